@@ -1,0 +1,203 @@
+//! Cards: the thirteen ranks, the four optional suits, and how a dealer types them.
+//! Owns parsing and printing of a card; knows nothing of shoes, hands or rules.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A card's rank. Closed: there is no fourteenth rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rank {
+    Ace,
+    Two,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+    Ten,
+    Jack,
+    Queen,
+    King,
+}
+
+impl Rank {
+    pub const ALL: [Rank; 13] = [
+        Rank::Ace,
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+    ];
+
+    /// 0 for the ace up to 12 for the king.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// RULES.md A1: 2–10 face value, J Q K = 10, A = 1 (the 11 is a hand's business).
+    pub fn value(self) -> u8 {
+        match self {
+            Rank::Ace => 1,
+            Rank::Jack | Rank::Queen | Rank::King => 10,
+            other => other as u8 + 1,
+        }
+    }
+
+    /// 10 J Q K: the cards that make a pontoon with an ace.
+    pub fn is_ten_value(self) -> bool {
+        self.value() == 10
+    }
+
+    pub fn symbol(self) -> &'static str {
+        [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ][self.index()]
+    }
+
+    fn from_symbol(s: &str) -> Option<Rank> {
+        Some(match s {
+            "A" => Rank::Ace,
+            "2" => Rank::Two,
+            "3" => Rank::Three,
+            "4" => Rank::Four,
+            "5" => Rank::Five,
+            "6" => Rank::Six,
+            "7" => Rank::Seven,
+            "8" => Rank::Eight,
+            "9" => Rank::Nine,
+            "10" | "T" => Rank::Ten,
+            "J" => Rank::Jack,
+            "Q" => Rank::Queen,
+            "K" => Rank::King,
+            _ => return None,
+        })
+    }
+}
+
+/// A suit; entering it is optional at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    Spades,
+    Hearts,
+    Diamonds,
+    Clubs,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn letter(self) -> char {
+        ['s', 'h', 'd', 'c'][self.index()]
+    }
+
+    fn from_letter(c: char) -> Option<Suit> {
+        Some(match c {
+            'S' => Suit::Spades,
+            'H' => Suit::Hearts,
+            'D' => Suit::Diamonds,
+            'C' => Suit::Clubs,
+            _ => return None,
+        })
+    }
+}
+
+/// A dealt card: a rank, and a suit when the dealer entered one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Card {
+    pub rank: Rank,
+    pub suit: Option<Suit>,
+}
+
+impl Card {
+    pub fn new(rank: Rank, suit: Option<Suit>) -> Card {
+        Card { rank, suit }
+    }
+
+    pub fn of(rank: Rank) -> Card {
+        Card { rank, suit: None }
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.rank.symbol())?;
+        if let Some(s) = self.suit {
+            write!(f, "{}", s.letter())?;
+        }
+        Ok(())
+    }
+}
+
+/// Text that is not a card, with the text kept for the message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "\"{0}\" is not a card: expected a rank A 2 3 4 5 6 7 8 9 10 (or T) J Q K, optionally followed by a suit s h d c"
+)]
+pub struct NotACard(pub String);
+
+impl FromStr for Card {
+    type Err = NotACard;
+
+    /// `A`, `10`, `T`, `Kh`, `10s`, `qd`: case does not matter.
+    fn from_str(text: &str) -> Result<Card, NotACard> {
+        let up = text.trim().to_ascii_uppercase();
+        let bad = || NotACard(text.to_string());
+        if let Some(rank) = Rank::from_symbol(&up) {
+            return Ok(Card::of(rank));
+        }
+        let mut chars = up.chars();
+        let last = chars.next_back().ok_or_else(bad)?;
+        let suit = Suit::from_letter(last).ok_or_else(bad)?;
+        let rank = Rank::from_symbol(chars.as_str()).ok_or_else(bad)?;
+        Ok(Card::new(rank, Some(suit)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_spelling_and_refuses_the_rest() {
+        let good = [
+            ("A", "A"),
+            ("a", "A"),
+            ("10", "10"),
+            ("t", "10"),
+            ("Th", "10h"),
+            ("10S", "10s"),
+            ("qd", "Qd"),
+            (" 7c ", "7c"),
+        ];
+        for (text, shown) in good {
+            assert_eq!(text.parse::<Card>().unwrap().to_string(), shown, "{text}");
+        }
+        for text in ["", "1", "11", "Z", "Ax", "10hh", "s", "1 0"] {
+            assert_eq!(
+                text.parse::<Card>(),
+                Err(NotACard(text.to_string())),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn values_follow_a1() {
+        let values: Vec<u8> = Rank::ALL.iter().map(|r| r.value()).collect();
+        assert_eq!(values, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]);
+    }
+}

@@ -1,0 +1,102 @@
+//! Hand values (RULES.md A2): hard and soft totals, bust, pontoon, five-card trick, three of
+//! a kind. Pure functions of the cards; whether a hand came from a split is the round's
+//! business, and is passed in where it matters.
+
+use super::card::{Card, Rank};
+
+/// The value of a set of cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Total {
+    /// Aces count 1.
+    pub hard: u16,
+    /// The hand's total: the soft total when it is ≤ 21, else the hard total.
+    pub best: u16,
+    /// Whether `best` counts an ace as 11.
+    pub soft: bool,
+}
+
+impl Total {
+    pub fn of(cards: &[Card]) -> Total {
+        let hard: u16 = cards.iter().map(|c| c.rank.value() as u16).sum();
+        let has_ace = cards.iter().any(|c| c.rank == Rank::Ace);
+        if has_ace && hard + 10 <= 21 {
+            Total {
+                hard,
+                best: hard + 10,
+                soft: true,
+            }
+        } else {
+            Total {
+                hard,
+                best: hard,
+                soft: false,
+            }
+        }
+    }
+
+    /// Bust: the hard total is over 21.
+    pub fn is_bust(self) -> bool {
+        self.hard > 21
+    }
+}
+
+/// Exactly two cards, an ace and a ten-value card. Whether it *counts* as a pontoon (not
+/// after a split, unless `pontoon_after_split`) is decided by the caller.
+pub fn is_ace_ten(cards: &[Card]) -> bool {
+    match cards {
+        [a, b] => {
+            (a.rank == Rank::Ace && b.rank.is_ten_value())
+                || (b.rank == Rank::Ace && a.rank.is_ten_value())
+        }
+        _ => false,
+    }
+}
+
+/// Five cards totalling 21 or less.
+pub fn is_five_card_trick(cards: &[Card]) -> bool {
+    cards.len() == 5 && !Total::of(cards).is_bust()
+}
+
+/// Exactly three cards of one rank, totalling 21 or less.
+pub fn is_three_of_a_kind(cards: &[Card]) -> bool {
+    match cards {
+        [a, b, c] => a.rank == b.rank && b.rank == c.rank && !Total::of(cards).is_bust(),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn totals() {
+        // (cards, hard, best, soft)
+        let cases = [
+            ("A K", 11, 21, true),
+            ("A A", 2, 12, true),
+            ("A 6", 7, 17, true),
+            ("A 6 K", 17, 17, false),
+            ("10 9 5", 24, 24, false),
+            ("A 2 3 5", 11, 21, true),
+            ("A A A A A A A", 7, 17, true),
+        ];
+        for (c, hard, best, soft) in cases {
+            assert_eq!(Total::of(&cards(c)), Total { hard, best, soft }, "{c}");
+        }
+    }
+
+    #[test]
+    fn special_hands() {
+        assert!(is_ace_ten(&cards("A Q")) && is_ace_ten(&cards("10 A")));
+        assert!(!is_ace_ten(&cards("A 9")) && !is_ace_ten(&cards("A 5 5")));
+        assert!(is_five_card_trick(&cards("2 3 4 5 6")));
+        assert!(!is_five_card_trick(&cards("2 3 4 5 K")));
+        assert!(is_three_of_a_kind(&cards("7 7 7")) && !is_three_of_a_kind(&cards("7 7 7 2")));
+        assert!(!is_three_of_a_kind(&cards("K K Q")) && !is_three_of_a_kind(&cards("8 8 8")));
+    }
+}

@@ -1,0 +1,228 @@
+//! Money in integer minor units (cents) and the ratios that pay it. Owns the A3 rule:
+//! every division rounds down to the cent, in the house's favour. No floating point.
+
+use std::fmt;
+use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
+
+/// An amount of money in cents. Signed, so that a net can be a loss.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Money(i64);
+
+/// The largest amount a stake, limit or insurance may be: 10^12 cents. Keeps every
+/// product of a stake and a ratio far from overflow.
+pub const MAX_AMOUNT: Money = Money(1_000_000_000_000);
+
+impl Money {
+    pub const ZERO: Money = Money(0);
+
+    pub const fn from_cents(cents: i64) -> Money {
+        Money(cents)
+    }
+
+    pub const fn cents(self) -> i64 {
+        self.0
+    }
+
+    /// Whole currency units.
+    pub const fn units(units: i64) -> Money {
+        Money(units * 100)
+    }
+
+    /// `self × ratio`, rounded down to the cent (RULES.md A3).
+    pub fn times(self, ratio: Ratio) -> Money {
+        let p = self.0 as i128 * ratio.num as i128;
+        Money(p.div_euclid(ratio.den as i128) as i64)
+    }
+
+    /// Parses a decimal amount in currency units with at most two decimals: `5`, `2.5`,
+    /// `0.05`, `-3.10`. No exponents, no thousands separators.
+    pub fn parse(text: &str) -> Result<Money, MoneyError> {
+        let bad = || MoneyError::NotAnAmount(text.to_string());
+        let t = text.trim();
+        let (neg, digits) = match t.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, t),
+        };
+        let (whole, frac) = match digits.split_once('.') {
+            Some((w, f)) => (w, f),
+            None => (digits, ""),
+        };
+        if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        if !frac.bytes().all(|b| b.is_ascii_digit()) || (digits.contains('.') && frac.is_empty()) {
+            return Err(bad());
+        }
+        let frac = frac.trim_end_matches('0');
+        if frac.len() > 2 {
+            return Err(MoneyError::TooPrecise(text.to_string()));
+        }
+        let whole = whole.trim_start_matches('0');
+        if whole.len() > 13 {
+            return Err(MoneyError::TooLarge(text.to_string()));
+        }
+        let w: i64 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().map_err(|_| bad())?
+        };
+        let mut f: i64 = if frac.is_empty() {
+            0
+        } else {
+            frac.parse().map_err(|_| bad())?
+        };
+        if frac.len() == 1 {
+            f *= 10;
+        }
+        let m = Money(w * 100 + f);
+        if m > MAX_AMOUNT {
+            return Err(MoneyError::TooLarge(text.to_string()));
+        }
+        Ok(if neg { -m } else { m })
+    }
+
+    pub fn is_positive(self) -> bool {
+        self.0 > 0
+    }
+}
+
+/// Text that is not an amount of money.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoneyError {
+    #[error(
+        "\"{0}\" is not an amount: expected a number of currency units such as 10, 2.5 or 0.05"
+    )]
+    NotAnAmount(String),
+    #[error("\"{0}\" has more than two decimals: amounts are exact to the cent")]
+    TooPrecise(String),
+    #[error("\"{0}\" is too large: amounts are at most 10000000000")]
+    TooLarge(String),
+}
+
+impl fmt::Display for Money {
+    /// `20`, `-15`, `7.50`, `-0.03`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let a = self.0.unsigned_abs();
+        if a % 100 == 0 {
+            write!(f, "{sign}{}", a / 100)
+        } else {
+            write!(f, "{sign}{}.{:02}", a / 100, a % 100)
+        }
+    }
+}
+
+impl Add for Money {
+    type Output = Money;
+    fn add(self, o: Money) -> Money {
+        Money(self.0 + o.0)
+    }
+}
+impl Sub for Money {
+    type Output = Money;
+    fn sub(self, o: Money) -> Money {
+        Money(self.0 - o.0)
+    }
+}
+impl Neg for Money {
+    type Output = Money;
+    fn neg(self) -> Money {
+        Money(-self.0)
+    }
+}
+impl AddAssign for Money {
+    fn add_assign(&mut self, o: Money) {
+        self.0 += o.0;
+    }
+}
+impl SubAssign for Money {
+    fn sub_assign(&mut self, o: Money) {
+        self.0 -= o.0;
+    }
+}
+impl std::iter::Sum for Money {
+    fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
+        Money(iter.map(|m| m.0).sum())
+    }
+}
+
+/// A payout or share, `num:den`, both positive (e.g. 3:2). Built only through `new`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ratio {
+    num: u32,
+    den: u32,
+}
+
+impl Ratio {
+    /// The largest numerator or denominator a rules file may give.
+    pub const MAX_TERM: u32 = 1000;
+
+    pub fn new(num: u32, den: u32) -> Option<Ratio> {
+        ((1..=Self::MAX_TERM).contains(&num) && (1..=Self::MAX_TERM).contains(&den))
+            .then_some(Ratio { num, den })
+    }
+
+    pub const EVEN: Ratio = Ratio { num: 1, den: 1 };
+    pub const HALF: Ratio = Ratio { num: 1, den: 2 };
+
+    pub fn num(self) -> u32 {
+        self.num
+    }
+    pub fn den(self) -> u32 {
+        self.den
+    }
+}
+
+impl fmt::Display for Ratio {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.num, self.den)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_amounts_exactly() {
+        let cases = [
+            ("5", 500),
+            ("2.5", 250),
+            ("0.05", 5),
+            ("7.50", 750),
+            ("-3.10", -310),
+            ("10.050", 1005),
+            ("007", 700),
+        ];
+        for (t, c) in cases {
+            assert_eq!(Money::parse(t), Ok(Money::from_cents(c)), "{t}");
+        }
+        for t in [
+            "", "abc", "1e2", ".5", "5.", "1,000", "0.001", "--1", "1.2.3",
+        ] {
+            assert!(Money::parse(t).is_err(), "{t}");
+        }
+    }
+
+    #[test]
+    fn ratios_round_down_to_the_cent() {
+        let five = Money::from_cents(5);
+        assert_eq!(five.times(Ratio::new(3, 2).unwrap()), Money::from_cents(7));
+        assert_eq!(five.times(Ratio::HALF), Money::from_cents(2));
+        assert_eq!(
+            Money::from_cents(255)
+                .times(Ratio::new(3, 2).unwrap())
+                .cents(),
+            382
+        );
+    }
+
+    #[test]
+    fn displays_like_a_cashier() {
+        let shown: Vec<String> = [2000, -1500, 750, -3, 5]
+            .iter()
+            .map(|&c| Money::from_cents(c).to_string())
+            .collect();
+        assert_eq!(shown, ["20", "-15", "7.50", "-0.03", "0.05"]);
+    }
+}

@@ -1,0 +1,1467 @@
+//! A Pontoon round (RULES.md A3–A4): bets, the initial deal, offers, box play, the dealer's
+//! draw, showdown and settlement. `expected()` says what input is wanted now; `apply(step)`
+//! takes it, or refuses it with what was expected instead and leaves the round untouched.
+//! Every rule of A3–A4 is decided here, once; the UI, the store and the CLI only ask.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::card::{Card, Rank};
+use super::hand::{Total, is_ace_ten, is_three_of_a_kind};
+use super::money::{Money, Ratio};
+use super::rules::{PontoonVsPontoon, Rules, SplitMatch, Ties};
+use super::shoe::{ImpossibleCard, Shoe};
+
+/// A bet's position in the round's list of bets (the order they were placed in).
+pub type BetIx = usize;
+
+/// A bet's name at the table (`1a`, `4b`): any unique string. Cheap to clone.
+pub type BetId = Arc<str>;
+
+/// Most cards a player's hand can hold: the fifth card ends it (A4).
+pub const MAX_HAND_CARDS: usize = 5;
+const MAX_BETS: usize = 64;
+
+/// One dealer input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A card dealt to wherever the round wants the next card.
+    Card(Card),
+    /// The box holder's decisions for the hand in play.
+    Stick,
+    Twist,
+    Buy,
+    Split,
+    /// The holder gives up the whole box.
+    Surrender,
+    /// A back bet gives up alone.
+    SurrenderBet(BetIx),
+    Insure(BetIx, Money),
+    EvenMoney(BetIx),
+    /// A back bet does not follow the buy or split that comes next.
+    Decline(BetIx),
+}
+
+/// The box holder's five decisions, for hotkeys and buttons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Stick,
+    Twist,
+    Buy,
+    Split,
+    Surrender,
+}
+
+impl Decision {
+    pub const ALL: [Decision; 5] = [
+        Decision::Stick,
+        Decision::Twist,
+        Decision::Buy,
+        Decision::Split,
+        Decision::Surrender,
+    ];
+
+    pub fn step(self) -> Step {
+        match self {
+            Decision::Stick => Step::Stick,
+            Decision::Twist => Step::Twist,
+            Decision::Buy => Step::Buy,
+            Decision::Split => Step::Split,
+            Decision::Surrender => Step::Surrender,
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Decision::Stick => "stick",
+            Decision::Twist => "twist",
+            Decision::Buy => "buy",
+            Decision::Split => "split",
+            Decision::Surrender => "surrender",
+        }
+    }
+}
+
+/// A bet as placed: its name, its box (1-based) and its stake.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BetSpec {
+    pub id: BetId,
+    pub box_no: u8,
+    pub stake: Money,
+}
+
+/// The table's limits (A3). They belong to the table, not to the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    min_bet: Option<Money>,
+    box_max: Option<Money>,
+}
+
+impl Limits {
+    /// No limits: only positive stakes are required.
+    pub const NONE: Limits = Limits {
+        min_bet: None,
+        box_max: None,
+    };
+
+    pub fn new(min_bet: Option<Money>, box_max: Option<Money>) -> Result<Limits, SetupError> {
+        if min_bet.is_some_and(|m| !m.is_positive()) || box_max.is_some_and(|m| !m.is_positive()) {
+            return Err(SetupError::BadLimits(
+                "limits must be positive amounts".into(),
+            ));
+        }
+        if let (Some(lo), Some(hi)) = (min_bet, box_max)
+            && lo > hi
+        {
+            return Err(SetupError::BadLimits(format!(
+                "min_bet {lo} is above box_max {hi}"
+            )));
+        }
+        Ok(Limits { min_bet, box_max })
+    }
+
+    pub fn min_bet(&self) -> Option<Money> {
+        self.min_bet
+    }
+    pub fn box_max(&self) -> Option<Money> {
+        self.box_max
+    }
+}
+
+/// Why a round could not be set up with these bets.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("no bets: a round needs at least one bet")]
+    NoBets,
+    #[error("bet \"{id}\": box {box_no} is not on this table (boxes 1 to {boxes})")]
+    NoSuchBox { id: BetId, box_no: u8, boxes: u8 },
+    #[error("bet \"{0}\" appears twice: bet ids must be unique")]
+    DuplicateId(BetId),
+    #[error("bet \"{id}\": a stake must be positive, got {stake}")]
+    StakeNotPositive { id: BetId, stake: Money },
+    #[error("bet \"{id}\": stake {stake} is below the table minimum {min}")]
+    BelowMinimum { id: BetId, stake: Money, min: Money },
+    #[error("box {box_no}: the bets total {total}, over the box maximum {max}")]
+    OverBoxMax {
+        box_no: u8,
+        total: Money,
+        max: Money,
+    },
+    #[error("box {box_no}: {count} bets, but the rules allow {max} per box (holder and back bets)")]
+    TooManyBets { box_no: u8, count: usize, max: u8 },
+    #[error("bad limits: {0}")]
+    BadLimits(String),
+    #[error("the shoe's earlier cards ('seen'): {0}")]
+    Seen(ImpossibleCard),
+}
+
+/// Why a step was refused. Bets are named by their index; [`StepError`] carries the words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    RoundComplete,
+    CardNotWanted,
+    DecisionNotWanted,
+    Impossible(ImpossibleCard),
+    NoSuchBet(BetIx),
+    BetNotInPlay(BetIx),
+    NotABackBet(BetIx),
+    BetFinished(BetIx),
+    NotOnThisHand(BetIx),
+    OffersNotOpen,
+    OffersClosed,
+    OfferTaken(BetIx),
+    InsuranceAmount { bet: BetIx, max: Money },
+    EvenMoneyNotOffered,
+    NoPontoon(BetIx),
+    BuyAfterTwist,
+    CardNotBuyable(usize),
+    NotAPair(Card, Card),
+    SplitNeedsTwoCards,
+    SplitLimit(u16),
+    AceSplitLimit(u16),
+    SplitAceNoDecision(Decision),
+    StickBelowMinimum { total: u16, min: u8 },
+    SurrenderNotAllowed,
+    SurrenderAgainstAce,
+    SurrenderTooLate,
+    DeclinedTwice(BetIx),
+    NothingToDecline,
+    DeclineMustPrecede,
+}
+
+/// A refused step: why, and what the round expected instead. The round is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}; expected {expected}")]
+pub struct StepError {
+    pub refusal: Refusal,
+    pub reason: String,
+    pub expected: String,
+}
+
+/// Why a hand wants its next card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardReason {
+    Deal,
+    Twist,
+    Buy,
+    /// The second card of a hand made by a split.
+    SplitSecond,
+    /// A split ace's card(s), no decision after.
+    SplitAce,
+    /// Four cards with a low hard total: the fifth comes without asking.
+    AutoFifth,
+}
+
+/// Why an open hand stands, waiting for the showdown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stand {
+    Stuck,
+    TwentyOne,
+    Pontoon,
+    FiveCardTrick,
+    SplitAce,
+}
+
+/// What a winning hand is paid as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pay {
+    Even,
+    Pontoon,
+    FiveCardTrick,
+    ThreeOfAKind,
+}
+
+/// How a hand ended for the bets on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Bust,
+    Lose,
+    Push,
+    Win(Pay),
+    Surrendered,
+}
+
+/// Where a hand is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandState {
+    Wants(CardReason),
+    Deciding,
+    Standing(Stand),
+    Settled(Outcome),
+}
+
+/// What a bet did with the offers (A4.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    None,
+    Insured { amount: Money, settled: bool },
+    EvenMoney,
+}
+
+#[derive(Clone, Debug)]
+struct Bet {
+    id: BetId,
+    seat: usize,
+    /// Position on its box: 0 is the holder.
+    pos: usize,
+    stake: Money,
+    offer: Offer,
+    surrendered: bool,
+    staked: Money,
+    returned: Money,
+}
+
+impl Bet {
+    /// Still riding on its hands: not surrendered, no even money.
+    fn active(&self) -> bool {
+        !self.surrendered && self.offer != Offer::EvenMoney
+    }
+}
+
+/// A player's hand on a box.
+#[derive(Clone, Debug)]
+pub struct Hand {
+    cards: [Card; MAX_HAND_CARDS],
+    len: u8,
+    /// Stake units per bet position on the box: 0 = not on this hand, 1 = the original
+    /// stake, +1 for each buy it followed.
+    units: [u8; super::rules::MAX_BETS_PER_BOX as usize],
+    from_split: bool,
+    split_ace: bool,
+    twisted: bool,
+    state: HandState,
+}
+
+impl Hand {
+    fn new() -> Hand {
+        Hand {
+            cards: [Card::of(Rank::Ace); MAX_HAND_CARDS],
+            len: 0,
+            units: [0; super::rules::MAX_BETS_PER_BOX as usize],
+            from_split: false,
+            split_ace: false,
+            twisted: false,
+            state: HandState::Wants(CardReason::Deal),
+        }
+    }
+
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+    pub fn total(&self) -> Total {
+        Total::of(self.cards())
+    }
+    pub fn state(&self) -> HandState {
+        self.state
+    }
+    pub fn from_split(&self) -> bool {
+        self.from_split
+    }
+    /// Stake units of the bet at `pos` on the box (0 = not on this hand).
+    pub fn units(&self, pos: usize) -> u8 {
+        self.units[pos]
+    }
+    fn push(&mut self, card: Card) {
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+    }
+}
+
+/// An occupied box.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    box_no: u8,
+    /// The round's bets on this box, holder first.
+    bets: Vec<BetIx>,
+    hands: Vec<Hand>,
+    splits: u16,
+    ace_splits: u16,
+}
+
+impl Seat {
+    pub fn box_no(&self) -> u8 {
+        self.box_no
+    }
+    pub fn bets(&self) -> &[BetIx] {
+        &self.bets
+    }
+    pub fn hands(&self) -> &[Hand] {
+        &self.hands
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Initial deal: position `n` of `2 × seats + 1`.
+    Deal(usize),
+    Play {
+        seat: usize,
+        hand: usize,
+    },
+    Dealer,
+    Complete,
+}
+
+/// Where the next card goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardTo {
+    /// Box number, hand index on that box (0-based), why.
+    Hand {
+        box_no: u8,
+        hand: usize,
+        reason: CardReason,
+    },
+    Dealer,
+}
+
+/// What the round wants now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Want {
+    Card(CardTo),
+    /// The holder of `box_no` decides for hand `hand` (0-based).
+    Decision {
+        box_no: u8,
+        hand: usize,
+    },
+    Complete,
+}
+
+/// A round of Pontoon, from the bets to the settlement.
+#[derive(Clone, Debug)]
+pub struct Round {
+    rules: Rules,
+    limits: Limits,
+    shoe: Shoe,
+    bets: Vec<Bet>,
+    seats: Vec<Seat>,
+    dealer: Vec<Card>,
+    phase: Phase,
+    offers_open: bool,
+    /// Back bets that declined the buy or split about to be made (bit per bet index).
+    declines: u64,
+}
+
+impl Round {
+    /// A new round on a full shoe.
+    pub fn new(rules: Rules, limits: Limits, bets: &[BetSpec]) -> Result<Round, SetupError> {
+        Round::with_shoe(rules, limits, bets, Shoe::new(rules.decks()))
+    }
+
+    /// A new round on a shoe from which `seen` cards were already dealt.
+    pub fn with_seen(
+        rules: Rules,
+        limits: Limits,
+        bets: &[BetSpec],
+        seen: &[Card],
+    ) -> Result<Round, SetupError> {
+        let mut shoe = Shoe::new(rules.decks());
+        for &c in seen {
+            shoe.take(c).map_err(SetupError::Seen)?;
+        }
+        Round::with_shoe(rules, limits, bets, shoe)
+    }
+
+    /// A new round on a shoe in any state (the table's shoe between rounds).
+    pub fn with_shoe(
+        rules: Rules,
+        limits: Limits,
+        specs: &[BetSpec],
+        shoe: Shoe,
+    ) -> Result<Round, SetupError> {
+        if specs.is_empty() {
+            return Err(SetupError::NoBets);
+        }
+        if specs.len() > MAX_BETS {
+            return Err(SetupError::TooManyBets {
+                box_no: specs[0].box_no,
+                count: specs.len(),
+                max: rules.bets_per_box(),
+            });
+        }
+        let mut boxes: Vec<u8> = Vec::with_capacity(rules.boxes() as usize);
+        for (i, s) in specs.iter().enumerate() {
+            if s.box_no == 0 || s.box_no > rules.boxes() {
+                return Err(SetupError::NoSuchBox {
+                    id: s.id.clone(),
+                    box_no: s.box_no,
+                    boxes: rules.boxes(),
+                });
+            }
+            if specs[..i].iter().any(|o| o.id == s.id) {
+                return Err(SetupError::DuplicateId(s.id.clone()));
+            }
+            if !s.stake.is_positive() {
+                return Err(SetupError::StakeNotPositive {
+                    id: s.id.clone(),
+                    stake: s.stake,
+                });
+            }
+            if let Some(min) = limits.min_bet
+                && s.stake < min
+            {
+                return Err(SetupError::BelowMinimum {
+                    id: s.id.clone(),
+                    stake: s.stake,
+                    min,
+                });
+            }
+            if !boxes.contains(&s.box_no) {
+                boxes.push(s.box_no);
+            }
+        }
+        boxes.sort_unstable();
+        let mut seats: Vec<Seat> = Vec::with_capacity(boxes.len());
+        for &box_no in &boxes {
+            let on_box: Vec<BetIx> = (0..specs.len())
+                .filter(|&i| specs[i].box_no == box_no)
+                .collect();
+            if on_box.len() > rules.bets_per_box() as usize {
+                return Err(SetupError::TooManyBets {
+                    box_no,
+                    count: on_box.len(),
+                    max: rules.bets_per_box(),
+                });
+            }
+            let total: Money = on_box.iter().map(|&i| specs[i].stake).sum();
+            if let Some(max) = limits.box_max
+                && total > max
+            {
+                return Err(SetupError::OverBoxMax { box_no, total, max });
+            }
+            let mut hand = Hand::new();
+            for pos in 0..on_box.len() {
+                hand.units[pos] = 1;
+            }
+            seats.push(Seat {
+                box_no,
+                bets: on_box,
+                hands: vec![hand],
+                splits: 0,
+                ace_splits: 0,
+            });
+        }
+        let bets = specs
+            .iter()
+            .map(|s| {
+                let seat = seats
+                    .iter()
+                    .position(|st| st.box_no == s.box_no)
+                    .unwrap_or(0);
+                let pos = seats[seat]
+                    .bets
+                    .iter()
+                    .position(|&b| specs[b].id == s.id)
+                    .unwrap_or(0);
+                Bet {
+                    id: s.id.clone(),
+                    seat,
+                    pos,
+                    stake: s.stake,
+                    offer: Offer::None,
+                    surrendered: false,
+                    staked: s.stake,
+                    returned: Money::ZERO,
+                }
+            })
+            .collect();
+        Ok(Round {
+            rules,
+            limits,
+            shoe,
+            bets,
+            seats,
+            dealer: Vec::with_capacity(8),
+            phase: Phase::Deal(0),
+            offers_open: false,
+            declines: 0,
+        })
+    }
+
+    // ----- what a caller may look at -------------------------------------------------------
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+    pub fn shoe(&self) -> &Shoe {
+        &self.shoe
+    }
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+    pub fn dealer_cards(&self) -> &[Card] {
+        &self.dealer
+    }
+    pub fn dealer_total(&self) -> Total {
+        Total::of(&self.dealer)
+    }
+    pub fn is_complete(&self) -> bool {
+        self.phase == Phase::Complete
+    }
+    pub fn offers_open(&self) -> bool {
+        self.offers_open
+    }
+    pub fn bet_count(&self) -> usize {
+        self.bets.len()
+    }
+    pub fn bet_id(&self, b: BetIx) -> &BetId {
+        &self.bets[b].id
+    }
+    pub fn bet_stake(&self, b: BetIx) -> Money {
+        self.bets[b].stake
+    }
+    pub fn bet_box(&self, b: BetIx) -> u8 {
+        self.seats[self.bets[b].seat].box_no
+    }
+    pub fn bet_offer(&self, b: BetIx) -> Offer {
+        self.bets[b].offer
+    }
+    pub fn bet_surrendered(&self, b: BetIx) -> bool {
+        self.bets[b].surrendered
+    }
+    /// The position of bet `b` on its box (0 = the holder).
+    pub fn bet_position(&self, b: BetIx) -> usize {
+        self.bets[b].pos
+    }
+    pub fn bet_index(&self, id: &str) -> Option<BetIx> {
+        self.bets.iter().position(|b| &*b.id == id)
+    }
+    /// Everything the bet has put down so far: stake, buys, split stakes, insurance.
+    pub fn bet_staked(&self, b: BetIx) -> Money {
+        self.bets[b].staked
+    }
+    /// Everything paid back to the bet so far, stakes included.
+    pub fn bet_returned(&self, b: BetIx) -> Money {
+        self.bets[b].returned
+    }
+    /// Net = returned − staked (A4.7). Final once the bet is no longer open.
+    pub fn bet_net(&self, b: BetIx) -> Money {
+        self.bets[b].returned - self.bets[b].staked
+    }
+    /// Whether anything of the bet still waits for a result.
+    pub fn bet_open(&self, b: BetIx) -> bool {
+        let bet = &self.bets[b];
+        if matches!(bet.offer, Offer::Insured { settled: false, .. }) {
+            return true;
+        }
+        bet.active()
+            && self.seats[bet.seat]
+                .hands
+                .iter()
+                .any(|h| h.units[bet.pos] > 0 && !matches!(h.state, HandState::Settled(_)))
+    }
+    /// House net = −Σ net (A4.7).
+    pub fn house_net(&self) -> Money {
+        -(0..self.bets.len()).map(|b| self.bet_net(b)).sum::<Money>()
+    }
+    /// The most bet `b` may insure for (A4.3): `insurance_max` of its stake, rounded down.
+    pub fn insurance_max(&self, b: BetIx) -> Money {
+        self.bets[b].stake.times(self.rules.insurance_max())
+    }
+
+    /// The stake bet `b` has on a hand: its units there × its stake.
+    pub fn stake_on(&self, b: BetIx, hand: &Hand) -> Money {
+        Money::from_cents(self.bets[b].stake.cents() * hand.units[self.bets[b].pos] as i64)
+    }
+
+    /// What the round wants now.
+    pub fn want(&self) -> Want {
+        match self.phase {
+            Phase::Deal(n) => Want::Card(self.deal_target(n)),
+            Phase::Play { seat, hand } => {
+                let s = &self.seats[seat];
+                match s.hands[hand].state {
+                    HandState::Wants(reason) => Want::Card(CardTo::Hand {
+                        box_no: s.box_no,
+                        hand,
+                        reason,
+                    }),
+                    _ => Want::Decision {
+                        box_no: s.box_no,
+                        hand,
+                    },
+                }
+            }
+            Phase::Dealer => Want::Card(CardTo::Dealer),
+            Phase::Complete => Want::Complete,
+        }
+    }
+
+    /// The seat and hand in play, if a box is playing.
+    pub fn in_play(&self) -> Option<(usize, usize)> {
+        match self.phase {
+            Phase::Play { seat, hand } => Some((seat, hand)),
+            _ => None,
+        }
+    }
+
+    /// Every step other than a card that the round would accept now. An insurance is
+    /// listed at its largest amount; any amount from 0.01 up to it is accepted.
+    pub fn legal_steps(&self) -> Vec<Step> {
+        let mut steps: Vec<Step> = Decision::ALL.iter().map(|d| d.step()).collect();
+        for b in 0..self.bets.len() {
+            steps.extend([
+                Step::SurrenderBet(b),
+                Step::Insure(b, self.insurance_max(b)),
+                Step::EvenMoney(b),
+                Step::Decline(b),
+            ]);
+        }
+        steps.retain(|&s| self.check(s).is_ok());
+        steps
+    }
+
+    /// The holder's five decisions, each legal or refused with why (for buttons and keys).
+    pub fn decisions(&self) -> Vec<(Decision, Result<(), StepError>)> {
+        Decision::ALL
+            .iter()
+            .map(|&d| (d, self.check(d.step()).map_err(|r| self.error(r))))
+            .collect()
+    }
+
+    // ----- the one verb ----------------------------------------------------------------------
+
+    /// Applies one dealer input, or refuses it and leaves the round as it was.
+    pub fn apply(&mut self, step: Step) -> Result<(), StepError> {
+        self.check(step).map_err(|r| self.error(r))?;
+        self.perform(step);
+        Ok(())
+    }
+
+    /// Whether `step` would be accepted now, and if not why.
+    pub fn check(&self, step: Step) -> Result<(), Refusal> {
+        if self.phase == Phase::Complete {
+            return Err(Refusal::RoundComplete);
+        }
+        if let Step::Insure(b, _) | Step::EvenMoney(b) | Step::Decline(b) | Step::SurrenderBet(b) =
+            step
+            && b >= self.bets.len()
+        {
+            return Err(Refusal::NoSuchBet(b));
+        }
+        if self.declines != 0 && !matches!(step, Step::Decline(_) | Step::Buy | Step::Split) {
+            return Err(Refusal::DeclineMustPrecede);
+        }
+        match step {
+            Step::Card(card) => {
+                if matches!(self.want(), Want::Decision { .. }) {
+                    return Err(Refusal::CardNotWanted);
+                }
+                self.shoe.check(card).map_err(Refusal::Impossible)
+            }
+            Step::Insure(b, amount) => {
+                self.check_offer(b)?;
+                let max = self.insurance_max(b);
+                if !amount.is_positive() || amount > max {
+                    return Err(Refusal::InsuranceAmount { bet: b, max });
+                }
+                Ok(())
+            }
+            Step::EvenMoney(b) => {
+                self.check_offer(b)?;
+                if !self.rules.even_money() {
+                    return Err(Refusal::EvenMoneyNotOffered);
+                }
+                let seat = &self.seats[self.bets[b].seat];
+                if !self.counts_as_pontoon(&seat.hands[0]) {
+                    return Err(Refusal::NoPontoon(b));
+                }
+                Ok(())
+            }
+            Step::Decline(b) => {
+                let (seat, hand) = self.deciding()?;
+                self.check_back_bet(b, seat)?;
+                if self.declines & (1 << b) != 0 {
+                    return Err(Refusal::DeclinedTwice(b));
+                }
+                if self.seats[seat].hands[hand].units[self.bets[b].pos] == 0 {
+                    return Err(Refusal::NotOnThisHand(b));
+                }
+                if self.check_decision(seat, hand, Decision::Buy).is_err()
+                    && self.check_decision(seat, hand, Decision::Split).is_err()
+                {
+                    return Err(Refusal::NothingToDecline);
+                }
+                Ok(())
+            }
+            Step::SurrenderBet(b) => {
+                let (seat, hand) = self.deciding()?;
+                self.check_back_bet(b, seat)?;
+                self.check_decision(seat, hand, Decision::Surrender)
+            }
+            Step::Stick => self.check_holder(Decision::Stick),
+            Step::Twist => self.check_holder(Decision::Twist),
+            Step::Buy => self.check_holder(Decision::Buy),
+            Step::Split => self.check_holder(Decision::Split),
+            Step::Surrender => self.check_holder(Decision::Surrender),
+        }
+    }
+
+    fn check_holder(&self, d: Decision) -> Result<(), Refusal> {
+        let (seat, hand) = self.deciding()?;
+        self.check_decision(seat, hand, d)
+    }
+
+    /// The seat and hand waiting for a decision, or why no decision is wanted.
+    fn deciding(&self) -> Result<(usize, usize), Refusal> {
+        match self.phase {
+            Phase::Play { seat, hand }
+                if self.seats[seat].hands[hand].state == HandState::Deciding =>
+            {
+                Ok((seat, hand))
+            }
+            _ => Err(Refusal::DecisionNotWanted),
+        }
+    }
+
+    /// A back bet of the box in play, still riding.
+    fn check_back_bet(&self, b: BetIx, seat: usize) -> Result<(), Refusal> {
+        let bet = &self.bets[b];
+        if bet.seat != seat {
+            return Err(Refusal::BetNotInPlay(b));
+        }
+        if bet.pos == 0 {
+            return Err(Refusal::NotABackBet(b));
+        }
+        if !bet.active() {
+            return Err(Refusal::BetFinished(b));
+        }
+        Ok(())
+    }
+
+    fn check_offer(&self, b: BetIx) -> Result<(), Refusal> {
+        if !self.offers_open {
+            let dealt = !matches!(self.phase, Phase::Deal(_));
+            return Err(
+                if dealt && self.dealer.len() == 1 && self.dealer[0].rank == Rank::Ace {
+                    Refusal::OffersClosed
+                } else {
+                    Refusal::OffersNotOpen
+                },
+            );
+        }
+        let bet = &self.bets[b];
+        if bet.offer != Offer::None {
+            return Err(Refusal::OfferTaken(b));
+        }
+        if !bet.active() {
+            return Err(Refusal::BetFinished(b));
+        }
+        Ok(())
+    }
+
+    /// A4.4: may the holder of `seat` make decision `d` on `hand` now? Every decision rule
+    /// of a hand is here.
+    fn check_decision(&self, seat: usize, hand: usize, d: Decision) -> Result<(), Refusal> {
+        let s = &self.seats[seat];
+        let h = &s.hands[hand];
+        let cards = h.cards();
+        let n = cards.len();
+        if h.split_ace {
+            // A split ace decides only whether to split again (A4.4 aces).
+            let all_cards = n > self.rules.split_ace_cards() as usize;
+            return match d {
+                Decision::Split => self.check_split(s, h),
+                Decision::Stick if all_cards => Ok(()),
+                Decision::Twist if !all_cards => Ok(()),
+                _ => Err(Refusal::SplitAceNoDecision(d)),
+            };
+        }
+        match d {
+            Decision::Stick => match self.rules.min_stick() {
+                Some(min) if h.total().best < min as u16 => Err(Refusal::StickBelowMinimum {
+                    total: h.total().best,
+                    min,
+                }),
+                _ => Ok(()),
+            },
+            Decision::Twist => Ok(()),
+            Decision::Buy => {
+                if h.twisted && !self.rules.buy_after_twist() {
+                    return Err(Refusal::BuyAfterTwist);
+                }
+                if !self.rules.buy_cards().allows(n + 1) {
+                    return Err(Refusal::CardNotBuyable(n + 1));
+                }
+                Ok(())
+            }
+            Decision::Split => self.check_split(s, h),
+            Decision::Surrender => {
+                if !self.rules.surrender() {
+                    return Err(Refusal::SurrenderNotAllowed);
+                }
+                if self.dealer_up_is_ace() {
+                    return Err(Refusal::SurrenderAgainstAce);
+                }
+                if s.splits > 0 || hand != 0 || n != 2 {
+                    return Err(Refusal::SurrenderTooLate);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn check_split(&self, s: &Seat, h: &Hand) -> Result<(), Refusal> {
+        let [a, b] = h.cards() else {
+            return Err(Refusal::SplitNeedsTwoCards);
+        };
+        let pair = match self.rules.split_match() {
+            SplitMatch::Rank => a.rank == b.rank,
+            SplitMatch::Value => a.rank.value() == b.rank.value(),
+        };
+        if !pair {
+            return Err(Refusal::NotAPair(*a, *b));
+        }
+        if let Some(max) = self.rules.max_splits()
+            && s.splits >= max
+        {
+            return Err(Refusal::SplitLimit(max));
+        }
+        if a.rank == Rank::Ace && s.ace_splits >= self.rules.ace_splits() {
+            return Err(Refusal::AceSplitLimit(self.rules.ace_splits()));
+        }
+        Ok(())
+    }
+
+    fn dealer_up_is_ace(&self) -> bool {
+        self.dealer.first().is_some_and(|c| c.rank == Rank::Ace)
+    }
+
+    /// A2: A+10 as the first two cards of an unsplit hand (or of any hand when
+    /// `pontoon_after_split`).
+    fn counts_as_pontoon(&self, h: &Hand) -> bool {
+        is_ace_ten(h.cards()) && (!h.from_split || self.rules.pontoon_after_split())
+    }
+
+    // ----- doing it ---------------------------------------------------------------------------
+
+    /// Carries out a step that `check` accepted. Cannot fail.
+    fn perform(&mut self, step: Step) {
+        if !matches!(step, Step::Insure(..) | Step::EvenMoney(_)) {
+            self.offers_open = false;
+        }
+        match step {
+            Step::Card(card) => self.deal(card),
+            Step::Insure(b, amount) => {
+                let bet = &mut self.bets[b];
+                bet.offer = Offer::Insured {
+                    amount,
+                    settled: false,
+                };
+                bet.staked += amount;
+            }
+            Step::EvenMoney(b) => {
+                let bet = &mut self.bets[b];
+                bet.offer = Offer::EvenMoney;
+                bet.returned += bet.stake + bet.stake.times(Ratio::EVEN);
+                self.after_settling();
+            }
+            Step::Decline(b) => self.declines |= 1 << b,
+            Step::SurrenderBet(b) => {
+                let bet = &mut self.bets[b];
+                bet.surrendered = true;
+                bet.returned += bet.stake.times(Ratio::HALF);
+            }
+            Step::Stick => {
+                let (seat, hand) = self.in_play().unwrap_or((0, 0));
+                let three = self
+                    .rules
+                    .three_of_a_kind_pays()
+                    .filter(|_| is_three_of_a_kind(self.seats[seat].hands[hand].cards()));
+                if three.is_some() {
+                    self.settle_hand(seat, hand, Outcome::Win(Pay::ThreeOfAKind));
+                } else {
+                    self.seats[seat].hands[hand].state = HandState::Standing(Stand::Stuck);
+                }
+                self.advance();
+            }
+            Step::Twist => {
+                let (seat, hand) = self.in_play().unwrap_or((0, 0));
+                let h = &mut self.seats[seat].hands[hand];
+                if !h.split_ace {
+                    h.twisted = true;
+                }
+                h.state = HandState::Wants(if h.split_ace {
+                    CardReason::SplitAce
+                } else {
+                    CardReason::Twist
+                });
+            }
+            Step::Buy => {
+                let (seat, hand) = self.in_play().unwrap_or((0, 0));
+                for i in 0..self.seats[seat].bets.len() {
+                    let b = self.seats[seat].bets[i];
+                    let h = &mut self.seats[seat].hands[hand];
+                    if h.units[i] > 0 && self.bets[b].active() && self.declines & (1 << b) == 0 {
+                        h.units[i] += 1;
+                        let stake = self.bets[b].stake;
+                        self.bets[b].staked += stake;
+                    }
+                }
+                self.declines = 0;
+                self.seats[seat].hands[hand].state = HandState::Wants(CardReason::Buy);
+            }
+            Step::Split => self.split(),
+            Step::Surrender => {
+                let (seat, hand) = self.in_play().unwrap_or((0, 0));
+                for &b in &self.seats[seat].bets {
+                    let bet = &mut self.bets[b];
+                    if bet.active() {
+                        bet.surrendered = true;
+                        bet.returned += bet.stake.times(Ratio::HALF);
+                    }
+                }
+                self.seats[seat].hands[hand].state = HandState::Settled(Outcome::Surrendered);
+                self.advance();
+            }
+        }
+    }
+
+    fn split(&mut self) {
+        let (seat, hand) = self.in_play().unwrap_or((0, 0));
+        let declines = self.declines;
+        self.declines = 0;
+        let s = &mut self.seats[seat];
+        let h = &mut s.hands[hand];
+        let second = h.cards[1];
+        let aces = h.cards[0].rank == Rank::Ace;
+        s.splits += 1;
+        if aces {
+            s.ace_splits += 1;
+        }
+        let reason = if aces {
+            CardReason::SplitAce
+        } else {
+            CardReason::SplitSecond
+        };
+        h.len = 1;
+        h.from_split = true;
+        h.split_ace = aces;
+        h.state = HandState::Wants(reason);
+        let mut new = Hand::new();
+        new.push(second);
+        new.from_split = true;
+        new.split_ace = aces;
+        new.state = HandState::Wants(reason);
+        for (i, &b) in s.bets.iter().enumerate() {
+            let bet = &mut self.bets[b];
+            if h.units[i] > 0 && bet.active() && declines & (1 << b) == 0 {
+                new.units[i] = 1;
+                bet.staked += bet.stake;
+            }
+        }
+        s.hands.insert(hand + 1, new);
+    }
+
+    fn deal_target(&self, n: usize) -> CardTo {
+        let k = self.seats.len();
+        if n == k {
+            CardTo::Dealer
+        } else {
+            CardTo::Hand {
+                box_no: self.seats[n % (k + 1)].box_no,
+                hand: 0,
+                reason: CardReason::Deal,
+            }
+        }
+    }
+
+    fn deal(&mut self, card: Card) {
+        // `check` has seen that the shoe holds it.
+        let _ = self.shoe.take(card);
+        match self.phase {
+            Phase::Deal(n) => {
+                let k = self.seats.len();
+                if n == k {
+                    self.dealer.push(card);
+                } else {
+                    let seat = n % (k + 1);
+                    self.seats[seat].hands[0].push(card);
+                    if n > k {
+                        self.after_card(seat, 0);
+                    }
+                }
+                if n + 1 == 2 * k + 1 {
+                    self.offers_open = self.dealer_up_is_ace();
+                    self.phase = Phase::Play { seat: 0, hand: 0 };
+                    self.advance();
+                } else {
+                    self.phase = Phase::Deal(n + 1);
+                }
+            }
+            Phase::Play { seat, hand } => {
+                self.seats[seat].hands[hand].push(card);
+                self.after_card(seat, hand);
+                self.advance();
+            }
+            Phase::Dealer => {
+                self.dealer.push(card);
+                self.dealer_drew();
+            }
+            Phase::Complete => {}
+        }
+    }
+
+    /// A4.4 automatic endings, in their order, after a card reaches a player's hand.
+    fn after_card(&mut self, seat: usize, hand: usize) {
+        let h = &self.seats[seat].hands[hand];
+        let n = h.len as usize;
+        let total = h.total();
+        let split_ace_cards = self.rules.split_ace_cards() as usize;
+        let next = if total.is_bust() {
+            HandState::Settled(Outcome::Bust)
+        } else if n == MAX_HAND_CARDS {
+            if self.rules.five_card_trick_paid_at_once() {
+                HandState::Settled(Outcome::Win(Pay::FiveCardTrick))
+            } else {
+                HandState::Standing(Stand::FiveCardTrick)
+            }
+        } else if self.counts_as_pontoon(h) {
+            if self.rules.pontoon_paid_at_once() && !self.dealer_up_is_ace() {
+                HandState::Settled(Outcome::Win(Pay::Pontoon))
+            } else {
+                HandState::Standing(Stand::Pontoon)
+            }
+        } else if h.split_ace && n <= split_ace_cards {
+            HandState::Wants(CardReason::SplitAce)
+        } else if h.split_ace {
+            if n == 2 && self.check_split(&self.seats[seat], h).is_ok() {
+                HandState::Deciding
+            } else {
+                HandState::Standing(Stand::SplitAce)
+            }
+        } else if n == 4
+            && self
+                .rules
+                .auto_fifth_card_max()
+                .is_some_and(|max| total.hard <= max as u16)
+        {
+            HandState::Wants(CardReason::AutoFifth)
+        } else if total.best == 21 && self.rules.stop_at_21() {
+            if self.rules.three_of_a_kind_pays().is_some() && is_three_of_a_kind(h.cards()) {
+                HandState::Settled(Outcome::Win(Pay::ThreeOfAKind))
+            } else {
+                HandState::Standing(Stand::TwentyOne)
+            }
+        } else {
+            HandState::Deciding
+        };
+        match next {
+            HandState::Settled(outcome) => self.settle_hand(seat, hand, outcome),
+            other => self.seats[seat].hands[hand].state = other,
+        }
+    }
+
+    /// Pays or collects every riding bet on a hand, and closes the hand.
+    fn settle_hand(&mut self, seat: usize, hand: usize, outcome: Outcome) {
+        let rules = self.rules;
+        let s = &mut self.seats[seat];
+        let h = &mut s.hands[hand];
+        h.state = HandState::Settled(outcome);
+        for (i, &b) in s.bets.iter().enumerate() {
+            let bet = &mut self.bets[b];
+            if h.units[i] > 0 && bet.active() {
+                let stake = Money::from_cents(bet.stake.cents() * h.units[i] as i64);
+                bet.returned += returned(&rules, outcome, stake);
+            }
+        }
+    }
+
+    /// Moves to the next hand that wants a card or a decision; else to the dealer.
+    fn advance(&mut self) {
+        let (from_seat, from_hand) = self.in_play().unwrap_or((0, 0));
+        for seat in from_seat..self.seats.len() {
+            let start = if seat == from_seat { from_hand } else { 0 };
+            for hand in start..self.seats[seat].hands.len() {
+                if matches!(
+                    self.seats[seat].hands[hand].state,
+                    HandState::Wants(_) | HandState::Deciding
+                ) {
+                    self.phase = Phase::Play { seat, hand };
+                    return;
+                }
+            }
+        }
+        self.phase = Phase::Dealer;
+        self.after_settling();
+    }
+
+    /// When the boxes are done: the dealer plays only while a bet is open (A4.5).
+    fn after_settling(&mut self) {
+        if self.phase == Phase::Dealer && !self.any_open_hand() && !self.any_open_insurance() {
+            self.phase = Phase::Complete;
+        }
+    }
+
+    fn any_open_hand(&self) -> bool {
+        self.seats.iter().any(|s| {
+            s.hands.iter().any(|h| {
+                matches!(h.state, HandState::Standing(_))
+                    && s.bets
+                        .iter()
+                        .enumerate()
+                        .any(|(i, &b)| h.units[i] > 0 && self.bets[b].active())
+            })
+        })
+    }
+
+    fn any_open_insurance(&self) -> bool {
+        self.bets
+            .iter()
+            .any(|b| matches!(b.offer, Offer::Insured { settled: false, .. }))
+    }
+
+    /// A4.5: after each dealer card, settle insurance at two cards, then stand or draw on.
+    fn dealer_drew(&mut self) {
+        let pontoon = is_ace_ten(&self.dealer);
+        if self.dealer.len() == 2 {
+            let pays = self.rules.insurance_pays();
+            for bet in &mut self.bets {
+                if let Offer::Insured { amount, settled } = &mut bet.offer
+                    && !*settled
+                {
+                    *settled = true;
+                    if pontoon {
+                        bet.returned += *amount + amount.times(pays);
+                    }
+                }
+            }
+        }
+        if !self.any_open_hand() {
+            // Only insurance was open: one card told whether the dealer has pontoon.
+            self.phase = Phase::Complete;
+            return;
+        }
+        let t = self.dealer_total();
+        let stands = t.best > 17 || (t.best == 17 && !(t.soft && self.rules.dealer_hits_soft_17()));
+        if stands {
+            self.showdown();
+            self.phase = Phase::Complete;
+        }
+    }
+
+    /// A4.6: every open hand against the dealer's hand.
+    fn showdown(&mut self) {
+        let dealer = Total::of(&self.dealer);
+        let dealer_pontoon = is_ace_ten(&self.dealer);
+        for seat in 0..self.seats.len() {
+            for hand in 0..self.seats[seat].hands.len() {
+                let h = &self.seats[seat].hands[hand];
+                if !matches!(h.state, HandState::Standing(_)) {
+                    continue;
+                }
+                let outcome = if h.len as usize == MAX_HAND_CARDS {
+                    if dealer_pontoon && !self.rules.five_card_trick_beats_dealer_pontoon() {
+                        Outcome::Lose
+                    } else {
+                        Outcome::Win(Pay::FiveCardTrick)
+                    }
+                } else if self.counts_as_pontoon(h) {
+                    if dealer_pontoon {
+                        match self.rules.pontoon_vs_pontoon() {
+                            PontoonVsPontoon::PlayerLoses => Outcome::Lose,
+                            PontoonVsPontoon::Push => Outcome::Push,
+                            PontoonVsPontoon::PlayerWins => Outcome::Win(Pay::Pontoon),
+                        }
+                    } else {
+                        Outcome::Win(Pay::Pontoon)
+                    }
+                } else if dealer_pontoon {
+                    Outcome::Lose
+                } else if dealer.is_bust() {
+                    Outcome::Win(Pay::Even)
+                } else {
+                    let p = h.total().best;
+                    if p > dealer.best {
+                        Outcome::Win(Pay::Even)
+                    } else if p < dealer.best {
+                        Outcome::Lose
+                    } else {
+                        match self.rules.ties() {
+                            Ties::DealerWins => Outcome::Lose,
+                            Ties::Push => Outcome::Push,
+                        }
+                    }
+                };
+                self.settle_hand(seat, hand, outcome);
+            }
+        }
+    }
+
+    // ----- words ------------------------------------------------------------------------------
+
+    fn error(&self, refusal: Refusal) -> StepError {
+        StepError {
+            reason: self.describe(&refusal),
+            expected: self.expected(),
+            refusal,
+        }
+    }
+
+    fn name(&self, b: BetIx) -> String {
+        match self.bets.get(b) {
+            Some(bet) => format!("bet {}", bet.id),
+            None => format!("bet #{}", b + 1),
+        }
+    }
+
+    fn hand_label(&self, seat: usize, hand: usize) -> String {
+        let s = &self.seats[seat];
+        if s.hands.len() > 1 {
+            format!("box {} hand {} of {}", s.box_no, hand + 1, s.hands.len())
+        } else {
+            format!("box {}", s.box_no)
+        }
+    }
+
+    /// Why a refusal, in words a dealer reads.
+    pub fn describe(&self, r: &Refusal) -> String {
+        match r {
+            Refusal::RoundComplete => "the round is already complete".into(),
+            Refusal::CardNotWanted => "a card is not wanted now: a decision is due".into(),
+            Refusal::DecisionNotWanted => "no decision is due now: a card is wanted".into(),
+            Refusal::Impossible(e) => e.to_string(),
+            Refusal::NoSuchBet(b) => format!("there is no bet #{}", b + 1),
+            Refusal::BetNotInPlay(b) => format!("{} is not on the box in play", self.name(*b)),
+            Refusal::NotABackBet(b) => format!(
+                "{} is the box holder's bet: the holder surrenders with 'surrender' and cannot decline",
+                self.name(*b)
+            ),
+            Refusal::BetFinished(b) => {
+                format!("{} is already finished (surrendered or took even money)", self.name(*b))
+            }
+            Refusal::NotOnThisHand(b) => format!("{} has no stake on this hand", self.name(*b)),
+            Refusal::OffersNotOpen => {
+                "insurance and even money are offered only when the dealer's card is an ace, right after the deal".into()
+            }
+            Refusal::OffersClosed => {
+                "the offers are closed: they end with the first input that is not an offer".into()
+            }
+            Refusal::OfferTaken(b) => format!(
+                "{} has already taken insurance or even money (at most one, once)",
+                self.name(*b)
+            ),
+            Refusal::InsuranceAmount { bet, max } => format!(
+                "insurance for {} must be more than 0 and at most {} (half its stake, rounded down)",
+                self.name(*bet),
+                max
+            ),
+            Refusal::EvenMoneyNotOffered => "even money is not offered under these rules".into(),
+            Refusal::NoPontoon(b) => {
+                format!("{}'s box has no pontoon, so it cannot take even money", self.name(*b))
+            }
+            Refusal::BuyAfterTwist => "this hand has twisted, so it may no longer buy".into(),
+            Refusal::CardNotBuyable(n) if *n >= 5 => {
+                format!("card {n} may not be bought: the fifth card can only be twisted")
+            }
+            Refusal::CardNotBuyable(n) => format!("card {n} of a hand may not be bought under these rules"),
+            Refusal::NotAPair(a, b) => format!("{a} and {b} are not a pair, so they cannot be split"),
+            Refusal::SplitNeedsTwoCards => "only the first two cards of a hand can be split".into(),
+            Refusal::SplitLimit(m) => format!("this box has already split {m} times, the most the rules allow"),
+            Refusal::AceSplitLimit(m) => format!("aces may be split only {m} time(s) per box"),
+            Refusal::SplitAceNoDecision(d) => {
+                format!("a split ace takes its card with no decision ('{}' refused)", d.word())
+            }
+            Refusal::StickBelowMinimum { total, min } => {
+                format!("a hand may not stick on {total}: the lowest total to stick on is {min}")
+            }
+            Refusal::SurrenderNotAllowed => "surrender is not allowed under these rules".into(),
+            Refusal::SurrenderAgainstAce => "no surrender when the dealer's card is an ace".into(),
+            Refusal::SurrenderTooLate => {
+                "surrender is only the first decision on a box's unsplit two-card hand".into()
+            }
+            Refusal::DeclinedTwice(b) => format!("{} has already declined", self.name(*b)),
+            Refusal::NothingToDecline => "no buy or split is possible on this hand, so there is nothing to decline".into(),
+            Refusal::DeclineMustPrecede => {
+                "a decline must stand right before its buy or split".into()
+            }
+        }
+    }
+
+    /// What the round expects now, in words (the round script's `next`, the status line).
+    pub fn expected(&self) -> String {
+        let mut out = match self.phase {
+            Phase::Complete => return "nothing: the round is complete".into(),
+            Phase::Deal(n) => {
+                let k = self.seats.len();
+                if n == k {
+                    "the dealer's card".to_string()
+                } else {
+                    let which = if n < k { "first" } else { "second" };
+                    format!(
+                        "the {which} card for box {}",
+                        self.seats[n % (k + 1)].box_no
+                    )
+                }
+            }
+            Phase::Dealer => format!(
+                "a card for the dealer (dealer has {})",
+                self.dealer_total().best
+            ),
+            Phase::Play { seat, hand } => {
+                let h = &self.seats[seat].hands[hand];
+                let label = self.hand_label(seat, hand);
+                match h.state {
+                    HandState::Wants(reason) => {
+                        let why = match reason {
+                            CardReason::Deal => "dealt",
+                            CardReason::Twist => "twisted",
+                            CardReason::Buy => "bought",
+                            CardReason::SplitSecond => "its second card after the split",
+                            CardReason::SplitAce => "the split ace's card",
+                            CardReason::AutoFifth => "the automatic fifth card",
+                        };
+                        format!("a card for {label} ({why})")
+                    }
+                    _ => {
+                        let cards: Vec<String> = h.cards().iter().map(|c| c.to_string()).collect();
+                        let legal: Vec<String> = self
+                            .legal_steps()
+                            .iter()
+                            .filter(|s| !matches!(s, Step::Insure(..) | Step::EvenMoney(_)))
+                            .map(|&s| self.step_text(s))
+                            .collect();
+                        format!(
+                            "a decision for {label} ({}, total {}): {}",
+                            cards.join(" "),
+                            h.total().best,
+                            legal.join(", ")
+                        )
+                    }
+                }
+            }
+        };
+        if self.offers_open {
+            let offers: Vec<String> = self
+                .legal_steps()
+                .iter()
+                .filter(|s| matches!(s, Step::Insure(..) | Step::EvenMoney(_)))
+                .map(|&s| match s {
+                    Step::Insure(b, max) => format!("insure {} (up to {max})", self.bets[b].id),
+                    other => self.step_text(other),
+                })
+                .collect();
+            if !offers.is_empty() {
+                out = format!("an offer ({}) or {out}", offers.join(", "));
+            }
+        }
+        out
+    }
+
+    /// A step as the round script writes it.
+    pub fn step_text(&self, step: Step) -> String {
+        let id = |b: BetIx| {
+            self.bets
+                .get(b)
+                .map(|x| x.id.to_string())
+                .unwrap_or_else(|| format!("#{}", b + 1))
+        };
+        match step {
+            Step::Card(c) => c.to_string(),
+            Step::Stick => "stick".into(),
+            Step::Twist => "twist".into(),
+            Step::Buy => "buy".into(),
+            Step::Split => "split".into(),
+            Step::Surrender => "surrender".into(),
+            Step::SurrenderBet(b) => format!("surrender {}", id(b)),
+            Step::Insure(b, m) => format!("insure {} {m}", id(b)),
+            Step::EvenMoney(b) => format!("even-money {}", id(b)),
+            Step::Decline(b) => format!("decline {}", id(b)),
+        }
+    }
+}
+
+/// What a hand's outcome returns on a stake (stake included): A4.6 payouts, A4.4 surrender.
+fn returned(rules: &Rules, outcome: Outcome, stake: Money) -> Money {
+    match outcome {
+        Outcome::Bust | Outcome::Lose => Money::ZERO,
+        Outcome::Push => stake,
+        Outcome::Surrendered => stake.times(Ratio::HALF),
+        Outcome::Win(pay) => {
+            let ratio = match pay {
+                Pay::Even => Ratio::EVEN,
+                Pay::Pontoon => rules.pontoon_pays(),
+                Pay::FiveCardTrick => rules.five_card_trick_pays(),
+                Pay::ThreeOfAKind => rules.three_of_a_kind_pays().unwrap_or(Ratio::EVEN),
+            };
+            stake + stake.times(ratio)
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::Bust => "bust",
+            Outcome::Lose => "lost",
+            Outcome::Push => "push",
+            Outcome::Win(Pay::Even) => "won",
+            Outcome::Win(Pay::Pontoon) => "pontoon",
+            Outcome::Win(Pay::FiveCardTrick) => "five-card trick",
+            Outcome::Win(Pay::ThreeOfAKind) => "three of a kind",
+            Outcome::Surrendered => "surrendered",
+        })
+    }
+}

@@ -1,0 +1,7 @@
+//! Croupier: dealer-assist and audit for casino Pontoon tables.
+//!
+//! Layers, imports one way only: [`engine`] (pure rules) ← [`script`] (the round-script
+//! format) ← the binary. See ARCHITECTURE.md.
+
+pub mod engine;
+pub mod script;

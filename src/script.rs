@@ -1,0 +1,373 @@
+//! The round script (shared/ROUND-SCRIPT.md): the one JSON format for `croupier settle`,
+//! audit exports and scenario tests. Owns reading a script into engine types, replaying it,
+//! and writing the settlement. Strings in, strings out: no files, no clock.
+
+use std::sync::Arc;
+
+use serde_json::{Map, Value, json};
+
+use crate::engine::{
+    BetSpec, Card, Limits, Money, Round, Rules, RulesError, SetupError, Step, StepError,
+};
+
+/// A round script, read and validated up to (not including) its steps.
+#[derive(Clone, Debug)]
+pub struct Script {
+    pub rules: Rules,
+    pub limits: Limits,
+    pub bets: Vec<BetSpec>,
+    pub seen: Vec<Card>,
+    pub steps: Vec<String>,
+}
+
+/// Why a script is not a real round. `position` is the 1-based step, 0 before the steps.
+#[derive(Debug, thiserror::Error)]
+pub enum ScriptError {
+    #[error("round script: {0}")]
+    Format(String),
+    #[error("round script: rules: {0}")]
+    Rules(#[from] RulesError),
+    #[error("round script: {0}")]
+    Setup(#[from] SetupError),
+    #[error("step {position} \"{text}\": {reason}; expected {expected}")]
+    Step {
+        position: usize,
+        text: String,
+        reason: String,
+        expected: String,
+    },
+}
+
+impl ScriptError {
+    /// The 1-based position of the refused step, or 0 when the script failed before its steps.
+    pub fn position(&self) -> usize {
+        match self {
+            ScriptError::Step { position, .. } => *position,
+            _ => 0,
+        }
+    }
+}
+
+fn format_err(msg: impl Into<String>) -> ScriptError {
+    ScriptError::Format(msg.into())
+}
+
+/// A JSON number of currency units with at most two decimals.
+pub fn money_of(v: &Value, what: &str) -> Result<Money, ScriptError> {
+    match v {
+        Value::Number(n) => {
+            Money::parse(&n.to_string()).map_err(|e| format_err(format!("{what}: {e}")))
+        }
+        other => Err(format_err(format!(
+            "{what}: expected a JSON number of currency units (e.g. 10 or 2.5), got {other}"
+        ))),
+    }
+}
+
+/// Money as a JSON number exact to the cent: `20`, `7.5`, `-0.03`.
+pub fn money_json(m: Money) -> Value {
+    if m.cents() % 100 == 0 {
+        json!(m.cents() / 100)
+    } else {
+        json!(m.cents() as f64 / 100.0)
+    }
+}
+
+/// Rules given by name (a shipped preset) or as a complete knob object.
+pub fn rules_of(v: &Value) -> Result<Rules, RulesError> {
+    match v {
+        Value::String(name) => Rules::preset(name),
+        other => Rules::from_value(other),
+    }
+}
+
+const FIELDS: [&str; 5] = ["rules", "bets", "limits", "seen", "steps"];
+
+impl Script {
+    /// Reads a round script from JSON text. `rules_override`, when given, replaces the
+    /// script's `rules` field (the `--rules FILE` option).
+    pub fn parse(text: &str, rules_override: Option<Rules>) -> Result<Script, ScriptError> {
+        let v: Value =
+            serde_json::from_str(text).map_err(|e| format_err(format!("not valid JSON: {e}")))?;
+        Script::from_value(&v, rules_override)
+    }
+
+    pub fn from_value(v: &Value, rules_override: Option<Rules>) -> Result<Script, ScriptError> {
+        let obj = v
+            .as_object()
+            .ok_or_else(|| format_err("expected a JSON object with rules, bets and steps"))?;
+        if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+            return Err(format_err(format!(
+                "unknown field `{k}` (a round script has {})",
+                FIELDS.join(", ")
+            )));
+        }
+        let rules = match rules_override {
+            Some(r) => r,
+            None => rules_of(obj.get("rules").ok_or_else(|| {
+                format_err(
+                    "missing field `rules`: a preset name such as \"czech\", or a knob object",
+                )
+            })?)?,
+        };
+        let limits = limits_of(obj.get("limits"))?;
+        let bets = bets_of(obj)?;
+        let seen = match obj.get("seen") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(a)) => a
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    c.as_str()
+                        .ok_or_else(|| {
+                            format_err(format!("seen[{i}]: expected a card as a string"))
+                        })?
+                        .parse::<Card>()
+                        .map_err(|e| format_err(format!("seen[{i}]: {e}")))
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => {
+                return Err(format_err(
+                    "`seen` must be a list of cards such as [\"As\", \"10\"]",
+                ));
+            }
+        };
+        let steps = match obj.get("steps") {
+            Some(Value::Array(a)) => a
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    s.as_str().map(str::to_string).ok_or_else(|| {
+                        format_err(format!(
+                            "steps[{}]: expected a string such as \"K\" or \"stick\", got {s}",
+                            i + 1
+                        ))
+                    })
+                })
+                .collect::<Result<_, _>>()?,
+            _ => {
+                return Err(format_err(
+                    "missing field `steps`: a list of dealer inputs (strings)",
+                ));
+            }
+        };
+        Ok(Script {
+            rules,
+            limits,
+            bets,
+            seen,
+            steps,
+        })
+    }
+
+    /// The round before its first step.
+    pub fn start(&self) -> Result<Round, ScriptError> {
+        Ok(Round::with_seen(
+            self.rules,
+            self.limits,
+            &self.bets,
+            &self.seen,
+        )?)
+    }
+
+    /// Plays every step; stops at the first refused one.
+    pub fn play(&self) -> Result<Round, ScriptError> {
+        let mut round = self.start()?;
+        for (i, text) in self.steps.iter().enumerate() {
+            let refuse = |reason: String, expected: String| ScriptError::Step {
+                position: i + 1,
+                text: text.clone(),
+                reason,
+                expected,
+            };
+            let step = parse_step(text, &round).map_err(|r| refuse(r, round.expected()))?;
+            round.apply(step).map_err(
+                |StepError {
+                     reason, expected, ..
+                 }| refuse(reason, expected),
+            )?;
+        }
+        Ok(round)
+    }
+
+    /// The script as JSON (what `export-round` writes), rules as a full knob object.
+    pub fn to_value(&self) -> Value {
+        let mut o = Map::new();
+        o.insert("rules".into(), self.rules.to_value());
+        let mut lim = Map::new();
+        if let Some(m) = self.limits.min_bet() {
+            lim.insert("min_bet".into(), money_json(m));
+        }
+        if let Some(m) = self.limits.box_max() {
+            lim.insert("box_max".into(), money_json(m));
+        }
+        if !lim.is_empty() {
+            o.insert("limits".into(), Value::Object(lim));
+        }
+        o.insert(
+            "bets".into(),
+            self.bets
+                .iter()
+                .map(|b| json!({"id": &*b.id, "box": b.box_no, "stake": money_json(b.stake)}))
+                .collect(),
+        );
+        if !self.seen.is_empty() {
+            o.insert(
+                "seen".into(),
+                self.seen.iter().map(|c| json!(c.to_string())).collect(),
+            );
+        }
+        o.insert("steps".into(), json!(self.steps));
+        Value::Object(o)
+    }
+}
+
+fn limits_of(v: Option<&Value>) -> Result<Limits, ScriptError> {
+    let Some(v) = v.filter(|v| !v.is_null()) else {
+        return Ok(Limits::NONE);
+    };
+    let o = v.as_object().ok_or_else(|| {
+        format_err("`limits` must be an object such as {\"min_bet\": 5, \"box_max\": 500}")
+    })?;
+    if let Some(k) = o.keys().find(|k| *k != "min_bet" && *k != "box_max") {
+        return Err(format_err(format!(
+            "limits: unknown field `{k}` (expected min_bet, box_max)"
+        )));
+    }
+    let get = |k: &str| {
+        o.get(k)
+            .filter(|v| !v.is_null())
+            .map(|v| money_of(v, &format!("limits.{k}")))
+            .transpose()
+    };
+    Ok(Limits::new(get("min_bet")?, get("box_max")?)?)
+}
+
+fn bets_of(obj: &Map<String, Value>) -> Result<Vec<BetSpec>, ScriptError> {
+    let arr = obj.get("bets").and_then(Value::as_array).ok_or_else(|| {
+        format_err("missing field `bets`: a list of {\"id\", \"box\", \"stake\"}")
+    })?;
+    arr.iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let what = format!("bets[{i}]");
+            let o = b.as_object().ok_or_else(|| {
+                format_err(format!(
+                    "{what}: expected an object {{\"id\", \"box\", \"stake\"}}"
+                ))
+            })?;
+            if let Some(k) = o
+                .keys()
+                .find(|k| !["id", "box", "stake"].contains(&k.as_str()))
+            {
+                return Err(format_err(format!(
+                    "{what}: unknown field `{k}` (expected id, box, stake)"
+                )));
+            }
+            let id = o
+                .get("id")
+                .and_then(Value::as_str)
+                .filter(|s| !s.trim().is_empty() && !s.contains(char::is_whitespace))
+                .ok_or_else(|| {
+                    format_err(format!(
+                        "{what}: `id` must be a non-empty string without spaces"
+                    ))
+                })?;
+            let box_no = o
+                .get("box")
+                .and_then(Value::as_u64)
+                .and_then(|n| u8::try_from(n).ok())
+                .ok_or_else(|| {
+                    format_err(format!("{what}: `box` must be a box number such as 1"))
+                })?;
+            let stake = money_of(
+                o.get("stake").unwrap_or(&Value::Null),
+                &format!("{what} (\"{id}\"): stake"),
+            )?;
+            Ok(BetSpec {
+                id: Arc::from(id),
+                box_no,
+                stake,
+            })
+        })
+        .collect()
+}
+
+/// Reads one dealer input as written in a round script. The bet ids are the round's.
+pub fn parse_step(text: &str, round: &Round) -> Result<Step, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let bet = |id: &str| {
+        round.bet_index(id).ok_or_else(|| {
+            let ids: Vec<String> = (0..round.bet_count())
+                .map(|b| round.bet_id(b).to_string())
+                .collect();
+            format!(
+                "there is no bet \"{id}\" in this round (bets: {})",
+                ids.join(", ")
+            )
+        })
+    };
+    let keyword = words.first().map(|w| w.to_ascii_lowercase());
+    let step = match (keyword.as_deref(), &words[..]) {
+        (Some("stick"), [_]) => Step::Stick,
+        (Some("twist"), [_]) => Step::Twist,
+        (Some("buy"), [_]) => Step::Buy,
+        (Some("split"), [_]) => Step::Split,
+        (Some("surrender"), [_]) => Step::Surrender,
+        (Some("surrender"), [_, id]) => Step::SurrenderBet(bet(id)?),
+        (Some("even-money"), [_, id]) => Step::EvenMoney(bet(id)?),
+        (Some("decline"), [_, id]) => Step::Decline(bet(id)?),
+        (Some("insure"), [_, id, amount]) => {
+            let b = bet(id)?;
+            let m = Money::parse(amount).map_err(|e| format!("insurance amount: {e}"))?;
+            Step::Insure(b, m)
+        }
+        (Some("insure"), _) => return Err("write insurance as \"insure ID AMOUNT\", e.g. \"insure 1a 5\"".into()),
+        (Some("even-money" | "decline"), _) => {
+            return Err(format!("write it as \"{} ID\", naming one bet", words[0]));
+        }
+        (Some("stick" | "twist" | "buy" | "split" | "surrender"), _) => {
+            return Err(format!("\"{}\" takes no arguments here", words[0]));
+        }
+        (_, [one]) => Step::Card(one.parse::<Card>().map_err(|_| {
+            format!(
+                "\"{one}\" is neither a card (A 2-9 10 or T J Q K, optional suit s h d c) nor a decision (stick, twist, buy, split, surrender, insure, even-money, decline)"
+            )
+        })?),
+        _ => {
+            return Err(format!(
+                "\"{text}\" is not a dealer input: expected a card such as \"K\" or \"10h\", or a decision such as \"stick\" or \"insure 1a 5\""
+            ));
+        }
+    };
+    Ok(step)
+}
+
+/// The settlement JSON of `croupier settle` (ROUND-SCRIPT.md output).
+pub fn settlement(round: &Round) -> Value {
+    let complete = round.is_complete();
+    let dealer = round.dealer_cards();
+    let bets: Vec<Value> = (0..round.bet_count())
+        .map(|b| {
+            let open = round.bet_open(b);
+            json!({
+                "id": &**round.bet_id(b),
+                "box": round.bet_box(b),
+                "net": if open { Value::Null } else { money_json(round.bet_net(b)) },
+                "staked": money_json(round.bet_staked(b)),
+                "returned": money_json(round.bet_returned(b)),
+            })
+        })
+        .collect();
+    let all_closed = (0..round.bet_count()).all(|b| !round.bet_open(b));
+    json!({
+        "complete": complete,
+        "next": if complete { Value::Null } else { json!(round.expected()) },
+        "dealer": {
+            "cards": dealer.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+            "total": if dealer.is_empty() { Value::Null } else { json!(round.dealer_total().best) },
+        },
+        "bets": bets,
+        "house_net": if all_closed { money_json(round.house_net()) } else { Value::Null },
+    })
+}
