@@ -1,0 +1,268 @@
+//! The real `croupier` binary on real files: good scripts, and each kind of bad input
+//! (exit 2, nothing on stdout, one line on stderr naming the problem).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+fn croupier(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    pipe.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+fn example() -> Value {
+    json!({
+        "rules": "czech",
+        "bets": [
+            {"id": "1a", "box": 1, "stake": 10},
+            {"id": "1b", "box": 1, "stake": 5},
+            {"id": "4a", "box": 4, "stake": 20}
+        ],
+        "steps": ["9", "K", "A", "9", "A", "insure 1a 5", "even-money 4a", "stick", "7"]
+    })
+}
+
+fn write_temp(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("croupier-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn settles_the_readme_example_from_a_file_and_from_stdin() {
+    let path = write_temp("example.json", &example().to_string());
+    for out in [
+        croupier(&["settle", path.to_str().unwrap()], None),
+        croupier(&["settle", "-"], Some(&example().to_string())),
+    ] {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["complete"], json!(true));
+        assert_eq!(v["next"], Value::Null);
+        assert_eq!(v["dealer"], json!({"cards": ["A", "7"], "total": 18}));
+        let nets: Vec<Value> = v["bets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| json!([b["id"], b["net"]]))
+            .collect();
+        assert_eq!(
+            nets,
+            [json!(["1a", -15]), json!(["1b", -5]), json!(["4a", 20])]
+        );
+        assert_eq!(v["house_net"], json!(0));
+    }
+}
+
+#[test]
+fn an_unfinished_script_says_what_comes_next() {
+    let mut s = example();
+    s["steps"] = json!(["9", "K", "A", "9", "A"]);
+    let out = croupier(&["settle", "-"], Some(&s.to_string()));
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["complete"], json!(false));
+    let next = v["next"].as_str().unwrap();
+    assert!(
+        next.contains("insure 1a (up to 5)") && next.contains("even-money 4a"),
+        "{next}"
+    );
+    assert!(
+        next.contains("a decision for box 1 (9 9, total 18)"),
+        "{next}"
+    );
+}
+
+/// (what is wrong, the script, words stderr must contain)
+#[test]
+fn bad_input_exits_2_with_one_line_and_no_stdout() {
+    let with = |f: &dyn Fn(&mut Value)| {
+        let mut s = example();
+        f(&mut s);
+        s.to_string()
+    };
+    let mut unknown_knob = croupier::engine::Rules::preset("czech").unwrap().to_value();
+    unknown_knob["decks_count"] = json!(6);
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "bad JSON",
+            "{\"rules\": \"czech\",".into(),
+            "not valid JSON",
+        ),
+        (
+            "unknown preset",
+            with(&|s| s["rules"] = json!("vegas")),
+            "unknown rules preset \"vegas\"",
+        ),
+        (
+            "unknown knob",
+            with(&|s| s["rules"] = unknown_knob.clone()),
+            "unknown knob `decks_count`",
+        ),
+        (
+            "stake over the box max",
+            with(&|s| s["limits"] = json!({"min_bet": 5, "box_max": 12})),
+            "box 1: the bets total 15, over the box maximum 12",
+        ),
+        (
+            "stake under the minimum",
+            with(&|s| s["limits"] = json!({"min_bet": 6})),
+            "stake 5 is below the table minimum 6",
+        ),
+        (
+            "stake with three decimals",
+            with(&|s| s["bets"][0]["stake"] = json!(1.005)),
+            "more than two decimals",
+        ),
+        (
+            "negative stake",
+            with(&|s| s["bets"][0]["stake"] = json!(-10)),
+            "must be positive",
+        ),
+        (
+            "not a card",
+            with(&|s| s["steps"][1] = json!("11")),
+            "step 2 \"11\": \"11\" is neither a card",
+        ),
+        (
+            "impossible seen card",
+            with(&|s| s["seen"] = json!(["Ks", "Ks", "Ks", "Ks", "Ks", "Ks", "Ks"])),
+            "the shoe's earlier cards ('seen'): impossible card Ks",
+        ),
+        (
+            "illegal step",
+            with(&|s| s["steps"][7] = json!("surrender")),
+            "step 8 \"surrender\": no surrender when the dealer's card is an ace; expected an offer (insure 1b (up to 2.50)) or a decision for box 1 (9 9, total 18): stick, twist, buy, split, decline 1b",
+        ),
+        (
+            "step after the round",
+            with(&|s| s["steps"].as_array_mut().unwrap().push(json!("5"))),
+            "step 10 \"5\": the round is already complete; expected nothing",
+        ),
+        (
+            "unknown bet",
+            with(&|s| s["steps"][5] = json!("insure 9z 5")),
+            "no bet \"9z\"",
+        ),
+        (
+            "box off the table",
+            with(&|s| s["bets"][2]["box"] = json!(8)),
+            "box 8 is not on this table",
+        ),
+        (
+            "unknown field",
+            with(&|s| s["stpes"] = json!([])),
+            "unknown field `stpes`",
+        ),
+    ];
+    for (what, script, words) in cases {
+        let out = croupier(&["settle", "-"], Some(&script));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{what}: {err}");
+        assert!(
+            out.stdout.is_empty(),
+            "{what}: stdout {:?}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{what}: {err}");
+        assert!(err.contains(words), "{what}: {err}");
+    }
+    // The impossible card: six Ks already out of a 6-deck shoe, then the deal gives a K.
+    let mut s = example();
+    s["seen"] = json!(["Ks", "Ks", "Ks", "Ks", "Ks", "Ks"]);
+    s["steps"][1] = json!("Ks");
+    let out = croupier(&["settle", "-"], Some(&s.to_string()));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.contains("step 2 \"Ks\": impossible card Ks"), "{err}");
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    let out = croupier(&["settle", "/nonexistent/round.json"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/round.json"));
+}
+
+#[test]
+fn rules_list_and_print_round_trip_through_settle() {
+    let out = croupier(&["rules"], None);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>(),
+        ["czech", "belarus"]
+    );
+    for name in ["czech", "belarus"] {
+        let out = croupier(&["rules", name], None);
+        assert!(out.status.success());
+        let printed = String::from_utf8(out.stdout).unwrap();
+        let shipped = std::fs::read_to_string(format!(
+            "{}/data/rules/{name}.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        let (a, b): (Value, Value) = (
+            serde_json::from_str(&printed).unwrap(),
+            serde_json::from_str(&shipped).unwrap(),
+        );
+        assert_eq!(a, b, "{name}");
+        // The printed file is accepted back by --rules and by the script's rules field.
+        let path = write_temp(&format!("{name}.json"), &printed);
+        let mut s = example();
+        s["bets"] = json!([{"id": "1a", "box": 1, "stake": 10}]);
+        s["steps"] = json!(["9", "A", "9", "stick", "K"]);
+        let by_option = croupier(
+            &["settle", "--rules", path.to_str().unwrap(), "-"],
+            Some(&s.to_string()),
+        );
+        s["rules"] = a.clone();
+        let by_field = croupier(&["settle", "-"], Some(&s.to_string()));
+        assert!(by_option.status.success() && by_field.status.success());
+        assert_eq!(by_option.stdout, by_field.stdout);
+    }
+    let out = croupier(&["rules", "vegas"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the presets are czech, belarus"));
+}
+
+#[test]
+fn batch_settles_one_script_per_line() {
+    let good = example().to_string();
+    let mut bad = example();
+    bad["steps"][7] = json!("surrender");
+    let input = format!("{good}\n{}\n{good}\n", bad);
+    let out = croupier(&["settle", "--jsonl", "-"], Some(&input));
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["house_net"], json!(0));
+    assert_eq!(lines[1]["line"], json!(2));
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("step 8 \"surrender\"")
+    );
+    assert_eq!(lines[2], lines[0]);
+}
