@@ -5,13 +5,17 @@
 use std::hint::black_box;
 use std::io::Write;
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use croupier::engine::{BetSpec, Limits, Round, Rules, Step};
 use croupier::sim::{ShoeInPlay, Table};
 
-/// `n` rounds of simulated play at a czech table: bets and parsed steps.
-fn rounds(n: usize) -> (Rules, Vec<(Vec<BetSpec>, Vec<Step>)>, Vec<String>) {
+/// A round's bets and its parsed steps.
+type Parsed = (Arc<[BetSpec]>, Vec<Step>);
+
+/// `n` rounds of simulated play at a czech table, parsed and as JSON lines.
+fn rounds(n: usize) -> (Rules, Vec<Parsed>, Vec<String>) {
     let rules = Rules::preset("czech").unwrap();
     let mut table = Table::new(rules, Limits::NONE, 42);
     let mut shoe = ShoeInPlay::shuffled(rules.decks(), table.rng());
@@ -35,13 +39,21 @@ fn rounds(n: usize) -> (Rules, Vec<(Vec<BetSpec>, Vec<Step>)>, Vec<String>) {
 
 fn engine(c: &mut Criterion) {
     let (rules, rounds, lines) = rounds(10_000);
+    let bets: usize = rounds.iter().map(|(b, _)| b.len()).sum();
+    let steps: usize = rounds.iter().map(|(_, s)| s.len()).sum();
+    eprintln!(
+        "workload: {} czech rounds, {:.1} bets and {:.1} steps per round on average",
+        rounds.len(),
+        bets as f64 / rounds.len() as f64,
+        steps as f64 / rounds.len() as f64
+    );
     let mut g = c.benchmark_group("engine");
     g.throughput(Throughput::Elements(rounds.len() as u64));
     g.bench_function("settle 10k rounds from parsed steps", |b| {
         b.iter(|| {
             let mut house = 0i64;
             for (bets, steps) in &rounds {
-                let mut round = Round::new(rules, Limits::NONE, bets).unwrap();
+                let mut round = Round::new(rules, Limits::NONE, bets.clone()).unwrap();
                 for &s in steps {
                     round.apply(s).unwrap();
                 }

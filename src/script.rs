@@ -15,7 +15,7 @@ use crate::engine::{
 pub struct Script {
     pub rules: Rules,
     pub limits: Limits,
-    pub bets: Vec<BetSpec>,
+    pub bets: Arc<[BetSpec]>,
     pub seen: Vec<Card>,
     pub steps: Vec<String>,
 }
@@ -165,7 +165,7 @@ impl Script {
         Ok(Round::with_seen(
             self.rules,
             self.limits,
-            &self.bets,
+            self.bets.clone(),
             &self.seen,
         )?)
     }
@@ -243,7 +243,7 @@ fn limits_of(v: Option<&Value>) -> Result<Limits, ScriptError> {
     Ok(Limits::new(get("min_bet")?, get("box_max")?)?)
 }
 
-fn bets_of(obj: &Map<String, Value>) -> Result<Vec<BetSpec>, ScriptError> {
+fn bets_of(obj: &Map<String, Value>) -> Result<Arc<[BetSpec]>, ScriptError> {
     let arr = obj.get("bets").and_then(Value::as_array).ok_or_else(|| {
         format_err("missing field `bets`: a list of {\"id\", \"box\", \"stake\"}")
     })?;

@@ -73,7 +73,7 @@ pub struct Table {
 /// A played round: its bets and every step, as the dealer entered them.
 #[derive(Clone, Debug)]
 pub struct Played {
-    pub bets: Vec<BetSpec>,
+    pub bets: Arc<[BetSpec]>,
     pub steps: Vec<Step>,
     pub round: Round,
 }
@@ -158,8 +158,10 @@ impl Table {
     /// Plays one round from the shoe with these bets. The shoe must hold enough cards for
     /// a round (a new shoe is the caller's call, between rounds).
     pub fn play(&mut self, bets: Vec<BetSpec>, shoe: &mut ShoeInPlay) -> Played {
-        let mut round = Round::with_shoe(self.rules, self.limits, &bets, shoe.shoe().clone())
-            .expect("simulated bets are within the limits");
+        let bets: Arc<[BetSpec]> = bets.into();
+        let mut round =
+            Round::with_shoe(self.rules, self.limits, bets.clone(), shoe.shoe().clone())
+                .expect("simulated bets are within the limits");
         let mut steps = Vec::new();
         while !round.is_complete() {
             let step = self.choose(&round, shoe);

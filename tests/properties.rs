@@ -180,7 +180,7 @@ fn play_random_round(seed: u64) -> Result<(), TestCaseError> {
     let rules = random_rules(&mut d);
     let bets = random_bets(&mut d, &rules);
     let mut shoe = random_shoe(&mut d, rules.decks());
-    let start = Round::new(rules, Limits::NONE, &bets).unwrap();
+    let start = Round::new(rules, Limits::NONE, bets.clone()).unwrap();
     let mut round = start.clone();
     let mut steps = Vec::new();
     let mut states = vec![format!("{round:?}")];
@@ -307,7 +307,7 @@ fn a_shoe_carries_across_rounds() {
     let mut shoe = croupier::engine::Shoe::new(rules.decks());
     let mut rounds = 0;
     while order.len() > 60 {
-        let mut round = Round::with_shoe(rules, Limits::NONE, &bets, shoe.clone()).unwrap();
+        let mut round = Round::with_shoe(rules, Limits::NONE, bets.clone(), shoe.clone()).unwrap();
         while !round.is_complete() {
             let step = match round.want() {
                 Want::Card(_) => Step::Card(order.pop().unwrap()),

@@ -30,8 +30,8 @@ impl Money {
 
     /// `self × ratio`, rounded down to the cent (RULES.md A3).
     pub fn times(self, ratio: Ratio) -> Money {
-        let p = self.0 as i128 * ratio.num as i128;
-        Money(p.div_euclid(ratio.den as i128) as i64)
+        // Amounts stay below 10^13 cents and terms below 10^3, so i64 cannot overflow.
+        Money((self.0 * ratio.num as i64).div_euclid(ratio.den as i64))
     }
 
     /// Parses a decimal amount in currency units with at most two decimals: `5`, `2.5`,
@@ -104,7 +104,7 @@ impl fmt::Display for Money {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = if self.0 < 0 { "-" } else { "" };
         let a = self.0.unsigned_abs();
-        if a % 100 == 0 {
+        if a.is_multiple_of(100) {
             write!(f, "{sign}{}", a / 100)
         } else {
             write!(f, "{sign}{}.{:02}", a / 100, a % 100)

@@ -6,6 +6,8 @@
 use std::fmt;
 use std::sync::Arc;
 
+use smallvec::{SmallVec, smallvec};
+
 use super::card::{Card, Rank};
 use super::hand::{Total, is_ace_ten, is_three_of_a_kind};
 use super::money::{Money, Ratio};
@@ -20,7 +22,6 @@ pub type BetId = Arc<str>;
 
 /// Most cards a player's hand can hold: the fifth card ends it (A4).
 pub const MAX_HAND_CARDS: usize = 5;
-const MAX_BETS: usize = 64;
 
 /// One dealer input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -260,7 +261,6 @@ pub enum Offer {
 
 #[derive(Clone, Debug)]
 struct Bet {
-    id: BetId,
     seat: usize,
     /// Position on its box: 0 is the holder.
     pos: usize,
@@ -332,8 +332,8 @@ impl Hand {
 pub struct Seat {
     box_no: u8,
     /// The round's bets on this box, holder first.
-    bets: Vec<BetIx>,
-    hands: Vec<Hand>,
+    bets: SmallVec<[BetIx; 3]>,
+    hands: SmallVec<[Hand; 2]>,
     splits: u16,
     ace_splits: u16,
 }
@@ -392,9 +392,10 @@ pub struct Round {
     rules: Rules,
     limits: Limits,
     shoe: Shoe,
-    bets: Vec<Bet>,
-    seats: Vec<Seat>,
-    dealer: Vec<Card>,
+    specs: Arc<[BetSpec]>,
+    bets: SmallVec<[Bet; 8]>,
+    seats: SmallVec<[Seat; 7]>,
+    dealer: SmallVec<[Card; 12]>,
     phase: Phase,
     offers_open: bool,
     /// Back bets that declined the buy or split about to be made (bit per bet index).
@@ -403,7 +404,11 @@ pub struct Round {
 
 impl Round {
     /// A new round on a full shoe.
-    pub fn new(rules: Rules, limits: Limits, bets: &[BetSpec]) -> Result<Round, SetupError> {
+    pub fn new(
+        rules: Rules,
+        limits: Limits,
+        bets: impl Into<Arc<[BetSpec]>>,
+    ) -> Result<Round, SetupError> {
         Round::with_shoe(rules, limits, bets, Shoe::new(rules.decks()))
     }
 
@@ -411,7 +416,7 @@ impl Round {
     pub fn with_seen(
         rules: Rules,
         limits: Limits,
-        bets: &[BetSpec],
+        bets: impl Into<Arc<[BetSpec]>>,
         seen: &[Card],
     ) -> Result<Round, SetupError> {
         let mut shoe = Shoe::new(rules.decks());
@@ -425,20 +430,14 @@ impl Round {
     pub fn with_shoe(
         rules: Rules,
         limits: Limits,
-        specs: &[BetSpec],
+        specs: impl Into<Arc<[BetSpec]>>,
         shoe: Shoe,
     ) -> Result<Round, SetupError> {
+        let specs: Arc<[BetSpec]> = specs.into();
         if specs.is_empty() {
             return Err(SetupError::NoBets);
         }
-        if specs.len() > MAX_BETS {
-            return Err(SetupError::TooManyBets {
-                box_no: specs[0].box_no,
-                count: specs.len(),
-                max: rules.bets_per_box(),
-            });
-        }
-        let mut boxes: Vec<u8> = Vec::with_capacity(rules.boxes() as usize);
+        let mut occupied = [false; super::rules::MAX_BOXES as usize + 1];
         for (i, s) in specs.iter().enumerate() {
             if s.box_no == 0 || s.box_no > rules.boxes() {
                 return Err(SetupError::NoSuchBox {
@@ -447,7 +446,7 @@ impl Round {
                     boxes: rules.boxes(),
                 });
             }
-            if specs[..i].iter().any(|o| o.id == s.id) {
+            if specs[..i].iter().any(|o| same_id(&o.id, &s.id)) {
                 return Err(SetupError::DuplicateId(s.id.clone()));
             }
             if !s.stake.is_positive() {
@@ -465,72 +464,65 @@ impl Round {
                     min,
                 });
             }
-            if !boxes.contains(&s.box_no) {
-                boxes.push(s.box_no);
-            }
+            occupied[s.box_no as usize] = true;
         }
-        boxes.sort_unstable();
-        let mut seats: Vec<Seat> = Vec::with_capacity(boxes.len());
-        for &box_no in &boxes {
-            let on_box: Vec<BetIx> = (0..specs.len())
-                .filter(|&i| specs[i].box_no == box_no)
-                .collect();
-            if on_box.len() > rules.bets_per_box() as usize {
+        // Boxes are dealt in box order (A3), whatever order the bets came in.
+        let mut seats: SmallVec<[Seat; 7]> = (1..=rules.boxes())
+            .filter(|&b| occupied[b as usize])
+            .map(|box_no| Seat {
+                box_no,
+                bets: SmallVec::new(),
+                hands: smallvec![Hand::new()],
+                splits: 0,
+                ace_splits: 0,
+            })
+            .collect();
+        let mut bets: SmallVec<[Bet; 8]> = SmallVec::with_capacity(specs.len());
+        for (i, s) in specs.iter().enumerate() {
+            let seat = seats
+                .iter()
+                .position(|st| st.box_no == s.box_no)
+                .unwrap_or(0);
+            let pos = seats[seat].bets.len();
+            if pos >= rules.bets_per_box() as usize {
                 return Err(SetupError::TooManyBets {
-                    box_no,
-                    count: on_box.len(),
+                    box_no: s.box_no,
+                    count: specs.iter().filter(|o| o.box_no == s.box_no).count(),
                     max: rules.bets_per_box(),
                 });
             }
-            let total: Money = on_box.iter().map(|&i| specs[i].stake).sum();
-            if let Some(max) = limits.box_max
-                && total > max
-            {
-                return Err(SetupError::OverBoxMax { box_no, total, max });
-            }
-            let mut hand = Hand::new();
-            for pos in 0..on_box.len() {
-                hand.units[pos] = 1;
-            }
-            seats.push(Seat {
-                box_no,
-                bets: on_box,
-                hands: vec![hand],
-                splits: 0,
-                ace_splits: 0,
+            seats[seat].bets.push(i);
+            seats[seat].hands[0].units[pos] = 1;
+            bets.push(Bet {
+                seat,
+                pos,
+                stake: s.stake,
+                offer: Offer::None,
+                surrendered: false,
+                staked: s.stake,
+                returned: Money::ZERO,
             });
         }
-        let bets = specs
-            .iter()
-            .map(|s| {
-                let seat = seats
-                    .iter()
-                    .position(|st| st.box_no == s.box_no)
-                    .unwrap_or(0);
-                let pos = seats[seat]
-                    .bets
-                    .iter()
-                    .position(|&b| specs[b].id == s.id)
-                    .unwrap_or(0);
-                Bet {
-                    id: s.id.clone(),
-                    seat,
-                    pos,
-                    stake: s.stake,
-                    offer: Offer::None,
-                    surrendered: false,
-                    staked: s.stake,
-                    returned: Money::ZERO,
+        if let Some(max) = limits.box_max {
+            for seat in &seats {
+                let total: Money = seat.bets.iter().map(|&b| specs[b].stake).sum();
+                if total > max {
+                    return Err(SetupError::OverBoxMax {
+                        box_no: seat.box_no,
+                        total,
+                        max,
+                    });
                 }
-            })
-            .collect();
+            }
+        }
         Ok(Round {
             rules,
             limits,
             shoe,
+            specs,
             bets,
             seats,
-            dealer: Vec::with_capacity(8),
+            dealer: SmallVec::new(),
             phase: Phase::Deal(0),
             offers_open: false,
             declines: 0,
@@ -567,7 +559,7 @@ impl Round {
         self.bets.len()
     }
     pub fn bet_id(&self, b: BetIx) -> &BetId {
-        &self.bets[b].id
+        &self.specs[b].id
     }
     pub fn bet_stake(&self, b: BetIx) -> Money {
         self.bets[b].stake
@@ -586,7 +578,7 @@ impl Round {
         self.bets[b].pos
     }
     pub fn bet_index(&self, id: &str) -> Option<BetIx> {
-        self.bets.iter().position(|b| &*b.id == id)
+        self.specs.iter().position(|b| &*b.id == id)
     }
     /// Everything the bet has put down so far: stake, buys, split stakes, insurance.
     pub fn bet_staked(&self, b: BetIx) -> Money {
@@ -1030,7 +1022,7 @@ impl Round {
 
     fn deal(&mut self, card: Card) {
         // `check` has seen that the shoe holds it.
-        let _ = self.shoe.take(card);
+        self.shoe.remove(card);
         match self.phase {
             Phase::Deal(n) => {
                 let k = self.seats.len();
@@ -1262,7 +1254,7 @@ impl Round {
 
     fn name(&self, b: BetIx) -> String {
         match self.bets.get(b) {
-            Some(bet) => format!("bet {}", bet.id),
+            Some(_) => format!("bet {}", self.specs[b].id),
             None => format!("bet #{}", b + 1),
         }
     }
@@ -1399,7 +1391,7 @@ impl Round {
                 .iter()
                 .filter(|s| matches!(s, Step::Insure(..) | Step::EvenMoney(_)))
                 .map(|&s| match s {
-                    Step::Insure(b, max) => format!("insure {} (up to {max})", self.bets[b].id),
+                    Step::Insure(b, max) => format!("insure {} (up to {max})", self.specs[b].id),
                     other => self.step_text(other),
                 })
                 .collect();
@@ -1413,7 +1405,7 @@ impl Round {
     /// A step as the round script writes it.
     pub fn step_text(&self, step: Step) -> String {
         let id = |b: BetIx| {
-            self.bets
+            self.specs
                 .get(b)
                 .map(|x| x.id.to_string())
                 .unwrap_or_else(|| format!("#{}", b + 1))
@@ -1431,6 +1423,11 @@ impl Round {
             Step::Decline(b) => format!("decline {}", id(b)),
         }
     }
+}
+
+/// Bet ids are short: a byte loop beats a call to memcmp here.
+fn same_id(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
 }
 
 /// What a hand's outcome returns on a stake (stake included): A4.6 payouts, A4.4 surrender.

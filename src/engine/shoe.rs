@@ -78,12 +78,17 @@ impl Shoe {
     /// Takes the card out of the shoe, or refuses it and changes nothing.
     pub fn take(&mut self, card: Card) -> Result<(), ImpossibleCard> {
         self.check(card)?;
+        self.remove(card);
+        Ok(())
+    }
+
+    /// Takes out a card that [`Shoe::check`] has accepted.
+    pub(crate) fn remove(&mut self, card: Card) {
         let r = card.rank.index();
         self.rank_left[r] -= 1;
         if let Some(s) = card.suit {
             self.suited_left[r][s.index()] -= 1;
         }
-        Ok(())
     }
 }
 
