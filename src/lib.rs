@@ -3,6 +3,7 @@
 //! Layers, imports one way only: [`engine`] (pure rules) ← [`script`] (the round-script
 //! format) ← the binary. See ARCHITECTURE.md.
 
+pub mod audit;
 pub mod engine;
 pub mod script;
 pub mod sim;

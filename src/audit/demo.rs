@@ -1,0 +1,1 @@
+//! `croupier demo`: fills a database with realistic play (placeholder, filled below).

@@ -1,0 +1,15 @@
+//! The audit store: an append-only, hash-chained SQLite event log of everything that
+//! happens at the tables; users and their PINs; replay of logged rounds through the engine.
+//! Knows the engine, never the UI. Every input is durable before the caller hears "accepted".
+
+pub mod demo;
+pub mod event;
+pub mod replay;
+pub mod store;
+pub mod table;
+pub mod users;
+
+pub use event::{Event, EventKind};
+pub use store::{AuditError, Clock, ManualClock, Store, SystemClock, default_db_path};
+pub use table::{Input, TableSession};
+pub use users::{Role, User};

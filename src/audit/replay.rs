@@ -1,0 +1,475 @@
+//! Replay: the log read back through the engine. One pass over the events rebuilds every
+//! table's rules, shoe and round in play; each logged settlement is compared with what the
+//! engine makes of the logged inputs. Used by `verify`, `export-round` and recovery.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use super::event::{Event, EventKind, hex};
+use super::store::{AuditError, GENESIS, Store, event_hash};
+use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step};
+use crate::script::{Script, money_json, money_of, parse_step, rules_of};
+
+/// A round in play at a table, as rebuilt from its events.
+#[derive(Clone, Debug)]
+pub struct LiveRound {
+    pub id: i64,
+    pub bets: Arc<[BetSpec]>,
+    /// The cards of this shoe dealt before the round (the round script's `seen`).
+    pub seen: Vec<Card>,
+    pub start: Round,
+    pub round: Round,
+    pub steps: Vec<Step>,
+}
+
+impl LiveRound {
+    /// The round as a round script.
+    pub fn script(&self) -> Script {
+        Script {
+            rules: *self.start.rules(),
+            limits: *self.start.limits(),
+            bets: self.bets.clone(),
+            seen: self.seen.clone(),
+            steps: self.steps.iter().map(|&s| self.round.step_text(s)).collect(),
+        }
+    }
+
+    /// Takes back the last step: replays the others from the start.
+    pub fn undo(&mut self) -> Option<Step> {
+        let last = self.steps.pop()?;
+        let mut r = self.start.clone();
+        for &s in &self.steps {
+            // These steps were accepted in this order before; they are again.
+            let _ = r.apply(s);
+        }
+        self.round = r;
+        Some(last)
+    }
+}
+
+/// A table as the log describes it.
+#[derive(Clone, Debug)]
+pub struct TableState {
+    pub id: i64,
+    pub name: String,
+    pub rules: Rules,
+    pub preset: Option<String>,
+    pub limits: Limits,
+    pub shoe: Shoe,
+    pub shoe_no: i64,
+    /// The cards dealt from the current shoe in settled rounds.
+    pub seen: Vec<Card>,
+    pub live: Option<LiveRound>,
+    pub open: bool,
+}
+
+/// Something in the log that does not hold.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error("event {seq}: the hash chain is broken ({why}); the log was changed after it was written")]
+    Chain { seq: i64, why: String },
+    #[error("event {seq} ({kind}): {why}")]
+    Event { seq: i64, kind: &'static str, why: String },
+    #[error("round {round}: the logged settlement does not match the replay of its inputs: {why}")]
+    Mismatch { round: i64, why: String },
+    #[error(transparent)]
+    Store(#[from] AuditError),
+}
+
+/// The per-bet nets of a finished round, as logged: `[{"id", "net"}]`.
+pub fn nets_json(round: &Round) -> Value {
+    (0..round.bet_count())
+        .map(|b| json!({"id": &**round.bet_id(b), "net": money_json(round.bet_net(b))}))
+        .collect()
+}
+
+/// The rules, preset name and limits snapshot of a `table_opened` event.
+pub fn table_opened_data(name: &str, rules: &Rules, preset: Option<&str>, limits: &Limits) -> Value {
+    json!({
+        "name": name,
+        "preset": preset,
+        "rules": rules.to_value(),
+        "limits": {
+            "min_bet": limits.min_bet().map(money_json),
+            "box_max": limits.box_max().map(money_json),
+        },
+    })
+}
+
+pub fn bets_json(bets: &[BetSpec]) -> Value {
+    bets.iter()
+        .map(|b| json!({"id": &*b.id, "box": b.box_no, "stake": money_json(b.stake)}))
+        .collect()
+}
+
+fn bets_of(v: &Value) -> Option<Vec<BetSpec>> {
+    v.as_array()?
+        .iter()
+        .map(|b| {
+            Some(BetSpec {
+                id: Arc::from(b["id"].as_str()?),
+                box_no: u8::try_from(b["box"].as_u64()?).ok()?,
+                stake: money_of(&b["stake"], "stake").ok()?,
+            })
+        })
+        .collect()
+}
+
+/// Replays a log, event by event.
+#[derive(Default)]
+pub struct Replayer {
+    pub tables: HashMap<i64, TableState>,
+    /// Chain check: the previous event's seq and hash.
+    prev: Option<(i64, [u8; 32])>,
+    pub events: i64,
+    pub rounds: i64,
+    pub settled: i64,
+    pub voided: i64,
+    pub corrected: i64,
+    pub refused: i64,
+    pub undos: i64,
+    /// When set, `feed` keeps a copy of this round's script at its settlement.
+    pub want_round: Option<i64>,
+    pub found: Option<(Script, Value)>,
+    /// Check the hash chain too (verify); recovery trusts it.
+    pub check_chain: bool,
+}
+
+impl Replayer {
+    pub fn new(check_chain: bool) -> Replayer {
+        Replayer {
+            check_chain,
+            ..Replayer::default()
+        }
+    }
+
+    fn bad(e: &Event, why: impl Into<String>) -> ReplayError {
+        ReplayError::Event {
+            seq: e.seq,
+            kind: e.kind.name(),
+            why: why.into(),
+        }
+    }
+
+    fn table<'a>(tables: &'a mut HashMap<i64, TableState>, e: &Event) -> Result<&'a mut TableState, ReplayError> {
+        let id = e.table.ok_or_else(|| Self::bad(e, "no table"))?;
+        tables
+            .get_mut(&id)
+            .ok_or_else(|| Self::bad(e, format!("table {id} was never opened")))
+    }
+
+    /// Takes the next event of the log.
+    pub fn feed(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.events += 1;
+        if self.check_chain {
+            let (pseq, phash) = self.prev.unwrap_or((0, GENESIS));
+            if e.seq != pseq + 1 {
+                return Err(ReplayError::Chain {
+                    seq: e.seq,
+                    why: format!("expected event {} next, found {}", pseq + 1, e.seq),
+                });
+            }
+            let h = event_hash(&phash, e.seq, e.at, e.kind.name(), e.table, e.user, e.round, &e.data);
+            if h != e.hash {
+                return Err(ReplayError::Chain {
+                    seq: e.seq,
+                    why: format!("stored hash {} but its content hashes to {}", hex(&e.hash), hex(&h)),
+                });
+            }
+            self.prev = Some((e.seq, e.hash));
+        }
+        match e.kind {
+            EventKind::TableOpened => {
+                let d = e.data();
+                let id = e.table.ok_or_else(|| Self::bad(e, "no table"))?;
+                let rules = rules_of(&d["rules"]).map_err(|x| Self::bad(e, x.to_string()))?;
+                let lim = |k: &str| {
+                    let v = &d["limits"][k];
+                    if v.is_null() { Ok(None) } else { money_of(v, k).map(Some) }
+                };
+                let limits = Limits::new(
+                    lim("min_bet").map_err(|x| Self::bad(e, x.to_string()))?,
+                    lim("box_max").map_err(|x| Self::bad(e, x.to_string()))?,
+                )
+                .map_err(|x| Self::bad(e, x.to_string()))?;
+                let name = d["name"].as_str().unwrap_or("").to_string();
+                let preset = d["preset"].as_str().map(str::to_string);
+                match self.tables.get_mut(&id) {
+                    Some(t) => {
+                        if t.live.is_some() {
+                            return Err(Self::bad(e, "table reopened with a round in play"));
+                        }
+                        let same_deck = t.rules.decks() == rules.decks();
+                        t.rules = rules;
+                        t.preset = preset;
+                        t.limits = limits;
+                        t.open = true;
+                        if !same_deck {
+                            t.shoe = Shoe::new(rules.decks());
+                            t.seen.clear();
+                        }
+                    }
+                    None => {
+                        self.tables.insert(
+                            id,
+                            TableState {
+                                id,
+                                name,
+                                rules,
+                                preset,
+                                limits,
+                                shoe: Shoe::new(rules.decks()),
+                                shoe_no: 0,
+                                seen: Vec::new(),
+                                live: None,
+                                open: true,
+                            },
+                        );
+                    }
+                }
+            }
+            EventKind::TableClosed => {
+                Self::table(&mut self.tables, e)?.open = false;
+            }
+            EventKind::ShoeNew => {
+                let t = Self::table(&mut self.tables, e)?;
+                if t.live.is_some() {
+                    return Err(Self::bad(e, "new shoe with a round in play"));
+                }
+                t.shoe = Shoe::new(t.rules.decks());
+                t.seen.clear();
+                t.shoe_no += 1;
+            }
+            EventKind::RoundStarted => {
+                self.rounds += 1;
+                let id = e.round.ok_or_else(|| Self::bad(e, "no round number"))?;
+                let t = Self::table(&mut self.tables, e)?;
+                if t.live.is_some() {
+                    return Err(Self::bad(e, "a round started while another is in play"));
+                }
+                let bets: Arc<[BetSpec]> = bets_of(&e.data()["bets"]).ok_or_else(|| Self::bad(e, "bad bets"))?.into();
+                let start = Round::with_shoe(t.rules, t.limits, bets.clone(), t.shoe.clone())
+                    .map_err(|x| Self::bad(e, x.to_string()))?;
+                t.live = Some(LiveRound {
+                    id,
+                    bets,
+                    seen: t.seen.clone(),
+                    round: start.clone(),
+                    start,
+                    steps: Vec::new(),
+                });
+            }
+            EventKind::Step => {
+                let t = Self::table(&mut self.tables, e)?;
+                let live = t.live.as_mut().ok_or_else(|| Self::bad(e, "an input with no round in play"))?;
+                let d = e.data();
+                let text = d["text"].as_str().ok_or_else(|| Self::bad(e, "no text"))?;
+                let step = parse_step(text, &live.round).map_err(|x| Self::bad(e, x))?;
+                live.round.apply(step).map_err(|x| Self::bad(e, format!("the engine refuses \"{text}\" here: {x}")))?;
+                live.steps.push(step);
+            }
+            EventKind::Undo => {
+                self.undos += 1;
+                let t = Self::table(&mut self.tables, e)?;
+                let live = t.live.as_mut().ok_or_else(|| Self::bad(e, "an undo with no round in play"))?;
+                live.undo().ok_or_else(|| Self::bad(e, "an undo with nothing to undo"))?;
+            }
+            EventKind::StepRefused => {
+                self.refused += 1;
+                // A refused input must really be refused by the engine where it was tried.
+                if let Some(live) = e.table.and_then(|id| self.tables.get(&id)).and_then(|t| t.live.as_ref()) {
+                    let d = e.data();
+                    if let Some(text) = d["text"].as_str()
+                        && let Ok(step) = parse_step(text, &live.round)
+                        && live.round.check(step).is_ok()
+                    {
+                        return Err(Self::bad(e, format!("\"{text}\" is logged as refused, but the engine accepts it here")));
+                    }
+                }
+            }
+            EventKind::RoundSettled => {
+                self.settled += 1;
+                let want = self.want_round;
+                let t = Self::table(&mut self.tables, e)?;
+                let live = t.live.take().ok_or_else(|| Self::bad(e, "a settlement with no round in play"))?;
+                if e.round != Some(live.id) {
+                    return Err(Self::bad(e, format!("settles round {:?}, but round {} is in play", e.round, live.id)));
+                }
+                if !live.round.is_complete() {
+                    return Err(ReplayError::Mismatch {
+                        round: live.id,
+                        why: format!("logged as settled, but the replay still expects {}", live.round.expected()),
+                    });
+                }
+                let logged = &e.data()["nets"];
+                let replayed = nets_json(&live.round);
+                if !same_nets(logged, &replayed) {
+                    return Err(ReplayError::Mismatch {
+                        round: live.id,
+                        why: format!("logged {logged}, replay gives {replayed}"),
+                    });
+                }
+                for &s in &live.steps {
+                    if let Step::Card(c) = s {
+                        t.seen.push(c);
+                    }
+                }
+                t.shoe = live.round.shoe().clone();
+                if want == Some(live.id) {
+                    self.found = Some((live.script(), e.data()));
+                }
+            }
+            EventKind::RoundVoided => self.voided += 1,
+            EventKind::RoundCorrected => {
+                self.corrected += 1;
+                let d = e.data();
+                let script = Script::from_value(&d["script"], None).map_err(|x| Self::bad(e, x.to_string()))?;
+                let round = script.play().map_err(|x| Self::bad(e, x.to_string()))?;
+                if !round.is_complete() || !same_nets(&d["nets"], &nets_json(&round)) {
+                    return Err(ReplayError::Mismatch {
+                        round: e.round.unwrap_or(0),
+                        why: "the correction's logged settlement does not match its script".into(),
+                    });
+                }
+            }
+            EventKind::Created
+            | EventKind::UserAdded
+            | EventKind::Login
+            | EventKind::LoginFailed
+            | EventKind::Logout
+            | EventKind::UserLocked
+            | EventKind::UserUnlocked => {}
+        }
+        Ok(())
+    }
+}
+
+/// Compares two `[{"id", "net"}]` lists to the cent.
+fn same_nets(a: &Value, b: &Value) -> bool {
+    let cents = |v: &Value| -> Option<Vec<(String, i64)>> {
+        v.as_array()?
+            .iter()
+            .map(|x| Some((x["id"].as_str()?.to_string(), money_of(&x["net"], "net").ok()?.cents())))
+            .collect()
+    };
+    cents(a).is_some() && cents(a) == cents(b)
+}
+
+/// What `verify` found.
+#[derive(Debug)]
+pub struct Verified {
+    pub events: i64,
+    pub rounds: i64,
+    pub settled: i64,
+    pub voided: i64,
+    pub corrected: i64,
+    pub refused: i64,
+    pub undos: i64,
+    pub tables: usize,
+    pub in_play: usize,
+    pub head: (i64, String),
+}
+
+/// Checks the whole chain and replays every round. The first thing that does not hold is
+/// the error.
+pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, ReplayError> {
+    let mut r = Replayer::new(true);
+    store.each_event(1, |e| {
+        r.feed(&e)?;
+        if e.seq % 100_000 == 0 {
+            progress(e.seq);
+        }
+        Ok::<(), ReplayError>(())
+    })??;
+    let head = store.head();
+    if r.prev.map(|p| p.0).unwrap_or(0) != head.0 {
+        return Err(ReplayError::Chain {
+            seq: head.0,
+            why: "the chain does not reach the last event".into(),
+        });
+    }
+    Ok(Verified {
+        events: r.events,
+        rounds: r.rounds,
+        settled: r.settled,
+        voided: r.voided,
+        corrected: r.corrected,
+        refused: r.refused,
+        undos: r.undos,
+        tables: r.tables.len(),
+        in_play: r.tables.values().filter(|t| t.live.is_some()).count(),
+        head,
+    })
+}
+
+/// Round `n` as a round script, with its logged settlement.
+pub fn export_round(store: &Store, n: i64) -> Result<(Script, Value), ReplayError> {
+    let first: Option<i64> = store
+        .conn()
+        .query_row("SELECT seq FROM events WHERE kind = 'round_started' AND round_id = ?1", [n], |r| r.get(0))
+        .ok();
+    if first.is_none() {
+        return Err(ReplayError::Store(AuditError::Refused(format!(
+            "{}: there is no round {n} (rounds are numbered from 1; this database has {})",
+            store.path().display(),
+            store.round_count()?
+        ))));
+    }
+    let mut r = Replayer::new(false);
+    r.want_round = Some(n);
+    store.each_event(1, |e| {
+        r.feed(&e)?;
+        // Stop reading once the round is found.
+        if r.found.is_some() { Err(None) } else { Ok(()) }
+    })?
+    .or_else(|e: Option<ReplayError>| match e {
+        None => Ok(()),
+        Some(x) => Err(x),
+    })?;
+    r.found.ok_or_else(|| {
+        ReplayError::Store(AuditError::Refused(format!("round {n} is still in play: it has no settlement yet")))
+    })
+}
+
+/// The state of one table from the log (for recovery): rules, shoe, round in play. Reads
+/// the table's last `table_opened` before its last new shoe, then that shoe's events.
+pub fn table_state(store: &Store, table: i64) -> Result<Option<TableState>, ReplayError> {
+    let q = |sql: &str| -> Result<Option<i64>, ReplayError> {
+        store
+            .conn()
+            .query_row(sql, [table], |r| r.get(0))
+            .map_err(|e| ReplayError::Store(AuditError::Refused(e.to_string())))
+    };
+    let Some(first) = q("SELECT min(seq) FROM events WHERE table_id = ?1")? else {
+        return Ok(None);
+    };
+    let shoe = q("SELECT max(seq) FROM events WHERE table_id = ?1 AND kind = 'shoe_new'")?;
+    let opened = match shoe {
+        Some(s) => store
+            .conn()
+            .query_row(
+                "SELECT max(seq) FROM events WHERE table_id = ?1 AND kind = 'table_opened' AND seq < ?2",
+                [table, s],
+                |r| r.get::<_, Option<i64>>(0),
+            )
+            .map_err(|e| ReplayError::Store(AuditError::Refused(e.to_string())))?,
+        None => None,
+    };
+    let mut r = Replayer::new(false);
+    let from = match (opened, shoe) {
+        (Some(o), Some(s)) => {
+            store.each_table_event(table, o, o, |e| r.feed(&e))??;
+            s
+        }
+        _ => first,
+    };
+    store.each_table_event(table, from, i64::MAX, |e| r.feed(&e))??;
+    Ok(r.tables.remove(&table))
+}
+
+/// Money of a JSON figure (for callers reading logged data).
+pub fn money(v: &Value) -> Option<Money> {
+    money_of(v, "amount").ok()
+}

@@ -1,0 +1,585 @@
+//! The SQLite file: opening it safely (one writer, known schema, WAL, synchronous=FULL),
+//! forward migrations, and the append-only, hash-chained event log. Owns every SQL
+//! statement that writes events; nothing else in the program writes to the log.
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, params};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use super::event::{Event, EventKind, hex};
+
+/// `PRAGMA application_id` of a Croupier database: "CRUP".
+pub const APPLICATION_ID: i32 = 0x4352_5550;
+/// The schema this program writes. A file with a newer one is refused.
+pub const SCHEMA_VERSION: i32 = 1;
+/// The hash before the first event.
+pub const GENESIS: [u8; 32] = [0; 32];
+
+/// Forward migrations: `MIGRATIONS[v]` takes a database from version `v` to `v + 1`.
+const MIGRATIONS: [&str; 1] = [r#"
+CREATE TABLE events (
+    seq      INTEGER PRIMARY KEY,
+    at       INTEGER NOT NULL,
+    kind     TEXT    NOT NULL,
+    table_id INTEGER,
+    user_id  INTEGER,
+    round_id INTEGER,
+    data     TEXT    NOT NULL,
+    hash     BLOB    NOT NULL
+);
+CREATE INDEX events_round ON events(round_id) WHERE round_id IS NOT NULL;
+CREATE INDEX events_user ON events(user_id, seq) WHERE user_id IS NOT NULL;
+CREATE INDEX events_table ON events(table_id, seq) WHERE table_id IS NOT NULL;
+CREATE TABLE users (
+    id        INTEGER PRIMARY KEY,
+    name      TEXT NOT NULL UNIQUE,
+    role      TEXT NOT NULL CHECK (role IN ('dealer', 'supervisor', 'admin')),
+    pin_hash  TEXT NOT NULL,
+    added_seq INTEGER NOT NULL
+);
+CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+    BEGIN SELECT RAISE(ABORT, 'croupier: the event log is append-only'); END;
+CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+    BEGIN SELECT RAISE(ABORT, 'croupier: the event log is append-only'); END;
+CREATE TRIGGER users_no_update BEFORE UPDATE ON users
+    BEGIN SELECT RAISE(ABORT, 'croupier: users are append-only; changes are events'); END;
+CREATE TRIGGER users_no_delete BEFORE DELETE ON users
+    BEGIN SELECT RAISE(ABORT, 'croupier: users are append-only; changes are events'); END;
+"#];
+
+/// What went wrong with the database. Every message names the file and what to do.
+#[derive(Debug, thiserror::Error)]
+pub enum AuditError {
+    #[error("{path}: not a Croupier database ({detail}); give the path of a Croupier database, or a new file name to create one")]
+    NotCroupier { path: PathBuf, detail: String },
+    #[error("{path}: written by a newer Croupier (schema {found}, this program knows up to {known}); use a newer Croupier")]
+    NewerSchema {
+        path: PathBuf,
+        found: i32,
+        known: i32,
+    },
+    #[error("{path}: in use by another Croupier process ({holder}); close it there first, or wait for it to finish")]
+    InUse { path: PathBuf, holder: String },
+    #[error("{path}: cannot write ({detail}); check the file's and folder's permissions, or choose a writable place with --db")]
+    ReadOnly { path: PathBuf, detail: String },
+    #[error("{path}: the disk is full; nothing of this input was written. Free space on the disk, then enter it again")]
+    DiskFull { path: PathBuf },
+    #[error("{path}: {detail}")]
+    Sqlite { path: PathBuf, detail: String },
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// Where time comes from: the wall clock at the table, a set clock in demos and tests.
+pub trait Clock: Send {
+    /// Milliseconds since the Unix epoch, UTC.
+    fn now_ms(&self) -> i64;
+}
+
+pub struct SystemClock;
+impl Clock for SystemClock {
+    fn now_ms(&self) -> i64 {
+        chrono::Utc::now().timestamp_millis()
+    }
+}
+
+/// A clock that shows what it was last set to (shared, so a demo can move it).
+#[derive(Clone, Default)]
+pub struct ManualClock(Arc<AtomicI64>);
+impl ManualClock {
+    pub fn new(ms: i64) -> ManualClock {
+        ManualClock(Arc::new(AtomicI64::new(ms)))
+    }
+    pub fn set(&self, ms: i64) {
+        self.0.store(ms, Ordering::SeqCst);
+    }
+    pub fn advance(&self, ms: i64) {
+        self.0.fetch_add(ms, Ordering::SeqCst);
+    }
+}
+impl Clock for ManualClock {
+    fn now_ms(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// `2026-11-29 14:03:07.512` (UTC).
+pub fn format_time(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .map(|t| t.format("%Y-%m-%d %H:%M:%S%.3f").to_string())
+        .unwrap_or_else(|| format!("@{ms}ms"))
+}
+
+/// The default database: `$CROUPIER_DB`, else `$XDG_DATA_HOME/croupier/croupier.db`, else
+/// `~/.local/share/croupier/croupier.db`.
+pub fn default_db_path() -> PathBuf {
+    if let Some(p) = std::env::var_os("CROUPIER_DB").filter(|p| !p.is_empty()) {
+        return PathBuf::from(p);
+    }
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|p| !p.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .unwrap_or_else(|| PathBuf::from("."));
+    base.join("croupier").join("croupier.db")
+}
+
+/// The hash of an event: SHA-256 over the previous hash and every stored field, each
+/// length-prefixed or fixed-width so that no two events hash the same bytes.
+pub fn event_hash(
+    prev: &[u8; 32],
+    seq: i64,
+    at: i64,
+    kind: &str,
+    table: Option<i64>,
+    user: Option<i64>,
+    round: Option<i64>,
+    data: &str,
+) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(prev);
+    h.update(seq.to_be_bytes());
+    h.update(at.to_be_bytes());
+    h.update((kind.len() as u32).to_be_bytes());
+    h.update(kind.as_bytes());
+    for v in [table, user, round] {
+        h.update(v.unwrap_or(i64::MIN).to_be_bytes());
+    }
+    h.update((data.len() as u64).to_be_bytes());
+    h.update(data.as_bytes());
+    h.finalize().into()
+}
+
+/// An open Croupier database.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+    /// The last event's seq and hash (the chain head).
+    head: (i64, [u8; 32]),
+    clock: Box<dyn Clock>,
+    in_batch: bool,
+    /// Held while this process may write: one writer per database file.
+    _lock: Option<File>,
+}
+
+fn lock_path(path: &Path) -> PathBuf {
+    let mut p = path.as_os_str().to_owned();
+    p.push(".lock");
+    PathBuf::from(p)
+}
+
+impl Store {
+    /// Opens (creating it if absent) a database for writing. Only one process may write a
+    /// database at a time; a second gets `InUse`.
+    pub fn open(path: &Path) -> Result<Store, AuditError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+            && !dir.exists()
+        {
+            std::fs::create_dir_all(dir).map_err(|e| AuditError::ReadOnly {
+                path: path.to_path_buf(),
+                detail: format!("cannot create folder {}: {e}", dir.display()),
+            })?;
+        }
+        let lock = take_lock(path)?;
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| sql_err(path, e))?;
+        let mut store = Store::setup(conn, path, true)?;
+        store._lock = Some(lock);
+        Ok(store)
+    }
+
+    /// Opens an existing database to read (verify, export, reports). Never creates,
+    /// never writes, and does not need the writer's lock.
+    pub fn open_read(path: &Path) -> Result<Store, AuditError> {
+        if !path.exists() {
+            return Err(AuditError::Sqlite {
+                path: path.to_path_buf(),
+                detail: "no such file; give the path of a Croupier database (or run `croupier demo` to make one)".into(),
+            });
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| sql_err(path, e))?;
+        Store::setup(conn, path, false)
+    }
+
+    fn setup(conn: Connection, path: &Path, write: bool) -> Result<Store, AuditError> {
+        let p = path.to_path_buf();
+        let not_ours = |detail: String| AuditError::NotCroupier {
+            path: p.clone(),
+            detail,
+        };
+        // Any read of a file that is not SQLite fails here.
+        let app_id: i32 = conn
+            .query_row("PRAGMA application_id", [], |r| r.get(0))
+            .map_err(|e| match e.sqlite_error_code() {
+                Some(ErrorCode::NotADatabase) => not_ours("the file is not an SQLite database".into()),
+                _ => sql_err(path, e),
+            })?;
+        let version: i32 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(|e| sql_err(path, e))?;
+        let objects: i64 = conn
+            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
+            .map_err(|e| sql_err(path, e))?;
+        let fresh = app_id == 0 && version == 0 && objects == 0;
+        if !fresh && app_id != APPLICATION_ID {
+            return Err(not_ours(format!(
+                "an SQLite database of another program (application_id {app_id:#x})"
+            )));
+        }
+        if version > SCHEMA_VERSION {
+            return Err(AuditError::NewerSchema {
+                path: p,
+                found: version,
+                known: SCHEMA_VERSION,
+            });
+        }
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(|e| sql_err(path, e))?;
+        if write {
+            let mode: String = conn
+                .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
+                .map_err(|e| write_err(path, e))?;
+            if mode != "wal" {
+                return Err(AuditError::Sqlite {
+                    path: p,
+                    detail: format!("could not switch to WAL journaling (got {mode})"),
+                });
+            }
+            conn.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
+                .map_err(|e| sql_err(path, e))?;
+        }
+        let mut store = Store {
+            conn,
+            path: p,
+            head: (0, GENESIS),
+            clock: Box::new(SystemClock),
+            in_batch: false,
+            _lock: None,
+        };
+        if version < SCHEMA_VERSION {
+            if !write {
+                return Err(AuditError::Refused(format!(
+                    "{}: schema {version} is older than {SCHEMA_VERSION}; open it once for writing (e.g. `croupier verify` after any write command) to upgrade it",
+                    store.path.display()
+                )));
+            }
+            store.migrate(version, fresh)?;
+        }
+        store.head = store.read_head()?;
+        Ok(store)
+    }
+
+    /// Runs the migrations from `from` to the latest, all in one transaction.
+    fn migrate(&mut self, from: i32, fresh: bool) -> Result<(), AuditError> {
+        let path = self.path.clone();
+        let tx = self.conn.transaction().map_err(|e| write_err(&path, e))?;
+        for v in from..SCHEMA_VERSION {
+            tx.execute_batch(MIGRATIONS[v as usize]).map_err(|e| write_err(&path, e))?;
+        }
+        tx.execute_batch(&format!(
+            "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
+        ))
+        .map_err(|e| write_err(&path, e))?;
+        tx.commit().map_err(|e| write_err(&path, e))?;
+        if fresh {
+            self.head = (0, GENESIS);
+            self.append(
+                EventKind::Created,
+                None,
+                None,
+                None,
+                &serde_json::json!({"schema": SCHEMA_VERSION, "program": concat!("croupier ", env!("CARGO_PKG_VERSION"))}),
+            )?;
+        }
+        Ok(())
+    }
+
+    fn read_head(&self) -> Result<(i64, [u8; 32]), AuditError> {
+        let row: Option<(i64, Vec<u8>)> = self
+            .conn
+            .query_row("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .optional()
+            .map_err(|e| sql_err(&self.path, e))?;
+        Ok(match row {
+            Some((seq, h)) => (seq, h.try_into().unwrap_or(GENESIS)),
+            None => (0, GENESIS),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The chain head: the last event's seq and hash (hex).
+    pub fn head(&self) -> (i64, String) {
+        (self.head.0, hex(&self.head.1))
+    }
+
+    pub fn set_clock(&mut self, clock: Box<dyn Clock>) {
+        self.clock = clock;
+    }
+
+    pub fn now(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// The connection, for reading (reports, replay). Writes go through `append`.
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Starts a batch: appends until `commit_batch` share one transaction (demo data).
+    /// Live play never batches: each input is its own durable transaction.
+    pub fn begin_batch(&mut self) -> Result<(), AuditError> {
+        self.conn
+            .execute_batch("BEGIN IMMEDIATE")
+            .map_err(|e| write_err(&self.path, e))?;
+        self.in_batch = true;
+        Ok(())
+    }
+
+    pub fn commit_batch(&mut self) -> Result<(), AuditError> {
+        self.in_batch = false;
+        if let Err(e) = self.conn.execute_batch("COMMIT") {
+            let _ = self.conn.execute_batch("ROLLBACK");
+            self.head = self.read_head()?;
+            return Err(write_err(&self.path, e));
+        }
+        Ok(())
+    }
+
+    /// Abandons a batch: nothing of it is written; the chain head is read back.
+    pub fn rollback_batch(&mut self) -> Result<(), AuditError> {
+        self.in_batch = false;
+        let _ = self.conn.execute_batch("ROLLBACK");
+        self.head = self.read_head()?;
+        Ok(())
+    }
+
+    /// Appends one event and, outside a batch, commits it durably before returning.
+    /// On any failure nothing is written and the chain head is unchanged.
+    pub fn append(
+        &mut self,
+        kind: EventKind,
+        table: Option<i64>,
+        user: Option<i64>,
+        round: Option<i64>,
+        data: &Value,
+    ) -> Result<Event, AuditError> {
+        let at = self.now();
+        self.append_at(at, kind, table, user, round, data)
+    }
+
+    pub fn append_at(
+        &mut self,
+        at: i64,
+        kind: EventKind,
+        table: Option<i64>,
+        user: Option<i64>,
+        round: Option<i64>,
+        data: &Value,
+    ) -> Result<Event, AuditError> {
+        let data = data.to_string();
+        let seq = self.head.0 + 1;
+        let hash = event_hash(&self.head.1, seq, at, kind.name(), table, user, round, &data);
+        let insert = |conn: &Connection| {
+            conn.prepare_cached(
+                "INSERT INTO events (seq, at, kind, table_id, user_id, round_id, data, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?
+            .execute(params![seq, at, kind.name(), table, user, round, data, &hash[..]])
+        };
+        let result = if self.in_batch {
+            insert(&self.conn).map(|_| ())
+        } else {
+            self.conn
+                .execute_batch("BEGIN IMMEDIATE")
+                .and_then(|_| insert(&self.conn))
+                .and_then(|_| self.conn.execute_batch("COMMIT"))
+        };
+        if let Err(e) = result {
+            if !self.in_batch {
+                let _ = self.conn.execute_batch("ROLLBACK");
+            }
+            return Err(write_err(&self.path, e));
+        }
+        self.head = (seq, hash);
+        Ok(Event {
+            seq,
+            at,
+            kind,
+            table,
+            user,
+            round,
+            data,
+            hash,
+        })
+    }
+
+    /// Every event from `from_seq` on, in order, handed to `f`; stops at `f`'s first error.
+    pub fn each_event<E>(
+        &self,
+        from_seq: i64,
+        f: impl FnMut(Event) -> Result<(), E>,
+    ) -> Result<Result<(), E>, AuditError> {
+        self.read_events(
+            "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE seq >= ?1 ORDER BY seq",
+            &[&from_seq],
+            f,
+        )
+    }
+
+    /// A table's events with `from <= seq <= to`, in order.
+    pub fn each_table_event<E>(
+        &self,
+        table: i64,
+        from: i64,
+        to: i64,
+        f: impl FnMut(Event) -> Result<(), E>,
+    ) -> Result<Result<(), E>, AuditError> {
+        self.read_events(
+            "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE table_id = ?1 AND seq >= ?2 AND seq <= ?3 ORDER BY seq",
+            &[&table, &from, &to],
+            f,
+        )
+    }
+
+    fn read_events<E>(
+        &self,
+        sql: &str,
+        args: &[&dyn rusqlite::ToSql],
+        mut f: impl FnMut(Event) -> Result<(), E>,
+    ) -> Result<Result<(), E>, AuditError> {
+        let mut stmt = self.conn.prepare_cached(sql).map_err(|e| sql_err(&self.path, e))?;
+        let mut rows = stmt.query(args).map_err(|e| sql_err(&self.path, e))?;
+        while let Some(r) = rows.next().map_err(|e| sql_err(&self.path, e))? {
+            let kind_name: String = r.get(2).map_err(|e| sql_err(&self.path, e))?;
+            let hash: Vec<u8> = r.get(7).map_err(|e| sql_err(&self.path, e))?;
+            let seq: i64 = r.get(0).map_err(|e| sql_err(&self.path, e))?;
+            let kind = EventKind::from_name(&kind_name).ok_or_else(|| AuditError::Sqlite {
+                path: self.path.clone(),
+                detail: format!("event {seq}: unknown kind \"{kind_name}\" (the log was altered)"),
+            })?;
+            let ev = Event {
+                seq,
+                at: r.get(1).map_err(|e| sql_err(&self.path, e))?,
+                kind,
+                table: r.get(3).map_err(|e| sql_err(&self.path, e))?,
+                user: r.get(4).map_err(|e| sql_err(&self.path, e))?,
+                round: r.get(5).map_err(|e| sql_err(&self.path, e))?,
+                data: r.get(6).map_err(|e| sql_err(&self.path, e))?,
+                hash: hash.try_into().unwrap_or([0xff; 32]),
+            };
+            if let Err(e) = f(ev) {
+                return Ok(Err(e));
+            }
+        }
+        Ok(Ok(()))
+    }
+
+    /// Events of one round, in order.
+    pub fn round_events(&self, round: i64) -> Result<Vec<Event>, AuditError> {
+        let first: Option<i64> = self
+            .conn
+            .query_row("SELECT min(seq) FROM events WHERE round_id = ?1", [round], |r| r.get(0))
+            .map_err(|e| sql_err(&self.path, e))?;
+        let Some(first) = first else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        self.each_event(first, |e| {
+            if e.round == Some(round) {
+                out.push(e);
+            }
+            Ok::<(), ()>(())
+        })?
+        .ok();
+        Ok(out)
+    }
+
+    /// The number of rounds logged.
+    pub fn round_count(&self) -> Result<i64, AuditError> {
+        self.conn
+            .query_row("SELECT count(*) FROM events WHERE kind = 'round_started'", [], |r| r.get(0))
+            .map_err(|e| sql_err(&self.path, e))
+    }
+}
+
+/// Takes the writer's lock beside the database (`FILE.lock`), saying who holds it if taken.
+fn take_lock(path: &Path) -> Result<File, AuditError> {
+    let lp = lock_path(path);
+    let mut f = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lp)
+        .map_err(|e| AuditError::ReadOnly {
+            path: path.to_path_buf(),
+            detail: format!("cannot create the lock file {}: {e}", lp.display()),
+        })?;
+    match f.try_lock() {
+        Ok(()) => {
+            let _ = f.set_len(0);
+            let _ = writeln!(f, "pid {} since {}", std::process::id(), format_time(SystemClock.now_ms()));
+            Ok(f)
+        }
+        Err(_) => {
+            let holder = std::fs::read_to_string(&lp)
+                .ok()
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| "unknown process".into());
+            Err(AuditError::InUse {
+                path: path.to_path_buf(),
+                holder,
+            })
+        }
+    }
+}
+
+fn sql_err(path: &Path, e: rusqlite::Error) -> AuditError {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase) => AuditError::NotCroupier {
+            path: path.to_path_buf(),
+            detail: "the file is not an SQLite database".into(),
+        },
+        Some(ErrorCode::DiskFull) => AuditError::DiskFull {
+            path: path.to_path_buf(),
+        },
+        Some(ErrorCode::ReadOnly) | Some(ErrorCode::CannotOpen) | Some(ErrorCode::PermissionDenied) => {
+            AuditError::ReadOnly {
+                path: path.to_path_buf(),
+                detail: e.to_string(),
+            }
+        }
+        Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => AuditError::InUse {
+            path: path.to_path_buf(),
+            holder: "another connection holds the database".into(),
+        },
+        _ => AuditError::Sqlite {
+            path: path.to_path_buf(),
+            detail: e.to_string(),
+        },
+    }
+}
+
+fn write_err(path: &Path, e: rusqlite::Error) -> AuditError {
+    sql_err(path, e)
+}

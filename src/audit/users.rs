@@ -1,0 +1,315 @@
+//! Users and roles: personal logins with PINs kept only as argon2 hashes, lockout after
+//! five failed attempts until a supervisor unlocks, and who may do what. Every login,
+//! failure, lock and unlock is an event in the log.
+
+use argon2::Argon2;
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use rusqlite::{OptionalExtension, params};
+use serde_json::json;
+
+use super::event::EventKind;
+use super::store::{AuditError, Store};
+
+/// Failed attempts in a row that lock a user.
+pub const MAX_FAILED_LOGINS: usize = 5;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Role {
+    Dealer,
+    Supervisor,
+    Admin,
+}
+
+impl Role {
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Dealer => "dealer",
+            Role::Supervisor => "supervisor",
+            Role::Admin => "admin",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Role, AuditError> {
+        match s {
+            "dealer" => Ok(Role::Dealer),
+            "supervisor" => Ok(Role::Supervisor),
+            "admin" => Ok(Role::Admin),
+            _ => Err(AuditError::Refused(format!(
+                "\"{s}\" is not a role: expected dealer, supervisor or admin"
+            ))),
+        }
+    }
+
+    /// Supervisors (and admins): void or correct settled rounds, change rules or limits,
+    /// unlock users, export.
+    pub fn supervises(self) -> bool {
+        self >= Role::Supervisor
+    }
+}
+
+/// A user as logged in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    pub id: i64,
+    pub name: String,
+    pub role: Role,
+}
+
+/// Names that are roles, places or placeholders, not people: no shared accounts.
+const GENERIC: [&str; 16] = [
+    "admin", "administrator", "root", "dealer", "supervisor", "pit", "pitboss", "boss", "user",
+    "guest", "test", "demo", "table", "shared", "staff", "system",
+];
+
+fn check_name(name: &str) -> Result<(), AuditError> {
+    let n = name.trim();
+    let bad = |why: &str| AuditError::Refused(format!("user name \"{name}\": {why}"));
+    if n.chars().count() < 2 || n.chars().count() > 40 {
+        return Err(bad("expected a person's name of 2 to 40 characters"));
+    }
+    if !n.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '\'' || c == '.') {
+        return Err(bad("expected letters, spaces, hyphens or apostrophes only (a person's name)"));
+    }
+    let lower = n.to_lowercase();
+    let bare: String = lower.chars().filter(|c| c.is_alphabetic()).collect();
+    if GENERIC.iter().any(|g| bare == *g || bare.starts_with(g) && bare[g.len()..].chars().all(|c| c.is_ascii_digit())) {
+        return Err(bad("shared or generic accounts are not allowed: every user logs in as themselves"));
+    }
+    Ok(())
+}
+
+fn check_pin(pin: &str) -> Result<(), AuditError> {
+    if !(4..=12).contains(&pin.len()) || !pin.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(AuditError::Refused("a PIN is 4 to 12 digits".into()));
+    }
+    Ok(())
+}
+
+fn hash_pin(pin: &str) -> Result<String, AuditError> {
+    Argon2::default()
+        .hash_password(pin.as_bytes())
+        .map(|h| h.to_string())
+        .map_err(|e| AuditError::Refused(format!("could not hash the PIN: {e}")))
+}
+
+fn pin_matches(pin: &str, stored: &str) -> bool {
+    PasswordHash::new(stored)
+        .map(|h| Argon2::default().verify_password(pin.as_bytes(), &h).is_ok())
+        .unwrap_or(false)
+}
+
+/// Whether the database has any user yet (the first run creates the first admin).
+pub fn has_users(store: &Store) -> Result<bool, AuditError> {
+    store
+        .conn()
+        .query_row("SELECT EXISTS (SELECT 1 FROM users)", [], |r| r.get(0))
+        .map_err(|e| AuditError::Refused(e.to_string()))
+}
+
+/// Adds a user. The first user must be an admin and needs nobody's authority; after that an
+/// admin adds anyone, a supervisor adds dealers.
+pub fn add_user(
+    store: &mut Store,
+    name: &str,
+    role: Role,
+    pin: &str,
+    by: Option<&User>,
+) -> Result<User, AuditError> {
+    let name = name.trim();
+    check_name(name)?;
+    check_pin(pin)?;
+    let first = !has_users(store)?;
+    match (first, by) {
+        (true, _) if role != Role::Admin => {
+            return Err(AuditError::Refused(
+                "the first user must be an admin (--role admin)".into(),
+            ));
+        }
+        (true, _) => {}
+        (false, None) => {
+            return Err(AuditError::Refused(
+                "adding a user needs an admin or supervisor to confirm (--by NAME, with their PIN)".into(),
+            ));
+        }
+        (false, Some(b)) if !(b.role == Role::Admin || (b.role == Role::Supervisor && role == Role::Dealer)) => {
+            return Err(AuditError::Refused(format!(
+                "{} ({}) may not add a {}: admins add anyone, supervisors add dealers",
+                b.name,
+                b.role.name(),
+                role.name()
+            )));
+        }
+        _ => {}
+    }
+    if find(store, name)?.is_some() {
+        return Err(AuditError::Refused(format!("a user named \"{name}\" already exists")));
+    }
+    let pin_hash = hash_pin(pin)?;
+    store.begin_batch()?;
+    let result = (|| {
+        let seq = store.head().0 + 1;
+        store
+            .conn()
+            .execute(
+                "INSERT INTO users (name, role, pin_hash, added_seq) VALUES (?1, ?2, ?3, ?4)",
+                params![name, role.name(), pin_hash, seq],
+            )
+            .map_err(|e| AuditError::Refused(e.to_string()))?;
+        let id = store.conn().last_insert_rowid();
+        store.append(
+            EventKind::UserAdded,
+            None,
+            by.map(|b| b.id).or(Some(id)),
+            None,
+            &json!({"user": id, "name": name, "role": role.name()}),
+        )?;
+        Ok(id)
+    })();
+    match result {
+        Ok(id) => {
+            store.commit_batch()?;
+            Ok(User {
+                id,
+                name: name.to_string(),
+                role,
+            })
+        }
+        Err(e) => {
+            store.rollback_batch()?;
+            Err(e)
+        }
+    }
+}
+
+/// A user by name, with the stored PIN hash.
+fn find(store: &Store, name: &str) -> Result<Option<(User, String)>, AuditError> {
+    store
+        .conn()
+        .query_row(
+            "SELECT id, name, role, pin_hash FROM users WHERE name = ?1 COLLATE NOCASE",
+            [name.trim()],
+            |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                ))
+            },
+        )
+        .optional()
+        .map_err(|e| AuditError::Refused(e.to_string()))?
+        .map(|(id, name, role, hash)| Ok((User { id, name, role: Role::parse(&role)? }, hash)))
+        .transpose()
+}
+
+/// Every user, by name.
+pub fn list(store: &Store) -> Result<Vec<(User, bool)>, AuditError> {
+    let mut stmt = store
+        .conn()
+        .prepare("SELECT id, name, role FROM users ORDER BY name")
+        .map_err(|e| AuditError::Refused(e.to_string()))?;
+    let rows: Vec<(i64, String, String)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .and_then(|m| m.collect())
+        .map_err(|e| AuditError::Refused(e.to_string()))?;
+    rows.into_iter()
+        .map(|(id, name, role)| {
+            let u = User { id, name, role: Role::parse(&role)? };
+            let locked = lock_state(store, id)?.0;
+            Ok((u, locked))
+        })
+        .collect()
+}
+
+/// (locked, failed attempts since the last login, unlock or lock) for a user.
+fn lock_state(store: &Store, user: i64) -> Result<(bool, usize), AuditError> {
+    let mut stmt = store
+        .conn()
+        .prepare_cached(
+            "SELECT kind FROM events WHERE user_id = ?1 AND kind IN ('login', 'login_failed', 'user_locked', 'user_unlocked') ORDER BY seq DESC LIMIT 16",
+        )
+        .map_err(|e| AuditError::Refused(e.to_string()))?;
+    let kinds: Vec<String> = stmt
+        .query_map([user], |r| r.get(0))
+        .and_then(|m| m.collect())
+        .map_err(|e| AuditError::Refused(e.to_string()))?;
+    let mut failed = 0;
+    for k in &kinds {
+        match k.as_str() {
+            "login_failed" => failed += 1,
+            "user_locked" => return Ok((true, failed)),
+            _ => break,
+        }
+    }
+    Ok((false, failed))
+}
+
+/// Why a login was refused. The message never says whether the name or the PIN was wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum LoginError {
+    #[error("wrong name or PIN")]
+    Wrong,
+    #[error("{0} is locked after {MAX_FAILED_LOGINS} failed attempts: a supervisor must unlock the account")]
+    Locked(String),
+    #[error(transparent)]
+    Store(#[from] AuditError),
+}
+
+/// Checks a PIN and logs the attempt. Five failures in a row lock the user.
+pub fn login(store: &mut Store, name: &str, pin: &str, table: Option<i64>) -> Result<User, LoginError> {
+    let Some((user, hash)) = find(store, name)? else {
+        store.append(EventKind::LoginFailed, table, None, None, &json!({"name": name.trim(), "reason": "unknown user"}))?;
+        return Err(LoginError::Wrong);
+    };
+    let (locked, failed) = lock_state(store, user.id)?;
+    if locked {
+        store.append(EventKind::LoginFailed, table, Some(user.id), None, &json!({"name": user.name, "reason": "locked"}))?;
+        return Err(LoginError::Locked(user.name));
+    }
+    if !pin_matches(pin, &hash) {
+        store.append(EventKind::LoginFailed, table, Some(user.id), None, &json!({"name": user.name, "reason": "wrong PIN"}))?;
+        if failed + 1 >= MAX_FAILED_LOGINS {
+            store.append(EventKind::UserLocked, table, Some(user.id), None, &json!({"name": user.name, "failed": failed + 1}))?;
+            return Err(LoginError::Locked(user.name));
+        }
+        return Err(LoginError::Wrong);
+    }
+    store.append(EventKind::Login, table, Some(user.id), None, &json!({"name": user.name, "role": user.role.name()}))?;
+    Ok(user)
+}
+
+pub fn logout(store: &mut Store, user: &User, table: Option<i64>) -> Result<(), AuditError> {
+    store.append(EventKind::Logout, table, Some(user.id), None, &json!({"name": user.name}))?;
+    Ok(())
+}
+
+/// A supervisor unlocks a locked user.
+pub fn unlock(store: &mut Store, name: &str, by: &User) -> Result<(), AuditError> {
+    if !by.role.supervises() {
+        return Err(AuditError::Refused(format!("{} is a dealer: only a supervisor may unlock a user", by.name)));
+    }
+    let (user, _) = find(store, name)?.ok_or_else(|| AuditError::Refused(format!("no user named \"{name}\"")))?;
+    if !lock_state(store, user.id)?.0 {
+        return Err(AuditError::Refused(format!("{} is not locked", user.name)));
+    }
+    store.append(EventKind::UserUnlocked, None, Some(user.id), None, &json!({"name": user.name, "by": by.id, "by_name": by.name}))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_must_be_people() {
+        for bad in ["admin", "Dealer 2", "x", "table3", "SUPERVISOR", "guest", "a1"] {
+            assert!(check_name(bad).is_err(), "{bad}");
+        }
+        for good in ["Ana Novak", "Jan O'Neil", "Li", "Marie-Claire Dubois"] {
+            assert!(check_name(good).is_ok(), "{good}");
+        }
+        assert!(check_pin("123").is_err() && check_pin("12a4").is_err() && check_pin("4821").is_ok());
+    }
+}
