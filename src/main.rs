@@ -4,11 +4,15 @@ use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
+use croupier::audit::replay::{self, ReplayError};
+use croupier::audit::users::{self, Role};
+use croupier::audit::{Store, default_db_path, demo};
 use croupier::engine::{Rules, rules};
 use croupier::script::{Script, settlement};
+use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Parser)]
 #[command(
@@ -17,6 +21,9 @@ use croupier::script::{Script, settlement};
     about = "Dealer-assist and audit for casino Pontoon tables"
 )]
 struct Cli {
+    /// The database file [default: $CROUPIER_DB, else ~/.local/share/croupier/croupier.db]
+    #[arg(long, global = true, value_name = "FILE")]
+    db: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -39,6 +46,57 @@ enum Command {
         /// A preset name (czech, belarus).
         name: Option<String>,
     },
+    /// Check the database's hash chain and replay every round; exit 1 at the first fault.
+    Verify,
+    /// Print a logged round as a round script that `croupier settle` settles the same.
+    ExportRound {
+        /// The round's number in this database (1 for the first round logged).
+        #[arg(long)]
+        round: i64,
+    },
+    /// Fill a new database with realistic play, for trying the reports.
+    Demo {
+        #[arg(long, default_value_t = 1000)]
+        rounds: u64,
+        #[arg(long, default_value_t = 3)]
+        tables: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Live play for the crash test: prints `ack SEQ` after each durable input.
+    #[command(hide = true)]
+    LivePlay {
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1_000_000)]
+        rounds: u64,
+    },
+    /// Users: add, list, unlock. PINs are read from standard input, one per line.
+    #[command(subcommand)]
+    User(UserCommand),
+}
+
+#[derive(Subcommand)]
+enum UserCommand {
+    /// Add a user. Reads the new PIN (line 1) and, after the first user, the PIN of the
+    /// admin or supervisor named by --by (line 2) from standard input.
+    Add {
+        /// The person's name, e.g. "Jana Svoboda".
+        name: String,
+        #[arg(long)]
+        role: String,
+        /// The admin or supervisor adding this user (not needed for the first admin).
+        #[arg(long)]
+        by: Option<String>,
+    },
+    /// List users and whether they are locked.
+    List,
+    /// Unlock a locked user. Reads the supervisor's PIN from standard input.
+    Unlock {
+        name: String,
+        #[arg(long)]
+        by: String,
+    },
 }
 
 /// Exit status for input that is not a real round (ROUND-SCRIPT.md).
@@ -46,9 +104,19 @@ const BAD_INPUT: u8 = 2;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let db = cli.db.clone().unwrap_or_else(default_db_path);
     let result = match cli.command {
         Some(Command::Settle { file, rules, jsonl }) => settle(&file, rules.as_deref(), jsonl),
         Some(Command::Rules { name }) => print_rules(name.as_deref()),
+        Some(Command::Verify) => verify(&db),
+        Some(Command::ExportRound { round }) => export_round(&db, round),
+        Some(Command::Demo {
+            rounds,
+            tables,
+            seed,
+        }) => run_demo(&db, rounds, tables, seed),
+        Some(Command::User(cmd)) => user(&db, cmd),
+        Some(Command::LivePlay { seed, rounds }) => live_play(&db, seed, rounds),
         None => {
             eprintln!(
                 "croupier: the dealer screen is not built yet; see `croupier --help` for the commands"
@@ -145,5 +213,141 @@ fn print_rules(name: Option<&str>) -> Result<ExitCode> {
             println!("{r}");
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn verify(db: &Path) -> Result<ExitCode> {
+    let store = Store::open_read(db)?;
+    let total = store.head().0.max(1) as u64;
+    let bar = progress(total, "events");
+    let result = replay::verify(&store, |seq| bar.set_position(seq as u64));
+    bar.finish_and_clear();
+    match result {
+        Ok(v) => {
+            println!("{}: verified", db.display());
+            println!("  events:       {}", v.events);
+            println!(
+                "  rounds:       {} ({} settled, {} in play, {} voided, {} corrected)",
+                v.rounds, v.settled, v.in_play, v.voided, v.corrected
+            );
+            println!("  refused:      {} inputs; undos: {}", v.refused, v.undos);
+            println!("  tables:       {}", v.tables);
+            println!("  chain head:   event {} {}", v.head.0, v.head.1);
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(ReplayError::Store(e)) => Err(e.into()),
+        Err(e) => {
+            println!("{}: NOT verified: {e}", db.display());
+            eprintln!("croupier: verify failed: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+fn export_round(db: &Path, round: i64) -> Result<ExitCode> {
+    let store = Store::open_read(db)?;
+    let (script, _settled) = match replay::export_round(&store, round) {
+        Ok(x) => x,
+        Err(ReplayError::Store(e)) => return Err(e.into()),
+        Err(e) => bail!(
+            "{}: round {round} cannot be exported: {e} (run `croupier verify`)",
+            db.display()
+        ),
+    };
+    println!("{}", serde_json::to_string_pretty(&script.to_value())?);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_demo(db: &Path, rounds: u64, tables: usize, seed: u64) -> Result<ExitCode> {
+    let mut store = Store::open_with(db, Box::new(demo::clock()))?;
+    let bar = progress(rounds, "rounds");
+    let summary = demo::fill(&mut store, rounds, tables, seed, |n| bar.set_position(n))?;
+    bar.finish_and_clear();
+    println!(
+        "{}: {} rounds at {} tables over {} shifts, {} events",
+        db.display(),
+        summary.rounds,
+        summary.tables,
+        summary.shifts,
+        summary.events
+    );
+    println!("demo users (name, role, PIN):");
+    for (name, role, pin) in demo::DEMO_USERS {
+        println!("  {name:<16} {:<10} {pin}", role.name());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn read_pins(n: usize) -> Result<Vec<String>> {
+    let mut pins = Vec::new();
+    for line in io::stdin().lock().lines().take(n) {
+        pins.push(
+            line.context("reading a PIN from standard input")?
+                .trim()
+                .to_string(),
+        );
+    }
+    if pins.len() < n {
+        bail!(
+            "expected {n} PIN(s) on standard input, one per line (got {})",
+            pins.len()
+        );
+    }
+    Ok(pins)
+}
+
+fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
+    match cmd {
+        UserCommand::Add { name, role, by } => {
+            let role = Role::parse(&role)?;
+            let mut store = Store::open(db)?;
+            let pins = read_pins(if by.is_some() { 2 } else { 1 })?;
+            let by_user = match &by {
+                Some(b) => Some(users::login(&mut store, b, &pins[1], None)?),
+                None => None,
+            };
+            let u = users::add_user(&mut store, &name, role, &pins[0], by_user.as_ref())?;
+            println!("{}: added {} ({})", db.display(), u.name, u.role.name());
+        }
+        UserCommand::List => {
+            let store = Store::open_read(db)?;
+            for (u, locked) in users::list(&store)? {
+                println!(
+                    "{:<24} {:<10}{}",
+                    u.name,
+                    u.role.name(),
+                    if locked { " LOCKED" } else { "" }
+                );
+            }
+        }
+        UserCommand::Unlock { name, by } => {
+            let mut store = Store::open(db)?;
+            let pins = read_pins(1)?;
+            let sup = users::login(&mut store, &by, &pins[0], None)?;
+            users::unlock(&mut store, &name, &sup)?;
+            println!("{}: unlocked {name}", db.display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A progress bar on standard error (hidden when that is not a terminal).
+fn progress(total: u64, what: &str) -> ProgressBar {
+    let bar = ProgressBar::new(total);
+    if let Ok(style) =
+        ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {what} ({{eta}} left)"))
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn live_play(db: &Path, seed: u64, rounds: u64) -> Result<ExitCode> {
+    let mut store = Store::open(db)?;
+    let mut out = io::stdout().lock();
+    demo::live_play(&mut store, seed, rounds, |seq| {
+        let _ = writeln!(out, "ack {seq}");
+        let _ = out.flush();
+    })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -44,6 +44,20 @@ impl ShoeInPlay {
         }
     }
 
+    /// A shuffle of exactly the cards a shoe count says are left (a table resumed after a
+    /// restart). Suits are not tracked by the count, so these cards carry none.
+    pub fn remaining(shoe: Shoe, rng: &mut impl Rng) -> ShoeInPlay {
+        let mut order = Vec::new();
+        for r in Rank::ALL {
+            for _ in 0..shoe.rank_left(r) {
+                order.push(Card::of(r));
+            }
+        }
+        order.shuffle(rng);
+        let cut = (shoe.decks() as usize * 52) / 4;
+        ShoeInPlay { order, shoe, cut }
+    }
+
     pub fn shoe(&self) -> &Shoe {
         &self.shoe
     }
@@ -53,7 +67,7 @@ impl ShoeInPlay {
         self.order.len() < self.cut
     }
 
-    fn deal(&mut self) -> Option<Card> {
+    pub fn deal(&mut self) -> Option<Card> {
         self.order.pop()
     }
 
@@ -176,7 +190,7 @@ impl Table {
 
     /// A plausible next input: the next card when a card is wanted, else a sensible
     /// decision most of the time, offers now and then.
-    fn choose(&mut self, round: &Round, shoe: &mut ShoeInPlay) -> Step {
+    pub fn choose(&mut self, round: &Round, shoe: &mut ShoeInPlay) -> Step {
         let legal = round.legal_steps();
         if round.offers_open() {
             for &s in &legal {

@@ -32,7 +32,11 @@ impl LiveRound {
             limits: *self.start.limits(),
             bets: self.bets.clone(),
             seen: self.seen.clone(),
-            steps: self.steps.iter().map(|&s| self.round.step_text(s)).collect(),
+            steps: self
+                .steps
+                .iter()
+                .map(|&s| self.round.step_text(s))
+                .collect(),
         }
     }
 
@@ -68,10 +72,16 @@ pub struct TableState {
 /// Something in the log that does not hold.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
-    #[error("event {seq}: the hash chain is broken ({why}); the log was changed after it was written")]
+    #[error(
+        "event {seq}: the hash chain is broken ({why}); the log was changed after it was written"
+    )]
     Chain { seq: i64, why: String },
     #[error("event {seq} ({kind}): {why}")]
-    Event { seq: i64, kind: &'static str, why: String },
+    Event {
+        seq: i64,
+        kind: &'static str,
+        why: String,
+    },
     #[error("round {round}: the logged settlement does not match the replay of its inputs: {why}")]
     Mismatch { round: i64, why: String },
     #[error(transparent)]
@@ -86,7 +96,12 @@ pub fn nets_json(round: &Round) -> Value {
 }
 
 /// The rules, preset name and limits snapshot of a `table_opened` event.
-pub fn table_opened_data(name: &str, rules: &Rules, preset: Option<&str>, limits: &Limits) -> Value {
+pub fn table_opened_data(
+    name: &str,
+    rules: &Rules,
+    preset: Option<&str>,
+    limits: &Limits,
+) -> Value {
     json!({
         "name": name,
         "preset": preset,
@@ -153,7 +168,10 @@ impl Replayer {
         }
     }
 
-    fn table<'a>(tables: &'a mut HashMap<i64, TableState>, e: &Event) -> Result<&'a mut TableState, ReplayError> {
+    fn table<'a>(
+        tables: &'a mut HashMap<i64, TableState>,
+        e: &Event,
+    ) -> Result<&'a mut TableState, ReplayError> {
         let id = e.table.ok_or_else(|| Self::bad(e, "no table"))?;
         tables
             .get_mut(&id)
@@ -171,11 +189,15 @@ impl Replayer {
                     why: format!("expected event {} next, found {}", pseq + 1, e.seq),
                 });
             }
-            let h = event_hash(&phash, e.seq, e.at, e.kind.name(), e.table, e.user, e.round, &e.data);
+            let h = event_hash(&phash, e);
             if h != e.hash {
                 return Err(ReplayError::Chain {
                     seq: e.seq,
-                    why: format!("stored hash {} but its content hashes to {}", hex(&e.hash), hex(&h)),
+                    why: format!(
+                        "stored hash {} but its content hashes to {}",
+                        hex(&e.hash),
+                        hex(&h)
+                    ),
                 });
             }
             self.prev = Some((e.seq, e.hash));
@@ -187,7 +209,11 @@ impl Replayer {
                 let rules = rules_of(&d["rules"]).map_err(|x| Self::bad(e, x.to_string()))?;
                 let lim = |k: &str| {
                     let v = &d["limits"][k];
-                    if v.is_null() { Ok(None) } else { money_of(v, k).map(Some) }
+                    if v.is_null() {
+                        Ok(None)
+                    } else {
+                        money_of(v, k).map(Some)
+                    }
                 };
                 let limits = Limits::new(
                     lim("min_bet").map_err(|x| Self::bad(e, x.to_string()))?,
@@ -249,7 +275,9 @@ impl Replayer {
                 if t.live.is_some() {
                     return Err(Self::bad(e, "a round started while another is in play"));
                 }
-                let bets: Arc<[BetSpec]> = bets_of(&e.data()["bets"]).ok_or_else(|| Self::bad(e, "bad bets"))?.into();
+                let bets: Arc<[BetSpec]> = bets_of(&e.data()["bets"])
+                    .ok_or_else(|| Self::bad(e, "bad bets"))?
+                    .into();
                 let start = Round::with_shoe(t.rules, t.limits, bets.clone(), t.shoe.clone())
                     .map_err(|x| Self::bad(e, x.to_string()))?;
                 t.live = Some(LiveRound {
@@ -263,29 +291,47 @@ impl Replayer {
             }
             EventKind::Step => {
                 let t = Self::table(&mut self.tables, e)?;
-                let live = t.live.as_mut().ok_or_else(|| Self::bad(e, "an input with no round in play"))?;
+                let live = t
+                    .live
+                    .as_mut()
+                    .ok_or_else(|| Self::bad(e, "an input with no round in play"))?;
                 let d = e.data();
                 let text = d["text"].as_str().ok_or_else(|| Self::bad(e, "no text"))?;
                 let step = parse_step(text, &live.round).map_err(|x| Self::bad(e, x))?;
-                live.round.apply(step).map_err(|x| Self::bad(e, format!("the engine refuses \"{text}\" here: {x}")))?;
+                live.round.apply(step).map_err(|x| {
+                    Self::bad(e, format!("the engine refuses \"{text}\" here: {x}"))
+                })?;
                 live.steps.push(step);
             }
             EventKind::Undo => {
                 self.undos += 1;
                 let t = Self::table(&mut self.tables, e)?;
-                let live = t.live.as_mut().ok_or_else(|| Self::bad(e, "an undo with no round in play"))?;
-                live.undo().ok_or_else(|| Self::bad(e, "an undo with nothing to undo"))?;
+                let live = t
+                    .live
+                    .as_mut()
+                    .ok_or_else(|| Self::bad(e, "an undo with no round in play"))?;
+                live.undo()
+                    .ok_or_else(|| Self::bad(e, "an undo with nothing to undo"))?;
             }
             EventKind::StepRefused => {
                 self.refused += 1;
                 // A refused input must really be refused by the engine where it was tried.
-                if let Some(live) = e.table.and_then(|id| self.tables.get(&id)).and_then(|t| t.live.as_ref()) {
+                if let Some(live) = e
+                    .table
+                    .and_then(|id| self.tables.get(&id))
+                    .and_then(|t| t.live.as_ref())
+                {
                     let d = e.data();
                     if let Some(text) = d["text"].as_str()
                         && let Ok(step) = parse_step(text, &live.round)
                         && live.round.check(step).is_ok()
                     {
-                        return Err(Self::bad(e, format!("\"{text}\" is logged as refused, but the engine accepts it here")));
+                        return Err(Self::bad(
+                            e,
+                            format!(
+                                "\"{text}\" is logged as refused, but the engine accepts it here"
+                            ),
+                        ));
                     }
                 }
             }
@@ -293,14 +339,26 @@ impl Replayer {
                 self.settled += 1;
                 let want = self.want_round;
                 let t = Self::table(&mut self.tables, e)?;
-                let live = t.live.take().ok_or_else(|| Self::bad(e, "a settlement with no round in play"))?;
+                let live = t
+                    .live
+                    .take()
+                    .ok_or_else(|| Self::bad(e, "a settlement with no round in play"))?;
                 if e.round != Some(live.id) {
-                    return Err(Self::bad(e, format!("settles round {:?}, but round {} is in play", e.round, live.id)));
+                    return Err(Self::bad(
+                        e,
+                        format!(
+                            "settles round {:?}, but round {} is in play",
+                            e.round, live.id
+                        ),
+                    ));
                 }
                 if !live.round.is_complete() {
                     return Err(ReplayError::Mismatch {
                         round: live.id,
-                        why: format!("logged as settled, but the replay still expects {}", live.round.expected()),
+                        why: format!(
+                            "logged as settled, but the replay still expects {}",
+                            live.round.expected()
+                        ),
                     });
                 }
                 let logged = &e.data()["nets"];
@@ -325,7 +383,8 @@ impl Replayer {
             EventKind::RoundCorrected => {
                 self.corrected += 1;
                 let d = e.data();
-                let script = Script::from_value(&d["script"], None).map_err(|x| Self::bad(e, x.to_string()))?;
+                let script = Script::from_value(&d["script"], None)
+                    .map_err(|x| Self::bad(e, x.to_string()))?;
                 let round = script.play().map_err(|x| Self::bad(e, x.to_string()))?;
                 if !round.is_complete() || !same_nets(&d["nets"], &nets_json(&round)) {
                     return Err(ReplayError::Mismatch {
@@ -351,7 +410,12 @@ fn same_nets(a: &Value, b: &Value) -> bool {
     let cents = |v: &Value| -> Option<Vec<(String, i64)>> {
         v.as_array()?
             .iter()
-            .map(|x| Some((x["id"].as_str()?.to_string(), money_of(&x["net"], "net").ok()?.cents())))
+            .map(|x| {
+                Some((
+                    x["id"].as_str()?.to_string(),
+                    money_of(&x["net"], "net").ok()?.cents(),
+                ))
+            })
             .collect()
     };
     cents(a).is_some() && cents(a) == cents(b)
@@ -408,7 +472,11 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
 pub fn export_round(store: &Store, n: i64) -> Result<(Script, Value), ReplayError> {
     let first: Option<i64> = store
         .conn()
-        .query_row("SELECT seq FROM events WHERE kind = 'round_started' AND round_id = ?1", [n], |r| r.get(0))
+        .query_row(
+            "SELECT seq FROM events WHERE kind = 'round_started' AND round_id = ?1",
+            [n],
+            |r| r.get(0),
+        )
         .ok();
     if first.is_none() {
         return Err(ReplayError::Store(AuditError::Refused(format!(
@@ -419,17 +487,20 @@ pub fn export_round(store: &Store, n: i64) -> Result<(Script, Value), ReplayErro
     }
     let mut r = Replayer::new(false);
     r.want_round = Some(n);
-    store.each_event(1, |e| {
-        r.feed(&e)?;
-        // Stop reading once the round is found.
-        if r.found.is_some() { Err(None) } else { Ok(()) }
-    })?
-    .or_else(|e: Option<ReplayError>| match e {
-        None => Ok(()),
-        Some(x) => Err(x),
-    })?;
+    store
+        .each_event(1, |e| {
+            r.feed(&e)?;
+            // Stop reading once the round is found.
+            if r.found.is_some() { Err(None) } else { Ok(()) }
+        })?
+        .or_else(|e: Option<ReplayError>| match e {
+            None => Ok(()),
+            Some(x) => Err(x),
+        })?;
     r.found.ok_or_else(|| {
-        ReplayError::Store(AuditError::Refused(format!("round {n} is still in play: it has no settlement yet")))
+        ReplayError::Store(AuditError::Refused(format!(
+            "round {n} is still in play: it has no settlement yet"
+        )))
     })
 }
 

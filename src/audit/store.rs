@@ -56,19 +56,29 @@ CREATE TRIGGER users_no_delete BEFORE DELETE ON users
 /// What went wrong with the database. Every message names the file and what to do.
 #[derive(Debug, thiserror::Error)]
 pub enum AuditError {
-    #[error("{path}: not a Croupier database ({detail}); give the path of a Croupier database, or a new file name to create one")]
+    #[error(
+        "{path}: not a Croupier database ({detail}); give the path of a Croupier database, or a new file name to create one"
+    )]
     NotCroupier { path: PathBuf, detail: String },
-    #[error("{path}: written by a newer Croupier (schema {found}, this program knows up to {known}); use a newer Croupier")]
+    #[error(
+        "{path}: written by a newer Croupier (schema {found}, this program knows up to {known}); use a newer Croupier"
+    )]
     NewerSchema {
         path: PathBuf,
         found: i32,
         known: i32,
     },
-    #[error("{path}: in use by another Croupier process ({holder}); close it there first, or wait for it to finish")]
+    #[error(
+        "{path}: in use by another Croupier process ({holder}); close it there first, or wait for it to finish"
+    )]
     InUse { path: PathBuf, holder: String },
-    #[error("{path}: cannot write ({detail}); check the file's and folder's permissions, or choose a writable place with --db")]
+    #[error(
+        "{path}: cannot write ({detail}); check the file's and folder's permissions, or choose a writable place with --db"
+    )]
     ReadOnly { path: PathBuf, detail: String },
-    #[error("{path}: the disk is full; nothing of this input was written. Free space on the disk, then enter it again")]
+    #[error(
+        "{path}: the disk is full; nothing of this input was written. Free space on the disk, then enter it again"
+    )]
     DiskFull { path: PathBuf },
     #[error("{path}: {detail}")]
     Sqlite { path: PathBuf, detail: String },
@@ -132,27 +142,19 @@ pub fn default_db_path() -> PathBuf {
 
 /// The hash of an event: SHA-256 over the previous hash and every stored field, each
 /// length-prefixed or fixed-width so that no two events hash the same bytes.
-pub fn event_hash(
-    prev: &[u8; 32],
-    seq: i64,
-    at: i64,
-    kind: &str,
-    table: Option<i64>,
-    user: Option<i64>,
-    round: Option<i64>,
-    data: &str,
-) -> [u8; 32] {
+pub fn event_hash(prev: &[u8; 32], e: &Event) -> [u8; 32] {
     let mut h = Sha256::new();
     h.update(prev);
-    h.update(seq.to_be_bytes());
-    h.update(at.to_be_bytes());
+    h.update(e.seq.to_be_bytes());
+    h.update(e.at.to_be_bytes());
+    let kind = e.kind.name();
     h.update((kind.len() as u32).to_be_bytes());
     h.update(kind.as_bytes());
-    for v in [table, user, round] {
+    for v in [e.table, e.user, e.round] {
         h.update(v.unwrap_or(i64::MIN).to_be_bytes());
     }
-    h.update((data.len() as u64).to_be_bytes());
-    h.update(data.as_bytes());
+    h.update((e.data.len() as u64).to_be_bytes());
+    h.update(e.data.as_bytes());
     h.finalize().into()
 }
 
@@ -178,6 +180,12 @@ impl Store {
     /// Opens (creating it if absent) a database for writing. Only one process may write a
     /// database at a time; a second gets `InUse`.
     pub fn open(path: &Path) -> Result<Store, AuditError> {
+        Store::open_with(path, Box::new(SystemClock))
+    }
+
+    /// `open`, with the clock that stamps events (a set clock for demos and tests: the
+    /// `created` event of a new file is stamped by it too).
+    pub fn open_with(path: &Path, clock: Box<dyn Clock>) -> Result<Store, AuditError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
             && !dir.exists()
         {
@@ -194,7 +202,7 @@ impl Store {
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(|e| sql_err(path, e))?;
-        let mut store = Store::setup(conn, path, true)?;
+        let mut store = Store::setup(conn, path, true, clock)?;
         store._lock = Some(lock);
         Ok(store)
     }
@@ -213,10 +221,15 @@ impl Store {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(|e| sql_err(path, e))?;
-        Store::setup(conn, path, false)
+        Store::setup(conn, path, false, Box::new(SystemClock))
     }
 
-    fn setup(conn: Connection, path: &Path, write: bool) -> Result<Store, AuditError> {
+    fn setup(
+        conn: Connection,
+        path: &Path,
+        write: bool,
+        clock: Box<dyn Clock>,
+    ) -> Result<Store, AuditError> {
         let p = path.to_path_buf();
         let not_ours = |detail: String| AuditError::NotCroupier {
             path: p.clone(),
@@ -226,7 +239,9 @@ impl Store {
         let app_id: i32 = conn
             .query_row("PRAGMA application_id", [], |r| r.get(0))
             .map_err(|e| match e.sqlite_error_code() {
-                Some(ErrorCode::NotADatabase) => not_ours("the file is not an SQLite database".into()),
+                Some(ErrorCode::NotADatabase) => {
+                    not_ours("the file is not an SQLite database".into())
+                }
                 _ => sql_err(path, e),
             })?;
         let version: i32 = conn
@@ -267,7 +282,7 @@ impl Store {
             conn,
             path: p,
             head: (0, GENESIS),
-            clock: Box::new(SystemClock),
+            clock,
             in_batch: false,
             _lock: None,
         };
@@ -289,7 +304,8 @@ impl Store {
         let path = self.path.clone();
         let tx = self.conn.transaction().map_err(|e| write_err(&path, e))?;
         for v in from..SCHEMA_VERSION {
-            tx.execute_batch(MIGRATIONS[v as usize]).map_err(|e| write_err(&path, e))?;
+            tx.execute_batch(MIGRATIONS[v as usize])
+                .map_err(|e| write_err(&path, e))?;
         }
         tx.execute_batch(&format!(
             "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
@@ -312,9 +328,11 @@ impl Store {
     fn read_head(&self) -> Result<(i64, [u8; 32]), AuditError> {
         let row: Option<(i64, Vec<u8>)> = self
             .conn
-            .query_row("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1", [], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })
+            .query_row(
+                "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
             .optional()
             .map_err(|e| sql_err(&self.path, e))?;
         Ok(match row {
@@ -396,14 +414,22 @@ impl Store {
         round: Option<i64>,
         data: &Value,
     ) -> Result<Event, AuditError> {
-        let data = data.to_string();
-        let seq = self.head.0 + 1;
-        let hash = event_hash(&self.head.1, seq, at, kind.name(), table, user, round, &data);
+        let mut ev = Event {
+            seq: self.head.0 + 1,
+            at,
+            kind,
+            table,
+            user,
+            round,
+            data: data.to_string(),
+            hash: [0; 32],
+        };
+        ev.hash = event_hash(&self.head.1, &ev);
         let insert = |conn: &Connection| {
             conn.prepare_cached(
                 "INSERT INTO events (seq, at, kind, table_id, user_id, round_id, data, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             )?
-            .execute(params![seq, at, kind.name(), table, user, round, data, &hash[..]])
+            .execute(params![ev.seq, ev.at, ev.kind.name(), ev.table, ev.user, ev.round, ev.data, &ev.hash[..]])
         };
         let result = if self.in_batch {
             insert(&self.conn).map(|_| ())
@@ -419,17 +445,8 @@ impl Store {
             }
             return Err(write_err(&self.path, e));
         }
-        self.head = (seq, hash);
-        Ok(Event {
-            seq,
-            at,
-            kind,
-            table,
-            user,
-            round,
-            data,
-            hash,
-        })
+        self.head = (ev.seq, ev.hash);
+        Ok(ev)
     }
 
     /// Every event from `from_seq` on, in order, handed to `f`; stops at `f`'s first error.
@@ -466,7 +483,10 @@ impl Store {
         args: &[&dyn rusqlite::ToSql],
         mut f: impl FnMut(Event) -> Result<(), E>,
     ) -> Result<Result<(), E>, AuditError> {
-        let mut stmt = self.conn.prepare_cached(sql).map_err(|e| sql_err(&self.path, e))?;
+        let mut stmt = self
+            .conn
+            .prepare_cached(sql)
+            .map_err(|e| sql_err(&self.path, e))?;
         let mut rows = stmt.query(args).map_err(|e| sql_err(&self.path, e))?;
         while let Some(r) = rows.next().map_err(|e| sql_err(&self.path, e))? {
             let kind_name: String = r.get(2).map_err(|e| sql_err(&self.path, e))?;
@@ -497,7 +517,11 @@ impl Store {
     pub fn round_events(&self, round: i64) -> Result<Vec<Event>, AuditError> {
         let first: Option<i64> = self
             .conn
-            .query_row("SELECT min(seq) FROM events WHERE round_id = ?1", [round], |r| r.get(0))
+            .query_row(
+                "SELECT min(seq) FROM events WHERE round_id = ?1",
+                [round],
+                |r| r.get(0),
+            )
             .map_err(|e| sql_err(&self.path, e))?;
         let Some(first) = first else {
             return Ok(Vec::new());
@@ -513,10 +537,14 @@ impl Store {
         Ok(out)
     }
 
-    /// The number of rounds logged.
+    /// The number of rounds logged (rounds are numbered 1, 2, 3, … as they start).
     pub fn round_count(&self) -> Result<i64, AuditError> {
         self.conn
-            .query_row("SELECT count(*) FROM events WHERE kind = 'round_started'", [], |r| r.get(0))
+            .query_row(
+                "SELECT coalesce(max(round_id), 0) FROM events WHERE round_id IS NOT NULL",
+                [],
+                |r| r.get(0),
+            )
             .map_err(|e| sql_err(&self.path, e))
     }
 }
@@ -537,7 +565,12 @@ fn take_lock(path: &Path) -> Result<File, AuditError> {
     match f.try_lock() {
         Ok(()) => {
             let _ = f.set_len(0);
-            let _ = writeln!(f, "pid {} since {}", std::process::id(), format_time(SystemClock.now_ms()));
+            let _ = writeln!(
+                f,
+                "pid {} since {}",
+                std::process::id(),
+                format_time(SystemClock.now_ms())
+            );
             Ok(f)
         }
         Err(_) => {
@@ -563,12 +596,12 @@ fn sql_err(path: &Path, e: rusqlite::Error) -> AuditError {
         Some(ErrorCode::DiskFull) => AuditError::DiskFull {
             path: path.to_path_buf(),
         },
-        Some(ErrorCode::ReadOnly) | Some(ErrorCode::CannotOpen) | Some(ErrorCode::PermissionDenied) => {
-            AuditError::ReadOnly {
-                path: path.to_path_buf(),
-                detail: e.to_string(),
-            }
-        }
+        Some(ErrorCode::ReadOnly)
+        | Some(ErrorCode::CannotOpen)
+        | Some(ErrorCode::PermissionDenied) => AuditError::ReadOnly {
+            path: path.to_path_buf(),
+            detail: e.to_string(),
+        },
         Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => AuditError::InUse {
             path: path.to_path_buf(),
             holder: "another connection holds the database".into(),

@@ -9,7 +9,9 @@ use rusqlite::OptionalExtension;
 use serde_json::{Value, json};
 
 use super::event::EventKind;
-use super::replay::{LiveRound, ReplayError, TableState, bets_json, nets_json, table_opened_data, table_state};
+use super::replay::{
+    LiveRound, ReplayError, TableState, bets_json, nets_json, table_opened_data, table_state,
+};
 use super::store::{AuditError, Store};
 use super::users::User;
 use crate::engine::{BetSpec, Limits, Round, Rules, Step, StepError};
@@ -47,7 +49,6 @@ impl From<ReplayError> for InputError {
 
 /// An open table with its dealer.
 pub struct TableSession {
-    store: Store,
     state: TableState,
     user: User,
 }
@@ -57,86 +58,66 @@ impl TableSession {
     /// one carries on where the log left it (a round in play comes back); changing its
     /// rules or limits needs a supervisor.
     pub fn open(
-        mut store: Store,
+        store: &mut Store,
         user: User,
         name: &str,
         rules: Rules,
         preset: Option<&str>,
         limits: Limits,
-    ) -> Result<TableSession, (Store, InputError)> {
+    ) -> Result<TableSession, InputError> {
         let name = name.trim().to_string();
         if name.is_empty() {
-            return Err((store, InputError::NotNow("a table needs a name".into())));
+            return Err(InputError::NotNow("a table needs a name".into()));
         }
-        let existing = match find_table(&store, &name) {
-            Ok(x) => x,
-            Err(e) => return Err((store, e.into())),
+        let (id, state) = match find_table(store, &name)? {
+            Some(id) => (id, table_state(store, id)?),
+            None => (next_table_id(store)?, None),
         };
-        let (id, state) = match existing {
-            Some(id) => match table_state(&store, id) {
-                Ok(s) => (id, s),
-                Err(e) => return Err((store, e.into())),
-            },
-            None => {
-                let id = match next_table_id(&store) {
-                    Ok(id) => id,
-                    Err(e) => return Err((store, e.into())),
-                };
-                (id, None)
-            }
-        };
-        let changed = state
+        let rules_change = state
             .as_ref()
-            .is_none_or(|s| s.rules != rules || s.limits != limits || !s.open);
-        let rules_change = state.as_ref().is_some_and(|s| s.rules != rules || s.limits != limits);
+            .is_some_and(|s| s.rules != rules || s.limits != limits);
         if rules_change && !user.role.supervises() {
-            return Err((
-                store,
-                InputError::NotNow(format!(
-                    "table {name} has other rules or limits: only a supervisor may change them (open it with its current rules, or ask a supervisor)"
-                )),
-            ));
+            return Err(InputError::NotNow(format!(
+                "table {name} has other rules or limits: only a supervisor may change them (open it with its current rules, or ask a supervisor)"
+            )));
         }
         if rules_change && state.as_ref().is_some_and(|s| s.live.is_some()) {
-            return Err((store, InputError::NotNow(format!("table {name} has a round in play: finish it before changing rules or limits"))));
+            return Err(InputError::NotNow(format!(
+                "table {name} has a round in play: finish it before changing rules or limits"
+            )));
         }
-        if changed {
+        if state.as_ref().is_none_or(|s| rules_change || !s.open) {
             let data = table_opened_data(&name, &rules, preset, &limits);
-            if let Err(e) = store.append(EventKind::TableOpened, Some(id), Some(user.id), None, &data) {
-                return Err((store, e.into()));
-            }
+            store.append(EventKind::TableOpened, Some(id), Some(user.id), None, &data)?;
         }
-        let state = match table_state(&store, id) {
-            Ok(Some(s)) => s,
-            Ok(None) => return Err((store, InputError::NotNow("the table is not in the log".into()))),
-            Err(e) => return Err((store, e.into())),
-        };
-        Ok(TableSession { store, state, user })
+        let state = table_state(store, id)?
+            .ok_or_else(|| InputError::NotNow("the table is not in the log".into()))?;
+        Ok(TableSession { state, user })
     }
 
     /// Reopens a table with the rules and limits it last had (after a restart).
-    pub fn resume(store: Store, user: User, name: &str) -> Result<TableSession, (Store, InputError)> {
-        let found = match find_table(&store, name).map_err(InputError::from).and_then(|id| {
-            id.ok_or_else(|| InputError::NotNow(format!("no table named \"{name}\" in this database")))
-                .and_then(|id| table_state(&store, id).map_err(InputError::from))
-        }) {
-            Ok(Some(s)) => s,
-            Ok(None) => return Err((store, InputError::NotNow(format!("no table named \"{name}\"")))),
-            Err(e) => return Err((store, e)),
-        };
+    pub fn resume(store: &mut Store, user: User, name: &str) -> Result<TableSession, InputError> {
+        let id = find_table(store, name)?.ok_or_else(|| {
+            InputError::NotNow(format!("no table named \"{name}\" in this database"))
+        })?;
+        let found = table_state(store, id)?
+            .ok_or_else(|| InputError::NotNow(format!("no table named \"{name}\"")))?;
         let (rules, preset, limits) = (found.rules, found.preset.clone(), found.limits);
         TableSession::open(store, user, name, rules, preset.as_deref(), limits)
     }
 
-    pub fn store(&self) -> &Store {
-        &self.store
+    /// Closes the table (logged); the round in play, if any, stays for the next opening.
+    pub fn close(self, store: &mut Store) -> Result<(), AuditError> {
+        store.append(
+            EventKind::TableClosed,
+            Some(self.state.id),
+            Some(self.user.id),
+            None,
+            &json!({"name": self.state.name}),
+        )?;
+        Ok(())
     }
-    pub fn store_mut(&mut self) -> &mut Store {
-        &mut self.store
-    }
-    pub fn into_store(self) -> Store {
-        self.store
-    }
+
     pub fn state(&self) -> &TableState {
         &self.state
     }
@@ -159,25 +140,49 @@ impl TableSession {
         self.user = user;
     }
 
-    fn log(&mut self, kind: EventKind, round: Option<i64>, data: &Value) -> Result<(), AuditError> {
-        self.store.append(kind, Some(self.state.id), Some(self.user.id), round, data)?;
+    fn log(
+        &self,
+        store: &mut Store,
+        kind: EventKind,
+        round: Option<i64>,
+        data: &Value,
+    ) -> Result<(), AuditError> {
+        store.append(kind, Some(self.state.id), Some(self.user.id), round, data)?;
         Ok(())
     }
 
     /// Logs an input that was refused before it reached a round (e.g. bad bets).
-    fn refuse(&mut self, round: Option<i64>, text: &str, reason: String) -> InputError {
-        match self.log(EventKind::StepRefused, round, &json!({"text": text, "reason": reason})) {
+    fn refuse(
+        &self,
+        store: &mut Store,
+        round: Option<i64>,
+        text: &str,
+        reason: String,
+    ) -> InputError {
+        match self.log(
+            store,
+            EventKind::StepRefused,
+            round,
+            &json!({"text": text, "reason": reason}),
+        ) {
             Ok(()) => InputError::Refused(reason),
             Err(e) => InputError::Store(e),
         }
     }
 
     /// A new shoe, between rounds.
-    pub fn new_shoe(&mut self) -> Result<(), InputError> {
+    pub fn new_shoe(&mut self, store: &mut Store) -> Result<(), InputError> {
         if self.state.live.is_some() {
-            return Err(InputError::NotNow("a round is in play: finish it before a new shoe".into()));
+            return Err(InputError::NotNow(
+                "a round is in play: finish it before a new shoe".into(),
+            ));
         }
-        self.log(EventKind::ShoeNew, None, &json!({"decks": self.state.rules.decks()}))?;
+        self.log(
+            store,
+            EventKind::ShoeNew,
+            None,
+            &json!({"decks": self.state.rules.decks()}),
+        )?;
         self.state.shoe = crate::engine::Shoe::new(self.state.rules.decks());
         self.state.seen.clear();
         self.state.shoe_no += 1;
@@ -185,20 +190,34 @@ impl TableSession {
     }
 
     /// Starts a round with these bets (the engine checks them against rules and limits).
-    pub fn start_round(&mut self, bets: Vec<BetSpec>) -> Result<i64, InputError> {
+    pub fn start_round(
+        &mut self,
+        store: &mut Store,
+        bets: Vec<BetSpec>,
+    ) -> Result<i64, InputError> {
         if self.state.live.is_some() {
             return Err(InputError::NotNow("a round is already in play".into()));
         }
         let bets: Arc<[BetSpec]> = bets.into();
-        let start = match Round::with_shoe(self.state.rules, self.state.limits, bets.clone(), self.state.shoe.clone()) {
+        let start = match Round::with_shoe(
+            self.state.rules,
+            self.state.limits,
+            bets.clone(),
+            self.state.shoe.clone(),
+        ) {
             Ok(r) => r,
             Err(e) => {
                 let text = format!("bets {}", bets_json(&bets));
-                return Err(self.refuse(None, &text, e.to_string()));
+                return Err(self.refuse(store, None, &text, e.to_string()));
             }
         };
-        let id = self.store.round_count()? + 1;
-        self.log(EventKind::RoundStarted, Some(id), &json!({"bets": bets_json(&bets), "shoe": self.state.shoe_no}))?;
+        let id = store.round_count()? + 1;
+        self.log(
+            store,
+            EventKind::RoundStarted,
+            Some(id),
+            &json!({"bets": bets_json(&bets), "shoe": self.state.shoe_no}),
+        )?;
         self.state.live = Some(LiveRound {
             id,
             bets,
@@ -211,47 +230,53 @@ impl TableSession {
     }
 
     /// One dealer input as typed (`"K"`, `"stick"`, `"insure 1a 5"`).
-    pub fn input_text(&mut self, text: &str) -> Result<Input, InputError> {
+    pub fn input_text(&mut self, store: &mut Store, text: &str) -> Result<Input, InputError> {
         let Some(live) = self.state.live.as_ref() else {
-            return Err(InputError::NotNow("no round in play: place the bets first".into()));
+            return Err(InputError::NotNow(
+                "no round in play: place the bets first".into(),
+            ));
         };
         let id = live.id;
         match parse_step(text, &live.round) {
-            Ok(step) => self.input(step),
+            Ok(step) => self.input(store, step),
             Err(why) => {
                 let expected = live.round.expected();
-                Err(self.refuse(Some(id), text, format!("{why}; expected {expected}")))
+                Err(self.refuse(store, Some(id), text, format!("{why}; expected {expected}")))
             }
         }
     }
 
     /// One dealer input. Logged durably before it is applied; refused inputs are logged
     /// with why and change nothing.
-    pub fn input(&mut self, step: Step) -> Result<Input, InputError> {
+    pub fn input(&mut self, store: &mut Store, step: Step) -> Result<Input, InputError> {
         let Some(live) = self.state.live.as_ref() else {
-            return Err(InputError::NotNow("no round in play: place the bets first".into()));
+            return Err(InputError::NotNow(
+                "no round in play: place the bets first".into(),
+            ));
         };
         let id = live.id;
         let text = live.round.step_text(step);
         if let Err(refusal) = live.round.check(step) {
             let e: StepError = live_error(&live.round, refusal);
-            return Err(self.refuse(Some(id), &text, e.to_string()));
+            return Err(self.refuse(store, Some(id), &text, e.to_string()));
         }
-        self.log(EventKind::Step, Some(id), &json!({"text": text}))?;
+        self.log(store, EventKind::Step, Some(id), &json!({"text": text}))?;
         let live = self.state.live.as_mut().expect("checked above");
         // `check` accepted it, so `apply` does too.
         let _ = live.round.apply(step);
         live.steps.push(step);
         if live.round.is_complete() {
-            self.settle()?;
+            self.settle(store)?;
             return Ok(Input::Accepted { settled: true });
         }
         Ok(Input::Accepted { settled: false })
     }
 
     /// Logs the settlement of the complete round in play and closes it.
-    fn settle(&mut self) -> Result<(), AuditError> {
-        let Some(live) = self.state.live.as_ref() else { return Ok(()) };
+    fn settle(&mut self, store: &mut Store) -> Result<(), AuditError> {
+        let Some(live) = self.state.live.as_ref() else {
+            return Ok(());
+        };
         let r = &live.round;
         let data = json!({
             "nets": nets_json(r),
@@ -259,7 +284,7 @@ impl TableSession {
             "dealer": r.dealer_cards().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
             "staked": money_json((0..r.bet_count()).map(|b| r.bet_staked(b)).sum()),
         });
-        self.log(EventKind::RoundSettled, Some(live.id), &data)?;
+        self.log(store, EventKind::RoundSettled, Some(live.id), &data)?;
         let live = self.state.live.take().expect("checked above");
         for &s in &live.steps {
             if let Step::Card(c) = s {
@@ -272,16 +297,19 @@ impl TableSession {
 
     /// Takes back the last input of the round in play (logged as an undo). After the
     /// settlement only a supervisor's correction can change a round.
-    pub fn undo(&mut self) -> Result<Step, InputError> {
+    pub fn undo(&mut self, store: &mut Store) -> Result<Step, InputError> {
         let Some(live) = self.state.live.as_ref() else {
-            return Err(InputError::NotNow("no round in play: a settled round is changed only by a supervisor's correction".into()));
+            return Err(InputError::NotNow(
+                "no round in play: a settled round is changed only by a supervisor's correction"
+                    .into(),
+            ));
         };
         let Some(&last) = live.steps.last() else {
             return Err(InputError::NotNow("nothing to undo in this round".into()));
         };
         let text = live.round.step_text(last);
         let id = live.id;
-        self.log(EventKind::Undo, Some(id), &json!({"text": text}))?;
+        self.log(store, EventKind::Undo, Some(id), &json!({"text": text}))?;
         let live = self.state.live.as_mut().expect("checked above");
         live.undo();
         Ok(last)
@@ -289,35 +317,57 @@ impl TableSession {
 
     /// Finishes the settlement of a round that was complete but not yet logged as settled
     /// (a crash between the last input and its settlement).
-    pub fn recover(&mut self) -> Result<bool, InputError> {
-        if self.state.live.as_ref().is_some_and(|l| l.round.is_complete()) {
-            self.settle()?;
+    pub fn recover(&mut self, store: &mut Store) -> Result<bool, InputError> {
+        if self
+            .state
+            .live
+            .as_ref()
+            .is_some_and(|l| l.round.is_complete())
+        {
+            self.settle(store)?;
             return Ok(true);
         }
         Ok(false)
     }
 
     /// A supervisor voids a settled round, with a reason.
-    pub fn void_round(&mut self, round: i64, reason: &str) -> Result<(), InputError> {
-        self.supervisor_check(round, reason)?;
-        self.store.append(EventKind::RoundVoided, Some(self.state.id), Some(self.user.id), Some(round), &json!({"reason": reason.trim()}))?;
+    pub fn void_round(
+        &mut self,
+        store: &mut Store,
+        round: i64,
+        reason: &str,
+    ) -> Result<(), InputError> {
+        self.supervisor_check(store, round, reason)?;
+        store.append(
+            EventKind::RoundVoided,
+            Some(self.state.id),
+            Some(self.user.id),
+            Some(round),
+            &json!({"reason": reason.trim()}),
+        )?;
         Ok(())
     }
 
-    fn supervisor_check(&self, round: i64, reason: &str) -> Result<(), InputError> {
+    fn supervisor_check(&self, store: &Store, round: i64, reason: &str) -> Result<(), InputError> {
         if !self.user.role.supervises() {
-            return Err(InputError::NotNow(format!("{} is a dealer: only a supervisor may void or correct a settled round", self.user.name)));
+            return Err(InputError::NotNow(format!(
+                "{} is a dealer: only a supervisor may void or correct a settled round",
+                self.user.name
+            )));
         }
         if reason.trim().len() < 3 {
-            return Err(InputError::NotNow("a void or correction needs a reason".into()));
+            return Err(InputError::NotNow(
+                "a void or correction needs a reason".into(),
+            ));
         }
-        let settled: bool = self
-            .store
+        let settled: bool = store
             .conn()
             .query_row("SELECT EXISTS (SELECT 1 FROM events WHERE kind = 'round_settled' AND round_id = ?1)", [round], |r| r.get(0))
             .map_err(|e| AuditError::Refused(e.to_string()))?;
         if !settled {
-            return Err(InputError::NotNow(format!("round {round} is not settled: only settled rounds are voided or corrected")));
+            return Err(InputError::NotNow(format!(
+                "round {round} is not settled: only settled rounds are voided or corrected"
+            )));
         }
         Ok(())
     }
@@ -346,6 +396,10 @@ fn find_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
 fn next_table_id(store: &Store) -> Result<i64, AuditError> {
     store
         .conn()
-        .query_row("SELECT coalesce(max(table_id), 0) + 1 FROM events", [], |r| r.get(0))
+        .query_row(
+            "SELECT coalesce(max(table_id), 0) + 1 FROM events",
+            [],
+            |r| r.get(0),
+        )
         .map_err(|e| AuditError::Refused(e.to_string()))
 }

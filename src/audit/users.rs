@@ -58,8 +58,22 @@ pub struct User {
 
 /// Names that are roles, places or placeholders, not people: no shared accounts.
 const GENERIC: [&str; 16] = [
-    "admin", "administrator", "root", "dealer", "supervisor", "pit", "pitboss", "boss", "user",
-    "guest", "test", "demo", "table", "shared", "staff", "system",
+    "admin",
+    "administrator",
+    "root",
+    "dealer",
+    "supervisor",
+    "pit",
+    "pitboss",
+    "boss",
+    "user",
+    "guest",
+    "test",
+    "demo",
+    "table",
+    "shared",
+    "staff",
+    "system",
 ];
 
 fn check_name(name: &str) -> Result<(), AuditError> {
@@ -68,13 +82,22 @@ fn check_name(name: &str) -> Result<(), AuditError> {
     if n.chars().count() < 2 || n.chars().count() > 40 {
         return Err(bad("expected a person's name of 2 to 40 characters"));
     }
-    if !n.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '\'' || c == '.') {
-        return Err(bad("expected letters, spaces, hyphens or apostrophes only (a person's name)"));
+    if !n
+        .chars()
+        .all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '\'' || c == '.')
+    {
+        return Err(bad(
+            "expected letters, spaces, hyphens or apostrophes only (a person's name)",
+        ));
     }
     let lower = n.to_lowercase();
     let bare: String = lower.chars().filter(|c| c.is_alphabetic()).collect();
-    if GENERIC.iter().any(|g| bare == *g || bare.starts_with(g) && bare[g.len()..].chars().all(|c| c.is_ascii_digit())) {
-        return Err(bad("shared or generic accounts are not allowed: every user logs in as themselves"));
+    if GENERIC.iter().any(|g| {
+        bare == *g || bare.starts_with(g) && bare[g.len()..].chars().all(|c| c.is_ascii_digit())
+    }) {
+        return Err(bad(
+            "shared or generic accounts are not allowed: every user logs in as themselves",
+        ));
     }
     Ok(())
 }
@@ -86,8 +109,22 @@ fn check_pin(pin: &str) -> Result<(), AuditError> {
     Ok(())
 }
 
-fn hash_pin(pin: &str) -> Result<String, AuditError> {
-    Argon2::default()
+/// How hard a PIN hash is to compute. Demo users get a cheap one so that a year of demo
+/// shifts logs in quickly; real users always get argon2's defaults (Argon2id, 19 MiB, t=2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PinCost {
+    Standard,
+    Demo,
+}
+
+fn hash_pin(pin: &str, cost: PinCost) -> Result<String, AuditError> {
+    let argon = match cost {
+        PinCost::Standard => Argon2::default(),
+        PinCost::Demo => argon2::Params::new(1024, 1, 1, None)
+            .map(|p| Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, p))
+            .map_err(|e| AuditError::Refused(e.to_string()))?,
+    };
+    argon
         .hash_password(pin.as_bytes())
         .map(|h| h.to_string())
         .map_err(|e| AuditError::Refused(format!("could not hash the PIN: {e}")))
@@ -95,7 +132,11 @@ fn hash_pin(pin: &str) -> Result<String, AuditError> {
 
 fn pin_matches(pin: &str, stored: &str) -> bool {
     PasswordHash::new(stored)
-        .map(|h| Argon2::default().verify_password(pin.as_bytes(), &h).is_ok())
+        .map(|h| {
+            Argon2::default()
+                .verify_password(pin.as_bytes(), &h)
+                .is_ok()
+        })
         .unwrap_or(false)
 }
 
@@ -116,6 +157,17 @@ pub fn add_user(
     pin: &str,
     by: Option<&User>,
 ) -> Result<User, AuditError> {
+    add_user_with(store, name, role, pin, by, PinCost::Standard)
+}
+
+pub fn add_user_with(
+    store: &mut Store,
+    name: &str,
+    role: Role,
+    pin: &str,
+    by: Option<&User>,
+    cost: PinCost,
+) -> Result<User, AuditError> {
     let name = name.trim();
     check_name(name)?;
     check_pin(pin)?;
@@ -129,10 +181,13 @@ pub fn add_user(
         (true, _) => {}
         (false, None) => {
             return Err(AuditError::Refused(
-                "adding a user needs an admin or supervisor to confirm (--by NAME, with their PIN)".into(),
+                "adding a user needs an admin or supervisor to confirm (--by NAME, with their PIN)"
+                    .into(),
             ));
         }
-        (false, Some(b)) if !(b.role == Role::Admin || (b.role == Role::Supervisor && role == Role::Dealer)) => {
+        (false, Some(b))
+            if !(b.role == Role::Admin || (b.role == Role::Supervisor && role == Role::Dealer)) =>
+        {
             return Err(AuditError::Refused(format!(
                 "{} ({}) may not add a {}: admins add anyone, supervisors add dealers",
                 b.name,
@@ -143,9 +198,11 @@ pub fn add_user(
         _ => {}
     }
     if find(store, name)?.is_some() {
-        return Err(AuditError::Refused(format!("a user named \"{name}\" already exists")));
+        return Err(AuditError::Refused(format!(
+            "a user named \"{name}\" already exists"
+        )));
     }
-    let pin_hash = hash_pin(pin)?;
+    let pin_hash = hash_pin(pin, cost)?;
     store.begin_batch()?;
     let result = (|| {
         let seq = store.head().0 + 1;
@@ -200,7 +257,16 @@ fn find(store: &Store, name: &str) -> Result<Option<(User, String)>, AuditError>
         )
         .optional()
         .map_err(|e| AuditError::Refused(e.to_string()))?
-        .map(|(id, name, role, hash)| Ok((User { id, name, role: Role::parse(&role)? }, hash)))
+        .map(|(id, name, role, hash)| {
+            Ok((
+                User {
+                    id,
+                    name,
+                    role: Role::parse(&role)?,
+                },
+                hash,
+            ))
+        })
         .transpose()
 }
 
@@ -216,7 +282,11 @@ pub fn list(store: &Store) -> Result<Vec<(User, bool)>, AuditError> {
         .map_err(|e| AuditError::Refused(e.to_string()))?;
     rows.into_iter()
         .map(|(id, name, role)| {
-            let u = User { id, name, role: Role::parse(&role)? };
+            let u = User {
+                id,
+                name,
+                role: Role::parse(&role)?,
+            };
             let locked = lock_state(store, id)?.0;
             Ok((u, locked))
         })
@@ -251,50 +321,103 @@ fn lock_state(store: &Store, user: i64) -> Result<(bool, usize), AuditError> {
 pub enum LoginError {
     #[error("wrong name or PIN")]
     Wrong,
-    #[error("{0} is locked after {MAX_FAILED_LOGINS} failed attempts: a supervisor must unlock the account")]
+    #[error(
+        "{0} is locked after {MAX_FAILED_LOGINS} failed attempts: a supervisor must unlock the account"
+    )]
     Locked(String),
     #[error(transparent)]
     Store(#[from] AuditError),
 }
 
 /// Checks a PIN and logs the attempt. Five failures in a row lock the user.
-pub fn login(store: &mut Store, name: &str, pin: &str, table: Option<i64>) -> Result<User, LoginError> {
+pub fn login(
+    store: &mut Store,
+    name: &str,
+    pin: &str,
+    table: Option<i64>,
+) -> Result<User, LoginError> {
     let Some((user, hash)) = find(store, name)? else {
-        store.append(EventKind::LoginFailed, table, None, None, &json!({"name": name.trim(), "reason": "unknown user"}))?;
+        store.append(
+            EventKind::LoginFailed,
+            table,
+            None,
+            None,
+            &json!({"name": name.trim(), "reason": "unknown user"}),
+        )?;
         return Err(LoginError::Wrong);
     };
     let (locked, failed) = lock_state(store, user.id)?;
     if locked {
-        store.append(EventKind::LoginFailed, table, Some(user.id), None, &json!({"name": user.name, "reason": "locked"}))?;
+        store.append(
+            EventKind::LoginFailed,
+            table,
+            Some(user.id),
+            None,
+            &json!({"name": user.name, "reason": "locked"}),
+        )?;
         return Err(LoginError::Locked(user.name));
     }
     if !pin_matches(pin, &hash) {
-        store.append(EventKind::LoginFailed, table, Some(user.id), None, &json!({"name": user.name, "reason": "wrong PIN"}))?;
+        store.append(
+            EventKind::LoginFailed,
+            table,
+            Some(user.id),
+            None,
+            &json!({"name": user.name, "reason": "wrong PIN"}),
+        )?;
         if failed + 1 >= MAX_FAILED_LOGINS {
-            store.append(EventKind::UserLocked, table, Some(user.id), None, &json!({"name": user.name, "failed": failed + 1}))?;
+            store.append(
+                EventKind::UserLocked,
+                table,
+                Some(user.id),
+                None,
+                &json!({"name": user.name, "failed": failed + 1}),
+            )?;
             return Err(LoginError::Locked(user.name));
         }
         return Err(LoginError::Wrong);
     }
-    store.append(EventKind::Login, table, Some(user.id), None, &json!({"name": user.name, "role": user.role.name()}))?;
+    store.append(
+        EventKind::Login,
+        table,
+        Some(user.id),
+        None,
+        &json!({"name": user.name, "role": user.role.name()}),
+    )?;
     Ok(user)
 }
 
 pub fn logout(store: &mut Store, user: &User, table: Option<i64>) -> Result<(), AuditError> {
-    store.append(EventKind::Logout, table, Some(user.id), None, &json!({"name": user.name}))?;
+    store.append(
+        EventKind::Logout,
+        table,
+        Some(user.id),
+        None,
+        &json!({"name": user.name}),
+    )?;
     Ok(())
 }
 
 /// A supervisor unlocks a locked user.
 pub fn unlock(store: &mut Store, name: &str, by: &User) -> Result<(), AuditError> {
     if !by.role.supervises() {
-        return Err(AuditError::Refused(format!("{} is a dealer: only a supervisor may unlock a user", by.name)));
+        return Err(AuditError::Refused(format!(
+            "{} is a dealer: only a supervisor may unlock a user",
+            by.name
+        )));
     }
-    let (user, _) = find(store, name)?.ok_or_else(|| AuditError::Refused(format!("no user named \"{name}\"")))?;
+    let (user, _) = find(store, name)?
+        .ok_or_else(|| AuditError::Refused(format!("no user named \"{name}\"")))?;
     if !lock_state(store, user.id)?.0 {
         return Err(AuditError::Refused(format!("{} is not locked", user.name)));
     }
-    store.append(EventKind::UserUnlocked, None, Some(user.id), None, &json!({"name": user.name, "by": by.id, "by_name": by.name}))?;
+    store.append(
+        EventKind::UserUnlocked,
+        None,
+        Some(user.id),
+        None,
+        &json!({"name": user.name, "by": by.id, "by_name": by.name}),
+    )?;
     Ok(())
 }
 
@@ -304,12 +427,22 @@ mod tests {
 
     #[test]
     fn names_must_be_people() {
-        for bad in ["admin", "Dealer 2", "x", "table3", "SUPERVISOR", "guest", "a1"] {
+        for bad in [
+            "admin",
+            "Dealer 2",
+            "x",
+            "table3",
+            "SUPERVISOR",
+            "guest",
+            "a1",
+        ] {
             assert!(check_name(bad).is_err(), "{bad}");
         }
         for good in ["Ana Novak", "Jan O'Neil", "Li", "Marie-Claire Dubois"] {
             assert!(check_name(good).is_ok(), "{good}");
         }
-        assert!(check_pin("123").is_err() && check_pin("12a4").is_err() && check_pin("4821").is_ok());
+        assert!(
+            check_pin("123").is_err() && check_pin("12a4").is_err() && check_pin("4821").is_ok()
+        );
     }
 }

@@ -1,0 +1,519 @@
+//! The audit store for real: SQLite files on disk, users and lockout, a round logged input
+//! by input, refusals and undos, recovery, tampering caught by `verify`, and each fault
+//! (foreign file, newer schema, a second writer, a read-only place, a full disk).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use croupier::audit::replay::{self, ReplayError};
+use croupier::audit::table::InputError;
+use croupier::audit::users::{self, LoginError, Role};
+use croupier::audit::{AuditError, ManualClock, Store, TableSession};
+use croupier::engine::{BetSpec, Limits, Money, Rules};
+use croupier::script::{Script, money_json, settlement};
+use rusqlite::Connection;
+use serde_json::json;
+
+fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("croupier-audit-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("table.db")
+}
+
+fn bet(id: &str, box_no: u8, units: i64) -> BetSpec {
+    BetSpec {
+        id: id.into(),
+        box_no,
+        stake: Money::units(units),
+    }
+}
+
+/// A database with an admin, a supervisor and a dealer; the dealer logged in.
+fn staffed(path: &Path) -> (Store, users::User, users::User) {
+    let mut store = Store::open_with(path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "9000", None).unwrap();
+    users::add_user(
+        &mut store,
+        "Petr Novak",
+        Role::Supervisor,
+        "8001",
+        Some(&admin),
+    )
+    .unwrap();
+    users::add_user(
+        &mut store,
+        "Jana Svoboda",
+        Role::Dealer,
+        "1001",
+        Some(&admin),
+    )
+    .unwrap();
+    let dealer = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+    let sup = users::login(&mut store, "Petr Novak", "8001", None).unwrap();
+    (store, dealer, sup)
+}
+
+fn czech() -> Rules {
+    Rules::preset("czech").unwrap()
+}
+
+/// Plays a round with a split, insurance, a refused key and an undo.
+fn play_split_round(store: &mut Store, s: &mut TableSession) -> i64 {
+    let round = s
+        .start_round(
+            store,
+            vec![bet("1a", 1, 10), bet("1b", 1, 5), bet("3a", 3, 20)],
+        )
+        .unwrap();
+    for text in ["8", "9", "A", "8", "7"] {
+        s.input_text(store, text).unwrap();
+    }
+    s.input_text(store, "insure 3a 10").unwrap();
+    // A refused key: the dealer's card is an ace, no surrender.
+    assert!(matches!(
+        s.input_text(store, "surrender"),
+        Err(InputError::Refused(_))
+    ));
+    s.input_text(store, "split").unwrap();
+    s.input_text(store, "5").unwrap(); // hand 1: 8 5
+    s.input_text(store, "twist").unwrap();
+    s.input_text(store, "K").unwrap(); // wrong card entered...
+    s.undo(store).unwrap(); // ...taken back
+    s.input_text(store, "6").unwrap(); // 8 5 6 = 19
+    s.input_text(store, "stick").unwrap();
+    s.input_text(store, "10").unwrap(); // hand 2: 8 10 = 18
+    s.input_text(store, "stick").unwrap();
+    s.input_text(store, "stick").unwrap(); // box 3: 9 7 = 16
+    for text in ["6", "K"] {
+        s.input_text(store, text).unwrap(); // dealer A 6 = 17, then K? no: stands on 17
+        if s.round().is_none() {
+            break;
+        }
+    }
+    assert!(s.round().is_none(), "the round settled");
+    round
+}
+
+#[test]
+fn a_logged_round_verifies_and_exports_to_the_same_settlement() {
+    let path = temp_db("round");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = TableSession::open(
+        &mut store,
+        dealer,
+        "Pontoon 1",
+        czech(),
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap();
+    s.new_shoe(&mut store).unwrap();
+    let round = play_split_round(&mut store, &mut s);
+    drop(store);
+
+    let store = Store::open_read(&path).unwrap();
+    let v = replay::verify(&store, |_| {}).unwrap();
+    assert_eq!((v.rounds, v.settled, v.refused, v.undos), (1, 1, 1, 1));
+    let (script, logged) = replay::export_round(&store, round).unwrap();
+    // The exported script settles, through the same code as `croupier settle`, to the
+    // logged figures: 1a and 1b on two hands (19 and 18) against dealer 17.
+    let text = script.to_value().to_string();
+    let played = Script::parse(&text, None).unwrap().play().unwrap();
+    let out = settlement(&played);
+    let nets: Vec<_> = out["bets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| json!({"id": b["id"], "net": b["net"]}))
+        .collect();
+    assert_eq!(json!(nets), logged["nets"]);
+    assert_eq!(
+        logged["nets"],
+        json!([{"id": "1a", "net": 20}, {"id": "1b", "net": 10}, {"id": "3a", "net": -30}])
+    );
+    assert_eq!(
+        script.steps.iter().filter(|s| *s == "K").count(),
+        0,
+        "the undone card is not in the export"
+    );
+}
+
+#[test]
+fn pins_lockout_and_roles() {
+    let path = temp_db("users");
+    let (mut store, dealer, sup) = staffed(&path);
+    // PINs are stored only as argon2 hashes.
+    let hashes: Vec<String> = store
+        .conn()
+        .prepare("SELECT pin_hash FROM users")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert!(
+        hashes.iter().all(|h| h.starts_with("$argon2id$")),
+        "{hashes:?}"
+    );
+    assert!(!hashes.iter().any(|h| h.contains("1001")));
+    // Generic accounts and duplicate names are refused; a dealer adds nobody.
+    let admin = users::login(&mut store, "Irena Dvorak", "9000", None).unwrap();
+    assert!(users::add_user(&mut store, "Dealer 2", Role::Dealer, "1111", Some(&admin)).is_err());
+    assert!(
+        users::add_user(
+            &mut store,
+            "Jana Svoboda",
+            Role::Dealer,
+            "1111",
+            Some(&admin)
+        )
+        .is_err()
+    );
+    assert!(
+        users::add_user(
+            &mut store,
+            "Eva Kucerova",
+            Role::Dealer,
+            "1111",
+            Some(&dealer)
+        )
+        .is_err()
+    );
+    assert!(
+        users::add_user(
+            &mut store,
+            "Eva Kucerova",
+            Role::Supervisor,
+            "1111",
+            Some(&sup)
+        )
+        .is_err()
+    );
+    users::add_user(&mut store, "Eva Kucerova", Role::Dealer, "1111", Some(&sup)).unwrap();
+    // Five wrong PINs lock; the right PIN no longer helps; a dealer cannot unlock.
+    for i in 0..5 {
+        let e = users::login(&mut store, "Eva Kucerova", "0000", None).unwrap_err();
+        assert_eq!(
+            matches!(e, LoginError::Locked(_)),
+            i == 4,
+            "attempt {i}: {e}"
+        );
+    }
+    assert!(matches!(
+        users::login(&mut store, "Eva Kucerova", "1111", None),
+        Err(LoginError::Locked(_))
+    ));
+    assert!(users::unlock(&mut store, "Eva Kucerova", &dealer).is_err());
+    users::unlock(&mut store, "Eva Kucerova", &sup).unwrap();
+    users::login(&mut store, "Eva Kucerova", "1111", None).unwrap();
+    // Unknown names fail the same way as wrong PINs.
+    assert!(matches!(
+        users::login(&mut store, "Nobody Here", "1111", None),
+        Err(LoginError::Wrong)
+    ));
+    let kinds: Vec<String> = store
+        .conn()
+        .prepare("SELECT kind FROM events WHERE kind IN ('login_failed', 'user_locked', 'user_unlocked')")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(kinds.iter().filter(|k| *k == "login_failed").count(), 7);
+    assert_eq!(kinds.iter().filter(|k| *k == "user_locked").count(), 1);
+    assert_eq!(kinds.iter().filter(|k| *k == "user_unlocked").count(), 1);
+}
+
+#[test]
+fn a_round_in_play_comes_back_after_a_restart() {
+    let path = temp_db("resume");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = TableSession::open(
+        &mut store,
+        dealer.clone(),
+        "Pontoon 1",
+        czech(),
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap();
+    s.start_round(&mut store, vec![bet("1a", 1, 10), bet("2a", 2, 10)])
+        .unwrap();
+    for text in ["9", "5", "7", "9", "6", "twist"] {
+        s.input_text(&mut store, text).unwrap();
+    }
+    let before = s.round().unwrap().expected();
+    drop(s);
+    drop(store); // the window closed, or the process died
+
+    let mut store = Store::open(&path).unwrap();
+    let s = TableSession::resume(&mut store, dealer, "Pontoon 1").unwrap();
+    assert_eq!(s.round().unwrap().expected(), before);
+    assert!(before.starts_with("a card for box 1 (twisted)"), "{before}");
+    assert_eq!(s.live().unwrap().steps.len(), 6);
+}
+
+#[test]
+fn rules_changes_need_a_supervisor() {
+    let path = temp_db("rules");
+    let (mut store, dealer, sup) = staffed(&path);
+    let s = TableSession::open(
+        &mut store,
+        dealer.clone(),
+        "Pontoon 1",
+        czech(),
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap();
+    s.close(&mut store).unwrap();
+    let limits = Limits::new(Some(Money::units(5)), Some(Money::units(500))).unwrap();
+    let refused = TableSession::open(
+        &mut store,
+        dealer.clone(),
+        "Pontoon 1",
+        czech(),
+        Some("czech"),
+        limits,
+    );
+    assert!(matches!(refused, Err(InputError::NotNow(m)) if m.contains("only a supervisor")));
+    let belarus = Rules::preset("belarus").unwrap();
+    TableSession::open(
+        &mut store,
+        sup,
+        "Pontoon 1",
+        belarus,
+        Some("belarus"),
+        limits,
+    )
+    .unwrap();
+    // The dealer can reopen it as it now is.
+    let s = TableSession::resume(&mut store, dealer, "Pontoon 1").unwrap();
+    assert_eq!(s.state().rules, belarus);
+}
+
+#[test]
+fn the_log_cannot_be_edited_quietly() {
+    let path = temp_db("tamper");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = TableSession::open(
+        &mut store,
+        dealer,
+        "Pontoon 1",
+        czech(),
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap();
+    play_split_round(&mut store, &mut s);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    // The triggers refuse UPDATE and DELETE.
+    for sql in [
+        "UPDATE events SET data = '{}' WHERE seq = 5",
+        "DELETE FROM events WHERE seq = 5",
+        "UPDATE users SET role = 'admin'",
+    ] {
+        let err = conn.execute(sql, []).unwrap_err().to_string();
+        assert!(err.contains("append-only"), "{sql}: {err}");
+    }
+    // Someone with the sqlite3 shell drops the trigger and changes a card.
+    let seq: i64 = conn
+        .query_row(
+            "SELECT seq FROM events WHERE kind = 'step' AND data = '{\"text\":\"10\"}'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    conn.execute_batch("DROP TRIGGER events_no_update").unwrap();
+    conn.execute(
+        "UPDATE events SET data = '{\"text\":\"9\"}' WHERE seq = ?1",
+        [seq],
+    )
+    .unwrap();
+    drop(conn);
+    let store = Store::open_read(&path).unwrap();
+    match replay::verify(&store, |_| {}) {
+        Err(ReplayError::Chain { seq: at, .. }) => assert_eq!(at, seq),
+        other => panic!("tampering not caught: {other:?}"),
+    }
+    // The command line says the same, with exit 1.
+    let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["verify", "--db", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains(&format!("event {seq}: the hash chain is broken"))
+    );
+}
+
+#[test]
+fn faults_get_clear_messages_and_lose_nothing() {
+    // A file that is not SQLite.
+    let path = temp_db("foreign");
+    std::fs::write(
+        &path,
+        "this is a shopping list, not a database\n".repeat(100),
+    )
+    .unwrap();
+    let e = Store::open(&path).err().unwrap();
+    assert!(
+        matches!(e, AuditError::NotCroupier { .. })
+            && e.to_string().contains("not an SQLite database"),
+        "{e}"
+    );
+    // An SQLite database of another program.
+    let path = temp_db("other");
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch("CREATE TABLE t (x)")
+        .unwrap();
+    assert!(matches!(
+        Store::open(&path),
+        Err(AuditError::NotCroupier { .. })
+    ));
+    // A newer schema.
+    let path = temp_db("newer");
+    drop(Store::open(&path).unwrap());
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch("PRAGMA user_version = 99")
+        .unwrap();
+    let e = Store::open(&path).err().unwrap();
+    assert!(
+        matches!(e, AuditError::NewerSchema { found: 99, .. }),
+        "{e}"
+    );
+    // A second writer.
+    let path = temp_db("busy");
+    let first = Store::open(&path).unwrap();
+    let e = Store::open(&path).err().unwrap();
+    assert!(
+        matches!(e, AuditError::InUse { .. })
+            && e.to_string()
+                .contains(&format!("pid {}", std::process::id())),
+        "{e}"
+    );
+    drop(first);
+    Store::open(&path).unwrap();
+    // A place where nothing can be written.
+    let e = Store::open(Path::new("/proc/croupier/table.db"))
+        .err()
+        .unwrap();
+    assert!(matches!(e, AuditError::ReadOnly { .. }), "{e}");
+    // A full disk: nothing of the input is written, the chain stays whole, play goes on.
+    let path = temp_db("full");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = TableSession::open(
+        &mut store,
+        dealer,
+        "Pontoon 1",
+        czech(),
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap();
+    s.start_round(&mut store, vec![bet("1a", 1, 10)]).unwrap();
+    let pages: i64 = store
+        .conn()
+        .query_row("PRAGMA page_count", [], |r| r.get(0))
+        .unwrap();
+    store
+        .conn()
+        .execute_batch(&format!("PRAGMA max_page_count = {pages}"))
+        .unwrap();
+    let head = store.head();
+    // The dealer keeps pressing a refused key; each refusal is logged, until the disk is full.
+    let mut logged = 0;
+    let full = loop {
+        match s.input_text(&mut store, "stick") {
+            Err(InputError::Refused(_)) => logged += 1,
+            Err(e) => break e,
+            Ok(_) => panic!("stick accepted before the deal"),
+        }
+        assert!(logged < 100_000, "the disk never filled");
+    };
+    assert!(
+        matches!(full, InputError::Store(AuditError::DiskFull { .. })),
+        "{full}"
+    );
+    assert!(full.to_string().contains("not recorded, so not accepted"));
+    assert_eq!(
+        store.head().0,
+        head.0 + logged,
+        "only what was acknowledged is in the log"
+    );
+    assert!(s.live().unwrap().steps.is_empty(), "the round did not move");
+    store
+        .conn()
+        .execute_batch("PRAGMA max_page_count = 1073741823")
+        .unwrap();
+    for text in ["9", "A", "7", "stick"] {
+        s.input_text(&mut store, text).unwrap();
+    }
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+}
+
+/// Many kills: a child plays live and prints `ack SEQ` after each durable input; it is
+/// killed with SIGKILL at random moments. After each kill the database opens, the chain
+/// verifies, and every acknowledged input is there.
+#[test]
+fn sigkill_at_random_moments_loses_no_acknowledged_input() {
+    use std::io::{BufRead, BufReader};
+    use std::time::{Duration, Instant};
+    let path = temp_db("kill");
+    let mut acked_max = 0i64;
+    let mut dice = 0x2545_F491_4F6C_DD1Du64;
+    for run in 0..12 {
+        dice ^= dice << 13;
+        dice ^= dice >> 7;
+        dice ^= dice << 17;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args([
+                "live-play",
+                "--db",
+                path.to_str().unwrap(),
+                "--seed",
+                &run.to_string(),
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let acks = std::thread::spawn(move || {
+            BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+                .filter_map(|l| l.strip_prefix("ack ").and_then(|n| n.parse::<i64>().ok()))
+                .max()
+        });
+        let wait = Duration::from_millis(150 + dice % 400);
+        let start = Instant::now();
+        while start.elapsed() < wait {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        if let Some(m) = acks.join().unwrap() {
+            acked_max = acked_max.max(m);
+        }
+        let store = Store::open_read(&path).unwrap();
+        let v = replay::verify(&store, |_| {}).unwrap_or_else(|e| panic!("run {run}: {e}"));
+        assert!(
+            store.head().0 >= acked_max,
+            "run {run}: acknowledged {acked_max}, log ends at {}",
+            store.head().0
+        );
+        let _ = v;
+    }
+    assert!(
+        acked_max > 50,
+        "the children wrote too little to prove anything ({acked_max})"
+    );
+    let _ = money_json(Money::ZERO);
+}
