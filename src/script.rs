@@ -295,6 +295,21 @@ fn bets_of(obj: &Map<String, Value>) -> Result<Arc<[BetSpec]>, ScriptError> {
 
 /// Reads one dealer input as written in a round script. The bet ids are the round's.
 pub fn parse_step(text: &str, round: &Round) -> Result<Step, String> {
+    // The common case, one word (a card or a bare decision), without collecting words.
+    let one = text.trim();
+    if !one.is_empty() && !one.contains(char::is_whitespace) {
+        let step = match one.to_ascii_lowercase().as_str() {
+            "stick" => Some(Step::Stick),
+            "twist" => Some(Step::Twist),
+            "buy" => Some(Step::Buy),
+            "split" => Some(Step::Split),
+            "surrender" => Some(Step::Surrender),
+            _ => one.parse::<Card>().ok().map(Step::Card),
+        };
+        if let Some(step) = step {
+            return Ok(step);
+        }
+    }
     let words: Vec<&str> = text.split_whitespace().collect();
     let bet = |id: &str| {
         round.bet_index(id).ok_or_else(|| {

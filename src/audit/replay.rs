@@ -119,17 +119,66 @@ pub fn bets_json(bets: &[BetSpec]) -> Value {
         .collect()
 }
 
-fn bets_of(v: &Value) -> Option<Vec<BetSpec>> {
-    v.as_array()?
-        .iter()
+#[derive(serde::Deserialize)]
+struct BetRow<'a> {
+    #[serde(borrow)]
+    id: std::borrow::Cow<'a, str>,
+    #[serde(rename = "box")]
+    box_no: u8,
+    stake: serde_json::Number,
+}
+
+#[derive(serde::Deserialize)]
+struct StartedData<'a> {
+    #[serde(borrow)]
+    bets: Vec<BetRow<'a>>,
+}
+
+#[derive(serde::Deserialize)]
+struct NetRow<'a> {
+    #[serde(borrow)]
+    id: std::borrow::Cow<'a, str>,
+    net: serde_json::Number,
+}
+
+#[derive(serde::Deserialize)]
+struct SettledData<'a> {
+    #[serde(borrow)]
+    nets: Vec<NetRow<'a>>,
+}
+
+/// Cents of a JSON number written by `money_json` (whole units, or two decimals at most).
+fn cents(n: &serde_json::Number) -> Option<i64> {
+    match n.as_i64() {
+        Some(u) => u.checked_mul(100),
+        None => Money::parse(&n.to_string()).ok().map(Money::cents),
+    }
+}
+
+/// The bets of a `round_started` event's data.
+fn bets_of(data: &str) -> Option<Vec<BetSpec>> {
+    let d: StartedData = serde_json::from_str(data).ok()?;
+    d.bets
+        .into_iter()
         .map(|b| {
             Some(BetSpec {
-                id: Arc::from(b["id"].as_str()?),
-                box_no: u8::try_from(b["box"].as_u64()?).ok()?,
-                stake: money_of(&b["stake"], "stake").ok()?,
+                id: Arc::from(&*b.id),
+                box_no: b.box_no,
+                stake: Money::from_cents(cents(&b.stake)?),
             })
         })
         .collect()
+}
+
+/// Whether a `round_settled` event's nets are the round's, bet for bet, to the cent.
+fn logged_nets_match(data: &str, round: &Round) -> bool {
+    let Ok(d) = serde_json::from_str::<SettledData>(data) else {
+        return false;
+    };
+    d.nets.len() == round.bet_count()
+        && d.nets.iter().enumerate().all(|(b, row)| {
+            *row.id == **round.bet_id(b) && cents(&row.net) == Some(round.bet_net(b).cents())
+        })
 }
 
 /// Replays a log, event by event.
@@ -150,12 +199,15 @@ pub struct Replayer {
     pub found: Option<(Script, Value)>,
     /// Check the hash chain too (verify); recovery trusts it.
     pub check_chain: bool,
+    /// Keep the cards of each shoe (for exports and live tables; verify needs none).
+    pub track_seen: bool,
 }
 
 impl Replayer {
     pub fn new(check_chain: bool) -> Replayer {
         Replayer {
             check_chain,
+            track_seen: true,
             ..Replayer::default()
         }
     }
@@ -270,12 +322,13 @@ impl Replayer {
             }
             EventKind::RoundStarted => {
                 self.rounds += 1;
+                let track_seen = self.track_seen;
                 let id = e.round.ok_or_else(|| Self::bad(e, "no round number"))?;
                 let t = Self::table(&mut self.tables, e)?;
                 if t.live.is_some() {
                     return Err(Self::bad(e, "a round started while another is in play"));
                 }
-                let bets: Arc<[BetSpec]> = bets_of(&e.data()["bets"])
+                let bets: Arc<[BetSpec]> = bets_of(&e.data)
                     .ok_or_else(|| Self::bad(e, "bad bets"))?
                     .into();
                 let start = Round::with_shoe(t.rules, t.limits, bets.clone(), t.shoe.clone())
@@ -283,7 +336,11 @@ impl Replayer {
                 t.live = Some(LiveRound {
                     id,
                     bets,
-                    seen: t.seen.clone(),
+                    seen: if track_seen {
+                        t.seen.clone()
+                    } else {
+                        Vec::new()
+                    },
                     round: start.clone(),
                     start,
                     steps: Vec::new(),
@@ -295,8 +352,16 @@ impl Replayer {
                     .live
                     .as_mut()
                     .ok_or_else(|| Self::bad(e, "an input with no round in play"))?;
-                let d = e.data();
-                let text = d["text"].as_str().ok_or_else(|| Self::bad(e, "no text"))?;
+                let parsed;
+                let text = match plain_text(&e.data) {
+                    Some(t) => t,
+                    None => {
+                        parsed = e.data();
+                        parsed["text"]
+                            .as_str()
+                            .ok_or_else(|| Self::bad(e, "no text"))?
+                    }
+                };
                 let step = parse_step(text, &live.round).map_err(|x| Self::bad(e, x))?;
                 live.round.apply(step).map_err(|x| {
                     Self::bad(e, format!("the engine refuses \"{text}\" here: {x}"))
@@ -361,17 +426,21 @@ impl Replayer {
                         ),
                     });
                 }
-                let logged = &e.data()["nets"];
-                let replayed = nets_json(&live.round);
-                if !same_nets(logged, &replayed) {
+                if !logged_nets_match(&e.data, &live.round) {
                     return Err(ReplayError::Mismatch {
                         round: live.id,
-                        why: format!("logged {logged}, replay gives {replayed}"),
+                        why: format!(
+                            "logged {}, replay gives {}",
+                            e.data()["nets"],
+                            nets_json(&live.round)
+                        ),
                     });
                 }
-                for &s in &live.steps {
-                    if let Step::Card(c) = s {
-                        t.seen.push(c);
+                if self.track_seen {
+                    for &s in &live.steps {
+                        if let Step::Card(c) = s {
+                            t.seen.push(c);
+                        }
                     }
                 }
                 t.shoe = live.round.shoe().clone();
@@ -403,6 +472,13 @@ impl Replayer {
         }
         Ok(())
     }
+}
+
+/// The text of a step event's data as the store writes it, `{"text":"K"}`, without a JSON
+/// parse; `None` for anything else (then the caller parses it properly).
+fn plain_text(data: &str) -> Option<&str> {
+    let t = data.strip_prefix("{\"text\":\"")?.strip_suffix("\"}")?;
+    (!t.contains(['"', '\\'])).then_some(t)
 }
 
 /// Compares two `[{"id", "net"}]` lists to the cent.
@@ -439,32 +515,66 @@ pub struct Verified {
 /// Checks the whole chain and replays every round. The first thing that does not hold is
 /// the error.
 pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, ReplayError> {
-    let mut r = Replayer::new(true);
-    store.each_event(1, |e| {
-        r.feed(&e)?;
-        if e.seq % 100_000 == 0 {
-            progress(e.seq);
-        }
-        Ok::<(), ReplayError>(())
-    })??;
-    let head = store.head();
-    if r.prev.map(|p| p.0).unwrap_or(0) != head.0 {
-        return Err(ReplayError::Chain {
-            seq: head.0,
-            why: "the chain does not reach the last event".into(),
+    // Two cores: this thread reads the rows; a second one checks the chain and replays the
+    // rounds through the engine, event by event in log order, so the first fault found is
+    // the first in the log. Events cross in batches.
+    let (to_replay, from_reader) = std::sync::mpsc::sync_channel::<Vec<Event>>(8);
+    std::thread::scope(|scope| {
+        let replayer = scope.spawn(move || -> Result<Replayer, ReplayError> {
+            let mut r = Replayer::new(true);
+            r.track_seen = false;
+            for batch in from_reader {
+                for e in &batch {
+                    r.feed(e)?;
+                }
+            }
+            Ok(r)
         });
-    }
-    Ok(Verified {
-        events: r.events,
-        rounds: r.rounds,
-        settled: r.settled,
-        voided: r.voided,
-        corrected: r.corrected,
-        refused: r.refused,
-        undos: r.undos,
-        tables: r.tables.len(),
-        in_play: r.tables.values().filter(|t| t.live.is_some()).count(),
-        head,
+        let mut batch = Vec::with_capacity(4096);
+        let read = store.each_event(1, |e| {
+            if e.seq % 100_000 == 0 {
+                progress(e.seq);
+            }
+            batch.push(e);
+            if batch.len() == 4096 {
+                let full = std::mem::replace(&mut batch, Vec::with_capacity(4096));
+                // A closed channel means the replayer stopped at a fault; it says which.
+                if to_replay.send(full).is_err() {
+                    return Err(());
+                }
+            }
+            Ok(())
+        });
+        if !batch.is_empty() {
+            let _ = to_replay.send(batch);
+        }
+        drop(to_replay);
+        let replayed = replayer.join().unwrap_or_else(|_| {
+            Err(ReplayError::Store(AuditError::Refused(
+                "the replay thread failed".into(),
+            )))
+        });
+        let r = replayed?;
+        let _ = read?;
+        let head = store.head();
+        if r.prev.map(|p| p.0).unwrap_or(0) != head.0 {
+            return Err(ReplayError::Chain {
+                seq: head.0,
+                why: "the chain does not reach the last event".into(),
+            });
+        }
+        Ok(Verified {
+            events: r.events,
+            rounds: r.rounds,
+            settled: r.settled,
+            voided: r.voided,
+            corrected: r.corrected,
+            refused: r.refused,
+            undos: r.undos,
+            tables: r.tables.len(),
+            in_play: r.tables.values().filter(|t| t.live.is_some()).count(),
+            head,
+        })
     })
 }
 

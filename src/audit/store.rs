@@ -489,13 +489,22 @@ impl Store {
             .map_err(|e| sql_err(&self.path, e))?;
         let mut rows = stmt.query(args).map_err(|e| sql_err(&self.path, e))?;
         while let Some(r) = rows.next().map_err(|e| sql_err(&self.path, e))? {
-            let kind_name: String = r.get(2).map_err(|e| sql_err(&self.path, e))?;
-            let hash: Vec<u8> = r.get(7).map_err(|e| sql_err(&self.path, e))?;
             let seq: i64 = r.get(0).map_err(|e| sql_err(&self.path, e))?;
-            let kind = EventKind::from_name(&kind_name).ok_or_else(|| AuditError::Sqlite {
-                path: self.path.clone(),
-                detail: format!("event {seq}: unknown kind \"{kind_name}\" (the log was altered)"),
-            })?;
+            let kind_ref = r.get_ref(2).map_err(|e| sql_err(&self.path, e))?;
+            let kind = kind_ref
+                .as_str()
+                .ok()
+                .and_then(EventKind::from_name)
+                .ok_or_else(|| AuditError::Sqlite {
+                    path: self.path.clone(),
+                    detail: format!("event {seq}: unknown kind {kind_ref:?} (the log was altered)"),
+                })?;
+            let hash = r
+                .get_ref(7)
+                .ok()
+                .and_then(|h| h.as_blob().ok())
+                .and_then(|b| <[u8; 32]>::try_from(b).ok())
+                .unwrap_or([0xff; 32]);
             let ev = Event {
                 seq,
                 at: r.get(1).map_err(|e| sql_err(&self.path, e))?,
@@ -504,7 +513,7 @@ impl Store {
                 user: r.get(4).map_err(|e| sql_err(&self.path, e))?,
                 round: r.get(5).map_err(|e| sql_err(&self.path, e))?,
                 data: r.get(6).map_err(|e| sql_err(&self.path, e))?,
-                hash: hash.try_into().unwrap_or([0xff; 32]),
+                hash,
             };
             if let Err(e) = f(ev) {
                 return Ok(Err(e));

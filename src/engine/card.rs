@@ -154,15 +154,27 @@ impl FromStr for Card {
 
     /// `A`, `10`, `T`, `Kh`, `10s`, `qd`: case does not matter.
     fn from_str(text: &str) -> Result<Card, NotACard> {
-        let up = text.trim().to_ascii_uppercase();
         let bad = || NotACard(text.to_string());
-        if let Some(rank) = Rank::from_symbol(&up) {
+        let t = text.trim().as_bytes();
+        // At most "10" and a suit: upper-case into a small buffer, no allocation.
+        if t.is_empty() || t.len() > 3 {
+            return Err(bad());
+        }
+        let mut buf = [0u8; 3];
+        for (d, s) in buf.iter_mut().zip(t) {
+            *d = s.to_ascii_uppercase();
+        }
+        let up = std::str::from_utf8(&buf[..t.len()]).map_err(|_| bad())?;
+        if let Some(rank) = Rank::from_symbol(up) {
             return Ok(Card::of(rank));
         }
-        let mut chars = up.chars();
-        let last = chars.next_back().ok_or_else(bad)?;
-        let suit = Suit::from_letter(last).ok_or_else(bad)?;
-        let rank = Rank::from_symbol(chars.as_str()).ok_or_else(bad)?;
+        let (rank, suit) = up.split_at(up.len() - 1);
+        let suit = suit
+            .chars()
+            .next()
+            .and_then(Suit::from_letter)
+            .ok_or_else(bad)?;
+        let rank = Rank::from_symbol(rank).ok_or_else(bad)?;
         Ok(Card::new(rank, Some(suit)))
     }
 }

@@ -1,0 +1,110 @@
+//! Durable input latency: one dealer input through the audit store (check, hash, one
+//! durable SQLite transaction, apply) against a bare one-row durable SQLite insert on the
+//! same disk, in the same run, interleaved so that both see the same noise.
+//! Run: `cargo bench --bench store`. Figures go to docs/benchmarks.md.
+
+use std::time::{Duration, Instant};
+
+use croupier::audit::users::{self, PinCost, Role};
+use croupier::audit::{Store, TableSession};
+use croupier::engine::{Limits, Rules};
+use croupier::sim::{ShoeInPlay, Table};
+use rusqlite::{Connection, params};
+
+fn stats(mut v: Vec<Duration>) -> (f64, f64) {
+    v.sort();
+    let at = |q: f64| v[((v.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1e6;
+    (at(0.5), at(0.99))
+}
+
+fn main() {
+    let n: usize = std::env::var("CROUPIER_BENCH_INPUTS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3000);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("store-bench");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+
+    let bare = Connection::open(dir.join("bare.db")).unwrap();
+    bare.query_row("PRAGMA journal_mode=WAL", [], |r| r.get::<_, String>(0))
+        .unwrap();
+    bare.execute_batch("PRAGMA synchronous=FULL; CREATE TABLE t (seq INTEGER PRIMARY KEY, at INTEGER, data TEXT, hash BLOB);").unwrap();
+
+    let mut store = Store::open(&dir.join("croupier.db")).unwrap();
+    users::add_user_with(
+        &mut store,
+        "Jana Svoboda",
+        Role::Admin,
+        "1001",
+        None,
+        PinCost::Demo,
+    )
+    .unwrap();
+    let dealer = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+    let rules = Rules::preset("czech").unwrap();
+    let mut s = TableSession::open(
+        &mut store,
+        dealer,
+        "Pontoon 1",
+        rules,
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap();
+    let mut sim = Table::new(rules, Limits::NONE, 1);
+    let mut shoe = ShoeInPlay::shuffled(rules.decks(), sim.rng());
+
+    let (mut t_bare, mut t_input) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let mut i = 0i64;
+    while t_input.len() < n {
+        if s.round().is_none() {
+            if shoe.needs_shuffle() {
+                s.new_shoe(&mut store).unwrap();
+                shoe = ShoeInPlay::shuffled(rules.decks(), sim.rng());
+            }
+            s.start_round(&mut store, sim.random_bets()).unwrap();
+        }
+        let round = s.round().unwrap();
+        let step = sim.choose(round, &mut shoe);
+        let mut trial = round.clone();
+        trial.apply(step).unwrap();
+        let settles = trial.is_complete();
+
+        i += 1;
+        let t0 = Instant::now();
+        bare.execute_batch("BEGIN IMMEDIATE").unwrap();
+        bare.prepare_cached("INSERT INTO t (seq, at, data, hash) VALUES (?1, ?2, ?3, ?4)")
+            .unwrap()
+            .execute(params![i, i * 1000, "{\"text\":\"K\"}", &[7u8; 32][..]])
+            .unwrap();
+        bare.execute_batch("COMMIT").unwrap();
+        let bare_time = t0.elapsed();
+
+        let t1 = Instant::now();
+        s.input(&mut store, step).unwrap();
+        let input_time = t1.elapsed();
+        // An input that settles the round writes two events; compare single writes only.
+        if !settles {
+            t_bare.push(bare_time);
+            t_input.push(input_time);
+        }
+    }
+    let (bm, bp) = stats(t_bare);
+    let (im, ip) = stats(t_input);
+    println!(
+        "durable commits on {} ({} inputs each, interleaved)",
+        dir.display(),
+        n
+    );
+    println!(
+        "  bare SQLite one-row insert:  median {bm:8.1} µs   p99 {ip2:8.1} µs",
+        ip2 = bp
+    );
+    println!("  croupier dealer input:       median {im:8.1} µs   p99 {ip:8.1} µs");
+    println!(
+        "  ratio (croupier / bare):     median {:.2}×   p99 {:.2}×",
+        im / bm,
+        ip / bp
+    );
+}
