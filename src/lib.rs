@@ -7,3 +7,4 @@ pub mod audit;
 pub mod engine;
 pub mod script;
 pub mod sim;
+pub mod ui;

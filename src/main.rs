@@ -117,12 +117,9 @@ fn main() -> ExitCode {
         }) => run_demo(&db, rounds, tables, seed),
         Some(Command::User(cmd)) => user(&db, cmd),
         Some(Command::LivePlay { seed, rounds }) => live_play(&db, seed, rounds),
-        None => {
-            eprintln!(
-                "croupier: the dealer screen is not built yet; see `croupier --help` for the commands"
-            );
-            Ok(ExitCode::SUCCESS)
-        }
+        None => croupier::ui::run(db)
+            .map(|()| ExitCode::SUCCESS)
+            .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}")),
     };
     match result {
         Ok(code) => code,

@@ -20,8 +20,11 @@ use crate::script::{money_json, parse_step};
 /// What happened to an input.
 #[derive(Debug)]
 pub enum Input {
-    /// Logged and applied; `settled` when it ended the round (and the settlement is logged).
-    Accepted { settled: bool },
+    /// Logged and applied; the round goes on.
+    Accepted,
+    /// Logged and applied, and it ended the round: the settlement is logged too. The
+    /// finished round, for the settlement screen.
+    Settled(Box<Round>),
 }
 
 /// Why an input was not taken.
@@ -266,10 +269,11 @@ impl TableSession {
         let _ = live.round.apply(step);
         live.steps.push(step);
         if live.round.is_complete() {
+            let finished = Box::new(live.round.clone());
             self.settle(store)?;
-            return Ok(Input::Accepted { settled: true });
+            return Ok(Input::Settled(finished));
         }
-        Ok(Input::Accepted { settled: false })
+        Ok(Input::Accepted)
     }
 
     /// Logs the settlement of the complete round in play and closes it.
@@ -402,4 +406,47 @@ fn next_table_id(store: &Store) -> Result<i64, AuditError> {
             |r| r.get(0),
         )
         .map_err(|e| AuditError::Refused(e.to_string()))
+}
+
+/// A table in the log, for the dealer's list: its id, name, and whether a round is in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSummary {
+    pub id: i64,
+    pub name: String,
+    pub round_in_play: bool,
+}
+
+/// Every table the log knows, by name.
+pub fn list_tables(store: &Store) -> Result<Vec<TableSummary>, AuditError> {
+    let q = |e: rusqlite::Error| AuditError::Refused(e.to_string());
+    let mut stmt = store
+        .conn()
+        .prepare(
+            "SELECT table_id, json_extract(data, '$.name') FROM events WHERE kind = 'table_opened' GROUP BY table_id ORDER BY 2",
+        )
+        .map_err(q)?;
+    let rows: Vec<(i64, String)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .and_then(|m| m.collect())
+        .map_err(q)?;
+    rows.into_iter()
+        .map(|(id, name)| {
+            let last = |kind: &str| -> Result<Option<i64>, AuditError> {
+                store
+                    .conn()
+                    .query_row(
+                        "SELECT max(round_id) FROM events WHERE table_id = ?1 AND kind = ?2",
+                        rusqlite::params![id, kind],
+                        |r| r.get(0),
+                    )
+                    .map_err(q)
+            };
+            let (started, settled) = (last("round_started")?, last("round_settled")?);
+            Ok(TableSummary {
+                id,
+                name,
+                round_in_play: started.is_some() && started != settled,
+            })
+        })
+        .collect()
 }

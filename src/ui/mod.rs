@@ -1,0 +1,33 @@
+//! The dealer screen (egui/eframe): thin. Panels draw what the engine and the store say and
+//! turn keys and clicks into `Command`s; `DealerApp::apply` carries them out through
+//! `audit::TableSession` after the frame. No SQL here, and no rule is decided here.
+
+mod app;
+mod keys;
+
+pub use app::{DealerApp, Screen};
+pub use keys::KEY_REFERENCE;
+
+use std::path::PathBuf;
+
+/// Opens the dealer screen in a native window on `db`.
+pub fn run(db: PathBuf) -> Result<(), String> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Croupier — Pontoon dealer screen")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([1024.0, 700.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "croupier",
+        options,
+        Box::new(move |cc| {
+            cc.egui_ctx.set_theme(egui::Theme::Dark);
+            // Read from a step away: everything a little larger than egui's default.
+            cc.egui_ctx.set_zoom_factor(1.15);
+            Ok(Box::new(DealerApp::open(db)))
+        }),
+    )
+    .map_err(|e| e.to_string())
+}

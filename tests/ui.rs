@@ -1,0 +1,311 @@
+//! The dealer screen, played by keystrokes with egui_kittest (no display needed): whole
+//! rounds, what the screen shows, and what the database holds afterwards. Each scenario is
+//! data: bets, keys, the nets the log must hold and words the screen must show.
+
+use std::path::PathBuf;
+
+use croupier::audit::replay;
+use croupier::audit::users::{self, Role};
+use croupier::audit::{ManualClock, Store};
+use croupier::ui::{DealerApp, Screen};
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use serde_json::{Value, json};
+
+fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("croupier-ui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("table.db")
+}
+
+/// A database with a dealer, and the app logged in with an open czech table (5–500).
+fn dealer_at_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
+    let path = temp_db(name);
+    {
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "9000", None).unwrap();
+        users::add_user(
+            &mut store,
+            "Jana Svoboda",
+            Role::Dealer,
+            "1001",
+            Some(&admin),
+        )
+        .unwrap();
+    }
+    let app = DealerApp::open(path.clone());
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    assert_eq!(h.state().screen(), Screen::Login);
+    h.get_by_label("Name").click();
+    h.run();
+    h.get_by_label("Name").type_text("Jana Svoboda");
+    h.get_by_label("PIN").click();
+    h.run();
+    h.get_by_label("PIN").type_text("1001");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().screen(),
+        Screen::Setup,
+        "{:?}",
+        h.state().status()
+    );
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+    (h, path)
+}
+
+fn key_of(k: &str) -> Key {
+    match k {
+        "A" => Key::A,
+        "2" => Key::Num2,
+        "3" => Key::Num3,
+        "4" => Key::Num4,
+        "5" => Key::Num5,
+        "6" => Key::Num6,
+        "7" => Key::Num7,
+        "8" => Key::Num8,
+        "9" => Key::Num9,
+        "0" | "T" | "10" => Key::T,
+        "J" => Key::J,
+        "Q" => Key::Q,
+        "K" => Key::K,
+        "S" => Key::S,
+        "W" => Key::W,
+        "B" => Key::B,
+        "P" => Key::P,
+        "R" => Key::R,
+        "I" => Key::I,
+        "E" => Key::E,
+        "D" => Key::D,
+        "U" => Key::U,
+        "Down" => Key::ArrowDown,
+        "Enter" => Key::Enter,
+        other => panic!("no key {other}"),
+    }
+}
+
+struct Scenario {
+    name: &'static str,
+    /// (bet id as labelled on the bets screen, stake)
+    bets: &'static [(&'static str, &'static str)],
+    /// Keys after the bets are typed: the first card key deals.
+    keys: &'static [&'static str],
+    /// Words the status line shows at some point (checked after the key at that index).
+    shows: &'static [(usize, &'static str)],
+    nets: Value,
+    /// Event kinds the log must hold, with counts.
+    logged: &'static [(&'static str, i64)],
+}
+
+fn scenarios() -> Vec<Scenario> {
+    vec![
+        Scenario {
+            name: "plain round: 17 against 17 loses",
+            bets: &[("1a", "10")],
+            keys: &["9", "7", "8", "S", "K"],
+            shows: &[(4, "round settled")],
+            nets: json!([{"id": "1a", "net": -10}]),
+            logged: &[("step", 5), ("round_settled", 1)],
+        },
+        Scenario {
+            name: "split, resplit, three hands win against a dealer bust",
+            bets: &[("1a", "10")],
+            keys: &[
+                "8", "6", "8", "P", "8", "P", "10", "S", "9", "S", "2", "S", "K", "K",
+            ],
+            shows: &[(3, "OK split"), (5, "OK split")],
+            nets: json!([{"id": "1a", "net": 30}]),
+            logged: &[("step", 14)],
+        },
+        Scenario {
+            name: "even money for a pontoon, insurance for a pair, dealer makes pontoon",
+            bets: &[("1a", "10"), ("2a", "20")],
+            keys: &["K", "9", "A", "A", "9", "E", "I", "S", "K"],
+            shows: &[(5, "OK even-money 1a"), (6, "OK insure 2a 10")],
+            nets: json!([{"id": "1a", "net": 10}, {"id": "2a", "net": 0}]),
+            logged: &[("step", 9)],
+        },
+        Scenario {
+            name: "surrender gives up the box, half back",
+            bets: &[("1a", "10")],
+            keys: &["10", "6", "6", "R"],
+            shows: &[(3, "round settled")],
+            nets: json!([{"id": "1a", "net": -5}]),
+            logged: &[("step", 4)],
+        },
+        Scenario {
+            name: "a back bet declines a buy and still wins on its own stake",
+            bets: &[("1a", "10"), ("1b", "10")],
+            keys: &["5", "9", "6", "D", "B", "9", "S", "8"],
+            shows: &[(3, "OK decline 1b"), (4, "OK buy")],
+            nets: json!([{"id": "1a", "net": 20}, {"id": "1b", "net": 10}]),
+            logged: &[("step", 8)],
+        },
+        Scenario {
+            name: "undo takes back a wrong card (a bust that did not end the round)",
+            bets: &[("1a", "10"), ("2a", "10")],
+            keys: &["9", "5", "7", "8", "6", "W", "K", "U", "2", "S", "S", "10"],
+            shows: &[(6, "OK K"), (7, "undone: K")],
+            nets: json!([{"id": "1a", "net": 10}, {"id": "2a", "net": -10}]),
+            logged: &[("step", 11), ("undo", 1)],
+        },
+        Scenario {
+            name: "a refused key says why and is logged; nothing moves",
+            bets: &[("1a", "10")],
+            keys: &["9", "7", "8", "5", "P", "S", "10"],
+            shows: &[
+                (3, "REFUSED 5: a card is not wanted now: a decision is due"),
+                (4, "REFUSED split: 9 and 8 are not a pair"),
+            ],
+            nets: json!([{"id": "1a", "net": -10}]),
+            logged: &[("step", 5), ("step_refused", 2)],
+        },
+    ]
+}
+
+fn logged_count(store: &Store, kind: &str) -> i64 {
+    store
+        .conn()
+        .query_row("SELECT count(*) FROM events WHERE kind = ?1", [kind], |r| {
+            r.get(0)
+        })
+        .unwrap()
+}
+
+#[test]
+fn whole_rounds_by_keyboard() {
+    for (n, sc) in scenarios().into_iter().enumerate() {
+        let (mut h, path) = dealer_at_table(&format!("s{n}"));
+        for (id, stake) in sc.bets {
+            h.get_by_label(id).click();
+            h.run();
+            h.get_by_label(id).type_text(stake);
+            h.run();
+        }
+        // Leave the text field so that card keys reach the table.
+        h.key_press(Key::Escape);
+        h.run();
+        let keys_before = h.state().keystrokes;
+        for (i, k) in sc.keys.iter().enumerate() {
+            h.key_press(key_of(k));
+            h.run();
+            for (at, words) in sc.shows {
+                if *at == i {
+                    let status = h.state().status().unwrap_or("").to_string();
+                    assert!(
+                        status.contains(words),
+                        "{}: after key {i} ({k}) the status is {status:?}, wanted {words:?}",
+                        sc.name
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            h.state().screen(),
+            Screen::Settled,
+            "{}: {:?}",
+            sc.name,
+            h.state().status()
+        );
+        // The settlement screen shows what to pay or collect.
+        assert!(
+            h.query_by_label_contains("house net").is_some(),
+            "{}",
+            sc.name
+        );
+        // One key confirms and starts the next round.
+        h.key_press(Key::Enter);
+        h.run();
+        assert_eq!(h.state().screen(), Screen::Bets, "{}", sc.name);
+        let keys = h.state().keystrokes - keys_before;
+        drop(h);
+        let store = Store::open_read(&path).unwrap();
+        let (_, settled) = replay::export_round(&store, 1).unwrap();
+        assert_eq!(settled["nets"], sc.nets, "{}", sc.name);
+        for (kind, count) in sc.logged {
+            assert_eq!(logged_count(&store, kind), *count, "{}: {kind}", sc.name);
+        }
+        replay::verify(&store, |_| {}).unwrap();
+        // Keystrokes: every key was a card or a decision, plus the one confirming key.
+        assert_eq!(keys as usize, sc.keys.len() + 1, "{}", sc.name);
+    }
+}
+
+#[test]
+fn a_round_in_play_survives_closing_the_window() {
+    let (mut h, path) = dealer_at_table("close");
+    h.get_by_label("3a").click();
+    h.run();
+    h.get_by_label("3a").type_text("25");
+    h.key_press(Key::Escape);
+    h.run();
+    for k in ["9", "5", "7", "W"] {
+        h.key_press(key_of(k));
+        h.run();
+    }
+    let before = h.state().round().unwrap().expected();
+    drop(h); // the window closes mid-round (or the process dies)
+
+    let app = DealerApp::open(path.clone());
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    h.get_by_label("Name").click();
+    h.run();
+    h.get_by_label("Name").type_text("Jana Svoboda");
+    h.get_by_label("PIN").click();
+    h.run();
+    h.get_by_label("PIN").type_text("1001");
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label("Resume Pontoon 1 (round in play)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Play);
+    assert_eq!(h.state().round().unwrap().expected(), before);
+    assert!(
+        h.query_by_label_contains(&format!("NEXT: {before}"))
+            .is_some()
+    );
+    let _ = path;
+}
+
+#[test]
+fn the_first_run_creates_the_first_admin() {
+    let path = temp_db("first");
+    let app = DealerApp::open(path.clone());
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    assert_eq!(h.state().screen(), Screen::FirstAdmin);
+    for (label, text) in [("Name", "Admin"), ("PIN", "4821"), ("PIN again", "4821")] {
+        h.get_by_label(label).click();
+        h.run();
+        h.get_by_label(label).type_text(text);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(
+        h.state()
+            .status()
+            .unwrap()
+            .contains("shared or generic accounts are not allowed")
+    );
+    h.get_by_label("Name").click();
+    h.run();
+    h.get_by_label("Name").type_text(" Novak"); // "Admin Novak"
+    h.get_by_label("Create admin (Enter)").click();
+    h.run();
+    assert_eq!(
+        h.state().screen(),
+        Screen::Login,
+        "{:?}",
+        h.state().status()
+    );
+}
