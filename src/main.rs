@@ -24,6 +24,9 @@ struct Cli {
     /// The database file [default: $CROUPIER_DB, else ~/.local/share/croupier/croupier.db]
     #[arg(long, global = true, value_name = "FILE")]
     db: Option<PathBuf>,
+    /// Open the dealer screen full screen (a table terminal).
+    #[arg(long)]
+    fullscreen: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -117,7 +120,7 @@ fn main() -> ExitCode {
         }) => run_demo(&db, rounds, tables, seed),
         Some(Command::User(cmd)) => user(&db, cmd),
         Some(Command::LivePlay { seed, rounds }) => live_play(&db, seed, rounds),
-        None => croupier::ui::run(db)
+        None => croupier::ui::run(db, cli.fullscreen)
             .map(|()| ExitCode::SUCCESS)
             .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}")),
     };

@@ -153,6 +153,14 @@ impl DealerApp {
 
     /// Draws one frame and carries out what it asked for.
     pub fn ui(&mut self, ui: &mut Ui) {
+        // Scale with the screen: laid out for 1110 points across, so 1280×800 reads at
+        // about 1.15× and 1920×1080 at about 1.7×.
+        let ctx = ui.ctx().clone();
+        let width = ctx.viewport_rect().width() * ctx.zoom_factor();
+        let zoom = (width / 1110.0).clamp(1.0, 2.0);
+        if (zoom - ctx.zoom_factor()).abs() > 0.05 {
+            ctx.set_zoom_factor(zoom);
+        }
         self.read_keys(ui);
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
         egui::Panel::bottom("status")
@@ -596,7 +604,11 @@ impl DealerApp {
     fn login(&mut self, ui: &mut Ui) {
         ui.heading("Log in");
         ui.add_space(12.0);
-        Self::form_field(ui, "Name", &mut self.name, false);
+        let name = Self::form_field(ui, "Name", &mut self.name, false);
+        // The cursor starts in the name field: a dealer types, no mouse needed.
+        if ui.ctx().memory(|m| m.focused().is_none()) {
+            name.request_focus();
+        }
         Self::form_field(ui, "PIN", &mut self.pin, true);
         if big_button(ui, "Log in (Enter)", true).clicked() {
             self.commands.push(Command::Login);
@@ -723,7 +735,7 @@ impl DealerApp {
             self.decisions_view(ui, &round);
         }
         ui.add_space(6.0);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if big_button(ui, "Undo (U)", true).clicked() {
                 self.commands.push(Command::Undo);
             }
@@ -747,7 +759,7 @@ impl DealerApp {
                     if ui
                         .add(
                             egui::Button::new(RichText::new(sym).size(22.0))
-                                .min_size(Vec2::new(44.0, 44.0)),
+                                .min_size(Vec2::new(40.0, 44.0)),
                         )
                         .clicked()
                     {
@@ -1057,9 +1069,7 @@ fn seat_view(ui: &mut Ui, round: &Round, box_no: u8, want: &Want, mark: usize) {
                                 );
                                 let state = match h.state() {
                                     HandState::Settled(o) => o.to_string(),
-                                    HandState::Standing(s) => {
-                                        format!("stands ({s:?})").to_lowercase()
-                                    }
+                                    HandState::Standing(_) => "stands".into(),
                                     HandState::Deciding => "decide".into(),
                                     HandState::Wants(_) => "card".into(),
                                 };

@@ -10,13 +10,15 @@ pub use keys::KEY_REFERENCE;
 
 use std::path::PathBuf;
 
-/// Opens the dealer screen in a native window on `db`.
-pub fn run(db: PathBuf) -> Result<(), String> {
+/// Opens the dealer screen in a native window on `db`; `fullscreen` fills the screen
+/// (a table terminal in kiosk mode).
+pub fn run(db: PathBuf, fullscreen: bool) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Croupier — Pontoon dealer screen")
             .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([1024.0, 700.0]),
+            .with_min_inner_size([1024.0, 700.0])
+            .with_fullscreen(fullscreen),
         ..Default::default()
     };
     eframe::run_native(
@@ -24,8 +26,6 @@ pub fn run(db: PathBuf) -> Result<(), String> {
         options,
         Box::new(move |cc| {
             cc.egui_ctx.set_theme(egui::Theme::Dark);
-            // Read from a step away: everything a little larger than egui's default.
-            cc.egui_ctx.set_zoom_factor(1.15);
             Ok(Box::new(DealerApp::open(db)))
         }),
     )

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Opens the real dealer screen under Xvfb on a demo database, plays a round with a split
+# and an insurance by keyboard, and saves screenshots to docs/screenshots/.
+# Needs: xvfb xauth imagemagick xdotool and the window's runtime libraries (README).
+# Usage: scripts/screenshots.sh [WIDTHxHEIGHT]   (default 1280x800)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+size=${1:-1280x800}
+out=docs/screenshots
+mkdir -p "$out"
+cargo build --release --quiet
+bin=target/release/croupier
+work=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+$bin demo --db "$work/demo.db" --rounds 300 --tables 2 --seed 3 >/dev/null
+display=:$((90 + RANDOM % 9))
+Xvfb "$display" -screen 0 "${size}x24" >/dev/null 2>&1 &
+sleep 1
+export DISPLAY=$display
+$bin --db "$work/demo.db" --fullscreen >"$work/app.log" 2>&1 &
+win=$(xdotool search --sync --name "Croupier")
+# Xvfb has no window manager to honour --fullscreen: size the window to the screen.
+xdotool windowmove "$win" 0 0 windowsize "$win" 100% 100%
+xdotool windowfocus --sync "$win"
+sleep 1
+shot() { sleep 0.6; import -window root "$out/$1-$size.png"; echo "$out/$1-$size.png"; }
+keys() { for k in "$@"; do xdotool key --delay 80 "$k"; done; }
+shot 01-login
+xdotool type --delay 40 "Jana Svoboda"; keys Tab; xdotool type --delay 40 "1001"; keys Return
+shot 02-open-table
+keys Return                      # open Pontoon 1 as it is (czech, 5-500)
+sleep 0.5
+# Stakes: click the fields labelled 1a, 1b, 3a (positions read from the bets screen).
+read -r W H <<<"${size/x/ }"
+python3 - "$W" "$H" <<'PY' >"$work/clicks"
+import sys
+w, h = map(int, sys.argv[1:3])
+z = w / 1110  # the app scales itself with the screen's width
+for x, y in [(150, 146), (290, 146), (150, 207)]:
+    print(int(x * z), int(y * z))
+PY
+stakes=(20 10 50)
+i=0
+while read -r x y; do
+  xdotool mousemove "$x" "$y" click 1; sleep 0.2
+  xdotool type --delay 40 "${stakes[$i]}"; i=$((i + 1))
+done <"$work/clicks"
+keys Escape
+shot 03-bets
+# Deal: box 1 gets 8, box 3 gets 9, the dealer an ace, box 1 an 8, box 3 a 9.
+keys 8 9 a 8 9
+shot 04-offers
+keys i                           # insure 1a (the marked bet) at the most allowed
+keys p                           # box 1 splits its eights (1b follows)
+keys 3 w t                       # hand 1: 8 3, twist a ten -> 21 stands
+keys 7 s                         # hand 2: 8 7, stick on 15
+shot 05-split
+keys s                           # box 3 sticks on 18
+keys 6                           # dealer: A 6 = 17 stands: the settlement
+shot 06-settlement
+echo "screenshots in $out"
