@@ -20,20 +20,47 @@ fn main() {
     {
         // Seven boxes, two back bets on each; box 1 split twice, box 2 once.
         let mut store = Store::open(&path).unwrap();
-        users::add_user_with(&mut store, "Jana Svoboda", Role::Admin, "1001", None, PinCost::Demo).unwrap();
+        users::add_user_with(
+            &mut store,
+            "Jana Svoboda",
+            Role::Admin,
+            "1001",
+            None,
+            PinCost::Demo,
+        )
+        .unwrap();
         let dealer = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
         let rules = Rules::preset("czech").unwrap();
-        let mut t = TableSession::open(&mut store, dealer, "Pontoon 1", rules, Some("czech"), Limits::NONE).unwrap();
+        let mut t = TableSession::open(
+            &mut store,
+            dealer,
+            "Pontoon 1",
+            rules,
+            Some("czech"),
+            Limits::NONE,
+        )
+        .unwrap();
         let bets = (1..=7u8)
-            .flat_map(|b| (0..3u8).map(move |k| BetSpec { id: format!("{b}{}", (b'a' + k) as char).into(), box_no: b, stake: Money::units(10) }))
+            .flat_map(|b| {
+                (0..3u8).map(move |k| BetSpec {
+                    id: format!("{b}{}", (b'a' + k) as char).into(),
+                    box_no: b,
+                    stake: Money::units(10),
+                })
+            })
             .collect();
         t.start_round(&mut store, bets).unwrap();
-        for s in ["8", "8", "8", "8", "8", "8", "8", "6", "8", "8", "9", "9", "9", "9", "9", "split", "8", "split", "3", "twist", "5"] {
+        for s in [
+            "8", "8", "8", "8", "8", "8", "8", "6", "8", "8", "9", "9", "9", "9", "9", "split",
+            "8", "split", "3", "twist", "5",
+        ] {
             t.input_text(&mut store, s).unwrap();
         }
     }
     let app = DealerApp::open(path.clone());
-    let mut h = Harness::builder().with_size(egui::Vec2::new(1280.0, 800.0)).build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
     h.get_by_label("Name").type_text("Jana Svoboda");
     h.get_by_label("PIN").click();
     h.run();
@@ -44,12 +71,21 @@ fn main() {
     h.run();
     assert_eq!(h.state().screen(), Screen::Play);
     let mut app = h.into_state();
-    let hands: usize = app.round().unwrap().seats().iter().map(|s| s.hands().len()).sum();
+    let hands: usize = app
+        .round()
+        .unwrap()
+        .seats()
+        .iter()
+        .map(|s| s.hands().len())
+        .sum();
 
     for (w, hgt) in [(1280.0, 800.0), (1920.0, 1080.0)] {
         let ctx = egui::Context::default();
         let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, hgt))),
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(w, hgt),
+            )),
             ..Default::default()
         };
         for _ in 0..30 {

@@ -14,7 +14,7 @@ use super::replay::{
 };
 use super::store::{AuditError, Store};
 use super::users::User;
-use crate::engine::{BetSpec, Limits, Round, Rules, Step, StepError};
+use crate::engine::{BetSpec, Limits, Money, Round, Rules, Step, StepError};
 use crate::script::{money_json, parse_step};
 
 /// What happened to an input.
@@ -282,12 +282,7 @@ impl TableSession {
             return Ok(());
         };
         let r = &live.round;
-        let data = json!({
-            "nets": nets_json(r),
-            "house_net": money_json(r.house_net()),
-            "dealer": r.dealer_cards().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-            "staked": money_json((0..r.bet_count()).map(|b| r.bet_staked(b)).sum()),
-        });
+        let data = settled_data(r);
         self.log(store, EventKind::RoundSettled, Some(live.id), &data)?;
         let live = self.state.live.take().expect("checked above");
         for &s in &live.steps {
@@ -406,6 +401,29 @@ fn next_table_id(store: &Store) -> Result<i64, AuditError> {
             |r| r.get(0),
         )
         .map_err(|e| AuditError::Refused(e.to_string()))
+}
+
+/// The data of a `round_settled` event: the per-bet nets (what `verify` checks against
+/// the replay) and the round's figures for reports.
+pub fn settled_data(r: &Round) -> Value {
+    let st = r.stats();
+    json!({
+        "nets": nets_json(r),
+        "house_net": money_json(r.house_net()),
+        "dealer": r.dealer_cards().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        "handle": money_json(st.handle),
+        "paid": money_json(st.paid),
+        "insurance_taken": money_json(st.insurance_taken),
+        "insurance_paid": money_json(st.insurance_paid),
+        "even_money": st.even_money,
+        "splits": st.splits,
+        "buys": st.buys,
+        "pontoons": st.pontoons,
+        "five_card_tricks": st.five_card_tricks,
+        "three_of_a_kinds": st.three_of_a_kinds,
+        "surrenders": st.surrenders,
+        "max_net": money_json((0..r.bet_count()).map(|b| r.bet_net(b)).max().unwrap_or(Money::ZERO)),
+    })
 }
 
 /// A table in the log, for the dealer's list: its id, name, and whether a round is in play.

@@ -13,7 +13,7 @@ pub use hand::Total;
 pub use money::{Money, MoneyError, Ratio};
 pub use round::{
     BetId, BetIx, BetSpec, CardReason, CardTo, Decision, Hand, HandState, Limits, Offer, Outcome,
-    Pay, Refusal, Round, Seat, SetupError, Stand, Step, StepError, Want,
+    Pay, Refusal, Round, RoundStats, Seat, SetupError, Stand, Step, StepError, Want,
 };
 pub use rules::{Rules, RulesError};
 pub use shoe::{ImpossibleCard, Shoe};

@@ -342,6 +342,10 @@ impl Seat {
     pub fn box_no(&self) -> u8 {
         self.box_no
     }
+    /// Splits made on this box this round.
+    pub fn splits(&self) -> u16 {
+        self.splits
+    }
     pub fn bets(&self) -> &[BetIx] {
         &self.bets
     }
@@ -1428,6 +1432,67 @@ impl Round {
 /// Bet ids are short: a byte loop beats a call to memcmp here.
 fn same_id(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
+/// A round's figures for reports: what was staked and paid, and what happened.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoundStats {
+    /// Everything staked: stakes, buys, split stakes, insurance.
+    pub handle: Money,
+    /// Everything returned to the players, stakes included.
+    pub paid: Money,
+    pub insurance_taken: Money,
+    /// Returned on insurance (stake and winnings) when the dealer made pontoon.
+    pub insurance_paid: Money,
+    pub even_money: u32,
+    pub splits: u32,
+    pub buys: u32,
+    /// Hands paid as pontoon / five-card trick / three of a kind.
+    pub pontoons: u32,
+    pub five_card_tricks: u32,
+    pub three_of_a_kinds: u32,
+    pub surrenders: u32,
+}
+
+impl Round {
+    /// The round's figures so far (final once the round is complete).
+    pub fn stats(&self) -> RoundStats {
+        let mut st = RoundStats::default();
+        let dealer_pontoon = is_ace_ten(&self.dealer);
+        for bet in &self.bets {
+            st.handle += bet.staked;
+            st.paid += bet.returned;
+            match bet.offer {
+                Offer::Insured { amount, settled } => {
+                    st.insurance_taken += amount;
+                    if settled && dealer_pontoon {
+                        st.insurance_paid += amount + amount.times(self.rules.insurance_pays());
+                    }
+                }
+                Offer::EvenMoney => st.even_money += 1,
+                Offer::None => {}
+            }
+            if bet.surrendered {
+                st.surrenders += 1;
+            }
+        }
+        for seat in &self.seats {
+            st.splits += seat.splits as u32;
+            for h in &seat.hands {
+                // The holder follows every buy: its units beyond the first are the buys.
+                st.buys += h.units[0].saturating_sub(1) as u32;
+                match h.state {
+                    HandState::Settled(Outcome::Win(Pay::Pontoon)) => st.pontoons += 1,
+                    HandState::Settled(Outcome::Win(Pay::FiveCardTrick)) => {
+                        st.five_card_tricks += 1
+                    }
+                    HandState::Settled(Outcome::Win(Pay::ThreeOfAKind)) => st.three_of_a_kinds += 1,
+                    _ => {}
+                }
+            }
+        }
+        st
+    }
 }
 
 /// What a hand's outcome returns on a stake (stake included): A4.6 payouts, A4.4 surrender.
