@@ -137,6 +137,18 @@ fn a_logged_round_verifies_and_exports_to_the_same_settlement() {
         0,
         "the undone card is not in the export"
     );
+    // The settlement carries the round's figures for reports.
+    for (field, want) in [
+        ("handle", json!(60)),
+        ("paid", json!(60)),
+        ("insurance_taken", json!(10)),
+        ("insurance_paid", json!(0)),
+        ("splits", json!(1)),
+        ("buys", json!(0)),
+        ("house_net", json!(0)),
+    ] {
+        assert_eq!(logged[field], want, "{field}");
+    }
 }
 
 #[test]
