@@ -5,6 +5,7 @@
 
 pub mod audit;
 pub mod engine;
+pub mod report;
 pub mod script;
 pub mod sim;
 pub mod ui;

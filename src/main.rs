@@ -22,8 +22,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 )]
 struct Cli {
     /// The database file [default: $CROUPIER_DB, else ~/.local/share/croupier/croupier.db]
+    /// (`report` takes several, one per table, for a floor report.)
     #[arg(long, global = true, value_name = "FILE")]
-    db: Option<PathBuf>,
+    db: Vec<PathBuf>,
     /// Open the dealer screen full screen (a table terminal).
     #[arg(long)]
     fullscreen: bool,
@@ -74,6 +75,37 @@ enum Command {
         #[arg(long, default_value_t = 1_000_000)]
         rounds: u64,
     },
+    /// A report over one or more databases (several --db files make one floor report).
+    Report {
+        /// First day, YYYY-MM-DD (UTC).
+        #[arg(long)]
+        from: String,
+        /// Last day, YYYY-MM-DD (UTC), included.
+        #[arg(long)]
+        to: String,
+        /// Only this table (by name).
+        #[arg(long)]
+        table: Option<String>,
+        /// Only this dealer (by name).
+        #[arg(long)]
+        dealer: Option<String>,
+        /// summary, rounds, dealers or exceptions.
+        #[arg(long)]
+        kind: String,
+        /// csv, json or html.
+        #[arg(long)]
+        format: String,
+        /// A folder (the file is named after the report) or, for json and html, a file
+        /// name; `-` prints json or html to standard output. Default: reports/.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// A bet winning more than this is listed in the exceptions report.
+        #[arg(long, default_value = "1000")]
+        threshold: String,
+        /// Do not run verify (the footer then says NOT RUN). For a quick look only.
+        #[arg(long)]
+        skip_verify: bool,
+    },
     /// Users: add, list, unlock. PINs are read from standard input, one per line.
     #[command(subcommand)]
     User(UserCommand),
@@ -107,7 +139,17 @@ const BAD_INPUT: u8 = 2;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let db = cli.db.clone().unwrap_or_else(default_db_path);
+    let dbs = if cli.db.is_empty() {
+        vec![default_db_path()]
+    } else {
+        cli.db.clone()
+    };
+    let db = dbs[0].clone();
+    let many = dbs.len() > 1 && !matches!(cli.command, Some(Command::Report { .. }));
+    if many {
+        eprintln!("croupier: only `croupier report` takes several --db files");
+        return ExitCode::from(BAD_INPUT);
+    }
     let result = match cli.command {
         Some(Command::Settle { file, rules, jsonl }) => settle(&file, rules.as_deref(), jsonl),
         Some(Command::Rules { name }) => print_rules(name.as_deref()),
@@ -119,6 +161,30 @@ fn main() -> ExitCode {
             seed,
         }) => run_demo(&db, rounds, tables, seed),
         Some(Command::User(cmd)) => user(&db, cmd),
+        Some(Command::Report {
+            from,
+            to,
+            table,
+            dealer,
+            kind,
+            format,
+            out,
+            threshold,
+            skip_verify,
+        }) => report(
+            &dbs,
+            ReportArgs {
+                from,
+                to,
+                table,
+                dealer,
+                kind,
+                format,
+                out,
+                threshold,
+                skip_verify,
+            },
+        ),
         Some(Command::LivePlay { seed, rounds }) => live_play(&db, seed, rounds),
         None => croupier::ui::run(db, cli.fullscreen)
             .map(|()| ExitCode::SUCCESS)
@@ -349,5 +415,103 @@ fn live_play(db: &Path, seed: u64, rounds: u64) -> Result<ExitCode> {
         let _ = writeln!(out, "ack {seq}");
         let _ = out.flush();
     })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+struct ReportArgs {
+    from: String,
+    to: String,
+    table: Option<String>,
+    dealer: Option<String>,
+    kind: String,
+    format: String,
+    out: Option<PathBuf>,
+    threshold: String,
+    skip_verify: bool,
+}
+
+fn report(dbs: &[PathBuf], a: ReportArgs) -> Result<ExitCode> {
+    use croupier::report::{self, Kind, Period};
+    let kind = Kind::parse(&a.kind).map_err(anyhow::Error::msg)?;
+    let period = Period::parse(&a.from, &a.to).map_err(anyhow::Error::msg)?;
+    if !["csv", "json", "html"].contains(&a.format.as_str()) {
+        bail!("--format \"{}\": expected csv, json or html", a.format);
+    }
+    let threshold = croupier::engine::Money::parse(&a.threshold).context("--threshold")?;
+    let stores = dbs
+        .iter()
+        .map(|p| Store::open_read(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let generated_at = chrono::Utc::now()
+        .format("%Y-%m-%d %H:%M:%S UTC")
+        .to_string();
+    let by = format!(
+        "system user (command line, {})",
+        std::env::var("USER").unwrap_or_else(|_| "unknown".into())
+    );
+    let spinner = ProgressBar::new_spinner();
+    let options = report::Options {
+        kind,
+        period,
+        table: a.table.as_deref(),
+        dealer: a.dealer.as_deref(),
+        threshold,
+        verify: !a.skip_verify,
+        generated_by: &by,
+        generated_at: &generated_at,
+    };
+    let r = report::build(&stores, &options, |msg| {
+        spinner.set_message(msg.to_string());
+        spinner.tick();
+    })?;
+    spinner.finish_and_clear();
+    let out = a.out.unwrap_or_else(|| PathBuf::from("reports"));
+    let stdout = out == Path::new("-");
+    let target = |ext: &str| -> Result<PathBuf> {
+        if out.extension().is_some_and(|e| e == ext) {
+            Ok(out.clone())
+        } else {
+            std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+            Ok(out.join(report::file_name(&r, ext)))
+        }
+    };
+    let files = match a.format.as_str() {
+        "csv" if stdout => bail!("csv is one file per table of the report: give --out a folder"),
+        "csv" => report::render_csv(&r, &out).map_err(anyhow::Error::msg)?,
+        "json" if stdout => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&report::render_json(&r))?
+            );
+            vec![]
+        }
+        "html" if stdout => {
+            println!("{}", report::render_html(&r));
+            vec![]
+        }
+        "json" => {
+            let p = target("json")?;
+            std::fs::write(
+                &p,
+                serde_json::to_string_pretty(&report::render_json(&r))? + "\n",
+            )
+            .with_context(|| format!("writing {}", p.display()))?;
+            vec![p]
+        }
+        _ => {
+            let p = target("html")?;
+            std::fs::write(&p, report::render_html(&r))
+                .with_context(|| format!("writing {}", p.display()))?;
+            vec![p]
+        }
+    };
+    for f in &files {
+        eprintln!("wrote {}", f.display());
+    }
+    let failed = r.sources.iter().any(|s| matches!(s.verified, Some(Err(_))));
+    if failed {
+        eprintln!("croupier: verify FAILED for at least one database: see the report's footer");
+        return Ok(ExitCode::from(1));
+    }
     Ok(ExitCode::SUCCESS)
 }

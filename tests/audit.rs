@@ -612,3 +612,50 @@ fn demo_is_reproducible_and_its_rounds_export_and_resettle() {
         .collect();
     assert_eq!(heads[0], heads[1]);
 }
+
+/// A database written by schema 1 (no index by kind) opens, upgrades to the current schema
+/// in one step, keeps every event, and still verifies.
+#[test]
+fn an_old_schema_upgrades_forward() {
+    let path = temp_db("upgrade");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = TableSession::open(
+        &mut store,
+        dealer,
+        "Pontoon 1",
+        czech(),
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap();
+    play_split_round(&mut store, &mut s);
+    let head = store.head();
+    drop(store);
+    // Make it a schema-1 file: what v1 had, without what v2 added.
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch("DROP INDEX events_kind_at; PRAGMA user_version = 1;")
+        .unwrap();
+    drop(conn);
+    let store = Store::open(&path).unwrap();
+    let (version, index): (i32, i64) = (
+        store
+            .conn()
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap(),
+        store
+            .conn()
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE name = 'events_kind_at'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap(),
+    );
+    assert_eq!(
+        (version, index),
+        (croupier::audit::store::SCHEMA_VERSION, 1)
+    );
+    assert_eq!(store.head(), head);
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+}

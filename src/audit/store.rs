@@ -17,12 +17,13 @@ use super::event::{Event, EventKind, hex};
 /// `PRAGMA application_id` of a Croupier database: "CRUP".
 pub const APPLICATION_ID: i32 = 0x4352_5550;
 /// The schema this program writes. A file with a newer one is refused.
-pub const SCHEMA_VERSION: i32 = 1;
+pub const SCHEMA_VERSION: i32 = 2;
 /// The hash before the first event.
 pub const GENESIS: [u8; 32] = [0; 32];
 
 /// Forward migrations: `MIGRATIONS[v]` takes a database from version `v` to `v + 1`.
-const MIGRATIONS: [&str; 1] = [r#"
+const MIGRATIONS: [&str; 2] = [
+    r#"
 CREATE TABLE events (
     seq      INTEGER PRIMARY KEY,
     at       INTEGER NOT NULL,
@@ -51,7 +52,13 @@ CREATE TRIGGER users_no_update BEFORE UPDATE ON users
     BEGIN SELECT RAISE(ABORT, 'croupier: users are append-only; changes are events'); END;
 CREATE TRIGGER users_no_delete BEFORE DELETE ON users
     BEGIN SELECT RAISE(ABORT, 'croupier: users are append-only; changes are events'); END;
-"#];
+"#,
+    // v2: reports find events by kind and time (settlements, refusals, voids) without a
+    // scan of the whole log.
+    r#"
+CREATE INDEX events_kind_at ON events(kind, at);
+"#,
+];
 
 /// What went wrong with the database. Every message names the file and what to do.
 #[derive(Debug, thiserror::Error)]

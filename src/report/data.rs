@@ -1,0 +1,349 @@
+//! Reading what reports need from a database: settled rounds with their figures, voids,
+//! table and user names, and the events supervisors review. SQL over the log, read-only.
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::{NaiveDate, TimeZone, Timelike, Utc};
+use serde::Deserialize;
+
+use crate::audit::{AuditError, Store};
+use crate::engine::Money;
+
+/// A report's period: whole UTC days, both included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    pub from: NaiveDate,
+    pub to: NaiveDate,
+}
+
+impl Period {
+    pub fn parse(from: &str, to: &str) -> Result<Period, String> {
+        let day = |s: &str, what: &str| {
+            NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| {
+                format!("--{what} \"{s}\": expected a date as YYYY-MM-DD, e.g. 2026-01-31")
+            })
+        };
+        let p = Period {
+            from: day(from, "from")?,
+            to: day(to, "to")?,
+        };
+        if p.from > p.to {
+            return Err(format!("--from {} is after --to {}", p.from, p.to));
+        }
+        Ok(p)
+    }
+
+    /// [start of `from`, start of the day after `to`) in ms since the epoch.
+    pub fn ms(&self) -> (i64, i64) {
+        (day_ms(self.from), day_ms(self.to + chrono::Days::new(1)))
+    }
+
+    pub fn contains(&self, ms: i64) -> bool {
+        let (a, b) = self.ms();
+        (a..b).contains(&ms)
+    }
+}
+
+pub fn day_ms(d: NaiveDate) -> i64 {
+    Utc.from_utc_datetime(&d.and_hms_opt(0, 0, 0).unwrap_or_default())
+        .timestamp_millis()
+}
+
+/// The UTC date of a time.
+pub fn date_of(ms: i64) -> NaiveDate {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .map(|t| t.date_naive())
+        .unwrap_or_default()
+}
+
+/// The shift a time falls in: day 06–14, evening 14–22, night 22–06 (a night belongs to
+/// the date it started on).
+pub fn shift_of(ms: i64) -> (NaiveDate, &'static str) {
+    let Some(t) = chrono::DateTime::from_timestamp_millis(ms) else {
+        return (NaiveDate::default(), "?");
+    };
+    match t.hour() {
+        6..=13 => (t.date_naive(), "day 06-14"),
+        14..=21 => (t.date_naive(), "evening 14-22"),
+        22..=23 => (t.date_naive(), "night 22-06"),
+        _ => (t.date_naive().pred_opt().unwrap_or_default(), "night 22-06"),
+    }
+}
+
+/// A settled round, as reports see it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundRow {
+    /// Which database (0-based, in the order given).
+    pub db: usize,
+    pub table: String,
+    pub round: i64,
+    /// When it was settled.
+    pub at: i64,
+    pub dealer: String,
+    pub handle: Money,
+    pub paid: Money,
+    /// House win = −Σ net.
+    pub win: Money,
+    pub max_net: Money,
+    pub insurance_taken: Money,
+    pub insurance_paid: Money,
+    pub splits: u32,
+    pub buys: u32,
+    pub pontoons: u32,
+    pub five_card_tricks: u32,
+    pub voided: bool,
+}
+
+#[derive(Deserialize)]
+struct Settled {
+    house_net: serde_json::Number,
+    #[serde(default)]
+    handle: Option<serde_json::Number>,
+    #[serde(default)]
+    paid: Option<serde_json::Number>,
+    #[serde(default)]
+    max_net: Option<serde_json::Number>,
+    #[serde(default)]
+    insurance_taken: Option<serde_json::Number>,
+    #[serde(default)]
+    insurance_paid: Option<serde_json::Number>,
+    #[serde(default)]
+    splits: u32,
+    #[serde(default)]
+    buys: u32,
+    #[serde(default)]
+    pontoons: u32,
+    #[serde(default)]
+    five_card_tricks: u32,
+}
+
+fn money(n: &Option<serde_json::Number>) -> Money {
+    n.as_ref()
+        .and_then(|n| match n.as_i64() {
+            Some(u) => Some(Money::from_cents(u * 100)),
+            None => Money::parse(&n.to_string()).ok(),
+        })
+        .unwrap_or(Money::ZERO)
+}
+
+fn sql(store: &Store) -> impl Fn(rusqlite::Error) -> AuditError + '_ {
+    move |e| AuditError::Sqlite {
+        path: store.path().to_path_buf(),
+        detail: e.to_string(),
+    }
+}
+
+/// Table id → its latest name.
+pub fn table_names(store: &Store) -> Result<HashMap<i64, String>, AuditError> {
+    let mut stmt = store
+        .conn()
+        .prepare("SELECT table_id, json_extract(data, '$.name') FROM events WHERE kind = 'table_opened' ORDER BY seq")
+        .map_err(sql(store))?;
+    let rows = stmt
+        .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+        .and_then(|m| m.collect::<Result<Vec<_>, _>>())
+        .map_err(sql(store))?;
+    Ok(rows.into_iter().collect())
+}
+
+/// User id → name.
+pub fn user_names(store: &Store) -> Result<HashMap<i64, String>, AuditError> {
+    let mut stmt = store
+        .conn()
+        .prepare("SELECT id, name FROM users")
+        .map_err(sql(store))?;
+    let rows = stmt
+        .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+        .and_then(|m| m.collect::<Result<Vec<_>, _>>())
+        .map_err(sql(store))?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Settled rounds with `from_ms <= settled < to_ms`.
+pub fn rounds(
+    store: &Store,
+    db: usize,
+    from_ms: i64,
+    to_ms: i64,
+    mut progress: impl FnMut(usize),
+) -> Result<Vec<RoundRow>, AuditError> {
+    let tables = table_names(store)?;
+    let users = user_names(store)?;
+    let voided: HashSet<i64> = {
+        let mut stmt = store
+            .conn()
+            .prepare("SELECT round_id FROM events WHERE kind = 'round_voided'")
+            .map_err(sql(store))?;
+        stmt.query_map([], |r| r.get::<_, i64>(0))
+            .and_then(|m| m.collect::<Result<HashSet<_>, _>>())
+            .map_err(sql(store))?
+    };
+    let mut stmt = store
+        .conn()
+        .prepare_cached(
+            "SELECT at, table_id, user_id, round_id, data FROM events WHERE kind = 'round_settled' AND at >= ?1 AND at < ?2 ORDER BY seq",
+        )
+        .map_err(sql(store))?;
+    let mut q = stmt.query([from_ms, to_ms]).map_err(sql(store))?;
+    let mut out = Vec::new();
+    while let Some(r) = q.next().map_err(sql(store))? {
+        let at: i64 = r.get(0).map_err(sql(store))?;
+        let table: i64 = r.get::<_, Option<i64>>(1).map_err(sql(store))?.unwrap_or(0);
+        let user: i64 = r.get::<_, Option<i64>>(2).map_err(sql(store))?.unwrap_or(0);
+        let round: i64 = r.get::<_, Option<i64>>(3).map_err(sql(store))?.unwrap_or(0);
+        let data = r.get_ref(4).map_err(sql(store))?.as_str().unwrap_or("{}");
+        let s: Settled = serde_json::from_str(data).map_err(|e| AuditError::Sqlite {
+            path: store.path().to_path_buf(),
+            detail: format!("round {round}: settlement data unreadable: {e}"),
+        })?;
+        let win = money(&Some(s.house_net));
+        out.push(RoundRow {
+            db,
+            table: tables
+                .get(&table)
+                .cloned()
+                .unwrap_or_else(|| format!("table {table}")),
+            round,
+            at,
+            dealer: users
+                .get(&user)
+                .cloned()
+                .unwrap_or_else(|| format!("user {user}")),
+            handle: money(&s.handle),
+            paid: money(&s.paid),
+            win,
+            max_net: money(&s.max_net),
+            insurance_taken: money(&s.insurance_taken),
+            insurance_paid: money(&s.insurance_paid),
+            splits: s.splits,
+            buys: s.buys,
+            pontoons: s.pontoons,
+            five_card_tricks: s.five_card_tricks,
+            voided: voided.contains(&round),
+        });
+        if out.len() % 50_000 == 0 {
+            progress(out.len());
+        }
+    }
+    Ok(out)
+}
+
+/// A logged event for the exceptions and dealers reports.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Noted {
+    pub db: usize,
+    pub seq: i64,
+    pub at: i64,
+    pub kind: String,
+    pub table: String,
+    pub user: String,
+    pub round: Option<i64>,
+    pub data: serde_json::Value,
+}
+
+/// Events of the given kinds in `[from_ms, to_ms)`.
+pub fn events_of(
+    store: &Store,
+    db: usize,
+    kinds: &[&str],
+    from_ms: i64,
+    to_ms: i64,
+) -> Result<Vec<Noted>, AuditError> {
+    let tables = table_names(store)?;
+    let users = user_names(store)?;
+    let mut out = Vec::new();
+    for kind in kinds {
+        let mut stmt = store
+            .conn()
+            .prepare_cached("SELECT seq, at, table_id, user_id, round_id, data FROM events WHERE kind = ?1 AND at >= ?2 AND at < ?3 ORDER BY seq")
+            .map_err(sql(store))?;
+        let rows = stmt
+            .query_map(rusqlite::params![kind, from_ms, to_ms], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, Option<i64>>(2)?,
+                    r.get::<_, Option<i64>>(3)?,
+                    r.get::<_, Option<i64>>(4)?,
+                    r.get::<_, String>(5)?,
+                ))
+            })
+            .and_then(|m| m.collect::<Result<Vec<_>, _>>())
+            .map_err(sql(store))?;
+        for (seq, at, t, u, round, data) in rows {
+            out.push(Noted {
+                db,
+                seq,
+                at,
+                kind: kind.to_string(),
+                table: t
+                    .map(|t| {
+                        tables
+                            .get(&t)
+                            .cloned()
+                            .unwrap_or_else(|| format!("table {t}"))
+                    })
+                    .unwrap_or_default(),
+                user: u
+                    .map(|u| {
+                        users
+                            .get(&u)
+                            .cloned()
+                            .unwrap_or_else(|| format!("user {u}"))
+                    })
+                    .unwrap_or_default(),
+                round,
+                data: serde_json::from_str(&data).unwrap_or(serde_json::Value::Null),
+            });
+        }
+    }
+    out.sort_by_key(|n| (n.at, n.db, n.seq));
+    Ok(out)
+}
+
+/// The inputs of one round, as entered (undone ones removed), with its bets.
+pub fn round_inputs(
+    store: &Store,
+    round: i64,
+) -> Result<(serde_json::Value, Vec<String>), AuditError> {
+    let mut stmt = store
+        .conn()
+        .prepare_cached("SELECT kind, data FROM events WHERE round_id = ?1 AND kind IN ('round_started', 'step', 'undo') ORDER BY seq")
+        .map_err(sql(store))?;
+    let rows = stmt
+        .query_map([round], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+        })
+        .and_then(|m| m.collect::<Result<Vec<_>, _>>())
+        .map_err(sql(store))?;
+    let mut bets = serde_json::Value::Null;
+    let mut steps = Vec::new();
+    for (kind, data) in rows {
+        let d: serde_json::Value = serde_json::from_str(&data).unwrap_or_default();
+        match kind.as_str() {
+            "round_started" => bets = d["bets"].clone(),
+            "step" => steps.push(d["text"].as_str().unwrap_or("").to_string()),
+            _ => {
+                steps.pop();
+            }
+        }
+    }
+    Ok((bets, steps))
+}
+
+/// The per-bet nets of a settled round.
+pub fn round_nets(store: &Store, round: i64) -> Result<serde_json::Value, AuditError> {
+    store
+        .conn()
+        .query_row(
+            "SELECT data FROM events WHERE round_id = ?1 AND kind = 'round_settled'",
+            [round],
+            |r| r.get::<_, String>(0),
+        )
+        .map(|d| {
+            serde_json::from_str::<serde_json::Value>(&d)
+                .map(|v| v["nets"].clone())
+                .unwrap_or_default()
+        })
+        .map_err(sql(store))
+}

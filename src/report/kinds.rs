@@ -1,0 +1,548 @@
+//! The four reports: which figures, grouped how. Totals are sums of per-round figures, so
+//! a summary always adds up to its rounds.
+
+use std::collections::BTreeMap;
+
+use chrono::Datelike;
+
+use super::data::{self, Period, RoundRow, date_of, shift_of};
+use super::{Cell, Chart, Kind, Provenance, Report, Section};
+use crate::audit::replay::{self, ReplayError};
+use crate::audit::{AuditError, Store};
+use crate::engine::Money;
+
+/// What the caller asks for.
+pub struct Options<'a> {
+    pub kind: Kind,
+    pub period: Period,
+    pub table: Option<&'a str>,
+    pub dealer: Option<&'a str>,
+    /// Payouts (a bet's net win) above this are exceptions.
+    pub threshold: Money,
+    /// Run `verify` on every database (the footer says the result).
+    pub verify: bool,
+    pub generated_by: &'a str,
+    pub generated_at: &'a str,
+}
+
+/// Sums of round figures.
+#[derive(Clone, Copy, Debug, Default)]
+struct Totals {
+    rounds: i64,
+    handle: Money,
+    paid: Money,
+    win: Money,
+    insurance_taken: Money,
+    insurance_paid: Money,
+    splits: i64,
+    buys: i64,
+    pontoons: i64,
+    five_card_tricks: i64,
+}
+
+impl Totals {
+    fn add(&mut self, r: &RoundRow) {
+        self.rounds += 1;
+        self.handle += r.handle;
+        self.paid += r.paid;
+        self.win += r.win;
+        self.insurance_taken += r.insurance_taken;
+        self.insurance_paid += r.insurance_paid;
+        self.splits += r.splits as i64;
+        self.buys += r.buys as i64;
+        self.pontoons += r.pontoons as i64;
+        self.five_card_tricks += r.five_card_tricks as i64;
+    }
+
+    fn hold(&self) -> Option<f64> {
+        (self.handle.cents() != 0)
+            .then(|| self.win.cents() as f64 * 100.0 / self.handle.cents() as f64)
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        vec![
+            Cell::Int(self.rounds),
+            Cell::Money(self.handle),
+            Cell::Money(self.paid),
+            Cell::Money(self.win),
+            Cell::Percent(self.hold()),
+            Cell::Money(self.insurance_taken),
+            Cell::Money(self.insurance_paid),
+            Cell::Int(self.splits),
+            Cell::Int(self.buys),
+            Cell::Int(self.pontoons),
+            Cell::Int(self.five_card_tricks),
+        ]
+    }
+}
+
+const FIGURES: [&str; 11] = [
+    "rounds",
+    "handle",
+    "paid",
+    "house win",
+    "hold %",
+    "insurance taken",
+    "insurance paid",
+    "splits",
+    "buys",
+    "pontoons paid",
+    "five-card tricks paid",
+];
+
+fn columns(keys: &[&'static str]) -> Vec<&'static str> {
+    keys.iter().chain(FIGURES.iter()).copied().collect()
+}
+
+fn grouped<K: Ord + Clone>(
+    rows: &[&RoundRow],
+    key: impl Fn(&RoundRow) -> K,
+) -> BTreeMap<K, Totals> {
+    let mut m: BTreeMap<K, Totals> = BTreeMap::new();
+    for r in rows {
+        m.entry(key(r)).or_default().add(r);
+    }
+    m
+}
+
+fn time(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
+        .unwrap_or_default()
+}
+
+/// Builds a report from the databases.
+pub fn build(
+    stores: &[Store],
+    o: &Options,
+    mut progress: impl FnMut(&str),
+) -> Result<Report, AuditError> {
+    let (from_ms, to_ms) = o.period.ms();
+    // Year-to-date reaches back to 1 January of the period's last year.
+    let ytd_start = data::day_ms(o.period.to.with_ordinal(1).unwrap_or(o.period.to));
+    let load_from = from_ms.min(ytd_start);
+    let mut rounds = Vec::new();
+    for (i, s) in stores.iter().enumerate() {
+        progress(&format!("reading rounds of {}", s.path().display()));
+        rounds.extend(data::rounds(s, i, load_from, to_ms, |n| {
+            progress(&format!("{n} rounds read"))
+        })?);
+    }
+    let keep = |r: &&RoundRow| {
+        !r.voided && o.table.is_none_or(|t| r.table == t) && o.dealer.is_none_or(|d| r.dealer == d)
+    };
+    let all: Vec<&RoundRow> = rounds.iter().filter(keep).collect();
+    let in_period: Vec<&RoundRow> = all
+        .iter()
+        .copied()
+        .filter(|r| o.period.contains(r.at))
+        .collect();
+    let mut sections = Vec::new();
+    let mut charts = Vec::new();
+    match o.kind {
+        Kind::Summary => {
+            let by_shift = grouped(&in_period, |r| {
+                let (d, s) = shift_of(r.at);
+                (r.table.clone(), d, s)
+            });
+            sections.push(Section {
+                name: "by shift".into(),
+                columns: columns(&["table", "date", "shift"]),
+                rows: by_shift
+                    .iter()
+                    .map(|((t, d, s), tot)| {
+                        [
+                            vec![
+                                Cell::Text(t.clone()),
+                                Cell::Text(d.to_string()),
+                                Cell::Text(s.to_string()),
+                            ],
+                            tot.cells(),
+                        ]
+                        .concat()
+                    })
+                    .collect(),
+            });
+            let by_day = grouped(&in_period, |r| (r.table.clone(), date_of(r.at)));
+            sections.push(Section {
+                name: "by day".into(),
+                columns: columns(&["table", "date"]),
+                rows: by_day
+                    .iter()
+                    .map(|((t, d), tot)| {
+                        [
+                            vec![Cell::Text(t.clone()), Cell::Text(d.to_string())],
+                            tot.cells(),
+                        ]
+                        .concat()
+                    })
+                    .collect(),
+            });
+            let to = o.period.to;
+            let mtd_start = data::day_ms(to.with_day(1).unwrap_or(to));
+            for (name, start) in [("month to date", mtd_start), ("year to date", ytd_start)] {
+                let rows: Vec<&RoundRow> = all
+                    .iter()
+                    .copied()
+                    .filter(|r| r.at >= start && r.at < to_ms)
+                    .collect();
+                let per_table = grouped(&rows, |r| r.table.clone());
+                let label = format!("{} to {to}", data::date_of(start));
+                sections.push(Section {
+                    name: name.into(),
+                    columns: columns(&["table", "from"]),
+                    rows: per_table
+                        .iter()
+                        .map(|(t, tot)| {
+                            [
+                                vec![Cell::Text(t.clone()), Cell::Text(label.clone())],
+                                tot.cells(),
+                            ]
+                            .concat()
+                        })
+                        .collect(),
+                });
+            }
+            let mut total = Totals::default();
+            for r in &in_period {
+                total.add(r);
+            }
+            sections.push(Section {
+                name: "period total".into(),
+                columns: columns(&["tables"]),
+                rows: vec![
+                    [
+                        vec![Cell::Text(format!(
+                            "{}",
+                            grouped(&in_period, |r| r.table.clone()).len()
+                        ))],
+                        total.cells(),
+                    ]
+                    .concat(),
+                ],
+            });
+            let days = grouped(&in_period, |r| date_of(r.at));
+            charts.push(Chart {
+                title: "House win by day".into(),
+                unit: "",
+                bars: days
+                    .iter()
+                    .map(|(d, t)| (d.format("%m-%d").to_string(), t.win.cents() as f64 / 100.0))
+                    .collect(),
+            });
+            charts.push(Chart {
+                title: "Hold % by day".into(),
+                unit: "%",
+                bars: days
+                    .iter()
+                    .map(|(d, t)| (d.format("%m-%d").to_string(), t.hold().unwrap_or(0.0)))
+                    .collect(),
+            });
+        }
+        Kind::Rounds => {
+            let mut rows = Vec::new();
+            for (n, r) in in_period.iter().enumerate() {
+                if n % 20_000 == 0 {
+                    progress(&format!("{n} of {} rounds", in_period.len()));
+                }
+                let (bets, steps) = data::round_inputs(&stores[r.db], r.round)?;
+                let nets = data::round_nets(&stores[r.db], r.round)?;
+                let bets_text = bets
+                    .as_array()
+                    .map(|a| {
+                        a.iter()
+                            .map(|b| {
+                                format!(
+                                    "{}@{}:{}",
+                                    b["id"].as_str().unwrap_or(""),
+                                    b["box"],
+                                    b["stake"]
+                                )
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .unwrap_or_default();
+                let nets_text = nets
+                    .as_array()
+                    .map(|a| {
+                        a.iter()
+                            .map(|b| format!("{}:{}", b["id"].as_str().unwrap_or(""), b["net"]))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .unwrap_or_default();
+                rows.push(vec![
+                    Cell::Text(time(r.at)),
+                    Cell::Text(r.table.clone()),
+                    Cell::Int(r.round),
+                    Cell::Text(r.dealer.clone()),
+                    Cell::Text(bets_text),
+                    Cell::Text(steps.join(" ")),
+                    Cell::Text(nets_text),
+                    Cell::Money(r.handle),
+                    Cell::Money(r.win),
+                ]);
+            }
+            sections.push(Section {
+                name: "rounds".into(),
+                columns: vec![
+                    "settled at",
+                    "table",
+                    "round",
+                    "dealer",
+                    "bets (id@box:stake)",
+                    "inputs",
+                    "nets",
+                    "handle",
+                    "house win",
+                ],
+                rows,
+            });
+        }
+        Kind::Dealers => {
+            let mut noted = Vec::new();
+            for (i, s) in stores.iter().enumerate() {
+                noted.extend(data::events_of(
+                    s,
+                    i,
+                    &["step_refused", "undo", "round_corrected"],
+                    from_ms,
+                    to_ms,
+                )?);
+            }
+            let per = grouped(&in_period, |r| r.dealer.clone());
+            let hours = |d: &str| {
+                let mut h: Vec<(String, i64)> = in_period
+                    .iter()
+                    .filter(|r| r.dealer == d)
+                    .map(|r| (r.table.clone(), r.at / 3_600_000))
+                    .collect();
+                h.sort();
+                h.dedup();
+                h.len() as f64
+            };
+            let count = |d: &str, k: &str| {
+                noted.iter().filter(|n| n.user == d && n.kind == k).count() as i64
+            };
+            let mut names: Vec<String> = per.keys().cloned().collect();
+            for n in &noted {
+                if !n.user.is_empty()
+                    && !names.contains(&n.user)
+                    && o.dealer.is_none_or(|d| d == n.user)
+                {
+                    names.push(n.user.clone());
+                }
+            }
+            names.sort();
+            sections.push(Section {
+                name: "dealers".into(),
+                columns: vec![
+                    "dealer",
+                    "rounds",
+                    "hours at a table",
+                    "rounds per hour",
+                    "handle",
+                    "house win",
+                    "hold %",
+                    "refused inputs",
+                    "undos",
+                    "corrections",
+                ],
+                rows: names
+                    .iter()
+                    .map(|d| {
+                        let t = per.get(d).copied().unwrap_or_default();
+                        let h = hours(d);
+                        vec![
+                            Cell::Text(d.clone()),
+                            Cell::Int(t.rounds),
+                            Cell::Int(h as i64),
+                            Cell::Percent((h > 0.0).then(|| t.rounds as f64 / h)),
+                            Cell::Money(t.handle),
+                            Cell::Money(t.win),
+                            Cell::Percent(t.hold()),
+                            Cell::Int(count(d, "step_refused")),
+                            Cell::Int(count(d, "undo")),
+                            Cell::Int(count(d, "round_corrected")),
+                        ]
+                    })
+                    .collect(),
+            });
+            charts.push(Chart {
+                title: "Rounds per dealer".into(),
+                unit: "",
+                bars: names
+                    .iter()
+                    .map(|d| {
+                        (
+                            d.clone(),
+                            per.get(d).map(|t| t.rounds as f64).unwrap_or(0.0),
+                        )
+                    })
+                    .collect(),
+            });
+        }
+        Kind::Exceptions => {
+            let kinds = [
+                "round_voided",
+                "round_corrected",
+                "undo",
+                "step_refused",
+                "login_failed",
+                "user_locked",
+                "user_unlocked",
+                "table_opened",
+            ];
+            let mut rows = Vec::new();
+            for (i, s) in stores.iter().enumerate() {
+                let mut last_rules: BTreeMap<String, serde_json::Value> = BTreeMap::new();
+                // Earlier openings tell whether an opening in the period changed anything.
+                for n in data::events_of(s, i, &["table_opened"], 0, from_ms)? {
+                    last_rules.insert(n.table.clone(), n.data.clone());
+                }
+                for n in data::events_of(s, i, &kinds, from_ms, to_ms)? {
+                    if o.table.is_some_and(|t| !n.table.is_empty() && n.table != t) {
+                        continue;
+                    }
+                    let detail = match n.kind.as_str() {
+                        "table_opened" => {
+                            let before = last_rules.insert(n.table.clone(), n.data.clone());
+                            match before {
+                                Some(b)
+                                    if b["rules"] != n.data["rules"]
+                                        || b["limits"] != n.data["limits"] =>
+                                {
+                                    format!(
+                                        "rules or limits changed: preset {} limits {}",
+                                        n.data["preset"], n.data["limits"]
+                                    )
+                                }
+                                Some(_) => continue,
+                                None => format!(
+                                    "table opened: preset {} limits {}",
+                                    n.data["preset"], n.data["limits"]
+                                ),
+                            }
+                        }
+                        "step_refused" => format!(
+                            "\"{}\": {}",
+                            n.data["text"].as_str().unwrap_or(""),
+                            n.data["reason"].as_str().unwrap_or("")
+                        ),
+                        "undo" => format!("undid \"{}\"", n.data["text"].as_str().unwrap_or("")),
+                        "round_voided" | "round_corrected" => {
+                            format!("reason: {}", n.data["reason"].as_str().unwrap_or(""))
+                        }
+                        _ => n
+                            .data
+                            .as_object()
+                            .map(|o| {
+                                o.iter()
+                                    .map(|(k, v)| format!("{k}={v}"))
+                                    .collect::<Vec<_>>()
+                                    .join(" ")
+                            })
+                            .unwrap_or_default(),
+                    };
+                    rows.push((
+                        n.at,
+                        i,
+                        n.seq,
+                        vec![
+                            Cell::Text(time(n.at)),
+                            Cell::Text(n.kind.replace('_', " ")),
+                            Cell::Text(n.table.clone()),
+                            Cell::Text(n.user.clone()),
+                            n.round.map(Cell::Int).unwrap_or(Cell::Text(String::new())),
+                            Cell::Text(detail),
+                        ],
+                    ));
+                }
+            }
+            for r in &in_period {
+                if r.max_net > o.threshold {
+                    rows.push((
+                        r.at,
+                        r.db,
+                        i64::MAX,
+                        vec![
+                            Cell::Text(time(r.at)),
+                            Cell::Text("payout over threshold".into()),
+                            Cell::Text(r.table.clone()),
+                            Cell::Text(r.dealer.clone()),
+                            Cell::Int(r.round),
+                            Cell::Text(format!(
+                                "a bet won {} (threshold {})",
+                                Cell::Money(r.max_net).text(),
+                                Cell::Money(o.threshold).text()
+                            )),
+                        ],
+                    ));
+                }
+            }
+            rows.sort_by_key(|(at, db, seq, _)| (*at, *db, *seq));
+            sections.push(Section {
+                name: "exceptions".into(),
+                columns: vec!["time", "exception", "table", "user", "round", "detail"],
+                rows: rows.into_iter().map(|(_, _, _, r)| r).collect(),
+            });
+        }
+    }
+    // Provenance: each file's head, and verify (replay mismatches are exceptions too).
+    let mut sources = Vec::new();
+    for s in stores {
+        let head = s.head();
+        let verified = if o.verify {
+            progress(&format!("verifying {}", s.path().display()));
+            Some(match replay::verify(s, |_| {}) {
+                Ok(v) => Ok(format!("{} events, {} rounds replayed", v.events, v.rounds)),
+                Err(ReplayError::Store(e)) => return Err(e),
+                Err(e) => Err(e.to_string()),
+            })
+        } else {
+            None
+        };
+        if let (Kind::Exceptions, Some(Err(why))) = (o.kind, &verified)
+            && let Some(sec) = sections.last_mut()
+        {
+            sec.rows.push(vec![
+                Cell::Text(String::new()),
+                Cell::Text("verify failed".into()),
+                Cell::Text(String::new()),
+                Cell::Text(String::new()),
+                Cell::Text(String::new()),
+                Cell::Text(format!("{}: {why}", s.path().display())),
+            ]);
+        }
+        sources.push(Provenance {
+            path: s.path().display().to_string(),
+            head_seq: head.0,
+            head_hash: head.1,
+            verified,
+        });
+    }
+    let mut filters = Vec::new();
+    if let Some(t) = o.table {
+        filters.push(("table".to_string(), t.to_string()));
+    }
+    if let Some(d) = o.dealer {
+        filters.push(("dealer".to_string(), d.to_string()));
+    }
+    if o.kind == Kind::Exceptions {
+        filters.push((
+            "payout threshold".to_string(),
+            Cell::Money(o.threshold).text(),
+        ));
+    }
+    Ok(Report {
+        kind: o.kind,
+        period: o.period,
+        filters,
+        sections,
+        charts,
+        generated_by: o.generated_by.to_string(),
+        generated_at: o.generated_at.to_string(),
+        sources,
+    })
+}

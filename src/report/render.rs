@@ -1,0 +1,236 @@
+//! The three formats. CSV: one file per table of the report plus the footer, for
+//! spreadsheets. JSON: one document for other systems. HTML: one self-contained printable
+//! page (the template in `reports/`, inline CSS, SVG charts, no scripts, nothing fetched).
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use super::{Chart, Report};
+
+/// The HTML template, compiled in so that a report needs no file beside the binary.
+const TEMPLATE: &str = include_str!("../../reports/template.html");
+
+fn slug(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
+
+fn base_name(r: &Report) -> String {
+    format!("{}-{}_{}", r.kind.name(), r.period.from, r.period.to)
+}
+
+/// Writes the CSV files into `dir`; returns their paths.
+pub fn render_csv(r: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut files = Vec::new();
+    let base = base_name(r);
+    let write = |path: &Path,
+                 header: &[&str],
+                 rows: &mut dyn Iterator<Item = Vec<String>>|
+     -> Result<(), String> {
+        let mut w = csv::Writer::from_path(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        w.write_record(header).map_err(|e| e.to_string())?;
+        for row in rows {
+            w.write_record(&row).map_err(|e| e.to_string())?;
+        }
+        w.flush().map_err(|e| format!("{}: {e}", path.display()))
+    };
+    for s in &r.sections {
+        let path = dir.join(format!("{base}-{}.csv", slug(&s.name)));
+        write(
+            &path,
+            &s.columns,
+            &mut s
+                .rows
+                .iter()
+                .map(|row| row.iter().map(|c| c.text()).collect()),
+        )?;
+        files.push(path);
+    }
+    let path = dir.join(format!("{base}-footer.csv"));
+    write(
+        &path,
+        &["field", "value"],
+        &mut r.footer().into_iter().map(|(k, v)| vec![k, v]),
+    )?;
+    files.push(path);
+    Ok(files)
+}
+
+/// The report as one JSON document.
+pub fn render_json(r: &Report) -> Value {
+    json!({
+        "report": r.kind.name(),
+        "period": {"from": r.period.from.to_string(), "to": r.period.to.to_string()},
+        "sections": r.sections.iter().map(|s| json!({
+            "name": s.name,
+            "columns": s.columns,
+            "rows": s.rows.iter().map(|row| row.iter().map(|c| c.json()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "generated_by": r.generated_by,
+        "generated_at": r.generated_at,
+        "databases": r.sources.iter().map(|s| json!({
+            "path": s.path,
+            "chain_head": {"seq": s.head_seq, "hash": s.head_hash},
+            "verify": match &s.verified {
+                Some(Ok(v)) => json!({"passed": true, "detail": v}),
+                Some(Err(e)) => json!({"passed": false, "detail": e}),
+                None => json!({"passed": null, "detail": "not run (--skip-verify)"}),
+            },
+        })).collect::<Vec<_>>(),
+        "footer": r.footer().into_iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),
+    })
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A bar chart as inline SVG; bars below zero hang from the zero line.
+fn svg(c: &Chart) -> String {
+    let (w, h, pad) = (640.0_f64, 200.0_f64, 30.0_f64);
+    let max = c.bars.iter().map(|b| b.1).fold(0.0_f64, f64::max);
+    let min = c.bars.iter().map(|b| b.1).fold(0.0_f64, f64::min);
+    let span = if max - min > 0.0 { max - min } else { 1.0 };
+    let plot_h = h - 2.0 * pad;
+    let y = |v: f64| pad + (max - v) / span * plot_h;
+    let n = c.bars.len().max(1) as f64;
+    let bw = (w - 2.0 * pad) / n;
+    let mut out = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-label="{}">"#,
+        esc(&c.title)
+    );
+    let zero = y(0.0);
+    let _ = write!(
+        out,
+        r##"<line x1="{pad}" y1="{zero:.1}" x2="{:.1}" y2="{zero:.1}" stroke="#333"/>"##,
+        w - pad
+    );
+    let _ = write!(
+        out,
+        r##"<text x="2" y="{:.1}" font-size="10">{max:.0}{u}</text><text x="2" y="{:.1}" font-size="10">{min:.0}{u}</text>"##,
+        pad,
+        h - pad,
+        u = c.unit
+    );
+    let label_every = (n / 12.0).ceil().max(1.0) as usize;
+    for (i, (label, v)) in c.bars.iter().enumerate() {
+        let x = pad + i as f64 * bw;
+        let (top, height) = if *v >= 0.0 {
+            (y(*v), zero - y(*v))
+        } else {
+            (zero, y(*v) - zero)
+        };
+        let color = if *v >= 0.0 { "#2a6" } else { "#c33" };
+        let _ = write!(
+            out,
+            r#"<rect x="{:.1}" y="{top:.1}" width="{:.1}" height="{:.1}" fill="{color}"><title>{} {v:.2}{}</title></rect>"#,
+            x + 1.0,
+            (bw - 2.0).max(1.0),
+            height.max(0.5),
+            esc(label),
+            c.unit
+        );
+        if i % label_every == 0 {
+            let _ = write!(
+                out,
+                r#"<text x="{:.1}" y="{:.1}" font-size="9">{}</text>"#,
+                x + 1.0,
+                h - pad + 12.0,
+                esc(label)
+            );
+        }
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// The report as one self-contained HTML page.
+pub fn render_html(r: &Report) -> String {
+    let mut charts = String::new();
+    if !r.charts.is_empty() {
+        charts.push_str(r#"<div class="charts">"#);
+        for c in &r.charts {
+            let _ = write!(
+                charts,
+                r#"<div class="chart"><h3>{}</h3>{}</div>"#,
+                esc(&c.title),
+                svg(c)
+            );
+        }
+        charts.push_str("</div>");
+    }
+    let mut sections = String::new();
+    for s in &r.sections {
+        let _ = write!(sections, "<h2>{}</h2>", esc(&s.name));
+        if s.rows.is_empty() {
+            sections.push_str("<p>None in this period.</p>");
+            continue;
+        }
+        sections.push_str("<table><thead><tr>");
+        for c in &s.columns {
+            let _ = write!(sections, "<th>{}</th>", esc(c));
+        }
+        sections.push_str("</tr></thead><tbody>");
+        for row in &s.rows {
+            sections.push_str("<tr>");
+            for c in row {
+                let t = c.text();
+                let class = match (c.is_number(), t.starts_with('-')) {
+                    (true, true) => " class=\"n neg\"",
+                    (true, false) => " class=\"n\"",
+                    _ => "",
+                };
+                let _ = write!(sections, "<td{class}>{}</td>", esc(&t));
+            }
+            sections.push_str("</tr>");
+        }
+        sections.push_str("</tbody></table>");
+    }
+    let mut footer = String::from("<table>");
+    for (k, v) in r.footer() {
+        let class = if v.starts_with("PASSED") {
+            " class=\"pass\""
+        } else if v.starts_with("FAILED") || v.starts_with("NOT RUN") {
+            " class=\"fail\""
+        } else {
+            ""
+        };
+        let _ = write!(
+            footer,
+            "<tr><td>{}</td><td{class}>{}</td></tr>",
+            esc(&k),
+            esc(&v)
+        );
+    }
+    footer.push_str("</table>");
+    let subtitle = format!(
+        "{} to {} · {} database(s)",
+        r.period.from,
+        r.period.to,
+        r.sources.len()
+    );
+    TEMPLATE
+        .replace("{{title}}", &esc(r.kind.title()))
+        .replace("{{subtitle}}", &esc(&subtitle))
+        .replace("{{charts}}", &charts)
+        .replace("{{sections}}", &sections)
+        .replace("{{footer}}", &footer)
+}
+
+/// The file name a report gets in a folder.
+pub fn file_name(r: &Report, ext: &str) -> String {
+    format!("{}.{ext}", base_name(r))
+}

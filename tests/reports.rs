@@ -1,0 +1,334 @@
+//! Reports on a fixed `croupier demo --seed` database: golden files for every kind and
+//! format, the summary's figures against the rounds' own nets, and a floor report over
+//! two database files. `UPDATE_GOLDEN=1 cargo test --test reports` rewrites the goldens.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use croupier::audit::Store;
+use croupier::engine::Money;
+use croupier::report::{self, Cell, Kind, Options, Period};
+
+fn demo(name: &str, rounds: &str, tables: &str, seed: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("croupier-reports-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.db"));
+    let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args([
+            "demo",
+            "--db",
+            path.to_str().unwrap(),
+            "--rounds",
+            rounds,
+            "--tables",
+            tables,
+            "--seed",
+            seed,
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    path
+}
+
+/// 1,800 rounds at two tables: three shifts over 5 and 6 January 2026.
+fn fixed_db() -> &'static Path {
+    static DB: OnceLock<PathBuf> = OnceLock::new();
+    DB.get_or_init(|| demo("golden", "1800", "2", "11"))
+}
+
+fn options(kind: Kind) -> Options<'static> {
+    Options {
+        kind,
+        period: Period::parse("2026-01-05", "2026-01-06").unwrap(),
+        table: None,
+        dealer: if kind == Kind::Rounds {
+            Some("Jana Svoboda")
+        } else {
+            None
+        },
+        threshold: Money::units(400),
+        verify: true,
+        generated_by: "system user (golden test)",
+        generated_at: "2026-02-01 00:00:00 UTC",
+    }
+}
+
+/// The report with the database's temporary path replaced, so the golden is stable.
+fn stable(text: &str, db: &Path) -> String {
+    text.replace(db.to_str().unwrap(), "<demo.db>")
+}
+
+fn golden(name: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "no golden file {}: run with UPDATE_GOLDEN=1 once",
+            path.display()
+        )
+    });
+    if expected != actual {
+        let line = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        panic!(
+            "{name} differs from its golden file at line {}:\n golden: {:?}\n actual: {:?}",
+            line + 1,
+            expected.lines().nth(line),
+            actual.lines().nth(line)
+        );
+    }
+}
+
+#[test]
+fn every_kind_and_format_matches_its_golden_file() {
+    let db = fixed_db();
+    let store = Store::open_read(db).unwrap();
+    for kind in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
+        let r = report::build(std::slice::from_ref(&store), &options(kind), |_| {}).unwrap();
+        assert!(
+            r.sources[0].verified.as_ref().is_some_and(|v| v.is_ok()),
+            "{kind:?}: verify"
+        );
+        assert!(
+            r.sections.iter().any(|s| !s.rows.is_empty()),
+            "{kind:?}: an empty report proves nothing"
+        );
+        let base = kind.name().to_string();
+        golden(
+            &format!("{base}.json"),
+            &stable(
+                &(serde_json::to_string_pretty(&report::render_json(&r)).unwrap() + "\n"),
+                db,
+            ),
+        );
+        golden(
+            &format!("{base}.html"),
+            &stable(&report::render_html(&r), db),
+        );
+        let dir = db.parent().unwrap().join(format!("csv-{base}"));
+        let files = report::render_csv(&r, &dir).unwrap();
+        assert_eq!(
+            files.len(),
+            r.sections.len() + 1,
+            "one CSV per table of the report, plus the footer"
+        );
+        let mut all = String::new();
+        for f in files {
+            all.push_str(&format!(
+                "== {}\n",
+                f.file_name().unwrap().to_string_lossy()
+            ));
+            all.push_str(&std::fs::read_to_string(f).unwrap());
+        }
+        golden(&format!("{base}.csv.txt"), &stable(&all, db));
+    }
+}
+
+fn money_of(c: &Cell) -> Money {
+    match c {
+        Cell::Money(m) => *m,
+        other => panic!("not money: {other:?}"),
+    }
+}
+
+fn int_of(c: &Cell) -> i64 {
+    match c {
+        Cell::Int(n) => *n,
+        other => panic!("not a count: {other:?}"),
+    }
+}
+
+/// The summary's house win and round count, against an independent sum of every settled,
+/// not voided round's per-bet nets straight from the log.
+#[test]
+fn summary_figures_add_up_to_the_rounds_nets() {
+    let db = fixed_db();
+    let store = Store::open_read(db).unwrap();
+    let r = report::build(
+        std::slice::from_ref(&store),
+        &options(Kind::Summary),
+        |_| {},
+    )
+    .unwrap();
+    let total = r
+        .sections
+        .iter()
+        .find(|s| s.name == "period total")
+        .unwrap();
+    let (rounds, win) = (int_of(&total.rows[0][1]), money_of(&total.rows[0][4]));
+    let (a, b) = options(Kind::Summary).period.ms();
+    let (n, cents): (i64, i64) = store
+        .conn()
+        .query_row(
+            "SELECT count(DISTINCT e.round_id), coalesce(sum(-round(CAST(j.value ->> 'net' AS REAL) * 100)), 0)
+             FROM events e, json_each(e.data, '$.nets') j
+             WHERE e.kind = 'round_settled' AND e.at >= ?1 AND e.at < ?2
+               AND e.round_id NOT IN (SELECT round_id FROM events WHERE kind = 'round_voided')",
+            [a, b],
+            |r| Ok((r.get(0)?, r.get::<_, f64>(1)? as i64)),
+        )
+        .unwrap();
+    assert_eq!(rounds, n);
+    assert_eq!(win, Money::from_cents(cents));
+    // The by-day and by-shift rows add up to the period total.
+    for name in ["by day", "by shift"] {
+        let s = r.sections.iter().find(|s| s.name == name).unwrap();
+        let col = s.columns.iter().position(|c| *c == "house win").unwrap();
+        let rcol = s.columns.iter().position(|c| *c == "rounds").unwrap();
+        let sum: Money = s.rows.iter().map(|row| money_of(&row[col])).sum();
+        let count: i64 = s.rows.iter().map(|row| int_of(&row[rcol])).sum();
+        assert_eq!((sum, count), (win, rounds), "{name}");
+    }
+}
+
+/// Two files, one per table, make one floor report whose total is the sum of each.
+#[test]
+fn a_floor_report_over_two_files() {
+    let a = fixed_db();
+    let b = demo("second", "600", "1", "12");
+    let stores = [Store::open_read(a).unwrap(), Store::open_read(&b).unwrap()];
+    let total = |stores: &[Store]| {
+        let r = report::build(stores, &options(Kind::Summary), |_| {}).unwrap();
+        let t = r
+            .sections
+            .iter()
+            .find(|s| s.name == "period total")
+            .unwrap()
+            .rows[0]
+            .clone();
+        (int_of(&t[1]), money_of(&t[4]), r)
+    };
+    let (na, wa, _) = total(&stores[..1]);
+    let (nb, wb, _) = total(&stores[1..]);
+    let (n, w, floor) = total(&stores);
+    assert_eq!((n, w), (na + nb, wa + wb));
+    assert_eq!(floor.sources.len(), 2);
+    let footer = floor.footer();
+    assert!(
+        footer
+            .iter()
+            .any(|(k, v)| k == "Database 2 verify" && v.starts_with("PASSED"))
+    );
+    // The command line makes the same floor report into files.
+    let out = a.parent().unwrap().join("floor");
+    let run = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args([
+            "report",
+            "--db",
+            a.to_str().unwrap(),
+            "--db",
+            b.to_str().unwrap(),
+            "--from",
+            "2026-01-05",
+            "--to",
+            "2026-01-06",
+        ])
+        .args([
+            "--kind",
+            "summary",
+            "--format",
+            "html",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let html = std::fs::read_to_string(out.join("summary-2026-01-05_2026-01-06.html")).unwrap();
+    assert!(html.contains("<svg") && html.contains("PASSED") && html.contains(&stores[1].head().1));
+    assert!(
+        !html.contains("<script") && !html.contains("http://")
+            || html.contains("http://www.w3.org/2000/svg")
+    );
+}
+
+#[test]
+fn bad_report_arguments_are_refused_clearly() {
+    let db = fixed_db();
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &[
+                "--from",
+                "2026-01-40",
+                "--to",
+                "2026-01-06",
+                "--kind",
+                "summary",
+                "--format",
+                "csv",
+            ],
+            "expected a date as YYYY-MM-DD",
+        ),
+        (
+            &[
+                "--from",
+                "2026-01-07",
+                "--to",
+                "2026-01-06",
+                "--kind",
+                "summary",
+                "--format",
+                "csv",
+            ],
+            "is after --to",
+        ),
+        (
+            &[
+                "--from",
+                "2026-01-05",
+                "--to",
+                "2026-01-06",
+                "--kind",
+                "weekly",
+                "--format",
+                "csv",
+            ],
+            "not a report kind",
+        ),
+        (
+            &[
+                "--from",
+                "2026-01-05",
+                "--to",
+                "2026-01-06",
+                "--kind",
+                "summary",
+                "--format",
+                "pdf",
+            ],
+            "expected csv, json or html",
+        ),
+    ];
+    for (args, words) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(["report", "--db", db.to_str().unwrap()])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(words),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
