@@ -659,3 +659,63 @@ fn an_old_schema_upgrades_forward() {
     drop(store);
     replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
 }
+
+/// A supervisor corrects a mis-entered card after settlement: the new settlement stands
+/// beside the original with the difference to pay; the log keeps both and still verifies.
+/// A dealer may not; a void needs a reason; a voided round is not voided twice.
+#[test]
+fn corrections_and_voids_are_supervisors_work() {
+    use croupier::audit::exceptions;
+    let path = temp_db("correct");
+    let (mut store, dealer, sup) = staffed(&path);
+    let mut s = TableSession::open(
+        &mut store,
+        dealer.clone(),
+        "Pontoon 1",
+        czech(),
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap();
+    let round = play_split_round(&mut store, &mut s);
+    let (script, _) = replay::export_round(&store, round).unwrap();
+    // Box 3 was really dealt 9 10 (19), not 9 7: it beats the dealer's 17 after all.
+    let mut steps = script.steps.clone();
+    let at = steps.iter().position(|x| x == "7").unwrap();
+    steps[at] = "10".into();
+    assert!(matches!(
+        exceptions::correct_round(&mut store, &dealer, round, steps.clone(), "misread card"),
+        Err(InputError::NotNow(_))
+    ));
+    assert!(exceptions::correct_round(&mut store, &sup, round, steps.clone(), "").is_err());
+    let c = exceptions::correct_round(
+        &mut store,
+        &sup,
+        round,
+        steps,
+        "box 3 second card was a 10, not a 7",
+    )
+    .unwrap();
+    let diff: Vec<(String, i64)> = c
+        .differences
+        .iter()
+        .map(|(id, _, _, d)| (id.clone(), d.cents()))
+        .collect();
+    assert_eq!(
+        diff,
+        [
+            ("1a".to_string(), 0),
+            ("1b".to_string(), 0),
+            ("3a".to_string(), 4000)
+        ]
+    );
+    assert!(
+        exceptions::void_round(&mut store, &sup, round, "no").is_err(),
+        "a reason of a few words"
+    );
+    exceptions::void_round(&mut store, &sup, round, "player dispute upheld").unwrap();
+    assert!(exceptions::void_round(&mut store, &sup, round, "player dispute upheld").is_err());
+    drop(store);
+    let v = replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+    assert_eq!((v.corrected, v.voided), (1, 1));
+}

@@ -309,3 +309,93 @@ fn the_first_run_creates_the_first_admin() {
         h.state().status()
     );
 }
+
+/// A supervisor finds a round in the history, steps through it, previews a correction and
+/// voids it with a reason; the void is in the log and `verify` still passes.
+#[test]
+fn the_supervisor_desk_voids_a_round_with_a_reason() {
+    let path = temp_db("desk");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args([
+            "demo",
+            "--db",
+            path.to_str().unwrap(),
+            "--rounds",
+            "120",
+            "--tables",
+            "1",
+            "--seed",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let app = DealerApp::open(path.clone());
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    h.get_by_label("Name").type_text("Petr Novak");
+    h.get_by_label("PIN").click();
+    h.run();
+    h.get_by_label("PIN").type_text("8001");
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Desk);
+    h.get_by_label("Dealer").click();
+    h.run();
+    h.get_by_label("Dealer").type_text("Jana");
+    h.get_by_label("Search").click();
+    h.run();
+    assert!(
+        h.state().status().unwrap().ends_with("rounds found"),
+        "{:?}",
+        h.state().status()
+    );
+    h.get_by_label("Open 118").click();
+    h.run();
+    assert!(h.state().status().unwrap().contains("round 118 open"));
+    h.get_by_label("|< first").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("bets [").is_some(),
+        "the first event of a round is its bets"
+    );
+    h.get_by_label("Preview correction").click();
+    h.run();
+    assert!(
+        h.state()
+            .status()
+            .unwrap()
+            .contains("preview: nothing written yet"),
+        "{:?}",
+        h.state().status()
+    );
+    h.get_by_label("Void round").click();
+    h.run();
+    assert!(
+        h.state().status().unwrap().contains("give a reason"),
+        "{:?}",
+        h.state().status()
+    );
+    h.get_by_label("Reason").click();
+    h.run();
+    h.get_by_label("Reason")
+        .type_text("player dispute: card entered twice");
+    h.get_by_label("Void round").click();
+    h.run();
+    assert!(
+        h.state().status().unwrap().contains("round 118 voided"),
+        "{:?}",
+        h.state().status()
+    );
+    drop(h);
+    let store = Store::open_read(&path).unwrap();
+    let reason: String = store
+        .conn()
+        .query_row("SELECT json_extract(data, '$.reason') FROM events WHERE kind = 'round_voided' AND round_id = 118", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(reason, "player dispute: card entered twice");
+    replay::verify(&store, |_| {}).unwrap();
+}

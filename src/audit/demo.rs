@@ -4,9 +4,7 @@
 //! the same content, timestamps included. Many rounds share a transaction (demo only).
 
 use rand::Rng;
-use serde_json::json;
 
-use super::event::EventKind;
 use super::store::{AuditError, ManualClock, Store};
 use super::table::{InputError, TableSession};
 use super::users::{self, PinCost, Role, User};
@@ -199,22 +197,18 @@ pub fn fill(
             }
             // Now and then a supervisor voids a recent round.
             if sims[0].rng().random_bool(0.0005)
-                && let Some(&round) = last_settled.last()
+                && let Some(round) = last_settled.pop()
             {
                 let sup = &supervisors[shift as usize % supervisors.len()];
                 let who = users::login(store, &sup.name, pin_of(sup), None)
                     .map_err(|e| AuditError::Refused(e.to_string()))?;
-                let table = store
-                    .conn()
-                    .query_row("SELECT table_id FROM events WHERE kind = 'round_started' AND round_id = ?1", [round], |r| r.get::<_, i64>(0))
-                    .map_err(|e| AuditError::Refused(e.to_string()))?;
-                store.append(
-                    EventKind::RoundVoided,
-                    Some(table),
-                    Some(who.id),
-                    Some(round),
-                    &json!({"reason": "player dispute: misdealt card, round voided at the pit"}),
-                )?;
+                super::exceptions::void_round(
+                    store,
+                    &who,
+                    round,
+                    "player dispute: misdealt card, round voided at the pit",
+                )
+                .map_err(err)?;
                 users::logout(store, &who, None)?;
             }
         }

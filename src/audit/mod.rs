@@ -4,6 +4,7 @@
 
 pub mod demo;
 pub mod event;
+pub mod exceptions;
 pub mod replay;
 pub mod store;
 pub mod table;

@@ -654,3 +654,53 @@ pub fn table_state(store: &Store, table: i64) -> Result<Option<TableState>, Repl
 pub fn money(v: &Value) -> Option<Money> {
     money_of(v, "amount").ok()
 }
+
+/// A round's events as they happened (inputs, refusals, undos, settlement, voids,
+/// corrections), with the round before its first input, for stepping through a dispute.
+pub struct RoundHistory {
+    pub round: i64,
+    pub start: Round,
+    pub events: Vec<Event>,
+}
+
+impl RoundHistory {
+    pub fn load(store: &Store, round: i64) -> Result<RoundHistory, ReplayError> {
+        let (script, _) = export_round(store, round)?;
+        let start = script
+            .start()
+            .map_err(|e| ReplayError::Store(AuditError::Refused(e.to_string())))?;
+        let events = store.round_events(round)?;
+        Ok(RoundHistory {
+            round,
+            start,
+            events,
+        })
+    }
+
+    /// The round as it stood just after event `i` (inputs applied, undos undone).
+    pub fn state_after(&self, i: usize) -> Round {
+        let mut steps: Vec<Step> = Vec::new();
+        let mut round = self.start.clone();
+        for e in self.events.iter().take(i + 1) {
+            match e.kind {
+                EventKind::Step => {
+                    let d = e.data();
+                    if let Some(step) = d["text"].as_str().and_then(|t| parse_step(t, &round).ok())
+                        && round.apply(step).is_ok()
+                    {
+                        steps.push(step);
+                    }
+                }
+                EventKind::Undo => {
+                    steps.pop();
+                    round = self.start.clone();
+                    for &s in &steps {
+                        let _ = round.apply(s);
+                    }
+                }
+                _ => {}
+            }
+        }
+        round
+    }
+}

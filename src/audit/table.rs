@@ -328,48 +328,6 @@ impl TableSession {
         }
         Ok(false)
     }
-
-    /// A supervisor voids a settled round, with a reason.
-    pub fn void_round(
-        &mut self,
-        store: &mut Store,
-        round: i64,
-        reason: &str,
-    ) -> Result<(), InputError> {
-        self.supervisor_check(store, round, reason)?;
-        store.append(
-            EventKind::RoundVoided,
-            Some(self.state.id),
-            Some(self.user.id),
-            Some(round),
-            &json!({"reason": reason.trim()}),
-        )?;
-        Ok(())
-    }
-
-    fn supervisor_check(&self, store: &Store, round: i64, reason: &str) -> Result<(), InputError> {
-        if !self.user.role.supervises() {
-            return Err(InputError::NotNow(format!(
-                "{} is a dealer: only a supervisor may void or correct a settled round",
-                self.user.name
-            )));
-        }
-        if reason.trim().len() < 3 {
-            return Err(InputError::NotNow(
-                "a void or correction needs a reason".into(),
-            ));
-        }
-        let settled: bool = store
-            .conn()
-            .query_row("SELECT EXISTS (SELECT 1 FROM events WHERE kind = 'round_settled' AND round_id = ?1)", [round], |r| r.get(0))
-            .map_err(|e| AuditError::Refused(e.to_string()))?;
-        if !settled {
-            return Err(InputError::NotNow(format!(
-                "round {round} is not settled: only settled rounds are voided or corrected"
-            )));
-        }
-        Ok(())
-    }
 }
 
 fn live_error(round: &Round, refusal: crate::engine::Refusal) -> StepError {

@@ -546,3 +546,56 @@ pub fn build(
         sources,
     })
 }
+
+/// Figures for the supervisor's charts: by day, by hour of day, by dealer.
+#[derive(Clone, Debug, Default)]
+pub struct Series {
+    /// (date, house win, hold %, rounds)
+    pub by_day: Vec<(String, Money, f64, i64)>,
+    /// (hour 0–23, house win, hold %, rounds)
+    pub by_hour: Vec<(u32, Money, f64, i64)>,
+    /// (dealer, rounds, rounds per hour at a table)
+    pub by_dealer: Vec<(String, i64, f64)>,
+}
+
+/// Groups settled, not voided rounds for charts.
+pub fn series(rows: &[RoundRow]) -> Series {
+    use chrono::Timelike;
+    let rows: Vec<&RoundRow> = rows.iter().filter(|r| !r.voided).collect();
+    let hold = |t: &Totals| t.hold().unwrap_or(0.0);
+    let by_day = grouped(&rows, |r| date_of(r.at))
+        .into_iter()
+        .map(|(d, t)| (d.to_string(), t.win, hold(&t), t.rounds))
+        .collect();
+    let by_hour = grouped(&rows, |r| {
+        chrono::DateTime::from_timestamp_millis(r.at)
+            .map(|t| t.hour())
+            .unwrap_or(0)
+    })
+    .into_iter()
+    .map(|(h, t)| (h, t.win, hold(&t), t.rounds))
+    .collect();
+    let by_dealer = grouped(&rows, |r| r.dealer.clone())
+        .into_iter()
+        .map(|(d, t)| {
+            let mut hours: Vec<(String, i64)> = rows
+                .iter()
+                .filter(|r| r.dealer == d)
+                .map(|r| (r.table.clone(), r.at / 3_600_000))
+                .collect();
+            hours.sort();
+            hours.dedup();
+            let per_hour = if hours.is_empty() {
+                0.0
+            } else {
+                t.rounds as f64 / hours.len() as f64
+            };
+            (d, t.rounds, per_hour)
+        })
+        .collect();
+    Series {
+        by_day,
+        by_hour,
+        by_dealer,
+    }
+}

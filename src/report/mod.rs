@@ -3,12 +3,12 @@
 //! Reads the log only (never writes); every report ends with the provenance footer —
 //! period, who, when, each file's chain head and whether `verify` passed.
 
-mod data;
+pub mod data;
 mod kinds;
 mod render;
 
 pub use data::{Period, RoundRow};
-pub use kinds::{Options, build};
+pub use kinds::{Options, Series, build, series};
 pub use render::{file_name, render_csv, render_html, render_json};
 
 use serde_json::Value;

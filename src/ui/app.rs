@@ -32,6 +32,8 @@ pub enum Screen {
     Play,
     /// The round is settled: what to pay and collect.
     Settled,
+    /// Supervisors: history, voids and corrections, verification, charts, export.
+    Desk,
 }
 
 /// What the dealer asked for, carried out after the frame.
@@ -54,6 +56,8 @@ enum Command {
     EvenMoney(Option<BetIx>),
     Decline(Option<BetIx>),
     ToggleKeys,
+    Desk,
+    LeaveDesk,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +91,7 @@ pub struct DealerApp {
     finished: Option<Box<Round>>,
     show_keys: bool,
     commands: Vec<Command>,
+    desk: super::desk::Desk,
     /// Key presses the screen acted on (for the keystroke benchmark and tests).
     pub keystrokes: u32,
 }
@@ -115,6 +120,7 @@ impl DealerApp {
             finished: None,
             show_keys: true,
             commands: Vec::new(),
+            desk: super::desk::Desk::new(),
             keystrokes: 0,
         };
         match Store::open(&db) {
@@ -179,6 +185,22 @@ impl DealerApp {
             Screen::Bets => self.bets(ui),
             Screen::Play => self.play(ui),
             Screen::Settled => self.settled(ui),
+            Screen::Desk => {
+                if ui.button("< Back to the tables").clicked() {
+                    self.commands.push(Command::LeaveDesk);
+                }
+                if let (Some(store), Some(user)) = (self.store.as_mut(), self.user.as_ref()) {
+                    self.desk.ui(ui, store, user);
+                }
+                if let Some(m) = self.desk.message.take() {
+                    let tone = if m.starts_with("REFUSED") {
+                        Tone::Refused
+                    } else {
+                        Tone::Info
+                    };
+                    self.status = Some((m, tone));
+                }
+            }
         });
         for c in std::mem::take(&mut self.commands) {
             self.apply(c);
@@ -252,6 +274,21 @@ impl DealerApp {
         };
         match c {
             Command::ToggleKeys => self.show_keys = !self.show_keys,
+            Command::Desk => {
+                if self.user.as_ref().is_some_and(|u| u.role.supervises()) {
+                    self.screen = Screen::Desk;
+                } else {
+                    self.say("the supervisor desk is for supervisors", Tone::Refused);
+                }
+            }
+            Command::LeaveDesk => {
+                self.tables = list_tables(store).unwrap_or_default();
+                self.screen = if self.table.as_ref().is_some_and(|t| t.round().is_some()) {
+                    Screen::Play
+                } else {
+                    Screen::Setup
+                };
+            }
             Command::Suit(s) => {
                 self.suit = Some(s);
                 self.say(
@@ -634,9 +671,16 @@ impl DealerApp {
         });
         Self::form_field(ui, "Min bet", &mut self.min_bet, false);
         Self::form_field(ui, "Box max", &mut self.box_max, false);
-        if big_button(ui, "Open table (Enter)", true).clicked() {
-            self.commands.push(Command::OpenTable);
-        }
+        ui.horizontal(|ui| {
+            if big_button(ui, "Open table (Enter)", true).clicked() {
+                self.commands.push(Command::OpenTable);
+            }
+            if self.user.as_ref().is_some_and(|u| u.role.supervises())
+                && big_button(ui, "Supervisor desk", true).clicked()
+            {
+                self.commands.push(Command::Desk);
+            }
+        });
         if !self.tables.is_empty() {
             ui.add_space(16.0);
             ui.heading("Tables in this database");

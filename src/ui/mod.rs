@@ -3,6 +3,7 @@
 //! `audit::TableSession` after the frame. No SQL here, and no rule is decided here.
 
 mod app;
+mod desk;
 mod keys;
 
 pub use app::{DealerApp, Screen};

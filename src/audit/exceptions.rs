@@ -1,0 +1,154 @@
+//! Supervisors' actions on settled rounds: a void, or a correction of mis-entered inputs.
+//! Both need a supervisor and a reason, and both are new events: the original round stays
+//! in the log as it was played, and the correction carries its whole corrected script so
+//! that `verify` can replay it.
+
+use serde_json::{Value, json};
+
+use super::event::EventKind;
+use super::replay::{self, nets_json};
+use super::store::{AuditError, Store};
+use super::table::InputError;
+use super::users::User;
+use crate::engine::{Money, Round};
+use crate::script::{Script, money_of};
+
+/// A correction, before or after it is logged: the original settlement beside the new.
+#[derive(Clone, Debug)]
+pub struct Correction {
+    pub round: i64,
+    pub original: Script,
+    pub original_nets: Value,
+    /// The corrected inputs, as given.
+    pub steps: Vec<String>,
+    pub corrected: Round,
+    /// Per bet: id, original net, corrected net, what to pay (+) or collect (−) now.
+    pub differences: Vec<(String, Money, Money, Money)>,
+}
+
+fn state(store: &Store, round: i64) -> Result<(i64, bool, bool), AuditError> {
+    let q = |sql: &str| -> Result<Option<i64>, AuditError> {
+        store
+            .conn()
+            .query_row(sql, [round], |r| r.get(0))
+            .map_err(|e| AuditError::Refused(e.to_string()))
+    };
+    let table =
+        q("SELECT max(table_id) FROM events WHERE kind = 'round_started' AND round_id = ?1")?;
+    let settled =
+        q("SELECT max(seq) FROM events WHERE kind = 'round_settled' AND round_id = ?1")?.is_some();
+    let voided =
+        q("SELECT max(seq) FROM events WHERE kind = 'round_voided' AND round_id = ?1")?.is_some();
+    let table = table.ok_or_else(|| {
+        AuditError::Refused(format!(
+            "there is no round {round} in {}",
+            store.path().display()
+        ))
+    })?;
+    Ok((table, settled, voided))
+}
+
+fn check(store: &Store, user: &User, round: i64, reason: &str) -> Result<i64, InputError> {
+    if !user.role.supervises() {
+        return Err(InputError::NotNow(format!(
+            "{} is a dealer: only a supervisor may void or correct a settled round",
+            user.name
+        )));
+    }
+    if reason.trim().chars().count() < 5 {
+        return Err(InputError::NotNow(
+            "give a reason (at least a few words): it goes into the log".into(),
+        ));
+    }
+    let (table, settled, voided) = state(store, round)?;
+    if !settled {
+        return Err(InputError::NotNow(format!(
+            "round {round} is not settled: only settled rounds are voided or corrected"
+        )));
+    }
+    if voided {
+        return Err(InputError::NotNow(format!(
+            "round {round} is already voided"
+        )));
+    }
+    Ok(table)
+}
+
+/// A supervisor voids a settled round, with a reason (logged as an exception).
+pub fn void_round(
+    store: &mut Store,
+    user: &User,
+    round: i64,
+    reason: &str,
+) -> Result<(), InputError> {
+    let table = check(store, user, round, reason)?;
+    store.append(
+        EventKind::RoundVoided,
+        Some(table),
+        Some(user.id),
+        Some(round),
+        &json!({"reason": reason.trim()}),
+    )?;
+    Ok(())
+}
+
+/// What a correction would do: the round replayed with `steps` instead of its logged
+/// inputs (same bets, same shoe). Nothing is written.
+pub fn preview(store: &Store, round: i64, steps: Vec<String>) -> Result<Correction, InputError> {
+    let (original, logged) =
+        replay::export_round(store, round).map_err(|e| InputError::NotNow(e.to_string()))?;
+    let mut script = original.clone();
+    script.steps = steps.clone();
+    let corrected = script
+        .play()
+        .map_err(|e| InputError::Refused(e.to_string()))?;
+    if !corrected.is_complete() {
+        return Err(InputError::Refused(format!(
+            "the corrected inputs do not finish the round: next {}",
+            corrected.expected()
+        )));
+    }
+    let original_nets = logged["nets"].clone();
+    let mut differences = Vec::new();
+    for b in 0..corrected.bet_count() {
+        let id = corrected.bet_id(b).to_string();
+        let was = original_nets
+            .as_array()
+            .and_then(|a| a.iter().find(|x| x["id"] == id.as_str()))
+            .and_then(|x| money_of(&x["net"], "net").ok())
+            .unwrap_or(Money::ZERO);
+        let now = corrected.bet_net(b);
+        differences.push((id, was, now, now - was));
+    }
+    Ok(Correction {
+        round,
+        original,
+        original_nets,
+        steps,
+        corrected,
+        differences,
+    })
+}
+
+/// Logs a correction of a settled round: the reason, the whole corrected script and its
+/// settlement. Returns what to pay or collect.
+pub fn correct_round(
+    store: &mut Store,
+    user: &User,
+    round: i64,
+    steps: Vec<String>,
+    reason: &str,
+) -> Result<Correction, InputError> {
+    let table = check(store, user, round, reason)?;
+    let c = preview(store, round, steps)?;
+    let mut script = c.original.clone();
+    script.steps = c.steps.clone();
+    store.append(
+        EventKind::RoundCorrected,
+        Some(table),
+        Some(user.id),
+        Some(round),
+        &json!({"reason": reason.trim(), "script": script.to_value(), "nets": nets_json(&c.corrected)}),
+    )?;
+    Ok(c)
+}

@@ -1,0 +1,616 @@
+//! The supervisor's desk: round history with filters, a round stepped through input by
+//! input, voids and corrections with a reason, verification at a glance, charts, and the
+//! report export. Reads through `report` and `audit`; writes only through
+//! `audit::exceptions`. No SQL here.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, channel};
+
+use egui::{Color32, RichText, Ui};
+use egui_plot::{Bar, BarChart, Plot};
+
+use crate::audit::exceptions::{self, Correction};
+use crate::audit::replay::{self, RoundHistory};
+use crate::audit::users::User;
+use crate::audit::{EventKind, Store};
+use crate::engine::Money;
+use crate::report::{self, Kind, Period, RoundRow, Series};
+
+/// Which part of the desk is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    History,
+    Round,
+    Charts,
+}
+
+/// The desk's state (forms, the last search, the round open).
+pub struct Desk {
+    pub tab: Tab,
+    from: String,
+    to: String,
+    table: String,
+    dealer: String,
+    shift: String,
+    outcome: String,
+    min_payout: String,
+    rows: Vec<RoundRow>,
+    history: Option<RoundHistory>,
+    cursor: usize,
+    reason: String,
+    correction: String,
+    preview: Option<Correction>,
+    series: Series,
+    verify: Option<Result<String, String>>,
+    verifying: Option<Receiver<Result<String, String>>>,
+    pub message: Option<String>,
+}
+
+/// What the desk asks the app for.
+enum Ask {
+    Search,
+    Open(i64),
+    Void,
+    Preview,
+    Correct,
+    Verify,
+    Export(Kind),
+}
+
+impl Desk {
+    pub fn new() -> Desk {
+        Desk {
+            tab: Tab::History,
+            from: String::new(),
+            to: String::new(),
+            table: String::new(),
+            dealer: String::new(),
+            shift: String::new(),
+            outcome: String::new(),
+            min_payout: String::new(),
+            rows: Vec::new(),
+            history: None,
+            cursor: 0,
+            reason: String::new(),
+            correction: String::new(),
+            preview: None,
+            series: Series::default(),
+            verify: None,
+            verifying: None,
+            message: None,
+        }
+    }
+
+    /// The desk, on `store`, for `user` (a supervisor or admin).
+    pub fn ui(&mut self, ui: &mut Ui, store: &mut Store, user: &User) {
+        if let Some(rx) = &self.verifying
+            && let Ok(v) = rx.try_recv()
+        {
+            self.verify = Some(v);
+            self.verifying = None;
+        }
+        if self.verifying.is_some() {
+            ui.ctx().request_repaint();
+        }
+        let mut asks = Vec::new();
+        ui.horizontal(|ui| {
+            ui.heading("Supervisor desk");
+            for (t, label) in [
+                (Tab::History, "Round history"),
+                (Tab::Round, "Round"),
+                (Tab::Charts, "Charts"),
+            ] {
+                ui.selectable_value(&mut self.tab, t, RichText::new(label).size(18.0));
+            }
+            ui.separator();
+            match (&self.verify, &self.verifying) {
+                (_, Some(_)) => {
+                    ui.spinner();
+                    ui.label("verifying…");
+                }
+                (Some(Ok(v)), _) => {
+                    ui.label(RichText::new(format!("VERIFIED: {v}")).color(Color32::LIGHT_GREEN));
+                }
+                (Some(Err(e)), _) => {
+                    ui.label(
+                        RichText::new(format!("NOT VERIFIED: {e}"))
+                            .color(Color32::from_rgb(255, 90, 90)),
+                    );
+                }
+                (None, None) => {
+                    ui.label("not verified yet");
+                }
+            }
+            if ui.button("Verify now").clicked() {
+                asks.push(Ask::Verify);
+            }
+        });
+        ui.separator();
+        match self.tab {
+            Tab::History => self.history_tab(ui, &mut asks),
+            Tab::Round => self.round_tab(ui, &mut asks),
+            Tab::Charts => self.charts_tab(ui, &mut asks),
+        }
+        for a in asks {
+            self.act(a, store, user);
+        }
+    }
+
+    fn period(&self) -> Result<Period, String> {
+        let today = chrono::Utc::now().date_naive().to_string();
+        let from = if self.from.trim().is_empty() {
+            "2000-01-01"
+        } else {
+            self.from.trim()
+        };
+        let to = if self.to.trim().is_empty() {
+            today.as_str()
+        } else {
+            self.to.trim()
+        };
+        Period::parse(from, to)
+    }
+
+    fn act(&mut self, a: Ask, store: &mut Store, user: &User) {
+        let result: Result<String, String> = match a {
+            Ask::Search => self.search(store),
+            Ask::Open(round) => match RoundHistory::load(store, round) {
+                Ok(h) => {
+                    self.cursor = h.events.len().saturating_sub(1);
+                    let (script, _) = replay::export_round(store, round)
+                        .map_err(|e| e.to_string())
+                        .unwrap_or_else(|_| {
+                            (
+                                crate::script::Script {
+                                    rules: *h.start.rules(),
+                                    limits: *h.start.limits(),
+                                    bets: Vec::new().into(),
+                                    seen: Vec::new(),
+                                    steps: Vec::new(),
+                                },
+                                serde_json::Value::Null,
+                            )
+                        });
+                    self.correction = script.steps.join(", ");
+                    self.preview = None;
+                    self.history = Some(h);
+                    self.tab = Tab::Round;
+                    Ok(format!("round {round} open"))
+                }
+                Err(e) => Err(e.to_string()),
+            },
+            Ask::Void => {
+                let Some(h) = &self.history else { return };
+                let round = h.round;
+                exceptions::void_round(store, user, round, &self.reason)
+                    .map(|()| format!("round {round} voided: logged with the reason"))
+                    .map_err(|e| e.to_string())
+            }
+            Ask::Preview | Ask::Correct => {
+                let Some(h) = &self.history else { return };
+                let round = h.round;
+                // One input per comma: "9, K, insure 1a 5, stick".
+                let steps: Vec<String> = self
+                    .correction
+                    .split(',')
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                let r = if matches!(a, Ask::Correct) {
+                    exceptions::correct_round(store, user, round, steps, &self.reason)
+                } else {
+                    exceptions::preview(store, round, steps)
+                };
+                match r {
+                    Ok(c) => {
+                        let done = matches!(a, Ask::Correct);
+                        self.preview = Some(c);
+                        Ok(if done {
+                            format!("round {round} corrected: logged with the reason")
+                        } else {
+                            "preview: nothing written yet".into()
+                        })
+                    }
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+            Ask::Verify => {
+                let path = store.path().to_path_buf();
+                let (tx, rx) = channel();
+                std::thread::spawn(move || {
+                    let r = Store::open_read(&path)
+                        .map_err(|e| e.to_string())
+                        .and_then(|s| {
+                            replay::verify(&s, |_| {})
+                                .map(|v| {
+                                    format!(
+                                        "{} events, {} rounds, head {}…",
+                                        v.events,
+                                        v.rounds,
+                                        &v.head.1[..12]
+                                    )
+                                })
+                                .map_err(|e| e.to_string())
+                        });
+                    let _ = tx.send(r);
+                });
+                self.verifying = Some(rx);
+                Ok("verifying in the background".into())
+            }
+            Ask::Export(kind) => self.export(store, user, kind),
+        };
+        self.message = Some(match result {
+            Ok(m) => m,
+            Err(e) => format!("REFUSED: {e}"),
+        });
+    }
+
+    fn search(&mut self, store: &Store) -> Result<String, String> {
+        let period = self.period()?;
+        let (a, b) = period.ms();
+        let min = if self.min_payout.trim().is_empty() {
+            None
+        } else {
+            Some(Money::parse(&self.min_payout).map_err(|e| format!("payout: {e}"))?)
+        };
+        let rows = report::data::rounds(store, 0, a, b, |_| {}).map_err(|e| e.to_string())?;
+        let like = |field: &str, want: &str| {
+            want.trim().is_empty() || field.to_lowercase().contains(&want.trim().to_lowercase())
+        };
+        self.rows = rows
+            .into_iter()
+            .filter(|r| like(&r.table, &self.table) && like(&r.dealer, &self.dealer))
+            .filter(|r| like(report::data::shift_of(r.at).1, &self.shift))
+            .filter(|r| match self.outcome.trim() {
+                "house" => r.win.is_positive(),
+                "players" => r.win < Money::ZERO,
+                "void" | "voided" => r.voided,
+                _ => true,
+            })
+            .filter(|r| min.is_none_or(|m| r.max_net >= m))
+            .collect();
+        self.series = report::series(&self.rows);
+        Ok(format!("{} rounds found", self.rows.len()))
+    }
+
+    fn export(&mut self, store: &Store, user: &User, kind: Kind) -> Result<String, String> {
+        let period = self.period()?;
+        let stores = [Store::open_read(store.path()).map_err(|e| e.to_string())?];
+        let at = chrono::Utc::now()
+            .format("%Y-%m-%d %H:%M:%S UTC")
+            .to_string();
+        let by = format!("{} ({})", user.name, user.role.name());
+        let table = (!self.table.trim().is_empty()).then(|| self.table.trim().to_string());
+        let dealer = (!self.dealer.trim().is_empty()).then(|| self.dealer.trim().to_string());
+        let o = report::Options {
+            kind,
+            period,
+            table: table.as_deref(),
+            dealer: dealer.as_deref(),
+            threshold: Money::units(1000),
+            verify: true,
+            generated_by: &by,
+            generated_at: &at,
+        };
+        let r = report::build(&stores, &o, |_| {}).map_err(|e| e.to_string())?;
+        let dir = PathBuf::from("reports");
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let path = dir.join(report::file_name(&r, "html"));
+        std::fs::write(&path, report::render_html(&r))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(format!("exported {}", path.display()))
+    }
+
+    fn field(ui: &mut Ui, label: &str, value: &mut String, width: f32) {
+        let l = ui.label(label);
+        ui.add(egui::TextEdit::singleline(value).desired_width(width))
+            .labelled_by(l.id);
+    }
+
+    fn history_tab(&mut self, ui: &mut Ui, asks: &mut Vec<Ask>) {
+        ui.horizontal_wrapped(|ui| {
+            Self::field(ui, "From", &mut self.from, 90.0);
+            Self::field(ui, "To", &mut self.to, 90.0);
+            Self::field(ui, "Table", &mut self.table, 90.0);
+            Self::field(ui, "Dealer", &mut self.dealer, 110.0);
+            Self::field(ui, "Shift", &mut self.shift, 70.0);
+            Self::field(ui, "Outcome", &mut self.outcome, 70.0);
+            Self::field(ui, "Payout at least", &mut self.min_payout, 70.0);
+            if ui.button(RichText::new("Search").size(18.0)).clicked() {
+                asks.push(Ask::Search);
+            }
+            ui.menu_button(RichText::new("Export report").size(18.0), |ui| {
+                for k in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
+                    if ui.button(k.title()).clicked() {
+                        asks.push(Ask::Export(k));
+                    }
+                }
+            });
+        });
+        ui.label("Dates YYYY-MM-DD (UTC); shift: day, evening or night; outcome: house, players or void.");
+        ui.separator();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::Grid::new("history")
+                .striped(true)
+                .spacing([14.0, 4.0])
+                .show(ui, |ui| {
+                    for h in [
+                        "round",
+                        "settled",
+                        "table",
+                        "dealer",
+                        "handle",
+                        "house win",
+                        "largest win",
+                        "",
+                    ] {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    ui.end_row();
+                    for r in self.rows.iter().rev().take(500) {
+                        ui.label(r.round.to_string());
+                        ui.label(crate::audit::store::format_time(r.at));
+                        ui.label(&r.table);
+                        ui.label(&r.dealer);
+                        ui.label(r.handle.to_string());
+                        ui.label(r.win.to_string());
+                        ui.label(r.max_net.to_string());
+                        let label = if r.voided {
+                            format!("Open {} (void)", r.round)
+                        } else {
+                            format!("Open {}", r.round)
+                        };
+                        if ui.button(label).clicked() {
+                            asks.push(Ask::Open(r.round));
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+    }
+
+    fn round_tab(&mut self, ui: &mut Ui, asks: &mut Vec<Ask>) {
+        let Some(h) = &self.history else {
+            ui.label("Open a round from the history.");
+            return;
+        };
+        ui.horizontal(|ui| {
+            ui.heading(format!("Round {}", h.round));
+            if ui.button("|< first").clicked() {
+                self.cursor = 0;
+            }
+            if ui.button("< back").clicked() {
+                self.cursor = self.cursor.saturating_sub(1);
+            }
+            if ui.button("next >").clicked() {
+                self.cursor = (self.cursor + 1).min(h.events.len().saturating_sub(1));
+            }
+            if ui.button("last >|").clicked() {
+                self.cursor = h.events.len().saturating_sub(1);
+            }
+        });
+        ui.columns(2, |cols| {
+            let ui = &mut cols[0];
+            egui::ScrollArea::vertical()
+                .id_salt("events")
+                .max_height(420.0)
+                .show(ui, |ui| {
+                    for (i, e) in h.events.iter().enumerate() {
+                        let d = e.data();
+                        let what = match e.kind {
+                            EventKind::RoundStarted => format!("bets {}", d["bets"]),
+                            EventKind::Step => {
+                                format!("input  {}", d["text"].as_str().unwrap_or(""))
+                            }
+                            EventKind::StepRefused => format!(
+                                "REFUSED {} — {}",
+                                d["text"].as_str().unwrap_or(""),
+                                d["reason"].as_str().unwrap_or("")
+                            ),
+                            EventKind::Undo => format!("UNDO {}", d["text"].as_str().unwrap_or("")),
+                            EventKind::RoundSettled => format!("settled {}", d["nets"]),
+                            EventKind::RoundVoided => {
+                                format!("VOIDED: {}", d["reason"].as_str().unwrap_or(""))
+                            }
+                            EventKind::RoundCorrected => format!(
+                                "CORRECTED: {} → {}",
+                                d["reason"].as_str().unwrap_or(""),
+                                d["nets"]
+                            ),
+                            k => k.name().to_string(),
+                        };
+                        let text = RichText::new(format!("{}  {what}", &e.time()[11..19]));
+                        let text = if i == self.cursor {
+                            text.strong().color(Color32::YELLOW)
+                        } else {
+                            text
+                        };
+                        if ui.selectable_label(i == self.cursor, text).clicked() {
+                            self.cursor = i;
+                        }
+                    }
+                });
+            let ui = &mut cols[1];
+            let r = h.state_after(self.cursor);
+            ui.label(RichText::new(format!("After this input — next: {}", r.expected())).strong());
+            ui.label(format!(
+                "Dealer: {} ({})",
+                r.dealer_cards()
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                r.dealer_total().best
+            ));
+            for seat in r.seats() {
+                let hands: Vec<String> = seat
+                    .hands()
+                    .iter()
+                    .map(|h| {
+                        h.cards()
+                            .iter()
+                            .map(|c| c.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect();
+                ui.label(format!("Box {}: {}", seat.box_no(), hands.join("  |  ")));
+            }
+            if r.is_complete() {
+                for b in 0..r.bet_count() {
+                    ui.label(format!("{}: net {}", r.bet_id(b), r.bet_net(b)));
+                }
+            }
+        });
+        ui.separator();
+        ui.label(
+            RichText::new(
+                "Void or correct (supervisors; always with a reason, logged as an exception)",
+            )
+            .strong(),
+        );
+        ui.horizontal(|ui| {
+            Self::field(ui, "Reason", &mut self.reason, 420.0);
+            if ui.button("Void round").clicked() {
+                asks.push(Ask::Void);
+            }
+        });
+        ui.horizontal(|ui| {
+            Self::field(
+                ui,
+                "Inputs (comma between inputs)",
+                &mut self.correction,
+                560.0,
+            );
+            if ui.button("Preview correction").clicked() {
+                asks.push(Ask::Preview);
+            }
+            if ui.button("Log correction").clicked() {
+                asks.push(Ask::Correct);
+            }
+        });
+        if let Some(c) = &self.preview {
+            egui::Grid::new("diff").spacing([16.0, 4.0]).show(ui, |ui| {
+                for h in [
+                    "bet",
+                    "original net",
+                    "corrected net",
+                    "pay (+) / collect (−) now",
+                ] {
+                    ui.label(RichText::new(h).strong());
+                }
+                ui.end_row();
+                for (id, was, now, d) in &c.differences {
+                    ui.label(id);
+                    ui.label(was.to_string());
+                    ui.label(now.to_string());
+                    ui.label(RichText::new(d.to_string()).size(20.0).strong());
+                    ui.end_row();
+                }
+            });
+        }
+    }
+
+    fn charts_tab(&mut self, ui: &mut Ui, asks: &mut Vec<Ask>) {
+        if self.rows.is_empty() {
+            ui.label("Search the round history first: the charts show the rounds found.");
+            if ui.button("Search all rounds").clicked() {
+                asks.push(Ask::Search);
+            }
+            return;
+        }
+        let s = &self.series;
+        let money = |m: &Money| m.cents() as f64 / 100.0;
+        let bars = |name: &str, v: Vec<(f64, f64)>, color: Color32| {
+            BarChart::new(
+                name,
+                v.into_iter()
+                    .map(|(x, y)| Bar::new(x, y).width(0.8))
+                    .collect(),
+            )
+            .color(color)
+        };
+        ui.columns(2, |cols| {
+            cols[0].label("House win by day");
+            Plot::new("win_day").height(180.0).show(&mut cols[0], |p| {
+                p.bar_chart(bars(
+                    "win",
+                    s.by_day
+                        .iter()
+                        .enumerate()
+                        .map(|(i, d)| (i as f64, money(&d.1)))
+                        .collect(),
+                    Color32::LIGHT_GREEN,
+                ));
+            });
+            cols[1].label("Hold % by day");
+            Plot::new("hold_day").height(180.0).show(&mut cols[1], |p| {
+                p.bar_chart(bars(
+                    "hold %",
+                    s.by_day
+                        .iter()
+                        .enumerate()
+                        .map(|(i, d)| (i as f64, d.2))
+                        .collect(),
+                    Color32::LIGHT_BLUE,
+                ));
+            });
+            cols[0].label("House win by hour of day (UTC)");
+            Plot::new("win_hour").height(180.0).show(&mut cols[0], |p| {
+                p.bar_chart(bars(
+                    "win",
+                    s.by_hour
+                        .iter()
+                        .map(|h| (h.0 as f64, money(&h.1)))
+                        .collect(),
+                    Color32::LIGHT_GREEN,
+                ));
+            });
+            cols[1].label("Hold % by hour of day (UTC)");
+            Plot::new("hold_hour")
+                .height(180.0)
+                .show(&mut cols[1], |p| {
+                    p.bar_chart(bars(
+                        "hold %",
+                        s.by_hour.iter().map(|h| (h.0 as f64, h.2)).collect(),
+                        Color32::LIGHT_BLUE,
+                    ));
+                });
+            cols[0].label("Rounds by hour of day (UTC)");
+            Plot::new("rounds_hour")
+                .height(180.0)
+                .show(&mut cols[0], |p| {
+                    p.bar_chart(bars(
+                        "rounds",
+                        s.by_hour.iter().map(|h| (h.0 as f64, h.3 as f64)).collect(),
+                        Color32::GOLD,
+                    ));
+                });
+            cols[1].label("Rounds per hour, by dealer");
+            Plot::new("dealer").height(180.0).show(&mut cols[1], |p| {
+                p.bar_chart(bars(
+                    "rounds/hour",
+                    s.by_dealer
+                        .iter()
+                        .enumerate()
+                        .map(|(i, d)| (i as f64, d.2))
+                        .collect(),
+                    Color32::GOLD,
+                ));
+            });
+        });
+        let names: Vec<String> = s
+            .by_dealer
+            .iter()
+            .enumerate()
+            .map(|(i, d)| format!("{i}: {} ({} rounds)", d.0, d.1))
+            .collect();
+        ui.label(format!("Dealers: {}", names.join(" · ")));
+    }
+}
+
+impl Default for Desk {
+    fn default() -> Self {
+        Desk::new()
+    }
+}
