@@ -519,6 +519,12 @@ impl Desk {
             }
             return;
         }
+        egui::ScrollArea::vertical()
+            .id_salt("charts")
+            .show(ui, |ui| self.charts(ui));
+    }
+
+    fn charts(&self, ui: &mut Ui) {
         let s = &self.series;
         let money = |m: &Money| m.cents() as f64 / 100.0;
         let bars = |name: &str, v: Vec<(f64, f64)>, color: Color32| {
