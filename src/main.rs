@@ -67,6 +67,8 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Upgrade a database to this program's schema (forward migrations, one transaction).
+    Migrate,
     /// Live play for the crash test: prints `ack SEQ` after each durable input.
     #[command(hide = true)]
     LivePlay {
@@ -154,6 +156,17 @@ fn main() -> ExitCode {
         Some(Command::Settle { file, rules, jsonl }) => settle(&file, rules.as_deref(), jsonl),
         Some(Command::Rules { name }) => print_rules(name.as_deref()),
         Some(Command::Verify) => verify(&db),
+        Some(Command::Migrate) => Store::open(&db)
+            .map(|s| {
+                println!(
+                    "{}: schema {} (chain head event {})",
+                    db.display(),
+                    croupier::audit::store::SCHEMA_VERSION,
+                    s.head().0
+                );
+                ExitCode::SUCCESS
+            })
+            .map_err(anyhow::Error::from),
         Some(Command::ExportRound { round }) => export_round(&db, round),
         Some(Command::Demo {
             rounds,

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use rusqlite::OptionalExtension;
 use serde_json::{Value, json};
 
 use super::event::{Event, EventKind, hex};
@@ -556,6 +557,7 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
         });
         let r = replayed?;
         let _ = read?;
+        check_figures(store, r.settled)?;
         let head = store.head();
         if r.prev.map(|p| p.0).unwrap_or(0) != head.0 {
             return Err(ReplayError::Chain {
@@ -576,6 +578,49 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
             head,
         })
     })
+}
+
+/// Every `round_figures` row must be its `round_settled` event's figures, one row per
+/// settlement: the table is derived, so a row that disagrees was changed by hand.
+fn check_figures(store: &Store, settled: i64) -> Result<(), ReplayError> {
+    let sql = |e: rusqlite::Error| ReplayError::Store(AuditError::Refused(e.to_string()));
+    let rows: i64 = store
+        .conn()
+        .query_row("SELECT count(*) FROM round_figures", [], |r| r.get(0))
+        .map_err(sql)?;
+    if rows != settled {
+        return Err(ReplayError::Mismatch {
+            round: 0,
+            why: format!("round_figures has {rows} rows for {settled} settlements"),
+        });
+    }
+    let c = |k: &str| {
+        format!("CAST(round(coalesce(json_extract(e.data, '$.{k}'), 0) * 100) AS INTEGER)")
+    };
+    let n = |k: &str| format!("coalesce(json_extract(e.data, '$.{k}'), 0)");
+    let q = format!(
+        "SELECT f.round_id FROM round_figures f LEFT JOIN events e ON e.seq = f.seq
+         WHERE e.seq IS NULL OR e.kind != 'round_settled' OR e.round_id IS NOT f.round_id OR e.at != f.at
+            OR e.table_id IS NOT f.table_id OR e.user_id IS NOT f.user_id
+            OR f.handle != {} OR f.paid != {} OR f.win != {} OR f.max_net != {}
+            OR f.insurance_taken != {} OR f.insurance_paid != {}
+            OR f.splits != {} OR f.buys != {} OR f.pontoons != {} OR f.five_card_tricks != {}
+         LIMIT 1",
+        c("handle"), c("paid"), c("house_net"), c("max_net"), c("insurance_taken"), c("insurance_paid"),
+        n("splits"), n("buys"), n("pontoons"), n("five_card_tricks"),
+    );
+    let bad: Option<i64> = store
+        .conn()
+        .query_row(&q, [], |r| r.get(0))
+        .optional()
+        .map_err(sql)?;
+    match bad {
+        Some(round) => Err(ReplayError::Mismatch {
+            round,
+            why: "its row in round_figures differs from its logged settlement (the table was changed by hand)".into(),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Round `n` as a round script, with its logged settlement.

@@ -17,12 +17,12 @@ use super::event::{Event, EventKind, hex};
 /// `PRAGMA application_id` of a Croupier database: "CRUP".
 pub const APPLICATION_ID: i32 = 0x4352_5550;
 /// The schema this program writes. A file with a newer one is refused.
-pub const SCHEMA_VERSION: i32 = 2;
+pub const SCHEMA_VERSION: i32 = 3;
 /// The hash before the first event.
 pub const GENESIS: [u8; 32] = [0; 32];
 
 /// Forward migrations: `MIGRATIONS[v]` takes a database from version `v` to `v + 1`.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     r#"
 CREATE TABLE events (
     seq      INTEGER PRIMARY KEY,
@@ -58,7 +58,71 @@ CREATE TRIGGER users_no_delete BEFORE DELETE ON users
     r#"
 CREATE INDEX events_kind_at ON events(kind, at);
 "#,
+    // v3: each settled round's figures in cents, one compact row, written in the same
+    // transaction as its `round_settled` event (reports read these instead of the JSON of
+    // a million events). Append-only like the log; `verify` checks every row against its
+    // event. Existing settlements are copied in.
+    r#"
+CREATE TABLE round_figures (
+    round_id         INTEGER PRIMARY KEY,
+    seq              INTEGER NOT NULL UNIQUE,
+    at               INTEGER NOT NULL,
+    table_id         INTEGER,
+    user_id          INTEGER,
+    handle           INTEGER NOT NULL,
+    paid             INTEGER NOT NULL,
+    win              INTEGER NOT NULL,
+    max_net          INTEGER NOT NULL,
+    insurance_taken  INTEGER NOT NULL,
+    insurance_paid   INTEGER NOT NULL,
+    splits           INTEGER NOT NULL,
+    buys             INTEGER NOT NULL,
+    pontoons         INTEGER NOT NULL,
+    five_card_tricks INTEGER NOT NULL
+);
+CREATE INDEX round_figures_at ON round_figures(at);
+CREATE TRIGGER round_figures_no_update BEFORE UPDATE ON round_figures
+    BEGIN SELECT RAISE(ABORT, 'croupier: round figures are append-only'); END;
+CREATE TRIGGER round_figures_no_delete BEFORE DELETE ON round_figures
+    BEGIN SELECT RAISE(ABORT, 'croupier: round figures are append-only'); END;
+INSERT INTO round_figures
+SELECT round_id, seq, at, table_id, user_id,
+       CAST(round(coalesce(json_extract(data, '$.handle'), 0) * 100) AS INTEGER),
+       CAST(round(coalesce(json_extract(data, '$.paid'), 0) * 100) AS INTEGER),
+       CAST(round(json_extract(data, '$.house_net') * 100) AS INTEGER),
+       CAST(round(coalesce(json_extract(data, '$.max_net'), 0) * 100) AS INTEGER),
+       CAST(round(coalesce(json_extract(data, '$.insurance_taken'), 0) * 100) AS INTEGER),
+       CAST(round(coalesce(json_extract(data, '$.insurance_paid'), 0) * 100) AS INTEGER),
+       coalesce(json_extract(data, '$.splits'), 0),
+       coalesce(json_extract(data, '$.buys'), 0),
+       coalesce(json_extract(data, '$.pontoons'), 0),
+       coalesce(json_extract(data, '$.five_card_tricks'), 0)
+FROM events WHERE kind = 'round_settled';
+"#,
 ];
+
+/// The figures row of a `round_settled` event, in cents: handle, paid, win, max_net,
+/// insurance taken, insurance paid, splits, buys, pontoons, five-card tricks.
+pub fn figures_of(data: &Value) -> [i64; 10] {
+    let cents = |k: &str| {
+        crate::script::money_of(&data[k], k)
+            .map(|m| m.cents())
+            .unwrap_or(0)
+    };
+    let n = |k: &str| data[k].as_i64().unwrap_or(0);
+    [
+        cents("handle"),
+        cents("paid"),
+        cents("house_net"),
+        cents("max_net"),
+        cents("insurance_taken"),
+        cents("insurance_paid"),
+        n("splits"),
+        n("buys"),
+        n("pontoons"),
+        n("five_card_tricks"),
+    ]
+}
 
 /// What went wrong with the database. Every message names the file and what to do.
 #[derive(Debug, thiserror::Error)]
@@ -296,7 +360,7 @@ impl Store {
         if version < SCHEMA_VERSION {
             if !write {
                 return Err(AuditError::Refused(format!(
-                    "{}: schema {version} is older than {SCHEMA_VERSION}; open it once for writing (e.g. `croupier verify` after any write command) to upgrade it",
+                    "{}: schema {version} is older than {SCHEMA_VERSION}; upgrade it first with `croupier migrate --db FILE` (nothing logged is changed)",
                     store.path.display()
                 )));
             }
@@ -436,7 +500,15 @@ impl Store {
             conn.prepare_cached(
                 "INSERT INTO events (seq, at, kind, table_id, user_id, round_id, data, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             )?
-            .execute(params![ev.seq, ev.at, ev.kind.name(), ev.table, ev.user, ev.round, ev.data, &ev.hash[..]])
+            .execute(params![ev.seq, ev.at, ev.kind.name(), ev.table, ev.user, ev.round, ev.data, &ev.hash[..]])?;
+            if ev.kind == EventKind::RoundSettled {
+                let f = figures_of(data);
+                conn.prepare_cached(
+                    "INSERT INTO round_figures VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                )?
+                .execute(params![ev.round, ev.seq, ev.at, ev.table, ev.user, f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9]])?;
+            }
+            Ok::<usize, rusqlite::Error>(1)
         };
         let result = if self.in_batch {
             insert(&self.conn).map(|_| ())

@@ -4,7 +4,6 @@
 use std::collections::{HashMap, HashSet};
 
 use chrono::{NaiveDate, TimeZone, Timelike, Utc};
-use serde::Deserialize;
 
 use crate::audit::{AuditError, Store};
 use crate::engine::Money;
@@ -94,38 +93,6 @@ pub struct RoundRow {
     pub voided: bool,
 }
 
-#[derive(Deserialize)]
-struct Settled {
-    house_net: serde_json::Number,
-    #[serde(default)]
-    handle: Option<serde_json::Number>,
-    #[serde(default)]
-    paid: Option<serde_json::Number>,
-    #[serde(default)]
-    max_net: Option<serde_json::Number>,
-    #[serde(default)]
-    insurance_taken: Option<serde_json::Number>,
-    #[serde(default)]
-    insurance_paid: Option<serde_json::Number>,
-    #[serde(default)]
-    splits: u32,
-    #[serde(default)]
-    buys: u32,
-    #[serde(default)]
-    pontoons: u32,
-    #[serde(default)]
-    five_card_tricks: u32,
-}
-
-fn money(n: &Option<serde_json::Number>) -> Money {
-    n.as_ref()
-        .and_then(|n| match n.as_i64() {
-            Some(u) => Some(Money::from_cents(u * 100)),
-            None => Money::parse(&n.to_string()).ok(),
-        })
-        .unwrap_or(Money::ZERO)
-}
-
 fn sql(store: &Store) -> impl Fn(rusqlite::Error) -> AuditError + '_ {
     move |e| AuditError::Sqlite {
         path: store.path().to_path_buf(),
@@ -181,22 +148,17 @@ pub fn rounds(
     let mut stmt = store
         .conn()
         .prepare_cached(
-            "SELECT at, table_id, user_id, round_id, data FROM events WHERE kind = 'round_settled' AND at >= ?1 AND at < ?2 ORDER BY seq",
+            "SELECT at, table_id, user_id, round_id, handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks
+             FROM round_figures WHERE at >= ?1 AND at < ?2 ORDER BY at, round_id",
         )
         .map_err(sql(store))?;
     let mut q = stmt.query([from_ms, to_ms]).map_err(sql(store))?;
     let mut out = Vec::new();
     while let Some(r) = q.next().map_err(sql(store))? {
-        let at: i64 = r.get(0).map_err(sql(store))?;
-        let table: i64 = r.get::<_, Option<i64>>(1).map_err(sql(store))?.unwrap_or(0);
-        let user: i64 = r.get::<_, Option<i64>>(2).map_err(sql(store))?.unwrap_or(0);
-        let round: i64 = r.get::<_, Option<i64>>(3).map_err(sql(store))?.unwrap_or(0);
-        let data = r.get_ref(4).map_err(sql(store))?.as_str().unwrap_or("{}");
-        let s: Settled = serde_json::from_str(data).map_err(|e| AuditError::Sqlite {
-            path: store.path().to_path_buf(),
-            detail: format!("round {round}: settlement data unreadable: {e}"),
-        })?;
-        let win = money(&Some(s.house_net));
+        let g = |i: usize| r.get::<_, Option<i64>>(i).map(|v| v.unwrap_or(0));
+        let v: Result<Vec<i64>, _> = (0..14).map(g).collect();
+        let v = v.map_err(sql(store))?;
+        let (table, user, round) = (v[1], v[2], v[3]);
         out.push(RoundRow {
             db,
             table: tables
@@ -204,24 +166,24 @@ pub fn rounds(
                 .cloned()
                 .unwrap_or_else(|| format!("table {table}")),
             round,
-            at,
+            at: v[0],
             dealer: users
                 .get(&user)
                 .cloned()
                 .unwrap_or_else(|| format!("user {user}")),
-            handle: money(&s.handle),
-            paid: money(&s.paid),
-            win,
-            max_net: money(&s.max_net),
-            insurance_taken: money(&s.insurance_taken),
-            insurance_paid: money(&s.insurance_paid),
-            splits: s.splits,
-            buys: s.buys,
-            pontoons: s.pontoons,
-            five_card_tricks: s.five_card_tricks,
+            handle: Money::from_cents(v[4]),
+            paid: Money::from_cents(v[5]),
+            win: Money::from_cents(v[6]),
+            max_net: Money::from_cents(v[7]),
+            insurance_taken: Money::from_cents(v[8]),
+            insurance_paid: Money::from_cents(v[9]),
+            splits: v[10] as u32,
+            buys: v[11] as u32,
+            pontoons: v[12] as u32,
+            five_card_tricks: v[13] as u32,
             voided: voided.contains(&round),
         });
-        if out.len() % 50_000 == 0 {
+        if out.len() % 100_000 == 0 {
             progress(out.len());
         }
     }
