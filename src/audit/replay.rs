@@ -5,7 +5,6 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use rusqlite::OptionalExtension;
 use serde_json::{Value, json};
 
 use super::event::{Event, EventKind, hex};
@@ -202,6 +201,62 @@ pub struct Replayer {
     pub check_chain: bool,
     /// Keep the cards of each shoe (for exports and live tables; verify needs none).
     pub track_seen: bool,
+    /// When set (verify), each settlement's `round_figures` row is read in step and
+    /// compared with the replayed round's own figures.
+    pub figures: Option<FiguresCursor>,
+}
+
+/// Reads `round_figures` in log order, a chunk at a time, on its own connection.
+pub struct FiguresCursor {
+    conn: rusqlite::Connection,
+    buf: std::collections::VecDeque<[i64; 15]>,
+    last_seq: i64,
+    done: bool,
+}
+
+impl FiguresCursor {
+    pub fn open(path: &std::path::Path) -> Result<FiguresCursor, ReplayError> {
+        let conn =
+            rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+                .map_err(|e| ReplayError::Store(AuditError::Refused(e.to_string())))?;
+        Ok(FiguresCursor {
+            conn,
+            buf: Default::default(),
+            last_seq: 0,
+            done: false,
+        })
+    }
+
+    /// The next row: seq, round, at, table, user, then the ten figures.
+    pub fn next(&mut self) -> Result<Option<[i64; 15]>, ReplayError> {
+        if self.buf.is_empty() && !self.done {
+            let sql = |e: rusqlite::Error| ReplayError::Store(AuditError::Refused(e.to_string()));
+            let mut stmt = self
+                .conn
+                .prepare_cached(
+                    "SELECT seq, round_id, at, coalesce(table_id, -1), coalesce(user_id, -1), handle, paid, win, max_net,
+                            insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks
+                     FROM round_figures WHERE seq > ?1 ORDER BY seq LIMIT 20000",
+                )
+                .map_err(sql)?;
+            let rows = stmt
+                .query_map([self.last_seq], |r| {
+                    let mut a = [0i64; 15];
+                    for (i, x) in a.iter_mut().enumerate() {
+                        *x = r.get(i)?;
+                    }
+                    Ok(a)
+                })
+                .and_then(|m| m.collect::<Result<Vec<_>, _>>())
+                .map_err(sql)?;
+            self.done = rows.len() < 20000;
+            if let Some(last) = rows.last() {
+                self.last_seq = last[0];
+            }
+            self.buf.extend(rows);
+        }
+        Ok(self.buf.pop_front())
+    }
 }
 
 impl Replayer {
@@ -437,6 +492,47 @@ impl Replayer {
                         ),
                     });
                 }
+                if let Some(c) = self.figures.as_mut() {
+                    let st = live.round.stats();
+                    let max_net = (0..live.round.bet_count())
+                        .map(|b| live.round.bet_net(b))
+                        .max()
+                        .unwrap_or(Money::ZERO);
+                    let want = [
+                        e.seq,
+                        live.id,
+                        e.at,
+                        e.table.unwrap_or(-1),
+                        e.user.unwrap_or(-1),
+                        st.handle.cents(),
+                        st.paid.cents(),
+                        live.round.house_net().cents(),
+                        max_net.cents(),
+                        st.insurance_taken.cents(),
+                        st.insurance_paid.cents(),
+                        st.splits as i64,
+                        st.buys as i64,
+                        st.pontoons as i64,
+                        st.five_card_tricks as i64,
+                    ];
+                    match c.next()? {
+                        Some(row) if row == want => {}
+                        Some(row) => {
+                            return Err(ReplayError::Mismatch {
+                                round: live.id,
+                                why: format!(
+                                    "its row in round_figures {row:?} differs from the replay's figures {want:?} (the table was changed by hand)"
+                                ),
+                            });
+                        }
+                        None => {
+                            return Err(ReplayError::Mismatch {
+                                round: live.id,
+                                why: "it has no row in round_figures".into(),
+                            });
+                        }
+                    }
+                }
                 if self.track_seen {
                     for &s in &live.steps {
                         if let Step::Card(c) = s {
@@ -520,10 +616,12 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
     // rounds through the engine, event by event in log order, so the first fault found is
     // the first in the log. Events cross in batches.
     let (to_replay, from_reader) = std::sync::mpsc::sync_channel::<Vec<Event>>(8);
+    let path = store.path().to_path_buf();
     std::thread::scope(|scope| {
         let replayer = scope.spawn(move || -> Result<Replayer, ReplayError> {
             let mut r = Replayer::new(true);
             r.track_seen = false;
+            r.figures = Some(FiguresCursor::open(&path)?);
             for batch in from_reader {
                 for e in &batch {
                     r.feed(e)?;
@@ -555,9 +653,14 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
                 "the replay thread failed".into(),
             )))
         });
-        let r = replayed?;
+        let mut r = replayed?;
         let _ = read?;
-        check_figures(store, r.settled)?;
+        if let Some(extra) = r.figures.as_mut().map(|c| c.next()).transpose()?.flatten() {
+            return Err(ReplayError::Mismatch {
+                round: extra[1],
+                why: "round_figures has a row that no settlement in the log wrote".into(),
+            });
+        }
         let head = store.head();
         if r.prev.map(|p| p.0).unwrap_or(0) != head.0 {
             return Err(ReplayError::Chain {
@@ -578,49 +681,6 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
             head,
         })
     })
-}
-
-/// Every `round_figures` row must be its `round_settled` event's figures, one row per
-/// settlement: the table is derived, so a row that disagrees was changed by hand.
-fn check_figures(store: &Store, settled: i64) -> Result<(), ReplayError> {
-    let sql = |e: rusqlite::Error| ReplayError::Store(AuditError::Refused(e.to_string()));
-    let rows: i64 = store
-        .conn()
-        .query_row("SELECT count(*) FROM round_figures", [], |r| r.get(0))
-        .map_err(sql)?;
-    if rows != settled {
-        return Err(ReplayError::Mismatch {
-            round: 0,
-            why: format!("round_figures has {rows} rows for {settled} settlements"),
-        });
-    }
-    let c = |k: &str| {
-        format!("CAST(round(coalesce(json_extract(e.data, '$.{k}'), 0) * 100) AS INTEGER)")
-    };
-    let n = |k: &str| format!("coalesce(json_extract(e.data, '$.{k}'), 0)");
-    let q = format!(
-        "SELECT f.round_id FROM round_figures f LEFT JOIN events e ON e.seq = f.seq
-         WHERE e.seq IS NULL OR e.kind != 'round_settled' OR e.round_id IS NOT f.round_id OR e.at != f.at
-            OR e.table_id IS NOT f.table_id OR e.user_id IS NOT f.user_id
-            OR f.handle != {} OR f.paid != {} OR f.win != {} OR f.max_net != {}
-            OR f.insurance_taken != {} OR f.insurance_paid != {}
-            OR f.splits != {} OR f.buys != {} OR f.pontoons != {} OR f.five_card_tricks != {}
-         LIMIT 1",
-        c("handle"), c("paid"), c("house_net"), c("max_net"), c("insurance_taken"), c("insurance_paid"),
-        n("splits"), n("buys"), n("pontoons"), n("five_card_tricks"),
-    );
-    let bad: Option<i64> = store
-        .conn()
-        .query_row(&q, [], |r| r.get(0))
-        .optional()
-        .map_err(sql)?;
-    match bad {
-        Some(round) => Err(ReplayError::Mismatch {
-            round,
-            why: "its row in round_figures differs from its logged settlement (the table was changed by hand)".into(),
-        }),
-        None => Ok(()),
-    }
 }
 
 /// Round `n` as a round script, with its logged settlement.
