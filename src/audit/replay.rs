@@ -228,7 +228,7 @@ impl FiguresCursor {
     }
 
     /// The next row: seq, round, at, table, user, then the ten figures.
-    pub fn next(&mut self) -> Result<Option<[i64; 15]>, ReplayError> {
+    pub fn next_row(&mut self) -> Result<Option<[i64; 15]>, ReplayError> {
         if self.buf.is_empty() && !self.done {
             let sql = |e: rusqlite::Error| ReplayError::Store(AuditError::Refused(e.to_string()));
             let mut stmt = self
@@ -515,7 +515,7 @@ impl Replayer {
                         st.pontoons as i64,
                         st.five_card_tricks as i64,
                     ];
-                    match c.next()? {
+                    match c.next_row()? {
                         Some(row) if row == want => {}
                         Some(row) => {
                             return Err(ReplayError::Mismatch {
@@ -655,7 +655,13 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
         });
         let mut r = replayed?;
         let _ = read?;
-        if let Some(extra) = r.figures.as_mut().map(|c| c.next()).transpose()?.flatten() {
+        if let Some(extra) = r
+            .figures
+            .as_mut()
+            .map(|c| c.next_row())
+            .transpose()?
+            .flatten()
+        {
             return Err(ReplayError::Mismatch {
                 round: extra[1],
                 why: "round_figures has a row that no settlement in the log wrote".into(),
