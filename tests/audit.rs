@@ -58,6 +58,19 @@ fn czech() -> Rules {
     Rules::preset("czech").unwrap()
 }
 
+/// Table "Pontoon 1", czech rules, no limits, opened by `dealer`.
+fn czech_table(store: &mut Store, dealer: users::User) -> TableSession {
+    TableSession::open(
+        store,
+        dealer,
+        "Pontoon 1",
+        czech(),
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap()
+}
+
 /// Plays a round with a split, insurance, a refused key and an undo.
 fn play_split_round(store: &mut Store, s: &mut TableSession) -> i64 {
     let round = s
@@ -99,15 +112,7 @@ fn play_split_round(store: &mut Store, s: &mut TableSession) -> i64 {
 fn a_logged_round_verifies_and_exports_to_the_same_settlement() {
     let path = temp_db("round");
     let (mut store, dealer, _) = staffed(&path);
-    let mut s = TableSession::open(
-        &mut store,
-        dealer,
-        "Pontoon 1",
-        czech(),
-        Some("czech"),
-        Limits::NONE,
-    )
-    .unwrap();
+    let mut s = czech_table(&mut store, dealer);
     s.new_shoe(&mut store).unwrap();
     let round = play_split_round(&mut store, &mut s);
     drop(store);
@@ -241,15 +246,7 @@ fn pins_lockout_and_roles() {
 fn a_round_in_play_comes_back_after_a_restart() {
     let path = temp_db("resume");
     let (mut store, dealer, _) = staffed(&path);
-    let mut s = TableSession::open(
-        &mut store,
-        dealer.clone(),
-        "Pontoon 1",
-        czech(),
-        Some("czech"),
-        Limits::NONE,
-    )
-    .unwrap();
+    let mut s = czech_table(&mut store, dealer.clone());
     s.start_round(&mut store, vec![bet("1a", 1, 10), bet("2a", 2, 10)])
         .unwrap();
     for text in ["9", "5", "7", "9", "6", "twist"] {
@@ -309,15 +306,7 @@ fn rules_changes_need_a_supervisor() {
 fn the_log_cannot_be_edited_quietly() {
     let path = temp_db("tamper");
     let (mut store, dealer, _) = staffed(&path);
-    let mut s = TableSession::open(
-        &mut store,
-        dealer,
-        "Pontoon 1",
-        czech(),
-        Some("czech"),
-        Limits::NONE,
-    )
-    .unwrap();
+    let mut s = czech_table(&mut store, dealer);
     play_split_round(&mut store, &mut s);
     drop(store);
     let conn = Connection::open(&path).unwrap();
@@ -419,15 +408,7 @@ fn faults_get_clear_messages_and_lose_nothing() {
     // A full disk: nothing of the input is written, the chain stays whole, play goes on.
     let path = temp_db("full");
     let (mut store, dealer, _) = staffed(&path);
-    let mut s = TableSession::open(
-        &mut store,
-        dealer,
-        "Pontoon 1",
-        czech(),
-        Some("czech"),
-        Limits::NONE,
-    )
-    .unwrap();
+    let mut s = czech_table(&mut store, dealer);
     s.start_round(&mut store, vec![bet("1a", 1, 10)]).unwrap();
     let pages: i64 = store
         .conn()
@@ -619,15 +600,7 @@ fn demo_is_reproducible_and_its_rounds_export_and_resettle() {
 fn an_old_schema_upgrades_forward() {
     let path = temp_db("upgrade");
     let (mut store, dealer, _) = staffed(&path);
-    let mut s = TableSession::open(
-        &mut store,
-        dealer,
-        "Pontoon 1",
-        czech(),
-        Some("czech"),
-        Limits::NONE,
-    )
-    .unwrap();
+    let mut s = czech_table(&mut store, dealer);
     play_split_round(&mut store, &mut s);
     let head = store.head();
     drop(store);
@@ -676,15 +649,7 @@ fn corrections_and_voids_are_supervisors_work() {
     use croupier::audit::exceptions;
     let path = temp_db("correct");
     let (mut store, dealer, sup) = staffed(&path);
-    let mut s = TableSession::open(
-        &mut store,
-        dealer.clone(),
-        "Pontoon 1",
-        czech(),
-        Some("czech"),
-        Limits::NONE,
-    )
-    .unwrap();
+    let mut s = czech_table(&mut store, dealer.clone());
     let round = play_split_round(&mut store, &mut s);
     let (script, _) = replay::export_round(&store, round).unwrap();
     // Box 3 was really dealt 9 10 (19), not 9 7: it beats the dealer's 17 after all.
@@ -734,15 +699,7 @@ fn corrections_and_voids_are_supervisors_work() {
 fn a_changed_figures_row_is_caught() {
     let path = temp_db("figures");
     let (mut store, dealer, _) = staffed(&path);
-    let mut s = TableSession::open(
-        &mut store,
-        dealer,
-        "Pontoon 1",
-        czech(),
-        Some("czech"),
-        Limits::NONE,
-    )
-    .unwrap();
+    let mut s = czech_table(&mut store, dealer);
     let round = play_split_round(&mut store, &mut s);
     drop(store);
     let conn = Connection::open(&path).unwrap();

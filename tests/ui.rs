@@ -20,6 +20,26 @@ fn temp_db(name: &str) -> PathBuf {
     dir.join("table.db")
 }
 
+/// The dealer screen on a database, 1280×800, no display needed.
+fn screen(path: &std::path::Path) -> Harness<'static, DealerApp> {
+    let app = DealerApp::open(path.to_path_buf());
+    Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app)
+}
+
+/// Types a name and PIN on the login screen and presses Enter.
+fn log_in(h: &mut Harness<'static, DealerApp>, name: &str, pin: &str) {
+    h.get_by_label("Name").click();
+    h.run();
+    h.get_by_label("Name").type_text(name);
+    h.get_by_label("PIN").click();
+    h.run();
+    h.get_by_label("PIN").type_text(pin);
+    h.key_press(Key::Enter);
+    h.run();
+}
+
 /// A database with a dealer, and the app logged in with an open czech table (5–500).
 fn dealer_at_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
     let path = temp_db(name);
@@ -36,19 +56,9 @@ fn dealer_at_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
         )
         .unwrap();
     }
-    let app = DealerApp::open(path.clone());
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    let mut h = screen(&path);
     assert_eq!(h.state().screen(), Screen::Login);
-    h.get_by_label("Name").click();
-    h.run();
-    h.get_by_label("Name").type_text("Jana Svoboda");
-    h.get_by_label("PIN").click();
-    h.run();
-    h.get_by_label("PIN").type_text("1001");
-    h.key_press(Key::Enter);
-    h.run();
+    log_in(&mut h, "Jana Svoboda", "1001");
     assert_eq!(
         h.state().screen(),
         Screen::Setup,
@@ -253,18 +263,8 @@ fn a_round_in_play_survives_closing_the_window() {
     let before = h.state().round().unwrap().expected();
     drop(h); // the window closes mid-round (or the process dies)
 
-    let app = DealerApp::open(path.clone());
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
-    h.get_by_label("Name").click();
-    h.run();
-    h.get_by_label("Name").type_text("Jana Svoboda");
-    h.get_by_label("PIN").click();
-    h.run();
-    h.get_by_label("PIN").type_text("1001");
-    h.key_press(Key::Enter);
-    h.run();
+    let mut h = screen(&path);
+    log_in(&mut h, "Jana Svoboda", "1001");
     h.get_by_label("Resume Pontoon 1 (round in play)").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Play);
@@ -279,10 +279,7 @@ fn a_round_in_play_survives_closing_the_window() {
 #[test]
 fn the_first_run_creates_the_first_admin() {
     let path = temp_db("first");
-    let app = DealerApp::open(path.clone());
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    let mut h = screen(&path);
     assert_eq!(h.state().screen(), Screen::FirstAdmin);
     for (label, text) in [("Name", "Admin"), ("PIN", "4821"), ("PIN again", "4821")] {
         h.get_by_label(label).click();
@@ -330,16 +327,8 @@ fn the_supervisor_desk_voids_a_round_with_a_reason() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let app = DealerApp::open(path.clone());
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
-    h.get_by_label("Name").type_text("Petr Novak");
-    h.get_by_label("PIN").click();
-    h.run();
-    h.get_by_label("PIN").type_text("8001");
-    h.key_press(Key::Enter);
-    h.run();
+    let mut h = screen(&path);
+    log_in(&mut h, "Petr Novak", "8001");
     h.get_by_label("Supervisor desk").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Desk);
