@@ -682,6 +682,29 @@ fn corrections_and_voids_are_supervisors_work() {
             ("3a".to_string(), 4000)
         ]
     );
+    // Reports count the round with its corrected figures (3a won after all).
+    let r = croupier::report::build(
+        std::slice::from_ref(&store),
+        &croupier::report::Options {
+            kind: croupier::report::Kind::Summary,
+            period: croupier::report::Period::parse("2026-01-05", "2026-01-05").unwrap(),
+            table: None,
+            dealer: None,
+            threshold: Money::units(1000),
+            verify: false,
+            generated_by: "test",
+            generated_at: "now",
+        },
+        |_| {},
+    )
+    .unwrap();
+    let total = &r
+        .sections
+        .iter()
+        .find(|s| s.name == "period total")
+        .unwrap()
+        .rows[0];
+    assert_eq!(total[4], croupier::report::Cell::Money(Money::units(-40)));
     assert!(
         exceptions::void_round(&mut store, &sup, round, "no").is_err(),
         "a reason of a few words"

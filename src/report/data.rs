@@ -91,6 +91,8 @@ pub struct RoundRow {
     pub pontoons: u32,
     pub five_card_tricks: u32,
     pub voided: bool,
+    /// A supervisor corrected the round: the figures are the corrected ones.
+    pub corrected: bool,
 }
 
 fn sql(store: &Store) -> impl Fn(rusqlite::Error) -> AuditError + '_ {
@@ -182,12 +184,66 @@ pub fn rounds(
             pontoons: v[12] as u32,
             five_card_tricks: v[13] as u32,
             voided: voided.contains(&round),
+            corrected: false,
         });
         if out.len() % 100_000 == 0 {
             progress(out.len());
         }
     }
+    apply_corrections(store, &mut out)?;
     Ok(out)
+}
+
+/// The latest correction of each corrected round: its logged script, replayed.
+fn corrections(store: &Store) -> Result<HashMap<i64, serde_json::Value>, AuditError> {
+    let mut stmt = store
+        .conn()
+        .prepare_cached(
+            "SELECT round_id, data FROM events WHERE kind = 'round_corrected' ORDER BY seq",
+        )
+        .map_err(sql(store))?;
+    let rows = stmt
+        .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+        .and_then(|m| m.collect::<Result<Vec<_>, _>>())
+        .map_err(sql(store))?;
+    Ok(rows
+        .into_iter()
+        .map(|(round, d)| (round, serde_json::from_str(&d).unwrap_or_default()))
+        .collect())
+}
+
+/// A corrected round counts with its corrected figures: the difference was paid or
+/// collected at the table.
+fn apply_corrections(store: &Store, rows: &mut [RoundRow]) -> Result<(), AuditError> {
+    let fixes = corrections(store)?;
+    if fixes.is_empty() {
+        return Ok(());
+    }
+    for r in rows.iter_mut() {
+        let Some(d) = fixes.get(&r.round) else {
+            continue;
+        };
+        let played = crate::script::Script::from_value(&d["script"], None).and_then(|s| s.play());
+        let round = played.map_err(|e| {
+            AuditError::Refused(format!("round {}: correction unreadable: {e}", r.round))
+        })?;
+        let st = round.stats();
+        r.handle = st.handle;
+        r.paid = st.paid;
+        r.win = round.house_net();
+        r.max_net = (0..round.bet_count())
+            .map(|b| round.bet_net(b))
+            .max()
+            .unwrap_or(Money::ZERO);
+        r.insurance_taken = st.insurance_taken;
+        r.insurance_paid = st.insurance_paid;
+        r.splits = st.splits;
+        r.buys = st.buys;
+        r.pontoons = st.pontoons;
+        r.five_card_tricks = st.five_card_tricks;
+        r.corrected = true;
+    }
+    Ok(())
 }
 
 /// A logged event for the exceptions and dealers reports.
@@ -293,8 +349,11 @@ pub fn round_inputs(
     Ok((bets, steps))
 }
 
-/// The per-bet nets of a settled round.
+/// The per-bet nets of a settled round (its latest correction's, if corrected).
 pub fn round_nets(store: &Store, round: i64) -> Result<serde_json::Value, AuditError> {
+    if let Some(d) = corrections(store)?.remove(&round) {
+        return Ok(d["nets"].clone());
+    }
     store
         .conn()
         .query_row(
