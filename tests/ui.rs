@@ -335,6 +335,24 @@ fn the_supervisor_desk_voids_a_round_with_a_reason() {
     h.get_by_label("Dealer").click();
     h.run();
     h.get_by_label("Dealer").type_text("Jana");
+    h.get_by_label("Box").click();
+    h.run();
+    h.get_by_label("Box").type_text("9");
+    h.get_by_label("Search").click();
+    h.run();
+    assert!(
+        h.state()
+            .status()
+            .unwrap()
+            .contains("expected a box number"),
+        "{:?}",
+        h.state().status()
+    );
+    h.get_by_label("Box").click();
+    h.run();
+    h.key_press(Key::Backspace);
+    h.get_by_label("Box").type_text("7");
+    h.run();
     h.get_by_label("Search").click();
     h.run();
     assert!(

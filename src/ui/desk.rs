@@ -32,6 +32,7 @@ pub struct Desk {
     table: String,
     dealer: String,
     shift: String,
+    box_no: String,
     outcome: String,
     min_payout: String,
     rows: Vec<RoundRow>,
@@ -66,6 +67,7 @@ impl Desk {
             table: String::new(),
             dealer: String::new(),
             shift: String::new(),
+            box_no: String::new(),
             outcome: String::new(),
             min_payout: String::new(),
             rows: Vec::new(),
@@ -269,6 +271,34 @@ impl Desk {
             })
             .filter(|r| min.is_none_or(|m| r.max_net >= m))
             .collect();
+        // A box: the rounds with a bet on it (read from each round's bets, so narrow the
+        // other filters first on a large database).
+        if !self.box_no.trim().is_empty() {
+            let b: u64 = self
+                .box_no
+                .trim()
+                .parse()
+                .ok()
+                .filter(|b| (1..=7).contains(b))
+                .ok_or_else(|| {
+                    format!(
+                        "box \"{}\": expected a box number 1 to 7",
+                        self.box_no.trim()
+                    )
+                })?;
+            let mut kept = Vec::new();
+            for r in std::mem::take(&mut self.rows) {
+                let (bets, _) =
+                    report::data::round_inputs(store, r.round).map_err(|e| e.to_string())?;
+                if bets
+                    .as_array()
+                    .is_some_and(|a| a.iter().any(|x| x["box"].as_u64() == Some(b)))
+                {
+                    kept.push(r);
+                }
+            }
+            self.rows = kept;
+        }
         self.series = report::series(&self.rows);
         Ok(format!("{} rounds found", self.rows.len()))
     }
@@ -314,6 +344,7 @@ impl Desk {
             Self::field(ui, "Table", &mut self.table, 90.0);
             Self::field(ui, "Dealer", &mut self.dealer, 110.0);
             Self::field(ui, "Shift", &mut self.shift, 70.0);
+            Self::field(ui, "Box", &mut self.box_no, 30.0);
             Self::field(ui, "Outcome", &mut self.outcome, 70.0);
             Self::field(ui, "Payout at least", &mut self.min_payout, 70.0);
             if ui.button(RichText::new("Search").size(18.0)).clicked() {
