@@ -406,3 +406,55 @@ fn the_supervisor_desk_voids_a_round_with_a_reason() {
     assert_eq!(reason, "player dispute: card entered twice");
     replay::verify(&store, |_| {}).unwrap();
 }
+
+/// Insurance for less than the most: the amount typed beside the bet; too much is refused
+/// with the limit, and nothing changes.
+#[test]
+fn insurance_of_a_typed_amount() {
+    let (mut h, path) = dealer_at_table("insure");
+    h.get_by_label("1a").click();
+    h.run();
+    h.get_by_label("1a").type_text("10");
+    h.key_press(Key::Escape);
+    h.run();
+    for k in ["9", "A", "9"] {
+        h.key_press(key_of(k));
+        h.run();
+    }
+    h.get_by_label("amount for 1a").click();
+    h.run();
+    h.get_by_label("amount for 1a").type_text("6");
+    h.get_by_label("Insure (up to 5)").click();
+    h.run();
+    assert!(
+        h.state()
+            .status()
+            .unwrap()
+            .contains("must be more than 0 and at most 5"),
+        "{:?}",
+        h.state().status()
+    );
+    h.get_by_label("amount for 1a").click();
+    h.run();
+    h.key_press(Key::Backspace);
+    h.get_by_label("amount for 1a").type_text("3");
+    h.get_by_label("Insure (up to 5)").click();
+    h.run();
+    assert!(
+        h.state().status().unwrap().contains("OK insure 1a 3"),
+        "{:?}",
+        h.state().status()
+    );
+    h.key_press(Key::Escape);
+    h.run();
+    for k in ["S", "K"] {
+        h.key_press(key_of(k));
+        h.run();
+    }
+    assert_eq!(h.state().screen(), Screen::Settled);
+    drop(h);
+    let store = Store::open_read(&path).unwrap();
+    let (_, settled) = replay::export_round(&store, 1).unwrap();
+    // 18 loses to the dealer's pontoon (−10); the insurance of 3 pays 2:1 (+6).
+    assert_eq!(settled["nets"], json!([{"id": "1a", "net": -4}]));
+}

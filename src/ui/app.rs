@@ -89,6 +89,8 @@ pub struct DealerApp {
     mark: usize,
     suit: Option<Suit>,
     finished: Option<Box<Round>>,
+    /// Insurance amounts typed per bet (empty: the most allowed).
+    insure: Vec<String>,
     show_keys: bool,
     commands: Vec<Command>,
     desk: super::desk::Desk,
@@ -118,6 +120,7 @@ impl DealerApp {
             mark: 0,
             suit: None,
             finished: None,
+            insure: Vec::new(),
             show_keys: true,
             commands: Vec::new(),
             desk: super::desk::Desk::new(),
@@ -358,6 +361,7 @@ impl DealerApp {
                     Ok(n) => {
                         self.screen = Screen::Play;
                         self.mark = 0;
+                        self.insure.clear();
                         self.say(format!("round {n}: deal"), Tone::Info);
                         if let Some(step) = first {
                             self.step(step);
@@ -371,7 +375,22 @@ impl DealerApp {
                 let Some(round) = self.round() else { return };
                 let step = match (&c, b.or_else(|| self.default_bet(&c, round))) {
                     (_, None) => return self.say(nothing_for(&c), Tone::Refused),
-                    (Command::Insure(_), Some(b)) => Step::Insure(b, round.insurance_max(b)),
+                    (Command::Insure(_), Some(b)) => {
+                        let typed = self.insure.get(b).map(|t| t.trim()).unwrap_or("");
+                        if typed.is_empty() {
+                            Step::Insure(b, round.insurance_max(b))
+                        } else {
+                            match Money::parse(typed) {
+                                Ok(m) => Step::Insure(b, m),
+                                Err(e) => {
+                                    return self.say(
+                                        format!("insurance for {}: {e}", round.bet_id(b)),
+                                        Tone::Refused,
+                                    );
+                                }
+                            }
+                        }
+                    }
                     (Command::EvenMoney(_), Some(b)) => Step::EvenMoney(b),
                     (_, Some(b)) => Step::Decline(b),
                 };
@@ -841,7 +860,19 @@ impl DealerApp {
                         );
                         let max = round.insurance_max(b);
                         let ins = round.check(Step::Insure(b, max)).is_ok();
-                        if big_button(ui, &format!("Insure {max}"), ins).clicked() {
+                        if ins {
+                            if self.insure.len() < round.bet_count() {
+                                self.insure.resize(round.bet_count(), String::new());
+                            }
+                            let l = ui.label(format!("amount for {id}"));
+                            ui.add(
+                                egui::TextEdit::singleline(&mut self.insure[b])
+                                    .hint_text(max.to_string())
+                                    .desired_width(60.0),
+                            )
+                            .labelled_by(l.id);
+                        }
+                        if big_button(ui, &format!("Insure (up to {max})"), ins).clicked() {
                             self.commands.push(Command::Insure(Some(b)));
                         }
                         let em = round.check(Step::EvenMoney(b)).is_ok();
