@@ -89,6 +89,8 @@ pub struct DealerApp {
     mark: usize,
     suit: Option<Suit>,
     finished: Option<Box<Round>>,
+    /// Put the cursor in the first field to type on the next frame (a screen just opened).
+    place_cursor: bool,
     /// Insurance amounts typed per bet (empty: the most allowed).
     insure: Vec<String>,
     show_keys: bool,
@@ -121,6 +123,7 @@ impl DealerApp {
             suit: None,
             finished: None,
             insure: Vec::new(),
+            place_cursor: true,
             show_keys: true,
             commands: Vec::new(),
             desk: super::desk::Desk::new(),
@@ -313,6 +316,7 @@ impl DealerApp {
                         self.pin2.clear();
                         self.say(format!("{} is the first admin: log in", u.name), Tone::Info);
                         self.screen = Screen::Login;
+                        self.place_cursor = true;
                     }
                     Err(e) => self.say(e.to_string(), Tone::Refused),
                 }
@@ -330,7 +334,10 @@ impl DealerApp {
                         self.user = Some(u);
                         self.screen = Screen::Setup;
                     }
-                    Err(e) => self.say(e.to_string(), Tone::Refused),
+                    Err(e) => {
+                        self.place_cursor = true;
+                        self.say(e.to_string(), Tone::Refused);
+                    }
                 }
             }
             Command::Logout => {
@@ -339,6 +346,8 @@ impl DealerApp {
                 }
                 self.table = None;
                 self.screen = Screen::Login;
+                self.name.clear();
+                self.place_cursor = true;
                 self.say("logged out", Tone::Info);
             }
             Command::OpenTable => self.open_table(None),
@@ -649,7 +658,10 @@ impl DealerApp {
         ui.heading("First run: create the first admin");
         ui.label("Every user logs in as themselves: use a person's name, not a role. The PIN is 4 to 12 digits and is stored only as an argon2 hash.");
         ui.add_space(12.0);
-        Self::form_field(ui, "Name", &mut self.name, false);
+        let name = Self::form_field(ui, "Name", &mut self.name, false);
+        if std::mem::take(&mut self.place_cursor) {
+            name.request_focus();
+        }
         Self::form_field(ui, "PIN", &mut self.pin, true);
         Self::form_field(ui, "PIN again", &mut self.pin2, true);
         if big_button(ui, "Create admin (Enter)", true).clicked() {
@@ -661,11 +673,16 @@ impl DealerApp {
         ui.heading("Log in");
         ui.add_space(12.0);
         let name = Self::form_field(ui, "Name", &mut self.name, false);
-        // The cursor starts in the name field: a dealer types, no mouse needed.
-        if ui.ctx().memory(|m| m.focused().is_none()) {
-            name.request_focus();
+        let pin = Self::form_field(ui, "PIN", &mut self.pin, true);
+        // The cursor starts where typing begins (the PIN when the name is known): a dealer
+        // types, no mouse needed.
+        if std::mem::take(&mut self.place_cursor) {
+            if self.name.trim().is_empty() {
+                name.request_focus()
+            } else {
+                pin.request_focus()
+            }
         }
-        Self::form_field(ui, "PIN", &mut self.pin, true);
         if big_button(ui, "Log in (Enter)", true).clicked() {
             self.commands.push(Command::Login);
         }
