@@ -458,3 +458,16 @@ fn insurance_of_a_typed_amount() {
     // 18 loses to the dealer's pontoon (−10); the insurance of 3 pays 2:1 (+6).
     assert_eq!(settled["nets"], json!([{"id": "1a", "net": -4}]));
 }
+
+/// Logging out closes the table and logs both; the next dealer starts from the login.
+#[test]
+fn logging_out_closes_the_table_in_the_log() {
+    let (mut h, path) = dealer_at_table("logout");
+    h.get_by_label("Log out").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Login);
+    drop(h);
+    let store = Store::open_read(&path).unwrap();
+    assert_eq!(logged_count(&store, "table_closed"), 1);
+    assert_eq!(logged_count(&store, "logout"), 1);
+}

@@ -341,10 +341,7 @@ impl DealerApp {
                 }
             }
             Command::Logout => {
-                if let Some(u) = self.user.take() {
-                    let _ = users::logout(store, &u, self.table.as_ref().map(|t| t.table_id()));
-                }
-                self.table = None;
+                self.sign_off();
                 self.screen = Screen::Login;
                 self.name.clear();
                 self.place_cursor = true;
@@ -429,6 +426,21 @@ impl DealerApp {
                     Tone::Info,
                 );
             }
+        }
+    }
+
+    /// Closes the table and logs the user out (both logged).
+    fn sign_off(&mut self) {
+        let Some(store) = self.store.as_mut() else {
+            return;
+        };
+        let table = self.table.take();
+        let id = table.as_ref().map(|t| t.table_id());
+        if let Some(t) = table {
+            let _ = t.close(store);
+        }
+        if let Some(u) = self.user.take() {
+            let _ = users::logout(store, &u, id);
         }
     }
 
@@ -1011,6 +1023,12 @@ impl DealerApp {
 impl eframe::App for DealerApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         DealerApp::ui(self, ui);
+    }
+
+    /// The window closes: the table is closed and the user logged out, in the log. A round
+    /// in play stays in play for the next opening of the table.
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.sign_off();
     }
 }
 
