@@ -64,6 +64,35 @@ pub fn money_of(v: &Value, what: &str) -> Result<Money, ScriptError> {
     }
 }
 
+/// Cents of a JSON number with at most two decimals, with no cap but i64's (for logged
+/// totals, which may exceed the largest single amount `Money::parse` accepts).
+pub fn cents_of_number(n: &serde_json::Number) -> Option<i64> {
+    if let Some(u) = n.as_i64() {
+        return u.checked_mul(100);
+    }
+    let text = n.to_string();
+    let (neg, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text.as_str()),
+    };
+    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    let frac = frac.trim_end_matches('0');
+    if frac.len() > 2
+        || !whole.bytes().all(|b| b.is_ascii_digit())
+        || !frac.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let w: i64 = whole.parse().ok()?;
+    let f: i64 = if frac.is_empty() {
+        0
+    } else {
+        format!("{frac:0<2}").parse().ok()?
+    };
+    let c = w.checked_mul(100)?.checked_add(f)?;
+    Some(if neg { -c } else { c })
+}
+
 /// Money as a JSON number exact to the cent: `20`, `7.5`, `-0.03`.
 pub fn money_json(m: Money) -> Value {
     if m.cents() % 100 == 0 {

@@ -744,3 +744,86 @@ fn a_changed_figures_row_is_caught() {
         other => panic!("not caught: {other:?}"),
     }
 }
+
+/// Review findings, each a way around the log that must not work:
+/// a table closed mid-round reopens with its round; a row slipped in below seq 1, a user
+/// row added by hand, or a huge round's figures are all handled by `verify`.
+#[test]
+fn closed_mid_round_reopens_and_hand_made_rows_are_caught() {
+    let path = temp_db("review");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = czech_table(&mut store, dealer.clone());
+    s.new_shoe(&mut store).unwrap();
+    s.new_shoe(&mut store).unwrap();
+    s.start_round(&mut store, vec![bet("1a", 1, 10)]).unwrap();
+    s.input_text(&mut store, "9").unwrap();
+    s.close(&mut store).unwrap();
+    let s = czech_table(&mut store, dealer.clone());
+    assert_eq!(
+        s.live().map(|l| l.steps.len()),
+        Some(1),
+        "the round in play came back"
+    );
+    assert_eq!(s.state().shoe_no, 2, "the shoe number survives a restart");
+    drop(s);
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+
+    // A user row added by hand (an admin nobody created).
+    let copy = path.with_extension("users.db");
+    std::fs::copy(&path, &copy).unwrap();
+    Connection::open(&copy)
+        .unwrap()
+        .execute("INSERT INTO users (name, role, pin_hash, added_seq) VALUES ('Eve Mallory', 'admin', 'x', 1)", [])
+        .unwrap();
+    assert!(matches!(
+        replay::verify(&Store::open_read(&copy).unwrap(), |_| {}),
+        Err(ReplayError::Users(_))
+    ));
+
+    // An event slipped in below seq 1.
+    let copy = path.with_extension("seq.db");
+    std::fs::copy(&path, &copy).unwrap();
+    Connection::open(&copy)
+        .unwrap()
+        .execute(
+            "INSERT INTO events VALUES (0, 0, 'round_voided', 1, 1, 1, '{}', x'00')",
+            [],
+        )
+        .unwrap();
+    assert!(matches!(
+        replay::verify(&Store::open_read(&copy).unwrap(), |_| {}),
+        Err(ReplayError::Chain { seq: 0, .. })
+    ));
+}
+
+/// Totals beyond the largest single stake (no limits, two huge bets) verify.
+#[test]
+fn huge_rounds_keep_their_figures() {
+    let path = temp_db("huge");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = czech_table(&mut store, dealer);
+    let big = Money::units(10_000_000_000);
+    s.start_round(
+        &mut store,
+        vec![
+            BetSpec {
+                id: "1a".into(),
+                box_no: 1,
+                stake: big,
+            },
+            BetSpec {
+                id: "2a".into(),
+                box_no: 2,
+                stake: big,
+            },
+        ],
+    )
+    .unwrap();
+    for t in ["9", "9", "7", "9", "9", "stick", "stick", "K"] {
+        s.input_text(&mut store, t).unwrap();
+    }
+    assert!(s.round().is_none());
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+}

@@ -84,6 +84,8 @@ pub enum ReplayError {
     },
     #[error("round {round}: the logged settlement does not match the replay of its inputs: {why}")]
     Mismatch { round: i64, why: String },
+    #[error("users: {0}")]
+    Users(String),
     #[error(transparent)]
     Store(#[from] AuditError),
 }
@@ -147,12 +149,10 @@ struct SettledData<'a> {
     nets: Vec<NetRow<'a>>,
 }
 
-/// Cents of a JSON number written by `money_json` (whole units, or two decimals at most).
+/// Cents of a JSON number written by `money_json` (two decimals at most; no cap but
+/// i64's: totals may exceed the largest single amount).
 fn cents(n: &serde_json::Number) -> Option<i64> {
-    match n.as_i64() {
-        Some(u) => u.checked_mul(100),
-        None => Money::parse(&n.to_string()).ok().map(Money::cents),
-    }
+    crate::script::cents_of_number(n)
 }
 
 /// The bets of a `round_started` event's data.
@@ -222,7 +222,7 @@ impl FiguresCursor {
         Ok(FiguresCursor {
             conn,
             buf: Default::default(),
-            last_seq: 0,
+            last_seq: i64::MIN,
             done: false,
         })
     }
@@ -332,8 +332,13 @@ impl Replayer {
                 let preset = d["preset"].as_str().map(str::to_string);
                 match self.tables.get_mut(&id) {
                     Some(t) => {
-                        if t.live.is_some() {
-                            return Err(Self::bad(e, "table reopened with a round in play"));
+                        // A table closed mid-round reopens with its round in play, under the
+                        // same rules and limits only.
+                        if t.live.is_some() && (t.rules != rules || t.limits != limits) {
+                            return Err(Self::bad(
+                                e,
+                                "rules or limits changed with a round in play",
+                            ));
                         }
                         let same_deck = t.rules.decks() == rules.decks();
                         t.rules = rules;
@@ -374,7 +379,7 @@ impl Replayer {
                 }
                 t.shoe = Shoe::new(t.rules.decks());
                 t.seen.clear();
-                t.shoe_no += 1;
+                t.shoe_no = e.data()["shoe"].as_i64().unwrap_or(t.shoe_no + 1);
             }
             EventKind::RoundStarted => {
                 self.rounds += 1;
@@ -630,7 +635,8 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
             Ok(r)
         });
         let mut batch = Vec::with_capacity(4096);
-        let read = store.each_event(1, |e| {
+        // From the lowest seq there is: a row slipped in below 1 breaks the chain at once.
+        let read = store.each_event(i64::MIN, |e| {
             if e.seq % 100_000 == 0 {
                 progress(e.seq);
             }
@@ -667,6 +673,7 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
                 why: "round_figures has a row that no settlement in the log wrote".into(),
             });
         }
+        super::users::check_rows(store).map_err(ReplayError::Users)?;
         let head = store.head();
         if r.prev.map(|p| p.0).unwrap_or(0) != head.0 {
             return Err(ReplayError::Chain {

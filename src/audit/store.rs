@@ -104,9 +104,11 @@ FROM events WHERE kind = 'round_settled';
 /// The figures row of a `round_settled` event, in cents: handle, paid, win, max_net,
 /// insurance taken, insurance paid, splits, buys, pontoons, five-card tricks.
 pub fn figures_of(data: &Value) -> [i64; 10] {
+    // No cap but i64's: totals may exceed the largest single amount.
     let cents = |k: &str| {
-        crate::script::money_of(&data[k], k)
-            .map(|m| m.cents())
+        data[k]
+            .as_number()
+            .and_then(crate::script::cents_of_number)
             .unwrap_or(0)
     };
     let n = |k: &str| data[k].as_i64().unwrap_or(0);
@@ -452,6 +454,11 @@ impl Store {
             return Err(write_err(&self.path, e));
         }
         Ok(())
+    }
+
+    /// Whether a batch transaction is open.
+    pub fn in_batch(&self) -> bool {
+        self.in_batch
     }
 
     /// Abandons a batch: nothing of it is written; the chain head is read back.

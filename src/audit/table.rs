@@ -184,7 +184,7 @@ impl TableSession {
             store,
             EventKind::ShoeNew,
             None,
-            &json!({"decks": self.state.rules.decks()}),
+            &json!({"decks": self.state.rules.decks(), "shoe": self.state.shoe_no + 1}),
         )?;
         self.state.shoe = crate::engine::Shoe::new(self.state.rules.decks());
         self.state.seen.clear();
@@ -263,17 +263,57 @@ impl TableSession {
             let e: StepError = live_error(&live.round, refusal);
             return Err(self.refuse(store, Some(id), &text, e.to_string()));
         }
-        self.log(store, EventKind::Step, Some(id), &json!({"text": text}))?;
-        let live = self.state.live.as_mut().expect("checked above");
         // `check` accepted it, so `apply` does too.
-        let _ = live.round.apply(step);
-        live.steps.push(step);
-        if live.round.is_complete() {
+        let mut after = live.round.clone();
+        let _ = after.apply(step);
+        if after.is_complete() {
+            // The last input and the settlement are one transaction: both, or neither.
+            let own = !store.in_batch();
+            if own {
+                store.begin_batch()?;
+            }
+            let written = self
+                .log(store, EventKind::Step, Some(id), &json!({"text": text}))
+                .and_then(|()| {
+                    self.log(
+                        store,
+                        EventKind::RoundSettled,
+                        Some(id),
+                        &settled_data(&after),
+                    )
+                });
+            match written {
+                Ok(()) if own => store.commit_batch()?,
+                Ok(()) => {}
+                Err(e) => {
+                    if own {
+                        store.rollback_batch()?;
+                    }
+                    return Err(e.into());
+                }
+            }
+            let mut live = self.state.live.take().expect("checked above");
+            live.round = after;
+            live.steps.push(step);
             let finished = Box::new(live.round.clone());
-            self.settle(store)?;
+            self.close_round(live);
             return Ok(Input::Settled(finished));
         }
+        self.log(store, EventKind::Step, Some(id), &json!({"text": text}))?;
+        let live = self.state.live.as_mut().expect("checked above");
+        live.round = after;
+        live.steps.push(step);
         Ok(Input::Accepted)
+    }
+
+    /// The round is settled and logged: its cards join the shoe's count.
+    fn close_round(&mut self, live: LiveRound) {
+        for &s in &live.steps {
+            if let Step::Card(c) = s {
+                self.state.seen.push(c);
+            }
+        }
+        self.state.shoe = live.round.shoe().clone();
     }
 
     /// Logs the settlement of the complete round in play and closes it.
@@ -285,12 +325,7 @@ impl TableSession {
         let data = settled_data(r);
         self.log(store, EventKind::RoundSettled, Some(live.id), &data)?;
         let live = self.state.live.take().expect("checked above");
-        for &s in &live.steps {
-            if let Step::Card(c) = s {
-                self.state.seen.push(c);
-            }
-        }
-        self.state.shoe = live.round.shoe().clone();
+        self.close_round(live);
         Ok(())
     }
 

@@ -6,7 +6,7 @@ use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use rusqlite::{OptionalExtension, params};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::event::EventKind;
 use super::store::{AuditError, Store};
@@ -124,8 +124,12 @@ fn hash_pin(pin: &str, cost: PinCost) -> Result<String, AuditError> {
             .map(|p| Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, p))
             .map_err(|e| AuditError::Refused(e.to_string()))?,
     };
-    argon
-        .hash_password(pin.as_bytes())
+    let hashed = match cost {
+        PinCost::Standard => argon.hash_password(pin.as_bytes()),
+        // Demo users' PINs are published; a fixed salt keeps a seeded demo identical.
+        PinCost::Demo => argon.hash_password_with_salt(pin.as_bytes(), b"croupier-demo-salt"),
+    };
+    hashed
         .map(|h| h.to_string())
         .map_err(|e| AuditError::Refused(format!("could not hash the PIN: {e}")))
 }
@@ -138,6 +142,80 @@ fn pin_matches(pin: &str, stored: &str) -> bool {
                 .is_ok()
         })
         .unwrap_or(false)
+}
+
+/// SHA-256 of a stored PIN hash, logged with the user so that `verify` can tell a users
+/// row changed or slipped in by hand (the hash itself stays out of the log).
+pub fn pin_digest(pin_hash: &str) -> String {
+    use sha2::Digest;
+    super::event::hex(&sha2::Sha256::digest(pin_hash.as_bytes()))
+}
+
+/// A users row beside its `user_added` event: id, name, role, PIN hash, added_seq, and
+/// the event's kind and data.
+type UserRow = (
+    i64,
+    String,
+    String,
+    String,
+    i64,
+    Option<String>,
+    Option<String>,
+);
+
+/// Every users row must be the one its `user_added` event describes.
+pub fn check_rows(store: &Store) -> Result<(), String> {
+    let mut stmt = store
+        .conn()
+        .prepare("SELECT u.id, u.name, u.role, u.pin_hash, u.added_seq, e.kind, e.data FROM users u LEFT JOIN events e ON e.seq = u.added_seq ORDER BY u.id")
+        .map_err(|e| e.to_string())?;
+    let rows: Vec<UserRow> = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+            ))
+        })
+        .and_then(|m| m.collect())
+        .map_err(|e| e.to_string())?;
+    for (id, name, role, pin_hash, seq, kind, data) in &rows {
+        let d: Value = data
+            .as_deref()
+            .and_then(|d| serde_json::from_str(d).ok())
+            .unwrap_or(Value::Null);
+        let ok = kind.as_deref() == Some("user_added")
+            && d["user"].as_i64() == Some(*id)
+            && d["name"].as_str() == Some(name.as_str())
+            && d["role"].as_str() == Some(role.as_str())
+            && d["pin_hash_sha256"]
+                .as_str()
+                .is_none_or(|h| h == pin_digest(pin_hash));
+        if !ok {
+            return Err(format!(
+                "user {id} ({name}): the users row does not match the user_added event {seq} (the table was changed by hand)"
+            ));
+        }
+    }
+    let added: i64 = store
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM events WHERE kind = 'user_added'",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(|e| e.to_string())?;
+    if added != rows.len() as i64 {
+        return Err(format!(
+            "{added} users were added in the log, but the users table holds {}",
+            rows.len()
+        ));
+    }
+    Ok(())
 }
 
 /// Whether the database has any user yet (the first run creates the first admin).
@@ -219,7 +297,7 @@ pub fn add_user_with(
             None,
             by.map(|b| b.id).or(Some(id)),
             None,
-            &json!({"user": id, "name": name, "role": role.name()}),
+            &json!({"user": id, "name": name, "role": role.name(), "pin_hash_sha256": pin_digest(&pin_hash)}),
         )?;
         Ok(id)
     })();
