@@ -229,7 +229,7 @@ impl Desk {
                                         "{} events, {} rounds, head {}…",
                                         v.events,
                                         v.rounds,
-                                        &v.head.1[..12]
+                                        v.head.1.get(..12).unwrap_or(&v.head.1)
                                     )
                                 })
                                 .map_err(|e| e.to_string())
@@ -450,7 +450,9 @@ impl Desk {
                             ),
                             k => k.name().to_string(),
                         };
-                        let text = RichText::new(format!("{}  {what}", &e.time()[11..19]));
+                        let time = e.time();
+                        let text =
+                            RichText::new(format!("{}  {what}", time.get(11..19).unwrap_or(&time)));
                         let text = if i == self.cursor {
                             text.strong().color(Color32::YELLOW)
                         } else {
