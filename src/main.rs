@@ -78,36 +78,7 @@ enum Command {
         rounds: u64,
     },
     /// A report over one or more databases (several --db files make one floor report).
-    Report {
-        /// First day, YYYY-MM-DD (UTC).
-        #[arg(long)]
-        from: String,
-        /// Last day, YYYY-MM-DD (UTC), included.
-        #[arg(long)]
-        to: String,
-        /// Only this table (by name).
-        #[arg(long)]
-        table: Option<String>,
-        /// Only this dealer (by name).
-        #[arg(long)]
-        dealer: Option<String>,
-        /// summary, rounds, dealers or exceptions.
-        #[arg(long)]
-        kind: String,
-        /// csv, json or html.
-        #[arg(long)]
-        format: String,
-        /// A folder (the file is named after the report) or, for json and html, a file
-        /// name; `-` prints json or html to standard output. Default: reports/.
-        #[arg(long)]
-        out: Option<PathBuf>,
-        /// A bet winning more than this is listed in the exceptions report.
-        #[arg(long, default_value = "1000")]
-        threshold: String,
-        /// Do not run verify (the footer then says NOT RUN). For a quick look only.
-        #[arg(long)]
-        skip_verify: bool,
-    },
+    Report(ReportArgs),
     /// Users: add, list, unlock. PINs are read from standard input, one per line.
     #[command(subcommand)]
     User(UserCommand),
@@ -147,7 +118,7 @@ fn main() -> ExitCode {
         cli.db.clone()
     };
     let db = dbs[0].clone();
-    let many = dbs.len() > 1 && !matches!(cli.command, Some(Command::Report { .. }));
+    let many = dbs.len() > 1 && !matches!(cli.command, Some(Command::Report(_)));
     if many {
         eprintln!("croupier: only `croupier report` takes several --db files");
         return ExitCode::from(BAD_INPUT);
@@ -174,30 +145,7 @@ fn main() -> ExitCode {
             seed,
         }) => run_demo(&db, rounds, tables, seed),
         Some(Command::User(cmd)) => user(&db, cmd),
-        Some(Command::Report {
-            from,
-            to,
-            table,
-            dealer,
-            kind,
-            format,
-            out,
-            threshold,
-            skip_verify,
-        }) => report(
-            &dbs,
-            ReportArgs {
-                from,
-                to,
-                table,
-                dealer,
-                kind,
-                format,
-                out,
-                threshold,
-                skip_verify,
-            },
-        ),
+        Some(Command::Report(args)) => report(&dbs, args),
         Some(Command::LivePlay { seed, rounds }) => live_play(&db, seed, rounds),
         None => croupier::ui::run(db, cli.fullscreen)
             .map(|()| ExitCode::SUCCESS)
@@ -431,15 +379,35 @@ fn live_play(db: &Path, seed: u64, rounds: u64) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+#[derive(clap::Args)]
 struct ReportArgs {
+    /// First day, YYYY-MM-DD (UTC).
+    #[arg(long)]
     from: String,
+    /// Last day, YYYY-MM-DD (UTC), included.
+    #[arg(long)]
     to: String,
+    /// Only this table (by name).
+    #[arg(long)]
     table: Option<String>,
+    /// Only this dealer (by name).
+    #[arg(long)]
     dealer: Option<String>,
+    /// summary, rounds, dealers or exceptions.
+    #[arg(long)]
     kind: String,
+    /// csv, json or html.
+    #[arg(long)]
     format: String,
+    /// A folder (the file is named after the report) or, for json and html, a file
+    /// name; `-` prints json or html to standard output. Default: reports/.
+    #[arg(long)]
     out: Option<PathBuf>,
+    /// A bet winning more than this is listed in the exceptions report.
+    #[arg(long, default_value = "1000")]
     threshold: String,
+    /// Do not run verify (the footer then says NOT RUN). For a quick look only.
+    #[arg(long)]
     skip_verify: bool,
 }
 

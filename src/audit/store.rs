@@ -480,18 +480,6 @@ impl Store {
         data: &Value,
     ) -> Result<Event, AuditError> {
         let at = self.now();
-        self.append_at(at, kind, table, user, round, data)
-    }
-
-    pub fn append_at(
-        &mut self,
-        at: i64,
-        kind: EventKind,
-        table: Option<i64>,
-        user: Option<i64>,
-        round: Option<i64>,
-        data: &Value,
-    ) -> Result<Event, AuditError> {
         let mut ev = Event {
             seq: self.head.0 + 1,
             at,

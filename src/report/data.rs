@@ -102,12 +102,9 @@ fn sql(store: &Store) -> impl Fn(rusqlite::Error) -> AuditError + '_ {
     }
 }
 
-/// Table id → its latest name.
-pub fn table_names(store: &Store) -> Result<HashMap<i64, String>, AuditError> {
-    let mut stmt = store
-        .conn()
-        .prepare("SELECT table_id, json_extract(data, '$.name') FROM events WHERE kind = 'table_opened' ORDER BY seq")
-        .map_err(sql(store))?;
+/// An id → name map from a two-column query (later rows win).
+fn names(store: &Store, query: &str) -> Result<HashMap<i64, String>, AuditError> {
+    let mut stmt = store.conn().prepare(query).map_err(sql(store))?;
     let rows = stmt
         .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
         .and_then(|m| m.collect::<Result<Vec<_>, _>>())
@@ -115,17 +112,17 @@ pub fn table_names(store: &Store) -> Result<HashMap<i64, String>, AuditError> {
     Ok(rows.into_iter().collect())
 }
 
+/// Table id → its latest name.
+pub fn table_names(store: &Store) -> Result<HashMap<i64, String>, AuditError> {
+    names(
+        store,
+        "SELECT table_id, json_extract(data, '$.name') FROM events WHERE kind = 'table_opened' ORDER BY seq",
+    )
+}
+
 /// User id → name.
 pub fn user_names(store: &Store) -> Result<HashMap<i64, String>, AuditError> {
-    let mut stmt = store
-        .conn()
-        .prepare("SELECT id, name FROM users")
-        .map_err(sql(store))?;
-    let rows = stmt
-        .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
-        .and_then(|m| m.collect::<Result<Vec<_>, _>>())
-        .map_err(sql(store))?;
-    Ok(rows.into_iter().collect())
+    names(store, "SELECT id, name FROM users")
 }
 
 /// Settled rounds with `from_ms <= settled < to_ms`.

@@ -105,6 +105,19 @@ fn grouped<K: Ord + Clone>(
     m
 }
 
+/// Hours a dealer worked at a table: the distinct (table, clock hour) pairs in which
+/// they settled a round.
+fn dealer_hours(rows: &[&RoundRow], dealer: &str) -> usize {
+    let mut h: Vec<(&str, i64)> = rows
+        .iter()
+        .filter(|r| r.dealer == dealer)
+        .map(|r| (r.table.as_str(), r.at / 3_600_000))
+        .collect();
+    h.sort_unstable();
+    h.dedup();
+    h.len()
+}
+
 fn time(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms)
         .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
@@ -312,16 +325,7 @@ pub fn build(
                 )?);
             }
             let per = grouped(&in_period, |r| r.dealer.clone());
-            let hours = |d: &str| {
-                let mut h: Vec<(String, i64)> = in_period
-                    .iter()
-                    .filter(|r| r.dealer == d)
-                    .map(|r| (r.table.clone(), r.at / 3_600_000))
-                    .collect();
-                h.sort();
-                h.dedup();
-                h.len() as f64
-            };
+            let hours = |d: &str| dealer_hours(&in_period, d) as f64;
             let count = |d: &str, k: &str| {
                 noted.iter().filter(|n| n.user == d && n.kind == k).count() as i64
             };
@@ -578,17 +582,11 @@ pub fn series(rows: &[RoundRow]) -> Series {
     let by_dealer = grouped(&rows, |r| r.dealer.clone())
         .into_iter()
         .map(|(d, t)| {
-            let mut hours: Vec<(String, i64)> = rows
-                .iter()
-                .filter(|r| r.dealer == d)
-                .map(|r| (r.table.clone(), r.at / 3_600_000))
-                .collect();
-            hours.sort();
-            hours.dedup();
-            let per_hour = if hours.is_empty() {
+            let hours = dealer_hours(&rows, &d);
+            let per_hour = if hours == 0 {
                 0.0
             } else {
-                t.rounds as f64 / hours.len() as f64
+                t.rounds as f64 / hours as f64
             };
             (d, t.rounds, per_hour)
         })
