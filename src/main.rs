@@ -50,8 +50,14 @@ enum Command {
         /// A preset name (czech, belarus).
         name: Option<String>,
     },
-    /// Check the database's hash chain and replay every round; exit 1 at the first fault.
-    Verify,
+    /// Check the file's structure and hash chain and replay every round; exit 1 at the
+    /// first fault.
+    Verify {
+        /// A chain head kept from earlier (a report's footer, an earlier verify, the
+        /// floor): `SEQ:HASH`. Fails unless the file's chain has exactly that hash at SEQ.
+        #[arg(long, value_name = "SEQ:HASH")]
+        expect_head: Vec<String>,
+    },
     /// Print a logged round as a round script that `croupier settle` settles the same.
     ExportRound {
         /// The round's number in this database (1 for the first round logged).
@@ -126,7 +132,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Settle { file, rules, jsonl }) => settle(&file, rules.as_deref(), jsonl),
         Some(Command::Rules { name }) => print_rules(name.as_deref()),
-        Some(Command::Verify) => verify(&db),
+        Some(Command::Verify { expect_head }) => verify(&db, &expect_head),
         Some(Command::Migrate) => Store::open(&db)
             .map(|s| {
                 println!(
@@ -243,11 +249,30 @@ fn print_rules(name: Option<&str>) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn verify(db: &Path) -> Result<ExitCode> {
-    let store = Store::open_read(db)?;
+fn verify(db: &Path, expect_head: &[String]) -> Result<ExitCode> {
+    let expected: Vec<(i64, String)> = expect_head
+        .iter()
+        .map(|h| replay::parse_head(h).map_err(anyhow::Error::msg))
+        .collect::<Result<_>>()?;
+    // A path that is no file is a wrong argument (exit 2); everything about the file's
+    // content, from "not a Croupier database" on, is a failed verification (exit 1).
+    if !db.is_file() {
+        Store::open_read(db)?;
+        bail!("{}: not a file", db.display());
+    }
+    let not_verified = |e: &dyn std::fmt::Display| {
+        println!("{}: NOT verified: {e}", db.display());
+        eprintln!("croupier: verify failed: {e}");
+        Ok(ExitCode::from(1))
+    };
+    let store = match Store::open_read(db) {
+        Ok(s) => s,
+        Err(e) => return not_verified(&e),
+    };
     let total = store.head().0.max(1) as u64;
     let bar = progress(total, "events");
-    let result = replay::verify(&store, |seq| bar.set_position(seq as u64));
+    let result = replay::verify(&store, |seq| bar.set_position(seq as u64))
+        .and_then(|v| replay::check_heads(&store, &expected).map(|()| v));
     bar.finish_and_clear();
     match result {
         Ok(v) => {
@@ -260,14 +285,12 @@ fn verify(db: &Path) -> Result<ExitCode> {
             println!("  refused:      {} inputs; undos: {}", v.refused, v.undos);
             println!("  tables:       {}", v.tables);
             println!("  chain head:   event {} {}", v.head.0, v.head.1);
+            for (seq, hash) in &expected {
+                println!("  kept head:    event {seq} {hash} matches");
+            }
             Ok(ExitCode::SUCCESS)
         }
-        Err(ReplayError::Store(e)) => Err(e.into()),
-        Err(e) => {
-            println!("{}: NOT verified: {e}", db.display());
-            eprintln!("croupier: verify failed: {e}");
-            Ok(ExitCode::from(1))
-        }
+        Err(e) => not_verified(&e),
     }
 }
 

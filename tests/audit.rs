@@ -32,12 +32,12 @@ fn bet(id: &str, box_no: u8, units: i64) -> BetSpec {
 /// A database with an admin, a supervisor and a dealer; the dealer logged in.
 fn staffed(path: &Path) -> (Store, users::User, users::User) {
     let mut store = Store::open_with(path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "9000", None).unwrap();
+    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
     users::add_user(
         &mut store,
         "Petr Novak",
         Role::Supervisor,
-        "8001",
+        "800100",
         Some(&admin),
     )
     .unwrap();
@@ -50,7 +50,7 @@ fn staffed(path: &Path) -> (Store, users::User, users::User) {
     )
     .unwrap();
     let dealer = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
-    let sup = users::login(&mut store, "Petr Novak", "8001", None).unwrap();
+    let sup = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
     (store, dealer, sup)
 }
 
@@ -175,7 +175,7 @@ fn pins_lockout_and_roles() {
     );
     assert!(!hashes.iter().any(|h| h.contains("1001")));
     // Generic accounts and duplicate names are refused; a dealer adds nobody.
-    let admin = users::login(&mut store, "Irena Dvorak", "9000", None).unwrap();
+    let admin = users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
     assert!(users::add_user(&mut store, "Dealer 2", Role::Dealer, "1111", Some(&admin)).is_err());
     assert!(
         users::add_user(
@@ -217,10 +217,17 @@ fn pins_lockout_and_roles() {
             "attempt {i}: {e}"
         );
     }
-    assert!(matches!(
-        users::login(&mut store, "Eva Kucerova", "1111", None),
-        Err(LoginError::Locked(_))
-    ));
+    // However many tries follow, with the right PIN or not, the lock holds.
+    for i in 0..40 {
+        let pin = if i % 3 == 0 { "0000" } else { "1111" };
+        assert!(
+            matches!(
+                users::login(&mut store, "Eva Kucerova", pin, None),
+                Err(LoginError::Locked(_))
+            ),
+            "try {i} after the lock got in"
+        );
+    }
     assert!(users::unlock(&mut store, "Eva Kucerova", &dealer).is_err());
     users::unlock(&mut store, "Eva Kucerova", &sup).unwrap();
     users::login(&mut store, "Eva Kucerova", "1111", None).unwrap();
@@ -237,7 +244,7 @@ fn pins_lockout_and_roles() {
         .unwrap()
         .map(Result::unwrap)
         .collect();
-    assert_eq!(kinds.iter().filter(|k| *k == "login_failed").count(), 7);
+    assert_eq!(kinds.iter().filter(|k| *k == "login_failed").count(), 46);
     assert_eq!(kinds.iter().filter(|k| *k == "user_locked").count(), 1);
     assert_eq!(kinds.iter().filter(|k| *k == "user_unlocked").count(), 1);
 }
@@ -826,4 +833,263 @@ fn huge_rounds_keep_their_figures() {
     assert!(s.round().is_none());
     drop(store);
     replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+}
+
+/// `croupier ARGS…` on the real binary.
+fn croupier(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// A second name for the file (a hard link, a symlink) meets the same one-writer lock,
+/// in this process and from another one.
+#[test]
+fn a_second_name_for_the_file_is_not_a_second_writer() {
+    let path = temp_db("links");
+    let (store, _, _) = staffed(&path);
+    let hard = path.with_file_name("hard.db");
+    let soft = path.with_file_name("soft.db");
+    std::fs::hard_link(&path, &hard).unwrap();
+    std::os::unix::fs::symlink(&path, &soft).unwrap();
+    for other in [&hard, &soft] {
+        let e = Store::open(other).err().expect("a second writer got in");
+        assert!(matches!(e, AuditError::InUse { .. }), "{e}");
+        let out = croupier(&["migrate", "--db", other.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("in use by another Croupier process")
+                && err.contains(&format!("pid {}", std::process::id())),
+            "{err}"
+        );
+    }
+    drop(store);
+    // Free again: a writer under the other name works, and the file is whole.
+    drop(Store::open(&hard).unwrap());
+    assert_eq!(
+        croupier(&["verify", "--db", soft.to_str().unwrap()])
+            .status
+            .code(),
+        Some(0)
+    );
+}
+
+/// Damage under the rows (a changed byte in an index page) is caught by `verify`
+/// (SQLite's integrity check), exit 1, and a report's footer does not say PASSED.
+#[test]
+fn damage_under_the_rows_fails_verify() {
+    let path = temp_db("damage");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = czech_table(&mut store, dealer);
+    for _ in 0..3 {
+        s.new_shoe(&mut store).unwrap();
+        play_split_round(&mut store, &mut s);
+    }
+    drop(s);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    let page_size: i64 = conn
+        .query_row("PRAGMA page_size", [], |r| r.get(0))
+        .unwrap();
+    // The root page of every index the schema has, leaves when the file is this small.
+    let roots: Vec<(String, i64)> = conn
+        .prepare("SELECT name, rootpage FROM sqlite_master WHERE type = 'index' AND rootpage > 0 ORDER BY name")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    drop(conn);
+    assert!(!roots.is_empty());
+    let clean = std::fs::read(&path).unwrap();
+    let mut caught = 0;
+    for (name, root) in &roots {
+        let mut bytes = clean.clone();
+        // The last byte of the page: inside the first cell written (the page's content
+        // grows from its end), a key or the row it points to.
+        let at = (root * page_size - 1) as usize;
+        bytes[at] ^= 0x01;
+        std::fs::write(&path, &bytes).unwrap();
+        let out = croupier(&["verify", "--db", path.to_str().unwrap()]);
+        let said = String::from_utf8_lossy(&out.stdout);
+        if out.status.code() == Some(1) && said.contains("NOT verified") {
+            caught += 1;
+        } else {
+            panic!("index {name} damaged at byte {at}: verify said {said}");
+        }
+    }
+    assert_eq!(caught, roots.len());
+    // The report's footer says so too, and the report exits 1.
+    let out = croupier(&[
+        "report",
+        "--db",
+        path.to_str().unwrap(),
+        "--from",
+        "2026-01-01",
+        "--to",
+        "2026-12-31",
+        "--kind",
+        "rounds",
+        "--format",
+        "json",
+        "--out",
+        "-",
+    ]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(!said.contains("PASSED"), "{said}");
+    std::fs::write(&path, &clean).unwrap();
+    assert_eq!(
+        croupier(&["verify", "--db", path.to_str().unwrap()])
+            .status
+            .code(),
+        Some(0)
+    );
+}
+
+/// Runs `croupier ARGS…` as a user who may not write the file or its folder: as
+/// `nobody` through setpriv when the tests run as root (CI), else as ourselves.
+fn croupier_as_reader(args: &[&str]) -> Option<std::process::Output> {
+    let root = Command::new("id").arg("-u").output().ok()?.stdout == b"0\n";
+    let mut cmd = if root {
+        if Command::new("setpriv").arg("--version").output().is_err() {
+            eprintln!("SKIPPED the unprivileged reader: running as root without setpriv");
+            return None;
+        }
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .arg(env!("CARGO_BIN_EXE_croupier"));
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_croupier"))
+    };
+    Some(cmd.args(args).output().unwrap())
+}
+
+/// An auditor with read access only (file 0444, folder not writable) verifies, lists users
+/// and makes a report; new files are private to their owner (0600).
+#[test]
+fn readers_need_no_write_access_and_files_are_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let path = temp_db("readonly");
+    let (mut store, dealer, _) = staffed(&path);
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&path), 0o600, "a new database is private");
+    let wal = PathBuf::from(format!("{}-wal", path.display()));
+    assert_eq!(mode(&wal), 0o600, "its write-ahead log too");
+    let mut s = czech_table(&mut store, dealer);
+    play_split_round(&mut store, &mut s);
+    drop(s);
+    drop(store);
+    assert!(!wal.exists(), "the writer closed cleanly");
+    // The auditor's copy: readable by all, writable by none, in a folder nobody writes.
+    let dir = path.parent().unwrap();
+    let set =
+        |p: &Path, m: u32| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap();
+    set(&path, 0o444);
+    set(dir, 0o555);
+    let db = path.to_str().unwrap();
+    let runs = [
+        vec!["verify", "--db", db],
+        vec!["user", "list", "--db", db],
+        vec!["export-round", "--db", db, "--round", "1"],
+        vec![
+            "report",
+            "--db",
+            db,
+            "--from",
+            "2026-01-01",
+            "--to",
+            "2026-12-31",
+            "--kind",
+            "summary",
+            "--format",
+            "json",
+            "--out",
+            "-",
+        ],
+    ];
+    for args in &runs {
+        let Some(out) = croupier_as_reader(args) else {
+            break;
+        };
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(
+        std::fs::read_dir(dir).unwrap().count() == 1,
+        "a reader left a file behind"
+    );
+    set(dir, 0o755);
+    set(&path, 0o600);
+}
+
+/// Files that are not databases get messages that say what they are; a kept chain head
+/// catches a file rewritten or cut short since it was kept.
+#[test]
+fn wrong_files_say_what_they_are_and_kept_heads_hold() {
+    let path = temp_db("empty");
+    std::fs::write(&path, b"").unwrap();
+    let out = croupier(&["verify", "--db", path.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("not a Croupier database") && said.contains("empty"),
+        "{said}"
+    );
+    assert!(!said.contains("schema 0"), "{said}");
+    // A folder.
+    let dir = path.parent().unwrap();
+    let out = croupier(&["verify", "--db", dir.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("it is a folder") && !said.contains("disk I/O"),
+        "{said}"
+    );
+    // A truncated database.
+    let path = temp_db("truncated");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = czech_table(&mut store, dealer);
+    for _ in 0..20 {
+        s.new_shoe(&mut store).unwrap();
+        play_split_round(&mut store, &mut s);
+    }
+    let (head_seq, head_hash) = store.head();
+    drop(s);
+    drop(store);
+    let bytes = std::fs::read(&path).unwrap();
+    let copy = path.with_file_name("cut.db");
+    std::fs::write(&copy, &bytes[..bytes.len() / 2]).unwrap();
+    let out = croupier(&["verify", "--db", copy.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("NOT verified"), "{said}");
+    // Kept heads: the right one passes, a wrong hash or a head past the end fails.
+    let db = path.to_str().unwrap();
+    let kept = format!("{head_seq}:{head_hash}");
+    let out = croupier(&["verify", "--db", db, "--expect-head", &kept]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let wrong = format!("{head_seq}:{}", "0".repeat(64));
+    let past = format!("{}:{head_hash}", head_seq + 5);
+    for (arg, why) in [(&wrong, "the file has"), (&past, "the log ends at event")] {
+        let out = croupier(&["verify", "--db", db, "--expect-head", arg]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{said}");
+        assert!(said.contains(why), "{said}");
+    }
+    let out = croupier(&["verify", "--db", db, "--expect-head", "12:xyz"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected SEQ:HASH"));
 }

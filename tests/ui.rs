@@ -46,7 +46,8 @@ fn dealer_at_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
     {
         let mut store =
             Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "9000", None).unwrap();
+        let admin =
+            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
         users::add_user(
             &mut store,
             "Jana Svoboda",
@@ -281,7 +282,11 @@ fn the_first_run_creates_the_first_admin() {
     let path = temp_db("first");
     let mut h = screen(&path);
     assert_eq!(h.state().screen(), Screen::FirstAdmin);
-    for (label, text) in [("Name", "Admin"), ("PIN", "4821"), ("PIN again", "4821")] {
+    for (label, text) in [
+        ("Name", "Admin"),
+        ("PIN", "482193"),
+        ("PIN again", "482193"),
+    ] {
         h.get_by_label(label).click();
         h.run();
         h.get_by_label(label).type_text(text);
@@ -328,7 +333,7 @@ fn the_supervisor_desk_voids_a_round_with_a_reason() {
         .unwrap();
     assert!(out.status.success());
     let mut h = screen(&path);
-    log_in(&mut h, "Petr Novak", "8001");
+    log_in(&mut h, "Petr Novak", "800100");
     h.get_by_label("Supervisor desk").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Desk);

@@ -13,9 +13,9 @@ use crate::sim::{ShoeInPlay, Table};
 
 /// The demo's people: (name, role, PIN). Printed by `croupier demo` and in the README.
 pub const DEMO_USERS: [(&str, Role, &str); 9] = [
-    ("Irena Dvorak", Role::Admin, "9000"),
-    ("Petr Novak", Role::Supervisor, "8001"),
-    ("Olga Ivanova", Role::Supervisor, "8002"),
+    ("Irena Dvorak", Role::Admin, "900000"),
+    ("Petr Novak", Role::Supervisor, "800100"),
+    ("Olga Ivanova", Role::Supervisor, "800200"),
     ("Jana Svoboda", Role::Dealer, "1001"),
     ("Marek Kral", Role::Dealer, "1002"),
     ("Alena Horakova", Role::Dealer, "1003"),
@@ -293,15 +293,15 @@ pub fn live_play(
                 store,
                 "Jana Svoboda",
                 Role::Admin,
-                "1001",
+                "100100",
                 None,
                 PinCost::Demo,
             )?;
             ack(store.head().0);
-            users::login(store, "Jana Svoboda", "1001", None)
+            users::login(store, "Jana Svoboda", "100100", None)
                 .map_err(|e| AuditError::Refused(e.to_string()))?
         }
-        true => users::login(store, "Jana Svoboda", "1001", None)
+        true => users::login(store, "Jana Svoboda", "100100", None)
             .map_err(|e| AuditError::Refused(e.to_string()))?,
     };
     ack(store.head().0);

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use rusqlite::OptionalExtension;
 use serde_json::{Value, json};
 
 use super::event::{Event, EventKind, hex};
@@ -86,6 +87,10 @@ pub enum ReplayError {
     Mismatch { round: i64, why: String },
     #[error("users: {0}")]
     Users(String),
+    #[error(
+        "the file's structure is damaged (SQLite's integrity check: {0}); nothing read from it can be trusted: restore it from a copy, or compare it with the floor"
+    )]
+    Damaged(String),
     #[error(transparent)]
     Store(#[from] AuditError),
 }
@@ -215,10 +220,7 @@ pub struct FiguresCursor {
 }
 
 impl FiguresCursor {
-    pub fn open(path: &std::path::Path) -> Result<FiguresCursor, ReplayError> {
-        let conn =
-            rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-                .map_err(|e| ReplayError::Store(AuditError::Refused(e.to_string())))?;
+    pub fn open(conn: rusqlite::Connection) -> Result<FiguresCursor, ReplayError> {
         Ok(FiguresCursor {
             conn,
             buf: Default::default(),
@@ -620,13 +622,17 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
     // Two cores: this thread reads the rows; a second one checks the chain and replays the
     // rounds through the engine, event by event in log order, so the first fault found is
     // the first in the log. Events cross in batches.
+    // A third thread runs SQLite's own integrity check on its own connection: damage under
+    // the rows (an index page, a free-list page) that the chain cannot see.
     let (to_replay, from_reader) = std::sync::mpsc::sync_channel::<Vec<Event>>(8);
-    let path = store.path().to_path_buf();
+    let figures_conn = store.reader()?;
+    let integrity_conn = store.reader()?;
     std::thread::scope(|scope| {
+        let integrity = scope.spawn(move || integrity_check(&integrity_conn));
         let replayer = scope.spawn(move || -> Result<Replayer, ReplayError> {
             let mut r = Replayer::new(true);
             r.track_seen = false;
-            r.figures = Some(FiguresCursor::open(&path)?);
+            r.figures = Some(FiguresCursor::open(figures_conn)?);
             for batch in from_reader {
                 for e in &batch {
                     r.feed(e)?;
@@ -659,6 +665,13 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
                 "the replay thread failed".into(),
             )))
         });
+        let damaged = integrity.join().unwrap_or_else(|_| {
+            Err(ReplayError::Damaged(
+                "the integrity check's thread failed".into(),
+            ))
+        });
+        // Damage first: a replay fault over a damaged file is its symptom, not its cause.
+        damaged?;
         let mut r = replayed?;
         let _ = read?;
         if let Some(extra) = r
@@ -694,6 +707,76 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
             head,
         })
     })
+}
+
+/// A kept chain head, `SEQ:HASH` (64 hex digits), as `verify` and report footers print it.
+pub fn parse_head(text: &str) -> Result<(i64, String), String> {
+    let bad = || {
+        format!(
+            "--expect-head {text:?}: expected SEQ:HASH, an event number and its 64-hex-digit hash (as `croupier verify` and report footers print them)"
+        )
+    };
+    let (seq, hash) = text.trim().split_once(':').ok_or_else(bad)?;
+    let seq: i64 = seq.trim().parse().map_err(|_| bad())?;
+    let hash = hash.trim().to_ascii_lowercase();
+    if seq < 1 || hash.len() != 64 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(bad());
+    }
+    Ok((seq, hash))
+}
+
+/// After a passing `verify` (so every stored hash is the chain's own): the chain has each
+/// kept head's hash at its seq. A file rewritten since the head was kept, or cut short
+/// before it, fails here even when its chain was recomputed.
+pub fn check_heads(store: &Store, heads: &[(i64, String)]) -> Result<(), ReplayError> {
+    for (seq, want) in heads {
+        let found: Option<Vec<u8>> = store
+            .conn()
+            .query_row("SELECT hash FROM events WHERE seq = ?1", [seq], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(|e| ReplayError::Store(AuditError::Refused(e.to_string())))?;
+        match found {
+            None => {
+                return Err(ReplayError::Chain {
+                    seq: *seq,
+                    why: format!(
+                        "the kept head names event {seq}, but the log ends at event {}",
+                        store.head().0
+                    ),
+                });
+            }
+            Some(h) if super::event::hex(&h) != *want => {
+                return Err(ReplayError::Chain {
+                    seq: *seq,
+                    why: format!(
+                        "the kept head has hash {want} at event {seq}, the file has {}",
+                        super::event::hex(&h)
+                    ),
+                });
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// `PRAGMA integrity_check` over the whole file: b-trees, indexes against their tables,
+/// free pages, constraints. Any answer but "ok" is damage.
+fn integrity_check(conn: &rusqlite::Connection) -> Result<(), ReplayError> {
+    let damaged = |e: rusqlite::Error| ReplayError::Damaged(e.to_string());
+    let mut stmt = conn
+        .prepare("PRAGMA integrity_check(10)")
+        .map_err(damaged)?;
+    let lines: Vec<String> = stmt
+        .query_map([], |r| r.get(0))
+        .and_then(|m| m.collect())
+        .map_err(damaged)?;
+    match lines.as_slice() {
+        [ok] if ok == "ok" => Ok(()),
+        _ => Err(ReplayError::Damaged(lines.join("; "))),
+    }
 }
 
 /// Round `n` as a round script, with its logged settlement.

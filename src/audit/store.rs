@@ -3,7 +3,7 @@
 //! statement that writes events; nothing else in the program writes to the log.
 
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -239,14 +239,11 @@ pub struct Store {
     head: (i64, [u8; 32]),
     clock: Box<dyn Clock>,
     in_batch: bool,
+    /// How a second read-only connection reaches the same file (`reader`): the URI of an
+    /// immutable open, when this one had to be opened so.
+    immutable_uri: Option<String>,
     /// Held while this process may write: one writer per database file.
-    _lock: Option<File>,
-}
-
-fn lock_path(path: &Path) -> PathBuf {
-    let mut p = path.as_os_str().to_owned();
-    p.push(".lock");
-    PathBuf::from(p)
+    _lock: Option<WriterLock>,
 }
 
 impl Store {
@@ -259,13 +256,18 @@ impl Store {
     /// `open`, with the clock that stamps events (a set clock for demos and tests: the
     /// `created` event of a new file is stamped by it too).
     pub fn open_with(path: &Path, clock: Box<dyn Clock>) -> Result<Store, AuditError> {
+        refuse_folder(path)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
             && !dir.exists()
         {
-            std::fs::create_dir_all(dir).map_err(|e| AuditError::ReadOnly {
-                path: path.to_path_buf(),
-                detail: format!("cannot create folder {}: {e}", dir.display()),
-            })?;
+            std::fs::DirBuilder::new()
+                .recursive(true)
+                .mode(0o700)
+                .create(dir)
+                .map_err(|e| AuditError::ReadOnly {
+                    path: path.to_path_buf(),
+                    detail: format!("cannot create folder {}: {e}", dir.display()),
+                })?;
         }
         let lock = take_lock(path)?;
         let conn = Connection::open_with_flags(
@@ -281,20 +283,61 @@ impl Store {
     }
 
     /// Opens an existing database to read (verify, export, reports). Never creates,
-    /// never writes, and does not need the writer's lock.
+    /// never writes, and does not need the writer's lock. A reader who may not write the
+    /// file or its folder (an auditor's copy, 0444 in a read-only folder) still reads it:
+    /// when SQLite cannot make its shared-memory file beside a database that has no
+    /// pending write-ahead log, the file is opened as immutable.
     pub fn open_read(path: &Path) -> Result<Store, AuditError> {
+        refuse_folder(path)?;
         if !path.exists() {
             return Err(AuditError::Sqlite {
                 path: path.to_path_buf(),
                 detail: "no such file; give the path of a Croupier database (or run `croupier demo` to make one)".into(),
             });
         }
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|e| sql_err(path, e))?;
-        Store::setup(conn, path, false, Box::new(SystemClock))
+        let first = Connection::open_with_flags(path, read_flags()).and_then(|c| {
+            c.query_row("SELECT count(*) FROM sqlite_master", [], |_| Ok(()))
+                .map(|_| c)
+        });
+        let mut uri = None;
+        let conn = match first {
+            Ok(c) => c,
+            Err(e)
+                if matches!(
+                    e.sqlite_error_code(),
+                    Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen | ErrorCode::PermissionDenied)
+                ) && std::fs::File::open(path).is_ok() =>
+            {
+                if pending_wal(path) {
+                    return Err(AuditError::ReadOnly {
+                        path: path.to_path_buf(),
+                        detail: format!(
+                            "{e}; the database has writes still in its write-ahead log ({}-wal) and this reader may not create its shared-memory file: read it where the folder is writable, or once its writer has closed",
+                            path.display()
+                        ),
+                    });
+                }
+                let u = immutable_uri(path);
+                let c = Connection::open_with_flags(&u, read_flags() | OpenFlags::SQLITE_OPEN_URI)
+                    .map_err(|e| sql_err(path, e))?;
+                uri = Some(u);
+                c
+            }
+            Err(e) => return Err(sql_err(path, e)),
+        };
+        let mut store = Store::setup(conn, path, false, Box::new(SystemClock))?;
+        store.immutable_uri = uri;
+        Ok(store)
+    }
+
+    /// A second read-only connection to the same file, opened as this one was (for the
+    /// threads of `verify`).
+    pub fn reader(&self) -> Result<Connection, AuditError> {
+        match &self.immutable_uri {
+            Some(u) => Connection::open_with_flags(u, read_flags() | OpenFlags::SQLITE_OPEN_URI),
+            None => Connection::open_with_flags(&self.path, read_flags()),
+        }
+        .map_err(|e| sql_err(&self.path, e))
     }
 
     fn setup(
@@ -324,6 +367,11 @@ impl Store {
             .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
             .map_err(|e| sql_err(path, e))?;
         let fresh = app_id == 0 && version == 0 && objects == 0;
+        if fresh && !write {
+            return Err(not_ours(
+                "the file is empty: it holds no Croupier log (a new database is made by opening it with the dealer screen or `croupier demo`)".into(),
+            ));
+        }
         if !fresh && app_id != APPLICATION_ID {
             return Err(not_ours(format!(
                 "an SQLite database of another program (application_id {app_id:#x})"
@@ -357,6 +405,7 @@ impl Store {
             head: (0, GENESIS),
             clock,
             in_batch: false,
+            immutable_uri: None,
             _lock: None,
         };
         if version < SCHEMA_VERSION {
@@ -632,42 +681,145 @@ impl Store {
     }
 }
 
-/// Takes the writer's lock beside the database (`FILE.lock`), saying who holds it if taken.
-fn take_lock(path: &Path) -> Result<File, AuditError> {
-    let lp = lock_path(path);
-    let mut f = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lp)
-        .map_err(|e| AuditError::ReadOnly {
-            path: path.to_path_buf(),
-            detail: format!("cannot create the lock file {}: {e}", lp.display()),
-        })?;
-    match f.try_lock() {
-        Ok(()) => {
-            let _ = f.set_len(0);
-            let _ = writeln!(
-                f,
-                "pid {} since {}",
-                std::process::id(),
-                format_time(SystemClock.now_ms())
-            );
-            Ok(f)
-        }
-        Err(_) => {
-            let holder = std::fs::read_to_string(&lp)
-                .ok()
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .unwrap_or_else(|| "unknown process".into());
-            Err(AuditError::InUse {
-                path: path.to_path_buf(),
-                holder,
-            })
+/// The writer's lock: an exclusive `flock` on the database file itself, so that a second
+/// name for the same file (a hard link, a symlink) meets the same lock. Released when
+/// the `Store` drops (its last field, after the connection).
+///
+/// The lock's descriptor is never closed while the process lives. POSIX drops *all* of a
+/// process's record locks on a file when *any* descriptor of that file is closed, and
+/// SQLite's locks are such record locks: closing a descriptor of our own beside an open
+/// connection would pull SQLite's locks from under it. So each database file (by device
+/// and inode) gets one descriptor per process, kept in `LOCKS`, and unlocking is
+/// `flock(LOCK_UN)`. This table is the program's one piece of process-wide state.
+struct WriterLock {
+    key: (u64, u64),
+}
+
+static LOCKS: std::sync::Mutex<Vec<((u64, u64), File, bool)>> = std::sync::Mutex::new(Vec::new());
+
+impl Drop for WriterLock {
+    fn drop(&mut self) {
+        let mut locks = LOCKS.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(entry) = locks.iter_mut().find(|e| e.0 == self.key) {
+            let _ = entry.1.unlock();
+            entry.2 = false;
         }
     }
+}
+
+/// Takes the writer's lock on the database file (creating the file 0600 if absent),
+/// saying who holds it if taken.
+fn take_lock(path: &Path) -> Result<WriterLock, AuditError> {
+    use std::os::unix::fs::MetadataExt;
+    let cannot = |e: std::io::Error| AuditError::ReadOnly {
+        path: path.to_path_buf(),
+        detail: format!("cannot open the file to write: {e}"),
+    };
+    let mut locks = LOCKS.lock().unwrap_or_else(|p| p.into_inner());
+    let key = match std::fs::metadata(path) {
+        Ok(m) => (m.dev(), m.ino()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // New file: nobody in this process can have it open yet.
+            let f = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .open(path)
+                .map_err(cannot)?;
+            let m = f.metadata().map_err(cannot)?;
+            locks.push(((m.dev(), m.ino()), f, false));
+            (m.dev(), m.ino())
+        }
+        Err(e) => return Err(cannot(e)),
+    };
+    if !locks.iter().any(|e| e.0 == key) {
+        let f = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map_err(cannot)?;
+        locks.push((key, f, false));
+    }
+    let entry = locks
+        .iter_mut()
+        .find(|e| e.0 == key)
+        .ok_or_else(|| cannot(std::io::Error::other("lock table")))?;
+    if entry.2 {
+        return Err(AuditError::InUse {
+            path: path.to_path_buf(),
+            holder: format!("pid {}, this program", std::process::id()),
+        });
+    }
+    match entry.1.try_lock() {
+        Ok(()) => {
+            entry.2 = true;
+            Ok(WriterLock { key })
+        }
+        Err(_) => Err(AuditError::InUse {
+            path: path.to_path_buf(),
+            holder: lock_holder(key.1).unwrap_or_else(|| "another process".into()),
+        }),
+    }
+}
+
+/// Who holds the `flock` on this file, from /proc/locks (Linux): "pid N (program)".
+fn lock_holder(ino: u64) -> Option<String> {
+    let locks = std::fs::read_to_string("/proc/locks").ok()?;
+    let pid = locks.lines().find_map(|l| {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        // "1: FLOCK  ADVISORY  WRITE 12345 fd:01:123456 0 EOF"
+        let i = w.iter().position(|x| *x == "FLOCK")?;
+        let pid = w.get(i + 3)?;
+        let dev_ino = w.get(i + 4)?;
+        (dev_ino.rsplit(':').next()?.parse::<u64>().ok()? == ino).then(|| pid.to_string())
+    })?;
+    let program = std::fs::read_to_string(format!("/proc/{pid}/comm"))
+        .map(|s| s.trim().to_string())
+        .unwrap_or_default();
+    Some(if program.is_empty() {
+        format!("pid {pid}")
+    } else {
+        format!("pid {pid}, {program}")
+    })
+}
+
+fn read_flags() -> OpenFlags {
+    OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX
+}
+
+/// A folder is not a database: say so, rather than SQLite's "disk I/O error".
+fn refuse_folder(path: &Path) -> Result<(), AuditError> {
+    if path.is_dir() {
+        return Err(AuditError::NotCroupier {
+            path: path.to_path_buf(),
+            detail: "it is a folder".into(),
+        });
+    }
+    Ok(())
+}
+
+/// Whether `FILE-wal` holds writes not yet in the database file.
+fn pending_wal(path: &Path) -> bool {
+    let mut w = path.as_os_str().to_owned();
+    w.push("-wal");
+    std::fs::metadata(PathBuf::from(w)).is_ok_and(|m| m.len() > 0)
+}
+
+/// `file:PATH?immutable=1`, the path percent-encoded where a URI needs it.
+fn immutable_uri(path: &Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut uri = String::from("file:");
+    for &b in abs.as_os_str().as_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            uri.push(b as char);
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
 }
 
 fn sql_err(path: &Path, e: rusqlite::Error) -> AuditError {
@@ -675,6 +827,10 @@ fn sql_err(path: &Path, e: rusqlite::Error) -> AuditError {
         Some(ErrorCode::NotADatabase) => AuditError::NotCroupier {
             path: path.to_path_buf(),
             detail: "the file is not an SQLite database".into(),
+        },
+        Some(ErrorCode::DatabaseCorrupt) => AuditError::NotCroupier {
+            path: path.to_path_buf(),
+            detail: format!("the file is damaged or truncated: {e}"),
         },
         Some(ErrorCode::DiskFull) => AuditError::DiskFull {
             path: path.to_path_buf(),

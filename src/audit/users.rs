@@ -102,9 +102,22 @@ fn check_name(name: &str) -> Result<(), AuditError> {
     Ok(())
 }
 
-fn check_pin(pin: &str) -> Result<(), AuditError> {
-    if !(4..=12).contains(&pin.len()) || !pin.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(AuditError::Refused("a PIN is 4 to 12 digits".into()));
+/// The shortest PIN a role may have: a supervisor's or admin's PIN unlocks users, voids
+/// rounds and adds staff, so it is longer than a dealer's.
+pub fn min_pin_len(role: Role) -> usize {
+    match role {
+        Role::Dealer => 4,
+        Role::Supervisor | Role::Admin => 6,
+    }
+}
+
+fn check_pin(pin: &str, role: Role) -> Result<(), AuditError> {
+    let min = min_pin_len(role);
+    if !(min..=12).contains(&pin.len()) || !pin.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(AuditError::Refused(format!(
+            "a {}'s PIN is {min} to 12 digits",
+            role.name()
+        )));
     }
     Ok(())
 }
@@ -248,7 +261,7 @@ pub fn add_user_with(
 ) -> Result<User, AuditError> {
     let name = name.trim();
     check_name(name)?;
-    check_pin(pin)?;
+    check_pin(pin, role)?;
     let first = !has_users(store)?;
     match (first, by) {
         (true, _) if role != Role::Admin => {
@@ -371,21 +384,28 @@ pub fn list(store: &Store) -> Result<Vec<(User, bool)>, AuditError> {
         .collect()
 }
 
-/// (locked, failed attempts since the last login, unlock or lock) for a user.
+/// (locked, failed attempts since the last login, unlock or lock) for a user. Walks the
+/// user's login events back from the newest to the last login, unlock or lock, however
+/// far back that is: a lock holds until a supervisor's unlock, whatever follows it.
 fn lock_state(store: &Store, user: i64) -> Result<(bool, usize), AuditError> {
     let mut stmt = store
         .conn()
         .prepare_cached(
-            "SELECT kind FROM events WHERE user_id = ?1 AND kind IN ('login', 'login_failed', 'user_locked', 'user_unlocked') ORDER BY seq DESC LIMIT 16",
+            "SELECT kind FROM events WHERE user_id = ?1 AND kind IN ('login', 'login_failed', 'user_locked', 'user_unlocked') ORDER BY seq DESC",
         )
         .map_err(|e| AuditError::Refused(e.to_string()))?;
-    let kinds: Vec<String> = stmt
-        .query_map([user], |r| r.get(0))
-        .and_then(|m| m.collect())
+    let mut rows = stmt
+        .query([user])
         .map_err(|e| AuditError::Refused(e.to_string()))?;
     let mut failed = 0;
-    for k in &kinds {
-        match k.as_str() {
+    while let Some(row) = rows
+        .next()
+        .map_err(|e| AuditError::Refused(e.to_string()))?
+    {
+        let kind = row
+            .get_ref(0)
+            .map_err(|e| AuditError::Refused(e.to_string()))?;
+        match kind.as_str().unwrap_or("") {
             "login_failed" => failed += 1,
             "user_locked" => return Ok((true, failed)),
             _ => break,
@@ -520,7 +540,12 @@ mod tests {
             assert!(check_name(good).is_ok(), "{good}");
         }
         assert!(
-            check_pin("123").is_err() && check_pin("12a4").is_err() && check_pin("4821").is_ok()
+            check_pin("123", Role::Dealer).is_err()
+                && check_pin("12a4", Role::Dealer).is_err()
+                && check_pin("4821", Role::Dealer).is_ok()
+                && check_pin("4821", Role::Supervisor).is_err()
+                && check_pin("48215", Role::Admin).is_err()
+                && check_pin("482151", Role::Admin).is_ok()
         );
     }
 }

@@ -668,7 +668,7 @@ impl DealerApp {
 
     fn first_admin(&mut self, ui: &mut Ui) {
         ui.heading("First run: create the first admin");
-        ui.label("Every user logs in as themselves: use a person's name, not a role. The PIN is 4 to 12 digits and is stored only as an argon2 hash.");
+        ui.label("Every user logs in as themselves: use a person's name, not a role. An admin's PIN is 6 to 12 digits; it is stored only as an argon2 hash.");
         ui.add_space(12.0);
         let name = Self::form_field(ui, "Name", &mut self.name, false);
         if std::mem::take(&mut self.place_cursor) {
