@@ -134,6 +134,7 @@ fn main() -> ExitCode {
         Some(Command::Rules { name }) => print_rules(name.as_deref()),
         Some(Command::Verify { expect_head }) => verify(&db, &expect_head),
         Some(Command::Migrate) => Store::open(&db)
+            .and_then(|mut s| s.compact().map(|()| s))
             .map(|s| {
                 println!(
                     "{}: schema {} (chain head event {})",

@@ -238,7 +238,7 @@ fn pins_lockout_and_roles() {
     ));
     let kinds: Vec<String> = store
         .conn()
-        .prepare("SELECT kind FROM events WHERE kind IN ('login_failed', 'user_locked', 'user_unlocked')")
+        .prepare("SELECT kind FROM event_log WHERE kind IN ('login_failed', 'user_locked', 'user_unlocked')")
         .unwrap()
         .query_map([], |r| r.get(0))
         .unwrap()
@@ -327,19 +327,18 @@ fn the_log_cannot_be_edited_quietly() {
         assert!(err.contains("append-only"), "{sql}: {err}");
     }
     // Someone with the sqlite3 shell drops the trigger and changes a card.
+    let ten = croupier::audit::pack::pack(r#"{"text":"10"}"#).unwrap();
+    let nine = croupier::audit::pack::pack(r#"{"text":"9"}"#).unwrap();
     let seq: i64 = conn
         .query_row(
-            "SELECT seq FROM events WHERE kind = 'step' AND data = '{\"text\":\"10\"}'",
-            [],
+            "SELECT seq FROM event_log WHERE kind = 'step' AND data = ?1",
+            [&ten],
             |r| r.get(0),
         )
         .unwrap();
     conn.execute_batch("DROP TRIGGER events_no_update").unwrap();
-    conn.execute(
-        "UPDATE events SET data = '{\"text\":\"9\"}' WHERE seq = ?1",
-        [seq],
-    )
-    .unwrap();
+    conn.execute("UPDATE events SET data = ?1 WHERE seq = ?2", (&nine, seq))
+        .unwrap();
     drop(conn);
     let store = Store::open_read(&path).unwrap();
     match replay::verify(&store, |_| {}) {
@@ -601,51 +600,73 @@ fn demo_is_reproducible_and_its_rounds_export_and_resettle() {
     assert_eq!(heads[0], heads[1]);
 }
 
-/// A database written by schema 1 (no index by kind) opens, upgrades to the current schema
-/// in one step, keeps every event, and still verifies.
+/// A database written by the previous release (schema 3, `tests/fixtures`), and the same
+/// file taken back to schema 1, open and upgrade to the current schema in one step: every
+/// event kept, the chain head unchanged, the figures there, and `verify` passes.
 #[test]
 fn an_old_schema_upgrades_forward() {
-    let path = temp_db("upgrade");
-    let (mut store, dealer, _) = staffed(&path);
-    let mut s = czech_table(&mut store, dealer);
-    play_split_round(&mut store, &mut s);
-    let head = store.head();
-    drop(store);
-    // Make it a schema-1 file: what v1 had, without what v2 added.
-    let conn = Connection::open(&path).unwrap();
-    conn.execute_batch(
-        "DROP INDEX events_kind_at; DROP TABLE round_figures; PRAGMA user_version = 1;",
-    )
-    .unwrap();
-    drop(conn);
-    let store = Store::open(&path).unwrap();
-    let (version, index): (i32, i64) = (
-        store
+    const HEAD: (i64, &str) = (
+        415,
+        "dba88d4c999735917940f728d6a383bc93f25f2fadef7e528ff92b8059401c42",
+    );
+    for from in [3, 1] {
+        let path = temp_db(&format!("upgrade{from}"));
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(include_str!("fixtures/schema3-demo.sql"))
+            .unwrap();
+        if from == 1 {
+            // What v1 had, without what v2 and v3 added.
+            conn.execute_batch(
+                "DROP INDEX events_kind_at; DROP TABLE round_figures; PRAGMA user_version = 1;",
+            )
+            .unwrap();
+        }
+        drop(conn);
+        let out = croupier(&["verify", "--db", path.to_str().unwrap()]);
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("croupier migrate"),
+            "an old file is read only after `croupier migrate`"
+        );
+        let before = std::fs::metadata(&path).unwrap().len();
+        let out = croupier(&["migrate", "--db", path.to_str().unwrap()]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let store = Store::open_read(&path).unwrap();
+        let version: i32 = store
             .conn()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
-            .unwrap(),
-        store
+            .unwrap();
+        assert_eq!(version, croupier::audit::store::SCHEMA_VERSION);
+        assert_eq!(store.head(), (HEAD.0, HEAD.1.to_string()), "from {from}");
+        // The settlements already logged have their figures rows.
+        let figures: i64 = store
             .conn()
-            .query_row(
-                "SELECT count(*) FROM sqlite_master WHERE name = 'events_kind_at'",
-                [],
-                |r| r.get(0),
-            )
-            .unwrap(),
-    );
-    assert_eq!(
-        (version, index),
-        (croupier::audit::store::SCHEMA_VERSION, 1)
-    );
-    // The settlement already logged has its figures row, copied from the log.
-    let figures: i64 = store
-        .conn()
-        .query_row("SELECT count(*) FROM round_figures", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(figures, 1);
-    assert_eq!(store.head(), head);
-    drop(store);
-    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+            .query_row("SELECT count(*) FROM round_figures", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(figures, 20);
+        let v = replay::verify(&store, |_| {}).unwrap();
+        assert_eq!((v.events, v.settled), (415, 20));
+        drop(store);
+        let out = croupier(&[
+            "verify",
+            "--db",
+            path.to_str().unwrap(),
+            "--expect-head",
+            &format!("{}:{}", HEAD.0, HEAD.1),
+        ]);
+        assert_eq!(out.status.code(), Some(0));
+        // Vacuumed, the compact log is smaller than the old one.
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("VACUUM")
+            .unwrap();
+        let after = std::fs::metadata(&path).unwrap().len();
+        assert!(after < before, "from {from}: {before} -> {after} bytes");
+    }
 }
 
 /// A supervisor corrects a mis-entered card after settlement: the new settlement stands
@@ -794,7 +815,7 @@ fn closed_mid_round_reopens_and_hand_made_rows_are_caught() {
     Connection::open(&copy)
         .unwrap()
         .execute(
-            "INSERT INTO events VALUES (0, 0, 'round_voided', 1, 1, 1, '{}', x'00')",
+            "INSERT INTO events VALUES (0, 0, 16, 1, 1, 1, '{}', x'00')", // 16: round_voided
             [],
         )
         .unwrap();
@@ -1083,7 +1104,10 @@ fn wrong_files_say_what_they_are_and_kept_heads_hold() {
     );
     let wrong = format!("{head_seq}:{}", "0".repeat(64));
     let past = format!("{}:{head_hash}", head_seq + 5);
-    for (arg, why) in [(&wrong, "the file has"), (&past, "the log ends at event")] {
+    for (arg, why) in [
+        (&wrong, "the file's chain has"),
+        (&past, "the log ends at event"),
+    ] {
         let out = croupier(&["verify", "--db", db, "--expect-head", arg]);
         let said = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{said}");

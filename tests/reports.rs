@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use croupier::audit::Store;
+use croupier::audit::{EventKind, Store};
 use croupier::engine::Money;
 use croupier::report::{self, Cell, Kind, Options, Period};
 
@@ -172,17 +172,32 @@ fn summary_figures_add_up_to_the_rounds_nets() {
         .unwrap();
     let (rounds, win) = (int_of(&total.rows[0][1]), money_of(&total.rows[0][4]));
     let (a, b) = options(Kind::Summary).period.ms();
-    let (n, cents): (i64, i64) = store
-        .conn()
-        .query_row(
-            "SELECT count(DISTINCT e.round_id), coalesce(sum(-round(CAST(j.value ->> 'net' AS REAL) * 100)), 0)
-             FROM events e, json_each(e.data, '$.nets') j
-             WHERE e.kind = 'round_settled' AND e.at >= ?1 AND e.at < ?2
-               AND e.round_id NOT IN (SELECT round_id FROM events WHERE kind = 'round_voided')",
-            [a, b],
-            |r| Ok((r.get(0)?, r.get::<_, f64>(1)? as i64)),
-        )
+    // Straight from the log: every settlement in the period, less the voided rounds.
+    let mut settled = Vec::new();
+    let mut voided = std::collections::HashSet::new();
+    store
+        .each_event(1, |e| {
+            match e.kind {
+                EventKind::RoundSettled if e.at >= a && e.at < b => settled.push(e),
+                EventKind::RoundVoided => {
+                    voided.insert(e.round);
+                }
+                _ => {}
+            }
+            Ok::<(), ()>(())
+        })
+        .unwrap()
         .unwrap();
+    let settled: Vec<_> = settled
+        .iter()
+        .filter(|e| !voided.contains(&e.round))
+        .collect();
+    let n = settled.len() as i64;
+    let cents: i64 = settled
+        .iter()
+        .flat_map(|e| e.data()["nets"].as_array().cloned().unwrap_or_default())
+        .map(|b| -croupier::script::cents_of_number(b["net"].as_number().unwrap()).unwrap())
+        .sum();
     assert_eq!(rounds, n);
     assert_eq!(win, Money::from_cents(cents));
     // The by-day and by-shift rows add up to the period total.

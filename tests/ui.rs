@@ -184,9 +184,11 @@ fn scenarios() -> Vec<Scenario> {
 fn logged_count(store: &Store, kind: &str) -> i64 {
     store
         .conn()
-        .query_row("SELECT count(*) FROM events WHERE kind = ?1", [kind], |r| {
-            r.get(0)
-        })
+        .query_row(
+            "SELECT count(*) FROM event_log WHERE kind = ?1",
+            [kind],
+            |r| r.get(0),
+        )
         .unwrap()
 }
 
@@ -406,7 +408,7 @@ fn the_supervisor_desk_voids_a_round_with_a_reason() {
     let store = Store::open_read(&path).unwrap();
     let reason: String = store
         .conn()
-        .query_row("SELECT json_extract(data, '$.reason') FROM events WHERE kind = 'round_voided' AND round_id = 118", [], |r| r.get(0))
+        .query_row("SELECT json_extract(data, '$.reason') FROM event_log WHERE kind = 'round_voided' AND round_id = 118", [], |r| r.get(0))
         .unwrap();
     assert_eq!(reason, "player dispute: card entered twice");
     replay::verify(&store, |_| {}).unwrap();

@@ -82,6 +82,52 @@ impl EventKind {
     pub fn from_name(name: &str) -> Option<EventKind> {
         EventKind::ALL.iter().copied().find(|k| k.name() == name)
     }
+
+    /// The kind's number in the `kind` column (schema 4): its place in `ALL`, from 1.
+    /// The `event_kinds` table of the file lists them with their names.
+    /// Codes are stored: a new kind goes at the end of the enum and of `ALL`.
+    pub const fn code(self) -> i64 {
+        self as i64 + 1
+    }
+
+    pub fn from_code(code: i64) -> Option<EventKind> {
+        usize::try_from(code - 1)
+            .ok()
+            .and_then(|i| EventKind::ALL.get(i).copied())
+    }
+}
+
+/// The stored copy of an event's chain hash: all 32 bytes, or the first 8 of a `step`
+/// row (see `pack`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    Full([u8; 32]),
+    Prefix([u8; 8]),
+}
+
+impl Check {
+    /// Whether a computed hash is the one stored.
+    pub fn matches(&self, hash: &[u8; 32]) -> bool {
+        match self {
+            Check::Full(h) => h == hash,
+            Check::Prefix(p) => hash.starts_with(p),
+        }
+    }
+
+    pub fn from_bytes(b: &[u8]) -> Option<Check> {
+        match b.len() {
+            32 => <[u8; 32]>::try_from(b).ok().map(Check::Full),
+            8 => <[u8; 8]>::try_from(b).ok().map(Check::Prefix),
+            _ => None,
+        }
+    }
+
+    pub fn hex(&self) -> String {
+        match self {
+            Check::Full(h) => hex(h),
+            Check::Prefix(p) => format!("{}…", hex(p)),
+        }
+    }
 }
 
 /// One logged event.
@@ -97,8 +143,9 @@ pub struct Event {
     pub round: Option<i64>,
     /// The details, as canonical JSON text (what was hashed).
     pub data: String,
-    /// SHA-256 over the previous event's hash and this event's content.
-    pub hash: [u8; 32],
+    /// The stored check of its SHA-256 chain hash (over the previous event's hash and this
+    /// event's content).
+    pub check: Check,
 }
 
 impl Event {
@@ -120,4 +167,21 @@ pub fn hex(bytes: &[u8]) -> String {
         let _ = write!(s, "{b:02x}");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_places_in_all_and_round_trip() {
+        for (i, k) in EventKind::ALL.iter().enumerate() {
+            assert_eq!(k.code(), i as i64 + 1, "{k:?}");
+            assert_eq!(EventKind::from_code(k.code()), Some(*k));
+            assert_eq!(EventKind::from_name(k.name()), Some(*k));
+        }
+        assert_eq!(EventKind::from_code(0), None);
+        assert_eq!(EventKind::from_code(18), None);
+        assert_eq!(EventKind::Step.code(), 12, "a stored code never changes");
+    }
 }

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::event::EventKind;
 use super::replay::{self, nets_json};
-use super::store::{AuditError, Store};
+use super::store::{AuditError, NOT_STEP, Store};
 use super::table::InputError;
 use super::users::User;
 use crate::engine::{Money, Round};
@@ -27,18 +27,19 @@ pub struct Correction {
 }
 
 fn state(store: &Store, round: i64) -> Result<(i64, bool, bool), AuditError> {
-    let q = |sql: &str| -> Result<Option<i64>, AuditError> {
+    let q = |what: &str, kind: EventKind| -> Result<Option<i64>, AuditError> {
         store
             .conn()
-            .query_row(sql, [round], |r| r.get(0))
+            .query_row(
+                &format!("SELECT max({what}) FROM events WHERE kind = ?2 AND {NOT_STEP} AND round_id = ?1"),
+                [round, kind.code()],
+                |r| r.get(0),
+            )
             .map_err(|e| AuditError::Refused(e.to_string()))
     };
-    let table =
-        q("SELECT max(table_id) FROM events WHERE kind = 'round_started' AND round_id = ?1")?;
-    let settled =
-        q("SELECT max(seq) FROM events WHERE kind = 'round_settled' AND round_id = ?1")?.is_some();
-    let voided =
-        q("SELECT max(seq) FROM events WHERE kind = 'round_voided' AND round_id = ?1")?.is_some();
+    let table = q("table_id", EventKind::RoundStarted)?;
+    let settled = q("seq", EventKind::RoundSettled)?.is_some();
+    let voided = q("seq", EventKind::RoundVoided)?.is_some();
     let table = table.ok_or_else(|| {
         AuditError::Refused(format!(
             "there is no round {round} in {}",

@@ -5,6 +5,7 @@
 pub mod demo;
 pub mod event;
 pub mod exceptions;
+pub mod pack;
 pub mod replay;
 pub mod store;
 pub mod table;

@@ -5,11 +5,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use rusqlite::OptionalExtension;
 use serde_json::{Value, json};
 
 use super::event::{Event, EventKind, hex};
-use super::store::{AuditError, GENESIS, Store, event_hash};
+use super::store::{AuditError, GENESIS, NOT_STEP, Store, event_hash};
 use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step};
 use crate::script::{Script, money_json, money_of, parse_step, rules_of};
 
@@ -300,17 +299,17 @@ impl Replayer {
                 });
             }
             let h = event_hash(&phash, e);
-            if h != e.hash {
+            if !e.check.matches(&h) {
                 return Err(ReplayError::Chain {
                     seq: e.seq,
                     why: format!(
                         "stored hash {} but its content hashes to {}",
-                        hex(&e.hash),
+                        e.check.hex(),
                         hex(&h)
                     ),
                 });
             }
-            self.prev = Some((e.seq, e.hash));
+            self.prev = Some((e.seq, h));
         }
         match e.kind {
             EventKind::TableOpened => {
@@ -730,14 +729,7 @@ pub fn parse_head(text: &str) -> Result<(i64, String), String> {
 /// before it, fails here even when its chain was recomputed.
 pub fn check_heads(store: &Store, heads: &[(i64, String)]) -> Result<(), ReplayError> {
     for (seq, want) in heads {
-        let found: Option<Vec<u8>> = store
-            .conn()
-            .query_row("SELECT hash FROM events WHERE seq = ?1", [seq], |r| {
-                r.get(0)
-            })
-            .optional()
-            .map_err(|e| ReplayError::Store(AuditError::Refused(e.to_string())))?;
-        match found {
+        match store.chain_hash(*seq)? {
             None => {
                 return Err(ReplayError::Chain {
                     seq: *seq,
@@ -747,12 +739,12 @@ pub fn check_heads(store: &Store, heads: &[(i64, String)]) -> Result<(), ReplayE
                     ),
                 });
             }
-            Some(h) if super::event::hex(&h) != *want => {
+            Some(h) if hex(&h) != *want => {
                 return Err(ReplayError::Chain {
                     seq: *seq,
                     why: format!(
-                        "the kept head has hash {want} at event {seq}, the file has {}",
-                        super::event::hex(&h)
+                        "the kept head has hash {want} at event {seq}, the file's chain has {}",
+                        hex(&h)
                     ),
                 });
             }
@@ -784,7 +776,10 @@ pub fn export_round(store: &Store, n: i64) -> Result<(Script, Value), ReplayErro
     let first: Option<i64> = store
         .conn()
         .query_row(
-            "SELECT seq FROM events WHERE kind = 'round_started' AND round_id = ?1",
+            &format!(
+                "SELECT seq FROM events WHERE kind = {} AND {NOT_STEP} AND round_id = ?1",
+                EventKind::RoundStarted.code()
+            ),
             [n],
             |r| r.get(0),
         )
@@ -818,21 +813,32 @@ pub fn export_round(store: &Store, n: i64) -> Result<(Script, Value), ReplayErro
 /// The state of one table from the log (for recovery): rules, shoe, round in play. Reads
 /// the table's last `table_opened` before its last new shoe, then that shoe's events.
 pub fn table_state(store: &Store, table: i64) -> Result<Option<TableState>, ReplayError> {
-    let q = |sql: &str| -> Result<Option<i64>, ReplayError> {
+    let q = |sql: String| -> Result<Option<i64>, ReplayError> {
         store
             .conn()
-            .query_row(sql, [table], |r| r.get(0))
+            .query_row(&sql, [table], |r| r.get(0))
             .map_err(|e| ReplayError::Store(AuditError::Refused(e.to_string())))
     };
-    let Some(first) = q("SELECT min(seq) FROM events WHERE table_id = ?1")? else {
+    // A table's first event is the `table_opened` that made it.
+    let Some(first) = q(format!(
+        "SELECT min(seq) FROM events WHERE table_id = ?1 AND kind = {} AND {NOT_STEP}",
+        EventKind::TableOpened.code()
+    ))?
+    else {
         return Ok(None);
     };
-    let shoe = q("SELECT max(seq) FROM events WHERE table_id = ?1 AND kind = 'shoe_new'")?;
+    let shoe = q(format!(
+        "SELECT max(seq) FROM events WHERE table_id = ?1 AND kind = {} AND {NOT_STEP}",
+        EventKind::ShoeNew.code()
+    ))?;
     let opened = match shoe {
         Some(s) => store
             .conn()
             .query_row(
-                "SELECT max(seq) FROM events WHERE table_id = ?1 AND kind = 'table_opened' AND seq < ?2",
+                &format!(
+                    "SELECT max(seq) FROM events WHERE table_id = ?1 AND kind = {} AND {NOT_STEP} AND seq < ?2",
+                    EventKind::TableOpened.code()
+                ),
                 [table, s],
                 |r| r.get::<_, Option<i64>>(0),
             )

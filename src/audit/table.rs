@@ -12,7 +12,7 @@ use super::event::EventKind;
 use super::replay::{
     LiveRound, ReplayError, TableState, bets_json, nets_json, table_opened_data, table_state,
 };
-use super::store::{AuditError, Store};
+use super::store::{AuditError, NOT_STEP, Store};
 use super::users::User;
 use crate::engine::{BetSpec, Limits, Money, Round, Rules, Step, StepError};
 use crate::script::{money_json, parse_step};
@@ -377,7 +377,10 @@ fn find_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
     store
         .conn()
         .query_row(
-            "SELECT table_id FROM events WHERE kind = 'table_opened' AND json_extract(data, '$.name') = ?1 ORDER BY seq DESC LIMIT 1",
+            &format!(
+                "SELECT table_id FROM events WHERE kind = {} AND {NOT_STEP} AND json_extract(data, '$.name') = ?1 ORDER BY seq DESC LIMIT 1",
+                EventKind::TableOpened.code()
+            ),
             [name.trim()],
             |r| r.get(0),
         )
@@ -389,7 +392,7 @@ fn next_table_id(store: &Store) -> Result<i64, AuditError> {
     store
         .conn()
         .query_row(
-            "SELECT coalesce(max(table_id), 0) + 1 FROM events",
+            &format!("SELECT coalesce(max(table_id), 0) + 1 FROM events WHERE {NOT_STEP}"),
             [],
             |r| r.get(0),
         )
@@ -433,7 +436,10 @@ pub fn list_tables(store: &Store) -> Result<Vec<TableSummary>, AuditError> {
     let mut stmt = store
         .conn()
         .prepare(
-            "SELECT table_id, json_extract(data, '$.name') FROM events WHERE kind = 'table_opened' GROUP BY table_id ORDER BY 2",
+            &format!(
+                "SELECT table_id, json_extract(data, '$.name') FROM events WHERE kind = {} AND {NOT_STEP} GROUP BY table_id ORDER BY 2",
+                EventKind::TableOpened.code()
+            ),
         )
         .map_err(q)?;
     let rows: Vec<(i64, String)> = stmt
@@ -442,17 +448,17 @@ pub fn list_tables(store: &Store) -> Result<Vec<TableSummary>, AuditError> {
         .map_err(q)?;
     rows.into_iter()
         .map(|(id, name)| {
-            let last = |kind: &str| -> Result<Option<i64>, AuditError> {
+            let last = |kind: EventKind| -> Result<Option<i64>, AuditError> {
                 store
                     .conn()
                     .query_row(
-                        "SELECT max(round_id) FROM events WHERE table_id = ?1 AND kind = ?2",
-                        rusqlite::params![id, kind],
+                        &format!("SELECT max(round_id) FROM events WHERE table_id = ?1 AND kind = ?2 AND {NOT_STEP}"),
+                        rusqlite::params![id, kind.code()],
                         |r| r.get(0),
                     )
                     .map_err(q)
             };
-            let (started, settled) = (last("round_started")?, last("round_settled")?);
+            let (started, settled) = (last(EventKind::RoundStarted)?, last(EventKind::RoundSettled)?);
             Ok(TableSummary {
                 id,
                 name,

@@ -9,7 +9,7 @@ use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
 
 use super::event::EventKind;
-use super::store::{AuditError, Store};
+use super::store::{AuditError, NOT_STEP, Store};
 
 /// Failed attempts in a row that lock a user.
 pub const MAX_FAILED_LOGINS: usize = 5;
@@ -180,7 +180,7 @@ type UserRow = (
 pub fn check_rows(store: &Store) -> Result<(), String> {
     let mut stmt = store
         .conn()
-        .prepare("SELECT u.id, u.name, u.role, u.pin_hash, u.added_seq, e.kind, e.data FROM users u LEFT JOIN events e ON e.seq = u.added_seq ORDER BY u.id")
+        .prepare("SELECT u.id, u.name, u.role, u.pin_hash, u.added_seq, k.name, e.data FROM users u LEFT JOIN events e ON e.seq = u.added_seq LEFT JOIN event_kinds k ON k.code = e.kind ORDER BY u.id")
         .map_err(|e| e.to_string())?;
     let rows: Vec<UserRow> = stmt
         .query_map([], |r| {
@@ -217,7 +217,10 @@ pub fn check_rows(store: &Store) -> Result<(), String> {
     let added: i64 = store
         .conn()
         .query_row(
-            "SELECT count(*) FROM events WHERE kind = 'user_added'",
+            &format!(
+                "SELECT count(*) FROM events WHERE kind = {} AND {NOT_STEP}",
+                EventKind::UserAdded.code()
+            ),
             [],
             |r| r.get(0),
         )
@@ -391,7 +394,8 @@ fn lock_state(store: &Store, user: i64) -> Result<(bool, usize), AuditError> {
     let mut stmt = store
         .conn()
         .prepare_cached(
-            "SELECT kind FROM events WHERE user_id = ?1 AND kind IN ('login', 'login_failed', 'user_locked', 'user_unlocked') ORDER BY seq DESC",
+            // The condition of the `events_login` index, word for word.
+            "SELECT kind FROM events WHERE user_id = ?1 AND kind IN (3, 4, 6, 7) ORDER BY seq DESC",
         )
         .map_err(|e| AuditError::Refused(e.to_string()))?;
     let mut rows = stmt
@@ -402,12 +406,10 @@ fn lock_state(store: &Store, user: i64) -> Result<(bool, usize), AuditError> {
         .next()
         .map_err(|e| AuditError::Refused(e.to_string()))?
     {
-        let kind = row
-            .get_ref(0)
-            .map_err(|e| AuditError::Refused(e.to_string()))?;
-        match kind.as_str().unwrap_or("") {
-            "login_failed" => failed += 1,
-            "user_locked" => return Ok((true, failed)),
+        let code: i64 = row.get(0).map_err(|e| AuditError::Refused(e.to_string()))?;
+        match EventKind::from_code(code) {
+            Some(EventKind::LoginFailed) => failed += 1,
+            Some(EventKind::UserLocked) => return Ok((true, failed)),
             _ => break,
         }
     }

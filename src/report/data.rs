@@ -5,7 +5,8 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::{NaiveDate, TimeZone, Timelike, Utc};
 
-use crate::audit::{AuditError, Store};
+use crate::audit::store::NOT_STEP;
+use crate::audit::{AuditError, EventKind, Store};
 use crate::engine::Money;
 
 /// A report's period: whole UTC days, both included.
@@ -116,7 +117,10 @@ fn names(store: &Store, query: &str) -> Result<HashMap<i64, String>, AuditError>
 pub fn table_names(store: &Store) -> Result<HashMap<i64, String>, AuditError> {
     names(
         store,
-        "SELECT table_id, json_extract(data, '$.name') FROM events WHERE kind = 'table_opened' ORDER BY seq",
+        &format!(
+            "SELECT table_id, json_extract(data, '$.name') FROM events WHERE kind = {} AND {NOT_STEP} ORDER BY seq",
+            EventKind::TableOpened.code()
+        ),
     )
 }
 
@@ -138,7 +142,10 @@ pub fn rounds(
     let voided: HashSet<i64> = {
         let mut stmt = store
             .conn()
-            .prepare("SELECT round_id FROM events WHERE kind = 'round_voided'")
+            .prepare(&format!(
+                "SELECT round_id FROM events WHERE kind = {} AND {NOT_STEP}",
+                EventKind::RoundVoided.code()
+            ))
             .map_err(sql(store))?;
         stmt.query_map([], |r| r.get::<_, i64>(0))
             .and_then(|m| m.collect::<Result<HashSet<_>, _>>())
@@ -195,9 +202,10 @@ pub fn rounds(
 fn corrections(store: &Store) -> Result<HashMap<i64, serde_json::Value>, AuditError> {
     let mut stmt = store
         .conn()
-        .prepare_cached(
-            "SELECT round_id, data FROM events WHERE kind = 'round_corrected' ORDER BY seq",
-        )
+        .prepare_cached(&format!(
+            "SELECT round_id, data FROM events WHERE kind = {} AND {NOT_STEP} ORDER BY seq",
+            EventKind::RoundCorrected.code()
+        ))
         .map_err(sql(store))?;
     let rows = stmt
         .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
@@ -268,24 +276,10 @@ pub fn events_of(
     let users = user_names(store)?;
     let mut out = Vec::new();
     for kind in kinds {
-        let mut stmt = store
-            .conn()
-            .prepare_cached("SELECT seq, at, table_id, user_id, round_id, data FROM events WHERE kind = ?1 AND at >= ?2 AND at < ?3 ORDER BY seq")
-            .map_err(sql(store))?;
-        let rows = stmt
-            .query_map(rusqlite::params![kind, from_ms, to_ms], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, Option<i64>>(2)?,
-                    r.get::<_, Option<i64>>(3)?,
-                    r.get::<_, Option<i64>>(4)?,
-                    r.get::<_, String>(5)?,
-                ))
-            })
-            .and_then(|m| m.collect::<Result<Vec<_>, _>>())
-            .map_err(sql(store))?;
-        for (seq, at, t, u, round, data) in rows {
+        let k = EventKind::from_name(kind)
+            .ok_or_else(|| AuditError::Refused(format!("{kind:?} is not a kind of event")))?;
+        for e in store.events_of_kind(k, from_ms, to_ms)? {
+            let (seq, at, t, u, round, data) = (e.seq, e.at, e.table, e.user, e.round, e.data);
             out.push(Noted {
                 db,
                 seq,
@@ -321,26 +315,17 @@ pub fn round_inputs(
     store: &Store,
     round: i64,
 ) -> Result<(serde_json::Value, Vec<String>), AuditError> {
-    let mut stmt = store
-        .conn()
-        .prepare_cached("SELECT kind, data FROM events WHERE round_id = ?1 AND kind IN ('round_started', 'step', 'undo') ORDER BY seq")
-        .map_err(sql(store))?;
-    let rows = stmt
-        .query_map([round], |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-        })
-        .and_then(|m| m.collect::<Result<Vec<_>, _>>())
-        .map_err(sql(store))?;
     let mut bets = serde_json::Value::Null;
     let mut steps = Vec::new();
-    for (kind, data) in rows {
-        let d: serde_json::Value = serde_json::from_str(&data).unwrap_or_default();
-        match kind.as_str() {
-            "round_started" => bets = d["bets"].clone(),
-            "step" => steps.push(d["text"].as_str().unwrap_or("").to_string()),
-            _ => {
+    for e in store.round_events(round)? {
+        let d = e.data();
+        match e.kind {
+            EventKind::RoundStarted => bets = d["bets"].clone(),
+            EventKind::Step => steps.push(d["text"].as_str().unwrap_or("").to_string()),
+            EventKind::Undo => {
                 steps.pop();
             }
+            _ => {}
         }
     }
     Ok((bets, steps))
@@ -352,16 +337,9 @@ pub fn round_nets(store: &Store, round: i64) -> Result<serde_json::Value, AuditE
         return Ok(d["nets"].clone());
     }
     store
-        .conn()
-        .query_row(
-            "SELECT data FROM events WHERE round_id = ?1 AND kind = 'round_settled'",
-            [round],
-            |r| r.get::<_, String>(0),
-        )
-        .map(|d| {
-            serde_json::from_str::<serde_json::Value>(&d)
-                .map(|v| v["nets"].clone())
-                .unwrap_or_default()
-        })
-        .map_err(sql(store))
+        .round_events(round)?
+        .into_iter()
+        .find(|e| e.kind == EventKind::RoundSettled)
+        .map(|e| e.data()["nets"].clone())
+        .ok_or_else(|| AuditError::Refused(format!("round {round} has no settlement")))
 }
