@@ -10,7 +10,7 @@ use croupier::audit::table::InputError;
 use croupier::audit::users::{self, LoginError, Role};
 use croupier::audit::{AuditError, ManualClock, Store, TableSession};
 use croupier::engine::{BetSpec, Limits, Money, Rules};
-use croupier::script::{Script, money_json, settlement};
+use croupier::script::{Script, settlement};
 use rusqlite::Connection;
 use serde_json::json;
 
@@ -462,12 +462,44 @@ fn faults_get_clear_messages_and_lose_nothing() {
 /// verifies, and every acknowledged input is there.
 #[test]
 fn sigkill_at_random_moments_loses_no_acknowledged_input() {
+    let acked = kill_soak(&temp_db("kill"), 12);
+    assert!(
+        acked > 50,
+        "the children wrote too little to prove anything ({acked})"
+    );
+}
+
+/// The crash soak (issue 8), a documented command rather than a timed test:
+/// `CROUPIER_SOAK_KILLS=1000 cargo test --release --test audit -- --ignored crash_soak --nocapture`
+/// (figures in docs/benchmarks.md).
+#[test]
+#[ignore = "a soak: run it on purpose (see docs/benchmarks.md)"]
+fn crash_soak() {
+    let kills: usize = std::env::var("CROUPIER_SOAK_KILLS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1000);
+    let start = std::time::Instant::now();
+    let path = temp_db("soak");
+    let acked = kill_soak(&path, kills);
+    let store = Store::open_read(&path).unwrap();
+    let v = replay::verify(&store, |_| {}).unwrap();
+    println!(
+        "crash soak: {kills} SIGKILLs, {} events ({} rounds settled) in the file, last acknowledged event {acked}, every kill verified; {:.0} s",
+        v.events,
+        v.settled,
+        start.elapsed().as_secs_f64()
+    );
+}
+
+/// Runs `live-play` on one file `kills` times, each killed at a random moment; after each
+/// kill the file verifies and holds every acknowledged input. The last acknowledged seq.
+fn kill_soak(path: &Path, kills: usize) -> i64 {
     use std::io::{BufRead, BufReader};
     use std::time::{Duration, Instant};
-    let path = temp_db("kill");
     let mut acked_max = 0i64;
     let mut dice = 0x2545_F491_4F6C_DD1Du64;
-    for run in 0..12 {
+    for run in 0..kills {
         dice ^= dice << 13;
         dice ^= dice >> 7;
         dice ^= dice << 17;
@@ -501,20 +533,15 @@ fn sigkill_at_random_moments_loses_no_acknowledged_input() {
         if let Some(m) = acks.join().unwrap() {
             acked_max = acked_max.max(m);
         }
-        let store = Store::open_read(&path).unwrap();
-        let v = replay::verify(&store, |_| {}).unwrap_or_else(|e| panic!("run {run}: {e}"));
+        let store = Store::open_read(path).unwrap();
+        replay::verify(&store, |_| {}).unwrap_or_else(|e| panic!("run {run}: {e}"));
         assert!(
             store.head().0 >= acked_max,
             "run {run}: acknowledged {acked_max}, log ends at {}",
             store.head().0
         );
-        let _ = v;
     }
-    assert!(
-        acked_max > 50,
-        "the children wrote too little to prove anything ({acked_max})"
-    );
-    let _ = money_json(Money::ZERO);
+    acked_max
 }
 
 /// `croupier demo` twice with one seed gives the same log (hashes included); `verify`

@@ -89,15 +89,31 @@ pub fn pack(text: &str) -> Option<Vec<u8>> {
 /// The canonical JSON text of a packed row; `None` if it holds a byte that is no code
 /// (a damaged or forged row).
 pub fn unpack(packed: &[u8]) -> Option<String> {
-    let mut out = Vec::with_capacity(packed.len() * 3);
+    let mut out = String::new();
+    unpack_into(packed, &mut out).then_some(out)
+}
+
+/// `unpack` into a buffer that is reused (its old content replaced); false as `None`.
+pub fn unpack_into(packed: &[u8], out: &mut String) -> bool {
+    let mut bytes = std::mem::take(out).into_bytes();
+    bytes.clear();
     for &b in packed {
         if b < 0x20 {
-            out.extend_from_slice(fragment(b)?.as_bytes());
+            match fragment(b) {
+                Some(f) => bytes.extend_from_slice(f.as_bytes()),
+                None => return false,
+            }
         } else {
-            out.push(b);
+            bytes.push(b);
         }
     }
-    String::from_utf8(out).ok()
+    match String::from_utf8(bytes) {
+        Ok(s) => {
+            *out = s;
+            true
+        }
+        Err(_) => false,
+    }
 }
 
 /// The stored check of a hash: 8 bytes for a `step` row, 32 for any other.

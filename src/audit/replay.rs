@@ -8,7 +8,9 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::event::{Event, EventKind, hex};
-use super::store::{AuditError, GENESIS, NOT_STEP, Store, event_hash};
+use super::store::{
+    AuditError, EVENT_INDEXES, GENESIS, IndexDigest, NOT_STEP, Store, check_structure, event_hash,
+};
 use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step};
 use crate::script::{Script, money_json, money_of, parse_step, rules_of};
 
@@ -185,12 +187,49 @@ fn logged_nets_match(data: &str, round: &Round) -> bool {
         })
 }
 
+/// The hash chain, checked event by event: seqs without gaps, each stored check the
+/// hash of the event's content over the previous event's hash.
+#[derive(Default)]
+struct Chain {
+    /// The previous event's seq and (computed) hash.
+    prev: Option<(i64, [u8; 32])>,
+}
+
+impl Chain {
+    fn check(&mut self, e: &Event) -> Result<(), ReplayError> {
+        let (pseq, phash) = self.prev.unwrap_or((0, GENESIS));
+        if e.seq != pseq + 1 {
+            return Err(ReplayError::Chain {
+                seq: e.seq,
+                why: format!("expected event {} next, found {}", pseq + 1, e.seq),
+            });
+        }
+        let h = event_hash(&phash, e);
+        if !e.check.matches(&h) {
+            return Err(ReplayError::Chain {
+                seq: e.seq,
+                why: format!(
+                    "stored hash {} but its content hashes to {}",
+                    e.check.hex(),
+                    hex(&h)
+                ),
+            });
+        }
+        self.prev = Some((e.seq, h));
+        Ok(())
+    }
+
+    /// The last seq checked (0 before the first).
+    fn last(&self) -> i64 {
+        self.prev.map(|p| p.0).unwrap_or(0)
+    }
+}
+
 /// Replays a log, event by event.
 #[derive(Default)]
 pub struct Replayer {
     pub tables: HashMap<i64, TableState>,
-    /// Chain check: the previous event's seq and hash.
-    prev: Option<(i64, [u8; 32])>,
+    chain: Chain,
     pub events: i64,
     pub rounds: i64,
     pub settled: i64,
@@ -291,25 +330,7 @@ impl Replayer {
     pub fn feed(&mut self, e: &Event) -> Result<(), ReplayError> {
         self.events += 1;
         if self.check_chain {
-            let (pseq, phash) = self.prev.unwrap_or((0, GENESIS));
-            if e.seq != pseq + 1 {
-                return Err(ReplayError::Chain {
-                    seq: e.seq,
-                    why: format!("expected event {} next, found {}", pseq + 1, e.seq),
-                });
-            }
-            let h = event_hash(&phash, e);
-            if !e.check.matches(&h) {
-                return Err(ReplayError::Chain {
-                    seq: e.seq,
-                    why: format!(
-                        "stored hash {} but its content hashes to {}",
-                        e.check.hex(),
-                        hex(&h)
-                    ),
-                });
-            }
-            self.prev = Some((e.seq, h));
+            self.chain.check(e)?;
         }
         match e.kind {
             EventKind::TableOpened => {
@@ -617,17 +638,21 @@ pub struct Verified {
 
 /// Checks the whole chain and replays every round. The first thing that does not hold is
 /// the error.
+/// Events per batch between verify's reader and its replayer.
+const BATCH: usize = 4096;
+
 pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, ReplayError> {
-    // Two cores: this thread reads the rows; a second one checks the chain and replays the
-    // rounds through the engine, event by event in log order, so the first fault found is
-    // the first in the log. Events cross in batches.
-    // A third thread runs SQLite's own integrity check on its own connection: damage under
-    // the rows (an index page, a free-list page) that the chain cannot see.
+    // Two cores, three threads. This one reads the rows and sums what each index should
+    // hold; a second checks the hash chain and replays the rounds through the engine,
+    // event by event in log order, so that the first fault found is the first in the log
+    // (events cross in batches of BATCH); a third
+    // checks the file's structure on its own connection: damage under the rows (an index
+    // page, a free-list page) that the chain cannot see.
     let (to_replay, from_reader) = std::sync::mpsc::sync_channel::<Vec<Event>>(8);
     let figures_conn = store.reader()?;
     let integrity_conn = store.reader()?;
     std::thread::scope(|scope| {
-        let integrity = scope.spawn(move || integrity_check(&integrity_conn));
+        let integrity = scope.spawn(move || check_structure(&integrity_conn));
         let replayer = scope.spawn(move || -> Result<Replayer, ReplayError> {
             let mut r = Replayer::new(true);
             r.track_seen = false;
@@ -639,15 +664,22 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
             }
             Ok(r)
         });
-        let mut batch = Vec::with_capacity(4096);
+        let mut batch: Vec<Event> = Vec::with_capacity(BATCH);
+        // What each index of `events` should hold, from the rows themselves.
+        let mut digests = [IndexDigest::default(); 4];
         // From the lowest seq there is: a row slipped in below 1 breaks the chain at once.
-        let read = store.each_event(i64::MIN, |e| {
+        let read = store.each_event_lent(i64::MIN, |e| {
             if e.seq % 100_000 == 0 {
                 progress(e.seq);
             }
-            batch.push(e);
-            if batch.len() == 4096 {
-                let full = std::mem::replace(&mut batch, Vec::with_capacity(4096));
+            for (ix, d) in EVENT_INDEXES.iter().zip(digests.iter_mut()) {
+                if let Some(entry) = (ix.entry)(e) {
+                    d.add(entry);
+                }
+            }
+            batch.push(e.clone());
+            if batch.len() == BATCH {
+                let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
                 // A closed channel means the replayer stopped at a fault; it says which.
                 if to_replay.send(full).is_err() {
                     return Err(());
@@ -664,15 +696,22 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
                 "the replay thread failed".into(),
             )))
         });
-        let damaged = integrity.join().unwrap_or_else(|_| {
-            Err(ReplayError::Damaged(
-                "the integrity check's thread failed".into(),
-            ))
-        });
+        let structure = integrity
+            .join()
+            .unwrap_or_else(|_| Err("the structure check's thread failed".into()))
+            .map_err(ReplayError::Damaged);
         // Damage first: a replay fault over a damaged file is its symptom, not its cause.
-        damaged?;
+        let indexed = structure?;
         let mut r = replayed?;
         let _ = read?;
+        for ((ix, rows), held) in EVENT_INDEXES.iter().zip(digests).zip(indexed) {
+            if rows != held {
+                return Err(ReplayError::Damaged(format!(
+                    "the index {} does not hold what the events table holds",
+                    ix.name
+                )));
+            }
+        }
         if let Some(extra) = r
             .figures
             .as_mut()
@@ -687,7 +726,7 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
         }
         super::users::check_rows(store).map_err(ReplayError::Users)?;
         let head = store.head();
-        if r.prev.map(|p| p.0).unwrap_or(0) != head.0 {
+        if r.chain.last() != head.0 {
             return Err(ReplayError::Chain {
                 seq: head.0,
                 why: "the chain does not reach the last event".into(),
@@ -752,23 +791,6 @@ pub fn check_heads(store: &Store, heads: &[(i64, String)]) -> Result<(), ReplayE
         }
     }
     Ok(())
-}
-
-/// `PRAGMA integrity_check` over the whole file: b-trees, indexes against their tables,
-/// free pages, constraints. Any answer but "ok" is damage.
-fn integrity_check(conn: &rusqlite::Connection) -> Result<(), ReplayError> {
-    let damaged = |e: rusqlite::Error| ReplayError::Damaged(e.to_string());
-    let mut stmt = conn
-        .prepare("PRAGMA integrity_check(10)")
-        .map_err(damaged)?;
-    let lines: Vec<String> = stmt
-        .query_map([], |r| r.get(0))
-        .and_then(|m| m.collect())
-        .map_err(damaged)?;
-    match lines.as_slice() {
-        [ok] if ok == "ok" => Ok(()),
-        _ => Err(ReplayError::Damaged(lines.join("; "))),
-    }
 }
 
 /// Round `n` as a round script, with its logged settlement.

@@ -151,6 +151,116 @@ CREATE VIEW event_log AS
 /// The partial indexes' condition, written into every query that should use them.
 pub const NOT_STEP: &str = "kind <> 12";
 
+/// An index of `events`, for the structure check: how to read its entries in index order,
+/// and the entry an event puts in it (`None`: the event is not in it). NULL is `i64::MIN`.
+pub struct EventIndex {
+    pub name: &'static str,
+    select: &'static str,
+    pub entry: fn(&Event) -> Option<[i64; 3]>,
+}
+
+const NULL: i64 = i64::MIN;
+
+/// Every index of `events` (schema 4), as `SCHEMA_4_REST` makes them.
+pub const EVENT_INDEXES: [EventIndex; 4] = [
+    EventIndex {
+        name: "events_kind",
+        select: "SELECT kind, at, seq FROM events INDEXED BY events_kind WHERE kind <> 12",
+        entry: |e| (e.kind != EventKind::Step).then(|| [e.kind.code(), e.at, e.seq]),
+    },
+    EventIndex {
+        name: "events_table",
+        select: "SELECT table_id, kind, seq FROM events INDEXED BY events_table WHERE kind <> 12",
+        entry: |e| {
+            (e.kind != EventKind::Step).then(|| [e.table.unwrap_or(NULL), e.kind.code(), e.seq])
+        },
+    },
+    EventIndex {
+        name: "events_round",
+        select: "SELECT round_id, kind, seq FROM events INDEXED BY events_round WHERE kind <> 12",
+        entry: |e| {
+            (e.kind != EventKind::Step).then(|| [e.round.unwrap_or(NULL), e.kind.code(), e.seq])
+        },
+    },
+    EventIndex {
+        name: "events_login",
+        select: "SELECT user_id, seq, 0 FROM events INDEXED BY events_login WHERE kind IN (3, 4, 6, 7)",
+        entry: |e| {
+            matches!(
+                e.kind,
+                EventKind::Login
+                    | EventKind::LoginFailed
+                    | EventKind::UserLocked
+                    | EventKind::UserUnlocked
+            )
+            .then(|| [e.user.unwrap_or(NULL), e.seq, 0])
+        },
+    },
+];
+
+/// An order-free digest of a set of index entries: their count and the wrapping sum of
+/// each entry's 64-bit mix. Two readings of the same entries agree; a changed, missing or
+/// extra entry makes them differ (but for a 2^-64 chance).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IndexDigest {
+    count: u64,
+    sum: u64,
+}
+
+impl IndexDigest {
+    pub fn add(&mut self, entry: [i64; 3]) {
+        fn mix(mut z: u64) -> u64 {
+            // splitmix64's finaliser
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        let h = entry.iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, v| {
+            mix(h ^ *v as u64).wrapping_add(h)
+        });
+        self.count += 1;
+        self.sum = self.sum.wrapping_add(h);
+    }
+}
+
+/// The file's structure, on its own read-only connection (a thread of `verify`):
+/// SQLite's `quick_check` over every page (b-trees, cell order, free list, NOT NULL),
+/// SQLite's full `integrity_check` of the small tables and their indexes, and the digest
+/// of each `events` index read in index order, which `verify` compares with the digest of
+/// the rows it reads (that is the part of `integrity_check` that would take most of its
+/// time on a large log: every row looked up in every index). The lines of any damage.
+pub fn check_structure(conn: &Connection) -> Result<[IndexDigest; 4], String> {
+    let lines = |sql: &str| -> Result<(), String> {
+        let mut stmt = conn.prepare(sql).map_err(|e| e.to_string())?;
+        let lines: Vec<String> = stmt
+            .query_map([], |r| r.get(0))
+            .and_then(|m| m.collect())
+            .map_err(|e| e.to_string())?;
+        match lines.as_slice() {
+            [ok] if ok == "ok" => Ok(()),
+            _ => Err(lines.join("; ")),
+        }
+    };
+    lines("PRAGMA quick_check(10)")?;
+    for table in ["users", "round_figures", "event_kinds"] {
+        lines(&format!("PRAGMA integrity_check({table})"))?;
+    }
+    let mut digests = [IndexDigest::default(); 4];
+    for (ix, d) in EVENT_INDEXES.iter().zip(digests.iter_mut()) {
+        let mut stmt = conn.prepare(ix.select).map_err(|e| e.to_string())?;
+        let mut rows = stmt.query([]).map_err(|e| e.to_string())?;
+        while let Some(r) = rows.next().map_err(|e| e.to_string())? {
+            let v = |i: usize| -> Result<i64, String> {
+                r.get::<_, Option<i64>>(i)
+                    .map(|v| v.unwrap_or(NULL))
+                    .map_err(|e| format!("index {}: {e}", ix.name))
+            };
+            d.add([v(0)?, v(1)?, v(2)?]);
+        }
+    }
+    Ok(digests)
+}
+
 fn migrate_to_4(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
     const _: () = assert!(EventKind::Step.code() == 12);
     const _: () = assert!(EventKind::Login.code() == 3 && EventKind::LoginFailed.code() == 4);
@@ -754,12 +864,45 @@ impl Store {
         )
     }
 
+    /// `each_event`, lending each event instead of giving it: one `Event` is filled row
+    /// after row, its data's buffer reused (verify reads millions of rows).
+    pub fn each_event_lent<E>(
+        &self,
+        from_seq: i64,
+        f: impl FnMut(&Event) -> Result<(), E>,
+    ) -> Result<Result<(), E>, AuditError> {
+        self.read_rows(
+            "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE seq >= ?1 ORDER BY seq",
+            &[&from_seq],
+            f,
+        )
+    }
+
     fn read_events<E>(
         &self,
         sql: &str,
         args: &[&dyn rusqlite::ToSql],
         mut f: impl FnMut(Event) -> Result<(), E>,
     ) -> Result<Result<(), E>, AuditError> {
+        self.read_rows(sql, args, |e| f(e.clone()))
+    }
+
+    fn read_rows<E>(
+        &self,
+        sql: &str,
+        args: &[&dyn rusqlite::ToSql],
+        mut f: impl FnMut(&Event) -> Result<(), E>,
+    ) -> Result<Result<(), E>, AuditError> {
+        let mut ev = Event {
+            seq: 0,
+            at: 0,
+            kind: EventKind::Created,
+            table: None,
+            user: None,
+            round: None,
+            data: String::new(),
+            check: Check::Full([0; 32]),
+        };
         let mut stmt = self
             .conn
             .prepare_cached(sql)
@@ -777,31 +920,37 @@ impl Store {
                 .ok()
                 .and_then(EventKind::from_code)
                 .ok_or_else(|| altered(format!("unknown kind {kind_ref:?}")))?;
-            let data = match r.get_ref(6).map_err(|e| sql_err(&self.path, e))? {
-                ValueRef::Blob(b) => pack::unpack(b).ok_or_else(|| {
-                    altered("its data holds a byte that is no packing code".into())
-                })?,
-                ValueRef::Text(t) => String::from_utf8(t.to_vec())
-                    .map_err(|_| altered("its data is not UTF-8".into()))?,
+            match r.get_ref(6).map_err(|e| sql_err(&self.path, e))? {
+                ValueRef::Blob(b) => {
+                    if !pack::unpack_into(b, &mut ev.data) {
+                        return Err(altered(
+                            "its data holds a byte that is no packing code".into(),
+                        ));
+                    }
+                }
+                ValueRef::Text(t) => {
+                    ev.data.clear();
+                    ev.data.push_str(
+                        std::str::from_utf8(t)
+                            .map_err(|_| altered("its data is not UTF-8".into()))?,
+                    );
+                }
                 other => return Err(altered(format!("its data is {:?}", other.data_type()))),
-            };
+            }
             let check = r
                 .get_ref(7)
                 .ok()
                 .and_then(|h| h.as_blob().ok())
                 .and_then(Check::from_bytes)
                 .unwrap_or(Check::Full([0xff; 32]));
-            let ev = Event {
-                seq,
-                at: r.get(1).map_err(|e| sql_err(&self.path, e))?,
-                kind,
-                table: r.get(3).map_err(|e| sql_err(&self.path, e))?,
-                user: r.get(4).map_err(|e| sql_err(&self.path, e))?,
-                round: r.get(5).map_err(|e| sql_err(&self.path, e))?,
-                data,
-                check,
-            };
-            if let Err(e) = f(ev) {
+            ev.seq = seq;
+            ev.at = r.get(1).map_err(|e| sql_err(&self.path, e))?;
+            ev.kind = kind;
+            ev.table = r.get(3).map_err(|e| sql_err(&self.path, e))?;
+            ev.user = r.get(4).map_err(|e| sql_err(&self.path, e))?;
+            ev.round = r.get(5).map_err(|e| sql_err(&self.path, e))?;
+            ev.check = check;
+            if let Err(e) = f(&ev) {
                 return Ok(Err(e));
             }
         }
