@@ -266,3 +266,52 @@ fn batch_settles_one_script_per_line() {
     );
     assert_eq!(lines[2], lines[0]);
 }
+
+/// Runs the binary on `stdin` and checks the refusal: exit 2, nothing on stdout, one line on
+/// stderr. Returns that line.
+fn refused(what: &str, args: &[&str], stdin: &str) -> String {
+    let out = croupier_bytes(args, stdin.as_bytes());
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{what}: {err}");
+    assert!(out.stdout.is_empty(), "{what}: stdout not empty");
+    assert_eq!(err.trim_end().lines().count(), 1, "{what}: {err}");
+    err
+}
+
+/// `croupier` with raw bytes on standard input.
+fn croupier_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    // The child may refuse before it has read everything: a closed pipe here is fine.
+    let _ = pipe.write_all(stdin);
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+/// Regression (issue 8): a non-ASCII letter where a card goes panicked the card parser
+/// (exit 101). It is a card like no other: refused, with what a card is.
+#[test]
+fn a_non_ascii_card_is_refused_not_a_panic() {
+    for bad in ["é", "Aé", "10é", "Ké", "€", "🂡"] {
+        let mut s = example();
+        s["steps"][0] = json!(bad);
+        let err = refused(bad, &["settle", "-"], &s.to_string());
+        assert!(
+            err.contains(&format!("step 1 \"{bad}\": \"{bad}\" is neither a card")),
+            "{err}"
+        );
+        let mut s = example();
+        s["seen"] = json!(["K", bad]);
+        let err = refused(bad, &["settle", "-"], &s.to_string());
+        assert!(
+            err.contains(&format!("seen[1]: \"{bad}\" is not a card")),
+            "{err}"
+        );
+    }
+}
