@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 
 use crate::engine::{
-    BetSpec, Card, Limits, Money, Round, Rules, RulesError, SetupError, Step, StepError,
+    BetSpec, Card, Limits, Money, Round, Rules, RulesError, SetupError, Step, StepError, shown,
 };
 
 /// A round script, read and validated up to (not including) its steps.
@@ -21,21 +21,36 @@ pub struct Script {
 }
 
 /// Why a script is not a real round. `position` is the 1-based step, 0 before the steps.
+///
+/// Each message holds its whole cause once: no variant has a `source`, so that a caller
+/// printing the error chain (anyhow's `{:#}`) does not repeat it.
 #[derive(Debug, thiserror::Error)]
 pub enum ScriptError {
     #[error("round script: {0}")]
     Format(String),
     #[error("round script: rules: {0}")]
-    Rules(#[from] RulesError),
+    Rules(RulesError),
     #[error("round script: {0}")]
-    Setup(#[from] SetupError),
-    #[error("step {position} \"{text}\": {reason}; expected {expected}")]
+    Setup(SetupError),
+    #[error("step {position} \"{}\": {reason}; expected {expected}", shown(.text))]
     Step {
         position: usize,
         text: String,
         reason: String,
         expected: String,
     },
+}
+
+impl From<RulesError> for ScriptError {
+    fn from(e: RulesError) -> ScriptError {
+        ScriptError::Rules(e)
+    }
+}
+
+impl From<SetupError> for ScriptError {
+    fn from(e: SetupError) -> ScriptError {
+        ScriptError::Setup(e)
+    }
 }
 
 impl ScriptError {
@@ -59,7 +74,8 @@ pub fn money_of(v: &Value, what: &str) -> Result<Money, ScriptError> {
             Money::parse(&n.to_string()).map_err(|e| format_err(format!("{what}: {e}")))
         }
         other => Err(format_err(format!(
-            "{what}: expected a JSON number of currency units (e.g. 10 or 2.5), got {other}"
+            "{what}: expected a JSON number of currency units (e.g. 10 or 2.5), got {}",
+            shown(&other.to_string())
         ))),
     }
 }
@@ -127,7 +143,8 @@ impl Script {
             .ok_or_else(|| format_err("expected a JSON object with rules, bets and steps"))?;
         if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
             return Err(format_err(format!(
-                "unknown field `{k}` (a round script has {})",
+                "unknown field `{}` (a round script has {})",
+                shown(k),
                 FIELDS.join(", ")
             )));
         }
@@ -168,8 +185,9 @@ impl Script {
                 .map(|(i, s)| {
                     s.as_str().map(str::to_string).ok_or_else(|| {
                         format_err(format!(
-                            "steps[{}]: expected a string such as \"K\" or \"stick\", got {s}",
-                            i + 1
+                            "steps[{}]: expected a string such as \"K\" or \"stick\", got {}",
+                            i + 1,
+                            shown(&s.to_string())
                         ))
                     })
                 })
@@ -260,7 +278,8 @@ fn limits_of(v: Option<&Value>) -> Result<Limits, ScriptError> {
     })?;
     if let Some(k) = o.keys().find(|k| *k != "min_bet" && *k != "box_max") {
         return Err(format_err(format!(
-            "limits: unknown field `{k}` (expected min_bet, box_max)"
+            "limits: unknown field `{}` (expected min_bet, box_max)",
+            shown(k)
         )));
     }
     let get = |k: &str| {
@@ -290,7 +309,8 @@ fn bets_of(obj: &Map<String, Value>) -> Result<Arc<[BetSpec]>, ScriptError> {
                 .find(|k| !["id", "box", "stake"].contains(&k.as_str()))
             {
                 return Err(format_err(format!(
-                    "{what}: unknown field `{k}` (expected id, box, stake)"
+                    "{what}: unknown field `{}` (expected id, box, stake)",
+                    shown(k)
                 )));
             }
             let id = o
@@ -311,7 +331,7 @@ fn bets_of(obj: &Map<String, Value>) -> Result<Arc<[BetSpec]>, ScriptError> {
                 })?;
             let stake = money_of(
                 o.get("stake").unwrap_or(&Value::Null),
-                &format!("{what} (\"{id}\"): stake"),
+                &format!("{what} (\"{}\"): stake", shown(id)),
             )?;
             Ok(BetSpec {
                 id: Arc::from(id),
@@ -346,7 +366,8 @@ pub fn parse_step(text: &str, round: &Round) -> Result<Step, String> {
                 .map(|b| round.bet_id(b).to_string())
                 .collect();
             format!(
-                "there is no bet \"{id}\" in this round (bets: {})",
+                "there is no bet \"{}\" in this round (bets: {})",
+                shown(id),
                 ids.join(", ")
             )
         })
@@ -368,19 +389,24 @@ pub fn parse_step(text: &str, round: &Round) -> Result<Step, String> {
         }
         (Some("insure"), _) => return Err("write insurance as \"insure ID AMOUNT\", e.g. \"insure 1a 5\"".into()),
         (Some("even-money" | "decline"), _) => {
-            return Err(format!("write it as \"{} ID\", naming one bet", words[0]));
+            return Err(format!(
+                "write it as \"{} ID\", naming one bet",
+                shown(words[0])
+            ));
         }
         (Some("stick" | "twist" | "buy" | "split" | "surrender"), _) => {
-            return Err(format!("\"{}\" takes no arguments here", words[0]));
+            return Err(format!("\"{}\" takes no arguments here", shown(words[0])));
         }
         (_, [one]) => Step::Card(one.parse::<Card>().map_err(|_| {
             format!(
-                "\"{one}\" is neither a card (A 2-9 10 or T J Q K, optional suit s h d c) nor a decision (stick, twist, buy, split, surrender, insure, even-money, decline)"
+                "\"{}\" is neither a card (A 2-9 10 or T J Q K, optional suit s h d c) nor a decision (stick, twist, buy, split, surrender, insure, even-money, decline)",
+                shown(one)
             )
         })?),
         _ => {
             return Err(format!(
-                "\"{text}\" is not a dealer input: expected a card such as \"K\" or \"10h\", or a decision such as \"stick\" or \"insure 1a 5\""
+                "\"{}\" is not a dealer input: expected a card such as \"K\" or \"10h\", or a decision such as \"stick\" or \"insure 1a 5\"",
+                shown(text)
             ));
         }
     };
@@ -414,4 +440,38 @@ pub fn settlement(round: &Round) -> Value {
         "bets": bets,
         "house_net": if all_closed { money_json(round.house_net()) } else { Value::Null },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each cause appears once in the error and its chain; echoed text is capped.
+    #[test]
+    fn errors_hold_their_cause_once() {
+        let e = Script::parse(
+            r#"{"rules": "czech", "bets": [{"id": "2a", "box": 2, "stake": 0}], "steps": []}"#,
+            None,
+        )
+        .and_then(|s| s.play())
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "round script: bet \"2a\": a stake must be positive, got 0"
+        );
+        assert!(std::error::Error::source(&e).is_none());
+        let e = Script::parse(r#"{"rules": "vegas", "bets": [], "steps": []}"#, None).unwrap_err();
+        assert!(std::error::Error::source(&e).is_none());
+        assert_eq!(e.to_string().matches("vegas").count(), 1, "{e}");
+        let long = "Q".repeat(1_000_000);
+        let text = format!(
+            r#"{{"rules": "czech", "bets": [{{"id": "1a", "box": 1, "stake": 5}}], "steps": ["{long}"]}}"#
+        );
+        let e = Script::parse(&text, None)
+            .and_then(|s| s.play())
+            .unwrap_err()
+            .to_string();
+        assert!(e.len() < 600, "{} bytes", e.len());
+        assert_eq!(e.matches("… (1000000 bytes)").count(), 2, "{e}");
+    }
 }

@@ -315,3 +315,37 @@ fn a_non_ascii_card_is_refused_not_a_panic() {
         );
     }
 }
+
+/// Regression (issue 8): a setup error printed its cause twice ("…got 0: bet "2a": …got
+/// 0"), and a 50 MB step was echoed whole, twice, into one line. Each cause is said once;
+/// echoed text is capped at 40 characters and its size.
+#[test]
+fn each_cause_is_said_once_and_long_input_is_not_echoed_whole() {
+    let mut s = example();
+    s["bets"][0] = json!({"id": "2a", "box": 2, "stake": 0});
+    let err = refused("stake 0", &["settle", "-"], &s.to_string());
+    assert_eq!(
+        err,
+        "croupier: round script: bet \"2a\": a stake must be positive, got 0\n"
+    );
+    let mut s = example();
+    s["rules"] = json!("vegas");
+    let err = refused("preset", &["settle", "-"], &s.to_string());
+    assert_eq!(err.matches("vegas").count(), 1, "{err}");
+    let big = "Q".repeat(5_000_000);
+    for (what, field) in [("a step", "steps"), ("a seen card", "seen")] {
+        let mut s = example();
+        s[field] = json!([big]);
+        let err = refused(what, &["settle", "-"], &s.to_string());
+        assert!(err.len() < 400, "{what}: {} bytes", err.len());
+        assert!(
+            err.contains(&format!("{}… (5000000 bytes)", "Q".repeat(40))),
+            "{err}"
+        );
+    }
+    // A control character in echoed text cannot break the one line.
+    let mut s = example();
+    s["steps"][0] = json!("K\nQ");
+    let err = refused("newline", &["settle", "-"], &s.to_string());
+    assert!(err.contains("step 1 \"K\\nQ\""), "{err}");
+}

@@ -145,7 +145,8 @@ impl fmt::Display for Card {
 /// Text that is not a card, with the text kept for the message.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "\"{0}\" is not a card: expected a rank A 2 3 4 5 6 7 8 9 10 (or T) J Q K, optionally followed by a suit s h d c"
+    "\"{}\" is not a card: expected a rank A 2 3 4 5 6 7 8 9 10 (or T) J Q K, optionally followed by a suit s h d c",
+    super::shown(.0)
 )]
 pub struct NotACard(pub String);
 

@@ -128,17 +128,17 @@ pub enum RulesError {
     NotJson(String),
     #[error("rules must be a JSON object of knobs (the keys of RULES.md A5)")]
     NotAnObject,
-    #[error("unknown knob `{0}` in the rules (the knobs are: {known})", known = KNOBS.join(", "))]
+    #[error("unknown knob `{}` in the rules (the knobs are: {known})", super::shown(.0), known = KNOBS.join(", "))]
     UnknownKnob(String),
     #[error("knob `{0}` is missing: a rules file sets every knob of RULES.md A5")]
     MissingKnob(&'static str),
-    #[error("knob `{knob}`: expected {expected}, got {got}")]
+    #[error("knob `{knob}`: expected {expected}, got {}", super::shown(.got))]
     BadValue {
         knob: &'static str,
         expected: String,
         got: String,
     },
-    #[error("unknown rules preset \"{0}\": the presets are {list}", list = preset_names().join(", "))]
+    #[error("unknown rules preset \"{}\": the presets are {list}", super::shown(.0), list = preset_names().join(", "))]
     UnknownPreset(String),
 }
 
