@@ -316,6 +316,65 @@ fn a_non_ascii_card_is_refused_not_a_panic() {
     }
 }
 
+/// Regression (issue 8): money was read through an f64, so `4.999999999999999999999`
+/// settled as a stake of 5. Every amount is read from its exact text: more than two
+/// decimals is refused, whatever the float nearest to it.
+#[test]
+fn amounts_are_read_exactly_never_through_a_float() {
+    let with_stake = |stake: &str| {
+        example()
+            .to_string()
+            .replacen("\"stake\":10", &format!("\"stake\":{stake}"), 1)
+    };
+    for stake in [
+        "4.999999999999999999999",
+        "0.1000000000000000055511151231257827",
+        "10.000000000000001",
+        "1e-3",
+    ] {
+        let script = with_stake(stake);
+        assert!(script.contains(stake), "{script}");
+        let err = refused(stake, &["settle", "-"], &script);
+        assert!(err.contains("bets[0] (\"1a\"): stake:"), "{stake}: {err}");
+        assert!(err.contains("more than two decimals"), "{stake}: {err}");
+    }
+    let limits = example().to_string().replacen(
+        "\"steps\"",
+        "\"limits\":{\"min_bet\":4.999999999999999999999},\"steps\"",
+        1,
+    );
+    let err = refused("min_bet", &["settle", "-"], &limits);
+    assert!(
+        err.contains("limits.min_bet:") && err.contains("more than two decimals"),
+        "{err}"
+    );
+    // Exact amounts settle to the cent (a pontoon, paid 2:1 at once), written exactly.
+    for (stake, staked, net) in [
+        ("10.00", "10", "20"),
+        ("0.10", "0.1", "0.2"),
+        ("25e-1", "2.5", "5"),
+        ("1234567.8e1", "12345678", "24691356"),
+        ("9999999999.99", "9999999999.99", "19999999999.98"),
+    ] {
+        let script = format!(
+            r#"{{"rules": "czech", "bets": [{{"id": "1a", "box": 1, "stake": {stake}}}], "steps": ["K", "9", "A"]}}"#
+        );
+        let out = croupier(&["settle", "-"], Some(&script));
+        assert!(
+            out.status.success(),
+            "{stake}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let bet = &v["bets"][0];
+        assert_eq!(
+            (bet["staked"].to_string(), bet["net"].to_string()),
+            (staked.to_string(), net.to_string()),
+            "{stake}"
+        );
+    }
+}
+
 /// Regression (issue 8): a setup error printed its cause twice ("…got 0: bet "2a": …got
 /// 0"), and a 50 MB step was echoed whole, twice, into one line. Each cause is said once;
 /// echoed text is capped at 40 characters and its size.
