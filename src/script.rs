@@ -8,7 +8,7 @@ use serde_json::{Map, Number, Value, json};
 
 use crate::engine::{
     BetSpec, Card, Limits, Money, MoneyError, Round, Rules, RulesError, SetupError, Step,
-    StepError, shown,
+    StepError, json as strict_json, shown,
 };
 
 /// A round script, read and validated up to (not including) its steps.
@@ -193,8 +193,7 @@ impl Script {
     /// Reads a round script from JSON text. `rules_override`, when given, replaces the
     /// script's `rules` field (the `--rules FILE` option).
     pub fn parse(text: &str, rules_override: Option<Rules>) -> Result<Script, ScriptError> {
-        let v: Value =
-            serde_json::from_str(text).map_err(|e| format_err(format!("not valid JSON: {e}")))?;
+        let v = strict_json::parse(text).map_err(|e| format_err(e.to_string()))?;
         Script::from_value(&v, rules_override)
     }
 

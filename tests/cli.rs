@@ -375,6 +375,55 @@ fn amounts_are_read_exactly_never_through_a_float() {
     }
 }
 
+/// Regression (issue 8): a key written twice was accepted, the last one winning (a second
+/// `"bets"` replaced the first). It is refused by name at every level of the script, and in
+/// a rules file.
+#[test]
+fn a_repeated_key_is_refused_by_name() {
+    let rules = croupier::engine::Rules::preset("czech")
+        .unwrap()
+        .to_value()
+        .to_string();
+    let twice_in_rules = rules.replacen("\"decks\":6", "\"decks\":6,\"decks\":8", 1);
+    assert_ne!(rules, twice_in_rules);
+    let cases = [
+        (
+            r#"{"rules": "czech", "bets": [{"id": "1a", "box": 1, "stake": 10}], "bets": [{"id": "1a", "box": 1, "stake": 1000}], "steps": []}"#.to_string(),
+            "key \"bets\" appears twice at the top level",
+        ),
+        (
+            r#"{"rules": "czech", "bets": [{"id": "1a", "box": 1, "stake": 10, "stake": 1000}], "steps": []}"#.into(),
+            "key \"stake\" appears twice in bets[0]",
+        ),
+        (
+            r#"{"rules": "czech", "limits": {"box_max": 10, "box_max": 5000}, "bets": [], "steps": []}"#.into(),
+            "key \"box_max\" appears twice in limits",
+        ),
+        (
+            format!(r#"{{"rules": {twice_in_rules}, "bets": [], "steps": []}}"#),
+            "key \"decks\" appears twice in rules",
+        ),
+        (
+            r#"{"rules": "czech", "bets": [], "steps": [], "steps": ["K"]}"#.into(),
+            "key \"steps\" appears twice at the top level",
+        ),
+    ];
+    for (script, words) in cases {
+        let err = refused(words, &["settle", "-"], &script);
+        assert!(err.contains(words), "{err}");
+    }
+    let path = write_temp("twice.json", &twice_in_rules);
+    let err = refused(
+        "--rules",
+        &["settle", "--rules", path.to_str().unwrap(), "-"],
+        &example().to_string(),
+    );
+    assert!(
+        err.contains("rules file: key \"decks\" appears twice at the top level"),
+        "{err}"
+    );
+}
+
 /// Regression (issue 8): a setup error printed its cause twice ("…got 0: bet "2a": …got
 /// 0"), and a 50 MB step was echoed whole, twice, into one line. Each cause is said once;
 /// echoed text is capped at 40 characters and its size.

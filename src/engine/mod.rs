@@ -3,6 +3,7 @@
 
 pub mod card;
 pub mod hand;
+pub mod json;
 pub mod money;
 pub mod round;
 pub mod rules;
