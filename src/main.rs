@@ -190,10 +190,10 @@ fn settle(file: &Path, rules_file: Option<&Path>, jsonl: bool) -> Result<ExitCod
     Ok(ExitCode::SUCCESS)
 }
 
-/// One script per line; a refused line prints `{"line": N, "error": "..."}` and the run
-/// ends with exit 2 after all lines.
+/// One script per line; a refused line (not UTF-8, not JSON, not a real round) prints
+/// `{"line": N, "error": "..."}` and the run goes on, then ends with exit 2.
 fn settle_lines(file: &Path, rules: Option<Rules>) -> Result<ExitCode> {
-    let reader: Box<dyn BufRead> = if file == Path::new("-") {
+    let mut reader: Box<dyn BufRead> = if file == Path::new("-") {
         Box::new(io::stdin().lock())
     } else {
         Box::new(io::BufReader::new(
@@ -202,23 +202,41 @@ fn settle_lines(file: &Path, rules: Option<Rules>) -> Result<ExitCode> {
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = 0usize;
-    for (i, line) in reader.lines().enumerate() {
-        let line = line.with_context(|| format!("reading line {}", i + 1))?;
-        if line.trim().is_empty() {
-            continue;
+    let mut bytes = Vec::new();
+    for n in 1.. {
+        bytes.clear();
+        // Lines as bytes: a line that is not UTF-8 is refused alone, not the rest of the batch.
+        if reader
+            .read_until(b'\n', &mut bytes)
+            .with_context(|| format!("reading line {n}"))?
+            == 0
+        {
+            break;
         }
-        match Script::parse(&line, rules).and_then(|s| s.play()) {
-            Ok(round) => serde_json::to_writer(&mut out, &settlement(&round))?,
+        let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let settled = match std::str::from_utf8(line) {
+            Ok(text) if text.trim().is_empty() => continue,
+            Ok(text) => Script::parse(text, rules)
+                .and_then(|s| s.play())
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(format!(
+                "round script: not UTF-8 text (byte {} of the line is not valid UTF-8): \
+                 expected one JSON round script per line",
+                e.valid_up_to() + 1
+            )),
+        };
+        let json = match settled {
+            Ok(round) => settlement(&round),
             Err(e) => {
                 failed += 1;
-                eprintln!("croupier: line {}: {e}", i + 1);
-                serde_json::to_writer(
-                    &mut out,
-                    &serde_json::json!({"line": i + 1, "error": e.to_string()}),
-                )?;
+                eprintln!("croupier: line {n}: {e}");
+                serde_json::json!({"line": n, "error": e})
             }
-        }
-        out.write_all(b"\n")?;
+        };
+        let mut text = json.to_string();
+        text.push('\n');
+        out.write_all(text.as_bytes())?;
     }
     out.flush()?;
     Ok(if failed > 0 {

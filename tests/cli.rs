@@ -424,6 +424,38 @@ fn a_repeated_key_is_refused_by_name() {
     );
 }
 
+/// Regression (issue 8): `settle --jsonl` stopped at a line that was not UTF-8 and dropped
+/// every later line. That line gets its error line like any refused line; the batch goes on.
+#[test]
+fn batch_goes_on_past_a_line_that_is_not_utf8() {
+    let good = example().to_string();
+    let mut input = Vec::new();
+    input.extend_from_slice(good.as_bytes());
+    input.extend_from_slice(b"\n{\"rules\": \"cz\xe9ch\"}\r\n\xff\xfe\n");
+    input.extend_from_slice(good.as_bytes());
+    input.extend_from_slice(b"\r\n");
+    let out = croupier_bytes(&["settle", "--jsonl", "-"], &input);
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines[0]["house_net"], json!(0));
+    for (i, byte) in [(1, 14), (2, 1)] {
+        assert_eq!(lines[i]["line"], json!(i + 1));
+        let e = lines[i]["error"].as_str().unwrap();
+        assert!(
+            e.contains(&format!("not UTF-8 text (byte {byte} of the line")),
+            "{e}"
+        );
+    }
+    assert_eq!(lines[3], lines[0]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 2, "{err}");
+}
+
 /// Regression (issue 8): a setup error printed its cause twice ("…got 0: bet "2a": …got
 /// 0"), and a 50 MB step was echoed whole, twice, into one line. Each cause is said once;
 /// echoed text is capped at 40 characters and its size.
