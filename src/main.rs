@@ -110,8 +110,62 @@ enum UserCommand {
 /// Exit status for input that is not a real round (ROUND-SCRIPT.md).
 const BAD_INPUT: u8 = 2;
 
+/// Exit status when standard output is a pipe whose reader has gone (`croupier … | head`):
+/// 128 + SIGPIPE, what a shell reports for a command that a closed pipe stopped. The output
+/// was not all delivered, so this is not success; nothing is printed about it.
+const BROKEN_PIPE: u8 = 141;
+
+/// Standard output could not be written (a closed pipe, a full disk). Every write to
+/// standard output goes through [`outln!`], which returns this instead of panicking.
+#[derive(Debug)]
+struct StdoutError(io::Error);
+
+impl std::fmt::Display for StdoutError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // "No space left on device", without Rust's " (os error 28)".
+        let why = self.0.to_string();
+        let why = match why.rfind(" (os error ") {
+            Some(i) if why.ends_with(')') => &why[..i],
+            _ => &why,
+        };
+        write!(f, "cannot write to standard output: {why}")
+    }
+}
+
+impl std::error::Error for StdoutError {}
+
+fn stdout_error(e: io::Error) -> anyhow::Error {
+    anyhow::Error::new(StdoutError(e))
+}
+
+/// `println!` that returns the write error (as a [`StdoutError`]) instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        writeln!(io::stdout().lock(), $($arg)*).map_err(stdout_error)
+    };
+}
+
+/// `eprintln!` that never panics: if standard error cannot be written, there is nobody
+/// left to tell.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(io::stderr().lock(), $($arg)*);
+    }};
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version go to standard output, usage errors to standard error (status
+        // 2); unlike `Cli::parse`, a help text that could not be written is not a success.
+        Err(e) => {
+            return match e.print() {
+                Ok(()) => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(BAD_INPUT)),
+                Err(io) if !e.use_stderr() => failed(stdout_error(io)),
+                Err(_) => ExitCode::from(BAD_INPUT),
+            };
+        }
+    };
     let dbs = if cli.db.is_empty() {
         vec![default_db_path()]
     } else {
@@ -120,24 +174,22 @@ fn main() -> ExitCode {
     let db = dbs[0].clone();
     let many = dbs.len() > 1 && !matches!(cli.command, Some(Command::Report(_)));
     if many {
-        eprintln!("croupier: only `croupier report` takes several --db files");
+        note!("croupier: only `croupier report` takes several --db files");
         return ExitCode::from(BAD_INPUT);
     }
     let result = match cli.command {
         Some(Command::Settle { file, rules, jsonl }) => settle(&file, rules.as_deref(), jsonl),
         Some(Command::Rules { name }) => print_rules(name.as_deref()),
         Some(Command::Verify) => verify(&db),
-        Some(Command::Migrate) => Store::open(&db)
-            .map(|s| {
-                println!(
-                    "{}: schema {} (chain head event {})",
-                    db.display(),
-                    croupier::audit::store::SCHEMA_VERSION,
-                    s.head().0
-                );
-                ExitCode::SUCCESS
-            })
-            .map_err(anyhow::Error::from),
+        Some(Command::Migrate) => Store::open(&db).map_err(anyhow::Error::from).and_then(|s| {
+            outln!(
+                "{}: schema {} (chain head event {})",
+                db.display(),
+                croupier::audit::store::SCHEMA_VERSION,
+                s.head().0
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }),
         Some(Command::ExportRound { round }) => export_round(&db, round),
         Some(Command::Demo {
             rounds,
@@ -151,10 +203,26 @@ fn main() -> ExitCode {
             .map(|()| ExitCode::SUCCESS)
             .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}")),
     };
+    // Whatever is still buffered must reach standard output too, or be an error.
+    let result = result.and_then(|code| {
+        io::stdout().lock().flush().map_err(stdout_error)?;
+        Ok(code)
+    });
     match result {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("croupier: {e:#}");
+        Err(e) => failed(e),
+    }
+}
+
+/// The exit status of a failed command, and its one line on standard error: each cause
+/// once (`{:#}`), nothing for a closed standard output (its reader has gone).
+fn failed(e: anyhow::Error) -> ExitCode {
+    match e.downcast_ref::<StdoutError>() {
+        Some(StdoutError(io)) if io.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::from(BROKEN_PIPE)
+        }
+        _ => {
+            note!("croupier: {e:#}");
             ExitCode::from(BAD_INPUT)
         }
     }
@@ -186,7 +254,7 @@ fn settle(file: &Path, rules_file: Option<&Path>, jsonl: bool) -> Result<ExitCod
     }
     let text = read_input(file)?;
     let round = Script::parse(&text, rules).and_then(|s| s.play())?;
-    println!("{}", serde_json::to_string_pretty(&settlement(&round))?);
+    outln!("{}", serde_json::to_string_pretty(&settlement(&round))?)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -230,15 +298,15 @@ fn settle_lines(file: &Path, rules: Option<Rules>) -> Result<ExitCode> {
             Ok(round) => settlement(&round),
             Err(e) => {
                 failed += 1;
-                eprintln!("croupier: line {n}: {e}");
+                note!("croupier: line {n}: {e}");
                 serde_json::json!({"line": n, "error": e})
             }
         };
         let mut text = json.to_string();
         text.push('\n');
-        out.write_all(text.as_bytes())?;
+        out.write_all(text.as_bytes()).map_err(stdout_error)?;
     }
-    out.flush()?;
+    out.flush().map_err(stdout_error)?;
     Ok(if failed > 0 {
         ExitCode::from(BAD_INPUT)
     } else {
@@ -250,12 +318,12 @@ fn print_rules(name: Option<&str>) -> Result<ExitCode> {
     match name {
         None => {
             for n in rules::preset_names() {
-                println!("{n}");
+                outln!("{n}")?;
             }
         }
         Some(n) => {
             let r = Rules::preset(n)?;
-            println!("{r}");
+            outln!("{r}")?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -269,21 +337,26 @@ fn verify(db: &Path) -> Result<ExitCode> {
     bar.finish_and_clear();
     match result {
         Ok(v) => {
-            println!("{}: verified", db.display());
-            println!("  events:       {}", v.events);
-            println!(
+            outln!("{}: verified", db.display())?;
+            outln!("  events:       {}", v.events)?;
+            outln!(
                 "  rounds:       {} ({} settled, {} in play, {} voided, {} corrected)",
-                v.rounds, v.settled, v.in_play, v.voided, v.corrected
-            );
-            println!("  refused:      {} inputs; undos: {}", v.refused, v.undos);
-            println!("  tables:       {}", v.tables);
-            println!("  chain head:   event {} {}", v.head.0, v.head.1);
+                v.rounds,
+                v.settled,
+                v.in_play,
+                v.voided,
+                v.corrected
+            )?;
+            outln!("  refused:      {} inputs; undos: {}", v.refused, v.undos)?;
+            outln!("  tables:       {}", v.tables)?;
+            outln!("  chain head:   event {} {}", v.head.0, v.head.1)?;
             Ok(ExitCode::SUCCESS)
         }
         Err(ReplayError::Store(e)) => Err(e.into()),
         Err(e) => {
-            println!("{}: NOT verified: {e}", db.display());
-            eprintln!("croupier: verify failed: {e}");
+            // Exit 1 says it whatever becomes of standard output (stderr says it too).
+            let _ = outln!("{}: NOT verified: {e}", db.display());
+            note!("croupier: verify failed: {e}");
             Ok(ExitCode::from(1))
         }
     }
@@ -299,7 +372,7 @@ fn export_round(db: &Path, round: i64) -> Result<ExitCode> {
             db.display()
         ),
     };
-    println!("{}", serde_json::to_string_pretty(&script.to_value())?);
+    outln!("{}", serde_json::to_string_pretty(&script.to_value())?)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -308,17 +381,17 @@ fn run_demo(db: &Path, rounds: u64, tables: usize, seed: u64) -> Result<ExitCode
     let bar = progress(rounds, "rounds");
     let summary = demo::fill(&mut store, rounds, tables, seed, |n| bar.set_position(n))?;
     bar.finish_and_clear();
-    println!(
+    outln!(
         "{}: {} rounds at {} tables over {} shifts, {} events",
         db.display(),
         summary.rounds,
         summary.tables,
         summary.shifts,
         summary.events
-    );
-    println!("demo users (name, role, PIN):");
+    )?;
+    outln!("demo users (name, role, PIN):")?;
     for (name, role, pin) in demo::DEMO_USERS {
-        println!("  {name:<16} {:<10} {pin}", role.name());
+        outln!("  {name:<16} {:<10} {pin}", role.name())?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -352,17 +425,17 @@ fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
                 None => None,
             };
             let u = users::add_user(&mut store, &name, role, &pins[0], by_user.as_ref())?;
-            println!("{}: added {} ({})", db.display(), u.name, u.role.name());
+            outln!("{}: added {} ({})", db.display(), u.name, u.role.name())?;
         }
         UserCommand::List => {
             let store = Store::open_read(db)?;
             for (u, locked) in users::list(&store)? {
-                println!(
+                outln!(
                     "{:<24} {:<10}{}",
                     u.name,
                     u.role.name(),
                     if locked { " LOCKED" } else { "" }
-                );
+                )?;
             }
         }
         UserCommand::Unlock { name, by } => {
@@ -370,7 +443,7 @@ fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
             let pins = read_pins(1)?;
             let sup = users::login(&mut store, &by, &pins[0], None)?;
             users::unlock(&mut store, &name, &sup)?;
-            println!("{}: unlocked {name}", db.display());
+            outln!("{}: unlocked {name}", db.display())?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -478,14 +551,14 @@ fn report(dbs: &[PathBuf], a: ReportArgs) -> Result<ExitCode> {
         "csv" if stdout => bail!("csv is one file per table of the report: give --out a folder"),
         "csv" => report::render_csv(&r, &out).map_err(anyhow::Error::msg)?,
         "json" if stdout => {
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string_pretty(&report::render_json(&r))?
-            );
+            )?;
             vec![]
         }
         "html" if stdout => {
-            println!("{}", report::render_html(&r));
+            outln!("{}", report::render_html(&r))?;
             vec![]
         }
         "json" => {
@@ -505,11 +578,11 @@ fn report(dbs: &[PathBuf], a: ReportArgs) -> Result<ExitCode> {
         }
     };
     for f in &files {
-        eprintln!("wrote {}", f.display());
+        note!("wrote {}", f.display());
     }
     let failed = r.sources.iter().any(|s| matches!(s.verified, Some(Err(_))));
     if failed {
-        eprintln!("croupier: verify FAILED for at least one database: see the report's footer");
+        note!("croupier: verify FAILED for at least one database: see the report's footer");
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)

@@ -489,3 +489,116 @@ fn each_cause_is_said_once_and_long_input_is_not_echoed_whole() {
     let err = refused("newline", &["settle", "-"], &s.to_string());
     assert!(err.contains("step 1 \"K\\nQ\""), "{err}");
 }
+
+/// A small demo database, made once per test run.
+fn demo_db() -> std::path::PathBuf {
+    static DB: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DB.get_or_init(|| {
+        let path = write_temp("demo.db", "");
+        std::fs::remove_file(&path).unwrap();
+        let out = croupier(
+            &[
+                "demo",
+                "--db",
+                path.to_str().unwrap(),
+                "--rounds",
+                "30",
+                "--tables",
+                "1",
+            ],
+            None,
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        path
+    })
+    .clone()
+}
+
+/// Regression (issue 8): writing to a closed pipe or a full disk panicked (exit 101) in
+/// every command that prints. A closed pipe (the reader has gone, as with `| head`) ends
+/// quietly with status 141, 128 + SIGPIPE, as a shell reports a command a closed pipe
+/// stopped; a full disk is one clear line and status 2.
+#[test]
+fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_clear_line() {
+    let db = demo_db();
+    let db = db.to_str().unwrap();
+    let script = example().to_string();
+    let two = format!("{script}\n{script}\n");
+    let commands: [(&[&str], &str); 8] = [
+        (&["settle", "-"], &script),
+        (&["settle", "--jsonl", "-"], &two),
+        (&["rules", "czech"], ""),
+        (&["rules"], ""),
+        (&["verify", "--db", db], ""),
+        (&["export-round", "--db", db, "--round", "1"], ""),
+        (&["user", "list", "--db", db], ""),
+        (
+            &[
+                "report",
+                "--db",
+                db,
+                "--from",
+                "2026-01-01",
+                "--to",
+                "2026-12-31",
+                "--kind",
+                "rounds",
+                "--format",
+                "json",
+                "--out",
+                "-",
+            ],
+            "",
+        ),
+    ];
+    let run = |args: &[&str], stdin: &str, stdout: Stdio| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut pipe = child.stdin.take().unwrap();
+        let _ = pipe.write_all(stdin.as_bytes());
+        drop(pipe);
+        child.wait_with_output().unwrap()
+    };
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    if full.is_err() {
+        println!("skipping the full-disk half: this system has no /dev/full");
+    }
+    for (args, stdin) in commands {
+        // The pipe's read end is closed before the command starts.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = run(args, stdin, writer.into());
+        assert_eq!(
+            (
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr).into_owned()
+            ),
+            (Some(141), String::new()),
+            "{args:?} into a closed pipe"
+        );
+        if let Ok(full) = &full {
+            let out = run(args, stdin, full.try_clone().unwrap().into());
+            assert_eq!(
+                (
+                    out.status.code(),
+                    String::from_utf8_lossy(&out.stderr).into_owned()
+                ),
+                (
+                    Some(2),
+                    "croupier: cannot write to standard output: No space left on device\n"
+                        .to_string()
+                ),
+                "{args:?} into /dev/full"
+            );
+        }
+    }
+}
