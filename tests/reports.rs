@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use croupier::audit::Store;
-use croupier::engine::Money;
+use croupier::audit::users::{self, Role};
+use croupier::audit::{ManualClock, Store, TableSession};
+use croupier::engine::{BetSpec, Limits, Money, Rules};
 use croupier::report::{self, Cell, Kind, Options, Period};
 
 fn demo(name: &str, rounds: &str, tables: &str, seed: &str) -> PathBuf {
@@ -330,5 +331,92 @@ fn bad_report_arguments_are_refused_clearly() {
             "{args:?}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
+    }
+}
+
+const FORMULA_TABLE: &str = r#"=HYPERLINK("http://example.invalid/","click")"#;
+
+/// A database whose names are hostile: a table named like a spreadsheet formula, one named
+/// like a template place, a dealer whose name starts with `-`; at each table a round the
+/// house loses (box 1: K 9 against the dealer's 9 7 K).
+fn hostile_db() -> &'static Path {
+    static DB: OnceLock<PathBuf> = OnceLock::new();
+    DB.get_or_init(|| {
+        let dir =
+            std::env::temp_dir().join(format!("croupier-reports-{}-hostile", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("hostile.db");
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "9000", None).unwrap();
+        users::add_user(&mut store, "-Eva Kral", Role::Dealer, "1001", Some(&admin)).unwrap();
+        for table in [FORMULA_TABLE, "{{footer}}"] {
+            let dealer = users::login(&mut store, "-Eva Kral", "1001", None).unwrap();
+            let rules = Rules::preset("czech").unwrap();
+            let mut s = TableSession::open(
+                &mut store,
+                dealer,
+                table,
+                rules,
+                Some("czech"),
+                Limits::NONE,
+            )
+            .unwrap();
+            s.new_shoe(&mut store).unwrap();
+            let bet = BetSpec {
+                id: "1a".into(),
+                box_no: 1,
+                stake: Money::from_cents(1250),
+            };
+            s.start_round(&mut store, vec![bet]).unwrap();
+            for step in ["K", "9", "9", "stick", "7", "K"] {
+                s.input_text(&mut store, step).unwrap();
+            }
+            assert!(s.round().is_none(), "the round settled");
+        }
+        path
+    })
+}
+
+fn hostile_report(kind: Kind) -> report::Report {
+    let store = Store::open_read(hostile_db()).unwrap();
+    let mut o = options(kind);
+    o.dealer = None;
+    report::build(std::slice::from_ref(&store), &o, |_| {}).unwrap()
+}
+
+/// Regression (issue 8): a table named `=HYPERLINK(…)` went into CSV as a live formula.
+/// Text cells that a spreadsheet would run get a leading `'`; numbers, negative ones
+/// included, are written as they are.
+#[test]
+fn names_that_look_like_formulas_are_written_as_text_in_csv() {
+    let dir = hostile_db().parent().unwrap().join("csv");
+    let mut fields = Vec::new();
+    for kind in [Kind::Summary, Kind::Rounds, Kind::Dealers] {
+        let r = hostile_report(kind);
+        for f in report::render_csv(&r, &dir).unwrap() {
+            let mut rd = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .from_path(&f)
+                .unwrap();
+            for rec in rd.records() {
+                fields.extend(rec.unwrap().iter().map(str::to_string));
+            }
+        }
+    }
+    let formula = format!("'{FORMULA_TABLE}");
+    assert!(fields.contains(&formula), "the table's name, as text");
+    assert!(
+        fields.iter().any(|f| f == "'-Eva Kral"),
+        "the dealer's name, as text"
+    );
+    assert!(
+        fields.iter().any(|f| f == "-12.50"),
+        "the house's loss, still a number: {fields:?}"
+    );
+    for f in &fields {
+        let live = f.starts_with(['=', '+', '-', '@', '\t', '\r']);
+        assert!(!live || f.parse::<f64>().is_ok(), "a live formula: {f:?}");
     }
 }
