@@ -248,12 +248,48 @@ pub fn render_html(r: &Report) -> String {
         r.period.to,
         r.sources.len()
     );
-    TEMPLATE
-        .replace("{{title}}", &esc(r.kind.title()))
-        .replace("{{subtitle}}", &esc(&subtitle))
-        .replace("{{charts}}", &charts)
-        .replace("{{sections}}", &sections)
-        .replace("{{footer}}", &footer)
+    fill(
+        TEMPLATE,
+        &[
+            ("title", &esc(r.kind.title())),
+            ("subtitle", &esc(&subtitle)),
+            ("charts", &charts),
+            ("sections", &sections),
+            ("footer", &footer),
+        ],
+    )
+}
+
+/// Fills the template's `{{name}}` places in one pass over the template: what is put in is
+/// never read again, so data (a table named `{{footer}}`) cannot act as a place. A place
+/// without a value stays as it is written.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out =
+        String::with_capacity(template.len() + values.iter().map(|v| v.1.len()).sum::<usize>());
+    let mut rest = template;
+    while let Some(open) = rest.find("{{") {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 2..];
+        let value = after.find("}}").and_then(|close| {
+            let name = &after[..close];
+            values
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v, close))
+        });
+        match value {
+            Some((v, close)) => {
+                out.push_str(v);
+                rest = &after[close + 2..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The file name a report gets in a folder.
@@ -264,6 +300,23 @@ pub fn file_name(r: &Report, ext: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_template_is_filled_in_one_pass() {
+        let t = "<h1>{{title}}</h1>{{sections}}<footer>{{footer}}</footer>{{other}} {{";
+        let filled = fill(
+            t,
+            &[
+                ("title", "{{footer}}"),
+                ("sections", "<td>{{title}}</td>"),
+                ("footer", "F"),
+            ],
+        );
+        assert_eq!(
+            filled,
+            "<h1>{{footer}}</h1><td>{{title}}</td><footer>F</footer>{{other}} {{"
+        );
+    }
 
     #[test]
     fn only_text_that_a_spreadsheet_would_run_is_quoted() {
