@@ -500,6 +500,36 @@ struct ReportArgs {
     /// Do not run verify (the footer then says NOT RUN). For a quick look only.
     #[arg(long)]
     skip_verify: bool,
+    /// Overwrite report files that already exist (without it they are refused, untouched).
+    #[arg(long)]
+    force: bool,
+}
+
+/// Refuses to replace an existing file (or a link, even a dangling one) unless `--force`.
+fn refuse_existing(path: &Path, force: bool) -> Result<()> {
+    if !force && std::fs::symlink_metadata(path).is_ok() {
+        bail!(
+            "{} already exists: not overwritten (give --force to overwrite it)",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// Writes a new report file; with `force`, replaces one of the same name.
+fn write_report(path: &Path, text: &str, force: bool) -> Result<()> {
+    refuse_existing(path, force)?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        // Atomic with the check above: a file that appeared since is not overwritten.
+        .create_new(!force)
+        .open(path)
+        .with_context(|| format!("writing {}", path.display()))?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.flush())
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 fn report(dbs: &[PathBuf], a: ReportArgs) -> Result<ExitCode> {
@@ -549,7 +579,12 @@ fn report(dbs: &[PathBuf], a: ReportArgs) -> Result<ExitCode> {
     };
     let files = match a.format.as_str() {
         "csv" if stdout => bail!("csv is one file per table of the report: give --out a folder"),
-        "csv" => report::render_csv(&r, &out).map_err(anyhow::Error::msg)?,
+        "csv" => {
+            for p in report::csv_paths(&r, &out) {
+                refuse_existing(&p, a.force)?;
+            }
+            report::render_csv(&r, &out).map_err(anyhow::Error::msg)?
+        }
         "json" if stdout => {
             outln!(
                 "{}",
@@ -563,17 +598,13 @@ fn report(dbs: &[PathBuf], a: ReportArgs) -> Result<ExitCode> {
         }
         "json" => {
             let p = target("json")?;
-            std::fs::write(
-                &p,
-                serde_json::to_string_pretty(&report::render_json(&r))? + "\n",
-            )
-            .with_context(|| format!("writing {}", p.display()))?;
+            let text = serde_json::to_string_pretty(&report::render_json(&r))? + "\n";
+            write_report(&p, &text, a.force)?;
             vec![p]
         }
         _ => {
             let p = target("html")?;
-            std::fs::write(&p, report::render_html(&r))
-                .with_context(|| format!("writing {}", p.display()))?;
+            write_report(&p, &report::render_html(&r), a.force)?;
             vec![p]
         }
     };

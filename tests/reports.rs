@@ -433,3 +433,72 @@ fn a_name_like_a_template_place_is_shown_as_written() {
     );
     assert!(!html.contains("{{sections}}") && !html.contains("{{charts}}"));
 }
+
+/// Regression (issue 8): `--out` onto an existing file replaced it silently. It is refused,
+/// naming the file and `--force`, and the file is left as it was; `--force` replaces it.
+#[test]
+fn an_existing_report_file_is_kept_unless_forced() {
+    let db = hostile_db();
+    let dir = db.parent().unwrap().join("out");
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |format: &str, out: &Path, force: bool| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_croupier"));
+        c.args(["report", "--db", db.to_str().unwrap()])
+            .args([
+                "--from",
+                "2026-01-05",
+                "--to",
+                "2026-01-06",
+                "--kind",
+                "summary",
+            ])
+            .args(["--format", format, "--out", out.to_str().unwrap()]);
+        if force {
+            c.arg("--force");
+        }
+        c.output().unwrap()
+    };
+    let html = dir.join("mine.html");
+    let folder_csv = dir.join("summary-2026-01-05_2026-01-06-footer.csv");
+    for (format, out, existing) in [
+        ("html", &html, &html),
+        (
+            "json",
+            &dir,
+            &dir.join("summary-2026-01-05_2026-01-06.json"),
+        ),
+        ("csv", &dir, &folder_csv),
+    ] {
+        std::fs::write(existing, "keep me").unwrap();
+        let refused = run(format, out, false);
+        let err = String::from_utf8_lossy(&refused.stderr);
+        assert_eq!(refused.status.code(), Some(2), "{format}: {err}");
+        assert!(
+            err.contains(&format!("{} already exists", existing.display()))
+                && err.contains("--force"),
+            "{format}: {err}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(existing).unwrap(),
+            "keep me",
+            "{format}"
+        );
+        let forced = run(format, out, true);
+        assert!(
+            forced.status.success(),
+            "{format}: {}",
+            String::from_utf8_lossy(&forced.stderr)
+        );
+        assert_ne!(
+            std::fs::read_to_string(existing).unwrap(),
+            "keep me",
+            "{format}"
+        );
+    }
+    // A CSV report refused for one existing file writes none of the others.
+    std::fs::write(&folder_csv, "keep me").unwrap();
+    let first = dir.join("summary-2026-01-05_2026-01-06-by-shift.csv");
+    std::fs::remove_file(&first).unwrap();
+    assert_eq!(run("csv", &dir, false).status.code(), Some(2));
+    assert!(!first.exists());
+}
