@@ -3,11 +3,12 @@
 //! and every number keeps its exact text (serde_json's `arbitrary_precision`), never an f64.
 //! Text in, `Value` out: no files.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::fmt;
 
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
 use super::shown;
@@ -32,26 +33,31 @@ fn place_words(path: &str) -> String {
 
 /// Parses JSON text into a `Value`, refusing a repeated key at any depth.
 pub fn parse(text: &str) -> Result<Value, JsonError> {
-    // First pass: keys only (values are skipped), so that the second pass can be serde_json's
-    // own `Value`, which keeps numbers exact; both passes share serde_json's depth limit.
-    let check = KeyCheck {
-        path: RefCell::new(Vec::new()),
-        dup: RefCell::new(None),
-    };
+    // First pass: keys only (borrowed from the text where they can be; values skipped), so
+    // that the second pass can be serde_json's own `Value`, which keeps numbers exact. Both
+    // passes share serde_json's depth limit.
+    let dup = RefCell::new(None);
     let mut de = serde_json::Deserializer::from_str(text);
-    if let Err(e) = Node(&check).deserialize(&mut de).and_then(|()| de.end()) {
-        return Err(match check.dup.into_inner() {
-            Some((key, path)) => JsonError::DuplicateKey { key, path },
+    if let Err(e) = Node(&dup).deserialize(&mut de).and_then(|()| de.end()) {
+        return Err(match dup.into_inner() {
+            Some(Dup { key, mut path }) => {
+                path.reverse();
+                JsonError::DuplicateKey {
+                    key,
+                    path: place(&path),
+                }
+            }
             None => JsonError::Syntax(e.to_string()),
         });
     }
     serde_json::from_str(text).map_err(|e| JsonError::Syntax(e.to_string()))
 }
 
-/// Where the walk is (`bets[0].stake`), and the first repeated key with its place.
-struct KeyCheck {
-    path: RefCell<Vec<Segment>>,
-    dup: RefCell<Option<(String, String)>>,
+/// The first repeated key, and where it is: the path is gathered innermost first, as the
+/// walk unwinds.
+struct Dup {
+    key: String,
+    path: Vec<Segment>,
 }
 
 enum Segment {
@@ -59,30 +65,39 @@ enum Segment {
     Index(usize),
 }
 
-impl KeyCheck {
-    fn place(&self) -> String {
-        let mut s = String::new();
-        for seg in self.path.borrow().iter() {
-            match seg {
-                Segment::Key(k) if s.is_empty() => s.push_str(k),
-                Segment::Key(k) => {
+/// `bets[0].stake`; empty at the top level.
+fn place(path: &[Segment]) -> String {
+    let mut s = String::new();
+    for seg in path {
+        match seg {
+            Segment::Key(k) => {
+                if !s.is_empty() {
                     s.push('.');
-                    s.push_str(k);
                 }
-                Segment::Index(i) => s.push_str(&format!("[{i}]")),
+                s.push_str(k);
             }
+            Segment::Index(i) => s.push_str(&format!("[{i}]")),
         }
-        s
     }
+    s
 }
 
 /// One JSON value of the walk.
-struct Node<'a>(&'a KeyCheck);
+struct Node<'a>(&'a RefCell<Option<Dup>>);
 
 impl<'de> DeserializeSeed<'de> for Node<'_> {
     type Value = ();
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         d.deserialize_any(self)
+    }
+}
+
+impl Node<'_> {
+    /// On the way out of an error: if it is the repeated key's, note where it was.
+    fn unwind(&self, segment: impl FnOnce() -> Segment) {
+        if let Some(dup) = self.0.borrow_mut().as_mut() {
+            dup.path.push(segment());
+        }
     }
 }
 
@@ -115,35 +130,75 @@ impl<'de> Visitor<'de> for Node<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let mut i = 0;
         loop {
-            self.0.path.borrow_mut().push(Segment::Index(i));
-            let more = seq.next_element_seed(Node(self.0))?;
-            self.0.path.borrow_mut().pop();
-            if more.is_none() {
-                return Ok(());
+            match seq.next_element_seed(Node(self.0)) {
+                Ok(Some(())) => i += 1,
+                Ok(None) => return Ok(()),
+                Err(e) => {
+                    self.unwind(|| Segment::Index(i));
+                    return Err(e);
+                }
             }
-            i += 1;
         }
     }
 
     /// An object; with `arbitrary_precision`, serde_json also hands a number over as a
     /// one-entry map, which this walk passes like any other.
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let mut seen = HashSet::new();
-        while let Some(key) = map.next_key::<String>()? {
-            if seen.contains(&key) {
-                let place = self.0.place();
-                *self.0.dup.borrow_mut() = Some((key.clone(), place));
+        // Objects are small: a list, until one is not.
+        let mut few: Vec<Cow<'de, str>> = Vec::new();
+        let mut many: HashSet<Cow<'de, str>> = HashSet::new();
+        while let Some(Key(key)) = map.next_key()? {
+            if many.is_empty() && few.len() == 16 {
+                many.extend(few.drain(..));
+            }
+            let repeated = if many.is_empty() {
+                few.contains(&key)
+            } else {
+                many.contains(&key)
+            };
+            if repeated {
+                *self.0.borrow_mut() = Some(Dup {
+                    key: key.to_string(),
+                    path: Vec::new(),
+                });
                 return Err(de::Error::custom(format_args!(
                     "key \"{}\" appears twice",
                     shown(&key)
                 )));
             }
-            self.0.path.borrow_mut().push(Segment::Key(key.clone()));
-            map.next_value_seed(Node(self.0))?;
-            self.0.path.borrow_mut().pop();
-            seen.insert(key);
+            if let Err(e) = map.next_value_seed(Node(self.0)) {
+                self.unwind(|| Segment::Key(key.to_string()));
+                return Err(e);
+            }
+            if many.is_empty() {
+                few.push(key);
+            } else {
+                many.insert(key);
+            }
         }
         Ok(())
+    }
+}
+
+/// An object's key, borrowed from the text unless it holds an escape.
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(s)))
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(s.to_string())))
+            }
+        }
+        d.deserialize_str(V)
     }
 }
 
@@ -182,6 +237,17 @@ mod tests {
                 "{text}"
             );
         }
+        // A large object (past the first 16 keys, kept in a set) and an escaped key.
+        let keys: Vec<String> = (0..100).map(|i| format!("\"k{i}\": {i}")).collect();
+        let big = format!(r#"{{"x": [{{{}, "k\u0033": 0}}]}}"#, keys.join(", "));
+        assert_eq!(
+            parse(&big),
+            Err(JsonError::DuplicateKey {
+                key: "k3".into(),
+                path: "x[0]".into()
+            })
+        );
+        assert!(parse(&big.replace("k\\u0033", "k100")).is_ok());
         let e = parse(r#"{"bets": 1, "bets": 2}"#).unwrap_err().to_string();
         assert!(
             e.contains("key \"bets\" appears twice at the top level"),
