@@ -116,8 +116,62 @@ enum UserCommand {
 /// Exit status for input that is not a real round (ROUND-SCRIPT.md).
 const BAD_INPUT: u8 = 2;
 
+/// Exit status when standard output is a pipe whose reader has gone (`croupier … | head`):
+/// 128 + SIGPIPE, what a shell reports for a command that a closed pipe stopped. The output
+/// was not all delivered, so this is not success; nothing is printed about it.
+const BROKEN_PIPE: u8 = 141;
+
+/// Standard output could not be written (a closed pipe, a full disk). Every write to
+/// standard output goes through [`outln!`], which returns this instead of panicking.
+#[derive(Debug)]
+struct StdoutError(io::Error);
+
+impl std::fmt::Display for StdoutError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // "No space left on device", without Rust's " (os error 28)".
+        let why = self.0.to_string();
+        let why = match why.rfind(" (os error ") {
+            Some(i) if why.ends_with(')') => &why[..i],
+            _ => &why,
+        };
+        write!(f, "cannot write to standard output: {why}")
+    }
+}
+
+impl std::error::Error for StdoutError {}
+
+fn stdout_error(e: io::Error) -> anyhow::Error {
+    anyhow::Error::new(StdoutError(e))
+}
+
+/// `println!` that returns the write error (as a [`StdoutError`]) instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        writeln!(io::stdout().lock(), $($arg)*).map_err(stdout_error)
+    };
+}
+
+/// `eprintln!` that never panics: if standard error cannot be written, there is nobody
+/// left to tell.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(io::stderr().lock(), $($arg)*);
+    }};
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version go to standard output, usage errors to standard error (status
+        // 2); unlike `Cli::parse`, a help text that could not be written is not a success.
+        Err(e) => {
+            return match e.print() {
+                Ok(()) => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(BAD_INPUT)),
+                Err(io) if !e.use_stderr() => failed(stdout_error(io)),
+                Err(_) => ExitCode::from(BAD_INPUT),
+            };
+        }
+    };
     let dbs = if cli.db.is_empty() {
         vec![default_db_path()]
     } else {
@@ -126,7 +180,7 @@ fn main() -> ExitCode {
     let db = dbs[0].clone();
     let many = dbs.len() > 1 && !matches!(cli.command, Some(Command::Report(_)));
     if many {
-        eprintln!("croupier: only `croupier report` takes several --db files");
+        note!("croupier: only `croupier report` takes several --db files");
         return ExitCode::from(BAD_INPUT);
     }
     let result = match cli.command {
@@ -135,16 +189,16 @@ fn main() -> ExitCode {
         Some(Command::Verify { expect_head }) => verify(&db, &expect_head),
         Some(Command::Migrate) => Store::open(&db)
             .and_then(|mut s| s.compact().map(|()| s))
-            .map(|s| {
-                println!(
+            .map_err(anyhow::Error::from)
+            .and_then(|s| {
+                outln!(
                     "{}: schema {} (chain head event {})",
                     db.display(),
                     croupier::audit::store::SCHEMA_VERSION,
                     s.head().0
-                );
-                ExitCode::SUCCESS
-            })
-            .map_err(anyhow::Error::from),
+                )?;
+                Ok(ExitCode::SUCCESS)
+            }),
         Some(Command::ExportRound { round }) => export_round(&db, round),
         Some(Command::Demo {
             rounds,
@@ -158,10 +212,26 @@ fn main() -> ExitCode {
             .map(|()| ExitCode::SUCCESS)
             .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}")),
     };
+    // Whatever is still buffered must reach standard output too, or be an error.
+    let result = result.and_then(|code| {
+        io::stdout().lock().flush().map_err(stdout_error)?;
+        Ok(code)
+    });
     match result {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("croupier: {e:#}");
+        Err(e) => failed(e),
+    }
+}
+
+/// The exit status of a failed command, and its one line on standard error: each cause
+/// once (`{:#}`), nothing for a closed standard output (its reader has gone).
+fn failed(e: anyhow::Error) -> ExitCode {
+    match e.downcast_ref::<StdoutError>() {
+        Some(StdoutError(io)) if io.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::from(BROKEN_PIPE)
+        }
+        _ => {
+            note!("croupier: {e:#}");
             ExitCode::from(BAD_INPUT)
         }
     }
@@ -193,14 +263,14 @@ fn settle(file: &Path, rules_file: Option<&Path>, jsonl: bool) -> Result<ExitCod
     }
     let text = read_input(file)?;
     let round = Script::parse(&text, rules).and_then(|s| s.play())?;
-    println!("{}", serde_json::to_string_pretty(&settlement(&round))?);
+    outln!("{}", serde_json::to_string_pretty(&settlement(&round))?)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// One script per line; a refused line prints `{"line": N, "error": "..."}` and the run
-/// ends with exit 2 after all lines.
+/// One script per line; a refused line (not UTF-8, not JSON, not a real round) prints
+/// `{"line": N, "error": "..."}` and the run goes on, then ends with exit 2.
 fn settle_lines(file: &Path, rules: Option<Rules>) -> Result<ExitCode> {
-    let reader: Box<dyn BufRead> = if file == Path::new("-") {
+    let mut reader: Box<dyn BufRead> = if file == Path::new("-") {
         Box::new(io::stdin().lock())
     } else {
         Box::new(io::BufReader::new(
@@ -209,25 +279,43 @@ fn settle_lines(file: &Path, rules: Option<Rules>) -> Result<ExitCode> {
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = 0usize;
-    for (i, line) in reader.lines().enumerate() {
-        let line = line.with_context(|| format!("reading line {}", i + 1))?;
-        if line.trim().is_empty() {
-            continue;
+    let mut bytes = Vec::new();
+    for n in 1.. {
+        bytes.clear();
+        // Lines as bytes: a line that is not UTF-8 is refused alone, not the rest of the batch.
+        if reader
+            .read_until(b'\n', &mut bytes)
+            .with_context(|| format!("reading line {n}"))?
+            == 0
+        {
+            break;
         }
-        match Script::parse(&line, rules).and_then(|s| s.play()) {
-            Ok(round) => serde_json::to_writer(&mut out, &settlement(&round))?,
+        let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let settled = match std::str::from_utf8(line) {
+            Ok(text) if text.trim().is_empty() => continue,
+            Ok(text) => Script::parse(text, rules)
+                .and_then(|s| s.play())
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(format!(
+                "round script: not UTF-8 text (byte {} of the line is not valid UTF-8): \
+                 expected one JSON round script per line",
+                e.valid_up_to() + 1
+            )),
+        };
+        let json = match settled {
+            Ok(round) => settlement(&round),
             Err(e) => {
                 failed += 1;
-                eprintln!("croupier: line {}: {e}", i + 1);
-                serde_json::to_writer(
-                    &mut out,
-                    &serde_json::json!({"line": i + 1, "error": e.to_string()}),
-                )?;
+                note!("croupier: line {n}: {e}");
+                serde_json::json!({"line": n, "error": e})
             }
-        }
-        out.write_all(b"\n")?;
+        };
+        let mut text = json.to_string();
+        text.push('\n');
+        out.write_all(text.as_bytes()).map_err(stdout_error)?;
     }
-    out.flush()?;
+    out.flush().map_err(stdout_error)?;
     Ok(if failed > 0 {
         ExitCode::from(BAD_INPUT)
     } else {
@@ -239,12 +327,12 @@ fn print_rules(name: Option<&str>) -> Result<ExitCode> {
     match name {
         None => {
             for n in rules::preset_names() {
-                println!("{n}");
+                outln!("{n}")?;
             }
         }
         Some(n) => {
             let r = Rules::preset(n)?;
-            println!("{r}");
+            outln!("{r}")?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -262,8 +350,9 @@ fn verify(db: &Path, expect_head: &[String]) -> Result<ExitCode> {
         bail!("{}: not a file", db.display());
     }
     let not_verified = |e: &dyn std::fmt::Display| {
-        println!("{}: NOT verified: {e}", db.display());
-        eprintln!("croupier: verify failed: {e}");
+        // Exit 1 says it whatever becomes of standard output (stderr says it too).
+        let _ = outln!("{}: NOT verified: {e}", db.display());
+        note!("croupier: verify failed: {e}");
         Ok(ExitCode::from(1))
     };
     let store = match Store::open_read(db) {
@@ -277,17 +366,21 @@ fn verify(db: &Path, expect_head: &[String]) -> Result<ExitCode> {
     bar.finish_and_clear();
     match result {
         Ok(v) => {
-            println!("{}: verified", db.display());
-            println!("  events:       {}", v.events);
-            println!(
+            outln!("{}: verified", db.display())?;
+            outln!("  events:       {}", v.events)?;
+            outln!(
                 "  rounds:       {} ({} settled, {} in play, {} voided, {} corrected)",
-                v.rounds, v.settled, v.in_play, v.voided, v.corrected
-            );
-            println!("  refused:      {} inputs; undos: {}", v.refused, v.undos);
-            println!("  tables:       {}", v.tables);
-            println!("  chain head:   event {} {}", v.head.0, v.head.1);
+                v.rounds,
+                v.settled,
+                v.in_play,
+                v.voided,
+                v.corrected
+            )?;
+            outln!("  refused:      {} inputs; undos: {}", v.refused, v.undos)?;
+            outln!("  tables:       {}", v.tables)?;
+            outln!("  chain head:   event {} {}", v.head.0, v.head.1)?;
             for (seq, hash) in &expected {
-                println!("  kept head:    event {seq} {hash} matches");
+                outln!("  kept head:    event {seq} {hash} matches")?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -305,7 +398,7 @@ fn export_round(db: &Path, round: i64) -> Result<ExitCode> {
             db.display()
         ),
     };
-    println!("{}", serde_json::to_string_pretty(&script.to_value())?);
+    outln!("{}", serde_json::to_string_pretty(&script.to_value())?)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -314,17 +407,17 @@ fn run_demo(db: &Path, rounds: u64, tables: usize, seed: u64) -> Result<ExitCode
     let bar = progress(rounds, "rounds");
     let summary = demo::fill(&mut store, rounds, tables, seed, |n| bar.set_position(n))?;
     bar.finish_and_clear();
-    println!(
+    outln!(
         "{}: {} rounds at {} tables over {} shifts, {} events",
         db.display(),
         summary.rounds,
         summary.tables,
         summary.shifts,
         summary.events
-    );
-    println!("demo users (name, role, PIN):");
+    )?;
+    outln!("demo users (name, role, PIN):")?;
     for (name, role, pin) in demo::DEMO_USERS {
-        println!("  {name:<16} {:<10} {pin}", role.name());
+        outln!("  {name:<16} {:<10} {pin}", role.name())?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -358,17 +451,17 @@ fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
                 None => None,
             };
             let u = users::add_user(&mut store, &name, role, &pins[0], by_user.as_ref())?;
-            println!("{}: added {} ({})", db.display(), u.name, u.role.name());
+            outln!("{}: added {} ({})", db.display(), u.name, u.role.name())?;
         }
         UserCommand::List => {
             let store = Store::open_read(db)?;
             for (u, locked) in users::list(&store)? {
-                println!(
+                outln!(
                     "{:<24} {:<10}{}",
                     u.name,
                     u.role.name(),
                     if locked { " LOCKED" } else { "" }
-                );
+                )?;
             }
         }
         UserCommand::Unlock { name, by } => {
@@ -376,7 +469,7 @@ fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
             let pins = read_pins(1)?;
             let sup = users::login(&mut store, &by, &pins[0], None)?;
             users::unlock(&mut store, &name, &sup)?;
-            println!("{}: unlocked {name}", db.display());
+            outln!("{}: unlocked {name}", db.display())?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -433,6 +526,36 @@ struct ReportArgs {
     /// Do not run verify (the footer then says NOT RUN). For a quick look only.
     #[arg(long)]
     skip_verify: bool,
+    /// Overwrite report files that already exist (without it they are refused, untouched).
+    #[arg(long)]
+    force: bool,
+}
+
+/// Refuses to replace an existing file (or a link, even a dangling one) unless `--force`.
+fn refuse_existing(path: &Path, force: bool) -> Result<()> {
+    if !force && std::fs::symlink_metadata(path).is_ok() {
+        bail!(
+            "{} already exists: not overwritten (give --force to overwrite it)",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// Writes a new report file; with `force`, replaces one of the same name.
+fn write_report(path: &Path, text: &str, force: bool) -> Result<()> {
+    refuse_existing(path, force)?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        // Atomic with the check above: a file that appeared since is not overwritten.
+        .create_new(!force)
+        .open(path)
+        .with_context(|| format!("writing {}", path.display()))?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.flush())
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 fn report(dbs: &[PathBuf], a: ReportArgs) -> Result<ExitCode> {
@@ -482,40 +605,41 @@ fn report(dbs: &[PathBuf], a: ReportArgs) -> Result<ExitCode> {
     };
     let files = match a.format.as_str() {
         "csv" if stdout => bail!("csv is one file per table of the report: give --out a folder"),
-        "csv" => report::render_csv(&r, &out).map_err(anyhow::Error::msg)?,
+        "csv" => {
+            for p in report::csv_paths(&r, &out) {
+                refuse_existing(&p, a.force)?;
+            }
+            report::render_csv(&r, &out).map_err(anyhow::Error::msg)?
+        }
         "json" if stdout => {
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string_pretty(&report::render_json(&r))?
-            );
+            )?;
             vec![]
         }
         "html" if stdout => {
-            println!("{}", report::render_html(&r));
+            outln!("{}", report::render_html(&r))?;
             vec![]
         }
         "json" => {
             let p = target("json")?;
-            std::fs::write(
-                &p,
-                serde_json::to_string_pretty(&report::render_json(&r))? + "\n",
-            )
-            .with_context(|| format!("writing {}", p.display()))?;
+            let text = serde_json::to_string_pretty(&report::render_json(&r))? + "\n";
+            write_report(&p, &text, a.force)?;
             vec![p]
         }
         _ => {
             let p = target("html")?;
-            std::fs::write(&p, report::render_html(&r))
-                .with_context(|| format!("writing {}", p.display()))?;
+            write_report(&p, &report::render_html(&r), a.force)?;
             vec![p]
         }
     };
     for f in &files {
-        eprintln!("wrote {}", f.display());
+        note!("wrote {}", f.display());
     }
     let failed = r.sources.iter().any(|s| matches!(s.verified, Some(Err(_))));
     if failed {
-        eprintln!("croupier: verify FAILED for at least one database: see the report's footer");
+        note!("croupier: verify FAILED for at least one database: see the report's footer");
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)

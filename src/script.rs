@@ -4,10 +4,11 @@
 
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Number, Value, json};
 
 use crate::engine::{
-    BetSpec, Card, Limits, Money, Round, Rules, RulesError, SetupError, Step, StepError,
+    BetSpec, Card, Limits, Money, MoneyError, Round, Rules, RulesError, SetupError, Step,
+    StepError, json as strict_json, shown,
 };
 
 /// A round script, read and validated up to (not including) its steps.
@@ -21,21 +22,36 @@ pub struct Script {
 }
 
 /// Why a script is not a real round. `position` is the 1-based step, 0 before the steps.
+///
+/// Each message holds its whole cause once: no variant has a `source`, so that a caller
+/// printing the error chain (anyhow's `{:#}`) does not repeat it.
 #[derive(Debug, thiserror::Error)]
 pub enum ScriptError {
     #[error("round script: {0}")]
     Format(String),
     #[error("round script: rules: {0}")]
-    Rules(#[from] RulesError),
+    Rules(RulesError),
     #[error("round script: {0}")]
-    Setup(#[from] SetupError),
-    #[error("step {position} \"{text}\": {reason}; expected {expected}")]
+    Setup(SetupError),
+    #[error("step {position} \"{}\": {reason}; expected {expected}", shown(.text))]
     Step {
         position: usize,
         text: String,
         reason: String,
         expected: String,
     },
+}
+
+impl From<RulesError> for ScriptError {
+    fn from(e: RulesError) -> ScriptError {
+        ScriptError::Rules(e)
+    }
+}
+
+impl From<SetupError> for ScriptError {
+    fn from(e: SetupError) -> ScriptError {
+        ScriptError::Setup(e)
+    }
 }
 
 impl ScriptError {
@@ -52,28 +68,76 @@ fn format_err(msg: impl Into<String>) -> ScriptError {
     ScriptError::Format(msg.into())
 }
 
-/// A JSON number of currency units with at most two decimals.
+/// A JSON number of currency units with at most two decimals, read exactly from its text
+/// (`4.999999999999999999999` has too many decimals; it is never rounded to 5).
 pub fn money_of(v: &Value, what: &str) -> Result<Money, ScriptError> {
     match v {
-        Value::Number(n) => {
-            Money::parse(&n.to_string()).map_err(|e| format_err(format!("{what}: {e}")))
-        }
+        Value::Number(n) => amount_of_number(n).map_err(|e| format_err(format!("{what}: {e}"))),
         other => Err(format_err(format!(
-            "{what}: expected a JSON number of currency units (e.g. 10 or 2.5), got {other}"
+            "{what}: expected a JSON number of currency units (e.g. 10 or 2.5), got {}",
+            shown(&other.to_string())
         ))),
     }
 }
 
+/// The exact amount a JSON number's text writes, exponent included (`25e-1` is 2.5).
+pub fn amount_of_number(n: &Number) -> Result<Money, MoneyError> {
+    let text = n.as_str();
+    let Some((mantissa, exp)) = text.split_once(['e', 'E']) else {
+        return Money::parse(text);
+    };
+    let (neg, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => (true, m),
+        None => (false, mantissa),
+    };
+    let (whole, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{whole}{frac}");
+    // Exponents saturate at ±10^15: an amount has at most 13 whole digits and 2 decimals.
+    const LIMIT: i64 = 1_000_000_000_000_000;
+    let exp = exp
+        .parse::<i64>()
+        .map_or(if exp.starts_with('-') { -LIMIT } else { LIMIT }, |e| {
+            e.clamp(-LIMIT, LIMIT)
+        });
+    let (lead, sig) = match digits.find(|c| c != '0') {
+        Some(i) => (i, digits[i..].trim_end_matches('0')),
+        None => return Ok(Money::ZERO),
+    };
+    // The value is 0.SIG × 10^point (`digits` is ASCII, so every index is a boundary).
+    let point = whole.len() as i64 - lead as i64 + exp;
+    let decimals = sig.len() as i64 - point;
+    if decimals > 2 {
+        return Err(MoneyError::TooPrecise(text.to_string()));
+    }
+    if point > 13 {
+        return Err(MoneyError::TooLarge(text.to_string()));
+    }
+    let plain = if point <= 0 {
+        format!("0.{}{sig}", "0".repeat(point.unsigned_abs() as usize))
+    } else if point as usize >= sig.len() {
+        format!("{sig}{}", "0".repeat(point as usize - sig.len()))
+    } else {
+        let (w, f) = sig.split_at(point as usize);
+        format!("{w}.{f}")
+    };
+    let m = Money::parse(&plain).map_err(|e| match e {
+        MoneyError::TooLarge(_) => MoneyError::TooLarge(text.to_string()),
+        MoneyError::TooPrecise(_) => MoneyError::TooPrecise(text.to_string()),
+        MoneyError::NotAnAmount(_) => MoneyError::NotAnAmount(text.to_string()),
+    })?;
+    Ok(if neg { -m } else { m })
+}
+
 /// Cents of a JSON number with at most two decimals, with no cap but i64's (for logged
 /// totals, which may exceed the largest single amount `Money::parse` accepts).
-pub fn cents_of_number(n: &serde_json::Number) -> Option<i64> {
+pub fn cents_of_number(n: &Number) -> Option<i64> {
     if let Some(u) = n.as_i64() {
         return u.checked_mul(100);
     }
-    let text = n.to_string();
+    let text = n.as_str();
     let (neg, digits) = match text.strip_prefix('-') {
         Some(d) => (true, d),
-        None => (false, text.as_str()),
+        None => (false, text),
     };
     let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
     let frac = frac.trim_end_matches('0');
@@ -93,12 +157,25 @@ pub fn cents_of_number(n: &serde_json::Number) -> Option<i64> {
     Some(if neg { -c } else { c })
 }
 
-/// Money as a JSON number exact to the cent: `20`, `7.5`, `-0.03`.
+/// Money as a JSON number exact to the cent: `20`, `7.5`, `-0.03`. Built from the decimal
+/// text, never through an f64; the text is the one earlier versions wrote (shortest form,
+/// no trailing zero), so logged settlements and reports read the same as before.
 pub fn money_json(m: Money) -> Value {
-    if m.cents() % 100 == 0 {
-        json!(m.cents() / 100)
+    let c = m.cents();
+    if c % 100 == 0 {
+        return json!(c / 100);
+    }
+    let sign = if c < 0 { "-" } else { "" };
+    let (units, cents) = (c.unsigned_abs() / 100, c.unsigned_abs() % 100);
+    let text = if cents % 10 == 0 {
+        format!("{sign}{units}.{}", cents / 10)
     } else {
-        json!(m.cents() as f64 / 100.0)
+        format!("{sign}{units}.{cents:02}")
+    };
+    match text.parse::<Number>() {
+        Ok(n) => Value::Number(n),
+        // Digits, one point and an optional sign are always a JSON number.
+        Err(_) => unreachable!("{text} is a JSON number"),
     }
 }
 
@@ -116,8 +193,7 @@ impl Script {
     /// Reads a round script from JSON text. `rules_override`, when given, replaces the
     /// script's `rules` field (the `--rules FILE` option).
     pub fn parse(text: &str, rules_override: Option<Rules>) -> Result<Script, ScriptError> {
-        let v: Value =
-            serde_json::from_str(text).map_err(|e| format_err(format!("not valid JSON: {e}")))?;
+        let v = strict_json::parse(text).map_err(|e| format_err(e.to_string()))?;
         Script::from_value(&v, rules_override)
     }
 
@@ -127,7 +203,8 @@ impl Script {
             .ok_or_else(|| format_err("expected a JSON object with rules, bets and steps"))?;
         if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
             return Err(format_err(format!(
-                "unknown field `{k}` (a round script has {})",
+                "unknown field `{}` (a round script has {})",
+                shown(k),
                 FIELDS.join(", ")
             )));
         }
@@ -168,8 +245,9 @@ impl Script {
                 .map(|(i, s)| {
                     s.as_str().map(str::to_string).ok_or_else(|| {
                         format_err(format!(
-                            "steps[{}]: expected a string such as \"K\" or \"stick\", got {s}",
-                            i + 1
+                            "steps[{}]: expected a string such as \"K\" or \"stick\", got {}",
+                            i + 1,
+                            shown(&s.to_string())
                         ))
                     })
                 })
@@ -260,7 +338,8 @@ fn limits_of(v: Option<&Value>) -> Result<Limits, ScriptError> {
     })?;
     if let Some(k) = o.keys().find(|k| *k != "min_bet" && *k != "box_max") {
         return Err(format_err(format!(
-            "limits: unknown field `{k}` (expected min_bet, box_max)"
+            "limits: unknown field `{}` (expected min_bet, box_max)",
+            shown(k)
         )));
     }
     let get = |k: &str| {
@@ -290,7 +369,8 @@ fn bets_of(obj: &Map<String, Value>) -> Result<Arc<[BetSpec]>, ScriptError> {
                 .find(|k| !["id", "box", "stake"].contains(&k.as_str()))
             {
                 return Err(format_err(format!(
-                    "{what}: unknown field `{k}` (expected id, box, stake)"
+                    "{what}: unknown field `{}` (expected id, box, stake)",
+                    shown(k)
                 )));
             }
             let id = o
@@ -311,7 +391,7 @@ fn bets_of(obj: &Map<String, Value>) -> Result<Arc<[BetSpec]>, ScriptError> {
                 })?;
             let stake = money_of(
                 o.get("stake").unwrap_or(&Value::Null),
-                &format!("{what} (\"{id}\"): stake"),
+                &format!("{what} (\"{}\"): stake", shown(id)),
             )?;
             Ok(BetSpec {
                 id: Arc::from(id),
@@ -346,7 +426,8 @@ pub fn parse_step(text: &str, round: &Round) -> Result<Step, String> {
                 .map(|b| round.bet_id(b).to_string())
                 .collect();
             format!(
-                "there is no bet \"{id}\" in this round (bets: {})",
+                "there is no bet \"{}\" in this round (bets: {})",
+                shown(id),
                 ids.join(", ")
             )
         })
@@ -368,19 +449,24 @@ pub fn parse_step(text: &str, round: &Round) -> Result<Step, String> {
         }
         (Some("insure"), _) => return Err("write insurance as \"insure ID AMOUNT\", e.g. \"insure 1a 5\"".into()),
         (Some("even-money" | "decline"), _) => {
-            return Err(format!("write it as \"{} ID\", naming one bet", words[0]));
+            return Err(format!(
+                "write it as \"{} ID\", naming one bet",
+                shown(words[0])
+            ));
         }
         (Some("stick" | "twist" | "buy" | "split" | "surrender"), _) => {
-            return Err(format!("\"{}\" takes no arguments here", words[0]));
+            return Err(format!("\"{}\" takes no arguments here", shown(words[0])));
         }
         (_, [one]) => Step::Card(one.parse::<Card>().map_err(|_| {
             format!(
-                "\"{one}\" is neither a card (A 2-9 10 or T J Q K, optional suit s h d c) nor a decision (stick, twist, buy, split, surrender, insure, even-money, decline)"
+                "\"{}\" is neither a card (A 2-9 10 or T J Q K, optional suit s h d c) nor a decision (stick, twist, buy, split, surrender, insure, even-money, decline)",
+                shown(one)
             )
         })?),
         _ => {
             return Err(format!(
-                "\"{text}\" is not a dealer input: expected a card such as \"K\" or \"10h\", or a decision such as \"stick\" or \"insure 1a 5\""
+                "\"{}\" is not a dealer input: expected a card such as \"K\" or \"10h\", or a decision such as \"stick\" or \"insure 1a 5\"",
+                shown(text)
             ));
         }
     };
@@ -414,4 +500,110 @@ pub fn settlement(round: &Round) -> Value {
         "bets": bets,
         "house_net": if all_closed { money_json(round.house_net()) } else { Value::Null },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn number(text: &str) -> Value {
+        Value::Number(text.parse().unwrap())
+    }
+
+    /// Amounts are read from the number's own text: never rounded through an f64.
+    #[test]
+    fn amounts_are_read_exactly() {
+        let good = [
+            ("10", 1000),
+            ("2.5", 250),
+            ("0.10", 10),
+            ("7.50000000000000000000", 750),
+            ("25e-1", 250),
+            ("1E3", 100_000),
+            ("0.0005e2", 5),
+            ("-0", 0),
+            ("0e999999999999999999999", 0),
+            ("9999999999.99", 999_999_999_999),
+        ];
+        for (text, cents) in good {
+            assert_eq!(
+                money_of(&number(text), "stake").map(Money::cents).ok(),
+                Some(cents),
+                "{text}"
+            );
+        }
+        let bad = [
+            ("4.999999999999999999999", "more than two decimals"),
+            (
+                "0.1000000000000000055511151231257827",
+                "more than two decimals",
+            ),
+            ("1.005", "more than two decimals"),
+            ("1e-3", "more than two decimals"),
+            ("1e-99999999999999999999", "more than two decimals"),
+            ("1e20", "too large"),
+            ("1e99999999999999999999", "too large"),
+            ("123456789012345678901234567890", "too large"),
+        ];
+        for (text, words) in bad {
+            let e = money_of(&number(text), "stake").unwrap_err().to_string();
+            assert!(e.contains(words), "{text}: {e}");
+        }
+    }
+
+    /// The text written is exact at any size, and the same as earlier versions wrote.
+    #[test]
+    fn money_json_writes_the_exact_decimal() {
+        let cases = [
+            (2000, "20"),
+            (-1500, "-15"),
+            (750, "7.5"),
+            (-3, "-0.03"),
+            (10, "0.1"),
+            (1005, "10.05"),
+            (999_999_999_999, "9999999999.99"),
+            (1_234_567_890_123_456_789, "12345678901234567.89"),
+            (-1_234_567_890_123_456_780, "-12345678901234567.8"),
+        ];
+        for (cents, text) in cases {
+            let v = money_json(Money::from_cents(cents));
+            assert_eq!(v.to_string(), text);
+            // Read back exactly; beyond the largest single amount, refused rather than rounded.
+            let single = cents.abs() <= crate::engine::money::MAX_AMOUNT.cents();
+            assert_eq!(
+                money_of(&v, "x").ok().map(Money::cents),
+                single.then_some(cents)
+            );
+            assert_eq!(v.as_number().and_then(cents_of_number), Some(cents));
+        }
+    }
+
+    /// Each cause appears once in the error and its chain; echoed text is capped.
+    #[test]
+    fn errors_hold_their_cause_once() {
+        let e = Script::parse(
+            r#"{"rules": "czech", "bets": [{"id": "2a", "box": 2, "stake": 0}], "steps": []}"#,
+            None,
+        )
+        .and_then(|s| s.play())
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "round script: bet \"2a\": a stake must be positive, got 0"
+        );
+        assert!(std::error::Error::source(&e).is_none());
+        let e = Script::parse(r#"{"rules": "vegas", "bets": [], "steps": []}"#, None).unwrap_err();
+        assert!(std::error::Error::source(&e).is_none());
+        assert_eq!(e.to_string().matches("vegas").count(), 1, "{e}");
+        let long = "Q".repeat(1_000_000);
+        let text = format!(
+            r#"{{"rules": "czech", "bets": [{{"id": "1a", "box": 1, "stake": 5}}], "steps": ["{long}"]}}"#
+        );
+        let e = Script::parse(&text, None)
+            .and_then(|s| s.play())
+            .unwrap_err()
+            .to_string();
+        assert!(e.len() < 600, "{} bytes", e.len());
+        assert_eq!(e.matches("… (1000000 bytes)").count(), 2, "{e}");
+    }
 }

@@ -266,3 +266,339 @@ fn batch_settles_one_script_per_line() {
     );
     assert_eq!(lines[2], lines[0]);
 }
+
+/// Runs the binary on `stdin` and checks the refusal: exit 2, nothing on stdout, one line on
+/// stderr. Returns that line.
+fn refused(what: &str, args: &[&str], stdin: &str) -> String {
+    let out = croupier_bytes(args, stdin.as_bytes());
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{what}: {err}");
+    assert!(out.stdout.is_empty(), "{what}: stdout not empty");
+    assert_eq!(err.trim_end().lines().count(), 1, "{what}: {err}");
+    err
+}
+
+/// `croupier` with raw bytes on standard input.
+fn croupier_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    // The child may refuse before it has read everything: a closed pipe here is fine.
+    let _ = pipe.write_all(stdin);
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+/// Regression (issue 8): a non-ASCII letter where a card goes panicked the card parser
+/// (exit 101). It is a card like no other: refused, with what a card is.
+#[test]
+fn a_non_ascii_card_is_refused_not_a_panic() {
+    for bad in ["é", "Aé", "10é", "Ké", "€", "🂡"] {
+        let mut s = example();
+        s["steps"][0] = json!(bad);
+        let err = refused(bad, &["settle", "-"], &s.to_string());
+        assert!(
+            err.contains(&format!("step 1 \"{bad}\": \"{bad}\" is neither a card")),
+            "{err}"
+        );
+        let mut s = example();
+        s["seen"] = json!(["K", bad]);
+        let err = refused(bad, &["settle", "-"], &s.to_string());
+        assert!(
+            err.contains(&format!("seen[1]: \"{bad}\" is not a card")),
+            "{err}"
+        );
+    }
+}
+
+/// Regression (issue 8): money was read through an f64, so `4.999999999999999999999`
+/// settled as a stake of 5. Every amount is read from its exact text: more than two
+/// decimals is refused, whatever the float nearest to it.
+#[test]
+fn amounts_are_read_exactly_never_through_a_float() {
+    let with_stake = |stake: &str| {
+        example()
+            .to_string()
+            .replacen("\"stake\":10", &format!("\"stake\":{stake}"), 1)
+    };
+    for stake in [
+        "4.999999999999999999999",
+        "0.1000000000000000055511151231257827",
+        "10.000000000000001",
+        "1e-3",
+    ] {
+        let script = with_stake(stake);
+        assert!(script.contains(stake), "{script}");
+        let err = refused(stake, &["settle", "-"], &script);
+        assert!(err.contains("bets[0] (\"1a\"): stake:"), "{stake}: {err}");
+        assert!(err.contains("more than two decimals"), "{stake}: {err}");
+    }
+    let limits = example().to_string().replacen(
+        "\"steps\"",
+        "\"limits\":{\"min_bet\":4.999999999999999999999},\"steps\"",
+        1,
+    );
+    let err = refused("min_bet", &["settle", "-"], &limits);
+    assert!(
+        err.contains("limits.min_bet:") && err.contains("more than two decimals"),
+        "{err}"
+    );
+    // Exact amounts settle to the cent (a pontoon, paid 2:1 at once), written exactly.
+    for (stake, staked, net) in [
+        ("10.00", "10", "20"),
+        ("0.10", "0.1", "0.2"),
+        ("25e-1", "2.5", "5"),
+        ("1234567.8e1", "12345678", "24691356"),
+        ("9999999999.99", "9999999999.99", "19999999999.98"),
+    ] {
+        let script = format!(
+            r#"{{"rules": "czech", "bets": [{{"id": "1a", "box": 1, "stake": {stake}}}], "steps": ["K", "9", "A"]}}"#
+        );
+        let out = croupier(&["settle", "-"], Some(&script));
+        assert!(
+            out.status.success(),
+            "{stake}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let bet = &v["bets"][0];
+        assert_eq!(
+            (bet["staked"].to_string(), bet["net"].to_string()),
+            (staked.to_string(), net.to_string()),
+            "{stake}"
+        );
+    }
+}
+
+/// Regression (issue 8): a key written twice was accepted, the last one winning (a second
+/// `"bets"` replaced the first). It is refused by name at every level of the script, and in
+/// a rules file.
+#[test]
+fn a_repeated_key_is_refused_by_name() {
+    let rules = croupier::engine::Rules::preset("czech")
+        .unwrap()
+        .to_value()
+        .to_string();
+    let twice_in_rules = rules.replacen("\"decks\":6", "\"decks\":6,\"decks\":8", 1);
+    assert_ne!(rules, twice_in_rules);
+    let cases = [
+        (
+            r#"{"rules": "czech", "bets": [{"id": "1a", "box": 1, "stake": 10}], "bets": [{"id": "1a", "box": 1, "stake": 1000}], "steps": []}"#.to_string(),
+            "key \"bets\" appears twice at the top level",
+        ),
+        (
+            r#"{"rules": "czech", "bets": [{"id": "1a", "box": 1, "stake": 10, "stake": 1000}], "steps": []}"#.into(),
+            "key \"stake\" appears twice in bets[0]",
+        ),
+        (
+            r#"{"rules": "czech", "limits": {"box_max": 10, "box_max": 5000}, "bets": [], "steps": []}"#.into(),
+            "key \"box_max\" appears twice in limits",
+        ),
+        (
+            format!(r#"{{"rules": {twice_in_rules}, "bets": [], "steps": []}}"#),
+            "key \"decks\" appears twice in rules",
+        ),
+        (
+            r#"{"rules": "czech", "bets": [], "steps": [], "steps": ["K"]}"#.into(),
+            "key \"steps\" appears twice at the top level",
+        ),
+    ];
+    for (script, words) in cases {
+        let err = refused(words, &["settle", "-"], &script);
+        assert!(err.contains(words), "{err}");
+    }
+    let path = write_temp("twice.json", &twice_in_rules);
+    let err = refused(
+        "--rules",
+        &["settle", "--rules", path.to_str().unwrap(), "-"],
+        &example().to_string(),
+    );
+    assert!(
+        err.contains("rules file: key \"decks\" appears twice at the top level"),
+        "{err}"
+    );
+}
+
+/// Regression (issue 8): `settle --jsonl` stopped at a line that was not UTF-8 and dropped
+/// every later line. That line gets its error line like any refused line; the batch goes on.
+#[test]
+fn batch_goes_on_past_a_line_that_is_not_utf8() {
+    let good = example().to_string();
+    let mut input = Vec::new();
+    input.extend_from_slice(good.as_bytes());
+    input.extend_from_slice(b"\n{\"rules\": \"cz\xe9ch\"}\r\n\xff\xfe\n");
+    input.extend_from_slice(good.as_bytes());
+    input.extend_from_slice(b"\r\n");
+    let out = croupier_bytes(&["settle", "--jsonl", "-"], &input);
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines[0]["house_net"], json!(0));
+    for (i, byte) in [(1, 14), (2, 1)] {
+        assert_eq!(lines[i]["line"], json!(i + 1));
+        let e = lines[i]["error"].as_str().unwrap();
+        assert!(
+            e.contains(&format!("not UTF-8 text (byte {byte} of the line")),
+            "{e}"
+        );
+    }
+    assert_eq!(lines[3], lines[0]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 2, "{err}");
+}
+
+/// Regression (issue 8): a setup error printed its cause twice ("…got 0: bet "2a": …got
+/// 0"), and a 50 MB step was echoed whole, twice, into one line. Each cause is said once;
+/// echoed text is capped at 40 characters and its size.
+#[test]
+fn each_cause_is_said_once_and_long_input_is_not_echoed_whole() {
+    let mut s = example();
+    s["bets"][0] = json!({"id": "2a", "box": 2, "stake": 0});
+    let err = refused("stake 0", &["settle", "-"], &s.to_string());
+    assert_eq!(
+        err,
+        "croupier: round script: bet \"2a\": a stake must be positive, got 0\n"
+    );
+    let mut s = example();
+    s["rules"] = json!("vegas");
+    let err = refused("preset", &["settle", "-"], &s.to_string());
+    assert_eq!(err.matches("vegas").count(), 1, "{err}");
+    let big = "Q".repeat(5_000_000);
+    for (what, field) in [("a step", "steps"), ("a seen card", "seen")] {
+        let mut s = example();
+        s[field] = json!([big]);
+        let err = refused(what, &["settle", "-"], &s.to_string());
+        assert!(err.len() < 400, "{what}: {} bytes", err.len());
+        assert!(
+            err.contains(&format!("{}… (5000000 bytes)", "Q".repeat(40))),
+            "{err}"
+        );
+    }
+    // A control character in echoed text cannot break the one line.
+    let mut s = example();
+    s["steps"][0] = json!("K\nQ");
+    let err = refused("newline", &["settle", "-"], &s.to_string());
+    assert!(err.contains("step 1 \"K\\nQ\""), "{err}");
+}
+
+/// A small demo database, made once per test run.
+fn demo_db() -> std::path::PathBuf {
+    static DB: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DB.get_or_init(|| {
+        let path = write_temp("demo.db", "");
+        std::fs::remove_file(&path).unwrap();
+        let out = croupier(
+            &[
+                "demo",
+                "--db",
+                path.to_str().unwrap(),
+                "--rounds",
+                "30",
+                "--tables",
+                "1",
+            ],
+            None,
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        path
+    })
+    .clone()
+}
+
+/// Regression (issue 8): writing to a closed pipe or a full disk panicked (exit 101) in
+/// every command that prints. A closed pipe (the reader has gone, as with `| head`) ends
+/// quietly with status 141, 128 + SIGPIPE, as a shell reports a command a closed pipe
+/// stopped; a full disk is one clear line and status 2.
+#[test]
+fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_clear_line() {
+    let db = demo_db();
+    let db = db.to_str().unwrap();
+    let script = example().to_string();
+    let two = format!("{script}\n{script}\n");
+    let commands: [(&[&str], &str); 8] = [
+        (&["settle", "-"], &script),
+        (&["settle", "--jsonl", "-"], &two),
+        (&["rules", "czech"], ""),
+        (&["rules"], ""),
+        (&["verify", "--db", db], ""),
+        (&["export-round", "--db", db, "--round", "1"], ""),
+        (&["user", "list", "--db", db], ""),
+        (
+            &[
+                "report",
+                "--db",
+                db,
+                "--from",
+                "2026-01-01",
+                "--to",
+                "2026-12-31",
+                "--kind",
+                "rounds",
+                "--format",
+                "json",
+                "--out",
+                "-",
+            ],
+            "",
+        ),
+    ];
+    let run = |args: &[&str], stdin: &str, stdout: Stdio| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut pipe = child.stdin.take().unwrap();
+        let _ = pipe.write_all(stdin.as_bytes());
+        drop(pipe);
+        child.wait_with_output().unwrap()
+    };
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    if full.is_err() {
+        println!("skipping the full-disk half: this system has no /dev/full");
+    }
+    for (args, stdin) in commands {
+        // The pipe's read end is closed before the command starts.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = run(args, stdin, writer.into());
+        assert_eq!(
+            (
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr).into_owned()
+            ),
+            (Some(141), String::new()),
+            "{args:?} into a closed pipe"
+        );
+        if let Ok(full) = &full {
+            let out = run(args, stdin, full.try_clone().unwrap().into());
+            assert_eq!(
+                (
+                    out.status.code(),
+                    String::from_utf8_lossy(&out.stderr).into_owned()
+                ),
+                (
+                    Some(2),
+                    "croupier: cannot write to standard output: No space left on device\n"
+                        .to_string()
+                ),
+                "{args:?} into /dev/full"
+            );
+        }
+    }
+}

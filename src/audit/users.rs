@@ -114,8 +114,9 @@ pub fn min_pin_len(role: Role) -> usize {
 fn check_pin(pin: &str, role: Role) -> Result<(), AuditError> {
     let min = min_pin_len(role);
     if !(min..=12).contains(&pin.len()) || !pin.bytes().all(|b| b.is_ascii_digit()) {
+        let article = if role == Role::Admin { "an" } else { "a" };
         return Err(AuditError::Refused(format!(
-            "a {}'s PIN is {min} to 12 digits",
+            "{article} {}'s PIN is {min} to 12 digits",
             role.name()
         )));
     }

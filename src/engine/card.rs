@@ -145,7 +145,8 @@ impl fmt::Display for Card {
 /// Text that is not a card, with the text kept for the message.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "\"{0}\" is not a card: expected a rank A 2 3 4 5 6 7 8 9 10 (or T) J Q K, optionally followed by a suit s h d c"
+    "\"{}\" is not a card: expected a rank A 2 3 4 5 6 7 8 9 10 (or T) J Q K, optionally followed by a suit s h d c",
+    super::shown(.0)
 )]
 pub struct NotACard(pub String);
 
@@ -156,8 +157,9 @@ impl FromStr for Card {
     fn from_str(text: &str) -> Result<Card, NotACard> {
         let bad = || NotACard(text.to_string());
         let t = text.trim().as_bytes();
-        // At most "10" and a suit: upper-case into a small buffer, no allocation.
-        if t.is_empty() || t.len() > 3 {
+        // At most "10" and a suit, all ASCII (so that no byte index below can fall inside a
+        // character): upper-case into a small buffer, no allocation.
+        if t.is_empty() || t.len() > 3 || !t.is_ascii() {
             return Err(bad());
         }
         let mut buf = [0u8; 3];
@@ -198,7 +200,22 @@ mod tests {
         for (text, shown) in good {
             assert_eq!(text.parse::<Card>().unwrap().to_string(), shown, "{text}");
         }
-        for text in ["", "1", "11", "Z", "Ax", "10hh", "s", "1 0"] {
+        // Non-ASCII letters, alone or after a rank (a byte slice must never split them).
+        let non_ascii = [
+            "é",
+            "Aé",
+            "é1",
+            "Ké",
+            "10é",
+            "ß",
+            "€",
+            "\u{1F0A1}",
+            "A\u{301}",
+        ];
+        for text in ["", "1", "11", "Z", "Ax", "10hh", "s", "1 0"]
+            .into_iter()
+            .chain(non_ascii)
+        {
             assert_eq!(
                 text.parse::<Card>(),
                 Err(NotACard(text.to_string())),

@@ -90,12 +90,16 @@ impl Money {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoneyError {
     #[error(
-        "\"{0}\" is not an amount: expected a number of currency units such as 10, 2.5 or 0.05"
+        "\"{}\" is not an amount: expected a number of currency units such as 10, 2.5 or 0.05",
+        super::shown(.0)
     )]
     NotAnAmount(String),
-    #[error("\"{0}\" has more than two decimals: amounts are exact to the cent")]
+    #[error(
+        "\"{}\" has more than two decimals: amounts are exact to the cent",
+        super::shown(.0)
+    )]
     TooPrecise(String),
-    #[error("\"{0}\" is too large: amounts are at most 10000000000")]
+    #[error("\"{}\" is too large: amounts are at most 10000000000", super::shown(.0))]
     TooLarge(String),
 }
 

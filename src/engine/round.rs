@@ -134,13 +134,13 @@ impl Limits {
 pub enum SetupError {
     #[error("no bets: a round needs at least one bet")]
     NoBets,
-    #[error("bet \"{id}\": box {box_no} is not on this table (boxes 1 to {boxes})")]
+    #[error("bet \"{}\": box {box_no} is not on this table (boxes 1 to {boxes})", super::shown(.id))]
     NoSuchBox { id: BetId, box_no: u8, boxes: u8 },
-    #[error("bet \"{0}\" appears twice: bet ids must be unique")]
+    #[error("bet \"{}\" appears twice: bet ids must be unique", super::shown(.0))]
     DuplicateId(BetId),
-    #[error("bet \"{id}\": a stake must be positive, got {stake}")]
+    #[error("bet \"{}\": a stake must be positive, got {stake}", super::shown(.id))]
     StakeNotPositive { id: BetId, stake: Money },
-    #[error("bet \"{id}\": stake {stake} is below the table minimum {min}")]
+    #[error("bet \"{}\": stake {stake} is below the table minimum {min}", super::shown(.id))]
     BelowMinimum { id: BetId, stake: Money, min: Money },
     #[error("box {box_no}: the bets total {total}, over the box maximum {max}")]
     OverBoxMax {

@@ -124,21 +124,22 @@ pub const MAX_BETS_PER_BOX: u8 = 9;
 /// Why a rules file was refused. The message names the knob.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
-    #[error("rules file is not valid JSON: {0}")]
-    NotJson(String),
+    /// Not valid JSON, or a knob set twice.
+    #[error("rules file: {0}")]
+    NotJson(super::json::JsonError),
     #[error("rules must be a JSON object of knobs (the keys of RULES.md A5)")]
     NotAnObject,
-    #[error("unknown knob `{0}` in the rules (the knobs are: {known})", known = KNOBS.join(", "))]
+    #[error("unknown knob `{}` in the rules (the knobs are: {known})", super::shown(.0), known = KNOBS.join(", "))]
     UnknownKnob(String),
     #[error("knob `{0}` is missing: a rules file sets every knob of RULES.md A5")]
     MissingKnob(&'static str),
-    #[error("knob `{knob}`: expected {expected}, got {got}")]
+    #[error("knob `{knob}`: expected {expected}, got {}", super::shown(.got))]
     BadValue {
         knob: &'static str,
         expected: String,
         got: String,
     },
-    #[error("unknown rules preset \"{0}\": the presets are {list}", list = preset_names().join(", "))]
+    #[error("unknown rules preset \"{}\": the presets are {list}", super::shown(.0), list = preset_names().join(", "))]
     UnknownPreset(String),
 }
 
@@ -270,8 +271,7 @@ impl Rules {
 
     /// Parses and validates a rules file.
     pub fn from_json(text: &str) -> Result<Rules, RulesError> {
-        let v: Value =
-            serde_json::from_str(text).map_err(|e| RulesError::NotJson(e.to_string()))?;
+        let v = super::json::parse(text).map_err(RulesError::NotJson)?;
         Rules::from_value(&v)
     }
 

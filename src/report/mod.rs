@@ -9,7 +9,7 @@ mod render;
 
 pub use data::{Period, RoundRow};
 pub use kinds::{Options, Series, build, series};
-pub use render::{file_name, render_csv, render_html, render_json};
+pub use render::{csv_paths, file_name, render_csv, render_html, render_json};
 
 use serde_json::Value;
 

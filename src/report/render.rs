@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use super::{Chart, Report};
+use super::{Cell, Chart, Report};
 
 /// The HTML template, compiled in so that a report needs no file beside the binary.
 const TEMPLATE: &str = include_str!("../../reports/template.html");
@@ -28,11 +28,32 @@ fn base_name(r: &Report) -> String {
     format!("{}-{}_{}", r.kind.name(), r.period.from, r.period.to)
 }
 
-/// Writes the CSV files into `dir`; returns their paths.
+/// Text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, and tab and carriage
+/// return, the OWASP list) gets a leading `'`, so it is shown as the text it is. Only for
+/// text cells: numbers (`-12.50`) are written as they are.
+fn spreadsheet_safe(text: String) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text
+    }
+}
+
+/// The CSV files a report makes in `dir`: one per section, then the footer.
+pub fn csv_paths(r: &Report, dir: &Path) -> Vec<PathBuf> {
+    let base = base_name(r);
+    r.sections
+        .iter()
+        .map(|s| dir.join(format!("{base}-{}.csv", slug(&s.name))))
+        .chain([dir.join(format!("{base}-footer.csv"))])
+        .collect()
+}
+
+/// Writes the CSV files into `dir` (replacing files of the same names); returns their paths,
+/// those of [`csv_paths`].
 pub fn render_csv(r: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut files = Vec::new();
-    let base = base_name(r);
+    let files = csv_paths(r, dir);
     let write = |path: &Path,
                  header: &[&str],
                  rows: &mut dyn Iterator<Item = Vec<String>>|
@@ -44,25 +65,30 @@ pub fn render_csv(r: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
         }
         w.flush().map_err(|e| format!("{}: {e}", path.display()))
     };
-    for s in &r.sections {
-        let path = dir.join(format!("{base}-{}.csv", slug(&s.name)));
+    for (s, path) in r.sections.iter().zip(&files) {
         write(
-            &path,
+            path,
             &s.columns,
-            &mut s
-                .rows
-                .iter()
-                .map(|row| row.iter().map(|c| c.text()).collect()),
+            &mut s.rows.iter().map(|row| {
+                row.iter()
+                    .map(|c| match c {
+                        Cell::Text(t) => spreadsheet_safe(t.clone()),
+                        number => number.text(),
+                    })
+                    .collect()
+            }),
         )?;
-        files.push(path);
     }
-    let path = dir.join(format!("{base}-footer.csv"));
-    write(
-        &path,
-        &["field", "value"],
-        &mut r.footer().into_iter().map(|(k, v)| vec![k, v]),
-    )?;
-    files.push(path);
+    if let Some(path) = files.last() {
+        write(
+            path,
+            &["field", "value"],
+            &mut r
+                .footer()
+                .into_iter()
+                .map(|(k, v)| vec![spreadsheet_safe(k), spreadsheet_safe(v)]),
+        )?;
+    }
     Ok(files)
 }
 
@@ -222,15 +248,94 @@ pub fn render_html(r: &Report) -> String {
         r.period.to,
         r.sources.len()
     );
-    TEMPLATE
-        .replace("{{title}}", &esc(r.kind.title()))
-        .replace("{{subtitle}}", &esc(&subtitle))
-        .replace("{{charts}}", &charts)
-        .replace("{{sections}}", &sections)
-        .replace("{{footer}}", &footer)
+    fill(
+        TEMPLATE,
+        &[
+            ("title", &esc(r.kind.title())),
+            ("subtitle", &esc(&subtitle)),
+            ("charts", &charts),
+            ("sections", &sections),
+            ("footer", &footer),
+        ],
+    )
+}
+
+/// Fills the template's `{{name}}` places in one pass over the template: what is put in is
+/// never read again, so data (a table named `{{footer}}`) cannot act as a place. A place
+/// without a value stays as it is written.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out =
+        String::with_capacity(template.len() + values.iter().map(|v| v.1.len()).sum::<usize>());
+    let mut rest = template;
+    while let Some(open) = rest.find("{{") {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 2..];
+        let value = after.find("}}").and_then(|close| {
+            let name = &after[..close];
+            values
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v, close))
+        });
+        match value {
+            Some((v, close)) => {
+                out.push_str(v);
+                rest = &after[close + 2..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The file name a report gets in a folder.
 pub fn file_name(r: &Report, ext: &str) -> String {
     format!("{}.{ext}", base_name(r))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_template_is_filled_in_one_pass() {
+        let t = "<h1>{{title}}</h1>{{sections}}<footer>{{footer}}</footer>{{other}} {{";
+        let filled = fill(
+            t,
+            &[
+                ("title", "{{footer}}"),
+                ("sections", "<td>{{title}}</td>"),
+                ("footer", "F"),
+            ],
+        );
+        assert_eq!(
+            filled,
+            "<h1>{{footer}}</h1><td>{{title}}</td><footer>F</footer>{{other}} {{"
+        );
+    }
+
+    #[test]
+    fn only_text_that_a_spreadsheet_would_run_is_quoted() {
+        let cases = [
+            (
+                "=HYPERLINK(\"http://x\",\"click\")",
+                "'=HYPERLINK(\"http://x\",\"click\")",
+            ),
+            ("+1", "'+1"),
+            ("-Eva Kral", "'-Eva Kral"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tx", "'\tx"),
+            ("\rx", "'\rx"),
+            ("Pontoon 1", "Pontoon 1"),
+            ("", ""),
+            ("a=b", "a=b"),
+        ];
+        for (text, want) in cases {
+            assert_eq!(spreadsheet_safe(text.to_string()), want);
+        }
+    }
 }
