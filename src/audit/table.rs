@@ -36,9 +36,16 @@ pub enum InputError {
     /// Not allowed for this user, or nothing to do (no round, nothing to undo).
     #[error("{0}")]
     NotNow(String),
-    /// The store could not make it durable: the input was NOT accepted.
+    /// The store could not make it durable: the input was NOT accepted. (Its message
+    /// says the cause; it is not also a `source`, so that a chain prints it once.)
     #[error("not recorded, so not accepted: {0}")]
-    Store(#[from] AuditError),
+    Store(AuditError),
+}
+
+impl From<AuditError> for InputError {
+    fn from(e: AuditError) -> InputError {
+        InputError::Store(e)
+    }
 }
 
 impl From<ReplayError> for InputError {

@@ -78,7 +78,12 @@ const GENERIC: [&str; 16] = [
 
 fn check_name(name: &str) -> Result<(), AuditError> {
     let n = name.trim();
-    let bad = |why: &str| AuditError::Refused(format!("user name \"{name}\": {why}"));
+    let bad = |why: &str| {
+        AuditError::Refused(format!(
+            "user name \"{}\": {why}",
+            crate::engine::shown(name)
+        ))
+    };
     if n.chars().count() < 2 || n.chars().count() > 40 {
         return Err(bad("expected a person's name of 2 to 40 characters"));
     }

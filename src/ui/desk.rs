@@ -325,10 +325,31 @@ impl Desk {
         let r = report::build(&stores, &o, |_| {}).map_err(|e| e.to_string())?;
         let dir = PathBuf::from("reports");
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-        let path = dir.join(report::file_name(&r, "html"));
-        std::fs::write(&path, report::render_html(&r))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(format!("exported {}", path.display()))
+        // Never over an earlier export: the next free name, written only if still free.
+        let name = report::file_name(&r, "html");
+        let stem = name.strip_suffix(".html").unwrap_or(&name).to_string();
+        let html = report::render_html(&r);
+        for n in 1.. {
+            let path = match n {
+                1 => dir.join(&name),
+                n => dir.join(format!("{stem}-{n}.html")),
+            };
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(mut f) => {
+                    use std::io::Write;
+                    f.write_all(html.as_bytes())
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    return Ok(format!("exported {}", path.display()));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => {}
+                Err(e) => return Err(format!("{}: {e}", path.display())),
+            }
+        }
+        Err("no free file name in reports/".into())
     }
 
     fn field(ui: &mut Ui, label: &str, value: &mut String, width: f32) {
