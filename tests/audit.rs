@@ -21,6 +21,12 @@ fn temp_db(name: &str) -> PathBuf {
     dir.join("table.db")
 }
 
+/// A settlement as the log's JSON holds it.
+fn as_logged(s: croupier::audit::payload::RoundSettled) -> serde_json::Value {
+    let text = croupier::audit::payload::Payload::RoundSettled(s).to_text();
+    serde_json::from_str(&text).unwrap()
+}
+
 fn bet(id: &str, box_no: u8, units: i64) -> BetSpec {
     BetSpec {
         id: id.into(),
@@ -121,6 +127,7 @@ fn a_logged_round_verifies_and_exports_to_the_same_settlement() {
     let v = replay::verify(&store, |_| {}).unwrap();
     assert_eq!((v.rounds, v.settled, v.refused, v.undos), (1, 1, 1, 1));
     let (script, logged) = replay::export_round(&store, round).unwrap();
+    let logged = as_logged(logged);
     // The exported script settles, through the same code as `croupier settle`, to the
     // logged figures: 1a and 1b on two hands (19 and 18) against dealer 17.
     let text = script.to_value().to_string();
@@ -609,6 +616,7 @@ fn demo_is_reproducible_and_its_rounds_export_and_resettle() {
                     let v: serde_json::Value = serde_json::from_slice(&settled.stdout).unwrap();
                     let store = Store::open_read(&path).unwrap();
                     let (_, logged) = replay::export_round(&store, round).unwrap();
+                    let logged = as_logged(logged);
                     let nets: Vec<_> = v["bets"]
                         .as_array()
                         .unwrap()

@@ -196,7 +196,10 @@ fn summary_figures_add_up_to_the_rounds_nets() {
     let n = settled.len() as i64;
     let cents: i64 = settled
         .iter()
-        .flat_map(|e| e.data()["nets"].as_array().cloned().unwrap_or_default())
+        .flat_map(|e| {
+            let d: serde_json::Value = serde_json::from_str(&e.data).unwrap();
+            d["nets"].as_array().cloned().unwrap_or_default()
+        })
         .map(|b| -croupier::script::cents_of_number(b["net"].as_number().unwrap()).unwrap())
         .sum();
     assert_eq!(rounds, n);

@@ -241,6 +241,10 @@ fn whole_rounds_by_keyboard() {
         drop(h);
         let store = Store::open_read(&path).unwrap();
         let (_, settled) = replay::export_round(&store, 1).unwrap();
+        let settled: serde_json::Value = serde_json::from_str(
+            &croupier::audit::payload::Payload::RoundSettled(settled).to_text(),
+        )
+        .unwrap();
         assert_eq!(settled["nets"], sc.nets, "{}", sc.name);
         for (kind, count) in sc.logged {
             assert_eq!(logged_count(&store, kind), *count, "{}: {kind}", sc.name);
@@ -462,6 +466,9 @@ fn insurance_of_a_typed_amount() {
     drop(h);
     let store = Store::open_read(&path).unwrap();
     let (_, settled) = replay::export_round(&store, 1).unwrap();
+    let settled: serde_json::Value =
+        serde_json::from_str(&croupier::audit::payload::Payload::RoundSettled(settled).to_text())
+            .unwrap();
     // 18 loses to the dealer's pontoon (−10); the insurance of 3 pays 2:1 (+6).
     assert_eq!(settled["nets"], json!([{"id": "1a", "net": -4}]));
 }

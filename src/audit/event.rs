@@ -1,8 +1,6 @@
 //! The kinds of event the log holds, and the envelope every event shares. One closed enum:
 //! a kind the code does not know is a corrupt log, not something to skip.
 
-use serde_json::Value;
-
 /// What happened. Stored as its `name()`; its details are the event's JSON `data`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EventKind {
@@ -149,8 +147,9 @@ pub struct Event {
 }
 
 impl Event {
-    pub fn data(&self) -> Value {
-        serde_json::from_str(&self.data).unwrap_or(Value::Null)
+    /// The data read as its kind's payload.
+    pub fn payload(&self) -> Result<super::payload::Payload, super::payload::PayloadError> {
+        super::payload::Payload::parse(self.kind, &self.data)
     }
 
     /// The time as `2026-11-29 14:03:07.512` (UTC).

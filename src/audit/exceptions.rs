@@ -3,22 +3,21 @@
 //! in the log as it was played, and the correction carries its whole corrected script so
 //! that `verify` can replay it.
 
-use serde_json::{Value, json};
-
 use super::event::EventKind;
-use super::replay::{self, nets_json};
+use super::payload::{self, NetData, Payload, nets_of};
+use super::replay;
 use super::store::{AuditError, NOT_STEP, Store};
 use super::table::InputError;
 use super::users::User;
 use crate::engine::{Money, Round};
-use crate::script::{Script, money_of};
+use crate::script::Script;
 
 /// A correction, before or after it is logged: the original settlement beside the new.
 #[derive(Clone, Debug)]
 pub struct Correction {
     pub round: i64,
     pub original: Script,
-    pub original_nets: Value,
+    pub original_nets: Vec<NetData>,
     /// The corrected inputs, as given.
     pub steps: Vec<String>,
     pub corrected: Round,
@@ -83,12 +82,14 @@ pub fn void_round(
     reason: &str,
 ) -> Result<(), InputError> {
     let table = check(store, user, round, reason)?;
+    let voided = payload::RoundVoided {
+        reason: reason.trim().to_string(),
+    };
     store.append(
-        EventKind::RoundVoided,
+        &Payload::RoundVoided(voided),
         Some(table),
         Some(user.id),
         Some(round),
-        &json!({"reason": reason.trim()}),
     )?;
     Ok(())
 }
@@ -109,14 +110,14 @@ pub fn preview(store: &Store, round: i64, steps: Vec<String>) -> Result<Correcti
             corrected.expected()
         )));
     }
-    let original_nets = logged["nets"].clone();
+    let original_nets = logged.nets;
     let mut differences = Vec::new();
     for b in 0..corrected.bet_count() {
         let id = corrected.bet_id(b).to_string();
         let was = original_nets
-            .as_array()
-            .and_then(|a| a.iter().find(|x| x["id"] == id.as_str()))
-            .and_then(|x| money_of(&x["net"], "net").ok())
+            .iter()
+            .find(|x| x.id == id)
+            .map(|x| x.net)
             .unwrap_or(Money::ZERO);
         let now = corrected.bet_net(b);
         differences.push((id, was, now, now - was));
@@ -144,12 +145,16 @@ pub fn correct_round(
     let c = preview(store, round, steps)?;
     let mut script = c.original.clone();
     script.steps = c.steps.clone();
+    let corrected = payload::RoundCorrected {
+        reason: reason.trim().to_string(),
+        script: script.to_value(),
+        nets: nets_of(&c.corrected),
+    };
     store.append(
-        EventKind::RoundCorrected,
+        &Payload::RoundCorrected(corrected),
         Some(table),
         Some(user.id),
         Some(round),
-        &json!({"reason": reason.trim(), "script": script.to_value(), "nets": nets_json(&c.corrected)}),
     )?;
     Ok(c)
 }

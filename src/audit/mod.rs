@@ -6,6 +6,8 @@ pub mod demo;
 pub mod event;
 pub mod exceptions;
 pub mod pack;
+pub mod payload;
+pub mod query;
 pub mod replay;
 pub mod store;
 pub mod table;

@@ -5,14 +5,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use serde_json::{Value, json};
-
 use super::event::{Event, EventKind, hex};
+use super::payload::{self, NetData, RoundSettled, nets_of, view};
 use super::store::{
     AuditError, EVENT_INDEXES, GENESIS, IndexDigest, NOT_STEP, Store, check_structure, event_hash,
+    figures_row,
 };
-use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step};
-use crate::script::{Script, money_json, money_of, parse_step, rules_of};
+use crate::engine::{BetSpec, Card, Limits, Round, RoundFigures, Rules, Shoe, Step};
+use crate::script::{Script, parse_step, rules_of};
 
 /// A round in play at a table, as rebuilt from its events.
 #[derive(Clone, Debug)]
@@ -96,97 +96,6 @@ pub enum ReplayError {
     Store(#[from] AuditError),
 }
 
-/// The per-bet nets of a finished round, as logged: `[{"id", "net"}]`.
-pub fn nets_json(round: &Round) -> Value {
-    (0..round.bet_count())
-        .map(|b| json!({"id": &**round.bet_id(b), "net": money_json(round.bet_net(b))}))
-        .collect()
-}
-
-/// The rules, preset name and limits snapshot of a `table_opened` event.
-pub fn table_opened_data(
-    name: &str,
-    rules: &Rules,
-    preset: Option<&str>,
-    limits: &Limits,
-) -> Value {
-    json!({
-        "name": name,
-        "preset": preset,
-        "rules": rules.to_value(),
-        "limits": {
-            "min_bet": limits.min_bet().map(money_json),
-            "box_max": limits.box_max().map(money_json),
-        },
-    })
-}
-
-pub fn bets_json(bets: &[BetSpec]) -> Value {
-    bets.iter()
-        .map(|b| json!({"id": &*b.id, "box": b.box_no, "stake": money_json(b.stake)}))
-        .collect()
-}
-
-#[derive(serde::Deserialize)]
-struct BetRow<'a> {
-    #[serde(borrow)]
-    id: std::borrow::Cow<'a, str>,
-    #[serde(rename = "box")]
-    box_no: u8,
-    stake: serde_json::Number,
-}
-
-#[derive(serde::Deserialize)]
-struct StartedData<'a> {
-    #[serde(borrow)]
-    bets: Vec<BetRow<'a>>,
-}
-
-#[derive(serde::Deserialize)]
-struct NetRow<'a> {
-    #[serde(borrow)]
-    id: std::borrow::Cow<'a, str>,
-    net: serde_json::Number,
-}
-
-#[derive(serde::Deserialize)]
-struct SettledData<'a> {
-    #[serde(borrow)]
-    nets: Vec<NetRow<'a>>,
-}
-
-/// Cents of a JSON number written by `money_json` (two decimals at most; no cap but
-/// i64's: totals may exceed the largest single amount).
-fn cents(n: &serde_json::Number) -> Option<i64> {
-    crate::script::cents_of_number(n)
-}
-
-/// The bets of a `round_started` event's data.
-fn bets_of(data: &str) -> Option<Vec<BetSpec>> {
-    let d: StartedData = serde_json::from_str(data).ok()?;
-    d.bets
-        .into_iter()
-        .map(|b| {
-            Some(BetSpec {
-                id: Arc::from(&*b.id),
-                box_no: b.box_no,
-                stake: Money::from_cents(cents(&b.stake)?),
-            })
-        })
-        .collect()
-}
-
-/// Whether a `round_settled` event's nets are the round's, bet for bet, to the cent.
-fn logged_nets_match(data: &str, round: &Round) -> bool {
-    let Ok(d) = serde_json::from_str::<SettledData>(data) else {
-        return false;
-    };
-    d.nets.len() == round.bet_count()
-        && d.nets.iter().enumerate().all(|(b, row)| {
-            *row.id == **round.bet_id(b) && cents(&row.net) == Some(round.bet_net(b).cents())
-        })
-}
-
 /// The hash chain, checked event by event: seqs without gaps, each stored check the
 /// hash of the event's content over the previous event's hash.
 #[derive(Default)]
@@ -239,7 +148,7 @@ pub struct Replayer {
     pub undos: i64,
     /// When set, `feed` keeps a copy of this round's script at its settlement.
     pub want_round: Option<i64>,
-    pub found: Option<(Script, Value)>,
+    pub found: Option<(Script, RoundSettled)>,
     /// Check the hash chain too (verify); recovery trusts it.
     pub check_chain: bool,
     /// Keep the cards of each shoe (for exports and live tables; verify needs none).
@@ -308,6 +217,17 @@ impl Replayer {
         }
     }
 
+    /// The event's data read as the payload of its kind; a text that does not read so is a
+    /// fault of the log.
+    fn read<T: serde::de::DeserializeOwned>(e: &Event) -> Result<T, ReplayError> {
+        serde_json::from_str(&e.data).map_err(|x| {
+            Self::bad(
+                e,
+                format!("its data does not read as a {} event: {x}", e.kind.name()),
+            )
+        })
+    }
+
     fn bad(e: &Event, why: impl Into<String>) -> ReplayError {
         ReplayError::Event {
             seq: e.seq,
@@ -334,24 +254,12 @@ impl Replayer {
         }
         match e.kind {
             EventKind::TableOpened => {
-                let d = e.data();
+                let d: payload::TableOpened = Self::read(e)?;
                 let id = e.table.ok_or_else(|| Self::bad(e, "no table"))?;
-                let rules = rules_of(&d["rules"]).map_err(|x| Self::bad(e, x.to_string()))?;
-                let lim = |k: &str| {
-                    let v = &d["limits"][k];
-                    if v.is_null() {
-                        Ok(None)
-                    } else {
-                        money_of(v, k).map(Some)
-                    }
-                };
-                let limits = Limits::new(
-                    lim("min_bet").map_err(|x| Self::bad(e, x.to_string()))?,
-                    lim("box_max").map_err(|x| Self::bad(e, x.to_string()))?,
-                )
-                .map_err(|x| Self::bad(e, x.to_string()))?;
-                let name = d["name"].as_str().unwrap_or("").to_string();
-                let preset = d["preset"].as_str().map(str::to_string);
+                let rules = rules_of(&d.rules).map_err(|x| Self::bad(e, x.to_string()))?;
+                let limits = Limits::new(d.limits.min_bet, d.limits.box_max)
+                    .map_err(|x| Self::bad(e, x.to_string()))?;
+                let (name, preset) = (d.name, d.preset);
                 match self.tables.get_mut(&id) {
                     Some(t) => {
                         // A table closed mid-round reopens with its round in play, under the
@@ -401,7 +309,8 @@ impl Replayer {
                 }
                 t.shoe = Shoe::new(t.rules.decks());
                 t.seen.clear();
-                t.shoe_no = e.data()["shoe"].as_i64().unwrap_or(t.shoe_no + 1);
+                let d: payload::ShoeNew = Self::read(e)?;
+                t.shoe_no = d.shoe;
             }
             EventKind::RoundStarted => {
                 self.rounds += 1;
@@ -411,7 +320,7 @@ impl Replayer {
                 if t.live.is_some() {
                     return Err(Self::bad(e, "a round started while another is in play"));
                 }
-                let bets: Arc<[BetSpec]> = bets_of(&e.data)
+                let bets: Arc<[BetSpec]> = view::started_bets(&e.data)
                     .ok_or_else(|| Self::bad(e, "bad bets"))?
                     .into();
                 let start = Round::with_shoe(t.rules, t.limits, bets.clone(), t.shoe.clone())
@@ -436,13 +345,11 @@ impl Replayer {
                     .as_mut()
                     .ok_or_else(|| Self::bad(e, "an input with no round in play"))?;
                 let parsed;
-                let text = match plain_text(&e.data) {
+                let text = match view::plain_text(&e.data) {
                     Some(t) => t,
                     None => {
-                        parsed = e.data();
-                        parsed["text"]
-                            .as_str()
-                            .ok_or_else(|| Self::bad(e, "no text"))?
+                        parsed = Self::read::<payload::Input>(e)?;
+                        parsed.text.as_str()
                     }
                 };
                 let step = parse_step(text, &live.round).map_err(|x| Self::bad(e, x))?;
@@ -469,9 +376,9 @@ impl Replayer {
                     .and_then(|id| self.tables.get(&id))
                     .and_then(|t| t.live.as_ref())
                 {
-                    let d = e.data();
-                    if let Some(text) = d["text"].as_str()
-                        && let Ok(step) = parse_step(text, &live.round)
+                    let d: payload::Refused = Self::read(e)?;
+                    let text = d.text.as_str();
+                    if let Ok(step) = parse_step(text, &live.round)
                         && live.round.check(step).is_ok()
                     {
                         return Err(Self::bad(
@@ -509,39 +416,29 @@ impl Replayer {
                         ),
                     });
                 }
-                if !logged_nets_match(&e.data, &live.round) {
+                if !view::settled_nets_match(&e.data, &live.round) {
+                    let logged = Self::read::<payload::RoundSettled>(e)
+                        .map(|s| s.nets)
+                        .unwrap_or_default();
                     return Err(ReplayError::Mismatch {
                         round: live.id,
                         why: format!(
                             "logged {}, replay gives {}",
-                            e.data()["nets"],
-                            nets_json(&live.round)
+                            nets_text(&logged),
+                            nets_text(&nets_of(&live.round))
                         ),
                     });
                 }
                 if let Some(c) = self.figures.as_mut() {
-                    let st = live.round.stats();
-                    let max_net = (0..live.round.bet_count())
-                        .map(|b| live.round.bet_net(b))
-                        .max()
-                        .unwrap_or(Money::ZERO);
-                    let want = [
+                    let mut want = [0; 15];
+                    want[..5].copy_from_slice(&[
                         e.seq,
                         live.id,
                         e.at,
                         e.table.unwrap_or(-1),
                         e.user.unwrap_or(-1),
-                        st.handle.cents(),
-                        st.paid.cents(),
-                        live.round.house_net().cents(),
-                        max_net.cents(),
-                        st.insurance_taken.cents(),
-                        st.insurance_paid.cents(),
-                        st.splits as i64,
-                        st.buys as i64,
-                        st.pontoons as i64,
-                        st.five_card_tricks as i64,
-                    ];
+                    ]);
+                    want[5..].copy_from_slice(&figures_row(&RoundFigures::of(&live.round)));
                     match c.next_row()? {
                         Some(row) if row == want => {}
                         Some(row) => {
@@ -569,17 +466,18 @@ impl Replayer {
                 }
                 t.shoe = live.round.shoe().clone();
                 if want == Some(live.id) {
-                    self.found = Some((live.script(), e.data()));
+                    let settled: payload::RoundSettled = Self::read(e)?;
+                    self.found = Some((live.script(), settled));
                 }
             }
             EventKind::RoundVoided => self.voided += 1,
             EventKind::RoundCorrected => {
                 self.corrected += 1;
-                let d = e.data();
-                let script = Script::from_value(&d["script"], None)
-                    .map_err(|x| Self::bad(e, x.to_string()))?;
+                let d: payload::RoundCorrected = Self::read(e)?;
+                let script =
+                    Script::from_value(&d.script, None).map_err(|x| Self::bad(e, x.to_string()))?;
                 let round = script.play().map_err(|x| Self::bad(e, x.to_string()))?;
-                if !round.is_complete() || !same_nets(&d["nets"], &nets_json(&round)) {
+                if !round.is_complete() || d.nets != nets_of(&round) {
                     return Err(ReplayError::Mismatch {
                         round: e.round.unwrap_or(0),
                         why: "the correction's logged settlement does not match its script".into(),
@@ -598,27 +496,9 @@ impl Replayer {
     }
 }
 
-/// The text of a step event's data as the store writes it, `{"text":"K"}`, without a JSON
-/// parse; `None` for anything else (then the caller parses it properly).
-fn plain_text(data: &str) -> Option<&str> {
-    let t = data.strip_prefix("{\"text\":\"")?.strip_suffix("\"}")?;
-    (!t.contains(['"', '\\'])).then_some(t)
-}
-
-/// Compares two `[{"id", "net"}]` lists to the cent.
-fn same_nets(a: &Value, b: &Value) -> bool {
-    let cents = |v: &Value| -> Option<Vec<(String, i64)>> {
-        v.as_array()?
-            .iter()
-            .map(|x| {
-                Some((
-                    x["id"].as_str()?.to_string(),
-                    money_of(&x["net"], "net").ok()?.cents(),
-                ))
-            })
-            .collect()
-    };
-    cents(a).is_some() && cents(a) == cents(b)
+/// Nets as the log writes them, `[{"id":"1a","net":20}]`, for messages.
+fn nets_text(nets: &[NetData]) -> String {
+    serde_json::to_string(nets).unwrap_or_default()
 }
 
 /// What `verify` found.
@@ -794,7 +674,7 @@ pub fn check_heads(store: &Store, heads: &[(i64, String)]) -> Result<(), ReplayE
 }
 
 /// Round `n` as a round script, with its logged settlement.
-pub fn export_round(store: &Store, n: i64) -> Result<(Script, Value), ReplayError> {
+pub fn export_round(store: &Store, n: i64) -> Result<(Script, RoundSettled), ReplayError> {
     let first: Option<i64> = store
         .conn()
         .query_row(
@@ -879,11 +759,6 @@ pub fn table_state(store: &Store, table: i64) -> Result<Option<TableState>, Repl
     Ok(r.tables.remove(&table))
 }
 
-/// Money of a JSON figure (for callers reading logged data).
-pub fn money(v: &Value) -> Option<Money> {
-    money_of(v, "amount").ok()
-}
-
 /// A round's events as they happened (inputs, refusals, undos, settlement, voids,
 /// corrections), with the round before its first input, for stepping through a dispute.
 pub struct RoundHistory {
@@ -913,8 +788,8 @@ impl RoundHistory {
         for e in self.events.iter().take(i + 1) {
             match e.kind {
                 EventKind::Step => {
-                    let d = e.data();
-                    if let Some(step) = d["text"].as_str().and_then(|t| parse_step(t, &round).ok())
+                    if let Ok(payload::Payload::Step(d)) = e.payload()
+                        && let Ok(step) = parse_step(&d.text, &round)
                         && round.apply(step).is_ok()
                     {
                         steps.push(step);

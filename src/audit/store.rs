@@ -10,11 +10,13 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, params};
-use serde_json::Value;
+
 use sha2::{Digest, Sha256};
 
 use super::event::{Check, Event, EventKind, hex};
 use super::pack;
+use super::payload::{self, Payload};
+use crate::engine::{Money, RoundFigures};
 
 /// `PRAGMA application_id` of a Croupier database: "CRUP".
 pub const APPLICATION_ID: i32 = 0x4352_5550;
@@ -311,29 +313,40 @@ fn migrate_to_4(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
     tx.execute_batch(SCHEMA_4_REST)
 }
 
-/// The figures row of a `round_settled` event, in cents: handle, paid, win, max_net,
-/// insurance taken, insurance paid, splits, buys, pontoons, five-card tricks.
-pub fn figures_of(data: &Value) -> [i64; 10] {
-    // No cap but i64's: totals may exceed the largest single amount.
-    let cents = |k: &str| {
-        data[k]
-            .as_number()
-            .and_then(crate::script::cents_of_number)
-            .unwrap_or(0)
-    };
-    let n = |k: &str| data[k].as_i64().unwrap_or(0);
+/// The ten figures of a `round_figures` row, in its column order (handle, paid, win,
+/// max_net, insurance taken, insurance paid, splits, buys, pontoons, five-card tricks):
+/// the one mapping between `RoundFigures` and the row, both ways.
+pub fn figures_row(f: &RoundFigures) -> [i64; 10] {
     [
-        cents("handle"),
-        cents("paid"),
-        cents("house_net"),
-        cents("max_net"),
-        cents("insurance_taken"),
-        cents("insurance_paid"),
-        n("splits"),
-        n("buys"),
-        n("pontoons"),
-        n("five_card_tricks"),
+        f.handle.cents(),
+        f.paid.cents(),
+        f.house_net.cents(),
+        f.max_net.cents(),
+        f.insurance_taken.cents(),
+        f.insurance_paid.cents(),
+        f.splits as i64,
+        f.buys as i64,
+        f.pontoons as i64,
+        f.five_card_tricks as i64,
     ]
+}
+
+/// `figures_row` read back (the counters the row does not keep are 0).
+pub fn figures_of_row(r: &[i64; 10]) -> RoundFigures {
+    let n = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
+    RoundFigures {
+        handle: Money::from_cents(r[0]),
+        paid: Money::from_cents(r[1]),
+        house_net: Money::from_cents(r[2]),
+        max_net: Money::from_cents(r[3]),
+        insurance_taken: Money::from_cents(r[4]),
+        insurance_paid: Money::from_cents(r[5]),
+        splits: n(r[6]),
+        buys: n(r[7]),
+        pontoons: n(r[8]),
+        five_card_tricks: n(r[9]),
+        ..RoundFigures::default()
+    }
 }
 
 /// What went wrong with the database. Every message names the file and what to do.
@@ -650,11 +663,13 @@ impl Store {
         if fresh {
             self.head = (0, GENESIS);
             self.append(
-                EventKind::Created,
+                &Payload::Created(payload::Created {
+                    schema: SCHEMA_VERSION,
+                    program: concat!("croupier ", env!("CARGO_PKG_VERSION")).into(),
+                }),
                 None,
                 None,
                 None,
-                &serde_json::json!({"schema": SCHEMA_VERSION, "program": concat!("croupier ", env!("CARGO_PKG_VERSION"))}),
             )?;
         }
         Ok(())
@@ -776,21 +791,20 @@ impl Store {
     /// On any failure nothing is written and the chain head is unchanged.
     pub fn append(
         &mut self,
-        kind: EventKind,
+        payload: &Payload,
         table: Option<i64>,
         user: Option<i64>,
         round: Option<i64>,
-        data: &Value,
     ) -> Result<Event, AuditError> {
         let at = self.now();
         let mut ev = Event {
             seq: self.head.0 + 1,
             at,
-            kind,
+            kind: payload.kind(),
             table,
             user,
             round,
-            data: data.to_string(),
+            data: payload.to_text(),
             check: Check::Full([0; 32]),
         };
         let hash = event_hash(&self.head.1, &ev);
@@ -809,8 +823,8 @@ impl Store {
                 pack::store(ev.kind, &ev.data),
                 pack::check_of(ev.kind == EventKind::Step, &hash)
             ])?;
-            if ev.kind == EventKind::RoundSettled {
-                let f = figures_of(data);
+            if let Payload::RoundSettled(settled) = payload {
+                let f = figures_row(&settled.figures());
                 conn.prepare_cached(
                     "INSERT INTO round_figures VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
                 )?

@@ -6,16 +6,14 @@
 use std::sync::Arc;
 
 use rusqlite::OptionalExtension;
-use serde_json::{Value, json};
 
 use super::event::EventKind;
-use super::replay::{
-    LiveRound, ReplayError, TableState, bets_json, nets_json, table_opened_data, table_state,
-};
+use super::payload::{self, BetData, Named, Payload, RoundSettled, table_opened};
+use super::replay::{LiveRound, ReplayError, TableState, table_state};
 use super::store::{AuditError, NOT_STEP, Store};
 use super::users::User;
-use crate::engine::{BetSpec, Limits, Money, Round, Rules, Step, StepError};
-use crate::script::{money_json, parse_step};
+use crate::engine::{BetSpec, Limits, Round, Rules, Step, StepError};
+use crate::script::parse_step;
 
 /// What happened to an input.
 #[derive(Debug)]
@@ -97,8 +95,8 @@ impl TableSession {
             )));
         }
         if state.as_ref().is_none_or(|s| rules_change || !s.open) {
-            let data = table_opened_data(&name, &rules, preset, &limits);
-            store.append(EventKind::TableOpened, Some(id), Some(user.id), None, &data)?;
+            let opened = table_opened(&name, &rules, preset, &limits);
+            store.append(&Payload::TableOpened(opened), Some(id), Some(user.id), None)?;
         }
         let state = table_state(store, id)?
             .ok_or_else(|| InputError::NotNow("the table is not in the log".into()))?;
@@ -119,11 +117,12 @@ impl TableSession {
     /// Closes the table (logged); the round in play, if any, stays for the next opening.
     pub fn close(self, store: &mut Store) -> Result<(), AuditError> {
         store.append(
-            EventKind::TableClosed,
+            &Payload::TableClosed(Named {
+                name: self.state.name.clone(),
+            }),
             Some(self.state.id),
             Some(self.user.id),
             None,
-            &json!({"name": self.state.name}),
         )?;
         Ok(())
     }
@@ -153,11 +152,10 @@ impl TableSession {
     fn log(
         &self,
         store: &mut Store,
-        kind: EventKind,
+        payload: Payload,
         round: Option<i64>,
-        data: &Value,
     ) -> Result<(), AuditError> {
-        store.append(kind, Some(self.state.id), Some(self.user.id), round, data)?;
+        store.append(&payload, Some(self.state.id), Some(self.user.id), round)?;
         Ok(())
     }
 
@@ -169,12 +167,11 @@ impl TableSession {
         text: &str,
         reason: String,
     ) -> InputError {
-        match self.log(
-            store,
-            EventKind::StepRefused,
-            round,
-            &json!({"text": text, "reason": reason}),
-        ) {
+        let refused = Payload::StepRefused(payload::Refused {
+            text: text.to_string(),
+            reason: reason.clone(),
+        });
+        match self.log(store, refused, round) {
             Ok(()) => InputError::Refused(reason),
             Err(e) => InputError::Store(e),
         }
@@ -187,12 +184,11 @@ impl TableSession {
                 "a round is in play: finish it before a new shoe".into(),
             ));
         }
-        self.log(
-            store,
-            EventKind::ShoeNew,
-            None,
-            &json!({"decks": self.state.rules.decks(), "shoe": self.state.shoe_no + 1}),
-        )?;
+        let shoe = payload::ShoeNew {
+            decks: self.state.rules.decks(),
+            shoe: self.state.shoe_no + 1,
+        };
+        self.log(store, Payload::ShoeNew(shoe), None)?;
         self.state.shoe = crate::engine::Shoe::new(self.state.rules.decks());
         self.state.seen.clear();
         self.state.shoe_no += 1;
@@ -217,17 +213,16 @@ impl TableSession {
         ) {
             Ok(r) => r,
             Err(e) => {
-                let text = format!("bets {}", bets_json(&bets));
+                let text = format!("bets {}", bets_text(&bets));
                 return Err(self.refuse(store, None, &text, e.to_string()));
             }
         };
         let id = store.round_count()? + 1;
-        self.log(
-            store,
-            EventKind::RoundStarted,
-            Some(id),
-            &json!({"bets": bets_json(&bets), "shoe": self.state.shoe_no}),
-        )?;
+        let started = payload::RoundStarted {
+            bets: bets.iter().map(BetData::of).collect(),
+            shoe: self.state.shoe_no,
+        };
+        self.log(store, Payload::RoundStarted(started), Some(id))?;
         self.state.live = Some(LiveRound {
             id,
             bets,
@@ -279,16 +274,10 @@ impl TableSession {
             if own {
                 store.begin_batch()?;
             }
+            let settled = Payload::RoundSettled(RoundSettled::of(&after));
             let written = self
-                .log(store, EventKind::Step, Some(id), &json!({"text": text}))
-                .and_then(|()| {
-                    self.log(
-                        store,
-                        EventKind::RoundSettled,
-                        Some(id),
-                        &settled_data(&after),
-                    )
-                });
+                .log(store, step_payload(&text), Some(id))
+                .and_then(|()| self.log(store, settled, Some(id)));
             match written {
                 Ok(()) if own => store.commit_batch()?,
                 Ok(()) => {}
@@ -306,7 +295,7 @@ impl TableSession {
             self.close_round(live);
             return Ok(Input::Settled(finished));
         }
-        self.log(store, EventKind::Step, Some(id), &json!({"text": text}))?;
+        self.log(store, step_payload(&text), Some(id))?;
         let live = self.state.live.as_mut().expect("checked above");
         live.round = after;
         live.steps.push(step);
@@ -328,9 +317,8 @@ impl TableSession {
         let Some(live) = self.state.live.as_ref() else {
             return Ok(());
         };
-        let r = &live.round;
-        let data = settled_data(r);
-        self.log(store, EventKind::RoundSettled, Some(live.id), &data)?;
+        let settled = Payload::RoundSettled(RoundSettled::of(&live.round));
+        self.log(store, settled, Some(live.id))?;
         let live = self.state.live.take().expect("checked above");
         self.close_round(live);
         Ok(())
@@ -350,7 +338,11 @@ impl TableSession {
         };
         let text = live.round.step_text(last);
         let id = live.id;
-        self.log(store, EventKind::Undo, Some(id), &json!({"text": text}))?;
+        self.log(
+            store,
+            Payload::Undo(payload::Input { text: text.clone() }),
+            Some(id),
+        )?;
         let live = self.state.live.as_mut().expect("checked above");
         live.undo();
         Ok(last)
@@ -406,27 +398,15 @@ fn next_table_id(store: &Store) -> Result<i64, AuditError> {
         .map_err(|e| AuditError::Refused(e.to_string()))
 }
 
-/// The data of a `round_settled` event: the per-bet nets (what `verify` checks against
-/// the replay) and the round's figures for reports.
-pub fn settled_data(r: &Round) -> Value {
-    let st = r.stats();
-    json!({
-        "nets": nets_json(r),
-        "house_net": money_json(r.house_net()),
-        "dealer": r.dealer_cards().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-        "handle": money_json(st.handle),
-        "paid": money_json(st.paid),
-        "insurance_taken": money_json(st.insurance_taken),
-        "insurance_paid": money_json(st.insurance_paid),
-        "even_money": st.even_money,
-        "splits": st.splits,
-        "buys": st.buys,
-        "pontoons": st.pontoons,
-        "five_card_tricks": st.five_card_tricks,
-        "three_of_a_kinds": st.three_of_a_kinds,
-        "surrenders": st.surrenders,
-        "max_net": money_json((0..r.bet_count()).map(|b| r.bet_net(b)).max().unwrap_or(Money::ZERO)),
+fn step_payload(text: &str) -> Payload {
+    Payload::Step(payload::Input {
+        text: text.to_string(),
     })
+}
+
+/// Bets as a refused input's text shows them (`bets [{"id":…}]`).
+fn bets_text(bets: &[BetSpec]) -> String {
+    serde_json::to_string(&bets.iter().map(BetData::of).collect::<Vec<_>>()).unwrap_or_default()
 }
 
 /// A table in the log, for the dealer's list: its id, name, and whether a round is in play.

@@ -6,9 +6,10 @@ use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use rusqlite::{OptionalExtension, params};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::event::EventKind;
+use super::payload::{self, Payload};
 use super::store::{AuditError, NOT_STEP, Store};
 
 /// Failed attempts in a row that lock a user.
@@ -315,11 +316,15 @@ pub fn add_user_with(
             .map_err(|e| AuditError::Refused(e.to_string()))?;
         let id = store.conn().last_insert_rowid();
         store.append(
-            EventKind::UserAdded,
+            &Payload::UserAdded(payload::UserAdded {
+                user: id,
+                name: name.to_string(),
+                role: role.name().to_string(),
+                pin_hash_sha256: Some(pin_digest(&pin_hash)),
+            }),
             None,
             by.map(|b| b.id).or(Some(id)),
             None,
-            &json!({"user": id, "name": name, "role": role.name(), "pin_hash_sha256": pin_digest(&pin_hash)}),
         )?;
         Ok(id)
     })();
@@ -444,62 +449,73 @@ pub fn login(
 ) -> Result<User, LoginError> {
     let Some((user, hash)) = find(store, name)? else {
         store.append(
-            EventKind::LoginFailed,
+            &Payload::LoginFailed(payload::LoginFailed {
+                name: name.trim().to_string(),
+                reason: "unknown user".into(),
+            }),
             table,
             None,
             None,
-            &json!({"name": name.trim(), "reason": "unknown user"}),
         )?;
         return Err(LoginError::Wrong);
     };
     let (locked, failed) = lock_state(store, user.id)?;
     if locked {
         store.append(
-            EventKind::LoginFailed,
+            &Payload::LoginFailed(payload::LoginFailed {
+                name: user.name.clone(),
+                reason: "locked".into(),
+            }),
             table,
             Some(user.id),
             None,
-            &json!({"name": user.name, "reason": "locked"}),
         )?;
         return Err(LoginError::Locked(user.name));
     }
     if !pin_matches(pin, &hash) {
         store.append(
-            EventKind::LoginFailed,
+            &Payload::LoginFailed(payload::LoginFailed {
+                name: user.name.clone(),
+                reason: "wrong PIN".into(),
+            }),
             table,
             Some(user.id),
             None,
-            &json!({"name": user.name, "reason": "wrong PIN"}),
         )?;
         if failed + 1 >= MAX_FAILED_LOGINS {
             store.append(
-                EventKind::UserLocked,
+                &Payload::UserLocked(payload::UserLocked {
+                    name: user.name.clone(),
+                    failed: failed as u32 + 1,
+                }),
                 table,
                 Some(user.id),
                 None,
-                &json!({"name": user.name, "failed": failed + 1}),
             )?;
             return Err(LoginError::Locked(user.name));
         }
         return Err(LoginError::Wrong);
     }
     store.append(
-        EventKind::Login,
+        &Payload::Login(payload::Login {
+            name: user.name.clone(),
+            role: user.role.name().to_string(),
+        }),
         table,
         Some(user.id),
         None,
-        &json!({"name": user.name, "role": user.role.name()}),
     )?;
     Ok(user)
 }
 
 pub fn logout(store: &mut Store, user: &User, table: Option<i64>) -> Result<(), AuditError> {
     store.append(
-        EventKind::Logout,
+        &Payload::Logout(payload::Named {
+            name: user.name.clone(),
+        }),
         table,
         Some(user.id),
         None,
-        &json!({"name": user.name}),
     )?;
     Ok(())
 }
@@ -518,11 +534,14 @@ pub fn unlock(store: &mut Store, name: &str, by: &User) -> Result<(), AuditError
         return Err(AuditError::Refused(format!("{} is not locked", user.name)));
     }
     store.append(
-        EventKind::UserUnlocked,
+        &Payload::UserUnlocked(payload::UserUnlocked {
+            name: user.name.clone(),
+            by: by.id,
+            by_name: by.name.clone(),
+        }),
         None,
         Some(user.id),
         None,
-        &json!({"name": user.name, "by": by.id, "by_name": by.name}),
     )?;
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! Pure: no I/O, no clock, no SQL, no UI. Every rule of RULES.md part A lives here once.
 
 pub mod card;
+pub mod figures;
 pub mod hand;
 pub mod json;
 pub mod money;
@@ -10,6 +11,7 @@ pub mod rules;
 pub mod shoe;
 
 pub use card::{Card, NotACard, Rank, Suit};
+pub use figures::RoundFigures;
 pub use hand::Total;
 pub use money::{Money, MoneyError, Ratio};
 pub use round::{

@@ -7,9 +7,16 @@ use chrono::Datelike;
 
 use super::data::{self, Period, RoundRow, date_of, shift_of};
 use super::{Cell, Chart, Kind, Provenance, Report, Section};
+use crate::audit::payload::{Payload, TableOpened};
 use crate::audit::replay::{self, ReplayError};
-use crate::audit::{AuditError, Store};
+use crate::audit::{AuditError, EventKind, Store};
 use crate::engine::Money;
+use crate::script::money_json;
+
+/// A logged value as the log writes it (compact JSON).
+fn json_text<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
 
 /// What the caller asks for.
 pub struct Options<'a> {
@@ -43,15 +50,15 @@ struct Totals {
 impl Totals {
     fn add(&mut self, r: &RoundRow) {
         self.rounds += 1;
-        self.handle += r.handle;
-        self.paid += r.paid;
-        self.win += r.win;
-        self.insurance_taken += r.insurance_taken;
-        self.insurance_paid += r.insurance_paid;
-        self.splits += r.splits as i64;
-        self.buys += r.buys as i64;
-        self.pontoons += r.pontoons as i64;
-        self.five_card_tricks += r.five_card_tricks as i64;
+        self.handle += r.figures.handle;
+        self.paid += r.figures.paid;
+        self.win += r.figures.house_net;
+        self.insurance_taken += r.figures.insurance_taken;
+        self.insurance_paid += r.figures.insurance_paid;
+        self.splits += r.figures.splits as i64;
+        self.buys += r.figures.buys as i64;
+        self.pontoons += r.figures.pontoons as i64;
+        self.five_card_tricks += r.figures.five_card_tricks as i64;
     }
 
     fn hold(&self) -> Option<f64> {
@@ -261,30 +268,15 @@ pub fn build(
                 let (bets, steps) = data::round_inputs(&stores[r.db], r.round)?;
                 let nets = data::round_nets(&stores[r.db], r.round)?;
                 let bets_text = bets
-                    .as_array()
-                    .map(|a| {
-                        a.iter()
-                            .map(|b| {
-                                format!(
-                                    "{}@{}:{}",
-                                    b["id"].as_str().unwrap_or(""),
-                                    b["box"],
-                                    b["stake"]
-                                )
-                            })
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .unwrap_or_default();
+                    .iter()
+                    .map(|b| format!("{}@{}:{}", b.id, b.box_no, money_json(b.stake)))
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 let nets_text = nets
-                    .as_array()
-                    .map(|a| {
-                        a.iter()
-                            .map(|b| format!("{}:{}", b["id"].as_str().unwrap_or(""), b["net"]))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .unwrap_or_default();
+                    .iter()
+                    .map(|b| format!("{}:{}", b.id, money_json(b.net)))
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 rows.push(vec![
                     Cell::Text(time(r.at)),
                     Cell::Text(r.table.clone()),
@@ -293,8 +285,8 @@ pub fn build(
                     Cell::Text(bets_text),
                     Cell::Text(steps.join(" ")),
                     Cell::Text(nets_text),
-                    Cell::Money(r.handle),
-                    Cell::Money(r.win),
+                    Cell::Money(r.figures.handle),
+                    Cell::Money(r.figures.house_net),
                 ]);
             }
             sections.push(Section {
@@ -319,14 +311,18 @@ pub fn build(
                 noted.extend(data::events_of(
                     s,
                     i,
-                    &["step_refused", "undo", "round_corrected"],
+                    &[
+                        EventKind::StepRefused,
+                        EventKind::Undo,
+                        EventKind::RoundCorrected,
+                    ],
                     from_ms,
                     to_ms,
                 )?);
             }
             let per = grouped(&in_period, |r| r.dealer.clone());
             let hours = |d: &str| dealer_hours(&in_period, d) as f64;
-            let count = |d: &str, k: &str| {
+            let count = |d: &str, k: EventKind| {
                 noted.iter().filter(|n| n.user == d && n.kind == k).count() as i64
             };
             let mut names: Vec<String> = per.keys().cloned().collect();
@@ -366,9 +362,9 @@ pub fn build(
                             Cell::Money(t.handle),
                             Cell::Money(t.win),
                             Cell::Percent(t.hold()),
-                            Cell::Int(count(d, "step_refused")),
-                            Cell::Int(count(d, "undo")),
-                            Cell::Int(count(d, "round_corrected")),
+                            Cell::Int(count(d, EventKind::StepRefused)),
+                            Cell::Int(count(d, EventKind::Undo)),
+                            Cell::Int(count(d, EventKind::RoundCorrected)),
                         ]
                     })
                     .collect(),
@@ -389,65 +385,52 @@ pub fn build(
         }
         Kind::Exceptions => {
             let kinds = [
-                "round_voided",
-                "round_corrected",
-                "undo",
-                "step_refused",
-                "login_failed",
-                "user_locked",
-                "user_unlocked",
-                "table_opened",
+                EventKind::RoundVoided,
+                EventKind::RoundCorrected,
+                EventKind::Undo,
+                EventKind::StepRefused,
+                EventKind::LoginFailed,
+                EventKind::UserLocked,
+                EventKind::UserUnlocked,
+                EventKind::TableOpened,
             ];
             let mut rows = Vec::new();
             for (i, s) in stores.iter().enumerate() {
-                let mut last_rules: BTreeMap<String, serde_json::Value> = BTreeMap::new();
+                let mut last_rules: BTreeMap<String, TableOpened> = BTreeMap::new();
                 // Earlier openings tell whether an opening in the period changed anything.
-                for n in data::events_of(s, i, &["table_opened"], 0, from_ms)? {
-                    last_rules.insert(n.table.clone(), n.data.clone());
+                for n in data::events_of(s, i, &[EventKind::TableOpened], 0, from_ms)? {
+                    if let Payload::TableOpened(t) = n.payload {
+                        last_rules.insert(n.table.clone(), t);
+                    }
                 }
                 for n in data::events_of(s, i, &kinds, from_ms, to_ms)? {
                     if o.table.is_some_and(|t| !n.table.is_empty() && n.table != t) {
                         continue;
                     }
-                    let detail = match n.kind.as_str() {
-                        "table_opened" => {
-                            let before = last_rules.insert(n.table.clone(), n.data.clone());
+                    let detail = match &n.payload {
+                        Payload::TableOpened(t) => {
+                            let before = last_rules.insert(n.table.clone(), t.clone());
                             match before {
-                                Some(b)
-                                    if b["rules"] != n.data["rules"]
-                                        || b["limits"] != n.data["limits"] =>
-                                {
+                                Some(b) if b.rules != t.rules || b.limits != t.limits => {
                                     format!(
                                         "rules or limits changed: preset {} limits {}",
-                                        n.data["preset"], n.data["limits"]
+                                        json_text(&t.preset),
+                                        json_text(&t.limits)
                                     )
                                 }
                                 Some(_) => continue,
                                 None => format!(
                                     "table opened: preset {} limits {}",
-                                    n.data["preset"], n.data["limits"]
+                                    json_text(&t.preset),
+                                    json_text(&t.limits)
                                 ),
                             }
                         }
-                        "step_refused" => format!(
-                            "\"{}\": {}",
-                            n.data["text"].as_str().unwrap_or(""),
-                            n.data["reason"].as_str().unwrap_or("")
-                        ),
-                        "undo" => format!("undid \"{}\"", n.data["text"].as_str().unwrap_or("")),
-                        "round_voided" | "round_corrected" => {
-                            format!("reason: {}", n.data["reason"].as_str().unwrap_or(""))
-                        }
-                        _ => n
-                            .data
-                            .as_object()
-                            .map(|o| {
-                                o.iter()
-                                    .map(|(k, v)| format!("{k}={v}"))
-                                    .collect::<Vec<_>>()
-                                    .join(" ")
-                            })
-                            .unwrap_or_default(),
+                        Payload::StepRefused(r) => format!("\"{}\": {}", r.text, r.reason),
+                        Payload::Undo(u) => format!("undid \"{}\"", u.text),
+                        Payload::RoundVoided(v) => format!("reason: {}", v.reason),
+                        Payload::RoundCorrected(c) => format!("reason: {}", c.reason),
+                        _ => n.fields(),
                     };
                     rows.push((
                         n.at,
@@ -455,7 +438,7 @@ pub fn build(
                         n.seq,
                         vec![
                             Cell::Text(time(n.at)),
-                            Cell::Text(n.kind.replace('_', " ")),
+                            Cell::Text(n.kind.name().replace('_', " ")),
                             Cell::Text(n.table.clone()),
                             Cell::Text(n.user.clone()),
                             n.round.map(Cell::Int).unwrap_or(Cell::Text(String::new())),
@@ -465,7 +448,7 @@ pub fn build(
                 }
             }
             for r in &in_period {
-                if r.max_net > o.threshold {
+                if r.figures.max_net > o.threshold {
                     rows.push((
                         r.at,
                         r.db,
@@ -478,7 +461,7 @@ pub fn build(
                             Cell::Int(r.round),
                             Cell::Text(format!(
                                 "a bet won {} (threshold {})",
-                                Cell::Money(r.max_net).text(),
+                                Cell::Money(r.figures.max_net).text(),
                                 Cell::Money(o.threshold).text()
                             )),
                         ],

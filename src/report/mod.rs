@@ -3,7 +3,7 @@
 //! Reads the log only (never writes); every report ends with the provenance footer —
 //! period, who, when, each file's chain head and whether `verify` passed.
 
-pub mod data;
+pub use crate::audit::query as data;
 mod kinds;
 mod render;
 

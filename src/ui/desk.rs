@@ -9,10 +9,11 @@ use std::sync::mpsc::{Receiver, channel};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot};
 
+use crate::audit::Store;
 use crate::audit::exceptions::{self, Correction};
+use crate::audit::payload::{NetData, Payload};
 use crate::audit::replay::{self, RoundHistory};
 use crate::audit::users::User;
-use crate::audit::{EventKind, Store};
 use crate::engine::Money;
 use crate::report::{self, Kind, Period, RoundRow, Series};
 
@@ -159,21 +160,11 @@ impl Desk {
             Ask::Open(round) => match RoundHistory::load(store, round) {
                 Ok(h) => {
                     self.cursor = h.events.len().saturating_sub(1);
-                    let (script, _) = replay::export_round(store, round)
-                        .map_err(|e| e.to_string())
-                        .unwrap_or_else(|_| {
-                            (
-                                crate::script::Script {
-                                    rules: *h.start.rules(),
-                                    limits: *h.start.limits(),
-                                    bets: Vec::new().into(),
-                                    seen: Vec::new(),
-                                    steps: Vec::new(),
-                                },
-                                serde_json::Value::Null,
-                            )
-                        });
-                    self.correction = script.steps.join(", ");
+                    // A round still in play has no logged inputs to correct.
+                    let steps = replay::export_round(store, round)
+                        .map(|(script, _)| script.steps)
+                        .unwrap_or_default();
+                    self.correction = steps.join(", ");
                     self.preview = None;
                     self.history = Some(h);
                     self.tab = Tab::Round;
@@ -264,12 +255,12 @@ impl Desk {
             .filter(|r| like(&r.table, &self.table) && like(&r.dealer, &self.dealer))
             .filter(|r| like(report::data::shift_of(r.at).1, &self.shift))
             .filter(|r| match self.outcome.trim() {
-                "house" => r.win.is_positive(),
-                "players" => r.win < Money::ZERO,
+                "house" => r.figures.house_net.is_positive(),
+                "players" => r.figures.house_net < Money::ZERO,
                 "void" | "voided" => r.voided,
                 _ => true,
             })
-            .filter(|r| min.is_none_or(|m| r.max_net >= m))
+            .filter(|r| min.is_none_or(|m| r.figures.max_net >= m))
             .collect();
         // A box: the rounds with a bet on it (read from each round's bets, so narrow the
         // other filters first on a large database).
@@ -290,10 +281,7 @@ impl Desk {
             for r in std::mem::take(&mut self.rows) {
                 let (bets, _) =
                     report::data::round_inputs(store, r.round).map_err(|e| e.to_string())?;
-                if bets
-                    .as_array()
-                    .is_some_and(|a| a.iter().any(|x| x["box"].as_u64() == Some(b)))
-                {
+                if bets.iter().any(|x| u64::from(x.box_no) == b) {
                     kept.push(r);
                 }
             }
@@ -404,9 +392,9 @@ impl Desk {
                         ui.label(crate::audit::store::format_time(r.at));
                         ui.label(&r.table);
                         ui.label(&r.dealer);
-                        ui.label(r.handle.to_string());
-                        ui.label(r.win.to_string());
-                        ui.label(r.max_net.to_string());
+                        ui.label(r.figures.handle.to_string());
+                        ui.label(r.figures.house_net.to_string());
+                        ui.label(r.figures.max_net.to_string());
                         let label = if r.voided {
                             format!("Open {} (void)", r.round)
                         } else {
@@ -448,28 +436,29 @@ impl Desk {
                 .max_height(420.0)
                 .show(ui, |ui| {
                     for (i, e) in h.events.iter().enumerate() {
-                        let d = e.data();
-                        let what = match e.kind {
-                            EventKind::RoundStarted => format!("bets {}", d["bets"]),
-                            EventKind::Step => {
-                                format!("input  {}", d["text"].as_str().unwrap_or(""))
-                            }
-                            EventKind::StepRefused => format!(
-                                "REFUSED {} — {}",
-                                d["text"].as_str().unwrap_or(""),
-                                d["reason"].as_str().unwrap_or("")
+                        let what = match e.payload() {
+                            Ok(Payload::RoundStarted(s)) => format!(
+                                "bets [{}]",
+                                s.bets
+                                    .iter()
+                                    .map(|b| format!("{} box {} stake {}", b.id, b.box_no, b.stake))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
                             ),
-                            EventKind::Undo => format!("UNDO {}", d["text"].as_str().unwrap_or("")),
-                            EventKind::RoundSettled => format!("settled {}", d["nets"]),
-                            EventKind::RoundVoided => {
-                                format!("VOIDED: {}", d["reason"].as_str().unwrap_or(""))
+                            Ok(Payload::Step(s)) => format!("input  {}", s.text),
+                            Ok(Payload::StepRefused(r)) => {
+                                format!("REFUSED {} — {}", r.text, r.reason)
                             }
-                            EventKind::RoundCorrected => format!(
-                                "CORRECTED: {} → {}",
-                                d["reason"].as_str().unwrap_or(""),
-                                d["nets"]
-                            ),
-                            k => k.name().to_string(),
+                            Ok(Payload::Undo(u)) => format!("UNDO {}", u.text),
+                            Ok(Payload::RoundSettled(s)) => {
+                                format!("settled {}", nets_words(&s.nets))
+                            }
+                            Ok(Payload::RoundVoided(v)) => format!("VOIDED: {}", v.reason),
+                            Ok(Payload::RoundCorrected(c)) => {
+                                format!("CORRECTED: {} → {}", c.reason, nets_words(&c.nets))
+                            }
+                            Ok(_) => e.kind.name().to_string(),
+                            Err(x) => format!("{}: {x}", e.kind.name()),
                         };
                         let time = e.time();
                         let text =
@@ -673,4 +662,12 @@ impl Default for Desk {
     fn default() -> Self {
         Desk::new()
     }
+}
+
+/// Nets as a supervisor reads them: `1a +20.00, 3a −15.00`.
+fn nets_words(nets: &[NetData]) -> String {
+    nets.iter()
+        .map(|n| format!("{} {}", n.id, n.net))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -1,13 +1,16 @@
-//! Reading what reports need from a database: settled rounds with their figures, voids,
-//! table and user names, and the events supervisors review. SQL over the log, read-only.
+//! The queries reports and the supervisor desk make of a database: settled rounds with
+//! their figures, voids and corrections, table and user names, a round's inputs and nets,
+//! the events supervisors review. Read-only SQL over the log, here in the audit layer so
+//! that the schema is known in one layer; the report layer renders what this returns.
 
 use std::collections::{HashMap, HashSet};
 
 use chrono::{NaiveDate, TimeZone, Timelike, Utc};
 
-use crate::audit::store::NOT_STEP;
-use crate::audit::{AuditError, EventKind, Store};
-use crate::engine::Money;
+use super::payload::{BetData, NetData, Payload, RoundCorrected};
+use super::store::{NOT_STEP, figures_of_row};
+use super::{AuditError, EventKind, Store};
+use crate::engine::RoundFigures;
 
 /// A report's period: whole UTC days, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,17 +83,8 @@ pub struct RoundRow {
     /// When it was settled.
     pub at: i64,
     pub dealer: String,
-    pub handle: Money,
-    pub paid: Money,
-    /// House win = −Σ net.
-    pub win: Money,
-    pub max_net: Money,
-    pub insurance_taken: Money,
-    pub insurance_paid: Money,
-    pub splits: u32,
-    pub buys: u32,
-    pub pontoons: u32,
-    pub five_card_tricks: u32,
+    /// Its figures (house win = its `house_net` = −Σ net), from its `round_figures` row.
+    pub figures: RoundFigures,
     pub voided: bool,
     /// A supervisor corrected the round: the figures are the corrected ones.
     pub corrected: bool,
@@ -161,9 +155,11 @@ pub fn rounds(
     let mut q = stmt.query([from_ms, to_ms]).map_err(sql(store))?;
     let mut out = Vec::new();
     while let Some(r) = q.next().map_err(sql(store))? {
-        let g = |i: usize| r.get::<_, Option<i64>>(i).map(|v| v.unwrap_or(0));
-        let v: Result<Vec<i64>, _> = (0..14).map(g).collect();
-        let v = v.map_err(sql(store))?;
+        let mut v = [0i64; 14];
+        for (i, x) in v.iter_mut().enumerate() {
+            *x = r.get::<_, Option<i64>>(i).map_err(sql(store))?.unwrap_or(0);
+        }
+        let row: [i64; 10] = v[4..].try_into().unwrap_or([0; 10]);
         let (table, user, round) = (v[1], v[2], v[3]);
         out.push(RoundRow {
             db,
@@ -177,16 +173,7 @@ pub fn rounds(
                 .get(&user)
                 .cloned()
                 .unwrap_or_else(|| format!("user {user}")),
-            handle: Money::from_cents(v[4]),
-            paid: Money::from_cents(v[5]),
-            win: Money::from_cents(v[6]),
-            max_net: Money::from_cents(v[7]),
-            insurance_taken: Money::from_cents(v[8]),
-            insurance_paid: Money::from_cents(v[9]),
-            splits: v[10] as u32,
-            buys: v[11] as u32,
-            pontoons: v[12] as u32,
-            five_card_tricks: v[13] as u32,
+            figures: figures_of_row(&row),
             voided: voided.contains(&round),
             corrected: false,
         });
@@ -199,7 +186,7 @@ pub fn rounds(
 }
 
 /// The latest correction of each corrected round: its logged script, replayed.
-fn corrections(store: &Store) -> Result<HashMap<i64, serde_json::Value>, AuditError> {
+fn corrections(store: &Store) -> Result<HashMap<i64, RoundCorrected>, AuditError> {
     let mut stmt = store
         .conn()
         .prepare_cached(&format!(
@@ -211,10 +198,22 @@ fn corrections(store: &Store) -> Result<HashMap<i64, serde_json::Value>, AuditEr
         .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
         .and_then(|m| m.collect::<Result<Vec<_>, _>>())
         .map_err(sql(store))?;
-    Ok(rows
-        .into_iter()
-        .map(|(round, d)| (round, serde_json::from_str(&d).unwrap_or_default()))
-        .collect())
+    rows.into_iter()
+        .map(|(round, d)| {
+            Payload::parse(EventKind::RoundCorrected, &d)
+                .ok()
+                .and_then(|p| match p {
+                    Payload::RoundCorrected(c) => Some((round, c)),
+                    _ => None,
+                })
+                .ok_or_else(|| AuditError::Sqlite {
+                    path: store.path().to_path_buf(),
+                    detail: format!(
+                        "round {round}: a correction that does not read (run `croupier verify`)"
+                    ),
+                })
+        })
+        .collect()
 }
 
 /// A corrected round counts with its corrected figures: the difference was paid or
@@ -228,24 +227,11 @@ fn apply_corrections(store: &Store, rows: &mut [RoundRow]) -> Result<(), AuditEr
         let Some(d) = fixes.get(&r.round) else {
             continue;
         };
-        let played = crate::script::Script::from_value(&d["script"], None).and_then(|s| s.play());
+        let played = crate::script::Script::from_value(&d.script, None).and_then(|s| s.play());
         let round = played.map_err(|e| {
             AuditError::Refused(format!("round {}: correction unreadable: {e}", r.round))
         })?;
-        let st = round.stats();
-        r.handle = st.handle;
-        r.paid = st.paid;
-        r.win = round.house_net();
-        r.max_net = (0..round.bet_count())
-            .map(|b| round.bet_net(b))
-            .max()
-            .unwrap_or(Money::ZERO);
-        r.insurance_taken = st.insurance_taken;
-        r.insurance_paid = st.insurance_paid;
-        r.splits = st.splits;
-        r.buys = st.buys;
-        r.pontoons = st.pontoons;
-        r.five_card_tricks = st.five_card_tricks;
+        r.figures = RoundFigures::of(&round);
         r.corrected = true;
     }
     Ok(())
@@ -257,34 +243,50 @@ pub struct Noted {
     pub db: usize,
     pub seq: i64,
     pub at: i64,
-    pub kind: String,
+    pub kind: EventKind,
     pub table: String,
     pub user: String,
     pub round: Option<i64>,
-    pub data: serde_json::Value,
+    pub payload: Payload,
+}
+
+impl Noted {
+    /// The payload's fields as `key=value` words (for the events no report words itself).
+    pub fn fields(&self) -> String {
+        serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&self.payload.to_text())
+            .map(|o| {
+                o.iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default()
+    }
 }
 
 /// Events of the given kinds in `[from_ms, to_ms)`.
 pub fn events_of(
     store: &Store,
     db: usize,
-    kinds: &[&str],
+    kinds: &[EventKind],
     from_ms: i64,
     to_ms: i64,
 ) -> Result<Vec<Noted>, AuditError> {
     let tables = table_names(store)?;
     let users = user_names(store)?;
     let mut out = Vec::new();
-    for kind in kinds {
-        let k = EventKind::from_name(kind)
-            .ok_or_else(|| AuditError::Refused(format!("{kind:?} is not a kind of event")))?;
-        for e in store.events_of_kind(k, from_ms, to_ms)? {
-            let (seq, at, t, u, round, data) = (e.seq, e.at, e.table, e.user, e.round, e.data);
+    for &kind in kinds {
+        for e in store.events_of_kind(kind, from_ms, to_ms)? {
+            let payload = e.payload().map_err(|x| AuditError::Sqlite {
+                path: store.path().to_path_buf(),
+                detail: format!("event {}: {x} (run `croupier verify`)", e.seq),
+            })?;
+            let (seq, at, t, u, round) = (e.seq, e.at, e.table, e.user, e.round);
             out.push(Noted {
                 db,
                 seq,
                 at,
-                kind: kind.to_string(),
+                kind,
                 table: t
                     .map(|t| {
                         tables
@@ -302,7 +304,7 @@ pub fn events_of(
                     })
                     .unwrap_or_default(),
                 round,
-                data: serde_json::from_str(&data).unwrap_or(serde_json::Value::Null),
+                payload,
             });
         }
     }
@@ -311,18 +313,14 @@ pub fn events_of(
 }
 
 /// The inputs of one round, as entered (undone ones removed), with its bets.
-pub fn round_inputs(
-    store: &Store,
-    round: i64,
-) -> Result<(serde_json::Value, Vec<String>), AuditError> {
-    let mut bets = serde_json::Value::Null;
+pub fn round_inputs(store: &Store, round: i64) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
+    let mut bets = Vec::new();
     let mut steps = Vec::new();
     for e in store.round_events(round)? {
-        let d = e.data();
-        match e.kind {
-            EventKind::RoundStarted => bets = d["bets"].clone(),
-            EventKind::Step => steps.push(d["text"].as_str().unwrap_or("").to_string()),
-            EventKind::Undo => {
+        match e.payload() {
+            Ok(Payload::RoundStarted(s)) => bets = s.bets,
+            Ok(Payload::Step(s)) => steps.push(s.text),
+            Ok(Payload::Undo(_)) => {
                 steps.pop();
             }
             _ => {}
@@ -332,14 +330,16 @@ pub fn round_inputs(
 }
 
 /// The per-bet nets of a settled round (its latest correction's, if corrected).
-pub fn round_nets(store: &Store, round: i64) -> Result<serde_json::Value, AuditError> {
+pub fn round_nets(store: &Store, round: i64) -> Result<Vec<NetData>, AuditError> {
     if let Some(d) = corrections(store)?.remove(&round) {
-        return Ok(d["nets"].clone());
+        return Ok(d.nets);
     }
     store
         .round_events(round)?
         .into_iter()
-        .find(|e| e.kind == EventKind::RoundSettled)
-        .map(|e| e.data()["nets"].clone())
+        .find_map(|e| match e.payload() {
+            Ok(Payload::RoundSettled(s)) => Some(s.nets),
+            _ => None,
+        })
         .ok_or_else(|| AuditError::Refused(format!("round {round} has no settlement")))
 }

@@ -1,0 +1,546 @@
+//! What each kind of event holds: one serde type per kind, and `Payload`, the closed enum
+//! of them. An event's JSON text is its payload serialized in field order, which is byte
+//! for byte what every earlier version wrote (the chain hashes that text, and the golden
+//! reports' chain heads would change if it moved). Reading is lenient where older logs
+//! lack a field (counters default to 0); an event whose text does not read as its kind's
+//! payload is a fault of the log. Money is exact: written as the decimal it is, read from
+//! the number's text, never through a float.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::event::EventKind;
+use crate::engine::{BetSpec, Limits, Money, Round, RoundFigures, Rules};
+use crate::script::{cents_of_number, money_json};
+
+/// `Money` as an exact JSON number.
+mod money {
+    use super::*;
+
+    pub fn serialize<S: serde::Serializer>(m: &Money, s: S) -> Result<S::Ok, S::Error> {
+        money_json(*m).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Money, D::Error> {
+        let n = serde_json::Number::deserialize(d)?;
+        cents_of_number(&n)
+            .map(Money::from_cents)
+            .ok_or_else(|| serde::de::Error::custom(format!("{n} is not an amount in cents")))
+    }
+
+    /// `Option<Money>`: null or an exact number.
+    pub mod opt {
+        use super::*;
+
+        pub fn serialize<S: serde::Serializer>(m: &Option<Money>, s: S) -> Result<S::Ok, S::Error> {
+            m.map(money_json).serialize(s)
+        }
+
+        pub fn deserialize<'de, D: serde::Deserializer<'de>>(
+            d: D,
+        ) -> Result<Option<Money>, D::Error> {
+            Option::<serde_json::Number>::deserialize(d)?
+                .map(|n| {
+                    cents_of_number(&n).map(Money::from_cents).ok_or_else(|| {
+                        serde::de::Error::custom(format!("{n} is not an amount in cents"))
+                    })
+                })
+                .transpose()
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Created {
+    pub schema: i32,
+    pub program: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UserAdded {
+    pub user: i64,
+    pub name: String,
+    pub role: String,
+    /// SHA-256 of the stored PIN hash (absent in the oldest logs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pin_hash_sha256: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Login {
+    pub name: String,
+    pub role: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LoginFailed {
+    pub name: String,
+    /// "unknown user", "locked" or "wrong PIN".
+    pub reason: String,
+}
+
+/// A user named: logout, a table closed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Named {
+    pub name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UserLocked {
+    pub name: String,
+    pub failed: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UserUnlocked {
+    pub name: String,
+    pub by: i64,
+    pub by_name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LimitsData {
+    #[serde(with = "money::opt")]
+    pub min_bet: Option<Money>,
+    #[serde(with = "money::opt")]
+    pub box_max: Option<Money>,
+}
+
+/// A table opened, with a full snapshot of its rules (a rules file's object) and limits.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableOpened {
+    pub name: String,
+    pub preset: Option<String>,
+    pub rules: Value,
+    pub limits: LimitsData,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShoeNew {
+    pub decks: u8,
+    pub shoe: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BetData {
+    pub id: String,
+    #[serde(rename = "box")]
+    pub box_no: u8,
+    #[serde(with = "money")]
+    pub stake: Money,
+}
+
+impl BetData {
+    pub fn of(b: &BetSpec) -> BetData {
+        BetData {
+            id: b.id.to_string(),
+            box_no: b.box_no,
+            stake: b.stake,
+        }
+    }
+
+    pub fn spec(&self) -> BetSpec {
+        BetSpec {
+            id: self.id.as_str().into(),
+            box_no: self.box_no,
+            stake: self.stake,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundStarted {
+    pub bets: Vec<BetData>,
+    pub shoe: i64,
+}
+
+/// A dealer input as round-script text: an accepted step, an undo (the step undone).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Input {
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Refused {
+    pub text: String,
+    pub reason: String,
+}
+
+/// One bet's net for the round.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NetData {
+    pub id: String,
+    #[serde(with = "money")]
+    pub net: Money,
+}
+
+/// Each bet's net, in bet order.
+pub fn nets_of(round: &Round) -> Vec<NetData> {
+    (0..round.bet_count())
+        .map(|b| NetData {
+            id: round.bet_id(b).to_string(),
+            net: round.bet_net(b),
+        })
+        .collect()
+}
+
+/// A round's settlement: each bet's net (what `verify` checks against the replay), the
+/// dealer's cards and the round's figures.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundSettled {
+    pub nets: Vec<NetData>,
+    #[serde(with = "money", default)]
+    pub house_net: Money,
+    pub dealer: Vec<String>,
+    #[serde(with = "money", default)]
+    pub handle: Money,
+    #[serde(with = "money", default)]
+    pub paid: Money,
+    #[serde(with = "money", default)]
+    pub insurance_taken: Money,
+    #[serde(with = "money", default)]
+    pub insurance_paid: Money,
+    #[serde(default)]
+    pub even_money: u32,
+    #[serde(default)]
+    pub splits: u32,
+    #[serde(default)]
+    pub buys: u32,
+    #[serde(default)]
+    pub pontoons: u32,
+    #[serde(default)]
+    pub five_card_tricks: u32,
+    #[serde(default)]
+    pub three_of_a_kinds: u32,
+    #[serde(default)]
+    pub surrenders: u32,
+    #[serde(with = "money", default)]
+    pub max_net: Money,
+}
+
+impl RoundSettled {
+    /// The settlement of a finished round.
+    pub fn of(round: &Round) -> RoundSettled {
+        let f = RoundFigures::of(round);
+        RoundSettled {
+            nets: nets_of(round),
+            house_net: f.house_net,
+            dealer: round.dealer_cards().iter().map(|c| c.to_string()).collect(),
+            handle: f.handle,
+            paid: f.paid,
+            insurance_taken: f.insurance_taken,
+            insurance_paid: f.insurance_paid,
+            even_money: f.even_money,
+            splits: f.splits,
+            buys: f.buys,
+            pontoons: f.pontoons,
+            five_card_tricks: f.five_card_tricks,
+            three_of_a_kinds: f.three_of_a_kinds,
+            surrenders: f.surrenders,
+            max_net: f.max_net,
+        }
+    }
+
+    /// The figures it logged.
+    pub fn figures(&self) -> RoundFigures {
+        RoundFigures {
+            handle: self.handle,
+            paid: self.paid,
+            house_net: self.house_net,
+            max_net: self.max_net,
+            insurance_taken: self.insurance_taken,
+            insurance_paid: self.insurance_paid,
+            even_money: self.even_money,
+            splits: self.splits,
+            buys: self.buys,
+            pontoons: self.pontoons,
+            five_card_tricks: self.five_card_tricks,
+            three_of_a_kinds: self.three_of_a_kinds,
+            surrenders: self.surrenders,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundVoided {
+    pub reason: String,
+}
+
+/// A supervisor's correction: the whole corrected round script and its nets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundCorrected {
+    pub reason: String,
+    pub script: Value,
+    pub nets: Vec<NetData>,
+}
+
+/// The snapshot a `table_opened` event logs.
+pub fn table_opened(
+    name: &str,
+    rules: &Rules,
+    preset: Option<&str>,
+    limits: &Limits,
+) -> TableOpened {
+    TableOpened {
+        name: name.to_string(),
+        preset: preset.map(str::to_string),
+        rules: rules.to_value(),
+        limits: LimitsData {
+            min_bet: limits.min_bet(),
+            box_max: limits.box_max(),
+        },
+    }
+}
+
+/// Borrowing readers of the two play events `verify` reads a million times: the bets of
+/// a `round_started` and the nets of a `round_settled`, without building the payload.
+pub mod view {
+    use std::borrow::Cow;
+    use std::sync::Arc;
+
+    use super::*;
+
+    #[derive(Deserialize)]
+    struct BetRow<'a> {
+        #[serde(borrow)]
+        id: Cow<'a, str>,
+        #[serde(rename = "box")]
+        box_no: u8,
+        stake: serde_json::Number,
+    }
+
+    #[derive(Deserialize)]
+    struct Started<'a> {
+        #[serde(borrow)]
+        bets: Vec<BetRow<'a>>,
+    }
+
+    #[derive(Deserialize)]
+    struct NetRow<'a> {
+        #[serde(borrow)]
+        id: Cow<'a, str>,
+        net: serde_json::Number,
+    }
+
+    #[derive(Deserialize)]
+    struct Settled<'a> {
+        #[serde(borrow)]
+        nets: Vec<NetRow<'a>>,
+    }
+
+    /// The bets of a `round_started` event's text.
+    pub fn started_bets(text: &str) -> Option<Vec<BetSpec>> {
+        let d: Started = serde_json::from_str(text).ok()?;
+        d.bets
+            .into_iter()
+            .map(|b| {
+                Some(BetSpec {
+                    id: Arc::from(&*b.id),
+                    box_no: b.box_no,
+                    stake: Money::from_cents(cents_of_number(&b.stake)?),
+                })
+            })
+            .collect()
+    }
+
+    /// Whether a `round_settled` event's nets are the round's, bet for bet, to the cent.
+    pub fn settled_nets_match(text: &str, round: &Round) -> bool {
+        let Ok(d) = serde_json::from_str::<Settled>(text) else {
+            return false;
+        };
+        d.nets.len() == round.bet_count()
+            && d.nets.iter().enumerate().all(|(b, row)| {
+                *row.id == **round.bet_id(b)
+                    && cents_of_number(&row.net) == Some(round.bet_net(b).cents())
+            })
+    }
+
+    /// The text of a `step` or `undo` event written as `{"text":"…"}` with nothing to
+    /// unescape (the common case), without parsing.
+    pub fn plain_text(text: &str) -> Option<&str> {
+        let t = text.strip_prefix("{\"text\":\"")?.strip_suffix("\"}")?;
+        (!t.contains(['"', '\\'])).then_some(t)
+    }
+}
+
+/// Everything an event can hold, by kind. The kind of an event is its payload's.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Payload {
+    Created(Created),
+    UserAdded(UserAdded),
+    Login(Login),
+    LoginFailed(LoginFailed),
+    Logout(Named),
+    UserLocked(UserLocked),
+    UserUnlocked(UserUnlocked),
+    TableOpened(TableOpened),
+    TableClosed(Named),
+    ShoeNew(ShoeNew),
+    RoundStarted(RoundStarted),
+    Step(Input),
+    StepRefused(Refused),
+    Undo(Input),
+    RoundSettled(RoundSettled),
+    RoundVoided(RoundVoided),
+    RoundCorrected(RoundCorrected),
+}
+
+/// An event's text that does not read as its kind's payload.
+#[derive(Debug, thiserror::Error)]
+#[error("its data does not read as a {kind} event: {why}")]
+pub struct PayloadError {
+    pub kind: &'static str,
+    pub why: String,
+}
+
+impl Payload {
+    pub fn kind(&self) -> EventKind {
+        match self {
+            Payload::Created(_) => EventKind::Created,
+            Payload::UserAdded(_) => EventKind::UserAdded,
+            Payload::Login(_) => EventKind::Login,
+            Payload::LoginFailed(_) => EventKind::LoginFailed,
+            Payload::Logout(_) => EventKind::Logout,
+            Payload::UserLocked(_) => EventKind::UserLocked,
+            Payload::UserUnlocked(_) => EventKind::UserUnlocked,
+            Payload::TableOpened(_) => EventKind::TableOpened,
+            Payload::TableClosed(_) => EventKind::TableClosed,
+            Payload::ShoeNew(_) => EventKind::ShoeNew,
+            Payload::RoundStarted(_) => EventKind::RoundStarted,
+            Payload::Step(_) => EventKind::Step,
+            Payload::StepRefused(_) => EventKind::StepRefused,
+            Payload::Undo(_) => EventKind::Undo,
+            Payload::RoundSettled(_) => EventKind::RoundSettled,
+            Payload::RoundVoided(_) => EventKind::RoundVoided,
+            Payload::RoundCorrected(_) => EventKind::RoundCorrected,
+        }
+    }
+
+    /// The canonical JSON text (what is stored and hashed).
+    pub fn to_text(&self) -> String {
+        let text = match self {
+            Payload::Created(p) => serde_json::to_string(p),
+            Payload::UserAdded(p) => serde_json::to_string(p),
+            Payload::Login(p) => serde_json::to_string(p),
+            Payload::LoginFailed(p) => serde_json::to_string(p),
+            Payload::Logout(p) | Payload::TableClosed(p) => serde_json::to_string(p),
+            Payload::UserLocked(p) => serde_json::to_string(p),
+            Payload::UserUnlocked(p) => serde_json::to_string(p),
+            Payload::TableOpened(p) => serde_json::to_string(p),
+            Payload::ShoeNew(p) => serde_json::to_string(p),
+            Payload::RoundStarted(p) => serde_json::to_string(p),
+            Payload::Step(p) | Payload::Undo(p) => serde_json::to_string(p),
+            Payload::StepRefused(p) => serde_json::to_string(p),
+            Payload::RoundSettled(p) => serde_json::to_string(p),
+            Payload::RoundVoided(p) => serde_json::to_string(p),
+            Payload::RoundCorrected(p) => serde_json::to_string(p),
+        };
+        // Plain structs of strings, numbers and JSON values always serialize.
+        text.unwrap_or_else(|e| format!("{{\"unserializable\":{:?}}}", e.to_string()))
+    }
+
+    /// Reads an event's text as its kind's payload.
+    pub fn parse(kind: EventKind, text: &str) -> Result<Payload, PayloadError> {
+        fn read<'a, T: Deserialize<'a>>(kind: EventKind, text: &'a str) -> Result<T, PayloadError> {
+            serde_json::from_str(text).map_err(|e| PayloadError {
+                kind: kind.name(),
+                why: e.to_string(),
+            })
+        }
+        Ok(match kind {
+            EventKind::Created => Payload::Created(read(kind, text)?),
+            EventKind::UserAdded => Payload::UserAdded(read(kind, text)?),
+            EventKind::Login => Payload::Login(read(kind, text)?),
+            EventKind::LoginFailed => Payload::LoginFailed(read(kind, text)?),
+            EventKind::Logout => Payload::Logout(read(kind, text)?),
+            EventKind::UserLocked => Payload::UserLocked(read(kind, text)?),
+            EventKind::UserUnlocked => Payload::UserUnlocked(read(kind, text)?),
+            EventKind::TableOpened => Payload::TableOpened(read(kind, text)?),
+            EventKind::TableClosed => Payload::TableClosed(read(kind, text)?),
+            EventKind::ShoeNew => Payload::ShoeNew(read(kind, text)?),
+            EventKind::RoundStarted => Payload::RoundStarted(read(kind, text)?),
+            EventKind::Step => Payload::Step(read(kind, text)?),
+            EventKind::StepRefused => Payload::StepRefused(read(kind, text)?),
+            EventKind::Undo => Payload::Undo(read(kind, text)?),
+            EventKind::RoundSettled => Payload::RoundSettled(read(kind, text)?),
+            EventKind::RoundVoided => Payload::RoundVoided(read(kind, text)?),
+            EventKind::RoundCorrected => Payload::RoundCorrected(read(kind, text)?),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Texts as earlier versions wrote them: each reads as its kind and writes back the
+    /// same bytes (the hash chain depends on it).
+    #[test]
+    fn logged_texts_read_and_write_back_byte_for_byte() {
+        let texts = [
+            (
+                EventKind::Created,
+                r#"{"schema":3,"program":"croupier 0.1.0"}"#,
+            ),
+            (
+                EventKind::UserAdded,
+                r#"{"user":4,"name":"Jana Svoboda","role":"dealer","pin_hash_sha256":"ab12"}"#,
+            ),
+            (
+                EventKind::Login,
+                r#"{"name":"Jana Svoboda","role":"dealer"}"#,
+            ),
+            (
+                EventKind::LoginFailed,
+                r#"{"name":"Jana","reason":"wrong PIN"}"#,
+            ),
+            (EventKind::Logout, r#"{"name":"Jana Svoboda"}"#),
+            (
+                EventKind::UserLocked,
+                r#"{"name":"Jana Svoboda","failed":5}"#,
+            ),
+            (
+                EventKind::UserUnlocked,
+                r#"{"name":"Jana Svoboda","by":2,"by_name":"Petr Novak"}"#,
+            ),
+            (
+                EventKind::TableOpened,
+                r#"{"name":"Pontoon 1","preset":"czech","rules":{"decks":2},"limits":{"min_bet":null,"box_max":2.5}}"#,
+            ),
+            (EventKind::ShoeNew, r#"{"decks":2,"shoe":4}"#),
+            (
+                EventKind::RoundStarted,
+                r#"{"bets":[{"id":"1a","box":1,"stake":20},{"id":"3a","box":3,"stake":7.5}],"shoe":3}"#,
+            ),
+            (EventKind::Step, r#"{"text":"insure 1a 2.5"}"#),
+            (EventKind::StepRefused, r#"{"text":"stick","reason":"no"}"#),
+            (EventKind::Undo, r#"{"text":"K"}"#),
+            (
+                EventKind::RoundSettled,
+                r#"{"nets":[{"id":"3a","net":85},{"id":"5a","net":127.5}],"house_net":-212.5,"dealer":["4h","9s","10d"],"handle":170,"paid":382.5,"insurance_taken":0,"insurance_paid":0,"even_money":0,"splits":0,"buys":0,"pontoons":0,"five_card_tricks":1,"three_of_a_kinds":0,"surrenders":0,"max_net":127.5}"#,
+            ),
+            (EventKind::RoundVoided, r#"{"reason":"wrong table"}"#),
+            (
+                EventKind::RoundCorrected,
+                r#"{"reason":"a 9, not a 10","script":{"rules":"czech","bets":[],"steps":[]},"nets":[{"id":"1a","net":-0.03}]}"#,
+            ),
+        ];
+        for (kind, text) in texts {
+            let p = Payload::parse(kind, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(p.kind(), kind);
+            assert_eq!(p.to_text(), text);
+        }
+    }
+
+    #[test]
+    fn a_text_of_another_kind_or_an_inexact_amount_is_refused() {
+        assert!(Payload::parse(EventKind::RoundStarted, r#"{"text":"K"}"#).is_err());
+        assert!(
+            Payload::parse(
+                EventKind::RoundStarted,
+                r#"{"bets":[{"id":"1a","box":1,"stake":0.001}],"shoe":1}"#
+            )
+            .is_err()
+        );
+    }
+}
