@@ -97,8 +97,8 @@ enum UserCommand {
     Add {
         /// The person's name, e.g. "Jana Svoboda".
         name: String,
-        #[arg(long)]
-        role: String,
+        #[arg(long, value_enum)]
+        role: Role,
         /// The admin or supervisor adding this user (not needed for the first admin).
         #[arg(long)]
         by: Option<String>,
@@ -443,7 +443,6 @@ fn read_pins(n: usize) -> Result<Vec<String>> {
 fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
     match cmd {
         UserCommand::Add { name, role, by } => {
-            let role = Role::parse(&role)?;
             let mut store = Store::open(db)?;
             let pins = read_pins(if by.is_some() { 2 } else { 1 })?;
             let by_user = match &by {
@@ -510,12 +509,10 @@ struct ReportArgs {
     /// Only this dealer (by name).
     #[arg(long)]
     dealer: Option<String>,
-    /// summary, rounds, dealers or exceptions.
-    #[arg(long)]
-    kind: String,
-    /// csv, json or html.
-    #[arg(long)]
-    format: String,
+    #[arg(long, value_enum)]
+    kind: croupier::report::Kind,
+    #[arg(long, value_enum)]
+    format: croupier::report::Format,
     /// A folder (the file is named after the report) or, for json and html, a file
     /// name; `-` prints json or html to standard output. Default: reports/.
     #[arg(long)]
@@ -559,12 +556,9 @@ fn write_report(path: &Path, text: &str, force: bool) -> Result<()> {
 }
 
 fn report(dbs: &[PathBuf], a: ReportArgs) -> Result<ExitCode> {
-    use croupier::report::{self, Kind, Period};
-    let kind = Kind::parse(&a.kind).map_err(anyhow::Error::msg)?;
+    use croupier::report::{self, Format, Period};
+    let kind = a.kind;
     let period = Period::parse(&a.from, &a.to).map_err(anyhow::Error::msg)?;
-    if !["csv", "json", "html"].contains(&a.format.as_str()) {
-        bail!("--format \"{}\": expected csv, json or html", a.format);
-    }
     let threshold = croupier::engine::Money::parse(&a.threshold).context("--threshold")?;
     let stores = dbs
         .iter()
@@ -603,32 +597,34 @@ fn report(dbs: &[PathBuf], a: ReportArgs) -> Result<ExitCode> {
             Ok(out.join(report::file_name(&r, ext)))
         }
     };
-    let files = match a.format.as_str() {
-        "csv" if stdout => bail!("csv is one file per table of the report: give --out a folder"),
-        "csv" => {
+    let files = match a.format {
+        Format::Csv if stdout => {
+            bail!("csv is one file per table of the report: give --out a folder")
+        }
+        Format::Csv => {
             for p in report::csv_paths(&r, &out) {
                 refuse_existing(&p, a.force)?;
             }
             report::render_csv(&r, &out).map_err(anyhow::Error::msg)?
         }
-        "json" if stdout => {
+        Format::Json if stdout => {
             outln!(
                 "{}",
                 serde_json::to_string_pretty(&report::render_json(&r))?
             )?;
             vec![]
         }
-        "html" if stdout => {
+        Format::Html if stdout => {
             outln!("{}", report::render_html(&r))?;
             vec![]
         }
-        "json" => {
+        Format::Json => {
             let p = target("json")?;
             let text = serde_json::to_string_pretty(&report::render_json(&r))? + "\n";
             write_report(&p, &text, a.force)?;
             vec![p]
         }
-        _ => {
+        Format::Html => {
             let p = target("html")?;
             write_report(&p, &report::render_html(&r), a.force)?;
             vec![p]

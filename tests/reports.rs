@@ -321,7 +321,7 @@ fn bad_report_arguments_are_refused_clearly() {
                 "--format",
                 "csv",
             ],
-            "not a report kind",
+            "possible values: summary, rounds, dealers, exceptions",
         ),
         (
             &[
@@ -334,7 +334,7 @@ fn bad_report_arguments_are_refused_clearly() {
                 "--format",
                 "pdf",
             ],
-            "expected csv, json or html",
+            "possible values: csv, json, html",
         ),
     ];
     for (args, words) in cases {

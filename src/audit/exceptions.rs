@@ -34,7 +34,7 @@ fn state(store: &Store, round: i64) -> Result<(i64, bool, bool), AuditError> {
                 [round, kind.code()],
                 |r| r.get(0),
             )
-            .map_err(|e| AuditError::Refused(e.to_string()))
+            .map_err(|e| store.sql_error(e))
     };
     let table = q("table_id", EventKind::RoundStarted)?;
     let settled = q("seq", EventKind::RoundSettled)?.is_some();

@@ -314,18 +314,15 @@ pub fn events_of(
 
 /// The inputs of one round, as entered (undone ones removed), with its bets.
 pub fn round_inputs(store: &Store, round: i64) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
-    let mut bets = Vec::new();
-    let mut steps = Vec::new();
-    for e in store.round_events(round)? {
-        match e.payload() {
-            Ok(Payload::RoundStarted(s)) => bets = s.bets,
-            Ok(Payload::Step(s)) => steps.push(s.text),
-            Ok(Payload::Undo(_)) => {
-                steps.pop();
-            }
-            _ => {}
-        }
-    }
+    let events = store.round_events(round)?;
+    let bets = events
+        .iter()
+        .find_map(|e| match e.payload() {
+            Ok(Payload::RoundStarted(s)) => Some(s.bets),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let steps = super::replay::standing_inputs(&events);
     Ok((bets, steps))
 }
 

@@ -55,6 +55,23 @@ impl LiveRound {
     }
 }
 
+/// The inputs of a round's logged events that stand: each `step` in order, each `undo`
+/// taking back the last one standing. (The live round undoes the same way:
+/// `LiveRound::undo`.)
+pub fn standing_inputs<'a>(events: impl IntoIterator<Item = &'a Event>) -> Vec<String> {
+    let mut inputs = Vec::new();
+    for e in events {
+        match e.payload() {
+            Ok(payload::Payload::Step(s)) => inputs.push(s.text),
+            Ok(payload::Payload::Undo(_)) => {
+                inputs.pop();
+            }
+            _ => {}
+        }
+    }
+    inputs
+}
+
 /// A table as the log describes it.
 #[derive(Clone, Debug)]
 pub struct TableState {
@@ -179,7 +196,13 @@ impl FiguresCursor {
     /// The next row: seq, round, at, table, user, then the ten figures.
     pub fn next_row(&mut self) -> Result<Option<[i64; 15]>, ReplayError> {
         if self.buf.is_empty() && !self.done {
-            let sql = |e: rusqlite::Error| ReplayError::Store(AuditError::Refused(e.to_string()));
+            let path = std::path::PathBuf::from(self.conn.path().unwrap_or("the database"));
+            let sql = |e: rusqlite::Error| {
+                ReplayError::Store(AuditError::Sqlite {
+                    path: path.clone(),
+                    detail: format!("reading round_figures: {e}"),
+                })
+            };
             let mut stmt = self
                 .conn
                 .prepare_cached(
@@ -719,7 +742,7 @@ pub fn table_state(store: &Store, table: i64) -> Result<Option<TableState>, Repl
         store
             .conn()
             .query_row(&sql, [table], |r| r.get(0))
-            .map_err(|e| ReplayError::Store(AuditError::Refused(e.to_string())))
+            .map_err(|e| ReplayError::Store(store.sql_error(e)))
     };
     // A table's first event is the `table_opened` that made it.
     let Some(first) = q(format!(
@@ -744,7 +767,7 @@ pub fn table_state(store: &Store, table: i64) -> Result<Option<TableState>, Repl
                 [table, s],
                 |r| r.get::<_, Option<i64>>(0),
             )
-            .map_err(|e| ReplayError::Store(AuditError::Refused(e.to_string())))?,
+            .map_err(|e| ReplayError::Store(store.sql_error(e)))?,
         None => None,
     };
     let mut r = Replayer::new(false);
@@ -770,9 +793,10 @@ pub struct RoundHistory {
 impl RoundHistory {
     pub fn load(store: &Store, round: i64) -> Result<RoundHistory, ReplayError> {
         let (script, _) = export_round(store, round)?;
-        let start = script
-            .start()
-            .map_err(|e| ReplayError::Store(AuditError::Refused(e.to_string())))?;
+        let start = script.start().map_err(|e| ReplayError::Mismatch {
+            round,
+            why: format!("its logged bets do not start a round: {e}"),
+        })?;
         let events = store.round_events(round)?;
         Ok(RoundHistory {
             round,
@@ -783,26 +807,10 @@ impl RoundHistory {
 
     /// The round as it stood just after event `i` (inputs applied, undos undone).
     pub fn state_after(&self, i: usize) -> Round {
-        let mut steps: Vec<Step> = Vec::new();
         let mut round = self.start.clone();
-        for e in self.events.iter().take(i + 1) {
-            match e.kind {
-                EventKind::Step => {
-                    if let Ok(payload::Payload::Step(d)) = e.payload()
-                        && let Ok(step) = parse_step(&d.text, &round)
-                        && round.apply(step).is_ok()
-                    {
-                        steps.push(step);
-                    }
-                }
-                EventKind::Undo => {
-                    steps.pop();
-                    round = self.start.clone();
-                    for &s in &steps {
-                        let _ = round.apply(s);
-                    }
-                }
-                _ => {}
+        for text in standing_inputs(self.events.iter().take(i + 1)) {
+            if let Ok(step) = parse_step(&text, &round) {
+                let _ = round.apply(step);
             }
         }
         round

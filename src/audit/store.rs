@@ -365,6 +365,14 @@ pub enum AuditError {
         known: i32,
     },
     #[error(
+        "{path}: schema {found} is older than {known}; upgrade it first with `croupier migrate --db FILE` (nothing logged is changed)"
+    )]
+    OlderSchema {
+        path: PathBuf,
+        found: i32,
+        known: i32,
+    },
+    #[error(
         "{path}: in use by another Croupier process ({holder}); close it there first, or wait for it to finish"
     )]
     InUse { path: PathBuf, holder: String },
@@ -378,6 +386,8 @@ pub enum AuditError {
     DiskFull { path: PathBuf },
     #[error("{path}: {detail}")]
     Sqlite { path: PathBuf, detail: String },
+    #[error("could not hash the PIN: {0}")]
+    PinHash(String),
     #[error("{0}")]
     Refused(String),
 }
@@ -633,10 +643,11 @@ impl Store {
         };
         if version < SCHEMA_VERSION {
             if !write {
-                return Err(AuditError::Refused(format!(
-                    "{}: schema {version} is older than {SCHEMA_VERSION}; upgrade it first with `croupier migrate --db FILE` (nothing logged is changed)",
-                    store.path.display()
-                )));
+                return Err(AuditError::OlderSchema {
+                    path: store.path,
+                    found: version,
+                    known: SCHEMA_VERSION,
+                });
             }
             store.migrate(version, fresh)?;
         }
@@ -747,6 +758,11 @@ impl Store {
 
     pub fn now(&self) -> i64 {
         self.clock.now_ms()
+    }
+
+    /// A SQLite error on this file, as the store's error (with the file's path).
+    pub fn sql_error(&self, e: rusqlite::Error) -> AuditError {
+        sql_err(&self.path, e)
     }
 
     /// The connection, for reading (reports, replay). Writes go through `append`.

@@ -384,7 +384,7 @@ fn find_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
             |r| r.get(0),
         )
         .optional()
-        .map_err(|e| AuditError::Refused(e.to_string()))
+        .map_err(|e| store.sql_error(e))
 }
 
 fn next_table_id(store: &Store) -> Result<i64, AuditError> {
@@ -395,7 +395,7 @@ fn next_table_id(store: &Store) -> Result<i64, AuditError> {
             [],
             |r| r.get(0),
         )
-        .map_err(|e| AuditError::Refused(e.to_string()))
+        .map_err(|e| store.sql_error(e))
 }
 
 fn step_payload(text: &str) -> Payload {
@@ -419,7 +419,7 @@ pub struct TableSummary {
 
 /// Every table the log knows, by name.
 pub fn list_tables(store: &Store) -> Result<Vec<TableSummary>, AuditError> {
-    let q = |e: rusqlite::Error| AuditError::Refused(e.to_string());
+    let q = |e: rusqlite::Error| store.sql_error(e);
     let mut stmt = store
         .conn()
         .prepare(

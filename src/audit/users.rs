@@ -15,7 +15,7 @@ use super::store::{AuditError, NOT_STEP, Store};
 /// Failed attempts in a row that lock a user.
 pub const MAX_FAILED_LOGINS: usize = 5;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
 pub enum Role {
     Dealer,
     Supervisor,
@@ -142,7 +142,7 @@ fn hash_pin(pin: &str, cost: PinCost) -> Result<String, AuditError> {
         PinCost::Standard => Argon2::default(),
         PinCost::Demo => argon2::Params::new(1024, 1, 1, None)
             .map(|p| Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, p))
-            .map_err(|e| AuditError::Refused(e.to_string()))?,
+            .map_err(|e| AuditError::PinHash(e.to_string()))?,
     };
     let hashed = match cost {
         PinCost::Standard => argon.hash_password(pin.as_bytes()),
@@ -151,7 +151,7 @@ fn hash_pin(pin: &str, cost: PinCost) -> Result<String, AuditError> {
     };
     hashed
         .map(|h| h.to_string())
-        .map_err(|e| AuditError::Refused(format!("could not hash the PIN: {e}")))
+        .map_err(|e| AuditError::PinHash(e.to_string()))
 }
 
 fn pin_matches(pin: &str, stored: &str) -> bool {
@@ -246,7 +246,7 @@ pub fn has_users(store: &Store) -> Result<bool, AuditError> {
     store
         .conn()
         .query_row("SELECT EXISTS (SELECT 1 FROM users)", [], |r| r.get(0))
-        .map_err(|e| AuditError::Refused(e.to_string()))
+        .map_err(|e| store.sql_error(e))
 }
 
 /// Adds a user. The first user must be an admin and needs nobody's authority; after that an
@@ -313,7 +313,7 @@ pub fn add_user_with(
                 "INSERT INTO users (name, role, pin_hash, added_seq) VALUES (?1, ?2, ?3, ?4)",
                 params![name, role.name(), pin_hash, seq],
             )
-            .map_err(|e| AuditError::Refused(e.to_string()))?;
+            .map_err(|e| store.sql_error(e))?;
         let id = store.conn().last_insert_rowid();
         store.append(
             &Payload::UserAdded(payload::UserAdded {
@@ -361,7 +361,7 @@ fn find(store: &Store, name: &str) -> Result<Option<(User, String)>, AuditError>
             },
         )
         .optional()
-        .map_err(|e| AuditError::Refused(e.to_string()))?
+        .map_err(|e| store.sql_error(e))?
         .map(|(id, name, role, hash)| {
             Ok((
                 User {
@@ -380,11 +380,11 @@ pub fn list(store: &Store) -> Result<Vec<(User, bool)>, AuditError> {
     let mut stmt = store
         .conn()
         .prepare("SELECT id, name, role FROM users ORDER BY name")
-        .map_err(|e| AuditError::Refused(e.to_string()))?;
+        .map_err(|e| store.sql_error(e))?;
     let rows: Vec<(i64, String, String)> = stmt
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .and_then(|m| m.collect())
-        .map_err(|e| AuditError::Refused(e.to_string()))?;
+        .map_err(|e| store.sql_error(e))?;
     rows.into_iter()
         .map(|(id, name, role)| {
             let u = User {
@@ -408,16 +408,11 @@ fn lock_state(store: &Store, user: i64) -> Result<(bool, usize), AuditError> {
             // The condition of the `events_login` index, word for word.
             "SELECT kind FROM events WHERE user_id = ?1 AND kind IN (3, 4, 6, 7) ORDER BY seq DESC",
         )
-        .map_err(|e| AuditError::Refused(e.to_string()))?;
-    let mut rows = stmt
-        .query([user])
-        .map_err(|e| AuditError::Refused(e.to_string()))?;
+        .map_err(|e| store.sql_error(e))?;
+    let mut rows = stmt.query([user]).map_err(|e| store.sql_error(e))?;
     let mut failed = 0;
-    while let Some(row) = rows
-        .next()
-        .map_err(|e| AuditError::Refused(e.to_string()))?
-    {
-        let code: i64 = row.get(0).map_err(|e| AuditError::Refused(e.to_string()))?;
+    while let Some(row) = rows.next().map_err(|e| store.sql_error(e))? {
+        let code: i64 = row.get(0).map_err(|e| store.sql_error(e))?;
         match EventKind::from_code(code) {
             Some(EventKind::LoginFailed) => failed += 1,
             Some(EventKind::UserLocked) => return Ok((true, failed)),

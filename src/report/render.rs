@@ -226,13 +226,11 @@ pub fn render_html(r: &Report) -> String {
         sections.push_str("</tbody></table>");
     }
     let mut footer = String::from("<table>");
-    for (k, v) in r.footer() {
-        let class = if v.starts_with("PASSED") {
-            " class=\"pass\""
-        } else if v.starts_with("FAILED") || v.starts_with("NOT RUN") {
-            " class=\"fail\""
-        } else {
-            ""
+    for (k, v, verdict) in r.footer_lines() {
+        let class = match verdict {
+            Some(true) => " class=\"pass\"",
+            Some(false) => " class=\"fail\"",
+            None => "",
         };
         let _ = write!(
             footer,

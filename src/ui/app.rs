@@ -198,13 +198,10 @@ impl DealerApp {
                 if let (Some(store), Some(user)) = (self.store.as_mut(), self.user.as_ref()) {
                     self.desk.ui(ui, store, user);
                 }
-                if let Some(m) = self.desk.message.take() {
-                    let tone = if m.starts_with("REFUSED") {
-                        Tone::Refused
-                    } else {
-                        Tone::Info
-                    };
-                    self.status = Some((m, tone));
+                match self.desk.message.take() {
+                    Some(Ok(m)) => self.status = Some((m, Tone::Info)),
+                    Some(Err(e)) => self.status = Some((format!("REFUSED: {e}"), Tone::Refused)),
+                    None => {}
                 }
             }
         });

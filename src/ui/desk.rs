@@ -45,7 +45,8 @@ pub struct Desk {
     series: Series,
     verify: Option<Result<String, String>>,
     verifying: Option<Receiver<Result<String, String>>>,
-    pub message: Option<String>,
+    /// What the last action said: done (`Ok`), or refused with why (`Err`).
+    pub message: Option<Result<String, String>>,
 }
 
 /// What the desk asks the app for.
@@ -232,10 +233,7 @@ impl Desk {
             }
             Ask::Export(kind) => self.export(store, user, kind),
         };
-        self.message = Some(match result {
-            Ok(m) => m,
-            Err(e) => format!("REFUSED: {e}"),
-        });
+        self.message = Some(result);
     }
 
     fn search(&mut self, store: &Store) -> Result<String, String> {
