@@ -622,7 +622,7 @@ impl Store {
         if write {
             let mode: String = conn
                 .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
-                .map_err(|e| write_err(path, e))?;
+                .map_err(|e| sql_err(path, e))?;
             if mode != "wal" {
                 return Err(AuditError::Sqlite {
                     path: p,
@@ -658,19 +658,19 @@ impl Store {
     /// Runs the migrations from `from` to the latest, all in one transaction.
     fn migrate(&mut self, from: i32, fresh: bool) -> Result<(), AuditError> {
         let path = self.path.clone();
-        let tx = self.conn.transaction().map_err(|e| write_err(&path, e))?;
+        let tx = self.conn.transaction().map_err(|e| sql_err(&path, e))?;
         for v in from..SCHEMA_VERSION {
             match MIGRATIONS.get(v as usize) {
                 Some(sql) => tx.execute_batch(sql),
                 None => migrate_to_4(&tx),
             }
-            .map_err(|e| write_err(&path, e))?;
+            .map_err(|e| sql_err(&path, e))?;
         }
         tx.execute_batch(&format!(
             "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
         ))
-        .map_err(|e| write_err(&path, e))?;
-        tx.commit().map_err(|e| write_err(&path, e))?;
+        .map_err(|e| sql_err(&path, e))?;
+        tx.commit().map_err(|e| sql_err(&path, e))?;
         if fresh {
             self.head = (0, GENESIS);
             self.append(
@@ -742,7 +742,7 @@ impl Store {
         if free > 0 {
             self.conn
                 .execute_batch("VACUUM")
-                .map_err(|e| write_err(&self.path, e))?;
+                .map_err(|e| sql_err(&self.path, e))?;
         }
         Ok(())
     }
@@ -775,7 +775,7 @@ impl Store {
     pub fn begin_batch(&mut self) -> Result<(), AuditError> {
         self.conn
             .execute_batch("BEGIN IMMEDIATE")
-            .map_err(|e| write_err(&self.path, e))?;
+            .map_err(|e| sql_err(&self.path, e))?;
         self.in_batch = true;
         Ok(())
     }
@@ -785,7 +785,7 @@ impl Store {
         if let Err(e) = self.conn.execute_batch("COMMIT") {
             let _ = self.conn.execute_batch("ROLLBACK");
             self.head = self.read_head()?;
-            return Err(write_err(&self.path, e));
+            return Err(sql_err(&self.path, e));
         }
         Ok(())
     }
@@ -860,7 +860,7 @@ impl Store {
             if !self.in_batch {
                 let _ = self.conn.execute_batch("ROLLBACK");
             }
-            return Err(write_err(&self.path, e));
+            return Err(sql_err(&self.path, e));
         }
         self.head = (ev.seq, hash);
         Ok(ev)
@@ -1235,6 +1235,4 @@ fn sql_err(path: &Path, e: rusqlite::Error) -> AuditError {
     }
 }
 
-fn write_err(path: &Path, e: rusqlite::Error) -> AuditError {
-    sql_err(path, e)
-}
+

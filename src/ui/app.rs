@@ -154,11 +154,6 @@ impl DealerApp {
     pub fn round(&self) -> Option<&Round> {
         self.table.as_ref().and_then(|t| t.round())
     }
-    /// Hands the database back (tests read it after the app is done).
-    pub fn into_store(self) -> Option<Store> {
-        self.store
-    }
-
     fn say(&mut self, text: impl Into<String>, tone: Tone) {
         self.status = Some((text.into(), tone));
     }
