@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use croupier::audit::users::{self, PinCost, Role};
+use croupier::audit::users::{self, Role};
 use croupier::audit::{Store, TableSession};
 use croupier::engine::{Limits, Rules};
 use croupier::sim::{ShoeInPlay, Table};
@@ -32,16 +32,8 @@ fn main() {
     bare.execute_batch("PRAGMA synchronous=FULL; CREATE TABLE t (seq INTEGER PRIMARY KEY, at INTEGER, data TEXT, hash BLOB);").unwrap();
 
     let mut store = Store::open(&dir.join("croupier.db")).unwrap();
-    users::add_user_with(
-        &mut store,
-        "Jana Svoboda",
-        Role::Admin,
-        "1001",
-        None,
-        PinCost::Demo,
-    )
-    .unwrap();
-    let dealer = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+    users::add_user(&mut store, "Jana Svoboda", Role::Admin, "100100", None).unwrap();
+    let dealer = users::login(&mut store, "Jana Svoboda", "100100", None).unwrap();
     let rules = Rules::preset("czech").unwrap();
     let mut s = TableSession::open(
         &mut store,

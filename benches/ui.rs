@@ -4,7 +4,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use croupier::audit::users::{self, PinCost, Role};
+use croupier::audit::users::{self, Role};
 use croupier::audit::{Store, TableSession};
 use croupier::engine::{BetSpec, Limits, Money, Rules};
 use croupier::ui::{DealerApp, Screen};
@@ -20,16 +20,8 @@ fn main() {
     {
         // Seven boxes, two back bets on each; box 1 split twice, box 2 once.
         let mut store = Store::open(&path).unwrap();
-        users::add_user_with(
-            &mut store,
-            "Jana Svoboda",
-            Role::Admin,
-            "1001",
-            None,
-            PinCost::Demo,
-        )
-        .unwrap();
-        let dealer = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+        users::add_user(&mut store, "Jana Svoboda", Role::Admin, "100100", None).unwrap();
+        let dealer = users::login(&mut store, "Jana Svoboda", "100100", None).unwrap();
         let rules = Rules::preset("czech").unwrap();
         let mut t = TableSession::open(
             &mut store,
@@ -64,7 +56,7 @@ fn main() {
     h.get_by_label("Name").type_text("Jana Svoboda");
     h.get_by_label("PIN").click();
     h.run();
-    h.get_by_label("PIN").type_text("1001");
+    h.get_by_label("PIN").type_text("100100");
     h.key_press(Key::Enter);
     h.run();
     h.get_by_label("Resume Pontoon 1 (round in play)").click();

@@ -14,10 +14,10 @@ use crate::engine::{
 /// A round script, read and validated up to (not including) its steps.
 #[derive(Clone, Debug)]
 pub struct Script {
-    pub rules: Rules,
-    pub limits: Limits,
-    pub bets: Arc<[BetSpec]>,
-    pub seen: Vec<Card>,
+    pub(crate) rules: Rules,
+    pub(crate) limits: Limits,
+    pub(crate) bets: Arc<[BetSpec]>,
+    pub(crate) seen: Vec<Card>,
     pub steps: Vec<String>,
 }
 
@@ -70,7 +70,7 @@ fn format_err(msg: impl Into<String>) -> ScriptError {
 
 /// A JSON number of currency units with at most two decimals, read exactly from its text
 /// (`4.999999999999999999999` has too many decimals; it is never rounded to 5).
-pub fn money_of(v: &Value, what: &str) -> Result<Money, ScriptError> {
+pub(crate) fn money_of(v: &Value, what: &str) -> Result<Money, ScriptError> {
     match v {
         Value::Number(n) => amount_of_number(n).map_err(|e| format_err(format!("{what}: {e}"))),
         other => Err(format_err(format!(
@@ -81,7 +81,7 @@ pub fn money_of(v: &Value, what: &str) -> Result<Money, ScriptError> {
 }
 
 /// The exact amount a JSON number's text writes, exponent included (`25e-1` is 2.5).
-pub fn amount_of_number(n: &Number) -> Result<Money, MoneyError> {
+pub(crate) fn amount_of_number(n: &Number) -> Result<Money, MoneyError> {
     let text = n.as_str();
     let Some((mantissa, exp)) = text.split_once(['e', 'E']) else {
         return Money::parse(text);
@@ -180,7 +180,7 @@ pub fn money_json(m: Money) -> Value {
 }
 
 /// Rules given by name (a shipped preset) or as a complete knob object.
-pub fn rules_of(v: &Value) -> Result<Rules, RulesError> {
+pub(crate) fn rules_of(v: &Value) -> Result<Rules, RulesError> {
     match v {
         Value::String(name) => Rules::preset(name),
         other => Rules::from_value(other),
@@ -268,7 +268,7 @@ impl Script {
     }
 
     /// The round before its first step.
-    pub fn start(&self) -> Result<Round, ScriptError> {
+    pub(crate) fn start(&self) -> Result<Round, ScriptError> {
         Ok(Round::with_seen(
             self.rules,
             self.limits,
@@ -403,7 +403,7 @@ fn bets_of(obj: &Map<String, Value>) -> Result<Arc<[BetSpec]>, ScriptError> {
 }
 
 /// Reads one dealer input as written in a round script. The bet ids are the round's.
-pub fn parse_step(text: &str, round: &Round) -> Result<Step, String> {
+pub(crate) fn parse_step(text: &str, round: &Round) -> Result<Step, String> {
     // The common case, one word (a card or a bare decision), without collecting words.
     let one = text.trim();
     if !one.is_empty() && !one.contains(char::is_whitespace) {

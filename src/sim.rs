@@ -46,7 +46,7 @@ impl ShoeInPlay {
 
     /// A shuffle of exactly the cards a shoe count says are left (a table resumed after a
     /// restart). Suits are not tracked by the count, so these cards carry none.
-    pub fn remaining(shoe: Shoe, rng: &mut impl Rng) -> ShoeInPlay {
+    pub(crate) fn remaining(shoe: Shoe, rng: &mut impl Rng) -> ShoeInPlay {
         let mut order = Vec::new();
         for r in Rank::ALL {
             for _ in 0..shoe.rank_left(r) {
@@ -58,7 +58,7 @@ impl ShoeInPlay {
         ShoeInPlay { order, shoe, cut }
     }
 
-    pub fn shoe(&self) -> &Shoe {
+    pub(crate) fn shoe(&self) -> &Shoe {
         &self.shoe
     }
 
@@ -67,20 +67,20 @@ impl ShoeInPlay {
         self.order.len() < self.cut
     }
 
-    pub fn deal(&mut self) -> Option<Card> {
+    pub(crate) fn deal(&mut self) -> Option<Card> {
         self.order.pop()
     }
 
     /// Puts the engine's count in step after a round.
-    pub fn after(&mut self, round: &Round) {
+    pub(crate) fn after(&mut self, round: &Round) {
         self.shoe = round.shoe().clone();
     }
 }
 
 /// A simulated table: its rules and limits, its boxes' habits, its generator.
 pub struct Table {
-    pub rules: Rules,
-    pub limits: Limits,
+    pub(crate) rules: Rules,
+    pub(crate) limits: Limits,
     rng: ChaCha8Rng,
 }
 
@@ -89,7 +89,7 @@ pub struct Table {
 pub struct Played {
     pub bets: Arc<[BetSpec]>,
     pub steps: Vec<Step>,
-    pub round: Round,
+    pub(crate) round: Round,
 }
 
 impl Played {

@@ -35,7 +35,7 @@ pub enum EventKind {
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 17] = [
+    pub(crate) const ALL: [EventKind; 17] = [
         EventKind::Created,
         EventKind::UserAdded,
         EventKind::Login,
@@ -55,7 +55,7 @@ impl EventKind {
         EventKind::RoundCorrected,
     ];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             EventKind::Created => "created",
             EventKind::UserAdded => "user_added",
@@ -77,18 +77,18 @@ impl EventKind {
         }
     }
 
-    pub fn from_name(name: &str) -> Option<EventKind> {
+    pub(crate) fn from_name(name: &str) -> Option<EventKind> {
         EventKind::ALL.iter().copied().find(|k| k.name() == name)
     }
 
     /// The kind's number in the `kind` column (schema 4): its place in `ALL`, from 1.
     /// The `event_kinds` table of the file lists them with their names.
     /// Codes are stored: a new kind goes at the end of the enum and of `ALL`.
-    pub const fn code(self) -> i64 {
+    pub(crate) const fn code(self) -> i64 {
         self as i64 + 1
     }
 
-    pub fn from_code(code: i64) -> Option<EventKind> {
+    pub(crate) fn from_code(code: i64) -> Option<EventKind> {
         usize::try_from(code - 1)
             .ok()
             .and_then(|i| EventKind::ALL.get(i).copied())
@@ -98,21 +98,21 @@ impl EventKind {
 /// The stored copy of an event's chain hash: all 32 bytes, or the first 8 of a `step`
 /// row (see `pack`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Check {
+pub(crate) enum Check {
     Full([u8; 32]),
     Prefix([u8; 8]),
 }
 
 impl Check {
     /// Whether a computed hash is the one stored.
-    pub fn matches(&self, hash: &[u8; 32]) -> bool {
+    pub(crate) fn matches(&self, hash: &[u8; 32]) -> bool {
         match self {
             Check::Full(h) => h == hash,
             Check::Prefix(p) => hash.starts_with(p),
         }
     }
 
-    pub fn from_bytes(b: &[u8]) -> Option<Check> {
+    pub(crate) fn from_bytes(b: &[u8]) -> Option<Check> {
         match b.len() {
             32 => <[u8; 32]>::try_from(b).ok().map(Check::Full),
             8 => <[u8; 8]>::try_from(b).ok().map(Check::Prefix),
@@ -120,7 +120,7 @@ impl Check {
         }
     }
 
-    pub fn hex(&self) -> String {
+    pub(crate) fn hex(&self) -> String {
         match self {
             Check::Full(h) => hex(h),
             Check::Prefix(p) => format!("{}…", hex(p)),
@@ -132,34 +132,34 @@ impl Check {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Event {
     /// 1, 2, 3, … without gaps.
-    pub seq: i64,
+    pub(crate) seq: i64,
     /// Milliseconds since the Unix epoch, UTC.
     pub at: i64,
     pub kind: EventKind,
-    pub table: Option<i64>,
-    pub user: Option<i64>,
+    pub(crate) table: Option<i64>,
+    pub(crate) user: Option<i64>,
     pub round: Option<i64>,
     /// The details, as canonical JSON text (what was hashed).
     pub data: String,
     /// The stored check of its SHA-256 chain hash (over the previous event's hash and this
     /// event's content).
-    pub check: Check,
+    pub(crate) check: Check,
 }
 
 impl Event {
     /// The data read as its kind's payload.
-    pub fn payload(&self) -> Result<super::payload::Payload, super::payload::PayloadError> {
+    pub(crate) fn payload(&self) -> Result<super::payload::Payload, super::payload::PayloadError> {
         super::payload::Payload::parse(self.kind, &self.data)
     }
 
     /// The time as `2026-11-29 14:03:07.512` (UTC).
-    pub fn time(&self) -> String {
+    pub(crate) fn time(&self) -> String {
         crate::audit::store::format_time(self.at)
     }
 }
 
 /// Lower-case hex of a hash.
-pub fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write;
     let mut s = String::with_capacity(bytes.len() * 2);
     for b in bytes {

@@ -4,7 +4,7 @@
 //! that `verify` can replay it.
 
 use super::event::EventKind;
-use super::payload::{self, NetData, Payload, nets_of};
+use super::payload::{self, Payload, nets_of};
 use super::replay;
 use super::store::{AuditError, NOT_STEP, Store};
 use super::table::InputError;
@@ -15,12 +15,10 @@ use crate::script::Script;
 /// A correction, before or after it is logged: the original settlement beside the new.
 #[derive(Clone, Debug)]
 pub struct Correction {
-    pub round: i64,
-    pub original: Script,
-    pub original_nets: Vec<NetData>,
+    pub(crate) original: Script,
     /// The corrected inputs, as given.
-    pub steps: Vec<String>,
-    pub corrected: Round,
+    pub(crate) steps: Vec<String>,
+    pub(crate) corrected: Round,
     /// Per bet: id, original net, corrected net, what to pay (+) or collect (−) now.
     pub differences: Vec<(String, Money, Money, Money)>,
 }
@@ -96,7 +94,11 @@ pub fn void_round(
 
 /// What a correction would do: the round replayed with `steps` instead of its logged
 /// inputs (same bets, same shoe). Nothing is written.
-pub fn preview(store: &Store, round: i64, steps: Vec<String>) -> Result<Correction, InputError> {
+pub(crate) fn preview(
+    store: &Store,
+    round: i64,
+    steps: Vec<String>,
+) -> Result<Correction, InputError> {
     let (original, logged) =
         replay::export_round(store, round).map_err(|e| InputError::NotNow(e.to_string()))?;
     let mut script = original.clone();
@@ -123,9 +125,7 @@ pub fn preview(store: &Store, round: i64, steps: Vec<String>) -> Result<Correcti
         differences.push((id, was, now, now - was));
     }
     Ok(Correction {
-        round,
         original,
-        original_nets,
         steps,
         corrected,
         differences,

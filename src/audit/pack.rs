@@ -88,13 +88,13 @@ pub fn pack(text: &str) -> Option<Vec<u8>> {
 
 /// The canonical JSON text of a packed row; `None` if it holds a byte that is no code
 /// (a damaged or forged row).
-pub fn unpack(packed: &[u8]) -> Option<String> {
+pub(crate) fn unpack(packed: &[u8]) -> Option<String> {
     let mut out = String::new();
     unpack_into(packed, &mut out).then_some(out)
 }
 
 /// `unpack` into a buffer that is reused (its old content replaced); false as `None`.
-pub fn unpack_into(packed: &[u8], out: &mut String) -> bool {
+pub(crate) fn unpack_into(packed: &[u8], out: &mut String) -> bool {
     let mut bytes = std::mem::take(out).into_bytes();
     bytes.clear();
     for &b in packed {
@@ -117,19 +117,19 @@ pub fn unpack_into(packed: &[u8], out: &mut String) -> bool {
 }
 
 /// The stored check of a hash: 8 bytes for a `step` row, 32 for any other.
-pub fn check_of(is_step: bool, hash: &[u8; 32]) -> &[u8] {
+pub(crate) fn check_of(is_step: bool, hash: &[u8; 32]) -> &[u8] {
     if is_step { &hash[..8] } else { &hash[..] }
 }
 
 /// The data column's value for canonical text: packed BLOB, or verbatim TEXT.
-pub enum Stored<'a> {
+pub(crate) enum Stored<'a> {
     Packed(Vec<u8>),
     Verbatim(Cow<'a, str>),
 }
 
 /// The kinds whose data is packed: the many events of play. The rest (tables opened,
 /// users, voids, corrections: a few a shift) stay verbatim JSON, which SQL can read.
-pub fn packs(kind: EventKind) -> bool {
+pub(crate) fn packs(kind: EventKind) -> bool {
     matches!(
         kind,
         EventKind::Step
@@ -142,7 +142,7 @@ pub fn packs(kind: EventKind) -> bool {
 }
 
 /// What the `data` column holds for an event of this kind.
-pub fn store(kind: EventKind, text: &str) -> Stored<'_> {
+pub(crate) fn store(kind: EventKind, text: &str) -> Stored<'_> {
     match packs(kind).then(|| pack(text)).flatten() {
         Some(p) => Stored::Packed(p),
         None => Stored::Verbatim(Cow::Borrowed(text)),

@@ -17,11 +17,11 @@ use crate::script::{cents_of_number, money_json};
 mod money {
     use super::*;
 
-    pub fn serialize<S: serde::Serializer>(m: &Money, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: serde::Serializer>(m: &Money, s: S) -> Result<S::Ok, S::Error> {
         money_json(*m).serialize(s)
     }
 
-    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Money, D::Error> {
+    pub(crate) fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Money, D::Error> {
         let n = serde_json::Number::deserialize(d)?;
         cents_of_number(&n)
             .map(Money::from_cents)
@@ -32,11 +32,14 @@ mod money {
     pub mod opt {
         use super::*;
 
-        pub fn serialize<S: serde::Serializer>(m: &Option<Money>, s: S) -> Result<S::Ok, S::Error> {
+        pub(crate) fn serialize<S: serde::Serializer>(
+            m: &Option<Money>,
+            s: S,
+        ) -> Result<S::Ok, S::Error> {
             m.map(money_json).serialize(s)
         }
 
-        pub fn deserialize<'de, D: serde::Deserializer<'de>>(
+        pub(crate) fn deserialize<'de, D: serde::Deserializer<'de>>(
             d: D,
         ) -> Result<Option<Money>, D::Error> {
             Option::<serde_json::Number>::deserialize(d)?
@@ -52,130 +55,122 @@ mod money {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Created {
-    pub schema: i32,
-    pub program: String,
+    pub(crate) schema: i32,
+    pub(crate) program: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UserAdded {
-    pub user: i64,
-    pub name: String,
-    pub role: String,
+    pub(crate) user: i64,
+    pub(crate) name: String,
+    pub(crate) role: String,
     /// SHA-256 of the stored PIN hash (absent in the oldest logs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pin_hash_sha256: Option<String>,
+    pub(crate) pin_hash_sha256: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Login {
-    pub name: String,
-    pub role: String,
+    pub(crate) name: String,
+    pub(crate) role: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LoginFailed {
-    pub name: String,
+    pub(crate) name: String,
     /// "unknown user", "locked" or "wrong PIN".
-    pub reason: String,
+    pub(crate) reason: String,
 }
 
 /// A user named: logout, a table closed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Named {
-    pub name: String,
+    pub(crate) name: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UserLocked {
-    pub name: String,
-    pub failed: u32,
+    pub(crate) name: String,
+    pub(crate) failed: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UserUnlocked {
-    pub name: String,
-    pub by: i64,
-    pub by_name: String,
+    pub(crate) name: String,
+    pub(crate) by: i64,
+    pub(crate) by_name: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LimitsData {
+pub(crate) struct LimitsData {
     #[serde(with = "money::opt")]
-    pub min_bet: Option<Money>,
+    pub(crate) min_bet: Option<Money>,
     #[serde(with = "money::opt")]
-    pub box_max: Option<Money>,
+    pub(crate) box_max: Option<Money>,
 }
 
 /// A table opened, with a full snapshot of its rules (a rules file's object) and limits.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TableOpened {
-    pub name: String,
-    pub preset: Option<String>,
-    pub rules: Value,
-    pub limits: LimitsData,
+    pub(crate) name: String,
+    pub(crate) preset: Option<String>,
+    pub(crate) rules: Value,
+    pub(crate) limits: LimitsData,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShoeNew {
-    pub decks: u8,
-    pub shoe: i64,
+    pub(crate) decks: u8,
+    pub(crate) shoe: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BetData {
-    pub id: String,
+pub(crate) struct BetData {
+    pub(crate) id: String,
     #[serde(rename = "box")]
-    pub box_no: u8,
+    pub(crate) box_no: u8,
     #[serde(with = "money")]
-    pub stake: Money,
+    pub(crate) stake: Money,
 }
 
 impl BetData {
-    pub fn of(b: &BetSpec) -> BetData {
+    pub(crate) fn of(b: &BetSpec) -> BetData {
         BetData {
             id: b.id.to_string(),
             box_no: b.box_no,
             stake: b.stake,
         }
     }
-
-    pub fn spec(&self) -> BetSpec {
-        BetSpec {
-            id: self.id.as_str().into(),
-            box_no: self.box_no,
-            stake: self.stake,
-        }
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoundStarted {
-    pub bets: Vec<BetData>,
-    pub shoe: i64,
+    pub(crate) bets: Vec<BetData>,
+    pub(crate) shoe: i64,
 }
 
 /// A dealer input as round-script text: an accepted step, an undo (the step undone).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Input {
-    pub text: String,
+    pub(crate) text: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Refused {
-    pub text: String,
-    pub reason: String,
+    pub(crate) text: String,
+    pub(crate) reason: String,
 }
 
 /// One bet's net for the round.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct NetData {
-    pub id: String,
+pub(crate) struct NetData {
+    pub(crate) id: String,
     #[serde(with = "money")]
-    pub net: Money,
+    pub(crate) net: Money,
 }
 
 /// Each bet's net, in bet order.
-pub fn nets_of(round: &Round) -> Vec<NetData> {
+pub(crate) fn nets_of(round: &Round) -> Vec<NetData> {
     (0..round.bet_count())
         .map(|b| NetData {
             id: round.bet_id(b).to_string(),
@@ -188,39 +183,39 @@ pub fn nets_of(round: &Round) -> Vec<NetData> {
 /// dealer's cards and the round's figures.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoundSettled {
-    pub nets: Vec<NetData>,
+    pub(crate) nets: Vec<NetData>,
     #[serde(with = "money", default)]
-    pub house_net: Money,
-    pub dealer: Vec<String>,
+    pub(crate) house_net: Money,
+    pub(crate) dealer: Vec<String>,
     #[serde(with = "money", default)]
-    pub handle: Money,
+    pub(crate) handle: Money,
     #[serde(with = "money", default)]
-    pub paid: Money,
+    pub(crate) paid: Money,
     #[serde(with = "money", default)]
-    pub insurance_taken: Money,
+    pub(crate) insurance_taken: Money,
     #[serde(with = "money", default)]
-    pub insurance_paid: Money,
+    pub(crate) insurance_paid: Money,
     #[serde(default)]
-    pub even_money: u32,
+    pub(crate) even_money: u32,
     #[serde(default)]
-    pub splits: u32,
+    pub(crate) splits: u32,
     #[serde(default)]
-    pub buys: u32,
+    pub(crate) buys: u32,
     #[serde(default)]
-    pub pontoons: u32,
+    pub(crate) pontoons: u32,
     #[serde(default)]
-    pub five_card_tricks: u32,
+    pub(crate) five_card_tricks: u32,
     #[serde(default)]
-    pub three_of_a_kinds: u32,
+    pub(crate) three_of_a_kinds: u32,
     #[serde(default)]
-    pub surrenders: u32,
+    pub(crate) surrenders: u32,
     #[serde(with = "money", default)]
-    pub max_net: Money,
+    pub(crate) max_net: Money,
 }
 
 impl RoundSettled {
     /// The settlement of a finished round.
-    pub fn of(round: &Round) -> RoundSettled {
+    pub(crate) fn of(round: &Round) -> RoundSettled {
         let f = RoundFigures::of(round);
         RoundSettled {
             nets: nets_of(round),
@@ -242,7 +237,7 @@ impl RoundSettled {
     }
 
     /// The figures it logged.
-    pub fn figures(&self) -> RoundFigures {
+    pub(crate) fn figures(&self) -> RoundFigures {
         RoundFigures {
             handle: self.handle,
             paid: self.paid,
@@ -263,19 +258,19 @@ impl RoundSettled {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoundVoided {
-    pub reason: String,
+    pub(crate) reason: String,
 }
 
 /// A supervisor's correction: the whole corrected round script and its nets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoundCorrected {
-    pub reason: String,
-    pub script: Value,
-    pub nets: Vec<NetData>,
+    pub(crate) reason: String,
+    pub(crate) script: Value,
+    pub(crate) nets: Vec<NetData>,
 }
 
 /// The snapshot a `table_opened` event logs.
-pub fn table_opened(
+pub(crate) fn table_opened(
     name: &str,
     rules: &Rules,
     preset: Option<&str>,
@@ -329,7 +324,7 @@ pub mod view {
     }
 
     /// The bets of a `round_started` event's text.
-    pub fn started_bets(text: &str) -> Option<Vec<BetSpec>> {
+    pub(crate) fn started_bets(text: &str) -> Option<Vec<BetSpec>> {
         let d: Started = serde_json::from_str(text).ok()?;
         d.bets
             .into_iter()
@@ -344,7 +339,7 @@ pub mod view {
     }
 
     /// Whether a `round_settled` event's nets are the round's, bet for bet, to the cent.
-    pub fn settled_nets_match(text: &str, round: &Round) -> bool {
+    pub(crate) fn settled_nets_match(text: &str, round: &Round) -> bool {
         let Ok(d) = serde_json::from_str::<Settled>(text) else {
             return false;
         };
@@ -357,7 +352,7 @@ pub mod view {
 
     /// The text of a `step` or `undo` event written as `{"text":"…"}` with nothing to
     /// unescape (the common case), without parsing.
-    pub fn plain_text(text: &str) -> Option<&str> {
+    pub(crate) fn plain_text(text: &str) -> Option<&str> {
         let t = text.strip_prefix("{\"text\":\"")?.strip_suffix("\"}")?;
         (!t.contains(['"', '\\'])).then_some(t)
     }
@@ -388,13 +383,13 @@ pub enum Payload {
 /// An event's text that does not read as its kind's payload.
 #[derive(Debug, thiserror::Error)]
 #[error("its data does not read as a {kind} event: {why}")]
-pub struct PayloadError {
-    pub kind: &'static str,
-    pub why: String,
+pub(crate) struct PayloadError {
+    pub(crate) kind: &'static str,
+    pub(crate) why: String,
 }
 
 impl Payload {
-    pub fn kind(&self) -> EventKind {
+    pub(crate) fn kind(&self) -> EventKind {
         match self {
             Payload::Created(_) => EventKind::Created,
             Payload::UserAdded(_) => EventKind::UserAdded,
@@ -440,7 +435,7 @@ impl Payload {
     }
 
     /// Reads an event's text as its kind's payload.
-    pub fn parse(kind: EventKind, text: &str) -> Result<Payload, PayloadError> {
+    pub(crate) fn parse(kind: EventKind, text: &str) -> Result<Payload, PayloadError> {
         fn read<'a, T: Deserialize<'a>>(kind: EventKind, text: &'a str) -> Result<T, PayloadError> {
             serde_json::from_str(text).map_err(|e| PayloadError {
                 kind: kind.name(),

@@ -15,8 +15,8 @@ use crate::engine::RoundFigures;
 /// A report's period: whole UTC days, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Period {
-    pub from: NaiveDate,
-    pub to: NaiveDate,
+    pub(crate) from: NaiveDate,
+    pub(crate) to: NaiveDate,
 }
 
 impl Period {
@@ -41,19 +41,19 @@ impl Period {
         (day_ms(self.from), day_ms(self.to + chrono::Days::new(1)))
     }
 
-    pub fn contains(&self, ms: i64) -> bool {
+    pub(crate) fn contains(&self, ms: i64) -> bool {
         let (a, b) = self.ms();
         (a..b).contains(&ms)
     }
 }
 
-pub fn day_ms(d: NaiveDate) -> i64 {
+pub(crate) fn day_ms(d: NaiveDate) -> i64 {
     Utc.from_utc_datetime(&d.and_hms_opt(0, 0, 0).unwrap_or_default())
         .timestamp_millis()
 }
 
 /// The UTC date of a time.
-pub fn date_of(ms: i64) -> NaiveDate {
+pub(crate) fn date_of(ms: i64) -> NaiveDate {
     chrono::DateTime::from_timestamp_millis(ms)
         .map(|t| t.date_naive())
         .unwrap_or_default()
@@ -61,7 +61,7 @@ pub fn date_of(ms: i64) -> NaiveDate {
 
 /// The shift a time falls in: day 06–14, evening 14–22, night 22–06 (a night belongs to
 /// the date it started on).
-pub fn shift_of(ms: i64) -> (NaiveDate, &'static str) {
+pub(crate) fn shift_of(ms: i64) -> (NaiveDate, &'static str) {
     let Some(t) = chrono::DateTime::from_timestamp_millis(ms) else {
         return (NaiveDate::default(), "?");
     };
@@ -77,17 +77,17 @@ pub fn shift_of(ms: i64) -> (NaiveDate, &'static str) {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoundRow {
     /// Which database (0-based, in the order given).
-    pub db: usize,
-    pub table: String,
-    pub round: i64,
+    pub(crate) db: usize,
+    pub(crate) table: String,
+    pub(crate) round: i64,
     /// When it was settled.
-    pub at: i64,
-    pub dealer: String,
+    pub(crate) at: i64,
+    pub(crate) dealer: String,
     /// Its figures (house win = its `house_net` = −Σ net), from its `round_figures` row.
-    pub figures: RoundFigures,
-    pub voided: bool,
+    pub(crate) figures: RoundFigures,
+    pub(crate) voided: bool,
     /// A supervisor corrected the round: the figures are the corrected ones.
-    pub corrected: bool,
+    pub(crate) corrected: bool,
 }
 
 fn sql(store: &Store) -> impl Fn(rusqlite::Error) -> AuditError + '_ {
@@ -108,7 +108,7 @@ fn names(store: &Store, query: &str) -> Result<HashMap<i64, String>, AuditError>
 }
 
 /// Table id → its latest name.
-pub fn table_names(store: &Store) -> Result<HashMap<i64, String>, AuditError> {
+pub(crate) fn table_names(store: &Store) -> Result<HashMap<i64, String>, AuditError> {
     names(
         store,
         &format!(
@@ -119,12 +119,12 @@ pub fn table_names(store: &Store) -> Result<HashMap<i64, String>, AuditError> {
 }
 
 /// User id → name.
-pub fn user_names(store: &Store) -> Result<HashMap<i64, String>, AuditError> {
+pub(crate) fn user_names(store: &Store) -> Result<HashMap<i64, String>, AuditError> {
     names(store, "SELECT id, name FROM users")
 }
 
 /// Settled rounds with `from_ms <= settled < to_ms`.
-pub fn rounds(
+pub(crate) fn rounds(
     store: &Store,
     db: usize,
     from_ms: i64,
@@ -239,20 +239,20 @@ fn apply_corrections(store: &Store, rows: &mut [RoundRow]) -> Result<(), AuditEr
 
 /// A logged event for the exceptions and dealers reports.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Noted {
-    pub db: usize,
-    pub seq: i64,
-    pub at: i64,
-    pub kind: EventKind,
-    pub table: String,
-    pub user: String,
-    pub round: Option<i64>,
-    pub payload: Payload,
+pub(crate) struct Noted {
+    pub(crate) db: usize,
+    pub(crate) seq: i64,
+    pub(crate) at: i64,
+    pub(crate) kind: EventKind,
+    pub(crate) table: String,
+    pub(crate) user: String,
+    pub(crate) round: Option<i64>,
+    pub(crate) payload: Payload,
 }
 
 impl Noted {
     /// The payload's fields as `key=value` words (for the events no report words itself).
-    pub fn fields(&self) -> String {
+    pub(crate) fn fields(&self) -> String {
         serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&self.payload.to_text())
             .map(|o| {
                 o.iter()
@@ -265,7 +265,7 @@ impl Noted {
 }
 
 /// Events of the given kinds in `[from_ms, to_ms)`.
-pub fn events_of(
+pub(crate) fn events_of(
     store: &Store,
     db: usize,
     kinds: &[EventKind],
@@ -313,7 +313,10 @@ pub fn events_of(
 }
 
 /// The inputs of one round, as entered (undone ones removed), with its bets.
-pub fn round_inputs(store: &Store, round: i64) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
+pub(crate) fn round_inputs(
+    store: &Store,
+    round: i64,
+) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
     let events = store.round_events(round)?;
     let bets = events
         .iter()
@@ -327,7 +330,7 @@ pub fn round_inputs(store: &Store, round: i64) -> Result<(Vec<BetData>, Vec<Stri
 }
 
 /// The per-bet nets of a settled round (its latest correction's, if corrected).
-pub fn round_nets(store: &Store, round: i64) -> Result<Vec<NetData>, AuditError> {
+pub(crate) fn round_nets(store: &Store, round: i64) -> Result<Vec<NetData>, AuditError> {
     if let Some(d) = corrections(store)?.remove(&round) {
         return Ok(d.nets);
     }

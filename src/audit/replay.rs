@@ -17,18 +17,18 @@ use crate::script::{Script, parse_step, rules_of};
 /// A round in play at a table, as rebuilt from its events.
 #[derive(Clone, Debug)]
 pub struct LiveRound {
-    pub id: i64,
-    pub bets: Arc<[BetSpec]>,
+    pub(crate) id: i64,
+    pub(crate) bets: Arc<[BetSpec]>,
     /// The cards of this shoe dealt before the round (the round script's `seen`).
-    pub seen: Vec<Card>,
-    pub start: Round,
-    pub round: Round,
+    pub(crate) seen: Vec<Card>,
+    pub(crate) start: Round,
+    pub(crate) round: Round,
     pub steps: Vec<Step>,
 }
 
 impl LiveRound {
     /// The round as a round script.
-    pub fn script(&self) -> Script {
+    pub(crate) fn script(&self) -> Script {
         Script {
             rules: *self.start.rules(),
             limits: *self.start.limits(),
@@ -43,7 +43,7 @@ impl LiveRound {
     }
 
     /// Takes back the last step: replays the others from the start.
-    pub fn undo(&mut self) -> Option<Step> {
+    pub(crate) fn undo(&mut self) -> Option<Step> {
         let last = self.steps.pop()?;
         let mut r = self.start.clone();
         for &s in &self.steps {
@@ -58,7 +58,7 @@ impl LiveRound {
 /// The inputs of a round's logged events that stand: each `step` in order, each `undo`
 /// taking back the last one standing. (The live round undoes the same way:
 /// `LiveRound::undo`.)
-pub fn standing_inputs<'a>(events: impl IntoIterator<Item = &'a Event>) -> Vec<String> {
+pub(crate) fn standing_inputs<'a>(events: impl IntoIterator<Item = &'a Event>) -> Vec<String> {
     let mut inputs = Vec::new();
     for e in events {
         match e.payload() {
@@ -75,17 +75,17 @@ pub fn standing_inputs<'a>(events: impl IntoIterator<Item = &'a Event>) -> Vec<S
 /// A table as the log describes it.
 #[derive(Clone, Debug)]
 pub struct TableState {
-    pub id: i64,
-    pub name: String,
+    pub(crate) id: i64,
+    pub(crate) name: String,
     pub rules: Rules,
-    pub preset: Option<String>,
-    pub limits: Limits,
-    pub shoe: Shoe,
+    pub(crate) preset: Option<String>,
+    pub(crate) limits: Limits,
+    pub(crate) shoe: Shoe,
     pub shoe_no: i64,
     /// The cards dealt from the current shoe in settled rounds.
-    pub seen: Vec<Card>,
-    pub live: Option<LiveRound>,
-    pub open: bool,
+    pub(crate) seen: Vec<Card>,
+    pub(crate) live: Option<LiveRound>,
+    pub(crate) open: bool,
 }
 
 /// Something in the log that does not hold.
@@ -153,30 +153,30 @@ impl Chain {
 
 /// Replays a log, event by event.
 #[derive(Default)]
-pub struct Replayer {
-    pub tables: HashMap<i64, TableState>,
+pub(crate) struct Replayer {
+    pub(crate) tables: HashMap<i64, TableState>,
     chain: Chain,
-    pub events: i64,
-    pub rounds: i64,
-    pub settled: i64,
-    pub voided: i64,
-    pub corrected: i64,
-    pub refused: i64,
-    pub undos: i64,
+    pub(crate) events: i64,
+    pub(crate) rounds: i64,
+    pub(crate) settled: i64,
+    pub(crate) voided: i64,
+    pub(crate) corrected: i64,
+    pub(crate) refused: i64,
+    pub(crate) undos: i64,
     /// When set, `feed` keeps a copy of this round's script at its settlement.
-    pub want_round: Option<i64>,
-    pub found: Option<(Script, RoundSettled)>,
+    pub(crate) want_round: Option<i64>,
+    pub(crate) found: Option<(Script, RoundSettled)>,
     /// Check the hash chain too (verify); recovery trusts it.
-    pub check_chain: bool,
+    pub(crate) check_chain: bool,
     /// Keep the cards of each shoe (for exports and live tables; verify needs none).
-    pub track_seen: bool,
+    pub(crate) track_seen: bool,
     /// When set (verify), each settlement's `round_figures` row is read in step and
     /// compared with the replayed round's own figures.
-    pub figures: Option<FiguresCursor>,
+    pub(crate) figures: Option<FiguresCursor>,
 }
 
 /// Reads `round_figures` in log order, a chunk at a time, on its own connection.
-pub struct FiguresCursor {
+pub(crate) struct FiguresCursor {
     conn: rusqlite::Connection,
     buf: std::collections::VecDeque<[i64; 15]>,
     last_seq: i64,
@@ -184,7 +184,7 @@ pub struct FiguresCursor {
 }
 
 impl FiguresCursor {
-    pub fn open(conn: rusqlite::Connection) -> Result<FiguresCursor, ReplayError> {
+    pub(crate) fn open(conn: rusqlite::Connection) -> Result<FiguresCursor, ReplayError> {
         Ok(FiguresCursor {
             conn,
             buf: Default::default(),
@@ -194,7 +194,7 @@ impl FiguresCursor {
     }
 
     /// The next row: seq, round, at, table, user, then the ten figures.
-    pub fn next_row(&mut self) -> Result<Option<[i64; 15]>, ReplayError> {
+    pub(crate) fn next_row(&mut self) -> Result<Option<[i64; 15]>, ReplayError> {
         if self.buf.is_empty() && !self.done {
             let path = std::path::PathBuf::from(self.conn.path().unwrap_or("the database"));
             let sql = |e: rusqlite::Error| {
@@ -232,7 +232,7 @@ impl FiguresCursor {
 }
 
 impl Replayer {
-    pub fn new(check_chain: bool) -> Replayer {
+    pub(crate) fn new(check_chain: bool) -> Replayer {
         Replayer {
             check_chain,
             track_seen: true,
@@ -270,7 +270,7 @@ impl Replayer {
     }
 
     /// Takes the next event of the log.
-    pub fn feed(&mut self, e: &Event) -> Result<(), ReplayError> {
+    pub(crate) fn feed(&mut self, e: &Event) -> Result<(), ReplayError> {
         self.events += 1;
         if self.check_chain {
             self.chain.check(e)?;
@@ -737,7 +737,7 @@ pub fn export_round(store: &Store, n: i64) -> Result<(Script, RoundSettled), Rep
 
 /// The state of one table from the log (for recovery): rules, shoe, round in play. Reads
 /// the table's last `table_opened` before its last new shoe, then that shoe's events.
-pub fn table_state(store: &Store, table: i64) -> Result<Option<TableState>, ReplayError> {
+pub(crate) fn table_state(store: &Store, table: i64) -> Result<Option<TableState>, ReplayError> {
     let q = |sql: String| -> Result<Option<i64>, ReplayError> {
         store
             .conn()
@@ -784,14 +784,14 @@ pub fn table_state(store: &Store, table: i64) -> Result<Option<TableState>, Repl
 
 /// A round's events as they happened (inputs, refusals, undos, settlement, voids,
 /// corrections), with the round before its first input, for stepping through a dispute.
-pub struct RoundHistory {
-    pub round: i64,
-    pub start: Round,
-    pub events: Vec<Event>,
+pub(crate) struct RoundHistory {
+    pub(crate) round: i64,
+    pub(crate) start: Round,
+    pub(crate) events: Vec<Event>,
 }
 
 impl RoundHistory {
-    pub fn load(store: &Store, round: i64) -> Result<RoundHistory, ReplayError> {
+    pub(crate) fn load(store: &Store, round: i64) -> Result<RoundHistory, ReplayError> {
         let (script, _) = export_round(store, round)?;
         let start = script.start().map_err(|e| ReplayError::Mismatch {
             round,
@@ -806,7 +806,7 @@ impl RoundHistory {
     }
 
     /// The round as it stood just after event `i` (inputs applied, undos undone).
-    pub fn state_after(&self, i: usize) -> Round {
+    pub(crate) fn state_after(&self, i: usize) -> Round {
         let mut round = self.start.clone();
         for text in standing_inputs(self.events.iter().take(i + 1)) {
             if let Ok(step) = parse_step(&text, &round) {

@@ -19,11 +19,11 @@ use super::payload::{self, Payload};
 use crate::engine::{Money, RoundFigures};
 
 /// `PRAGMA application_id` of a Croupier database: "CRUP".
-pub const APPLICATION_ID: i32 = 0x4352_5550;
+pub(crate) const APPLICATION_ID: i32 = 0x4352_5550;
 /// The schema this program writes. A file with a newer one is refused.
 pub const SCHEMA_VERSION: i32 = 4;
 /// The hash before the first event.
-pub const GENESIS: [u8; 32] = [0; 32];
+pub(crate) const GENESIS: [u8; 32] = [0; 32];
 
 /// Forward migrations: `MIGRATIONS[v]` takes a database from version `v` to `v + 1`
 /// (v3 → v4 is `migrate_to_4`, in Rust, after these).
@@ -151,20 +151,20 @@ CREATE VIEW event_log AS
 "#;
 
 /// The partial indexes' condition, written into every query that should use them.
-pub const NOT_STEP: &str = "kind <> 12";
+pub(crate) const NOT_STEP: &str = "kind <> 12";
 
 /// An index of `events`, for the structure check: how to read its entries in index order,
 /// and the entry an event puts in it (`None`: the event is not in it). NULL is `i64::MIN`.
-pub struct EventIndex {
-    pub name: &'static str,
+pub(crate) struct EventIndex {
+    pub(crate) name: &'static str,
     select: &'static str,
-    pub entry: fn(&Event) -> Option<[i64; 3]>,
+    pub(crate) entry: fn(&Event) -> Option<[i64; 3]>,
 }
 
 const NULL: i64 = i64::MIN;
 
 /// Every index of `events` (schema 4), as `SCHEMA_4_REST` makes them.
-pub const EVENT_INDEXES: [EventIndex; 4] = [
+pub(crate) const EVENT_INDEXES: [EventIndex; 4] = [
     EventIndex {
         name: "events_kind",
         select: "SELECT kind, at, seq FROM events INDEXED BY events_kind WHERE kind <> 12",
@@ -204,13 +204,13 @@ pub const EVENT_INDEXES: [EventIndex; 4] = [
 /// each entry's 64-bit mix. Two readings of the same entries agree; a changed, missing or
 /// extra entry makes them differ (but for a 2^-64 chance).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct IndexDigest {
+pub(crate) struct IndexDigest {
     count: u64,
     sum: u64,
 }
 
 impl IndexDigest {
-    pub fn add(&mut self, entry: [i64; 3]) {
+    pub(crate) fn add(&mut self, entry: [i64; 3]) {
         fn mix(mut z: u64) -> u64 {
             // splitmix64's finaliser
             z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -231,7 +231,7 @@ impl IndexDigest {
 /// of each `events` index read in index order, which `verify` compares with the digest of
 /// the rows it reads (that is the part of `integrity_check` that would take most of its
 /// time on a large log: every row looked up in every index). The lines of any damage.
-pub fn check_structure(conn: &Connection) -> Result<[IndexDigest; 4], String> {
+pub(crate) fn check_structure(conn: &Connection) -> Result<[IndexDigest; 4], String> {
     let lines = |sql: &str| -> Result<(), String> {
         let mut stmt = conn.prepare(sql).map_err(|e| e.to_string())?;
         let lines: Vec<String> = stmt
@@ -316,7 +316,7 @@ fn migrate_to_4(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
 /// The ten figures of a `round_figures` row, in its column order (handle, paid, win,
 /// max_net, insurance taken, insurance paid, splits, buys, pontoons, five-card tricks):
 /// the one mapping between `RoundFigures` and the row, both ways.
-pub fn figures_row(f: &RoundFigures) -> [i64; 10] {
+pub(crate) fn figures_row(f: &RoundFigures) -> [i64; 10] {
     [
         f.handle.cents(),
         f.paid.cents(),
@@ -332,7 +332,7 @@ pub fn figures_row(f: &RoundFigures) -> [i64; 10] {
 }
 
 /// `figures_row` read back (the counters the row does not keep are 0).
-pub fn figures_of_row(r: &[i64; 10]) -> RoundFigures {
+pub(crate) fn figures_of_row(r: &[i64; 10]) -> RoundFigures {
     let n = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
     RoundFigures {
         handle: Money::from_cents(r[0]),
@@ -412,10 +412,10 @@ impl ManualClock {
     pub fn new(ms: i64) -> ManualClock {
         ManualClock(Arc::new(AtomicI64::new(ms)))
     }
-    pub fn set(&self, ms: i64) {
+    pub(crate) fn set(&self, ms: i64) {
         self.0.store(ms, Ordering::SeqCst);
     }
-    pub fn advance(&self, ms: i64) {
+    pub(crate) fn advance(&self, ms: i64) {
         self.0.fetch_add(ms, Ordering::SeqCst);
     }
 }
@@ -426,7 +426,7 @@ impl Clock for ManualClock {
 }
 
 /// `2026-11-29 14:03:07.512` (UTC).
-pub fn format_time(ms: i64) -> String {
+pub(crate) fn format_time(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms)
         .map(|t| t.format("%Y-%m-%d %H:%M:%S%.3f").to_string())
         .unwrap_or_else(|| format!("@{ms}ms"))
@@ -448,7 +448,7 @@ pub fn default_db_path() -> PathBuf {
 
 /// The hash of an event: SHA-256 over the previous hash and every stored field, each
 /// length-prefixed or fixed-width so that no two events hash the same bytes.
-pub fn event_hash(prev: &[u8; 32], e: &Event) -> [u8; 32] {
+pub(crate) fn event_hash(prev: &[u8; 32], e: &Event) -> [u8; 32] {
     let mut h = Sha256::new();
     h.update(prev);
     h.update(e.seq.to_be_bytes());
@@ -565,7 +565,7 @@ impl Store {
 
     /// A second read-only connection to the same file, opened as this one was (for the
     /// threads of `verify`).
-    pub fn reader(&self) -> Result<Connection, AuditError> {
+    pub(crate) fn reader(&self) -> Result<Connection, AuditError> {
         match &self.immutable_uri {
             Some(u) => Connection::open_with_flags(u, read_flags() | OpenFlags::SQLITE_OPEN_URI),
             None => Connection::open_with_flags(&self.path, read_flags()),
@@ -695,7 +695,7 @@ impl Store {
     /// The chain's hash at event `seq` (`None` past the end of the log): from the last
     /// whole stored hash at or before it, computed on over the steps between. Trusts the
     /// stored hashes: `verify` is what checks them.
-    pub fn chain_hash(&self, seq: i64) -> Result<Option<[u8; 32]>, AuditError> {
+    pub(crate) fn chain_hash(&self, seq: i64) -> Result<Option<[u8; 32]>, AuditError> {
         Ok(self
             .chain_at(seq)?
             .filter(|(s, _)| *s == seq)
@@ -728,7 +728,7 @@ impl Store {
         Ok(Some(head))
     }
 
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
@@ -752,16 +752,16 @@ impl Store {
         (self.head.0, hex(&self.head.1))
     }
 
-    pub fn set_clock(&mut self, clock: Box<dyn Clock>) {
+    pub(crate) fn set_clock(&mut self, clock: Box<dyn Clock>) {
         self.clock = clock;
     }
 
-    pub fn now(&self) -> i64 {
+    pub(crate) fn now(&self) -> i64 {
         self.clock.now_ms()
     }
 
     /// A SQLite error on this file, as the store's error (with the file's path).
-    pub fn sql_error(&self, e: rusqlite::Error) -> AuditError {
+    pub(crate) fn sql_error(&self, e: rusqlite::Error) -> AuditError {
         sql_err(&self.path, e)
     }
 
@@ -772,7 +772,7 @@ impl Store {
 
     /// Starts a batch: appends until `commit_batch` share one transaction (demo data).
     /// Live play never batches: each input is its own durable transaction.
-    pub fn begin_batch(&mut self) -> Result<(), AuditError> {
+    pub(crate) fn begin_batch(&mut self) -> Result<(), AuditError> {
         self.conn
             .execute_batch("BEGIN IMMEDIATE")
             .map_err(|e| sql_err(&self.path, e))?;
@@ -780,7 +780,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn commit_batch(&mut self) -> Result<(), AuditError> {
+    pub(crate) fn commit_batch(&mut self) -> Result<(), AuditError> {
         self.in_batch = false;
         if let Err(e) = self.conn.execute_batch("COMMIT") {
             let _ = self.conn.execute_batch("ROLLBACK");
@@ -791,12 +791,12 @@ impl Store {
     }
 
     /// Whether a batch transaction is open.
-    pub fn in_batch(&self) -> bool {
+    pub(crate) fn in_batch(&self) -> bool {
         self.in_batch
     }
 
     /// Abandons a batch: nothing of it is written; the chain head is read back.
-    pub fn rollback_batch(&mut self) -> Result<(), AuditError> {
+    pub(crate) fn rollback_batch(&mut self) -> Result<(), AuditError> {
         self.in_batch = false;
         let _ = self.conn.execute_batch("ROLLBACK");
         self.head = self.read_head()?;
@@ -805,7 +805,7 @@ impl Store {
 
     /// Appends one event and, outside a batch, commits it durably before returning.
     /// On any failure nothing is written and the chain head is unchanged.
-    pub fn append(
+    pub(crate) fn append(
         &mut self,
         payload: &Payload,
         table: Option<i64>,
@@ -880,7 +880,7 @@ impl Store {
     }
 
     /// A table's events with `from <= seq <= to`, in order.
-    pub fn each_table_event<E>(
+    pub(crate) fn each_table_event<E>(
         &self,
         table: i64,
         from: i64,
@@ -896,7 +896,7 @@ impl Store {
 
     /// `each_event`, lending each event instead of giving it: one `Event` is filled row
     /// after row, its data's buffer reused (verify reads millions of rows).
-    pub fn each_event_lent<E>(
+    pub(crate) fn each_event_lent<E>(
         &self,
         from_seq: i64,
         f: impl FnMut(&Event) -> Result<(), E>,
@@ -989,7 +989,7 @@ impl Store {
 
     /// Events of one round, in order: its inputs between its start and its settlement
     /// (a seq range), then whatever came later (voids, corrections).
-    pub fn round_events(&self, round: i64) -> Result<Vec<Event>, AuditError> {
+    pub(crate) fn round_events(&self, round: i64) -> Result<Vec<Event>, AuditError> {
         let q = |sql: String| -> Result<Option<i64>, AuditError> {
             self.conn
                 .query_row(&sql, [round], |r| r.get(0))
@@ -1030,7 +1030,7 @@ impl Store {
     }
 
     /// Events of the given kind (not steps) with `from_ms <= at < to_ms`, in order.
-    pub fn events_of_kind(
+    pub(crate) fn events_of_kind(
         &self,
         kind: EventKind,
         from_ms: i64,
@@ -1050,7 +1050,7 @@ impl Store {
     }
 
     /// The number of rounds logged (rounds are numbered 1, 2, 3, … as they start).
-    pub fn round_count(&self) -> Result<i64, AuditError> {
+    pub(crate) fn round_count(&self) -> Result<i64, AuditError> {
         self.conn
             .query_row(
                 &format!("SELECT coalesce(max(round_id), 0) FROM events WHERE round_id IS NOT NULL AND {NOT_STEP}"),
@@ -1234,5 +1234,3 @@ fn sql_err(path: &Path, e: rusqlite::Error) -> AuditError {
         },
     }
 }
-
-

@@ -130,10 +130,10 @@ impl TableSession {
     pub fn state(&self) -> &TableState {
         &self.state
     }
-    pub fn user(&self) -> &User {
+    pub(crate) fn user(&self) -> &User {
         &self.user
     }
-    pub fn table_id(&self) -> i64 {
+    pub(crate) fn table_id(&self) -> i64 {
         self.state.id
     }
     /// The round in play, if any.
@@ -145,7 +145,7 @@ impl TableSession {
     }
 
     /// Another user takes over the table (shift change). The log has the login already.
-    pub fn change_user(&mut self, user: User) {
+    pub(crate) fn change_user(&mut self, user: User) {
         self.user = user;
     }
 
@@ -350,7 +350,7 @@ impl TableSession {
 
     /// Finishes the settlement of a round that was complete but not yet logged as settled
     /// (a crash between the last input and its settlement).
-    pub fn recover(&mut self, store: &mut Store) -> Result<bool, InputError> {
+    pub(crate) fn recover(&mut self, store: &mut Store) -> Result<bool, InputError> {
         if self
             .state
             .live
@@ -411,14 +411,14 @@ fn bets_text(bets: &[BetSpec]) -> String {
 
 /// A table in the log, for the dealer's list: its id, name, and whether a round is in play.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableSummary {
-    pub id: i64,
-    pub name: String,
-    pub round_in_play: bool,
+pub(crate) struct TableSummary {
+    pub(crate) id: i64,
+    pub(crate) name: String,
+    pub(crate) round_in_play: bool,
 }
 
 /// Every table the log knows, by name.
-pub fn list_tables(store: &Store) -> Result<Vec<TableSummary>, AuditError> {
+pub(crate) fn list_tables(store: &Store) -> Result<Vec<TableSummary>, AuditError> {
     let q = |e: rusqlite::Error| store.sql_error(e);
     let mut stmt = store
         .conn()

@@ -13,7 +13,7 @@ use super::payload::{self, Payload};
 use super::store::{AuditError, NOT_STEP, Store};
 
 /// Failed attempts in a row that lock a user.
-pub const MAX_FAILED_LOGINS: usize = 5;
+pub(crate) const MAX_FAILED_LOGINS: usize = 5;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
 pub enum Role {
@@ -31,7 +31,7 @@ impl Role {
         }
     }
 
-    pub fn parse(s: &str) -> Result<Role, AuditError> {
+    pub(crate) fn parse(s: &str) -> Result<Role, AuditError> {
         match s {
             "dealer" => Ok(Role::Dealer),
             "supervisor" => Ok(Role::Supervisor),
@@ -44,7 +44,7 @@ impl Role {
 
     /// Supervisors (and admins): void or correct settled rounds, change rules or limits,
     /// unlock users, export.
-    pub fn supervises(self) -> bool {
+    pub(crate) fn supervises(self) -> bool {
         self >= Role::Supervisor
     }
 }
@@ -52,7 +52,7 @@ impl Role {
 /// A user as logged in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
-    pub id: i64,
+    pub(crate) id: i64,
     pub name: String,
     pub role: Role,
 }
@@ -110,7 +110,7 @@ fn check_name(name: &str) -> Result<(), AuditError> {
 
 /// The shortest PIN a role may have: a supervisor's or admin's PIN unlocks users, voids
 /// rounds and adds staff, so it is longer than a dealer's.
-pub fn min_pin_len(role: Role) -> usize {
+pub(crate) fn min_pin_len(role: Role) -> usize {
     match role {
         Role::Dealer => 4,
         Role::Supervisor | Role::Admin => 6,
@@ -132,7 +132,7 @@ fn check_pin(pin: &str, role: Role) -> Result<(), AuditError> {
 /// How hard a PIN hash is to compute. Demo users get a cheap one so that a year of demo
 /// shifts logs in quickly; real users always get argon2's defaults (Argon2id, 19 MiB, t=2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PinCost {
+pub(crate) enum PinCost {
     Standard,
     Demo,
 }
@@ -166,7 +166,7 @@ fn pin_matches(pin: &str, stored: &str) -> bool {
 
 /// SHA-256 of a stored PIN hash, logged with the user so that `verify` can tell a users
 /// row changed or slipped in by hand (the hash itself stays out of the log).
-pub fn pin_digest(pin_hash: &str) -> String {
+pub(crate) fn pin_digest(pin_hash: &str) -> String {
     use sha2::Digest;
     super::event::hex(&sha2::Sha256::digest(pin_hash.as_bytes()))
 }
@@ -184,7 +184,7 @@ type UserRow = (
 );
 
 /// Every users row must be the one its `user_added` event describes.
-pub fn check_rows(store: &Store) -> Result<(), String> {
+pub(crate) fn check_rows(store: &Store) -> Result<(), String> {
     let mut stmt = store
         .conn()
         .prepare("SELECT u.id, u.name, u.role, u.pin_hash, u.added_seq, k.name, e.data FROM users u LEFT JOIN events e ON e.seq = u.added_seq LEFT JOIN event_kinds k ON k.code = e.kind ORDER BY u.id")
@@ -242,7 +242,7 @@ pub fn check_rows(store: &Store) -> Result<(), String> {
 }
 
 /// Whether the database has any user yet (the first run creates the first admin).
-pub fn has_users(store: &Store) -> Result<bool, AuditError> {
+pub(crate) fn has_users(store: &Store) -> Result<bool, AuditError> {
     store
         .conn()
         .query_row("SELECT EXISTS (SELECT 1 FROM users)", [], |r| r.get(0))
@@ -261,7 +261,7 @@ pub fn add_user(
     add_user_with(store, name, role, pin, by, PinCost::Standard)
 }
 
-pub fn add_user_with(
+pub(crate) fn add_user_with(
     store: &mut Store,
     name: &str,
     role: Role,
@@ -503,7 +503,7 @@ pub fn login(
     Ok(user)
 }
 
-pub fn logout(store: &mut Store, user: &User, table: Option<i64>) -> Result<(), AuditError> {
+pub(crate) fn logout(store: &mut Store, user: &User, table: Option<i64>) -> Result<(), AuditError> {
     store.append(
         &Payload::Logout(payload::Named {
             name: user.name.clone(),

@@ -538,11 +538,11 @@ pub fn build(
 #[derive(Clone, Debug, Default)]
 pub struct Series {
     /// (date, house win, hold %, rounds)
-    pub by_day: Vec<(String, Money, f64, i64)>,
+    pub(crate) by_day: Vec<(String, Money, f64, i64)>,
     /// (hour 0–23, house win, hold %, rounds)
-    pub by_hour: Vec<(u32, Money, f64, i64)>,
+    pub(crate) by_hour: Vec<(u32, Money, f64, i64)>,
     /// (dealer, rounds, rounds per hour at a table)
-    pub by_dealer: Vec<(String, i64, f64)>,
+    pub(crate) by_dealer: Vec<(String, i64, f64)>,
 }
 
 /// Groups settled, not voided rounds for charts.

@@ -44,7 +44,7 @@ impl Kind {
             Kind::Exceptions => "exceptions",
         }
     }
-    pub fn title(self) -> &'static str {
+    pub(crate) fn title(self) -> &'static str {
         match self {
             Kind::Summary => "Table summary",
             Kind::Rounds => "Rounds",
@@ -65,7 +65,7 @@ pub enum Cell {
 }
 
 impl Cell {
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         match self {
             Cell::Text(s) => s.clone(),
             Cell::Int(n) => n.to_string(),
@@ -83,7 +83,7 @@ impl Cell {
         }
     }
 
-    pub fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         match self {
             Cell::Text(s) => Value::String(s.clone()),
             Cell::Int(n) => Value::from(*n),
@@ -93,7 +93,7 @@ impl Cell {
         }
     }
 
-    pub fn is_number(&self) -> bool {
+    pub(crate) fn is_number(&self) -> bool {
         !matches!(self, Cell::Text(_))
     }
 }
@@ -108,18 +108,18 @@ pub struct Section {
 
 /// A bar chart for the HTML page: labels and one value each.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Chart {
-    pub title: String,
-    pub unit: &'static str,
-    pub bars: Vec<(String, f64)>,
+pub(crate) struct Chart {
+    pub(crate) title: String,
+    pub(crate) unit: &'static str,
+    pub(crate) bars: Vec<(String, f64)>,
 }
 
 /// Where the figures come from and whether they hold.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Provenance {
-    pub path: String,
-    pub head_seq: i64,
-    pub head_hash: String,
+    pub(crate) path: String,
+    pub(crate) head_seq: i64,
+    pub(crate) head_hash: String,
     /// `Some(Ok(summary))` verified, `Some(Err(why))` failed, `None` not run.
     pub verified: Option<Result<String, String>>,
 }
@@ -127,12 +127,12 @@ pub struct Provenance {
 /// A finished report, ready to render.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
-    pub kind: Kind,
-    pub period: Period,
+    pub(crate) kind: Kind,
+    pub(crate) period: Period,
     pub filters: Vec<(String, String)>,
     pub sections: Vec<Section>,
-    pub charts: Vec<Chart>,
-    pub generated_by: String,
+    pub(crate) charts: Vec<Chart>,
+    pub(crate) generated_by: String,
     pub generated_at: String,
     pub sources: Vec<Provenance>,
 }
@@ -149,7 +149,7 @@ impl Report {
 
     /// The footer's lines, each with its verdict where it gives one (a database's
     /// verify: `Some(true)` passed, `Some(false)` failed or not run).
-    pub fn footer_lines(&self) -> Vec<(String, String, Option<bool>)> {
+    pub(crate) fn footer_lines(&self) -> Vec<(String, String, Option<bool>)> {
         let mut f = vec![
             (
                 "Report".to_string(),

@@ -148,9 +148,6 @@ impl DealerApp {
     pub fn status(&self) -> Option<&str> {
         self.status.as_ref().map(|(s, _)| s.as_str())
     }
-    pub fn store(&self) -> Option<&Store> {
-        self.store.as_ref()
-    }
     pub fn round(&self) -> Option<&Round> {
         self.table.as_ref().and_then(|t| t.round())
     }

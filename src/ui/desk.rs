@@ -19,15 +19,15 @@ use crate::report::{self, Kind, Period, RoundRow, Series};
 
 /// Which part of the desk is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tab {
+pub(crate) enum Tab {
     History,
     Round,
     Charts,
 }
 
 /// The desk's state (forms, the last search, the round open).
-pub struct Desk {
-    pub tab: Tab,
+pub(crate) struct Desk {
+    pub(crate) tab: Tab,
     from: String,
     to: String,
     table: String,
@@ -46,7 +46,7 @@ pub struct Desk {
     verify: Option<Result<String, String>>,
     verifying: Option<Receiver<Result<String, String>>>,
     /// What the last action said: done (`Ok`), or refused with why (`Err`).
-    pub message: Option<Result<String, String>>,
+    pub(crate) message: Option<Result<String, String>>,
 }
 
 /// What the desk asks the app for.
@@ -61,7 +61,7 @@ enum Ask {
 }
 
 impl Desk {
-    pub fn new() -> Desk {
+    pub(crate) fn new() -> Desk {
         Desk {
             tab: Tab::History,
             from: String::new(),
@@ -86,7 +86,7 @@ impl Desk {
     }
 
     /// The desk, on `store`, for `user` (a supervisor or admin).
-    pub fn ui(&mut self, ui: &mut Ui, store: &mut Store, user: &User) {
+    pub(crate) fn ui(&mut self, ui: &mut Ui, store: &mut Store, user: &User) {
         if let Some(rx) = &self.verifying
             && let Ok(v) = rx.try_recv()
         {

@@ -7,7 +7,7 @@ use crate::engine::{Decision, Rank, Suit};
 
 /// What a key press asks for at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeyAction {
+pub(crate) enum KeyAction {
     Card(Rank),
     Suit(Suit),
     Decision(Decision),
@@ -22,7 +22,7 @@ pub enum KeyAction {
 }
 
 /// The key map. Shown on screen from `KEY_REFERENCE`, which must say the same.
-pub fn action(key: Key, ctrl: bool) -> Option<KeyAction> {
+pub(crate) fn action(key: Key, ctrl: bool) -> Option<KeyAction> {
     use KeyAction::*;
     Some(match key {
         Key::Z if ctrl => Undo,
