@@ -2,6 +2,8 @@
 //! by input, refusals and undos, recovery, tampering caught by `verify`, and each fault
 //! (foreign file, newer schema, a second writer, a read-only place, a full disk).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -15,10 +17,7 @@ use rusqlite::Connection;
 use serde_json::json;
 
 fn temp_db(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("croupier-audit-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("table.db")
+    common::fresh_dir(name).join("table.db")
 }
 
 /// A settlement as the log's JSON holds it.
@@ -893,10 +892,7 @@ fn huge_rounds_keep_their_figures() {
 
 /// `croupier ARGS…` on the real binary.
 fn croupier(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(args)
-        .output()
-        .unwrap()
+    common::run(args, b"")
 }
 
 /// A second name for the file (a hard link, a symlink) meets the same one-writer lock,
@@ -978,21 +974,7 @@ fn damage_under_the_rows_fails_verify() {
     }
     assert_eq!(caught, roots.len());
     // The report's footer says so too, and the report exits 1.
-    let out = croupier(&[
-        "report",
-        "--db",
-        path.to_str().unwrap(),
-        "--from",
-        "2026-01-01",
-        "--to",
-        "2026-12-31",
-        "--kind",
-        "rounds",
-        "--format",
-        "json",
-        "--out",
-        "-",
-    ]);
+    let out = croupier(&common::report_json_args(path.to_str().unwrap(), "rounds"));
     let said = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(!said.contains("PASSED"), "{said}");

@@ -1,23 +1,15 @@
 //! The real `croupier` binary on real files: good scripts, and each kind of bad input
 //! (exit 2, nothing on stdout, one line on stderr naming the problem).
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 use serde_json::{Value, json};
 
 fn croupier(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    pipe.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
-    drop(pipe);
-    child.wait_with_output().unwrap()
+    common::run(args, stdin.unwrap_or("").as_bytes())
 }
 
 fn example() -> Value {
@@ -280,18 +272,7 @@ fn refused(what: &str, args: &[&str], stdin: &str) -> String {
 
 /// `croupier` with raw bytes on standard input.
 fn croupier_bytes(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    // The child may refuse before it has read everything: a closed pipe here is fine.
-    let _ = pipe.write_all(stdin);
-    drop(pipe);
-    child.wait_with_output().unwrap()
+    common::run(args, stdin)
 }
 
 /// Regression (issue 8): a non-ASCII letter where a card goes panicked the card parser
@@ -536,24 +517,7 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_clear_line() {
         (&["verify", "--db", db], ""),
         (&["export-round", "--db", db, "--round", "1"], ""),
         (&["user", "list", "--db", db], ""),
-        (
-            &[
-                "report",
-                "--db",
-                db,
-                "--from",
-                "2026-01-01",
-                "--to",
-                "2026-12-31",
-                "--kind",
-                "rounds",
-                "--format",
-                "json",
-                "--out",
-                "-",
-            ],
-            "",
-        ),
+        (&common::report_json_args(db, "rounds"), ""),
     ];
     let run = |args: &[&str], stdin: &str, stdout: Stdio| {
         let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))

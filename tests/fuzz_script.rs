@@ -4,8 +4,7 @@
 //! either refuses (exit 2, nothing on stdout, one line on stderr) or settles, and then every
 //! bet's stake is exactly the one written: at most two decimals, never rounded.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use croupier::script::{Script, settlement};
 use proptest::prelude::*;
@@ -432,17 +431,7 @@ proptest! {
             1 => prop::collection::vec(any::<u8>(), 0..200),
         ]
     ) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-            .args(["settle", "-"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut pipe = child.stdin.take().unwrap();
-        let _ = pipe.write_all(&input);
-        drop(pipe);
-        let out = child.wait_with_output().unwrap();
+        let out = common::run(&["settle", "-"], &input);
         let err = String::from_utf8_lossy(&out.stderr);
         match out.status.code() {
             Some(0) => {

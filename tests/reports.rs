@@ -2,6 +2,8 @@
 //! format, the summary's figures against the rounds' own nets, and a floor report over
 //! two database files. `UPDATE_GOLDEN=1 cargo test --test reports` rewrites the goldens.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -12,30 +14,8 @@ use croupier::engine::{BetSpec, Limits, Money, Rules};
 use croupier::report::{self, Cell, Kind, Options, Period};
 
 fn demo(name: &str, rounds: &str, tables: &str, seed: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("croupier-reports-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.db"));
-    let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args([
-            "demo",
-            "--db",
-            path.to_str().unwrap(),
-            "--rounds",
-            rounds,
-            "--tables",
-            tables,
-            "--seed",
-            seed,
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    path
+    let n = |v: &str| v.parse::<u64>().unwrap();
+    common::demo_db(name, n(rounds), n(tables), n(seed))
 }
 
 /// 1,800 rounds at two tables: three shifts over 5 and 6 January 2026.

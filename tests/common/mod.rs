@@ -1,0 +1,77 @@
+//! Setup shared by the integration tests: a fresh folder, the real binary with arguments
+//! and standard input, and a demo database made by `croupier demo`. (Each test file uses
+//! what it needs of this module.)
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// A new empty folder for one test, under the system's temporary folder.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("croupier-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `croupier ARGS…` on the real binary, with `stdin` as its standard input.
+pub fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    // A command may exit before reading all of its input (a refusal): not an error here.
+    let _ = pipe.write_all(stdin);
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+/// `croupier demo` into a new file `name.db`: `rounds` rounds at `tables` tables, `seed`.
+pub fn demo_db(name: &str, rounds: u64, tables: u64, seed: u64) -> PathBuf {
+    let path = fresh_dir(name).join(format!("{name}.db"));
+    let (rounds, tables, seed) = (rounds.to_string(), tables.to_string(), seed.to_string());
+    let out = run(
+        &[
+            "demo",
+            "--db",
+            path.to_str().unwrap(),
+            "--rounds",
+            &rounds,
+            "--tables",
+            &tables,
+            "--seed",
+            &seed,
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    path
+}
+
+/// `croupier report` of every kind's arguments for a whole year, as JSON on stdout.
+pub fn report_json_args<'a>(db: &'a str, kind: &'a str) -> Vec<&'a str> {
+    vec![
+        "report",
+        "--db",
+        db,
+        "--from",
+        "2026-01-01",
+        "--to",
+        "2026-12-31",
+        "--kind",
+        kind,
+        "--format",
+        "json",
+        "--out",
+        "-",
+    ]
+}
