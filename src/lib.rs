@@ -1,7 +1,9 @@
 //! Croupier: dealer-assist and audit for casino Pontoon tables.
 //!
 //! Layers, imports one way only: [`engine`] (pure rules) ← [`script`] (the round-script
-//! format) ← the binary. See ARCHITECTURE.md.
+//! format) and [`sim`] (simulated play) ← [`audit`] (the SQLite log, its queries) ←
+//! [`report`] (reports over the log) ← [`ui`] (the dealer screen and the supervisor
+//! desk) ← the binary (`main.rs`). See ARCHITECTURE.md.
 
 pub mod audit;
 pub mod engine;
