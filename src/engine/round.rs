@@ -1080,14 +1080,6 @@ impl Round {
             } else {
                 HandState::Standing(Stand::Pontoon)
             }
-        } else if h.split_ace && n <= split_ace_cards {
-            HandState::Wants(CardReason::SplitAce)
-        } else if h.split_ace {
-            if n == 2 && self.check_split(&self.seats[seat], h).is_ok() {
-                HandState::Deciding
-            } else {
-                HandState::Standing(Stand::SplitAce)
-            }
         } else if n == 4
             && self
                 .rules
@@ -1100,6 +1092,15 @@ impl Round {
                 HandState::Settled(Outcome::Win(Pay::ThreeOfAKind))
             } else {
                 HandState::Standing(Stand::TwentyOne)
+            }
+        } else if h.split_ace && n <= split_ace_cards {
+            // The endings above apply to a split ace as to any hand (A4.4 aces).
+            HandState::Wants(CardReason::SplitAce)
+        } else if h.split_ace {
+            if n == 2 && self.check_split(&self.seats[seat], h).is_ok() {
+                HandState::Deciding
+            } else {
+                HandState::Standing(Stand::SplitAce)
             }
         } else {
             HandState::Deciding
