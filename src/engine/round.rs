@@ -911,14 +911,14 @@ impl Round {
             Step::EvenMoney(b) => {
                 let bet = &mut self.bets[b];
                 bet.offer = Offer::EvenMoney;
-                bet.returned += bet.stake + bet.stake.times(Ratio::EVEN);
+                bet.returned += pay(&self.rules, Payout::EvenMoney, bet.stake);
                 self.after_settling();
             }
             Step::Decline(b) => self.declines |= 1 << b,
             Step::SurrenderBet(b) => {
                 let bet = &mut self.bets[b];
                 bet.surrendered = true;
-                bet.returned += bet.stake.times(Ratio::HALF);
+                bet.returned += pay(&self.rules, Payout::Surrender, bet.stake);
             }
             Step::Stick => {
                 let (seat, hand) = self.in_play().unwrap_or((0, 0));
@@ -962,14 +962,14 @@ impl Round {
             Step::Split => self.split(),
             Step::Surrender => {
                 let (seat, hand) = self.in_play().unwrap_or((0, 0));
+                // Every riding bet is on this one unsplit hand: it pays them all.
+                self.settle_hand(seat, hand, Outcome::Surrendered);
                 for &b in &self.seats[seat].bets {
                     let bet = &mut self.bets[b];
                     if bet.active() {
                         bet.surrendered = true;
-                        bet.returned += bet.stake.times(Ratio::HALF);
                     }
                 }
-                self.seats[seat].hands[hand].state = HandState::Settled(Outcome::Surrendered);
                 self.advance();
             }
         }
@@ -1121,7 +1121,7 @@ impl Round {
             let bet = &mut self.bets[b];
             if h.units[i] > 0 && bet.active() {
                 let stake = Money::from_cents(bet.stake.cents() * h.units[i] as i64);
-                bet.returned += returned(&rules, outcome, stake);
+                bet.returned += pay(&rules, outcome.payout(), stake);
             }
         }
     }
@@ -1174,14 +1174,13 @@ impl Round {
     fn dealer_drew(&mut self) {
         let pontoon = is_ace_ten(&self.dealer);
         if self.dealer.len() == 2 {
-            let pays = self.rules.insurance_pays();
             for bet in &mut self.bets {
                 if let Offer::Insured { amount, settled } = &mut bet.offer
                     && !*settled
                 {
                     *settled = true;
                     if pontoon {
-                        bet.returned += *amount + amount.times(pays);
+                        bet.returned += pay(&self.rules, Payout::Insurance, *amount);
                     }
                 }
             }
@@ -1467,7 +1466,7 @@ impl Round {
                 Offer::Insured { amount, settled } => {
                     st.insurance_taken += amount;
                     if settled && dealer_pontoon {
-                        st.insurance_paid += amount + amount.times(self.rules.insurance_pays());
+                        st.insurance_paid += pay(&self.rules, Payout::Insurance, amount);
                     }
                 }
                 Offer::EvenMoney => st.even_money += 1,
@@ -1496,22 +1495,50 @@ impl Round {
     }
 }
 
-/// What a hand's outcome returns on a stake (stake included): A4.6 payouts, A4.4 surrender.
-fn returned(rules: &Rules, outcome: Outcome, stake: Money) -> Money {
-    match outcome {
-        Outcome::Bust | Outcome::Lose => Money::ZERO,
-        Outcome::Push => stake,
-        Outcome::Surrendered => stake.times(Ratio::HALF),
-        Outcome::Win(pay) => {
-            let ratio = match pay {
-                Pay::Even => Ratio::EVEN,
-                Pay::Pontoon => rules.pontoon_pays(),
-                Pay::FiveCardTrick => rules.five_card_trick_pays(),
-                Pay::ThreeOfAKind => rules.three_of_a_kind_pays().unwrap_or(Ratio::EVEN),
-            };
-            stake + stake.times(ratio)
+/// Everything the round pays, a closed list (A4.3, A4.4, A4.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Payout {
+    /// A hand lost (bust, or beaten at the showdown): nothing comes back.
+    Lost,
+    /// A tie that pushes (`ties`, `pontoon_vs_pontoon`): the stake comes back.
+    Push,
+    /// A winning hand, paid as it won.
+    Win(Pay),
+    /// Half the stake comes back, half is lost (A4.4).
+    Surrender,
+    /// A pontoon against the dealer's ace takes 1:1 at once (A4.3).
+    EvenMoney,
+    /// Insurance when the dealer makes pontoon: `insurance_pays` on the amount insured (A4.3).
+    Insurance,
+}
+
+impl Outcome {
+    /// What a hand's ending pays each riding bet on it.
+    fn payout(self) -> Payout {
+        match self {
+            Outcome::Bust | Outcome::Lose => Payout::Lost,
+            Outcome::Push => Payout::Push,
+            Outcome::Win(p) => Payout::Win(p),
+            Outcome::Surrendered => Payout::Surrender,
         }
     }
+}
+
+/// What `stake` returns when paid as `what`, stake included, rounded down to the cent (A3).
+/// The only place a payout ratio is applied: every cent a bet gets back comes from here.
+fn pay(rules: &Rules, what: Payout, stake: Money) -> Money {
+    let ratio = match what {
+        Payout::Lost => return Money::ZERO,
+        Payout::Push => return stake,
+        Payout::Surrender => return stake.times(Ratio::HALF),
+        Payout::Win(Pay::Even) | Payout::EvenMoney => Ratio::EVEN,
+        Payout::Win(Pay::Pontoon) => rules.pontoon_pays(),
+        Payout::Win(Pay::FiveCardTrick) => rules.five_card_trick_pays(),
+        // A hand wins as three of a kind only when the knob is set (`after_card`, `perform`).
+        Payout::Win(Pay::ThreeOfAKind) => rules.three_of_a_kind_pays().unwrap_or(Ratio::EVEN),
+        Payout::Insurance => rules.insurance_pays(),
+    };
+    stake + stake.times(ratio)
 }
 
 impl fmt::Display for Outcome {
