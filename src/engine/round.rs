@@ -259,14 +259,27 @@ pub enum Offer {
     EvenMoney,
 }
 
+/// Where a bet is: riding on its hands (insured or not), or finished early (A4.3, A4.4).
+/// A bet takes at most one offer, and never surrenders against an ace, when offers are made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BetState {
+    /// On its hands; no offer taken.
+    Riding,
+    /// On its hands, and insured for `amount`; `settled` once the dealer's second card told.
+    Insured { amount: Money, settled: bool },
+    /// Took even money: paid at once, finished.
+    EvenMoney,
+    /// Surrendered, alone or with its box: half back, finished.
+    Surrendered,
+}
+
 #[derive(Clone, Debug)]
 struct Bet {
     seat: usize,
     /// Position on its box: 0 is the holder.
     pos: usize,
     stake: Money,
-    offer: Offer,
-    surrendered: bool,
+    state: BetState,
     staked: Money,
     returned: Money,
 }
@@ -274,8 +287,28 @@ struct Bet {
 impl Bet {
     /// Still riding on its hands: not surrendered, no even money.
     fn active(&self) -> bool {
-        !self.surrendered && self.offer != Offer::EvenMoney
+        matches!(self.state, BetState::Riding | BetState::Insured { .. })
     }
+
+    /// What the bet did with the offers.
+    fn offer(&self) -> Offer {
+        match self.state {
+            BetState::Insured { amount, settled } => Offer::Insured { amount, settled },
+            BetState::EvenMoney => Offer::EvenMoney,
+            BetState::Riding | BetState::Surrendered => Offer::None,
+        }
+    }
+}
+
+/// Where a hand came from, which decides what it may do (A2 pontoon, A4.4 buy and aces).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    /// Dealt to the box. `twisted` once it twisted: it may no longer buy (`buy_after_twist`).
+    Dealt { twisted: bool },
+    /// Made by a split of a pair other than aces.
+    Split { twisted: bool },
+    /// A split ace: it takes its card(s) with no decision, but may split again.
+    SplitAce,
 }
 
 /// A player's hand on a box.
@@ -286,9 +319,7 @@ pub struct Hand {
     /// Stake units per bet position on the box: 0 = not on this hand, 1 = the original
     /// stake, +1 for each buy it followed.
     units: [u8; super::rules::MAX_BETS_PER_BOX as usize],
-    from_split: bool,
-    split_ace: bool,
-    twisted: bool,
+    origin: Origin,
     state: HandState,
 }
 
@@ -298,9 +329,7 @@ impl Hand {
             cards: [Card::of(Rank::Ace); MAX_HAND_CARDS],
             len: 0,
             units: [0; super::rules::MAX_BETS_PER_BOX as usize],
-            from_split: false,
-            split_ace: false,
-            twisted: false,
+            origin: Origin::Dealt { twisted: false },
             state: HandState::Wants(CardReason::Deal),
         }
     }
@@ -315,7 +344,16 @@ impl Hand {
         self.state
     }
     pub fn from_split(&self) -> bool {
-        self.from_split
+        !matches!(self.origin, Origin::Dealt { .. })
+    }
+    fn split_ace(&self) -> bool {
+        self.origin == Origin::SplitAce
+    }
+    fn twisted(&self) -> bool {
+        matches!(
+            self.origin,
+            Origin::Dealt { twisted: true } | Origin::Split { twisted: true }
+        )
     }
     /// Stake units of the bet at `pos` on the box (0 = not on this hand).
     pub fn units(&self, pos: usize) -> u8 {
@@ -501,8 +539,7 @@ impl Round {
                 seat,
                 pos,
                 stake: s.stake,
-                offer: Offer::None,
-                surrendered: false,
+                state: BetState::Riding,
                 staked: s.stake,
                 returned: Money::ZERO,
             });
@@ -572,10 +609,10 @@ impl Round {
         self.seats[self.bets[b].seat].box_no
     }
     pub fn bet_offer(&self, b: BetIx) -> Offer {
-        self.bets[b].offer
+        self.bets[b].offer()
     }
     pub fn bet_surrendered(&self, b: BetIx) -> bool {
-        self.bets[b].surrendered
+        self.bets[b].state == BetState::Surrendered
     }
     /// The position of bet `b` on its box (0 = the holder).
     pub fn bet_position(&self, b: BetIx) -> usize {
@@ -599,7 +636,7 @@ impl Round {
     /// Whether anything of the bet still waits for a result.
     pub fn bet_open(&self, b: BetIx) -> bool {
         let bet = &self.bets[b];
-        if matches!(bet.offer, Offer::Insured { settled: false, .. }) {
+        if matches!(bet.state, BetState::Insured { settled: false, .. }) {
             return true;
         }
         bet.active()
@@ -799,7 +836,7 @@ impl Round {
             );
         }
         let bet = &self.bets[b];
-        if bet.offer != Offer::None {
+        if bet.offer() != Offer::None {
             return Err(Refusal::OfferTaken(b));
         }
         if !bet.active() {
@@ -815,7 +852,7 @@ impl Round {
         let h = &s.hands[hand];
         let cards = h.cards();
         let n = cards.len();
-        if h.split_ace {
+        if h.split_ace() {
             // A split ace decides only whether to split again (A4.4 aces).
             let all_cards = n > self.rules.split_ace_cards() as usize;
             return match d {
@@ -835,7 +872,7 @@ impl Round {
             },
             Decision::Twist => Ok(()),
             Decision::Buy => {
-                if h.twisted && !self.rules.buy_after_twist() {
+                if h.twisted() && !self.rules.buy_after_twist() {
                     return Err(Refusal::BuyAfterTwist);
                 }
                 if !self.rules.buy_cards().allows(n + 1) {
@@ -888,7 +925,7 @@ impl Round {
     /// A2: A+10 as the first two cards of an unsplit hand (or of any hand when
     /// `pontoon_after_split`).
     fn counts_as_pontoon(&self, h: &Hand) -> bool {
-        is_ace_ten(h.cards()) && (!h.from_split || self.rules.pontoon_after_split())
+        is_ace_ten(h.cards()) && (!h.from_split() || self.rules.pontoon_after_split())
     }
 
     // ----- doing it ---------------------------------------------------------------------------
@@ -902,7 +939,7 @@ impl Round {
             Step::Card(card) => self.deal(card),
             Step::Insure(b, amount) => {
                 let bet = &mut self.bets[b];
-                bet.offer = Offer::Insured {
+                bet.state = BetState::Insured {
                     amount,
                     settled: false,
                 };
@@ -910,14 +947,14 @@ impl Round {
             }
             Step::EvenMoney(b) => {
                 let bet = &mut self.bets[b];
-                bet.offer = Offer::EvenMoney;
+                bet.state = BetState::EvenMoney;
                 bet.returned += pay(&self.rules, Payout::EvenMoney, bet.stake);
                 self.after_settling();
             }
             Step::Decline(b) => self.declines |= 1 << b,
             Step::SurrenderBet(b) => {
                 let bet = &mut self.bets[b];
-                bet.surrendered = true;
+                bet.state = BetState::Surrendered;
                 bet.returned += pay(&self.rules, Payout::Surrender, bet.stake);
             }
             Step::Stick => {
@@ -936,13 +973,12 @@ impl Round {
             Step::Twist => {
                 let (seat, hand) = self.in_play().unwrap_or((0, 0));
                 let h = &mut self.seats[seat].hands[hand];
-                if !h.split_ace {
-                    h.twisted = true;
-                }
-                h.state = HandState::Wants(if h.split_ace {
-                    CardReason::SplitAce
-                } else {
-                    CardReason::Twist
+                h.state = HandState::Wants(match &mut h.origin {
+                    Origin::Dealt { twisted } | Origin::Split { twisted } => {
+                        *twisted = true;
+                        CardReason::Twist
+                    }
+                    Origin::SplitAce => CardReason::SplitAce,
                 });
             }
             Step::Buy => {
@@ -967,7 +1003,7 @@ impl Round {
                 for &b in &self.seats[seat].bets {
                     let bet = &mut self.bets[b];
                     if bet.active() {
-                        bet.surrendered = true;
+                        bet.state = BetState::Surrendered;
                     }
                 }
                 self.advance();
@@ -992,14 +1028,17 @@ impl Round {
         } else {
             CardReason::SplitSecond
         };
+        let origin = if aces {
+            Origin::SplitAce
+        } else {
+            Origin::Split { twisted: false }
+        };
         h.len = 1;
-        h.from_split = true;
-        h.split_ace = aces;
+        h.origin = origin;
         h.state = HandState::Wants(reason);
         let mut new = Hand::new();
         new.push(second);
-        new.from_split = true;
-        new.split_ace = aces;
+        new.origin = origin;
         new.state = HandState::Wants(reason);
         for (i, &b) in s.bets.iter().enumerate() {
             let bet = &mut self.bets[b];
@@ -1093,10 +1132,10 @@ impl Round {
             } else {
                 HandState::Standing(Stand::TwentyOne)
             }
-        } else if h.split_ace && n <= split_ace_cards {
+        } else if h.split_ace() && n <= split_ace_cards {
             // The endings above apply to a split ace as to any hand (A4.4 aces).
             HandState::Wants(CardReason::SplitAce)
-        } else if h.split_ace {
+        } else if h.split_ace() {
             if n == 2 && self.check_split(&self.seats[seat], h).is_ok() {
                 HandState::Deciding
             } else {
@@ -1167,7 +1206,7 @@ impl Round {
     fn any_open_insurance(&self) -> bool {
         self.bets
             .iter()
-            .any(|b| matches!(b.offer, Offer::Insured { settled: false, .. }))
+            .any(|b| matches!(b.state, BetState::Insured { settled: false, .. }))
     }
 
     /// A4.5: after each dealer card, settle insurance at two cards, then stand or draw on.
@@ -1175,7 +1214,7 @@ impl Round {
         let pontoon = is_ace_ten(&self.dealer);
         if self.dealer.len() == 2 {
             for bet in &mut self.bets {
-                if let Offer::Insured { amount, settled } = &mut bet.offer
+                if let BetState::Insured { amount, settled } = &mut bet.state
                     && !*settled
                 {
                     *settled = true;
@@ -1462,18 +1501,16 @@ impl Round {
         for bet in &self.bets {
             st.handle += bet.staked;
             st.paid += bet.returned;
-            match bet.offer {
-                Offer::Insured { amount, settled } => {
+            match bet.state {
+                BetState::Insured { amount, settled } => {
                     st.insurance_taken += amount;
                     if settled && dealer_pontoon {
                         st.insurance_paid += pay(&self.rules, Payout::Insurance, amount);
                     }
                 }
-                Offer::EvenMoney => st.even_money += 1,
-                Offer::None => {}
-            }
-            if bet.surrendered {
-                st.surrenders += 1;
+                BetState::EvenMoney => st.even_money += 1,
+                BetState::Surrendered => st.surrenders += 1,
+                BetState::Riding => {}
             }
         }
         for seat in &self.seats {
