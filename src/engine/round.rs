@@ -392,6 +392,65 @@ impl Seat {
     }
 }
 
+/// A hand of the round: seat index, hand index on that seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct At {
+    seat: usize,
+    hand: usize,
+}
+
+/// Where a checked card goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    /// Position `n` of the initial deal.
+    Deal(usize),
+    Hand(At),
+    Dealer,
+}
+
+/// A step as `check` found it: with the hand in play, the bet, or where the card goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    Card(Card, Target),
+    Insure(BetIx, Money),
+    EvenMoney(BetIx),
+    Decline(BetIx),
+    SurrenderBet(BetIx),
+    Stick(At),
+    Twist(At),
+    Buy(At),
+    Split(At),
+    Surrender(At),
+}
+
+/// A step that [`Round::check_step`] accepted, carrying what the check found, for
+/// [`Round::perform`]. Only the round makes one; it is performed once (not `Clone`).
+#[must_use = "a checked step does nothing until it is performed"]
+#[derive(Debug, PartialEq, Eq)]
+pub struct Checked {
+    act: Act,
+    /// The round's `moves` when it was checked: the state it is valid in.
+    moves: u32,
+}
+
+impl Checked {
+    /// The step that was checked.
+    pub fn step(&self) -> Step {
+        match self.act {
+            Act::Card(card, _) => Step::Card(card),
+            Act::Insure(b, amount) => Step::Insure(b, amount),
+            Act::EvenMoney(b) => Step::EvenMoney(b),
+            Act::Decline(b) => Step::Decline(b),
+            Act::SurrenderBet(b) => Step::SurrenderBet(b),
+            Act::Stick(_) => Step::Stick,
+            Act::Twist(_) => Step::Twist,
+            Act::Buy(_) => Step::Buy,
+            Act::Split(_) => Step::Split,
+            Act::Surrender(_) => Step::Surrender,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     /// Initial deal: position `n` of `2 × seats + 1`.
@@ -442,6 +501,8 @@ pub struct Round {
     offers_open: bool,
     /// Back bets that declined the buy or split about to be made (bit per bet index).
     declines: u64,
+    /// Steps performed: a [`Checked`] holds the count it was checked at.
+    moves: u32,
 }
 
 impl Round {
@@ -509,22 +570,24 @@ impl Round {
             occupied[s.box_no as usize] = true;
         }
         // Boxes are dealt in box order (A3), whatever order the bets came in.
-        let mut seats: SmallVec<[Seat; 7]> = (1..=rules.boxes())
-            .filter(|&b| occupied[b as usize])
-            .map(|box_no| Seat {
-                box_no,
-                bets: SmallVec::new(),
-                hands: smallvec![Hand::new()],
-                splits: 0,
-                ace_splits: 0,
-            })
-            .collect();
+        let mut seats: SmallVec<[Seat; 7]> = SmallVec::new();
+        let mut seat_of = [0; super::rules::MAX_BOXES as usize + 1];
+        for box_no in 1..=rules.boxes() {
+            if occupied[box_no as usize] {
+                seat_of[box_no as usize] = seats.len();
+                seats.push(Seat {
+                    box_no,
+                    bets: SmallVec::new(),
+                    hands: smallvec![Hand::new()],
+                    splits: 0,
+                    ace_splits: 0,
+                });
+            }
+        }
         let mut bets: SmallVec<[Bet; 8]> = SmallVec::with_capacity(specs.len());
         for (i, s) in specs.iter().enumerate() {
-            let seat = seats
-                .iter()
-                .position(|st| st.box_no == s.box_no)
-                .unwrap_or(0);
+            // Every bet's box is occupied (above), so it has its seat.
+            let seat = seat_of[s.box_no as usize];
             let pos = seats[seat].bets.len();
             if pos >= rules.bets_per_box() as usize {
                 return Err(SetupError::TooManyBets {
@@ -567,6 +630,7 @@ impl Round {
             phase: Phase::Deal(0),
             offers_open: false,
             declines: 0,
+            moves: 0,
         })
     }
 
@@ -714,17 +778,41 @@ impl Round {
             .collect()
     }
 
-    // ----- the one verb ----------------------------------------------------------------------
+    // ----- the verbs -------------------------------------------------------------------------
 
     /// Applies one dealer input, or refuses it and leaves the round as it was.
     pub fn apply(&mut self, step: Step) -> Result<(), StepError> {
-        self.check(step).map_err(|r| self.error(r))?;
-        self.perform(step);
+        let checked = self.checked(step).map_err(|r| self.error(r))?;
+        self.carry_out(checked.act);
         Ok(())
     }
 
-    /// Whether `step` would be accepted now, and if not why.
+    /// Whether `step` would be accepted now, and if not why (for buttons and keys).
     pub fn check(&self, step: Step) -> Result<(), Refusal> {
+        self.checked(step).map(|_| ())
+    }
+
+    /// Checks `step` for [`Round::perform`]: a caller that must do something between the
+    /// check and the move (log the input durably) checks once, then performs.
+    pub fn check_step(&self, step: Step) -> Result<Checked, StepError> {
+        self.checked(step).map_err(|r| self.error(r))
+    }
+
+    /// Carries out a step that [`Round::check_step`] accepted on this round in this state (or
+    /// on a clone of it). Cannot fail. A token from another state is checked again here, and
+    /// changes nothing if that state refuses it.
+    pub fn perform(&mut self, checked: Checked) {
+        if checked.moves == self.moves {
+            self.carry_out(checked.act);
+        } else if let Ok(again) = self.checked(checked.step()) {
+            self.carry_out(again.act);
+        }
+    }
+
+    // ----- checking: every legality rule -----------------------------------------------------
+
+    /// Every rule a step must meet; what it found goes to `carry_out` in the token.
+    fn checked(&self, step: Step) -> Result<Checked, Refusal> {
         if self.phase == Phase::Complete {
             return Err(Refusal::RoundComplete);
         }
@@ -737,12 +825,11 @@ impl Round {
         if self.declines != 0 && !matches!(step, Step::Decline(_) | Step::Buy | Step::Split) {
             return Err(Refusal::DeclineMustPrecede);
         }
-        match step {
+        let act = match step {
             Step::Card(card) => {
-                if matches!(self.want(), Want::Decision { .. }) {
-                    return Err(Refusal::CardNotWanted);
-                }
-                self.shoe.check(card).map_err(Refusal::Impossible)
+                let to = self.card_target()?;
+                self.shoe.check(card).map_err(Refusal::Impossible)?;
+                Act::Card(card, to)
             }
             Step::Insure(b, amount) => {
                 self.check_offer(b)?;
@@ -750,7 +837,7 @@ impl Round {
                 if !amount.is_positive() || amount > max {
                     return Err(Refusal::InsuranceAmount { bet: b, max });
                 }
-                Ok(())
+                Act::Insure(b, amount)
             }
             Step::EvenMoney(b) => {
                 self.check_offer(b)?;
@@ -761,49 +848,69 @@ impl Round {
                 if !self.counts_as_pontoon(&seat.hands[0]) {
                     return Err(Refusal::NoPontoon(b));
                 }
-                Ok(())
+                Act::EvenMoney(b)
             }
             Step::Decline(b) => {
-                let (seat, hand) = self.deciding()?;
-                self.check_back_bet(b, seat)?;
+                let at = self.deciding()?;
+                self.check_back_bet(b, at.seat)?;
                 if self.declines & (1 << b) != 0 {
                     return Err(Refusal::DeclinedTwice(b));
                 }
-                if self.seats[seat].hands[hand].units[self.bets[b].pos] == 0 {
+                if self.seats[at.seat].hands[at.hand].units[self.bets[b].pos] == 0 {
                     return Err(Refusal::NotOnThisHand(b));
                 }
-                if self.check_decision(seat, hand, Decision::Buy).is_err()
-                    && self.check_decision(seat, hand, Decision::Split).is_err()
+                if self.check_decision(at, Decision::Buy).is_err()
+                    && self.check_decision(at, Decision::Split).is_err()
                 {
                     return Err(Refusal::NothingToDecline);
                 }
-                Ok(())
+                Act::Decline(b)
             }
             Step::SurrenderBet(b) => {
-                let (seat, hand) = self.deciding()?;
-                self.check_back_bet(b, seat)?;
-                self.check_decision(seat, hand, Decision::Surrender)
+                let at = self.deciding()?;
+                self.check_back_bet(b, at.seat)?;
+                self.check_decision(at, Decision::Surrender)?;
+                Act::SurrenderBet(b)
             }
-            Step::Stick => self.check_holder(Decision::Stick),
-            Step::Twist => self.check_holder(Decision::Twist),
-            Step::Buy => self.check_holder(Decision::Buy),
-            Step::Split => self.check_holder(Decision::Split),
-            Step::Surrender => self.check_holder(Decision::Surrender),
+            Step::Stick => Act::Stick(self.check_holder(Decision::Stick)?),
+            Step::Twist => Act::Twist(self.check_holder(Decision::Twist)?),
+            Step::Buy => Act::Buy(self.check_holder(Decision::Buy)?),
+            Step::Split => Act::Split(self.check_holder(Decision::Split)?),
+            Step::Surrender => Act::Surrender(self.check_holder(Decision::Surrender)?),
+        };
+        Ok(Checked {
+            act,
+            moves: self.moves,
+        })
+    }
+
+    /// Where a card goes now, or why no card is wanted.
+    fn card_target(&self) -> Result<Target, Refusal> {
+        match self.phase {
+            Phase::Deal(n) => Ok(Target::Deal(n)),
+            Phase::Play { seat, hand } => match self.seats[seat].hands[hand].state {
+                HandState::Wants(_) => Ok(Target::Hand(At { seat, hand })),
+                _ => Err(Refusal::CardNotWanted),
+            },
+            Phase::Dealer => Ok(Target::Dealer),
+            Phase::Complete => Err(Refusal::RoundComplete),
         }
     }
 
-    fn check_holder(&self, d: Decision) -> Result<(), Refusal> {
-        let (seat, hand) = self.deciding()?;
-        self.check_decision(seat, hand, d)
+    /// The hand in play, if the holder may make decision `d` on it now.
+    fn check_holder(&self, d: Decision) -> Result<At, Refusal> {
+        let at = self.deciding()?;
+        self.check_decision(at, d)?;
+        Ok(at)
     }
 
     /// The seat and hand waiting for a decision, or why no decision is wanted.
-    fn deciding(&self) -> Result<(usize, usize), Refusal> {
+    fn deciding(&self) -> Result<At, Refusal> {
         match self.phase {
             Phase::Play { seat, hand }
                 if self.seats[seat].hands[hand].state == HandState::Deciding =>
             {
-                Ok((seat, hand))
+                Ok(At { seat, hand })
             }
             _ => Err(Refusal::DecisionNotWanted),
         }
@@ -845,11 +952,11 @@ impl Round {
         Ok(())
     }
 
-    /// A4.4: may the holder of `seat` make decision `d` on `hand` now? Every decision rule
-    /// of a hand is here.
-    fn check_decision(&self, seat: usize, hand: usize, d: Decision) -> Result<(), Refusal> {
-        let s = &self.seats[seat];
-        let h = &s.hands[hand];
+    /// A4.4: may the holder make decision `d` on the hand `at` now? Every decision rule of a
+    /// hand is here.
+    fn check_decision(&self, at: At, d: Decision) -> Result<(), Refusal> {
+        let s = &self.seats[at.seat];
+        let h = &s.hands[at.hand];
         let cards = h.cards();
         let n = cards.len();
         if h.split_ace() {
@@ -888,7 +995,7 @@ impl Round {
                 if self.dealer_up_is_ace() {
                     return Err(Refusal::SurrenderAgainstAce);
                 }
-                if s.splits > 0 || hand != 0 || n != 2 {
+                if s.splits > 0 || at.hand != 0 || n != 2 {
                     return Err(Refusal::SurrenderTooLate);
                 }
                 Ok(())
@@ -928,16 +1035,17 @@ impl Round {
         is_ace_ten(h.cards()) && (!h.from_split() || self.rules.pontoon_after_split())
     }
 
-    // ----- doing it ---------------------------------------------------------------------------
+    // ----- performing: what a checked step does -----------------------------------------------
 
-    /// Carries out a step that `check` accepted. Cannot fail.
-    fn perform(&mut self, step: Step) {
-        if !matches!(step, Step::Insure(..) | Step::EvenMoney(_)) {
+    /// Carries out what `checked` found. Cannot fail.
+    fn carry_out(&mut self, act: Act) {
+        self.moves = self.moves.wrapping_add(1);
+        if !matches!(act, Act::Insure(..) | Act::EvenMoney(_)) {
             self.offers_open = false;
         }
-        match step {
-            Step::Card(card) => self.deal(card),
-            Step::Insure(b, amount) => {
+        match act {
+            Act::Card(card, to) => self.deal(card, to),
+            Act::Insure(b, amount) => {
                 let bet = &mut self.bets[b];
                 bet.state = BetState::Insured {
                     amount,
@@ -945,34 +1053,31 @@ impl Round {
                 };
                 bet.staked += amount;
             }
-            Step::EvenMoney(b) => {
+            Act::EvenMoney(b) => {
                 let bet = &mut self.bets[b];
                 bet.state = BetState::EvenMoney;
                 bet.returned += pay(&self.rules, Payout::EvenMoney, bet.stake);
                 self.after_settling();
             }
-            Step::Decline(b) => self.declines |= 1 << b,
-            Step::SurrenderBet(b) => {
+            Act::Decline(b) => self.declines |= 1 << b,
+            Act::SurrenderBet(b) => {
                 let bet = &mut self.bets[b];
                 bet.state = BetState::Surrendered;
                 bet.returned += pay(&self.rules, Payout::Surrender, bet.stake);
             }
-            Step::Stick => {
-                let (seat, hand) = self.in_play().unwrap_or((0, 0));
-                let three = self
-                    .rules
-                    .three_of_a_kind_pays()
-                    .filter(|_| is_three_of_a_kind(self.seats[seat].hands[hand].cards()));
+            Act::Stick(at) => {
+                let three = self.rules.three_of_a_kind_pays().filter(|_| {
+                    is_three_of_a_kind(self.seats[at.seat].hands[at.hand].cards())
+                });
                 if three.is_some() {
-                    self.settle_hand(seat, hand, Outcome::Win(Pay::ThreeOfAKind));
+                    self.settle_hand(at, Outcome::Win(Pay::ThreeOfAKind));
                 } else {
-                    self.seats[seat].hands[hand].state = HandState::Standing(Stand::Stuck);
+                    self.seats[at.seat].hands[at.hand].state = HandState::Standing(Stand::Stuck);
                 }
-                self.advance();
+                self.advance(at);
             }
-            Step::Twist => {
-                let (seat, hand) = self.in_play().unwrap_or((0, 0));
-                let h = &mut self.seats[seat].hands[hand];
+            Act::Twist(at) => {
+                let h = &mut self.seats[at.seat].hands[at.hand];
                 h.state = HandState::Wants(match &mut h.origin {
                     Origin::Dealt { twisted } | Origin::Split { twisted } => {
                         *twisted = true;
@@ -981,57 +1086,49 @@ impl Round {
                     Origin::SplitAce => CardReason::SplitAce,
                 });
             }
-            Step::Buy => {
-                let (seat, hand) = self.in_play().unwrap_or((0, 0));
-                for i in 0..self.seats[seat].bets.len() {
-                    let b = self.seats[seat].bets[i];
-                    let h = &mut self.seats[seat].hands[hand];
-                    if h.units[i] > 0 && self.bets[b].active() && self.declines & (1 << b) == 0 {
+            Act::Buy(at) => {
+                let s = &mut self.seats[at.seat];
+                let h = &mut s.hands[at.hand];
+                for (i, &b) in s.bets.iter().enumerate() {
+                    let bet = &mut self.bets[b];
+                    if h.units[i] > 0 && bet.active() && self.declines & (1 << b) == 0 {
                         h.units[i] += 1;
-                        let stake = self.bets[b].stake;
-                        self.bets[b].staked += stake;
+                        bet.staked += bet.stake;
                     }
                 }
                 self.declines = 0;
-                self.seats[seat].hands[hand].state = HandState::Wants(CardReason::Buy);
+                h.state = HandState::Wants(CardReason::Buy);
             }
-            Step::Split => self.split(),
-            Step::Surrender => {
-                let (seat, hand) = self.in_play().unwrap_or((0, 0));
+            Act::Split(at) => self.split(at),
+            Act::Surrender(at) => {
                 // Every riding bet is on this one unsplit hand: it pays them all.
-                self.settle_hand(seat, hand, Outcome::Surrendered);
-                for &b in &self.seats[seat].bets {
+                self.settle_hand(at, Outcome::Surrendered);
+                for &b in &self.seats[at.seat].bets {
                     let bet = &mut self.bets[b];
                     if bet.active() {
                         bet.state = BetState::Surrendered;
                     }
                 }
-                self.advance();
+                self.advance(at);
             }
         }
     }
 
-    fn split(&mut self) {
-        let (seat, hand) = self.in_play().unwrap_or((0, 0));
+    fn split(&mut self, at: At) {
         let declines = self.declines;
         self.declines = 0;
-        let s = &mut self.seats[seat];
-        let h = &mut s.hands[hand];
+        let s = &mut self.seats[at.seat];
+        let h = &mut s.hands[at.hand];
         let second = h.cards[1];
         let aces = h.cards[0].rank == Rank::Ace;
         s.splits += 1;
         if aces {
             s.ace_splits += 1;
         }
-        let reason = if aces {
-            CardReason::SplitAce
+        let (origin, reason) = if aces {
+            (Origin::SplitAce, CardReason::SplitAce)
         } else {
-            CardReason::SplitSecond
-        };
-        let origin = if aces {
-            Origin::SplitAce
-        } else {
-            Origin::Split { twisted: false }
+            (Origin::Split { twisted: false }, CardReason::SplitSecond)
         };
         h.len = 1;
         h.origin = origin;
@@ -1047,7 +1144,7 @@ impl Round {
                 bet.staked += bet.stake;
             }
         }
-        s.hands.insert(hand + 1, new);
+        s.hands.insert(at.hand + 1, new);
     }
 
     fn deal_target(&self, n: usize) -> CardTo {
@@ -1063,11 +1160,11 @@ impl Round {
         }
     }
 
-    fn deal(&mut self, card: Card) {
+    fn deal(&mut self, card: Card, to: Target) {
         // `check` has seen that the shoe holds it.
         self.shoe.remove(card);
-        match self.phase {
-            Phase::Deal(n) => {
+        match to {
+            Target::Deal(n) => {
                 let k = self.seats.len();
                 if n == k {
                     self.dealer.push(card);
@@ -1075,33 +1172,31 @@ impl Round {
                     let seat = n % (k + 1);
                     self.seats[seat].hands[0].push(card);
                     if n > k {
-                        self.after_card(seat, 0);
+                        self.after_card(At { seat, hand: 0 });
                     }
                 }
                 if n + 1 == 2 * k + 1 {
                     self.offers_open = self.dealer_up_is_ace();
-                    self.phase = Phase::Play { seat: 0, hand: 0 };
-                    self.advance();
+                    self.advance(At { seat: 0, hand: 0 });
                 } else {
                     self.phase = Phase::Deal(n + 1);
                 }
             }
-            Phase::Play { seat, hand } => {
-                self.seats[seat].hands[hand].push(card);
-                self.after_card(seat, hand);
-                self.advance();
+            Target::Hand(at) => {
+                self.seats[at.seat].hands[at.hand].push(card);
+                self.after_card(at);
+                self.advance(at);
             }
-            Phase::Dealer => {
+            Target::Dealer => {
                 self.dealer.push(card);
                 self.dealer_drew();
             }
-            Phase::Complete => {}
         }
     }
 
     /// A4.4 automatic endings, in their order, after a card reaches a player's hand.
-    fn after_card(&mut self, seat: usize, hand: usize) {
-        let h = &self.seats[seat].hands[hand];
+    fn after_card(&mut self, at: At) {
+        let h = &self.seats[at.seat].hands[at.hand];
         let n = h.len as usize;
         let total = h.total();
         let split_ace_cards = self.rules.split_ace_cards() as usize;
@@ -1136,7 +1231,7 @@ impl Round {
             // The endings above apply to a split ace as to any hand (A4.4 aces).
             HandState::Wants(CardReason::SplitAce)
         } else if h.split_ace() {
-            if n == 2 && self.check_split(&self.seats[seat], h).is_ok() {
+            if n == 2 && self.check_split(&self.seats[at.seat], h).is_ok() {
                 HandState::Deciding
             } else {
                 HandState::Standing(Stand::SplitAce)
@@ -1145,16 +1240,16 @@ impl Round {
             HandState::Deciding
         };
         match next {
-            HandState::Settled(outcome) => self.settle_hand(seat, hand, outcome),
-            other => self.seats[seat].hands[hand].state = other,
+            HandState::Settled(outcome) => self.settle_hand(at, outcome),
+            other => self.seats[at.seat].hands[at.hand].state = other,
         }
     }
 
     /// Pays or collects every riding bet on a hand, and closes the hand.
-    fn settle_hand(&mut self, seat: usize, hand: usize, outcome: Outcome) {
+    fn settle_hand(&mut self, at: At, outcome: Outcome) {
         let rules = self.rules;
-        let s = &mut self.seats[seat];
-        let h = &mut s.hands[hand];
+        let s = &mut self.seats[at.seat];
+        let h = &mut s.hands[at.hand];
         h.state = HandState::Settled(outcome);
         for (i, &b) in s.bets.iter().enumerate() {
             let bet = &mut self.bets[b];
@@ -1165,11 +1260,11 @@ impl Round {
         }
     }
 
-    /// Moves to the next hand that wants a card or a decision; else to the dealer.
-    fn advance(&mut self) {
-        let (from_seat, from_hand) = self.in_play().unwrap_or((0, 0));
-        for seat in from_seat..self.seats.len() {
-            let start = if seat == from_seat { from_hand } else { 0 };
+    /// Moves to the next hand from `from` on that wants a card or a decision; else to the
+    /// dealer.
+    fn advance(&mut self, from: At) {
+        for seat in from.seat..self.seats.len() {
+            let start = if seat == from.seat { from.hand } else { 0 };
             for hand in start..self.seats[seat].hands.len() {
                 if matches!(
                     self.seats[seat].hands[hand].state,
@@ -1280,7 +1375,7 @@ impl Round {
                         }
                     }
                 };
-                self.settle_hand(seat, hand, outcome);
+                self.settle_hand(At { seat, hand }, outcome);
             }
         }
     }
