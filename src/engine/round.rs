@@ -21,7 +21,7 @@ pub type BetIx = usize;
 pub type BetId = Arc<str>;
 
 /// Most cards a player's hand can hold: the fifth card ends it (A4).
-pub const MAX_HAND_CARDS: usize = 5;
+const MAX_HAND_CARDS: usize = 5;
 
 /// One dealer input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -355,10 +355,6 @@ impl Hand {
             Origin::Dealt { twisted: true } | Origin::Split { twisted: true }
         )
     }
-    /// Stake units of the bet at `pos` on the box (0 = not on this hand).
-    pub fn units(&self, pos: usize) -> u8 {
-        self.units[pos]
-    }
     fn push(&mut self, card: Card) {
         self.cards[self.len as usize] = card;
         self.len += 1;
@@ -379,10 +375,6 @@ pub struct Seat {
 impl Seat {
     pub fn box_no(&self) -> u8 {
         self.box_no
-    }
-    /// Splits made on this box this round.
-    pub fn splits(&self) -> u16 {
-        self.splits
     }
     pub fn bets(&self) -> &[BetIx] {
         &self.bets
@@ -678,10 +670,6 @@ impl Round {
     pub fn bet_surrendered(&self, b: BetIx) -> bool {
         self.bets[b].state == BetState::Surrendered
     }
-    /// The position of bet `b` on its box (0 = the holder).
-    pub fn bet_position(&self, b: BetIx) -> usize {
-        self.bets[b].pos
-    }
     pub fn bet_index(&self, id: &str) -> Option<BetIx> {
         self.specs.iter().position(|b| &*b.id == id)
     }
@@ -718,11 +706,6 @@ impl Round {
         self.bets[b].stake.times(self.rules.insurance_max())
     }
 
-    /// The stake bet `b` has on a hand: its units there × its stake.
-    pub fn stake_on(&self, b: BetIx, hand: &Hand) -> Money {
-        Money::from_cents(self.bets[b].stake.cents() * hand.units[self.bets[b].pos] as i64)
-    }
-
     /// What the round wants now.
     pub fn want(&self) -> Want {
         match self.phase {
@@ -747,7 +730,7 @@ impl Round {
     }
 
     /// The seat and hand in play, if a box is playing.
-    pub fn in_play(&self) -> Option<(usize, usize)> {
+    pub(crate) fn in_play(&self) -> Option<(usize, usize)> {
         match self.phase {
             Phase::Play { seat, hand } => Some((seat, hand)),
             _ => None,
