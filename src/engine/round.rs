@@ -1416,11 +1416,18 @@ impl Round {
                 "{} has already taken insurance or even money (at most one, once)",
                 self.name(*b)
             ),
-            Refusal::InsuranceAmount { bet, max } => format!(
-                "insurance for {} must be more than 0 and at most {} (half its stake, rounded down)",
-                self.name(*bet),
-                max
-            ),
+            Refusal::InsuranceAmount { bet, max } => {
+                let limit = self.rules.insurance_max();
+                let share = if limit.num() == limit.den() {
+                    "all".to_string()
+                } else {
+                    format!("{}/{}", limit.num(), limit.den())
+                };
+                format!(
+                    "insurance for {} must be more than 0 and at most {max} ({share} of its stake, rounded down)",
+                    self.name(*bet)
+                )
+            }
             Refusal::EvenMoneyNotOffered => "even money is not offered under these rules".into(),
             Refusal::NoPontoon(b) => {
                 format!("{}'s box has no pontoon, so it cannot take even money", self.name(*b))
