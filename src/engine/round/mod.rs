@@ -8,7 +8,8 @@
 //! automatic endings, the dealer, the showdown), `pay` is the one place money is paid,
 //! `words` says it all in words, `stats` counts for reports. The round's behaviour is pinned
 //! by the scenario fixtures (`tests/scenarios/`) and the property tests, not by unit tests
-//! here.
+//! here; `tests.rs` pins only internal invariants (a refused step changes nothing, a checked
+//! step performs as `apply` would, `pay`'s table).
 
 use std::sync::Arc;
 
@@ -25,6 +26,8 @@ mod pay;
 mod play;
 mod setup;
 mod stats;
+#[cfg(test)]
+mod tests;
 mod words;
 
 pub use check::{Checked, Refusal, StepError};
