@@ -44,7 +44,7 @@ pub(super) fn pay(rules: &Rules, what: Payout, stake: Money) -> Money {
         Payout::Win(Pay::Even) | Payout::EvenMoney => Ratio::EVEN,
         Payout::Win(Pay::Pontoon) => rules.pontoon_pays(),
         Payout::Win(Pay::FiveCardTrick) => rules.five_card_trick_pays(),
-        // A hand wins as three of a kind only when the knob is set (`after_card`, `perform`).
+        // A hand wins as three of a kind only when the knob is set (`after_card`, a stick).
         Payout::Win(Pay::ThreeOfAKind) => rules.three_of_a_kind_pays().unwrap_or(Ratio::EVEN),
         Payout::Insurance => rules.insurance_pays(),
     };
