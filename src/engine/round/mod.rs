@@ -517,11 +517,15 @@ impl Round {
     /// on a clone of it). Cannot fail. A token from another state is checked again here, and
     /// changes nothing if that state refuses it.
     pub fn perform(&mut self, checked: Checked) {
-        if checked.moves == self.moves {
-            self.carry_out(checked.act);
-        } else if let Ok(again) = self.checked(checked.step()) {
-            self.carry_out(again.act);
-        }
+        let act = if checked.moves == self.moves {
+            checked.act
+        } else {
+            match self.checked(checked.step()) {
+                Ok(again) => again.act,
+                Err(_) => return,
+            }
+        };
+        self.carry_out(act);
     }
 
     // ----- shared by checking and playing --------------------------------------------------
