@@ -58,7 +58,7 @@ impl Rank {
         self.value() == 10
     }
 
-    pub fn symbol(self) -> &'static str {
+    pub(crate) fn symbol(self) -> &'static str {
         [
             "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
         ][self.index()]

@@ -42,7 +42,7 @@ impl Total {
 
 /// Exactly two cards, an ace and a ten-value card. Whether it *counts* as a pontoon (not
 /// after a split, unless `pontoon_after_split`) is decided by the caller.
-pub fn is_ace_ten(cards: &[Card]) -> bool {
+pub(crate) fn is_ace_ten(cards: &[Card]) -> bool {
     match cards {
         [a, b] => {
             (a.rank == Rank::Ace && b.rank.is_ten_value())
@@ -58,7 +58,7 @@ pub fn is_five_card_trick(cards: &[Card]) -> bool {
 }
 
 /// Exactly three cards of one rank, totalling 21 or less.
-pub fn is_three_of_a_kind(cards: &[Card]) -> bool {
+pub(crate) fn is_three_of_a_kind(cards: &[Card]) -> bool {
     match cards {
         [a, b, c] => a.rank == b.rank && b.rank == c.rank && !Total::of(cards).is_bust(),
         _ => false,

@@ -15,8 +15,8 @@ pub use figures::RoundFigures;
 pub use hand::Total;
 pub use money::{Money, MoneyError, Ratio};
 pub use round::{
-    BetId, BetIx, BetSpec, CardReason, CardTo, Decision, Hand, HandState, Limits, Offer, Outcome,
-    Pay, Refusal, Round, RoundStats, Seat, SetupError, Stand, Step, StepError, Want,
+    BetId, BetIx, BetSpec, CardReason, CardTo, Checked, Decision, Hand, HandState, Limits, Offer,
+    Outcome, Pay, Refusal, Round, RoundStats, Seat, SetupError, Stand, Step, StepError, Want,
 };
 pub use rules::{Rules, RulesError};
 pub use shoe::{ImpossibleCard, Shoe};

@@ -159,15 +159,15 @@ pub struct Ratio {
 
 impl Ratio {
     /// The largest numerator or denominator a rules file may give.
-    pub const MAX_TERM: u32 = 1000;
+    pub(crate) const MAX_TERM: u32 = 1000;
 
     pub fn new(num: u32, den: u32) -> Option<Ratio> {
         ((1..=Self::MAX_TERM).contains(&num) && (1..=Self::MAX_TERM).contains(&den))
             .then_some(Ratio { num, den })
     }
 
-    pub const EVEN: Ratio = Ratio { num: 1, den: 1 };
-    pub const HALF: Ratio = Ratio { num: 1, den: 2 };
+    pub(crate) const EVEN: Ratio = Ratio { num: 1, den: 1 };
+    pub(crate) const HALF: Ratio = Ratio { num: 1, den: 2 };
 
     pub fn num(self) -> u32 {
         self.num

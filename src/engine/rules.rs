@@ -38,7 +38,7 @@ pub struct BuyCards(u8);
 
 impl BuyCards {
     /// Whether the `nth` card (1-based) of a hand may be bought.
-    pub fn allows(self, nth: usize) -> bool {
+    pub(crate) fn allows(self, nth: usize) -> bool {
         nth < 8 && self.0 & (1 << nth) != 0
     }
 
@@ -81,7 +81,7 @@ pub struct Rules {
 }
 
 /// The knobs, in the order of RULES.md A5. A rules file sets every one of them.
-pub const KNOBS: [&str; 26] = [
+const KNOBS: [&str; 26] = [
     "decks",
     "boxes",
     "bets_per_box",
@@ -111,15 +111,15 @@ pub const KNOBS: [&str; 26] = [
 ];
 
 /// The presets shipped with Croupier, as rules files (`data/rules/NAME.json`).
-pub const PRESETS: [(&str, &str); 2] = [
+const PRESETS: [(&str, &str); 2] = [
     ("czech", include_str!("../../data/rules/czech.json")),
     ("belarus", include_str!("../../data/rules/belarus.json")),
 ];
 
 /// Most boxes a table may have (A3; the round script numbers boxes 1–7).
-pub const MAX_BOXES: u8 = 7;
+pub(crate) const MAX_BOXES: u8 = 7;
 /// Most bets a box may hold; keeps every bet of a round addressable in one 64-bit set.
-pub const MAX_BETS_PER_BOX: u8 = 9;
+pub(crate) const MAX_BETS_PER_BOX: u8 = 9;
 
 /// Why a rules file was refused. The message names the knob.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

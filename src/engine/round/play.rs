@@ -1,0 +1,347 @@
+//! Playing a checked step (RULES.md A4): the offers taken, the holder's decisions, splits,
+//! dealing, the automatic endings in their order, the dealer's draw and the showdown.
+//! Nothing here refuses anything: `check` has; money moves only through `pay`.
+
+use super::check::{Act, Target};
+use super::pay::{Payout, pay};
+use super::{
+    At, BetState, CardReason, Hand, HandState, MAX_HAND_CARDS, Origin, Outcome, Pay, Phase, Round,
+    Stand,
+};
+use crate::engine::card::{Card, Rank};
+use crate::engine::hand::{Total, is_ace_ten, is_three_of_a_kind};
+use crate::engine::money::Money;
+use crate::engine::rules::{PontoonVsPontoon, Ties};
+
+impl Round {
+    /// Carries out what `checked` found. Cannot fail.
+    pub(super) fn carry_out(&mut self, act: Act) {
+        self.moves = self.moves.wrapping_add(1);
+        if !matches!(act, Act::Insure(..) | Act::EvenMoney(_)) {
+            self.offers_open = false;
+        }
+        match act {
+            Act::Card(card, to) => self.deal(card, to),
+            Act::Insure(b, amount) => {
+                let bet = &mut self.bets[b];
+                bet.state = BetState::Insured {
+                    amount,
+                    settled: false,
+                };
+                bet.staked += amount;
+            }
+            Act::EvenMoney(b) => {
+                let bet = &mut self.bets[b];
+                bet.state = BetState::EvenMoney;
+                bet.returned += pay(&self.rules, Payout::EvenMoney, bet.stake);
+                self.after_settling();
+            }
+            Act::Decline(b) => self.declines |= 1 << b,
+            Act::SurrenderBet(b) => {
+                let bet = &mut self.bets[b];
+                bet.state = BetState::Surrendered;
+                bet.returned += pay(&self.rules, Payout::Surrender, bet.stake);
+            }
+            Act::Stick(at) => {
+                let three = self
+                    .rules
+                    .three_of_a_kind_pays()
+                    .filter(|_| is_three_of_a_kind(self.seats[at.seat].hands[at.hand].cards()));
+                if three.is_some() {
+                    self.settle_hand(at, Outcome::Win(Pay::ThreeOfAKind));
+                } else {
+                    self.seats[at.seat].hands[at.hand].state = HandState::Standing(Stand::Stuck);
+                }
+                self.advance(at);
+            }
+            Act::Twist(at) => {
+                let h = &mut self.seats[at.seat].hands[at.hand];
+                h.state = HandState::Wants(match &mut h.origin {
+                    Origin::Dealt { twisted } | Origin::Split { twisted } => {
+                        *twisted = true;
+                        CardReason::Twist
+                    }
+                    Origin::SplitAce => CardReason::SplitAce,
+                });
+            }
+            Act::Buy(at) => {
+                let s = &mut self.seats[at.seat];
+                let h = &mut s.hands[at.hand];
+                for (i, &b) in s.bets.iter().enumerate() {
+                    let bet = &mut self.bets[b];
+                    if h.units[i] > 0 && bet.active() && self.declines & (1 << b) == 0 {
+                        h.units[i] += 1;
+                        bet.staked += bet.stake;
+                    }
+                }
+                self.declines = 0;
+                h.state = HandState::Wants(CardReason::Buy);
+            }
+            Act::Split(at) => self.split(at),
+            Act::Surrender(at) => {
+                // Every riding bet is on this one unsplit hand: it pays them all.
+                self.settle_hand(at, Outcome::Surrendered);
+                for &b in &self.seats[at.seat].bets {
+                    let bet = &mut self.bets[b];
+                    if bet.active() {
+                        bet.state = BetState::Surrendered;
+                    }
+                }
+                self.advance(at);
+            }
+        }
+    }
+
+    fn split(&mut self, at: At) {
+        let declines = self.declines;
+        self.declines = 0;
+        let s = &mut self.seats[at.seat];
+        let h = &mut s.hands[at.hand];
+        let second = h.cards[1];
+        let aces = h.cards[0].rank == Rank::Ace;
+        s.splits += 1;
+        if aces {
+            s.ace_splits += 1;
+        }
+        let (origin, reason) = if aces {
+            (Origin::SplitAce, CardReason::SplitAce)
+        } else {
+            (Origin::Split { twisted: false }, CardReason::SplitSecond)
+        };
+        h.len = 1;
+        h.origin = origin;
+        h.state = HandState::Wants(reason);
+        let mut new = Hand::new();
+        new.push(second);
+        new.origin = origin;
+        new.state = HandState::Wants(reason);
+        for (i, &b) in s.bets.iter().enumerate() {
+            let bet = &mut self.bets[b];
+            if h.units[i] > 0 && bet.active() && declines & (1 << b) == 0 {
+                new.units[i] = 1;
+                bet.staked += bet.stake;
+            }
+        }
+        s.hands.insert(at.hand + 1, new);
+    }
+
+    fn deal(&mut self, card: Card, to: Target) {
+        // `check` has seen that the shoe holds it.
+        self.shoe.remove(card);
+        match to {
+            Target::Deal(n) => {
+                let k = self.seats.len();
+                if n == k {
+                    self.dealer.push(card);
+                } else {
+                    let seat = n % (k + 1);
+                    self.seats[seat].hands[0].push(card);
+                    if n > k {
+                        self.after_card(At { seat, hand: 0 });
+                    }
+                }
+                if n + 1 == 2 * k + 1 {
+                    self.offers_open = self.dealer_up_is_ace();
+                    self.advance(At { seat: 0, hand: 0 });
+                } else {
+                    self.phase = Phase::Deal(n + 1);
+                }
+            }
+            Target::Hand(at) => {
+                self.seats[at.seat].hands[at.hand].push(card);
+                self.after_card(at);
+                self.advance(at);
+            }
+            Target::Dealer => {
+                self.dealer.push(card);
+                self.dealer_drew();
+            }
+        }
+    }
+
+    /// A4.4 automatic endings, in their order, after a card reaches a player's hand.
+    fn after_card(&mut self, at: At) {
+        let h = &self.seats[at.seat].hands[at.hand];
+        let n = h.len as usize;
+        let total = h.total();
+        let split_ace_cards = self.rules.split_ace_cards() as usize;
+        let next = if total.is_bust() {
+            HandState::Settled(Outcome::Bust)
+        } else if n == MAX_HAND_CARDS {
+            if self.rules.five_card_trick_paid_at_once() {
+                HandState::Settled(Outcome::Win(Pay::FiveCardTrick))
+            } else {
+                HandState::Standing(Stand::FiveCardTrick)
+            }
+        } else if self.counts_as_pontoon(h) {
+            if self.rules.pontoon_paid_at_once() && !self.dealer_up_is_ace() {
+                HandState::Settled(Outcome::Win(Pay::Pontoon))
+            } else {
+                HandState::Standing(Stand::Pontoon)
+            }
+        } else if n == 4
+            && self
+                .rules
+                .auto_fifth_card_max()
+                .is_some_and(|max| total.hard <= max as u16)
+        {
+            HandState::Wants(CardReason::AutoFifth)
+        } else if total.best == 21 && self.rules.stop_at_21() {
+            if self.rules.three_of_a_kind_pays().is_some() && is_three_of_a_kind(h.cards()) {
+                HandState::Settled(Outcome::Win(Pay::ThreeOfAKind))
+            } else {
+                HandState::Standing(Stand::TwentyOne)
+            }
+        } else if h.split_ace() && n <= split_ace_cards {
+            // The endings above apply to a split ace as to any hand (A4.4 aces).
+            HandState::Wants(CardReason::SplitAce)
+        } else if h.split_ace() {
+            if n == 2 && self.check_split(&self.seats[at.seat], h).is_ok() {
+                HandState::Deciding
+            } else {
+                HandState::Standing(Stand::SplitAce)
+            }
+        } else {
+            HandState::Deciding
+        };
+        match next {
+            HandState::Settled(outcome) => self.settle_hand(at, outcome),
+            other => self.seats[at.seat].hands[at.hand].state = other,
+        }
+    }
+
+    /// Pays or collects every riding bet on a hand, and closes the hand.
+    fn settle_hand(&mut self, at: At, outcome: Outcome) {
+        let rules = self.rules;
+        let s = &mut self.seats[at.seat];
+        let h = &mut s.hands[at.hand];
+        h.state = HandState::Settled(outcome);
+        for (i, &b) in s.bets.iter().enumerate() {
+            let bet = &mut self.bets[b];
+            if h.units[i] > 0 && bet.active() {
+                let stake = Money::from_cents(bet.stake.cents() * h.units[i] as i64);
+                bet.returned += pay(&rules, outcome.payout(), stake);
+            }
+        }
+    }
+
+    /// Moves to the next hand from `from` on that wants a card or a decision; else to the
+    /// dealer.
+    fn advance(&mut self, from: At) {
+        for seat in from.seat..self.seats.len() {
+            let start = if seat == from.seat { from.hand } else { 0 };
+            for hand in start..self.seats[seat].hands.len() {
+                if matches!(
+                    self.seats[seat].hands[hand].state,
+                    HandState::Wants(_) | HandState::Deciding
+                ) {
+                    self.phase = Phase::Play { seat, hand };
+                    return;
+                }
+            }
+        }
+        self.phase = Phase::Dealer;
+        self.after_settling();
+    }
+
+    /// When the boxes are done: the dealer plays only while a bet is open (A4.5).
+    fn after_settling(&mut self) {
+        if self.phase == Phase::Dealer && !self.any_open_hand() && !self.any_open_insurance() {
+            self.phase = Phase::Complete;
+        }
+    }
+
+    fn any_open_hand(&self) -> bool {
+        self.seats.iter().any(|s| {
+            s.hands.iter().any(|h| {
+                matches!(h.state, HandState::Standing(_))
+                    && s.bets
+                        .iter()
+                        .enumerate()
+                        .any(|(i, &b)| h.units[i] > 0 && self.bets[b].active())
+            })
+        })
+    }
+
+    fn any_open_insurance(&self) -> bool {
+        self.bets
+            .iter()
+            .any(|b| matches!(b.state, BetState::Insured { settled: false, .. }))
+    }
+
+    /// A4.5: after each dealer card, settle insurance at two cards, then stand or draw on.
+    fn dealer_drew(&mut self) {
+        let pontoon = is_ace_ten(&self.dealer);
+        if self.dealer.len() == 2 {
+            for bet in &mut self.bets {
+                if let BetState::Insured { amount, settled } = &mut bet.state
+                    && !*settled
+                {
+                    *settled = true;
+                    if pontoon {
+                        bet.returned += pay(&self.rules, Payout::Insurance, *amount);
+                    }
+                }
+            }
+        }
+        if !self.any_open_hand() {
+            // Only insurance was open: one card told whether the dealer has pontoon.
+            self.phase = Phase::Complete;
+            return;
+        }
+        let t = self.dealer_total();
+        let stands = t.best > 17 || (t.best == 17 && !(t.soft && self.rules.dealer_hits_soft_17()));
+        if stands {
+            self.showdown();
+            self.phase = Phase::Complete;
+        }
+    }
+
+    /// A4.6: every open hand against the dealer's hand.
+    fn showdown(&mut self) {
+        let dealer = Total::of(&self.dealer);
+        let dealer_pontoon = is_ace_ten(&self.dealer);
+        for seat in 0..self.seats.len() {
+            for hand in 0..self.seats[seat].hands.len() {
+                let h = &self.seats[seat].hands[hand];
+                if !matches!(h.state, HandState::Standing(_)) {
+                    continue;
+                }
+                let outcome = if h.len as usize == MAX_HAND_CARDS {
+                    if dealer_pontoon && !self.rules.five_card_trick_beats_dealer_pontoon() {
+                        Outcome::Lose
+                    } else {
+                        Outcome::Win(Pay::FiveCardTrick)
+                    }
+                } else if self.counts_as_pontoon(h) {
+                    if dealer_pontoon {
+                        match self.rules.pontoon_vs_pontoon() {
+                            PontoonVsPontoon::PlayerLoses => Outcome::Lose,
+                            PontoonVsPontoon::Push => Outcome::Push,
+                            PontoonVsPontoon::PlayerWins => Outcome::Win(Pay::Pontoon),
+                        }
+                    } else {
+                        Outcome::Win(Pay::Pontoon)
+                    }
+                } else if dealer_pontoon {
+                    Outcome::Lose
+                } else if dealer.is_bust() {
+                    Outcome::Win(Pay::Even)
+                } else {
+                    let p = h.total().best;
+                    if p > dealer.best {
+                        Outcome::Win(Pay::Even)
+                    } else if p < dealer.best {
+                        Outcome::Lose
+                    } else {
+                        match self.rules.ties() {
+                            Ties::DealerWins => Outcome::Lose,
+                            Ties::Push => Outcome::Push,
+                        }
+                    }
+                };
+                self.settle_hand(At { seat, hand }, outcome);
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! The round in words: why a step was refused, what is expected now, a step as a round
+//! script writes it, a hand's outcome. Words only: nothing here decides a rule.
+
+use std::fmt;
+
+use super::{BetIx, CardReason, HandState, Outcome, Pay, Phase, Refusal, Round, Step, StepError};
+
+impl Round {
+    pub(super) fn error(&self, refusal: Refusal) -> StepError {
+        StepError {
+            reason: self.describe(&refusal),
+            expected: self.expected(),
+            refusal,
+        }
+    }
+
+    fn name(&self, b: BetIx) -> String {
+        match self.bets.get(b) {
+            Some(_) => format!("bet {}", self.specs[b].id),
+            None => format!("bet #{}", b + 1),
+        }
+    }
+
+    fn hand_label(&self, seat: usize, hand: usize) -> String {
+        let s = &self.seats[seat];
+        if s.hands.len() > 1 {
+            format!("box {} hand {} of {}", s.box_no, hand + 1, s.hands.len())
+        } else {
+            format!("box {}", s.box_no)
+        }
+    }
+
+    /// Why a refusal, in words a dealer reads.
+    pub fn describe(&self, r: &Refusal) -> String {
+        match r {
+            Refusal::RoundComplete => "the round is already complete".into(),
+            Refusal::CardNotWanted => "a card is not wanted now: a decision is due".into(),
+            Refusal::DecisionNotWanted => "no decision is due now: a card is wanted".into(),
+            Refusal::Impossible(e) => e.to_string(),
+            Refusal::NoSuchBet(b) => format!("there is no bet #{}", b + 1),
+            Refusal::BetNotInPlay(b) => format!("{} is not on the box in play", self.name(*b)),
+            Refusal::NotABackBet(b) => format!(
+                "{} is the box holder's bet: the holder surrenders with 'surrender' and cannot decline",
+                self.name(*b)
+            ),
+            Refusal::BetFinished(b) => {
+                format!("{} is already finished (surrendered or took even money)", self.name(*b))
+            }
+            Refusal::NotOnThisHand(b) => format!("{} has no stake on this hand", self.name(*b)),
+            Refusal::OffersNotOpen => {
+                "insurance and even money are offered only when the dealer's card is an ace, right after the deal".into()
+            }
+            Refusal::OffersClosed => {
+                "the offers are closed: they end with the first input that is not an offer".into()
+            }
+            Refusal::OfferTaken(b) => format!(
+                "{} has already taken insurance or even money (at most one, once)",
+                self.name(*b)
+            ),
+            Refusal::InsuranceAmount { bet, max } => {
+                let limit = self.rules.insurance_max();
+                let share = if limit.num() == limit.den() {
+                    "all".to_string()
+                } else {
+                    format!("{}/{}", limit.num(), limit.den())
+                };
+                format!(
+                    "insurance for {} must be more than 0 and at most {max} ({share} of its stake, rounded down)",
+                    self.name(*bet)
+                )
+            }
+            Refusal::EvenMoneyNotOffered => "even money is not offered under these rules".into(),
+            Refusal::NoPontoon(b) => {
+                format!("{}'s box has no pontoon, so it cannot take even money", self.name(*b))
+            }
+            Refusal::BuyAfterTwist => "this hand has twisted, so it may no longer buy".into(),
+            Refusal::CardNotBuyable(n) if *n >= 5 => {
+                format!("card {n} may not be bought: the fifth card can only be twisted")
+            }
+            Refusal::CardNotBuyable(n) => format!("card {n} of a hand may not be bought under these rules"),
+            Refusal::NotAPair(a, b) => format!("{a} and {b} are not a pair, so they cannot be split"),
+            Refusal::SplitNeedsTwoCards => "only the first two cards of a hand can be split".into(),
+            Refusal::SplitLimit(m) => format!("this box has already split {m} times, the most the rules allow"),
+            Refusal::AceSplitLimit(m) => format!("aces may be split only {m} time(s) per box"),
+            Refusal::SplitAceNoDecision(d) => {
+                format!("a split ace takes its card with no decision ('{}' refused)", d.word())
+            }
+            Refusal::StickBelowMinimum { total, min } => {
+                format!("a hand may not stick on {total}: the lowest total to stick on is {min}")
+            }
+            Refusal::SurrenderNotAllowed => "surrender is not allowed under these rules".into(),
+            Refusal::SurrenderAgainstAce => "no surrender when the dealer's card is an ace".into(),
+            Refusal::SurrenderTooLate => {
+                "surrender is only the first decision on a box's unsplit two-card hand".into()
+            }
+            Refusal::DeclinedTwice(b) => format!("{} has already declined", self.name(*b)),
+            Refusal::NothingToDecline => "no buy or split is possible on this hand, so there is nothing to decline".into(),
+            Refusal::DeclineMustPrecede => {
+                "a decline must stand right before its buy or split".into()
+            }
+        }
+    }
+
+    /// What the round expects now, in words (the round script's `next`, the status line).
+    pub fn expected(&self) -> String {
+        let mut out = match self.phase {
+            Phase::Complete => return "nothing: the round is complete".into(),
+            Phase::Deal(n) => {
+                let k = self.seats.len();
+                if n == k {
+                    "the dealer's card".to_string()
+                } else {
+                    let which = if n < k { "first" } else { "second" };
+                    format!(
+                        "the {which} card for box {}",
+                        self.seats[n % (k + 1)].box_no
+                    )
+                }
+            }
+            Phase::Dealer => format!(
+                "a card for the dealer (dealer has {})",
+                self.dealer_total().best
+            ),
+            Phase::Play { seat, hand } => {
+                let h = &self.seats[seat].hands[hand];
+                let label = self.hand_label(seat, hand);
+                match h.state {
+                    HandState::Wants(reason) => {
+                        let why = match reason {
+                            CardReason::Deal => "dealt",
+                            CardReason::Twist => "twisted",
+                            CardReason::Buy => "bought",
+                            CardReason::SplitSecond => "its second card after the split",
+                            CardReason::SplitAce => "the split ace's card",
+                            CardReason::AutoFifth => "the automatic fifth card",
+                        };
+                        format!("a card for {label} ({why})")
+                    }
+                    _ => {
+                        let cards: Vec<String> = h.cards().iter().map(|c| c.to_string()).collect();
+                        let legal: Vec<String> = self
+                            .legal_steps()
+                            .iter()
+                            .filter(|s| !matches!(s, Step::Insure(..) | Step::EvenMoney(_)))
+                            .map(|&s| self.step_text(s))
+                            .collect();
+                        format!(
+                            "a decision for {label} ({}, total {}): {}",
+                            cards.join(" "),
+                            h.total().best,
+                            legal.join(", ")
+                        )
+                    }
+                }
+            }
+        };
+        if self.offers_open {
+            let offers: Vec<String> = self
+                .legal_steps()
+                .iter()
+                .filter(|s| matches!(s, Step::Insure(..) | Step::EvenMoney(_)))
+                .map(|&s| match s {
+                    Step::Insure(b, max) => format!("insure {} (up to {max})", self.specs[b].id),
+                    other => self.step_text(other),
+                })
+                .collect();
+            if !offers.is_empty() {
+                out = format!("an offer ({}) or {out}", offers.join(", "));
+            }
+        }
+        out
+    }
+
+    /// A step as the round script writes it.
+    pub fn step_text(&self, step: Step) -> String {
+        let id = |b: BetIx| {
+            self.specs
+                .get(b)
+                .map(|x| x.id.to_string())
+                .unwrap_or_else(|| format!("#{}", b + 1))
+        };
+        match step {
+            Step::Card(c) => c.to_string(),
+            Step::Stick => "stick".into(),
+            Step::Twist => "twist".into(),
+            Step::Buy => "buy".into(),
+            Step::Split => "split".into(),
+            Step::Surrender => "surrender".into(),
+            Step::SurrenderBet(b) => format!("surrender {}", id(b)),
+            Step::Insure(b, m) => format!("insure {} {m}", id(b)),
+            Step::EvenMoney(b) => format!("even-money {}", id(b)),
+            Step::Decline(b) => format!("decline {}", id(b)),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::Bust => "bust",
+            Outcome::Lose => "lost",
+            Outcome::Push => "push",
+            Outcome::Win(Pay::Even) => "won",
+            Outcome::Win(Pay::Pontoon) => "pontoon",
+            Outcome::Win(Pay::FiveCardTrick) => "five-card trick",
+            Outcome::Win(Pay::ThreeOfAKind) => "three of a kind",
+            Outcome::Surrendered => "surrendered",
+        })
+    }
+}
