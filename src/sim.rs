@@ -160,7 +160,7 @@ impl Table {
                 let stake = units * min;
                 left -= stake;
                 bets.push(BetSpec {
-                    id: Arc::from(format!("{box_no}{}", (b'a' + k as u8) as char)),
+                    id: Arc::from(BetSpec::id_for(box_no, k)),
                     box_no,
                     stake: Money::from_cents(stake),
                 });

@@ -216,7 +216,7 @@ pub struct RoundSettled {
 impl RoundSettled {
     /// The settlement of a finished round.
     pub(crate) fn of(round: &Round) -> RoundSettled {
-        let f = RoundFigures::of(round);
+        let f = round.figures();
         RoundSettled {
             nets: nets_of(round),
             house_net: f.house_net,

@@ -231,7 +231,7 @@ fn apply_corrections(store: &Store, rows: &mut [RoundRow]) -> Result<(), AuditEr
         let round = played.map_err(|e| {
             AuditError::Refused(format!("round {}: correction unreadable: {e}", r.round))
         })?;
-        r.figures = RoundFigures::of(&round);
+        r.figures = round.figures();
         r.corrected = true;
     }
     Ok(())

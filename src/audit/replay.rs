@@ -11,7 +11,7 @@ use super::store::{
     AuditError, EVENT_INDEXES, GENESIS, IndexDigest, NOT_STEP, Store, check_structure, event_hash,
     figures_row,
 };
-use crate::engine::{BetSpec, Card, Limits, Round, RoundFigures, Rules, Shoe, Step};
+use crate::engine::{BetSpec, Card, Limits, Round, Rules, Shoe, Step};
 use crate::script::{Script, parse_step, rules_of};
 
 /// A round in play at a table, as rebuilt from its events.
@@ -461,7 +461,7 @@ impl Replayer {
                         e.table.unwrap_or(-1),
                         e.user.unwrap_or(-1),
                     ]);
-                    want[5..].copy_from_slice(&figures_row(&RoundFigures::of(&live.round)));
+                    want[5..].copy_from_slice(&figures_row(&live.round.figures()));
                     match c.next_row()? {
                         Some(row) if row == want => {}
                         Some(row) => {

@@ -12,7 +12,7 @@ use super::payload::{self, BetData, Named, Payload, RoundSettled, table_opened};
 use super::replay::{LiveRound, ReplayError, TableState, table_state};
 use super::store::{AuditError, NOT_STEP, Store};
 use super::users::User;
-use crate::engine::{BetSpec, Limits, Round, Rules, Step, StepError};
+use crate::engine::{BetSpec, Limits, Round, Rules, Step};
 use crate::script::parse_step;
 
 /// What happened to an input.
@@ -261,13 +261,14 @@ impl TableSession {
         };
         let id = live.id;
         let text = live.round.step_text(step);
-        if let Err(refusal) = live.round.check(step) {
-            let e: StepError = live_error(&live.round, refusal);
-            return Err(self.refuse(store, Some(id), &text, e.to_string()));
-        }
-        // `check` accepted it, so `apply` does too.
+        let checked = match live.round.check_step(step) {
+            Ok(checked) => checked,
+            Err(e) => return Err(self.refuse(store, Some(id), &text, e.to_string())),
+        };
+        // Checked once, above; carried out on a copy, which becomes the round only once
+        // the input (and, if it ends the round, the settlement) is durable.
         let mut after = live.round.clone();
-        let _ = after.apply(step);
+        after.perform(checked);
         if after.is_complete() {
             // The last input and the settlement are one transaction: both, or neither.
             let own = !store.in_batch();
@@ -361,14 +362,6 @@ impl TableSession {
             return Ok(true);
         }
         Ok(false)
-    }
-}
-
-fn live_error(round: &Round, refusal: crate::engine::Refusal) -> StepError {
-    StepError {
-        reason: round.describe(&refusal),
-        expected: round.expected(),
-        refusal,
     }
 }
 

@@ -2,7 +2,6 @@
 //! Pure: no I/O, no clock, no SQL, no UI. Every rule of RULES.md part A lives here once.
 
 pub mod card;
-pub mod figures;
 pub mod hand;
 pub mod json;
 pub mod money;
@@ -11,12 +10,11 @@ pub mod rules;
 pub mod shoe;
 
 pub use card::{Card, NotACard, Rank, Suit};
-pub use figures::RoundFigures;
 pub use hand::Total;
 pub use money::{Money, MoneyError, Ratio};
 pub use round::{
     BetId, BetIx, BetSpec, CardReason, CardTo, Checked, Decision, Hand, HandState, Limits, Offer,
-    Outcome, Pay, Refusal, Round, RoundStats, Seat, SetupError, Stand, Step, StepError, Want,
+    Outcome, Pay, Refusal, Round, RoundFigures, Seat, SetupError, Stand, Step, StepError, Want,
 };
 pub use rules::{Rules, RulesError};
 pub use shoe::{ImpossibleCard, Shoe};

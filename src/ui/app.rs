@@ -565,7 +565,7 @@ impl DealerApp {
                 }
                 let stake = Money::parse(text).map_err(|e| format!("box {box_no} {who}: {e}"))?;
                 bets.push(BetSpec {
-                    id: format!("{box_no}{}", (b'a' + k as u8) as char).into(),
+                    id: BetSpec::id_for(box_no, k).into(),
                     box_no,
                     stake,
                 });
@@ -759,7 +759,7 @@ impl DealerApp {
                 ui.label(RichText::new(format!("Box {}", i + 1)).size(20.0));
                 for (k, text) in row.iter_mut().enumerate() {
                     // Each field is labelled with its bet's id, as the settlement names it.
-                    let id = format!("{}{}", i + 1, (b'a' + k as u8) as char);
+                    let id = BetSpec::id_for(i as u8 + 1, k);
                     ui.horizontal(|ui| {
                         let l = ui.label(RichText::new(&id).small());
                         ui.add_sized(

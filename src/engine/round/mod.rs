@@ -32,7 +32,7 @@ mod words;
 
 pub use check::{Checked, Refusal, StepError};
 pub use setup::{Limits, SetupError};
-pub use stats::RoundStats;
+pub use stats::RoundFigures;
 
 /// A bet's position in the round's list of bets (the order they were placed in).
 pub type BetIx = usize;
@@ -109,6 +109,20 @@ pub struct BetSpec {
     pub id: BetId,
     pub box_no: u8,
     pub stake: Money,
+}
+
+impl BetSpec {
+    /// The name the screens and the simulator give the `k`-th bet on a box (0 is the
+    /// holder's): `1a`, `1b`, `3a`. A round script may name its bets anything unique.
+    pub fn id_for(box_no: u8, k: usize) -> String {
+        let letter = u8::try_from(k)
+            .ok()
+            .and_then(|k| b'a'.checked_add(k))
+            .filter(u8::is_ascii_lowercase)
+            .map(char::from)
+            .unwrap_or('z');
+        format!("{box_no}{letter}")
+    }
 }
 
 /// Why a hand wants its next card.

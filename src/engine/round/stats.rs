@@ -1,18 +1,23 @@
-//! A round's figures for reports (A4.7 handle and paid, and what happened): counted from the
-//! round's state, never a second settlement.
+//! A round's figures, as the log and the reports keep them (A4.7 handle and paid, house
+//! net, the largest net, and what happened): counted from the round's state, never a
+//! second settlement, and built here only.
 
 use super::pay::{Payout, pay};
 use super::{BetState, HandState, Outcome, Pay, Round};
 use crate::engine::hand::is_ace_ten;
 use crate::engine::money::Money;
 
-/// A round's figures for reports: what was staked and paid, and what happened.
+/// A round's figures: what was staked and paid, the house's net, the largest single bet's
+/// net (the biggest payout of the round, or its smallest loss), and what happened.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RoundStats {
+pub struct RoundFigures {
     /// Everything staked: stakes, buys, split stakes, insurance.
     pub handle: Money,
     /// Everything returned to the players, stakes included.
     pub paid: Money,
+    /// handle − paid = −Σ net.
+    pub house_net: Money,
+    pub max_net: Money,
     pub insurance_taken: Money,
     /// Returned on insurance (stake and winnings) when the dealer made pontoon.
     pub insurance_paid: Money,
@@ -28,8 +33,15 @@ pub struct RoundStats {
 
 impl Round {
     /// The round's figures so far (final once the round is complete).
-    pub fn stats(&self) -> RoundStats {
-        let mut st = RoundStats::default();
+    pub fn figures(&self) -> RoundFigures {
+        let mut st = RoundFigures {
+            house_net: self.house_net(),
+            max_net: (0..self.bet_count())
+                .map(|b| self.bet_net(b))
+                .max()
+                .unwrap_or(Money::ZERO),
+            ..RoundFigures::default()
+        };
         let dealer_pontoon = is_ace_ten(&self.dealer);
         for bet in &self.bets {
             st.handle += bet.staked;
