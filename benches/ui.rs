@@ -35,7 +35,7 @@ fn main() {
         let bets = (1..=7u8)
             .flat_map(|b| {
                 (0..3u8).map(move |k| BetSpec {
-                    id: format!("{b}{}", (b'a' + k) as char).into(),
+                    id: BetSpec::id_for(b, usize::from(k)).into(),
                     box_no: b,
                     stake: Money::units(10),
                 })

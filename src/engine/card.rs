@@ -40,12 +40,12 @@ impl Rank {
     ];
 
     /// 0 for the ace up to 12 for the king.
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
 
     /// RULES.md A1: 2–10 face value, J Q K = 10, A = 1 (the 11 is a hand's business).
-    pub fn value(self) -> u8 {
+    pub(crate) fn value(self) -> u8 {
         match self {
             Rank::Ace => 1,
             Rank::Jack | Rank::Queen | Rank::King => 10,
@@ -96,11 +96,11 @@ pub enum Suit {
 impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
 
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
 
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         ['s', 'h', 'd', 'c'][self.index()]
     }
 
@@ -119,7 +119,7 @@ impl Suit {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Card {
     pub rank: Rank,
-    pub suit: Option<Suit>,
+    pub(crate) suit: Option<Suit>,
 }
 
 impl Card {

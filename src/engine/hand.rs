@@ -8,15 +8,15 @@ use super::card::{Card, Rank};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Total {
     /// Aces count 1.
-    pub hard: u16,
+    pub(crate) hard: u16,
     /// The hand's total: the soft total when it is ≤ 21, else the hard total.
     pub best: u16,
     /// Whether `best` counts an ace as 11.
-    pub soft: bool,
+    pub(crate) soft: bool,
 }
 
 impl Total {
-    pub fn of(cards: &[Card]) -> Total {
+    pub(crate) fn of(cards: &[Card]) -> Total {
         let hard: u16 = cards.iter().map(|c| c.rank.value() as u16).sum();
         let has_ace = cards.iter().any(|c| c.rank == Rank::Ace);
         if has_ace && hard + 10 <= 21 {
@@ -35,7 +35,7 @@ impl Total {
     }
 
     /// Bust: the hard total is over 21.
-    pub fn is_bust(self) -> bool {
+    pub(crate) fn is_bust(self) -> bool {
         self.hard > 21
     }
 }
@@ -53,7 +53,7 @@ pub(crate) fn is_ace_ten(cards: &[Card]) -> bool {
 }
 
 /// Five cards totalling 21 or less.
-pub fn is_five_card_trick(cards: &[Card]) -> bool {
+pub(crate) fn is_five_card_trick(cards: &[Card]) -> bool {
     cards.len() == 5 && !Total::of(cards).is_bust()
 }
 

@@ -32,7 +32,7 @@ fn place_words(path: &str) -> String {
 }
 
 /// Parses JSON text into a `Value`, refusing a repeated key at any depth.
-pub fn parse(text: &str) -> Result<Value, JsonError> {
+pub(crate) fn parse(text: &str) -> Result<Value, JsonError> {
     // First pass: keys only (borrowed from the text where they can be; values skipped), so
     // that the second pass can be serde_json's own `Value`, which keeps numbers exact. Both
     // passes share serde_json's depth limit.

@@ -24,7 +24,7 @@ const SHOWN_CHARS: usize = 40;
 
 /// User text as a message echoes it: at most 40 characters, then "… (N bytes)", with
 /// control characters escaped, so that a refusal stays one short line whatever was typed.
-pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn shown(text: &str) -> std::borrow::Cow<'_, str> {
     let long = text.chars().nth(SHOWN_CHARS).is_some();
     if !long && !text.contains(char::is_control) {
         return std::borrow::Cow::Borrowed(text);

@@ -10,7 +10,7 @@ pub struct Money(i64);
 
 /// The largest amount a stake, limit or insurance may be: 10^12 cents. Keeps every
 /// product of a stake and a ratio far from overflow.
-pub const MAX_AMOUNT: Money = Money(1_000_000_000_000);
+pub(crate) const MAX_AMOUNT: Money = Money(1_000_000_000_000);
 
 impl Money {
     pub const ZERO: Money = Money(0);
@@ -29,7 +29,7 @@ impl Money {
     }
 
     /// `self × ratio`, rounded down to the cent (RULES.md A3).
-    pub fn times(self, ratio: Ratio) -> Money {
+    pub(crate) fn times(self, ratio: Ratio) -> Money {
         // Amounts stay below 10^13 cents and terms below 10^3, so i64 cannot overflow.
         Money((self.0 * ratio.num as i64).div_euclid(ratio.den as i64))
     }
@@ -161,7 +161,7 @@ impl Ratio {
     /// The largest numerator or denominator a rules file may give.
     pub(crate) const MAX_TERM: u32 = 1000;
 
-    pub fn new(num: u32, den: u32) -> Option<Ratio> {
+    pub(crate) fn new(num: u32, den: u32) -> Option<Ratio> {
         ((1..=Self::MAX_TERM).contains(&num) && (1..=Self::MAX_TERM).contains(&den))
             .then_some(Ratio { num, den })
     }
@@ -169,10 +169,10 @@ impl Ratio {
     pub(crate) const EVEN: Ratio = Ratio { num: 1, den: 1 };
     pub(crate) const HALF: Ratio = Ratio { num: 1, den: 2 };
 
-    pub fn num(self) -> u32 {
+    pub(crate) fn num(self) -> u32 {
         self.num
     }
-    pub fn den(self) -> u32 {
+    pub(crate) fn den(self) -> u32 {
         self.den
     }
 }

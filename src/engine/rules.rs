@@ -9,7 +9,7 @@ use super::money::Ratio;
 
 /// Which pairs may be split (A4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SplitMatch {
+pub(crate) enum SplitMatch {
     /// Same rank: 10-10 and K-K, not K-Q.
     Rank,
     /// Same value: any two ten-value cards.
@@ -18,7 +18,7 @@ pub enum SplitMatch {
 
 /// A player pontoon against a dealer pontoon (A4.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PontoonVsPontoon {
+pub(crate) enum PontoonVsPontoon {
     PlayerLoses,
     Push,
     /// Paid at the pontoon rate.
@@ -27,14 +27,14 @@ pub enum PontoonVsPontoon {
 
 /// Equal totals at showdown (A4.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ties {
+pub(crate) enum Ties {
     DealerWins,
     Push,
 }
 
 /// Which card numbers (3rd, 4th) a hand may buy. A small set over 3..=4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BuyCards(u8);
+pub(crate) struct BuyCards(u8);
 
 impl BuyCards {
     /// Whether the `nth` card (1-based) of a hand may be bought.
@@ -390,73 +390,73 @@ impl Rules {
     pub fn bets_per_box(&self) -> u8 {
         self.bets_per_box
     }
-    pub fn min_stick(&self) -> Option<u8> {
+    pub(crate) fn min_stick(&self) -> Option<u8> {
         self.min_stick
     }
-    pub fn buy_cards(&self) -> BuyCards {
+    pub(crate) fn buy_cards(&self) -> BuyCards {
         self.buy_cards
     }
-    pub fn buy_after_twist(&self) -> bool {
+    pub(crate) fn buy_after_twist(&self) -> bool {
         self.buy_after_twist
     }
-    pub fn stop_at_21(&self) -> bool {
+    pub(crate) fn stop_at_21(&self) -> bool {
         self.stop_at_21
     }
-    pub fn auto_fifth_card_max(&self) -> Option<u8> {
+    pub(crate) fn auto_fifth_card_max(&self) -> Option<u8> {
         self.auto_fifth_card_max
     }
-    pub fn split_match(&self) -> SplitMatch {
+    pub(crate) fn split_match(&self) -> SplitMatch {
         self.split_match
     }
-    pub fn max_splits(&self) -> Option<u16> {
+    pub(crate) fn max_splits(&self) -> Option<u16> {
         self.max_splits
     }
-    pub fn ace_splits(&self) -> u16 {
+    pub(crate) fn ace_splits(&self) -> u16 {
         self.ace_splits
     }
-    pub fn split_ace_cards(&self) -> u8 {
+    pub(crate) fn split_ace_cards(&self) -> u8 {
         self.split_ace_cards
     }
-    pub fn pontoon_after_split(&self) -> bool {
+    pub(crate) fn pontoon_after_split(&self) -> bool {
         self.pontoon_after_split
     }
-    pub fn pontoon_pays(&self) -> Ratio {
+    pub(crate) fn pontoon_pays(&self) -> Ratio {
         self.pontoon_pays
     }
-    pub fn pontoon_paid_at_once(&self) -> bool {
+    pub(crate) fn pontoon_paid_at_once(&self) -> bool {
         self.pontoon_paid_at_once
     }
-    pub fn pontoon_vs_pontoon(&self) -> PontoonVsPontoon {
+    pub(crate) fn pontoon_vs_pontoon(&self) -> PontoonVsPontoon {
         self.pontoon_vs_pontoon
     }
-    pub fn five_card_trick_pays(&self) -> Ratio {
+    pub(crate) fn five_card_trick_pays(&self) -> Ratio {
         self.five_card_trick_pays
     }
-    pub fn five_card_trick_paid_at_once(&self) -> bool {
+    pub(crate) fn five_card_trick_paid_at_once(&self) -> bool {
         self.five_card_trick_paid_at_once
     }
-    pub fn five_card_trick_beats_dealer_pontoon(&self) -> bool {
+    pub(crate) fn five_card_trick_beats_dealer_pontoon(&self) -> bool {
         self.five_card_trick_beats_dealer_pontoon
     }
-    pub fn three_of_a_kind_pays(&self) -> Option<Ratio> {
+    pub(crate) fn three_of_a_kind_pays(&self) -> Option<Ratio> {
         self.three_of_a_kind_pays
     }
-    pub fn ties(&self) -> Ties {
+    pub(crate) fn ties(&self) -> Ties {
         self.ties
     }
-    pub fn dealer_hits_soft_17(&self) -> bool {
+    pub(crate) fn dealer_hits_soft_17(&self) -> bool {
         self.dealer_hits_soft_17
     }
-    pub fn insurance_max(&self) -> Ratio {
+    pub(crate) fn insurance_max(&self) -> Ratio {
         self.insurance_max
     }
-    pub fn insurance_pays(&self) -> Ratio {
+    pub(crate) fn insurance_pays(&self) -> Ratio {
         self.insurance_pays
     }
-    pub fn even_money(&self) -> bool {
+    pub(crate) fn even_money(&self) -> bool {
         self.even_money
     }
-    pub fn surrender(&self) -> bool {
+    pub(crate) fn surrender(&self) -> bool {
         self.surrender
     }
 }

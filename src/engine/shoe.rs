@@ -39,12 +39,12 @@ impl Shoe {
         }
     }
 
-    pub fn decks(&self) -> u8 {
+    pub(crate) fn decks(&self) -> u8 {
         self.decks
     }
 
     /// Cards of this rank still in the shoe.
-    pub fn rank_left(&self, rank: Rank) -> u16 {
+    pub(crate) fn rank_left(&self, rank: Rank) -> u16 {
         self.rank_left[rank.index()]
     }
 
@@ -76,7 +76,7 @@ impl Shoe {
     }
 
     /// Takes the card out of the shoe, or refuses it and changes nothing.
-    pub fn take(&mut self, card: Card) -> Result<(), ImpossibleCard> {
+    pub(crate) fn take(&mut self, card: Card) -> Result<(), ImpossibleCard> {
         self.check(card)?;
         self.remove(card);
         Ok(())

@@ -46,9 +46,9 @@ pub enum Refusal {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{reason}; expected {expected}")]
 pub struct StepError {
-    pub refusal: Refusal,
-    pub reason: String,
-    pub expected: String,
+    pub(crate) refusal: Refusal,
+    pub(crate) reason: String,
+    pub(crate) expected: String,
 }
 
 /// Where a checked card goes.
@@ -87,7 +87,7 @@ pub struct Checked {
 
 impl Checked {
     /// The step that was checked.
-    pub fn step(&self) -> Step {
+    pub(crate) fn step(&self) -> Step {
         match self.act {
             Act::Card(card, _) => Step::Card(card),
             Act::Insure(b, amount) => Step::Insure(b, amount),

@@ -92,7 +92,7 @@ impl Decision {
         }
     }
 
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             Decision::Stick => "stick",
             Decision::Twist => "twist",
@@ -263,13 +263,13 @@ impl Hand {
     pub fn cards(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }
-    pub fn total(&self) -> Total {
+    pub(crate) fn total(&self) -> Total {
         Total::of(self.cards())
     }
-    pub fn state(&self) -> HandState {
+    pub(crate) fn state(&self) -> HandState {
         self.state
     }
-    pub fn from_split(&self) -> bool {
+    pub(crate) fn from_split(&self) -> bool {
         !matches!(self.origin, Origin::Dealt { .. })
     }
     fn split_ace(&self) -> bool {
@@ -299,10 +299,10 @@ pub struct Seat {
 }
 
 impl Seat {
-    pub fn box_no(&self) -> u8 {
+    pub(crate) fn box_no(&self) -> u8 {
         self.box_no
     }
-    pub fn bets(&self) -> &[BetIx] {
+    pub(crate) fn bets(&self) -> &[BetIx] {
         &self.bets
     }
     pub fn hands(&self) -> &[Hand] {
@@ -374,10 +374,10 @@ pub struct Round {
 impl Round {
     // ----- what a caller may look at -------------------------------------------------------
 
-    pub fn rules(&self) -> &Rules {
+    pub(crate) fn rules(&self) -> &Rules {
         &self.rules
     }
-    pub fn limits(&self) -> &Limits {
+    pub(crate) fn limits(&self) -> &Limits {
         &self.limits
     }
     pub fn shoe(&self) -> &Shoe {
@@ -386,7 +386,7 @@ impl Round {
     pub fn seats(&self) -> &[Seat] {
         &self.seats
     }
-    pub fn dealer_cards(&self) -> &[Card] {
+    pub(crate) fn dealer_cards(&self) -> &[Card] {
         &self.dealer
     }
     pub fn dealer_total(&self) -> Total {
@@ -395,25 +395,25 @@ impl Round {
     pub fn is_complete(&self) -> bool {
         self.phase == Phase::Complete
     }
-    pub fn offers_open(&self) -> bool {
+    pub(crate) fn offers_open(&self) -> bool {
         self.offers_open
     }
     pub fn bet_count(&self) -> usize {
         self.bets.len()
     }
-    pub fn bet_id(&self, b: BetIx) -> &BetId {
+    pub(crate) fn bet_id(&self, b: BetIx) -> &BetId {
         &self.specs[b].id
     }
-    pub fn bet_stake(&self, b: BetIx) -> Money {
+    pub(crate) fn bet_stake(&self, b: BetIx) -> Money {
         self.bets[b].stake
     }
-    pub fn bet_box(&self, b: BetIx) -> u8 {
+    pub(crate) fn bet_box(&self, b: BetIx) -> u8 {
         self.seats[self.bets[b].seat].box_no
     }
-    pub fn bet_offer(&self, b: BetIx) -> Offer {
+    pub(crate) fn bet_offer(&self, b: BetIx) -> Offer {
         self.bets[b].offer()
     }
-    pub fn bet_surrendered(&self, b: BetIx) -> bool {
+    pub(crate) fn bet_surrendered(&self, b: BetIx) -> bool {
         self.bets[b].state == BetState::Surrendered
     }
     pub fn bet_index(&self, id: &str) -> Option<BetIx> {
@@ -500,7 +500,7 @@ impl Round {
     }
 
     /// The holder's five decisions, each legal or refused with why (for buttons and keys).
-    pub fn decisions(&self) -> Vec<(Decision, Result<(), StepError>)> {
+    pub(crate) fn decisions(&self) -> Vec<(Decision, Result<(), StepError>)> {
         Decision::ALL
             .iter()
             .map(|&d| (d, self.check(d.step()).map_err(|r| self.error(r))))
@@ -517,20 +517,20 @@ impl Round {
     }
 
     /// Whether `step` would be accepted now, and if not why (for buttons and keys).
-    pub fn check(&self, step: Step) -> Result<(), Refusal> {
+    pub(crate) fn check(&self, step: Step) -> Result<(), Refusal> {
         self.checked(step).map(|_| ())
     }
 
     /// Checks `step` for [`Round::perform`]: a caller that must do something between the
     /// check and the move (log the input durably) checks once, then performs.
-    pub fn check_step(&self, step: Step) -> Result<Checked, StepError> {
+    pub(crate) fn check_step(&self, step: Step) -> Result<Checked, StepError> {
         self.checked(step).map_err(|r| self.error(r))
     }
 
     /// Carries out a step that [`Round::check_step`] accepted on this round in this state (or
     /// on a clone of it). Cannot fail. A token from another state is checked again here, and
     /// changes nothing if that state refuses it.
-    pub fn perform(&mut self, checked: Checked) {
+    pub(crate) fn perform(&mut self, checked: Checked) {
         let act = if checked.moves == self.moves {
             checked.act
         } else {

@@ -4,12 +4,9 @@
 
 use super::check::{Act, Target};
 use super::pay::{Payout, pay};
-use super::{
-    At, BetState, CardReason, Hand, HandState, MAX_HAND_CARDS, Origin, Outcome, Pay, Phase, Round,
-    Stand,
-};
+use super::{At, BetState, CardReason, Hand, HandState, Origin, Outcome, Pay, Phase, Round, Stand};
 use crate::engine::card::{Card, Rank};
-use crate::engine::hand::{Total, is_ace_ten, is_three_of_a_kind};
+use crate::engine::hand::{Total, is_ace_ten, is_five_card_trick, is_three_of_a_kind};
 use crate::engine::money::Money;
 use crate::engine::rules::{PontoonVsPontoon, Ties};
 
@@ -167,7 +164,7 @@ impl Round {
         let split_ace_cards = self.rules.split_ace_cards() as usize;
         let next = if total.is_bust() {
             HandState::Settled(Outcome::Bust)
-        } else if n == MAX_HAND_CARDS {
+        } else if is_five_card_trick(h.cards()) {
             if self.rules.five_card_trick_paid_at_once() {
                 HandState::Settled(Outcome::Win(Pay::FiveCardTrick))
             } else {
@@ -307,7 +304,7 @@ impl Round {
                 if !matches!(h.state, HandState::Standing(_)) {
                     continue;
                 }
-                let outcome = if h.len as usize == MAX_HAND_CARDS {
+                let outcome = if is_five_card_trick(h.cards()) {
                     if dealer_pontoon && !self.rules.five_card_trick_beats_dealer_pontoon() {
                         Outcome::Lose
                     } else {

@@ -41,10 +41,10 @@ impl Limits {
         Ok(Limits { min_bet, box_max })
     }
 
-    pub fn min_bet(&self) -> Option<Money> {
+    pub(crate) fn min_bet(&self) -> Option<Money> {
         self.min_bet
     }
-    pub fn box_max(&self) -> Option<Money> {
+    pub(crate) fn box_max(&self) -> Option<Money> {
         self.box_max
     }
 }
@@ -87,7 +87,7 @@ impl Round {
     }
 
     /// A new round on a shoe from which `seen` cards were already dealt.
-    pub fn with_seen(
+    pub(crate) fn with_seen(
         rules: Rules,
         limits: Limits,
         bets: impl Into<Arc<[BetSpec]>>,

@@ -12,28 +12,28 @@ use crate::engine::money::Money;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RoundFigures {
     /// Everything staked: stakes, buys, split stakes, insurance.
-    pub handle: Money,
+    pub(crate) handle: Money,
     /// Everything returned to the players, stakes included.
-    pub paid: Money,
+    pub(crate) paid: Money,
     /// handle − paid = −Σ net.
-    pub house_net: Money,
-    pub max_net: Money,
-    pub insurance_taken: Money,
+    pub(crate) house_net: Money,
+    pub(crate) max_net: Money,
+    pub(crate) insurance_taken: Money,
     /// Returned on insurance (stake and winnings) when the dealer made pontoon.
-    pub insurance_paid: Money,
-    pub even_money: u32,
-    pub splits: u32,
-    pub buys: u32,
+    pub(crate) insurance_paid: Money,
+    pub(crate) even_money: u32,
+    pub(crate) splits: u32,
+    pub(crate) buys: u32,
     /// Hands paid as pontoon / five-card trick / three of a kind.
-    pub pontoons: u32,
-    pub five_card_tricks: u32,
-    pub three_of_a_kinds: u32,
-    pub surrenders: u32,
+    pub(crate) pontoons: u32,
+    pub(crate) five_card_tricks: u32,
+    pub(crate) three_of_a_kinds: u32,
+    pub(crate) surrenders: u32,
 }
 
 impl Round {
     /// The round's figures so far (final once the round is complete).
-    pub fn figures(&self) -> RoundFigures {
+    pub(crate) fn figures(&self) -> RoundFigures {
         let mut st = RoundFigures {
             house_net: self.house_net(),
             max_net: (0..self.bet_count())

@@ -31,7 +31,7 @@ impl Round {
     }
 
     /// Why a refusal, in words a dealer reads.
-    pub fn describe(&self, r: &Refusal) -> String {
+    pub(crate) fn describe(&self, r: &Refusal) -> String {
         match r {
             Refusal::RoundComplete => "the round is already complete".into(),
             Refusal::CardNotWanted => "a card is not wanted now: a decision is due".into(),
@@ -172,7 +172,7 @@ impl Round {
     }
 
     /// A step as the round script writes it.
-    pub fn step_text(&self, step: Step) -> String {
+    pub(crate) fn step_text(&self, step: Step) -> String {
         let id = |b: BetIx| {
             self.specs
                 .get(b)
