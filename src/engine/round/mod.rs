@@ -269,7 +269,7 @@ impl Hand {
     pub(crate) fn state(&self) -> HandState {
         self.state
     }
-    pub(crate) fn from_split(&self) -> bool {
+    fn is_from_split(&self) -> bool {
         !matches!(self.origin, Origin::Dealt { .. })
     }
     fn split_ace(&self) -> bool {
@@ -565,6 +565,6 @@ impl Round {
     /// A2: A+10 as the first two cards of an unsplit hand (or of any hand when
     /// `pontoon_after_split`).
     fn counts_as_pontoon(&self, h: &Hand) -> bool {
-        is_ace_ten(h.cards()) && (!h.from_split() || self.rules.pontoon_after_split())
+        is_ace_ten(h.cards()) && (!h.is_from_split() || self.rules.pontoon_after_split())
     }
 }
