@@ -1134,3 +1134,114 @@ fn wrong_files_say_what_they_are_and_kept_heads_hold() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("expected SEQ:HASH"));
 }
+
+/// An insider who can write the file drops the triggers, moves a round by an hour and
+/// recomputes the whole chain (the hash's recipe is in the source): the file verifies on
+/// its own, and only a head kept from before catches it.
+#[test]
+fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
+    use sha2::{Digest, Sha256};
+    let path = temp_db("forged");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = czech_table(&mut store, dealer);
+    let round = play_split_round(&mut store, &mut s);
+    let (kept_seq, kept_hash) = store.head();
+    drop(s);
+    drop(store);
+
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch("DROP TRIGGER events_no_update; DROP TRIGGER round_figures_no_update;")
+        .unwrap();
+    // A thorough forger: the figures row moves too (else `verify` names it).
+    conn.execute(
+        "UPDATE round_figures SET at = at + 3600000 WHERE round_id = ?1",
+        [round],
+    )
+    .unwrap();
+    type Row = (
+        i64,
+        i64,
+        String,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        String,
+    );
+    let rows: Vec<Row> = conn
+        .prepare(
+            "SELECT seq, at, kind, table_id, user_id, round_id, data FROM event_log ORDER BY seq",
+        )
+        .unwrap()
+        .query_map([], |r| {
+            let data = match r.get_ref(6)? {
+                rusqlite::types::ValueRef::Blob(b) => croupier::audit::pack::unpack(b).unwrap(),
+                v => v.as_str().unwrap().to_string(),
+            };
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                data,
+            ))
+        })
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let mut prev = [0u8; 32];
+    for (seq, at, kind, table, user, round_id, data) in rows {
+        // The settlement of the round, an hour later than it was.
+        let at = if kind == "round_settled" && round_id == Some(round) {
+            at + 3_600_000
+        } else {
+            at
+        };
+        let mut h = Sha256::new();
+        h.update(prev);
+        h.update(seq.to_be_bytes());
+        h.update(at.to_be_bytes());
+        h.update((kind.len() as u32).to_be_bytes());
+        h.update(kind.as_bytes());
+        for v in [table, user, round_id] {
+            h.update(v.unwrap_or(i64::MIN).to_be_bytes());
+        }
+        h.update((data.len() as u64).to_be_bytes());
+        h.update(data.as_bytes());
+        let hash: [u8; 32] = h.finalize().into();
+        let check = if kind == "step" {
+            &hash[..8]
+        } else {
+            &hash[..]
+        };
+        conn.execute(
+            "UPDATE events SET at = ?1, hash = ?2 WHERE seq = ?3",
+            rusqlite::params![at, check, seq],
+        )
+        .unwrap();
+        prev = hash;
+    }
+    drop(conn);
+    let db = path.to_str().unwrap();
+    let out = croupier(&["verify", "--db", db]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "the forgery holds together on its own: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = croupier(&[
+        "verify",
+        "--db",
+        db,
+        "--expect-head",
+        &format!("{kept_seq}:{kept_hash}"),
+    ]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains(&format!("event {kept_seq}")) && said.contains("kept head"),
+        "{said}"
+    );
+}

@@ -88,7 +88,7 @@ pub fn pack(text: &str) -> Option<Vec<u8>> {
 
 /// The canonical JSON text of a packed row; `None` if it holds a byte that is no code
 /// (a damaged or forged row).
-pub(crate) fn unpack(packed: &[u8]) -> Option<String> {
+pub fn unpack(packed: &[u8]) -> Option<String> {
     let mut out = String::new();
     unpack_into(packed, &mut out).then_some(out)
 }
