@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde_json::{Map, Number, Value, json};
 
 use crate::engine::{
-    BetSpec, Card, Limits, Money, MoneyError, Round, Rules, RulesError, SetupError, Step,
+    BetSpec, Card, Decision, Limits, Money, MoneyError, Round, Rules, RulesError, SetupError, Step,
     StepError, json as strict_json, shown,
 };
 
@@ -407,14 +407,9 @@ pub(crate) fn parse_step(text: &str, round: &Round) -> Result<Step, String> {
     // The common case, one word (a card or a bare decision), without collecting words.
     let one = text.trim();
     if !one.is_empty() && !one.contains(char::is_whitespace) {
-        let step = match one.to_ascii_lowercase().as_str() {
-            "stick" => Some(Step::Stick),
-            "twist" => Some(Step::Twist),
-            "buy" => Some(Step::Buy),
-            "split" => Some(Step::Split),
-            "surrender" => Some(Step::Surrender),
-            _ => one.parse::<Card>().ok().map(Step::Card),
-        };
+        let step = Decision::from_word(one)
+            .map(Decision::step)
+            .or_else(|| one.parse::<Card>().ok().map(Step::Card));
         if let Some(step) = step {
             return Ok(step);
         }
@@ -433,31 +428,28 @@ pub(crate) fn parse_step(text: &str, round: &Round) -> Result<Step, String> {
         })
     };
     let keyword = words.first().map(|w| w.to_ascii_lowercase());
-    let step = match (keyword.as_deref(), &words[..]) {
-        (Some("stick"), [_]) => Step::Stick,
-        (Some("twist"), [_]) => Step::Twist,
-        (Some("buy"), [_]) => Step::Buy,
-        (Some("split"), [_]) => Step::Split,
-        (Some("surrender"), [_]) => Step::Surrender,
-        (Some("surrender"), [_, id]) => Step::SurrenderBet(bet(id)?),
-        (Some("even-money"), [_, id]) => Step::EvenMoney(bet(id)?),
-        (Some("decline"), [_, id]) => Step::Decline(bet(id)?),
-        (Some("insure"), [_, id, amount]) => {
+    let decision = keyword.as_deref().and_then(Decision::from_word);
+    let step = match (keyword.as_deref(), &words[..], decision) {
+        (_, [_], Some(d)) => d.step(),
+        (Some("surrender"), [_, id], _) => Step::SurrenderBet(bet(id)?),
+        (Some("even-money"), [_, id], _) => Step::EvenMoney(bet(id)?),
+        (Some("decline"), [_, id], _) => Step::Decline(bet(id)?),
+        (Some("insure"), [_, id, amount], _) => {
             let b = bet(id)?;
             let m = Money::parse(amount).map_err(|e| format!("insurance amount: {e}"))?;
             Step::Insure(b, m)
         }
-        (Some("insure"), _) => return Err("write insurance as \"insure ID AMOUNT\", e.g. \"insure 1a 5\"".into()),
-        (Some("even-money" | "decline"), _) => {
+        (Some("insure"), _, _) => return Err("write insurance as \"insure ID AMOUNT\", e.g. \"insure 1a 5\"".into()),
+        (Some("even-money" | "decline"), _, _) => {
             return Err(format!(
                 "write it as \"{} ID\", naming one bet",
                 shown(words[0])
             ));
         }
-        (Some("stick" | "twist" | "buy" | "split" | "surrender"), _) => {
+        (_, _, Some(_)) => {
             return Err(format!("\"{}\" takes no arguments here", shown(words[0])));
         }
-        (_, [one]) => Step::Card(one.parse::<Card>().map_err(|_| {
+        (_, [one], _) => Step::Card(one.parse::<Card>().map_err(|_| {
             format!(
                 "\"{}\" is neither a card (A 2-9 10 or T J Q K, optional suit s h d c) nor a decision (stick, twist, buy, split, surrender, insure, even-money, decline)",
                 shown(one)

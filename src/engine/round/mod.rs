@@ -92,6 +92,7 @@ impl Decision {
         }
     }
 
+    /// The decision's word in a round script and on the screen: the one spelling.
     pub(crate) fn word(self) -> &'static str {
         match self {
             Decision::Stick => "stick",
@@ -100,6 +101,13 @@ impl Decision {
             Decision::Split => "split",
             Decision::Surrender => "surrender",
         }
+    }
+
+    /// The decision a word names (any case).
+    pub(crate) fn from_word(word: &str) -> Option<Decision> {
+        Decision::ALL
+            .into_iter()
+            .find(|d| d.word().eq_ignore_ascii_case(word))
     }
 }
 

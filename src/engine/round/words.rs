@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use super::{BetIx, CardReason, HandState, Outcome, Pay, Phase, Refusal, Round, Step, StepError};
+use super::{
+    BetIx, CardReason, Decision, HandState, Outcome, Pay, Phase, Refusal, Round, Step, StepError,
+};
 
 impl Round {
     pub(super) fn error(&self, refusal: Refusal) -> StepError {
@@ -181,11 +183,11 @@ impl Round {
         };
         match step {
             Step::Card(c) => c.to_string(),
-            Step::Stick => "stick".into(),
-            Step::Twist => "twist".into(),
-            Step::Buy => "buy".into(),
-            Step::Split => "split".into(),
-            Step::Surrender => "surrender".into(),
+            Step::Stick => Decision::Stick.word().into(),
+            Step::Twist => Decision::Twist.word().into(),
+            Step::Buy => Decision::Buy.word().into(),
+            Step::Split => Decision::Split.word().into(),
+            Step::Surrender => Decision::Surrender.word().into(),
             Step::SurrenderBet(b) => format!("surrender {}", id(b)),
             Step::Insure(b, m) => format!("insure {} {m}", id(b)),
             Step::EvenMoney(b) => format!("even-money {}", id(b)),
