@@ -5,11 +5,14 @@
 pub mod demo;
 pub mod event;
 pub mod exceptions;
+mod lock;
 pub mod pack;
 pub mod payload;
 pub mod query;
 pub mod replay;
+mod schema;
 pub mod store;
+pub(crate) mod structure;
 pub mod table;
 pub mod users;
 

@@ -7,10 +7,8 @@ use std::sync::Arc;
 
 use super::event::{Event, EventKind, hex};
 use super::payload::{self, NetData, RoundSettled, nets_of, view};
-use super::store::{
-    AuditError, EVENT_INDEXES, GENESIS, IndexDigest, NOT_STEP, Store, check_structure, event_hash,
-    figures_row,
-};
+use super::store::{AuditError, GENESIS, NOT_STEP, Store, event_hash, figures_row};
+use super::structure::{EVENT_INDEXES, IndexDigest, check_structure};
 use crate::engine::{BetSpec, Card, Limits, Round, Rules, Shoe, Step};
 use crate::script::{Script, parse_step, rules_of};
 

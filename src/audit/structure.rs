@@ -1,0 +1,116 @@
+//! The file's structure, checked under the rows (a thread of `verify`): SQLite's own
+//! checks, and each index of `events` compared with what the rows say it must hold.
+
+use rusqlite::Connection;
+
+use super::event::{Event, EventKind};
+
+/// An index of `events`, for the structure check: how to read its entries in index order,
+/// and the entry an event puts in it (`None`: the event is not in it). NULL is `i64::MIN`.
+pub(crate) struct EventIndex {
+    pub(crate) name: &'static str,
+    select: &'static str,
+    pub(crate) entry: fn(&Event) -> Option<[i64; 3]>,
+}
+
+const NULL: i64 = i64::MIN;
+
+/// Every index of `events` (schema 4), as `SCHEMA_4_REST` makes them.
+pub(crate) const EVENT_INDEXES: [EventIndex; 4] = [
+    EventIndex {
+        name: "events_kind",
+        select: "SELECT kind, at, seq FROM events INDEXED BY events_kind WHERE kind <> 12",
+        entry: |e| (e.kind != EventKind::Step).then(|| [e.kind.code(), e.at, e.seq]),
+    },
+    EventIndex {
+        name: "events_table",
+        select: "SELECT table_id, kind, seq FROM events INDEXED BY events_table WHERE kind <> 12",
+        entry: |e| {
+            (e.kind != EventKind::Step).then(|| [e.table.unwrap_or(NULL), e.kind.code(), e.seq])
+        },
+    },
+    EventIndex {
+        name: "events_round",
+        select: "SELECT round_id, kind, seq FROM events INDEXED BY events_round WHERE kind <> 12",
+        entry: |e| {
+            (e.kind != EventKind::Step).then(|| [e.round.unwrap_or(NULL), e.kind.code(), e.seq])
+        },
+    },
+    EventIndex {
+        name: "events_login",
+        select: "SELECT user_id, seq, 0 FROM events INDEXED BY events_login WHERE kind IN (3, 4, 6, 7)",
+        entry: |e| {
+            matches!(
+                e.kind,
+                EventKind::Login
+                    | EventKind::LoginFailed
+                    | EventKind::UserLocked
+                    | EventKind::UserUnlocked
+            )
+            .then(|| [e.user.unwrap_or(NULL), e.seq, 0])
+        },
+    },
+];
+
+/// An order-free digest of a set of index entries: their count and the wrapping sum of
+/// each entry's 64-bit mix. Two readings of the same entries agree; a changed, missing or
+/// extra entry makes them differ (but for a 2^-64 chance).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct IndexDigest {
+    count: u64,
+    sum: u64,
+}
+
+impl IndexDigest {
+    pub(crate) fn add(&mut self, entry: [i64; 3]) {
+        fn mix(mut z: u64) -> u64 {
+            // splitmix64's finaliser
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        let h = entry.iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, v| {
+            mix(h ^ *v as u64).wrapping_add(h)
+        });
+        self.count += 1;
+        self.sum = self.sum.wrapping_add(h);
+    }
+}
+
+/// The file's structure, on its own read-only connection (a thread of `verify`):
+/// SQLite's `quick_check` over every page (b-trees, cell order, free list, NOT NULL),
+/// SQLite's full `integrity_check` of the small tables and their indexes, and the digest
+/// of each `events` index read in index order, which `verify` compares with the digest of
+/// the rows it reads (that is the part of `integrity_check` that would take most of its
+/// time on a large log: every row looked up in every index). The lines of any damage.
+pub(crate) fn check_structure(conn: &Connection) -> Result<[IndexDigest; 4], String> {
+    let lines = |sql: &str| -> Result<(), String> {
+        let mut stmt = conn.prepare(sql).map_err(|e| e.to_string())?;
+        let lines: Vec<String> = stmt
+            .query_map([], |r| r.get(0))
+            .and_then(|m| m.collect())
+            .map_err(|e| e.to_string())?;
+        match lines.as_slice() {
+            [ok] if ok == "ok" => Ok(()),
+            _ => Err(lines.join("; ")),
+        }
+    };
+    lines("PRAGMA quick_check(10)")?;
+    for table in ["users", "round_figures", "event_kinds"] {
+        lines(&format!("PRAGMA integrity_check({table})"))?;
+    }
+    let mut digests = [IndexDigest::default(); 4];
+    for (ix, d) in EVENT_INDEXES.iter().zip(digests.iter_mut()) {
+        let mut stmt = conn.prepare(ix.select).map_err(|e| e.to_string())?;
+        let mut rows = stmt.query([]).map_err(|e| e.to_string())?;
+        while let Some(r) = rows.next().map_err(|e| e.to_string())? {
+            let v = |i: usize| -> Result<i64, String> {
+                r.get::<_, Option<i64>>(i)
+                    .map(|v| v.unwrap_or(NULL))
+                    .map_err(|e| format!("index {}: {e}", ix.name))
+            };
+            d.add([v(0)?, v(1)?, v(2)?]);
+        }
+    }
+    Ok(digests)
+}
