@@ -605,7 +605,7 @@ fn report(dbs: &[PathBuf], a: ReportArgs) -> Result<ExitCode> {
             for p in report::csv_paths(&r, &out) {
                 refuse_existing(&p, a.force)?;
             }
-            report::render_csv(&r, &out).map_err(anyhow::Error::msg)?
+            report::render_csv(&r, &out, a.force).map_err(anyhow::Error::msg)?
         }
         Format::Json if stdout => {
             outln!(

@@ -102,7 +102,7 @@ fn every_kind_and_format_matches_its_golden_file() {
             &stable(&report::render_html(&r), db),
         );
         let dir = db.parent().unwrap().join(format!("csv-{base}"));
-        let files = report::render_csv(&r, &dir).unwrap();
+        let files = report::render_csv(&r, &dir, true).unwrap();
         assert_eq!(
             files.len(),
             r.sections.len() + 1,
@@ -394,7 +394,7 @@ fn names_that_look_like_formulas_are_written_as_text_in_csv() {
     let mut fields = Vec::new();
     for kind in [Kind::Summary, Kind::Rounds, Kind::Dealers] {
         let r = hostile_report(kind);
-        for f in report::render_csv(&r, &dir).unwrap() {
+        for f in report::render_csv(&r, &dir, true).unwrap() {
             let mut rd = csv::ReaderBuilder::new()
                 .has_headers(false)
                 .from_path(&f)

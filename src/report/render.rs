@@ -49,16 +49,25 @@ pub fn csv_paths(r: &Report, dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Writes the CSV files into `dir` (replacing files of the same names); returns their paths,
-/// those of [`csv_paths`].
-pub fn render_csv(r: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
+/// Writes the CSV files into `dir`; returns their paths, those of [`csv_paths`]. A file of
+/// the same name is replaced only when `replace` is set (`--force`); otherwise finding one
+/// is an error, decided when the file is created, so a file that appeared since the
+/// caller looked is not overwritten either.
+pub fn render_csv(r: &Report, dir: &Path, replace: bool) -> Result<Vec<PathBuf>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let files = csv_paths(r, dir);
     let write = |path: &Path,
                  header: &[&str],
                  rows: &mut dyn Iterator<Item = Vec<String>>|
      -> Result<(), String> {
-        let mut w = csv::Writer::from_path(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .create_new(!replace)
+            .open(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut w = csv::Writer::from_writer(file);
         w.write_record(header).map_err(|e| e.to_string())?;
         for row in rows {
             w.write_record(&row).map_err(|e| e.to_string())?;
