@@ -5,6 +5,7 @@
 pub mod demo;
 pub mod event;
 pub mod exceptions;
+pub mod feed;
 pub mod pack;
 pub mod payload;
 pub mod query;

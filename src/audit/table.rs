@@ -177,6 +177,13 @@ impl TableSession {
         }
     }
 
+    /// Logs an input refused before it reached the engine (the feed: a line that is not
+    /// an input, or an input that is not for now), in the round in play if any.
+    pub(crate) fn refuse_input(&self, store: &mut Store, text: &str, reason: String) -> InputError {
+        let round = self.state.live.as_ref().map(|l| l.id);
+        self.refuse(store, round, text, reason)
+    }
+
     /// A new shoe, between rounds.
     pub fn new_shoe(&mut self, store: &mut Store) -> Result<(), InputError> {
         if self.state.live.is_some() {
