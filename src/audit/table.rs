@@ -1,7 +1,7 @@
 //! A table in play: the dealer's session. Every input goes to the log first (durable),
 //! then to the engine; a refused input is logged with why and changes nothing; a round
-//! in play survives a crash and comes back exactly where it stopped. The dealer screen
-//! and `croupier demo` both drive tables through this, and only this.
+//! in play survives a crash and comes back exactly where it stopped. The dealer screen,
+//! the feed and `croupier demo` drive tables through this, and only this.
 
 use std::sync::Arc;
 
