@@ -7,10 +7,11 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
+use croupier::audit::feed::{self, Answer, Feed, NewTable};
 use croupier::audit::replay::{self, ReplayError};
 use croupier::audit::users::{self, Role};
 use croupier::audit::{Store, default_db_path, demo};
-use croupier::engine::{Rules, rules};
+use croupier::engine::{Limits, Money, Rules, rules};
 use croupier::script::{Script, settlement};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -82,6 +83,26 @@ enum Command {
         seed: u64,
         #[arg(long, default_value_t = 1_000_000)]
         rounds: u64,
+    },
+    /// Drive a table headless: one input a line on standard input (docs/feed.md), each
+    /// answered on standard output once it is durable. The dealer's PIN is the first line.
+    Feed {
+        /// The table's name; an existing table is resumed (a round in play comes back).
+        #[arg(long)]
+        table: String,
+        /// The dealer who runs the table (logs in with the PIN on the first line).
+        #[arg(long)]
+        dealer: String,
+        /// Open the table with this rules preset (needed for a new table; for an existing
+        /// table with other rules, only a supervisor may).
+        #[arg(long, value_name = "PRESET")]
+        rules: Option<String>,
+        /// With --rules: the table's minimum bet.
+        #[arg(long, requires = "rules")]
+        min_bet: Option<String>,
+        /// With --rules: the most a box may stake.
+        #[arg(long, requires = "rules")]
+        box_max: Option<String>,
     },
     /// A report over one or more databases (several --db files make one floor report).
     Report(ReportArgs),
@@ -208,6 +229,13 @@ fn main() -> ExitCode {
         Some(Command::User(cmd)) => user(&db, cmd),
         Some(Command::Report(args)) => report(&dbs, args),
         Some(Command::LivePlay { seed, rounds }) => live_play(&db, seed, rounds),
+        Some(Command::Feed {
+            table,
+            dealer,
+            rules,
+            min_bet,
+            box_max,
+        }) => feed(&db, &table, &dealer, rules.as_deref(), min_bet, box_max),
         None => croupier::ui::run(db, cli.fullscreen)
             .map(|()| ExitCode::SUCCESS)
             .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}")),
@@ -492,6 +520,59 @@ fn live_play(db: &Path, seed: u64, rounds: u64) -> Result<ExitCode> {
         let _ = writeln!(out, "ack {seq}");
         let _ = out.flush();
     })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `croupier feed`: login from the first line, then one answer per line, flushed, each
+/// written only after the feed returned (the input is durable). EOF ends it, table open.
+fn feed(
+    db: &Path,
+    table: &str,
+    dealer: &str,
+    preset: Option<&str>,
+    min_bet: Option<String>,
+    box_max: Option<String>,
+) -> Result<ExitCode> {
+    let new = match preset {
+        Some(p) => {
+            let money = |m: Option<String>| m.as_deref().map(Money::parse).transpose();
+            let limits = Limits::new(
+                money(min_bet).context("--min-bet")?,
+                money(box_max).context("--box-max")?,
+            )?;
+            Some(NewTable {
+                rules: Rules::preset(p)?,
+                preset: Some(p.to_string()),
+                limits,
+            })
+        }
+        None => None,
+    };
+    let mut store = Store::open(db)?;
+    let mut input = io::stdin().lock();
+    let mut line = Vec::new();
+    if !feed::read_line(&mut input, &mut line).context("reading the PIN")? {
+        bail!("expected the dealer's PIN on the first line of standard input");
+    }
+    let pin = String::from_utf8_lossy(&line).trim().to_string();
+    line.fill(0);
+    let user = users::login(&mut store, dealer, &pin, None)
+        .with_context(|| format!("login as {dealer}"))?;
+    drop(pin);
+    let mut feed = Feed::open(store, user, table, new)?;
+    let mut out = io::stdout().lock();
+    let mut answer = |a: &Answer| -> Result<()> {
+        writeln!(out, "{a}").map_err(stdout_error)?;
+        out.flush().map_err(stdout_error)
+    };
+    answer(&feed.greeting())?;
+    while !feed.is_closed()
+        && feed::read_line(&mut input, &mut line).context("reading standard input")?
+    {
+        if let Some(a) = feed.line(&line)? {
+            answer(&a)?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -5,6 +5,7 @@
 pub mod demo;
 pub mod event;
 pub mod exceptions;
+pub mod feed;
 mod lock;
 pub mod pack;
 pub mod payload;

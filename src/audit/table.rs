@@ -1,7 +1,7 @@
 //! A table in play: the dealer's session. Every input goes to the log first (durable),
 //! then to the engine; a refused input is logged with why and changes nothing; a round
-//! in play survives a crash and comes back exactly where it stopped. The dealer screen
-//! and `croupier demo` both drive tables through this, and only this.
+//! in play survives a crash and comes back exactly where it stopped. The dealer screen,
+//! the feed and `croupier demo` drive tables through this, and only this.
 
 use std::sync::Arc;
 
@@ -175,6 +175,13 @@ impl TableSession {
             Ok(()) => InputError::Refused(reason),
             Err(e) => InputError::Store(e),
         }
+    }
+
+    /// Logs an input refused before it reached the engine (the feed: a line that is not
+    /// an input, or an input that is not for now), in the round in play if any.
+    pub(crate) fn refuse_input(&self, store: &mut Store, text: &str, reason: String) -> InputError {
+        let round = self.state.live.as_ref().map(|l| l.id);
+        self.refuse(store, round, text, reason)
     }
 
     /// A new shoe, between rounds.

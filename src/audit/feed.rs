@@ -1,0 +1,390 @@
+//! The table feed (`croupier feed`): a table driven headless, one input a line, through
+//! `TableSession` exactly as the dealer screen drives it. Owns the line protocol (what a
+//! line may say, what the answer says); never answers before `TableSession` returned, so
+//! nothing is acknowledged before it is durable. Knows nothing of processes or sockets.
+
+use std::fmt;
+use std::io::{self, BufRead};
+use std::sync::Arc;
+
+use super::store::{AuditError, Store};
+use super::table::{Input, InputError, TableSession};
+use super::users::User;
+use crate::engine::{BetId, BetSpec, Limits, Money, Rules, shown};
+
+/// The longest line the feed reads, in bytes; a longer one is refused (and not kept).
+pub const MAX_LINE: usize = 256;
+
+/// What the feed expects between rounds.
+const BETS: &str = "bets (e.g. bets 1a:20 3a:50), or new-shoe, or close";
+
+/// One line of the feed, parsed. A step's words are read by the round itself (they need
+/// its bets), so they stay text here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A new round's stakes.
+    Bets(Vec<BetSpec>),
+    NewShoe,
+    Undo,
+    Close,
+    /// A card or a decision in round-script words (`8`, `Kd`, `stick`, `insure 1a 10`).
+    Step(String),
+}
+
+/// Why a line is not a line of the feed (before any table sees it).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    #[error("not UTF-8 text (byte {0} of the line is not valid UTF-8)")]
+    NotUtf8(usize),
+    #[error("the line is too long (more than {MAX_LINE} bytes)")]
+    TooLong,
+    #[error("a bet is written ID:STAKE, e.g. 1a:20; got \"{}\"", shown(.0))]
+    BetForm(String),
+    #[error("bet \"{}\": its id must start with its box number, e.g. 1a, 3b", shown(.0))]
+    BetBox(String),
+    #[error("bet \"{}\": {}", shown(.0), .1)]
+    Stake(String, String),
+    #[error("bets with no bet in them")]
+    NoBets,
+}
+
+impl Line {
+    /// Reads one line (without its newline). `Ok(None)` for a blank line.
+    pub fn parse(bytes: &[u8]) -> Result<Option<Line>, LineError> {
+        if bytes.len() > MAX_LINE {
+            return Err(LineError::TooLong);
+        }
+        let text =
+            std::str::from_utf8(bytes).map_err(|e| LineError::NotUtf8(e.valid_up_to() + 1))?;
+        let text = text.trim();
+        let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        let line = match word.to_ascii_lowercase().as_str() {
+            "" => return Ok(None),
+            "bets" => Line::Bets(parse_bets(rest)?),
+            "new-shoe" if rest.trim().is_empty() => Line::NewShoe,
+            "undo" if rest.trim().is_empty() => Line::Undo,
+            "close" if rest.trim().is_empty() => Line::Close,
+            _ => Line::Step(text.to_string()),
+        };
+        Ok(Some(line))
+    }
+}
+
+/// `1a:20 3a:50`: the box is the id's leading digits, as the screen names bets.
+fn parse_bets(text: &str) -> Result<Vec<BetSpec>, LineError> {
+    let bets = text
+        .split_whitespace()
+        .map(|word| {
+            let (id, stake) = word
+                .split_once(':')
+                .ok_or_else(|| LineError::BetForm(word.to_string()))?;
+            let digits = id.bytes().take_while(u8::is_ascii_digit).count();
+            let box_no = id[..digits]
+                .parse::<u8>()
+                .map_err(|_| LineError::BetBox(id.to_string()))?;
+            let stake =
+                Money::parse(stake).map_err(|e| LineError::Stake(id.to_string(), e.to_string()))?;
+            Ok(BetSpec {
+                id: Arc::from(id),
+                box_no,
+                stake,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if bets.is_empty() {
+        return Err(LineError::NoBets);
+    }
+    Ok(bets)
+}
+
+/// The feed's answer to one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Logged and taken; what is expected next, in words.
+    Ok(String),
+    /// Logged as refused; why, and what was expected.
+    Refused(String),
+    /// The input ended the round (input and settlement logged): each bet's net.
+    Settled(Vec<(BetId, Money)>),
+    /// The table is closed (logged); the feed ends.
+    Closed,
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Ok(next) => write!(f, "ok {next}"),
+            Answer::Refused(why) => write!(f, "refused {why}"),
+            Answer::Settled(nets) => {
+                f.write_str("settled")?;
+                for (id, net) in nets {
+                    let sign = if net.cents() >= 0 { "+" } else { "" };
+                    write!(f, " {id}:{sign}{net}")?;
+                }
+                Ok(())
+            }
+            Answer::Closed => f.write_str("closed"),
+        }
+    }
+}
+
+/// Why the feed cannot go on.
+#[derive(Debug, thiserror::Error)]
+pub enum FeedError {
+    /// The table could not be opened or resumed (its message says why).
+    #[error("table {0}: {1}")]
+    Open(String, String),
+    /// The store could not make a line durable: it was NOT accepted, and the feed stops.
+    #[error("{0}")]
+    NotRecorded(InputError),
+    #[error(transparent)]
+    Store(#[from] AuditError),
+}
+
+/// A new table's rules and limits (an existing table carries on with its own).
+#[derive(Clone, Debug)]
+pub struct NewTable {
+    pub rules: Rules,
+    pub preset: Option<String>,
+    pub limits: Limits,
+}
+
+/// A table driven by lines. Owns its store while it runs.
+pub struct Feed {
+    store: Store,
+    table: Option<TableSession>,
+}
+
+impl Feed {
+    /// Opens or resumes the table `name` for `user` as the screen does: with `new`, the
+    /// table is opened with those rules (a change of an existing table's rules needs a
+    /// supervisor); without it, an existing table is resumed with its own. A round in play
+    /// comes back where it stopped.
+    pub fn open(
+        mut store: Store,
+        user: User,
+        name: &str,
+        new: Option<NewTable>,
+    ) -> Result<Feed, FeedError> {
+        let opened = match new {
+            Some(n) => TableSession::open(
+                &mut store,
+                user,
+                name,
+                n.rules,
+                n.preset.as_deref(),
+                n.limits,
+            ),
+            None => TableSession::resume(&mut store, user, name).map_err(|e| match e {
+                InputError::NotNow(why) => {
+                    InputError::NotNow(format!("{why}; give --rules PRESET to open a new table"))
+                }
+                other => other,
+            }),
+        };
+        let mut table = opened.map_err(|e| match e {
+            InputError::Store(s) => FeedError::Store(s),
+            other => FeedError::Open(shown(name).into_owned(), other.to_string()),
+        })?;
+        table.recover(&mut store).map_err(FeedError::NotRecorded)?;
+        Ok(Feed {
+            store,
+            table: Some(table),
+        })
+    }
+
+    /// What the table expects now (the feed's first answer): `ok <words>`.
+    pub fn greeting(&self) -> Answer {
+        Answer::Ok(self.expected())
+    }
+
+    fn expected(&self) -> String {
+        match self.table.as_ref().and_then(|t| t.round()) {
+            Some(round) => round.expected(),
+            None => BETS.to_string(),
+        }
+    }
+
+    /// Whether `close` ended the feed.
+    pub fn is_closed(&self) -> bool {
+        self.table.is_none()
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The table, while it is open.
+    pub fn table(&self) -> Option<&TableSession> {
+        self.table.as_ref()
+    }
+
+    /// One line in, its answer out, after the input (or its refusal) is durable. `None`
+    /// for a blank line (nothing logged). After `close`, every line is refused unlogged.
+    pub fn line(&mut self, bytes: &[u8]) -> Result<Option<Answer>, FeedError> {
+        let Some(table) = self.table.as_mut() else {
+            return Ok(Some(Answer::Refused(
+                "the table is closed; expected nothing more".into(),
+            )));
+        };
+        let store = &mut self.store;
+        let line = match Line::parse(bytes) {
+            Ok(None) => return Ok(None),
+            Ok(Some(line)) => line,
+            Err(e) => {
+                let text = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX_LINE)]);
+                let expected = match table.round() {
+                    Some(r) => r.expected(),
+                    None => BETS.to_string(),
+                };
+                let reason = format!("{e}; expected {expected}");
+                return refusal(table.refuse_input(store, &shown(&text), reason));
+            }
+        };
+        let result = match line {
+            Line::Bets(bets) => match table.start_round(store, bets) {
+                // The engine's refusal of the bets is logged as it said it; the answer adds
+                // what is expected.
+                Err(InputError::Refused(why)) => {
+                    return Ok(Some(Answer::Refused(format!("{why}; expected {BETS}"))));
+                }
+                other => other.map(|_| None),
+            },
+            Line::NewShoe => table.new_shoe(store).map(|()| None),
+            Line::Undo => table.undo(store).map(|_| None),
+            Line::Step(text) => match table.round() {
+                Some(_) => table.input_text(store, &text).map(|input| match input {
+                    Input::Accepted => None,
+                    Input::Settled(round) => Some(Answer::Settled(
+                        (0..round.bet_count())
+                            .map(|b| (round.bet_id(b).clone(), round.bet_net(b)))
+                            .collect(),
+                    )),
+                }),
+                None => Err(InputError::NotNow(
+                    "no round in play: place the bets first".into(),
+                )),
+            },
+            Line::Close => {
+                let table = self.table.take().expect("checked above");
+                table.close(store)?;
+                return Ok(Some(Answer::Closed));
+            }
+        };
+        let table = self.table.as_mut().expect("only close takes it");
+        match result {
+            Ok(Some(answer)) => Ok(Some(answer)),
+            Ok(None) => Ok(Some(Answer::Ok(self.expected()))),
+            Err(InputError::NotNow(why)) => {
+                // Refused before the engine saw it (not now, not here): logged all the same,
+                // with what was expected.
+                let expected = match table.round() {
+                    Some(r) => r.expected(),
+                    None => BETS.to_string(),
+                };
+                let text = String::from_utf8_lossy(bytes);
+                let reason = format!("{why}; expected {expected}");
+                refusal(table.refuse_input(&mut self.store, shown(text.trim()).as_ref(), reason))
+            }
+            Err(e) => refusal(e),
+        }
+    }
+}
+
+/// A refusal's answer, once it is logged; a store failure stops the feed.
+fn refusal(e: InputError) -> Result<Option<Answer>, FeedError> {
+    match e {
+        InputError::Refused(why) | InputError::NotNow(why) => Ok(Some(Answer::Refused(why))),
+        e @ InputError::Store(_) => Err(FeedError::NotRecorded(e)),
+    }
+}
+
+/// Reads one line into `buf` (without its `\n` or `\r\n`), keeping at most
+/// `MAX_LINE + 1` bytes of it (the rest is read and dropped, so that a huge line costs no
+/// memory and is still refused as too long). `false` at the end of the input.
+pub fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<bool> {
+    buf.clear();
+    let mut any = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        let room = (MAX_LINE + 1).saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        let used = done.unwrap_or(chunk.len());
+        reader.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if buf.last() == Some(&b'\r') && buf.len() <= MAX_LINE {
+        buf.pop();
+    }
+    Ok(any)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(input: &[u8], want: Result<Option<Line>, LineError>) {
+        let got = Line::parse(input);
+        assert_eq!(got, want, "{}", String::from_utf8_lossy(input));
+    }
+
+    #[test]
+    fn lines_parse_to_their_kind() {
+        let bet = |id: &str, box_no, units| BetSpec {
+            id: Arc::from(id),
+            box_no,
+            stake: Money::units(units),
+        };
+        check(b"", Ok(None));
+        check(b"   \t", Ok(None));
+        check(
+            b"bets 1a:20 3a:50",
+            Ok(Some(Line::Bets(vec![bet("1a", 1, 20), bet("3a", 3, 50)]))),
+        );
+        check(b"bets 12b:5", Ok(Some(Line::Bets(vec![bet("12b", 12, 5)]))));
+        check(b"NEW-SHOE", Ok(Some(Line::NewShoe)));
+        check(b" undo ", Ok(Some(Line::Undo)));
+        check(b"close", Ok(Some(Line::Close)));
+        check(b"undo 3", Ok(Some(Line::Step("undo 3".into()))));
+        check(b"insure 1a 10", Ok(Some(Line::Step("insure 1a 10".into()))));
+        check(b"bets 1a20", Err(LineError::BetForm("1a20".into())));
+        check(b"bets a:20", Err(LineError::BetBox("a".into())));
+        check(b"bets 999a:20", Err(LineError::BetBox("999a".into())));
+        check(b"bets", Err(LineError::NoBets));
+        check(b"K\xff", Err(LineError::NotUtf8(2)));
+        check(&[b'8'; MAX_LINE + 1], Err(LineError::TooLong));
+        assert!(matches!(
+            Line::parse(b"bets 1a:x"),
+            Err(LineError::Stake(..))
+        ));
+    }
+
+    #[test]
+    fn read_line_caps_a_huge_line_and_goes_on() {
+        let mut input = vec![b'x'; 100_000];
+        input.extend_from_slice(b"\nK\r\nstick");
+        let mut r = io::BufReader::with_capacity(64, &input[..]);
+        let mut buf = Vec::new();
+        assert!(read_line(&mut r, &mut buf).unwrap());
+        assert_eq!(buf.len(), MAX_LINE + 1);
+        assert!(read_line(&mut r, &mut buf).unwrap());
+        assert_eq!(buf, b"K");
+        assert!(read_line(&mut r, &mut buf).unwrap());
+        assert_eq!(buf, b"stick");
+        assert!(!read_line(&mut r, &mut buf).unwrap());
+    }
+}
