@@ -485,3 +485,63 @@ fn logging_out_closes_the_table_in_the_log() {
     assert_eq!(logged_count(&store, "table_closed"), 1);
     assert_eq!(logged_count(&store, "logout"), 1);
 }
+
+/// A table another program drives (a feed holds the writer's lock): the screen opens the
+/// database read-only, follows the round as inputs are logged, and no key writes anything.
+#[test]
+fn a_table_driven_elsewhere_is_watched_read_only() {
+    use croupier::audit::TableSession;
+    use croupier::engine::{BetSpec, Limits, Money, Rules};
+    let path = temp_db("watch");
+    let mut store = Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    let rules = Rules::preset("czech").unwrap();
+    let mut t = TableSession::open(
+        &mut store,
+        admin,
+        "Pontoon 1",
+        rules,
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap();
+    let bet = |id: &str, b: u8| BetSpec {
+        id: id.into(),
+        box_no: b,
+        stake: Money::units(10),
+    };
+    t.start_round(&mut store, vec![bet("1a", 1), bet("2a", 2)])
+        .unwrap();
+    t.input_text(&mut store, "9").unwrap();
+    // The writer (this process, as a feed would be) still holds the file.
+    let mut h = screen(&path);
+    assert_eq!(
+        h.state().screen(),
+        Screen::Watch,
+        "{:?}",
+        h.state().status()
+    );
+    h.step();
+    let shown = |h: &Harness<'static, DealerApp>| h.state().round().map(|r| r.expected());
+    assert_eq!(shown(&h), t.round().map(|r| r.expected()));
+    assert!(h.query_by_label_contains("Watching").is_some());
+    // The feed goes on; the screen follows.
+    for text in ["5", "7"] {
+        t.input_text(&mut store, text).unwrap();
+    }
+    h.step();
+    assert_eq!(shown(&h), t.round().map(|r| r.expected()));
+    assert!(
+        h.query_by_label_contains(&format!("next: {}", t.round().unwrap().expected()))
+            .is_some()
+    );
+    // Keys do nothing here: the log does not move, and nothing was counted as acted on.
+    let head = store.head();
+    for key in [Key::K, Key::S, Key::Enter, Key::U] {
+        h.key_press(key);
+        h.step();
+    }
+    assert_eq!(h.state().keystrokes, 0);
+    assert_eq!(store.last_seq().unwrap(), head.0);
+    assert_eq!(shown(&h), t.round().map(|r| r.expected()));
+}

@@ -464,6 +464,14 @@ impl Store {
         Ok(())
     }
 
+    /// The last event's seq as the file has it now (another process may have written
+    /// since this `Store` opened: a reader following a table asks this).
+    pub fn last_seq(&self) -> Result<i64, AuditError> {
+        self.conn
+            .query_row("SELECT coalesce(max(seq), 0) FROM events", [], |r| r.get(0))
+            .map_err(|e| sql_err(&self.path, e))
+    }
+
     /// The chain head: the last event's seq and hash (hex).
     pub fn head(&self) -> (i64, String) {
         (self.head.0, hex(&self.head.1))

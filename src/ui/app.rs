@@ -10,7 +10,7 @@ use egui::{Align, Color32, Frame, Key, Layout, RichText, Stroke, Ui, Vec2};
 use super::keys::{KEY_REFERENCE, KeyAction, action};
 use crate::audit::table::{Input, InputError, TableSummary, list_tables};
 use crate::audit::users::{self, Role, User};
-use crate::audit::{Store, TableSession};
+use crate::audit::{AuditError, Store, TableSession};
 use crate::engine::{
     BetIx, BetSpec, Card, CardTo, Decision, HandState, Limits, Money, Offer, Round, Rules, Step,
     Suit, Want, rules,
@@ -34,6 +34,8 @@ pub enum Screen {
     Settled,
     /// Supervisors: history, voids and corrections, verification, charts, export.
     Desk,
+    /// Another program writes the database: its table followed live, read-only.
+    Watch,
 }
 
 /// What the dealer asked for, carried out after the frame.
@@ -96,6 +98,7 @@ pub struct DealerApp {
     show_keys: bool,
     commands: Vec<Command>,
     desk: super::desk::Desk,
+    watch: super::watch::Watch,
     /// Key presses the screen acted on (for the keystroke benchmark and tests).
     pub keystrokes: u32,
 }
@@ -127,6 +130,7 @@ impl DealerApp {
             show_keys: true,
             commands: Vec::new(),
             desk: super::desk::Desk::new(),
+            watch: Default::default(),
             keystrokes: 0,
         };
         match Store::open(&db) {
@@ -137,6 +141,21 @@ impl DealerApp {
                 };
                 app.store = Some(store);
             }
+            // Another program writes it (a feed): follow it, read-only.
+            Err(AuditError::InUse { path, holder }) => match Store::open_read(&db) {
+                Ok(store) => {
+                    app.say(
+                        format!(
+                            "{}: another program writes it ({holder}); this screen watches it read-only",
+                            path.display()
+                        ),
+                        Tone::Info,
+                    );
+                    app.screen = Screen::Watch;
+                    app.store = Some(store);
+                }
+                Err(e) => app.say(e.to_string(), Tone::Error),
+            },
             Err(e) => app.say(e.to_string(), Tone::Error),
         }
         app
@@ -149,7 +168,14 @@ impl DealerApp {
         self.status.as_ref().map(|(s, _)| s.as_str())
     }
     pub fn round(&self) -> Option<&Round> {
-        self.table.as_ref().and_then(|t| t.round())
+        match self.screen {
+            Screen::Watch => self
+                .watch
+                .state()
+                .and_then(|s| s.live.as_ref())
+                .map(|l| &l.round),
+            _ => self.table.as_ref().and_then(|t| t.round()),
+        }
     }
     fn say(&mut self, text: impl Into<String>, tone: Tone) {
         self.status = Some((text.into(), tone));
@@ -183,6 +209,11 @@ impl DealerApp {
             Screen::Bets => self.bets(ui),
             Screen::Play => self.play(ui),
             Screen::Settled => self.settled(ui),
+            Screen::Watch => {
+                if let Some(store) = self.store.as_ref() {
+                    self.watch.ui(ui, store);
+                }
+            }
             Screen::Desk => {
                 if ui.button("< Back to the tables").clicked() {
                     self.commands.push(Command::LeaveDesk);
@@ -1070,7 +1101,7 @@ fn card_text(cards: &[Card]) -> String {
         .join(" ")
 }
 
-fn dealer_view(ui: &mut Ui, round: &Round, next: bool) {
+pub(super) fn dealer_view(ui: &mut Ui, round: &Round, next: bool) {
     let stroke = if next {
         Stroke::new(3.0, Color32::YELLOW)
     } else {
@@ -1100,7 +1131,7 @@ fn dealer_view(ui: &mut Ui, round: &Round, next: bool) {
         });
 }
 
-fn seat_view(ui: &mut Ui, round: &Round, box_no: u8, want: &Want, mark: usize) {
+pub(super) fn seat_view(ui: &mut Ui, round: &Round, box_no: u8, want: &Want, mark: usize) {
     let Some(seat) = round.seats().iter().find(|s| s.box_no() == box_no) else {
         return;
     };

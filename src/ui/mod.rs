@@ -5,6 +5,7 @@
 mod app;
 mod desk;
 mod keys;
+mod watch;
 
 pub use app::{DealerApp, Screen};
 pub use keys::KEY_REFERENCE;

@@ -1,0 +1,131 @@
+//! Watching a table another program drives (a card-reading shoe's feed, another screen):
+//! the database is opened read-only, its tables listed, and the chosen table's round drawn
+//! as the dealer screen draws it, refreshed as the log grows. Nothing is written and no key
+//! acts: the one-writer rule holds.
+
+use std::time::Duration;
+
+use egui::{Color32, RichText, Ui};
+
+use super::app::{dealer_view, seat_view};
+use crate::audit::Store;
+use crate::audit::replay::{TableState, table_state};
+use crate::audit::table::{TableSummary, list_tables};
+
+/// How often the screen looks for new events.
+const POLL: Duration = Duration::from_millis(250);
+
+#[derive(Default)]
+pub(crate) struct Watch {
+    tables: Vec<TableSummary>,
+    chosen: Option<i64>,
+    /// The last event drawn (the log's head when the view was built).
+    seen: i64,
+    state: Option<TableState>,
+    error: Option<String>,
+}
+
+impl Watch {
+    /// The table being watched, as the log has it now (for tests).
+    pub(crate) fn state(&self) -> Option<&TableState> {
+        self.state.as_ref()
+    }
+
+    /// Reads the log again if it grew since the last frame.
+    pub(crate) fn refresh(&mut self, store: &Store) {
+        let last = match store.last_seq() {
+            Ok(s) => s,
+            Err(e) => {
+                self.error = Some(e.to_string());
+                return;
+            }
+        };
+        if last == self.seen && !self.tables.is_empty() {
+            return;
+        }
+        self.seen = last;
+        match list_tables(store) {
+            Ok(t) => self.tables = t,
+            Err(e) => self.error = Some(e.to_string()),
+        }
+        if self.chosen.is_none() {
+            self.chosen = self.tables.first().map(|t| t.id);
+        }
+        if let Some(id) = self.chosen {
+            match table_state(store, id) {
+                Ok(s) => {
+                    self.state = s;
+                    self.error = None;
+                }
+                Err(e) => self.error = Some(e.to_string()),
+            }
+        }
+    }
+
+    pub(crate) fn ui(&mut self, ui: &mut Ui, store: &Store) {
+        self.refresh(store);
+        ui.ctx().request_repaint_after(POLL);
+        ui.heading("Watching — read only");
+        ui.label(
+            "Another program writes this database (a card-reading shoe's feed, or another \
+             screen): this screen follows its table live and takes no input.",
+        );
+        ui.horizontal_wrapped(|ui| {
+            for t in self.tables.clone() {
+                let chosen = self.chosen == Some(t.id);
+                if ui
+                    .selectable_label(chosen, RichText::new(&t.name).size(18.0))
+                    .clicked()
+                    && !chosen
+                {
+                    self.chosen = Some(t.id);
+                    self.tables.clear(); // read again on the next frame
+                }
+            }
+        });
+        if let Some(e) = &self.error {
+            ui.label(RichText::new(e).color(Color32::LIGHT_RED));
+        }
+        ui.add_space(8.0);
+        let Some(state) = &self.state else {
+            ui.label("No table in this database yet.");
+            return;
+        };
+        ui.label(
+            RichText::new(format!(
+                "{} · {} · shoe {} · event {}",
+                state.name,
+                state.preset.as_deref().unwrap_or("house rules"),
+                state.shoe_no,
+                self.seen
+            ))
+            .size(18.0),
+        );
+        match &state.live {
+            Some(live) => {
+                let round = &live.round;
+                let want = round.want();
+                ui.label(
+                    RichText::new(format!("Round {} — next: {}", live.id, round.expected()))
+                        .size(20.0)
+                        .color(Color32::YELLOW),
+                );
+                ui.add_space(6.0);
+                dealer_view(
+                    ui,
+                    round,
+                    want == crate::engine::Want::Card(crate::engine::CardTo::Dealer),
+                );
+                ui.add_space(6.0);
+                ui.horizontal_wrapped(|ui| {
+                    for seat in round.seats() {
+                        seat_view(ui, round, seat.box_no(), &want, usize::MAX);
+                    }
+                });
+            }
+            None => {
+                ui.label(RichText::new("Between rounds: waiting for the next bets.").size(20.0));
+            }
+        }
+    }
+}
