@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
-use croupier::audit::feed::{self, Answer, Feed, NewTable};
+use croupier::audit::feed::{self, Feed, NewTable, RunError};
 use croupier::audit::replay::{self, ReplayError};
 use croupier::audit::users::{self, Role};
 use croupier::audit::{Store, default_db_path, demo};
@@ -560,20 +560,12 @@ fn feed(
         .with_context(|| format!("login as {dealer}"))?;
     drop(pin);
     let mut feed = Feed::open(store, user, table, new)?;
-    let mut out = io::stdout().lock();
-    let mut answer = |a: &Answer| -> Result<()> {
-        writeln!(out, "{a}").map_err(stdout_error)?;
-        out.flush().map_err(stdout_error)
-    };
-    answer(&feed.greeting())?;
-    while !feed.is_closed()
-        && feed::read_line(&mut input, &mut line).context("reading standard input")?
-    {
-        if let Some(a) = feed.line(&line)? {
-            answer(&a)?;
-        }
+    match feed::run(&mut feed, &mut input, &mut io::stdout().lock()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(RunError::Write(e)) => Err(stdout_error(e)),
+        Err(RunError::Read(e)) => Err(anyhow::Error::new(e).context("reading standard input")),
+        Err(RunError::Feed(e)) => Err(e.into()),
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 #[derive(clap::Args)]
