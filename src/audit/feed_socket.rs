@@ -73,7 +73,11 @@ impl FeedSocket {
             Ok(_) => match UnixStream::connect(path) {
                 Ok(_) => return Err(SocketError::InUse(path.to_path_buf())),
                 Err(e) if e.kind() == io::ErrorKind::ConnectionRefused => {
-                    fs::remove_file(path).map_err(io_err)?;
+                    match fs::remove_file(path) {
+                        // Another feed starting may have removed it first.
+                        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_err(e)),
+                        _ => {}
+                    }
                 }
                 Err(e) => return Err(io_err(e)),
             },
