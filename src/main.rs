@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
-use croupier::audit::feed::{self, Answer, Feed, NewTable};
+use croupier::audit::feed::{self, Feed, NewTable, RunError};
+use croupier::audit::feed_socket::FeedSocket;
 use croupier::audit::replay::{self, ReplayError};
 use croupier::audit::users::{self, Role};
 use croupier::audit::{Store, default_db_path, demo};
@@ -103,6 +104,10 @@ enum Command {
         /// With --rules: the most a box may stake.
         #[arg(long, requires = "rules")]
         box_max: Option<String>,
+        /// Read the inputs from clients of a Unix socket at PATH, one at a time, instead of
+        /// standard input (which still gives the PIN). `close` ends the feed.
+        #[arg(long, value_name = "PATH")]
+        socket: Option<PathBuf>,
     },
     /// A report over one or more databases (several --db files make one floor report).
     Report(ReportArgs),
@@ -235,7 +240,16 @@ fn main() -> ExitCode {
             rules,
             min_bet,
             box_max,
-        }) => feed(&db, &table, &dealer, rules.as_deref(), min_bet, box_max),
+            socket,
+        }) => feed(
+            &db,
+            &table,
+            &dealer,
+            rules.as_deref(),
+            min_bet,
+            box_max,
+            socket.as_deref(),
+        ),
         None => croupier::ui::run(db, cli.fullscreen)
             .map(|()| ExitCode::SUCCESS)
             .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}")),
@@ -525,6 +539,7 @@ fn live_play(db: &Path, seed: u64, rounds: u64) -> Result<ExitCode> {
 
 /// `croupier feed`: login from the first line, then one answer per line, flushed, each
 /// written only after the feed returned (the input is durable). EOF ends it, table open.
+/// With `--socket`, the lines come from the socket's clients, one at a time.
 fn feed(
     db: &Path,
     table: &str,
@@ -532,6 +547,7 @@ fn feed(
     preset: Option<&str>,
     min_bet: Option<String>,
     box_max: Option<String>,
+    socket: Option<&Path>,
 ) -> Result<ExitCode> {
     let new = match preset {
         Some(p) => {
@@ -548,6 +564,8 @@ fn feed(
         }
         None => None,
     };
+    // The socket first: a path that cannot serve is refused before anyone logs in.
+    let socket = socket.map(FeedSocket::bind).transpose()?;
     let mut store = Store::open(db)?;
     let mut input = io::stdin().lock();
     let mut line = Vec::new();
@@ -560,20 +578,16 @@ fn feed(
         .with_context(|| format!("login as {dealer}"))?;
     drop(pin);
     let mut feed = Feed::open(store, user, table, new)?;
-    let mut out = io::stdout().lock();
-    let mut answer = |a: &Answer| -> Result<()> {
-        writeln!(out, "{a}").map_err(stdout_error)?;
-        out.flush().map_err(stdout_error)
-    };
-    answer(&feed.greeting())?;
-    while !feed.is_closed()
-        && feed::read_line(&mut input, &mut line).context("reading standard input")?
-    {
-        if let Some(a) = feed.line(&line)? {
-            answer(&a)?;
-        }
+    if let Some(socket) = socket {
+        socket.serve(&mut feed)?;
+        return Ok(ExitCode::SUCCESS);
     }
-    Ok(ExitCode::SUCCESS)
+    match feed::run(&mut feed, &mut input, &mut io::stdout().lock()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(RunError::Write(e)) => Err(stdout_error(e)),
+        Err(RunError::Read(e)) => Err(anyhow::Error::new(e).context("reading standard input")),
+        Err(RunError::Feed(e)) => Err(e.into()),
+    }
 }
 
 #[derive(clap::Args)]

@@ -1,12 +1,16 @@
 //! The table feed (`croupier feed`, docs/feed.md): the line protocol through the library on
 //! a real file, the real binary's login and exit statuses, and SIGKILL of a feed right after
-//! an acknowledged line, many times, with every acknowledged input in the log.
+//! an acknowledged line, many times, with every acknowledged input in the log; the feed
+//! over a Unix socket (one client at a time, busy, close, a stale socket after SIGKILL).
 
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
 
 use croupier::audit::feed::{Answer, Feed, NewTable};
 use croupier::audit::replay;
@@ -376,4 +380,182 @@ fn feed_soak() {
         v.settled,
         start.elapsed().as_secs_f64()
     );
+}
+
+/// `croupier feed --socket SOCK` on `path` as a child, the PIN given on its standard input.
+fn socket_feed(path: &Path, sock: &Path, new_table: bool) -> Child {
+    let mut args = vec![
+        "feed",
+        "--db",
+        path.to_str().unwrap(),
+        "--table",
+        "Pontoon 1",
+        "--dealer",
+        "Jan Kral",
+        "--socket",
+        sock.to_str().unwrap(),
+    ];
+    if new_table {
+        args.extend(["--rules", "czech"]);
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A refused PATH ends the feed before it reads the PIN: not an error here.
+    let _ = child.stdin.take().unwrap().write_all(b"5150\n");
+    child
+}
+
+/// A client of a feed socket: connects as soon as the socket is there (10 s at most).
+struct Client {
+    reader: BufReader<UnixStream>,
+    writer: UnixStream,
+}
+
+impl Client {
+    fn connect(sock: &Path) -> Client {
+        let start = Instant::now();
+        let stream = loop {
+            match UnixStream::connect(sock) {
+                Ok(s) => break s,
+                Err(e) if start.elapsed() > Duration::from_secs(10) => {
+                    panic!("{}: no feed listening: {e}", sock.display())
+                }
+                Err(_) => std::thread::sleep(Duration::from_millis(20)),
+            }
+        };
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        Client {
+            reader: BufReader::new(stream.try_clone().unwrap()),
+            writer: stream,
+        }
+    }
+
+    /// The next line, or "" at EOF.
+    fn answer(&mut self) -> String {
+        let mut s = String::new();
+        self.reader.read_line(&mut s).unwrap();
+        s.trim_end_matches('\n').to_string()
+    }
+
+    fn ask(&mut self, line: &str) -> String {
+        self.writer
+            .write_all(format!("{line}\n").as_bytes())
+            .unwrap();
+        self.answer()
+    }
+}
+
+fn is_socket(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_socket())
+}
+
+/// The real binary over a socket: the socket is 0600; a second client while one is
+/// served reads `busy` and is closed; a second feed on the same path is refused (exit 2);
+/// a client's disconnect leaves the round where it is and the next client's greeting says
+/// where; `close` closes the table, ends the feed (exit 0) and removes the socket; the
+/// log holds each input and verifies.
+#[test]
+fn a_socket_feed_serves_one_client_at_a_time_and_close_ends_it() {
+    let path = temp_db("feed-socket");
+    staffed(&path);
+    let sock = path.with_file_name("feed.sock");
+    let child = socket_feed(&path, &sock, true);
+    let mut first = Client::connect(&sock);
+    assert_eq!(first.answer(), BETWEEN_ROUNDS);
+    let mode = std::fs::metadata(&sock).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+
+    let mut second = Client::connect(&sock);
+    assert!(second.answer().starts_with("busy "));
+    assert_eq!(second.answer(), "", "a busy client is closed");
+
+    let other = temp_db("feed-socket-other");
+    staffed(&other);
+    let refused = socket_feed(&other, &sock, true).wait_with_output().unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("a process is listening on this socket"),
+        "{err}"
+    );
+    assert!(is_socket(&sock), "the running feed's socket is left alone");
+
+    assert_eq!(first.ask("bets 1a:20 3a:50"), "ok the first card for box 1");
+    assert_eq!(first.ask("8"), "ok the first card for box 3");
+    assert_eq!(first.ask("9"), "ok the dealer's card");
+    assert_eq!(first.ask("A"), "ok the second card for box 1");
+    drop(first);
+
+    let mut again = Client::connect(&sock);
+    assert_eq!(again.answer(), "ok the second card for box 1");
+    assert!(again.ask("frog").starts_with("refused \"frog\""));
+    assert_eq!(again.ask("8"), "ok the second card for box 3");
+    assert!(again.ask("9").starts_with("ok an offer"));
+    assert!(again.ask("stick").starts_with("ok a decision for box 3"));
+    assert_eq!(
+        again.ask("stick"),
+        "ok a card for the dealer (dealer has 11)"
+    );
+    assert_eq!(again.ask("6"), "settled 1a:-20 3a:+50");
+    assert_eq!(again.ask("close"), "closed");
+    assert_eq!(
+        again.answer(),
+        "",
+        "the feed closes the connection after close"
+    );
+
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!sock.exists(), "close removes the socket");
+    let v = replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+    assert_eq!((v.rounds, v.settled, v.refused), (1, 1, 1));
+    assert_eq!(count(&path, INPUTS), 9);
+    assert_eq!(count(&path, &["table_closed"]), 1);
+}
+
+/// A SIGKILLed feed leaves its socket file behind: a restart on the same path replaces
+/// the stale socket and resumes the round. A path that is not a socket is refused.
+#[test]
+fn a_stale_socket_from_a_sigkilled_feed_does_not_stop_a_restart() {
+    let path = temp_db("feed-socket-stale");
+    staffed(&path);
+    let sock = path.with_file_name("feed.sock");
+    let mut child = socket_feed(&path, &sock, true);
+    let mut client = Client::connect(&sock);
+    assert_eq!(client.answer(), BETWEEN_ROUNDS);
+    assert_eq!(client.ask("bets 1a:5"), "ok the first card for box 1");
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    drop(client);
+    assert!(is_socket(&sock), "SIGKILL leaves the socket file");
+
+    let mut child = socket_feed(&path, &sock, false);
+    let mut client = Client::connect(&sock);
+    assert_eq!(client.answer(), "ok the first card for box 1");
+    assert_eq!(client.ask("close"), "closed");
+    assert!(child.wait().unwrap().success());
+    assert!(!sock.exists());
+
+    let file = path.with_file_name("not-a-socket");
+    std::fs::write(&file, b"keep me").unwrap();
+    let out = socket_feed(&path, &file, false).wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("exists and is not a socket; not replaced"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), b"keep me");
 }

@@ -4,7 +4,7 @@
 //! nothing is acknowledged before it is durable. Knows nothing of processes or sockets.
 
 use std::fmt;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::store::{AuditError, Store};
@@ -297,6 +297,44 @@ fn refusal(e: InputError) -> Result<Option<Answer>, FeedError> {
         InputError::Refused(why) | InputError::NotNow(why) => Ok(Some(Answer::Refused(why))),
         e @ InputError::Store(_) => Err(FeedError::NotRecorded(e)),
     }
+}
+
+/// Why [`run`] stopped before the end of its input.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The feed cannot go on (a line could not be made durable, or the store failed).
+    #[error(transparent)]
+    Feed(#[from] FeedError),
+    /// The lines could not be read.
+    #[error("reading a line: {0}")]
+    Read(io::Error),
+    /// An answer could not be written (the input it answers is in the log).
+    #[error("writing an answer: {0}")]
+    Write(io::Error),
+}
+
+/// Drives `feed` from `input` to `out`, the same over standard input and a socket
+/// connection: the greeting (`ok <expected>`), then one answer per line, each written and
+/// flushed only after the feed returned (the input is durable). Ends at the input's end
+/// (the table stays open) or after `close`.
+pub fn run(
+    feed: &mut Feed,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<(), RunError> {
+    let mut answer = |a: &Answer| -> Result<(), RunError> {
+        out.write_all(format!("{a}\n").as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(RunError::Write)
+    };
+    answer(&feed.greeting())?;
+    let mut line = Vec::new();
+    while !feed.is_closed() && read_line(input, &mut line).map_err(RunError::Read)? {
+        if let Some(a) = feed.line(&line)? {
+            answer(&a)?;
+        }
+    }
+    Ok(())
 }
 
 /// Reads one line into `buf` (without its `\n` or `\r\n`), keeping at most

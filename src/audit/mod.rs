@@ -6,6 +6,7 @@ pub mod demo;
 pub mod event;
 pub mod exceptions;
 pub mod feed;
+pub mod feed_socket;
 mod lock;
 pub mod pack;
 pub mod payload;
