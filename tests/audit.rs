@@ -1245,3 +1245,64 @@ fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
         "{said}"
     );
 }
+
+/// `verify` while a table plays (another process appends all along): it reads the log up
+/// to where it stood when verify began, on every connection, and passes every time.
+#[test]
+fn verify_while_a_table_plays_passes() {
+    use std::time::Duration;
+    let path = temp_db("live-verify");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["live-play", "--db", path.to_str().unwrap(), "--seed", "7"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(600));
+    let mut heads = Vec::new();
+    for run in 0..6 {
+        let out = croupier(&["verify", "--db", path.to_str().unwrap()]);
+        let said = String::from_utf8_lossy(&out.stdout).to_string();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "run {run} while the table plays: {said} {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        heads.push(said);
+        std::thread::sleep(Duration::from_millis(150));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_ne!(heads.first(), heads.last(), "the table did play meanwhile");
+}
+
+/// Only a step stores 8 bytes of its hash: a row of another kind cut to 8 bytes is named
+/// by `verify`, and no writer chains onto it (it would blame the next honest event).
+#[test]
+fn a_short_hash_on_a_row_that_is_no_step_is_caught() {
+    let path = temp_db("short-hash");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = czech_table(&mut store, dealer);
+    play_split_round(&mut store, &mut s);
+    let (last, _) = store.head();
+    drop(s);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch("DROP TRIGGER events_no_update").unwrap();
+    // The last event is the round's settlement.
+    conn.execute(
+        "UPDATE events SET hash = substr(hash, 1, 8) WHERE seq = ?1",
+        [last],
+    )
+    .unwrap();
+    drop(conn);
+    let out = croupier(&["verify", "--db", path.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains(&format!("event {last}")), "{said}");
+    let e = Store::open(&path)
+        .err()
+        .expect("a writer opened onto a broken chain");
+    assert!(e.to_string().contains("not 32 bytes"), "{e}");
+}

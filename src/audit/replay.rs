@@ -128,6 +128,21 @@ impl Chain {
                 why: format!("expected event {} next, found {}", pseq + 1, e.seq),
             });
         }
+        // A step stores 8 bytes of its hash, every other event all 32.
+        let fits = matches!(
+            (e.kind == EventKind::Step, e.check),
+            (true, super::event::Check::Prefix(_)) | (false, super::event::Check::Full(_))
+        );
+        if !fits {
+            return Err(ReplayError::Chain {
+                seq: e.seq,
+                why: format!(
+                    "its stored hash {} has the wrong length for a {} event",
+                    e.check.hex(),
+                    e.kind.name()
+                ),
+            });
+        }
         let h = event_hash(&phash, e);
         if !e.check.matches(&h) {
             return Err(ReplayError::Chain {
@@ -178,15 +193,21 @@ pub(crate) struct FiguresCursor {
     conn: rusqlite::Connection,
     buf: std::collections::VecDeque<[i64; 15]>,
     last_seq: i64,
+    /// Rows of settlements after this event are not read (a writer may be appending).
+    bound: i64,
     done: bool,
 }
 
 impl FiguresCursor {
-    pub(crate) fn open(conn: rusqlite::Connection) -> Result<FiguresCursor, ReplayError> {
+    pub(crate) fn open(
+        conn: rusqlite::Connection,
+        bound: i64,
+    ) -> Result<FiguresCursor, ReplayError> {
         Ok(FiguresCursor {
             conn,
             buf: Default::default(),
             last_seq: i64::MIN,
+            bound,
             done: false,
         })
     }
@@ -206,11 +227,11 @@ impl FiguresCursor {
                 .prepare_cached(
                     "SELECT seq, round_id, at, coalesce(table_id, -1), coalesce(user_id, -1), handle, paid, win, max_net,
                             insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks
-                     FROM round_figures WHERE seq > ?1 ORDER BY seq LIMIT 20000",
+                     FROM round_figures WHERE seq > ?1 AND seq <= ?2 ORDER BY seq LIMIT 20000",
                 )
                 .map_err(sql)?;
             let rows = stmt
-                .query_map([self.last_seq], |r| {
+                .query_map([self.last_seq, self.bound], |r| {
                     let mut a = [0i64; 15];
                     for (i, x) in a.iter_mut().enumerate() {
                         *x = r.get(i)?;
@@ -591,14 +612,19 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
     // checks the file's structure on its own connection: damage under the rows (an index
     // page, a free-list page) that the chain cannot see.
     let (to_replay, from_reader) = std::sync::mpsc::sync_channel::<Batch>(8);
+    // Everything is read up to the log's last event now: a writer (a feed) may go on
+    // appending meanwhile, and each thread's connection sees its own moment, so each reads
+    // only what was there when verify began. Rows up to here never change (append-only).
+    let bound = store.last_seq()?;
+    let key: u64 = rand::random();
     let figures_conn = store.reader()?;
     let integrity_conn = store.reader()?;
     std::thread::scope(|scope| {
-        let integrity = scope.spawn(move || check_structure(&integrity_conn));
+        let integrity = scope.spawn(move || check_structure(&integrity_conn, bound, key));
         let replayer = scope.spawn(move || -> Result<Replayer, ReplayError> {
             let mut r = Replayer::new(true);
             r.track_seen = false;
-            r.figures = Some(FiguresCursor::open(figures_conn)?);
+            r.figures = Some(FiguresCursor::open(figures_conn, bound)?);
             // One event, refilled from each batch: no allocation per event on either side.
             let mut e = Event {
                 seq: 0,
@@ -628,9 +654,9 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
         });
         let mut batch = Batch::default();
         // What each index of `events` should hold, from the rows themselves.
-        let mut digests = [IndexDigest::default(); 4];
+        let mut digests = [IndexDigest::keyed(key); 4];
         // From the lowest seq there is: a row slipped in below 1 breaks the chain at once.
-        let read = store.each_event_lent(i64::MIN, |e| {
+        let read = store.each_event_lent(i64::MIN, bound, |e| {
             if e.seq % 100_000 == 0 {
                 progress(e.seq);
             }
@@ -686,8 +712,8 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
                 why: "round_figures has a row that no settlement in the log wrote".into(),
             });
         }
-        super::users::check_rows(store).map_err(ReplayError::Users)?;
-        let head = store.head();
+        super::users::check_rows(store, bound).map_err(ReplayError::Users)?;
+        let head = (bound, hex(&store.chain_hash(bound)?.unwrap_or(GENESIS)));
         if r.chain.last() != head.0 {
             return Err(ReplayError::Chain {
                 seq: head.0,

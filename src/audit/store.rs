@@ -432,7 +432,15 @@ impl Store {
         let Some((seq, h)) = row else {
             return Ok(None);
         };
-        let mut head = (seq, h.try_into().unwrap_or(GENESIS));
+        // Only a step keeps 8 bytes: anything else here is an altered row, and a chain
+        // continued from a guess would blame the next honest event.
+        let h: [u8; 32] = h.try_into().map_err(|_| AuditError::Sqlite {
+            path: self.path.clone(),
+            detail: format!(
+                "event {seq}: its stored hash is not 32 bytes (the log was altered); run `croupier verify`"
+            ),
+        })?;
+        let mut head = (seq, h);
         self.read_events(
             "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE seq > ?1 AND seq <= ?2 ORDER BY seq",
             &[&seq, &upto],
@@ -624,11 +632,12 @@ impl Store {
     pub(crate) fn each_event_lent<E>(
         &self,
         from_seq: i64,
+        to_seq: i64,
         f: impl FnMut(&Event) -> Result<(), E>,
     ) -> Result<Result<(), E>, AuditError> {
         self.read_rows(
-            "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE seq >= ?1 ORDER BY seq",
-            &[&from_seq],
+            "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE seq >= ?1 AND seq <= ?2 ORDER BY seq",
+            &[&from_seq, &to_seq],
             f,
         )
     }
@@ -801,11 +810,14 @@ fn refuse_folder(path: &Path) -> Result<(), AuditError> {
     Ok(())
 }
 
-/// Whether `FILE-wal` holds writes not yet in the database file.
+/// Whether a writer may be live (or died) on the file: its `-wal` or `-shm` exists. A
+/// writer that closes cleanly removes both; an immutable read is safe only without them.
 fn pending_wal(path: &Path) -> bool {
-    let mut w = path.as_os_str().to_owned();
-    w.push("-wal");
-    std::fs::metadata(PathBuf::from(w)).is_ok_and(|m| m.len() > 0)
+    ["-wal", "-shm"].iter().any(|suffix| {
+        let mut w = path.as_os_str().to_owned();
+        w.push(suffix);
+        PathBuf::from(w).exists()
+    })
 }
 
 /// `file:PATH?immutable=1`, the path percent-encoded where a URI needs it.

@@ -53,15 +53,25 @@ pub(crate) const EVENT_INDEXES: [EventIndex; 4] = [
 ];
 
 /// An order-free digest of a set of index entries: their count and the wrapping sum of
-/// each entry's 64-bit mix. Two readings of the same entries agree; a changed, missing or
-/// extra entry makes them differ (but for a 2^-64 chance).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// each entry's 64-bit mix under a key drawn afresh for each `verify`. Two readings of
+/// the same entries agree; a changed, missing or extra entry makes them differ (but for a
+/// 2^-64 chance), and without the key nobody can forge a compensating change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct IndexDigest {
+    key: u64,
     count: u64,
     sum: u64,
 }
 
 impl IndexDigest {
+    pub(crate) fn keyed(key: u64) -> IndexDigest {
+        IndexDigest {
+            key,
+            count: 0,
+            sum: 0,
+        }
+    }
+
     pub(crate) fn add(&mut self, entry: [i64; 3]) {
         fn mix(mut z: u64) -> u64 {
             // splitmix64's finaliser
@@ -69,7 +79,7 @@ impl IndexDigest {
             z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
             z ^ (z >> 31)
         }
-        let h = entry.iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, v| {
+        let h = entry.iter().fold(self.key ^ 0x9e37_79b9_7f4a_7c15, |h, v| {
             mix(h ^ *v as u64).wrapping_add(h)
         });
         self.count += 1;
@@ -83,7 +93,12 @@ impl IndexDigest {
 /// of each `events` index read in index order, which `verify` compares with the digest of
 /// the rows it reads (that is the part of `integrity_check` that would take most of its
 /// time on a large log: every row looked up in every index). The lines of any damage.
-pub(crate) fn check_structure(conn: &Connection) -> Result<[IndexDigest; 4], String> {
+/// Only events up to `bound` are counted (a writer may append while this runs).
+pub(crate) fn check_structure(
+    conn: &Connection,
+    bound: i64,
+    key: u64,
+) -> Result<[IndexDigest; 4], String> {
     let lines = |sql: &str| -> Result<(), String> {
         let mut stmt = conn.prepare(sql).map_err(|e| e.to_string())?;
         let lines: Vec<String> = stmt
@@ -99,10 +114,11 @@ pub(crate) fn check_structure(conn: &Connection) -> Result<[IndexDigest; 4], Str
     for table in ["users", "round_figures", "event_kinds"] {
         lines(&format!("PRAGMA integrity_check({table})"))?;
     }
-    let mut digests = [IndexDigest::default(); 4];
+    let mut digests = [IndexDigest::keyed(key); 4];
     for (ix, d) in EVENT_INDEXES.iter().zip(digests.iter_mut()) {
-        let mut stmt = conn.prepare(ix.select).map_err(|e| e.to_string())?;
-        let mut rows = stmt.query([]).map_err(|e| e.to_string())?;
+        let sql = format!("{} AND seq <= ?1", ix.select);
+        let mut stmt = conn.prepare(&sql).map_err(|e| e.to_string())?;
+        let mut rows = stmt.query([bound]).map_err(|e| e.to_string())?;
         while let Some(r) = rows.next().map_err(|e| e.to_string())? {
             let v = |i: usize| -> Result<i64, String> {
                 r.get::<_, Option<i64>>(i)
