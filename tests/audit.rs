@@ -1252,12 +1252,22 @@ fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
 fn verify_while_a_table_plays_passes() {
     use std::time::Duration;
     let path = temp_db("live-verify");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["live-play", "--db", path.to_str().unwrap(), "--seed", "7"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    /// Kills the playing child however the test ends.
+    struct Playing(std::process::Child);
+    impl Drop for Playing {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let child = Playing(
+        Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(["live-play", "--db", path.to_str().unwrap(), "--seed", "7"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     std::thread::sleep(Duration::from_millis(600));
     let mut heads = Vec::new();
     for run in 0..6 {
@@ -1272,8 +1282,7 @@ fn verify_while_a_table_plays_passes() {
         heads.push(said);
         std::thread::sleep(Duration::from_millis(150));
     }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    drop(child);
     assert_ne!(heads.first(), heads.last(), "the table did play meanwhile");
 }
 
