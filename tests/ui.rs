@@ -545,3 +545,56 @@ fn a_table_driven_elsewhere_is_watched_read_only() {
     assert_eq!(store.last_seq().unwrap(), head.0);
     assert_eq!(shown(&h), t.round().map(|r| r.expected()));
 }
+
+/// A supervisor at a table looks at the desk and comes back to the round as it waited;
+/// a table is closed without logging out.
+#[test]
+fn the_desk_from_a_table_and_closing_a_table_without_logging_out() {
+    let path = temp_db("desk-from-table");
+    {
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    }
+    let mut h = screen(&path);
+    log_in(&mut h, "Irena Dvorak", "900000");
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+    h.get_by_label("1a").click();
+    h.run();
+    h.get_by_label("1a").type_text("20");
+    h.run();
+    h.key_press(Key::Escape);
+    h.run();
+    for k in [Key::Num9, Key::K] {
+        h.key_press(k);
+        h.run();
+    }
+    assert_eq!(h.state().screen(), Screen::Play);
+    let waiting = h.state().round().map(|r| r.expected());
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Desk);
+    h.get_by_label("< Back to the tables").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Play, "back at the table");
+    assert_eq!(h.state().round().map(|r| r.expected()), waiting);
+    h.get_by_label("Close table").click();
+    h.run();
+    assert_eq!(
+        h.state().screen(),
+        Screen::Setup,
+        "{:?}",
+        h.state().status()
+    );
+    assert!(h.state().status().unwrap_or("").contains("closed"));
+    assert!(
+        h.query_by_label_contains("Irena Dvorak (admin)").is_some(),
+        "still logged in"
+    );
+    drop(h);
+    let store = Store::open_read(&path).unwrap();
+    assert_eq!(logged_count(&store, "table_closed"), 1);
+    assert_eq!(logged_count(&store, "logout"), 0);
+}

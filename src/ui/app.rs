@@ -60,6 +60,8 @@ enum Command {
     ToggleKeys,
     Desk,
     LeaveDesk,
+    /// Close the table (logged), stay logged in.
+    CloseTable,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -309,11 +311,30 @@ impl DealerApp {
             }
             Command::LeaveDesk => {
                 self.tables = list_tables(store).unwrap_or_default();
-                self.screen = if self.table.as_ref().is_some_and(|t| t.round().is_some()) {
-                    Screen::Play
-                } else {
-                    Screen::Setup
+                // Back to the table as it waited, if one is open.
+                self.screen = match &self.table {
+                    Some(t) if t.round().is_some() => Screen::Play,
+                    Some(_) => Screen::Bets,
+                    None => Screen::Setup,
                 };
+            }
+            Command::CloseTable => {
+                let Some(t) = self.table.take() else { return };
+                let name = t.state().name.clone();
+                let in_play = t.round().is_some();
+                match t.close(store) {
+                    Ok(()) => {
+                        self.tables = list_tables(store).unwrap_or_default();
+                        self.screen = Screen::Setup;
+                        let note = if in_play {
+                            " (its round in play comes back when it is opened again)"
+                        } else {
+                            ""
+                        };
+                        self.say(format!("table {name} closed{note}"), Tone::Info);
+                    }
+                    Err(e) => self.say(e.to_string(), Tone::Error),
+                }
             }
             Command::Suit(s) => {
                 self.suit = Some(s);
@@ -643,6 +664,15 @@ impl DealerApp {
                         self.commands.push(Command::Logout);
                     }
                     ui.label(format!("{} ({})", u.name, u.role.name()));
+                    let at_table =
+                        matches!(self.screen, Screen::Bets | Screen::Play | Screen::Settled);
+                    if at_table && ui.button("Close table").clicked() {
+                        self.commands.push(Command::CloseTable);
+                    }
+                    // A dispute looked at while the table waits: the table stays open.
+                    if at_table && u.role.supervises() && ui.button("Supervisor desk").clicked() {
+                        self.commands.push(Command::Desk);
+                    }
                 }
             });
         });
