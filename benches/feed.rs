@@ -5,21 +5,17 @@
 //! are left out, as in `benches/store.rs`.
 //! Run: `cargo bench --bench feed`. Figures go to docs/feed.md.
 
+mod common;
+
 use std::io::{BufReader, Cursor, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use croupier::audit::Store;
 use croupier::audit::feed::{self, Answer, Feed, NewTable};
 use croupier::audit::users::{self, Role};
 use croupier::engine::{Limits, Rules};
 use croupier::sim::{ShoeInPlay, Table};
-use rusqlite::{Connection, params};
-
-fn stats(mut v: Vec<Duration>) -> (f64, f64) {
-    v.sort();
-    let at = |q: f64| v[((v.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1e6;
-    (at(0.5), at(0.99))
-}
+use rusqlite::params;
 
 /// Simulated play as feed lines: enough rounds for `n` lines.
 fn lines(n: usize) -> Vec<u8> {
@@ -48,18 +44,9 @@ fn lines(n: usize) -> Vec<u8> {
 }
 
 fn main() {
-    let n: usize = std::env::var("CROUPIER_BENCH_INPUTS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3000);
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("feed-bench");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-
-    let bare = Connection::open(dir.join("bare.db")).unwrap();
-    bare.query_row("PRAGMA journal_mode=WAL", [], |r| r.get::<_, String>(0))
-        .unwrap();
-    bare.execute_batch("PRAGMA synchronous=FULL; CREATE TABLE t (seq INTEGER PRIMARY KEY, at INTEGER, data TEXT, hash BLOB);").unwrap();
+    let n = common::inputs();
+    let dir = common::fresh_dir("feed-bench");
+    let bare = common::bare_db(&dir);
 
     let mut store = Store::open(&dir.join("croupier.db")).unwrap();
     users::add_user(&mut store, "Jana Svoboda", Role::Admin, "100100", None).unwrap();
@@ -103,8 +90,8 @@ fn main() {
         }
     }
     let lines = t_line.len();
-    let (bm, bp) = stats(t_bare);
-    let (fm, fp) = stats(t_line);
+    let (bm, bp) = common::stats(t_bare);
+    let (fm, fp) = common::stats(t_line);
     println!(
         "durable commits on {} ({lines} lines each, interleaved)",
         dir.display()

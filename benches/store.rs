@@ -3,33 +3,20 @@
 //! same disk, in the same run, interleaved so that both see the same noise.
 //! Run: `cargo bench --bench store`. Figures go to docs/benchmarks.md.
 
-use std::time::{Duration, Instant};
+mod common;
+
+use std::time::Instant;
 
 use croupier::audit::users::{self, Role};
 use croupier::audit::{Store, TableSession};
 use croupier::engine::{Limits, Rules};
 use croupier::sim::{ShoeInPlay, Table};
-use rusqlite::{Connection, params};
-
-fn stats(mut v: Vec<Duration>) -> (f64, f64) {
-    v.sort();
-    let at = |q: f64| v[((v.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1e6;
-    (at(0.5), at(0.99))
-}
+use rusqlite::params;
 
 fn main() {
-    let n: usize = std::env::var("CROUPIER_BENCH_INPUTS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3000);
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("store-bench");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-
-    let bare = Connection::open(dir.join("bare.db")).unwrap();
-    bare.query_row("PRAGMA journal_mode=WAL", [], |r| r.get::<_, String>(0))
-        .unwrap();
-    bare.execute_batch("PRAGMA synchronous=FULL; CREATE TABLE t (seq INTEGER PRIMARY KEY, at INTEGER, data TEXT, hash BLOB);").unwrap();
+    let n = common::inputs();
+    let dir = common::fresh_dir("store-bench");
+    let bare = common::bare_db(&dir);
 
     let mut store = Store::open(&dir.join("croupier.db")).unwrap();
     users::add_user(&mut store, "Jana Svoboda", Role::Admin, "100100", None).unwrap();
@@ -82,8 +69,8 @@ fn main() {
             t_input.push(input_time);
         }
     }
-    let (bm, bp) = stats(t_bare);
-    let (im, ip) = stats(t_input);
+    let (bm, bp) = common::stats(t_bare);
+    let (im, ip) = common::stats(t_input);
     println!(
         "durable commits on {} ({} inputs each, interleaved)",
         dir.display(),

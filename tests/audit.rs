@@ -1033,21 +1033,7 @@ fn readers_need_no_write_access_and_files_are_private() {
         vec!["verify", "--db", db],
         vec!["user", "list", "--db", db],
         vec!["export-round", "--db", db, "--round", "1"],
-        vec![
-            "report",
-            "--db",
-            db,
-            "--from",
-            "2026-01-01",
-            "--to",
-            "2026-12-31",
-            "--kind",
-            "summary",
-            "--format",
-            "json",
-            "--out",
-            "-",
-        ],
+        common::report_json_args(db, "summary"),
     ];
     for args in &runs {
         let Some(out) = croupier_as_reader(args) else {

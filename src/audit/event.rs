@@ -147,6 +147,20 @@ pub struct Event {
 }
 
 impl Event {
+    /// An event to be filled in, row after row, by a reader that reuses its buffer.
+    pub(crate) fn blank() -> Event {
+        Event {
+            seq: 0,
+            at: 0,
+            kind: EventKind::Created,
+            table: None,
+            user: None,
+            round: None,
+            data: String::new(),
+            check: Check::Full([0; 32]),
+        }
+    }
+
     /// The data read as its kind's payload.
     pub(crate) fn payload(&self) -> Result<super::payload::Payload, super::payload::PayloadError> {
         super::payload::Payload::parse(self.kind, &self.data)

@@ -626,16 +626,7 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
             r.track_seen = false;
             r.figures = Some(FiguresCursor::open(figures_conn, bound)?);
             // One event, refilled from each batch: no allocation per event on either side.
-            let mut e = Event {
-                seq: 0,
-                at: 0,
-                kind: EventKind::Created,
-                table: None,
-                user: None,
-                round: None,
-                data: String::new(),
-                check: super::event::Check::Full([0; 32]),
-            };
+            let mut e = Event::blank();
             for batch in from_reader {
                 for m in &batch.events {
                     e.seq = m.seq;

@@ -258,7 +258,7 @@ impl Store {
                     Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen | ErrorCode::PermissionDenied)
                 ) && std::fs::File::open(path).is_ok() =>
             {
-                if pending_wal(path) {
+                if writer_traces(path) {
                     return Err(AuditError::ReadOnly {
                         path: path.to_path_buf(),
                         detail: format!(
@@ -657,16 +657,7 @@ impl Store {
         args: &[&dyn rusqlite::ToSql],
         mut f: impl FnMut(&Event) -> Result<(), E>,
     ) -> Result<Result<(), E>, AuditError> {
-        let mut ev = Event {
-            seq: 0,
-            at: 0,
-            kind: EventKind::Created,
-            table: None,
-            user: None,
-            round: None,
-            data: String::new(),
-            check: Check::Full([0; 32]),
-        };
+        let mut ev = Event::blank();
         let mut stmt = self
             .conn
             .prepare_cached(sql)
@@ -812,7 +803,7 @@ fn refuse_folder(path: &Path) -> Result<(), AuditError> {
 
 /// Whether a writer may be live (or died) on the file: its `-wal` or `-shm` exists. A
 /// writer that closes cleanly removes both; an immutable read is safe only without them.
-fn pending_wal(path: &Path) -> bool {
+fn writer_traces(path: &Path) -> bool {
     ["-wal", "-shm"].iter().any(|suffix| {
         let mut w = path.as_os_str().to_owned();
         w.push(suffix);
