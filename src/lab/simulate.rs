@@ -309,19 +309,11 @@ pub(crate) const REPLAY_STAKE: Money = Money::from_cents(10_000);
 impl<'a> Table<'a> {
     pub(crate) fn new(strategy: &'a Strategy, boxes: u8) -> Table<'a> {
         let rules = &strategy.rules;
-        let mut shoe = Vec::with_capacity(rules.decks() as usize * 52);
-        for _ in 0..rules.decks() {
-            for r in Rank::ALL {
-                for _ in 0..4 {
-                    shoe.push(Card::of(r));
-                }
-            }
-        }
         let ins = rules.insurance_max();
         Table {
             rules,
             strategy,
-            shoe,
+            shoe: Table::new_shoe(rules.decks()),
             drawn: 0,
             boxes: vec![SimBox::default(); boxes as usize],
             dealer: Vec::with_capacity(16),
@@ -332,8 +324,23 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// Plays `n` rounds.
+    /// The shoe in its starting order (so that a chunk's rounds depend on its generator
+    /// alone, not on the chunks this table played before).
+    fn new_shoe(decks: u8) -> Vec<Card> {
+        let mut shoe = Vec::with_capacity(decks as usize * 52);
+        for _ in 0..decks {
+            for r in Rank::ALL {
+                for _ in 0..4 {
+                    shoe.push(Card::of(r));
+                }
+            }
+        }
+        shoe
+    }
+
+    /// Plays `n` rounds, from the shoe in its starting order.
     fn play(&mut self, rng: &mut ChaCha8Rng, n: u64) -> Sums {
+        self.shoe = Table::new_shoe(self.rules.decks());
         let mut s = Sums::default();
         let b = self.boxes.len() as f64;
         for _ in 0..n {
@@ -646,9 +653,9 @@ mod tests {
     fn simulated_rounds_settle_the_same_through_round() {
         for name in ["czech", "belarus"] {
             let rules = Rules::preset(name).unwrap();
-            let strategy = Strategy::solve(&rules, 2);
+            let strategy = crate::lab::solved(name);
             for boxes in [1u8, 3, 7] {
-                let mut table = Table::new(&strategy, boxes);
+                let mut table = Table::new(strategy, boxes);
                 let mut rng = ChaCha8Rng::seed_from_u64(7 + boxes as u64);
                 let specs: Vec<BetSpec> = (1..=boxes)
                     .map(|b| BetSpec {
@@ -685,6 +692,74 @@ mod tests {
                 );
                 assert!(counts.five_card_trick > 0 && counts.buys > 0, "{counts:?}");
             }
+        }
+    }
+
+    /// Agreement is the proof: the exact edge lies inside the simulator's 95% interval on
+    /// both presets (the figures for a large N are in docs/house-edge.md).
+    #[test]
+    fn the_exact_edge_lies_inside_the_simulated_interval() {
+        for name in ["czech", "belarus"] {
+            let s = crate::lab::solved(name);
+            let opt = SimOptions {
+                rounds: 1_000_000,
+                boxes: 1,
+                threads: 2,
+                seed: 11,
+            };
+            let r = simulate(s, opt, &|_| {}).unwrap();
+            assert_eq!(r.rounds, 1_000_000);
+            let (lo, hi) = r.ci95;
+            assert!(
+                hi - lo < 0.01,
+                "{name}: the interval is too wide to prove anything"
+            );
+            assert!(
+                lo <= s.house_edge && s.house_edge <= hi,
+                "{name}: exact {} outside [{lo}, {hi}]",
+                s.house_edge
+            );
+        }
+    }
+
+    /// The same seed gives the same figures, on one thread or two.
+    #[test]
+    fn a_seed_gives_the_same_figures_on_any_number_of_threads() {
+        let s = crate::lab::solved("czech");
+        let run = |threads, seed| {
+            let opt = SimOptions {
+                rounds: 3 * CHUNK + 17,
+                boxes: 2,
+                threads,
+                seed,
+            };
+            simulate(s, opt, &|_| {}).unwrap()
+        };
+        let (a, b, c) = (run(1, 5), run(2, 5), run(2, 6));
+        assert_eq!(
+            (a.house_edge, a.sd, a.counts),
+            (b.house_edge, b.sd, b.counts)
+        );
+        assert_ne!(a.house_edge, c.house_edge);
+        assert!(matches!(
+            simulate(
+                s,
+                SimOptions {
+                    boxes: 8,
+                    ..opt_one()
+                },
+                &|_| {}
+            ),
+            Err(SimError::Boxes { got: 8, max: 7 })
+        ));
+    }
+
+    fn opt_one() -> SimOptions {
+        SimOptions {
+            rounds: 10,
+            boxes: 1,
+            threads: 1,
+            seed: 1,
         }
     }
 }
