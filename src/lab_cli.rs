@@ -121,10 +121,10 @@ pub fn simulate_cmd(
         writeln!(
             o,
             "{}",
-            serde_json::to_string_pretty(&report_json(&r, s.house_edge, secs))?
+            serde_json::to_string_pretty(&report_json(&r, &s, secs))?
         )?;
     } else {
-        write!(o, "{}", report_text(&r, s.house_edge, secs))?;
+        write!(o, "{}", report_text(&r, &s, secs))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -133,14 +133,16 @@ fn rate(n: u64, of: u64) -> f64 {
     if of == 0 { 0.0 } else { n as f64 / of as f64 }
 }
 
-fn report_json(r: &SimReport, exact: f64, secs: f64) -> serde_json::Value {
+fn report_json(r: &SimReport, s: &Strategy, secs: f64) -> serde_json::Value {
     let c = &r.counts;
     json!({
         "rounds": r.rounds,
         "boxes": r.boxes,
         "house_edge": r.house_edge,
         "ci95": [r.ci95.0, r.ci95.1],
-        "exact_house_edge": exact,
+        "exact_house_edge": s.house_edge,
+        "exact_sd_per_round": s.sd,
+        "exact_mean_staked": s.mean_staked,
         "sd_per_round": r.sd,
         "element_of_risk": r.element_of_risk,
         "mean_wager": r.mean_wager,
@@ -162,7 +164,8 @@ fn report_json(r: &SimReport, exact: f64, secs: f64) -> serde_json::Value {
     })
 }
 
-fn report_text(r: &SimReport, exact: f64, secs: f64) -> String {
+fn report_text(r: &SimReport, s_exact: &Strategy, secs: f64) -> String {
+    let exact = s_exact.house_edge;
     let c = &r.counts;
     let pct = |x: f64| format!("{:.4}%", x * 100.0);
     let mut s = format!(
@@ -170,7 +173,7 @@ fn report_text(r: &SimReport, exact: f64, secs: f64) -> String {
          house edge      {} of the initial stake, 95% interval [{}, {}]\n\
          exact edge      {} ({})\n\
          element of risk {} of everything staked (mean staked {:.4} units a box)\n\
-         sd of a round   {:.4} units\n",
+         sd of a round   {:.4} units (computed {:.4}); staked {:.4} (computed {:.4})\n",
         r.rounds,
         r.boxes,
         secs,
@@ -187,6 +190,9 @@ fn report_text(r: &SimReport, exact: f64, secs: f64) -> String {
         pct(r.element_of_risk),
         r.mean_wager,
         r.sd,
+        s_exact.sd,
+        r.mean_wager,
+        s_exact.mean_staked,
     );
     s.push_str("per box:\n");
     for (name, n) in [

@@ -173,6 +173,12 @@ pub struct Strategy {
     /// The house's expected win per unit of initial stake, one box, each round from a full
     /// shoe: minus the player's expected net.
     pub house_edge: f64,
+    /// The standard deviation of a round's net, per unit of initial stake (a split's two
+    /// hands and an insurance taken as independent of the hand: see the docs).
+    pub sd: f64,
+    /// Everything staked in a round (stake, buys, split stakes, insurance), per unit of
+    /// initial stake.
+    pub mean_staked: f64,
     /// The player's expected net by the dealer's card (1–10), and that card's chance.
     pub by_up: [(f64, f64); 10],
     /// Every key solved, in key order.
@@ -211,13 +217,13 @@ impl Strategy {
         let values = full.values();
         let all: f64 = values.iter().map(|&n| n as f64).sum();
         let mut by_up = [(0.0, 0.0); 10];
-        let mut ev = 0.0;
+        let mut round = Val::default();
         let mut table = vec![Prefs::default(); TABLE_SIZE];
         let mut entries = Vec::new();
         for (v, up) in solved {
             let p = values[v] as f64 / all;
-            by_up[v] = (up.ev, p);
-            ev += p * up.ev;
+            by_up[v] = (up.val.ev, p);
+            round.add_scaled(p, up.val);
             for e in up.entries {
                 if let Some(i) = e.key.index() {
                     table[i] = e.prefs;
@@ -228,11 +234,24 @@ impl Strategy {
         entries.sort_by_key(|e| e.key);
         Strategy {
             rules: *rules,
-            house_edge: -ev,
+            house_edge: -round.ev,
+            sd: (round.ev2 - round.ev * round.ev).max(0.0).sqrt(),
+            mean_staked: round.staked,
             by_up,
             entries,
             table,
         }
+    }
+
+    /// The house's expected win per unit of everything staked (the element of risk): what
+    /// a table's handle, which counts buys, splits and insurance, should hold.
+    pub fn hold_per_handle(&self) -> f64 {
+        self.house_edge / self.mean_staked
+    }
+
+    /// The standard deviation of a round's house win per unit of handle.
+    pub fn sd_per_handle(&self) -> f64 {
+        self.sd / self.mean_staked
     }
 
     /// The actions for a key, best first (empty for a key never solved).
@@ -245,7 +264,7 @@ impl Strategy {
 /// What one dealer card's solver finds.
 #[derive(Default)]
 struct UpSolution {
-    ev: f64,
+    val: Val,
     entries: Vec<Entry>,
 }
 
@@ -314,6 +333,42 @@ struct State {
     split: Option<SplitCtx>,
 }
 
+/// A hand's value: the expected net, its second moment (for the spread), and the expected
+/// stakes put on it (stake, buys, split stakes), all in units of the initial stake.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Val {
+    ev: f64,
+    ev2: f64,
+    staked: f64,
+}
+
+impl Val {
+    /// A sure net of `net` on `units` stakes.
+    fn sure(net: f64, units: u8) -> Val {
+        let x = net * units as f64;
+        Val {
+            ev: x,
+            ev2: x * x,
+            staked: units as f64,
+        }
+    }
+
+    fn add_scaled(&mut self, p: f64, o: Val) {
+        self.ev += p * o.ev;
+        self.ev2 += p * o.ev2;
+        self.staked += p * o.staked;
+    }
+
+    /// Two hands of this value (a split): their nets taken as independent.
+    fn twice(self) -> Val {
+        Val {
+            ev: 2.0 * self.ev,
+            ev2: 2.0 * self.ev2 + 2.0 * self.ev * self.ev,
+            staked: 2.0 * self.staked,
+        }
+    }
+}
+
 /// Solves one dealer card.
 struct Solver<'a> {
     rules: &'a Rules,
@@ -328,7 +383,7 @@ struct Solver<'a> {
     /// A representative final dealer hand for each result, for the showdown.
     dealer_hands: [(Total, bool); 7],
     dealer_cache: HashMap<u64, DealerOdds>,
-    values: HashMap<State, f64>,
+    values: HashMap<State, Val>,
     chart: HashMap<Key, Prefs>,
     /// Per key: Σ weight × EV of each action, and Σ weight.
     agg: HashMap<Key, ([f64; 5], [bool; 5], f64)>,
@@ -403,7 +458,7 @@ impl<'a> Solver<'a> {
     }
 
     /// The expected net of standing on `st` (its stakes counted).
-    fn stand(&mut self, st: &State) -> f64 {
+    fn stand(&mut self, st: &State) -> Val {
         let mut removed = [0u16; VALUES];
         for v in 0..VALUES {
             removed[v] = st.hand.counts[v] as u16;
@@ -429,21 +484,21 @@ impl<'a> Solver<'a> {
         };
         let (cards, n) = st.hand.cards(st.split.map(|s| s.v));
         let kind = Self::facts_kind(st);
-        let mut ev = 0.0;
+        let mut val = Val::default();
         for (i, p) in odds.p.iter().enumerate() {
             if *p == 0.0 {
                 continue;
             }
             let (t, pontoon) = self.dealer_hands[i];
             let o = rulings::showdown(self.rules, &cards[..n], kind, t, pontoon);
-            ev += p * self.net(o.payout());
+            val.add_scaled(*p, Val::sure(self.net(o.payout()), st.units));
         }
-        ev * st.units as f64
+        val
     }
 
     /// The expected value of a draw: each next card by its chance.
-    fn draw(&mut self, st: &State, twisted: bool, units: u8) -> f64 {
-        let mut ev = 0.0;
+    fn draw(&mut self, st: &State, twisted: bool, units: u8) -> Val {
+        let mut ev = Val::default();
         for c in 0..VALUES {
             let p = self.p(st, c);
             if p > 0.0 {
@@ -453,7 +508,8 @@ impl<'a> Solver<'a> {
                     units,
                     split: st.split,
                 };
-                ev += p * self.value(&next);
+                let v = self.value(&next);
+                ev.add_scaled(p, v);
             }
         }
         ev
@@ -461,7 +517,7 @@ impl<'a> Solver<'a> {
 
     /// The expected value of splitting a pair of value `v` (both hands), the box having
     /// made `splits` splits (`ace_splits` of aces) before this one.
-    fn split(&mut self, v: usize, splits: u16, ace_splits: u16) -> f64 {
+    fn split(&mut self, v: usize, splits: u16, ace_splits: u16) -> Val {
         let ctx = SplitCtx {
             v,
             splits: splits + 1,
@@ -473,7 +529,7 @@ impl<'a> Solver<'a> {
             units: 1,
             split: Some(ctx),
         };
-        2.0 * self.draw(&start, false, 1)
+        self.draw(&start, false, 1).twice()
     }
 
     /// The facts the engine decides on, for a state.
@@ -507,7 +563,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Each decision's expected value, `None` where the engine refuses it.
-    fn actions(&mut self, st: &State, pair: bool) -> [Option<f64>; 5] {
+    fn actions(&mut self, st: &State, pair: bool) -> [Option<Val>; 5] {
         let mut out = [None; 5];
         for (i, d) in Decision::ALL.iter().enumerate() {
             let open = self.with_facts(st, |f| decision_refusal(self.rules, *d, f).is_ok());
@@ -519,7 +575,7 @@ impl<'a> Solver<'a> {
                 Decision::Stick => {
                     let (cards, n) = st.hand.cards(st.split.map(|s| s.v));
                     match on_stick(self.rules, &cards[..n]) {
-                        Some(o) => self.net(o.payout()) * st.units as f64,
+                        Some(o) => Val::sure(self.net(o.payout()), st.units),
                         None => self.stand(st),
                     }
                 }
@@ -533,7 +589,7 @@ impl<'a> Solver<'a> {
                     let (s, a) = st.split.map_or((0, 0), |c| (c.splits, c.ace_splits));
                     self.split(v, s, a)
                 }
-                Decision::Surrender => self.net(Payout::Surrender) * st.units as f64,
+                Decision::Surrender => Val::sure(self.net(Payout::Surrender), st.units),
             });
         }
         out
@@ -552,20 +608,24 @@ impl<'a> Solver<'a> {
     }
 
     /// The value of a state as the chart plays it.
-    fn value(&mut self, st: &State) -> f64 {
+    fn value(&mut self, st: &State) -> Val {
         if let Some(v) = self.values.get(st) {
             return *v;
         }
         let next = self.with_facts(st, |f| after_card(self.rules, f));
         let v = match next {
-            HandState::Settled(o) => self.net(o.payout()) * st.units as f64,
+            HandState::Settled(o) => Val::sure(self.net(o.payout()), st.units),
             HandState::Standing(_) => self.stand(st),
             HandState::Wants(_) => self.draw(st, st.twisted, st.units),
             HandState::Deciding => {
                 let ten_pair = st.hand.n == 2 && st.hand.counts[9] == 2;
                 if ten_pair {
                     let q = self.ten_pair;
-                    q * self.decide(st, true) + (1.0 - q) * self.decide(st, false)
+                    let mut v = Val::default();
+                    let (a, b) = (self.decide(st, true), self.decide(st, false));
+                    v.add_scaled(q, a);
+                    v.add_scaled(1.0 - q, b);
+                    v
                 } else {
                     let pair = st.hand.n == 2 && st.hand.counts.contains(&2);
                     self.decide(st, pair)
@@ -577,7 +637,7 @@ impl<'a> Solver<'a> {
     }
 
     /// The value of the chart's decision on a deciding state.
-    fn decide(&mut self, st: &State, pair: bool) -> f64 {
+    fn decide(&mut self, st: &State, pair: bool) -> Val {
         let key = self.key(st, pair);
         let evs = self.actions(st, pair);
         let prefs = match self.chart.get(&key) {
@@ -588,7 +648,7 @@ impl<'a> Solver<'a> {
                 // split again whenever the rules let it (the initial split was valued
                 // so).
                 let open: [bool; 5] = std::array::from_fn(|i| evs[i].is_some());
-                let vals: [f64; 5] = std::array::from_fn(|i| evs[i].unwrap_or(f64::MIN));
+                let vals: [f64; 5] = std::array::from_fn(|i| evs[i].map_or(f64::MIN, |v| v.ev));
                 let mut ranked = Self::rank(&vals, &open);
                 if st.split.is_some()
                     && let Some(i) = ranked.iter().position(|d| *d == Decision::Split)
@@ -609,7 +669,11 @@ impl<'a> Solver<'a> {
             }
         }
         // The ranking always holds an open action (stick or twist is always open).
-        evs.iter().flatten().copied().fold(f64::MIN, f64::max)
+        evs.iter()
+            .flatten()
+            .copied()
+            .max_by(|a, b| a.ev.total_cmp(&b.ev))
+            .unwrap_or_default()
     }
 
     /// Solves every dealt hand, four cards down to two, then the round.
@@ -709,7 +773,7 @@ impl<'a> Solver<'a> {
                         let e = self.agg.entry(key).or_insert(([0.0; 5], [false; 5], 0.0));
                         for i in 0..5 {
                             if let Some(v) = evs[i] {
-                                e.0[i] += ww * v;
+                                e.0[i] += ww * v.ev;
                                 e.1[i] = true;
                             }
                         }
@@ -727,7 +791,7 @@ impl<'a> Solver<'a> {
             }
         }
         // The round: each two-card hand by its chance, with the offers against an ace.
-        let mut ev = 0.0;
+        let mut total = Val::default();
         let two: Vec<(Hand, f64)> = weight[2].iter().map(|(h, w)| (*h, *w)).collect();
         let mut offers: HashMap<Key, (f64, f64, f64)> = HashMap::new();
         let mut hands = Vec::new();
@@ -739,7 +803,7 @@ impl<'a> Solver<'a> {
                 split: None,
             };
             let base = self.value(&st);
-            ev += w * base;
+            total.add_scaled(w, base);
             if self.up_ace() {
                 let key = self.key(&st, false);
                 let tens_out = h.counts[9] as f64;
@@ -751,24 +815,30 @@ impl<'a> Solver<'a> {
                 let (cards, k) = h.cards(None);
                 let even = (self.rules_even_money()
                     && rulings::counts_as_pontoon(self.rules, &cards[..k], HandKind::Dealt))
-                .then(|| self.net(Payout::EvenMoney) - base);
+                .then(|| self.net(Payout::EvenMoney) - base.ev);
                 let e = offers.entry(key).or_insert((0.0, 0.0, 0.0));
                 e.0 += w * insure;
                 e.1 += w * even.unwrap_or(f64::MIN / 1e6);
                 e.2 += w;
-                hands.push((key, w, insure, even));
+                let ins2 = amount * amount * (q * self.net(Payout::Insurance).powi(2) + (1.0 - q));
+                hands.push((key, w, insure, ins2, amount, even, base));
             }
         }
-        for (key, w, insure, even) in hands {
+        for (key, w, insure, ins2, amount, even, base) in hands {
             let (ins, em, _) = offers[&key];
             let p = self.chart.entry(key).or_default();
             // The better of the two offers, if it gains: even money, or insurance.
-            if em > 0.0 && em >= ins {
+            if em > 0.0 && em >= ins && even.is_some() {
                 p.0 |= EVEN_MONEY;
-                ev += w * even.unwrap_or(0.0);
+                let sure = Val::sure(self.net(Payout::EvenMoney), 1);
+                total.add_scaled(w, sure);
+                total.add_scaled(-w, base);
             } else if ins > 0.0 {
                 p.0 |= INSURE;
-                ev += w * insure;
+                // Taken as independent of the hand's own net.
+                total.ev += w * insure;
+                total.ev2 += w * (ins2 + 2.0 * base.ev * insure);
+                total.staked += w * amount;
             }
         }
         let mut entries: Vec<Entry> = self
@@ -790,7 +860,10 @@ impl<'a> Solver<'a> {
             })
             .collect();
         entries.sort_by_key(|e| e.key);
-        UpSolution { ev, entries }
+        UpSolution {
+            val: total,
+            entries,
+        }
     }
 
     fn rules_insurance_max(&self) -> (f64, f64) {
