@@ -28,11 +28,6 @@ use super::{Composition, VALUES, rank_of};
 /// Most cards in a player's hand.
 const MAX_CARDS: usize = 5;
 
-/// The most splits of one box the values model: a split hand that pairs again after this
-/// many is valued as if it could not split (the simulator still splits it, as the rules
-/// let it: a box splits four times in fewer than one round in 10^5).
-const MODEL_SPLITS: u16 = 4;
-
 /// What a decision is keyed by: everything a chart shows about the hand and the dealer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Key {
@@ -567,8 +562,9 @@ impl<'a> Solver<'a> {
         let mut out = [None; 5];
         for (i, d) in Decision::ALL.iter().enumerate() {
             let open = self.with_facts(st, |f| decision_refusal(self.rules, *d, f).is_ok());
-            let deep = st.split.is_some_and(|c| c.splits >= MODEL_SPLITS);
-            if !open || (*d == Decision::Split && (!pair || deep)) {
+            // The strategy does not split a hand that a split made (see the docs).
+            let resplit = st.split.is_some();
+            if !open || (*d == Decision::Split && (!pair || resplit)) {
                 continue;
             }
             out[i] = Some(match d {
@@ -639,29 +635,18 @@ impl<'a> Solver<'a> {
     /// The value of the chart's decision on a deciding state.
     fn decide(&mut self, st: &State, pair: bool) -> Val {
         let key = self.key(st, pair);
+        if !self.chart.contains_key(&key) {
+            // A split hand's first decision (one composition per key), or a key no dealt
+            // hand reaches: ranked on its own values. A split hand is never split again.
+            let others = self.actions(st, pair);
+            let open: [bool; 5] = std::array::from_fn(|i| others[i].is_some());
+            let vals: [f64; 5] = std::array::from_fn(|i| others[i].map_or(f64::MIN, |v| v.ev));
+            let ranked = Self::rank(&vals, &open);
+            self.chart.insert(key, Prefs::from_ranked(&ranked));
+            self.agg.insert(key, (vals, open, 0.0));
+        }
+        let prefs = self.chart[&key];
         let evs = self.actions(st, pair);
-        let prefs = match self.chart.get(&key) {
-            Some(p) => *p,
-            None => {
-                // A split hand's first decision (one composition per key), or a key no
-                // dealt hand reaches: ranked on its own values. A pair after a split is
-                // split again whenever the rules let it (the initial split was valued
-                // so).
-                let open: [bool; 5] = std::array::from_fn(|i| evs[i].is_some());
-                let vals: [f64; 5] = std::array::from_fn(|i| evs[i].map_or(f64::MIN, |v| v.ev));
-                let mut ranked = Self::rank(&vals, &open);
-                if st.split.is_some()
-                    && let Some(i) = ranked.iter().position(|d| *d == Decision::Split)
-                {
-                    ranked.remove(i);
-                    ranked.insert(0, Decision::Split);
-                }
-                let p = Prefs::from_ranked(&ranked);
-                self.chart.insert(key, p);
-                self.agg.insert(key, (vals, open, 0.0));
-                p
-            }
-        };
         for d in prefs.ranked() {
             let i = Decision::ALL.iter().position(|x| *x == d).unwrap_or(0);
             if let Some(v) = evs[i] {
