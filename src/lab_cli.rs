@@ -1,7 +1,8 @@
 //! The binary's glue for the house-edge lab (`croupier odds`, `strategy`, `simulate`):
 //! arguments, printing, the progress bar. Every figure comes from `croupier::lab`.
 
-use std::io::Write;
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -37,7 +38,7 @@ pub fn odds(rules: &Rules, upcard: &str, removed: Option<&str>, json: bool) -> R
     let shoe = Composition::of(rules, &out_cards)
         .context("the dealer's card and --removed must fit in the rules' shoe")?;
     let odds = dealer_odds(rules, &shoe, up.rank);
-    let mut o = std::io::stdout().lock();
+    let mut o = String::new();
     if json {
         let map: serde_json::Map<String, serde_json::Value> = RESULTS
             .iter()
@@ -55,6 +56,10 @@ pub fn odds(rules: &Rules, upcard: &str, removed: Option<&str>, json: bool) -> R
             writeln!(o, "  {k:<8} {p:.6}")?;
         }
     }
+    std::io::stdout()
+        .lock()
+        .write_all(o.as_bytes())
+        .map_err(crate::stdout_error)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -74,13 +79,17 @@ pub fn strategy(
             .with_context(|| format!("writing {}", path.display()))?;
         eprintln!("wrote {}", path.display());
     }
-    let mut o = std::io::stdout().lock();
+    let mut o = String::new();
     if json {
         writeln!(o, "{}", serde_json::to_string_pretty(&chart::json(&s))?)?;
     } else {
         write!(o, "{}", chart::text(&s))?;
         writeln!(o, "\nsolved in {:.2} s", took.as_secs_f64())?;
     }
+    std::io::stdout()
+        .lock()
+        .write_all(o.as_bytes())
+        .map_err(crate::stdout_error)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -116,7 +125,7 @@ pub fn simulate_cmd(
     )?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
-    let mut o = std::io::stdout().lock();
+    let mut o = String::new();
     if json {
         writeln!(
             o,
@@ -126,6 +135,10 @@ pub fn simulate_cmd(
     } else {
         write!(o, "{}", report_text(&r, &s, secs))?;
     }
+    std::io::stdout()
+        .lock()
+        .write_all(o.as_bytes())
+        .map_err(crate::stdout_error)?;
     Ok(ExitCode::SUCCESS)
 }
 

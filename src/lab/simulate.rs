@@ -720,8 +720,16 @@ mod tests {
                 s.house_edge
             );
             // The spread and the stakes the reports use for a table's theoretical hold.
-            assert!((r.mean_wager / s.mean_staked - 1.0).abs() < 0.005, "{name}: {r:?}");
-            assert!((r.sd / s.sd - 1.0).abs() < 0.02, "{name}: {} vs {}", r.sd, s.sd);
+            assert!(
+                (r.mean_wager / s.mean_staked - 1.0).abs() < 0.005,
+                "{name}: {r:?}"
+            );
+            assert!(
+                (r.sd / s.sd - 1.0).abs() < 0.02,
+                "{name}: {} vs {}",
+                r.sd,
+                s.sd
+            );
         }
     }
 
