@@ -7,6 +7,7 @@
 
 pub mod audit;
 pub mod engine;
+pub mod pontis_script;
 pub mod report;
 pub mod script;
 pub mod sim;

@@ -12,7 +12,9 @@ use croupier::audit::feed_socket::FeedSocket;
 use croupier::audit::replay::{self, ReplayError};
 use croupier::audit::users::{self, Role};
 use croupier::audit::{Store, default_db_path, demo};
+use croupier::engine::pontis::PontisRules;
 use croupier::engine::{Limits, Money, Rules, rules};
+use croupier::pontis_script::{self, PontisScript};
 use croupier::script::{Script, settlement};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -46,6 +48,16 @@ enum Command {
         /// Batch form: one round script per line in, one settlement per line out.
         #[arg(long)]
         jsonl: bool,
+    },
+    /// Referee a Pontis game script (shared/PONTIS-SCRIPT.md): FILE, or - for standard
+    /// input. Prints the state, the standings and the winners; exit 2 at the first refused
+    /// play.
+    Pontis {
+        /// The game script; `-` reads standard input.
+        file: PathBuf,
+        /// A Pontis rules file (jokers, aside, top, score) that replaces the script's `rules`.
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
     },
     /// List the rules presets, or print one as a rules file.
     Rules {
@@ -211,6 +223,7 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Some(Command::Settle { file, rules, jsonl }) => settle(&file, rules.as_deref(), jsonl),
+        Some(Command::Pontis { file, rules }) => pontis(&file, rules.as_deref()),
         Some(Command::Rules { name }) => print_rules(name.as_deref()),
         Some(Command::Verify { expect_head }) => verify(&db, &expect_head),
         Some(Command::Migrate) => Store::open(&db)
@@ -306,6 +319,23 @@ fn settle(file: &Path, rules_file: Option<&Path>, jsonl: bool) -> Result<ExitCod
     let text = read_input(file)?;
     let round = Script::parse(&text, rules).and_then(|s| s.play())?;
     outln!("{}", serde_json::to_string_pretty(&settlement(&round))?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `croupier pontis`: the game script checked play by play, its state printed.
+fn pontis(file: &Path, rules_file: Option<&Path>) -> Result<ExitCode> {
+    let rules = rules_file
+        .map(|path| -> Result<PontisRules> {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading rules file {}", path.display()))?;
+            PontisRules::from_json(&text).with_context(|| format!("rules file {}", path.display()))
+        })
+        .transpose()?;
+    let game = PontisScript::parse(&read_input(file)?, rules)?.play()?;
+    outln!(
+        "{}",
+        serde_json::to_string_pretty(&pontis_script::state(&game))?
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

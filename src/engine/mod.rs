@@ -5,11 +5,12 @@ pub mod card;
 pub mod hand;
 pub mod json;
 pub mod money;
+pub mod pontis;
 pub mod round;
 pub mod rules;
 pub mod shoe;
 
-pub use card::{Card, NotACard, Rank, Suit};
+pub use card::{Card, DeckCard, NotACard, NotADeckCard, Rank, Suit};
 pub use hand::Total;
 pub use money::{Money, MoneyError, Ratio};
 pub use round::{
