@@ -78,6 +78,12 @@ enum Command {
         #[arg(long)]
         round: i64,
     },
+    /// Print a logged Pontis game as a game script that `croupier pontis` checks the same.
+    ExportGame {
+        /// The game's number in this database (1 for the first Pontis game logged).
+        #[arg(long)]
+        game: i64,
+    },
     /// Fill a new database with realistic play, for trying the reports.
     Demo {
         #[arg(long, default_value_t = 1000)]
@@ -239,6 +245,7 @@ fn main() -> ExitCode {
                 Ok(ExitCode::SUCCESS)
             }),
         Some(Command::ExportRound { round }) => export_round(&db, round),
+        Some(Command::ExportGame { game }) => export_game(&db, game),
         Some(Command::Demo {
             rounds,
             tables,
@@ -450,6 +457,14 @@ fn verify(db: &Path, expect_head: &[String]) -> Result<ExitCode> {
             )?;
             outln!("  refused:      {} inputs; undos: {}", v.refused, v.undos)?;
             outln!("  tables:       {}", v.tables)?;
+            if v.games > 0 {
+                outln!(
+                    "  pontis games: {} ({} ended, {} in play)",
+                    v.games,
+                    v.games_ended,
+                    v.games_in_play
+                )?;
+            }
             outln!("  chain head:   event {} {}", v.head.0, v.head.1)?;
             for (seq, hash) in &expected {
                 outln!("  kept head:    event {seq} {hash} matches")?;
@@ -467,6 +482,20 @@ fn export_round(db: &Path, round: i64) -> Result<ExitCode> {
         Err(ReplayError::Store(e)) => return Err(e.into()),
         Err(e) => bail!(
             "{}: round {round} cannot be exported: {e} (run `croupier verify`)",
+            db.display()
+        ),
+    };
+    outln!("{}", serde_json::to_string_pretty(&script.to_value())?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn export_game(db: &Path, game: i64) -> Result<ExitCode> {
+    let store = Store::open_read(db)?;
+    let (script, _ended) = match croupier::audit::pontis::export_game(&store, game) {
+        Ok(x) => x,
+        Err(ReplayError::Store(e)) => return Err(e.into()),
+        Err(e) => bail!(
+            "{}: Pontis game {game} cannot be exported: {e} (run `croupier verify`)",
             db.display()
         ),
     };

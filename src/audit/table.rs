@@ -77,6 +77,11 @@ impl TableSession {
         if name.is_empty() {
             return Err(InputError::NotNow("a table needs a name".into()));
         }
+        if super::pontis::find_pontis_table(store, &name)?.is_some() {
+            return Err(InputError::NotNow(format!(
+                "\"{name}\" is a Pontis table: give the Pontoon table another name"
+            )));
+        }
         let (id, state) = match find_table(store, &name)? {
             Some(id) => (id, table_state(store, id)?),
             None => (next_table_id(store)?, None),
@@ -372,7 +377,7 @@ impl TableSession {
     }
 }
 
-fn find_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
+pub(crate) fn find_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
     store
         .conn()
         .query_row(
@@ -387,7 +392,7 @@ fn find_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
         .map_err(|e| store.sql_error(e))
 }
 
-fn next_table_id(store: &Store) -> Result<i64, AuditError> {
+pub(crate) fn next_table_id(store: &Store) -> Result<i64, AuditError> {
     store
         .conn()
         .query_row(
