@@ -259,3 +259,56 @@ fn pontoon_and_pontis_tables_do_not_share_a_name_and_the_schema_names_the_kinds(
     assert_eq!(version, 5);
     let _ = PontisScript::parse("{}", None).unwrap_err();
 }
+
+#[test]
+fn the_summary_report_lists_pontis_games_per_table_and_host() {
+    use croupier::engine::Money;
+    use croupier::report::{self, Cell, Kind, Options, Period};
+    let path = common::fresh_dir("pontis-report").join("table.db");
+    let (mut store, host) = staffed(&path);
+    let mut s = PontisSession::open(&mut store, host, "Pontis 1", PontisRules::standard()).unwrap();
+    s.start_game(&mut store, names(&["Ana", "Ben"]), 0).unwrap();
+    for text in ["Ana: bank 9h", "Ben: bank 9d", "Ben: pass", "Ana: pass"] {
+        s.input_text(&mut store, text).unwrap();
+    }
+    s.start_game(&mut store, names(&["Ana", "Ben", "Cyril"]), 1)
+        .unwrap();
+    s.input_text(&mut store, "Ben: bank 2c").unwrap();
+    s.abandon(&mut store).unwrap();
+    s.start_game(&mut store, names(&["Ana", "Ben"]), 1).unwrap();
+    let options = Options {
+        kind: Kind::Summary,
+        period: Period::parse("2026-01-05", "2026-01-05").unwrap(),
+        table: None,
+        dealer: None,
+        threshold: Money::units(400),
+        verify: true,
+        generated_by: "test",
+        generated_at: "2026-02-01 00:00:00 UTC",
+    };
+    let r = report::build(std::slice::from_ref(&store), &options, |_| {}).unwrap();
+    let verified = r.sources[0].verified.clone().unwrap().unwrap();
+    assert!(verified.contains("3 Pontis games replayed"), "{verified}");
+    let section = |name: &str| {
+        r.sections
+            .iter()
+            .find(|s| s.name == name)
+            .unwrap_or_else(|| panic!("no section {name}"))
+    };
+    let games = section("pontis games");
+    let t = |x: &str| Cell::Text(x.to_string());
+    assert_eq!(games.rows.len(), 3);
+    let ends: Vec<&Cell> = games.rows.iter().map(|row| &row[7]).collect();
+    assert_eq!(ends, [&t("blocked"), &t("abandoned"), &t("in play")]);
+    assert_eq!(games.rows[0][8], t("Ana, Ben"), "a tie shares the win");
+    assert_eq!(games.rows[0][5], Cell::Int(4));
+    assert_eq!(games.rows[1][4], t("Ana, Ben, Cyril"));
+    let by = section("pontis games by table and host");
+    assert_eq!(by.rows.len(), 1);
+    assert_eq!(by.rows[0][..2], [t("Pontis 1"), t("Jana Svoboda")]);
+    assert_eq!(
+        by.rows[0][2..],
+        [3, 0, 1, 1, 1, 4].map(Cell::Int),
+        "games, empty hand, blocked, abandoned, in play, longest"
+    );
+}

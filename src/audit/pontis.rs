@@ -601,6 +601,75 @@ pub fn export_game(store: &Store, n: i64) -> Result<(PontisScript, PontisEnded),
     })
 }
 
+/// One logged Pontis game, for the reports and the desk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// Which of the report's databases.
+    pub db: usize,
+    pub game: i64,
+    pub table: String,
+    /// Who started it (the host at the table).
+    pub host: String,
+    pub started: i64,
+    pub players: Vec<String>,
+    /// When and how it ended (`empty_hand`, `blocked`, `abandoned`); `None` in play.
+    pub ended: Option<(i64, String)>,
+    pub winners: Vec<String>,
+    /// Inputs that stand (bank cards, plays, passes) at its end.
+    pub inputs: Option<u32>,
+}
+
+/// The Pontis games started with `from_ms <= at < to_ms`, in order, with their ends
+/// (whenever those came).
+pub fn game_rows(
+    store: &Store,
+    db: usize,
+    from_ms: i64,
+    to_ms: i64,
+) -> Result<Vec<GameRow>, AuditError> {
+    let users = super::query::user_names(store)?;
+    let mut tables = HashMap::new();
+    for e in store.events_of_kind(EventKind::PontisOpened, i64::MIN, i64::MAX)? {
+        if let (Some(id), Ok(Payload::PontisOpened(d))) = (e.table, e.payload()) {
+            tables.insert(id, d.name);
+        }
+    }
+    let mut ends = HashMap::new();
+    for e in store.events_of_kind(EventKind::PontisEnded, from_ms, i64::MAX)? {
+        if let Ok(Payload::PontisEnded(d)) = e.payload() {
+            ends.insert(d.game, (e.at, d));
+        }
+    }
+    let mut rows = Vec::new();
+    for e in store.events_of_kind(EventKind::PontisStarted, from_ms, to_ms)? {
+        let Ok(Payload::PontisStarted(d)) = e.payload() else {
+            continue;
+        };
+        let end = ends.remove(&d.game);
+        rows.push(GameRow {
+            db,
+            game: d.game,
+            table: e
+                .table
+                .and_then(|t| tables.get(&t).cloned())
+                .unwrap_or_default(),
+            host: e
+                .user
+                .and_then(|u| users.get(&u).cloned())
+                .unwrap_or_default(),
+            started: e.at,
+            players: d.players,
+            winners: end
+                .as_ref()
+                .map(|(_, x)| x.winners.clone())
+                .unwrap_or_default(),
+            inputs: end.as_ref().map(|(_, x)| x.inputs),
+            ended: end.map(|(at, x)| (at, x.end)),
+        });
+    }
+    Ok(rows)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
