@@ -164,3 +164,29 @@ proptest! {
         play_one_game(seed)?;
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// Whatever the text, the script reader and the play reader answer without a panic,
+    /// and a refusal names a position within the script.
+    #[test]
+    fn any_text_is_answered_without_a_panic(
+        plays in proptest::collection::vec(".{0,12}", 0..8),
+        cards in proptest::collection::vec("(Jk=|jk=)?[AKQJT0-9xé^ ]{0,4}[shdc^]?", 0..8),
+        raw in ".{0,60}",
+    ) {
+        let _ = PontisScript::parse(&raw, None);
+        let mut all = plays.clone();
+        all.extend(cards.iter().map(|c| format!("Ben: {c}")));
+        let script = json!({
+            "players": ["Ana", "Ben", "Cyril"],
+            "dealer": "Ana",
+            "banks": ["7h", "Kd", "3c"],
+            "plays": all,
+        });
+        if let Err(e) = PontisScript::parse(&script.to_string(), None).and_then(|s| s.play()) {
+            prop_assert!(e.position() <= all.len());
+        }
+    }
+}
