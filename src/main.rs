@@ -459,10 +459,12 @@ fn verify(db: &Path, expect_head: &[String]) -> Result<ExitCode> {
             outln!("  tables:       {}", v.tables)?;
             if v.games > 0 {
                 outln!(
-                    "  pontis games: {} ({} ended, {} in play)",
+                    "  pontis games: {} ({} ended, {} in play); refused: {} inputs; undos: {}",
                     v.games,
                     v.games_ended,
-                    v.games_in_play
+                    v.games_in_play,
+                    v.games_refused,
+                    v.games_undos
                 )?;
             }
             outln!("  chain head:   event {} {}", v.head.0, v.head.1)?;

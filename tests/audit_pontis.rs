@@ -149,7 +149,7 @@ fn a_game_is_logged_verified_and_exported_as_a_script_that_checks_the_same() {
     let verified = common::run(&["verify", "--db", db], b"");
     let said = String::from_utf8_lossy(&verified.stdout);
     assert!(
-        said.contains("pontis games: 1 (1 ended, 0 in play)"),
+        said.contains("pontis games: 1 (1 ended, 0 in play); refused: 1 inputs; undos: 1"),
         "{said}"
     );
     let missing = common::run(&["export-game", "--db", db, "--game", "7"], b"");

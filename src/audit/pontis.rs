@@ -323,6 +323,14 @@ pub fn list_pontis_tables(store: &Store) -> Result<Vec<String>, AuditError> {
         .map_err(|e| store.sql_error(e))
 }
 
+/// The rules a Pontis table last had, by name (to resume it as it was).
+pub fn table_rules(store: &Store, name: &str) -> Result<Option<PontisRules>, ReplayError> {
+    let Some(id) = find_pontis_table(store, name)? else {
+        return Ok(None);
+    };
+    Ok(pontis_table_state(store, id)?.map(|t| t.rules))
+}
+
 /// A Pontis table's state from the log: its rules and the game in play.
 fn pontis_table_state(store: &Store, id: i64) -> Result<Option<PontisTable>, ReplayError> {
     let mut r = PontisTables::default();

@@ -573,6 +573,9 @@ pub struct Verified {
     pub games: i64,
     pub games_ended: i64,
     pub games_in_play: usize,
+    /// Pontis inputs refused (each checked to be refused by the engine) and undone.
+    pub games_refused: i64,
+    pub games_undos: i64,
     pub head: (i64, String),
 }
 
@@ -747,6 +750,8 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
                 .values()
                 .filter(|t| t.live.is_some())
                 .count(),
+            games_refused: r.pontis.refused,
+            games_undos: r.pontis.undos,
             head,
         })
     })

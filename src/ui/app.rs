@@ -36,6 +36,8 @@ pub enum Screen {
     Desk,
     /// Another program writes the database: its table followed live, read-only.
     Watch,
+    /// A Pontis table (the second table mode): `ui::pontis`.
+    Pontis,
 }
 
 /// What the dealer asked for, carried out after the frame.
@@ -101,6 +103,7 @@ pub struct DealerApp {
     commands: Vec<Command>,
     desk: super::desk::Desk,
     watch: super::watch::Watch,
+    pontis: super::pontis::PontisScreen,
     /// Key presses the screen acted on (for the keystroke benchmark and tests).
     pub keystrokes: u32,
 }
@@ -133,6 +136,7 @@ impl DealerApp {
             commands: Vec::new(),
             desk: super::desk::Desk::new(),
             watch: Default::default(),
+            pontis: super::pontis::PontisScreen::new(),
             keystrokes: 0,
         };
         match Store::open(&db) {
@@ -214,6 +218,18 @@ impl DealerApp {
             Screen::Watch => {
                 if let Some(store) = self.store.as_ref() {
                     self.watch.ui(ui, store);
+                }
+            }
+            Screen::Pontis => {
+                if let (Some(store), Some(user)) = (self.store.as_mut(), self.user.as_ref())
+                    && self.pontis.ui(ui, store, user)
+                {
+                    self.screen = Screen::Setup;
+                }
+                match self.pontis.message.take() {
+                    Some(Ok(m)) => self.status = Some((m, Tone::Info)),
+                    Some(Err(e)) => self.status = Some((e, Tone::Refused)),
+                    None => {}
                 }
             }
             Screen::Desk => {
@@ -475,6 +491,7 @@ impl DealerApp {
         let Some(store) = self.store.as_mut() else {
             return;
         };
+        self.pontis.close(store);
         let table = self.table.take();
         let id = table.as_ref().map(|t| t.table_id());
         if let Some(t) = table {
@@ -532,6 +549,11 @@ impl DealerApp {
         let (Some(store), Some(user)) = (self.store.as_mut(), self.user.clone()) else {
             return;
         };
+        if resume.is_none() && self.preset == "pontis" {
+            self.pontis.prefill(&self.table_name);
+            self.screen = Screen::Pontis;
+            return;
+        }
         let opened = match resume {
             Some(name) => TableSession::resume(store, user, &name),
             None => {
@@ -766,6 +788,12 @@ impl DealerApp {
                     RichText::new(name).size(18.0),
                 );
             }
+            // The second table mode: its own rules are chosen on its screen.
+            ui.selectable_value(
+                &mut self.preset,
+                "pontis".to_string(),
+                RichText::new("pontis").size(18.0),
+            );
         });
         Self::form_field(ui, "Min bet", &mut self.min_bet, false);
         Self::form_field(ui, "Box max", &mut self.box_max, false);

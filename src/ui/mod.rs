@@ -5,10 +5,12 @@
 mod app;
 mod desk;
 mod keys;
+mod pontis;
 mod watch;
 
 pub use app::{DealerApp, Screen};
 pub use keys::KEY_REFERENCE;
+pub use pontis::PONTIS_KEYS;
 
 use std::path::PathBuf;
 
