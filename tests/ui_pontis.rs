@@ -253,3 +253,65 @@ fn pontis_games_by_keyboard_are_refereed_logged_and_verified() {
         [2, 15, 2, 1, 2]
     );
 }
+
+#[test]
+fn the_supervisor_desk_lists_pontis_games() {
+    use croupier::audit::pontis::PontisSession;
+    use croupier::engine::pontis::PontisRules;
+    let path = temp_db("pontis-desk");
+    {
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        let admin =
+            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        users::add_user(
+            &mut store,
+            "Petr Novak",
+            Role::Supervisor,
+            "800100",
+            Some(&admin),
+        )
+        .unwrap();
+        users::add_user(
+            &mut store,
+            "Jana Svoboda",
+            Role::Dealer,
+            "1001",
+            Some(&admin),
+        )
+        .unwrap();
+        let host = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+        let mut s =
+            PontisSession::open(&mut store, host, "Pontis 7", PontisRules::standard()).unwrap();
+        s.start_game(&mut store, vec!["Zora".into(), "Emil".into()], 0)
+            .unwrap();
+        for t in ["Zora: bank 9h", "Emil: bank Kd", "Emil: pass", "Zora: pass"] {
+            s.input_text(&mut store, t).unwrap();
+        }
+    }
+    let app = DealerApp::open(path.clone());
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    h.get_by_label("Name").click();
+    h.run();
+    h.get_by_label("Name").type_text("Petr Novak");
+    h.get_by_label("PIN").click();
+    h.run();
+    h.get_by_label("PIN").type_text("800100");
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Desk);
+    h.get_by_label("Pontis games").click();
+    h.run();
+    h.get_by_label("Search games").click();
+    h.run();
+    assert_eq!(h.state().status(), Some("1 Pontis games found"));
+    for words in ["Pontis 7", "Jana Svoboda", "Zora, Emil", "blocked"] {
+        assert!(h.query_by_label_contains(words).is_some(), "{words}");
+    }
+    // The winner is Emil (a king's 13 against 9).
+    assert!(h.query_by_label("Emil").is_some());
+}
