@@ -272,7 +272,15 @@ impl PontisTables {
                     self.found = Some((script, d));
                 }
             }
-            _ => return Err(bad(e, "not an event of a Pontis table")),
+            // Who logged in or out at the table: nothing for the game.
+            EventKind::Created
+            | EventKind::UserAdded
+            | EventKind::Login
+            | EventKind::LoginFailed
+            | EventKind::Logout
+            | EventKind::UserLocked
+            | EventKind::UserUnlocked => {}
+            _ => return Err(bad(e, "a Pontoon event at a Pontis table")),
         }
         Ok(())
     }
@@ -750,5 +758,23 @@ mod tests {
         s.log(&mut store, play).unwrap();
         let e = verify(&store, |_| {}).unwrap_err().to_string();
         assert!(e.contains("engine refuses"), "{e}");
+    }
+
+    #[test]
+    fn verify_refuses_a_pontis_table_on_a_pontoon_tables_id() {
+        let (mut store, s) = game_at_table("shared-id");
+        let czech = crate::engine::Rules::preset("czech").unwrap();
+        let opened =
+            payload::table_opened("P2", &czech, Some("czech"), &crate::engine::Limits::NONE);
+        store
+            .append(
+                &Payload::TableOpened(opened),
+                Some(s.table.id),
+                Some(s.user.id),
+                None,
+            )
+            .unwrap();
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("Pontis table's id"), "{e}");
     }
 }

@@ -302,6 +302,18 @@ impl Replayer {
             self.chain.check(e)?;
         }
         match e.kind {
+            EventKind::TableOpened if self.pontis.has(e.table) => {
+                return Err(Self::bad(
+                    e,
+                    "a Pontoon table opened with a Pontis table's id",
+                ));
+            }
+            EventKind::PontisOpened if e.table.is_some_and(|t| self.tables.contains_key(&t)) => {
+                return Err(Self::bad(
+                    e,
+                    "a Pontis table opened with a Pontoon table's id",
+                ));
+            }
             EventKind::TableOpened => {
                 let d: payload::TableOpened = Self::read(e)?;
                 let id = e.table.ok_or_else(|| Self::bad(e, "no table"))?;
