@@ -52,33 +52,32 @@ fn key_of(k: &str) -> Key {
     }
 }
 
-/// A dealer logged in, the Pontis screen open with table "Pontis 1" (two jokers, top last).
-fn host_at_pontis_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
-    let path = temp_db(name);
-    {
-        let mut store =
-            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        let admin =
-            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
-        users::add_user(
-            &mut store,
-            "Jana Svoboda",
-            Role::Dealer,
-            "1001",
-            Some(&admin),
-        )
-        .unwrap();
+/// A database with an admin, a supervisor (Petr Novak, 800100) and a dealer (Jana
+/// Svoboda, 1001).
+fn staffed(path: &std::path::Path) -> Store {
+    let mut store = Store::open_with(path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    for (name, role, pin) in [
+        ("Petr Novak", Role::Supervisor, "800100"),
+        ("Jana Svoboda", Role::Dealer, "1001"),
+    ] {
+        users::add_user(&mut store, name, role, pin, Some(&admin)).unwrap();
     }
-    let app = DealerApp::open(path.clone());
+    store
+}
+
+/// The dealer screen on `path`, logged in as `name`.
+fn logged_in(path: &std::path::Path, name: &str, pin: &str) -> Harness<'static, DealerApp> {
+    let app = DealerApp::open(path.to_path_buf());
     let mut h = Harness::builder()
         .with_size(egui::Vec2::new(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
     h.get_by_label("Name").click();
     h.run();
-    h.get_by_label("Name").type_text("Jana Svoboda");
+    h.get_by_label("Name").type_text(name);
     h.get_by_label("PIN").click();
     h.run();
-    h.get_by_label("PIN").type_text("1001");
+    h.get_by_label("PIN").type_text(pin);
     h.key_press(Key::Enter);
     h.run();
     assert_eq!(
@@ -87,6 +86,14 @@ fn host_at_pontis_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
         "{:?}",
         h.state().status()
     );
+    h
+}
+
+/// A dealer logged in, the Pontis screen open with table "Pontis 1" (two jokers, top last).
+fn host_at_pontis_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
+    let path = temp_db(name);
+    drop(staffed(&path));
+    let mut h = logged_in(&path, "Jana Svoboda", "1001");
     // "pontis" beside the Pontoon presets, then Enter: the Pontis table's own screen.
     h.get_by_label("pontis").click();
     h.run();
@@ -260,26 +267,7 @@ fn the_supervisor_desk_lists_pontis_games() {
     use croupier::engine::pontis::PontisRules;
     let path = temp_db("pontis-desk");
     {
-        let mut store =
-            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        let admin =
-            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
-        users::add_user(
-            &mut store,
-            "Petr Novak",
-            Role::Supervisor,
-            "800100",
-            Some(&admin),
-        )
-        .unwrap();
-        users::add_user(
-            &mut store,
-            "Jana Svoboda",
-            Role::Dealer,
-            "1001",
-            Some(&admin),
-        )
-        .unwrap();
+        let mut store = staffed(&path);
         let host = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
         let mut s =
             PontisSession::open(&mut store, host, "Pontis 7", PontisRules::standard()).unwrap();
@@ -289,18 +277,7 @@ fn the_supervisor_desk_lists_pontis_games() {
             s.input_text(&mut store, t).unwrap();
         }
     }
-    let app = DealerApp::open(path.clone());
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
-    h.get_by_label("Name").click();
-    h.run();
-    h.get_by_label("Name").type_text("Petr Novak");
-    h.get_by_label("PIN").click();
-    h.run();
-    h.get_by_label("PIN").type_text("800100");
-    h.key_press(Key::Enter);
-    h.run();
+    let mut h = logged_in(&path, "Petr Novak", "800100");
     h.get_by_label("Supervisor desk").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Desk);

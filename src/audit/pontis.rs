@@ -13,7 +13,7 @@ use super::event::{Event, EventKind};
 use super::payload::{self, Named, Payload, PontisEnded, PontisOpened, PontisStarted};
 use super::replay::ReplayError;
 use super::store::{AuditError, NOT_STEP, Store};
-use super::table::{InputError, find_table, next_table_id};
+use super::table::{InputError, find_table, find_table_of, next_table_id};
 use super::users::User;
 use crate::engine::pontis::{Game, PontisRules, Step, parse_step};
 use crate::pontis_script::PontisScript;
@@ -303,18 +303,7 @@ pub struct PontisSession {
 
 /// The Pontis table with this name, if the log has one.
 pub(crate) fn find_pontis_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
-    store
-        .conn()
-        .query_row(
-            &format!(
-                "SELECT table_id FROM events WHERE kind = {} AND {NOT_STEP} AND json_extract(data, '$.name') = ?1 ORDER BY seq DESC LIMIT 1",
-                EventKind::PontisOpened.code()
-            ),
-            [name.trim()],
-            |r| r.get(0),
-        )
-        .optional()
-        .map_err(|e| store.sql_error(e))
+    find_table_of(store, EventKind::PontisOpened, name)
 }
 
 /// Every Pontis table in the log, by name.

@@ -378,12 +378,22 @@ impl TableSession {
 }
 
 pub(crate) fn find_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
+    find_table_of(store, EventKind::TableOpened, name)
+}
+
+/// The table last opened under this name by an event of `kind` (`table_opened`, or
+/// `pontis_opened` for a Pontis table).
+pub(crate) fn find_table_of(
+    store: &Store,
+    kind: EventKind,
+    name: &str,
+) -> Result<Option<i64>, AuditError> {
     store
         .conn()
         .query_row(
             &format!(
                 "SELECT table_id FROM events WHERE kind = {} AND {NOT_STEP} AND json_extract(data, '$.name') = ?1 ORDER BY seq DESC LIMIT 1",
-                EventKind::TableOpened.code()
+                kind.code()
             ),
             [name.trim()],
             |r| r.get(0),
