@@ -1,4 +1,5 @@
-//! The Pontoon engine: cards, shoe, rules, the round state machine and settlement.
+//! The engines: cards, shoe, rules, the Pontoon round state machine and settlement, and
+//! Pontis (`pontis`).
 //! Pure: no I/O, no clock, no SQL, no UI. Every rule of RULES.md part A lives here once.
 
 pub mod card;
