@@ -1,6 +1,6 @@
 //! The engines: cards, shoe, rules, the Pontoon round state machine and settlement, and
-//! Pontis (`pontis`).
-//! Pure: no I/O, no clock, no SQL, no UI. Every rule of RULES.md parts A and B lives here once.
+//! Pontis (`pontis`). Pure: no I/O, no clock, no SQL, no UI. Every rule of RULES.md parts
+//! A and B lives here once.
 
 pub mod card;
 pub mod hand;
