@@ -13,6 +13,7 @@ use egui_plot::{Bar, BarChart, Plot};
 use crate::audit::Store;
 use crate::audit::exceptions::{self, Correction};
 use crate::audit::payload::{NetData, Payload};
+use crate::audit::pontis::{GameRow, game_rows};
 use crate::audit::replay::{self, RoundHistory};
 use crate::audit::users::User;
 use crate::engine::Money;
@@ -24,6 +25,8 @@ pub(crate) enum Tab {
     History,
     Round,
     Charts,
+    /// The Pontis games (table, host, players, length, how they ended).
+    Pontis,
 }
 
 /// The desk's state (forms, the last search, the round open).
@@ -38,6 +41,7 @@ pub(crate) struct Desk {
     outcome: String,
     min_payout: String,
     rows: Vec<RoundRow>,
+    games: Vec<GameRow>,
     history: Option<RoundHistory>,
     cursor: usize,
     reason: String,
@@ -58,6 +62,8 @@ pub(crate) enum DeskCommand {
     Correct,
     Verify,
     Export(Kind),
+    /// The Pontis games of the period, table and host.
+    SearchGames,
 }
 
 impl Desk {
@@ -73,6 +79,7 @@ impl Desk {
             outcome: String::new(),
             min_payout: String::new(),
             rows: Vec::new(),
+            games: Vec::new(),
             history: None,
             cursor: 0,
             reason: String::new(),
@@ -102,6 +109,7 @@ impl Desk {
                 (Tab::History, "Round history"),
                 (Tab::Round, "Round"),
                 (Tab::Charts, "Charts"),
+                (Tab::Pontis, "Pontis games"),
             ] {
                 ui.selectable_value(&mut self.tab, t, RichText::new(label).size(18.0));
             }
@@ -133,6 +141,7 @@ impl Desk {
             Tab::History => self.history_tab(ui, &mut commands),
             Tab::Round => self.round_tab(ui, &mut commands),
             Tab::Charts => self.charts_tab(ui, &mut commands),
+            Tab::Pontis => self.games_tab(ui, &mut commands),
         }
         commands
     }
@@ -221,8 +230,13 @@ impl Desk {
                         .and_then(|s| {
                             replay::verify(&s, |_| {})
                                 .map(|v| {
+                                    let games = if v.games > 0 {
+                                        format!(", {} Pontis games", v.games)
+                                    } else {
+                                        String::new()
+                                    };
                                     format!(
-                                        "{} events, {} rounds, head {}…",
+                                        "{} events, {} rounds{games}, head {}…",
                                         v.events,
                                         v.rounds,
                                         v.head.1.get(..12).unwrap_or(&v.head.1)
@@ -236,6 +250,7 @@ impl Desk {
                 Ok("verifying in the background".into())
             }
             DeskCommand::Export(kind) => self.export(store, user, kind),
+            DeskCommand::SearchGames => self.search_games(store),
         };
         Some(result)
     }
@@ -291,6 +306,60 @@ impl Desk {
         }
         self.series = report::series(&self.rows);
         Ok(format!("{} rounds found", self.rows.len()))
+    }
+
+    fn search_games(&mut self, store: &Store) -> Result<String, String> {
+        let (a, b) = self.period()?.ms();
+        let like = |field: &str, want: &str| {
+            want.trim().is_empty() || field.to_lowercase().contains(&want.trim().to_lowercase())
+        };
+        self.games = game_rows(store, 0, a, b)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .filter(|g| like(&g.table, &self.table) && like(&g.host, &self.dealer))
+            .collect();
+        Ok(format!("{} Pontis games found", self.games.len()))
+    }
+
+    fn games_tab(&mut self, ui: &mut Ui, commands: &mut Vec<DeskCommand>) {
+        ui.horizontal_wrapped(|ui| {
+            Self::field(ui, "From", &mut self.from, 90.0);
+            Self::field(ui, "To", &mut self.to, 90.0);
+            Self::field(ui, "Table", &mut self.table, 90.0);
+            Self::field(ui, "Host", &mut self.dealer, 110.0);
+            if ui
+                .button(RichText::new("Search games").size(18.0))
+                .clicked()
+            {
+                commands.push(DeskCommand::SearchGames);
+            }
+        });
+        ui.label("Each game's inputs are replayed by Verify; `croupier export-game --game N` gives one back as a game script.");
+        ui.separator();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::Grid::new("pontis-games")
+                .striped(true)
+                .spacing([14.0, 4.0])
+                .show(ui, |ui| {
+                    for h in [
+                        "game", "started", "table", "host", "players", "inputs", "end", "winners",
+                    ] {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    ui.end_row();
+                    for g in self.games.iter().rev().take(500) {
+                        ui.label(g.game.to_string());
+                        ui.label(crate::audit::store::format_time(g.started));
+                        ui.label(&g.table);
+                        ui.label(&g.host);
+                        ui.label(g.players.join(", "));
+                        ui.label(g.inputs.map(|n| n.to_string()).unwrap_or_default());
+                        ui.label(g.ended.as_ref().map_or("in play", |(_, e)| e.as_str()));
+                        ui.label(g.winners.join(", "));
+                        ui.end_row();
+                    }
+                });
+        });
     }
 
     fn export(&mut self, store: &Store, user: &User, kind: Kind) -> Result<String, String> {

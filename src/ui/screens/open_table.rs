@@ -75,6 +75,12 @@ impl OpenTable {
                     RichText::new(name).size(18.0),
                 );
             }
+            // The second table mode: its rules are chosen on its own screen.
+            ui.selectable_value(
+                &mut self.preset,
+                "pontis".to_string(),
+                RichText::new("pontis").size(18.0),
+            );
         });
         form_field(ui, "Min bet", &mut self.min_bet, false);
         form_field(ui, "Box max", &mut self.box_max, false);
