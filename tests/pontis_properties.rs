@@ -269,8 +269,8 @@ fn play_one_game(seed: u64) -> Result<(), TestCaseError> {
             }
         }
         // The engine's state against the reference's.
-        for s in 0..players {
-            prop_assert_eq!(game.cards_left(s) as usize, hands[s].len());
+        for (s, hand) in hands.iter().enumerate() {
+            prop_assert_eq!(game.cards_left(s) as usize, hand.len());
             prop_assert_eq!(game.bank(s), &m.banks[s][..], "P{}'s bank", s);
             prop_assert_eq!(game.score(s), m.score(s), "P{}'s score", s);
         }

@@ -913,7 +913,7 @@ mod tests {
 
     #[test]
     fn log_ins_at_a_pontis_tables_id_do_not_break_resume_or_export() {
-        let (mut store, mut s) = game_at_table("login-at-table");
+        let (mut store, s) = game_at_table("login-at-table");
         let table = s.table.id;
         crate::audit::users::logout(&mut store, &s.user, Some(table)).unwrap();
         let _ = login(&mut store, "Irena Dvorak", "000000", Some(table));
