@@ -301,6 +301,7 @@ pub fn build(
                     .map(|(d, t)| (d.format("%m-%d").to_string(), t.hold().unwrap_or(0.0)))
                     .collect(),
             });
+            sections.extend(super::pontis::sections(stores, o)?);
         }
         Kind::Rounds => {
             let mut rows = Vec::new();
@@ -526,6 +527,10 @@ pub fn build(
         let verified = if o.verify {
             progress(&format!("verifying {}", s.path().display()));
             Some(match replay::verify(s, |_| {}) {
+                Ok(v) if v.games > 0 => Ok(format!(
+                    "{} events, {} rounds and {} Pontis games replayed",
+                    v.events, v.rounds, v.games
+                )),
                 Ok(v) => Ok(format!("{} events, {} rounds replayed", v.events, v.rounds)),
                 Err(ReplayError::Store(e)) => return Err(e),
                 Err(e) => Err(e.to_string()),
