@@ -26,6 +26,11 @@ fn up_name(v: u8) -> String {
     if v == 1 { "A".into() } else { v.to_string() }
 }
 
+/// What orders the sections: split pair, cards, twisted, stakes, and the title.
+type SectionKey = (u8, u8, bool, u8, String);
+/// What orders the rows: pair, three of a kind, soft, total.
+type RowOrder = (bool, bool, bool, u8);
+
 /// A section of the chart: hands with the same number of cards, stakes and twist.
 #[derive(Clone, Debug)]
 pub struct Section {
@@ -40,7 +45,7 @@ pub struct Row {
     pub cells: Vec<String>,
 }
 
-fn section_of(k: &Key) -> (u8, u8, bool, u8, String) {
+fn section_of(k: &Key) -> SectionKey {
     let title = if k.split_of > 0 {
         format!(
             "After splitting {}s: the first decision of each hand",
@@ -85,7 +90,7 @@ fn hand_name(k: &Key) -> String {
 /// The chart's sections, for the hands a player meets (keys with a weight, and a split
 /// hand's first decisions).
 pub fn sections(s: &Strategy) -> Vec<Section> {
-    let mut groups: Vec<((u8, u8, bool, u8, String), Vec<&Entry>)> = Vec::new();
+    let mut groups: Vec<(SectionKey, Vec<&Entry>)> = Vec::new();
     for e in &s.entries {
         if e.prefs.best().is_none() || (e.weight == 0.0 && e.key.split_of == 0) {
             continue;
@@ -103,7 +108,7 @@ pub fn sections(s: &Strategy) -> Vec<Section> {
     groups
         .into_iter()
         .map(|((.., title), es)| {
-            let mut rows: Vec<((bool, bool, bool, u8), String, Vec<String>)> = Vec::new();
+            let mut rows: Vec<(RowOrder, String, Vec<String>)> = Vec::new();
             for e in es {
                 let k = e.key;
                 let order = (k.pair, k.trips, k.soft, k.total);
@@ -136,7 +141,7 @@ pub fn sections(s: &Strategy) -> Vec<Section> {
                     }
                 }
             }
-            rows.sort_by(|a, b| a.0.cmp(&b.0));
+            rows.sort_by_key(|a| a.0);
             Section {
                 title,
                 rows: rows

@@ -454,10 +454,7 @@ impl<'a> Solver<'a> {
 
     /// The expected net of standing on `st` (its stakes counted).
     fn stand(&mut self, st: &State) -> Val {
-        let mut removed = [0u16; VALUES];
-        for v in 0..VALUES {
-            removed[v] = st.hand.counts[v] as u16;
-        }
+        let mut removed: [u16; VALUES] = std::array::from_fn(|v| st.hand.counts[v] as u16);
         if let Some(s) = st.split {
             removed[s.v] += s.splits;
         }
@@ -756,8 +753,8 @@ impl<'a> Solver<'a> {
                         let key = self.key(&st, pair);
                         let ww = w * share;
                         let e = self.agg.entry(key).or_insert(([0.0; 5], [false; 5], 0.0));
-                        for i in 0..5 {
-                            if let Some(v) = evs[i] {
+                        for (i, ev) in evs.iter().enumerate() {
+                            if let Some(v) = ev {
                                 e.0[i] += ww * v.ev;
                                 e.1[i] = true;
                             }

@@ -585,8 +585,8 @@ pub fn build(
 /// Figures for the supervisor's charts: by day, by hour of day, by dealer.
 #[derive(Clone, Debug, Default)]
 pub struct Series {
-    /// (date, house win, hold %, rounds)
-    pub(crate) by_day: Vec<(String, Money, f64, i64)>,
+    /// (date, house win, hold %, rounds, theoretical hold % of the rules played)
+    pub(crate) by_day: Vec<(String, Money, f64, i64, Option<f64>)>,
     /// (hour 0–23, house win, hold %, rounds)
     pub(crate) by_hour: Vec<(u32, Money, f64, i64)>,
     /// (dealer, rounds, rounds per hour at a table)
@@ -595,15 +595,19 @@ pub struct Series {
 
 /// Groups settled, not voided rounds for charts.
 pub fn series(rows: &[RoundRow]) -> Series {
-    let th = Theories::default();
+    series_with(rows, &Theories::default())
+}
+
+/// [`series`], with each day's theoretical hold from the rounds' rules (`th`).
+pub fn series_with(rows: &[RoundRow], th: &Theories) -> Series {
     use chrono::Timelike;
     let rows: Vec<&RoundRow> = rows.iter().filter(|r| !r.voided).collect();
     let hold = |t: &Totals| t.hold().unwrap_or(0.0);
-    let by_day = grouped(&rows, &th, |r| date_of(r.at))
+    let by_day = grouped(&rows, th, |r| date_of(r.at))
         .into_iter()
-        .map(|(d, t)| (d.to_string(), t.win, hold(&t), t.rounds))
+        .map(|(d, t)| (d.to_string(), t.win, hold(&t), t.rounds, t.theory().1))
         .collect();
-    let by_hour = grouped(&rows, &th, |r| {
+    let by_hour = grouped(&rows, th, |r| {
         chrono::DateTime::from_timestamp_millis(r.at)
             .map(|t| t.hour())
             .unwrap_or(0)
@@ -611,7 +615,7 @@ pub fn series(rows: &[RoundRow]) -> Series {
     .into_iter()
     .map(|(h, t)| (h, t.win, hold(&t), t.rounds))
     .collect();
-    let by_dealer = grouped(&rows, &th, |r| r.dealer.clone())
+    let by_dealer = grouped(&rows, th, |r| r.dealer.clone())
         .into_iter()
         .map(|(d, t)| {
             let hours = dealer_hours(&rows, &d);

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, Plot};
+use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints};
 
 use crate::audit::Store;
 use crate::audit::exceptions::{self, Correction};
@@ -304,7 +304,10 @@ impl Desk {
             }
             self.rows = kept;
         }
-        self.series = report::series(&self.rows);
+        // Each day's theoretical hold beside its actual one (the lab, per rules played).
+        let th = report::theory::Theories::read(std::slice::from_ref(store), &self.rows, b)
+            .unwrap_or_default();
+        self.series = report::series_with(&self.rows, &th);
         Ok(format!("{} rounds found", self.rows.len()))
     }
 
@@ -674,6 +677,20 @@ impl Desk {
                         .collect(),
                     Color32::LIGHT_BLUE,
                 ));
+                // The theoretical hold of the rules played, for the best play.
+                let theory: Vec<[f64; 2]> = s
+                    .by_day
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, d)| d.4.map(|t| [i as f64, t]))
+                    .collect();
+                if !theory.is_empty() {
+                    p.line(
+                        Line::new("theoretical hold %", PlotPoints::from(theory))
+                            .color(Color32::DARK_RED)
+                            .width(2.0),
+                    );
+                }
             });
             cols[0].label("House win by hour of day (UTC)");
             Plot::new("win_hour").height(180.0).show(&mut cols[0], |p| {
