@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints};
+use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, Points};
 
 use crate::audit::Store;
 use crate::audit::exceptions::{self, Correction};
@@ -666,7 +666,7 @@ impl Desk {
                     Color32::LIGHT_GREEN,
                 ));
             });
-            cols[1].label("Hold % by day");
+            cols[1].label("Hold % by day (red: theoretical hold of the rules played)");
             Plot::new("hold_day").height(180.0).show(&mut cols[1], |p| {
                 p.bar_chart(bars(
                     "hold %",
@@ -686,9 +686,15 @@ impl Desk {
                     .collect();
                 if !theory.is_empty() {
                     p.line(
-                        Line::new("theoretical hold %", PlotPoints::from(theory))
-                            .color(Color32::DARK_RED)
+                        Line::new("theoretical hold %", PlotPoints::from(theory.clone()))
+                            .color(Color32::RED)
                             .width(2.0),
+                    );
+                    // A point per day too: one day makes no line.
+                    p.points(
+                        Points::new("theoretical hold %", PlotPoints::from(theory))
+                            .color(Color32::RED)
+                            .radius(4.0),
                     );
                 }
             });

@@ -88,8 +88,8 @@ impl OpenTable {
         {
             ui.label(
                 RichText::new(format!(
-                    "House edge {:.2}% of the initial stake; holds {:.2}% of the handle \
-                     against the best play",
+                    "Against the best play: house edge {:+.2}% of the initial stake, \
+                     {:+.2}% of the handle (below zero: the players' edge)",
                     t.edge * 100.0,
                     t.hold * 100.0
                 ))
