@@ -194,7 +194,7 @@ pub fn build(
         .filter(|r| o.period.contains(r.at))
         .collect();
     // What each round's rules should hold, for the kinds that show a hold.
-    let th = if matches!(o.kind, Kind::Summary | Kind::Dealers) {
+    let th = if o.kind == Kind::Summary {
         progress("solving each table's rules for its theoretical hold");
         Theories::read(stores, &rounds, to_ms)?
     } else {
