@@ -244,11 +244,6 @@ impl Strategy {
         self.house_edge / self.mean_staked
     }
 
-    /// The standard deviation of a round's house win per unit of handle.
-    pub fn sd_per_handle(&self) -> f64 {
-        self.sd / self.mean_staked
-    }
-
     /// The actions for a key, best first (empty for a key never solved).
     #[inline]
     pub fn prefs(&self, key: &Key) -> Prefs {
