@@ -23,6 +23,12 @@ pub struct DealerOdds {
 }
 
 impl DealerOdds {
+    /// The chance left unaccounted for: the dealer would have to draw from an empty shoe
+    /// (0 for any real shoe; more when `--removed` takes out nearly every card).
+    pub fn missing(&self) -> f64 {
+        (1.0 - self.p.iter().sum::<f64>()).max(0.0)
+    }
+
     /// A representative final hand for result `i`, for the engine's showdown: its total,
     /// and whether it is a pontoon.
     pub(crate) fn hand(i: usize) -> (Total, bool) {

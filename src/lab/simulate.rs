@@ -105,15 +105,28 @@ pub struct SimReport {
     pub boxes: u8,
     /// The house's mean win per unit of initial stake per box.
     pub house_edge: f64,
-    /// Its 95% interval (normal, from the rounds' spread).
+    /// Its 95% interval (normal, from the rounds' spread): read it through
+    /// [`SimReport::interval`], which gives none for too few rounds.
     pub ci95: (f64, f64),
-    /// The standard deviation of one round's net per box.
+    /// The standard deviation of one round's mean net per box (with several boxes, of the
+    /// boxes' mean: smaller than one box's, as the boxes do not move together entirely).
     pub sd: f64,
     /// The house's win per unit of everything staked (stakes, buys, splits, insurance).
     pub element_of_risk: f64,
     /// Mean staked per box and round, in units of the initial stake.
     pub mean_wager: f64,
     pub counts: Counts,
+}
+
+/// Fewer rounds than this give no interval: the normal approximation needs many rounds
+/// (one round has a spread of zero).
+pub const MIN_INTERVAL_ROUNDS: u64 = 1000;
+
+impl SimReport {
+    /// The 95% interval, if the rounds are enough for one ([`MIN_INTERVAL_ROUNDS`]).
+    pub fn interval(&self) -> Option<(f64, f64)> {
+        (self.rounds >= MIN_INTERVAL_ROUNDS).then_some(self.ci95)
+    }
 }
 
 /// Refusals of the simulator's options.

@@ -11,8 +11,8 @@ use serde_json::Value;
 
 use crate::audit::payload::Payload;
 use crate::audit::{AuditError, EventKind, Store};
-use crate::engine::Rules;
 use crate::engine::Money;
+use crate::engine::Rules;
 use crate::lab::simulate::{CHUNK, SimOptions, simulate};
 use crate::lab::strategy::Strategy;
 
