@@ -3,8 +3,8 @@
 //! through every order the cards can come in. The draw rule is the engine's
 //! (`rulings::dealer_stands`), the totals are (`Total::plus`), and so is a pontoon.
 
-use crate::engine::hand::{Total, is_ace_ten};
-use crate::engine::round::rulings::dealer_stands;
+use crate::engine::hand::Total;
+use crate::engine::round::rulings::{dealer_pontoon, dealer_stands};
 use crate::engine::{Card, Rank, Rules};
 
 use super::{Composition, VALUES, rank_of};
@@ -42,7 +42,7 @@ impl DealerOdds {
             _ => &[Rank::Ten, Rank::King, Rank::Two],
         };
         let cards: Vec<Card> = cards.iter().map(|&r| Card::of(r)).collect();
-        (Total::of(&cards), is_ace_ten(&cards))
+        (Total::of(&cards), dealer_pontoon(&cards))
     }
 }
 
@@ -82,7 +82,7 @@ fn draw(
         let q = per * c as f64;
         let rank = rank_of(v);
         let t = total.plus(rank);
-        if n == 1 && is_ace_ten(&[Card::of(up), Card::of(rank)]) {
+        if n == 1 && dealer_pontoon(&[Card::of(up), Card::of(rank)]) {
             out[PONTOON] += q;
         } else if t.is_bust() {
             out[BUST] += q;
@@ -211,7 +211,7 @@ fn walk(
         let rank = rank_of(v);
         let t = total.plus(rank);
         drawn[v] += 1;
-        let result = if n == 1 && is_ace_ten(&[Card::of(up), Card::of(rank)]) {
+        let result = if n == 1 && dealer_pontoon(&[Card::of(up), Card::of(rank)]) {
             Some(PONTOON)
         } else if t.is_bust() {
             Some(BUST)

@@ -1,7 +1,10 @@
 //! A fast simulator of whole rounds played with a [`Strategy`]: its own loop over cards,
 //! with every rule asked of the engine (`rulings::after_card`, `decision_refusal`,
-//! `on_stick`, `dealer_stands`, `showdown`, `unit_net`), so that its rounds settle as
-//! `Round` settles them (the test replays them through `Round`).
+//! `on_stick`, `even_money_refusal`, `twist_marks`, `dealer_draws`, `dealer_pontoon`,
+//! `showdown`, `unit_net`), so that its rounds settle as `Round` settles them (the test
+//! replays them through `Round`). How a split is carried out (the pair's second card moves
+//! to a new hand after the first, each gets a card) is the simulator's own loop: the test
+//! checks it against `Round`.
 //!
 //! Each round is dealt from a full shoe, shuffled afresh (as the exact edge assumes): the
 //! shoe is a permutation that each draw takes one random card of the rest from. The work
@@ -15,8 +18,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::round::rulings::{
-    HandFacts, HandKind, after_card, counts_as_pontoon, dealer_stands, decision_refusal, on_stick,
-    showdown,
+    HandFacts, HandKind, after_card, dealer_draws, dealer_pontoon, decision_refusal,
+    even_money_refusal, on_stick, showdown, twist_marks,
 };
 use crate::engine::round::{Payout, unit_net};
 use crate::engine::{
@@ -452,8 +455,7 @@ impl<'a> Table<'a> {
                 let key = Key::of(self.rules, upv, hand.cards(), hand.kind, false, 1).offers();
                 let prefs = self.strategy.prefs(&key);
                 if prefs.even_money()
-                    && self.rules.even_money()
-                    && counts_as_pontoon(self.rules, hand.cards(), hand.kind)
+                    && even_money_refusal(self.rules, hand.cards(), hand.kind, b).is_ok()
                 {
                     self.step(Step::EvenMoney(b));
                     self.boxes[b].even_money = true;
@@ -515,20 +517,17 @@ impl<'a> Table<'a> {
             wagered -= 1.0;
         }
         let insured = self.boxes.iter().any(|b| b.insured);
-        if !open && !insured {
-            return (net, wagered);
-        }
-        // A4.5: the dealer draws (one card when only insurance is open).
+        // A4.5: the dealer draws while a bet is open (one card when only insurance is).
         let mut total = Total::NONE.plus(up.rank);
-        loop {
+        while dealer_draws(self.rules, self.dealer.len(), total, open, insured) {
             let c = self.draw(rng);
             self.dealer.push(c);
             total = total.plus(c.rank);
-            if !open || dealer_stands(self.rules, total) {
-                break;
-            }
         }
-        let dealer_pontoon = crate::engine::hand::is_ace_ten(&self.dealer);
+        if self.dealer.len() == 1 {
+            return (net, wagered);
+        }
+        let dealer_pontoon = dealer_pontoon(&self.dealer);
         if insured {
             for bx in &self.boxes {
                 if bx.insured {
@@ -611,9 +610,7 @@ impl<'a> Table<'a> {
             }
             Decision::Twist => {
                 let hand = &mut self.boxes[b].hands[h];
-                if hand.kind != HandKind::SplitAce {
-                    hand.twisted = true;
-                }
+                hand.twisted |= twist_marks(hand.kind);
                 self.give(rng, b, h);
             }
             Decision::Buy => {
