@@ -75,13 +75,17 @@ fn rho_of(s: &Strategy, threads: usize) -> f64 {
     ((b * r.sd * r.sd / (s.sd * s.sd) - 1.0) / (b - 1.0)).clamp(0.0, 1.0)
 }
 
+/// Every rules snapshot solved in this process, by its text.
+fn cache() -> &'static Mutex<HashMap<String, Option<Theory>>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Option<Theory>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
 /// The theory for a rules snapshot (as logged when its table opened), solved once per
 /// distinct rules in this process; `None` for rules the engine no longer accepts.
 pub fn of_rules(rules: &Value) -> Option<Theory> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Option<Theory>>>> = OnceLock::new();
     let key = rules.to_string();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(t) = cache.lock().ok()?.get(&key) {
+    if let Some(t) = cache().lock().ok()?.get(&key) {
         return *t;
     }
     let theory = Rules::from_value(rules).ok().map(|r| {
@@ -95,8 +99,35 @@ pub fn of_rules(rules: &Value) -> Option<Theory> {
             staked: s.mean_staked,
         }
     });
-    cache.lock().ok()?.insert(key, theory);
+    cache().lock().ok()?.insert(key, theory);
     theory
+}
+
+/// A theory for a screen, which must not wait for it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Soon {
+    /// Solved (`None`: rules the engine does not accept).
+    Ready(Option<Theory>),
+    /// Being solved on a thread of its own; ask again.
+    Solving,
+}
+
+/// [`of_rules`] without waiting: the cached theory, or else the rules are solved on a
+/// thread of their own (once) and the answer is [`Soon::Solving`] until it is done.
+pub fn of_rules_soon(rules: &Value) -> Soon {
+    static STARTED: OnceLock<Mutex<std::collections::HashSet<String>>> = OnceLock::new();
+    let key = rules.to_string();
+    if let Some(t) = cache().lock().ok().and_then(|c| c.get(&key).copied()) {
+        return Soon::Ready(t);
+    }
+    let started = STARTED.get_or_init(Default::default);
+    if let Ok(mut s) = started.lock()
+        && s.insert(key)
+    {
+        let rules = rules.clone();
+        std::thread::spawn(move || of_rules(&rules));
+    }
+    Soon::Solving
 }
 
 /// The rules each table of one database opened with, in the order they were opened:
