@@ -305,9 +305,27 @@ fn the_first_run_creates_the_first_admin() {
             .unwrap()
             .contains("shared or generic accounts are not allowed")
     );
-    h.get_by_label("Name").click();
-    h.run();
+    // The refused name gets the cursor back: the fix is typed with no click.
+    assert!(
+        focused(&h, "Name"),
+        "after the refusal the cursor is in Name"
+    );
     h.get_by_label("Name").type_text(" Novak"); // "Admin Novak"
+    h.get_by_label("PIN again").click();
+    h.run();
+    h.get_by_label("PIN again").type_text("0");
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.state().status().unwrap().contains("the two PINs differ"));
+    assert!(
+        focused(&h, "PIN"),
+        "after differing PINs the cursor is in PIN"
+    );
+    for (label, text) in [("PIN", "482193"), ("PIN again", "482193")] {
+        h.get_by_label(label).click();
+        h.run();
+        h.get_by_label(label).type_text(text);
+    }
     h.get_by_label("Create admin (Enter)").click();
     h.run();
     assert_eq!(
@@ -597,4 +615,41 @@ fn the_desk_from_a_table_and_closing_a_table_without_logging_out() {
     let store = Store::open_read(&path).unwrap();
     assert_eq!(logged_count(&store, "table_closed"), 1);
     assert_eq!(logged_count(&store, "logout"), 0);
+}
+
+/// Whether the field labelled `label` holds the keyboard focus.
+fn focused(h: &Harness<'static, DealerApp>, label: &str) -> bool {
+    use egui_kittest::kittest::NodeT;
+    h.get_by_label(label).accesskit_node().is_focused()
+}
+
+/// The cursor starts in the first run's Name field with no click, in a window of any size
+/// and after the window loses and regains the keyboard; typing lands there.
+#[test]
+fn the_cursor_starts_in_the_first_field() {
+    let path = temp_db("focus");
+    let mut h = screen(&path);
+    assert_eq!(h.state().screen(), Screen::FirstAdmin);
+    assert!(focused(&h, "Name"), "first run: the cursor is in Name");
+    h.get_by_label("Name").type_text("Admin Novak");
+    h.run();
+    assert!(focused(&h, "Name"));
+    drop(h);
+    let mut h = screen(&path);
+    assert_eq!(h.state().screen(), Screen::FirstAdmin);
+    h.set_size(egui::Vec2::new(1920.0, 1080.0)); // the zoom changes
+    h.input_mut().focused = false;
+    h.run();
+    h.input_mut().focused = true;
+    h.run();
+    assert!(focused(&h, "Name"), "the cursor stays in Name");
+    let typed: Vec<_> = "Irena".chars().collect();
+    for c in typed {
+        h.event(egui::Event::Text(c.to_string()));
+    }
+    h.run();
+    assert!(
+        !h.query_all_by_value("Irena").collect::<Vec<_>>().is_empty(),
+        "typing with no click lands in Name"
+    );
 }

@@ -370,17 +370,23 @@ impl DealerApp {
                 }
             }
             Command::CreateAdmin => match &mut self.page {
-                Page::FirstAdmin(f) if f.pin != f.pin2 => Some((
-                    "the two PINs differ: type the same PIN twice".into(),
-                    Tone::Refused,
-                )),
+                Page::FirstAdmin(f) if f.pin != f.pin2 => {
+                    f.refused();
+                    Some((
+                        "the two PINs differ: type the same PIN twice".into(),
+                        Tone::Refused,
+                    ))
+                }
                 Page::FirstAdmin(f) => {
                     match users::add_user(store, &f.name, Role::Admin, &f.pin, None) {
                         Ok(u) => {
                             self.page = Page::Login(Login::new(f.name.clone()));
                             Some((format!("{} is the first admin: log in", u.name), Tone::Info))
                         }
-                        Err(e) => Some((e.to_string(), Tone::Refused)),
+                        Err(e) => {
+                            f.refused();
+                            Some((e.to_string(), Tone::Refused))
+                        }
                     }
                 }
                 _ => None,
