@@ -653,3 +653,83 @@ fn the_cursor_starts_in_the_first_field() {
         "typing with no click lands in Name"
     );
 }
+
+/// Every text on screen, in the order it is laid out (for asserting what a screen reads).
+fn texts(h: &Harness<'static, DealerApp>) -> Vec<String> {
+    use egui_kittest::kittest::NodeT;
+    h.root()
+        .children_recursive()
+        .filter_map(|n| {
+            // A label's text is its value (AccessKit), a button's its label.
+            let a = n.accesskit_node();
+            a.label().or_else(|| a.value())
+        })
+        .collect()
+}
+
+/// Whether `want` appears in `got` in this order (other texts may come between).
+fn in_order(got: &[String], want: &[&str]) -> bool {
+    let mut rest = got.iter();
+    want.iter().all(|w| rest.any(|g| g == w))
+}
+
+/// The settlement is paid stack by stack: a split box with insurance shows each hand and
+/// the insurance on its own line, in table order, with each bet's net and the totals.
+#[test]
+fn the_settlement_is_shown_hand_by_hand() {
+    let (mut h, _path) = dealer_at_table("settle-lines");
+    for (id, stake) in [("1a", "20"), ("1b", "10"), ("3a", "50")] {
+        h.get_by_label(id).click();
+        h.run();
+        h.get_by_label(id).type_text(stake);
+        h.run();
+    }
+    h.key_press(Key::Escape);
+    h.run();
+    // Box 1 splits its eights (1b follows), insured at the most (10); box 3 sticks on 18;
+    // the dealer makes 17 with an ace: hand 1 (21) wins, hand 2 (15) loses.
+    for k in [
+        "8", "9", "A", "8", "9", "I", "P", "3", "W", "T", "7", "S", "S", "6",
+    ] {
+        h.key_press(key_of(k));
+        h.run();
+    }
+    assert_eq!(
+        h.state().screen(),
+        Screen::Settled,
+        "{:?}",
+        h.state().status()
+    );
+    let shown = texts(&h);
+    let want = [
+        "Dealer: A 6 (17)",
+        "Pay 80 · collect 40 · house net -40",
+        "1a",
+        "hand 1 of 2: won",
+        "8 3 10 = 21",
+        "20",
+        "PAY 20",
+        "hand 2 of 2: lost",
+        "8 7 = 15",
+        "20",
+        "COLLECT 20",
+        "insurance: lost",
+        "10",
+        "COLLECT 10",
+        "net 1a",
+        "50",
+        "COLLECT 10",
+        "1b",
+        "hand 1 of 2: won",
+        "PAY 10",
+        "hand 2 of 2: lost",
+        "COLLECT 10",
+        "net 1b",
+        "PUSH",
+        "3a",
+        "hand: won",
+        "9 9 = 18",
+        "PAY 50",
+    ];
+    assert!(in_order(&shown, &want), "the settlement reads {shown:#?}");
+}

@@ -5,7 +5,7 @@
 use egui::{Color32, Frame, RichText, Stroke, Ui, Vec2};
 
 use super::keys;
-use crate::engine::{Card, CardTo, HandState, Offer, Round, Suit, Want};
+use crate::engine::{Card, CardTo, Hand, HandState, Offer, Round, Suit, Want};
 
 /// How a status line reads: done, refused with why, or an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +90,15 @@ pub(crate) fn card_text(cards: &[Card]) -> String {
         .map(|c| c.to_string())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Hand `hand` (0-based) of box `box_no`, if the round has it.
+pub(crate) fn seat_hand(round: &Round, box_no: u8, hand: usize) -> Option<&Hand> {
+    round
+        .seats()
+        .iter()
+        .find(|s| s.box_no() == box_no)
+        .and_then(|s| s.hands().get(hand))
 }
 
 pub(crate) fn dealer_view(ui: &mut Ui, round: &Round, next: bool) {

@@ -22,6 +22,7 @@ use super::rules::Rules;
 use super::shoe::Shoe;
 
 mod check;
+mod lines;
 mod pay;
 mod play;
 mod setup;
@@ -31,6 +32,7 @@ mod tests;
 mod words;
 
 pub use check::{Checked, Refusal, StepError};
+pub use lines::{LineKind, SettleLine};
 pub use setup::{Limits, SetupError};
 pub use stats::RoundFigures;
 
