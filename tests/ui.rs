@@ -10,7 +10,7 @@ use croupier::audit::{ManualClock, Store};
 use croupier::ui::{DealerApp, Screen};
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use serde_json::{Value, json};
 
 fn temp_db(name: &str) -> PathBuf {
@@ -619,7 +619,6 @@ fn the_desk_from_a_table_and_closing_a_table_without_logging_out() {
 
 /// Whether the field labelled `label` holds the keyboard focus.
 fn focused(h: &Harness<'static, DealerApp>, label: &str) -> bool {
-    use egui_kittest::kittest::NodeT;
     h.get_by_label(label).accesskit_node().is_focused()
 }
 
@@ -656,7 +655,6 @@ fn the_cursor_starts_in_the_first_field() {
 
 /// Every text on screen, in the order it is laid out (for asserting what a screen reads).
 fn texts(h: &Harness<'static, DealerApp>) -> Vec<String> {
-    use egui_kittest::kittest::NodeT;
     h.root()
         .children_recursive()
         .filter_map(|n| {
@@ -732,4 +730,79 @@ fn the_settlement_is_shown_hand_by_hand() {
         "PAY 50",
     ];
     assert!(in_order(&shown, &want), "the settlement reads {shown:#?}");
+}
+
+/// A database of rounds made by `croupier demo`.
+fn demo_db(name: &str, rounds: &str, tables: &str) -> PathBuf {
+    let path = temp_db(name);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["demo", "--db", path.to_str().unwrap()])
+        .args(["--rounds", rounds, "--tables", tables, "--seed", "5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    path
+}
+
+/// The rounds the history lists, in the order listed (from its "Open N" buttons).
+fn listed(h: &Harness<'static, DealerApp>) -> Vec<i64> {
+    texts(h)
+        .iter()
+        .filter_map(|t| t.strip_prefix("Open "))
+        .filter_map(|t| t.split(' ').next()?.parse().ok())
+        .collect()
+}
+
+/// The desk opens on the latest rounds, newest first, with no search; older and newer
+/// pages follow the database's order, 100 at a time.
+#[test]
+fn the_desk_opens_on_the_latest_rounds_a_page_at_a_time() {
+    let path = demo_db("desk-pages", "250", "2");
+    let newest_first: Vec<i64> = {
+        let store = Store::open_read(&path).unwrap();
+        let mut stmt = store
+            .conn()
+            .prepare("SELECT round_id FROM round_figures ORDER BY at DESC, round_id DESC")
+            .unwrap();
+        stmt.query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    assert_eq!(newest_first.len(), 250);
+    let mut h = screen(&path);
+    log_in(&mut h, "Petr Novak", "800100");
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Desk);
+    assert_eq!(
+        listed(&h),
+        newest_first[..100],
+        "the first page, with no search"
+    );
+    assert!(h.query_by_label("Latest rounds, newest first").is_some());
+    h.get_by_label("Older >").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[100..200]);
+    h.get_by_label("Older >").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[200..]);
+    assert!(
+        h.get_by_label("Older >").accesskit_node().is_disabled(),
+        "no page older than the oldest"
+    );
+    h.get_by_label("< Newer").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[100..200]);
+    h.get_by_label("Latest").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[..100]);
+    // A search lists what it found, newest first, a page at a time too.
+    h.get_by_label("Search").click();
+    h.run();
+    assert_eq!(h.state().status(), Some("250 rounds found"));
+    assert_eq!(listed(&h), newest_first[..100]);
+    h.get_by_label("Older >").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[100..200]);
 }

@@ -78,7 +78,11 @@ impl Cell {
                     c.unsigned_abs() % 100
                 )
             }
-            Cell::Percent(Some(p)) => format!("{p:.2}"),
+            // A hold of -0.001 % is "0.00", not "-0.00".
+            Cell::Percent(Some(p)) => match format!("{p:.2}") {
+                t if t == "-0.00" => "0.00".to_string(),
+                t => t,
+            },
             Cell::Percent(None) => String::new(),
         }
     }
@@ -88,7 +92,8 @@ impl Cell {
             Cell::Text(s) => Value::String(s.clone()),
             Cell::Int(n) => Value::from(*n),
             Cell::Money(m) => crate::script::money_json(*m),
-            Cell::Percent(Some(p)) => serde_json::json!((p * 100.0).round() / 100.0),
+            // + 0.0 turns a -0.0 into 0.0.
+            Cell::Percent(Some(p)) => serde_json::json!((p * 100.0).round() / 100.0 + 0.0),
             Cell::Percent(None) => Value::Null,
         }
     }

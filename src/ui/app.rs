@@ -319,11 +319,17 @@ impl DealerApp {
                     ))
                 } else if from_here {
                     let back = Box::new(take(&mut self.page));
-                    self.page = Page::Desk {
-                        desk: Box::new(Desk::new()),
-                        back,
-                    };
-                    None
+                    // The desk opens on the latest rounds.
+                    let mut desk = Box::new(Desk::new());
+                    let said = self
+                        .user
+                        .as_ref()
+                        .and_then(|u| desk.apply(DeskCommand::Latest, store, u));
+                    self.page = Page::Desk { desk, back };
+                    said.map(|r| match r {
+                        Ok(m) => (m, Tone::Info),
+                        Err(e) => (e, Tone::Error),
+                    })
                 } else {
                     None
                 }

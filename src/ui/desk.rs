@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, Plot};
+use egui_plot::{Bar, BarChart, GridMark, Plot};
 
 use crate::audit::Store;
 use crate::audit::exceptions::{self, Correction};
@@ -37,7 +37,9 @@ pub(crate) struct Desk {
     box_no: String,
     outcome: String,
     min_payout: String,
+    /// The rounds listed, newest first: a page of the latest, or what a search found.
     rows: Vec<RoundRow>,
+    listing: Listing,
     history: Option<RoundHistory>,
     cursor: usize,
     reason: String,
@@ -48,9 +50,27 @@ pub(crate) struct Desk {
     verifying: Option<Receiver<Result<String, String>>>,
 }
 
+/// Rounds a history page lists.
+pub(crate) const PAGE: usize = 100;
+
+/// What the history lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Listing {
+    /// The latest rounds a page at a time, read from the database: where each page shown
+    /// so far began (`None`: the newest), the one listed last.
+    Latest(Vec<Option<(i64, i64)>>),
+    /// What a search found (all in `rows`), page `n` of it listed.
+    Found(usize),
+}
+
 /// What the supervisor asked the desk for, carried out after the frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum DeskCommand {
+    /// The newest rounds (the desk opens on them).
+    Latest,
+    /// The next page toward older rounds, or back toward newer ones.
+    Older,
+    Newer,
     Search,
     Open(i64),
     Void,
@@ -73,6 +93,7 @@ impl Desk {
             outcome: String::new(),
             min_payout: String::new(),
             rows: Vec::new(),
+            listing: Listing::Latest(vec![None]),
             history: None,
             cursor: 0,
             reason: String::new(),
@@ -161,6 +182,30 @@ impl Desk {
         user: &User,
     ) -> Option<Result<String, String>> {
         let result: Result<String, String> = match a {
+            DeskCommand::Latest => self.latest(store, vec![None]),
+            DeskCommand::Older => match (&self.listing, self.rows.last()) {
+                (Listing::Latest(pages), Some(last)) => {
+                    let mut pages = pages.clone();
+                    pages.push(Some((last.at, last.round)));
+                    self.latest(store, pages)
+                }
+                (Listing::Found(n), _) if (n + 1) * PAGE < self.rows.len() => {
+                    self.listing = Listing::Found(n + 1);
+                    return None;
+                }
+                _ => return None,
+            },
+            DeskCommand::Newer => match &self.listing {
+                Listing::Latest(pages) if pages.len() > 1 => {
+                    let pages = pages[..pages.len() - 1].to_vec();
+                    self.latest(store, pages)
+                }
+                Listing::Found(n) if *n > 0 => {
+                    self.listing = Listing::Found(n - 1);
+                    return None;
+                }
+                _ => return None,
+            },
             DeskCommand::Search => self.search(store),
             DeskCommand::Open(round) => match RoundHistory::load(store, round) {
                 Ok(h) => {
@@ -240,6 +285,23 @@ impl Desk {
         Some(result)
     }
 
+    /// Lists the page of the latest rounds that begins at the last of `pages`.
+    fn latest(&mut self, store: &Store, pages: Vec<Option<(i64, i64)>>) -> Result<String, String> {
+        let before = pages.last().copied().flatten();
+        let rows = report::data::latest_rounds(store, before, PAGE).map_err(|e| e.to_string())?;
+        if rows.is_empty() && pages.len() > 1 {
+            return Err("no older rounds".into());
+        }
+        self.rows = rows;
+        self.series = report::series(&self.rows);
+        let n = pages.len();
+        self.listing = Listing::Latest(pages);
+        Ok(match n {
+            1 => format!("the latest {} rounds, newest first", self.rows.len()),
+            n => format!("page {n} of the rounds, newest first"),
+        })
+    }
+
     fn search(&mut self, store: &Store) -> Result<String, String> {
         let period = self.period()?;
         let (a, b) = period.ms();
@@ -290,6 +352,8 @@ impl Desk {
             self.rows = kept;
         }
         self.series = report::series(&self.rows);
+        self.rows.reverse();
+        self.listing = Listing::Found(0);
         Ok(format!("{} rounds found", self.rows.len()))
     }
 
@@ -371,6 +435,53 @@ impl Desk {
         });
         ui.label("Dates YYYY-MM-DD (UTC); shift: day, evening or night; outcome: house, players or void.");
         ui.separator();
+        let (shown, what) = match self.listing {
+            Listing::Latest(ref pages) => (
+                &self.rows[..],
+                if pages.len() == 1 {
+                    "Latest rounds, newest first".to_string()
+                } else {
+                    format!("Older rounds, newest first (page {})", pages.len())
+                },
+            ),
+            Listing::Found(n) => {
+                let a = (n * PAGE).min(self.rows.len());
+                let b = ((n + 1) * PAGE).min(self.rows.len());
+                (
+                    &self.rows[a..b],
+                    format!(
+                        "{} rounds found, newest first: {}–{}",
+                        self.rows.len(),
+                        a + usize::from(b > a),
+                        b
+                    ),
+                )
+            }
+        };
+        let first_page = matches!(&self.listing, Listing::Latest(p) if p.len() == 1)
+            || self.listing == Listing::Found(0);
+        let last_page = match self.listing {
+            Listing::Latest(_) => self.rows.len() < PAGE,
+            Listing::Found(n) => (n + 1) * PAGE >= self.rows.len(),
+        };
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(what).size(18.0).strong());
+            if ui
+                .add_enabled(!first_page, egui::Button::new("< Newer"))
+                .clicked()
+            {
+                commands.push(DeskCommand::Newer);
+            }
+            if ui
+                .add_enabled(!last_page, egui::Button::new("Older >"))
+                .clicked()
+            {
+                commands.push(DeskCommand::Older);
+            }
+            if ui.button("Latest").clicked() {
+                commands.push(DeskCommand::Latest);
+            }
+        });
         egui::ScrollArea::vertical().show(ui, |ui| {
             egui::Grid::new("history")
                 .striped(true)
@@ -389,7 +500,7 @@ impl Desk {
                         ui.label(RichText::new(h).strong());
                     }
                     ui.end_row();
-                    for r in self.rows.iter().rev().take(500) {
+                    for r in shown {
                         ui.label(r.round.to_string());
                         ui.label(crate::audit::store::format_time(r.at));
                         ui.label(&r.table);
@@ -572,92 +683,123 @@ impl Desk {
     fn charts(&self, ui: &mut Ui) {
         let s = &self.series;
         let money = |m: &Money| m.cents() as f64 / 100.0;
-        let bars = |name: &str, v: Vec<(f64, f64)>, color: Color32| {
-            BarChart::new(
-                name,
-                v.into_iter()
-                    .map(|(x, y)| Bar::new(x, y).width(0.8))
-                    .collect(),
-            )
-            .color(color)
-        };
+        // Days as MM-DD (the year is in the history), hours as 06:00, dealers by name.
+        let day = |d: &str| d.get(5..).unwrap_or(d).to_string();
+        let hour = |h: u32| format!("{h:02}:00");
+        ui.label(format!(
+            "Charts of the {} rounds listed in the history (voids left out).",
+            self.rows.len()
+        ));
         ui.columns(2, |cols| {
-            cols[0].label("House win by day");
-            Plot::new("win_day").height(180.0).show(&mut cols[0], |p| {
-                p.bar_chart(bars(
-                    "win",
-                    s.by_day
-                        .iter()
-                        .enumerate()
-                        .map(|(i, d)| (i as f64, money(&d.1)))
-                        .collect(),
-                    Color32::LIGHT_GREEN,
-                ));
-            });
-            cols[1].label("Hold % by day");
-            Plot::new("hold_day").height(180.0).show(&mut cols[1], |p| {
-                p.bar_chart(bars(
-                    "hold %",
-                    s.by_day
-                        .iter()
-                        .enumerate()
-                        .map(|(i, d)| (i as f64, d.2))
-                        .collect(),
-                    Color32::LIGHT_BLUE,
-                ));
-            });
-            cols[0].label("House win by hour of day (UTC)");
-            Plot::new("win_hour").height(180.0).show(&mut cols[0], |p| {
-                p.bar_chart(bars(
-                    "win",
-                    s.by_hour
-                        .iter()
-                        .map(|h| (h.0 as f64, money(&h.1)))
-                        .collect(),
-                    Color32::LIGHT_GREEN,
-                ));
-            });
-            cols[1].label("Hold % by hour of day (UTC)");
-            Plot::new("hold_hour")
-                .height(180.0)
-                .show(&mut cols[1], |p| {
-                    p.bar_chart(bars(
-                        "hold %",
-                        s.by_hour.iter().map(|h| (h.0 as f64, h.2)).collect(),
-                        Color32::LIGHT_BLUE,
-                    ));
-                });
-            cols[0].label("Rounds by hour of day (UTC)");
-            Plot::new("rounds_hour")
-                .height(180.0)
-                .show(&mut cols[0], |p| {
-                    p.bar_chart(bars(
-                        "rounds",
-                        s.by_hour.iter().map(|h| (h.0 as f64, h.3 as f64)).collect(),
-                        Color32::GOLD,
-                    ));
-                });
-            cols[1].label("Rounds per hour, by dealer");
-            Plot::new("dealer").height(180.0).show(&mut cols[1], |p| {
-                p.bar_chart(bars(
-                    "rounds/hour",
-                    s.by_dealer
-                        .iter()
-                        .enumerate()
-                        .map(|(i, d)| (i as f64, d.2))
-                        .collect(),
-                    Color32::GOLD,
-                ));
-            });
+            let by_day = |f: &dyn Fn(&Day) -> f64| {
+                s.by_day
+                    .iter()
+                    .map(|d| (day(&d.0), f(d)))
+                    .collect::<Vec<_>>()
+            };
+            let by_hour = |f: &dyn Fn(&Hour) -> f64| {
+                s.by_hour
+                    .iter()
+                    .map(|h| (hour(h.0), f(h)))
+                    .collect::<Vec<_>>()
+            };
+            labelled_bars(
+                &mut cols[0],
+                "House win by day",
+                "win",
+                by_day(&|d| money(&d.1)),
+                Color32::LIGHT_GREEN,
+            );
+            labelled_bars(
+                &mut cols[1],
+                "Hold % by day",
+                "hold %",
+                by_day(&|d| d.2),
+                Color32::LIGHT_BLUE,
+            );
+            labelled_bars(
+                &mut cols[0],
+                "House win by hour of day (UTC)",
+                "win",
+                by_hour(&|h| money(&h.1)),
+                Color32::LIGHT_GREEN,
+            );
+            labelled_bars(
+                &mut cols[1],
+                "Hold % by hour of day (UTC)",
+                "hold %",
+                by_hour(&|h| h.2),
+                Color32::LIGHT_BLUE,
+            );
+            labelled_bars(
+                &mut cols[0],
+                "Rounds by hour of day (UTC)",
+                "rounds",
+                by_hour(&|h| h.3 as f64),
+                Color32::GOLD,
+            );
+            labelled_bars(
+                &mut cols[1],
+                "Rounds per hour at a table, by dealer",
+                "rounds/hour",
+                s.by_dealer.iter().map(|d| (d.0.clone(), d.2)).collect(),
+                Color32::GOLD,
+            );
         });
-        let names: Vec<String> = s
-            .by_dealer
-            .iter()
-            .enumerate()
-            .map(|(i, d)| format!("{i}: {} ({} rounds)", d.0, d.1))
-            .collect();
-        ui.label(format!("Dealers: {}", names.join(" · ")));
     }
+}
+
+/// A day of the series: (date, house win, hold %, rounds).
+type Day = (String, Money, f64, i64);
+/// An hour of the day in the series: (hour, house win, hold %, rounds).
+type Hour = (u32, Money, f64, i64);
+
+/// A bar chart titled `title`, one bar per item, each labelled on the x axis with its name
+/// (every k-th name when they would crowd), the value axis labelled `y`. Fixed: it is read,
+/// not explored.
+fn labelled_bars(ui: &mut Ui, title: &str, y: &str, items: Vec<(String, f64)>, color: Color32) {
+    ui.label(RichText::new(title).strong());
+    let names: Vec<String> = items.iter().map(|i| i.0.clone()).collect();
+    // About one label per 70 points of width.
+    let stride = (names.len() as f64 * 70.0 / f64::from(ui.available_width().max(70.0)))
+        .ceil()
+        .max(1.0);
+    let n = names.len();
+    let bars = BarChart::new(
+        y,
+        items
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, v))| Bar::new(i as f64, v).width(0.8).name(name))
+            .collect(),
+    )
+    .color(color);
+    Plot::new(title)
+        .height(180.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .include_y(0.0)
+        .y_axis_label(y)
+        .x_grid_spacer(move |_| {
+            (0..n)
+                .step_by(stride as usize)
+                .map(|i| GridMark {
+                    value: i as f64,
+                    step_size: stride,
+                })
+                .collect()
+        })
+        .x_axis_formatter(move |m, _| {
+            let i = m.value.round();
+            if (m.value - i).abs() < 1e-6 && i >= 0.0 {
+                names.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, |p| p.bar_chart(bars));
 }
 
 impl Default for Desk {
