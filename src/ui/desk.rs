@@ -17,6 +17,7 @@ use crate::audit::replay::{self, RoundHistory};
 use crate::audit::users::User;
 use crate::engine::Money;
 use crate::report::{self, Kind, Period, RoundRow, Series};
+use crate::ui::felt::table_view;
 
 /// Which part of the desk is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -542,82 +543,72 @@ impl Desk {
                 self.cursor = h.events.len().saturating_sub(1);
             }
         });
-        ui.columns(2, |cols| {
-            let ui = &mut cols[0];
-            egui::ScrollArea::vertical()
-                .id_salt("events")
-                .max_height(420.0)
-                .show(ui, |ui| {
-                    for (i, e) in h.events.iter().enumerate() {
-                        let what = match e.payload() {
-                            Ok(Payload::RoundStarted(s)) => format!(
-                                "bets [{}]",
-                                s.bets
-                                    .iter()
-                                    .map(|b| format!("{} box {} stake {}", b.id, b.box_no, b.stake))
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            ),
-                            Ok(Payload::Step(s)) => format!("input  {}", s.text),
-                            Ok(Payload::StepRefused(r)) => {
-                                format!("REFUSED {} — {}", r.text, r.reason)
-                            }
-                            Ok(Payload::Undo(u)) => format!("UNDO {}", u.text),
-                            Ok(Payload::RoundSettled(s)) => {
-                                format!("settled {}", nets_words(&s.nets))
-                            }
-                            Ok(Payload::RoundVoided(v)) => format!("VOIDED: {}", v.reason),
-                            Ok(Payload::RoundCorrected(c)) => {
-                                format!("CORRECTED: {} → {}", c.reason, nets_words(&c.nets))
-                            }
-                            Ok(_) => e.kind.name().to_string(),
-                            Err(x) => format!("{}: {x}", e.kind.name()),
-                        };
-                        let time = e.time();
-                        let text =
-                            RichText::new(format!("{}  {what}", time.get(11..19).unwrap_or(&time)));
-                        let text = if i == self.cursor {
-                            text.strong().color(Color32::YELLOW)
-                        } else {
-                            text
-                        };
-                        if ui.selectable_label(i == self.cursor, text).clicked() {
-                            self.cursor = i;
+        // The table as it stood after the input picked: the cards laid out again.
+        let r = h.state_after(self.cursor);
+        ui.label(
+            RichText::new(format!(
+                "After input {} of {} — next: {}",
+                self.cursor + 1,
+                h.events.len(),
+                r.expected()
+            ))
+            .size(18.0)
+            .strong(),
+        );
+        table_view(ui, &r, None);
+        if r.is_complete() {
+            let nets: Vec<String> = (0..r.bet_count())
+                .map(|b| format!("{} {}", r.bet_id(b), r.bet_net(b)))
+                .collect();
+            ui.label(RichText::new(format!("Nets: {}", nets.join(" · "))).size(18.0));
+        }
+        ui.add_space(4.0);
+        egui::ScrollArea::vertical()
+            .id_salt("events")
+            .max_height(170.0)
+            .show(ui, |ui| {
+                for (i, e) in h.events.iter().enumerate() {
+                    let what = match e.payload() {
+                        Ok(Payload::RoundStarted(s)) => format!(
+                            "bets: {}",
+                            s.bets
+                                .iter()
+                                .map(|b| format!("{} on box {}, {}", b.id, b.box_no, b.stake))
+                                .collect::<Vec<_>>()
+                                .join(" · ")
+                        ),
+                        Ok(Payload::Step(s)) => format!("input  {}", s.text),
+                        Ok(Payload::StepRefused(r)) => {
+                            format!("REFUSED {} — {}", r.text, r.reason)
                         }
+                        Ok(Payload::Undo(u)) => format!("UNDO {}", u.text),
+                        Ok(Payload::RoundSettled(s)) => {
+                            format!("settled {}", nets_words(&s.nets))
+                        }
+                        Ok(Payload::RoundVoided(v)) => format!("VOIDED: {}", v.reason),
+                        Ok(Payload::RoundCorrected(c)) => {
+                            format!("CORRECTED: {} → {}", c.reason, nets_words(&c.nets))
+                        }
+                        Ok(_) => e.kind.name().to_string(),
+                        Err(x) => format!("{}: {x}", e.kind.name()),
+                    };
+                    let time = e.time();
+                    let text = RichText::new(format!(
+                        "{:>3}  {}  {what}",
+                        i + 1,
+                        time.get(11..19).unwrap_or(&time)
+                    ));
+                    let text = if i == self.cursor {
+                        text.strong().color(Color32::YELLOW)
+                    } else {
+                        text
+                    };
+                    let row = ui.selectable_label(i == self.cursor, text);
+                    if row.clicked() {
+                        self.cursor = i;
                     }
-                });
-            let ui = &mut cols[1];
-            let r = h.state_after(self.cursor);
-            ui.label(RichText::new(format!("After this input — next: {}", r.expected())).strong());
-            ui.label(format!(
-                "Dealer: {} ({})",
-                r.dealer_cards()
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                r.dealer_total().best
-            ));
-            for seat in r.seats() {
-                let hands: Vec<String> = seat
-                    .hands()
-                    .iter()
-                    .map(|h| {
-                        h.cards()
-                            .iter()
-                            .map(|c| c.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .collect();
-                ui.label(format!("Box {}: {}", seat.box_no(), hands.join("  |  ")));
-            }
-            if r.is_complete() {
-                for b in 0..r.bet_count() {
-                    ui.label(format!("{}: net {}", r.bet_id(b), r.bet_net(b)));
                 }
-            }
-        });
+            });
         ui.separator();
         ui.label(
             RichText::new(

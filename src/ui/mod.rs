@@ -4,6 +4,7 @@
 
 mod app;
 mod desk;
+mod felt;
 mod keys;
 mod screens;
 mod watch;
