@@ -908,3 +908,77 @@ fn the_table_is_drawn_and_laid_out_again_at_the_desk() {
         ]
     );
 }
+
+/// A house's rules file in the rules folder beside the database opens a table with those
+/// rules (shown before opening); a file that cannot be played is refused with its reason
+/// and nothing is logged.
+#[test]
+fn a_rules_file_from_the_folder_opens_a_table() {
+    let path = temp_db("rules-files");
+    {
+        let mut store = Store::open(&path).unwrap();
+        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    }
+    let dir = path.parent().unwrap().join("rules");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut vip = croupier::engine::Rules::preset("czech").unwrap().to_value();
+    vip["boxes"] = json!(5);
+    vip["ties"] = json!("push");
+    std::fs::write(dir.join("vip.json"), vip.to_string()).unwrap();
+    let mut broken = vip.clone();
+    broken["decks"] = json!(0);
+    std::fs::write(dir.join("broken.json"), broken.to_string()).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a rules file").unwrap();
+
+    let mut h = screen(&path);
+    log_in(&mut h, "Irena Dvorak", "900000");
+    assert_eq!(h.state().screen(), Screen::Setup);
+    let offered: Vec<String> = ["czech", "belarus", "broken.json", "vip.json", "notes.txt"]
+        .iter()
+        .filter(|n| h.query_by_label(n).is_some())
+        .map(|n| n.to_string())
+        .collect();
+    assert_eq!(offered, ["czech", "belarus", "broken.json", "vip.json"]);
+
+    h.get_by_label("broken.json").click();
+    h.run();
+    let reason = croupier::engine::Rules::from_json(&broken.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        h.query_by_label(&format!("Cannot be played: {reason}"))
+            .is_some(),
+        "the reason is shown before opening: {reason}"
+    );
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Setup);
+    assert_eq!(
+        h.state().status(),
+        Some(format!("the rules broken.json cannot be played: {reason}").as_str())
+    );
+
+    h.get_by_label("vip.json").click();
+    h.run();
+    let shown = texts(&h);
+    assert!(
+        in_order(&shown, &["boxes", "5", "ties", "push"]),
+        "{shown:?}"
+    );
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+    assert!(h.query_by_label("5a").is_some() && h.query_by_label("6a").is_none());
+    drop(h);
+    let store = Store::open_read(&path).unwrap();
+    assert_eq!(logged_count(&store, "table_opened"), 1);
+    let (preset, boxes): (String, i64) = store
+        .conn()
+        .query_row(
+            "SELECT json_extract(data, '$.preset'), json_extract(data, '$.rules.boxes') FROM event_log WHERE kind = 'table_opened'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((preset.as_str(), boxes), ("vip.json", 5));
+}

@@ -113,6 +113,8 @@ pub(crate) enum Command {
 /// The dealer screen.
 pub struct DealerApp {
     db: PathBuf,
+    /// The user's rules files, offered when a table is opened (`rules_files`).
+    rules_dir: PathBuf,
     store: Option<Store>,
     page: Page,
     status: Option<(String, Tone)>,
@@ -129,6 +131,7 @@ impl DealerApp {
     pub fn open(db: PathBuf) -> DealerApp {
         let mut app = DealerApp {
             db: db.clone(),
+            rules_dir: default_rules_dir(&db),
             store: None,
             page: Page::Fatal(String::new()),
             status: None,
@@ -163,6 +166,12 @@ impl DealerApp {
             Err(e) => app.fatal(e.to_string()),
         }
         app
+    }
+
+    /// Offers the rules files of `dir` (instead of `rules/` beside the database).
+    pub fn with_rules_dir(mut self, dir: PathBuf) -> DealerApp {
+        self.rules_dir = dir;
+        self
     }
 
     pub fn screen(&self) -> Screen {
@@ -358,8 +367,10 @@ impl DealerApp {
                     let name = t.session.state().name.clone();
                     let in_play = t.session.round().is_some();
                     let closed = t.session.close(store);
-                    self.page =
-                        Page::OpenTable(OpenTable::new(list_tables(store).unwrap_or_default()));
+                    self.page = Page::OpenTable(OpenTable::new(
+                        list_tables(store).unwrap_or_default(),
+                        &self.rules_dir,
+                    ));
                     Some(match closed {
                         Ok(()) => {
                             let note = if in_play {
@@ -407,6 +418,7 @@ impl DealerApp {
                             self.user = Some(u);
                             self.page = Page::OpenTable(OpenTable::new(
                                 list_tables(store).unwrap_or_default(),
+                                &self.rules_dir,
                             ));
                             Some((said, Tone::Info))
                         }
@@ -566,6 +578,13 @@ impl eframe::App for DealerApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.sign_off();
     }
+}
+
+/// The rules folder when none is given: `rules/` beside the database.
+pub fn default_rules_dir(db: &std::path::Path) -> PathBuf {
+    db.parent()
+        .unwrap_or(std::path::Path::new("."))
+        .join("rules")
 }
 
 /// Takes the page up, leaving a placeholder that the caller replaces.
