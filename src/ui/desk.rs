@@ -153,7 +153,12 @@ impl Desk {
         ui.separator();
         match self.tab {
             Tab::History => self.history_tab(ui, &mut commands),
-            Tab::Round => self.round_tab(ui, &mut commands),
+            // The step-through, then void and correct: scrolled on a small screen.
+            Tab::Round => {
+                egui::ScrollArea::vertical()
+                    .id_salt("round-tab")
+                    .show(ui, |ui| self.round_tab(ui, &mut commands));
+            }
             Tab::Charts => self.charts_tab(ui, &mut commands),
         }
         commands
@@ -773,6 +778,7 @@ fn labelled_bars(ui: &mut Ui, title: &str, y: &str, items: Vec<(String, f64)>, c
         .allow_boxed_zoom(false)
         .include_y(0.0)
         .y_axis_label(y)
+        .y_axis_min_width(36.0)
         .x_grid_spacer(move |_| {
             (0..n)
                 .step_by(stride as usize)
