@@ -303,6 +303,7 @@ impl Desk {
         let n = pages.len();
         self.listing = Listing::Latest(pages);
         Ok(match n {
+            1 if self.rows.is_empty() => "no settled rounds yet".to_string(),
             1 => format!("the latest {} rounds, newest first", self.rows.len()),
             n => format!("page {n} of the rounds, newest first"),
         })
