@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, GridMark, Plot};
+use egui_plot::{Bar, BarChart, GridInput, GridMark, Plot};
 
 use crate::audit::Store;
 use crate::audit::exceptions::{self, Correction};
@@ -746,6 +746,27 @@ impl Desk {
     }
 }
 
+/// Value-axis marks at a round step (1, 2 or 5 × 10ⁿ) giving about four steps over the
+/// range, so that every chart's axis has labels (the default tenfold grid leaves a 0–60
+/// axis with only its 0 labelled at this height).
+fn about_four_steps(input: GridInput) -> Vec<GridMark> {
+    let (lo, hi) = input.bounds;
+    let raw = ((hi - lo) / 4.0).max(1e-9);
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * magnitude)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * magnitude);
+    let (first, last) = ((lo / step).ceil() as i64, (hi / step).floor() as i64);
+    (first..=last)
+        .map(|i| GridMark {
+            value: i as f64 * step,
+            step_size: step,
+        })
+        .collect()
+}
+
 /// A day of the series: (date, house win, hold %, rounds).
 type Day = (String, Money, f64, i64);
 /// An hour of the day in the series: (hour, house win, hold %, rounds).
@@ -772,7 +793,7 @@ fn labelled_bars(ui: &mut Ui, title: &str, y: &str, items: Vec<(String, f64)>, c
     )
     .color(color);
     Plot::new(title)
-        .height(180.0)
+        .height(120.0)
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
@@ -780,6 +801,7 @@ fn labelled_bars(ui: &mut Ui, title: &str, y: &str, items: Vec<(String, f64)>, c
         .include_y(0.0)
         .y_axis_label(y)
         .y_axis_min_width(36.0)
+        .y_grid_spacer(about_four_steps)
         .x_grid_spacer(move |_| {
             (0..n)
                 .step_by(stride as usize)
