@@ -12,9 +12,13 @@ use croupier::audit::feed_socket::FeedSocket;
 use croupier::audit::replay::{self, ReplayError};
 use croupier::audit::users::{self, Role};
 use croupier::audit::{Store, default_db_path, demo};
+use croupier::engine::pontis::PontisRules;
 use croupier::engine::{Limits, Money, Rules, rules};
+use croupier::pontis_script::{self, PontisScript};
 use croupier::script::{Script, settlement};
 use indicatif::{ProgressBar, ProgressStyle};
+
+mod lab_cli;
 
 #[derive(Parser)]
 #[command(
@@ -51,6 +55,16 @@ enum Command {
         #[arg(long)]
         jsonl: bool,
     },
+    /// Referee a Pontis game script (shared/PONTIS-SCRIPT.md): FILE, or - for standard
+    /// input. Prints the state, the standings and the winners; exit 2 at the first refused
+    /// play.
+    Pontis {
+        /// The game script; `-` reads standard input.
+        file: PathBuf,
+        /// A Pontis rules file (jokers, aside, top, score) that replaces the script's `rules`.
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+    },
     /// List the rules presets, or print one as a rules file.
     Rules {
         /// A preset name (czech, belarus).
@@ -69,6 +83,12 @@ enum Command {
         /// The round's number in this database (1 for the first round logged).
         #[arg(long)]
         round: i64,
+    },
+    /// Print a logged Pontis game as a game script that `croupier pontis` checks the same.
+    ExportGame {
+        /// The game's number in this database (1 for the first Pontis game logged).
+        #[arg(long)]
+        game: i64,
     },
     /// Fill a new database with realistic play, for trying the reports.
     Demo {
@@ -112,6 +132,52 @@ enum Command {
         /// standard input (which still gives the PIN). `close` ends the feed.
         #[arg(long, value_name = "PATH")]
         socket: Option<PathBuf>,
+    },
+    /// The exact chance of each final dealer hand for a dealer who starts with --upcard.
+    Odds {
+        /// A rules preset name or a rules file.
+        #[arg(long, value_name = "PRESET|FILE")]
+        rules: String,
+        /// The dealer's first card (A, 2–10, J, Q, K).
+        #[arg(long)]
+        upcard: String,
+        /// Cards already out of the shoe, e.g. "K 5 A".
+        #[arg(long, value_name = "CARDS")]
+        removed: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The best decision for each hand against each dealer card, and the house edge.
+    Strategy {
+        /// A rules preset name or a rules file.
+        #[arg(long, value_name = "PRESET|FILE")]
+        rules: String,
+        #[arg(long)]
+        json: bool,
+        /// Also write the chart as a printable HTML page.
+        #[arg(long, value_name = "FILE.html")]
+        out: Option<PathBuf>,
+        /// Threads [default: all cores].
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Whole rounds played with the best strategy: the house edge with a 95% interval.
+    Simulate {
+        /// A rules preset name or a rules file.
+        #[arg(long, value_name = "PRESET|FILE")]
+        rules: String,
+        #[arg(long)]
+        rounds: u64,
+        /// Boxes played each round, each with the strategy.
+        #[arg(long, default_value_t = 1)]
+        boxes: u8,
+        /// Threads [default: all cores].
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        json: bool,
     },
     /// A report over one or more databases (several --db files make one floor report).
     Report(ReportArgs),
@@ -215,6 +281,7 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Some(Command::Settle { file, rules, jsonl }) => settle(&file, rules.as_deref(), jsonl),
+        Some(Command::Pontis { file, rules }) => pontis(&file, rules.as_deref()),
         Some(Command::Rules { name }) => print_rules(name.as_deref()),
         Some(Command::Verify { expect_head }) => verify(&db, &expect_head),
         Some(Command::Migrate) => Store::open(&db)
@@ -230,6 +297,7 @@ fn main() -> ExitCode {
                 Ok(ExitCode::SUCCESS)
             }),
         Some(Command::ExportRound { round }) => export_round(&db, round),
+        Some(Command::ExportGame { game }) => export_game(&db, game),
         Some(Command::Demo {
             rounds,
             tables,
@@ -237,6 +305,29 @@ fn main() -> ExitCode {
         }) => run_demo(&db, rounds, tables, seed),
         Some(Command::User(cmd)) => user(&db, cmd),
         Some(Command::Report(args)) => report(&dbs, args),
+        Some(Command::Odds {
+            rules,
+            upcard,
+            removed,
+            json,
+        }) => rules_arg(&rules)
+            .and_then(|(r, _)| lab_cli::odds(&r, &upcard, removed.as_deref(), json)),
+        Some(Command::Strategy {
+            rules,
+            json,
+            out,
+            threads,
+        }) => rules_arg(&rules)
+            .and_then(|(r, name)| lab_cli::strategy(&r, &name, json, out.as_deref(), threads)),
+        Some(Command::Simulate {
+            rules,
+            rounds,
+            boxes,
+            threads,
+            seed,
+            json,
+        }) => rules_arg(&rules)
+            .and_then(|(r, _)| lab_cli::simulate_cmd(&r, rounds, boxes, threads, seed, json)),
         Some(Command::LivePlay { seed, rounds }) => live_play(&db, seed, rounds),
         Some(Command::Feed {
             table,
@@ -302,6 +393,22 @@ fn load_rules(path: &Path) -> Result<Rules> {
     Rules::from_json(&text).with_context(|| format!("rules file {}", path.display()))
 }
 
+/// `--rules` of the lab's commands: a preset's name, else a rules file (as `settle
+/// --rules` reads one). Returns the rules and the name they go by.
+fn rules_arg(arg: &str) -> Result<(Rules, String)> {
+    if rules::preset_names().contains(&arg) {
+        return Ok((Rules::preset(arg)?, arg.to_string()));
+    }
+    let path = Path::new(arg);
+    if !path.exists() {
+        bail!(
+            "--rules {arg}: expected a preset ({}) or a rules file",
+            rules::preset_names().join(", ")
+        );
+    }
+    Ok((load_rules(path)?, path.display().to_string()))
+}
+
 fn settle(file: &Path, rules_file: Option<&Path>, jsonl: bool) -> Result<ExitCode> {
     let rules = rules_file.map(load_rules).transpose()?;
     if jsonl {
@@ -310,6 +417,23 @@ fn settle(file: &Path, rules_file: Option<&Path>, jsonl: bool) -> Result<ExitCod
     let text = read_input(file)?;
     let round = Script::parse(&text, rules).and_then(|s| s.play())?;
     outln!("{}", serde_json::to_string_pretty(&settlement(&round))?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `croupier pontis`: the game script checked play by play, its state printed.
+fn pontis(file: &Path, rules_file: Option<&Path>) -> Result<ExitCode> {
+    let rules = rules_file
+        .map(|path| -> Result<PontisRules> {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading rules file {}", path.display()))?;
+            PontisRules::from_json(&text).with_context(|| format!("rules file {}", path.display()))
+        })
+        .transpose()?;
+    let game = PontisScript::parse(&read_input(file)?, rules)?.play()?;
+    outln!(
+        "{}",
+        serde_json::to_string_pretty(&pontis_script::state(&game))?
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -424,6 +548,16 @@ fn verify(db: &Path, expect_head: &[String]) -> Result<ExitCode> {
             )?;
             outln!("  refused:      {} inputs; undos: {}", v.refused, v.undos)?;
             outln!("  tables:       {}", v.tables)?;
+            if v.games > 0 {
+                outln!(
+                    "  pontis games: {} ({} ended, {} in play); refused: {} inputs; undos: {}",
+                    v.games,
+                    v.games_ended,
+                    v.games_in_play,
+                    v.games_refused,
+                    v.games_undos
+                )?;
+            }
             outln!("  chain head:   event {} {}", v.head.0, v.head.1)?;
             for (seq, hash) in &expected {
                 outln!("  kept head:    event {seq} {hash} matches")?;
@@ -441,6 +575,20 @@ fn export_round(db: &Path, round: i64) -> Result<ExitCode> {
         Err(ReplayError::Store(e)) => return Err(e.into()),
         Err(e) => bail!(
             "{}: round {round} cannot be exported: {e} (run `croupier verify`)",
+            db.display()
+        ),
+    };
+    outln!("{}", serde_json::to_string_pretty(&script.to_value())?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn export_game(db: &Path, game: i64) -> Result<ExitCode> {
+    let store = Store::open_read(db)?;
+    let (script, _ended) = match croupier::audit::pontis::export_game(&store, game) {
+        Ok(x) => x,
+        Err(ReplayError::Store(e)) => return Err(e.into()),
+        Err(e) => bail!(
+            "{}: Pontis game {game} cannot be exported: {e} (run `croupier verify`)",
             db.display()
         ),
     };

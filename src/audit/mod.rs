@@ -10,6 +10,7 @@ pub mod feed_socket;
 mod lock;
 pub mod pack;
 pub mod payload;
+pub mod pontis;
 pub mod query;
 pub mod replay;
 mod schema;

@@ -5,10 +5,12 @@
 
 pub use crate::audit::query as data;
 mod kinds;
+mod pontis;
 mod render;
+pub mod theory;
 
 pub use data::{Period, RoundRow};
-pub use kinds::{Options, Series, build, series};
+pub use kinds::{Options, Series, build, series, series_with};
 pub use render::{csv_paths, file_name, render_csv, render_html, render_json};
 
 use serde_json::Value;
@@ -62,6 +64,8 @@ pub enum Cell {
     Money(Money),
     /// A percentage with two decimals; `None` when undefined (nothing staked).
     Percent(Option<f64>),
+    /// A number of standard deviations, two decimals, signed; `None` when undefined.
+    Sd(Option<f64>),
 }
 
 impl Cell {
@@ -84,6 +88,8 @@ impl Cell {
                 t => t,
             },
             Cell::Percent(None) => String::new(),
+            Cell::Sd(Some(z)) => format!("{z:+.2}"),
+            Cell::Sd(None) => String::new(),
         }
     }
 
@@ -95,6 +101,8 @@ impl Cell {
             // + 0.0 turns a -0.0 into 0.0.
             Cell::Percent(Some(p)) => serde_json::json!((p * 100.0).round() / 100.0 + 0.0),
             Cell::Percent(None) => Value::Null,
+            Cell::Sd(Some(z)) => serde_json::json!((z * 100.0).round() / 100.0),
+            Cell::Sd(None) => Value::Null,
         }
     }
 

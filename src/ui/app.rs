@@ -13,6 +13,7 @@ use super::keys::{KeyAction, action};
 use super::screens::first_admin::FirstAdmin;
 use super::screens::login::Login;
 use super::screens::open_table::OpenTable;
+use super::screens::pontis::{PontisAct, PontisScreen};
 use super::screens::table::{AtTable, OfferKind, Said};
 use super::watch::Watch;
 use super::widgets::{Tone, key_panel, status_line};
@@ -41,6 +42,8 @@ pub enum Screen {
     Desk,
     /// Another program writes the database: its table followed live, read-only.
     Watch,
+    /// A Pontis table (the second table mode, `screens/pontis.rs`).
+    Pontis,
 }
 
 /// The screen up, with its state.
@@ -58,6 +61,7 @@ pub(crate) enum Page {
         back: Box<Page>,
     },
     Watch(Box<Watch>),
+    Pontis(Box<PontisScreen>),
 }
 
 impl Page {
@@ -70,6 +74,7 @@ impl Page {
             Page::Table(t) => t.screen(),
             Page::Desk { .. } => Screen::Desk,
             Page::Watch(_) => Screen::Watch,
+            Page::Pontis(_) => Screen::Pontis,
         }
     }
 
@@ -108,6 +113,8 @@ pub(crate) enum Command {
     AtDesk(DeskCommand),
     /// Close the table (logged), stay logged in.
     CloseTable,
+    /// What the Pontis screen asked for.
+    AtPontis(PontisAct),
 }
 
 /// The dealer screen.
@@ -225,6 +232,7 @@ impl DealerApp {
             Page::Login(l) => l.ui(ui, commands),
             Page::OpenTable(o) => o.ui(ui, supervises, commands),
             Page::Table(t) => t.ui(ui, commands),
+            Page::Pontis(p) => p.ui(ui, commands),
             Page::Watch(w) => {
                 if let Some(store) = self.store.as_ref() {
                     w.ui(ui, store);
@@ -266,6 +274,14 @@ impl DealerApp {
                 .collect()
         });
         for (key, ctrl) in presses {
+            // The Pontis screen reads its own key table.
+            if let Page::Pontis(p) = &self.page {
+                if let Some(a) = p.key(key, ctrl, typing) {
+                    self.keystrokes += 1;
+                    self.commands.push(Command::AtPontis(a));
+                }
+                continue;
+            }
             let Some(a) = action(key, ctrl) else { continue };
             // The reference is shown or hidden even from a text field.
             if a == KeyAction::ToggleKeys {
@@ -359,6 +375,19 @@ impl DealerApp {
                         Ok(m) => (m, Tone::Info),
                         Err(e) => (format!("REFUSED: {e}"), Tone::Refused),
                     })
+                }
+                _ => None,
+            },
+            Command::AtPontis(a) => match (&mut self.page, self.user.as_ref()) {
+                (Page::Pontis(p), Some(user)) => {
+                    let (said, leave) = p.apply(a, store, user);
+                    if leave {
+                        self.page = Page::OpenTable(OpenTable::new(
+                            list_tables(store).unwrap_or_default(),
+                            &self.rules_dir,
+                        ));
+                    }
+                    said
                 }
                 _ => None,
             },
@@ -467,6 +496,10 @@ impl DealerApp {
         };
         let table = match take(&mut self.page) {
             Page::Table(t) => Some(t),
+            Page::Pontis(mut p) => {
+                p.close(store);
+                None
+            }
             Page::Desk { back, .. } => match *back {
                 Page::Table(t) => Some(t),
                 _ => None,
@@ -490,6 +523,11 @@ impl DealerApp {
         let Page::OpenTable(form) = &self.page else {
             return None;
         };
+        // The second table mode: its own screen chooses its rules.
+        if resume.is_none() && form.pontis() {
+            self.page = Page::Pontis(Box::new(PontisScreen::new(&form.table_name, store)));
+            return None;
+        }
         let opened = match resume {
             Some(name) => TableSession::resume(store, user, &name),
             None => match form.choice() {

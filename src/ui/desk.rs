@@ -8,11 +8,12 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, GridInput, GridMark, Plot};
+use egui_plot::{Bar, BarChart, GridInput, GridMark, Line, Plot, PlotPoints, Points};
 
 use crate::audit::Store;
 use crate::audit::exceptions::{self, Correction};
 use crate::audit::payload::{NetData, Payload};
+use crate::audit::pontis::{GameRow, game_rows};
 use crate::audit::replay::{self, RoundHistory};
 use crate::audit::users::User;
 use crate::engine::Money;
@@ -25,6 +26,8 @@ pub(crate) enum Tab {
     History,
     Round,
     Charts,
+    /// The Pontis games (table, host, players, length, how they ended).
+    Pontis,
 }
 
 /// The desk's state (forms, the last search, the round open).
@@ -41,6 +44,7 @@ pub(crate) struct Desk {
     /// The rounds listed, newest first: a page of the latest, or what a search found.
     rows: Vec<RoundRow>,
     listing: Listing,
+    games: Vec<GameRow>,
     history: Option<RoundHistory>,
     cursor: usize,
     reason: String,
@@ -79,6 +83,8 @@ pub(crate) enum DeskCommand {
     Correct,
     Verify,
     Export(Kind),
+    /// The Pontis games of the period, table and host.
+    SearchGames,
 }
 
 impl Desk {
@@ -95,6 +101,7 @@ impl Desk {
             min_payout: String::new(),
             rows: Vec::new(),
             listing: Listing::Latest(vec![None]),
+            games: Vec::new(),
             history: None,
             cursor: 0,
             reason: String::new(),
@@ -124,6 +131,7 @@ impl Desk {
                 (Tab::History, "Round history"),
                 (Tab::Round, "Round"),
                 (Tab::Charts, "Charts"),
+                (Tab::Pontis, "Pontis games"),
             ] {
                 ui.selectable_value(&mut self.tab, t, RichText::new(label).size(18.0));
             }
@@ -160,6 +168,7 @@ impl Desk {
                     .show(ui, |ui| self.round_tab(ui, &mut commands));
             }
             Tab::Charts => self.charts_tab(ui, &mut commands),
+            Tab::Pontis => self.games_tab(ui, &mut commands),
         }
         commands
     }
@@ -272,8 +281,13 @@ impl Desk {
                         .and_then(|s| {
                             replay::verify(&s, |_| {})
                                 .map(|v| {
+                                    let games = if v.games > 0 {
+                                        format!(", {} Pontis games", v.games)
+                                    } else {
+                                        String::new()
+                                    };
                                     format!(
-                                        "{} events, {} rounds, head {}…",
+                                        "{} events, {} rounds{games}, head {}…",
                                         v.events,
                                         v.rounds,
                                         v.head.1.get(..12).unwrap_or(&v.head.1)
@@ -287,6 +301,7 @@ impl Desk {
                 Ok("verifying in the background".into())
             }
             DeskCommand::Export(kind) => self.export(store, user, kind),
+            DeskCommand::SearchGames => self.search_games(store),
         };
         Some(result)
     }
@@ -299,7 +314,11 @@ impl Desk {
             return Err("no older rounds".into());
         }
         self.rows = rows;
-        self.series = report::series(&self.rows);
+        // Each day's theoretical hold beside its actual one, as a search gives it.
+        let to = self.rows.first().map_or(0, |r| r.at + 1);
+        let th = report::theory::Theories::read(std::slice::from_ref(store), &self.rows, to)
+            .unwrap_or_default();
+        self.series = report::series_with(&self.rows, &th);
         let n = pages.len();
         self.listing = Listing::Latest(pages);
         Ok(match n {
@@ -358,10 +377,67 @@ impl Desk {
             }
             self.rows = kept;
         }
-        self.series = report::series(&self.rows);
+        // Each day's theoretical hold beside its actual one (the lab, per rules played).
+        let th = report::theory::Theories::read(std::slice::from_ref(store), &self.rows, b)
+            .unwrap_or_default();
+        self.series = report::series_with(&self.rows, &th);
         self.rows.reverse();
         self.listing = Listing::Found(0);
         Ok(format!("{} rounds found", self.rows.len()))
+    }
+
+    fn search_games(&mut self, store: &Store) -> Result<String, String> {
+        let (a, b) = self.period()?.ms();
+        let like = |field: &str, want: &str| {
+            want.trim().is_empty() || field.to_lowercase().contains(&want.trim().to_lowercase())
+        };
+        self.games = game_rows(store, 0, a, b)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .filter(|g| like(&g.table, &self.table) && like(&g.host, &self.dealer))
+            .collect();
+        Ok(format!("{} Pontis games found", self.games.len()))
+    }
+
+    fn games_tab(&mut self, ui: &mut Ui, commands: &mut Vec<DeskCommand>) {
+        ui.horizontal_wrapped(|ui| {
+            Self::field(ui, "From", &mut self.from, 90.0);
+            Self::field(ui, "To", &mut self.to, 90.0);
+            Self::field(ui, "Table", &mut self.table, 90.0);
+            Self::field(ui, "Host", &mut self.dealer, 110.0);
+            if ui
+                .button(RichText::new("Search games").size(18.0))
+                .clicked()
+            {
+                commands.push(DeskCommand::SearchGames);
+            }
+        });
+        ui.label("Each game's inputs are replayed by Verify; `croupier export-game --game N` gives one back as a game script.");
+        ui.separator();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::Grid::new("pontis-games")
+                .striped(true)
+                .spacing([14.0, 4.0])
+                .show(ui, |ui| {
+                    for h in [
+                        "game", "started", "table", "host", "players", "inputs", "end", "winners",
+                    ] {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    ui.end_row();
+                    for g in self.games.iter().rev().take(500) {
+                        ui.label(g.game.to_string());
+                        ui.label(crate::audit::store::format_time(g.started));
+                        ui.label(&g.table);
+                        ui.label(&g.host);
+                        ui.label(g.players.join(", "));
+                        ui.label(g.inputs.map(|n| n.to_string()).unwrap_or_default());
+                        ui.label(g.ended.as_ref().map_or("in play", |(_, e)| e.as_str()));
+                        ui.label(g.winners.join(", "));
+                        ui.end_row();
+                    }
+                });
+        });
     }
 
     fn export(&mut self, store: &Store, user: &User, kind: Kind) -> Result<String, String> {
@@ -707,12 +783,34 @@ impl Desk {
                 by_day(&|d| money(&d.1)),
                 Color32::LIGHT_GREEN,
             );
-            labelled_bars(
+            // The theoretical hold of the rules played, for the best play: a red line, and a
+            // point per day (one day makes no line).
+            let theory: Vec<[f64; 2]> = s
+                .by_day
+                .iter()
+                .enumerate()
+                .filter_map(|(i, d)| d.4.map(|t| [i as f64, t]))
+                .collect();
+            labelled_bars_with(
                 &mut cols[1],
-                "Hold % by day",
+                "Hold % by day (red: theoretical hold of the rules played)",
                 "hold %",
                 by_day(&|d| d.2),
                 Color32::LIGHT_BLUE,
+                |p| {
+                    if !theory.is_empty() {
+                        p.line(
+                            Line::new("theoretical hold %", PlotPoints::from(theory.clone()))
+                                .color(Color32::RED)
+                                .width(2.0),
+                        );
+                        p.points(
+                            Points::new("theoretical hold %", PlotPoints::from(theory.clone()))
+                                .color(Color32::RED)
+                                .radius(4.0),
+                        );
+                    }
+                },
             );
             labelled_bars(
                 &mut cols[0],
@@ -767,8 +865,8 @@ fn about_four_steps(input: GridInput) -> Vec<GridMark> {
         .collect()
 }
 
-/// A day of the series: (date, house win, hold %, rounds).
-type Day = (String, Money, f64, i64);
+/// A day of the series: (date, house win, hold %, rounds, theoretical hold %).
+type Day = (String, Money, f64, i64, Option<f64>);
 /// An hour of the day in the series: (hour, house win, hold %, rounds).
 type Hour = (u32, Money, f64, i64);
 
@@ -776,6 +874,18 @@ type Hour = (u32, Money, f64, i64);
 /// (every k-th name when they would crowd), the value axis labelled `y`. Fixed: it is read,
 /// not explored.
 fn labelled_bars(ui: &mut Ui, title: &str, y: &str, items: Vec<(String, f64)>, color: Color32) {
+    labelled_bars_with(ui, title, y, items, color, |_| {});
+}
+
+/// [`labelled_bars`], with `more` drawn over the bars.
+fn labelled_bars_with(
+    ui: &mut Ui,
+    title: &str,
+    y: &str,
+    items: Vec<(String, f64)>,
+    color: Color32,
+    more: impl FnOnce(&mut egui_plot::PlotUi<'_>),
+) {
     ui.label(RichText::new(title).strong());
     let names: Vec<String> = items.iter().map(|i| i.0.clone()).collect();
     // About one label per 70 points of width.
@@ -819,7 +929,10 @@ fn labelled_bars(ui: &mut Ui, title: &str, y: &str, items: Vec<(String, f64)>, c
                 String::new()
             }
         })
-        .show(ui, |p| p.bar_chart(bars));
+        .show(ui, |p| {
+            p.bar_chart(bars);
+            more(p);
+        });
 }
 
 impl Default for Desk {

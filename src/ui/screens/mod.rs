@@ -6,5 +6,6 @@ pub(crate) mod first_admin;
 pub(crate) mod login;
 pub(crate) mod open_table;
 pub(crate) mod play;
+pub(crate) mod pontis;
 pub(crate) mod settlement;
 pub(crate) mod table;

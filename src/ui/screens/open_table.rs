@@ -45,6 +45,11 @@ impl OpenTable {
         }
     }
 
+    /// The second table mode (Pontis) is chosen: it opens on its own screen.
+    pub(crate) fn pontis(&self) -> bool {
+        self.chosen == self.choices.len()
+    }
+
     /// The table the form describes, or why it cannot be opened.
     pub(crate) fn choice(&self) -> Result<TableChoice, String> {
         let choice = self
@@ -93,9 +98,26 @@ impl OpenTable {
                 };
                 ui.selectable_value(&mut self.chosen, i, text);
             }
+            // The second table mode: its rules are chosen on its own screen.
+            let pontis = self.choices.len();
+            ui.selectable_value(&mut self.chosen, pontis, RichText::new("pontis").size(18.0));
         });
         if let Some(c) = self.choices.get(self.chosen) {
             rules_view(ui, c);
+            // What the chosen rules should hold (the house-edge lab, solved once per rules).
+            if let Ok(r) = &c.rules
+                && let Some(t) = crate::report::theory::of_rules(&r.to_value())
+            {
+                ui.label(
+                    RichText::new(format!(
+                        "Against the best play: house edge {:+.2}% of the initial stake, \
+                         {:+.2}% of the handle (below zero: the players' edge)",
+                        t.edge * 100.0,
+                        t.hold * 100.0
+                    ))
+                    .size(16.0),
+                );
+            }
         }
         form_field(ui, "Min bet", &mut self.min_bet, false);
         form_field(ui, "Box max", &mut self.box_max, false);
