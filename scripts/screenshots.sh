@@ -70,7 +70,7 @@ click() { python3 -c "import sys; w=$W; z=min(max(w/1110,1),2); x,y=float(sys.ar
 click -39 12                     # Log out
 xdotool type --delay 40 "Petr Novak"; keys Tab; xdotool type --delay 40 "800100"; keys Return
 sleep 0.5
-click 251 434                    # Supervisor desk
+click 251 456                    # Supervisor desk
 shot 07-desk-history
 click 627 229                    # Open the newest round
 click 129 103                    # |< first
