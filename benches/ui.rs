@@ -1,5 +1,6 @@
 //! CPU time per frame of the dealer screen with a full 7-box table, back bets and split
-//! hands: the egui pass plus tessellation, on the CPU, no GPU. Run: `cargo bench --bench ui`.
+//! hands: the egui pass plus tessellation, on the CPU, no GPU; and the supervisor desk's
+//! history on a database of 20,000 rounds (open, next page). Run: `cargo bench --bench ui`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -100,4 +101,54 @@ fn main() {
             ms(0.99)
         );
     }
+
+    desk_pages();
+}
+
+/// The supervisor desk on a database of 20,000 rounds: opening it (its history's first
+/// page, the latest 100 rounds) and turning to the next older page, each timed from the
+/// click to the frame that shows it.
+fn desk_pages() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("ui-bench-desk");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("demo.db");
+    let rounds = 20_000;
+    {
+        let mut store = Store::open_with(&path, Box::new(croupier::audit::demo::clock())).unwrap();
+        croupier::audit::demo::fill(&mut store, rounds, 4, 7, |_| {}).unwrap();
+    }
+    let app = DealerApp::open(path.clone());
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    h.get_by_label("Name").type_text("Petr Novak");
+    h.get_by_label("PIN").click();
+    h.run();
+    h.get_by_label("PIN").type_text("800100");
+    h.key_press(Key::Enter);
+    h.run();
+    let (mut open, mut older) = (Vec::new(), Vec::new());
+    for _ in 0..15 {
+        let t0 = Instant::now();
+        h.get_by_label("Supervisor desk").click();
+        h.run();
+        open.push(t0.elapsed());
+        assert_eq!(h.state().screen(), Screen::Desk);
+        let t0 = Instant::now();
+        h.get_by_label("Older >").click();
+        h.run();
+        older.push(t0.elapsed());
+        h.get_by_label("< Back to the tables").click();
+        h.run();
+    }
+    let median = |v: &mut Vec<Duration>| {
+        v.sort();
+        v[v.len() / 2].as_secs_f64() * 1e3
+    };
+    println!(
+        "desk on {rounds} rounds: open on the latest 100 median {:.1} ms, next older page median {:.1} ms (15 times each, click to the frame that shows it)",
+        median(&mut open),
+        median(&mut older)
+    );
 }

@@ -13,6 +13,9 @@ bin=target/release/croupier
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 $bin demo --db "$work/demo.db" --rounds 300 --tables 2 --seed 3 >/dev/null
+# A house's rules file beside the database (the open-table screen offers it).
+mkdir -p "$work/rules"
+$bin rules czech | python3 -c 'import json,sys; r=json.load(sys.stdin); r["boxes"]=5; r["ties"]="push"; print(json.dumps(r, indent=2))' >"$work/rules/house-5-boxes.json"
 display=:$((90 + RANDOM % 9))
 Xvfb "$display" -screen 0 "${size}x24" >/dev/null 2>&1 &
 sleep 1
@@ -47,15 +50,32 @@ while read -r x y; do
 done <"$work/clicks"
 keys Escape
 shot 03-bets
-# Deal: box 1 gets 8, box 3 gets 9, the dealer an ace, box 1 an 8, box 3 a 9.
-keys 8 9 a 8 9
+# Deal: box 1 gets 8 of hearts, box 3 a 9 of spades, the dealer an ace of diamonds,
+# box 1 an 8 of clubs, box 3 a 9 (suit not given). F1-F4: spades, hearts, diamonds, clubs.
+keys F2 8 F1 9 F3 a F4 8 9
 shot 04-offers
 keys i                           # insure 1a (the marked bet) at the most allowed
 keys p                           # box 1 splits its eights (1b follows)
-keys 3 w t                       # hand 1: 8 3, twist a ten -> 21 stands
+keys F2 3 w F1 t                 # hand 1: 8 3, twist a ten -> 21 stands
 keys 7 s                         # hand 2: 8 7, stick on 15
 shot 05-split
 keys s                           # box 3 sticks on 18
 keys 6                           # dealer: A 6 = 17 stands: the settlement
 shot 06-settlement
+keys Return                      # confirm: the next round's bets
+# The supervisor desk: log out, log in as a supervisor, open the desk (its history opens
+# on the latest rounds), a round laid out again, the charts. Clicks at points of the
+# layout (1110 points across), scaled to the screen.
+click() { python3 -c "import sys; w=$W; z=min(max(w/1110,1),2); x,y=float(sys.argv[1]),float(sys.argv[2]); x=w/z+x if x<0 else x; print(int(x*z), int(y*z))" "$1" "$2" | { read -r x y; xdotool mousemove "$x" "$y" click 1; }; sleep 0.4; }
+click -39 12                     # Log out
+xdotool type --delay 40 "Petr Novak"; keys Tab; xdotool type --delay 40 "800100"; keys Return
+sleep 0.5
+click 251 456                    # Supervisor desk
+shot 07-desk-history
+click 627 229                    # Open the newest round
+click 129 103                    # |< first
+for _ in 1 2 3 4 5 6 7 8 9; do click 250 103; done   # next > nine times: the deal, the insurance, the split, a twist
+shot 08-desk-round
+click 387 68                     # Charts
+shot 09-desk-charts
 echo "screenshots in $out"

@@ -34,6 +34,10 @@ struct Cli {
     /// Open the dealer screen full screen (a table terminal).
     #[arg(long)]
     fullscreen: bool,
+    /// The folder of house rules files the dealer screen offers when a table is opened,
+    /// beside the presets [default: `rules/` in the database's folder].
+    #[arg(long, value_name = "DIR")]
+    rules_dir: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -341,7 +345,7 @@ fn main() -> ExitCode {
             box_max,
             socket.as_deref(),
         ),
-        None => croupier::ui::run(db, cli.fullscreen)
+        None => croupier::ui::run(db, cli.fullscreen, cli.rules_dir)
             .map(|()| ExitCode::SUCCESS)
             .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}")),
     };

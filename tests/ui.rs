@@ -10,7 +10,7 @@ use croupier::audit::{ManualClock, Store};
 use croupier::ui::{DealerApp, Screen};
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use serde_json::{Value, json};
 
 fn temp_db(name: &str) -> PathBuf {
@@ -68,20 +68,7 @@ fn dealer_at_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
     );
     // The chosen rules' edge, from the house-edge lab (czech favours the best play),
     // solved on a thread of its own: the screen says so meanwhile and never waits.
-    let edge = "house edge -1.33% of the initial stake";
-    for _ in 0..1200 {
-        if h.query_by_label_contains(edge).is_some() {
-            break;
-        }
-        assert!(
-            h.query_by_label_contains("House edge: solving the rules")
-                .is_some(),
-            "neither the edge nor that it is being solved"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        h.step();
-    }
-    assert!(h.query_by_label_contains(edge).is_some());
+    wait_for_edge(&mut h, "house edge -1.33% of the initial stake");
     h.get_by_label("Open table (Enter)").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
@@ -321,9 +308,27 @@ fn the_first_run_creates_the_first_admin() {
             .unwrap()
             .contains("shared or generic accounts are not allowed")
     );
-    h.get_by_label("Name").click();
-    h.run();
+    // The refused name gets the cursor back: the fix is typed with no click.
+    assert!(
+        focused(&h, "Name"),
+        "after the refusal the cursor is in Name"
+    );
     h.get_by_label("Name").type_text(" Novak"); // "Admin Novak"
+    h.get_by_label("PIN again").click();
+    h.run();
+    h.get_by_label("PIN again").type_text("0");
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.state().status().unwrap().contains("the two PINs differ"));
+    assert!(
+        focused(&h, "PIN"),
+        "after differing PINs the cursor is in PIN"
+    );
+    for (label, text) in [("PIN", "482193"), ("PIN again", "482193")] {
+        h.get_by_label(label).click();
+        h.run();
+        h.get_by_label(label).type_text(text);
+    }
     h.get_by_label("Create admin (Enter)").click();
     h.run();
     assert_eq!(
@@ -393,7 +398,7 @@ fn the_supervisor_desk_voids_a_round_with_a_reason() {
     h.get_by_label("|< first").click();
     h.run();
     assert!(
-        h.query_by_label_contains("bets [").is_some(),
+        h.query_by_label_contains("bets: ").is_some(),
         "the first event of a round is its bets"
     );
     h.get_by_label("Preview correction").click();
@@ -613,4 +618,395 @@ fn the_desk_from_a_table_and_closing_a_table_without_logging_out() {
     let store = Store::open_read(&path).unwrap();
     assert_eq!(logged_count(&store, "table_closed"), 1);
     assert_eq!(logged_count(&store, "logout"), 0);
+}
+
+/// Whether the field labelled `label` holds the keyboard focus.
+fn focused(h: &Harness<'static, DealerApp>, label: &str) -> bool {
+    h.get_by_label(label).accesskit_node().is_focused()
+}
+
+/// The cursor starts in the first run's Name field with no click, in a window of any size
+/// and after the window loses and regains the keyboard; typing lands there.
+#[test]
+fn the_cursor_starts_in_the_first_field() {
+    let path = temp_db("focus");
+    let mut h = screen(&path);
+    assert_eq!(h.state().screen(), Screen::FirstAdmin);
+    assert!(focused(&h, "Name"), "first run: the cursor is in Name");
+    h.get_by_label("Name").type_text("Admin Novak");
+    h.run();
+    assert!(focused(&h, "Name"));
+    drop(h);
+    let mut h = screen(&path);
+    assert_eq!(h.state().screen(), Screen::FirstAdmin);
+    h.set_size(egui::Vec2::new(1920.0, 1080.0)); // the zoom changes
+    h.input_mut().focused = false;
+    h.run();
+    h.input_mut().focused = true;
+    h.run();
+    assert!(focused(&h, "Name"), "the cursor stays in Name");
+    let typed: Vec<_> = "Irena".chars().collect();
+    for c in typed {
+        h.event(egui::Event::Text(c.to_string()));
+    }
+    h.run();
+    assert!(
+        !h.query_all_by_value("Irena").collect::<Vec<_>>().is_empty(),
+        "typing with no click lands in Name"
+    );
+}
+
+/// Every text on screen, in the order it is laid out (for asserting what a screen reads).
+fn texts(h: &Harness<'static, DealerApp>) -> Vec<String> {
+    h.root()
+        .children_recursive()
+        .filter_map(|n| {
+            // A label's text is its value (AccessKit), a button's its label.
+            let a = n.accesskit_node();
+            a.label().or_else(|| a.value())
+        })
+        .collect()
+}
+
+/// Whether `want` appears in `got` in this order (other texts may come between).
+fn in_order(got: &[String], want: &[&str]) -> bool {
+    let mut rest = got.iter();
+    want.iter().all(|w| rest.any(|g| g == w))
+}
+
+/// The settlement is paid stack by stack: a split box with insurance shows each hand and
+/// the insurance on its own line, in table order, with each bet's net and the totals.
+#[test]
+fn the_settlement_is_shown_hand_by_hand() {
+    let (mut h, _path) = dealer_at_table("settle-lines");
+    for (id, stake) in [("1a", "20"), ("1b", "10"), ("3a", "50")] {
+        h.get_by_label(id).click();
+        h.run();
+        h.get_by_label(id).type_text(stake);
+        h.run();
+    }
+    h.key_press(Key::Escape);
+    h.run();
+    // Box 1 splits its eights (1b follows), insured at the most (10); box 3 sticks on 18;
+    // the dealer makes 17 with an ace: hand 1 (21) wins, hand 2 (15) loses.
+    for k in [
+        "8", "9", "A", "8", "9", "I", "P", "3", "W", "T", "7", "S", "S", "6",
+    ] {
+        h.key_press(key_of(k));
+        h.run();
+    }
+    assert_eq!(
+        h.state().screen(),
+        Screen::Settled,
+        "{:?}",
+        h.state().status()
+    );
+    let shown = texts(&h);
+    let want = [
+        "Dealer: A 6 (17)",
+        "Pay 80 · collect 40 · house net -40",
+        "1a",
+        "hand 1 of 2: won",
+        "8 3 10 = 21",
+        "20",
+        "PAY 20",
+        "hand 2 of 2: lost",
+        "8 7 = 15",
+        "20",
+        "COLLECT 20",
+        "insurance: lost",
+        "10",
+        "COLLECT 10",
+        "net 1a",
+        "50",
+        "COLLECT 10",
+        "1b",
+        "hand 1 of 2: won",
+        "PAY 10",
+        "hand 2 of 2: lost",
+        "COLLECT 10",
+        "net 1b",
+        "PUSH",
+        "3a",
+        "hand: won",
+        "9 9 = 18",
+        "PAY 50",
+    ];
+    assert!(in_order(&shown, &want), "the settlement reads {shown:#?}");
+}
+
+/// A database of rounds made by `croupier demo`.
+fn demo_db(name: &str, rounds: &str, tables: &str) -> PathBuf {
+    let path = temp_db(name);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["demo", "--db", path.to_str().unwrap()])
+        .args(["--rounds", rounds, "--tables", tables, "--seed", "5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    path
+}
+
+/// The rounds the history lists, in the order listed (from its "Open N" buttons).
+fn listed(h: &Harness<'static, DealerApp>) -> Vec<i64> {
+    texts(h)
+        .iter()
+        .filter_map(|t| t.strip_prefix("Open "))
+        .filter_map(|t| t.split(' ').next()?.parse().ok())
+        .collect()
+}
+
+/// The desk opens on the latest rounds, newest first, with no search; older and newer
+/// pages follow the database's order, 100 at a time.
+#[test]
+fn the_desk_opens_on_the_latest_rounds_a_page_at_a_time() {
+    let path = demo_db("desk-pages", "250", "2");
+    let newest_first: Vec<i64> = {
+        let store = Store::open_read(&path).unwrap();
+        let mut stmt = store
+            .conn()
+            .prepare("SELECT round_id FROM round_figures ORDER BY at DESC, round_id DESC")
+            .unwrap();
+        stmt.query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    assert_eq!(newest_first.len(), 250);
+    let mut h = screen(&path);
+    log_in(&mut h, "Petr Novak", "800100");
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Desk);
+    assert_eq!(
+        listed(&h),
+        newest_first[..100],
+        "the first page, with no search"
+    );
+    assert!(h.query_by_label("Latest rounds, newest first").is_some());
+    h.get_by_label("Older >").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[100..200]);
+    h.get_by_label("Older >").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[200..]);
+    assert!(
+        h.get_by_label("Older >").accesskit_node().is_disabled(),
+        "no page older than the oldest"
+    );
+    h.get_by_label("< Newer").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[100..200]);
+    h.get_by_label("Latest").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[..100]);
+    // A search lists what it found, newest first, a page at a time too.
+    h.get_by_label("Search").click();
+    h.run();
+    assert_eq!(h.state().status(), Some("250 rounds found"));
+    assert_eq!(listed(&h), newest_first[..100]);
+    h.get_by_label("Older >").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[100..200]);
+}
+
+/// The hands the felt shows, in the order drawn (dealer first, then box 1 to box 7).
+fn felt(h: &Harness<'static, DealerApp>) -> Vec<String> {
+    texts(h)
+        .into_iter()
+        .filter(|t| t.starts_with("dealer: ") || t.starts_with("box "))
+        .filter(|t| t.contains(": "))
+        .collect()
+}
+
+/// The table is drawn as on the felt, dealer above and boxes left to right, with suits
+/// when given; the desk's step-through lays the same round out again, input by input.
+#[test]
+fn the_table_is_drawn_and_laid_out_again_at_the_desk() {
+    let path = temp_db("felt");
+    {
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    }
+    let mut h = screen(&path);
+    log_in(&mut h, "Irena Dvorak", "900000");
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    for (id, stake) in [("3a", "50"), ("1a", "20")] {
+        h.get_by_label(id).click();
+        h.run();
+        h.get_by_label(id).type_text(stake);
+        h.run();
+    }
+    h.key_press(Key::Escape);
+    h.run();
+    // Box 1 gets an 8 of hearts (F2), box 3 a 9, the dealer a 7, box 1 an 8, box 3 a 9;
+    // box 1 splits and takes a 3 on its first hand.
+    for k in [
+        Key::F2,
+        Key::Num8,
+        Key::Num9,
+        Key::Num7,
+        Key::Num8,
+        Key::Num9,
+    ] {
+        h.key_press(k);
+        h.run();
+    }
+    for k in ["P", "3"] {
+        h.key_press(key_of(k));
+        h.run();
+    }
+    assert_eq!(h.state().screen(), Screen::Play, "{:?}", h.state().status());
+    let table = vec![
+        "dealer: 7 = 7".to_string(),
+        "box 1 hand 1: 8h 3 = 11, decide".to_string(),
+        "box 1 hand 2: 8 = 8, card".to_string(),
+        "box 3: 9 9 = 18, decide".to_string(),
+    ];
+    assert_eq!(felt(&h), table);
+    // Hand 1 twists a ten (21), hand 2 takes a 7 and sticks, box 3 sticks, the dealer
+    // draws a king: 17.
+    for k in ["W", "T", "7", "S", "S", "K", "Enter"] {
+        h.key_press(key_of(k));
+        h.run();
+    }
+    assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+    // The supervisor looks at the round at the desk: the same drawing, input by input.
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    h.get_by_label("Open 1").click();
+    h.run();
+    assert_eq!(
+        felt(&h),
+        [
+            "dealer: 7 K = 17",
+            "box 1 hand 1: 8h 3 10 = 21, won",
+            "box 1 hand 2: 8 7 = 15, lost",
+            "box 3: 9 9 = 18, won"
+        ],
+        "the round opens at its end"
+    );
+    h.get_by_label("|< first").click();
+    h.run();
+    assert_eq!(
+        felt(&h),
+        [
+            "dealer: no card yet",
+            "box 1: no card yet",
+            "box 3: no card yet"
+        ]
+    );
+    for _ in 0..2 {
+        h.get_by_label("next >").click();
+        h.run();
+    }
+    assert_eq!(
+        felt(&h),
+        [
+            "dealer: no card yet",
+            "box 1: 8h = 8, card",
+            "box 3: 9 = 9, card"
+        ]
+    );
+}
+
+/// Steps the screen until it shows `edge`, saying meanwhile that the rules are being solved
+/// (on a thread of their own: the screen never waits).
+fn wait_for_edge(h: &mut Harness<'static, DealerApp>, edge: &str) {
+    for _ in 0..1200 {
+        if h.query_by_label_contains(edge).is_some() {
+            return;
+        }
+        assert!(
+            h.query_by_label_contains("House edge: solving the rules")
+                .is_some(),
+            "neither {edge:?} nor that the rules are being solved"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.step();
+    }
+    panic!("{edge:?} never shown");
+}
+
+/// A house's rules file in the rules folder beside the database opens a table with those
+/// rules (shown before opening); a file that cannot be played is refused with its reason
+/// and nothing is logged.
+#[test]
+fn a_rules_file_from_the_folder_opens_a_table() {
+    let path = temp_db("rules-files");
+    {
+        let mut store = Store::open(&path).unwrap();
+        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    }
+    let dir = path.parent().unwrap().join("rules");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut vip = croupier::engine::Rules::preset("czech").unwrap().to_value();
+    vip["boxes"] = json!(5);
+    vip["ties"] = json!("push");
+    std::fs::write(dir.join("vip.json"), vip.to_string()).unwrap();
+    let mut broken = vip.clone();
+    broken["decks"] = json!(0);
+    std::fs::write(dir.join("broken.json"), broken.to_string()).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a rules file").unwrap();
+
+    let mut h = screen(&path);
+    log_in(&mut h, "Irena Dvorak", "900000");
+    assert_eq!(h.state().screen(), Screen::Setup);
+    let offered: Vec<String> = ["czech", "belarus", "broken.json", "vip.json", "notes.txt"]
+        .iter()
+        .filter(|n| h.query_by_label(n).is_some())
+        .map(|n| n.to_string())
+        .collect();
+    assert_eq!(offered, ["czech", "belarus", "broken.json", "vip.json"]);
+
+    h.get_by_label("broken.json").click();
+    h.run();
+    let reason = croupier::engine::Rules::from_json(&broken.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        h.query_by_label(&format!("Cannot be played: {reason}"))
+            .is_some(),
+        "the reason is shown before opening: {reason}"
+    );
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Setup);
+    assert_eq!(
+        h.state().status(),
+        Some(format!("the rules broken.json cannot be played: {reason}").as_str())
+    );
+
+    h.get_by_label("vip.json").click();
+    h.run();
+    let shown = texts(&h);
+    assert!(
+        in_order(&shown, &["boxes", "5", "ties", "push"]),
+        "{shown:?}"
+    );
+    // The file's house edge, as the lab solves it (ties that push: far in the players' favour).
+    let r = croupier::engine::Rules::from_value(&vip).unwrap();
+    let edge = croupier::lab::strategy::Strategy::solve(&r, 1).house_edge;
+    wait_for_edge(
+        &mut h,
+        &format!("house edge {:+.2}% of the initial stake", edge * 100.0),
+    );
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+    assert!(h.query_by_label("5a").is_some() && h.query_by_label("6a").is_none());
+    drop(h);
+    let store = Store::open_read(&path).unwrap();
+    assert_eq!(logged_count(&store, "table_opened"), 1);
+    let (preset, boxes): (String, i64) = store
+        .conn()
+        .query_row(
+            "SELECT json_extract(data, '$.preset'), json_extract(data, '$.rules.boxes') FROM event_log WHERE kind = 'table_opened'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((preset.as_str(), boxes), ("vip.json", 5));
 }

@@ -343,3 +343,36 @@ pub(crate) fn round_nets(store: &Store, round: i64) -> Result<Vec<NetData>, Audi
         })
         .ok_or_else(|| AuditError::Refused(format!("round {round} has no settlement")))
 }
+
+/// The settled rounds just before `before` (an `(at, round)` of a row shown; `None` for the
+/// latest), newest first, at most `limit`: the desk's history, a page at a time. Seeks by
+/// the `round_figures` index and builds the rows with `rounds`, so a page costs the same
+/// on a database of any size.
+pub(crate) fn latest_rounds(
+    store: &Store,
+    before: Option<(i64, i64)>,
+    limit: usize,
+) -> Result<Vec<RoundRow>, AuditError> {
+    let (at, round) = before.unwrap_or((i64::MAX, i64::MAX));
+    let mut stmt = store
+        .conn()
+        .prepare_cached(
+            "SELECT at, round_id FROM round_figures WHERE at <= ?1 AND (at < ?1 OR round_id < ?2)
+             ORDER BY at DESC, round_id DESC LIMIT ?3",
+        )
+        .map_err(sql(store))?;
+    let keys = stmt
+        .query_map(rusqlite::params![at, round, limit as i64], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
+        })
+        .and_then(|m| m.collect::<Result<Vec<_>, _>>())
+        .map_err(sql(store))?;
+    let (Some(newest), Some(oldest)) = (keys.first(), keys.last()) else {
+        return Ok(Vec::new());
+    };
+    let page: HashSet<(i64, i64)> = keys.iter().copied().collect();
+    let mut rows = rounds(store, 0, oldest.0, newest.0 + 1, |_| {})?;
+    rows.retain(|r| page.contains(&(r.at, r.round)));
+    rows.reverse();
+    Ok(rows)
+}

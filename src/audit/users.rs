@@ -77,7 +77,7 @@ const GENERIC: [&str; 16] = [
     "system",
 ];
 
-fn check_name(name: &str) -> Result<(), AuditError> {
+pub(crate) fn check_name(name: &str) -> Result<(), AuditError> {
     let n = name.trim();
     let bad = |why: &str| {
         AuditError::Refused(format!(

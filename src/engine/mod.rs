@@ -15,8 +15,9 @@ pub use card::{Card, DeckCard, NotACard, NotADeckCard, Rank, Suit};
 pub use hand::Total;
 pub use money::{Money, MoneyError, Ratio};
 pub use round::{
-    BetId, BetIx, BetSpec, CardReason, CardTo, Checked, Decision, Hand, HandState, Limits, Offer,
-    Outcome, Pay, Refusal, Round, RoundFigures, Seat, SetupError, Stand, Step, StepError, Want,
+    BetId, BetIx, BetSpec, CardReason, CardTo, Checked, Decision, Hand, HandState, Limits,
+    LineKind, Offer, Outcome, Pay, Refusal, Round, RoundFigures, Seat, SettleLine, SetupError,
+    Stand, Step, StepError, Want,
 };
 pub use rules::{Rules, RulesError};
 pub use shoe::{ImpossibleCard, Shoe};

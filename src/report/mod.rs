@@ -82,7 +82,11 @@ impl Cell {
                     c.unsigned_abs() % 100
                 )
             }
-            Cell::Percent(Some(p)) => format!("{p:.2}"),
+            // A hold of -0.001 % is "0.00", not "-0.00".
+            Cell::Percent(Some(p)) => match format!("{p:.2}") {
+                t if t == "-0.00" => "0.00".to_string(),
+                t => t,
+            },
             Cell::Percent(None) => String::new(),
             Cell::Sd(Some(z)) => format!("{z:+.2}"),
             Cell::Sd(None) => String::new(),
@@ -94,7 +98,8 @@ impl Cell {
             Cell::Text(s) => Value::String(s.clone()),
             Cell::Int(n) => Value::from(*n),
             Cell::Money(m) => crate::script::money_json(*m),
-            Cell::Percent(Some(p)) => serde_json::json!((p * 100.0).round() / 100.0),
+            // + 0.0 turns a -0.0 into 0.0.
+            Cell::Percent(Some(p)) => serde_json::json!((p * 100.0).round() / 100.0 + 0.0),
             Cell::Percent(None) => Value::Null,
             Cell::Sd(Some(z)) => serde_json::json!((z * 100.0).round() / 100.0),
             Cell::Sd(None) => Value::Null,

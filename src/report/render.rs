@@ -345,4 +345,19 @@ mod tests {
             assert_eq!(spreadsheet_safe(text.to_string()), want);
         }
     }
+
+    #[test]
+    fn a_hold_that_rounds_to_nothing_has_no_sign() {
+        use crate::report::Cell;
+        for (p, text, json) in [
+            (-0.001, "0.00", "0.0"),
+            (-0.004999, "0.00", "0.0"),
+            (-0.005001, "-0.01", "-0.01"),
+            (0.0, "0.00", "0.0"),
+            (2.345678, "2.35", "2.35"),
+        ] {
+            assert_eq!(Cell::Percent(Some(p)).text(), text, "{p}");
+            assert_eq!(Cell::Percent(Some(p)).json().to_string(), json, "{p}");
+        }
+    }
 }

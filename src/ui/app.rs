@@ -120,6 +120,8 @@ pub(crate) enum Command {
 /// The dealer screen.
 pub struct DealerApp {
     db: PathBuf,
+    /// The user's rules files, offered when a table is opened (`rules_files`).
+    rules_dir: PathBuf,
     store: Option<Store>,
     page: Page,
     status: Option<(String, Tone)>,
@@ -136,6 +138,7 @@ impl DealerApp {
     pub fn open(db: PathBuf) -> DealerApp {
         let mut app = DealerApp {
             db: db.clone(),
+            rules_dir: default_rules_dir(&db),
             store: None,
             page: Page::Fatal(String::new()),
             status: None,
@@ -170,6 +173,12 @@ impl DealerApp {
             Err(e) => app.fatal(e.to_string()),
         }
         app
+    }
+
+    /// Offers the rules files of `dir` (instead of `rules/` beside the database).
+    pub fn with_rules_dir(mut self, dir: PathBuf) -> DealerApp {
+        self.rules_dir = dir;
+        self
     }
 
     pub fn screen(&self) -> Screen {
@@ -335,11 +344,17 @@ impl DealerApp {
                     ))
                 } else if from_here {
                     let back = Box::new(take(&mut self.page));
-                    self.page = Page::Desk {
-                        desk: Box::new(Desk::new()),
-                        back,
-                    };
-                    None
+                    // The desk opens on the latest rounds.
+                    let mut desk = Box::new(Desk::new());
+                    let said = self
+                        .user
+                        .as_ref()
+                        .and_then(|u| desk.apply(DeskCommand::Latest, store, u));
+                    self.page = Page::Desk { desk, back };
+                    said.map(|r| match r {
+                        Ok(m) => (m, Tone::Info),
+                        Err(e) => (e, Tone::Error),
+                    })
                 } else {
                     None
                 }
@@ -367,8 +382,10 @@ impl DealerApp {
                 (Page::Pontis(p), Some(user)) => {
                     let (said, leave) = p.apply(a, store, user);
                     if leave {
-                        self.page =
-                            Page::OpenTable(OpenTable::new(list_tables(store).unwrap_or_default()));
+                        self.page = Page::OpenTable(OpenTable::new(
+                            list_tables(store).unwrap_or_default(),
+                            &self.rules_dir,
+                        ));
                     }
                     said
                 }
@@ -379,8 +396,10 @@ impl DealerApp {
                     let name = t.session.state().name.clone();
                     let in_play = t.session.round().is_some();
                     let closed = t.session.close(store);
-                    self.page =
-                        Page::OpenTable(OpenTable::new(list_tables(store).unwrap_or_default()));
+                    self.page = Page::OpenTable(OpenTable::new(
+                        list_tables(store).unwrap_or_default(),
+                        &self.rules_dir,
+                    ));
                     Some(match closed {
                         Ok(()) => {
                             let note = if in_play {
@@ -397,17 +416,23 @@ impl DealerApp {
                 }
             }
             Command::CreateAdmin => match &mut self.page {
-                Page::FirstAdmin(f) if f.pin != f.pin2 => Some((
-                    "the two PINs differ: type the same PIN twice".into(),
-                    Tone::Refused,
-                )),
+                Page::FirstAdmin(f) if f.pin != f.pin2 => {
+                    f.refused();
+                    Some((
+                        "the two PINs differ: type the same PIN twice".into(),
+                        Tone::Refused,
+                    ))
+                }
                 Page::FirstAdmin(f) => {
                     match users::add_user(store, &f.name, Role::Admin, &f.pin, None) {
                         Ok(u) => {
                             self.page = Page::Login(Login::new(f.name.clone()));
                             Some((format!("{} is the first admin: log in", u.name), Tone::Info))
                         }
-                        Err(e) => Some((e.to_string(), Tone::Refused)),
+                        Err(e) => {
+                            f.refused();
+                            Some((e.to_string(), Tone::Refused))
+                        }
                     }
                 }
                 _ => None,
@@ -422,6 +447,7 @@ impl DealerApp {
                             self.user = Some(u);
                             self.page = Page::OpenTable(OpenTable::new(
                                 list_tables(store).unwrap_or_default(),
+                                &self.rules_dir,
                             ));
                             Some((said, Tone::Info))
                         }
@@ -498,7 +524,7 @@ impl DealerApp {
             return None;
         };
         // The second table mode: its own screen chooses its rules.
-        if resume.is_none() && form.preset == "pontis" {
+        if resume.is_none() && form.pontis() {
             self.page = Page::Pontis(Box::new(PontisScreen::new(&form.table_name, store)));
             return None;
         }
@@ -590,6 +616,13 @@ impl eframe::App for DealerApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.sign_off();
     }
+}
+
+/// The rules folder when none is given: `rules/` beside the database.
+pub fn default_rules_dir(db: &std::path::Path) -> PathBuf {
+    db.parent()
+        .unwrap_or(std::path::Path::new("."))
+        .join("rules")
 }
 
 /// Takes the page up, leaving a placeholder that the caller replaces.

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, Points};
+use egui_plot::{Bar, BarChart, GridInput, GridMark, Line, Plot, PlotPoints, Points};
 
 use crate::audit::Store;
 use crate::audit::exceptions::{self, Correction};
@@ -18,6 +18,7 @@ use crate::audit::replay::{self, RoundHistory};
 use crate::audit::users::User;
 use crate::engine::Money;
 use crate::report::{self, Kind, Period, RoundRow, Series};
+use crate::ui::felt::table_view;
 
 /// Which part of the desk is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +41,9 @@ pub(crate) struct Desk {
     box_no: String,
     outcome: String,
     min_payout: String,
+    /// The rounds listed, newest first: a page of the latest, or what a search found.
     rows: Vec<RoundRow>,
+    listing: Listing,
     games: Vec<GameRow>,
     history: Option<RoundHistory>,
     cursor: usize,
@@ -52,9 +55,27 @@ pub(crate) struct Desk {
     verifying: Option<Receiver<Result<String, String>>>,
 }
 
+/// Rounds a history page lists.
+pub(crate) const PAGE: usize = 100;
+
+/// What the history lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Listing {
+    /// The latest rounds a page at a time, read from the database: where each page shown
+    /// so far began (`None`: the newest), the one listed last.
+    Latest(Vec<Option<(i64, i64)>>),
+    /// What a search found (all in `rows`), page `n` of it listed.
+    Found(usize),
+}
+
 /// What the supervisor asked the desk for, carried out after the frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum DeskCommand {
+    /// The newest rounds (the desk opens on them).
+    Latest,
+    /// The next page toward older rounds, or back toward newer ones.
+    Older,
+    Newer,
     Search,
     Open(i64),
     Void,
@@ -79,6 +100,7 @@ impl Desk {
             outcome: String::new(),
             min_payout: String::new(),
             rows: Vec::new(),
+            listing: Listing::Latest(vec![None]),
             games: Vec::new(),
             history: None,
             cursor: 0,
@@ -139,7 +161,12 @@ impl Desk {
         ui.separator();
         match self.tab {
             Tab::History => self.history_tab(ui, &mut commands),
-            Tab::Round => self.round_tab(ui, &mut commands),
+            // The step-through, then void and correct: scrolled on a small screen.
+            Tab::Round => {
+                egui::ScrollArea::vertical()
+                    .id_salt("round-tab")
+                    .show(ui, |ui| self.round_tab(ui, &mut commands));
+            }
             Tab::Charts => self.charts_tab(ui, &mut commands),
             Tab::Pontis => self.games_tab(ui, &mut commands),
         }
@@ -170,6 +197,30 @@ impl Desk {
         user: &User,
     ) -> Option<Result<String, String>> {
         let result: Result<String, String> = match a {
+            DeskCommand::Latest => self.latest(store, vec![None]),
+            DeskCommand::Older => match (&self.listing, self.rows.last()) {
+                (Listing::Latest(pages), Some(last)) => {
+                    let mut pages = pages.clone();
+                    pages.push(Some((last.at, last.round)));
+                    self.latest(store, pages)
+                }
+                (Listing::Found(n), _) if (n + 1) * PAGE < self.rows.len() => {
+                    self.listing = Listing::Found(n + 1);
+                    return None;
+                }
+                _ => return None,
+            },
+            DeskCommand::Newer => match &self.listing {
+                Listing::Latest(pages) if pages.len() > 1 => {
+                    let pages = pages[..pages.len() - 1].to_vec();
+                    self.latest(store, pages)
+                }
+                Listing::Found(n) if *n > 0 => {
+                    self.listing = Listing::Found(n - 1);
+                    return None;
+                }
+                _ => return None,
+            },
             DeskCommand::Search => self.search(store),
             DeskCommand::Open(round) => match RoundHistory::load(store, round) {
                 Ok(h) => {
@@ -255,6 +306,28 @@ impl Desk {
         Some(result)
     }
 
+    /// Lists the page of the latest rounds that begins at the last of `pages`.
+    fn latest(&mut self, store: &Store, pages: Vec<Option<(i64, i64)>>) -> Result<String, String> {
+        let before = pages.last().copied().flatten();
+        let rows = report::data::latest_rounds(store, before, PAGE).map_err(|e| e.to_string())?;
+        if rows.is_empty() && pages.len() > 1 {
+            return Err("no older rounds".into());
+        }
+        self.rows = rows;
+        // Each day's theoretical hold beside its actual one, as a search gives it.
+        let to = self.rows.first().map_or(0, |r| r.at + 1);
+        let th = report::theory::Theories::read(std::slice::from_ref(store), &self.rows, to)
+            .unwrap_or_default();
+        self.series = report::series_with(&self.rows, &th);
+        let n = pages.len();
+        self.listing = Listing::Latest(pages);
+        Ok(match n {
+            1 if self.rows.is_empty() => "no settled rounds yet".to_string(),
+            1 => format!("the latest {} rounds, newest first", self.rows.len()),
+            n => format!("page {n} of the rounds, newest first"),
+        })
+    }
+
     fn search(&mut self, store: &Store) -> Result<String, String> {
         let period = self.period()?;
         let (a, b) = period.ms();
@@ -308,6 +381,8 @@ impl Desk {
         let th = report::theory::Theories::read(std::slice::from_ref(store), &self.rows, b)
             .unwrap_or_default();
         self.series = report::series_with(&self.rows, &th);
+        self.rows.reverse();
+        self.listing = Listing::Found(0);
         Ok(format!("{} rounds found", self.rows.len()))
     }
 
@@ -443,6 +518,53 @@ impl Desk {
         });
         ui.label("Dates YYYY-MM-DD (UTC); shift: day, evening or night; outcome: house, players or void.");
         ui.separator();
+        let (shown, what) = match self.listing {
+            Listing::Latest(ref pages) => (
+                &self.rows[..],
+                if pages.len() == 1 {
+                    "Latest rounds, newest first".to_string()
+                } else {
+                    format!("Older rounds, newest first (page {})", pages.len())
+                },
+            ),
+            Listing::Found(n) => {
+                let a = (n * PAGE).min(self.rows.len());
+                let b = ((n + 1) * PAGE).min(self.rows.len());
+                (
+                    &self.rows[a..b],
+                    format!(
+                        "{} rounds found, newest first: {}–{}",
+                        self.rows.len(),
+                        a + usize::from(b > a),
+                        b
+                    ),
+                )
+            }
+        };
+        let first_page = matches!(&self.listing, Listing::Latest(p) if p.len() == 1)
+            || self.listing == Listing::Found(0);
+        let last_page = match self.listing {
+            Listing::Latest(_) => self.rows.len() < PAGE,
+            Listing::Found(n) => (n + 1) * PAGE >= self.rows.len(),
+        };
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(what).size(18.0).strong());
+            if ui
+                .add_enabled(!first_page, egui::Button::new("< Newer"))
+                .clicked()
+            {
+                commands.push(DeskCommand::Newer);
+            }
+            if ui
+                .add_enabled(!last_page, egui::Button::new("Older >"))
+                .clicked()
+            {
+                commands.push(DeskCommand::Older);
+            }
+            if ui.button("Latest").clicked() {
+                commands.push(DeskCommand::Latest);
+            }
+        });
         egui::ScrollArea::vertical().show(ui, |ui| {
             egui::Grid::new("history")
                 .striped(true)
@@ -461,7 +583,7 @@ impl Desk {
                         ui.label(RichText::new(h).strong());
                     }
                     ui.end_row();
-                    for r in self.rows.iter().rev().take(500) {
+                    for r in shown {
                         ui.label(r.round.to_string());
                         ui.label(crate::audit::store::format_time(r.at));
                         ui.label(&r.table);
@@ -503,82 +625,72 @@ impl Desk {
                 self.cursor = h.events.len().saturating_sub(1);
             }
         });
-        ui.columns(2, |cols| {
-            let ui = &mut cols[0];
-            egui::ScrollArea::vertical()
-                .id_salt("events")
-                .max_height(420.0)
-                .show(ui, |ui| {
-                    for (i, e) in h.events.iter().enumerate() {
-                        let what = match e.payload() {
-                            Ok(Payload::RoundStarted(s)) => format!(
-                                "bets [{}]",
-                                s.bets
-                                    .iter()
-                                    .map(|b| format!("{} box {} stake {}", b.id, b.box_no, b.stake))
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            ),
-                            Ok(Payload::Step(s)) => format!("input  {}", s.text),
-                            Ok(Payload::StepRefused(r)) => {
-                                format!("REFUSED {} — {}", r.text, r.reason)
-                            }
-                            Ok(Payload::Undo(u)) => format!("UNDO {}", u.text),
-                            Ok(Payload::RoundSettled(s)) => {
-                                format!("settled {}", nets_words(&s.nets))
-                            }
-                            Ok(Payload::RoundVoided(v)) => format!("VOIDED: {}", v.reason),
-                            Ok(Payload::RoundCorrected(c)) => {
-                                format!("CORRECTED: {} → {}", c.reason, nets_words(&c.nets))
-                            }
-                            Ok(_) => e.kind.name().to_string(),
-                            Err(x) => format!("{}: {x}", e.kind.name()),
-                        };
-                        let time = e.time();
-                        let text =
-                            RichText::new(format!("{}  {what}", time.get(11..19).unwrap_or(&time)));
-                        let text = if i == self.cursor {
-                            text.strong().color(Color32::YELLOW)
-                        } else {
-                            text
-                        };
-                        if ui.selectable_label(i == self.cursor, text).clicked() {
-                            self.cursor = i;
+        // The table as it stood after the input picked: the cards laid out again.
+        let r = h.state_after(self.cursor);
+        ui.label(
+            RichText::new(format!(
+                "After input {} of {} — next: {}",
+                self.cursor + 1,
+                h.events.len(),
+                r.expected()
+            ))
+            .size(18.0)
+            .strong(),
+        );
+        table_view(ui, &r, None);
+        if r.is_complete() {
+            let nets: Vec<String> = (0..r.bet_count())
+                .map(|b| format!("{} {}", r.bet_id(b), r.bet_net(b)))
+                .collect();
+            ui.label(RichText::new(format!("Nets: {}", nets.join(" · "))).size(18.0));
+        }
+        ui.add_space(4.0);
+        egui::ScrollArea::vertical()
+            .id_salt("events")
+            .max_height(170.0)
+            .show(ui, |ui| {
+                for (i, e) in h.events.iter().enumerate() {
+                    let what = match e.payload() {
+                        Ok(Payload::RoundStarted(s)) => format!(
+                            "bets: {}",
+                            s.bets
+                                .iter()
+                                .map(|b| format!("{} on box {}, {}", b.id, b.box_no, b.stake))
+                                .collect::<Vec<_>>()
+                                .join(" · ")
+                        ),
+                        Ok(Payload::Step(s)) => format!("input  {}", s.text),
+                        Ok(Payload::StepRefused(r)) => {
+                            format!("REFUSED {} — {}", r.text, r.reason)
                         }
+                        Ok(Payload::Undo(u)) => format!("UNDO {}", u.text),
+                        Ok(Payload::RoundSettled(s)) => {
+                            format!("settled {}", nets_words(&s.nets))
+                        }
+                        Ok(Payload::RoundVoided(v)) => format!("VOIDED: {}", v.reason),
+                        Ok(Payload::RoundCorrected(c)) => {
+                            format!("CORRECTED: {} → {}", c.reason, nets_words(&c.nets))
+                        }
+                        Ok(_) => e.kind.name().to_string(),
+                        Err(x) => format!("{}: {x}", e.kind.name()),
+                    };
+                    let time = e.time();
+                    let text = RichText::new(format!(
+                        "{:>3}  {}  {what}",
+                        i + 1,
+                        time.get(11..19).unwrap_or(&time)
+                    ));
+                    let text = if i == self.cursor {
+                        text.strong().color(Color32::YELLOW)
+                    } else {
+                        text
+                    };
+                    let row = ui.selectable_label(i == self.cursor, text);
+                    if row.clicked() {
+                        self.cursor = i;
                     }
-                });
-            let ui = &mut cols[1];
-            let r = h.state_after(self.cursor);
-            ui.label(RichText::new(format!("After this input — next: {}", r.expected())).strong());
-            ui.label(format!(
-                "Dealer: {} ({})",
-                r.dealer_cards()
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                r.dealer_total().best
-            ));
-            for seat in r.seats() {
-                let hands: Vec<String> = seat
-                    .hands()
-                    .iter()
-                    .map(|h| {
-                        h.cards()
-                            .iter()
-                            .map(|c| c.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .collect();
-                ui.label(format!("Box {}: {}", seat.box_no(), hands.join("  |  ")));
-            }
-            if r.is_complete() {
-                for b in 0..r.bet_count() {
-                    ui.label(format!("{}: net {}", r.bet_id(b), r.bet_net(b)));
                 }
-            }
-        });
+            });
         ui.separator();
         ui.label(
             RichText::new(
@@ -644,112 +756,183 @@ impl Desk {
     fn charts(&self, ui: &mut Ui) {
         let s = &self.series;
         let money = |m: &Money| m.cents() as f64 / 100.0;
-        let bars = |name: &str, v: Vec<(f64, f64)>, color: Color32| {
-            BarChart::new(
-                name,
-                v.into_iter()
-                    .map(|(x, y)| Bar::new(x, y).width(0.8))
-                    .collect(),
-            )
-            .color(color)
-        };
+        // Days as MM-DD (the year is in the history), hours as 06:00, dealers by name.
+        let day = |d: &str| d.get(5..).unwrap_or(d).to_string();
+        let hour = |h: u32| format!("{h:02}:00");
+        ui.label(format!(
+            "Charts of the {} rounds listed in the history (voids left out).",
+            self.rows.len()
+        ));
         ui.columns(2, |cols| {
-            cols[0].label("House win by day");
-            Plot::new("win_day").height(180.0).show(&mut cols[0], |p| {
-                p.bar_chart(bars(
-                    "win",
-                    s.by_day
-                        .iter()
-                        .enumerate()
-                        .map(|(i, d)| (i as f64, money(&d.1)))
-                        .collect(),
-                    Color32::LIGHT_GREEN,
-                ));
-            });
-            cols[1].label("Hold % by day (red: theoretical hold of the rules played)");
-            Plot::new("hold_day").height(180.0).show(&mut cols[1], |p| {
-                p.bar_chart(bars(
-                    "hold %",
-                    s.by_day
-                        .iter()
-                        .enumerate()
-                        .map(|(i, d)| (i as f64, d.2))
-                        .collect(),
-                    Color32::LIGHT_BLUE,
-                ));
-                // The theoretical hold of the rules played, for the best play.
-                let theory: Vec<[f64; 2]> = s
-                    .by_day
+            let by_day = |f: &dyn Fn(&Day) -> f64| {
+                s.by_day
                     .iter()
-                    .enumerate()
-                    .filter_map(|(i, d)| d.4.map(|t| [i as f64, t]))
-                    .collect();
-                if !theory.is_empty() {
-                    p.line(
-                        Line::new("theoretical hold %", PlotPoints::from(theory.clone()))
-                            .color(Color32::RED)
-                            .width(2.0),
-                    );
-                    // A point per day too: one day makes no line.
-                    p.points(
-                        Points::new("theoretical hold %", PlotPoints::from(theory))
-                            .color(Color32::RED)
-                            .radius(4.0),
-                    );
-                }
-            });
-            cols[0].label("House win by hour of day (UTC)");
-            Plot::new("win_hour").height(180.0).show(&mut cols[0], |p| {
-                p.bar_chart(bars(
-                    "win",
-                    s.by_hour
-                        .iter()
-                        .map(|h| (h.0 as f64, money(&h.1)))
-                        .collect(),
-                    Color32::LIGHT_GREEN,
-                ));
-            });
-            cols[1].label("Hold % by hour of day (UTC)");
-            Plot::new("hold_hour")
-                .height(180.0)
-                .show(&mut cols[1], |p| {
-                    p.bar_chart(bars(
-                        "hold %",
-                        s.by_hour.iter().map(|h| (h.0 as f64, h.2)).collect(),
-                        Color32::LIGHT_BLUE,
-                    ));
-                });
-            cols[0].label("Rounds by hour of day (UTC)");
-            Plot::new("rounds_hour")
-                .height(180.0)
-                .show(&mut cols[0], |p| {
-                    p.bar_chart(bars(
-                        "rounds",
-                        s.by_hour.iter().map(|h| (h.0 as f64, h.3 as f64)).collect(),
-                        Color32::GOLD,
-                    ));
-                });
-            cols[1].label("Rounds per hour, by dealer");
-            Plot::new("dealer").height(180.0).show(&mut cols[1], |p| {
-                p.bar_chart(bars(
-                    "rounds/hour",
-                    s.by_dealer
-                        .iter()
-                        .enumerate()
-                        .map(|(i, d)| (i as f64, d.2))
-                        .collect(),
-                    Color32::GOLD,
-                ));
-            });
+                    .map(|d| (day(&d.0), f(d)))
+                    .collect::<Vec<_>>()
+            };
+            let by_hour = |f: &dyn Fn(&Hour) -> f64| {
+                s.by_hour
+                    .iter()
+                    .map(|h| (hour(h.0), f(h)))
+                    .collect::<Vec<_>>()
+            };
+            labelled_bars(
+                &mut cols[0],
+                "House win by day",
+                "win",
+                by_day(&|d| money(&d.1)),
+                Color32::LIGHT_GREEN,
+            );
+            // The theoretical hold of the rules played, for the best play: a red line, and a
+            // point per day (one day makes no line).
+            let theory: Vec<[f64; 2]> = s
+                .by_day
+                .iter()
+                .enumerate()
+                .filter_map(|(i, d)| d.4.map(|t| [i as f64, t]))
+                .collect();
+            labelled_bars_with(
+                &mut cols[1],
+                "Hold % by day (red: theoretical hold of the rules played)",
+                "hold %",
+                by_day(&|d| d.2),
+                Color32::LIGHT_BLUE,
+                |p| {
+                    if !theory.is_empty() {
+                        p.line(
+                            Line::new("theoretical hold %", PlotPoints::from(theory.clone()))
+                                .color(Color32::RED)
+                                .width(2.0),
+                        );
+                        p.points(
+                            Points::new("theoretical hold %", PlotPoints::from(theory.clone()))
+                                .color(Color32::RED)
+                                .radius(4.0),
+                        );
+                    }
+                },
+            );
+            labelled_bars(
+                &mut cols[0],
+                "House win by hour of day (UTC)",
+                "win",
+                by_hour(&|h| money(&h.1)),
+                Color32::LIGHT_GREEN,
+            );
+            labelled_bars(
+                &mut cols[1],
+                "Hold % by hour of day (UTC)",
+                "hold %",
+                by_hour(&|h| h.2),
+                Color32::LIGHT_BLUE,
+            );
+            labelled_bars(
+                &mut cols[0],
+                "Rounds by hour of day (UTC)",
+                "rounds",
+                by_hour(&|h| h.3 as f64),
+                Color32::GOLD,
+            );
+            labelled_bars(
+                &mut cols[1],
+                "Rounds per hour at a table, by dealer",
+                "rounds/hour",
+                s.by_dealer.iter().map(|d| (d.0.clone(), d.2)).collect(),
+                Color32::GOLD,
+            );
         });
-        let names: Vec<String> = s
-            .by_dealer
-            .iter()
-            .enumerate()
-            .map(|(i, d)| format!("{i}: {} ({} rounds)", d.0, d.1))
-            .collect();
-        ui.label(format!("Dealers: {}", names.join(" · ")));
     }
+}
+
+/// Value-axis marks at a round step (1, 2 or 5 × 10ⁿ) giving about four steps over the
+/// range, so that every chart's axis has labels (the default tenfold grid leaves a 0–60
+/// axis with only its 0 labelled at this height).
+fn about_four_steps(input: GridInput) -> Vec<GridMark> {
+    let (lo, hi) = input.bounds;
+    let raw = ((hi - lo) / 4.0).max(1e-9);
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * magnitude)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * magnitude);
+    let (first, last) = ((lo / step).ceil() as i64, (hi / step).floor() as i64);
+    (first..=last)
+        .map(|i| GridMark {
+            value: i as f64 * step,
+            step_size: step,
+        })
+        .collect()
+}
+
+/// A day of the series: (date, house win, hold %, rounds, theoretical hold %).
+type Day = (String, Money, f64, i64, Option<f64>);
+/// An hour of the day in the series: (hour, house win, hold %, rounds).
+type Hour = (u32, Money, f64, i64);
+
+/// A bar chart titled `title`, one bar per item, each labelled on the x axis with its name
+/// (every k-th name when they would crowd), the value axis labelled `y`. Fixed: it is read,
+/// not explored.
+fn labelled_bars(ui: &mut Ui, title: &str, y: &str, items: Vec<(String, f64)>, color: Color32) {
+    labelled_bars_with(ui, title, y, items, color, |_| {});
+}
+
+/// [`labelled_bars`], with `more` drawn over the bars.
+fn labelled_bars_with(
+    ui: &mut Ui,
+    title: &str,
+    y: &str,
+    items: Vec<(String, f64)>,
+    color: Color32,
+    more: impl FnOnce(&mut egui_plot::PlotUi<'_>),
+) {
+    ui.label(RichText::new(title).strong());
+    let names: Vec<String> = items.iter().map(|i| i.0.clone()).collect();
+    // About one label per 70 points of width.
+    let stride = (names.len() as f64 * 70.0 / f64::from(ui.available_width().max(70.0)))
+        .ceil()
+        .max(1.0);
+    let n = names.len();
+    let bars = BarChart::new(
+        y,
+        items
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, v))| Bar::new(i as f64, v).width(0.8).name(name))
+            .collect(),
+    )
+    .color(color);
+    Plot::new(title)
+        .height(120.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .include_y(0.0)
+        .y_axis_label(y)
+        .y_axis_min_width(36.0)
+        .y_grid_spacer(about_four_steps)
+        .x_grid_spacer(move |_| {
+            (0..n)
+                .step_by(stride as usize)
+                .map(|i| GridMark {
+                    value: i as f64,
+                    step_size: stride,
+                })
+                .collect()
+        })
+        .x_axis_formatter(move |m, _| {
+            let i = m.value.round();
+            if (m.value - i).abs() < 1e-6 && i >= 0.0 {
+                names.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, |p| {
+            p.bar_chart(bars);
+            more(p);
+        });
 }
 
 impl Default for Desk {

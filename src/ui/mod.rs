@@ -4,7 +4,9 @@
 
 mod app;
 mod desk;
+mod felt;
 mod keys;
+mod rules_files;
 mod screens;
 mod watch;
 mod widgets;
@@ -15,8 +17,9 @@ pub use keys::reference as key_reference;
 use std::path::PathBuf;
 
 /// Opens the dealer screen in a native window on `db`; `fullscreen` fills the screen
-/// (a table terminal in kiosk mode).
-pub fn run(db: PathBuf, fullscreen: bool) -> Result<(), String> {
+/// (a table terminal in kiosk mode); `rules_dir` holds the house's rules files (default:
+/// `rules/` beside the database).
+pub fn run(db: PathBuf, fullscreen: bool, rules_dir: Option<PathBuf>) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Croupier — Pontoon dealer screen")
@@ -30,7 +33,11 @@ pub fn run(db: PathBuf, fullscreen: bool) -> Result<(), String> {
         options,
         Box::new(move |cc| {
             cc.egui_ctx.set_theme(egui::Theme::Dark);
-            Ok(Box::new(DealerApp::open(db)))
+            let app = DealerApp::open(db);
+            Ok(Box::new(match rules_dir {
+                Some(dir) => app.with_rules_dir(dir),
+                None => app,
+            }))
         }),
     )
     .map_err(|e| e.to_string())

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use egui::{Color32, RichText, Ui};
 
-use super::widgets::{dealer_view, seat_view};
+use super::felt::table_view;
 use crate::audit::Store;
 use crate::audit::replay::{TableState, table_state};
 use crate::audit::table::{TableSummary, list_tables};
@@ -104,24 +104,13 @@ impl Watch {
         match &state.live {
             Some(live) => {
                 let round = &live.round;
-                let want = round.want();
                 ui.label(
                     RichText::new(format!("Round {} — next: {}", live.id, round.expected()))
                         .size(20.0)
                         .color(Color32::YELLOW),
                 );
                 ui.add_space(6.0);
-                dealer_view(
-                    ui,
-                    round,
-                    want == crate::engine::Want::Card(crate::engine::CardTo::Dealer),
-                );
-                ui.add_space(6.0);
-                ui.horizontal_wrapped(|ui| {
-                    for seat in round.seats() {
-                        seat_view(ui, round, seat.box_no(), &want, usize::MAX);
-                    }
-                });
+                table_view(ui, round, None);
             }
             None => {
                 ui.label(RichText::new("Between rounds: waiting for the next bets.").size(20.0));

@@ -1,11 +1,11 @@
 //! Drawing pieces the screens share: large buttons and form fields, the key reference, the
-//! status line, and the table as the dealer sees it (`dealer_view`, `seat_view`, also used
-//! by the watching screen). They draw what they are given and decide nothing.
+//! status line, cards in words. (The table itself is drawn by `felt`.) They draw what they
+//! are given and decide nothing.
 
-use egui::{Color32, Frame, RichText, Stroke, Ui, Vec2};
+use egui::{Color32, RichText, Ui, Vec2};
 
 use super::keys;
-use crate::engine::{Card, CardTo, HandState, Offer, Round, Suit, Want};
+use crate::engine::{Card, Hand, Round, Suit};
 
 /// How a status line reads: done, refused with why, or an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,118 +92,11 @@ pub(crate) fn card_text(cards: &[Card]) -> String {
         .join(" ")
 }
 
-pub(crate) fn dealer_view(ui: &mut Ui, round: &Round, next: bool) {
-    let stroke = if next {
-        Stroke::new(3.0, Color32::YELLOW)
-    } else {
-        Stroke::new(1.0, Color32::GRAY)
-    };
-    Frame::new()
-        .stroke(stroke)
-        .inner_margin(8.0)
-        .show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(RichText::new("DEALER").size(20.0).strong());
-                let cards = round.dealer_cards();
-                if cards.is_empty() {
-                    ui.label(RichText::new("—").size(26.0));
-                } else {
-                    ui.label(RichText::new(card_text(cards)).size(30.0).strong());
-                    ui.label(RichText::new(format!("= {}", round.dealer_total().best)).size(22.0));
-                }
-                if next {
-                    ui.label(
-                        RichText::new("<- next card")
-                            .size(20.0)
-                            .color(Color32::YELLOW),
-                    );
-                }
-            });
-        });
-}
-
-pub(crate) fn seat_view(ui: &mut Ui, round: &Round, box_no: u8, want: &Want, mark: usize) {
-    let Some(seat) = round.seats().iter().find(|s| s.box_no() == box_no) else {
-        return;
-    };
-    let (cur_box, cur_hand) = match want {
-        Want::Card(CardTo::Hand { box_no, hand, .. }) | Want::Decision { box_no, hand } => {
-            (Some(*box_no), Some(*hand))
-        }
-        _ => (None, None),
-    };
-    let here = cur_box == Some(box_no);
-    let stroke = if here {
-        Stroke::new(3.0, Color32::YELLOW)
-    } else {
-        Stroke::new(1.0, Color32::GRAY)
-    };
-    Frame::new()
-        .stroke(stroke)
-        .inner_margin(6.0)
-        .show(ui, |ui| {
-            ui.vertical(|ui| {
-                ui.label(RichText::new(format!("BOX {box_no}")).size(20.0).strong());
-                for &b in seat.bets() {
-                    let offer = match round.bet_offer(b) {
-                        Offer::Insured { amount, .. } => format!(" · ins {amount}"),
-                        Offer::EvenMoney => " · even money".into(),
-                        Offer::None => String::new(),
-                    };
-                    let gone = if round.bet_surrendered(b) {
-                        " · surrendered"
-                    } else {
-                        ""
-                    };
-                    let m = if b == mark && round.offers_open() {
-                        "> "
-                    } else {
-                        ""
-                    };
-                    ui.label(format!(
-                        "{m}{} {}{offer}{gone}",
-                        round.bet_id(b),
-                        round.bet_stake(b)
-                    ));
-                }
-                ui.horizontal(|ui| {
-                    for (i, h) in seat.hands().iter().enumerate() {
-                        let active = here && cur_hand == Some(i);
-                        let fill = if active {
-                            Color32::from_rgb(60, 60, 20)
-                        } else {
-                            Color32::TRANSPARENT
-                        };
-                        Frame::new().fill(fill).inner_margin(4.0).show(ui, |ui| {
-                            ui.vertical(|ui| {
-                                if seat.hands().len() > 1 {
-                                    ui.label(format!("hand {}", i + 1));
-                                }
-                                ui.label(
-                                    RichText::new(if h.cards().is_empty() {
-                                        "—".into()
-                                    } else {
-                                        card_text(h.cards())
-                                    })
-                                    .size(26.0)
-                                    .strong(),
-                                );
-                                let state = match h.state() {
-                                    HandState::Settled(o) => o.to_string(),
-                                    HandState::Standing(_) => "stands".into(),
-                                    HandState::Deciding => "decide".into(),
-                                    HandState::Wants(_) => "card".into(),
-                                };
-                                if !h.cards().is_empty() {
-                                    ui.label(format!("{} · {state}", h.total().best));
-                                }
-                                if active {
-                                    ui.label(RichText::new("^ here").color(Color32::YELLOW));
-                                }
-                            });
-                        });
-                    }
-                });
-            });
-        });
+/// Hand `hand` (0-based) of box `box_no`, if the round has it.
+pub(crate) fn seat_hand(round: &Round, box_no: u8, hand: usize) -> Option<&Hand> {
+    round
+        .seats()
+        .iter()
+        .find(|s| s.box_no() == box_no)
+        .and_then(|s| s.hands().get(hand))
 }

@@ -22,6 +22,7 @@ use super::rules::Rules;
 use super::shoe::Shoe;
 
 mod check;
+mod lines;
 mod pay;
 mod play;
 pub mod rulings;
@@ -32,6 +33,7 @@ mod tests;
 mod words;
 
 pub use check::{Checked, Refusal, StepError};
+pub use lines::{LineKind, SettleLine};
 pub use pay::{Payout, unit_net};
 pub use rulings::{HandFacts, HandKind};
 pub use setup::{Limits, SetupError};

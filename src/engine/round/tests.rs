@@ -2,6 +2,7 @@
 //! refused step changes nothing; a checked step performs exactly as `apply` would, and a
 //! stale one is checked again; `pay`'s table of ratios reads the rules' knobs.
 
+use super::lines::LineKind;
 use super::pay::{Payout, pay};
 use super::*;
 
@@ -248,4 +249,31 @@ fn the_dealer_draws_only_while_a_bet_is_open() {
     assert!(!rulings::dealer_pontoon(&[card("A"), card("5"), card("5")]));
     assert!(!rulings::twist_marks(rulings::HandKind::SplitAce));
     assert!(rulings::twist_marks(rulings::HandKind::Split));
+}
+
+/// The settlement's lines are the bets' money, stack by stack: in every state of every walk,
+/// a bet's lines add up to what it staked and what it got back.
+#[test]
+fn settlement_lines_add_up_to_each_bet() {
+    for r in all_states() {
+        let lines = r.settlement_lines();
+        for b in 0..r.bet_count() {
+            let mine = lines.iter().filter(|l| l.bet == b);
+            let staked = mine.clone().fold(Money::ZERO, |m, l| m + l.staked);
+            let returned = mine.fold(Money::ZERO, |m, l| m + l.returned);
+            assert_eq!(staked, r.bet_staked(b), "bet {b} staked: {}", r.expected());
+            assert_eq!(
+                returned,
+                r.bet_returned(b),
+                "bet {b} returned: {}",
+                r.expected()
+            );
+        }
+        if r.is_complete() {
+            assert!(lines.iter().all(|l| !matches!(
+                l.kind,
+                LineKind::Hand { outcome: None, .. } | LineKind::Insurance { settled: false }
+            )));
+        }
+    }
 }

@@ -2,6 +2,7 @@
 
 use egui::Ui;
 
+use crate::audit::users;
 use crate::ui::app::Command;
 use crate::ui::keys::{KeyAction, with_hint};
 use crate::ui::widgets::{big_button, form_field};
@@ -11,8 +12,15 @@ pub(crate) struct FirstAdmin {
     pub(crate) name: String,
     pub(crate) pin: String,
     pub(crate) pin2: String,
-    /// Put the cursor in the Name field on the next frame.
-    place_cursor: bool,
+    /// Put the cursor in this field on the next frame.
+    cursor: Option<Field>,
+}
+
+/// The field the cursor goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Name,
+    Pin,
 }
 
 impl FirstAdmin {
@@ -21,7 +29,19 @@ impl FirstAdmin {
             name: String::new(),
             pin: String::new(),
             pin2: String::new(),
-            place_cursor: true,
+            cursor: Some(Field::Name),
+        }
+    }
+
+    /// The admin was refused: the cursor goes back to what must change (the name when the
+    /// name is refused, else the PINs, cleared), so the fix is typed with no click.
+    pub(crate) fn refused(&mut self) {
+        if users::check_name(self.name.trim()).is_err() {
+            self.cursor = Some(Field::Name);
+        } else {
+            self.pin.clear();
+            self.pin2.clear();
+            self.cursor = Some(Field::Pin);
         }
     }
 
@@ -30,10 +50,12 @@ impl FirstAdmin {
         ui.label("Every user logs in as themselves: use a person's name, not a role. An admin's PIN is 6 to 12 digits; it is stored only as an argon2 hash.");
         ui.add_space(12.0);
         let name = form_field(ui, "Name", &mut self.name, false);
-        if std::mem::take(&mut self.place_cursor) {
-            name.request_focus();
+        let pin = form_field(ui, "PIN", &mut self.pin, true);
+        match self.cursor.take() {
+            Some(Field::Name) => name.request_focus(),
+            Some(Field::Pin) => pin.request_focus(),
+            None => {}
         }
-        form_field(ui, "PIN", &mut self.pin, true);
         form_field(ui, "PIN again", &mut self.pin2, true);
         if big_button(ui, &with_hint("Create admin", KeyAction::Confirm), true).clicked() {
             commands.push(Command::CreateAdmin);

@@ -4,10 +4,11 @@
 use egui::{Color32, Frame, RichText, Stroke, Ui, Vec2};
 
 use super::table::{AtTable, OfferKind};
-use crate::engine::{Card, CardTo, Offer, Rank, Round, Step, Want};
+use crate::engine::{Card, Offer, Rank, Round, Step, Want};
 use crate::ui::app::Command;
+use crate::ui::felt::table_view;
 use crate::ui::keys::{KeyAction, hint, with_hint};
-use crate::ui::widgets::{big_button, capitalise, dealer_view, seat_view};
+use crate::ui::widgets::{big_button, capitalise};
 
 pub(crate) fn ui(ui: &mut Ui, t: &mut AtTable, round: &Round, commands: &mut Vec<Command>) {
     let want = round.want();
@@ -23,13 +24,7 @@ pub(crate) fn ui(ui: &mut Ui, t: &mut AtTable, round: &Round, commands: &mut Vec
             );
         });
     ui.add_space(6.0);
-    dealer_view(ui, round, want == Want::Card(CardTo::Dealer));
-    ui.add_space(6.0);
-    ui.horizontal_wrapped(|ui| {
-        for seat in round.seats() {
-            seat_view(ui, round, seat.box_no(), &want, t.mark);
-        }
-    });
+    table_view(ui, round, Some(t.mark));
     ui.add_space(6.0);
     if round.offers_open() {
         offers_view(ui, t, round, commands);

@@ -1,64 +1,144 @@
-//! The round is settled: what to pay and collect, bet by bet, then confirm.
+//! The round is settled: what to pay and collect, stack by stack as the dealer's hand moves
+//! along the table (each bet's stake on each hand, then its side stake), each bet's net, the
+//! totals; then confirm. The lines are the engine's (`Round::settlement_lines`): nothing is
+//! worked out here.
 
 use egui::{Color32, RichText, Ui};
 
-use crate::engine::{Money, Round};
+use crate::engine::{LineKind, Money, Round, SettleLine};
 use crate::ui::app::Command;
 use crate::ui::keys::{KeyAction, with_hint};
-use crate::ui::widgets::big_button;
+use crate::ui::widgets::{big_button, card_text, seat_hand};
+
+const PAY: Color32 = Color32::LIGHT_GREEN;
+const COLLECT: Color32 = Color32::from_rgb(255, 120, 120);
 
 pub(crate) fn ui(ui: &mut Ui, round: &Round, commands: &mut Vec<Command>) {
-    ui.heading(RichText::new("Settlement").size(28.0));
-    let d = round
-        .dealer_cards()
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ");
-    ui.label(RichText::new(format!("Dealer: {d} ({})", round.dealer_total().best)).size(20.0));
-    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        ui.heading(RichText::new("Settlement").size(28.0));
+        ui.add_space(24.0);
+        ui.label(
+            RichText::new(format!(
+                "Dealer: {} ({})",
+                card_text(round.dealer_cards()),
+                round.dealer_total().best
+            ))
+            .size(24.0)
+            .strong(),
+        );
+    });
+    ui.add_space(6.0);
+    let lines = round.settlement_lines();
     let (mut pay, mut collect) = (Money::ZERO, Money::ZERO);
-    egui::Grid::new("settlement")
-        .spacing([24.0, 6.0])
+    for l in &lines {
+        let net = l.net();
+        if net.is_positive() {
+            pay += net;
+        } else {
+            collect += -net;
+        }
+    }
+    // The confirmation stays in view however many lines there are.
+    egui::Panel::bottom("settlement-totals")
+        .show_separator_line(false)
         .show(ui, |ui| {
-            for h in ["Bet", "Box", "Staked", "Returned", ""] {
-                ui.label(RichText::new(h).strong().size(18.0));
-            }
-            ui.end_row();
-            for b in 0..round.bet_count() {
-                let net = round.bet_net(b);
-                ui.label(RichText::new(round.bet_id(b).to_string()).size(22.0));
-                ui.label(RichText::new(round.bet_box(b).to_string()).size(22.0));
-                ui.label(RichText::new(round.bet_staked(b).to_string()).size(22.0));
-                ui.label(RichText::new(round.bet_returned(b).to_string()).size(22.0));
-                let (text, color) = if net.is_positive() {
-                    pay += net;
-                    (format!("PAY {net}"), Color32::LIGHT_GREEN)
-                } else if net < Money::ZERO {
-                    collect += -net;
-                    (
-                        format!("COLLECT {}", -net),
-                        Color32::from_rgb(255, 120, 120),
-                    )
-                } else {
-                    ("PUSH".to_string(), Color32::LIGHT_GRAY)
-                };
-                ui.label(RichText::new(text).size(30.0).strong().color(color));
-                ui.end_row();
+            ui.add_space(6.0);
+            ui.label(
+                RichText::new(format!(
+                    "Pay {pay} · collect {collect} · house net {}",
+                    round.house_net()
+                ))
+                .size(24.0)
+                .strong(),
+            );
+            ui.add_space(6.0);
+            let label = with_hint("Confirm and next round", KeyAction::Confirm);
+            if big_button(ui, &label, true).clicked() {
+                commands.push(Command::Confirm);
             }
         });
-    ui.add_space(10.0);
-    ui.label(
-        RichText::new(format!(
-            "Pay {pay} · collect {collect} · house net {}",
-            round.house_net()
-        ))
-        .size(24.0)
-        .strong(),
-    );
-    ui.add_space(10.0);
-    let label = with_hint("Confirm and next round", KeyAction::Confirm);
-    if big_button(ui, &label, true).clicked() {
-        commands.push(Command::Confirm);
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        egui::Grid::new("settlement")
+            .spacing([28.0, 4.0])
+            .show(ui, |ui| {
+                for h in ["Bet", "Stack", "Cards", "Staked", ""] {
+                    ui.label(RichText::new(h).strong().size(18.0));
+                }
+                ui.end_row();
+                let mut i = 0;
+                while i < lines.len() {
+                    let bet = lines[i].bet;
+                    let mine = lines[i..].iter().take_while(|l| l.bet == bet).count();
+                    for (k, l) in lines[i..i + mine].iter().enumerate() {
+                        let id = if k == 0 {
+                            round.bet_id(bet).to_string()
+                        } else {
+                            String::new()
+                        };
+                        ui.label(RichText::new(id).size(24.0).strong());
+                        line_row(ui, round, l);
+                        ui.end_row();
+                    }
+                    // A bet of several stacks: its net, as the log keeps it.
+                    if mine > 1 {
+                        ui.label("");
+                        ui.label(RichText::new(format!("net {}", round.bet_id(bet))).size(20.0));
+                        ui.label("");
+                        ui.label(RichText::new(round.bet_staked(bet).to_string()).size(20.0));
+                        let (text, color) = money_word(round.bet_net(bet));
+                        ui.label(RichText::new(text).size(22.0).color(color));
+                        ui.end_row();
+                    }
+                    i += mine;
+                }
+            });
+    });
+}
+
+/// One stack: what it is, its cards, its stake, and PAY / COLLECT / PUSH in large letters.
+fn line_row(ui: &mut Ui, round: &Round, l: &SettleLine) {
+    let (what, cards) = match l.kind {
+        LineKind::Hand {
+            hand,
+            hands,
+            outcome,
+        } => {
+            let said = outcome.map_or("open".to_string(), |o| o.to_string());
+            let what = if hands > 1 {
+                format!("hand {} of {hands}: {said}", hand + 1)
+            } else {
+                format!("hand: {said}")
+            };
+            let cards = seat_hand(round, round.bet_box(l.bet), hand)
+                .map(|h| format!("{} = {}", card_text(h.cards()), h.total().best))
+                .unwrap_or_default();
+            (what, cards)
+        }
+        LineKind::Insurance { settled } => {
+            let said = match (settled, l.returned.is_positive()) {
+                (false, _) => "insurance: open",
+                (true, true) => "insurance: dealer pontoon",
+                (true, false) => "insurance: lost",
+            };
+            (said.to_string(), String::new())
+        }
+        LineKind::EvenMoney => ("even money".to_string(), String::new()),
+        LineKind::Surrender => ("surrendered: half back".to_string(), String::new()),
+    };
+    ui.label(RichText::new(what).size(22.0));
+    ui.label(RichText::new(cards).size(22.0));
+    ui.label(RichText::new(l.staked.to_string()).size(22.0));
+    let (text, color) = money_word(l.net());
+    ui.label(RichText::new(text).size(30.0).strong().color(color));
+}
+
+/// PAY n, COLLECT n or PUSH for a net.
+fn money_word(net: Money) -> (String, Color32) {
+    if net.is_positive() {
+        (format!("PAY {net}"), PAY)
+    } else if net < Money::ZERO {
+        (format!("COLLECT {}", -net), COLLECT)
+    } else {
+        ("PUSH".to_string(), Color32::LIGHT_GRAY)
     }
 }
