@@ -11,7 +11,7 @@ use serde_json::json;
 
 use croupier::engine::{Card, Rules};
 use croupier::lab::odds::{RESULTS, dealer_odds};
-use croupier::lab::simulate::{SimOptions, SimReport, simulate};
+use croupier::lab::simulate::{MIN_INTERVAL_ROUNDS, SimOptions, SimReport, simulate};
 use croupier::lab::strategy::Strategy;
 use croupier::lab::{Composition, chart};
 
@@ -38,6 +38,14 @@ pub fn odds(rules: &Rules, upcard: &str, removed: Option<&str>, json: bool) -> R
     let shoe = Composition::of(rules, &out_cards)
         .context("the dealer's card and --removed must fit in the rules' shoe")?;
     let odds = dealer_odds(rules, &shoe, up.rank);
+    if odds.missing() > 1e-9 {
+        bail!(
+            "--removed: the shoe runs out before the dealer can finish ({} cards left, \
+             a {:.4}% chance of an empty shoe); expected enough cards left to settle his hand",
+            shoe.cards_left(),
+            odds.missing() * 100.0
+        );
+    }
     let mut o = String::new();
     if json {
         let map: serde_json::Map<String, serde_json::Value> = RESULTS
@@ -71,6 +79,9 @@ pub fn strategy(
     out: Option<&Path>,
     threads: Option<usize>,
 ) -> Result<ExitCode> {
+    if threads == Some(0) {
+        bail!("--threads: expected at least 1");
+    }
     let started = std::time::Instant::now();
     let s = Strategy::solve(rules, threads.unwrap_or_else(cores));
     let took = started.elapsed();
@@ -152,7 +163,7 @@ fn report_json(r: &SimReport, s: &Strategy, secs: f64) -> serde_json::Value {
         "rounds": r.rounds,
         "boxes": r.boxes,
         "house_edge": r.house_edge,
-        "ci95": [r.ci95.0, r.ci95.1],
+        "ci95": r.interval().map(|(lo, hi)| [lo, hi]),
         "exact_house_edge": s.house_edge,
         "exact_sd_per_round": s.sd,
         "exact_mean_staked": s.mean_staked,
@@ -181,29 +192,53 @@ fn report_text(r: &SimReport, s_exact: &Strategy, secs: f64) -> String {
     let exact = s_exact.house_edge;
     let c = &r.counts;
     let pct = |x: f64| format!("{:.4}%", x * 100.0);
+    let interval = match r.interval() {
+        Some((lo, hi)) => format!(
+            "95% interval [{}, {}]\n\
+             exact edge      {} ({}{})",
+            pct(lo),
+            pct(hi),
+            pct(exact),
+            if (lo..=hi).contains(&exact) {
+                "inside the interval"
+            } else {
+                "OUTSIDE the interval"
+            },
+            if r.boxes > 1 {
+                "; the exact edge is one box's alone at the table"
+            } else {
+                ""
+            }
+        ),
+        None => format!(
+            "no interval (fewer than {MIN_INTERVAL_ROUNDS} rounds)\n\
+             exact edge      {}",
+            pct(exact)
+        ),
+    };
+    let sd_label = if r.boxes > 1 {
+        format!(
+            "sd of a round's mean net per box, {} boxes: {:.4} units (computed for one box alone: {:.4})",
+            r.boxes, r.sd, s_exact.sd
+        )
+    } else {
+        format!(
+            "sd of a round   {:.4} units (computed {:.4})",
+            r.sd, s_exact.sd
+        )
+    };
     let mut s = format!(
         "{} rounds × {} box(es) in {:.1} s ({:.0} rounds/s)\n\
-         house edge      {} of the initial stake, 95% interval [{}, {}]\n\
-         exact edge      {} ({})\n\
+         house edge      {} of the initial stake, {interval}\n\
          element of risk {} of everything staked (mean staked {:.4} units a box)\n\
-         sd of a round   {:.4} units (computed {:.4}); staked {:.4} (computed {:.4})\n",
+         {sd_label}; staked {:.4} (computed {:.4})\n",
         r.rounds,
         r.boxes,
         secs,
         r.rounds as f64 / secs,
         pct(r.house_edge),
-        pct(r.ci95.0),
-        pct(r.ci95.1),
-        pct(exact),
-        if (r.ci95.0..=r.ci95.1).contains(&exact) {
-            "inside the interval"
-        } else {
-            "OUTSIDE the interval"
-        },
         pct(r.element_of_risk),
         r.mean_wager,
-        r.sd,
-        s_exact.sd,
         r.mean_wager,
         s_exact.mean_staked,
     );

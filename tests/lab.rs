@@ -65,7 +65,30 @@ fn odds_from_a_rules_file_give_every_result_summing_to_one() {
 
 #[test]
 fn bad_lab_input_is_one_clear_line() {
-    let cases: [(&[&str], &str); 5] = [
+    // Every card of a 6-deck shoe out but three twos (and the dealer's 2): the dealer
+    // would run out of cards.
+    let mut emptied: Vec<&str> = vec!["2"; 20];
+    for r in ["A", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"] {
+        emptied.extend([r; 24]);
+    }
+    let emptied = emptied.join(" ");
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &[
+                "odds",
+                "--rules",
+                "czech",
+                "--upcard",
+                "2",
+                "--removed",
+                &emptied,
+            ],
+            "the shoe runs out before the dealer can finish",
+        ),
+        (
+            &["strategy", "--rules", "czech", "--threads", "0"],
+            "--threads: expected at least 1",
+        ),
         (
             &["odds", "--rules", "vegas", "--upcard", "2"],
             "expected a preset",
@@ -174,4 +197,19 @@ fn simulate_reports_the_edge_with_its_interval_the_same_for_a_seed() {
     let edge = a["house_edge"].as_f64().unwrap();
     assert!(lo < edge && edge < hi, "{a}");
     assert!(a["per_box"]["pontoon"].as_f64().unwrap() > 0.03, "{a}");
+    // Too few rounds for an interval: none is given, rather than one of zero width.
+    let one = common::run(&["simulate", "--rules", "belarus", "--rounds", "1"], b"");
+    let text = String::from_utf8_lossy(&one.stdout);
+    assert!(one.status.success(), "{text}");
+    assert!(
+        text.contains("no interval (fewer than 1000 rounds)") && !text.contains("OUTSIDE"),
+        "{text}"
+    );
+    let one = json_of(&common::run(
+        &[
+            "simulate", "--rules", "belarus", "--rounds", "999", "--json",
+        ],
+        b"",
+    ));
+    assert!(one["ci95"].is_null(), "{one}");
 }

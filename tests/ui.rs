@@ -66,11 +66,9 @@ fn dealer_at_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
         "{:?}",
         h.state().status()
     );
-    // The chosen rules' edge, from the house-edge lab (czech favours the best play).
-    assert!(
-        h.query_by_label_contains("house edge -1.33% of the initial stake")
-            .is_some()
-    );
+    // The chosen rules' edge, from the house-edge lab (czech favours the best play),
+    // solved on a thread of its own: the screen says so meanwhile and never waits.
+    wait_for_edge(&mut h, "house edge -1.33% of the initial stake");
     h.get_by_label("Open table (Enter)").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
@@ -914,6 +912,24 @@ fn the_table_is_drawn_and_laid_out_again_at_the_desk() {
     );
 }
 
+/// Steps the screen until it shows `edge`, saying meanwhile that the rules are being solved
+/// (on a thread of their own: the screen never waits).
+fn wait_for_edge(h: &mut Harness<'static, DealerApp>, edge: &str) {
+    for _ in 0..1200 {
+        if h.query_by_label_contains(edge).is_some() {
+            return;
+        }
+        assert!(
+            h.query_by_label_contains("House edge: solving the rules")
+                .is_some(),
+            "neither {edge:?} nor that the rules are being solved"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.step();
+    }
+    panic!("{edge:?} never shown");
+}
+
 /// A house's rules file in the rules folder beside the database opens a table with those
 /// rules (shown before opening); a file that cannot be played is refused with its reason
 /// and nothing is logged.
@@ -969,6 +985,13 @@ fn a_rules_file_from_the_folder_opens_a_table() {
     assert!(
         in_order(&shown, &["boxes", "5", "ties", "push"]),
         "{shown:?}"
+    );
+    // The file's house edge, as the lab solves it (ties that push: far in the players' favour).
+    let r = croupier::engine::Rules::from_value(&vip).unwrap();
+    let edge = croupier::lab::strategy::Strategy::solve(&r, 1).house_edge;
+    wait_for_edge(
+        &mut h,
+        &format!("house edge {:+.2}% of the initial stake", edge * 100.0),
     );
     h.get_by_label("Open table (Enter)").click();
     h.run();

@@ -3,8 +3,8 @@
 //! through every order the cards can come in. The draw rule is the engine's
 //! (`rulings::dealer_stands`), the totals are (`Total::plus`), and so is a pontoon.
 
-use crate::engine::hand::{Total, is_ace_ten};
-use crate::engine::round::rulings::dealer_stands;
+use crate::engine::hand::Total;
+use crate::engine::round::rulings::{dealer_pontoon, dealer_stands};
 use crate::engine::{Card, Rank, Rules};
 
 use super::{Composition, VALUES, rank_of};
@@ -23,6 +23,12 @@ pub struct DealerOdds {
 }
 
 impl DealerOdds {
+    /// The chance left unaccounted for: the dealer would have to draw from an empty shoe
+    /// (0 for any real shoe; more when `--removed` takes out nearly every card).
+    pub fn missing(&self) -> f64 {
+        (1.0 - self.p.iter().sum::<f64>()).max(0.0)
+    }
+
     /// A representative final hand for result `i`, for the engine's showdown: its total,
     /// and whether it is a pontoon.
     pub(crate) fn hand(i: usize) -> (Total, bool) {
@@ -36,7 +42,7 @@ impl DealerOdds {
             _ => &[Rank::Ten, Rank::King, Rank::Two],
         };
         let cards: Vec<Card> = cards.iter().map(|&r| Card::of(r)).collect();
-        (Total::of(&cards), is_ace_ten(&cards))
+        (Total::of(&cards), dealer_pontoon(&cards))
     }
 }
 
@@ -76,7 +82,7 @@ fn draw(
         let q = per * c as f64;
         let rank = rank_of(v);
         let t = total.plus(rank);
-        if n == 1 && is_ace_ten(&[Card::of(up), Card::of(rank)]) {
+        if n == 1 && dealer_pontoon(&[Card::of(up), Card::of(rank)]) {
             out[PONTOON] += q;
         } else if t.is_bust() {
             out[BUST] += q;
@@ -205,7 +211,7 @@ fn walk(
         let rank = rank_of(v);
         let t = total.plus(rank);
         drawn[v] += 1;
-        let result = if n == 1 && is_ace_ten(&[Card::of(up), Card::of(rank)]) {
+        let result = if n == 1 && dealer_pontoon(&[Card::of(up), Card::of(rank)]) {
             Some(PONTOON)
         } else if t.is_bust() {
             Some(BUST)

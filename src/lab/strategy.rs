@@ -244,11 +244,6 @@ impl Strategy {
         self.house_edge / self.mean_staked
     }
 
-    /// The standard deviation of a round's house win per unit of handle.
-    pub fn sd_per_handle(&self) -> f64 {
-        self.sd / self.mean_staked
-    }
-
     /// The actions for a key, best first (empty for a key never solved).
     #[inline]
     pub fn prefs(&self, key: &Key) -> Prefs {
@@ -573,7 +568,7 @@ impl<'a> Solver<'a> {
                     }
                 }
                 Decision::Twist => {
-                    let twisted = Self::facts_kind(st) != HandKind::SplitAce || st.twisted;
+                    let twisted = rulings::twist_marks(Self::facts_kind(st)) || st.twisted;
                     self.draw(st, twisted, st.units)
                 }
                 Decision::Buy => self.draw(st, st.twisted, st.units + 1),
@@ -788,16 +783,22 @@ impl<'a> Solver<'a> {
             total.add_scaled(w, base);
             if self.up_ace() {
                 let key = self.key(&st, false);
-                let tens_out = h.counts[9] as f64;
+                // The chance that the dealer's next card makes his pontoon (the engine's
+                // rule, asked of each value), with the hand's two cards out.
                 let left = (self.shoe_total - 2) as f64;
-                let q = (self.shoe[9] as f64 - tens_out).max(0.0) / left;
+                let q: f64 = (0..VALUES)
+                    .filter(|&v| {
+                        rulings::dealer_pontoon(&[Card::of(self.up), Card::of(rank_of(v))])
+                    })
+                    .map(|v| (self.shoe[v] as f64 - h.counts[v] as f64).max(0.0) / left)
+                    .sum();
                 let (n, d) = self.rules_insurance_max();
                 let amount = n / d;
                 let insure = amount * (q * self.net(Payout::Insurance) - (1.0 - q));
                 let (cards, k) = h.cards(None);
-                let even = (self.rules_even_money()
-                    && rulings::counts_as_pontoon(self.rules, &cards[..k], HandKind::Dealt))
-                .then(|| self.net(Payout::EvenMoney) - base.ev);
+                let even = rulings::even_money_refusal(self.rules, &cards[..k], HandKind::Dealt, 0)
+                    .is_ok()
+                    .then(|| self.net(Payout::EvenMoney) - base.ev);
                 let e = offers.entry(key).or_insert((0.0, 0.0, 0.0));
                 e.0 += w * insure;
                 e.1 += w * even.unwrap_or(f64::MIN / 1e6);
@@ -851,10 +852,6 @@ impl<'a> Solver<'a> {
     fn rules_insurance_max(&self) -> (f64, f64) {
         let r = self.rules.insurance_max();
         (r.num() as f64, r.den() as f64)
-    }
-
-    fn rules_even_money(&self) -> bool {
-        self.rules.even_money()
     }
 }
 

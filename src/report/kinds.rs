@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use chrono::Datelike;
 
 use super::data::{self, Period, RoundRow, date_of, shift_of};
-use super::theory::{Theories, Theory};
+use super::theory::{RoundTheory, Theories};
 use super::{Cell, Chart, Kind, Provenance, Report, Section};
 use crate::audit::payload::{Payload, TableOpened};
 use crate::audit::replay::{self, ReplayError};
@@ -55,13 +55,13 @@ struct Totals {
 }
 
 impl Totals {
-    fn add(&mut self, r: &RoundRow, theory: Option<Theory>) {
+    fn add(&mut self, r: &RoundRow, theory: Option<RoundTheory>) {
         if let Some(t) = theory {
             let handle = r.figures.handle.cents() as f64;
             self.theory_handle += r.figures.handle;
             self.theory_actual += r.figures.house_net;
-            self.theory_win += t.hold * handle;
-            self.theory_var += (t.sd * handle).powi(2);
+            self.theory_win += t.theory.hold * handle;
+            self.theory_var += t.var;
         }
         self.rounds += 1;
         self.handle += r.figures.handle;

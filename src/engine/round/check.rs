@@ -136,13 +136,8 @@ impl Round {
             }
             Step::EvenMoney(b) => {
                 self.check_offer(b)?;
-                if !self.rules.even_money() {
-                    return Err(Refusal::EvenMoneyNotOffered);
-                }
-                let seat = &self.seats[self.bets[b].seat];
-                if !self.counts_as_pontoon(&seat.hands[0]) {
-                    return Err(Refusal::NoPontoon(b));
-                }
+                let hand = &self.seats[self.bets[b].seat].hands[0];
+                rulings::even_money_refusal(&self.rules, hand.cards(), hand.kind(), b)?;
                 Act::EvenMoney(b)
             }
             Step::Decline(b) => {

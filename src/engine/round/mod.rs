@@ -577,11 +577,6 @@ impl Round {
         self.dealer.first().is_some_and(|c| c.rank == Rank::Ace)
     }
 
-    /// A2: A+10 as the first two cards of an unsplit hand (`rulings::counts_as_pontoon`).
-    fn counts_as_pontoon(&self, h: &Hand) -> bool {
-        rulings::counts_as_pontoon(&self.rules, h.cards(), h.kind())
-    }
-
     /// What the rules look at for the hand `at` (its cards, origin, the box's splits).
     fn facts(&self, at: At) -> HandFacts<'_> {
         let s = &self.seats[at.seat];

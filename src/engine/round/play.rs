@@ -8,7 +8,7 @@ use super::{
     At, BetState, CardReason, Hand, HandState, Origin, Outcome, Phase, Round, Stand, rulings,
 };
 use crate::engine::card::{Card, Rank};
-use crate::engine::hand::{Total, is_ace_ten};
+use crate::engine::hand::Total;
 use crate::engine::money::Money;
 
 impl Round {
@@ -52,9 +52,10 @@ impl Round {
             }
             Act::Twist(at) => {
                 let h = &mut self.seats[at.seat].hands[at.hand];
+                let marks = rulings::twist_marks(h.kind());
                 h.state = HandState::Wants(match &mut h.origin {
                     Origin::Dealt { twisted } | Origin::Split { twisted } => {
-                        *twisted = true;
+                        *twisted |= marks;
                         CardReason::Twist
                     }
                     Origin::SplitAce => CardReason::SplitAce,
@@ -201,7 +202,15 @@ impl Round {
 
     /// When the boxes are done: the dealer plays only while a bet is open (A4.5).
     fn after_settling(&mut self) {
-        if self.phase == Phase::Dealer && !self.any_open_hand() && !self.any_open_insurance() {
+        if self.phase == Phase::Dealer
+            && !rulings::dealer_draws(
+                &self.rules,
+                self.dealer.len(),
+                self.dealer_total(),
+                self.any_open_hand(),
+                self.any_open_insurance(),
+            )
+        {
             self.phase = Phase::Complete;
         }
     }
@@ -226,7 +235,7 @@ impl Round {
 
     /// A4.5: after each dealer card, settle insurance at two cards, then stand or draw on.
     fn dealer_drew(&mut self) {
-        let pontoon = is_ace_ten(&self.dealer);
+        let pontoon = rulings::dealer_pontoon(&self.dealer);
         if self.dealer.len() == 2 {
             for bet in &mut self.bets {
                 if let BetState::Insured { amount, settled } = &mut bet.state
@@ -239,13 +248,20 @@ impl Round {
                 }
             }
         }
-        if !self.any_open_hand() {
-            // Only insurance was open: one card told whether the dealer has pontoon.
-            self.phase = Phase::Complete;
-            return;
-        }
-        if rulings::dealer_stands(&self.rules, self.dealer_total()) {
-            self.showdown();
+        let hand_open = self.any_open_hand();
+        let draws = rulings::dealer_draws(
+            &self.rules,
+            self.dealer.len(),
+            self.dealer_total(),
+            hand_open,
+            self.any_open_insurance(),
+        );
+        if !draws {
+            // Only insurance was open, one card told whether the dealer has pontoon; or
+            // the dealer stands.
+            if hand_open {
+                self.showdown();
+            }
             self.phase = Phase::Complete;
         }
     }
@@ -253,7 +269,7 @@ impl Round {
     /// A4.6: every open hand against the dealer's hand.
     fn showdown(&mut self) {
         let dealer = Total::of(&self.dealer);
-        let dealer_pontoon = is_ace_ten(&self.dealer);
+        let dealer_pontoon = rulings::dealer_pontoon(&self.dealer);
         for seat in 0..self.seats.len() {
             for hand in 0..self.seats[seat].hands.len() {
                 let h = &self.seats[seat].hands[hand];

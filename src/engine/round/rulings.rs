@@ -180,6 +180,56 @@ pub fn decision_refusal(rules: &Rules, d: Decision, f: &HandFacts) -> Result<(),
     }
 }
 
+/// A4.4: whether a twist marks the hand as twisted (so that it may no longer buy, unless
+/// `buy_after_twist`). A split ace's card is dealt to it, not twisted for.
+#[inline]
+pub fn twist_marks(kind: HandKind) -> bool {
+    kind != HandKind::SplitAce
+}
+
+/// A4.3: whether even money may be taken on bet `bet`, whose box holds `cards`: the rules
+/// offer it and the hand counts as pontoon.
+pub fn even_money_refusal(
+    rules: &Rules,
+    cards: &[Card],
+    kind: HandKind,
+    bet: usize,
+) -> Result<(), Refusal> {
+    if !rules.even_money() {
+        return Err(Refusal::EvenMoneyNotOffered);
+    }
+    if !counts_as_pontoon(rules, cards, kind) {
+        return Err(Refusal::NoPontoon(bet));
+    }
+    Ok(())
+}
+
+/// A4.5: the dealer's hand is a pontoon (his first two cards A+10): insurance wins on it,
+/// and it is what the showdown weighs against a player's pontoon.
+#[inline]
+pub fn dealer_pontoon(cards: &[Card]) -> bool {
+    is_ace_ten(cards)
+}
+
+/// A4.5: whether the dealer draws another card, holding `cards` cards worth `total`. He
+/// plays only while a bet is open: with a hand awaiting the showdown he draws until he
+/// stands; with only insurance open, one card (it tells whether he has pontoon); with
+/// nothing open, none.
+#[inline]
+pub fn dealer_draws(
+    rules: &Rules,
+    cards: usize,
+    total: Total,
+    hand_open: bool,
+    insurance_open: bool,
+) -> bool {
+    if hand_open {
+        !dealer_stands(rules, total)
+    } else {
+        insurance_open && cards < 2
+    }
+}
+
 /// A4.5: the dealer stands on this total (every 17 and more; a soft 17 draws when
 /// `dealer_hits_soft_17`).
 #[inline]

@@ -4,7 +4,6 @@
 
 use super::pay::{Payout, pay};
 use super::{BetState, HandState, Outcome, Pay, Round};
-use crate::engine::hand::is_ace_ten;
 use crate::engine::money::Money;
 
 /// A round's figures: what was staked and paid, the house's net, the largest single bet's
@@ -42,7 +41,7 @@ impl Round {
                 .unwrap_or(Money::ZERO),
             ..RoundFigures::default()
         };
-        let dealer_pontoon = is_ace_ten(&self.dealer);
+        let dealer_pontoon = super::rulings::dealer_pontoon(&self.dealer);
         for bet in &self.bets {
             st.handle += bet.staked;
             st.paid += bet.returned;

@@ -220,6 +220,37 @@ fn pay_applies_the_ratio_of_each_payout_rounded_down() {
     }
 }
 
+/// The dealer's draw as the rulings give it: while a hand is open, until he stands; with
+/// only insurance open, one card; with nothing open, none (RULES.md A4.5). The rows are
+/// (cards held, total's cards, hand open, insurance open, draws).
+#[test]
+fn the_dealer_draws_only_while_a_bet_is_open() {
+    let rules = Rules::preset("czech").unwrap();
+    let rows: [(&[&str], bool, bool, bool); 8] = [
+        (&["6"], true, false, true),
+        (&["6"], false, true, true),
+        (&["6"], false, false, false),
+        (&["A", "5"], false, true, false),
+        (&["10", "6"], true, true, true),
+        (&["10", "7"], true, false, false),
+        (&["A", "6"], true, false, false),
+        (&["10", "6", "K"], true, false, false),
+    ];
+    for (cards, hand, insurance, draws) in rows {
+        let cs: Vec<Card> = cards.iter().map(|c| card(c)).collect();
+        let t = crate::engine::hand::Total::of(&cs);
+        assert_eq!(
+            rulings::dealer_draws(&rules, cs.len(), t, hand, insurance),
+            draws,
+            "{cards:?} hand open {hand}, insurance open {insurance}"
+        );
+    }
+    assert!(rulings::dealer_pontoon(&[card("A"), card("Q")]));
+    assert!(!rulings::dealer_pontoon(&[card("A"), card("5"), card("5")]));
+    assert!(!rulings::twist_marks(rulings::HandKind::SplitAce));
+    assert!(rulings::twist_marks(rulings::HandKind::Split));
+}
+
 /// The settlement's lines are the bets' money, stack by stack: in every state of every walk,
 /// a bet's lines add up to what it staked and what it got back.
 #[test]

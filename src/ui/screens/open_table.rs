@@ -104,19 +104,30 @@ impl OpenTable {
         });
         if let Some(c) = self.choices.get(self.chosen) {
             rules_view(ui, c);
-            // What the chosen rules should hold (the house-edge lab, solved once per rules).
-            if let Ok(r) = &c.rules
-                && let Some(t) = crate::report::theory::of_rules(&r.to_value())
-            {
-                ui.label(
-                    RichText::new(format!(
-                        "Against the best play: house edge {:+.2}% of the initial stake, \
-                         {:+.2}% of the handle (below zero: the players' edge)",
-                        t.edge * 100.0,
-                        t.hold * 100.0
-                    ))
-                    .size(16.0),
-                );
+            // What the chosen rules should hold (the house-edge lab, solved once per rules on
+            // a thread of its own: the screen never waits for it). Presets and the house's
+            // rules files alike.
+            if let Ok(r) = &c.rules {
+                use crate::report::theory::{Soon, of_rules_soon};
+                match of_rules_soon(&r.to_value()) {
+                    Soon::Ready(Some(t)) => {
+                        ui.label(
+                            RichText::new(format!(
+                                "Against the best play: house edge {:+.2}% of the initial stake, \
+                                 {:+.2}% of the handle (below zero: the players' edge)",
+                                t.edge * 100.0,
+                                t.hold * 100.0
+                            ))
+                            .size(16.0),
+                        );
+                    }
+                    Soon::Ready(None) => {}
+                    Soon::Solving => {
+                        ui.label(RichText::new("House edge: solving the rules…").size(16.0));
+                        ui.ctx()
+                            .request_repaint_after(std::time::Duration::from_millis(100));
+                    }
+                }
             }
         }
         form_field(ui, "Min bet", &mut self.min_bet, false);
