@@ -8,7 +8,7 @@ mod kinds;
 mod render;
 
 pub use data::{Period, RoundRow};
-pub use kinds::{Options, Series, build, series};
+pub use kinds::{Options, Series, build, build_from, series};
 pub use render::{csv_paths, file_name, render_csv, render_html, render_json};
 
 use serde_json::Value;
