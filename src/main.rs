@@ -267,9 +267,17 @@ fn main() -> ExitCode {
             box_max,
             socket.as_deref(),
         ),
-        None => croupier::ui::run(db, cli.fullscreen)
-            .map(|()| ExitCode::SUCCESS)
-            .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}")),
+        None => croupier::ui::run(
+            db,
+            cli.fullscreen,
+            cli.floor.or_else(|| {
+                std::env::var("CROUPIER_FLOOR")
+                    .ok()
+                    .filter(|u| !u.is_empty())
+            }),
+        )
+        .map(|()| ExitCode::SUCCESS)
+        .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}")),
     };
     // Whatever is still buffered must reach standard output too, or be an error.
     let result = result.and_then(|code| {

@@ -307,6 +307,36 @@ fn a_forged_file_is_refused_by_the_floor_and_alarmed() {
     assert!(msg(e.unwrap_err()).contains("does not follow"));
     let e = c.execute("UPDATE croupier.events SET data = data WHERE seq = 5", &[]);
     assert!(msg(e.unwrap_err()).contains("append-only"));
+
+    // A sync that lies about hashes (a changed program at the table): the server takes
+    // the events that chain, refuses the first that does not, and logs it.
+    c.batch_execute(
+        "CREATE TEMP TABLE floor_incoming (seq bigint, at bigint, kind text, table_id bigint,
+             user_id bigint, round_id bigint, data text, hash bytea);
+         INSERT INTO floor_incoming
+         SELECT t.head_seq + 1, 1, 'logout', NULL, 1, NULL, '{\"name\":\"x\"}',
+                croupier.event_hash(t.head_hash, t.head_seq + 1, 1, 'logout', NULL, 1, NULL, '{\"name\":\"x\"}')
+           FROM croupier.tables t;
+         INSERT INTO floor_incoming
+         SELECT t.head_seq + 2, 2, 'logout', NULL, 1, NULL, '{\"name\":\"y\"}', sha256('not the chain')
+           FROM croupier.tables t;",
+    )
+    .unwrap();
+    let head = held.2;
+    let r = c
+        .query_one("SELECT * FROM croupier.ingest(1)", &[])
+        .unwrap();
+    let (taken, new_head, problem, bad): (i64, i64, Option<String>, Option<i64>) =
+        (r.get(0), r.get(1), r.get(2), r.get(3));
+    assert_eq!((taken, new_head, bad), (1, head + 1, Some(head + 2)));
+    assert!(problem.unwrap().contains("does not follow"));
+    let a = alarms(&url);
+    assert!(
+        a.iter()
+            .any(|(s, w)| *s == head + 2 && w.starts_with("chain broken")),
+        "{a:?}"
+    );
+    assert_eq!(floor_counts(&url).0, head + 1);
 }
 
 /// `report --floor` is the files' floor report, byte for byte, but for the footer: every
@@ -637,4 +667,65 @@ fn a_wrong_password_or_an_unreachable_host_is_a_clear_message() {
     let url = fresh_floor(&base, "login");
     let right_db = right.replace("/postgres", &url[url.rfind('/').unwrap()..]);
     assert!(run(&["sync", "--db", d, "--floor", &right_db]).0);
+}
+
+/// The dealer screen with `--floor`: the top bar shows the link (in sync once the floor
+/// holds the file; unreachable for a floor that is not there), and a supervisor opens the
+/// Floor window: every table database and today's hold per table.
+#[test]
+fn the_dealer_screen_shows_the_link_and_a_supervisor_opens_the_floor() {
+    use croupier::audit::users::{self, Role};
+    use croupier::ui::DealerApp;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+
+    let Some(base) = server("screen") else { return };
+    let url = fresh_floor(&base, "screen");
+    let dir = common::fresh_dir("screen");
+    let db = dir.join("table.db");
+    {
+        let mut store = Store::open(&db).unwrap();
+        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    }
+    // Another table already on the floor, so the window has a day's figures to show.
+    let other = demo_file("screen-other", 50, 4, 0);
+    assert!(run(&["sync", "--db", other.to_str().unwrap(), "--floor", &url]).0);
+    let app = DealerApp::open(db.clone()).with_floor(Some(url.clone()));
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    let n = last_seq(&db);
+    let want = format!("floor: in sync (event {n})");
+    wait_until(
+        "the link in sync on screen",
+        Duration::from_secs(30),
+        || {
+            h.run_steps(2);
+            h.query_by_label(&want).is_some()
+        },
+    );
+    // A supervisor logs in: the Floor button opens the floor view.
+    h.get_by_label("Name").click();
+    h.run_steps(2);
+    h.get_by_label("Name").type_text("Irena Dvorak");
+    h.get_by_label("PIN").click();
+    h.run_steps(2);
+    h.get_by_label("PIN").type_text("900000");
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    h.get_by_label("Floor").click();
+    h.run_steps(2);
+    wait_until("the floor view's figures", Duration::from_secs(30), || {
+        h.run_steps(2);
+        h.query_by_label("Today's hold per table").is_some()
+            && h.query_by_label(other.to_str().unwrap()).is_some()
+            && h.query_by_label(db.to_str().unwrap()).is_some()
+    });
+    // A floor that is not there: the screen says so; the table is unaffected.
+    let db2 = dir.join("lonely.db");
+    let app = DealerApp::open(db2).with_floor(Some("postgresql://x@127.0.0.1:1/floor".into()));
+    wait_until("unreachable on screen", Duration::from_secs(30), || {
+        app.floor_state()
+            .is_some_and(|s| s.starts_with("floor unreachable since"))
+    });
 }

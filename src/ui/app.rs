@@ -101,6 +101,7 @@ pub struct DealerApp {
     commands: Vec<Command>,
     desk: super::desk::Desk,
     watch: super::watch::Watch,
+    floor: super::floor::FloorUi,
     /// Key presses the screen acted on (for the keystroke benchmark and tests).
     pub keystrokes: u32,
 }
@@ -133,6 +134,7 @@ impl DealerApp {
             commands: Vec::new(),
             desk: super::desk::Desk::new(),
             watch: Default::default(),
+            floor: Default::default(),
             keystrokes: 0,
         };
         match Store::open(&db) {
@@ -161,6 +163,18 @@ impl DealerApp {
             Err(e) => app.say(e.to_string(), Tone::Error),
         }
         app
+    }
+
+    /// Links the table to the floor (`--floor URL`): a background sync; the top bar shows
+    /// its state, and a supervisor can open the floor view.
+    pub fn with_floor(mut self, url: Option<String>) -> DealerApp {
+        self.floor = super::floor::FloorUi::start(self.db.clone(), url);
+        self
+    }
+
+    /// The floor link's state in words (none without a floor).
+    pub fn floor_state(&self) -> Option<String> {
+        self.floor.state().map(|s| s.text())
     }
 
     pub fn screen(&self) -> Screen {
@@ -658,6 +672,8 @@ impl DealerApp {
                     .unwrap_or(s.shoe.cards_left());
                 ui.label(format!("· {left} cards left"));
             }
+            let supervises = self.user.as_ref().is_some_and(|u| u.role.supervises());
+            self.floor.show(ui, supervises);
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 if let Some(u) = &self.user {
                     if ui.button("Log out").clicked() {

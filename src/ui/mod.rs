@@ -4,6 +4,7 @@
 
 mod app;
 mod desk;
+mod floor;
 mod keys;
 mod watch;
 
@@ -13,8 +14,8 @@ pub use keys::KEY_REFERENCE;
 use std::path::PathBuf;
 
 /// Opens the dealer screen in a native window on `db`; `fullscreen` fills the screen
-/// (a table terminal in kiosk mode).
-pub fn run(db: PathBuf, fullscreen: bool) -> Result<(), String> {
+/// (a table terminal in kiosk mode); `floor` links the table to the floor.
+pub fn run(db: PathBuf, fullscreen: bool, floor: Option<String>) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Croupier — Pontoon dealer screen")
@@ -28,7 +29,7 @@ pub fn run(db: PathBuf, fullscreen: bool) -> Result<(), String> {
         options,
         Box::new(move |cc| {
             cc.egui_ctx.set_theme(egui::Theme::Dark);
-            Ok(Box::new(DealerApp::open(db)))
+            Ok(Box::new(DealerApp::open(db).with_floor(floor)))
         }),
     )
     .map_err(|e| e.to_string())

@@ -181,25 +181,34 @@ BEGIN
         RETURN;
     END IF;
 
-    SELECT i.seq, i.hash AS table_hash,
-           croupier.event_hash(coalesce(p.hash, CASE WHEN i.seq = t.head_seq + 1 THEN t.head_hash END),
-               i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data) AS floor_hash
-      INTO bad
-      FROM floor_incoming i
-      LEFT JOIN floor_incoming p ON p.seq = i.seq - 1 AND p.seq > t.head_seq
-     WHERE i.seq > t.head_seq
-       AND i.hash IS DISTINCT FROM croupier.event_hash(
-               coalesce(p.hash, CASE WHEN i.seq = t.head_seq + 1 THEN t.head_hash END),
-               i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data)
-     ORDER BY i.seq LIMIT 1;
-    stop := CASE WHEN FOUND THEN bad.seq ELSE NULL END;
-
-    INSERT INTO croupier.events
-    SELECT p_tab, i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash
-      FROM floor_incoming i
-     WHERE i.seq > t.head_seq AND (stop IS NULL OR i.seq < stop)
-     ORDER BY i.seq;
-    GET DIAGNOSTICS n = ROW_COUNT;
+    -- The chain trigger checks every new event as it goes in: on the usual path each
+    -- hash is computed once, there. Only when it refuses is the first fault looked for
+    -- (the insert is undone by its subtransaction) and the events before it taken.
+    stop := NULL;
+    BEGIN
+        INSERT INTO croupier.events
+        SELECT p_tab, i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash
+          FROM floor_incoming i WHERE i.seq > t.head_seq ORDER BY i.seq;
+        GET DIAGNOSTICS n = ROW_COUNT;
+    EXCEPTION WHEN raise_exception OR unique_violation THEN
+        SELECT i.seq, i.hash AS table_hash,
+               croupier.event_hash(coalesce(p.hash, CASE WHEN i.seq = t.head_seq + 1 THEN t.head_hash END),
+                   i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data) AS floor_hash
+          INTO bad
+          FROM floor_incoming i
+          LEFT JOIN floor_incoming p ON p.seq = i.seq - 1 AND p.seq > t.head_seq
+         WHERE i.seq > t.head_seq
+           AND i.hash IS DISTINCT FROM croupier.event_hash(
+                   coalesce(p.hash, CASE WHEN i.seq = t.head_seq + 1 THEN t.head_hash END),
+                   i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data)
+         ORDER BY i.seq LIMIT 1;
+        -- No hash at fault: the batch repeats a seq; nothing of it is taken.
+        stop := coalesce(bad.seq, t.head_seq + 1);
+        INSERT INTO croupier.events
+        SELECT p_tab, i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash
+          FROM floor_incoming i WHERE i.seq > t.head_seq AND i.seq < stop ORDER BY i.seq;
+        GET DIAGNOSTICS n = ROW_COUNT;
+    END;
 
     INSERT INTO croupier.rounds
     SELECT p_tab, i.seq, i.round_id, i.at, i.table_id, i.user_id,
