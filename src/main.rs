@@ -12,7 +12,9 @@ use croupier::audit::feed_socket::FeedSocket;
 use croupier::audit::replay::{self, ReplayError};
 use croupier::audit::users::{self, Role};
 use croupier::audit::{Store, default_db_path, demo};
+use croupier::engine::pontis::PontisRules;
 use croupier::engine::{Limits, Money, Rules, rules};
+use croupier::pontis_script::{self, PontisScript};
 use croupier::script::{Script, settlement};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -52,6 +54,16 @@ enum Command {
         #[arg(long)]
         jsonl: bool,
     },
+    /// Referee a Pontis game script (shared/PONTIS-SCRIPT.md): FILE, or - for standard
+    /// input. Prints the state, the standings and the winners; exit 2 at the first refused
+    /// play.
+    Pontis {
+        /// The game script; `-` reads standard input.
+        file: PathBuf,
+        /// A Pontis rules file (jokers, aside, top, score) that replaces the script's `rules`.
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+    },
     /// List the rules presets, or print one as a rules file.
     Rules {
         /// A preset name (czech, belarus).
@@ -70,6 +82,12 @@ enum Command {
         /// The round's number in this database (1 for the first round logged).
         #[arg(long)]
         round: i64,
+    },
+    /// Print a logged Pontis game as a game script that `croupier pontis` checks the same.
+    ExportGame {
+        /// The game's number in this database (1 for the first Pontis game logged).
+        #[arg(long)]
+        game: i64,
     },
     /// Fill a new database with realistic play, for trying the reports.
     Demo {
@@ -226,6 +244,7 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Some(Command::Settle { file, rules, jsonl }) => settle(&file, rules.as_deref(), jsonl),
+        Some(Command::Pontis { file, rules }) => pontis(&file, rules.as_deref()),
         Some(Command::Rules { name }) => print_rules(name.as_deref()),
         Some(Command::Verify { expect_head }) => verify(&db, &expect_head)
             .and_then(|code| floor_cmd::verify_floor(code, &db, cli.floor.as_deref())),
@@ -243,6 +262,7 @@ fn main() -> ExitCode {
                 Ok(ExitCode::SUCCESS)
             }),
         Some(Command::ExportRound { round }) => export_round(&db, round),
+        Some(Command::ExportGame { game }) => export_game(&db, game),
         Some(Command::Demo {
             rounds,
             tables,
@@ -331,6 +351,23 @@ fn settle(file: &Path, rules_file: Option<&Path>, jsonl: bool) -> Result<ExitCod
     let text = read_input(file)?;
     let round = Script::parse(&text, rules).and_then(|s| s.play())?;
     outln!("{}", serde_json::to_string_pretty(&settlement(&round))?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `croupier pontis`: the game script checked play by play, its state printed.
+fn pontis(file: &Path, rules_file: Option<&Path>) -> Result<ExitCode> {
+    let rules = rules_file
+        .map(|path| -> Result<PontisRules> {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading rules file {}", path.display()))?;
+            PontisRules::from_json(&text).with_context(|| format!("rules file {}", path.display()))
+        })
+        .transpose()?;
+    let game = PontisScript::parse(&read_input(file)?, rules)?.play()?;
+    outln!(
+        "{}",
+        serde_json::to_string_pretty(&pontis_script::state(&game))?
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -445,6 +482,16 @@ fn verify(db: &Path, expect_head: &[String]) -> Result<ExitCode> {
             )?;
             outln!("  refused:      {} inputs; undos: {}", v.refused, v.undos)?;
             outln!("  tables:       {}", v.tables)?;
+            if v.games > 0 {
+                outln!(
+                    "  pontis games: {} ({} ended, {} in play); refused: {} inputs; undos: {}",
+                    v.games,
+                    v.games_ended,
+                    v.games_in_play,
+                    v.games_refused,
+                    v.games_undos
+                )?;
+            }
             outln!("  chain head:   event {} {}", v.head.0, v.head.1)?;
             for (seq, hash) in &expected {
                 outln!("  kept head:    event {seq} {hash} matches")?;
@@ -462,6 +509,20 @@ fn export_round(db: &Path, round: i64) -> Result<ExitCode> {
         Err(ReplayError::Store(e)) => return Err(e.into()),
         Err(e) => bail!(
             "{}: round {round} cannot be exported: {e} (run `croupier verify`)",
+            db.display()
+        ),
+    };
+    outln!("{}", serde_json::to_string_pretty(&script.to_value())?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn export_game(db: &Path, game: i64) -> Result<ExitCode> {
+    let store = Store::open_read(db)?;
+    let (script, _ended) = match croupier::audit::pontis::export_game(&store, game) {
+        Ok(x) => x,
+        Err(ReplayError::Store(e)) => return Err(e.into()),
+        Err(e) => bail!(
+            "{}: Pontis game {game} cannot be exported: {e} (run `croupier verify`)",
             db.display()
         ),
     };

@@ -32,10 +32,23 @@ pub enum EventKind {
     RoundVoided,
     /// A supervisor corrected a settled round's inputs; the corrected settlement.
     RoundCorrected,
+    /// A Pontis table opened with its rules (schema 5 on).
+    PontisOpened,
+    /// A Pontis game began: its number, players, dealer and rules.
+    PontisStarted,
+    /// An accepted referee input of a Pontis game (a bank card, a play, a pass), as
+    /// game-script text.
+    PontisPlay,
+    /// A refused referee input, with why.
+    PontisRefused,
+    /// The last accepted input of the game in play was taken back.
+    PontisUndo,
+    /// A Pontis game's end: how, the winners and every bank's score.
+    PontisEnded,
 }
 
 impl EventKind {
-    pub(crate) const ALL: [EventKind; 17] = [
+    pub(crate) const ALL: [EventKind; 23] = [
         EventKind::Created,
         EventKind::UserAdded,
         EventKind::Login,
@@ -53,7 +66,16 @@ impl EventKind {
         EventKind::RoundSettled,
         EventKind::RoundVoided,
         EventKind::RoundCorrected,
+        EventKind::PontisOpened,
+        EventKind::PontisStarted,
+        EventKind::PontisPlay,
+        EventKind::PontisRefused,
+        EventKind::PontisUndo,
+        EventKind::PontisEnded,
     ];
+
+    /// The kinds schema 4 knew; schema 5 adds the Pontis kinds after them.
+    pub(crate) const SCHEMA_4_KINDS: usize = 17;
 
     pub(crate) fn name(self) -> &'static str {
         match self {
@@ -74,6 +96,12 @@ impl EventKind {
             EventKind::RoundSettled => "round_settled",
             EventKind::RoundVoided => "round_voided",
             EventKind::RoundCorrected => "round_corrected",
+            EventKind::PontisOpened => "pontis_opened",
+            EventKind::PontisStarted => "pontis_started",
+            EventKind::PontisPlay => "pontis_play",
+            EventKind::PontisRefused => "pontis_refused",
+            EventKind::PontisUndo => "pontis_undo",
+            EventKind::PontisEnded => "pontis_ended",
         }
     }
 
@@ -194,7 +222,12 @@ mod tests {
             assert_eq!(EventKind::from_name(k.name()), Some(*k));
         }
         assert_eq!(EventKind::from_code(0), None);
-        assert_eq!(EventKind::from_code(18), None);
+        assert_eq!(EventKind::from_code(24), None);
+        assert_eq!(
+            EventKind::PontisOpened.code(),
+            18,
+            "a stored code never changes"
+        );
         assert_eq!(EventKind::Step.code(), 12, "a stored code never changes");
     }
 }

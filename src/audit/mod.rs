@@ -11,6 +11,7 @@ pub mod floor;
 mod lock;
 pub mod pack;
 pub mod payload;
+pub mod pontis;
 pub mod query;
 pub mod replay;
 mod schema;

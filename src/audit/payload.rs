@@ -269,6 +269,56 @@ pub struct RoundCorrected {
     pub(crate) nets: Vec<NetData>,
 }
 
+/// A Pontis table opened, with its rules (a Pontis rules object, every knob).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PontisOpened {
+    pub(crate) name: String,
+    pub(crate) rules: Value,
+}
+
+/// A Pontis game began: its number in this database (1, 2, … over all Pontis tables), the
+/// players in seat order, the dealer, and the rules it is played under.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PontisStarted {
+    pub(crate) game: i64,
+    pub(crate) players: Vec<String>,
+    pub(crate) dealer: String,
+    pub(crate) rules: Value,
+}
+
+/// How a Pontis game ended: `empty_hand` or `blocked` (the engine's ends), or `abandoned`
+/// (the host stopped it before either); the winners by name, every bank's score in seat
+/// order, and the inputs that stand (bank cards, plays, passes).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PontisEnded {
+    pub(crate) game: i64,
+    pub(crate) end: String,
+    pub(crate) winners: Vec<String>,
+    pub(crate) scores: Vec<u32>,
+    pub(crate) inputs: u32,
+}
+
+impl PontisEnded {
+    /// The end of a game as the engine has it (`abandoned` while it is not over).
+    pub(crate) fn of(
+        number: i64,
+        game: &crate::engine::pontis::Game,
+        inputs: usize,
+    ) -> PontisEnded {
+        PontisEnded {
+            game: number,
+            end: game.end().map_or("abandoned", |e| e.word()).to_string(),
+            winners: game
+                .winners()
+                .iter()
+                .map(|&s| game.names()[s].clone())
+                .collect(),
+            scores: (0..game.players()).map(|s| game.score(s)).collect(),
+            inputs: inputs as u32,
+        }
+    }
+}
+
 /// The snapshot a `table_opened` event logs.
 pub(crate) fn table_opened(
     name: &str,
@@ -378,6 +428,12 @@ pub enum Payload {
     RoundSettled(RoundSettled),
     RoundVoided(RoundVoided),
     RoundCorrected(RoundCorrected),
+    PontisOpened(PontisOpened),
+    PontisStarted(PontisStarted),
+    PontisPlay(Input),
+    PontisRefused(Refused),
+    PontisUndo(Input),
+    PontisEnded(PontisEnded),
 }
 
 /// An event's text that does not read as its kind's payload.
@@ -408,6 +464,12 @@ impl Payload {
             Payload::RoundSettled(_) => EventKind::RoundSettled,
             Payload::RoundVoided(_) => EventKind::RoundVoided,
             Payload::RoundCorrected(_) => EventKind::RoundCorrected,
+            Payload::PontisOpened(_) => EventKind::PontisOpened,
+            Payload::PontisStarted(_) => EventKind::PontisStarted,
+            Payload::PontisPlay(_) => EventKind::PontisPlay,
+            Payload::PontisRefused(_) => EventKind::PontisRefused,
+            Payload::PontisUndo(_) => EventKind::PontisUndo,
+            Payload::PontisEnded(_) => EventKind::PontisEnded,
         }
     }
 
@@ -424,8 +486,14 @@ impl Payload {
             Payload::TableOpened(p) => serde_json::to_string(p),
             Payload::ShoeNew(p) => serde_json::to_string(p),
             Payload::RoundStarted(p) => serde_json::to_string(p),
-            Payload::Step(p) | Payload::Undo(p) => serde_json::to_string(p),
-            Payload::StepRefused(p) => serde_json::to_string(p),
+            Payload::Step(p)
+            | Payload::Undo(p)
+            | Payload::PontisPlay(p)
+            | Payload::PontisUndo(p) => serde_json::to_string(p),
+            Payload::StepRefused(p) | Payload::PontisRefused(p) => serde_json::to_string(p),
+            Payload::PontisOpened(p) => serde_json::to_string(p),
+            Payload::PontisStarted(p) => serde_json::to_string(p),
+            Payload::PontisEnded(p) => serde_json::to_string(p),
             Payload::RoundSettled(p) => serde_json::to_string(p),
             Payload::RoundVoided(p) => serde_json::to_string(p),
             Payload::RoundCorrected(p) => serde_json::to_string(p),
@@ -460,6 +528,12 @@ impl Payload {
             EventKind::RoundSettled => Payload::RoundSettled(read(kind, text)?),
             EventKind::RoundVoided => Payload::RoundVoided(read(kind, text)?),
             EventKind::RoundCorrected => Payload::RoundCorrected(read(kind, text)?),
+            EventKind::PontisOpened => Payload::PontisOpened(read(kind, text)?),
+            EventKind::PontisStarted => Payload::PontisStarted(read(kind, text)?),
+            EventKind::PontisPlay => Payload::PontisPlay(read(kind, text)?),
+            EventKind::PontisRefused => Payload::PontisRefused(read(kind, text)?),
+            EventKind::PontisUndo => Payload::PontisUndo(read(kind, text)?),
+            EventKind::PontisEnded => Payload::PontisEnded(read(kind, text)?),
         })
     }
 }
@@ -518,6 +592,24 @@ mod tests {
             (
                 EventKind::RoundCorrected,
                 r#"{"reason":"a 9, not a 10","script":{"rules":"czech","bets":[],"steps":[]},"nets":[{"id":"1a","net":-0.03}]}"#,
+            ),
+            (
+                EventKind::PontisOpened,
+                r#"{"name":"Pontis 1","rules":{"jokers":2,"aside":"aside","top":"last","score":"sum"}}"#,
+            ),
+            (
+                EventKind::PontisStarted,
+                r#"{"game":3,"players":["Ana","Ben"],"dealer":"Ben","rules":{"jokers":2}}"#,
+            ),
+            (EventKind::PontisPlay, r#"{"text":"Ben: Kc 10h"}"#),
+            (
+                EventKind::PontisRefused,
+                r#"{"text":"Ana: 5","reason":"no"}"#,
+            ),
+            (EventKind::PontisUndo, r#"{"text":"Ana: pass"}"#),
+            (
+                EventKind::PontisEnded,
+                r#"{"game":3,"end":"blocked","winners":["Ana"],"scores":[27,13],"inputs":9}"#,
             ),
         ];
         for (kind, text) in texts {

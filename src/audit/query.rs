@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 use chrono::{NaiveDate, TimeZone, Timelike, Utc};
 
 use super::payload::{BetData, NetData, Payload, RoundCorrected};
+use super::pontis::GameRow;
 use super::store::{NOT_STEP, figures_of_row};
 use super::{AuditError, EventKind, Store};
 use crate::engine::RoundFigures;
@@ -413,6 +414,9 @@ pub trait Source {
         verify: bool,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Vec<SourceHead>, AuditError>;
+    /// The Pontis games started in `[from_ms, to_ms)`, each database's in order, the
+    /// databases one after another.
+    fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError>;
     /// Alarms raised in `[from_ms, to_ms)` (files hold none).
     fn alarms(&mut self, _from_ms: i64, _to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
         Ok(Vec::new())
@@ -462,6 +466,14 @@ impl Source for Files<'_> {
         Ok(out)
     }
 
+    fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError> {
+        let mut out = Vec::new();
+        for (i, s) in self.0.iter().enumerate() {
+            out.extend(super::pontis::game_rows(s, i, from_ms, to_ms)?);
+        }
+        Ok(out)
+    }
+
     fn heads(
         &mut self,
         verify: bool,
@@ -474,6 +486,10 @@ impl Source for Files<'_> {
             let verified = if verify {
                 progress(&format!("verifying {}", s.path().display()));
                 Some(match replay::verify(s, |_| {}) {
+                    Ok(v) if v.games > 0 => Ok(format!(
+                        "{} events, {} rounds and {} Pontis games replayed",
+                        v.events, v.rounds, v.games
+                    )),
                     Ok(v) => Ok(format!("{} events, {} rounds replayed", v.events, v.rounds)),
                     Err(ReplayError::Store(e)) => return Err(e),
                     Err(e) => Err(e.to_string()),

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::event::{Event, EventKind, hex};
 use super::payload::{self, NetData, RoundSettled, nets_of, view};
+use super::pontis::PontisTables;
 use super::store::{AuditError, GENESIS, NOT_STEP, Store, event_hash, figures_row};
 use super::structure::{EVENT_INDEXES, IndexDigest, check_structure};
 use crate::engine::{BetSpec, Card, Limits, Round, Rules, Shoe, Step};
@@ -183,6 +184,8 @@ pub(crate) struct Replayer {
     pub(crate) check_chain: bool,
     /// Keep the cards of each shoe (for exports and live tables; verify needs none).
     pub(crate) track_seen: bool,
+    /// The Pontis tables and their games.
+    pub(crate) pontis: PontisTables,
     /// When set (verify), each settlement's `round_figures` row is read in step and
     /// compared with the replayed round's own figures.
     pub(crate) figures: Option<FiguresCursor>,
@@ -255,6 +258,10 @@ impl Replayer {
         Replayer {
             check_chain,
             track_seen: true,
+            pontis: PontisTables {
+                check_numbers: check_chain,
+                ..PontisTables::default()
+            },
             ..Replayer::default()
         }
     }
@@ -295,6 +302,18 @@ impl Replayer {
             self.chain.check(e)?;
         }
         match e.kind {
+            EventKind::TableOpened if self.pontis.has(e.table) => {
+                return Err(Self::bad(
+                    e,
+                    "a Pontoon table opened with a Pontis table's id",
+                ));
+            }
+            EventKind::PontisOpened if e.table.is_some_and(|t| self.tables.contains_key(&t)) => {
+                return Err(Self::bad(
+                    e,
+                    "a Pontis table opened with a Pontoon table's id",
+                ));
+            }
             EventKind::TableOpened => {
                 let d: payload::TableOpened = Self::read(e)?;
                 let id = e.table.ok_or_else(|| Self::bad(e, "no table"))?;
@@ -341,9 +360,16 @@ impl Replayer {
                     }
                 }
             }
+            EventKind::TableClosed if self.pontis.has(e.table) => self.pontis.feed(e)?,
             EventKind::TableClosed => {
                 Self::table(&mut self.tables, e)?.open = false;
             }
+            EventKind::PontisOpened
+            | EventKind::PontisStarted
+            | EventKind::PontisPlay
+            | EventKind::PontisRefused
+            | EventKind::PontisUndo
+            | EventKind::PontisEnded => self.pontis.feed(e)?,
             EventKind::ShoeNew => {
                 let t = Self::table(&mut self.tables, e)?;
                 if t.live.is_some() {
@@ -555,6 +581,13 @@ pub struct Verified {
     pub undos: i64,
     pub tables: usize,
     pub in_play: usize,
+    /// Pontis games started, ended (each end checked against the replay), in play.
+    pub games: i64,
+    pub games_ended: i64,
+    pub games_in_play: usize,
+    /// Pontis inputs refused (each checked to be refused by the engine) and undone.
+    pub games_refused: i64,
+    pub games_undos: i64,
     pub head: (i64, String),
 }
 
@@ -719,8 +752,18 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
             corrected: r.corrected,
             refused: r.refused,
             undos: r.undos,
-            tables: r.tables.len(),
+            tables: r.tables.len() + r.pontis.tables.len(),
             in_play: r.tables.values().filter(|t| t.live.is_some()).count(),
+            games: r.pontis.games,
+            games_ended: r.pontis.ended,
+            games_in_play: r
+                .pontis
+                .tables
+                .values()
+                .filter(|t| t.live.is_some())
+                .count(),
+            games_refused: r.pontis.refused,
+            games_undos: r.pontis.undos,
             head,
         })
     })

@@ -1,5 +1,5 @@
 //! The file's schema, version by version: the SQL of each forward migration and the one
-//! written in Rust (v3 → v4, the compact log). `Store` runs them; nothing else creates or
+//! written in Rust (v3 → v4, the compact log; v4 → v5, the Pontis kinds). `Store` runs them; nothing else creates or
 //! changes a table.
 
 use rusqlite::params;
@@ -8,7 +8,7 @@ use super::event::EventKind;
 use super::pack;
 
 /// Forward migrations: `MIGRATIONS[v]` takes a database from version `v` to `v + 1`
-/// (v3 → v4 is `migrate_to_4`, in Rust, after these).
+/// (v3 → v4 is `migrate_to_4` and v4 → v5 `migrate_to_5`, in Rust, after these).
 pub(super) const MIGRATIONS: [&str; 3] = [
     r#"
 CREATE TABLE events (
@@ -139,7 +139,7 @@ pub(super) fn migrate_to_4(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
     tx.execute_batch(SCHEMA_4_TABLE)?;
     {
         let mut kinds = tx.prepare("INSERT INTO event_kinds (code, name) VALUES (?1, ?2)")?;
-        for k in EventKind::ALL {
+        for k in &EventKind::ALL[..EventKind::SCHEMA_4_KINDS] {
             kinds.execute(params![k.code(), k.name()])?;
         }
         let mut read = tx.prepare(
@@ -180,4 +180,16 @@ pub(super) fn migrate_to_4(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
         }
     }
     tx.execute_batch(SCHEMA_4_REST)
+}
+
+/// v5: the Pontis table mode's event kinds (`pontis_opened` … `pontis_ended`) join
+/// `event_kinds`, so that the `event_log` view names them; a program that knows only
+/// schema 4 refuses the file rather than meet a kind it cannot read.
+pub(super) fn migrate_to_5(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+    const _: () = assert!(EventKind::PontisOpened.code() == 18);
+    let mut kinds = tx.prepare("INSERT INTO event_kinds (code, name) VALUES (?1, ?2)")?;
+    for k in &EventKind::ALL[EventKind::SCHEMA_4_KINDS..] {
+        kinds.execute(params![k.code(), k.name()])?;
+    }
+    Ok(())
 }

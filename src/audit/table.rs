@@ -77,6 +77,11 @@ impl TableSession {
         if name.is_empty() {
             return Err(InputError::NotNow("a table needs a name".into()));
         }
+        if super::pontis::find_pontis_table(store, &name)?.is_some() {
+            return Err(InputError::NotNow(format!(
+                "\"{name}\" is a Pontis table: give the Pontoon table another name"
+            )));
+        }
         let (id, state) = match find_table(store, &name)? {
             Some(id) => (id, table_state(store, id)?),
             None => (next_table_id(store)?, None),
@@ -372,13 +377,23 @@ impl TableSession {
     }
 }
 
-fn find_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
+pub(crate) fn find_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
+    find_table_of(store, EventKind::TableOpened, name)
+}
+
+/// The table last opened under this name by an event of `kind` (`table_opened`, or
+/// `pontis_opened` for a Pontis table).
+pub(crate) fn find_table_of(
+    store: &Store,
+    kind: EventKind,
+    name: &str,
+) -> Result<Option<i64>, AuditError> {
     store
         .conn()
         .query_row(
             &format!(
                 "SELECT table_id FROM events WHERE kind = {} AND {NOT_STEP} AND json_extract(data, '$.name') = ?1 ORDER BY seq DESC LIMIT 1",
-                EventKind::TableOpened.code()
+                kind.code()
             ),
             [name.trim()],
             |r| r.get(0),
@@ -387,7 +402,7 @@ fn find_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
         .map_err(|e| store.sql_error(e))
 }
 
-fn next_table_id(store: &Store) -> Result<i64, AuditError> {
+pub(crate) fn next_table_id(store: &Store) -> Result<i64, AuditError> {
     store
         .conn()
         .query_row(

@@ -181,6 +181,69 @@ impl FromStr for Card {
     }
 }
 
+/// A card of a deck with jokers (Pontis, RULES.md B): a real card, or a joker standing for
+/// the rank its player named (`Jk=5`, `Jk=A`). A joker names a rank only, no suit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeckCard {
+    Card(Card),
+    Joker(Rank),
+}
+
+impl DeckCard {
+    /// The rank it counts as: its own, or the one the joker was named.
+    pub fn rank(self) -> Rank {
+        match self {
+            DeckCard::Card(c) => c.rank,
+            DeckCard::Joker(r) => r,
+        }
+    }
+}
+
+impl fmt::Display for DeckCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeckCard::Card(c) => c.fmt(f),
+            DeckCard::Joker(r) => write!(f, "Jk={}", r.symbol()),
+        }
+    }
+}
+
+/// Text that is neither a card nor a named joker.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotADeckCard {
+    #[error(
+        "\"{}\" is not a card: expected a rank A 2 3 4 5 6 7 8 9 10 (or T) J Q K, optionally followed by a suit s h d c, or a joker Jk=V naming its value",
+        super::shown(.0)
+    )]
+    Card(String),
+    #[error(
+        "\"{}\" is not a named joker: a joker is written Jk=V with V a rank A 2 3 4 5 6 7 8 9 10 (or T) J Q K, no suit",
+        super::shown(.0)
+    )]
+    Joker(String),
+}
+
+impl FromStr for DeckCard {
+    type Err = NotADeckCard;
+
+    /// A card as [`Card`] reads it, or `Jk=V` (case does not matter; `Jk=A` is an ace).
+    fn from_str(text: &str) -> Result<DeckCard, NotADeckCard> {
+        let t = text.trim();
+        let joker = t.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("jk"));
+        if !joker {
+            return t
+                .parse::<Card>()
+                .map(DeckCard::Card)
+                .map_err(|_| NotADeckCard::Card(text.to_string()));
+        }
+        let name = t[2..].strip_prefix('=').map(str::to_ascii_uppercase);
+        name.as_deref()
+            .and_then(Rank::from_symbol)
+            .map(DeckCard::Joker)
+            .ok_or_else(|| NotADeckCard::Joker(text.to_string()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,5 +291,24 @@ mod tests {
     fn values_follow_a1() {
         let values: Vec<u8> = Rank::ALL.iter().map(|r| r.value()).collect();
         assert_eq!(values, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]);
+    }
+
+    #[test]
+    fn deck_cards_read_jokers_by_their_named_rank() {
+        for (text, shown) in [
+            ("Jk=5", "Jk=5"),
+            ("jk=a", "Jk=A"),
+            ("JK=T", "Jk=10"),
+            ("Kh", "Kh"),
+        ] {
+            assert_eq!(
+                text.parse::<DeckCard>().unwrap().to_string(),
+                shown,
+                "{text}"
+            );
+        }
+        for text in ["Jk", "Jk=", "Jk=14", "Jk=Kh", "Jk=1", "J k=5", "Jké", "X"] {
+            assert!(text.parse::<DeckCard>().is_err(), "{text}");
+        }
     }
 }

@@ -1,15 +1,17 @@
-//! The Pontoon engine: cards, shoe, rules, the round state machine and settlement.
-//! Pure: no I/O, no clock, no SQL, no UI. Every rule of RULES.md part A lives here once.
+//! The engines: cards, shoe, rules, the Pontoon round state machine and settlement, and
+//! Pontis (`pontis`). Pure: no I/O, no clock, no SQL, no UI. Every rule of RULES.md parts
+//! A and B lives here once.
 
 pub mod card;
 pub mod hand;
 pub mod json;
 pub mod money;
+pub mod pontis;
 pub mod round;
 pub mod rules;
 pub mod shoe;
 
-pub use card::{Card, NotACard, Rank, Suit};
+pub use card::{Card, DeckCard, NotACard, NotADeckCard, Rank, Suit};
 pub use hand::Total;
 pub use money::{Money, MoneyError, Ratio};
 pub use round::{

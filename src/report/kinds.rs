@@ -264,6 +264,7 @@ pub fn build_from(
                     .map(|(d, t)| (d.format("%m-%d").to_string(), t.hold().unwrap_or(0.0)))
                     .collect(),
             });
+            sections.extend(super::pontis::sections(src, o)?);
         }
         Kind::Rounds => {
             let mut rows = Vec::new();

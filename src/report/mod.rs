@@ -5,6 +5,7 @@
 
 pub use crate::audit::query as data;
 mod kinds;
+mod pontis;
 mod render;
 
 pub use data::{Period, RoundRow};

@@ -1,7 +1,8 @@
 //! The supervisor's desk: round history with filters, a round stepped through input by
 //! input, voids and corrections with a reason, verification at a glance, charts, and the
 //! report export. Reads through `report` and `audit`; writes only through
-//! `audit::exceptions`. No SQL here.
+//! `audit::exceptions`. No SQL here. Drawing returns `DeskCommand`s; the app carries them
+//! out after the frame (`Desk::apply`) and shows what they said.
 
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
@@ -12,6 +13,7 @@ use egui_plot::{Bar, BarChart, Plot};
 use crate::audit::Store;
 use crate::audit::exceptions::{self, Correction};
 use crate::audit::payload::{NetData, Payload};
+use crate::audit::pontis::{GameRow, game_rows};
 use crate::audit::replay::{self, RoundHistory};
 use crate::audit::users::User;
 use crate::engine::Money;
@@ -23,6 +25,8 @@ pub(crate) enum Tab {
     History,
     Round,
     Charts,
+    /// The Pontis games (table, host, players, length, how they ended).
+    Pontis,
 }
 
 /// The desk's state (forms, the last search, the round open).
@@ -37,6 +41,7 @@ pub(crate) struct Desk {
     outcome: String,
     min_payout: String,
     rows: Vec<RoundRow>,
+    games: Vec<GameRow>,
     history: Option<RoundHistory>,
     cursor: usize,
     reason: String,
@@ -45,12 +50,11 @@ pub(crate) struct Desk {
     series: Series,
     verify: Option<Result<String, String>>,
     verifying: Option<Receiver<Result<String, String>>>,
-    /// What the last action said: done (`Ok`), or refused with why (`Err`).
-    pub(crate) message: Option<Result<String, String>>,
 }
 
-/// What the desk asks the app for.
-enum Ask {
+/// What the supervisor asked the desk for, carried out after the frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DeskCommand {
     Search,
     Open(i64),
     Void,
@@ -58,6 +62,8 @@ enum Ask {
     Correct,
     Verify,
     Export(Kind),
+    /// The Pontis games of the period, table and host.
+    SearchGames,
 }
 
 impl Desk {
@@ -73,6 +79,7 @@ impl Desk {
             outcome: String::new(),
             min_payout: String::new(),
             rows: Vec::new(),
+            games: Vec::new(),
             history: None,
             cursor: 0,
             reason: String::new(),
@@ -81,12 +88,11 @@ impl Desk {
             series: Series::default(),
             verify: None,
             verifying: None,
-            message: None,
         }
     }
 
-    /// The desk, on `store`, for `user` (a supervisor or admin).
-    pub(crate) fn ui(&mut self, ui: &mut Ui, store: &mut Store, user: &User) {
+    /// Draws the desk; returns what was asked, for `apply` after the frame.
+    pub(crate) fn ui(&mut self, ui: &mut Ui) -> Vec<DeskCommand> {
         if let Some(rx) = &self.verifying
             && let Ok(v) = rx.try_recv()
         {
@@ -96,13 +102,14 @@ impl Desk {
         if self.verifying.is_some() {
             ui.ctx().request_repaint();
         }
-        let mut asks = Vec::new();
+        let mut commands = Vec::new();
         ui.horizontal(|ui| {
             ui.heading("Supervisor desk");
             for (t, label) in [
                 (Tab::History, "Round history"),
                 (Tab::Round, "Round"),
                 (Tab::Charts, "Charts"),
+                (Tab::Pontis, "Pontis games"),
             ] {
                 ui.selectable_value(&mut self.tab, t, RichText::new(label).size(18.0));
             }
@@ -126,18 +133,17 @@ impl Desk {
                 }
             }
             if ui.button("Verify now").clicked() {
-                asks.push(Ask::Verify);
+                commands.push(DeskCommand::Verify);
             }
         });
         ui.separator();
         match self.tab {
-            Tab::History => self.history_tab(ui, &mut asks),
-            Tab::Round => self.round_tab(ui, &mut asks),
-            Tab::Charts => self.charts_tab(ui, &mut asks),
+            Tab::History => self.history_tab(ui, &mut commands),
+            Tab::Round => self.round_tab(ui, &mut commands),
+            Tab::Charts => self.charts_tab(ui, &mut commands),
+            Tab::Pontis => self.games_tab(ui, &mut commands),
         }
-        for a in asks {
-            self.act(a, store, user);
-        }
+        commands
     }
 
     fn period(&self) -> Result<Period, String> {
@@ -155,10 +161,17 @@ impl Desk {
         Period::parse(from, to)
     }
 
-    fn act(&mut self, a: Ask, store: &mut Store, user: &User) {
+    /// Carries out `a` on `store` for `user` (a supervisor or admin): what was done
+    /// (`Ok`), or refused with why (`Err`); `None` when there was nothing to act on.
+    pub(crate) fn apply(
+        &mut self,
+        a: DeskCommand,
+        store: &mut Store,
+        user: &User,
+    ) -> Option<Result<String, String>> {
         let result: Result<String, String> = match a {
-            Ask::Search => self.search(store),
-            Ask::Open(round) => match RoundHistory::load(store, round) {
+            DeskCommand::Search => self.search(store),
+            DeskCommand::Open(round) => match RoundHistory::load(store, round) {
                 Ok(h) => {
                     self.cursor = h.events.len().saturating_sub(1);
                     // A round still in play has no logged inputs to correct.
@@ -173,15 +186,15 @@ impl Desk {
                 }
                 Err(e) => Err(e.to_string()),
             },
-            Ask::Void => {
-                let Some(h) = &self.history else { return };
+            DeskCommand::Void => {
+                let Some(h) = &self.history else { return None };
                 let round = h.round;
                 exceptions::void_round(store, user, round, &self.reason)
                     .map(|()| format!("round {round} voided: logged with the reason"))
                     .map_err(|e| e.to_string())
             }
-            Ask::Preview | Ask::Correct => {
-                let Some(h) = &self.history else { return };
+            DeskCommand::Preview | DeskCommand::Correct => {
+                let Some(h) = &self.history else { return None };
                 let round = h.round;
                 // One input per comma: "9, K, insure 1a 5, stick".
                 let steps: Vec<String> = self
@@ -190,14 +203,14 @@ impl Desk {
                     .map(|s| s.trim().to_string())
                     .filter(|s| !s.is_empty())
                     .collect();
-                let r = if matches!(a, Ask::Correct) {
+                let r = if matches!(a, DeskCommand::Correct) {
                     exceptions::correct_round(store, user, round, steps, &self.reason)
                 } else {
                     exceptions::preview(store, round, steps)
                 };
                 match r {
                     Ok(c) => {
-                        let done = matches!(a, Ask::Correct);
+                        let done = matches!(a, DeskCommand::Correct);
                         self.preview = Some(c);
                         Ok(if done {
                             format!("round {round} corrected: logged with the reason")
@@ -208,7 +221,7 @@ impl Desk {
                     Err(e) => Err(e.to_string()),
                 }
             }
-            Ask::Verify => {
+            DeskCommand::Verify => {
                 let path = store.path().to_path_buf();
                 let (tx, rx) = channel();
                 std::thread::spawn(move || {
@@ -217,8 +230,13 @@ impl Desk {
                         .and_then(|s| {
                             replay::verify(&s, |_| {})
                                 .map(|v| {
+                                    let games = if v.games > 0 {
+                                        format!(", {} Pontis games", v.games)
+                                    } else {
+                                        String::new()
+                                    };
                                     format!(
-                                        "{} events, {} rounds, head {}…",
+                                        "{} events, {} rounds{games}, head {}…",
                                         v.events,
                                         v.rounds,
                                         v.head.1.get(..12).unwrap_or(&v.head.1)
@@ -231,9 +249,10 @@ impl Desk {
                 self.verifying = Some(rx);
                 Ok("verifying in the background".into())
             }
-            Ask::Export(kind) => self.export(store, user, kind),
+            DeskCommand::Export(kind) => self.export(store, user, kind),
+            DeskCommand::SearchGames => self.search_games(store),
         };
-        self.message = Some(result);
+        Some(result)
     }
 
     fn search(&mut self, store: &Store) -> Result<String, String> {
@@ -287,6 +306,60 @@ impl Desk {
         }
         self.series = report::series(&self.rows);
         Ok(format!("{} rounds found", self.rows.len()))
+    }
+
+    fn search_games(&mut self, store: &Store) -> Result<String, String> {
+        let (a, b) = self.period()?.ms();
+        let like = |field: &str, want: &str| {
+            want.trim().is_empty() || field.to_lowercase().contains(&want.trim().to_lowercase())
+        };
+        self.games = game_rows(store, 0, a, b)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .filter(|g| like(&g.table, &self.table) && like(&g.host, &self.dealer))
+            .collect();
+        Ok(format!("{} Pontis games found", self.games.len()))
+    }
+
+    fn games_tab(&mut self, ui: &mut Ui, commands: &mut Vec<DeskCommand>) {
+        ui.horizontal_wrapped(|ui| {
+            Self::field(ui, "From", &mut self.from, 90.0);
+            Self::field(ui, "To", &mut self.to, 90.0);
+            Self::field(ui, "Table", &mut self.table, 90.0);
+            Self::field(ui, "Host", &mut self.dealer, 110.0);
+            if ui
+                .button(RichText::new("Search games").size(18.0))
+                .clicked()
+            {
+                commands.push(DeskCommand::SearchGames);
+            }
+        });
+        ui.label("Each game's inputs are replayed by Verify; `croupier export-game --game N` gives one back as a game script.");
+        ui.separator();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::Grid::new("pontis-games")
+                .striped(true)
+                .spacing([14.0, 4.0])
+                .show(ui, |ui| {
+                    for h in [
+                        "game", "started", "table", "host", "players", "inputs", "end", "winners",
+                    ] {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    ui.end_row();
+                    for g in self.games.iter().rev().take(500) {
+                        ui.label(g.game.to_string());
+                        ui.label(crate::audit::store::format_time(g.started));
+                        ui.label(&g.table);
+                        ui.label(&g.host);
+                        ui.label(g.players.join(", "));
+                        ui.label(g.inputs.map(|n| n.to_string()).unwrap_or_default());
+                        ui.label(g.ended.as_ref().map_or("in play", |(_, e)| e.as_str()));
+                        ui.label(g.winners.join(", "));
+                        ui.end_row();
+                    }
+                });
+        });
     }
 
     fn export(&mut self, store: &Store, user: &User, kind: Kind) -> Result<String, String> {
@@ -344,7 +417,7 @@ impl Desk {
             .labelled_by(l.id);
     }
 
-    fn history_tab(&mut self, ui: &mut Ui, asks: &mut Vec<Ask>) {
+    fn history_tab(&mut self, ui: &mut Ui, commands: &mut Vec<DeskCommand>) {
         ui.horizontal_wrapped(|ui| {
             Self::field(ui, "From", &mut self.from, 90.0);
             Self::field(ui, "To", &mut self.to, 90.0);
@@ -355,12 +428,12 @@ impl Desk {
             Self::field(ui, "Outcome", &mut self.outcome, 70.0);
             Self::field(ui, "Payout at least", &mut self.min_payout, 70.0);
             if ui.button(RichText::new("Search").size(18.0)).clicked() {
-                asks.push(Ask::Search);
+                commands.push(DeskCommand::Search);
             }
             ui.menu_button(RichText::new("Export report").size(18.0), |ui| {
                 for k in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
                     if ui.button(k.title()).clicked() {
-                        asks.push(Ask::Export(k));
+                        commands.push(DeskCommand::Export(k));
                     }
                 }
             });
@@ -399,7 +472,7 @@ impl Desk {
                             format!("Open {}", r.round)
                         };
                         if ui.button(label).clicked() {
-                            asks.push(Ask::Open(r.round));
+                            commands.push(DeskCommand::Open(r.round));
                         }
                         ui.end_row();
                     }
@@ -407,7 +480,7 @@ impl Desk {
         });
     }
 
-    fn round_tab(&mut self, ui: &mut Ui, asks: &mut Vec<Ask>) {
+    fn round_tab(&mut self, ui: &mut Ui, commands: &mut Vec<DeskCommand>) {
         let Some(h) = &self.history else {
             ui.label("Open a round from the history.");
             return;
@@ -513,7 +586,7 @@ impl Desk {
         ui.horizontal(|ui| {
             Self::field(ui, "Reason", &mut self.reason, 420.0);
             if ui.button("Void round").clicked() {
-                asks.push(Ask::Void);
+                commands.push(DeskCommand::Void);
             }
         });
         ui.horizontal(|ui| {
@@ -524,10 +597,10 @@ impl Desk {
                 560.0,
             );
             if ui.button("Preview correction").clicked() {
-                asks.push(Ask::Preview);
+                commands.push(DeskCommand::Preview);
             }
             if ui.button("Log correction").clicked() {
-                asks.push(Ask::Correct);
+                commands.push(DeskCommand::Correct);
             }
         });
         if let Some(c) = &self.preview {
@@ -552,11 +625,11 @@ impl Desk {
         }
     }
 
-    fn charts_tab(&mut self, ui: &mut Ui, asks: &mut Vec<Ask>) {
+    fn charts_tab(&mut self, ui: &mut Ui, commands: &mut Vec<DeskCommand>) {
         if self.rows.is_empty() {
             ui.label("Search the round history first: the charts show the rounds found.");
             if ui.button("Search all rounds").clicked() {
-                asks.push(Ask::Search);
+                commands.push(DeskCommand::Search);
             }
             return;
         }

@@ -1,5 +1,7 @@
-//! The dealer's keyboard: which key means what. Card keys (A 2–9 0 T J Q K) and decision
-//! keys never share a key; suits are a prefix on F1–F4 so that no letter is taken twice.
+//! The dealer's keyboard: one table, `KEYS`, says which key means what. The key handling
+//! (`action`), the on-screen reference (`reference`) and the buttons' hints (`hint`) are
+//! all read from it, so they cannot disagree. Card keys (A 2–9 0 T J Q K) and decision keys
+//! never share a key; suits are a prefix on F1–F4 so that no letter is taken twice.
 
 use egui::Key;
 
@@ -19,68 +21,229 @@ pub(crate) enum KeyAction {
     Undo,
     Confirm,
     NewShoe,
+    ToggleKeys,
 }
 
-/// The key map. Shown on screen from `KEY_REFERENCE`, which must say the same.
-pub(crate) fn action(key: Key, ctrl: bool) -> Option<KeyAction> {
-    use KeyAction::*;
-    Some(match key {
-        Key::Z if ctrl => Undo,
-        _ if ctrl => return None,
-        Key::A => Card(Rank::Ace),
-        Key::Num2 => Card(Rank::Two),
-        Key::Num3 => Card(Rank::Three),
-        Key::Num4 => Card(Rank::Four),
-        Key::Num5 => Card(Rank::Five),
-        Key::Num6 => Card(Rank::Six),
-        Key::Num7 => Card(Rank::Seven),
-        Key::Num8 => Card(Rank::Eight),
-        Key::Num9 => Card(Rank::Nine),
-        Key::Num0 | Key::T => Card(Rank::Ten),
-        Key::J => Card(Rank::Jack),
-        Key::Q => Card(Rank::Queen),
-        Key::K => Card(Rank::King),
-        Key::F1 => Suit(crate::engine::Suit::Spades),
-        Key::F2 => Suit(crate::engine::Suit::Hearts),
-        Key::F3 => Suit(crate::engine::Suit::Diamonds),
-        Key::F4 => Suit(crate::engine::Suit::Clubs),
-        Key::S => Decision(crate::engine::Decision::Stick),
-        Key::W => Decision(crate::engine::Decision::Twist),
-        Key::B => Decision(crate::engine::Decision::Buy),
-        Key::P => Decision(crate::engine::Decision::Split),
-        Key::R => Decision(crate::engine::Decision::Surrender),
-        Key::I => Insure,
-        Key::E => EvenMoney,
-        Key::D => Decline,
-        Key::ArrowDown => NextOffer,
-        Key::ArrowUp => PrevOffer,
-        Key::U | Key::Backspace => Undo,
-        Key::Enter => Confirm,
-        Key::N => NewShoe,
-        _ => return None,
-    })
+/// One key (with Ctrl or without) and what it does.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Binding {
+    pub(crate) key: Key,
+    pub(crate) ctrl: bool,
+    pub(crate) action: KeyAction,
 }
 
-/// The on-screen keyboard reference: (keys, what they do).
-pub const KEY_REFERENCE: [(&str, &str); 17] = [
-    ("A 2-9 0/T J Q K", "card (to where it is highlighted)"),
-    ("F1 F2 F3 F4", "suit s h d c of the next card (optional)"),
-    ("S", "stick"),
-    ("W", "twist"),
-    ("B", "buy"),
-    ("P", "split"),
-    ("R", "surrender (whole box)"),
-    ("D", "a back bet declines the next buy/split"),
-    ("I", "insure the marked bet (most allowed)"),
-    ("E", "even money for the marked bet"),
-    ("Up Down", "mark another bet for an offer"),
-    ("U  Ctrl+Z  Backspace", "undo the last input"),
-    ("Enter", "deal with these bets / confirm settlement"),
-    ("N", "new shoe (between rounds)"),
-    (
-        "any card key",
-        "on the bets screen: deal with the bets shown",
-    ),
-    ("Esc", "leave a text field"),
-    ("F12", "show or hide this reference"),
+/// One line of the on-screen reference: the keys as shown, what they do, and the bindings
+/// behind it (none for a line that only explains).
+pub(crate) struct KeyRow {
+    pub(crate) keys: &'static str,
+    pub(crate) what: &'static str,
+    pub(crate) bindings: &'static [Binding],
+}
+
+const fn plain(key: Key, action: KeyAction) -> Binding {
+    Binding {
+        key,
+        ctrl: false,
+        action,
+    }
+}
+
+use KeyAction as A;
+
+/// The key table: every key the table screens act on, in the order the reference shows.
+pub(crate) const KEYS: &[KeyRow] = &[
+    KeyRow {
+        keys: "A 2-9 0/T J Q K",
+        what: "card (to where it is highlighted)",
+        bindings: &[
+            plain(Key::A, A::Card(Rank::Ace)),
+            plain(Key::Num2, A::Card(Rank::Two)),
+            plain(Key::Num3, A::Card(Rank::Three)),
+            plain(Key::Num4, A::Card(Rank::Four)),
+            plain(Key::Num5, A::Card(Rank::Five)),
+            plain(Key::Num6, A::Card(Rank::Six)),
+            plain(Key::Num7, A::Card(Rank::Seven)),
+            plain(Key::Num8, A::Card(Rank::Eight)),
+            plain(Key::Num9, A::Card(Rank::Nine)),
+            plain(Key::Num0, A::Card(Rank::Ten)),
+            plain(Key::T, A::Card(Rank::Ten)),
+            plain(Key::J, A::Card(Rank::Jack)),
+            plain(Key::Q, A::Card(Rank::Queen)),
+            plain(Key::K, A::Card(Rank::King)),
+        ],
+    },
+    KeyRow {
+        keys: "F1 F2 F3 F4",
+        what: "suit s h d c of the next card (optional)",
+        bindings: &[
+            plain(Key::F1, A::Suit(Suit::Spades)),
+            plain(Key::F2, A::Suit(Suit::Hearts)),
+            plain(Key::F3, A::Suit(Suit::Diamonds)),
+            plain(Key::F4, A::Suit(Suit::Clubs)),
+        ],
+    },
+    KeyRow {
+        keys: "S",
+        what: "stick",
+        bindings: &[plain(Key::S, A::Decision(Decision::Stick))],
+    },
+    KeyRow {
+        keys: "W",
+        what: "twist",
+        bindings: &[plain(Key::W, A::Decision(Decision::Twist))],
+    },
+    KeyRow {
+        keys: "B",
+        what: "buy",
+        bindings: &[plain(Key::B, A::Decision(Decision::Buy))],
+    },
+    KeyRow {
+        keys: "P",
+        what: "split",
+        bindings: &[plain(Key::P, A::Decision(Decision::Split))],
+    },
+    KeyRow {
+        keys: "R",
+        what: "surrender (whole box)",
+        bindings: &[plain(Key::R, A::Decision(Decision::Surrender))],
+    },
+    KeyRow {
+        keys: "D",
+        what: "a back bet declines the next buy/split",
+        bindings: &[plain(Key::D, A::Decline)],
+    },
+    KeyRow {
+        keys: "I",
+        what: "insure the marked bet (most allowed)",
+        bindings: &[plain(Key::I, A::Insure)],
+    },
+    KeyRow {
+        keys: "E",
+        what: "even money for the marked bet",
+        bindings: &[plain(Key::E, A::EvenMoney)],
+    },
+    KeyRow {
+        keys: "Up Down",
+        what: "mark another bet for an offer",
+        bindings: &[
+            plain(Key::ArrowUp, A::PrevOffer),
+            plain(Key::ArrowDown, A::NextOffer),
+        ],
+    },
+    KeyRow {
+        keys: "U  Ctrl+Z  Backspace",
+        what: "undo the last input",
+        bindings: &[
+            plain(Key::U, A::Undo),
+            Binding {
+                key: Key::Z,
+                ctrl: true,
+                action: A::Undo,
+            },
+            plain(Key::Backspace, A::Undo),
+        ],
+    },
+    KeyRow {
+        keys: "Enter",
+        what: "deal with these bets / confirm settlement",
+        bindings: &[plain(Key::Enter, A::Confirm)],
+    },
+    KeyRow {
+        keys: "N",
+        what: "new shoe (between rounds)",
+        bindings: &[plain(Key::N, A::NewShoe)],
+    },
+    KeyRow {
+        keys: "any card key",
+        what: "on the bets screen: deal with the bets shown",
+        bindings: &[],
+    },
+    KeyRow {
+        keys: "Esc",
+        what: "leave a text field",
+        bindings: &[],
+    },
+    KeyRow {
+        keys: "F12",
+        what: "show or hide this reference",
+        bindings: &[plain(Key::F12, A::ToggleKeys)],
+    },
 ];
+
+fn bindings() -> impl Iterator<Item = &'static Binding> {
+    KEYS.iter().flat_map(|r| r.bindings.iter())
+}
+
+/// What `key` asks for (with Ctrl held or not), from `KEYS`.
+pub(crate) fn action(key: Key, ctrl: bool) -> Option<KeyAction> {
+    bindings()
+        .find(|b| b.key == key && b.ctrl == ctrl)
+        .map(|b| b.action)
+}
+
+/// The key shown on a button for `action`: its first key in `KEYS` ("U", "Enter").
+pub(crate) fn hint(action: KeyAction) -> &'static str {
+    bindings()
+        .find(|b| b.action == action)
+        .map(|b| b.key.name())
+        .unwrap_or("")
+}
+
+/// A button's label with its key: `Undo (U)`.
+pub(crate) fn with_hint(label: &str, action: KeyAction) -> String {
+    format!("{label} ({})", hint(action))
+}
+
+/// The on-screen keyboard reference: (keys, what they do), as `KEYS` has them.
+pub fn reference() -> impl Iterator<Item = (&'static str, &'static str)> {
+    KEYS.iter().map(|r| (r.keys, r.what))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No key (with or without Ctrl) means two things.
+    #[test]
+    fn no_key_is_bound_twice() {
+        let all: Vec<&Binding> = bindings().collect();
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert!(
+                    !(a.key == b.key && a.ctrl == b.ctrl),
+                    "{:?} is bound twice",
+                    a.key
+                );
+            }
+        }
+    }
+
+    /// The reference line of each key names that key (a digit inside a range "2-9").
+    #[test]
+    fn the_reference_names_its_keys() {
+        for row in KEYS {
+            for b in row.bindings {
+                let name = match b.key {
+                    Key::ArrowUp => "Up",
+                    Key::Num3 | Key::Num4 | Key::Num5 | Key::Num6 | Key::Num7 | Key::Num8 => "2-9",
+                    k => k.name(),
+                };
+                assert!(row.keys.contains(name), "{:?} not in {:?}", b.key, row.keys);
+            }
+        }
+    }
+
+    #[test]
+    fn hints_and_actions_read_the_same_table() {
+        assert_eq!(hint(KeyAction::Undo), "U");
+        assert_eq!(hint(KeyAction::Confirm), "Enter");
+        assert_eq!(action(Key::Z, true), Some(KeyAction::Undo));
+        assert_eq!(action(Key::Z, false), None);
+        assert_eq!(action(Key::K, true), None);
+        assert_eq!(action(Key::Num0, false), Some(KeyAction::Card(Rank::Ten)));
+        assert_eq!(
+            with_hint("Stick", KeyAction::Decision(Decision::Stick)),
+            "Stick (S)"
+        );
+    }
+}

@@ -1,15 +1,17 @@
-//! The dealer screen (egui/eframe): thin. Panels draw what the engine and the store say and
+//! The dealer screen (egui/eframe): thin. Screens draw what the engine and the store say and
 //! turn keys and clicks into `Command`s; `DealerApp::apply` carries them out through
-//! `audit::TableSession` after the frame. No SQL here, and no rule is decided here.
+//! `audit` after the frame. No SQL here, and no rule is decided here.
 
 mod app;
 mod desk;
 mod floor;
 mod keys;
+mod screens;
 mod watch;
+mod widgets;
 
 pub use app::{DealerApp, Screen};
-pub use keys::KEY_REFERENCE;
+pub use keys::reference as key_reference;
 
 use std::path::PathBuf;
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use egui::{Color32, RichText, Ui};
 
-use super::app::{dealer_view, seat_view};
+use super::widgets::{dealer_view, seat_view};
 use crate::audit::Store;
 use crate::audit::replay::{TableState, table_state};
 use crate::audit::table::{TableSummary, list_tables};

@@ -168,7 +168,8 @@ BEGIN
     SELECT i.seq, e.hash AS floor_hash, i.hash AS table_hash INTO bad
       FROM floor_incoming i
       JOIN croupier.events e ON e.tab = p_tab AND e.seq = i.seq
-     WHERE (e.at, e.kind, e.table_id, e.user_id, e.round_id, e.data, e.hash)
+     WHERE i.seq <= t.head_seq
+       AND (e.at, e.kind, e.table_id, e.user_id, e.round_id, e.data, e.hash)
            IS DISTINCT FROM (i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash)
      ORDER BY i.seq LIMIT 1;
     IF FOUND THEN
@@ -202,7 +203,6 @@ BEGIN
                    coalesce(p.hash, CASE WHEN i.seq = t.head_seq + 1 THEN t.head_hash END),
                    i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data)
          ORDER BY i.seq LIMIT 1;
-        -- No hash at fault: the batch repeats a seq; nothing of it is taken.
         stop := coalesce(bad.seq, t.head_seq + 1);
         INSERT INTO croupier.events
         SELECT p_tab, i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use super::{Floor, FloorError, FloorTable, short_id, why};
 use crate::audit::event::{Check, Event, hex};
 use crate::audit::payload::{BetData, NetData, Payload, RoundCorrected};
+use crate::audit::pontis::{GameRow, rows_of};
 use crate::audit::query::{
     Noted, RoundRow, Source, SourceAlarm, SourceHead, apply_fixes, inputs_of,
 };
@@ -334,6 +335,26 @@ impl Source for FloorSource {
                 head_hash: hex(&t.head_hash),
                 verified,
             });
+        }
+        Ok(out)
+    }
+
+    fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError> {
+        let mut out = Vec::new();
+        for db in 0..self.tables.len() {
+            let tab = self.tab(db);
+            let mut of = |kind: EventKind, from: i64, to: i64| -> Result<Vec<Event>, AuditError> {
+                let rows = self.query(
+                    "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
+                      WHERE tab = $1 AND kind = $2 AND at >= $3 AND at < $4 ORDER BY seq",
+                    &[&tab, &kind.name(), &from, &to],
+                )?;
+                rows.iter().map(|r| self.event_of(r, 0)).collect()
+            };
+            let opened = of(EventKind::PontisOpened, i64::MIN, i64::MAX)?;
+            let ended = of(EventKind::PontisEnded, from_ms, i64::MAX)?;
+            let started = of(EventKind::PontisStarted, from_ms, to_ms)?;
+            out.extend(rows_of(db, &self.user_names[db], &opened, &ended, &started));
         }
         Ok(out)
     }

@@ -44,7 +44,7 @@ pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError>
     client
         .batch_execute(
             "CREATE TEMP TABLE IF NOT EXISTS floor_incoming (
-                seq bigint NOT NULL, at bigint NOT NULL, kind text NOT NULL,
+                seq bigint PRIMARY KEY, at bigint NOT NULL, kind text NOT NULL,
                 table_id bigint, user_id bigint, round_id bigint,
                 data text NOT NULL, hash bytea NOT NULL) ON COMMIT DELETE ROWS",
         )

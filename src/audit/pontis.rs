@@ -1,0 +1,784 @@
+//! Pontis tables in the log: the host's session (`PontisSession`: open a Pontis table,
+//! start a game, each bank card, play and pass logged first and then applied, refusals
+//! logged with why, undo, the end logged with the last input in one transaction), and
+//! their replay (`PontisTables`: every game rebuilt through the Pontis engine, each
+//! logged end compared with the engine's; a game written back as a game script).
+//! Beside `table.rs` (Pontoon); the same store, users and hash chain.
+
+use std::collections::HashMap;
+
+use rusqlite::OptionalExtension;
+
+use super::event::{Event, EventKind};
+use super::payload::{self, Named, Payload, PontisEnded, PontisOpened, PontisStarted};
+use super::replay::ReplayError;
+use super::store::{AuditError, NOT_STEP, Store};
+use super::table::{InputError, find_table, find_table_of, next_table_id};
+use super::users::User;
+use crate::engine::pontis::{Game, PontisRules, Step, parse_step};
+use crate::pontis_script::PontisScript;
+
+/// A Pontis game in play, as rebuilt from its events.
+#[derive(Clone, Debug)]
+pub struct LiveGame {
+    /// Its number in this database (1, 2, … over every Pontis table).
+    pub number: i64,
+    pub(crate) start: Game,
+    pub game: Game,
+    /// The inputs that stand (bank cards, plays, passes), in order.
+    pub steps: Vec<Step>,
+}
+
+impl LiveGame {
+    /// Takes back the last input: replays the others from the start.
+    fn undo(&mut self) -> Option<Step> {
+        let last = self.steps.pop()?;
+        let mut g = self.start.clone();
+        for &s in &self.steps {
+            // Accepted in this order before; they are again.
+            let _ = g.apply(s);
+        }
+        self.game = g;
+        Some(last)
+    }
+
+    /// The game as a game script (PONTIS-SCRIPT.md): every bank card, then the plays and
+    /// passes as entered. A game that ended before some bank card was turned up cannot be
+    /// written as a script, which needs them all.
+    pub(crate) fn script(&self) -> Result<PontisScript, String> {
+        let g = &self.game;
+        let banks = (0..g.players())
+            .map(|s| {
+                g.bank(s).first().copied().ok_or_else(|| {
+                    format!(
+                        "{}'s bank card was never turned up, and a game script needs every bank card",
+                        g.names()[s]
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(PontisScript {
+            rules: *g.rules(),
+            players: g.names().to_vec(),
+            dealer: g.dealer(),
+            banks,
+            plays: self
+                .steps
+                .iter()
+                .filter(|s| !matches!(s, Step::Turn { .. }))
+                .map(|s| g.step_text(s))
+                .collect(),
+        })
+    }
+}
+
+/// A Pontis table as the log describes it.
+#[derive(Clone, Debug)]
+pub struct PontisTable {
+    pub(crate) id: i64,
+    pub name: String,
+    pub rules: PontisRules,
+    pub(crate) open: bool,
+    pub live: Option<LiveGame>,
+}
+
+/// Every Pontis table of a log, replayed event by event (inside `Replayer`).
+#[derive(Default)]
+pub(crate) struct PontisTables {
+    pub(crate) tables: HashMap<i64, PontisTable>,
+    pub(crate) games: i64,
+    pub(crate) ended: i64,
+    pub(crate) refused: i64,
+    pub(crate) undos: i64,
+    /// Games are numbered 1, 2, … over the whole log: checked when every table is read.
+    pub(crate) check_numbers: bool,
+    /// When set, the game with this number is kept, as a script, at its end.
+    pub(crate) want_game: Option<i64>,
+    pub(crate) found: Option<(PontisScript, PontisEnded)>,
+}
+
+fn bad(e: &Event, why: impl Into<String>) -> ReplayError {
+    ReplayError::Event {
+        seq: e.seq,
+        kind: e.kind.name(),
+        why: why.into(),
+    }
+}
+
+fn read<T: serde::de::DeserializeOwned>(e: &Event) -> Result<T, ReplayError> {
+    serde_json::from_str(&e.data).map_err(|x| {
+        bad(
+            e,
+            format!("its data does not read as a {} event: {x}", e.kind.name()),
+        )
+    })
+}
+
+fn rules_of(e: &Event, v: &serde_json::Value) -> Result<PontisRules, ReplayError> {
+    PontisRules::from_value(v).map_err(|x| bad(e, x.to_string()))
+}
+
+impl PontisTables {
+    /// Whether the log's table with this id is a Pontis table.
+    pub(crate) fn has(&self, table: Option<i64>) -> bool {
+        table.is_some_and(|id| self.tables.contains_key(&id))
+    }
+
+    fn table<'a>(
+        tables: &'a mut HashMap<i64, PontisTable>,
+        e: &Event,
+    ) -> Result<&'a mut PontisTable, ReplayError> {
+        let id = e.table.ok_or_else(|| bad(e, "no table"))?;
+        tables
+            .get_mut(&id)
+            .ok_or_else(|| bad(e, format!("Pontis table {id} was never opened")))
+    }
+
+    fn live<'a>(
+        tables: &'a mut HashMap<i64, PontisTable>,
+        e: &Event,
+    ) -> Result<&'a mut LiveGame, ReplayError> {
+        Self::table(tables, e)?
+            .live
+            .as_mut()
+            .ok_or_else(|| bad(e, "no Pontis game in play at this table"))
+    }
+
+    /// Takes the next event of a Pontis kind (or a `table_closed` of a Pontis table).
+    pub(crate) fn feed(&mut self, e: &Event) -> Result<(), ReplayError> {
+        match e.kind {
+            EventKind::PontisOpened => {
+                let d: PontisOpened = read(e)?;
+                let id = e.table.ok_or_else(|| bad(e, "no table"))?;
+                let rules = rules_of(e, &d.rules)?;
+                match self.tables.get_mut(&id) {
+                    Some(t) => {
+                        if t.live.is_some() && t.rules != rules {
+                            return Err(bad(e, "rules changed with a game in play"));
+                        }
+                        t.rules = rules;
+                        t.open = true;
+                    }
+                    None => {
+                        self.tables.insert(
+                            id,
+                            PontisTable {
+                                id,
+                                name: d.name,
+                                rules,
+                                open: true,
+                                live: None,
+                            },
+                        );
+                    }
+                }
+            }
+            EventKind::TableClosed => Self::table(&mut self.tables, e)?.open = false,
+            EventKind::PontisStarted => {
+                self.games += 1;
+                let d: PontisStarted = read(e)?;
+                if self.check_numbers && d.game != self.games {
+                    return Err(bad(
+                        e,
+                        format!(
+                            "game {} started, but the next game is {}",
+                            d.game, self.games
+                        ),
+                    ));
+                }
+                let rules = rules_of(e, &d.rules)?;
+                let t = Self::table(&mut self.tables, e)?;
+                if t.live.is_some() {
+                    return Err(bad(e, "a game started while another is in play"));
+                }
+                if rules != t.rules {
+                    return Err(bad(e, "the game's rules are not its table's"));
+                }
+                let dealer = d
+                    .players
+                    .iter()
+                    .position(|p| *p == d.dealer)
+                    .ok_or_else(|| bad(e, "the dealer is not one of the players"))?;
+                let n = d.players.len();
+                let start = Game::new(rules, d.players, dealer, vec![None; n])
+                    .map_err(|x| bad(e, x.to_string()))?;
+                t.live = Some(LiveGame {
+                    number: d.game,
+                    game: start.clone(),
+                    start,
+                    steps: Vec::new(),
+                });
+            }
+            EventKind::PontisPlay => {
+                let d: payload::Input = read(e)?;
+                let live = Self::live(&mut self.tables, e)?;
+                let step = parse_step(&d.text, &live.game).map_err(|x| bad(e, x))?;
+                live.game
+                    .apply(step)
+                    .map_err(|x| bad(e, format!("the engine refuses \"{}\" here: {x}", d.text)))?;
+                live.steps.push(step);
+            }
+            EventKind::PontisUndo => {
+                self.undos += 1;
+                let live = Self::live(&mut self.tables, e)?;
+                live.undo()
+                    .ok_or_else(|| bad(e, "an undo with nothing to undo"))?;
+            }
+            EventKind::PontisRefused => {
+                self.refused += 1;
+                // A refused input must really be refused by the engine where it was tried.
+                if let Some(live) = e
+                    .table
+                    .and_then(|id| self.tables.get(&id))
+                    .and_then(|t| t.live.as_ref())
+                {
+                    let d: payload::Refused = read(e)?;
+                    if let Ok(step) = parse_step(&d.text, &live.game)
+                        && live.game.check(&step).is_ok()
+                    {
+                        return Err(bad(
+                            e,
+                            format!(
+                                "\"{}\" is logged as refused, but the engine accepts it here",
+                                d.text
+                            ),
+                        ));
+                    }
+                }
+            }
+            EventKind::PontisEnded => {
+                self.ended += 1;
+                let d: PontisEnded = read(e)?;
+                let want = self.want_game;
+                let t = Self::table(&mut self.tables, e)?;
+                let live = t
+                    .live
+                    .take()
+                    .ok_or_else(|| bad(e, "a game's end with no game in play"))?;
+                let replayed = PontisEnded::of(live.number, &live.game, live.steps.len());
+                if d != replayed {
+                    return Err(ReplayError::Mismatch {
+                        round: live.number,
+                        why: format!(
+                            "Pontis game {}: logged end {}, the replay gives {}",
+                            live.number,
+                            Payload::PontisEnded(d).to_text(),
+                            Payload::PontisEnded(replayed).to_text()
+                        ),
+                    });
+                }
+                if want == Some(live.number) {
+                    let script = live.script().map_err(|x| bad(e, x))?;
+                    self.found = Some((script, d));
+                }
+            }
+            // Who logged in or out at the table: nothing for the game.
+            EventKind::Created
+            | EventKind::UserAdded
+            | EventKind::Login
+            | EventKind::LoginFailed
+            | EventKind::Logout
+            | EventKind::UserLocked
+            | EventKind::UserUnlocked => {}
+            _ => return Err(bad(e, "a Pontoon event at a Pontis table")),
+        }
+        Ok(())
+    }
+}
+
+/// What happened to an input at a Pontis table.
+#[derive(Debug)]
+pub enum PontisInput {
+    /// Logged and applied; the game goes on.
+    Accepted,
+    /// Logged and applied, and it ended the game: the end is logged too.
+    Ended(Box<Game>),
+}
+
+/// An open Pontis table with its host.
+pub struct PontisSession {
+    table: PontisTable,
+    user: User,
+}
+
+/// The Pontis table with this name, if the log has one.
+pub(crate) fn find_pontis_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
+    find_table_of(store, EventKind::PontisOpened, name)
+}
+
+/// Every Pontis table in the log, by name.
+pub fn list_pontis_tables(store: &Store) -> Result<Vec<String>, AuditError> {
+    let mut stmt = store
+        .conn()
+        .prepare(&format!(
+            "SELECT DISTINCT json_extract(data, '$.name') FROM events WHERE kind = {} AND {NOT_STEP} ORDER BY 1",
+            EventKind::PontisOpened.code()
+        ))
+        .map_err(|e| store.sql_error(e))?;
+    stmt.query_map([], |r| r.get(0))
+        .and_then(|m| m.collect())
+        .map_err(|e| store.sql_error(e))
+}
+
+/// The rules a Pontis table last had, by name (to resume it as it was).
+pub fn table_rules(store: &Store, name: &str) -> Result<Option<PontisRules>, ReplayError> {
+    let Some(id) = find_pontis_table(store, name)? else {
+        return Ok(None);
+    };
+    Ok(pontis_table_state(store, id)?.map(|t| t.rules))
+}
+
+/// A Pontis table's state from the log: its rules and the game in play.
+fn pontis_table_state(store: &Store, id: i64) -> Result<Option<PontisTable>, ReplayError> {
+    let mut r = PontisTables::default();
+    store.each_table_event(id, i64::MIN, i64::MAX, |e| r.feed(&e))??;
+    Ok(r.tables.remove(&id))
+}
+
+fn next_game(store: &Store) -> Result<i64, AuditError> {
+    store
+        .conn()
+        .query_row(
+            &format!(
+                "SELECT coalesce(max(json_extract(data, '$.game')), 0) + 1 FROM events WHERE kind = {} AND {NOT_STEP}",
+                EventKind::PontisStarted.code()
+            ),
+            [],
+            |r| r.get(0),
+        )
+        .map_err(|e| store.sql_error(e))
+}
+
+impl PontisSession {
+    /// Opens a Pontis table by name: a new one is logged with its rules; an existing one
+    /// carries on where the log left it (a game in play comes back). Changing its rules
+    /// needs a supervisor and no game in play. A name a Pontoon table has is refused.
+    pub fn open(
+        store: &mut Store,
+        user: User,
+        name: &str,
+        rules: PontisRules,
+    ) -> Result<PontisSession, InputError> {
+        let name = name.trim().to_string();
+        if name.is_empty() {
+            return Err(InputError::NotNow("a table needs a name".into()));
+        }
+        if find_table(store, &name)?.is_some() {
+            return Err(InputError::NotNow(format!(
+                "\"{name}\" is a Pontoon table: give the Pontis table another name"
+            )));
+        }
+        let (id, state) = match find_pontis_table(store, &name)? {
+            Some(id) => (id, pontis_table_state(store, id)?),
+            None => (next_table_id(store)?, None),
+        };
+        let change = state.as_ref().is_some_and(|s| s.rules != rules);
+        if change && !user.role.supervises() {
+            return Err(InputError::NotNow(format!(
+                "Pontis table {name} has other rules: only a supervisor may change them"
+            )));
+        }
+        if change && state.as_ref().is_some_and(|s| s.live.is_some()) {
+            return Err(InputError::NotNow(format!(
+                "Pontis table {name} has a game in play: finish it before changing the rules"
+            )));
+        }
+        if state.as_ref().is_none_or(|s| change || !s.open) {
+            let opened = Payload::PontisOpened(PontisOpened {
+                name: name.clone(),
+                rules: rules.to_value(),
+            });
+            store.append(&opened, Some(id), Some(user.id), None)?;
+        }
+        let table = pontis_table_state(store, id)?
+            .ok_or_else(|| InputError::NotNow("the table is not in the log".into()))?;
+        Ok(PontisSession { table, user })
+    }
+
+    /// Closes the table (logged); a game in play stays for the next opening.
+    pub fn close(self, store: &mut Store) -> Result<(), AuditError> {
+        let closed = Payload::TableClosed(Named {
+            name: self.table.name.clone(),
+        });
+        store.append(&closed, Some(self.table.id), Some(self.user.id), None)?;
+        Ok(())
+    }
+
+    pub fn table(&self) -> &PontisTable {
+        &self.table
+    }
+    pub fn user(&self) -> &User {
+        &self.user
+    }
+    /// The game in play, if any.
+    pub fn live(&self) -> Option<&LiveGame> {
+        self.table.live.as_ref()
+    }
+
+    fn log(&self, store: &mut Store, payload: Payload) -> Result<(), AuditError> {
+        store.append(&payload, Some(self.table.id), Some(self.user.id), None)?;
+        Ok(())
+    }
+
+    /// Logs a refused input; the error to give back.
+    fn refuse(&self, store: &mut Store, text: &str, reason: String) -> InputError {
+        let refused = Payload::PontisRefused(payload::Refused {
+            text: text.to_string(),
+            reason: reason.clone(),
+        });
+        match self.log(store, refused) {
+            Ok(()) => InputError::Refused(reason),
+            Err(e) => InputError::Store(e),
+        }
+    }
+
+    /// Starts a game: the players in seat order and the dealer's seat. The bank cards
+    /// are entered as they are turned up.
+    pub fn start_game(
+        &mut self,
+        store: &mut Store,
+        players: Vec<String>,
+        dealer: usize,
+    ) -> Result<i64, InputError> {
+        if self.table.live.is_some() {
+            return Err(InputError::NotNow("a game is already in play".into()));
+        }
+        let players: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
+        let n = players.len();
+        let start = match Game::new(self.table.rules, players.clone(), dealer, vec![None; n]) {
+            Ok(g) => g,
+            Err(e) => {
+                let text = format!(
+                    "start players {} dealer {}",
+                    players.join(", "),
+                    players.get(dealer).map_or("?", String::as_str)
+                );
+                return Err(self.refuse(store, &text, e.to_string()));
+            }
+        };
+        let number = next_game(store)?;
+        let started = Payload::PontisStarted(PontisStarted {
+            game: number,
+            dealer: players[dealer].clone(),
+            players,
+            rules: self.table.rules.to_value(),
+        });
+        self.log(store, started)?;
+        self.table.live = Some(LiveGame {
+            number,
+            game: start.clone(),
+            start,
+            steps: Vec::new(),
+        });
+        Ok(number)
+    }
+
+    /// One input as typed (`"Ben: Kc 10h"`, `"Ben: pass"`, `"Ben: bank 7h"`).
+    pub fn input_text(&mut self, store: &mut Store, text: &str) -> Result<PontisInput, InputError> {
+        let Some(live) = self.table.live.as_ref() else {
+            return Err(InputError::NotNow(
+                "no game in play: start a game first".into(),
+            ));
+        };
+        match parse_step(text, &live.game) {
+            Ok(step) => self.input(store, step),
+            Err(why) => {
+                let expected = live.game.expected();
+                Err(self.refuse(store, text, format!("{why}; expected {expected}")))
+            }
+        }
+    }
+
+    /// One input: checked, logged durably, then applied; a refusal is logged with why and
+    /// changes nothing. The input that ends the game and the game's end are one
+    /// transaction.
+    pub fn input(&mut self, store: &mut Store, step: Step) -> Result<PontisInput, InputError> {
+        let Some(live) = self.table.live.as_ref() else {
+            return Err(InputError::NotNow(
+                "no game in play: start a game first".into(),
+            ));
+        };
+        let text = live.game.step_text(&step);
+        let mut after = live.game.clone();
+        if let Err(e) = after.apply(step) {
+            return Err(self.refuse(store, &text, e.to_string()));
+        }
+        let play = Payload::PontisPlay(payload::Input { text });
+        if after.is_over() {
+            let ended =
+                Payload::PontisEnded(PontisEnded::of(live.number, &after, live.steps.len() + 1));
+            let own = !store.in_batch();
+            if own {
+                store.begin_batch()?;
+            }
+            let written = self.log(store, play).and_then(|()| self.log(store, ended));
+            match written {
+                Ok(()) if own => store.commit_batch()?,
+                Ok(()) => {}
+                Err(e) => {
+                    if own {
+                        store.rollback_batch()?;
+                    }
+                    return Err(e.into());
+                }
+            }
+            self.table.live = None;
+            return Ok(PontisInput::Ended(Box::new(after)));
+        }
+        self.log(store, play)?;
+        let live = self.table.live.as_mut().expect("checked above");
+        live.game = after;
+        live.steps.push(step);
+        Ok(PontisInput::Accepted)
+    }
+
+    /// Takes back the last input of the game in play (logged). A game that has ended is
+    /// not reopened.
+    pub fn undo(&mut self, store: &mut Store) -> Result<Step, InputError> {
+        let Some(live) = self.table.live.as_ref() else {
+            return Err(InputError::NotNow(
+                "no game in play: an ended game is not reopened".into(),
+            ));
+        };
+        let Some(last) = live.steps.last() else {
+            return Err(InputError::NotNow("nothing to undo in this game".into()));
+        };
+        let text = live.game.step_text(last);
+        self.log(store, Payload::PontisUndo(payload::Input { text }))?;
+        let live = self.table.live.as_mut().expect("checked above");
+        live.undo()
+            .ok_or_else(|| InputError::NotNow("nothing to undo".into()))
+    }
+
+    /// Stops the game in play before its end (logged as `abandoned`, with the banks'
+    /// scores as they stand; nobody wins).
+    pub fn abandon(&mut self, store: &mut Store) -> Result<(), InputError> {
+        let Some(live) = self.table.live.as_ref() else {
+            return Err(InputError::NotNow("no game in play".into()));
+        };
+        let ended = PontisEnded::of(live.number, &live.game, live.steps.len());
+        self.log(store, Payload::PontisEnded(ended))?;
+        self.table.live = None;
+        Ok(())
+    }
+}
+
+/// A logged Pontis game as a game script that `croupier pontis` checks the same, with its
+/// logged end. Reads the game's table from its first event.
+pub fn export_game(store: &Store, n: i64) -> Result<(PontisScript, PontisEnded), ReplayError> {
+    let table: Option<i64> = store
+        .conn()
+        .query_row(
+            &format!(
+                "SELECT table_id FROM events WHERE kind = {} AND {NOT_STEP} AND json_extract(data, '$.game') = ?1",
+                EventKind::PontisStarted.code()
+            ),
+            [n],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(|e| ReplayError::Store(store.sql_error(e)))?
+        .flatten();
+    let Some(table) = table else {
+        return Err(ReplayError::Store(AuditError::Refused(format!(
+            "{}: there is no Pontis game {n} (games are numbered from 1; this database has {})",
+            store.path().display(),
+            next_game(store)? - 1
+        ))));
+    };
+    let mut r = PontisTables {
+        want_game: Some(n),
+        ..PontisTables::default()
+    };
+    store
+        .each_table_event(table, i64::MIN, i64::MAX, |e| {
+            r.feed(&e)?;
+            if r.found.is_some() { Err(None) } else { Ok(()) }
+        })?
+        .or_else(|e: Option<ReplayError>| match e {
+            None => Ok(()),
+            Some(x) => Err(x),
+        })?;
+    r.found.ok_or_else(|| {
+        ReplayError::Store(AuditError::Refused(format!(
+            "Pontis game {n} is still in play: it has not ended yet"
+        )))
+    })
+}
+
+/// One logged Pontis game, for the reports and the desk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// Which of the report's databases.
+    pub db: usize,
+    pub game: i64,
+    pub table: String,
+    /// Who started it (the host at the table).
+    pub host: String,
+    pub started: i64,
+    pub players: Vec<String>,
+    /// When and how it ended (`empty_hand`, `blocked`, `abandoned`); `None` in play.
+    pub ended: Option<(i64, String)>,
+    pub winners: Vec<String>,
+    /// Inputs that stand (bank cards, plays, passes) at its end.
+    pub inputs: Option<u32>,
+}
+
+/// The Pontis games started with `from_ms <= at < to_ms`, in order, with their ends
+/// (whenever those came).
+pub fn game_rows(
+    store: &Store,
+    db: usize,
+    from_ms: i64,
+    to_ms: i64,
+) -> Result<Vec<GameRow>, AuditError> {
+    let users = super::query::user_names(store)?;
+    let opened = store.events_of_kind(EventKind::PontisOpened, i64::MIN, i64::MAX)?;
+    let ended = store.events_of_kind(EventKind::PontisEnded, from_ms, i64::MAX)?;
+    let started = store.events_of_kind(EventKind::PontisStarted, from_ms, to_ms)?;
+    Ok(rows_of(db, &users, &opened, &ended, &started))
+}
+
+/// `game_rows` from the events themselves (a report source reads them its own way: the
+/// file, or the floor): the tables' openings, the games' ends, their starts, each in order.
+pub(crate) fn rows_of(
+    db: usize,
+    users: &HashMap<i64, String>,
+    opened: &[Event],
+    ended: &[Event],
+    started: &[Event],
+) -> Vec<GameRow> {
+    let mut tables = HashMap::new();
+    for e in opened {
+        if let (Some(id), Ok(Payload::PontisOpened(d))) = (e.table, e.payload()) {
+            tables.insert(id, d.name);
+        }
+    }
+    let mut ends = HashMap::new();
+    for e in ended {
+        if let Ok(Payload::PontisEnded(d)) = e.payload() {
+            ends.insert(d.game, (e.at, d));
+        }
+    }
+    let mut rows = Vec::new();
+    for e in started {
+        let Ok(Payload::PontisStarted(d)) = e.payload() else {
+            continue;
+        };
+        let end = ends.remove(&d.game);
+        rows.push(GameRow {
+            db,
+            game: d.game,
+            table: e
+                .table
+                .and_then(|t| tables.get(&t).cloned())
+                .unwrap_or_default(),
+            host: e
+                .user
+                .and_then(|u| users.get(&u).cloned())
+                .unwrap_or_default(),
+            started: e.at,
+            players: d.players,
+            winners: end
+                .as_ref()
+                .map(|(_, x)| x.winners.clone())
+                .unwrap_or_default(),
+            inputs: end.as_ref().map(|(_, x)| x.inputs),
+            ended: end.map(|(at, x)| (at, x.end)),
+        });
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::replay::verify;
+    use crate::audit::users::{Role, add_user_with, login};
+
+    /// A store with a host at Pontis table "P", a two-player game started.
+    fn game_at_table(name: &str) -> (Store, PontisSession) {
+        let dir = std::env::temp_dir().join(format!(
+            "croupier-unit-{}-pontis-{name}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut store = Store::open(&dir.join("t.db")).unwrap();
+        let admin = add_user_with(
+            &mut store,
+            "Irena Dvorak",
+            Role::Admin,
+            "900000",
+            None,
+            crate::audit::users::PinCost::Demo,
+        )
+        .unwrap();
+        drop(admin);
+        let host = login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+        let mut s = PontisSession::open(&mut store, host, "P", PontisRules::standard()).unwrap();
+        s.start_game(&mut store, vec!["Ana".into(), "Ben".into()], 0)
+            .unwrap();
+        for t in ["Ana: bank 9h", "Ben: bank 4c", "Ben: 5d"] {
+            s.input_text(&mut store, t).unwrap();
+        }
+        (store, s)
+    }
+
+    #[test]
+    fn verify_catches_an_end_the_replay_does_not_give() {
+        let (mut store, s) = game_at_table("forged-end");
+        let forged = PontisEnded {
+            game: 1,
+            end: "blocked".into(),
+            winners: vec!["Ben".into()],
+            scores: vec![9, 9],
+            inputs: 3,
+        };
+        s.log(&mut store, Payload::PontisEnded(forged)).unwrap();
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(
+            e.contains("Pontis game 1") && e.contains("abandoned"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn verify_catches_a_refusal_the_engine_would_accept_and_a_play_it_would_not() {
+        let (mut store, s) = game_at_table("forged-refusal");
+        // Ana needs 4 (9h against 5d): a 4 logged as refused is a lie.
+        let refused = Payload::PontisRefused(payload::Refused {
+            text: "Ana: 4s".into(),
+            reason: "no".into(),
+        });
+        s.log(&mut store, refused).unwrap();
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("engine accepts it"), "{e}");
+
+        let (mut store, s) = game_at_table("forged-play");
+        let play = Payload::PontisPlay(payload::Input {
+            text: "Ana: 7s".into(),
+        });
+        s.log(&mut store, play).unwrap();
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("engine refuses"), "{e}");
+    }
+
+    #[test]
+    fn verify_refuses_a_pontis_table_on_a_pontoon_tables_id() {
+        let (mut store, s) = game_at_table("shared-id");
+        let czech = crate::engine::Rules::preset("czech").unwrap();
+        let opened =
+            payload::table_opened("P2", &czech, Some("czech"), &crate::engine::Limits::NONE);
+        store
+            .append(
+                &Payload::TableOpened(opened),
+                Some(s.table.id),
+                Some(s.user.id),
+                None,
+            )
+            .unwrap();
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("Pontis table's id"), "{e}");
+    }
+}

@@ -1,0 +1,152 @@
+//! Pontis in words: a play as the referee writes it (`"Ben: Kc 10h"`, `"Ben: pass"`,
+//! `"Ben: bank 7h"`), read and written back; what the game waits for (`next`,
+//! `expected`).
+
+use super::{DeckCard, Game, Lay, Need, Step, Top, Want};
+use crate::engine::shown;
+
+/// Reads the cards of a play: one card or two separated by a space, each a card or a
+/// joker `Jk=V`. Under `top: "last"` the second written lies on top and a `^` is refused;
+/// under `"declared"` the top of two is the one marked `^` (exactly one), and a single
+/// card may be marked.
+pub fn parse_lay(text: &str, top: Top) -> Result<Lay, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut cards = Vec::with_capacity(2);
+    for w in &words {
+        let (card, marked) = match w.strip_suffix('^') {
+            Some(c) => (c, true),
+            None => (*w, false),
+        };
+        if marked && top == Top::Last {
+            return Err(format!(
+                "\"{}\" marks a top card with ^, but under top \"last\" the second card written lies on top",
+                shown(w)
+            ));
+        }
+        cards.push((card.parse::<DeckCard>().map_err(|e| e.to_string())?, marked));
+    }
+    match (cards.as_slice(), top) {
+        ([(c, _)], _) => Ok(Lay::One(*c)),
+        ([(a, _), (b, _)], Top::Last) => Ok(Lay::Two { under: *a, top: *b }),
+        ([(a, false), (b, true)], Top::Declared) => Ok(Lay::Two { under: *a, top: *b }),
+        ([(a, true), (b, false)], Top::Declared) => Ok(Lay::Two { under: *b, top: *a }),
+        ([_, _], Top::Declared) => Err(format!(
+            "\"{}\": under top \"declared\" exactly one of two cards is marked ^ as the top",
+            shown(text)
+        )),
+        _ => Err(format!(
+            "\"{}\" is not one card or two: a play is one card, or two separated by a space",
+            shown(text)
+        )),
+    }
+}
+
+/// A play's cards as `parse_lay` reads them back: under `declared`, two cards as
+/// bottom then top, the top marked `^`.
+pub fn lay_text(lay: &Lay, top: Top) -> String {
+    match (lay, top) {
+        (Lay::One(c), _) => c.to_string(),
+        (Lay::Two { under, top: t }, Top::Last) => format!("{under} {t}"),
+        (Lay::Two { under, top: t }, Top::Declared) => format!("{under} {t}^"),
+    }
+}
+
+/// `"difference 4"`, `"difference 4 or 9"`, `"the bridge: difference 0, two cards of equal
+/// value"`, `"the bridge of aces: difference 13"`.
+pub(super) fn need_words(need: Need) -> String {
+    match need {
+        Need::Bridge => "the bridge: difference 0, two cards of equal value".to_string(),
+        Need::AceBridge => "the bridge of aces: difference 13".to_string(),
+        Need::Difference(a, None) => format!("difference {a}"),
+        Need::Difference(a, Some(b)) => format!("difference {a} or {b}"),
+    }
+}
+
+/// Reads a referee's input: `"NAME: CARDS"`, `"NAME: pass"` or `"NAME: bank CARD"`.
+pub fn parse_step(text: &str, game: &Game) -> Result<Step, String> {
+    let Some((name, rest)) = text.split_once(':') else {
+        return Err(format!(
+            "\"{}\" names no player: a play is written \"NAME: CARDS\" or \"NAME: pass\"",
+            shown(text)
+        ));
+    };
+    let name = name.trim();
+    let seat = game.names().iter().position(|n| n == name).ok_or_else(|| {
+        format!(
+            "no player is named \"{}\" (the players are {})",
+            shown(name),
+            game.names().join(", ")
+        )
+    })?;
+    let rest = rest.trim();
+    if rest.eq_ignore_ascii_case("pass") {
+        return Ok(Step::Pass { seat });
+    }
+    if let Some(card) = rest
+        .get(..5)
+        .filter(|p| p.eq_ignore_ascii_case("bank "))
+        .map(|_| &rest[5..])
+    {
+        let card = card.trim().parse::<DeckCard>().map_err(|e| e.to_string())?;
+        return Ok(Step::Turn { seat, card });
+    }
+    let lay = parse_lay(rest, game.rules().top())?;
+    Ok(Step::Play { seat, lay })
+}
+
+impl Game {
+    /// A step as `parse_step` reads it back (`"Ben: Kc 10h"`, `"Ben: pass"`,
+    /// `"Ben: bank 7h"`).
+    pub fn step_text(&self, step: &Step) -> String {
+        let name = self
+            .names()
+            .get(step.seat())
+            .map(String::as_str)
+            .unwrap_or("?");
+        match step {
+            Step::Turn { card, .. } => format!("{name}: bank {card}"),
+            Step::Play { lay, .. } => format!("{name}: {}", lay_text(lay, self.rules().top())),
+            Step::Pass { .. } => format!("{name}: pass"),
+        }
+    }
+
+    /// Who plays and what he must meet (PONTIS-SCRIPT.md `next`), `None` once over:
+    /// `"Cyril to play: difference 4 (bank 10h against Ben's 6s)"`.
+    pub fn next_text(&self) -> Option<String> {
+        match self.want() {
+            Want::Over(_) => None,
+            Want::Turn(seat) => Some(format!("{} to turn up the bank card", self.names()[seat])),
+            Want::Move { seat, need } => Some(format!(
+                "{} to play: {} (bank {} against {}'s {})",
+                self.names()[seat],
+                need_words(need),
+                self.top(seat).map(|c| c.to_string()).unwrap_or_default(),
+                self.names()[self.previous(seat)],
+                self.top(self.previous(seat))
+                    .map(|c| c.to_string())
+                    .unwrap_or_default(),
+            )),
+        }
+    }
+
+    /// What the game expects now, for a refusal's message.
+    pub fn expected(&self) -> String {
+        match self.want() {
+            Want::Over(_) => "nothing more: the game is over".to_string(),
+            Want::Turn(seat) => format!("{}'s bank card, as it is turned up", self.names()[seat]),
+            Want::Move { seat, need } => {
+                let name = &self.names()[seat];
+                let held = self.cards_left(seat);
+                let cards = match need {
+                    Need::Bridge => "two cards of equal value (the bridge)".to_string(),
+                    _ if held < 2 => format!("one card meeting {}", need_words(need)),
+                    _ => format!(
+                        "one card, or two by sum or difference, meeting {}",
+                        need_words(need)
+                    ),
+                };
+                format!("{name}: {cards}, or {name}: pass")
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! A round in play: what comes next, the dealer and the boxes, the offers after an ace,
+//! the decisions of the hand in play, and card buttons for a mouse.
+
+use egui::{Color32, Frame, RichText, Stroke, Ui, Vec2};
+
+use super::table::{AtTable, OfferKind};
+use crate::engine::{Card, CardTo, Offer, Rank, Round, Step, Want};
+use crate::ui::app::Command;
+use crate::ui::keys::{KeyAction, hint, with_hint};
+use crate::ui::widgets::{big_button, capitalise, dealer_view, seat_view};
+
+pub(crate) fn ui(ui: &mut Ui, t: &mut AtTable, round: &Round, commands: &mut Vec<Command>) {
+    let want = round.want();
+    // What comes next, in words, large.
+    Frame::new()
+        .fill(Color32::from_rgb(40, 40, 10))
+        .inner_margin(8.0)
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(format!("NEXT: {}", round.expected()))
+                    .size(20.0)
+                    .color(Color32::YELLOW),
+            );
+        });
+    ui.add_space(6.0);
+    dealer_view(ui, round, want == Want::Card(CardTo::Dealer));
+    ui.add_space(6.0);
+    ui.horizontal_wrapped(|ui| {
+        for seat in round.seats() {
+            seat_view(ui, round, seat.box_no(), &want, t.mark);
+        }
+    });
+    ui.add_space(6.0);
+    if round.offers_open() {
+        offers_view(ui, t, round, commands);
+    }
+    if let Want::Decision { .. } = want {
+        decisions_view(ui, round, commands);
+    }
+    ui.add_space(6.0);
+    ui.horizontal_wrapped(|ui| {
+        if big_button(ui, &with_hint("Undo", KeyAction::Undo), true).clicked() {
+            commands.push(Command::Undo);
+        }
+        if let Want::Card(_) = want {
+            ui.label(RichText::new("Card: ").size(18.0));
+            for (sym, rank) in [
+                ("A", Rank::Ace),
+                ("2", Rank::Two),
+                ("3", Rank::Three),
+                ("4", Rank::Four),
+                ("5", Rank::Five),
+                ("6", Rank::Six),
+                ("7", Rank::Seven),
+                ("8", Rank::Eight),
+                ("9", Rank::Nine),
+                ("10", Rank::Ten),
+                ("J", Rank::Jack),
+                ("Q", Rank::Queen),
+                ("K", Rank::King),
+            ] {
+                if ui
+                    .add(
+                        egui::Button::new(RichText::new(sym).size(22.0))
+                            .min_size(Vec2::new(40.0, 44.0)),
+                    )
+                    .clicked()
+                {
+                    commands.push(Command::Step(Step::Card(Card::new(rank, t.suit))));
+                }
+            }
+        }
+    });
+}
+
+fn offers_view(ui: &mut Ui, t: &mut AtTable, round: &Round, commands: &mut Vec<Command>) {
+    Frame::new()
+        .stroke(Stroke::new(1.0, Color32::LIGHT_BLUE))
+        .inner_margin(6.0)
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(
+                    "Dealer shows an ace: insurance / even money (any other input skips)",
+                )
+                .strong(),
+            );
+            ui.horizontal_wrapped(|ui| {
+                for b in 0..round.bet_count() {
+                    let marked = b == t.mark;
+                    let id = round.bet_id(b).to_string();
+                    let offer = match round.bet_offer(b) {
+                        Offer::Insured { amount, .. } => format!(" insured {amount}"),
+                        Offer::EvenMoney => " even money".into(),
+                        Offer::None => String::new(),
+                    };
+                    ui.label(
+                        RichText::new(format!("{}{id}{offer}", if marked { "> " } else { "" }))
+                            .size(18.0),
+                    );
+                    let max = round.insurance_max(b);
+                    let ins = round.check(Step::Insure(b, max)).is_ok();
+                    if ins {
+                        if t.insure.len() < round.bet_count() {
+                            t.insure.resize(round.bet_count(), String::new());
+                        }
+                        let l = ui.label(format!("amount for {id}"));
+                        ui.add(
+                            egui::TextEdit::singleline(&mut t.insure[b])
+                                .hint_text(max.to_string())
+                                .desired_width(60.0),
+                        )
+                        .labelled_by(l.id);
+                    }
+                    if big_button(ui, &format!("Insure (up to {max})"), ins).clicked() {
+                        commands.push(Command::Offer(OfferKind::Insure, Some(b)));
+                    }
+                    let em = round.check(Step::EvenMoney(b)).is_ok();
+                    if em && big_button(ui, "Even money", true).clicked() {
+                        commands.push(Command::Offer(OfferKind::EvenMoney, Some(b)));
+                    }
+                    ui.separator();
+                }
+            });
+        });
+}
+
+fn decisions_view(ui: &mut Ui, round: &Round, commands: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        for (d, verdict) in round.decisions() {
+            let label = with_hint(&capitalise(d.word()), KeyAction::Decision(d));
+            let r = big_button(ui, &label, verdict.is_ok());
+            if let Err(e) = &verdict {
+                r.clone().on_disabled_hover_text(e.reason.clone());
+            }
+            if r.clicked() {
+                commands.push(Command::Step(d.step()));
+            }
+        }
+    });
+    // Back bets of the box in play: decline the next buy/split, or surrender alone.
+    let legal = round.legal_steps();
+    let backs: Vec<Step> = legal
+        .iter()
+        .copied()
+        .filter(|s| matches!(s, Step::Decline(_) | Step::SurrenderBet(_)))
+        .collect();
+    if !backs.is_empty() {
+        ui.horizontal(|ui| {
+            ui.label("Back bets:");
+            for s in backs {
+                let label = match s {
+                    Step::Decline(b) => format!(
+                        "{} declines next buy/split ({})",
+                        round.bet_id(b),
+                        hint(KeyAction::Decline)
+                    ),
+                    Step::SurrenderBet(b) => format!("{} surrenders alone", round.bet_id(b)),
+                    _ => continue,
+                };
+                if big_button(ui, &label, true).clicked() {
+                    commands.push(Command::Step(s));
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,785 @@
+//! The Pontis table mode: the host's screen. Opens a Pontis table (name, jokers, which card
+//! lies on top), starts a game (players in seat order, the dealer), and takes each bank card
+//! and each play or pass by keyboard — a card is one key as on the Pontoon screen, X makes
+//! the next card key a joker of that value. Shows every bank's top, whose turn it is and the
+//! difference(s) to meet as the engine words them, the cards left in each hand, and at the
+//! end the scores and the winners. Every input goes through `audit::pontis::PontisSession`
+//! (logged, then applied; refusals logged and shown with why); no rule is decided here.
+
+use egui::{Color32, Frame, Key, RichText, Stroke, Ui};
+
+use super::table::Said;
+use crate::audit::pontis::{PontisInput, PontisSession, list_pontis_tables, table_rules};
+use crate::audit::table::InputError;
+use crate::audit::{Store, User};
+use crate::engine::pontis::{End, Game, PontisRules, Step, Top, Want};
+use crate::engine::{Card, DeckCard, Rank, Suit};
+use crate::ui::app::Command;
+use crate::ui::widgets::{Tone, big_button, form_field};
+
+/// What a key asks for on the Pontis screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PontisKey {
+    Card(Rank),
+    Suit(Suit),
+    Joker,
+    MarkTop,
+    Enter,
+    Pass,
+    /// The last card typed, else the last input.
+    Undo,
+    /// The last input.
+    UndoInput,
+    Clear,
+    ToggleKeys,
+}
+
+/// One line of the Pontis key reference and the keys behind it.
+struct PontisKeyRow {
+    keys: &'static str,
+    what: &'static str,
+    bindings: &'static [(Key, bool, PontisKey)],
+}
+
+use PontisKey as P;
+
+/// The Pontis screen's key table: the key handling (`key_of`) and the reference panel both
+/// read it, so they cannot disagree.
+const PONTIS_KEYS: &[PontisKeyRow] = &[
+    PontisKeyRow {
+        keys: "A 2-9 0/T J Q K",
+        what: "a card: the bank card being turned up, or a card of the play",
+        bindings: &[
+            (Key::A, false, P::Card(Rank::Ace)),
+            (Key::Num2, false, P::Card(Rank::Two)),
+            (Key::Num3, false, P::Card(Rank::Three)),
+            (Key::Num4, false, P::Card(Rank::Four)),
+            (Key::Num5, false, P::Card(Rank::Five)),
+            (Key::Num6, false, P::Card(Rank::Six)),
+            (Key::Num7, false, P::Card(Rank::Seven)),
+            (Key::Num8, false, P::Card(Rank::Eight)),
+            (Key::Num9, false, P::Card(Rank::Nine)),
+            (Key::Num0, false, P::Card(Rank::Ten)),
+            (Key::T, false, P::Card(Rank::Ten)),
+            (Key::J, false, P::Card(Rank::Jack)),
+            (Key::Q, false, P::Card(Rank::Queen)),
+            (Key::K, false, P::Card(Rank::King)),
+        ],
+    },
+    PontisKeyRow {
+        keys: "F1 F2 F3 F4",
+        what: "suit s h d c of the next card (optional)",
+        bindings: &[
+            (Key::F1, false, P::Suit(Suit::Spades)),
+            (Key::F2, false, P::Suit(Suit::Hearts)),
+            (Key::F3, false, P::Suit(Suit::Diamonds)),
+            (Key::F4, false, P::Suit(Suit::Clubs)),
+        ],
+    },
+    PontisKeyRow {
+        keys: "X",
+        what: "the next card key is a joker of that value",
+        bindings: &[(Key::X, false, P::Joker)],
+    },
+    PontisKeyRow {
+        keys: "M",
+        what: "top declared: the last card typed lies on top",
+        bindings: &[(Key::M, false, P::MarkTop)],
+    },
+    PontisKeyRow {
+        keys: "Enter",
+        what: "play the cards typed / open the table / start the game / next game",
+        bindings: &[(Key::Enter, false, P::Enter)],
+    },
+    PontisKeyRow {
+        keys: "P",
+        what: "the player to move passes",
+        bindings: &[(Key::P, false, P::Pass)],
+    },
+    PontisKeyRow {
+        keys: "U  Backspace",
+        what: "take back the last card typed, else undo the last input",
+        bindings: &[(Key::U, false, P::Undo), (Key::Backspace, false, P::Undo)],
+    },
+    PontisKeyRow {
+        keys: "Ctrl+Z",
+        what: "undo the last input",
+        bindings: &[(Key::Z, true, P::UndoInput)],
+    },
+    PontisKeyRow {
+        keys: "Esc",
+        what: "clear the cards typed",
+        bindings: &[(Key::Escape, false, P::Clear)],
+    },
+    PontisKeyRow {
+        keys: "F12",
+        what: "show or hide this reference",
+        bindings: &[(Key::F12, false, P::ToggleKeys)],
+    },
+];
+
+/// What `key` asks for on the Pontis screen, from `PONTIS_KEYS`.
+pub(crate) fn key_of(key: Key, ctrl: bool) -> Option<PontisKey> {
+    PONTIS_KEYS
+        .iter()
+        .flat_map(|r| r.bindings.iter())
+        .find(|(k, c, _)| *k == key && *c == ctrl)
+        .map(|(_, _, a)| *a)
+}
+
+/// What a key or a click asked for, carried out by `apply` after the frame.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum PontisAct {
+    Open,
+    Resume(String),
+    Start,
+    Key(PontisKey),
+    Abandon,
+    Close,
+    Back,
+}
+
+/// The host's Pontis screen: the table's setup, the new-game form, the game.
+pub(crate) struct PontisScreen {
+    session: Option<PontisSession>,
+    table_name: String,
+    jokers: u8,
+    declared: bool,
+    /// The players in seat order, as typed (commas between names).
+    players: String,
+    dealer: String,
+    /// The cards of the play being typed, each with its top mark.
+    pending: Vec<(DeckCard, bool)>,
+    suit: Option<Suit>,
+    joker_next: bool,
+    last_end: Option<Box<Game>>,
+    /// The Pontis tables of the database, to resume.
+    tables: Vec<String>,
+    show_keys: bool,
+    place_cursor: bool,
+}
+
+/// `Some(Ok(…))` said, `Some(Err(…))` refused.
+fn said(r: Result<String, String>) -> Option<Said> {
+    Some(match r {
+        Ok(m) => (m, Tone::Info),
+        Err(e) => (e, Tone::Refused),
+    })
+}
+
+impl PontisScreen {
+    /// The setup of a Pontis table named as on "Open a table" (its Pontoon default becomes
+    /// "Pontis 1"), and the database's Pontis tables to resume.
+    pub(crate) fn new(name: &str, store: &Store) -> PontisScreen {
+        PontisScreen {
+            session: None,
+            table_name: match name.trim() {
+                "" | "Pontoon 1" => "Pontis 1".into(),
+                other => other.to_string(),
+            },
+            jokers: 2,
+            declared: false,
+            players: String::new(),
+            dealer: String::new(),
+            pending: Vec::new(),
+            suit: None,
+            joker_next: false,
+            last_end: None,
+            tables: list_pontis_tables(store).unwrap_or_default(),
+            show_keys: true,
+            place_cursor: true,
+        }
+    }
+
+    /// Closes the table in play, if any (the host logs out); its id for the logout event.
+    pub(crate) fn close(&mut self, store: &mut Store) {
+        if let Some(s) = self.session.take() {
+            let _ = s.close(store);
+        }
+    }
+
+    /// What a key asks for here: Enter opens the table, starts the game or plays; the other
+    /// keys act only in a game (and not while a text field has the cursor).
+    pub(crate) fn key(&self, key: Key, ctrl: bool, typing: bool) -> Option<PontisAct> {
+        let k = key_of(key, ctrl)?;
+        if typing && !matches!(k, P::Enter | P::ToggleKeys) {
+            return None;
+        }
+        let live = self.session.as_ref().map(|s| s.live().is_some());
+        Some(match (live, k) {
+            (_, P::ToggleKeys) => PontisAct::Key(k),
+            (None, P::Enter) => PontisAct::Open,
+            (Some(false), P::Enter) => PontisAct::Start,
+            (None | Some(false), _) => return None,
+            (Some(true), k) => PontisAct::Key(k),
+        })
+    }
+
+    /// The play typed so far as game-script text (`"Kc 10h"`, `"Kc^ 10h"`, `"Jk=5"`).
+    fn pending_text(&self) -> String {
+        self.pending
+            .iter()
+            .map(|(c, top)| format!("{c}{}", if *top { "^" } else { "" }))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn declared_here(&self) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| s.table().rules.top() == Top::Declared)
+    }
+
+    /// Carries out what was asked, through `PontisSession`; what to say, and whether the
+    /// host left the Pontis screen.
+    pub(crate) fn apply(
+        &mut self,
+        act: PontisAct,
+        store: &mut Store,
+        user: &User,
+    ) -> (Option<Said>, bool) {
+        match act {
+            PontisAct::Back => {
+                self.close(store);
+                (None, true)
+            }
+            PontisAct::Close => {
+                let Some(s) = self.session.take() else {
+                    return (None, false);
+                };
+                let name = s.table().name.clone();
+                let in_play = s.live().is_some();
+                let r = s.close(store).map_err(|e| e.to_string()).map(|()| {
+                    format!(
+                        "Pontis table {name} closed{}",
+                        if in_play {
+                            " (its game in play comes back when it is opened again)"
+                        } else {
+                            ""
+                        }
+                    )
+                });
+                self.tables = list_pontis_tables(store).unwrap_or_default();
+                self.place_cursor = true;
+                (said(r), false)
+            }
+            PontisAct::Open | PontisAct::Resume(_) => (said(self.open(act, store, user)), false),
+            PontisAct::Start => (said(self.start(store)), false),
+            PontisAct::Abandon => {
+                let Some(s) = self.session.as_mut() else {
+                    return (None, false);
+                };
+                let r = s
+                    .abandon(store)
+                    .map(|()| "game abandoned (logged); nobody wins".to_string())
+                    .map_err(|e| e.to_string());
+                self.pending.clear();
+                (said(r), false)
+            }
+            PontisAct::Key(k) => (self.key_act(k, store), false),
+        }
+    }
+
+    fn open(&mut self, act: PontisAct, store: &mut Store, user: &User) -> Result<String, String> {
+        let (name, rules) = match act {
+            PontisAct::Resume(n) => {
+                let rules = table_rules(store, &n)
+                    .ok()
+                    .flatten()
+                    .ok_or_else(|| format!("no Pontis table named \"{n}\""))?;
+                (n, rules)
+            }
+            _ => {
+                let knobs = serde_json::json!({
+                    "jokers": self.jokers,
+                    "top": if self.declared { "declared" } else { "last" },
+                });
+                let rules = PontisRules::from_value(&knobs).map_err(|e| e.to_string())?;
+                (self.table_name.clone(), rules)
+            }
+        };
+        let s =
+            PontisSession::open(store, user.clone(), &name, rules).map_err(|e| e.to_string())?;
+        let back = if s.live().is_some() {
+            " — the game in play is back where it stopped"
+        } else {
+            ""
+        };
+        let m = format!("Pontis table {} open{back}", s.table().name);
+        self.session = Some(s);
+        self.place_cursor = true;
+        Ok(m)
+    }
+
+    fn start(&mut self, store: &mut Store) -> Result<String, String> {
+        let Some(s) = self.session.as_mut() else {
+            return Err("no Pontis table is open".into());
+        };
+        let names: Vec<String> = self
+            .players
+            .split(',')
+            .map(|n| n.trim().to_string())
+            .filter(|n| !n.is_empty())
+            .collect();
+        let dealer = names
+            .iter()
+            .position(|n| *n == self.dealer.trim())
+            .ok_or_else(|| {
+                format!(
+                    "the dealer \"{}\" is not one of the players ({})",
+                    self.dealer.trim(),
+                    names.join(", ")
+                )
+            })?;
+        let n = s
+            .start_game(store, names, dealer)
+            .map_err(|e| format!("REFUSED: {e}"))?;
+        self.last_end = None;
+        self.pending.clear();
+        Ok(format!(
+            "game {n} started: {} deals and turns up the bank card first",
+            self.dealer.trim()
+        ))
+    }
+
+    fn key_act(&mut self, k: PontisKey, store: &mut Store) -> Option<Said> {
+        let fail = |m: String| Some((m, Tone::Refused));
+        match k {
+            P::ToggleKeys => {
+                self.show_keys = !self.show_keys;
+                None
+            }
+            P::Suit(s) => {
+                self.suit = Some(s);
+                None
+            }
+            P::Joker => {
+                self.joker_next = true;
+                said(Ok("joker: the next card key names its value".into()))
+            }
+            P::Card(rank) => {
+                let card = if std::mem::take(&mut self.joker_next) {
+                    DeckCard::Joker(rank)
+                } else {
+                    DeckCard::Card(Card::new(rank, self.suit.take()))
+                };
+                let game = &self.session.as_ref()?.live()?.game;
+                match game.want() {
+                    Want::Turn(seat) => self.input(store, Step::Turn { seat, card }),
+                    Want::Move { .. } if self.pending.len() >= 2 => fail(
+                        "a play is one card or two: Enter plays them, U takes the last back".into(),
+                    ),
+                    Want::Move { .. } => {
+                        self.pending.push((card, false));
+                        said(Ok(format!(
+                            "play {}: Enter to play it, or type a second card",
+                            self.pending_text()
+                        )))
+                    }
+                    Want::Over(_) => None,
+                }
+            }
+            P::MarkTop => {
+                if !self.declared_here() {
+                    return fail(
+                        "this table's rules put the second card typed on top (top \"last\")".into(),
+                    );
+                }
+                let n = self.pending.len();
+                for (i, (_, top)) in self.pending.iter_mut().enumerate() {
+                    *top = i + 1 == n;
+                }
+                None
+            }
+            P::Clear => {
+                self.pending.clear();
+                self.joker_next = false;
+                self.suit = None;
+                None
+            }
+            P::Enter => {
+                let game = &self.session.as_ref()?.live()?.game;
+                if self.pending.is_empty() {
+                    return fail(format!(
+                        "type the card(s) first, or P to pass; expected {}",
+                        game.expected()
+                    ));
+                }
+                let text = format!("{}: {}", game.names()[game.to_move()], self.pending_text());
+                self.pending.clear();
+                let s = self.session.as_mut()?;
+                let r = s.input_text(store, &text);
+                self.answer(&text, r)
+            }
+            P::Pass => {
+                let seat = self.session.as_ref()?.live()?.game.to_move();
+                self.pending.clear();
+                self.input(store, Step::Pass { seat })
+            }
+            P::Undo if !self.pending.is_empty() => {
+                self.pending.pop();
+                None
+            }
+            P::Undo | P::UndoInput => {
+                let s = self.session.as_mut()?;
+                let before = s.live().map(|l| l.game.clone());
+                Some(match s.undo(store) {
+                    Ok(step) => {
+                        let text = before.map(|g| g.step_text(&step)).unwrap_or_default();
+                        (format!("undone: {text}"), Tone::Info)
+                    }
+                    Err(e) => (e.to_string(), Tone::Refused),
+                })
+            }
+        }
+    }
+
+    fn input(&mut self, store: &mut Store, step: Step) -> Option<Said> {
+        let s = self.session.as_mut()?;
+        let text = s
+            .live()
+            .map(|l| l.game.step_text(&step))
+            .unwrap_or_default();
+        let r = s.input(store, step);
+        self.answer(&text, r)
+    }
+
+    fn answer(&mut self, text: &str, r: Result<PontisInput, InputError>) -> Option<Said> {
+        Some(match r {
+            Ok(PontisInput::Accepted) => (format!("OK {text}"), Tone::Info),
+            Ok(PontisInput::Ended(g)) => {
+                let how = match g.end() {
+                    Some(End::EmptyHand(_)) => "a hand is empty",
+                    _ => "a full circle passed",
+                };
+                // The next game: the same players, the deal rotated to the next seat.
+                self.players = g.names().join(", ");
+                self.dealer = g.names()[(g.dealer() + 1) % g.players()].clone();
+                self.last_end = Some(g);
+                self.place_cursor = true;
+                (format!("OK {text} — game over: {how}"), Tone::Info)
+            }
+            Err(InputError::Refused(why)) => (format!("REFUSED {text}: {why}"), Tone::Refused),
+            Err(e) => (format!("NOT RECORDED {text}: {e}"), Tone::Error),
+        })
+    }
+
+    // ----- drawing ----------------------------------------------------------------------------
+
+    /// Draws the screen; what was asked goes to `commands` (`Command::AtPontis`).
+    pub(crate) fn ui(&mut self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        let mut asks = Vec::new();
+        if self.show_keys && self.session.as_ref().is_some_and(|s| s.live().is_some()) {
+            egui::Panel::right("pontis-keys")
+                .exact_size(300.0)
+                .show(ui, |ui| {
+                    ui.heading("Keys (F12 hides)");
+                    for row in PONTIS_KEYS {
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label(
+                                RichText::new(row.keys)
+                                    .monospace()
+                                    .strong()
+                                    .color(Color32::YELLOW),
+                            );
+                            ui.label(row.what);
+                        });
+                    }
+                });
+        }
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            match self.session.as_ref().map(|s| s.live().is_some()) {
+                None => self.setup(ui, &mut asks),
+                Some(false) => self.new_game(ui, &mut asks),
+                Some(true) => self.game(ui, &mut asks),
+            }
+        });
+        commands.extend(asks.into_iter().map(Command::AtPontis));
+    }
+
+    fn setup(&mut self, ui: &mut Ui, asks: &mut Vec<PontisAct>) {
+        ui.heading("Open a Pontis table");
+        ui.label("Pontis (RULES.md B): a shedding game for 2 or more players with one deck and jokers; the referee checks each play against the difference of the two banks' tops.");
+        ui.add_space(8.0);
+        let name = form_field(ui, "Table", &mut self.table_name, false);
+        if std::mem::take(&mut self.place_cursor) {
+            name.request_focus();
+        }
+        ui.horizontal(|ui| {
+            label(ui, "Jokers");
+            for n in 2..=4u8 {
+                ui.selectable_value(&mut self.jokers, n, RichText::new(n.to_string()).size(18.0));
+            }
+        });
+        ui.horizontal(|ui| {
+            label(ui, "Top card");
+            ui.selectable_value(
+                &mut self.declared,
+                false,
+                RichText::new("last played").size(18.0),
+            );
+            ui.selectable_value(
+                &mut self.declared,
+                true,
+                RichText::new("declared").size(18.0),
+            );
+        });
+        ui.horizontal(|ui| {
+            if big_button(ui, "Open Pontis table (Enter)", true).clicked() {
+                asks.push(PontisAct::Open);
+            }
+            if big_button(ui, "< Back", true).clicked() {
+                asks.push(PontisAct::Back);
+            }
+        });
+        if !self.tables.is_empty() {
+            ui.add_space(16.0);
+            ui.heading("Pontis tables in this database");
+            for t in &self.tables {
+                if big_button(ui, &format!("Resume {t}"), true).clicked() {
+                    asks.push(PontisAct::Resume(t.clone()));
+                }
+            }
+        }
+    }
+
+    fn table_line(&self, ui: &mut Ui) {
+        let Some(s) = &self.session else { return };
+        let r = s.table().rules;
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new(format!(
+                    "PONTIS · {} · {} jokers · top {}",
+                    s.table().name,
+                    r.jokers(),
+                    if r.top() == Top::Declared {
+                        "declared"
+                    } else {
+                        "last played"
+                    }
+                ))
+                .size(18.0)
+                .strong(),
+            );
+            if let Some(l) = s.live() {
+                ui.label(RichText::new(format!("· game {}", l.number)).size(18.0));
+            }
+        });
+    }
+
+    fn new_game(&mut self, ui: &mut Ui, asks: &mut Vec<PontisAct>) {
+        self.table_line(ui);
+        if let Some(g) = &self.last_end {
+            ended_view(ui, g);
+            ui.add_space(10.0);
+        }
+        ui.heading("New game");
+        ui.label("Players in seat order, commas between names; the dealer moves first (the deal rotates: after a game the next seat deals).");
+        let players = form_field(ui, "Players", &mut self.players, false);
+        if std::mem::take(&mut self.place_cursor) {
+            players.request_focus();
+        }
+        form_field(ui, "Dealer", &mut self.dealer, false);
+        ui.horizontal(|ui| {
+            if big_button(ui, "Start game (Enter)", true).clicked() {
+                asks.push(PontisAct::Start);
+            }
+            if big_button(ui, "Close table", true).clicked() {
+                asks.push(PontisAct::Close);
+            }
+        });
+    }
+
+    fn game(&mut self, ui: &mut Ui, asks: &mut Vec<PontisAct>) {
+        let Some(live) = self.session.as_ref().and_then(|s| s.live()) else {
+            return;
+        };
+        let (g, number) = (&live.game, live.number);
+        self.table_line(ui);
+        // What comes next, in the engine's words, large.
+        let next = match g.want() {
+            Want::Turn(seat) => format!(
+                "{} turns up the bank card: type it (one key; X first for a joker)",
+                g.names()[seat]
+            ),
+            _ => g.next_text().unwrap_or_default(),
+        };
+        Frame::new()
+            .fill(Color32::from_rgb(40, 40, 10))
+            .inner_margin(8.0)
+            .show(ui, |ui| {
+                ui.label(
+                    RichText::new(format!("NEXT: {next}"))
+                        .size(22.0)
+                        .color(Color32::YELLOW),
+                );
+                if !self.pending.is_empty() || self.joker_next {
+                    ui.label(
+                        RichText::new(format!(
+                            "play: {}{}  — Enter plays it{}",
+                            self.pending_text(),
+                            if self.joker_next { " Jk=?" } else { "" },
+                            if self.declared_here() {
+                                ", M marks the top"
+                            } else {
+                                ""
+                            }
+                        ))
+                        .size(20.0),
+                    );
+                }
+            });
+        ui.add_space(6.0);
+        let to_move = g.to_move();
+        let prev = g.previous(to_move);
+        ui.horizontal_wrapped(|ui| {
+            for seat in 0..g.players() {
+                seat_view(ui, g, seat, seat == to_move, seat == prev);
+            }
+        });
+        ui.add_space(6.0);
+        ui.label(format!(
+            "game {number} · {} cards dealt to each hand, {} set aside · passes in a row: {}",
+            g.hand_size(),
+            g.set_aside(),
+            g.passes()
+        ));
+        ui.horizontal_wrapped(|ui| {
+            for (text, act) in [
+                ("Pass (P)", PontisAct::Key(P::Pass)),
+                ("Play (Enter)", PontisAct::Key(P::Enter)),
+                ("Undo (U)", PontisAct::Key(P::Undo)),
+                ("Abandon game", PontisAct::Abandon),
+                ("Close table", PontisAct::Close),
+            ] {
+                if big_button(ui, text, true).clicked() {
+                    asks.push(act);
+                }
+            }
+        });
+    }
+}
+
+fn label(ui: &mut Ui, text: &str) -> egui::Response {
+    ui.add_sized(
+        [160.0, 28.0],
+        egui::Label::new(RichText::new(text).size(18.0)),
+    )
+}
+
+fn seat_view(ui: &mut Ui, g: &Game, seat: usize, to_move: bool, previous: bool) {
+    let stroke = if to_move {
+        Stroke::new(3.0, Color32::YELLOW)
+    } else if previous {
+        Stroke::new(2.0, Color32::LIGHT_BLUE)
+    } else {
+        Stroke::new(1.0, Color32::GRAY)
+    };
+    Frame::new()
+        .stroke(stroke)
+        .inner_margin(8.0)
+        .show(ui, |ui| {
+            ui.set_min_width(150.0);
+            ui.vertical(|ui| {
+                let dealer = if seat == g.dealer() { " (dealer)" } else { "" };
+                ui.label(
+                    RichText::new(format!("{}{dealer}", g.names()[seat]))
+                        .size(20.0)
+                        .strong(),
+                );
+                let top = match g.top(seat) {
+                    Some(c) if g.turned(seat) => c.to_string(),
+                    _ => "face down".into(),
+                };
+                ui.label(RichText::new(top).size(30.0).strong());
+                ui.label(format!("{} cards in hand", g.cards_left(seat)));
+                ui.label(format!(
+                    "bank {} card{} · {} points",
+                    g.bank(seat).len(),
+                    if g.bank(seat).len() == 1 { "" } else { "s" },
+                    g.score(seat)
+                ));
+                if to_move {
+                    ui.label(RichText::new("^ to play").color(Color32::YELLOW));
+                } else if previous {
+                    ui.label(
+                        RichText::new("the other side of the difference")
+                            .color(Color32::LIGHT_BLUE),
+                    );
+                }
+            });
+        });
+}
+
+fn ended_view(ui: &mut Ui, g: &Game) {
+    Frame::new()
+        .fill(Color32::from_rgb(20, 50, 20))
+        .inner_margin(8.0)
+        .show(ui, |ui| {
+            let how = match g.end() {
+                Some(End::EmptyHand(s)) => format!("{}'s hand is empty", g.names()[s]),
+                Some(End::Blocked) => "a full circle passed: the banks are scored".into(),
+                None => "abandoned".into(),
+            };
+            ui.label(
+                RichText::new(format!("GAME OVER — {how}"))
+                    .size(22.0)
+                    .strong(),
+            );
+            let winners: Vec<&str> = g.winners().iter().map(|&s| g.names()[s].as_str()).collect();
+            ui.label(
+                RichText::new(format!(
+                    "Winner{}: {}",
+                    if winners.len() == 1 { "" } else { "s" },
+                    winners.join(", ")
+                ))
+                .size(22.0)
+                .color(Color32::LIGHT_GREEN),
+            );
+            for s in 0..g.players() {
+                ui.label(
+                    RichText::new(format!(
+                        "{}: {} points · bank {} · {} cards left",
+                        g.names()[s],
+                        g.score(s),
+                        g.bank(s)
+                            .iter()
+                            .map(|c| c.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                        g.cards_left(s)
+                    ))
+                    .size(18.0),
+                );
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No key means two things on this screen, and the reference names each key.
+    #[test]
+    fn the_pontis_key_table_is_consistent() {
+        let all: Vec<_> = PONTIS_KEYS.iter().flat_map(|r| r.bindings.iter()).collect();
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert!(!(a.0 == b.0 && a.1 == b.1), "{:?} is bound twice", a.0);
+            }
+        }
+        for row in PONTIS_KEYS {
+            for (k, _, _) in row.bindings {
+                let name = match k {
+                    Key::Num3 | Key::Num4 | Key::Num5 | Key::Num6 | Key::Num7 | Key::Num8 => "2-9",
+                    Key::Escape => "Esc",
+                    k => k.name(),
+                };
+                assert!(row.keys.contains(name), "{k:?} not in {:?}", row.keys);
+            }
+        }
+        assert_eq!(key_of(Key::X, false), Some(P::Joker));
+        assert_eq!(key_of(Key::Z, true), Some(P::UndoInput));
+        assert_eq!(key_of(Key::Z, false), None);
+    }
+}
