@@ -339,6 +339,40 @@ fn a_forged_file_is_refused_by_the_floor_and_alarmed() {
     assert_eq!(floor_counts(&url).0, head + 1);
 }
 
+/// A table file with one Pontis game, played on 5 January 2026 (in the reports' period).
+fn pontis_file(name: &str) -> PathBuf {
+    use croupier::audit::pontis::PontisSession;
+    use croupier::audit::users::{self, Role};
+    use croupier::engine::pontis::PontisRules;
+    let path = common::fresh_dir(name).join("table.db");
+    let mut store = Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    users::add_user(&mut store, "Petr Novak", Role::Dealer, "1001", Some(&admin)).unwrap();
+    let host = users::login(&mut store, "Petr Novak", "1001", None).unwrap();
+    let mut s = PontisSession::open(&mut store, host, "Pontis 1", PontisRules::standard()).unwrap();
+    s.start_game(
+        &mut store,
+        vec!["Ana".into(), "Ben".into(), "Cyril".into()],
+        0,
+    )
+    .unwrap();
+    for text in [
+        "Ana: bank 7h",
+        "Ben: bank Kd",
+        "Ben: 6s",
+        "Cyril: bank 3c",
+        "Cyril: Kc 10h",
+        "Ana: 3d",
+        "Ben: pass",
+        "Cyril: pass",
+        "Ana: pass",
+    ] {
+        s.input_text(&mut store, text).unwrap();
+    }
+    s.close(&mut store).unwrap();
+    path
+}
+
 /// `report --floor` is the files' floor report, byte for byte, but for the footer: every
 /// kind, every format, two tables.
 #[test]
@@ -347,13 +381,18 @@ fn a_floor_report_equals_the_files_report() {
     let url = fresh_floor(&base, "report");
     let a = common::demo_db("floor-report-a", 1800, 2, 11);
     let b = demo_file("floor-report-b", 600, 12, -1);
-    for f in [&a, &b] {
+    let c = pontis_file("floor-report-c");
+    for f in [&a, &b, &c] {
         let (ok, _, _, err) = run(&["sync", "--db", f.to_str().unwrap(), "--floor", &url]);
         assert!(ok, "{err}");
     }
     // One round voided and one corrected on the files would need a supervisor: the demo
     // already logs refusals, undos and (at 1800 rounds) voids and corrections.
-    let stores = [Store::open_read(&a).unwrap(), Store::open_read(&b).unwrap()];
+    let stores = [
+        Store::open_read(&a).unwrap(),
+        Store::open_read(&b).unwrap(),
+        Store::open_read(&c).unwrap(),
+    ];
     let out = common::fresh_dir("floor-report-out");
     for kind in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
         let o = Options {
@@ -369,7 +408,10 @@ fn a_floor_report_equals_the_files_report() {
         let files = report::build(&stores, &o, |_| {}).unwrap();
         let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
         let mut from_floor = report::build_from(&mut src, &o, |_| {}).unwrap();
-        assert_eq!(from_floor.sources.len(), 2);
+        assert_eq!(from_floor.sources.len(), 3);
+        if kind == Kind::Summary {
+            assert!(files.sections.iter().any(|s| s.name == "pontis games"));
+        }
         assert!(
             from_floor
                 .sources

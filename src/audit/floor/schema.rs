@@ -137,6 +137,21 @@ BEGIN
         RAISE EXCEPTION 'event % of table database % does not follow from the event before it on the floor',
             bad.seq, bad.tab;
     END IF;
+    -- What the floor derives from the events, here so that it follows whoever inserts:
+    -- each settlement's figures, read from its own data, and each table's head.
+    INSERT INTO croupier.rounds
+    SELECT i.tab, i.seq, i.round_id, i.at, i.table_id, i.user_id,
+           croupier.cents(d->'handle'), croupier.cents(d->'paid'), croupier.cents(d->'house_net'),
+           croupier.cents(d->'max_net'), croupier.cents(d->'insurance_taken'),
+           croupier.cents(d->'insurance_paid'), coalesce((d->>'splits')::bigint, 0),
+           coalesce((d->>'buys')::bigint, 0), coalesce((d->>'pontoons')::bigint, 0),
+           coalesce((d->>'five_card_tricks')::bigint, 0)
+      FROM (SELECT n.*, n.data::jsonb AS d FROM new_rows n
+             WHERE n.kind = 'round_settled' AND n.round_id IS NOT NULL) i;
+    UPDATE croupier.tables t
+       SET head_seq = m.seq, head_hash = m.hash, last_sync = now()
+      FROM (SELECT DISTINCT ON (tab) tab, seq, hash FROM new_rows ORDER BY tab, seq DESC) m
+     WHERE t.tab = m.tab AND m.seq > t.head_seq;
     RETURN NULL;
 END
 $f$;
@@ -210,25 +225,9 @@ BEGIN
         GET DIAGNOSTICS n = ROW_COUNT;
     END;
 
-    INSERT INTO croupier.rounds
-    SELECT p_tab, i.seq, i.round_id, i.at, i.table_id, i.user_id,
-           croupier.cents(d->'handle'), croupier.cents(d->'paid'), croupier.cents(d->'house_net'),
-           croupier.cents(d->'max_net'), croupier.cents(d->'insurance_taken'),
-           croupier.cents(d->'insurance_paid'), coalesce((d->>'splits')::bigint, 0),
-           coalesce((d->>'buys')::bigint, 0), coalesce((d->>'pontoons')::bigint, 0),
-           coalesce((d->>'five_card_tricks')::bigint, 0)
-      FROM (SELECT i.*, i.data::jsonb AS d FROM floor_incoming i
-             WHERE i.kind = 'round_settled' AND i.round_id IS NOT NULL
-               AND i.seq > t.head_seq AND (stop IS NULL OR i.seq < stop)) i;
-
-    IF n > 0 THEN
-        UPDATE croupier.tables
-           SET head_seq = t.head_seq + n,
-               head_hash = (SELECT e.hash FROM croupier.events e
-                             WHERE e.tab = p_tab AND e.seq = t.head_seq + n),
-               last_sync = now()
-         WHERE tab = p_tab;
-    ELSE
+    -- The trigger derived the figures and moved the head; a batch with nothing new
+    -- still says when the table was last heard from.
+    IF n = 0 THEN
         UPDATE croupier.tables SET last_sync = now() WHERE tab = p_tab;
     END IF;
 

@@ -159,47 +159,91 @@ fn read_batch(
     Ok(out)
 }
 
-/// One batch, one transaction: binary COPY into the session's staging table, then the
-/// server's check (`croupier.ingest`). Returns (taken, floor head, problem, bad seq).
+/// One batch, one transaction. The usual case — the batch starts right after the
+/// floor's head — is a binary COPY straight into `croupier.events`, checked by the
+/// server's chain trigger as it goes in. Otherwise (the batch re-sends events the floor
+/// holds), or when the trigger refuses, the batch is staged in the session's
+/// `floor_incoming` and `croupier.ingest` compares, takes what follows and logs the fault.
+/// Returns (taken, floor head, problem, bad seq).
 fn send(
     client: &mut postgres::Client,
     tab: i32,
     batch: &[(Event, [u8; 32])],
 ) -> Result<(i64, i64, Option<String>, Option<i64>), postgres::Error> {
-    let mut tx = client.transaction()?;
+    let first = batch.first().map_or(0, |(e, _)| e.seq);
     {
-        let sink = tx.copy_in(
-            "COPY floor_incoming (seq, at, kind, table_id, user_id, round_id, data, hash) FROM STDIN BINARY",
-        )?;
-        let types = [
-            Type::INT8,
-            Type::INT8,
-            Type::TEXT,
-            Type::INT8,
-            Type::INT8,
-            Type::INT8,
-            Type::TEXT,
-            Type::BYTEA,
-        ];
-        let mut w = BinaryCopyInWriter::new(sink, &types);
-        for (e, h) in batch {
-            w.write(&[
-                &e.seq,
-                &e.at,
-                &e.kind.name(),
-                &e.table,
-                &e.user,
-                &e.round,
-                &e.data,
-                &&h[..],
-            ])?;
+        let mut tx = client.transaction()?;
+        let head: i64 = tx
+            .query_one(
+                "SELECT head_seq FROM croupier.tables WHERE tab = $1 FOR UPDATE",
+                &[&tab],
+            )?
+            .get(0);
+        if first == head + 1 {
+            let sink = tx.copy_in(
+                "COPY croupier.events (tab, seq, at, kind, table_id, user_id, round_id, data, hash) FROM STDIN BINARY",
+            )?;
+            match copy_rows(sink, Some(tab), batch) {
+                Ok(()) => {
+                    tx.commit()?;
+                    return Ok((batch.len() as i64, head + batch.len() as i64, None, None));
+                }
+                // The chain trigger refused: the staged path finds and logs the fault.
+                Err(e) if e.code() == Some(&postgres::error::SqlState::RAISE_EXCEPTION) => {}
+                Err(e) => return Err(e),
+            }
         }
-        w.finish()?;
     }
+    let mut tx = client.transaction()?;
+    let sink = tx.copy_in(
+        "COPY floor_incoming (seq, at, kind, table_id, user_id, round_id, data, hash) FROM STDIN BINARY",
+    )?;
+    copy_rows(sink, None, batch)?;
     let r = tx.query_one("SELECT * FROM croupier.ingest($1)", &[&tab])?;
     let out = (r.get(0), r.get(1), r.get(2), r.get(3));
     tx.commit()?;
     Ok(out)
+}
+
+/// Writes the batch's rows to a binary COPY (with the table's number first if given).
+fn copy_rows(
+    sink: postgres::CopyInWriter<'_>,
+    tab: Option<i32>,
+    batch: &[(Event, [u8; 32])],
+) -> Result<(), postgres::Error> {
+    let mut types = Vec::with_capacity(9);
+    if tab.is_some() {
+        types.push(Type::INT4);
+    }
+    types.extend([
+        Type::INT8,
+        Type::INT8,
+        Type::TEXT,
+        Type::INT8,
+        Type::INT8,
+        Type::INT8,
+        Type::TEXT,
+        Type::BYTEA,
+    ]);
+    let mut w = BinaryCopyInWriter::new(sink, &types);
+    for (e, h) in batch {
+        let kind = e.kind.name();
+        let hash = &h[..];
+        let row: [&(dyn postgres::types::ToSql + Sync); 8] = [
+            &e.seq, &e.at, &kind, &e.table, &e.user, &e.round, &e.data, &hash,
+        ];
+        match &tab {
+            Some(t) => {
+                let mut with: Vec<&(dyn postgres::types::ToSql + Sync)> = Vec::with_capacity(9);
+                with.push(t);
+                with.extend(row);
+                w.write(&with)?;
+            }
+            None => w.write(&row)?,
+        }
+    }
+    w.finish()?;
+    Ok(())
 }
 
 /// The state of a table's link to the floor, as the dealer screen shows it.
