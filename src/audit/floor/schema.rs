@@ -119,18 +119,21 @@ CREATE TRIGGER rounds_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON croupie
 CREATE TRIGGER alarms_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON croupier.alarms
     FOR EACH STATEMENT EXECUTE FUNCTION croupier.refuse_change();
 
--- The backstop: whoever inserts events, by whatever path, every new event's hash must
+-- The check: whoever inserts events, by whatever path, every new event's hash must
 -- follow from the event before it on the floor (the genesis hash before event 1).
 CREATE FUNCTION croupier.check_chain() RETURNS trigger LANGUAGE plpgsql AS $f$
 DECLARE
     bad record;
 BEGIN
+    -- Each new row follows the row before it among the new ones, or else the table's
+    -- head as it was (the genesis hash before event 1): new events extend the head, with
+    -- no gap. (Joined with the new rows only: the cost does not grow with the floor.)
     SELECT n.tab, n.seq INTO bad
       FROM new_rows n
-      LEFT JOIN croupier.events p ON p.tab = n.tab AND p.seq = n.seq - 1
+      LEFT JOIN croupier.tables t ON t.tab = n.tab
+      LEFT JOIN new_rows p ON p.tab = n.tab AND p.seq = n.seq - 1
      WHERE n.hash IS DISTINCT FROM croupier.event_hash(
-               CASE WHEN n.seq = 1 THEN '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea
-                    ELSE p.hash END,
+               CASE WHEN n.seq = t.head_seq + 1 THEN t.head_hash ELSE p.hash END,
                n.seq, n.at, n.kind, n.table_id, n.user_id, n.round_id, n.data)
      ORDER BY n.tab, n.seq LIMIT 1;
     IF FOUND THEN
