@@ -224,18 +224,29 @@ fn live_lag(base: &str, dir: &Path) {
             }
         })
     };
-    // Let the link catch up with the start before measuring.
-    std::thread::sleep(Duration::from_secs(2));
-    let mut acked: Vec<(i64, Instant)> = Vec::with_capacity(inputs);
-    for line in acks.by_ref() {
-        let line = line.unwrap();
-        if let Some(seq) = line.strip_prefix("ack ").and_then(|s| s.parse().ok()) {
-            acked.push((seq, Instant::now()));
-        }
-        if acked.len() >= inputs {
-            break;
-        }
-    }
+    // Acks are timestamped as they are written (a thread reads the pipe all along);
+    // the first 2 s, while the link catches up with the start, are not measured.
+    let start = Instant::now() + Duration::from_secs(2);
+    let acked: Arc<Mutex<Vec<(i64, Instant)>>> = Arc::new(Mutex::new(Vec::new()));
+    let reader = {
+        let acked = acked.clone();
+        std::thread::spawn(move || {
+            for line in acks.by_ref() {
+                let Ok(line) = line else { break };
+                let now = Instant::now();
+                if let Some(seq) = line.strip_prefix("ack ").and_then(|s| s.parse().ok())
+                    && now >= start
+                {
+                    let mut a = acked.lock().unwrap();
+                    a.push((seq, now));
+                    if a.len() >= inputs {
+                        break;
+                    }
+                }
+            }
+        })
+    };
+    let _ = reader.join();
     let _ = table.kill();
     let _ = table.wait();
     std::thread::sleep(Duration::from_secs(1));
@@ -243,6 +254,7 @@ fn live_lag(base: &str, dir: &Path) {
     let _ = link.join();
     let _ = poller.join();
     let seen = seen.lock().unwrap();
+    let acked = acked.lock().unwrap();
     let lags: Vec<Duration> = acked
         .iter()
         .filter_map(|(seq, t)| {

@@ -139,7 +139,7 @@ impl Floor {
         let rows = self
             .client
             .query(
-                "SELECT tab, db, path, head_seq, head_hash, last_sync::text FROM croupier.tables ORDER BY tab",
+                "SELECT tab, db, path, head_seq, head_hash, to_char(last_sync AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS \"UTC\"') FROM croupier.tables ORDER BY tab",
                 &[],
             )
             .map_err(|e| server_err(&self.target, e))?;
