@@ -55,6 +55,20 @@ fn format_err(msg: impl Into<String>) -> PontisScriptError {
     PontisScriptError::Format(msg.into())
 }
 
+/// The engine's setup error, with the script's field it blames.
+fn setup_error(error: SetupError) -> PontisScriptError {
+    PontisScriptError::Setup {
+        field: match error {
+            SetupError::TooFewPlayers(_)
+            | SetupError::TooManyPlayers { .. }
+            | SetupError::BadName { .. } => "players",
+            SetupError::NoSuchDealer { .. } => "dealer",
+            SetupError::BankCount { .. } | SetupError::ImpossibleBank { .. } => "banks",
+        },
+        error,
+    }
+}
+
 const FIELDS: [&str; 5] = ["rules", "players", "dealer", "banks", "plays"];
 
 /// A list of strings in `field`, each read by `each`.
@@ -64,11 +78,20 @@ fn strings<T>(
     example: &str,
     each: impl Fn(usize, &str) -> Result<T, PontisScriptError>,
 ) -> Result<Vec<T>, PontisScriptError> {
-    let arr = obj.get(field).and_then(Value::as_array).ok_or_else(|| {
-        format_err(format!(
-            "missing field `{field}`: a list of strings such as {example}"
-        ))
-    })?;
+    let arr = match obj.get(field) {
+        Some(Value::Array(a)) => a,
+        Some(other) => {
+            return Err(format_err(format!(
+                "`{field}`: expected a list of strings such as {example}, got {}",
+                shown(&other.to_string())
+            )));
+        }
+        None => {
+            return Err(format_err(format!(
+                "missing field `{field}`: a list of strings such as {example}"
+            )));
+        }
+    };
     arr.iter()
         .enumerate()
         .map(|(i, v)| {
@@ -108,23 +131,36 @@ impl PontisScript {
                 FIELDS.join(", ")
             )));
         }
+        // Left out, the rules take their stated values; `null` is not left out.
         let rules = match (rules_override, obj.get("rules")) {
             (Some(r), _) => r,
-            (None, None | Some(Value::Null)) => PontisRules::standard(),
+            (None, None) => PontisRules::standard(),
             (None, Some(r)) => PontisRules::from_value(r).map_err(PontisScriptError::Rules)?,
         };
         let players = strings(obj, "players", "[\"Ana\", \"Ben\"]", |_, s| {
             Ok(s.to_string())
         })?;
         let dealer = match obj.get("dealer") {
-            Some(Value::String(d)) => players.iter().position(|p| p == d).ok_or_else(|| {
-                format_err(format!(
-                    "`dealer`: \"{}\" is not one of the players ({})",
-                    shown(d),
-                    players.join(", ")
-                ))
-            })?,
-            _ => {
+            Some(Value::String(d)) => match players.iter().position(|p| p == d) {
+                Some(seat) => seat,
+                None => {
+                    // Players the engine refuses are the fault, not the dealer.
+                    let n = players.len();
+                    Game::new(rules, players.clone(), 0, vec![None; n]).map_err(setup_error)?;
+                    return Err(format_err(format!(
+                        "`dealer`: \"{}\" is not one of the players ({})",
+                        shown(d),
+                        players.join(", ")
+                    )));
+                }
+            },
+            Some(other) => {
+                return Err(format_err(format!(
+                    "`dealer`: expected the dealer's name (a string, one of `players`), got {}",
+                    shown(&other.to_string())
+                )));
+            }
+            None => {
                 return Err(format_err(
                     "missing field `dealer`: the dealer's name, one of `players`",
                 ));
@@ -156,16 +192,7 @@ impl PontisScript {
             self.dealer,
             self.banks.iter().copied().map(Some).collect(),
         )
-        .map_err(|error| PontisScriptError::Setup {
-            field: match error {
-                SetupError::TooFewPlayers(_)
-                | SetupError::TooManyPlayers { .. }
-                | SetupError::BadName { .. } => "players",
-                SetupError::NoSuchDealer { .. } => "dealer",
-                SetupError::BankCount { .. } | SetupError::ImpossibleBank { .. } => "banks",
-            },
-            error,
-        })
+        .map_err(setup_error)
     }
 
     /// Plays every entry of `plays`; stops at the first refused one.

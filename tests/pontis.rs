@@ -134,6 +134,11 @@ fn check_binary(fixture: &Value) -> Result<(), String> {
             if n > 0 && !stderr.contains(&format!("play {n} ")) {
                 return Err(format!("binary: stderr does not name play {n}: {stderr}"));
             }
+            if let Some(field) = fixture["expect"].get("error_field").and_then(Value::as_str)
+                && !stderr.contains(field)
+            {
+                return Err(format!("binary: stderr does not name `{field}`: {stderr}"));
+            }
             Ok(())
         }
         None => {

@@ -134,18 +134,77 @@ impl PontisTables {
             .ok_or_else(|| bad(e, format!("Pontis table {id} was never opened")))
     }
 
+    /// The table, which must be open: the session logs a game's events only there.
+    fn open_table<'a>(
+        tables: &'a mut HashMap<i64, PontisTable>,
+        e: &Event,
+    ) -> Result<&'a mut PontisTable, ReplayError> {
+        let t = Self::table(tables, e)?;
+        if !t.open {
+            return Err(bad(
+                e,
+                format!("Pontis table {} is closed: nothing is played there", t.name),
+            ));
+        }
+        Ok(t)
+    }
+
     fn live<'a>(
         tables: &'a mut HashMap<i64, PontisTable>,
         e: &Event,
     ) -> Result<&'a mut LiveGame, ReplayError> {
-        Self::table(tables, e)?
+        Self::open_table(tables, e)?
             .live
             .as_mut()
             .ok_or_else(|| bad(e, "no Pontis game in play at this table"))
     }
 
+    /// The number of the game at this table whose last play ended it: its end is logged
+    /// with that play, in one transaction, so nothing else at the table comes between.
+    fn over_at(&self, table: Option<i64>) -> Option<i64> {
+        let t = self.tables.get(&table?)?;
+        t.live
+            .as_ref()
+            .filter(|l| l.game.is_over())
+            .map(|l| l.number)
+    }
+
+    /// Refuses any event but the game's end at a table whose game is over.
+    pub(crate) fn check_awaiting_end(&self, e: &Event) -> Result<(), ReplayError> {
+        match self.over_at(e.table) {
+            Some(n) if e.kind != EventKind::PontisEnded => Err(bad(
+                e,
+                format!(
+                    "Pontis game {n} is over (its last play ended it): its end must come next at this table"
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// At the end of the log: a game whose last play ended it has its end logged (they
+    /// are one transaction).
+    pub(crate) fn finish(&self) -> Result<(), ReplayError> {
+        let mut over: Vec<i64> = self
+            .tables
+            .values()
+            .filter_map(|t| self.over_at(Some(t.id)))
+            .collect();
+        over.sort_unstable();
+        match over.first() {
+            Some(&n) => Err(ReplayError::Mismatch {
+                round: n,
+                why: format!(
+                    "Pontis game {n}: its last play ended it, but the log has no end for it"
+                ),
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// Takes the next event of a Pontis kind (or a `table_closed` of a Pontis table).
     pub(crate) fn feed(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.check_awaiting_end(e)?;
         match e.kind {
             EventKind::PontisOpened => {
                 let d: PontisOpened = read(e)?;
@@ -187,7 +246,7 @@ impl PontisTables {
                     ));
                 }
                 let rules = rules_of(e, &d.rules)?;
-                let t = Self::table(&mut self.tables, e)?;
+                let t = Self::open_table(&mut self.tables, e)?;
                 if t.live.is_some() {
                     return Err(bad(e, "a game started while another is in play"));
                 }
@@ -220,18 +279,28 @@ impl PontisTables {
             }
             EventKind::PontisUndo => {
                 self.undos += 1;
+                let d: payload::Input = read(e)?;
                 let live = Self::live(&mut self.tables, e)?;
-                live.undo()
+                let last = live
+                    .steps
+                    .last()
                     .ok_or_else(|| bad(e, "an undo with nothing to undo"))?;
+                let text = live.game.step_text(last);
+                if d.text != text {
+                    return Err(bad(
+                        e,
+                        format!(
+                            "the undo says it takes back \"{}\", but the last input is \"{text}\"",
+                            d.text
+                        ),
+                    ));
+                }
+                live.undo();
             }
             EventKind::PontisRefused => {
                 self.refused += 1;
                 // A refused input must really be refused by the engine where it was tried.
-                if let Some(live) = e
-                    .table
-                    .and_then(|id| self.tables.get(&id))
-                    .and_then(|t| t.live.as_ref())
-                {
+                if let Some(live) = Self::open_table(&mut self.tables, e)?.live.as_ref() {
                     let d: payload::Refused = read(e)?;
                     if let Ok(step) = parse_step(&d.text, &live.game)
                         && live.game.check(&step).is_ok()
@@ -332,6 +401,7 @@ pub fn table_rules(store: &Store, name: &str) -> Result<Option<PontisRules>, Rep
 fn pontis_table_state(store: &Store, id: i64) -> Result<Option<PontisTable>, ReplayError> {
     let mut r = PontisTables::default();
     store.each_table_event(id, i64::MIN, i64::MAX, |e| r.feed(&e))??;
+    r.finish()?;
     Ok(r.tables.remove(&id))
 }
 
@@ -762,6 +832,123 @@ mod tests {
         s.log(&mut store, play).unwrap();
         let e = verify(&store, |_| {}).unwrap_err().to_string();
         assert!(e.contains("engine refuses"), "{e}");
+    }
+
+    /// The seq of the log's last event.
+    fn last(store: &Store) -> i64 {
+        store.last_seq().unwrap()
+    }
+
+    #[test]
+    fn an_ended_game_is_not_reopened_by_the_session() {
+        let (mut store, mut s) = game_at_table("undo-after-end");
+        s.input_text(&mut store, "Ana: pass").unwrap();
+        let ended = s.input_text(&mut store, "Ben: pass").unwrap();
+        assert!(matches!(ended, PontisInput::Ended(_)), "{ended:?}");
+        let before = last(&store);
+        assert!(matches!(s.undo(&mut store), Err(InputError::NotNow(_))));
+        assert!(s.input_text(&mut store, "Ana: pass").is_err());
+        assert_eq!(last(&store), before, "nothing logged after the end");
+        verify(&store, |_| {}).unwrap();
+    }
+
+    #[test]
+    fn verify_refuses_an_undo_that_reopens_an_ended_game() {
+        let (mut store, mut s) = game_at_table("forged-reopen");
+        s.input_text(&mut store, "Ana: pass").unwrap();
+        let g = s.live().unwrap().game.clone();
+        // Ben's pass blocks the game; an undo takes it back and the game is abandoned
+        // instead, an end that matches a replay that lets the undo through.
+        let forged = [
+            Payload::PontisPlay(payload::Input {
+                text: "Ben: pass".into(),
+            }),
+            Payload::PontisUndo(payload::Input {
+                text: "Ben: pass".into(),
+            }),
+            Payload::PontisEnded(PontisEnded::of(1, &g, 4)),
+        ];
+        for p in forged {
+            s.log(&mut store, p).unwrap();
+        }
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("its end must come next"), "{e}");
+    }
+
+    #[test]
+    fn verify_and_resume_refuse_an_ended_game_with_no_end() {
+        let (mut store, mut s) = game_at_table("forged-no-end");
+        s.input_text(&mut store, "Ana: pass").unwrap();
+        let play = Payload::PontisPlay(payload::Input {
+            text: "Ben: pass".into(),
+        });
+        s.log(&mut store, play).unwrap();
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("Pontis game 1") && e.contains("no end"), "{e}");
+        let host = s.user.clone();
+        let again = PontisSession::open(&mut store, host, "P", PontisRules::standard());
+        assert!(again.is_err(), "resumed a game over with no end");
+    }
+
+    #[test]
+    fn verify_refuses_game_events_at_a_closed_pontis_table() {
+        let forged = [
+            Payload::PontisPlay(payload::Input {
+                text: "Ana: 4s".into(),
+            }),
+            Payload::PontisRefused(payload::Refused {
+                text: "Ana: 7s".into(),
+                reason: "7s does not meet 4".into(),
+            }),
+            Payload::PontisUndo(payload::Input {
+                text: "Ben: 5d".into(),
+            }),
+        ];
+        for (i, p) in forged.into_iter().enumerate() {
+            let (mut store, s) = game_at_table(&format!("forged-closed-{i}"));
+            let (table, user) = (s.table.id, s.user.id);
+            s.close(&mut store).unwrap();
+            verify(&store, |_| {}).unwrap();
+            store.append(&p, Some(table), Some(user), None).unwrap();
+            let e = verify(&store, |_| {}).unwrap_err().to_string();
+            assert!(e.contains("is closed"), "{}: {e}", p.kind().name());
+        }
+    }
+
+    #[test]
+    fn verify_compares_an_undos_text_with_the_input_it_takes_back() {
+        let (mut store, s) = game_at_table("forged-undo-text");
+        let undo = Payload::PontisUndo(payload::Input {
+            text: "Ana: 4s".into(),
+        });
+        s.log(&mut store, undo).unwrap();
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("the last input is \"Ben: 5d\""), "{e}");
+    }
+
+    #[test]
+    fn log_ins_at_a_pontis_tables_id_do_not_break_resume_or_export() {
+        let (mut store, s) = game_at_table("login-at-table");
+        let table = s.table.id;
+        crate::audit::users::logout(&mut store, &s.user, Some(table)).unwrap();
+        let _ = login(&mut store, "Irena Dvorak", "000000", Some(table));
+        let host = login(&mut store, "Irena Dvorak", "900000", Some(table)).unwrap();
+        let mut again =
+            PontisSession::open(&mut store, host, "P", PontisRules::standard()).unwrap();
+        assert_eq!(
+            again.live().map(|l| l.steps.len()),
+            Some(3),
+            "the game came back"
+        );
+        drop(s);
+        again.input_text(&mut store, "Ana: pass").unwrap();
+        crate::audit::users::logout(&mut store, &again.user, Some(table)).unwrap();
+        let ended = again.input_text(&mut store, "Ben: pass").unwrap();
+        assert!(matches!(ended, PontisInput::Ended(_)));
+        let (script, end) = export_game(&store, 1).unwrap();
+        assert_eq!(end.end, "blocked");
+        assert_eq!(script.plays, ["Ben: 5d", "Ana: pass", "Ben: pass"]);
+        verify(&store, |_| {}).unwrap();
     }
 
     #[test]

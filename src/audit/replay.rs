@@ -301,6 +301,7 @@ impl Replayer {
         if self.check_chain {
             self.chain.check(e)?;
         }
+        self.pontis.check_awaiting_end(e)?;
         match e.kind {
             EventKind::TableOpened if self.pontis.has(e.table) => {
                 return Err(Self::bad(
@@ -716,6 +717,7 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
         let indexed = structure?;
         let mut r = replayed?;
         let _ = read?;
+        r.pontis.finish()?;
         for ((ix, rows), held) in EVENT_INDEXES.iter().zip(digests).zip(indexed) {
             if rows != held {
                 return Err(ReplayError::Damaged(format!(

@@ -565,7 +565,7 @@ impl Game {
                 if !need.met_by(&lay) {
                     return Err(self.refuse(format!(
                         "{} {} not meet {}",
-                        words::lay_text(&lay, self.rules.top()),
+                        words::lay_words(&lay, self.rules.top()),
                         if cards.len() == 1 { "does" } else { "do" },
                         words::need_words(need)
                     )));

@@ -1,7 +1,7 @@
 //! Pontis's house rules (RULES.md B, PONTIS-SCRIPT.md `rules`): `jokers`, `aside`, `top`,
 //! `score`. Validated once, private fields, no `Default`: a table's rules come only from
 //! `PontisRules::from_json`/`from_value`, which refuse an unknown knob or an impossible
-//! value by name. A knob left out takes the contract's stated value.
+//! value by name. A knob left out takes the contract's stated value; `null` is refused.
 
 use serde_json::{Map, Value, json};
 
@@ -75,13 +75,14 @@ impl PontisRules {
         PontisRules::from_value(&v)
     }
 
-    /// Validates a rules object; a knob left out (or null) takes its stated value.
+    /// Validates a rules object; a knob left out takes its stated value (`null` is a
+    /// value, and refused: PONTIS-SCRIPT.md makes knobs optional, not nullable).
     pub fn from_value(v: &Value) -> Result<PontisRules, PontisRulesError> {
         let obj: &Map<String, Value> = v.as_object().ok_or(PontisRulesError::NotAnObject)?;
         if let Some(k) = obj.keys().find(|k| !KNOBS.contains(&k.as_str())) {
             return Err(PontisRulesError::UnknownKnob(k.clone()));
         }
-        let get = |k: &str| obj.get(k).filter(|v| !v.is_null());
+        let get = |k: &str| obj.get(k);
         let bad =
             |knob: &'static str, expected: &'static str, got: &Value| PontisRulesError::BadValue {
                 knob,
@@ -162,6 +163,8 @@ mod tests {
             (r#"{"aside": "dealt"}"#, "aside"),
             (r#"{"score": "count"}"#, "score"),
             (r#"{"decks": 1}"#, "decks"),
+            (r#"{"jokers": null}"#, "jokers"),
+            (r#"{"top": null}"#, "top"),
         ] {
             let e = PontisRules::from_json(text).unwrap_err().to_string();
             assert!(e.contains(knob), "{text}: {e}");

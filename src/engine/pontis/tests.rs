@@ -37,11 +37,12 @@ fn a_play_meets_a_need_with_any_choice_of_each_aces_value() {
     };
     assert!(Need::Difference(3, None).met_by(&two("K", "10")));
     assert!(Need::Difference(3, None).met_by(&two("A", "2")));
+    // Two aces: sums 2, 15, 28; differences 0, 13.
     for d in [0, 2, 13] {
-        assert!(
-            Need::Difference(d, None).met_by(&two("A", "A")) || d == 0,
-            "{d}"
-        );
+        assert!(Need::Difference(d, None).met_by(&two("A", "A")), "{d}");
+    }
+    for d in [1, 3, 12, 14] {
+        assert!(!Need::Difference(d, None).met_by(&two("A", "A")), "{d}");
     }
     assert!(Need::Bridge.met_by(&two("A", "A")));
     assert!(Need::AceBridge.met_by(&two("A", "A")));

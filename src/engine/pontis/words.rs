@@ -51,6 +51,15 @@ pub fn lay_text(lay: &Lay, top: Top) -> String {
     }
 }
 
+/// A play's cards in a refusal: as written under `last` (the order is the meaning), and
+/// under `declared` saying which lies on top, since the player may have marked either.
+pub(super) fn lay_words(lay: &Lay, top: Top) -> String {
+    match (lay, top) {
+        (Lay::Two { under, top: t }, Top::Declared) => format!("{t} on top of {under}"),
+        _ => lay_text(lay, top),
+    }
+}
+
 /// `"difference 4"`, `"difference 4 or 9"`, `"the bridge: difference 0, two cards of equal
 /// value"`, `"the bridge of aces: difference 13"`.
 pub(super) fn need_words(need: Need) -> String {
@@ -138,6 +147,11 @@ impl Game {
                 let name = &self.names()[seat];
                 let held = self.cards_left(seat);
                 let cards = match need {
+                    Need::Bridge if held < 2 => {
+                        return format!(
+                            "{name}: pass (the bridge needs two cards of equal value, and {name} holds one card)"
+                        );
+                    }
                     Need::Bridge => "two cards of equal value (the bridge)".to_string(),
                     _ if held < 2 => format!("one card meeting {}", need_words(need)),
                     _ => format!(
