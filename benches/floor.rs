@@ -89,6 +89,19 @@ fn table_file(dir: &Path, n: i64, rounds: u64) -> PathBuf {
     path
 }
 
+/// An event row of the floor: tab, seq, at, kind, table, user, round, data, hash.
+type Row = (
+    i32,
+    i64,
+    i64,
+    String,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    String,
+    Vec<u8>,
+);
+
 fn catch_up(base: &str, dir: &Path) {
     let rounds = env_n("CROUPIER_BENCH_TABLE_ROUNDS", 2000);
     let files: Vec<PathBuf> = (0..10).map(|n| table_file(dir, n, rounds)).collect();
@@ -119,7 +132,7 @@ fn catch_up(base: &str, dir: &Path) {
          CREATE INDEX ON plain (tab, round_id, seq) WHERE round_id IS NOT NULL;",
     )
     .unwrap();
-    let rows: Vec<Vec<(i32, i64, i64, String, Option<i64>, Option<i64>, Option<i64>, String, Vec<u8>)>> =
+    let rows: Vec<Vec<Row>> =
         (1..=10)
             .map(|tab| {
                 c.query(
