@@ -32,7 +32,10 @@ fn server(test: &str) -> Option<String> {
                     "{test}: CI must give a PostgreSQL server in CROUPIER_TEST_FLOOR (.ci/run does)"
                 );
             }
-            eprintln!(
+            // Straight to standard error, past the test harness's capture: a skip is said.
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
                 "SKIPPED {test}: no PostgreSQL server; run `scripts/pg-throwaway.sh run cargo test --test floor` (or set CROUPIER_TEST_FLOOR)"
             );
             None
