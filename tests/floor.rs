@@ -20,7 +20,6 @@ use croupier::audit::floor::{self, Floor, FloorSource};
 use croupier::audit::{Clock, EventKind, ManualClock, Store, demo};
 use croupier::engine::Money;
 use croupier::report::{self, Kind, Options, Period};
-use sha2::{Digest, Sha256};
 
 /// The server, or `None` after saying why the test is skipped.
 fn server(test: &str) -> Option<String> {
@@ -139,29 +138,6 @@ fn a_sync_sends_every_event_once_and_again_sends_nothing() {
     assert!(out.status.success());
 }
 
-/// The store's event hash, written out again here (the spec, not the code under test).
-fn event_hash(
-    prev: &[u8],
-    seq: i64,
-    kind: &str,
-    (t, u): (Option<i64>, Option<i64>),
-    e: &croupier::audit::Event,
-) -> Vec<u8> {
-    let (at, r, data) = (e.at, e.round, &e.data);
-    let mut h = Sha256::new();
-    h.update(prev);
-    h.update(seq.to_be_bytes());
-    h.update(at.to_be_bytes());
-    h.update((kind.len() as u32).to_be_bytes());
-    h.update(kind.as_bytes());
-    for v in [t, u, r] {
-        h.update(v.unwrap_or(i64::MIN).to_be_bytes());
-    }
-    h.update((data.len() as u64).to_be_bytes());
-    h.update(data.as_bytes());
-    h.finalize().to_vec()
-}
-
 /// Forges a table file as someone who can write it would: drops the triggers, edits the
 /// reason of the first refused input, and recomputes the whole chain after it (the
 /// stored hashes: 32 bytes, or the 8 a step keeps). Returns the edited event's seq.
@@ -201,7 +177,7 @@ fn forge(db: &Path) -> i64 {
     )
     .unwrap();
     events[target].data = edited;
-    let mut prev = vec![0u8; 32];
+    let mut prev = [0u8; 32];
     for (i, e) in events.iter().enumerate() {
         let seq = i as i64 + 1;
         let (kind, t, u, len): (String, Option<i64>, Option<i64>, i64) = c
@@ -211,7 +187,7 @@ fn forge(db: &Path) -> i64 {
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
             )
             .unwrap();
-        let h = event_hash(&prev, seq, &kind, (t, u), e);
+        let h = common::event_hash_spec(&prev, seq, e.at, &kind, (t, u, e.round), &e.data);
         if i >= target {
             c.execute(
                 "UPDATE events SET hash = ?1 WHERE seq = ?2",
