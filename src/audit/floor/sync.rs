@@ -318,14 +318,7 @@ pub fn follow(
                 Ok(f) => floor = Some(f),
                 Err(e @ (FloorError::BadUrl(_) | FloorError::NewerSchema { .. })) => return Err(e),
                 Err(e) => {
-                    let since = *down_since.get_or_insert_with(now_ms);
-                    set(
-                        LinkState::Unreachable {
-                            since,
-                            why: e.to_string(),
-                        },
-                        &mut last,
-                    );
+                    set(unreachable(&mut down_since, &e), &mut last);
                     pause(stop, RETRY);
                     continue;
                 }
@@ -355,19 +348,20 @@ pub fn follow(
             Err(FloorError::Store(e)) => return Err(FloorError::Store(e)),
             Err(e) => {
                 floor = None;
-                let since = *down_since.get_or_insert_with(now_ms);
-                set(
-                    LinkState::Unreachable {
-                        since,
-                        why: e.to_string(),
-                    },
-                    &mut last,
-                );
+                set(unreachable(&mut down_since, &e), &mut last);
                 pause(stop, RETRY);
             }
         }
     }
     Ok(())
+}
+
+/// The floor is out of reach: since when it has been (the first failure of a run of them).
+fn unreachable(down_since: &mut Option<i64>, e: &FloorError) -> LinkState {
+    LinkState::Unreachable {
+        since: *down_since.get_or_insert_with(now_ms),
+        why: e.to_string(),
+    }
 }
 
 fn wait_for_growth(store: &Store, head: i64, stop: &AtomicBool) -> Result<(), FloorError> {
