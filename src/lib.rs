@@ -8,6 +8,7 @@
 
 pub mod audit;
 pub mod engine;
+pub mod lab;
 pub mod pontis_script;
 pub mod report;
 pub mod script;

@@ -18,6 +18,8 @@ use croupier::pontis_script::{self, PontisScript};
 use croupier::script::{Script, settlement};
 use indicatif::{ProgressBar, ProgressStyle};
 
+mod lab_cli;
+
 #[derive(Parser)]
 #[command(
     name = "croupier",
@@ -131,6 +133,52 @@ enum Command {
         /// standard input (which still gives the PIN). `close` ends the feed.
         #[arg(long, value_name = "PATH")]
         socket: Option<PathBuf>,
+    },
+    /// The exact chance of each final dealer hand for a dealer who starts with --upcard.
+    Odds {
+        /// A rules preset name or a rules file.
+        #[arg(long, value_name = "PRESET|FILE")]
+        rules: String,
+        /// The dealer's first card (A, 2–10, J, Q, K).
+        #[arg(long)]
+        upcard: String,
+        /// Cards already out of the shoe, e.g. "K 5 A".
+        #[arg(long, value_name = "CARDS")]
+        removed: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The best decision for each hand against each dealer card, and the house edge.
+    Strategy {
+        /// A rules preset name or a rules file.
+        #[arg(long, value_name = "PRESET|FILE")]
+        rules: String,
+        #[arg(long)]
+        json: bool,
+        /// Also write the chart as a printable HTML page.
+        #[arg(long, value_name = "FILE.html")]
+        out: Option<PathBuf>,
+        /// Threads [default: all cores].
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Whole rounds played with the best strategy: the house edge with a 95% interval.
+    Simulate {
+        /// A rules preset name or a rules file.
+        #[arg(long, value_name = "PRESET|FILE")]
+        rules: String,
+        #[arg(long)]
+        rounds: u64,
+        /// Boxes played each round, each with the strategy.
+        #[arg(long, default_value_t = 1)]
+        boxes: u8,
+        /// Threads [default: all cores].
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        json: bool,
     },
     /// A report over one or more databases (several --db files make one floor report), or
     /// over every table on the floor (--floor URL).
@@ -270,6 +318,29 @@ fn main() -> ExitCode {
         }) => run_demo(&db, rounds, tables, seed),
         Some(Command::User(cmd)) => user(&db, cmd),
         Some(Command::Report(args)) => report(&dbs, !cli.db.is_empty(), cli.floor, args),
+        Some(Command::Odds {
+            rules,
+            upcard,
+            removed,
+            json,
+        }) => rules_arg(&rules)
+            .and_then(|(r, _)| lab_cli::odds(&r, &upcard, removed.as_deref(), json)),
+        Some(Command::Strategy {
+            rules,
+            json,
+            out,
+            threads,
+        }) => rules_arg(&rules)
+            .and_then(|(r, name)| lab_cli::strategy(&r, &name, json, out.as_deref(), threads)),
+        Some(Command::Simulate {
+            rules,
+            rounds,
+            boxes,
+            threads,
+            seed,
+            json,
+        }) => rules_arg(&rules)
+            .and_then(|(r, _)| lab_cli::simulate_cmd(&r, rounds, boxes, threads, seed, json)),
         Some(Command::LivePlay { seed, rounds }) => live_play(&db, seed, rounds),
         Some(Command::Feed {
             table,
@@ -341,6 +412,22 @@ fn load_rules(path: &Path) -> Result<Rules> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("reading rules file {}", path.display()))?;
     Rules::from_json(&text).with_context(|| format!("rules file {}", path.display()))
+}
+
+/// `--rules` of the lab's commands: a preset's name, else a rules file (as `settle
+/// --rules` reads one). Returns the rules and the name they go by.
+fn rules_arg(arg: &str) -> Result<(Rules, String)> {
+    if rules::preset_names().contains(&arg) {
+        return Ok((Rules::preset(arg)?, arg.to_string()));
+    }
+    let path = Path::new(arg);
+    if !path.exists() {
+        bail!(
+            "--rules {arg}: expected a preset ({}) or a rules file",
+            rules::preset_names().join(", ")
+        );
+    }
+    Ok((load_rules(path)?, path.display().to_string()))
 }
 
 fn settle(file: &Path, rules_file: Option<&Path>, jsonl: bool) -> Result<ExitCode> {

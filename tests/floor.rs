@@ -390,6 +390,26 @@ fn a_floor_report_equals_the_files_report() {
         assert_eq!(from_floor.sources.len(), 3);
         if kind == Kind::Summary {
             assert!(files.sections.iter().any(|s| s.name == "pontis games"));
+            // The theory columns (issue 11) come through the floor too: the rules each
+            // table opened with are read through the same `Source`, so they are filled
+            // on both sides, not blank on both.
+            let by_day = from_floor
+                .sections
+                .iter()
+                .find(|s| s.name == "by day")
+                .unwrap();
+            let col = by_day
+                .columns
+                .iter()
+                .position(|c| *c == "theoretical hold %")
+                .unwrap();
+            assert!(
+                by_day
+                    .rows
+                    .iter()
+                    .any(|r| matches!(r[col], report::Cell::Percent(Some(_)))),
+                "the floor's summary shows a theoretical hold"
+            );
         }
         assert!(
             from_floor

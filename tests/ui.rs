@@ -66,6 +66,11 @@ fn dealer_at_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
         "{:?}",
         h.state().status()
     );
+    // The chosen rules' edge, from the house-edge lab (czech favours the best play).
+    assert!(
+        h.query_by_label_contains("house edge -1.33% of the initial stake")
+            .is_some()
+    );
     h.get_by_label("Open table (Enter)").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());

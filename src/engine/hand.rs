@@ -16,10 +16,25 @@ pub struct Total {
 }
 
 impl Total {
+    /// No cards yet.
+    pub const NONE: Total = Total {
+        hard: 0,
+        best: 0,
+        soft: false,
+    };
+
     pub(crate) fn of(cards: &[Card]) -> Total {
-        let hard: u16 = cards.iter().map(|c| c.rank.value() as u16).sum();
-        let has_ace = cards.iter().any(|c| c.rank == Rank::Ace);
-        if has_ace && hard + 10 <= 21 {
+        cards.iter().fold(Total::NONE, |t, c| t.plus(c.rank))
+    }
+
+    /// The total once a card of `rank` is added: the one place A2's totals are counted.
+    /// An ace can count 11 only while the hard total is 11 or less, so a hand that is not
+    /// soft now can become soft only by the card being an ace.
+    #[inline]
+    pub(crate) fn plus(self, rank: Rank) -> Total {
+        let hard = self.hard + rank.value() as u16;
+        let ace = self.soft || rank == Rank::Ace;
+        if ace && hard + 10 <= 21 {
             Total {
                 hard,
                 best: hard + 10,

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use chrono::Datelike;
 
 use super::data::{self, Period, RoundRow, date_of, shift_of};
+use super::theory::{Theories, Theory};
 use super::{Cell, Chart, Kind, Provenance, Report, Section};
 use crate::audit::payload::{Payload, TableOpened};
 use crate::audit::query::{Files, Source};
@@ -45,10 +46,23 @@ struct Totals {
     buys: i64,
     pontoons: i64,
     five_card_tricks: i64,
+    /// Over the rounds whose rules have a theory: the handle, the house win, the
+    /// theoretical win (cents) and its variance (cents²).
+    theory_handle: Money,
+    theory_actual: Money,
+    theory_win: f64,
+    theory_var: f64,
 }
 
 impl Totals {
-    fn add(&mut self, r: &RoundRow) {
+    fn add(&mut self, r: &RoundRow, theory: Option<Theory>) {
+        if let Some(t) = theory {
+            let handle = r.figures.handle.cents() as f64;
+            self.theory_handle += r.figures.handle;
+            self.theory_actual += r.figures.house_net;
+            self.theory_win += t.hold * handle;
+            self.theory_var += (t.sd * handle).powi(2);
+        }
         self.rounds += 1;
         self.handle += r.figures.handle;
         self.paid += r.figures.paid;
@@ -66,13 +80,31 @@ impl Totals {
             .then(|| self.win.cents() as f64 * 100.0 / self.handle.cents() as f64)
     }
 
+    /// The theoretical win, its hold %, and how many standard deviations the actual win
+    /// lies from it (over the rounds whose rules have a theory).
+    fn theory(&self) -> (Option<Money>, Option<f64>, Option<f64>) {
+        if self.theory_handle.cents() == 0 {
+            return (None, None, None);
+        }
+        let win = Money::from_cents(self.theory_win.round() as i64);
+        let hold = self.theory_win * 100.0 / self.theory_handle.cents() as f64;
+        let z = (self.theory_var > 0.0).then(|| {
+            (self.theory_actual.cents() as f64 - self.theory_win) / self.theory_var.sqrt()
+        });
+        (Some(win), Some(hold), z)
+    }
+
     fn cells(&self) -> Vec<Cell> {
+        let (theory_win, theory_hold, z) = self.theory();
         vec![
             Cell::Int(self.rounds),
             Cell::Money(self.handle),
             Cell::Money(self.paid),
             Cell::Money(self.win),
             Cell::Percent(self.hold()),
+            theory_win.map_or(Cell::Text(String::new()), Cell::Money),
+            Cell::Percent(theory_hold),
+            Cell::Sd(z),
             Cell::Money(self.insurance_taken),
             Cell::Money(self.insurance_paid),
             Cell::Int(self.splits),
@@ -83,12 +115,15 @@ impl Totals {
     }
 }
 
-const FIGURES: [&str; 11] = [
+const FIGURES: [&str; 14] = [
     "rounds",
     "handle",
     "paid",
     "house win",
     "hold %",
+    "theoretical win",
+    "theoretical hold %",
+    "win vs theory (sd)",
     "insurance taken",
     "insurance paid",
     "splits",
@@ -103,11 +138,12 @@ fn columns(keys: &[&'static str]) -> Vec<&'static str> {
 
 fn grouped<K: Ord + Clone>(
     rows: &[&RoundRow],
+    th: &Theories,
     key: impl Fn(&RoundRow) -> K,
 ) -> BTreeMap<K, Totals> {
     let mut m: BTreeMap<K, Totals> = BTreeMap::new();
     for r in rows {
-        m.entry(key(r)).or_default().add(r);
+        m.entry(key(r)).or_default().add(r, th.of(r));
     }
     m
 }
@@ -163,11 +199,18 @@ pub fn build_from(
         .copied()
         .filter(|r| o.period.contains(r.at))
         .collect();
+    // What each round's rules should hold, for the kinds that show a hold.
+    let th = if o.kind == Kind::Summary {
+        progress("solving each table's rules for its theoretical hold");
+        Theories::read(src, &rounds, to_ms)?
+    } else {
+        Theories::default()
+    };
     let mut sections = Vec::new();
     let mut charts = Vec::new();
     match o.kind {
         Kind::Summary => {
-            let by_shift = grouped(&in_period, |r| {
+            let by_shift = grouped(&in_period, &th, |r| {
                 let (d, s) = shift_of(r.at);
                 (r.table.clone(), d, s)
             });
@@ -189,7 +232,7 @@ pub fn build_from(
                     })
                     .collect(),
             });
-            let by_day = grouped(&in_period, |r| (r.table.clone(), date_of(r.at)));
+            let by_day = grouped(&in_period, &th, |r| (r.table.clone(), date_of(r.at)));
             sections.push(Section {
                 name: "by day".into(),
                 columns: columns(&["table", "date"]),
@@ -212,7 +255,7 @@ pub fn build_from(
                     .copied()
                     .filter(|r| r.at >= start && r.at < to_ms)
                     .collect();
-                let per_table = grouped(&rows, |r| r.table.clone());
+                let per_table = grouped(&rows, &th, |r| r.table.clone());
                 let label = format!("{} to {to}", data::date_of(start));
                 sections.push(Section {
                     name: name.into(),
@@ -231,7 +274,7 @@ pub fn build_from(
             }
             let mut total = Totals::default();
             for r in &in_period {
-                total.add(r);
+                total.add(r, th.of(r));
             }
             sections.push(Section {
                 name: "period total".into(),
@@ -240,14 +283,14 @@ pub fn build_from(
                     [
                         vec![Cell::Text(format!(
                             "{}",
-                            grouped(&in_period, |r| r.table.clone()).len()
+                            grouped(&in_period, &th, |r| r.table.clone()).len()
                         ))],
                         total.cells(),
                     ]
                     .concat(),
                 ],
             });
-            let days = grouped(&in_period, |r| date_of(r.at));
+            let days = grouped(&in_period, &th, |r| date_of(r.at));
             charts.push(Chart {
                 title: "House win by day".into(),
                 unit: "",
@@ -322,7 +365,7 @@ pub fn build_from(
                 from_ms,
                 to_ms,
             )?;
-            let per = grouped(&in_period, |r| r.dealer.clone());
+            let per = grouped(&in_period, &th, |r| r.dealer.clone());
             let hours = |d: &str| dealer_hours(&in_period, d) as f64;
             let count = |d: &str, k: EventKind| {
                 noted.iter().filter(|n| n.user == d && n.kind == k).count() as i64
@@ -542,8 +585,8 @@ pub fn build_from(
 /// Figures for the supervisor's charts: by day, by hour of day, by dealer.
 #[derive(Clone, Debug, Default)]
 pub struct Series {
-    /// (date, house win, hold %, rounds)
-    pub(crate) by_day: Vec<(String, Money, f64, i64)>,
+    /// (date, house win, hold %, rounds, theoretical hold % of the rules played)
+    pub(crate) by_day: Vec<(String, Money, f64, i64, Option<f64>)>,
     /// (hour 0–23, house win, hold %, rounds)
     pub(crate) by_hour: Vec<(u32, Money, f64, i64)>,
     /// (dealer, rounds, rounds per hour at a table)
@@ -552,14 +595,19 @@ pub struct Series {
 
 /// Groups settled, not voided rounds for charts.
 pub fn series(rows: &[RoundRow]) -> Series {
+    series_with(rows, &Theories::default())
+}
+
+/// [`series`], with each day's theoretical hold from the rounds' rules (`th`).
+pub fn series_with(rows: &[RoundRow], th: &Theories) -> Series {
     use chrono::Timelike;
     let rows: Vec<&RoundRow> = rows.iter().filter(|r| !r.voided).collect();
     let hold = |t: &Totals| t.hold().unwrap_or(0.0);
-    let by_day = grouped(&rows, |r| date_of(r.at))
+    let by_day = grouped(&rows, th, |r| date_of(r.at))
         .into_iter()
-        .map(|(d, t)| (d.to_string(), t.win, hold(&t), t.rounds))
+        .map(|(d, t)| (d.to_string(), t.win, hold(&t), t.rounds, t.theory().1))
         .collect();
-    let by_hour = grouped(&rows, |r| {
+    let by_hour = grouped(&rows, th, |r| {
         chrono::DateTime::from_timestamp_millis(r.at)
             .map(|t| t.hour())
             .unwrap_or(0)
@@ -567,7 +615,7 @@ pub fn series(rows: &[RoundRow]) -> Series {
     .into_iter()
     .map(|(h, t)| (h, t.win, hold(&t), t.rounds))
     .collect();
-    let by_dealer = grouped(&rows, |r| r.dealer.clone())
+    let by_dealer = grouped(&rows, th, |r| r.dealer.clone())
         .into_iter()
         .map(|(d, t)| {
             let hours = dealer_hours(&rows, &d);

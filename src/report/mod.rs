@@ -7,9 +7,10 @@ pub use crate::audit::query as data;
 mod kinds;
 mod pontis;
 mod render;
+pub mod theory;
 
 pub use data::{Period, RoundRow};
-pub use kinds::{Options, Series, build, build_from, series};
+pub use kinds::{Options, Series, build, build_from, series, series_with};
 pub use render::{csv_paths, file_name, render_csv, render_html, render_json};
 
 use serde_json::Value;
@@ -63,6 +64,8 @@ pub enum Cell {
     Money(Money),
     /// A percentage with two decimals; `None` when undefined (nothing staked).
     Percent(Option<f64>),
+    /// A number of standard deviations, two decimals, signed; `None` when undefined.
+    Sd(Option<f64>),
 }
 
 impl Cell {
@@ -81,6 +84,8 @@ impl Cell {
             }
             Cell::Percent(Some(p)) => format!("{p:.2}"),
             Cell::Percent(None) => String::new(),
+            Cell::Sd(Some(z)) => format!("{z:+.2}"),
+            Cell::Sd(None) => String::new(),
         }
     }
 
@@ -91,6 +96,8 @@ impl Cell {
             Cell::Money(m) => crate::script::money_json(*m),
             Cell::Percent(Some(p)) => serde_json::json!((p * 100.0).round() / 100.0),
             Cell::Percent(None) => Value::Null,
+            Cell::Sd(Some(z)) => serde_json::json!((z * 100.0).round() / 100.0),
+            Cell::Sd(None) => Value::Null,
         }
     }
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, Plot};
+use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, Points};
 
 use crate::audit::Store;
 use crate::audit::exceptions::{self, Correction};
@@ -304,7 +304,14 @@ impl Desk {
             }
             self.rows = kept;
         }
-        self.series = report::series(&self.rows);
+        // Each day's theoretical hold beside its actual one (the lab, per rules played).
+        let th = report::theory::Theories::read(
+            &mut report::data::Files(std::slice::from_ref(store)),
+            &self.rows,
+            b,
+        )
+        .unwrap_or_default();
+        self.series = report::series_with(&self.rows, &th);
         Ok(format!("{} rounds found", self.rows.len()))
     }
 
@@ -663,7 +670,7 @@ impl Desk {
                     Color32::LIGHT_GREEN,
                 ));
             });
-            cols[1].label("Hold % by day");
+            cols[1].label("Hold % by day (red: theoretical hold of the rules played)");
             Plot::new("hold_day").height(180.0).show(&mut cols[1], |p| {
                 p.bar_chart(bars(
                     "hold %",
@@ -674,6 +681,26 @@ impl Desk {
                         .collect(),
                     Color32::LIGHT_BLUE,
                 ));
+                // The theoretical hold of the rules played, for the best play.
+                let theory: Vec<[f64; 2]> = s
+                    .by_day
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, d)| d.4.map(|t| [i as f64, t]))
+                    .collect();
+                if !theory.is_empty() {
+                    p.line(
+                        Line::new("theoretical hold %", PlotPoints::from(theory.clone()))
+                            .color(Color32::RED)
+                            .width(2.0),
+                    );
+                    // A point per day too: one day makes no line.
+                    p.points(
+                        Points::new("theoretical hold %", PlotPoints::from(theory))
+                            .color(Color32::RED)
+                            .radius(4.0),
+                    );
+                }
             });
             cols[0].label("House win by hour of day (UTC)");
             Plot::new("win_hour").height(180.0).show(&mut cols[0], |p| {

@@ -2,10 +2,9 @@
 //! legality rule, and nothing else. What a check finds goes into a [`Checked`] token, which
 //! `play` carries out without looking again; a refusal changes nothing.
 
-use super::{At, BetIx, Decision, Hand, HandState, Offer, Phase, Round, Seat, Step};
+use super::{At, BetIx, Decision, HandState, Offer, Phase, Round, Step, rulings};
 use crate::engine::card::{Card, Rank};
 use crate::engine::money::Money;
-use crate::engine::rules::SplitMatch;
 use crate::engine::shoe::ImpossibleCard;
 
 /// Why a step was refused. Bets are named by their index; [`StepError`] carries the words.
@@ -255,76 +254,9 @@ impl Round {
         Ok(())
     }
 
-    /// A4.4: may the holder make decision `d` on the hand `at` now? Every decision rule of a
-    /// hand is here.
+    /// A4.4: may the holder make decision `d` on the hand `at` now
+    /// (`rulings::decision_refusal`)?
     fn check_decision(&self, at: At, d: Decision) -> Result<(), Refusal> {
-        let s = &self.seats[at.seat];
-        let h = &s.hands[at.hand];
-        let cards = h.cards();
-        let n = cards.len();
-        if h.split_ace() {
-            // A split ace decides only whether to split again (A4.4 aces).
-            let all_cards = n > self.rules.split_ace_cards() as usize;
-            return match d {
-                Decision::Split => self.check_split(s, h),
-                Decision::Stick if all_cards => Ok(()),
-                Decision::Twist if !all_cards => Ok(()),
-                _ => Err(Refusal::SplitAceNoDecision(d)),
-            };
-        }
-        match d {
-            Decision::Stick => match self.rules.min_stick() {
-                Some(min) if h.total().best < min as u16 => Err(Refusal::StickBelowMinimum {
-                    total: h.total().best,
-                    min,
-                }),
-                _ => Ok(()),
-            },
-            Decision::Twist => Ok(()),
-            Decision::Buy => {
-                if h.twisted() && !self.rules.buy_after_twist() {
-                    return Err(Refusal::BuyAfterTwist);
-                }
-                if !self.rules.buy_cards().allows(n + 1) {
-                    return Err(Refusal::CardNotBuyable(n + 1));
-                }
-                Ok(())
-            }
-            Decision::Split => self.check_split(s, h),
-            Decision::Surrender => {
-                if !self.rules.surrender() {
-                    return Err(Refusal::SurrenderNotAllowed);
-                }
-                if self.dealer_up_is_ace() {
-                    return Err(Refusal::SurrenderAgainstAce);
-                }
-                if s.splits > 0 || at.hand != 0 || n != 2 {
-                    return Err(Refusal::SurrenderTooLate);
-                }
-                Ok(())
-            }
-        }
-    }
-
-    pub(super) fn check_split(&self, s: &Seat, h: &Hand) -> Result<(), Refusal> {
-        let [a, b] = h.cards() else {
-            return Err(Refusal::SplitNeedsTwoCards);
-        };
-        let pair = match self.rules.split_match() {
-            SplitMatch::Rank => a.rank == b.rank,
-            SplitMatch::Value => a.rank.value() == b.rank.value(),
-        };
-        if !pair {
-            return Err(Refusal::NotAPair(*a, *b));
-        }
-        if let Some(max) = self.rules.max_splits()
-            && s.splits >= max
-        {
-            return Err(Refusal::SplitLimit(max));
-        }
-        if a.rank == Rank::Ace && s.ace_splits >= self.rules.ace_splits() {
-            return Err(Refusal::AceSplitLimit(self.rules.ace_splits()));
-        }
-        Ok(())
+        rulings::decision_refusal(&self.rules, d, &self.facts(at))
     }
 }

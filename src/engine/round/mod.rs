@@ -16,7 +16,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use super::card::{Card, Rank};
-use super::hand::{Total, is_ace_ten};
+use super::hand::Total;
 use super::money::Money;
 use super::rules::Rules;
 use super::shoe::Shoe;
@@ -24,6 +24,7 @@ use super::shoe::Shoe;
 mod check;
 mod pay;
 mod play;
+pub mod rulings;
 mod setup;
 mod stats;
 #[cfg(test)]
@@ -31,6 +32,8 @@ mod tests;
 mod words;
 
 pub use check::{Checked, Refusal, StepError};
+pub use pay::{Payout, unit_net};
+pub use rulings::{HandFacts, HandKind};
 pub use setup::{Limits, SetupError};
 pub use stats::RoundFigures;
 
@@ -277,11 +280,13 @@ impl Hand {
     pub(crate) fn state(&self) -> HandState {
         self.state
     }
-    fn is_from_split(&self) -> bool {
-        !matches!(self.origin, Origin::Dealt { .. })
-    }
-    fn split_ace(&self) -> bool {
-        self.origin == Origin::SplitAce
+    /// Where the hand came from, as the rules see it.
+    pub(crate) fn kind(&self) -> HandKind {
+        match self.origin {
+            Origin::Dealt { .. } => HandKind::Dealt,
+            Origin::Split { .. } => HandKind::Split,
+            Origin::SplitAce => HandKind::SplitAce,
+        }
     }
     fn twisted(&self) -> bool {
         matches!(
@@ -570,9 +575,23 @@ impl Round {
         self.dealer.first().is_some_and(|c| c.rank == Rank::Ace)
     }
 
-    /// A2: A+10 as the first two cards of an unsplit hand (or of any hand when
-    /// `pontoon_after_split`).
+    /// A2: A+10 as the first two cards of an unsplit hand (`rulings::counts_as_pontoon`).
     fn counts_as_pontoon(&self, h: &Hand) -> bool {
-        is_ace_ten(h.cards()) && (!h.is_from_split() || self.rules.pontoon_after_split())
+        rulings::counts_as_pontoon(&self.rules, h.cards(), h.kind())
+    }
+
+    /// What the rules look at for the hand `at` (its cards, origin, the box's splits).
+    fn facts(&self, at: At) -> HandFacts<'_> {
+        let s = &self.seats[at.seat];
+        let h = &s.hands[at.hand];
+        HandFacts {
+            cards: h.cards(),
+            kind: h.kind(),
+            twisted: h.twisted(),
+            box_splits: s.splits,
+            box_ace_splits: s.ace_splits,
+            first_hand: at.hand == 0,
+            dealer_up_ace: self.dealer_up_is_ace(),
+        }
     }
 }

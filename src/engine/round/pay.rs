@@ -7,7 +7,7 @@ use crate::engine::rules::Rules;
 
 /// Everything the round pays, a closed list (A4.3, A4.4, A4.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Payout {
+pub enum Payout {
     /// A hand lost (bust, or beaten at the showdown): nothing comes back.
     Lost,
     /// A tie that pushes (`ties`, `pontoon_vs_pontoon`): the stake comes back.
@@ -24,7 +24,7 @@ pub(super) enum Payout {
 
 impl Outcome {
     /// What a hand's ending pays each riding bet on it.
-    pub(super) fn payout(self) -> Payout {
+    pub fn payout(self) -> Payout {
         match self {
             Outcome::Bust | Outcome::Lose => Payout::Lost,
             Outcome::Push => Payout::Push,
@@ -34,19 +34,54 @@ impl Outcome {
     }
 }
 
+/// What a payout gives back, as a share of the stake paid (A3, A4.3, A4.4, A4.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Returns {
+    Nothing,
+    Stake,
+    /// A part of the stake (surrender).
+    Part(Ratio),
+    /// The stake and this ratio of it.
+    StakeAnd(Ratio),
+}
+
+/// The one table of what each payout returns.
+fn returns(rules: &Rules, what: Payout) -> Returns {
+    match what {
+        Payout::Lost => Returns::Nothing,
+        Payout::Push => Returns::Stake,
+        Payout::Surrender => Returns::Part(Ratio::HALF),
+        Payout::Win(Pay::Even) | Payout::EvenMoney => Returns::StakeAnd(Ratio::EVEN),
+        Payout::Win(Pay::Pontoon) => Returns::StakeAnd(rules.pontoon_pays()),
+        Payout::Win(Pay::FiveCardTrick) => Returns::StakeAnd(rules.five_card_trick_pays()),
+        // A hand wins as three of a kind only when the knob is set (`after_card`, a stick).
+        Payout::Win(Pay::ThreeOfAKind) => {
+            Returns::StakeAnd(rules.three_of_a_kind_pays().unwrap_or(Ratio::EVEN))
+        }
+        Payout::Insurance => Returns::StakeAnd(rules.insurance_pays()),
+    }
+}
+
 /// What `stake` returns when paid as `what`, stake included, rounded down to the cent (A3).
 /// The only place a payout ratio is applied: every cent a bet gets back comes from here.
 pub(super) fn pay(rules: &Rules, what: Payout, stake: Money) -> Money {
-    let ratio = match what {
-        Payout::Lost => return Money::ZERO,
-        Payout::Push => return stake,
-        Payout::Surrender => return stake.times(Ratio::HALF),
-        Payout::Win(Pay::Even) | Payout::EvenMoney => Ratio::EVEN,
-        Payout::Win(Pay::Pontoon) => rules.pontoon_pays(),
-        Payout::Win(Pay::FiveCardTrick) => rules.five_card_trick_pays(),
-        // A hand wins as three of a kind only when the knob is set (`after_card`, a stick).
-        Payout::Win(Pay::ThreeOfAKind) => rules.three_of_a_kind_pays().unwrap_or(Ratio::EVEN),
-        Payout::Insurance => rules.insurance_pays(),
-    };
-    stake + stake.times(ratio)
+    match returns(rules, what) {
+        Returns::Nothing => Money::ZERO,
+        Returns::Stake => stake,
+        Returns::Part(r) => stake.times(r),
+        Returns::StakeAnd(r) => stake + stake.times(r),
+    }
+}
+
+/// The net of one unit staked and paid as `what`, before rounding to the cent, as an exact
+/// fraction `(numerator, denominator)`: −1 for a loss, 0 for a push, −1/2 for a surrender,
+/// 3/2 for a five-card trick at 3:2. For expected values (the house-edge lab); payments
+/// go through [`pay`].
+pub fn unit_net(rules: &Rules, what: Payout) -> (i64, i64) {
+    match returns(rules, what) {
+        Returns::Nothing => (-1, 1),
+        Returns::Stake => (0, 1),
+        Returns::Part(r) => (r.num() as i64 - r.den() as i64, r.den() as i64),
+        Returns::StakeAnd(r) => (r.num() as i64, r.den() as i64),
+    }
 }

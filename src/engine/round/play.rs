@@ -4,11 +4,12 @@
 
 use super::check::{Act, Target};
 use super::pay::{Payout, pay};
-use super::{At, BetState, CardReason, Hand, HandState, Origin, Outcome, Pay, Phase, Round, Stand};
+use super::{
+    At, BetState, CardReason, Hand, HandState, Origin, Outcome, Phase, Round, Stand, rulings,
+};
 use crate::engine::card::{Card, Rank};
-use crate::engine::hand::{Total, is_ace_ten, is_five_card_trick, is_three_of_a_kind};
+use crate::engine::hand::{Total, is_ace_ten};
 use crate::engine::money::Money;
-use crate::engine::rules::{PontoonVsPontoon, Ties};
 
 impl Round {
     /// Carries out what `checked` found. Cannot fail.
@@ -40,12 +41,10 @@ impl Round {
                 bet.returned += pay(&self.rules, Payout::Surrender, bet.stake);
             }
             Act::Stick(at) => {
-                let three = self
-                    .rules
-                    .three_of_a_kind_pays()
-                    .filter(|_| is_three_of_a_kind(self.seats[at.seat].hands[at.hand].cards()));
-                if three.is_some() {
-                    self.settle_hand(at, Outcome::Win(Pay::ThreeOfAKind));
+                let at_once =
+                    rulings::on_stick(&self.rules, self.seats[at.seat].hands[at.hand].cards());
+                if let Some(outcome) = at_once {
+                    self.settle_hand(at, outcome);
                 } else {
                     self.seats[at.seat].hands[at.hand].state = HandState::Standing(Stand::Stuck);
                 }
@@ -156,51 +155,10 @@ impl Round {
         }
     }
 
-    /// A4.4 automatic endings, in their order, after a card reaches a player's hand.
+    /// A4.4 automatic endings, in their order, after a card reaches a player's hand
+    /// (`rulings::after_card`).
     fn after_card(&mut self, at: At) {
-        let h = &self.seats[at.seat].hands[at.hand];
-        let n = h.len as usize;
-        let total = h.total();
-        let split_ace_cards = self.rules.split_ace_cards() as usize;
-        let next = if total.is_bust() {
-            HandState::Settled(Outcome::Bust)
-        } else if is_five_card_trick(h.cards()) {
-            if self.rules.five_card_trick_paid_at_once() {
-                HandState::Settled(Outcome::Win(Pay::FiveCardTrick))
-            } else {
-                HandState::Standing(Stand::FiveCardTrick)
-            }
-        } else if self.counts_as_pontoon(h) {
-            if self.rules.pontoon_paid_at_once() && !self.dealer_up_is_ace() {
-                HandState::Settled(Outcome::Win(Pay::Pontoon))
-            } else {
-                HandState::Standing(Stand::Pontoon)
-            }
-        } else if n == 4
-            && self
-                .rules
-                .auto_fifth_card_max()
-                .is_some_and(|max| total.hard <= max as u16)
-        {
-            HandState::Wants(CardReason::AutoFifth)
-        } else if total.best == 21 && self.rules.stop_at_21() {
-            if self.rules.three_of_a_kind_pays().is_some() && is_three_of_a_kind(h.cards()) {
-                HandState::Settled(Outcome::Win(Pay::ThreeOfAKind))
-            } else {
-                HandState::Standing(Stand::TwentyOne)
-            }
-        } else if h.split_ace() && n <= split_ace_cards {
-            // The endings above apply to a split ace as to any hand (A4.4 aces).
-            HandState::Wants(CardReason::SplitAce)
-        } else if h.split_ace() {
-            if n == 2 && self.check_split(&self.seats[at.seat], h).is_ok() {
-                HandState::Deciding
-            } else {
-                HandState::Standing(Stand::SplitAce)
-            }
-        } else {
-            HandState::Deciding
-        };
+        let next = rulings::after_card(&self.rules, &self.facts(at));
         match next {
             HandState::Settled(outcome) => self.settle_hand(at, outcome),
             other => self.seats[at.seat].hands[at.hand].state = other,
@@ -286,9 +244,7 @@ impl Round {
             self.phase = Phase::Complete;
             return;
         }
-        let t = self.dealer_total();
-        let stands = t.best > 17 || (t.best == 17 && !(t.soft && self.rules.dealer_hits_soft_17()));
-        if stands {
+        if rulings::dealer_stands(&self.rules, self.dealer_total()) {
             self.showdown();
             self.phase = Phase::Complete;
         }
@@ -304,39 +260,8 @@ impl Round {
                 if !matches!(h.state, HandState::Standing(_)) {
                     continue;
                 }
-                let outcome = if is_five_card_trick(h.cards()) {
-                    if dealer_pontoon && !self.rules.five_card_trick_beats_dealer_pontoon() {
-                        Outcome::Lose
-                    } else {
-                        Outcome::Win(Pay::FiveCardTrick)
-                    }
-                } else if self.counts_as_pontoon(h) {
-                    if dealer_pontoon {
-                        match self.rules.pontoon_vs_pontoon() {
-                            PontoonVsPontoon::PlayerLoses => Outcome::Lose,
-                            PontoonVsPontoon::Push => Outcome::Push,
-                            PontoonVsPontoon::PlayerWins => Outcome::Win(Pay::Pontoon),
-                        }
-                    } else {
-                        Outcome::Win(Pay::Pontoon)
-                    }
-                } else if dealer_pontoon {
-                    Outcome::Lose
-                } else if dealer.is_bust() {
-                    Outcome::Win(Pay::Even)
-                } else {
-                    let p = h.total().best;
-                    if p > dealer.best {
-                        Outcome::Win(Pay::Even)
-                    } else if p < dealer.best {
-                        Outcome::Lose
-                    } else {
-                        match self.rules.ties() {
-                            Ties::DealerWins => Outcome::Lose,
-                            Ties::Push => Outcome::Push,
-                        }
-                    }
-                };
+                let outcome =
+                    rulings::showdown(&self.rules, h.cards(), h.kind(), dealer, dealer_pontoon);
                 self.settle_hand(At { seat, hand }, outcome);
             }
         }

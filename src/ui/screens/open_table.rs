@@ -82,6 +82,20 @@ impl OpenTable {
                 RichText::new("pontis").size(18.0),
             );
         });
+        // What the chosen rules should hold (the house-edge lab, solved once per rules).
+        if let Ok(r) = Rules::preset(&self.preset)
+            && let Some(t) = crate::report::theory::of_rules(&r.to_value())
+        {
+            ui.label(
+                RichText::new(format!(
+                    "Against the best play: house edge {:+.2}% of the initial stake, \
+                     {:+.2}% of the handle (below zero: the players' edge)",
+                    t.edge * 100.0,
+                    t.hold * 100.0
+                ))
+                .size(16.0),
+            );
+        }
         form_field(ui, "Min bet", &mut self.min_bet, false);
         form_field(ui, "Box max", &mut self.box_max, false);
         ui.horizontal(|ui| {

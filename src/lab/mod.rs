@@ -1,0 +1,93 @@
+//! The house-edge lab (issue 11): exact dealer odds, the best strategy and its house edge
+//! for any rules, and a fast simulator of whole rounds with that strategy. Pure
+//! computation and threads; it asks the engine for every rule (totals, the automatic
+//! endings, which decisions are open, the dealer's draw, the showdown, what each result
+//! pays: `engine::round::rulings`, `engine::round::unit_net`) and never writes one again.
+//! Printing and the progress bar are the binary's (`src/lab_cli.rs`).
+//!
+//! The model is stated in docs/house-edge.md.
+
+pub mod chart;
+pub mod odds;
+pub mod simulate;
+pub mod strategy;
+
+use crate::engine::{Card, ImpossibleCard, Rank, Rules, Shoe};
+
+/// The ten card values, ace (1) to the ten-values (10), as indexes 0–9.
+pub(crate) const VALUES: usize = 10;
+
+/// The rank the lab uses for a value: a ten-value is a Ten (the ranks of ten-values differ
+/// only for a pair under `split_match: rank`, which the lab weighs separately).
+pub(crate) fn rank_of(value_index: usize) -> Rank {
+    Rank::ALL[value_index]
+}
+
+/// A card's value index (0 for an ace, 9 for a ten-value).
+pub(crate) fn value_index(rank: Rank) -> usize {
+    rank.value() as usize - 1
+}
+
+/// A shoe as the lab sees it: how many cards of each rank are left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Composition {
+    ranks: [u16; 13],
+}
+
+impl Composition {
+    /// The full shoe of the rules, less `removed` (cards already out), through the engine's
+    /// shoe: a card the shoe cannot hold is refused as at the table.
+    pub fn of(rules: &Rules, removed: &[Card]) -> Result<Composition, ImpossibleCard> {
+        let mut shoe = Shoe::new(rules.decks());
+        for &c in removed {
+            shoe.take(c)?;
+        }
+        Ok(Composition::from_shoe(&shoe))
+    }
+
+    pub fn from_shoe(shoe: &Shoe) -> Composition {
+        let mut ranks = [0; 13];
+        for r in Rank::ALL {
+            ranks[r.index()] = shoe.rank_left(r);
+        }
+        Composition { ranks }
+    }
+
+    /// Cards left in all.
+    pub fn cards_left(&self) -> u32 {
+        self.ranks.iter().map(|&n| n as u32).sum()
+    }
+
+    pub(crate) fn rank_left(&self, r: Rank) -> u16 {
+        self.ranks[r.index()]
+    }
+
+    /// Cards left by value (ace … ten-values).
+    pub(crate) fn values(&self) -> [u16; VALUES] {
+        let mut v = [0; VALUES];
+        for r in Rank::ALL {
+            v[value_index(r)] += self.ranks[r.index()];
+        }
+        v
+    }
+
+    /// Takes one card of `rank` out, if there is one.
+    pub(crate) fn take(&mut self, rank: Rank) -> bool {
+        let n = &mut self.ranks[rank.index()];
+        if *n == 0 {
+            return false;
+        }
+        *n -= 1;
+        true
+    }
+}
+
+/// Each preset solved once for all the tests of the lab.
+#[cfg(test)]
+pub(crate) fn solved(name: &str) -> &'static strategy::Strategy {
+    use std::sync::OnceLock;
+    static CZECH: OnceLock<strategy::Strategy> = OnceLock::new();
+    static BELARUS: OnceLock<strategy::Strategy> = OnceLock::new();
+    let cell = if name == "czech" { &CZECH } else { &BELARUS };
+    cell.get_or_init(|| strategy::Strategy::solve(&Rules::preset(name).unwrap(), 2))
+}

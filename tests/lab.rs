@@ -1,0 +1,177 @@
+//! The house-edge lab through the real binary: `croupier odds`, `strategy`, `simulate` —
+//! their JSON, a rules file as well as a preset, and bad input refused with one clear line
+//! (exit 2, nothing on standard output).
+
+mod common;
+
+use serde_json::Value;
+
+fn json_of(out: &std::process::Output) -> Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// A one-deck rules file whose dealer stands on soft 17, from `croupier rules czech`.
+fn one_deck_file(dir: &std::path::Path) -> String {
+    let out = common::run(&["rules", "czech"], b"");
+    let mut v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["decks"] = 1.into();
+    let path = dir.join("one-deck.json");
+    std::fs::write(&path, v.to_string()).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn odds_from_a_rules_file_give_every_result_summing_to_one() {
+    let dir = common::fresh_dir("lab-odds");
+    let file = one_deck_file(&dir);
+    let v = json_of(&common::run(
+        &["odds", "--rules", &file, "--upcard", "2", "--json"],
+        b"",
+    ));
+    let keys = ["17", "18", "19", "20", "21", "pontoon", "bust"];
+    let sum: f64 = keys.iter().map(|k| v[k].as_f64().unwrap()).sum();
+    assert!((sum - 1.0).abs() < 1e-12, "{v}");
+    // The published one-deck S17 figure for a 2 up: bust 0.352973.
+    assert!((v["bust"].as_f64().unwrap() - 0.352973).abs() < 1e-6, "{v}");
+    // Cards removed change the odds: no tens left means no pontoon for an ace.
+    let tens = ["10"; 4]
+        .iter()
+        .chain(["J"; 4].iter())
+        .chain(["Q"; 4].iter())
+        .chain(["K"; 4].iter())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let v = json_of(&common::run(
+        &[
+            "odds",
+            "--rules",
+            &file,
+            "--upcard",
+            "A",
+            "--removed",
+            &tens,
+            "--json",
+        ],
+        b"",
+    ));
+    assert_eq!(v["pontoon"].as_f64(), Some(0.0), "{v}");
+}
+
+#[test]
+fn bad_lab_input_is_one_clear_line() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["odds", "--rules", "vegas", "--upcard", "2"],
+            "expected a preset",
+        ),
+        (
+            &["odds", "--rules", "czech", "--upcard", "Z"],
+            "is not a card",
+        ),
+        (
+            &[
+                "odds",
+                "--rules",
+                "czech",
+                "--upcard",
+                "A",
+                "--removed",
+                "A A A A A A A A A A A A A A A A A A A A A A A A",
+            ],
+            "impossible card",
+        ),
+        (
+            &[
+                "simulate", "--rules", "czech", "--rounds", "10", "--boxes", "8",
+            ],
+            "expected 1 to 7",
+        ),
+        (
+            &["simulate", "--rules", "czech", "--rounds", "0"],
+            "at least 1",
+        ),
+    ];
+    for (args, words) in cases {
+        let out = common::run(args, b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(err.contains(words), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn strategy_gives_the_edge_the_chart_and_a_printable_page() {
+    let dir = common::fresh_dir("lab-strategy");
+    let html = dir.join("chart.html");
+    let v = json_of(&common::run(
+        &[
+            "strategy",
+            "--rules",
+            "czech",
+            "--json",
+            "--out",
+            html.to_str().unwrap(),
+        ],
+        b"",
+    ));
+    let edge = v["house_edge"].as_f64().unwrap();
+    assert!(edge.abs() < 0.05, "{edge}");
+    let chart = v["chart"].as_array().unwrap();
+    // Hard 20 as dealt sticks against every dealer card.
+    let twenty: Vec<&Value> = chart
+        .iter()
+        .filter(|e| {
+            e["cards"] == 2
+                && e["total"] == 20
+                && e["soft"] == false
+                && e["pair"] == false
+                && e["split_of"].is_null()
+        })
+        .collect();
+    assert_eq!(twenty.len(), 10);
+    assert!(twenty.iter().all(|e| e["best"] == "stick"), "{twenty:?}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("Pontoon strategy: czech") && page.contains("<table>"));
+}
+
+#[test]
+fn simulate_reports_the_edge_with_its_interval_the_same_for_a_seed() {
+    let args = [
+        "simulate",
+        "--rules",
+        "belarus",
+        "--rounds",
+        "70000",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+        "--json",
+    ];
+    let a = json_of(&common::run(&args, b""));
+    let b = json_of(&common::run(&args, b""));
+    for k in [
+        "house_edge",
+        "ci95",
+        "element_of_risk",
+        "per_box",
+        "dealer_bust",
+    ] {
+        assert_eq!(a[k], b[k], "{k}");
+    }
+    let (lo, hi) = (
+        a["ci95"][0].as_f64().unwrap(),
+        a["ci95"][1].as_f64().unwrap(),
+    );
+    let edge = a["house_edge"].as_f64().unwrap();
+    assert!(lo < edge && edge < hi, "{a}");
+    assert!(a["per_box"]["pontoon"].as_f64().unwrap() > 0.03, "{a}");
+}
