@@ -62,6 +62,21 @@ pub(crate) fn sync(db: &Path, url: Option<&str>, follow: bool) -> Result<ExitCod
     }
 }
 
+/// `croupier floor-init`: the floor's schema and roles, set up by its admin.
+pub(crate) fn init(url: Option<&str>) -> Result<ExitCode> {
+    let Some(url) = floor_url(url) else {
+        bail!(
+            "floor-init needs the floor: give --floor postgresql://admin@host:port/dbname (or set CROUPIER_FLOOR)"
+        );
+    };
+    let f = Floor::init(&url)?;
+    outln!(
+        "the floor {} is set up: schema croupier, roles croupier_table (tables: CREATE ROLE <table> LOGIN PASSWORD '...' IN ROLE croupier_table, one per table) and croupier_reader (reports)",
+        f.target()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// A refusal is exit 1 with its message; anything else is an error (exit 2).
 fn refused_or(e: FloorError) -> Result<ExitCode> {
     match e {

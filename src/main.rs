@@ -190,6 +190,9 @@ enum Command {
         #[arg(long)]
         follow: bool,
     },
+    /// Set the floor up, as its admin (the role that owns the floor database, with
+    /// CREATEROLE): the schema, and the roles tables log in through (croupier_table).
+    FloorInit,
     /// Users: add, list, unlock. PINs are read from standard input, one per line.
     #[command(subcommand)]
     User(UserCommand),
@@ -297,6 +300,7 @@ fn main() -> ExitCode {
         Some(Command::Verify { expect_head }) => verify(&db, &expect_head)
             .and_then(|code| floor_cmd::verify_floor(code, &db, cli.floor.as_deref())),
         Some(Command::Sync { follow }) => floor_cmd::sync(&db, cli.floor.as_deref(), follow),
+        Some(Command::FloorInit) => floor_cmd::init(cli.floor.as_deref()),
         Some(Command::Migrate) => Store::open(&db)
             .and_then(|mut s| s.compact().map(|()| s))
             .map_err(anyhow::Error::from)

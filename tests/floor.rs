@@ -289,24 +289,32 @@ fn a_forged_file_is_refused_by_the_floor_and_alarmed() {
 
     // A sync that lies about hashes (a changed program at the table): the server takes
     // the events that chain, refuses the first that does not, and logs it.
-    c.batch_execute(
-        "CREATE TEMP TABLE floor_incoming (seq bigint, at bigint, kind text, table_id bigint,
-             user_id bigint, round_id bigint, data text, hash bytea);
-         INSERT INTO floor_incoming
-         SELECT t.head_seq + 1, 1, 'logout', NULL, 1, NULL, '{\"name\":\"x\"}',
-                croupier.event_hash(t.head_hash, t.head_seq + 1, 1, 'logout', NULL, 1, NULL, '{\"name\":\"x\"}')
-           FROM croupier.tables t;
-         INSERT INTO floor_incoming
-         SELECT t.head_seq + 2, 2, 'logout', NULL, 1, NULL, '{\"name\":\"y\"}', sha256('not the chain')
-           FROM croupier.tables t;",
+    let head = held.2;
+    let (id, head_hash): (Vec<u8>, Vec<u8>) = {
+        let r = c
+            .query_one("SELECT db, head_hash FROM croupier.tables", &[])
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    let x = "{\"name\":\"x\"}";
+    let good = common::event_hash_spec(
+        &head_hash,
+        head + 1,
+        head + 1,
+        "logout",
+        (None, Some(1), None),
+        x,
+    );
+    let forged = [0u8; 32];
+    let (taken, new_head, problem, bad) = ingest(
+        &mut c,
+        &id,
+        &[
+            (head + 1, "logout", x, &good),
+            (head + 2, "logout", x, &forged),
+        ],
     )
     .unwrap();
-    let head = held.2;
-    let r = c
-        .query_one("SELECT * FROM croupier.ingest(1)", &[])
-        .unwrap();
-    let (taken, new_head, problem, bad): (i64, i64, Option<String>, Option<i64>) =
-        (r.get(0), r.get(1), r.get(2), r.get(3));
     assert_eq!((taken, new_head, bad), (1, head + 1, Some(head + 2)));
     assert!(problem.unwrap().contains("does not follow"));
     let a = alarms(&url);
@@ -316,6 +324,219 @@ fn a_forged_file_is_refused_by_the_floor_and_alarmed() {
         "{a:?}"
     );
     assert_eq!(floor_counts(&url).0, head + 1);
+}
+
+type Ingested = (i64, i64, Option<String>, Option<i64>);
+
+/// Calls the floor's `ingest` by hand (as a changed program at a table would) with
+/// events (seq, kind, data, hash), user 1, no table or round, at = seq: (taken, head,
+/// problem, bad seq).
+fn ingest(
+    c: &mut postgres::Client,
+    id: &[u8],
+    events: &[(i64, &str, &str, &[u8; 32])],
+) -> Result<Ingested, postgres::Error> {
+    let seq: Vec<i64> = events.iter().map(|e| e.0).collect();
+    let kind: Vec<&str> = events.iter().map(|e| e.1).collect();
+    let data: Vec<&str> = events.iter().map(|e| e.2).collect();
+    let hash: Vec<&[u8]> = events.iter().map(|e| &e.3[..]).collect();
+    let at: Vec<i64> = seq.clone();
+    let none: Vec<Option<i64>> = vec![None; events.len()];
+    let user: Vec<Option<i64>> = vec![Some(1); events.len()];
+    let r = c.query_one(
+        "SELECT * FROM croupier.ingest($1, 'by hand', $2, $3, $4, $5, $6, $7, $8, $9)",
+        &[&id, &seq, &at, &kind, &none, &user, &none, &data, &hash],
+    )?;
+    Ok((r.get(0), r.get(1), r.get(2), r.get(3)))
+}
+
+/// The floor's URL with another login role (no password: the throw-away server trusts
+/// loopback for every role but the one password test's).
+fn as_role(url: &str, role: &str) -> String {
+    let s = url.find("://").unwrap() + 3;
+    let at = url[s..].find('@').map(|i| s + i).unwrap_or(s);
+    let rest = if at == s { &url[s..] } else { &url[at + 1..] };
+    format!("{}{role}@{rest}", &url[..s])
+}
+
+/// The floor does not rely on a table's credentials being honest. Set up by its admin
+/// (`floor-init`), each table logs in as its own role in `croupier_table`: such a role
+/// syncs, verifies and reports, and every attack of the review (a direct write to the
+/// floor's tables, trigger or function DDL, a hijacked `sha256`, another table's
+/// identity, an unknown kind, a rolled-back refusal) is refused, the refusals alarmed.
+#[test]
+fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
+    let Some(base) = server("roles") else { return };
+    let url = fresh_floor(&base, "roles");
+    let (ok, _, out, err) = run(&["floor-init", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let pid = std::process::id();
+    let (ra, rb, evil) = (
+        format!("tab_a_{pid}"),
+        format!("tab_b_{pid}"),
+        format!("evil_{pid}"),
+    );
+    let mut admin = client(&url);
+    admin
+        .batch_execute(&format!(
+            "CREATE ROLE {ra} LOGIN IN ROLE croupier_table;
+             CREATE ROLE {rb} LOGIN IN ROLE croupier_table;
+             CREATE SCHEMA {evil} AUTHORIZATION {rb};"
+        ))
+        .unwrap();
+    let (ua, ub) = (as_role(&url, &ra), as_role(&url, &rb));
+    let a = demo_file("roles-a", 60, 3, 0);
+    let b = demo_file("roles-b", 60, 4, 7);
+    let (pa, pb) = (a.to_str().unwrap(), b.to_str().unwrap());
+    // The honest path works with no more than the role's grants.
+    for (f, u) in [(pa, &ua), (pb, &ub)] {
+        let (ok, _, out, err) = run(&["sync", "--db", f, "--floor", u]);
+        assert!(ok, "{out}{err}");
+    }
+    let (ok, _, out, err) = run(&["verify", "--db", pa, "--floor", &ua]);
+    assert!(ok, "{out}{err}");
+    let (ok, _, _, err) = run(&[
+        "report",
+        "--floor",
+        &ua,
+        "--kind",
+        "summary",
+        "--format",
+        "json",
+        "--out",
+        "-",
+        "--from",
+        "2026-01-01",
+        "--to",
+        "2026-12-31",
+    ]);
+    assert!(ok, "{err}");
+    let held = floor_counts(&url);
+    let heads = |c: &mut postgres::Client| -> Vec<(String, i64)> {
+        c.query(
+            "SELECT role::text, head_seq FROM croupier.tables ORDER BY tab",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect()
+    };
+    let before = heads(&mut admin);
+    assert_eq!(before.len(), 2);
+    assert_eq!(before[0].0, ra);
+
+    // B's role may not write the floor's tables, nor change its schema.
+    let mut c = client(&ub);
+    let denied = [
+        format!("UPDATE croupier.tables SET head_seq = 1 WHERE role = '{ra}'"),
+        "INSERT INTO croupier.rounds SELECT tab, seq, 1, at, NULL, NULL, 100000000, 0, 100000000, 0, 0, 0, 0, 0, 0, 0 FROM croupier.events WHERE seq = 2".into(),
+        "INSERT INTO croupier.events SELECT tab, seq + 1000, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events WHERE seq = 2".into(),
+        "INSERT INTO croupier.alarms (at, db, seq, what) VALUES (1, '\\x00', 1, 'framed')".into(),
+        "DELETE FROM croupier.alarms".into(),
+        "TRUNCATE croupier.events".into(),
+        "ALTER TABLE croupier.events DISABLE TRIGGER events_chained".into(),
+        "DROP TRIGGER events_append_only ON croupier.events".into(),
+        "CREATE OR REPLACE FUNCTION croupier.cents(v jsonb) RETURNS bigint LANGUAGE sql AS 'SELECT 0::bigint'".into(),
+        "CREATE SCHEMA own".into(),
+        "SELECT croupier.refusal(1, '\\x00', 1, NULL, NULL, 'framed')".into(),
+    ];
+    for sql in &denied {
+        let e = c.batch_execute(sql).expect_err(sql);
+        assert_eq!(
+            e.code(),
+            Some(&postgres::error::SqlState::INSUFFICIENT_PRIVILEGE),
+            "{sql}: {e}"
+        );
+    }
+
+    let row = |c: &mut postgres::Client, role: &str| -> (Vec<u8>, i64, Vec<u8>) {
+        let r = c
+            .query_one(
+                "SELECT db, head_seq, head_hash FROM croupier.tables WHERE role = $1",
+                &[&role],
+            )
+            .unwrap();
+        (r.get(0), r.get(1), r.get(2))
+    };
+    let x = "{\"name\":\"x\"}";
+    // Impersonation: B's role sends a continuation of A's log that chains perfectly.
+    let (ida, heada, hasha) = row(&mut c, &ra);
+    let next = common::event_hash_spec(
+        &hasha,
+        heada + 1,
+        heada + 1,
+        "logout",
+        (None, Some(1), None),
+        x,
+    );
+    let (taken, _, problem, _) = ingest(&mut c, &ida, &[(heada + 1, "logout", x, &next)]).unwrap();
+    assert_eq!(taken, 0);
+    assert!(
+        problem.unwrap().contains("belongs to role"),
+        "impersonation refused"
+    );
+    // So is a sync of a copy of A's file under B's role.
+    let copy = common::fresh_dir("roles-copy").join("a.db");
+    std::fs::copy(&a, &copy).unwrap();
+    let (ok, code, _, err) = run(&["sync", "--db", copy.to_str().unwrap(), "--floor", &ub]);
+    assert!(!ok && code == Some(1) && err.contains("REFUSED"), "{err}");
+
+    // A hijacked sha256: B's own function first on its search_path, a forged event with
+    // a gap after B's head, its hash what that function returns.
+    c.batch_execute(&format!(
+        "CREATE FUNCTION {evil}.sha256(bytea) RETURNS bytea LANGUAGE sql AS
+             $$ SELECT '\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea $$;
+         SET search_path = {evil}, pg_catalog;"
+    ))
+    .unwrap();
+    let (idb, headb, hashb) = row(&mut c, &rb);
+    let zero = [0u8; 32];
+    let (taken, h, problem, _) = ingest(&mut c, &idb, &[(headb + 2, "logout", x, &zero)]).unwrap();
+    assert_eq!((taken, h), (0, headb), "{problem:?}");
+    c.batch_execute("RESET search_path").unwrap();
+
+    // An event of a kind the floor does not know, chained correctly, is refused.
+    let k = common::event_hash_spec(
+        &hashb,
+        headb + 1,
+        headb + 1,
+        "bogus",
+        (None, Some(1), None),
+        x,
+    );
+    let (taken, _, problem, bad) = ingest(&mut c, &idb, &[(headb + 1, "bogus", x, &k)]).unwrap();
+    assert_eq!((taken, bad), (0, Some(headb + 1)));
+    assert!(problem.unwrap().contains("kind"));
+
+    // A changed client that rolls its refusal back avoids the alarm row, never the
+    // refusal: nothing of it is on the floor.
+    c.batch_execute("BEGIN").unwrap();
+    let (taken, ..) = ingest(&mut c, &idb, &[(headb + 1, "logout", x, &zero)]).unwrap();
+    assert_eq!(taken, 0);
+    c.batch_execute("ROLLBACK").unwrap();
+
+    assert_eq!(heads(&mut admin), before, "no head moved");
+    assert_eq!(floor_counts(&url), held, "no event taken");
+    // The refusals that were committed are alarms, each naming the role that sent it.
+    let alarmed: Vec<(String, String)> = admin
+        .query(
+            "SELECT by_role::text, what FROM croupier.alarms ORDER BY id",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    for what in ["impersonation", "gap", "unknown kind"] {
+        assert!(
+            alarmed.iter().any(|(r, w)| *r == rb && w.starts_with(what)),
+            "{what}: {alarmed:?}"
+        );
+    }
+    // A's own next sync is still in order: nothing B did is blamed on A.
+    let (ok, _, out, err) = run(&["sync", "--db", pa, "--floor", &ua]);
+    assert!(ok, "{out}{err}");
 }
 
 /// A table file with one Pontis game, played on 5 January 2026 (in the reports' period).
@@ -499,17 +720,24 @@ fn a_sync_killed_at_random_moments_leaves_no_event_missing_or_doubled() {
         }
         let _ = child.kill();
         let _ = child.wait();
-        let (n, distinct, max) = floor_counts(&url);
+        // One snapshot: a killed sync's last call may still be committing on the
+        // server (it finishes or not as a whole).
+        let r = client(&url)
+            .query_one(
+                "SELECT count(*), count(DISTINCT (tab, seq)), coalesce(max(seq), 0),
+                        coalesce((SELECT max(head_seq) FROM croupier.tables), 0)
+                   FROM croupier.events",
+                &[],
+            )
+            .unwrap();
+        let (n, distinct, max, head): (i64, i64, i64, i64) =
+            (r.get(0), r.get(1), r.get(2), r.get(3));
         assert_eq!(
             (n, distinct),
             (max, max),
             "a gapless prefix, each event once"
         );
         // The floor's head is its last event.
-        let head: i64 = client(&url)
-            .query_one("SELECT head_seq FROM croupier.tables", &[])
-            .unwrap()
-            .get(0);
         assert_eq!(head, max);
         if max == last_seq(&db) {
             // Complete: the last sync below has nothing left to do.

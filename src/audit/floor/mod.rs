@@ -29,7 +29,7 @@ use postgres::{Client, Config, NoTls};
 use super::Store;
 use super::event::hex;
 use super::store::AuditError;
-use schema::{FLOOR_VERSION, MIGRATION_LOCK, MIGRATIONS};
+use schema::{FLOOR_VERSION, MIGRATION_LOCK, MIGRATIONS, ROLES};
 
 /// What went wrong between a table and the floor. Each message says where and what to do.
 #[derive(Debug, thiserror::Error)]
@@ -48,6 +48,14 @@ pub enum FloorError {
         "floor {target}: its schema is version {found}, this program knows up to {known}; use a newer Croupier"
     )]
     NewerSchema {
+        target: String,
+        found: i32,
+        known: i32,
+    },
+    #[error(
+        "floor {target}: its schema is version {found}, this program needs {known}, and this login may not set it up: the floor's admin runs `croupier floor-init --floor URL` as the role that owns the floor"
+    )]
+    NotSetUp {
         target: String,
         found: i32,
         known: i32,
@@ -72,14 +80,15 @@ pub struct Floor {
 }
 
 impl Floor {
-    /// Connects (5 s timeout unless the URL sets one) and creates or migrates the floor's
-    /// schema.
+    /// Connects (5 s timeout unless the URL sets one; statements time out after 60 s)
+    /// and, if this login owns the floor, creates or migrates its schema.
     pub fn connect(url: &str) -> Result<Floor, FloorError> {
         let mut config = Config::from_str(url).map_err(|_| FloorError::BadUrl(redact(url)))?;
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(5));
         }
         config.keepalives_idle(Duration::from_secs(10));
+        config.options("-c statement_timeout=60000");
         let target = target_of(&config);
         let client = config.connect(NoTls).map_err(|e| FloorError::Connect {
             target: target.clone(),
@@ -95,19 +104,58 @@ impl Floor {
         &self.target
     }
 
+    /// Sets the floor up, as its owner (a role with CREATEROLE, e.g. the database's
+    /// owner): the schema created or migrated, the group roles `croupier_table` and
+    /// `croupier_reader` created and granted what they may do (`croupier floor-init`).
+    pub fn init(url: &str) -> Result<Floor, FloorError> {
+        let mut floor = Floor::connect(url)?;
+        let target = floor.target.clone();
+        if !floor.owns_schema()? {
+            return Err(FloorError::Server {
+                target,
+                detail: "floor-init must be run by the role that owns the schema croupier (the floor's admin)".into(),
+            });
+        }
+        floor
+            .client
+            .batch_execute(ROLES)
+            .map_err(|e| server_err(&target, e))?;
+        Ok(floor)
+    }
+
+    /// Whether this login owns the schema (then it may migrate it).
+    fn owns_schema(&mut self) -> Result<bool, FloorError> {
+        let target = self.target.clone();
+        let r = self
+            .client
+            .query_one(
+                "SELECT coalesce((SELECT pg_has_role(current_user, nspowner, 'USAGE') FROM pg_namespace WHERE nspname = 'croupier'), false)",
+                &[],
+            )
+            .map_err(|e| server_err(&target, e))?;
+        Ok(r.get(0))
+    }
+
+    /// Creates or migrates the schema if it is missing or older than this program's, and
+    /// only if this login may: the schema's owner, or on a floor without one a role that
+    /// may create it. A table's least-privilege role never migrates: it is told to ask
+    /// the floor's admin.
     fn migrate(&mut self) -> Result<(), FloorError> {
         let target = self.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
         let mut tx = self.client.transaction().map_err(&err)?;
         tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
             .map_err(&err)?;
-        let exists: bool = tx
-            .query_one(
-                "SELECT EXISTS (SELECT 1 FROM pg_tables WHERE schemaname = 'croupier' AND tablename = 'schema_version')",
-                &[],
-            )
-            .map_err(&err)?
-            .get(0);
+        let (exists, owner): (bool, bool) = {
+            let r = tx
+                .query_one(
+                    "SELECT EXISTS (SELECT 1 FROM pg_tables WHERE schemaname = 'croupier' AND tablename = 'schema_version'),
+                            coalesce((SELECT pg_has_role(current_user, nspowner, 'USAGE') FROM pg_namespace WHERE nspname = 'croupier'), true)",
+                    &[],
+                )
+                .map_err(&err)?;
+            (r.get(0), r.get(1))
+        };
         let from: i32 = if exists {
             tx.query_one("SELECT version FROM croupier.schema_version", &[])
                 .map_err(&err)?
@@ -122,14 +170,45 @@ impl Floor {
                 known: FLOOR_VERSION,
             });
         }
+        if !owner {
+            return if from < FLOOR_VERSION {
+                Err(FloorError::NotSetUp {
+                    target: target.clone(),
+                    found: from,
+                    known: FLOOR_VERSION,
+                })
+            } else {
+                Ok(())
+            };
+        }
         for (i, sql) in MIGRATIONS.iter().enumerate().skip(from.max(0) as usize) {
-            tx.batch_execute(sql).map_err(&err)?;
+            tx.batch_execute(sql).map_err(|e| {
+                if e.code() == Some(&postgres::error::SqlState::INSUFFICIENT_PRIVILEGE) {
+                    FloorError::NotSetUp {
+                        target: target.clone(),
+                        found: from,
+                        known: FLOOR_VERSION,
+                    }
+                } else {
+                    err(e)
+                }
+            })?;
             tx.execute(
                 "UPDATE croupier.schema_version SET version = $1",
                 &[&(i as i32 + 1)],
             )
             .map_err(&err)?;
         }
+        // The event kinds this program logs: the floor takes no other.
+        let kinds: Vec<&str> = crate::audit::EventKind::ALL
+            .iter()
+            .map(|k| k.name())
+            .collect();
+        tx.execute(
+            "INSERT INTO croupier.kinds SELECT unnest($1::text[]) ON CONFLICT DO NOTHING",
+            &[&kinds],
+        )
+        .map_err(&err)?;
         tx.commit().map_err(&err)
     }
 

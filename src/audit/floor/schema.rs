@@ -1,9 +1,16 @@
 //! The floor's schema on PostgreSQL, version by version (numbered as the SQLite store's
-//! migrations are), and the server-side chain check: `croupier.event_hash` (the store's
-//! `event_hash` in SQL), `croupier.ingest` (a table's batch, checked and taken in one
-//! transaction) and the triggers that keep `events` append-only and chained whoever
+//! migrations are), its privileges, and the server-side chain check: `croupier.event_hash`
+//! (the store's `event_hash` in SQL), `croupier.ingest` (a table's batch, checked and taken
+//! in one call) and the triggers that keep `events` append-only and chained whoever
 //! inserts. Every statement here is fixed text: user data reaches the server only as
-//! bound parameters or binary COPY rows.
+//! bound parameters.
+//!
+//! Privileges (see ARCHITECTURE.md, "The floor's roles"): the schema belongs to the floor's
+//! owner (who runs `croupier floor-init`); tables log in as roles in `croupier_table`,
+//! which may read the floor (`croupier_reader`) and call `ingest` and `raise_alarm`, and
+//! nothing else. Those two are SECURITY DEFINER (they run as the owner) with
+//! `search_path = pg_catalog, pg_temp` and every name schema-qualified, so a caller's
+//! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
 pub(crate) const FLOOR_VERSION: i32 = 1;
@@ -14,21 +21,52 @@ pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
 pub(crate) const MIGRATIONS: [&str; 1] = [V1];
 
+/// The group roles and their grants (`croupier floor-init`, run by the owner with
+/// CREATEROLE): idempotent. `$1` is unused; the event kinds are added by the caller.
+pub(crate) const ROLES: &str = r#"
+DO $d$ BEGIN
+    CREATE ROLE croupier_reader NOLOGIN;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+END $d$;
+DO $d$ BEGIN
+    CREATE ROLE croupier_table NOLOGIN;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+END $d$;
+GRANT USAGE ON SCHEMA croupier TO croupier_reader, croupier_table;
+GRANT SELECT ON croupier.schema_version, croupier.kinds, croupier.tables, croupier.events,
+    croupier.rounds, croupier.alarms TO croupier_reader;
+GRANT EXECUTE ON FUNCTION
+    croupier.event_hash(bytea, bigint, bigint, text, bigint, bigint, bigint, text)
+  TO croupier_reader;
+GRANT croupier_reader TO croupier_table;
+GRANT EXECUTE ON FUNCTION
+    croupier.ingest(bytea, text, bigint[], bigint[], text[], bigint[], bigint[], bigint[], text[], bytea[]),
+    croupier.raise_alarm(bytea, bigint, bytea, bytea, text)
+  TO croupier_table;
+"#;
+
 const V1: &str = r#"
 CREATE SCHEMA IF NOT EXISTS croupier;
+REVOKE ALL ON SCHEMA croupier FROM PUBLIC;
 
 CREATE TABLE croupier.schema_version (version integer NOT NULL);
 INSERT INTO croupier.schema_version VALUES (0);
 
+-- The event kinds the floor takes (this program's; `floor-init` and every migration by
+-- the owner add a newer program's).
+CREATE TABLE croupier.kinds (name text PRIMARY KEY);
+
 -- One row per table database (one SQLite file): its identity is the SHA-256 chain hash
--- of its first event (`created`, which holds the creation time and program).
+-- of its first event (`created`, which holds the creation time and program). `role` is
+-- the login role that first sent it: only that role may send more of it.
 CREATE TABLE croupier.tables (
     tab        serial PRIMARY KEY,
     db         bytea NOT NULL UNIQUE CHECK (octet_length(db) = 32),
+    role       name NOT NULL,
     path       text NOT NULL,
     head_seq   bigint NOT NULL DEFAULT 0,
     head_hash  bytea NOT NULL DEFAULT '\x0000000000000000000000000000000000000000000000000000000000000000',
-    first_seen timestamptz NOT NULL DEFAULT now(),
+    first_seen timestamptz NOT NULL DEFAULT pg_catalog.now(),
     last_sync  timestamptz
 );
 
@@ -72,42 +110,49 @@ CREATE TABLE croupier.rounds (
 CREATE INDEX rounds_at ON croupier.rounds (at);
 
 -- What the floor refused or found: a changed copy, a chain that does not follow, a file
--- that differs from the floor's copy (`croupier verify --floor`).
+-- that differs from the floor's copy (`croupier verify --floor`), a role sending another
+-- role's table database. `by_role` is the login role whose call raised it.
 CREATE TABLE croupier.alarms (
     id         bigserial PRIMARY KEY,
-    raised     timestamptz NOT NULL DEFAULT now(),
+    raised     timestamptz NOT NULL DEFAULT pg_catalog.now(),
     at         bigint NOT NULL,
     tab        integer REFERENCES croupier.tables,
     db         bytea NOT NULL,
     seq        bigint NOT NULL,
     floor_hash bytea,
     table_hash bytea,
-    what       text NOT NULL
+    what       text NOT NULL,
+    by_role    name NOT NULL DEFAULT session_user
 );
 
 -- The store's event_hash: SHA-256 over the previous hash, seq, at, the kind's name
 -- (u32 length first), table, user and round (i64::MIN for none), the data (u64 length
--- first). int4send/int8send are big-endian, as the store's to_be_bytes.
+-- first). int4send/int8send are big-endian, as the store's to_be_bytes. Every function,
+-- operator and type is named with its schema: whoever calls it, with whatever
+-- search_path, it computes with PostgreSQL's own.
 CREATE FUNCTION croupier.event_hash(prev bytea, seq bigint, at bigint, kind text,
         table_id bigint, user_id bigint, round_id bigint, data text)
     RETURNS bytea LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $f$
-    SELECT sha256(prev || int8send(seq) || int8send(at)
-        || int4send(octet_length(convert_to(kind, 'UTF8')))
-        || convert_to(kind, 'UTF8')
-        || int8send(coalesce(table_id, '-9223372036854775808'::bigint))
-        || int8send(coalesce(user_id, '-9223372036854775808'::bigint))
-        || int8send(coalesce(round_id, '-9223372036854775808'::bigint))
-        || int8send(octet_length(convert_to(data, 'UTF8'))::bigint)
-        || convert_to(data, 'UTF8'))
+    SELECT pg_catalog.sha256(prev
+        OPERATOR(pg_catalog.||) pg_catalog.int8send(seq)
+        OPERATOR(pg_catalog.||) pg_catalog.int8send(at)
+        OPERATOR(pg_catalog.||) pg_catalog.int4send(pg_catalog.octet_length(pg_catalog.convert_to(kind, 'UTF8')))
+        OPERATOR(pg_catalog.||) pg_catalog.convert_to(kind, 'UTF8')
+        OPERATOR(pg_catalog.||) pg_catalog.int8send(coalesce(table_id, '-9223372036854775808'::pg_catalog.int8))
+        OPERATOR(pg_catalog.||) pg_catalog.int8send(coalesce(user_id, '-9223372036854775808'::pg_catalog.int8))
+        OPERATOR(pg_catalog.||) pg_catalog.int8send(coalesce(round_id, '-9223372036854775808'::pg_catalog.int8))
+        OPERATOR(pg_catalog.||) pg_catalog.int8send(pg_catalog.octet_length(pg_catalog.convert_to(data, 'UTF8'))::pg_catalog.int8)
+        OPERATOR(pg_catalog.||) pg_catalog.convert_to(data, 'UTF8'))
 $f$;
 
 -- Money in the log is an exact JSON number of currency units: cents, exactly.
 CREATE FUNCTION croupier.cents(v jsonb) RETURNS bigint LANGUAGE sql IMMUTABLE AS $f$
-    SELECT coalesce((v::text::numeric * 100)::bigint, 0)
+    SELECT coalesce((v::pg_catalog.text::pg_catalog.numeric OPERATOR(pg_catalog.*) 100)::pg_catalog.int8, 0)
 $f$;
 
 -- Nothing received is ever changed or removed.
-CREATE FUNCTION croupier.refuse_change() RETURNS trigger LANGUAGE plpgsql AS $f$
+CREATE FUNCTION croupier.refuse_change() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $f$
 BEGIN
     RAISE EXCEPTION 'the floor''s % are append-only: % refused', TG_TABLE_NAME, TG_OP;
 END
@@ -119,9 +164,11 @@ CREATE TRIGGER rounds_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON croupie
 CREATE TRIGGER alarms_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON croupier.alarms
     FOR EACH STATEMENT EXECUTE FUNCTION croupier.refuse_change();
 
--- The check: whoever inserts events, by whatever path, every new event's hash must
--- follow from the event before it on the floor (the genesis hash before event 1).
-CREATE FUNCTION croupier.check_chain() RETURNS trigger LANGUAGE plpgsql AS $f$
+-- The check, kept as defence in depth (only `ingest`, as the owner, inserts events):
+-- every new event's hash must follow from the event before it on the floor (the genesis
+-- hash before event 1).
+CREATE FUNCTION croupier.check_chain() RETURNS trigger LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
 DECLARE
     bad record;
 BEGIN
@@ -135,9 +182,10 @@ BEGIN
      WHERE n.hash IS DISTINCT FROM croupier.event_hash(
                CASE WHEN n.seq = t.head_seq + 1 THEN t.head_hash ELSE p.hash END,
                n.seq, n.at, n.kind, n.table_id, n.user_id, n.round_id, n.data)
+        OR NOT EXISTS (SELECT 1 FROM croupier.kinds k WHERE k.name = n.kind)
      ORDER BY n.tab, n.seq LIMIT 1;
     IF FOUND THEN
-        RAISE EXCEPTION 'event % of table database % does not follow from the event before it on the floor',
+        RAISE EXCEPTION 'event % of table database % does not follow from the event before it on the floor, or is of a kind the floor does not know',
             bad.seq, bad.tab;
     END IF;
     -- What the floor derives from the events, here so that it follows whoever inserts:
@@ -146,9 +194,9 @@ BEGIN
     SELECT i.tab, i.seq, i.round_id, i.at, i.table_id, i.user_id,
            croupier.cents(d->'handle'), croupier.cents(d->'paid'), croupier.cents(d->'house_net'),
            croupier.cents(d->'max_net'), croupier.cents(d->'insurance_taken'),
-           croupier.cents(d->'insurance_paid'), coalesce((d->>'splits')::bigint, 0),
-           coalesce((d->>'buys')::bigint, 0), coalesce((d->>'pontoons')::bigint, 0),
-           coalesce((d->>'five_card_tricks')::bigint, 0)
+           croupier.cents(d->'insurance_paid'), coalesce((d->>'splits')::int8, 0),
+           coalesce((d->>'buys')::int8, 0), coalesce((d->>'pontoons')::int8, 0),
+           coalesce((d->>'five_card_tricks')::int8, 0)
       FROM (SELECT n.*, n.data::jsonb AS d FROM new_rows n
              WHERE n.kind = 'round_settled' AND n.round_id IS NOT NULL) i;
     UPDATE croupier.tables t
@@ -162,101 +210,152 @@ CREATE TRIGGER events_chained AFTER INSERT ON croupier.events
     REFERENCING NEW TABLE AS new_rows
     FOR EACH STATEMENT EXECUTE FUNCTION croupier.check_chain();
 
--- A table's batch, staged by the sync in its session's `floor_incoming` (binary COPY),
--- checked and taken here in the caller's transaction, with the table's row locked so two
--- syncs of one table take turns:
+-- A refusal: logged as an alarm (kept if the caller commits), and in the server's log
+-- (kept even if a changed client rolls its transaction back).
+CREATE FUNCTION croupier.refusal(p_tab integer, p_db bytea, p_seq bigint, p_floor bytea,
+        p_table bytea, p_what text) RETURNS void LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $f$
+BEGIN
+    RAISE LOG 'croupier floor alarm: role % table database % event %: %',
+        session_user, encode(substr(p_db, 1, 8), 'hex'), p_seq, p_what;
+    INSERT INTO croupier.alarms (at, tab, db, seq, floor_hash, table_hash, what)
+    VALUES ((extract(epoch FROM now()) * 1000)::int8, p_tab, p_db, p_seq, p_floor, p_table, p_what);
+END
+$f$;
+
+-- A table's batch, sent as arrays (one element per event, in seq order), checked and
+-- taken in one call, with the table's row locked so two syncs of one table take turns:
+--  0. the first call for an identity registers it to the calling login role; another
+--     role's call for it is refused (the floor does not trust the table's word for who
+--     it is);
 --  1. a copy of an event the floor already holds must be that event, byte for byte;
---  2. new events must start right after the floor's head and each hash must be the SHA-256
---     the server computes from the previous hash and the event's content.
+--  2. new events must start right after the floor's head, be of a kind the floor knows,
+--     and each hash must be the SHA-256 the server computes from the previous hash and
+--     the event's content.
 -- Events before the first fault are taken; the fault is logged as an alarm and returned.
-CREATE FUNCTION croupier.ingest(p_tab integer)
+CREATE FUNCTION croupier.ingest(p_db bytea, p_path text, p_seq bigint[], p_at bigint[],
+        p_kind text[], p_table bigint[], p_user bigint[], p_round bigint[], p_data text[],
+        p_hash bytea[])
     RETURNS TABLE (accepted bigint, head bigint, problem text, bad_seq bigint)
-    LANGUAGE plpgsql AS $f$
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
 DECLARE
     t record;
     bad record;
-    stop bigint;
-    n bigint;
+    stop int8;
+    n int8 := 0;
+    why text;
+    what text;
+    o int;
 BEGIN
-    SELECT * INTO t FROM croupier.tables WHERE tab = p_tab FOR UPDATE;
-    IF NOT FOUND THEN
-        RAISE EXCEPTION 'no table database % on the floor', p_tab;
+    IF octet_length(p_db) IS DISTINCT FROM 32 THEN
+        RAISE EXCEPTION 'a table database''s identity is 32 bytes';
+    END IF;
+    INSERT INTO croupier.tables (db, role, path) VALUES (p_db, session_user, p_path)
+        ON CONFLICT (db) DO NOTHING;
+    SELECT * INTO t FROM croupier.tables WHERE db = p_db FOR UPDATE;
+    UPDATE croupier.tables SET last_sync = now() WHERE tab = t.tab;
+    IF t.role <> session_user THEN
+        why := 'role ' || session_user || ' sent events of table database '
+            || encode(substr(p_db, 1, 8), 'hex') || ', which belongs to role ' || t.role;
+        PERFORM croupier.refusal(t.tab, p_db, coalesce(p_seq[1], 0), NULL, NULL,
+            'impersonation: ' || why);
+        RETURN QUERY SELECT 0::int8, t.head_seq, why || ': nothing taken', coalesce(p_seq[1], 0);
+        RETURN;
+    END IF;
+    IF t.path <> p_path THEN
+        UPDATE croupier.tables SET path = p_path WHERE tab = t.tab;
     END IF;
 
-    SELECT i.seq, e.hash AS floor_hash, i.hash AS table_hash INTO bad
-      FROM floor_incoming i
-      JOIN croupier.events e ON e.tab = p_tab AND e.seq = i.seq
-     WHERE i.seq <= t.head_seq
-       AND (e.at, e.kind, e.table_id, e.user_id, e.round_id, e.data, e.hash)
-           IS DISTINCT FROM (i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash)
-     ORDER BY i.seq LIMIT 1;
-    IF FOUND THEN
-        INSERT INTO croupier.alarms (at, tab, db, seq, floor_hash, table_hash, what)
-        VALUES ((extract(epoch FROM now()) * 1000)::bigint, p_tab, t.db, bad.seq,
-                bad.floor_hash, bad.table_hash,
-                'changed copy: the table sent event ' || bad.seq || ' unlike the floor''s copy');
-        RETURN QUERY SELECT 0::bigint, t.head_seq,
+    -- The events re-sent (the sync re-sends the floor's last one): one indexed look-up
+    -- each.
+    SELECT NULL::int8 AS seq, NULL::bytea AS floor_hash, NULL::bytea AS table_hash INTO bad;
+    FOR o IN 1 .. coalesce(array_length(p_seq, 1), 0) LOOP
+        EXIT WHEN p_seq[o] > t.head_seq;
+        SELECT p_seq[o] AS seq, e.hash AS floor_hash, p_hash[o] AS table_hash INTO bad
+          FROM croupier.events e
+         WHERE e.tab = t.tab AND e.seq = p_seq[o]
+           AND (e.at, e.kind, e.table_id, e.user_id, e.round_id, e.data, e.hash)
+               IS DISTINCT FROM (p_at[o], p_kind[o], p_table[o], p_user[o], p_round[o], p_data[o], p_hash[o]);
+        EXIT WHEN FOUND;
+    END LOOP;
+    IF bad.seq IS NOT NULL THEN
+        PERFORM croupier.refusal(t.tab, p_db, bad.seq, bad.floor_hash, bad.table_hash,
+            'changed copy: the table sent event ' || bad.seq || ' unlike the floor''s copy');
+        RETURN QUERY SELECT 0::int8, t.head_seq,
             'event ' || bad.seq || ' differs from the copy the floor already holds', bad.seq;
         RETURN;
+    END IF;
+
+    -- The first new event of a kind the floor does not know: nothing from it on is taken.
+    SELECT min(i.seq) INTO stop
+      FROM unnest(p_seq, p_kind) AS i(seq, kind)
+     WHERE i.seq > t.head_seq
+       AND NOT EXISTS (SELECT 1 FROM croupier.kinds k WHERE k.name = i.kind);
+    IF stop IS NOT NULL THEN
+        why := 'event ' || stop || ' is of a kind the floor does not know ('
+            || (SELECT p_kind[g.k] FROM generate_subscripts(p_seq, 1) AS g(k) WHERE p_seq[g.k] = stop LIMIT 1)
+            || ')';
+        what := 'unknown kind: ' || why;
     END IF;
 
     -- The chain trigger checks every new event as it goes in: on the usual path each
     -- hash is computed once, there. Only when it refuses is the first fault looked for
     -- (the insert is undone by its subtransaction) and the events before it taken.
-    stop := NULL;
     BEGIN
         INSERT INTO croupier.events
-        SELECT p_tab, i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash
-          FROM floor_incoming i WHERE i.seq > t.head_seq ORDER BY i.seq;
+        SELECT t.tab, i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash
+          FROM unnest(p_seq, p_at, p_kind, p_table, p_user, p_round, p_data, p_hash)
+               AS i(seq, at, kind, table_id, user_id, round_id, data, hash)
+         WHERE i.seq > t.head_seq AND (stop IS NULL OR i.seq < stop) ORDER BY i.seq;
         GET DIAGNOSTICS n = ROW_COUNT;
     EXCEPTION WHEN raise_exception OR unique_violation THEN
-        SELECT i.seq, i.hash AS table_hash,
-               croupier.event_hash(coalesce(p.hash, CASE WHEN i.seq = t.head_seq + 1 THEN t.head_hash END),
-                   i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data) AS floor_hash
-          INTO bad
-          FROM floor_incoming i
-          LEFT JOIN floor_incoming p ON p.seq = i.seq - 1 AND p.seq > t.head_seq
-         WHERE i.seq > t.head_seq
-           AND i.hash IS DISTINCT FROM croupier.event_hash(
-                   coalesce(p.hash, CASE WHEN i.seq = t.head_seq + 1 THEN t.head_hash END),
-                   i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data)
-         ORDER BY i.seq LIMIT 1;
+        -- Each event's previous hash is the element before it (by subscript: no join).
+        SELECT q.seq, q.table_hash, q.floor_hash INTO bad
+          FROM (SELECT p_seq[g.k] AS seq, p_hash[g.k] AS table_hash,
+                       croupier.event_hash(
+                           CASE WHEN p_seq[g.k] = t.head_seq + 1 THEN t.head_hash
+                                WHEN g.k > 1 AND p_seq[g.k - 1] = p_seq[g.k] - 1 AND p_seq[g.k - 1] > t.head_seq
+                                THEN p_hash[g.k - 1] END,
+                           p_seq[g.k], p_at[g.k], p_kind[g.k], p_table[g.k], p_user[g.k], p_round[g.k], p_data[g.k])
+                           AS floor_hash, g.k
+                  FROM generate_subscripts(p_seq, 1) AS g(k)
+                 WHERE p_seq[g.k] > t.head_seq) q
+         WHERE q.table_hash IS DISTINCT FROM q.floor_hash
+         ORDER BY q.k LIMIT 1;
         stop := coalesce(bad.seq, t.head_seq + 1);
+        IF bad.floor_hash IS NULL THEN
+            why := 'event ' || stop || ' does not follow the floor''s last event ' || t.head_seq;
+            what := 'gap: event ' || stop || ' sent but the floor holds up to ' || t.head_seq;
+        ELSE
+            why := 'the hash of event ' || stop || ' does not follow from the event before it';
+            what := 'chain broken: ' || why;
+        END IF;
         INSERT INTO croupier.events
-        SELECT p_tab, i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash
-          FROM floor_incoming i WHERE i.seq > t.head_seq AND i.seq < stop ORDER BY i.seq;
+        SELECT t.tab, i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash
+          FROM unnest(p_seq, p_at, p_kind, p_table, p_user, p_round, p_data, p_hash)
+               AS i(seq, at, kind, table_id, user_id, round_id, data, hash)
+         WHERE i.seq > t.head_seq AND i.seq < stop ORDER BY i.seq;
         GET DIAGNOSTICS n = ROW_COUNT;
     END;
 
-    -- The trigger derived the figures and moved the head; a batch with nothing new
-    -- still says when the table was last heard from.
-    IF n = 0 THEN
-        UPDATE croupier.tables SET last_sync = now() WHERE tab = p_tab;
-    END IF;
-
     IF stop IS NOT NULL THEN
-        INSERT INTO croupier.alarms (at, tab, db, seq, floor_hash, table_hash, what)
-        VALUES ((extract(epoch FROM now()) * 1000)::bigint, p_tab, t.db, stop,
-                bad.floor_hash, bad.table_hash,
-                CASE WHEN bad.floor_hash IS NULL
-                     THEN 'gap: event ' || stop || ' sent but the floor holds up to ' || (t.head_seq + n)
-                     ELSE 'chain broken: the hash of event ' || stop || ' does not follow from the event before it' END);
-        RETURN QUERY SELECT n, t.head_seq + n,
-            CASE WHEN bad.floor_hash IS NULL
-                 THEN 'event ' || stop || ' does not follow the floor''s last event ' || (t.head_seq + n)
-                 ELSE 'the hash of event ' || stop || ' does not follow from the event before it' END,
-            stop;
+        PERFORM croupier.refusal(t.tab, p_db, stop, bad.floor_hash, bad.table_hash, what);
+        RETURN QUERY SELECT n, t.head_seq + n, why, stop;
         RETURN;
     END IF;
-    RETURN QUERY SELECT n, t.head_seq + n, NULL::text, NULL::bigint;
+    RETURN QUERY SELECT n, t.head_seq + n, NULL::text, NULL::int8;
 END
 $f$;
 
--- An alarm raised by a reader (verify --floor), not by ingest.
+-- An alarm raised by a reader (verify --floor, a file shorter than the floor), not by
+-- ingest: it names the role that raised it.
 CREATE FUNCTION croupier.raise_alarm(p_db bytea, p_seq bigint, p_floor bytea, p_table bytea, p_what text)
-    RETURNS void LANGUAGE sql AS $f$
-    INSERT INTO croupier.alarms (at, tab, db, seq, floor_hash, table_hash, what)
-    SELECT (extract(epoch FROM now()) * 1000)::bigint,
-           (SELECT tab FROM croupier.tables WHERE db = p_db), p_db, p_seq, p_floor, p_table, p_what
+    RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+BEGIN
+    PERFORM croupier.refusal((SELECT tab FROM croupier.tables WHERE db = p_db), p_db, p_seq,
+        p_floor, p_table, p_what);
+END
 $f$;
+
+REVOKE ALL ON ALL FUNCTIONS IN SCHEMA croupier FROM PUBLIC;
 "#;

@@ -9,9 +9,6 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use postgres::binary_copy::BinaryCopyInWriter;
-use postgres::types::Type;
-
 use super::{Floor, FloorError, identity, server_err, short_id};
 use crate::audit::Store;
 use crate::audit::event::Event;
@@ -40,37 +37,17 @@ pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError>
     let path = store.path().display().to_string();
     let target = floor.target.clone();
     let err = |e: postgres::Error| server_err(&target, e);
-    let client = floor.client();
-    client
-        .batch_execute(
-            "CREATE TEMP TABLE IF NOT EXISTS floor_incoming (
-                seq bigint PRIMARY KEY, at bigint NOT NULL, kind text NOT NULL,
-                table_id bigint, user_id bigint, round_id bigint,
-                data text NOT NULL, hash bytea NOT NULL) ON COMMIT DELETE ROWS",
-        )
-        .map_err(&err)?;
-    client
-        .execute(
-            "INSERT INTO croupier.tables (db, path) VALUES ($1, $2) ON CONFLICT (db) DO NOTHING",
-            &[&&id[..], &path],
-        )
-        .map_err(&err)?;
-    let row = client
-        .query_one(
-            "SELECT tab, head_seq, path FROM croupier.tables WHERE db = $1",
+    // The floor's head of this table database (none yet: 0). The table registers on
+    // its first batch: `ingest` binds the identity to this login role.
+    let mut floor_head: i64 = floor
+        .client()
+        .query_opt(
+            "SELECT head_seq FROM croupier.tables WHERE db = $1",
             &[&&id[..]],
         )
-        .map_err(&err)?;
-    let (tab, mut floor_head, known_path): (i32, i64, String) =
-        (row.get(0), row.get(1), row.get(2));
-    if known_path != path {
-        client
-            .execute(
-                "UPDATE croupier.tables SET path = $2 WHERE tab = $1",
-                &[&tab, &path],
-            )
-            .map_err(&err)?;
-    }
+        .map_err(&err)?
+        .map_or(0, |r| r.get(0));
+    let client = floor.client();
     let file_head = store.last_seq()?;
     if floor_head > file_head {
         let why = format!(
@@ -105,7 +82,7 @@ pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError>
     while from <= file_head {
         let to = (from + BATCH - 1).min(file_head);
         let batch = read_batch(store, from, to, &mut prev)?;
-        let (n, head, problem, bad) = send(floor.client(), tab, &batch).map_err(&err)?;
+        let (n, head, problem, bad) = send(floor.client(), &id, &path, &batch).map_err(&err)?;
         accepted += n;
         floor_head = head;
         if let Some(why) = problem {
@@ -159,91 +136,40 @@ fn read_batch(
     Ok(out)
 }
 
-/// One batch, one transaction. The usual case — the batch starts right after the
-/// floor's head — is a binary COPY straight into `croupier.events`, checked by the
-/// server's chain trigger as it goes in. Otherwise (the batch re-sends events the floor
-/// holds), or when the trigger refuses, the batch is staged in the session's
-/// `floor_incoming` and `croupier.ingest` compares, takes what follows and logs the fault.
+/// One batch, one call of `croupier.ingest` (one transaction): the events as arrays,
+/// one per column, in binary. The server registers the table, compares what it already
+/// holds, checks and takes what follows and logs any fault.
 /// Returns (taken, floor head, problem, bad seq).
 fn send(
     client: &mut postgres::Client,
-    tab: i32,
+    id: &[u8; 32],
+    path: &str,
     batch: &[(Event, [u8; 32])],
 ) -> Result<(i64, i64, Option<String>, Option<i64>), postgres::Error> {
-    let first = batch.first().map_or(0, |(e, _)| e.seq);
-    {
-        let mut tx = client.transaction()?;
-        let head: i64 = tx
-            .query_one(
-                "SELECT head_seq FROM croupier.tables WHERE tab = $1 FOR UPDATE",
-                &[&tab],
-            )?
-            .get(0);
-        if first == head + 1 {
-            let sink = tx.copy_in(
-                "COPY croupier.events (tab, seq, at, kind, table_id, user_id, round_id, data, hash) FROM STDIN BINARY",
-            )?;
-            match copy_rows(sink, Some(tab), batch) {
-                Ok(()) => {
-                    tx.commit()?;
-                    return Ok((batch.len() as i64, head + batch.len() as i64, None, None));
-                }
-                // The chain trigger refused: the staged path finds and logs the fault.
-                Err(e) if e.code() == Some(&postgres::error::SqlState::RAISE_EXCEPTION) => {}
-                Err(e) => return Err(e),
-            }
-        }
-    }
-    let mut tx = client.transaction()?;
-    let sink = tx.copy_in(
-        "COPY floor_incoming (seq, at, kind, table_id, user_id, round_id, data, hash) FROM STDIN BINARY",
+    let seq: Vec<i64> = batch.iter().map(|(e, _)| e.seq).collect();
+    let at: Vec<i64> = batch.iter().map(|(e, _)| e.at).collect();
+    let kind: Vec<&str> = batch.iter().map(|(e, _)| e.kind.name()).collect();
+    let table: Vec<Option<i64>> = batch.iter().map(|(e, _)| e.table).collect();
+    let user: Vec<Option<i64>> = batch.iter().map(|(e, _)| e.user).collect();
+    let round: Vec<Option<i64>> = batch.iter().map(|(e, _)| e.round).collect();
+    let data: Vec<&str> = batch.iter().map(|(e, _)| e.data.as_str()).collect();
+    let hash: Vec<&[u8]> = batch.iter().map(|(_, h)| &h[..]).collect();
+    let r = client.query_one(
+        "SELECT * FROM croupier.ingest($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        &[
+            &&id[..],
+            &path,
+            &seq,
+            &at,
+            &kind,
+            &table,
+            &user,
+            &round,
+            &data,
+            &hash,
+        ],
     )?;
-    copy_rows(sink, None, batch)?;
-    let r = tx.query_one("SELECT * FROM croupier.ingest($1)", &[&tab])?;
-    let out = (r.get(0), r.get(1), r.get(2), r.get(3));
-    tx.commit()?;
-    Ok(out)
-}
-
-/// Writes the batch's rows to a binary COPY (with the table's number first if given).
-fn copy_rows(
-    sink: postgres::CopyInWriter<'_>,
-    tab: Option<i32>,
-    batch: &[(Event, [u8; 32])],
-) -> Result<(), postgres::Error> {
-    let mut types = Vec::with_capacity(9);
-    if tab.is_some() {
-        types.push(Type::INT4);
-    }
-    types.extend([
-        Type::INT8,
-        Type::INT8,
-        Type::TEXT,
-        Type::INT8,
-        Type::INT8,
-        Type::INT8,
-        Type::TEXT,
-        Type::BYTEA,
-    ]);
-    let mut w = BinaryCopyInWriter::new(sink, &types);
-    for (e, h) in batch {
-        let kind = e.kind.name();
-        let hash = &h[..];
-        let row: [&(dyn postgres::types::ToSql + Sync); 8] = [
-            &e.seq, &e.at, &kind, &e.table, &e.user, &e.round, &e.data, &hash,
-        ];
-        match &tab {
-            Some(t) => {
-                let mut with: Vec<&(dyn postgres::types::ToSql + Sync)> = Vec::with_capacity(9);
-                with.push(t);
-                with.extend(row);
-                w.write(&with)?;
-            }
-            None => w.write(&row)?,
-        }
-    }
-    w.finish()?;
-    Ok(())
+    Ok((r.get(0), r.get(1), r.get(2), r.get(3)))
 }
 
 /// The state of a table's link to the floor, as the dealer screen shows it.
