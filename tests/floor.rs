@@ -539,6 +539,96 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
     assert!(ok, "{out}{err}");
 }
 
+/// The file's SQLite, its triggers dropped: what someone who can write it can do.
+fn unguarded(db: &Path) -> rusqlite::Connection {
+    let c = rusqlite::Connection::open(db).unwrap();
+    let triggers: Vec<String> = c
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(|r| r.unwrap())
+        .collect();
+    for t in triggers {
+        c.execute_batch(&format!("DROP TRIGGER {t}")).unwrap();
+    }
+    c
+}
+
+/// `verify --floor` names the event a file lacks, in the middle or at the end (a missing
+/// last event never "matches"); a file altered at the table (its stored hash no longer
+/// its content) is REFUSED by the sync and alarmed on the floor.
+#[test]
+fn a_file_missing_an_event_or_altered_at_the_table_is_named_and_alarmed() {
+    let Some(base) = server("gaps") else { return };
+    let url = fresh_floor(&base, "gaps");
+    for (name, shift) in [("gap-mid", 0), ("gap-last", 1), ("altered", 2)] {
+        let db = demo_file(name, 40, 9, shift);
+        let d = db.to_str().unwrap();
+        let mut last = last_seq(&db);
+        if name == "gap-last" {
+            // The floor holds the first half only (a copy cut there was synced): the
+            // event the file lacks is the last one compared.
+            let half = common::fresh_dir("gap-half").join("half.db");
+            std::fs::copy(&db, &half).unwrap();
+            last /= 2;
+            unguarded(&half)
+                .execute("DELETE FROM events WHERE seq > ?1", [last])
+                .unwrap();
+            assert!(run(&["sync", "--db", half.to_str().unwrap(), "--floor", &url]).0);
+        } else {
+            assert!(run(&["sync", "--db", d, "--floor", &url]).0);
+        }
+        let c = unguarded(&db);
+        let (ok, _, out, err) = match name {
+            "gap-mid" | "gap-last" => {
+                let gone = if name == "gap-mid" { last / 2 } else { last };
+                c.execute("DELETE FROM events WHERE seq = ?1", [gone])
+                    .unwrap();
+                drop(c);
+                let r = run(&["verify", "--db", d, "--floor", &url]);
+                assert!(
+                    r.2.contains(&format!("the file has no event {gone}")),
+                    "{}{}",
+                    r.2,
+                    r.3
+                );
+                r
+            }
+            _ => {
+                c.execute(
+                    "UPDATE events SET data = data || ' ' WHERE seq = ?1",
+                    [last],
+                )
+                .unwrap();
+                drop(c);
+                let r = run(&["sync", "--db", d, "--floor", &url]);
+                assert_eq!(r.1, Some(1), "{}", r.3);
+                assert!(
+                    r.3.contains("REFUSED") && r.3.contains("damaged"),
+                    "{}",
+                    r.3
+                );
+                r
+            }
+        };
+        assert!(!ok, "{out}{err}");
+    }
+    let a = alarms(&url);
+    assert!(
+        a.iter()
+            .any(|(_, w)| w.starts_with("file damaged at the table")),
+        "{a:?}"
+    );
+    assert!(
+        a.iter()
+            .filter(|(_, w)| w.contains("the file has no event"))
+            .count()
+            >= 2,
+        "{a:?}"
+    );
+}
+
 /// A table file with one Pontis game, played on 5 January 2026 (in the reports' period).
 fn pontis_file(name: &str) -> PathBuf {
     use croupier::audit::pontis::PontisSession;

@@ -64,6 +64,8 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
             .map_err(&err)?;
         let mut theirs = rows.iter();
         let mut found = None;
+        // The floor's copy is gapless (1..head); the file's next event must be `expect`.
+        let mut expect = from;
         store
             .each_event_lent(from, to, |e| {
                 let h = event_hash(&prev, e);
@@ -72,6 +74,17 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
                     found = Some((e.seq, None, h, "the floor's copy has no such event".into()));
                     return Err(());
                 };
+                if e.seq != expect {
+                    let fh: &[u8] = r.get(7);
+                    found = Some((
+                        expect,
+                        Some(fh.to_vec()),
+                        h,
+                        format!("the file has no event {expect}: the floor holds it"),
+                    ));
+                    return Err(());
+                }
+                expect += 1;
                 let fh: &[u8] = r.get(7);
                 let same = r.get::<_, i64>(0) == e.seq
                     && r.get::<_, i64>(1) == e.at
@@ -97,6 +110,18 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
                 Ok(())
             })?
             .ok();
+        // Floor rows the file did not match: the file lacks them (its last ones included).
+        if found.is_none()
+            && let Some(r) = theirs.next()
+        {
+            let (seq, fh): (i64, &[u8]) = (r.get(0), r.get(7));
+            found = Some((
+                seq,
+                Some(fh.to_vec()),
+                prev,
+                format!("the file has no event {seq}: the floor holds it"),
+            ));
+        }
         if let Some((seq, floor_hash, file_hash, what)) = found {
             let why = format!(
                 "event {seq} differs from the floor's copy ({what}): file hash {}, floor hash {}",

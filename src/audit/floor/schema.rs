@@ -109,6 +109,7 @@ CREATE TABLE croupier.rounds (
 );
 CREATE INDEX rounds_at ON croupier.rounds (at);
 
+
 -- What the floor refused or found: a changed copy, a chain that does not follow, a file
 -- that differs from the floor's copy (`croupier verify --floor`), a role sending another
 -- role's table database. `by_role` is the login role whose call raised it.
@@ -124,6 +125,7 @@ CREATE TABLE croupier.alarms (
     what       text NOT NULL,
     by_role    name NOT NULL DEFAULT session_user
 );
+CREATE INDEX alarms_db_seq ON croupier.alarms (db, seq);
 
 -- The store's event_hash: SHA-256 over the previous hash, seq, at, the kind's name
 -- (u32 length first), table, user and round (i64::MIN for none), the data (u64 length
@@ -182,10 +184,9 @@ BEGIN
      WHERE n.hash IS DISTINCT FROM croupier.event_hash(
                CASE WHEN n.seq = t.head_seq + 1 THEN t.head_hash ELSE p.hash END,
                n.seq, n.at, n.kind, n.table_id, n.user_id, n.round_id, n.data)
-        OR NOT EXISTS (SELECT 1 FROM croupier.kinds k WHERE k.name = n.kind)
      ORDER BY n.tab, n.seq LIMIT 1;
     IF FOUND THEN
-        RAISE EXCEPTION 'event % of table database % does not follow from the event before it on the floor, or is of a kind the floor does not know',
+        RAISE EXCEPTION 'event % of table database % does not follow from the event before it on the floor',
             bad.seq, bad.tab;
     END IF;
     -- What the floor derives from the events, here so that it follows whoever inserts:
@@ -210,16 +211,23 @@ CREATE TRIGGER events_chained AFTER INSERT ON croupier.events
     REFERENCING NEW TABLE AS new_rows
     FOR EACH STATEMENT EXECUTE FUNCTION croupier.check_chain();
 
--- A refusal: logged as an alarm (kept if the caller commits), and in the server's log
--- (kept even if a changed client rolls its transaction back).
+-- A refusal: logged as an alarm (kept if the caller commits; once an hour for the same
+-- refusal retried), and in the server's log (kept even if a changed client rolls its
+-- transaction back).
 CREATE FUNCTION croupier.refusal(p_tab integer, p_db bytea, p_seq bigint, p_floor bytea,
         p_table bytea, p_what text) RETURNS void LANGUAGE plpgsql
     SET search_path = pg_catalog, pg_temp AS $f$
 BEGIN
     RAISE LOG 'croupier floor alarm: role % table database % event %: %',
         session_user, encode(substr(p_db, 1, 8), 'hex'), p_seq, p_what;
-    INSERT INTO croupier.alarms (at, tab, db, seq, floor_hash, table_hash, what)
-    VALUES ((extract(epoch FROM now()) * 1000)::int8, p_tab, p_db, p_seq, p_floor, p_table, p_what);
+    -- The same alarm from the same role within the hour is the same refusal retried
+    -- (the dealer screen's link retries every 10 s): logged once.
+    IF NOT EXISTS (SELECT 1 FROM croupier.alarms a
+                    WHERE a.db = p_db AND a.seq = p_seq AND a.what = p_what
+                      AND a.by_role = session_user AND a.raised > now() - interval '1 hour') THEN
+        INSERT INTO croupier.alarms (at, tab, db, seq, floor_hash, table_hash, what)
+        VALUES ((extract(epoch FROM now()) * 1000)::int8, p_tab, p_db, p_seq, p_floor, p_table, p_what);
+    END IF;
 END
 $f$;
 
@@ -306,7 +314,7 @@ BEGIN
         SELECT t.tab, i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash
           FROM unnest(p_seq, p_at, p_kind, p_table, p_user, p_round, p_data, p_hash)
                AS i(seq, at, kind, table_id, user_id, round_id, data, hash)
-         WHERE i.seq > t.head_seq AND (stop IS NULL OR i.seq < stop) ORDER BY i.seq;
+         WHERE i.seq > t.head_seq AND (stop IS NULL OR i.seq < stop);
         GET DIAGNOSTICS n = ROW_COUNT;
     EXCEPTION WHEN raise_exception OR unique_violation THEN
         -- Each event's previous hash is the element before it (by subscript: no join).
@@ -336,6 +344,14 @@ BEGIN
                AS i(seq, at, kind, table_id, user_id, round_id, data, hash)
          WHERE i.seq > t.head_seq AND i.seq < stop ORDER BY i.seq;
         GET DIAGNOSTICS n = ROW_COUNT;
+    WHEN OTHERS THEN
+        -- Anything else the server cannot take (a settlement whose figures do not read,
+        -- data that is not JSON): the batch is refused and alarmed, not retried forever.
+        stop := t.head_seq + 1;
+        n := 0;
+        why := 'the floor cannot take the events from ' || stop || ': ' || SQLERRM;
+        what := 'refused: ' || why;
+        SELECT NULL::int8 AS seq, NULL::bytea AS floor_hash, NULL::bytea AS table_hash INTO bad;
     END;
 
     IF stop IS NOT NULL THEN

@@ -38,14 +38,16 @@ impl FloorSource {
             tables,
             place,
         };
+        // The data is read here, not cast on the server: one table's bad JSON leaves its
+        // names out instead of failing every table's report.
         for (sql, users) in [
             (
-                "SELECT tab, table_id, data::jsonb->>'name' FROM croupier.events
+                "SELECT tab, table_id, data FROM croupier.events
                   WHERE kind = 'table_opened' AND table_id IS NOT NULL ORDER BY tab, seq",
                 false,
             ),
             (
-                "SELECT tab, (data::jsonb->>'user')::bigint, data::jsonb->>'name' FROM croupier.events
+                "SELECT tab, NULL::bigint, data FROM croupier.events
                   WHERE kind = 'user_added' ORDER BY tab, seq",
                 true,
             ),
@@ -54,7 +56,14 @@ impl FloorSource {
                 let Some(&db) = src.place.get(&r.get::<_, i32>(0)) else {
                     continue;
                 };
-                let (id, name): (Option<i64>, Option<String>) = (r.get(1), r.get(2));
+                let data: serde_json::Value =
+                    serde_json::from_str(r.get::<_, &str>(2)).unwrap_or_default();
+                let id = if users {
+                    data.get("user").and_then(serde_json::Value::as_i64)
+                } else {
+                    r.get::<_, Option<i64>>(1)
+                };
+                let name = data.get("name").and_then(serde_json::Value::as_str);
                 let (Some(id), Some(name)) = (id, name) else {
                     continue;
                 };
@@ -63,7 +72,7 @@ impl FloorSource {
                 } else {
                     &mut src.table_names[db]
                 };
-                m.insert(id, name);
+                m.insert(id, name.to_string());
             }
         }
         Ok(src)
@@ -260,9 +269,15 @@ impl Source for FloorSource {
                 continue;
             };
             let e = self.event_of(r, 1)?;
-            let payload = e
-                .payload()
-                .map_err(|x| self.bad(format!("event {}: {x}", e.seq)))?;
+            let payload = e.payload().map_err(|x| {
+                let t = &self.tables[db];
+                self.bad(format!(
+                    "table database {} ({}), event {}: {x}",
+                    short_id(&t.db),
+                    t.path,
+                    e.seq
+                ))
+            })?;
             let name = |m: &HashMap<i64, String>, id: Option<i64>, what: &str| {
                 id.map(|i| m.get(&i).cloned().unwrap_or_else(|| format!("{what} {i}")))
                     .unwrap_or_default()

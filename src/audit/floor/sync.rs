@@ -81,7 +81,29 @@ pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError>
     };
     while from <= file_head {
         let to = (from + BATCH - 1).min(file_head);
-        let batch = read_batch(store, from, to, &mut prev)?;
+        let batch = match read_batch(store, from, to, &mut prev)? {
+            Ok(b) => b,
+            Err(seq) => {
+                // Altered or damaged at the table: nothing of it is sent, and the floor
+                // hears of it (the link shows REFUSED, not "unreachable").
+                let why = format!(
+                    "event {seq} of the file does not match the hash the file stores: the file is damaged or altered; run `croupier verify`. Nothing of it was sent"
+                );
+                floor
+                    .client()
+                    .execute(
+                        "SELECT croupier.raise_alarm($1, $2, NULL, NULL, $3)",
+                        &[&&id[..], &seq, &format!("file damaged at the table: {why}")],
+                    )
+                    .map_err(&err)?;
+                return Err(FloorError::Refused {
+                    target,
+                    path,
+                    seq,
+                    why,
+                });
+            }
+        };
         let (n, head, problem, bad) = send(floor.client(), &id, &path, &batch).map_err(&err)?;
         accepted += n;
         floor_head = head;
@@ -103,14 +125,18 @@ pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError>
     })
 }
 
+/// A batch: events with their whole chain hashes.
+type Batch = Vec<(Event, [u8; 32])>;
+
 /// Events `from..=to` with their whole chain hashes, computed on from `prev` (the hash
-/// of event `from - 1`); each checked against the hash the file stores.
+/// of event `from - 1`); each checked against the hash the file stores. `Err(seq)`: the
+/// first event that does not match it.
 fn read_batch(
     store: &Store,
     from: i64,
     to: i64,
     prev: &mut [u8; 32],
-) -> Result<Vec<(Event, [u8; 32])>, FloorError> {
+) -> Result<Result<Batch, i64>, FloorError> {
     let mut out = Vec::with_capacity((to - from + 1) as usize);
     let mut bad = None;
     store
@@ -125,15 +151,10 @@ fn read_batch(
             Ok(())
         })?
         .ok();
-    if let Some(seq) = bad {
-        return Err(FloorError::Store(crate::audit::AuditError::Sqlite {
-            path: store.path().to_path_buf(),
-            detail: format!(
-                "event {seq} does not match the hash the file stores: the file is damaged or altered; run `croupier verify`. Nothing of it was sent"
-            ),
-        }));
-    }
-    Ok(out)
+    Ok(match bad {
+        Some(seq) => Err(seq),
+        None => Ok(out),
+    })
 }
 
 /// One batch, one call of `croupier.ingest` (one transaction): the events as arrays,
@@ -315,7 +336,7 @@ fn now_ms() -> i64 {
 }
 
 /// A table's link to the floor in the background of the dealer screen: a thread that
-/// follows the file; the screen only reads its state. Stopped and joined on drop.
+/// follows the file; the screen only reads its state. Stopped (not joined) on drop.
 pub struct Link {
     state: Arc<Mutex<LinkState>>,
     stop: Arc<AtomicBool>,
@@ -363,10 +384,11 @@ impl Link {
 }
 
 impl Drop for Link {
+    /// Tells the thread to stop and leaves it: never joined here, so the screen that
+    /// drops the link never waits on the network (the thread ends at its next check, at
+    /// the latest when its connect or statement times out).
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
+        self.thread.take();
     }
 }
