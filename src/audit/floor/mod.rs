@@ -321,9 +321,10 @@ fn target_of(c: &Config) -> String {
     )
 }
 
-/// The URL as given, its password hidden.
+/// The URL as given, its password hidden: `user:pw@` in a URL, and `password=…` in a
+/// URL's query or a key=value string.
 fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
+    let url = match (url.find("://"), url.rfind('@')) {
         (Some(s), Some(at)) if at > s => {
             let cred = &url[s + 3..at];
             match cred.find(':') {
@@ -332,7 +333,20 @@ fn redact(url: &str) -> String {
             }
         }
         _ => crate::engine::shown(url).to_string(),
+    };
+    let mut out = String::with_capacity(url.len());
+    let mut rest = url.as_str();
+    while let Some(i) = rest.to_ascii_lowercase().find("password=") {
+        let (head, tail) = rest.split_at(i + "password=".len());
+        out.push_str(head);
+        out.push_str("***");
+        let end = tail
+            .find(|c: char| c == '&' || c.is_whitespace())
+            .unwrap_or(tail.len());
+        rest = &tail[end..];
     }
+    out.push_str(rest);
+    out
 }
 
 /// A driver error in words: the server's own message, or the connection's cause.
@@ -378,6 +392,14 @@ mod tests {
         assert_eq!(
             redact("postgresql://ana@db/floor"),
             "postgresql://ana@db/floor"
+        );
+        assert_eq!(
+            redact("host=db password=s3cret port=x"),
+            "host=db password=*** port=x"
+        );
+        assert_eq!(
+            redact("postgresql://ana@db/floor?PASSWORD=s3cret&sslmode=disable"),
+            "postgresql://ana@db/floor?PASSWORD=***&sslmode=disable"
         );
         let c = Config::from_str("postgresql://ana:s3cret@db:5433/floor").unwrap();
         assert_eq!(target_of(&c), "postgresql://ana@db:5433/floor");
