@@ -476,6 +476,9 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
         problem.unwrap().contains("belongs to role"),
         "impersonation refused"
     );
+    // Retried (as the dealer screen's link retries), it is refused again, alarmed once.
+    let (taken, ..) = ingest(&mut c, &ida, &[(heada + 1, "logout", x, &next)]).unwrap();
+    assert_eq!(taken, 0);
     // So is a sync of a copy of A's file under B's role.
     let copy = common::fresh_dir("roles-copy").join("a.db");
     std::fs::copy(&a, &copy).unwrap();
@@ -534,9 +537,67 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
             "{what}: {alarmed:?}"
         );
     }
+    assert_eq!(
+        alarmed
+            .iter()
+            .filter(|(_, w)| w.starts_with("impersonation") && w.contains(&rb))
+            .count(),
+        2,
+        "the direct call (alarmed once for two tries) and the copy's sync: {alarmed:?}"
+    );
     // A's own next sync is still in order: nothing B did is blamed on A.
     let (ok, _, out, err) = run(&["sync", "--db", pa, "--floor", &ua]);
     assert!(ok, "{out}{err}");
+
+    // B sends a known kind whose data is not JSON (it chains): the floor holds it, and
+    // a floor report still reads every table.
+    let (_, headb, hashb) = row(&mut c, &rb);
+    let junk = "not json";
+    let h = common::event_hash_spec(
+        &hashb,
+        headb + 1,
+        headb + 1,
+        "user_added",
+        (None, Some(1), None),
+        junk,
+    );
+    let (taken, ..) = ingest(&mut c, &idb, &[(headb + 1, "user_added", junk, &h)]).unwrap();
+    assert_eq!(taken, 1);
+    let (ok, _, out, err) = run(&[
+        "report",
+        "--floor",
+        &ua,
+        "--kind",
+        "summary",
+        "--format",
+        "json",
+        "--out",
+        "-",
+        "--from",
+        "2026-01-01",
+        "--to",
+        "2026-12-31",
+    ]);
+    assert!(out.contains("by day"), "{err}");
+    // (It fails, saying why: the floor holds alarms; without the check it passes.)
+    assert!(!ok && err.contains("verify FAILED"), "{err}");
+    let (ok, _, out, err) = run(&[
+        "report",
+        "--floor",
+        &ua,
+        "--kind",
+        "summary",
+        "--format",
+        "json",
+        "--out",
+        "-",
+        "--from",
+        "2026-01-01",
+        "--to",
+        "2026-12-31",
+        "--skip-verify",
+    ]);
+    assert!(ok && out.contains("by day"), "{err}");
 }
 
 /// The file's SQLite, its triggers dropped: what someone who can write it can do.
