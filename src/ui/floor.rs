@@ -1,6 +1,6 @@
 //! The floor on the dealer screen: the table's link state in the top bar (the link's
 //! thread is `audit::floor::Link`; this only reads its state), and for a supervisor a
-//! Floor window: every table database the floor holds (head, last sync) and today's hold
+//! Floor window: every table database the floor holds (head, when it was last heard from) and today's hold
 //! per table, refreshed live by a thread of its own so a slow server never stalls a frame.
 
 use std::path::PathBuf;
@@ -162,7 +162,7 @@ impl FloorView {
         });
         ui.heading("Table databases");
         egui::Grid::new("floor-dbs").striped(true).show(ui, |ui| {
-            for h in ["identity", "file", "events held", "last sync"] {
+            for h in ["identity", "file", "events held", "last heard"] {
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
