@@ -38,6 +38,11 @@ struct Cli {
     /// beside the presets [default: `rules/` in the database's folder].
     #[arg(long, value_name = "DIR")]
     rules_dir: Option<PathBuf>,
+    /// The floor: a PostgreSQL connection string, postgresql://user@host:port/dbname
+    /// (`sync`, `verify`, `report`, the dealer screen; $CROUPIER_FLOOR for `sync` and
+    /// the dealer screen).
+    #[arg(long, global = true, value_name = "URL")]
+    floor: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -179,8 +184,19 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// A report over one or more databases (several --db files make one floor report).
+    /// A report over one or more databases (several --db files make one floor report), or
+    /// over every table on the floor (--floor URL).
     Report(ReportArgs),
+    /// Send the table's events to the floor (--floor URL or $CROUPIER_FLOOR): one pass,
+    /// exit 0 once the floor holds every event; non-zero if the floor refuses them.
+    Sync {
+        /// Keep going: send each new event as the table logs it, reconnecting as needed.
+        #[arg(long)]
+        follow: bool,
+    },
+    /// Set the floor up, as its admin (the role that owns the floor database, with
+    /// CREATEROLE): the schema, and the roles tables log in through (croupier_table).
+    FloorInit,
     /// Users: add, list, unlock. PINs are read from standard input, one per line.
     #[command(subcommand)]
     User(UserCommand),
@@ -255,6 +271,8 @@ macro_rules! note {
     }};
 }
 
+mod floor_cmd;
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -283,7 +301,10 @@ fn main() -> ExitCode {
         Some(Command::Settle { file, rules, jsonl }) => settle(&file, rules.as_deref(), jsonl),
         Some(Command::Pontis { file, rules }) => pontis(&file, rules.as_deref()),
         Some(Command::Rules { name }) => print_rules(name.as_deref()),
-        Some(Command::Verify { expect_head }) => verify(&db, &expect_head),
+        Some(Command::Verify { expect_head }) => verify(&db, &expect_head)
+            .and_then(|code| floor_cmd::verify_floor(code, &db, cli.floor.as_deref())),
+        Some(Command::Sync { follow }) => floor_cmd::sync(&db, cli.floor.as_deref(), follow),
+        Some(Command::FloorInit) => floor_cmd::init(cli.floor.as_deref()),
         Some(Command::Migrate) => Store::open(&db)
             .and_then(|mut s| s.compact().map(|()| s))
             .map_err(anyhow::Error::from)
@@ -304,7 +325,7 @@ fn main() -> ExitCode {
             seed,
         }) => run_demo(&db, rounds, tables, seed),
         Some(Command::User(cmd)) => user(&db, cmd),
-        Some(Command::Report(args)) => report(&dbs, args),
+        Some(Command::Report(args)) => report(&dbs, !cli.db.is_empty(), cli.floor, args),
         Some(Command::Odds {
             rules,
             upcard,
@@ -345,9 +366,18 @@ fn main() -> ExitCode {
             box_max,
             socket.as_deref(),
         ),
-        None => croupier::ui::run(db, cli.fullscreen, cli.rules_dir)
-            .map(|()| ExitCode::SUCCESS)
-            .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}")),
+        None => croupier::ui::run(
+            db,
+            cli.fullscreen,
+            cli.rules_dir,
+            cli.floor.or_else(|| {
+                std::env::var("CROUPIER_FLOOR")
+                    .ok()
+                    .filter(|u| !u.is_empty())
+            }),
+        )
+        .map(|()| ExitCode::SUCCESS)
+        .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}")),
     };
     // Whatever is still buffered must reach standard output too, or be an error.
     let result = result.and_then(|code| {
@@ -802,15 +832,26 @@ fn write_report(path: &Path, text: &str, force: bool) -> Result<()> {
         .with_context(|| format!("writing {}", path.display()))
 }
 
-fn report(dbs: &[PathBuf], a: ReportArgs) -> Result<ExitCode> {
+fn report(
+    dbs: &[PathBuf],
+    explicit_db: bool,
+    floor: Option<String>,
+    a: ReportArgs,
+) -> Result<ExitCode> {
     use croupier::report::{self, Format, Period};
     let kind = a.kind;
     let period = Period::parse(&a.from, &a.to).map_err(anyhow::Error::msg)?;
     let threshold = croupier::engine::Money::parse(&a.threshold).context("--threshold")?;
-    let stores = dbs
-        .iter()
-        .map(|p| Store::open_read(p))
-        .collect::<Result<Vec<_>, _>>()?;
+    if floor.is_some() && explicit_db {
+        bail!("a report reads either --db files or the floor (--floor URL), not both");
+    }
+    let stores = if floor.is_some() {
+        Vec::new()
+    } else {
+        dbs.iter()
+            .map(|p| Store::open_read(p))
+            .collect::<Result<Vec<_>, _>>()?
+    };
     let generated_at = chrono::Utc::now()
         .format("%Y-%m-%d %H:%M:%S UTC")
         .to_string();
@@ -829,10 +870,14 @@ fn report(dbs: &[PathBuf], a: ReportArgs) -> Result<ExitCode> {
         generated_by: &by,
         generated_at: &generated_at,
     };
-    let r = report::build(&stores, &options, |msg| {
+    let tell = |msg: &str| {
         spinner.set_message(msg.to_string());
         spinner.tick();
-    })?;
+    };
+    let r = match floor {
+        Some(url) => floor_cmd::report(&url, &options, tell)?,
+        None => report::build(&stores, &options, tell)?,
+    };
     spinner.finish_and_clear();
     let out = a.out.unwrap_or_else(|| PathBuf::from("reports"));
     let stdout = out == Path::new("-");

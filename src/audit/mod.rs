@@ -7,6 +7,7 @@ pub mod event;
 pub mod exceptions;
 pub mod feed;
 pub mod feed_socket;
+pub mod floor;
 mod lock;
 pub mod pack;
 pub mod payload;

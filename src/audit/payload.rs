@@ -125,7 +125,7 @@ pub struct ShoeNew {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(crate) struct BetData {
+pub struct BetData {
     pub(crate) id: String,
     #[serde(rename = "box")]
     pub(crate) box_no: u8,
@@ -163,7 +163,7 @@ pub struct Refused {
 
 /// One bet's net for the round.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(crate) struct NetData {
+pub struct NetData {
     pub(crate) id: String,
     #[serde(with = "money")]
     pub(crate) net: Money,

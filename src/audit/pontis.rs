@@ -703,20 +703,35 @@ pub fn game_rows(
     to_ms: i64,
 ) -> Result<Vec<GameRow>, AuditError> {
     let users = super::query::user_names(store)?;
+    let opened = store.events_of_kind(EventKind::PontisOpened, i64::MIN, i64::MAX)?;
+    let ended = store.events_of_kind(EventKind::PontisEnded, from_ms, i64::MAX)?;
+    let started = store.events_of_kind(EventKind::PontisStarted, from_ms, to_ms)?;
+    Ok(rows_of(db, &users, &opened, &ended, &started))
+}
+
+/// `game_rows` from the events themselves (a report source reads them its own way: the
+/// file, or the floor): the tables' openings, the games' ends, their starts, each in order.
+pub(crate) fn rows_of(
+    db: usize,
+    users: &HashMap<i64, String>,
+    opened: &[Event],
+    ended: &[Event],
+    started: &[Event],
+) -> Vec<GameRow> {
     let mut tables = HashMap::new();
-    for e in store.events_of_kind(EventKind::PontisOpened, i64::MIN, i64::MAX)? {
+    for e in opened {
         if let (Some(id), Ok(Payload::PontisOpened(d))) = (e.table, e.payload()) {
             tables.insert(id, d.name);
         }
     }
     let mut ends = HashMap::new();
-    for e in store.events_of_kind(EventKind::PontisEnded, from_ms, i64::MAX)? {
+    for e in ended {
         if let Ok(Payload::PontisEnded(d)) = e.payload() {
             ends.insert(d.game, (e.at, d));
         }
     }
     let mut rows = Vec::new();
-    for e in store.events_of_kind(EventKind::PontisStarted, from_ms, to_ms)? {
+    for e in started {
         let Ok(Payload::PontisStarted(d)) = e.payload() else {
             continue;
         };
@@ -742,7 +757,7 @@ pub fn game_rows(
             ended: end.map(|(at, x)| (at, x.end)),
         });
     }
-    Ok(rows)
+    rows
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 use chrono::{NaiveDate, TimeZone, Timelike, Utc};
 
 use super::payload::{BetData, NetData, Payload, RoundCorrected};
+use super::pontis::GameRow;
 use super::store::{NOT_STEP, figures_of_row};
 use super::{AuditError, EventKind, Store};
 use crate::engine::RoundFigures;
@@ -181,7 +182,7 @@ pub(crate) fn rounds(
             progress(out.len());
         }
     }
-    apply_corrections(store, &mut out)?;
+    apply_corrections(store, db, &mut out)?;
     Ok(out)
 }
 
@@ -218,13 +219,25 @@ fn corrections(store: &Store) -> Result<HashMap<i64, RoundCorrected>, AuditError
 
 /// A corrected round counts with its corrected figures: the difference was paid or
 /// collected at the table.
-fn apply_corrections(store: &Store, rows: &mut [RoundRow]) -> Result<(), AuditError> {
-    let fixes = corrections(store)?;
+fn apply_corrections(store: &Store, db: usize, rows: &mut [RoundRow]) -> Result<(), AuditError> {
+    let fixes = corrections(store)?
+        .into_iter()
+        .map(|(round, c)| ((db, round), c))
+        .collect();
+    apply_fixes(rows, &fixes)
+}
+
+/// Each row whose (database, round) has a correction takes the figures of the corrected
+/// script, replayed through the engine (both report sources do this here).
+pub(crate) fn apply_fixes(
+    rows: &mut [RoundRow],
+    fixes: &HashMap<(usize, i64), RoundCorrected>,
+) -> Result<(), AuditError> {
     if fixes.is_empty() {
         return Ok(());
     }
     for r in rows.iter_mut() {
-        let Some(d) = fixes.get(&r.round) else {
+        let Some(d) = fixes.get(&(r.db, r.round)) else {
             continue;
         };
         let played = crate::script::Script::from_value(&d.script, None).and_then(|s| s.play());
@@ -239,7 +252,7 @@ fn apply_corrections(store: &Store, rows: &mut [RoundRow]) -> Result<(), AuditEr
 
 /// A logged event for the exceptions and dealers reports.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Noted {
+pub struct Noted {
     pub(crate) db: usize,
     pub(crate) seq: i64,
     pub(crate) at: i64,
@@ -317,7 +330,11 @@ pub(crate) fn round_inputs(
     store: &Store,
     round: i64,
 ) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
-    let events = store.round_events(round)?;
+    Ok(inputs_of(&store.round_events(round)?))
+}
+
+/// A round's inputs from its events in order (its bets, the inputs still standing).
+pub(crate) fn inputs_of(events: &[super::Event]) -> (Vec<BetData>, Vec<String>) {
     let bets = events
         .iter()
         .find_map(|e| match e.payload() {
@@ -325,8 +342,7 @@ pub(crate) fn round_inputs(
             _ => None,
         })
         .unwrap_or_default();
-    let steps = super::replay::standing_inputs(&events);
-    Ok((bets, steps))
+    (bets, super::replay::standing_inputs(events))
 }
 
 /// The per-bet nets of a settled round (its latest correction's, if corrected).
@@ -375,4 +391,152 @@ pub(crate) fn latest_rounds(
     rows.retain(|r| page.contains(&(r.at, r.round)));
     rows.reverse();
     Ok(rows)
+}
+
+/// Where a database stands, for a report's footer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SourceHead {
+    /// The file (or the floor and the table database).
+    pub path: String,
+    pub head_seq: i64,
+    pub head_hash: String,
+    /// `Some(Ok(summary))` checked, `Some(Err(why))` failed, `None` not run.
+    pub verified: Option<Result<String, String>>,
+}
+
+/// An alarm the source holds (the floor's: a refused or differing table log).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SourceAlarm {
+    pub at: i64,
+    pub db: usize,
+    pub seq: i64,
+    pub detail: String,
+}
+
+/// Where reports read their figures: the tables' SQLite files (`Files`) or the floor on
+/// PostgreSQL (`audit::floor::FloorSource`). Each report is written once, over this.
+/// Databases are numbered from 0 in the source's order.
+pub trait Source {
+    /// Settled rounds with `from_ms <= settled < to_ms`: each database's in (time, round)
+    /// order, the databases one after another; corrected rounds with corrected figures.
+    fn rounds(
+        &mut self,
+        from_ms: i64,
+        to_ms: i64,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Vec<RoundRow>, AuditError>;
+    /// A round's bets and standing inputs.
+    fn round_inputs(
+        &mut self,
+        db: usize,
+        round: i64,
+    ) -> Result<(Vec<BetData>, Vec<String>), AuditError>;
+    /// A settled round's per-bet nets (its latest correction's, if corrected).
+    fn round_nets(&mut self, db: usize, round: i64) -> Result<Vec<NetData>, AuditError>;
+    /// Events of the given kinds in `[from_ms, to_ms)` of every database, by (time,
+    /// database, seq).
+    fn events_of(
+        &mut self,
+        kinds: &[EventKind],
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<Noted>, AuditError>;
+    /// Each database's head, checked if `verify`.
+    fn heads(
+        &mut self,
+        verify: bool,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Vec<SourceHead>, AuditError>;
+    /// The Pontis games started in `[from_ms, to_ms)`, each database's in order, the
+    /// databases one after another.
+    fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError>;
+    /// Alarms raised in `[from_ms, to_ms)` (files hold none).
+    fn alarms(&mut self, _from_ms: i64, _to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
+        Ok(Vec::new())
+    }
+}
+
+/// The tables' files, in the order given: a floor report from files.
+pub struct Files<'a>(pub &'a [Store]);
+
+impl Source for Files<'_> {
+    fn rounds(
+        &mut self,
+        from_ms: i64,
+        to_ms: i64,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Vec<RoundRow>, AuditError> {
+        let mut out = Vec::new();
+        for (i, s) in self.0.iter().enumerate() {
+            out.extend(rounds(s, i, from_ms, to_ms, &mut *progress)?);
+        }
+        Ok(out)
+    }
+
+    fn round_inputs(
+        &mut self,
+        db: usize,
+        round: i64,
+    ) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
+        round_inputs(&self.0[db], round)
+    }
+
+    fn round_nets(&mut self, db: usize, round: i64) -> Result<Vec<NetData>, AuditError> {
+        round_nets(&self.0[db], round)
+    }
+
+    fn events_of(
+        &mut self,
+        kinds: &[EventKind],
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<Noted>, AuditError> {
+        let mut out = Vec::new();
+        for (i, s) in self.0.iter().enumerate() {
+            out.extend(events_of(s, i, kinds, from_ms, to_ms)?);
+        }
+        out.sort_by_key(|n| (n.at, n.db, n.seq));
+        Ok(out)
+    }
+
+    fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError> {
+        let mut out = Vec::new();
+        for (i, s) in self.0.iter().enumerate() {
+            out.extend(super::pontis::game_rows(s, i, from_ms, to_ms)?);
+        }
+        Ok(out)
+    }
+
+    fn heads(
+        &mut self,
+        verify: bool,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Vec<SourceHead>, AuditError> {
+        use super::replay::{self, ReplayError};
+        let mut out = Vec::new();
+        for s in self.0 {
+            let head = s.head();
+            let verified = if verify {
+                progress(&format!("verifying {}", s.path().display()));
+                Some(match replay::verify(s, |_| {}) {
+                    Ok(v) if v.games > 0 => Ok(format!(
+                        "{} events, {} rounds and {} Pontis games replayed",
+                        v.events, v.rounds, v.games
+                    )),
+                    Ok(v) => Ok(format!("{} events, {} rounds replayed", v.events, v.rounds)),
+                    Err(ReplayError::Store(e)) => return Err(e),
+                    Err(e) => Err(e.to_string()),
+                })
+            } else {
+                None
+            };
+            out.push(SourceHead {
+                path: s.path().display().to_string(),
+                head_seq: head.0,
+                head_hash: head.1,
+                verified,
+            });
+        }
+        Ok(out)
+    }
 }

@@ -9,7 +9,7 @@ use super::data::{self, Period, RoundRow, date_of, shift_of};
 use super::theory::{RoundTheory, Theories};
 use super::{Cell, Chart, Kind, Provenance, Report, Section};
 use crate::audit::payload::{Payload, TableOpened};
-use crate::audit::replay::{self, ReplayError};
+use crate::audit::query::{Files, Source};
 use crate::audit::{AuditError, EventKind, Store};
 use crate::engine::Money;
 use crate::script::money_json;
@@ -167,9 +167,18 @@ fn time(ms: i64) -> String {
         .unwrap_or_default()
 }
 
-/// Builds a report from the databases.
+/// Builds a report from the databases' files.
 pub fn build(
     stores: &[Store],
+    o: &Options,
+    progress: impl FnMut(&str),
+) -> Result<Report, AuditError> {
+    build_from(&mut Files(stores), o, progress)
+}
+
+/// Builds a report from a source: the tables' files or the floor.
+pub fn build_from(
+    src: &mut dyn Source,
     o: &Options,
     mut progress: impl FnMut(&str),
 ) -> Result<Report, AuditError> {
@@ -177,13 +186,10 @@ pub fn build(
     // Year-to-date reaches back to 1 January of the period's last year.
     let ytd_start = data::day_ms(o.period.to.with_ordinal(1).unwrap_or(o.period.to));
     let load_from = from_ms.min(ytd_start);
-    let mut rounds = Vec::new();
-    for (i, s) in stores.iter().enumerate() {
-        progress(&format!("reading rounds of {}", s.path().display()));
-        rounds.extend(data::rounds(s, i, load_from, to_ms, |n| {
-            progress(&format!("{n} rounds read"))
-        })?);
-    }
+    progress("reading rounds");
+    let rounds = src.rounds(load_from, to_ms, &mut |n| {
+        progress(&format!("{n} rounds read"))
+    })?;
     let keep = |r: &&RoundRow| {
         !r.voided && o.table.is_none_or(|t| r.table == t) && o.dealer.is_none_or(|d| r.dealer == d)
     };
@@ -196,7 +202,7 @@ pub fn build(
     // What each round's rules should hold, for the kinds that show a hold.
     let th = if o.kind == Kind::Summary {
         progress("solving each table's rules for its theoretical hold");
-        Theories::read(stores, &rounds, to_ms)?
+        Theories::read(src, &rounds, to_ms)?
     } else {
         Theories::default()
     };
@@ -301,7 +307,7 @@ pub fn build(
                     .map(|(d, t)| (d.format("%m-%d").to_string(), t.hold().unwrap_or(0.0)))
                     .collect(),
             });
-            sections.extend(super::pontis::sections(stores, o)?);
+            sections.extend(super::pontis::sections(src, o)?);
         }
         Kind::Rounds => {
             let mut rows = Vec::new();
@@ -309,8 +315,8 @@ pub fn build(
                 if n % 20_000 == 0 {
                     progress(&format!("{n} of {} rounds", in_period.len()));
                 }
-                let (bets, steps) = data::round_inputs(&stores[r.db], r.round)?;
-                let nets = data::round_nets(&stores[r.db], r.round)?;
+                let (bets, steps) = src.round_inputs(r.db, r.round)?;
+                let nets = src.round_nets(r.db, r.round)?;
                 let bets_text = bets
                     .iter()
                     .map(|b| format!("{}@{}:{}", b.id, b.box_no, money_json(b.stake)))
@@ -350,20 +356,15 @@ pub fn build(
             });
         }
         Kind::Dealers => {
-            let mut noted = Vec::new();
-            for (i, s) in stores.iter().enumerate() {
-                noted.extend(data::events_of(
-                    s,
-                    i,
-                    &[
-                        EventKind::StepRefused,
-                        EventKind::Undo,
-                        EventKind::RoundCorrected,
-                    ],
-                    from_ms,
-                    to_ms,
-                )?);
-            }
+            let noted = src.events_of(
+                &[
+                    EventKind::StepRefused,
+                    EventKind::Undo,
+                    EventKind::RoundCorrected,
+                ],
+                from_ms,
+                to_ms,
+            )?;
             let per = grouped(&in_period, &th, |r| r.dealer.clone());
             let hours = |d: &str| dealer_hours(&in_period, d) as f64;
             let count = |d: &str, k: EventKind| {
@@ -439,57 +440,71 @@ pub fn build(
                 EventKind::TableOpened,
             ];
             let mut rows = Vec::new();
-            for (i, s) in stores.iter().enumerate() {
-                let mut last_rules: BTreeMap<String, TableOpened> = BTreeMap::new();
-                // Earlier openings tell whether an opening in the period changed anything.
-                for n in data::events_of(s, i, &[EventKind::TableOpened], 0, from_ms)? {
-                    if let Payload::TableOpened(t) = n.payload {
-                        last_rules.insert(n.table.clone(), t);
-                    }
+            // Each database's tables by name: the last opening before the period tells
+            // whether an opening in it changed anything.
+            let mut last_rules: BTreeMap<(usize, String), TableOpened> = BTreeMap::new();
+            for n in src.events_of(&[EventKind::TableOpened], 0, from_ms)? {
+                if let Payload::TableOpened(t) = n.payload {
+                    last_rules.insert((n.db, n.table.clone()), t);
                 }
-                for n in data::events_of(s, i, &kinds, from_ms, to_ms)? {
-                    if o.table.is_some_and(|t| !n.table.is_empty() && n.table != t) {
-                        continue;
-                    }
-                    let detail = match &n.payload {
-                        Payload::TableOpened(t) => {
-                            let before = last_rules.insert(n.table.clone(), t.clone());
-                            match before {
-                                Some(b) if b.rules != t.rules || b.limits != t.limits => {
-                                    format!(
-                                        "rules or limits changed: preset {} limits {}",
-                                        json_text(&t.preset),
-                                        json_text(&t.limits)
-                                    )
-                                }
-                                Some(_) => continue,
-                                None => format!(
-                                    "table opened: preset {} limits {}",
+            }
+            for n in src.events_of(&kinds, from_ms, to_ms)? {
+                if o.table.is_some_and(|t| !n.table.is_empty() && n.table != t) {
+                    continue;
+                }
+                let detail = match &n.payload {
+                    Payload::TableOpened(t) => {
+                        let before = last_rules.insert((n.db, n.table.clone()), t.clone());
+                        match before {
+                            Some(b) if b.rules != t.rules || b.limits != t.limits => {
+                                format!(
+                                    "rules or limits changed: preset {} limits {}",
                                     json_text(&t.preset),
                                     json_text(&t.limits)
-                                ),
+                                )
                             }
+                            Some(_) => continue,
+                            None => format!(
+                                "table opened: preset {} limits {}",
+                                json_text(&t.preset),
+                                json_text(&t.limits)
+                            ),
                         }
-                        Payload::StepRefused(r) => format!("\"{}\": {}", r.text, r.reason),
-                        Payload::Undo(u) => format!("undid \"{}\"", u.text),
-                        Payload::RoundVoided(v) => format!("reason: {}", v.reason),
-                        Payload::RoundCorrected(c) => format!("reason: {}", c.reason),
-                        _ => n.fields(),
-                    };
-                    rows.push((
-                        n.at,
-                        i,
-                        n.seq,
-                        vec![
-                            Cell::Text(time(n.at)),
-                            Cell::Text(n.kind.name().replace('_', " ")),
-                            Cell::Text(n.table.clone()),
-                            Cell::Text(n.user.clone()),
-                            n.round.map(Cell::Int).unwrap_or(Cell::Text(String::new())),
-                            Cell::Text(detail),
-                        ],
-                    ));
-                }
+                    }
+                    Payload::StepRefused(r) => format!("\"{}\": {}", r.text, r.reason),
+                    Payload::Undo(u) => format!("undid \"{}\"", u.text),
+                    Payload::RoundVoided(v) => format!("reason: {}", v.reason),
+                    Payload::RoundCorrected(c) => format!("reason: {}", c.reason),
+                    _ => n.fields(),
+                };
+                rows.push((
+                    n.at,
+                    n.db,
+                    n.seq,
+                    vec![
+                        Cell::Text(time(n.at)),
+                        Cell::Text(n.kind.name().replace('_', " ")),
+                        Cell::Text(n.table.clone()),
+                        Cell::Text(n.user.clone()),
+                        n.round.map(Cell::Int).unwrap_or(Cell::Text(String::new())),
+                        Cell::Text(detail),
+                    ],
+                ));
+            }
+            for a in src.alarms(from_ms, to_ms)? {
+                rows.push((
+                    a.at,
+                    a.db,
+                    a.seq,
+                    vec![
+                        Cell::Text(time(a.at)),
+                        Cell::Text("floor alarm".into()),
+                        Cell::Text(String::new()),
+                        Cell::Text(String::new()),
+                        Cell::Text(String::new()),
+                        Cell::Text(a.detail),
+                    ],
+                ));
             }
             for r in &in_period {
                 if r.figures.max_net > o.threshold {
@@ -520,25 +535,10 @@ pub fn build(
             });
         }
     }
-    // Provenance: each file's head, and verify (replay mismatches are exceptions too).
+    // Provenance: each database's head, and verify (replay mismatches are exceptions too).
     let mut sources = Vec::new();
-    for s in stores {
-        let head = s.head();
-        let verified = if o.verify {
-            progress(&format!("verifying {}", s.path().display()));
-            Some(match replay::verify(s, |_| {}) {
-                Ok(v) if v.games > 0 => Ok(format!(
-                    "{} events, {} rounds and {} Pontis games replayed",
-                    v.events, v.rounds, v.games
-                )),
-                Ok(v) => Ok(format!("{} events, {} rounds replayed", v.events, v.rounds)),
-                Err(ReplayError::Store(e)) => return Err(e),
-                Err(e) => Err(e.to_string()),
-            })
-        } else {
-            None
-        };
-        if let (Kind::Exceptions, Some(Err(why))) = (o.kind, &verified)
+    for h in src.heads(o.verify, &mut progress)? {
+        if let (Kind::Exceptions, Some(Err(why))) = (o.kind, &h.verified)
             && let Some(sec) = sections.last_mut()
         {
             sec.rows.push(vec![
@@ -547,14 +547,14 @@ pub fn build(
                 Cell::Text(String::new()),
                 Cell::Text(String::new()),
                 Cell::Text(String::new()),
-                Cell::Text(format!("{}: {why}", s.path().display())),
+                Cell::Text(format!("{}: {why}", h.path)),
             ]);
         }
         sources.push(Provenance {
-            path: s.path().display().to_string(),
-            head_seq: head.0,
-            head_hash: head.1,
-            verified,
+            path: h.path,
+            head_seq: h.head_seq,
+            head_hash: h.head_hash,
+            verified: h.verified,
         });
     }
     let mut filters = Vec::new();

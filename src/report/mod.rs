@@ -10,7 +10,7 @@ mod render;
 pub mod theory;
 
 pub use data::{Period, RoundRow};
-pub use kinds::{Options, Series, build, series, series_with};
+pub use kinds::{Options, Series, build, build_from, series, series_with};
 pub use render::{csv_paths, file_name, render_csv, render_html, render_json};
 
 use serde_json::Value;

@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 
 use super::kinds::Options;
 use super::{Cell, Section};
-use crate::audit::pontis::{GameRow, game_rows};
-use crate::audit::{AuditError, Store};
+use crate::audit::AuditError;
+use crate::audit::pontis::GameRow;
+use crate::audit::query::Source;
 
 fn time(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms)
@@ -16,12 +17,9 @@ fn time(ms: i64) -> String {
 }
 
 /// The report's Pontis sections; none when the period has no Pontis game.
-pub(crate) fn sections(stores: &[Store], o: &Options) -> Result<Vec<Section>, AuditError> {
+pub(crate) fn sections(src: &mut dyn Source, o: &Options) -> Result<Vec<Section>, AuditError> {
     let (from_ms, to_ms) = o.period.ms();
-    let mut games: Vec<GameRow> = Vec::new();
-    for (i, s) in stores.iter().enumerate() {
-        games.extend(game_rows(s, i, from_ms, to_ms)?);
-    }
+    let mut games: Vec<GameRow> = src.pontis_games(from_ms, to_ms)?;
     games.retain(|g| o.table.is_none_or(|t| g.table == t) && o.dealer.is_none_or(|d| g.host == d));
     if games.is_empty() {
         return Ok(Vec::new());

@@ -10,13 +10,14 @@ use std::sync::{Mutex, OnceLock};
 use serde_json::Value;
 
 use crate::audit::payload::Payload;
-use crate::audit::{AuditError, EventKind, Store};
+use crate::audit::query::Source;
+use crate::audit::{AuditError, EventKind};
 use crate::engine::Money;
 use crate::engine::Rules;
 use crate::lab::simulate::{CHUNK, SimOptions, simulate};
 use crate::lab::strategy::Strategy;
 
-use super::data::{self, RoundRow};
+use super::data::RoundRow;
 
 /// What a set of rules should hold, per unit of handle.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -130,16 +131,20 @@ pub fn of_rules_soon(rules: &Value) -> Soon {
     Soon::Solving
 }
 
-/// The rules each table of one database opened with, in the order they were opened:
-/// (table, opened at, theory).
-pub(crate) struct Openings(HashMap<String, Vec<(i64, Option<Theory>)>>);
+/// The rules each table opened with, in the order they were opened: by (database,
+/// table), (opened at, theory). Read through a `Source`, so the files and the floor give
+/// the same theory.
+pub(crate) struct Openings(HashMap<(usize, String), Opened>);
+
+/// A table's openings: (opened at, the theory of its rules).
+type Opened = Vec<(i64, Option<Theory>)>;
 
 impl Openings {
-    pub(crate) fn read(store: &Store, db: usize, to_ms: i64) -> Result<Openings, AuditError> {
-        let mut m: HashMap<String, Vec<(i64, Option<Theory>)>> = HashMap::new();
-        for n in data::events_of(store, db, &[EventKind::TableOpened], 0, to_ms)? {
+    pub(crate) fn read(src: &mut dyn Source, to_ms: i64) -> Result<Openings, AuditError> {
+        let mut m: HashMap<(usize, String), Opened> = HashMap::new();
+        for n in src.events_of(&[EventKind::TableOpened], 0, to_ms)? {
             if let Payload::TableOpened(t) = n.payload {
-                m.entry(n.table.clone())
+                m.entry((n.db, n.table.clone()))
                     .or_default()
                     .push((n.at, of_rules(&t.rules)));
             }
@@ -150,9 +155,10 @@ impl Openings {
         Ok(Openings(m))
     }
 
-    /// The theory of the rules `table` played at `at` (its last opening before then).
-    pub(crate) fn at(&self, table: &str, at: i64) -> Option<Theory> {
-        let v = self.0.get(table)?;
+    /// The theory of the rules `table` of database `db` played at `at` (its last opening
+    /// before then).
+    pub(crate) fn at(&self, db: usize, table: &str, at: i64) -> Option<Theory> {
+        let v = self.0.get(&(db, table.to_owned()))?;
         let i = v.partition_point(|(t, _)| *t <= at);
         v.get(i.checked_sub(1)?).and_then(|(_, t)| *t)
     }
@@ -170,30 +176,28 @@ pub struct RoundTheory {
 pub struct Theories(HashMap<(usize, i64), RoundTheory>);
 
 impl Theories {
-    /// For `rounds` of `stores`: each round's rules are its table's at the time, and its
+    /// For `rounds` of `src`: each round's rules are its table's at the time, and its
     /// spread comes from its boxes' stakes.
-    pub fn read(stores: &[Store], rounds: &[RoundRow], to_ms: i64) -> Result<Theories, AuditError> {
-        let openings = stores
-            .iter()
-            .enumerate()
-            .map(|(i, s)| Openings::read(s, i, to_ms))
-            .collect::<Result<Vec<_>, _>>()?;
+    pub fn read(
+        src: &mut dyn Source,
+        rounds: &[RoundRow],
+        to_ms: i64,
+    ) -> Result<Theories, AuditError> {
+        let openings = Openings::read(src, to_ms)?;
         let mut stakes: HashMap<(usize, i64), Vec<f64>> = HashMap::new();
-        for (i, s) in stores.iter().enumerate() {
-            for n in data::events_of(s, i, &[EventKind::RoundStarted], 0, to_ms)? {
-                if let (Payload::RoundStarted(p), Some(round)) = (n.payload, n.round) {
-                    let mut by_box: std::collections::BTreeMap<u8, Money> = Default::default();
-                    for b in &p.bets {
-                        *by_box.entry(b.box_no).or_insert(Money::ZERO) += b.stake;
-                    }
-                    let v = by_box.values().map(|m| m.cents() as f64).collect();
-                    stakes.insert((i, round), v);
+        for n in src.events_of(&[EventKind::RoundStarted], 0, to_ms)? {
+            if let (Payload::RoundStarted(p), Some(round)) = (n.payload, n.round) {
+                let mut by_box: std::collections::BTreeMap<u8, Money> = Default::default();
+                for b in &p.bets {
+                    *by_box.entry(b.box_no).or_insert(Money::ZERO) += b.stake;
                 }
+                let v = by_box.values().map(|m| m.cents() as f64).collect();
+                stakes.insert((n.db, round), v);
             }
         }
         let mut m = HashMap::new();
         for r in rounds {
-            if let Some(t) = openings.get(r.db).and_then(|o| o.at(&r.table, r.at)) {
+            if let Some(t) = openings.at(r.db, &r.table, r.at) {
                 let var = match stakes.get(&(r.db, r.round)) {
                     Some(s) => t.round_var(s),
                     None => t.handle_var(r.figures.handle.cents() as f64),

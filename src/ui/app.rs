@@ -129,6 +129,7 @@ pub struct DealerApp {
     user: Option<User>,
     show_keys: bool,
     commands: Vec<Command>,
+    floor: super::floor::FloorUi,
     /// Key presses the screen acted on (for the keystroke benchmark and tests).
     pub keystrokes: u32,
 }
@@ -145,6 +146,7 @@ impl DealerApp {
             user: None,
             show_keys: true,
             commands: Vec::new(),
+            floor: Default::default(),
             keystrokes: 0,
         };
         match Store::open(&db) {
@@ -179,6 +181,18 @@ impl DealerApp {
     pub fn with_rules_dir(mut self, dir: PathBuf) -> DealerApp {
         self.rules_dir = dir;
         self
+    }
+
+    /// Links the table to the floor (`--floor URL`): a background sync; the top bar shows
+    /// its state, and a supervisor can open the floor view.
+    pub fn with_floor(mut self, url: Option<String>) -> DealerApp {
+        self.floor = super::floor::FloorUi::start(self.db.clone(), url);
+        self
+    }
+
+    /// The floor link's state in words (none without a floor).
+    pub fn floor_state(&self) -> Option<String> {
+        self.floor.state().map(|s| s.text())
     }
 
     pub fn screen(&self) -> Screen {
@@ -586,6 +600,8 @@ impl DealerApp {
                     .unwrap_or(s.shoe.cards_left());
                 ui.label(format!("· {left} cards left"));
             }
+            let supervises = self.user.as_ref().is_some_and(|u| u.role.supervises());
+            self.floor.show(ui, supervises);
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 if let Some(u) = &self.user {
                     if ui.button("Log out").clicked() {

@@ -316,8 +316,12 @@ impl Desk {
         self.rows = rows;
         // Each day's theoretical hold beside its actual one, as a search gives it.
         let to = self.rows.first().map_or(0, |r| r.at + 1);
-        let th = report::theory::Theories::read(std::slice::from_ref(store), &self.rows, to)
-            .unwrap_or_default();
+        let th = report::theory::Theories::read(
+            &mut report::data::Files(std::slice::from_ref(store)),
+            &self.rows,
+            to,
+        )
+        .unwrap_or_default();
         self.series = report::series_with(&self.rows, &th);
         let n = pages.len();
         self.listing = Listing::Latest(pages);
@@ -378,8 +382,12 @@ impl Desk {
             self.rows = kept;
         }
         // Each day's theoretical hold beside its actual one (the lab, per rules played).
-        let th = report::theory::Theories::read(std::slice::from_ref(store), &self.rows, b)
-            .unwrap_or_default();
+        let th = report::theory::Theories::read(
+            &mut report::data::Files(std::slice::from_ref(store)),
+            &self.rows,
+            b,
+        )
+        .unwrap_or_default();
         self.series = report::series_with(&self.rows, &th);
         self.rows.reverse();
         self.listing = Listing::Found(0);

@@ -5,6 +5,7 @@
 mod app;
 mod desk;
 mod felt;
+mod floor;
 mod keys;
 mod rules_files;
 mod screens;
@@ -18,8 +19,13 @@ use std::path::PathBuf;
 
 /// Opens the dealer screen in a native window on `db`; `fullscreen` fills the screen
 /// (a table terminal in kiosk mode); `rules_dir` holds the house's rules files (default:
-/// `rules/` beside the database).
-pub fn run(db: PathBuf, fullscreen: bool, rules_dir: Option<PathBuf>) -> Result<(), String> {
+/// `rules/` beside the database); `floor` links the table to the floor.
+pub fn run(
+    db: PathBuf,
+    fullscreen: bool,
+    rules_dir: Option<PathBuf>,
+    floor: Option<String>,
+) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Croupier — Pontoon dealer screen")
@@ -33,7 +39,7 @@ pub fn run(db: PathBuf, fullscreen: bool, rules_dir: Option<PathBuf>) -> Result<
         options,
         Box::new(move |cc| {
             cc.egui_ctx.set_theme(egui::Theme::Dark);
-            let app = DealerApp::open(db);
+            let app = DealerApp::open(db).with_floor(floor);
             Ok(Box::new(match rules_dir {
                 Some(dir) => app.with_rules_dir(dir),
                 None => app,

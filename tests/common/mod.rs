@@ -75,3 +75,29 @@ pub fn report_json_args<'a>(db: &'a str, kind: &'a str) -> Vec<&'a str> {
         "-",
     ]
 }
+
+/// The store's event hash as the spec states it (written out here, not taken from the
+/// code under test): SHA-256 over the previous hash, seq, at, the kind's name (u32 length
+/// first), table, user and round (i64::MIN for none), the data (u64 length first).
+pub fn event_hash_spec(
+    prev: &[u8],
+    seq: i64,
+    at: i64,
+    kind: &str,
+    (table, user, round): (Option<i64>, Option<i64>, Option<i64>),
+    data: &str,
+) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(prev);
+    h.update(seq.to_be_bytes());
+    h.update(at.to_be_bytes());
+    h.update((kind.len() as u32).to_be_bytes());
+    h.update(kind.as_bytes());
+    for v in [table, user, round] {
+        h.update(v.unwrap_or(i64::MIN).to_be_bytes());
+    }
+    h.update((data.len() as u64).to_be_bytes());
+    h.update(data.as_bytes());
+    h.finalize().into()
+}

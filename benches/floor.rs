@@ -1,0 +1,342 @@
+//! The floor's figures (docs/benchmarks.md), on a throw-away PostgreSQL server started by
+//! scripts/pg-throwaway.sh (or `CROUPIER_BENCH_FLOOR`, a superuser's connection string):
+//!
+//! 1. catch-up ingest: ten table files synced at once into one server, events per second,
+//!    against PostgreSQL's own binary COPY of the same rows into a table of the same shape
+//!    (same key and indexes, no check), ten connections at once, in the same run;
+//! 2. live lag: a table dealing (`croupier live-play`, each input durable) with a
+//!    following sync; from each input's acknowledgement to the floor holding it, median
+//!    and p99;
+//! 3. the floor summary over N rounds (`CROUPIER_BENCH_ROUNDS`, default 100,000) as SQL
+//!    on the server against the files' floor report over the same rounds.
+//!
+//! `cargo bench --bench floor`. Sizes: `CROUPIER_BENCH_TABLE_ROUNDS` (rounds per table
+//! file for 1, default 2,000), `CROUPIER_BENCH_INPUTS` (acks for 2, default 3,000).
+
+mod common;
+
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use croupier::audit::floor::{self, Floor, FloorSource};
+use croupier::audit::{Clock, ManualClock, Store, demo};
+use croupier::engine::Money;
+use croupier::report::{self, Kind, Options, Period};
+use postgres::binary_copy::BinaryCopyInWriter;
+use postgres::types::Type;
+
+fn env_n(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+struct Server {
+    url: String,
+    dir: Option<String>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(d) = &self.dir {
+            let _ = Command::new(script()).args(["stop", d]).output();
+        }
+    }
+}
+
+fn script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/pg-throwaway.sh")
+}
+
+fn server() -> Server {
+    if let Ok(url) = std::env::var("CROUPIER_BENCH_FLOOR") {
+        return Server { url, dir: None };
+    }
+    let out = Command::new(script()).arg("start").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let (url, dir) = line.split_once(' ').unwrap();
+    Server {
+        url: url.into(),
+        dir: Some(dir.into()),
+    }
+}
+
+fn fresh_floor(base: &str, name: &str) -> String {
+    let mut c = postgres::Client::connect(base, postgres::NoTls).unwrap();
+    c.batch_execute(&format!("DROP DATABASE IF EXISTS bench_{name}"))
+        .unwrap();
+    c.batch_execute(&format!("CREATE DATABASE bench_{name}"))
+        .unwrap();
+    format!("{}/bench_{name}", &base[..base.rfind('/').unwrap()])
+}
+
+/// A demo file of its own identity (its `created` event `n` ms off the demo's clock).
+fn table_file(dir: &Path, n: i64, rounds: u64) -> PathBuf {
+    let path = dir.join(format!("table{n}.db"));
+    let clock = ManualClock::new(demo::clock().now_ms() + n);
+    let mut store = Store::open_with(&path, Box::new(clock)).unwrap();
+    demo::fill(&mut store, rounds, 1, 100 + n as u64, |_| {}).unwrap();
+    path
+}
+
+/// An event row of the floor: tab, seq, at, kind, table, user, round, data, hash.
+type Row = (
+    i32,
+    i64,
+    i64,
+    String,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    String,
+    Vec<u8>,
+);
+
+fn catch_up(base: &str, dir: &Path) {
+    let rounds = env_n("CROUPIER_BENCH_TABLE_ROUNDS", 2000);
+    let files: Vec<PathBuf> = (0..10).map(|n| table_file(dir, n, rounds)).collect();
+    let total: i64 = files
+        .iter()
+        .map(|f| Store::open_read(f).unwrap().last_seq().unwrap())
+        .sum();
+    let url = fresh_floor(base, "ingest");
+    Floor::connect(&url).unwrap();
+    let t = Instant::now();
+    std::thread::scope(|s| {
+        for f in &files {
+            let url = &url;
+            s.spawn(move || {
+                let store = Store::open_read(f).unwrap();
+                let mut floor = Floor::connect(url).unwrap();
+                floor::sync_once(&store, &mut floor).unwrap();
+            });
+        }
+    });
+    let ingest = t.elapsed();
+    // The yardstick: the same rows, binary COPY into a table shaped like the floor's
+    // (same primary key and indexes), no check, ten connections at once.
+    let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    c.batch_execute(
+        "CREATE TABLE plain (LIKE croupier.events INCLUDING INDEXES);
+         CREATE INDEX ON plain (kind, at) WHERE kind <> 'step';
+         CREATE INDEX ON plain (tab, round_id, seq) WHERE round_id IS NOT NULL;",
+    )
+    .unwrap();
+    let rows: Vec<Vec<Row>> =
+        (1..=10)
+            .map(|tab| {
+                c.query(
+                    "SELECT tab, seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events WHERE tab = $1 ORDER BY seq",
+                    &[&tab],
+                )
+                .unwrap()
+                .iter()
+                .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5), r.get(6), r.get(7), r.get(8)))
+                .collect()
+            })
+            .collect();
+    let t = Instant::now();
+    std::thread::scope(|s| {
+        for part in &rows {
+            let url = &url;
+            s.spawn(move || {
+                let mut c = postgres::Client::connect(url, postgres::NoTls).unwrap();
+                for chunk in part.chunks(20_000) {
+                    let mut tx = c.transaction().unwrap();
+                    let sink = tx.copy_in("COPY plain FROM STDIN BINARY").unwrap();
+                    let mut w = BinaryCopyInWriter::new(
+                        sink,
+                        &[
+                            Type::INT4,
+                            Type::INT8,
+                            Type::INT8,
+                            Type::TEXT,
+                            Type::INT8,
+                            Type::INT8,
+                            Type::INT8,
+                            Type::TEXT,
+                            Type::BYTEA,
+                        ],
+                    );
+                    for r in chunk {
+                        w.write(&[&r.0, &r.1, &r.2, &r.3, &r.4, &r.5, &r.6, &r.7, &r.8])
+                            .unwrap();
+                    }
+                    w.finish().unwrap();
+                    tx.commit().unwrap();
+                }
+            });
+        }
+    });
+    let copy = t.elapsed();
+    let rate = |d: Duration| total as f64 / d.as_secs_f64();
+    println!(
+        "catch-up ingest: {total} events from 10 files: {:.0} events/s ({:.2} s); COPY of the same rows: {:.0} rows/s ({:.2} s); ratio {:.2}x of COPY",
+        rate(ingest),
+        ingest.as_secs_f64(),
+        rate(copy),
+        copy.as_secs_f64(),
+        copy.as_secs_f64() / ingest.as_secs_f64()
+    );
+}
+
+fn live_lag(base: &str, dir: &Path) {
+    let inputs = env_n("CROUPIER_BENCH_INPUTS", 3000) as usize;
+    let url = fresh_floor(base, "lag");
+    let db = dir.join("live.db");
+    let _ = std::fs::remove_file(&db);
+    let mut table = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args([
+            "live-play",
+            "--db",
+            db.to_str().unwrap(),
+            "--rounds",
+            "100000",
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut acks = std::io::BufReader::new(table.stdout.take().unwrap()).lines();
+    // The first ack: the file exists; then the link follows it.
+    let first = acks.next().unwrap().unwrap();
+    assert!(first.starts_with("ack "));
+    let stop = Arc::new(AtomicBool::new(false));
+    let link = {
+        let (db, url, stop) = (db.clone(), url.clone(), stop.clone());
+        std::thread::spawn(move || floor::follow(&db, &url, &stop, |_| {}))
+    };
+    // The floor's head for this table, polled every 2 ms: (when, head).
+    let seen: Arc<Mutex<Vec<(Instant, i64)>>> = Arc::new(Mutex::new(Vec::new()));
+    let poller = {
+        let (url, stop, seen) = (url.clone(), stop.clone(), seen.clone());
+        std::thread::spawn(move || {
+            let mut c = loop {
+                if let Ok(c) = postgres::Client::connect(&url, postgres::NoTls) {
+                    break c;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            };
+            while !stop.load(Ordering::Relaxed) {
+                if let Ok(r) = c.query_one(
+                    "SELECT coalesce(max(head_seq), 0) FROM croupier.tables",
+                    &[],
+                ) {
+                    seen.lock().unwrap().push((Instant::now(), r.get(0)));
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        })
+    };
+    // Acks are timestamped as they are written (a thread reads the pipe all along);
+    // the first 2 s, while the link catches up with the start, are not measured.
+    let start = Instant::now() + Duration::from_secs(2);
+    let acked: Arc<Mutex<Vec<(i64, Instant)>>> = Arc::new(Mutex::new(Vec::new()));
+    let reader = {
+        let acked = acked.clone();
+        std::thread::spawn(move || {
+            for line in acks.by_ref() {
+                let Ok(line) = line else { break };
+                let now = Instant::now();
+                if let Some(seq) = line.strip_prefix("ack ").and_then(|s| s.parse().ok())
+                    && now >= start
+                {
+                    let mut a = acked.lock().unwrap();
+                    a.push((seq, now));
+                    if a.len() >= inputs {
+                        break;
+                    }
+                }
+            }
+        })
+    };
+    let _ = reader.join();
+    let _ = table.kill();
+    let _ = table.wait();
+    std::thread::sleep(Duration::from_secs(1));
+    stop.store(true, Ordering::Relaxed);
+    let _ = link.join();
+    let _ = poller.join();
+    let seen = seen.lock().unwrap();
+    let acked = acked.lock().unwrap();
+    let lags: Vec<Duration> = acked
+        .iter()
+        .filter_map(|(seq, t)| {
+            seen.iter()
+                .find(|(w, head)| head >= seq && w >= t)
+                .map(|(w, _)| w.duration_since(*t))
+        })
+        .collect();
+    let (med, p99) = common::stats(lags.clone());
+    println!(
+        "live lag: {} inputs of a dealing table (each durable), ack to the floor holding it: median {:.1} ms, p99 {:.1} ms",
+        lags.len(),
+        med / 1000.0,
+        p99 / 1000.0
+    );
+}
+
+fn summary(base: &str, dir: &Path) {
+    let rounds = env_n("CROUPIER_BENCH_ROUNDS", 100_000);
+    let files: Vec<PathBuf> = (0..2)
+        .map(|n| table_file(dir, 50 + n, rounds / 2))
+        .collect();
+    let url = fresh_floor(base, "summary");
+    for f in &files {
+        let store = Store::open_read(f).unwrap();
+        floor::sync_once(&store, &mut Floor::connect(&url).unwrap()).unwrap();
+    }
+    let o = Options {
+        kind: Kind::Summary,
+        period: Period::parse("2026-01-01", "2026-12-31").unwrap(),
+        table: None,
+        dealer: None,
+        threshold: Money::units(1000),
+        verify: false,
+        generated_by: "bench",
+        generated_at: "now",
+    };
+    let stores: Vec<Store> = files.iter().map(|f| Store::open_read(f).unwrap()).collect();
+    let mut files_t = Vec::new();
+    let mut floor_t = Vec::new();
+    for _ in 0..3 {
+        let t = Instant::now();
+        let a = report::build(&stores, &o, |_| {}).unwrap();
+        files_t.push(t.elapsed());
+        let t = Instant::now();
+        let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+        let b = report::build_from(&mut src, &o, |_| {}).unwrap();
+        floor_t.push(t.elapsed());
+        assert_eq!(a.sections, b.sections);
+    }
+    files_t.sort();
+    floor_t.sort();
+    println!(
+        "summary over {rounds} rounds (2 tables, --skip-verify): files {:.2} s, floor {:.2} s (median of 3); floor/files {:.2}x",
+        files_t[1].as_secs_f64(),
+        floor_t[1].as_secs_f64(),
+        floor_t[1].as_secs_f64() / files_t[1].as_secs_f64()
+    );
+}
+
+fn main() {
+    // `cargo bench` passes --bench; `cargo test --benches` runs nothing heavy.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    let s = server();
+    let dir = common::fresh_dir("floor-bench");
+    catch_up(&s.url, &dir);
+    live_lag(&s.url, &dir);
+    summary(&s.url, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,211 @@
+//! `croupier verify --floor`: a table file against the floor's copy of its log, event by
+//! event, content and whole chain hash. A file rewritten after its events reached the
+//! floor — even with its chain recomputed so that the local `verify` passes — differs
+//! here at the first rewritten event; the difference is logged on the floor as an alarm.
+
+use super::{Floor, FloorError, identity, server_err, short_id};
+use crate::audit::Store;
+use crate::audit::event::{Event, hex};
+use crate::audit::store::{GENESIS, event_hash};
+
+/// Floor events read a query.
+const CHUNK: i64 = 50_000;
+
+/// What the comparison found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Compared {
+    /// The table database's identity (first 16 hex digits).
+    pub id: String,
+    pub file_head: i64,
+    pub floor_head: i64,
+    /// The first event that differs, and how.
+    pub differs: Option<(i64, String)>,
+}
+
+/// Compares the file with the floor's copy; a difference raises an alarm on the floor.
+pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError> {
+    let id = identity(store)?;
+    let target = floor.target.clone();
+    let err = |e: postgres::Error| server_err(&target, e);
+    let file_head = store.last_seq()?;
+    let row = floor
+        .client()
+        .query_opt(
+            "SELECT tab, head_seq FROM croupier.tables WHERE db = $1",
+            &[&&id[..]],
+        )
+        .map_err(&err)?;
+    let Some(row) = row else {
+        let why = format!(
+            "the floor holds no table database with this file's identity {} (the hash of its first event): it was never synced, or its first event was rewritten",
+            short_id(&id)
+        );
+        alarm(floor, &id, 1, None, None, &why)?;
+        return Ok(Compared {
+            id: short_id(&id),
+            file_head,
+            floor_head: 0,
+            differs: Some((1, why)),
+        });
+    };
+    let (tab, floor_head): (i32, i64) = (row.get(0), row.get(1));
+    let mut prev = GENESIS;
+    let mut from = 1;
+    let mut differs = None;
+    'chunks: while from <= floor_head.min(file_head) {
+        let to = (from + CHUNK - 1).min(floor_head.min(file_head));
+        let rows = floor
+            .client()
+            .query(
+                "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
+                  WHERE tab = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq",
+                &[&tab, &from, &to],
+            )
+            .map_err(&err)?;
+        let mut theirs = rows.iter();
+        let mut found = None;
+        // The floor's copy is gapless (1..head); the file's next event must be `expect`.
+        let mut expect = from;
+        store
+            .each_event_lent(from, to, |e| {
+                let h = event_hash(&prev, e);
+                prev = h;
+                let Some(r) = theirs.next() else {
+                    found = Some((e.seq, None, h, "the floor's copy has no such event".into()));
+                    return Err(());
+                };
+                if e.seq != expect {
+                    let fh: &[u8] = r.get(7);
+                    found = Some((
+                        expect,
+                        Some(fh.to_vec()),
+                        h,
+                        format!("the file has no event {expect}: the floor holds it"),
+                    ));
+                    return Err(());
+                }
+                expect += 1;
+                let fh: &[u8] = r.get(7);
+                let same = r.get::<_, i64>(0) == e.seq
+                    && r.get::<_, i64>(1) == e.at
+                    && r.get::<_, &str>(2) == e.kind.name()
+                    && r.get::<_, Option<i64>>(3) == e.table
+                    && r.get::<_, Option<i64>>(4) == e.user
+                    && r.get::<_, Option<i64>>(5) == e.round
+                    && r.get::<_, &str>(6) == e.data
+                    && fh == h;
+                if !same {
+                    found = Some((e.seq, Some(fh.to_vec()), h, describe(e, r)));
+                    return Err(());
+                }
+                if !e.check.matches(&h) {
+                    found = Some((
+                        e.seq,
+                        Some(fh.to_vec()),
+                        h,
+                        "the file's own stored hash does not match its content".into(),
+                    ));
+                    return Err(());
+                }
+                Ok(())
+            })?
+            .ok();
+        // Floor rows the file did not match: the file lacks them (its last ones included).
+        if found.is_none()
+            && let Some(r) = theirs.next()
+        {
+            let (seq, fh): (i64, &[u8]) = (r.get(0), r.get(7));
+            found = Some((
+                seq,
+                Some(fh.to_vec()),
+                prev,
+                format!("the file has no event {seq}: the floor holds it"),
+            ));
+        }
+        if let Some((seq, floor_hash, file_hash, what)) = found {
+            let why = format!(
+                "event {seq} differs from the floor's copy ({what}): file hash {}, floor hash {}",
+                hex(&file_hash),
+                floor_hash
+                    .as_deref()
+                    .map(hex)
+                    .unwrap_or_else(|| "none".into())
+            );
+            alarm(
+                floor,
+                &id,
+                seq,
+                floor_hash.as_deref(),
+                Some(&file_hash),
+                &format!("verify --floor: {why}"),
+            )?;
+            differs = Some((seq, why));
+            break 'chunks;
+        }
+        from = to + 1;
+    }
+    if differs.is_none() && file_head < floor_head {
+        let why = format!(
+            "the file ends at event {file_head} but the floor holds up to event {floor_head}: events were removed from the file"
+        );
+        alarm(
+            floor,
+            &id,
+            file_head + 1,
+            None,
+            None,
+            &format!("verify --floor: {why}"),
+        )?;
+        differs = Some((file_head + 1, why));
+    }
+    Ok(Compared {
+        id: short_id(&id),
+        file_head,
+        floor_head,
+        differs,
+    })
+}
+
+/// Which field differs, in words.
+fn describe(e: &Event, r: &postgres::Row) -> String {
+    let fields: [(&str, bool); 7] = [
+        ("time", r.get::<_, i64>(1) != e.at),
+        ("kind", r.get::<_, &str>(2) != e.kind.name()),
+        ("table", r.get::<_, Option<i64>>(3) != e.table),
+        ("user", r.get::<_, Option<i64>>(4) != e.user),
+        ("round", r.get::<_, Option<i64>>(5) != e.round),
+        ("data", r.get::<_, &str>(6) != e.data),
+        ("seq", r.get::<_, i64>(0) != e.seq),
+    ];
+    let diff: Vec<&str> = fields.iter().filter(|f| f.1).map(|f| f.0).collect();
+    if diff.is_empty() {
+        "same content, another chain hash: an earlier event was changed".into()
+    } else {
+        format!("its {} changed", diff.join(", "))
+    }
+}
+
+fn alarm(
+    floor: &mut Floor,
+    id: &[u8; 32],
+    seq: i64,
+    floor_hash: Option<&[u8]>,
+    file_hash: Option<&[u8; 32]>,
+    what: &str,
+) -> Result<(), FloorError> {
+    let target = floor.target.clone();
+    floor
+        .client()
+        .execute(
+            "SELECT croupier.raise_alarm($1, $2, $3, $4, $5)",
+            &[
+                &&id[..],
+                &seq,
+                &floor_hash,
+                &file_hash.map(|h| &h[..]),
+                &what,
+            ],
+        )
+        .map(|_| ())
+        .map_err(|e| server_err(&target, e))
+}

@@ -1,0 +1,415 @@
+//! The floor: every table's log replicated to one PostgreSQL server, checked there, and
+//! read back for floor reports and for comparing a table file with what the floor holds.
+//! It reads the store (read-only, beside the table's writer); the store never knows it.
+//!
+//! - `schema` — the floor's migrations and its server-side check (SQL).
+//! - `sync` — one pass (`sync_once`), following a table (`follow`), the dealer screen's
+//!   background link (`Link`, `LinkState`).
+//! - `check` — `verify --floor`: the file against the floor's copy, event by event.
+//! - `source` — the floor as a report source (`FloorSource`), every query SQL on the server.
+//!
+//! A table database's identity on the floor is the SHA-256 chain hash of its first event
+//! (`created`, seq 1: it holds the creation time and the program), so it needs nothing
+//! new in the SQLite file and two files never share it.
+
+mod check;
+mod schema;
+mod source;
+mod sync;
+
+pub use check::{Compared, compare};
+pub use source::FloorSource;
+pub use sync::{Link, LinkState, Synced, follow, sync_once};
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use postgres::{Client, Config, NoTls};
+
+use super::Store;
+use super::event::hex;
+use super::store::AuditError;
+use schema::{FLOOR_VERSION, MIGRATION_LOCK, MIGRATIONS, ROLES};
+
+/// What went wrong between a table and the floor. Each message says where and what to do.
+#[derive(Debug, thiserror::Error)]
+pub enum FloorError {
+    #[error(
+        "--floor \"{0}\": expected a PostgreSQL connection string, e.g. postgresql://user@host:5432/dbname"
+    )]
+    BadUrl(String),
+    #[error(
+        "floor {target}: cannot connect ({detail}); check the host, port, user and password, and that the server runs. The table is unaffected: its log stays in its own file"
+    )]
+    Connect { target: String, detail: String },
+    #[error("floor {target}: {detail}")]
+    Server { target: String, detail: String },
+    #[error(
+        "floor {target}: its schema is version {found}, this program knows up to {known}; use a newer Croupier"
+    )]
+    NewerSchema {
+        target: String,
+        found: i32,
+        known: i32,
+    },
+    #[error(
+        "floor {target}: its schema is version {found}, this program needs {known}, and this login may not set it up: the floor's admin runs `croupier floor-init --floor URL` as the role that owns the floor"
+    )]
+    NotSetUp {
+        target: String,
+        found: i32,
+        known: i32,
+    },
+    /// The floor refused the table's events: the file's history is not the one it holds.
+    #[error("floor {target} REFUSED {path}: {why} (logged on the floor as an alarm)")]
+    Refused {
+        target: String,
+        path: String,
+        seq: i64,
+        why: String,
+    },
+    #[error(transparent)]
+    Store(#[from] AuditError),
+}
+
+/// A connection to the floor, its schema migrated.
+pub struct Floor {
+    client: Client,
+    /// Where it is, without the password (for messages and report footers).
+    target: String,
+}
+
+impl Floor {
+    /// Connects (5 s timeout unless the URL sets one; statements time out after 60 s)
+    /// and, if this login owns the floor, creates or migrates its schema.
+    pub fn connect(url: &str) -> Result<Floor, FloorError> {
+        let mut config = Config::from_str(url).map_err(|_| FloorError::BadUrl(redact(url)))?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(5));
+        }
+        config.keepalives_idle(Duration::from_secs(10));
+        config.options("-c statement_timeout=60000");
+        let target = target_of(&config);
+        let client = config.connect(NoTls).map_err(|e| FloorError::Connect {
+            target: target.clone(),
+            detail: why(&e),
+        })?;
+        let mut floor = Floor { client, target };
+        // Two syncs of one table take turns on its row's lock; under a floor whose
+        // default is serializable the second would fail instead of waiting its turn.
+        floor
+            .client
+            .batch_execute(
+                "SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED",
+            )
+            .map_err(|e| server_err(&floor.target, e))?;
+        floor.migrate()?;
+        Ok(floor)
+    }
+
+    /// Where the floor is (host, port, database, user: never the password).
+    pub fn target(&self) -> &str {
+        &self.target
+    }
+
+    /// Sets the floor up, as its owner (a role with CREATEROLE, e.g. the database's
+    /// owner): the schema created or migrated, the group roles `croupier_table` and
+    /// `croupier_reader` created and granted what they may do (`croupier floor-init`).
+    pub fn init(url: &str) -> Result<Floor, FloorError> {
+        let mut floor = Floor::connect(url)?;
+        let target = floor.target.clone();
+        if !floor.owns_schema()? {
+            return Err(FloorError::Server {
+                target,
+                detail: "floor-init must be run by the role that owns the schema croupier (the floor's admin)".into(),
+            });
+        }
+        floor
+            .client
+            .batch_execute(ROLES)
+            .map_err(|e| server_err(&target, e))?;
+        Ok(floor)
+    }
+
+    /// Whether this login owns the schema (then it may migrate it).
+    fn owns_schema(&mut self) -> Result<bool, FloorError> {
+        let target = self.target.clone();
+        let r = self
+            .client
+            .query_one(
+                "SELECT coalesce((SELECT pg_has_role(current_user, nspowner, 'USAGE') FROM pg_namespace WHERE nspname = 'croupier'), false)",
+                &[],
+            )
+            .map_err(|e| server_err(&target, e))?;
+        Ok(r.get(0))
+    }
+
+    /// Creates or migrates the schema if it is missing or older than this program's, and
+    /// only if this login may: the schema's owner, or on a floor without one a role that
+    /// may create it. A table's least-privilege role never migrates: it is told to ask
+    /// the floor's admin.
+    fn migrate(&mut self) -> Result<(), FloorError> {
+        let target = self.target.clone();
+        let err = |e: postgres::Error| server_err(&target, e);
+        let mut tx = self.client.transaction().map_err(&err)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+            .map_err(&err)?;
+        let (exists, owner): (bool, bool) = {
+            let r = tx
+                .query_one(
+                    "SELECT EXISTS (SELECT 1 FROM pg_tables WHERE schemaname = 'croupier' AND tablename = 'schema_version'),
+                            coalesce((SELECT pg_has_role(current_user, nspowner, 'USAGE') FROM pg_namespace WHERE nspname = 'croupier'), true)",
+                    &[],
+                )
+                .map_err(&err)?;
+            (r.get(0), r.get(1))
+        };
+        let from: i32 = if exists {
+            tx.query_one("SELECT version FROM croupier.schema_version", &[])
+                .map_err(&err)?
+                .get(0)
+        } else {
+            0
+        };
+        if from > FLOOR_VERSION {
+            return Err(FloorError::NewerSchema {
+                target: target.clone(),
+                found: from,
+                known: FLOOR_VERSION,
+            });
+        }
+        if !owner {
+            return if from < FLOOR_VERSION {
+                Err(FloorError::NotSetUp {
+                    target: target.clone(),
+                    found: from,
+                    known: FLOOR_VERSION,
+                })
+            } else {
+                Ok(())
+            };
+        }
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(from.max(0) as usize) {
+            tx.batch_execute(sql).map_err(|e| {
+                if e.code() == Some(&postgres::error::SqlState::INSUFFICIENT_PRIVILEGE) {
+                    FloorError::NotSetUp {
+                        target: target.clone(),
+                        found: from,
+                        known: FLOOR_VERSION,
+                    }
+                } else {
+                    err(e)
+                }
+            })?;
+            tx.execute(
+                "UPDATE croupier.schema_version SET version = $1",
+                &[&(i as i32 + 1)],
+            )
+            .map_err(&err)?;
+        }
+        // The event kinds this program logs: the floor takes no other.
+        let kinds: Vec<&str> = crate::audit::EventKind::ALL
+            .iter()
+            .map(|k| k.name())
+            .collect();
+        tx.execute(
+            "INSERT INTO croupier.kinds SELECT unnest($1::text[]) ON CONFLICT DO NOTHING",
+            &[&kinds],
+        )
+        .map_err(&err)?;
+        tx.commit().map_err(&err)
+    }
+
+    /// Every table database the floor holds: (tab, identity, path, head seq, head hash),
+    /// in the order the floor first saw them.
+    pub(crate) fn tables(&mut self) -> Result<Vec<FloorTable>, FloorError> {
+        let rows = self
+            .client
+            .query(
+                "SELECT tab, db, path, head_seq, head_hash, to_char(last_sync AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS \"UTC\"') FROM croupier.tables ORDER BY tab",
+                &[],
+            )
+            .map_err(|e| server_err(&self.target, e))?;
+        Ok(rows
+            .iter()
+            .map(|r| FloorTable {
+                tab: r.get(0),
+                db: r.get(1),
+                path: r.get(2),
+                head_seq: r.get(3),
+                head_hash: r.get(4),
+                last_sync: r.get(5),
+            })
+            .collect())
+    }
+
+    /// The alarms the floor logged, oldest first.
+    pub fn alarms(&mut self) -> Result<Vec<Alarm>, FloorError> {
+        let rows = self
+            .client
+            .query(
+                "SELECT a.at, a.db, a.seq, a.floor_hash, a.table_hash, a.what, t.path
+                   FROM croupier.alarms a LEFT JOIN croupier.tables t ON t.db = a.db
+                  ORDER BY a.id",
+                &[],
+            )
+            .map_err(|e| server_err(&self.target, e))?;
+        Ok(rows
+            .iter()
+            .map(|r| Alarm {
+                at: r.get(0),
+                db: short_id(r.get::<_, &[u8]>(1)),
+                seq: r.get(2),
+                floor_hash: r.get::<_, Option<&[u8]>>(3).map(hex),
+                table_hash: r.get::<_, Option<&[u8]>>(4).map(hex),
+                what: r.get(5),
+                path: r.get::<_, Option<String>>(6).unwrap_or_default(),
+            })
+            .collect())
+    }
+
+    pub(crate) fn client(&mut self) -> &mut Client {
+        &mut self.client
+    }
+}
+
+/// A table database as the floor holds it.
+#[derive(Clone, Debug)]
+pub(crate) struct FloorTable {
+    pub(crate) tab: i32,
+    pub(crate) db: Vec<u8>,
+    pub(crate) path: String,
+    pub(crate) head_seq: i64,
+    pub(crate) head_hash: Vec<u8>,
+    pub(crate) last_sync: Option<String>,
+}
+
+/// Something the floor refused or found, as logged there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Alarm {
+    /// When (ms since the epoch, the server's clock).
+    pub at: i64,
+    /// The table database's identity (first 16 hex digits).
+    pub db: String,
+    pub seq: i64,
+    pub floor_hash: Option<String>,
+    pub table_hash: Option<String>,
+    pub what: String,
+    /// The file it was last synced from.
+    pub path: String,
+}
+
+/// A table database's identity: the chain hash of its first event.
+pub(crate) fn identity(store: &Store) -> Result<[u8; 32], AuditError> {
+    store.chain_hash(1)?.ok_or_else(|| AuditError::Sqlite {
+        path: store.path().to_path_buf(),
+        detail: "the log is empty (no `created` event): nothing to send to the floor".into(),
+    })
+}
+
+/// The first 16 hex digits of an identity: what messages and footers show.
+pub(crate) fn short_id(db: &[u8]) -> String {
+    hex(&db[..db.len().min(8)])
+}
+
+fn target_of(c: &Config) -> String {
+    let host = c
+        .get_hosts()
+        .first()
+        .map(|h| match h {
+            postgres::config::Host::Tcp(s) => s.clone(),
+            postgres::config::Host::Unix(p) => p.display().to_string(),
+        })
+        .unwrap_or_else(|| "localhost".into());
+    let port = c.get_ports().first().copied().unwrap_or(5432);
+    format!(
+        "postgresql://{}@{host}:{port}/{}",
+        c.get_user().unwrap_or("?"),
+        c.get_dbname().unwrap_or("?")
+    )
+}
+
+/// The URL as given, its password hidden: `user:pw@` in a URL, and `password=…` in a
+/// URL's query or a key=value string.
+fn redact(url: &str) -> String {
+    let url = match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let cred = &url[s + 3..at];
+            match cred.find(':') {
+                Some(c) => format!("{}{}:***{}", &url[..s + 3], &cred[..c], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => crate::engine::shown(url).to_string(),
+    };
+    let mut out = String::with_capacity(url.len());
+    let mut rest = url.as_str();
+    while let Some(i) = rest.to_ascii_lowercase().find("password=") {
+        let (head, tail) = rest.split_at(i + "password=".len());
+        out.push_str(head);
+        out.push_str("***");
+        let end = tail
+            .find(|c: char| c == '&' || c.is_whitespace())
+            .unwrap_or(tail.len());
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A driver error in words: the server's own message, or the connection's cause.
+pub(crate) fn why(e: &postgres::Error) -> String {
+    if let Some(db) = e.as_db_error() {
+        return db.message().to_string();
+    }
+    let mut s = e.to_string();
+    let mut src = std::error::Error::source(e);
+    while let Some(c) = src {
+        let t = c.to_string();
+        if !s.contains(&t) {
+            s = format!("{s}: {t}");
+        }
+        src = c.source();
+    }
+    s
+}
+
+pub(crate) fn server_err(target: &str, e: postgres::Error) -> FloorError {
+    if e.as_db_error().is_none() {
+        return FloorError::Connect {
+            target: target.to_string(),
+            detail: why(&e),
+        };
+    }
+    FloorError::Server {
+        target: target.to_string(),
+        detail: why(&e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_password_never_shows() {
+        assert_eq!(
+            redact("postgresql://ana:s3cret@db:5432/floor"),
+            "postgresql://ana:***@db:5432/floor"
+        );
+        assert_eq!(
+            redact("postgresql://ana@db/floor"),
+            "postgresql://ana@db/floor"
+        );
+        assert_eq!(
+            redact("host=db password=s3cret port=x"),
+            "host=db password=*** port=x"
+        );
+        assert_eq!(
+            redact("postgresql://ana@db/floor?PASSWORD=s3cret&sslmode=disable"),
+            "postgresql://ana@db/floor?PASSWORD=***&sslmode=disable"
+        );
+        let c = Config::from_str("postgresql://ana:s3cret@db:5433/floor").unwrap();
+        assert_eq!(target_of(&c), "postgresql://ana@db:5433/floor");
+    }
+}

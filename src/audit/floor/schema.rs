@@ -1,0 +1,377 @@
+//! The floor's schema on PostgreSQL, version by version (numbered as the SQLite store's
+//! migrations are), its privileges, and the server-side chain check: `croupier.event_hash`
+//! (the store's `event_hash` in SQL), `croupier.ingest` (a table's batch, checked and taken
+//! in one call) and the triggers that keep `events` append-only and chained whoever
+//! inserts. Every statement here is fixed text: user data reaches the server only as
+//! bound parameters.
+//!
+//! Privileges (see ARCHITECTURE.md, "The floor's roles"): the schema belongs to the floor's
+//! owner (who runs `croupier floor-init`); tables log in as roles in `croupier_table`,
+//! which may read the floor (`croupier_reader`) and call `ingest` and `raise_alarm`, and
+//! nothing else. Those two are SECURITY DEFINER (they run as the owner) with
+//! `search_path = pg_catalog, pg_temp` and every name schema-qualified, so a caller's
+//! own `sha256` or operators are never used.
+
+/// The floor schema this program writes. A floor with a newer one is refused.
+pub(crate) const FLOOR_VERSION: i32 = 1;
+
+/// The lock key (`pg_advisory_xact_lock`) that serialises migrations of one floor.
+pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
+
+/// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
+pub(crate) const MIGRATIONS: [&str; 1] = [V1];
+
+/// The group roles and their grants (`croupier floor-init`, run by the owner with
+/// CREATEROLE): idempotent. `$1` is unused; the event kinds are added by the caller.
+pub(crate) const ROLES: &str = r#"
+DO $d$ BEGIN
+    CREATE ROLE croupier_reader NOLOGIN;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+END $d$;
+DO $d$ BEGIN
+    CREATE ROLE croupier_table NOLOGIN;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+END $d$;
+GRANT USAGE ON SCHEMA croupier TO croupier_reader, croupier_table;
+GRANT SELECT ON croupier.schema_version, croupier.kinds, croupier.tables, croupier.events,
+    croupier.rounds, croupier.alarms TO croupier_reader;
+GRANT EXECUTE ON FUNCTION
+    croupier.event_hash(bytea, bigint, bigint, text, bigint, bigint, bigint, text)
+  TO croupier_reader;
+GRANT croupier_reader TO croupier_table;
+GRANT EXECUTE ON FUNCTION
+    croupier.ingest(bytea, text, bigint[], bigint[], text[], bigint[], bigint[], bigint[], text[], bytea[]),
+    croupier.raise_alarm(bytea, bigint, bytea, bytea, text)
+  TO croupier_table;
+"#;
+
+const V1: &str = r#"
+CREATE SCHEMA IF NOT EXISTS croupier;
+REVOKE ALL ON SCHEMA croupier FROM PUBLIC;
+
+CREATE TABLE croupier.schema_version (version integer NOT NULL);
+INSERT INTO croupier.schema_version VALUES (0);
+
+-- The event kinds the floor takes (this program's; `floor-init` and every migration by
+-- the owner add a newer program's).
+CREATE TABLE croupier.kinds (name text PRIMARY KEY);
+
+-- One row per table database (one SQLite file): its identity is the SHA-256 chain hash
+-- of its first event (`created`, which holds the creation time and program). `role` is
+-- the login role that first sent it: only that role may send more of it.
+CREATE TABLE croupier.tables (
+    tab        serial PRIMARY KEY,
+    db         bytea NOT NULL UNIQUE CHECK (octet_length(db) = 32),
+    role       name NOT NULL,
+    path       text NOT NULL,
+    head_seq   bigint NOT NULL DEFAULT 0,
+    head_hash  bytea NOT NULL DEFAULT '\x0000000000000000000000000000000000000000000000000000000000000000',
+    first_seen timestamptz NOT NULL DEFAULT pg_catalog.now(),
+    last_sync  timestamptz
+);
+
+CREATE TABLE croupier.events (
+    tab      integer NOT NULL REFERENCES croupier.tables,
+    seq      bigint NOT NULL CHECK (seq > 0),
+    at       bigint NOT NULL,
+    kind     text NOT NULL,
+    table_id bigint,
+    user_id  bigint,
+    round_id bigint,
+    data     text NOT NULL,
+    hash     bytea NOT NULL CHECK (octet_length(hash) = 32),
+    PRIMARY KEY (tab, seq)
+);
+CREATE INDEX events_kind_at ON croupier.events (kind, at) WHERE kind <> 'step';
+CREATE INDEX events_round ON croupier.events (tab, round_id, seq) WHERE round_id IS NOT NULL;
+
+-- The figures of each settlement, read by the server from the event's own data when it
+-- is received (never sent separately by a table).
+CREATE TABLE croupier.rounds (
+    tab             integer NOT NULL,
+    seq             bigint NOT NULL,
+    round_id        bigint NOT NULL,
+    at              bigint NOT NULL,
+    table_id        bigint,
+    user_id         bigint,
+    handle          bigint NOT NULL,
+    paid            bigint NOT NULL,
+    win             bigint NOT NULL,
+    max_net         bigint NOT NULL,
+    insurance_taken bigint NOT NULL,
+    insurance_paid  bigint NOT NULL,
+    splits          bigint NOT NULL,
+    buys            bigint NOT NULL,
+    pontoons        bigint NOT NULL,
+    five_card_tricks bigint NOT NULL,
+    PRIMARY KEY (tab, seq),
+    FOREIGN KEY (tab, seq) REFERENCES croupier.events
+);
+CREATE INDEX rounds_at ON croupier.rounds (at);
+
+
+-- What the floor refused or found: a changed copy, a chain that does not follow, a file
+-- that differs from the floor's copy (`croupier verify --floor`), a role sending another
+-- role's table database. `by_role` is the login role whose call raised it.
+CREATE TABLE croupier.alarms (
+    id         bigserial PRIMARY KEY,
+    raised     timestamptz NOT NULL DEFAULT pg_catalog.now(),
+    at         bigint NOT NULL,
+    tab        integer REFERENCES croupier.tables,
+    db         bytea NOT NULL,
+    seq        bigint NOT NULL,
+    floor_hash bytea,
+    table_hash bytea,
+    what       text NOT NULL,
+    by_role    name NOT NULL DEFAULT session_user
+);
+CREATE INDEX alarms_db_seq ON croupier.alarms (db, seq);
+
+-- The store's event_hash: SHA-256 over the previous hash, seq, at, the kind's name
+-- (u32 length first), table, user and round (i64::MIN for none), the data (u64 length
+-- first). int4send/int8send are big-endian, as the store's to_be_bytes. Every function,
+-- operator and type is named with its schema: whoever calls it, with whatever
+-- search_path, it computes with PostgreSQL's own.
+CREATE FUNCTION croupier.event_hash(prev bytea, seq bigint, at bigint, kind text,
+        table_id bigint, user_id bigint, round_id bigint, data text)
+    RETURNS bytea LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $f$
+    SELECT pg_catalog.sha256(prev
+        OPERATOR(pg_catalog.||) pg_catalog.int8send(seq)
+        OPERATOR(pg_catalog.||) pg_catalog.int8send(at)
+        OPERATOR(pg_catalog.||) pg_catalog.int4send(pg_catalog.octet_length(pg_catalog.convert_to(kind, 'UTF8')))
+        OPERATOR(pg_catalog.||) pg_catalog.convert_to(kind, 'UTF8')
+        OPERATOR(pg_catalog.||) pg_catalog.int8send(coalesce(table_id, '-9223372036854775808'::pg_catalog.int8))
+        OPERATOR(pg_catalog.||) pg_catalog.int8send(coalesce(user_id, '-9223372036854775808'::pg_catalog.int8))
+        OPERATOR(pg_catalog.||) pg_catalog.int8send(coalesce(round_id, '-9223372036854775808'::pg_catalog.int8))
+        OPERATOR(pg_catalog.||) pg_catalog.int8send(pg_catalog.octet_length(pg_catalog.convert_to(data, 'UTF8'))::pg_catalog.int8)
+        OPERATOR(pg_catalog.||) pg_catalog.convert_to(data, 'UTF8'))
+$f$;
+
+-- Money in the log is an exact JSON number of currency units: cents, exactly.
+CREATE FUNCTION croupier.cents(v jsonb) RETURNS bigint LANGUAGE sql IMMUTABLE AS $f$
+    SELECT coalesce((v::pg_catalog.text::pg_catalog.numeric OPERATOR(pg_catalog.*) 100)::pg_catalog.int8, 0)
+$f$;
+
+-- Nothing received is ever changed or removed.
+CREATE FUNCTION croupier.refuse_change() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $f$
+BEGIN
+    RAISE EXCEPTION 'the floor''s % are append-only: % refused', TG_TABLE_NAME, TG_OP;
+END
+$f$;
+CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON croupier.events
+    FOR EACH STATEMENT EXECUTE FUNCTION croupier.refuse_change();
+CREATE TRIGGER rounds_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON croupier.rounds
+    FOR EACH STATEMENT EXECUTE FUNCTION croupier.refuse_change();
+CREATE TRIGGER alarms_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON croupier.alarms
+    FOR EACH STATEMENT EXECUTE FUNCTION croupier.refuse_change();
+
+-- The check, kept as defence in depth (only `ingest`, as the owner, inserts events):
+-- every new event's hash must follow from the event before it on the floor (the genesis
+-- hash before event 1).
+CREATE FUNCTION croupier.check_chain() RETURNS trigger LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+DECLARE
+    bad record;
+BEGIN
+    -- Each new row follows the row before it among the new ones, or else the table's
+    -- head as it was (the genesis hash before event 1): new events extend the head, with
+    -- no gap. (Joined with the new rows only: the cost does not grow with the floor.)
+    SELECT n.tab, n.seq INTO bad
+      FROM new_rows n
+      LEFT JOIN croupier.tables t ON t.tab = n.tab
+      LEFT JOIN new_rows p ON p.tab = n.tab AND p.seq = n.seq - 1
+     WHERE n.hash IS DISTINCT FROM croupier.event_hash(
+               CASE WHEN n.seq = t.head_seq + 1 THEN t.head_hash ELSE p.hash END,
+               n.seq, n.at, n.kind, n.table_id, n.user_id, n.round_id, n.data)
+     ORDER BY n.tab, n.seq LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'event % of table database % does not follow from the event before it on the floor',
+            bad.seq, bad.tab;
+    END IF;
+    -- What the floor derives from the events, here so that it follows whoever inserts:
+    -- each settlement's figures, read from its own data, and each table's head.
+    INSERT INTO croupier.rounds
+    SELECT i.tab, i.seq, i.round_id, i.at, i.table_id, i.user_id,
+           croupier.cents(d->'handle'), croupier.cents(d->'paid'), croupier.cents(d->'house_net'),
+           croupier.cents(d->'max_net'), croupier.cents(d->'insurance_taken'),
+           croupier.cents(d->'insurance_paid'), coalesce((d->>'splits')::int8, 0),
+           coalesce((d->>'buys')::int8, 0), coalesce((d->>'pontoons')::int8, 0),
+           coalesce((d->>'five_card_tricks')::int8, 0)
+      FROM (SELECT n.*, n.data::jsonb AS d FROM new_rows n
+             WHERE n.kind = 'round_settled' AND n.round_id IS NOT NULL) i;
+    UPDATE croupier.tables t
+       SET head_seq = m.seq, head_hash = m.hash, last_sync = now()
+      FROM (SELECT DISTINCT ON (tab) tab, seq, hash FROM new_rows ORDER BY tab, seq DESC) m
+     WHERE t.tab = m.tab AND m.seq > t.head_seq;
+    RETURN NULL;
+END
+$f$;
+CREATE TRIGGER events_chained AFTER INSERT ON croupier.events
+    REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION croupier.check_chain();
+
+-- A refusal: logged as an alarm (kept if the caller commits; once an hour for the same
+-- refusal retried), and in the server's log (kept even if a changed client rolls its
+-- transaction back).
+CREATE FUNCTION croupier.refusal(p_tab integer, p_db bytea, p_seq bigint, p_floor bytea,
+        p_table bytea, p_what text) RETURNS void LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $f$
+BEGIN
+    RAISE LOG 'croupier floor alarm: role % table database % event %: %',
+        session_user, encode(substr(p_db, 1, 8), 'hex'), p_seq, p_what;
+    -- The same alarm from the same role within the hour is the same refusal retried
+    -- (the dealer screen's link retries every 10 s): logged once.
+    IF NOT EXISTS (SELECT 1 FROM croupier.alarms a
+                    WHERE a.db = p_db AND a.seq = p_seq AND a.what = p_what
+                      AND a.by_role = session_user AND a.raised > now() - interval '1 hour') THEN
+        INSERT INTO croupier.alarms (at, tab, db, seq, floor_hash, table_hash, what)
+        VALUES ((extract(epoch FROM now()) * 1000)::int8, p_tab, p_db, p_seq, p_floor, p_table, p_what);
+    END IF;
+END
+$f$;
+
+-- A table's batch, sent as arrays (one element per event, in seq order), checked and
+-- taken in one call, with the table's row locked so two syncs of one table take turns:
+--  0. the first call for an identity registers it to the calling login role; another
+--     role's call for it is refused (the floor does not trust the table's word for who
+--     it is);
+--  1. a copy of an event the floor already holds must be that event, byte for byte;
+--  2. new events must start right after the floor's head, be of a kind the floor knows,
+--     and each hash must be the SHA-256 the server computes from the previous hash and
+--     the event's content.
+-- Events before the first fault are taken; the fault is logged as an alarm and returned.
+CREATE FUNCTION croupier.ingest(p_db bytea, p_path text, p_seq bigint[], p_at bigint[],
+        p_kind text[], p_table bigint[], p_user bigint[], p_round bigint[], p_data text[],
+        p_hash bytea[])
+    RETURNS TABLE (accepted bigint, head bigint, problem text, bad_seq bigint)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+DECLARE
+    t record;
+    bad record;
+    stop int8;
+    n int8 := 0;
+    why text;
+    what text;
+    o int;
+BEGIN
+    IF octet_length(p_db) IS DISTINCT FROM 32 THEN
+        RAISE EXCEPTION 'a table database''s identity is 32 bytes';
+    END IF;
+    INSERT INTO croupier.tables (db, role, path) VALUES (p_db, session_user, p_path)
+        ON CONFLICT (db) DO NOTHING;
+    SELECT * INTO t FROM croupier.tables WHERE db = p_db FOR UPDATE;
+    UPDATE croupier.tables SET last_sync = now() WHERE tab = t.tab;
+    IF t.role <> session_user THEN
+        why := 'role ' || session_user || ' sent events of table database '
+            || encode(substr(p_db, 1, 8), 'hex') || ', which belongs to role ' || t.role;
+        PERFORM croupier.refusal(t.tab, p_db, coalesce(p_seq[1], 0), NULL, NULL,
+            'impersonation: ' || why);
+        RETURN QUERY SELECT 0::int8, t.head_seq, why || ': nothing taken', coalesce(p_seq[1], 0);
+        RETURN;
+    END IF;
+    IF t.path <> p_path THEN
+        UPDATE croupier.tables SET path = p_path WHERE tab = t.tab;
+    END IF;
+
+    -- The events re-sent (the sync re-sends the floor's last one): one indexed look-up
+    -- each.
+    SELECT NULL::int8 AS seq, NULL::bytea AS floor_hash, NULL::bytea AS table_hash INTO bad;
+    FOR o IN 1 .. coalesce(array_length(p_seq, 1), 0) LOOP
+        EXIT WHEN p_seq[o] > t.head_seq;
+        SELECT p_seq[o] AS seq, e.hash AS floor_hash, p_hash[o] AS table_hash INTO bad
+          FROM croupier.events e
+         WHERE e.tab = t.tab AND e.seq = p_seq[o]
+           AND (e.at, e.kind, e.table_id, e.user_id, e.round_id, e.data, e.hash)
+               IS DISTINCT FROM (p_at[o], p_kind[o], p_table[o], p_user[o], p_round[o], p_data[o], p_hash[o]);
+        EXIT WHEN FOUND;
+    END LOOP;
+    IF bad.seq IS NOT NULL THEN
+        PERFORM croupier.refusal(t.tab, p_db, bad.seq, bad.floor_hash, bad.table_hash,
+            'changed copy: the table sent event ' || bad.seq || ' unlike the floor''s copy');
+        RETURN QUERY SELECT 0::int8, t.head_seq,
+            'event ' || bad.seq || ' differs from the copy the floor already holds', bad.seq;
+        RETURN;
+    END IF;
+
+    -- The first new event of a kind the floor does not know: nothing from it on is taken.
+    SELECT min(i.seq) INTO stop
+      FROM unnest(p_seq, p_kind) AS i(seq, kind)
+     WHERE i.seq > t.head_seq
+       AND NOT EXISTS (SELECT 1 FROM croupier.kinds k WHERE k.name = i.kind);
+    IF stop IS NOT NULL THEN
+        why := 'event ' || stop || ' is of a kind the floor does not know ('
+            || (SELECT p_kind[g.k] FROM generate_subscripts(p_seq, 1) AS g(k) WHERE p_seq[g.k] = stop LIMIT 1)
+            || ')';
+        what := 'unknown kind: ' || why;
+    END IF;
+
+    -- The chain trigger checks every new event as it goes in: on the usual path each
+    -- hash is computed once, there. Only when it refuses is the first fault looked for
+    -- (the insert is undone by its subtransaction) and the events before it taken.
+    BEGIN
+        INSERT INTO croupier.events
+        SELECT t.tab, i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash
+          FROM unnest(p_seq, p_at, p_kind, p_table, p_user, p_round, p_data, p_hash)
+               AS i(seq, at, kind, table_id, user_id, round_id, data, hash)
+         WHERE i.seq > t.head_seq AND (stop IS NULL OR i.seq < stop);
+        GET DIAGNOSTICS n = ROW_COUNT;
+    EXCEPTION WHEN raise_exception OR unique_violation THEN
+        -- Each event's previous hash is the element before it (by subscript: no join).
+        SELECT q.seq, q.table_hash, q.floor_hash INTO bad
+          FROM (SELECT p_seq[g.k] AS seq, p_hash[g.k] AS table_hash,
+                       croupier.event_hash(
+                           CASE WHEN p_seq[g.k] = t.head_seq + 1 THEN t.head_hash
+                                WHEN g.k > 1 AND p_seq[g.k - 1] = p_seq[g.k] - 1 AND p_seq[g.k - 1] > t.head_seq
+                                THEN p_hash[g.k - 1] END,
+                           p_seq[g.k], p_at[g.k], p_kind[g.k], p_table[g.k], p_user[g.k], p_round[g.k], p_data[g.k])
+                           AS floor_hash, g.k
+                  FROM generate_subscripts(p_seq, 1) AS g(k)
+                 WHERE p_seq[g.k] > t.head_seq) q
+         WHERE q.table_hash IS DISTINCT FROM q.floor_hash
+         ORDER BY q.k LIMIT 1;
+        stop := coalesce(bad.seq, t.head_seq + 1);
+        IF bad.floor_hash IS NULL THEN
+            why := 'event ' || stop || ' does not follow the floor''s last event ' || t.head_seq;
+            what := 'gap: event ' || stop || ' sent but the floor holds up to ' || t.head_seq;
+        ELSE
+            why := 'the hash of event ' || stop || ' does not follow from the event before it';
+            what := 'chain broken: ' || why;
+        END IF;
+        INSERT INTO croupier.events
+        SELECT t.tab, i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash
+          FROM unnest(p_seq, p_at, p_kind, p_table, p_user, p_round, p_data, p_hash)
+               AS i(seq, at, kind, table_id, user_id, round_id, data, hash)
+         WHERE i.seq > t.head_seq AND i.seq < stop ORDER BY i.seq;
+        GET DIAGNOSTICS n = ROW_COUNT;
+    WHEN OTHERS THEN
+        -- Anything else the server cannot take (a settlement whose figures do not read,
+        -- data that is not JSON): the batch is refused and alarmed, not retried forever.
+        stop := t.head_seq + 1;
+        n := 0;
+        why := 'the floor cannot take the events from ' || stop || ': ' || SQLERRM;
+        what := 'refused: ' || why;
+        SELECT NULL::int8 AS seq, NULL::bytea AS floor_hash, NULL::bytea AS table_hash INTO bad;
+    END;
+
+    IF stop IS NOT NULL THEN
+        PERFORM croupier.refusal(t.tab, p_db, stop, bad.floor_hash, bad.table_hash, what);
+        RETURN QUERY SELECT n, t.head_seq + n, why, stop;
+        RETURN;
+    END IF;
+    RETURN QUERY SELECT n, t.head_seq + n, NULL::text, NULL::int8;
+END
+$f$;
+
+-- An alarm raised by a reader (verify --floor, a file shorter than the floor), not by
+-- ingest: it names the role that raised it.
+CREATE FUNCTION croupier.raise_alarm(p_db bytea, p_seq bigint, p_floor bytea, p_table bytea, p_what text)
+    RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+BEGIN
+    PERFORM croupier.refusal((SELECT tab FROM croupier.tables WHERE db = p_db), p_db, p_seq,
+        p_floor, p_table, p_what);
+END
+$f$;
+
+REVOKE ALL ON ALL FUNCTIONS IN SCHEMA croupier FROM PUBLIC;
+"#;

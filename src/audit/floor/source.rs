@@ -1,0 +1,445 @@
+//! The floor as a report source: `query::Source` over every table database the floor
+//! holds, each query SQL on the server (settled rounds from `croupier.rounds`, names and
+//! events from `croupier.events`). Databases are numbered in the order the floor first
+//! saw them; corrections are replayed through the engine as for the files.
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+
+use super::{Floor, FloorError, FloorTable, short_id, why};
+use crate::audit::event::{Check, Event, hex};
+use crate::audit::payload::{BetData, NetData, Payload, RoundCorrected};
+use crate::audit::pontis::{GameRow, rows_of};
+use crate::audit::query::{
+    Noted, RoundRow, Source, SourceAlarm, SourceHead, apply_fixes, inputs_of,
+};
+use crate::audit::store::figures_of_row;
+use crate::audit::{AuditError, EventKind};
+
+/// The floor, read for reports.
+pub struct FloorSource {
+    floor: Floor,
+    tables: Vec<FloorTable>,
+    /// tab → its place in `tables`.
+    place: HashMap<i32, usize>,
+    /// Per database: table id → latest name, user id → name.
+    table_names: Vec<HashMap<i64, String>>,
+    user_names: Vec<HashMap<i64, String>>,
+}
+
+impl FloorSource {
+    pub fn open(mut floor: Floor) -> Result<FloorSource, FloorError> {
+        let tables = floor.tables()?;
+        let place = tables.iter().enumerate().map(|(i, t)| (t.tab, i)).collect();
+        let mut src = FloorSource {
+            floor,
+            table_names: vec![HashMap::new(); tables.len()],
+            user_names: vec![HashMap::new(); tables.len()],
+            tables,
+            place,
+        };
+        // The data is read here, not cast on the server: one table's bad JSON leaves its
+        // names out instead of failing every table's report.
+        for (sql, users) in [
+            (
+                "SELECT tab, table_id, data FROM croupier.events
+                  WHERE kind = 'table_opened' AND table_id IS NOT NULL ORDER BY tab, seq",
+                false,
+            ),
+            (
+                "SELECT tab, NULL::bigint, data FROM croupier.events
+                  WHERE kind = 'user_added' ORDER BY tab, seq",
+                true,
+            ),
+        ] {
+            for r in src.query(sql, &[])? {
+                let Some(&db) = src.place.get(&r.get::<_, i32>(0)) else {
+                    continue;
+                };
+                let data: serde_json::Value =
+                    serde_json::from_str(r.get::<_, &str>(2)).unwrap_or_default();
+                let id = if users {
+                    data.get("user").and_then(serde_json::Value::as_i64)
+                } else {
+                    r.get::<_, Option<i64>>(1)
+                };
+                let name = data.get("name").and_then(serde_json::Value::as_str);
+                let (Some(id), Some(name)) = (id, name) else {
+                    continue;
+                };
+                let m = if users {
+                    &mut src.user_names[db]
+                } else {
+                    &mut src.table_names[db]
+                };
+                m.insert(id, name.to_string());
+            }
+        }
+        Ok(src)
+    }
+
+    /// The table databases the floor holds, in its order: (identity, file, head, last sync).
+    pub fn databases(&self) -> Vec<(String, String, i64, Option<String>)> {
+        self.tables
+            .iter()
+            .map(|t| {
+                (
+                    short_id(&t.db),
+                    t.path.clone(),
+                    t.head_seq,
+                    t.last_sync.clone(),
+                )
+            })
+            .collect()
+    }
+
+    fn query(
+        &mut self,
+        sql: &str,
+        args: &[&(dyn postgres::types::ToSql + Sync)],
+    ) -> Result<Vec<postgres::Row>, AuditError> {
+        let target = self.floor.target.clone();
+        self.floor
+            .client()
+            .query(sql, args)
+            .map_err(|e| AuditError::Sqlite {
+                path: PathBuf::from(format!("floor {target}")),
+                detail: why(&e),
+            })
+    }
+
+    fn tab(&self, db: usize) -> i32 {
+        self.tables.get(db).map(|t| t.tab).unwrap_or(-1)
+    }
+
+    fn event_of(&self, r: &postgres::Row, at: usize) -> Result<Event, AuditError> {
+        let kind: &str = r.get(at + 2);
+        let kind =
+            EventKind::from_name(kind).ok_or_else(|| self.bad(format!("unknown kind {kind}")))?;
+        let hash: &[u8] = r.get(at + 7);
+        Ok(Event {
+            seq: r.get(at),
+            at: r.get(at + 1),
+            kind,
+            table: r.get(at + 3),
+            user: r.get(at + 4),
+            round: r.get(at + 5),
+            data: r.get(at + 6),
+            check: Check::from_bytes(hash).unwrap_or(Check::Full([0xff; 32])),
+        })
+    }
+
+    fn bad(&self, detail: String) -> AuditError {
+        AuditError::Sqlite {
+            path: PathBuf::from(format!("floor {}", self.floor.target)),
+            detail,
+        }
+    }
+
+    fn corrections(&mut self) -> Result<HashMap<(usize, i64), RoundCorrected>, AuditError> {
+        let rows = self.query(
+            "SELECT tab, round_id, data FROM croupier.events
+              WHERE kind = 'round_corrected' AND round_id IS NOT NULL ORDER BY tab, seq",
+            &[],
+        )?;
+        let mut out = HashMap::new();
+        for r in rows {
+            let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
+                continue;
+            };
+            let round: i64 = r.get(1);
+            match Payload::parse(EventKind::RoundCorrected, r.get(2)) {
+                Ok(Payload::RoundCorrected(c)) => {
+                    out.insert((db, round), c);
+                }
+                _ => {
+                    return Err(self.bad(format!("round {round}: a correction that does not read")));
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Source for FloorSource {
+    fn rounds(
+        &mut self,
+        from_ms: i64,
+        to_ms: i64,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Vec<RoundRow>, AuditError> {
+        let voided: HashSet<(i32, i64)> = self
+            .query(
+                "SELECT tab, round_id FROM croupier.events WHERE kind = 'round_voided' AND round_id IS NOT NULL",
+                &[],
+            )?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+        let rows = self.query(
+            "SELECT tab, at, table_id, user_id, round_id, handle, paid, win, max_net,
+                    insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks
+               FROM croupier.rounds WHERE at >= $1 AND at < $2 ORDER BY tab, at, round_id",
+            &[&from_ms, &to_ms],
+        )?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let tab: i32 = r.get(0);
+            let Some(&db) = self.place.get(&tab) else {
+                continue;
+            };
+            let (table, user): (Option<i64>, Option<i64>) = (r.get(2), r.get(3));
+            let (table, user) = (table.unwrap_or(0), user.unwrap_or(0));
+            let round: i64 = r.get(4);
+            let mut f = [0i64; 10];
+            for (i, x) in f.iter_mut().enumerate() {
+                *x = r.get(5 + i);
+            }
+            out.push(RoundRow {
+                db,
+                table: self.table_names[db]
+                    .get(&table)
+                    .cloned()
+                    .unwrap_or_else(|| format!("table {table}")),
+                round,
+                at: r.get(1),
+                dealer: self.user_names[db]
+                    .get(&user)
+                    .cloned()
+                    .unwrap_or_else(|| format!("user {user}")),
+                figures: figures_of_row(&f),
+                voided: voided.contains(&(tab, round)),
+                corrected: false,
+            });
+            if out.len() % 100_000 == 0 {
+                progress(out.len());
+            }
+        }
+        let fixes = self.corrections()?;
+        apply_fixes(&mut out, &fixes)?;
+        Ok(out)
+    }
+
+    fn round_inputs(
+        &mut self,
+        db: usize,
+        round: i64,
+    ) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
+        let events = self.round_events(db, round)?;
+        Ok(inputs_of(&events))
+    }
+
+    fn round_nets(&mut self, db: usize, round: i64) -> Result<Vec<NetData>, AuditError> {
+        let tab = self.tab(db);
+        let latest = self.query(
+            "SELECT data FROM croupier.events
+              WHERE tab = $1 AND round_id = $2 AND kind = 'round_corrected' ORDER BY seq DESC LIMIT 1",
+            &[&tab, &round],
+        )?;
+        if let Some(r) = latest.first()
+            && let Ok(Payload::RoundCorrected(c)) =
+                Payload::parse(EventKind::RoundCorrected, r.get(0))
+        {
+            return Ok(c.nets);
+        }
+        self.round_events(db, round)?
+            .into_iter()
+            .find_map(|e| match e.payload() {
+                Ok(Payload::RoundSettled(s)) => Some(s.nets),
+                _ => None,
+            })
+            .ok_or_else(|| AuditError::Refused(format!("round {round} has no settlement")))
+    }
+
+    fn events_of(
+        &mut self,
+        kinds: &[EventKind],
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<Noted>, AuditError> {
+        let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+        let rows = self.query(
+            "SELECT tab, seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
+              WHERE kind = ANY($1) AND at >= $2 AND at < $3",
+            &[&names, &from_ms, &to_ms],
+        )?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
+                continue;
+            };
+            let e = self.event_of(r, 1)?;
+            let payload = e.payload().map_err(|x| {
+                let t = &self.tables[db];
+                self.bad(format!(
+                    "table database {} ({}), event {}: {x}",
+                    short_id(&t.db),
+                    t.path,
+                    e.seq
+                ))
+            })?;
+            let name = |m: &HashMap<i64, String>, id: Option<i64>, what: &str| {
+                id.map(|i| m.get(&i).cloned().unwrap_or_else(|| format!("{what} {i}")))
+                    .unwrap_or_default()
+            };
+            out.push(Noted {
+                db,
+                seq: e.seq,
+                at: e.at,
+                kind: e.kind,
+                table: name(&self.table_names[db], e.table, "table"),
+                user: name(&self.user_names[db], e.user, "user"),
+                round: e.round,
+                payload,
+            });
+        }
+        out.sort_by_key(|n| (n.at, n.db, n.seq));
+        Ok(out)
+    }
+
+    fn heads(
+        &mut self,
+        verify: bool,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Vec<SourceHead>, AuditError> {
+        let target = self.floor.target.clone();
+        let mut out = Vec::new();
+        for t in self.tables.clone() {
+            let verified = if verify {
+                progress(&format!(
+                    "checking table database {} on the floor",
+                    short_id(&t.db)
+                ));
+                // The whole chain again, on the server, and the alarms raised for it.
+                let broken = self.query(
+                    "SELECT min(seq) FROM (
+                        SELECT seq, hash, seq - lag(seq, 1, 0::bigint) OVER w AS gap,
+                               croupier.event_hash(coalesce(lag(hash) OVER w,
+                                   '\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea),
+                                   seq, at, kind, table_id, user_id, round_id, data) AS want
+                          FROM croupier.events WHERE tab = $1 WINDOW w AS (ORDER BY seq)) x
+                      WHERE want <> hash OR gap <> 1",
+                    &[&t.tab],
+                )?;
+                let alarms = self.query(
+                    "SELECT count(*), min(seq) FROM croupier.alarms WHERE db = $1",
+                    &[&t.db],
+                )?;
+                let (n, first): (i64, Option<i64>) = (alarms[0].get(0), alarms[0].get(1));
+                Some(match broken[0].get::<_, Option<i64>>(0) {
+                    Some(seq) => Err(format!("the floor's copy does not chain at event {seq}")),
+                    None if n > 0 => Err(format!(
+                        "{n} alarm(s) on the floor for this table database, the first at event {}",
+                        first.unwrap_or(0)
+                    )),
+                    None => Ok(format!(
+                        "{} events chained on the floor, checked on receipt and again now; no alarm",
+                        t.head_seq
+                    )),
+                })
+            } else {
+                None
+            };
+            out.push(SourceHead {
+                path: format!(
+                    "floor {target}, table database {} (synced from {})",
+                    short_id(&t.db),
+                    t.path
+                ),
+                head_seq: t.head_seq,
+                head_hash: hex(&t.head_hash),
+                verified,
+            });
+        }
+        Ok(out)
+    }
+
+    fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError> {
+        let mut out = Vec::new();
+        for db in 0..self.tables.len() {
+            let tab = self.tab(db);
+            let mut of = |kind: EventKind, from: i64, to: i64| -> Result<Vec<Event>, AuditError> {
+                let rows = self.query(
+                    "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
+                      WHERE tab = $1 AND kind = $2 AND at >= $3 AND at < $4 ORDER BY seq",
+                    &[&tab, &kind.name(), &from, &to],
+                )?;
+                rows.iter().map(|r| self.event_of(r, 0)).collect()
+            };
+            let opened = of(EventKind::PontisOpened, i64::MIN, i64::MAX)?;
+            let ended = of(EventKind::PontisEnded, from_ms, i64::MAX)?;
+            let started = of(EventKind::PontisStarted, from_ms, to_ms)?;
+            out.extend(rows_of(db, &self.user_names[db], &opened, &ended, &started));
+        }
+        Ok(out)
+    }
+
+    fn alarms(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
+        let rows = self.query(
+            "SELECT a.at, a.tab, a.seq, a.db, a.floor_hash, a.table_hash, a.what
+               FROM croupier.alarms a WHERE a.at >= $1 AND a.at < $2 ORDER BY a.id",
+            &[&from_ms, &to_ms],
+        )?;
+        Ok(rows
+            .iter()
+            .map(|r| {
+                let tab: Option<i32> = r.get(1);
+                let db = tab
+                    .and_then(|t| self.place.get(&t).copied())
+                    .unwrap_or(usize::MAX);
+                let h = |i: usize| {
+                    r.get::<_, Option<&[u8]>>(i)
+                        .map(hex)
+                        .unwrap_or_else(|| "none".into())
+                };
+                SourceAlarm {
+                    at: r.get(0),
+                    db,
+                    seq: r.get(2),
+                    detail: format!(
+                        "table database {} event {}: {} (floor hash {}, table hash {})",
+                        short_id(r.get::<_, &[u8]>(3)),
+                        r.get::<_, i64>(2),
+                        r.get::<_, &str>(6),
+                        h(4),
+                        h(5)
+                    ),
+                }
+            })
+            .collect())
+    }
+}
+
+impl FloorSource {
+    /// A round's events as the store's `round_events` gives them: its inputs between its
+    /// first event and its settlement, then what came later (voids, corrections).
+    fn round_events(&mut self, db: usize, round: i64) -> Result<Vec<Event>, AuditError> {
+        let tab = self.tab(db);
+        let rows = self.query(
+            "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
+              WHERE tab = $1 AND round_id = $2 ORDER BY seq",
+            &[&tab, &round],
+        )?;
+        let events = rows
+            .iter()
+            .map(|r| self.event_of(r, 0))
+            .collect::<Result<Vec<_>, _>>()?;
+        let not_step = |e: &&Event| e.kind != EventKind::Step;
+        let Some(first) = events.iter().filter(not_step).map(|e| e.seq).min() else {
+            return Ok(Vec::new());
+        };
+        let settled = events
+            .iter()
+            .filter(|e| e.kind == EventKind::RoundSettled)
+            .map(|e| e.seq)
+            .max();
+        let end = settled.unwrap_or(i64::MAX);
+        Ok(events
+            .into_iter()
+            .filter(|e| {
+                (e.seq >= first && e.seq <= end)
+                    || (settled.is_some() && e.kind != EventKind::Step && e.seq > end)
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,394 @@
+//! Replication, table → floor: the table's events in order, keyed by (identity, seq),
+//! in batches of one transaction each (a batch sent twice or cut off by a kill leaves
+//! exactly one copy of each event), checked by the server (`croupier.ingest`). The file
+//! is only read: the dealer never waits for the network.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use super::{Floor, FloorError, identity, server_err, short_id};
+use crate::audit::Store;
+use crate::audit::event::Event;
+use crate::audit::store::{GENESIS, event_hash};
+
+/// Events a batch holds (one transaction on the floor).
+const BATCH: i64 = 20_000;
+
+/// What one pass did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Synced {
+    /// The table database's identity (first 16 hex digits).
+    pub id: String,
+    /// Events the floor took in this pass.
+    pub accepted: i64,
+    /// The floor's last event of this table after the pass.
+    pub floor_head: i64,
+    /// The file's last event when the pass began.
+    pub file_head: i64,
+}
+
+/// One pass: everything the file holds now that the floor does not, in order. Ends
+/// once the floor holds every event the file had when the pass began.
+pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError> {
+    let id = identity(store)?;
+    let path = store.path().display().to_string();
+    let target = floor.target.clone();
+    let err = |e: postgres::Error| server_err(&target, e);
+    // The floor's head of this table database (none yet: 0). The table registers on
+    // its first batch: `ingest` binds the identity to this login role.
+    let mut floor_head: i64 = floor
+        .client()
+        .query_opt(
+            "SELECT head_seq FROM croupier.tables WHERE db = $1",
+            &[&&id[..]],
+        )
+        .map_err(&err)?
+        .map_or(0, |r| r.get(0));
+    let client = floor.client();
+    let file_head = store.last_seq()?;
+    if floor_head > file_head {
+        let why = format!(
+            "the file ends at event {file_head} but the floor already holds up to event {floor_head} of this table database"
+        );
+        client
+            .execute(
+                "SELECT croupier.raise_alarm($1, $2, NULL, NULL, $3)",
+                &[
+                    &&id[..],
+                    &(file_head + 1),
+                    &format!("file shorter than the floor: {why}"),
+                ],
+            )
+            .map_err(&err)?;
+        return Err(FloorError::Refused {
+            target,
+            path,
+            seq: file_head + 1,
+            why,
+        });
+    }
+    let mut accepted = 0;
+    // Each batch re-sends the floor's last event: a file whose history changed under an
+    // event the floor holds is caught even when it has nothing new.
+    let mut from = floor_head.max(1);
+    let mut prev = if from > 1 {
+        store.chain_hash(from - 1)?.unwrap_or(GENESIS)
+    } else {
+        GENESIS
+    };
+    while from <= file_head {
+        let to = (from + BATCH - 1).min(file_head);
+        let batch = match read_batch(store, from, to, &mut prev)? {
+            Ok(b) => b,
+            Err(seq) => {
+                // Altered or damaged at the table: nothing of it is sent, and the floor
+                // hears of it (the link shows REFUSED, not "unreachable").
+                let why = format!(
+                    "event {seq} of the file does not match the hash the file stores: the file is damaged or altered; run `croupier verify`. Nothing of it was sent"
+                );
+                floor
+                    .client()
+                    .execute(
+                        "SELECT croupier.raise_alarm($1, $2, NULL, NULL, $3)",
+                        &[&&id[..], &seq, &format!("file damaged at the table: {why}")],
+                    )
+                    .map_err(&err)?;
+                return Err(FloorError::Refused {
+                    target,
+                    path,
+                    seq,
+                    why,
+                });
+            }
+        };
+        let (n, head, problem, bad) = send(floor.client(), &id, &path, &batch).map_err(&err)?;
+        accepted += n;
+        floor_head = head;
+        if let Some(why) = problem {
+            return Err(FloorError::Refused {
+                target,
+                path,
+                seq: bad.unwrap_or(head + 1),
+                why,
+            });
+        }
+        from = to + 1;
+    }
+    Ok(Synced {
+        id: short_id(&id),
+        accepted,
+        floor_head,
+        file_head,
+    })
+}
+
+/// A batch: events with their whole chain hashes.
+type Batch = Vec<(Event, [u8; 32])>;
+
+/// Events `from..=to` with their whole chain hashes, computed on from `prev` (the hash
+/// of event `from - 1`); each checked against the hash the file stores. `Err(seq)`: the
+/// first event that does not match it.
+fn read_batch(
+    store: &Store,
+    from: i64,
+    to: i64,
+    prev: &mut [u8; 32],
+) -> Result<Result<Batch, i64>, FloorError> {
+    let mut out = Vec::with_capacity((to - from + 1) as usize);
+    let mut bad = None;
+    store
+        .each_event_lent(from, to, |e| {
+            let h = event_hash(prev, e);
+            if !e.check.matches(&h) {
+                bad = Some(e.seq);
+                return Err(());
+            }
+            *prev = h;
+            out.push((e.clone(), h));
+            Ok(())
+        })?
+        .ok();
+    Ok(match bad {
+        Some(seq) => Err(seq),
+        None => Ok(out),
+    })
+}
+
+/// One batch, one call of `croupier.ingest` (one transaction): the events as arrays,
+/// one per column, in binary. The server registers the table, compares what it already
+/// holds, checks and takes what follows and logs any fault.
+/// Returns (taken, floor head, problem, bad seq).
+fn send(
+    client: &mut postgres::Client,
+    id: &[u8; 32],
+    path: &str,
+    batch: &[(Event, [u8; 32])],
+) -> Result<(i64, i64, Option<String>, Option<i64>), postgres::Error> {
+    let seq: Vec<i64> = batch.iter().map(|(e, _)| e.seq).collect();
+    let at: Vec<i64> = batch.iter().map(|(e, _)| e.at).collect();
+    let kind: Vec<&str> = batch.iter().map(|(e, _)| e.kind.name()).collect();
+    let table: Vec<Option<i64>> = batch.iter().map(|(e, _)| e.table).collect();
+    let user: Vec<Option<i64>> = batch.iter().map(|(e, _)| e.user).collect();
+    let round: Vec<Option<i64>> = batch.iter().map(|(e, _)| e.round).collect();
+    let data: Vec<&str> = batch.iter().map(|(e, _)| e.data.as_str()).collect();
+    let hash: Vec<&[u8]> = batch.iter().map(|(_, h)| &h[..]).collect();
+    let r = client.query_one(
+        "SELECT * FROM croupier.ingest($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        &[
+            &&id[..],
+            &path,
+            &seq,
+            &at,
+            &kind,
+            &table,
+            &user,
+            &round,
+            &data,
+            &hash,
+        ],
+    )?;
+    Ok((r.get(0), r.get(1), r.get(2), r.get(3)))
+}
+
+/// The state of a table's link to the floor, as the dealer screen shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkState {
+    Connecting,
+    /// The floor holds every event of the file.
+    InSync {
+        head: i64,
+    },
+    /// The floor is this many events behind the file.
+    Behind {
+        events: i64,
+    },
+    /// Since when (ms since the epoch), and why.
+    Unreachable {
+        since: i64,
+        why: String,
+    },
+    /// The floor refused the file's events (an alarm was logged there).
+    Refused {
+        why: String,
+    },
+}
+
+impl LinkState {
+    /// The state in words.
+    pub fn text(&self) -> String {
+        match self {
+            LinkState::Connecting => "floor: connecting".into(),
+            LinkState::InSync { head } => format!("floor: in sync (event {head})"),
+            LinkState::Behind { events } => format!("floor: {events} events behind"),
+            LinkState::Unreachable { since, .. } => format!(
+                "floor unreachable since {}",
+                chrono::DateTime::from_timestamp_millis(*since)
+                    .map(|t| t.format("%H:%M:%S UTC").to_string())
+                    .unwrap_or_default()
+            ),
+            LinkState::Refused { .. } => "floor REFUSED this table's log: call a supervisor".into(),
+        }
+    }
+}
+
+/// How often a following sync looks for new events when in sync.
+const POLL: Duration = Duration::from_millis(25);
+/// How long it waits before reconnecting to an unreachable floor.
+const RETRY: Duration = Duration::from_secs(1);
+
+/// Follows a table file: syncs, then keeps syncing as the file grows, reconnecting when
+/// the floor is unreachable, until `stop` is set. `report` hears every change of state.
+/// Returns at a refusal (the caller decides whether to go on).
+pub fn follow(
+    db: &Path,
+    url: &str,
+    stop: &AtomicBool,
+    mut report: impl FnMut(&LinkState),
+) -> Result<(), FloorError> {
+    let store = Store::open_read(db)?;
+    let mut floor: Option<Floor> = None;
+    let mut down_since: Option<i64> = None;
+    let mut last = LinkState::Connecting;
+    report(&last);
+    let mut set = |s: LinkState, last: &mut LinkState| {
+        if *last != s {
+            report(&s);
+            *last = s;
+        }
+    };
+    while !stop.load(Ordering::Relaxed) {
+        if floor.is_none() {
+            match Floor::connect(url) {
+                Ok(f) => floor = Some(f),
+                Err(e @ (FloorError::BadUrl(_) | FloorError::NewerSchema { .. })) => return Err(e),
+                Err(e) => {
+                    set(unreachable(&mut down_since, &e), &mut last);
+                    pause(stop, RETRY);
+                    continue;
+                }
+            }
+        }
+        let Some(f) = floor.as_mut() else { continue };
+        match sync_once(&store, f) {
+            Ok(s) => {
+                down_since = None;
+                let now = store.last_seq()?;
+                if now > s.floor_head {
+                    set(
+                        LinkState::Behind {
+                            events: now - s.floor_head,
+                        },
+                        &mut last,
+                    );
+                } else {
+                    set(LinkState::InSync { head: s.floor_head }, &mut last);
+                    wait_for_growth(&store, s.floor_head, stop)?;
+                }
+            }
+            Err(e @ FloorError::Refused { .. }) => {
+                set(LinkState::Refused { why: e.to_string() }, &mut last);
+                return Err(e);
+            }
+            Err(FloorError::Store(e)) => return Err(FloorError::Store(e)),
+            Err(e) => {
+                floor = None;
+                set(unreachable(&mut down_since, &e), &mut last);
+                pause(stop, RETRY);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The floor is out of reach: since when it has been (the first failure of a run of them).
+fn unreachable(down_since: &mut Option<i64>, e: &FloorError) -> LinkState {
+    LinkState::Unreachable {
+        since: *down_since.get_or_insert_with(now_ms),
+        why: e.to_string(),
+    }
+}
+
+fn wait_for_growth(store: &Store, head: i64, stop: &AtomicBool) -> Result<(), FloorError> {
+    let started = Instant::now();
+    while !stop.load(Ordering::Relaxed) && store.last_seq()? <= head {
+        std::thread::sleep(POLL);
+        // Re-sync now and then even with nothing new: the link's state stays honest
+        // about a floor that went away.
+        if started.elapsed() > Duration::from_secs(5) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+fn pause(stop: &AtomicBool, d: Duration) {
+    let until = Instant::now() + d;
+    while !stop.load(Ordering::Relaxed) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+/// A table's link to the floor in the background of the dealer screen: a thread that
+/// follows the file; the screen only reads its state. Stopped (not joined) on drop.
+pub struct Link {
+    state: Arc<Mutex<LinkState>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Link {
+    pub fn start(db: PathBuf, url: String) -> Link {
+        let state = Arc::new(Mutex::new(LinkState::Connecting));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (s, st) = (state.clone(), stop.clone());
+        let thread = std::thread::spawn(move || {
+            let put = |x: &LinkState| {
+                if let Ok(mut g) = s.lock() {
+                    *g = x.clone();
+                }
+            };
+            while !st.load(Ordering::Relaxed) {
+                match follow(&db, &url, &st, put) {
+                    Ok(()) => break,
+                    Err(FloorError::Refused { .. }) => {}
+                    Err(e) => put(&LinkState::Unreachable {
+                        since: now_ms(),
+                        why: e.to_string(),
+                    }),
+                }
+                // A refusal stays on screen; the link tries again now and then (a
+                // supervisor may have dealt with it).
+                pause(&st, Duration::from_secs(10));
+            }
+        });
+        Link {
+            state,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    pub fn state(&self) -> LinkState {
+        self.state
+            .lock()
+            .map(|g| g.clone())
+            .unwrap_or(LinkState::Connecting)
+    }
+}
+
+impl Drop for Link {
+    /// Tells the thread to stop and leaves it: never joined here, so the screen that
+    /// drops the link never waits on the network (the thread ends at its next check, at
+    /// the latest when its connect or statement times out).
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.thread.take();
+    }
+}

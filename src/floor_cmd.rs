@@ -1,0 +1,129 @@
+//! The floor's commands (`croupier sync`, `verify --floor`, `report --floor`): arguments
+//! in, `audit::floor` called, its answer printed. Part of the binary, beside `main.rs`.
+
+use std::io::{self, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{Result, bail};
+
+use croupier::audit::Store;
+use croupier::audit::floor::{self, Floor, FloorError, FloorSource, LinkState};
+use croupier::report::{self, Options, Report};
+
+use super::stdout_error;
+
+/// The floor's URL: `--floor`, else $CROUPIER_FLOOR.
+fn floor_url(given: Option<&str>) -> Option<String> {
+    given.map(str::to_string).or_else(|| {
+        std::env::var("CROUPIER_FLOOR")
+            .ok()
+            .filter(|u| !u.is_empty())
+    })
+}
+
+/// `croupier sync`: one pass (exit 0 once the floor holds every event), or `--follow`.
+pub(crate) fn sync(db: &Path, url: Option<&str>, follow: bool) -> Result<ExitCode> {
+    let Some(url) = floor_url(url) else {
+        bail!(
+            "sync needs the floor: give --floor postgresql://user@host:port/dbname (or set CROUPIER_FLOOR)"
+        );
+    };
+    if follow {
+        let stop = AtomicBool::new(false);
+        let shown = |s: &LinkState| {
+            let extra = match s {
+                LinkState::Unreachable { why, .. } => format!(": {why}"),
+                _ => String::new(),
+            };
+            let _ = outln!("{}: {}{extra}", db.display(), s.text());
+        };
+        return match floor::follow(db, &url, &stop, shown) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            Err(e) => refused_or(e),
+        };
+    }
+    let store = Store::open_read(db)?;
+    let mut f = Floor::connect(&url)?;
+    match floor::sync_once(&store, &mut f) {
+        Ok(s) => {
+            outln!(
+                "{}: the floor {} holds events 1-{} of table database {} ({} sent now); in sync",
+                db.display(),
+                f.target(),
+                s.floor_head,
+                s.id,
+                s.accepted
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => refused_or(e),
+    }
+}
+
+/// `croupier floor-init`: the floor's schema and roles, set up by its admin.
+pub(crate) fn init(url: Option<&str>) -> Result<ExitCode> {
+    let Some(url) = floor_url(url) else {
+        bail!(
+            "floor-init needs the floor: give --floor postgresql://admin@host:port/dbname (or set CROUPIER_FLOOR)"
+        );
+    };
+    let f = Floor::init(&url)?;
+    outln!(
+        "the floor {} is set up: schema croupier, roles croupier_table (tables: CREATE ROLE <table> LOGIN PASSWORD '...' IN ROLE croupier_table, one per table) and croupier_reader (reports)",
+        f.target()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A refusal is exit 1 with its message; anything else is an error (exit 2).
+fn refused_or(e: FloorError) -> Result<ExitCode> {
+    match e {
+        e @ FloorError::Refused { .. } => {
+            note!("croupier: {e}");
+            Ok(ExitCode::from(1))
+        }
+        e => Err(e.into()),
+    }
+}
+
+/// `verify --floor`: after the file's own verify (`code`), the file against the floor's
+/// copy. Exit 1 if either failed.
+pub(crate) fn verify_floor(code: ExitCode, db: &Path, url: Option<&str>) -> Result<ExitCode> {
+    let Some(url) = url else {
+        return Ok(code);
+    };
+    let store = Store::open_read(db)?;
+    let mut f = Floor::connect(url)?;
+    let c = floor::compare(&store, &mut f)?;
+    match &c.differs {
+        None => {
+            outln!(
+                "{}: matches the floor {} (table database {}: events 1-{} compared; the file has {}, {} not yet on the floor)",
+                db.display(),
+                f.target(),
+                c.id,
+                c.floor_head.min(c.file_head),
+                c.file_head,
+                (c.file_head - c.floor_head).max(0)
+            )?;
+            Ok(code)
+        }
+        Some((_, why)) => {
+            let _ = outln!(
+                "{}: DIFFERS from the floor {}: {why}",
+                db.display(),
+                f.target()
+            );
+            note!("croupier: verify --floor failed: {why} (logged on the floor as an alarm)");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// `report --floor`: the same report, read from every table on the floor.
+pub(crate) fn report(url: &str, o: &Options, progress: impl FnMut(&str)) -> Result<Report> {
+    let mut src = FloorSource::open(Floor::connect(url)?)?;
+    Ok(report::build_from(&mut src, o, progress)?)
+}

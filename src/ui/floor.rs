@@ -1,0 +1,240 @@
+//! The floor on the dealer screen: the table's link state in the top bar (the link's
+//! thread is `audit::floor::Link`; this only reads its state), and for a supervisor a
+//! Floor window: every table database the floor holds (head, when it was last heard from) and today's hold
+//! per table, refreshed live by a thread of its own so a slow server never stalls a frame.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use egui::{Color32, RichText, Ui};
+
+use crate::audit::floor::{Floor, FloorSource, Link, LinkState};
+use crate::report::{self, Cell, Kind, Options, Period};
+
+/// The screen's floor: none, or a link and (opened by a supervisor) the floor view.
+#[derive(Default)]
+pub(crate) struct FloorUi {
+    url: Option<String>,
+    link: Option<Link>,
+    view: Option<FloorView>,
+}
+
+impl FloorUi {
+    /// Starts the link of the table file `db` to the floor at `url`.
+    pub(crate) fn start(db: PathBuf, url: Option<String>) -> FloorUi {
+        FloorUi {
+            link: url.clone().map(|u| Link::start(db, u)),
+            url,
+            view: None,
+        }
+    }
+
+    /// The link's state now (none without a floor).
+    pub(crate) fn state(&self) -> Option<LinkState> {
+        self.link.as_ref().map(Link::state)
+    }
+
+    /// The link's state in the top bar; for a supervisor, the Floor button and window.
+    pub(crate) fn show(&mut self, ui: &mut Ui, supervises: bool) {
+        let Some(state) = self.state() else {
+            return;
+        };
+        ui.separator();
+        let color = match state {
+            LinkState::InSync { .. } => Color32::LIGHT_GREEN,
+            LinkState::Behind { .. } | LinkState::Connecting => Color32::from_rgb(255, 200, 80),
+            LinkState::Unreachable { .. } | LinkState::Refused { .. } => {
+                Color32::from_rgb(255, 90, 90)
+            }
+        };
+        let hover = match &state {
+            LinkState::Unreachable { why, .. } | LinkState::Refused { why } => why.clone(),
+            _ => "every input is durable in this table's file first".into(),
+        };
+        ui.label(RichText::new(state.text()).color(color))
+            .on_hover_text(hover);
+        ui.ctx().request_repaint_after(Duration::from_millis(500));
+        if supervises && ui.button("Floor").clicked() {
+            self.view = match self.view.take() {
+                Some(_) => None,
+                None => self.url.clone().map(FloorView::open),
+            };
+        }
+        let mut open = self.view.is_some();
+        if let Some(v) = &self.view {
+            egui::Window::new("Floor")
+                .open(&mut open)
+                .default_width(760.0)
+                .show(ui.ctx(), |ui| v.show(ui));
+        }
+        if !open {
+            self.view = None;
+        }
+    }
+}
+
+/// What the floor view shows, as last read.
+#[derive(Clone, Debug, Default)]
+struct Snapshot {
+    /// (identity, file, head, last sync)
+    databases: Vec<(String, String, i64, Option<String>)>,
+    /// (table, rounds, handle, house win, hold %) today (UTC).
+    today: Vec<(String, String, String, String, String)>,
+    alarms: usize,
+    read_at: String,
+    error: Option<String>,
+}
+
+/// The floor view: a thread reads the floor every few seconds until the view closes.
+struct FloorView {
+    snap: Arc<Mutex<Snapshot>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl FloorView {
+    fn open(url: String) -> FloorView {
+        let snap = Arc::new(Mutex::new(Snapshot {
+            read_at: "reading…".into(),
+            ..Snapshot::default()
+        }));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (s, st) = (snap.clone(), stop.clone());
+        let thread = std::thread::spawn(move || {
+            while !st.load(Ordering::Relaxed) {
+                let now = chrono::Utc::now();
+                let fresh = read(&url, now).unwrap_or_else(|e| Snapshot {
+                    error: Some(e),
+                    ..s.lock().map(|g| g.clone()).unwrap_or_default()
+                });
+                if let Ok(mut g) = s.lock() {
+                    *g = Snapshot {
+                        read_at: now.format("%H:%M:%S UTC").to_string(),
+                        ..fresh
+                    };
+                }
+                for _ in 0..30 {
+                    if st.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            }
+        });
+        FloorView {
+            snap,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    fn show(&self, ui: &mut Ui) {
+        let s = self.snap.lock().map(|g| g.clone()).unwrap_or_default();
+        ui.label(format!("Read at {} (every 3 s)", s.read_at));
+        if let Some(e) = &s.error {
+            ui.label(RichText::new(e).color(Color32::from_rgb(255, 90, 90)));
+        }
+        if s.alarms > 0 {
+            ui.label(
+                RichText::new(format!(
+                    "{} alarm(s) on the floor: see the exceptions report (croupier report --floor … --kind exceptions)",
+                    s.alarms
+                ))
+                .color(Color32::from_rgb(255, 90, 90))
+                .strong(),
+            );
+        }
+        ui.heading("Today's hold per table");
+        egui::Grid::new("floor-today").striped(true).show(ui, |ui| {
+            for h in ["table", "rounds", "handle", "house win", "hold %"] {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.end_row();
+            for (t, n, handle, win, hold) in &s.today {
+                for c in [t, n, handle, win, hold] {
+                    ui.label(c);
+                }
+                ui.end_row();
+            }
+        });
+        ui.heading("Table databases");
+        egui::Grid::new("floor-dbs").striped(true).show(ui, |ui| {
+            for h in ["identity", "file", "events held", "last heard"] {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.end_row();
+            for (id, path, head, last) in &s.databases {
+                ui.label(id);
+                ui.label(path);
+                ui.label(head.to_string());
+                ui.label(last.as_deref().unwrap_or("never"));
+                ui.end_row();
+            }
+        });
+    }
+}
+
+impl Drop for FloorView {
+    /// Tells the reader to stop and leaves it (never joined on the UI thread: it may be
+    /// inside a connect or a query; both time out).
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.thread.take();
+    }
+}
+
+/// One read of the floor: its table databases, today's summary per table (the same
+/// report code as `croupier report --floor`), its alarms.
+fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, String> {
+    let mut floor = Floor::connect(url).map_err(|e| e.to_string())?;
+    let alarms = floor.alarms().map_err(|e| e.to_string())?.len();
+    let mut src = FloorSource::open(floor).map_err(|e| e.to_string())?;
+    let day = now.format("%Y-%m-%d").to_string();
+    let o = Options {
+        kind: Kind::Summary,
+        period: Period::parse(&day, &day)?,
+        table: None,
+        dealer: None,
+        threshold: crate::engine::Money::units(1000),
+        verify: false,
+        generated_by: "floor view",
+        generated_at: "",
+    };
+    let r = report::build_from(&mut src, &o, |_| {}).map_err(|e| e.to_string())?;
+    let today = r
+        .sections
+        .iter()
+        .find(|s| s.name == "by day")
+        .map(|s| {
+            let col = |name: &str| s.columns.iter().position(|c| *c == name);
+            let text = |row: &[Cell], name: &str| {
+                col(name)
+                    .and_then(|i| row.get(i))
+                    .map(Cell::text)
+                    .unwrap_or_default()
+            };
+            s.rows
+                .iter()
+                .map(|row| {
+                    (
+                        text(row, "table"),
+                        text(row, "rounds"),
+                        text(row, "handle"),
+                        text(row, "house win"),
+                        text(row, "hold %"),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(Snapshot {
+        databases: src.databases(),
+        today,
+        alarms,
+        read_at: String::new(),
+        error: None,
+    })
+}
