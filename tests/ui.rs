@@ -987,3 +987,110 @@ fn a_rules_file_from_the_folder_opens_a_table() {
         .unwrap();
     assert_eq!((preset.as_str(), boxes), ("vip.json", 5));
 }
+
+/// A full table (7 boxes × 3 bets) on a database, its round dealt by `inputs`, and the app
+/// resumed on it at `size`.
+fn full_table(name: &str, size: egui::Vec2, inputs: &[&str]) -> Harness<'static, DealerApp> {
+    use croupier::audit::TableSession;
+    use croupier::engine::{BetSpec, Limits, Money, Rules};
+    let path = temp_db(name);
+    {
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        users::add_user(&mut store, "Jana Svoboda", Role::Admin, "100100", None).unwrap();
+        let dealer = users::login(&mut store, "Jana Svoboda", "100100", None).unwrap();
+        let rules = Rules::preset("czech").unwrap();
+        let mut t = TableSession::open(
+            &mut store,
+            dealer,
+            "Pontoon 1",
+            rules,
+            Some("czech"),
+            Limits::NONE,
+        )
+        .unwrap();
+        let bets = (1..=7u8)
+            .flat_map(|b| {
+                (0..3u8).map(move |k| BetSpec {
+                    id: BetSpec::id_for(b, usize::from(k)).into(),
+                    box_no: b,
+                    stake: Money::units(10),
+                })
+            })
+            .collect();
+        t.start_round(&mut store, bets).unwrap();
+        for s in inputs {
+            t.input_text(&mut store, s).unwrap();
+        }
+    }
+    let app = DealerApp::open(path);
+    let mut h = Harness::builder()
+        .with_size(size)
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    log_in(&mut h, "Jana Svoboda", "100100");
+    h.get_by_label("Resume Pontoon 1 (round in play)").click();
+    h.run();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Play, "{:?}", h.state().status());
+    h
+}
+
+/// Every control whose label starts with one of `words` lies inside the window, above the
+/// status line (36 points): reachable by mouse or touch, not only by keys. Returns how many.
+fn within_reach(h: &Harness<'static, DealerApp>, words: &[&str]) -> usize {
+    let screen = h.ctx.content_rect();
+    let mut seen = 0;
+    for w in words {
+        for n in h.query_all_by_label_contains(w) {
+            let label = n.accesskit_node().label().unwrap_or_default();
+            if !label.starts_with(w) {
+                continue;
+            }
+            let r = n.rect();
+            assert!(
+                r.min.y >= screen.min.y
+                    && r.max.y <= screen.max.y - 36.0
+                    && r.max.x <= screen.max.x,
+                "{label:?} at {r:?} is outside the window {screen:?}"
+            );
+            seen += 1;
+        }
+    }
+    seen
+}
+
+/// A full table with the dealer's ace and 21 offers open, then box 1 split, fits the
+/// screen at 1280×800 and 1920×1080: Undo, the decisions and the card buttons stay in reach.
+#[test]
+fn a_full_table_keeps_its_controls_on_screen() {
+    let ace = [
+        "8", "8", "9", "9", "9", "9", "9", "a", "8", "9", "9", "9", "9", "9", "9",
+    ];
+    for size in [
+        egui::Vec2::new(1280.0, 800.0),
+        egui::Vec2::new(1920.0, 1080.0),
+    ] {
+        let tag = format!("full-{}", size.x);
+        let h = full_table(&tag, size, &ace);
+        assert!(
+            h.query_by_label_contains("Dealer shows an ace").is_some(),
+            "the offers are open"
+        );
+        assert_eq!(within_reach(&h, &["Undo"]), 1, "Undo at {size:?}");
+        assert!(
+            within_reach(&h, &["Stick", "Twist", "Split"]) >= 3,
+            "the decisions at {size:?}"
+        );
+        // Box 1 splits its eights (the offers close): the first hand wants a card.
+        let mut inputs = ace.to_vec();
+        inputs.push("split");
+        let mut h = full_table(&format!("{tag}-split"), size, &inputs);
+        assert_eq!(within_reach(&h, &["Undo"]), 1);
+        assert_eq!(within_reach(&h, &["K", "A", "10"]), 3, "the card buttons");
+        h.key_press(Key::Num3);
+        h.run();
+        h.run();
+        assert_eq!(within_reach(&h, &["Undo"]), 1);
+        assert!(within_reach(&h, &["Stick", "Twist"]) >= 2);
+    }
+}

@@ -206,11 +206,10 @@ impl DealerApp {
 
     /// Draws one frame and carries out what it asked for.
     pub fn ui(&mut self, ui: &mut Ui) {
-        // Scale with the screen: laid out for 1110 points across, so 1280×800 reads at
-        // about 1.15× and 1920×1080 at about 1.7×.
+        // Scale with the screen: laid out for 1110 × 690 points, the limiting side wins, so
+        // 1280×800 reads at about 1.15× and 1920×1080 at about 1.57× (its height).
         let ctx = ui.ctx().clone();
-        let width = ctx.viewport_rect().width() * ctx.zoom_factor();
-        let zoom = (width / 1110.0).clamp(1.0, 2.0);
+        let zoom = zoom_for(ctx.viewport_rect().size() * ctx.zoom_factor());
         if (zoom - ctx.zoom_factor()).abs() > 0.05 {
             ctx.set_zoom_factor(zoom);
         }
@@ -230,7 +229,12 @@ impl DealerApp {
             Page::Fatal(why) => fatal(ui, why),
             Page::FirstAdmin(f) => f.ui(ui, commands),
             Page::Login(l) => l.ui(ui, commands),
-            Page::OpenTable(o) => o.ui(ui, supervises, commands),
+            // Every Resume button in reach, however many tables and however long the rules.
+            Page::OpenTable(o) => {
+                egui::ScrollArea::vertical()
+                    .auto_shrink(false)
+                    .show(ui, |ui| o.ui(ui, supervises, commands));
+            }
             Page::Table(t) => t.ui(ui, commands),
             Page::Pontis(p) => p.ui(ui, commands),
             Page::Watch(w) => {
@@ -635,4 +639,10 @@ fn fatal(ui: &mut Ui, why: &str) {
     ui.heading("The database cannot be opened");
     ui.label(RichText::new(why).size(18.0));
     ui.label("Nothing was changed. Close Croupier, fix the cause above, and start it again.");
+}
+
+/// The zoom for a window of `size` physical points: the screens are laid out for 1110 ×
+/// 690 points, and the side that runs out first decides (between 1× and 2×).
+pub(crate) fn zoom_for(size: egui::Vec2) -> f32 {
+    (size.x / 1110.0).min(size.y / 690.0).clamp(1.0, 2.0)
 }
