@@ -1094,3 +1094,29 @@ fn a_full_table_keeps_its_controls_on_screen() {
         assert!(within_reach(&h, &["Stick", "Twist"]) >= 2);
     }
 }
+
+/// A mistyped `--rules-dir` is said on screen at login; the presets are still offered.
+#[test]
+fn a_missing_rules_folder_named_on_the_command_line_is_said() {
+    let path = temp_db("rules-dir-typo");
+    {
+        let mut store = Store::open(&path).unwrap();
+        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    }
+    let missing = path.parent().unwrap().join("rulez");
+    let app = DealerApp::open(path.clone()).with_rules_dir(missing.clone());
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    log_in(&mut h, "Irena Dvorak", "900000");
+    assert_eq!(h.state().screen(), Screen::Setup);
+    let said = h.state().status().unwrap_or_default().to_string();
+    assert!(
+        said.contains(&format!(
+            "{} (--rules-dir) is not a folder",
+            missing.display()
+        )),
+        "{said}"
+    );
+    assert!(h.query_by_label("czech").is_some());
+}

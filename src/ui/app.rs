@@ -122,6 +122,8 @@ pub struct DealerApp {
     db: PathBuf,
     /// The user's rules files, offered when a table is opened (`rules_files`).
     rules_dir: PathBuf,
+    /// The rules folder was named on the command line (a missing one is then a typo, said).
+    rules_dir_given: bool,
     store: Option<Store>,
     page: Page,
     status: Option<(String, Tone)>,
@@ -139,6 +141,7 @@ impl DealerApp {
         let mut app = DealerApp {
             db: db.clone(),
             rules_dir: default_rules_dir(&db),
+            rules_dir_given: false,
             store: None,
             page: Page::Fatal(String::new()),
             status: None,
@@ -178,6 +181,7 @@ impl DealerApp {
     /// Offers the rules files of `dir` (instead of `rules/` beside the database).
     pub fn with_rules_dir(mut self, dir: PathBuf) -> DealerApp {
         self.rules_dir = dir;
+        self.rules_dir_given = true;
         self
     }
 
@@ -453,7 +457,18 @@ impl DealerApp {
                                 list_tables(store).unwrap_or_default(),
                                 &self.rules_dir,
                             ));
-                            Some((said, Tone::Info))
+                            if self.rules_dir_given && !self.rules_dir.is_dir() {
+                                Some((
+                                    format!(
+                                        "{said}; the rules folder {} (--rules-dir) is not a \
+                                         folder: only the presets are offered",
+                                        self.rules_dir.display()
+                                    ),
+                                    Tone::Refused,
+                                ))
+                            } else {
+                                Some((said, Tone::Info))
+                            }
                         }
                         Err(e) => {
                             l.place_cursor = true;
