@@ -62,11 +62,18 @@ pub(crate) fn ui(ui: &mut Ui, t: &mut AtTable, round: &Round, commands: &mut Vec
                 .fill(Color32::from_rgb(40, 40, 10))
                 .inner_margin(8.0)
                 .show(ui, |ui| {
-                    ui.label(
-                        RichText::new(format!("NEXT: {}", round.expected()))
-                            .size(20.0)
-                            .color(Color32::YELLOW),
-                    );
+                    // At most three lines: with 21 offers open it runs longer, and the
+                    // offers below list them one by one.
+                    egui::ScrollArea::vertical()
+                        .id_salt("next")
+                        .max_height(80.0)
+                        .show(ui, |ui| {
+                            ui.label(
+                                RichText::new(format!("NEXT: {}", round.expected()))
+                                    .size(20.0)
+                                    .color(Color32::YELLOW),
+                            );
+                        });
                 });
             ui.add_space(6.0);
             table_view(ui, round, Some(t.mark));
