@@ -388,7 +388,7 @@ fn the_supervisor_desk_voids_a_round_with_a_reason() {
     h.get_by_label("Box").type_text("7");
     h.run();
     h.get_by_label("Search").click();
-    h.run();
+    searched(&mut h);
     assert!(
         h.state().status().unwrap().ends_with("rounds found"),
         "{:?}",
@@ -396,7 +396,11 @@ fn the_supervisor_desk_voids_a_round_with_a_reason() {
     );
     h.get_by_label("Open 118").click();
     h.run();
-    assert!(h.state().status().unwrap().contains("round 118 open"));
+    assert!(
+        h.state().status().unwrap().contains("round 118 open"),
+        "{:?}",
+        h.state().status()
+    );
     h.get_by_label("|< first").click();
     h.run();
     assert!(
@@ -810,7 +814,7 @@ fn the_desk_opens_on_the_latest_rounds_a_page_at_a_time() {
     assert_eq!(listed(&h), newest_first[..100]);
     // A search lists what it found, newest first, a page at a time too.
     h.get_by_label("Search").click();
-    h.run();
+    searched(&mut h);
     assert_eq!(h.state().status(), Some("250 rounds found"));
     assert_eq!(listed(&h), newest_first[..100]);
     h.get_by_label("Older >").click();
@@ -1125,4 +1129,84 @@ fn a_missing_rules_folder_named_on_the_command_line_is_said() {
         "{said}"
     );
     assert!(h.query_by_label("czech").is_some());
+}
+
+/// Frames until the desk's background search has answered (its status no longer says it
+/// is searching), at most ten seconds.
+fn searched(h: &mut Harness<'static, DealerApp>) {
+    for _ in 0..1000 {
+        h.run();
+        if h.state().status() != Some("searching…") {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the search did not answer in ten seconds");
+}
+
+/// Paging where every round settled at the same instant (ties at each page boundary) and
+/// the count is an exact multiple of a page: each page follows the database's order
+/// (newest first, then the higher round id), and Older is offered only while there is an
+/// older page.
+#[test]
+fn pages_of_rounds_that_tie_on_time() {
+    use croupier::audit::TableSession;
+    use croupier::engine::{BetSpec, Limits, Money, Rules};
+    let path = temp_db("desk-ties");
+    {
+        // The clock never moves: every round has the same time.
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        let dealer = users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+        let rules = Rules::preset("czech").unwrap();
+        let mut t =
+            TableSession::open(&mut store, dealer, "Pontoon 1", rules, None, Limits::NONE).unwrap();
+        for k in 0..200 {
+            if k % 10 == 0 {
+                t.new_shoe(&mut store).unwrap();
+            }
+            let bets = vec![BetSpec {
+                id: "1a".into(),
+                box_no: 1,
+                stake: Money::units(10),
+            }];
+            t.start_round(&mut store, bets).unwrap();
+            for s in ["10", "9", "10", "stick", "8"] {
+                t.input_text(&mut store, s).unwrap();
+            }
+        }
+    }
+    let newest_first: Vec<i64> = {
+        let store = Store::open_read(&path).unwrap();
+        let mut stmt = store
+            .conn()
+            .prepare("SELECT round_id FROM round_figures ORDER BY at DESC, round_id DESC")
+            .unwrap();
+        stmt.query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    assert_eq!(newest_first.len(), 200, "every round settled");
+    let mut h = screen(&path);
+    log_in(&mut h, "Irena Dvorak", "900000");
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[..100]);
+    assert!(!h.get_by_label("Older >").accesskit_node().is_disabled());
+    h.get_by_label("Older >").click();
+    h.run();
+    assert_eq!(
+        listed(&h),
+        newest_first[100..],
+        "no round lost or repeated at the tie"
+    );
+    assert!(
+        h.get_by_label("Older >").accesskit_node().is_disabled(),
+        "200 rounds: the second page is the last"
+    );
+    h.get_by_label("< Newer").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[..100]);
 }
