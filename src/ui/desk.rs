@@ -828,8 +828,17 @@ impl Desk {
     fn charts(&self, ui: &mut Ui) {
         let s = &self.series;
         let money = |m: &Money| m.cents() as f64 / 100.0;
-        // Days as MM-DD (the year is in the history), hours as 06:00, dealers by name.
-        let day = |d: &str| d.get(5..).unwrap_or(d).to_string();
+        // Days as MM-DD (the year is in the history; YYYY-MM-DD when the days span years),
+        // hours as 06:00, dealers by name.
+        let year = |d: &Day| d.0.get(..4).map(str::to_string);
+        let one_year = s.by_day.first().map(year) == s.by_day.last().map(year);
+        let day = |d: &str| {
+            if one_year {
+                d.get(5..).unwrap_or(d).to_string()
+            } else {
+                d.to_string()
+            }
+        };
         let hour = |h: u32| format!("{h:02}:00");
         ui.label(format!(
             "Charts of the {} rounds listed in the history (voids left out).",
