@@ -1135,8 +1135,10 @@ fn a_missing_rules_folder_named_on_the_command_line_is_said() {
 /// is searching), at most ten seconds.
 fn searched(h: &mut Harness<'static, DealerApp>) {
     for _ in 0..1000 {
-        h.run();
+        h.step();
         if h.state().status() != Some("searching…") {
+            // A few frames for the list and its grid to lay out.
+            h.run_steps(8);
             return;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
