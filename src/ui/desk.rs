@@ -682,6 +682,7 @@ impl Desk {
             ui.label("Open a round from the history.");
             return;
         };
+        let was = self.cursor;
         ui.horizontal(|ui| {
             ui.heading(format!("Round {}", h.round));
             if ui.button("|< first").clicked() {
@@ -758,6 +759,10 @@ impl Desk {
                         text
                     };
                     let row = ui.selectable_label(i == self.cursor, text);
+                    // Stepped by the buttons: the list follows the input picked.
+                    if i == self.cursor && self.cursor != was {
+                        row.scroll_to_me(Some(egui::Align::Center));
+                    }
                     if row.clicked() {
                         self.cursor = i;
                     }
