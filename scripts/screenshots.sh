@@ -21,6 +21,7 @@ Xvfb "$display" -screen 0 "${size}x24" >/dev/null 2>&1 &
 sleep 1
 export DISPLAY=$display
 $bin --db "$work/demo.db" --fullscreen >"$work/app.log" 2>&1 &
+app=$!
 win=$(xdotool search --sync --name "Croupier")
 # Xvfb has no window manager to honour --fullscreen: size the window to the screen.
 xdotool windowmove "$win" 0 0 windowsize "$win" 100% 100%
@@ -38,7 +39,7 @@ read -r W H <<<"${size/x/ }"
 python3 - "$W" "$H" <<'PY' >"$work/clicks"
 import sys
 w, h = map(int, sys.argv[1:3])
-z = w / 1110  # the app scales itself with the screen's width
+z = min(max(min(w / 1110, h / 690), 1), 2)  # the app's zoom (ui::app::zoom_for)
 for x, y in [(150, 146), (290, 146), (150, 207)]:
     print(int(x * z), int(y * z))
 PY
@@ -65,8 +66,8 @@ shot 06-settlement
 keys Return                      # confirm: the next round's bets
 # The supervisor desk: log out, log in as a supervisor, open the desk (its history opens
 # on the latest rounds), a round laid out again, the charts. Clicks at points of the
-# layout (1110 points across), scaled to the screen.
-click() { python3 -c "import sys; w=$W; z=min(max(w/1110,1),2); x,y=float(sys.argv[1]),float(sys.argv[2]); x=w/z+x if x<0 else x; print(int(x*z), int(y*z))" "$1" "$2" | { read -r x y; xdotool mousemove "$x" "$y" click 1; }; sleep 0.4; }
+# layout (in points), scaled to the screen as the app zooms.
+click() { python3 -c "import sys; w=$W; z=min(max(min(w/1110,$H/690),1),2); x,y=float(sys.argv[1]),float(sys.argv[2]); x=w/z+x if x<0 else x; print(int(x*z), int(y*z))" "$1" "$2" | { read -r x y; xdotool mousemove "$x" "$y" click 1; }; sleep 0.4; }
 click -39 12                     # Log out
 xdotool type --delay 40 "Petr Novak"; keys Tab; xdotool type --delay 40 "800100"; keys Return
 sleep 0.5
@@ -78,4 +79,26 @@ for _ in 1 2 3 4 5 6 7 8 9; do click 250 103; done   # next > nine times: the de
 shot 08-desk-round
 click 387 68                     # Charts
 shot 09-desk-charts
+# A full table: 7 boxes x 3 bets dealt through the feed (the same store code), the dealer's
+# ace with 21 offers open; then box 1 splits its eights at the screen.
+kill "$app"; wait "$app" 2>/dev/null || true
+{
+  echo 1001
+  echo "bets $(for b in 1 2 3 4 5 6 7; do printf '%sa:10 %sb:10 %sc:10 ' $b $b $b; done)"
+  for c in 8h 8s 9c Kd 7h 10s Qc Ad 8c 9d 4s Js 8d 6c 9h; do echo "$c"; done
+} | $bin feed --db "$work/demo.db" --table "Pontoon 1" --dealer "Jana Svoboda" >"$work/feed.log"
+$bin --db "$work/demo.db" --fullscreen >>"$work/app.log" 2>&1 &
+app=$!
+win=$(xdotool search --sync --name "Croupier")
+xdotool windowmove "$win" 0 0 windowsize "$win" 100% 100%
+xdotool windowfocus --sync "$win"
+sleep 1
+xdotool type --delay 40 "Jana Svoboda"; keys Tab; xdotool type --delay 40 "1001"; keys Return
+sleep 0.5
+keys Return                      # Pontoon 1: its round in play comes back
+shot 11-full-table-offers
+keys p                           # box 1 splits its eights: the offers close
+shot 12-full-table-split
+keys F2 3                         # hand 1 gets a 3 of hearts: its decisions
+shot 13-full-table-decide
 echo "screenshots in $out"

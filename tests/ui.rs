@@ -386,7 +386,7 @@ fn the_supervisor_desk_voids_a_round_with_a_reason() {
     h.get_by_label("Box").type_text("7");
     h.run();
     h.get_by_label("Search").click();
-    h.run();
+    searched(&mut h);
     assert!(
         h.state().status().unwrap().ends_with("rounds found"),
         "{:?}",
@@ -394,7 +394,11 @@ fn the_supervisor_desk_voids_a_round_with_a_reason() {
     );
     h.get_by_label("Open 118").click();
     h.run();
-    assert!(h.state().status().unwrap().contains("round 118 open"));
+    assert!(
+        h.state().status().unwrap().contains("round 118 open"),
+        "{:?}",
+        h.state().status()
+    );
     h.get_by_label("|< first").click();
     h.run();
     assert!(
@@ -705,25 +709,31 @@ fn the_settlement_is_shown_hand_by_hand() {
     let want = [
         "Dealer: A 6 (17)",
         "Pay 80 · collect 40 · house net -40",
+        // Box 1 as the dealer's hand passes it: both bets' stacks on hand 1, then on hand
+        // 2, then 1a's insurance; each bet's net.
         "1a",
         "hand 1 of 2: won",
         "8 3 10 = 21",
         "20",
         "PAY 20",
+        "1b",
+        "hand 1 of 2: won",
+        "10",
+        "PAY 10",
+        "1a",
         "hand 2 of 2: lost",
         "8 7 = 15",
         "20",
         "COLLECT 20",
+        "1b",
+        "hand 2 of 2: lost",
+        "COLLECT 10",
+        "1a",
         "insurance: lost",
         "10",
         "COLLECT 10",
         "net 1a",
         "50",
-        "COLLECT 10",
-        "1b",
-        "hand 1 of 2: won",
-        "PAY 10",
-        "hand 2 of 2: lost",
         "COLLECT 10",
         "net 1b",
         "PUSH",
@@ -802,7 +812,7 @@ fn the_desk_opens_on_the_latest_rounds_a_page_at_a_time() {
     assert_eq!(listed(&h), newest_first[..100]);
     // A search lists what it found, newest first, a page at a time too.
     h.get_by_label("Search").click();
-    h.run();
+    searched(&mut h);
     assert_eq!(h.state().status(), Some("250 rounds found"));
     assert_eq!(listed(&h), newest_first[..100]);
     h.get_by_label("Older >").click();
@@ -1009,4 +1019,219 @@ fn a_rules_file_from_the_folder_opens_a_table() {
         )
         .unwrap();
     assert_eq!((preset.as_str(), boxes), ("vip.json", 5));
+}
+
+/// A full table (7 boxes × 3 bets) on a database, its round dealt by `inputs`, and the app
+/// resumed on it at `size`.
+fn full_table(name: &str, size: egui::Vec2, inputs: &[&str]) -> Harness<'static, DealerApp> {
+    use croupier::audit::TableSession;
+    use croupier::engine::{BetSpec, Limits, Money, Rules};
+    let path = temp_db(name);
+    {
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        users::add_user(&mut store, "Jana Svoboda", Role::Admin, "100100", None).unwrap();
+        let dealer = users::login(&mut store, "Jana Svoboda", "100100", None).unwrap();
+        let rules = Rules::preset("czech").unwrap();
+        let mut t = TableSession::open(
+            &mut store,
+            dealer,
+            "Pontoon 1",
+            rules,
+            Some("czech"),
+            Limits::NONE,
+        )
+        .unwrap();
+        let bets = (1..=7u8)
+            .flat_map(|b| {
+                (0..3u8).map(move |k| BetSpec {
+                    id: BetSpec::id_for(b, usize::from(k)).into(),
+                    box_no: b,
+                    stake: Money::units(10),
+                })
+            })
+            .collect();
+        t.start_round(&mut store, bets).unwrap();
+        for s in inputs {
+            t.input_text(&mut store, s).unwrap();
+        }
+    }
+    let app = DealerApp::open(path);
+    let mut h = Harness::builder()
+        .with_size(size)
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    log_in(&mut h, "Jana Svoboda", "100100");
+    h.get_by_label("Resume Pontoon 1 (round in play)").click();
+    h.run();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Play, "{:?}", h.state().status());
+    h
+}
+
+/// Every control whose label starts with one of `words` lies inside the window, above the
+/// status line (36 points): reachable by mouse or touch, not only by keys. Returns how many.
+fn within_reach(h: &Harness<'static, DealerApp>, words: &[&str]) -> usize {
+    let screen = h.ctx.content_rect();
+    let mut seen = 0;
+    for w in words {
+        for n in h.query_all_by_label_contains(w) {
+            let label = n.accesskit_node().label().unwrap_or_default();
+            if !label.starts_with(w) {
+                continue;
+            }
+            let r = n.rect();
+            assert!(
+                r.min.y >= screen.min.y
+                    && r.max.y <= screen.max.y - 36.0
+                    && r.max.x <= screen.max.x,
+                "{label:?} at {r:?} is outside the window {screen:?}"
+            );
+            seen += 1;
+        }
+    }
+    seen
+}
+
+/// A full table with the dealer's ace and 21 offers open, then box 1 split, fits the
+/// screen at 1280×800 and 1920×1080: Undo, the decisions and the card buttons stay in reach.
+#[test]
+fn a_full_table_keeps_its_controls_on_screen() {
+    let ace = [
+        "8", "8", "9", "9", "9", "9", "9", "a", "8", "9", "9", "9", "9", "9", "9",
+    ];
+    for size in [
+        egui::Vec2::new(1280.0, 800.0),
+        egui::Vec2::new(1920.0, 1080.0),
+    ] {
+        let tag = format!("full-{}", size.x);
+        let h = full_table(&tag, size, &ace);
+        assert!(
+            h.query_by_label_contains("Dealer shows an ace").is_some(),
+            "the offers are open"
+        );
+        assert_eq!(within_reach(&h, &["Undo"]), 1, "Undo at {size:?}");
+        assert!(
+            within_reach(&h, &["Stick", "Twist", "Split"]) >= 3,
+            "the decisions at {size:?}"
+        );
+        // Box 1 splits its eights (the offers close): the first hand wants a card.
+        let mut inputs = ace.to_vec();
+        inputs.push("split");
+        let mut h = full_table(&format!("{tag}-split"), size, &inputs);
+        assert_eq!(within_reach(&h, &["Undo"]), 1);
+        assert_eq!(within_reach(&h, &["K", "A", "10"]), 3, "the card buttons");
+        h.key_press(Key::Num3);
+        h.run();
+        h.run();
+        assert_eq!(within_reach(&h, &["Undo"]), 1);
+        assert!(within_reach(&h, &["Stick", "Twist"]) >= 2);
+    }
+}
+
+/// A mistyped `--rules-dir` is said on screen at login; the presets are still offered.
+#[test]
+fn a_missing_rules_folder_named_on_the_command_line_is_said() {
+    let path = temp_db("rules-dir-typo");
+    {
+        let mut store = Store::open(&path).unwrap();
+        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    }
+    let missing = path.parent().unwrap().join("rulez");
+    let app = DealerApp::open(path.clone()).with_rules_dir(missing.clone());
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    log_in(&mut h, "Irena Dvorak", "900000");
+    assert_eq!(h.state().screen(), Screen::Setup);
+    let said = h.state().status().unwrap_or_default().to_string();
+    assert!(
+        said.contains(&format!(
+            "{} (--rules-dir) is not a folder",
+            missing.display()
+        )),
+        "{said}"
+    );
+    assert!(h.query_by_label("czech").is_some());
+}
+
+/// Frames until the desk's background search has answered (its status no longer says it
+/// is searching), at most ten seconds.
+fn searched(h: &mut Harness<'static, DealerApp>) {
+    for _ in 0..1000 {
+        h.step();
+        if h.state().status() != Some("searching…") {
+            // A few frames for the list and its grid to lay out.
+            h.run_steps(8);
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the search did not answer in ten seconds");
+}
+
+/// Paging where every round settled at the same instant (ties at each page boundary) and
+/// the count is an exact multiple of a page: each page follows the database's order
+/// (newest first, then the higher round id), and Older is offered only while there is an
+/// older page.
+#[test]
+fn pages_of_rounds_that_tie_on_time() {
+    use croupier::audit::TableSession;
+    use croupier::engine::{BetSpec, Limits, Money, Rules};
+    let path = temp_db("desk-ties");
+    {
+        // The clock never moves: every round has the same time.
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        let dealer = users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+        let rules = Rules::preset("czech").unwrap();
+        let mut t =
+            TableSession::open(&mut store, dealer, "Pontoon 1", rules, None, Limits::NONE).unwrap();
+        for k in 0..200 {
+            if k % 10 == 0 {
+                t.new_shoe(&mut store).unwrap();
+            }
+            let bets = vec![BetSpec {
+                id: "1a".into(),
+                box_no: 1,
+                stake: Money::units(10),
+            }];
+            t.start_round(&mut store, bets).unwrap();
+            for s in ["10", "9", "10", "stick", "8"] {
+                t.input_text(&mut store, s).unwrap();
+            }
+        }
+    }
+    let newest_first: Vec<i64> = {
+        let store = Store::open_read(&path).unwrap();
+        let mut stmt = store
+            .conn()
+            .prepare("SELECT round_id FROM round_figures ORDER BY at DESC, round_id DESC")
+            .unwrap();
+        stmt.query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    assert_eq!(newest_first.len(), 200, "every round settled");
+    let mut h = screen(&path);
+    log_in(&mut h, "Irena Dvorak", "900000");
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[..100]);
+    assert!(!h.get_by_label("Older >").accesskit_node().is_disabled());
+    h.get_by_label("Older >").click();
+    h.run();
+    assert_eq!(
+        listed(&h),
+        newest_first[100..],
+        "no round lost or repeated at the tie"
+    );
+    assert!(
+        h.get_by_label("Older >").accesskit_node().is_disabled(),
+        "200 rounds: the second page is the last"
+    );
+    h.get_by_label("< Newer").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[..100]);
 }

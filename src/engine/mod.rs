@@ -16,8 +16,8 @@ pub use hand::Total;
 pub use money::{Money, MoneyError, Ratio};
 pub use round::{
     BetId, BetIx, BetSpec, CardReason, CardTo, Checked, Decision, Hand, HandState, Limits,
-    LineKind, Offer, Outcome, Pay, Refusal, Round, RoundFigures, Seat, SettleLine, SetupError,
-    Stand, Step, StepError, Want,
+    LineKind, Offer, Outcome, Pay, Refusal, Round, RoundFigures, Seat, SettleLine, SettleTotals,
+    SetupError, Stand, Step, StepError, Want,
 };
 pub use rules::{Rules, RulesError};
 pub use shoe::{ImpossibleCard, Shoe};

@@ -155,9 +155,11 @@ fn svg(c: &Chart) -> String {
     );
     let _ = write!(
         out,
-        r##"<text x="2" y="{:.1}" font-size="10">{max:.0}{u}</text><text x="2" y="{:.1}" font-size="10">{min:.0}{u}</text>"##,
+        r##"<text x="2" y="{:.1}" font-size="10">{}{u}</text><text x="2" y="{:.1}" font-size="10">{}{u}</text>"##,
         pad,
+        fixed(max, 0),
         h - pad,
+        fixed(min, 0),
         u = c.unit
     );
     let label_every = (n / 12.0).ceil().max(1.0) as usize;
@@ -171,11 +173,12 @@ fn svg(c: &Chart) -> String {
         let color = if *v >= 0.0 { "#2a6" } else { "#c33" };
         let _ = write!(
             out,
-            r#"<rect x="{:.1}" y="{top:.1}" width="{:.1}" height="{:.1}" fill="{color}"><title>{} {v:.2}{}</title></rect>"#,
+            r#"<rect x="{:.1}" y="{top:.1}" width="{:.1}" height="{:.1}" fill="{color}"><title>{} {}{}</title></rect>"#,
             x + 1.0,
             (bw - 2.0).max(1.0),
             height.max(0.5),
             esc(label),
+            fixed(*v, 2),
             c.unit
         );
         if i % label_every == 0 {
@@ -304,6 +307,15 @@ pub fn file_name(r: &Report, ext: &str) -> String {
     format!("{}.{ext}", base_name(r))
 }
 
+/// `v` to `places` decimals, with no sign on a value that rounds to zero ("0", not "-0").
+fn fixed(v: f64, places: usize) -> String {
+    let t = format!("{v:.places$}");
+    match t.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => t,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -358,6 +370,16 @@ mod tests {
         ] {
             assert_eq!(Cell::Percent(Some(p)).text(), text, "{p}");
             assert_eq!(Cell::Percent(Some(p)).json().to_string(), json, "{p}");
+        }
+        // The HTML charts' axis labels and bar titles too.
+        for (v, places, text) in [
+            (-0.3, 0, "0"),
+            (-0.004, 2, "0.00"),
+            (-0.006, 2, "-0.01"),
+            (-12.4, 0, "-12"),
+            (0.0, 2, "0.00"),
+        ] {
+            assert_eq!(fixed(v, places), text, "{v}");
         }
     }
 }

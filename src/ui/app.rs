@@ -122,6 +122,8 @@ pub struct DealerApp {
     db: PathBuf,
     /// The user's rules files, offered when a table is opened (`rules_files`).
     rules_dir: PathBuf,
+    /// The rules folder was named on the command line (a missing one is then a typo, said).
+    rules_dir_given: bool,
     store: Option<Store>,
     page: Page,
     status: Option<(String, Tone)>,
@@ -140,6 +142,7 @@ impl DealerApp {
         let mut app = DealerApp {
             db: db.clone(),
             rules_dir: default_rules_dir(&db),
+            rules_dir_given: false,
             store: None,
             page: Page::Fatal(String::new()),
             status: None,
@@ -180,6 +183,7 @@ impl DealerApp {
     /// Offers the rules files of `dir` (instead of `rules/` beside the database).
     pub fn with_rules_dir(mut self, dir: PathBuf) -> DealerApp {
         self.rules_dir = dir;
+        self.rules_dir_given = true;
         self
     }
 
@@ -220,11 +224,10 @@ impl DealerApp {
 
     /// Draws one frame and carries out what it asked for.
     pub fn ui(&mut self, ui: &mut Ui) {
-        // Scale with the screen: laid out for 1110 points across, so 1280×800 reads at
-        // about 1.15× and 1920×1080 at about 1.7×.
+        // Scale with the screen: laid out for 1110 × 690 points, the limiting side wins, so
+        // 1280×800 reads at about 1.15× and 1920×1080 at about 1.57× (its height).
         let ctx = ui.ctx().clone();
-        let width = ctx.viewport_rect().width() * ctx.zoom_factor();
-        let zoom = (width / 1110.0).clamp(1.0, 2.0);
+        let zoom = zoom_for(ctx.viewport_rect().size() * ctx.zoom_factor());
         if (zoom - ctx.zoom_factor()).abs() > 0.05 {
             ctx.set_zoom_factor(zoom);
         }
@@ -244,7 +247,12 @@ impl DealerApp {
             Page::Fatal(why) => fatal(ui, why),
             Page::FirstAdmin(f) => f.ui(ui, commands),
             Page::Login(l) => l.ui(ui, commands),
-            Page::OpenTable(o) => o.ui(ui, supervises, commands),
+            // Every Resume button in reach, however many tables and however long the rules.
+            Page::OpenTable(o) => {
+                egui::ScrollArea::vertical()
+                    .auto_shrink(false)
+                    .show(ui, |ui| o.ui(ui, supervises, commands));
+            }
             Page::Table(t) => t.ui(ui, commands),
             Page::Pontis(p) => p.ui(ui, commands),
             Page::Watch(w) => {
@@ -463,7 +471,18 @@ impl DealerApp {
                                 list_tables(store).unwrap_or_default(),
                                 &self.rules_dir,
                             ));
-                            Some((said, Tone::Info))
+                            if self.rules_dir_given && !self.rules_dir.is_dir() {
+                                Some((
+                                    format!(
+                                        "{said}; the rules folder {} (--rules-dir) is not a \
+                                         folder: only the presets are offered",
+                                        self.rules_dir.display()
+                                    ),
+                                    Tone::Refused,
+                                ))
+                            } else {
+                                Some((said, Tone::Info))
+                            }
                         }
                         Err(e) => {
                             l.place_cursor = true;
@@ -651,4 +670,10 @@ fn fatal(ui: &mut Ui, why: &str) {
     ui.heading("The database cannot be opened");
     ui.label(RichText::new(why).size(18.0));
     ui.label("Nothing was changed. Close Croupier, fix the cause above, and start it again.");
+}
+
+/// The zoom for a window of `size` physical points: the screens are laid out for 1110 ×
+/// 690 points, and the side that runs out first decides (between 1× and 2×).
+pub(crate) fn zoom_for(size: egui::Vec2) -> f32 {
+    (size.x / 1110.0).min(size.y / 690.0).clamp(1.0, 2.0)
 }

@@ -53,6 +53,38 @@ pub(crate) struct Desk {
     series: Series,
     verify: Option<Result<String, String>>,
     verifying: Option<Receiver<Result<String, String>>>,
+    /// A search running in the background, then what it found (taken by `SearchDone`).
+    searching: Option<Receiver<Result<Found, String>>>,
+    found: Option<Result<Found, String>>,
+    /// The latest-rounds listing has an older page.
+    older: bool,
+}
+
+/// What a background search found: the rounds, newest first, at most `SEARCH_CAP`.
+struct Found {
+    rows: Vec<RoundRow>,
+    series: Series,
+    /// More rounds matched than `SEARCH_CAP`: the newest are kept.
+    capped: bool,
+}
+
+/// The most rounds a search keeps (the newest that match): a search over a large database
+/// never holds more than this and a page of the scan.
+pub(crate) const SEARCH_CAP: usize = 10_000;
+
+/// Rounds a search reads a time, newest first by the `round_figures` index.
+const SCAN_PAGE: usize = 2_000;
+
+/// A search's filters, checked on the desk and carried to the background.
+struct Filters {
+    from: i64,
+    to: i64,
+    table: String,
+    dealer: String,
+    shift: String,
+    outcome: String,
+    min: Option<Money>,
+    box_no: Option<u8>,
 }
 
 /// Rounds a history page lists.
@@ -77,6 +109,8 @@ pub(crate) enum DeskCommand {
     Older,
     Newer,
     Search,
+    /// The background search finished: list what it found.
+    SearchDone,
     Open(i64),
     Void,
     Preview,
@@ -110,6 +144,9 @@ impl Desk {
             series: Series::default(),
             verify: None,
             verifying: None,
+            searching: None,
+            found: None,
+            older: false,
         }
     }
 
@@ -125,6 +162,26 @@ impl Desk {
             ui.ctx().request_repaint();
         }
         let mut commands = Vec::new();
+        if let Some(rx) = &self.searching {
+            match rx.try_recv() {
+                Ok(f) => {
+                    self.found = Some(f);
+                    self.searching = None;
+                    commands.push(DeskCommand::SearchDone);
+                    // The next frame lists what was found.
+                    ui.ctx().request_repaint();
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_millis(50));
+                }
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    self.searching = None;
+                    self.found = Some(Err("the search stopped unexpectedly".into()));
+                    commands.push(DeskCommand::SearchDone);
+                }
+            }
+        }
         ui.horizontal(|ui| {
             ui.heading("Supervisor desk");
             for (t, label) in [
@@ -222,6 +279,23 @@ impl Desk {
                 _ => return None,
             },
             DeskCommand::Search => self.search(store),
+            DeskCommand::SearchDone => match self.found.take() {
+                Some(Ok(f)) => {
+                    self.rows = f.rows;
+                    self.series = f.series;
+                    self.listing = Listing::Found(0);
+                    Ok(if f.capped {
+                        format!(
+                            "over {SEARCH_CAP} rounds found: the newest {SEARCH_CAP} listed \
+                             and charted (narrow the search for the rest)"
+                        )
+                    } else {
+                        format!("{} rounds found", self.rows.len())
+                    })
+                }
+                Some(Err(e)) => Err(e),
+                None => return None,
+            },
             DeskCommand::Open(round) => match RoundHistory::load(store, round) {
                 Ok(h) => {
                     self.cursor = h.events.len().saturating_sub(1);
@@ -309,10 +383,14 @@ impl Desk {
     /// Lists the page of the latest rounds that begins at the last of `pages`.
     fn latest(&mut self, store: &Store, pages: Vec<Option<(i64, i64)>>) -> Result<String, String> {
         let before = pages.last().copied().flatten();
-        let rows = report::data::latest_rounds(store, before, PAGE).map_err(|e| e.to_string())?;
+        // One more than a page: whether an older page exists, so Older is offered only then.
+        let mut rows =
+            report::data::latest_rounds(store, before, PAGE + 1).map_err(|e| e.to_string())?;
         if rows.is_empty() && pages.len() > 1 {
             return Err("no older rounds".into());
         }
+        self.older = rows.len() > PAGE;
+        rows.truncate(PAGE);
         self.rows = rows;
         // Each day's theoretical hold beside its actual one, as a search gives it.
         let to = self.rows.first().map_or(0, |r| r.at + 1);
@@ -332,66 +410,56 @@ impl Desk {
         })
     }
 
+    /// Checks the filters here, then searches in the background (`SearchDone` lists it):
+    /// the desk stays live on a database of millions of rounds.
     fn search(&mut self, store: &Store) -> Result<String, String> {
+        if self.searching.is_some() {
+            return Err("a search is already running".into());
+        }
         let period = self.period()?;
-        let (a, b) = period.ms();
+        let (from, to) = period.ms();
         let min = if self.min_payout.trim().is_empty() {
             None
         } else {
             Some(Money::parse(&self.min_payout).map_err(|e| format!("payout: {e}"))?)
         };
-        let rows = report::data::rounds(store, 0, a, b, |_| {}).map_err(|e| e.to_string())?;
-        let like = |field: &str, want: &str| {
-            want.trim().is_empty() || field.to_lowercase().contains(&want.trim().to_lowercase())
+        let box_no = if self.box_no.trim().is_empty() {
+            None
+        } else {
+            Some(
+                self.box_no
+                    .trim()
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|b| (1..=7).contains(b))
+                    .ok_or_else(|| {
+                        format!(
+                            "box \"{}\": expected a box number 1 to 7",
+                            self.box_no.trim()
+                        )
+                    })?,
+            )
         };
-        self.rows = rows
-            .into_iter()
-            .filter(|r| like(&r.table, &self.table) && like(&r.dealer, &self.dealer))
-            .filter(|r| like(report::data::shift_of(r.at).1, &self.shift))
-            .filter(|r| match self.outcome.trim() {
-                "house" => r.figures.house_net.is_positive(),
-                "players" => r.figures.house_net < Money::ZERO,
-                "void" | "voided" => r.voided,
-                _ => true,
-            })
-            .filter(|r| min.is_none_or(|m| r.figures.max_net >= m))
-            .collect();
-        // A box: the rounds with a bet on it (read from each round's bets, so narrow the
-        // other filters first on a large database).
-        if !self.box_no.trim().is_empty() {
-            let b: u64 = self
-                .box_no
-                .trim()
-                .parse()
-                .ok()
-                .filter(|b| (1..=7).contains(b))
-                .ok_or_else(|| {
-                    format!(
-                        "box \"{}\": expected a box number 1 to 7",
-                        self.box_no.trim()
-                    )
-                })?;
-            let mut kept = Vec::new();
-            for r in std::mem::take(&mut self.rows) {
-                let (bets, _) =
-                    report::data::round_inputs(store, r.round).map_err(|e| e.to_string())?;
-                if bets.iter().any(|x| u64::from(x.box_no) == b) {
-                    kept.push(r);
-                }
-            }
-            self.rows = kept;
-        }
-        // Each day's theoretical hold beside its actual one (the lab, per rules played).
-        let th = report::theory::Theories::read(
-            &mut report::data::Files(std::slice::from_ref(store)),
-            &self.rows,
-            b,
-        )
-        .unwrap_or_default();
-        self.series = report::series_with(&self.rows, &th);
-        self.rows.reverse();
-        self.listing = Listing::Found(0);
-        Ok(format!("{} rounds found", self.rows.len()))
+        let f = Filters {
+            from,
+            to,
+            table: self.table.trim().to_lowercase(),
+            dealer: self.dealer.trim().to_lowercase(),
+            shift: self.shift.trim().to_lowercase(),
+            outcome: self.outcome.trim().to_string(),
+            min,
+            box_no,
+        };
+        let path = store.path().to_path_buf();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let found = Store::open_read(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|s| find(&s, &f).map_err(|e| e.to_string()));
+            let _ = tx.send(found);
+        });
+        self.searching = Some(rx);
+        Ok("searching…".into())
     }
 
     fn search_games(&mut self, store: &Store) -> Result<String, String> {
@@ -552,7 +620,7 @@ impl Desk {
         let first_page = matches!(&self.listing, Listing::Latest(p) if p.len() == 1)
             || self.listing == Listing::Found(0);
         let last_page = match self.listing {
-            Listing::Latest(_) => self.rows.len() < PAGE,
+            Listing::Latest(_) => !self.older,
             Listing::Found(n) => (n + 1) * PAGE >= self.rows.len(),
         };
         ui.horizontal(|ui| {
@@ -618,6 +686,7 @@ impl Desk {
             ui.label("Open a round from the history.");
             return;
         };
+        let was = self.cursor;
         ui.horizontal(|ui| {
             ui.heading(format!("Round {}", h.round));
             if ui.button("|< first").clicked() {
@@ -694,6 +763,10 @@ impl Desk {
                         text
                     };
                     let row = ui.selectable_label(i == self.cursor, text);
+                    // Stepped by the buttons: the list follows the input picked.
+                    if i == self.cursor && self.cursor != was {
+                        row.scroll_to_me(Some(egui::Align::Center));
+                    }
                     if row.clicked() {
                         self.cursor = i;
                     }
@@ -764,8 +837,17 @@ impl Desk {
     fn charts(&self, ui: &mut Ui) {
         let s = &self.series;
         let money = |m: &Money| m.cents() as f64 / 100.0;
-        // Days as MM-DD (the year is in the history), hours as 06:00, dealers by name.
-        let day = |d: &str| d.get(5..).unwrap_or(d).to_string();
+        // Days as MM-DD (the year is in the history; YYYY-MM-DD when the days span years),
+        // hours as 06:00, dealers by name.
+        let year = |d: &Day| d.0.get(..4).map(str::to_string);
+        let one_year = s.by_day.first().map(year) == s.by_day.last().map(year);
+        let day = |d: &str| {
+            if one_year {
+                d.get(5..).unwrap_or(d).to_string()
+            } else {
+                d.to_string()
+            }
+        };
         let hour = |h: u32| format!("{h:02}:00");
         ui.label(format!(
             "Charts of the {} rounds listed in the history (voids left out).",
@@ -955,4 +1037,64 @@ fn nets_words(nets: &[NetData]) -> String {
         .map(|n| format!("{} {}", n.id, n.net))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The rounds that pass `f`, newest first, at most `SEARCH_CAP`: read a page at a time
+/// backward from the period's end by the keyset the history pages use, so memory stays at
+/// a page and what was kept. Each day's theoretical hold comes beside the actual one.
+fn find(store: &Store, f: &Filters) -> Result<Found, crate::audit::AuditError> {
+    let like = |field: &str, want: &str| want.is_empty() || field.to_lowercase().contains(want);
+    let mut rows = Vec::new();
+    let mut capped = false;
+    let mut before = Some((f.to, i64::MIN));
+    'scan: while let Some(at) = before {
+        let page = report::data::latest_rounds(store, Some(at), SCAN_PAGE)?;
+        before = page.last().map(|r| (r.at, r.round));
+        for r in page {
+            if r.at < f.from {
+                break 'scan;
+            }
+            let keep = like(&r.table, &f.table)
+                && like(&r.dealer, &f.dealer)
+                && like(report::data::shift_of(r.at).1, &f.shift)
+                && match f.outcome.as_str() {
+                    "house" => r.figures.house_net.is_positive(),
+                    "players" => r.figures.house_net < Money::ZERO,
+                    "void" | "voided" => r.voided,
+                    _ => true,
+                }
+                && f.min.is_none_or(|m| r.figures.max_net >= m);
+            // A box: read from the round's bets, only for rounds the rest let through.
+            let keep = keep
+                && match f.box_no {
+                    Some(b) => report::data::round_inputs(store, r.round)?
+                        .0
+                        .iter()
+                        .any(|x| x.box_no == b),
+                    None => true,
+                };
+            if keep {
+                if rows.len() == SEARCH_CAP {
+                    capped = true;
+                    break 'scan;
+                }
+                rows.push(r);
+            }
+        }
+    }
+    // The series runs oldest first, as the period's report does.
+    rows.reverse();
+    let th = report::theory::Theories::read(
+        &mut report::data::Files(std::slice::from_ref(store)),
+        &rows,
+        f.to,
+    )
+    .unwrap_or_default();
+    let series = report::series_with(&rows, &th);
+    rows.reverse();
+    Ok(Found {
+        rows,
+        series,
+        capped,
+    })
 }

@@ -229,8 +229,8 @@ fn fan(ui: &mut Ui, cards: &[Card], h: f32, said: &str) {
     }
 }
 
-/// One card: rank in the corner and large, the suit drawn under it (red hearts and
-/// diamonds); a card whose suit was not given shows its rank only, on a greyer card.
+/// One card: rank and a small suit in the corner (what stays in view when fanned), the
+/// suit large in the middle (red hearts and diamonds); a card whose suit was not given shows its rank only, on a greyer card.
 pub(crate) fn paint_card(p: &Painter, r: Rect, c: Card) {
     let h = r.height();
     let fill = if c.suit.is_some() {
@@ -257,6 +257,11 @@ pub(crate) fn paint_card(p: &Painter, r: Rect, c: Card) {
         FontId::proportional(h * 0.3),
         ink,
     );
+    // The suit again under the corner rank: the corner is all a fanned card shows.
+    if let Some(s) = c.suit {
+        let pip = pos2(r.left() + h * 0.05 + h * 0.07, r.top() + h * 0.44);
+        paint_suit(p, s, pip, h * 0.075, ink);
+    }
     match c.suit {
         Some(s) => {
             let centre = pos2(r.center().x + h * 0.05, r.top() + h * 0.68);

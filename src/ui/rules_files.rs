@@ -1,5 +1,5 @@
 //! The house rules a table can be opened with: the presets compiled in (`data/rules/`) and
-//! every `*.json` in the user's rules folder (`--rules-dir`, by default `rules/` beside the
+//! every `*.json` (any case) in the user's rules folder (`--rules-dir`, by default `rules/` beside the
 //! database). Each file is read and checked by `Rules::from_json` when the list is made; one
 //! that cannot be played stays in the list with the reason, and cannot be chosen to open.
 
@@ -45,7 +45,10 @@ pub(crate) fn list(dir: &Path) -> Vec<RulesChoice> {
     };
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|x| x.eq_ignore_ascii_case("json"))
+        })
         .collect();
     files.sort();
     for path in files {
@@ -63,15 +66,32 @@ pub(crate) fn list(dir: &Path) -> Vec<RulesChoice> {
     out
 }
 
-/// A rules file read and checked: the rules, or the reason they cannot be played.
+/// A rules file read and checked: the rules, or the reason they cannot be played. Only a
+/// regular file (or a link to one) is opened, and at most `MAX_BYTES + 1` bytes are read, so
+/// a FIFO, a device (`/dev/zero`) or a folder named `*.json` is refused without blocking.
 fn read(path: &Path) -> Result<Rules, String> {
-    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
-    if size > MAX_BYTES {
+    use std::io::Read;
+    let not_a_file = "not a regular file (a folder, FIFO or device): a rules file is a JSON \
+                      object of knobs";
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err(not_a_file.into());
+    }
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    // Checked again on the handle: the name may have been swapped since.
+    if !file.metadata().map_err(|e| e.to_string())?.is_file() {
+        return Err(not_a_file.into());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_BYTES {
         return Err(format!(
-            "{size} bytes: a rules file is a JSON object of knobs, a few KB at most"
+            "over {MAX_BYTES} bytes: a rules file is a JSON object of knobs, a few KB at most"
         ));
     }
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text: a rules file is JSON")?;
     Rules::from_json(&text).map_err(|e| e.to_string())
 }
 
@@ -109,4 +129,55 @@ pub(crate) fn knobs(r: &Rules) -> Vec<(String, String)> {
             (k.replace('_', " "), shown)
         })
         .collect()
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A FIFO, a link to `/dev/zero`, a folder and an oversized file named `*.json` are
+    /// listed with a reason, at once (none of them is read to its end or waited on); a file
+    /// named `.JSON` in capitals is offered.
+    #[test]
+    fn only_regular_files_are_read_and_never_past_the_cap() {
+        let dir = std::env::temp_dir().join(format!("croupier-rules-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("fifo.json");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        std::os::unix::fs::symlink("/dev/zero", dir.join("zero.json")).unwrap();
+        std::fs::create_dir(dir.join("folder.json")).unwrap();
+        std::fs::write(dir.join("big.json"), vec![b' '; MAX_BYTES as usize + 10]).unwrap();
+        let czech = Rules::preset("czech").unwrap().to_value().to_string();
+        std::fs::write(dir.join("VIP.JSON"), &czech).unwrap();
+        std::os::unix::fs::symlink(dir.join("VIP.JSON"), dir.join("link.json")).unwrap();
+        let (done, got) = std::sync::mpsc::channel();
+        let d = dir.clone();
+        std::thread::spawn(move || {
+            let files: Vec<(String, Result<(), String>)> = list(&d)
+                .into_iter()
+                .filter(|c| c.file.is_some())
+                .map(|c| (c.name, c.rules.map(|_| ())))
+                .collect();
+            let _ = done.send(files);
+        });
+        let files = got
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the list is made without blocking");
+        let find = |n: &str| {
+            files
+                .iter()
+                .find(|(name, _)| name == n)
+                .map(|(_, r)| r.clone())
+                .unwrap_or_else(|| panic!("{n} listed: {files:?}"))
+        };
+        for n in ["fifo.json", "zero.json", "folder.json"] {
+            let e = find(n).unwrap_err();
+            assert!(e.contains("not a regular file"), "{n}: {e}");
+        }
+        assert!(find("big.json").unwrap_err().contains("a few KB at most"));
+        assert_eq!(find("VIP.JSON"), Ok(()));
+        assert_eq!(find("link.json"), Ok(()));
+    }
 }

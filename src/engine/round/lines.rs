@@ -45,69 +45,101 @@ impl SettleLine {
     }
 }
 
+/// What the dealer pays and collects over the whole settlement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SettleTotals {
+    /// The sum of the lines that win (their nets).
+    pub pay: Money,
+    /// The sum of the lines that lose (their nets, as a positive amount).
+    pub collect: Money,
+}
+
 impl Round {
-    /// The settlement line by line, in table order: box by box, each bet on the box (holder
-    /// first), its hands in order, then its side stake.
+    /// The settlement line by line, as the dealer's hand moves over the felt, in deal order
+    /// (box 1 to the last): on each box, its hands in order, and on each hand every bet's
+    /// stack there (holder first: 1a and 1b on hand 1, then on hand 2); then the box's side
+    /// stakes and early finishes (insurance, even money, surrender), holder first.
     pub fn settlement_lines(&self) -> Vec<SettleLine> {
         let dealer_pontoon = is_ace_ten(&self.dealer);
         let mut lines = Vec::new();
         for seat in &self.seats {
-            for (pos, &b) in seat.bets.iter().enumerate() {
+            let line = |b, kind, staked, returned| SettleLine {
+                bet: b,
+                kind,
+                staked,
+                returned,
+            };
+            let hands = seat.hands.len();
+            for (hand, h) in seat.hands.iter().enumerate() {
+                for (pos, &b) in seat.bets.iter().enumerate() {
+                    let bet = &self.bets[b];
+                    if !matches!(bet.state, BetState::Riding | BetState::Insured { .. })
+                        || h.units[pos] == 0
+                    {
+                        continue;
+                    }
+                    let staked = Money::from_cents(bet.stake.cents() * h.units[pos] as i64);
+                    let outcome = match h.state {
+                        HandState::Settled(o) => Some(o),
+                        _ => None,
+                    };
+                    let returned = outcome
+                        .map(|o| pay(&self.rules, o.payout(), staked))
+                        .unwrap_or(Money::ZERO);
+                    let kind = LineKind::Hand {
+                        hand,
+                        hands,
+                        outcome,
+                    };
+                    lines.push(line(b, kind, staked, returned));
+                }
+            }
+            for &b in &seat.bets {
                 let bet = &self.bets[b];
-                let line = |kind, staked, returned| SettleLine {
-                    bet: b,
-                    kind,
-                    staked,
-                    returned,
-                };
                 match bet.state {
                     // Finished early: one payment, on the original stake (its first decision).
                     BetState::EvenMoney => lines.push(line(
+                        b,
                         LineKind::EvenMoney,
                         bet.stake,
                         pay(&self.rules, Payout::EvenMoney, bet.stake),
                     )),
                     BetState::Surrendered => lines.push(line(
+                        b,
                         LineKind::Surrender,
                         bet.stake,
                         pay(&self.rules, Payout::Surrender, bet.stake),
                     )),
-                    BetState::Riding | BetState::Insured { .. } => {
-                        let hands = seat.hands.len();
-                        for (hand, h) in seat.hands.iter().enumerate() {
-                            if h.units[pos] == 0 {
-                                continue;
-                            }
-                            let staked = Money::from_cents(bet.stake.cents() * h.units[pos] as i64);
-                            let outcome = match h.state {
-                                HandState::Settled(o) => Some(o),
-                                _ => None,
-                            };
-                            let returned = outcome
-                                .map(|o| pay(&self.rules, o.payout(), staked))
-                                .unwrap_or(Money::ZERO);
-                            lines.push(line(
-                                LineKind::Hand {
-                                    hand,
-                                    hands,
-                                    outcome,
-                                },
-                                staked,
-                                returned,
-                            ));
-                        }
-                        if let BetState::Insured { amount, settled } = bet.state {
-                            let returned = if settled && dealer_pontoon {
-                                pay(&self.rules, Payout::Insurance, amount)
-                            } else {
-                                Money::ZERO
-                            };
-                            lines.push(line(LineKind::Insurance { settled }, amount, returned));
-                        }
+                    BetState::Insured { amount, settled } => {
+                        let returned = if settled && dealer_pontoon {
+                            pay(&self.rules, Payout::Insurance, amount)
+                        } else {
+                            Money::ZERO
+                        };
+                        lines.push(line(b, LineKind::Insurance { settled }, amount, returned));
                     }
+                    BetState::Riding => {}
                 }
             }
         }
         lines
+    }
+
+    /// What the settlement pays and collects in all: the winning lines' nets and the losing
+    /// lines' nets (pay − collect is the players' net, the house net's opposite).
+    pub fn settlement_totals(&self) -> SettleTotals {
+        let mut t = SettleTotals {
+            pay: Money::ZERO,
+            collect: Money::ZERO,
+        };
+        for l in self.settlement_lines() {
+            let net = l.net();
+            if net.is_positive() {
+                t.pay += net;
+            } else {
+                t.collect += -net;
+            }
+        }
+        t
     }
 }

@@ -33,7 +33,7 @@ mod tests;
 mod words;
 
 pub use check::{Checked, Refusal, StepError};
-pub use lines::{LineKind, SettleLine};
+pub use lines::{LineKind, SettleLine, SettleTotals};
 pub use pay::{Payout, unit_net};
 pub use rulings::{HandFacts, HandKind};
 pub use setup::{Limits, SetupError};

@@ -269,7 +269,26 @@ fn settlement_lines_add_up_to_each_bet() {
                 r.expected()
             );
         }
+        // In deal order: box by box; on a box its hands in order, each hand's stacks
+        // together (holder first), then the side stakes.
+        let place = |l: &SettleLine| {
+            let side = match l.kind {
+                LineKind::Hand { hand, .. } => hand,
+                _ => usize::MAX,
+            };
+            (r.bet_box(l.bet), side, l.bet)
+        };
+        assert!(
+            lines.windows(2).all(|w| place(&w[0]) < place(&w[1])),
+            "out of order: {:?}",
+            lines.iter().map(place).collect::<Vec<_>>()
+        );
+        let t = r.settlement_totals();
+        let net = lines.iter().fold(Money::ZERO, |m, l| m + l.net());
+        assert_eq!(t.pay - t.collect, net);
+        assert!(!t.collect.is_positive() || lines.iter().any(|l| l.net() < Money::ZERO));
         if r.is_complete() {
+            assert_eq!(t.collect - t.pay, r.house_net(), "{}", r.expected());
             assert!(lines.iter().all(|l| !matches!(
                 l.kind,
                 LineKind::Hand { outcome: None, .. } | LineKind::Insurance { settled: false }

@@ -12,60 +12,76 @@ use crate::ui::widgets::{big_button, capitalise};
 
 pub(crate) fn ui(ui: &mut Ui, t: &mut AtTable, round: &Round, commands: &mut Vec<Command>) {
     let want = round.want();
-    // What comes next, in words, large.
-    Frame::new()
-        .fill(Color32::from_rgb(40, 40, 10))
-        .inner_margin(8.0)
+    // The decisions, Undo and the card buttons stay at the foot of the screen, always in
+    // reach; what is above them scrolls if a full table with its offers doesn't fit.
+    egui::Panel::bottom("play-controls")
+        .frame(Frame::new().inner_margin(4.0))
         .show(ui, |ui| {
-            ui.label(
-                RichText::new(format!("NEXT: {}", round.expected()))
-                    .size(20.0)
-                    .color(Color32::YELLOW),
-            );
-        });
-    ui.add_space(6.0);
-    table_view(ui, round, Some(t.mark));
-    ui.add_space(6.0);
-    if round.offers_open() {
-        offers_view(ui, t, round, commands);
-    }
-    if let Want::Decision { .. } = want {
-        decisions_view(ui, round, commands);
-    }
-    ui.add_space(6.0);
-    ui.horizontal_wrapped(|ui| {
-        if big_button(ui, &with_hint("Undo", KeyAction::Undo), true).clicked() {
-            commands.push(Command::Undo);
-        }
-        if let Want::Card(_) = want {
-            ui.label(RichText::new("Card: ").size(18.0));
-            for (sym, rank) in [
-                ("A", Rank::Ace),
-                ("2", Rank::Two),
-                ("3", Rank::Three),
-                ("4", Rank::Four),
-                ("5", Rank::Five),
-                ("6", Rank::Six),
-                ("7", Rank::Seven),
-                ("8", Rank::Eight),
-                ("9", Rank::Nine),
-                ("10", Rank::Ten),
-                ("J", Rank::Jack),
-                ("Q", Rank::Queen),
-                ("K", Rank::King),
-            ] {
-                if ui
-                    .add(
-                        egui::Button::new(RichText::new(sym).size(22.0))
-                            .min_size(Vec2::new(40.0, 44.0)),
-                    )
-                    .clicked()
-                {
-                    commands.push(Command::Step(Step::Card(Card::new(rank, t.suit))));
-                }
+            if let Want::Decision { .. } = want {
+                decisions_view(ui, round, commands);
             }
-        }
-    });
+            ui.horizontal_wrapped(|ui| {
+                if big_button(ui, &with_hint("Undo", KeyAction::Undo), true).clicked() {
+                    commands.push(Command::Undo);
+                }
+                if let Want::Card(_) = want {
+                    ui.label(RichText::new("Card: ").size(18.0));
+                    for (sym, rank) in [
+                        ("A", Rank::Ace),
+                        ("2", Rank::Two),
+                        ("3", Rank::Three),
+                        ("4", Rank::Four),
+                        ("5", Rank::Five),
+                        ("6", Rank::Six),
+                        ("7", Rank::Seven),
+                        ("8", Rank::Eight),
+                        ("9", Rank::Nine),
+                        ("10", Rank::Ten),
+                        ("J", Rank::Jack),
+                        ("Q", Rank::Queen),
+                        ("K", Rank::King),
+                    ] {
+                        if ui
+                            .add(
+                                egui::Button::new(RichText::new(sym).size(22.0))
+                                    .min_size(Vec2::new(40.0, 44.0)),
+                            )
+                            .clicked()
+                        {
+                            commands.push(Command::Step(Step::Card(Card::new(rank, t.suit))));
+                        }
+                    }
+                }
+            });
+        });
+    egui::ScrollArea::vertical()
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            // What comes next, in words, large.
+            Frame::new()
+                .fill(Color32::from_rgb(40, 40, 10))
+                .inner_margin(8.0)
+                .show(ui, |ui| {
+                    // At most three lines: with 21 offers open it runs longer, and the
+                    // offers below list them one by one.
+                    egui::ScrollArea::vertical()
+                        .id_salt("next")
+                        .max_height(80.0)
+                        .show(ui, |ui| {
+                            ui.label(
+                                RichText::new(format!("NEXT: {}", round.expected()))
+                                    .size(20.0)
+                                    .color(Color32::YELLOW),
+                            );
+                        });
+                });
+            ui.add_space(6.0);
+            table_view(ui, round, Some(t.mark));
+            ui.add_space(6.0);
+            if round.offers_open() {
+                offers_view(ui, t, round, commands);
+            }
+        });
 }
 
 fn offers_view(ui: &mut Ui, t: &mut AtTable, round: &Round, commands: &mut Vec<Command>) {

@@ -1,11 +1,11 @@
 //! The round is settled: what to pay and collect, stack by stack as the dealer's hand moves
-//! along the table (each bet's stake on each hand, then its side stake), each bet's net, the
-//! totals; then confirm. The lines are the engine's (`Round::settlement_lines`): nothing is
+//! along the table in deal order (box 1 first; on a box hand by hand, every bet's stack on
+//! that hand together, then the side stakes), each bet's net, the totals; then confirm. The lines are the engine's (`Round::settlement_lines`): nothing is
 //! worked out here.
 
 use egui::{Color32, RichText, Ui};
 
-use crate::engine::{LineKind, Money, Round, SettleLine};
+use crate::engine::{LineKind, Money, Round, SettleLine, SettleTotals};
 use crate::ui::app::Command;
 use crate::ui::keys::{KeyAction, with_hint};
 use crate::ui::widgets::{big_button, card_text, seat_hand};
@@ -29,15 +29,7 @@ pub(crate) fn ui(ui: &mut Ui, round: &Round, commands: &mut Vec<Command>) {
     });
     ui.add_space(6.0);
     let lines = round.settlement_lines();
-    let (mut pay, mut collect) = (Money::ZERO, Money::ZERO);
-    for l in &lines {
-        let net = l.net();
-        if net.is_positive() {
-            pay += net;
-        } else {
-            collect += -net;
-        }
-    }
+    let SettleTotals { pay, collect } = round.settlement_totals();
     // The confirmation stays in view however many lines there are.
     egui::Panel::bottom("settlement-totals")
         .show_separator_line(false)
@@ -65,22 +57,33 @@ pub(crate) fn ui(ui: &mut Ui, round: &Round, commands: &mut Vec<Command>) {
                     ui.label(RichText::new(h).strong().size(18.0));
                 }
                 ui.end_row();
+                // Box by box: a box's stacks as the dealer's hand passes them, then the net
+                // of each of its bets that has several stacks, as the log keeps it.
                 let mut i = 0;
                 while i < lines.len() {
-                    let bet = lines[i].bet;
-                    let mine = lines[i..].iter().take_while(|l| l.bet == bet).count();
-                    for (k, l) in lines[i..i + mine].iter().enumerate() {
-                        let id = if k == 0 {
-                            round.bet_id(bet).to_string()
-                        } else {
-                            String::new()
-                        };
-                        ui.label(RichText::new(id).size(24.0).strong());
+                    let box_no = round.bet_box(lines[i].bet);
+                    let on_box = lines[i..]
+                        .iter()
+                        .take_while(|l| round.bet_box(l.bet) == box_no)
+                        .count();
+                    let stacks = &lines[i..i + on_box];
+                    for l in stacks {
+                        ui.label(
+                            RichText::new(round.bet_id(l.bet).to_string())
+                                .size(24.0)
+                                .strong(),
+                        );
                         line_row(ui, round, l);
                         ui.end_row();
                     }
-                    // A bet of several stacks: its net, as the log keeps it.
-                    if mine > 1 {
+                    let mut bets: Vec<_> = stacks.iter().map(|l| l.bet).collect();
+                    bets.dedup();
+                    bets.sort_unstable();
+                    bets.dedup();
+                    for bet in bets {
+                        if stacks.iter().filter(|l| l.bet == bet).count() < 2 {
+                            continue;
+                        }
                         ui.label("");
                         ui.label(RichText::new(format!("net {}", round.bet_id(bet))).size(20.0));
                         ui.label("");
@@ -89,7 +92,7 @@ pub(crate) fn ui(ui: &mut Ui, round: &Round, commands: &mut Vec<Command>) {
                         ui.label(RichText::new(text).size(22.0).color(color));
                         ui.end_row();
                     }
-                    i += mine;
+                    i += on_box;
                 }
             });
     });
