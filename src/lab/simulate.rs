@@ -2,9 +2,8 @@
 //! with every rule asked of the engine (`rulings::after_card`, `decision_refusal`,
 //! `on_stick`, `even_money_refusal`, `twist_marks`, `dealer_draws`, `dealer_pontoon`,
 //! `showdown`, `unit_net`), so that its rounds settle as `Round` settles them (the test
-//! replays them through `Round`). How a split is carried out (the pair's second card moves
-//! to a new hand after the first, each gets a card) is the simulator's own loop: the test
-//! checks it against `Round`.
+//! replays them through `Round`), and a split is carried out as `rulings::split` says, as
+//! `Round` carries it out.
 //!
 //! Each round is dealt from a full shoe, shuffled afresh (as the exact edge assumes): the
 //! shoe is a permutation that each draw takes one random card of the rest from. The work
@@ -19,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::round::rulings::{
     HandFacts, HandKind, after_card, dealer_draws, dealer_pontoon, decision_refusal,
-    even_money_refusal, on_stick, showdown, twist_marks,
+    even_money_refusal, on_stick, showdown, split, twist_marks,
 };
 use crate::engine::round::{Payout, unit_net};
 use crate::engine::{
@@ -620,25 +619,18 @@ impl<'a> Table<'a> {
             Decision::Split => {
                 let bx = &mut self.boxes[b];
                 let hand = &mut bx.hands[h];
-                let aces = hand.cards[0].rank == Rank::Ace;
-                let kind = if aces {
-                    HandKind::SplitAce
-                } else {
-                    HandKind::Split
-                };
-                bx.splits += 1;
-                if aces {
-                    bx.ace_splits += 1;
-                }
-                let second = hand.cards[1];
+                let done = split([hand.cards[0], hand.cards[1]], bx.splits, bx.ace_splits);
+                bx.splits = done.box_splits;
+                bx.ace_splits = done.box_ace_splits;
+                hand.cards[0] = done.kept;
                 hand.n = 1;
-                hand.kind = kind;
+                hand.kind = done.kind;
                 hand.twisted = false;
-                hand.state = HandState::Wants(CardReason::SplitSecond);
-                let mut new = SimHand::new(kind);
-                new.cards[0] = second;
+                hand.state = HandState::Wants(done.wants);
+                let mut new = SimHand::new(done.kind);
+                new.cards[0] = done.moved;
                 new.n = 1;
-                new.state = HandState::Wants(CardReason::SplitSecond);
+                new.state = HandState::Wants(done.wants);
                 bx.hands.insert(h + 1, new);
                 self.give(rng, b, h);
             }
