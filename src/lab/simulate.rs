@@ -13,7 +13,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use rand::{Rng, SeedableRng};
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::round::rulings::{
@@ -371,8 +371,11 @@ impl<'a> Table<'a> {
 
     #[inline]
     fn draw(&mut self, rng: &mut ChaCha8Rng) -> Card {
-        let n = self.shoe.len();
-        let j = rng.random_range(self.drawn..n);
+        // One 64-bit word scaled to the cards left (a multiply, no rejection loop): a card's
+        // chance is off by less than left/2^64 (under 2e-17 for 8 decks), far below
+        // anything a simulation resolves.
+        let left = (self.shoe.len() - self.drawn) as u128;
+        let j = self.drawn + ((u128::from(rng.next_u64()) * left) >> 64) as usize;
         self.shoe.swap(self.drawn, j);
         let c = self.shoe[self.drawn];
         self.drawn += 1;
