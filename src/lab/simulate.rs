@@ -594,13 +594,13 @@ impl<'a> Table<'a> {
             .prefs(&key)
             .ranked()
             .find(|&d| decision_refusal(self.rules, d, &facts).is_ok())
-            .unwrap_or(
+            .unwrap_or_else(|| {
                 if decision_refusal(self.rules, Decision::Stick, &facts).is_ok() {
                     Decision::Stick
                 } else {
                     Decision::Twist
-                },
-            );
+                }
+            });
         self.step(d.step());
         match d {
             Decision::Stick => {
