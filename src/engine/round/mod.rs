@@ -250,6 +250,16 @@ enum Origin {
     SplitAce,
 }
 
+impl Origin {
+    /// A hand made by a split, of the kind `rulings::split` says (not twisted).
+    fn after_split(kind: HandKind) -> Origin {
+        match kind {
+            HandKind::SplitAce => Origin::SplitAce,
+            HandKind::Split | HandKind::Dealt => Origin::Split { twisted: false },
+        }
+    }
+}
+
 /// A player's hand on a box.
 #[derive(Clone, Debug)]
 pub struct Hand {

@@ -7,7 +7,7 @@ use super::pay::{Payout, pay};
 use super::{
     At, BetState, CardReason, Hand, HandState, Origin, Outcome, Phase, Round, Stand, rulings,
 };
-use crate::engine::card::{Card, Rank};
+use crate::engine::card::Card;
 use crate::engine::hand::Total;
 use crate::engine::money::Money;
 
@@ -94,24 +94,18 @@ impl Round {
         self.declines = 0;
         let s = &mut self.seats[at.seat];
         let h = &mut s.hands[at.hand];
-        let second = h.cards[1];
-        let aces = h.cards[0].rank == Rank::Ace;
-        s.splits += 1;
-        if aces {
-            s.ace_splits += 1;
-        }
-        let (origin, reason) = if aces {
-            (Origin::SplitAce, CardReason::SplitAce)
-        } else {
-            (Origin::Split { twisted: false }, CardReason::SplitSecond)
-        };
+        let done = rulings::split([h.cards[0], h.cards[1]], s.splits, s.ace_splits);
+        s.splits = done.box_splits;
+        s.ace_splits = done.box_ace_splits;
+        let origin = Origin::after_split(done.kind);
+        h.cards[0] = done.kept;
         h.len = 1;
         h.origin = origin;
-        h.state = HandState::Wants(reason);
+        h.state = HandState::Wants(done.wants);
         let mut new = Hand::new();
-        new.push(second);
+        new.push(done.moved);
         new.origin = origin;
-        new.state = HandState::Wants(reason);
+        new.state = HandState::Wants(done.wants);
         for (i, &b) in s.bets.iter().enumerate() {
             let bet = &mut self.bets[b];
             if h.units[i] > 0 && bet.active() && declines & (1 << b) == 0 {

@@ -76,6 +76,43 @@ pub fn split_refusal(
     Ok(())
 }
 
+/// A4.4, a split carried out (after `split_refusal` allowed it): what becomes of the pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitHands {
+    /// The pair's first card: it stays, alone, in the hand that was split.
+    pub kept: Card,
+    /// The pair's second card: it starts a new hand just after the split one.
+    pub moved: Card,
+    /// What both hands now are (split aces, or a split of another pair); neither has
+    /// twisted.
+    pub kind: HandKind,
+    /// Why each of the two hands wants its next card (the split hand gets its card
+    /// first).
+    pub wants: CardReason,
+    /// The box's splits, and splits of aces, counting this one.
+    pub box_splits: u16,
+    pub box_ace_splits: u16,
+}
+
+/// A4.4: how a pair is split, for `Round` and the lab alike.
+#[inline]
+pub fn split(pair: [Card; 2], box_splits: u16, box_ace_splits: u16) -> SplitHands {
+    let aces = pair[0].rank == Rank::Ace;
+    let (kind, wants) = if aces {
+        (HandKind::SplitAce, CardReason::SplitAce)
+    } else {
+        (HandKind::Split, CardReason::SplitSecond)
+    };
+    SplitHands {
+        kept: pair[0],
+        moved: pair[1],
+        kind,
+        wants,
+        box_splits: box_splits + 1,
+        box_ace_splits: box_ace_splits + u16::from(aces),
+    }
+}
+
 /// A4.4 automatic endings, in their order, once a card has reached a player's hand: what
 /// the hand does next (settled, standing, wanting a card without a decision, or deciding).
 #[inline]

@@ -249,6 +249,42 @@ fn the_dealer_draws_only_while_a_bet_is_open() {
     assert!(!rulings::dealer_pontoon(&[card("A"), card("5"), card("5")]));
     assert!(!rulings::twist_marks(rulings::HandKind::SplitAce));
     assert!(rulings::twist_marks(rulings::HandKind::Split));
+    // A split: the first card stays, the second moves; aces count twice, and want their
+    // card(s) without a decision.
+    for (pair, kind, wants, aces) in [
+        (
+            ["8", "8"],
+            rulings::HandKind::Split,
+            CardReason::SplitSecond,
+            0,
+        ),
+        (
+            ["K", "10"],
+            rulings::HandKind::Split,
+            CardReason::SplitSecond,
+            0,
+        ),
+        (
+            ["A", "A"],
+            rulings::HandKind::SplitAce,
+            CardReason::SplitAce,
+            1,
+        ),
+    ] {
+        let done = rulings::split([card(pair[0]), card(pair[1])], 2, 1);
+        assert_eq!(
+            done,
+            rulings::SplitHands {
+                kept: card(pair[0]),
+                moved: card(pair[1]),
+                kind,
+                wants,
+                box_splits: 3,
+                box_ace_splits: 1 + aces,
+            },
+            "{pair:?}"
+        );
+    }
 }
 
 /// The settlement's lines are the bets' money, stack by stack: in every state of every walk,
