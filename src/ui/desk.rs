@@ -1038,7 +1038,10 @@ fn labelled_bars_with(
         .x_axis_formatter(move |m, _| {
             let i = m.value.round();
             if (m.value - i).abs() < 1e-6 && i >= 0.0 {
-                names.get(i as usize).cloned().unwrap_or_default()
+                names
+                    .get(i as usize)
+                    .map(|n| axis_name(n))
+                    .unwrap_or_default()
             } else {
                 String::new()
             }
@@ -1047,6 +1050,20 @@ fn labelled_bars_with(
             p.bar_chart(bars);
             more(p);
         });
+}
+
+/// Most characters of a name on a chart's axis: a longer one ends in "…" there (the bar's
+/// hover shows it whole, with its value).
+const AXIS_NAME: usize = 12;
+
+/// `name` as a chart's axis shows it: whole, or cut to `AXIS_NAME` characters with "…".
+fn axis_name(name: &str) -> String {
+    if name.chars().count() <= AXIS_NAME {
+        name.to_string()
+    } else {
+        let cut: String = name.chars().take(AXIS_NAME - 1).collect();
+        format!("{}…", cut.trim_end())
+    }
 }
 
 impl Default for Desk {
@@ -1121,4 +1138,23 @@ fn find(store: &Store, f: &Filters) -> Result<Found, crate::audit::AuditError> {
         series,
         capped,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A long dealer name is cut on the axis (by characters, not bytes); a short one is whole.
+    #[test]
+    fn long_names_are_cut_on_the_axis() {
+        for (name, shown) in [
+            ("Petr Novak", "Petr Novak"),
+            ("Twelve chars", "Twelve chars"),
+            ("Oleksandra Kovalenko", "Oleksandra…"),
+            ("Олександра Коваленко", "Олександра…"),
+            ("Anna Maria Dvorakova", "Anna Maria…"),
+        ] {
+            assert_eq!(axis_name(name), shown, "{name}");
+        }
+    }
 }
