@@ -1235,3 +1235,66 @@ fn pages_of_rounds_that_tie_on_time() {
     h.run();
     assert_eq!(listed(&h), newest_first[..100]);
 }
+
+/// The desk opens on the current shift's rounds when it has any (by the clock: rounds
+/// settled now, and three more nine hours ago, always in an earlier shift); Older then goes
+/// on to the earlier ones. With none in the shift it opens on the latest rounds
+/// (`the_desk_opens_on_the_latest_rounds_a_page_at_a_time`: its rounds are from 2026-01-05).
+#[test]
+fn the_desk_opens_on_the_current_shift() {
+    use croupier::audit::TableSession;
+    use croupier::engine::{BetSpec, Limits, Money, Rules};
+    let path = temp_db("desk-shift");
+    let now = chrono::Utc::now().timestamp_millis();
+    for (at, table, rounds) in [(now - 9 * 3_600_000, "Pontoon 1", 3), (now, "Pontoon 2", 2)] {
+        let mut store = Store::open_with(&path, Box::new(ManualClock::new(at))).unwrap();
+        if at != now {
+            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        }
+        let dealer = users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+        let rules = Rules::preset("czech").unwrap();
+        let mut t =
+            TableSession::open(&mut store, dealer, table, rules, None, Limits::NONE).unwrap();
+        t.new_shoe(&mut store).unwrap();
+        for _ in 0..rounds {
+            let bets = vec![BetSpec {
+                id: "1a".into(),
+                box_no: 1,
+                stake: Money::units(10),
+            }];
+            t.start_round(&mut store, bets).unwrap();
+            for s in ["10", "9", "10", "stick", "8"] {
+                t.input_text(&mut store, s).unwrap();
+            }
+        }
+    }
+    let newest_first: Vec<i64> = {
+        let store = Store::open_read(&path).unwrap();
+        let mut stmt = store
+            .conn()
+            .prepare("SELECT round_id FROM round_figures ORDER BY at DESC, round_id DESC")
+            .unwrap();
+        stmt.query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    assert_eq!(newest_first.len(), 5, "every round settled");
+    let mut h = screen(&path);
+    log_in(&mut h, "Irena Dvorak", "900000");
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[..2], "only this shift's rounds");
+    assert!(
+        h.query_by_label_contains("shift, newest first").is_some(),
+        "the heading names the shift: {:#?}",
+        texts(&h)
+    );
+    assert!(h.query_by_label("Latest rounds, newest first").is_none());
+    h.get_by_label("Older >").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[2..], "then the earlier shift's");
+    h.get_by_label("Latest").click();
+    h.run();
+    assert_eq!(listed(&h), newest_first[..2]);
+}

@@ -74,6 +74,19 @@ pub(crate) fn shift_of(ms: i64) -> (NaiveDate, &'static str) {
     }
 }
 
+/// When the shift `ms` falls in began (ms since the epoch, UTC): 06:00, 14:00 or 22:00,
+/// the day before's 22:00 for a time before 06:00.
+pub(crate) fn shift_start(ms: i64) -> i64 {
+    const HOUR: i64 = 3_600_000;
+    let midnight = ms - ms.rem_euclid(24 * HOUR);
+    match ms.rem_euclid(24 * HOUR) / HOUR {
+        0..=5 => midnight - 2 * HOUR,
+        6..=13 => midnight + 6 * HOUR,
+        14..=21 => midnight + 14 * HOUR,
+        _ => midnight + 22 * HOUR,
+    }
+}
+
 /// A settled round, as reports see it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoundRow {
@@ -538,5 +551,30 @@ impl Source for Files<'_> {
             });
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod shift_tests {
+    use super::*;
+
+    /// Each shift begins where `shift_of` says it does, the night's before midnight too.
+    #[test]
+    fn a_shift_begins_at_06_14_or_22() {
+        let day = 1_767_571_200_000; // 2026-01-05 00:00 UTC
+        let h = 3_600_000;
+        for (at, start, name) in [
+            (day, day - 2 * h, "night 22-06"),
+            (day + 5 * h + 59 * 60_000, day - 2 * h, "night 22-06"),
+            (day + 6 * h, day + 6 * h, "day 06-14"),
+            (day + 13 * h + 1, day + 6 * h, "day 06-14"),
+            (day + 14 * h, day + 14 * h, "evening 14-22"),
+            (day + 22 * h, day + 22 * h, "night 22-06"),
+            (day + 23 * h + 1, day + 22 * h, "night 22-06"),
+        ] {
+            assert_eq!(shift_start(at), start, "{at}");
+            assert_eq!(shift_of(at).1, name, "{at}");
+            assert_eq!(shift_of(start), shift_of(at), "{at}: its start is in it");
+        }
     }
 }

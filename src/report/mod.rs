@@ -11,7 +11,7 @@ pub mod theory;
 
 pub use data::{Period, RoundRow};
 pub use kinds::{Options, Series, build, build_from, series, series_with};
-pub use render::{csv_paths, file_name, render_csv, render_html, render_json};
+pub use render::{csv_paths, file_name, render_csv, render_html, render_json, signed_fixed};
 
 use serde_json::Value;
 

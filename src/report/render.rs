@@ -316,6 +316,17 @@ fn fixed(v: f64, places: usize) -> String {
     }
 }
 
+/// `v` to `places` decimals with its sign always shown ("+0.34", "-0.12"), except on a value
+/// that rounds to zero ("0.00", neither "+0.00" nor "-0.00").
+pub fn signed_fixed(v: f64, places: usize) -> String {
+    let t = fixed(v, places);
+    if t.starts_with('-') || t.chars().all(|c| c == '0' || c == '.') {
+        t
+    } else {
+        format!("+{t}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -380,6 +391,17 @@ mod tests {
             (0.0, 2, "0.00"),
         ] {
             assert_eq!(fixed(v, places), text, "{v}");
+        }
+        // The open-table screen's house edge: signed, but never "-0.00" or "+0.00".
+        for (v, text) in [
+            (-0.004, "0.00"),
+            (0.004, "0.00"),
+            (0.0, "0.00"),
+            (0.006, "+0.01"),
+            (-0.006, "-0.01"),
+            (2.345_1, "+2.35"),
+        ] {
+            assert_eq!(signed_fixed(v, 2), text, "{v}");
         }
     }
 }

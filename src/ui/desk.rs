@@ -58,6 +58,8 @@ pub(crate) struct Desk {
     found: Option<Result<Found, String>>,
     /// The latest-rounds listing has an older page.
     older: bool,
+    /// The first page lists only the current shift's rounds: its name ("evening 14-22").
+    in_shift: Option<&'static str>,
 }
 
 /// What a background search found: the rounds, newest first, at most `SEARCH_CAP`.
@@ -147,6 +149,7 @@ impl Desk {
             searching: None,
             found: None,
             older: false,
+            in_shift: None,
         }
     }
 
@@ -389,8 +392,19 @@ impl Desk {
         if rows.is_empty() && pages.len() > 1 {
             return Err("no older rounds".into());
         }
-        self.older = rows.len() > PAGE;
-        rows.truncate(PAGE);
+        // The first page: the current shift's rounds (by the store's clock) when it has
+        // any; else the latest rounds. Older pages go on from the last row listed.
+        let since = report::data::shift_start(store.now());
+        self.in_shift = None;
+        if pages.len() == 1 && rows.first().is_some_and(|r| r.at >= since) {
+            self.in_shift = Some(report::data::shift_of(store.now()).1);
+            let n = rows.iter().take_while(|r| r.at >= since).count();
+            self.older = rows.len() > n.min(PAGE);
+            rows.truncate(n.min(PAGE));
+        } else {
+            self.older = rows.len() > PAGE;
+            rows.truncate(PAGE);
+        }
         self.rows = rows;
         // Each day's theoretical hold beside its actual one, as a search gives it.
         let to = self.rows.first().map_or(0, |r| r.at + 1);
@@ -403,10 +417,17 @@ impl Desk {
         self.series = report::series_with(&self.rows, &th);
         let n = pages.len();
         self.listing = Listing::Latest(pages);
-        Ok(match n {
-            1 if self.rows.is_empty() => "no settled rounds yet".to_string(),
-            1 => format!("the latest {} rounds, newest first", self.rows.len()),
-            n => format!("page {n} of the rounds, newest first"),
+        Ok(match (n, self.in_shift) {
+            (1, _) if self.rows.is_empty() => "no settled rounds yet".to_string(),
+            (1, Some(shift)) => format!(
+                "today's {shift} shift: {} rounds, newest first",
+                self.rows.len()
+            ),
+            (1, None) => format!(
+                "none yet in this shift: the latest {} rounds, newest first",
+                self.rows.len()
+            ),
+            (n, _) => format!("page {n} of the rounds, newest first"),
         })
     }
 
@@ -598,7 +619,10 @@ impl Desk {
             Listing::Latest(ref pages) => (
                 &self.rows[..],
                 if pages.len() == 1 {
-                    "Latest rounds, newest first".to_string()
+                    match self.in_shift {
+                        Some(shift) => format!("Today's {shift} shift, newest first"),
+                        None => "Latest rounds, newest first".to_string(),
+                    }
                 } else {
                     format!("Older rounds, newest first (page {})", pages.len())
                 },
@@ -1014,7 +1038,10 @@ fn labelled_bars_with(
         .x_axis_formatter(move |m, _| {
             let i = m.value.round();
             if (m.value - i).abs() < 1e-6 && i >= 0.0 {
-                names.get(i as usize).cloned().unwrap_or_default()
+                names
+                    .get(i as usize)
+                    .map(|n| axis_name(n))
+                    .unwrap_or_default()
             } else {
                 String::new()
             }
@@ -1023,6 +1050,20 @@ fn labelled_bars_with(
             p.bar_chart(bars);
             more(p);
         });
+}
+
+/// Most characters of a name on a chart's axis: a longer one ends in "…" there (the bar's
+/// hover shows it whole, with its value).
+const AXIS_NAME: usize = 12;
+
+/// `name` as a chart's axis shows it: whole, or cut to `AXIS_NAME` characters with "…".
+fn axis_name(name: &str) -> String {
+    if name.chars().count() <= AXIS_NAME {
+        name.to_string()
+    } else {
+        let cut: String = name.chars().take(AXIS_NAME - 1).collect();
+        format!("{}…", cut.trim_end())
+    }
 }
 
 impl Default for Desk {
@@ -1097,4 +1138,23 @@ fn find(store: &Store, f: &Filters) -> Result<Found, crate::audit::AuditError> {
         series,
         capped,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A long dealer name is cut on the axis (by characters, not bytes); a short one is whole.
+    #[test]
+    fn long_names_are_cut_on_the_axis() {
+        for (name, shown) in [
+            ("Petr Novak", "Petr Novak"),
+            ("Twelve chars", "Twelve chars"),
+            ("Oleksandra Kovalenko", "Oleksandra…"),
+            ("Олександра Коваленко", "Олександра…"),
+            ("Anna Maria Dvorakova", "Anna Maria…"),
+        ] {
+            assert_eq!(axis_name(name), shown, "{name}");
+        }
+    }
 }

@@ -113,10 +113,10 @@ impl OpenTable {
                     Soon::Ready(Some(t)) => {
                         ui.label(
                             RichText::new(format!(
-                                "Against the best play: house edge {:+.2}% of the initial stake, \
-                                 {:+.2}% of the handle (below zero: the players' edge)",
-                                t.edge * 100.0,
-                                t.hold * 100.0
+                                "Against the best play: house edge {}% of the initial stake, \
+                                 {}% of the handle (below zero: the players' edge)",
+                                crate::report::signed_fixed(t.edge * 100.0, 2),
+                                crate::report::signed_fixed(t.hold * 100.0, 2)
                             ))
                             .size(16.0),
                         );
