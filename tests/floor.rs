@@ -1046,6 +1046,99 @@ fn the_table_keeps_dealing_while_the_floor_is_down_and_it_catches_up() {
     assert!(run(&["verify", "--db", d, "--floor", &pg.url]).0);
 }
 
+/// The server crashes (`pg_ctl stop -m immediate`) while a batch is inside its
+/// transaction — seen running as `croupier.ingest` in `pg_stat_activity` — so the crash
+/// lands mid-batch, not between batches. After the restart the floor holds a gapless
+/// prefix of the file, each event once, its head and settlement figures agreeing with its
+/// events (the cut batch undone as a whole); the next sync completes it.
+#[test]
+fn a_server_crash_inside_a_batch_leaves_no_event_missing_or_doubled() {
+    if server("crash").is_none() {
+        return;
+    }
+    let pg = Private::start();
+    // Several batches, so that a batch is in flight for most of the sync.
+    let db = demo_file("crash", 5000, 13, 0);
+    let d = db.to_str().unwrap();
+    let n = last_seq(&db);
+    let mut watch = client(&pg.url);
+    let sync = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["sync", "--db", d, "--floor", &pg.url])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for a batch in flight after one committed: the floor's prefix is then not
+    // empty, and the crash cuts the next batch.
+    let t = Instant::now();
+    let mut committed = 0;
+    let in_flight = loop {
+        let active: i64 = watch
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity
+                  WHERE state = 'active' AND query LIKE '%croupier.ingest(%'
+                    AND pid <> pg_backend_pid()",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        if active > 0 {
+            // The schema exists once a batch is sent.
+            committed = watch
+                .query_one(
+                    "SELECT coalesce(max(head_seq), 0) FROM croupier.tables",
+                    &[],
+                )
+                .unwrap()
+                .get(0);
+            if committed > 0 {
+                break true;
+            }
+        }
+        if t.elapsed() > Duration::from_secs(120) {
+            break false;
+        }
+    };
+    assert!(in_flight, "an ingest call was seen in flight");
+    pg.ctl("down");
+    drop(watch);
+    let out = sync.wait_with_output().unwrap();
+    assert!(
+        !out.status.success(),
+        "the sync whose server crashed under it says so"
+    );
+    pg.ctl("up");
+    let r = client(&pg.url)
+        .query_one(
+            "SELECT count(*), count(DISTINCT seq), coalesce(max(seq), 0),
+                    coalesce((SELECT max(head_seq) FROM croupier.tables), 0),
+                    count(*) FILTER (WHERE kind = 'round_settled'),
+                    (SELECT count(*) FROM croupier.rounds)
+               FROM croupier.events",
+            &[],
+        )
+        .unwrap();
+    let (count, distinct, max, head, settled, rounds): (i64, i64, i64, i64, i64, i64) =
+        (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5));
+    assert_eq!(
+        (count, distinct),
+        (max, max),
+        "a gapless prefix, each event once"
+    );
+    assert!(
+        committed <= max && max < n,
+        "the crash cut the sync short after a batch ({committed} <= {max} < {n})"
+    );
+    eprintln!("the crash left {max} of {n} events on the floor");
+    assert_eq!(head, max, "the floor's head is its last event");
+    assert_eq!(settled, rounds, "each settlement's figures with its event");
+    let (ok, _, _, err) = run(&["sync", "--db", d, "--floor", &pg.url]);
+    assert!(ok, "{err}");
+    assert_eq!(floor_counts(&pg.url), (n, n, n));
+    assert!(alarms(&pg.url).is_empty(), "{:?}", alarms(&pg.url));
+    assert!(run(&["verify", "--db", d, "--floor", &pg.url]).0);
+}
+
 #[test]
 fn a_wrong_password_or_an_unreachable_host_is_a_clear_message() {
     let Some(base) = server("refused-login") else {
