@@ -627,7 +627,7 @@ fn export_game(db: &Path, game: i64) -> Result<ExitCode> {
 }
 
 fn run_demo(db: &Path, rounds: u64, tables: usize, seed: u64) -> Result<ExitCode> {
-    let mut store = Store::open_with(db, Box::new(demo::clock()))?;
+    let mut store = Store::open_with(db, Box::new(demo::clock_for(seed)))?;
     let bar = progress(rounds, "rounds");
     let summary = demo::fill(&mut store, rounds, tables, seed, |n| bar.set_position(n))?;
     bar.finish_and_clear();

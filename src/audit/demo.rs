@@ -51,6 +51,13 @@ pub fn clock() -> ManualClock {
     ManualClock::new(START_MS - 3600 * 1000)
 }
 
+/// The clock `croupier demo` opens a new file with: the demo's start, `seed` milliseconds
+/// on (less than a minute), so that demo files of different seeds begin with different
+/// `created` events and the floor knows them as different table databases.
+pub fn clock_for(seed: u64) -> ManualClock {
+    ManualClock::new(START_MS - 3600 * 1000 + (seed % 60_000) as i64)
+}
+
 /// Fills `store` (a new database, opened with `clock()`) with `rounds` rounds over
 /// `tables` tables.
 pub fn fill(
@@ -72,7 +79,9 @@ pub fn fill(
             "--tables: expected 1 to 20 tables".into(),
         ));
     }
-    let clock = clock();
+    // From the demo's start, or from the file's creation if that was later (a demo file
+    // created a moment apart, so that it is a table database of its own on the floor).
+    let clock = ManualClock::new((START_MS - 3600 * 1000).max(store.now()));
     store.set_clock(Box::new(clock.clone()));
     let mut people: Vec<User> = Vec::new();
     for (name, role, pin) in DEMO_USERS {
