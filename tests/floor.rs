@@ -395,21 +395,7 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
     }
     let (ok, _, out, err) = run(&["verify", "--db", pa, "--floor", &ua]);
     assert!(ok, "{out}{err}");
-    let (ok, _, _, err) = run(&[
-        "report",
-        "--floor",
-        &ua,
-        "--kind",
-        "summary",
-        "--format",
-        "json",
-        "--out",
-        "-",
-        "--from",
-        "2026-01-01",
-        "--to",
-        "2026-12-31",
-    ]);
+    let (ok, _, _, err) = run(&common::report_json_args_from("--floor", &ua, "summary"));
     assert!(ok, "{err}");
     let held = floor_counts(&url);
     let heads = |c: &mut postgres::Client| -> Vec<(String, i64)> {
@@ -563,40 +549,15 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
     );
     let (taken, ..) = ingest(&mut c, &idb, &[(headb + 1, "user_added", junk, &h)]).unwrap();
     assert_eq!(taken, 1);
-    let (ok, _, out, err) = run(&[
-        "report",
-        "--floor",
-        &ua,
-        "--kind",
-        "summary",
-        "--format",
-        "json",
-        "--out",
-        "-",
-        "--from",
-        "2026-01-01",
-        "--to",
-        "2026-12-31",
-    ]);
+    let (ok, _, out, err) = run(&common::report_json_args_from("--floor", &ua, "summary"));
     assert!(out.contains("by day"), "{err}");
     // (It fails, saying why: the floor holds alarms; without the check it passes.)
     assert!(!ok && err.contains("verify FAILED"), "{err}");
     let (ok, _, out, err) = run(&[
-        "report",
-        "--floor",
-        &ua,
-        "--kind",
-        "summary",
-        "--format",
-        "json",
-        "--out",
-        "-",
-        "--from",
-        "2026-01-01",
-        "--to",
-        "2026-12-31",
-        "--skip-verify",
-    ]);
+        common::report_json_args_from("--floor", &ua, "summary"),
+        vec!["--skip-verify"],
+    ]
+    .concat());
     assert!(ok && out.contains("by day"), "{err}");
 }
 

@@ -59,10 +59,15 @@ pub fn demo_db(name: &str, rounds: u64, tables: u64, seed: u64) -> PathBuf {
 
 /// `croupier report` of every kind's arguments for a whole year, as JSON on stdout.
 pub fn report_json_args<'a>(db: &'a str, kind: &'a str) -> Vec<&'a str> {
+    report_json_args_from("--db", db, kind)
+}
+
+/// The same report read from `source` given as `flag` (`--db FILE` or `--floor URL`).
+pub fn report_json_args_from<'a>(flag: &'a str, source: &'a str, kind: &'a str) -> Vec<&'a str> {
     vec![
         "report",
-        "--db",
-        db,
+        flag,
+        source,
         "--from",
         "2026-01-01",
         "--to",
