@@ -8,6 +8,7 @@
 
 pub mod audit;
 pub mod engine;
+pub mod i18n;
 pub mod lab;
 pub mod pontis_script;
 pub mod report;

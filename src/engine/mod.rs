@@ -13,7 +13,7 @@ pub mod shoe;
 
 pub use card::{Card, DeckCard, NotACard, NotADeckCard, Rank, Suit};
 pub use hand::Total;
-pub use money::{Money, MoneyError, Ratio};
+pub use money::{Currency, CurrencyError, Money, MoneyError, Ratio};
 pub use round::{
     BetId, BetIx, BetSpec, CardReason, CardTo, Checked, Decision, Hand, HandState, Limits,
     LineKind, Offer, Outcome, Pay, Refusal, Round, RoundFigures, Seat, SettleLine, SettleTotals,

@@ -103,6 +103,47 @@ pub enum MoneyError {
     TooLarge(String),
 }
 
+/// The currency a table plays in: an ISO 4217 code of three capital letters (`CZK`,
+/// `BYN`, `UAH`, `EUR`). Every amount stays in minor units of two decimals; the symbol
+/// and the way the amount is written belong to the language (`crate::i18n`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Currency([u8; 3]);
+
+impl Currency {
+    /// Reads a code as typed (`czk` is `CZK`); refuses anything but three letters.
+    pub fn parse(text: &str) -> Result<Currency, CurrencyError> {
+        let t = text.trim();
+        let b = t.as_bytes();
+        if b.len() != 3 || !b.iter().all(u8::is_ascii_alphabetic) {
+            return Err(CurrencyError(text.to_string()));
+        }
+        Ok(Currency([
+            b[0].to_ascii_uppercase(),
+            b[1].to_ascii_uppercase(),
+            b[2].to_ascii_uppercase(),
+        ]))
+    }
+
+    /// The code, `CZK`.
+    pub fn code(&self) -> &str {
+        std::str::from_utf8(&self.0).expect("three ASCII letters")
+    }
+}
+
+impl fmt::Display for Currency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// Text that is not a currency code.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "\"{}\" is not a currency: expected an ISO 4217 code of three letters such as CZK, BYN, UAH or EUR",
+    super::shown(.0)
+)]
+pub struct CurrencyError(pub String);
+
 impl fmt::Display for Money {
     /// `20`, `-15`, `7.50`, `-0.03`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

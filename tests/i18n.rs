@@ -1,0 +1,146 @@
+//! The languages are complete: every `.ftl` parses, every language has every message
+//! (and attribute) of every other, every message id the code asks for exists, and plural
+//! forms come out right.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use croupier::i18n::{Lang, has};
+use croupier::t;
+use fluent_bundle::FluentResource;
+use fluent_syntax::ast::{Entry, Pattern, PatternElement};
+
+/// Every message id (`id`, `id.attribute`) of one language's file, and its parse errors.
+fn ids(lang: Lang) -> (BTreeSet<String>, Vec<String>) {
+    let (res, errors) = match FluentResource::try_new(lang.source().to_string()) {
+        Ok(r) => (r, vec![]),
+        Err((r, e)) => (r, e.iter().map(|e| format!("{e:?}")).collect()),
+    };
+    let mut out = BTreeSet::new();
+    for e in res.entries() {
+        if let Entry::Message(m) = e {
+            if m.value.as_ref().is_some_and(|p| !is_blank(p)) {
+                out.insert(m.id.name.to_string());
+            }
+            for a in &m.attributes {
+                out.insert(format!("{}.{}", m.id.name, a.id.name));
+            }
+        }
+    }
+    (out, errors)
+}
+
+fn is_blank(p: &Pattern<&str>) -> bool {
+    p.elements
+        .iter()
+        .all(|e| matches!(e, PatternElement::TextElement { value } if value.trim().is_empty()))
+}
+
+#[test]
+fn every_language_has_every_message() {
+    let all: Vec<_> = Lang::ALL.iter().map(|&l| (l, ids(l))).collect();
+    let mut union = BTreeSet::new();
+    for (lang, (ids, errors)) in &all {
+        assert!(
+            errors.is_empty(),
+            "data/i18n/{lang}.ftl does not parse: {errors:?}"
+        );
+        union.extend(ids.iter().cloned());
+    }
+    let mut missing = vec![];
+    for (lang, (ids, _)) in &all {
+        for id in union.difference(ids) {
+            missing.push(format!("{lang}: {id}"));
+        }
+    }
+    assert!(missing.is_empty(), "messages missing: {missing:#?}");
+}
+
+/// The string literal ids the code passes to `t!(lang, "id" …)`, `tr(lang, "id")` and
+/// `tr_args(lang, "id", …)`, with the file each is in.
+fn ids_in_code(dir: &Path, out: &mut Vec<(String, String)>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            ids_in_code(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            for call in ["t!(", "tr(", "tr_args("] {
+                for (i, _) in text.match_indices(call) {
+                    let before = &text[..i];
+                    let preceded_by_ident = before
+                        .chars()
+                        .last()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_');
+                    // Examples in comments are not calls.
+                    let line = &before[before.rfind('\n').map_or(0, |n| n + 1)..];
+                    if preceded_by_ident || line.contains("//") {
+                        continue;
+                    }
+                    // The id is the first literal after the first comma (the language).
+                    let rest = &text[i + call.len()..];
+                    let Some(comma) = rest.find(',') else { break };
+                    let after = rest[comma + 1..].trim_start();
+                    if let Some(lit) = after.strip_prefix('"')
+                        && let Some(end) = lit.find('"')
+                    {
+                        out.push((lit[..end].to_string(), p.display().to_string()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_id_the_code_asks_for_exists() {
+    let mut used = vec![];
+    ids_in_code(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+        &mut used,
+    );
+    assert!(
+        used.len() > 5,
+        "the scan finds the code's message ids ({} found)",
+        used.len()
+    );
+    let missing: Vec<_> = used
+        .iter()
+        .filter(|(id, _)| !has(Lang::En, id))
+        .map(|(id, file)| format!("{id} (in {file})"))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "ids not in data/i18n/en.ftl: {missing:#?}"
+    );
+}
+
+#[test]
+fn plural_forms_follow_each_language() {
+    let cases = [
+        (Lang::En, [(1, "1 card"), (2, "2 cards"), (5, "5 cards")]),
+        (Lang::Cs, [(1, "1 karta"), (2, "2 karty"), (5, "5 karet")]),
+        (Lang::Uk, [(1, "1 карта"), (2, "2 карти"), (5, "5 карт")]),
+        (Lang::Ru, [(1, "1 карта"), (3, "3 карты"), (11, "11 карт")]),
+    ];
+    for (lang, forms) in cases {
+        for (n, want) in forms {
+            assert_eq!(t!(lang, "cards-count", n = n), want, "{lang}, {n}");
+        }
+    }
+    // Ukrainian and Russian: 21 is singular, 22 "few", 25 "many".
+    assert_eq!(t!(Lang::Uk, "cards-count", n = 21), "21 карта");
+    assert_eq!(t!(Lang::Uk, "cards-count", n = 22), "22 карти");
+    assert_eq!(t!(Lang::Ru, "cards-count", n = 25), "25 карт");
+}
+
+#[test]
+fn languages_are_chosen_by_code_or_locale() {
+    assert_eq!(Lang::parse("cs").unwrap(), Lang::Cs);
+    assert_eq!(Lang::from_locale("uk_UA.UTF-8"), Some(Lang::Uk));
+    assert_eq!(Lang::from_locale("be_BY"), Some(Lang::Ru));
+    assert_eq!(Lang::from_locale("C.UTF-8"), None);
+    let e = Lang::parse("de").unwrap_err().to_string();
+    assert!(e.contains("expected one of en"), "{e}");
+    assert_eq!(Lang::Cs.native_name(), "Čeština");
+}
