@@ -17,8 +17,16 @@ fn ids(lang: Lang) -> (BTreeSet<String>, Vec<String>) {
         Err((r, e)) => (r, e.iter().map(|e| format!("{e:?}")).collect()),
     };
     let mut out = BTreeSet::new();
+    let mut errors = errors;
     for e in res.entries() {
         if let Entry::Message(m) = e {
+            if out.contains(m.id.name)
+                || out
+                    .iter()
+                    .any(|i: &String| i.starts_with(&format!("{}.", m.id.name)))
+            {
+                errors.push(format!("message {} is defined twice", m.id.name));
+            }
             if m.value.as_ref().is_some_and(|p| !is_blank(p)) {
                 out.insert(m.id.name.to_string());
             }

@@ -50,6 +50,12 @@ cards-count = { $n ->
    *[other] { $n } карт
 }
 
-## Screens
+## Screens: the dealer's screens (login, table, rounds, settlement, keys, Pontis)
+## Ids start with the screen: login-, table-, bets-, play-, settle-, keys-, pontis-, app-.
 
-## Reports
+## Screens: the supervisor's desk, the floor window, the watch, rules files
+## Ids start with desk-, floor-, watch-, rules-.
+
+## Reports: titles, columns, footers, charts (report-, csv-)
+
+## Messages: engine and store refusals shown to people (error-)
