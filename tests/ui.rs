@@ -460,7 +460,7 @@ fn insurance_of_a_typed_amount() {
     h.get_by_label("amount for 1a").click();
     h.run();
     h.get_by_label("amount for 1a").type_text("6");
-    h.get_by_label("Insure (up to 5)").click();
+    h.get_by_label("Insure (up to 5.00)").click();
     h.run();
     assert!(
         h.state()
@@ -474,7 +474,7 @@ fn insurance_of_a_typed_amount() {
     h.run();
     h.key_press(Key::Backspace);
     h.get_by_label("amount for 1a").type_text("3");
-    h.get_by_label("Insure (up to 5)").click();
+    h.get_by_label("Insure (up to 5.00)").click();
     h.run();
     assert!(
         h.state().status().unwrap().contains("OK insure 1a 3"),
@@ -708,39 +708,39 @@ fn the_settlement_is_shown_hand_by_hand() {
     let shown = texts(&h);
     let want = [
         "Dealer: A 6 (17)",
-        "Pay 80 · collect 40 · house net -40",
+        "Pay 80.00 · collect 40.00 · house net -40.00",
         // Box 1 as the dealer's hand passes it: both bets' stacks on hand 1, then on hand
         // 2, then 1a's insurance; each bet's net.
         "1a",
         "hand 1 of 2: won",
         "8 3 10 = 21",
-        "20",
-        "PAY 20",
+        "20.00",
+        "PAY 20.00",
         "1b",
         "hand 1 of 2: won",
-        "10",
-        "PAY 10",
+        "10.00",
+        "PAY 10.00",
         "1a",
         "hand 2 of 2: lost",
         "8 7 = 15",
-        "20",
-        "COLLECT 20",
+        "20.00",
+        "COLLECT 20.00",
         "1b",
         "hand 2 of 2: lost",
-        "COLLECT 10",
+        "COLLECT 10.00",
         "1a",
         "insurance: lost",
-        "10",
-        "COLLECT 10",
+        "10.00",
+        "COLLECT 10.00",
         "net 1a",
-        "50",
-        "COLLECT 10",
+        "50.00",
+        "COLLECT 10.00",
         "net 1b",
         "PUSH",
         "3a",
         "hand: won",
         "9 9 = 18",
-        "PAY 50",
+        "PAY 50.00",
     ];
     assert!(in_order(&shown, &want), "the settlement reads {shown:#?}");
 }

@@ -5,7 +5,9 @@
 use egui::{Color32, RichText, Ui, Vec2};
 
 use super::keys;
-use crate::engine::{Card, Hand, Round, Suit};
+use crate::engine::{Card, Hand, Money, MoneyError, Round};
+use crate::i18n::{Lang, errors};
+use crate::t;
 
 /// How a status line reads: done, refused with why, or an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,9 +47,9 @@ pub(crate) fn form_field(
     .inner
 }
 
-pub(crate) fn key_panel(ui: &mut Ui) {
-    ui.heading("Keys (F12 hides)");
-    for (k, what) in keys::reference() {
+pub(crate) fn key_panel(ui: &mut Ui, lang: Lang) {
+    ui.heading(t!(lang, "keys-title"));
+    for (k, what) in keys::reference(lang) {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(k).monospace().strong().color(Color32::YELLOW));
             ui.label(what);
@@ -75,21 +77,23 @@ pub(crate) fn capitalise(s: &str) -> String {
         .unwrap_or_default()
 }
 
-pub(crate) fn suit_symbol(s: Suit) -> &'static str {
-    match s {
-        Suit::Spades => "spades",
-        Suit::Hearts => "hearts",
-        Suit::Diamonds => "diamonds",
-        Suit::Clubs => "clubs",
-    }
+/// Cards in a row as the language writes them (`8♥ 3 10♠`; English as the log: `8h 3 10s`).
+pub(crate) fn card_text(lang: Lang, cards: &[Card]) -> String {
+    errors::cards(lang, cards)
 }
 
-pub(crate) fn card_text(cards: &[Card]) -> String {
-    cards
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+/// An amount typed at the table. A language that writes a decimal comma may type one
+/// (`2,5`); the amount is then read as the engine reads `2.5`.
+pub(crate) fn parse_money(lang: Lang, text: &str) -> Result<Money, MoneyError> {
+    if t!(lang, "number-decimal") != "," {
+        return Money::parse(text);
+    }
+    // A refusal quotes what was typed, not what was read.
+    Money::parse(&text.replace(',', ".")).map_err(|e| match e {
+        MoneyError::NotAnAmount(_) => MoneyError::NotAnAmount(text.into()),
+        MoneyError::TooPrecise(_) => MoneyError::TooPrecise(text.into()),
+        MoneyError::TooLarge(_) => MoneyError::TooLarge(text.into()),
+    })
 }
 
 /// Hand `hand` (0-based) of box `box_no`, if the round has it.
