@@ -210,7 +210,7 @@ play-felt-insured = {" "}· poj. { $amount }
 play-felt-even-money = {" "}· even money
 play-felt-surrendered = {" "}· vzdáno
 play-felt-stands = stojí
-play-felt-decide = rozhodnout
+play-felt-decide = volí
 play-felt-wants-card = karta
 play-felt-box-name = box { $box_no }
 play-felt-hand-name = box { $box_no }, ruka { $hand }
@@ -221,7 +221,7 @@ play-felt-hand-cards = { $name }: { $cards } = { $total }, { $state }
 # Vyúčtování
 settle-title = Vyúčtování
 settle-dealer = Krupiér: { $cards } ({ $total })
-settle-totals = Vyplatit { $pay } · stáhnout { $collect } · čistý zisk kasina { $net }
+settle-totals = Vyplatit { $pay } · stáhnout { $collect } · výsledek kasina { $net }
 settle-confirm = Potvrdit a další kolo
 settle-column-bet = Sázka
 settle-column-stack = Žetony

@@ -210,7 +210,7 @@ play-felt-insured = {" "}· страх. { $amount }
 play-felt-even-money = {" "}· равные деньги
 play-felt-surrendered = {" "}· сдался
 play-felt-stands = стоит
-play-felt-decide = решение
+play-felt-decide = ход
 play-felt-wants-card = карта
 play-felt-box-name = бокс { $box_no }
 play-felt-hand-name = бокс { $box_no }, рука { $hand }
@@ -236,7 +236,7 @@ settle-insurance-won = страховка: у дилера Понтун
 settle-insurance-lost = страховка: проиграла
 settle-even-money = равные деньги
 settle-surrendered = сдался: половина назад
-settle-pay = ВЫПЛАТИТЬ { $amount }
+settle-pay = ВЫПЛАТА { $amount }
 settle-collect = ЗАБРАТЬ { $amount }
 settle-push = ВЕРНУТЬ
 

@@ -210,7 +210,7 @@ play-felt-insured = {" "}· страх. { $amount }
 play-felt-even-money = {" "}· рівні гроші
 play-felt-surrendered = {" "}· здався
 play-felt-stands = стоїть
-play-felt-decide = рішення
+play-felt-decide = хід
 play-felt-wants-card = карта
 play-felt-box-name = бокс { $box_no }
 play-felt-hand-name = бокс { $box_no }, рука { $hand }
@@ -236,7 +236,7 @@ settle-insurance-won = страховка: у дилера Понтун
 settle-insurance-lost = страховка: програла
 settle-even-money = рівні гроші
 settle-surrendered = здався: половина назад
-settle-pay = ВИПЛАТИТИ { $amount }
+settle-pay = ВИПЛАТА { $amount }
 settle-collect = ЗАБРАТИ { $amount }
 settle-push = ПОВЕРНУТИ
 

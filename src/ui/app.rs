@@ -145,6 +145,8 @@ pub struct DealerApp {
     /// Why the database could not be opened, said again in the language chosen.
     fatal_error: Option<AuditError>,
     show_keys: bool,
+    /// The shipped fallback font is added to the context (on the first frame).
+    fonts_installed: bool,
     commands: Vec<Command>,
     floor: super::floor::FloorUi,
     /// Key presses the screen acted on (for the keystroke benchmark and tests).
@@ -167,6 +169,7 @@ impl DealerApp {
             watching: None,
             fatal_error: None,
             show_keys: true,
+            fonts_installed: false,
             commands: Vec::new(),
             floor: Default::default(),
             keystrokes: 0,
@@ -268,14 +271,20 @@ impl DealerApp {
         // Scale with the screen: laid out for 1110 × 690 points, the limiting side wins, so
         // 1280×800 reads at about 1.15× and 1920×1080 at about 1.57× (its height).
         let ctx = ui.ctx().clone();
+        if !self.fonts_installed {
+            super::widgets::install_fonts(&ctx);
+            self.fonts_installed = true;
+        }
         let zoom = zoom_for(ctx.viewport_rect().size() * ctx.zoom_factor());
         if (zoom - ctx.zoom_factor()).abs() > 0.05 {
             ctx.set_zoom_factor(zoom);
         }
         self.read_keys(ui);
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
+        // A long refusal (Czech and Russian run longer) wraps onto a second line.
         egui::Panel::bottom("status")
-            .exact_size(36.0)
+            .resizable(false)
+            .min_size(36.0)
             .show(ui, |ui| status_line(ui, self.status.as_ref()));
         let lang = self.lang;
         if self.show_keys && self.at_table() {

@@ -17,6 +17,23 @@ pub(crate) enum Tone {
     Error,
 }
 
+/// Adds the shipped fallback font (`data/fonts/`, DejaVu Sans) after egui's own, once per
+/// context: egui's fonts draw Czech and Cyrillic letters but not the card suits ♠ ♥ ♦ ♣.
+pub(crate) fn install_fonts(ctx: &egui::Context) {
+    use egui::epaint::text::{FontInsert, FontPriority, InsertFontFamily};
+    ctx.add_font(FontInsert::new(
+        "DejaVuSans",
+        egui::FontData::from_static(include_bytes!("../../data/fonts/DejaVuSans.ttf")),
+        [egui::FontFamily::Proportional, egui::FontFamily::Monospace]
+            .into_iter()
+            .map(|family| InsertFontFamily {
+                family,
+                priority: FontPriority::Lowest,
+            })
+            .collect(),
+    ));
+}
+
 pub(crate) fn big_button(ui: &mut Ui, label: &str, enabled: bool) -> egui::Response {
     ui.add_enabled(
         enabled,
@@ -58,16 +75,16 @@ pub(crate) fn key_panel(ui: &mut Ui, lang: Lang) {
 }
 
 pub(crate) fn status_line(ui: &mut Ui, status: Option<&(String, Tone)>) {
-    ui.horizontal_centered(|ui| {
-        if let Some((text, tone)) = status {
-            let color = match tone {
-                Tone::Info => Color32::LIGHT_GREEN,
-                Tone::Refused => Color32::from_rgb(255, 170, 60),
-                Tone::Error => Color32::from_rgb(255, 90, 90),
-            };
-            ui.label(RichText::new(text).color(color).size(16.0));
-        }
-    });
+    ui.add_space(4.0);
+    if let Some((text, tone)) = status {
+        let color = match tone {
+            Tone::Info => Color32::LIGHT_GREEN,
+            Tone::Refused => Color32::from_rgb(255, 170, 60),
+            Tone::Error => Color32::from_rgb(255, 90, 90),
+        };
+        ui.add(egui::Label::new(RichText::new(text).color(color).size(16.0)).wrap());
+    }
+    ui.add_space(4.0);
 }
 
 pub(crate) fn capitalise(s: &str) -> String {

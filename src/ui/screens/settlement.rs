@@ -56,9 +56,10 @@ pub(crate) fn ui(ui: &mut Ui, lang: Lang, round: &Round, commands: &mut Vec<Comm
                 commands.push(Command::Confirm);
             }
         });
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    // Both ways: a long line (large amounts, longer words) is scrolled to, never cut off.
+    egui::ScrollArea::both().show(ui, |ui| {
         egui::Grid::new("settlement")
-            .spacing([28.0, 4.0])
+            .spacing([18.0, 4.0])
             .show(ui, |ui| {
                 for h in [
                     t!(lang, "settle-column-bet"),
@@ -148,9 +149,9 @@ fn line_row(ui: &mut Ui, lang: Lang, round: &Round, l: &SettleLine) {
         LineKind::EvenMoney => (t!(lang, "settle-even-money"), String::new()),
         LineKind::Surrender => (t!(lang, "settle-surrendered"), String::new()),
     };
-    ui.label(RichText::new(what).size(22.0));
-    ui.label(RichText::new(cards).size(22.0));
-    ui.label(RichText::new(amount(lang, l.staked)).size(22.0));
+    ui.label(RichText::new(what).size(21.0));
+    ui.label(RichText::new(cards).size(21.0));
+    ui.label(RichText::new(amount(lang, l.staked)).size(21.0));
     let (text, color) = money_word(lang, l.net());
     ui.label(RichText::new(text).size(30.0).strong().color(color));
 }
