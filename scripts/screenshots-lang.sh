@@ -61,4 +61,17 @@ keys 6                           # the dealer: A 6 = 17 stands: the settlement
 shot 07-settlement
 keys Return
 shot 08-next-bets
+# The Pontis screen: log out, log in, choose "pontis" among the rules, open, a game.
+click -39 12                     # Log out (top right)
+xdotool type --delay 40 "Jana Svoboda"; keys Tab; xdotool type --delay 40 "1001"; keys Return
+sleep 0.5
+click 361 110                    # the rules "pontis"
+keys Return                      # to the Pontis screen
+shot 09-pontis-setup
+keys Return                      # open the Pontis table
+sleep 0.5
+xdotool type --delay 40 "Anna, Boris, Cyril"; keys Tab; xdotool type --delay 40 "Anna"; keys Return
+sleep 0.5
+keys K F2 5                      # Anna turns up a king, Boris a five of hearts
+shot 10-pontis-game
 echo "screenshots in $out"

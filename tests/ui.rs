@@ -1298,3 +1298,117 @@ fn the_desk_opens_on_the_current_shift() {
     h.run();
     assert_eq!(listed(&h), newest_first[..2]);
 }
+
+/// A round in Czech through the same keys: the language switched on the login screen (by
+/// its own name), the screens' words, the decisions in the seed's words (dotáhnout, stát),
+/// a refusal said from the engine's reason, the settlement in Czech money; the keys are
+/// the English ones. The language switched is the user's: it comes back at their next
+/// login after another user chose English.
+#[test]
+fn a_round_in_czech_through_the_same_keys() {
+    use croupier::i18n::Lang;
+    let (h, path) = dealer_at_table("czech");
+    drop(h);
+    let mut h = screen(&path);
+    assert_eq!(h.state().lang(), Lang::En);
+    h.get_by_label("Čeština").click();
+    h.run();
+    assert_eq!(h.state().lang(), Lang::Cs);
+    h.get_by_label("Jméno").click();
+    h.run();
+    h.get_by_label("Jméno").type_text("Jana Svoboda");
+    h.get_by_label("PIN").click();
+    h.run();
+    h.get_by_label("PIN").type_text("1001");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().screen(),
+        Screen::Setup,
+        "{:?}",
+        h.state().status()
+    );
+    assert!(
+        h.state()
+            .status()
+            .unwrap()
+            .contains("přihlášený uživatel: Jana Svoboda (krupiér)"),
+        "{:?}",
+        h.state().status()
+    );
+    wait_for_edge(&mut h, "výhoda kasina -1,33 % z počáteční sázky");
+    h.get_by_label("Otevřít stůl (Enter)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+    assert!(h.query_by_label("Sázky na další kolo").is_some());
+    h.get_by_label("1a").click();
+    h.run();
+    h.get_by_label("1a").type_text("10");
+    h.run();
+    h.key_press(Key::Escape);
+    h.run();
+    // The keys of the English scenarios, and what the status says after each (in Czech).
+    let steps: [(Key, &str); 6] = [
+        (Key::Num9, "OK 9"),
+        (Key::Num7, "OK 7"),
+        (Key::Num8, "OK 8"),
+        (
+            Key::P,
+            "ODMÍTNUTO rozdělit: 9 a 8 nejsou pár, takže je nelze rozdělit; čeká se rozhodnutí pro box 1 (9 8, součet 17)",
+        ),
+        (Key::S, "OK stát"),
+        (Key::K, "kolo je vyúčtované"),
+    ];
+    for (i, (key, said)) in steps.into_iter().enumerate() {
+        if i == 3 {
+            // The decisions in the seed's words, each with its key as it always is.
+            for label in ["Stát (S)", "Dotáhnout (W)", "Koupit (B)", "Rozdělit (P)"] {
+                assert!(h.query_by_label(label).is_some(), "no button {label}");
+            }
+            assert!(
+                h.query_by_label_contains("DÁL: rozhodnutí pro box 1")
+                    .is_some()
+            );
+            assert!(h.query_by_label("dotáhnout").is_some(), "the key reference");
+        }
+        h.key_press(key);
+        h.run();
+        let status = h.state().status().unwrap_or("").to_string();
+        assert!(
+            status.contains(said),
+            "after {key:?}: {status:?}, wanted {said:?}"
+        );
+    }
+    assert_eq!(h.state().screen(), Screen::Settled);
+    // 17 against 17: this table's dealer wins ties. Czech money: a decimal comma.
+    for words in [
+        "Vyúčtování",
+        "ruka: prohra",
+        "STÁHNOUT 10,00",
+        "Krupiér: 7 K (17)",
+    ] {
+        assert!(h.query_by_label_contains(words).is_some(), "no {words:?}");
+    }
+    assert!(
+        h.query_by_label_contains("Vyplatit 0,00 · stáhnout 10,00")
+            .is_some()
+    );
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets);
+    // Another user chooses English; Jana's Czech comes back at her next login.
+    h.get_by_label("Odhlásit").click();
+    h.run();
+    h.get_by_label("English").click();
+    h.run();
+    log_in(&mut h, "Irena Dvorak", "900000");
+    assert_eq!(h.state().lang(), Lang::En);
+    h.get_by_label("Log out").click();
+    h.run();
+    log_in(&mut h, "Jana Svoboda", "1001");
+    assert_eq!(h.state().lang(), Lang::Cs, "{:?}", h.state().status());
+    // The log is language-neutral: the refused split is logged as the script writes it.
+    drop(h);
+    let store = Store::open_read(&path).unwrap();
+    assert_eq!(logged_count(&store, "step_refused"), 1);
+}
