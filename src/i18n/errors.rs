@@ -127,7 +127,11 @@ pub fn expected(lang: Lang, round: &Round) -> String {
             "play-next-dealer",
             total = round.dealer_total().best as i64
         ),
-        Want::Card(CardTo::Hand { box_no, reason, .. }) if reason == CardReason::Deal => {
+        Want::Card(CardTo::Hand {
+            box_no,
+            reason: CardReason::Deal,
+            ..
+        }) => {
             let second = round
                 .seats()
                 .iter()
@@ -406,5 +410,218 @@ pub fn store(lang: Lang, e: &AuditError) -> String {
         // The store's free-text refusals (a user's name or PIN checked by `users`): their
         // own words, which the store does not give as a closed set.
         AuditError::Refused(text) => text.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::engine::{BetSpec, Limits, Rank, Rules};
+
+    /// A message with an argument not passed shows as `{$name}`; an id missing shows as
+    /// the id itself. Neither may reach a screen.
+    fn said_fully(lang: Lang, text: &str, what: &str) {
+        assert!(
+            !text.contains('{') && !text.starts_with("error-") && !text.starts_with("play-"),
+            "{lang}: {what} reads {text:?}"
+        );
+    }
+
+    fn round() -> Round {
+        let bets = vec![
+            BetSpec {
+                id: "1a".into(),
+                box_no: 1,
+                stake: Money::from_cents(1000),
+            },
+            BetSpec {
+                id: "1b".into(),
+                box_no: 1,
+                stake: Money::from_cents(500),
+            },
+        ];
+        let rules = Rules::preset("czech").unwrap();
+        Round::new(rules, Limits::NONE, bets).unwrap()
+    }
+
+    /// Every variant of the closed refusal enums is said in every language, with all its
+    /// arguments.
+    #[test]
+    fn every_refusal_is_said_in_every_language() {
+        let r = round();
+        let card = Card::new(Rank::Eight, Some(Suit::Hearts));
+        let m = Money::from_cents(250);
+        let refusals = [
+            Refusal::RoundComplete,
+            Refusal::CardNotWanted,
+            Refusal::DecisionNotWanted,
+            Refusal::Impossible(ImpossibleCard::Rank {
+                card,
+                rank: "8",
+                decks: 6,
+                max: 24,
+            }),
+            Refusal::Impossible(ImpossibleCard::Suited { card, decks: 6 }),
+            Refusal::NoSuchBet(7),
+            Refusal::BetNotInPlay(0),
+            Refusal::NotABackBet(0),
+            Refusal::BetFinished(1),
+            Refusal::NotOnThisHand(1),
+            Refusal::OffersNotOpen,
+            Refusal::OffersClosed,
+            Refusal::OfferTaken(0),
+            Refusal::InsuranceAmount { bet: 0, max: m },
+            Refusal::EvenMoneyNotOffered,
+            Refusal::NoPontoon(0),
+            Refusal::BuyAfterTwist,
+            Refusal::CardNotBuyable(5),
+            Refusal::CardNotBuyable(3),
+            Refusal::NotAPair(card, Card::new(Rank::Nine, None)),
+            Refusal::SplitNeedsTwoCards,
+            Refusal::SplitLimit(3),
+            Refusal::AceSplitLimit(1),
+            Refusal::SplitAceNoDecision(Decision::Twist),
+            Refusal::StickBelowMinimum { total: 14, min: 16 },
+            Refusal::SurrenderNotAllowed,
+            Refusal::SurrenderAgainstAce,
+            Refusal::SurrenderTooLate,
+            Refusal::DeclinedTwice(1),
+            Refusal::NothingToDecline,
+            Refusal::DeclineMustPrecede,
+        ];
+        let id: crate::engine::BetId = Arc::from("1a");
+        let setups = [
+            SetupError::NoBets,
+            SetupError::NoSuchBox {
+                id: id.clone(),
+                box_no: 9,
+                boxes: 7,
+            },
+            SetupError::DuplicateId(id.clone()),
+            SetupError::StakeNotPositive {
+                id: id.clone(),
+                stake: Money::ZERO,
+            },
+            SetupError::BelowMinimum {
+                id: id.clone(),
+                stake: m,
+                min: Money::from_cents(500),
+            },
+            SetupError::OverBoxMax {
+                box_no: 1,
+                total: m,
+                max: m,
+            },
+            SetupError::TooManyBets {
+                box_no: 1,
+                count: 4,
+                max: 3,
+            },
+            SetupError::BadLimits("x".into()),
+        ];
+        let path = PathBuf::from("/tmp/t.db");
+        let stores = [
+            AuditError::NotCroupier {
+                path: path.clone(),
+                detail: "d".into(),
+            },
+            AuditError::NewerSchema {
+                path: path.clone(),
+                found: 9,
+                known: 6,
+            },
+            AuditError::OlderSchema {
+                path: path.clone(),
+                found: 3,
+                known: 6,
+            },
+            AuditError::InUse {
+                path: path.clone(),
+                holder: "pid 1".into(),
+            },
+            AuditError::ReadOnly {
+                path: path.clone(),
+                detail: "d".into(),
+            },
+            AuditError::DiskFull { path: path.clone() },
+            AuditError::Sqlite {
+                path,
+                detail: "d".into(),
+            },
+            AuditError::PinHash("d".into()),
+        ];
+        for lang in Lang::ALL {
+            for x in &refusals {
+                said_fully(lang, &refusal(lang, &r, x), &format!("{x:?}"));
+            }
+            for x in &setups {
+                said_fully(lang, &setup(lang, x), &format!("{x:?}"));
+            }
+            for x in &stores {
+                said_fully(lang, &store(lang, x), &format!("{x:?}"));
+            }
+            for x in [
+                MoneyError::NotAnAmount("x".into()),
+                MoneyError::TooPrecise("1.001".into()),
+                MoneyError::TooLarge("9".repeat(20)),
+            ] {
+                said_fully(lang, &money(lang, &x), &format!("{x:?}"));
+            }
+            for x in [LoginError::Wrong, LoginError::Locked("Jana".into())] {
+                said_fully(lang, &login(lang, &x), &format!("{x:?}"));
+            }
+            for (min, max) in [(-1, 5), (900, 500)] {
+                let l = limits(
+                    lang,
+                    Some(Money::from_cents(min)),
+                    Some(Money::from_cents(max)),
+                )
+                .expect("refused");
+                said_fully(lang, &l, "limits");
+            }
+        }
+        assert_eq!(limits(Lang::Cs, None, Some(m)), None);
+    }
+
+    /// What the round expects, read from the engine, in the language; plural forms and
+    /// the seed's words come through.
+    #[test]
+    fn what_comes_next_is_said_in_the_language() {
+        let mut r = round();
+        assert_eq!(expected(Lang::Cs, &r), "první karta pro box 1", "the deal");
+        for c in [Rank::Nine, Rank::Ace, Rank::Seven] {
+            r.apply(Step::Card(Card::new(c, None))).unwrap();
+        }
+        // The dealer's ace: the offers open, the holder decides on 9 7.
+        let uk = expected(Lang::Uk, &r);
+        assert!(uk.starts_with("пропозиція (страховка 1a (до 5,00)"), "{uk}");
+        assert!(
+            uk.contains("рішення для: бокс 1 (9 7, сума 16): досить, твіст"),
+            "{uk}"
+        );
+        let cs = refusal(
+            Lang::Cs,
+            &r,
+            &r.check(Step::Split).expect_err("9 and 7 are no pair"),
+        );
+        assert_eq!(cs, "9 a 7 nejsou pár, takže je nelze rozdělit");
+        assert_eq!(
+            t!(Lang::Ru, "error-split-limit", n = 3),
+            "этот бокс уже делал сплит 3 раза — больше правила не разрешают"
+        );
+        for lang in Lang::ALL {
+            said_fully(lang, &expected(lang, &r), "expected");
+        }
+        assert_eq!(
+            card(Lang::Uk, Card::new(Rank::Queen, Some(Suit::Hearts))),
+            "Д♥"
+        );
+        assert_eq!(
+            card(Lang::En, Card::new(Rank::Queen, Some(Suit::Hearts))),
+            "Qh"
+        );
     }
 }
