@@ -666,7 +666,13 @@ impl DealerApp {
         ui.horizontal(|ui| {
             ui.heading(RichText::new("CROUPIER").strong());
             ui.separator();
-            ui.label(t!(lang, "app-db", path = self.db.display().to_string()));
+            // The file's name (the whole path on hover): the table's line needs the room.
+            let file = self.db.file_name().map_or_else(
+                || self.db.display().to_string(),
+                |f| f.to_string_lossy().into(),
+            );
+            ui.label(t!(lang, "app-db", path = file))
+                .on_hover_text(self.db.display().to_string());
             if let Some(t) = self.page.table() {
                 ui.separator();
                 let s = t.session.state();
@@ -674,8 +680,8 @@ impl DealerApp {
                     (Some(a), Some(b)) => t!(
                         lang,
                         "app-limits",
-                        min = crate::i18n::amount(lang, a),
-                        max = crate::i18n::amount(lang, b)
+                        min = compact_amount(lang, a),
+                        max = compact_amount(lang, b)
                     ),
                     _ => String::new(),
                 };
@@ -752,6 +758,15 @@ fn fatal(ui: &mut Ui, lang: Lang, why: &str) {
     ui.heading(t!(lang, "app-fatal-title"));
     ui.label(RichText::new(why).size(18.0));
     ui.label(t!(lang, "app-fatal-nothing-changed"));
+}
+
+/// An amount without its cents when it has none (`5–500`, `1 000`), as limits are posted.
+fn compact_amount(lang: Lang, m: crate::engine::Money) -> String {
+    if m.cents() % 100 == 0 {
+        crate::i18n::decimal(lang, (m.cents() / 100) as f64, 0)
+    } else {
+        crate::i18n::amount(lang, m)
+    }
 }
 
 /// A role's name in the language (`dealer`, `krupiér`).

@@ -61,12 +61,14 @@ pub(crate) fn ui(ui: &mut Ui, lang: Lang, round: &Round, commands: &mut Vec<Comm
         egui::Grid::new("settlement")
             .spacing([18.0, 4.0])
             .show(ui, |ui| {
+                // What to pay or collect comes right after the bet, so that it is in view
+                // however long the words of a language and however narrow the window.
                 for h in [
                     t!(lang, "settle-column-bet"),
+                    String::new(),
                     t!(lang, "settle-column-stack"),
                     t!(lang, "settle-column-cards"),
                     t!(lang, "settle-column-staked"),
-                    String::new(),
                 ] {
                     ui.label(RichText::new(h).strong().size(18.0));
                 }
@@ -99,12 +101,12 @@ pub(crate) fn ui(ui: &mut Ui, lang: Lang, round: &Round, commands: &mut Vec<Comm
                             continue;
                         }
                         ui.label("");
+                        let (text, color) = money_word(lang, round.bet_net(bet));
+                        ui.label(RichText::new(text).size(22.0).color(color));
                         let net = t!(lang, "settle-net", bet = round.bet_id(bet).to_string());
                         ui.label(RichText::new(net).size(20.0));
                         ui.label("");
                         ui.label(RichText::new(m(round.bet_staked(bet))).size(20.0));
-                        let (text, color) = money_word(lang, round.bet_net(bet));
-                        ui.label(RichText::new(text).size(22.0).color(color));
                         ui.end_row();
                     }
                     i += on_box;
@@ -113,7 +115,7 @@ pub(crate) fn ui(ui: &mut Ui, lang: Lang, round: &Round, commands: &mut Vec<Comm
     });
 }
 
-/// One stack: what it is, its cards, its stake, and PAY / COLLECT / PUSH in large letters.
+/// One stack: PAY / COLLECT / PUSH in large letters, then what it is, its cards, its stake.
 fn line_row(ui: &mut Ui, lang: Lang, round: &Round, l: &SettleLine) {
     let (what, cards) = match l.kind {
         LineKind::Hand {
@@ -149,11 +151,11 @@ fn line_row(ui: &mut Ui, lang: Lang, round: &Round, l: &SettleLine) {
         LineKind::EvenMoney => (t!(lang, "settle-even-money"), String::new()),
         LineKind::Surrender => (t!(lang, "settle-surrendered"), String::new()),
     };
+    let (text, color) = money_word(lang, l.net());
+    ui.label(RichText::new(text).size(30.0).strong().color(color));
     ui.label(RichText::new(what).size(21.0));
     ui.label(RichText::new(cards).size(21.0));
     ui.label(RichText::new(amount(lang, l.staked)).size(21.0));
-    let (text, color) = money_word(lang, l.net());
-    ui.label(RichText::new(text).size(30.0).strong().color(color));
 }
 
 /// PAY n, COLLECT n or PUSH for a net, in the language.
