@@ -343,6 +343,8 @@ pontis-keys-undo = vrátit poslední napsanou kartu, jinak poslední vstup
 pontis-keys-undo-input = vrátit poslední vstup
 pontis-keys-clear = smazat napsané karty
 pontis-keys-toggle = zobrazit nebo skrýt tento přehled
+pontis-step-turn = { $name }: bank { $card }
+pontis-step-pass = { $name }: pas
 
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.

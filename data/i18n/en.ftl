@@ -338,6 +338,8 @@ pontis-keys-undo = take back the last card typed, else undo the last input
 pontis-keys-undo-input = undo the last input
 pontis-keys-clear = clear the cards typed
 pontis-keys-toggle = show or hide this reference
+pontis-step-turn = { $name }: bank { $card }
+pontis-step-pass = { $name }: pass
 
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.

@@ -343,6 +343,8 @@ pontis-keys-undo = убрать последнюю введённую карту
 pontis-keys-undo-input = отменить последний ввод
 pontis-keys-clear = стереть введённые карты
 pontis-keys-toggle = показать или скрыть эту справку
+pontis-step-turn = { $name }: банк { $card }
+pontis-step-pass = { $name }: пас
 
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.

@@ -343,6 +343,8 @@ pontis-keys-undo = забрати останню введену карту, ін
 pontis-keys-undo-input = скасувати останнє введення
 pontis-keys-clear = стерти введені карти
 pontis-keys-toggle = показати чи сховати цю довідку
+pontis-step-turn = { $name }: банк { $card }
+pontis-step-pass = { $name }: пас
 
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.

@@ -228,6 +228,15 @@ impl PontisScreen {
             .join(" ")
     }
 
+    /// The play typed so far as the dealer reads it (`K♣ 10♥`, `K♣^`).
+    fn pending_words(&self, lang: Lang) -> String {
+        self.pending
+            .iter()
+            .map(|(c, top)| format!("{}{}", deck_card(lang, *c), if *top { "^" } else { "" }))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     fn declared_here(&self) -> bool {
         self.session
             .as_ref()
@@ -386,7 +395,11 @@ impl PontisScreen {
                     }
                     Want::Move { .. } => {
                         self.pending.push((card, false));
-                        said(Ok(t!(lang, "pontis-pending", play = self.pending_text())))
+                        said(Ok(t!(
+                            lang,
+                            "pontis-pending",
+                            play = self.pending_words(lang)
+                        )))
                     }
                     Want::Over(_) => None,
                 }
@@ -412,11 +425,14 @@ impl PontisScreen {
                 if self.pending.is_empty() {
                     return fail(t!(lang, "pontis-type-first", expected = game.expected()));
                 }
-                let text = format!("{}: {}", game.names()[game.to_move()], self.pending_text());
+                // The game script's text goes to the session; the dealer reads it in words.
+                let name = game.names()[game.to_move()].clone();
+                let text = format!("{name}: {}", self.pending_text());
+                let shown = format!("{name}: {}", self.pending_words(lang));
                 self.pending.clear();
                 let s = self.session.as_mut()?;
                 let r = s.input_text(store, &text);
-                self.answer(lang, &text, r)
+                self.answer(lang, &shown, r)
             }
             P::Pass => {
                 let seat = self.session.as_ref()?.live()?.game.to_move();
@@ -432,7 +448,9 @@ impl PontisScreen {
                 let before = s.live().map(|l| l.game.clone());
                 Some(match s.undo(store) {
                     Ok(step) => {
-                        let text = before.map(|g| g.step_text(&step)).unwrap_or_default();
+                        let text = before
+                            .map(|g| step_words(lang, &g, &step))
+                            .unwrap_or_default();
                         (t!(lang, "table-undone", step = text), Tone::Info)
                     }
                     Err(e) => (input_error(lang, &e), Tone::Refused),
@@ -445,7 +463,7 @@ impl PontisScreen {
         let s = self.session.as_mut()?;
         let text = s
             .live()
-            .map(|l| l.game.step_text(&step))
+            .map(|l| step_words(lang, &l.game, &step))
             .unwrap_or_default();
         let r = s.input(store, step);
         self.answer(lang, &text, r)
@@ -658,7 +676,7 @@ impl PontisScreen {
                 if !self.pending.is_empty() || self.joker_next {
                     let play = format!(
                         "{}{}",
-                        self.pending_text(),
+                        self.pending_words(lang),
                         if self.joker_next { " Jk=?" } else { "" }
                     );
                     let text = if self.declared_here() {
@@ -800,6 +818,35 @@ fn ended_view(ui: &mut Ui, lang: Lang, g: &Game) {
                 );
             }
         });
+}
+
+/// A step as the dealer reads it (`Boris: bank 5♥`, `Boris: пас`); the game script's
+/// spelling (`Game::step_text`) is what is logged.
+fn step_words(lang: Lang, g: &Game, step: &Step) -> String {
+    let name = g.names().get(step.seat()).cloned().unwrap_or_default();
+    match step {
+        Step::Turn { card, .. } => t!(
+            lang,
+            "pontis-step-turn",
+            name = name,
+            card = deck_card(lang, *card)
+        ),
+        Step::Play { lay, .. } => {
+            let cards: Vec<String> = lay
+                .cards()
+                .into_iter()
+                .map(|c| deck_card(lang, c))
+                .collect();
+            // Two cards under a declared top: the second lies on top, marked as typed.
+            let mark = if cards.len() == 2 && g.rules().top() == Top::Declared {
+                "^"
+            } else {
+                ""
+            };
+            format!("{name}: {}{mark}", cards.join(" "))
+        }
+        Step::Pass { .. } => t!(lang, "pontis-step-pass", name = name),
+    }
 }
 
 /// A Pontis card as the language writes it; a joker as the game script does (`Jk=5`).
