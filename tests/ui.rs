@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use croupier::audit::replay;
+use croupier::audit::settings;
 use croupier::audit::users::{self, Role};
 use croupier::audit::{ManualClock, Store};
 use croupier::ui::{DealerApp, Screen};
@@ -1301,14 +1302,22 @@ fn the_desk_opens_on_the_current_shift() {
 
 /// A round in Czech through the same keys: the language switched on the login screen (by
 /// its own name), the screens' words, the decisions in the seed's words (dotáhnout, stát),
-/// a refusal said from the engine's reason, the settlement in Czech money; the keys are
-/// the English ones. The language switched is the user's: it comes back at their next
-/// login after another user chose English.
+/// a refusal said from the engine's reason, the settlement in Czech money and the
+/// database's currency; the keys are the English ones. The language switched is saved as
+/// the user's (in the log): it comes back at their next login after another user chose
+/// English.
 #[test]
 fn a_round_in_czech_through_the_same_keys() {
     use croupier::i18n::Lang;
     let (h, path) = dealer_at_table("czech");
     drop(h);
+    // A supervisor has set the database's currency: the table's money is written in it.
+    {
+        let mut store = Store::open(&path).unwrap();
+        let irena = users::find_user(&store, "Irena Dvorak").unwrap().unwrap();
+        let czk = croupier::engine::Currency::parse("CZK").unwrap();
+        assert!(settings::set_currency(&mut store, czk, &irena).unwrap());
+    }
     let mut h = screen(&path);
     assert_eq!(h.state().lang(), Lang::En);
     h.get_by_label("Čeština").click();
@@ -1380,19 +1389,18 @@ fn a_round_in_czech_through_the_same_keys() {
         );
     }
     assert_eq!(h.state().screen(), Screen::Settled);
-    // 17 against 17: this table's dealer wins ties. Czech money: a decimal comma.
+    // 17 against 17: this table's dealer wins ties. Czech money: a decimal comma, the
+    // currency's symbol after the amount (non-breaking spaces).
     for words in [
         "Vyúčtování",
         "ruka: prohra",
-        "STÁHNOUT 10,00",
+        "STÁHNOUT 10,00\u{a0}Kč",
         "Krupiér: 7 K (17)",
+        "Vyplatit 0,00\u{a0}Kč · stáhnout 10,00\u{a0}Kč",
+        "limity 5–500 CZK",
     ] {
         assert!(h.query_by_label_contains(words).is_some(), "no {words:?}");
     }
-    assert!(
-        h.query_by_label_contains("Vyplatit 0,00 · stáhnout 10,00")
-            .is_some()
-    );
     h.key_press(Key::Enter);
     h.run();
     assert_eq!(h.state().screen(), Screen::Bets);
@@ -1407,8 +1415,17 @@ fn a_round_in_czech_through_the_same_keys() {
     h.run();
     log_in(&mut h, "Jana Svoboda", "1001");
     assert_eq!(h.state().lang(), Lang::Cs, "{:?}", h.state().status());
-    // The log is language-neutral: the refused split is logged as the script writes it.
+    // The languages are the users' own, in the log (schema v6); the log of the round is
+    // language-neutral.
     drop(h);
     let store = Store::open_read(&path).unwrap();
+    let lang_of = |name: &str| {
+        let u = users::find_user(&store, name).unwrap().unwrap();
+        settings::language(&store, &u).unwrap()
+    };
+    assert_eq!(lang_of("Jana Svoboda"), Some(Lang::Cs));
+    assert_eq!(lang_of("Irena Dvorak"), Some(Lang::En));
+    // The currency and the two languages chosen; Jana's second login changed nothing.
+    assert_eq!(logged_count(&store, "setting_changed"), 3);
     assert_eq!(logged_count(&store, "step_refused"), 1);
 }

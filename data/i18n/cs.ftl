@@ -57,7 +57,7 @@ cards-count = { $n ->
 app-window-title = Croupier — obrazovka krupiéra (Pontoon)
 app-db = databáze { $path }
 app-table-line = { $name } · { $rules }{ $limits } · bota č. { $shoe }
-app-limits = {" "}· limity { $min }–{ $max }
+app-limits = {" "}· limity { $min }–{ $max }{ $currency }
 app-house-rules = pravidla kasina
 app-cards-left = · { $n ->
     [one] zbývá { $n } karta
@@ -94,6 +94,7 @@ login-pin-again = PIN znovu
 login-create-admin = Založit správce
 login-pins-differ = PINy se liší: zadejte dvakrát stejný PIN
 login-first-admin-done = { $name } je první správce: přihlaste se
+login-language-not-saved = { $said }; jazyk se neuložil: { $why }
 
 # Otevření stolu
 table-form-title = Otevřít stůl

@@ -59,7 +59,7 @@ cards-count = { $n ->
 app-window-title = Croupier — Pontoon dealer screen
 app-db = db { $path }
 app-table-line = { $name } · { $rules }{ $limits } · shoe { $shoe }
-app-limits = {" "}· limits { $min }–{ $max }
+app-limits = {" "}· limits { $min }–{ $max }{ $currency }
 app-house-rules = house rules
 app-cards-left = · { $n ->
     [one] { $n } card left
@@ -95,6 +95,7 @@ login-pin-again = PIN again
 login-create-admin = Create admin
 login-pins-differ = the two PINs differ: type the same PIN twice
 login-first-admin-done = { $name } is the first admin: log in
+login-language-not-saved = { $said }; the language was not saved: { $why }
 
 # Opening a table
 table-form-title = Open a table

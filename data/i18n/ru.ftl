@@ -57,7 +57,7 @@ cards-count = { $n ->
 app-window-title = Croupier — экран дилера (Понтун)
 app-db = база { $path }
 app-table-line = { $name } · { $rules }{ $limits } · шуз № { $shoe }
-app-limits = {" "}· лимиты { $min }–{ $max }
+app-limits = {" "}· лимиты { $min }–{ $max }{ $currency }
 app-house-rules = правила казино
 app-cards-left = · { $n ->
     [one] осталась { $n } карта
@@ -94,6 +94,7 @@ login-pin-again = PIN ещё раз
 login-create-admin = Создать администратора
 login-pins-differ = PIN-коды разные: введите дважды один и тот же PIN
 login-first-admin-done = { $name } — первый администратор: войдите
+login-language-not-saved = { $said }; язык не сохранён: { $why }
 
 # Открытие стола
 table-form-title = Открыть стол

@@ -57,7 +57,7 @@ cards-count = { $n ->
 app-window-title = Croupier — екран дилера (Понтун)
 app-db = база { $path }
 app-table-line = { $name } · { $rules }{ $limits } · шуз № { $shoe }
-app-limits = {" "}· ліміти { $min }–{ $max }
+app-limits = {" "}· ліміти { $min }–{ $max }{ $currency }
 app-house-rules = правила казино
 app-cards-left = · { $n ->
     [one] лишилася { $n } карта
@@ -94,6 +94,7 @@ login-pin-again = PIN ще раз
 login-create-admin = Створити адміністратора
 login-pins-differ = PIN-коди різні: введіть двічі той самий PIN
 login-first-admin-done = { $name } — перший адміністратор: увійдіть
+login-language-not-saved = { $said }; мову не збережено: { $why }
 
 # Відкриття столу
 table-form-title = Відкрити стіл

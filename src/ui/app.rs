@@ -18,6 +18,7 @@ use super::screens::table::input_error;
 use super::screens::table::{AtTable, OfferKind, Said};
 use super::watch::Watch;
 use super::widgets::{Tone, key_panel, status_line};
+use crate::audit::settings;
 use crate::audit::table::list_tables;
 use crate::audit::users::{self, Role, User};
 use crate::audit::{AuditError, Store, TableSession};
@@ -133,9 +134,6 @@ pub struct DealerApp {
     /// The language of every word on screen: the system locale's until a user logs in,
     /// then the user's.
     lang: Lang,
-    /// Each user's language as chosen on the login screen (by name). Kept for this run
-    /// of the program; the store keeps it once it has a place for it (schema v6).
-    user_langs: std::collections::HashMap<String, Lang>,
     page: Page,
     status: Option<(String, Tone)>,
     /// Who is logged in (from the login to the logout, across tables and the desk).
@@ -162,7 +160,6 @@ impl DealerApp {
             rules_dir_given: false,
             store: None,
             lang: Lang::En,
-            user_langs: Default::default(),
             page: Page::Fatal(String::new()),
             status: None,
             user: None,
@@ -519,24 +516,33 @@ impl DealerApp {
                     match result {
                         Ok(u) => {
                             // The language switched on this screen is this user's from now
-                            // on; else the user's own, else the one on screen stays.
-                            match l.lang_chosen {
+                            // on (logged, by the user); else the user's own, else the one
+                            // on screen stays.
+                            let saved = match l.lang_chosen {
                                 Some(chosen) => {
-                                    self.user_langs.insert(u.name.clone(), chosen);
+                                    settings::set_language(store, &u, chosen, &u).map(|_| ())
                                 }
-                                None => {
-                                    if let Some(&own) = self.user_langs.get(&u.name) {
+                                None => settings::language(store, &u).map(|own| {
+                                    if let Some(own) = own {
                                         self.lang = own;
                                     }
-                                }
-                            }
+                                }),
+                            };
                             let lang = self.lang;
-                            let said = t!(
+                            let mut said = t!(
                                 lang,
                                 "login-logged-in",
                                 name = &u.name,
                                 role = role_name(lang, u.role)
                             );
+                            if let Err(e) = saved {
+                                said = t!(
+                                    lang,
+                                    "login-language-not-saved",
+                                    said = said,
+                                    why = errors::store(lang, &e)
+                                );
+                            }
                             self.user = Some(u);
                             self.page = Page::OpenTable(OpenTable::new(
                                 list_tables(store).unwrap_or_default(),
@@ -652,7 +658,10 @@ impl DealerApp {
                 if t.round().is_some() {
                     said += &t!(lang, "table-open-back");
                 }
-                self.page = Page::Table(Box::new(AtTable::new(t)));
+                // The database's currency (a supervisor sets it once): money on the table's
+                // screens is written in it.
+                let currency = settings::currency(store).ok().flatten();
+                self.page = Page::Table(Box::new(AtTable::new(t, currency)));
                 Some((said, Tone::Info))
             }
             Err(e) => Some((input_error(lang, &e), Tone::Refused)),
@@ -681,7 +690,8 @@ impl DealerApp {
                         lang,
                         "app-limits",
                         min = compact_amount(lang, a),
-                        max = compact_amount(lang, b)
+                        max = compact_amount(lang, b),
+                        currency = t.currency.map_or(String::new(), |c| format!(" {c}"))
                     ),
                     _ => String::new(),
                 };

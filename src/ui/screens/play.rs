@@ -132,7 +132,11 @@ fn offers_view(
                         )
                         .labelled_by(l.id);
                     }
-                    let insure = t!(lang, "play-insure-up-to", max = amount(lang, max));
+                    let insure = t!(
+                        lang,
+                        "play-insure-up-to",
+                        max = crate::i18n::money(lang, max, t.currency)
+                    );
                     if big_button(ui, &insure, ins).clicked() {
                         commands.push(Command::Offer(OfferKind::Insure, Some(b)));
                     }

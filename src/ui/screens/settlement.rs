@@ -5,8 +5,8 @@
 
 use egui::{Color32, RichText, Ui};
 
-use crate::engine::{LineKind, Money, Round, SettleLine, SettleTotals};
-use crate::i18n::{Lang, amount, errors};
+use crate::engine::{Currency, LineKind, Money, Round, SettleLine, SettleTotals};
+use crate::i18n::{Lang, errors, money};
 use crate::t;
 use crate::ui::app::Command;
 use crate::ui::keys::{KeyAction, with_hint};
@@ -15,8 +15,15 @@ use crate::ui::widgets::{big_button, card_text, seat_hand};
 const PAY: Color32 = Color32::LIGHT_GREEN;
 const COLLECT: Color32 = Color32::from_rgb(255, 120, 120);
 
-pub(crate) fn ui(ui: &mut Ui, lang: Lang, round: &Round, commands: &mut Vec<Command>) {
-    let m = |x: Money| amount(lang, x);
+pub(crate) fn ui(
+    ui: &mut Ui,
+    lang: Lang,
+    currency: Option<Currency>,
+    round: &Round,
+    commands: &mut Vec<Command>,
+) {
+    // Money in the table's currency as the language writes it: `1 234,50 Kč`.
+    let m = |x: Money| money(lang, x, currency);
     ui.horizontal(|ui| {
         ui.heading(RichText::new(t!(lang, "settle-title")).size(28.0));
         ui.add_space(24.0);
@@ -89,7 +96,7 @@ pub(crate) fn ui(ui: &mut Ui, lang: Lang, round: &Round, commands: &mut Vec<Comm
                                 .size(24.0)
                                 .strong(),
                         );
-                        line_row(ui, lang, round, l);
+                        line_row(ui, lang, currency, round, l);
                         ui.end_row();
                     }
                     let mut bets: Vec<_> = stacks.iter().map(|l| l.bet).collect();
@@ -101,7 +108,7 @@ pub(crate) fn ui(ui: &mut Ui, lang: Lang, round: &Round, commands: &mut Vec<Comm
                             continue;
                         }
                         ui.label("");
-                        let (text, color) = money_word(lang, round.bet_net(bet));
+                        let (text, color) = money_word(lang, currency, round.bet_net(bet));
                         ui.label(RichText::new(text).size(22.0).color(color));
                         let net = t!(lang, "settle-net", bet = round.bet_id(bet).to_string());
                         ui.label(RichText::new(net).size(20.0));
@@ -116,7 +123,7 @@ pub(crate) fn ui(ui: &mut Ui, lang: Lang, round: &Round, commands: &mut Vec<Comm
 }
 
 /// One stack: PAY / COLLECT / PUSH in large letters, then what it is, its cards, its stake.
-fn line_row(ui: &mut Ui, lang: Lang, round: &Round, l: &SettleLine) {
+fn line_row(ui: &mut Ui, lang: Lang, currency: Option<Currency>, round: &Round, l: &SettleLine) {
     let (what, cards) = match l.kind {
         LineKind::Hand {
             hand,
@@ -151,20 +158,23 @@ fn line_row(ui: &mut Ui, lang: Lang, round: &Round, l: &SettleLine) {
         LineKind::EvenMoney => (t!(lang, "settle-even-money"), String::new()),
         LineKind::Surrender => (t!(lang, "settle-surrendered"), String::new()),
     };
-    let (text, color) = money_word(lang, l.net());
+    let (text, color) = money_word(lang, currency, l.net());
     ui.label(RichText::new(text).size(30.0).strong().color(color));
     ui.label(RichText::new(what).size(21.0));
     ui.label(RichText::new(cards).size(21.0));
-    ui.label(RichText::new(amount(lang, l.staked)).size(21.0));
+    ui.label(RichText::new(money(lang, l.staked, currency)).size(21.0));
 }
 
 /// PAY n, COLLECT n or PUSH for a net, in the language.
-fn money_word(lang: Lang, net: Money) -> (String, Color32) {
+fn money_word(lang: Lang, currency: Option<Currency>, net: Money) -> (String, Color32) {
     if net.is_positive() {
-        (t!(lang, "settle-pay", amount = amount(lang, net)), PAY)
+        (
+            t!(lang, "settle-pay", amount = money(lang, net, currency)),
+            PAY,
+        )
     } else if net < Money::ZERO {
         (
-            t!(lang, "settle-collect", amount = amount(lang, -net)),
+            t!(lang, "settle-collect", amount = money(lang, -net, currency)),
             COLLECT,
         )
     } else {

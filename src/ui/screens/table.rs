@@ -9,7 +9,7 @@ use super::{bets, play, settlement};
 use crate::audit::Store;
 use crate::audit::TableSession;
 use crate::audit::table::{Input, InputError};
-use crate::engine::{BetIx, Round, Step, Suit};
+use crate::engine::{BetIx, Currency, Round, Step, Suit};
 use crate::i18n::{Lang, errors};
 use crate::t;
 use crate::ui::app::{Command, Screen};
@@ -31,6 +31,8 @@ pub(crate) struct AtTable {
     pub(crate) insure: Vec<String>,
     /// The round just settled, shown until the dealer confirms it.
     pub(crate) settled: Option<Box<Round>>,
+    /// The database's currency, if set: money on the table's screens is written in it.
+    pub(crate) currency: Option<Currency>,
 }
 
 /// Which offer a command makes for a bet.
@@ -42,7 +44,7 @@ pub(crate) enum OfferKind {
 }
 
 impl AtTable {
-    pub(crate) fn new(session: TableSession) -> AtTable {
+    pub(crate) fn new(session: TableSession, currency: Option<Currency>) -> AtTable {
         let rules = session.state().rules;
         AtTable {
             stakes: vec![
@@ -54,6 +56,7 @@ impl AtTable {
             mark: 0,
             insure: Vec::new(),
             settled: None,
+            currency,
         }
     }
 
@@ -72,7 +75,7 @@ impl AtTable {
 
     pub(crate) fn ui(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
         if let Some(round) = &self.settled {
-            settlement::ui(ui, lang, round, commands);
+            settlement::ui(ui, lang, self.currency, round, commands);
         } else if let Some(round) = self.session.round().cloned() {
             play::ui(ui, lang, self, &round, commands);
         } else {
