@@ -3,7 +3,8 @@
 # letters (Czech diacritics, Cyrillic) drawn. Opens the real window on a demo database with
 # the system locale of the language (LANG=cs_CZ.UTF-8 …, as a table terminal would be set
 # up), logs in, plays a round with an insurance and a split by keyboard, shows the
-# settlement, and the Pontis screen; saves NN-name-LANG.png to docs/screenshots/ (or OUT).
+# settlement, and the Pontis screen, the table's currency set (CZK, UAH, BYN; EUR for
+# English); saves NN-name-LANG.png to docs/screenshots/ (or OUT).
 # Needs: xvfb xauth imagemagick xdotool and the window's runtime libraries (README).
 # Usage: scripts/screenshots-lang.sh LANG [WIDTHxHEIGHT]   (LANG: cs uk ru en; 1280x800)
 #        BIN=target/debug/croupier scripts/screenshots-lang.sh uk   (a binary already built)
@@ -24,6 +25,9 @@ fi
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 "$BIN" demo --db "$work/demo.db" --rounds 50 --tables 1 --seed 3 >/dev/null
+# The table's currency as such a floor would set it (the demo's supervisor, PIN on stdin).
+case $lang in cs) cur=CZK ;; uk) cur=UAH ;; ru) cur=BYN ;; *) cur=EUR ;; esac
+echo 800100 | "$BIN" currency --db "$work/demo.db" --set "$cur" --by "Petr Novak" >/dev/null
 display=:$((80 + RANDOM % 9))
 Xvfb "$display" -screen 0 "${size}x24" >/dev/null 2>&1 &
 sleep 1

@@ -113,6 +113,7 @@ table-form-house-edge = Při nejlepší hře: výhoda kasina { $edge } % z poč�
 table-form-solving = Výhoda kasina: počítá se…
 table-form-choose-rules = vyberte pravidla
 table-form-cannot-play = pravidla { $name } nelze hrát: { $why }
+table-form-no-name = stůl potřebuje jméno
 
 # U stolu: co se stalo se vstupem
 table-open = stůl { $name } je otevřený

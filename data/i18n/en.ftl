@@ -114,6 +114,7 @@ table-form-house-edge = Against the best play: house edge { $edge }% of the init
 table-form-solving = House edge: solving the rules…
 table-form-choose-rules = choose the rules
 table-form-cannot-play = the rules { $name } cannot be played: { $why }
+table-form-no-name = a table needs a name
 
 # At the table: what an input did
 table-open = table { $name } open

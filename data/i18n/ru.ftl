@@ -113,6 +113,7 @@ table-form-house-edge = При лучшей игре: преимущество �
 table-form-solving = Преимущество казино: вычисляется…
 table-form-choose-rules = выберите правила
 table-form-cannot-play = по правилам { $name } играть нельзя: { $why }
+table-form-no-name = столу нужно название
 
 # За столом: что стало с вводом
 table-open = стол { $name } открыт
@@ -227,7 +228,7 @@ settle-confirm = Подтвердить и дальше
 settle-column-bet = Ставка
 settle-column-stack = Фишки
 settle-column-cards = Карты
-settle-column-staked = Поставлено
+settle-column-staked = Сумма
 settle-net = итого { $bet }
 settle-open = открыто
 settle-hand = рука: { $said }

@@ -113,6 +113,7 @@ table-form-house-edge = За найкращої гри: перевага каз�
 table-form-solving = Перевага казино: обчислюється…
 table-form-choose-rules = виберіть правила
 table-form-cannot-play = за правилами { $name } грати не можна: { $why }
+table-form-no-name = столу потрібна назва
 
 # За столом: що сталося з введенням
 table-open = стіл { $name } відкрито
@@ -227,7 +228,7 @@ settle-confirm = Підтвердити й далі
 settle-column-bet = Ставка
 settle-column-stack = Фішки
 settle-column-cards = Карти
-settle-column-staked = Поставлено
+settle-column-staked = Сума
 settle-net = разом { $bet }
 settle-open = відкрито
 settle-hand = рука: { $said }

@@ -54,6 +54,10 @@ impl OpenTable {
 
     /// The table the form describes, or why it cannot be opened.
     pub(crate) fn choice(&self, lang: Lang) -> Result<TableChoice, String> {
+        // Said here in the language; the session refuses it too, in its own words.
+        if self.table_name.trim().is_empty() {
+            return Err(t!(lang, "table-form-no-name"));
+        }
         let choice = self
             .choices
             .get(self.chosen)

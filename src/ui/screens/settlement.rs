@@ -6,7 +6,7 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::engine::{Currency, LineKind, Money, Round, SettleLine, SettleTotals};
-use crate::i18n::{Lang, errors, money};
+use crate::i18n::{Lang, amount, errors, money};
 use crate::t;
 use crate::ui::app::Command;
 use crate::ui::keys::{KeyAction, with_hint};
@@ -113,7 +113,7 @@ pub(crate) fn ui(
                         let net = t!(lang, "settle-net", bet = round.bet_id(bet).to_string());
                         ui.label(RichText::new(net).size(20.0));
                         ui.label("");
-                        ui.label(RichText::new(m(round.bet_staked(bet))).size(20.0));
+                        ui.label(RichText::new(amount(lang, round.bet_staked(bet))).size(20.0));
                         ui.end_row();
                     }
                     i += on_box;
@@ -162,7 +162,8 @@ fn line_row(ui: &mut Ui, lang: Lang, currency: Option<Currency>, round: &Round, 
     ui.label(RichText::new(text).size(30.0).strong().color(color));
     ui.label(RichText::new(what).size(21.0));
     ui.label(RichText::new(cards).size(21.0));
-    ui.label(RichText::new(money(lang, l.staked, currency)).size(21.0));
+    // The stake plain: the currency is on what to pay or collect, and the room is theirs.
+    ui.label(RichText::new(amount(lang, l.staked)).size(21.0));
 }
 
 /// PAY n, COLLECT n or PUSH for a net, in the language.
