@@ -50,7 +50,7 @@ sleep 0.5
 click 150 146; xdotool type --delay 40 "20"
 click 290 146; xdotool type --delay 40 "10"
 click 150 207; xdotool type --delay 40 "50"
-keys Escape
+keys Escape; sleep 0.3               # leave the field before the card keys
 shot 03-bets
 keys F2 8 9 F3 a F4 8 9          # 8h to box 1, a 9 to box 3, the dealer's ace of diamonds, 8c, 9
 shot 04-offers
