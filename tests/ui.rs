@@ -1356,8 +1356,11 @@ fn a_round_in_czech_through_the_same_keys() {
     h.run();
     h.key_press(Key::Escape);
     h.run();
-    // The keys of the English scenarios, and what the status says after each (in Czech).
-    let steps: [(Key, &str); 6] = [
+    // The keys of the English scenarios, and what the status says after each (in Czech):
+    // Enter deals, U with no card dealt has nothing to undo.
+    let steps: [(Key, &str); 8] = [
+        (Key::Enter, "kolo 1: rozdávejte"),
+        (Key::U, "v tomto kole není co vrátit"),
         (Key::Num9, "OK 9"),
         (Key::Num7, "OK 7"),
         (Key::Num8, "OK 8"),
@@ -1369,7 +1372,7 @@ fn a_round_in_czech_through_the_same_keys() {
         (Key::K, "kolo je vyúčtované"),
     ];
     for (i, (key, said)) in steps.into_iter().enumerate() {
-        if i == 3 {
+        if i == 5 {
             // The decisions in the seed's words, each with its key as it always is.
             for label in ["Stát (S)", "Dotáhnout (W)", "Koupit (B)", "Rozdělit (P)"] {
                 assert!(h.query_by_label(label).is_some(), "no button {label}");

@@ -128,6 +128,7 @@ table-store-not-recorded = nezapsáno, a proto nepřijato: { $why }
 table-round-deal = kolo { $n }: rozdávejte
 table-insurance-amount = pojištění pro { $bet }: { $why }
 table-undone = vráceno: { $step }
+table-nothing-to-undo = v tomto kole není co vrátit
 table-confirmed = vyúčtování potvrzeno: sázky na další kolo (karta rozdává)
 table-new-shoe = nová bota: počítání karet začíná znovu
 table-suit = barva { $suit } pro další kartu

@@ -129,6 +129,7 @@ table-store-not-recorded = not recorded, so not accepted: { $why }
 table-round-deal = round { $n }: deal
 table-insurance-amount = insurance for { $bet }: { $why }
 table-undone = undone: { $step }
+table-nothing-to-undo = nothing to undo in this round
 table-confirmed = settlement confirmed: bets for the next round (a card key deals)
 table-new-shoe = new shoe: the card count starts again
 table-suit = suit { $suit } for the next card

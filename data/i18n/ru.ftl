@@ -128,6 +128,7 @@ table-store-not-recorded = не записано, поэтому не приня
 table-round-deal = раунд { $n }: раздавайте
 table-insurance-amount = страховка для { $bet }: { $why }
 table-undone = отменено: { $step }
+table-nothing-to-undo = в этом раунде нечего отменять
 table-confirmed = расчёт подтверждён: ставки на следующий раунд (карта начинает раздачу)
 table-new-shoe = новый шуз: счёт карт начинается заново
 table-suit = масть { $suit } для следующей карты

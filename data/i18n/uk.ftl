@@ -128,6 +128,7 @@ table-store-not-recorded = не записано, тому не прийнято
 table-round-deal = раунд { $n }: роздавайте
 table-insurance-amount = страховка для { $bet }: { $why }
 table-undone = скасовано: { $step }
+table-nothing-to-undo = у цьому раунді нічого скасовувати
 table-confirmed = розрахунок підтверджено: ставки на наступний раунд (карта починає роздачу)
 table-new-shoe = новий шуз: лік карт починається знову
 table-suit = масть { $suit } для наступної карти

@@ -215,6 +215,16 @@ impl AtTable {
     }
 
     pub(crate) fn undo(&mut self, store: &mut Store, lang: Lang) -> Said {
+        // A round with no card dealt has had no input: said here in the language (the
+        // session refuses it too, in its own words).
+        if let Some(r) = self.session.round()
+            && r.dealer_cards().is_empty()
+            && r.seats()
+                .iter()
+                .all(|s| s.hands().iter().all(|h| h.cards().is_empty()))
+        {
+            return (t!(lang, "table-nothing-to-undo"), Tone::Refused);
+        }
         match self.session.undo(store) {
             Ok(s) => {
                 let text = self
