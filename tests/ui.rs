@@ -31,12 +31,16 @@ fn screen(path: &std::path::Path) -> Harness<'static, DealerApp> {
 
 /// Types a name and PIN on the login screen and presses Enter.
 fn log_in(h: &mut Harness<'static, DealerApp>, name: &str, pin: &str) {
-    h.get_by_label("Name").click();
-    h.run();
-    h.get_by_label("Name").type_text(name);
-    h.get_by_label("PIN").click();
-    h.run();
-    h.get_by_label("PIN").type_text(pin);
+    log_in_labelled(h, ["Name", "PIN"], name, pin)
+}
+
+/// The same, with the login screen's labels in its language.
+fn log_in_labelled(h: &mut Harness<'static, DealerApp>, labels: [&str; 2], name: &str, pin: &str) {
+    for (label, text) in labels.into_iter().zip([name, pin]) {
+        h.get_by_label(label).click();
+        h.run();
+        h.get_by_label(label).type_text(text);
+    }
     h.key_press(Key::Enter);
     h.run();
 }
@@ -1323,14 +1327,7 @@ fn a_round_in_czech_through_the_same_keys() {
     h.get_by_label("Čeština").click();
     h.run();
     assert_eq!(h.state().lang(), Lang::Cs);
-    h.get_by_label("Jméno").click();
-    h.run();
-    h.get_by_label("Jméno").type_text("Jana Svoboda");
-    h.get_by_label("PIN").click();
-    h.run();
-    h.get_by_label("PIN").type_text("1001");
-    h.key_press(Key::Enter);
-    h.run();
+    log_in_labelled(&mut h, ["Jméno", "PIN"], "Jana Svoboda", "1001");
     assert_eq!(
         h.state().screen(),
         Screen::Setup,

@@ -8,7 +8,7 @@
 
 use egui::{Color32, Frame, Key, RichText, Stroke, Ui};
 
-use super::table::{Said, input_error};
+use super::table::{Said, input_error, not_recorded};
 use crate::audit::pontis::{PontisInput, PontisSession, list_pontis_tables, table_rules};
 use crate::audit::table::InputError;
 use crate::audit::{Store, User};
@@ -496,15 +496,7 @@ impl PontisScreen {
                 t!(lang, "table-refused", step = text, why = why),
                 Tone::Refused,
             ),
-            Err(e) => (
-                t!(
-                    lang,
-                    "table-not-recorded",
-                    step = text,
-                    why = input_error(lang, &e)
-                ),
-                Tone::Error,
-            ),
+            Err(e) => not_recorded(lang, text, &e),
         })
     }
 

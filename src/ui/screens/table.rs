@@ -114,15 +114,7 @@ impl AtTable {
                     Tone::Refused,
                 )
             }
-            Err(e) => (
-                t!(
-                    lang,
-                    "table-not-recorded",
-                    step = text,
-                    why = input_error(lang, &e)
-                ),
-                Tone::Error,
-            ),
+            Err(e) => not_recorded(lang, &text, &e),
         }
     }
 
@@ -266,6 +258,19 @@ fn nothing_for(lang: Lang, kind: OfferKind) -> String {
         OfferKind::EvenMoney => t!(lang, "table-no-even-money"),
         OfferKind::Decline => t!(lang, "table-no-decline"),
     }
+}
+
+/// An input the store could not take (or the session refused on its own): `step` and why.
+pub(crate) fn not_recorded(lang: Lang, step: &str, e: &InputError) -> Said {
+    (
+        t!(
+            lang,
+            "table-not-recorded",
+            step = step,
+            why = input_error(lang, e)
+        ),
+        Tone::Error,
+    )
 }
 
 /// Why the session did not take an input, in the language where the reason is one of the
