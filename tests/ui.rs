@@ -344,6 +344,46 @@ fn the_first_run_creates_the_first_admin() {
     );
 }
 
+/// The first admin may choose the language on the first screen: the screens switch at
+/// once, and the language is saved as the admin's.
+#[test]
+fn the_first_admin_chooses_a_language() {
+    use croupier::i18n::Lang;
+    let path = temp_db("first-uk");
+    let mut h = screen(&path);
+    h.get_by_label("Українська").click();
+    h.run();
+    assert!(
+        h.query_by_label("Перший запуск: створіть першого адміністратора")
+            .is_some()
+    );
+    for (label, text) in [
+        ("Ім'я", "Olena Koval"),
+        ("PIN", "482193"),
+        ("PIN ще раз", "482193"),
+    ] {
+        h.get_by_label(label).click();
+        h.run();
+        h.get_by_label(label).type_text(text);
+    }
+    h.get_by_label("Створити адміністратора (Enter)").click();
+    h.run();
+    assert_eq!(
+        h.state().screen(),
+        Screen::Login,
+        "{:?}",
+        h.state().status()
+    );
+    assert_eq!(
+        h.state().status(),
+        Some("Olena Koval — перший адміністратор: увійдіть")
+    );
+    drop(h);
+    let store = Store::open_read(&path).unwrap();
+    let olena = users::find_user(&store, "Olena Koval").unwrap().unwrap();
+    assert_eq!(settings::language(&store, &olena).unwrap(), Some(Lang::Uk));
+}
+
 /// A supervisor finds a round in the history, steps through it, previews a correction and
 /// voids it with a reason; the void is in the log and `verify` still passes.
 #[test]
@@ -1375,7 +1415,7 @@ fn a_round_in_czech_through_the_same_keys() {
                 assert!(h.query_by_label(label).is_some(), "no button {label}");
             }
             assert!(
-                h.query_by_label_contains("DÁL: rozhodnutí pro box 1")
+                h.query_by_label_contains("NA ŘADĚ: rozhodnutí pro box 1")
                     .is_some()
             );
             assert!(h.query_by_label("dotáhnout").is_some(), "the key reference");

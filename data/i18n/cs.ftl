@@ -152,7 +152,7 @@ bets-bad-stake = box { $box_no }, { $who }: { $why }
 bets-none = žádné sázky: napište sázku aspoň na jeden box
 
 # Rozehrané kolo
-play-next = DÁL: { $what }
+play-next = NA ŘADĚ: { $what }
 play-undo = Zpět
 play-card = Karta:{" "}
 play-offers-title = Krupiér má eso: pojištění / even money (jiný vstup nabídku přeskočí)
@@ -180,8 +180,8 @@ play-next-card = karta pro { $hand } ({ $why })
 play-next-decision = rozhodnutí pro { $hand } ({ $cards }, součet { $total }): { $steps }
 play-next-offers = nabídka ({ $offers }) nebo { $next }
 play-why-dealt = rozdání
-play-why-twisted = dotažená
-play-why-bought = koupená
+play-why-twisted = dotažení
+play-why-bought = koupě
 play-why-split-second = druhá karta po rozdělení
 play-why-split-ace = karta k rozdělenému esu
 play-why-auto-fifth = pátá karta automaticky

@@ -404,8 +404,10 @@ impl DealerApp {
         let said: Option<Said> = match c {
             Command::Lang(l) => {
                 self.lang = l;
-                if let Page::Login(login) = &mut self.page {
-                    login.lang_chosen = Some(l);
+                match &mut self.page {
+                    Page::Login(login) => login.lang_chosen = Some(l),
+                    Page::FirstAdmin(f) => f.lang_chosen = Some(l),
+                    _ => {}
                 }
                 None
             }
@@ -495,11 +497,25 @@ impl DealerApp {
                 Page::FirstAdmin(f) => {
                     match users::add_user(store, &f.name, Role::Admin, &f.pin, None) {
                         Ok(u) => {
+                            // The language switched on this screen is the admin's.
+                            let said = t!(lang, "login-first-admin-done", name = &u.name);
+                            let saved = match f.lang_chosen {
+                                Some(l) => settings::set_language(store, &u, l, &u).map(|_| ()),
+                                None => Ok(()),
+                            };
                             self.page = Page::Login(Login::new(f.name.clone()));
-                            Some((
-                                t!(lang, "login-first-admin-done", name = &u.name),
-                                Tone::Info,
-                            ))
+                            Some(match saved {
+                                Ok(()) => (said, Tone::Info),
+                                Err(e) => (
+                                    t!(
+                                        lang,
+                                        "login-language-not-saved",
+                                        said = said,
+                                        why = errors::store(lang, &e)
+                                    ),
+                                    Tone::Refused,
+                                ),
+                            })
                         }
                         Err(e) => {
                             f.refused();

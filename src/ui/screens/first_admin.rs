@@ -16,6 +16,8 @@ pub(crate) struct FirstAdmin {
     pub(crate) pin2: String,
     /// Put the cursor in this field on the next frame.
     cursor: Option<Field>,
+    /// The language switched to on this screen, if any: saved for the admin created.
+    pub(crate) lang_chosen: Option<Lang>,
 }
 
 /// The field the cursor goes to.
@@ -32,6 +34,7 @@ impl FirstAdmin {
             pin: String::new(),
             pin2: String::new(),
             cursor: Some(Field::Name),
+            lang_chosen: None,
         }
     }
 
@@ -63,5 +66,6 @@ impl FirstAdmin {
         if big_button(ui, &create, true).clicked() {
             commands.push(Command::CreateAdmin);
         }
+        super::login::language_switch(ui, lang, commands);
     }
 }

@@ -53,22 +53,27 @@ impl Login {
         {
             commands.push(Command::Login);
         }
-        ui.add_space(24.0);
-        // Each language by its own name, so that a reader finds theirs whatever is shown.
-        ui.horizontal(|ui| {
-            ui.add_sized(
-                [160.0, 28.0],
-                egui::Label::new(RichText::new(t!(lang, "login-language")).size(18.0)),
-            );
-            for l in Lang::ALL {
-                let chosen = l == lang;
-                if ui
-                    .selectable_label(chosen, RichText::new(l.native_name()).size(18.0))
-                    .clicked()
-                {
-                    commands.push(Command::Lang(l));
-                }
-            }
-        });
+        language_switch(ui, lang, commands);
     }
+}
+
+/// The four languages by their own names, so that a reader finds theirs whatever is
+/// shown; a click switches the screens (and is saved for the user who logs in next).
+pub(crate) fn language_switch(ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
+    ui.add_space(24.0);
+    ui.horizontal(|ui| {
+        ui.add_sized(
+            [160.0, 28.0],
+            egui::Label::new(RichText::new(t!(lang, "login-language")).size(18.0)),
+        );
+        for l in Lang::ALL {
+            let chosen = l == lang;
+            if ui
+                .selectable_label(chosen, RichText::new(l.native_name()).size(18.0))
+                .clicked()
+            {
+                commands.push(Command::Lang(l));
+            }
+        }
+    });
 }
