@@ -121,3 +121,29 @@ pub(crate) fn seat_hand(round: &Round, box_no: u8, hand: usize) -> Option<&Hand>
         .find(|s| s.box_no() == box_no)
         .and_then(|s| s.hands().get(hand))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A decimal comma is read where the language writes one; a refusal quotes what was
+    /// typed.
+    #[test]
+    fn amounts_are_typed_as_the_language_writes_them() {
+        assert_eq!(parse_money(Lang::Cs, "2,5"), Ok(Money::from_cents(250)));
+        assert_eq!(parse_money(Lang::Uk, "10"), Ok(Money::from_cents(1000)));
+        assert_eq!(parse_money(Lang::En, "2.5"), Ok(Money::from_cents(250)));
+        assert_eq!(
+            parse_money(Lang::En, "2,5"),
+            Err(MoneyError::NotAnAmount("2,5".into()))
+        );
+        assert_eq!(
+            parse_money(Lang::Ru, "2,555"),
+            Err(MoneyError::TooPrecise("2,555".into()))
+        );
+        assert_eq!(
+            parse_money(Lang::Cs, "2,5,1"),
+            Err(MoneyError::NotAnAmount("2,5,1".into()))
+        );
+    }
+}
