@@ -90,9 +90,9 @@ fn ok(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
 }
 
-/// The CSV file of a section (`by-day`) in `dir`.
-fn csv_of(dir: &Path, section: &str) -> Vec<u8> {
-    let name = format!("summary-2026-01-05_2026-01-05-{section}.csv");
+/// The CSV file of a report's section (`summary`, `by-day`) in `dir`.
+fn csv_of(dir: &Path, kind: &str, section: &str) -> Vec<u8> {
+    let name = format!("{kind}-2026-01-05_2026-01-05-{section}.csv");
     std::fs::read(dir.join(&name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
@@ -130,9 +130,9 @@ fn a_czech_report_of_rounds_logged_under_russian_has_the_same_figures() {
     }
     // Czech spreadsheets: a byte-order mark, `;` between fields, a decimal comma, and
     // numbers as plain numbers (no group separator, no currency in the cell).
-    let cs_bytes = csv_of(&cs, "by-day");
+    let cs_bytes = csv_of(&cs, "summary", "by-day");
     let cs_rows = rows(&cs_bytes, b';');
-    let en_rows = rows(&csv_of(&en, "by-day"), b',');
+    let en_rows = rows(&csv_of(&en, "summary", "by-day"), b',');
     assert_eq!(cs_rows[0][0], "Stůl", "Czech column names");
     assert_eq!(cs_rows[1][1], "5. 1. 2026", "a Czech date");
     let handle_col = cs_rows[0].iter().position(|c| c == "Vsazeno").unwrap();
@@ -207,9 +207,10 @@ fn the_csv_style_follows_the_language_unless_told() {
     ];
     for (i, (lang, style, delimiter, handle)) in cases.into_iter().enumerate() {
         let dir = base.join(format!("out{i}"));
+        // The dealers report: no theory to solve, so quick in a debug build.
         let mut args = vec![
             "--kind",
-            "summary",
+            "dealers",
             "--format",
             "csv",
             "--lang",
@@ -221,7 +222,7 @@ fn the_csv_style_follows_the_language_unless_told() {
             args.extend(["--csv-style", s]);
         }
         ok(&report(&[&db], &args, &[]));
-        let r = rows(&csv_of(&dir, "period-total"), delimiter);
+        let r = rows(&csv_of(&dir, "dealers", "dealers"), delimiter);
         assert!(r[1].len() > 5, "{lang} {style:?}: split by its delimiter");
         assert!(
             r[1].contains(&handle.to_string()),
@@ -265,18 +266,18 @@ fn the_system_locale_is_the_default_language() {
     let html = |env: &[(&str, &str)]| {
         ok(&report(
             &[&db],
-            &["--kind", "summary", "--format", "html", "--out", "-"],
+            &["--kind", "dealers", "--format", "html", "--out", "-"],
             env,
         ))
     };
     let uk = html(&[("LANG", "uk_UA.UTF-8")]);
-    assert!(uk.contains("Зведення по столах"), "Ukrainian from LANG");
+    assert!(uk.contains("Croupier — Дилери"), "Ukrainian from LANG");
     assert!(uk.contains("-1\u{a0}247,06\u{a0}грн"), "hryvnias");
-    assert!(html(&[("LC_MESSAGES", "cs_CZ.UTF-8"), ("LANG", "uk_UA")]).contains("Přehled stolů"));
+    assert!(html(&[("LC_MESSAGES", "cs_CZ.UTF-8"), ("LANG", "uk_UA")]).contains("Krupiéři"));
     // LC_ALL first; a locale that is none of ours reads English.
     let en = html(&[("LC_ALL", "C.UTF-8"), ("LANG", "cs_CZ.UTF-8")]);
-    assert!(en.contains("Table summary") && en.contains("UAH\u{a0}-1,247.06"));
-    assert!(html(&[]).contains("Table summary"));
+    assert!(en.contains("Croupier — Dealers") && en.contains("UAH\u{a0}-1,247.06"));
+    assert!(html(&[]).contains("Croupier — Dealers"));
 }
 
 #[test]

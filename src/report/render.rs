@@ -778,6 +778,75 @@ pub fn signed_fixed(v: f64, places: usize) -> String {
 mod tests {
     use super::*;
 
+    /// Verify's summary in each language, with its plural forms; anything else as it is.
+    #[test]
+    fn verify_summaries_are_put_in_the_language() {
+        let cases = [
+            (
+                Lang::En,
+                "1 events, 1 rounds replayed",
+                "1 event, 1 round replayed",
+            ),
+            (
+                Lang::Cs,
+                "40894 events, 1800 rounds replayed",
+                "přehráno: 40894 událostí, 1800 kol",
+            ),
+            (
+                Lang::Cs,
+                "3 events, 2 rounds and 1 Pontis games replayed",
+                "přehráno: 3 události, 2 kola a 1 hra Pontis",
+            ),
+            (
+                Lang::Uk,
+                "21 events, 22 rounds replayed",
+                "відтворено: 21 подія, 22 раунди",
+            ),
+            (
+                Lang::Ru,
+                "5 events, 3 rounds and 2 Pontis games replayed",
+                "воспроизведено: 5 событий, 3 раунда и 2 партии в Понтис",
+            ),
+            (Lang::Cs, "something else", "something else"),
+        ];
+        for (lang, summary, want) in cases {
+            assert_eq!(replayed(lang, summary), want, "{lang}");
+        }
+    }
+
+    /// Cells in HTML and CSV: money grouped with its symbol on the page, plain in CSV with
+    /// the style's decimal mark; no sign on what rounds to zero.
+    #[test]
+    fn cells_are_written_as_the_language_and_the_spreadsheet_want() {
+        let czk = Currency::parse("CZK").ok();
+        let m = Cell::Money(Money::from_cents(-123_450));
+        assert_eq!(cell_html(&m, Lang::Cs, czk), "-1\u{a0}234,50\u{a0}Kč");
+        assert_eq!(cell_html(&m, Lang::En, czk), "CZK\u{a0}-1,234.50");
+        assert_eq!(cell_html(&m, Lang::Uk, None), "-1\u{a0}234,50");
+        let cs = Style::of(Lang::Cs);
+        assert_eq!(cs.csv, CsvStyle::Semicolon);
+        assert_eq!(Style::of(Lang::En).csv, CsvStyle::Comma);
+        assert_eq!(cell_csv(&m, &cs), "-1234,50");
+        assert_eq!(cell_csv(&Cell::Percent(Some(-0.001)), &cs), "0,00");
+        assert_eq!(cell_csv(&Cell::Sd(Some(1.234)), &cs), "+1,23");
+        for (z, want) in [
+            (0.004, "0,00"),
+            (-0.004, "0,00"),
+            (-1.5, "-1,50"),
+            (2.0, "+2,00"),
+        ] {
+            assert_eq!(cell_html(&Cell::Sd(Some(z)), Lang::Cs, None), want, "{z}");
+        }
+        let shift = Cell::Word("night 22-06");
+        assert_eq!(cell_html(&shift, Lang::Cs, None), "noční 22–06");
+        assert_eq!(shift.json(), json!("night 22-06"), "JSON keeps the key");
+        let d = Cell::Date(NaiveDate::from_ymd_opt(2026, 1, 5).unwrap());
+        assert_eq!(cell_csv(&d, &cs), "5. 1. 2026");
+        assert_eq!(d.json(), json!("2026-01-05"));
+        // A logged name that looks like a formula stays text in every language.
+        assert_eq!(cell_csv(&Cell::Text("=1+1".into()), &cs), "'=1+1");
+    }
+
     #[test]
     fn a_template_is_filled_in_one_pass() {
         let t = "<h1>{{title}}</h1>{{sections}}<footer>{{footer}}</footer>{{other}} {{";
