@@ -240,9 +240,14 @@ pub fn build_from(
     let cur_of = currencies(src)?;
     let cur = |db: usize| cur_of.get(&db).copied();
     let mixed = {
-        let mut seen: Vec<Option<Currency>> = rounds.iter().map(|r| cur(r.db)).collect();
-        seen.extend(cur_of.values().map(|c| Some(*c)));
-        seen.sort_by_key(|c| c.map(|c| c.code().to_string()));
+        let dbs: std::collections::BTreeSet<usize> = rounds.iter().map(|r| r.db).collect();
+        let mut seen: Vec<Option<String>> = dbs
+            .into_iter()
+            .map(cur)
+            .chain(cur_of.values().map(|c| Some(*c)))
+            .map(|c| c.map(|c| c.code().to_string()))
+            .collect();
+        seen.sort();
         seen.dedup();
         seen.len() > 1
     };
@@ -476,6 +481,9 @@ pub fn build_from(
             // A dealer who dealt in two currencies has a row for each.
             let per = grouped(&in_period, &th, |r| (r.dealer.clone(), ck(r.db)));
             let hours = |d: &str, c: &Option<String>| {
+                if !mixed {
+                    return dealer_hours(&in_period, d) as f64;
+                }
                 let rows: Vec<&RoundRow> = in_period
                     .iter()
                     .copied()
