@@ -220,6 +220,8 @@ pub fn simulate(
 struct SimHand {
     cards: [Card; 5],
     n: u8,
+    /// The cards' total, kept card by card with `Total::plus` (the engine's count).
+    total: Total,
     kind: HandKind,
     twisted: bool,
     units: u8,
@@ -231,6 +233,7 @@ impl SimHand {
         SimHand {
             cards: [Card::of(Rank::Ace); 5],
             n: 0,
+            total: Total::NONE,
             kind,
             twisted: false,
             units: 1,
@@ -240,17 +243,48 @@ impl SimHand {
     fn cards(&self) -> &[Card] {
         &self.cards[..self.n as usize]
     }
+    /// Takes card `c` (its total counted).
+    #[inline]
+    fn take(&mut self, c: Card) {
+        self.cards[self.n as usize] = c;
+        self.n += 1;
+        self.total = self.total.plus(c.rank);
+    }
 }
 
+/// Most hands a box holds in the simulator: the strategy splits only a dealt hand, never
+/// a hand that a split made (docs/house-edge.md), and `decide` keeps to that.
+const MAX_HANDS: usize = 2;
+
 /// A box in the simulator: its hands, splits and what it did with the offers.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct SimBox {
-    hands: Vec<SimHand>,
+    hands: [SimHand; MAX_HANDS],
+    /// Hands in play: `hands[..n]`.
+    n: u8,
     splits: u16,
     ace_splits: u16,
     insured: bool,
     even_money: bool,
     surrendered: bool,
+}
+
+impl SimBox {
+    /// A box at the start of a round: one dealt hand, no cards yet.
+    fn new() -> SimBox {
+        SimBox {
+            hands: [SimHand::new(HandKind::Dealt); MAX_HANDS],
+            n: 1,
+            splits: 0,
+            ace_splits: 0,
+            insured: false,
+            even_money: false,
+            surrendered: false,
+        }
+    }
+    fn hands(&self) -> &[SimHand] {
+        &self.hands[..self.n as usize]
+    }
 }
 
 /// One simulated table: the strategy, the shoe and the boxes, reused round after round.
@@ -330,7 +364,7 @@ impl<'a> Table<'a> {
             strategy,
             shoe: Table::new_shoe(rules.decks()),
             drawn: 0,
-            boxes: vec![SimBox::default(); boxes as usize],
+            boxes: vec![SimBox::new(); boxes as usize],
             dealer: Vec::with_capacity(16),
             nets: Nets::of(rules),
             insurance: ins.num() as f64 / ins.den() as f64,
@@ -401,6 +435,7 @@ impl<'a> Table<'a> {
         let hand = &bx.hands[h];
         let facts = HandFacts {
             cards: hand.cards(),
+            total: hand.total,
             kind: hand.kind,
             twisted: hand.twisted,
             box_splits: bx.splits,
@@ -414,9 +449,7 @@ impl<'a> Table<'a> {
 
     fn give(&mut self, rng: &mut ChaCha8Rng, b: usize, h: usize) {
         let c = self.draw(rng);
-        let hand = &mut self.boxes[b].hands[h];
-        hand.cards[hand.n as usize] = c;
-        hand.n += 1;
+        self.boxes[b].hands[h].take(c);
         self.after(b, h);
     }
 
@@ -425,22 +458,14 @@ impl<'a> Table<'a> {
         self.drawn = 0;
         self.dealer.clear();
         for bx in &mut self.boxes {
-            bx.hands.clear();
-            bx.hands.push(SimHand::new(HandKind::Dealt));
-            bx.splits = 0;
-            bx.ace_splits = 0;
-            bx.insured = false;
-            bx.even_money = false;
-            bx.surrendered = false;
+            *bx = SimBox::new();
         }
         let nb = self.boxes.len();
         counts.boxes += nb as u64;
         // A4.2: a card to each box, one to the dealer, a second to each box.
         for b in 0..nb {
             let c = self.draw(rng);
-            let h = &mut self.boxes[b].hands[0];
-            h.cards[0] = c;
-            h.n = 1;
+            self.boxes[b].hands[0].take(c);
         }
         let up = self.draw(rng);
         self.dealer.push(up);
@@ -454,7 +479,16 @@ impl<'a> Table<'a> {
         if self.up_ace() {
             for b in 0..nb {
                 let hand = self.boxes[b].hands[0];
-                let key = Key::of(self.rules, upv, hand.cards(), hand.kind, false, 1).offers();
+                let key = Key::counted(
+                    self.rules,
+                    upv,
+                    hand.cards(),
+                    hand.total,
+                    hand.kind,
+                    false,
+                    1,
+                )
+                .offers();
                 let prefs = self.strategy.prefs(&key);
                 if prefs.even_money()
                     && even_money_refusal(self.rules, hand.cards(), hand.kind, b).is_ok()
@@ -477,7 +511,7 @@ impl<'a> Table<'a> {
                 continue;
             }
             let mut h = 0;
-            while h < self.boxes[b].hands.len() {
+            while h < self.boxes[b].n as usize {
                 match self.boxes[b].hands[h].state {
                     HandState::Wants(_) => self.give(rng, b, h),
                     HandState::Deciding => self.decide(rng, b, h, upv),
@@ -494,9 +528,9 @@ impl<'a> Table<'a> {
             if bx.even_money {
                 continue;
             }
-            counts.hands += bx.hands.len() as u64;
+            counts.hands += bx.n as u64;
             counts.splits += bx.splits as u64;
-            for h in &bx.hands {
+            for h in bx.hands() {
                 counts.buys += (h.units - 1) as u64;
                 wagered += h.units as f64;
                 match h.state {
@@ -553,9 +587,16 @@ impl<'a> Table<'a> {
             if bx.even_money {
                 continue;
             }
-            for h in &bx.hands {
+            for h in bx.hands() {
                 if let HandState::Standing(_) = h.state {
-                    let o = showdown(self.rules, h.cards(), h.kind, total, dealer_pontoon);
+                    let o = showdown(
+                        self.rules,
+                        h.cards(),
+                        h.total,
+                        h.kind,
+                        total,
+                        dealer_pontoon,
+                    );
                     net += h.units as f64 * self.nets.outcome(o);
                     match o {
                         Outcome::Win(Pay::Pontoon) => counts.pontoon += 1,
@@ -572,16 +613,18 @@ impl<'a> Table<'a> {
     fn decide(&mut self, rng: &mut ChaCha8Rng, b: usize, h: usize, upv: u8) {
         let bx = &self.boxes[b];
         let hand = bx.hands[h];
-        let key = Key::of(
+        let key = Key::counted(
             self.rules,
             upv,
             hand.cards(),
+            hand.total,
             hand.kind,
             hand.twisted,
             hand.units,
         );
         let facts = HandFacts {
             cards: hand.cards(),
+            total: hand.total,
             kind: hand.kind,
             twisted: hand.twisted,
             box_splits: bx.splits,
@@ -593,7 +636,11 @@ impl<'a> Table<'a> {
             .strategy
             .prefs(&key)
             .ranked()
-            .find(|&d| decision_refusal(self.rules, d, &facts).is_ok())
+            .find(|&d| {
+                // Never a split of a split hand (`MAX_HANDS`); the strategy ranks none.
+                (d != Decision::Split || hand.kind == HandKind::Dealt)
+                    && decision_refusal(self.rules, d, &facts).is_ok()
+            })
             .unwrap_or_else(|| {
                 if decision_refusal(self.rules, Decision::Stick, &facts).is_ok() {
                     Decision::Stick
@@ -605,7 +652,7 @@ impl<'a> Table<'a> {
         match d {
             Decision::Stick => {
                 let hand = &mut self.boxes[b].hands[h];
-                hand.state = match on_stick(self.rules, hand.cards()) {
+                hand.state = match on_stick(self.rules, hand.cards(), hand.total) {
                     Some(o) => HandState::Settled(o),
                     None => HandState::Standing(crate::engine::Stand::Stuck),
                 };
@@ -625,16 +672,18 @@ impl<'a> Table<'a> {
                 let done = split([hand.cards[0], hand.cards[1]], bx.splits, bx.ace_splits);
                 bx.splits = done.box_splits;
                 bx.ace_splits = done.box_ace_splits;
-                hand.cards[0] = done.kept;
-                hand.n = 1;
+                hand.n = 0;
+                hand.total = Total::NONE;
+                hand.take(done.kept);
                 hand.kind = done.kind;
                 hand.twisted = false;
                 hand.state = HandState::Wants(done.wants);
                 let mut new = SimHand::new(done.kind);
-                new.cards[0] = done.moved;
-                new.n = 1;
+                new.take(done.moved);
                 new.state = HandState::Wants(done.wants);
-                bx.hands.insert(h + 1, new);
+                // A dealt hand (the only kind split: see `MAX_HANDS`) is the box's first.
+                bx.hands[h + 1] = new;
+                bx.n += 1;
                 self.give(rng, b, h);
             }
             Decision::Surrender => {
@@ -700,6 +749,24 @@ mod tests {
                         });
                     }
                     assert!(round.is_complete(), "{name} round {n}: {steps:?}");
+                    // Every hand as `Round` holds it: the same cards, origin and total
+                    // (the simulator's total kept card by card), and each hand the
+                    // simulator settled before the showdown settled alike.
+                    assert_eq!(round.dealer_cards(), &table.dealer[..], "{name} {n}");
+                    for (seat, bx) in round.seats().iter().zip(&table.boxes) {
+                        let (theirs, ours) = (seat.hands(), bx.hands());
+                        assert_eq!(theirs.len(), ours.len(), "{name} {n}: {steps:?}");
+                        for (t, o) in theirs.iter().zip(ours) {
+                            assert_eq!(
+                                (t.cards(), t.kind(), t.total()),
+                                (o.cards(), o.kind, o.total),
+                                "{name} round {n}: {steps:?}"
+                            );
+                            if matches!(o.state, HandState::Settled(_)) && !bx.even_money {
+                                assert_eq!(t.state(), o.state, "{name} round {n}: {steps:?}");
+                            }
+                        }
+                    }
                     let cents = (net * REPLAY_STAKE.cents() as f64).round() as i64;
                     assert_eq!(
                         -round.house_net().cents(),
