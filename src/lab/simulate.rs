@@ -170,7 +170,7 @@ pub fn simulate(
             .map(|_| {
                 s.spawn(|| {
                     let mut out = Vec::new();
-                    let mut table = Table::new(strategy, opt.boxes);
+                    let mut table = Table::<false>::new(strategy, opt.boxes);
                     loop {
                         let c = next.fetch_add(1, Ordering::Relaxed);
                         if c >= chunks {
@@ -288,7 +288,9 @@ impl SimBox {
 }
 
 /// One simulated table: the strategy, the shoe and the boxes, reused round after round.
-pub(crate) struct Table<'a> {
+/// `TRACE`: whether it can keep the round's steps (the replay test's tables); the
+/// simulator's tables cannot, and pay nothing for it.
+pub(crate) struct Table<'a, const TRACE: bool> {
     rules: &'a Rules,
     strategy: &'a Strategy,
     shoe: Vec<Card>,
@@ -298,7 +300,7 @@ pub(crate) struct Table<'a> {
     /// Each payout's net per unit staked, as the engine's `unit_net` gives it.
     nets: Nets,
     insurance: f64,
-    /// The steps of the round, when kept (for the replay test).
+    /// The steps of the round, when kept (only with `TRACE`: the replay test).
     pub(crate) trace: Option<Vec<Step>>,
     insurance_stake: Money,
 }
@@ -355,14 +357,14 @@ impl Nets {
 /// presets pays whole cents.
 pub(crate) const REPLAY_STAKE: Money = Money::from_cents(10_000);
 
-impl<'a> Table<'a> {
-    pub(crate) fn new(strategy: &'a Strategy, boxes: u8) -> Table<'a> {
+impl<'a, const TRACE: bool> Table<'a, TRACE> {
+    pub(crate) fn new(strategy: &'a Strategy, boxes: u8) -> Table<'a, TRACE> {
         let rules = &strategy.rules;
         let ins = rules.insurance_max();
         Table {
             rules,
             strategy,
-            shoe: Table::new_shoe(rules.decks()),
+            shoe: Self::new_shoe(rules.decks()),
             drawn: 0,
             boxes: vec![SimBox::new(); boxes as usize],
             dealer: Vec::with_capacity(16),
@@ -389,7 +391,7 @@ impl<'a> Table<'a> {
 
     /// Plays `n` rounds, from the shoe in its starting order.
     fn play(&mut self, rng: &mut ChaCha8Rng, n: u64) -> Sums {
-        self.shoe = Table::new_shoe(self.rules.decks());
+        self.shoe = Self::new_shoe(self.rules.decks());
         let mut s = Sums::default();
         let b = self.boxes.len() as f64;
         for _ in 0..n {
@@ -403,7 +405,7 @@ impl<'a> Table<'a> {
         s
     }
 
-    #[inline]
+    #[inline(always)]
     fn draw(&mut self, rng: &mut ChaCha8Rng) -> Card {
         // One 64-bit word scaled to the cards left (a multiply, no rejection loop): a card's
         // chance is off by less than left/2^64 (under 2e-17 for 8 decks), far below
@@ -413,14 +415,15 @@ impl<'a> Table<'a> {
         self.shoe.swap(self.drawn, j);
         let c = self.shoe[self.drawn];
         self.drawn += 1;
-        if let Some(t) = &mut self.trace {
+        if TRACE && let Some(t) = &mut self.trace {
             t.push(Step::Card(c));
         }
         c
     }
 
+    #[inline]
     fn step(&mut self, s: Step) {
-        if let Some(t) = &mut self.trace {
+        if TRACE && let Some(t) = &mut self.trace {
             t.push(s);
         }
     }
@@ -430,6 +433,7 @@ impl<'a> Table<'a> {
     }
 
     /// Settles what a card did to hand `h` of box `b`.
+    #[inline(always)]
     fn after(&mut self, b: usize, h: usize) {
         let bx = &self.boxes[b];
         let hand = &bx.hands[h];
@@ -447,6 +451,7 @@ impl<'a> Table<'a> {
         self.boxes[b].hands[h].state = next;
     }
 
+    #[inline(always)]
     fn give(&mut self, rng: &mut ChaCha8Rng, b: usize, h: usize) {
         let c = self.draw(rng);
         self.boxes[b].hands[h].take(c);
@@ -726,7 +731,7 @@ mod tests {
             let rules = strategy.rules;
             let mut all = Counts::default();
             for boxes in [1u8, 3, 7] {
-                let mut table = Table::new(strategy, boxes);
+                let mut table = Table::<true>::new(strategy, boxes);
                 let mut rng = ChaCha8Rng::seed_from_u64(7 + boxes as u64);
                 let specs: Vec<BetSpec> = (1..=boxes)
                     .map(|b| BetSpec {

@@ -177,6 +177,7 @@ pub fn on_stick(rules: &Rules, cards: &[Card], total: Total) -> Option<Outcome> 
 }
 
 /// A4.4: may the holder make decision `d` on this hand now? Every decision rule of a hand.
+#[inline]
 pub fn decision_refusal(rules: &Rules, d: Decision, f: &HandFacts) -> Result<(), Refusal> {
     debug_assert_eq!(f.total, Total::of(f.cards), "{:?}", f.cards);
     let n = f.cards.len();
