@@ -561,6 +561,101 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
     assert!(ok && out.contains("by day"), "{err}");
 }
 
+/// A floor of schema 1 holding a table's events is migrated by the next connection of
+/// its owner (schema 2: the hash function STABLE so that it is inlined, no per-row
+/// foreign key to `tables`), and keeps every check: the chain trigger itself refuses an
+/// event of a table database the floor never registered, even from the owner, and the
+/// table syncs on from where it was.
+#[test]
+fn an_older_floor_is_migrated_and_keeps_its_checks() {
+    let Some(base) = server("migrate") else {
+        return;
+    };
+    let url = fresh_floor(&base, "migrate");
+    let db = demo_file("migrate", 40, 5, 0);
+    let d = db.to_str().unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    // Schema 1's shape, as an older Croupier left it.
+    let mut admin = client(&url);
+    admin
+        .batch_execute(
+            "ALTER FUNCTION croupier.event_hash(bytea, bigint, bigint, text, bigint, bigint, bigint, text) IMMUTABLE;
+             ALTER TABLE croupier.events ADD CONSTRAINT events_tab_fkey FOREIGN KEY (tab) REFERENCES croupier.tables;
+             UPDATE croupier.schema_version SET version = 1;",
+        )
+        .unwrap();
+    let shape = |c: &mut postgres::Client| -> (i32, String, i64) {
+        let r = c
+            .query_one(
+                "SELECT (SELECT version FROM croupier.schema_version),
+                        (SELECT provolatile::text FROM pg_proc WHERE proname = 'event_hash'),
+                        (SELECT count(*) FROM pg_constraint WHERE conname = 'events_tab_fkey')",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1), r.get(2))
+    };
+    assert_eq!(shape(&mut admin), (1, "i".into(), 1));
+    // The owner's next connection migrates; the table syncs on, and a new table's log
+    // (its settlements read by the new trigger) is taken whole.
+    Floor::connect(&url).unwrap();
+    assert_eq!(shape(&mut admin), (2, "s".into(), 0));
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
+    let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &url]);
+    assert!(ok && out.contains("matches the floor"), "{out}{err}");
+    let other = demo_file("migrate-b", 30, 6, 9);
+    let o = other.to_str().unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", o, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let (ok, _, out, err) = run(&["verify", "--db", o, "--floor", &url]);
+    assert!(ok && out.contains("matches the floor"), "{out}{err}");
+    let n = last_seq(&db) + last_seq(&other);
+    assert_eq!(floor_counts(&url).0, n);
+    let rounds: i64 = admin
+        .query_one("SELECT count(*) FROM croupier.rounds", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(rounds, 70);
+    // An event of a table database the floor never registered, inserted directly by the
+    // owner with a hash that follows from the genesis: refused by the chain trigger.
+    let data = "{\"program\":\"x\"}";
+    let h = common::event_hash_spec(&[0u8; 32], 1, 1, "created", (None, None, None), data);
+    let e = admin
+        .execute(
+            "INSERT INTO croupier.events VALUES (999, 1, 1, 'created', NULL, NULL, NULL, $1, $2)",
+            &[&data, &&h[..]],
+        )
+        .expect_err("an unregistered table database's event");
+    assert!(db_message(&e).contains("does not follow"), "{e:?}");
+    // A forged continuation of the registered table, by the owner: refused too.
+    let (tab, head): (i32, i64) = {
+        let r = admin
+            .query_one(
+                "SELECT tab, head_seq FROM croupier.tables ORDER BY tab LIMIT 1",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    let bad = common::event_hash_spec(&[1u8; 32], head + 1, 1, "logout", (None, None, None), data);
+    let e = admin
+        .execute(
+            "INSERT INTO croupier.events VALUES ($1, $2, 1, 'logout', NULL, NULL, NULL, $3, $4)",
+            &[&tab, &(head + 1), &data, &&bad[..]],
+        )
+        .expect_err("a hash that does not follow");
+    assert!(db_message(&e).contains("does not follow"), "{e:?}");
+}
+
+/// The server's own words for an error.
+fn db_message(e: &postgres::Error) -> String {
+    e.as_db_error()
+        .map(|d| d.message().to_string())
+        .unwrap_or_else(|| e.to_string())
+}
+
 /// The file's SQLite, its triggers dropped: what someone who can write it can do.
 fn unguarded(db: &Path) -> rusqlite::Connection {
     let c = rusqlite::Connection::open(db).unwrap();
@@ -833,8 +928,17 @@ fn a_sync_killed_at_random_moments_leaves_no_event_missing_or_doubled() {
         let _ = child.kill();
         let _ = child.wait();
         // One snapshot: a killed sync's last call may still be committing on the
-        // server (it finishes or not as a whole).
-        let r = client(&url)
+        // server (it finishes or not as a whole). A sync killed before its first
+        // connection had made the schema (one transaction) left nothing at all.
+        let mut c = client(&url);
+        let made: Option<String> = c
+            .query_one("SELECT to_regclass('croupier.events')::text", &[])
+            .unwrap()
+            .get(0);
+        if made.is_none() {
+            continue;
+        }
+        let r = c
             .query_one(
                 "SELECT count(*), count(DISTINCT (tab, seq)), coalesce(max(seq), 0),
                         coalesce((SELECT max(head_seq) FROM croupier.tables), 0)
