@@ -386,16 +386,9 @@ REVOKE ALL ON ALL FUNCTIONS IN SCHEMA croupier FROM PUBLIC;
 ///   registered instead (it was refused before too, as a hash that does not follow).
 /// - The settlement's data is read as JSON once per settlement, not once per figure, and
 ///   each figure by jsonb's cast to numeric, not through text.
-/// - The index of events by round leaves the steps out (they are found by seq).
 const V2: &str = r#"
 ALTER FUNCTION croupier.event_hash(bytea, bigint, bigint, text, bigint, bigint, bigint, text) STABLE;
 ALTER TABLE croupier.events DROP CONSTRAINT events_tab_fkey;
--- A round's events by round, the steps left out (nine events in ten are steps, and this
--- index held each of them: a sixth of the floor's bytes): a round's steps are found by
--- seq, between its first other event and its settlement, through the primary key.
-DROP INDEX croupier.events_round;
-CREATE INDEX events_round ON croupier.events (tab, round_id, seq)
-    WHERE round_id IS NOT NULL AND kind <> 'step';
 
 CREATE OR REPLACE FUNCTION croupier.check_chain() RETURNS trigger LANGUAGE plpgsql
     SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$

@@ -466,34 +466,15 @@ impl FloorSource {
     /// first event and its settlement, then what came later (voids, corrections).
     fn round_events(&mut self, db: usize, round: i64) -> Result<Vec<Event>, AuditError> {
         let tab = self.tab(db);
-        // Its events other than steps (by the round index), then its steps by seq
-        // between the first of those and its settlement (the index leaves steps out).
-        let mut events = self
-            .query(
-                "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
-                  WHERE tab = $1 AND round_id = $2 AND kind <> 'step' ORDER BY seq",
-                &[&tab, &round],
-            )?
+        let rows = self.query(
+            "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
+              WHERE tab = $1 AND round_id = $2 ORDER BY seq",
+            &[&tab, &round],
+        )?;
+        let events = rows
             .iter()
             .map(|r| self.event_of(r, 0))
             .collect::<Result<Vec<_>, _>>()?;
-        if let Some(first) = events.iter().map(|e| e.seq).min() {
-            let end = events
-                .iter()
-                .filter(|e| e.kind == EventKind::RoundSettled)
-                .map(|e| e.seq)
-                .max()
-                .unwrap_or(i64::MAX);
-            let steps = self.query(
-                "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
-                  WHERE tab = $1 AND seq BETWEEN $3 AND $4 AND round_id = $2 AND kind = 'step'",
-                &[&tab, &round, &first, &end],
-            )?;
-            for r in &steps {
-                events.push(self.event_of(r, 0)?);
-            }
-            events.sort_by_key(|e| e.seq);
-        }
         let not_step = |e: &&Event| e.kind != EventKind::Step;
         let Some(first) = events.iter().filter(not_step).map(|e| e.seq).min() else {
             return Ok(Vec::new());
