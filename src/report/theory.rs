@@ -252,6 +252,42 @@ impl Theories {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::audit::query::Files;
+    use crate::audit::{Store, demo};
+
+    /// Each round's variance is its own boxes' (its `round_started`, read one event at a
+    /// time through the source, for the report's rounds only): a round of several boxes
+    /// is not taken as one bet of its whole handle, and a round outside the report has
+    /// no theory.
+    #[test]
+    fn a_rounds_variance_comes_from_its_own_boxes() {
+        let dir =
+            std::env::temp_dir().join(format!("croupier-unit-{}-theories", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut store = Store::open_with(&dir.join("t.db"), Box::new(demo::clock())).unwrap();
+        demo::fill(&mut store, 60, 1, 3, |_| {}).unwrap();
+        let stores = [store];
+        let mut src = Files(&stores);
+        let all = src.rounds(i64::MIN, i64::MAX, &mut |_| {}).unwrap();
+        let rounds = &all[30..];
+        let th = Theories::read(&mut src, rounds, i64::MAX).unwrap();
+        let mut several = 0;
+        for r in rounds {
+            let t = th.of(r).expect("the demo's rules have a theory");
+            let (bets, _) = src.round_inputs(r.db, r.round).unwrap();
+            let mut by_box: std::collections::BTreeMap<u8, i64> = Default::default();
+            for b in &bets {
+                *by_box.entry(b.box_no).or_insert(0) += b.stake.cents();
+            }
+            let stakes: Vec<f64> = by_box.values().map(|c| *c as f64).collect();
+            several += usize::from(stakes.len() > 1);
+            assert_eq!(t.var, t.theory.round_var(&stakes), "round {}", r.round);
+        }
+        assert!(several > 0, "some rounds have several boxes");
+        assert!(th.of(&all[0]).is_none(), "a round outside the report");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// The model's spread of a round of several boxes is the one the simulator measures
     /// (at a box count and seed other than those `rho` was measured with); a round taken as
