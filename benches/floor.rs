@@ -431,7 +431,7 @@ fn summary(base: &str, dir: &Path) {
     files_t.sort();
     floor_t.sort();
     println!(
-        "summary over {rounds} rounds ({} tables, --skip-verify): files {:.2} s, floor {:.2} s (median of 3); floor/files {:.2}x",
+        "summary over {rounds} rounds ({} table files, --skip-verify): files {:.2} s, floor {:.2} s (median of 3); floor/files {:.2}x",
         files.len(),
         files_t[1].as_secs_f64(),
         floor_t[1].as_secs_f64(),

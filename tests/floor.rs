@@ -649,6 +649,46 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
     assert!(db_message(&e).contains("does not follow"), "{e:?}");
 }
 
+/// A kind the floor was never told of (as schema 6's `setting_changed` will be to a floor
+/// set up by an older program): a table that logs it is refused, alarmed and told that the
+/// floor's admin adds kinds with `floor-init`; once the owner has run the program, the
+/// same table's sync goes through. The floor's kinds come from the program that its owner
+/// runs: no floor migration per new kind, and no table can add one.
+#[test]
+fn a_kind_new_to_the_floor_is_taken_once_its_owner_runs_the_program() {
+    let Some(base) = server("kinds") else { return };
+    let url = fresh_floor(&base, "kinds");
+    let (ok, _, out, err) = run(&["floor-init", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let role = format!("tab_k_{}", std::process::id());
+    let mut admin = client(&url);
+    admin
+        .batch_execute(&format!(
+            "CREATE ROLE {role} LOGIN IN ROLE croupier_table;
+             DELETE FROM croupier.kinds WHERE name = 'round_settled';"
+        ))
+        .unwrap();
+    let db = demo_file("kinds", 20, 8, 0);
+    let d = db.to_str().unwrap();
+    let u = as_role(&url, &role);
+    let (ok, code, _, err) = run(&["sync", "--db", d, "--floor", &u]);
+    assert!(
+        !ok && code == Some(1) && err.contains("round_settled") && err.contains("floor-init"),
+        "{err}"
+    );
+    assert!(
+        alarms(&url)
+            .iter()
+            .any(|(_, w)| w.starts_with("unknown kind")),
+        "alarmed"
+    );
+    let (ok, _, out, err) = run(&["floor-init", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &u]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(floor_counts(&url).0, last_seq(&db));
+}
+
 /// The server's own words for an error.
 fn db_message(e: &postgres::Error) -> String {
     e.as_db_error()
