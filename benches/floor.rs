@@ -415,7 +415,20 @@ fn summary(base: &str, dir: &Path) {
         generated_by: "bench",
         generated_at: "now",
     };
-    let stores: Vec<Store> = files.iter().map(|f| Store::open_read(f).unwrap()).collect();
+    // The files in the floor's order (it numbers table databases as it first saw them,
+    // and the parallel syncs above race): the same order on both sides, so that the
+    // per-table sums add up in the same order and the reports are equal to the bit.
+    let order: Vec<String> = postgres::Client::connect(&url, postgres::NoTls)
+        .unwrap()
+        .query("SELECT path FROM croupier.tables ORDER BY tab", &[])
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    let stores: Vec<Store> = order
+        .iter()
+        .map(|f| Store::open_read(Path::new(f)).unwrap())
+        .collect();
     let mut files_t = Vec::new();
     let mut floor_t = Vec::new();
     for _ in 0..3 {
