@@ -19,6 +19,7 @@ use croupier::script::{Script, settlement};
 use indicatif::{ProgressBar, ProgressStyle};
 
 mod lab_cli;
+mod settings_cli;
 
 #[derive(Parser)]
 #[command(
@@ -197,9 +198,19 @@ enum Command {
     /// Set the floor up, as its admin (the role that owns the floor database, with
     /// CREATEROLE): the schema, and the roles tables log in through (croupier_table).
     FloorInit,
-    /// Users: add, list, unlock. PINs are read from standard input, one per line.
+    /// Users: add, list, unlock, language. PINs are read from standard input, one per line.
     #[command(subcommand)]
     User(UserCommand),
+    /// The table's currency (every table of this database): print it, or set it as a
+    /// supervisor or admin (their PIN on standard input). Amounts are never converted.
+    Currency {
+        /// An ISO 4217 code: CZK, BYN, UAH, EUR, …
+        #[arg(long, value_name = "CODE")]
+        set: Option<String>,
+        /// The supervisor or admin setting it.
+        #[arg(long, requires = "set")]
+        by: Option<String>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -222,6 +233,16 @@ enum UserCommand {
         name: String,
         #[arg(long)]
         by: String,
+    },
+    /// Print a user's language, or set it: en, cs, uk or ru. Reads the user's own PIN
+    /// from standard input, or, with --by, the supervisor's or admin's.
+    Language {
+        name: String,
+        /// en (English), cs (Czech), uk (Ukrainian) or ru (Russian).
+        code: Option<String>,
+        /// A supervisor (for a dealer) or an admin setting it for the user.
+        #[arg(long, requires = "code")]
+        by: Option<String>,
     },
 }
 
@@ -325,6 +346,10 @@ fn main() -> ExitCode {
             seed,
         }) => run_demo(&db, rounds, tables, seed),
         Some(Command::User(cmd)) => user(&db, cmd),
+        Some(Command::Currency { set, by }) => {
+            settings_cli::currency(&db, set.as_deref(), by.as_deref(), first_pin)
+                .and_then(print_line)
+        }
         Some(Command::Report(args)) => report(&dbs, !cli.db.is_empty(), cli.floor, args),
         Some(Command::Odds {
             rules,
@@ -664,6 +689,17 @@ fn read_pins(n: usize) -> Result<Vec<String>> {
     Ok(pins)
 }
 
+/// The one PIN a command reads from standard input.
+fn first_pin() -> Result<String> {
+    Ok(read_pins(1)?.remove(0))
+}
+
+/// A command's one line of output, then its exit status.
+fn print_line((line, code): (String, ExitCode)) -> Result<ExitCode> {
+    outln!("{line}")?;
+    Ok(code)
+}
+
 fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
     match cmd {
         UserCommand::Add { name, role, by } => {
@@ -686,6 +722,10 @@ fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
                     if locked { " LOCKED" } else { "" }
                 )?;
             }
+        }
+        UserCommand::Language { name, code, by } => {
+            return settings_cli::language(db, &name, code.as_deref(), by.as_deref(), first_pin)
+                .and_then(print_line);
         }
         UserCommand::Unlock { name, by } => {
             let mut store = Store::open(db)?;
@@ -803,6 +843,25 @@ struct ReportArgs {
     /// Overwrite report files that already exist (without it they are refused, untouched).
     #[arg(long)]
     force: bool,
+    /// The language of an HTML or CSV report: en, cs, uk or ru [default: the system's
+    /// (LC_ALL, LC_MESSAGES, LANG), else English]. JSON is always locale-neutral.
+    #[arg(long, value_name = "CODE", value_parser = |s: &str| croupier::i18n::Lang::parse(s))]
+    lang: Option<croupier::i18n::Lang>,
+    /// CSV for which spreadsheets: comma (`,` and a decimal point) or semicolon (`;` and a
+    /// decimal comma) [default: as the language writes decimals].
+    #[arg(long, value_enum, value_name = "STYLE")]
+    csv_style: Option<croupier::report::CsvStyle>,
+}
+
+/// The system's language: the first of LC_ALL, LC_MESSAGES, LANG that is set, if it is one
+/// of ours; else English.
+fn system_lang() -> croupier::i18n::Lang {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .find(|v| !v.is_empty())
+        .and_then(|v| croupier::i18n::Lang::from_locale(&v))
+        .unwrap_or(croupier::i18n::Lang::En)
 }
 
 /// Refuses to replace an existing file (or a link, even a dangling one) unless `--force`.
@@ -838,7 +897,12 @@ fn report(
     floor: Option<String>,
     a: ReportArgs,
 ) -> Result<ExitCode> {
-    use croupier::report::{self, Format, Period};
+    use croupier::report::{self, Format, Period, Style};
+    let lang = a.lang.unwrap_or_else(system_lang);
+    let style = Style {
+        lang,
+        csv: a.csv_style.unwrap_or(report::CsvStyle::of(lang)),
+    };
     let kind = a.kind;
     let period = Period::parse(&a.from, &a.to).map_err(anyhow::Error::msg)?;
     let threshold = croupier::engine::Money::parse(&a.threshold).context("--threshold")?;
@@ -855,10 +919,13 @@ fn report(
     let generated_at = chrono::Utc::now()
         .format("%Y-%m-%d %H:%M:%S UTC")
         .to_string();
-    let by = format!(
-        "system user (command line, {})",
-        std::env::var("USER").unwrap_or_else(|_| "unknown".into())
-    );
+    let user = std::env::var("USER").unwrap_or_else(|_| "unknown".into());
+    // JSON is locale-neutral: its words are English.
+    let words = match a.format {
+        Format::Json => croupier::i18n::Lang::En,
+        _ => lang,
+    };
+    let by = croupier::t!(words, "report-footer-generated-by-cli", user = user);
     let spinner = ProgressBar::new_spinner();
     let options = report::Options {
         kind,
@@ -897,7 +964,7 @@ fn report(
             for p in report::csv_paths(&r, &out) {
                 refuse_existing(&p, a.force)?;
             }
-            report::render_csv(&r, &out, a.force).map_err(anyhow::Error::msg)?
+            report::render_csv_in(&r, &out, a.force, &style).map_err(anyhow::Error::msg)?
         }
         Format::Json if stdout => {
             outln!(
@@ -907,7 +974,7 @@ fn report(
             vec![]
         }
         Format::Html if stdout => {
-            outln!("{}", report::render_html(&r))?;
+            outln!("{}", report::render_html_in(&r, &style))?;
             vec![]
         }
         Format::Json => {
@@ -918,7 +985,7 @@ fn report(
         }
         Format::Html => {
             let p = target("html")?;
-            write_report(&p, &report::render_html(&r), a.force)?;
+            write_report(&p, &report::render_html_in(&r, &style), a.force)?;
             vec![p]
         }
     };
