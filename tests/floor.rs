@@ -689,6 +689,58 @@ fn a_kind_new_to_the_floor_is_taken_once_its_owner_runs_the_program() {
     assert_eq!(floor_counts(&url).0, last_seq(&db));
 }
 
+/// Schema 6's `setting_changed` on the floor: two tables that set their currencies
+/// (different ones) sync like any other (the floor's owner runs this program, so the floor
+/// knows the kind), `verify --floor` matches, and the floor's summary equals the files',
+/// currency columns and all.
+#[test]
+fn a_setting_changed_event_syncs_and_the_floor_reports_it_alike() {
+    let Some(base) = server("setting") else {
+        return;
+    };
+    let url = fresh_floor(&base, "setting");
+    let a = demo_file("setting-a", 40, 9, 0);
+    let b = demo_file("setting-b", 40, 10, 3);
+    for (f, code) in [(&a, "CZK"), (&b, "EUR")] {
+        let mut store = Store::open(f).unwrap();
+        let admin =
+            croupier::audit::users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+        let currency = croupier::engine::Currency::parse(code).unwrap();
+        assert!(croupier::audit::settings::set_currency(&mut store, currency, &admin).unwrap());
+        drop(store);
+        let d = f.to_str().unwrap();
+        let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+        assert!(ok, "{out}{err}");
+        let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &url]);
+        assert!(ok && out.contains("matches the floor"), "{out}{err}");
+    }
+    let held: i64 = client(&url)
+        .query_one(
+            "SELECT count(*) FROM croupier.events WHERE kind = 'setting_changed'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(held, 2);
+    let stores = [Store::open_read(&a).unwrap(), Store::open_read(&b).unwrap()];
+    let o = Options {
+        kind: Kind::Summary,
+        period: Period::parse("2026-01-01", "2026-12-31").unwrap(),
+        table: None,
+        dealer: None,
+        threshold: Money::units(1000),
+        verify: false,
+        generated_by: "test",
+        generated_at: "now",
+    };
+    let files = report::build(&stores, &o, |_| {}).unwrap();
+    let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+    let from_floor = report::build_from(&mut src, &o, |_| {}).unwrap();
+    assert_eq!(files.sections, from_floor.sections);
+    let shown = format!("{:?}", from_floor.sections);
+    assert!(shown.contains("EUR") && shown.contains("CZK"), "{shown}");
+}
+
 /// The server's own words for an error.
 fn db_message(e: &postgres::Error) -> String {
     e.as_db_error()
