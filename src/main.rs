@@ -400,6 +400,10 @@ fn main() -> ExitCode {
                     .ok()
                     .filter(|u| !u.is_empty())
             }),
+            // The system locale, as POSIX orders it: the screens' language by default.
+            ["LC_ALL", "LC_MESSAGES", "LANG"]
+                .into_iter()
+                .find_map(|v| std::env::var(v).ok().filter(|l| !l.is_empty())),
         )
         .map(|()| ExitCode::SUCCESS)
         .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}")),

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use croupier::audit::replay;
+use croupier::audit::settings;
 use croupier::audit::users::{self, Role};
 use croupier::audit::{ManualClock, Store};
 use croupier::ui::{DealerApp, Screen};
@@ -30,12 +31,16 @@ fn screen(path: &std::path::Path) -> Harness<'static, DealerApp> {
 
 /// Types a name and PIN on the login screen and presses Enter.
 fn log_in(h: &mut Harness<'static, DealerApp>, name: &str, pin: &str) {
-    h.get_by_label("Name").click();
-    h.run();
-    h.get_by_label("Name").type_text(name);
-    h.get_by_label("PIN").click();
-    h.run();
-    h.get_by_label("PIN").type_text(pin);
+    log_in_labelled(h, ["Name", "PIN"], name, pin)
+}
+
+/// The same, with the login screen's labels in its language.
+fn log_in_labelled(h: &mut Harness<'static, DealerApp>, labels: [&str; 2], name: &str, pin: &str) {
+    for (label, text) in labels.into_iter().zip([name, pin]) {
+        h.get_by_label(label).click();
+        h.run();
+        h.get_by_label(label).type_text(text);
+    }
     h.key_press(Key::Enter);
     h.run();
 }
@@ -339,6 +344,46 @@ fn the_first_run_creates_the_first_admin() {
     );
 }
 
+/// The first admin may choose the language on the first screen: the screens switch at
+/// once, and the language is saved as the admin's.
+#[test]
+fn the_first_admin_chooses_a_language() {
+    use croupier::i18n::Lang;
+    let path = temp_db("first-uk");
+    let mut h = screen(&path);
+    h.get_by_label("Українська").click();
+    h.run();
+    assert!(
+        h.query_by_label("Перший запуск: створіть першого адміністратора")
+            .is_some()
+    );
+    for (label, text) in [
+        ("Ім'я", "Olena Koval"),
+        ("PIN", "482193"),
+        ("PIN ще раз", "482193"),
+    ] {
+        h.get_by_label(label).click();
+        h.run();
+        h.get_by_label(label).type_text(text);
+    }
+    h.get_by_label("Створити адміністратора (Enter)").click();
+    h.run();
+    assert_eq!(
+        h.state().screen(),
+        Screen::Login,
+        "{:?}",
+        h.state().status()
+    );
+    assert_eq!(
+        h.state().status(),
+        Some("Olena Koval — перший адміністратор: увійдіть")
+    );
+    drop(h);
+    let store = Store::open_read(&path).unwrap();
+    let olena = users::find_user(&store, "Olena Koval").unwrap().unwrap();
+    assert_eq!(settings::language(&store, &olena).unwrap(), Some(Lang::Uk));
+}
+
 /// A supervisor finds a round in the history, steps through it, previews a correction and
 /// voids it with a reason; the void is in the log and `verify` still passes.
 #[test]
@@ -460,7 +505,7 @@ fn insurance_of_a_typed_amount() {
     h.get_by_label("amount for 1a").click();
     h.run();
     h.get_by_label("amount for 1a").type_text("6");
-    h.get_by_label("Insure (up to 5)").click();
+    h.get_by_label("Insure (up to 5.00)").click();
     h.run();
     assert!(
         h.state()
@@ -474,7 +519,7 @@ fn insurance_of_a_typed_amount() {
     h.run();
     h.key_press(Key::Backspace);
     h.get_by_label("amount for 1a").type_text("3");
-    h.get_by_label("Insure (up to 5)").click();
+    h.get_by_label("Insure (up to 5.00)").click();
     h.run();
     assert!(
         h.state().status().unwrap().contains("OK insure 1a 3"),
@@ -708,39 +753,39 @@ fn the_settlement_is_shown_hand_by_hand() {
     let shown = texts(&h);
     let want = [
         "Dealer: A 6 (17)",
-        "Pay 80 · collect 40 · house net -40",
+        "Pay 80.00 · collect 40.00 · house net -40.00",
         // Box 1 as the dealer's hand passes it: both bets' stacks on hand 1, then on hand
         // 2, then 1a's insurance; each bet's net.
         "1a",
+        "PAY 20.00",
         "hand 1 of 2: won",
         "8 3 10 = 21",
-        "20",
-        "PAY 20",
+        "20.00",
         "1b",
+        "PAY 10.00",
         "hand 1 of 2: won",
-        "10",
-        "PAY 10",
+        "10.00",
         "1a",
+        "COLLECT 20.00",
         "hand 2 of 2: lost",
         "8 7 = 15",
-        "20",
-        "COLLECT 20",
+        "20.00",
         "1b",
+        "COLLECT 10.00",
         "hand 2 of 2: lost",
-        "COLLECT 10",
         "1a",
+        "COLLECT 10.00",
         "insurance: lost",
-        "10",
-        "COLLECT 10",
+        "10.00",
+        "COLLECT 10.00",
         "net 1a",
-        "50",
-        "COLLECT 10",
-        "net 1b",
+        "50.00",
         "PUSH",
+        "net 1b",
         "3a",
+        "PAY 50.00",
         "hand: won",
         "9 9 = 18",
-        "PAY 50",
     ];
     assert!(in_order(&shown, &want), "the settlement reads {shown:#?}");
 }
@@ -1297,4 +1342,130 @@ fn the_desk_opens_on_the_current_shift() {
     h.get_by_label("Latest").click();
     h.run();
     assert_eq!(listed(&h), newest_first[..2]);
+}
+
+/// A round in Czech through the same keys: the language switched on the login screen (by
+/// its own name), the screens' words, the decisions in the seed's words (dotáhnout, stát),
+/// a refusal said from the engine's reason, the settlement in Czech money and the
+/// database's currency; the keys are the English ones. The language switched is saved as
+/// the user's (in the log): it comes back at their next login after another user chose
+/// English.
+#[test]
+fn a_round_in_czech_through_the_same_keys() {
+    use croupier::i18n::Lang;
+    let (h, path) = dealer_at_table("czech");
+    drop(h);
+    // A supervisor has set the database's currency: the table's money is written in it.
+    {
+        let mut store = Store::open(&path).unwrap();
+        let irena = users::find_user(&store, "Irena Dvorak").unwrap().unwrap();
+        let czk = croupier::engine::Currency::parse("CZK").unwrap();
+        assert!(settings::set_currency(&mut store, czk, &irena).unwrap());
+    }
+    let mut h = screen(&path);
+    assert_eq!(h.state().lang(), Lang::En);
+    h.get_by_label("Čeština").click();
+    h.run();
+    assert_eq!(h.state().lang(), Lang::Cs);
+    log_in_labelled(&mut h, ["Jméno", "PIN"], "Jana Svoboda", "1001");
+    assert_eq!(
+        h.state().screen(),
+        Screen::Setup,
+        "{:?}",
+        h.state().status()
+    );
+    assert!(
+        h.state()
+            .status()
+            .unwrap()
+            .contains("přihlášený uživatel: Jana Svoboda (krupiér)"),
+        "{:?}",
+        h.state().status()
+    );
+    wait_for_edge(&mut h, "výhoda kasina -1,33 % z počáteční sázky");
+    h.get_by_label("Otevřít stůl (Enter)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+    assert!(h.query_by_label("Sázky na další kolo").is_some());
+    h.get_by_label("1a").click();
+    h.run();
+    h.get_by_label("1a").type_text("10");
+    h.run();
+    h.key_press(Key::Escape);
+    h.run();
+    // The keys of the English scenarios, and what the status says after each (in Czech):
+    // Enter deals, U with no card dealt has nothing to undo.
+    let steps: [(Key, &str); 8] = [
+        (Key::Enter, "kolo 1: rozdávejte"),
+        (Key::U, "v tomto kole není co vrátit"),
+        (Key::Num9, "OK 9"),
+        (Key::Num7, "OK 7"),
+        (Key::Num8, "OK 8"),
+        (
+            Key::P,
+            "ODMÍTNUTO rozdělit: 9 a 8 nejsou pár, takže je nelze rozdělit; čeká se rozhodnutí pro box 1 (9 8, součet 17)",
+        ),
+        (Key::S, "OK stát"),
+        (Key::K, "kolo je vyúčtované"),
+    ];
+    for (i, (key, said)) in steps.into_iter().enumerate() {
+        if i == 5 {
+            // The decisions in the seed's words, each with its key as it always is.
+            for label in ["Stát (S)", "Dotáhnout (W)", "Koupit (B)", "Rozdělit (P)"] {
+                assert!(h.query_by_label(label).is_some(), "no button {label}");
+            }
+            assert!(
+                h.query_by_label_contains("NA ŘADĚ: rozhodnutí pro box 1")
+                    .is_some()
+            );
+            assert!(h.query_by_label("dotáhnout").is_some(), "the key reference");
+        }
+        h.key_press(key);
+        h.run();
+        let status = h.state().status().unwrap_or("").to_string();
+        assert!(
+            status.contains(said),
+            "after {key:?}: {status:?}, wanted {said:?}"
+        );
+    }
+    assert_eq!(h.state().screen(), Screen::Settled);
+    // 17 against 17: this table's dealer wins ties. Czech money: a decimal comma, the
+    // currency's symbol after the amount (non-breaking spaces).
+    for words in [
+        "Vyúčtování",
+        "ruka: prohra",
+        "STÁHNOUT 10,00\u{a0}Kč",
+        "Krupiér: 7 K (17)",
+        "Vyplatit 0,00\u{a0}Kč · stáhnout 10,00\u{a0}Kč",
+        "limity 5–500 CZK",
+    ] {
+        assert!(h.query_by_label_contains(words).is_some(), "no {words:?}");
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets);
+    // Another user chooses English; Jana's Czech comes back at her next login.
+    h.get_by_label("Odhlásit").click();
+    h.run();
+    h.get_by_label("English").click();
+    h.run();
+    log_in(&mut h, "Irena Dvorak", "900000");
+    assert_eq!(h.state().lang(), Lang::En);
+    h.get_by_label("Log out").click();
+    h.run();
+    log_in(&mut h, "Jana Svoboda", "1001");
+    assert_eq!(h.state().lang(), Lang::Cs, "{:?}", h.state().status());
+    // The languages are the users' own, in the log (schema v6); the log of the round is
+    // language-neutral.
+    drop(h);
+    let store = Store::open_read(&path).unwrap();
+    let lang_of = |name: &str| {
+        let u = users::find_user(&store, name).unwrap().unwrap();
+        settings::language(&store, &u).unwrap()
+    };
+    assert_eq!(lang_of("Jana Svoboda"), Some(Lang::Cs));
+    assert_eq!(lang_of("Irena Dvorak"), Some(Lang::En));
+    // The currency and the two languages chosen; Jana's second login changed nothing.
+    assert_eq!(logged_count(&store, "setting_changed"), 3);
+    assert_eq!(logged_count(&store, "step_refused"), 1);
 }

@@ -53,6 +53,302 @@ cards-count = { $n ->
 ## Screens: the dealer's screens (login, table, rounds, settlement, keys, Pontis)
 ## Ids start with the screen: login-, table-, bets-, play-, settle-, keys-, pontis-, app-.
 
+# Rám obrazovky: horní lišta, stavový řádek, role
+app-window-title = Croupier — obrazovka krupiéra (Pontoon)
+app-db = databáze { $path }
+app-table-line = { $name } · { $rules }{ $limits } · bota č. { $shoe }
+app-limits = {" "}· limity { $min }–{ $max }{ $currency }
+app-house-rules = pravidla kasina
+app-cards-left = · { $n ->
+    [one] zbývá { $n } karta
+    [few] zbývají { $n } karty
+   *[other] zbývá { $n } karet
+}
+app-log-out = Odhlásit
+app-close-table = Zavřít stůl
+app-desk = Pult supervizora
+app-back-to-tables = < Zpět ke stolům
+app-desk-for-supervisors = pult supervizora je jen pro supervizory
+app-refused = ODMÍTNUTO: { $why }
+app-table-closed = stůl { $name } je zavřený
+app-table-closed-in-play = stůl { $name } je zavřený (rozehrané kolo se vrátí, až se stůl znovu otevře)
+app-watching = { $path }: do databáze zapisuje jiný program ({ $holder }); tato obrazovka ji jen sleduje
+app-rules-dir-missing = { $said }; složka pravidel { $dir } (--rules-dir) není složka: nabízejí se jen přednastavená pravidla
+app-fatal-title = Databázi nelze otevřít
+app-fatal-nothing-changed = Nic se nezměnilo. Zavřete Croupier, odstraňte příčinu popsanou výše a spusťte jej znovu.
+app-role-dealer = krupiér
+app-role-supervisor = supervizor
+app-role-admin = správce
+
+# Přihlášení, první správce
+login-title = Přihlášení
+login-name = Jméno
+login-pin = PIN
+login-button = Přihlásit
+login-language = Jazyk
+login-logged-in = přihlášený uživatel: { $name } ({ $role })
+login-logged-out = odhlášeno
+login-first-title = První spuštění: založte prvního správce
+login-first-help = Každý se přihlašuje sám za sebe: zadejte jméno člověka, ne roli. PIN správce má 6 až 12 číslic; ukládá se jen jako otisk argon2.
+login-pin-again = PIN znovu
+login-create-admin = Založit správce
+login-pins-differ = PINy se liší: zadejte dvakrát stejný PIN
+login-first-admin-done = { $name } je první správce: přihlaste se
+login-language-not-saved = { $said }; jazyk se neuložil: { $why }
+
+# Otevření stolu
+table-form-title = Otevřít stůl
+table-form-table = Stůl
+table-form-rules = Pravidla
+table-form-min-bet = Min. sázka
+table-form-box-max = Max. na box
+table-form-open = Otevřít stůl
+table-form-tables = Stoly v této databázi
+table-form-resume = Pokračovat: { $name }
+table-form-resume-in-play = Pokračovat: { $name } (rozehrané kolo)
+table-form-rules-file = soubor pravidel { $path }
+table-form-preset = přednastavená pravidla { $name } (data/rules/{ $name }.json)
+table-form-unplayable = Nelze hrát: { $why }
+table-form-house-edge = Při nejlepší hře: výhoda kasina { $edge } % z počáteční sázky, { $hold } % z celkově vsazeného (pod nulou: výhoda hráčů)
+table-form-solving = Výhoda kasina: počítá se…
+table-form-choose-rules = vyberte pravidla
+table-form-cannot-play = pravidla { $name } nelze hrát: { $why }
+table-form-no-name = stůl potřebuje jméno
+
+# U stolu: co se stalo se vstupem
+table-open = stůl { $name } je otevřený
+table-open-recovered = {" "}— poslední kolo bylo při výpadku dohrané: jeho vyúčtování je teď zapsané
+table-open-back = {" "}— rozehrané kolo pokračuje tam, kde skončilo
+table-ok = OK { $step }
+table-ok-settled = OK { $step } – kolo je vyúčtované: vyplaťte a stáhněte, pak Enter
+table-refused = ODMÍTNUTO { $step }: { $why }
+table-why-expected = { $why }; čeká se { $expected }
+table-not-recorded = NEZAPSÁNO { $step }: { $why }
+table-store-not-recorded = nezapsáno, a proto nepřijato: { $why }
+table-round-deal = kolo { $n }: rozdávejte
+table-insurance-amount = pojištění pro { $bet }: { $why }
+table-undone = vráceno: { $step }
+table-nothing-to-undo = v tomto kole není co vrátit
+table-confirmed = vyúčtování potvrzeno: sázky na další kolo (karta rozdává)
+table-new-shoe = nová bota: počítání karet začíná znovu
+table-suit = barva { $suit } pro další kartu
+table-no-insure = teď se nedá pojistit žádná sázka (nabídky platí jen hned po rozdání, když má krupiér eso)
+table-no-even-money = teď nemůže žádná sázka vzít even money (potřebuje pontoon proti krupiérovu esu)
+table-no-decline = teď nemůže odmítnout žádná sázka za hráčem (jen před koupí nebo rozdělením na její ruce)
+
+# Sázky
+bets-title = Sázky na další kolo
+bets-help = Napište sázky (nejdřív držitel boxu, pak sázky za hráčem). Enter nebo kterákoli karta rozdává; N začíná novou botu.
+bets-box-column = Box
+bets-holder = Držitel
+bets-back-bet = Za hráčem { $n }
+bets-box = Box { $box_no }
+bets-deal = Rozdat
+bets-new-shoe = Nová bota
+bets-who-holder = držitel
+bets-who-back = sázka za hráčem { $n }
+bets-gap = box { $box_no }: { $who } má sázku, ale místo před ní je prázdné (první je sázka držitele)
+bets-bad-stake = box { $box_no }, { $who }: { $why }
+bets-none = žádné sázky: napište sázku aspoň na jeden box
+
+# Rozehrané kolo
+play-next = NA ŘADĚ: { $what }
+play-undo = Zpět
+play-card = Karta:{" "}
+play-offers-title = Krupiér má eso: pojištění / even money (jiný vstup nabídku přeskočí)
+play-offer-insured = {" "}pojištěno { $amount }
+play-offer-even-money = {" "}even money
+play-amount-for = částka pro { $bet }
+play-insure-up-to = Pojistit (až { $max })
+play-even-money = Even money
+play-back-bets = Sázky za hráčem:
+play-declines = { $bet } odmítá další koupi/rozdělení ({ $key })
+play-surrenders-alone = { $bet } se vzdává sama
+play-box = box { $box_no }
+play-hand-of = box { $box_no }, ruka { $hand } z { $hands }
+play-step-surrender-bet = vzdání se { $bet }
+play-step-insure = pojištění { $bet } { $amount }
+play-step-insure-up-to = pojištění { $bet } (až { $max })
+play-step-even-money = even money { $bet }
+play-step-decline = odmítnutí { $bet }
+play-next-complete = nic: kolo je dohrané
+play-next-dealer-first = karta krupiéra
+play-next-deal-first = první karta pro box { $box_no }
+play-next-deal-second = druhá karta pro box { $box_no }
+play-next-dealer = karta pro krupiéra (krupiér má { $total })
+play-next-card = karta pro { $hand } ({ $why })
+play-next-decision = rozhodnutí pro { $hand } ({ $cards }, součet { $total }): { $steps }
+play-next-offers = nabídka ({ $offers }) nebo { $next }
+play-why-dealt = rozdání
+play-why-twisted = dotažení
+play-why-bought = koupě
+play-why-split-second = druhá karta po rozdělení
+play-why-split-ace = karta k rozdělenému esu
+play-why-auto-fifth = pátá karta automaticky
+play-outcome-bust = přes 21
+play-outcome-lost = prohra
+play-outcome-push = remíza
+play-outcome-won = výhra
+play-outcome-pontoon = pontoon
+play-outcome-five-card-trick = pěti karetní trik
+play-outcome-three-of-a-kind = tři stejné
+play-outcome-surrendered = vzdáno
+# Barvy: jméno a značka za hodnotou karty
+play-suit-spades = piky
+    .mark = ♠
+play-suit-hearts = srdce
+    .mark = ♥
+play-suit-diamonds = káry
+    .mark = ♦
+play-suit-clubs = kříže
+    .mark = ♣
+# Sukno
+play-felt-dealer = KRUPIÉR
+play-felt-dealer-no-card = krupiér: zatím bez karty
+play-felt-dealer-cards = krupiér: { $cards } = { $total }
+play-felt-next-card = <- další karta
+play-felt-empty-box = box { $box_no }
+play-felt-box = BOX { $box_no }
+play-felt-insured = {" "}· poj. { $amount }
+play-felt-even-money = {" "}· even money
+play-felt-surrendered = {" "}· vzdáno
+play-felt-stands = stojí
+play-felt-decide = volí
+play-felt-wants-card = karta
+play-felt-box-name = box { $box_no }
+play-felt-hand-name = box { $box_no }, ruka { $hand }
+play-felt-hand = ruka { $hand }
+play-felt-no-card = { $name }: zatím bez karty
+play-felt-hand-cards = { $name }: { $cards } = { $total }, { $state }
+
+# Vyúčtování
+settle-title = Vyúčtování
+settle-dealer = Krupiér: { $cards } ({ $total })
+settle-totals = Vyplatit { $pay } · stáhnout { $collect } · výsledek kasina { $net }
+settle-confirm = Potvrdit a další kolo
+settle-column-bet = Sázka
+settle-column-stack = Žetony
+settle-column-cards = Karty
+settle-column-staked = Vsazeno
+settle-net = celkem { $bet }
+settle-open = otevřeno
+settle-hand = ruka: { $said }
+settle-hand-of = ruka { $hand } z { $hands }: { $said }
+settle-insurance-open = pojištění: otevřené
+settle-insurance-won = pojištění: krupiér má pontoon
+settle-insurance-lost = pojištění: prohrává
+settle-even-money = even money
+settle-surrendered = vzdání se: polovina zpět
+settle-pay = VYPLATIT { $amount }
+settle-collect = STÁHNOUT { $amount }
+settle-push = VRÁTIT SÁZKU
+
+# Přehled kláves: co která klávesa dělá (klávesy jsou ve všech jazycích stejné)
+keys-title = Klávesy (F12 skryje)
+keys-card = karta (tam, kde je zvýrazněno)
+keys-suit = barva další karty: piky, srdce, káry, kříže (nepovinné)
+keys-stick = { decision-stick }
+keys-twist = { decision-twist }
+keys-buy = { decision-buy }
+keys-split = { decision-split }
+keys-surrender = { decision-surrender } (celý box)
+keys-decline = sázka za hráčem odmítá další koupi/rozdělení
+keys-insure = pojistit označenou sázku (nejvýš, co jde)
+keys-even-money = even money pro označenou sázku
+keys-mark = označit jinou sázku pro nabídku
+keys-undo = vrátit poslední vstup
+keys-confirm = rozdat s těmito sázkami / potvrdit vyúčtování
+keys-new-shoe = nová bota (mezi koly)
+keys-any-card = na obrazovce sázek: kterákoli karta rozdává se zobrazenými sázkami
+keys-esc = opustit textové pole
+keys-toggle = zobrazit nebo skrýt tento přehled
+
+# Pontis
+pontis-setup-title = Otevřít stůl Pontis
+pontis-setup-help = Pontis (RULES.md B): hra pro 2 a více hráčů s jedním balíčkem a žolíky, kdo se dřív zbaví karet; rozhodčí kontroluje každé vynesení proti rozdílu vrchních karet dvou bank.
+pontis-jokers = Žolíci
+pontis-top-card = Vrchní karta
+pontis-top-last = naposled zahraná
+pontis-top-declared = ohlášená
+pontis-open-button = Otevřít stůl Pontis (Enter)
+pontis-back = < Zpět
+pontis-tables = Stoly Pontis v této databázi
+pontis-table-line = PONTIS · { $name } · žolíci: { $jokers } · vrchní karta: { $top }
+pontis-game-no = · hra { $n }
+pontis-new-game = Nová hra
+pontis-new-game-help = Hráči v pořadí míst, jména oddělená čárkou; rozdávající hraje první (rozdávání se střídá: po hře rozdává další místo).
+pontis-players = Hráči
+pontis-dealer = Rozdávající
+pontis-start = Začít hru (Enter)
+pontis-pass = Pas (P)
+pontis-play = Vynést (Enter)
+pontis-abandon = Ukončit hru
+pontis-open = stůl Pontis { $name } je otevřený
+pontis-open-back = stůl Pontis { $name } je otevřený — rozehraná hra pokračuje tam, kde skončila
+pontis-closed = stůl Pontis { $name } je zavřený
+pontis-closed-in-play = stůl Pontis { $name } je zavřený (rozehraná hra se vrátí, až se stůl znovu otevře)
+pontis-no-table = žádný stůl Pontis se jménem „{ $name }“
+pontis-none-open = žádný stůl Pontis není otevřený
+pontis-dealer-not-player = rozdávající „{ $dealer }“ není mezi hráči ({ $players })
+pontis-started = hra { $n } začala: { $dealer } rozdává a první otáčí kartu banku
+pontis-abandoned = hra ukončena (zapsáno); nikdo nevyhrává
+pontis-joker-next = žolík: další karta určí jeho hodnotu
+pontis-two-at-most = vynáší se jedna nebo dvě karty: Enter je vynese, U vrátí poslední
+pontis-pending = vynést { $play }: Enter ji vynese, nebo napište druhou kartu
+pontis-top-is-last = podle pravidel stolu leží navrchu druhá napsaná karta (vrchní karta „naposled zahraná“)
+pontis-type-first = nejdřív napište kartu (karty), nebo P pro pas; čeká se { $expected }
+pontis-over-empty = někdo nemá karty
+pontis-over-circle = proběhlo celé kolo pasů
+pontis-ok-over = OK { $step } — konec hry: { $how }
+pontis-next-turn = { $name } otáčí kartu banku: napište ji (jedna klávesa; pro žolíka nejdřív X)
+pontis-next-move = na tahu { $name }: { $need } (bank { $top } proti { $other_top } hráče { $other })
+pontis-need-bridge = most: rozdíl 0, dvě karty stejné hodnoty
+pontis-need-ace-bridge = most z es: rozdíl 13
+pontis-need-difference = rozdíl { $a }
+pontis-need-either = rozdíl { $a } nebo { $b }
+pontis-typed = vynést: { $play }  — Enter vynáší
+pontis-typed-declared = vynést: { $play }  — Enter vynáší, M označí vrchní kartu
+pontis-game-facts = hra { $n } · každému rozdáno { $dealt }, stranou { $aside } · pasů za sebou: { $passes }
+pontis-seat-dealer = { $name } (rozdává)
+pontis-face-down = lícem dolů
+pontis-in-hand = { $n ->
+    [one] { $n } karta v ruce
+    [few] { $n } karty v ruce
+   *[other] { $n } karet v ruce
+}
+pontis-bank = bank: { $n ->
+    [one] { $n } karta
+    [few] { $n } karty
+   *[other] { $n } karet
+} · { $points ->
+    [one] { $points } bod
+    [few] { $points } body
+   *[other] { $points } bodů
+}
+pontis-to-play = ^ na tahu
+pontis-other-side = druhá strana rozdílu
+pontis-game-over = KONEC HRY — { $how }
+pontis-end-empty = { $name } nemá v ruce žádnou kartu
+pontis-end-blocked = proběhlo celé kolo pasů: počítají se banky
+pontis-end-abandoned = ukončeno
+pontis-winners = { $n ->
+    [one] Vítěz
+   *[other] Vítězové
+}: { $names }
+pontis-score-line = { $name }: { $points } b. · bank { $bank } · v ruce { $n }
+pontis-keys-card = karta: otáčená karta banku, nebo karta vynesení
+pontis-keys-suit = barva další karty: piky, srdce, káry, kříže (nepovinné)
+pontis-keys-joker = další karta je žolík s touto hodnotou
+pontis-keys-top = ohlášená vrchní karta: navrchu leží poslední napsaná
+pontis-keys-enter = vynést napsané karty / otevřít stůl / začít hru / další hra
+pontis-keys-pass = hráč na tahu pasuje
+pontis-keys-undo = vrátit poslední napsanou kartu, jinak poslední vstup
+pontis-keys-undo-input = vrátit poslední vstup
+pontis-keys-clear = smazat napsané karty
+pontis-keys-toggle = zobrazit nebo skrýt tento přehled
+pontis-step-turn = { $name }: bank { $card }
+pontis-step-pass = { $name }: pas
+
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.
 
@@ -206,3 +502,68 @@ csv-field = Položka
 csv-value = Hodnota
 
 ## Messages: engine and store refusals shown to people (error-)
+# Odmítnutí kroku enginem
+error-round-complete = kolo je už dohrané
+error-card-not-wanted = teď se nečeká karta: je na řadě rozhodnutí
+error-decision-not-wanted = teď se nečeká rozhodnutí: je na řadě karta
+error-impossible-rank = nemožná karta { $card }: bota o { $decks } balíčcích má { $max } karet hodnoty { $rank } a všechny už vyšly
+error-impossible-suited = nemožná karta { $card }: bota o { $decks } balíčcích má { $decks } × { $card } a všechny už vyšly
+error-no-such-bet = sázka č. { $n } neexistuje
+error-bet-not-in-play = sázka { $bet } není na boxu, který se hraje
+error-not-a-back-bet = sázka { $bet } je sázka držitele boxu: držitel se vzdává celého boxu a odmítnout nemůže
+error-bet-finished = sázka { $bet } už skončila (vzdala se nebo vzala even money)
+error-not-on-this-hand = sázka { $bet } na této ruce nic nemá
+error-offers-not-open = pojištění a even money se nabízejí, jen když má krupiér eso, hned po rozdání
+error-offers-closed = nabídky jsou uzavřené: končí prvním vstupem, který není nabídkou
+error-offer-taken = sázka { $bet } už vzala pojištění nebo even money (nejvýš jedno, jednou)
+error-insurance-amount = pojištění sázky { $bet } musí být víc než 0 a nejvýš { $max }
+error-even-money-not-offered = podle těchto pravidel se even money nenabízí
+error-no-pontoon = box sázky { $bet } nemá pontoon, takže nemůže vzít even money
+error-buy-after-twist = tato ruka už dotahovala, takže už nesmí kupovat
+error-fifth-not-buyable = pátou kartu nelze koupit: smí se jen dotáhnout
+error-card-not-buyable = { $n }. kartu ruky nelze podle těchto pravidel koupit
+error-not-a-pair = { $a } a { $b } nejsou pár, takže je nelze rozdělit
+error-split-needs-two = rozdělit lze jen první dvě karty ruky
+error-split-limit = tento box už { $n ->
+    [one] jednou rozděloval
+    [few] { $n }krát rozděloval
+   *[other] { $n }krát rozděloval
+}, víc pravidla nedovolují
+error-ace-split-limit = esa lze na jednom boxu rozdělit { $n ->
+    [one] jen jednou
+   *[other] nejvýš { $n }krát
+}
+error-split-ace-no-decision = rozdělené eso dostává kartu bez rozhodování ({ $decision } odmítnuto)
+error-stick-below-minimum = na součtu { $total } nelze stát: nejnižší součet, na kterém se smí stát, je { $min }
+error-surrender-not-allowed = podle těchto pravidel se vzdát nelze
+error-surrender-against-ace = proti krupiérovu esu se vzdát nelze
+error-surrender-too-late = vzdát se lze jen jako první rozhodnutí na nerozdělené ruce o dvou kartách
+error-declined-twice = sázka { $bet } už odmítla
+error-nothing-to-decline = na této ruce nejde koupit ani rozdělit, takže není co odmítnout
+error-decline-must-precede = odmítnutí musí být těsně před svou koupí nebo rozdělením
+# Odmítnutí sázek kola a limitů stolu
+error-no-bets = žádné sázky: kolo potřebuje aspoň jednu sázku
+error-no-such-box = sázka „{ $bet }“: box { $box_no } na tomto stole není (boxy 1 až { $boxes })
+error-duplicate-bet = sázka „{ $bet }“ je tu dvakrát: označení sázek musí být jedinečná
+error-stake-not-positive = sázka „{ $bet }“: sázka musí být kladná, je { $stake }
+error-below-minimum = sázka „{ $bet }“: { $stake } je pod minimem stolu { $min }
+error-over-box-max = box { $box_no }: sázky dělají { $total }, víc než maximum na box { $max }
+error-too-many-bets = box { $box_no }: { $count } sázek, ale pravidla dovolují { $max } na box (držitel a sázky za hráčem)
+error-bad-limits = chybné limity: { $detail }
+error-limits-not-positive = limity musí být kladné částky
+error-limits-order = minimální sázka { $min } je vyšší než maximum na box { $max }
+# Napsané částky
+error-not-an-amount = „{ $text }“ není částka: čeká se počet měnových jednotek, např. 10, 2,5 nebo 0,05
+error-too-precise = „{ $text }“ má víc než dvě desetinná místa: částky jsou přesné na haléře
+error-too-large = „{ $text }“ je příliš velká částka: nejvýš 10000000000
+# Úložiště: přihlášení a databáze
+error-login-wrong = chybné jméno nebo PIN
+error-login-locked = účet { $name } je po { $n } neúspěšných pokusech zamčený: odemknout ho musí supervizor
+error-not-croupier = { $path }: není databáze Croupieru ({ $detail }); zadejte cestu k databázi Croupieru, nebo nový název souboru, a vytvoří se
+error-newer-schema = { $path }: zapsala novější verze Croupieru (schéma { $found }, tento program zná nejvýš { $known }); použijte novější Croupier
+error-older-schema = { $path }: schéma { $found } je starší než { $known }; nejdřív ji převeďte příkazem `croupier migrate --db FILE` (nic zapsaného se nemění)
+error-in-use = { $path }: používá ji jiný proces Croupieru ({ $holder }); nejdřív ho tam zavřete, nebo počkejte, až skončí
+error-read-only = { $path }: nelze zapisovat ({ $detail }); zkontrolujte oprávnění souboru a složky, nebo zvolte zapisovatelné místo přes --db
+error-disk-full = { $path }: disk je plný; z tohoto vstupu se nic nezapsalo. Uvolněte místo na disku a zadejte ho znovu
+error-sqlite = { $path }: { $detail }
+error-pin-hash = PIN nelze zahašovat: { $detail }

@@ -55,6 +55,295 @@ cards-count = { $n ->
 ## Screens: the dealer's screens (login, table, rounds, settlement, keys, Pontis)
 ## Ids start with the screen: login-, table-, bets-, play-, settle-, keys-, pontis-, app-.
 
+# The frame: top bar, status, roles
+app-window-title = Croupier — Pontoon dealer screen
+app-db = db { $path }
+app-table-line = { $name } · { $rules }{ $limits } · shoe { $shoe }
+app-limits = {" "}· limits { $min }–{ $max }{ $currency }
+app-house-rules = house rules
+app-cards-left = · { $n ->
+    [one] { $n } card left
+   *[other] { $n } cards left
+}
+app-log-out = Log out
+app-close-table = Close table
+app-desk = Supervisor desk
+app-back-to-tables = < Back to the tables
+app-desk-for-supervisors = the supervisor desk is for supervisors
+app-refused = REFUSED: { $why }
+app-table-closed = table { $name } closed
+app-table-closed-in-play = table { $name } closed (its round in play comes back when it is opened again)
+app-watching = { $path }: another program writes it ({ $holder }); this screen watches it read-only
+app-rules-dir-missing = { $said }; the rules folder { $dir } (--rules-dir) is not a folder: only the presets are offered
+app-fatal-title = The database cannot be opened
+app-fatal-nothing-changed = Nothing was changed. Close Croupier, fix the cause above, and start it again.
+app-role-dealer = dealer
+app-role-supervisor = supervisor
+app-role-admin = admin
+
+# Logging in, the first admin
+login-title = Log in
+login-name = Name
+login-pin = PIN
+login-button = Log in
+login-language = Language
+login-logged-in = logged in as { $name } ({ $role })
+login-logged-out = logged out
+login-first-title = First run: create the first admin
+login-first-help = Every user logs in as themselves: use a person's name, not a role. An admin's PIN is 6 to 12 digits; it is stored only as an argon2 hash.
+login-pin-again = PIN again
+login-create-admin = Create admin
+login-pins-differ = the two PINs differ: type the same PIN twice
+login-first-admin-done = { $name } is the first admin: log in
+login-language-not-saved = { $said }; the language was not saved: { $why }
+
+# Opening a table
+table-form-title = Open a table
+table-form-table = Table
+table-form-rules = Rules
+table-form-min-bet = Min bet
+table-form-box-max = Box max
+table-form-open = Open table
+table-form-tables = Tables in this database
+table-form-resume = Resume { $name }
+table-form-resume-in-play = Resume { $name } (round in play)
+table-form-rules-file = rules file { $path }
+table-form-preset = preset { $name } (data/rules/{ $name }.json)
+table-form-unplayable = Cannot be played: { $why }
+table-form-house-edge = Against the best play: house edge { $edge }% of the initial stake, { $hold }% of the handle (below zero: the players' edge)
+table-form-solving = House edge: solving the rules…
+table-form-choose-rules = choose the rules
+table-form-cannot-play = the rules { $name } cannot be played: { $why }
+table-form-no-name = a table needs a name
+
+# At the table: what an input did
+table-open = table { $name } open
+table-open-recovered = {" "}— the last round was complete at the crash: its settlement is now logged
+table-open-back = {" "}— the round in play is back where it stopped
+table-ok = OK { $step }
+table-ok-settled = OK { $step } - round settled: pay and collect, then Enter
+table-refused = REFUSED { $step }: { $why }
+table-why-expected = { $why }; expected { $expected }
+table-not-recorded = NOT RECORDED { $step }: { $why }
+table-store-not-recorded = not recorded, so not accepted: { $why }
+table-round-deal = round { $n }: deal
+table-insurance-amount = insurance for { $bet }: { $why }
+table-undone = undone: { $step }
+table-nothing-to-undo = nothing to undo in this round
+table-confirmed = settlement confirmed: bets for the next round (a card key deals)
+table-new-shoe = new shoe: the card count starts again
+table-suit = suit { $suit } for the next card
+table-no-insure = no bet can insure now (offers are open only right after the deal, when the dealer shows an ace)
+table-no-even-money = no bet can take even money now (it needs a pontoon against the dealer's ace)
+table-no-decline = no back bet can decline now (only before a buy or split on its hand)
+
+# The bets
+bets-title = Bets for the next round
+bets-help = Type the stakes (holder first, then back bets). Enter or any card key deals; N starts a new shoe.
+bets-box-column = Box
+bets-holder = Holder
+bets-back-bet = Back bet { $n }
+bets-box = Box { $box_no }
+bets-deal = Deal
+bets-new-shoe = New shoe
+bets-who-holder = holder
+bets-who-back = back bet { $n }
+bets-gap = box { $box_no }: { $who } has a stake but the place before it is empty (the holder's bet comes first)
+bets-bad-stake = box { $box_no } { $who }: { $why }
+bets-none = no bets: type a stake on at least one box
+
+# A round in play
+play-next = NEXT: { $what }
+play-undo = Undo
+play-card = Card:{" "}
+play-offers-title = Dealer shows an ace: insurance / even money (any other input skips)
+play-offer-insured = {" "}insured { $amount }
+play-offer-even-money = {" "}even money
+play-amount-for = amount for { $bet }
+play-insure-up-to = Insure (up to { $max })
+play-even-money = Even money
+play-back-bets = Back bets:
+play-declines = { $bet } declines next buy/split ({ $key })
+play-surrenders-alone = { $bet } surrenders alone
+play-box = box { $box_no }
+play-hand-of = box { $box_no } hand { $hand } of { $hands }
+play-step-surrender-bet = surrender { $bet }
+play-step-insure = insure { $bet } { $amount }
+play-step-insure-up-to = insure { $bet } (up to { $max })
+play-step-even-money = even-money { $bet }
+play-step-decline = decline { $bet }
+play-next-complete = nothing: the round is complete
+play-next-dealer-first = the dealer's card
+play-next-deal-first = the first card for box { $box_no }
+play-next-deal-second = the second card for box { $box_no }
+play-next-dealer = a card for the dealer (dealer has { $total })
+play-next-card = a card for { $hand } ({ $why })
+play-next-decision = a decision for { $hand } ({ $cards }, total { $total }): { $steps }
+play-next-offers = an offer ({ $offers }) or { $next }
+play-why-dealt = dealt
+play-why-twisted = twisted
+play-why-bought = bought
+play-why-split-second = its second card after the split
+play-why-split-ace = the split ace's card
+play-why-auto-fifth = the automatic fifth card
+play-outcome-bust = bust
+play-outcome-lost = lost
+play-outcome-push = push
+play-outcome-won = won
+play-outcome-pontoon = pontoon
+play-outcome-five-card-trick = five-card trick
+play-outcome-three-of-a-kind = three of a kind
+play-outcome-surrendered = surrendered
+# Suits: the name, and the mark after a card's rank (English keeps the log's letters: 8h)
+play-suit-spades = spades
+    .mark = s
+play-suit-hearts = hearts
+    .mark = h
+play-suit-diamonds = diamonds
+    .mark = d
+play-suit-clubs = clubs
+    .mark = c
+# The felt
+play-felt-dealer = DEALER
+play-felt-dealer-no-card = dealer: no card yet
+play-felt-dealer-cards = dealer: { $cards } = { $total }
+play-felt-next-card = <- next card
+play-felt-empty-box = box { $box_no }
+play-felt-box = BOX { $box_no }
+play-felt-insured = {" "}· ins { $amount }
+play-felt-even-money = {" "}· even money
+play-felt-surrendered = {" "}· surrendered
+play-felt-stands = stands
+play-felt-decide = decide
+play-felt-wants-card = card
+play-felt-box-name = box { $box_no }
+play-felt-hand-name = box { $box_no } hand { $hand }
+play-felt-hand = hand { $hand }
+play-felt-no-card = { $name }: no card yet
+play-felt-hand-cards = { $name }: { $cards } = { $total }, { $state }
+
+# The settlement
+settle-title = Settlement
+settle-dealer = Dealer: { $cards } ({ $total })
+settle-totals = Pay { $pay } · collect { $collect } · house net { $net }
+settle-confirm = Confirm and next round
+settle-column-bet = Bet
+settle-column-stack = Stack
+settle-column-cards = Cards
+settle-column-staked = Staked
+settle-net = net { $bet }
+settle-open = open
+settle-hand = hand: { $said }
+settle-hand-of = hand { $hand } of { $hands }: { $said }
+settle-insurance-open = insurance: open
+settle-insurance-won = insurance: dealer pontoon
+settle-insurance-lost = insurance: lost
+settle-even-money = even money
+settle-surrendered = surrendered: half back
+settle-pay = PAY { $amount }
+settle-collect = COLLECT { $amount }
+settle-push = PUSH
+
+# The key reference: what each key does (the keys are the same in every language)
+keys-title = Keys (F12 hides)
+keys-card = card (to where it is highlighted)
+keys-suit = suit s h d c of the next card (optional)
+keys-stick = { decision-stick }
+keys-twist = { decision-twist }
+keys-buy = { decision-buy }
+keys-split = { decision-split }
+keys-surrender = { decision-surrender } (whole box)
+keys-decline = a back bet declines the next buy/split
+keys-insure = insure the marked bet (most allowed)
+keys-even-money = even money for the marked bet
+keys-mark = mark another bet for an offer
+keys-undo = undo the last input
+keys-confirm = deal with these bets / confirm settlement
+keys-new-shoe = new shoe (between rounds)
+keys-any-card = on the bets screen: any card key deals with the bets shown
+keys-esc = leave a text field
+keys-toggle = show or hide this reference
+
+# Pontis
+pontis-setup-title = Open a Pontis table
+pontis-setup-help = Pontis (RULES.md B): a shedding game for 2 or more players with one deck and jokers; the referee checks each play against the difference of the two banks' tops.
+pontis-jokers = Jokers
+pontis-top-card = Top card
+pontis-top-last = last played
+pontis-top-declared = declared
+pontis-open-button = Open Pontis table (Enter)
+pontis-back = < Back
+pontis-tables = Pontis tables in this database
+pontis-table-line = PONTIS · { $name } · { $jokers } jokers · top { $top }
+pontis-game-no = · game { $n }
+pontis-new-game = New game
+pontis-new-game-help = Players in seat order, commas between names; the dealer moves first (the deal rotates: after a game the next seat deals).
+pontis-players = Players
+pontis-dealer = Dealer
+pontis-start = Start game (Enter)
+pontis-pass = Pass (P)
+pontis-play = Play (Enter)
+pontis-abandon = Abandon game
+pontis-open = Pontis table { $name } open
+pontis-open-back = Pontis table { $name } open — the game in play is back where it stopped
+pontis-closed = Pontis table { $name } closed
+pontis-closed-in-play = Pontis table { $name } closed (its game in play comes back when it is opened again)
+pontis-no-table = no Pontis table named "{ $name }"
+pontis-none-open = no Pontis table is open
+pontis-dealer-not-player = the dealer "{ $dealer }" is not one of the players ({ $players })
+pontis-started = game { $n } started: { $dealer } deals and turns up the bank card first
+pontis-abandoned = game abandoned (logged); nobody wins
+pontis-joker-next = joker: the next card key names its value
+pontis-two-at-most = a play is one card or two: Enter plays them, U takes the last back
+pontis-pending = play { $play }: Enter to play it, or type a second card
+pontis-top-is-last = this table's rules put the second card typed on top (top "last")
+pontis-type-first = type the card(s) first, or P to pass; expected { $expected }
+pontis-over-empty = a hand is empty
+pontis-over-circle = a full circle passed
+pontis-ok-over = OK { $step } — game over: { $how }
+pontis-next-turn = { $name } turns up the bank card: type it (one key; X first for a joker)
+pontis-next-move = { $name } to play: { $need } (bank { $top } against { $other }'s { $other_top })
+pontis-need-bridge = the bridge: difference 0, two cards of equal value
+pontis-need-ace-bridge = the bridge of aces: difference 13
+pontis-need-difference = difference { $a }
+pontis-need-either = difference { $a } or { $b }
+pontis-typed = play: { $play }  — Enter plays it
+pontis-typed-declared = play: { $play }  — Enter plays it, M marks the top
+pontis-game-facts = game { $n } · { $dealt } cards dealt to each hand, { $aside } set aside · passes in a row: { $passes }
+pontis-seat-dealer = { $name } (dealer)
+pontis-face-down = face down
+pontis-in-hand = { $n ->
+    [one] { $n } card in hand
+   *[other] { $n } cards in hand
+}
+pontis-bank = bank { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+} · { $points } points
+pontis-to-play = ^ to play
+pontis-other-side = the other side of the difference
+pontis-game-over = GAME OVER — { $how }
+pontis-end-empty = { $name }'s hand is empty
+pontis-end-blocked = a full circle passed: the banks are scored
+pontis-end-abandoned = abandoned
+pontis-winners = { $n ->
+    [one] Winner
+   *[other] Winners
+}: { $names }
+pontis-score-line = { $name }: { $points } points · bank { $bank } · { $n } cards left
+pontis-keys-card = a card: the bank card being turned up, or a card of the play
+pontis-keys-suit = suit s h d c of the next card (optional)
+pontis-keys-joker = the next card key is a joker of that value
+pontis-keys-top = top declared: the last card typed lies on top
+pontis-keys-enter = play the cards typed / open the table / start the game / next game
+pontis-keys-pass = the player to move passes
+pontis-keys-undo = take back the last card typed, else undo the last input
+pontis-keys-undo-input = undo the last input
+pontis-keys-clear = clear the cards typed
+pontis-keys-toggle = show or hide this reference
+pontis-step-turn = { $name }: bank { $card }
+pontis-step-pass = { $name }: pass
+
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.
 
@@ -210,3 +499,67 @@ csv-field = field
 csv-value = value
 
 ## Messages: engine and store refusals shown to people (error-)
+# The engine's refusals of a step
+error-round-complete = the round is already complete
+error-card-not-wanted = a card is not wanted now: a decision is due
+error-decision-not-wanted = no decision is due now: a card is wanted
+error-impossible-rank = impossible card { $card }: a shoe of { $decks } decks holds { $max } cards of rank { $rank }, and all of them are already out
+error-impossible-suited = impossible card { $card }: a shoe of { $decks } decks holds { $decks } × { $card }, and all of them are already out
+error-no-such-bet = there is no bet #{ $n }
+error-bet-not-in-play = bet { $bet } is not on the box in play
+error-not-a-back-bet = bet { $bet } is the box holder's bet: the holder surrenders the whole box and cannot decline
+error-bet-finished = bet { $bet } is already finished (surrendered or took even money)
+error-not-on-this-hand = bet { $bet } has no stake on this hand
+error-offers-not-open = insurance and even money are offered only when the dealer's card is an ace, right after the deal
+error-offers-closed = the offers are closed: they end with the first input that is not an offer
+error-offer-taken = bet { $bet } has already taken insurance or even money (at most one, once)
+error-insurance-amount = insurance for bet { $bet } must be more than 0 and at most { $max }
+error-even-money-not-offered = even money is not offered under these rules
+error-no-pontoon = the box of bet { $bet } has no pontoon, so it cannot take even money
+error-buy-after-twist = this hand has twisted, so it may no longer buy
+error-fifth-not-buyable = the fifth card may not be bought: it can only be twisted
+error-card-not-buyable = card { $n } of a hand may not be bought under these rules
+error-not-a-pair = { $a } and { $b } are not a pair, so they cannot be split
+error-split-needs-two = only the first two cards of a hand can be split
+error-split-limit = this box has already split { $n ->
+    [one] once
+   *[other] { $n } times
+}, the most the rules allow
+error-ace-split-limit = aces may be split only { $n ->
+    [one] once
+   *[other] { $n } times
+} per box
+error-split-ace-no-decision = a split ace takes its card with no decision ({ $decision } refused)
+error-stick-below-minimum = a hand may not stick on { $total }: the lowest total to stick on is { $min }
+error-surrender-not-allowed = surrender is not allowed under these rules
+error-surrender-against-ace = no surrender when the dealer's card is an ace
+error-surrender-too-late = surrender is only the first decision on a box's unsplit two-card hand
+error-declined-twice = bet { $bet } has already declined
+error-nothing-to-decline = no buy or split is possible on this hand, so there is nothing to decline
+error-decline-must-precede = a decline must stand right before its buy or split
+# The engine's refusals of a round's bets and the table's limits
+error-no-bets = no bets: a round needs at least one bet
+error-no-such-box = bet "{ $bet }": box { $box_no } is not on this table (boxes 1 to { $boxes })
+error-duplicate-bet = bet "{ $bet }" appears twice: bet ids must be unique
+error-stake-not-positive = bet "{ $bet }": a stake must be positive, got { $stake }
+error-below-minimum = bet "{ $bet }": stake { $stake } is below the table minimum { $min }
+error-over-box-max = box { $box_no }: the bets total { $total }, over the box maximum { $max }
+error-too-many-bets = box { $box_no }: { $count } bets, but the rules allow { $max } per box (holder and back bets)
+error-bad-limits = bad limits: { $detail }
+error-limits-not-positive = the limits must be positive amounts
+error-limits-order = the min bet { $min } is above the box max { $max }
+# Amounts as typed
+error-not-an-amount = "{ $text }" is not an amount: expected a number of currency units such as 10, 2.5 or 0.05
+error-too-precise = "{ $text }" has more than two decimals: amounts are exact to the cent
+error-too-large = "{ $text }" is too large: amounts are at most 10000000000
+# The store: logins and the database
+error-login-wrong = wrong name or PIN
+error-login-locked = { $name } is locked after { $n } failed attempts: a supervisor must unlock the account
+error-not-croupier = { $path }: not a Croupier database ({ $detail }); give the path of a Croupier database, or a new file name to create one
+error-newer-schema = { $path }: written by a newer Croupier (schema { $found }, this program knows up to { $known }); use a newer Croupier
+error-older-schema = { $path }: schema { $found } is older than { $known }; upgrade it first with `croupier migrate --db FILE` (nothing logged is changed)
+error-in-use = { $path }: in use by another Croupier process ({ $holder }); close it there first, or wait for it to finish
+error-read-only = { $path }: cannot write ({ $detail }); check the file's and folder's permissions, or choose a writable place with --db
+error-disk-full = { $path }: the disk is full; nothing of this input was written. Free space on the disk, then enter it again
+error-sqlite = { $path }: { $detail }
+error-pin-hash = could not hash the PIN: { $detail }

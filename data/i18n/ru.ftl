@@ -53,6 +53,302 @@ cards-count = { $n ->
 ## Screens: the dealer's screens (login, table, rounds, settlement, keys, Pontis)
 ## Ids start with the screen: login-, table-, bets-, play-, settle-, keys-, pontis-, app-.
 
+# Рамка экрана: верхняя полоса, строка состояния, роли
+app-window-title = Croupier — экран дилера (Понтун)
+app-db = база { $path }
+app-table-line = { $name } · { $rules }{ $limits } · шуз № { $shoe }
+app-limits = {" "}· лимиты { $min }–{ $max }{ $currency }
+app-house-rules = правила казино
+app-cards-left = · { $n ->
+    [one] осталась { $n } карта
+    [few] осталось { $n } карты
+   *[other] осталось { $n } карт
+}
+app-log-out = Выйти
+app-close-table = Закрыть стол
+app-desk = Пульт супервайзера
+app-back-to-tables = < Назад к столам
+app-desk-for-supervisors = пульт супервайзера — только для супервайзеров
+app-refused = ОТКЛОНЕНО: { $why }
+app-table-closed = стол { $name } закрыт
+app-table-closed-in-play = стол { $name } закрыт (незаконченный раунд вернётся, когда стол откроют снова)
+app-watching = { $path }: в базу пишет другая программа ({ $holder }); этот экран только следит за ней
+app-rules-dir-missing = { $said }; папки правил { $dir } (--rules-dir) нет: предлагаются только готовые правила
+app-fatal-title = Базу данных не удаётся открыть
+app-fatal-nothing-changed = Ничего не изменено. Закройте Croupier, устраните причину, описанную выше, и запустите его снова.
+app-role-dealer = дилер
+app-role-supervisor = супервайзер
+app-role-admin = администратор
+
+# Вход, первый администратор
+login-title = Вход
+login-name = Имя
+login-pin = PIN
+login-button = Войти
+login-language = Язык
+login-logged-in = вошёл пользователь { $name } ({ $role })
+login-logged-out = выход выполнен
+login-first-title = Первый запуск: создайте первого администратора
+login-first-help = Каждый входит под своим именем: укажите имя человека, а не роль. PIN администратора — от 6 до 12 цифр; хранится только его хеш argon2.
+login-pin-again = PIN ещё раз
+login-create-admin = Создать администратора
+login-pins-differ = PIN-коды разные: введите дважды один и тот же PIN
+login-first-admin-done = { $name } — первый администратор: войдите
+login-language-not-saved = { $said }; язык не сохранён: { $why }
+
+# Открытие стола
+table-form-title = Открыть стол
+table-form-table = Стол
+table-form-rules = Правила
+table-form-min-bet = Мин. ставка
+table-form-box-max = Макс. на бокс
+table-form-open = Открыть стол
+table-form-tables = Столы в этой базе
+table-form-resume = Продолжить: { $name }
+table-form-resume-in-play = Продолжить: { $name } (раунд в игре)
+table-form-rules-file = файл правил { $path }
+table-form-preset = готовые правила { $name } (data/rules/{ $name }.json)
+table-form-unplayable = Играть нельзя: { $why }
+table-form-house-edge = При лучшей игре: преимущество казино { $edge } % от начальной ставки, { $hold } % от всех ставок (ниже нуля — преимущество игроков)
+table-form-solving = Преимущество казино: вычисляется…
+table-form-choose-rules = выберите правила
+table-form-cannot-play = по правилам { $name } играть нельзя: { $why }
+table-form-no-name = столу нужно название
+
+# За столом: что стало с вводом
+table-open = стол { $name } открыт
+table-open-recovered = {" "}— последний раунд был закончен во время сбоя: его расчёт теперь записан
+table-open-back = {" "}— незаконченный раунд продолжается с того места, где остановился
+table-ok = OK { $step }
+table-ok-settled = OK { $step } — раунд рассчитан: выплатите и заберите, затем Enter
+table-refused = ОТКЛОНЕНО { $step }: { $why }
+table-why-expected = { $why }; ожидается { $expected }
+table-not-recorded = НЕ ЗАПИСАНО { $step }: { $why }
+table-store-not-recorded = не записано, поэтому не принято: { $why }
+table-round-deal = раунд { $n }: раздавайте
+table-insurance-amount = страховка для { $bet }: { $why }
+table-undone = отменено: { $step }
+table-nothing-to-undo = в этом раунде нечего отменять
+table-confirmed = расчёт подтверждён: ставки на следующий раунд (карта начинает раздачу)
+table-new-shoe = новый шуз: счёт карт начинается заново
+table-suit = масть { $suit } для следующей карты
+table-no-insure = сейчас ни одну ставку нельзя застраховать (предложения действуют только сразу после раздачи, когда у дилера туз)
+table-no-even-money = сейчас ни одна ставка не может взять равные деньги (нужен Понтун против туза дилера)
+table-no-decline = сейчас ни одна ставка сзади не может отказаться (только перед покупкой или сплитом на её руке)
+
+# Ставки
+bets-title = Ставки на следующий раунд
+bets-help = Введите ставки (сначала хозяин бокса, потом ставки сзади). Enter или любая карта начинает раздачу; N — новый шуз.
+bets-box-column = Бокс
+bets-holder = Хозяин
+bets-back-bet = Сзади { $n }
+bets-box = Бокс { $box_no }
+bets-deal = Раздать
+bets-new-shoe = Новый шуз
+bets-who-holder = хозяин
+bets-who-back = ставка сзади { $n }
+bets-gap = бокс { $box_no }, { $who }: ставка есть, а место перед ней пустое (первой идёт ставка хозяина)
+bets-bad-stake = бокс { $box_no }, { $who }: { $why }
+bets-none = ставок нет: введите ставку хотя бы на один бокс
+
+# Раунд в игре
+play-next = ДАЛЕЕ: { $what }
+play-undo = Отменить
+play-card = Карта:{" "}
+play-offers-title = У дилера туз: страховка / равные деньги (любой другой ввод пропускает)
+play-offer-insured = {" "}застраховано { $amount }
+play-offer-even-money = {" "}равные деньги
+play-amount-for = сумма для { $bet }
+play-insure-up-to = Страховка (до { $max })
+play-even-money = Равные деньги
+play-back-bets = Ставки сзади:
+play-declines = { $bet } отказывается от следующей покупки/сплита ({ $key })
+play-surrenders-alone = { $bet } сдаётся отдельно
+play-box = бокс { $box_no }
+play-hand-of = бокс { $box_no }, рука { $hand } из { $hands }
+play-step-surrender-bet = сдаться { $bet }
+play-step-insure = страховка { $bet } { $amount }
+play-step-insure-up-to = страховка { $bet } (до { $max })
+play-step-even-money = равные деньги { $bet }
+play-step-decline = отказ { $bet }
+play-next-complete = ничего: раунд закончен
+play-next-dealer-first = карта дилера
+play-next-deal-first = первая карта для бокса { $box_no }
+play-next-deal-second = вторая карта для бокса { $box_no }
+play-next-dealer = карта для дилера (у дилера { $total })
+play-next-card = карта для: { $hand } ({ $why })
+play-next-decision = решение для: { $hand } ({ $cards }, сумма { $total }): { $steps }
+play-next-offers = предложение ({ $offers }) или { $next }
+play-why-dealt = раздача
+play-why-twisted = твист
+play-why-bought = покупка
+play-why-split-second = вторая карта после сплита
+play-why-split-ace = карта к разделённому тузу
+play-why-auto-fifth = пятая карта автоматически
+play-outcome-bust = перебор
+play-outcome-lost = проигрыш
+play-outcome-push = ничья
+play-outcome-won = выигрыш
+play-outcome-pontoon = Понтун
+play-outcome-five-card-trick = пять карт
+play-outcome-three-of-a-kind = три одинаковые
+play-outcome-surrendered = сдался
+# Масти: название и знак после ранга карты
+play-suit-spades = пики
+    .mark = ♠
+play-suit-hearts = черви
+    .mark = ♥
+play-suit-diamonds = бубны
+    .mark = ♦
+play-suit-clubs = трефы
+    .mark = ♣
+# Сукно
+play-felt-dealer = ДИЛЕР
+play-felt-dealer-no-card = дилер: ещё без карты
+play-felt-dealer-cards = дилер: { $cards } = { $total }
+play-felt-next-card = <- следующая карта
+play-felt-empty-box = бокс { $box_no }
+play-felt-box = БОКС { $box_no }
+play-felt-insured = {" "}· страх. { $amount }
+play-felt-even-money = {" "}· равные деньги
+play-felt-surrendered = {" "}· сдался
+play-felt-stands = стоит
+play-felt-decide = ход
+play-felt-wants-card = карта
+play-felt-box-name = бокс { $box_no }
+play-felt-hand-name = бокс { $box_no }, рука { $hand }
+play-felt-hand = рука { $hand }
+play-felt-no-card = { $name }: ещё без карты
+play-felt-hand-cards = { $name }: { $cards } = { $total }, { $state }
+
+# Расчёт
+settle-title = Расчёт
+settle-dealer = Дилер: { $cards } ({ $total })
+settle-totals = Выплатить { $pay } · забрать { $collect } · результат казино { $net }
+settle-confirm = Подтвердить и дальше
+settle-column-bet = Ставка
+settle-column-stack = Фишки
+settle-column-cards = Карты
+settle-column-staked = Сумма
+settle-net = итого { $bet }
+settle-open = открыто
+settle-hand = рука: { $said }
+settle-hand-of = рука { $hand } из { $hands }: { $said }
+settle-insurance-open = страховка: открыта
+settle-insurance-won = страховка: у дилера Понтун
+settle-insurance-lost = страховка: проиграла
+settle-even-money = равные деньги
+settle-surrendered = сдался: половина назад
+settle-pay = ВЫПЛАТА { $amount }
+settle-collect = ЗАБРАТЬ { $amount }
+settle-push = ВЕРНУТЬ
+
+# Клавиши: что делает каждая (клавиши одинаковы во всех языках)
+keys-title = Клавиши (F12 скрывает)
+keys-card = карта (туда, где подсвечено)
+keys-suit = масть следующей карты: пики, черви, бубны, трефы (необязательно)
+keys-stick = { decision-stick }
+keys-twist = { decision-twist }
+keys-buy = { decision-buy }
+keys-split = { decision-split }
+keys-surrender = { decision-surrender } (весь бокс)
+keys-decline = ставка сзади отказывается от следующей покупки/сплита
+keys-insure = застраховать отмеченную ставку (максимум)
+keys-even-money = равные деньги для отмеченной ставки
+keys-mark = отметить другую ставку для предложения
+keys-undo = отменить последний ввод
+keys-confirm = раздать с этими ставками / подтвердить расчёт
+keys-new-shoe = новый шуз (между раундами)
+keys-any-card = на экране ставок: любая карта начинает раздачу
+keys-esc = выйти из текстового поля
+keys-toggle = показать или скрыть эту справку
+
+# Понтис
+pontis-setup-title = Открыть стол Понтис
+pontis-setup-help = Понтис (RULES.md B): игра для 2 и более игроков с одной колодой и джокерами, в которой надо первым избавиться от карт; арбитр проверяет каждый ход по разнице верхних карт двух банков.
+pontis-jokers = Джокеры
+pontis-top-card = Верхняя карта
+pontis-top-last = последняя сыгранная
+pontis-top-declared = объявленная
+pontis-open-button = Открыть стол Понтис (Enter)
+pontis-back = < Назад
+pontis-tables = Столы Понтис в этой базе
+pontis-table-line = ПОНТИС · { $name } · джокеров: { $jokers } · верхняя: { $top }
+pontis-game-no = · игра { $n }
+pontis-new-game = Новая игра
+pontis-new-game-help = Игроки в порядке мест, имена через запятую; сдатчик ходит первым (сдача переходит по кругу: после игры сдаёт следующее место).
+pontis-players = Игроки
+pontis-dealer = Сдатчик
+pontis-start = Начать игру (Enter)
+pontis-pass = Пас (P)
+pontis-play = Ход (Enter)
+pontis-abandon = Прервать игру
+pontis-open = стол Понтис { $name } открыт
+pontis-open-back = стол Понтис { $name } открыт — незаконченная игра продолжается с того места, где остановилась
+pontis-closed = стол Понтис { $name } закрыт
+pontis-closed-in-play = стол Понтис { $name } закрыт (незаконченная игра вернётся, когда стол откроют снова)
+pontis-no-table = нет стола Понтис с названием «{ $name }»
+pontis-none-open = ни один стол Понтис не открыт
+pontis-dealer-not-player = сдатчика «{ $dealer }» нет среди игроков ({ $players })
+pontis-started = игра { $n } началась: { $dealer } сдаёт и первым открывает карту банка
+pontis-abandoned = игра прервана (записано); никто не выигрывает
+pontis-joker-next = джокер: следующая карта задаёт его значение
+pontis-two-at-most = ход — это одна или две карты: Enter играет их, U убирает последнюю
+pontis-pending = ход { $play }: Enter — сыграть, или введите вторую карту
+pontis-top-is-last = по правилам стола сверху ложится вторая введённая карта (верхняя — «последняя сыгранная»)
+pontis-type-first = сначала введите карту (карты) или P — пас; ожидается { $expected }
+pontis-over-empty = у одного из игроков кончились карты
+pontis-over-circle = все спасовали по кругу
+pontis-ok-over = OK { $step } — игра окончена: { $how }
+pontis-next-turn = { $name } открывает карту банка: введите её (одна клавиша; для джокера сначала X)
+pontis-next-move = ход { $name }: { $need } (банк { $top } против { $other_top } у { $other })
+pontis-need-bridge = мост: разница 0, две карты одного значения
+pontis-need-ace-bridge = мост из тузов: разница 13
+pontis-need-difference = разница { $a }
+pontis-need-either = разница { $a } или { $b }
+pontis-typed = ход: { $play }  — Enter играет
+pontis-typed-declared = ход: { $play }  — Enter играет, M отмечает верхнюю
+pontis-game-facts = игра { $n } · каждому сдано { $dealt }, отложено { $aside } · пасов подряд: { $passes }
+pontis-seat-dealer = { $name } (сдаёт)
+pontis-face-down = рубашкой вверх
+pontis-in-hand = { $n ->
+    [one] { $n } карта в руке
+    [few] { $n } карты в руке
+   *[other] { $n } карт в руке
+}
+pontis-bank = банк: { $n ->
+    [one] { $n } карта
+    [few] { $n } карты
+   *[other] { $n } карт
+} · { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+   *[other] { $points } очков
+}
+pontis-to-play = ^ ход
+pontis-other-side = другая сторона разницы
+pontis-game-over = КОНЕЦ ИГРЫ — { $how }
+pontis-end-empty = у { $name } не осталось карт
+pontis-end-blocked = все спасовали по кругу: считаются банки
+pontis-end-abandoned = прервана
+pontis-winners = { $n ->
+    [one] Победитель
+   *[other] Победители
+}: { $names }
+pontis-score-line = { $name }: { $points } оч. · банк { $bank } · в руке { $n }
+pontis-keys-card = карта: открываемая карта банка или карта хода
+pontis-keys-suit = масть следующей карты: пики, черви, бубны, трефы (необязательно)
+pontis-keys-joker = следующая карта — джокер с этим значением
+pontis-keys-top = объявленная верхняя: сверху ложится последняя введённая
+pontis-keys-enter = сыграть введённые карты / открыть стол / начать игру / следующая игра
+pontis-keys-pass = игрок, чей ход, пасует
+pontis-keys-undo = убрать последнюю введённую карту, иначе отменить последний ввод
+pontis-keys-undo-input = отменить последний ввод
+pontis-keys-clear = стереть введённые карты
+pontis-keys-toggle = показать или скрыть эту справку
+pontis-step-turn = { $name }: банк { $card }
+pontis-step-pass = { $name }: пас
+
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.
 
@@ -206,3 +502,69 @@ csv-field = Поле
 csv-value = Значение
 
 ## Messages: engine and store refusals shown to people (error-)
+# Отказы движка: шаг раунда
+error-round-complete = раунд уже закончен
+error-card-not-wanted = сейчас карта не нужна: очередь решения
+error-decision-not-wanted = сейчас решение не нужно: очередь карты
+error-impossible-rank = невозможная карта { $card }: в шузе из { $decks } колод { $max } карт ранга { $rank }, и все уже вышли
+error-impossible-suited = невозможная карта { $card }: в шузе из { $decks } колод { $decks } × { $card }, и все уже вышли
+error-no-such-bet = ставки № { $n } нет
+error-bet-not-in-play = ставка { $bet } не на играющем боксе
+error-not-a-back-bet = ставка { $bet } — ставка хозяина бокса: хозяин сдаёт весь бокс и отказаться не может
+error-bet-finished = ставка { $bet } уже закончена (сдалась или взяла равные деньги)
+error-not-on-this-hand = у ставки { $bet } ничего нет на этой руке
+error-offers-not-open = страховку и равные деньги предлагают, только когда у дилера туз, сразу после раздачи
+error-offers-closed = предложения закрыты: они заканчиваются первым вводом, который не является предложением
+error-offer-taken = ставка { $bet } уже взяла страховку или равные деньги (не больше одного, один раз)
+error-insurance-amount = страховка ставки { $bet } должна быть больше 0 и не больше { $max }
+error-even-money-not-offered = по этим правилам равные деньги не предлагают
+error-no-pontoon = у бокса ставки { $bet } нет Понтуна, поэтому взять равные деньги нельзя
+error-buy-after-twist = эта рука уже делала твист, поэтому покупать больше не может
+error-fifth-not-buyable = пятую карту купить нельзя: только твист
+error-card-not-buyable = { $n }-ю карту руки по этим правилам купить нельзя
+error-not-a-pair = { $a } и { $b } — не пара, поэтому сплит невозможен
+error-split-needs-two = сплит возможен только для первых двух карт руки
+error-split-limit = этот бокс уже делал сплит { $n ->
+    [one] { $n } раз
+    [few] { $n } раза
+   *[other] { $n } раз
+} — больше правила не разрешают
+error-ace-split-limit = тузы можно разделить только { $n ->
+    [one] { $n } раз
+    [few] { $n } раза
+   *[other] { $n } раз
+} на бокс
+error-split-ace-no-decision = разделённый туз получает карту без решения ({ $decision } отклонено)
+error-stick-below-minimum = на сумме { $total } остановиться нельзя: наименьшая сумма, на которой можно сказать «хватит», — { $min }
+error-surrender-not-allowed = по этим правилам сдаться нельзя
+error-surrender-against-ace = против туза дилера сдаться нельзя
+error-surrender-too-late = сдаться можно только первым решением на неразделённой руке из двух карт
+error-declined-twice = ставка { $bet } уже отказалась
+error-nothing-to-decline = на этой руке нельзя ни купить, ни сделать сплит, так что отказываться не от чего
+error-decline-must-precede = отказ должен стоять непосредственно перед своей покупкой или сплитом
+# Отказы движка: ставки раунда и лимиты стола
+error-no-bets = ставок нет: раунду нужна хотя бы одна ставка
+error-no-such-box = ставка «{ $bet }»: бокса { $box_no } на этом столе нет (боксы от 1 до { $boxes })
+error-duplicate-bet = ставка «{ $bet }» встречается дважды: обозначения ставок должны быть уникальны
+error-stake-not-positive = ставка «{ $bet }»: ставка должна быть положительной, а она { $stake }
+error-below-minimum = ставка «{ $bet }»: { $stake } меньше минимума стола { $min }
+error-over-box-max = бокс { $box_no }: ставки вместе { $total }, больше максимума на бокс { $max }
+error-too-many-bets = бокс { $box_no }: ставок { $count }, а правила разрешают { $max } на бокс (хозяин и ставки сзади)
+error-bad-limits = неверные лимиты: { $detail }
+error-limits-not-positive = лимиты должны быть положительными суммами
+error-limits-order = минимальная ставка { $min } больше максимума на бокс { $max }
+# Введённые суммы
+error-not-an-amount = «{ $text }» — не сумма: ожидается число денежных единиц, напр. 10, 2,5 или 0,05
+error-too-precise = «{ $text }» — больше двух знаков после запятой: суммы точны до копейки
+error-too-large = «{ $text }» — слишком большая сумма: не больше 10000000000
+# Хранилище: вход и база данных
+error-login-wrong = неверное имя или PIN
+error-login-locked = учётная запись { $name } заблокирована после { $n } неудачных попыток: разблокировать её должен супервайзер
+error-not-croupier = { $path }: это не база Croupier ({ $detail }); укажите путь к базе Croupier или новое имя файла, чтобы её создать
+error-newer-schema = { $path }: записана более новой версией Croupier (схема { $found }, эта программа знает до { $known }); используйте более новую версию
+error-older-schema = { $path }: схема { $found } старше { $known }; сначала обновите её командой `croupier migrate --db FILE` (записанное не меняется)
+error-in-use = { $path }: её использует другой процесс Croupier ({ $holder }); сначала закройте его там или дождитесь, пока он закончит
+error-read-only = { $path }: запись невозможна ({ $detail }); проверьте права на файл и папку или выберите доступное для записи место через --db
+error-disk-full = { $path }: диск заполнен; из этого ввода ничего не записано. Освободите место на диске и введите снова
+error-sqlite = { $path }: { $detail }
+error-pin-hash = не удалось вычислить хеш PIN: { $detail }

@@ -53,6 +53,302 @@ cards-count = { $n ->
 ## Screens: the dealer's screens (login, table, rounds, settlement, keys, Pontis)
 ## Ids start with the screen: login-, table-, bets-, play-, settle-, keys-, pontis-, app-.
 
+# Рамка екрана: верхня смуга, рядок стану, ролі
+app-window-title = Croupier — екран дилера (Понтун)
+app-db = база { $path }
+app-table-line = { $name } · { $rules }{ $limits } · шуз № { $shoe }
+app-limits = {" "}· ліміти { $min }–{ $max }{ $currency }
+app-house-rules = правила казино
+app-cards-left = · { $n ->
+    [one] лишилася { $n } карта
+    [few] лишилося { $n } карти
+   *[other] лишилося { $n } карт
+}
+app-log-out = Вийти
+app-close-table = Закрити стіл
+app-desk = Пульт супервайзера
+app-back-to-tables = < Назад до столів
+app-desk-for-supervisors = пульт супервайзера — лише для супервайзерів
+app-refused = ВІДХИЛЕНО: { $why }
+app-table-closed = стіл { $name } закрито
+app-table-closed-in-play = стіл { $name } закрито (незавершений раунд повернеться, коли стіл відкриють знову)
+app-watching = { $path }: у базу пише інша програма ({ $holder }); цей екран лише стежить за нею
+app-rules-dir-missing = { $said }; теки правил { $dir } (--rules-dir) немає: пропонуються лише готові правила
+app-fatal-title = Базу даних не вдається відкрити
+app-fatal-nothing-changed = Нічого не змінено. Закрийте Croupier, усуньте причину, описану вище, і запустіть його знову.
+app-role-dealer = дилер
+app-role-supervisor = супервайзер
+app-role-admin = адміністратор
+
+# Вхід, перший адміністратор
+login-title = Вхід
+login-name = Ім'я
+login-pin = PIN
+login-button = Увійти
+login-language = Мова
+login-logged-in = увійшов користувач { $name } ({ $role })
+login-logged-out = вихід виконано
+login-first-title = Перший запуск: створіть першого адміністратора
+login-first-help = Кожен входить під власним ім'ям: вкажіть ім'я людини, а не роль. PIN адміністратора — від 6 до 12 цифр; зберігається лише його хеш argon2.
+login-pin-again = PIN ще раз
+login-create-admin = Створити адміністратора
+login-pins-differ = PIN-коди різні: введіть двічі той самий PIN
+login-first-admin-done = { $name } — перший адміністратор: увійдіть
+login-language-not-saved = { $said }; мову не збережено: { $why }
+
+# Відкриття столу
+table-form-title = Відкрити стіл
+table-form-table = Стіл
+table-form-rules = Правила
+table-form-min-bet = Мін. ставка
+table-form-box-max = Макс. на бокс
+table-form-open = Відкрити стіл
+table-form-tables = Столи в цій базі
+table-form-resume = Продовжити: { $name }
+table-form-resume-in-play = Продовжити: { $name } (раунд у грі)
+table-form-rules-file = файл правил { $path }
+table-form-preset = готові правила { $name } (data/rules/{ $name }.json)
+table-form-unplayable = Грати не можна: { $why }
+table-form-house-edge = За найкращої гри: перевага казино { $edge } % від початкової ставки, { $hold } % від усіх ставок (нижче нуля — перевага гравців)
+table-form-solving = Перевага казино: обчислюється…
+table-form-choose-rules = виберіть правила
+table-form-cannot-play = за правилами { $name } грати не можна: { $why }
+table-form-no-name = столу потрібна назва
+
+# За столом: що сталося з введенням
+table-open = стіл { $name } відкрито
+table-open-recovered = {" "}— останній раунд був завершений під час збою: його розрахунок тепер записано
+table-open-back = {" "}— незавершений раунд продовжується з того місця, де зупинився
+table-ok = OK { $step }
+table-ok-settled = OK { $step } — раунд розраховано: виплатіть і заберіть, потім Enter
+table-refused = ВІДХИЛЕНО { $step }: { $why }
+table-why-expected = { $why }; очікується { $expected }
+table-not-recorded = НЕ ЗАПИСАНО { $step }: { $why }
+table-store-not-recorded = не записано, тому не прийнято: { $why }
+table-round-deal = раунд { $n }: роздавайте
+table-insurance-amount = страховка для { $bet }: { $why }
+table-undone = скасовано: { $step }
+table-nothing-to-undo = у цьому раунді нічого скасовувати
+table-confirmed = розрахунок підтверджено: ставки на наступний раунд (карта починає роздачу)
+table-new-shoe = новий шуз: лік карт починається знову
+table-suit = масть { $suit } для наступної карти
+table-no-insure = зараз жодну ставку не можна застрахувати (пропозиції діють лише одразу після роздачі, коли в дилера туз)
+table-no-even-money = зараз жодна ставка не може взяти рівні гроші (потрібен Понтун проти туза дилера)
+table-no-decline = зараз жодна ставка позаду не може відмовитися (лише перед купівлею чи сплітом на її руці)
+
+# Ставки
+bets-title = Ставки на наступний раунд
+bets-help = Введіть ставки (спочатку власник боксу, потім ставки позаду). Enter або будь-яка карта починає роздачу; N — новий шуз.
+bets-box-column = Бокс
+bets-holder = Власник
+bets-back-bet = Позаду { $n }
+bets-box = Бокс { $box_no }
+bets-deal = Роздати
+bets-new-shoe = Новий шуз
+bets-who-holder = власник
+bets-who-back = ставка позаду { $n }
+bets-gap = бокс { $box_no }: { $who } має ставку, а місце перед нею порожнє (першою йде ставка власника)
+bets-bad-stake = бокс { $box_no }, { $who }: { $why }
+bets-none = ставок немає: введіть ставку хоча б на один бокс
+
+# Раунд у грі
+play-next = ДАЛІ: { $what }
+play-undo = Скасувати
+play-card = Карта:{" "}
+play-offers-title = У дилера туз: страховка / рівні гроші (будь-яке інше введення пропускає)
+play-offer-insured = {" "}застраховано { $amount }
+play-offer-even-money = {" "}рівні гроші
+play-amount-for = сума для { $bet }
+play-insure-up-to = Страховка (до { $max })
+play-even-money = Рівні гроші
+play-back-bets = Ставки позаду:
+play-declines = { $bet } відмовляється від наступної купівлі/спліту ({ $key })
+play-surrenders-alone = { $bet } здається сама
+play-box = бокс { $box_no }
+play-hand-of = бокс { $box_no }, рука { $hand } з { $hands }
+play-step-surrender-bet = здатися { $bet }
+play-step-insure = страховка { $bet } { $amount }
+play-step-insure-up-to = страховка { $bet } (до { $max })
+play-step-even-money = рівні гроші { $bet }
+play-step-decline = відмова { $bet }
+play-next-complete = нічого: раунд завершено
+play-next-dealer-first = карта дилера
+play-next-deal-first = перша карта для боксу { $box_no }
+play-next-deal-second = друга карта для боксу { $box_no }
+play-next-dealer = карта для дилера (у дилера { $total })
+play-next-card = карта для: { $hand } ({ $why })
+play-next-decision = рішення для: { $hand } ({ $cards }, сума { $total }): { $steps }
+play-next-offers = пропозиція ({ $offers }) або { $next }
+play-why-dealt = роздача
+play-why-twisted = твіст
+play-why-bought = купівля
+play-why-split-second = друга карта після спліту
+play-why-split-ace = карта до розділеного туза
+play-why-auto-fifth = п'ята карта автоматично
+play-outcome-bust = перебір
+play-outcome-lost = програш
+play-outcome-push = нічия
+play-outcome-won = виграш
+play-outcome-pontoon = Понтун
+play-outcome-five-card-trick = п'ять карт
+play-outcome-three-of-a-kind = три однакові
+play-outcome-surrendered = здався
+# Масті: назва і знак після рангу карти
+play-suit-spades = піки
+    .mark = ♠
+play-suit-hearts = черви
+    .mark = ♥
+play-suit-diamonds = бубни
+    .mark = ♦
+play-suit-clubs = трефи
+    .mark = ♣
+# Сукно
+play-felt-dealer = ДИЛЕР
+play-felt-dealer-no-card = дилер: ще без карти
+play-felt-dealer-cards = дилер: { $cards } = { $total }
+play-felt-next-card = <- наступна карта
+play-felt-empty-box = бокс { $box_no }
+play-felt-box = БОКС { $box_no }
+play-felt-insured = {" "}· страх. { $amount }
+play-felt-even-money = {" "}· рівні гроші
+play-felt-surrendered = {" "}· здався
+play-felt-stands = стоїть
+play-felt-decide = хід
+play-felt-wants-card = карта
+play-felt-box-name = бокс { $box_no }
+play-felt-hand-name = бокс { $box_no }, рука { $hand }
+play-felt-hand = рука { $hand }
+play-felt-no-card = { $name }: ще без карти
+play-felt-hand-cards = { $name }: { $cards } = { $total }, { $state }
+
+# Розрахунок
+settle-title = Розрахунок
+settle-dealer = Дилер: { $cards } ({ $total })
+settle-totals = Виплатити { $pay } · забрати { $collect } · результат казино { $net }
+settle-confirm = Підтвердити й далі
+settle-column-bet = Ставка
+settle-column-stack = Фішки
+settle-column-cards = Карти
+settle-column-staked = Сума
+settle-net = разом { $bet }
+settle-open = відкрито
+settle-hand = рука: { $said }
+settle-hand-of = рука { $hand } з { $hands }: { $said }
+settle-insurance-open = страховка: відкрита
+settle-insurance-won = страховка: у дилера Понтун
+settle-insurance-lost = страховка: програла
+settle-even-money = рівні гроші
+settle-surrendered = здався: половина назад
+settle-pay = ВИПЛАТА { $amount }
+settle-collect = ЗАБРАТИ { $amount }
+settle-push = ПОВЕРНУТИ
+
+# Клавіші: що робить кожна (клавіші однакові в усіх мовах)
+keys-title = Клавіші (F12 ховає)
+keys-card = карта (туди, де підсвічено)
+keys-suit = масть наступної карти: піки, черви, бубни, трефи (необов'язково)
+keys-stick = { decision-stick }
+keys-twist = { decision-twist }
+keys-buy = { decision-buy }
+keys-split = { decision-split }
+keys-surrender = { decision-surrender } (увесь бокс)
+keys-decline = ставка позаду відмовляється від наступної купівлі/спліту
+keys-insure = застрахувати позначену ставку (максимум)
+keys-even-money = рівні гроші для позначеної ставки
+keys-mark = позначити іншу ставку для пропозиції
+keys-undo = скасувати останнє введення
+keys-confirm = роздати з цими ставками / підтвердити розрахунок
+keys-new-shoe = новий шуз (між раундами)
+keys-any-card = на екрані ставок: будь-яка карта починає роздачу
+keys-esc = вийти з текстового поля
+keys-toggle = показати чи сховати цю довідку
+
+# Понтіс
+pontis-setup-title = Відкрити стіл Понтіс
+pontis-setup-help = Понтіс (RULES.md B): гра для 2 і більше гравців з однією колодою та джокерами, де треба першим позбутися карт; арбітр перевіряє кожен хід за різницею верхніх карт двох банків.
+pontis-jokers = Джокери
+pontis-top-card = Верхня карта
+pontis-top-last = остання зіграна
+pontis-top-declared = оголошена
+pontis-open-button = Відкрити стіл Понтіс (Enter)
+pontis-back = < Назад
+pontis-tables = Столи Понтіс у цій базі
+pontis-table-line = ПОНТІС · { $name } · джокерів: { $jokers } · верхня: { $top }
+pontis-game-no = · гра { $n }
+pontis-new-game = Нова гра
+pontis-new-game-help = Гравці в порядку місць, імена через кому; роздавальник ходить першим (роздача переходить по колу: після гри роздає наступне місце).
+pontis-players = Гравці
+pontis-dealer = Роздавальник
+pontis-start = Почати гру (Enter)
+pontis-pass = Пас (P)
+pontis-play = Хід (Enter)
+pontis-abandon = Перервати гру
+pontis-open = стіл Понтіс { $name } відкрито
+pontis-open-back = стіл Понтіс { $name } відкрито — незавершена гра продовжується з того місця, де зупинилася
+pontis-closed = стіл Понтіс { $name } закрито
+pontis-closed-in-play = стіл Понтіс { $name } закрито (незавершена гра повернеться, коли стіл відкриють знову)
+pontis-no-table = немає столу Понтіс з назвою «{ $name }»
+pontis-none-open = жоден стіл Понтіс не відкрито
+pontis-dealer-not-player = роздавальника «{ $dealer }» немає серед гравців ({ $players })
+pontis-started = гра { $n } почалася: { $dealer } роздає і першим відкриває карту банку
+pontis-abandoned = гру перервано (записано); ніхто не виграє
+pontis-joker-next = джокер: наступна карта задає його значення
+pontis-two-at-most = хід — це одна чи дві карти: Enter грає їх, U забирає останню
+pontis-pending = хід { $play }: Enter — зіграти, або введіть другу карту
+pontis-top-is-last = за правилами столу зверху лягає друга введена карта (верхня — «остання зіграна»)
+pontis-type-first = спочатку введіть карту (карти) або P — пас; очікується { $expected }
+pontis-over-empty = в одного з гравців скінчилися карти
+pontis-over-circle = усі пасували по колу
+pontis-ok-over = OK { $step } — гру завершено: { $how }
+pontis-next-turn = { $name } відкриває карту банку: введіть її (одна клавіша; для джокера спочатку X)
+pontis-next-move = хід { $name }: { $need } (банк { $top } проти { $other_top } у { $other })
+pontis-need-bridge = міст: різниця 0, дві карти однакового значення
+pontis-need-ace-bridge = міст із тузів: різниця 13
+pontis-need-difference = різниця { $a }
+pontis-need-either = різниця { $a } або { $b }
+pontis-typed = хід: { $play }  — Enter грає
+pontis-typed-declared = хід: { $play }  — Enter грає, M позначає верхню
+pontis-game-facts = гра { $n } · кожному роздано { $dealt }, відкладено { $aside } · пасів підряд: { $passes }
+pontis-seat-dealer = { $name } (роздає)
+pontis-face-down = сорочкою догори
+pontis-in-hand = { $n ->
+    [one] { $n } карта в руці
+    [few] { $n } карти в руці
+   *[other] { $n } карт у руці
+}
+pontis-bank = банк: { $n ->
+    [one] { $n } карта
+    [few] { $n } карти
+   *[other] { $n } карт
+} · { $points ->
+    [one] { $points } очко
+    [few] { $points } очки
+   *[other] { $points } очок
+}
+pontis-to-play = ^ хід
+pontis-other-side = друга сторона різниці
+pontis-game-over = КІНЕЦЬ ГРИ — { $how }
+pontis-end-empty = у { $name } не лишилося карт
+pontis-end-blocked = усі пасували по колу: рахуються банки
+pontis-end-abandoned = перервано
+pontis-winners = { $n ->
+    [one] Переможець
+   *[other] Переможці
+}: { $names }
+pontis-score-line = { $name }: { $points } оч. · банк { $bank } · у руці { $n }
+pontis-keys-card = карта: відкрита карта банку або карта ходу
+pontis-keys-suit = масть наступної карти: піки, черви, бубни, трефи (необов'язково)
+pontis-keys-joker = наступна карта — джокер з цим значенням
+pontis-keys-top = оголошена верхня: зверху лягає остання введена
+pontis-keys-enter = зіграти введені карти / відкрити стіл / почати гру / наступна гра
+pontis-keys-pass = гравець, чий хід, пасує
+pontis-keys-undo = забрати останню введену карту, інакше скасувати останнє введення
+pontis-keys-undo-input = скасувати останнє введення
+pontis-keys-clear = стерти введені карти
+pontis-keys-toggle = показати чи сховати цю довідку
+pontis-step-turn = { $name }: банк { $card }
+pontis-step-pass = { $name }: пас
+
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.
 
@@ -206,3 +502,69 @@ csv-field = Поле
 csv-value = Значення
 
 ## Messages: engine and store refusals shown to people (error-)
+# Відмови рушія: крок раунду
+error-round-complete = раунд уже завершено
+error-card-not-wanted = зараз карта не потрібна: черга рішення
+error-decision-not-wanted = зараз рішення не потрібне: черга карти
+error-impossible-rank = неможлива карта { $card }: у шузі з { $decks } колод { $max } карт рангу { $rank }, і всі вже вийшли
+error-impossible-suited = неможлива карта { $card }: у шузі з { $decks } колод { $decks } × { $card }, і всі вже вийшли
+error-no-such-bet = ставки № { $n } немає
+error-bet-not-in-play = ставка { $bet } не на боксі, що грає
+error-not-a-back-bet = ставка { $bet } — ставка власника боксу: власник здає весь бокс і відмовитися не може
+error-bet-finished = ставка { $bet } уже завершена (здалася або взяла рівні гроші)
+error-not-on-this-hand = ставка { $bet } не має нічого на цій руці
+error-offers-not-open = страховку і рівні гроші пропонують лише тоді, коли в дилера туз, одразу після роздачі
+error-offers-closed = пропозиції закрито: вони закінчуються першим введенням, яке не є пропозицією
+error-offer-taken = ставка { $bet } уже взяла страховку або рівні гроші (не більше одного, один раз)
+error-insurance-amount = страховка ставки { $bet } має бути більша за 0 і не більша за { $max }
+error-even-money-not-offered = за цими правилами рівні гроші не пропонують
+error-no-pontoon = бокс ставки { $bet } не має Понтуна, тож рівні гроші взяти не може
+error-buy-after-twist = ця рука вже робила твіст, тож купувати більше не може
+error-fifth-not-buyable = п'яту карту купити не можна: лише твіст
+error-card-not-buyable = { $n }-ту карту руки за цими правилами купити не можна
+error-not-a-pair = { $a } і { $b } — не пара, тож спліт неможливий
+error-split-needs-two = спліт можливий лише для перших двох карт руки
+error-split-limit = цей бокс уже робив спліт { $n ->
+    [one] { $n } раз
+    [few] { $n } рази
+   *[other] { $n } разів
+} — більше правила не дозволяють
+error-ace-split-limit = тузи можна розділити лише { $n ->
+    [one] { $n } раз
+    [few] { $n } рази
+   *[other] { $n } разів
+} на бокс
+error-split-ace-no-decision = розділений туз отримує карту без рішення ({ $decision } відхилено)
+error-stick-below-minimum = на сумі { $total } зупинитися не можна: найменша сума, на якій можна сказати «досить», — { $min }
+error-surrender-not-allowed = за цими правилами здатися не можна
+error-surrender-against-ace = проти туза дилера здатися не можна
+error-surrender-too-late = здатися можна лише першим рішенням на нерозділеній руці з двох карт
+error-declined-twice = ставка { $bet } уже відмовилася
+error-nothing-to-decline = на цій руці не можна ні купити, ні зробити спліт, тож відмовлятися нема від чого
+error-decline-must-precede = відмова має стояти безпосередньо перед своєю купівлею чи сплітом
+# Відмови рушія: ставки раунду і ліміти столу
+error-no-bets = ставок немає: раунду потрібна хоча б одна ставка
+error-no-such-box = ставка «{ $bet }»: боксу { $box_no } на цьому столі немає (бокси від 1 до { $boxes })
+error-duplicate-bet = ставка «{ $bet }» трапляється двічі: позначення ставок мають бути унікальні
+error-stake-not-positive = ставка «{ $bet }»: ставка має бути додатна, а вона { $stake }
+error-below-minimum = ставка «{ $bet }»: { $stake } менше за мінімум столу { $min }
+error-over-box-max = бокс { $box_no }: ставки разом { $total }, більше за максимум на бокс { $max }
+error-too-many-bets = бокс { $box_no }: ставок { $count }, а правила дозволяють { $max } на бокс (власник і ставки позаду)
+error-bad-limits = хибні ліміти: { $detail }
+error-limits-not-positive = ліміти мають бути додатними сумами
+error-limits-order = мінімальна ставка { $min } більша за максимум на бокс { $max }
+# Введені суми
+error-not-an-amount = «{ $text }» — не сума: очікується кількість грошових одиниць, напр. 10, 2,5 або 0,05
+error-too-precise = «{ $text }» має понад два знаки після коми: суми точні до копійки
+error-too-large = «{ $text }» — завелика сума: не більше 10000000000
+# Сховище: вхід і база даних
+error-login-wrong = хибне ім'я або PIN
+error-login-locked = обліковий запис { $name } заблоковано після { $n } невдалих спроб: розблокувати його має супервайзер
+error-not-croupier = { $path }: це не база Croupier ({ $detail }); вкажіть шлях до бази Croupier або нову назву файлу, щоб її створити
+error-newer-schema = { $path }: записана новішою версією Croupier (схема { $found }, ця програма знає до { $known }); скористайтеся новішою версією
+error-older-schema = { $path }: схема { $found } старіша за { $known }; спершу оновіть її командою `croupier migrate --db FILE` (записане не змінюється)
+error-in-use = { $path }: її використовує інший процес Croupier ({ $holder }); спершу закрийте його там або дочекайтеся, поки він завершиться
+error-read-only = { $path }: запис неможливий ({ $detail }); перевірте права на файл і теку або виберіть доступне для запису місце через --db
+error-disk-full = { $path }: диск заповнено; з цього введення нічого не записано. Звільніть місце на диску і введіть знову
+error-sqlite = { $path }: { $detail }
+error-pin-hash = не вдалося обчислити хеш PIN: { $detail }

@@ -8,6 +8,7 @@
 //! and the audit log stay language-neutral (a report in Czech of a round logged under
 //! Russian is the same round).
 
+pub mod errors;
 pub mod format;
 
 use std::borrow::Cow;

@@ -14,13 +14,17 @@ use super::screens::first_admin::FirstAdmin;
 use super::screens::login::Login;
 use super::screens::open_table::OpenTable;
 use super::screens::pontis::{PontisAct, PontisScreen};
+use super::screens::table::input_error;
 use super::screens::table::{AtTable, OfferKind, Said};
 use super::watch::Watch;
 use super::widgets::{Tone, key_panel, status_line};
+use crate::audit::settings;
 use crate::audit::table::list_tables;
 use crate::audit::users::{self, Role, User};
 use crate::audit::{AuditError, Store, TableSession};
 use crate::engine::{BetIx, Card, Round, Step, Suit};
+use crate::i18n::{Lang, errors};
+use crate::t;
 
 /// Which screen is up (the name of a `Page`, for tests and the key map).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +119,8 @@ pub(crate) enum Command {
     CloseTable,
     /// What the Pontis screen asked for.
     AtPontis(PontisAct),
+    /// The language switch of the login screen.
+    Lang(Lang),
 }
 
 /// The dealer screen.
@@ -125,11 +131,20 @@ pub struct DealerApp {
     /// The rules folder was named on the command line (a missing one is then a typo, said).
     rules_dir_given: bool,
     store: Option<Store>,
+    /// The language of every word on screen: the system locale's until a user logs in,
+    /// then the user's.
+    lang: Lang,
     page: Page,
     status: Option<(String, Tone)>,
     /// Who is logged in (from the login to the logout, across tables and the desk).
     user: Option<User>,
+    /// The database is written by another program (path, who): said in the language.
+    watching: Option<(PathBuf, String)>,
+    /// Why the database could not be opened, said again in the language chosen.
+    fatal_error: Option<AuditError>,
     show_keys: bool,
+    /// The shipped fallback font is added to the context (on the first frame).
+    fonts_installed: bool,
     commands: Vec<Command>,
     floor: super::floor::FloorUi,
     /// Key presses the screen acted on (for the keystroke benchmark and tests).
@@ -144,10 +159,14 @@ impl DealerApp {
             rules_dir: default_rules_dir(&db),
             rules_dir_given: false,
             store: None,
+            lang: Lang::En,
             page: Page::Fatal(String::new()),
             status: None,
             user: None,
+            watching: None,
+            fatal_error: None,
             show_keys: true,
+            fonts_installed: false,
             commands: Vec::new(),
             floor: Default::default(),
             keystrokes: 0,
@@ -163,21 +182,41 @@ impl DealerApp {
             // Another program writes it (a feed): follow it, read-only.
             Err(AuditError::InUse { path, holder }) => match Store::open_read(&db) {
                 Ok(store) => {
-                    app.say((
-                        format!(
-                            "{}: another program writes it ({holder}); this screen watches it read-only",
-                            path.display()
-                        ),
-                        Tone::Info,
-                    ));
+                    app.watching = Some((path, holder));
                     app.page = Page::Watch(Box::default());
                     app.store = Some(store);
                 }
-                Err(e) => app.fatal(e.to_string()),
+                Err(e) => app.fatal(e),
             },
-            Err(e) => app.fatal(e.to_string()),
+            Err(e) => app.fatal(e),
         }
-        app
+        app.with_lang(Lang::En)
+    }
+
+    /// Shows the screens in `lang` (until a user with a language of their own logs in).
+    /// The program passes the system locale's (`Lang::from_locale`); tests pass theirs.
+    pub fn with_lang(mut self, lang: Lang) -> DealerApp {
+        self.lang = lang;
+        if let Some((path, holder)) = &self.watching {
+            let said = t!(
+                lang,
+                "app-watching",
+                path = path.display().to_string(),
+                holder = holder
+            );
+            self.say((said, Tone::Info));
+        }
+        if let Some(e) = &self.fatal_error {
+            let why = errors::store(lang, e);
+            self.say((why.clone(), Tone::Error));
+            self.page = Page::Fatal(why);
+        }
+        self
+    }
+
+    /// The language of the screens now.
+    pub fn lang(&self) -> Lang {
+        self.lang
     }
 
     /// Offers the rules files of `dir` (instead of `rules/` beside the database).
@@ -214,9 +253,11 @@ impl DealerApp {
     fn say(&mut self, said: Said) {
         self.status = Some(said);
     }
-    fn fatal(&mut self, why: String) {
+    fn fatal(&mut self, e: AuditError) {
+        let why = errors::store(self.lang, &e);
         self.say((why.clone(), Tone::Error));
         self.page = Page::Fatal(why);
+        self.fatal_error = Some(e);
     }
     fn supervises(&self) -> bool {
         self.user.as_ref().is_some_and(|u| u.role.supervises())
@@ -227,41 +268,48 @@ impl DealerApp {
         // Scale with the screen: laid out for 1110 × 690 points, the limiting side wins, so
         // 1280×800 reads at about 1.15× and 1920×1080 at about 1.57× (its height).
         let ctx = ui.ctx().clone();
+        if !self.fonts_installed {
+            super::widgets::install_fonts(&ctx);
+            self.fonts_installed = true;
+        }
         let zoom = zoom_for(ctx.viewport_rect().size() * ctx.zoom_factor());
         if (zoom - ctx.zoom_factor()).abs() > 0.05 {
             ctx.set_zoom_factor(zoom);
         }
         self.read_keys(ui);
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
+        // A long refusal (Czech and Russian run longer) wraps onto a second line.
         egui::Panel::bottom("status")
-            .exact_size(36.0)
+            .resizable(false)
+            .min_size(36.0)
             .show(ui, |ui| status_line(ui, self.status.as_ref()));
+        let lang = self.lang;
         if self.show_keys && self.at_table() {
             egui::Panel::right("keys")
                 .exact_size(300.0)
-                .show(ui, key_panel);
+                .show(ui, |ui| key_panel(ui, lang));
         }
         let supervises = self.supervises();
         let commands = &mut self.commands;
         egui::CentralPanel::default_margins().show(ui, |ui| match &mut self.page {
-            Page::Fatal(why) => fatal(ui, why),
-            Page::FirstAdmin(f) => f.ui(ui, commands),
-            Page::Login(l) => l.ui(ui, commands),
+            Page::Fatal(why) => fatal(ui, lang, why),
+            Page::FirstAdmin(f) => f.ui(ui, lang, commands),
+            Page::Login(l) => l.ui(ui, lang, commands),
             // Every Resume button in reach, however many tables and however long the rules.
             Page::OpenTable(o) => {
                 egui::ScrollArea::vertical()
                     .auto_shrink(false)
-                    .show(ui, |ui| o.ui(ui, supervises, commands));
+                    .show(ui, |ui| o.ui(ui, lang, supervises, commands));
             }
-            Page::Table(t) => t.ui(ui, commands),
-            Page::Pontis(p) => p.ui(ui, commands),
+            Page::Table(t) => t.ui(ui, lang, commands),
+            Page::Pontis(p) => p.ui(ui, lang, commands),
             Page::Watch(w) => {
                 if let Some(store) = self.store.as_ref() {
                     w.ui(ui, store);
                 }
             }
             Page::Desk { desk, .. } => {
-                if ui.button("< Back to the tables").clicked() {
+                if ui.button(t!(lang, "app-back-to-tables")).clicked() {
                     commands.push(Command::LeaveDesk);
                 }
                 commands.extend(desk.ui(ui).into_iter().map(Command::AtDesk));
@@ -349,10 +397,20 @@ impl DealerApp {
     // ----- carrying out -----------------------------------------------------------------------
 
     fn apply(&mut self, c: Command) {
+        let lang = self.lang;
         let Some(store) = self.store.as_mut() else {
             return;
         };
         let said: Option<Said> = match c {
+            Command::Lang(l) => {
+                self.lang = l;
+                match &mut self.page {
+                    Page::Login(login) => login.lang_chosen = Some(l),
+                    Page::FirstAdmin(f) => f.lang_chosen = Some(l),
+                    _ => {}
+                }
+                None
+            }
             Command::ToggleKeys => {
                 self.show_keys = !self.show_keys;
                 None
@@ -360,10 +418,7 @@ impl DealerApp {
             Command::Desk => {
                 let from_here = matches!(self.page, Page::OpenTable(_) | Page::Table(_));
                 if !self.user.as_ref().is_some_and(|u| u.role.supervises()) {
-                    Some((
-                        "the supervisor desk is for supervisors".into(),
-                        Tone::Refused,
-                    ))
+                    Some((t!(lang, "app-desk-for-supervisors"), Tone::Refused))
                 } else if from_here {
                     let back = Box::new(take(&mut self.page));
                     // The desk opens on the latest rounds.
@@ -395,14 +450,14 @@ impl DealerApp {
                 (Page::Desk { desk, .. }, Some(user)) => {
                     desk.apply(a, store, user).map(|r| match r {
                         Ok(m) => (m, Tone::Info),
-                        Err(e) => (format!("REFUSED: {e}"), Tone::Refused),
+                        Err(e) => (t!(lang, "app-refused", why = e), Tone::Refused),
                     })
                 }
                 _ => None,
             },
             Command::AtPontis(a) => match (&mut self.page, self.user.as_ref()) {
                 (Page::Pontis(p), Some(user)) => {
-                    let (said, leave) = p.apply(a, store, user);
+                    let (said, leave) = p.apply(a, store, user, lang);
                     if leave {
                         self.page = Page::OpenTable(OpenTable::new(
                             list_tables(store).unwrap_or_default(),
@@ -423,15 +478,12 @@ impl DealerApp {
                         &self.rules_dir,
                     ));
                     Some(match closed {
-                        Ok(()) => {
-                            let note = if in_play {
-                                " (its round in play comes back when it is opened again)"
-                            } else {
-                                ""
-                            };
-                            (format!("table {name} closed{note}"), Tone::Info)
-                        }
-                        Err(e) => (e.to_string(), Tone::Error),
+                        Ok(()) if in_play => (
+                            t!(lang, "app-table-closed-in-play", name = name),
+                            Tone::Info,
+                        ),
+                        Ok(()) => (t!(lang, "app-table-closed", name = name), Tone::Info),
+                        Err(e) => (errors::store(lang, &e), Tone::Error),
                     })
                 } else {
                     None
@@ -440,20 +492,34 @@ impl DealerApp {
             Command::CreateAdmin => match &mut self.page {
                 Page::FirstAdmin(f) if f.pin != f.pin2 => {
                     f.refused();
-                    Some((
-                        "the two PINs differ: type the same PIN twice".into(),
-                        Tone::Refused,
-                    ))
+                    Some((t!(lang, "login-pins-differ"), Tone::Refused))
                 }
                 Page::FirstAdmin(f) => {
                     match users::add_user(store, &f.name, Role::Admin, &f.pin, None) {
                         Ok(u) => {
+                            // The language switched on this screen is the admin's.
+                            let said = t!(lang, "login-first-admin-done", name = &u.name);
+                            let saved = match f.lang_chosen {
+                                Some(l) => settings::set_language(store, &u, l, &u).map(|_| ()),
+                                None => Ok(()),
+                            };
                             self.page = Page::Login(Login::new(f.name.clone()));
-                            Some((format!("{} is the first admin: log in", u.name), Tone::Info))
+                            Some(match saved {
+                                Ok(()) => (said, Tone::Info),
+                                Err(e) => (
+                                    t!(
+                                        lang,
+                                        "login-language-not-saved",
+                                        said = said,
+                                        why = errors::store(lang, &e)
+                                    ),
+                                    Tone::Refused,
+                                ),
+                            })
                         }
                         Err(e) => {
                             f.refused();
-                            Some((e.to_string(), Tone::Refused))
+                            Some((errors::store(lang, &e), Tone::Refused))
                         }
                     }
                 }
@@ -465,7 +531,34 @@ impl DealerApp {
                     l.pin.clear();
                     match result {
                         Ok(u) => {
-                            let said = format!("logged in as {} ({})", u.name, u.role.name());
+                            // The language switched on this screen is this user's from now
+                            // on (logged, by the user); else the user's own, else the one
+                            // on screen stays.
+                            let saved = match l.lang_chosen {
+                                Some(chosen) => {
+                                    settings::set_language(store, &u, chosen, &u).map(|_| ())
+                                }
+                                None => settings::language(store, &u).map(|own| {
+                                    if let Some(own) = own {
+                                        self.lang = own;
+                                    }
+                                }),
+                            };
+                            let lang = self.lang;
+                            let mut said = t!(
+                                lang,
+                                "login-logged-in",
+                                name = &u.name,
+                                role = role_name(lang, u.role)
+                            );
+                            if let Err(e) = saved {
+                                said = t!(
+                                    lang,
+                                    "login-language-not-saved",
+                                    said = said,
+                                    why = errors::store(lang, &e)
+                                );
+                            }
                             self.user = Some(u);
                             self.page = Page::OpenTable(OpenTable::new(
                                 list_tables(store).unwrap_or_default(),
@@ -473,10 +566,11 @@ impl DealerApp {
                             ));
                             if self.rules_dir_given && !self.rules_dir.is_dir() {
                                 Some((
-                                    format!(
-                                        "{said}; the rules folder {} (--rules-dir) is not a \
-                                         folder: only the presets are offered",
-                                        self.rules_dir.display()
+                                    t!(
+                                        lang,
+                                        "app-rules-dir-missing",
+                                        said = said,
+                                        dir = self.rules_dir.display().to_string()
                                     ),
                                     Tone::Refused,
                                 ))
@@ -486,7 +580,7 @@ impl DealerApp {
                         }
                         Err(e) => {
                             l.place_cursor = true;
-                            Some((e.to_string(), Tone::Refused))
+                            Some((errors::login(lang, &e), Tone::Refused))
                         }
                     }
                 }
@@ -495,23 +589,23 @@ impl DealerApp {
             Command::Logout => {
                 self.sign_off();
                 self.page = Page::Login(Login::new(String::new()));
-                Some(("logged out".into(), Tone::Info))
+                Some((t!(lang, "login-logged-out"), Tone::Info))
             }
             Command::OpenTable => self.open_table(None),
             Command::Resume(name) => self.open_table(Some(name)),
             c => match &mut self.page {
                 Page::Table(t) => match c {
-                    Command::NewShoe => Some(t.new_shoe(store)),
-                    Command::Deal(first) => Some(t.deal(store, first)),
-                    Command::Step(step) => Some(t.step(store, step)),
-                    Command::Offer(kind, b) => t.offer(store, kind, b),
+                    Command::NewShoe => Some(t.new_shoe(store, lang)),
+                    Command::Deal(first) => Some(t.deal(store, lang, first)),
+                    Command::Step(step) => Some(t.step(store, lang, step)),
+                    Command::Offer(kind, b) => t.offer(store, lang, kind, b),
                     Command::Mark(d) => {
                         t.mark(d);
                         None
                     }
-                    Command::Undo => Some(t.undo(store)),
-                    Command::Confirm => Some(t.confirm()),
-                    Command::Suit(s) => Some(t.suit(s)),
+                    Command::Undo => Some(t.undo(store, lang)),
+                    Command::Confirm => Some(t.confirm(lang)),
+                    Command::Suit(s) => Some(t.suit(lang, s)),
                     _ => None,
                 },
                 _ => None,
@@ -550,6 +644,7 @@ impl DealerApp {
 
     /// Opens the table of the form, or resumes the table `resume`.
     fn open_table(&mut self, resume: Option<String>) -> Option<Said> {
+        let lang = self.lang;
         let (Some(store), Some(user)) = (self.store.as_mut(), self.user.clone()) else {
             return None;
         };
@@ -563,7 +658,7 @@ impl DealerApp {
         }
         let opened = match resume {
             Some(name) => TableSession::resume(store, user, &name),
-            None => match form.choice() {
+            None => match form.choice(lang) {
                 Ok(c) => {
                     TableSession::open(store, user, &c.name, c.rules, Some(&c.preset), c.limits)
                 }
@@ -572,44 +667,62 @@ impl DealerApp {
         };
         match opened {
             Ok(mut t) => {
-                let recovered = if let Ok(true) = t.recover(store) {
-                    " — the last round was complete at the crash: its settlement is now logged"
-                } else {
-                    ""
-                };
-                let back = if t.round().is_some() {
-                    " — the round in play is back where it stopped"
-                } else {
-                    ""
-                };
-                let said = format!("table {} open{recovered}{back}", t.state().name);
-                self.page = Page::Table(Box::new(AtTable::new(t)));
+                let mut said = t!(lang, "table-open", name = &t.state().name);
+                if let Ok(true) = t.recover(store) {
+                    said += &t!(lang, "table-open-recovered");
+                }
+                if t.round().is_some() {
+                    said += &t!(lang, "table-open-back");
+                }
+                // The database's currency (a supervisor sets it once): money on the table's
+                // screens is written in it.
+                let currency = settings::currency(store).ok().flatten();
+                self.page = Page::Table(Box::new(AtTable::new(t, currency)));
                 Some((said, Tone::Info))
             }
-            Err(e) => Some((e.to_string(), Tone::Refused)),
+            Err(e) => Some((input_error(lang, &e), Tone::Refused)),
         }
     }
 
     // ----- panels -----------------------------------------------------------------------------
 
     fn top_bar(&mut self, ui: &mut Ui) {
+        let lang = self.lang;
         ui.horizontal(|ui| {
             ui.heading(RichText::new("CROUPIER").strong());
             ui.separator();
-            ui.label(format!("db {}", self.db.display()));
+            // The file's name (the whole path on hover): the table's line needs the room.
+            let file = self.db.file_name().map_or_else(
+                || self.db.display().to_string(),
+                |f| f.to_string_lossy().into(),
+            );
+            ui.label(t!(lang, "app-db", path = file))
+                .on_hover_text(self.db.display().to_string());
             if let Some(t) = self.page.table() {
                 ui.separator();
                 let s = t.session.state();
                 let lim = match (s.limits.min_bet(), s.limits.box_max()) {
-                    (Some(a), Some(b)) => format!(" · limits {a}–{b}"),
+                    (Some(a), Some(b)) => t!(
+                        lang,
+                        "app-limits",
+                        min = compact_amount(lang, a),
+                        max = compact_amount(lang, b),
+                        currency = t.currency.map_or(String::new(), |c| format!(" {c}"))
+                    ),
                     _ => String::new(),
                 };
+                let rules = match s.preset.as_deref() {
+                    Some(p) => p.to_string(),
+                    None => t!(lang, "app-house-rules"),
+                };
                 ui.label(
-                    RichText::new(format!(
-                        "{} · {}{lim} · shoe {}",
-                        s.name,
-                        s.preset.as_deref().unwrap_or("house rules"),
-                        s.shoe_no
+                    RichText::new(t!(
+                        lang,
+                        "app-table-line",
+                        name = &s.name,
+                        rules = rules,
+                        limits = lim,
+                        shoe = s.shoe_no
                     ))
                     .strong(),
                 );
@@ -617,22 +730,23 @@ impl DealerApp {
                     .round()
                     .map(|r| r.shoe().cards_left())
                     .unwrap_or(s.shoe.cards_left());
-                ui.label(format!("· {left} cards left"));
+                ui.label(t!(lang, "app-cards-left", n = left));
             }
             let supervises = self.user.as_ref().is_some_and(|u| u.role.supervises());
             self.floor.show(ui, supervises);
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 if let Some(u) = &self.user {
-                    if ui.button("Log out").clicked() {
+                    if ui.button(t!(lang, "app-log-out")).clicked() {
                         self.commands.push(Command::Logout);
                     }
-                    ui.label(format!("{} ({})", u.name, u.role.name()));
+                    ui.label(format!("{} ({})", u.name, role_name(lang, u.role)));
                     let at_table = self.at_table();
-                    if at_table && ui.button("Close table").clicked() {
+                    if at_table && ui.button(t!(lang, "app-close-table")).clicked() {
                         self.commands.push(Command::CloseTable);
                     }
                     // A dispute looked at while the table waits: the table stays open.
-                    if at_table && u.role.supervises() && ui.button("Supervisor desk").clicked() {
+                    if at_table && u.role.supervises() && ui.button(t!(lang, "app-desk")).clicked()
+                    {
                         self.commands.push(Command::Desk);
                     }
                 }
@@ -666,10 +780,28 @@ fn take(page: &mut Page) -> Page {
 }
 
 /// The database cannot be opened: why, and that nothing changed.
-fn fatal(ui: &mut Ui, why: &str) {
-    ui.heading("The database cannot be opened");
+fn fatal(ui: &mut Ui, lang: Lang, why: &str) {
+    ui.heading(t!(lang, "app-fatal-title"));
     ui.label(RichText::new(why).size(18.0));
-    ui.label("Nothing was changed. Close Croupier, fix the cause above, and start it again.");
+    ui.label(t!(lang, "app-fatal-nothing-changed"));
+}
+
+/// An amount without its cents when it has none (`5–500`, `1 000`), as limits are posted.
+fn compact_amount(lang: Lang, m: crate::engine::Money) -> String {
+    if m.cents() % 100 == 0 {
+        crate::i18n::decimal(lang, (m.cents() / 100) as f64, 0)
+    } else {
+        crate::i18n::amount(lang, m)
+    }
+}
+
+/// A role's name in the language (`dealer`, `krupiér`).
+pub(crate) fn role_name(lang: Lang, role: Role) -> String {
+    match role {
+        Role::Dealer => t!(lang, "app-role-dealer"),
+        Role::Supervisor => t!(lang, "app-role-supervisor"),
+        Role::Admin => t!(lang, "app-role-admin"),
+    }
 }
 
 /// The zoom for a window of `size` physical points: the screens are laid out for 1110 ×

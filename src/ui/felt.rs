@@ -11,15 +11,24 @@ use egui::{
 };
 
 use crate::engine::{Card, CardTo, Hand, HandState, Offer, Round, Seat, Suit, Want};
+use crate::i18n::words::rank_mark;
+use crate::i18n::{Lang, amount, errors};
+use crate::t;
 
 const FELT: Color32 = Color32::from_rgb(18, 72, 44);
 const HERE: Color32 = Color32::YELLOW;
 const RED: Color32 = Color32::from_rgb(200, 24, 32);
 const BLACK: Color32 = Color32::from_rgb(20, 20, 24);
 
-/// The whole table: the dealer above, every box of the table below. `mark` is the bet
-/// marked for an offer (the dealer screen), if any.
+/// The whole table in English (the screens not yet speaking the table's language).
 pub(crate) fn table_view(ui: &mut Ui, round: &Round, mark: Option<usize>) {
+    table_view_in(ui, Lang::En, round, mark)
+}
+
+/// The whole table in `lang`: the dealer above, every box of the table below; card faces
+/// with the language's marks (Ukrainian and Russian Т К Д В). `mark` is the bet marked for
+/// an offer (the dealer screen), if any.
+pub(crate) fn table_view_in(ui: &mut Ui, lang: Lang, round: &Round, mark: Option<usize>) {
     let want = round.want();
     Frame::new()
         .fill(FELT)
@@ -27,7 +36,7 @@ pub(crate) fn table_view(ui: &mut Ui, round: &Round, mark: Option<usize>) {
         .inner_margin(8.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            dealer_row(ui, round, want == Want::Card(CardTo::Dealer));
+            dealer_row(ui, lang, round, want == Want::Card(CardTo::Dealer));
             ui.add_space(8.0);
             let boxes = round.rules().boxes().max(1) as usize;
             let gap = 6.0;
@@ -42,8 +51,8 @@ pub(crate) fn table_view(ui: &mut Ui, round: &Round, mark: Option<usize>) {
                     ui.allocate_ui_with_layout(Vec2::new(width, 0.0), column, |ui| {
                         ui.set_width(width);
                         match round.seats().iter().find(|s| s.box_no() == box_no) {
-                            Some(seat) => box_view(ui, round, seat, &want, mark, card_h),
-                            None => empty_box(ui, box_no),
+                            Some(seat) => box_view(ui, lang, round, seat, &want, mark, card_h),
+                            None => empty_box(ui, lang, box_no),
                         }
                     });
                 }
@@ -51,7 +60,7 @@ pub(crate) fn table_view(ui: &mut Ui, round: &Round, mark: Option<usize>) {
         });
 }
 
-fn dealer_row(ui: &mut Ui, round: &Round, next: bool) {
+fn dealer_row(ui: &mut Ui, lang: Lang, round: &Round, next: bool) {
     ui.vertical_centered(|ui| {
         let stroke = if next {
             Stroke::new(3.0, HERE)
@@ -64,27 +73,40 @@ fn dealer_row(ui: &mut Ui, round: &Round, next: bool) {
             .inner_margin(6.0)
             .show(ui, |ui| {
                 ui.horizontal(|ui| {
-                    ui.label(RichText::new("DEALER").size(20.0).strong());
+                    ui.label(
+                        RichText::new(t!(lang, "play-felt-dealer"))
+                            .size(20.0)
+                            .strong(),
+                    );
                     let cards = round.dealer_cards();
                     let total = round.dealer_total().best;
                     let said = if cards.is_empty() {
-                        "dealer: no card yet".to_string()
+                        t!(lang, "play-felt-dealer-no-card")
                     } else {
-                        format!("dealer: {} = {total}", words(cards))
+                        t!(
+                            lang,
+                            "play-felt-dealer-cards",
+                            cards = errors::cards(lang, cards),
+                            total = total as i64
+                        )
                     };
-                    fan(ui, cards, 64.0, &said);
+                    fan(ui, lang, cards, 64.0, &said);
                     if !cards.is_empty() {
                         ui.label(RichText::new(format!("= {total}")).size(26.0).strong());
                     }
                     if next {
-                        ui.label(RichText::new("<- next card").size(20.0).color(HERE));
+                        ui.label(
+                            RichText::new(t!(lang, "play-felt-next-card"))
+                                .size(20.0)
+                                .color(HERE),
+                        );
                     }
                 });
             });
     });
 }
 
-fn empty_box(ui: &mut Ui, box_no: u8) {
+fn empty_box(ui: &mut Ui, lang: Lang, box_no: u8) {
     Frame::new()
         .stroke(Stroke::new(1.0, Color32::from_gray(90)))
         .corner_radius(8.0)
@@ -92,15 +114,17 @@ fn empty_box(ui: &mut Ui, box_no: u8) {
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.label(
-                RichText::new(format!("box {box_no}"))
+                RichText::new(t!(lang, "play-felt-empty-box", box_no = box_no))
                     .size(16.0)
                     .color(Color32::from_gray(140)),
             );
         });
 }
 
+#[allow(clippy::too_many_arguments)]
 fn box_view(
     ui: &mut Ui,
+    lang: Lang,
     round: &Round,
     seat: &Seat,
     want: &Want,
@@ -126,24 +150,30 @@ fn box_view(
         .inner_margin(6.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.label(RichText::new(format!("BOX {box_no}")).size(20.0).strong());
+            ui.label(
+                RichText::new(t!(lang, "play-felt-box", box_no = box_no))
+                    .size(20.0)
+                    .strong(),
+            );
             for &b in seat.bets() {
                 let offer = match round.bet_offer(b) {
-                    Offer::Insured { amount, .. } => format!(" · ins {amount}"),
-                    Offer::EvenMoney => " · even money".into(),
+                    Offer::Insured { amount: a, .. } => {
+                        t!(lang, "play-felt-insured", amount = amount(lang, a))
+                    }
+                    Offer::EvenMoney => t!(lang, "play-felt-even-money"),
                     Offer::None => String::new(),
                 };
                 let gone = if round.bet_surrendered(b) {
-                    " · surrendered"
+                    t!(lang, "play-felt-surrendered")
                 } else {
-                    ""
+                    String::new()
                 };
                 let marked = mark == Some(b) && round.offers_open();
                 let text = RichText::new(format!(
                     "{}{} {}{offer}{gone}",
                     if marked { "> " } else { "" },
                     round.bet_id(b),
-                    round.bet_stake(b)
+                    amount(lang, round.bet_stake(b))
                 ))
                 .size(16.0);
                 ui.label(if marked {
@@ -164,33 +194,42 @@ fn box_view(
                     .corner_radius(6.0)
                     .inner_margin(3.0)
                     .show(ui, |ui| {
-                        hand_view(ui, box_no, i, seat.hands().len(), h, card_h, active)
+                        hand_view(ui, lang, (box_no, i, seat.hands().len()), h, card_h, active)
                     });
             }
         });
 }
 
-fn hand_view(ui: &mut Ui, box_no: u8, i: usize, hands: usize, h: &Hand, card_h: f32, active: bool) {
+/// One hand: `at` is (box, hand index, hands on the box).
+fn hand_view(ui: &mut Ui, lang: Lang, at: (u8, usize, usize), h: &Hand, card_h: f32, active: bool) {
+    let (box_no, i, hands) = at;
     let state = match h.state() {
-        HandState::Settled(o) => o.to_string(),
-        HandState::Standing(_) => "stands".into(),
-        HandState::Deciding => "decide".into(),
-        HandState::Wants(_) => "card".into(),
+        HandState::Settled(o) => errors::outcome(lang, o),
+        HandState::Standing(_) => t!(lang, "play-felt-stands"),
+        HandState::Deciding => t!(lang, "play-felt-decide"),
+        HandState::Wants(_) => t!(lang, "play-felt-wants-card"),
     };
     let name = if hands > 1 {
-        format!("box {box_no} hand {}", i + 1)
+        t!(lang, "play-felt-hand-name", box_no = box_no, hand = i + 1)
     } else {
-        format!("box {box_no}")
+        t!(lang, "play-felt-box-name", box_no = box_no)
     };
     let said = if h.cards().is_empty() {
-        format!("{name}: no card yet")
+        t!(lang, "play-felt-no-card", name = name)
     } else {
-        format!("{name}: {} = {}, {state}", words(h.cards()), h.total().best)
+        t!(
+            lang,
+            "play-felt-hand-cards",
+            name = name,
+            cards = errors::cards(lang, h.cards()),
+            total = h.total().best as i64,
+            state = &state
+        )
     };
     if hands > 1 {
-        ui.label(RichText::new(format!("hand {}", i + 1)).size(15.0));
+        ui.label(RichText::new(t!(lang, "play-felt-hand", hand = i + 1)).size(15.0));
     }
-    fan(ui, h.cards(), card_h, &said);
+    fan(ui, lang, h.cards(), card_h, &said);
     if !h.cards().is_empty() {
         let text = RichText::new(format!("{} · {state}", h.total().best)).size(17.0);
         ui.label(if active {
@@ -203,7 +242,7 @@ fn hand_view(ui: &mut Ui, box_no: u8, i: usize, hands: usize, h: &Hand, card_h: 
 
 /// Cards fanned left to right, each overlapping the one before (its corner stays in view);
 /// `said` names them for screen readers and tests.
-fn fan(ui: &mut Ui, cards: &[Card], h: f32, said: &str) {
+fn fan(ui: &mut Ui, lang: Lang, cards: &[Card], h: f32, said: &str) {
     let w = (h * 0.7).round();
     let step = (w * 0.56).round();
     let n = cards.len().max(1);
@@ -225,13 +264,13 @@ fn fan(ui: &mut Ui, cards: &[Card], h: f32, said: &str) {
     }
     for (k, &c) in cards.iter().enumerate() {
         let r = Rect::from_min_size(rect.min + vec2(step * k as f32, 0.0), vec2(w, h));
-        paint_card(p, r, c);
+        paint_card(p, lang, r, c);
     }
 }
 
 /// One card: rank and a small suit in the corner (what stays in view when fanned), the
 /// suit large in the middle (red hearts and diamonds); a card whose suit was not given shows its rank only, on a greyer card.
-pub(crate) fn paint_card(p: &Painter, r: Rect, c: Card) {
+pub(crate) fn paint_card(p: &Painter, lang: Lang, r: Rect, c: Card) {
     let h = r.height();
     let fill = if c.suit.is_some() {
         Color32::from_rgb(250, 250, 244)
@@ -249,11 +288,11 @@ pub(crate) fn paint_card(p: &Painter, r: Rect, c: Card) {
         Some(Suit::Hearts | Suit::Diamonds) => RED,
         _ => BLACK,
     };
-    let rank = c.rank.symbol();
+    let rank = rank_mark(lang, c.rank);
     p.text(
         r.left_top() + vec2(h * 0.05, h * 0.02),
         Align2::LEFT_TOP,
-        rank,
+        &rank,
         FontId::proportional(h * 0.3),
         ink,
     );
@@ -271,7 +310,7 @@ pub(crate) fn paint_card(p: &Painter, r: Rect, c: Card) {
             p.text(
                 pos2(r.center().x + h * 0.06, r.top() + h * 0.66),
                 Align2::CENTER_CENTER,
-                rank,
+                &rank,
                 FontId::proportional(h * 0.4),
                 ink,
             );
@@ -332,13 +371,4 @@ fn stem(p: &Painter, c: Pos2, s: f32, ink: Color32) {
         ink,
         Stroke::NONE,
     ));
-}
-
-/// Cards in words as the log writes them: "8s 3 10h".
-fn words(cards: &[Card]) -> String {
-    cards
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }

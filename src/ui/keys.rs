@@ -1,11 +1,14 @@
 //! The dealer's keyboard: one table, `KEYS`, says which key means what. The key handling
 //! (`action`), the on-screen reference (`reference`) and the buttons' hints (`hint`) are
-//! all read from it, so they cannot disagree. Card keys (A 2–9 0 T J Q K) and decision keys
+//! all read from it, so they cannot disagree. The keys never change with the language (a
+//! dealer's fingers do not); what they do is said in the language. Card keys (A 2–9 0 T J Q K) and decision keys
 //! never share a key; suits are a prefix on F1–F4 so that no letter is taken twice.
 
 use egui::Key;
 
 use crate::engine::{Decision, Rank, Suit};
+use crate::i18n::Lang;
+use crate::t;
 
 /// What a key press asks for at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +39,8 @@ pub(crate) struct Binding {
 /// behind it (none for a line that only explains).
 pub(crate) struct KeyRow {
     pub(crate) keys: &'static str,
-    pub(crate) what: &'static str,
+    /// What the keys do, in a language (the decisions in the seeds' words).
+    pub(crate) what: fn(Lang) -> String,
     pub(crate) bindings: &'static [Binding],
 }
 
@@ -54,7 +58,7 @@ use KeyAction as A;
 pub(crate) const KEYS: &[KeyRow] = &[
     KeyRow {
         keys: "A 2-9 0/T J Q K",
-        what: "card (to where it is highlighted)",
+        what: |l| t!(l, "keys-card"),
         bindings: &[
             plain(Key::A, A::Card(Rank::Ace)),
             plain(Key::Num2, A::Card(Rank::Two)),
@@ -74,7 +78,7 @@ pub(crate) const KEYS: &[KeyRow] = &[
     },
     KeyRow {
         keys: "F1 F2 F3 F4",
-        what: "suit s h d c of the next card (optional)",
+        what: |l| t!(l, "keys-suit"),
         bindings: &[
             plain(Key::F1, A::Suit(Suit::Spades)),
             plain(Key::F2, A::Suit(Suit::Hearts)),
@@ -84,47 +88,47 @@ pub(crate) const KEYS: &[KeyRow] = &[
     },
     KeyRow {
         keys: "S",
-        what: "stick",
+        what: |l| t!(l, "keys-stick"),
         bindings: &[plain(Key::S, A::Decision(Decision::Stick))],
     },
     KeyRow {
         keys: "W",
-        what: "twist",
+        what: |l| t!(l, "keys-twist"),
         bindings: &[plain(Key::W, A::Decision(Decision::Twist))],
     },
     KeyRow {
         keys: "B",
-        what: "buy",
+        what: |l| t!(l, "keys-buy"),
         bindings: &[plain(Key::B, A::Decision(Decision::Buy))],
     },
     KeyRow {
         keys: "P",
-        what: "split",
+        what: |l| t!(l, "keys-split"),
         bindings: &[plain(Key::P, A::Decision(Decision::Split))],
     },
     KeyRow {
         keys: "R",
-        what: "surrender (whole box)",
+        what: |l| t!(l, "keys-surrender"),
         bindings: &[plain(Key::R, A::Decision(Decision::Surrender))],
     },
     KeyRow {
         keys: "D",
-        what: "a back bet declines the next buy/split",
+        what: |l| t!(l, "keys-decline"),
         bindings: &[plain(Key::D, A::Decline)],
     },
     KeyRow {
         keys: "I",
-        what: "insure the marked bet (most allowed)",
+        what: |l| t!(l, "keys-insure"),
         bindings: &[plain(Key::I, A::Insure)],
     },
     KeyRow {
         keys: "E",
-        what: "even money for the marked bet",
+        what: |l| t!(l, "keys-even-money"),
         bindings: &[plain(Key::E, A::EvenMoney)],
     },
     KeyRow {
         keys: "Up Down",
-        what: "mark another bet for an offer",
+        what: |l| t!(l, "keys-mark"),
         bindings: &[
             plain(Key::ArrowUp, A::PrevOffer),
             plain(Key::ArrowDown, A::NextOffer),
@@ -132,7 +136,7 @@ pub(crate) const KEYS: &[KeyRow] = &[
     },
     KeyRow {
         keys: "U  Ctrl+Z  Backspace",
-        what: "undo the last input",
+        what: |l| t!(l, "keys-undo"),
         bindings: &[
             plain(Key::U, A::Undo),
             Binding {
@@ -145,27 +149,27 @@ pub(crate) const KEYS: &[KeyRow] = &[
     },
     KeyRow {
         keys: "Enter",
-        what: "deal with these bets / confirm settlement",
+        what: |l| t!(l, "keys-confirm"),
         bindings: &[plain(Key::Enter, A::Confirm)],
     },
     KeyRow {
         keys: "N",
-        what: "new shoe (between rounds)",
+        what: |l| t!(l, "keys-new-shoe"),
         bindings: &[plain(Key::N, A::NewShoe)],
     },
     KeyRow {
-        keys: "any card key",
-        what: "on the bets screen: deal with the bets shown",
+        keys: "A…K",
+        what: |l| t!(l, "keys-any-card"),
         bindings: &[],
     },
     KeyRow {
         keys: "Esc",
-        what: "leave a text field",
+        what: |l| t!(l, "keys-esc"),
         bindings: &[],
     },
     KeyRow {
         keys: "F12",
-        what: "show or hide this reference",
+        what: |l| t!(l, "keys-toggle"),
         bindings: &[plain(Key::F12, A::ToggleKeys)],
     },
 ];
@@ -194,9 +198,10 @@ pub(crate) fn with_hint(label: &str, action: KeyAction) -> String {
     format!("{label} ({})", hint(action))
 }
 
-/// The on-screen keyboard reference: (keys, what they do), as `KEYS` has them.
-pub fn reference() -> impl Iterator<Item = (&'static str, &'static str)> {
-    KEYS.iter().map(|r| (r.keys, r.what))
+/// The on-screen keyboard reference: (keys, what they do in `lang`), as `KEYS` has them.
+/// The keys are the same in every language; only the words change.
+pub fn reference(lang: Lang) -> impl Iterator<Item = (&'static str, String)> {
+    KEYS.iter().map(move |r| (r.keys, (r.what)(lang)))
 }
 
 #[cfg(test)]

@@ -4,30 +4,32 @@ use egui::{RichText, Ui};
 
 use super::table::AtTable;
 use crate::engine::BetSpec;
+use crate::i18n::{Lang, errors};
+use crate::t;
 use crate::ui::app::Command;
 use crate::ui::keys::{KeyAction, with_hint};
-use crate::ui::widgets::big_button;
+use crate::ui::widgets::{big_button, parse_money};
 
-pub(crate) fn ui(ui: &mut Ui, t: &mut AtTable, commands: &mut Vec<Command>) {
+pub(crate) fn ui(ui: &mut Ui, lang: Lang, t: &mut AtTable, commands: &mut Vec<Command>) {
     let rules = t.session.state().rules;
-    ui.heading("Bets for the next round");
-    ui.label("Type the stakes (holder first, then back bets). Enter or any card key deals; N starts a new shoe.");
+    ui.heading(t!(lang, "bets-title"));
+    ui.label(t!(lang, "bets-help"));
     ui.add_space(8.0);
     egui::Grid::new("bets").spacing([12.0, 8.0]).show(ui, |ui| {
-        ui.label(RichText::new("Box").strong());
+        ui.label(RichText::new(t!(lang, "bets-box-column")).strong());
         for k in 0..rules.bets_per_box() {
             ui.label(
                 RichText::new(if k == 0 {
-                    "Holder".to_string()
+                    t!(lang, "bets-holder")
                 } else {
-                    format!("Back bet {k}")
+                    t!(lang, "bets-back-bet", n = k)
                 })
                 .strong(),
             );
         }
         ui.end_row();
         for (i, row) in t.stakes.iter_mut().enumerate() {
-            ui.label(RichText::new(format!("Box {}", i + 1)).size(20.0));
+            ui.label(RichText::new(t!(lang, "bets-box", box_no = i + 1)).size(20.0));
             for (k, text) in row.iter_mut().enumerate() {
                 // Each field is labelled with its bet's id, as the settlement names it.
                 let id = BetSpec::id_for(i as u8 + 1, k);
@@ -45,17 +47,24 @@ pub(crate) fn ui(ui: &mut Ui, t: &mut AtTable, commands: &mut Vec<Command>) {
     });
     ui.add_space(8.0);
     ui.horizontal(|ui| {
-        if big_button(ui, &with_hint("Deal", KeyAction::Confirm), true).clicked() {
+        if big_button(
+            ui,
+            &with_hint(&t!(lang, "bets-deal"), KeyAction::Confirm),
+            true,
+        )
+        .clicked()
+        {
             commands.push(Command::Deal(None));
         }
-        if big_button(ui, &with_hint("New shoe", KeyAction::NewShoe), true).clicked() {
+        let new_shoe = with_hint(&t!(lang, "bets-new-shoe"), KeyAction::NewShoe);
+        if big_button(ui, &new_shoe, true).clicked() {
             commands.push(Command::NewShoe);
         }
     });
 }
 
 /// The bets typed on the bets screen: `{box}{a,b,c}` ids, holder first.
-pub(crate) fn from_form(stakes: &[Vec<String>]) -> Result<Vec<BetSpec>, String> {
+pub(crate) fn from_form(lang: Lang, stakes: &[Vec<String>]) -> Result<Vec<BetSpec>, String> {
     let mut bets = Vec::new();
     for (i, row) in stakes.iter().enumerate() {
         let box_no = i as u8 + 1;
@@ -66,17 +75,22 @@ pub(crate) fn from_form(stakes: &[Vec<String>]) -> Result<Vec<BetSpec>, String> 
                 continue;
             }
             let who = if k == 0 {
-                "holder".to_string()
+                t!(lang, "bets-who-holder")
             } else {
-                format!("back bet {k}")
+                t!(lang, "bets-who-back", n = k)
             };
             if seen_gap {
-                return Err(format!(
-                    "box {box_no}: {who} has a stake but the place before it is empty (the holder's bet comes first)"
-                ));
+                return Err(t!(lang, "bets-gap", box_no = box_no, who = who));
             }
-            let stake = crate::engine::Money::parse(text)
-                .map_err(|e| format!("box {box_no} {who}: {e}"))?;
+            let stake = parse_money(lang, text).map_err(|e| {
+                t!(
+                    lang,
+                    "bets-bad-stake",
+                    box_no = box_no,
+                    who = &who,
+                    why = errors::money(lang, &e)
+                )
+            })?;
             bets.push(BetSpec {
                 id: BetSpec::id_for(box_no, k).into(),
                 box_no,
@@ -85,7 +99,7 @@ pub(crate) fn from_form(stakes: &[Vec<String>]) -> Result<Vec<BetSpec>, String> 
         }
     }
     if bets.is_empty() {
-        return Err("no bets: type a stake on at least one box".into());
+        return Err(t!(lang, "bets-none"));
     }
     Ok(bets)
 }

@@ -3,6 +3,8 @@
 use egui::Ui;
 
 use crate::audit::users;
+use crate::i18n::Lang;
+use crate::t;
 use crate::ui::app::Command;
 use crate::ui::keys::{KeyAction, with_hint};
 use crate::ui::widgets::{big_button, form_field};
@@ -14,6 +16,8 @@ pub(crate) struct FirstAdmin {
     pub(crate) pin2: String,
     /// Put the cursor in this field on the next frame.
     cursor: Option<Field>,
+    /// The language switched to on this screen, if any: saved for the admin created.
+    pub(crate) lang_chosen: Option<Lang>,
 }
 
 /// The field the cursor goes to.
@@ -30,6 +34,7 @@ impl FirstAdmin {
             pin: String::new(),
             pin2: String::new(),
             cursor: Some(Field::Name),
+            lang_chosen: None,
         }
     }
 
@@ -45,20 +50,22 @@ impl FirstAdmin {
         }
     }
 
-    pub(crate) fn ui(&mut self, ui: &mut Ui, commands: &mut Vec<Command>) {
-        ui.heading("First run: create the first admin");
-        ui.label("Every user logs in as themselves: use a person's name, not a role. An admin's PIN is 6 to 12 digits; it is stored only as an argon2 hash.");
+    pub(crate) fn ui(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
+        ui.heading(t!(lang, "login-first-title"));
+        ui.label(t!(lang, "login-first-help"));
         ui.add_space(12.0);
-        let name = form_field(ui, "Name", &mut self.name, false);
-        let pin = form_field(ui, "PIN", &mut self.pin, true);
+        let name = form_field(ui, &t!(lang, "login-name"), &mut self.name, false);
+        let pin = form_field(ui, &t!(lang, "login-pin"), &mut self.pin, true);
         match self.cursor.take() {
             Some(Field::Name) => name.request_focus(),
             Some(Field::Pin) => pin.request_focus(),
             None => {}
         }
-        form_field(ui, "PIN again", &mut self.pin2, true);
-        if big_button(ui, &with_hint("Create admin", KeyAction::Confirm), true).clicked() {
+        form_field(ui, &t!(lang, "login-pin-again"), &mut self.pin2, true);
+        let create = with_hint(&t!(lang, "login-create-admin"), KeyAction::Confirm);
+        if big_button(ui, &create, true).clicked() {
             commands.push(Command::CreateAdmin);
         }
+        super::login::language_switch(ui, lang, commands);
     }
 }

@@ -1,7 +1,10 @@
-//! Logging in: a name and a PIN.
+//! Logging in: a name and a PIN, and the language switch (the four languages by their own
+//! names). A language switched here is the user's from this login on.
 
-use egui::Ui;
+use egui::{RichText, Ui};
 
+use crate::i18n::Lang;
+use crate::t;
 use crate::ui::app::Command;
 use crate::ui::keys::{KeyAction, with_hint};
 use crate::ui::widgets::{big_button, form_field};
@@ -12,6 +15,8 @@ pub(crate) struct Login {
     pub(crate) pin: String,
     /// Put the cursor where typing begins on the next frame.
     pub(crate) place_cursor: bool,
+    /// The language switched to on this screen, if any: saved for the user who logs in.
+    pub(crate) lang_chosen: Option<Lang>,
 }
 
 impl Login {
@@ -21,14 +26,15 @@ impl Login {
             name,
             pin: String::new(),
             place_cursor: true,
+            lang_chosen: None,
         }
     }
 
-    pub(crate) fn ui(&mut self, ui: &mut Ui, commands: &mut Vec<Command>) {
-        ui.heading("Log in");
+    pub(crate) fn ui(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
+        ui.heading(t!(lang, "login-title"));
         ui.add_space(12.0);
-        let name = form_field(ui, "Name", &mut self.name, false);
-        let pin = form_field(ui, "PIN", &mut self.pin, true);
+        let name = form_field(ui, &t!(lang, "login-name"), &mut self.name, false);
+        let pin = form_field(ui, &t!(lang, "login-pin"), &mut self.pin, true);
         // The cursor starts where typing begins (the PIN when the name is known): a dealer
         // types, no mouse needed.
         if std::mem::take(&mut self.place_cursor) {
@@ -38,8 +44,36 @@ impl Login {
                 pin.request_focus()
             }
         }
-        if big_button(ui, &with_hint("Log in", KeyAction::Confirm), true).clicked() {
+        if big_button(
+            ui,
+            &with_hint(&t!(lang, "login-button"), KeyAction::Confirm),
+            true,
+        )
+        .clicked()
+        {
             commands.push(Command::Login);
         }
+        language_switch(ui, lang, commands);
     }
+}
+
+/// The four languages by their own names, so that a reader finds theirs whatever is
+/// shown; a click switches the screens (and is saved for the user who logs in next).
+pub(crate) fn language_switch(ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
+    ui.add_space(24.0);
+    ui.horizontal(|ui| {
+        ui.add_sized(
+            [160.0, 28.0],
+            egui::Label::new(RichText::new(t!(lang, "login-language")).size(18.0)),
+        );
+        for l in Lang::ALL {
+            let chosen = l == lang;
+            if ui
+                .selectable_label(chosen, RichText::new(l.native_name()).size(18.0))
+                .clicked()
+            {
+                commands.push(Command::Lang(l));
+            }
+        }
+    });
 }

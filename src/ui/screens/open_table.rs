@@ -7,11 +7,13 @@ use std::path::Path;
 use egui::{Color32, RichText, Ui};
 
 use crate::audit::table::TableSummary;
-use crate::engine::{Limits, Money, Rules};
+use crate::engine::{Limits, Rules};
+use crate::i18n::{Lang, errors};
+use crate::t;
 use crate::ui::app::Command;
 use crate::ui::keys::{KeyAction, with_hint};
 use crate::ui::rules_files::{self, RulesChoice};
-use crate::ui::widgets::{big_button, form_field};
+use crate::ui::widgets::{big_button, form_field, parse_money};
 
 /// The open-table form and the tables that can be resumed.
 pub(crate) struct OpenTable {
@@ -51,26 +53,37 @@ impl OpenTable {
     }
 
     /// The table the form describes, or why it cannot be opened.
-    pub(crate) fn choice(&self) -> Result<TableChoice, String> {
+    pub(crate) fn choice(&self, lang: Lang) -> Result<TableChoice, String> {
+        // Said here in the language; the session refuses it too, in its own words.
+        if self.table_name.trim().is_empty() {
+            return Err(t!(lang, "table-form-no-name"));
+        }
         let choice = self
             .choices
             .get(self.chosen)
-            .ok_or_else(|| "choose the rules".to_string())?;
-        let rules = choice
-            .rules
-            .clone()
-            .map_err(|why| format!("the rules {} cannot be played: {why}", choice.name))?;
-        let money = |s: &str, what: &str| -> Result<Option<Money>, String> {
+            .ok_or_else(|| t!(lang, "table-form-choose-rules"))?;
+        let rules = choice.rules.clone().map_err(|why| {
+            t!(
+                lang,
+                "table-form-cannot-play",
+                name = &choice.name,
+                why = why
+            )
+        })?;
+        let money = |s: &str, what: String| {
             if s.trim().is_empty() {
                 return Ok(None);
             }
-            Money::parse(s)
+            parse_money(lang, s)
                 .map(Some)
-                .map_err(|e| format!("{what}: {e}"))
+                .map_err(|e| format!("{what}: {}", errors::money(lang, &e)))
         };
-        let lo = money(&self.min_bet, "min bet")?;
-        let hi = money(&self.box_max, "box max")?;
-        let limits = Limits::new(lo, hi).map_err(|e| e.to_string())?;
+        let lo = money(&self.min_bet, t!(lang, "table-form-min-bet"))?;
+        let hi = money(&self.box_max, t!(lang, "table-form-box-max"))?;
+        if let Some(why) = errors::limits(lang, lo, hi) {
+            return Err(why);
+        }
+        let limits = Limits::new(lo, hi).map_err(|e| errors::setup(lang, &e))?;
         Ok(TableChoice {
             name: self.table_name.clone(),
             rules,
@@ -80,14 +93,25 @@ impl OpenTable {
     }
 
     /// `supervises`: the user may open the supervisor desk from here.
-    pub(crate) fn ui(&mut self, ui: &mut Ui, supervises: bool, commands: &mut Vec<Command>) {
-        ui.heading("Open a table");
+    pub(crate) fn ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Lang,
+        supervises: bool,
+        commands: &mut Vec<Command>,
+    ) {
+        ui.heading(t!(lang, "table-form-title"));
         ui.add_space(8.0);
-        form_field(ui, "Table", &mut self.table_name, false);
+        form_field(
+            ui,
+            &t!(lang, "table-form-table"),
+            &mut self.table_name,
+            false,
+        );
         ui.horizontal_wrapped(|ui| {
             ui.add_sized(
                 [160.0, 28.0],
-                egui::Label::new(RichText::new("Rules").size(18.0)),
+                egui::Label::new(RichText::new(t!(lang, "table-form-rules")).size(18.0)),
             );
             for (i, c) in self.choices.iter().enumerate() {
                 let text = RichText::new(&c.name).size(18.0);
@@ -103,7 +127,7 @@ impl OpenTable {
             ui.selectable_value(&mut self.chosen, pontis, RichText::new("pontis").size(18.0));
         });
         if let Some(c) = self.choices.get(self.chosen) {
-            rules_view(ui, c);
+            rules_view(ui, lang, c);
             // What the chosen rules should hold (the house-edge lab, solved once per rules on
             // a thread of its own: the screen never waits for it). Presets and the house's
             // rules files alike.
@@ -112,43 +136,54 @@ impl OpenTable {
                 match of_rules_soon(&r.to_value()) {
                     Soon::Ready(Some(t)) => {
                         ui.label(
-                            RichText::new(format!(
-                                "Against the best play: house edge {}% of the initial stake, \
-                                 {}% of the handle (below zero: the players' edge)",
-                                crate::report::signed_fixed(t.edge * 100.0, 2),
-                                crate::report::signed_fixed(t.hold * 100.0, 2)
+                            RichText::new(t!(
+                                lang,
+                                "table-form-house-edge",
+                                edge = signed(lang, t.edge * 100.0),
+                                hold = signed(lang, t.hold * 100.0)
                             ))
                             .size(16.0),
                         );
                     }
                     Soon::Ready(None) => {}
                     Soon::Solving => {
-                        ui.label(RichText::new("House edge: solving the rules…").size(16.0));
+                        ui.label(RichText::new(t!(lang, "table-form-solving")).size(16.0));
                         ui.ctx()
                             .request_repaint_after(std::time::Duration::from_millis(100));
                     }
                 }
             }
         }
-        form_field(ui, "Min bet", &mut self.min_bet, false);
-        form_field(ui, "Box max", &mut self.box_max, false);
+        form_field(
+            ui,
+            &t!(lang, "table-form-min-bet"),
+            &mut self.min_bet,
+            false,
+        );
+        form_field(
+            ui,
+            &t!(lang, "table-form-box-max"),
+            &mut self.box_max,
+            false,
+        );
         ui.horizontal(|ui| {
-            if big_button(ui, &with_hint("Open table", KeyAction::Confirm), true).clicked() {
+            let open = with_hint(&t!(lang, "table-form-open"), KeyAction::Confirm);
+            if big_button(ui, &open, true).clicked() {
                 commands.push(Command::OpenTable);
             }
-            if supervises && big_button(ui, "Supervisor desk", true).clicked() {
+            if supervises && big_button(ui, &t!(lang, "app-desk"), true).clicked() {
                 commands.push(Command::Desk);
             }
         });
         if !self.tables.is_empty() {
             ui.add_space(16.0);
-            ui.heading("Tables in this database");
+            ui.heading(t!(lang, "table-form-tables"));
             for t in &self.tables {
                 ui.horizontal(|ui| {
                     let label = if t.round_in_play {
-                        format!("Resume {} (round in play)", t.name)
+                        t!(lang, "table-form-resume-in-play", name = &t.name)
                     } else {
-                        format!("Resume {}", t.name)
+                        t!(lang, "table-form-resume", name = &t.name)
                     };
                     if big_button(ui, &label, true).clicked() {
                         commands.push(Command::Resume(t.name.clone()));
@@ -160,10 +195,14 @@ impl OpenTable {
 }
 
 /// The chosen rules' knobs, or why the file cannot be played.
-fn rules_view(ui: &mut Ui, c: &RulesChoice) {
+fn rules_view(ui: &mut Ui, lang: Lang, c: &RulesChoice) {
     let from = match &c.file {
-        Some(f) => format!("rules file {}", f.display()),
-        None => format!("preset {} (data/rules/{}.json)", c.name, c.name),
+        Some(f) => t!(
+            lang,
+            "table-form-rules-file",
+            path = f.display().to_string()
+        ),
+        None => t!(lang, "table-form-preset", name = &c.name),
     };
     egui::Frame::new()
         .stroke(egui::Stroke::new(1.0, Color32::GRAY))
@@ -173,7 +212,7 @@ fn rules_view(ui: &mut Ui, c: &RulesChoice) {
             match &c.rules {
                 Err(why) => {
                     ui.label(
-                        RichText::new(format!("Cannot be played: {why}"))
+                        RichText::new(t!(lang, "table-form-unplayable", why = why))
                             .size(17.0)
                             .color(Color32::from_rgb(255, 140, 120)),
                     );
@@ -204,4 +243,14 @@ fn rules_view(ui: &mut Ui, c: &RulesChoice) {
                 }
             }
         });
+}
+
+/// A percentage with its sign as the language writes numbers: `+1,34`, `-0,50`.
+fn signed(lang: Lang, v: f64) -> String {
+    let d = crate::i18n::decimal(lang, v, 2);
+    if v < 0.0 || !d.chars().any(|c| ('1'..='9').contains(&c)) {
+        d
+    } else {
+        format!("+{d}")
+    }
 }

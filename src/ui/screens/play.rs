@@ -5,12 +5,21 @@ use egui::{Color32, Frame, RichText, Stroke, Ui, Vec2};
 
 use super::table::{AtTable, OfferKind};
 use crate::engine::{Card, Offer, Rank, Round, Step, Want};
+use crate::i18n::words::{decision, rank_mark};
+use crate::i18n::{Lang, amount, errors};
+use crate::t;
 use crate::ui::app::Command;
-use crate::ui::felt::table_view;
+use crate::ui::felt::table_view_in;
 use crate::ui::keys::{KeyAction, hint, with_hint};
 use crate::ui::widgets::{big_button, capitalise};
 
-pub(crate) fn ui(ui: &mut Ui, t: &mut AtTable, round: &Round, commands: &mut Vec<Command>) {
+pub(crate) fn ui(
+    ui: &mut Ui,
+    lang: Lang,
+    t: &mut AtTable,
+    round: &Round,
+    commands: &mut Vec<Command>,
+) {
     let want = round.want();
     // The decisions, Undo and the card buttons stay at the foot of the screen, always in
     // reach; what is above them scrolls if a full table with its offers doesn't fit.
@@ -18,29 +27,23 @@ pub(crate) fn ui(ui: &mut Ui, t: &mut AtTable, round: &Round, commands: &mut Vec
         .frame(Frame::new().inner_margin(4.0))
         .show(ui, |ui| {
             if let Want::Decision { .. } = want {
-                decisions_view(ui, round, commands);
+                decisions_view(ui, lang, round, commands);
             }
             ui.horizontal_wrapped(|ui| {
-                if big_button(ui, &with_hint("Undo", KeyAction::Undo), true).clicked() {
+                if big_button(
+                    ui,
+                    &with_hint(&t!(lang, "play-undo"), KeyAction::Undo),
+                    true,
+                )
+                .clicked()
+                {
                     commands.push(Command::Undo);
                 }
                 if let Want::Card(_) = want {
-                    ui.label(RichText::new("Card: ").size(18.0));
-                    for (sym, rank) in [
-                        ("A", Rank::Ace),
-                        ("2", Rank::Two),
-                        ("3", Rank::Three),
-                        ("4", Rank::Four),
-                        ("5", Rank::Five),
-                        ("6", Rank::Six),
-                        ("7", Rank::Seven),
-                        ("8", Rank::Eight),
-                        ("9", Rank::Nine),
-                        ("10", Rank::Ten),
-                        ("J", Rank::Jack),
-                        ("Q", Rank::Queen),
-                        ("K", Rank::King),
-                    ] {
+                    ui.label(RichText::new(t!(lang, "play-card")).size(18.0));
+                    // The cards as the language marks them (Т К Д В); the keys stay A K Q J.
+                    for rank in Rank::ALL {
+                        let sym = rank_mark(lang, rank);
                         if ui
                             .add(
                                 egui::Button::new(RichText::new(sym).size(22.0))
@@ -69,39 +72,46 @@ pub(crate) fn ui(ui: &mut Ui, t: &mut AtTable, round: &Round, commands: &mut Vec
                         .max_height(80.0)
                         .show(ui, |ui| {
                             ui.label(
-                                RichText::new(format!("NEXT: {}", round.expected()))
-                                    .size(20.0)
-                                    .color(Color32::YELLOW),
+                                RichText::new(t!(
+                                    lang,
+                                    "play-next",
+                                    what = errors::expected(lang, round)
+                                ))
+                                .size(20.0)
+                                .color(Color32::YELLOW),
                             );
                         });
                 });
             ui.add_space(6.0);
-            table_view(ui, round, Some(t.mark));
+            table_view_in(ui, lang, round, Some(t.mark));
             ui.add_space(6.0);
             if round.offers_open() {
-                offers_view(ui, t, round, commands);
+                offers_view(ui, lang, t, round, commands);
             }
         });
 }
 
-fn offers_view(ui: &mut Ui, t: &mut AtTable, round: &Round, commands: &mut Vec<Command>) {
+fn offers_view(
+    ui: &mut Ui,
+    lang: Lang,
+    t: &mut AtTable,
+    round: &Round,
+    commands: &mut Vec<Command>,
+) {
     Frame::new()
         .stroke(Stroke::new(1.0, Color32::LIGHT_BLUE))
         .inner_margin(6.0)
         .show(ui, |ui| {
-            ui.label(
-                RichText::new(
-                    "Dealer shows an ace: insurance / even money (any other input skips)",
-                )
-                .strong(),
-            );
+            ui.label(RichText::new(t!(lang, "play-offers-title")).strong());
             ui.horizontal_wrapped(|ui| {
                 for b in 0..round.bet_count() {
                     let marked = b == t.mark;
                     let id = round.bet_id(b).to_string();
                     let offer = match round.bet_offer(b) {
-                        Offer::Insured { amount, .. } => format!(" insured {amount}"),
-                        Offer::EvenMoney => " even money".into(),
+                        Offer::Insured { amount: a, .. } => {
+                            t!(lang, "play-offer-insured", amount = amount(lang, a))
+                        }
+                        Offer::EvenMoney => t!(lang, "play-offer-even-money"),
                         Offer::None => String::new(),
                     };
                     ui.label(
@@ -114,19 +124,24 @@ fn offers_view(ui: &mut Ui, t: &mut AtTable, round: &Round, commands: &mut Vec<C
                         if t.insure.len() < round.bet_count() {
                             t.insure.resize(round.bet_count(), String::new());
                         }
-                        let l = ui.label(format!("amount for {id}"));
+                        let l = ui.label(t!(lang, "play-amount-for", bet = &id));
                         ui.add(
                             egui::TextEdit::singleline(&mut t.insure[b])
-                                .hint_text(max.to_string())
+                                .hint_text(amount(lang, max))
                                 .desired_width(60.0),
                         )
                         .labelled_by(l.id);
                     }
-                    if big_button(ui, &format!("Insure (up to {max})"), ins).clicked() {
+                    let insure = t!(
+                        lang,
+                        "play-insure-up-to",
+                        max = crate::i18n::money(lang, max, t.currency)
+                    );
+                    if big_button(ui, &insure, ins).clicked() {
                         commands.push(Command::Offer(OfferKind::Insure, Some(b)));
                     }
                     let em = round.check(Step::EvenMoney(b)).is_ok();
-                    if em && big_button(ui, "Even money", true).clicked() {
+                    if em && big_button(ui, &t!(lang, "play-even-money"), true).clicked() {
                         commands.push(Command::Offer(OfferKind::EvenMoney, Some(b)));
                     }
                     ui.separator();
@@ -135,13 +150,15 @@ fn offers_view(ui: &mut Ui, t: &mut AtTable, round: &Round, commands: &mut Vec<C
         });
 }
 
-fn decisions_view(ui: &mut Ui, round: &Round, commands: &mut Vec<Command>) {
+fn decisions_view(ui: &mut Ui, lang: Lang, round: &Round, commands: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         for (d, verdict) in round.decisions() {
-            let label = with_hint(&capitalise(d.word()), KeyAction::Decision(d));
+            // The decision in the seeds' word, its key as it always is: "Dotáhnout (W)".
+            let label = with_hint(&capitalise(&decision(lang, d)), KeyAction::Decision(d));
             let r = big_button(ui, &label, verdict.is_ok());
             if let Err(e) = &verdict {
-                r.clone().on_disabled_hover_text(e.reason.clone());
+                r.clone()
+                    .on_disabled_hover_text(errors::refusal(lang, round, &e.refusal));
             }
             if r.clicked() {
                 commands.push(Command::Step(d.step()));
@@ -157,15 +174,20 @@ fn decisions_view(ui: &mut Ui, round: &Round, commands: &mut Vec<Command>) {
         .collect();
     if !backs.is_empty() {
         ui.horizontal(|ui| {
-            ui.label("Back bets:");
+            ui.label(t!(lang, "play-back-bets"));
             for s in backs {
                 let label = match s {
-                    Step::Decline(b) => format!(
-                        "{} declines next buy/split ({})",
-                        round.bet_id(b),
-                        hint(KeyAction::Decline)
+                    Step::Decline(b) => t!(
+                        lang,
+                        "play-declines",
+                        bet = round.bet_id(b).to_string(),
+                        key = hint(KeyAction::Decline)
                     ),
-                    Step::SurrenderBet(b) => format!("{} surrenders alone", round.bet_id(b)),
+                    Step::SurrenderBet(b) => t!(
+                        lang,
+                        "play-surrenders-alone",
+                        bet = round.bet_id(b).to_string()
+                    ),
                     _ => continue,
                 };
                 if big_button(ui, &label, true).clicked() {

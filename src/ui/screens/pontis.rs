@@ -8,12 +8,15 @@
 
 use egui::{Color32, Frame, Key, RichText, Stroke, Ui};
 
-use super::table::Said;
+use super::table::{Said, input_error, not_recorded};
 use crate::audit::pontis::{PontisInput, PontisSession, list_pontis_tables, table_rules};
 use crate::audit::table::InputError;
 use crate::audit::{Store, User};
+use crate::engine::pontis::Need;
 use crate::engine::pontis::{End, Game, PontisRules, Step, Top, Want};
 use crate::engine::{Card, DeckCard, Rank, Suit};
+use crate::i18n::{Lang, errors};
+use crate::t;
 use crate::ui::app::Command;
 use crate::ui::widgets::{Tone, big_button, form_field};
 
@@ -37,7 +40,8 @@ pub(crate) enum PontisKey {
 /// One line of the Pontis key reference and the keys behind it.
 struct PontisKeyRow {
     keys: &'static str,
-    what: &'static str,
+    /// What the keys do, in a language; the keys are the same in every language.
+    what: fn(Lang) -> String,
     bindings: &'static [(Key, bool, PontisKey)],
 }
 
@@ -48,7 +52,7 @@ use PontisKey as P;
 const PONTIS_KEYS: &[PontisKeyRow] = &[
     PontisKeyRow {
         keys: "A 2-9 0/T J Q K",
-        what: "a card: the bank card being turned up, or a card of the play",
+        what: |l| t!(l, "pontis-keys-card"),
         bindings: &[
             (Key::A, false, P::Card(Rank::Ace)),
             (Key::Num2, false, P::Card(Rank::Two)),
@@ -68,7 +72,7 @@ const PONTIS_KEYS: &[PontisKeyRow] = &[
     },
     PontisKeyRow {
         keys: "F1 F2 F3 F4",
-        what: "suit s h d c of the next card (optional)",
+        what: |l| t!(l, "pontis-keys-suit"),
         bindings: &[
             (Key::F1, false, P::Suit(Suit::Spades)),
             (Key::F2, false, P::Suit(Suit::Hearts)),
@@ -78,42 +82,42 @@ const PONTIS_KEYS: &[PontisKeyRow] = &[
     },
     PontisKeyRow {
         keys: "X",
-        what: "the next card key is a joker of that value",
+        what: |l| t!(l, "pontis-keys-joker"),
         bindings: &[(Key::X, false, P::Joker)],
     },
     PontisKeyRow {
         keys: "M",
-        what: "top declared: the last card typed lies on top",
+        what: |l| t!(l, "pontis-keys-top"),
         bindings: &[(Key::M, false, P::MarkTop)],
     },
     PontisKeyRow {
         keys: "Enter",
-        what: "play the cards typed / open the table / start the game / next game",
+        what: |l| t!(l, "pontis-keys-enter"),
         bindings: &[(Key::Enter, false, P::Enter)],
     },
     PontisKeyRow {
         keys: "P",
-        what: "the player to move passes",
+        what: |l| t!(l, "pontis-keys-pass"),
         bindings: &[(Key::P, false, P::Pass)],
     },
     PontisKeyRow {
         keys: "U  Backspace",
-        what: "take back the last card typed, else undo the last input",
+        what: |l| t!(l, "pontis-keys-undo"),
         bindings: &[(Key::U, false, P::Undo), (Key::Backspace, false, P::Undo)],
     },
     PontisKeyRow {
         keys: "Ctrl+Z",
-        what: "undo the last input",
+        what: |l| t!(l, "pontis-keys-undo-input"),
         bindings: &[(Key::Z, true, P::UndoInput)],
     },
     PontisKeyRow {
         keys: "Esc",
-        what: "clear the cards typed",
+        what: |l| t!(l, "pontis-keys-clear"),
         bindings: &[(Key::Escape, false, P::Clear)],
     },
     PontisKeyRow {
         keys: "F12",
-        what: "show or hide this reference",
+        what: |l| t!(l, "pontis-keys-toggle"),
         bindings: &[(Key::F12, false, P::ToggleKeys)],
     },
 ];
@@ -224,6 +228,15 @@ impl PontisScreen {
             .join(" ")
     }
 
+    /// The play typed so far as the dealer reads it (`K♣ 10♥`, `K♣^`).
+    fn pending_words(&self, lang: Lang) -> String {
+        self.pending
+            .iter()
+            .map(|(c, top)| format!("{}{}", deck_card(lang, *c), if *top { "^" } else { "" }))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     fn declared_here(&self) -> bool {
         self.session
             .as_ref()
@@ -237,6 +250,7 @@ impl PontisScreen {
         act: PontisAct,
         store: &mut Store,
         user: &User,
+        lang: Lang,
     ) -> (Option<Said>, bool) {
         match act {
             PontisAct::Back => {
@@ -249,44 +263,52 @@ impl PontisScreen {
                 };
                 let name = s.table().name.clone();
                 let in_play = s.live().is_some();
-                let r = s.close(store).map_err(|e| e.to_string()).map(|()| {
-                    format!(
-                        "Pontis table {name} closed{}",
+                let r = s
+                    .close(store)
+                    .map_err(|e| errors::store(lang, &e))
+                    .map(|()| {
                         if in_play {
-                            " (its game in play comes back when it is opened again)"
+                            t!(lang, "pontis-closed-in-play", name = &name)
                         } else {
-                            ""
+                            t!(lang, "pontis-closed", name = &name)
                         }
-                    )
-                });
+                    });
                 self.tables = list_pontis_tables(store).unwrap_or_default();
                 self.place_cursor = true;
                 (said(r), false)
             }
-            PontisAct::Open | PontisAct::Resume(_) => (said(self.open(act, store, user)), false),
-            PontisAct::Start => (said(self.start(store)), false),
+            PontisAct::Open | PontisAct::Resume(_) => {
+                (said(self.open(act, store, user, lang)), false)
+            }
+            PontisAct::Start => (said(self.start(store, lang)), false),
             PontisAct::Abandon => {
                 let Some(s) = self.session.as_mut() else {
                     return (None, false);
                 };
                 let r = s
                     .abandon(store)
-                    .map(|()| "game abandoned (logged); nobody wins".to_string())
-                    .map_err(|e| e.to_string());
+                    .map(|()| t!(lang, "pontis-abandoned"))
+                    .map_err(|e| input_error(lang, &e));
                 self.pending.clear();
                 (said(r), false)
             }
-            PontisAct::Key(k) => (self.key_act(k, store), false),
+            PontisAct::Key(k) => (self.key_act(k, store, lang), false),
         }
     }
 
-    fn open(&mut self, act: PontisAct, store: &mut Store, user: &User) -> Result<String, String> {
+    fn open(
+        &mut self,
+        act: PontisAct,
+        store: &mut Store,
+        user: &User,
+        lang: Lang,
+    ) -> Result<String, String> {
         let (name, rules) = match act {
             PontisAct::Resume(n) => {
                 let rules = table_rules(store, &n)
                     .ok()
                     .flatten()
-                    .ok_or_else(|| format!("no Pontis table named \"{n}\""))?;
+                    .ok_or_else(|| t!(lang, "pontis-no-table", name = &n))?;
                 (n, rules)
             }
             _ => {
@@ -298,22 +320,21 @@ impl PontisScreen {
                 (self.table_name.clone(), rules)
             }
         };
-        let s =
-            PontisSession::open(store, user.clone(), &name, rules).map_err(|e| e.to_string())?;
-        let back = if s.live().is_some() {
-            " — the game in play is back where it stopped"
+        let s = PontisSession::open(store, user.clone(), &name, rules)
+            .map_err(|e| input_error(lang, &e))?;
+        let m = if s.live().is_some() {
+            t!(lang, "pontis-open-back", name = &s.table().name)
         } else {
-            ""
+            t!(lang, "pontis-open", name = &s.table().name)
         };
-        let m = format!("Pontis table {} open{back}", s.table().name);
         self.session = Some(s);
         self.place_cursor = true;
         Ok(m)
     }
 
-    fn start(&mut self, store: &mut Store) -> Result<String, String> {
+    fn start(&mut self, store: &mut Store, lang: Lang) -> Result<String, String> {
         let Some(s) = self.session.as_mut() else {
-            return Err("no Pontis table is open".into());
+            return Err(t!(lang, "pontis-none-open"));
         };
         let names: Vec<String> = self
             .players
@@ -325,24 +346,27 @@ impl PontisScreen {
             .iter()
             .position(|n| *n == self.dealer.trim())
             .ok_or_else(|| {
-                format!(
-                    "the dealer \"{}\" is not one of the players ({})",
-                    self.dealer.trim(),
-                    names.join(", ")
+                t!(
+                    lang,
+                    "pontis-dealer-not-player",
+                    dealer = self.dealer.trim(),
+                    players = names.join(", ")
                 )
             })?;
         let n = s
             .start_game(store, names, dealer)
-            .map_err(|e| format!("REFUSED: {e}"))?;
+            .map_err(|e| t!(lang, "app-refused", why = input_error(lang, &e)))?;
         self.last_end = None;
         self.pending.clear();
-        Ok(format!(
-            "game {n} started: {} deals and turns up the bank card first",
-            self.dealer.trim()
+        Ok(t!(
+            lang,
+            "pontis-started",
+            n = n,
+            dealer = self.dealer.trim()
         ))
     }
 
-    fn key_act(&mut self, k: PontisKey, store: &mut Store) -> Option<Said> {
+    fn key_act(&mut self, k: PontisKey, store: &mut Store, lang: Lang) -> Option<Said> {
         let fail = |m: String| Some((m, Tone::Refused));
         match k {
             P::ToggleKeys => {
@@ -355,7 +379,7 @@ impl PontisScreen {
             }
             P::Joker => {
                 self.joker_next = true;
-                said(Ok("joker: the next card key names its value".into()))
+                said(Ok(t!(lang, "pontis-joker-next")))
             }
             P::Card(rank) => {
                 let card = if std::mem::take(&mut self.joker_next) {
@@ -365,15 +389,16 @@ impl PontisScreen {
                 };
                 let game = &self.session.as_ref()?.live()?.game;
                 match game.want() {
-                    Want::Turn(seat) => self.input(store, Step::Turn { seat, card }),
-                    Want::Move { .. } if self.pending.len() >= 2 => fail(
-                        "a play is one card or two: Enter plays them, U takes the last back".into(),
-                    ),
+                    Want::Turn(seat) => self.input(store, lang, Step::Turn { seat, card }),
+                    Want::Move { .. } if self.pending.len() >= 2 => {
+                        fail(t!(lang, "pontis-two-at-most"))
+                    }
                     Want::Move { .. } => {
                         self.pending.push((card, false));
-                        said(Ok(format!(
-                            "play {}: Enter to play it, or type a second card",
-                            self.pending_text()
+                        said(Ok(t!(
+                            lang,
+                            "pontis-pending",
+                            play = self.pending_words(lang)
                         )))
                     }
                     Want::Over(_) => None,
@@ -381,9 +406,7 @@ impl PontisScreen {
             }
             P::MarkTop => {
                 if !self.declared_here() {
-                    return fail(
-                        "this table's rules put the second card typed on top (top \"last\")".into(),
-                    );
+                    return fail(t!(lang, "pontis-top-is-last"));
                 }
                 let n = self.pending.len();
                 for (i, (_, top)) in self.pending.iter_mut().enumerate() {
@@ -400,21 +423,21 @@ impl PontisScreen {
             P::Enter => {
                 let game = &self.session.as_ref()?.live()?.game;
                 if self.pending.is_empty() {
-                    return fail(format!(
-                        "type the card(s) first, or P to pass; expected {}",
-                        game.expected()
-                    ));
+                    return fail(t!(lang, "pontis-type-first", expected = game.expected()));
                 }
-                let text = format!("{}: {}", game.names()[game.to_move()], self.pending_text());
+                // The game script's text goes to the session; the dealer reads it in words.
+                let name = game.names()[game.to_move()].clone();
+                let text = format!("{name}: {}", self.pending_text());
+                let shown = format!("{name}: {}", self.pending_words(lang));
                 self.pending.clear();
                 let s = self.session.as_mut()?;
                 let r = s.input_text(store, &text);
-                self.answer(&text, r)
+                self.answer(lang, &shown, r)
             }
             P::Pass => {
                 let seat = self.session.as_ref()?.live()?.game.to_move();
                 self.pending.clear();
-                self.input(store, Step::Pass { seat })
+                self.input(store, lang, Step::Pass { seat })
             }
             P::Undo if !self.pending.is_empty() => {
                 self.pending.pop();
@@ -425,55 +448,68 @@ impl PontisScreen {
                 let before = s.live().map(|l| l.game.clone());
                 Some(match s.undo(store) {
                     Ok(step) => {
-                        let text = before.map(|g| g.step_text(&step)).unwrap_or_default();
-                        (format!("undone: {text}"), Tone::Info)
+                        let text = before
+                            .map(|g| step_words(lang, &g, &step))
+                            .unwrap_or_default();
+                        (t!(lang, "table-undone", step = text), Tone::Info)
                     }
-                    Err(e) => (e.to_string(), Tone::Refused),
+                    Err(e) => (input_error(lang, &e), Tone::Refused),
                 })
             }
         }
     }
 
-    fn input(&mut self, store: &mut Store, step: Step) -> Option<Said> {
+    fn input(&mut self, store: &mut Store, lang: Lang, step: Step) -> Option<Said> {
         let s = self.session.as_mut()?;
         let text = s
             .live()
-            .map(|l| l.game.step_text(&step))
+            .map(|l| step_words(lang, &l.game, &step))
             .unwrap_or_default();
         let r = s.input(store, step);
-        self.answer(&text, r)
+        self.answer(lang, &text, r)
     }
 
-    fn answer(&mut self, text: &str, r: Result<PontisInput, InputError>) -> Option<Said> {
+    fn answer(
+        &mut self,
+        lang: Lang,
+        text: &str,
+        r: Result<PontisInput, InputError>,
+    ) -> Option<Said> {
         Some(match r {
-            Ok(PontisInput::Accepted) => (format!("OK {text}"), Tone::Info),
+            Ok(PontisInput::Accepted) => (t!(lang, "table-ok", step = text), Tone::Info),
             Ok(PontisInput::Ended(g)) => {
                 let how = match g.end() {
-                    Some(End::EmptyHand(_)) => "a hand is empty",
-                    _ => "a full circle passed",
+                    Some(End::EmptyHand(_)) => t!(lang, "pontis-over-empty"),
+                    _ => t!(lang, "pontis-over-circle"),
                 };
                 // The next game: the same players, the deal rotated to the next seat.
                 self.players = g.names().join(", ");
                 self.dealer = g.names()[(g.dealer() + 1) % g.players()].clone();
                 self.last_end = Some(g);
                 self.place_cursor = true;
-                (format!("OK {text} — game over: {how}"), Tone::Info)
+                (
+                    t!(lang, "pontis-ok-over", step = text, how = how),
+                    Tone::Info,
+                )
             }
-            Err(InputError::Refused(why)) => (format!("REFUSED {text}: {why}"), Tone::Refused),
-            Err(e) => (format!("NOT RECORDED {text}: {e}"), Tone::Error),
+            Err(InputError::Refused(why)) => (
+                t!(lang, "table-refused", step = text, why = why),
+                Tone::Refused,
+            ),
+            Err(e) => not_recorded(lang, text, &e),
         })
     }
 
     // ----- drawing ----------------------------------------------------------------------------
 
     /// Draws the screen; what was asked goes to `commands` (`Command::AtPontis`).
-    pub(crate) fn ui(&mut self, ui: &mut Ui, commands: &mut Vec<Command>) {
+    pub(crate) fn ui(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
         let mut asks = Vec::new();
         if self.show_keys && self.session.as_ref().is_some_and(|s| s.live().is_some()) {
             egui::Panel::right("pontis-keys")
                 .exact_size(300.0)
                 .show(ui, |ui| {
-                    ui.heading("Keys (F12 hides)");
+                    ui.heading(t!(lang, "keys-title"));
                     for row in PONTIS_KEYS {
                         ui.horizontal_wrapped(|ui| {
                             ui.label(
@@ -482,151 +518,165 @@ impl PontisScreen {
                                     .strong()
                                     .color(Color32::YELLOW),
                             );
-                            ui.label(row.what);
+                            ui.label((row.what)(lang));
                         });
                     }
                 });
         }
         egui::CentralPanel::default_margins().show(ui, |ui| {
             match self.session.as_ref().map(|s| s.live().is_some()) {
-                None => self.setup(ui, &mut asks),
-                Some(false) => self.new_game(ui, &mut asks),
-                Some(true) => self.game(ui, &mut asks),
+                None => self.setup(ui, lang, &mut asks),
+                Some(false) => self.new_game(ui, lang, &mut asks),
+                Some(true) => self.game(ui, lang, &mut asks),
             }
         });
         commands.extend(asks.into_iter().map(Command::AtPontis));
     }
 
-    fn setup(&mut self, ui: &mut Ui, asks: &mut Vec<PontisAct>) {
-        ui.heading("Open a Pontis table");
-        ui.label("Pontis (RULES.md B): a shedding game for 2 or more players with one deck and jokers; the referee checks each play against the difference of the two banks' tops.");
+    fn setup(&mut self, ui: &mut Ui, lang: Lang, asks: &mut Vec<PontisAct>) {
+        ui.heading(t!(lang, "pontis-setup-title"));
+        ui.label(t!(lang, "pontis-setup-help"));
         ui.add_space(8.0);
-        let name = form_field(ui, "Table", &mut self.table_name, false);
+        let name = form_field(
+            ui,
+            &t!(lang, "table-form-table"),
+            &mut self.table_name,
+            false,
+        );
         if std::mem::take(&mut self.place_cursor) {
             name.request_focus();
         }
         ui.horizontal(|ui| {
-            label(ui, "Jokers");
+            label(ui, &t!(lang, "pontis-jokers"));
             for n in 2..=4u8 {
                 ui.selectable_value(&mut self.jokers, n, RichText::new(n.to_string()).size(18.0));
             }
         });
         ui.horizontal(|ui| {
-            label(ui, "Top card");
+            label(ui, &t!(lang, "pontis-top-card"));
             ui.selectable_value(
                 &mut self.declared,
                 false,
-                RichText::new("last played").size(18.0),
+                RichText::new(t!(lang, "pontis-top-last")).size(18.0),
             );
             ui.selectable_value(
                 &mut self.declared,
                 true,
-                RichText::new("declared").size(18.0),
+                RichText::new(t!(lang, "pontis-top-declared")).size(18.0),
             );
         });
         ui.horizontal(|ui| {
-            if big_button(ui, "Open Pontis table (Enter)", true).clicked() {
+            if big_button(ui, &t!(lang, "pontis-open-button"), true).clicked() {
                 asks.push(PontisAct::Open);
             }
-            if big_button(ui, "< Back", true).clicked() {
+            if big_button(ui, &t!(lang, "pontis-back"), true).clicked() {
                 asks.push(PontisAct::Back);
             }
         });
         if !self.tables.is_empty() {
             ui.add_space(16.0);
-            ui.heading("Pontis tables in this database");
+            ui.heading(t!(lang, "pontis-tables"));
             for t in &self.tables {
-                if big_button(ui, &format!("Resume {t}"), true).clicked() {
+                if big_button(ui, &t!(lang, "table-form-resume", name = t), true).clicked() {
                     asks.push(PontisAct::Resume(t.clone()));
                 }
             }
         }
     }
 
-    fn table_line(&self, ui: &mut Ui) {
+    fn table_line(&self, ui: &mut Ui, lang: Lang) {
         let Some(s) = &self.session else { return };
         let r = s.table().rules;
         ui.horizontal(|ui| {
             ui.label(
-                RichText::new(format!(
-                    "PONTIS · {} · {} jokers · top {}",
-                    s.table().name,
-                    r.jokers(),
-                    if r.top() == Top::Declared {
-                        "declared"
+                RichText::new(t!(
+                    lang,
+                    "pontis-table-line",
+                    name = &s.table().name,
+                    jokers = r.jokers(),
+                    top = if r.top() == Top::Declared {
+                        t!(lang, "pontis-top-declared")
                     } else {
-                        "last played"
+                        t!(lang, "pontis-top-last")
                     }
                 ))
                 .size(18.0)
                 .strong(),
             );
             if let Some(l) = s.live() {
-                ui.label(RichText::new(format!("· game {}", l.number)).size(18.0));
+                ui.label(RichText::new(t!(lang, "pontis-game-no", n = l.number)).size(18.0));
             }
         });
     }
 
-    fn new_game(&mut self, ui: &mut Ui, asks: &mut Vec<PontisAct>) {
-        self.table_line(ui);
+    fn new_game(&mut self, ui: &mut Ui, lang: Lang, asks: &mut Vec<PontisAct>) {
+        self.table_line(ui, lang);
         if let Some(g) = &self.last_end {
-            ended_view(ui, g);
+            ended_view(ui, lang, g);
             ui.add_space(10.0);
         }
-        ui.heading("New game");
-        ui.label("Players in seat order, commas between names; the dealer moves first (the deal rotates: after a game the next seat deals).");
-        let players = form_field(ui, "Players", &mut self.players, false);
+        ui.heading(t!(lang, "pontis-new-game"));
+        ui.label(t!(lang, "pontis-new-game-help"));
+        let players = form_field(ui, &t!(lang, "pontis-players"), &mut self.players, false);
         if std::mem::take(&mut self.place_cursor) {
             players.request_focus();
         }
-        form_field(ui, "Dealer", &mut self.dealer, false);
+        form_field(ui, &t!(lang, "pontis-dealer"), &mut self.dealer, false);
         ui.horizontal(|ui| {
-            if big_button(ui, "Start game (Enter)", true).clicked() {
+            if big_button(ui, &t!(lang, "pontis-start"), true).clicked() {
                 asks.push(PontisAct::Start);
             }
-            if big_button(ui, "Close table", true).clicked() {
+            if big_button(ui, &t!(lang, "app-close-table"), true).clicked() {
                 asks.push(PontisAct::Close);
             }
         });
     }
 
-    fn game(&mut self, ui: &mut Ui, asks: &mut Vec<PontisAct>) {
+    fn game(&mut self, ui: &mut Ui, lang: Lang, asks: &mut Vec<PontisAct>) {
         let Some(live) = self.session.as_ref().and_then(|s| s.live()) else {
             return;
         };
         let (g, number) = (&live.game, live.number);
-        self.table_line(ui);
-        // What comes next, in the engine's words, large.
+        self.table_line(ui, lang);
+        // What comes next, large: read from the engine's `want`, in the language.
         let next = match g.want() {
-            Want::Turn(seat) => format!(
-                "{} turns up the bank card: type it (one key; X first for a joker)",
-                g.names()[seat]
-            ),
-            _ => g.next_text().unwrap_or_default(),
+            Want::Turn(seat) => t!(lang, "pontis-next-turn", name = &g.names()[seat]),
+            Want::Move { seat, need } => {
+                let prev = g.previous(seat);
+                let top = |s: usize| g.top(s).map(|c| deck_card(lang, c)).unwrap_or_default();
+                t!(
+                    lang,
+                    "pontis-next-move",
+                    name = &g.names()[seat],
+                    need = need_words(lang, need),
+                    top = top(seat),
+                    other = &g.names()[prev],
+                    other_top = top(prev)
+                )
+            }
+            Want::Over(_) => String::new(),
         };
         Frame::new()
             .fill(Color32::from_rgb(40, 40, 10))
             .inner_margin(8.0)
             .show(ui, |ui| {
                 ui.label(
-                    RichText::new(format!("NEXT: {next}"))
+                    RichText::new(t!(lang, "play-next", what = next))
                         .size(22.0)
                         .color(Color32::YELLOW),
                 );
                 if !self.pending.is_empty() || self.joker_next {
-                    ui.label(
-                        RichText::new(format!(
-                            "play: {}{}  — Enter plays it{}",
-                            self.pending_text(),
-                            if self.joker_next { " Jk=?" } else { "" },
-                            if self.declared_here() {
-                                ", M marks the top"
-                            } else {
-                                ""
-                            }
-                        ))
-                        .size(20.0),
+                    let play = format!(
+                        "{}{}",
+                        self.pending_words(lang),
+                        if self.joker_next { " Jk=?" } else { "" }
                     );
+                    let text = if self.declared_here() {
+                        t!(lang, "pontis-typed-declared", play = play)
+                    } else {
+                        t!(lang, "pontis-typed", play = play)
+                    };
+                    ui.label(RichText::new(text).size(20.0));
                 }
             });
         ui.add_space(6.0);
@@ -634,25 +684,30 @@ impl PontisScreen {
         let prev = g.previous(to_move);
         ui.horizontal_wrapped(|ui| {
             for seat in 0..g.players() {
-                seat_view(ui, g, seat, seat == to_move, seat == prev);
+                seat_view(ui, lang, g, seat, seat == to_move, seat == prev);
             }
         });
         ui.add_space(6.0);
-        ui.label(format!(
-            "game {number} · {} cards dealt to each hand, {} set aside · passes in a row: {}",
-            g.hand_size(),
-            g.set_aside(),
-            g.passes()
+        ui.label(t!(
+            lang,
+            "pontis-game-facts",
+            n = number,
+            dealt = g.hand_size(),
+            aside = g.set_aside(),
+            passes = g.passes()
         ));
         ui.horizontal_wrapped(|ui| {
             for (text, act) in [
-                ("Pass (P)", PontisAct::Key(P::Pass)),
-                ("Play (Enter)", PontisAct::Key(P::Enter)),
-                ("Undo (U)", PontisAct::Key(P::Undo)),
-                ("Abandon game", PontisAct::Abandon),
-                ("Close table", PontisAct::Close),
+                (t!(lang, "pontis-pass"), PontisAct::Key(P::Pass)),
+                (t!(lang, "pontis-play"), PontisAct::Key(P::Enter)),
+                (
+                    format!("{} (U)", t!(lang, "play-undo")),
+                    PontisAct::Key(P::Undo),
+                ),
+                (t!(lang, "pontis-abandon"), PontisAct::Abandon),
+                (t!(lang, "app-close-table"), PontisAct::Close),
             ] {
-                if big_button(ui, text, true).clicked() {
+                if big_button(ui, &text, true).clicked() {
                     asks.push(act);
                 }
             }
@@ -667,7 +722,7 @@ fn label(ui: &mut Ui, text: &str) -> egui::Response {
     )
 }
 
-fn seat_view(ui: &mut Ui, g: &Game, seat: usize, to_move: bool, previous: bool) {
+fn seat_view(ui: &mut Ui, lang: Lang, g: &Game, seat: usize, to_move: bool, previous: bool) {
     let stroke = if to_move {
         Stroke::new(3.0, Color32::YELLOW)
     } else if previous {
@@ -681,78 +736,127 @@ fn seat_view(ui: &mut Ui, g: &Game, seat: usize, to_move: bool, previous: bool) 
         .show(ui, |ui| {
             ui.set_min_width(150.0);
             ui.vertical(|ui| {
-                let dealer = if seat == g.dealer() { " (dealer)" } else { "" };
-                ui.label(
-                    RichText::new(format!("{}{dealer}", g.names()[seat]))
-                        .size(20.0)
-                        .strong(),
-                );
+                let name = if seat == g.dealer() {
+                    t!(lang, "pontis-seat-dealer", name = &g.names()[seat])
+                } else {
+                    g.names()[seat].clone()
+                };
+                ui.label(RichText::new(name).size(20.0).strong());
                 let top = match g.top(seat) {
-                    Some(c) if g.turned(seat) => c.to_string(),
-                    _ => "face down".into(),
+                    Some(c) if g.turned(seat) => deck_card(lang, c),
+                    _ => t!(lang, "pontis-face-down"),
                 };
                 ui.label(RichText::new(top).size(30.0).strong());
-                ui.label(format!("{} cards in hand", g.cards_left(seat)));
-                ui.label(format!(
-                    "bank {} card{} · {} points",
-                    g.bank(seat).len(),
-                    if g.bank(seat).len() == 1 { "" } else { "s" },
-                    g.score(seat)
+                ui.label(t!(lang, "pontis-in-hand", n = g.cards_left(seat)));
+                ui.label(t!(
+                    lang,
+                    "pontis-bank",
+                    n = g.bank(seat).len(),
+                    points = g.score(seat)
                 ));
                 if to_move {
-                    ui.label(RichText::new("^ to play").color(Color32::YELLOW));
+                    ui.label(RichText::new(t!(lang, "pontis-to-play")).color(Color32::YELLOW));
                 } else if previous {
                     ui.label(
-                        RichText::new("the other side of the difference")
-                            .color(Color32::LIGHT_BLUE),
+                        RichText::new(t!(lang, "pontis-other-side")).color(Color32::LIGHT_BLUE),
                     );
                 }
             });
         });
 }
 
-fn ended_view(ui: &mut Ui, g: &Game) {
+fn ended_view(ui: &mut Ui, lang: Lang, g: &Game) {
     Frame::new()
         .fill(Color32::from_rgb(20, 50, 20))
         .inner_margin(8.0)
         .show(ui, |ui| {
             let how = match g.end() {
-                Some(End::EmptyHand(s)) => format!("{}'s hand is empty", g.names()[s]),
-                Some(End::Blocked) => "a full circle passed: the banks are scored".into(),
-                None => "abandoned".into(),
+                Some(End::EmptyHand(s)) => t!(lang, "pontis-end-empty", name = &g.names()[s]),
+                Some(End::Blocked) => t!(lang, "pontis-end-blocked"),
+                None => t!(lang, "pontis-end-abandoned"),
             };
             ui.label(
-                RichText::new(format!("GAME OVER — {how}"))
+                RichText::new(t!(lang, "pontis-game-over", how = how))
                     .size(22.0)
                     .strong(),
             );
             let winners: Vec<&str> = g.winners().iter().map(|&s| g.names()[s].as_str()).collect();
             ui.label(
-                RichText::new(format!(
-                    "Winner{}: {}",
-                    if winners.len() == 1 { "" } else { "s" },
-                    winners.join(", ")
+                RichText::new(t!(
+                    lang,
+                    "pontis-winners",
+                    n = winners.len(),
+                    names = winners.join(", ")
                 ))
                 .size(22.0)
                 .color(Color32::LIGHT_GREEN),
             );
             for s in 0..g.players() {
                 ui.label(
-                    RichText::new(format!(
-                        "{}: {} points · bank {} · {} cards left",
-                        g.names()[s],
-                        g.score(s),
-                        g.bank(s)
+                    RichText::new(t!(
+                        lang,
+                        "pontis-score-line",
+                        name = &g.names()[s],
+                        points = g.score(s),
+                        bank = g
+                            .bank(s)
                             .iter()
-                            .map(|c| c.to_string())
+                            .map(|&c| deck_card(lang, c))
                             .collect::<Vec<_>>()
                             .join(" "),
-                        g.cards_left(s)
+                        n = g.cards_left(s)
                     ))
                     .size(18.0),
                 );
             }
         });
+}
+
+/// A step as the dealer reads it (`Boris: bank 5♥`, `Boris: пас`); the game script's
+/// spelling (`Game::step_text`) is what is logged.
+fn step_words(lang: Lang, g: &Game, step: &Step) -> String {
+    let name = g.names().get(step.seat()).cloned().unwrap_or_default();
+    match step {
+        Step::Turn { card, .. } => t!(
+            lang,
+            "pontis-step-turn",
+            name = name,
+            card = deck_card(lang, *card)
+        ),
+        Step::Play { lay, .. } => {
+            let cards: Vec<String> = lay
+                .cards()
+                .into_iter()
+                .map(|c| deck_card(lang, c))
+                .collect();
+            // Two cards under a declared top: the second lies on top, marked as typed.
+            let mark = if cards.len() == 2 && g.rules().top() == Top::Declared {
+                "^"
+            } else {
+                ""
+            };
+            format!("{name}: {}{mark}", cards.join(" "))
+        }
+        Step::Pass { .. } => t!(lang, "pontis-step-pass", name = name),
+    }
+}
+
+/// A Pontis card as the language writes it; a joker as the game script does (`Jk=5`).
+fn deck_card(lang: Lang, c: DeckCard) -> String {
+    match c {
+        DeckCard::Card(c) => errors::card(lang, c),
+        joker => joker.to_string(),
+    }
+}
+
+/// The difference(s) a play must meet, in the language (the engine's `Need`).
+fn need_words(lang: Lang, need: Need) -> String {
+    match need {
+        Need::Bridge => t!(lang, "pontis-need-bridge"),
+        Need::AceBridge => t!(lang, "pontis-need-ace-bridge"),
+        Need::Difference(a, None) => t!(lang, "pontis-need-difference", a = a),
+        Need::Difference(a, Some(b)) => t!(lang, "pontis-need-either", a = a, b = b),
+    }
 }
 
 #[cfg(test)]

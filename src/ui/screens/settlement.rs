@@ -5,7 +5,9 @@
 
 use egui::{Color32, RichText, Ui};
 
-use crate::engine::{LineKind, Money, Round, SettleLine, SettleTotals};
+use crate::engine::{Currency, LineKind, Money, Round, SettleLine, SettleTotals};
+use crate::i18n::{Lang, amount, errors, money};
+use crate::t;
 use crate::ui::app::Command;
 use crate::ui::keys::{KeyAction, with_hint};
 use crate::ui::widgets::{big_button, card_text, seat_hand};
@@ -13,15 +15,24 @@ use crate::ui::widgets::{big_button, card_text, seat_hand};
 const PAY: Color32 = Color32::LIGHT_GREEN;
 const COLLECT: Color32 = Color32::from_rgb(255, 120, 120);
 
-pub(crate) fn ui(ui: &mut Ui, round: &Round, commands: &mut Vec<Command>) {
+pub(crate) fn ui(
+    ui: &mut Ui,
+    lang: Lang,
+    currency: Option<Currency>,
+    round: &Round,
+    commands: &mut Vec<Command>,
+) {
+    // Money in the table's currency as the language writes it: `1 234,50 Kč`.
+    let m = |x: Money| money(lang, x, currency);
     ui.horizontal(|ui| {
-        ui.heading(RichText::new("Settlement").size(28.0));
+        ui.heading(RichText::new(t!(lang, "settle-title")).size(28.0));
         ui.add_space(24.0);
         ui.label(
-            RichText::new(format!(
-                "Dealer: {} ({})",
-                card_text(round.dealer_cards()),
-                round.dealer_total().best
+            RichText::new(t!(
+                lang,
+                "settle-dealer",
+                cards = card_text(lang, round.dealer_cards()),
+                total = round.dealer_total().best as i64
             ))
             .size(24.0)
             .strong(),
@@ -36,24 +47,36 @@ pub(crate) fn ui(ui: &mut Ui, round: &Round, commands: &mut Vec<Command>) {
         .show(ui, |ui| {
             ui.add_space(6.0);
             ui.label(
-                RichText::new(format!(
-                    "Pay {pay} · collect {collect} · house net {}",
-                    round.house_net()
+                RichText::new(t!(
+                    lang,
+                    "settle-totals",
+                    pay = m(pay),
+                    collect = m(collect),
+                    net = m(round.house_net())
                 ))
                 .size(24.0)
                 .strong(),
             );
             ui.add_space(6.0);
-            let label = with_hint("Confirm and next round", KeyAction::Confirm);
+            let label = with_hint(&t!(lang, "settle-confirm"), KeyAction::Confirm);
             if big_button(ui, &label, true).clicked() {
                 commands.push(Command::Confirm);
             }
         });
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    // Both ways: a long line (large amounts, longer words) is scrolled to, never cut off.
+    egui::ScrollArea::both().show(ui, |ui| {
         egui::Grid::new("settlement")
-            .spacing([28.0, 4.0])
+            .spacing([18.0, 4.0])
             .show(ui, |ui| {
-                for h in ["Bet", "Stack", "Cards", "Staked", ""] {
+                // What to pay or collect comes right after the bet, so that it is in view
+                // however long the words of a language and however narrow the window.
+                for h in [
+                    t!(lang, "settle-column-bet"),
+                    String::new(),
+                    t!(lang, "settle-column-stack"),
+                    t!(lang, "settle-column-cards"),
+                    t!(lang, "settle-column-staked"),
+                ] {
                     ui.label(RichText::new(h).strong().size(18.0));
                 }
                 ui.end_row();
@@ -73,7 +96,7 @@ pub(crate) fn ui(ui: &mut Ui, round: &Round, commands: &mut Vec<Command>) {
                                 .size(24.0)
                                 .strong(),
                         );
-                        line_row(ui, round, l);
+                        line_row(ui, lang, currency, round, l);
                         ui.end_row();
                     }
                     let mut bets: Vec<_> = stacks.iter().map(|l| l.bet).collect();
@@ -85,11 +108,12 @@ pub(crate) fn ui(ui: &mut Ui, round: &Round, commands: &mut Vec<Command>) {
                             continue;
                         }
                         ui.label("");
-                        ui.label(RichText::new(format!("net {}", round.bet_id(bet))).size(20.0));
-                        ui.label("");
-                        ui.label(RichText::new(round.bet_staked(bet).to_string()).size(20.0));
-                        let (text, color) = money_word(round.bet_net(bet));
+                        let (text, color) = money_word(lang, currency, round.bet_net(bet));
                         ui.label(RichText::new(text).size(22.0).color(color));
+                        let net = t!(lang, "settle-net", bet = round.bet_id(bet).to_string());
+                        ui.label(RichText::new(net).size(20.0));
+                        ui.label("");
+                        ui.label(RichText::new(amount(lang, round.bet_staked(bet))).size(20.0));
                         ui.end_row();
                     }
                     i += on_box;
@@ -98,50 +122,63 @@ pub(crate) fn ui(ui: &mut Ui, round: &Round, commands: &mut Vec<Command>) {
     });
 }
 
-/// One stack: what it is, its cards, its stake, and PAY / COLLECT / PUSH in large letters.
-fn line_row(ui: &mut Ui, round: &Round, l: &SettleLine) {
+/// One stack: PAY / COLLECT / PUSH in large letters, then what it is, its cards, its stake.
+fn line_row(ui: &mut Ui, lang: Lang, currency: Option<Currency>, round: &Round, l: &SettleLine) {
     let (what, cards) = match l.kind {
         LineKind::Hand {
             hand,
             hands,
             outcome,
         } => {
-            let said = outcome.map_or("open".to_string(), |o| o.to_string());
+            let said = outcome.map_or(t!(lang, "settle-open"), |o| errors::outcome(lang, o));
             let what = if hands > 1 {
-                format!("hand {} of {hands}: {said}", hand + 1)
+                t!(
+                    lang,
+                    "settle-hand-of",
+                    hand = hand + 1,
+                    hands = hands,
+                    said = said
+                )
             } else {
-                format!("hand: {said}")
+                t!(lang, "settle-hand", said = said)
             };
             let cards = seat_hand(round, round.bet_box(l.bet), hand)
-                .map(|h| format!("{} = {}", card_text(h.cards()), h.total().best))
+                .map(|h| format!("{} = {}", card_text(lang, h.cards()), h.total().best))
                 .unwrap_or_default();
             (what, cards)
         }
         LineKind::Insurance { settled } => {
             let said = match (settled, l.returned.is_positive()) {
-                (false, _) => "insurance: open",
-                (true, true) => "insurance: dealer pontoon",
-                (true, false) => "insurance: lost",
+                (false, _) => t!(lang, "settle-insurance-open"),
+                (true, true) => t!(lang, "settle-insurance-won"),
+                (true, false) => t!(lang, "settle-insurance-lost"),
             };
-            (said.to_string(), String::new())
+            (said, String::new())
         }
-        LineKind::EvenMoney => ("even money".to_string(), String::new()),
-        LineKind::Surrender => ("surrendered: half back".to_string(), String::new()),
+        LineKind::EvenMoney => (t!(lang, "settle-even-money"), String::new()),
+        LineKind::Surrender => (t!(lang, "settle-surrendered"), String::new()),
     };
-    ui.label(RichText::new(what).size(22.0));
-    ui.label(RichText::new(cards).size(22.0));
-    ui.label(RichText::new(l.staked.to_string()).size(22.0));
-    let (text, color) = money_word(l.net());
+    let (text, color) = money_word(lang, currency, l.net());
     ui.label(RichText::new(text).size(30.0).strong().color(color));
+    ui.label(RichText::new(what).size(21.0));
+    ui.label(RichText::new(cards).size(21.0));
+    // The stake plain: the currency is on what to pay or collect, and the room is theirs.
+    ui.label(RichText::new(amount(lang, l.staked)).size(21.0));
 }
 
-/// PAY n, COLLECT n or PUSH for a net.
-fn money_word(net: Money) -> (String, Color32) {
+/// PAY n, COLLECT n or PUSH for a net, in the language.
+fn money_word(lang: Lang, currency: Option<Currency>, net: Money) -> (String, Color32) {
     if net.is_positive() {
-        (format!("PAY {net}"), PAY)
+        (
+            t!(lang, "settle-pay", amount = money(lang, net, currency)),
+            PAY,
+        )
     } else if net < Money::ZERO {
-        (format!("COLLECT {}", -net), COLLECT)
+        (
+            t!(lang, "settle-collect", amount = money(lang, -net, currency)),
+            COLLECT,
+        )
     } else {
-        ("PUSH".to_string(), Color32::LIGHT_GRAY)
+        (t!(lang, "settle-push"), Color32::LIGHT_GRAY)
     }
 }

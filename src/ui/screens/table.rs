@@ -9,9 +9,11 @@ use super::{bets, play, settlement};
 use crate::audit::Store;
 use crate::audit::TableSession;
 use crate::audit::table::{Input, InputError};
-use crate::engine::{BetIx, Money, Round, Step, Suit};
+use crate::engine::{BetIx, Currency, Round, Step, Suit};
+use crate::i18n::{Lang, errors};
+use crate::t;
 use crate::ui::app::{Command, Screen};
-use crate::ui::widgets::{Tone, suit_symbol};
+use crate::ui::widgets::{Tone, parse_money};
 
 /// What a command said: the status line's text and tone.
 pub(crate) type Said = (String, Tone);
@@ -29,6 +31,8 @@ pub(crate) struct AtTable {
     pub(crate) insure: Vec<String>,
     /// The round just settled, shown until the dealer confirms it.
     pub(crate) settled: Option<Box<Round>>,
+    /// The database's currency, if set: money on the table's screens is written in it.
+    pub(crate) currency: Option<Currency>,
 }
 
 /// Which offer a command makes for a bet.
@@ -40,7 +44,7 @@ pub(crate) enum OfferKind {
 }
 
 impl AtTable {
-    pub(crate) fn new(session: TableSession) -> AtTable {
+    pub(crate) fn new(session: TableSession, currency: Option<Currency>) -> AtTable {
         let rules = session.state().rules;
         AtTable {
             stakes: vec![
@@ -52,6 +56,7 @@ impl AtTable {
             mark: 0,
             insure: Vec::new(),
             settled: None,
+            currency,
         }
     }
 
@@ -68,57 +73,75 @@ impl AtTable {
         self.session.round()
     }
 
-    pub(crate) fn ui(&mut self, ui: &mut Ui, commands: &mut Vec<Command>) {
+    pub(crate) fn ui(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
         if let Some(round) = &self.settled {
-            settlement::ui(ui, round, commands);
+            settlement::ui(ui, lang, self.currency, round, commands);
         } else if let Some(round) = self.session.round().cloned() {
-            play::ui(ui, self, &round, commands);
+            play::ui(ui, lang, self, &round, commands);
         } else {
-            bets::ui(ui, self, commands);
+            bets::ui(ui, lang, self, commands);
         }
     }
 
-    /// One input of the round in play.
-    pub(crate) fn step(&mut self, store: &mut Store, step: Step) -> Said {
+    /// One input of the round in play. A refusal is said from the engine's own reason
+    /// (`Round::check`, asked before the input), in the language.
+    pub(crate) fn step(&mut self, store: &mut Store, lang: Lang, step: Step) -> Said {
         if let Step::Card(_) = step {
             self.suit = None;
         }
-        let text = self
-            .session
-            .round()
-            .map(|r| r.step_text(step))
-            .unwrap_or_default();
+        let (text, refusal) = match self.session.round() {
+            Some(r) => (errors::step(lang, r, step), r.check(step).err()),
+            None => (String::new(), None),
+        };
         match self.session.input(store, step) {
-            Ok(Input::Accepted) => (format!("OK {text}"), Tone::Info),
+            Ok(Input::Accepted) => (t!(lang, "table-ok", step = text), Tone::Info),
             Ok(Input::Settled(round)) => {
                 self.settled = Some(round);
+                (t!(lang, "table-ok-settled", step = text), Tone::Info)
+            }
+            Err(InputError::Refused(why)) => {
+                let why = match (refusal, self.session.round()) {
+                    (Some(r), Some(round)) => t!(
+                        lang,
+                        "table-why-expected",
+                        why = errors::refusal(lang, round, &r),
+                        expected = errors::expected(lang, round)
+                    ),
+                    _ => why,
+                };
                 (
-                    format!("OK {text} - round settled: pay and collect, then Enter"),
-                    Tone::Info,
+                    t!(lang, "table-refused", step = text, why = why),
+                    Tone::Refused,
                 )
             }
-            Err(InputError::Refused(why)) => (format!("REFUSED {text}: {why}"), Tone::Refused),
-            Err(e) => (format!("NOT RECORDED {text}: {e}"), Tone::Error),
+            Err(e) => not_recorded(lang, &text, &e),
         }
     }
 
     /// Starts the round with the bets on screen, then (a card key on the bets screen)
     /// `first`.
-    pub(crate) fn deal(&mut self, store: &mut Store, first: Option<Step>) -> Said {
-        let bets = match bets::from_form(&self.stakes) {
+    pub(crate) fn deal(&mut self, store: &mut Store, lang: Lang, first: Option<Step>) -> Said {
+        let bets = match bets::from_form(lang, &self.stakes) {
             Ok(b) => b,
             Err(e) => return (e, Tone::Refused),
         };
+        // The engine's reason if it refuses these bets: the same set-up the session does.
+        let s = self.session.state();
+        let setup = Round::with_shoe(s.rules, s.limits, bets.clone(), s.shoe.clone()).err();
         match self.session.start_round(store, bets) {
             Ok(n) => {
                 self.mark = 0;
                 self.insure.clear();
                 match first {
-                    Some(step) => self.step(store, step),
-                    None => (format!("round {n}: deal"), Tone::Info),
+                    Some(step) => self.step(store, lang, step),
+                    None => (t!(lang, "table-round-deal", n = n), Tone::Info),
                 }
             }
-            Err(e) => (e.to_string(), Tone::Refused),
+            Err(InputError::Refused(why)) => (
+                setup.map_or(why, |e| errors::setup(lang, &e)),
+                Tone::Refused,
+            ),
+            Err(e) => (input_error(lang, &e), Tone::Refused),
         }
     }
 
@@ -127,22 +150,28 @@ impl AtTable {
     pub(crate) fn offer(
         &mut self,
         store: &mut Store,
+        lang: Lang,
         kind: OfferKind,
         b: Option<BetIx>,
     ) -> Option<Said> {
         let round = self.session.round()?;
         let step = match (kind, b.or_else(|| self.default_bet(kind, round))) {
-            (_, None) => return Some((nothing_for(kind).into(), Tone::Refused)),
+            (_, None) => return Some((nothing_for(lang, kind), Tone::Refused)),
             (OfferKind::Insure, Some(b)) => {
                 let typed = self.insure.get(b).map(|t| t.trim()).unwrap_or("");
                 if typed.is_empty() {
                     Step::Insure(b, round.insurance_max(b))
                 } else {
-                    match Money::parse(typed) {
+                    match parse_money(lang, typed) {
                         Ok(m) => Step::Insure(b, m),
                         Err(e) => {
                             return Some((
-                                format!("insurance for {}: {e}", round.bet_id(b)),
+                                t!(
+                                    lang,
+                                    "table-insurance-amount",
+                                    bet = round.bet_id(b).to_string(),
+                                    why = errors::money(lang, &e)
+                                ),
                                 Tone::Refused,
                             ));
                         }
@@ -152,7 +181,7 @@ impl AtTable {
             (OfferKind::EvenMoney, Some(b)) => Step::EvenMoney(b),
             (OfferKind::Decline, Some(b)) => Step::Decline(b),
         };
-        Some(self.step(store, step))
+        Some(self.step(store, lang, step))
     }
 
     /// The bet an offer key acts on: the marked one if it can, else the first that can.
@@ -177,55 +206,83 @@ impl AtTable {
         }
     }
 
-    pub(crate) fn undo(&mut self, store: &mut Store) -> Said {
+    pub(crate) fn undo(&mut self, store: &mut Store, lang: Lang) -> Said {
+        // A round with no card dealt has had no input: said here in the language (the
+        // session refuses it too, in its own words).
+        if let Some(r) = self.session.round()
+            && r.dealer_cards().is_empty()
+            && r.seats()
+                .iter()
+                .all(|s| s.hands().iter().all(|h| h.cards().is_empty()))
+        {
+            return (t!(lang, "table-nothing-to-undo"), Tone::Refused);
+        }
         match self.session.undo(store) {
             Ok(s) => {
                 let text = self
                     .session
                     .round()
-                    .map(|r| r.step_text(s))
+                    .map(|r| errors::step(lang, r, s))
                     .unwrap_or_default();
-                (format!("undone: {text}"), Tone::Info)
+                (t!(lang, "table-undone", step = text), Tone::Info)
             }
-            Err(e) => (e.to_string(), Tone::Refused),
+            Err(e) => (input_error(lang, &e), Tone::Refused),
         }
     }
 
     /// The settlement is paid and collected: on to the next round's bets.
-    pub(crate) fn confirm(&mut self) -> Said {
+    pub(crate) fn confirm(&mut self, lang: Lang) -> Said {
         self.settled = None;
-        (
-            "settlement confirmed: bets for the next round (a card key deals)".into(),
-            Tone::Info,
-        )
+        (t!(lang, "table-confirmed"), Tone::Info)
     }
 
-    pub(crate) fn new_shoe(&mut self, store: &mut Store) -> Said {
+    pub(crate) fn new_shoe(&mut self, store: &mut Store, lang: Lang) -> Said {
         match self.session.new_shoe(store) {
-            Ok(()) => ("new shoe: the card count starts again".into(), Tone::Info),
-            Err(e) => (e.to_string(), Tone::Refused),
+            Ok(()) => (t!(lang, "table-new-shoe"), Tone::Info),
+            Err(e) => (input_error(lang, &e), Tone::Refused),
         }
     }
 
-    pub(crate) fn suit(&mut self, s: Suit) -> Said {
+    pub(crate) fn suit(&mut self, lang: Lang, s: Suit) -> Said {
         self.suit = Some(s);
         (
-            format!("suit {} for the next card", suit_symbol(s)),
+            t!(lang, "table-suit", suit = errors::suit(lang, s)),
             Tone::Info,
         )
     }
 }
 
-fn nothing_for(kind: OfferKind) -> &'static str {
+fn nothing_for(lang: Lang, kind: OfferKind) -> String {
     match kind {
-        OfferKind::Insure => {
-            "no bet can insure now (offers are open only right after the deal, when the dealer shows an ace)"
-        }
-        OfferKind::EvenMoney => {
-            "no bet can take even money now (it needs a pontoon against the dealer's ace)"
-        }
-        OfferKind::Decline => {
-            "no back bet can decline now (only before a buy or split on its hand)"
-        }
+        OfferKind::Insure => t!(lang, "table-no-insure"),
+        OfferKind::EvenMoney => t!(lang, "table-no-even-money"),
+        OfferKind::Decline => t!(lang, "table-no-decline"),
+    }
+}
+
+/// An input the store could not take (or the session refused on its own): `step` and why.
+pub(crate) fn not_recorded(lang: Lang, step: &str, e: &InputError) -> Said {
+    (
+        t!(
+            lang,
+            "table-not-recorded",
+            step = step,
+            why = input_error(lang, e)
+        ),
+        Tone::Error,
+    )
+}
+
+/// Why the session did not take an input, in the language where the reason is one of the
+/// store's closed errors. (`NotNow` and the engine's text in `Refused` are the session's
+/// own words: the caller says the engine's reason itself when it has it.)
+pub(crate) fn input_error(lang: Lang, e: &InputError) -> String {
+    match e {
+        InputError::Refused(why) | InputError::NotNow(why) => why.clone(),
+        InputError::Store(e) => t!(
+            lang,
+            "table-store-not-recorded",
+            why = errors::store(lang, e)
+        ),
     }
 }

@@ -1,0 +1,627 @@
+//! Refusals and the round in words, in the table's language: the engine's closed refusal
+//! enums (`Refusal`, `SetupError`, `MoneyError`, `ImpossibleCard`) and the store's
+//! (`LoginError`, `AuditError`) mapped variant by variant to `error-…` messages with their
+//! arguments — never by parsing the English text the types also carry. Beside them, what a
+//! refusal says was expected instead: what the round wants now (`expected`), a step as the
+//! dealer reads it (`step`), a card, a hand's outcome. Words only: every rule is asked of
+//! the engine (`Round::want`, `legal_steps`, `check`), none is decided here. The store's
+//! types are read, never called: this module does no I/O.
+
+use super::words::{decision, rank_mark};
+use super::{Lang, amount};
+use crate::audit::AuditError;
+use crate::audit::users::LoginError;
+use crate::engine::{
+    BetIx, Card, CardReason, CardTo, Decision, ImpossibleCard, Money, MoneyError, Outcome, Pay,
+    Refusal, Round, SetupError, Step, Suit, Want,
+};
+use crate::t;
+
+/// A card as the language writes it: the rank's mark and the suit's (`K♥`, `К♥`; English
+/// keeps the log's spelling `Kh`).
+pub fn card(lang: Lang, c: Card) -> String {
+    let suit = match c.suit {
+        Some(Suit::Spades) => t!(lang, "play-suit-spades.mark"),
+        Some(Suit::Hearts) => t!(lang, "play-suit-hearts.mark"),
+        Some(Suit::Diamonds) => t!(lang, "play-suit-diamonds.mark"),
+        Some(Suit::Clubs) => t!(lang, "play-suit-clubs.mark"),
+        None => String::new(),
+    };
+    format!("{}{suit}", rank_mark(lang, c.rank))
+}
+
+/// Cards in a row: `8♥ 3 10♠`.
+pub fn cards(lang: Lang, cs: &[Card]) -> String {
+    cs.iter()
+        .map(|&c| card(lang, c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A suit's name (`hearts`, `srdce`).
+pub fn suit(lang: Lang, s: Suit) -> String {
+    match s {
+        Suit::Spades => t!(lang, "play-suit-spades"),
+        Suit::Hearts => t!(lang, "play-suit-hearts"),
+        Suit::Diamonds => t!(lang, "play-suit-diamonds"),
+        Suit::Clubs => t!(lang, "play-suit-clubs"),
+    }
+}
+
+/// How a hand ended (`bust`, `pontoon`; Czech `přes 21`).
+pub fn outcome(lang: Lang, o: Outcome) -> String {
+    match o {
+        Outcome::Bust => t!(lang, "play-outcome-bust"),
+        Outcome::Lose => t!(lang, "play-outcome-lost"),
+        Outcome::Push => t!(lang, "play-outcome-push"),
+        Outcome::Win(Pay::Even) => t!(lang, "play-outcome-won"),
+        Outcome::Win(Pay::Pontoon) => t!(lang, "play-outcome-pontoon"),
+        Outcome::Win(Pay::FiveCardTrick) => t!(lang, "play-outcome-five-card-trick"),
+        Outcome::Win(Pay::ThreeOfAKind) => t!(lang, "play-outcome-three-of-a-kind"),
+        Outcome::Surrendered => t!(lang, "play-outcome-surrendered"),
+    }
+}
+
+fn bet(round: &Round, b: BetIx) -> String {
+    if b < round.bet_count() {
+        round.bet_id(b).to_string()
+    } else {
+        format!("#{}", b + 1)
+    }
+}
+
+/// A hand's name: `box 3`, or `box 3 hand 1 of 2` once split.
+pub fn hand_label(lang: Lang, box_no: u8, hand: usize, hands: usize) -> String {
+    if hands > 1 {
+        t!(
+            lang,
+            "play-hand-of",
+            box_no = box_no,
+            hand = hand + 1,
+            hands = hands
+        )
+    } else {
+        t!(lang, "play-box", box_no = box_no)
+    }
+}
+
+/// A step as the dealer reads it: a card, a decision, an offer (`pojištění 1a 5,00`).
+pub fn step(lang: Lang, round: &Round, s: Step) -> String {
+    match s {
+        Step::Card(c) => card(lang, c),
+        Step::Stick => decision(lang, Decision::Stick),
+        Step::Twist => decision(lang, Decision::Twist),
+        Step::Buy => decision(lang, Decision::Buy),
+        Step::Split => decision(lang, Decision::Split),
+        Step::Surrender => decision(lang, Decision::Surrender),
+        Step::SurrenderBet(b) => t!(lang, "play-step-surrender-bet", bet = bet(round, b)),
+        Step::Insure(b, m) => t!(
+            lang,
+            "play-step-insure",
+            bet = bet(round, b),
+            amount = amount(lang, m)
+        ),
+        Step::EvenMoney(b) => t!(lang, "play-step-even-money", bet = bet(round, b)),
+        Step::Decline(b) => t!(lang, "play-step-decline", bet = bet(round, b)),
+    }
+}
+
+/// What the round wants now, in words (the engine's `Round::expected`, in the language):
+/// read from `Round::want` and `Round::legal_steps`.
+pub fn expected(lang: Lang, round: &Round) -> String {
+    let hands_on = |box_no: u8| {
+        round
+            .seats()
+            .iter()
+            .find(|s| s.box_no() == box_no)
+            .map_or(1, |s| s.hands().len())
+    };
+    let legal = round.legal_steps();
+    let mut out = match round.want() {
+        Want::Complete => return t!(lang, "play-next-complete"),
+        Want::Card(CardTo::Dealer) if round.dealer_cards().is_empty() => {
+            t!(lang, "play-next-dealer-first")
+        }
+        Want::Card(CardTo::Dealer) => t!(
+            lang,
+            "play-next-dealer",
+            total = round.dealer_total().best as i64
+        ),
+        Want::Card(CardTo::Hand {
+            box_no,
+            reason: CardReason::Deal,
+            ..
+        }) => {
+            let second = round
+                .seats()
+                .iter()
+                .find(|s| s.box_no() == box_no)
+                .is_some_and(|s| s.hands().first().is_some_and(|h| !h.cards().is_empty()));
+            if second {
+                t!(lang, "play-next-deal-second", box_no = box_no)
+            } else {
+                t!(lang, "play-next-deal-first", box_no = box_no)
+            }
+        }
+        Want::Card(CardTo::Hand {
+            box_no,
+            hand,
+            reason,
+        }) => {
+            let why = match reason {
+                CardReason::Deal => t!(lang, "play-why-dealt"),
+                CardReason::Twist => t!(lang, "play-why-twisted"),
+                CardReason::Buy => t!(lang, "play-why-bought"),
+                CardReason::SplitSecond => t!(lang, "play-why-split-second"),
+                CardReason::SplitAce => t!(lang, "play-why-split-ace"),
+                CardReason::AutoFifth => t!(lang, "play-why-auto-fifth"),
+            };
+            t!(
+                lang,
+                "play-next-card",
+                hand = hand_label(lang, box_no, hand, hands_on(box_no)),
+                why = why
+            )
+        }
+        Want::Decision { box_no, hand } => {
+            let h = round
+                .seats()
+                .iter()
+                .find(|s| s.box_no() == box_no)
+                .and_then(|s| s.hands().get(hand));
+            let steps: Vec<String> = legal
+                .iter()
+                .filter(|s| !matches!(s, Step::Insure(..) | Step::EvenMoney(_)))
+                .map(|&s| step(lang, round, s))
+                .collect();
+            t!(
+                lang,
+                "play-next-decision",
+                hand = hand_label(lang, box_no, hand, hands_on(box_no)),
+                cards = h.map(|h| cards(lang, h.cards())).unwrap_or_default(),
+                total = h.map_or(0, |h| h.total().best as i64),
+                steps = steps.join(", ")
+            )
+        }
+    };
+    let offers: Vec<String> = legal
+        .iter()
+        .filter_map(|&s| match s {
+            Step::Insure(b, max) => Some(t!(
+                lang,
+                "play-step-insure-up-to",
+                bet = bet(round, b),
+                max = amount(lang, max)
+            )),
+            Step::EvenMoney(_) => Some(step(lang, round, s)),
+            _ => None,
+        })
+        .collect();
+    if !offers.is_empty() {
+        out = t!(
+            lang,
+            "play-next-offers",
+            offers = offers.join(", "),
+            next = out
+        );
+    }
+    out
+}
+
+/// Why the engine refused a step, in the language (`Round::check`'s refusal).
+pub fn refusal(lang: Lang, round: &Round, r: &Refusal) -> String {
+    let b = |i: &BetIx| bet(round, *i);
+    match r {
+        Refusal::RoundComplete => t!(lang, "error-round-complete"),
+        Refusal::CardNotWanted => t!(lang, "error-card-not-wanted"),
+        Refusal::DecisionNotWanted => t!(lang, "error-decision-not-wanted"),
+        Refusal::Impossible(e) => impossible(lang, e),
+        Refusal::NoSuchBet(i) => t!(lang, "error-no-such-bet", n = i + 1),
+        Refusal::BetNotInPlay(i) => t!(lang, "error-bet-not-in-play", bet = b(i)),
+        Refusal::NotABackBet(i) => t!(lang, "error-not-a-back-bet", bet = b(i)),
+        Refusal::BetFinished(i) => t!(lang, "error-bet-finished", bet = b(i)),
+        Refusal::NotOnThisHand(i) => t!(lang, "error-not-on-this-hand", bet = b(i)),
+        Refusal::OffersNotOpen => t!(lang, "error-offers-not-open"),
+        Refusal::OffersClosed => t!(lang, "error-offers-closed"),
+        Refusal::OfferTaken(i) => t!(lang, "error-offer-taken", bet = b(i)),
+        Refusal::InsuranceAmount { bet: i, max } => t!(
+            lang,
+            "error-insurance-amount",
+            bet = b(i),
+            max = amount(lang, *max)
+        ),
+        Refusal::EvenMoneyNotOffered => t!(lang, "error-even-money-not-offered"),
+        Refusal::NoPontoon(i) => t!(lang, "error-no-pontoon", bet = b(i)),
+        Refusal::BuyAfterTwist => t!(lang, "error-buy-after-twist"),
+        Refusal::CardNotBuyable(n) if *n >= 5 => t!(lang, "error-fifth-not-buyable"),
+        Refusal::CardNotBuyable(n) => t!(lang, "error-card-not-buyable", n = *n),
+        Refusal::NotAPair(a, c) => t!(
+            lang,
+            "error-not-a-pair",
+            a = card(lang, *a),
+            b = card(lang, *c)
+        ),
+        Refusal::SplitNeedsTwoCards => t!(lang, "error-split-needs-two"),
+        Refusal::SplitLimit(n) => t!(lang, "error-split-limit", n = *n as i64),
+        Refusal::AceSplitLimit(n) => t!(lang, "error-ace-split-limit", n = *n as i64),
+        Refusal::SplitAceNoDecision(d) => t!(
+            lang,
+            "error-split-ace-no-decision",
+            decision = decision(lang, *d)
+        ),
+        Refusal::StickBelowMinimum { total, min } => t!(
+            lang,
+            "error-stick-below-minimum",
+            total = *total as i64,
+            min = *min
+        ),
+        Refusal::SurrenderNotAllowed => t!(lang, "error-surrender-not-allowed"),
+        Refusal::SurrenderAgainstAce => t!(lang, "error-surrender-against-ace"),
+        Refusal::SurrenderTooLate => t!(lang, "error-surrender-too-late"),
+        Refusal::DeclinedTwice(i) => t!(lang, "error-declined-twice", bet = b(i)),
+        Refusal::NothingToDecline => t!(lang, "error-nothing-to-decline"),
+        Refusal::DeclineMustPrecede => t!(lang, "error-decline-must-precede"),
+    }
+}
+
+/// A card the shoe can no longer hold.
+pub fn impossible(lang: Lang, e: &ImpossibleCard) -> String {
+    match e {
+        ImpossibleCard::Rank {
+            card: c,
+            decks,
+            max,
+            ..
+        } => t!(
+            lang,
+            "error-impossible-rank",
+            card = card(lang, *c),
+            rank = super::words::rank(lang, c.rank),
+            decks = *decks,
+            max = *max as i64
+        ),
+        ImpossibleCard::Suited { card: c, decks } => t!(
+            lang,
+            "error-impossible-suited",
+            card = card(lang, *c),
+            decks = *decks
+        ),
+    }
+}
+
+/// Why a round could not be set up with the bets on screen.
+pub fn setup(lang: Lang, e: &SetupError) -> String {
+    let m = |x: &Money| amount(lang, *x);
+    match e {
+        SetupError::NoBets => t!(lang, "error-no-bets"),
+        SetupError::NoSuchBox { id, box_no, boxes } => t!(
+            lang,
+            "error-no-such-box",
+            bet = id.to_string(),
+            box_no = *box_no,
+            boxes = *boxes
+        ),
+        SetupError::DuplicateId(id) => t!(lang, "error-duplicate-bet", bet = id.to_string()),
+        SetupError::StakeNotPositive { id, stake } => t!(
+            lang,
+            "error-stake-not-positive",
+            bet = id.to_string(),
+            stake = m(stake)
+        ),
+        SetupError::BelowMinimum { id, stake, min } => t!(
+            lang,
+            "error-below-minimum",
+            bet = id.to_string(),
+            stake = m(stake),
+            min = m(min)
+        ),
+        SetupError::OverBoxMax { box_no, total, max } => t!(
+            lang,
+            "error-over-box-max",
+            box_no = *box_no,
+            total = m(total),
+            max = m(max)
+        ),
+        SetupError::TooManyBets { box_no, count, max } => t!(
+            lang,
+            "error-too-many-bets",
+            box_no = *box_no,
+            count = *count,
+            max = *max
+        ),
+        // The limits are checked on the open-table form, in words of their own
+        // (`limits`); this is the engine's text for a caller that got here another way.
+        SetupError::BadLimits(detail) => t!(lang, "error-bad-limits", detail = detail),
+        SetupError::Seen(e) => impossible(lang, e),
+    }
+}
+
+/// Why the table's limits were refused: `min` and `max` as typed and parsed.
+pub fn limits(lang: Lang, min: Option<Money>, max: Option<Money>) -> Option<String> {
+    match crate::engine::Limits::new(min, max) {
+        Ok(_) => None,
+        Err(_) => Some(match (min, max) {
+            (Some(lo), Some(hi)) if lo.is_positive() && hi.is_positive() => t!(
+                lang,
+                "error-limits-order",
+                min = amount(lang, lo),
+                max = amount(lang, hi)
+            ),
+            _ => t!(lang, "error-limits-not-positive"),
+        }),
+    }
+}
+
+/// Text that is not an amount of money.
+pub fn money(lang: Lang, e: &MoneyError) -> String {
+    match e {
+        MoneyError::NotAnAmount(s) => t!(lang, "error-not-an-amount", text = s),
+        MoneyError::TooPrecise(s) => t!(lang, "error-too-precise", text = s),
+        MoneyError::TooLarge(s) => t!(lang, "error-too-large", text = s),
+    }
+}
+
+/// Why a login was refused (never which of the name and the PIN was wrong).
+pub fn login(lang: Lang, e: &LoginError) -> String {
+    match e {
+        LoginError::Wrong => t!(lang, "error-login-wrong"),
+        LoginError::Locked(name) => t!(
+            lang,
+            "error-login-locked",
+            name = name,
+            n = crate::audit::users::MAX_FAILED_LOGINS
+        ),
+        LoginError::Store(e) => store(lang, e),
+    }
+}
+
+/// What went wrong with the database, naming the file and what to do.
+pub fn store(lang: Lang, e: &AuditError) -> String {
+    let p = |p: &std::path::Path| p.display().to_string();
+    match e {
+        AuditError::NotCroupier { path, detail } => {
+            t!(lang, "error-not-croupier", path = p(path), detail = detail)
+        }
+        AuditError::NewerSchema { path, found, known } => t!(
+            lang,
+            "error-newer-schema",
+            path = p(path),
+            found = *found,
+            known = *known
+        ),
+        AuditError::OlderSchema { path, found, known } => t!(
+            lang,
+            "error-older-schema",
+            path = p(path),
+            found = *found,
+            known = *known
+        ),
+        AuditError::InUse { path, holder } => {
+            t!(lang, "error-in-use", path = p(path), holder = holder)
+        }
+        AuditError::ReadOnly { path, detail } => {
+            t!(lang, "error-read-only", path = p(path), detail = detail)
+        }
+        AuditError::DiskFull { path } => t!(lang, "error-disk-full", path = p(path)),
+        AuditError::Sqlite { path, detail } => {
+            t!(lang, "error-sqlite", path = p(path), detail = detail)
+        }
+        AuditError::PinHash(detail) => t!(lang, "error-pin-hash", detail = detail),
+        // The store's free-text refusals (a user's name or PIN checked by `users`): their
+        // own words, which the store does not give as a closed set.
+        AuditError::Refused(text) => text.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::engine::{BetSpec, Limits, Rank, Rules};
+
+    /// A message with an argument not passed shows as `{$name}`; an id missing shows as
+    /// the id itself. Neither may reach a screen.
+    fn said_fully(lang: Lang, text: &str, what: &str) {
+        assert!(
+            !text.contains('{') && !text.starts_with("error-") && !text.starts_with("play-"),
+            "{lang}: {what} reads {text:?}"
+        );
+    }
+
+    fn round() -> Round {
+        let bets = vec![
+            BetSpec {
+                id: "1a".into(),
+                box_no: 1,
+                stake: Money::from_cents(1000),
+            },
+            BetSpec {
+                id: "1b".into(),
+                box_no: 1,
+                stake: Money::from_cents(500),
+            },
+        ];
+        let rules = Rules::preset("czech").unwrap();
+        Round::new(rules, Limits::NONE, bets).unwrap()
+    }
+
+    /// Every variant of the closed refusal enums is said in every language, with all its
+    /// arguments.
+    #[test]
+    fn every_refusal_is_said_in_every_language() {
+        let r = round();
+        let card = Card::new(Rank::Eight, Some(Suit::Hearts));
+        let m = Money::from_cents(250);
+        let refusals = [
+            Refusal::RoundComplete,
+            Refusal::CardNotWanted,
+            Refusal::DecisionNotWanted,
+            Refusal::Impossible(ImpossibleCard::Rank {
+                card,
+                rank: "8",
+                decks: 6,
+                max: 24,
+            }),
+            Refusal::Impossible(ImpossibleCard::Suited { card, decks: 6 }),
+            Refusal::NoSuchBet(7),
+            Refusal::BetNotInPlay(0),
+            Refusal::NotABackBet(0),
+            Refusal::BetFinished(1),
+            Refusal::NotOnThisHand(1),
+            Refusal::OffersNotOpen,
+            Refusal::OffersClosed,
+            Refusal::OfferTaken(0),
+            Refusal::InsuranceAmount { bet: 0, max: m },
+            Refusal::EvenMoneyNotOffered,
+            Refusal::NoPontoon(0),
+            Refusal::BuyAfterTwist,
+            Refusal::CardNotBuyable(5),
+            Refusal::CardNotBuyable(3),
+            Refusal::NotAPair(card, Card::new(Rank::Nine, None)),
+            Refusal::SplitNeedsTwoCards,
+            Refusal::SplitLimit(3),
+            Refusal::AceSplitLimit(1),
+            Refusal::SplitAceNoDecision(Decision::Twist),
+            Refusal::StickBelowMinimum { total: 14, min: 16 },
+            Refusal::SurrenderNotAllowed,
+            Refusal::SurrenderAgainstAce,
+            Refusal::SurrenderTooLate,
+            Refusal::DeclinedTwice(1),
+            Refusal::NothingToDecline,
+            Refusal::DeclineMustPrecede,
+        ];
+        let id: crate::engine::BetId = Arc::from("1a");
+        let setups = [
+            SetupError::NoBets,
+            SetupError::NoSuchBox {
+                id: id.clone(),
+                box_no: 9,
+                boxes: 7,
+            },
+            SetupError::DuplicateId(id.clone()),
+            SetupError::StakeNotPositive {
+                id: id.clone(),
+                stake: Money::ZERO,
+            },
+            SetupError::BelowMinimum {
+                id: id.clone(),
+                stake: m,
+                min: Money::from_cents(500),
+            },
+            SetupError::OverBoxMax {
+                box_no: 1,
+                total: m,
+                max: m,
+            },
+            SetupError::TooManyBets {
+                box_no: 1,
+                count: 4,
+                max: 3,
+            },
+            SetupError::BadLimits("x".into()),
+        ];
+        let path = PathBuf::from("/tmp/t.db");
+        let stores = [
+            AuditError::NotCroupier {
+                path: path.clone(),
+                detail: "d".into(),
+            },
+            AuditError::NewerSchema {
+                path: path.clone(),
+                found: 9,
+                known: 6,
+            },
+            AuditError::OlderSchema {
+                path: path.clone(),
+                found: 3,
+                known: 6,
+            },
+            AuditError::InUse {
+                path: path.clone(),
+                holder: "pid 1".into(),
+            },
+            AuditError::ReadOnly {
+                path: path.clone(),
+                detail: "d".into(),
+            },
+            AuditError::DiskFull { path: path.clone() },
+            AuditError::Sqlite {
+                path,
+                detail: "d".into(),
+            },
+            AuditError::PinHash("d".into()),
+        ];
+        for lang in Lang::ALL {
+            for x in &refusals {
+                said_fully(lang, &refusal(lang, &r, x), &format!("{x:?}"));
+            }
+            for x in &setups {
+                said_fully(lang, &setup(lang, x), &format!("{x:?}"));
+            }
+            for x in &stores {
+                said_fully(lang, &store(lang, x), &format!("{x:?}"));
+            }
+            for x in [
+                MoneyError::NotAnAmount("x".into()),
+                MoneyError::TooPrecise("1.001".into()),
+                MoneyError::TooLarge("9".repeat(20)),
+            ] {
+                said_fully(lang, &money(lang, &x), &format!("{x:?}"));
+            }
+            for x in [LoginError::Wrong, LoginError::Locked("Jana".into())] {
+                said_fully(lang, &login(lang, &x), &format!("{x:?}"));
+            }
+            for (min, max) in [(-1, 5), (900, 500)] {
+                let l = limits(
+                    lang,
+                    Some(Money::from_cents(min)),
+                    Some(Money::from_cents(max)),
+                )
+                .expect("refused");
+                said_fully(lang, &l, "limits");
+            }
+        }
+        assert_eq!(limits(Lang::Cs, None, Some(m)), None);
+    }
+
+    /// What the round expects, read from the engine, in the language; plural forms and
+    /// the seed's words come through.
+    #[test]
+    fn what_comes_next_is_said_in_the_language() {
+        let mut r = round();
+        assert_eq!(expected(Lang::Cs, &r), "první karta pro box 1", "the deal");
+        for c in [Rank::Nine, Rank::Ace, Rank::Seven] {
+            r.apply(Step::Card(Card::new(c, None))).unwrap();
+        }
+        // The dealer's ace: the offers open, the holder decides on 9 7.
+        let uk = expected(Lang::Uk, &r);
+        assert!(uk.starts_with("пропозиція (страховка 1a (до 5,00)"), "{uk}");
+        assert!(
+            uk.contains("рішення для: бокс 1 (9 7, сума 16): досить, твіст"),
+            "{uk}"
+        );
+        let cs = refusal(
+            Lang::Cs,
+            &r,
+            &r.check(Step::Split).expect_err("9 and 7 are no pair"),
+        );
+        assert_eq!(cs, "9 a 7 nejsou pár, takže je nelze rozdělit");
+        assert_eq!(
+            t!(Lang::Ru, "error-split-limit", n = 3),
+            "этот бокс уже делал сплит 3 раза — больше правила не разрешают"
+        );
+        for lang in Lang::ALL {
+            said_fully(lang, &expected(lang, &r), "expected");
+        }
+        assert_eq!(
+            card(Lang::Uk, Card::new(Rank::Queen, Some(Suit::Hearts))),
+            "Д♥"
+        );
+        assert_eq!(
+            card(Lang::En, Card::new(Rank::Queen, Some(Suit::Hearts))),
+            "Qh"
+        );
+    }
+}
