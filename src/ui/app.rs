@@ -21,6 +21,7 @@ use crate::audit::table::list_tables;
 use crate::audit::users::{self, Role, User};
 use crate::audit::{AuditError, Store, TableSession};
 use crate::engine::{BetIx, Card, Round, Step, Suit};
+use crate::i18n::Lang;
 
 /// Which screen is up (the name of a `Page`, for tests and the key map).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -257,14 +258,14 @@ impl DealerApp {
             Page::Pontis(p) => p.ui(ui, commands),
             Page::Watch(w) => {
                 if let Some(store) = self.store.as_ref() {
-                    w.ui(ui, store);
+                    w.ui(ui, store, Lang::En);
                 }
             }
             Page::Desk { desk, .. } => {
                 if ui.button("< Back to the tables").clicked() {
                     commands.push(Command::LeaveDesk);
                 }
-                commands.extend(desk.ui(ui).into_iter().map(Command::AtDesk));
+                commands.extend(desk.ui(ui, Lang::En).into_iter().map(Command::AtDesk));
             }
         });
         for c in std::mem::take(&mut self.commands) {
@@ -371,7 +372,7 @@ impl DealerApp {
                     let said = self
                         .user
                         .as_ref()
-                        .and_then(|u| desk.apply(DeskCommand::Latest, store, u));
+                        .and_then(|u| desk.apply(DeskCommand::Latest, store, u, Lang::En));
                     self.page = Page::Desk { desk, back };
                     said.map(|r| match r {
                         Ok(m) => (m, Tone::Info),
@@ -393,7 +394,7 @@ impl DealerApp {
             }
             Command::AtDesk(a) => match (&mut self.page, self.user.as_ref()) {
                 (Page::Desk { desk, .. }, Some(user)) => {
-                    desk.apply(a, store, user).map(|r| match r {
+                    desk.apply(a, store, user, Lang::En).map(|r| match r {
                         Ok(m) => (m, Tone::Info),
                         Err(e) => (format!("REFUSED: {e}"), Tone::Refused),
                     })
@@ -620,7 +621,7 @@ impl DealerApp {
                 ui.label(format!("· {left} cards left"));
             }
             let supervises = self.user.as_ref().is_some_and(|u| u.role.supervises());
-            self.floor.show(ui, supervises);
+            self.floor.show(ui, supervises, Lang::En);
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 if let Some(u) = &self.user {
                     if ui.button("Log out").clicked() {

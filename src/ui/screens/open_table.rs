@@ -37,7 +37,7 @@ impl OpenTable {
     pub(crate) fn new(tables: Vec<TableSummary>, rules_dir: &Path) -> OpenTable {
         OpenTable {
             table_name: "Pontoon 1".into(),
-            choices: rules_files::list(rules_dir),
+            choices: rules_files::list(rules_dir, crate::i18n::Lang::En),
             chosen: 0,
             min_bet: "5".into(),
             box_max: "500".into(),
@@ -179,7 +179,7 @@ fn rules_view(ui: &mut Ui, c: &RulesChoice) {
                     );
                 }
                 Ok(r) => {
-                    let knobs = rules_files::knobs(r);
+                    let knobs = rules_files::knobs(r, crate::i18n::Lang::En);
                     let rows = knobs.len().div_ceil(3);
                     egui::Grid::new("knobs")
                         .spacing([10.0, 1.0])
