@@ -1396,6 +1396,190 @@ fn find(store: &Store, f: &Filters) -> Result<Found, crate::audit::AuditError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+
+    /// The desk and what it acts on, as the app holds them.
+    struct AtDesk {
+        desk: Desk,
+        store: Store,
+        user: User,
+        lang: Lang,
+        status: Option<Result<String, String>>,
+    }
+
+    /// The desk on a demo database of `rounds` rounds, in `lang`, opened as the app
+    /// opens it (on the latest rounds), 1280×800.
+    fn desk_in(lang: Lang, name: &str, rounds: u64) -> Harness<'static, AtDesk> {
+        use crate::audit::{demo, users};
+        let dir = std::env::temp_dir().join(format!("croupier-desk-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("table.db");
+        let mut store = Store::open_with(&path, Box::new(demo::clock_for(5))).unwrap();
+        demo::fill(&mut store, rounds, 2, 5, |_| {}).unwrap();
+        let user = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+        let mut desk = Desk::new();
+        let status = desk.apply(DeskCommand::Latest, &mut store, &user, lang);
+        let state = AtDesk {
+            desk,
+            store,
+            user,
+            lang,
+            status,
+        };
+        Harness::builder()
+            .with_size(egui::Vec2::new(1280.0, 800.0))
+            .build_ui_state(
+                |ui, s: &mut AtDesk| {
+                    for c in s.desk.ui(ui, s.lang) {
+                        if let Some(r) = s.desk.apply(c, &mut s.store, &s.user, s.lang) {
+                            s.status = Some(r);
+                        }
+                    }
+                },
+                state,
+            )
+    }
+
+    /// The desk in Czech: headings, tabs and columns in Czech, amounts and times as a
+    /// Czech floor writes them, a date typed the Czech way searched, and a word it does
+    /// not know refused in Czech with what it expects.
+    #[test]
+    fn the_desk_reads_in_czech() {
+        let mut h = desk_in(Lang::Cs, "cs", 60);
+        h.run();
+        for words in [
+            "Pracoviště inspektora",
+            "Historie kol",
+            "Grafy",
+            "obrat",
+            "výhra kasina",
+            "Ověřit",
+        ] {
+            assert!(h.query_by_label(words).is_some(), "{words} on the desk");
+        }
+        // Amounts with a decimal comma and a no-break space between thousands; the time
+        // of each round with the Czech date.
+        let newest = h.state().desk.rows[0].clone();
+        let handle = i18n::amount(Lang::Cs, newest.figures.handle);
+        assert_eq!(
+            handle,
+            format!("{},00", newest.figures.handle.cents() / 100),
+            "a decimal comma"
+        );
+        assert!(h.query_by_label(&handle).is_some(), "{handle} listed");
+        let settled = when(Lang::Cs, newest.at);
+        assert!(settled.starts_with("5. 1. 2026 "), "{settled}");
+        assert!(h.query_by_label(&settled).is_some(), "{settled} listed");
+        // The demo's rounds include a handle over a thousand: grouped with a no-break space.
+        let grouped = h
+            .state()
+            .desk
+            .rows
+            .iter()
+            .map(|r| i18n::amount(Lang::Cs, r.figures.handle))
+            .find(|a| a.contains('\u{a0}'))
+            .expect("a handle of a thousand or more among the rounds");
+        assert!(h.query_by_label(&grouped).is_some(), "{grouped} listed");
+        // A date typed as Czech writes it is searched; a Czech word for the outcome too.
+        h.get_by_label("Od").click();
+        h.run();
+        h.get_by_label("Od").type_text("5. 1. 2026");
+        h.get_by_label("Výsledek").click();
+        h.run();
+        h.get_by_label("Výsledek").type_text("kasino");
+        h.get_by_label("Hledat").click();
+        for _ in 0..500 {
+            h.step();
+            if h.state().desk.searching.is_none() && h.state().desk.found.is_none() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        h.run();
+        let said = h.state().status.clone();
+        let Some(Ok(said)) = said else {
+            panic!("the search answered: {said:?}")
+        };
+        assert!(said.starts_with("nalezen"), "{said}");
+        assert!(
+            h.state()
+                .desk
+                .rows
+                .iter()
+                .all(|r| r.figures.house_net.is_positive()),
+            "only rounds the house won"
+        );
+        // An outcome it does not know: refused, in Czech, with the words it takes.
+        h.get_by_label("Výsledek").click();
+        h.run();
+        h.get_by_label("Výsledek").type_text("x");
+        h.get_by_label("Hledat").click();
+        h.run();
+        let said = h.state().status.clone();
+        assert!(
+            matches!(&said, Some(Err(e)) if e.contains("čekám kasino, hráči nebo anulováno")),
+            "{said:?}"
+        );
+    }
+
+    /// The shift a time falls in, with the day it began: a night before 06:00 began the
+    /// day before.
+    #[test]
+    fn shifts_and_the_day_they_began() {
+        let at = |s: &str| {
+            chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M")
+                .unwrap()
+                .and_utc()
+                .timestamp_millis()
+        };
+        let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        for (time, began, shift) in [
+            ("2026-11-30 03:10", "2026-11-29", Shift::Night),
+            ("2026-11-30 06:00", "2026-11-30", Shift::Day),
+            ("2026-11-30 13:59", "2026-11-30", Shift::Day),
+            ("2026-11-30 14:00", "2026-11-30", Shift::Evening),
+            ("2026-11-30 22:00", "2026-11-30", Shift::Night),
+        ] {
+            assert_eq!(Shift::at(at(time)), (day(began), shift), "{time}");
+        }
+        assert_eq!(Shift::Night.name(Lang::Uk), "нічна");
+        assert_eq!(Shift::Evening.hours(), "14–22");
+    }
+
+    /// Dates and amounts typed as each language writes them, or ISO and a point; the
+    /// rest refused with an example.
+    #[test]
+    fn dates_and_amounts_typed_the_local_way() {
+        let d = chrono::NaiveDate::from_ymd_opt(2026, 1, 5).unwrap();
+        for (lang, text) in [
+            (Lang::Cs, "5. 1. 2026"),
+            (Lang::Cs, "05.01.2026"),
+            (Lang::Uk, "05.01.2026"),
+            (Lang::Ru, "5.1.2026"),
+            (Lang::En, "5 Jan 2026"),
+            (Lang::Cs, "2026-01-05"),
+        ] {
+            assert_eq!(parse_date(lang, text), Ok(d), "{lang} {text}");
+        }
+        let e = parse_date(Lang::Cs, "5/1/2026").unwrap_err();
+        assert!(e.contains("5/1/2026") && e.contains("čekám datum"), "{e}");
+        for (lang, text, cents) in [
+            (Lang::Cs, "1 000,50", 100_050),
+            (Lang::Cs, "1\u{a0}000,5", 100_050),
+            (Lang::Uk, "20", 2_000),
+            (Lang::En, "1,000.50", 100_050),
+            (Lang::Ru, "7.50", 750),
+        ] {
+            assert_eq!(
+                parse_amount(lang, text),
+                Some(Money::from_cents(cents)),
+                "{lang} {text}"
+            );
+        }
+        assert_eq!(parse_amount(Lang::Cs, "deset"), None);
+    }
 
     /// A long dealer name is cut on the axis (by characters, not bytes); a short one is whole.
     #[test]
