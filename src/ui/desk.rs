@@ -829,7 +829,11 @@ impl Desk {
                         ui.label(&r.table);
                         ui.label(&r.dealer);
                         for m in [r.figures.handle, r.figures.house_net, r.figures.max_net] {
-                            ui.label(i18n::money(lang, m, cur));
+                            // Right-aligned in the column, so the digits line up.
+                            ui.with_layout(
+                                egui::Layout::right_to_left(egui::Align::Center),
+                                |ui| ui.label(i18n::money(lang, m, cur)),
+                            );
                         }
                         let label = if r.voided {
                             t!(lang, "desk-open-void", round = r.round)
@@ -1167,6 +1171,10 @@ fn labelled_bars_with(
         .ceil()
         .max(1.0);
     let n = names.len();
+    // Room above the tallest bar (and below the lowest) for the hover's label.
+    let (lo, hi) = items
+        .iter()
+        .fold((0.0f64, 0.0f64), |(lo, hi), i| (lo.min(i.1), hi.max(i.1)));
     let bars = BarChart::new(
         y,
         items
@@ -1178,7 +1186,7 @@ fn labelled_bars_with(
     .color(color)
     .element_formatter({
         let y = y.to_string();
-        Box::new(move |bar, _| format!("{}\n{y}: {}", bar.name, i18n::decimal(lang, bar.value, 2)))
+        Box::new(move |bar, _| format!("{} · {y}: {}", bar.name, i18n::decimal(lang, bar.value, 2)))
     });
     Plot::new(title)
         .height(120.0)
@@ -1187,6 +1195,8 @@ fn labelled_bars_with(
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .include_y(0.0)
+        .include_y(hi * 1.3)
+        .include_y(lo * 1.3)
         .y_axis_label(y)
         .y_axis_min_width(36.0)
         .y_grid_spacer(about_four_steps)
