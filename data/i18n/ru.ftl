@@ -91,8 +91,8 @@ desk-verified-games = { $events ->
    *[other] { $games } игр Понтис
 }, голова { $head }…
 # История: фильтры
-desk-from = С
-desk-to = По
+desk-from = От
+desk-to = До
 desk-table = Стол
 desk-dealer = Дилер
 desk-host = Ведущий

@@ -91,8 +91,8 @@ desk-verified-games = { $events ->
    *[other] { $games } ігор Понтіс
 }, голова { $head }…
 # Історія: фільтри
-desk-from = З
-desk-to = По
+desk-from = Від
+desk-to = До
 desk-table = Стіл
 desk-dealer = Дилер
 desk-host = Ведучий

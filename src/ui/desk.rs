@@ -1041,8 +1041,7 @@ impl Desk {
             labelled_bars(
                 &mut cols[0],
                 lang,
-                &t!(lang, "desk-chart-win-day"),
-                &win,
+                (&t!(lang, "desk-chart-win-day"), &win, 2),
                 by_day(&|d| money(&d.1)),
                 Color32::LIGHT_GREEN,
             );
@@ -1058,8 +1057,7 @@ impl Desk {
             labelled_bars_with(
                 &mut cols[1],
                 lang,
-                &t!(lang, "desk-chart-hold-day"),
-                &hold,
+                (&t!(lang, "desk-chart-hold-day"), &hold, 2),
                 by_day(&|d| d.2),
                 Color32::LIGHT_BLUE,
                 |p| {
@@ -1080,32 +1078,36 @@ impl Desk {
             labelled_bars(
                 &mut cols[0],
                 lang,
-                &t!(lang, "desk-chart-win-hour"),
-                &win,
+                (&t!(lang, "desk-chart-win-hour"), &win, 2),
                 by_hour(&|h| money(&h.1)),
                 Color32::LIGHT_GREEN,
             );
             labelled_bars(
                 &mut cols[1],
                 lang,
-                &t!(lang, "desk-chart-hold-hour"),
-                &hold,
+                (&t!(lang, "desk-chart-hold-hour"), &hold, 2),
                 by_hour(&|h| h.2),
                 Color32::LIGHT_BLUE,
             );
             labelled_bars(
                 &mut cols[0],
                 lang,
-                &t!(lang, "desk-chart-rounds-hour"),
-                &t!(lang, "desk-axis-rounds"),
+                (
+                    &t!(lang, "desk-chart-rounds-hour"),
+                    &t!(lang, "desk-axis-rounds"),
+                    0,
+                ),
                 by_hour(&|h| h.3 as f64),
                 Color32::GOLD,
             );
             labelled_bars(
                 &mut cols[1],
                 lang,
-                &t!(lang, "desk-chart-rate-dealer"),
-                &t!(lang, "desk-axis-rate"),
+                (
+                    &t!(lang, "desk-chart-rate-dealer"),
+                    &t!(lang, "desk-axis-rate"),
+                    1,
+                ),
                 s.by_dealer.iter().map(|d| (d.0.clone(), d.2)).collect(),
                 Color32::GOLD,
             );
@@ -1145,21 +1147,20 @@ type Hour = (u32, Money, f64, i64);
 fn labelled_bars(
     ui: &mut Ui,
     lang: Lang,
-    title: &str,
-    y: &str,
+    (title, y, places): (&str, &str, usize),
     items: Vec<(String, f64)>,
     color: Color32,
 ) {
-    labelled_bars_with(ui, lang, title, y, items, color, |_| {});
+    labelled_bars_with(ui, lang, (title, y, places), items, color, |_| {});
 }
 
 /// [`labelled_bars`], with `more` drawn over the bars. Numbers on the value axis and in a
-/// bar's hover are written as `lang` writes them (`1 234,5`).
+/// bar's hover are written as `lang` writes them (`1 234,50`), a bar's value with `places`
+/// decimals.
 fn labelled_bars_with(
     ui: &mut Ui,
     lang: Lang,
-    title: &str,
-    y: &str,
+    (title, y, places): (&str, &str, usize),
     items: Vec<(String, f64)>,
     color: Color32,
     more: impl FnOnce(&mut egui_plot::PlotUi<'_>),
@@ -1186,7 +1187,13 @@ fn labelled_bars_with(
     .color(color)
     .element_formatter({
         let y = y.to_string();
-        Box::new(move |bar, _| format!("{} · {y}: {}", bar.name, i18n::decimal(lang, bar.value, 2)))
+        Box::new(move |bar, _| {
+            format!(
+                "{} · {y}: {}",
+                bar.name,
+                i18n::decimal(lang, bar.value, places)
+            )
+        })
     });
     Plot::new(title)
         .height(120.0)
