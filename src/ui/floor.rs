@@ -96,6 +96,19 @@ fn link_text(lang: Lang, state: &LinkState) -> String {
     }
 }
 
+/// When the floor last heard from a table database, as the language writes a date
+/// (`30. 11. 2026 05:01:32 UTC`); a time the floor wrote otherwise is shown as it is.
+fn heard(lang: Lang, floor_time: &str) -> String {
+    match chrono::NaiveDateTime::parse_from_str(floor_time, "%Y-%m-%d %H:%M:%S UTC") {
+        Ok(t) => format!(
+            "{} {} UTC",
+            i18n::date(lang, t.date()),
+            t.format("%H:%M:%S")
+        ),
+        Err(_) => floor_time.to_string(),
+    }
+}
+
 /// One table's day on the floor.
 #[derive(Clone, Debug)]
 struct TableDay {
@@ -221,7 +234,7 @@ impl FloorView {
                 ui.label(id);
                 ui.label(path);
                 ui.label(head.to_string());
-                ui.label(last.as_deref().unwrap_or(never.as_str()));
+                ui.label(last.as_deref().map_or(never.clone(), |t| heard(lang, t)));
                 ui.end_row();
             }
         });
@@ -291,4 +304,34 @@ fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, Strin
         read_at: None,
         error: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The floor's time of last contact in each language's date; anything else as it is.
+    #[test]
+    fn last_heard_in_the_language() {
+        let t = "2026-11-30 05:01:32 UTC";
+        assert_eq!(heard(Lang::Cs, t), "30. 11. 2026 05:01:32 UTC");
+        assert_eq!(heard(Lang::Uk, t), "30.11.2026 05:01:32 UTC");
+        assert_eq!(heard(Lang::En, t), "30 Nov 2026 05:01:32 UTC");
+        assert_eq!(heard(Lang::Ru, "soon"), "soon");
+    }
+
+    /// The link's state in words: the English the tests and the log know, and Czech.
+    #[test]
+    fn the_link_in_words() {
+        let s = LinkState::InSync { head: 6874 };
+        assert_eq!(link_text(Lang::En, &s), s.text());
+        assert_eq!(link_text(Lang::Cs, &s), "floor: srovnáno (událost 6874)");
+        let behind = |n| LinkState::Behind { events: n };
+        assert_eq!(link_text(Lang::En, &behind(3)), behind(3).text());
+        assert_eq!(
+            link_text(Lang::Ru, &behind(3)),
+            "флор: отстаёт на 3 события"
+        );
+        assert_eq!(link_text(Lang::Uk, &behind(5)), "флор: відстає на 5 подій");
+    }
 }
