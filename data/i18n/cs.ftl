@@ -69,26 +69,26 @@ desk-not-verified-yet = zatím neověřeno
 desk-verify-now = Ověřit
 desk-verifying-background = ověřuji na pozadí
 desk-verified-rounds = { $events ->
-    [one] { $events } událost
-    [few] { $events } události
-   *[other] { $events } událostí
+    [one] { $events_shown } událost
+    [few] { $events_shown } události
+   *[other] { $events_shown } událostí
 }, { $rounds ->
-    [one] { $rounds } kolo
-    [few] { $rounds } kola
-   *[other] { $rounds } kol
+    [one] { $rounds_shown } kolo
+    [few] { $rounds_shown } kola
+   *[other] { $rounds_shown } kol
 }, hlava { $head }…
 desk-verified-games = { $events ->
-    [one] { $events } událost
-    [few] { $events } události
-   *[other] { $events } událostí
+    [one] { $events_shown } událost
+    [few] { $events_shown } události
+   *[other] { $events_shown } událostí
 }, { $rounds ->
-    [one] { $rounds } kolo
-    [few] { $rounds } kola
-   *[other] { $rounds } kol
+    [one] { $rounds_shown } kolo
+    [few] { $rounds_shown } kola
+   *[other] { $rounds_shown } kol
 }, { $games ->
-    [one] { $games } hra Pontis
-    [few] { $games } hry Pontis
-   *[other] { $games } her Pontis
+    [one] { $games_shown } hra Pontis
+    [few] { $games_shown } hry Pontis
+   *[other] { $games_shown } her Pontis
 }, hlava { $head }…
 # Historie: filtry
 desk-from = Od
@@ -127,9 +127,9 @@ desk-listing-shift = { $when ->
 desk-listing-latest = Poslední kola, nejnovější nahoře
 desk-listing-older = Starší kola, nejnovější nahoře ({ $page }. strana)
 desk-listing-found = { $n ->
-    [one] Nalezeno { $n } kolo, nejnovější nahoře: { $first }–{ $last }
-    [few] Nalezena { $n } kola, nejnovější nahoře: { $first }–{ $last }
-   *[other] Nalezeno { $n } kol, nejnovější nahoře: { $first }–{ $last }
+    [one] Nalezeno { $n_shown } kolo, nejnovější nahoře: { $first }–{ $last }
+    [few] Nalezena { $n_shown } kola, nejnovější nahoře: { $first }–{ $last }
+   *[other] Nalezeno { $n_shown } kol, nejnovější nahoře: { $first }–{ $last }
 }
 desk-newer = < Novější
 desk-older = Starší >
@@ -147,11 +147,11 @@ desk-open-void = Otevřít { $round } (anulováno)
 desk-search-stopped = hledání se nečekaně zastavilo
 desk-search-running = hledání už běží
 desk-searching = hledám…
-desk-search-capped = nalezeno přes { $cap } kol: v seznamu a grafech je nejnovějších { $cap } (pro zbytek hledání zužte)
+desk-search-capped = nalezeno přes { $cap_shown } kol: v seznamu a grafech je nejnovějších { $cap_shown } (pro zbytek hledání zužte)
 desk-rounds-found = { $n ->
-    [one] nalezeno { $n } kolo
-    [few] nalezena { $n } kola
-   *[other] nalezeno { $n } kol
+    [one] nalezeno { $n_shown } kolo
+    [few] nalezena { $n_shown } kola
+   *[other] nalezeno { $n_shown } kol
 }
 desk-no-older = starší kola nejsou
 desk-no-rounds-yet = zatím žádné vyplacené kolo
@@ -202,8 +202,8 @@ desk-diff-pay = teď vyplatit (+) / vybrat (−)
 # Grafy
 desk-charts-empty = Nejdřív prohledejte historii kol: grafy ukazují nalezená kola.
 desk-charts-intro = { $n ->
-    [one] Grafy { $n } kola ze seznamu historie (bez anulovaných).
-   *[other] Grafy { $n } kol ze seznamu historie (bez anulovaných).
+    [one] Grafy { $n_shown } kola ze seznamu historie (bez anulovaných).
+   *[other] Grafy { $n_shown } kol ze seznamu historie (bez anulovaných).
 }
 desk-chart-win-day = Výhra kasina po dnech
 desk-chart-hold-day = Hold % po dnech (červeně: teoretický hold hraných pravidel)

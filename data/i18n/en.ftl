@@ -71,21 +71,21 @@ desk-not-verified-yet = not verified yet
 desk-verify-now = Verify now
 desk-verifying-background = verifying in the background
 desk-verified-rounds = { $events ->
-    [one] { $events } event
-   *[other] { $events } events
+    [one] { $events_shown } event
+   *[other] { $events_shown } events
 }, { $rounds ->
-    [one] { $rounds } round
-   *[other] { $rounds } rounds
+    [one] { $rounds_shown } round
+   *[other] { $rounds_shown } rounds
 }, head { $head }…
 desk-verified-games = { $events ->
-    [one] { $events } event
-   *[other] { $events } events
+    [one] { $events_shown } event
+   *[other] { $events_shown } events
 }, { $rounds ->
-    [one] { $rounds } round
-   *[other] { $rounds } rounds
+    [one] { $rounds_shown } round
+   *[other] { $rounds_shown } rounds
 }, { $games ->
-    [one] { $games } Pontis game
-   *[other] { $games } Pontis games
+    [one] { $games_shown } Pontis game
+   *[other] { $games_shown } Pontis games
 }, head { $head }…
 # The history: filters
 desk-from = From
@@ -124,8 +124,8 @@ desk-listing-shift = { $when ->
 desk-listing-latest = Latest rounds, newest first
 desk-listing-older = Older rounds, newest first (page { $page })
 desk-listing-found = { $n ->
-    [one] { $n } round found, newest first: { $first }–{ $last }
-   *[other] { $n } rounds found, newest first: { $first }–{ $last }
+    [one] { $n_shown } round found, newest first: { $first }–{ $last }
+   *[other] { $n_shown } rounds found, newest first: { $first }–{ $last }
 }
 desk-newer = < Newer
 desk-older = Older >
@@ -143,10 +143,10 @@ desk-open-void = Open { $round } (void)
 desk-search-stopped = the search stopped unexpectedly
 desk-search-running = a search is already running
 desk-searching = searching…
-desk-search-capped = over { $cap } rounds found: the newest { $cap } listed and charted (narrow the search for the rest)
+desk-search-capped = over { $cap_shown } rounds found: the newest { $cap_shown } listed and charted (narrow the search for the rest)
 desk-rounds-found = { $n ->
-    [one] { $n } round found
-   *[other] { $n } rounds found
+    [one] { $n_shown } round found
+   *[other] { $n_shown } rounds found
 }
 desk-no-older = no older rounds
 desk-no-rounds-yet = no settled rounds yet
@@ -196,7 +196,7 @@ desk-diff-pay = pay (+) / collect (−) now
 desk-charts-empty = Search the round history first: the charts show the rounds found.
 desk-charts-intro = { $n ->
     [one] Charts of the round listed in the history (voids left out).
-   *[other] Charts of the { $n } rounds listed in the history (voids left out).
+   *[other] Charts of the { $n_shown } rounds listed in the history (voids left out).
 }
 desk-chart-win-day = House win by day
 desk-chart-hold-day = Hold % by day (red: theoretical hold of the rules played)

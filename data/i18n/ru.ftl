@@ -69,26 +69,26 @@ desk-not-verified-yet = ещё не проверено
 desk-verify-now = Проверить
 desk-verifying-background = проверяю в фоне
 desk-verified-rounds = { $events ->
-    [one] { $events } событие
-    [few] { $events } события
-   *[other] { $events } событий
+    [one] { $events_shown } событие
+    [few] { $events_shown } события
+   *[other] { $events_shown } событий
 }, { $rounds ->
-    [one] { $rounds } раунд
-    [few] { $rounds } раунда
-   *[other] { $rounds } раундов
+    [one] { $rounds_shown } раунд
+    [few] { $rounds_shown } раунда
+   *[other] { $rounds_shown } раундов
 }, голова { $head }…
 desk-verified-games = { $events ->
-    [one] { $events } событие
-    [few] { $events } события
-   *[other] { $events } событий
+    [one] { $events_shown } событие
+    [few] { $events_shown } события
+   *[other] { $events_shown } событий
 }, { $rounds ->
-    [one] { $rounds } раунд
-    [few] { $rounds } раунда
-   *[other] { $rounds } раундов
+    [one] { $rounds_shown } раунд
+    [few] { $rounds_shown } раунда
+   *[other] { $rounds_shown } раундов
 }, { $games ->
-    [one] { $games } игра Понтис
-    [few] { $games } игры Понтис
-   *[other] { $games } игр Понтис
+    [one] { $games_shown } игра Понтис
+    [few] { $games_shown } игры Понтис
+   *[other] { $games_shown } игр Понтис
 }, голова { $head }…
 # История: фильтры
 desk-from = От
@@ -127,9 +127,9 @@ desk-listing-shift = { $when ->
 desk-listing-latest = Последние раунды, сначала новые
 desk-listing-older = Более ранние раунды, сначала новые (страница { $page })
 desk-listing-found = { $n ->
-    [one] Найден { $n } раунд, сначала новые: { $first }–{ $last }
-    [few] Найдено { $n } раунда, сначала новые: { $first }–{ $last }
-   *[other] Найдено { $n } раундов, сначала новые: { $first }–{ $last }
+    [one] Найден { $n_shown } раунд, сначала новые: { $first }–{ $last }
+    [few] Найдено { $n_shown } раунда, сначала новые: { $first }–{ $last }
+   *[other] Найдено { $n_shown } раундов, сначала новые: { $first }–{ $last }
 }
 desk-newer = < Новее
 desk-older = Раньше >
@@ -147,11 +147,11 @@ desk-open-void = Открыть { $round } (аннулирован)
 desk-search-stopped = поиск неожиданно остановился
 desk-search-running = поиск уже идёт
 desk-searching = ищу…
-desk-search-capped = найдено больше { $cap } раундов: в списке и на графиках самые новые { $cap } (сузьте поиск, чтобы увидеть остальные)
+desk-search-capped = найдено больше { $cap_shown } раундов: в списке и на графиках самые новые { $cap_shown } (сузьте поиск, чтобы увидеть остальные)
 desk-rounds-found = { $n ->
-    [one] найден { $n } раунд
-    [few] найдено { $n } раунда
-   *[other] найдено { $n } раундов
+    [one] найден { $n_shown } раунд
+    [few] найдено { $n_shown } раунда
+   *[other] найдено { $n_shown } раундов
 }
 desk-no-older = более ранних раундов нет
 desk-no-rounds-yet = пока ни одного рассчитанного раунда
@@ -202,8 +202,8 @@ desk-diff-pay = доплатить (+) / забрать (−) сейчас
 # Графики
 desk-charts-empty = Сначала выполните поиск в истории раундов: графики показывают найденные раунды.
 desk-charts-intro = { $n ->
-    [one] Графики по { $n } раунду из списка истории (без аннулированных).
-   *[other] Графики по { $n } раундам из списка истории (без аннулированных).
+    [one] Графики по { $n_shown } раунду из списка истории (без аннулированных).
+   *[other] Графики по { $n_shown } раундам из списка истории (без аннулированных).
 }
 desk-chart-win-day = Выигрыш казино по дням
 desk-chart-hold-day = Холд % по дням (красным: теоретический холд действующих правил)

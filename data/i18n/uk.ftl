@@ -69,26 +69,26 @@ desk-not-verified-yet = ще не перевірено
 desk-verify-now = Перевірити
 desk-verifying-background = перевіряю у фоні
 desk-verified-rounds = { $events ->
-    [one] { $events } подія
-    [few] { $events } події
-   *[other] { $events } подій
+    [one] { $events_shown } подія
+    [few] { $events_shown } події
+   *[other] { $events_shown } подій
 }, { $rounds ->
-    [one] { $rounds } раунд
-    [few] { $rounds } раунди
-   *[other] { $rounds } раундів
+    [one] { $rounds_shown } раунд
+    [few] { $rounds_shown } раунди
+   *[other] { $rounds_shown } раундів
 }, голова { $head }…
 desk-verified-games = { $events ->
-    [one] { $events } подія
-    [few] { $events } події
-   *[other] { $events } подій
+    [one] { $events_shown } подія
+    [few] { $events_shown } події
+   *[other] { $events_shown } подій
 }, { $rounds ->
-    [one] { $rounds } раунд
-    [few] { $rounds } раунди
-   *[other] { $rounds } раундів
+    [one] { $rounds_shown } раунд
+    [few] { $rounds_shown } раунди
+   *[other] { $rounds_shown } раундів
 }, { $games ->
-    [one] { $games } гра Понтіс
-    [few] { $games } гри Понтіс
-   *[other] { $games } ігор Понтіс
+    [one] { $games_shown } гра Понтіс
+    [few] { $games_shown } гри Понтіс
+   *[other] { $games_shown } ігор Понтіс
 }, голова { $head }…
 # Історія: фільтри
 desk-from = Від
@@ -127,9 +127,9 @@ desk-listing-shift = { $when ->
 desk-listing-latest = Останні раунди, новіші вгорі
 desk-listing-older = Давніші раунди, новіші вгорі (сторінка { $page })
 desk-listing-found = { $n ->
-    [one] Знайдено { $n } раунд, новіші вгорі: { $first }–{ $last }
-    [few] Знайдено { $n } раунди, новіші вгорі: { $first }–{ $last }
-   *[other] Знайдено { $n } раундів, новіші вгорі: { $first }–{ $last }
+    [one] Знайдено { $n_shown } раунд, новіші вгорі: { $first }–{ $last }
+    [few] Знайдено { $n_shown } раунди, новіші вгорі: { $first }–{ $last }
+   *[other] Знайдено { $n_shown } раундів, новіші вгорі: { $first }–{ $last }
 }
 desk-newer = < Новіші
 desk-older = Давніші >
@@ -147,11 +147,11 @@ desk-open-void = Відкрити { $round } (анульовано)
 desk-search-stopped = пошук несподівано зупинився
 desk-search-running = пошук уже триває
 desk-searching = шукаю…
-desk-search-capped = знайдено понад { $cap } раундів: у списку й на графіках найновіші { $cap } (звузьте пошук, щоб побачити решту)
+desk-search-capped = знайдено понад { $cap_shown } раундів: у списку й на графіках найновіші { $cap_shown } (звузьте пошук, щоб побачити решту)
 desk-rounds-found = { $n ->
-    [one] знайдено { $n } раунд
-    [few] знайдено { $n } раунди
-   *[other] знайдено { $n } раундів
+    [one] знайдено { $n_shown } раунд
+    [few] знайдено { $n_shown } раунди
+   *[other] знайдено { $n_shown } раундів
 }
 desk-no-older = давніших раундів немає
 desk-no-rounds-yet = ще жодного розрахованого раунду
@@ -202,8 +202,8 @@ desk-diff-pay = доплатити (+) / забрати (−) зараз
 # Графіки
 desk-charts-empty = Спершу виконайте пошук в історії раундів: графіки показують знайдені раунди.
 desk-charts-intro = { $n ->
-    [one] Графіки { $n } раунду зі списку історії (без анульованих).
-   *[other] Графіки { $n } раундів зі списку історії (без анульованих).
+    [one] Графіки { $n_shown } раунду зі списку історії (без анульованих).
+   *[other] Графіки { $n_shown } раундів зі списку історії (без анульованих).
 }
 desk-chart-win-day = Виграш казино по днях
 desk-chart-hold-day = Холд % по днях (червоним: теоретичний холд чинних правил)

@@ -370,9 +370,18 @@ impl Desk {
                     self.series = f.series;
                     self.listing = Listing::Found(0);
                     Ok(if f.capped {
-                        t!(lang, "desk-search-capped", cap = SEARCH_CAP)
+                        t!(
+                            lang,
+                            "desk-search-capped",
+                            cap_shown = count(lang, SEARCH_CAP)
+                        )
                     } else {
-                        t!(lang, "desk-rounds-found", n = self.rows.len())
+                        t!(
+                            lang,
+                            "desk-rounds-found",
+                            n = self.rows.len(),
+                            n_shown = count(lang, self.rows.len())
+                        )
                     })
                 }
                 Some(Err(e)) => Err(e),
@@ -448,8 +457,11 @@ impl Desk {
                                             lang,
                                             "desk-verified-games",
                                             events = v.events,
+                                            events_shown = count(lang, v.events),
                                             rounds = v.rounds,
+                                            rounds_shown = count(lang, v.rounds),
                                             games = v.games,
+                                            games_shown = count(lang, v.games),
                                             head = head
                                         )
                                     } else {
@@ -457,7 +469,9 @@ impl Desk {
                                             lang,
                                             "desk-verified-rounds",
                                             events = v.events,
+                                            events_shown = count(lang, v.events),
                                             rounds = v.rounds,
+                                            rounds_shown = count(lang, v.rounds),
                                             head = head
                                         )
                                     }
@@ -774,6 +788,7 @@ impl Desk {
                         lang,
                         "desk-listing-found",
                         n = self.rows.len(),
+                        n_shown = count(lang, self.rows.len()),
                         first = a + usize::from(b > a),
                         last = b
                     ),
@@ -1023,7 +1038,12 @@ impl Desk {
             Err(_) => d.to_string(),
         };
         let hour = |h: u32| format!("{h:02}:00");
-        ui.label(t!(lang, "desk-charts-intro", n = self.rows.len()));
+        ui.label(t!(
+            lang,
+            "desk-charts-intro",
+            n = self.rows.len(),
+            n_shown = count(lang, self.rows.len())
+        ));
         ui.columns(2, |cols| {
             let by_day = |f: &dyn Fn(&Day) -> f64| {
                 s.by_day
@@ -1260,6 +1280,13 @@ fn nets_words(lang: Lang, cur: Option<Currency>, nets: &[NetData]) -> String {
         .map(|n| format!("{} {}", n.id, i18n::money(lang, n.net, cur)))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A count as the language writes a number: `10 000`, `10,000`. (Fluent selects the
+/// plural form by the number but writes it without grouping.)
+fn count<N: TryInto<i64>>(lang: Lang, n: N) -> String {
+    let n: i64 = n.try_into().unwrap_or(i64::MAX);
+    i18n::decimal(lang, n as f64, 0)
 }
 
 /// An amount to pay (`+20,00`) or collect (`-15,00`): the sign always written.
@@ -1596,6 +1623,12 @@ mod tests {
             );
         }
         assert_eq!(parse_amount(Lang::Cs, "deset"), None);
+        // Counts are grouped as numbers are, and pick their plural form.
+        let found = |lang, n: usize| t!(lang, "desk-rounds-found", n = n, n_shown = count(lang, n));
+        assert_eq!(found(Lang::Cs, 10_000), "nalezeno 10\u{a0}000 kol");
+        assert_eq!(found(Lang::Cs, 3), "nalezena 3 kola");
+        assert_eq!(found(Lang::Ru, 21), "найден 21 раунд");
+        assert_eq!(found(Lang::En, 1_250), "1,250 rounds found");
     }
 
     /// A long dealer name is cut on the axis (by characters, not bytes); a short one is whole.
