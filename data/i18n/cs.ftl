@@ -232,6 +232,9 @@ desk-col-inputs = vstupy
 desk-col-end = konec
 desk-col-winners = vítězové
 desk-game-in-play = ve hře
+desk-game-end-empty-hand = někdo bez karet
+desk-game-end-blocked = zablokováno
+desk-game-end-abandoned = přerušeno
 
 # Floor: spojení v horní liště, okno Floor
 floor-link-connecting = floor: připojuji

@@ -225,6 +225,9 @@ desk-col-inputs = inputs
 desk-col-end = end
 desk-col-winners = winners
 desk-game-in-play = in play
+desk-game-end-empty-hand = a hand emptied
+desk-game-end-blocked = blocked
+desk-game-end-abandoned = abandoned
 
 # The floor: the link in the top bar, the Floor window
 floor-link-connecting = floor: connecting

@@ -232,6 +232,9 @@ desk-col-inputs = вводы
 desk-col-end = конец
 desk-col-winners = победители
 desk-game-in-play = идёт
+desk-game-end-empty-hand = кто-то без карт
+desk-game-end-blocked = ходов нет
+desk-game-end-abandoned = прервана
 
 # Флор: связь в верхней строке, окно «Флор»
 floor-link-connecting = флор: соединение

@@ -232,6 +232,9 @@ desk-col-inputs = введення
 desk-col-end = кінець
 desk-col-winners = переможці
 desk-game-in-play = триває
+desk-game-end-empty-hand = хтось без карт
+desk-game-end-blocked = ходів немає
+desk-game-end-abandoned = перервано
 
 # Флор: зв'язок у верхньому рядку, вікно «Флор»
 floor-link-connecting = флор: з'єднання

@@ -648,7 +648,7 @@ impl Desk {
                         ui.label(
                             g.ended
                                 .as_ref()
-                                .map_or(in_play.as_str(), |(_, e)| e.as_str()),
+                                .map_or(in_play.clone(), |(_, e)| game_end(lang, e)),
                         );
                         ui.label(g.winners.join(", "));
                         ui.end_row();
@@ -1350,6 +1350,17 @@ fn parse_amount(lang: Lang, text: &str) -> Option<Money> {
         t = t.replace(decimal.as_str(), ".");
     }
     Money::parse(&t).ok()
+}
+
+/// How a Pontis game ended (as the log names it: `empty_hand`, `blocked`, `abandoned`), in
+/// words; an ending this list does not know as the log names it.
+fn game_end(lang: Lang, end: &str) -> String {
+    match end {
+        "empty_hand" => t!(lang, "desk-game-end-empty-hand"),
+        "blocked" => t!(lang, "desk-game-end-blocked"),
+        "abandoned" => t!(lang, "desk-game-end-abandoned"),
+        other => other.replace('_', " "),
+    }
 }
 
 /// A report's kind as the Export menu names it.
