@@ -119,6 +119,7 @@ desk-bad-date = datum „{ $text }“: čekám datum jako { $example } nebo { $i
 desk-bad-box = box „{ $text }“: čekám číslo boxu 1 až 7
 desk-bad-payout = výplata „{ $text }“: čekám částku jako { $example }
 desk-bad-outcome = výsledek „{ $text }“: čekám kasino, hráči nebo anulováno
+desk-bad-period = Od { $from } je po Do { $to }: nejdřív patří dřívější datum
 # Historie: co je v seznamu
 desk-listing-shift = { $when ->
     [today] Dnešní { $shift } směna ({ $hours }), nejnovější nahoře

@@ -116,6 +116,7 @@ desk-bad-date = date “{ $text }”: expected a date such as { $example } or { 
 desk-bad-box = box “{ $text }”: expected a box number 1 to 7
 desk-bad-payout = payout “{ $text }”: expected an amount such as { $example }
 desk-bad-outcome = outcome “{ $text }”: expected house, players or void
+desk-bad-period = From { $from } is after To { $to }: expected the earlier date first
 # The history: what is listed
 desk-listing-shift = { $when ->
     [today] Today's { $shift } shift ({ $hours }), newest first

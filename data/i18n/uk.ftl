@@ -119,6 +119,7 @@ desk-bad-date = дата «{ $text }»: очікую дату на зразок 
 desk-bad-box = бокс «{ $text }»: очікую номер боксу від 1 до 7
 desk-bad-payout = виплата «{ $text }»: очікую суму на зразок { $example }
 desk-bad-outcome = результат «{ $text }»: очікую казино, гравці або анульовано
+desk-bad-period = «Від» { $from } пізніше за «До» { $to }: спершу має бути раніша дата
 # Історія: що в списку
 desk-listing-shift = { $when ->
     [today] Сьогоднішня { $shift } зміна ({ $hours }), новіші вгорі

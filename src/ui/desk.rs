@@ -315,17 +315,25 @@ impl Desk {
     /// The period of the From and To fields: dates as the language writes them
     /// (`30. 11. 2026`) or ISO (`2026-11-30`); From empty is the beginning, To empty today.
     fn period(&self, lang: Lang) -> Result<Period, String> {
-        let day = |text: &str, empty: chrono::NaiveDate| -> Result<String, String> {
+        let day = |text: &str, empty: chrono::NaiveDate| {
             let text = text.trim();
             if text.is_empty() {
-                return Ok(empty.to_string());
+                return Ok(empty);
             }
-            parse_date(lang, text).map(|d| d.to_string())
+            parse_date(lang, text)
         };
         let beginning = chrono::NaiveDate::from_ymd_opt(2000, 1, 1).unwrap_or_default();
         let from = day(&self.from, beginning)?;
         let to = day(&self.to, chrono::Utc::now().date_naive())?;
-        Period::parse(&from, &to)
+        if from > to {
+            return Err(t!(
+                lang,
+                "desk-bad-period",
+                from = i18n::date(lang, from),
+                to = i18n::date(lang, to)
+            ));
+        }
+        Period::parse(&from.to_string(), &to.to_string())
     }
 
     /// Carries out `a` on `store` for `user` (a supervisor or admin): what was done
@@ -1634,6 +1642,20 @@ mod tests {
             );
         }
         assert_eq!(parse_amount(Lang::Cs, "deset"), None);
+        // A period typed backwards is refused in the language's dates.
+        let mut desk = Desk::new();
+        desk.from = "6. 1. 2026".into();
+        desk.to = "2026-01-05".into();
+        let e = desk.period(Lang::Cs).unwrap_err();
+        assert_eq!(
+            e,
+            "Od 6. 1. 2026 je po Do 5. 1. 2026: nejdřív patří dřívější datum"
+        );
+        desk.to = "6.1.2026".into();
+        assert_eq!(
+            desk.period(Lang::Cs).map(|p| p.ms()),
+            Period::parse("2026-01-06", "2026-01-06").map(|p| p.ms())
+        );
         // Counts are grouped as numbers are, and pick their plural form.
         let found = |lang, n: usize| t!(lang, "desk-rounds-found", n = n, n_shown = count(lang, n));
         assert_eq!(found(Lang::Cs, 10_000), "nalezeno 10\u{a0}000 kol");
