@@ -108,7 +108,7 @@ desk-export-summary = Сводка по столам
 desk-export-rounds = Раунды
 desk-export-dealers = Дилеры
 desk-export-exceptions = Исключения
-desk-filters-help = Даты как { $date } или { $iso } (UTC); смена: { $day }, { $evening } или { $night }; исход: { $house }, { $players } или { $void }.
+desk-filters-help = Даты в виде { $date } или { $iso } (UTC); смена: { $day }, { $evening } или { $night }; исход: { $house }, { $players } или { $void }.
 desk-shift-day = дневная
 desk-shift-evening = вечерняя
 desk-shift-night = ночная
@@ -199,7 +199,7 @@ desk-correct = Записать исправление
 desk-diff-bet = ставка
 desk-diff-was = было
 desk-diff-now = после исправления
-desk-diff-pay = доплатить (+) / забрать (−) сейчас
+desk-diff-pay = выплатить (+) / забрать (−) сейчас
 # Графики
 desk-charts-empty = Сначала выполните поиск в истории раундов: графики показывают найденные раунды.
 desk-charts-intro = { $n ->

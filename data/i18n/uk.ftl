@@ -108,7 +108,7 @@ desk-export-summary = Зведення по столах
 desk-export-rounds = Раунди
 desk-export-dealers = Дилери
 desk-export-exceptions = Винятки
-desk-filters-help = Дати як { $date } або { $iso } (UTC); зміна: { $day }, { $evening } або { $night }; результат: { $house }, { $players } або { $void }.
+desk-filters-help = Дати у вигляді { $date } або { $iso } (UTC); зміна: { $day }, { $evening } або { $night }; результат: { $house }, { $players } або { $void }.
 desk-shift-day = денна
 desk-shift-evening = вечірня
 desk-shift-night = нічна
@@ -199,7 +199,7 @@ desk-correct = Записати виправлення
 desk-diff-bet = ставка
 desk-diff-was = було
 desk-diff-now = після виправлення
-desk-diff-pay = доплатити (+) / забрати (−) зараз
+desk-diff-pay = виплатити (+) / забрати (−) зараз
 # Графіки
 desk-charts-empty = Спершу виконайте пошук в історії раундів: графіки показують знайдені раунди.
 desk-charts-intro = { $n ->
