@@ -19,6 +19,7 @@ use croupier::script::{Script, settlement};
 use indicatif::{ProgressBar, ProgressStyle};
 
 mod lab_cli;
+mod settings_cli;
 
 #[derive(Parser)]
 #[command(
@@ -197,9 +198,19 @@ enum Command {
     /// Set the floor up, as its admin (the role that owns the floor database, with
     /// CREATEROLE): the schema, and the roles tables log in through (croupier_table).
     FloorInit,
-    /// Users: add, list, unlock. PINs are read from standard input, one per line.
+    /// Users: add, list, unlock, language. PINs are read from standard input, one per line.
     #[command(subcommand)]
     User(UserCommand),
+    /// The table's currency (every table of this database): print it, or set it as a
+    /// supervisor or admin (their PIN on standard input). Amounts are never converted.
+    Currency {
+        /// An ISO 4217 code: CZK, BYN, UAH, EUR, …
+        #[arg(long, value_name = "CODE")]
+        set: Option<String>,
+        /// The supervisor or admin setting it.
+        #[arg(long, requires = "set")]
+        by: Option<String>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -222,6 +233,16 @@ enum UserCommand {
         name: String,
         #[arg(long)]
         by: String,
+    },
+    /// Print a user's language, or set it: en, cs, uk or ru. Reads the user's own PIN
+    /// from standard input, or, with --by, the supervisor's or admin's.
+    Language {
+        name: String,
+        /// en (English), cs (Czech), uk (Ukrainian) or ru (Russian).
+        code: Option<String>,
+        /// A supervisor (for a dealer) or an admin setting it for the user.
+        #[arg(long, requires = "code")]
+        by: Option<String>,
     },
 }
 
@@ -325,6 +346,10 @@ fn main() -> ExitCode {
             seed,
         }) => run_demo(&db, rounds, tables, seed),
         Some(Command::User(cmd)) => user(&db, cmd),
+        Some(Command::Currency { set, by }) => {
+            settings_cli::currency(&db, set.as_deref(), by.as_deref(), first_pin)
+                .and_then(print_line)
+        }
         Some(Command::Report(args)) => report(&dbs, !cli.db.is_empty(), cli.floor, args),
         Some(Command::Odds {
             rules,
@@ -664,6 +689,17 @@ fn read_pins(n: usize) -> Result<Vec<String>> {
     Ok(pins)
 }
 
+/// The one PIN a command reads from standard input.
+fn first_pin() -> Result<String> {
+    Ok(read_pins(1)?.remove(0))
+}
+
+/// A command's one line of output, then its exit status.
+fn print_line((line, code): (String, ExitCode)) -> Result<ExitCode> {
+    outln!("{line}")?;
+    Ok(code)
+}
+
 fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
     match cmd {
         UserCommand::Add { name, role, by } => {
@@ -686,6 +722,10 @@ fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
                     if locked { " LOCKED" } else { "" }
                 )?;
             }
+        }
+        UserCommand::Language { name, code, by } => {
+            return settings_cli::language(db, &name, code.as_deref(), by.as_deref(), first_pin)
+                .and_then(print_line);
         }
         UserCommand::Unlock { name, by } => {
             let mut store = Store::open(db)?;

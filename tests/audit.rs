@@ -1289,3 +1289,164 @@ fn a_short_hash_on_a_row_that_is_no_step_is_caught() {
         .expect("a writer opened onto a broken chain");
     assert!(e.to_string().contains("not 32 bytes"), "{e}");
 }
+
+/// Settings from the command line: the currency printed, set by a supervisor, refused to
+/// a dealer and for a code that is no currency (nothing logged either way); a user's
+/// language set by the user, by an admin, refused for an unknown code. Each change is an
+/// event that `verify` checks.
+#[test]
+fn currency_and_language_are_set_from_the_command_line() {
+    let path = temp_db("settings-cli");
+    let (store, _, _) = staffed(&path);
+    drop(store);
+    let db = path.to_str().unwrap();
+    let head = || Store::open_read(&path).unwrap().head().0;
+    let said = |o: &std::process::Output| {
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    };
+    let out = common::run(&["currency", "--db", db], b"");
+    assert!(said(&out).contains("no currency set"), "{}", said(&out));
+
+    // Refusals change nothing: a code that is no currency (before any PIN is read), a
+    // dealer's authority.
+    let before = head();
+    let out = common::run(
+        &["currency", "--db", db, "--set", "Kč", "--by", "Petr Novak"],
+        b"800100\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        said(&out).contains("expected an ISO 4217 code"),
+        "{}",
+        said(&out)
+    );
+    assert_eq!(head(), before, "a refused code logs nothing");
+    let out = common::run(
+        &[
+            "currency",
+            "--db",
+            db,
+            "--set",
+            "CZK",
+            "--by",
+            "Jana Svoboda",
+        ],
+        b"1001\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        said(&out).contains("only a supervisor or an admin"),
+        "{}",
+        said(&out)
+    );
+
+    let out = common::run(
+        &["currency", "--db", db, "--set", "czk", "--by", "Petr Novak"],
+        b"800100\n",
+    );
+    assert!(out.status.success(), "{}", said(&out));
+    assert!(said(&out).contains("currency set to CZK by Petr Novak"));
+    let out = common::run(&["currency", "--db", db], b"");
+    assert!(said(&out).contains("currency CZK"), "{}", said(&out));
+
+    let out = common::run(
+        &["user", "language", "Jana Svoboda", "cs", "--db", db],
+        b"1001\n",
+    );
+    assert!(out.status.success(), "{}", said(&out));
+    assert!(said(&out).contains("Čeština"), "{}", said(&out));
+    let out = common::run(
+        &[
+            "user",
+            "language",
+            "Jana Svoboda",
+            "uk",
+            "--by",
+            "Irena Dvorak",
+            "--db",
+            db,
+        ],
+        b"900000\n",
+    );
+    assert!(out.status.success(), "{}", said(&out));
+    let out = common::run(&["user", "language", "Jana Svoboda", "--db", db], b"");
+    assert!(said(&out).contains("Українська (uk)"), "{}", said(&out));
+    let before = head();
+    let out = common::run(
+        &["user", "language", "Jana Svoboda", "xx", "--db", db],
+        b"1001\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(said(&out).contains("expected one of en"), "{}", said(&out));
+    let out = common::run(
+        &[
+            "user",
+            "language",
+            "Irena Dvorak",
+            "cs",
+            "--by",
+            "Jana Svoboda",
+            "--db",
+            db,
+        ],
+        b"1001\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        said(&out).contains("may not set Irena Dvorak's language"),
+        "{}",
+        said(&out)
+    );
+    // The dealer's login is logged; no setting is.
+    let store = Store::open_read(&path).unwrap();
+    let settings: i64 = store
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM event_log WHERE kind = 'setting_changed' AND seq > ?1",
+            [before],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(settings, 0);
+    drop(store);
+    let out = croupier(&["verify", "--db", db]);
+    assert!(out.status.success(), "{}", said(&out));
+}
+
+/// A schema-5 file (made here by taking the settings kind back out) upgrades to 6: the
+/// kind is named again, the head unchanged, no setting yet, and it verifies.
+#[test]
+fn a_schema_5_file_upgrades_to_the_settings_kind() {
+    let path = temp_db("upgrade5");
+    let (store, _, _) = staffed(&path);
+    let head = store.head();
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 24; PRAGMA user_version = 5;",
+    )
+    .unwrap();
+    drop(conn);
+    let db = path.to_str().unwrap();
+    let out = croupier(&["migrate", "--db", db]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let store = Store::open_read(&path).unwrap();
+    assert_eq!(store.head(), head);
+    let name: String = store
+        .conn()
+        .query_row("SELECT name FROM event_kinds WHERE code = 24", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(name, "setting_changed");
+    assert_eq!(croupier::audit::settings::currency(&store).unwrap(), None);
+    replay::verify(&store, |_| {}).unwrap();
+}

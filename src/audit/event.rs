@@ -45,10 +45,13 @@ pub enum EventKind {
     PontisUndo,
     /// A Pontis game's end: how, the winners and every bank's score.
     PontisEnded,
+    /// A setting changed (schema 6 on): the database's currency or a user's language,
+    /// and who changed it.
+    SettingChanged,
 }
 
 impl EventKind {
-    pub(crate) const ALL: [EventKind; 23] = [
+    pub(crate) const ALL: [EventKind; 24] = [
         EventKind::Created,
         EventKind::UserAdded,
         EventKind::Login,
@@ -72,10 +75,13 @@ impl EventKind {
         EventKind::PontisRefused,
         EventKind::PontisUndo,
         EventKind::PontisEnded,
+        EventKind::SettingChanged,
     ];
 
     /// The kinds schema 4 knew; schema 5 adds the Pontis kinds after them.
     pub(crate) const SCHEMA_4_KINDS: usize = 17;
+    /// The kinds schema 5 knew; schema 6 adds `setting_changed` after them.
+    pub(crate) const SCHEMA_5_KINDS: usize = 23;
 
     pub(crate) fn name(self) -> &'static str {
         match self {
@@ -102,6 +108,7 @@ impl EventKind {
             EventKind::PontisRefused => "pontis_refused",
             EventKind::PontisUndo => "pontis_undo",
             EventKind::PontisEnded => "pontis_ended",
+            EventKind::SettingChanged => "setting_changed",
         }
     }
 
@@ -217,7 +224,12 @@ mod tests {
             assert_eq!(EventKind::from_name(k.name()), Some(*k));
         }
         assert_eq!(EventKind::from_code(0), None);
-        assert_eq!(EventKind::from_code(24), None);
+        assert_eq!(EventKind::from_code(25), None);
+        assert_eq!(
+            EventKind::SettingChanged.code(),
+            24,
+            "a stored code never changes (the floor relies on it)"
+        );
         assert_eq!(
             EventKind::PontisOpened.code(),
             18,

@@ -15,6 +15,7 @@ pub mod pontis;
 pub mod query;
 pub mod replay;
 mod schema;
+pub mod settings;
 pub mod store;
 pub(crate) mod structure;
 pub mod table;

@@ -319,6 +319,31 @@ impl PontisEnded {
     }
 }
 
+/// A setting changed (schema 6 on): what it is now, and who changed it (their id and
+/// name; the event's user is the same person).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SettingChanged {
+    pub(crate) setting: Setting,
+    pub(crate) by: i64,
+    pub(crate) by_name: String,
+}
+
+/// What a `setting_changed` event sets: `{"currency":"CZK"}` or
+/// `{"language":{"user":3,"name":"Jana Svoboda","lang":"cs"}}`. The values are the log's
+/// plain text (an ISO 4217 code, a language code); `verify` checks each is one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Setting {
+    /// The currency of every table in this database.
+    Currency(String),
+    /// A user's language (`en`, `cs`, `uk`, `ru`).
+    Language {
+        user: i64,
+        name: String,
+        lang: String,
+    },
+}
+
 /// The snapshot a `table_opened` event logs.
 pub(crate) fn table_opened(
     name: &str,
@@ -434,6 +459,7 @@ pub enum Payload {
     PontisRefused(Refused),
     PontisUndo(Input),
     PontisEnded(PontisEnded),
+    SettingChanged(SettingChanged),
 }
 
 /// An event's text that does not read as its kind's payload.
@@ -470,6 +496,7 @@ impl Payload {
             Payload::PontisRefused(_) => EventKind::PontisRefused,
             Payload::PontisUndo(_) => EventKind::PontisUndo,
             Payload::PontisEnded(_) => EventKind::PontisEnded,
+            Payload::SettingChanged(_) => EventKind::SettingChanged,
         }
     }
 
@@ -494,6 +521,7 @@ impl Payload {
             Payload::PontisOpened(p) => serde_json::to_string(p),
             Payload::PontisStarted(p) => serde_json::to_string(p),
             Payload::PontisEnded(p) => serde_json::to_string(p),
+            Payload::SettingChanged(p) => serde_json::to_string(p),
             Payload::RoundSettled(p) => serde_json::to_string(p),
             Payload::RoundVoided(p) => serde_json::to_string(p),
             Payload::RoundCorrected(p) => serde_json::to_string(p),
@@ -534,6 +562,7 @@ impl Payload {
             EventKind::PontisRefused => Payload::PontisRefused(read(kind, text)?),
             EventKind::PontisUndo => Payload::PontisUndo(read(kind, text)?),
             EventKind::PontisEnded => Payload::PontisEnded(read(kind, text)?),
+            EventKind::SettingChanged => Payload::SettingChanged(read(kind, text)?),
         })
     }
 }
@@ -610,6 +639,14 @@ mod tests {
             (
                 EventKind::PontisEnded,
                 r#"{"game":3,"end":"blocked","winners":["Ana"],"scores":[27,13],"inputs":9}"#,
+            ),
+            (
+                EventKind::SettingChanged,
+                r#"{"setting":{"currency":"CZK"},"by":1,"by_name":"Irena Dvorak"}"#,
+            ),
+            (
+                EventKind::SettingChanged,
+                r#"{"setting":{"language":{"user":3,"name":"Jana Svoboda","lang":"cs"}},"by":3,"by_name":"Jana Svoboda"}"#,
             ),
         ];
         for (kind, text) in texts {

@@ -189,6 +189,8 @@ pub(crate) struct Replayer {
     /// When set (verify), each settlement's `round_figures` row is read in step and
     /// compared with the replayed round's own figures.
     pub(crate) figures: Option<FiguresCursor>,
+    /// The users added so far and the settings (schema 6), to check each setting.
+    pub(crate) settings: super::settings::SettingsReplay,
 }
 
 /// Reads `round_figures` in log order, a chunk at a time, on its own connection.
@@ -553,8 +555,19 @@ impl Replayer {
                     });
                 }
             }
+            EventKind::UserAdded => {
+                let d: payload::UserAdded = Self::read(e)?;
+                let role =
+                    super::users::Role::parse(&d.role).map_err(|x| Self::bad(e, x.to_string()))?;
+                self.settings.user_added(d.user, d.name, role);
+            }
+            EventKind::SettingChanged => {
+                let rounds = self.rounds;
+                self.settings
+                    .check(e, rounds)
+                    .map_err(|why| Self::bad(e, why))?;
+            }
             EventKind::Created
-            | EventKind::UserAdded
             | EventKind::Login
             | EventKind::LoginFailed
             | EventKind::Logout

@@ -1,5 +1,6 @@
 //! The file's schema, version by version: the SQL of each forward migration and the one
-//! written in Rust (v3 → v4, the compact log; v4 → v5, the Pontis kinds). `Store` runs them; nothing else creates or
+//! written in Rust (v3 → v4, the compact log; v4 → v5, the Pontis kinds; v5 → v6, the
+//! settings kind). `Store` runs them; nothing else creates or
 //! changes a table.
 
 use rusqlite::params;
@@ -8,7 +9,8 @@ use super::event::EventKind;
 use super::pack;
 
 /// Forward migrations: `MIGRATIONS[v]` takes a database from version `v` to `v + 1`
-/// (v3 → v4 is `migrate_to_4` and v4 → v5 `migrate_to_5`, in Rust, after these).
+/// (v3 → v4 is `migrate_to_4`, v4 → v5 `migrate_to_5` and v5 → v6 `migrate_to_6`, in Rust,
+/// after these).
 pub(super) const MIGRATIONS: [&str; 3] = [
     r#"
 CREATE TABLE events (
@@ -188,7 +190,19 @@ pub(super) fn migrate_to_4(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
 pub(super) fn migrate_to_5(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
     const _: () = assert!(EventKind::PontisOpened.code() == 18);
     let mut kinds = tx.prepare("INSERT INTO event_kinds (code, name) VALUES (?1, ?2)")?;
-    for k in &EventKind::ALL[EventKind::SCHEMA_4_KINDS..] {
+    for k in &EventKind::ALL[EventKind::SCHEMA_4_KINDS..EventKind::SCHEMA_5_KINDS] {
+        kinds.execute(params![k.code(), k.name()])?;
+    }
+    Ok(())
+}
+
+/// v6: settings are events — `setting_changed` (code 24: the database's currency, a
+/// user's language) joins `event_kinds`. No table changes: a setting is read from the
+/// log (`audit::settings`), so it is on the hash chain like everything else.
+pub(super) fn migrate_to_6(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+    const _: () = assert!(EventKind::SettingChanged.code() == 24);
+    let mut kinds = tx.prepare("INSERT INTO event_kinds (code, name) VALUES (?1, ?2)")?;
+    for k in &EventKind::ALL[EventKind::SCHEMA_5_KINDS..] {
         kinds.execute(params![k.code(), k.name()])?;
     }
     Ok(())

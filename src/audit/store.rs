@@ -17,13 +17,13 @@ use super::event::{Check, Event, EventKind, hex};
 use super::lock::{WriterLock, take_lock};
 use super::pack;
 use super::payload::{self, Payload};
-use super::schema::{MIGRATIONS, migrate_to_4, migrate_to_5};
+use super::schema::{MIGRATIONS, migrate_to_4, migrate_to_5, migrate_to_6};
 use crate::engine::{Money, RoundFigures};
 
 /// `PRAGMA application_id` of a Croupier database: "CRUP".
 pub(crate) const APPLICATION_ID: i32 = 0x4352_5550;
 /// The schema this program writes. A file with a newer one is refused.
-pub const SCHEMA_VERSION: i32 = 5;
+pub const SCHEMA_VERSION: i32 = 6;
 /// The hash before the first event.
 pub(crate) const GENESIS: [u8; 32] = [0; 32];
 
@@ -373,7 +373,8 @@ impl Store {
             match (MIGRATIONS.get(v as usize), v) {
                 (Some(sql), _) => tx.execute_batch(sql),
                 (None, 3) => migrate_to_4(&tx),
-                (None, _) => migrate_to_5(&tx),
+                (None, 4) => migrate_to_5(&tx),
+                (None, _) => migrate_to_6(&tx),
             }
             .map_err(|e| sql_err(&path, e))?;
         }

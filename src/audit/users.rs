@@ -376,6 +376,11 @@ fn find(store: &Store, name: &str) -> Result<Option<(User, String)>, AuditError>
         .transpose()
 }
 
+/// A user by name (case does not matter), without logging anything.
+pub fn find_user(store: &Store, name: &str) -> Result<Option<User>, AuditError> {
+    Ok(find(store, name)?.map(|(u, _)| u))
+}
+
 /// Every user, by name.
 pub fn list(store: &Store) -> Result<Vec<(User, bool)>, AuditError> {
     let mut stmt = store

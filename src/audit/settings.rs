@@ -1,0 +1,503 @@
+//! Settings: the database's currency and each user's language. A setting is an event
+//! (`setting_changed`, schema 6) like everything else — append-only, on the hash chain,
+//! checked by `verify` — and is read back from the log: the latest one counts. Who may
+//! change what is decided here, once, for the store and for `verify`.
+//!
+//! The currency belongs to the database (a table terminal's file; every table in it
+//! plays in that currency). Amounts are never converted: once a round is logged, the
+//! currency may be named if it was not yet, but not changed. A user's language is the
+//! user's own choice (a supervisor may set a dealer's, an admin anyone's); it changes
+//! the words on the screen, never what is logged.
+
+use std::collections::HashMap;
+
+use super::event::{Event, EventKind};
+use super::payload::{Payload, Setting, SettingChanged};
+use super::store::{AuditError, Store};
+use super::users::{Role, User};
+use crate::engine::Currency;
+use crate::i18n::Lang;
+
+/// Whether `by` may set the database's currency: a supervisor or an admin.
+pub(crate) fn may_set_currency(by: Role) -> bool {
+    by.supervises()
+}
+
+/// Whether `by` may set `user`'s language: the user themself, a supervisor for a dealer,
+/// an admin for anyone (the authority that adds users).
+pub(crate) fn may_set_language(by: (i64, Role), user: (i64, Role)) -> bool {
+    by.0 == user.0 || by.1 == Role::Admin || (by.1 == Role::Supervisor && user.1 == Role::Dealer)
+}
+
+/// A stored language code: exactly one of `en`, `cs`, `uk`, `ru` (what the store writes).
+fn stored_lang(code: &str) -> Option<Lang> {
+    Lang::ALL.into_iter().find(|l| l.code() == code)
+}
+
+/// A stored currency: three capital letters (what the store writes).
+fn stored_currency(code: &str) -> Option<Currency> {
+    Currency::parse(code).ok().filter(|c| c.code() == code)
+}
+
+/// Every `setting_changed` payload of the log, oldest first.
+fn changes(store: &Store) -> Result<Vec<SettingChanged>, AuditError> {
+    store
+        .events_of_kind(EventKind::SettingChanged, i64::MIN, i64::MAX)?
+        .iter()
+        .map(|e| match e.payload() {
+            Ok(Payload::SettingChanged(p)) => Ok(p),
+            Ok(_) => unreachable_kind(e),
+            Err(x) => Err(altered(store, e, &x.to_string())),
+        })
+        .collect()
+}
+
+fn unreachable_kind(e: &Event) -> Result<SettingChanged, AuditError> {
+    Err(AuditError::Refused(format!(
+        "event {}: not a setting (run `croupier verify`)",
+        e.seq
+    )))
+}
+
+fn altered(store: &Store, e: &Event, why: &str) -> AuditError {
+    AuditError::Sqlite {
+        path: store.path().to_path_buf(),
+        detail: format!(
+            "event {} (setting_changed): {why} (the log was altered; run `croupier verify`)",
+            e.seq
+        ),
+    }
+}
+
+/// The database's currency: the latest one set, or `None` until someone sets it.
+pub fn currency(store: &Store) -> Result<Option<Currency>, AuditError> {
+    let mut found = None;
+    for c in changes(store)? {
+        if let Setting::Currency(code) = c.setting {
+            found = Some(code);
+        }
+    }
+    found
+        .map(|code| {
+            stored_currency(&code).ok_or_else(|| {
+                AuditError::Refused(format!(
+                    "the logged currency {code:?} is not an ISO 4217 code (run `croupier verify`)"
+                ))
+            })
+        })
+        .transpose()
+}
+
+/// Sets the database's currency, as a supervisor or admin. Returns whether anything was
+/// logged (setting the currency it already has logs nothing). Once rounds are logged, a
+/// currency already set is not changed: the amounts logged are in it.
+pub fn set_currency(store: &mut Store, currency: Currency, by: &User) -> Result<bool, AuditError> {
+    if !may_set_currency(by.role) {
+        return Err(AuditError::Refused(format!(
+            "{} is a dealer: only a supervisor or an admin may set the table's currency",
+            by.name
+        )));
+    }
+    let now = self::currency(store)?;
+    if now == Some(currency) {
+        return Ok(false);
+    }
+    if let Some(now) = now
+        && store.round_count()? > 0
+    {
+        return Err(AuditError::Refused(format!(
+            "the currency is {now} and rounds are logged in it: a database keeps one currency \
+             (amounts are never converted); a table that changes currency starts a new database"
+        )));
+    }
+    store.append(
+        &Payload::SettingChanged(SettingChanged {
+            setting: Setting::Currency(currency.code().to_string()),
+            by: by.id,
+            by_name: by.name.clone(),
+        }),
+        None,
+        Some(by.id),
+        None,
+    )?;
+    Ok(true)
+}
+
+/// Every user's language that was chosen, by user id.
+pub fn languages(store: &Store) -> Result<HashMap<i64, Lang>, AuditError> {
+    let mut out = HashMap::new();
+    for c in changes(store)? {
+        if let Setting::Language { user, lang, .. } = c.setting {
+            let l = stored_lang(&lang).ok_or_else(|| {
+                AuditError::Refused(format!(
+                    "the logged language {lang:?} of user {user} is not one of en, cs, uk, ru (run `croupier verify`)"
+                ))
+            })?;
+            out.insert(user, l);
+        }
+    }
+    Ok(out)
+}
+
+/// The user's language: the latest one chosen, or `None` until they choose one.
+pub fn language(store: &Store, user: &User) -> Result<Option<Lang>, AuditError> {
+    Ok(languages(store)?.get(&user.id).copied())
+}
+
+/// Sets `user`'s language, as `by`: the user themself (the dealer's screen at login), a
+/// supervisor for a dealer, an admin for anyone. Returns whether anything was logged
+/// (choosing the language one already has logs nothing).
+pub fn set_language(
+    store: &mut Store,
+    user: &User,
+    lang: Lang,
+    by: &User,
+) -> Result<bool, AuditError> {
+    if !may_set_language((by.id, by.role), (user.id, user.role)) {
+        return Err(AuditError::Refused(format!(
+            "{} ({}) may not set {}'s language: users set their own, supervisors a dealer's, admins anyone's",
+            by.name,
+            by.role.name(),
+            user.name
+        )));
+    }
+    if language(store, user)? == Some(lang) {
+        return Ok(false);
+    }
+    store.append(
+        &Payload::SettingChanged(SettingChanged {
+            setting: Setting::Language {
+                user: user.id,
+                name: user.name.clone(),
+                lang: lang.code().to_string(),
+            },
+            by: by.id,
+            by_name: by.name.clone(),
+        }),
+        None,
+        Some(by.id),
+        None,
+    )?;
+    Ok(true)
+}
+
+/// What `verify` knows when it meets a setting: the users added so far (id → name,
+/// role), the currency set so far, and whether any round was logged.
+#[derive(Default)]
+pub(crate) struct SettingsReplay {
+    pub(crate) users: HashMap<i64, (String, Role)>,
+    pub(crate) currency: Option<String>,
+}
+
+impl SettingsReplay {
+    /// A user added to the log.
+    pub(crate) fn user_added(&mut self, id: i64, name: String, role: Role) {
+        self.users.insert(id, (name, role));
+    }
+
+    /// Checks a logged setting as the store would have allowed it, and takes it.
+    /// `rounds` is the number of rounds logged before it.
+    pub(crate) fn check(&mut self, e: &Event, rounds: i64) -> Result<(), String> {
+        let p: SettingChanged = match e.payload() {
+            Ok(Payload::SettingChanged(p)) => p,
+            Ok(_) => return Err("not a setting".into()),
+            Err(x) => return Err(x.to_string()),
+        };
+        if e.table.is_some() || e.round.is_some() {
+            return Err("a setting belongs to the database, not to a table or round".into());
+        }
+        if e.user != Some(p.by) {
+            return Err(format!(
+                "made by user {} but logged as user {:?}'s event",
+                p.by, e.user
+            ));
+        }
+        let (by_name, by_role) = self
+            .users
+            .get(&p.by)
+            .cloned()
+            .ok_or_else(|| format!("changed by user {}, who does not exist", p.by))?;
+        if by_name != p.by_name {
+            return Err(format!(
+                "changed by user {} logged as {:?}, but that user is {by_name:?}",
+                p.by, p.by_name
+            ));
+        }
+        match p.setting {
+            Setting::Currency(code) => {
+                if stored_currency(&code).is_none() {
+                    return Err(format!(
+                        "the currency {code:?} is not an ISO 4217 code (three capital letters)"
+                    ));
+                }
+                if !may_set_currency(by_role) {
+                    return Err(format!(
+                        "{by_name} ({}) set the currency: only a supervisor or an admin may",
+                        by_role.name()
+                    ));
+                }
+                if let Some(now) = &self.currency
+                    && *now != code
+                    && rounds > 0
+                {
+                    return Err(format!(
+                        "the currency changed from {now} to {code} after rounds were logged in it"
+                    ));
+                }
+                self.currency = Some(code);
+            }
+            Setting::Language { user, name, lang } => {
+                if stored_lang(&lang).is_none() {
+                    return Err(format!(
+                        "the language {lang:?} is not one of en, cs, uk, ru"
+                    ));
+                }
+                let (user_name, user_role) = self
+                    .users
+                    .get(&user)
+                    .cloned()
+                    .ok_or_else(|| format!("a language for user {user}, who does not exist"))?;
+                if user_name != name {
+                    return Err(format!(
+                        "a language for user {user} logged as {name:?}, but that user is {user_name:?}"
+                    ));
+                }
+                if !may_set_language((p.by, by_role), (user, user_role)) {
+                    return Err(format!(
+                        "{by_name} ({}) set {user_name}'s language: users set their own, supervisors a dealer's, admins anyone's",
+                        by_role.name()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::ManualClock;
+    use crate::audit::replay::verify;
+    use crate::audit::users::add_user;
+
+    /// A database with an admin (1), a supervisor (2) and two dealers (3, 4).
+    fn staffed(name: &str) -> (Store, [User; 4]) {
+        let dir =
+            std::env::temp_dir().join(format!("croupier-settings-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut store = Store::open_with(
+            &dir.join("t.db"),
+            Box::new(ManualClock::new(1_767_600_000_000)),
+        )
+        .unwrap();
+        let admin = add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        let sup = add_user(
+            &mut store,
+            "Petr Novak",
+            Role::Supervisor,
+            "800100",
+            Some(&admin),
+        )
+        .unwrap();
+        let jana = add_user(
+            &mut store,
+            "Jana Svoboda",
+            Role::Dealer,
+            "1001",
+            Some(&admin),
+        )
+        .unwrap();
+        let olha = add_user(&mut store, "Olha Koval", Role::Dealer, "1002", Some(&admin)).unwrap();
+        (store, [admin, sup, jana, olha])
+    }
+
+    #[test]
+    fn settings_are_read_back_from_the_log_and_verify() {
+        let (mut store, [admin, sup, jana, olha]) = staffed("read-back");
+        assert_eq!(currency(&store).unwrap(), None);
+        assert_eq!(language(&store, &jana).unwrap(), None);
+        let czk = Currency::parse("czk").unwrap();
+        assert!(set_currency(&mut store, czk, &sup).unwrap());
+        assert!(
+            !set_currency(&mut store, czk, &admin).unwrap(),
+            "same value: nothing logged"
+        );
+        assert_eq!(currency(&store).unwrap(), Some(czk));
+        assert!(set_language(&mut store, &jana, Lang::Cs, &jana).unwrap());
+        assert!(set_language(&mut store, &olha, Lang::Uk, &sup).unwrap());
+        assert!(set_language(&mut store, &sup, Lang::Ru, &admin).unwrap());
+        assert!(set_language(&mut store, &jana, Lang::Ru, &jana).unwrap());
+        assert_eq!(language(&store, &jana).unwrap(), Some(Lang::Ru));
+        assert_eq!(language(&store, &olha).unwrap(), Some(Lang::Uk));
+        assert_eq!(language(&store, &admin).unwrap(), None);
+        // Who may not.
+        let e = set_currency(&mut store, czk, &jana)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("only a supervisor or an admin"), "{e}");
+        let e = set_language(&mut store, &olha, Lang::Cs, &jana)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("may not set Olha Koval's language"), "{e}");
+        let e = set_language(&mut store, &admin, Lang::Cs, &sup)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("supervisors a dealer's"), "{e}");
+        let v = verify(&store, |_| {}).unwrap();
+        assert_eq!(v.events, store.head().0);
+    }
+
+    #[test]
+    fn a_currency_is_not_changed_once_rounds_are_logged_in_it() {
+        let (mut store, [_, sup, jana, _]) = staffed("currency-fixed");
+        let czk = Currency::parse("CZK").unwrap();
+        let eur = Currency::parse("EUR").unwrap();
+        // Before any round, a currency may be corrected.
+        set_currency(&mut store, eur, &sup).unwrap();
+        set_currency(&mut store, czk, &sup).unwrap();
+        let mut t = crate::audit::TableSession::open(
+            &mut store,
+            jana,
+            "Pontoon 1",
+            crate::engine::Rules::preset("czech").unwrap(),
+            Some("czech"),
+            crate::engine::Limits::NONE,
+        )
+        .unwrap();
+        t.start_round(
+            &mut store,
+            vec![crate::engine::BetSpec {
+                id: "1a".into(),
+                box_no: 1,
+                stake: crate::engine::Money::units(10),
+            }],
+        )
+        .unwrap();
+        let e = set_currency(&mut store, eur, &sup).unwrap_err().to_string();
+        assert!(e.contains("keeps one currency"), "{e}");
+        assert_eq!(currency(&store).unwrap(), Some(czk));
+        verify(&store, |_| {}).unwrap();
+    }
+
+    /// Settings forged into the log (appended with a good chain, as a writer that skips
+    /// the checks above would): each one fails `verify`, naming what is wrong.
+    #[test]
+    fn forged_settings_fail_verify() {
+        /// Name, the setting, by (id, name), the event's table, what verify says.
+        type Forged = (
+            &'static str,
+            Setting,
+            i64,
+            &'static str,
+            Option<i64>,
+            &'static str,
+        );
+        let cases: [Forged; 8] = [
+            (
+                "unknown-user",
+                Setting::Language {
+                    user: 99,
+                    name: "Nobody Here".into(),
+                    lang: "cs".into(),
+                },
+                1,
+                "Irena Dvorak",
+                None,
+                "user 99, who does not exist",
+            ),
+            (
+                "not-a-currency",
+                Setting::Currency("KČ".into()),
+                1,
+                "Irena Dvorak",
+                None,
+                "is not an ISO 4217 code",
+            ),
+            (
+                "lower-case-currency",
+                Setting::Currency("czk".into()),
+                1,
+                "Irena Dvorak",
+                None,
+                "is not an ISO 4217 code",
+            ),
+            (
+                "dealer-sets-currency",
+                Setting::Currency("CZK".into()),
+                3,
+                "Jana Svoboda",
+                None,
+                "only a supervisor or an admin may",
+            ),
+            (
+                "dealer-sets-other",
+                Setting::Language {
+                    user: 4,
+                    name: "Olha Koval".into(),
+                    lang: "uk".into(),
+                },
+                3,
+                "Jana Svoboda",
+                None,
+                "set Olha Koval's language",
+            ),
+            (
+                "unknown-language",
+                Setting::Language {
+                    user: 3,
+                    name: "Jana Svoboda".into(),
+                    lang: "de".into(),
+                },
+                3,
+                "Jana Svoboda",
+                None,
+                "not one of en, cs, uk, ru",
+            ),
+            (
+                "wrong-name",
+                Setting::Language {
+                    user: 3,
+                    name: "Olha Koval".into(),
+                    lang: "cs".into(),
+                },
+                3,
+                "Jana Svoboda",
+                None,
+                "but that user is \"Jana Svoboda\"",
+            ),
+            (
+                "at-a-table",
+                Setting::Currency("CZK".into()),
+                1,
+                "Irena Dvorak",
+                Some(1),
+                "belongs to the database",
+            ),
+        ];
+        for (name, setting, by, by_name, table, want) in cases {
+            let (mut store, _) = staffed(&format!("forged-{name}"));
+            store
+                .append(
+                    &Payload::SettingChanged(SettingChanged {
+                        setting,
+                        by,
+                        by_name: by_name.into(),
+                    }),
+                    table,
+                    Some(by),
+                    None,
+                )
+                .unwrap();
+            let e = match verify(&store, |_| {}) {
+                Ok(_) => panic!("{name}: verify passed a forged setting"),
+                Err(e) => e.to_string(),
+            };
+            assert!(
+                e.contains("setting_changed") && e.contains(want),
+                "{name}: {e}"
+            );
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! The binary's glue for settings (`croupier currency`, `croupier user language`):
+//! arguments checked before anything is opened for writing, the PIN asked as the other
+//! admin commands ask it, one line printed. Every rule is `croupier::audit::settings`'s.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Result, bail};
+
+use croupier::audit::{Store, settings, users};
+use croupier::engine::Currency;
+use croupier::i18n::Lang;
+
+/// `croupier currency [--set CODE --by NAME]`: prints the database's currency, or sets it
+/// as the supervisor or admin NAME (their PIN on standard input).
+pub fn currency(
+    db: &Path,
+    set: Option<&str>,
+    by: Option<&str>,
+    pin: impl FnOnce() -> Result<String>,
+) -> Result<(String, ExitCode)> {
+    let Some(code) = set else {
+        if by.is_some() {
+            bail!("--by names who sets the currency: give --set CODE too");
+        }
+        let store = Store::open_read(db)?;
+        let line = match settings::currency(&store)? {
+            Some(c) => format!("{}: currency {c}", db.display()),
+            None => format!(
+                "{}: no currency set (amounts are shown without one; set it with --set CODE --by NAME)",
+                db.display()
+            ),
+        };
+        return Ok((line, ExitCode::SUCCESS));
+    };
+    let currency = Currency::parse(code)?;
+    let Some(by) = by else {
+        bail!(
+            "setting the currency needs a supervisor or admin to confirm (--by NAME, with their PIN)"
+        );
+    };
+    let mut store = Store::open(db)?;
+    let pin = pin()?;
+    let who = users::login(&mut store, by, &pin, None)?;
+    let line = if settings::set_currency(&mut store, currency, &who)? {
+        format!(
+            "{}: currency set to {currency} by {}",
+            db.display(),
+            who.name
+        )
+    } else {
+        format!(
+            "{}: the currency is already {currency}: nothing changed",
+            db.display()
+        )
+    };
+    Ok((line, ExitCode::SUCCESS))
+}
+
+/// `croupier user language NAME [CODE] [--by NAME]`: prints a user's language, or sets it
+/// — as the user themself (their PIN), or as the supervisor or admin named by --by.
+pub fn language(
+    db: &Path,
+    name: &str,
+    code: Option<&str>,
+    by: Option<&str>,
+    pin: impl FnOnce() -> Result<String>,
+) -> Result<(String, ExitCode)> {
+    let Some(code) = code else {
+        if by.is_some() {
+            bail!("--by names who sets the language: give the language code too");
+        }
+        let store = Store::open_read(db)?;
+        let Some(user) = users::find_user(&store, name)? else {
+            bail!("no user named \"{name}\"");
+        };
+        let line = match settings::language(&store, &user)? {
+            Some(l) => format!(
+                "{}: {} reads {} ({l})",
+                db.display(),
+                user.name,
+                l.native_name()
+            ),
+            None => format!(
+                "{}: {} has not chosen a language (the screen follows the system's)",
+                db.display(),
+                user.name
+            ),
+        };
+        return Ok((line, ExitCode::SUCCESS));
+    };
+    let lang = Lang::parse(code)?;
+    let mut store = Store::open(db)?;
+    let Some(user) = users::find_user(&store, name)? else {
+        bail!("no user named \"{name}\"");
+    };
+    let pin = pin()?;
+    let who = users::login(&mut store, by.unwrap_or(name), &pin, None)?;
+    let line = if settings::set_language(&mut store, &user, lang, &who)? {
+        format!(
+            "{}: {}'s language set to {} ({lang}) by {}",
+            db.display(),
+            user.name,
+            lang.native_name(),
+            who.name
+        )
+    } else {
+        format!(
+            "{}: {}'s language is already {lang}: nothing changed",
+            db.display(),
+            user.name
+        )
+    };
+    Ok((line, ExitCode::SUCCESS))
+}
