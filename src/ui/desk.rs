@@ -15,6 +15,7 @@ use crate::audit::exceptions::{self, Correction};
 use crate::audit::payload::{NetData, Payload};
 use crate::audit::pontis::{GameRow, game_rows};
 use crate::audit::replay::{self, RoundHistory};
+use crate::audit::settings;
 use crate::audit::users::User;
 use crate::engine::{Currency, Money};
 use crate::i18n::{self, Lang};
@@ -48,8 +49,9 @@ pub(crate) struct Desk {
     listing: Listing,
     games: Vec<GameRow>,
     history: Option<RoundHistory>,
-    /// The currency of the open round's table.
-    round_currency: Option<Currency>,
+    /// The database's currency (`audit::settings`), read when the desk lists or searches;
+    /// `None` until a supervisor sets one, and amounts are written without a symbol.
+    currency: Option<Currency>,
     cursor: usize,
     reason: String,
     correction: String,
@@ -214,7 +216,7 @@ impl Desk {
             listing: Listing::Latest(vec![None]),
             games: Vec::new(),
             history: None,
-            round_currency: None,
+            currency: None,
             cursor: 0,
             reason: String::new(),
             correction: String::new(),
@@ -346,6 +348,12 @@ impl Desk {
         user: &User,
         lang: Lang,
     ) -> Option<Result<String, String>> {
+        if matches!(a, DeskCommand::Latest | DeskCommand::Search) {
+            match settings::currency(store) {
+                Ok(c) => self.currency = c,
+                Err(e) => return Some(Err(e.to_string())),
+            }
+        }
         let result: Result<String, String> = match a {
             DeskCommand::Latest => self.latest(store, vec![None], lang),
             DeskCommand::Older => match (&self.listing, self.rows.last()) {
@@ -405,11 +413,6 @@ impl Desk {
                     self.correction = steps.join(", ");
                     self.preview = None;
                     self.history = Some(h);
-                    self.round_currency = self
-                        .rows
-                        .iter()
-                        .find(|r| r.round == round)
-                        .and_then(|r| currency_of(&r.table));
                     self.tab = Tab::Round;
                     Ok(t!(lang, "desk-round-open", round = round))
                 }
@@ -845,8 +848,8 @@ impl Desk {
                         ui.label(RichText::new(h).strong());
                     }
                     ui.end_row();
+                    let cur = self.currency;
                     for r in shown {
-                        let cur = currency_of(&r.table);
                         ui.label(r.round.to_string());
                         ui.label(when(lang, r.at));
                         ui.label(&r.table);
@@ -878,7 +881,7 @@ impl Desk {
             return;
         };
         let was = self.cursor;
-        let cur = self.round_currency;
+        let cur = self.currency;
         let cash = |m: Money| i18n::money(lang, m, cur);
         ui.horizontal(|ui| {
             ui.heading(t!(lang, "desk-round-heading", round = h.round));
@@ -1303,12 +1306,6 @@ fn signed(lang: Lang, cur: Option<Currency>, m: Money) -> String {
     format!("{plus}{}", i18n::money(lang, m, cur))
 }
 
-/// The currency a table's amounts are in. None yet: the store does not keep a currency
-/// per table, so amounts are written without one.
-fn currency_of(_table: &str) -> Option<Currency> {
-    None
-}
-
 /// A time of the log as the desk lists it: the language's date and the time to the
 /// second (UTC), `30. 11. 2026 14:05:09`.
 fn when(lang: Lang, ms: i64) -> String {
@@ -1460,7 +1457,7 @@ fn find(store: &Store, f: &Filters) -> Result<Found, crate::audit::AuditError> {
 mod tests {
     use super::*;
     use egui_kittest::Harness;
-    use egui_kittest::kittest::Queryable;
+    use egui_kittest::kittest::{NodeT, Queryable};
 
     /// The desk and what it acts on, as the app holds them.
     struct AtDesk {
@@ -1471,9 +1468,14 @@ mod tests {
         status: Option<Result<String, String>>,
     }
 
-    /// The desk on a demo database of `rounds` rounds, in `lang`, opened as the app
-    /// opens it (on the latest rounds), 1280×800.
-    fn desk_in(lang: Lang, name: &str, rounds: u64) -> Harness<'static, AtDesk> {
+    /// The desk on a demo database of `rounds` rounds in `currency` (if any), in `lang`,
+    /// opened as the app opens it (on the latest rounds), 1280×800.
+    fn desk_in(
+        lang: Lang,
+        name: &str,
+        rounds: u64,
+        currency: Option<&str>,
+    ) -> Harness<'static, AtDesk> {
         use crate::audit::{demo, users};
         let dir = std::env::temp_dir().join(format!("croupier-desk-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -1482,6 +1484,10 @@ mod tests {
         let mut store = Store::open_with(&path, Box::new(demo::clock_for(5))).unwrap();
         demo::fill(&mut store, rounds, 2, 5, |_| {}).unwrap();
         let user = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+        if let Some(code) = currency {
+            let c = Currency::parse(code).unwrap();
+            assert!(settings::set_currency(&mut store, c, &user).unwrap());
+        }
         let mut desk = Desk::new();
         let status = desk.apply(DeskCommand::Latest, &mut store, &user, lang);
         let state = AtDesk {
@@ -1505,12 +1511,12 @@ mod tests {
             )
     }
 
-    /// The desk in Czech: headings, tabs and columns in Czech, amounts and times as a
-    /// Czech floor writes them, a date typed the Czech way searched, and a word it does
-    /// not know refused in Czech with what it expects.
+    /// The desk in Czech: headings, tabs and columns in Czech, amounts in the table's
+    /// crowns and times as a Czech floor writes them, a date typed the Czech way searched,
+    /// and a word it does not know refused in Czech with what it expects.
     #[test]
     fn the_desk_reads_in_czech() {
-        let mut h = desk_in(Lang::Cs, "cs", 60);
+        let mut h = desk_in(Lang::Cs, "cs", 60, Some("CZK"));
         h.run();
         for words in [
             "Pracoviště inspektora",
@@ -1525,11 +1531,12 @@ mod tests {
         // Amounts with a decimal comma and a no-break space between thousands; the time
         // of each round with the Czech date.
         let newest = h.state().desk.rows[0].clone();
-        let handle = i18n::amount(Lang::Cs, newest.figures.handle);
+        let czk = Currency::parse("CZK").ok();
+        let handle = i18n::money(Lang::Cs, newest.figures.handle, czk);
         assert_eq!(
             handle,
-            format!("{},00", newest.figures.handle.cents() / 100),
-            "a decimal comma"
+            format!("{},00\u{a0}Kč", newest.figures.handle.cents() / 100),
+            "a decimal comma, then the crowns"
         );
         assert!(h.query_by_label(&handle).is_some(), "{handle} listed");
         let settled = when(Lang::Cs, newest.at);
@@ -1541,10 +1548,25 @@ mod tests {
             .desk
             .rows
             .iter()
-            .map(|r| i18n::amount(Lang::Cs, r.figures.handle))
-            .find(|a| a.contains('\u{a0}'))
+            .map(|r| i18n::money(Lang::Cs, r.figures.handle, czk))
+            .find(|a| a.matches('\u{a0}').count() == 2)
             .expect("a handle of a thousand or more among the rounds");
         assert!(h.query_by_label(&grouped).is_some(), "{grouped} listed");
+        // A round laid out again: its bets and nets in crowns too.
+        let round = newest.round;
+        h.get_by_label(&format!("Otevřít {round}")).click();
+        h.run();
+        assert!(h.query_by_label(&format!("Kolo {round}")).is_some());
+        assert!(
+            h.query_by_label_contains("sázky: ").is_some_and(|n| n
+                .accesskit_node()
+                .label()
+                .unwrap_or_default()
+                .contains("\u{a0}Kč")),
+            "the bets in crowns"
+        );
+        h.get_by_label("Historie kol").click();
+        h.run();
         // A date typed as Czech writes it is searched; a Czech word for the outcome too.
         h.get_by_label("Od").click();
         h.run();
