@@ -56,8 +56,8 @@ cards-count = { $n ->
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.
 
-# Pracoviště inspektora: nadpis, záložky, ověření
-desk-title = Pracoviště inspektora
+# Pult supervizora: nadpis, záložky, ověření
+desk-title = Pult supervizora
 desk-tab-history = Historie kol
 desk-tab-round = Kolo
 desk-tab-charts = Grafy
@@ -190,7 +190,7 @@ desk-event-undo = ZPĚT { $text }
 desk-event-settled = vyplaceno { $nets }
 desk-event-voided = ANULOVÁNO: { $reason }
 desk-event-corrected = OPRAVENO: { $reason } → { $nets }
-desk-exceptions-heading = Anulace nebo oprava (inspektor; vždy s důvodem, zapisuje se jako výjimka)
+desk-exceptions-heading = Anulace nebo oprava (supervizor; vždy s důvodem, zapisuje se jako výjimka)
 desk-reason = Důvod
 desk-void = Anulovat kolo
 desk-inputs = Vstupy (oddělené čárkou)
@@ -246,7 +246,7 @@ floor-link-behind = { $n ->
    *[other] floor: { $n } událostí pozadu
 }
 floor-link-unreachable = floor nedostupný od { $since } UTC
-floor-link-refused = floor ODMÍTL záznam tohoto stolu: zavolejte inspektora
+floor-link-refused = floor ODMÍTL záznam tohoto stolu: zavolejte supervizora
 floor-link-durable = každý vstup je nejdřív bezpečně uložen v souboru tohoto stolu
 floor-button = Floor
 floor-window = Floor

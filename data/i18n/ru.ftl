@@ -56,8 +56,8 @@ cards-count = { $n ->
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.
 
-# Рабочее место инспектора: заголовок, вкладки, проверка
-desk-title = Рабочее место инспектора
+# Пульт супервайзера: заголовок, вкладки, проверка
+desk-title = Пульт супервайзера
 desk-tab-history = История раундов
 desk-tab-round = Раунд
 desk-tab-charts = Графики
@@ -190,7 +190,7 @@ desk-event-undo = ОТМЕНА { $text }
 desk-event-settled = рассчитан { $nets }
 desk-event-voided = АННУЛИРОВАН: { $reason }
 desk-event-corrected = ИСПРАВЛЕН: { $reason } → { $nets }
-desk-exceptions-heading = Аннулировать или исправить (инспектор; всегда с причиной, записывается как исключение)
+desk-exceptions-heading = Аннулировать или исправить (супервайзер; всегда с причиной, записывается как исключение)
 desk-reason = Причина
 desk-void = Аннулировать раунд
 desk-inputs = Вводы (через запятую)
@@ -246,7 +246,7 @@ floor-link-behind = { $n ->
    *[other] флор: отстаёт на { $n } событий
 }
 floor-link-unreachable = флор недоступен с { $since } UTC
-floor-link-refused = флор ОТКЛОНИЛ журнал этого стола: позовите инспектора
+floor-link-refused = флор ОТКЛОНИЛ журнал этого стола: позовите супервайзера
 floor-link-durable = каждый ввод сначала надёжно записан в файл этого стола
 floor-button = Флор
 floor-window = Флор

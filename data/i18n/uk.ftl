@@ -56,8 +56,8 @@ cards-count = { $n ->
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.
 
-# Робоче місце інспектора: заголовок, вкладки, перевірка
-desk-title = Робоче місце інспектора
+# Пульт супервайзера: заголовок, вкладки, перевірка
+desk-title = Пульт супервайзера
 desk-tab-history = Історія раундів
 desk-tab-round = Раунд
 desk-tab-charts = Графіки
@@ -190,7 +190,7 @@ desk-event-undo = СКАСОВАНО { $text }
 desk-event-settled = розраховано { $nets }
 desk-event-voided = АНУЛЬОВАНО: { $reason }
 desk-event-corrected = ВИПРАВЛЕНО: { $reason } → { $nets }
-desk-exceptions-heading = Анулювати чи виправити (інспектор; завжди з причиною, записується як виняток)
+desk-exceptions-heading = Анулювати чи виправити (супервайзер; завжди з причиною, записується як виняток)
 desk-reason = Причина
 desk-void = Анулювати раунд
 desk-inputs = Введення (через кому)
@@ -246,7 +246,7 @@ floor-link-behind = { $n ->
    *[other] флор: відстає на { $n } подій
 }
 floor-link-unreachable = флор недоступний з { $since } UTC
-floor-link-refused = флор ВІДХИЛИВ журнал цього столу: покличте інспектора
+floor-link-refused = флор ВІДХИЛИВ журнал цього столу: покличте супервайзера
 floor-link-durable = кожне введення спершу надійно записане у файл цього столу
 floor-button = Флор
 floor-window = Флор

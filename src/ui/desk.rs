@@ -1519,7 +1519,7 @@ mod tests {
         let mut h = desk_in(Lang::Cs, "cs", 60, Some("CZK"));
         h.run();
         for words in [
-            "Pracoviště inspektora",
+            "Pult supervizora",
             "Historie kol",
             "Grafy",
             "obrat",
