@@ -843,6 +843,25 @@ struct ReportArgs {
     /// Overwrite report files that already exist (without it they are refused, untouched).
     #[arg(long)]
     force: bool,
+    /// The language of an HTML or CSV report: en, cs, uk or ru [default: the system's
+    /// (LC_ALL, LC_MESSAGES, LANG), else English]. JSON is always locale-neutral.
+    #[arg(long, value_name = "CODE", value_parser = |s: &str| croupier::i18n::Lang::parse(s))]
+    lang: Option<croupier::i18n::Lang>,
+    /// CSV for which spreadsheets: comma (`,` and a decimal point) or semicolon (`;` and a
+    /// decimal comma) [default: as the language writes decimals].
+    #[arg(long, value_enum, value_name = "STYLE")]
+    csv_style: Option<croupier::report::CsvStyle>,
+}
+
+/// The system's language: the first of LC_ALL, LC_MESSAGES, LANG that is set, if it is one
+/// of ours; else English.
+fn system_lang() -> croupier::i18n::Lang {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .find(|v| !v.is_empty())
+        .and_then(|v| croupier::i18n::Lang::from_locale(&v))
+        .unwrap_or(croupier::i18n::Lang::En)
 }
 
 /// Refuses to replace an existing file (or a link, even a dangling one) unless `--force`.
@@ -878,7 +897,12 @@ fn report(
     floor: Option<String>,
     a: ReportArgs,
 ) -> Result<ExitCode> {
-    use croupier::report::{self, Format, Period};
+    use croupier::report::{self, Format, Period, Style};
+    let lang = a.lang.unwrap_or_else(system_lang);
+    let style = Style {
+        lang,
+        csv: a.csv_style.unwrap_or(report::CsvStyle::of(lang)),
+    };
     let kind = a.kind;
     let period = Period::parse(&a.from, &a.to).map_err(anyhow::Error::msg)?;
     let threshold = croupier::engine::Money::parse(&a.threshold).context("--threshold")?;
@@ -895,10 +919,13 @@ fn report(
     let generated_at = chrono::Utc::now()
         .format("%Y-%m-%d %H:%M:%S UTC")
         .to_string();
-    let by = format!(
-        "system user (command line, {})",
-        std::env::var("USER").unwrap_or_else(|_| "unknown".into())
-    );
+    let user = std::env::var("USER").unwrap_or_else(|_| "unknown".into());
+    // JSON is locale-neutral: its words are English.
+    let words = match a.format {
+        Format::Json => croupier::i18n::Lang::En,
+        _ => lang,
+    };
+    let by = croupier::t!(words, "report-footer-generated-by-cli", user = user);
     let spinner = ProgressBar::new_spinner();
     let options = report::Options {
         kind,
@@ -937,7 +964,7 @@ fn report(
             for p in report::csv_paths(&r, &out) {
                 refuse_existing(&p, a.force)?;
             }
-            report::render_csv(&r, &out, a.force).map_err(anyhow::Error::msg)?
+            report::render_csv_in(&r, &out, a.force, &style).map_err(anyhow::Error::msg)?
         }
         Format::Json if stdout => {
             outln!(
@@ -947,7 +974,7 @@ fn report(
             vec![]
         }
         Format::Html if stdout => {
-            outln!("{}", report::render_html(&r))?;
+            outln!("{}", report::render_html_in(&r, &style))?;
             vec![]
         }
         Format::Json => {
@@ -958,7 +985,7 @@ fn report(
         }
         Format::Html => {
             let p = target("html")?;
-            write_report(&p, &report::render_html(&r), a.force)?;
+            write_report(&p, &report::render_html_in(&r, &style), a.force)?;
             vec![p]
         }
     };

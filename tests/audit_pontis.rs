@@ -299,7 +299,8 @@ fn the_summary_report_lists_pontis_games_per_table_and_host() {
     let t = |x: &str| Cell::Text(x.to_string());
     assert_eq!(games.rows.len(), 3);
     let ends: Vec<&Cell> = games.rows.iter().map(|row| &row[7]).collect();
-    assert_eq!(ends, [&t("blocked"), &t("abandoned"), &t("in play")]);
+    let w = Cell::Word;
+    assert_eq!(ends, [&w("blocked"), &w("abandoned"), &w("in play")]);
     assert_eq!(games.rows[0][8], t("Ana, Ben"), "a tie shares the win");
     assert_eq!(games.rows[0][5], Cell::Int(4));
     assert_eq!(games.rows[1][4], t("Ana, Ben, Cyril"));

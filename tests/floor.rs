@@ -261,7 +261,7 @@ fn a_forged_file_is_refused_by_the_floor_and_alarmed() {
     let rows = &r.sections[0].rows;
     let alarm_rows: Vec<String> = rows
         .iter()
-        .filter(|r| r[1] == croupier::report::Cell::Text("floor alarm".into()))
+        .filter(|r| r[1] == croupier::report::Cell::Word("floor alarm"))
         .map(|r| format!("{:?}", r[5]))
         .collect();
     assert!(alarm_rows.len() >= 2, "{alarm_rows:?}");

@@ -242,6 +242,9 @@ fn a_floor_report_over_two_files() {
             "summary",
             "--format",
             "html",
+            // English whatever the machine's locale: the words are checked below.
+            "--lang",
+            "en",
             "--out",
             out.to_str().unwrap(),
         ])

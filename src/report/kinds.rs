@@ -7,11 +7,11 @@ use chrono::Datelike;
 
 use super::data::{self, Period, RoundRow, date_of, shift_of};
 use super::theory::{RoundTheory, Theories};
-use super::{Cell, Chart, Kind, Provenance, Report, Section};
+use super::{Cell, Chart, Detail, Kind, Provenance, Report, Section};
 use crate::audit::payload::{Payload, TableOpened};
 use crate::audit::query::{Files, Source};
 use crate::audit::{AuditError, EventKind, Store};
-use crate::engine::Money;
+use crate::engine::{Currency, Money};
 use crate::script::money_json;
 
 /// A logged value as the log writes it (compact JSON).
@@ -161,10 +161,38 @@ fn dealer_hours(rows: &[&RoundRow], dealer: &str) -> usize {
     h.len()
 }
 
-fn time(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms)
-        .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
-        .unwrap_or_default()
+/// An exception's kind as the report's word (its English key).
+fn exception_word(kind: EventKind) -> &'static str {
+    match kind {
+        EventKind::RoundVoided => "round voided",
+        EventKind::RoundCorrected => "round corrected",
+        EventKind::Undo => "undo",
+        EventKind::StepRefused => "step refused",
+        EventKind::LoginFailed => "login failed",
+        EventKind::UserLocked => "user locked",
+        EventKind::UserUnlocked => "user unlocked",
+        EventKind::TableOpened => "table opened",
+        _ => "event",
+    }
+}
+
+/// Each database's currency (the latest `setting_changed` of it), by database.
+fn currencies(src: &mut dyn Source) -> Result<BTreeMap<usize, Currency>, AuditError> {
+    let mut out = BTreeMap::new();
+    for n in src.events_of(&[EventKind::SettingChanged], i64::MIN, i64::MAX)? {
+        if let Payload::SettingChanged(c) = n.payload
+            && let crate::audit::payload::Setting::Currency(code) = c.setting
+            && let Ok(cur) = Currency::parse(&code)
+        {
+            out.insert(n.db, cur);
+        }
+    }
+    Ok(out)
+}
+
+/// A currency as a cell: its code, or the word for none.
+fn currency_cell(c: Option<Currency>) -> Cell {
+    c.map_or(Cell::Word("not set"), |c| Cell::Text(c.code().to_string()))
 }
 
 /// Builds a report from the databases' files.
@@ -206,41 +234,83 @@ pub fn build_from(
     } else {
         Theories::default()
     };
+    // Each database's currency. Databases of different currencies are never added
+    // together: their tables' rows carry a currency column, totals and charts are per
+    // currency. With one currency (or none set anywhere) the report is as it always was.
+    let cur_of = currencies(src)?;
+    let cur = |db: usize| cur_of.get(&db).copied();
+    let mixed = {
+        let dbs: std::collections::BTreeSet<usize> = rounds.iter().map(|r| r.db).collect();
+        let mut seen: Vec<Option<String>> = dbs
+            .into_iter()
+            .map(cur)
+            .chain(cur_of.values().map(|c| Some(*c)))
+            .map(|c| c.map(|c| c.code().to_string()))
+            .collect();
+        seen.sort();
+        seen.dedup();
+        seen.len() > 1
+    };
+    // The grouping key of a round's currency: the same for every round unless mixed.
+    let ck = |db: usize| -> Option<String> {
+        if mixed {
+            Some(cur(db).map_or(String::new(), |c| c.code().to_string()))
+        } else {
+            None
+        }
+    };
+    let ck_cell = |k: &Option<String>| -> Vec<Cell> {
+        match k {
+            None => vec![],
+            Some(c) if c.is_empty() => vec![currency_cell(None)],
+            Some(c) => vec![Cell::Text(c.clone())],
+        }
+    };
+    // Key columns with the currency after the table when mixed.
+    let keyed = |keys: &[&'static str]| -> Vec<&'static str> {
+        let mut k = keys.to_vec();
+        if mixed {
+            k.insert(1.min(k.len()), "currency");
+        }
+        columns(&k)
+    };
     let mut sections = Vec::new();
     let mut charts = Vec::new();
     match o.kind {
         Kind::Summary => {
             let by_shift = grouped(&in_period, &th, |r| {
                 let (d, s) = shift_of(r.at);
-                (r.table.clone(), d, s)
+                (r.table.clone(), ck(r.db), d, s)
             });
             sections.push(Section {
                 name: "by shift".into(),
-                columns: columns(&["table", "date", "shift"]),
+                columns: keyed(&["table", "date", "shift"]),
                 rows: by_shift
                     .iter()
-                    .map(|((t, d, s), tot)| {
+                    .map(|((t, c, d, s), tot)| {
                         [
-                            vec![
-                                Cell::Text(t.clone()),
-                                Cell::Text(d.to_string()),
-                                Cell::Text(s.to_string()),
-                            ],
+                            vec![Cell::Text(t.clone())],
+                            ck_cell(c),
+                            vec![Cell::Date(*d), Cell::Word(s)],
                             tot.cells(),
                         ]
                         .concat()
                     })
                     .collect(),
             });
-            let by_day = grouped(&in_period, &th, |r| (r.table.clone(), date_of(r.at)));
+            let by_day = grouped(&in_period, &th, |r| {
+                (r.table.clone(), ck(r.db), date_of(r.at))
+            });
             sections.push(Section {
                 name: "by day".into(),
-                columns: columns(&["table", "date"]),
+                columns: keyed(&["table", "date"]),
                 rows: by_day
                     .iter()
-                    .map(|((t, d), tot)| {
+                    .map(|((t, c, d), tot)| {
                         [
-                            vec![Cell::Text(t.clone()), Cell::Text(d.to_string())],
+                            vec![Cell::Text(t.clone())],
+                            ck_cell(c),
+                            vec![Cell::Date(*d)],
                             tot.cells(),
                         ]
                         .concat()
@@ -255,16 +325,18 @@ pub fn build_from(
                     .copied()
                     .filter(|r| r.at >= start && r.at < to_ms)
                     .collect();
-                let per_table = grouped(&rows, &th, |r| r.table.clone());
-                let label = format!("{} to {to}", data::date_of(start));
+                let per_table = grouped(&rows, &th, |r| (r.table.clone(), ck(r.db)));
+                let span = Detail::Span(data::date_of(start), to);
                 sections.push(Section {
                     name: name.into(),
-                    columns: columns(&["table", "from"]),
+                    columns: keyed(&["table", "from"]),
                     rows: per_table
                         .iter()
-                        .map(|(t, tot)| {
+                        .map(|((t, c), tot)| {
                             [
-                                vec![Cell::Text(t.clone()), Cell::Text(label.clone())],
+                                vec![Cell::Text(t.clone())],
+                                ck_cell(c),
+                                vec![Cell::Detail(span.clone())],
                                 tot.cells(),
                             ]
                             .concat()
@@ -272,41 +344,66 @@ pub fn build_from(
                         .collect(),
                 });
             }
-            let mut total = Totals::default();
+            // One total per currency (one row when the databases keep one currency).
+            let mut totals: BTreeMap<Option<String>, (Totals, Vec<String>)> = BTreeMap::new();
+            if !mixed {
+                totals.entry(None).or_default();
+            }
             for r in &in_period {
-                total.add(r, th.of(r));
+                let (t, tables) = totals.entry(ck(r.db)).or_default();
+                t.add(r, th.of(r));
+                if !tables.contains(&r.table) {
+                    tables.push(r.table.clone());
+                }
             }
             sections.push(Section {
                 name: "period total".into(),
-                columns: columns(&["tables"]),
-                rows: vec![
-                    [
-                        vec![Cell::Text(format!(
-                            "{}",
-                            grouped(&in_period, &th, |r| r.table.clone()).len()
-                        ))],
-                        total.cells(),
-                    ]
-                    .concat(),
-                ],
-            });
-            let days = grouped(&in_period, &th, |r| date_of(r.at));
-            charts.push(Chart {
-                title: "House win by day".into(),
-                unit: "",
-                bars: days
+                columns: if mixed {
+                    columns(&["currency", "tables"])
+                } else {
+                    columns(&["tables"])
+                },
+                rows: totals
                     .iter()
-                    .map(|(d, t)| (d.format("%m-%d").to_string(), t.win.cents() as f64 / 100.0))
+                    .map(|(c, (total, tables))| {
+                        [
+                            ck_cell(c),
+                            vec![Cell::Text(tables.len().to_string())],
+                            total.cells(),
+                        ]
+                        .concat()
+                    })
                     .collect(),
             });
-            charts.push(Chart {
-                title: "Hold % by day".into(),
-                unit: "%",
-                bars: days
-                    .iter()
-                    .map(|(d, t)| (d.format("%m-%d").to_string(), t.hold().unwrap_or(0.0)))
-                    .collect(),
-            });
+            let days = grouped(&in_period, &th, |r| (ck(r.db), date_of(r.at)));
+            let mut chart_curs: Vec<Option<String>> = days.keys().map(|k| k.0.clone()).collect();
+            chart_curs.dedup();
+            if chart_curs.is_empty() {
+                chart_curs.push(None);
+            }
+            for c in &chart_curs {
+                let label = c.as_ref().and_then(|c| ck_cell(&Some(c.clone())).pop());
+                let of = |f: &dyn Fn(&Totals) -> f64| -> Vec<(String, f64)> {
+                    days.iter()
+                        .filter(|((k, _), _)| k == c)
+                        .map(|((_, d), t)| (d.to_string(), f(t)))
+                        .collect()
+                };
+                charts.push(Chart {
+                    title: "House win by day",
+                    currency: label.clone(),
+                    unit: "",
+                    days: true,
+                    bars: of(&|t| t.win.cents() as f64 / 100.0),
+                });
+                charts.push(Chart {
+                    title: "Hold % by day",
+                    currency: label,
+                    unit: "%",
+                    days: true,
+                    bars: of(&|t| t.hold().unwrap_or(0.0)),
+                });
+            }
             sections.extend(super::pontis::sections(src, o)?);
         }
         Kind::Rounds => {
@@ -327,31 +424,47 @@ pub fn build_from(
                     .map(|b| format!("{}:{}", b.id, money_json(b.net)))
                     .collect::<Vec<_>>()
                     .join(" ");
-                rows.push(vec![
-                    Cell::Text(time(r.at)),
-                    Cell::Text(r.table.clone()),
-                    Cell::Int(r.round),
-                    Cell::Text(r.dealer.clone()),
-                    Cell::Text(bets_text),
-                    Cell::Text(steps.join(" ")),
-                    Cell::Text(nets_text),
-                    Cell::Money(r.figures.handle),
-                    Cell::Money(r.figures.house_net),
-                ]);
+                let currency = if mixed {
+                    vec![currency_cell(cur(r.db))]
+                } else {
+                    vec![]
+                };
+                rows.push(
+                    [
+                        vec![Cell::Time(r.at), Cell::Text(r.table.clone())],
+                        currency,
+                        vec![
+                            Cell::Int(r.round),
+                            Cell::Text(r.dealer.clone()),
+                            Cell::Text(bets_text),
+                            Cell::Text(steps.join(" ")),
+                            Cell::Text(nets_text),
+                            Cell::Money(r.figures.handle),
+                            Cell::Money(r.figures.house_net),
+                        ],
+                    ]
+                    .concat(),
+                );
+            }
+            let mut columns = vec!["settled at", "table"];
+            if mixed {
+                columns.push("currency");
             }
             sections.push(Section {
                 name: "rounds".into(),
-                columns: vec![
-                    "settled at",
-                    "table",
-                    "round",
-                    "dealer",
-                    "bets (id@box:stake)",
-                    "inputs",
-                    "nets",
-                    "handle",
-                    "house win",
-                ],
+                columns: [
+                    columns,
+                    vec![
+                        "round",
+                        "dealer",
+                        "bets (id@box:stake)",
+                        "inputs",
+                        "nets",
+                        "handle",
+                        "house win",
+                    ],
+                ]
+                .concat(),
                 rows,
             });
         }
@@ -365,67 +478,97 @@ pub fn build_from(
                 from_ms,
                 to_ms,
             )?;
-            let per = grouped(&in_period, &th, |r| r.dealer.clone());
-            let hours = |d: &str| dealer_hours(&in_period, d) as f64;
-            let count = |d: &str, k: EventKind| {
-                noted.iter().filter(|n| n.user == d && n.kind == k).count() as i64
+            // A dealer who dealt in two currencies has a row for each.
+            let per = grouped(&in_period, &th, |r| (r.dealer.clone(), ck(r.db)));
+            let hours = |d: &str, c: &Option<String>| {
+                if !mixed {
+                    return dealer_hours(&in_period, d) as f64;
+                }
+                let rows: Vec<&RoundRow> = in_period
+                    .iter()
+                    .copied()
+                    .filter(|r| ck(r.db) == *c)
+                    .collect();
+                dealer_hours(&rows, d) as f64
             };
-            let mut names: Vec<String> = per.keys().cloned().collect();
+            let count = |d: &str, c: &Option<String>, k: EventKind| {
+                noted
+                    .iter()
+                    .filter(|n| n.user == d && n.kind == k && ck(n.db) == *c)
+                    .count() as i64
+            };
+            let mut names: Vec<(String, Option<String>)> = per.keys().cloned().collect();
             for n in &noted {
+                let key = (n.user.clone(), ck(n.db));
                 if !n.user.is_empty()
-                    && !names.contains(&n.user)
+                    && !names.contains(&key)
                     && o.dealer.is_none_or(|d| d == n.user)
                 {
-                    names.push(n.user.clone());
+                    names.push(key);
                 }
             }
             names.sort();
+            let mut columns = vec!["dealer"];
+            if mixed {
+                columns.push("currency");
+            }
             sections.push(Section {
                 name: "dealers".into(),
-                columns: vec![
-                    "dealer",
-                    "rounds",
-                    "hours at a table",
-                    "rounds per hour",
-                    "handle",
-                    "house win",
-                    "hold %",
-                    "refused inputs",
-                    "undos",
-                    "corrections",
-                ],
+                columns: [
+                    columns,
+                    vec![
+                        "rounds",
+                        "hours at a table",
+                        "rounds per hour",
+                        "handle",
+                        "house win",
+                        "hold %",
+                        "refused inputs",
+                        "undos",
+                        "corrections",
+                    ],
+                ]
+                .concat(),
                 rows: names
                     .iter()
-                    .map(|d| {
-                        let t = per.get(d).copied().unwrap_or_default();
-                        let h = hours(d);
-                        vec![
-                            Cell::Text(d.clone()),
-                            Cell::Int(t.rounds),
-                            Cell::Int(h as i64),
-                            Cell::Percent((h > 0.0).then(|| t.rounds as f64 / h)),
-                            Cell::Money(t.handle),
-                            Cell::Money(t.win),
-                            Cell::Percent(t.hold()),
-                            Cell::Int(count(d, EventKind::StepRefused)),
-                            Cell::Int(count(d, EventKind::Undo)),
-                            Cell::Int(count(d, EventKind::RoundCorrected)),
+                    .map(|key| {
+                        let (d, c) = key;
+                        let t = per.get(key).copied().unwrap_or_default();
+                        let h = hours(d, c);
+                        [
+                            vec![Cell::Text(d.clone())],
+                            ck_cell(c),
+                            vec![
+                                Cell::Int(t.rounds),
+                                Cell::Int(h as i64),
+                                Cell::Percent((h > 0.0).then(|| t.rounds as f64 / h)),
+                                Cell::Money(t.handle),
+                                Cell::Money(t.win),
+                                Cell::Percent(t.hold()),
+                                Cell::Int(count(d, c, EventKind::StepRefused)),
+                                Cell::Int(count(d, c, EventKind::Undo)),
+                                Cell::Int(count(d, c, EventKind::RoundCorrected)),
+                            ],
                         ]
+                        .concat()
                     })
                     .collect(),
             });
+            // Rounds are counts, not money: one chart over every currency.
+            let mut bars: Vec<(String, f64)> = Vec::new();
+            for key in &names {
+                let n = per.get(key).map(|t| t.rounds as f64).unwrap_or(0.0);
+                match bars.iter_mut().find(|b| b.0 == key.0) {
+                    Some(b) => b.1 += n,
+                    None => bars.push((key.0.clone(), n)),
+                }
+            }
             charts.push(Chart {
-                title: "Rounds per dealer".into(),
+                title: "Rounds per dealer",
+                currency: None,
                 unit: "",
-                bars: names
-                    .iter()
-                    .map(|d| {
-                        (
-                            d.clone(),
-                            per.get(d).map(|t| t.rounds as f64).unwrap_or(0.0),
-                        )
-                    })
-                    .collect(),
+                days: false,
+                bars,
             });
         }
         Kind::Exceptions => {
@@ -457,37 +600,38 @@ pub fn build_from(
                         let before = last_rules.insert((n.db, n.table.clone()), t.clone());
                         match before {
                             Some(b) if b.rules != t.rules || b.limits != t.limits => {
-                                format!(
-                                    "rules or limits changed: preset {} limits {}",
-                                    json_text(&t.preset),
-                                    json_text(&t.limits)
-                                )
+                                Cell::Detail(Detail::RulesChanged {
+                                    preset: json_text(&t.preset),
+                                    limits: json_text(&t.limits),
+                                })
                             }
                             Some(_) => continue,
-                            None => format!(
-                                "table opened: preset {} limits {}",
-                                json_text(&t.preset),
-                                json_text(&t.limits)
-                            ),
+                            None => Cell::Detail(Detail::TableOpened {
+                                preset: json_text(&t.preset),
+                                limits: json_text(&t.limits),
+                            }),
                         }
                     }
-                    Payload::StepRefused(r) => format!("\"{}\": {}", r.text, r.reason),
-                    Payload::Undo(u) => format!("undid \"{}\"", u.text),
-                    Payload::RoundVoided(v) => format!("reason: {}", v.reason),
-                    Payload::RoundCorrected(c) => format!("reason: {}", c.reason),
-                    _ => n.fields(),
+                    Payload::StepRefused(r) => Cell::Detail(Detail::Refused {
+                        text: r.text.clone(),
+                        reason: r.reason.clone(),
+                    }),
+                    Payload::Undo(u) => Cell::Detail(Detail::Undid(u.text.clone())),
+                    Payload::RoundVoided(v) => Cell::Detail(Detail::Reason(v.reason.clone())),
+                    Payload::RoundCorrected(c) => Cell::Detail(Detail::Reason(c.reason.clone())),
+                    _ => Cell::Text(n.fields()),
                 };
                 rows.push((
                     n.at,
                     n.db,
                     n.seq,
                     vec![
-                        Cell::Text(time(n.at)),
-                        Cell::Text(n.kind.name().replace('_', " ")),
+                        Cell::Time(n.at),
+                        Cell::Word(exception_word(n.kind)),
                         Cell::Text(n.table.clone()),
                         Cell::Text(n.user.clone()),
                         n.round.map(Cell::Int).unwrap_or(Cell::Text(String::new())),
-                        Cell::Text(detail),
+                        detail,
                     ],
                 ));
             }
@@ -497,8 +641,8 @@ pub fn build_from(
                     a.db,
                     a.seq,
                     vec![
-                        Cell::Text(time(a.at)),
-                        Cell::Text("floor alarm".into()),
+                        Cell::Time(a.at),
+                        Cell::Word("floor alarm"),
                         Cell::Text(String::new()),
                         Cell::Text(String::new()),
                         Cell::Text(String::new()),
@@ -513,16 +657,15 @@ pub fn build_from(
                         r.db,
                         i64::MAX,
                         vec![
-                            Cell::Text(time(r.at)),
-                            Cell::Text("payout over threshold".into()),
+                            Cell::Time(r.at),
+                            Cell::Word("payout over threshold"),
                             Cell::Text(r.table.clone()),
                             Cell::Text(r.dealer.clone()),
                             Cell::Int(r.round),
-                            Cell::Text(format!(
-                                "a bet won {} (threshold {})",
-                                Cell::Money(r.figures.max_net).text(),
-                                Cell::Money(o.threshold).text()
-                            )),
+                            Cell::Detail(Detail::Payout {
+                                won: r.figures.max_net,
+                                threshold: o.threshold,
+                            }),
                         ],
                     ));
                 }
@@ -543,7 +686,7 @@ pub fn build_from(
         {
             sec.rows.push(vec![
                 Cell::Text(String::new()),
-                Cell::Text("verify failed".into()),
+                Cell::Word("verify failed"),
                 Cell::Text(String::new()),
                 Cell::Text(String::new()),
                 Cell::Text(String::new()),
@@ -570,6 +713,7 @@ pub fn build_from(
             Cell::Money(o.threshold).text(),
         ));
     }
+    let currencies = (0..sources.len()).map(cur).collect();
     Ok(Report {
         kind: o.kind,
         period: o.period,
@@ -579,6 +723,9 @@ pub fn build_from(
         generated_by: o.generated_by.to_string(),
         generated_at: o.generated_at.to_string(),
         sources,
+        currencies,
+        mixed_currencies: mixed,
+        threshold: (o.kind == Kind::Exceptions).then_some(o.threshold),
     })
 }
 

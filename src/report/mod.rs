@@ -11,11 +11,15 @@ pub mod theory;
 
 pub use data::{Period, RoundRow};
 pub use kinds::{Options, Series, build, build_from, series, series_with};
-pub use render::{csv_paths, file_name, render_csv, render_html, render_json, signed_fixed};
+pub use render::{
+    CsvStyle, Style, csv_paths, file_name, render_csv, render_csv_in, render_html, render_html_in,
+    render_json, signed_fixed,
+};
 
+use chrono::NaiveDate;
 use serde_json::Value;
 
-use crate::engine::Money;
+use crate::engine::{Currency, Money};
 
 /// The four kinds of report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -66,6 +70,59 @@ pub enum Cell {
     Percent(Option<f64>),
     /// A number of standard deviations, two decimals, signed; `None` when undefined.
     Sd(Option<f64>),
+    /// A word of the report's own (a shift, an exception's kind, how a game ended): its
+    /// key is the English word JSON keeps; HTML and CSV show it in the report's language.
+    Word(&'static str),
+    /// A calendar day: `2026-01-05` in JSON, the language's date elsewhere.
+    Date(NaiveDate),
+    /// A moment (ms since the epoch, UTC): `2026-01-05 06:04:40` in JSON, the language's
+    /// date and time elsewhere.
+    Time(i64),
+    /// A sentence of the report's own around logged text (which stays as logged).
+    Detail(Detail),
+}
+
+/// The report's own sentences about an event; what the log holds (an input, a reason, a
+/// refusal's why) is put in as logged.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Detail {
+    /// An undo, with the input it took back.
+    Undid(String),
+    /// A void's or correction's reason.
+    Reason(String),
+    /// A refused input and why.
+    Refused { text: String, reason: String },
+    /// A table opened: its preset and limits as logged (JSON).
+    TableOpened { preset: String, limits: String },
+    /// A table reopened with other rules or limits.
+    RulesChanged { preset: String, limits: String },
+    /// A bet's win over the exceptions threshold.
+    Payout { won: Money, threshold: Money },
+    /// A span of days, both included.
+    Span(NaiveDate, NaiveDate),
+}
+
+impl Detail {
+    /// The sentence in English, as JSON keeps it.
+    fn text(&self) -> String {
+        match self {
+            Detail::Undid(t) => format!("undid \"{t}\""),
+            Detail::Reason(r) => format!("reason: {r}"),
+            Detail::Refused { text, reason } => format!("\"{text}\": {reason}"),
+            Detail::TableOpened { preset, limits } => {
+                format!("table opened: preset {preset} limits {limits}")
+            }
+            Detail::RulesChanged { preset, limits } => {
+                format!("rules or limits changed: preset {preset} limits {limits}")
+            }
+            Detail::Payout { won, threshold } => format!(
+                "a bet won {} (threshold {})",
+                Cell::Money(*won).text(),
+                Cell::Money(*threshold).text()
+            ),
+            Detail::Span(from, to) => format!("{from} to {to}"),
+        }
+    }
 }
 
 impl Cell {
@@ -90,6 +147,12 @@ impl Cell {
             Cell::Percent(None) => String::new(),
             Cell::Sd(Some(z)) => format!("{z:+.2}"),
             Cell::Sd(None) => String::new(),
+            Cell::Word(w) => w.to_string(),
+            Cell::Date(d) => d.to_string(),
+            Cell::Time(ms) => chrono::DateTime::from_timestamp_millis(*ms)
+                .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
+                .unwrap_or_default(),
+            Cell::Detail(d) => d.text(),
         }
     }
 
@@ -103,11 +166,17 @@ impl Cell {
             Cell::Percent(None) => Value::Null,
             Cell::Sd(Some(z)) => serde_json::json!((z * 100.0).round() / 100.0),
             Cell::Sd(None) => Value::Null,
+            Cell::Word(_) | Cell::Date(_) | Cell::Time(_) | Cell::Detail(_) => {
+                Value::String(self.text())
+            }
         }
     }
 
     pub(crate) fn is_number(&self) -> bool {
-        !matches!(self, Cell::Text(_))
+        matches!(
+            self,
+            Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_)
+        )
     }
 }
 
@@ -122,8 +191,13 @@ pub struct Section {
 /// A bar chart for the HTML page: labels and one value each.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Chart {
-    pub(crate) title: String,
+    /// The English title, a key of the renderer's words.
+    pub(crate) title: &'static str,
+    /// The currency of its amounts, when the report's databases keep several.
+    pub(crate) currency: Option<Cell>,
     pub(crate) unit: &'static str,
+    /// The labels are days (`2026-01-05`), shown as the language writes a day.
+    pub(crate) days: bool,
     pub(crate) bars: Vec<(String, f64)>,
 }
 
@@ -148,9 +222,25 @@ pub struct Report {
     pub(crate) generated_by: String,
     pub generated_at: String,
     pub sources: Vec<Provenance>,
+    /// Each database's currency (`None`: not set), in the order of `sources`.
+    pub currencies: Vec<Option<Currency>>,
+    /// The databases keep different currencies: per-table sections have a currency
+    /// column, totals and charts are per currency.
+    pub mixed_currencies: bool,
+    /// The exceptions report's payout threshold.
+    pub(crate) threshold: Option<Money>,
 }
 
 impl Report {
+    /// The one currency of the report's databases, if they all keep the same one.
+    pub fn currency(&self) -> Option<Currency> {
+        if self.mixed_currencies {
+            None
+        } else {
+            self.currencies.iter().flatten().next().copied()
+        }
+    }
+
     /// The footer as label/value lines (every format prints these).
     /// The footer as (key, value) lines.
     pub fn footer(&self) -> Vec<(String, String)> {

@@ -10,10 +10,14 @@ use crate::audit::AuditError;
 use crate::audit::pontis::GameRow;
 use crate::audit::query::Source;
 
-fn time(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms)
-        .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
-        .unwrap_or_default()
+/// How a game ended, as the report's word (its English key).
+fn end_word(end: &str) -> &'static str {
+    match end {
+        "empty_hand" => "empty_hand",
+        "blocked" => "blocked",
+        "abandoned" => "abandoned",
+        _ => "in play",
+    }
 }
 
 /// The report's Pontis sections; none when the period has no Pontis game.
@@ -47,7 +51,7 @@ pub(crate) fn sections(src: &mut dyn Source, o: &Options) -> Result<Vec<Section>
             .iter()
             .map(|g| {
                 vec![
-                    Cell::Text(time(g.started)),
+                    Cell::Time(g.started),
                     Cell::Text(g.table.clone()),
                     Cell::Int(g.game),
                     Cell::Text(g.host.clone()),
@@ -59,7 +63,7 @@ pub(crate) fn sections(src: &mut dyn Source, o: &Options) -> Result<Vec<Section>
                         .map_or(Cell::Text(String::new()), |(at, _)| {
                             Cell::Int((at - g.started) / 60_000)
                         }),
-                    Cell::Text(end_of(g)),
+                    Cell::Word(end_word(&end_of(g))),
                     Cell::Text(g.winners.join(", ")),
                 ]
             })

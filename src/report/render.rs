@@ -1,13 +1,410 @@
 //! The three formats. CSV: one file per table of the report plus the footer, for
 //! spreadsheets. JSON: one document for other systems. HTML: one self-contained printable
 //! page (the template in `reports/`, inline CSS, SVG charts, no scripts, nothing fetched).
+//!
+//! JSON is locale-neutral: English keys and words, plain numbers, ISO dates — whatever
+//! the language. HTML and CSV are written in a [`Style`]: every word of the report from
+//! the `## Reports` section of `data/i18n/*.ftl`, dates and times as the language writes
+//! them, money in HTML as the language writes it in the databases' currency (`1 234,50
+//! Kč`), and CSV for the language's spreadsheets (`;` and a decimal comma where the
+//! decimal is a comma, UTF-8 with a byte-order mark; numbers stay plain numbers). What the
+//! log holds — names, inputs, the reasons of refusals, voids and corrections, verify's
+//! findings — is shown as logged.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+use chrono::{NaiveDate, NaiveDateTime};
 use serde_json::{Value, json};
 
-use super::{Cell, Chart, Report};
+use super::{Cell, Chart, Detail, Kind, Report};
+use crate::engine::{Currency, Money};
+use crate::i18n::{self, Lang};
+use crate::t;
+
+/// How CSV is written for a spreadsheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CsvStyle {
+    /// `,` between fields, `.` before decimals (English spreadsheets).
+    Comma,
+    /// `;` between fields, `,` before decimals (Czech, Ukrainian, Russian spreadsheets).
+    Semicolon,
+}
+
+impl CsvStyle {
+    /// The style the language's spreadsheets read: semicolons where the decimal is a
+    /// comma (the language's `number-decimal`).
+    pub fn of(lang: Lang) -> CsvStyle {
+        if t!(lang, "number-decimal") == "," {
+            CsvStyle::Semicolon
+        } else {
+            CsvStyle::Comma
+        }
+    }
+
+    fn delimiter(self) -> u8 {
+        match self {
+            CsvStyle::Comma => b',',
+            CsvStyle::Semicolon => b';',
+        }
+    }
+
+    fn decimal(self) -> char {
+        match self {
+            CsvStyle::Comma => '.',
+            CsvStyle::Semicolon => ',',
+        }
+    }
+}
+
+/// The language a report is written in, and its CSV style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    pub lang: Lang,
+    pub csv: CsvStyle,
+}
+
+impl Style {
+    /// The language with its own CSV style.
+    pub fn of(lang: Lang) -> Style {
+        Style {
+            lang,
+            csv: CsvStyle::of(lang),
+        }
+    }
+}
+
+/// A report's title in the language.
+fn title(lang: Lang, kind: Kind) -> String {
+    match kind {
+        Kind::Summary => t!(lang, "report-title-summary"),
+        Kind::Rounds => t!(lang, "report-title-rounds"),
+        Kind::Dealers => t!(lang, "report-title-dealers"),
+        Kind::Exceptions => t!(lang, "report-title-exceptions"),
+    }
+}
+
+/// A section's name (its English key) in the language.
+fn section_label(lang: Lang, key: &str) -> String {
+    match key {
+        "by shift" => t!(lang, "report-section-by-shift"),
+        "by day" => t!(lang, "report-section-by-day"),
+        "month to date" => t!(lang, "report-section-month-to-date"),
+        "year to date" => t!(lang, "report-section-year-to-date"),
+        "period total" => t!(lang, "report-section-period-total"),
+        "rounds" => t!(lang, "report-section-rounds"),
+        "dealers" => t!(lang, "report-section-dealers"),
+        "exceptions" => t!(lang, "report-section-exceptions"),
+        "pontis games" => t!(lang, "report-section-pontis-games"),
+        "pontis games by table and host" => t!(lang, "report-section-pontis-by-table"),
+        other => other.to_string(),
+    }
+}
+
+/// A column's name (its English key) in the language.
+fn column_label(lang: Lang, key: &str) -> String {
+    match key {
+        "table" => t!(lang, "report-col-table"),
+        "date" => t!(lang, "report-col-date"),
+        "shift" => t!(lang, "report-col-shift"),
+        "from" => t!(lang, "report-col-from"),
+        "tables" => t!(lang, "report-col-tables"),
+        "currency" => t!(lang, "report-col-currency"),
+        "rounds" => t!(lang, "report-col-rounds"),
+        "handle" => t!(lang, "report-col-handle"),
+        "paid" => t!(lang, "report-col-paid"),
+        "house win" => t!(lang, "report-col-house-win"),
+        "hold %" => t!(lang, "report-col-hold"),
+        "theoretical win" => t!(lang, "report-col-theoretical-win"),
+        "theoretical hold %" => t!(lang, "report-col-theoretical-hold"),
+        "win vs theory (sd)" => t!(lang, "report-col-win-vs-theory"),
+        "insurance taken" => t!(lang, "report-col-insurance-taken"),
+        "insurance paid" => t!(lang, "report-col-insurance-paid"),
+        "splits" => t!(lang, "report-col-splits"),
+        "buys" => t!(lang, "report-col-buys"),
+        "pontoons paid" => t!(lang, "report-col-pontoons"),
+        "five-card tricks paid" => t!(lang, "report-col-five-card-tricks"),
+        "settled at" => t!(lang, "report-col-settled-at"),
+        "round" => t!(lang, "report-col-round"),
+        "dealer" => t!(lang, "report-col-dealer"),
+        "bets (id@box:stake)" => t!(lang, "report-col-bets"),
+        "inputs" => t!(lang, "report-col-inputs"),
+        "nets" => t!(lang, "report-col-nets"),
+        "hours at a table" => t!(lang, "report-col-hours"),
+        "rounds per hour" => t!(lang, "report-col-rounds-per-hour"),
+        "refused inputs" => t!(lang, "report-col-refused"),
+        "undos" => t!(lang, "report-col-undos"),
+        "corrections" => t!(lang, "report-col-corrections"),
+        "time" => t!(lang, "report-col-time"),
+        "exception" => t!(lang, "report-col-exception"),
+        "user" => t!(lang, "report-col-user"),
+        "detail" => t!(lang, "report-col-detail"),
+        "started at" => t!(lang, "report-col-started-at"),
+        "game" => t!(lang, "report-col-game"),
+        "host" => t!(lang, "report-col-host"),
+        "players" => t!(lang, "report-col-players"),
+        "minutes" => t!(lang, "report-col-minutes"),
+        "end" => t!(lang, "report-col-end"),
+        "winners" => t!(lang, "report-col-winners"),
+        "games" => t!(lang, "report-col-games"),
+        "empty hand" => t!(lang, "report-col-empty-hand"),
+        "blocked" => t!(lang, "report-col-blocked"),
+        "abandoned" => t!(lang, "report-col-abandoned"),
+        "in play" => t!(lang, "report-col-in-play"),
+        "longest (inputs)" => t!(lang, "report-col-longest"),
+        other => other.to_string(),
+    }
+}
+
+/// A word of a cell (its English key) in the language.
+fn word(lang: Lang, key: &str) -> String {
+    match key {
+        "day 06-14" => t!(lang, "report-shift-day"),
+        "evening 14-22" => t!(lang, "report-shift-evening"),
+        "night 22-06" => t!(lang, "report-shift-night"),
+        "table opened" => t!(lang, "report-exception-table-opened"),
+        "round voided" => t!(lang, "report-exception-round-voided"),
+        "round corrected" => t!(lang, "report-exception-round-corrected"),
+        "undo" => t!(lang, "report-exception-undo"),
+        "step refused" => t!(lang, "report-exception-step-refused"),
+        "login failed" => t!(lang, "report-exception-login-failed"),
+        "user locked" => t!(lang, "report-exception-user-locked"),
+        "user unlocked" => t!(lang, "report-exception-user-unlocked"),
+        "floor alarm" => t!(lang, "report-exception-floor-alarm"),
+        "payout over threshold" => t!(lang, "report-exception-payout"),
+        "verify failed" => t!(lang, "report-exception-verify-failed"),
+        "in play" => t!(lang, "report-end-in-play"),
+        "empty_hand" => t!(lang, "report-end-empty-hand"),
+        "blocked" => t!(lang, "report-end-blocked"),
+        "abandoned" => t!(lang, "report-end-abandoned"),
+        "not set" => t!(lang, "report-currency-not-set"),
+        other => other.to_string(),
+    }
+}
+
+/// A chart's title (its English key) in the language, with its currency if it has one.
+fn chart_title(lang: Lang, c: &Chart) -> String {
+    let currency = c.currency.as_ref().map(|c| cell_html(c, lang, None));
+    match (c.title, currency) {
+        ("House win by day", None) => t!(lang, "report-chart-win-by-day"),
+        ("House win by day", Some(cur)) => t!(lang, "report-chart-win-by-day-in", currency = cur),
+        ("Hold % by day", None) => t!(lang, "report-chart-hold-by-day"),
+        ("Hold % by day", Some(cur)) => t!(lang, "report-chart-hold-by-day-in", currency = cur),
+        ("Rounds per dealer", _) => t!(lang, "report-chart-rounds-per-dealer"),
+        (other, _) => other.to_string(),
+    }
+}
+
+/// A moment to the second, as the language writes it (UTC).
+fn timestamp(lang: Lang, ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .map(|t| t.format(&t!(lang, "report-timestamp-pattern")).to_string())
+        .unwrap_or_default()
+}
+
+/// The report's own sentence in the language; money as `money` writes it.
+fn detail(lang: Lang, d: &Detail, money: &dyn Fn(Money) -> String) -> String {
+    match d {
+        Detail::Undid(text) => t!(lang, "report-detail-undid", text = text),
+        Detail::Reason(reason) => t!(lang, "report-detail-reason", reason = reason),
+        Detail::Refused { text, reason } => {
+            t!(lang, "report-detail-refused", text = text, reason = reason)
+        }
+        Detail::TableOpened { preset, limits } => t!(
+            lang,
+            "report-detail-table-opened",
+            preset = preset,
+            limits = limits
+        ),
+        Detail::RulesChanged { preset, limits } => t!(
+            lang,
+            "report-detail-rules-changed",
+            preset = preset,
+            limits = limits
+        ),
+        Detail::Payout { won, threshold } => t!(
+            lang,
+            "report-detail-payout",
+            won = money(*won),
+            threshold = money(*threshold)
+        ),
+        Detail::Span(from, to) => t!(
+            lang,
+            "report-span",
+            from = i18n::date(lang, *from),
+            to = i18n::date(lang, *to)
+        ),
+    }
+}
+
+/// `z` signed, two decimals, in the language; no sign on what rounds to zero.
+fn signed(lang: Lang, z: f64) -> String {
+    let t = i18n::decimal(lang, z.abs(), 2);
+    let rounds_to_zero = !t.bytes().any(|b| (b'1'..=b'9').contains(&b));
+    match (rounds_to_zero, z < 0.0) {
+        (true, _) => t,
+        (false, true) => format!("{}{t}", t!(lang, "number-minus")),
+        (false, false) => format!("+{t}"),
+    }
+}
+
+/// A cell on the HTML page: words and dates in the language, money in the currency.
+fn cell_html(c: &Cell, lang: Lang, currency: Option<Currency>) -> String {
+    match c {
+        Cell::Text(t) => t.clone(),
+        Cell::Int(n) => n.to_string(),
+        Cell::Money(m) => i18n::money(lang, *m, currency),
+        Cell::Percent(Some(p)) => i18n::decimal(lang, *p, 2),
+        Cell::Sd(Some(z)) => signed(lang, *z),
+        Cell::Percent(None) | Cell::Sd(None) => String::new(),
+        Cell::Word(w) => word(lang, w),
+        Cell::Date(d) => i18n::date(lang, *d),
+        Cell::Time(ms) => timestamp(lang, *ms),
+        Cell::Detail(d) => detail(lang, d, &|m| i18n::money(lang, m, currency)),
+    }
+}
+
+/// A cell of a CSV file: numbers plain (no grouping, no currency) with the style's
+/// decimal mark, so that a spreadsheet reads them as numbers; words and dates in the
+/// language; text that a spreadsheet would run as a formula quoted.
+fn cell_csv(c: &Cell, st: &Style) -> String {
+    match c {
+        Cell::Text(t) => spreadsheet_safe(t.clone()),
+        Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_) => {
+            c.text().replace('.', &st.csv.decimal().to_string())
+        }
+        Cell::Word(_) | Cell::Date(_) | Cell::Time(_) | Cell::Detail(_) => {
+            spreadsheet_safe(cell_html(c, st.lang, None))
+        }
+    }
+}
+
+/// Whether a number cell shows a value below zero (the page shows it red).
+fn negative(c: &Cell) -> bool {
+    let t = c.text();
+    c.is_number() && t.starts_with('-') && t.bytes().any(|b| (b'1'..=b'9').contains(&b))
+}
+
+/// `42 events, 1800 rounds replayed` (and `… and 3 Pontis games replayed`), verify's
+/// summary as the store words it, in the language; anything else as it is.
+fn replayed(lang: Lang, summary: &str) -> String {
+    let num = |s: &str| s.trim().parse::<i64>().ok();
+    let parts: Option<Vec<i64>> = summary
+        .strip_suffix(" replayed")
+        .map(|s| {
+            s.replace(" events,", "|")
+                .replace(" rounds and", "|")
+                .replace(" rounds", "|")
+                .replace(" Pontis games", "|")
+        })
+        .and_then(|s| {
+            s.split('|')
+                .filter(|p| !p.trim().is_empty())
+                .map(num)
+                .collect::<Option<Vec<i64>>>()
+        });
+    match parts.as_deref() {
+        Some([e, r]) => t!(lang, "report-footer-replayed", events = *e, rounds = *r),
+        Some([e, r, g]) => t!(
+            lang,
+            "report-footer-replayed-games",
+            events = *e,
+            rounds = *r,
+            games = *g
+        ),
+        _ => summary.to_string(),
+    }
+}
+
+/// The footer's lines in the language, each with its verdict where it gives one.
+fn footer_in(r: &Report, lang: Lang) -> Vec<(String, String, Option<bool>)> {
+    let currency = r.currency();
+    let mut f = vec![
+        (
+            t!(lang, "report-footer-report"),
+            format!("{} ({})", title(lang, r.kind), r.kind.name()),
+            None,
+        ),
+        (
+            t!(lang, "report-footer-period"),
+            t!(
+                lang,
+                "report-footer-period-value",
+                from = i18n::date(lang, r.period.from),
+                to = i18n::date(lang, r.period.to)
+            ),
+            None,
+        ),
+    ];
+    for (k, v) in &r.filters {
+        let (label, value) = match k.as_str() {
+            "table" => (t!(lang, "report-footer-filter-table"), v.clone()),
+            "dealer" => (t!(lang, "report-footer-filter-dealer"), v.clone()),
+            "payout threshold" => (
+                t!(lang, "report-footer-filter-threshold"),
+                r.threshold
+                    .map_or_else(|| v.clone(), |m| i18n::money(lang, m, currency)),
+            ),
+            other => (other.to_string(), v.clone()),
+        };
+        f.push((label, value, None));
+    }
+    f.push((
+        t!(lang, "report-footer-generated-by"),
+        r.generated_by.clone(),
+        None,
+    ));
+    // `2026-02-01 00:00:00 UTC` as the language writes a moment.
+    let at = NaiveDateTime::parse_from_str(&r.generated_at, "%Y-%m-%d %H:%M:%S UTC")
+        .map(|t| format!("{} UTC", t.format(&t!(lang, "report-timestamp-pattern"))))
+        .unwrap_or_else(|_| r.generated_at.clone());
+    f.push((t!(lang, "report-footer-generated-at"), at, None));
+    for (i, s) in r.sources.iter().enumerate() {
+        let n = i + 1;
+        f.push((
+            t!(lang, "report-footer-database", n = n),
+            s.path.clone(),
+            None,
+        ));
+        f.push((
+            t!(lang, "report-footer-chain-head", n = n),
+            t!(
+                lang,
+                "report-footer-chain-head-value",
+                seq = s.head_seq.to_string(),
+                hash = s.head_hash.as_str()
+            ),
+            None,
+        ));
+        let cur = r.currencies.get(i).copied().flatten();
+        f.push((
+            t!(lang, "report-footer-currency", n = n),
+            cur.map_or_else(|| word(lang, "not set"), |c| c.code().to_string()),
+            None,
+        ));
+        let (v, passed) = match &s.verified {
+            Some(Ok(summary)) => (
+                t!(
+                    lang,
+                    "report-footer-passed",
+                    detail = replayed(lang, summary)
+                ),
+                true,
+            ),
+            Some(Err(why)) => (t!(lang, "report-footer-failed", why = why), false),
+            None => (t!(lang, "report-footer-not-run"), false),
+        };
+        f.push((t!(lang, "report-footer-verify", n = n), v, Some(passed)));
+    }
+    if r.mixed_currencies {
+        f.push((
+            t!(lang, "report-footer-currencies"),
+            t!(lang, "report-mixed-currencies"),
+            None,
+        ));
+    }
+    f
+}
 
 /// The HTML template, compiled in so that a report needs no file beside the binary.
 const TEMPLATE: &str = include_str!("../../reports/template.html");
@@ -49,25 +446,43 @@ pub fn csv_paths(r: &Report, dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Writes the CSV files into `dir`; returns their paths, those of [`csv_paths`]. A file of
-/// the same name is replaced only when `replace` is set (`--force`); otherwise finding one
-/// is an error, decided when the file is created, so a file that appeared since the
-/// caller looked is not overwritten either.
+/// [`render_csv_in`] in English, comma-separated.
 pub fn render_csv(r: &Report, dir: &Path, replace: bool) -> Result<Vec<PathBuf>, String> {
+    render_csv_in(r, dir, replace, &Style::of(Lang::En))
+}
+
+/// Writes the CSV files into `dir` in the style's language and spreadsheet convention,
+/// each UTF-8 with a byte-order mark; returns their paths, those of [`csv_paths`] (named
+/// by the report's English words, the same in every language). A file of the same name is
+/// replaced only when `replace` is set (`--force`); otherwise finding one is an error,
+/// decided when the file is created, so a file that appeared since the caller looked is
+/// not overwritten either.
+pub fn render_csv_in(
+    r: &Report,
+    dir: &Path,
+    replace: bool,
+    st: &Style,
+) -> Result<Vec<PathBuf>, String> {
+    use std::io::Write as _;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let files = csv_paths(r, dir);
     let write = |path: &Path,
-                 header: &[&str],
+                 header: &[String],
                  rows: &mut dyn Iterator<Item = Vec<String>>|
      -> Result<(), String> {
-        let file = std::fs::OpenOptions::new()
+        let mut file = std::fs::OpenOptions::new()
             .write(true)
             .create(true)
             .truncate(true)
             .create_new(!replace)
             .open(path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut w = csv::Writer::from_writer(file);
+        // The byte-order mark: spreadsheets then read the file as UTF-8 (č, ї, ё).
+        file.write_all("\u{feff}".as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut w = csv::WriterBuilder::new()
+            .delimiter(st.csv.delimiter())
+            .from_writer(file);
         w.write_record(header).map_err(|e| e.to_string())?;
         for row in rows {
             w.write_record(&row).map_err(|e| e.to_string())?;
@@ -75,27 +490,23 @@ pub fn render_csv(r: &Report, dir: &Path, replace: bool) -> Result<Vec<PathBuf>,
         w.flush().map_err(|e| format!("{}: {e}", path.display()))
     };
     for (s, path) in r.sections.iter().zip(&files) {
+        let header: Vec<String> = s.columns.iter().map(|c| column_label(st.lang, c)).collect();
         write(
             path,
-            &s.columns,
-            &mut s.rows.iter().map(|row| {
-                row.iter()
-                    .map(|c| match c {
-                        Cell::Text(t) => spreadsheet_safe(t.clone()),
-                        number => number.text(),
-                    })
-                    .collect()
-            }),
+            &header,
+            &mut s
+                .rows
+                .iter()
+                .map(|row| row.iter().map(|c| cell_csv(c, st)).collect()),
         )?;
     }
     if let Some(path) = files.last() {
         write(
             path,
-            &["field", "value"],
-            &mut r
-                .footer()
+            &[t!(st.lang, "csv-field"), t!(st.lang, "csv-value")],
+            &mut footer_in(r, st.lang)
                 .into_iter()
-                .map(|(k, v)| vec![spreadsheet_safe(k), spreadsheet_safe(v)]),
+                .map(|(k, v, _)| vec![spreadsheet_safe(k), spreadsheet_safe(v)]),
         )?;
     }
     Ok(files)
@@ -134,7 +545,14 @@ fn esc(s: &str) -> String {
 }
 
 /// A bar chart as inline SVG; bars below zero hang from the zero line.
-fn svg(c: &Chart) -> String {
+fn svg(c: &Chart, lang: Lang) -> String {
+    let title = chart_title(lang, c);
+    let label_of = |l: &str| -> String {
+        match NaiveDate::parse_from_str(l, "%Y-%m-%d") {
+            Ok(d) if c.days => d.format(&t!(lang, "report-chart-day-pattern")).to_string(),
+            _ => l.to_string(),
+        }
+    };
     let (w, h, pad) = (640.0_f64, 200.0_f64, 30.0_f64);
     let max = c.bars.iter().map(|b| b.1).fold(0.0_f64, f64::max);
     let min = c.bars.iter().map(|b| b.1).fold(0.0_f64, f64::min);
@@ -145,7 +563,7 @@ fn svg(c: &Chart) -> String {
     let bw = (w - 2.0 * pad) / n;
     let mut out = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-label="{}">"#,
-        esc(&c.title)
+        esc(&title)
     );
     let zero = y(0.0);
     let _ = write!(
@@ -157,9 +575,9 @@ fn svg(c: &Chart) -> String {
         out,
         r##"<text x="2" y="{:.1}" font-size="10">{}{u}</text><text x="2" y="{:.1}" font-size="10">{}{u}</text>"##,
         pad,
-        fixed(max, 0),
+        i18n::decimal(lang, max, 0),
         h - pad,
-        fixed(min, 0),
+        i18n::decimal(lang, min, 0),
         u = c.unit
     );
     let label_every = (n / 12.0).ceil().max(1.0) as usize;
@@ -177,8 +595,8 @@ fn svg(c: &Chart) -> String {
             x + 1.0,
             (bw - 2.0).max(1.0),
             height.max(0.5),
-            esc(label),
-            fixed(*v, 2),
+            esc(&label_of(label)),
+            i18n::decimal(lang, *v, 2),
             c.unit
         );
         if i % label_every == 0 {
@@ -187,7 +605,7 @@ fn svg(c: &Chart) -> String {
                 r#"<text x="{:.1}" y="{:.1}" font-size="9">{}</text>"#,
                 x + 1.0,
                 h - pad + 12.0,
-                esc(label)
+                esc(&label_of(label))
             );
         }
     }
@@ -195,8 +613,17 @@ fn svg(c: &Chart) -> String {
     out
 }
 
-/// The report as one self-contained HTML page.
+/// [`render_html_in`] in English.
 pub fn render_html(r: &Report) -> String {
+    render_html_in(r, &Style::of(Lang::En))
+}
+
+/// The report as one self-contained HTML page in the style's language: money as the
+/// language writes it, in the databases' currency (amounts alone, beside a currency
+/// column, when the databases keep several).
+pub fn render_html_in(r: &Report, st: &Style) -> String {
+    let lang = st.lang;
+    let currency = r.currency();
     let mut charts = String::new();
     if !r.charts.is_empty() {
         charts.push_str(r#"<div class="charts">"#);
@@ -204,41 +631,45 @@ pub fn render_html(r: &Report) -> String {
             let _ = write!(
                 charts,
                 r#"<div class="chart"><h3>{}</h3>{}</div>"#,
-                esc(&c.title),
-                svg(c)
+                esc(&chart_title(lang, c)),
+                svg(c, lang)
             );
         }
         charts.push_str("</div>");
     }
     let mut sections = String::new();
     for s in &r.sections {
-        let _ = write!(sections, "<h2>{}</h2>", esc(&s.name));
+        let _ = write!(sections, "<h2>{}</h2>", esc(&section_label(lang, &s.name)));
         if s.rows.is_empty() {
-            sections.push_str("<p>None in this period.</p>");
+            let _ = write!(sections, "<p>{}</p>", esc(&t!(lang, "report-none")));
             continue;
         }
         sections.push_str("<table><thead><tr>");
         for c in &s.columns {
-            let _ = write!(sections, "<th>{}</th>", esc(c));
+            let _ = write!(sections, "<th>{}</th>", esc(&column_label(lang, c)));
         }
         sections.push_str("</tr></thead><tbody>");
         for row in &s.rows {
             sections.push_str("<tr>");
             for c in row {
-                let t = c.text();
-                let class = match (c.is_number(), t.starts_with('-')) {
-                    (true, true) => " class=\"n neg\"",
-                    (true, false) => " class=\"n\"",
+                let class = match (c.is_number(), negative(c), c) {
+                    (true, true, _) => " class=\"n neg\"",
+                    (true, false, _) => " class=\"n\"",
+                    (_, _, Cell::Date(_) | Cell::Time(_)) => " class=\"d\"",
                     _ => "",
                 };
-                let _ = write!(sections, "<td{class}>{}</td>", esc(&t));
+                let _ = write!(
+                    sections,
+                    "<td{class}>{}</td>",
+                    esc(&cell_html(c, lang, currency))
+                );
             }
             sections.push_str("</tr>");
         }
         sections.push_str("</tbody></table>");
     }
     let mut footer = String::from("<table>");
-    for (k, v, verdict) in r.footer_lines() {
+    for (k, v, verdict) in footer_in(r, lang) {
         let class = match verdict {
             Some(true) => " class=\"pass\"",
             Some(false) => " class=\"fail\"",
@@ -252,17 +683,33 @@ pub fn render_html(r: &Report) -> String {
         );
     }
     footer.push_str("</table>");
-    let subtitle = format!(
-        "{} to {} · {} database(s)",
-        r.period.from,
-        r.period.to,
-        r.sources.len()
+    let subtitle = t!(
+        lang,
+        "report-subtitle",
+        from = i18n::date(lang, r.period.from),
+        to = i18n::date(lang, r.period.to),
+        databases = r.sources.len()
     );
+    let note = if r.mixed_currencies {
+        format!(
+            r#"<p class="note">{}</p>"#,
+            esc(&t!(lang, "report-mixed-currencies"))
+        )
+    } else {
+        String::new()
+    };
+    let title = title(lang, r.kind);
     fill(
         TEMPLATE,
         &[
-            ("title", &esc(r.kind.title())),
+            ("lang", lang.code()),
+            ("title", &esc(&title)),
+            (
+                "heading",
+                &esc(&t!(lang, "report-heading", title = title.as_str())),
+            ),
             ("subtitle", &esc(&subtitle)),
+            ("note", &note),
             ("charts", &charts),
             ("sections", &sections),
             ("footer", &footer),
@@ -330,6 +777,75 @@ pub fn signed_fixed(v: f64, places: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Verify's summary in each language, with its plural forms; anything else as it is.
+    #[test]
+    fn verify_summaries_are_put_in_the_language() {
+        let cases = [
+            (
+                Lang::En,
+                "1 events, 1 rounds replayed",
+                "1 event, 1 round replayed",
+            ),
+            (
+                Lang::Cs,
+                "40894 events, 1800 rounds replayed",
+                "přehráno: 40894 událostí, 1800 kol",
+            ),
+            (
+                Lang::Cs,
+                "3 events, 2 rounds and 1 Pontis games replayed",
+                "přehráno: 3 události, 2 kola a 1 hra Pontis",
+            ),
+            (
+                Lang::Uk,
+                "21 events, 22 rounds replayed",
+                "відтворено: 21 подія, 22 раунди",
+            ),
+            (
+                Lang::Ru,
+                "5 events, 3 rounds and 2 Pontis games replayed",
+                "воспроизведено: 5 событий, 3 раунда и 2 партии в Понтис",
+            ),
+            (Lang::Cs, "something else", "something else"),
+        ];
+        for (lang, summary, want) in cases {
+            assert_eq!(replayed(lang, summary), want, "{lang}");
+        }
+    }
+
+    /// Cells in HTML and CSV: money grouped with its symbol on the page, plain in CSV with
+    /// the style's decimal mark; no sign on what rounds to zero.
+    #[test]
+    fn cells_are_written_as_the_language_and_the_spreadsheet_want() {
+        let czk = Currency::parse("CZK").ok();
+        let m = Cell::Money(Money::from_cents(-123_450));
+        assert_eq!(cell_html(&m, Lang::Cs, czk), "-1\u{a0}234,50\u{a0}Kč");
+        assert_eq!(cell_html(&m, Lang::En, czk), "CZK\u{a0}-1,234.50");
+        assert_eq!(cell_html(&m, Lang::Uk, None), "-1\u{a0}234,50");
+        let cs = Style::of(Lang::Cs);
+        assert_eq!(cs.csv, CsvStyle::Semicolon);
+        assert_eq!(Style::of(Lang::En).csv, CsvStyle::Comma);
+        assert_eq!(cell_csv(&m, &cs), "-1234,50");
+        assert_eq!(cell_csv(&Cell::Percent(Some(-0.001)), &cs), "0,00");
+        assert_eq!(cell_csv(&Cell::Sd(Some(1.234)), &cs), "+1,23");
+        for (z, want) in [
+            (0.004, "0,00"),
+            (-0.004, "0,00"),
+            (-1.5, "-1,50"),
+            (2.0, "+2,00"),
+        ] {
+            assert_eq!(cell_html(&Cell::Sd(Some(z)), Lang::Cs, None), want, "{z}");
+        }
+        let shift = Cell::Word("night 22-06");
+        assert_eq!(cell_html(&shift, Lang::Cs, None), "noční 22–06");
+        assert_eq!(shift.json(), json!("night 22-06"), "JSON keeps the key");
+        let d = Cell::Date(NaiveDate::from_ymd_opt(2026, 1, 5).unwrap());
+        assert_eq!(cell_csv(&d, &cs), "5. 1. 2026");
+        assert_eq!(d.json(), json!("2026-01-05"));
+        // A logged name that looks like a formula stays text in every language.
+        assert_eq!(cell_csv(&Cell::Text("=1+1".into()), &cs), "'=1+1");
+    }
 
     #[test]
     fn a_template_is_filled_in_one_pass() {
