@@ -699,7 +699,7 @@ impl Desk {
         // Never over an earlier export: the next free name, written only if still free.
         let name = report::file_name(&r, "html");
         let stem = name.strip_suffix(".html").unwrap_or(&name).to_string();
-        let html = report::render_html(&r);
+        let html = report::render_html_in(&r, &report::Style::of(lang));
         for n in 1.. {
             let path = match n {
                 1 => dir.join(&name),
