@@ -11,7 +11,9 @@
 //!    on the server against the files' floor report over the same rounds.
 //!
 //! `cargo bench --bench floor`. Sizes: `CROUPIER_BENCH_TABLE_ROUNDS` (rounds per table
-//! file for 1, default 2,000), `CROUPIER_BENCH_INPUTS` (acks for 2, default 3,000).
+//! file for 1, default 2,000), `CROUPIER_BENCH_INPUTS` (acks for 2, default 3,000),
+//! `CROUPIER_BENCH_SUMMARY_FILES` (a folder of table files for 3, made beforehand).
+//! `CROUPIER_BENCH_FLOOR_ONLY=catch-up|live-lag|summary` runs one part.
 
 mod common;
 
@@ -102,6 +104,43 @@ type Row = (
     Vec<u8>,
 );
 
+/// CPU seconds this process has used (user + system; Linux `/proc`).
+fn cpu_self() -> f64 {
+    let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let f: Vec<&str> = s
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let tick = |i: usize| f.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
+    // After the name: state is field 3, utime 14 and stime 15 (1-based, of the whole line).
+    (tick(11) + tick(12)) / 100.0
+}
+
+/// CPU seconds the server's finished backends have used (the postmaster's reaped
+/// children, user + system), read on the server by a superuser: the connections of a
+/// phase count once they have closed.
+fn cpu_server(c: &mut postgres::Client) -> f64 {
+    std::thread::sleep(Duration::from_millis(300));
+    let r = c
+        .query_one(
+            "SELECT pg_read_file('/proc/' || split_part(pg_read_file('postmaster.pid'), E'\\n', 1) || '/stat')",
+            &[],
+        )
+        .ok();
+    let s: String = r.map(|r| r.get(0)).unwrap_or_default();
+    let f: Vec<&str> = s
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let tick = |i: usize| f.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
+    // cutime and cstime: fields 16 and 17.
+    (tick(13) + tick(14)) / 100.0
+}
+
 fn catch_up(base: &str, dir: &Path) {
     let rounds = env_n("CROUPIER_BENCH_TABLE_ROUNDS", 2000);
     let files: Vec<PathBuf> = (0..10).map(|n| table_file(dir, n, rounds)).collect();
@@ -111,6 +150,8 @@ fn catch_up(base: &str, dir: &Path) {
         .sum();
     let url = fresh_floor(base, "ingest");
     Floor::connect(&url).unwrap();
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let (client0, server0) = (cpu_self(), cpu_server(&mut admin));
     let t = Instant::now();
     std::thread::scope(|s| {
         for f in &files {
@@ -123,6 +164,7 @@ fn catch_up(base: &str, dir: &Path) {
         }
     });
     let ingest = t.elapsed();
+    let (client1, server1) = (cpu_self(), cpu_server(&mut admin));
     // The yardstick: the same rows, binary COPY into a table shaped like the floor's
     // (same primary key and indexes), no check, ten connections at once.
     let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
@@ -145,6 +187,8 @@ fn catch_up(base: &str, dir: &Path) {
                 .collect()
             })
             .collect();
+    drop(c);
+    let (client1b, server1b) = (cpu_self(), cpu_server(&mut admin));
     let t = Instant::now();
     std::thread::scope(|s| {
         for part in &rows {
@@ -179,6 +223,7 @@ fn catch_up(base: &str, dir: &Path) {
         }
     });
     let copy = t.elapsed();
+    let (client2, server2) = (cpu_self(), cpu_server(&mut admin));
     let rate = |d: Duration| total as f64 / d.as_secs_f64();
     println!(
         "catch-up ingest: {total} events from 10 files: {:.0} events/s ({:.2} s); COPY of the same rows: {:.0} rows/s ({:.2} s); ratio {:.2}x of COPY",
@@ -187,6 +232,13 @@ fn catch_up(base: &str, dir: &Path) {
         rate(copy),
         copy.as_secs_f64(),
         copy.as_secs_f64() / ingest.as_secs_f64()
+    );
+    println!(
+        "catch-up CPU: sync client {:.2} s, server {:.2} s; COPY client {:.2} s, server {:.2} s",
+        client1 - client0,
+        server1 - server0,
+        client2 - client1b,
+        server2 - server1b
     );
 }
 
@@ -285,16 +337,74 @@ fn live_lag(base: &str, dir: &Path) {
     );
 }
 
-fn summary(base: &str, dir: &Path) {
-    let rounds = env_n("CROUPIER_BENCH_ROUNDS", 100_000);
-    let files: Vec<PathBuf> = (0..2)
-        .map(|n| table_file(dir, 50 + n, rounds / 2))
-        .collect();
-    let url = fresh_floor(base, "summary");
-    for f in &files {
-        let store = Store::open_read(f).unwrap();
-        floor::sync_once(&store, &mut Floor::connect(&url).unwrap()).unwrap();
+/// Bytes under a path (a file, or a folder's files).
+fn bytes_of(p: &Path) -> u64 {
+    match std::fs::read_dir(p) {
+        Ok(d) => d.flatten().map(|e| bytes_of(&e.path())).sum(),
+        Err(_) => std::fs::metadata(p).map_or(0, |m| m.len()),
     }
+}
+
+fn summary(base: &str, dir: &Path) {
+    // `CROUPIER_BENCH_SUMMARY_FILES`: a folder of table files made beforehand (e.g. ten
+    // `croupier demo` files of different seeds); else two made here of
+    // `CROUPIER_BENCH_ROUNDS` rounds in all.
+    let files: Vec<PathBuf> = match std::env::var("CROUPIER_BENCH_SUMMARY_FILES") {
+        Ok(d) => {
+            let mut v: Vec<PathBuf> = std::fs::read_dir(d)
+                .unwrap()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "db"))
+                .collect();
+            v.sort();
+            v
+        }
+        Err(_) => {
+            let rounds = env_n("CROUPIER_BENCH_ROUNDS", 100_000);
+            (0..2)
+                .map(|n| table_file(dir, 50 + n, rounds / 2))
+                .collect()
+        }
+    };
+    let url = fresh_floor(base, "summary");
+    Floor::connect(&url).unwrap();
+    let t = Instant::now();
+    std::thread::scope(|s| {
+        for f in &files {
+            let url = &url;
+            s.spawn(move || {
+                let store = Store::open_read(f).unwrap();
+                floor::sync_once(&store, &mut Floor::connect(url).unwrap()).unwrap();
+            });
+        }
+    });
+    let synced = t.elapsed();
+    let (rounds, events, floor_bytes, db_bytes): (i64, i64, i64, i64) = {
+        let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        c.batch_execute("VACUUM ANALYZE").unwrap();
+        let r = c
+            .query_one(
+                "SELECT (SELECT count(*) FROM croupier.rounds), (SELECT sum(head_seq)::int8 FROM croupier.tables),
+                        pg_total_relation_size('croupier.events') + pg_total_relation_size('croupier.rounds'),
+                        pg_database_size(current_database())",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1), r.get(2), r.get(3))
+    };
+    let file_bytes: u64 = files.iter().map(|f| bytes_of(f)).sum();
+    let per_m = |b: f64| b / rounds as f64 * 1e6 / 1e9;
+    println!(
+        "summary set: {} files, {rounds} settled rounds, {events} events, synced in {:.0} s; files {:.2} GB ({:.2} GB per million rounds); floor events + rounds with indexes {:.2} GB ({:.2} GB per million rounds), whole floor database {:.2} GB",
+        files.len(),
+        synced.as_secs_f64(),
+        file_bytes as f64 / 1e9,
+        per_m(file_bytes as f64),
+        floor_bytes as f64 / 1e9,
+        per_m(floor_bytes as f64),
+        db_bytes as f64 / 1e9,
+    );
     let o = Options {
         kind: Kind::Summary,
         period: Period::parse("2026-01-01", "2026-12-31").unwrap(),
@@ -305,7 +415,20 @@ fn summary(base: &str, dir: &Path) {
         generated_by: "bench",
         generated_at: "now",
     };
-    let stores: Vec<Store> = files.iter().map(|f| Store::open_read(f).unwrap()).collect();
+    // The files in the floor's order (it numbers table databases as it first saw them,
+    // and the parallel syncs above race): the same order on both sides, so that the
+    // per-table sums add up in the same order and the reports are equal to the bit.
+    let order: Vec<String> = postgres::Client::connect(&url, postgres::NoTls)
+        .unwrap()
+        .query("SELECT path FROM croupier.tables ORDER BY tab", &[])
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    let stores: Vec<Store> = order
+        .iter()
+        .map(|f| Store::open_read(Path::new(f)).unwrap())
+        .collect();
     let mut files_t = Vec::new();
     let mut floor_t = Vec::new();
     for _ in 0..3 {
@@ -321,7 +444,8 @@ fn summary(base: &str, dir: &Path) {
     files_t.sort();
     floor_t.sort();
     println!(
-        "summary over {rounds} rounds (2 tables, --skip-verify): files {:.2} s, floor {:.2} s (median of 3); floor/files {:.2}x",
+        "summary over {rounds} rounds ({} table files, --skip-verify): files {:.2} s, floor {:.2} s (median of 3); floor/files {:.2}x",
+        files.len(),
         files_t[1].as_secs_f64(),
         floor_t[1].as_secs_f64(),
         floor_t[1].as_secs_f64() / files_t[1].as_secs_f64()
@@ -335,11 +459,16 @@ fn main() {
     }
     let s = server();
     let dir = common::fresh_dir("floor-bench");
-    catch_up(&s.url, &dir);
-    // `CROUPIER_BENCH_FLOOR_ONLY=catch-up`: the ingest figure alone (it is the one that
-    // is re-measured most).
-    if std::env::var("CROUPIER_BENCH_FLOOR_ONLY").as_deref() != Ok("catch-up") {
+    // `CROUPIER_BENCH_FLOOR_ONLY=catch-up` (or `summary`): that figure alone.
+    let only = std::env::var("CROUPIER_BENCH_FLOOR_ONLY").ok();
+    let run = |part: &str| only.as_deref().is_none_or(|o| o == part);
+    if run("catch-up") {
+        catch_up(&s.url, &dir);
+    }
+    if run("live-lag") {
         live_lag(&s.url, &dir);
+    }
+    if run("summary") {
         summary(&s.url, &dir);
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -561,6 +561,193 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
     assert!(ok && out.contains("by day"), "{err}");
 }
 
+/// A floor of schema 1 holding a table's events is migrated by the next connection of
+/// its owner (schema 2: the hash function STABLE so that it is inlined, no per-row
+/// foreign key to `tables`), and keeps every check: the chain trigger itself refuses an
+/// event of a table database the floor never registered, even from the owner, and the
+/// table syncs on from where it was.
+#[test]
+fn an_older_floor_is_migrated_and_keeps_its_checks() {
+    let Some(base) = server("migrate") else {
+        return;
+    };
+    let url = fresh_floor(&base, "migrate");
+    let db = demo_file("migrate", 40, 5, 0);
+    let d = db.to_str().unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    // Schema 1's shape, as an older Croupier left it.
+    let mut admin = client(&url);
+    admin
+        .batch_execute(
+            "ALTER FUNCTION croupier.event_hash(bytea, bigint, bigint, text, bigint, bigint, bigint, text) IMMUTABLE;
+             ALTER TABLE croupier.events ADD CONSTRAINT events_tab_fkey FOREIGN KEY (tab) REFERENCES croupier.tables;
+             UPDATE croupier.schema_version SET version = 1;",
+        )
+        .unwrap();
+    let shape = |c: &mut postgres::Client| -> (i32, String, i64) {
+        let r = c
+            .query_one(
+                "SELECT (SELECT version FROM croupier.schema_version),
+                        (SELECT provolatile::text FROM pg_proc WHERE proname = 'event_hash'),
+                        (SELECT count(*) FROM pg_constraint WHERE conname = 'events_tab_fkey')",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1), r.get(2))
+    };
+    assert_eq!(shape(&mut admin), (1, "i".into(), 1));
+    // The owner's next connection migrates; the table syncs on, and a new table's log
+    // (its settlements read by the new trigger) is taken whole.
+    Floor::connect(&url).unwrap();
+    assert_eq!(shape(&mut admin), (2, "s".into(), 0));
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
+    let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &url]);
+    assert!(ok && out.contains("matches the floor"), "{out}{err}");
+    let other = demo_file("migrate-b", 30, 6, 9);
+    let o = other.to_str().unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", o, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let (ok, _, out, err) = run(&["verify", "--db", o, "--floor", &url]);
+    assert!(ok && out.contains("matches the floor"), "{out}{err}");
+    let n = last_seq(&db) + last_seq(&other);
+    assert_eq!(floor_counts(&url).0, n);
+    let rounds: i64 = admin
+        .query_one("SELECT count(*) FROM croupier.rounds", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(rounds, 70);
+    // An event of a table database the floor never registered, inserted directly by the
+    // owner with a hash that follows from the genesis: refused by the chain trigger.
+    let data = "{\"program\":\"x\"}";
+    let h = common::event_hash_spec(&[0u8; 32], 1, 1, "created", (None, None, None), data);
+    let e = admin
+        .execute(
+            "INSERT INTO croupier.events VALUES (999, 1, 1, 'created', NULL, NULL, NULL, $1, $2)",
+            &[&data, &&h[..]],
+        )
+        .expect_err("an unregistered table database's event");
+    assert!(db_message(&e).contains("does not follow"), "{e:?}");
+    // A forged continuation of the registered table, by the owner: refused too.
+    let (tab, head): (i32, i64) = {
+        let r = admin
+            .query_one(
+                "SELECT tab, head_seq FROM croupier.tables ORDER BY tab LIMIT 1",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    let bad = common::event_hash_spec(&[1u8; 32], head + 1, 1, "logout", (None, None, None), data);
+    let e = admin
+        .execute(
+            "INSERT INTO croupier.events VALUES ($1, $2, 1, 'logout', NULL, NULL, NULL, $3, $4)",
+            &[&tab, &(head + 1), &data, &&bad[..]],
+        )
+        .expect_err("a hash that does not follow");
+    assert!(db_message(&e).contains("does not follow"), "{e:?}");
+}
+
+/// A kind the floor was never told of (as schema 6's `setting_changed` will be to a floor
+/// set up by an older program): a table that logs it is refused, alarmed and told that the
+/// floor's admin adds kinds with `floor-init`; once the owner has run the program, the
+/// same table's sync goes through. The floor's kinds come from the program that its owner
+/// runs: no floor migration per new kind, and no table can add one.
+#[test]
+fn a_kind_new_to_the_floor_is_taken_once_its_owner_runs_the_program() {
+    let Some(base) = server("kinds") else { return };
+    let url = fresh_floor(&base, "kinds");
+    let (ok, _, out, err) = run(&["floor-init", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let role = format!("tab_k_{}", std::process::id());
+    let mut admin = client(&url);
+    admin
+        .batch_execute(&format!(
+            "CREATE ROLE {role} LOGIN IN ROLE croupier_table;
+             DELETE FROM croupier.kinds WHERE name = 'round_settled';"
+        ))
+        .unwrap();
+    let db = demo_file("kinds", 20, 8, 0);
+    let d = db.to_str().unwrap();
+    let u = as_role(&url, &role);
+    let (ok, code, _, err) = run(&["sync", "--db", d, "--floor", &u]);
+    assert!(
+        !ok && code == Some(1) && err.contains("round_settled") && err.contains("floor-init"),
+        "{err}"
+    );
+    assert!(
+        alarms(&url)
+            .iter()
+            .any(|(_, w)| w.starts_with("unknown kind")),
+        "alarmed"
+    );
+    let (ok, _, out, err) = run(&["floor-init", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &u]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(floor_counts(&url).0, last_seq(&db));
+}
+
+/// Schema 6's `setting_changed` on the floor: two tables that set their currencies
+/// (different ones) sync like any other (the floor's owner runs this program, so the floor
+/// knows the kind), `verify --floor` matches, and the floor's summary equals the files',
+/// currency columns and all.
+#[test]
+fn a_setting_changed_event_syncs_and_the_floor_reports_it_alike() {
+    let Some(base) = server("setting") else {
+        return;
+    };
+    let url = fresh_floor(&base, "setting");
+    let a = demo_file("setting-a", 40, 9, 0);
+    let b = demo_file("setting-b", 40, 10, 3);
+    for (f, code) in [(&a, "CZK"), (&b, "EUR")] {
+        let mut store = Store::open(f).unwrap();
+        let admin =
+            croupier::audit::users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+        let currency = croupier::engine::Currency::parse(code).unwrap();
+        assert!(croupier::audit::settings::set_currency(&mut store, currency, &admin).unwrap());
+        drop(store);
+        let d = f.to_str().unwrap();
+        let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+        assert!(ok, "{out}{err}");
+        let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &url]);
+        assert!(ok && out.contains("matches the floor"), "{out}{err}");
+    }
+    let held: i64 = client(&url)
+        .query_one(
+            "SELECT count(*) FROM croupier.events WHERE kind = 'setting_changed'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(held, 2);
+    let stores = [Store::open_read(&a).unwrap(), Store::open_read(&b).unwrap()];
+    let o = Options {
+        kind: Kind::Summary,
+        period: Period::parse("2026-01-01", "2026-12-31").unwrap(),
+        table: None,
+        dealer: None,
+        threshold: Money::units(1000),
+        verify: false,
+        generated_by: "test",
+        generated_at: "now",
+    };
+    let files = report::build(&stores, &o, |_| {}).unwrap();
+    let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+    let from_floor = report::build_from(&mut src, &o, |_| {}).unwrap();
+    assert_eq!(files.sections, from_floor.sections);
+    let shown = format!("{:?}", from_floor.sections);
+    assert!(shown.contains("EUR") && shown.contains("CZK"), "{shown}");
+}
+
+/// The server's own words for an error.
+fn db_message(e: &postgres::Error) -> String {
+    e.as_db_error()
+        .map(|d| d.message().to_string())
+        .unwrap_or_else(|| e.to_string())
+}
+
 /// The file's SQLite, its triggers dropped: what someone who can write it can do.
 fn unguarded(db: &Path) -> rusqlite::Connection {
     let c = rusqlite::Connection::open(db).unwrap();
@@ -833,8 +1020,17 @@ fn a_sync_killed_at_random_moments_leaves_no_event_missing_or_doubled() {
         let _ = child.kill();
         let _ = child.wait();
         // One snapshot: a killed sync's last call may still be committing on the
-        // server (it finishes or not as a whole).
-        let r = client(&url)
+        // server (it finishes or not as a whole). A sync killed before its first
+        // connection had made the schema (one transaction) left nothing at all.
+        let mut c = client(&url);
+        let made: Option<String> = c
+            .query_one("SELECT to_regclass('croupier.events')::text", &[])
+            .unwrap()
+            .get(0);
+        if made.is_none() {
+            continue;
+        }
+        let r = c
             .query_one(
                 "SELECT count(*), count(DISTINCT (tab, seq)), coalesce(max(seq), 0),
                         coalesce((SELECT max(head_seq) FROM croupier.tables), 0)

@@ -338,6 +338,21 @@ pub(crate) fn events_of(
     Ok(out)
 }
 
+/// The data of each `round_started` event whose round is in `first..=last`, in log
+/// order, handed to `each` one row at a time as (round, data): a report over millions
+/// of rounds never holds their events.
+pub(crate) fn round_starts(
+    store: &Store,
+    first: i64,
+    last: i64,
+    each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
+) -> Result<(), AuditError> {
+    store.each_of_rounds(EventKind::RoundStarted, first, last, |e| match e.round {
+        Some(round) => each(round, &e.data),
+        None => Ok(()),
+    })
+}
+
 /// The inputs of one round, as entered (undone ones removed), with its bets.
 pub(crate) fn round_inputs(
     store: &Store,
@@ -454,6 +469,15 @@ pub trait Source {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<Noted>, AuditError>;
+    /// The data of each `round_started` event of database `db` whose round is in
+    /// `first..=last`, in log order, handed to `each` one at a time as (round, data).
+    fn round_starts(
+        &mut self,
+        db: usize,
+        first: i64,
+        last: i64,
+        each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
+    ) -> Result<(), AuditError>;
     /// Each database's head, checked if `verify`.
     fn heads(
         &mut self,
@@ -510,6 +534,16 @@ impl Source for Files<'_> {
         }
         out.sort_by_key(|n| (n.at, n.db, n.seq));
         Ok(out)
+    }
+
+    fn round_starts(
+        &mut self,
+        db: usize,
+        first: i64,
+        last: i64,
+        each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
+    ) -> Result<(), AuditError> {
+        round_starts(&self.0[db], first, last, each)
     }
 
     fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError> {

@@ -769,6 +769,22 @@ impl Store {
         Ok(out)
     }
 
+    /// The `kind` events of rounds `first..=last`, in log order, each lent to `f` (none
+    /// is kept: a report over millions of rounds reads them one at a time).
+    pub(crate) fn each_of_rounds(
+        &self,
+        kind: EventKind,
+        first: i64,
+        last: i64,
+        f: impl FnMut(&Event) -> Result<(), AuditError>,
+    ) -> Result<(), AuditError> {
+        self.read_rows(
+            &format!("SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE kind = ?1 AND {NOT_STEP} AND round_id BETWEEN ?2 AND ?3 ORDER BY seq"),
+            &[&kind.code(), &first, &last],
+            f,
+        )?
+    }
+
     /// The number of rounds logged (rounds are numbered 1, 2, 3, … as they start).
     pub(crate) fn round_count(&self) -> Result<i64, AuditError> {
         self.conn

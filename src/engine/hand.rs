@@ -33,23 +33,17 @@ impl Total {
     #[inline]
     pub(crate) fn plus(self, rank: Rank) -> Total {
         let hard = self.hard + rank.value() as u16;
-        let ace = self.soft || rank == Rank::Ace;
-        if ace && hard + 10 <= 21 {
-            Total {
-                hard,
-                best: hard + 10,
-                soft: true,
-            }
-        } else {
-            Total {
-                hard,
-                best: hard,
-                soft: false,
-            }
+        // Without branches (the lab's simulator counts every card through here).
+        let soft = (self.soft | (rank == Rank::Ace)) & (hard + 10 <= 21);
+        Total {
+            hard,
+            best: hard + 10 * soft as u16,
+            soft,
         }
     }
 
     /// Bust: the hard total is over 21.
+    #[inline]
     pub(crate) fn is_bust(self) -> bool {
         self.hard > 21
     }
@@ -67,15 +61,19 @@ pub(crate) fn is_ace_ten(cards: &[Card]) -> bool {
     }
 }
 
-/// Five cards totalling 21 or less.
-pub(crate) fn is_five_card_trick(cards: &[Card]) -> bool {
-    cards.len() == 5 && !Total::of(cards).is_bust()
+/// Five cards totalling 21 or less: `len` cards whose total (counted by the caller) is
+/// `total`.
+#[inline]
+pub(crate) fn five_card_trick(len: usize, total: Total) -> bool {
+    len == 5 && !total.is_bust()
 }
 
-/// Exactly three cards of one rank, totalling 21 or less.
-pub(crate) fn is_three_of_a_kind(cards: &[Card]) -> bool {
+/// Exactly three cards of one rank, totalling 21 or less (`total` is the cards' total,
+/// counted by the caller).
+#[inline]
+pub(crate) fn three_of_a_kind(cards: &[Card], total: Total) -> bool {
     match cards {
-        [a, b, c] => a.rank == b.rank && b.rank == c.rank && !Total::of(cards).is_bust(),
+        [a, b, c] => a.rank == b.rank && b.rank == c.rank && !total.is_bust(),
         _ => false,
     }
 }
@@ -103,6 +101,14 @@ mod tests {
         for (c, hard, best, soft) in cases {
             assert_eq!(Total::of(&cards(c)), Total { hard, best, soft }, "{c}");
         }
+    }
+
+    fn is_five_card_trick(cards: &[Card]) -> bool {
+        five_card_trick(cards.len(), Total::of(cards))
+    }
+
+    fn is_three_of_a_kind(cards: &[Card]) -> bool {
+        three_of_a_kind(cards, Total::of(cards))
     }
 
     #[test]

@@ -170,7 +170,7 @@ pub fn simulate(
             .map(|_| {
                 s.spawn(|| {
                     let mut out = Vec::new();
-                    let mut table = Table::new(strategy, opt.boxes);
+                    let mut table = Table::<false>::new(strategy, opt.boxes);
                     loop {
                         let c = next.fetch_add(1, Ordering::Relaxed);
                         if c >= chunks {
@@ -220,6 +220,8 @@ pub fn simulate(
 struct SimHand {
     cards: [Card; 5],
     n: u8,
+    /// The cards' total, kept card by card with `Total::plus` (the engine's count).
+    total: Total,
     kind: HandKind,
     twisted: bool,
     units: u8,
@@ -231,6 +233,7 @@ impl SimHand {
         SimHand {
             cards: [Card::of(Rank::Ace); 5],
             n: 0,
+            total: Total::NONE,
             kind,
             twisted: false,
             units: 1,
@@ -240,12 +243,25 @@ impl SimHand {
     fn cards(&self) -> &[Card] {
         &self.cards[..self.n as usize]
     }
+    /// Takes card `c` (its total counted).
+    #[inline]
+    fn take(&mut self, c: Card) {
+        self.cards[self.n as usize] = c;
+        self.n += 1;
+        self.total = self.total.plus(c.rank);
+    }
 }
 
+/// Most hands a box holds in the simulator: the strategy splits only a dealt hand, never
+/// a hand that a split made (docs/house-edge.md), and `decide` keeps to that.
+const MAX_HANDS: usize = 2;
+
 /// A box in the simulator: its hands, splits and what it did with the offers.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct SimBox {
-    hands: Vec<SimHand>,
+    hands: [SimHand; MAX_HANDS],
+    /// Hands in play: `hands[..n]`.
+    n: u8,
     splits: u16,
     ace_splits: u16,
     insured: bool,
@@ -253,8 +269,28 @@ struct SimBox {
     surrendered: bool,
 }
 
+impl SimBox {
+    /// A box at the start of a round: one dealt hand, no cards yet.
+    fn new() -> SimBox {
+        SimBox {
+            hands: [SimHand::new(HandKind::Dealt); MAX_HANDS],
+            n: 1,
+            splits: 0,
+            ace_splits: 0,
+            insured: false,
+            even_money: false,
+            surrendered: false,
+        }
+    }
+    fn hands(&self) -> &[SimHand] {
+        &self.hands[..self.n as usize]
+    }
+}
+
 /// One simulated table: the strategy, the shoe and the boxes, reused round after round.
-pub(crate) struct Table<'a> {
+/// `TRACE`: whether it can keep the round's steps (the replay test's tables); the
+/// simulator's tables cannot, and pay nothing for it.
+pub(crate) struct Table<'a, const TRACE: bool> {
     rules: &'a Rules,
     strategy: &'a Strategy,
     shoe: Vec<Card>,
@@ -264,7 +300,7 @@ pub(crate) struct Table<'a> {
     /// Each payout's net per unit staked, as the engine's `unit_net` gives it.
     nets: Nets,
     insurance: f64,
-    /// The steps of the round, when kept (for the replay test).
+    /// The steps of the round, when kept (only with `TRACE`: the replay test).
     pub(crate) trace: Option<Vec<Step>>,
     insurance_stake: Money,
 }
@@ -321,16 +357,16 @@ impl Nets {
 /// presets pays whole cents.
 pub(crate) const REPLAY_STAKE: Money = Money::from_cents(10_000);
 
-impl<'a> Table<'a> {
-    pub(crate) fn new(strategy: &'a Strategy, boxes: u8) -> Table<'a> {
+impl<'a, const TRACE: bool> Table<'a, TRACE> {
+    pub(crate) fn new(strategy: &'a Strategy, boxes: u8) -> Table<'a, TRACE> {
         let rules = &strategy.rules;
         let ins = rules.insurance_max();
         Table {
             rules,
             strategy,
-            shoe: Table::new_shoe(rules.decks()),
+            shoe: Self::new_shoe(rules.decks()),
             drawn: 0,
-            boxes: vec![SimBox::default(); boxes as usize],
+            boxes: vec![SimBox::new(); boxes as usize],
             dealer: Vec::with_capacity(16),
             nets: Nets::of(rules),
             insurance: ins.num() as f64 / ins.den() as f64,
@@ -355,7 +391,7 @@ impl<'a> Table<'a> {
 
     /// Plays `n` rounds, from the shoe in its starting order.
     fn play(&mut self, rng: &mut ChaCha8Rng, n: u64) -> Sums {
-        self.shoe = Table::new_shoe(self.rules.decks());
+        self.shoe = Self::new_shoe(self.rules.decks());
         let mut s = Sums::default();
         let b = self.boxes.len() as f64;
         for _ in 0..n {
@@ -369,7 +405,7 @@ impl<'a> Table<'a> {
         s
     }
 
-    #[inline]
+    #[inline(always)]
     fn draw(&mut self, rng: &mut ChaCha8Rng) -> Card {
         // One 64-bit word scaled to the cards left (a multiply, no rejection loop): a card's
         // chance is off by less than left/2^64 (under 2e-17 for 8 decks), far below
@@ -379,14 +415,15 @@ impl<'a> Table<'a> {
         self.shoe.swap(self.drawn, j);
         let c = self.shoe[self.drawn];
         self.drawn += 1;
-        if let Some(t) = &mut self.trace {
+        if TRACE && let Some(t) = &mut self.trace {
             t.push(Step::Card(c));
         }
         c
     }
 
+    #[inline]
     fn step(&mut self, s: Step) {
-        if let Some(t) = &mut self.trace {
+        if TRACE && let Some(t) = &mut self.trace {
             t.push(s);
         }
     }
@@ -396,11 +433,13 @@ impl<'a> Table<'a> {
     }
 
     /// Settles what a card did to hand `h` of box `b`.
+    #[inline(always)]
     fn after(&mut self, b: usize, h: usize) {
         let bx = &self.boxes[b];
         let hand = &bx.hands[h];
         let facts = HandFacts {
             cards: hand.cards(),
+            total: hand.total,
             kind: hand.kind,
             twisted: hand.twisted,
             box_splits: bx.splits,
@@ -412,11 +451,10 @@ impl<'a> Table<'a> {
         self.boxes[b].hands[h].state = next;
     }
 
+    #[inline(always)]
     fn give(&mut self, rng: &mut ChaCha8Rng, b: usize, h: usize) {
         let c = self.draw(rng);
-        let hand = &mut self.boxes[b].hands[h];
-        hand.cards[hand.n as usize] = c;
-        hand.n += 1;
+        self.boxes[b].hands[h].take(c);
         self.after(b, h);
     }
 
@@ -425,22 +463,14 @@ impl<'a> Table<'a> {
         self.drawn = 0;
         self.dealer.clear();
         for bx in &mut self.boxes {
-            bx.hands.clear();
-            bx.hands.push(SimHand::new(HandKind::Dealt));
-            bx.splits = 0;
-            bx.ace_splits = 0;
-            bx.insured = false;
-            bx.even_money = false;
-            bx.surrendered = false;
+            *bx = SimBox::new();
         }
         let nb = self.boxes.len();
         counts.boxes += nb as u64;
         // A4.2: a card to each box, one to the dealer, a second to each box.
         for b in 0..nb {
             let c = self.draw(rng);
-            let h = &mut self.boxes[b].hands[0];
-            h.cards[0] = c;
-            h.n = 1;
+            self.boxes[b].hands[0].take(c);
         }
         let up = self.draw(rng);
         self.dealer.push(up);
@@ -454,7 +484,16 @@ impl<'a> Table<'a> {
         if self.up_ace() {
             for b in 0..nb {
                 let hand = self.boxes[b].hands[0];
-                let key = Key::of(self.rules, upv, hand.cards(), hand.kind, false, 1).offers();
+                let key = Key::counted(
+                    self.rules,
+                    upv,
+                    hand.cards(),
+                    hand.total,
+                    hand.kind,
+                    false,
+                    1,
+                )
+                .offers();
                 let prefs = self.strategy.prefs(&key);
                 if prefs.even_money()
                     && even_money_refusal(self.rules, hand.cards(), hand.kind, b).is_ok()
@@ -477,7 +516,7 @@ impl<'a> Table<'a> {
                 continue;
             }
             let mut h = 0;
-            while h < self.boxes[b].hands.len() {
+            while h < self.boxes[b].n as usize {
                 match self.boxes[b].hands[h].state {
                     HandState::Wants(_) => self.give(rng, b, h),
                     HandState::Deciding => self.decide(rng, b, h, upv),
@@ -494,9 +533,9 @@ impl<'a> Table<'a> {
             if bx.even_money {
                 continue;
             }
-            counts.hands += bx.hands.len() as u64;
+            counts.hands += bx.n as u64;
             counts.splits += bx.splits as u64;
-            for h in &bx.hands {
+            for h in bx.hands() {
                 counts.buys += (h.units - 1) as u64;
                 wagered += h.units as f64;
                 match h.state {
@@ -553,9 +592,16 @@ impl<'a> Table<'a> {
             if bx.even_money {
                 continue;
             }
-            for h in &bx.hands {
+            for h in bx.hands() {
                 if let HandState::Standing(_) = h.state {
-                    let o = showdown(self.rules, h.cards(), h.kind, total, dealer_pontoon);
+                    let o = showdown(
+                        self.rules,
+                        h.cards(),
+                        h.total,
+                        h.kind,
+                        total,
+                        dealer_pontoon,
+                    );
                     net += h.units as f64 * self.nets.outcome(o);
                     match o {
                         Outcome::Win(Pay::Pontoon) => counts.pontoon += 1,
@@ -572,16 +618,18 @@ impl<'a> Table<'a> {
     fn decide(&mut self, rng: &mut ChaCha8Rng, b: usize, h: usize, upv: u8) {
         let bx = &self.boxes[b];
         let hand = bx.hands[h];
-        let key = Key::of(
+        let key = Key::counted(
             self.rules,
             upv,
             hand.cards(),
+            hand.total,
             hand.kind,
             hand.twisted,
             hand.units,
         );
         let facts = HandFacts {
             cards: hand.cards(),
+            total: hand.total,
             kind: hand.kind,
             twisted: hand.twisted,
             box_splits: bx.splits,
@@ -593,7 +641,11 @@ impl<'a> Table<'a> {
             .strategy
             .prefs(&key)
             .ranked()
-            .find(|&d| decision_refusal(self.rules, d, &facts).is_ok())
+            .find(|&d| {
+                // Never a split of a split hand (`MAX_HANDS`); the strategy ranks none.
+                (d != Decision::Split || hand.kind == HandKind::Dealt)
+                    && decision_refusal(self.rules, d, &facts).is_ok()
+            })
             .unwrap_or_else(|| {
                 if decision_refusal(self.rules, Decision::Stick, &facts).is_ok() {
                     Decision::Stick
@@ -605,7 +657,7 @@ impl<'a> Table<'a> {
         match d {
             Decision::Stick => {
                 let hand = &mut self.boxes[b].hands[h];
-                hand.state = match on_stick(self.rules, hand.cards()) {
+                hand.state = match on_stick(self.rules, hand.cards(), hand.total) {
                     Some(o) => HandState::Settled(o),
                     None => HandState::Standing(crate::engine::Stand::Stuck),
                 };
@@ -625,16 +677,18 @@ impl<'a> Table<'a> {
                 let done = split([hand.cards[0], hand.cards[1]], bx.splits, bx.ace_splits);
                 bx.splits = done.box_splits;
                 bx.ace_splits = done.box_ace_splits;
-                hand.cards[0] = done.kept;
-                hand.n = 1;
+                hand.n = 0;
+                hand.total = Total::NONE;
+                hand.take(done.kept);
                 hand.kind = done.kind;
                 hand.twisted = false;
                 hand.state = HandState::Wants(done.wants);
                 let mut new = SimHand::new(done.kind);
-                new.cards[0] = done.moved;
-                new.n = 1;
+                new.take(done.moved);
                 new.state = HandState::Wants(done.wants);
-                bx.hands.insert(h + 1, new);
+                // A dealt hand (the only kind split: see `MAX_HANDS`) is the box's first.
+                bx.hands[h + 1] = new;
+                bx.n += 1;
                 self.give(rng, b, h);
             }
             Decision::Surrender => {
@@ -677,7 +731,7 @@ mod tests {
             let rules = strategy.rules;
             let mut all = Counts::default();
             for boxes in [1u8, 3, 7] {
-                let mut table = Table::new(strategy, boxes);
+                let mut table = Table::<true>::new(strategy, boxes);
                 let mut rng = ChaCha8Rng::seed_from_u64(7 + boxes as u64);
                 let specs: Vec<BetSpec> = (1..=boxes)
                     .map(|b| BetSpec {
@@ -700,6 +754,24 @@ mod tests {
                         });
                     }
                     assert!(round.is_complete(), "{name} round {n}: {steps:?}");
+                    // Every hand as `Round` holds it: the same cards, origin and total
+                    // (the simulator's total kept card by card), and each hand the
+                    // simulator settled before the showdown settled alike.
+                    assert_eq!(round.dealer_cards(), &table.dealer[..], "{name} {n}");
+                    for (seat, bx) in round.seats().iter().zip(&table.boxes) {
+                        let (theirs, ours) = (seat.hands(), bx.hands());
+                        assert_eq!(theirs.len(), ours.len(), "{name} {n}: {steps:?}");
+                        for (t, o) in theirs.iter().zip(ours) {
+                            assert_eq!(
+                                (t.cards(), t.kind(), t.total()),
+                                (o.cards(), o.kind, o.total),
+                                "{name} round {n}: {steps:?}"
+                            );
+                            if matches!(o.state, HandState::Settled(_)) && !bx.even_money {
+                                assert_eq!(t.state(), o.state, "{name} round {n}: {steps:?}");
+                            }
+                        }
+                    }
                     let cents = (net * REPLAY_STAKE.cents() as f64).round() as i64;
                     assert_eq!(
                         -round.house_net().cents(),

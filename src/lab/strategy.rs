@@ -58,7 +58,20 @@ impl Key {
         twisted: bool,
         units: u8,
     ) -> Key {
-        let t = Total::of(cards);
+        Key::counted(rules, up, cards, Total::of(cards), kind, twisted, units)
+    }
+
+    /// [`Key::of`] for cards whose total `t` the caller has counted (`Total::of(cards)`).
+    #[inline]
+    pub(crate) fn counted(
+        rules: &Rules,
+        up: u8,
+        cards: &[Card],
+        t: Total,
+        kind: HandKind,
+        twisted: bool,
+        units: u8,
+    ) -> Key {
         let two = cards.len() == 2;
         Key {
             up,
@@ -73,7 +86,7 @@ impl Key {
                 0
             },
             pair: two && rulings::is_pair(rules, cards[0], cards[1]),
-            trips: on_stick(rules, cards).is_some(),
+            trips: on_stick(rules, cards, t).is_some(),
         }
     }
 
@@ -471,13 +484,14 @@ impl<'a> Solver<'a> {
         };
         let (cards, n) = st.hand.cards(st.split.map(|s| s.v));
         let kind = Self::facts_kind(st);
+        let total = Total::of(&cards[..n]);
         let mut val = Val::default();
         for (i, p) in odds.p.iter().enumerate() {
             if *p == 0.0 {
                 continue;
             }
             let (t, pontoon) = self.dealer_hands[i];
-            let o = rulings::showdown(self.rules, &cards[..n], kind, t, pontoon);
+            let o = rulings::showdown(self.rules, &cards[..n], total, kind, t, pontoon);
             val.add_scaled(*p, Val::sure(self.net(o.payout()), st.units));
         }
         val
@@ -524,6 +538,7 @@ impl<'a> Solver<'a> {
         let (cards, n) = st.hand.cards(st.split.map(|s| s.v));
         let facts = HandFacts {
             cards: &cards[..n],
+            total: Total::of(&cards[..n]),
             kind: Self::facts_kind(st),
             twisted: st.twisted,
             box_splits: st.split.map_or(0, |s| s.splits),
@@ -562,7 +577,7 @@ impl<'a> Solver<'a> {
             out[i] = Some(match d {
                 Decision::Stick => {
                     let (cards, n) = st.hand.cards(st.split.map(|s| s.v));
-                    match on_stick(self.rules, &cards[..n]) {
+                    match on_stick(self.rules, &cards[..n], Total::of(&cards[..n])) {
                         Some(o) => Val::sure(self.net(o.payout()), st.units),
                         None => self.stand(st),
                     }
@@ -705,6 +720,7 @@ impl<'a> Solver<'a> {
                 let cards: Vec<Card> = vec![Card::of(Rank::Two); n];
                 let facts = HandFacts {
                     cards: &cards,
+                    total: Total::of(&cards),
                     kind: HandKind::Dealt,
                     twisted: tw,
                     box_splits: 0,

@@ -50,6 +50,11 @@ impl Theory {
         self.sd * self.sd * ((1.0 - self.rho) * squares + self.rho * sum * sum)
     }
 
+    /// Its figures bit for bit (rounds share a theory when these are equal, NaN too).
+    fn bits(&self) -> [u64; 5] {
+        [self.edge, self.hold, self.sd, self.rho, self.staked].map(f64::to_bits)
+    }
+
     /// A round's variance when its boxes are unknown: its handle taken as one box's.
     fn handle_var(&self, handle: f64) -> f64 {
         (self.sd * handle / self.staked).powi(2)
@@ -171,51 +176,118 @@ pub struct RoundTheory {
     pub var: f64,
 }
 
-/// The theory of each round's rules, by (database, round).
+/// The theory of each round's rules, by (database, round): which of the report's
+/// theories, and the variance of its house win.
 #[derive(Clone, Debug, Default)]
-pub struct Theories(HashMap<(usize, i64), RoundTheory>);
+pub struct Theories {
+    theories: Vec<Theory>,
+    rounds: HashMap<(usize, i64), (u32, f64)>,
+}
 
 impl Theories {
     /// For `rounds` of `src`: each round's rules are its table's at the time, and its
-    /// spread comes from its boxes' stakes.
+    /// spread comes from its boxes' stakes. The rounds' `round_started` events are read
+    /// one at a time, each database's from its first round in `rounds` to its last: the
+    /// report holds one variance per round, never the events.
     pub fn read(
         src: &mut dyn Source,
         rounds: &[RoundRow],
         to_ms: i64,
     ) -> Result<Theories, AuditError> {
         let openings = Openings::read(src, to_ms)?;
-        let mut stakes: HashMap<(usize, i64), Vec<f64>> = HashMap::new();
-        for n in src.events_of(&[EventKind::RoundStarted], 0, to_ms)? {
-            if let (Payload::RoundStarted(p), Some(round)) = (n.payload, n.round) {
+        let mut th = Theories::default();
+        // Each round's theory, with its variance from its handle until its boxes are read.
+        let mut span: std::collections::BTreeMap<usize, (i64, i64)> = Default::default();
+        for r in rounds {
+            let Some(t) = openings.at(r.db, &r.table, r.at) else {
+                continue;
+            };
+            let i = match th.theories.iter().position(|x| x.bits() == t.bits()) {
+                Some(i) => i,
+                None => {
+                    th.theories.push(t);
+                    th.theories.len() - 1
+                }
+            };
+            th.rounds.insert(
+                (r.db, r.round),
+                (i as u32, t.handle_var(r.figures.handle.cents() as f64)),
+            );
+            let s = span.entry(r.db).or_insert((r.round, r.round));
+            *s = (s.0.min(r.round), s.1.max(r.round));
+        }
+        for (db, (first, last)) in span {
+            let Theories { theories, rounds } = &mut th;
+            src.round_starts(db, first, last, &mut |round, data| {
+                let Some((i, var)) = rounds.get_mut(&(db, round)) else {
+                    return Ok(());
+                };
+                let Ok(Payload::RoundStarted(p)) = Payload::parse(EventKind::RoundStarted, data)
+                else {
+                    return Err(AuditError::Refused(format!(
+                        "round {round}: its round_started event does not read (run `croupier verify`)"
+                    )));
+                };
                 let mut by_box: std::collections::BTreeMap<u8, Money> = Default::default();
                 for b in &p.bets {
                     *by_box.entry(b.box_no).or_insert(Money::ZERO) += b.stake;
                 }
-                let v = by_box.values().map(|m| m.cents() as f64).collect();
-                stakes.insert((n.db, round), v);
-            }
+                let v: Vec<f64> = by_box.values().map(|m| m.cents() as f64).collect();
+                *var = theories[*i as usize].round_var(&v);
+                Ok(())
+            })?;
         }
-        let mut m = HashMap::new();
-        for r in rounds {
-            if let Some(t) = openings.at(r.db, &r.table, r.at) {
-                let var = match stakes.get(&(r.db, r.round)) {
-                    Some(s) => t.round_var(s),
-                    None => t.handle_var(r.figures.handle.cents() as f64),
-                };
-                m.insert((r.db, r.round), RoundTheory { theory: t, var });
-            }
-        }
-        Ok(Theories(m))
+        Ok(th)
     }
 
     pub(crate) fn of(&self, r: &RoundRow) -> Option<RoundTheory> {
-        self.0.get(&(r.db, r.round)).copied()
+        let &(i, var) = self.rounds.get(&(r.db, r.round))?;
+        Some(RoundTheory {
+            theory: *self.theories.get(i as usize)?,
+            var,
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::audit::query::Files;
+    use crate::audit::{Store, demo};
+
+    /// Each round's variance is its own boxes' (its `round_started`, read one event at a
+    /// time through the source, for the report's rounds only): a round of several boxes
+    /// is not taken as one bet of its whole handle, and a round outside the report has
+    /// no theory.
+    #[test]
+    fn a_rounds_variance_comes_from_its_own_boxes() {
+        let dir =
+            std::env::temp_dir().join(format!("croupier-unit-{}-theories", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut store = Store::open_with(&dir.join("t.db"), Box::new(demo::clock())).unwrap();
+        demo::fill(&mut store, 60, 1, 3, |_| {}).unwrap();
+        let stores = [store];
+        let mut src = Files(&stores);
+        let all = src.rounds(i64::MIN, i64::MAX, &mut |_| {}).unwrap();
+        let rounds = &all[30..];
+        let th = Theories::read(&mut src, rounds, i64::MAX).unwrap();
+        let mut several = 0;
+        for r in rounds {
+            let t = th.of(r).expect("the demo's rules have a theory");
+            let (bets, _) = src.round_inputs(r.db, r.round).unwrap();
+            let mut by_box: std::collections::BTreeMap<u8, i64> = Default::default();
+            for b in &bets {
+                *by_box.entry(b.box_no).or_insert(0) += b.stake.cents();
+            }
+            let stakes: Vec<f64> = by_box.values().map(|c| *c as f64).collect();
+            several += usize::from(stakes.len() > 1);
+            assert_eq!(t.var, t.theory.round_var(&stakes), "round {}", r.round);
+        }
+        assert!(several > 0, "some rounds have several boxes");
+        assert!(th.of(&all[0]).is_none(), "a round outside the report");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// The model's spread of a round of several boxes is the one the simulator measures
     /// (at a box count and seed other than those `rho` was measured with); a round taken as

@@ -13,13 +13,13 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub(crate) const FLOOR_VERSION: i32 = 1;
+pub(crate) const FLOOR_VERSION: i32 = 2;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises migrations of one floor.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 1] = [V1];
+pub(crate) const MIGRATIONS: [&str; 2] = [V1, V2];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
 /// CREATEROLE): idempotent. `$1` is unused; the event kinds are added by the caller.
@@ -373,5 +373,69 @@ BEGIN
 END
 $f$;
 
+REVOKE ALL ON ALL FUNCTIONS IN SCHEMA croupier FROM PUBLIC;
+"#;
+
+/// Schema 2: the same checks, at less than half the server's cost per event
+/// (docs/benchmarks.md, catch-up ingest).
+/// - `event_hash` is STABLE, as `convert_to` in it is: an IMMUTABLE function over a
+///   STABLE one is never inlined, and each call ran as a SQL function of its own (three
+///   times the cost of the hash).
+/// - No foreign key from `events` to `tables`: its per-row check cost more than the chain
+///   check. The chain trigger refuses an event of a table database the floor has not
+///   registered instead (it was refused before too, as a hash that does not follow).
+/// - The settlement's data is read as JSON once per settlement, not once per figure, and
+///   each figure by jsonb's cast to numeric, not through text.
+const V2: &str = r#"
+ALTER FUNCTION croupier.event_hash(bytea, bigint, bigint, text, bigint, bigint, bigint, text) STABLE;
+ALTER TABLE croupier.events DROP CONSTRAINT events_tab_fkey;
+
+CREATE OR REPLACE FUNCTION croupier.check_chain() RETURNS trigger LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+DECLARE
+    bad record;
+BEGIN
+    -- Each new row is of a registered table database and follows the row before it
+    -- among the new ones, or else the table's head as it was (the genesis hash before
+    -- event 1): new events extend the head, with no gap. (Joined with the new rows
+    -- only: the cost does not grow with the floor.)
+    SELECT n.tab, n.seq INTO bad
+      FROM new_rows n
+      LEFT JOIN croupier.tables t ON t.tab = n.tab
+      LEFT JOIN new_rows p ON p.tab = n.tab AND p.seq = n.seq - 1
+     WHERE t.tab IS NULL
+        OR n.hash IS DISTINCT FROM croupier.event_hash(
+               CASE WHEN n.seq = t.head_seq + 1 THEN t.head_hash ELSE p.hash END,
+               n.seq, n.at, n.kind, n.table_id, n.user_id, n.round_id, n.data)
+     ORDER BY n.tab, n.seq LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'event % of table database % does not follow from the event before it on the floor',
+            bad.seq, bad.tab;
+    END IF;
+    -- What the floor derives from the events, here so that it follows whoever inserts:
+    -- each settlement's figures, read from its own data (parsed once: OFFSET 0 keeps
+    -- the planner from parsing it again for each figure), and each table's head.
+    INSERT INTO croupier.rounds
+    SELECT i.tab, i.seq, i.round_id, i.at, i.table_id, i.user_id,
+           croupier.cents(d->'handle'), croupier.cents(d->'paid'), croupier.cents(d->'house_net'),
+           croupier.cents(d->'max_net'), croupier.cents(d->'insurance_taken'),
+           croupier.cents(d->'insurance_paid'), coalesce((d->>'splits')::int8, 0),
+           coalesce((d->>'buys')::int8, 0), coalesce((d->>'pontoons')::int8, 0),
+           coalesce((d->>'five_card_tricks')::int8, 0)
+      FROM (SELECT n.*, n.data::jsonb AS d FROM new_rows n
+             WHERE n.kind = 'round_settled' AND n.round_id IS NOT NULL OFFSET 0) i;
+    UPDATE croupier.tables t
+       SET head_seq = m.seq, head_hash = m.hash, last_sync = now()
+      FROM (SELECT DISTINCT ON (tab) tab, seq, hash FROM new_rows ORDER BY tab, seq DESC) m
+     WHERE t.tab = m.tab AND m.seq > t.head_seq;
+    RETURN NULL;
+END
+$f$;
+-- The same figure as schema 1's (a JSON number, exactly; a string, boolean or null is
+-- refused, a missing figure is 0), by jsonb's own cast instead of a round trip through
+-- text.
+CREATE OR REPLACE FUNCTION croupier.cents(v jsonb) RETURNS bigint LANGUAGE sql IMMUTABLE AS $f$
+    SELECT coalesce((v::pg_catalog.numeric OPERATOR(pg_catalog.*) 100)::pg_catalog.int8, 0)
+$f$;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA croupier FROM PUBLIC;
 "#;

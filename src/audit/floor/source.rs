@@ -108,6 +108,33 @@ impl FloorSource {
             })
     }
 
+    /// A query's rows handed to `each` a slice at a time (a portal read 10,000 rows at a
+    /// time): however many rows it has, only a slice of them is held.
+    fn each_row(
+        &mut self,
+        sql: &str,
+        args: &[&(dyn postgres::types::ToSql + Sync)],
+        mut each: impl FnMut(&postgres::Row) -> Result<(), AuditError>,
+    ) -> Result<(), AuditError> {
+        let target = self.floor.target.clone();
+        let err = |e: postgres::Error| AuditError::Sqlite {
+            path: PathBuf::from(format!("floor {target}")),
+            detail: why(&e),
+        };
+        let mut tx = self.floor.client().transaction().map_err(&err)?;
+        let portal = tx.bind(sql, args).map_err(&err)?;
+        loop {
+            let rows = tx.query_portal(&portal, 10_000).map_err(&err)?;
+            if rows.is_empty() {
+                break;
+            }
+            for r in &rows {
+                each(r)?;
+            }
+        }
+        tx.commit().map_err(&err)
+    }
+
     fn tab(&self, db: usize) -> i32 {
         self.tables.get(db).map(|t| t.tab).unwrap_or(-1)
     }
@@ -176,45 +203,53 @@ impl Source for FloorSource {
             .iter()
             .map(|r| (r.get(0), r.get(1)))
             .collect();
-        let rows = self.query(
+        let mut out = Vec::new();
+        let (place, table_names, user_names) = (
+            std::mem::take(&mut self.place),
+            std::mem::take(&mut self.table_names),
+            std::mem::take(&mut self.user_names),
+        );
+        let read = self.each_row(
             "SELECT tab, at, table_id, user_id, round_id, handle, paid, win, max_net,
                     insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks
                FROM croupier.rounds WHERE at >= $1 AND at < $2 ORDER BY tab, at, round_id",
             &[&from_ms, &to_ms],
-        )?;
-        let mut out = Vec::with_capacity(rows.len());
-        for r in &rows {
-            let tab: i32 = r.get(0);
-            let Some(&db) = self.place.get(&tab) else {
-                continue;
-            };
-            let (table, user): (Option<i64>, Option<i64>) = (r.get(2), r.get(3));
-            let (table, user) = (table.unwrap_or(0), user.unwrap_or(0));
-            let round: i64 = r.get(4);
-            let mut f = [0i64; 10];
-            for (i, x) in f.iter_mut().enumerate() {
-                *x = r.get(5 + i);
-            }
-            out.push(RoundRow {
-                db,
-                table: self.table_names[db]
-                    .get(&table)
-                    .cloned()
-                    .unwrap_or_else(|| format!("table {table}")),
-                round,
-                at: r.get(1),
-                dealer: self.user_names[db]
-                    .get(&user)
-                    .cloned()
-                    .unwrap_or_else(|| format!("user {user}")),
-                figures: figures_of_row(&f),
-                voided: voided.contains(&(tab, round)),
-                corrected: false,
-            });
-            if out.len() % 100_000 == 0 {
-                progress(out.len());
-            }
-        }
+            |r| {
+                let tab: i32 = r.get(0);
+                let Some(&db) = place.get(&tab) else {
+                    return Ok(());
+                };
+                let (table, user): (Option<i64>, Option<i64>) = (r.get(2), r.get(3));
+                let (table, user) = (table.unwrap_or(0), user.unwrap_or(0));
+                let round: i64 = r.get(4);
+                let mut f = [0i64; 10];
+                for (i, x) in f.iter_mut().enumerate() {
+                    *x = r.get(5 + i);
+                }
+                out.push(RoundRow {
+                    db,
+                    table: table_names[db]
+                        .get(&table)
+                        .cloned()
+                        .unwrap_or_else(|| format!("table {table}")),
+                    round,
+                    at: r.get(1),
+                    dealer: user_names[db]
+                        .get(&user)
+                        .cloned()
+                        .unwrap_or_else(|| format!("user {user}")),
+                    figures: figures_of_row(&f),
+                    voided: voided.contains(&(tab, round)),
+                    corrected: false,
+                });
+                if out.len() % 100_000 == 0 {
+                    progress(out.len());
+                }
+                Ok(())
+            },
+        );
+        (self.place, self.table_names, self.user_names) = (place, table_names, user_names);
+        read?;
         let fixes = self.corrections()?;
         apply_fixes(&mut out, &fixes)?;
         Ok(out)
@@ -295,6 +330,22 @@ impl Source for FloorSource {
         }
         out.sort_by_key(|n| (n.at, n.db, n.seq));
         Ok(out)
+    }
+
+    fn round_starts(
+        &mut self,
+        db: usize,
+        first: i64,
+        last: i64,
+        each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
+    ) -> Result<(), AuditError> {
+        let tab = self.tab(db);
+        self.each_row(
+            "SELECT round_id, data FROM croupier.events
+              WHERE tab = $1 AND kind = 'round_started' AND round_id BETWEEN $2 AND $3 ORDER BY seq",
+            &[&tab, &first, &last],
+            |r| each(r.get(0), r.get(1)),
+        )
     }
 
     fn heads(

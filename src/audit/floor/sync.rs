@@ -108,7 +108,14 @@ pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError>
         let (n, head, problem, bad) = send(floor.client(), &id, &path, &batch).map_err(&err)?;
         accepted += n;
         floor_head = head;
-        if let Some(why) = problem {
+        if let Some(mut why) = problem {
+            // A kind this program logs that the floor was not told of: the floor is
+            // older than the table's program (the floor's owner adds the kinds).
+            if why.contains("of a kind the floor does not know") {
+                why.push_str(
+                    "; if this version of Croupier logs that kind, the floor's admin adds it by running `croupier floor-init --floor URL` with this version",
+                );
+            }
             return Err(FloorError::Refused {
                 target,
                 path,

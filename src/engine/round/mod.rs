@@ -593,6 +593,7 @@ impl Round {
         let h = &s.hands[at.hand];
         HandFacts {
             cards: h.cards(),
+            total: h.total(),
             kind: h.kind(),
             twisted: h.twisted(),
             box_splits: s.splits,

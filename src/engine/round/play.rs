@@ -41,8 +41,8 @@ impl Round {
                 bet.returned += pay(&self.rules, Payout::Surrender, bet.stake);
             }
             Act::Stick(at) => {
-                let at_once =
-                    rulings::on_stick(&self.rules, self.seats[at.seat].hands[at.hand].cards());
+                let h = &self.seats[at.seat].hands[at.hand];
+                let at_once = rulings::on_stick(&self.rules, h.cards(), h.total());
                 if let Some(outcome) = at_once {
                     self.settle_hand(at, outcome);
                 } else {
@@ -270,8 +270,14 @@ impl Round {
                 if !matches!(h.state, HandState::Standing(_)) {
                     continue;
                 }
-                let outcome =
-                    rulings::showdown(&self.rules, h.cards(), h.kind(), dealer, dealer_pontoon);
+                let outcome = rulings::showdown(
+                    &self.rules,
+                    h.cards(),
+                    h.total(),
+                    h.kind(),
+                    dealer,
+                    dealer_pontoon,
+                );
                 self.settle_hand(At { seat, hand }, outcome);
             }
         }

@@ -7,7 +7,7 @@
 use super::check::Refusal;
 use super::{CardReason, Decision, HandState, Outcome, Pay, Stand};
 use crate::engine::card::{Card, Rank};
-use crate::engine::hand::{Total, is_ace_ten, is_five_card_trick, is_three_of_a_kind};
+use crate::engine::hand::{Total, five_card_trick, is_ace_ten, three_of_a_kind};
 use crate::engine::rules::{PontoonVsPontoon, Rules, SplitMatch, Ties};
 
 /// Where a hand came from, as far as the rules care (A2 pontoon, A4.4 splits and aces).
@@ -25,6 +25,9 @@ pub enum HandKind {
 #[derive(Clone, Copy, Debug)]
 pub struct HandFacts<'a> {
     pub cards: &'a [Card],
+    /// The cards' total, `Total::of(cards)`: counted by the caller (`Round` counts it; the
+    /// lab's simulator keeps it card by card with `Total::plus`). Checked in debug builds.
+    pub total: Total,
     pub kind: HandKind,
     /// The hand has twisted (it may no longer buy, unless `buy_after_twist`).
     pub twisted: bool,
@@ -119,11 +122,12 @@ pub fn split(pair: [Card; 2], box_splits: u16, box_ace_splits: u16) -> SplitHand
 pub fn after_card(rules: &Rules, f: &HandFacts) -> HandState {
     let cards = f.cards;
     let n = cards.len();
-    let total = Total::of(cards);
+    let total = f.total;
+    debug_assert_eq!(total, Total::of(cards), "{cards:?}");
     let split_ace = f.kind == HandKind::SplitAce;
     if total.is_bust() {
         HandState::Settled(Outcome::Bust)
-    } else if is_five_card_trick(cards) {
+    } else if five_card_trick(n, total) {
         if rules.five_card_trick_paid_at_once() {
             HandState::Settled(Outcome::Win(Pay::FiveCardTrick))
         } else {
@@ -142,7 +146,7 @@ pub fn after_card(rules: &Rules, f: &HandFacts) -> HandState {
     {
         HandState::Wants(CardReason::AutoFifth)
     } else if total.best == 21 && rules.stop_at_21() {
-        if rules.three_of_a_kind_pays().is_some() && is_three_of_a_kind(cards) {
+        if rules.three_of_a_kind_pays().is_some() && three_of_a_kind(cards, total) {
             HandState::Settled(Outcome::Win(Pay::ThreeOfAKind))
         } else {
             HandState::Standing(Stand::TwentyOne)
@@ -162,16 +166,20 @@ pub fn after_card(rules: &Rules, f: &HandFacts) -> HandState {
 }
 
 /// A stick that settles the hand at once: three of a kind, when the knob pays it (A2).
+/// `total` is `Total::of(cards)`, counted by the caller.
 #[inline]
-pub fn on_stick(rules: &Rules, cards: &[Card]) -> Option<Outcome> {
+pub fn on_stick(rules: &Rules, cards: &[Card], total: Total) -> Option<Outcome> {
+    debug_assert_eq!(total, Total::of(cards), "{cards:?}");
     rules
         .three_of_a_kind_pays()
-        .filter(|_| is_three_of_a_kind(cards))
+        .filter(|_| three_of_a_kind(cards, total))
         .map(|_| Outcome::Win(Pay::ThreeOfAKind))
 }
 
 /// A4.4: may the holder make decision `d` on this hand now? Every decision rule of a hand.
+#[inline]
 pub fn decision_refusal(rules: &Rules, d: Decision, f: &HandFacts) -> Result<(), Refusal> {
+    debug_assert_eq!(f.total, Total::of(f.cards), "{:?}", f.cards);
     let n = f.cards.len();
     if f.kind == HandKind::SplitAce {
         // A split ace decides only whether to split again (A4.4 aces).
@@ -185,8 +193,8 @@ pub fn decision_refusal(rules: &Rules, d: Decision, f: &HandFacts) -> Result<(),
     }
     match d {
         Decision::Stick => match rules.min_stick() {
-            Some(min) if Total::of(f.cards).best < min as u16 => Err(Refusal::StickBelowMinimum {
-                total: Total::of(f.cards).best,
+            Some(min) if f.total.best < min as u16 => Err(Refusal::StickBelowMinimum {
+                total: f.total.best,
                 min,
             }),
             _ => Ok(()),
@@ -274,16 +282,19 @@ pub fn dealer_stands(rules: &Rules, t: Total) -> bool {
     t.best > 17 || (t.best == 17 && !(t.soft && rules.dealer_hits_soft_17()))
 }
 
-/// A4.6: how a standing hand fares against the dealer's final hand.
+/// A4.6: how a standing hand fares against the dealer's final hand. `total` is
+/// `Total::of(cards)`, counted by the caller.
 #[inline]
 pub fn showdown(
     rules: &Rules,
     cards: &[Card],
+    total: Total,
     kind: HandKind,
     dealer: Total,
     dealer_pontoon: bool,
 ) -> Outcome {
-    if is_five_card_trick(cards) {
+    debug_assert_eq!(total, Total::of(cards), "{cards:?}");
+    if five_card_trick(cards.len(), total) {
         if dealer_pontoon && !rules.five_card_trick_beats_dealer_pontoon() {
             Outcome::Lose
         } else {
@@ -304,7 +315,7 @@ pub fn showdown(
     } else if dealer.is_bust() {
         Outcome::Win(Pay::Even)
     } else {
-        let p = Total::of(cards).best;
+        let p = total.best;
         if p > dealer.best {
             Outcome::Win(Pay::Even)
         } else if p < dealer.best {
