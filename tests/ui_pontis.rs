@@ -285,7 +285,7 @@ fn the_supervisor_desk_lists_pontis_games() {
     h.run();
     h.get_by_label("Search games").click();
     h.run();
-    assert_eq!(h.state().status(), Some("1 Pontis games found"));
+    assert_eq!(h.state().status(), Some("1 Pontis game found"));
     for words in ["Pontis 7", "Jana Svoboda", "Zora, Emil", "blocked"] {
         assert!(h.query_by_label_contains(words).is_some(), "{words}");
     }

@@ -347,6 +347,259 @@ pontis-step-pass = { $name }: pass
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.
 
+# The desk: heading, tabs, verification
+desk-title = Supervisor desk
+desk-tab-history = Round history
+desk-tab-round = Round
+desk-tab-charts = Charts
+desk-tab-pontis = Pontis games
+desk-verifying = verifying…
+desk-verified = VERIFIED: { $what }
+desk-not-verified = NOT VERIFIED: { $why }
+desk-not-verified-yet = not verified yet
+desk-verify-now = Verify now
+desk-verifying-background = verifying in the background
+desk-verified-rounds = { $events ->
+    [one] { $events_shown } event
+   *[other] { $events_shown } events
+}, { $rounds ->
+    [one] { $rounds_shown } round
+   *[other] { $rounds_shown } rounds
+}, head { $head }…
+desk-verified-games = { $events ->
+    [one] { $events_shown } event
+   *[other] { $events_shown } events
+}, { $rounds ->
+    [one] { $rounds_shown } round
+   *[other] { $rounds_shown } rounds
+}, { $games ->
+    [one] { $games_shown } Pontis game
+   *[other] { $games_shown } Pontis games
+}, head { $head }…
+# The history: filters
+desk-from = From
+desk-to = To
+desk-table = Table
+desk-dealer = Dealer
+desk-host = Host
+desk-shift = Shift
+desk-box = Box
+desk-outcome = Outcome
+desk-min-payout = Payout at least
+desk-search = Search
+desk-search-games = Search games
+desk-search-all = Search all rounds
+desk-export = Export report
+desk-export-summary = Table summary
+desk-export-rounds = Rounds
+desk-export-dealers = Dealers
+desk-export-exceptions = Exceptions
+desk-filters-help = Dates as { $date } or { $iso } (UTC); shift: { $day }, { $evening } or { $night }; outcome: { $house }, { $players } or { $void }.
+desk-shift-day = day
+desk-shift-evening = evening
+desk-shift-night = night
+desk-outcome-house = house
+desk-outcome-players = players
+desk-outcome-void = void
+desk-bad-date = date “{ $text }”: expected a date such as { $example } or { $iso }
+desk-bad-box = box “{ $text }”: expected a box number 1 to 7
+desk-bad-payout = payout “{ $text }”: expected an amount such as { $example }
+desk-bad-outcome = outcome “{ $text }”: expected house, players or void
+desk-bad-period = From { $from } is after To { $to }: expected the earlier date first
+# The history: what is listed
+desk-listing-shift = { $when ->
+    [today] Today's { $shift } shift ({ $hours }), newest first
+   *[other] The { $shift } shift ({ $hours }) that began on { $date }, newest first
+}
+desk-listing-latest = Latest rounds, newest first
+desk-listing-older = Older rounds, newest first (page { $page })
+desk-listing-found = { $n ->
+    [one] { $n_shown } round found, newest first: { $first }–{ $last }
+   *[other] { $n_shown } rounds found, newest first: { $first }–{ $last }
+}
+desk-newer = < Newer
+desk-older = Older >
+desk-latest = Latest
+desk-col-round = round
+desk-col-settled = settled (UTC)
+desk-col-table = table
+desk-col-dealer = dealer
+desk-col-handle = handle
+desk-col-house-win = house win
+desk-col-largest-win = largest win
+desk-open = Open { $round }
+desk-open-void = Open { $round } (void)
+# The history: what the desk says it did
+desk-search-stopped = the search stopped unexpectedly
+desk-search-running = a search is already running
+desk-searching = searching…
+desk-search-capped = over { $cap_shown } rounds found: the newest { $cap_shown } listed and charted (narrow the search for the rest)
+desk-rounds-found = { $n ->
+    [one] { $n_shown } round found
+   *[other] { $n_shown } rounds found
+}
+desk-no-older = no older rounds
+desk-no-rounds-yet = no settled rounds yet
+desk-status-shift = { $n ->
+    [one] { $n } round in this shift, newest first
+   *[other] { $n } rounds in this shift, newest first
+}
+desk-status-latest = { $n ->
+    [one] none yet in this shift: the latest round
+   *[other] none yet in this shift: the latest { $n } rounds, newest first
+}
+desk-status-page = page { $page } of the rounds, newest first
+desk-round-open = round { $round } open
+desk-round-voided = round { $round } voided: logged with the reason
+desk-round-corrected = round { $round } corrected: logged with the reason
+desk-preview-written = preview: nothing written yet
+desk-exported = exported { $path }
+desk-no-free-name = no free file name in reports/
+# A round, input by input; void and correct
+desk-open-from-history = Open a round from the history.
+desk-round-heading = Round { $round }
+desk-step-first = |< first
+desk-step-back = < back
+desk-step-next = next >
+desk-step-last = last >|
+desk-after-input = After input { $i } of { $n } — next: { $next }
+desk-nets = Nets: { $nets }
+desk-event-bets = bets: { $bets }
+desk-event-bet = { $id } on box { $box_no }: { $stake }
+desk-event-input = input  { $text }
+desk-event-refused = REFUSED { $text } — { $why }
+desk-event-undo = UNDO { $text }
+desk-event-settled = settled { $nets }
+desk-event-voided = VOIDED: { $reason }
+desk-event-corrected = CORRECTED: { $reason } → { $nets }
+desk-exceptions-heading = Void or correct (supervisors; always with a reason, logged as an exception)
+desk-reason = Reason
+desk-void = Void round
+desk-inputs = Inputs (comma between inputs)
+desk-preview = Preview correction
+desk-correct = Log correction
+desk-diff-bet = bet
+desk-diff-was = original net
+desk-diff-now = corrected net
+desk-diff-pay = pay (+) / collect (−) now
+# Charts
+desk-charts-empty = Search the round history first: the charts show the rounds found.
+desk-charts-intro = { $n ->
+    [one] Charts of the round listed in the history (voids left out).
+   *[other] Charts of the { $n_shown } rounds listed in the history (voids left out).
+}
+desk-chart-win-day = House win by day
+desk-chart-hold-day = Hold % by day (red: theoretical hold of the rules played)
+desk-chart-win-hour = House win by hour of day (UTC)
+desk-chart-hold-hour = Hold % by hour of day (UTC)
+desk-chart-rounds-hour = Rounds by hour of day (UTC)
+desk-chart-rate-dealer = Rounds per hour at a table, by dealer
+desk-axis-win = win
+desk-axis-hold = hold %
+desk-axis-theory = theoretical hold %
+desk-axis-rounds = rounds
+desk-axis-rate = rounds/hour
+# A day on a chart's axis (chrono pattern): 3 Nov
+desk-axis-day-pattern = %-d %b
+# Pontis games
+desk-games-help = Each game's inputs are replayed by Verify; `croupier export-game --game N` gives one back as a game script.
+desk-games-found = { $n ->
+    [one] { $n } Pontis game found
+   *[other] { $n } Pontis games found
+}
+desk-col-game = game
+desk-col-started = started (UTC)
+desk-col-host = host
+desk-col-players = players
+desk-col-inputs = inputs
+desk-col-end = end
+desk-col-winners = winners
+desk-game-in-play = in play
+desk-game-end-empty-hand = a hand emptied
+desk-game-end-blocked = blocked
+desk-game-end-abandoned = abandoned
+
+# The floor: the link in the top bar, the Floor window
+floor-link-connecting = floor: connecting
+floor-link-in-sync = floor: in sync (event { $event })
+floor-link-behind = { $n ->
+    [one] floor: { $n } event behind
+   *[other] floor: { $n } events behind
+}
+floor-link-unreachable = floor unreachable since { $since } UTC
+floor-link-refused = floor REFUSED this table's log: call a supervisor
+floor-link-durable = every input is durable in this table's file first
+floor-button = Floor
+floor-window = Floor
+floor-reading = reading…
+floor-read-at = Read at { $time } UTC (every 3 s)
+floor-alarms = { $n ->
+    [one] { $n } alarm on the floor: see the exceptions report (croupier report --floor … --kind exceptions)
+   *[other] { $n } alarms on the floor: see the exceptions report (croupier report --floor … --kind exceptions)
+}
+floor-today-heading = Today's hold per table
+floor-col-table = table
+floor-col-rounds = rounds
+floor-col-handle = handle
+floor-col-house-win = house win
+floor-col-hold = hold
+floor-dbs-heading = Table databases
+floor-col-identity = identity
+floor-col-file = file
+floor-col-events = events held
+floor-col-last-heard = last heard
+floor-never = never
+
+# Watching a table another program drives
+watch-heading = Watching — read only
+watch-explained = Another program writes this database (a card-reading shoe's feed, or another screen): this screen follows its table live and takes no input.
+watch-no-table = No table in this database yet.
+watch-table-line = { $table } · { $rules } · shoe { $shoe } · event { $event }
+watch-house-rules = house rules
+watch-round = Round { $round } — next: { $next }
+watch-between-rounds = Between rounds: waiting for the next bets.
+
+# Rules files and their knobs (in English as the file names them)
+rules-folder-unreadable = the rules folder cannot be read: { $why }
+rules-not-a-file = not a regular file (a folder, FIFO or device): a rules file is a JSON object of knobs
+rules-too-big = over { $bytes } bytes: a rules file is a JSON object of knobs, a few KB at most
+rules-not-utf8 = not UTF-8 text: a rules file is JSON
+rules-yes = yes
+rules-no = no
+rules-none = none
+rules-choice-rank = rank
+rules-choice-value = value
+rules-choice-player-loses = player loses
+rules-choice-player-wins = player wins
+rules-choice-dealer-wins = dealer wins
+rules-choice-push = push
+rules-knob-decks = decks
+rules-knob-boxes = boxes
+rules-knob-bets-per-box = bets per box
+rules-knob-min-stick = min stick
+rules-knob-buy-cards = buy cards
+rules-knob-buy-after-twist = buy after twist
+rules-knob-stop-at-21 = stop at 21
+rules-knob-auto-fifth-card-max = auto fifth card max
+rules-knob-split-match = split match
+rules-knob-max-splits = max splits
+rules-knob-ace-splits = ace splits
+rules-knob-split-ace-cards = split ace cards
+rules-knob-pontoon-after-split = pontoon after split
+rules-knob-pontoon-pays = pontoon pays
+rules-knob-pontoon-paid-at-once = pontoon paid at once
+rules-knob-pontoon-vs-pontoon = pontoon vs pontoon
+rules-knob-five-card-trick-pays = five card trick pays
+rules-knob-five-card-trick-paid-at-once = five card trick paid at once
+rules-knob-five-card-trick-beats-dealer-pontoon = five card trick beats dealer pontoon
+rules-knob-three-of-a-kind-pays = three of a kind pays
+rules-knob-ties = ties
+rules-knob-dealer-hits-soft-17 = dealer hits soft 17
+rules-knob-insurance-max = insurance max
+rules-knob-insurance-pays = insurance pays
+rules-knob-even-money = even money
+rules-knob-surrender = surrender
+
 ## Reports: titles, columns, footers, charts (report-, csv-)
 
 # The page and its titles.

@@ -352,6 +352,270 @@ pontis-step-pass = { $name }: пас
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.
 
+# Пульт супервайзера: заголовок, вкладки, проверка
+desk-title = Пульт супервайзера
+desk-tab-history = История раундов
+desk-tab-round = Раунд
+desk-tab-charts = Графики
+desk-tab-pontis = Игры Понтис
+desk-verifying = проверяю…
+desk-verified = ПРОВЕРЕНО: { $what }
+desk-not-verified = НЕ ПРОВЕРЕНО: { $why }
+desk-not-verified-yet = ещё не проверено
+desk-verify-now = Проверить
+desk-verifying-background = проверяю в фоне
+desk-verified-rounds = { $events ->
+    [one] { $events_shown } событие
+    [few] { $events_shown } события
+   *[other] { $events_shown } событий
+}, { $rounds ->
+    [one] { $rounds_shown } раунд
+    [few] { $rounds_shown } раунда
+   *[other] { $rounds_shown } раундов
+}, голова { $head }…
+desk-verified-games = { $events ->
+    [one] { $events_shown } событие
+    [few] { $events_shown } события
+   *[other] { $events_shown } событий
+}, { $rounds ->
+    [one] { $rounds_shown } раунд
+    [few] { $rounds_shown } раунда
+   *[other] { $rounds_shown } раундов
+}, { $games ->
+    [one] { $games_shown } игра Понтис
+    [few] { $games_shown } игры Понтис
+   *[other] { $games_shown } игр Понтис
+}, голова { $head }…
+# История: фильтры
+desk-from = От
+desk-to = До
+desk-table = Стол
+desk-dealer = Дилер
+desk-host = Ведущий
+desk-shift = Смена
+desk-box = Бокс
+desk-outcome = Исход
+desk-min-payout = Выплата от
+desk-search = Найти
+desk-search-games = Найти игры
+desk-search-all = Найти все раунды
+desk-export = Экспорт отчёта
+desk-export-summary = Сводка по столам
+desk-export-rounds = Раунды
+desk-export-dealers = Дилеры
+desk-export-exceptions = Исключения
+desk-filters-help = Даты в виде { $date } или { $iso } (UTC); смена: { $day }, { $evening } или { $night }; исход: { $house }, { $players } или { $void }.
+desk-shift-day = дневная
+desk-shift-evening = вечерняя
+desk-shift-night = ночная
+desk-outcome-house = казино
+desk-outcome-players = игроки
+desk-outcome-void = аннулирован
+desk-bad-date = дата «{ $text }»: ожидается дата вида { $example } или { $iso }
+desk-bad-box = бокс «{ $text }»: ожидается номер бокса от 1 до 7
+desk-bad-payout = выплата «{ $text }»: ожидается сумма вида { $example }
+desk-bad-outcome = исход «{ $text }»: ожидается казино, игроки или аннулирован
+desk-bad-period = «От» { $from } позже, чем «До» { $to }: сначала должна идти более ранняя дата
+# История: что в списке
+desk-listing-shift = { $when ->
+    [today] Сегодняшняя { $shift } смена ({ $hours }), сначала новые
+   *[other] Смена: { $shift } ({ $hours }), началась { $date }, сначала новые
+}
+desk-listing-latest = Последние раунды, сначала новые
+desk-listing-older = Более ранние раунды, сначала новые (страница { $page })
+desk-listing-found = { $n ->
+    [one] Найден { $n_shown } раунд, сначала новые: { $first }–{ $last }
+    [few] Найдено { $n_shown } раунда, сначала новые: { $first }–{ $last }
+   *[other] Найдено { $n_shown } раундов, сначала новые: { $first }–{ $last }
+}
+desk-newer = < Новее
+desk-older = Раньше >
+desk-latest = Последние
+desk-col-round = раунд
+desk-col-settled = рассчитан (UTC)
+desk-col-table = стол
+desk-col-dealer = дилер
+desk-col-handle = сумма ставок
+desk-col-house-win = выигрыш казино
+desk-col-largest-win = крупнейший выигрыш
+desk-open = Открыть { $round }
+desk-open-void = Открыть { $round } (аннулирован)
+# История: что сделано
+desk-search-stopped = поиск неожиданно остановился
+desk-search-running = поиск уже идёт
+desk-searching = ищу…
+desk-search-capped = найдено больше { $cap_shown } раундов: в списке и на графиках самые новые { $cap_shown } (сузьте поиск, чтобы увидеть остальные)
+desk-rounds-found = { $n ->
+    [one] найден { $n_shown } раунд
+    [few] найдено { $n_shown } раунда
+   *[other] найдено { $n_shown } раундов
+}
+desk-no-older = более ранних раундов нет
+desk-no-rounds-yet = пока ни одного рассчитанного раунда
+desk-status-shift = { $n ->
+    [one] { $n } раунд этой смены, сначала новые
+    [few] { $n } раунда этой смены, сначала новые
+   *[other] { $n } раундов этой смены, сначала новые
+}
+desk-status-latest = { $n ->
+    [one] в этой смене пока ничего: последний раунд
+    [few] в этой смене пока ничего: последние { $n } раунда, сначала новые
+   *[other] в этой смене пока ничего: последние { $n } раундов, сначала новые
+}
+desk-status-page = страница { $page } раундов, сначала новые
+desk-round-open = раунд { $round } открыт
+desk-round-voided = раунд { $round } аннулирован: записан с причиной
+desk-round-corrected = раунд { $round } исправлен: записан с причиной
+desk-preview-written = предпросмотр: ничего ещё не записано
+desk-exported = экспортировано: { $path }
+desk-no-free-name = в папке reports/ нет свободного имени файла
+# Раунд по шагам; аннулирование и исправление
+desk-open-from-history = Откройте раунд из истории.
+desk-round-heading = Раунд { $round }
+desk-step-first = |< первый
+desk-step-back = < назад
+desk-step-next = дальше >
+desk-step-last = последний >|
+desk-after-input = После ввода { $i } из { $n } — дальше: { $next }
+desk-nets = Итоги: { $nets }
+desk-event-bets = ставки: { $bets }
+desk-event-bet = { $id } на боксе { $box_no }: { $stake }
+desk-event-input = ввод  { $text }
+desk-event-refused = ОТКЛОНЕНО { $text } — { $why }
+desk-event-undo = ОТМЕНА { $text }
+desk-event-settled = рассчитан { $nets }
+desk-event-voided = АННУЛИРОВАН: { $reason }
+desk-event-corrected = ИСПРАВЛЕН: { $reason } → { $nets }
+desk-exceptions-heading = Аннулировать или исправить (супервайзер; всегда с причиной, записывается как исключение)
+desk-reason = Причина
+desk-void = Аннулировать раунд
+desk-inputs = Вводы (через запятую)
+desk-preview = Просмотр исправления
+desk-correct = Записать исправление
+desk-diff-bet = ставка
+desk-diff-was = было
+desk-diff-now = после исправления
+desk-diff-pay = выплатить (+) / забрать (−) сейчас
+# Графики
+desk-charts-empty = Сначала выполните поиск в истории раундов: графики показывают найденные раунды.
+desk-charts-intro = { $n ->
+    [one] Графики по { $n_shown } раунду из списка истории (без аннулированных).
+   *[other] Графики по { $n_shown } раундам из списка истории (без аннулированных).
+}
+desk-chart-win-day = Выигрыш казино по дням
+desk-chart-hold-day = Холд % по дням (красным: теоретический холд действующих правил)
+desk-chart-win-hour = Выигрыш казино по часам суток (UTC)
+desk-chart-hold-hour = Холд % по часам суток (UTC)
+desk-chart-rounds-hour = Раунды по часам суток (UTC)
+desk-chart-rate-dealer = Раундов в час за столом, по дилерам
+desk-axis-win = выигрыш
+desk-axis-hold = холд %
+desk-axis-theory = теоретический холд %
+desk-axis-rounds = раунды
+desk-axis-rate = раундов/час
+desk-axis-day-pattern = %d.%m
+# Игры Понтис
+desk-games-help = Вводы каждой игры воспроизводит «Проверить»; `croupier export-game --game N` возвращает игру как сценарий.
+desk-games-found = { $n ->
+    [one] найдена { $n } игра Понтис
+    [few] найдено { $n } игры Понтис
+   *[other] найдено { $n } игр Понтис
+}
+desk-col-game = игра
+desk-col-started = начало (UTC)
+desk-col-host = ведущий
+desk-col-players = игроки
+desk-col-inputs = вводы
+desk-col-end = конец
+desk-col-winners = победители
+desk-game-in-play = идёт
+desk-game-end-empty-hand = кто-то без карт
+desk-game-end-blocked = ходов нет
+desk-game-end-abandoned = прервана
+
+# Флор: связь в верхней строке, окно «Флор»
+floor-link-connecting = флор: соединение
+floor-link-in-sync = флор: синхронно (событие { $event })
+floor-link-behind = { $n ->
+    [one] флор: отстаёт на { $n } событие
+    [few] флор: отстаёт на { $n } события
+   *[other] флор: отстаёт на { $n } событий
+}
+floor-link-unreachable = флор недоступен с { $since } UTC
+floor-link-refused = флор ОТКЛОНИЛ журнал этого стола: позовите супервайзера
+floor-link-durable = каждый ввод сначала надёжно записан в файл этого стола
+floor-button = Флор
+floor-window = Флор
+floor-reading = читаю…
+floor-read-at = Прочитано в { $time } UTC (каждые 3 с)
+floor-alarms = { $n ->
+    [one] { $n } тревога на флоре: см. отчёт об исключениях (croupier report --floor … --kind exceptions)
+    [few] { $n } тревоги на флоре: см. отчёт об исключениях (croupier report --floor … --kind exceptions)
+   *[other] { $n } тревог на флоре: см. отчёт об исключениях (croupier report --floor … --kind exceptions)
+}
+floor-today-heading = Сегодняшний холд по столам
+floor-col-table = стол
+floor-col-rounds = раунды
+floor-col-handle = сумма ставок
+floor-col-house-win = выигрыш казино
+floor-col-hold = холд
+floor-dbs-heading = Базы данных столов
+floor-col-identity = идентификатор
+floor-col-file = файл
+floor-col-events = событий на флоре
+floor-col-last-heard = последняя связь
+floor-never = никогда
+
+# Наблюдение за столом, который ведёт другая программа
+watch-heading = Наблюдение — только чтение
+watch-explained = В эту базу пишет другая программа (считывающий шуз или другой экран): этот экран следит за её столом в реальном времени и ничего не принимает.
+watch-no-table = В этой базе пока нет стола.
+watch-table-line = { $table } · { $rules } · шуз { $shoe } · событие { $event }
+watch-house-rules = правила казино
+watch-round = Раунд { $round } — дальше: { $next }
+watch-between-rounds = Между раундами: ждём новых ставок.
+
+# Файлы правил и их параметры
+rules-folder-unreadable = папку правил не удаётся прочитать: { $why }
+rules-not-a-file = это не обычный файл (папка, FIFO или устройство): файл правил — объект JSON с параметрами
+rules-too-big = больше { $bytes } байт: файл правил — объект JSON с параметрами, не больше нескольких КБ
+rules-not-utf8 = это не текст в UTF-8: файл правил — это JSON
+rules-yes = да
+rules-no = нет
+rules-none = никакую
+rules-choice-rank = одинаковые карты
+rules-choice-value = одинаковое достоинство
+rules-choice-player-loses = игрок проигрывает
+rules-choice-player-wins = игрок выигрывает
+rules-choice-dealer-wins = выигрывает дилер
+rules-choice-push = ничья
+rules-knob-decks = колод
+rules-knob-boxes = боксов
+rules-knob-bets-per-box = ставок на бокс
+rules-knob-min-stick = хватит не меньше чем на
+rules-knob-buy-cards = купить можно карту
+rules-knob-buy-after-twist = покупка после твиста
+rules-knob-stop-at-21 = на 21 стоп
+rules-knob-auto-fifth-card-max = пятая карта сама до суммы
+rules-knob-split-match = сплит на
+rules-knob-max-splits = сплитов не больше
+rules-knob-ace-splits = сплитов тузов
+rules-knob-split-ace-cards = карт к тузу после сплита
+rules-knob-pontoon-after-split = понтун после сплита
+rules-knob-pontoon-pays = понтун платит
+rules-knob-pontoon-paid-at-once = понтун сразу
+rules-knob-pontoon-vs-pontoon = понтун против понтуна
+rules-knob-five-card-trick-pays = пять карт платят
+rules-knob-five-card-trick-paid-at-once = пять карт сразу
+rules-knob-five-card-trick-beats-dealer-pontoon = пять карт бьют понтун дилера
+rules-knob-three-of-a-kind-pays = три одинаковые платят
+rules-knob-ties = равные суммы
+rules-knob-dealer-hits-soft-17 = дилер берёт на мягких 17
+rules-knob-insurance-max = страховка не больше
+rules-knob-insurance-pays = страховка платит
+rules-knob-even-money = равные деньги
+rules-knob-surrender = отказ от игры
+
 ## Reports: titles, columns, footers, charts (report-, csv-)
 
 # Страница и её заголовки.

@@ -352,6 +352,270 @@ pontis-step-pass = { $name }: пас
 ## Screens: the supervisor's desk, the floor window, the watch, rules files
 ## Ids start with desk-, floor-, watch-, rules-.
 
+# Пульт супервайзера: заголовок, вкладки, перевірка
+desk-title = Пульт супервайзера
+desk-tab-history = Історія раундів
+desk-tab-round = Раунд
+desk-tab-charts = Графіки
+desk-tab-pontis = Ігри Понтіс
+desk-verifying = перевіряю…
+desk-verified = ПЕРЕВІРЕНО: { $what }
+desk-not-verified = НЕ ПЕРЕВІРЕНО: { $why }
+desk-not-verified-yet = ще не перевірено
+desk-verify-now = Перевірити
+desk-verifying-background = перевіряю у фоні
+desk-verified-rounds = { $events ->
+    [one] { $events_shown } подія
+    [few] { $events_shown } події
+   *[other] { $events_shown } подій
+}, { $rounds ->
+    [one] { $rounds_shown } раунд
+    [few] { $rounds_shown } раунди
+   *[other] { $rounds_shown } раундів
+}, голова { $head }…
+desk-verified-games = { $events ->
+    [one] { $events_shown } подія
+    [few] { $events_shown } події
+   *[other] { $events_shown } подій
+}, { $rounds ->
+    [one] { $rounds_shown } раунд
+    [few] { $rounds_shown } раунди
+   *[other] { $rounds_shown } раундів
+}, { $games ->
+    [one] { $games_shown } гра Понтіс
+    [few] { $games_shown } гри Понтіс
+   *[other] { $games_shown } ігор Понтіс
+}, голова { $head }…
+# Історія: фільтри
+desk-from = Від
+desk-to = До
+desk-table = Стіл
+desk-dealer = Дилер
+desk-host = Ведучий
+desk-shift = Зміна
+desk-box = Бокс
+desk-outcome = Результат
+desk-min-payout = Виплата від
+desk-search = Шукати
+desk-search-games = Шукати ігри
+desk-search-all = Шукати всі раунди
+desk-export = Експорт звіту
+desk-export-summary = Зведення по столах
+desk-export-rounds = Раунди
+desk-export-dealers = Дилери
+desk-export-exceptions = Винятки
+desk-filters-help = Дати у вигляді { $date } або { $iso } (UTC); зміна: { $day }, { $evening } або { $night }; результат: { $house }, { $players } або { $void }.
+desk-shift-day = денна
+desk-shift-evening = вечірня
+desk-shift-night = нічна
+desk-outcome-house = казино
+desk-outcome-players = гравці
+desk-outcome-void = анульовано
+desk-bad-date = дата «{ $text }»: очікую дату на зразок { $example } або { $iso }
+desk-bad-box = бокс «{ $text }»: очікую номер боксу від 1 до 7
+desk-bad-payout = виплата «{ $text }»: очікую суму на зразок { $example }
+desk-bad-outcome = результат «{ $text }»: очікую казино, гравці або анульовано
+desk-bad-period = «Від» { $from } пізніше за «До» { $to }: спершу має бути раніша дата
+# Історія: що в списку
+desk-listing-shift = { $when ->
+    [today] Сьогоднішня { $shift } зміна ({ $hours }), новіші вгорі
+   *[other] Зміна: { $shift } ({ $hours }), почалася { $date }, новіші вгорі
+}
+desk-listing-latest = Останні раунди, новіші вгорі
+desk-listing-older = Давніші раунди, новіші вгорі (сторінка { $page })
+desk-listing-found = { $n ->
+    [one] Знайдено { $n_shown } раунд, новіші вгорі: { $first }–{ $last }
+    [few] Знайдено { $n_shown } раунди, новіші вгорі: { $first }–{ $last }
+   *[other] Знайдено { $n_shown } раундів, новіші вгорі: { $first }–{ $last }
+}
+desk-newer = < Новіші
+desk-older = Давніші >
+desk-latest = Останні
+desk-col-round = раунд
+desk-col-settled = розраховано (UTC)
+desk-col-table = стіл
+desk-col-dealer = дилер
+desk-col-handle = сума ставок
+desk-col-house-win = виграш казино
+desk-col-largest-win = найбільший виграш
+desk-open = Відкрити { $round }
+desk-open-void = Відкрити { $round } (анульовано)
+# Історія: що зроблено
+desk-search-stopped = пошук несподівано зупинився
+desk-search-running = пошук уже триває
+desk-searching = шукаю…
+desk-search-capped = знайдено понад { $cap_shown } раундів: у списку й на графіках найновіші { $cap_shown } (звузьте пошук, щоб побачити решту)
+desk-rounds-found = { $n ->
+    [one] знайдено { $n_shown } раунд
+    [few] знайдено { $n_shown } раунди
+   *[other] знайдено { $n_shown } раундів
+}
+desk-no-older = давніших раундів немає
+desk-no-rounds-yet = ще жодного розрахованого раунду
+desk-status-shift = { $n ->
+    [one] { $n } раунд цієї зміни, новіші вгорі
+    [few] { $n } раунди цієї зміни, новіші вгорі
+   *[other] { $n } раундів цієї зміни, новіші вгорі
+}
+desk-status-latest = { $n ->
+    [one] у цій зміні ще нічого: останній раунд
+    [few] у цій зміні ще нічого: останні { $n } раунди, новіші вгорі
+   *[other] у цій зміні ще нічого: останні { $n } раундів, новіші вгорі
+}
+desk-status-page = сторінка { $page } раундів, новіші вгорі
+desk-round-open = раунд { $round } відкрито
+desk-round-voided = раунд { $round } анульовано: записано з причиною
+desk-round-corrected = раунд { $round } виправлено: записано з причиною
+desk-preview-written = попередній перегляд: нічого ще не записано
+desk-exported = експортовано: { $path }
+desk-no-free-name = у теці reports/ немає вільної назви файлу
+# Раунд крок за кроком; анулювання й виправлення
+desk-open-from-history = Відкрийте раунд з історії.
+desk-round-heading = Раунд { $round }
+desk-step-first = |< перший
+desk-step-back = < назад
+desk-step-next = далі >
+desk-step-last = останній >|
+desk-after-input = Після введення { $i } з { $n } — далі: { $next }
+desk-nets = Підсумки: { $nets }
+desk-event-bets = ставки: { $bets }
+desk-event-bet = { $id } на боксі { $box_no }: { $stake }
+desk-event-input = введення  { $text }
+desk-event-refused = ВІДХИЛЕНО { $text } — { $why }
+desk-event-undo = СКАСОВАНО { $text }
+desk-event-settled = розраховано { $nets }
+desk-event-voided = АНУЛЬОВАНО: { $reason }
+desk-event-corrected = ВИПРАВЛЕНО: { $reason } → { $nets }
+desk-exceptions-heading = Анулювати чи виправити (супервайзер; завжди з причиною, записується як виняток)
+desk-reason = Причина
+desk-void = Анулювати раунд
+desk-inputs = Введення (через кому)
+desk-preview = Переглянути виправлення
+desk-correct = Записати виправлення
+desk-diff-bet = ставка
+desk-diff-was = було
+desk-diff-now = після виправлення
+desk-diff-pay = виплатити (+) / забрати (−) зараз
+# Графіки
+desk-charts-empty = Спершу виконайте пошук в історії раундів: графіки показують знайдені раунди.
+desk-charts-intro = { $n ->
+    [one] Графіки { $n_shown } раунду зі списку історії (без анульованих).
+   *[other] Графіки { $n_shown } раундів зі списку історії (без анульованих).
+}
+desk-chart-win-day = Виграш казино по днях
+desk-chart-hold-day = Холд % по днях (червоним: теоретичний холд чинних правил)
+desk-chart-win-hour = Виграш казино за годиною доби (UTC)
+desk-chart-hold-hour = Холд % за годиною доби (UTC)
+desk-chart-rounds-hour = Раунди за годиною доби (UTC)
+desk-chart-rate-dealer = Раундів за годину за столом, по дилерах
+desk-axis-win = виграш
+desk-axis-hold = холд %
+desk-axis-theory = теоретичний холд %
+desk-axis-rounds = раунди
+desk-axis-rate = раундів/год
+desk-axis-day-pattern = %d.%m
+# Ігри Понтіс
+desk-games-help = Введення кожної гри відтворює «Перевірити»; `croupier export-game --game N` повертає гру як сценарій.
+desk-games-found = { $n ->
+    [one] знайдено { $n } гру Понтіс
+    [few] знайдено { $n } гри Понтіс
+   *[other] знайдено { $n } ігор Понтіс
+}
+desk-col-game = гра
+desk-col-started = початок (UTC)
+desk-col-host = ведучий
+desk-col-players = гравці
+desk-col-inputs = введення
+desk-col-end = кінець
+desk-col-winners = переможці
+desk-game-in-play = триває
+desk-game-end-empty-hand = хтось без карт
+desk-game-end-blocked = ходів немає
+desk-game-end-abandoned = перервано
+
+# Флор: зв'язок у верхньому рядку, вікно «Флор»
+floor-link-connecting = флор: з'єднання
+floor-link-in-sync = флор: синхронно (подія { $event })
+floor-link-behind = { $n ->
+    [one] флор: відстає на { $n } подію
+    [few] флор: відстає на { $n } події
+   *[other] флор: відстає на { $n } подій
+}
+floor-link-unreachable = флор недоступний з { $since } UTC
+floor-link-refused = флор ВІДХИЛИВ журнал цього столу: покличте супервайзера
+floor-link-durable = кожне введення спершу надійно записане у файл цього столу
+floor-button = Флор
+floor-window = Флор
+floor-reading = читаю…
+floor-read-at = Прочитано о { $time } UTC (кожні 3 с)
+floor-alarms = { $n ->
+    [one] { $n } тривога на флорі: див. звіт про винятки (croupier report --floor … --kind exceptions)
+    [few] { $n } тривоги на флорі: див. звіт про винятки (croupier report --floor … --kind exceptions)
+   *[other] { $n } тривог на флорі: див. звіт про винятки (croupier report --floor … --kind exceptions)
+}
+floor-today-heading = Сьогоднішній холд по столах
+floor-col-table = стіл
+floor-col-rounds = раунди
+floor-col-handle = сума ставок
+floor-col-house-win = виграш казино
+floor-col-hold = холд
+floor-dbs-heading = Бази даних столів
+floor-col-identity = ідентифікатор
+floor-col-file = файл
+floor-col-events = подій на флорі
+floor-col-last-heard = востаннє на зв'язку
+floor-never = ніколи
+
+# Спостереження за столом, який веде інша програма
+watch-heading = Спостереження — лише читання
+watch-explained = У цю базу пише інша програма (шуз, що зчитує карти, або інший екран): цей екран стежить за її столом наживо й нічого не приймає.
+watch-no-table = У цій базі ще немає столу.
+watch-table-line = { $table } · { $rules } · шуз { $shoe } · подія { $event }
+watch-house-rules = правила казино
+watch-round = Раунд { $round } — далі: { $next }
+watch-between-rounds = Між раундами: чекаємо на нові ставки.
+
+# Файли правил та їхні параметри
+rules-folder-unreadable = теку правил не вдається прочитати: { $why }
+rules-not-a-file = це не звичайний файл (тека, FIFO чи пристрій): файл правил — це об'єкт JSON з параметрами
+rules-too-big = понад { $bytes } байтів: файл правил — це об'єкт JSON з параметрами, щонайбільше кілька КБ
+rules-not-utf8 = це не текст у UTF-8: файл правил — це JSON
+rules-yes = так
+rules-no = ні
+rules-none = жодної
+rules-choice-rank = однакові карти
+rules-choice-value = однакова вартість
+rules-choice-player-loses = гравець програє
+rules-choice-player-wins = гравець виграє
+rules-choice-dealer-wins = виграє дилер
+rules-choice-push = нічия
+rules-knob-decks = колод
+rules-knob-boxes = боксів
+rules-knob-bets-per-box = ставок на бокс
+rules-knob-min-stick = досить щонайменше на
+rules-knob-buy-cards = купити можна карту
+rules-knob-buy-after-twist = купівля після твісту
+rules-knob-stop-at-21 = на 21 зупинка
+rules-knob-auto-fifth-card-max = п'ята карта сама до суми
+rules-knob-split-match = спліт на
+rules-knob-max-splits = сплітів щонайбільше
+rules-knob-ace-splits = сплітів тузів
+rules-knob-split-ace-cards = карт до туза після спліту
+rules-knob-pontoon-after-split = понтун після спліту
+rules-knob-pontoon-pays = понтун платить
+rules-knob-pontoon-paid-at-once = понтун одразу
+rules-knob-pontoon-vs-pontoon = понтун проти понтуна
+rules-knob-five-card-trick-pays = п'ять карт платить
+rules-knob-five-card-trick-paid-at-once = п'ять карт одразу
+rules-knob-five-card-trick-beats-dealer-pontoon = п'ять карт б'ють понтун дилера
+rules-knob-three-of-a-kind-pays = 3 карти одного достоїнства платять
+rules-knob-ties = рівні суми
+rules-knob-dealer-hits-soft-17 = дилер бере на м'яких 17
+rules-knob-insurance-max = страховка щонайбільше
+rules-knob-insurance-pays = страховка платить
+rules-knob-even-money = рівні гроші
+rules-knob-surrender = відмова від гри
+
 ## Reports: titles, columns, footers, charts (report-, csv-)
 
 # Сторінка та її заголовки.

@@ -200,11 +200,6 @@ impl Event {
     pub(crate) fn payload(&self) -> Result<super::payload::Payload, super::payload::PayloadError> {
         super::payload::Payload::parse(self.kind, &self.data)
     }
-
-    /// The time as `2026-11-29 14:03:07.512` (UTC).
-    pub(crate) fn time(&self) -> String {
-        crate::audit::store::format_time(self.at)
-    }
 }
 
 /// Lower-case hex of a hash.

@@ -142,13 +142,6 @@ impl Clock for ManualClock {
     }
 }
 
-/// `2026-11-29 14:03:07.512` (UTC).
-pub(crate) fn format_time(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms)
-        .map(|t| t.format("%Y-%m-%d %H:%M:%S%.3f").to_string())
-        .unwrap_or_else(|| format!("@{ms}ms"))
-}
-
 /// The default database: `$CROUPIER_DB`, else `$XDG_DATA_HOME/croupier/croupier.db`, else
 /// `~/.local/share/croupier/croupier.db`.
 pub fn default_db_path() -> PathBuf {

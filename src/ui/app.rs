@@ -305,14 +305,14 @@ impl DealerApp {
             Page::Pontis(p) => p.ui(ui, lang, commands),
             Page::Watch(w) => {
                 if let Some(store) = self.store.as_ref() {
-                    w.ui(ui, store);
+                    w.ui(ui, store, lang);
                 }
             }
             Page::Desk { desk, .. } => {
                 if ui.button(t!(lang, "app-back-to-tables")).clicked() {
                     commands.push(Command::LeaveDesk);
                 }
-                commands.extend(desk.ui(ui).into_iter().map(Command::AtDesk));
+                commands.extend(desk.ui(ui, lang).into_iter().map(Command::AtDesk));
             }
         });
         for c in std::mem::take(&mut self.commands) {
@@ -426,7 +426,7 @@ impl DealerApp {
                     let said = self
                         .user
                         .as_ref()
-                        .and_then(|u| desk.apply(DeskCommand::Latest, store, u));
+                        .and_then(|u| desk.apply(DeskCommand::Latest, store, u, lang));
                     self.page = Page::Desk { desk, back };
                     said.map(|r| match r {
                         Ok(m) => (m, Tone::Info),
@@ -448,7 +448,7 @@ impl DealerApp {
             }
             Command::AtDesk(a) => match (&mut self.page, self.user.as_ref()) {
                 (Page::Desk { desk, .. }, Some(user)) => {
-                    desk.apply(a, store, user).map(|r| match r {
+                    desk.apply(a, store, user, lang).map(|r| match r {
                         Ok(m) => (m, Tone::Info),
                         Err(e) => (t!(lang, "app-refused", why = e), Tone::Refused),
                     })
@@ -462,6 +462,7 @@ impl DealerApp {
                         self.page = Page::OpenTable(OpenTable::new(
                             list_tables(store).unwrap_or_default(),
                             &self.rules_dir,
+                            lang,
                         ));
                     }
                     said
@@ -476,6 +477,7 @@ impl DealerApp {
                     self.page = Page::OpenTable(OpenTable::new(
                         list_tables(store).unwrap_or_default(),
                         &self.rules_dir,
+                        lang,
                     ));
                     Some(match closed {
                         Ok(()) if in_play => (
@@ -563,6 +565,7 @@ impl DealerApp {
                             self.page = Page::OpenTable(OpenTable::new(
                                 list_tables(store).unwrap_or_default(),
                                 &self.rules_dir,
+                                lang,
                             ));
                             if self.rules_dir_given && !self.rules_dir.is_dir() {
                                 Some((
@@ -733,7 +736,7 @@ impl DealerApp {
                 ui.label(t!(lang, "app-cards-left", n = left));
             }
             let supervises = self.user.as_ref().is_some_and(|u| u.role.supervises());
-            self.floor.show(ui, supervises);
+            self.floor.show(ui, supervises, lang);
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 if let Some(u) = &self.user {
                     if ui.button(t!(lang, "app-log-out")).clicked() {

@@ -15,10 +15,13 @@ use crate::audit::exceptions::{self, Correction};
 use crate::audit::payload::{NetData, Payload};
 use crate::audit::pontis::{GameRow, game_rows};
 use crate::audit::replay::{self, RoundHistory};
+use crate::audit::settings;
 use crate::audit::users::User;
-use crate::engine::Money;
+use crate::engine::{Currency, Money};
+use crate::i18n::{self, Lang};
 use crate::report::{self, Kind, Period, RoundRow, Series};
-use crate::ui::felt::table_view;
+use crate::t;
+use crate::ui::felt::table_view_in;
 
 /// Which part of the desk is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +49,9 @@ pub(crate) struct Desk {
     listing: Listing,
     games: Vec<GameRow>,
     history: Option<RoundHistory>,
+    /// The database's currency (`audit::settings`), read when the desk lists or searches;
+    /// `None` until a supervisor sets one, and amounts are written without a symbol.
+    currency: Option<Currency>,
     cursor: usize,
     reason: String,
     correction: String,
@@ -58,8 +64,78 @@ pub(crate) struct Desk {
     found: Option<Result<Found, String>>,
     /// The latest-rounds listing has an older page.
     older: bool,
-    /// The first page lists only the current shift's rounds: its name ("evening 14-22").
-    in_shift: Option<&'static str>,
+    /// The first page lists only the current shift's rounds: the day it began, which.
+    in_shift: Option<(chrono::NaiveDate, Shift)>,
+}
+
+/// A shift of the floor: day 06–14, evening 14–22, night 22–06 (UTC; a night belongs to
+/// the date it began on, as the reports have it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shift {
+    Day,
+    Evening,
+    Night,
+}
+
+impl Shift {
+    /// The shift `ms` falls in, and the date it began.
+    pub(crate) fn at(ms: i64) -> (chrono::NaiveDate, Shift) {
+        const HOUR: i64 = 3_600_000;
+        let start = report::data::shift_start(ms);
+        let shift = match start.rem_euclid(24 * HOUR) / HOUR {
+            6 => Shift::Day,
+            14 => Shift::Evening,
+            _ => Shift::Night,
+        };
+        (report::data::date_of(start), shift)
+    }
+
+    /// Its name as the floor says it (`denní`, `нічна`), to go before "shift".
+    pub(crate) fn name(self, lang: Lang) -> String {
+        match self {
+            Shift::Day => t!(lang, "desk-shift-day"),
+            Shift::Evening => t!(lang, "desk-shift-evening"),
+            Shift::Night => t!(lang, "desk-shift-night"),
+        }
+    }
+
+    /// Its hours with an en dash: `06–14`.
+    pub(crate) fn hours(self) -> &'static str {
+        match self {
+            Shift::Day => "06–14",
+            Shift::Evening => "14–22",
+            Shift::Night => "22–06",
+        }
+    }
+}
+
+/// Which rounds a search keeps by how they ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Any,
+    House,
+    Players,
+    Void,
+}
+
+impl Outcome {
+    /// The word typed in the Outcome field, in `lang` or in English; empty is any.
+    fn parse(lang: Lang, text: &str) -> Result<Outcome, String> {
+        let w = text.trim().to_lowercase();
+        if w.is_empty() {
+            return Ok(Outcome::Any);
+        }
+        let is = |en: &str, local: String| w == en || w == local.to_lowercase();
+        if is("house", t!(lang, "desk-outcome-house")) {
+            Ok(Outcome::House)
+        } else if is("players", t!(lang, "desk-outcome-players")) {
+            Ok(Outcome::Players)
+        } else if is("void", t!(lang, "desk-outcome-void")) || w == "voided" {
+            Ok(Outcome::Void)
+        } else {
+            Err(t!(lang, "desk-bad-outcome", text = text.trim()))
+        }
+    }
 }
 
 /// What a background search found: the rounds, newest first, at most `SEARCH_CAP`.
@@ -84,7 +160,8 @@ struct Filters {
     table: String,
     dealer: String,
     shift: String,
-    outcome: String,
+    lang: Lang,
+    outcome: Outcome,
     min: Option<Money>,
     box_no: Option<u8>,
 }
@@ -139,6 +216,7 @@ impl Desk {
             listing: Listing::Latest(vec![None]),
             games: Vec::new(),
             history: None,
+            currency: None,
             cursor: 0,
             reason: String::new(),
             correction: String::new(),
@@ -154,7 +232,7 @@ impl Desk {
     }
 
     /// Draws the desk; returns what was asked, for `apply` after the frame.
-    pub(crate) fn ui(&mut self, ui: &mut Ui) -> Vec<DeskCommand> {
+    pub(crate) fn ui(&mut self, ui: &mut Ui, lang: Lang) -> Vec<DeskCommand> {
         if let Some(rx) = &self.verifying
             && let Ok(v) = rx.try_recv()
         {
@@ -180,89 +258,109 @@ impl Desk {
                 }
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => {
                     self.searching = None;
-                    self.found = Some(Err("the search stopped unexpectedly".into()));
+                    self.found = Some(Err(t!(lang, "desk-search-stopped")));
                     commands.push(DeskCommand::SearchDone);
                 }
             }
         }
         ui.horizontal(|ui| {
-            ui.heading("Supervisor desk");
-            for (t, label) in [
-                (Tab::History, "Round history"),
-                (Tab::Round, "Round"),
-                (Tab::Charts, "Charts"),
-                (Tab::Pontis, "Pontis games"),
+            ui.heading(t!(lang, "desk-title"));
+            for (tab, label) in [
+                (Tab::History, t!(lang, "desk-tab-history")),
+                (Tab::Round, t!(lang, "desk-tab-round")),
+                (Tab::Charts, t!(lang, "desk-tab-charts")),
+                (Tab::Pontis, t!(lang, "desk-tab-pontis")),
             ] {
-                ui.selectable_value(&mut self.tab, t, RichText::new(label).size(18.0));
+                ui.selectable_value(&mut self.tab, tab, RichText::new(label).size(18.0));
             }
             ui.separator();
             match (&self.verify, &self.verifying) {
                 (_, Some(_)) => {
                     ui.spinner();
-                    ui.label("verifying…");
+                    ui.label(t!(lang, "desk-verifying"));
                 }
                 (Some(Ok(v)), _) => {
-                    ui.label(RichText::new(format!("VERIFIED: {v}")).color(Color32::LIGHT_GREEN));
+                    ui.label(
+                        RichText::new(t!(lang, "desk-verified", what = v))
+                            .color(Color32::LIGHT_GREEN),
+                    );
                 }
                 (Some(Err(e)), _) => {
                     ui.label(
-                        RichText::new(format!("NOT VERIFIED: {e}"))
+                        RichText::new(t!(lang, "desk-not-verified", why = e))
                             .color(Color32::from_rgb(255, 90, 90)),
                     );
                 }
                 (None, None) => {
-                    ui.label("not verified yet");
+                    ui.label(t!(lang, "desk-not-verified-yet"));
                 }
             }
-            if ui.button("Verify now").clicked() {
+            if ui.button(t!(lang, "desk-verify-now")).clicked() {
                 commands.push(DeskCommand::Verify);
             }
         });
         ui.separator();
         match self.tab {
-            Tab::History => self.history_tab(ui, &mut commands),
+            Tab::History => self.history_tab(ui, lang, &mut commands),
             // The step-through, then void and correct: scrolled on a small screen.
             Tab::Round => {
                 egui::ScrollArea::vertical()
                     .id_salt("round-tab")
-                    .show(ui, |ui| self.round_tab(ui, &mut commands));
+                    .show(ui, |ui| self.round_tab(ui, lang, &mut commands));
             }
-            Tab::Charts => self.charts_tab(ui, &mut commands),
-            Tab::Pontis => self.games_tab(ui, &mut commands),
+            Tab::Charts => self.charts_tab(ui, lang, &mut commands),
+            Tab::Pontis => self.games_tab(ui, lang, &mut commands),
         }
         commands
     }
 
-    fn period(&self) -> Result<Period, String> {
-        let today = chrono::Utc::now().date_naive().to_string();
-        let from = if self.from.trim().is_empty() {
-            "2000-01-01"
-        } else {
-            self.from.trim()
+    /// The period of the From and To fields: dates as the language writes them
+    /// (`30. 11. 2026`) or ISO (`2026-11-30`); From empty is the beginning, To empty today.
+    fn period(&self, lang: Lang) -> Result<Period, String> {
+        let day = |text: &str, empty: chrono::NaiveDate| {
+            let text = text.trim();
+            if text.is_empty() {
+                return Ok(empty);
+            }
+            parse_date(lang, text)
         };
-        let to = if self.to.trim().is_empty() {
-            today.as_str()
-        } else {
-            self.to.trim()
-        };
-        Period::parse(from, to)
+        let beginning = chrono::NaiveDate::from_ymd_opt(2000, 1, 1).unwrap_or_default();
+        let from = day(&self.from, beginning)?;
+        let to = day(&self.to, chrono::Utc::now().date_naive())?;
+        if from > to {
+            return Err(t!(
+                lang,
+                "desk-bad-period",
+                from = i18n::date(lang, from),
+                to = i18n::date(lang, to)
+            ));
+        }
+        Period::parse(&from.to_string(), &to.to_string())
     }
 
     /// Carries out `a` on `store` for `user` (a supervisor or admin): what was done
-    /// (`Ok`), or refused with why (`Err`); `None` when there was nothing to act on.
+    /// (`Ok`), or refused with why (`Err`), in `lang`; `None` when there was nothing to
+    /// act on.
     pub(crate) fn apply(
         &mut self,
         a: DeskCommand,
         store: &mut Store,
         user: &User,
+        lang: Lang,
     ) -> Option<Result<String, String>> {
+        if matches!(a, DeskCommand::Latest | DeskCommand::Search) {
+            match settings::currency(store) {
+                Ok(c) => self.currency = c,
+                Err(e) => return Some(Err(e.to_string())),
+            }
+        }
         let result: Result<String, String> = match a {
-            DeskCommand::Latest => self.latest(store, vec![None]),
+            DeskCommand::Latest => self.latest(store, vec![None], lang),
             DeskCommand::Older => match (&self.listing, self.rows.last()) {
                 (Listing::Latest(pages), Some(last)) => {
                     let mut pages = pages.clone();
                     pages.push(Some((last.at, last.round)));
-                    self.latest(store, pages)
+                    self.latest(store, pages, lang)
                 }
                 (Listing::Found(n), _) if (n + 1) * PAGE < self.rows.len() => {
                     self.listing = Listing::Found(n + 1);
@@ -273,7 +371,7 @@ impl Desk {
             DeskCommand::Newer => match &self.listing {
                 Listing::Latest(pages) if pages.len() > 1 => {
                     let pages = pages[..pages.len() - 1].to_vec();
-                    self.latest(store, pages)
+                    self.latest(store, pages, lang)
                 }
                 Listing::Found(n) if *n > 0 => {
                     self.listing = Listing::Found(n - 1);
@@ -281,19 +379,25 @@ impl Desk {
                 }
                 _ => return None,
             },
-            DeskCommand::Search => self.search(store),
+            DeskCommand::Search => self.search(store, lang),
             DeskCommand::SearchDone => match self.found.take() {
                 Some(Ok(f)) => {
                     self.rows = f.rows;
                     self.series = f.series;
                     self.listing = Listing::Found(0);
                     Ok(if f.capped {
-                        format!(
-                            "over {SEARCH_CAP} rounds found: the newest {SEARCH_CAP} listed \
-                             and charted (narrow the search for the rest)"
+                        t!(
+                            lang,
+                            "desk-search-capped",
+                            cap_shown = count(lang, SEARCH_CAP)
                         )
                     } else {
-                        format!("{} rounds found", self.rows.len())
+                        t!(
+                            lang,
+                            "desk-rounds-found",
+                            n = self.rows.len(),
+                            n_shown = count(lang, self.rows.len())
+                        )
                     })
                 }
                 Some(Err(e)) => Err(e),
@@ -310,7 +414,7 @@ impl Desk {
                     self.preview = None;
                     self.history = Some(h);
                     self.tab = Tab::Round;
-                    Ok(format!("round {round} open"))
+                    Ok(t!(lang, "desk-round-open", round = round))
                 }
                 Err(e) => Err(e.to_string()),
             },
@@ -318,7 +422,7 @@ impl Desk {
                 let Some(h) = &self.history else { return None };
                 let round = h.round;
                 exceptions::void_round(store, user, round, &self.reason)
-                    .map(|()| format!("round {round} voided: logged with the reason"))
+                    .map(|()| t!(lang, "desk-round-voided", round = round))
                     .map_err(|e| e.to_string())
             }
             DeskCommand::Preview | DeskCommand::Correct => {
@@ -341,9 +445,9 @@ impl Desk {
                         let done = matches!(a, DeskCommand::Correct);
                         self.preview = Some(c);
                         Ok(if done {
-                            format!("round {round} corrected: logged with the reason")
+                            t!(lang, "desk-round-corrected", round = round)
                         } else {
-                            "preview: nothing written yet".into()
+                            t!(lang, "desk-preview-written")
                         })
                     }
                     Err(e) => Err(e.to_string()),
@@ -358,46 +462,64 @@ impl Desk {
                         .and_then(|s| {
                             replay::verify(&s, |_| {})
                                 .map(|v| {
-                                    let games = if v.games > 0 {
-                                        format!(", {} Pontis games", v.games)
+                                    let head = v.head.1.get(..12).unwrap_or(&v.head.1);
+                                    if v.games > 0 {
+                                        t!(
+                                            lang,
+                                            "desk-verified-games",
+                                            events = v.events,
+                                            events_shown = count(lang, v.events),
+                                            rounds = v.rounds,
+                                            rounds_shown = count(lang, v.rounds),
+                                            games = v.games,
+                                            games_shown = count(lang, v.games),
+                                            head = head
+                                        )
                                     } else {
-                                        String::new()
-                                    };
-                                    format!(
-                                        "{} events, {} rounds{games}, head {}…",
-                                        v.events,
-                                        v.rounds,
-                                        v.head.1.get(..12).unwrap_or(&v.head.1)
-                                    )
+                                        t!(
+                                            lang,
+                                            "desk-verified-rounds",
+                                            events = v.events,
+                                            events_shown = count(lang, v.events),
+                                            rounds = v.rounds,
+                                            rounds_shown = count(lang, v.rounds),
+                                            head = head
+                                        )
+                                    }
                                 })
                                 .map_err(|e| e.to_string())
                         });
                     let _ = tx.send(r);
                 });
                 self.verifying = Some(rx);
-                Ok("verifying in the background".into())
+                Ok(t!(lang, "desk-verifying-background"))
             }
-            DeskCommand::Export(kind) => self.export(store, user, kind),
-            DeskCommand::SearchGames => self.search_games(store),
+            DeskCommand::Export(kind) => self.export(store, user, kind, lang),
+            DeskCommand::SearchGames => self.search_games(store, lang),
         };
         Some(result)
     }
 
     /// Lists the page of the latest rounds that begins at the last of `pages`.
-    fn latest(&mut self, store: &Store, pages: Vec<Option<(i64, i64)>>) -> Result<String, String> {
+    fn latest(
+        &mut self,
+        store: &Store,
+        pages: Vec<Option<(i64, i64)>>,
+        lang: Lang,
+    ) -> Result<String, String> {
         let before = pages.last().copied().flatten();
         // One more than a page: whether an older page exists, so Older is offered only then.
         let mut rows =
             report::data::latest_rounds(store, before, PAGE + 1).map_err(|e| e.to_string())?;
         if rows.is_empty() && pages.len() > 1 {
-            return Err("no older rounds".into());
+            return Err(t!(lang, "desk-no-older"));
         }
         // The first page: the current shift's rounds (by the store's clock) when it has
         // any; else the latest rounds. Older pages go on from the last row listed.
         let since = report::data::shift_start(store.now());
         self.in_shift = None;
         if pages.len() == 1 && rows.first().is_some_and(|r| r.at >= since) {
-            self.in_shift = Some(report::data::shift_of(store.now()).1);
+            self.in_shift = Some(Shift::at(store.now()));
             let n = rows.iter().take_while(|r| r.at >= since).count();
             self.older = rows.len() > n.min(PAGE);
             rows.truncate(n.min(PAGE));
@@ -418,31 +540,32 @@ impl Desk {
         let n = pages.len();
         self.listing = Listing::Latest(pages);
         Ok(match (n, self.in_shift) {
-            (1, _) if self.rows.is_empty() => "no settled rounds yet".to_string(),
-            (1, Some(shift)) => format!(
-                "today's {shift} shift: {} rounds, newest first",
-                self.rows.len()
-            ),
-            (1, None) => format!(
-                "none yet in this shift: the latest {} rounds, newest first",
-                self.rows.len()
-            ),
-            (n, _) => format!("page {n} of the rounds, newest first"),
+            (1, _) if self.rows.is_empty() => t!(lang, "desk-no-rounds-yet"),
+            (1, Some(_)) => t!(lang, "desk-status-shift", n = self.rows.len()),
+            (1, None) => t!(lang, "desk-status-latest", n = self.rows.len()),
+            (n, _) => t!(lang, "desk-status-page", page = n),
         })
     }
 
     /// Checks the filters here, then searches in the background (`SearchDone` lists it):
     /// the desk stays live on a database of millions of rounds.
-    fn search(&mut self, store: &Store) -> Result<String, String> {
+    fn search(&mut self, store: &Store, lang: Lang) -> Result<String, String> {
         if self.searching.is_some() {
-            return Err("a search is already running".into());
+            return Err(t!(lang, "desk-search-running"));
         }
-        let period = self.period()?;
+        let period = self.period(lang)?;
         let (from, to) = period.ms();
         let min = if self.min_payout.trim().is_empty() {
             None
         } else {
-            Some(Money::parse(&self.min_payout).map_err(|e| format!("payout: {e}"))?)
+            Some(parse_amount(lang, &self.min_payout).ok_or_else(|| {
+                t!(
+                    lang,
+                    "desk-bad-payout",
+                    text = self.min_payout.trim(),
+                    example = i18n::amount(lang, Money::units(1000))
+                )
+            })?)
         };
         let box_no = if self.box_no.trim().is_empty() {
             None
@@ -453,12 +576,7 @@ impl Desk {
                     .parse::<u8>()
                     .ok()
                     .filter(|b| (1..=7).contains(b))
-                    .ok_or_else(|| {
-                        format!(
-                            "box \"{}\": expected a box number 1 to 7",
-                            self.box_no.trim()
-                        )
-                    })?,
+                    .ok_or_else(|| t!(lang, "desk-bad-box", text = self.box_no.trim()))?,
             )
         };
         let f = Filters {
@@ -467,7 +585,8 @@ impl Desk {
             table: self.table.trim().to_lowercase(),
             dealer: self.dealer.trim().to_lowercase(),
             shift: self.shift.trim().to_lowercase(),
-            outcome: self.outcome.trim().to_string(),
+            lang,
+            outcome: Outcome::parse(lang, &self.outcome)?,
             min,
             box_no,
         };
@@ -480,11 +599,11 @@ impl Desk {
             let _ = tx.send(found);
         });
         self.searching = Some(rx);
-        Ok("searching…".into())
+        Ok(t!(lang, "desk-searching"))
     }
 
-    fn search_games(&mut self, store: &Store) -> Result<String, String> {
-        let (a, b) = self.period()?.ms();
+    fn search_games(&mut self, store: &Store, lang: Lang) -> Result<String, String> {
+        let (a, b) = self.period(lang)?.ms();
         let like = |field: &str, want: &str| {
             want.trim().is_empty() || field.to_lowercase().contains(&want.trim().to_lowercase())
         };
@@ -493,23 +612,23 @@ impl Desk {
             .into_iter()
             .filter(|g| like(&g.table, &self.table) && like(&g.host, &self.dealer))
             .collect();
-        Ok(format!("{} Pontis games found", self.games.len()))
+        Ok(t!(lang, "desk-games-found", n = self.games.len()))
     }
 
-    fn games_tab(&mut self, ui: &mut Ui, commands: &mut Vec<DeskCommand>) {
+    fn games_tab(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
         ui.horizontal_wrapped(|ui| {
-            Self::field(ui, "From", &mut self.from, 90.0);
-            Self::field(ui, "To", &mut self.to, 90.0);
-            Self::field(ui, "Table", &mut self.table, 90.0);
-            Self::field(ui, "Host", &mut self.dealer, 110.0);
+            Self::field(ui, &t!(lang, "desk-from"), &mut self.from, 90.0);
+            Self::field(ui, &t!(lang, "desk-to"), &mut self.to, 90.0);
+            Self::field(ui, &t!(lang, "desk-table"), &mut self.table, 90.0);
+            Self::field(ui, &t!(lang, "desk-host"), &mut self.dealer, 110.0);
             if ui
-                .button(RichText::new("Search games").size(18.0))
+                .button(RichText::new(t!(lang, "desk-search-games")).size(18.0))
                 .clicked()
             {
                 commands.push(DeskCommand::SearchGames);
             }
         });
-        ui.label("Each game's inputs are replayed by Verify; `croupier export-game --game N` gives one back as a game script.");
+        ui.label(t!(lang, "desk-games-help"));
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
             egui::Grid::new("pontis-games")
@@ -517,19 +636,31 @@ impl Desk {
                 .spacing([14.0, 4.0])
                 .show(ui, |ui| {
                     for h in [
-                        "game", "started", "table", "host", "players", "inputs", "end", "winners",
+                        t!(lang, "desk-col-game"),
+                        t!(lang, "desk-col-started"),
+                        t!(lang, "desk-col-table"),
+                        t!(lang, "desk-col-host"),
+                        t!(lang, "desk-col-players"),
+                        t!(lang, "desk-col-inputs"),
+                        t!(lang, "desk-col-end"),
+                        t!(lang, "desk-col-winners"),
                     ] {
                         ui.label(RichText::new(h).strong());
                     }
                     ui.end_row();
+                    let in_play = t!(lang, "desk-game-in-play");
                     for g in self.games.iter().rev().take(500) {
                         ui.label(g.game.to_string());
-                        ui.label(crate::audit::store::format_time(g.started));
+                        ui.label(when(lang, g.started));
                         ui.label(&g.table);
                         ui.label(&g.host);
                         ui.label(g.players.join(", "));
                         ui.label(g.inputs.map(|n| n.to_string()).unwrap_or_default());
-                        ui.label(g.ended.as_ref().map_or("in play", |(_, e)| e.as_str()));
+                        ui.label(
+                            g.ended
+                                .as_ref()
+                                .map_or(in_play.clone(), |(_, e)| game_end(lang, e)),
+                        );
                         ui.label(g.winners.join(", "));
                         ui.end_row();
                     }
@@ -537,8 +668,14 @@ impl Desk {
         });
     }
 
-    fn export(&mut self, store: &Store, user: &User, kind: Kind) -> Result<String, String> {
-        let period = self.period()?;
+    fn export(
+        &mut self,
+        store: &Store,
+        user: &User,
+        kind: Kind,
+        lang: Lang,
+    ) -> Result<String, String> {
+        let period = self.period(lang)?;
         let stores = [Store::open_read(store.path()).map_err(|e| e.to_string())?];
         let at = chrono::Utc::now()
             .format("%Y-%m-%d %H:%M:%S UTC")
@@ -562,7 +699,7 @@ impl Desk {
         // Never over an earlier export: the next free name, written only if still free.
         let name = report::file_name(&r, "html");
         let stem = name.strip_suffix(".html").unwrap_or(&name).to_string();
-        let html = report::render_html(&r);
+        let html = report::render_html_in(&r, &report::Style::of(lang));
         for n in 1.. {
             let path = match n {
                 1 => dir.join(&name),
@@ -577,13 +714,13 @@ impl Desk {
                     use std::io::Write;
                     f.write_all(html.as_bytes())
                         .map_err(|e| format!("{}: {e}", path.display()))?;
-                    return Ok(format!("exported {}", path.display()));
+                    return Ok(t!(lang, "desk-exported", path = path.display().to_string()));
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => {}
                 Err(e) => return Err(format!("{}: {e}", path.display())),
             }
         }
-        Err("no free file name in reports/".into())
+        Err(t!(lang, "desk-no-free-name"))
     }
 
     fn field(ui: &mut Ui, label: &str, value: &mut String, width: f32) {
@@ -592,39 +729,65 @@ impl Desk {
             .labelled_by(l.id);
     }
 
-    fn history_tab(&mut self, ui: &mut Ui, commands: &mut Vec<DeskCommand>) {
+    fn history_tab(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
         ui.horizontal_wrapped(|ui| {
-            Self::field(ui, "From", &mut self.from, 90.0);
-            Self::field(ui, "To", &mut self.to, 90.0);
-            Self::field(ui, "Table", &mut self.table, 90.0);
-            Self::field(ui, "Dealer", &mut self.dealer, 110.0);
-            Self::field(ui, "Shift", &mut self.shift, 70.0);
-            Self::field(ui, "Box", &mut self.box_no, 30.0);
-            Self::field(ui, "Outcome", &mut self.outcome, 70.0);
-            Self::field(ui, "Payout at least", &mut self.min_payout, 70.0);
-            if ui.button(RichText::new("Search").size(18.0)).clicked() {
+            Self::field(ui, &t!(lang, "desk-from"), &mut self.from, 90.0);
+            Self::field(ui, &t!(lang, "desk-to"), &mut self.to, 90.0);
+            Self::field(ui, &t!(lang, "desk-table"), &mut self.table, 90.0);
+            Self::field(ui, &t!(lang, "desk-dealer"), &mut self.dealer, 110.0);
+            Self::field(ui, &t!(lang, "desk-shift"), &mut self.shift, 70.0);
+            Self::field(ui, &t!(lang, "desk-box"), &mut self.box_no, 30.0);
+            Self::field(ui, &t!(lang, "desk-outcome"), &mut self.outcome, 70.0);
+            Self::field(ui, &t!(lang, "desk-min-payout"), &mut self.min_payout, 70.0);
+            if ui
+                .button(RichText::new(t!(lang, "desk-search")).size(18.0))
+                .clicked()
+            {
                 commands.push(DeskCommand::Search);
             }
-            ui.menu_button(RichText::new("Export report").size(18.0), |ui| {
+            ui.menu_button(RichText::new(t!(lang, "desk-export")).size(18.0), |ui| {
                 for k in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
-                    if ui.button(k.title()).clicked() {
+                    if ui.button(kind_title(lang, k)).clicked() {
                         commands.push(DeskCommand::Export(k));
                     }
                 }
             });
         });
-        ui.label("Dates YYYY-MM-DD (UTC); shift: day, evening or night; outcome: house, players or void.");
+        let today = chrono::Utc::now().date_naive();
+        ui.label(t!(
+            lang,
+            "desk-filters-help",
+            date = i18n::date(lang, today),
+            iso = today.to_string(),
+            day = Shift::Day.name(lang),
+            evening = Shift::Evening.name(lang),
+            night = Shift::Night.name(lang),
+            house = t!(lang, "desk-outcome-house"),
+            players = t!(lang, "desk-outcome-players"),
+            void = t!(lang, "desk-outcome-void")
+        ));
         ui.separator();
         let (shown, what) = match self.listing {
             Listing::Latest(ref pages) => (
                 &self.rows[..],
                 if pages.len() == 1 {
                     match self.in_shift {
-                        Some(shift) => format!("Today's {shift} shift, newest first"),
-                        None => "Latest rounds, newest first".to_string(),
+                        Some((began, shift)) => {
+                            let today =
+                                report::data::date_of(chrono::Utc::now().timestamp_millis());
+                            t!(
+                                lang,
+                                "desk-listing-shift",
+                                when = if began == today { "today" } else { "earlier" },
+                                shift = shift.name(lang),
+                                hours = shift.hours(),
+                                date = i18n::date(lang, began)
+                            )
+                        }
+                        None => t!(lang, "desk-listing-latest"),
                     }
                 } else {
-                    format!("Older rounds, newest first (page {})", pages.len())
+                    t!(lang, "desk-listing-older", page = pages.len())
                 },
             ),
             Listing::Found(n) => {
@@ -632,11 +795,13 @@ impl Desk {
                 let b = ((n + 1) * PAGE).min(self.rows.len());
                 (
                     &self.rows[a..b],
-                    format!(
-                        "{} rounds found, newest first: {}–{}",
-                        self.rows.len(),
-                        a + usize::from(b > a),
-                        b
+                    t!(
+                        lang,
+                        "desk-listing-found",
+                        n = self.rows.len(),
+                        n_shown = count(lang, self.rows.len()),
+                        first = a + usize::from(b > a),
+                        last = b
                     ),
                 )
             }
@@ -650,18 +815,18 @@ impl Desk {
         ui.horizontal(|ui| {
             ui.label(RichText::new(what).size(18.0).strong());
             if ui
-                .add_enabled(!first_page, egui::Button::new("< Newer"))
+                .add_enabled(!first_page, egui::Button::new(t!(lang, "desk-newer")))
                 .clicked()
             {
                 commands.push(DeskCommand::Newer);
             }
             if ui
-                .add_enabled(!last_page, egui::Button::new("Older >"))
+                .add_enabled(!last_page, egui::Button::new(t!(lang, "desk-older")))
                 .clicked()
             {
                 commands.push(DeskCommand::Older);
             }
-            if ui.button("Latest").clicked() {
+            if ui.button(t!(lang, "desk-latest")).clicked() {
                 commands.push(DeskCommand::Latest);
             }
         });
@@ -671,30 +836,35 @@ impl Desk {
                 .spacing([14.0, 4.0])
                 .show(ui, |ui| {
                     for h in [
-                        "round",
-                        "settled",
-                        "table",
-                        "dealer",
-                        "handle",
-                        "house win",
-                        "largest win",
-                        "",
+                        t!(lang, "desk-col-round"),
+                        t!(lang, "desk-col-settled"),
+                        t!(lang, "desk-col-table"),
+                        t!(lang, "desk-col-dealer"),
+                        t!(lang, "desk-col-handle"),
+                        t!(lang, "desk-col-house-win"),
+                        t!(lang, "desk-col-largest-win"),
+                        String::new(),
                     ] {
                         ui.label(RichText::new(h).strong());
                     }
                     ui.end_row();
+                    let cur = self.currency;
                     for r in shown {
                         ui.label(r.round.to_string());
-                        ui.label(crate::audit::store::format_time(r.at));
+                        ui.label(when(lang, r.at));
                         ui.label(&r.table);
                         ui.label(&r.dealer);
-                        ui.label(r.figures.handle.to_string());
-                        ui.label(r.figures.house_net.to_string());
-                        ui.label(r.figures.max_net.to_string());
+                        for m in [r.figures.handle, r.figures.house_net, r.figures.max_net] {
+                            // Right-aligned in the column, so the digits line up.
+                            ui.with_layout(
+                                egui::Layout::right_to_left(egui::Align::Center),
+                                |ui| ui.label(i18n::money(lang, m, cur)),
+                            );
+                        }
                         let label = if r.voided {
-                            format!("Open {} (void)", r.round)
+                            t!(lang, "desk-open-void", round = r.round)
                         } else {
-                            format!("Open {}", r.round)
+                            t!(lang, "desk-open", round = r.round)
                         };
                         if ui.button(label).clicked() {
                             commands.push(DeskCommand::Open(r.round));
@@ -705,45 +875,48 @@ impl Desk {
         });
     }
 
-    fn round_tab(&mut self, ui: &mut Ui, commands: &mut Vec<DeskCommand>) {
+    fn round_tab(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
         let Some(h) = &self.history else {
-            ui.label("Open a round from the history.");
+            ui.label(t!(lang, "desk-open-from-history"));
             return;
         };
         let was = self.cursor;
+        let cur = self.currency;
+        let cash = |m: Money| i18n::money(lang, m, cur);
         ui.horizontal(|ui| {
-            ui.heading(format!("Round {}", h.round));
-            if ui.button("|< first").clicked() {
+            ui.heading(t!(lang, "desk-round-heading", round = h.round));
+            if ui.button(t!(lang, "desk-step-first")).clicked() {
                 self.cursor = 0;
             }
-            if ui.button("< back").clicked() {
+            if ui.button(t!(lang, "desk-step-back")).clicked() {
                 self.cursor = self.cursor.saturating_sub(1);
             }
-            if ui.button("next >").clicked() {
+            if ui.button(t!(lang, "desk-step-next")).clicked() {
                 self.cursor = (self.cursor + 1).min(h.events.len().saturating_sub(1));
             }
-            if ui.button("last >|").clicked() {
+            if ui.button(t!(lang, "desk-step-last")).clicked() {
                 self.cursor = h.events.len().saturating_sub(1);
             }
         });
         // The table as it stood after the input picked: the cards laid out again.
         let r = h.state_after(self.cursor);
         ui.label(
-            RichText::new(format!(
-                "After input {} of {} — next: {}",
-                self.cursor + 1,
-                h.events.len(),
-                r.expected()
+            RichText::new(t!(
+                lang,
+                "desk-after-input",
+                i = self.cursor + 1,
+                n = h.events.len(),
+                next = crate::i18n::errors::expected(lang, &r)
             ))
             .size(18.0)
             .strong(),
         );
-        table_view(ui, &r, None);
+        table_view_in(ui, lang, &r, None);
         if r.is_complete() {
             let nets: Vec<String> = (0..r.bet_count())
-                .map(|b| format!("{} {}", r.bet_id(b), r.bet_net(b)))
+                .map(|b| format!("{} {}", r.bet_id(b), cash(r.bet_net(b))))
                 .collect();
-            ui.label(RichText::new(format!("Nets: {}", nets.join(" · "))).size(18.0));
+            ui.label(RichText::new(t!(lang, "desk-nets", nets = nets.join(" · "))).size(18.0));
         }
         ui.add_space(4.0);
         egui::ScrollArea::vertical()
@@ -752,35 +925,50 @@ impl Desk {
             .show(ui, |ui| {
                 for (i, e) in h.events.iter().enumerate() {
                     let what = match e.payload() {
-                        Ok(Payload::RoundStarted(s)) => format!(
-                            "bets: {}",
-                            s.bets
+                        Ok(Payload::RoundStarted(s)) => t!(
+                            lang,
+                            "desk-event-bets",
+                            bets = s
+                                .bets
                                 .iter()
-                                .map(|b| format!("{} on box {}, {}", b.id, b.box_no, b.stake))
+                                .map(|b| t!(
+                                    lang,
+                                    "desk-event-bet",
+                                    id = b.id.as_str(),
+                                    box_no = b.box_no,
+                                    stake = cash(b.stake)
+                                ))
                                 .collect::<Vec<_>>()
                                 .join(" · ")
                         ),
-                        Ok(Payload::Step(s)) => format!("input  {}", s.text),
+                        Ok(Payload::Step(s)) => t!(lang, "desk-event-input", text = s.text),
                         Ok(Payload::StepRefused(r)) => {
-                            format!("REFUSED {} — {}", r.text, r.reason)
+                            t!(lang, "desk-event-refused", text = r.text, why = r.reason)
                         }
-                        Ok(Payload::Undo(u)) => format!("UNDO {}", u.text),
+                        Ok(Payload::Undo(u)) => t!(lang, "desk-event-undo", text = u.text),
                         Ok(Payload::RoundSettled(s)) => {
-                            format!("settled {}", nets_words(&s.nets))
+                            t!(
+                                lang,
+                                "desk-event-settled",
+                                nets = nets_words(lang, cur, &s.nets)
+                            )
                         }
-                        Ok(Payload::RoundVoided(v)) => format!("VOIDED: {}", v.reason),
-                        Ok(Payload::RoundCorrected(c)) => {
-                            format!("CORRECTED: {} → {}", c.reason, nets_words(&c.nets))
+                        Ok(Payload::RoundVoided(v)) => {
+                            t!(lang, "desk-event-voided", reason = v.reason)
                         }
+                        Ok(Payload::RoundCorrected(c)) => t!(
+                            lang,
+                            "desk-event-corrected",
+                            reason = c.reason,
+                            nets = nets_words(lang, cur, &c.nets)
+                        ),
                         Ok(_) => e.kind.name().to_string(),
                         Err(x) => format!("{}: {x}", e.kind.name()),
                     };
-                    let time = e.time();
-                    let text = RichText::new(format!(
-                        "{:>3}  {}  {what}",
-                        i + 1,
-                        time.get(11..19).unwrap_or(&time)
-                    ));
+                    let time = chrono::DateTime::from_timestamp_millis(e.at)
+                        .map(|t| t.format("%H:%M:%S").to_string())
+                        .unwrap_or_default();
+                    let text = RichText::new(format!("{:>3}  {time}  {what}", i + 1));
                     let text = if i == self.cursor {
                         text.strong().color(Color32::YELLOW)
                     } else {
@@ -797,85 +985,75 @@ impl Desk {
                 }
             });
         ui.separator();
-        ui.label(
-            RichText::new(
-                "Void or correct (supervisors; always with a reason, logged as an exception)",
-            )
-            .strong(),
-        );
+        ui.label(RichText::new(t!(lang, "desk-exceptions-heading")).strong());
         ui.horizontal(|ui| {
-            Self::field(ui, "Reason", &mut self.reason, 420.0);
-            if ui.button("Void round").clicked() {
+            Self::field(ui, &t!(lang, "desk-reason"), &mut self.reason, 420.0);
+            if ui.button(t!(lang, "desk-void")).clicked() {
                 commands.push(DeskCommand::Void);
             }
         });
         ui.horizontal(|ui| {
-            Self::field(
-                ui,
-                "Inputs (comma between inputs)",
-                &mut self.correction,
-                560.0,
-            );
-            if ui.button("Preview correction").clicked() {
+            Self::field(ui, &t!(lang, "desk-inputs"), &mut self.correction, 560.0);
+            if ui.button(t!(lang, "desk-preview")).clicked() {
                 commands.push(DeskCommand::Preview);
             }
-            if ui.button("Log correction").clicked() {
+            if ui.button(t!(lang, "desk-correct")).clicked() {
                 commands.push(DeskCommand::Correct);
             }
         });
         if let Some(c) = &self.preview {
             egui::Grid::new("diff").spacing([16.0, 4.0]).show(ui, |ui| {
                 for h in [
-                    "bet",
-                    "original net",
-                    "corrected net",
-                    "pay (+) / collect (−) now",
+                    t!(lang, "desk-diff-bet"),
+                    t!(lang, "desk-diff-was"),
+                    t!(lang, "desk-diff-now"),
+                    t!(lang, "desk-diff-pay"),
                 ] {
                     ui.label(RichText::new(h).strong());
                 }
                 ui.end_row();
                 for (id, was, now, d) in &c.differences {
                     ui.label(id);
-                    ui.label(was.to_string());
-                    ui.label(now.to_string());
-                    ui.label(RichText::new(d.to_string()).size(20.0).strong());
+                    ui.label(cash(*was));
+                    ui.label(cash(*now));
+                    ui.label(RichText::new(signed(lang, cur, *d)).size(20.0).strong());
                     ui.end_row();
                 }
             });
         }
     }
 
-    fn charts_tab(&mut self, ui: &mut Ui, commands: &mut Vec<DeskCommand>) {
+    fn charts_tab(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
         if self.rows.is_empty() {
-            ui.label("Search the round history first: the charts show the rounds found.");
-            if ui.button("Search all rounds").clicked() {
+            ui.label(t!(lang, "desk-charts-empty"));
+            if ui.button(t!(lang, "desk-search-all")).clicked() {
                 commands.push(DeskCommand::Search);
             }
             return;
         }
         egui::ScrollArea::vertical()
             .id_salt("charts")
-            .show(ui, |ui| self.charts(ui));
+            .show(ui, |ui| self.charts(ui, lang));
     }
 
-    fn charts(&self, ui: &mut Ui) {
+    fn charts(&self, ui: &mut Ui, lang: Lang) {
         let s = &self.series;
         let money = |m: &Money| m.cents() as f64 / 100.0;
-        // Days as MM-DD (the year is in the history; YYYY-MM-DD when the days span years),
-        // hours as 06:00, dealers by name.
+        // Days as the language writes a day and month (the year is in the history; the
+        // whole date when the days span years), hours as 06:00, dealers by name.
         let year = |d: &Day| d.0.get(..4).map(str::to_string);
         let one_year = s.by_day.first().map(year) == s.by_day.last().map(year);
-        let day = |d: &str| {
-            if one_year {
-                d.get(5..).unwrap_or(d).to_string()
-            } else {
-                d.to_string()
-            }
+        let day = |d: &str| match chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d") {
+            Ok(date) if one_year => date.format(&t!(lang, "desk-axis-day-pattern")).to_string(),
+            Ok(date) => i18n::date(lang, date),
+            Err(_) => d.to_string(),
         };
         let hour = |h: u32| format!("{h:02}:00");
-        ui.label(format!(
-            "Charts of the {} rounds listed in the history (voids left out).",
-            self.rows.len()
+        ui.label(t!(
+            lang,
+            "desk-charts-intro",
+            n = self.rows.len(),
+            n_shown = count(lang, self.rows.len())
         ));
         ui.columns(2, |cols| {
             let by_day = |f: &dyn Fn(&Day) -> f64| {
@@ -890,10 +1068,11 @@ impl Desk {
                     .map(|h| (hour(h.0), f(h)))
                     .collect::<Vec<_>>()
             };
+            let (win, hold) = (t!(lang, "desk-axis-win"), t!(lang, "desk-axis-hold"));
             labelled_bars(
                 &mut cols[0],
-                "House win by day",
-                "win",
+                lang,
+                (&t!(lang, "desk-chart-win-day"), &win, 2),
                 by_day(&|d| money(&d.1)),
                 Color32::LIGHT_GREEN,
             );
@@ -905,21 +1084,22 @@ impl Desk {
                 .enumerate()
                 .filter_map(|(i, d)| d.4.map(|t| [i as f64, t]))
                 .collect();
+            let theory_name = t!(lang, "desk-axis-theory");
             labelled_bars_with(
                 &mut cols[1],
-                "Hold % by day (red: theoretical hold of the rules played)",
-                "hold %",
+                lang,
+                (&t!(lang, "desk-chart-hold-day"), &hold, 2),
                 by_day(&|d| d.2),
                 Color32::LIGHT_BLUE,
                 |p| {
                     if !theory.is_empty() {
                         p.line(
-                            Line::new("theoretical hold %", PlotPoints::from(theory.clone()))
+                            Line::new(&theory_name, PlotPoints::from(theory.clone()))
                                 .color(Color32::RED)
                                 .width(2.0),
                         );
                         p.points(
-                            Points::new("theoretical hold %", PlotPoints::from(theory.clone()))
+                            Points::new(&theory_name, PlotPoints::from(theory.clone()))
                                 .color(Color32::RED)
                                 .radius(4.0),
                         );
@@ -928,29 +1108,37 @@ impl Desk {
             );
             labelled_bars(
                 &mut cols[0],
-                "House win by hour of day (UTC)",
-                "win",
+                lang,
+                (&t!(lang, "desk-chart-win-hour"), &win, 2),
                 by_hour(&|h| money(&h.1)),
                 Color32::LIGHT_GREEN,
             );
             labelled_bars(
                 &mut cols[1],
-                "Hold % by hour of day (UTC)",
-                "hold %",
+                lang,
+                (&t!(lang, "desk-chart-hold-hour"), &hold, 2),
                 by_hour(&|h| h.2),
                 Color32::LIGHT_BLUE,
             );
             labelled_bars(
                 &mut cols[0],
-                "Rounds by hour of day (UTC)",
-                "rounds",
+                lang,
+                (
+                    &t!(lang, "desk-chart-rounds-hour"),
+                    &t!(lang, "desk-axis-rounds"),
+                    0,
+                ),
                 by_hour(&|h| h.3 as f64),
                 Color32::GOLD,
             );
             labelled_bars(
                 &mut cols[1],
-                "Rounds per hour at a table, by dealer",
-                "rounds/hour",
+                lang,
+                (
+                    &t!(lang, "desk-chart-rate-dealer"),
+                    &t!(lang, "desk-axis-rate"),
+                    1,
+                ),
                 s.by_dealer.iter().map(|d| (d.0.clone(), d.2)).collect(),
                 Color32::GOLD,
             );
@@ -987,15 +1175,23 @@ type Hour = (u32, Money, f64, i64);
 /// A bar chart titled `title`, one bar per item, each labelled on the x axis with its name
 /// (every k-th name when they would crowd), the value axis labelled `y`. Fixed: it is read,
 /// not explored.
-fn labelled_bars(ui: &mut Ui, title: &str, y: &str, items: Vec<(String, f64)>, color: Color32) {
-    labelled_bars_with(ui, title, y, items, color, |_| {});
+fn labelled_bars(
+    ui: &mut Ui,
+    lang: Lang,
+    (title, y, places): (&str, &str, usize),
+    items: Vec<(String, f64)>,
+    color: Color32,
+) {
+    labelled_bars_with(ui, lang, (title, y, places), items, color, |_| {});
 }
 
-/// [`labelled_bars`], with `more` drawn over the bars.
+/// [`labelled_bars`], with `more` drawn over the bars. Numbers on the value axis and in a
+/// bar's hover are written as `lang` writes them (`1 234,50`), a bar's value with `places`
+/// decimals.
 fn labelled_bars_with(
     ui: &mut Ui,
-    title: &str,
-    y: &str,
+    lang: Lang,
+    (title, y, places): (&str, &str, usize),
     items: Vec<(String, f64)>,
     color: Color32,
     more: impl FnOnce(&mut egui_plot::PlotUi<'_>),
@@ -1007,6 +1203,10 @@ fn labelled_bars_with(
         .ceil()
         .max(1.0);
     let n = names.len();
+    // Room above the tallest bar (and below the lowest) for the hover's label.
+    let (lo, hi) = items
+        .iter()
+        .fold((0.0f64, 0.0f64), |(lo, hi), i| (lo.min(i.1), hi.max(i.1)));
     let bars = BarChart::new(
         y,
         items
@@ -1015,7 +1215,17 @@ fn labelled_bars_with(
             .map(|(i, (name, v))| Bar::new(i as f64, v).width(0.8).name(name))
             .collect(),
     )
-    .color(color);
+    .color(color)
+    .element_formatter({
+        let y = y.to_string();
+        Box::new(move |bar, _| {
+            format!(
+                "{} · {y}: {}",
+                bar.name,
+                i18n::decimal(lang, bar.value, places)
+            )
+        })
+    });
     Plot::new(title)
         .height(120.0)
         .allow_drag(false)
@@ -1023,9 +1233,12 @@ fn labelled_bars_with(
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .include_y(0.0)
+        .include_y(hi * 1.3)
+        .include_y(lo * 1.3)
         .y_axis_label(y)
         .y_axis_min_width(36.0)
         .y_grid_spacer(about_four_steps)
+        .y_axis_formatter(move |m, _| axis_number(lang, m))
         .x_grid_spacer(move |_| {
             (0..n)
                 .step_by(stride as usize)
@@ -1072,12 +1285,107 @@ impl Default for Desk {
     }
 }
 
-/// Nets as a supervisor reads them: `1a +20.00, 3a −15.00`.
-fn nets_words(nets: &[NetData]) -> String {
+/// Nets as a supervisor reads them: `1a 20,00, 3a -15,00`.
+fn nets_words(lang: Lang, cur: Option<Currency>, nets: &[NetData]) -> String {
     nets.iter()
-        .map(|n| format!("{} {}", n.id, n.net))
+        .map(|n| format!("{} {}", n.id, i18n::money(lang, n.net, cur)))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A count as the language writes a number: `10 000`, `10,000`. (Fluent selects the
+/// plural form by the number but writes it without grouping.)
+fn count<N: TryInto<i64>>(lang: Lang, n: N) -> String {
+    let n: i64 = n.try_into().unwrap_or(i64::MAX);
+    i18n::decimal(lang, n as f64, 0)
+}
+
+/// An amount to pay (`+20,00`) or collect (`-15,00`): the sign always written.
+fn signed(lang: Lang, cur: Option<Currency>, m: Money) -> String {
+    let plus = if m.is_positive() { "+" } else { "" };
+    format!("{plus}{}", i18n::money(lang, m, cur))
+}
+
+/// A time of the log as the desk lists it: the language's date and the time to the
+/// second (UTC), `30. 11. 2026 14:05:09`.
+fn when(lang: Lang, ms: i64) -> String {
+    match chrono::DateTime::from_timestamp_millis(ms) {
+        Some(t) => format!(
+            "{} {}",
+            i18n::date(lang, t.date_naive()),
+            t.format("%H:%M:%S")
+        ),
+        None => format!("@{ms}ms"),
+    }
+}
+
+/// A date typed on the desk: as `lang` writes it (`30. 11. 2026`, `30.11.2026`) or ISO
+/// (`2026-11-30`); anything else is refused with both forms as examples.
+fn parse_date(lang: Lang, text: &str) -> Result<chrono::NaiveDate, String> {
+    use chrono::NaiveDate;
+    let squeezed: String = text.split_whitespace().collect();
+    let pattern: String = t!(lang, "date-pattern")
+        .replace("%-", "%")
+        .split_whitespace()
+        .collect();
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .or_else(|_| NaiveDate::parse_from_str(&squeezed, &pattern))
+        .map_err(|_| {
+            let example = chrono::Utc::now().date_naive();
+            t!(
+                lang,
+                "desk-bad-date",
+                text = text.trim(),
+                example = i18n::date(lang, example),
+                iso = example.to_string()
+            )
+        })
+}
+
+/// An amount typed on the desk, as `lang` writes it (`1 000,50`) or with a point
+/// (`1000.50`): group separators and spaces dropped, the decimal mark made a point.
+fn parse_amount(lang: Lang, text: &str) -> Option<Money> {
+    let decimal = t!(lang, "number-decimal");
+    let group = t!(lang, "number-group");
+    let mut t: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && c.to_string() != group)
+        .collect();
+    if decimal != "." {
+        t = t.replace(decimal.as_str(), ".");
+    }
+    Money::parse(&t).ok()
+}
+
+/// How a Pontis game ended (as the log names it: `empty_hand`, `blocked`, `abandoned`), in
+/// words; an ending this list does not know as the log names it.
+fn game_end(lang: Lang, end: &str) -> String {
+    match end {
+        "empty_hand" => t!(lang, "desk-game-end-empty-hand"),
+        "blocked" => t!(lang, "desk-game-end-blocked"),
+        "abandoned" => t!(lang, "desk-game-end-abandoned"),
+        other => other.replace('_', " "),
+    }
+}
+
+/// A report's kind as the Export menu names it.
+fn kind_title(lang: Lang, k: Kind) -> String {
+    match k {
+        Kind::Summary => t!(lang, "desk-export-summary"),
+        Kind::Rounds => t!(lang, "desk-export-rounds"),
+        Kind::Dealers => t!(lang, "desk-export-dealers"),
+        Kind::Exceptions => t!(lang, "desk-export-exceptions"),
+    }
+}
+
+/// A value-axis number as `lang` writes it, with as many decimals as the step needs.
+fn axis_number(lang: Lang, m: GridMark) -> String {
+    let places = if m.step_size >= 1.0 {
+        0
+    } else {
+        (-m.step_size.log10().floor()) as usize
+    };
+    i18n::decimal(lang, m.value, places.min(4))
 }
 
 /// The rounds that pass `f`, newest first, at most `SEARCH_CAP`: read a page at a time
@@ -1097,12 +1405,17 @@ fn find(store: &Store, f: &Filters) -> Result<Found, crate::audit::AuditError> {
             }
             let keep = like(&r.table, &f.table)
                 && like(&r.dealer, &f.dealer)
-                && like(report::data::shift_of(r.at).1, &f.shift)
-                && match f.outcome.as_str() {
-                    "house" => r.figures.house_net.is_positive(),
-                    "players" => r.figures.house_net < Money::ZERO,
-                    "void" | "voided" => r.voided,
-                    _ => true,
+                && (f.shift.is_empty() || {
+                    // The shift by its name in the desk's language or in English.
+                    let s = Shift::at(r.at).1;
+                    like(&s.name(f.lang).to_lowercase(), &f.shift)
+                        || like(s.name(Lang::En).as_str(), &f.shift)
+                })
+                && match f.outcome {
+                    Outcome::House => r.figures.house_net.is_positive(),
+                    Outcome::Players => r.figures.house_net < Money::ZERO,
+                    Outcome::Void => r.voided,
+                    Outcome::Any => true,
                 }
                 && f.min.is_none_or(|m| r.figures.max_net >= m);
             // A box: read from the round's bets, only for rounds the rest let through.
@@ -1143,6 +1456,235 @@ fn find(store: &Store, f: &Filters) -> Result<Found, crate::audit::AuditError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::{NodeT, Queryable};
+
+    /// The desk and what it acts on, as the app holds them.
+    struct AtDesk {
+        desk: Desk,
+        store: Store,
+        user: User,
+        lang: Lang,
+        status: Option<Result<String, String>>,
+    }
+
+    /// The desk on a demo database of `rounds` rounds in `currency` (if any), in `lang`,
+    /// opened as the app opens it (on the latest rounds), 1280×800.
+    fn desk_in(
+        lang: Lang,
+        name: &str,
+        rounds: u64,
+        currency: Option<&str>,
+    ) -> Harness<'static, AtDesk> {
+        use crate::audit::{demo, users};
+        let dir = std::env::temp_dir().join(format!("croupier-desk-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("table.db");
+        let mut store = Store::open_with(&path, Box::new(demo::clock_for(5))).unwrap();
+        demo::fill(&mut store, rounds, 2, 5, |_| {}).unwrap();
+        let user = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+        if let Some(code) = currency {
+            let c = Currency::parse(code).unwrap();
+            assert!(settings::set_currency(&mut store, c, &user).unwrap());
+        }
+        let mut desk = Desk::new();
+        let status = desk.apply(DeskCommand::Latest, &mut store, &user, lang);
+        let state = AtDesk {
+            desk,
+            store,
+            user,
+            lang,
+            status,
+        };
+        Harness::builder()
+            .with_size(egui::Vec2::new(1280.0, 800.0))
+            .build_ui_state(
+                |ui, s: &mut AtDesk| {
+                    for c in s.desk.ui(ui, s.lang) {
+                        if let Some(r) = s.desk.apply(c, &mut s.store, &s.user, s.lang) {
+                            s.status = Some(r);
+                        }
+                    }
+                },
+                state,
+            )
+    }
+
+    /// The desk in Czech: headings, tabs and columns in Czech, amounts in the table's
+    /// crowns and times as a Czech floor writes them, a date typed the Czech way searched,
+    /// and a word it does not know refused in Czech with what it expects.
+    #[test]
+    fn the_desk_reads_in_czech() {
+        let mut h = desk_in(Lang::Cs, "cs", 60, Some("CZK"));
+        h.run();
+        for words in [
+            "Pult supervizora",
+            "Historie kol",
+            "Grafy",
+            "obrat",
+            "výhra kasina",
+            "Ověřit",
+        ] {
+            assert!(h.query_by_label(words).is_some(), "{words} on the desk");
+        }
+        // Amounts with a decimal comma and a no-break space between thousands; the time
+        // of each round with the Czech date.
+        let newest = h.state().desk.rows[0].clone();
+        let czk = Currency::parse("CZK").ok();
+        let handle = i18n::money(Lang::Cs, newest.figures.handle, czk);
+        assert_eq!(
+            handle,
+            format!("{},00\u{a0}Kč", newest.figures.handle.cents() / 100),
+            "a decimal comma, then the crowns"
+        );
+        assert!(h.query_by_label(&handle).is_some(), "{handle} listed");
+        let settled = when(Lang::Cs, newest.at);
+        assert!(settled.starts_with("5. 1. 2026 "), "{settled}");
+        assert!(h.query_by_label(&settled).is_some(), "{settled} listed");
+        // The demo's rounds include a handle over a thousand: grouped with a no-break space.
+        let grouped = h
+            .state()
+            .desk
+            .rows
+            .iter()
+            .map(|r| i18n::money(Lang::Cs, r.figures.handle, czk))
+            .find(|a| a.matches('\u{a0}').count() == 2)
+            .expect("a handle of a thousand or more among the rounds");
+        assert!(h.query_by_label(&grouped).is_some(), "{grouped} listed");
+        // A round laid out again: its bets and nets in crowns too.
+        let round = newest.round;
+        h.get_by_label(&format!("Otevřít {round}")).click();
+        h.run();
+        assert!(h.query_by_label(&format!("Kolo {round}")).is_some());
+        assert!(
+            h.query_by_label_contains("sázky: ").is_some_and(|n| n
+                .accesskit_node()
+                .label()
+                .unwrap_or_default()
+                .contains("\u{a0}Kč")),
+            "the bets in crowns"
+        );
+        h.get_by_label("Historie kol").click();
+        h.run();
+        // A date typed as Czech writes it is searched; a Czech word for the outcome too.
+        h.get_by_label("Od").click();
+        h.run();
+        h.get_by_label("Od").type_text("5. 1. 2026");
+        h.get_by_label("Výsledek").click();
+        h.run();
+        h.get_by_label("Výsledek").type_text("kasino");
+        h.get_by_label("Hledat").click();
+        for _ in 0..500 {
+            h.step();
+            if h.state().desk.searching.is_none() && h.state().desk.found.is_none() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        h.run();
+        let said = h.state().status.clone();
+        let Some(Ok(said)) = said else {
+            panic!("the search answered: {said:?}")
+        };
+        assert!(said.starts_with("nalezen"), "{said}");
+        assert!(
+            h.state()
+                .desk
+                .rows
+                .iter()
+                .all(|r| r.figures.house_net.is_positive()),
+            "only rounds the house won"
+        );
+        // An outcome it does not know: refused, in Czech, with the words it takes.
+        h.get_by_label("Výsledek").click();
+        h.run();
+        h.get_by_label("Výsledek").type_text("x");
+        h.get_by_label("Hledat").click();
+        h.run();
+        let said = h.state().status.clone();
+        assert!(
+            matches!(&said, Some(Err(e)) if e.contains("čekám kasino, hráči nebo anulováno")),
+            "{said:?}"
+        );
+    }
+
+    /// The shift a time falls in, with the day it began: a night before 06:00 began the
+    /// day before.
+    #[test]
+    fn shifts_and_the_day_they_began() {
+        let at = |s: &str| {
+            chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M")
+                .unwrap()
+                .and_utc()
+                .timestamp_millis()
+        };
+        let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        for (time, began, shift) in [
+            ("2026-11-30 03:10", "2026-11-29", Shift::Night),
+            ("2026-11-30 06:00", "2026-11-30", Shift::Day),
+            ("2026-11-30 13:59", "2026-11-30", Shift::Day),
+            ("2026-11-30 14:00", "2026-11-30", Shift::Evening),
+            ("2026-11-30 22:00", "2026-11-30", Shift::Night),
+        ] {
+            assert_eq!(Shift::at(at(time)), (day(began), shift), "{time}");
+        }
+        assert_eq!(Shift::Night.name(Lang::Uk), "нічна");
+        assert_eq!(Shift::Evening.hours(), "14–22");
+    }
+
+    /// Dates and amounts typed as each language writes them, or ISO and a point; the
+    /// rest refused with an example.
+    #[test]
+    fn dates_and_amounts_typed_the_local_way() {
+        let d = chrono::NaiveDate::from_ymd_opt(2026, 1, 5).unwrap();
+        for (lang, text) in [
+            (Lang::Cs, "5. 1. 2026"),
+            (Lang::Cs, "05.01.2026"),
+            (Lang::Uk, "05.01.2026"),
+            (Lang::Ru, "5.1.2026"),
+            (Lang::En, "5 Jan 2026"),
+            (Lang::Cs, "2026-01-05"),
+        ] {
+            assert_eq!(parse_date(lang, text), Ok(d), "{lang} {text}");
+        }
+        let e = parse_date(Lang::Cs, "5/1/2026").unwrap_err();
+        assert!(e.contains("5/1/2026") && e.contains("čekám datum"), "{e}");
+        for (lang, text, cents) in [
+            (Lang::Cs, "1 000,50", 100_050),
+            (Lang::Cs, "1\u{a0}000,5", 100_050),
+            (Lang::Uk, "20", 2_000),
+            (Lang::En, "1,000.50", 100_050),
+            (Lang::Ru, "7.50", 750),
+        ] {
+            assert_eq!(
+                parse_amount(lang, text),
+                Some(Money::from_cents(cents)),
+                "{lang} {text}"
+            );
+        }
+        assert_eq!(parse_amount(Lang::Cs, "deset"), None);
+        // A period typed backwards is refused in the language's dates.
+        let mut desk = Desk::new();
+        desk.from = "6. 1. 2026".into();
+        desk.to = "2026-01-05".into();
+        let e = desk.period(Lang::Cs).unwrap_err();
+        assert_eq!(
+            e,
+            "Od 6. 1. 2026 je po Do 5. 1. 2026: nejdřív patří dřívější datum"
+        );
+        desk.to = "6.1.2026".into();
+        assert_eq!(
+            desk.period(Lang::Cs).map(|p| p.ms()),
+            Period::parse("2026-01-06", "2026-01-06").map(|p| p.ms())
+        );
+        // Counts are grouped as numbers are, and pick their plural form.
+        let found = |lang, n: usize| t!(lang, "desk-rounds-found", n = n, n_shown = count(lang, n));
+        assert_eq!(found(Lang::Cs, 10_000), "nalezeno 10\u{a0}000 kol");
+        assert_eq!(found(Lang::Cs, 3), "nalezena 3 kola");
+        assert_eq!(found(Lang::Ru, 21), "найден 21 раунд");
+        assert_eq!(found(Lang::En, 1_250), "1,250 rounds found");
+    }
 
     /// A long dealer name is cut on the axis (by characters, not bytes); a short one is whole.
     #[test]

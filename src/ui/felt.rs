@@ -20,11 +20,6 @@ const HERE: Color32 = Color32::YELLOW;
 const RED: Color32 = Color32::from_rgb(200, 24, 32);
 const BLACK: Color32 = Color32::from_rgb(20, 20, 24);
 
-/// The whole table in English (the screens not yet speaking the table's language).
-pub(crate) fn table_view(ui: &mut Ui, round: &Round, mark: Option<usize>) {
-    table_view_in(ui, Lang::En, round, mark)
-}
-
 /// The whole table in `lang`: the dealer above, every box of the table below; card faces
 /// with the language's marks (Ukrainian and Russian Т К Д В). `mark` is the bet marked for
 /// an offer (the dealer screen), if any.

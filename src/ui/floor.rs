@@ -12,7 +12,10 @@ use std::time::Duration;
 use egui::{Color32, RichText, Ui};
 
 use crate::audit::floor::{Floor, FloorSource, Link, LinkState};
+use crate::engine::Money;
+use crate::i18n::{self, Lang};
 use crate::report::{self, Cell, Kind, Options, Period};
+use crate::t;
 
 /// The screen's floor: none, or a link and (opened by a supervisor) the floor view.
 #[derive(Default)]
@@ -38,7 +41,7 @@ impl FloorUi {
     }
 
     /// The link's state in the top bar; for a supervisor, the Floor button and window.
-    pub(crate) fn show(&mut self, ui: &mut Ui, supervises: bool) {
+    pub(crate) fn show(&mut self, ui: &mut Ui, supervises: bool, lang: Lang) {
         let Some(state) = self.state() else {
             return;
         };
@@ -52,12 +55,12 @@ impl FloorUi {
         };
         let hover = match &state {
             LinkState::Unreachable { why, .. } | LinkState::Refused { why } => why.clone(),
-            _ => "every input is durable in this table's file first".into(),
+            _ => t!(lang, "floor-link-durable"),
         };
-        ui.label(RichText::new(state.text()).color(color))
+        ui.label(RichText::new(link_text(lang, &state)).color(color))
             .on_hover_text(hover);
         ui.ctx().request_repaint_after(Duration::from_millis(500));
-        if supervises && ui.button("Floor").clicked() {
+        if supervises && ui.button(t!(lang, "floor-button")).clicked() {
             self.view = match self.view.take() {
                 Some(_) => None,
                 None => self.url.clone().map(FloorView::open),
@@ -65,10 +68,10 @@ impl FloorUi {
         }
         let mut open = self.view.is_some();
         if let Some(v) = &self.view {
-            egui::Window::new("Floor")
+            egui::Window::new(t!(lang, "floor-window"))
                 .open(&mut open)
                 .default_width(760.0)
-                .show(ui.ctx(), |ui| v.show(ui));
+                .show(ui.ctx(), |ui| v.show(ui, lang));
         }
         if !open {
             self.view = None;
@@ -76,15 +79,57 @@ impl FloorUi {
     }
 }
 
+/// The link's state in words, as the top bar says it.
+fn link_text(lang: Lang, state: &LinkState) -> String {
+    match state {
+        LinkState::Connecting => t!(lang, "floor-link-connecting"),
+        LinkState::InSync { head } => t!(lang, "floor-link-in-sync", event = *head),
+        LinkState::Behind { events } => t!(lang, "floor-link-behind", n = *events),
+        LinkState::Unreachable { since, .. } => t!(
+            lang,
+            "floor-link-unreachable",
+            since = chrono::DateTime::from_timestamp_millis(*since)
+                .map(|t| i18n::time(lang, t.time()))
+                .unwrap_or_default()
+        ),
+        LinkState::Refused { .. } => t!(lang, "floor-link-refused"),
+    }
+}
+
+/// When the floor last heard from a table database, as the language writes a date
+/// (`30. 11. 2026 05:01:32 UTC`); a time the floor wrote otherwise is shown as it is.
+fn heard(lang: Lang, floor_time: &str) -> String {
+    match chrono::NaiveDateTime::parse_from_str(floor_time, "%Y-%m-%d %H:%M:%S UTC") {
+        Ok(t) => format!(
+            "{} {} UTC",
+            i18n::date(lang, t.date()),
+            t.format("%H:%M:%S")
+        ),
+        Err(_) => floor_time.to_string(),
+    }
+}
+
+/// One table's day on the floor.
+#[derive(Clone, Debug)]
+struct TableDay {
+    table: String,
+    rounds: i64,
+    handle: Money,
+    house_win: Money,
+    /// `None` when nothing was staked.
+    hold: Option<f64>,
+}
+
 /// What the floor view shows, as last read.
 #[derive(Clone, Debug, Default)]
 struct Snapshot {
     /// (identity, file, head, last sync)
     databases: Vec<(String, String, i64, Option<String>)>,
-    /// (table, rounds, handle, house win, hold %) today (UTC).
-    today: Vec<(String, String, String, String, String)>,
+    /// Today (UTC), per table.
+    today: Vec<TableDay>,
     alarms: usize,
-    read_at: String,
+    /// When it was read (UTC); `None` until the first read.
+    read_at: Option<chrono::NaiveTime>,
     error: Option<String>,
 }
 
@@ -97,10 +142,7 @@ struct FloorView {
 
 impl FloorView {
     fn open(url: String) -> FloorView {
-        let snap = Arc::new(Mutex::new(Snapshot {
-            read_at: "reading…".into(),
-            ..Snapshot::default()
-        }));
+        let snap = Arc::new(Mutex::new(Snapshot::default()));
         let stop = Arc::new(AtomicBool::new(false));
         let (s, st) = (snap.clone(), stop.clone());
         let thread = std::thread::spawn(move || {
@@ -112,7 +154,7 @@ impl FloorView {
                 });
                 if let Ok(mut g) = s.lock() {
                     *g = Snapshot {
-                        read_at: now.format("%H:%M:%S UTC").to_string(),
+                        read_at: Some(now.time()),
                         ..fresh
                     };
                 }
@@ -131,46 +173,68 @@ impl FloorView {
         }
     }
 
-    fn show(&self, ui: &mut Ui) {
+    fn show(&self, ui: &mut Ui, lang: Lang) {
         let s = self.snap.lock().map(|g| g.clone()).unwrap_or_default();
-        ui.label(format!("Read at {} (every 3 s)", s.read_at));
+        ui.label(match s.read_at {
+            Some(at) => t!(
+                lang,
+                "floor-read-at",
+                time = at.format("%H:%M:%S").to_string()
+            ),
+            None => t!(lang, "floor-reading"),
+        });
         if let Some(e) = &s.error {
             ui.label(RichText::new(e).color(Color32::from_rgb(255, 90, 90)));
         }
         if s.alarms > 0 {
             ui.label(
-                RichText::new(format!(
-                    "{} alarm(s) on the floor: see the exceptions report (croupier report --floor … --kind exceptions)",
-                    s.alarms
-                ))
-                .color(Color32::from_rgb(255, 90, 90))
-                .strong(),
+                RichText::new(t!(lang, "floor-alarms", n = s.alarms))
+                    .color(Color32::from_rgb(255, 90, 90))
+                    .strong(),
             );
         }
-        ui.heading("Today's hold per table");
+        ui.heading(t!(lang, "floor-today-heading"));
         egui::Grid::new("floor-today").striped(true).show(ui, |ui| {
-            for h in ["table", "rounds", "handle", "house win", "hold %"] {
+            for h in [
+                t!(lang, "floor-col-table"),
+                t!(lang, "floor-col-rounds"),
+                t!(lang, "floor-col-handle"),
+                t!(lang, "floor-col-house-win"),
+                t!(lang, "floor-col-hold"),
+            ] {
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
-            for (t, n, handle, win, hold) in &s.today {
-                for c in [t, n, handle, win, hold] {
-                    ui.label(c);
-                }
+            for d in &s.today {
+                ui.label(&d.table);
+                ui.label(d.rounds.to_string());
+                ui.label(i18n::amount(lang, d.handle));
+                ui.label(i18n::amount(lang, d.house_win));
+                ui.label(
+                    d.hold
+                        .map(|h| format!("{}\u{a0}%", i18n::decimal(lang, h, 2)))
+                        .unwrap_or_else(|| "—".into()),
+                );
                 ui.end_row();
             }
         });
-        ui.heading("Table databases");
+        ui.heading(t!(lang, "floor-dbs-heading"));
         egui::Grid::new("floor-dbs").striped(true).show(ui, |ui| {
-            for h in ["identity", "file", "events held", "last heard"] {
+            for h in [
+                t!(lang, "floor-col-identity"),
+                t!(lang, "floor-col-file"),
+                t!(lang, "floor-col-events"),
+                t!(lang, "floor-col-last-heard"),
+            ] {
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
+            let never = t!(lang, "floor-never");
             for (id, path, head, last) in &s.databases {
                 ui.label(id);
                 ui.label(path);
                 ui.label(head.to_string());
-                ui.label(last.as_deref().unwrap_or("never"));
+                ui.label(last.as_deref().map_or(never.clone(), |t| heard(lang, t)));
                 ui.end_row();
             }
         });
@@ -210,22 +274,25 @@ fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, Strin
         .find(|s| s.name == "by day")
         .map(|s| {
             let col = |name: &str| s.columns.iter().position(|c| *c == name);
-            let text = |row: &[Cell], name: &str| {
-                col(name)
-                    .and_then(|i| row.get(i))
-                    .map(Cell::text)
-                    .unwrap_or_default()
+            let cell = |row: &'_ [Cell], name: &str| col(name).and_then(|i| row.get(i)).cloned();
+            let money = |c: Option<Cell>| match c {
+                Some(Cell::Money(m)) => m,
+                _ => Money::ZERO,
             };
             s.rows
                 .iter()
-                .map(|row| {
-                    (
-                        text(row, "table"),
-                        text(row, "rounds"),
-                        text(row, "handle"),
-                        text(row, "house win"),
-                        text(row, "hold %"),
-                    )
+                .map(|row| TableDay {
+                    table: cell(row, "table").map(|c| c.text()).unwrap_or_default(),
+                    rounds: match cell(row, "rounds") {
+                        Some(Cell::Int(n)) => n,
+                        _ => 0,
+                    },
+                    handle: money(cell(row, "handle")),
+                    house_win: money(cell(row, "house win")),
+                    hold: match cell(row, "hold %") {
+                        Some(Cell::Percent(p)) => p,
+                        _ => None,
+                    },
                 })
                 .collect()
         })
@@ -234,7 +301,37 @@ fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, Strin
         databases: src.databases(),
         today,
         alarms,
-        read_at: String::new(),
+        read_at: None,
         error: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The floor's time of last contact in each language's date; anything else as it is.
+    #[test]
+    fn last_heard_in_the_language() {
+        let t = "2026-11-30 05:01:32 UTC";
+        assert_eq!(heard(Lang::Cs, t), "30. 11. 2026 05:01:32 UTC");
+        assert_eq!(heard(Lang::Uk, t), "30.11.2026 05:01:32 UTC");
+        assert_eq!(heard(Lang::En, t), "30 Nov 2026 05:01:32 UTC");
+        assert_eq!(heard(Lang::Ru, "soon"), "soon");
+    }
+
+    /// The link's state in words: the English the tests and the log know, and Czech.
+    #[test]
+    fn the_link_in_words() {
+        let s = LinkState::InSync { head: 6874 };
+        assert_eq!(link_text(Lang::En, &s), s.text());
+        assert_eq!(link_text(Lang::Cs, &s), "floor: srovnáno (událost 6874)");
+        let behind = |n| LinkState::Behind { events: n };
+        assert_eq!(link_text(Lang::En, &behind(3)), behind(3).text());
+        assert_eq!(
+            link_text(Lang::Ru, &behind(3)),
+            "флор: отстаёт на 3 события"
+        );
+        assert_eq!(link_text(Lang::Uk, &behind(5)), "флор: відстає на 5 подій");
+    }
 }

@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::engine::{Rules, rules};
+use crate::i18n::Lang;
+use crate::t;
 
 /// Files larger than this are not rules files (a rules file is about 1 KB).
 const MAX_BYTES: u64 = 64 * 1024;
@@ -21,8 +23,8 @@ pub(crate) struct RulesChoice {
 }
 
 /// The presets, then the folder's rules files by name. A folder that does not exist adds
-/// nothing; one that cannot be read is one entry saying why.
-pub(crate) fn list(dir: &Path) -> Vec<RulesChoice> {
+/// nothing; one that cannot be read is one entry saying why (in `lang`).
+pub(crate) fn list(dir: &Path, lang: Lang) -> Vec<RulesChoice> {
     let mut out: Vec<RulesChoice> = rules::preset_names()
         .into_iter()
         .map(|n| RulesChoice {
@@ -38,7 +40,7 @@ pub(crate) fn list(dir: &Path) -> Vec<RulesChoice> {
             out.push(RulesChoice {
                 name: format!("{}/", dir.display()),
                 file: Some(dir.to_path_buf()),
-                rules: Err(format!("the rules folder cannot be read: {e}")),
+                rules: Err(t!(lang, "rules-folder-unreadable", why = e.to_string())),
             });
             return out;
         }
@@ -56,7 +58,7 @@ pub(crate) fn list(dir: &Path) -> Vec<RulesChoice> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let rules = read(&path);
+        let rules = read(&path, lang);
         out.push(RulesChoice {
             name,
             file: Some(path),
@@ -69,35 +71,32 @@ pub(crate) fn list(dir: &Path) -> Vec<RulesChoice> {
 /// A rules file read and checked: the rules, or the reason they cannot be played. Only a
 /// regular file (or a link to one) is opened, and at most `MAX_BYTES + 1` bytes are read, so
 /// a FIFO, a device (`/dev/zero`) or a folder named `*.json` is refused without blocking.
-fn read(path: &Path) -> Result<Rules, String> {
+fn read(path: &Path, lang: Lang) -> Result<Rules, String> {
     use std::io::Read;
-    let not_a_file = "not a regular file (a folder, FIFO or device): a rules file is a JSON \
-                      object of knobs";
+    let not_a_file = || t!(lang, "rules-not-a-file");
     let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
     if !meta.is_file() {
-        return Err(not_a_file.into());
+        return Err(not_a_file());
     }
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     // Checked again on the handle: the name may have been swapped since.
     if !file.metadata().map_err(|e| e.to_string())?.is_file() {
-        return Err(not_a_file.into());
+        return Err(not_a_file());
     }
     let mut bytes = Vec::new();
     file.take(MAX_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| e.to_string())?;
     if bytes.len() as u64 > MAX_BYTES {
-        return Err(format!(
-            "over {MAX_BYTES} bytes: a rules file is a JSON object of knobs, a few KB at most"
-        ));
+        return Err(t!(lang, "rules-too-big", bytes = MAX_BYTES));
     }
-    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text: a rules file is JSON")?;
+    let text = String::from_utf8(bytes).map_err(|_| t!(lang, "rules-not-utf8"))?;
     Rules::from_json(&text).map_err(|e| e.to_string())
 }
 
-/// The rules' knobs as a supervisor reads them, in the file's order: ratios as `3:2`,
-/// lists as `3, 4`, unset as `—`.
-pub(crate) fn knobs(r: &Rules) -> Vec<(String, String)> {
+/// The rules' knobs as a supervisor reads them, in the file's order and in `lang`: ratios
+/// as `3:2`, lists as `3, 4`, unset as `—`.
+pub(crate) fn knobs(r: &Rules, lang: Lang) -> Vec<(String, String)> {
     let v = r.to_value();
     let Some(obj) = v.as_object() else {
         return Vec::new();
@@ -106,12 +105,12 @@ pub(crate) fn knobs(r: &Rules) -> Vec<(String, String)> {
         .map(|(k, v)| {
             let shown = match v {
                 serde_json::Value::Null => "—".to_string(),
-                serde_json::Value::Bool(true) => "yes".to_string(),
-                serde_json::Value::Bool(false) => "no".to_string(),
-                serde_json::Value::String(s) => s.replace('_', " "),
+                serde_json::Value::Bool(true) => t!(lang, "rules-yes"),
+                serde_json::Value::Bool(false) => t!(lang, "rules-no"),
+                serde_json::Value::String(s) => choice_name(lang, s),
                 serde_json::Value::Array(a) if k == "buy_cards" => {
                     if a.is_empty() {
-                        "none".to_string()
+                        t!(lang, "rules-none")
                     } else {
                         a.iter()
                             .map(|x| x.to_string())
@@ -126,9 +125,57 @@ pub(crate) fn knobs(r: &Rules) -> Vec<(String, String)> {
                     .join(":"),
                 other => other.to_string(),
             };
-            (k.replace('_', " "), shown)
+            (knob_name(lang, k), shown)
         })
         .collect()
+}
+
+/// A knob's name as the floor says it; a knob this list does not know yet by its key.
+fn knob_name(lang: Lang, key: &str) -> String {
+    match key {
+        "decks" => t!(lang, "rules-knob-decks"),
+        "boxes" => t!(lang, "rules-knob-boxes"),
+        "bets_per_box" => t!(lang, "rules-knob-bets-per-box"),
+        "min_stick" => t!(lang, "rules-knob-min-stick"),
+        "buy_cards" => t!(lang, "rules-knob-buy-cards"),
+        "buy_after_twist" => t!(lang, "rules-knob-buy-after-twist"),
+        "stop_at_21" => t!(lang, "rules-knob-stop-at-21"),
+        "auto_fifth_card_max" => t!(lang, "rules-knob-auto-fifth-card-max"),
+        "split_match" => t!(lang, "rules-knob-split-match"),
+        "max_splits" => t!(lang, "rules-knob-max-splits"),
+        "ace_splits" => t!(lang, "rules-knob-ace-splits"),
+        "split_ace_cards" => t!(lang, "rules-knob-split-ace-cards"),
+        "pontoon_after_split" => t!(lang, "rules-knob-pontoon-after-split"),
+        "pontoon_pays" => t!(lang, "rules-knob-pontoon-pays"),
+        "pontoon_paid_at_once" => t!(lang, "rules-knob-pontoon-paid-at-once"),
+        "pontoon_vs_pontoon" => t!(lang, "rules-knob-pontoon-vs-pontoon"),
+        "five_card_trick_pays" => t!(lang, "rules-knob-five-card-trick-pays"),
+        "five_card_trick_paid_at_once" => t!(lang, "rules-knob-five-card-trick-paid-at-once"),
+        "five_card_trick_beats_dealer_pontoon" => {
+            t!(lang, "rules-knob-five-card-trick-beats-dealer-pontoon")
+        }
+        "three_of_a_kind_pays" => t!(lang, "rules-knob-three-of-a-kind-pays"),
+        "ties" => t!(lang, "rules-knob-ties"),
+        "dealer_hits_soft_17" => t!(lang, "rules-knob-dealer-hits-soft-17"),
+        "insurance_max" => t!(lang, "rules-knob-insurance-max"),
+        "insurance_pays" => t!(lang, "rules-knob-insurance-pays"),
+        "even_money" => t!(lang, "rules-knob-even-money"),
+        "surrender" => t!(lang, "rules-knob-surrender"),
+        _ => key.replace('_', " "),
+    }
+}
+
+/// A knob's named choice (`player_loses`) in words.
+fn choice_name(lang: Lang, choice: &str) -> String {
+    match choice {
+        "rank" => t!(lang, "rules-choice-rank"),
+        "value" => t!(lang, "rules-choice-value"),
+        "player_loses" => t!(lang, "rules-choice-player-loses"),
+        "player_wins" => t!(lang, "rules-choice-player-wins"),
+        "dealer_wins" => t!(lang, "rules-choice-dealer-wins"),
+        "push" => t!(lang, "rules-choice-push"),
+        other => other.replace('_', " "),
+    }
 }
 
 #[cfg(all(test, unix))]
@@ -155,7 +202,7 @@ mod tests {
         let (done, got) = std::sync::mpsc::channel();
         let d = dir.clone();
         std::thread::spawn(move || {
-            let files: Vec<(String, Result<(), String>)> = list(&d)
+            let files: Vec<(String, Result<(), String>)> = list(&d, Lang::En)
                 .into_iter()
                 .filter(|c| c.file.is_some())
                 .map(|c| (c.name, c.rules.map(|_| ())))

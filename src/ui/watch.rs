@@ -7,10 +7,12 @@ use std::time::Duration;
 
 use egui::{Color32, RichText, Ui};
 
-use super::felt::table_view;
+use super::felt::table_view_in;
 use crate::audit::Store;
 use crate::audit::replay::{TableState, table_state};
 use crate::audit::table::{TableSummary, list_tables};
+use crate::i18n::Lang;
+use crate::t;
 
 /// How often the screen looks for new events.
 const POLL: Duration = Duration::from_millis(250);
@@ -62,14 +64,11 @@ impl Watch {
         }
     }
 
-    pub(crate) fn ui(&mut self, ui: &mut Ui, store: &Store) {
+    pub(crate) fn ui(&mut self, ui: &mut Ui, store: &Store, lang: Lang) {
         self.refresh(store);
         ui.ctx().request_repaint_after(POLL);
-        ui.heading("Watching — read only");
-        ui.label(
-            "Another program writes this database (a card-reading shoe's feed, or another \
-             screen): this screen follows its table live and takes no input.",
-        );
+        ui.heading(t!(lang, "watch-heading"));
+        ui.label(t!(lang, "watch-explained"));
         ui.horizontal_wrapped(|ui| {
             for t in self.tables.clone() {
                 let chosen = self.chosen == Some(t.id);
@@ -88,16 +87,20 @@ impl Watch {
         }
         ui.add_space(8.0);
         let Some(state) = &self.state else {
-            ui.label("No table in this database yet.");
+            ui.label(t!(lang, "watch-no-table"));
             return;
         };
         ui.label(
-            RichText::new(format!(
-                "{} · {} · shoe {} · event {}",
-                state.name,
-                state.preset.as_deref().unwrap_or("house rules"),
-                state.shoe_no,
-                self.seen
+            RichText::new(t!(
+                lang,
+                "watch-table-line",
+                table = state.name.as_str(),
+                rules = state
+                    .preset
+                    .clone()
+                    .unwrap_or_else(|| t!(lang, "watch-house-rules")),
+                shoe = state.shoe_no,
+                event = self.seen
             ))
             .size(18.0),
         );
@@ -105,15 +108,20 @@ impl Watch {
             Some(live) => {
                 let round = &live.round;
                 ui.label(
-                    RichText::new(format!("Round {} — next: {}", live.id, round.expected()))
-                        .size(20.0)
-                        .color(Color32::YELLOW),
+                    RichText::new(t!(
+                        lang,
+                        "watch-round",
+                        round = live.id,
+                        next = crate::i18n::errors::expected(lang, round)
+                    ))
+                    .size(20.0)
+                    .color(Color32::YELLOW),
                 );
                 ui.add_space(6.0);
-                table_view(ui, round, None);
+                table_view_in(ui, lang, round, None);
             }
             None => {
-                ui.label(RichText::new("Between rounds: waiting for the next bets.").size(20.0));
+                ui.label(RichText::new(t!(lang, "watch-between-rounds")).size(20.0));
             }
         }
     }

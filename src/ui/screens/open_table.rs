@@ -36,10 +36,10 @@ pub(crate) struct TableChoice {
 
 impl OpenTable {
     /// The form, with the rules of `rules_dir` read now.
-    pub(crate) fn new(tables: Vec<TableSummary>, rules_dir: &Path) -> OpenTable {
+    pub(crate) fn new(tables: Vec<TableSummary>, rules_dir: &Path, lang: Lang) -> OpenTable {
         OpenTable {
             table_name: "Pontoon 1".into(),
-            choices: rules_files::list(rules_dir),
+            choices: rules_files::list(rules_dir, lang),
             chosen: 0,
             min_bet: "5".into(),
             box_max: "500".into(),
@@ -218,7 +218,7 @@ fn rules_view(ui: &mut Ui, lang: Lang, c: &RulesChoice) {
                     );
                 }
                 Ok(r) => {
-                    let knobs = rules_files::knobs(r);
+                    let knobs = rules_files::knobs(r, lang);
                     let rows = knobs.len().div_ceil(3);
                     egui::Grid::new("knobs")
                         .spacing([10.0, 1.0])
