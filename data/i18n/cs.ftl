@@ -874,3 +874,27 @@ error-not-locked = { $name } není zamčený
 error-dealer-cannot-set-currency = { $name } je krupiér: měnu stolu smí nastavit jen supervizor nebo správce
 error-currency-fixed = měna je { $currency } a kola jsou v ní zapsaná: databáze má jedinou měnu (částky se nikdy nepřevádějí); stůl, který mění měnu, začíná novou databázi
 error-may-not-set-language = { $by } ({ $by_role }) nesmí nastavit jazyk uživatele { $user }: každý si nastavuje svůj, supervizor krupiérům, správce komukoli
+
+# Hra Pontis: odmítnutý krok
+error-pontis-expected = { $why }; čekám: { $next }
+error-pontis-no-seat = místo { $n } u stolu není
+error-pontis-over = hra skončila
+error-pontis-out-of-turn = mimo pořadí: na tahu je { $now }, ne { $who }
+error-pontis-bank-card-gone = karta banku { $card }: { $why }
+error-pontis-already-turned = karta banku hráče { $who } je už otočená ({ $top })
+error-pontis-turn-first = nejdřív se musí otočit karta banku hráče { $who }
+error-pontis-holds-fewer = { $who } drží { $held ->
+    [one] { $held } kartu
+    [few] { $held } karty
+   *[other] { $held } karet
+}, méně než vynesených { $played }
+error-pontis-does-not-meet = { $cards } nesplňuje { $need }
+error-pontis-on-top = { $top } navrchu na { $under }
+error-pontis-card-gone = { $card }: { $why }
+error-pontis-rank-gone = všechny čtyři karty { $rank } z balíčku už jsou ve hře
+error-pontis-card-in-game = { $card } už je ve hře (balíček ji má jen jednou)
+error-pontis-jokers-gone = { $n ->
+    [one] jediný žolík už je ve hře
+    [few] všichni { $n } žolíci už jsou ve hře
+   *[other] všech { $n } žolíků už je ve hře
+}

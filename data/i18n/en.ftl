@@ -859,3 +859,25 @@ error-not-locked = { $name } is not locked
 error-dealer-cannot-set-currency = { $name } is a dealer: only a supervisor or an admin may set the table's currency
 error-currency-fixed = the currency is { $currency } and rounds are logged in it: a database keeps one currency (amounts are never converted); a table that changes currency starts a new database
 error-may-not-set-language = { $by } ({ $by_role }) may not set { $user }'s language: users set their own, supervisors a dealer's, admins anyone's
+
+# The Pontis game: a step refused
+error-pontis-expected = { $why }; expected: { $next }
+error-pontis-no-seat = there is no seat { $n }
+error-pontis-over = the game is over
+error-pontis-out-of-turn = out of turn: it is { $now }'s turn, not { $who }'s
+error-pontis-bank-card-gone = bank card { $card }: { $why }
+error-pontis-already-turned = { $who }'s bank card is already turned up ({ $top })
+error-pontis-turn-first = { $who }'s bank card must be turned up first
+error-pontis-holds-fewer = { $who } holds { $held ->
+    [one] { $held } card
+   *[other] { $held } cards
+}, fewer than the { $played } played
+error-pontis-does-not-meet = { $cards } { $n ->
+    [one] does
+   *[other] do
+} not meet { $need }
+error-pontis-on-top = { $top } on top of { $under }
+error-pontis-card-gone = { $card }: { $why }
+error-pontis-rank-gone = all four { $rank } of the deck are already in the game
+error-pontis-card-in-game = { $card } is already in the game (the deck holds one)
+error-pontis-jokers-gone = all { $n } jokers are already in the game

@@ -875,3 +875,23 @@ error-not-locked = { $name } не заблокирован
 error-dealer-cannot-set-currency = { $name } — дилер: валюту стола может задать только супервайзер или администратор
 error-currency-fixed = валюта — { $currency }, и раунды записаны в ней: в базе данных одна валюта (суммы никогда не пересчитываются); стол, который меняет валюту, начинает новую базу данных
 error-may-not-set-language = { $by } ({ $by_role }) не может задать язык пользователю { $user }: каждый задаёт свой, супервайзер — дилерам, администратор — кому угодно
+
+# Игра Понтис: отклонённый шаг
+error-pontis-expected = { $why }; ожидается: { $next }
+error-pontis-no-seat = места { $n } за столом нет
+error-pontis-over = игра окончена
+error-pontis-out-of-turn = не в свою очередь: сейчас ход { $now }, а не { $who }
+error-pontis-bank-card-gone = карта банка { $card }: { $why }
+error-pontis-already-turned = карта банка игрока { $who } уже открыта ({ $top })
+error-pontis-turn-first = сначала нужно открыть карту банка игрока { $who }
+error-pontis-holds-fewer = у игрока { $who } { $held ->
+    [one] { $held } карта
+    [few] { $held } карты
+   *[other] { $held } карт
+} — меньше, чем сыграно ({ $played })
+error-pontis-does-not-meet = { $cards } не подходит: { $need }
+error-pontis-on-top = { $top } поверх { $under }
+error-pontis-card-gone = { $card }: { $why }
+error-pontis-rank-gone = все четыре карты { $rank } из колоды уже в игре
+error-pontis-card-in-game = { $card } уже в игре (в колоде она одна)
+error-pontis-jokers-gone = все джокеры ({ $n }) уже в игре

@@ -875,3 +875,23 @@ error-not-locked = { $name } не заблоковано
 error-dealer-cannot-set-currency = { $name } — дилер: валюту столу може встановити лише супервайзер або адміністратор
 error-currency-fixed = валюта — { $currency }, і раунди записано в ній: база даних має одну валюту (суми ніколи не конвертуються); стіл, що змінює валюту, починає нову базу даних
 error-may-not-set-language = { $by } ({ $by_role }) не може встановити мову користувачу { $user }: кожен встановлює свою, супервайзер — дилерам, адміністратор — будь-кому
+
+# Гра Понтіс: відхилений крок
+error-pontis-expected = { $why }; очікується: { $next }
+error-pontis-no-seat = місця { $n } за столом немає
+error-pontis-over = гру закінчено
+error-pontis-out-of-turn = не в свою чергу: зараз хід { $now }, а не { $who }
+error-pontis-bank-card-gone = карта банку { $card }: { $why }
+error-pontis-already-turned = карту банку гравця { $who } вже відкрито ({ $top })
+error-pontis-turn-first = спершу треба відкрити карту банку гравця { $who }
+error-pontis-holds-fewer = у гравця { $who } { $held ->
+    [one] { $held } карта
+    [few] { $held } карти
+   *[other] { $held } карт
+} — менше, ніж зіграно ({ $played })
+error-pontis-does-not-meet = { $cards } не відповідає умові: { $need }
+error-pontis-on-top = { $top } поверх { $under }
+error-pontis-card-gone = { $card }: { $why }
+error-pontis-rank-gone = усі чотири карти { $rank } з колоди вже в грі
+error-pontis-card-in-game = { $card } вже в грі (у колоді вона одна)
+error-pontis-jokers-gone = усі джокери ({ $n }) вже в грі

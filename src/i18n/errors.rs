@@ -12,6 +12,8 @@ use super::{Lang, amount};
 use crate::audit::Role;
 use crate::audit::users::{Denied, LoginError, NameProblem};
 use crate::audit::{AuditError, NotNow};
+use crate::engine::DeckCard;
+use crate::engine::pontis::{CardGone, Game, Lay, Need, PlayError, PlayRefusal, Top};
 use crate::engine::{
     BetIx, Card, CardReason, CardTo, Decision, ImpossibleCard, Money, MoneyError, Outcome, Pay,
     Refusal, Round, SetupError, Step, Suit, Want,
@@ -482,6 +484,121 @@ pub fn denied(lang: Lang, e: &Denied) -> String {
     }
 }
 
+/// A Pontis card as the language writes it (a joker keeps its mark).
+fn deck_card(lang: Lang, c: DeckCard) -> String {
+    match c {
+        DeckCard::Card(c) => card(lang, c),
+        joker => joker.to_string(),
+    }
+}
+
+/// What the game wants now, in words (the Pontis screen's "next", for a refusal).
+fn pontis_next(lang: Lang, g: &Game) -> Option<String> {
+    use crate::engine::pontis::Want;
+    let need = |n: Need| match n {
+        Need::Bridge => t!(lang, "pontis-need-bridge"),
+        Need::AceBridge => t!(lang, "pontis-need-ace-bridge"),
+        Need::Difference(a, None) => t!(lang, "pontis-need-difference", a = a),
+        Need::Difference(a, Some(b)) => t!(lang, "pontis-need-either", a = a, b = b),
+    };
+    match g.want() {
+        Want::Turn(seat) => Some(t!(lang, "pontis-next-turn", name = &g.names()[seat])),
+        Want::Move { seat, need: n } => {
+            let prev = g.previous(seat);
+            let top = |s: usize| g.top(s).map(|c| deck_card(lang, c)).unwrap_or_default();
+            Some(t!(
+                lang,
+                "pontis-next-move",
+                name = &g.names()[seat],
+                need = need(n),
+                top = top(seat),
+                other = &g.names()[prev],
+                other_top = top(prev)
+            ))
+        }
+        Want::Over(_) => None,
+    }
+}
+
+/// Why the Pontis game refused a step, and what it wanted instead, in the language:
+/// `g` is the game as it stood when the step was refused.
+pub fn pontis(lang: Lang, g: &Game, e: &PlayError) -> String {
+    let why = pontis_refusal(lang, &e.reason);
+    match pontis_next(lang, g) {
+        Some(next) => t!(lang, "error-pontis-expected", why = why, next = next),
+        None => why,
+    }
+}
+
+/// Why the Pontis game refused a step, in the language.
+pub fn pontis_refusal(lang: Lang, r: &PlayRefusal) -> String {
+    let gone = |why: &CardGone| match why {
+        CardGone::Rank(r) => t!(lang, "error-pontis-rank-gone", rank = rank_mark(lang, *r)),
+        CardGone::Card(c) => t!(lang, "error-pontis-card-in-game", card = card(lang, *c)),
+        CardGone::Jokers(n) => t!(lang, "error-pontis-jokers-gone", n = *n as i64),
+    };
+    let need = |n: Need| match n {
+        Need::Bridge => t!(lang, "pontis-need-bridge"),
+        Need::AceBridge => t!(lang, "pontis-need-ace-bridge"),
+        Need::Difference(a, None) => t!(lang, "pontis-need-difference", a = a),
+        Need::Difference(a, Some(b)) => t!(lang, "pontis-need-either", a = a, b = b),
+    };
+    match r {
+        PlayRefusal::NoSeat(i) => t!(lang, "error-pontis-no-seat", n = *i as i64 + 1),
+        PlayRefusal::Over => t!(lang, "error-pontis-over"),
+        PlayRefusal::OutOfTurn { now, who } => {
+            t!(lang, "error-pontis-out-of-turn", now = now, who = who)
+        }
+        PlayRefusal::BankCardGone { card: c, why } => t!(
+            lang,
+            "error-pontis-bank-card-gone",
+            card = deck_card(lang, *c),
+            why = gone(why)
+        ),
+        PlayRefusal::AlreadyTurned { who, top } => t!(
+            lang,
+            "error-pontis-already-turned",
+            who = who,
+            top = top.map(|c| deck_card(lang, c)).unwrap_or_default()
+        ),
+        PlayRefusal::TurnFirst { who } => t!(lang, "error-pontis-turn-first", who = who),
+        PlayRefusal::HoldsFewer { who, held, played } => t!(
+            lang,
+            "error-pontis-holds-fewer",
+            who = who,
+            held = *held as i64,
+            played = *played as i64
+        ),
+        PlayRefusal::DoesNotMeet { lay, top, need: n } => {
+            let cards = match (*lay, *top) {
+                (Lay::One(c), _) => deck_card(lang, c),
+                (Lay::Two { under, top: t }, Top::Last) => {
+                    format!("{} {}", deck_card(lang, under), deck_card(lang, t))
+                }
+                (Lay::Two { under, top: t }, Top::Declared) => t!(
+                    lang,
+                    "error-pontis-on-top",
+                    top = deck_card(lang, t),
+                    under = deck_card(lang, under)
+                ),
+            };
+            t!(
+                lang,
+                "error-pontis-does-not-meet",
+                cards = cards,
+                n = lay.cards().len() as i64,
+                need = need(*n)
+            )
+        }
+        PlayRefusal::CardGone { card: c, why } => t!(
+            lang,
+            "error-pontis-card-gone",
+            card = deck_card(lang, *c),
+            why = gone(why)
+        ),
+    }
+}
+
 /// What went wrong with the database, naming the file and what to do.
 pub fn store(lang: Lang, e: &AuditError) -> String {
     let p = |p: &std::path::Path| p.display().to_string();
@@ -691,6 +808,60 @@ mod tests {
             NotNow::Replay("d".into()),
             NotNow::NeedsRules(Box::new(NotNow::NoSuchTable { name: name() })),
         ];
+        let jk = DeckCard::Joker(Rank::Seven);
+        let c7 = DeckCard::Card(card);
+        let game = Game::new(
+            crate::engine::pontis::PontisRules::standard(),
+            vec!["Ben".into(), "Eva".into()],
+            0,
+            vec![None, None],
+        )
+        .unwrap();
+        let plays = [
+            PlayRefusal::NoSeat(4),
+            PlayRefusal::Over,
+            PlayRefusal::OutOfTurn {
+                now: "Ben".into(),
+                who: "Eva".into(),
+            },
+            PlayRefusal::BankCardGone {
+                card: c7,
+                why: CardGone::Rank(Rank::Eight),
+            },
+            PlayRefusal::AlreadyTurned {
+                who: "Ben".into(),
+                top: Some(jk),
+            },
+            PlayRefusal::TurnFirst { who: "Ben".into() },
+            PlayRefusal::HoldsFewer {
+                who: "Ben".into(),
+                held: 1,
+                played: 2,
+            },
+            PlayRefusal::DoesNotMeet {
+                lay: Lay::One(c7),
+                top: Top::Last,
+                need: Need::Bridge,
+            },
+            PlayRefusal::DoesNotMeet {
+                lay: Lay::Two { under: c7, top: jk },
+                top: Top::Declared,
+                need: Need::Difference(4, Some(9)),
+            },
+            PlayRefusal::DoesNotMeet {
+                lay: Lay::Two { under: c7, top: jk },
+                top: Top::Last,
+                need: Need::AceBridge,
+            },
+            PlayRefusal::CardGone {
+                card: c7,
+                why: CardGone::Card(card),
+            },
+            PlayRefusal::CardGone {
+                card: jk,
+                why: CardGone::Jokers(2),
+            },
+        ];
         let denials = [
             Denied::NotARole("boss".into()),
             Denied::BadName {
@@ -748,6 +919,14 @@ mod tests {
             for x in &denials {
                 said_fully(lang, &denied(lang, x), &format!("{x:?}"));
             }
+            for x in &plays {
+                said_fully(lang, &pontis_refusal(lang, x), &format!("{x:?}"));
+            }
+            let e = PlayError {
+                reason: PlayRefusal::Over,
+                expected: String::new(),
+            };
+            said_fully(lang, &pontis(lang, &game, &e), "pontis expected");
             for x in &not_nows {
                 said_fully(lang, &not_now(lang, x), &format!("{x:?}"));
             }
