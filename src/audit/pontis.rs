@@ -460,8 +460,8 @@ impl PontisSession {
             });
             store.append(&opened, Some(id), Some(user.id), None)?;
         }
-        let table = pontis_table_state(store, id)?
-            .ok_or_else(|| InputError::NotNow(NotNow::TableNotInLog))?;
+        let table =
+            pontis_table_state(store, id)?.ok_or(InputError::NotNow(NotNow::TableNotInLog))?;
         Ok(PontisSession { table, user })
     }
 
@@ -610,8 +610,7 @@ impl PontisSession {
         let text = live.game.step_text(last);
         self.log(store, Payload::PontisUndo(payload::Input { text }))?;
         let live = self.table.live.as_mut().expect("checked above");
-        live.undo()
-            .ok_or_else(|| InputError::NotNow(NotNow::NothingToUndo))
+        live.undo().ok_or(InputError::NotNow(NotNow::NothingToUndo))
     }
 
     /// Stops the game in play before its end (logged as `abandoned`, with the banks'

@@ -169,8 +169,7 @@ impl TableSession {
             let opened = table_opened(&name, &rules, preset, &limits);
             store.append(&Payload::TableOpened(opened), Some(id), Some(user.id), None)?;
         }
-        let state =
-            table_state(store, id)?.ok_or_else(|| InputError::NotNow(NotNow::TableNotInLog))?;
+        let state = table_state(store, id)?.ok_or(InputError::NotNow(NotNow::TableNotInLog))?;
         Ok(TableSession { state, user })
     }
 
