@@ -898,6 +898,17 @@ mod tests {
             assert_eq!(Cell::Percent(Some(p)).text(), text, "{p}");
             assert_eq!(Cell::Percent(Some(p)).json().to_string(), json, "{p}");
         }
+        // The deviations (σ) of CSV and JSON: signed, but no sign on what rounds to zero.
+        for (z, text, json) in [
+            (-0.001, "0.00", "0.0"),
+            (0.001, "0.00", "0.0"),
+            (-0.004999, "0.00", "0.0"),
+            (-0.005001, "-0.01", "-0.01"),
+            (1.234, "+1.23", "1.23"),
+        ] {
+            assert_eq!(Cell::Sd(Some(z)).text(), text, "{z}");
+            assert_eq!(Cell::Sd(Some(z)).json().to_string(), json, "{z}");
+        }
         // The HTML charts' axis labels and bar titles too.
         for (v, places, text) in [
             (-0.3, 0, "0"),
