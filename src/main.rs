@@ -210,6 +210,10 @@ enum Command {
         /// The supervisor or admin setting it.
         #[arg(long, requires = "set")]
         by: Option<String>,
+        /// Confirms naming the currency of a database that already has rounds (their
+        /// amounts become that currency, for good).
+        #[arg(long, requires = "set")]
+        yes: bool,
     },
 }
 
@@ -346,8 +350,8 @@ fn main() -> ExitCode {
             seed,
         }) => run_demo(&db, rounds, tables, seed),
         Some(Command::User(cmd)) => user(&db, cmd),
-        Some(Command::Currency { set, by }) => {
-            settings_cli::currency(&db, set.as_deref(), by.as_deref(), first_pin)
+        Some(Command::Currency { set, by, yes }) => {
+            settings_cli::currency(&db, set.as_deref(), by.as_deref(), yes, first_pin)
                 .and_then(print_line)
         }
         Some(Command::Report(args)) => report(&dbs, !cli.db.is_empty(), cli.floor, args),

@@ -34,9 +34,10 @@ fn stored_lang(code: &str) -> Option<Lang> {
     Lang::ALL.into_iter().find(|l| l.code() == code)
 }
 
-/// A stored currency: three capital letters (what the store writes).
+/// A stored currency: three capital letters (what the store writes; a log written before
+/// codes were checked against ISO 4217 may hold any three).
 fn stored_currency(code: &str) -> Option<Currency> {
-    Currency::parse(code).ok().filter(|c| c.code() == code)
+    Currency::from_stored(code)
 }
 
 /// Every `setting_changed` payload of the log, oldest first.
@@ -86,6 +87,15 @@ pub fn currency(store: &Store) -> Result<Option<Currency>, AuditError> {
             })
         })
         .transpose()
+}
+
+/// Whether naming the currency now would relabel rounds already logged: no currency is
+/// set yet and rounds are in the log. It is allowed (their amounts were in the table's
+/// money all along), but it is for good: once named over rounds it can never change, so
+/// the command asks for a confirmation first.
+pub fn naming_relabels_rounds(store: &Store) -> Result<Option<i64>, AuditError> {
+    let rounds = store.round_count()?;
+    Ok((currency(store)?.is_none() && rounds > 0).then_some(rounds))
 }
 
 /// Sets the database's currency, as a supervisor or admin. Returns whether anything was

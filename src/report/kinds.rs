@@ -182,7 +182,7 @@ fn currencies(src: &mut dyn Source) -> Result<BTreeMap<usize, Currency>, AuditEr
     for n in src.events_of(&[EventKind::SettingChanged], i64::MIN, i64::MAX)? {
         if let Payload::SettingChanged(c) = n.payload
             && let crate::audit::payload::Setting::Currency(code) = c.setting
-            && let Ok(cur) = Currency::parse(&code)
+            && let Some(cur) = Currency::from_stored(&code)
         {
             out.insert(n.db, cur);
         }
