@@ -22,7 +22,7 @@ fn table_db(name: &str, dealer_lang: Option<Lang>, currency: Option<&str>) -> Pa
     let path = common::fresh_dir(name).join(format!("{name}.db"));
     let mut store = Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
     let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
-    let sup = users::add_user(
+    users::add_user(
         &mut store,
         "Petr Novak",
         Role::Supervisor,
@@ -32,6 +32,8 @@ fn table_db(name: &str, dealer_lang: Option<Lang>, currency: Option<&str>) -> Pa
     .unwrap();
     users::add_user(&mut store, "Olha Koval", Role::Dealer, "1001", Some(&admin)).unwrap();
     if let Some(code) = currency {
+        // As `croupier currency` does: the supervisor's PIN is checked (a login) first.
+        let sup = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
         settings::set_currency(&mut store, Currency::parse(code).unwrap(), &sup).unwrap();
     }
     let dealer = users::login(&mut store, "Olha Koval", "1001", None).unwrap();
