@@ -162,7 +162,7 @@ fn dealer_hours(rows: &[&RoundRow], dealer: &str) -> usize {
 }
 
 /// An exception's kind as the report's word (its English key).
-fn exception_word(kind: EventKind) -> &'static str {
+pub(crate) fn exception_word(kind: EventKind) -> &'static str {
     match kind {
         EventKind::RoundVoided => "round voided",
         EventKind::RoundCorrected => "round corrected",
