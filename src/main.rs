@@ -923,13 +923,19 @@ fn report(
     let generated_at = chrono::Utc::now()
         .format("%Y-%m-%d %H:%M:%S UTC")
         .to_string();
-    let user = std::env::var("USER").unwrap_or_else(|_| "unknown".into());
     // JSON is locale-neutral: its words are English.
     let words = match a.format {
         Format::Json => croupier::i18n::Lang::En,
         _ => lang,
     };
-    let by = croupier::t!(words, "report-footer-generated-by-cli", user = user);
+    // The system user, else "name unknown" in the report's language.
+    let by = match ["USER", "LOGNAME"]
+        .into_iter()
+        .find_map(|v| std::env::var(v).ok().filter(|u| !u.trim().is_empty()))
+    {
+        Some(user) => croupier::t!(words, "report-footer-generated-by-cli", user = user),
+        None => croupier::t!(words, "report-footer-generated-by-cli-unnamed"),
+    };
     let spinner = ProgressBar::new_spinner();
     let options = report::Options {
         kind,

@@ -171,6 +171,7 @@ report-footer-filter-threshold = Filtr: limit výplaty
 report-footer-generated-by = Vytvořil
 report-footer-generated-at = Vytvořeno
 report-footer-generated-by-cli = systémový uživatel (příkazová řádka, { $user })
+report-footer-generated-by-cli-unnamed = systémový uživatel (příkazová řádka, jméno neznámé)
 report-footer-database = Databáze { $n }
 report-footer-chain-head = Databáze { $n }, hlava řetězce
 report-footer-chain-head-value = událost { $seq } { $hash }

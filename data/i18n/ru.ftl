@@ -171,6 +171,7 @@ report-footer-filter-threshold = Фильтр: порог выплаты
 report-footer-generated-by = Составил
 report-footer-generated-at = Составлен
 report-footer-generated-by-cli = системный пользователь (командная строка, { $user })
+report-footer-generated-by-cli-unnamed = системный пользователь (командная строка, имя неизвестно)
 report-footer-database = База данных { $n }
 report-footer-chain-head = База данных { $n }: голова цепочки
 report-footer-chain-head-value = событие { $seq } { $hash }

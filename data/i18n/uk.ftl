@@ -171,6 +171,7 @@ report-footer-filter-threshold = Фільтр: поріг виплати
 report-footer-generated-by = Склав
 report-footer-generated-at = Складено
 report-footer-generated-by-cli = системний користувач (командний рядок, { $user })
+report-footer-generated-by-cli-unnamed = системний користувач (командний рядок, ім’я невідоме)
 report-footer-database = База даних { $n }
 report-footer-chain-head = База даних { $n }: голова ланцюжка
 report-footer-chain-head-value = подія { $seq } { $hash }
