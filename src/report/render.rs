@@ -265,17 +265,19 @@ fn cell_html(c: &Cell, lang: Lang, currency: Option<Currency>) -> String {
 }
 
 /// A cell of a CSV file: numbers plain (no grouping, no currency) with the style's
-/// decimal mark, so that a spreadsheet reads them as numbers; words and dates in the
-/// language; text that a spreadsheet would run as a formula quoted.
+/// decimal mark, so that a spreadsheet reads them as numbers; dates and times as ISO 8601
+/// (`2026-11-03`, `2026-11-03 14:05:00`), the one form every spreadsheet reads as a date
+/// whatever its locale (`3. 11. 2026` is text to most, and `3.11.2026` is 11 March to an
+/// English one); words in the language; text that a spreadsheet would run as a formula
+/// quoted.
 fn cell_csv(c: &Cell, st: &Style) -> String {
     match c {
         Cell::Text(t) => spreadsheet_safe(t.clone()),
         Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_) => {
             c.text().replace('.', &st.csv.decimal().to_string())
         }
-        Cell::Word(_) | Cell::Date(_) | Cell::Time(_) | Cell::Detail(_) => {
-            spreadsheet_safe(cell_html(c, st.lang, None))
-        }
+        Cell::Date(_) | Cell::Time(_) => c.text(),
+        Cell::Word(_) | Cell::Detail(_) => spreadsheet_safe(cell_html(c, st.lang, None)),
     }
 }
 
@@ -829,6 +831,17 @@ mod tests {
         assert_eq!(cell_csv(&m, &cs), "-1234,50");
         assert_eq!(cell_csv(&Cell::Percent(Some(-0.001)), &cs), "0,00");
         assert_eq!(cell_csv(&Cell::Sd(Some(1.234)), &cs), "+1,23");
+        // Dates and times in CSV are ISO 8601 in every language: a date to any spreadsheet.
+        let day = Cell::Date(NaiveDate::from_ymd_opt(2026, 11, 3).unwrap());
+        let moment = Cell::Time(1_767_600_000_000);
+        for lang in Lang::ALL {
+            assert_eq!(cell_csv(&day, &Style::of(lang)), "2026-11-03", "{lang}");
+            assert_eq!(
+                cell_csv(&moment, &Style::of(lang)),
+                "2026-01-05 08:00:00",
+                "{lang}"
+            );
+        }
         for (z, want) in [
             (0.004, "0,00"),
             (-0.004, "0,00"),
@@ -841,7 +854,8 @@ mod tests {
         assert_eq!(cell_html(&shift, Lang::Cs, None), "noční 22–06");
         assert_eq!(shift.json(), json!("night 22-06"), "JSON keeps the key");
         let d = Cell::Date(NaiveDate::from_ymd_opt(2026, 1, 5).unwrap());
-        assert_eq!(cell_csv(&d, &cs), "5. 1. 2026");
+        assert_eq!(cell_html(&d, Lang::Cs, None), "5. 1. 2026");
+        assert_eq!(cell_csv(&d, &cs), "2026-01-05", "ISO in CSV");
         assert_eq!(d.json(), json!("2026-01-05"));
         // A logged name that looks like a formula stays text in every language.
         assert_eq!(cell_csv(&Cell::Text("=1+1".into()), &cs), "'=1+1");
