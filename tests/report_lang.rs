@@ -136,7 +136,10 @@ fn a_czech_report_of_rounds_logged_under_russian_has_the_same_figures() {
     let cs_rows = rows(&cs_bytes, b';');
     let en_rows = rows(&csv_of(&en, "summary", "by-day"), b',');
     assert_eq!(cs_rows[0][0], "Stůl", "Czech column names");
-    assert_eq!(cs_rows[1][1], "2026-01-05", "a date any spreadsheet reads (ISO 8601)");
+    assert_eq!(
+        cs_rows[1][1], "2026-01-05",
+        "a date any spreadsheet reads (ISO 8601)"
+    );
     let handle_col = cs_rows[0].iter().position(|c| c == "Vsazeno").unwrap();
     let win_col = cs_rows[0].iter().position(|c| c == "Výhra kasina").unwrap();
     assert_eq!(cs_rows[1][handle_col], "1247,06");
