@@ -1023,7 +1023,9 @@ mod tests {
                         generated_at: "2026-02-01 00:00:00 UTC",
                     };
                     let r = build(stores, &o, |_| {}).unwrap();
-                    let mut words: Vec<(String, Box<dyn Fn(Lang) -> String>)> = vec![];
+                    /// What a word is, and how each language says it.
+                    type Said = Box<dyn Fn(Lang) -> String>;
+                    let mut words: Vec<(String, Said)> = vec![];
                     for sec in &r.sections {
                         let n = sec.name.clone();
                         words.push((
