@@ -163,7 +163,7 @@ impl fmt::Display for Currency {
 /// Text that is not a currency code.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "\"{}\" is not a currency: expected an active ISO 4217 code of three letters such as CZK, BYN, UAH, EUR, RUB, USD or PLN",
+    "\"{}\" is not a currency: expected an ISO 4217 code in use today, three letters such as CZK, BYN, UAH, EUR, RUB, USD or PLN",
     super::shown(.0)
 )]
 pub struct CurrencyError(pub String);
