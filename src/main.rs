@@ -210,6 +210,10 @@ enum Command {
         /// The supervisor or admin setting it.
         #[arg(long, requires = "set")]
         by: Option<String>,
+        /// Confirms naming the currency of a database that already has rounds (their
+        /// amounts become that currency, for good).
+        #[arg(long, requires = "set")]
+        yes: bool,
     },
 }
 
@@ -346,8 +350,8 @@ fn main() -> ExitCode {
             seed,
         }) => run_demo(&db, rounds, tables, seed),
         Some(Command::User(cmd)) => user(&db, cmd),
-        Some(Command::Currency { set, by }) => {
-            settings_cli::currency(&db, set.as_deref(), by.as_deref(), first_pin)
+        Some(Command::Currency { set, by, yes }) => {
+            settings_cli::currency(&db, set.as_deref(), by.as_deref(), yes, first_pin)
                 .and_then(print_line)
         }
         Some(Command::Report(args)) => report(&dbs, !cli.db.is_empty(), cli.floor, args),
@@ -923,13 +927,19 @@ fn report(
     let generated_at = chrono::Utc::now()
         .format("%Y-%m-%d %H:%M:%S UTC")
         .to_string();
-    let user = std::env::var("USER").unwrap_or_else(|_| "unknown".into());
     // JSON is locale-neutral: its words are English.
     let words = match a.format {
         Format::Json => croupier::i18n::Lang::En,
         _ => lang,
     };
-    let by = croupier::t!(words, "report-footer-generated-by-cli", user = user);
+    // The system user, else "name unknown" in the report's language.
+    let by = match ["USER", "LOGNAME"]
+        .into_iter()
+        .find_map(|v| std::env::var(v).ok().filter(|u| !u.trim().is_empty()))
+    {
+        Some(user) => croupier::t!(words, "report-footer-generated-by-cli", user = user),
+        None => croupier::t!(words, "report-footer-generated-by-cli-unnamed"),
+    };
     let spinner = ProgressBar::new_spinner();
     let options = report::Options {
         kind,

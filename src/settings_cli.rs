@@ -11,12 +11,15 @@ use croupier::audit::{Store, settings, users};
 use croupier::engine::Currency;
 use croupier::i18n::Lang;
 
-/// `croupier currency [--set CODE --by NAME]`: prints the database's currency, or sets it
-/// as the supervisor or admin NAME (their PIN on standard input).
+/// `croupier currency [--set CODE --by NAME [--yes]]`: prints the database's currency, or
+/// sets it as the supervisor or admin NAME (their PIN on standard input). Naming it over
+/// rounds already logged relabels them for good: that needs `--yes`, and without it
+/// nothing is asked or logged.
 pub fn currency(
     db: &Path,
     set: Option<&str>,
     by: Option<&str>,
+    yes: bool,
     pin: impl FnOnce() -> Result<String>,
 ) -> Result<(String, ExitCode)> {
     let Some(code) = set else {
@@ -39,6 +42,17 @@ pub fn currency(
             "setting the currency needs a supervisor or admin to confirm (--by NAME, with their PIN)"
         );
     };
+    if let Some(rounds) = settings::naming_relabels_rounds(&Store::open_read(db)?)?
+        && !yes
+    {
+        bail!(
+            "{} already has {rounds} rounds logged with no currency: naming it {currency} makes \
+             every amount of them {currency}, and once named over rounds the currency can never \
+             be changed. If {currency} is what those rounds were played in, run the command \
+             again with --yes; nothing was logged",
+            db.display()
+        );
+    }
     let mut store = Store::open(db)?;
     let pin = pin()?;
     let who = users::login(&mut store, by, &pin, None)?;

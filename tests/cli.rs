@@ -566,3 +566,60 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_clear_line() {
         }
     }
 }
+
+/// Review C3 (issue 15): a currency code is one of ISO 4217's, and naming the currency of
+/// a database that already has rounds relabels them for good, so it needs --yes; without
+/// it nothing is asked and nothing is logged.
+#[test]
+fn naming_the_currency_over_logged_rounds_needs_yes() {
+    let db = write_temp("currency-over-rounds.db", "");
+    std::fs::copy(demo_db(), &db).unwrap();
+    let db = db.to_str().unwrap();
+    let verified = || {
+        let out = croupier(&["verify", "--db", db], None);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let before = verified();
+    let err = refused(
+        "a typo",
+        &["currency", "--db", db, "--set", "CKZ", "--by", "Petr Novak"],
+        "800100\n",
+    );
+    assert!(err.contains("ISO 4217") && err.contains("CZK"), "{err}");
+    let err = refused(
+        "no --yes",
+        &["currency", "--db", db, "--set", "CZK", "--by", "Petr Novak"],
+        "800100\n",
+    );
+    assert!(
+        err.contains("30 rounds") && err.contains("--yes") && err.contains("never"),
+        "{err}"
+    );
+    assert_eq!(verified(), before, "nothing logged without --yes");
+    let out = croupier(
+        &[
+            "currency",
+            "--db",
+            db,
+            "--set",
+            "czk",
+            "--by",
+            "Petr Novak",
+            "--yes",
+        ],
+        Some("800100\n"),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = croupier(&["currency", "--db", db], None);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("currency CZK"));
+    assert_ne!(verified(), before);
+}

@@ -690,7 +690,7 @@ fn a_kind_new_to_the_floor_is_taken_once_its_owner_runs_the_program() {
 }
 
 /// Schema 6's `setting_changed` on the floor: two tables that set their currencies
-/// (different ones) sync like any other (the floor's owner runs this program, so the floor
+/// (different ones) and a dealer's language sync like any other (the floor's owner runs this program, so the floor
 /// knows the kind), `verify --floor` matches, and the floor's summary equals the files',
 /// currency columns and all.
 #[test]
@@ -701,12 +701,18 @@ fn a_setting_changed_event_syncs_and_the_floor_reports_it_alike() {
     let url = fresh_floor(&base, "setting");
     let a = demo_file("setting-a", 40, 9, 0);
     let b = demo_file("setting-b", 40, 10, 3);
-    for (f, code) in [(&a, "CZK"), (&b, "EUR")] {
+    for (f, code, lang) in [
+        (&a, "CZK", croupier::i18n::Lang::Cs),
+        (&b, "EUR", croupier::i18n::Lang::Uk),
+    ] {
         let mut store = Store::open(f).unwrap();
         let admin =
             croupier::audit::users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
         let currency = croupier::engine::Currency::parse(code).unwrap();
         assert!(croupier::audit::settings::set_currency(&mut store, currency, &admin).unwrap());
+        // And a dealer's language, chosen by the dealer at the dealer screen's login.
+        let jana = croupier::audit::users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+        assert!(croupier::audit::settings::set_language(&mut store, &jana, lang, &jana).unwrap());
         drop(store);
         let d = f.to_str().unwrap();
         let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
@@ -721,7 +727,24 @@ fn a_setting_changed_event_syncs_and_the_floor_reports_it_alike() {
         )
         .unwrap()
         .get(0);
-    assert_eq!(held, 2);
+    assert_eq!(held, 4, "two currencies and two languages");
+    let langs: Vec<String> = client(&url)
+        .query(
+            "SELECT data FROM croupier.events WHERE kind = 'setting_changed' \
+             AND data LIKE '%\"lang\"%' ORDER BY tab",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(langs.len(), 2, "{langs:?}");
+    assert!(
+        langs[0].contains("\"cs\"")
+            && langs[1].contains("\"uk\"")
+            && langs[0].contains("Jana Svoboda"),
+        "{langs:?}"
+    );
     let stores = [Store::open_read(&a).unwrap(), Store::open_read(&b).unwrap()];
     let o = Options {
         kind: Kind::Summary,

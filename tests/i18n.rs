@@ -73,31 +73,62 @@ fn ids_in_code(dir: &Path, out: &mut Vec<(String, String)>) {
             ids_in_code(&p, out);
         } else if p.extension().is_some_and(|e| e == "rs") {
             let text = std::fs::read_to_string(&p).unwrap();
-            for call in ["t!(", "tr(", "tr_args("] {
-                for (i, _) in text.match_indices(call) {
-                    let before = &text[..i];
-                    let preceded_by_ident = before
-                        .chars()
-                        .last()
-                        .is_some_and(|c| c.is_alphanumeric() || c == '_');
-                    // Examples in comments are not calls.
-                    let line = &before[before.rfind('\n').map_or(0, |n| n + 1)..];
-                    if preceded_by_ident || line.contains("//") {
-                        continue;
-                    }
-                    // The id is the first literal after the first comma (the language).
-                    let rest = &text[i + call.len()..];
-                    let Some(comma) = rest.find(',') else { break };
-                    let after = rest[comma + 1..].trim_start();
-                    if let Some(lit) = after.strip_prefix('"')
-                        && let Some(end) = lit.find('"')
-                    {
-                        out.push((lit[..end].to_string(), p.display().to_string()));
-                    }
-                }
+            for id in ids_in_text(&text) {
+                out.push((id, p.display().to_string()));
             }
         }
     }
+}
+
+/// The ids of the calls in one file's text. A call is skipped only when it is inside a
+/// comment: `//` earlier on its own line (an example in a doc comment), never because a
+/// comment follows it.
+fn ids_in_text(text: &str) -> Vec<String> {
+    let mut out = vec![];
+    for call in ["t!(", "tr(", "tr_args("] {
+        for (i, _) in text.match_indices(call) {
+            let before = &text[..i];
+            let preceded_by_ident = before
+                .chars()
+                .last()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_');
+            // The text of the call's line before the call: a comment there holds the call.
+            let line = &before[before.rfind('\n').map_or(0, |n| n + 1)..];
+            if preceded_by_ident || line.contains("//") {
+                continue;
+            }
+            // The id is the first literal after the first comma (the language).
+            let rest = &text[i + call.len()..];
+            let Some(comma) = rest.find(',') else { break };
+            let after = rest[comma + 1..].trim_start();
+            if let Some(lit) = after.strip_prefix('"')
+                && let Some(end) = lit.find('"')
+            {
+                out.push(lit[..end].to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Review C5 (issue 15): a call followed by a comment is checked like any other; only a
+/// call inside a comment is not.
+#[test]
+fn a_call_with_a_comment_after_it_is_still_checked() {
+    let text = r#"
+        let a = t!(lang, "with-note"); // the note
+        let b = t!(lang, "plain");
+        // let c = t!(lang, "commented-out");
+        /// Shows `t!(lang, "in-doc")`.
+        let d = tr_args(lang, "args-note", &x); // see t!(lang, "in-trailing-comment")
+        let e = format!("{}", t!(
+            lang,
+            "multi-line"
+        ));
+    "#;
+    let mut ids = ids_in_text(text);
+    ids.sort();
+    assert_eq!(ids, ["args-note", "multi-line", "plain", "with-note"]);
 }
 
 #[test]

@@ -559,7 +559,7 @@ impl Replayer {
                 let d: payload::UserAdded = Self::read(e)?;
                 let role =
                     super::users::Role::parse(&d.role).map_err(|x| Self::bad(e, x.to_string()))?;
-                self.settings.user_added(d.user, d.name, role);
+                self.settings.user_added(d.user, d.name, role, e.user);
             }
             EventKind::SettingChanged => {
                 let rounds = self.rounds;
@@ -567,8 +567,12 @@ impl Replayer {
                     .check(e, rounds)
                     .map_err(|why| Self::bad(e, why))?;
             }
+            EventKind::Login => {
+                if let Some(u) = e.user {
+                    self.settings.logged_in(u);
+                }
+            }
             EventKind::Created
-            | EventKind::Login
             | EventKind::LoginFailed
             | EventKind::Logout
             | EventKind::UserLocked

@@ -9,7 +9,7 @@
 //! user's own choice (a supervisor may set a dealer's, an admin anyone's); it changes
 //! the words on the screen, never what is logged.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::event::{Event, EventKind};
 use super::payload::{Payload, Setting, SettingChanged};
@@ -34,9 +34,10 @@ fn stored_lang(code: &str) -> Option<Lang> {
     Lang::ALL.into_iter().find(|l| l.code() == code)
 }
 
-/// A stored currency: three capital letters (what the store writes).
+/// A stored currency: three capital letters (what the store writes; a log written before
+/// codes were checked against ISO 4217 may hold any three).
 fn stored_currency(code: &str) -> Option<Currency> {
-    Currency::parse(code).ok().filter(|c| c.code() == code)
+    Currency::from_stored(code)
 }
 
 /// Every `setting_changed` payload of the log, oldest first.
@@ -86,6 +87,15 @@ pub fn currency(store: &Store) -> Result<Option<Currency>, AuditError> {
             })
         })
         .transpose()
+}
+
+/// Whether naming the currency now would relabel rounds already logged: no currency is
+/// set yet and rounds are in the log. It is allowed (their amounts were in the table's
+/// money all along), but it is for good: once named over rounds it can never change, so
+/// the command asks for a confirmation first.
+pub fn naming_relabels_rounds(store: &Store) -> Result<Option<i64>, AuditError> {
+    let rounds = store.round_count()?;
+    Ok((currency(store)?.is_none() && rounds > 0).then_some(rounds))
 }
 
 /// Sets the database's currency, as a supervisor or admin. Returns whether anything was
@@ -177,17 +187,30 @@ pub fn set_language(
 }
 
 /// What `verify` knows when it meets a setting: the users added so far (id → name,
-/// role), the currency set so far, and whether any round was logged.
+/// role), who has shown their PIN so far, and the currency set so far.
 #[derive(Default)]
 pub(crate) struct SettingsReplay {
     pub(crate) users: HashMap<i64, (String, Role)>,
+    /// Users with a `login` before this point, and the first admin, who typed their PIN
+    /// to add themself (a `user_added` logged as their own event). Every writer of a
+    /// setting checks the PIN of `by` first: the dealer screen logs them in, and
+    /// `croupier currency` / `croupier user language` log a login with the PIN given.
+    pub(crate) signed_in: HashSet<i64>,
     pub(crate) currency: Option<String>,
 }
 
 impl SettingsReplay {
-    /// A user added to the log.
-    pub(crate) fn user_added(&mut self, id: i64, name: String, role: Role) {
+    /// A user added to the log, by the user `by` of the event.
+    pub(crate) fn user_added(&mut self, id: i64, name: String, role: Role, by: Option<i64>) {
         self.users.insert(id, (name, role));
+        if by == Some(id) {
+            self.signed_in.insert(id);
+        }
+    }
+
+    /// A user logged in with their PIN.
+    pub(crate) fn logged_in(&mut self, id: i64) {
+        self.signed_in.insert(id);
     }
 
     /// Checks a logged setting as the store would have allowed it, and takes it.
@@ -216,6 +239,12 @@ impl SettingsReplay {
             return Err(format!(
                 "changed by user {} logged as {:?}, but that user is {by_name:?}",
                 p.by, p.by_name
+            ));
+        }
+        if !self.signed_in.contains(&p.by) {
+            return Err(format!(
+                "changed by {by_name}, who had not logged in before it (a setting is made \
+                 after its maker's PIN is checked)"
             ));
         }
         match p.setting {
@@ -305,7 +334,63 @@ mod tests {
         )
         .unwrap();
         let olha = add_user(&mut store, "Olha Koval", Role::Dealer, "1002", Some(&admin)).unwrap();
+        // Every writer of a setting checks its maker's PIN first, as these logins do.
+        for (name, pin) in [
+            ("Petr Novak", "800100"),
+            ("Jana Svoboda", "1001"),
+            ("Olha Koval", "1002"),
+        ] {
+            crate::audit::users::login(&mut store, name, pin, None).unwrap();
+        }
         (store, [admin, sup, jana, olha])
+    }
+
+    /// A setting whose maker never showed their PIN (no login before it; the first admin,
+    /// who typed theirs to add themself, excepted) fails verify: no writer makes one.
+    #[test]
+    fn a_setting_by_someone_not_logged_in_fails_verify() {
+        let (mut store, [admin, ..]) = staffed("not-logged-in");
+        let eva = add_user(
+            &mut store,
+            "Eva Kucerova",
+            Role::Supervisor,
+            "800300",
+            Some(&admin),
+        )
+        .unwrap();
+        // The first admin's own language, set on the first-run screen: no login, passes.
+        assert!(set_language(&mut store, &admin, Lang::Cs, &admin).unwrap());
+        verify(&store, |_| {}).unwrap();
+        let forged = |store: &mut Store| {
+            store
+                .append(
+                    &Payload::SettingChanged(SettingChanged {
+                        setting: Setting::Currency("CZK".into()),
+                        by: eva.id,
+                        by_name: eva.name.clone(),
+                    }),
+                    None,
+                    Some(eva.id),
+                    None,
+                )
+                .unwrap();
+        };
+        forged(&mut store);
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("Eva Kucerova, who had not logged in"), "{e}");
+        // The same setting after her login is one the store makes.
+        let (mut store, [admin, ..]) = staffed("logged-in");
+        let eva = add_user(
+            &mut store,
+            "Eva Kucerova",
+            Role::Supervisor,
+            "800300",
+            Some(&admin),
+        )
+        .unwrap();
+        crate::audit::users::login(&mut store, &eva.name, "800300", None).unwrap();
+        assert!(set_currency(&mut store, Currency::parse("CZK").unwrap(), &eva).unwrap());
+        verify(&store, |_| {}).unwrap();
     }
 
     #[test]

@@ -103,25 +103,49 @@ pub enum MoneyError {
     TooLarge(String),
 }
 
-/// The currency a table plays in: an ISO 4217 code of three capital letters (`CZK`,
-/// `BYN`, `UAH`, `EUR`). Every amount stays in minor units of two decimals; the symbol
-/// and the way the amount is written belong to the language (`crate::i18n`).
+/// The currency a table plays in: an active ISO 4217 code (`CZK`, `BYN`, `UAH`, `EUR`).
+/// Every amount stays in minor units of two decimals; the symbol and the way the amount
+/// is written belong to the language (`crate::i18n`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Currency([u8; 3]);
 
+/// The active ISO 4217 codes with their English names, one a line (`CZK Czech Koruna`);
+/// `#` starts a comment. Data, not code: a new code is a new line.
+const ISO_4217: &str = include_str!("../../data/currencies.txt");
+
 impl Currency {
-    /// Reads a code as typed (`czk` is `CZK`); refuses anything but three letters.
+    /// Reads a code as typed (`czk` is `CZK`); refuses anything but an active ISO 4217
+    /// code, so that a typo (`CKZ`) never names a table's money.
     pub fn parse(text: &str) -> Result<Currency, CurrencyError> {
-        let t = text.trim();
-        let b = t.as_bytes();
-        if b.len() != 3 || !b.iter().all(u8::is_ascii_alphabetic) {
-            return Err(CurrencyError(text.to_string()));
+        let c = Currency::letters(text.trim().to_ascii_uppercase().as_str())
+            .ok_or_else(|| CurrencyError(text.to_string()))?;
+        if Currency::active().any(|(code, _)| code == c.code()) {
+            Ok(c)
+        } else {
+            Err(CurrencyError(text.to_string()))
         }
-        Ok(Currency([
-            b[0].to_ascii_uppercase(),
-            b[1].to_ascii_uppercase(),
-            b[2].to_ascii_uppercase(),
-        ]))
+    }
+
+    /// A code as a log keeps it: three capital letters, whether or not ISO still lists it
+    /// (a log written before the list was checked, or a code withdrawn since, still reads).
+    pub fn from_stored(code: &str) -> Option<Currency> {
+        Currency::letters(code)
+    }
+
+    fn letters(code: &str) -> Option<Currency> {
+        match code.as_bytes() {
+            &[a, b, c] if [a, b, c].iter().all(u8::is_ascii_uppercase) => Some(Currency([a, b, c])),
+            _ => None,
+        }
+    }
+
+    /// Every active code and its English name, in the list's order.
+    pub fn active() -> impl Iterator<Item = (&'static str, &'static str)> {
+        ISO_4217
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| l.split_once(' ').unwrap_or((l, "")))
     }
 
     /// The code, `CZK`.
@@ -139,7 +163,7 @@ impl fmt::Display for Currency {
 /// Text that is not a currency code.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "\"{}\" is not a currency: expected an ISO 4217 code of three letters such as CZK, BYN, UAH or EUR",
+    "\"{}\" is not a currency: expected an ISO 4217 code in use today, three letters such as CZK, BYN, UAH, EUR, RUB, USD or PLN",
     super::shown(.0)
 )]
 pub struct CurrencyError(pub String);
@@ -227,6 +251,35 @@ impl fmt::Display for Ratio {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The list of codes parses (every line a code of three capitals and a name, no code
+    /// twice) and holds the floors' currencies; a typo or a made-up code is refused.
+    #[test]
+    fn currencies_are_the_active_iso_4217_codes() {
+        let codes: Vec<(&str, &str)> = Currency::active().collect();
+        assert!(codes.len() > 150, "{} codes", codes.len());
+        let mut seen = std::collections::HashSet::new();
+        for (code, name) in &codes {
+            assert!(Currency::from_stored(code).is_some(), "{code:?}");
+            assert!(!name.trim().is_empty(), "{code} has no name");
+            assert!(seen.insert(*code), "{code} twice");
+        }
+        for code in ["CZK", "BYN", "UAH", "EUR", "RUB", "USD", "PLN"] {
+            assert!(seen.contains(code), "{code} missing");
+            assert_eq!(
+                Currency::parse(code).map(|c| c.to_string()),
+                Ok(code.into())
+            );
+        }
+        assert_eq!(Currency::parse(" czk ").unwrap().code(), "CZK");
+        for bad in ["CKZ", "XYZ", "EU", "EURO", "E1R", "", "ЕUR", "BGN", "XAU"] {
+            let e = Currency::parse(bad).unwrap_err().to_string();
+            assert!(e.contains("ISO 4217") && e.contains("CZK"), "{bad}: {e}");
+        }
+        // A log keeps whatever three capitals it was given.
+        assert_eq!(Currency::from_stored("XYZ").unwrap().code(), "XYZ");
+        assert!(Currency::from_stored("czk").is_none());
+    }
 
     #[test]
     fn parses_amounts_exactly() {

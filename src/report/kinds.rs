@@ -162,7 +162,7 @@ fn dealer_hours(rows: &[&RoundRow], dealer: &str) -> usize {
 }
 
 /// An exception's kind as the report's word (its English key).
-fn exception_word(kind: EventKind) -> &'static str {
+pub(crate) fn exception_word(kind: EventKind) -> &'static str {
     match kind {
         EventKind::RoundVoided => "round voided",
         EventKind::RoundCorrected => "round corrected",
@@ -182,7 +182,7 @@ fn currencies(src: &mut dyn Source) -> Result<BTreeMap<usize, Currency>, AuditEr
     for n in src.events_of(&[EventKind::SettingChanged], i64::MIN, i64::MAX)? {
         if let Payload::SettingChanged(c) = n.payload
             && let crate::audit::payload::Setting::Currency(code) = c.setting
-            && let Ok(cur) = Currency::parse(&code)
+            && let Some(cur) = Currency::from_stored(&code)
         {
             out.insert(n.db, cur);
         }

@@ -145,7 +145,8 @@ impl Cell {
                 t => t,
             },
             Cell::Percent(None) => String::new(),
-            Cell::Sd(Some(z)) => format!("{z:+.2}"),
+            // Signed, but a deviation that rounds to zero is "0.00", not "-0.00" or "+0.00".
+            Cell::Sd(Some(z)) => signed_fixed(*z, 2),
             Cell::Sd(None) => String::new(),
             Cell::Word(w) => w.to_string(),
             Cell::Date(d) => d.to_string(),
@@ -164,7 +165,7 @@ impl Cell {
             // + 0.0 turns a -0.0 into 0.0.
             Cell::Percent(Some(p)) => serde_json::json!((p * 100.0).round() / 100.0 + 0.0),
             Cell::Percent(None) => Value::Null,
-            Cell::Sd(Some(z)) => serde_json::json!((z * 100.0).round() / 100.0),
+            Cell::Sd(Some(z)) => serde_json::json!((z * 100.0).round() / 100.0 + 0.0),
             Cell::Sd(None) => Value::Null,
             Cell::Word(_) | Cell::Date(_) | Cell::Time(_) | Cell::Detail(_) => {
                 Value::String(self.text())

@@ -11,7 +11,7 @@ use crate::audit::pontis::GameRow;
 use crate::audit::query::Source;
 
 /// How a game ended, as the report's word (its English key).
-fn end_word(end: &str) -> &'static str {
+pub(crate) fn end_word(end: &str) -> &'static str {
     match end {
         "empty_hand" => "empty_hand",
         "blocked" => "blocked",

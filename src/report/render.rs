@@ -265,17 +265,19 @@ fn cell_html(c: &Cell, lang: Lang, currency: Option<Currency>) -> String {
 }
 
 /// A cell of a CSV file: numbers plain (no grouping, no currency) with the style's
-/// decimal mark, so that a spreadsheet reads them as numbers; words and dates in the
-/// language; text that a spreadsheet would run as a formula quoted.
+/// decimal mark, so that a spreadsheet reads them as numbers; dates and times as ISO 8601
+/// (`2026-11-03`, `2026-11-03 14:05:00`), the one form every spreadsheet reads as a date
+/// whatever its locale (`3. 11. 2026` is text to most, and `3.11.2026` is 11 March to an
+/// English one); words in the language; text that a spreadsheet would run as a formula
+/// quoted.
 fn cell_csv(c: &Cell, st: &Style) -> String {
     match c {
         Cell::Text(t) => spreadsheet_safe(t.clone()),
         Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_) => {
             c.text().replace('.', &st.csv.decimal().to_string())
         }
-        Cell::Word(_) | Cell::Date(_) | Cell::Time(_) | Cell::Detail(_) => {
-            spreadsheet_safe(cell_html(c, st.lang, None))
-        }
+        Cell::Date(_) | Cell::Time(_) => c.text(),
+        Cell::Word(_) | Cell::Detail(_) => spreadsheet_safe(cell_html(c, st.lang, None)),
     }
 }
 
@@ -829,6 +831,17 @@ mod tests {
         assert_eq!(cell_csv(&m, &cs), "-1234,50");
         assert_eq!(cell_csv(&Cell::Percent(Some(-0.001)), &cs), "0,00");
         assert_eq!(cell_csv(&Cell::Sd(Some(1.234)), &cs), "+1,23");
+        // Dates and times in CSV are ISO 8601 in every language: a date to any spreadsheet.
+        let day = Cell::Date(NaiveDate::from_ymd_opt(2026, 11, 3).unwrap());
+        let moment = Cell::Time(1_767_600_000_000);
+        for lang in Lang::ALL {
+            assert_eq!(cell_csv(&day, &Style::of(lang)), "2026-11-03", "{lang}");
+            assert_eq!(
+                cell_csv(&moment, &Style::of(lang)),
+                "2026-01-05 08:00:00",
+                "{lang}"
+            );
+        }
         for (z, want) in [
             (0.004, "0,00"),
             (-0.004, "0,00"),
@@ -841,7 +854,8 @@ mod tests {
         assert_eq!(cell_html(&shift, Lang::Cs, None), "noční 22–06");
         assert_eq!(shift.json(), json!("night 22-06"), "JSON keeps the key");
         let d = Cell::Date(NaiveDate::from_ymd_opt(2026, 1, 5).unwrap());
-        assert_eq!(cell_csv(&d, &cs), "5. 1. 2026");
+        assert_eq!(cell_html(&d, Lang::Cs, None), "5. 1. 2026");
+        assert_eq!(cell_csv(&d, &cs), "2026-01-05", "ISO in CSV");
         assert_eq!(d.json(), json!("2026-01-05"));
         // A logged name that looks like a formula stays text in every language.
         assert_eq!(cell_csv(&Cell::Text("=1+1".into()), &cs), "'=1+1");
@@ -898,6 +912,17 @@ mod tests {
             assert_eq!(Cell::Percent(Some(p)).text(), text, "{p}");
             assert_eq!(Cell::Percent(Some(p)).json().to_string(), json, "{p}");
         }
+        // The deviations (σ) of CSV and JSON: signed, but no sign on what rounds to zero.
+        for (z, text, json) in [
+            (-0.001, "0.00", "0.0"),
+            (0.001, "0.00", "0.0"),
+            (-0.004999, "0.00", "0.0"),
+            (-0.005001, "-0.01", "-0.01"),
+            (1.234, "+1.23", "1.23"),
+        ] {
+            assert_eq!(Cell::Sd(Some(z)).text(), text, "{z}");
+            assert_eq!(Cell::Sd(Some(z)).json().to_string(), json, "{z}");
+        }
         // The HTML charts' axis labels and bar titles too.
         for (v, places, text) in [
             (-0.3, 0, "0"),
@@ -918,6 +943,153 @@ mod tests {
             (2.345_1, "+2.35"),
         ] {
             assert_eq!(signed_fixed(v, 2), text, "{v}");
+        }
+    }
+
+    /// Review C6 (issue 15): every word a report shows — section names, column headers,
+    /// chart titles, footer labels, Word cells — is said in cs, uk and ru, none left as its
+    /// English key or English text (a key missing from the matches above falls back to
+    /// English silently). Every kind is built over a demo table (CZK), a Pontis table
+    /// (EUR: the mixed-currency variant) and the demo table alone.
+    #[test]
+    fn no_report_word_is_left_in_english() {
+        use crate::audit::pontis::PontisSession;
+        use crate::audit::users::{Role, add_user, login};
+        use crate::audit::{ManualClock, Store, demo, settings};
+        use crate::engine::pontis::PontisRules;
+        use crate::report::{Options, Period, build};
+
+        let dir =
+            std::env::temp_dir().join(format!("croupier-report-words-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut a = Store::open_with(&dir.join("a.db"), Box::new(demo::clock())).unwrap();
+        demo::fill(&mut a, 400, 1, 5, |_| {}).unwrap();
+        let sup = login(&mut a, "Petr Novak", "800100", None).unwrap();
+        settings::set_currency(&mut a, Currency::parse("CZK").unwrap(), &sup).unwrap();
+        let mut b = Store::open_with(
+            &dir.join("b.db"),
+            Box::new(ManualClock::new(1_767_600_000_000)),
+        )
+        .unwrap();
+        let admin = add_user(&mut b, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        settings::set_currency(&mut b, Currency::parse("EUR").unwrap(), &admin).unwrap();
+        add_user(&mut b, "Petr Novak", Role::Dealer, "1001", Some(&admin)).unwrap();
+        let host = login(&mut b, "Petr Novak", "1001", None).unwrap();
+        let mut g = PontisSession::open(&mut b, host, "Pontis 1", PontisRules::standard()).unwrap();
+        g.start_game(&mut b, vec!["Ana".into(), "Ben".into()], 0)
+            .unwrap();
+        g.input_text(&mut b, "Ana: bank 7h").unwrap();
+        g.close(&mut b).unwrap();
+
+        let mut seen = std::collections::BTreeSet::new();
+        let mut left = vec![];
+        // The words no small demo shows: every exception kind, every end of a game, the
+        // shifts, a currency not set.
+        let mut keys: Vec<&str> = crate::audit::EventKind::ALL
+            .iter()
+            .map(|k| crate::report::kinds::exception_word(*k))
+            .filter(|w| *w != "event")
+            .collect();
+        keys.extend(
+            ["empty_hand", "blocked", "abandoned", ""].map(crate::report::pontis::end_word),
+        );
+        keys.extend([
+            "floor alarm",
+            "payout over threshold",
+            "verify failed",
+            "not set",
+        ]);
+        keys.extend(["day 06-14", "evening 14-22", "night 22-06"]);
+        for w in keys {
+            for lang in [Lang::Cs, Lang::Uk, Lang::Ru] {
+                if word(lang, w).to_lowercase() == w.to_lowercase() {
+                    left.push(format!("{lang}: word {w}"));
+                }
+            }
+        }
+        for stores in [&[a, b][..]] {
+            for only_a in [false, true] {
+                let stores = if only_a { &stores[..1] } else { stores };
+                for kind in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
+                    let o = Options {
+                        kind,
+                        period: Period::parse("2026-01-05", "2026-01-12").unwrap(),
+                        table: None,
+                        dealer: None,
+                        threshold: Money::units(50),
+                        verify: true,
+                        generated_by: "test",
+                        generated_at: "2026-02-01 00:00:00 UTC",
+                    };
+                    let r = build(stores, &o, |_| {}).unwrap();
+                    /// What a word is, and how each language says it.
+                    type Said = Box<dyn Fn(Lang) -> String>;
+                    let mut words: Vec<(String, Said)> = vec![];
+                    for sec in &r.sections {
+                        let n = sec.name.clone();
+                        words.push((
+                            format!("section {n}"),
+                            Box::new(move |l| section_label(l, &n)),
+                        ));
+                        for c in sec.columns.clone() {
+                            words.push((
+                                format!("column {c}"),
+                                Box::new(move |l| column_label(l, c)),
+                            ));
+                        }
+                        for row in &sec.rows {
+                            for cell in row {
+                                if let Cell::Word(w) = *cell {
+                                    words
+                                        .push((format!("word {w}"), Box::new(move |l| word(l, w))));
+                                }
+                            }
+                        }
+                    }
+                    for c in r.charts.clone() {
+                        words.push((
+                            format!("chart {}", c.title),
+                            Box::new(move |l| chart_title(l, &c)),
+                        ));
+                    }
+                    for (i, _) in footer_in(&r, Lang::En).iter().enumerate() {
+                        let r = r.clone();
+                        words.push((
+                            format!("footer label {i} of {}", kind.name()),
+                            Box::new(move |l| footer_in(&r, l)[i].0.clone()),
+                        ));
+                    }
+                    for (what, said) in words {
+                        let key = what.split_once(' ').map_or("", |(_, k)| k).to_lowercase();
+                        let en = said(Lang::En).to_lowercase();
+                        for lang in [Lang::Cs, Lang::Uk, Lang::Ru] {
+                            let t = said(lang).to_lowercase();
+                            // Czech floors say "hold" (cs.ftl chose `Hold %`).
+                            let chosen = lang == Lang::Cs && what == "column hold %";
+                            if (t == key || t == en) && !chosen {
+                                left.push(format!("{lang}: {what} is {t:?}"));
+                            }
+                        }
+                        seen.insert(what);
+                    }
+                }
+            }
+        }
+        left.sort();
+        left.dedup();
+        assert!(left.is_empty(), "left in English: {left:#?}");
+        // The reports built had what the test is about.
+        for what in [
+            "section pontis games",
+            "section by shift",
+            "column currency",
+            "word day 06-14",
+            "word step refused",
+            "word payout over threshold",
+            "word in play",
+        ] {
+            assert!(seen.contains(what), "no {what} in {seen:#?}");
         }
     }
 }
