@@ -212,7 +212,8 @@ impl PontisScript {
                     game.expected(),
                 ));
             }
-            game.apply(step).map_err(|e| refuse(e.reason, e.expected))?;
+            game.apply(step)
+                .map_err(|e| refuse(e.reason.to_string(), e.expected))?;
         }
         Ok(game)
     }

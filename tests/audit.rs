@@ -299,7 +299,9 @@ fn rules_changes_need_a_supervisor() {
         Some("czech"),
         limits,
     );
-    assert!(matches!(refused, Err(InputError::NotNow(m)) if m.contains("only a supervisor")));
+    assert!(
+        matches!(refused, Err(InputError::NotNow(m)) if m.to_string().contains("only a supervisor"))
+    );
     let belarus = Rules::preset("belarus").unwrap();
     TableSession::open(
         &mut store,

@@ -492,7 +492,7 @@ proptest! {
                     let mut g = game.clone();
                     if let Err(e) = g.apply(step) {
                         prop_assert_eq!(&g, &game);
-                        prop_assert!(!e.reason.is_empty() && !e.expected.is_empty());
+                        prop_assert!(!e.reason.to_string().is_empty() && !e.expected.is_empty());
                     }
                 }
                 Err(why) => prop_assert!(!why.is_empty()),

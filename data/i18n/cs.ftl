@@ -832,3 +832,70 @@ error-read-only = { $path }: nelze zapisovat ({ $detail }); zkontrolujte oprávn
 error-disk-full = { $path }: disk je plný; z tohoto vstupu se nic nezapsalo. Uvolněte místo na disku a zadejte ho znovu
 error-sqlite = { $path }: { $detail }
 error-pin-hash = PIN nelze zahašovat: { $detail }
+
+# Relace stolu: vstup, který teď nelze přijmout (není dovolen, nebo není co dělat)
+error-table-needs-name = stůl musí mít název
+error-is-pontis-table = „{ $name }“ je stůl Pontis: stolu Pontoon dejte jiný název
+error-is-pontoon-table = „{ $name }“ je stůl Pontoon: stolu Pontis dejte jiný název
+error-rules-need-supervisor = stůl { $name } má jiná pravidla nebo limity: změnit je smí jen supervizor (otevřete ho s jeho současnými pravidly, nebo zavolejte supervizora)
+error-rules-round-in-play = na stole { $name } se hraje kolo: dohrajte ho, než změníte pravidla nebo limity
+error-pontis-rules-need-supervisor = stůl Pontis { $name } má jiná pravidla: změnit je smí jen supervizor
+error-pontis-rules-game-in-play = na stole Pontis { $name } se hraje hra: dohrajte ji, než změníte pravidla
+error-table-not-in-log = stůl v záznamu není
+error-no-such-table = stůl „{ $name }“ v této databázi není
+error-shoe-during-round = hraje se kolo: dohrajte ho, než vložíte novou botu
+error-round-in-play = kolo se už hraje
+error-no-round = nehraje se žádné kolo: nejdřív položte sázky
+error-undo-settled = nehraje se žádné kolo: vyúčtované kolo mění jen oprava supervizora
+error-nothing-to-undo-round = v tomto kole není co vrátit
+error-game-in-play = hra už běží
+error-no-game = žádná hra neběží: nejdřív začněte hru
+error-undo-ended = žádná hra neběží: skončená hra se znovu neotevírá
+error-nothing-to-undo-game = v této hře není co vrátit
+error-no-game-to-abandon = žádná hra neběží
+error-dealer-cannot-correct = { $name } je krupiér: vyúčtované kolo anulovat nebo opravit smí jen supervizor
+error-no-reason = uveďte důvod (aspoň pár slov): zapíše se do záznamu
+error-not-settled = kolo { $round } není vyúčtované: anulovat nebo opravit lze jen vyúčtovaná kola
+error-already-voided = kolo { $round } je už anulované
+error-log-unreadable = záznam nelze přečíst zpět: { $detail }
+
+# Úložiště: odmítnuté požadavky na uživatele, PINy a nastavení
+error-not-a-role = „{ $text }“ není role: čekám dealer, supervisor nebo admin
+error-name-length = jméno uživatele „{ $name }“: čekám jméno osoby o 2 až 40 znacích
+error-name-letters = jméno uživatele „{ $name }“: čekám jen písmena, mezery, spojovníky nebo apostrofy (jméno osoby)
+error-name-generic = jméno uživatele „{ $name }“: sdílené ani obecné účty nejsou dovoleny, každý se přihlašuje sám za sebe
+error-pin-length = PIN pro roli { $role } má { $min } až 12 číslic
+error-first-must-be-admin = první uživatel musí být správce
+error-add-needs-confirmation = přidání uživatele musí potvrdit správce nebo supervizor (jméno a PIN)
+error-may-not-add = { $by } ({ $by_role }) nesmí přidat roli { $role }: správce přidává kohokoli, supervizor krupiéry
+error-user-exists = uživatel „{ $name }“ už existuje
+error-dealer-cannot-unlock = { $name } je krupiér: odemknout uživatele smí jen supervizor
+error-no-such-user = uživatel „{ $name }“ neexistuje
+error-not-locked = { $name } není zamčený
+error-dealer-cannot-set-currency = { $name } je krupiér: měnu stolu smí nastavit jen supervizor nebo správce
+error-currency-fixed = měna je { $currency } a kola jsou v ní zapsaná: databáze má jedinou měnu (částky se nikdy nepřevádějí); stůl, který mění měnu, začíná novou databázi
+error-may-not-set-language = { $by } ({ $by_role }) nesmí nastavit jazyk uživatele { $user }: každý si nastavuje svůj, supervizor krupiérům, správce komukoli
+
+# Hra Pontis: odmítnutý krok
+error-pontis-expected = { $why }; čekám: { $next }
+error-pontis-no-seat = místo { $n } u stolu není
+error-pontis-over = hra skončila
+error-pontis-out-of-turn = mimo pořadí: na tahu je { $now }, ne { $who }
+error-pontis-bank-card-gone = karta banku { $card }: { $why }
+error-pontis-already-turned = karta banku hráče { $who } je už otočená ({ $top })
+error-pontis-turn-first = nejdřív se musí otočit karta banku hráče { $who }
+error-pontis-holds-fewer = { $who } drží { $held ->
+    [one] { $held } kartu
+    [few] { $held } karty
+   *[other] { $held } karet
+}, méně než vynesených { $played }
+error-pontis-does-not-meet = { $cards } nesplňuje { $need }
+error-pontis-on-top = { $top } navrchu na { $under }
+error-pontis-card-gone = { $card }: { $why }
+error-pontis-rank-gone = všechny čtyři karty { $rank } z balíčku už jsou ve hře
+error-pontis-card-in-game = { $card } už je ve hře (balíček ji má jen jednou)
+error-pontis-jokers-gone = { $n ->
+    [one] jediný žolík už je ve hře
+    [few] všichni { $n } žolíci už jsou ve hře
+   *[other] všech { $n } žolíků už je ve hře
+}

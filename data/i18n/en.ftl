@@ -817,3 +817,68 @@ error-read-only = { $path }: cannot write ({ $detail }); check the file's and fo
 error-disk-full = { $path }: the disk is full; nothing of this input was written. Free space on the disk, then enter it again
 error-sqlite = { $path }: { $detail }
 error-pin-hash = could not hash the PIN: { $detail }
+
+# The table sessions: an input not taken now (not allowed, or nothing to do)
+error-table-needs-name = a table needs a name
+error-is-pontis-table = "{ $name }" is a Pontis table: give the Pontoon table another name
+error-is-pontoon-table = "{ $name }" is a Pontoon table: give the Pontis table another name
+error-rules-need-supervisor = table { $name } has other rules or limits: only a supervisor may change them (open it with its current rules, or ask a supervisor)
+error-rules-round-in-play = table { $name } has a round in play: finish it before changing rules or limits
+error-pontis-rules-need-supervisor = Pontis table { $name } has other rules: only a supervisor may change them
+error-pontis-rules-game-in-play = Pontis table { $name } has a game in play: finish it before changing the rules
+error-table-not-in-log = the table is not in the log
+error-no-such-table = no table named "{ $name }" in this database
+error-shoe-during-round = a round is in play: finish it before a new shoe
+error-round-in-play = a round is already in play
+error-no-round = no round in play: place the bets first
+error-undo-settled = no round in play: a settled round is changed only by a supervisor's correction
+error-nothing-to-undo-round = nothing to undo in this round
+error-game-in-play = a game is already in play
+error-no-game = no game in play: start a game first
+error-undo-ended = no game in play: an ended game is not reopened
+error-nothing-to-undo-game = nothing to undo in this game
+error-no-game-to-abandon = no game in play
+error-dealer-cannot-correct = { $name } is a dealer: only a supervisor may void or correct a settled round
+error-no-reason = give a reason (at least a few words): it goes into the log
+error-not-settled = round { $round } is not settled: only settled rounds are voided or corrected
+error-already-voided = round { $round } is already voided
+error-log-unreadable = the log cannot be read back: { $detail }
+
+# The store: users, PINs and settings refused
+error-not-a-role = "{ $text }" is not a role: expected dealer, supervisor or admin
+error-name-length = user name "{ $name }": expected a person's name of 2 to 40 characters
+error-name-letters = user name "{ $name }": expected letters, spaces, hyphens or apostrophes only (a person's name)
+error-name-generic = user name "{ $name }": shared or generic accounts are not allowed: every user logs in as themselves
+error-pin-length = the PIN for the role { $role } is { $min } to 12 digits
+error-first-must-be-admin = the first user must be an admin
+error-add-needs-confirmation = adding a user needs an admin or supervisor to confirm (name and PIN)
+error-may-not-add = { $by } ({ $by_role }) may not add a { $role }: admins add anyone, supervisors add dealers
+error-user-exists = a user named "{ $name }" already exists
+error-dealer-cannot-unlock = { $name } is a dealer: only a supervisor may unlock a user
+error-no-such-user = no user named "{ $name }"
+error-not-locked = { $name } is not locked
+error-dealer-cannot-set-currency = { $name } is a dealer: only a supervisor or an admin may set the table's currency
+error-currency-fixed = the currency is { $currency } and rounds are logged in it: a database keeps one currency (amounts are never converted); a table that changes currency starts a new database
+error-may-not-set-language = { $by } ({ $by_role }) may not set { $user }'s language: users set their own, supervisors a dealer's, admins anyone's
+
+# The Pontis game: a step refused
+error-pontis-expected = { $why }; expected: { $next }
+error-pontis-no-seat = there is no seat { $n }
+error-pontis-over = the game is over
+error-pontis-out-of-turn = out of turn: it is { $now }'s turn, not { $who }'s
+error-pontis-bank-card-gone = bank card { $card }: { $why }
+error-pontis-already-turned = { $who }'s bank card is already turned up ({ $top })
+error-pontis-turn-first = { $who }'s bank card must be turned up first
+error-pontis-holds-fewer = { $who } holds { $held ->
+    [one] { $held } card
+   *[other] { $held } cards
+}, fewer than the { $played } played
+error-pontis-does-not-meet = { $cards } { $n ->
+    [one] does
+   *[other] do
+} not meet { $need }
+error-pontis-on-top = { $top } on top of { $under }
+error-pontis-card-gone = { $card }: { $why }
+error-pontis-rank-gone = all four { $rank } of the deck are already in the game
+error-pontis-card-in-game = { $card } is already in the game (the deck holds one)
+error-pontis-jokers-gone = all { $n } jokers are already in the game

@@ -833,3 +833,66 @@ error-read-only = { $path }: запись невозможна ({ $detail }); п
 error-disk-full = { $path }: диск заполнен; из этого ввода ничего не записано. Освободите место на диске и введите снова
 error-sqlite = { $path }: { $detail }
 error-pin-hash = не удалось вычислить хеш PIN: { $detail }
+
+# Сессия стола: ввод, который сейчас не принимается (не разрешён или нечего делать)
+error-table-needs-name = у стола должно быть название
+error-is-pontis-table = «{ $name }» — стол Понтис: дайте столу Понтун другое название
+error-is-pontoon-table = «{ $name }» — стол Понтун: дайте столу Понтис другое название
+error-rules-need-supervisor = у стола { $name } другие правила или лимиты: менять их может только супервайзер (откройте стол с текущими правилами или позовите супервайзера)
+error-rules-round-in-play = на столе { $name } идёт раунд: доиграйте его, прежде чем менять правила или лимиты
+error-pontis-rules-need-supervisor = у стола Понтис { $name } другие правила: менять их может только супервайзер
+error-pontis-rules-game-in-play = на столе Понтис { $name } идёт игра: доиграйте её, прежде чем менять правила
+error-table-not-in-log = стола нет в журнале
+error-no-such-table = стола «{ $name }» в этой базе данных нет
+error-shoe-during-round = идёт раунд: доиграйте его, прежде чем ставить новый шуз
+error-round-in-play = раунд уже идёт
+error-no-round = раунд не идёт: сначала примите ставки
+error-undo-settled = раунд не идёт: рассчитанный раунд меняет только исправление супервайзера
+error-nothing-to-undo-round = в этом раунде нечего отменять
+error-game-in-play = игра уже идёт
+error-no-game = игра не идёт: сначала начните игру
+error-undo-ended = игра не идёт: законченную игру заново не открывают
+error-nothing-to-undo-game = в этой игре нечего отменять
+error-no-game-to-abandon = игра не идёт
+error-dealer-cannot-correct = { $name } — дилер: аннулировать или исправить рассчитанный раунд может только супервайзер
+error-no-reason = укажите причину (хотя бы несколько слов): она будет записана в журнал
+error-not-settled = раунд { $round } не рассчитан: аннулировать или исправлять можно только рассчитанные раунды
+error-already-voided = раунд { $round } уже аннулирован
+error-log-unreadable = журнал не удаётся прочитать: { $detail }
+
+# Хранилище: отклонённые запросы о пользователях, PIN и настройках
+error-not-a-role = «{ $text }» — не роль: ожидается dealer, supervisor или admin
+error-name-length = имя пользователя «{ $name }»: ожидается имя человека от 2 до 40 символов
+error-name-letters = имя пользователя «{ $name }»: ожидаются только буквы, пробелы, дефисы или апострофы (имя человека)
+error-name-generic = имя пользователя «{ $name }»: общие и безличные учётные записи запрещены, каждый входит под своим именем
+error-pin-length = PIN для роли { $role } — от { $min } до 12 цифр
+error-first-must-be-admin = первый пользователь должен быть администратором
+error-add-needs-confirmation = добавление пользователя должен подтвердить администратор или супервайзер (имя и PIN)
+error-may-not-add = { $by } ({ $by_role }) не может добавить роль { $role }: администратор добавляет кого угодно, супервайзер — дилеров
+error-user-exists = пользователь «{ $name }» уже существует
+error-dealer-cannot-unlock = { $name } — дилер: разблокировать пользователя может только супервайзер
+error-no-such-user = пользователя «{ $name }» нет
+error-not-locked = { $name } не заблокирован
+error-dealer-cannot-set-currency = { $name } — дилер: валюту стола может задать только супервайзер или администратор
+error-currency-fixed = валюта — { $currency }, и раунды записаны в ней: в базе данных одна валюта (суммы никогда не пересчитываются); стол, который меняет валюту, начинает новую базу данных
+error-may-not-set-language = { $by } ({ $by_role }) не может задать язык пользователю { $user }: каждый задаёт свой, супервайзер — дилерам, администратор — кому угодно
+
+# Игра Понтис: отклонённый шаг
+error-pontis-expected = { $why }; ожидается: { $next }
+error-pontis-no-seat = места { $n } за столом нет
+error-pontis-over = игра окончена
+error-pontis-out-of-turn = не в свою очередь: сейчас ход { $now }, а не { $who }
+error-pontis-bank-card-gone = карта банка { $card }: { $why }
+error-pontis-already-turned = карта банка игрока { $who } уже открыта ({ $top })
+error-pontis-turn-first = сначала нужно открыть карту банка игрока { $who }
+error-pontis-holds-fewer = у игрока { $who } { $held ->
+    [one] { $held } карта
+    [few] { $held } карты
+   *[other] { $held } карт
+} — меньше, чем сыграно ({ $played })
+error-pontis-does-not-meet = { $cards } не подходит: { $need }
+error-pontis-on-top = { $top } поверх { $under }
+error-pontis-card-gone = { $card }: { $why }
+error-pontis-rank-gone = все четыре карты { $rank } из колоды уже в игре
+error-pontis-card-in-game = { $card } уже в игре (в колоде она одна)
+error-pontis-jokers-gone = все джокеры ({ $n }) уже в игре

@@ -833,3 +833,66 @@ error-read-only = { $path }: запис неможливий ({ $detail }); пе
 error-disk-full = { $path }: диск заповнено; з цього введення нічого не записано. Звільніть місце на диску і введіть знову
 error-sqlite = { $path }: { $detail }
 error-pin-hash = не вдалося обчислити хеш PIN: { $detail }
+
+# Сесія столу: введення, яке зараз не приймається (не дозволено або нічого робити)
+error-table-needs-name = столу потрібна назва
+error-is-pontis-table = «{ $name }» — стіл Понтіс: дайте столу Понтун іншу назву
+error-is-pontoon-table = «{ $name }» — стіл Понтун: дайте столу Понтіс іншу назву
+error-rules-need-supervisor = стіл { $name } має інші правила або ліміти: змінити їх може лише супервайзер (відкрийте стіл із чинними правилами або покличте супервайзера)
+error-rules-round-in-play = на столі { $name } триває раунд: дограйте його, перш ніж змінювати правила чи ліміти
+error-pontis-rules-need-supervisor = стіл Понтіс { $name } має інші правила: змінити їх може лише супервайзер
+error-pontis-rules-game-in-play = на столі Понтіс { $name } триває гра: дограйте її, перш ніж змінювати правила
+error-table-not-in-log = стола немає в журналі
+error-no-such-table = стола «{ $name }» у цій базі даних немає
+error-shoe-during-round = триває раунд: дограйте його, перш ніж ставити новий шуз
+error-round-in-play = раунд уже триває
+error-no-round = раунд не триває: спершу прийміть ставки
+error-undo-settled = раунд не триває: розрахований раунд змінює лише виправлення супервайзера
+error-nothing-to-undo-round = у цьому раунді нічого скасовувати
+error-game-in-play = гра вже триває
+error-no-game = гра не триває: спершу почніть гру
+error-undo-ended = гра не триває: завершену гру не відкривають знову
+error-nothing-to-undo-game = у цій грі нічого скасовувати
+error-no-game-to-abandon = гра не триває
+error-dealer-cannot-correct = { $name } — дилер: анулювати чи виправити розрахований раунд може лише супервайзер
+error-no-reason = вкажіть причину (хоча б кілька слів): її буде записано в журнал
+error-not-settled = раунд { $round } не розраховано: анулювати чи виправити можна лише розраховані раунди
+error-already-voided = раунд { $round } уже анульовано
+error-log-unreadable = журнал не вдається прочитати: { $detail }
+
+# Сховище: відхилені запити щодо користувачів, PIN і налаштувань
+error-not-a-role = «{ $text }» — не роль: очікується dealer, supervisor або admin
+error-name-length = ім'я користувача «{ $name }»: очікується ім'я людини від 2 до 40 символів
+error-name-letters = ім'я користувача «{ $name }»: очікуються лише літери, пробіли, дефіси чи апострофи (ім'я людини)
+error-name-generic = ім'я користувача «{ $name }»: спільні чи загальні облікові записи заборонені, кожен входить під своїм ім'ям
+error-pin-length = PIN для ролі { $role } має від { $min } до 12 цифр
+error-first-must-be-admin = перший користувач має бути адміністратором
+error-add-needs-confirmation = додавання користувача має підтвердити адміністратор або супервайзер (ім'я і PIN)
+error-may-not-add = { $by } ({ $by_role }) не може додати роль { $role }: адміністратор додає будь-кого, супервайзер — дилерів
+error-user-exists = користувач «{ $name }» уже існує
+error-dealer-cannot-unlock = { $name } — дилер: розблокувати користувача може лише супервайзер
+error-no-such-user = користувача «{ $name }» немає
+error-not-locked = { $name } не заблоковано
+error-dealer-cannot-set-currency = { $name } — дилер: валюту столу може встановити лише супервайзер або адміністратор
+error-currency-fixed = валюта — { $currency }, і раунди записано в ній: база даних має одну валюту (суми ніколи не конвертуються); стіл, що змінює валюту, починає нову базу даних
+error-may-not-set-language = { $by } ({ $by_role }) не може встановити мову користувачу { $user }: кожен встановлює свою, супервайзер — дилерам, адміністратор — будь-кому
+
+# Гра Понтіс: відхилений крок
+error-pontis-expected = { $why }; очікується: { $next }
+error-pontis-no-seat = місця { $n } за столом немає
+error-pontis-over = гру закінчено
+error-pontis-out-of-turn = не в свою чергу: зараз хід { $now }, а не { $who }
+error-pontis-bank-card-gone = карта банку { $card }: { $why }
+error-pontis-already-turned = карту банку гравця { $who } вже відкрито ({ $top })
+error-pontis-turn-first = спершу треба відкрити карту банку гравця { $who }
+error-pontis-holds-fewer = у гравця { $who } { $held ->
+    [one] { $held } карта
+    [few] { $held } карти
+   *[other] { $held } карт
+} — менше, ніж зіграно ({ $played })
+error-pontis-does-not-meet = { $cards } не відповідає умові: { $need }
+error-pontis-on-top = { $top } поверх { $under }
+error-pontis-card-gone = { $card }: { $why }
+error-pontis-rank-gone = усі чотири карти { $rank } з колоди вже в грі
+error-pontis-card-in-game = { $card } вже в грі (у колоді вона одна)
+error-pontis-jokers-gone = усі джокери ({ $n }) вже в грі

@@ -7,7 +7,7 @@ use super::event::EventKind;
 use super::payload::{self, Payload, nets_of};
 use super::replay;
 use super::store::{AuditError, NOT_STEP, Store};
-use super::table::InputError;
+use super::table::{InputError, NotNow};
 use super::users::User;
 use crate::engine::{Money, Round};
 use crate::script::Script;
@@ -48,26 +48,19 @@ fn state(store: &Store, round: i64) -> Result<(i64, bool, bool), AuditError> {
 
 fn check(store: &Store, user: &User, round: i64, reason: &str) -> Result<i64, InputError> {
     if !user.role.supervises() {
-        return Err(InputError::NotNow(format!(
-            "{} is a dealer: only a supervisor may void or correct a settled round",
-            user.name
-        )));
+        return Err(InputError::NotNow(NotNow::DealerCannotCorrect {
+            name: user.name.clone(),
+        }));
     }
     if reason.trim().chars().count() < 5 {
-        return Err(InputError::NotNow(
-            "give a reason (at least a few words): it goes into the log".into(),
-        ));
+        return Err(InputError::NotNow(NotNow::NoReason));
     }
     let (table, settled, voided) = state(store, round)?;
     if !settled {
-        return Err(InputError::NotNow(format!(
-            "round {round} is not settled: only settled rounds are voided or corrected"
-        )));
+        return Err(InputError::NotNow(NotNow::NotSettled { round }));
     }
     if voided {
-        return Err(InputError::NotNow(format!(
-            "round {round} is already voided"
-        )));
+        return Err(InputError::NotNow(NotNow::AlreadyVoided { round }));
     }
     Ok(table)
 }
@@ -99,8 +92,8 @@ pub(crate) fn preview(
     round: i64,
     steps: Vec<String>,
 ) -> Result<Correction, InputError> {
-    let (original, logged) =
-        replay::export_round(store, round).map_err(|e| InputError::NotNow(e.to_string()))?;
+    let (original, logged) = replay::export_round(store, round)
+        .map_err(|e| InputError::NotNow(NotNow::Replay(e.to_string())))?;
     let mut script = original.clone();
     script.steps = steps.clone();
     let corrected = script

@@ -8,7 +8,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::store::{AuditError, Store};
-use super::table::{Input, InputError, TableSession};
+use super::table::{Input, InputError, NotNow, TableSession};
 use super::users::User;
 use crate::engine::{BetId, BetSpec, Limits, Money, Rules, shown};
 
@@ -176,9 +176,7 @@ impl Feed {
                 n.limits,
             ),
             None => TableSession::resume(&mut store, user, name).map_err(|e| match e {
-                InputError::NotNow(why) => {
-                    InputError::NotNow(format!("{why}; give --rules PRESET to open a new table"))
-                }
+                InputError::NotNow(why) => InputError::NotNow(NotNow::NeedsRules(Box::new(why))),
                 other => other,
             }),
         };
@@ -261,9 +259,7 @@ impl Feed {
                             .collect(),
                     )),
                 }),
-                None => Err(InputError::NotNow(
-                    "no round in play: place the bets first".into(),
-                )),
+                None => Err(InputError::NotNow(NotNow::NoRound)),
             },
             Line::Close => {
                 let table = self.table.take().expect("checked above");
@@ -294,7 +290,8 @@ impl Feed {
 /// A refusal's answer, once it is logged; a store failure stops the feed.
 fn refusal(e: InputError) -> Result<Option<Answer>, FeedError> {
     match e {
-        InputError::Refused(why) | InputError::NotNow(why) => Ok(Some(Answer::Refused(why))),
+        InputError::Refused(why) => Ok(Some(Answer::Refused(why))),
+        InputError::NotNow(why) => Ok(Some(Answer::Refused(why.to_string()))),
         e @ InputError::Store(_) => Err(FeedError::NotRecorded(e)),
     }
 }

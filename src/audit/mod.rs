@@ -23,5 +23,5 @@ pub mod users;
 
 pub use event::{Event, EventKind};
 pub use store::{AuditError, Clock, ManualClock, Store, SystemClock, default_db_path};
-pub use table::{Input, TableSession};
+pub use table::{Input, NotNow, TableSession};
 pub use users::{Role, User};

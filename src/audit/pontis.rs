@@ -13,7 +13,7 @@ use super::event::{Event, EventKind};
 use super::payload::{self, Named, Payload, PontisEnded, PontisOpened, PontisStarted};
 use super::replay::ReplayError;
 use super::store::{AuditError, NOT_STEP, Store};
-use super::table::{InputError, find_table, find_table_of, next_table_id};
+use super::table::{InputError, NotNow, find_table, find_table_of, next_table_id};
 use super::users::User;
 use crate::engine::pontis::{Game, PontisRules, Step, parse_step};
 use crate::pontis_script::PontisScript;
@@ -431,12 +431,12 @@ impl PontisSession {
     ) -> Result<PontisSession, InputError> {
         let name = name.trim().to_string();
         if name.is_empty() {
-            return Err(InputError::NotNow("a table needs a name".into()));
+            return Err(InputError::NotNow(NotNow::NoTableName));
         }
         if find_table(store, &name)?.is_some() {
-            return Err(InputError::NotNow(format!(
-                "\"{name}\" is a Pontoon table: give the Pontis table another name"
-            )));
+            return Err(InputError::NotNow(NotNow::IsPontoonTable {
+                name: name.clone(),
+            }));
         }
         let (id, state) = match find_pontis_table(store, &name)? {
             Some(id) => (id, pontis_table_state(store, id)?),
@@ -444,14 +444,14 @@ impl PontisSession {
         };
         let change = state.as_ref().is_some_and(|s| s.rules != rules);
         if change && !user.role.supervises() {
-            return Err(InputError::NotNow(format!(
-                "Pontis table {name} has other rules: only a supervisor may change them"
-            )));
+            return Err(InputError::NotNow(NotNow::PontisRulesNeedSupervisor {
+                name: name.clone(),
+            }));
         }
         if change && state.as_ref().is_some_and(|s| s.live.is_some()) {
-            return Err(InputError::NotNow(format!(
-                "Pontis table {name} has a game in play: finish it before changing the rules"
-            )));
+            return Err(InputError::NotNow(NotNow::PontisRulesWithGameInPlay {
+                name: name.clone(),
+            }));
         }
         if state.as_ref().is_none_or(|s| change || !s.open) {
             let opened = Payload::PontisOpened(PontisOpened {
@@ -460,8 +460,8 @@ impl PontisSession {
             });
             store.append(&opened, Some(id), Some(user.id), None)?;
         }
-        let table = pontis_table_state(store, id)?
-            .ok_or_else(|| InputError::NotNow("the table is not in the log".into()))?;
+        let table =
+            pontis_table_state(store, id)?.ok_or(InputError::NotNow(NotNow::TableNotInLog))?;
         Ok(PontisSession { table, user })
     }
 
@@ -511,7 +511,7 @@ impl PontisSession {
         dealer: usize,
     ) -> Result<i64, InputError> {
         if self.table.live.is_some() {
-            return Err(InputError::NotNow("a game is already in play".into()));
+            return Err(InputError::NotNow(NotNow::GameInPlay));
         }
         let players: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
         let n = players.len();
@@ -546,9 +546,7 @@ impl PontisSession {
     /// One input as typed (`"Ben: Kc 10h"`, `"Ben: pass"`, `"Ben: bank 7h"`).
     pub fn input_text(&mut self, store: &mut Store, text: &str) -> Result<PontisInput, InputError> {
         let Some(live) = self.table.live.as_ref() else {
-            return Err(InputError::NotNow(
-                "no game in play: start a game first".into(),
-            ));
+            return Err(InputError::NotNow(NotNow::NoGame));
         };
         match parse_step(text, &live.game) {
             Ok(step) => self.input(store, step),
@@ -564,9 +562,7 @@ impl PontisSession {
     /// transaction.
     pub fn input(&mut self, store: &mut Store, step: Step) -> Result<PontisInput, InputError> {
         let Some(live) = self.table.live.as_ref() else {
-            return Err(InputError::NotNow(
-                "no game in play: start a game first".into(),
-            ));
+            return Err(InputError::NotNow(NotNow::NoGame));
         };
         let text = live.game.step_text(&step);
         let mut after = live.game.clone();
@@ -606,25 +602,22 @@ impl PontisSession {
     /// not reopened.
     pub fn undo(&mut self, store: &mut Store) -> Result<Step, InputError> {
         let Some(live) = self.table.live.as_ref() else {
-            return Err(InputError::NotNow(
-                "no game in play: an ended game is not reopened".into(),
-            ));
+            return Err(InputError::NotNow(NotNow::UndoEnded));
         };
         let Some(last) = live.steps.last() else {
-            return Err(InputError::NotNow("nothing to undo in this game".into()));
+            return Err(InputError::NotNow(NotNow::NothingToUndoInGame));
         };
         let text = live.game.step_text(last);
         self.log(store, Payload::PontisUndo(payload::Input { text }))?;
         let live = self.table.live.as_mut().expect("checked above");
-        live.undo()
-            .ok_or_else(|| InputError::NotNow("nothing to undo".into()))
+        live.undo().ok_or(InputError::NotNow(NotNow::NothingToUndo))
     }
 
     /// Stops the game in play before its end (logged as `abandoned`, with the banks'
     /// scores as they stand; nobody wins).
     pub fn abandon(&mut self, store: &mut Store) -> Result<(), InputError> {
         let Some(live) = self.table.live.as_ref() else {
-            return Err(InputError::NotNow("no game in play".into()));
+            return Err(InputError::NotNow(NotNow::NoGameToAbandon));
         };
         let ended = PontisEnded::of(live.number, &live.game, live.steps.len());
         self.log(store, Payload::PontisEnded(ended))?;

@@ -14,7 +14,7 @@ use std::collections::{HashMap, HashSet};
 use super::event::{Event, EventKind};
 use super::payload::{Payload, Setting, SettingChanged};
 use super::store::{AuditError, Store};
-use super::users::{Role, User};
+use super::users::{Denied, Role, User};
 use crate::engine::Currency;
 use crate::i18n::Lang;
 
@@ -103,9 +103,8 @@ pub fn naming_relabels_rounds(store: &Store) -> Result<Option<i64>, AuditError> 
 /// currency already set is not changed: the amounts logged are in it.
 pub fn set_currency(store: &mut Store, currency: Currency, by: &User) -> Result<bool, AuditError> {
     if !may_set_currency(by.role) {
-        return Err(AuditError::Refused(format!(
-            "{} is a dealer: only a supervisor or an admin may set the table's currency",
-            by.name
+        return Err(AuditError::Denied(Denied::DealerCannotSetCurrency(
+            by.name.clone(),
         )));
     }
     let now = self::currency(store)?;
@@ -115,10 +114,7 @@ pub fn set_currency(store: &mut Store, currency: Currency, by: &User) -> Result<
     if let Some(now) = now
         && store.round_count()? > 0
     {
-        return Err(AuditError::Refused(format!(
-            "the currency is {now} and rounds are logged in it: a database keeps one currency \
-             (amounts are never converted); a table that changes currency starts a new database"
-        )));
+        return Err(AuditError::Denied(Denied::CurrencyFixed(now)));
     }
     store.append(
         &Payload::SettingChanged(SettingChanged {
@@ -164,12 +160,11 @@ pub fn set_language(
     by: &User,
 ) -> Result<bool, AuditError> {
     if !may_set_language((by.id, by.role), (user.id, user.role)) {
-        return Err(AuditError::Refused(format!(
-            "{} ({}) may not set {}'s language: users set their own, supervisors a dealer's, admins anyone's",
-            by.name,
-            by.role.name(),
-            user.name
-        )));
+        return Err(AuditError::Denied(Denied::MayNotSetLanguage {
+            by: by.name.clone(),
+            by_role: by.role,
+            user: user.name.clone(),
+        }));
     }
     if language(store, user)? == Some(lang) {
         return Ok(false);

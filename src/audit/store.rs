@@ -105,6 +105,10 @@ pub enum AuditError {
     Sqlite { path: PathBuf, detail: String },
     #[error("could not hash the PIN: {0}")]
     PinHash(String),
+    /// A person's request the store refused (a name, a PIN, a right): a closed set, so
+    /// that a screen says each in its language.
+    #[error("{0}")]
+    Denied(super::users::Denied),
     #[error("{0}")]
     Refused(String),
 }

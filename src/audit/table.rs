@@ -33,11 +33,77 @@ pub enum InputError {
     Refused(String),
     /// Not allowed for this user, or nothing to do (no round, nothing to undo).
     #[error("{0}")]
-    NotNow(String),
+    NotNow(NotNow),
     /// The store could not make it durable: the input was NOT accepted. (Its message
     /// says the cause; it is not also a `source`, so that a chain prints it once.)
     #[error("not recorded, so not accepted: {0}")]
     Store(AuditError),
+}
+
+/// Why a session did not take an input before the engine saw it: not allowed for this
+/// user, or nothing to do. A closed set, so that a screen says each in its language
+/// (`i18n::errors::not_now`); the English `Display` is what the CLI and the log read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotNow {
+    #[error("a table needs a name")]
+    NoTableName,
+    #[error("\"{name}\" is a Pontis table: give the Pontoon table another name")]
+    IsPontisTable { name: String },
+    #[error("\"{name}\" is a Pontoon table: give the Pontis table another name")]
+    IsPontoonTable { name: String },
+    #[error(
+        "table {name} has other rules or limits: only a supervisor may change them (open it with its current rules, or ask a supervisor)"
+    )]
+    RulesNeedSupervisor { name: String },
+    #[error("table {name} has a round in play: finish it before changing rules or limits")]
+    RulesWithRoundInPlay { name: String },
+    #[error("Pontis table {name} has other rules: only a supervisor may change them")]
+    PontisRulesNeedSupervisor { name: String },
+    #[error("Pontis table {name} has a game in play: finish it before changing the rules")]
+    PontisRulesWithGameInPlay { name: String },
+    #[error("the table is not in the log")]
+    TableNotInLog,
+    #[error("no table named \"{name}\" in this database")]
+    NoSuchTableHere { name: String },
+    #[error("no table named \"{name}\"")]
+    NoSuchTable { name: String },
+    #[error("a round is in play: finish it before a new shoe")]
+    ShoeDuringRound,
+    #[error("a round is already in play")]
+    RoundInPlay,
+    #[error("no round in play: place the bets first")]
+    NoRound,
+    #[error("no round in play: a settled round is changed only by a supervisor's correction")]
+    UndoSettled,
+    #[error("nothing to undo in this round")]
+    NothingToUndoInRound,
+    #[error("a game is already in play")]
+    GameInPlay,
+    #[error("no game in play: start a game first")]
+    NoGame,
+    #[error("no game in play: an ended game is not reopened")]
+    UndoEnded,
+    #[error("nothing to undo in this game")]
+    NothingToUndoInGame,
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("no game in play")]
+    NoGameToAbandon,
+    #[error("{name} is a dealer: only a supervisor may void or correct a settled round")]
+    DealerCannotCorrect { name: String },
+    #[error("give a reason (at least a few words): it goes into the log")]
+    NoReason,
+    #[error("round {round} is not settled: only settled rounds are voided or corrected")]
+    NotSettled { round: i64 },
+    #[error("round {round} is already voided")]
+    AlreadyVoided { round: i64 },
+    /// The log could not be read back into a table or a round (the replay's own words:
+    /// a damaged or foreign log, for a supervisor, not a dealer's refusal).
+    #[error("{0}")]
+    Replay(String),
+    /// The CLI's feed: a table it does not know needs its rules.
+    #[error("{0}; give --rules PRESET to open a new table")]
+    NeedsRules(Box<NotNow>),
 }
 
 impl From<AuditError> for InputError {
@@ -50,7 +116,7 @@ impl From<ReplayError> for InputError {
     fn from(e: ReplayError) -> InputError {
         match e {
             ReplayError::Store(s) => InputError::Store(s),
-            other => InputError::NotNow(other.to_string()),
+            other => InputError::NotNow(NotNow::Replay(other.to_string())),
         }
     }
 }
@@ -75,12 +141,12 @@ impl TableSession {
     ) -> Result<TableSession, InputError> {
         let name = name.trim().to_string();
         if name.is_empty() {
-            return Err(InputError::NotNow("a table needs a name".into()));
+            return Err(InputError::NotNow(NotNow::NoTableName));
         }
         if super::pontis::find_pontis_table(store, &name)?.is_some() {
-            return Err(InputError::NotNow(format!(
-                "\"{name}\" is a Pontis table: give the Pontoon table another name"
-            )));
+            return Err(InputError::NotNow(NotNow::IsPontisTable {
+                name: name.clone(),
+            }));
         }
         let (id, state) = match find_table(store, &name)? {
             Some(id) => (id, table_state(store, id)?),
@@ -90,31 +156,35 @@ impl TableSession {
             .as_ref()
             .is_some_and(|s| s.rules != rules || s.limits != limits);
         if rules_change && !user.role.supervises() {
-            return Err(InputError::NotNow(format!(
-                "table {name} has other rules or limits: only a supervisor may change them (open it with its current rules, or ask a supervisor)"
-            )));
+            return Err(InputError::NotNow(NotNow::RulesNeedSupervisor {
+                name: name.clone(),
+            }));
         }
         if rules_change && state.as_ref().is_some_and(|s| s.live.is_some()) {
-            return Err(InputError::NotNow(format!(
-                "table {name} has a round in play: finish it before changing rules or limits"
-            )));
+            return Err(InputError::NotNow(NotNow::RulesWithRoundInPlay {
+                name: name.clone(),
+            }));
         }
         if state.as_ref().is_none_or(|s| rules_change || !s.open) {
             let opened = table_opened(&name, &rules, preset, &limits);
             store.append(&Payload::TableOpened(opened), Some(id), Some(user.id), None)?;
         }
-        let state = table_state(store, id)?
-            .ok_or_else(|| InputError::NotNow("the table is not in the log".into()))?;
+        let state = table_state(store, id)?.ok_or(InputError::NotNow(NotNow::TableNotInLog))?;
         Ok(TableSession { state, user })
     }
 
     /// Reopens a table with the rules and limits it last had (after a restart).
     pub fn resume(store: &mut Store, user: User, name: &str) -> Result<TableSession, InputError> {
         let id = find_table(store, name)?.ok_or_else(|| {
-            InputError::NotNow(format!("no table named \"{name}\" in this database"))
+            InputError::NotNow(NotNow::NoSuchTableHere {
+                name: name.to_string(),
+            })
         })?;
-        let found = table_state(store, id)?
-            .ok_or_else(|| InputError::NotNow(format!("no table named \"{name}\"")))?;
+        let found = table_state(store, id)?.ok_or_else(|| {
+            InputError::NotNow(NotNow::NoSuchTable {
+                name: name.to_string(),
+            })
+        })?;
         let (rules, preset, limits) = (found.rules, found.preset.clone(), found.limits);
         TableSession::open(store, user, name, rules, preset.as_deref(), limits)
     }
@@ -192,9 +262,7 @@ impl TableSession {
     /// A new shoe, between rounds.
     pub fn new_shoe(&mut self, store: &mut Store) -> Result<(), InputError> {
         if self.state.live.is_some() {
-            return Err(InputError::NotNow(
-                "a round is in play: finish it before a new shoe".into(),
-            ));
+            return Err(InputError::NotNow(NotNow::ShoeDuringRound));
         }
         let shoe = payload::ShoeNew {
             decks: self.state.rules.decks(),
@@ -214,7 +282,7 @@ impl TableSession {
         bets: Vec<BetSpec>,
     ) -> Result<i64, InputError> {
         if self.state.live.is_some() {
-            return Err(InputError::NotNow("a round is already in play".into()));
+            return Err(InputError::NotNow(NotNow::RoundInPlay));
         }
         let bets: Arc<[BetSpec]> = bets.into();
         let start = match Round::with_shoe(
@@ -249,9 +317,7 @@ impl TableSession {
     /// One dealer input as typed (`"K"`, `"stick"`, `"insure 1a 5"`).
     pub fn input_text(&mut self, store: &mut Store, text: &str) -> Result<Input, InputError> {
         let Some(live) = self.state.live.as_ref() else {
-            return Err(InputError::NotNow(
-                "no round in play: place the bets first".into(),
-            ));
+            return Err(InputError::NotNow(NotNow::NoRound));
         };
         let id = live.id;
         match parse_step(text, &live.round) {
@@ -267,9 +333,7 @@ impl TableSession {
     /// with why and change nothing.
     pub fn input(&mut self, store: &mut Store, step: Step) -> Result<Input, InputError> {
         let Some(live) = self.state.live.as_ref() else {
-            return Err(InputError::NotNow(
-                "no round in play: place the bets first".into(),
-            ));
+            return Err(InputError::NotNow(NotNow::NoRound));
         };
         let id = live.id;
         let text = live.round.step_text(step);
@@ -341,13 +405,10 @@ impl TableSession {
     /// settlement only a supervisor's correction can change a round.
     pub fn undo(&mut self, store: &mut Store) -> Result<Step, InputError> {
         let Some(live) = self.state.live.as_ref() else {
-            return Err(InputError::NotNow(
-                "no round in play: a settled round is changed only by a supervisor's correction"
-                    .into(),
-            ));
+            return Err(InputError::NotNow(NotNow::UndoSettled));
         };
         let Some(&last) = live.steps.last() else {
-            return Err(InputError::NotNow("nothing to undo in this round".into()));
+            return Err(InputError::NotNow(NotNow::NothingToUndoInRound));
         };
         let text = live.round.step_text(last);
         let id = live.id;

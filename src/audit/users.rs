@@ -36,9 +36,7 @@ impl Role {
             "dealer" => Ok(Role::Dealer),
             "supervisor" => Ok(Role::Supervisor),
             "admin" => Ok(Role::Admin),
-            _ => Err(AuditError::Refused(format!(
-                "\"{s}\" is not a role: expected dealer, supervisor or admin"
-            ))),
+            _ => Err(AuditError::Denied(Denied::NotARole(s.to_string()))),
         }
     }
 
@@ -50,6 +48,64 @@ impl Role {
 }
 
 /// A user as logged in.
+/// Why the store refused a person's request about users or settings: each with what a
+/// message needs, so a screen says it in its language (`i18n::errors::denied`); the
+/// English `Display` is what the CLI reads.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Denied {
+    #[error("\"{0}\" is not a role: expected dealer, supervisor or admin")]
+    NotARole(String),
+    #[error("user name \"{}\": {why}", crate::engine::shown(.name))]
+    BadName { name: String, why: NameProblem },
+    #[error("{} {}'s PIN is {min} to 12 digits", article(.role), .role.name())]
+    PinLength { role: Role, min: usize },
+    #[error("the first user must be an admin (--role admin)")]
+    FirstMustBeAdmin,
+    #[error("adding a user needs an admin or supervisor to confirm (--by NAME, with their PIN)")]
+    AddNeedsConfirmation,
+    #[error("{by} ({}) may not add a {}: admins add anyone, supervisors add dealers", .by_role.name(), .role.name())]
+    MayNotAdd {
+        by: String,
+        by_role: Role,
+        role: Role,
+    },
+    #[error("a user named \"{0}\" already exists")]
+    UserExists(String),
+    #[error("{0} is a dealer: only a supervisor may unlock a user")]
+    DealerCannotUnlock(String),
+    #[error("no user named \"{0}\"")]
+    NoSuchUser(String),
+    #[error("{0} is not locked")]
+    NotLocked(String),
+    #[error("{0} is a dealer: only a supervisor or an admin may set the table's currency")]
+    DealerCannotSetCurrency(String),
+    #[error(
+        "the currency is {0} and rounds are logged in it: a database keeps one currency (amounts are never converted); a table that changes currency starts a new database"
+    )]
+    CurrencyFixed(crate::engine::Currency),
+    #[error("{by} ({}) may not set {user}'s language: users set their own, supervisors a dealer's, admins anyone's", .by_role.name())]
+    MayNotSetLanguage {
+        by: String,
+        by_role: Role,
+        user: String,
+    },
+}
+
+fn article(role: &Role) -> &'static str {
+    if *role == Role::Admin { "an" } else { "a" }
+}
+
+/// What is wrong with a user's name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum NameProblem {
+    #[error("expected a person's name of 2 to 40 characters")]
+    Length,
+    #[error("expected letters, spaces, hyphens or apostrophes only (a person's name)")]
+    Letters,
+    #[error("shared or generic accounts are not allowed: every user logs in as themselves")]
+    Generic,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
     pub(crate) id: i64,
@@ -79,31 +135,27 @@ const GENERIC: [&str; 16] = [
 
 pub(crate) fn check_name(name: &str) -> Result<(), AuditError> {
     let n = name.trim();
-    let bad = |why: &str| {
-        AuditError::Refused(format!(
-            "user name \"{}\": {why}",
-            crate::engine::shown(name)
-        ))
+    let bad = |why| {
+        AuditError::Denied(Denied::BadName {
+            name: name.to_string(),
+            why,
+        })
     };
     if n.chars().count() < 2 || n.chars().count() > 40 {
-        return Err(bad("expected a person's name of 2 to 40 characters"));
+        return Err(bad(NameProblem::Length));
     }
     if !n
         .chars()
         .all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '\'' || c == '.')
     {
-        return Err(bad(
-            "expected letters, spaces, hyphens or apostrophes only (a person's name)",
-        ));
+        return Err(bad(NameProblem::Letters));
     }
     let lower = n.to_lowercase();
     let bare: String = lower.chars().filter(|c| c.is_alphabetic()).collect();
     if GENERIC.iter().any(|g| {
         bare == *g || bare.starts_with(g) && bare[g.len()..].chars().all(|c| c.is_ascii_digit())
     }) {
-        return Err(bad(
-            "shared or generic accounts are not allowed: every user logs in as themselves",
-        ));
+        return Err(bad(NameProblem::Generic));
     }
     Ok(())
 }
@@ -120,11 +172,7 @@ pub(crate) fn min_pin_len(role: Role) -> usize {
 fn check_pin(pin: &str, role: Role) -> Result<(), AuditError> {
     let min = min_pin_len(role);
     if !(min..=12).contains(&pin.len()) || !pin.bytes().all(|b| b.is_ascii_digit()) {
-        let article = if role == Role::Admin { "an" } else { "a" };
-        return Err(AuditError::Refused(format!(
-            "{article} {}'s PIN is {min} to 12 digits",
-            role.name()
-        )));
+        return Err(AuditError::Denied(Denied::PinLength { role, min }));
     }
     Ok(())
 }
@@ -276,33 +324,25 @@ pub(crate) fn add_user_with(
     let first = !has_users(store)?;
     match (first, by) {
         (true, _) if role != Role::Admin => {
-            return Err(AuditError::Refused(
-                "the first user must be an admin (--role admin)".into(),
-            ));
+            return Err(AuditError::Denied(Denied::FirstMustBeAdmin));
         }
         (true, _) => {}
         (false, None) => {
-            return Err(AuditError::Refused(
-                "adding a user needs an admin or supervisor to confirm (--by NAME, with their PIN)"
-                    .into(),
-            ));
+            return Err(AuditError::Denied(Denied::AddNeedsConfirmation));
         }
         (false, Some(b))
             if !(b.role == Role::Admin || (b.role == Role::Supervisor && role == Role::Dealer)) =>
         {
-            return Err(AuditError::Refused(format!(
-                "{} ({}) may not add a {}: admins add anyone, supervisors add dealers",
-                b.name,
-                b.role.name(),
-                role.name()
-            )));
+            return Err(AuditError::Denied(Denied::MayNotAdd {
+                by: b.name.clone(),
+                by_role: b.role,
+                role,
+            }));
         }
         _ => {}
     }
     if find(store, name)?.is_some() {
-        return Err(AuditError::Refused(format!(
-            "a user named \"{name}\" already exists"
-        )));
+        return Err(AuditError::Denied(Denied::UserExists(name.to_string())));
     }
     let pin_hash = hash_pin(pin, cost)?;
     store.begin_batch()?;
@@ -524,15 +564,14 @@ pub(crate) fn logout(store: &mut Store, user: &User, table: Option<i64>) -> Resu
 /// A supervisor unlocks a locked user.
 pub fn unlock(store: &mut Store, name: &str, by: &User) -> Result<(), AuditError> {
     if !by.role.supervises() {
-        return Err(AuditError::Refused(format!(
-            "{} is a dealer: only a supervisor may unlock a user",
-            by.name
+        return Err(AuditError::Denied(Denied::DealerCannotUnlock(
+            by.name.clone(),
         )));
     }
     let (user, _) = find(store, name)?
-        .ok_or_else(|| AuditError::Refused(format!("no user named \"{name}\"")))?;
+        .ok_or_else(|| AuditError::Denied(Denied::NoSuchUser(name.to_string())))?;
     if !lock_state(store, user.id)?.0 {
-        return Err(AuditError::Refused(format!("{} is not locked", user.name)));
+        return Err(AuditError::Denied(Denied::NotLocked(user.name.clone())));
     }
     store.append(
         &Payload::UserUnlocked(payload::UserUnlocked {

@@ -9,8 +9,11 @@
 
 use super::words::{decision, rank_mark};
 use super::{Lang, amount};
-use crate::audit::AuditError;
-use crate::audit::users::LoginError;
+use crate::audit::Role;
+use crate::audit::users::{Denied, LoginError, NameProblem};
+use crate::audit::{AuditError, NotNow};
+use crate::engine::DeckCard;
+use crate::engine::pontis::{CardGone, Game, Lay, Need, PlayError, PlayRefusal, Top};
 use crate::engine::{
     BetIx, Card, CardReason, CardTo, Decision, ImpossibleCard, Money, MoneyError, Outcome, Pay,
     Refusal, Round, SetupError, Step, Suit, Want,
@@ -375,6 +378,227 @@ pub fn login(lang: Lang, e: &LoginError) -> String {
     }
 }
 
+/// Why a table session did not take an input before the engine saw it (not allowed for
+/// this user, or nothing to do).
+pub fn not_now(lang: Lang, e: &NotNow) -> String {
+    match e {
+        NotNow::NoTableName => t!(lang, "error-table-needs-name"),
+        NotNow::IsPontisTable { name } => t!(lang, "error-is-pontis-table", name = name),
+        NotNow::IsPontoonTable { name } => t!(lang, "error-is-pontoon-table", name = name),
+        NotNow::RulesNeedSupervisor { name } => {
+            t!(lang, "error-rules-need-supervisor", name = name)
+        }
+        NotNow::RulesWithRoundInPlay { name } => {
+            t!(lang, "error-rules-round-in-play", name = name)
+        }
+        NotNow::PontisRulesNeedSupervisor { name } => {
+            t!(lang, "error-pontis-rules-need-supervisor", name = name)
+        }
+        NotNow::PontisRulesWithGameInPlay { name } => {
+            t!(lang, "error-pontis-rules-game-in-play", name = name)
+        }
+        NotNow::TableNotInLog => t!(lang, "error-table-not-in-log"),
+        NotNow::NoSuchTableHere { name } | NotNow::NoSuchTable { name } => {
+            t!(lang, "error-no-such-table", name = name)
+        }
+        NotNow::ShoeDuringRound => t!(lang, "error-shoe-during-round"),
+        NotNow::RoundInPlay => t!(lang, "error-round-in-play"),
+        NotNow::NoRound => t!(lang, "error-no-round"),
+        NotNow::UndoSettled => t!(lang, "error-undo-settled"),
+        NotNow::NothingToUndoInRound => t!(lang, "error-nothing-to-undo-round"),
+        NotNow::GameInPlay => t!(lang, "error-game-in-play"),
+        NotNow::NoGame => t!(lang, "error-no-game"),
+        NotNow::UndoEnded => t!(lang, "error-undo-ended"),
+        NotNow::NothingToUndoInGame | NotNow::NothingToUndo => {
+            t!(lang, "error-nothing-to-undo-game")
+        }
+        NotNow::NoGameToAbandon => t!(lang, "error-no-game-to-abandon"),
+        NotNow::DealerCannotCorrect { name } => {
+            t!(lang, "error-dealer-cannot-correct", name = name)
+        }
+        NotNow::NoReason => t!(lang, "error-no-reason"),
+        NotNow::NotSettled { round } => t!(lang, "error-not-settled", round = *round),
+        NotNow::AlreadyVoided { round } => t!(lang, "error-already-voided", round = *round),
+        // The replay's own words about a damaged log (for a supervisor, not a dealer's
+        // refusal): said as the store gives them.
+        NotNow::Replay(text) => t!(lang, "error-log-unreadable", detail = text),
+        NotNow::NeedsRules(e) => not_now(lang, e),
+    }
+}
+
+/// A role's word (`dealer`, `krupiér`).
+fn role(lang: Lang, r: Role) -> String {
+    match r {
+        Role::Dealer => t!(lang, "app-role-dealer"),
+        Role::Supervisor => t!(lang, "app-role-supervisor"),
+        Role::Admin => t!(lang, "app-role-admin"),
+    }
+}
+
+/// Why the store refused a request about users or settings: a name, a PIN, a right.
+pub fn denied(lang: Lang, e: &Denied) -> String {
+    match e {
+        Denied::NotARole(text) => t!(lang, "error-not-a-role", text = text),
+        Denied::BadName { name, why } => {
+            let name = crate::engine::shown(name).to_string();
+            match why {
+                NameProblem::Length => t!(lang, "error-name-length", name = name),
+                NameProblem::Letters => t!(lang, "error-name-letters", name = name),
+                NameProblem::Generic => t!(lang, "error-name-generic", name = name),
+            }
+        }
+        Denied::PinLength { role: r, min } => t!(
+            lang,
+            "error-pin-length",
+            role = role(lang, *r),
+            min = *min as i64
+        ),
+        Denied::FirstMustBeAdmin => t!(lang, "error-first-must-be-admin"),
+        Denied::AddNeedsConfirmation => t!(lang, "error-add-needs-confirmation"),
+        Denied::MayNotAdd {
+            by,
+            by_role,
+            role: r,
+        } => t!(
+            lang,
+            "error-may-not-add",
+            by = by,
+            by_role = role(lang, *by_role),
+            role = role(lang, *r)
+        ),
+        Denied::UserExists(name) => t!(lang, "error-user-exists", name = name),
+        Denied::DealerCannotUnlock(name) => t!(lang, "error-dealer-cannot-unlock", name = name),
+        Denied::NoSuchUser(name) => t!(lang, "error-no-such-user", name = name),
+        Denied::NotLocked(name) => t!(lang, "error-not-locked", name = name),
+        Denied::DealerCannotSetCurrency(name) => {
+            t!(lang, "error-dealer-cannot-set-currency", name = name)
+        }
+        Denied::CurrencyFixed(c) => t!(lang, "error-currency-fixed", currency = c.to_string()),
+        Denied::MayNotSetLanguage { by, by_role, user } => t!(
+            lang,
+            "error-may-not-set-language",
+            by = by,
+            by_role = role(lang, *by_role),
+            user = user
+        ),
+    }
+}
+
+/// A Pontis card as the language writes it (a joker keeps its mark).
+fn deck_card(lang: Lang, c: DeckCard) -> String {
+    match c {
+        DeckCard::Card(c) => card(lang, c),
+        joker => joker.to_string(),
+    }
+}
+
+/// What the game wants now, in words (the Pontis screen's "next", for a refusal).
+fn pontis_next(lang: Lang, g: &Game) -> Option<String> {
+    use crate::engine::pontis::Want;
+    let need = |n: Need| match n {
+        Need::Bridge => t!(lang, "pontis-need-bridge"),
+        Need::AceBridge => t!(lang, "pontis-need-ace-bridge"),
+        Need::Difference(a, None) => t!(lang, "pontis-need-difference", a = a),
+        Need::Difference(a, Some(b)) => t!(lang, "pontis-need-either", a = a, b = b),
+    };
+    match g.want() {
+        Want::Turn(seat) => Some(t!(lang, "pontis-next-turn", name = &g.names()[seat])),
+        Want::Move { seat, need: n } => {
+            let prev = g.previous(seat);
+            let top = |s: usize| g.top(s).map(|c| deck_card(lang, c)).unwrap_or_default();
+            Some(t!(
+                lang,
+                "pontis-next-move",
+                name = &g.names()[seat],
+                need = need(n),
+                top = top(seat),
+                other = &g.names()[prev],
+                other_top = top(prev)
+            ))
+        }
+        Want::Over(_) => None,
+    }
+}
+
+/// Why the Pontis game refused a step, and what it wanted instead, in the language:
+/// `g` is the game as it stood when the step was refused.
+pub fn pontis(lang: Lang, g: &Game, e: &PlayError) -> String {
+    let why = pontis_refusal(lang, &e.reason);
+    match pontis_next(lang, g) {
+        Some(next) => t!(lang, "error-pontis-expected", why = why, next = next),
+        None => why,
+    }
+}
+
+/// Why the Pontis game refused a step, in the language.
+pub fn pontis_refusal(lang: Lang, r: &PlayRefusal) -> String {
+    let gone = |why: &CardGone| match why {
+        CardGone::Rank(r) => t!(lang, "error-pontis-rank-gone", rank = rank_mark(lang, *r)),
+        CardGone::Card(c) => t!(lang, "error-pontis-card-in-game", card = card(lang, *c)),
+        CardGone::Jokers(n) => t!(lang, "error-pontis-jokers-gone", n = *n as i64),
+    };
+    let need = |n: Need| match n {
+        Need::Bridge => t!(lang, "pontis-need-bridge"),
+        Need::AceBridge => t!(lang, "pontis-need-ace-bridge"),
+        Need::Difference(a, None) => t!(lang, "pontis-need-difference", a = a),
+        Need::Difference(a, Some(b)) => t!(lang, "pontis-need-either", a = a, b = b),
+    };
+    match r {
+        PlayRefusal::NoSeat(i) => t!(lang, "error-pontis-no-seat", n = *i as i64 + 1),
+        PlayRefusal::Over => t!(lang, "error-pontis-over"),
+        PlayRefusal::OutOfTurn { now, who } => {
+            t!(lang, "error-pontis-out-of-turn", now = now, who = who)
+        }
+        PlayRefusal::BankCardGone { card: c, why } => t!(
+            lang,
+            "error-pontis-bank-card-gone",
+            card = deck_card(lang, *c),
+            why = gone(why)
+        ),
+        PlayRefusal::AlreadyTurned { who, top } => t!(
+            lang,
+            "error-pontis-already-turned",
+            who = who,
+            top = top.map(|c| deck_card(lang, c)).unwrap_or_default()
+        ),
+        PlayRefusal::TurnFirst { who } => t!(lang, "error-pontis-turn-first", who = who),
+        PlayRefusal::HoldsFewer { who, held, played } => t!(
+            lang,
+            "error-pontis-holds-fewer",
+            who = who,
+            held = *held as i64,
+            played = *played as i64
+        ),
+        PlayRefusal::DoesNotMeet { lay, top, need: n } => {
+            let cards = match (*lay, *top) {
+                (Lay::One(c), _) => deck_card(lang, c),
+                (Lay::Two { under, top: t }, Top::Last) => {
+                    format!("{} {}", deck_card(lang, under), deck_card(lang, t))
+                }
+                (Lay::Two { under, top: t }, Top::Declared) => t!(
+                    lang,
+                    "error-pontis-on-top",
+                    top = deck_card(lang, t),
+                    under = deck_card(lang, under)
+                ),
+            };
+            t!(
+                lang,
+                "error-pontis-does-not-meet",
+                cards = cards,
+                n = lay.cards().len() as i64,
+                need = need(*n)
+            )
+        }
+        PlayRefusal::CardGone { card: c, why } => t!(
+            lang,
+            "error-pontis-card-gone",
+            card = deck_card(lang, *c),
+            why = gone(why)
+        ),
+    }
+}
+
 /// What went wrong with the database, naming the file and what to do.
 pub fn store(lang: Lang, e: &AuditError) -> String {
     let p = |p: &std::path::Path| p.display().to_string();
@@ -407,8 +631,9 @@ pub fn store(lang: Lang, e: &AuditError) -> String {
             t!(lang, "error-sqlite", path = p(path), detail = detail)
         }
         AuditError::PinHash(detail) => t!(lang, "error-pin-hash", detail = detail),
-        // The store's free-text refusals (a user's name or PIN checked by `users`): their
-        // own words, which the store does not give as a closed set.
+        AuditError::Denied(d) => denied(lang, d),
+        // The store's remaining free text: a log that does not read back (for a
+        // supervisor running `croupier verify`), the demo's and the replay's own words.
         AuditError::Refused(text) => text.clone(),
     }
 }
@@ -553,6 +778,127 @@ mod tests {
             },
             AuditError::PinHash("d".into()),
         ];
+        let name = || "T1".to_string();
+        let not_nows = [
+            NotNow::NoTableName,
+            NotNow::IsPontisTable { name: name() },
+            NotNow::IsPontoonTable { name: name() },
+            NotNow::RulesNeedSupervisor { name: name() },
+            NotNow::RulesWithRoundInPlay { name: name() },
+            NotNow::PontisRulesNeedSupervisor { name: name() },
+            NotNow::PontisRulesWithGameInPlay { name: name() },
+            NotNow::TableNotInLog,
+            NotNow::NoSuchTableHere { name: name() },
+            NotNow::NoSuchTable { name: name() },
+            NotNow::ShoeDuringRound,
+            NotNow::RoundInPlay,
+            NotNow::NoRound,
+            NotNow::UndoSettled,
+            NotNow::NothingToUndoInRound,
+            NotNow::GameInPlay,
+            NotNow::NoGame,
+            NotNow::UndoEnded,
+            NotNow::NothingToUndoInGame,
+            NotNow::NothingToUndo,
+            NotNow::NoGameToAbandon,
+            NotNow::DealerCannotCorrect { name: name() },
+            NotNow::NoReason,
+            NotNow::NotSettled { round: 4 },
+            NotNow::AlreadyVoided { round: 4 },
+            NotNow::Replay("d".into()),
+            NotNow::NeedsRules(Box::new(NotNow::NoSuchTable { name: name() })),
+        ];
+        let jk = DeckCard::Joker(Rank::Seven);
+        let c7 = DeckCard::Card(card);
+        let game = Game::new(
+            crate::engine::pontis::PontisRules::standard(),
+            vec!["Ben".into(), "Eva".into()],
+            0,
+            vec![None, None],
+        )
+        .unwrap();
+        let plays = [
+            PlayRefusal::NoSeat(4),
+            PlayRefusal::Over,
+            PlayRefusal::OutOfTurn {
+                now: "Ben".into(),
+                who: "Eva".into(),
+            },
+            PlayRefusal::BankCardGone {
+                card: c7,
+                why: CardGone::Rank(Rank::Eight),
+            },
+            PlayRefusal::AlreadyTurned {
+                who: "Ben".into(),
+                top: Some(jk),
+            },
+            PlayRefusal::TurnFirst { who: "Ben".into() },
+            PlayRefusal::HoldsFewer {
+                who: "Ben".into(),
+                held: 1,
+                played: 2,
+            },
+            PlayRefusal::DoesNotMeet {
+                lay: Lay::One(c7),
+                top: Top::Last,
+                need: Need::Bridge,
+            },
+            PlayRefusal::DoesNotMeet {
+                lay: Lay::Two { under: c7, top: jk },
+                top: Top::Declared,
+                need: Need::Difference(4, Some(9)),
+            },
+            PlayRefusal::DoesNotMeet {
+                lay: Lay::Two { under: c7, top: jk },
+                top: Top::Last,
+                need: Need::AceBridge,
+            },
+            PlayRefusal::CardGone {
+                card: c7,
+                why: CardGone::Card(card),
+            },
+            PlayRefusal::CardGone {
+                card: jk,
+                why: CardGone::Jokers(2),
+            },
+        ];
+        let denials = [
+            Denied::NotARole("boss".into()),
+            Denied::BadName {
+                name: "x".into(),
+                why: NameProblem::Length,
+            },
+            Denied::BadName {
+                name: "J4na".into(),
+                why: NameProblem::Letters,
+            },
+            Denied::BadName {
+                name: "dealer".into(),
+                why: NameProblem::Generic,
+            },
+            Denied::PinLength {
+                role: Role::Admin,
+                min: 6,
+            },
+            Denied::FirstMustBeAdmin,
+            Denied::AddNeedsConfirmation,
+            Denied::MayNotAdd {
+                by: name(),
+                by_role: Role::Supervisor,
+                role: Role::Admin,
+            },
+            Denied::UserExists(name()),
+            Denied::DealerCannotUnlock(name()),
+            Denied::NoSuchUser(name()),
+            Denied::NotLocked(name()),
+            Denied::DealerCannotSetCurrency(name()),
+            Denied::CurrencyFixed(crate::engine::Currency::parse("CZK").unwrap()),
+            Denied::MayNotSetLanguage {
+                by: name(),
+                by_role: Role::Dealer,
+                user: "Jana".into(),
+            },
+        ];
         for lang in Lang::ALL {
             for x in &refusals {
                 said_fully(lang, &refusal(lang, &r, x), &format!("{x:?}"));
@@ -569,6 +915,20 @@ mod tests {
                 MoneyError::TooLarge("9".repeat(20)),
             ] {
                 said_fully(lang, &money(lang, &x), &format!("{x:?}"));
+            }
+            for x in &denials {
+                said_fully(lang, &denied(lang, x), &format!("{x:?}"));
+            }
+            for x in &plays {
+                said_fully(lang, &pontis_refusal(lang, x), &format!("{x:?}"));
+            }
+            let e = PlayError {
+                reason: PlayRefusal::Over,
+                expected: String::new(),
+            };
+            said_fully(lang, &pontis(lang, &game, &e), "pontis expected");
+            for x in &not_nows {
+                said_fully(lang, &not_now(lang, x), &format!("{x:?}"));
             }
             for x in [LoginError::Wrong, LoginError::Locked("Jana".into())] {
                 said_fully(lang, &login(lang, &x), &format!("{x:?}"));

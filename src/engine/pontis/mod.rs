@@ -228,8 +228,47 @@ pub enum SetupError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{reason}; expected {expected}")]
 pub struct PlayError {
-    pub reason: String,
+    pub reason: PlayRefusal,
     pub expected: String,
+}
+
+/// Why the game refused a step: a closed set with what a message needs, so that a screen
+/// says it in its language (`i18n::errors::pontis`); the English `Display` is the log's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayRefusal {
+    #[error("there is no seat {}", .0 + 1)]
+    NoSeat(usize),
+    #[error("the game is over")]
+    Over,
+    #[error("out of turn: it is {now}'s turn, not {who}'s")]
+    OutOfTurn { now: String, who: String },
+    #[error("bank card {card}: {why}")]
+    BankCardGone { card: DeckCard, why: CardGone },
+    #[error("{who}'s bank card is already turned up ({})", .top.map(|c| c.to_string()).unwrap_or_default())]
+    AlreadyTurned { who: String, top: Option<DeckCard> },
+    #[error("{who}'s bank card must be turned up first")]
+    TurnFirst { who: String },
+    #[error("{who} holds {held} card{}, fewer than the {played} played", if *.held == 1 { "" } else { "s" })]
+    HoldsFewer {
+        who: String,
+        held: usize,
+        played: usize,
+    },
+    #[error("{} {} not meet {}", words::lay_words(.lay, *.top), if .lay.cards().len() == 1 { "does" } else { "do" }, words::need_words(*.need))]
+    DoesNotMeet { lay: Lay, top: Top, need: Need },
+    #[error("{card}: {why}")]
+    CardGone { card: DeckCard, why: CardGone },
+}
+
+/// Why a card cannot be in the game: the deck holds no more of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CardGone {
+    #[error("all four {} of the deck are already in the game", .0.symbol())]
+    Rank(Rank),
+    #[error("{0} is already in the game (the deck holds one)")]
+    Card(Card),
+    #[error("all {0} jokers are already in the game")]
+    Jokers(u8),
 }
 
 /// A game of Pontis in play (or over).
@@ -330,7 +369,7 @@ impl Game {
                 game.take(card).map_err(|why| SetupError::ImpossibleBank {
                     name: game.names[seat].clone(),
                     card,
-                    why,
+                    why: why.to_string(),
                 })?;
                 game.banks[seat].push(card);
             }
@@ -448,23 +487,15 @@ impl Game {
     }
 
     /// Takes a card out of the deck; says why it cannot be in the game.
-    fn take(&mut self, card: DeckCard) -> Result<(), String> {
+    fn take(&mut self, card: DeckCard) -> Result<(), CardGone> {
         match card {
             DeckCard::Card(c) => self.deck.take(c).map_err(|e| match e {
-                ImpossibleCard::Rank { .. } => format!(
-                    "all four {} of the deck are already in the game",
-                    c.rank.symbol()
-                ),
-                ImpossibleCard::Suited { .. } => {
-                    format!("{c} is already in the game (the deck holds one)")
-                }
+                ImpossibleCard::Rank { .. } => CardGone::Rank(c.rank),
+                ImpossibleCard::Suited { .. } => CardGone::Card(c),
             }),
             DeckCard::Joker(_) => {
                 if self.jokers_left == 0 {
-                    return Err(format!(
-                        "all {} jokers are already in the game",
-                        self.rules.jokers()
-                    ));
+                    return Err(CardGone::Jokers(self.rules.jokers()));
                 }
                 self.jokers_left -= 1;
                 Ok(())
@@ -486,9 +517,9 @@ impl Game {
         }
     }
 
-    fn refuse(&self, reason: impl Into<String>) -> PlayError {
+    fn refuse(&self, reason: PlayRefusal) -> PlayError {
         PlayError {
-            reason: reason.into(),
+            reason,
             expected: self.expected(),
         }
     }
@@ -510,24 +541,24 @@ impl Game {
         let n = self.players();
         let seat = step.seat();
         if seat >= n {
-            return Err(self.refuse(format!("there is no seat {}", seat + 1)));
+            return Err(self.refuse(PlayRefusal::NoSeat(seat)));
         }
         let want = self.want();
         let who = &self.names[seat];
         match want {
-            Want::Over(_) => return Err(self.refuse("the game is over")),
+            Want::Over(_) => return Err(self.refuse(PlayRefusal::Over)),
             Want::Turn(s) | Want::Move { seat: s, .. } if s != seat => {
-                return Err(self.refuse(format!(
-                    "out of turn: it is {}'s turn, not {who}'s",
-                    self.names[s]
-                )));
+                return Err(self.refuse(PlayRefusal::OutOfTurn {
+                    now: self.names[s].clone(),
+                    who: who.clone(),
+                }));
             }
             _ => {}
         }
         match (*step, want) {
             (Step::Turn { card, .. }, Want::Turn(_)) => {
                 self.take(card)
-                    .map_err(|why| self.refuse(format!("bank card {card}: {why}")))?;
+                    .map_err(|why| self.refuse(PlayRefusal::BankCardGone { card, why }))?;
                 self.banks[seat].push(card);
                 self.turned[seat] = true;
                 if self.opening {
@@ -536,13 +567,11 @@ impl Game {
                 }
                 Ok(())
             }
-            (Step::Turn { .. }, _) => Err(self.refuse(format!(
-                "{who}'s bank card is already turned up ({})",
-                self.top(seat).map(|c| c.to_string()).unwrap_or_default()
-            ))),
-            (_, Want::Turn(_)) => {
-                Err(self.refuse(format!("{who}'s bank card must be turned up first")))
-            }
+            (Step::Turn { .. }, _) => Err(self.refuse(PlayRefusal::AlreadyTurned {
+                who: who.clone(),
+                top: self.top(seat),
+            })),
+            (_, Want::Turn(_)) => Err(self.refuse(PlayRefusal::TurnFirst { who: who.clone() })),
             (Step::Pass { .. }, _) => {
                 self.passes += 1;
                 if self.passes == n {
@@ -556,23 +585,22 @@ impl Game {
                 let cards = lay.cards();
                 let held = self.hands[seat] as usize;
                 if cards.len() > held {
-                    return Err(self.refuse(format!(
-                        "{who} holds {held} card{}, fewer than the {} played",
-                        if held == 1 { "" } else { "s" },
-                        cards.len()
-                    )));
+                    return Err(self.refuse(PlayRefusal::HoldsFewer {
+                        who: who.clone(),
+                        held,
+                        played: cards.len(),
+                    }));
                 }
                 if !need.met_by(&lay) {
-                    return Err(self.refuse(format!(
-                        "{} {} not meet {}",
-                        words::lay_words(&lay, self.rules.top()),
-                        if cards.len() == 1 { "does" } else { "do" },
-                        words::need_words(need)
-                    )));
+                    return Err(self.refuse(PlayRefusal::DoesNotMeet {
+                        lay,
+                        top: self.rules.top(),
+                        need,
+                    }));
                 }
                 for &c in &cards {
                     self.take(c)
-                        .map_err(|why| self.refuse(format!("{c}: {why}")))?;
+                        .map_err(|why| self.refuse(PlayRefusal::CardGone { card: c, why }))?;
                 }
                 self.banks[seat].extend(cards.iter().copied());
                 self.hands[seat] -= cards.len() as u8;
@@ -584,7 +612,7 @@ impl Game {
                 }
                 Ok(())
             }
-            (Step::Play { .. }, Want::Over(_)) => Err(self.refuse("the game is over")),
+            (Step::Play { .. }, Want::Over(_)) => Err(self.refuse(PlayRefusal::Over)),
         }
     }
 

@@ -465,7 +465,18 @@ impl PontisScreen {
             .live()
             .map(|l| step_words(lang, &l.game, &step))
             .unwrap_or_default();
+        let before = s.live().map(|l| l.game.clone());
         let r = s.input(store, step);
+        // A refusal the engine gave: its reason and what the game wanted, in the language.
+        if let (Err(InputError::Refused(_)), Some(Err(e))) =
+            (&r, before.as_ref().map(|g| g.check(&step)))
+        {
+            let why = errors::pontis(lang, before.as_ref()?, &e);
+            return Some((
+                t!(lang, "table-refused", step = text, why = why),
+                Tone::Refused,
+            ));
+        }
         self.answer(lang, &text, r)
     }
 

@@ -278,7 +278,8 @@ pub(crate) fn not_recorded(lang: Lang, step: &str, e: &InputError) -> Said {
 /// own words: the caller says the engine's reason itself when it has it.)
 pub(crate) fn input_error(lang: Lang, e: &InputError) -> String {
     match e {
-        InputError::Refused(why) | InputError::NotNow(why) => why.clone(),
+        InputError::Refused(why) => why.clone(),
+        InputError::NotNow(why) => errors::not_now(lang, why),
         InputError::Store(e) => t!(
             lang,
             "table-store-not-recorded",
