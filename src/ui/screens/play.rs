@@ -5,12 +5,12 @@ use egui::{Color32, Frame, RichText, Stroke, Ui, Vec2};
 
 use super::table::{AtTable, OfferKind};
 use crate::engine::{Card, Offer, Rank, Round, Step, Want};
-use crate::i18n::words::{decision, rank_mark};
+use crate::i18n::words::decision;
 use crate::i18n::{Lang, amount, errors};
 use crate::t;
 use crate::ui::app::Command;
 use crate::ui::felt::table_view_in;
-use crate::ui::keys::{KeyAction, hint, with_hint};
+use crate::ui::keys::{KeyAction, card_label, hint, with_hint};
 use crate::ui::widgets::{big_button, capitalise};
 
 pub(crate) fn ui(
@@ -43,7 +43,7 @@ pub(crate) fn ui(
                     ui.label(RichText::new(t!(lang, "play-card")).size(18.0));
                     // The cards as the language marks them (Т К Д В); the keys stay A K Q J.
                     for rank in Rank::ALL {
-                        let sym = rank_mark(lang, rank);
+                        let sym = card_label(lang, rank);
                         if ui
                             .add(
                                 egui::Button::new(RichText::new(sym).size(22.0))
