@@ -301,7 +301,7 @@ pontis-over-empty = у одного из игроков кончились ка�
 pontis-over-circle = все спасовали по кругу
 pontis-ok-over = OK { $step } — игра окончена: { $how }
 pontis-next-turn = { $name } открывает карту банка: введите её (одна клавиша; для джокера сначала X)
-pontis-next-move = ход { $name }: { $need } (банк { $top } против { $other_top } у { $other })
+pontis-next-move = ходит { $name }: { $need } (банк { $top } против { $other_top } — { $other })
 pontis-need-bridge = мост: разница 0, две карты одного значения
 pontis-need-ace-bridge = мост из тузов: разница 13
 pontis-need-difference = разница { $a }
@@ -328,11 +328,11 @@ pontis-bank = банк: { $n ->
 pontis-to-play = ^ ход
 pontis-other-side = другая сторона разницы
 pontis-game-over = КОНЕЦ ИГРЫ — { $how }
-pontis-end-empty = у { $name } не осталось карт
+pontis-end-empty = { $name }: карт не осталось
 pontis-end-blocked = все спасовали по кругу: считаются банки
 pontis-end-abandoned = прервана
 pontis-winners = { $n ->
-    [one] Победитель
+    [1] Победитель
    *[other] Победители
 }: { $names }
 pontis-score-line = { $name }: { $points } оч. · банк { $bank } · в руке { $n }
@@ -458,7 +458,8 @@ desk-status-shift = { $n ->
    *[other] { $n } раундов этой смены, сначала новые
 }
 desk-status-latest = { $n ->
-    [one] в этой смене пока ничего: последний раунд
+    [1] в этой смене пока ничего: последний раунд
+    [one] в этой смене пока ничего: последний { $n } раунд, сначала новые
     [few] в этой смене пока ничего: последние { $n } раунда, сначала новые
    *[other] в этой смене пока ничего: последние { $n } раундов, сначала новые
 }

@@ -301,7 +301,7 @@ pontis-over-empty = в одного з гравців скінчилися ка�
 pontis-over-circle = усі пасували по колу
 pontis-ok-over = OK { $step } — гру завершено: { $how }
 pontis-next-turn = { $name } відкриває карту банку: введіть її (одна клавіша; для джокера спочатку X)
-pontis-next-move = хід { $name }: { $need } (банк { $top } проти { $other_top } у { $other })
+pontis-next-move = ходить { $name }: { $need } (банк { $top } проти { $other_top } — { $other })
 pontis-need-bridge = міст: різниця 0, дві карти однакового значення
 pontis-need-ace-bridge = міст із тузів: різниця 13
 pontis-need-difference = різниця { $a }
@@ -328,11 +328,11 @@ pontis-bank = банк: { $n ->
 pontis-to-play = ^ хід
 pontis-other-side = друга сторона різниці
 pontis-game-over = КІНЕЦЬ ГРИ — { $how }
-pontis-end-empty = у { $name } не лишилося карт
+pontis-end-empty = { $name }: карт не лишилося
 pontis-end-blocked = усі пасували по колу: рахуються банки
 pontis-end-abandoned = перервано
 pontis-winners = { $n ->
-    [one] Переможець
+    [1] Переможець
    *[other] Переможці
 }: { $names }
 pontis-score-line = { $name }: { $points } оч. · банк { $bank } · у руці { $n }
@@ -458,7 +458,8 @@ desk-status-shift = { $n ->
    *[other] { $n } раундів цієї зміни, новіші вгорі
 }
 desk-status-latest = { $n ->
-    [one] у цій зміні ще нічого: останній раунд
+    [1] у цій зміні ще нічого: останній раунд
+    [one] у цій зміні ще нічого: останній { $n } раунд, новіші вгорі
     [few] у цій зміні ще нічого: останні { $n } раунди, новіші вгорі
    *[other] у цій зміні ще нічого: останні { $n } раундів, новіші вгорі
 }

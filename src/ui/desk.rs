@@ -1459,6 +1459,25 @@ mod tests {
     use egui_kittest::Harness;
     use egui_kittest::kittest::{NodeT, Queryable};
 
+    /// In uk and ru the plural `one` also covers 21, 31, …: only the exact 1 may drop the
+    /// number ("the latest round"), every other count says it.
+    #[test]
+    fn a_count_of_21_still_says_its_number() {
+        for lang in [Lang::Uk, Lang::Ru] {
+            for n in [21_i64, 31, 2, 5] {
+                let said = t!(lang, "desk-status-latest", n = n);
+                assert!(said.contains(&n.to_string()), "{lang:?} {n}: {said}");
+            }
+            assert!(!t!(lang, "desk-status-latest", n = 1_i64).contains('1'));
+            let winners = t!(lang, "pontis-winners", n = 21_i64, names = "A");
+            assert_ne!(
+                winners,
+                t!(lang, "pontis-winners", n = 1_i64, names = "A"),
+                "{lang:?}"
+            );
+        }
+    }
+
     /// The desk and what it acts on, as the app holds them.
     struct AtDesk {
         desk: Desk,
