@@ -612,7 +612,12 @@ impl Desk {
             .into_iter()
             .filter(|g| like(&g.table, &self.table) && like(&g.host, &self.dealer))
             .collect();
-        Ok(t!(lang, "desk-games-found", n = self.games.len()))
+        Ok(t!(
+            lang,
+            "desk-games-found",
+            n = self.games.len(),
+            n_shown = count(lang, self.games.len())
+        ))
     }
 
     fn games_tab(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
@@ -680,7 +685,11 @@ impl Desk {
         let at = chrono::Utc::now()
             .format("%Y-%m-%d %H:%M:%S UTC")
             .to_string();
-        let by = format!("{} ({})", user.name, user.role.name());
+        let by = format!(
+            "{} ({})",
+            user.name,
+            crate::ui::app::role_name(lang, user.role)
+        );
         let table = (!self.table.trim().is_empty()).then(|| self.table.trim().to_string());
         let dealer = (!self.dealer.trim().is_empty()).then(|| self.dealer.trim().to_string());
         let o = report::Options {
@@ -1541,7 +1550,7 @@ mod tests {
             "Pult supervizora",
             "Historie kol",
             "Grafy",
-            "obrat",
+            "vsazeno",
             "výhra kasina",
             "Ověřit",
         ] {
