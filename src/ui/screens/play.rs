@@ -108,7 +108,7 @@ fn offers_view(
                     // Each bet's label, field and buttons stay together: a bet that does
                     // not fit in what is left of the row starts the next one (its width
                     // from the frame before).
-                    let width_id = ui.id().with(("offer-width", b));
+                    let width_id = ui.scope_id().with(("offer-width", b));
                     let width = ui.data(|d| d.get_temp::<f32>(width_id)).unwrap_or(0.0);
                     let row_started = ui.cursor().min.x > ui.max_rect().min.x + 1.0;
                     if row_started && width > ui.available_size_before_wrap().x {
