@@ -1469,3 +1469,51 @@ fn a_round_in_czech_through_the_same_keys() {
     assert_eq!(logged_count(&store, "setting_changed"), 3);
     assert_eq!(logged_count(&store, "step_refused"), 1);
 }
+
+/// In Ukrainian the ace is drawn Т: the key reference pairs every key with the mark it
+/// enters (and shows the ten's key as 0, not T), and the card buttons name their key.
+#[test]
+fn the_ukrainian_card_keys_say_their_marks() {
+    use croupier::i18n::Lang;
+    let (mut h, _path) = dealer_at_table("uk-keys");
+    h.get_by_label("Log out").click();
+    h.run();
+    h.get_by_label("Українська").click();
+    h.run();
+    log_in_labelled(&mut h, ["Ім'я", "PIN"], "Jana Svoboda", "1001");
+    assert_eq!(h.state().lang(), Lang::Uk);
+    assert_eq!(
+        h.state().screen(),
+        Screen::Setup,
+        "{:?}",
+        h.state().status()
+    );
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+    h.get_by_label("1a").click();
+    h.run();
+    h.get_by_label("1a").type_text("10");
+    h.run();
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(
+        h.query_by_label("A\u{2192}Т  K\u{2192}К  Q\u{2192}Д  J\u{2192}В  0\u{2192}10  2-9")
+            .is_some(),
+        "the key reference: {:?}",
+        texts(&h)
+    );
+    for label in ["Т (A)", "К (K)", "Д (Q)", "В (J)", "10"] {
+        assert!(h.query_by_label(label).is_some(), "no card button {label}");
+    }
+    // The ace's button enters an ace; T still enters a ten.
+    h.get_by_label("Т (A)").click();
+    h.run();
+    assert!(
+        h.state().status().unwrap_or("").contains("OK Т"),
+        "{:?}",
+        h.state().status()
+    );
+}

@@ -56,7 +56,7 @@ cards-count = { $n ->
 # Rám obrazovky: horní lišta, stavový řádek, role
 app-window-title = Croupier — obrazovka krupiéra (Pontoon)
 app-db = databáze { $path }
-app-table-line = { $name } · { $rules }{ $limits } · bota č. { $shoe }
+app-table-line = { $name } · { $rules }{ $limits } · shoe č. { $shoe }
 app-limits = {" "}· limity { $min }–{ $max }{ $currency }
 app-house-rules = pravidla kasina
 app-cards-left = · { $n ->
@@ -73,7 +73,7 @@ app-refused = ODMÍTNUTO: { $why }
 app-table-closed = stůl { $name } je zavřený
 app-table-closed-in-play = stůl { $name } je zavřený (rozehrané kolo se vrátí, až se stůl znovu otevře)
 app-watching = { $path }: do databáze zapisuje jiný program ({ $holder }); tato obrazovka ji jen sleduje
-app-rules-dir-missing = { $said }; složka pravidel { $dir } (--rules-dir) není složka: nabízejí se jen přednastavená pravidla
+app-rules-dir-missing = { $said }; složka pravidel { $dir } (--rules-dir) neexistuje: nabízejí se jen přednastavená pravidla
 app-fatal-title = Databázi nelze otevřít
 app-fatal-nothing-changed = Nic se nezměnilo. Zavřete Croupier, odstraňte příčinu popsanou výše a spusťte jej znovu.
 app-role-dealer = krupiér
@@ -130,7 +130,7 @@ table-insurance-amount = pojištění pro { $bet }: { $why }
 table-undone = vráceno: { $step }
 table-nothing-to-undo = v tomto kole není co vrátit
 table-confirmed = vyúčtování potvrzeno: sázky na další kolo (karta rozdává)
-table-new-shoe = nová bota: počítání karet začíná znovu
+table-new-shoe = nový shoe: počítání karet začíná znovu
 table-suit = barva { $suit } pro další kartu
 table-no-insure = teď se nedá pojistit žádná sázka (nabídky platí jen hned po rozdání, když má krupiér eso)
 table-no-even-money = teď nemůže žádná sázka vzít even money (potřebuje pontoon proti krupiérovu esu)
@@ -138,13 +138,13 @@ table-no-decline = teď nemůže odmítnout žádná sázka za hráčem (jen př
 
 # Sázky
 bets-title = Sázky na další kolo
-bets-help = Napište sázky (nejdřív držitel boxu, pak sázky za hráčem). Enter nebo kterákoli karta rozdává; N začíná novou botu.
+bets-help = Napište sázky (nejdřív držitel boxu, pak sázky za hráčem). Enter nebo kterákoli karta rozdává; N začíná nový shoe.
 bets-box-column = Box
 bets-holder = Držitel
 bets-back-bet = Za hráčem { $n }
 bets-box = Box { $box_no }
 bets-deal = Rozdat
-bets-new-shoe = Nová bota
+bets-new-shoe = Nový shoe
 bets-who-holder = držitel
 bets-who-back = sázka za hráčem { $n }
 bets-gap = box { $box_no }: { $who } má sázku, ale místo před ní je prázdné (první je sázka držitele)
@@ -190,7 +190,7 @@ play-outcome-lost = prohra
 play-outcome-push = remíza
 play-outcome-won = výhra
 play-outcome-pontoon = pontoon
-play-outcome-five-card-trick = pěti karetní trik
+play-outcome-five-card-trick = pětikaretní trik
 play-outcome-three-of-a-kind = tři stejné
 play-outcome-surrendered = vzdáno
 # Barvy: jméno a značka za hodnotou karty
@@ -228,6 +228,7 @@ settle-totals = Vyplatit { $pay } · stáhnout { $collect } · výsledek kasina 
 settle-confirm = Potvrdit a další kolo
 settle-column-bet = Sázka
 settle-column-stack = Žetony
+settle-column-outcome = Výsledek
 settle-column-cards = Karty
 settle-column-staked = Vsazeno
 settle-net = celkem { $bet }
@@ -253,19 +254,19 @@ keys-buy = { decision-buy }
 keys-split = { decision-split }
 keys-surrender = { decision-surrender } (celý box)
 keys-decline = sázka za hráčem odmítá další koupi/rozdělení
-keys-insure = pojistit označenou sázku (nejvýš, co jde)
+keys-insure = pojistit označenou sázku (maximálně)
 keys-even-money = even money pro označenou sázku
 keys-mark = označit jinou sázku pro nabídku
 keys-undo = vrátit poslední vstup
 keys-confirm = rozdat s těmito sázkami / potvrdit vyúčtování
-keys-new-shoe = nová bota (mezi koly)
+keys-new-shoe = nový shoe (mezi koly)
 keys-any-card = na obrazovce sázek: kterákoli karta rozdává se zobrazenými sázkami
 keys-esc = opustit textové pole
 keys-toggle = zobrazit nebo skrýt tento přehled
 
 # Pontis
 pontis-setup-title = Otevřít stůl Pontis
-pontis-setup-help = Pontis (RULES.md B): hra pro 2 a více hráčů s jedním balíčkem a žolíky, kdo se dřív zbaví karet; rozhodčí kontroluje každé vynesení proti rozdílu vrchních karet dvou bank.
+pontis-setup-help = Pontis (RULES.md B): hra pro 2 a více hráčů s jedním balíčkem a žolíky, kdo se dřív zbaví karet; rozhodčí kontroluje každé vynesení proti rozdílu vrchních karet dvou banků.
 pontis-jokers = Žolíci
 pontis-top-card = Vrchní karta
 pontis-top-last = naposled zahraná
@@ -301,7 +302,7 @@ pontis-over-empty = někdo nemá karty
 pontis-over-circle = proběhlo celé kolo pasů
 pontis-ok-over = OK { $step } — konec hry: { $how }
 pontis-next-turn = { $name } otáčí kartu banku: napište ji (jedna klávesa; pro žolíka nejdřív X)
-pontis-next-move = na tahu { $name }: { $need } (bank { $top } proti { $other_top } hráče { $other })
+pontis-next-move = hraje { $name }: { $need } (bank { $top } proti { $other_top } ({ $other }))
 pontis-need-bridge = most: rozdíl 0, dvě karty stejné hodnoty
 pontis-need-ace-bridge = most z es: rozdíl 13
 pontis-need-difference = rozdíl { $a }
@@ -391,7 +392,7 @@ desk-from = Od
 desk-to = Do
 desk-table = Stůl
 desk-dealer = Krupiér
-desk-host = Hostitel
+desk-host = Rozdávající
 desk-shift = Směna
 desk-box = Box
 desk-outcome = Výsledek
@@ -403,7 +404,7 @@ desk-export = Export výkazu
 desk-export-summary = Přehled stolů
 desk-export-rounds = Kola
 desk-export-dealers = Krupiéři
-desk-export-exceptions = Výjimky
+desk-export-exceptions = Mimořádné události
 desk-filters-help = Data ve tvaru { $date } nebo { $iso } (UTC); směna: { $day }, { $evening } nebo { $night }; výsledek: { $house }, { $players } nebo { $void }.
 desk-shift-day = denní
 desk-shift-evening = odpolední
@@ -432,10 +433,10 @@ desk-newer = < Novější
 desk-older = Starší >
 desk-latest = Nejnovější
 desk-col-round = kolo
-desk-col-settled = uzavřeno (UTC)
+desk-col-settled = vyúčtováno (UTC)
 desk-col-table = stůl
 desk-col-dealer = krupiér
-desk-col-handle = obrat
+desk-col-handle = vsazeno
 desk-col-house-win = výhra kasina
 desk-col-largest-win = nejvyšší výhra
 desk-open = Otevřít { $round }
@@ -451,7 +452,7 @@ desk-rounds-found = { $n ->
    *[other] nalezeno { $n_shown } kol
 }
 desk-no-older = starší kola nejsou
-desk-no-rounds-yet = zatím žádné vyplacené kolo
+desk-no-rounds-yet = zatím žádné vyúčtované kolo
 desk-status-shift = { $n ->
     [one] { $n } kolo této směny, nejnovější nahoře
     [few] { $n } kola této směny, nejnovější nahoře
@@ -483,10 +484,10 @@ desk-event-bet = { $id } na boxu { $box_no }: { $stake }
 desk-event-input = vstup  { $text }
 desk-event-refused = ODMÍTNUTO { $text } — { $why }
 desk-event-undo = ZPĚT { $text }
-desk-event-settled = vyplaceno { $nets }
+desk-event-settled = vyúčtováno { $nets }
 desk-event-voided = ANULOVÁNO: { $reason }
 desk-event-corrected = OPRAVENO: { $reason } → { $nets }
-desk-exceptions-heading = Anulace nebo oprava (supervizor; vždy s důvodem, zapisuje se jako výjimka)
+desk-exceptions-heading = Anulace nebo oprava (supervizor; vždy s důvodem, zapisuje se mezi mimořádné události)
 desk-reason = Důvod
 desk-void = Anulovat kolo
 desk-inputs = Vstupy (oddělené čárkou)
@@ -517,13 +518,13 @@ desk-axis-day-pattern = %-d. %-m.
 # Hry Pontis
 desk-games-help = Vstupy každé hry přehraje Ověřit; `croupier export-game --game N` vrátí hru jako skript.
 desk-games-found = { $n ->
-    [one] nalezena { $n } hra Pontis
-    [few] nalezeny { $n } hry Pontis
-   *[other] nalezeno { $n } her Pontis
+    [one] nalezena { $n_shown } hra Pontis
+    [few] nalezeny { $n_shown } hry Pontis
+   *[other] nalezeno { $n_shown } her Pontis
 }
 desk-col-game = hra
 desk-col-started = začátek (UTC)
-desk-col-host = hostitel
+desk-col-host = rozdávající
 desk-col-players = hráči
 desk-col-inputs = vstupy
 desk-col-end = konec
@@ -549,14 +550,14 @@ floor-window = Floor
 floor-reading = načítám…
 floor-read-at = Načteno v { $time } UTC (každé 3 s)
 floor-alarms = { $n ->
-    [one] { $n } poplach na flooru: viz výkaz výjimek (croupier report --floor … --kind exceptions)
-    [few] { $n } poplachy na flooru: viz výkaz výjimek (croupier report --floor … --kind exceptions)
-   *[other] { $n } poplachů na flooru: viz výkaz výjimek (croupier report --floor … --kind exceptions)
+    [one] { $n } poplach na flooru: viz výkaz „Mimořádné události“ (croupier report --floor … --kind exceptions)
+    [few] { $n } poplachy na flooru: viz výkaz „Mimořádné události“ (croupier report --floor … --kind exceptions)
+   *[other] { $n } poplachů na flooru: viz výkaz „Mimořádné události“ (croupier report --floor … --kind exceptions)
 }
 floor-today-heading = Dnešní hold po stolech
 floor-col-table = stůl
 floor-col-rounds = kola
-floor-col-handle = obrat
+floor-col-handle = vsazeno
 floor-col-house-win = výhra kasina
 floor-col-hold = hold
 floor-dbs-heading = Databáze stolů
@@ -568,9 +569,9 @@ floor-never = nikdy
 
 # Sledování stolu, který vede jiný program
 watch-heading = Sledování — jen ke čtení
-watch-explained = Do této databáze zapisuje jiný program (bota, která čte karty, nebo jiná obrazovka): tato obrazovka sleduje jeho stůl živě a nic nepřijímá.
+watch-explained = Do této databáze zapisuje jiný program (shoe, který čte karty, nebo jiná obrazovka): tato obrazovka sleduje jeho stůl živě a nic nepřijímá.
 watch-no-table = V této databázi zatím není žádný stůl.
-watch-table-line = { $table } · { $rules } · bota { $shoe } · událost { $event }
+watch-table-line = { $table } · { $rules } · shoe { $shoe } · událost { $event }
 watch-house-rules = pravidla kasina
 watch-round = Kolo { $round } — dál: { $next }
 watch-between-rounds = Mezi koly: čeká se na další sázky.
@@ -605,9 +606,9 @@ rules-knob-pontoon-after-split = pontoon po rozdělení
 rules-knob-pontoon-pays = pontoon platí
 rules-knob-pontoon-paid-at-once = pontoon hned
 rules-knob-pontoon-vs-pontoon = pontoon proti pontoonu
-rules-knob-five-card-trick-pays = pěti karetní trik platí
-rules-knob-five-card-trick-paid-at-once = pěti karetní trik hned
-rules-knob-five-card-trick-beats-dealer-pontoon = pěti karetní trik bije pontoon krupiéra
+rules-knob-five-card-trick-pays = pětikaretní trik platí
+rules-knob-five-card-trick-paid-at-once = pětikaretní trik hned
+rules-knob-five-card-trick-beats-dealer-pontoon = pětikaretní trik bije pontoon krupiéra
 rules-knob-three-of-a-kind-pays = tři stejné platí
 rules-knob-ties = shoda
 rules-knob-dealer-hits-soft-17 = krupiér táhne na měkkých 17
@@ -702,7 +703,7 @@ report-exception-step-refused = odmítnuté zadání
 report-exception-login-failed = neúspěšné přihlášení
 report-exception-user-locked = zablokovaný uživatel
 report-exception-user-unlocked = odblokovaný uživatel
-report-exception-floor-alarm = poplach v herně
+report-exception-floor-alarm = poplach na flooru
 report-exception-payout = výplata nad limit
 report-exception-verify-failed = kontrola selhala
 report-end-in-play = rozehráno

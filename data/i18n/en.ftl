@@ -229,6 +229,7 @@ settle-totals = Pay { $pay } · collect { $collect } · house net { $net }
 settle-confirm = Confirm and next round
 settle-column-bet = Bet
 settle-column-stack = Stack
+settle-column-outcome = Outcome
 settle-column-cards = Cards
 settle-column-staked = Staked
 settle-net = net { $bet }
@@ -504,8 +505,8 @@ desk-axis-day-pattern = %-d %b
 # Pontis games
 desk-games-help = Each game's inputs are replayed by Verify; `croupier export-game --game N` gives one back as a game script.
 desk-games-found = { $n ->
-    [one] { $n } Pontis game found
-   *[other] { $n } Pontis games found
+    [one] { $n_shown } Pontis game found
+   *[other] { $n_shown } Pontis games found
 }
 desk-col-game = game
 desk-col-started = started (UTC)

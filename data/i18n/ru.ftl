@@ -228,6 +228,7 @@ settle-totals = Выплатить { $pay } · забрать { $collect } · р
 settle-confirm = Подтвердить и дальше
 settle-column-bet = Ставка
 settle-column-stack = Фишки
+settle-column-outcome = Результат
 settle-column-cards = Карты
 settle-column-staked = Сумма
 settle-net = итого { $bet }
@@ -239,7 +240,7 @@ settle-insurance-won = страховка: у дилера Понтун
 settle-insurance-lost = страховка: проиграла
 settle-even-money = равные деньги
 settle-surrendered = сдался: половина назад
-settle-pay = ВЫПЛАТА { $amount }
+settle-pay = ВЫПЛАТИТЬ { $amount }
 settle-collect = ЗАБРАТЬ { $amount }
 settle-push = ВЕРНУТЬ
 
@@ -301,7 +302,7 @@ pontis-over-empty = у одного из игроков кончились ка�
 pontis-over-circle = все спасовали по кругу
 pontis-ok-over = OK { $step } — игра окончена: { $how }
 pontis-next-turn = { $name } открывает карту банка: введите её (одна клавиша; для джокера сначала X)
-pontis-next-move = ход { $name }: { $need } (банк { $top } против { $other_top } у { $other })
+pontis-next-move = ходит { $name }: { $need } (банк { $top } против { $other_top } — { $other })
 pontis-need-bridge = мост: разница 0, две карты одного значения
 pontis-need-ace-bridge = мост из тузов: разница 13
 pontis-need-difference = разница { $a }
@@ -328,11 +329,11 @@ pontis-bank = банк: { $n ->
 pontis-to-play = ^ ход
 pontis-other-side = другая сторона разницы
 pontis-game-over = КОНЕЦ ИГРЫ — { $how }
-pontis-end-empty = у { $name } не осталось карт
+pontis-end-empty = { $name }: карт не осталось
 pontis-end-blocked = все спасовали по кругу: считаются банки
 pontis-end-abandoned = прервана
 pontis-winners = { $n ->
-    [one] Победитель
+    [1] Победитель
    *[other] Победители
 }: { $names }
 pontis-score-line = { $name }: { $points } оч. · банк { $bank } · в руке { $n }
@@ -391,7 +392,7 @@ desk-from = От
 desk-to = До
 desk-table = Стол
 desk-dealer = Дилер
-desk-host = Ведущий
+desk-host = Сдатчик
 desk-shift = Смена
 desk-box = Бокс
 desk-outcome = Исход
@@ -403,7 +404,7 @@ desk-export = Экспорт отчёта
 desk-export-summary = Сводка по столам
 desk-export-rounds = Раунды
 desk-export-dealers = Дилеры
-desk-export-exceptions = Исключения
+desk-export-exceptions = Нештатные события
 desk-filters-help = Даты в виде { $date } или { $iso } (UTC); смена: { $day }, { $evening } или { $night }; исход: { $house }, { $players } или { $void }.
 desk-shift-day = дневная
 desk-shift-evening = вечерняя
@@ -458,7 +459,8 @@ desk-status-shift = { $n ->
    *[other] { $n } раундов этой смены, сначала новые
 }
 desk-status-latest = { $n ->
-    [one] в этой смене пока ничего: последний раунд
+    [1] в этой смене пока ничего: последний раунд
+    [one] в этой смене пока ничего: последний { $n } раунд, сначала новые
     [few] в этой смене пока ничего: последние { $n } раунда, сначала новые
    *[other] в этой смене пока ничего: последние { $n } раундов, сначала новые
 }
@@ -486,7 +488,7 @@ desk-event-undo = ОТМЕНА { $text }
 desk-event-settled = рассчитан { $nets }
 desk-event-voided = АННУЛИРОВАН: { $reason }
 desk-event-corrected = ИСПРАВЛЕН: { $reason } → { $nets }
-desk-exceptions-heading = Аннулировать или исправить (супервайзер; всегда с причиной, записывается как исключение)
+desk-exceptions-heading = Аннулировать или исправить (супервайзер; всегда с причиной, записывается в нештатные события)
 desk-reason = Причина
 desk-void = Аннулировать раунд
 desk-inputs = Вводы (через запятую)
@@ -517,13 +519,13 @@ desk-axis-day-pattern = %d.%m
 # Игры Понтис
 desk-games-help = Вводы каждой игры воспроизводит «Проверить»; `croupier export-game --game N` возвращает игру как сценарий.
 desk-games-found = { $n ->
-    [one] найдена { $n } игра Понтис
-    [few] найдено { $n } игры Понтис
-   *[other] найдено { $n } игр Понтис
+    [one] найдена { $n_shown } игра Понтис
+    [few] найдено { $n_shown } игры Понтис
+   *[other] найдено { $n_shown } игр Понтис
 }
 desk-col-game = игра
 desk-col-started = начало (UTC)
-desk-col-host = ведущий
+desk-col-host = сдатчик
 desk-col-players = игроки
 desk-col-inputs = вводы
 desk-col-end = конец
@@ -549,9 +551,9 @@ floor-window = Флор
 floor-reading = читаю…
 floor-read-at = Прочитано в { $time } UTC (каждые 3 с)
 floor-alarms = { $n ->
-    [one] { $n } тревога на флоре: см. отчёт об исключениях (croupier report --floor … --kind exceptions)
-    [few] { $n } тревоги на флоре: см. отчёт об исключениях (croupier report --floor … --kind exceptions)
-   *[other] { $n } тревог на флоре: см. отчёт об исключениях (croupier report --floor … --kind exceptions)
+    [one] { $n } тревога на флоре: см. отчёт «Нештатные события» (croupier report --floor … --kind exceptions)
+    [few] { $n } тревоги на флоре: см. отчёт «Нештатные события» (croupier report --floor … --kind exceptions)
+   *[other] { $n } тревог на флоре: см. отчёт «Нештатные события» (croupier report --floor … --kind exceptions)
 }
 floor-today-heading = Сегодняшний холд по столам
 floor-col-table = стол
@@ -614,7 +616,7 @@ rules-knob-dealer-hits-soft-17 = дилер берёт на мягких 17
 rules-knob-insurance-max = страховка не больше
 rules-knob-insurance-pays = страховка платит
 rules-knob-even-money = равные деньги
-rules-knob-surrender = отказ от игры
+rules-knob-surrender = сдаться
 
 ## Reports: titles, columns, footers, charts (report-, csv-)
 
@@ -653,9 +655,9 @@ report-col-rounds = Раундов
 report-col-handle = Сумма ставок
 report-col-paid = Выплачено
 report-col-house-win = Выигрыш казино
-report-col-hold = Удержание, %
+report-col-hold = Холд, %
 report-col-theoretical-win = Теоретический выигрыш
-report-col-theoretical-hold = Теоретическое удержание, %
+report-col-theoretical-hold = Теоретический холд, %
 report-col-win-vs-theory = Отклонение от теории (σ)
 report-col-insurance-taken = Страховок принято
 report-col-insurance-paid = Страховок выплачено
@@ -702,7 +704,7 @@ report-exception-step-refused = ввод отклонён
 report-exception-login-failed = неудачный вход
 report-exception-user-locked = пользователь заблокирован
 report-exception-user-unlocked = пользователь разблокирован
-report-exception-floor-alarm = тревога в зале
+report-exception-floor-alarm = тревога на флоре
 report-exception-payout = выплата выше порога
 report-exception-verify-failed = проверка не пройдена
 report-end-in-play = идёт
@@ -719,8 +721,8 @@ report-detail-rules-changed = изменены правила или лимит�
 report-detail-payout = ставка выиграла { $won } (порог { $threshold })
 report-chart-win-by-day = Выигрыш казино по дням
 report-chart-win-by-day-in = Выигрыш казино по дням ({ $currency })
-report-chart-hold-by-day = Удержание, % по дням
-report-chart-hold-by-day-in = Удержание, % по дням ({ $currency })
+report-chart-hold-by-day = Холд, % по дням
+report-chart-hold-by-day-in = Холд, % по дням ({ $currency })
 report-chart-rounds-per-dealer = Раунды по дилерам
 report-footer-report = Отчёт
 report-footer-period = Период

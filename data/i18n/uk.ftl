@@ -191,12 +191,12 @@ play-outcome-push = нічия
 play-outcome-won = виграш
 play-outcome-pontoon = Понтун
 play-outcome-five-card-trick = п'ять карт
-play-outcome-three-of-a-kind = три однакові
+play-outcome-three-of-a-kind = три карти одного номіналу
 play-outcome-surrendered = здався
 # Масті: назва і знак після рангу карти
 play-suit-spades = піки
     .mark = ♠
-play-suit-hearts = черви
+play-suit-hearts = чирви
     .mark = ♥
 play-suit-diamonds = бубни
     .mark = ♦
@@ -228,6 +228,7 @@ settle-totals = Виплатити { $pay } · забрати { $collect } · р
 settle-confirm = Підтвердити й далі
 settle-column-bet = Ставка
 settle-column-stack = Фішки
+settle-column-outcome = Результат
 settle-column-cards = Карти
 settle-column-staked = Сума
 settle-net = разом { $bet }
@@ -239,14 +240,14 @@ settle-insurance-won = страховка: у дилера Понтун
 settle-insurance-lost = страховка: програла
 settle-even-money = рівні гроші
 settle-surrendered = здався: половина назад
-settle-pay = ВИПЛАТА { $amount }
+settle-pay = ВИПЛАТИТИ { $amount }
 settle-collect = ЗАБРАТИ { $amount }
 settle-push = ПОВЕРНУТИ
 
 # Клавіші: що робить кожна (клавіші однакові в усіх мовах)
 keys-title = Клавіші (F12 ховає)
 keys-card = карта (туди, де підсвічено)
-keys-suit = масть наступної карти: піки, черви, бубни, трефи (необов'язково)
+keys-suit = масть наступної карти: піки, чирви, бубни, трефи (необов'язково)
 keys-stick = { decision-stick }
 keys-twist = { decision-twist }
 keys-buy = { decision-buy }
@@ -276,9 +277,9 @@ pontis-tables = Столи Понтіс у цій базі
 pontis-table-line = ПОНТІС · { $name } · джокерів: { $jokers } · верхня: { $top }
 pontis-game-no = · гра { $n }
 pontis-new-game = Нова гра
-pontis-new-game-help = Гравці в порядку місць, імена через кому; роздавальник ходить першим (роздача переходить по колу: після гри роздає наступне місце).
+pontis-new-game-help = Гравці в порядку місць, імена через кому; здавач ходить першим (роздача переходить по колу: після гри роздає наступне місце).
 pontis-players = Гравці
-pontis-dealer = Роздавальник
+pontis-dealer = Здавач
 pontis-start = Почати гру (Enter)
 pontis-pass = Пас (P)
 pontis-play = Хід (Enter)
@@ -289,7 +290,7 @@ pontis-closed = стіл Понтіс { $name } закрито
 pontis-closed-in-play = стіл Понтіс { $name } закрито (незавершена гра повернеться, коли стіл відкриють знову)
 pontis-no-table = немає столу Понтіс з назвою «{ $name }»
 pontis-none-open = жоден стіл Понтіс не відкрито
-pontis-dealer-not-player = роздавальника «{ $dealer }» немає серед гравців ({ $players })
+pontis-dealer-not-player = здавача «{ $dealer }» немає серед гравців ({ $players })
 pontis-started = гра { $n } почалася: { $dealer } роздає і першим відкриває карту банку
 pontis-abandoned = гру перервано (записано); ніхто не виграє
 pontis-joker-next = джокер: наступна карта задає його значення
@@ -301,7 +302,7 @@ pontis-over-empty = в одного з гравців скінчилися ка�
 pontis-over-circle = усі пасували по колу
 pontis-ok-over = OK { $step } — гру завершено: { $how }
 pontis-next-turn = { $name } відкриває карту банку: введіть її (одна клавіша; для джокера спочатку X)
-pontis-next-move = хід { $name }: { $need } (банк { $top } проти { $other_top } у { $other })
+pontis-next-move = ходить { $name }: { $need } (банк { $top } проти { $other_top } — { $other })
 pontis-need-bridge = міст: різниця 0, дві карти однакового значення
 pontis-need-ace-bridge = міст із тузів: різниця 13
 pontis-need-difference = різниця { $a }
@@ -328,16 +329,16 @@ pontis-bank = банк: { $n ->
 pontis-to-play = ^ хід
 pontis-other-side = друга сторона різниці
 pontis-game-over = КІНЕЦЬ ГРИ — { $how }
-pontis-end-empty = у { $name } не лишилося карт
+pontis-end-empty = { $name }: карт не лишилося
 pontis-end-blocked = усі пасували по колу: рахуються банки
 pontis-end-abandoned = перервано
 pontis-winners = { $n ->
-    [one] Переможець
+    [1] Переможець
    *[other] Переможці
 }: { $names }
 pontis-score-line = { $name }: { $points } оч. · банк { $bank } · у руці { $n }
 pontis-keys-card = карта: відкрита карта банку або карта ходу
-pontis-keys-suit = масть наступної карти: піки, черви, бубни, трефи (необов'язково)
+pontis-keys-suit = масть наступної карти: піки, чирви, бубни, трефи (необов'язково)
 pontis-keys-joker = наступна карта — джокер з цим значенням
 pontis-keys-top = оголошена верхня: зверху лягає остання введена
 pontis-keys-enter = зіграти введені карти / відкрити стіл / почати гру / наступна гра
@@ -391,7 +392,7 @@ desk-from = Від
 desk-to = До
 desk-table = Стіл
 desk-dealer = Дилер
-desk-host = Ведучий
+desk-host = Здавач
 desk-shift = Зміна
 desk-box = Бокс
 desk-outcome = Результат
@@ -400,10 +401,10 @@ desk-search = Шукати
 desk-search-games = Шукати ігри
 desk-search-all = Шукати всі раунди
 desk-export = Експорт звіту
-desk-export-summary = Зведення по столах
+desk-export-summary = Зведення за столами
 desk-export-rounds = Раунди
 desk-export-dealers = Дилери
-desk-export-exceptions = Винятки
+desk-export-exceptions = Позаштатні події
 desk-filters-help = Дати у вигляді { $date } або { $iso } (UTC); зміна: { $day }, { $evening } або { $night }; результат: { $house }, { $players } або { $void }.
 desk-shift-day = денна
 desk-shift-evening = вечірня
@@ -458,7 +459,8 @@ desk-status-shift = { $n ->
    *[other] { $n } раундів цієї зміни, новіші вгорі
 }
 desk-status-latest = { $n ->
-    [one] у цій зміні ще нічого: останній раунд
+    [1] у цій зміні ще нічого: останній раунд
+    [one] у цій зміні ще нічого: останній { $n } раунд, новіші вгорі
     [few] у цій зміні ще нічого: останні { $n } раунди, новіші вгорі
    *[other] у цій зміні ще нічого: останні { $n } раундів, новіші вгорі
 }
@@ -486,7 +488,7 @@ desk-event-undo = СКАСОВАНО { $text }
 desk-event-settled = розраховано { $nets }
 desk-event-voided = АНУЛЬОВАНО: { $reason }
 desk-event-corrected = ВИПРАВЛЕНО: { $reason } → { $nets }
-desk-exceptions-heading = Анулювати чи виправити (супервайзер; завжди з причиною, записується як виняток)
+desk-exceptions-heading = Анулювати чи виправити (супервайзер; завжди з причиною, записується до позаштатних подій)
 desk-reason = Причина
 desk-void = Анулювати раунд
 desk-inputs = Введення (через кому)
@@ -502,12 +504,12 @@ desk-charts-intro = { $n ->
     [one] Графіки { $n_shown } раунду зі списку історії (без анульованих).
    *[other] Графіки { $n_shown } раундів зі списку історії (без анульованих).
 }
-desk-chart-win-day = Виграш казино по днях
-desk-chart-hold-day = Холд % по днях (червоним: теоретичний холд чинних правил)
-desk-chart-win-hour = Виграш казино за годиною доби (UTC)
-desk-chart-hold-hour = Холд % за годиною доби (UTC)
-desk-chart-rounds-hour = Раунди за годиною доби (UTC)
-desk-chart-rate-dealer = Раундів за годину за столом, по дилерах
+desk-chart-win-day = Виграш казино за днями
+desk-chart-hold-day = Холд % за днями (червоним: теоретичний холд чинних правил)
+desk-chart-win-hour = Виграш казино за годинами доби (UTC)
+desk-chart-hold-hour = Холд % за годинами доби (UTC)
+desk-chart-rounds-hour = Раунди за годинами доби (UTC)
+desk-chart-rate-dealer = Раундів за годину за столом, за дилерами
 desk-axis-win = виграш
 desk-axis-hold = холд %
 desk-axis-theory = теоретичний холд %
@@ -517,13 +519,13 @@ desk-axis-day-pattern = %d.%m
 # Ігри Понтіс
 desk-games-help = Введення кожної гри відтворює «Перевірити»; `croupier export-game --game N` повертає гру як сценарій.
 desk-games-found = { $n ->
-    [one] знайдено { $n } гру Понтіс
-    [few] знайдено { $n } гри Понтіс
-   *[other] знайдено { $n } ігор Понтіс
+    [one] знайдено { $n_shown } гру Понтіс
+    [few] знайдено { $n_shown } гри Понтіс
+   *[other] знайдено { $n_shown } ігор Понтіс
 }
 desk-col-game = гра
 desk-col-started = початок (UTC)
-desk-col-host = ведучий
+desk-col-host = здавач
 desk-col-players = гравці
 desk-col-inputs = введення
 desk-col-end = кінець
@@ -549,11 +551,11 @@ floor-window = Флор
 floor-reading = читаю…
 floor-read-at = Прочитано о { $time } UTC (кожні 3 с)
 floor-alarms = { $n ->
-    [one] { $n } тривога на флорі: див. звіт про винятки (croupier report --floor … --kind exceptions)
-    [few] { $n } тривоги на флорі: див. звіт про винятки (croupier report --floor … --kind exceptions)
-   *[other] { $n } тривог на флорі: див. звіт про винятки (croupier report --floor … --kind exceptions)
+    [one] { $n } тривога на флорі: див. звіт «Позаштатні події» (croupier report --floor … --kind exceptions)
+    [few] { $n } тривоги на флорі: див. звіт «Позаштатні події» (croupier report --floor … --kind exceptions)
+   *[other] { $n } тривог на флорі: див. звіт «Позаштатні події» (croupier report --floor … --kind exceptions)
 }
-floor-today-heading = Сьогоднішній холд по столах
+floor-today-heading = Сьогоднішній холд за столами
 floor-col-table = стіл
 floor-col-rounds = раунди
 floor-col-handle = сума ставок
@@ -608,18 +610,18 @@ rules-knob-pontoon-vs-pontoon = понтун проти понтуна
 rules-knob-five-card-trick-pays = п'ять карт платить
 rules-knob-five-card-trick-paid-at-once = п'ять карт одразу
 rules-knob-five-card-trick-beats-dealer-pontoon = п'ять карт б'ють понтун дилера
-rules-knob-three-of-a-kind-pays = 3 карти одного достоїнства платять
+rules-knob-three-of-a-kind-pays = три карти одного номіналу платять
 rules-knob-ties = рівні суми
 rules-knob-dealer-hits-soft-17 = дилер бере на м'яких 17
 rules-knob-insurance-max = страховка щонайбільше
 rules-knob-insurance-pays = страховка платить
 rules-knob-even-money = рівні гроші
-rules-knob-surrender = відмова від гри
+rules-knob-surrender = здача (здатися)
 
 ## Reports: titles, columns, footers, charts (report-, csv-)
 
 # Сторінка та її заголовки.
-report-title-summary = Зведення по столах
+report-title-summary = Зведення за столами
 report-title-rounds = Раунди
 report-title-dealers = Дилери
 report-title-exceptions = Позаштатні події
@@ -642,7 +644,7 @@ report-section-rounds = Раунди
 report-section-dealers = Дилери
 report-section-exceptions = Позаштатні події
 report-section-pontis-games = Ігри в Понтіс
-report-section-pontis-by-table = Ігри в Понтіс за столами й ведучими
+report-section-pontis-by-table = Ігри в Понтіс за столами й здавачами
 report-col-table = Стіл
 report-col-date = Дата
 report-col-shift = Зміна
@@ -653,9 +655,9 @@ report-col-rounds = Раундів
 report-col-handle = Сума ставок
 report-col-paid = Виплачено
 report-col-house-win = Виграш казино
-report-col-hold = Утримання, %
+report-col-hold = Холд, %
 report-col-theoretical-win = Теоретичний виграш
-report-col-theoretical-hold = Теоретичне утримання, %
+report-col-theoretical-hold = Теоретичний холд, %
 report-col-win-vs-theory = Відхилення від теорії (σ)
 report-col-insurance-taken = Страховки прийнято
 report-col-insurance-paid = Страховки виплачено
@@ -680,7 +682,7 @@ report-col-user = Користувач
 report-col-detail = Подробиці
 report-col-started-at = Початок
 report-col-game = Гра
-report-col-host = Ведучий
+report-col-host = Здавач
 report-col-players = Гравці
 report-col-minutes = Хвилин
 report-col-end = Кінець
@@ -702,7 +704,7 @@ report-exception-step-refused = введення відхилено
 report-exception-login-failed = невдалий вхід
 report-exception-user-locked = користувача заблоковано
 report-exception-user-unlocked = користувача розблоковано
-report-exception-floor-alarm = тривога в залі
+report-exception-floor-alarm = тривога на флорі
 report-exception-payout = виплата понад поріг
 report-exception-verify-failed = перевірка не пройдена
 report-end-in-play = триває
@@ -719,8 +721,8 @@ report-detail-rules-changed = змінено правила або ліміти:
 report-detail-payout = ставка виграла { $won } (поріг { $threshold })
 report-chart-win-by-day = Виграш казино за днями
 report-chart-win-by-day-in = Виграш казино за днями ({ $currency })
-report-chart-hold-by-day = Утримання, % за днями
-report-chart-hold-by-day-in = Утримання, % за днями ({ $currency })
+report-chart-hold-by-day = Холд, % за днями
+report-chart-hold-by-day-in = Холд, % за днями ({ $currency })
 report-chart-rounds-per-dealer = Раунди за дилерами
 report-footer-report = Звіт
 report-footer-period = Період

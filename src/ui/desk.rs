@@ -22,6 +22,7 @@ use crate::i18n::{self, Lang};
 use crate::report::{self, Kind, Period, RoundRow, Series};
 use crate::t;
 use crate::ui::felt::table_view_in;
+use crate::ui::widgets::parse_money;
 
 /// Which part of the desk is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -558,7 +559,7 @@ impl Desk {
         let min = if self.min_payout.trim().is_empty() {
             None
         } else {
-            Some(parse_amount(lang, &self.min_payout).ok_or_else(|| {
+            Some(parse_money(lang, &self.min_payout).map_err(|_| {
                 t!(
                     lang,
                     "desk-bad-payout",
@@ -612,7 +613,12 @@ impl Desk {
             .into_iter()
             .filter(|g| like(&g.table, &self.table) && like(&g.host, &self.dealer))
             .collect();
-        Ok(t!(lang, "desk-games-found", n = self.games.len()))
+        Ok(t!(
+            lang,
+            "desk-games-found",
+            n = self.games.len(),
+            n_shown = count(lang, self.games.len())
+        ))
     }
 
     fn games_tab(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
@@ -680,7 +686,11 @@ impl Desk {
         let at = chrono::Utc::now()
             .format("%Y-%m-%d %H:%M:%S UTC")
             .to_string();
-        let by = format!("{} ({})", user.name, user.role.name());
+        let by = format!(
+            "{} ({})",
+            user.name,
+            crate::ui::app::role_name(lang, user.role)
+        );
         let table = (!self.table.trim().is_empty()).then(|| self.table.trim().to_string());
         let dealer = (!self.dealer.trim().is_empty()).then(|| self.dealer.trim().to_string());
         let o = report::Options {
@@ -1342,21 +1352,6 @@ fn parse_date(lang: Lang, text: &str) -> Result<chrono::NaiveDate, String> {
         })
 }
 
-/// An amount typed on the desk, as `lang` writes it (`1 000,50`) or with a point
-/// (`1000.50`): group separators and spaces dropped, the decimal mark made a point.
-fn parse_amount(lang: Lang, text: &str) -> Option<Money> {
-    let decimal = t!(lang, "number-decimal");
-    let group = t!(lang, "number-group");
-    let mut t: String = text
-        .chars()
-        .filter(|c| !c.is_whitespace() && c.to_string() != group)
-        .collect();
-    if decimal != "." {
-        t = t.replace(decimal.as_str(), ".");
-    }
-    Money::parse(&t).ok()
-}
-
 /// How a Pontis game ended (as the log names it: `empty_hand`, `blocked`, `abandoned`), in
 /// words; an ending this list does not know as the log names it.
 fn game_end(lang: Lang, end: &str) -> String {
@@ -1459,6 +1454,25 @@ mod tests {
     use egui_kittest::Harness;
     use egui_kittest::kittest::{NodeT, Queryable};
 
+    /// In uk and ru the plural `one` also covers 21, 31, …: only the exact 1 may drop the
+    /// number ("the latest round"), every other count says it.
+    #[test]
+    fn a_count_of_21_still_says_its_number() {
+        for lang in [Lang::Uk, Lang::Ru] {
+            for n in [21_i64, 31, 2, 5] {
+                let said = t!(lang, "desk-status-latest", n = n);
+                assert!(said.contains(&n.to_string()), "{lang:?} {n}: {said}");
+            }
+            assert!(!t!(lang, "desk-status-latest", n = 1_i64).contains('1'));
+            let winners = t!(lang, "pontis-winners", n = 21_i64, names = "A");
+            assert_ne!(
+                winners,
+                t!(lang, "pontis-winners", n = 1_i64, names = "A"),
+                "{lang:?}"
+            );
+        }
+    }
+
     /// The desk and what it acts on, as the app holds them.
     struct AtDesk {
         desk: Desk,
@@ -1522,7 +1536,7 @@ mod tests {
             "Pult supervizora",
             "Historie kol",
             "Grafy",
-            "obrat",
+            "vsazeno",
             "výhra kasina",
             "Ověřit",
         ] {
@@ -1658,12 +1672,14 @@ mod tests {
             (Lang::Ru, "7.50", 750),
         ] {
             assert_eq!(
-                parse_amount(lang, text),
-                Some(Money::from_cents(cents)),
+                parse_money(lang, text),
+                Ok(Money::from_cents(cents)),
                 "{lang} {text}"
             );
         }
-        assert_eq!(parse_amount(Lang::Cs, "deset"), None);
+        assert!(parse_money(Lang::Cs, "deset").is_err());
+        // English "2,5" is refused, never read as 25.00.
+        assert!(parse_money(Lang::En, "2,5").is_err());
         // A period typed backwards is refused in the language's dates.
         let mut desk = Desk::new();
         desk.from = "6. 1. 2026".into();

@@ -8,6 +8,7 @@ use egui::Key;
 
 use crate::engine::{Decision, Rank, Suit};
 use crate::i18n::Lang;
+use crate::i18n::words::rank_mark;
 use crate::t;
 
 /// What a key press asks for at the table.
@@ -200,8 +201,62 @@ pub(crate) fn with_hint(label: &str, action: KeyAction) -> String {
 
 /// The on-screen keyboard reference: (keys, what they do in `lang`), as `KEYS` has them.
 /// The keys are the same in every language; only the words change.
-pub fn reference(lang: Lang) -> impl Iterator<Item = (&'static str, String)> {
-    KEYS.iter().map(move |r| (r.keys, (r.what)(lang)))
+pub fn reference(lang: Lang) -> impl Iterator<Item = (String, String)> {
+    KEYS.iter().enumerate().map(move |(i, r)| {
+        // The first row is the card keys: with the marks they enter in `lang`.
+        let keys = if i == 0 {
+            card_keys(lang)
+        } else {
+            r.keys.to_string()
+        };
+        (keys, (r.what)(lang))
+    })
+}
+
+/// The card keys as the reference shows them in `lang`. Where the language marks a card
+/// differently from its key, each key is shown with the mark it enters (`A→Т  K→К  Q→Д  J→В`).
+/// Where the ace is drawn as a Т, the ten's key is shown as `0` alone (T still works), so
+/// that nobody reads the ace's Т as the key for a ten.
+pub(crate) fn card_keys(lang: Lang) -> String {
+    const LETTERS: [(Rank, &str); 4] = [
+        (Rank::Ace, "A"),
+        (Rank::King, "K"),
+        (Rank::Queen, "Q"),
+        (Rank::Jack, "J"),
+    ];
+    if LETTERS.iter().all(|(r, k)| rank_mark(lang, *r) == *k) {
+        return "A 2-9 0/T J Q K".to_string();
+    }
+    let ace = rank_mark(lang, Rank::Ace);
+    let ten_key = if ace == "T" || ace == "\u{422}" {
+        "0"
+    } else {
+        "0/T"
+    };
+    let mut out: Vec<String> = LETTERS
+        .iter()
+        .map(|(r, k)| format!("{k}\u{2192}{}", rank_mark(lang, *r)))
+        .collect();
+    out.push(format!("{ten_key}\u{2192}{}", rank_mark(lang, Rank::Ten)));
+    out.push("2-9".to_string());
+    out.join("  ")
+}
+
+/// A card button's label in `lang`: the mark, and the key when the two differ (`Т (A)`).
+pub(crate) fn card_label(lang: Lang, rank: Rank) -> String {
+    let mark = rank_mark(lang, rank);
+    let key = match rank {
+        Rank::Ace => "A",
+        Rank::King => "K",
+        Rank::Queen => "Q",
+        Rank::Jack => "J",
+        _ => return mark,
+    };
+    if mark == key {
+        mark
+    } else {
+        format!("{mark} ({key})")
+    }
 }
 
 #[cfg(test)]
@@ -236,6 +291,28 @@ mod tests {
                 assert!(row.keys.contains(name), "{:?} not in {:?}", b.key, row.keys);
             }
         }
+    }
+
+    /// In uk/ru the reference pairs each key with the mark it enters, and never offers T
+    /// (which looks like the ace's Т) for a ten; in cs/en the plain keys are shown.
+    #[test]
+    fn the_card_keys_say_the_marks_they_enter() {
+        for lang in [Lang::Uk, Lang::Ru] {
+            let keys = card_keys(lang);
+            assert_eq!(
+                keys,
+                "A\u{2192}\u{422}  K\u{2192}\u{41a}  Q\u{2192}\u{414}  J\u{2192}\u{412}  0\u{2192}10  2-9"
+            );
+            assert!(!keys.contains("T"), "{keys}");
+            assert_eq!(card_label(lang, Rank::Ace), "\u{422} (A)");
+            assert_eq!(card_label(lang, Rank::Ten), "10");
+        }
+        for lang in [Lang::En, Lang::Cs] {
+            assert_eq!(card_keys(lang), "A 2-9 0/T J Q K");
+            assert_eq!(card_label(lang, Rank::Ace), "A");
+        }
+        // T still enters a ten in every language.
+        assert_eq!(action(Key::T, false), Some(KeyAction::Card(Rank::Ten)));
     }
 
     #[test]

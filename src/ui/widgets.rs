@@ -99,18 +99,53 @@ pub(crate) fn card_text(lang: Lang, cards: &[Card]) -> String {
     errors::cards(lang, cards)
 }
 
-/// An amount typed at the table. A language that writes a decimal comma may type one
-/// (`2,5`); the amount is then read as the engine reads `2.5`.
+/// An amount typed at the table or on the desk, as `lang` writes it: its decimal mark
+/// (`2,5` in Czech; a period is read too where the mark is a comma) and, optionally, its
+/// group separator between real groups of three digits (`1 000,50`, `1,000.50`; in the
+/// languages that group with a space, any space). A separator anywhere else (`2,5` in
+/// English, `10 00`) is refused, never dropped, so a typed amount is never read as another.
+/// A refusal quotes what was typed.
 pub(crate) fn parse_money(lang: Lang, text: &str) -> Result<Money, MoneyError> {
-    if t!(lang, "number-decimal") != "," {
-        return Money::parse(text);
-    }
-    // A refusal quotes what was typed, not what was read.
-    Money::parse(&text.replace(',', ".")).map_err(|e| match e {
+    let typed = text.trim();
+    let quote = |e: MoneyError| match e {
         MoneyError::NotAnAmount(_) => MoneyError::NotAnAmount(text.into()),
         MoneyError::TooPrecise(_) => MoneyError::TooPrecise(text.into()),
         MoneyError::TooLarge(_) => MoneyError::TooLarge(text.into()),
-    })
+    };
+    let bad = || MoneyError::NotAnAmount(text.into());
+    let comma = t!(lang, "number-decimal") == ",";
+    let is_decimal = |c: char| c == '.' || (comma && c == ',');
+    let is_group = |c: char| {
+        if comma {
+            c.is_whitespace() || c == '\u{a0}' || c == '\u{202f}'
+        } else {
+            c == ','
+        }
+    };
+    let (whole, frac) = match typed.find(is_decimal) {
+        Some(i) => (&typed[..i], Some(&typed[i + 1..])),
+        None => (typed, None),
+    };
+    if frac.is_some_and(|f| f.contains(is_decimal) || f.contains(is_group)) {
+        return Err(bad());
+    }
+    let (sign, digits) = match whole.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", whole),
+    };
+    let groups: Vec<&str> = digits.split(is_group).collect();
+    if groups.len() > 1 {
+        let first = groups[0].len();
+        if !(1..=3).contains(&first) || groups[1..].iter().any(|g| g.len() != 3) {
+            return Err(bad());
+        }
+    }
+    let mut plain = format!("{sign}{}", groups.concat());
+    if let Some(f) = frac {
+        plain.push('.');
+        plain.push_str(f);
+    }
+    Money::parse(&plain).map_err(quote)
 }
 
 /// Hand `hand` (0-based) of box `box_no`, if the round has it.
@@ -145,5 +180,46 @@ mod tests {
             parse_money(Lang::Cs, "2,5,1"),
             Err(MoneyError::NotAnAmount("2,5,1".into()))
         );
+    }
+
+    /// A group separator is read only between real groups of three digits; anywhere else
+    /// the amount is refused (never read as another amount).
+    #[test]
+    fn group_separators_only_between_groups_of_three() {
+        for (lang, text, cents) in [
+            (Lang::Cs, "1 000,50", 100_050),
+            (Lang::Cs, "1\u{a0}000,5", 100_050),
+            (Lang::Uk, "12 345 678", 1_234_567_800),
+            (Lang::Ru, "7.50", 750),
+            (Lang::En, "1,000.50", 100_050),
+            (Lang::En, "2,555", 255_500),
+            (Lang::En, "-1,000", -100_000),
+            (Lang::Cs, " 25 ", 2_500),
+        ] {
+            assert_eq!(
+                parse_money(lang, text),
+                Ok(Money::from_cents(cents)),
+                "{lang} {text}"
+            );
+        }
+        for (lang, text) in [
+            (Lang::En, "2,5"),
+            (Lang::En, "1,00"),
+            (Lang::En, ",100"),
+            (Lang::En, "1,000,0"),
+            (Lang::En, "1.000,50"),
+            (Lang::Cs, "10 00"),
+            (Lang::Cs, "1000 000"),
+            (Lang::Cs, "1 000 ,5"),
+            (Lang::Cs, "1,000 5"),
+            (Lang::Cs, "deset"),
+            (Lang::Uk, ""),
+        ] {
+            assert_eq!(
+                parse_money(lang, text),
+                Err(MoneyError::NotAnAmount(text.into())),
+                "{lang} {text:?}"
+            );
+        }
     }
 }

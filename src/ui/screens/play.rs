@@ -5,12 +5,12 @@ use egui::{Color32, Frame, RichText, Stroke, Ui, Vec2};
 
 use super::table::{AtTable, OfferKind};
 use crate::engine::{Card, Offer, Rank, Round, Step, Want};
-use crate::i18n::words::{decision, rank_mark};
+use crate::i18n::words::decision;
 use crate::i18n::{Lang, amount, errors};
 use crate::t;
 use crate::ui::app::Command;
 use crate::ui::felt::table_view_in;
-use crate::ui::keys::{KeyAction, hint, with_hint};
+use crate::ui::keys::{KeyAction, card_label, hint, with_hint};
 use crate::ui::widgets::{big_button, capitalise};
 
 pub(crate) fn ui(
@@ -43,7 +43,7 @@ pub(crate) fn ui(
                     ui.label(RichText::new(t!(lang, "play-card")).size(18.0));
                     // The cards as the language marks them (Т К Д В); the keys stay A K Q J.
                     for rank in Rank::ALL {
-                        let sym = rank_mark(lang, rank);
+                        let sym = card_label(lang, rank);
                         if ui
                             .add(
                                 egui::Button::new(RichText::new(sym).size(22.0))
@@ -105,46 +105,59 @@ fn offers_view(
             ui.label(RichText::new(t!(lang, "play-offers-title")).strong());
             ui.horizontal_wrapped(|ui| {
                 for b in 0..round.bet_count() {
-                    let marked = b == t.mark;
-                    let id = round.bet_id(b).to_string();
-                    let offer = match round.bet_offer(b) {
-                        Offer::Insured { amount: a, .. } => {
-                            t!(lang, "play-offer-insured", amount = amount(lang, a))
+                    // Each bet's label, field and buttons stay together: a bet that does
+                    // not fit in what is left of the row starts the next one (its width
+                    // from the frame before).
+                    let width_id = ui.scope_id().with(("offer-width", b));
+                    let width = ui.data(|d| d.get_temp::<f32>(width_id)).unwrap_or(0.0);
+                    let row_started = ui.cursor().min.x > ui.max_rect().min.x + 1.0;
+                    if row_started && width > ui.available_size_before_wrap().x {
+                        ui.end_row();
+                    }
+                    let group = ui.horizontal(|ui| {
+                        let marked = b == t.mark;
+                        let id = round.bet_id(b).to_string();
+                        let offer = match round.bet_offer(b) {
+                            Offer::Insured { amount: a, .. } => {
+                                t!(lang, "play-offer-insured", amount = amount(lang, a))
+                            }
+                            Offer::EvenMoney => t!(lang, "play-offer-even-money"),
+                            Offer::None => String::new(),
+                        };
+                        ui.label(
+                            RichText::new(format!("{}{id}{offer}", if marked { "> " } else { "" }))
+                                .size(18.0),
+                        );
+                        let max = round.insurance_max(b);
+                        let ins = round.check(Step::Insure(b, max)).is_ok();
+                        if ins {
+                            if t.insure.len() < round.bet_count() {
+                                t.insure.resize(round.bet_count(), String::new());
+                            }
+                            let l = ui.label(t!(lang, "play-amount-for", bet = &id));
+                            ui.add(
+                                egui::TextEdit::singleline(&mut t.insure[b])
+                                    .hint_text(amount(lang, max))
+                                    .desired_width(60.0),
+                            )
+                            .labelled_by(l.id);
                         }
-                        Offer::EvenMoney => t!(lang, "play-offer-even-money"),
-                        Offer::None => String::new(),
-                    };
-                    ui.label(
-                        RichText::new(format!("{}{id}{offer}", if marked { "> " } else { "" }))
-                            .size(18.0),
-                    );
-                    let max = round.insurance_max(b);
-                    let ins = round.check(Step::Insure(b, max)).is_ok();
-                    if ins {
-                        if t.insure.len() < round.bet_count() {
-                            t.insure.resize(round.bet_count(), String::new());
+                        let insure = t!(
+                            lang,
+                            "play-insure-up-to",
+                            max = crate::i18n::money(lang, max, t.currency)
+                        );
+                        if big_button(ui, &insure, ins).clicked() {
+                            commands.push(Command::Offer(OfferKind::Insure, Some(b)));
                         }
-                        let l = ui.label(t!(lang, "play-amount-for", bet = &id));
-                        ui.add(
-                            egui::TextEdit::singleline(&mut t.insure[b])
-                                .hint_text(amount(lang, max))
-                                .desired_width(60.0),
-                        )
-                        .labelled_by(l.id);
-                    }
-                    let insure = t!(
-                        lang,
-                        "play-insure-up-to",
-                        max = crate::i18n::money(lang, max, t.currency)
-                    );
-                    if big_button(ui, &insure, ins).clicked() {
-                        commands.push(Command::Offer(OfferKind::Insure, Some(b)));
-                    }
-                    let em = round.check(Step::EvenMoney(b)).is_ok();
-                    if em && big_button(ui, &t!(lang, "play-even-money"), true).clicked() {
-                        commands.push(Command::Offer(OfferKind::EvenMoney, Some(b)));
-                    }
-                    ui.separator();
+                        let em = round.check(Step::EvenMoney(b)).is_ok();
+                        if em && big_button(ui, &t!(lang, "play-even-money"), true).clicked() {
+                            commands.push(Command::Offer(OfferKind::EvenMoney, Some(b)));
+                        }
+                        ui.separator();
+                    });
+                    let w = group.response.rect.width();
+                    ui.data_mut(|d| d.insert_temp(width_id, w));
                 }
             });
         });

@@ -521,10 +521,16 @@ impl PontisScreen {
                 .exact_size(300.0)
                 .show(ui, |ui| {
                     ui.heading(t!(lang, "keys-title"));
-                    for row in PONTIS_KEYS {
+                    for (i, row) in PONTIS_KEYS.iter().enumerate() {
+                        // The card keys with the marks they enter (A→Т in uk/ru).
+                        let keys = if i == 0 {
+                            crate::ui::keys::card_keys(lang)
+                        } else {
+                            row.keys.to_string()
+                        };
                         ui.horizontal_wrapped(|ui| {
                             ui.label(
-                                RichText::new(row.keys)
+                                RichText::new(keys)
                                     .monospace()
                                     .strong()
                                     .color(Color32::YELLOW),

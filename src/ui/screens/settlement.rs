@@ -72,8 +72,9 @@ pub(crate) fn ui(
                 // however long the words of a language and however narrow the window.
                 for h in [
                     t!(lang, "settle-column-bet"),
-                    String::new(),
+                    // The chips to pay or collect, then what the stack is (its outcome).
                     t!(lang, "settle-column-stack"),
+                    t!(lang, "settle-column-outcome"),
                     t!(lang, "settle-column-cards"),
                     t!(lang, "settle-column-staked"),
                 ] {
