@@ -373,7 +373,7 @@ desk-verified-rounds = { $events ->
     [one] { $rounds_shown } kolo
     [few] { $rounds_shown } kola
    *[other] { $rounds_shown } kol
-}, hlava { $head }…
+}, poslední hash { $head }…
 desk-verified-games = { $events ->
     [one] { $events_shown } událost
     [few] { $events_shown } události
@@ -386,7 +386,7 @@ desk-verified-games = { $events ->
     [one] { $games_shown } hra Pontis
     [few] { $games_shown } hry Pontis
    *[other] { $games_shown } her Pontis
-}, hlava { $head }…
+}, poslední hash { $head }…
 # Historie: filtry
 desk-from = Od
 desk-to = Do
@@ -772,8 +772,16 @@ csv-value = Hodnota
 error-round-complete = kolo je už dohrané
 error-card-not-wanted = teď se nečeká karta: je na řadě rozhodnutí
 error-decision-not-wanted = teď se nečeká rozhodnutí: je na řadě karta
-error-impossible-rank = nemožná karta { $card }: bota o { $decks } balíčcích má { $max } karet hodnoty { $rank } a všechny už vyšly
-error-impossible-suited = nemožná karta { $card }: bota o { $decks } balíčcích má { $decks } × { $card } a všechny už vyšly
+error-impossible-rank = nemožná karta { $card }: shoe má { $decks ->
+    [one] jeden balíček
+    [few] { $decks } balíčky
+   *[other] { $decks } balíčků
+}, tedy { $max } × { $rank }, a všechny už vyšly
+error-impossible-suited = nemožná karta { $card }: shoe má { $decks ->
+    [one] jeden balíček
+    [few] { $decks } balíčky
+   *[other] { $decks } balíčků
+}, tedy { $decks } × { $card }, a všechny už vyšly
 error-no-such-bet = sázka č. { $n } neexistuje
 error-bet-not-in-play = sázka { $bet } není na boxu, který se hraje
 error-not-a-back-bet = sázka { $bet } je sázka držitele boxu: držitel se vzdává celého boxu a odmítnout nemůže
@@ -844,7 +852,7 @@ error-pontis-rules-need-supervisor = stůl Pontis { $name } má jiná pravidla: 
 error-pontis-rules-game-in-play = na stole Pontis { $name } se hraje hra: dohrajte ji, než změníte pravidla
 error-table-not-in-log = stůl v záznamu není
 error-no-such-table = stůl „{ $name }“ v této databázi není
-error-shoe-during-round = hraje se kolo: dohrajte ho, než vložíte novou botu
+error-shoe-during-round = hraje se kolo: dohrajte ho, než vložíte nový shoe
 error-round-in-play = kolo se už hraje
 error-no-round = nehraje se žádné kolo: nejdřív položte sázky
 error-undo-settled = nehraje se žádné kolo: vyúčtované kolo mění jen oprava supervizora

@@ -373,7 +373,7 @@ desk-verified-rounds = { $events ->
     [one] { $rounds_shown } раунд
     [few] { $rounds_shown } раунда
    *[other] { $rounds_shown } раундов
-}, голова { $head }…
+}, последний хеш { $head }…
 desk-verified-games = { $events ->
     [one] { $events_shown } событие
     [few] { $events_shown } события
@@ -386,7 +386,7 @@ desk-verified-games = { $events ->
     [one] { $games_shown } игра Понтис
     [few] { $games_shown } игры Понтис
    *[other] { $games_shown } игр Понтис
-}, голова { $head }…
+}, последний хеш { $head }…
 # История: фильтры
 desk-from = От
 desk-to = До
@@ -773,8 +773,16 @@ csv-value = Значение
 error-round-complete = раунд уже закончен
 error-card-not-wanted = сейчас карта не нужна: очередь решения
 error-decision-not-wanted = сейчас решение не нужно: очередь карты
-error-impossible-rank = невозможная карта { $card }: в шузе из { $decks } колод { $max } карт ранга { $rank }, и все уже вышли
-error-impossible-suited = невозможная карта { $card }: в шузе из { $decks } колод { $decks } × { $card }, и все уже вышли
+error-impossible-rank = невозможная карта { $card }: в шузе { $decks ->
+    [one] { $decks } колода
+    [few] { $decks } колоды
+   *[other] { $decks } колод
+}, то есть { $max } × { $rank }, и все уже вышли
+error-impossible-suited = невозможная карта { $card }: в шузе { $decks ->
+    [one] { $decks } колода
+    [few] { $decks } колоды
+   *[other] { $decks } колод
+}, то есть { $decks } × { $card }, и все уже вышли
 error-no-such-bet = ставки № { $n } нет
 error-bet-not-in-play = ставка { $bet } не на играющем боксе
 error-not-a-back-bet = ставка { $bet } — ставка хозяина бокса: хозяин сдаёт весь бокс и отказаться не может

@@ -373,7 +373,7 @@ desk-verified-rounds = { $events ->
     [one] { $rounds_shown } раунд
     [few] { $rounds_shown } раунди
    *[other] { $rounds_shown } раундів
-}, голова { $head }…
+}, останній хеш { $head }…
 desk-verified-games = { $events ->
     [one] { $events_shown } подія
     [few] { $events_shown } події
@@ -386,7 +386,7 @@ desk-verified-games = { $events ->
     [one] { $games_shown } гра Понтіс
     [few] { $games_shown } гри Понтіс
    *[other] { $games_shown } ігор Понтіс
-}, голова { $head }…
+}, останній хеш { $head }…
 # Історія: фільтри
 desk-from = Від
 desk-to = До
@@ -773,11 +773,19 @@ csv-value = Значення
 error-round-complete = раунд уже завершено
 error-card-not-wanted = зараз карта не потрібна: черга рішення
 error-decision-not-wanted = зараз рішення не потрібне: черга карти
-error-impossible-rank = неможлива карта { $card }: у шузі з { $decks } колод { $max } карт рангу { $rank }, і всі вже вийшли
-error-impossible-suited = неможлива карта { $card }: у шузі з { $decks } колод { $decks } × { $card }, і всі вже вийшли
+error-impossible-rank = неможлива карта { $card }: у шузі { $decks ->
+    [one] { $decks } колода
+    [few] { $decks } колоди
+   *[other] { $decks } колод
+}, тобто { $max } × { $rank }, і всі вже вийшли
+error-impossible-suited = неможлива карта { $card }: у шузі { $decks ->
+    [one] { $decks } колода
+    [few] { $decks } колоди
+   *[other] { $decks } колод
+}, тобто { $decks } × { $card }, і всі вже вийшли
 error-no-such-bet = ставки № { $n } немає
 error-bet-not-in-play = ставка { $bet } не на боксі, що грає
-error-not-a-back-bet = ставка { $bet } — ставка власника боксу: власник здає весь бокс і відмовитися не може
+error-not-a-back-bet = ставка { $bet } — ставка власника боксу: власник здається за весь бокс і відмовитися не може
 error-bet-finished = ставка { $bet } уже завершена (здалася або взяла рівні гроші)
 error-not-on-this-hand = ставка { $bet } не має нічого на цій руці
 error-offers-not-open = страховку і рівні гроші пропонують лише тоді, коли в дилера туз, одразу після роздачі
