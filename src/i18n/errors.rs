@@ -485,32 +485,37 @@ pub fn denied(lang: Lang, e: &Denied) -> String {
 }
 
 /// A Pontis card as the language writes it (a joker keeps its mark).
-fn deck_card(lang: Lang, c: DeckCard) -> String {
+pub fn deck_card(lang: Lang, c: DeckCard) -> String {
     match c {
         DeckCard::Card(c) => card(lang, c),
         joker => joker.to_string(),
     }
 }
 
-/// What the game wants now, in words (the Pontis screen's "next", for a refusal).
-fn pontis_next(lang: Lang, g: &Game) -> Option<String> {
-    use crate::engine::pontis::Want;
-    let need = |n: Need| match n {
+/// The difference(s) a play must meet, in the language (the engine's `Need`).
+pub fn need_words(lang: Lang, need: Need) -> String {
+    match need {
         Need::Bridge => t!(lang, "pontis-need-bridge"),
         Need::AceBridge => t!(lang, "pontis-need-ace-bridge"),
         Need::Difference(a, None) => t!(lang, "pontis-need-difference", a = a),
         Need::Difference(a, Some(b)) => t!(lang, "pontis-need-either", a = a, b = b),
-    };
+    }
+}
+
+/// What the game wants now, in words (the Pontis screen's "next", and a refusal's);
+/// `None` once the game is over.
+pub fn pontis_next(lang: Lang, g: &Game) -> Option<String> {
+    use crate::engine::pontis::Want;
     match g.want() {
         Want::Turn(seat) => Some(t!(lang, "pontis-next-turn", name = &g.names()[seat])),
-        Want::Move { seat, need: n } => {
+        Want::Move { seat, need } => {
             let prev = g.previous(seat);
             let top = |s: usize| g.top(s).map(|c| deck_card(lang, c)).unwrap_or_default();
             Some(t!(
                 lang,
                 "pontis-next-move",
                 name = &g.names()[seat],
-                need = need(n),
+                need = need_words(lang, need),
                 top = top(seat),
                 other = &g.names()[prev],
                 other_top = top(prev)

@@ -12,7 +12,6 @@ use super::table::{Said, input_error, not_recorded};
 use crate::audit::pontis::{PontisInput, PontisSession, list_pontis_tables, table_rules};
 use crate::audit::table::InputError;
 use crate::audit::{Store, User};
-use crate::engine::pontis::Need;
 use crate::engine::pontis::{End, Game, PontisRules, Step, Top, Want};
 use crate::engine::{Card, DeckCard, Rank, Suit};
 use crate::i18n::{Lang, errors};
@@ -232,7 +231,13 @@ impl PontisScreen {
     fn pending_words(&self, lang: Lang) -> String {
         self.pending
             .iter()
-            .map(|(c, top)| format!("{}{}", deck_card(lang, *c), if *top { "^" } else { "" }))
+            .map(|(c, top)| {
+                format!(
+                    "{}{}",
+                    errors::deck_card(lang, *c),
+                    if *top { "^" } else { "" }
+                )
+            })
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -656,23 +661,7 @@ impl PontisScreen {
         let (g, number) = (&live.game, live.number);
         self.table_line(ui, lang);
         // What comes next, large: read from the engine's `want`, in the language.
-        let next = match g.want() {
-            Want::Turn(seat) => t!(lang, "pontis-next-turn", name = &g.names()[seat]),
-            Want::Move { seat, need } => {
-                let prev = g.previous(seat);
-                let top = |s: usize| g.top(s).map(|c| deck_card(lang, c)).unwrap_or_default();
-                t!(
-                    lang,
-                    "pontis-next-move",
-                    name = &g.names()[seat],
-                    need = need_words(lang, need),
-                    top = top(seat),
-                    other = &g.names()[prev],
-                    other_top = top(prev)
-                )
-            }
-            Want::Over(_) => String::new(),
-        };
+        let next = errors::pontis_next(lang, g).unwrap_or_default();
         Frame::new()
             .fill(Color32::from_rgb(40, 40, 10))
             .inner_margin(8.0)
@@ -760,7 +749,7 @@ fn seat_view(ui: &mut Ui, lang: Lang, g: &Game, seat: usize, to_move: bool, prev
                 };
                 ui.label(RichText::new(name).size(20.0).strong());
                 let top = match g.top(seat) {
-                    Some(c) if g.turned(seat) => deck_card(lang, c),
+                    Some(c) if g.turned(seat) => errors::deck_card(lang, c),
                     _ => t!(lang, "pontis-face-down"),
                 };
                 ui.label(RichText::new(top).size(30.0).strong());
@@ -818,7 +807,7 @@ fn ended_view(ui: &mut Ui, lang: Lang, g: &Game) {
                         bank = g
                             .bank(s)
                             .iter()
-                            .map(|&c| deck_card(lang, c))
+                            .map(|&c| errors::deck_card(lang, c))
                             .collect::<Vec<_>>()
                             .join(" "),
                         n = g.cards_left(s)
@@ -838,13 +827,13 @@ fn step_words(lang: Lang, g: &Game, step: &Step) -> String {
             lang,
             "pontis-step-turn",
             name = name,
-            card = deck_card(lang, *card)
+            card = errors::deck_card(lang, *card)
         ),
         Step::Play { lay, .. } => {
             let cards: Vec<String> = lay
                 .cards()
                 .into_iter()
-                .map(|c| deck_card(lang, c))
+                .map(|c| errors::deck_card(lang, c))
                 .collect();
             // Two cards under a declared top: the second lies on top, marked as typed.
             let mark = if cards.len() == 2 && g.rules().top() == Top::Declared {
@@ -855,24 +844,6 @@ fn step_words(lang: Lang, g: &Game, step: &Step) -> String {
             format!("{name}: {}{mark}", cards.join(" "))
         }
         Step::Pass { .. } => t!(lang, "pontis-step-pass", name = name),
-    }
-}
-
-/// A Pontis card as the language writes it; a joker as the game script does (`Jk=5`).
-fn deck_card(lang: Lang, c: DeckCard) -> String {
-    match c {
-        DeckCard::Card(c) => errors::card(lang, c),
-        joker => joker.to_string(),
-    }
-}
-
-/// The difference(s) a play must meet, in the language (the engine's `Need`).
-fn need_words(lang: Lang, need: Need) -> String {
-    match need {
-        Need::Bridge => t!(lang, "pontis-need-bridge"),
-        Need::AceBridge => t!(lang, "pontis-need-ace-bridge"),
-        Need::Difference(a, None) => t!(lang, "pontis-need-difference", a = a),
-        Need::Difference(a, Some(b)) => t!(lang, "pontis-need-either", a = a, b = b),
     }
 }
 
