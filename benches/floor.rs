@@ -171,7 +171,7 @@ fn catch_up(base: &str, dir: &Path) {
     c.batch_execute(
         "CREATE TABLE plain (LIKE croupier.events INCLUDING INDEXES);
          CREATE INDEX ON plain (kind, at) WHERE kind <> 'step';
-         CREATE INDEX ON plain (tab, round_id, seq) WHERE round_id IS NOT NULL;",
+         CREATE INDEX ON plain (tab, round_id, kind) WHERE round_id IS NOT NULL;",
     )
     .unwrap();
     let rows: Vec<Vec<Row>> =

@@ -563,7 +563,8 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
 
 /// A floor of schema 1 holding a table's events is migrated by the next connection of
 /// its owner (schema 2: the hash function STABLE so that it is inlined, no per-row
-/// foreign key to `tables`), and keeps every check: the chain trigger itself refuses an
+/// foreign key to `tables`; schema 3: the index by round keyed by kind, deduplicated), and keeps
+/// every check: the chain trigger itself refuses an
 /// event of a table database the floor never registered, even from the owner, and the
 /// table syncs on from where it was.
 #[test]
@@ -582,25 +583,29 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
         .batch_execute(
             "ALTER FUNCTION croupier.event_hash(bytea, bigint, bigint, text, bigint, bigint, bigint, text) IMMUTABLE;
              ALTER TABLE croupier.events ADD CONSTRAINT events_tab_fkey FOREIGN KEY (tab) REFERENCES croupier.tables;
+             DROP INDEX croupier.events_round;
+             CREATE INDEX events_round ON croupier.events (tab, round_id, seq) WHERE round_id IS NOT NULL;
              UPDATE croupier.schema_version SET version = 1;",
         )
         .unwrap();
-    let shape = |c: &mut postgres::Client| -> (i32, String, i64) {
+    let shape = |c: &mut postgres::Client| -> (i32, String, i64, bool) {
         let r = c
             .query_one(
                 "SELECT (SELECT version FROM croupier.schema_version),
                         (SELECT provolatile::text FROM pg_proc WHERE proname = 'event_hash'),
-                        (SELECT count(*) FROM pg_constraint WHERE conname = 'events_tab_fkey')",
+                        (SELECT count(*) FROM pg_constraint WHERE conname = 'events_tab_fkey'),
+                        (SELECT indexdef LIKE '%(tab, round_id, kind)%' FROM pg_indexes
+                          WHERE schemaname = 'croupier' AND indexname = 'events_round')",
                 &[],
             )
             .unwrap();
-        (r.get(0), r.get(1), r.get(2))
+        (r.get(0), r.get(1), r.get(2), r.get(3))
     };
-    assert_eq!(shape(&mut admin), (1, "i".into(), 1));
+    assert_eq!(shape(&mut admin), (1, "i".into(), 1, false));
     // The owner's next connection migrates; the table syncs on, and a new table's log
     // (its settlements read by the new trigger) is taken whole.
     Floor::connect(&url).unwrap();
-    assert_eq!(shape(&mut admin), (2, "s".into(), 0));
+    assert_eq!(shape(&mut admin), (3, "s".into(), 0, true));
     let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
     assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
     let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &url]);

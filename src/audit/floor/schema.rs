@@ -13,13 +13,13 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub(crate) const FLOOR_VERSION: i32 = 2;
+pub(crate) const FLOOR_VERSION: i32 = 3;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises migrations of one floor.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 2] = [V1, V2];
+pub(crate) const MIGRATIONS: [&str; 3] = [V1, V2, V3];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
 /// CREATEROLE): idempotent. `$1` is unused; the event kinds are added by the caller.
@@ -438,4 +438,16 @@ CREATE OR REPLACE FUNCTION croupier.cents(v jsonb) RETURNS bigint LANGUAGE sql I
     SELECT coalesce((v::pg_catalog.numeric OPERATOR(pg_catalog.*) 100)::pg_catalog.int8, 0)
 $f$;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA croupier FROM PUBLIC;
+"#;
+
+/// Schema 3: the index of events by round keys on (table, round, kind) instead of
+/// (table, round, seq): a round's events share one key per kind, which PostgreSQL's B-tree
+/// stores once with the list of rows (deduplication), so the index holds a round's steps
+/// in a few bytes each rather than a key each. It was a sixth of the floor's bytes
+/// (docs/benchmarks.md, "What the floor's bytes are"). A round's events still come
+/// straight from it (sorted by seq after), and its `round_started` by its kind, from the
+/// index alone. On a floor that already holds events the migration builds it once.
+const V3: &str = r#"
+DROP INDEX croupier.events_round;
+CREATE INDEX events_round ON croupier.events (tab, round_id, kind) WHERE round_id IS NOT NULL;
 "#;
