@@ -1427,3 +1427,108 @@ fn the_dealer_screen_shows_the_link_and_a_supervisor_opens_the_floor() {
             .is_some_and(|s| s.starts_with("floor unreachable since"))
     });
 }
+
+/// TLS to the floor: with `sslmode=verify-full&sslrootcert=CA` a table syncs and verifies
+/// over TLS (the role `croupier_tls` is refused in clear by the server, so its sync
+/// succeeding shows the link was encrypted); a CA that did not sign the server's
+/// certificate, a host the certificate does not name, `sslmode=require` (no check of who
+/// the server is) and a missing CA file are each refused with what to do, nothing sent
+/// and the table's file untouched.
+#[test]
+fn a_floor_over_tls_is_checked_against_its_ca() {
+    let Some(base) = server("tls") else { return };
+    let Some(ca) = std::env::var("CROUPIER_TEST_FLOOR_CA")
+        .ok()
+        .filter(|c| !c.is_empty())
+    else {
+        if std::env::var_os("CI").is_some() {
+            panic!("tls: CI must give the server's CA in CROUPIER_TEST_FLOOR_CA (.ci/run does)");
+        }
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED tls: no CA for the server; run `scripts/pg-throwaway.sh run cargo test --test floor` (or set CROUPIER_TEST_FLOOR_CA)"
+        );
+        return;
+    };
+    let other_ca = Path::new(&ca).with_file_name("other-ca.pem");
+    let url = fresh_floor(&base, "tls");
+    let name = &url[url.rfind('/').unwrap() + 1..];
+    client(&base)
+        .batch_execute(&format!("ALTER DATABASE {name} OWNER TO croupier_tls"))
+        .unwrap();
+    let hostport = base.split('@').nth(1).unwrap().split('/').next().unwrap();
+    let port = hostport.rsplit(':').next().unwrap();
+    let at =
+        |host: &str, query: &str| format!("postgresql://croupier_tls@{host}:{port}/{name}?{query}");
+    let db = demo_file("tls", 30, 4, 0);
+    let d = db.to_str().unwrap();
+    let before = std::fs::read(&db).unwrap();
+    let sync = |floor: &str| run(&["sync", "--db", d, "--floor", floor]);
+
+    // In clear: the server refuses this role (so what follows went over TLS).
+    let (ok, _, _, err) = sync(&at("127.0.0.1", "sslmode=disable"));
+    assert!(!ok && err.contains("no encryption"), "{err}");
+    // The floor's certificate signed by another CA: refused before anything is sent.
+    let (ok, code, _, err) = sync(&at(
+        "127.0.0.1",
+        &format!("sslmode=verify-full&sslrootcert={}", other_ca.display()),
+    ));
+    assert!(!ok && code == Some(2), "{err}");
+    assert!(
+        err.contains("certificate was refused") && err.contains("other-ca.pem"),
+        "{err}"
+    );
+    // A host name the certificate does not name (it names 127.0.0.1 and localhost),
+    // reached at the right address.
+    let (ok, _, _, err) = sync(&at(
+        "floor.example",
+        &format!("hostaddr=127.0.0.1&sslmode=verify-full&sslrootcert={ca}"),
+    ));
+    assert!(!ok && err.contains("certificate was refused"), "{err}");
+    // Encrypted but unchecked, a CA file that is not there, a CA with no mode: refused
+    // with the form that works.
+    let (ok, _, _, err) = sync(&at("127.0.0.1", "sslmode=require"));
+    assert!(
+        !ok && err.contains("sslmode=verify-full&sslrootcert=FILE"),
+        "{err}"
+    );
+    let (ok, _, _, err) = sync(&at(
+        "127.0.0.1",
+        "sslmode=verify-full&sslrootcert=/nonexistent/ca.pem",
+    ));
+    assert!(
+        !ok && err.contains("cannot read the floor's CA certificate /nonexistent/ca.pem"),
+        "{err}"
+    );
+    let (ok, _, _, err) = sync(&at("127.0.0.1", &format!("sslrootcert={ca}")));
+    assert!(
+        !ok && err.contains("goes with sslmode=verify-full"),
+        "{err}"
+    );
+    let untouched: bool = client(&url)
+        .query_one("SELECT to_regclass('croupier.events') IS NULL", &[])
+        .unwrap()
+        .get(0);
+    assert!(untouched, "no refused link so much as set the floor up");
+    assert_eq!(
+        std::fs::read(&db).unwrap(),
+        before,
+        "the table's file untouched"
+    );
+
+    // The floor's own CA, by address and by name: synced and verified over TLS.
+    let good = at(
+        "127.0.0.1",
+        &format!("sslmode=verify-full&sslrootcert={ca}"),
+    );
+    let (ok, _, out, err) = sync(&good);
+    assert!(ok, "{out}{err}");
+    assert_eq!(floor_counts(&url).0, last_seq(&db));
+    let by_name = at(
+        "localhost",
+        &format!("sslmode=verify-full&sslrootcert={ca}"),
+    );
+    let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &by_name]);
+    assert!(ok && out.contains("matches the floor"), "{out}{err}");
+}

@@ -7,6 +7,7 @@
 //!   background link (`Link`, `LinkState`).
 //! - `check` — `verify --floor`: the file against the floor's copy, event by event.
 //! - `source` — the floor as a report source (`FloorSource`), every query SQL on the server.
+//! - `tls` — the link's protection from the URL (`sslmode=verify-full`, `sslrootcert`).
 //!
 //! A table database's identity on the floor is the SHA-256 chain hash of its first event
 //! (`created`, seq 1: it holds the creation time and the program), so it needs nothing
@@ -16,6 +17,7 @@ mod check;
 mod schema;
 mod source;
 mod sync;
+mod tls;
 
 pub use check::{Compared, compare};
 pub use source::FloorSource;
@@ -42,6 +44,19 @@ pub enum FloorError {
         "floor {target}: cannot connect ({detail}); check the host, port, user and password, and that the server runs. The table is unaffected: its log stays in its own file"
     )]
     Connect { target: String, detail: String },
+    /// The URL's TLS parameters or the CA file they name: nothing was tried.
+    #[error("floor {target}: {detail}. Nothing was sent; the table is unaffected")]
+    Tls { target: String, detail: String },
+    /// The server's certificate was not the floor's: the connection was dropped before a
+    /// password or an event went over it.
+    #[error(
+        "floor {target}: the server's certificate was refused ({detail}): it must be signed by the CA in {ca} and name the host in the URL. Nothing was sent; the table is unaffected: its log stays in its own file"
+    )]
+    Untrusted {
+        target: String,
+        ca: String,
+        detail: String,
+    },
     #[error("floor {target}: {detail}")]
     Server { target: String, detail: String },
     #[error(
@@ -80,20 +95,50 @@ pub struct Floor {
 }
 
 impl Floor {
-    /// Connects (5 s timeout unless the URL sets one; statements time out after 60 s)
-    /// and, if this login owns the floor, creates or migrates its schema.
+    /// Connects (5 s timeout unless the URL sets one; statements time out after 60 s), over
+    /// TLS with the floor's certificate checked when the URL says
+    /// `sslmode=verify-full&sslrootcert=FILE` (`tls`), and, if this login owns the floor,
+    /// creates or migrates its schema.
     pub fn connect(url: &str) -> Result<Floor, FloorError> {
-        let mut config = Config::from_str(url).map_err(|_| FloorError::BadUrl(redact(url)))?;
+        let (driver_url, protection) = tls::protection(url).map_err(|detail| FloorError::Tls {
+            target: redact(url),
+            detail,
+        })?;
+        let mut config =
+            Config::from_str(&driver_url).map_err(|_| FloorError::BadUrl(redact(url)))?;
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(5));
         }
         config.keepalives_idle(Duration::from_secs(10));
         config.options("-c statement_timeout=60000");
         let target = target_of(&config);
-        let client = config.connect(NoTls).map_err(|e| FloorError::Connect {
-            target: target.clone(),
-            detail: why(&e),
-        })?;
+        let client = match &protection {
+            tls::Protection::Clear => config.connect(NoTls).map_err(|e| FloorError::Connect {
+                target: target.clone(),
+                detail: why(&e),
+            })?,
+            tls::Protection::Verified { ca } => {
+                let tls = tls::connector(ca).map_err(|detail| FloorError::Tls {
+                    target: target.clone(),
+                    detail,
+                })?;
+                config.connect(tls).map_err(|e| {
+                    let detail = why(&e);
+                    if e.as_db_error().is_none() && detail.contains("certificate") {
+                        FloorError::Untrusted {
+                            target: target.clone(),
+                            ca: ca.display().to_string(),
+                            detail,
+                        }
+                    } else {
+                        FloorError::Connect {
+                            target: target.clone(),
+                            detail,
+                        }
+                    }
+                })?
+            }
+        };
         let mut floor = Floor { client, target };
         // Two syncs of one table take turns on its row's lock; under a floor whose
         // default is serializable the second would fail instead of waiting its turn.

@@ -271,7 +271,11 @@ pub fn follow(
         if floor.is_none() {
             match Floor::connect(url) {
                 Ok(f) => floor = Some(f),
-                Err(e @ (FloorError::BadUrl(_) | FloorError::NewerSchema { .. })) => return Err(e),
+                Err(
+                    e @ (FloorError::BadUrl(_)
+                    | FloorError::Tls { .. }
+                    | FloorError::NewerSchema { .. }),
+                ) => return Err(e),
                 Err(e) => {
                     set(unreachable(&mut down_since, &e), &mut last);
                     pause(stop, RETRY);
