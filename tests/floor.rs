@@ -419,6 +419,7 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
         "INSERT INTO croupier.rounds SELECT tab, seq, 1, at, NULL, NULL, 100000000, 0, 100000000, 0, 0, 0, 0, 0, 0, 0 FROM croupier.events WHERE seq = 2".into(),
         "INSERT INTO croupier.events SELECT tab, seq + 1000, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events WHERE seq = 2".into(),
         "INSERT INTO croupier.alarms (at, db, seq, what) VALUES (1, '\\x00', 1, 'framed')".into(),
+        "INSERT INTO croupier.round_starts SELECT tab, round_id + 1000, seq + 1000, data FROM croupier.round_starts".into(),
         "DELETE FROM croupier.alarms".into(),
         "TRUNCATE croupier.events".into(),
         "ALTER TABLE croupier.events DISABLE TRIGGER events_chained".into(),
@@ -563,8 +564,8 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
 
 /// A floor of schema 1 holding a table's events is migrated by the next connection of
 /// its owner (schema 2: the hash function STABLE so that it is inlined, no per-row
-/// foreign key to `tables`; schema 3: the index by round keyed by kind, deduplicated), and keeps
-/// every check: the chain trigger itself refuses an
+/// foreign key to `tables`; schema 3: the index by round keyed by kind, deduplicated, and
+/// the rounds' openings in a table of their own), and keeps every check: the chain trigger itself refuses an
 /// event of a table database the floor never registered, even from the owner, and the
 /// table syncs on from where it was.
 #[test]
@@ -585,6 +586,7 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
              ALTER TABLE croupier.events ADD CONSTRAINT events_tab_fkey FOREIGN KEY (tab) REFERENCES croupier.tables;
              DROP INDEX croupier.events_round;
              CREATE INDEX events_round ON croupier.events (tab, round_id, seq) WHERE round_id IS NOT NULL;
+             DROP TABLE croupier.round_starts;
              UPDATE croupier.schema_version SET version = 1;",
         )
         .unwrap();
@@ -623,6 +625,31 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
         .unwrap()
         .get(0);
     assert_eq!(rounds, 70);
+    // Each round's opening, those of before the migration (filled by it) and after (by
+    // the trigger), in the floor's table of them, equal to the events' own data.
+    let (starts, same): (i64, i64) = {
+        let r = admin
+            .query_one(
+                "SELECT (SELECT count(*) FROM croupier.round_starts),
+                        (SELECT count(*) FROM croupier.round_starts s JOIN croupier.events e
+                           ON e.tab = s.tab AND e.seq = s.seq AND e.kind = 'round_started'
+                          AND e.round_id = s.round_id AND e.data = s.data)",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    let started: i64 = admin
+        .query_one(
+            "SELECT count(*) FROM croupier.events WHERE kind = 'round_started'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(
+        started >= 70 && starts == started && same == started,
+        "{starts} {same} {started}"
+    );
     // An event of a table database the floor never registered, inserted directly by the
     // owner with a hash that follows from the genesis: refused by the chain trigger.
     let data = "{\"program\":\"x\"}";

@@ -34,7 +34,7 @@ EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
 END $d$;
 GRANT USAGE ON SCHEMA croupier TO croupier_reader, croupier_table;
 GRANT SELECT ON croupier.schema_version, croupier.kinds, croupier.tables, croupier.events,
-    croupier.rounds, croupier.alarms TO croupier_reader;
+    croupier.rounds, croupier.round_starts, croupier.alarms TO croupier_reader;
 GRANT EXECUTE ON FUNCTION
     croupier.event_hash(bytea, bigint, bigint, text, bigint, bigint, bigint, text)
   TO croupier_reader;
@@ -440,14 +440,89 @@ $f$;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA croupier FROM PUBLIC;
 "#;
 
-/// Schema 3: the index of events by round keys on (table, round, kind) instead of
-/// (table, round, seq): a round's events share one key per kind, which PostgreSQL's B-tree
-/// stores once with the list of rows (deduplication), so the index holds a round's steps
-/// in a few bytes each rather than a key each. It was a sixth of the floor's bytes
-/// (docs/benchmarks.md, "What the floor's bytes are"). A round's events still come
-/// straight from it (sorted by seq after), and its `round_started` by its kind, from the
-/// index alone. On a floor that already holds events the migration builds it once.
+/// Schema 3: a smaller floor, and a report's theoretical hold read from a table of its own.
+/// - The index of events by round keys on (table, round, kind) instead of (table, round,
+///   seq): a round's events share one key per kind, which PostgreSQL's B-tree stores once
+///   with the list of rows (deduplication), so the index holds a round's steps in a few
+///   bytes each rather than a key each. It was a sixth of the floor's bytes
+///   (docs/benchmarks.md, "What the floor's bytes are"). A round's events still come
+///   straight from it (sorted by seq after).
+/// - `round_starts`: each round's `round_started` data (its boxes and stakes: what a
+///   report's theoretical hold reads), derived by the chain trigger as `rounds` is. Read
+///   from the events, they were scattered one a page over the whole floor: at 10 million
+///   rounds a summary spent two thirds of its time there (docs/benchmarks.md).
+///
+/// On a floor that already holds events the migration builds the index and fills
+/// `round_starts` once.
 const V3: &str = r#"
 DROP INDEX croupier.events_round;
 CREATE INDEX events_round ON croupier.events (tab, round_id, kind) WHERE round_id IS NOT NULL;
+
+-- Each round's opening (its boxes and stakes), for reports: the floor's copy of the
+-- event's data, never sent separately by a table. In round order within a table database
+-- (round ids are given in log order).
+CREATE TABLE croupier.round_starts (
+    tab      integer NOT NULL,
+    round_id bigint NOT NULL,
+    seq      bigint NOT NULL,
+    data     text NOT NULL,
+    PRIMARY KEY (tab, round_id, seq)
+);
+INSERT INTO croupier.round_starts
+SELECT tab, round_id, seq, data FROM croupier.events
+ WHERE kind = 'round_started' AND round_id IS NOT NULL;
+CREATE TRIGGER round_starts_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON croupier.round_starts
+    FOR EACH STATEMENT EXECUTE FUNCTION croupier.refuse_change();
+DO $d$ BEGIN
+    IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'croupier_reader') THEN
+        GRANT SELECT ON croupier.round_starts TO croupier_reader;
+    END IF;
+END $d$;
+
+CREATE OR REPLACE FUNCTION croupier.check_chain() RETURNS trigger LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+DECLARE
+    bad record;
+BEGIN
+    -- Each new row is of a registered table database and follows the row before it
+    -- among the new ones, or else the table's head as it was (the genesis hash before
+    -- event 1): new events extend the head, with no gap. (Joined with the new rows
+    -- only: the cost does not grow with the floor.)
+    SELECT n.tab, n.seq INTO bad
+      FROM new_rows n
+      LEFT JOIN croupier.tables t ON t.tab = n.tab
+      LEFT JOIN new_rows p ON p.tab = n.tab AND p.seq = n.seq - 1
+     WHERE t.tab IS NULL
+        OR n.hash IS DISTINCT FROM croupier.event_hash(
+               CASE WHEN n.seq = t.head_seq + 1 THEN t.head_hash ELSE p.hash END,
+               n.seq, n.at, n.kind, n.table_id, n.user_id, n.round_id, n.data)
+     ORDER BY n.tab, n.seq LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'event % of table database % does not follow from the event before it on the floor',
+            bad.seq, bad.tab;
+    END IF;
+    -- What the floor derives from the events, here so that it follows whoever inserts:
+    -- each settlement's figures, read from its own data (parsed once: OFFSET 0 keeps
+    -- the planner from parsing it again for each figure), each round's opening (its
+    -- boxes and stakes, for reports), and each table's head.
+    INSERT INTO croupier.rounds
+    SELECT i.tab, i.seq, i.round_id, i.at, i.table_id, i.user_id,
+           croupier.cents(d->'handle'), croupier.cents(d->'paid'), croupier.cents(d->'house_net'),
+           croupier.cents(d->'max_net'), croupier.cents(d->'insurance_taken'),
+           croupier.cents(d->'insurance_paid'), coalesce((d->>'splits')::int8, 0),
+           coalesce((d->>'buys')::int8, 0), coalesce((d->>'pontoons')::int8, 0),
+           coalesce((d->>'five_card_tricks')::int8, 0)
+      FROM (SELECT n.*, n.data::jsonb AS d FROM new_rows n
+             WHERE n.kind = 'round_settled' AND n.round_id IS NOT NULL OFFSET 0) i;
+    INSERT INTO croupier.round_starts
+    SELECT n.tab, n.round_id, n.seq, n.data FROM new_rows n
+     WHERE n.kind = 'round_started' AND n.round_id IS NOT NULL;
+    UPDATE croupier.tables t
+       SET head_seq = m.seq, head_hash = m.hash, last_sync = now()
+      FROM (SELECT DISTINCT ON (tab) tab, seq, hash FROM new_rows ORDER BY tab, seq DESC) m
+     WHERE t.tab = m.tab AND m.seq > t.head_seq;
+    RETURN NULL;
+END
+$f$;
+REVOKE ALL ON ALL FUNCTIONS IN SCHEMA croupier FROM PUBLIC;
 "#;

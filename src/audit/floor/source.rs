@@ -340,9 +340,11 @@ impl Source for FloorSource {
         each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
     ) -> Result<(), AuditError> {
         let tab = self.tab(db);
+        // From the floor's own table of round openings (its primary key in this order;
+        // round ids are given in log order), not from the events' pages.
         self.each_row(
-            "SELECT round_id, data FROM croupier.events
-              WHERE tab = $1 AND kind = 'round_started' AND round_id BETWEEN $2 AND $3 ORDER BY seq",
+            "SELECT round_id, data FROM croupier.round_starts
+              WHERE tab = $1 AND round_id BETWEEN $2 AND $3 ORDER BY round_id, seq",
             &[&tab, &first, &last],
             |r| each(r.get(0), r.get(1)),
         )
