@@ -107,15 +107,26 @@ type Row = (
 /// CPU seconds this process has used (user + system; Linux `/proc`).
 fn cpu_self() -> f64 {
     let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let f: Vec<&str> = s
+    // utime and stime: fields 14 and 15 (1-based, of the whole line).
+    stat_seconds(&s, 14)
+}
+
+/// Fields `first` and `first + 1` (1-based, of the whole line) of a `/proc/PID/stat`
+/// line, in seconds (100 ticks a second). The name in parentheses may hold spaces: the
+/// fields are counted after it (the state is field 3).
+fn stat_seconds(stat: &str, first: usize) -> f64 {
+    let f: Vec<&str> = stat
         .rsplit(')')
         .next()
         .unwrap_or("")
         .split_whitespace()
         .collect();
-    let tick = |i: usize| f.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
-    // After the name: state is field 3, utime 14 and stime 15 (1-based, of the whole line).
-    (tick(11) + tick(12)) / 100.0
+    let tick = |i: usize| {
+        f.get(i - 3)
+            .and_then(|x| x.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (tick(first) + tick(first + 1)) / 100.0
 }
 
 /// CPU seconds the server's finished backends have used (the postmaster's reaped
@@ -130,15 +141,8 @@ fn cpu_server(c: &mut postgres::Client) -> f64 {
         )
         .ok();
     let s: String = r.map(|r| r.get(0)).unwrap_or_default();
-    let f: Vec<&str> = s
-        .rsplit(')')
-        .next()
-        .unwrap_or("")
-        .split_whitespace()
-        .collect();
-    let tick = |i: usize| f.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
     // cutime and cstime: fields 16 and 17.
-    (tick(13) + tick(14)) / 100.0
+    stat_seconds(&s, 16)
 }
 
 fn catch_up(base: &str, dir: &Path) {

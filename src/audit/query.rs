@@ -470,7 +470,8 @@ pub trait Source {
         to_ms: i64,
     ) -> Result<Vec<Noted>, AuditError>;
     /// The data of each `round_started` event of database `db` whose round is in
-    /// `first..=last`, in log order, handed to `each` one at a time as (round, data).
+    /// `first..=last`, in log order (round order, the same: a database gives its round
+    /// ids in log order), handed to `each` one at a time as (round, data).
     fn round_starts(
         &mut self,
         db: usize,

@@ -123,17 +123,16 @@ impl Floor {
                     detail,
                 })?;
                 config.connect(tls).map_err(|e| {
-                    let detail = why(&e);
-                    if e.as_db_error().is_none() && detail.contains("certificate") {
+                    if tls::certificate_refused(&e) {
                         FloorError::Untrusted {
                             target: target.clone(),
                             ca: ca.display().to_string(),
-                            detail,
+                            detail: why(&e),
                         }
                     } else {
                         FloorError::Connect {
                             target: target.clone(),
-                            detail,
+                            detail: why(&e),
                         }
                     }
                 })?

@@ -110,6 +110,25 @@ pub(crate) fn connector(ca: &std::path::Path) -> Result<MakeRustlsConnect, Strin
     Ok(MakeRustlsConnect::new(config))
 }
 
+/// Whether a connection failed because the server's certificate was refused (not the
+/// floor's CA's, not for the URL's host, expired…): rustls's verdict, found in the
+/// error's causes (the TLS adapter hands it over inside an `io::Error`).
+pub(crate) fn certificate_refused(e: &postgres::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(e);
+    while let Some(c) = cause {
+        let inner = c
+            .downcast_ref::<std::io::Error>()
+            .and_then(|io| io.get_ref())
+            .map(|i| i as &(dyn std::error::Error + 'static))
+            .unwrap_or(c);
+        if let Some(rustls::Error::InvalidCertificate(_)) = inner.downcast_ref::<rustls::Error>() {
+            return true;
+        }
+        cause = c.source();
+    }
+    false
+}
+
 /// `%XX` decoded (a URL's parameter value); other bytes as they are.
 fn percent_decoded(v: &str) -> Result<String, String> {
     let b = v.as_bytes();
