@@ -10,10 +10,10 @@ mod common;
 use std::io::{BufReader, Cursor, Write};
 use std::time::Instant;
 
-use croupier::audit::Store;
-use croupier::audit::feed::{self, Answer, Feed, NewTable};
-use croupier::audit::users::{self, Role};
 use croupier::engine::{Limits, Rules};
+use croupier::log::Store;
+use croupier::session::feed::{self, Answer, Feed, NewTable};
+use croupier::session::users::{self, Role};
 use croupier::sim::{ShoeInPlay, Table};
 use rusqlite::params;
 

@@ -24,10 +24,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use croupier::audit::floor::{self, Floor, FloorSource};
-use croupier::audit::{Clock, ManualClock, Store, demo};
 use croupier::engine::Money;
+use croupier::floor::{self, Floor, FloorSource};
+use croupier::log::{Clock, ManualClock, Store};
 use croupier::report::{self, Kind, Options, Period};
+use croupier::session::demo;
 use postgres::binary_copy::BinaryCopyInWriter;
 use postgres::types::Type;
 

@@ -7,9 +7,10 @@ mod common;
 
 use std::time::Instant;
 
-use croupier::audit::users::{self, Role};
-use croupier::audit::{Store, TableSession};
 use croupier::engine::{Limits, Rules};
+use croupier::log::Store;
+use croupier::session::TableSession;
+use croupier::session::users::{self, Role};
 use croupier::sim::{ShoeInPlay, Table};
 use rusqlite::params;
 

@@ -5,9 +5,10 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use croupier::audit::users::{self, Role};
-use croupier::audit::{Store, TableSession};
 use croupier::engine::{BetSpec, Limits, Money, Rules};
+use croupier::log::Store;
+use croupier::session::TableSession;
+use croupier::session::users::{self, Role};
 use croupier::ui::{DealerApp, Screen};
 use egui::Key;
 use egui_kittest::Harness;
@@ -115,8 +116,9 @@ fn desk_pages() {
     let path = dir.join("demo.db");
     let rounds = 20_000;
     {
-        let mut store = Store::open_with(&path, Box::new(croupier::audit::demo::clock())).unwrap();
-        croupier::audit::demo::fill(&mut store, rounds, 4, 7, |_| {}).unwrap();
+        let mut store =
+            Store::open_with(&path, Box::new(croupier::session::demo::clock())).unwrap();
+        croupier::session::demo::fill(&mut store, rounds, 4, 7, |_| {}).unwrap();
     }
     let app = DealerApp::open(path.clone());
     let mut h = Harness::builder()

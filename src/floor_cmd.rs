@@ -8,8 +8,8 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{Result, bail};
 
-use croupier::audit::Store;
-use croupier::audit::floor::{self, Floor, FloorError, FloorSource, LinkState};
+use croupier::floor::{self, Floor, FloorError, FloorSource, LinkState};
+use croupier::log::Store;
 use croupier::report::{self, Options, Report};
 
 use super::stdout_error;

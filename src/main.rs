@@ -7,15 +7,16 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
-use croupier::audit::feed::{self, Feed, NewTable, RunError};
-use croupier::audit::feed_socket::FeedSocket;
-use croupier::audit::replay::{self, ReplayError};
-use croupier::audit::users::{self, Role};
-use croupier::audit::{Store, default_db_path, demo};
 use croupier::engine::pontis::PontisRules;
 use croupier::engine::{Limits, Money, Rules, rules};
+use croupier::log::{Store, default_db_path};
 use croupier::pontis_script::{self, PontisScript};
 use croupier::script::{Script, settlement};
+use croupier::session::demo;
+use croupier::session::feed::{self, Feed, NewTable, RunError};
+use croupier::session::feed_socket::FeedSocket;
+use croupier::session::replay::{self, ReplayError};
+use croupier::session::users::{self, Role};
 use indicatif::{ProgressBar, ProgressStyle};
 
 mod lab_cli;
@@ -337,7 +338,7 @@ fn main() -> ExitCode {
                 outln!(
                     "{}: schema {} (chain head event {})",
                     db.display(),
-                    croupier::audit::store::SCHEMA_VERSION,
+                    croupier::log::store::SCHEMA_VERSION,
                     s.head().0
                 )?;
                 Ok(ExitCode::SUCCESS)
@@ -647,7 +648,7 @@ fn export_round(db: &Path, round: i64) -> Result<ExitCode> {
 
 fn export_game(db: &Path, game: i64) -> Result<ExitCode> {
     let store = Store::open_read(db)?;
-    let (script, _ended) = match croupier::audit::pontis::export_game(&store, game) {
+    let (script, _ended) = match croupier::session::pontis::export_game(&store, game) {
         Ok(x) => x,
         Err(ReplayError::Store(e)) => return Err(e.into()),
         Err(e) => bail!(

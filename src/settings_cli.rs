@@ -1,15 +1,16 @@
 //! The binary's glue for settings (`croupier currency`, `croupier user language`):
 //! arguments checked before anything is opened for writing, the PIN asked as the other
-//! admin commands ask it, one line printed. Every rule is `croupier::audit::settings`'s.
+//! admin commands ask it, one line printed. Every rule is `croupier::session::settings`'s.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
 
-use croupier::audit::{Store, settings, users};
 use croupier::engine::Currency;
 use croupier::i18n::Lang;
+use croupier::log::Store;
+use croupier::session::{settings, users};
 
 /// `croupier currency [--set CODE --by NAME [--yes]]`: prints the database's currency, or
 /// sets it as the supervisor or admin NAME (their PIN on standard input). Naming it over

@@ -7,12 +7,13 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use croupier::audit::replay::{self, ReplayError};
-use croupier::audit::table::InputError;
-use croupier::audit::users::{self, LoginError, Role};
-use croupier::audit::{AuditError, ManualClock, Store, TableSession};
 use croupier::engine::{BetSpec, Limits, Money, Rules};
+use croupier::log::{AuditError, ManualClock, Store};
 use croupier::script::{Script, settlement};
+use croupier::session::TableSession;
+use croupier::session::replay::{self, ReplayError};
+use croupier::session::table::InputError;
+use croupier::session::users::{self, LoginError, Role};
 use rusqlite::Connection;
 use serde_json::json;
 
@@ -21,8 +22,8 @@ fn temp_db(name: &str) -> PathBuf {
 }
 
 /// A settlement as the log's JSON holds it.
-fn as_logged(s: croupier::audit::payload::RoundSettled) -> serde_json::Value {
-    let text = croupier::audit::payload::Payload::RoundSettled(s).to_text();
+fn as_logged(s: croupier::log::payload::RoundSettled) -> serde_json::Value {
+    let text = croupier::log::payload::Payload::RoundSettled(s).to_text();
     serde_json::from_str(&text).unwrap()
 }
 
@@ -335,8 +336,8 @@ fn the_log_cannot_be_edited_quietly() {
         assert!(err.contains("append-only"), "{sql}: {err}");
     }
     // Someone with the sqlite3 shell drops the trigger and changes a card.
-    let ten = croupier::audit::pack::pack(r#"{"text":"10"}"#).unwrap();
-    let nine = croupier::audit::pack::pack(r#"{"text":"9"}"#).unwrap();
+    let ten = croupier::log::pack::pack(r#"{"text":"10"}"#).unwrap();
+    let nine = croupier::log::pack::pack(r#"{"text":"9"}"#).unwrap();
     let seq: i64 = conn
         .query_row(
             "SELECT seq FROM event_log WHERE kind = 'step' AND data = ?1",
@@ -676,7 +677,7 @@ fn an_old_schema_upgrades_forward() {
             .conn()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, croupier::audit::store::SCHEMA_VERSION);
+        assert_eq!(version, croupier::log::store::SCHEMA_VERSION);
         assert_eq!(store.head(), (HEAD.0, HEAD.1.to_string()), "from {from}");
         // The settlements already logged have their figures rows.
         let figures: i64 = store
@@ -710,7 +711,7 @@ fn an_old_schema_upgrades_forward() {
 /// A dealer may not; a void needs a reason; a voided round is not voided twice.
 #[test]
 fn corrections_and_voids_are_supervisors_work() {
-    use croupier::audit::exceptions;
+    use croupier::session::exceptions;
     let path = temp_db("correct");
     let (mut store, dealer, sup) = staffed(&path);
     let mut s = czech_table(&mut store, dealer.clone());
@@ -1161,7 +1162,7 @@ fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
         .unwrap()
         .query_map([], |r| {
             let data = match r.get_ref(6)? {
-                rusqlite::types::ValueRef::Blob(b) => croupier::audit::pack::unpack(b).unwrap(),
+                rusqlite::types::ValueRef::Blob(b) => croupier::log::pack::unpack(b).unwrap(),
                 v => v.as_str().unwrap().to_string(),
             };
             Ok((
@@ -1449,6 +1450,6 @@ fn a_schema_5_file_upgrades_to_the_settings_kind() {
         })
         .unwrap();
     assert_eq!(name, "setting_changed");
-    assert_eq!(croupier::audit::settings::currency(&store).unwrap(), None);
+    assert_eq!(croupier::session::settings::currency(&store).unwrap(), None);
     replay::verify(&store, |_| {}).unwrap();
 }

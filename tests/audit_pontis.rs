@@ -8,14 +8,15 @@ mod common;
 
 use std::path::Path;
 
-use croupier::audit::pontis::{PontisInput, PontisSession, export_game};
-use croupier::audit::replay;
-use croupier::audit::table::InputError;
-use croupier::audit::users::{self, Role};
-use croupier::audit::{ManualClock, Store, TableSession};
 use croupier::engine::pontis::{End, PontisRules};
 use croupier::engine::{Limits, Rules};
+use croupier::log::{ManualClock, Store};
 use croupier::pontis_script::{PontisScript, state};
+use croupier::session::TableSession;
+use croupier::session::pontis::{PontisInput, PontisSession, export_game};
+use croupier::session::replay;
+use croupier::session::table::InputError;
+use croupier::session::users::{self, Role};
 use rusqlite::Connection;
 
 fn staffed(path: &Path) -> (Store, users::User) {
@@ -193,7 +194,7 @@ fn a_game_in_play_comes_back_after_the_file_is_reopened_and_can_be_abandoned() {
     let (script, end) = export_game(&store, 1).unwrap();
     assert_eq!(state(&script.play().unwrap()), state(&was));
     assert_eq!(
-        croupier::audit::payload::Payload::PontisEnded(end).to_text(),
+        croupier::log::payload::Payload::PontisEnded(end).to_text(),
         r#"{"game":1,"end":"abandoned","winners":[],"scores":[9,9],"inputs":3}"#
     );
 }
@@ -256,7 +257,7 @@ fn pontoon_and_pontis_tables_do_not_share_a_name_and_the_schema_names_the_kinds(
     let version: i32 = c
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, croupier::audit::store::SCHEMA_VERSION);
+    assert_eq!(version, croupier::log::store::SCHEMA_VERSION);
     let _ = PontisScript::parse("{}", None).unwrap_err();
 }
 

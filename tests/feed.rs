@@ -12,11 +12,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use croupier::audit::feed::{Answer, Feed, NewTable};
-use croupier::audit::replay;
-use croupier::audit::users::{self, Role};
-use croupier::audit::{ManualClock, Store};
 use croupier::engine::{Limits, Rules};
+use croupier::log::{ManualClock, Store};
+use croupier::session::feed::{Answer, Feed, NewTable};
+use croupier::session::replay;
+use croupier::session::users::{self, Role};
 use croupier::sim::{ShoeInPlay, Table};
 use rusqlite::Connection;
 

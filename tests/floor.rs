@@ -16,10 +16,11 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use croupier::audit::floor::{self, Floor, FloorSource};
-use croupier::audit::{Clock, EventKind, ManualClock, Store, demo};
 use croupier::engine::Money;
+use croupier::floor::{self, Floor, FloorSource};
+use croupier::log::{Clock, EventKind, ManualClock, Store};
 use croupier::report::{self, Kind, Options, Period};
+use croupier::session::demo;
 
 /// The server, or `None` after saying why the test is skipped.
 fn server(test: &str) -> Option<String> {
@@ -739,12 +740,13 @@ fn a_setting_changed_event_syncs_and_the_floor_reports_it_alike() {
     ] {
         let mut store = Store::open(f).unwrap();
         let admin =
-            croupier::audit::users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+            croupier::session::users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
         let currency = croupier::engine::Currency::parse(code).unwrap();
-        assert!(croupier::audit::settings::set_currency(&mut store, currency, &admin).unwrap());
+        assert!(croupier::session::settings::set_currency(&mut store, currency, &admin).unwrap());
         // And a dealer's language, chosen by the dealer at the dealer screen's login.
-        let jana = croupier::audit::users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
-        assert!(croupier::audit::settings::set_language(&mut store, &jana, lang, &jana).unwrap());
+        let jana =
+            croupier::session::users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+        assert!(croupier::session::settings::set_language(&mut store, &jana, lang, &jana).unwrap());
         drop(store);
         let d = f.to_str().unwrap();
         let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
@@ -895,9 +897,9 @@ fn a_file_missing_an_event_or_altered_at_the_table_is_named_and_alarmed() {
 
 /// A table file with one Pontis game, played on 5 January 2026 (in the reports' period).
 fn pontis_file(name: &str) -> PathBuf {
-    use croupier::audit::pontis::PontisSession;
-    use croupier::audit::users::{self, Role};
     use croupier::engine::pontis::PontisRules;
+    use croupier::session::pontis::PontisSession;
+    use croupier::session::users::{self, Role};
     let path = common::fresh_dir(name).join("table.db");
     let mut store = Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
     let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
@@ -1399,7 +1401,7 @@ fn a_wrong_password_or_an_unreachable_host_is_a_clear_message() {
 /// Floor window: every table database and today's hold per table.
 #[test]
 fn the_dealer_screen_shows_the_link_and_a_supervisor_opens_the_floor() {
-    use croupier::audit::users::{self, Role};
+    use croupier::session::users::{self, Role};
     use croupier::ui::DealerApp;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;

@@ -9,10 +9,11 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use croupier::audit::users::{self, Role};
-use croupier::audit::{ManualClock, Store, TableSession, settings};
 use croupier::engine::{BetSpec, Currency, Limits, Money, Rules};
 use croupier::i18n::Lang;
+use croupier::log::{ManualClock, Store};
+use croupier::session::users::{self, Role};
+use croupier::session::{TableSession, settings};
 use serde_json::Value;
 
 /// A table database: an admin, a supervisor and a dealer; the dealer's language and the

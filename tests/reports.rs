@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use croupier::audit::users::{self, Role};
-use croupier::audit::{EventKind, ManualClock, Store, TableSession};
 use croupier::engine::{BetSpec, Limits, Money, Rules};
+use croupier::log::{EventKind, ManualClock, Store};
 use croupier::report::{self, Cell, Kind, Options, Period};
+use croupier::session::TableSession;
+use croupier::session::users::{self, Role};
 
 fn demo(name: &str, rounds: &str, tables: &str, seed: &str) -> PathBuf {
     let n = |v: &str| v.parse::<u64>().unwrap();

@@ -4,10 +4,10 @@
 
 use std::path::PathBuf;
 
-use croupier::audit::replay;
-use croupier::audit::settings;
-use croupier::audit::users::{self, Role};
-use croupier::audit::{ManualClock, Store};
+use croupier::log::{ManualClock, Store};
+use croupier::session::replay;
+use croupier::session::settings;
+use croupier::session::users::{self, Role};
 use croupier::ui::{DealerApp, Screen};
 use egui::Key;
 use egui_kittest::Harness;
@@ -249,10 +249,9 @@ fn whole_rounds_by_keyboard() {
         drop(h);
         let store = Store::open_read(&path).unwrap();
         let (_, settled) = replay::export_round(&store, 1).unwrap();
-        let settled: serde_json::Value = serde_json::from_str(
-            &croupier::audit::payload::Payload::RoundSettled(settled).to_text(),
-        )
-        .unwrap();
+        let settled: serde_json::Value =
+            serde_json::from_str(&croupier::log::payload::Payload::RoundSettled(settled).to_text())
+                .unwrap();
         assert_eq!(settled["nets"], sc.nets, "{}", sc.name);
         for (kind, count) in sc.logged {
             assert_eq!(logged_count(&store, kind), *count, "{}: {kind}", sc.name);
@@ -537,7 +536,7 @@ fn insurance_of_a_typed_amount() {
     let store = Store::open_read(&path).unwrap();
     let (_, settled) = replay::export_round(&store, 1).unwrap();
     let settled: serde_json::Value =
-        serde_json::from_str(&croupier::audit::payload::Payload::RoundSettled(settled).to_text())
+        serde_json::from_str(&croupier::log::payload::Payload::RoundSettled(settled).to_text())
             .unwrap();
     // 18 loses to the dealer's pontoon (−10); the insurance of 3 pays 2:1 (+6).
     assert_eq!(settled["nets"], json!([{"id": "1a", "net": -4}]));
@@ -560,8 +559,8 @@ fn logging_out_closes_the_table_in_the_log() {
 /// database read-only, follows the round as inputs are logged, and no key writes anything.
 #[test]
 fn a_table_driven_elsewhere_is_watched_read_only() {
-    use croupier::audit::TableSession;
     use croupier::engine::{BetSpec, Limits, Money, Rules};
+    use croupier::session::TableSession;
     let path = temp_db("watch");
     let mut store = Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
     let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
@@ -1069,8 +1068,8 @@ fn a_rules_file_from_the_folder_opens_a_table() {
 /// A full table (7 boxes × 3 bets) on a database, its round dealt by `inputs`, and the app
 /// resumed on it at `size`.
 fn full_table(name: &str, size: egui::Vec2, inputs: &[&str]) -> Harness<'static, DealerApp> {
-    use croupier::audit::TableSession;
     use croupier::engine::{BetSpec, Limits, Money, Rules};
+    use croupier::session::TableSession;
     let path = temp_db(name);
     {
         let mut store =
@@ -1220,8 +1219,8 @@ fn searched(h: &mut Harness<'static, DealerApp>) {
 /// older page.
 #[test]
 fn pages_of_rounds_that_tie_on_time() {
-    use croupier::audit::TableSession;
     use croupier::engine::{BetSpec, Limits, Money, Rules};
+    use croupier::session::TableSession;
     let path = temp_db("desk-ties");
     {
         // The clock never moves: every round has the same time.
@@ -1287,8 +1286,8 @@ fn pages_of_rounds_that_tie_on_time() {
 /// (`the_desk_opens_on_the_latest_rounds_a_page_at_a_time`: its rounds are from 2026-01-05).
 #[test]
 fn the_desk_opens_on_the_current_shift() {
-    use croupier::audit::TableSession;
     use croupier::engine::{BetSpec, Limits, Money, Rules};
+    use croupier::session::TableSession;
     let path = temp_db("desk-shift");
     let now = chrono::Utc::now().timestamp_millis();
     for (at, table, rounds) in [(now - 9 * 3_600_000, "Pontoon 1", 3), (now, "Pontoon 2", 2)] {

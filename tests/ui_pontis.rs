@@ -6,11 +6,11 @@
 
 use std::path::PathBuf;
 
-use croupier::audit::pontis::export_game;
-use croupier::audit::replay;
-use croupier::audit::users::{self, Role};
-use croupier::audit::{ManualClock, Store};
+use croupier::log::{ManualClock, Store};
 use croupier::pontis_script::state;
+use croupier::session::pontis::export_game;
+use croupier::session::replay;
+use croupier::session::users::{self, Role};
 use croupier::ui::{DealerApp, Screen};
 use egui::Key;
 use egui_kittest::Harness;
@@ -238,7 +238,7 @@ fn pontis_games_by_keyboard_are_refereed_logged_and_verified() {
     assert_eq!(out["winners"], serde_json::json!(["Cyril"]));
     let (script, end) = export_game(&store, 2).unwrap();
     assert_eq!(state(&script.play().unwrap())["complete"], false);
-    let ended = croupier::audit::payload::Payload::PontisEnded(end).to_text();
+    let ended = croupier::log::payload::Payload::PontisEnded(end).to_text();
     assert!(ended.contains("\"end\":\"abandoned\""), "{ended}");
     assert_eq!(first.players, second.players);
     assert_eq!((first.dealer, second.dealer), ("Ana", "Ben"));
@@ -263,8 +263,8 @@ fn pontis_games_by_keyboard_are_refereed_logged_and_verified() {
 
 #[test]
 fn the_supervisor_desk_lists_pontis_games() {
-    use croupier::audit::pontis::PontisSession;
     use croupier::engine::pontis::PontisRules;
+    use croupier::session::pontis::PontisSession;
     let path = temp_db("pontis-desk");
     {
         let mut store = staffed(&path);

@@ -9,15 +9,16 @@
 
 use super::words::{decision, rank_mark};
 use super::{Lang, amount};
-use crate::audit::Role;
-use crate::audit::users::{Denied, LoginError, NameProblem};
-use crate::audit::{AuditError, NotNow};
 use crate::engine::DeckCard;
 use crate::engine::pontis::{CardGone, Game, Lay, Need, PlayError, PlayRefusal, Top};
 use crate::engine::{
     BetIx, Card, CardReason, CardTo, Decision, ImpossibleCard, Money, MoneyError, Outcome, Pay,
     Refusal, Round, SetupError, Step, Suit, Want,
 };
+use crate::log::AuditError;
+use crate::session::NotNow;
+use crate::session::Role;
+use crate::session::users::{Denied, LoginError, NameProblem};
 use crate::t;
 
 /// A card as the language writes it: the rank's mark and the suit's (`K♥`, `К♥`; English
@@ -372,7 +373,7 @@ pub fn login(lang: Lang, e: &LoginError) -> String {
             lang,
             "error-login-locked",
             name = name,
-            n = crate::audit::users::MAX_FAILED_LOGINS
+            n = crate::session::users::MAX_FAILED_LOGINS
         ),
         LoginError::Store(e) => store(lang, e),
     }

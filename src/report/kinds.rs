@@ -8,10 +8,10 @@ use chrono::Datelike;
 use super::data::{self, Period, RoundRow, date_of, shift_of};
 use super::theory::{RoundTheory, Theories};
 use super::{Cell, Chart, Detail, Kind, Provenance, Report, Section};
-use crate::audit::payload::{Payload, TableOpened};
-use crate::audit::query::{Files, Source};
-use crate::audit::{AuditError, EventKind, Store};
 use crate::engine::{Currency, Money};
+use crate::log::payload::{Payload, TableOpened};
+use crate::log::{AuditError, EventKind, Store};
+use crate::report::query::{Files, Source};
 use crate::script::money_json;
 
 /// A logged value as the log writes it (compact JSON).
@@ -181,7 +181,7 @@ fn currencies(src: &mut dyn Source) -> Result<BTreeMap<usize, Currency>, AuditEr
     let mut out = BTreeMap::new();
     for n in src.events_of(&[EventKind::SettingChanged], i64::MIN, i64::MAX)? {
         if let Payload::SettingChanged(c) = n.payload
-            && let crate::audit::payload::Setting::Currency(code) = c.setting
+            && let crate::log::payload::Setting::Currency(code) = c.setting
             && let Some(cur) = Currency::from_stored(&code)
         {
             out.insert(n.db, cur);

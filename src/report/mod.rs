@@ -3,9 +3,10 @@
 //! Reads the log only (never writes); every report ends with the provenance footer —
 //! period, who, when, each file's chain head and whether `verify` passed.
 
-pub use crate::audit::query as data;
+pub use query as data;
 mod kinds;
 mod pontis;
+pub mod query;
 mod render;
 pub mod theory;
 

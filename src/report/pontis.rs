@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 
 use super::kinds::Options;
 use super::{Cell, Section};
-use crate::audit::AuditError;
-use crate::audit::pontis::GameRow;
-use crate::audit::query::Source;
+use crate::log::AuditError;
+use crate::report::query::Source;
+use crate::session::pontis::GameRow;
 
 /// How a game ended, as the report's word (its English key).
 pub(crate) fn end_word(end: &str) -> &'static str {

@@ -953,11 +953,12 @@ mod tests {
     /// (EUR: the mixed-currency variant) and the demo table alone.
     #[test]
     fn no_report_word_is_left_in_english() {
-        use crate::audit::pontis::PontisSession;
-        use crate::audit::users::{Role, add_user, login};
-        use crate::audit::{ManualClock, Store, demo, settings};
         use crate::engine::pontis::PontisRules;
+        use crate::log::{ManualClock, Store};
         use crate::report::{Options, Period, build};
+        use crate::session::pontis::PontisSession;
+        use crate::session::users::{Role, add_user, login};
+        use crate::session::{demo, settings};
 
         let dir =
             std::env::temp_dir().join(format!("croupier-report-words-{}", std::process::id()));
@@ -986,7 +987,7 @@ mod tests {
         let mut left = vec![];
         // The words no small demo shows: every exception kind, every end of a game, the
         // shifts, a currency not set.
-        let mut keys: Vec<&str> = crate::audit::EventKind::ALL
+        let mut keys: Vec<&str> = crate::log::EventKind::ALL
             .iter()
             .map(|k| crate::report::kinds::exception_word(*k))
             .filter(|w| *w != "event")

@@ -9,13 +9,13 @@ use std::sync::{Mutex, OnceLock};
 
 use serde_json::Value;
 
-use crate::audit::payload::Payload;
-use crate::audit::query::Source;
-use crate::audit::{AuditError, EventKind};
 use crate::engine::Money;
 use crate::engine::Rules;
 use crate::lab::simulate::{CHUNK, SimOptions, simulate};
 use crate::lab::strategy::Strategy;
+use crate::log::payload::Payload;
+use crate::log::{AuditError, EventKind};
+use crate::report::query::Source;
 
 use super::data::RoundRow;
 
@@ -252,8 +252,9 @@ impl Theories {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::query::Files;
-    use crate::audit::{Store, demo};
+    use crate::log::Store;
+    use crate::report::query::Files;
+    use crate::session::demo;
 
     /// Each round's variance is its own boxes' (its `round_started`, read one event at a
     /// time through the source, for the report's rounds only): a round of several boxes

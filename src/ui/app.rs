@@ -18,12 +18,13 @@ use super::screens::table::input_error;
 use super::screens::table::{AtTable, OfferKind, Said};
 use super::watch::Watch;
 use super::widgets::{Tone, key_panel, status_line};
-use crate::audit::settings;
-use crate::audit::table::list_tables;
-use crate::audit::users::{self, Role, User};
-use crate::audit::{AuditError, Store, TableSession};
 use crate::engine::{BetIx, Card, Round, Step, Suit};
 use crate::i18n::{Lang, errors};
+use crate::log::{AuditError, Store};
+use crate::session::TableSession;
+use crate::session::settings;
+use crate::session::table::list_tables;
+use crate::session::users::{self, Role, User};
 use crate::t;
 
 /// Which screen is up (the name of a `Page`, for tests and the key map).

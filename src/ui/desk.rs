@@ -10,16 +10,16 @@ use std::sync::mpsc::{Receiver, channel};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, GridInput, GridMark, Line, Plot, PlotPoints, Points};
 
-use crate::audit::Store;
-use crate::audit::exceptions::{self, Correction};
-use crate::audit::payload::{NetData, Payload};
-use crate::audit::pontis::{GameRow, game_rows};
-use crate::audit::replay::{self, RoundHistory};
-use crate::audit::settings;
-use crate::audit::users::User;
 use crate::engine::{Currency, Money};
 use crate::i18n::{self, Lang};
+use crate::log::Store;
+use crate::log::payload::{NetData, Payload};
 use crate::report::{self, Kind, Period, RoundRow, Series};
+use crate::session::exceptions::{self, Correction};
+use crate::session::pontis::{GameRow, game_rows};
+use crate::session::replay::{self, RoundHistory};
+use crate::session::settings;
+use crate::session::users::User;
 use crate::t;
 use crate::ui::felt::table_view_in;
 use crate::ui::widgets::parse_money;
@@ -1386,7 +1386,7 @@ fn axis_number(lang: Lang, m: GridMark) -> String {
 /// The rounds that pass `f`, newest first, at most `SEARCH_CAP`: read a page at a time
 /// backward from the period's end by the keyset the history pages use, so memory stays at
 /// a page and what was kept. Each day's theoretical hold comes beside the actual one.
-fn find(store: &Store, f: &Filters) -> Result<Found, crate::audit::AuditError> {
+fn find(store: &Store, f: &Filters) -> Result<Found, crate::log::AuditError> {
     let like = |field: &str, want: &str| want.is_empty() || field.to_lowercase().contains(want);
     let mut rows = Vec::new();
     let mut capped = false;
@@ -1490,7 +1490,7 @@ mod tests {
         rounds: u64,
         currency: Option<&str>,
     ) -> Harness<'static, AtDesk> {
-        use crate::audit::{demo, users};
+        use crate::session::{demo, users};
         let dir = std::env::temp_dir().join(format!("croupier-desk-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();

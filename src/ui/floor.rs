@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use egui::{Color32, RichText, Ui};
 
-use crate::audit::floor::{Floor, FloorSource, Link, LinkState};
 use crate::engine::Money;
+use crate::floor::{Floor, FloorSource, Link, LinkState};
 use crate::i18n::{self, Lang};
 use crate::report::{self, Cell, Kind, Options, Period};
 use crate::t;

@@ -8,10 +8,10 @@ use std::time::Duration;
 use egui::{Color32, RichText, Ui};
 
 use super::felt::table_view_in;
-use crate::audit::Store;
-use crate::audit::replay::{TableState, table_state};
-use crate::audit::table::{TableSummary, list_tables};
 use crate::i18n::Lang;
+use crate::log::Store;
+use crate::session::replay::{TableState, table_state};
+use crate::session::table::{TableSummary, list_tables};
 use crate::t;
 
 /// How often the screen looks for new events.

@@ -2,8 +2,8 @@
 
 use egui::Ui;
 
-use crate::audit::users;
 use crate::i18n::Lang;
+use crate::session::users;
 use crate::t;
 use crate::ui::app::Command;
 use crate::ui::keys::{KeyAction, with_hint};

@@ -6,9 +6,9 @@ use std::path::Path;
 
 use egui::{Color32, RichText, Ui};
 
-use crate::audit::table::TableSummary;
 use crate::engine::{Limits, Rules};
 use crate::i18n::{Lang, errors};
+use crate::session::table::TableSummary;
 use crate::t;
 use crate::ui::app::Command;
 use crate::ui::keys::{KeyAction, with_hint};

@@ -9,12 +9,13 @@
 use egui::{Color32, Frame, Key, RichText, Stroke, Ui};
 
 use super::table::{Said, input_error, not_recorded};
-use crate::audit::pontis::{PontisInput, PontisSession, list_pontis_tables, table_rules};
-use crate::audit::table::InputError;
-use crate::audit::{Store, User};
 use crate::engine::pontis::{End, Game, PontisRules, Step, Top, Want};
 use crate::engine::{Card, DeckCard, Rank, Suit};
 use crate::i18n::{Lang, errors};
+use crate::log::Store;
+use crate::session::User;
+use crate::session::pontis::{PontisInput, PontisSession, list_pontis_tables, table_rules};
+use crate::session::table::InputError;
 use crate::t;
 use crate::ui::app::Command;
 use crate::ui::widgets::{Tone, big_button, form_field};

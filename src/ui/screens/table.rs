@@ -6,11 +6,11 @@
 use egui::Ui;
 
 use super::{bets, play, settlement};
-use crate::audit::Store;
-use crate::audit::TableSession;
-use crate::audit::table::{Input, InputError};
 use crate::engine::{BetIx, Currency, Round, Step, Suit};
 use crate::i18n::{Lang, errors};
+use crate::log::Store;
+use crate::session::TableSession;
+use crate::session::table::{Input, InputError};
 use crate::t;
 use crate::ui::app::{Command, Screen};
 use crate::ui::widgets::{Tone, parse_money};

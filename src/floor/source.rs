@@ -7,14 +7,14 @@ use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 use super::{Floor, FloorError, FloorTable, short_id, why};
-use crate::audit::event::{Check, Event, hex};
-use crate::audit::payload::{BetData, NetData, Payload, RoundCorrected};
-use crate::audit::pontis::{GameRow, rows_of};
-use crate::audit::query::{
+use crate::log::event::{Check, Event, hex};
+use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
+use crate::log::store::figures_of_row;
+use crate::log::{AuditError, EventKind};
+use crate::report::query::{
     Noted, RoundRow, Source, SourceAlarm, SourceHead, apply_fixes, inputs_of,
 };
-use crate::audit::store::figures_of_row;
-use crate::audit::{AuditError, EventKind};
+use crate::session::pontis::{GameRow, rows_of};
 
 /// The floor, read for reports.
 pub struct FloorSource {

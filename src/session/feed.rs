@@ -7,10 +7,10 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
-use super::store::{AuditError, Store};
 use super::table::{Input, InputError, NotNow, TableSession};
 use super::users::User;
 use crate::engine::{BetId, BetSpec, Limits, Money, Rules, shown};
+use crate::log::store::{AuditError, Store};
 
 /// The longest line the feed reads, in bytes; a longer one is refused (and not kept).
 pub const MAX_LINE: usize = 256;

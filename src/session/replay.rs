@@ -5,12 +5,12 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::event::{Event, EventKind, hex};
-use super::payload::{self, NetData, RoundSettled, nets_of, view};
 use super::pontis::PontisTables;
-use super::store::{AuditError, GENESIS, NOT_STEP, Store, event_hash, figures_row};
-use super::structure::{EVENT_INDEXES, IndexDigest, check_structure};
 use crate::engine::{BetSpec, Card, Limits, Round, Rules, Shoe, Step};
+use crate::log::event::{Event, EventKind, hex};
+use crate::log::payload::{self, NetData, RoundSettled, nets_of, view};
+use crate::log::store::{AuditError, GENESIS, NOT_STEP, Store, event_hash, figures_row};
+use crate::log::structure::{EVENT_INDEXES, IndexDigest, check_structure};
 use crate::script::{Script, parse_step, rules_of};
 
 /// A round in play at a table, as rebuilt from its events.
@@ -132,7 +132,8 @@ impl Chain {
         // A step stores 8 bytes of its hash, every other event all 32.
         let fits = matches!(
             (e.kind == EventKind::Step, e.check),
-            (true, super::event::Check::Prefix(_)) | (false, super::event::Check::Full(_))
+            (true, crate::log::event::Check::Prefix(_))
+                | (false, crate::log::event::Check::Full(_))
         );
         if !fits {
             return Err(ReplayError::Chain {
@@ -630,7 +631,7 @@ struct Envelope {
     table: Option<i64>,
     user: Option<i64>,
     round: Option<i64>,
-    check: super::event::Check,
+    check: crate::log::event::Check,
     data: std::ops::Range<usize>,
 }
 

@@ -11,12 +11,12 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::event::{Event, EventKind};
-use super::payload::{Payload, Setting, SettingChanged};
-use super::store::{AuditError, Store};
 use super::users::{Denied, Role, User};
 use crate::engine::Currency;
 use crate::i18n::Lang;
+use crate::log::event::{Event, EventKind};
+use crate::log::payload::{Payload, Setting, SettingChanged};
+use crate::log::store::{AuditError, Store};
 
 /// Whether `by` may set the database's currency: a supervisor or an admin.
 pub(crate) fn may_set_currency(by: Role) -> bool {
@@ -301,9 +301,9 @@ impl SettingsReplay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::ManualClock;
-    use crate::audit::replay::verify;
-    use crate::audit::users::add_user;
+    use crate::log::ManualClock;
+    use crate::session::replay::verify;
+    use crate::session::users::add_user;
 
     /// A database with an admin (1), a supervisor (2) and two dealers (3, 4).
     fn staffed(name: &str) -> (Store, [User; 4]) {
@@ -340,7 +340,7 @@ mod tests {
             ("Jana Svoboda", "1001"),
             ("Olha Koval", "1002"),
         ] {
-            crate::audit::users::login(&mut store, name, pin, None).unwrap();
+            crate::session::users::login(&mut store, name, pin, None).unwrap();
         }
         (store, [admin, sup, jana, olha])
     }
@@ -388,7 +388,7 @@ mod tests {
             Some(&admin),
         )
         .unwrap();
-        crate::audit::users::login(&mut store, &eva.name, "800300", None).unwrap();
+        crate::session::users::login(&mut store, &eva.name, "800300", None).unwrap();
         assert!(set_currency(&mut store, Currency::parse("CZK").unwrap(), &eva).unwrap());
         verify(&store, |_| {}).unwrap();
     }
@@ -437,7 +437,7 @@ mod tests {
         // Before any round, a currency may be corrected.
         set_currency(&mut store, eur, &sup).unwrap();
         set_currency(&mut store, czk, &sup).unwrap();
-        let mut t = crate::audit::TableSession::open(
+        let mut t = crate::session::TableSession::open(
             &mut store,
             jana,
             "Pontoon 1",

@@ -7,11 +7,11 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::{NaiveDate, TimeZone, Timelike, Utc};
 
-use super::payload::{BetData, NetData, Payload, RoundCorrected};
-use super::pontis::GameRow;
-use super::store::{NOT_STEP, figures_of_row};
-use super::{AuditError, EventKind, Store};
 use crate::engine::RoundFigures;
+use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
+use crate::log::store::{NOT_STEP, figures_of_row};
+use crate::log::{AuditError, EventKind, Store};
+use crate::session::pontis::GameRow;
 
 /// A report's period: whole UTC days, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -362,7 +362,7 @@ pub(crate) fn round_inputs(
 }
 
 /// A round's inputs from its events in order (its bets, the inputs still standing).
-pub(crate) fn inputs_of(events: &[super::Event]) -> (Vec<BetData>, Vec<String>) {
+pub(crate) fn inputs_of(events: &[crate::log::Event]) -> (Vec<BetData>, Vec<String>) {
     let bets = events
         .iter()
         .find_map(|e| match e.payload() {
@@ -370,7 +370,7 @@ pub(crate) fn inputs_of(events: &[super::Event]) -> (Vec<BetData>, Vec<String>) 
             _ => None,
         })
         .unwrap_or_default();
-    (bets, super::replay::standing_inputs(events))
+    (bets, crate::session::replay::standing_inputs(events))
 }
 
 /// The per-bet nets of a settled round (its latest correction's, if corrected).
@@ -550,7 +550,7 @@ impl Source for Files<'_> {
     fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError> {
         let mut out = Vec::new();
         for (i, s) in self.0.iter().enumerate() {
-            out.extend(super::pontis::game_rows(s, i, from_ms, to_ms)?);
+            out.extend(crate::session::pontis::game_rows(s, i, from_ms, to_ms)?);
         }
         Ok(out)
     }
@@ -560,7 +560,7 @@ impl Source for Files<'_> {
         verify: bool,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Vec<SourceHead>, AuditError> {
-        use super::replay::{self, ReplayError};
+        use crate::session::replay::{self, ReplayError};
         let mut out = Vec::new();
         for s in self.0 {
             let head = s.head();

@@ -10,9 +10,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::{Floor, FloorError, identity, server_err, short_id};
-use crate::audit::Store;
-use crate::audit::event::Event;
-use crate::audit::store::{GENESIS, event_hash};
+use crate::log::Store;
+use crate::log::event::Event;
+use crate::log::store::{GENESIS, event_hash};
 
 /// Events a batch holds (one transaction on the floor). Measured: 10,000 ingests faster
 /// than 20,000 or 50,000 (docs/benchmarks.md, catch-up ingest).

@@ -108,7 +108,7 @@ pub enum AuditError {
     /// A person's request the store refused (a name, a PIN, a right): a closed set, so
     /// that a screen says each in its language.
     #[error("{0}")]
-    Denied(super::users::Denied),
+    Denied(crate::session::users::Denied),
     #[error("{0}")]
     Refused(String),
 }

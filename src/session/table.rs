@@ -7,12 +7,12 @@ use std::sync::Arc;
 
 use rusqlite::OptionalExtension;
 
-use super::event::EventKind;
-use super::payload::{self, BetData, Named, Payload, RoundSettled, table_opened};
 use super::replay::{LiveRound, ReplayError, TableState, table_state};
-use super::store::{AuditError, NOT_STEP, Store};
 use super::users::User;
 use crate::engine::{BetSpec, Limits, Round, Rules, Step};
+use crate::log::event::EventKind;
+use crate::log::payload::{self, BetData, Named, Payload, RoundSettled, table_opened};
+use crate::log::store::{AuditError, NOT_STEP, Store};
 use crate::script::parse_step;
 
 /// What happened to an input.

@@ -9,13 +9,13 @@ use std::collections::HashMap;
 
 use rusqlite::OptionalExtension;
 
-use super::event::{Event, EventKind};
-use super::payload::{self, Named, Payload, PontisEnded, PontisOpened, PontisStarted};
 use super::replay::ReplayError;
-use super::store::{AuditError, NOT_STEP, Store};
 use super::table::{InputError, NotNow, find_table, find_table_of, next_table_id};
 use super::users::User;
 use crate::engine::pontis::{Game, PontisRules, Step, parse_step};
+use crate::log::event::{Event, EventKind};
+use crate::log::payload::{self, Named, Payload, PontisEnded, PontisOpened, PontisStarted};
+use crate::log::store::{AuditError, NOT_STEP, Store};
 use crate::pontis_script::PontisScript;
 
 /// A Pontis game in play, as rebuilt from its events.
@@ -695,7 +695,7 @@ pub fn game_rows(
     from_ms: i64,
     to_ms: i64,
 ) -> Result<Vec<GameRow>, AuditError> {
-    let users = super::query::user_names(store)?;
+    let users = crate::report::query::user_names(store)?;
     let opened = store.events_of_kind(EventKind::PontisOpened, i64::MIN, i64::MAX)?;
     let ended = store.events_of_kind(EventKind::PontisEnded, from_ms, i64::MAX)?;
     let started = store.events_of_kind(EventKind::PontisStarted, from_ms, to_ms)?;
@@ -756,8 +756,8 @@ pub(crate) fn rows_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::replay::verify;
-    use crate::audit::users::{Role, add_user_with, login};
+    use crate::session::replay::verify;
+    use crate::session::users::{Role, add_user_with, login};
 
     /// A store with a host at Pontis table "P", a two-player game started.
     fn game_at_table(name: &str) -> (Store, PontisSession) {
@@ -774,7 +774,7 @@ mod tests {
             Role::Admin,
             "900000",
             None,
-            crate::audit::users::PinCost::Demo,
+            crate::session::users::PinCost::Demo,
         )
         .unwrap();
         drop(admin);
@@ -923,7 +923,7 @@ mod tests {
     fn log_ins_at_a_pontis_tables_id_do_not_break_resume_or_export() {
         let (mut store, s) = game_at_table("login-at-table");
         let table = s.table.id;
-        crate::audit::users::logout(&mut store, &s.user, Some(table)).unwrap();
+        crate::session::users::logout(&mut store, &s.user, Some(table)).unwrap();
         let _ = login(&mut store, "Irena Dvorak", "000000", Some(table));
         let host = login(&mut store, "Irena Dvorak", "900000", Some(table)).unwrap();
         let mut again =
@@ -935,7 +935,7 @@ mod tests {
         );
         drop(s);
         again.input_text(&mut store, "Ana: pass").unwrap();
-        crate::audit::users::logout(&mut store, &again.user, Some(table)).unwrap();
+        crate::session::users::logout(&mut store, &again.user, Some(table)).unwrap();
         let ended = again.input_text(&mut store, "Ben: pass").unwrap();
         assert!(matches!(ended, PontisInput::Ended(_)));
         let (script, end) = export_game(&store, 1).unwrap();

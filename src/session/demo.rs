@@ -5,10 +5,10 @@
 
 use rand::Rng;
 
-use super::store::{AuditError, ManualClock, Store};
 use super::table::{InputError, TableSession};
 use super::users::{self, PinCost, Role, User};
 use crate::engine::{Limits, Money, Rules, Step, Want};
+use crate::log::store::{AuditError, ManualClock, Store};
 use crate::sim::{ShoeInPlay, Table};
 
 /// The demo's people: (name, role, PIN). Printed by `croupier demo` and in the README.

@@ -3,13 +3,13 @@
 //! in the log as it was played, and the correction carries its whole corrected script so
 //! that `verify` can replay it.
 
-use super::event::EventKind;
-use super::payload::{self, Payload, nets_of};
 use super::replay;
-use super::store::{AuditError, NOT_STEP, Store};
 use super::table::{InputError, NotNow};
 use super::users::User;
 use crate::engine::{Money, Round};
+use crate::log::event::EventKind;
+use crate::log::payload::{self, Payload, nets_of};
+use crate::log::store::{AuditError, NOT_STEP, Store};
 use crate::script::Script;
 
 /// A correction, before or after it is logged: the original settlement beside the new.

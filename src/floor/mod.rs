@@ -28,9 +28,9 @@ use std::time::Duration;
 
 use postgres::{Client, Config, NoTls};
 
-use super::Store;
-use super::event::hex;
-use super::store::AuditError;
+use crate::log::Store;
+use crate::log::event::hex;
+use crate::log::store::AuditError;
 use schema::{FLOOR_VERSION, MIGRATION_LOCK, MIGRATIONS, ROLES};
 
 /// What went wrong between a table and the floor. Each message says where and what to do.
@@ -252,7 +252,7 @@ impl Floor {
             .map_err(&err)?;
         }
         // The event kinds this program logs: the floor takes no other.
-        let kinds: Vec<&str> = crate::audit::EventKind::ALL
+        let kinds: Vec<&str> = crate::log::EventKind::ALL
             .iter()
             .map(|k| k.name())
             .collect();

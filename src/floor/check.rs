@@ -4,9 +4,9 @@
 //! here at the first rewritten event; the difference is logged on the floor as an alarm.
 
 use super::{Floor, FloorError, identity, server_err, short_id};
-use crate::audit::Store;
-use crate::audit::event::{Event, hex};
-use crate::audit::store::{GENESIS, event_hash};
+use crate::log::Store;
+use crate::log::event::{Event, hex};
+use crate::log::store::{GENESIS, event_hash};
 
 /// Floor events read a query.
 const CHUNK: i64 = 50_000;

@@ -8,9 +8,9 @@ use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use rusqlite::{OptionalExtension, params};
 use serde_json::Value;
 
-use super::event::EventKind;
-use super::payload::{self, Payload};
-use super::store::{AuditError, NOT_STEP, Store};
+use crate::log::event::EventKind;
+use crate::log::payload::{self, Payload};
+use crate::log::store::{AuditError, NOT_STEP, Store};
 
 /// Failed attempts in a row that lock a user.
 pub(crate) const MAX_FAILED_LOGINS: usize = 5;
@@ -216,7 +216,7 @@ fn pin_matches(pin: &str, stored: &str) -> bool {
 /// row changed or slipped in by hand (the hash itself stays out of the log).
 pub(crate) fn pin_digest(pin_hash: &str) -> String {
     use sha2::Digest;
-    super::event::hex(&sha2::Sha256::digest(pin_hash.as_bytes()))
+    crate::log::event::hex(&sha2::Sha256::digest(pin_hash.as_bytes()))
 }
 
 /// A users row beside its `user_added` event: id, name, role, PIN hash, added_seq, and

@@ -1,0 +1,14 @@
+//! The log core: an append-only, hash-chained SQLite event log (store, events, payloads,
+//! packing, schema, writer lock, structure check). Knows the engine's types for payloads,
+//! never the UI. Every append is durable before the caller hears "accepted".
+
+pub mod event;
+mod lock;
+pub mod pack;
+pub mod payload;
+mod schema;
+pub mod store;
+pub(crate) mod structure;
+
+pub use event::{Event, EventKind};
+pub use store::{AuditError, Clock, ManualClock, Store, SystemClock, default_db_path};

@@ -1,0 +1,16 @@
+//! The sessions over the log core: tables, Pontis games, users and PINs, settings,
+//! exceptions, the feed, the demo data, and replay of logged rounds through the engine.
+//! Each checks an input, logs it durably, then applies it; never draws or reads the UI.
+
+pub mod demo;
+pub mod exceptions;
+pub mod feed;
+pub mod feed_socket;
+pub mod pontis;
+pub mod replay;
+pub mod settings;
+pub mod table;
+pub mod users;
+
+pub use table::{Input, NotNow, TableSession};
+pub use users::{Role, User};
