@@ -1,5 +1,5 @@
 //! The floor's commands (`croupier sync`, `verify --floor`, `report --floor`): arguments
-//! in, `audit::floor` called, its answer printed. Part of the binary, beside `main.rs`.
+//! in, `floor` called, its answer printed. Part of the binary, beside `main.rs`.
 
 use std::io::{self, Write};
 use std::path::Path;

@@ -6,6 +6,7 @@
 //! [`report`] (reports over the log) and [`floor`] (the PostgreSQL copy) ← [`ui`] (the
 //! dealer screen and the supervisor desk) ← the binary (`main.rs`). See ARCHITECTURE.md.
 
+pub mod codes;
 pub mod engine;
 pub mod floor;
 pub mod i18n;

@@ -1,6 +1,6 @@
 //! Refusals and the round in words, in the table's language: the engine's closed refusal
-//! enums (`Refusal`, `SetupError`, `MoneyError`, `ImpossibleCard`) and the store's
-//! (`LoginError`, `AuditError`) mapped variant by variant to `error-…` messages with their
+//! enums (`Refusal`, `SetupError`, `MoneyError`, `ImpossibleCard`), the log's `AuditError`
+//! and the sessions' codes (`crate::codes`) mapped variant by variant to `error-…` messages with their
 //! arguments — never by parsing the English text the types also carry. Beside them, what a
 //! refusal says was expected instead: what the round wants now (`expected`), a step as the
 //! dealer reads it (`step`), a card, a hand's outcome. Words only: every rule is asked of
@@ -9,6 +9,7 @@
 
 use super::words::{decision, rank_mark};
 use super::{Lang, amount};
+use crate::codes::{Denied, NameProblem, NotNow, Role};
 use crate::engine::DeckCard;
 use crate::engine::pontis::{CardGone, Game, Lay, Need, PlayError, PlayRefusal, Top};
 use crate::engine::{
@@ -16,9 +17,6 @@ use crate::engine::{
     Refusal, Round, SetupError, Step, Suit, Want,
 };
 use crate::log::AuditError;
-use crate::session::NotNow;
-use crate::session::Role;
-use crate::session::users::{Denied, LoginError, NameProblem};
 use crate::t;
 
 /// A card as the language writes it: the rank's mark and the suit's (`K♥`, `К♥`; English
@@ -362,20 +360,6 @@ pub fn money(lang: Lang, e: &MoneyError) -> String {
         MoneyError::NotAnAmount(s) => t!(lang, "error-not-an-amount", text = s),
         MoneyError::TooPrecise(s) => t!(lang, "error-too-precise", text = s),
         MoneyError::TooLarge(s) => t!(lang, "error-too-large", text = s),
-    }
-}
-
-/// Why a login was refused (never which of the name and the PIN was wrong).
-pub fn login(lang: Lang, e: &LoginError) -> String {
-    match e {
-        LoginError::Wrong => t!(lang, "error-login-wrong"),
-        LoginError::Locked(name) => t!(
-            lang,
-            "error-login-locked",
-            name = name,
-            n = crate::session::users::MAX_FAILED_LOGINS
-        ),
-        LoginError::Store(e) => store(lang, e),
     }
 }
 
@@ -935,9 +919,6 @@ mod tests {
             said_fully(lang, &pontis(lang, &game, &e), "pontis expected");
             for x in &not_nows {
                 said_fully(lang, &not_now(lang, x), &format!("{x:?}"));
-            }
-            for x in [LoginError::Wrong, LoginError::Locked("Jana".into())] {
-                said_fully(lang, &login(lang, &x), &format!("{x:?}"));
             }
             for (min, max) in [(-1, 5), (900, 500)] {
                 let l = limits(

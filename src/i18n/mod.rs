@@ -20,14 +20,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
 pub use format::{amount, date, datetime, decimal, money, time};
 
-/// A language of the screens and reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Lang {
-    En,
-    Cs,
-    Uk,
-    Ru,
-}
+pub use crate::codes::Lang;
 
 /// The `.ftl` text of each language, in the order of [`Lang::ALL`].
 const SOURCES: [&str; 4] = [
@@ -38,18 +31,6 @@ const SOURCES: [&str; 4] = [
 ];
 
 impl Lang {
-    pub const ALL: [Lang; 4] = [Lang::En, Lang::Cs, Lang::Uk, Lang::Ru];
-
-    /// The BCP 47 code: `en`, `cs`, `uk`, `ru`. This is what is stored and typed.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Cs => "cs",
-            Lang::Uk => "uk",
-            Lang::Ru => "ru",
-        }
-    }
-
     fn index(self) -> usize {
         self as usize
     }

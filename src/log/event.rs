@@ -195,11 +195,6 @@ impl Event {
             check: Check::Full([0; 32]),
         }
     }
-
-    /// The data read as its kind's payload.
-    pub(crate) fn payload(&self) -> Result<super::payload::Payload, super::payload::PayloadError> {
-        super::payload::Payload::parse(self.kind, &self.data)
-    }
 }
 
 /// Lower-case hex of a hash.

@@ -4,7 +4,7 @@ use std::fs::{File, OpenOptions};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
-use super::store::AuditError;
+use super::error::AuditError;
 
 /// The writer's lock: an exclusive `flock` on the database file itself, so that a second
 /// name for the same file (a hard link, a symlink) meets the same lock. Released when

@@ -2,6 +2,7 @@
 //! packing, schema, writer lock, structure check). Knows the engine's types for payloads,
 //! never the UI. Every append is durable before the caller hears "accepted".
 
+pub mod error;
 pub mod event;
 mod lock;
 pub mod pack;
@@ -10,5 +11,6 @@ mod schema;
 pub mod store;
 pub(crate) mod structure;
 
+pub use error::AuditError;
 pub use event::{Event, EventKind};
-pub use store::{AuditError, Clock, ManualClock, Store, SystemClock, default_db_path};
+pub use store::{Clock, ManualClock, Store, SystemClock, default_db_path};

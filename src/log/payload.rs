@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::event::EventKind;
+use super::event::{Event, EventKind};
 use crate::engine::{BetSpec, Limits, Money, Round, RoundFigures, Rules};
 use crate::script::{cents_of_number, money_json};
 
@@ -468,6 +468,13 @@ pub enum Payload {
 pub(crate) struct PayloadError {
     pub(crate) kind: &'static str,
     pub(crate) why: String,
+}
+
+impl Event {
+    /// The data read as its kind's payload (here, not in `event.rs`: events know no payload).
+    pub(crate) fn payload(&self) -> Result<Payload, PayloadError> {
+        Payload::parse(self.kind, &self.data)
+    }
 }
 
 impl Payload {

@@ -198,7 +198,7 @@ pub(super) fn migrate_to_5(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
 
 /// v6: settings are events — `setting_changed` (code 24: the database's currency, a
 /// user's language) joins `event_kinds`. No table changes: a setting is read from the
-/// log (`audit::settings`), so it is on the hash chain like everything else.
+/// log (`session::settings`), so it is on the hash chain like everything else.
 pub(super) fn migrate_to_6(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
     const _: () = assert!(EventKind::SettingChanged.code() == 24);
     let mut kinds = tx.prepare("INSERT INTO event_kinds (code, name) VALUES (?1, ?2)")?;

@@ -13,6 +13,7 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, params};
 
 use sha2::{Digest, Sha256};
 
+pub use super::error::AuditError;
 use super::event::{Check, Event, EventKind, hex};
 use super::lock::{WriterLock, take_lock};
 use super::pack;
@@ -64,53 +65,6 @@ pub(crate) fn figures_of_row(r: &[i64; 10]) -> RoundFigures {
         five_card_tricks: n(r[9]),
         ..RoundFigures::default()
     }
-}
-
-/// What went wrong with the database. Every message names the file and what to do.
-#[derive(Debug, thiserror::Error)]
-pub enum AuditError {
-    #[error(
-        "{path}: not a Croupier database ({detail}); give the path of a Croupier database, or a new file name to create one"
-    )]
-    NotCroupier { path: PathBuf, detail: String },
-    #[error(
-        "{path}: written by a newer Croupier (schema {found}, this program knows up to {known}); use a newer Croupier"
-    )]
-    NewerSchema {
-        path: PathBuf,
-        found: i32,
-        known: i32,
-    },
-    #[error(
-        "{path}: schema {found} is older than {known}; upgrade it first with `croupier migrate --db FILE` (nothing logged is changed)"
-    )]
-    OlderSchema {
-        path: PathBuf,
-        found: i32,
-        known: i32,
-    },
-    #[error(
-        "{path}: in use by another Croupier process ({holder}); close it there first, or wait for it to finish"
-    )]
-    InUse { path: PathBuf, holder: String },
-    #[error(
-        "{path}: cannot write ({detail}); check the file's and folder's permissions, or choose a writable place with --db"
-    )]
-    ReadOnly { path: PathBuf, detail: String },
-    #[error(
-        "{path}: the disk is full; nothing of this input was written. Free space on the disk, then enter it again"
-    )]
-    DiskFull { path: PathBuf },
-    #[error("{path}: {detail}")]
-    Sqlite { path: PathBuf, detail: String },
-    #[error("could not hash the PIN: {0}")]
-    PinHash(String),
-    /// A person's request the store refused (a name, a PIN, a right): a closed set, so
-    /// that a screen says each in its language.
-    #[error("{0}")]
-    Denied(crate::session::users::Denied),
-    #[error("{0}")]
-    Refused(String),
 }
 
 /// Where time comes from: the wall clock at the table, a set clock in demos and tests.

@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 
 use chrono::Datelike;
 
-use super::data::{self, Period, RoundRow, date_of, shift_of};
+use super::data::{self, RoundRow, date_of, shift_of};
 use super::theory::{RoundTheory, Theories};
-use super::{Cell, Chart, Detail, Kind, Provenance, Report, Section};
+use super::{Cell, Chart, Detail, Kind, Options, Provenance, Report, Section};
 use crate::engine::{Currency, Money};
 use crate::log::payload::{Payload, TableOpened};
 use crate::log::{AuditError, EventKind, Store};
@@ -17,20 +17,6 @@ use crate::script::money_json;
 /// A logged value as the log writes it (compact JSON).
 fn json_text<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_default()
-}
-
-/// What the caller asks for.
-pub struct Options<'a> {
-    pub kind: Kind,
-    pub period: Period,
-    pub table: Option<&'a str>,
-    pub dealer: Option<&'a str>,
-    /// Payouts (a bet's net win) above this are exceptions.
-    pub threshold: Money,
-    /// Run `verify` on every database (the footer says the result).
-    pub verify: bool,
-    pub generated_by: &'a str,
-    pub generated_at: &'a str,
 }
 
 /// Sums of round figures.

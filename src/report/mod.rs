@@ -11,7 +11,7 @@ mod render;
 pub mod theory;
 
 pub use data::{Period, RoundRow};
-pub use kinds::{Options, Series, build, build_from, series, series_with};
+pub use kinds::{Series, build, build_from, series, series_with};
 pub use render::{
     CsvStyle, Style, csv_paths, file_name, render_csv, render_csv_in, render_html, render_html_in,
     render_json, signed_fixed,
@@ -21,6 +21,20 @@ use chrono::NaiveDate;
 use serde_json::Value;
 
 use crate::engine::{Currency, Money};
+
+/// What the caller asks for.
+pub struct Options<'a> {
+    pub kind: Kind,
+    pub period: Period,
+    pub table: Option<&'a str>,
+    pub dealer: Option<&'a str>,
+    /// Payouts (a bet's net win) above this are exceptions.
+    pub threshold: Money,
+    /// Run `verify` on every database (the footer says the result).
+    pub verify: bool,
+    pub generated_by: &'a str,
+    pub generated_at: &'a str,
+}
 
 /// The four kinds of report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

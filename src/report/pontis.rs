@@ -4,8 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::kinds::Options;
-use super::{Cell, Section};
+use super::{Cell, Options, Section};
 use crate::log::AuditError;
 use crate::report::query::Source;
 use crate::session::pontis::GameRow;

@@ -12,6 +12,7 @@ use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
 use crate::log::store::{NOT_STEP, figures_of_row};
 use crate::log::{AuditError, EventKind, Store};
 use crate::session::pontis::GameRow;
+use crate::session::users::user_names;
 
 /// A report's period: whole UTC days, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,11 +131,6 @@ pub(crate) fn table_names(store: &Store) -> Result<HashMap<i64, String>, AuditEr
             EventKind::TableOpened.code()
         ),
     )
-}
-
-/// User id → name.
-pub(crate) fn user_names(store: &Store) -> Result<HashMap<i64, String>, AuditError> {
-    names(store, "SELECT id, name FROM users")
 }
 
 /// Settled rounds with `from_ms <= settled < to_ms`.
@@ -442,7 +438,7 @@ pub struct SourceAlarm {
 }
 
 /// Where reports read their figures: the tables' SQLite files (`Files`) or the floor on
-/// PostgreSQL (`audit::floor::FloorSource`). Each report is written once, over this.
+/// PostgreSQL (`floor::FloorSource`). Each report is written once, over this.
 /// Databases are numbered from 0 in the source's order.
 pub trait Source {
     /// Settled rounds with `from_ms <= settled < to_ms`: each database's in (time, round)

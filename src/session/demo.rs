@@ -5,7 +5,8 @@
 
 use rand::Rng;
 
-use super::table::{InputError, TableSession};
+use super::error::InputError;
+use super::table::TableSession;
 use super::users::{self, PinCost, Role, User};
 use crate::engine::{Limits, Money, Rules, Step, Want};
 use crate::log::store::{AuditError, ManualClock, Store};

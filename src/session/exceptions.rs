@@ -3,9 +3,10 @@
 //! in the log as it was played, and the correction carries its whole corrected script so
 //! that `verify` can replay it.
 
+use super::error::InputError;
 use super::replay;
-use super::table::{InputError, NotNow};
 use super::users::User;
+use crate::codes::NotNow;
 use crate::engine::{Money, Round};
 use crate::log::event::EventKind;
 use crate::log::payload::{self, Payload, nets_of};

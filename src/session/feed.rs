@@ -7,8 +7,10 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
-use super::table::{Input, InputError, NotNow, TableSession};
+use super::error::InputError;
+use super::table::{Input, TableSession};
 use super::users::User;
+use crate::codes::NotNow;
 use crate::engine::{BetId, BetSpec, Limits, Money, Rules, shown};
 use crate::log::store::{AuditError, Store};
 

@@ -3,6 +3,7 @@
 //! Each checks an input, logs it durably, then applies it; never draws or reads the UI.
 
 pub mod demo;
+pub mod error;
 pub mod exceptions;
 pub mod feed;
 pub mod feed_socket;
@@ -10,6 +11,7 @@ pub mod pontis;
 pub mod replay;
 pub mod settings;
 pub mod table;
+pub mod tables;
 pub mod users;
 
 pub use table::{Input, NotNow, TableSession};

@@ -9,9 +9,11 @@ use std::collections::HashMap;
 
 use rusqlite::OptionalExtension;
 
-use super::replay::ReplayError;
-use super::table::{InputError, NotNow, find_table, find_table_of, next_table_id};
+use super::error::{InputError, ReplayError};
+pub use super::tables::list_pontis_tables;
+use super::tables::{find_pontis_table, find_table, next_table_id};
 use super::users::User;
+use crate::codes::NotNow;
 use crate::engine::pontis::{Game, PontisRules, Step, parse_step};
 use crate::log::event::{Event, EventKind};
 use crate::log::payload::{self, Named, Payload, PontisEnded, PontisOpened, PontisStarted};
@@ -370,25 +372,6 @@ pub struct PontisSession {
     user: User,
 }
 
-/// The Pontis table with this name, if the log has one.
-pub(crate) fn find_pontis_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
-    find_table_of(store, EventKind::PontisOpened, name)
-}
-
-/// Every Pontis table in the log, by name.
-pub fn list_pontis_tables(store: &Store) -> Result<Vec<String>, AuditError> {
-    let mut stmt = store
-        .conn()
-        .prepare(&format!(
-            "SELECT DISTINCT json_extract(data, '$.name') FROM events WHERE kind = {} AND {NOT_STEP} ORDER BY 1",
-            EventKind::PontisOpened.code()
-        ))
-        .map_err(|e| store.sql_error(e))?;
-    stmt.query_map([], |r| r.get(0))
-        .and_then(|m| m.collect())
-        .map_err(|e| store.sql_error(e))
-}
-
 /// The rules a Pontis table last had, by name (to resume it as it was).
 pub fn table_rules(store: &Store, name: &str) -> Result<Option<PontisRules>, ReplayError> {
     let Some(id) = find_pontis_table(store, name)? else {
@@ -695,7 +678,7 @@ pub fn game_rows(
     from_ms: i64,
     to_ms: i64,
 ) -> Result<Vec<GameRow>, AuditError> {
-    let users = crate::report::query::user_names(store)?;
+    let users = super::users::user_names(store)?;
     let opened = store.events_of_kind(EventKind::PontisOpened, i64::MIN, i64::MAX)?;
     let ended = store.events_of_kind(EventKind::PontisEnded, from_ms, i64::MAX)?;
     let started = store.events_of_kind(EventKind::PontisStarted, from_ms, to_ms)?;

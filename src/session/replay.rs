@@ -5,10 +5,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+pub use super::error::ReplayError;
 use super::pontis::PontisTables;
-use crate::engine::{BetSpec, Card, Limits, Round, Rules, Shoe, Step};
+use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step};
 use crate::log::event::{Event, EventKind, hex};
-use crate::log::payload::{self, NetData, RoundSettled, nets_of, view};
+use crate::log::payload::{self, NetData, Payload, RoundSettled, nets_of, view};
 use crate::log::store::{AuditError, GENESIS, NOT_STEP, Store, event_hash, figures_row};
 use crate::log::structure::{EVENT_INDEXES, IndexDigest, check_structure};
 use crate::script::{Script, parse_step, rules_of};
@@ -85,31 +86,6 @@ pub struct TableState {
     pub(crate) seen: Vec<Card>,
     pub(crate) live: Option<LiveRound>,
     pub(crate) open: bool,
-}
-
-/// Something in the log that does not hold.
-#[derive(Debug, thiserror::Error)]
-pub enum ReplayError {
-    #[error(
-        "event {seq}: the hash chain is broken ({why}); the log was changed after it was written"
-    )]
-    Chain { seq: i64, why: String },
-    #[error("event {seq} ({kind}): {why}")]
-    Event {
-        seq: i64,
-        kind: &'static str,
-        why: String,
-    },
-    #[error("round {round}: the logged settlement does not match the replay of its inputs: {why}")]
-    Mismatch { round: i64, why: String },
-    #[error("users: {0}")]
-    Users(String),
-    #[error(
-        "the file's structure is damaged (SQLite's integrity check: {0}); nothing read from it can be trusted: restore it from a copy, or compare it with the floor"
-    )]
-    Damaged(String),
-    #[error(transparent)]
-    Store(#[from] AuditError),
 }
 
 /// The hash chain, checked event by event: seqs without gaps, each stored check the
@@ -927,6 +903,71 @@ pub(crate) struct RoundHistory {
     pub(crate) round: i64,
     pub(crate) start: Round,
     pub(crate) events: Vec<Event>,
+    /// Each event as the history shows it, in the events' order.
+    pub(crate) lines: Vec<HistoryLine>,
+}
+
+/// One logged event of a round, read for the desk's history (the UI sees no payloads).
+pub(crate) struct HistoryLine {
+    /// When it was logged (ms since the epoch, UTC).
+    pub(crate) at: i64,
+    pub(crate) what: Logged,
+}
+
+/// What a round's event says. Bets and nets as (bet id, box, stake) and (bet id, net).
+pub(crate) enum Logged {
+    Bets(Vec<(String, u8, Money)>),
+    Input(String),
+    Refused {
+        text: String,
+        why: String,
+    },
+    Undo(String),
+    Settled(Vec<(String, Money)>),
+    Voided(String),
+    Corrected {
+        reason: String,
+        nets: Vec<(String, Money)>,
+    },
+    /// Another kind of event, by its name.
+    Other(&'static str),
+    /// The event's data does not read as its kind's.
+    Unreadable {
+        kind: &'static str,
+        why: String,
+    },
+}
+
+impl HistoryLine {
+    fn of(e: &Event) -> HistoryLine {
+        let nets = |n: &[NetData]| n.iter().map(|n| (n.id.clone(), n.net)).collect();
+        let what = match e.payload() {
+            Ok(Payload::RoundStarted(s)) => Logged::Bets(
+                s.bets
+                    .iter()
+                    .map(|b| (b.id.clone(), b.box_no, b.stake))
+                    .collect(),
+            ),
+            Ok(Payload::Step(s)) => Logged::Input(s.text),
+            Ok(Payload::StepRefused(r)) => Logged::Refused {
+                text: r.text,
+                why: r.reason,
+            },
+            Ok(Payload::Undo(u)) => Logged::Undo(u.text),
+            Ok(Payload::RoundSettled(s)) => Logged::Settled(nets(&s.nets)),
+            Ok(Payload::RoundVoided(v)) => Logged::Voided(v.reason),
+            Ok(Payload::RoundCorrected(c)) => Logged::Corrected {
+                reason: c.reason,
+                nets: nets(&c.nets),
+            },
+            Ok(_) => Logged::Other(e.kind.name()),
+            Err(x) => Logged::Unreadable {
+                kind: e.kind.name(),
+                why: x.to_string(),
+            },
+        };
+        HistoryLine { at: e.at, what }
+    }
 }
 
 impl RoundHistory {
@@ -937,10 +978,12 @@ impl RoundHistory {
             why: format!("its logged bets do not start a round: {e}"),
         })?;
         let events = store.round_events(round)?;
+        let lines = events.iter().map(HistoryLine::of).collect();
         Ok(RoundHistory {
             round,
             start,
             events,
+            lines,
         })
     }
 

@@ -12,8 +12,8 @@
 use std::collections::{HashMap, HashSet};
 
 use super::users::{Denied, Role, User};
+use crate::codes::Lang;
 use crate::engine::Currency;
-use crate::i18n::Lang;
 use crate::log::event::{Event, EventKind};
 use crate::log::payload::{Payload, Setting, SettingChanged};
 use crate::log::store::{AuditError, Store};

@@ -5,14 +5,16 @@
 
 use std::sync::Arc;
 
-use rusqlite::OptionalExtension;
-
-use super::replay::{LiveRound, ReplayError, TableState, table_state};
+pub use super::error::InputError;
+use super::replay::{LiveRound, TableState, table_state};
+pub(crate) use super::tables::{TableSummary, list_tables};
+use super::tables::{find_table, next_table_id};
 use super::users::User;
 use crate::engine::{BetSpec, Limits, Round, Rules, Step};
-use crate::log::event::EventKind;
 use crate::log::payload::{self, BetData, Named, Payload, RoundSettled, table_opened};
-use crate::log::store::{AuditError, NOT_STEP, Store};
+use crate::log::store::{AuditError, Store};
+
+pub use crate::codes::NotNow;
 use crate::script::parse_step;
 
 /// What happened to an input.
@@ -23,102 +25,6 @@ pub enum Input {
     /// Logged and applied, and it ended the round: the settlement is logged too. The
     /// finished round, for the settlement screen.
     Settled(Box<Round>),
-}
-
-/// Why an input was not taken.
-#[derive(Debug, thiserror::Error)]
-pub enum InputError {
-    /// The engine refused it; the refusal is logged.
-    #[error("{0}")]
-    Refused(String),
-    /// Not allowed for this user, or nothing to do (no round, nothing to undo).
-    #[error("{0}")]
-    NotNow(NotNow),
-    /// The store could not make it durable: the input was NOT accepted. (Its message
-    /// says the cause; it is not also a `source`, so that a chain prints it once.)
-    #[error("not recorded, so not accepted: {0}")]
-    Store(AuditError),
-}
-
-/// Why a session did not take an input before the engine saw it: not allowed for this
-/// user, or nothing to do. A closed set, so that a screen says each in its language
-/// (`i18n::errors::not_now`); the English `Display` is what the CLI and the log read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum NotNow {
-    #[error("a table needs a name")]
-    NoTableName,
-    #[error("\"{name}\" is a Pontis table: give the Pontoon table another name")]
-    IsPontisTable { name: String },
-    #[error("\"{name}\" is a Pontoon table: give the Pontis table another name")]
-    IsPontoonTable { name: String },
-    #[error(
-        "table {name} has other rules or limits: only a supervisor may change them (open it with its current rules, or ask a supervisor)"
-    )]
-    RulesNeedSupervisor { name: String },
-    #[error("table {name} has a round in play: finish it before changing rules or limits")]
-    RulesWithRoundInPlay { name: String },
-    #[error("Pontis table {name} has other rules: only a supervisor may change them")]
-    PontisRulesNeedSupervisor { name: String },
-    #[error("Pontis table {name} has a game in play: finish it before changing the rules")]
-    PontisRulesWithGameInPlay { name: String },
-    #[error("the table is not in the log")]
-    TableNotInLog,
-    #[error("no table named \"{name}\" in this database")]
-    NoSuchTableHere { name: String },
-    #[error("no table named \"{name}\"")]
-    NoSuchTable { name: String },
-    #[error("a round is in play: finish it before a new shoe")]
-    ShoeDuringRound,
-    #[error("a round is already in play")]
-    RoundInPlay,
-    #[error("no round in play: place the bets first")]
-    NoRound,
-    #[error("no round in play: a settled round is changed only by a supervisor's correction")]
-    UndoSettled,
-    #[error("nothing to undo in this round")]
-    NothingToUndoInRound,
-    #[error("a game is already in play")]
-    GameInPlay,
-    #[error("no game in play: start a game first")]
-    NoGame,
-    #[error("no game in play: an ended game is not reopened")]
-    UndoEnded,
-    #[error("nothing to undo in this game")]
-    NothingToUndoInGame,
-    #[error("nothing to undo")]
-    NothingToUndo,
-    #[error("no game in play")]
-    NoGameToAbandon,
-    #[error("{name} is a dealer: only a supervisor may void or correct a settled round")]
-    DealerCannotCorrect { name: String },
-    #[error("give a reason (at least a few words): it goes into the log")]
-    NoReason,
-    #[error("round {round} is not settled: only settled rounds are voided or corrected")]
-    NotSettled { round: i64 },
-    #[error("round {round} is already voided")]
-    AlreadyVoided { round: i64 },
-    /// The log could not be read back into a table or a round (the replay's own words:
-    /// a damaged or foreign log, for a supervisor, not a dealer's refusal).
-    #[error("{0}")]
-    Replay(String),
-    /// The CLI's feed: a table it does not know needs its rules.
-    #[error("{0}; give --rules PRESET to open a new table")]
-    NeedsRules(Box<NotNow>),
-}
-
-impl From<AuditError> for InputError {
-    fn from(e: AuditError) -> InputError {
-        InputError::Store(e)
-    }
-}
-
-impl From<ReplayError> for InputError {
-    fn from(e: ReplayError) -> InputError {
-        match e {
-            ReplayError::Store(s) => InputError::Store(s),
-            other => InputError::NotNow(NotNow::Replay(other.to_string())),
-        }
-    }
 }
 
 /// An open table with its dealer.
@@ -143,7 +49,7 @@ impl TableSession {
         if name.is_empty() {
             return Err(InputError::NotNow(NotNow::NoTableName));
         }
-        if super::pontis::find_pontis_table(store, &name)?.is_some() {
+        if super::tables::find_pontis_table(store, &name)?.is_some() {
             return Err(InputError::NotNow(NotNow::IsPontisTable {
                 name: name.clone(),
             }));
@@ -438,42 +344,6 @@ impl TableSession {
     }
 }
 
-pub(crate) fn find_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
-    find_table_of(store, EventKind::TableOpened, name)
-}
-
-/// The table last opened under this name by an event of `kind` (`table_opened`, or
-/// `pontis_opened` for a Pontis table).
-pub(crate) fn find_table_of(
-    store: &Store,
-    kind: EventKind,
-    name: &str,
-) -> Result<Option<i64>, AuditError> {
-    store
-        .conn()
-        .query_row(
-            &format!(
-                "SELECT table_id FROM events WHERE kind = {} AND {NOT_STEP} AND json_extract(data, '$.name') = ?1 ORDER BY seq DESC LIMIT 1",
-                kind.code()
-            ),
-            [name.trim()],
-            |r| r.get(0),
-        )
-        .optional()
-        .map_err(|e| store.sql_error(e))
-}
-
-pub(crate) fn next_table_id(store: &Store) -> Result<i64, AuditError> {
-    store
-        .conn()
-        .query_row(
-            &format!("SELECT coalesce(max(table_id), 0) + 1 FROM events WHERE {NOT_STEP}"),
-            [],
-            |r| r.get(0),
-        )
-        .map_err(|e| store.sql_error(e))
-}
-
 fn step_payload(text: &str) -> Payload {
     Payload::Step(payload::Input {
         text: text.to_string(),
@@ -483,50 +353,4 @@ fn step_payload(text: &str) -> Payload {
 /// Bets as a refused input's text shows them (`bets [{"id":…}]`).
 fn bets_text(bets: &[BetSpec]) -> String {
     serde_json::to_string(&bets.iter().map(BetData::of).collect::<Vec<_>>()).unwrap_or_default()
-}
-
-/// A table in the log, for the dealer's list: its id, name, and whether a round is in play.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct TableSummary {
-    pub(crate) id: i64,
-    pub(crate) name: String,
-    pub(crate) round_in_play: bool,
-}
-
-/// Every table the log knows, by name.
-pub(crate) fn list_tables(store: &Store) -> Result<Vec<TableSummary>, AuditError> {
-    let q = |e: rusqlite::Error| store.sql_error(e);
-    let mut stmt = store
-        .conn()
-        .prepare(
-            &format!(
-                "SELECT table_id, json_extract(data, '$.name') FROM events WHERE kind = {} AND {NOT_STEP} GROUP BY table_id ORDER BY 2",
-                EventKind::TableOpened.code()
-            ),
-        )
-        .map_err(q)?;
-    let rows: Vec<(i64, String)> = stmt
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-        .and_then(|m| m.collect())
-        .map_err(q)?;
-    rows.into_iter()
-        .map(|(id, name)| {
-            let last = |kind: EventKind| -> Result<Option<i64>, AuditError> {
-                store
-                    .conn()
-                    .query_row(
-                        &format!("SELECT max(round_id) FROM events WHERE table_id = ?1 AND kind = ?2 AND {NOT_STEP}"),
-                        rusqlite::params![id, kind.code()],
-                        |r| r.get(0),
-                    )
-                    .map_err(q)
-            };
-            let (started, settled) = (last(EventKind::RoundStarted)?, last(EventKind::RoundSettled)?);
-            Ok(TableSummary {
-                id,
-                name,
-                round_in_play: started.is_some() && started != settled,
-            })
-        })
-        .collect()
 }

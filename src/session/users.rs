@@ -12,100 +12,28 @@ use crate::log::event::EventKind;
 use crate::log::payload::{self, Payload};
 use crate::log::store::{AuditError, NOT_STEP, Store};
 
+pub use crate::codes::{Denied, NameProblem, Role};
+
 /// Failed attempts in a row that lock a user.
 pub(crate) const MAX_FAILED_LOGINS: usize = 5;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
-pub enum Role {
-    Dealer,
-    Supervisor,
-    Admin,
-}
-
-impl Role {
-    pub fn name(self) -> &'static str {
-        match self {
-            Role::Dealer => "dealer",
-            Role::Supervisor => "supervisor",
-            Role::Admin => "admin",
-        }
-    }
-
-    pub(crate) fn parse(s: &str) -> Result<Role, AuditError> {
-        match s {
-            "dealer" => Ok(Role::Dealer),
-            "supervisor" => Ok(Role::Supervisor),
-            "admin" => Ok(Role::Admin),
-            _ => Err(AuditError::Denied(Denied::NotARole(s.to_string()))),
-        }
-    }
-
-    /// Supervisors (and admins): void or correct settled rounds, change rules or limits,
-    /// unlock users, export.
-    pub(crate) fn supervises(self) -> bool {
-        self >= Role::Supervisor
-    }
+/// User id → name, every user the database has had.
+pub(crate) fn user_names(
+    store: &Store,
+) -> Result<std::collections::HashMap<i64, String>, AuditError> {
+    let q = |e| store.sql_error(e);
+    let mut stmt = store
+        .conn()
+        .prepare("SELECT id, name FROM users")
+        .map_err(q)?;
+    let rows = stmt
+        .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+        .and_then(|m| m.collect::<Result<Vec<_>, _>>())
+        .map_err(q)?;
+    Ok(rows.into_iter().collect())
 }
 
 /// A user as logged in.
-/// Why the store refused a person's request about users or settings: each with what a
-/// message needs, so a screen says it in its language (`i18n::errors::denied`); the
-/// English `Display` is what the CLI reads.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Denied {
-    #[error("\"{0}\" is not a role: expected dealer, supervisor or admin")]
-    NotARole(String),
-    #[error("user name \"{}\": {why}", crate::engine::shown(.name))]
-    BadName { name: String, why: NameProblem },
-    #[error("{} {}'s PIN is {min} to 12 digits", article(.role), .role.name())]
-    PinLength { role: Role, min: usize },
-    #[error("the first user must be an admin (--role admin)")]
-    FirstMustBeAdmin,
-    #[error("adding a user needs an admin or supervisor to confirm (--by NAME, with their PIN)")]
-    AddNeedsConfirmation,
-    #[error("{by} ({}) may not add a {}: admins add anyone, supervisors add dealers", .by_role.name(), .role.name())]
-    MayNotAdd {
-        by: String,
-        by_role: Role,
-        role: Role,
-    },
-    #[error("a user named \"{0}\" already exists")]
-    UserExists(String),
-    #[error("{0} is a dealer: only a supervisor may unlock a user")]
-    DealerCannotUnlock(String),
-    #[error("no user named \"{0}\"")]
-    NoSuchUser(String),
-    #[error("{0} is not locked")]
-    NotLocked(String),
-    #[error("{0} is a dealer: only a supervisor or an admin may set the table's currency")]
-    DealerCannotSetCurrency(String),
-    #[error(
-        "the currency is {0} and rounds are logged in it: a database keeps one currency (amounts are never converted); a table that changes currency starts a new database"
-    )]
-    CurrencyFixed(crate::engine::Currency),
-    #[error("{by} ({}) may not set {user}'s language: users set their own, supervisors a dealer's, admins anyone's", .by_role.name())]
-    MayNotSetLanguage {
-        by: String,
-        by_role: Role,
-        user: String,
-    },
-}
-
-fn article(role: &Role) -> &'static str {
-    if *role == Role::Admin { "an" } else { "a" }
-}
-
-/// What is wrong with a user's name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum NameProblem {
-    #[error("expected a person's name of 2 to 40 characters")]
-    Length,
-    #[error("expected letters, spaces, hyphens or apostrophes only (a person's name)")]
-    Letters,
-    #[error("shared or generic accounts are not allowed: every user logs in as themselves")]
-    Generic,
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
     pub(crate) id: i64,
@@ -408,7 +336,7 @@ fn find(store: &Store, name: &str) -> Result<Option<(User, String)>, AuditError>
                 User {
                     id,
                     name,
-                    role: Role::parse(&role)?,
+                    role: Role::parse(&role).map_err(AuditError::Denied)?,
                 },
                 hash,
             ))
@@ -436,7 +364,7 @@ pub fn list(store: &Store) -> Result<Vec<(User, bool)>, AuditError> {
             let u = User {
                 id,
                 name,
-                role: Role::parse(&role)?,
+                role: Role::parse(&role).map_err(AuditError::Denied)?,
             };
             let locked = lock_state(store, id)?.0;
             Ok((u, locked))

@@ -1,6 +1,6 @@
 //! The dealer screen's frame and its commands. The screen up is a `Page`, which holds that
 //! screen's state (forms, the open table, the desk); the screens (`screens/`) draw it and
-//! push `Command`s, and `apply` carries them out after the frame, through `audit`. The
+//! push `Command`s, and `apply` carries them out after the frame, through `session`. The
 //! persisted part of the app is the database: nothing else survives a restart, and nothing
 //! else needs to.
 
@@ -13,12 +13,13 @@ use super::keys::{KeyAction, action};
 use super::screens::first_admin::FirstAdmin;
 use super::screens::login::Login;
 use super::screens::open_table::OpenTable;
-use super::screens::pontis::{PontisAct, PontisScreen};
-use super::screens::table::input_error;
-use super::screens::table::{AtTable, OfferKind, Said};
+use super::screens::pontis::PontisScreen;
+use super::screens::table::{AtTable, OfferKind};
+use super::screens::{Said, input_error};
 use super::watch::Watch;
 use super::widgets::{Tone, key_panel, status_line};
-use crate::engine::{BetIx, Card, Round, Step, Suit};
+use super::{Command, Screen, role_name};
+use crate::engine::{Card, Round, Step};
 use crate::i18n::{Lang, errors};
 use crate::log::{AuditError, Store};
 use crate::session::TableSession;
@@ -26,30 +27,6 @@ use crate::session::settings;
 use crate::session::table::list_tables;
 use crate::session::users::{self, Role, User};
 use crate::t;
-
-/// Which screen is up (the name of a `Page`, for tests and the key map).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// The database could not be opened: the message says why and what to do.
-    Fatal,
-    /// No user yet: create the first admin.
-    FirstAdmin,
-    Login,
-    /// Open a table (name, rules, limits) or resume one.
-    Setup,
-    /// Place the bets of the next round.
-    Bets,
-    /// A round in play.
-    Play,
-    /// The round is settled: what to pay and collect.
-    Settled,
-    /// Supervisors: history, voids and corrections, verification, charts, export.
-    Desk,
-    /// Another program writes the database: its table followed live, read-only.
-    Watch,
-    /// A Pontis table (the second table mode, `screens/pontis.rs`).
-    Pontis,
-}
 
 /// The screen up, with its state.
 pub(crate) enum Page {
@@ -91,37 +68,6 @@ impl Page {
             _ => None,
         }
     }
-}
-
-/// What the dealer asked for, carried out after the frame.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Command {
-    CreateAdmin,
-    Login,
-    Logout,
-    OpenTable,
-    Resume(String),
-    /// Start the round with the bets on screen, then (a card key on the bets screen) this.
-    Deal(Option<Step>),
-    Step(Step),
-    Undo,
-    Confirm,
-    NewShoe,
-    Suit(Suit),
-    Mark(isize),
-    /// An offer for this bet, or (a key) for the marked one.
-    Offer(OfferKind, Option<BetIx>),
-    ToggleKeys,
-    Desk,
-    LeaveDesk,
-    /// What the desk asked for.
-    AtDesk(DeskCommand),
-    /// Close the table (logged), stay logged in.
-    CloseTable,
-    /// What the Pontis screen asked for.
-    AtPontis(PontisAct),
-    /// The language switch of the login screen.
-    Lang(Lang),
 }
 
 /// The dealer screen.
@@ -584,7 +530,7 @@ impl DealerApp {
                         }
                         Err(e) => {
                             l.place_cursor = true;
-                            Some((errors::login(lang, &e), Tone::Refused))
+                            Some((super::screens::login::refused(lang, &e), Tone::Refused))
                         }
                     }
                 }
@@ -796,15 +742,6 @@ fn compact_amount(lang: Lang, m: crate::engine::Money) -> String {
         crate::i18n::decimal(lang, (m.cents() / 100) as f64, 0)
     } else {
         crate::i18n::amount(lang, m)
-    }
-}
-
-/// A role's name in the language (`dealer`, `krupiér`).
-pub(crate) fn role_name(lang: Lang, role: Role) -> String {
-    match role {
-        Role::Dealer => t!(lang, "app-role-dealer"),
-        Role::Supervisor => t!(lang, "app-role-supervisor"),
-        Role::Admin => t!(lang, "app-role-admin"),
     }
 }
 

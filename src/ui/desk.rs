@@ -1,7 +1,7 @@
 //! The supervisor's desk: round history with filters, a round stepped through input by
 //! input, voids and corrections with a reason, verification at a glance, charts, and the
-//! report export. Reads through `report` and `audit`; writes only through
-//! `audit::exceptions`. No SQL here. Drawing returns `DeskCommand`s; the app carries them
+//! report export. Reads through `report` and `session`; writes only through
+//! `session::exceptions`. No SQL here. Drawing returns `DeskCommand`s; the app carries them
 //! out after the frame (`Desk::apply`) and shows what they said.
 
 use std::path::PathBuf;
@@ -13,11 +13,10 @@ use egui_plot::{Bar, BarChart, GridInput, GridMark, Line, Plot, PlotPoints, Poin
 use crate::engine::{Currency, Money};
 use crate::i18n::{self, Lang};
 use crate::log::Store;
-use crate::log::payload::{NetData, Payload};
 use crate::report::{self, Kind, Period, RoundRow, Series};
 use crate::session::exceptions::{self, Correction};
 use crate::session::pontis::{GameRow, game_rows};
-use crate::session::replay::{self, RoundHistory};
+use crate::session::replay::{self, Logged, RoundHistory};
 use crate::session::settings;
 use crate::session::users::User;
 use crate::t;
@@ -50,7 +49,7 @@ pub(crate) struct Desk {
     listing: Listing,
     games: Vec<GameRow>,
     history: Option<RoundHistory>,
-    /// The database's currency (`audit::settings`), read when the desk lists or searches;
+    /// The database's currency (`session::settings`), read when the desk lists or searches;
     /// `None` until a supervisor sets one, and amounts are written without a symbol.
     currency: Option<Currency>,
     cursor: usize,
@@ -686,11 +685,7 @@ impl Desk {
         let at = chrono::Utc::now()
             .format("%Y-%m-%d %H:%M:%S UTC")
             .to_string();
-        let by = format!(
-            "{} ({})",
-            user.name,
-            crate::ui::app::role_name(lang, user.role)
-        );
+        let by = format!("{} ({})", user.name, crate::ui::role_name(lang, user.role));
         let table = (!self.table.trim().is_empty()).then(|| self.table.trim().to_string());
         let dealer = (!self.dealer.trim().is_empty()).then(|| self.dealer.trim().to_string());
         let o = report::Options {
@@ -933,47 +928,46 @@ impl Desk {
             .id_salt("events")
             .max_height(170.0)
             .show(ui, |ui| {
-                for (i, e) in h.events.iter().enumerate() {
-                    let what = match e.payload() {
-                        Ok(Payload::RoundStarted(s)) => t!(
+                for (i, e) in h.lines.iter().enumerate() {
+                    let what = match &e.what {
+                        Logged::Bets(bets) => t!(
                             lang,
                             "desk-event-bets",
-                            bets = s
-                                .bets
+                            bets = bets
                                 .iter()
-                                .map(|b| t!(
+                                .map(|(id, box_no, stake)| t!(
                                     lang,
                                     "desk-event-bet",
-                                    id = b.id.as_str(),
-                                    box_no = b.box_no,
-                                    stake = cash(b.stake)
+                                    id = id.as_str(),
+                                    box_no = *box_no,
+                                    stake = cash(*stake)
                                 ))
                                 .collect::<Vec<_>>()
                                 .join(" · ")
                         ),
-                        Ok(Payload::Step(s)) => t!(lang, "desk-event-input", text = s.text),
-                        Ok(Payload::StepRefused(r)) => {
-                            t!(lang, "desk-event-refused", text = r.text, why = r.reason)
+                        Logged::Input(text) => t!(lang, "desk-event-input", text = text),
+                        Logged::Refused { text, why } => {
+                            t!(lang, "desk-event-refused", text = text, why = why)
                         }
-                        Ok(Payload::Undo(u)) => t!(lang, "desk-event-undo", text = u.text),
-                        Ok(Payload::RoundSettled(s)) => {
+                        Logged::Undo(text) => t!(lang, "desk-event-undo", text = text),
+                        Logged::Settled(nets) => {
                             t!(
                                 lang,
                                 "desk-event-settled",
-                                nets = nets_words(lang, cur, &s.nets)
+                                nets = nets_words(lang, cur, nets)
                             )
                         }
-                        Ok(Payload::RoundVoided(v)) => {
-                            t!(lang, "desk-event-voided", reason = v.reason)
+                        Logged::Voided(reason) => {
+                            t!(lang, "desk-event-voided", reason = reason)
                         }
-                        Ok(Payload::RoundCorrected(c)) => t!(
+                        Logged::Corrected { reason, nets } => t!(
                             lang,
                             "desk-event-corrected",
-                            reason = c.reason,
-                            nets = nets_words(lang, cur, &c.nets)
+                            reason = reason,
+                            nets = nets_words(lang, cur, nets)
                         ),
-                        Ok(_) => e.kind.name().to_string(),
-                        Err(x) => format!("{}: {x}", e.kind.name()),
+                        Logged::Other(kind) => kind.to_string(),
+                        Logged::Unreadable { kind, why } => format!("{kind}: {why}"),
                     };
                     let time = chrono::DateTime::from_timestamp_millis(e.at)
                         .map(|t| t.format("%H:%M:%S").to_string())
@@ -1296,9 +1290,9 @@ impl Default for Desk {
 }
 
 /// Nets as a supervisor reads them: `1a 20,00, 3a -15,00`.
-fn nets_words(lang: Lang, cur: Option<Currency>, nets: &[NetData]) -> String {
+fn nets_words(lang: Lang, cur: Option<Currency>, nets: &[(String, Money)]) -> String {
     nets.iter()
-        .map(|n| format!("{} {}", n.id, i18n::money(lang, n.net, cur)))
+        .map(|(id, net)| format!("{id} {}", i18n::money(lang, *net, cur)))
         .collect::<Vec<_>>()
         .join(", ")
 }

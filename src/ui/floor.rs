@@ -1,5 +1,5 @@
 //! The floor on the dealer screen: the table's link state in the top bar (the link's
-//! thread is `audit::floor::Link`; this only reads its state), and for a supervisor a
+//! thread is `floor::Link`; this only reads its state), and for a supervisor a
 //! Floor window: every table database the floor holds (head, when it was last heard from) and today's hold
 //! per table, refreshed live by a thread of its own so a slow server never stalls a frame.
 

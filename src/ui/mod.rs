@@ -1,6 +1,6 @@
 //! The dealer screen (egui/eframe): thin. Screens draw what the engine and the store say and
 //! turn keys and clicks into `Command`s; `DealerApp::apply` carries them out through
-//! `audit` after the frame. No SQL here, and no rule is decided here.
+//! `session` after the frame. No SQL here, and no rule is decided here.
 
 mod app;
 mod desk;
@@ -12,13 +12,82 @@ mod screens;
 mod watch;
 mod widgets;
 
-pub use app::{DealerApp, Screen};
+pub use app::DealerApp;
 pub use keys::reference as key_reference;
 
 use std::path::PathBuf;
 
+use crate::engine::{BetIx, Step, Suit};
 use crate::i18n::Lang;
+use crate::session::Role;
 use crate::t;
+use desk::DeskCommand;
+use screens::pontis::PontisAct;
+use screens::table::OfferKind;
+
+/// Which screen is up (the name of a `Page`, for tests and the key map).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The database could not be opened: the message says why and what to do.
+    Fatal,
+    /// No user yet: create the first admin.
+    FirstAdmin,
+    Login,
+    /// Open a table (name, rules, limits) or resume one.
+    Setup,
+    /// Place the bets of the next round.
+    Bets,
+    /// A round in play.
+    Play,
+    /// The round is settled: what to pay and collect.
+    Settled,
+    /// Supervisors: history, voids and corrections, verification, charts, export.
+    Desk,
+    /// Another program writes the database: its table followed live, read-only.
+    Watch,
+    /// A Pontis table (the second table mode, `screens/pontis.rs`).
+    Pontis,
+}
+
+/// What the dealer asked for, carried out after the frame.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Command {
+    CreateAdmin,
+    Login,
+    Logout,
+    OpenTable,
+    Resume(String),
+    /// Start the round with the bets on screen, then (a card key on the bets screen) this.
+    Deal(Option<Step>),
+    Step(Step),
+    Undo,
+    Confirm,
+    NewShoe,
+    Suit(Suit),
+    Mark(isize),
+    /// An offer for this bet, or (a key) for the marked one.
+    Offer(OfferKind, Option<BetIx>),
+    ToggleKeys,
+    Desk,
+    LeaveDesk,
+    /// What the desk asked for.
+    AtDesk(DeskCommand),
+    /// Close the table (logged), stay logged in.
+    CloseTable,
+    /// What the Pontis screen asked for.
+    AtPontis(PontisAct),
+    /// The language switch of the login screen.
+    Lang(Lang),
+}
+
+/// A role's name in the language (`dealer`, `krupiér`).
+pub(crate) fn role_name(lang: Lang, role: Role) -> String {
+    match role {
+        Role::Dealer => t!(lang, "app-role-dealer"),
+        Role::Supervisor => t!(lang, "app-role-supervisor"),
+        Role::Admin => t!(lang, "app-role-admin"),
+    }
+}
 
 /// Opens the dealer screen in a native window on `db`; `fullscreen` fills the screen
 /// (a table terminal in kiosk mode); `rules_dir` holds the house's rules files (default:

@@ -2,44 +2,10 @@
 //! legality rule, and nothing else. What a check finds goes into a [`Checked`] token, which
 //! `play` carries out without looking again; a refusal changes nothing.
 
+use super::refusal::Refusal;
 use super::{At, BetIx, Decision, HandState, Offer, Phase, Round, Step, rulings};
 use crate::engine::card::{Card, Rank};
 use crate::engine::money::Money;
-use crate::engine::shoe::ImpossibleCard;
-
-/// Why a step was refused. Bets are named by their index; [`StepError`] carries the words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    RoundComplete,
-    CardNotWanted,
-    DecisionNotWanted,
-    Impossible(ImpossibleCard),
-    NoSuchBet(BetIx),
-    BetNotInPlay(BetIx),
-    NotABackBet(BetIx),
-    BetFinished(BetIx),
-    NotOnThisHand(BetIx),
-    OffersNotOpen,
-    OffersClosed,
-    OfferTaken(BetIx),
-    InsuranceAmount { bet: BetIx, max: Money },
-    EvenMoneyNotOffered,
-    NoPontoon(BetIx),
-    BuyAfterTwist,
-    CardNotBuyable(usize),
-    NotAPair(Card, Card),
-    SplitNeedsTwoCards,
-    SplitLimit(u16),
-    AceSplitLimit(u16),
-    SplitAceNoDecision(Decision),
-    StickBelowMinimum { total: u16, min: u8 },
-    SurrenderNotAllowed,
-    SurrenderAgainstAce,
-    SurrenderTooLate,
-    DeclinedTwice(BetIx),
-    NothingToDecline,
-    DeclineMustPrecede,
-}
 
 /// A refused step: why, and what the round expected instead. The round is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

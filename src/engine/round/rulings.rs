@@ -4,7 +4,7 @@
 //! of these by calling the function here, and so does the house-edge lab (`crate::lab`):
 //! each rule is written once, here.
 
-use super::check::Refusal;
+use super::refusal::Refusal;
 use super::{CardReason, Decision, HandState, Outcome, Pay, Stand};
 use crate::engine::card::{Card, Rank};
 use crate::engine::hand::{Total, five_card_trick, is_ace_ten, three_of_a_kind};

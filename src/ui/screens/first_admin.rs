@@ -5,7 +5,7 @@ use egui::Ui;
 use crate::i18n::Lang;
 use crate::session::users;
 use crate::t;
-use crate::ui::app::Command;
+use crate::ui::Command;
 use crate::ui::keys::{KeyAction, with_hint};
 use crate::ui::widgets::{big_button, form_field};
 

@@ -3,11 +3,26 @@
 
 use egui::{RichText, Ui};
 
-use crate::i18n::Lang;
+use crate::i18n::{Lang, errors};
+use crate::session::users::LoginError;
 use crate::t;
-use crate::ui::app::Command;
+use crate::ui::Command;
 use crate::ui::keys::{KeyAction, with_hint};
 use crate::ui::widgets::{big_button, form_field};
+
+/// Why a login was refused (never which of the name and the PIN was wrong).
+pub(crate) fn refused(lang: Lang, e: &LoginError) -> String {
+    match e {
+        LoginError::Wrong => t!(lang, "error-login-wrong"),
+        LoginError::Locked(name) => t!(
+            lang,
+            "error-login-locked",
+            name = name,
+            n = crate::session::users::MAX_FAILED_LOGINS
+        ),
+        LoginError::Store(e) => errors::store(lang, e),
+    }
+}
 
 /// The login form.
 pub(crate) struct Login {
@@ -76,4 +91,23 @@ pub(crate) fn language_switch(ui: &mut Ui, lang: Lang, commands: &mut Vec<Comman
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each refusal is said in full in every language (no `{$arg}`, no bare id).
+    #[test]
+    fn refusals_said_in_every_language() {
+        for lang in Lang::ALL {
+            for x in [LoginError::Wrong, LoginError::Locked("Jana".into())] {
+                let text = refused(lang, &x);
+                assert!(
+                    !text.contains('{') && !text.starts_with("error-"),
+                    "{lang}: {x:?} reads {text:?}"
+                );
+            }
+        }
+    }
 }

@@ -1,11 +1,44 @@
 //! One file per screen of the dealer screen. Each holds its own state (a struct that lives
 //! in its `Page` variant) and draws it, pushing `Command`s; none writes anything itself.
 
-pub(crate) mod bets;
 pub(crate) mod first_admin;
 pub(crate) mod login;
 pub(crate) mod open_table;
-pub(crate) mod play;
 pub(crate) mod pontis;
-pub(crate) mod settlement;
 pub(crate) mod table;
+
+use crate::i18n::{Lang, errors};
+use crate::session::table::InputError;
+use crate::t;
+use crate::ui::widgets::Tone;
+
+/// What a command said: the status line's text and tone.
+pub(crate) type Said = (String, Tone);
+
+/// An input the store could not take (or the session refused on its own): `step` and why.
+pub(crate) fn not_recorded(lang: Lang, step: &str, e: &InputError) -> Said {
+    (
+        t!(
+            lang,
+            "table-not-recorded",
+            step = step,
+            why = input_error(lang, e)
+        ),
+        Tone::Error,
+    )
+}
+
+/// Why the session did not take an input, in the language where the reason is one of the
+/// store's closed errors. (`NotNow` and the engine's text in `Refused` are the session's
+/// own words: the caller says the engine's reason itself when it has it.)
+pub(crate) fn input_error(lang: Lang, e: &InputError) -> String {
+    match e {
+        InputError::Refused(why) => why.clone(),
+        InputError::NotNow(why) => errors::not_now(lang, why),
+        InputError::Store(e) => t!(
+            lang,
+            "table-store-not-recorded",
+            why = errors::store(lang, e)
+        ),
+    }
+}

@@ -10,7 +10,7 @@ use crate::engine::{Limits, Rules};
 use crate::i18n::{Lang, errors};
 use crate::session::table::TableSummary;
 use crate::t;
-use crate::ui::app::Command;
+use crate::ui::Command;
 use crate::ui::keys::{KeyAction, with_hint};
 use crate::ui::rules_files::{self, RulesChoice};
 use crate::ui::widgets::{big_button, form_field, parse_money};

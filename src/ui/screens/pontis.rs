@@ -3,12 +3,12 @@
 //! and each play or pass by keyboard — a card is one key as on the Pontoon screen, X makes
 //! the next card key a joker of that value. Shows every bank's top, whose turn it is and the
 //! difference(s) to meet as the engine words them, the cards left in each hand, and at the
-//! end the scores and the winners. Every input goes through `audit::pontis::PontisSession`
+//! end the scores and the winners. Every input goes through `session::pontis::PontisSession`
 //! (logged, then applied; refusals logged and shown with why); no rule is decided here.
 
 use egui::{Color32, Frame, Key, RichText, Stroke, Ui};
 
-use super::table::{Said, input_error, not_recorded};
+use super::{Said, input_error, not_recorded};
 use crate::engine::pontis::{End, Game, PontisRules, Step, Top, Want};
 use crate::engine::{Card, DeckCard, Rank, Suit};
 use crate::i18n::{Lang, errors};
@@ -17,7 +17,7 @@ use crate::session::User;
 use crate::session::pontis::{PontisInput, PontisSession, list_pontis_tables, table_rules};
 use crate::session::table::InputError;
 use crate::t;
-use crate::ui::app::Command;
+use crate::ui::Command;
 use crate::ui::widgets::{Tone, big_button, form_field};
 
 /// What a key asks for on the Pontis screen.

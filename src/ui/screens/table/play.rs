@@ -3,12 +3,12 @@
 
 use egui::{Color32, Frame, RichText, Stroke, Ui, Vec2};
 
-use super::table::{AtTable, OfferKind};
+use super::{AtTable, OfferKind};
 use crate::engine::{Card, Offer, Rank, Round, Step, Want};
 use crate::i18n::words::decision;
 use crate::i18n::{Lang, amount, errors};
 use crate::t;
-use crate::ui::app::Command;
+use crate::ui::Command;
 use crate::ui::felt::table_view_in;
 use crate::ui::keys::{KeyAction, card_label, hint, with_hint};
 use crate::ui::widgets::{big_button, capitalise};

@@ -8,7 +8,7 @@ use egui::{Color32, RichText, Ui};
 use crate::engine::{Currency, LineKind, Money, Round, SettleLine, SettleTotals};
 use crate::i18n::{Lang, amount, errors, money};
 use crate::t;
-use crate::ui::app::Command;
+use crate::ui::Command;
 use crate::ui::keys::{KeyAction, with_hint};
 use crate::ui::widgets::{big_button, card_text, seat_hand};
 

@@ -1,22 +1,23 @@
 //! A table open at this screen: the session, and what the dealer has typed or marked at it.
 //! Which of its screens is up (bets, play, settlement) is read from the session and the
 //! settled round, so it cannot disagree with them. Its commands run here, through
-//! `audit::TableSession`, and say what happened.
+//! `session::TableSession`, and say what happened.
 
 use egui::Ui;
 
-use super::{bets, play, settlement};
+mod bets;
+mod play;
+mod settlement;
+
+use super::{Said, input_error, not_recorded};
 use crate::engine::{BetIx, Currency, Round, Step, Suit};
 use crate::i18n::{Lang, errors};
 use crate::log::Store;
 use crate::session::TableSession;
 use crate::session::table::{Input, InputError};
 use crate::t;
-use crate::ui::app::{Command, Screen};
 use crate::ui::widgets::{Tone, parse_money};
-
-/// What a command said: the status line's text and tone.
-pub(crate) type Said = (String, Tone);
+use crate::ui::{Command, Screen};
 
 /// The table and the dealer's work at it.
 pub(crate) struct AtTable {
@@ -257,33 +258,5 @@ fn nothing_for(lang: Lang, kind: OfferKind) -> String {
         OfferKind::Insure => t!(lang, "table-no-insure"),
         OfferKind::EvenMoney => t!(lang, "table-no-even-money"),
         OfferKind::Decline => t!(lang, "table-no-decline"),
-    }
-}
-
-/// An input the store could not take (or the session refused on its own): `step` and why.
-pub(crate) fn not_recorded(lang: Lang, step: &str, e: &InputError) -> Said {
-    (
-        t!(
-            lang,
-            "table-not-recorded",
-            step = step,
-            why = input_error(lang, e)
-        ),
-        Tone::Error,
-    )
-}
-
-/// Why the session did not take an input, in the language where the reason is one of the
-/// store's closed errors. (`NotNow` and the engine's text in `Refused` are the session's
-/// own words: the caller says the engine's reason itself when it has it.)
-pub(crate) fn input_error(lang: Lang, e: &InputError) -> String {
-    match e {
-        InputError::Refused(why) => why.clone(),
-        InputError::NotNow(why) => errors::not_now(lang, why),
-        InputError::Store(e) => t!(
-            lang,
-            "table-store-not-recorded",
-            why = errors::store(lang, e)
-        ),
     }
 }

@@ -2,11 +2,11 @@
 
 use egui::{RichText, Ui};
 
-use super::table::AtTable;
+use super::AtTable;
 use crate::engine::BetSpec;
 use crate::i18n::{Lang, errors};
 use crate::t;
-use crate::ui::app::Command;
+use crate::ui::Command;
 use crate::ui::keys::{KeyAction, with_hint};
 use crate::ui::widgets::{big_button, parse_money};
 
