@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 use croupier::engine::pontis::PontisRules;
 use croupier::engine::{Limits, Money, Rules, rules};
+use croupier::files;
 use croupier::log::{Store, default_db_path};
 use croupier::pontis_script::{self, PontisScript};
 use croupier::script::{Script, settlement};
@@ -452,7 +453,7 @@ fn read_input(file: &Path) -> Result<String> {
 }
 
 fn load_rules(path: &Path) -> Result<Rules> {
-    let text = std::fs::read_to_string(path)
+    let text = files::read_text(path, files::MAX_RULES_BYTES)
         .with_context(|| format!("reading rules file {}", path.display()))?;
     Rules::from_json(&text).with_context(|| format!("rules file {}", path.display()))
 }
@@ -488,7 +489,7 @@ fn settle(file: &Path, rules_file: Option<&Path>, jsonl: bool) -> Result<ExitCod
 fn pontis(file: &Path, rules_file: Option<&Path>) -> Result<ExitCode> {
     let rules = rules_file
         .map(|path| -> Result<PontisRules> {
-            let text = std::fs::read_to_string(path)
+            let text = files::read_text(path, files::MAX_RULES_BYTES)
                 .with_context(|| format!("reading rules file {}", path.display()))?;
             PontisRules::from_json(&text).with_context(|| format!("rules file {}", path.display()))
         })
@@ -875,7 +876,7 @@ fn system_lang() -> croupier::i18n::Lang {
 
 /// Refuses to replace an existing file (or a link, even a dangling one) unless `--force`.
 fn refuse_existing(path: &Path, force: bool) -> Result<()> {
-    if !force && std::fs::symlink_metadata(path).is_ok() {
+    if !force && files::exists(path) {
         bail!(
             "{} already exists: not overwritten (give --force to overwrite it)",
             path.display()
@@ -887,17 +888,14 @@ fn refuse_existing(path: &Path, force: bool) -> Result<()> {
 /// Writes a new report file; with `force`, replaces one of the same name.
 fn write_report(path: &Path, text: &str, force: bool) -> Result<()> {
     refuse_existing(path, force)?;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        // Atomic with the check above: a file that appeared since is not overwritten.
-        .create_new(!force)
-        .open(path)
-        .with_context(|| format!("writing {}", path.display()))?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.flush())
-        .with_context(|| format!("writing {}", path.display()))
+    // Atomic with the check above: a file that appeared since is not overwritten.
+    files::write_new(path, text.as_bytes(), force).or_else(|e| match e {
+        files::WriteError::Exists(_) => refuse_existing(path, false),
+        files::WriteError::Io { error, .. } => {
+            Err(anyhow::Error::new(error).context(format!("writing {}", path.display())))
+        }
+        e => Err(e.into()),
+    })
 }
 
 fn report(
@@ -913,7 +911,7 @@ fn report(
         csv: a.csv_style.unwrap_or(report::CsvStyle::of(lang)),
     };
     let kind = a.kind;
-    let period = Period::parse(&a.from, &a.to).map_err(anyhow::Error::msg)?;
+    let period = Period::parse(&a.from, &a.to)?;
     let threshold = croupier::engine::Money::parse(&a.threshold).context("--threshold")?;
     if floor.is_some() && explicit_db {
         bail!("a report reads either --db files or the floor (--floor URL), not both");
@@ -979,7 +977,7 @@ fn report(
             for p in report::csv_paths(&r, &out) {
                 refuse_existing(&p, a.force)?;
             }
-            report::render_csv_in(&r, &out, a.force, &style).map_err(anyhow::Error::msg)?
+            report::render_csv_in(&r, &out, a.force, &style)?
         }
         Format::Json if stdout => {
             outln!(

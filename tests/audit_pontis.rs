@@ -71,7 +71,9 @@ fn a_game_is_logged_verified_and_exported_as_a_script_that_checks_the_same() {
     // Ana needs 3 (7h against 10h): a 5 is refused, logged, and changes nothing.
     let before = s.live().unwrap().game.clone();
     match s.input_text(&mut store, "Ana: 5") {
-        Err(InputError::Refused(why)) => assert!(why.contains("difference 3"), "{why}"),
+        Err(InputError::Refused(why)) => {
+            assert!(why.to_string().contains("difference 3"), "{why}")
+        }
         other => panic!("expected a refusal, got {other:?}"),
     }
     assert_eq!(s.live().unwrap().game, before);

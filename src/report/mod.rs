@@ -10,11 +10,11 @@ pub mod query;
 mod render;
 pub mod theory;
 
-pub use data::{Period, RoundRow};
+pub use data::{Period, PeriodError, RoundRow, Shift};
 pub use kinds::{Series, build, build_from, series, series_with};
 pub use render::{
-    CsvStyle, Style, csv_paths, file_name, render_csv, render_csv_in, render_html, render_html_in,
-    render_json, signed_fixed,
+    CsvStyle, FileError, Style, csv_paths, file_name, render_csv, render_csv_in, render_html,
+    render_html_in, render_json, signed_fixed,
 };
 
 use chrono::NaiveDate;

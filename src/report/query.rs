@@ -8,11 +8,13 @@ use std::collections::{HashMap, HashSet};
 use chrono::{NaiveDate, TimeZone, Timelike, Utc};
 
 use crate::engine::RoundFigures;
+use crate::i18n::Lang;
 use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
 use crate::log::store::{NOT_STEP, figures_of_row};
 use crate::log::{AuditError, EventKind, Store};
 use crate::session::pontis::GameRow;
 use crate::session::users::user_names;
+use crate::t;
 
 /// A report's period: whole UTC days, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,11 +23,22 @@ pub struct Period {
     pub(crate) to: NaiveDate,
 }
 
+/// Why two dates are not a period.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PeriodError {
+    /// `which` is `from` or `to`; `text` as given.
+    #[error("--{which} \"{text}\": expected a date as YYYY-MM-DD, e.g. 2026-01-31")]
+    NotADate { which: &'static str, text: String },
+    #[error("--from {from} is after --to {to}")]
+    Backwards { from: NaiveDate, to: NaiveDate },
+}
+
 impl Period {
-    pub fn parse(from: &str, to: &str) -> Result<Period, String> {
-        let day = |s: &str, what: &str| {
-            NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| {
-                format!("--{what} \"{s}\": expected a date as YYYY-MM-DD, e.g. 2026-01-31")
+    pub fn parse(from: &str, to: &str) -> Result<Period, PeriodError> {
+        let day = |s: &str, which: &'static str| {
+            NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| PeriodError::NotADate {
+                which,
+                text: s.to_string(),
             })
         };
         let p = Period {
@@ -33,7 +46,10 @@ impl Period {
             to: day(to, "to")?,
         };
         if p.from > p.to {
-            return Err(format!("--from {} is after --to {}", p.from, p.to));
+            return Err(PeriodError::Backwards {
+                from: p.from,
+                to: p.to,
+            });
         }
         Ok(p)
     }
@@ -61,6 +77,56 @@ pub(crate) fn date_of(ms: i64) -> NaiveDate {
         .unwrap_or_default()
 }
 
+/// A shift of the floor: day 06–14, evening 14–22, night 22–06 (UTC; a night belongs to
+/// the date it began on, as the reports have it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shift {
+    Day,
+    Evening,
+    Night,
+}
+
+impl Shift {
+    /// The shift `ms` falls in, and the date it began.
+    pub(crate) fn at(ms: i64) -> (chrono::NaiveDate, Shift) {
+        const HOUR: i64 = 3_600_000;
+        let start = shift_start(ms);
+        let shift = match start.rem_euclid(24 * HOUR) / HOUR {
+            6 => Shift::Day,
+            14 => Shift::Evening,
+            _ => Shift::Night,
+        };
+        (date_of(start), shift)
+    }
+
+    /// Its name as the floor says it (`denní`, `нічна`), to go before "shift".
+    pub(crate) fn name(self, lang: Lang) -> String {
+        match self {
+            Shift::Day => t!(lang, "desk-shift-day"),
+            Shift::Evening => t!(lang, "desk-shift-evening"),
+            Shift::Night => t!(lang, "desk-shift-night"),
+        }
+    }
+
+    /// Its key in reports (a `Word` the renderer puts in the language): `day 06-14`.
+    pub(crate) fn key(self) -> &'static str {
+        match self {
+            Shift::Day => "day 06-14",
+            Shift::Evening => "evening 14-22",
+            Shift::Night => "night 22-06",
+        }
+    }
+
+    /// Its hours with an en dash: `06–14`.
+    pub(crate) fn hours(self) -> &'static str {
+        match self {
+            Shift::Day => "06–14",
+            Shift::Evening => "14–22",
+            Shift::Night => "22–06",
+        }
+    }
+}
+
 /// The shift a time falls in: day 06–14, evening 14–22, night 22–06 (a night belongs to
 /// the date it started on).
 pub(crate) fn shift_of(ms: i64) -> (NaiveDate, &'static str) {
@@ -68,10 +134,13 @@ pub(crate) fn shift_of(ms: i64) -> (NaiveDate, &'static str) {
         return (NaiveDate::default(), "?");
     };
     match t.hour() {
-        6..=13 => (t.date_naive(), "day 06-14"),
-        14..=21 => (t.date_naive(), "evening 14-22"),
-        22..=23 => (t.date_naive(), "night 22-06"),
-        _ => (t.date_naive().pred_opt().unwrap_or_default(), "night 22-06"),
+        6..=13 => (t.date_naive(), Shift::Day.key()),
+        14..=21 => (t.date_naive(), Shift::Evening.key()),
+        22..=23 => (t.date_naive(), Shift::Night.key()),
+        _ => (
+            t.date_naive().pred_opt().unwrap_or_default(),
+            Shift::Night.key(),
+        ),
     }
 }
 

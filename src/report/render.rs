@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 
 use super::{Cell, Chart, Detail, Kind, Report};
 use crate::engine::{Currency, Money};
+use crate::files::WriteError;
 use crate::i18n::{self, Lang};
 use crate::t;
 
@@ -448,8 +449,17 @@ pub fn csv_paths(r: &Report, dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+/// Why a report's files were not written: the file and the system's words.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    #[error("{0}")]
+    Write(WriteError),
+    #[error("{0}")]
+    Csv(csv::Error),
+}
+
 /// [`render_csv_in`] in English, comma-separated.
-pub fn render_csv(r: &Report, dir: &Path, replace: bool) -> Result<Vec<PathBuf>, String> {
+pub fn render_csv(r: &Report, dir: &Path, replace: bool) -> Result<Vec<PathBuf>, FileError> {
     render_csv_in(r, dir, replace, &Style::of(Lang::En))
 }
 
@@ -464,32 +474,29 @@ pub fn render_csv_in(
     dir: &Path,
     replace: bool,
     st: &Style,
-) -> Result<Vec<PathBuf>, String> {
+) -> Result<Vec<PathBuf>, FileError> {
     use std::io::Write as _;
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |error| FileError::Write(WriteError::Io { path, error })
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
     let files = csv_paths(r, dir);
     let write = |path: &Path,
                  header: &[String],
                  rows: &mut dyn Iterator<Item = Vec<String>>|
-     -> Result<(), String> {
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .create_new(!replace)
-            .open(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+     -> Result<(), FileError> {
+        let mut file = crate::files::create(path, replace).map_err(FileError::Write)?;
         // The byte-order mark: spreadsheets then read the file as UTF-8 (č, ї, ё).
-        file.write_all("\u{feff}".as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        file.write_all("\u{feff}".as_bytes()).map_err(io(path))?;
         let mut w = csv::WriterBuilder::new()
             .delimiter(st.csv.delimiter())
             .from_writer(file);
-        w.write_record(header).map_err(|e| e.to_string())?;
+        w.write_record(header).map_err(FileError::Csv)?;
         for row in rows {
-            w.write_record(&row).map_err(|e| e.to_string())?;
+            w.write_record(&row).map_err(FileError::Csv)?;
         }
-        w.flush().map_err(|e| format!("{}: {e}", path.display()))
+        w.flush().map_err(io(path))
     };
     for (s, path) in r.sections.iter().zip(&files) {
         let header: Vec<String> = s.columns.iter().map(|c| column_label(st.lang, c)).collect();

@@ -2,6 +2,8 @@
 //! does not hold when it is read back (`ReplayError`). Shared by both games and the replay.
 
 use crate::codes::NotNow;
+use crate::engine::pontis::{PlayError, SetupError as GameSetupError};
+use crate::engine::{SetupError, StepError};
 use crate::log::AuditError;
 
 /// Something in the log that does not hold.
@@ -32,9 +34,9 @@ pub enum ReplayError {
 /// Why an input was not taken.
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
-    /// The engine refused it; the refusal is logged.
+    /// The engine refused it; the refusal is logged (its English text is the log's).
     #[error("{0}")]
-    Refused(String),
+    Refused(Refused),
     /// Not allowed for this user, or nothing to do (no round, nothing to undo).
     #[error("{0}")]
     NotNow(NotNow),
@@ -57,4 +59,35 @@ impl From<ReplayError> for InputError {
             other => InputError::NotNow(NotNow::Replay(other.to_string())),
         }
     }
+}
+
+/// What the engine (or the input's reader) refused, carrying what was wrong, so that a
+/// screen says it in its language without asking the engine again. The English
+/// `Display` is what the log, the CLI and the feed read.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    /// The round refused a step: why, and what it expected.
+    #[error("{0}")]
+    Step(StepError),
+    /// The round would not start with these bets.
+    #[error("{0}")]
+    Bets(SetupError),
+    /// The Pontis game refused a play: why, and what it expected.
+    #[error("{0}")]
+    Play(PlayError),
+    /// A Pontis game would not start with these players.
+    #[error("{0}")]
+    Start(GameSetupError),
+    /// The text is not an input (the reader's words), and what was expected.
+    #[error("{why}; expected {expected}")]
+    Unreadable { why: String, expected: String },
+    /// The feed's line came when it could not be taken, and what was expected.
+    #[error("{why}; expected {expected}")]
+    NotNow { why: NotNow, expected: String },
+    /// A correction's inputs do not replay the round (the script's words).
+    #[error("{0}")]
+    CorrectionUnplayable(String),
+    /// A correction's inputs leave the round unfinished; what it wants next.
+    #[error("the corrected inputs do not finish the round: next {next}")]
+    CorrectionUnfinished { next: String },
 }

@@ -3,7 +3,7 @@
 //! in the log as it was played, and the correction carries its whole corrected script so
 //! that `verify` can replay it.
 
-use super::error::InputError;
+use super::error::{InputError, Refused};
 use super::replay;
 use super::users::User;
 use crate::codes::NotNow;
@@ -99,12 +99,11 @@ pub(crate) fn preview(
     script.steps = steps.clone();
     let corrected = script
         .play()
-        .map_err(|e| InputError::Refused(e.to_string()))?;
+        .map_err(|e| InputError::Refused(Refused::CorrectionUnplayable(e.to_string())))?;
     if !corrected.is_complete() {
-        return Err(InputError::Refused(format!(
-            "the corrected inputs do not finish the round: next {}",
-            corrected.expected()
-        )));
+        return Err(InputError::Refused(Refused::CorrectionUnfinished {
+            next: corrected.expected(),
+        }));
     }
     let original_nets = logged.nets;
     let mut differences = Vec::new();

@@ -7,7 +7,7 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
-use super::error::InputError;
+use super::error::{InputError, Refused};
 use super::table::{Input, TableSession};
 use super::users::User;
 use crate::codes::NotNow;
@@ -237,8 +237,11 @@ impl Feed {
                     Some(r) => r.expected(),
                     None => BETS.to_string(),
                 };
-                let reason = format!("{e}; expected {expected}");
-                return refusal(table.refuse_input(store, &shown(&text), reason));
+                let why = Refused::Unreadable {
+                    why: e.to_string(),
+                    expected,
+                };
+                return refusal(table.refuse_input(store, &shown(&text), why));
             }
         };
         let result = match line {
@@ -281,8 +284,8 @@ impl Feed {
                     None => BETS.to_string(),
                 };
                 let text = String::from_utf8_lossy(bytes);
-                let reason = format!("{why}; expected {expected}");
-                refusal(table.refuse_input(&mut self.store, shown(text.trim()).as_ref(), reason))
+                let why = Refused::NotNow { why, expected };
+                refusal(table.refuse_input(&mut self.store, shown(text.trim()).as_ref(), why))
             }
             Err(e) => refusal(e),
         }
@@ -292,7 +295,7 @@ impl Feed {
 /// A refusal's answer, once it is logged; a store failure stops the feed.
 fn refusal(e: InputError) -> Result<Option<Answer>, FeedError> {
     match e {
-        InputError::Refused(why) => Ok(Some(Answer::Refused(why))),
+        InputError::Refused(why) => Ok(Some(Answer::Refused(why.to_string()))),
         InputError::NotNow(why) => Ok(Some(Answer::Refused(why.to_string()))),
         e @ InputError::Store(_) => Err(FeedError::NotRecorded(e)),
     }

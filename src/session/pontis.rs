@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use rusqlite::OptionalExtension;
 
-use super::error::{InputError, ReplayError};
+use super::error::{InputError, Refused, ReplayError};
 pub use super::tables::list_pontis_tables;
 use super::tables::{find_pontis_table, find_table, next_table_id};
 use super::users::User;
@@ -474,13 +474,13 @@ impl PontisSession {
     }
 
     /// Logs a refused input; the error to give back.
-    fn refuse(&self, store: &mut Store, text: &str, reason: String) -> InputError {
+    fn refuse(&self, store: &mut Store, text: &str, why: Refused) -> InputError {
         let refused = Payload::PontisRefused(payload::Refused {
             text: text.to_string(),
-            reason: reason.clone(),
+            reason: why.to_string(),
         });
         match self.log(store, refused) {
-            Ok(()) => InputError::Refused(reason),
+            Ok(()) => InputError::Refused(why),
             Err(e) => InputError::Store(e),
         }
     }
@@ -506,7 +506,7 @@ impl PontisSession {
                     players.join(", "),
                     players.get(dealer).map_or("?", String::as_str)
                 );
-                return Err(self.refuse(store, &text, e.to_string()));
+                return Err(self.refuse(store, &text, Refused::Start(e)));
             }
         };
         let number = next_game(store)?;
@@ -535,7 +535,7 @@ impl PontisSession {
             Ok(step) => self.input(store, step),
             Err(why) => {
                 let expected = live.game.expected();
-                Err(self.refuse(store, text, format!("{why}; expected {expected}")))
+                Err(self.refuse(store, text, Refused::Unreadable { why, expected }))
             }
         }
     }
@@ -550,7 +550,7 @@ impl PontisSession {
         let text = live.game.step_text(&step);
         let mut after = live.game.clone();
         if let Err(e) = after.apply(step) {
-            return Err(self.refuse(store, &text, e.to_string()));
+            return Err(self.refuse(store, &text, Refused::Play(e)));
         }
         let play = Payload::PontisPlay(payload::Input { text });
         if after.is_over() {

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-pub use super::error::InputError;
+pub use super::error::{InputError, Refused};
 use super::replay::{LiveRound, TableState, table_state};
 pub(crate) use super::tables::{TableSummary, list_tables};
 use super::tables::{find_table, next_table_id};
@@ -146,23 +146,23 @@ impl TableSession {
         store: &mut Store,
         round: Option<i64>,
         text: &str,
-        reason: String,
+        why: Refused,
     ) -> InputError {
         let refused = Payload::StepRefused(payload::Refused {
             text: text.to_string(),
-            reason: reason.clone(),
+            reason: why.to_string(),
         });
         match self.log(store, refused, round) {
-            Ok(()) => InputError::Refused(reason),
+            Ok(()) => InputError::Refused(why),
             Err(e) => InputError::Store(e),
         }
     }
 
     /// Logs an input refused before it reached the engine (the feed: a line that is not
     /// an input, or an input that is not for now), in the round in play if any.
-    pub(crate) fn refuse_input(&self, store: &mut Store, text: &str, reason: String) -> InputError {
+    pub(crate) fn refuse_input(&self, store: &mut Store, text: &str, why: Refused) -> InputError {
         let round = self.state.live.as_ref().map(|l| l.id);
-        self.refuse(store, round, text, reason)
+        self.refuse(store, round, text, why)
     }
 
     /// A new shoe, between rounds.
@@ -200,7 +200,7 @@ impl TableSession {
             Ok(r) => r,
             Err(e) => {
                 let text = format!("bets {}", bets_text(&bets));
-                return Err(self.refuse(store, None, &text, e.to_string()));
+                return Err(self.refuse(store, None, &text, Refused::Bets(e)));
             }
         };
         let id = store.round_count()? + 1;
@@ -230,7 +230,7 @@ impl TableSession {
             Ok(step) => self.input(store, step),
             Err(why) => {
                 let expected = live.round.expected();
-                Err(self.refuse(store, Some(id), text, format!("{why}; expected {expected}")))
+                Err(self.refuse(store, Some(id), text, Refused::Unreadable { why, expected }))
             }
         }
     }
@@ -245,7 +245,7 @@ impl TableSession {
         let text = live.round.step_text(step);
         let checked = match live.round.check_step(step) {
             Ok(checked) => checked,
-            Err(e) => return Err(self.refuse(store, Some(id), &text, e.to_string())),
+            Err(e) => return Err(self.refuse(store, Some(id), &text, Refused::Step(e))),
         };
         // Checked once, above; carried out on a copy, which becomes the round only once
         // the input (and, if it ends the round, the settlement) is durable.

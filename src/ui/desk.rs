@@ -13,6 +13,7 @@ use egui_plot::{Bar, BarChart, GridInput, GridMark, Line, Plot, PlotPoints, Poin
 use crate::engine::{Currency, Money};
 use crate::i18n::{self, Lang};
 use crate::log::Store;
+use crate::report::data::Shift;
 use crate::report::{self, Kind, Period, RoundRow, Series};
 use crate::session::exceptions::{self, Correction};
 use crate::session::pontis::{GameRow, game_rows};
@@ -66,47 +67,6 @@ pub(crate) struct Desk {
     older: bool,
     /// The first page lists only the current shift's rounds: the day it began, which.
     in_shift: Option<(chrono::NaiveDate, Shift)>,
-}
-
-/// A shift of the floor: day 06–14, evening 14–22, night 22–06 (UTC; a night belongs to
-/// the date it began on, as the reports have it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Shift {
-    Day,
-    Evening,
-    Night,
-}
-
-impl Shift {
-    /// The shift `ms` falls in, and the date it began.
-    pub(crate) fn at(ms: i64) -> (chrono::NaiveDate, Shift) {
-        const HOUR: i64 = 3_600_000;
-        let start = report::data::shift_start(ms);
-        let shift = match start.rem_euclid(24 * HOUR) / HOUR {
-            6 => Shift::Day,
-            14 => Shift::Evening,
-            _ => Shift::Night,
-        };
-        (report::data::date_of(start), shift)
-    }
-
-    /// Its name as the floor says it (`denní`, `нічна`), to go before "shift".
-    pub(crate) fn name(self, lang: Lang) -> String {
-        match self {
-            Shift::Day => t!(lang, "desk-shift-day"),
-            Shift::Evening => t!(lang, "desk-shift-evening"),
-            Shift::Night => t!(lang, "desk-shift-night"),
-        }
-    }
-
-    /// Its hours with an en dash: `06–14`.
-    pub(crate) fn hours(self) -> &'static str {
-        match self {
-            Shift::Day => "06–14",
-            Shift::Evening => "14–22",
-            Shift::Night => "22–06",
-        }
-    }
 }
 
 /// Which rounds a search keeps by how they ended.
@@ -335,7 +295,7 @@ impl Desk {
                 to = i18n::date(lang, to)
             ));
         }
-        Period::parse(&from.to_string(), &to.to_string())
+        Period::parse(&from.to_string(), &to.to_string()).map_err(|e| e.to_string())
     }
 
     /// Carries out `a` on `store` for `user` (a supervisor or admin): what was done
@@ -1686,7 +1646,7 @@ mod tests {
         desk.to = "6.1.2026".into();
         assert_eq!(
             desk.period(Lang::Cs).map(|p| p.ms()),
-            Period::parse("2026-01-06", "2026-01-06").map(|p| p.ms())
+            Ok(Period::parse("2026-01-06", "2026-01-06").unwrap().ms())
         );
         // Counts are grouped as numbers are, and pick their plural form.
         let found = |lang, n: usize| t!(lang, "desk-rounds-found", n = n, n_shown = count(lang, n));

@@ -259,7 +259,7 @@ fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, Strin
     let day = now.format("%Y-%m-%d").to_string();
     let o = Options {
         kind: Kind::Summary,
-        period: Period::parse(&day, &day)?,
+        period: Period::parse(&day, &day).map_err(|e| e.to_string())?,
         table: None,
         dealer: None,
         threshold: crate::engine::Money::units(1000),

@@ -6,11 +6,12 @@
 use std::path::{Path, PathBuf};
 
 use crate::engine::{Rules, rules};
+use crate::files::ReadError;
 use crate::i18n::Lang;
 use crate::t;
 
 /// Files larger than this are not rules files (a rules file is about 1 KB).
-const MAX_BYTES: u64 = 64 * 1024;
+const MAX_BYTES: u64 = crate::files::MAX_RULES_BYTES;
 
 /// One entry of the list.
 pub(crate) struct RulesChoice {
@@ -72,25 +73,12 @@ pub(crate) fn list(dir: &Path, lang: Lang) -> Vec<RulesChoice> {
 /// regular file (or a link to one) is opened, and at most `MAX_BYTES + 1` bytes are read, so
 /// a FIFO, a device (`/dev/zero`) or a folder named `*.json` is refused without blocking.
 fn read(path: &Path, lang: Lang) -> Result<Rules, String> {
-    use std::io::Read;
-    let not_a_file = || t!(lang, "rules-not-a-file");
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err(not_a_file());
-    }
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    // Checked again on the handle: the name may have been swapped since.
-    if !file.metadata().map_err(|e| e.to_string())?.is_file() {
-        return Err(not_a_file());
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_BYTES {
-        return Err(t!(lang, "rules-too-big", bytes = MAX_BYTES));
-    }
-    let text = String::from_utf8(bytes).map_err(|_| t!(lang, "rules-not-utf8"))?;
+    let text = crate::files::read_text(path, MAX_BYTES).map_err(|e| match e {
+        ReadError::NotAFile => t!(lang, "rules-not-a-file"),
+        ReadError::TooBig { max } => t!(lang, "rules-too-big", bytes = max),
+        ReadError::NotUtf8 => t!(lang, "rules-not-utf8"),
+        ReadError::Io(e) => e.to_string(),
+    })?;
     Rules::from_json(&text).map_err(|e| e.to_string())
 }
 

@@ -39,6 +39,9 @@ pub struct PontisRules {
     score: Score,
 }
 
+/// What `jokers` may be.
+const JOKERS: &str = "a whole number from 2 to 4";
+
 /// The knobs' names, in the order a rules file writes them.
 pub const KNOBS: [&str; 4] = ["jokers", "aside", "top", "score"];
 
@@ -70,6 +73,23 @@ impl PontisRules {
         }
     }
 
+    /// The rules with these knobs (`aside` and `score` have one value each), checked as a
+    /// rules file's are: `jokers` 2 to 4.
+    pub fn new(jokers: u8, top: Top) -> Result<PontisRules, PontisRulesError> {
+        if !(2..=4).contains(&jokers) {
+            return Err(PontisRulesError::BadValue {
+                knob: "jokers",
+                expected: JOKERS,
+                got: jokers.to_string(),
+            });
+        }
+        Ok(PontisRules {
+            jokers,
+            top,
+            ..PontisRules::standard()
+        })
+    }
+
     pub fn from_json(text: &str) -> Result<PontisRules, PontisRulesError> {
         let v = crate::engine::json::parse(text).map_err(PontisRulesError::NotJson)?;
         PontisRules::from_value(&v)
@@ -94,8 +114,7 @@ impl PontisRules {
             r.jokers = v
                 .as_u64()
                 .filter(|n| (2..=4).contains(n))
-                .ok_or_else(|| bad("jokers", "a whole number from 2 to 4", v))?
-                as u8;
+                .ok_or_else(|| bad("jokers", JOKERS, v))? as u8;
         }
         if let Some(v) = get("aside") {
             r.aside = match v.as_str() {
@@ -168,6 +187,21 @@ mod tests {
         ] {
             let e = PontisRules::from_json(text).unwrap_err().to_string();
             assert!(e.contains(knob), "{text}: {e}");
+        }
+    }
+
+    /// The typed constructor is the rules file's check: the same rules, the same refusal.
+    #[test]
+    fn new_checks_as_a_rules_file_does() {
+        for jokers in 0..=6u8 {
+            for (top, word) in [(Top::Last, "last"), (Top::Declared, "declared")] {
+                let text = format!(r#"{{"jokers": {jokers}, "top": "{word}"}}"#);
+                assert_eq!(
+                    PontisRules::new(jokers, top),
+                    PontisRules::from_json(&text),
+                    "{text}"
+                );
+            }
         }
     }
 }

@@ -8,7 +8,7 @@ pub(crate) mod pontis;
 pub(crate) mod table;
 
 use crate::i18n::{Lang, errors};
-use crate::session::table::InputError;
+use crate::session::table::{InputError, Refused};
 use crate::t;
 use crate::ui::widgets::Tone;
 
@@ -29,11 +29,12 @@ pub(crate) fn not_recorded(lang: Lang, step: &str, e: &InputError) -> Said {
 }
 
 /// Why the session did not take an input, in the language where the reason is one of the
-/// store's closed errors. (`NotNow` and the engine's text in `Refused` are the session's
-/// own words: the caller says the engine's reason itself when it has it.)
+/// closed errors this can say alone (a refused step or play needs its round or game to
+/// be said: the screens say those themselves, from the same `Refused`).
 pub(crate) fn input_error(lang: Lang, e: &InputError) -> String {
     match e {
-        InputError::Refused(why) => why.clone(),
+        InputError::Refused(Refused::Bets(e)) => errors::setup(lang, e),
+        InputError::Refused(why) => why.to_string(),
         InputError::NotNow(why) => errors::not_now(lang, why),
         InputError::Store(e) => t!(
             lang,

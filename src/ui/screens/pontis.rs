@@ -15,7 +15,7 @@ use crate::i18n::{Lang, errors};
 use crate::log::Store;
 use crate::session::User;
 use crate::session::pontis::{PontisInput, PontisSession, list_pontis_tables, table_rules};
-use crate::session::table::InputError;
+use crate::session::table::{InputError, Refused};
 use crate::t;
 use crate::ui::Command;
 use crate::ui::widgets::{Tone, big_button, form_field};
@@ -318,11 +318,12 @@ impl PontisScreen {
                 (n, rules)
             }
             _ => {
-                let knobs = serde_json::json!({
-                    "jokers": self.jokers,
-                    "top": if self.declared { "declared" } else { "last" },
-                });
-                let rules = PontisRules::from_value(&knobs).map_err(|e| e.to_string())?;
+                let top = if self.declared {
+                    Top::Declared
+                } else {
+                    Top::Last
+                };
+                let rules = PontisRules::new(self.jokers, top).map_err(|e| e.to_string())?;
                 (self.table_name.clone(), rules)
             }
         };
@@ -471,13 +472,11 @@ impl PontisScreen {
             .live()
             .map(|l| step_words(lang, &l.game, &step))
             .unwrap_or_default();
-        let before = s.live().map(|l| l.game.clone());
         let r = s.input(store, step);
-        // A refusal the engine gave: its reason and what the game wanted, in the language.
-        if let (Err(InputError::Refused(_)), Some(Err(e))) =
-            (&r, before.as_ref().map(|g| g.check(&step)))
-        {
-            let why = errors::pontis(lang, before.as_ref()?, &e);
+        // A refusal the engine gave: its reason and what the game wanted, in the language
+        // (a refused play changed nothing: the game is still the one it refused on).
+        if let (Err(InputError::Refused(Refused::Play(e))), Some(live)) = (&r, s.live()) {
+            let why = errors::pontis(lang, &live.game, e);
             return Some((
                 t!(lang, "table-refused", step = text, why = why),
                 Tone::Refused,
@@ -510,7 +509,7 @@ impl PontisScreen {
                 )
             }
             Err(InputError::Refused(why)) => (
-                t!(lang, "table-refused", step = text, why = why),
+                t!(lang, "table-refused", step = text, why = why.to_string()),
                 Tone::Refused,
             ),
             Err(e) => not_recorded(lang, text, &e),

@@ -14,7 +14,7 @@ use crate::engine::{BetIx, Currency, Round, Step, Suit};
 use crate::i18n::{Lang, errors};
 use crate::log::Store;
 use crate::session::TableSession;
-use crate::session::table::{Input, InputError};
+use crate::session::table::{Input, InputError, Refused};
 use crate::t;
 use crate::ui::widgets::{Tone, parse_money};
 use crate::ui::{Command, Screen};
@@ -84,15 +84,15 @@ impl AtTable {
         }
     }
 
-    /// One input of the round in play. A refusal is said from the engine's own reason
-    /// (`Round::check`, asked before the input), in the language.
+    /// One input of the round in play. A refusal is said from the reason the session
+    /// returned (`Refused::Step`: the engine's `Refusal`), in the language.
     pub(crate) fn step(&mut self, store: &mut Store, lang: Lang, step: Step) -> Said {
         if let Step::Card(_) = step {
             self.suit = None;
         }
-        let (text, refusal) = match self.session.round() {
-            Some(r) => (errors::step(lang, r, step), r.check(step).err()),
-            None => (String::new(), None),
+        let text = match self.session.round() {
+            Some(r) => errors::step(lang, r, step),
+            None => String::new(),
         };
         match self.session.input(store, step) {
             Ok(Input::Accepted) => (t!(lang, "table-ok", step = text), Tone::Info),
@@ -101,14 +101,15 @@ impl AtTable {
                 (t!(lang, "table-ok-settled", step = text), Tone::Info)
             }
             Err(InputError::Refused(why)) => {
-                let why = match (refusal, self.session.round()) {
-                    (Some(r), Some(round)) => t!(
+                // A refused step changed nothing: the round is still the one it refused on.
+                let why = match (&why, self.session.round()) {
+                    (Refused::Step(e), Some(round)) => t!(
                         lang,
                         "table-why-expected",
-                        why = errors::refusal(lang, round, &r),
+                        why = errors::refusal(lang, round, &e.refusal),
                         expected = errors::expected(lang, round)
                     ),
-                    _ => why,
+                    _ => why.to_string(),
                 };
                 (
                     t!(lang, "table-refused", step = text, why = why),
@@ -126,9 +127,6 @@ impl AtTable {
             Ok(b) => b,
             Err(e) => return (e, Tone::Refused),
         };
-        // The engine's reason if it refuses these bets: the same set-up the session does.
-        let s = self.session.state();
-        let setup = Round::with_shoe(s.rules, s.limits, bets.clone(), s.shoe.clone()).err();
         match self.session.start_round(store, bets) {
             Ok(n) => {
                 self.mark = 0;
@@ -138,10 +136,6 @@ impl AtTable {
                     None => (t!(lang, "table-round-deal", n = n), Tone::Info),
                 }
             }
-            Err(InputError::Refused(why)) => (
-                setup.map_or(why, |e| errors::setup(lang, &e)),
-                Tone::Refused,
-            ),
             Err(e) => (input_error(lang, &e), Tone::Refused),
         }
     }
