@@ -584,6 +584,7 @@ fn no_import_circle_between_modules() {
 const LAYERS: &[(&str, &[&str])] = &[
     ("engine", &[]),
     ("codes", &["engine"]),
+    ("files", &[]),
     ("script", &["engine"]),
     ("pontis_script", &["engine", "script"]),
     ("sim", &["engine", "script"]),
@@ -596,7 +597,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "report",
-        &["engine", "codes", "log", "session", "lab", "i18n", "script"],
+        &[
+            "engine", "codes", "log", "session", "lab", "i18n", "script", "files",
+        ],
     ),
     ("floor", &["engine", "codes", "log", "session", "report"]),
     (
@@ -612,6 +615,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "lab",
             "script",
             "pontis_script",
+            "files",
         ],
     ),
 ];
@@ -709,6 +713,50 @@ fn database_drivers_only_where_allowed() {
     assert!(
         wrong.is_empty(),
         "database drivers outside their places:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// What the engine may not name: I/O, time, randomness, storage and drawing.
+const NOT_IN_ENGINE: &[&str] = &[
+    "std::fs",
+    "std::io",
+    "std::net",
+    "std::env",
+    "std::process",
+    "std::thread",
+    "std::time",
+    "rand",
+    "rand_chacha",
+    "chrono",
+    "rusqlite",
+    "postgres",
+    "egui",
+    "eframe",
+];
+
+#[test]
+fn the_engine_names_no_io() {
+    let c = Crate::read();
+    let mut wrong = Vec::new();
+    for m in c
+        .mods
+        .iter()
+        .filter(|m| m.path.first().is_some_and(|s| s == "engine"))
+    {
+        for w in written(&m.code) {
+            let path = w.segs.join("::");
+            if NOT_IN_ENGINE
+                .iter()
+                .any(|n| path == *n || path.starts_with(&format!("{n}::")))
+            {
+                wrong.push(format!("  {} names {path}", m.path.join("::")));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "the engine is pure:\n{}",
         wrong.join("\n")
     );
 }
