@@ -116,7 +116,10 @@ pub(crate) fn verify_floor(code: ExitCode, db: &Path, url: Option<&str>) -> Resu
                 db.display(),
                 f.target()
             );
-            note!("croupier: verify --floor failed: {why} (logged on the floor as an alarm)");
+            note!(
+                "croupier: verify --floor failed: {why} ({})",
+                floor::alarm_note(c.alarmed)
+            );
             Ok(ExitCode::from(1))
         }
     }

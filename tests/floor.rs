@@ -562,6 +562,135 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
     assert!(ok && out.contains("by day"), "{err}");
 }
 
+/// Two table roles and their synced demo files, on a floor set up by `floor-init`:
+/// (role, URL, file) for each.
+fn two_tables(url: &str, tag: &str) -> [(String, String, PathBuf); 2] {
+    let (ok, _, out, err) = run(&["floor-init", "--floor", url]);
+    assert!(ok, "{out}{err}");
+    let pid = std::process::id();
+    let mut admin = client(url);
+    [7, 8].map(|n| {
+        let role = format!("{tag}{n}_{pid}");
+        admin
+            .batch_execute(&format!("CREATE ROLE {role} LOGIN IN ROLE croupier_table"))
+            .unwrap();
+        let u = as_role(url, &role);
+        let f = demo_file(&format!("{tag}-{n}"), 30, n, n as i64);
+        let (ok, _, out, err) = run(&["sync", "--db", f.to_str().unwrap(), "--floor", &u]);
+        assert!(ok, "{out}{err}");
+        (role, u, f)
+    })
+}
+
+/// (identity, head seq, head hash) of the table database a role sent.
+fn table_row(c: &mut postgres::Client, role: &str) -> (Vec<u8>, i64, Vec<u8>) {
+    let r = c
+        .query_one(
+            "SELECT db, head_seq, head_hash FROM croupier.tables WHERE role = $1",
+            &[&role],
+        )
+        .unwrap();
+    (r.get(0), r.get(1), r.get(2))
+}
+
+/// Issue 21, items 2 and 3. A table's role raises no alarm: not for another table's
+/// database, not for its own (only the floor's own checks and its auditor do). Its
+/// `ingest` of another table's identity is refused before anything is locked: the other
+/// table syncs on at once while the forger's transaction stays open, and the refusal's
+/// alarm names the forger and counts nothing against the other table's verify.
+#[test]
+fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
+    let Some(base) = server("foreign") else {
+        return;
+    };
+    let url = fresh_floor(&base, "foreign");
+    let [(r7, u7, _), (r8, u8, f8)] = two_tables(&url, "tf");
+    let mut admin = client(&url);
+    let (id8, head8, hash8) = table_row(&mut admin, &r8);
+    let (id7, ..) = table_row(&mut admin, &r7);
+
+    let mut c7 = client(&u7);
+    for id in [&id8, &id7] {
+        let e = c7
+            .execute(
+                "SELECT croupier.raise_alarm($1, 1, NULL, NULL, 'framed')",
+                &[id],
+            )
+            .expect_err("a table role raises no alarm");
+        assert_eq!(
+            e.code(),
+            Some(&postgres::error::SqlState::INSUFFICIENT_PRIVILEGE),
+            "{e}"
+        );
+    }
+    assert!(alarms(&url).is_empty(), "{:?}", alarms(&url));
+
+    // table7 claims table8's identity in a transaction it keeps open.
+    let x = "{\"name\":\"x\"}";
+    let next = |h: &[u8], seq: i64| {
+        common::event_hash_spec(h, seq, seq, "logout", (None, Some(1), None), x)
+    };
+    let forged = next(&hash8, head8 + 1);
+    c7.batch_execute("BEGIN").unwrap();
+    let (taken, _, problem, _) =
+        ingest(&mut c7, &id8, &[(head8 + 1, "logout", x, &forged)]).expect("refused, not an error");
+    assert_eq!(taken, 0);
+    assert!(problem.unwrap().contains("belongs to role"));
+    // Meanwhile table8 sends its own next event: taken at once (a lock held for table7
+    // would make it wait out the lock timeout and fail).
+    let mut c8 = client(&u8);
+    c8.batch_execute("SET lock_timeout = '3s'").unwrap();
+    let (taken, head, problem, _) = ingest(&mut c8, &id8, &[(head8 + 1, "logout", x, &forged)])
+        .expect("table8's ingest does not wait on table7's transaction");
+    assert_eq!((taken, head, problem), (1, head8 + 1, None));
+    c7.batch_execute("COMMIT").unwrap();
+
+    // The refusal is an alarm naming table7 …
+    let rows: Vec<(String, String)> = admin
+        .query(
+            "SELECT by_role::text, what FROM croupier.alarms ORDER BY id",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].0, r7);
+    assert!(rows[0].1.starts_with("impersonation"), "{rows:?}");
+    // … and table8's verify on the floor still passes; the exceptions report lists the
+    // alarm with the role that raised it.
+    let o = Options {
+        kind: Kind::Exceptions,
+        period: Period::parse("2026-01-01", "2100-12-31").unwrap(),
+        table: None,
+        dealer: None,
+        threshold: Money::units(1000),
+        verify: true,
+        generated_by: "test",
+        generated_at: "now",
+    };
+    let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+    let r = report::build_from(&mut src, &o, |_| {}).unwrap();
+    assert!(
+        r.sources.iter().all(|s| matches!(s.verified, Some(Ok(_)))),
+        "{:?}",
+        r.sources
+    );
+    let shown = format!("{:?}", r.sections[0].rows);
+    assert!(shown.contains(&format!("raised by role {r7}")), "{shown}");
+    // table8's file and sync are untouched by any of it: the floor's extra event is one
+    // table8's role sent by hand, so its own file is now shorter, and says so: refused,
+    // and not alarmed (its login may not raise alarms).
+    let (ok, code, _, err) = run(&["sync", "--db", f8.to_str().unwrap(), "--floor", &u8]);
+    assert!(!ok && code == Some(1), "{err}");
+    assert!(
+        err.contains("file ends at event") && err.contains("may not raise alarms"),
+        "{err}"
+    );
+    assert_eq!(alarms(&url).len(), 1);
+}
+
 /// A floor of schema 1 holding a table's events is migrated by the next connection of
 /// its owner (schema 2: the hash function STABLE so that it is inlined, no per-row
 /// foreign key to `tables`; schema 3: the index by round keyed by kind, deduplicated, and
@@ -607,7 +736,7 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
     // The owner's next connection migrates; the table syncs on, and a new table's log
     // (its settlements read by the new trigger) is taken whole.
     Floor::connect(&url).unwrap();
-    assert_eq!(shape(&mut admin), (3, "s".into(), 0, true));
+    assert_eq!(shape(&mut admin), (4, "s".into(), 0, true));
     let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
     assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
     let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &url]);

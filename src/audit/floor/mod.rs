@@ -76,12 +76,14 @@ pub enum FloorError {
         known: i32,
     },
     /// The floor refused the table's events: the file's history is not the one it holds.
-    #[error("floor {target} REFUSED {path}: {why} (logged on the floor as an alarm)")]
+    #[error("floor {target} REFUSED {path}: {why} ({})", alarm_note(*.alarmed))]
     Refused {
         target: String,
         path: String,
         seq: i64,
         why: String,
+        /// Whether an alarm was logged on the floor (a table's own role may raise none).
+        alarmed: bool,
     },
     #[error(transparent)]
     Store(#[from] AuditError),
@@ -270,7 +272,7 @@ impl Floor {
         let rows = self
             .client
             .query(
-                "SELECT tab, db, path, head_seq, head_hash, to_char(last_sync AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS \"UTC\"') FROM croupier.tables ORDER BY tab",
+                "SELECT tab, db, path, head_seq, head_hash, to_char(last_sync AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS \"UTC\"'), role::text FROM croupier.tables ORDER BY tab",
                 &[],
             )
             .map_err(|e| server_err(&self.target, e))?;
@@ -283,6 +285,7 @@ impl Floor {
                 head_seq: r.get(3),
                 head_hash: r.get(4),
                 last_sync: r.get(5),
+                role: r.get(6),
             })
             .collect())
     }
@@ -317,6 +320,35 @@ impl Floor {
     }
 }
 
+/// Whether a refusal was logged on the floor, in words.
+pub fn alarm_note(alarmed: bool) -> &'static str {
+    if alarmed {
+        "logged on the floor as an alarm"
+    } else {
+        "not logged on the floor: a table's login may not raise alarms there; tell a supervisor"
+    }
+}
+
+/// Raises an alarm on the floor if this login may (the floor's owner or its auditor; a
+/// table's role may not, schema 4): whether it was logged.
+pub(crate) fn raise_alarm(
+    client: &mut Client,
+    db: &[u8],
+    seq: i64,
+    floor_hash: Option<&[u8]>,
+    table_hash: Option<&[u8]>,
+    what: &str,
+) -> Result<bool, postgres::Error> {
+    match client.execute(
+        "SELECT croupier.raise_alarm($1, $2, $3, $4, $5)",
+        &[&db, &seq, &floor_hash, &table_hash, &what],
+    ) {
+        Ok(_) => Ok(true),
+        Err(e) if e.code() == Some(&postgres::error::SqlState::INSUFFICIENT_PRIVILEGE) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 /// A table database as the floor holds it.
 #[derive(Clone, Debug)]
 pub(crate) struct FloorTable {
@@ -326,6 +358,8 @@ pub(crate) struct FloorTable {
     pub(crate) head_seq: i64,
     pub(crate) head_hash: Vec<u8>,
     pub(crate) last_sync: Option<String>,
+    /// The login role it belongs to (the first that sent it).
+    pub(crate) role: String,
 }
 
 /// Something the floor refused or found, as logged there.

@@ -374,9 +374,12 @@ impl Source for FloorSource {
                       WHERE want <> hash OR gap <> 1",
                     &[&t.tab],
                 )?;
+                // Those raised by the table's own role, the floor's owner or its auditor:
+                // another table's role raises none against it.
                 let alarms = self.query(
-                    "SELECT count(*), min(seq) FROM croupier.alarms WHERE db = $1",
-                    &[&t.db],
+                    "SELECT count(*), min(seq) FROM croupier.alarms
+                      WHERE db = $1 AND croupier.alarm_stands(by_role, $2::text::name)",
+                    &[&t.db, &t.role],
                 )?;
                 let (n, first): (i64, Option<i64>) = (alarms[0].get(0), alarms[0].get(1));
                 Some(match broken[0].get::<_, Option<i64>>(0) {
@@ -429,7 +432,7 @@ impl Source for FloorSource {
 
     fn alarms(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
         let rows = self.query(
-            "SELECT a.at, a.tab, a.seq, a.db, a.floor_hash, a.table_hash, a.what
+            "SELECT a.at, a.tab, a.seq, a.db, a.floor_hash, a.table_hash, a.what, a.by_role::text
                FROM croupier.alarms a WHERE a.at >= $1 AND a.at < $2 ORDER BY a.id",
             &[&from_ms, &to_ms],
         )?;
@@ -450,12 +453,13 @@ impl Source for FloorSource {
                     db,
                     seq: r.get(2),
                     detail: format!(
-                        "table database {} event {}: {} (floor hash {}, table hash {})",
+                        "table database {} event {}: {} (floor hash {}, table hash {}; raised by role {})",
                         short_id(r.get::<_, &[u8]>(3)),
                         r.get::<_, i64>(2),
                         r.get::<_, &str>(6),
                         h(4),
-                        h(5)
+                        h(5),
+                        r.get::<_, &str>(7)
                     ),
                 }
             })

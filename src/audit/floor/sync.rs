@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::{Floor, FloorError, identity, server_err, short_id};
+use super::{Floor, FloorError, identity, raise_alarm, server_err, short_id};
 use crate::audit::Store;
 use crate::audit::event::Event;
 use crate::audit::store::{GENESIS, event_hash};
@@ -54,21 +54,21 @@ pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError>
         let why = format!(
             "the file ends at event {file_head} but the floor already holds up to event {floor_head} of this table database"
         );
-        client
-            .execute(
-                "SELECT croupier.raise_alarm($1, $2, NULL, NULL, $3)",
-                &[
-                    &&id[..],
-                    &(file_head + 1),
-                    &format!("file shorter than the floor: {why}"),
-                ],
-            )
-            .map_err(&err)?;
+        let alarmed = raise_alarm(
+            client,
+            &id,
+            file_head + 1,
+            None,
+            None,
+            &format!("file shorter than the floor: {why}"),
+        )
+        .map_err(&err)?;
         return Err(FloorError::Refused {
             target,
             path,
             seq: file_head + 1,
             why,
+            alarmed,
         });
     }
     let mut accepted = 0;
@@ -90,18 +90,21 @@ pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError>
                 let why = format!(
                     "event {seq} of the file does not match the hash the file stores: the file is damaged or altered; run `croupier verify`. Nothing of it was sent"
                 );
-                floor
-                    .client()
-                    .execute(
-                        "SELECT croupier.raise_alarm($1, $2, NULL, NULL, $3)",
-                        &[&&id[..], &seq, &format!("file damaged at the table: {why}")],
-                    )
-                    .map_err(&err)?;
+                let alarmed = raise_alarm(
+                    floor.client(),
+                    &id,
+                    seq,
+                    None,
+                    None,
+                    &format!("file damaged at the table: {why}"),
+                )
+                .map_err(&err)?;
                 return Err(FloorError::Refused {
                     target,
                     path,
                     seq,
                     why,
+                    alarmed,
                 });
             }
         };
@@ -116,11 +119,13 @@ pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError>
                     "; if this version of Croupier logs that kind, the floor's admin adds it by running `croupier floor-init --floor URL` with this version",
                 );
             }
+            // The floor's own check refused it: `ingest` logged the alarm.
             return Err(FloorError::Refused {
                 target,
                 path,
                 seq: bad.unwrap_or(head + 1),
                 why,
+                alarmed: true,
             });
         }
         from = to + 1;
