@@ -1,4 +1,5 @@
-//! The floor's commands (`croupier sync`, `verify --floor`, `report --floor`): arguments
+//! The floor's commands (`croupier sync`, `floor-init`, `floor-audit`, `verify --floor`,
+//! `report --floor`): arguments
 //! in, `audit::floor` called, its answer printed. Part of the binary, beside `main.rs`.
 
 use std::io::{self, Write};
@@ -9,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use anyhow::{Result, bail};
 
 use croupier::audit::Store;
-use croupier::audit::floor::{self, Floor, FloorError, FloorSource, LinkState};
+use croupier::audit::floor::{self, Audited, Auditor, Floor, FloorError, FloorSource, LinkState};
 use croupier::report::{self, Options, Report};
 
 use super::stdout_error;
@@ -75,6 +76,48 @@ pub(crate) fn init(url: Option<&str>) -> Result<ExitCode> {
         f.target()
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `croupier floor-audit`: every table database replayed (one pass, or `--follow`); exit
+/// 1 if any replay fails.
+pub(crate) fn audit(url: Option<&str>, follow: bool) -> Result<ExitCode> {
+    let Some(url) = floor_url(url) else {
+        bail!(
+            "floor-audit needs the floor: give --floor postgresql://auditor@host:port/dbname (or set CROUPIER_FLOOR)"
+        );
+    };
+    let mut auditor = Auditor::new(Floor::connect(&url)?)?;
+    let target = auditor.target().to_string();
+    let shown = |all: &[Audited]| {
+        for a in all {
+            let _ = outln!("{}", audited_line(&target, a));
+        }
+    };
+    if follow {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        floor::audit_follow(&mut auditor, &stop, shown)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let all = auditor.pass()?;
+    shown(&all);
+    Ok(if all.iter().any(|a| a.failed.is_some()) {
+        note!("croupier: floor-audit: a replay FAILED (logged on the floor as an alarm)");
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// One table database's verdict, in words.
+fn audited_line(target: &str, a: &Audited) -> String {
+    let head = format!(
+        "floor {target}, table database {} ({}): replayed through event {} of {}",
+        a.id, a.path, a.through, a.head
+    );
+    match &a.failed {
+        Some((seq, why)) => format!("{head}; FAILED at event {seq}: {why}"),
+        None => format!("{head}; no mismatch"),
+    }
 }
 
 /// A refusal is exit 1 with its message; anything else is an error (exit 2).

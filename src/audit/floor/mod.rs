@@ -6,6 +6,8 @@
 //! - `sync` — one pass (`sync_once`), following a table (`follow`), the dealer screen's
 //!   background link (`Link`, `LinkState`).
 //! - `check` — `verify --floor`: the file against the floor's copy, event by event.
+//! - `audit` — `floor-audit`: every table database replayed through the engine on the
+//!   floor's side (`Auditor`), its verdicts kept there.
 //! - `source` — the floor as a report source (`FloorSource`), every query SQL on the server.
 //! - `tls` — the link's protection from the URL (`sslmode=verify-full`, `sslrootcert`).
 //!
@@ -13,12 +15,14 @@
 //! (`created`, seq 1: it holds the creation time and the program), so it needs nothing
 //! new in the SQLite file and two files never share it.
 
+mod audit;
 mod check;
 mod schema;
 mod source;
 mod sync;
 mod tls;
 
+pub use audit::{Audited, Auditor, follow as audit_follow};
 pub use check::{Compared, compare};
 pub use source::FloorSource;
 pub use sync::{Link, LinkState, Synced, follow, sync_once};

@@ -38,11 +38,24 @@ GRANT SELECT ON croupier.schema_version, croupier.kinds, croupier.tables, croupi
 GRANT EXECUTE ON FUNCTION
     croupier.event_hash(bytea, bigint, bigint, text, bigint, bigint, bigint, text)
   TO croupier_reader;
-GRANT EXECUTE ON FUNCTION croupier.alarm_stands(name, name) TO croupier_reader;
+GRANT EXECUTE ON FUNCTION croupier.alarm_stands(name, name), croupier.table_login()
+  TO croupier_reader;
 GRANT croupier_reader TO croupier_table;
 GRANT EXECUTE ON FUNCTION
     croupier.ingest(bytea, text, bigint[], bigint[], text[], bigint[], bigint[], bigint[], text[], bytea[])
   TO croupier_table;
+-- The floor's auditor (`croupier floor-audit`, a login IN ROLE croupier_auditor): reads
+-- every table's events, writes only its verdicts, raises alarms (schema 4).
+DO $d$ BEGIN
+    CREATE ROLE croupier_auditor NOLOGIN;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+END $d$;
+GRANT USAGE ON SCHEMA croupier TO croupier_auditor;
+GRANT croupier_reader TO croupier_auditor;
+GRANT SELECT, INSERT, UPDATE ON croupier.replayed TO croupier_auditor;
+GRANT EXECUTE ON FUNCTION croupier.raise_alarm(bytea, bigint, bytea, bytea, text)
+  TO croupier_auditor;
+GRANT SELECT ON croupier.replayed TO croupier_reader;
 -- A table raises no alarm itself (schema 4): only the floor's own checks and its auditor.
 REVOKE EXECUTE ON FUNCTION croupier.raise_alarm(bytea, bigint, bytea, bytea, text)
   FROM croupier_table;
@@ -538,10 +551,31 @@ REVOKE ALL ON ALL FUNCTIONS IN SCHEMA croupier FROM PUBLIC;
 ///   is refused at once and never waits on, nor locks, another table's row (its alarm
 ///   names the claimed identity but is not attached to that table database: `tab` is
 ///   NULL). Two syncs of one table still take turns, on `FOR NO KEY UPDATE`.
+/// - `replayed`: the floor's auditor's verdicts (`croupier floor-audit`), per table
+///   database: how far its replay through the engine has got, and the first event it
+///   refused. The role `croupier_auditor` (made by `floor-init`) writes it.
+/// - Row-level security on every table holding a table database's rows: a table's login
+///   reads only its own table databases; the owner, the auditor and a supervisor's login
+///   (`croupier_reader`) read all (`table_login`).
 /// - `alarm_stands`: whether an alarm counts against a table database (reports' FAILED):
 ///   raised by that table's own role, the floor's owner or the auditor, never by another
 ///   table's role.
 const V4: &str = r#"
+-- The floor's auditor's verdicts: per table database, the last event its replay took
+-- (`seq`, never moved back) and the first it refused. Written by the auditor only.
+CREATE TABLE IF NOT EXISTS croupier.replayed (
+    tab        integer PRIMARY KEY,
+    seq        bigint NOT NULL,
+    failed_seq bigint,
+    failed_why text,
+    updated    timestamptz NOT NULL DEFAULT pg_catalog.now()
+);
+DO $d$ BEGIN
+    IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'croupier_reader') THEN
+        GRANT SELECT ON croupier.replayed TO croupier_reader;
+    END IF;
+END $d$;
+
 CREATE OR REPLACE FUNCTION croupier.raise_alarm(p_db bytea, p_seq bigint, p_floor bytea, p_table bytea, p_what text)
     RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
 BEGIN
@@ -702,5 +736,36 @@ BEGIN
     RETURN QUERY SELECT n, t.head_seq + n, NULL::text, NULL::int8;
 END
 $f$;
+
+-- Row-level security: a table's login (a member of croupier_table) sees only the rows
+-- of the table databases it sent; the owner (who owns the tables: RLS does not apply to
+-- it), the auditor and a supervisor's login (IN ROLE croupier_reader) see every row.
+-- `ingest`, the chain trigger and `raise_alarm` run as the owner: their checks see all.
+CREATE OR REPLACE FUNCTION croupier.table_login() RETURNS boolean
+    LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+    SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_roles r WHERE r.rolname = 'croupier_table'
+                      AND pg_catalog.pg_has_role(session_user, r.oid, 'MEMBER'))
+$f$;
+DO $d$ BEGIN
+    IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'croupier_reader') THEN
+        GRANT EXECUTE ON FUNCTION croupier.table_login() TO croupier_reader;
+    END IF;
+END $d$;
+ALTER TABLE croupier.tables ENABLE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS own_rows ON croupier.tables;
+CREATE POLICY own_rows ON croupier.tables
+    USING ((SELECT NOT croupier.table_login()) OR role = session_user);
+DO $d$
+DECLARE
+    t text;
+BEGIN
+    FOREACH t IN ARRAY ARRAY['events', 'rounds', 'round_starts', 'alarms', 'replayed'] LOOP
+        EXECUTE format('ALTER TABLE croupier.%I ENABLE ROW LEVEL SECURITY', t);
+        EXECUTE format('DROP POLICY IF EXISTS own_rows ON croupier.%I', t);
+        EXECUTE format('CREATE POLICY own_rows ON croupier.%I
+            USING ((SELECT NOT croupier.table_login())
+                   OR tab IN (SELECT o.tab FROM croupier.tables o WHERE o.role = session_user))', t);
+    END LOOP;
+END $d$;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA croupier FROM PUBLIC;
 "#;
