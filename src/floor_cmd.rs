@@ -72,7 +72,7 @@ pub(crate) fn init(url: Option<&str>) -> Result<ExitCode> {
     };
     let f = Floor::init(&url)?;
     outln!(
-        "the floor {} is set up: schema croupier, roles croupier_table (tables: CREATE ROLE <table> LOGIN PASSWORD '...' IN ROLE croupier_table, one per table) and croupier_reader (reports)",
+        "the floor {} is set up: schema croupier, roles croupier_table (tables: CREATE ROLE <table> LOGIN PASSWORD '...' IN ROLE croupier_table, one per table), croupier_reader (reports, supervisors) and croupier_auditor (floor-audit: CREATE ROLE auditor LOGIN PASSWORD '...' IN ROLE croupier_auditor)",
         f.target()
     )?;
     Ok(ExitCode::SUCCESS)
