@@ -1,5 +1,6 @@
-//! The floor's commands (`croupier sync`, `verify --floor`, `report --floor`): arguments
-//! in, `floor` called, its answer printed. Part of the binary, beside `main.rs`.
+//! The floor's commands (`croupier sync`, `floor-init`, `floor-audit`, `verify --floor`,
+//! `report --floor`): arguments in, `floor` called, its answer printed. Part of the binary,
+//! beside `main.rs`.
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -8,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{Result, bail};
 
-use croupier::floor::{self, Floor, FloorError, FloorSource, LinkState};
+use croupier::floor::{self, Audited, Auditor, Floor, FloorError, FloorSource, LinkState};
 use croupier::log::Store;
 use croupier::report::{self, Options, Report};
 
@@ -71,10 +72,52 @@ pub(crate) fn init(url: Option<&str>) -> Result<ExitCode> {
     };
     let f = Floor::init(&url)?;
     outln!(
-        "the floor {} is set up: schema croupier, roles croupier_table (tables: CREATE ROLE <table> LOGIN PASSWORD '...' IN ROLE croupier_table, one per table) and croupier_reader (reports)",
+        "the floor {} is set up: schema croupier, roles croupier_table (tables: CREATE ROLE <table> LOGIN PASSWORD '...' IN ROLE croupier_table, one per table), croupier_reader (reports, supervisors) and croupier_auditor (floor-audit: CREATE ROLE auditor LOGIN PASSWORD '...' IN ROLE croupier_auditor)",
         f.target()
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `croupier floor-audit`: every table database replayed (one pass, or `--follow`); exit
+/// 1 if any replay fails.
+pub(crate) fn audit(url: Option<&str>, follow: bool) -> Result<ExitCode> {
+    let Some(url) = floor_url(url) else {
+        bail!(
+            "floor-audit needs the floor: give --floor postgresql://auditor@host:port/dbname (or set CROUPIER_FLOOR)"
+        );
+    };
+    let mut auditor = Auditor::new(Floor::connect(&url)?)?;
+    let target = auditor.target().to_string();
+    let shown = |all: &[Audited]| {
+        for a in all {
+            let _ = outln!("{}", audited_line(&target, a));
+        }
+    };
+    if follow {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        floor::audit_follow(&mut auditor, &stop, shown)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let all = auditor.pass()?;
+    shown(&all);
+    Ok(if all.iter().any(|a| a.failed.is_some()) {
+        note!("croupier: floor-audit: a replay FAILED (logged on the floor as an alarm)");
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// One table database's verdict, in words.
+fn audited_line(target: &str, a: &Audited) -> String {
+    let head = format!(
+        "floor {target}, table database {} ({}): replayed through event {} of {}",
+        a.id, a.path, a.through, a.head
+    );
+    match &a.failed {
+        Some((seq, why)) => format!("{head}; FAILED at event {seq}: {why}"),
+        None => format!("{head}; no mismatch"),
+    }
 }
 
 /// A refusal is exit 1 with its message; anything else is an error (exit 2).
@@ -116,7 +159,10 @@ pub(crate) fn verify_floor(code: ExitCode, db: &Path, url: Option<&str>) -> Resu
                 db.display(),
                 f.target()
             );
-            note!("croupier: verify --floor failed: {why} (logged on the floor as an alarm)");
+            note!(
+                "croupier: verify --floor failed: {why} ({})",
+                floor::alarm_note(c.alarmed)
+            );
             Ok(ExitCode::from(1))
         }
     }

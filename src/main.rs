@@ -200,6 +200,15 @@ enum Command {
     /// Set the floor up, as its admin (the role that owns the floor database, with
     /// CREATEROLE): the schema, and the roles tables log in through (croupier_table).
     FloorInit,
+    /// The floor's auditor (--floor URL, as a login IN ROLE croupier_auditor): replays
+    /// every table database on the floor through the engine, as verify replays a file,
+    /// and records how far it got and every mismatch (an alarm). Exit 1 if any replay
+    /// fails.
+    FloorAudit {
+        /// Keep going: replay each new event as the tables send it.
+        #[arg(long)]
+        follow: bool,
+    },
     /// Users: add, list, unlock, language. PINs are read from standard input, one per line.
     #[command(subcommand)]
     User(UserCommand),
@@ -332,6 +341,7 @@ fn main() -> ExitCode {
             .and_then(|code| floor_cmd::verify_floor(code, &db, cli.floor.as_deref())),
         Some(Command::Sync { follow }) => floor_cmd::sync(&db, cli.floor.as_deref(), follow),
         Some(Command::FloorInit) => floor_cmd::init(cli.floor.as_deref()),
+        Some(Command::FloorAudit { follow }) => floor_cmd::audit(cli.floor.as_deref(), follow),
         Some(Command::Migrate) => Store::open(&db)
             .and_then(|mut s| s.compact().map(|()| s))
             .map_err(anyhow::Error::from)

@@ -3,7 +3,7 @@
 //! floor — even with its chain recomputed so that the local `verify` passes — differs
 //! here at the first rewritten event; the difference is logged on the floor as an alarm.
 
-use super::{Floor, FloorError, identity, server_err, short_id};
+use super::{Floor, FloorError, identity, raise_alarm, server_err, short_id};
 use crate::log::Store;
 use crate::log::event::{Event, hex};
 use crate::log::store::{GENESIS, event_hash};
@@ -20,6 +20,9 @@ pub struct Compared {
     pub floor_head: i64,
     /// The first event that differs, and how.
     pub differs: Option<(i64, String)>,
+    /// Whether the difference was logged on the floor as an alarm (a table's own role
+    /// may raise none).
+    pub alarmed: bool,
 }
 
 /// Compares the file with the floor's copy; a difference raises an alarm on the floor.
@@ -40,18 +43,20 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
             "the floor holds no table database with this file's identity {} (the hash of its first event): it was never synced, or its first event was rewritten",
             short_id(&id)
         );
-        alarm(floor, &id, 1, None, None, &why)?;
+        let alarmed = alarm(floor, &id, 1, None, None, &why)?;
         return Ok(Compared {
             id: short_id(&id),
             file_head,
             floor_head: 0,
             differs: Some((1, why)),
+            alarmed,
         });
     };
     let (tab, floor_head): (i32, i64) = (row.get(0), row.get(1));
     let mut prev = GENESIS;
     let mut from = 1;
     let mut differs = None;
+    let mut alarmed = false;
     'chunks: while from <= floor_head.min(file_head) {
         let to = (from + CHUNK - 1).min(floor_head.min(file_head));
         let rows = floor
@@ -131,7 +136,7 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
                     .map(hex)
                     .unwrap_or_else(|| "none".into())
             );
-            alarm(
+            alarmed = alarm(
                 floor,
                 &id,
                 seq,
@@ -148,7 +153,7 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
         let why = format!(
             "the file ends at event {file_head} but the floor holds up to event {floor_head}: events were removed from the file"
         );
-        alarm(
+        alarmed = alarm(
             floor,
             &id,
             file_head + 1,
@@ -163,6 +168,7 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
         file_head,
         floor_head,
         differs,
+        alarmed,
     })
 }
 
@@ -192,20 +198,15 @@ fn alarm(
     floor_hash: Option<&[u8]>,
     file_hash: Option<&[u8; 32]>,
     what: &str,
-) -> Result<(), FloorError> {
+) -> Result<bool, FloorError> {
     let target = floor.target.clone();
-    floor
-        .client()
-        .execute(
-            "SELECT croupier.raise_alarm($1, $2, $3, $4, $5)",
-            &[
-                &&id[..],
-                &seq,
-                &floor_hash,
-                &file_hash.map(|h| &h[..]),
-                &what,
-            ],
-        )
-        .map(|_| ())
-        .map_err(|e| server_err(&target, e))
+    raise_alarm(
+        floor.client(),
+        id,
+        seq,
+        floor_hash,
+        file_hash.map(|h| &h[..]),
+        what,
+    )
+    .map_err(|e| server_err(&target, e))
 }

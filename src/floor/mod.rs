@@ -6,6 +6,8 @@
 //! - `sync` — one pass (`sync_once`), following a table (`follow`), the dealer screen's
 //!   background link (`Link`, `LinkState`).
 //! - `check` — `verify --floor`: the file against the floor's copy, event by event.
+//! - `audit` — `floor-audit`: every table database replayed through the engine on the
+//!   floor's side (`Auditor`), its verdicts kept there.
 //! - `source` — the floor as a report source (`FloorSource`), every query SQL on the server.
 //! - `tls` — the link's protection from the URL (`sslmode=verify-full`, `sslrootcert`).
 //!
@@ -13,12 +15,14 @@
 //! (`created`, seq 1: it holds the creation time and the program), so it needs nothing
 //! new in the SQLite file and two files never share it.
 
+mod audit;
 mod check;
 mod schema;
 mod source;
 mod sync;
 mod tls;
 
+pub use audit::{Audited, Auditor, follow as audit_follow};
 pub use check::{Compared, compare};
 pub use source::FloorSource;
 pub use sync::{Link, LinkState, Synced, follow, sync_once};
@@ -76,12 +80,14 @@ pub enum FloorError {
         known: i32,
     },
     /// The floor refused the table's events: the file's history is not the one it holds.
-    #[error("floor {target} REFUSED {path}: {why} (logged on the floor as an alarm)")]
+    #[error("floor {target} REFUSED {path}: {why} ({})", alarm_note(*.alarmed))]
     Refused {
         target: String,
         path: String,
         seq: i64,
         why: String,
+        /// Whether an alarm was logged on the floor (a table's own role may raise none).
+        alarmed: bool,
     },
     #[error(transparent)]
     Store(#[from] AuditError),
@@ -270,7 +276,7 @@ impl Floor {
         let rows = self
             .client
             .query(
-                "SELECT tab, db, path, head_seq, head_hash, to_char(last_sync AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS \"UTC\"') FROM croupier.tables ORDER BY tab",
+                "SELECT tab, db, path, head_seq, head_hash, to_char(last_sync AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS \"UTC\"'), role::text FROM croupier.tables ORDER BY tab",
                 &[],
             )
             .map_err(|e| server_err(&self.target, e))?;
@@ -283,6 +289,7 @@ impl Floor {
                 head_seq: r.get(3),
                 head_hash: r.get(4),
                 last_sync: r.get(5),
+                role: r.get(6),
             })
             .collect())
     }
@@ -317,6 +324,35 @@ impl Floor {
     }
 }
 
+/// Whether a refusal was logged on the floor, in words.
+pub fn alarm_note(alarmed: bool) -> &'static str {
+    if alarmed {
+        "logged on the floor as an alarm"
+    } else {
+        "not logged on the floor: a table's login may not raise alarms there; tell a supervisor"
+    }
+}
+
+/// Raises an alarm on the floor if this login may (the floor's owner or its auditor; a
+/// table's role may not, schema 4): whether it was logged.
+pub(crate) fn raise_alarm(
+    client: &mut Client,
+    db: &[u8],
+    seq: i64,
+    floor_hash: Option<&[u8]>,
+    table_hash: Option<&[u8]>,
+    what: &str,
+) -> Result<bool, postgres::Error> {
+    match client.execute(
+        "SELECT croupier.raise_alarm($1, $2, $3, $4, $5)",
+        &[&db, &seq, &floor_hash, &table_hash, &what],
+    ) {
+        Ok(_) => Ok(true),
+        Err(e) if e.code() == Some(&postgres::error::SqlState::INSUFFICIENT_PRIVILEGE) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 /// A table database as the floor holds it.
 #[derive(Clone, Debug)]
 pub(crate) struct FloorTable {
@@ -326,6 +362,8 @@ pub(crate) struct FloorTable {
     pub(crate) head_seq: i64,
     pub(crate) head_hash: Vec<u8>,
     pub(crate) last_sync: Option<String>,
+    /// The login role it belongs to (the first that sent it).
+    pub(crate) role: String,
 }
 
 /// Something the floor refused or found, as logged there.

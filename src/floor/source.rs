@@ -374,19 +374,27 @@ impl Source for FloorSource {
                       WHERE want <> hash OR gap <> 1",
                     &[&t.tab],
                 )?;
+                // Those raised by the table's own role, the floor's owner or its auditor:
+                // another table's role raises none against it.
                 let alarms = self.query(
-                    "SELECT count(*), min(seq) FROM croupier.alarms WHERE db = $1",
-                    &[&t.db],
+                    "SELECT count(*), min(seq) FROM croupier.alarms
+                      WHERE db = $1 AND croupier.alarm_stands(by_role, $2::text::name)",
+                    &[&t.db, &t.role],
                 )?;
                 let (n, first): (i64, Option<i64>) = (alarms[0].get(0), alarms[0].get(1));
+                let (replayed, failed) = self.replayed(&t)?;
                 Some(match broken[0].get::<_, Option<i64>>(0) {
                     Some(seq) => Err(format!("the floor's copy does not chain at event {seq}")),
+                    None if failed.is_some() => Err(format!(
+                        "{replayed}: the floor auditor's replay refuses event {}",
+                        failed.unwrap_or_default()
+                    )),
                     None if n > 0 => Err(format!(
-                        "{n} alarm(s) on the floor for this table database, the first at event {}",
+                        "{n} alarm(s) on the floor for this table database, the first at event {}; {replayed}",
                         first.unwrap_or(0)
                     )),
                     None => Ok(format!(
-                        "{} events chained on the floor, checked on receipt and again now; no alarm",
+                        "{} events chained on the floor, checked on receipt and again now; {replayed}; no alarm",
                         t.head_seq
                     )),
                 })
@@ -429,7 +437,7 @@ impl Source for FloorSource {
 
     fn alarms(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
         let rows = self.query(
-            "SELECT a.at, a.tab, a.seq, a.db, a.floor_hash, a.table_hash, a.what
+            "SELECT a.at, a.tab, a.seq, a.db, a.floor_hash, a.table_hash, a.what, a.by_role::text
                FROM croupier.alarms a WHERE a.at >= $1 AND a.at < $2 ORDER BY a.id",
             &[&from_ms, &to_ms],
         )?;
@@ -450,12 +458,13 @@ impl Source for FloorSource {
                     db,
                     seq: r.get(2),
                     detail: format!(
-                        "table database {} event {}: {} (floor hash {}, table hash {})",
+                        "table database {} event {}: {} (floor hash {}, table hash {}; raised by role {})",
                         short_id(r.get::<_, &[u8]>(3)),
                         r.get::<_, i64>(2),
                         r.get::<_, &str>(6),
                         h(4),
-                        h(5)
+                        h(5),
+                        r.get::<_, &str>(7)
                     ),
                 }
             })
@@ -464,6 +473,40 @@ impl Source for FloorSource {
 }
 
 impl FloorSource {
+    /// The floor auditor's verdict on a table database, in words ("replayed through event
+    /// N of M", and the settled rounds it has not replayed yet), and the event its replay
+    /// refused, if it did.
+    fn replayed(&mut self, t: &FloorTable) -> Result<(String, Option<String>), AuditError> {
+        let v = self.query(
+            "SELECT seq, failed_seq, failed_why FROM croupier.replayed WHERE tab = $1",
+            &[&t.tab],
+        )?;
+        let (through, failed) = match v.first() {
+            Some(r) => (
+                r.get::<_, i64>(0),
+                r.get::<_, Option<i64>>(1)
+                    .map(|seq| format!("{seq} ({})", r.get::<_, Option<&str>>(2).unwrap_or(""))),
+            ),
+            None => (0, None),
+        };
+        let pending = self.query(
+            "SELECT count(*), min(round_id) FROM croupier.rounds WHERE tab = $1 AND seq > $2",
+            &[&t.tab, &through],
+        )?;
+        let (n, from): (i64, Option<i64>) = (pending[0].get(0), pending[0].get(1));
+        let mut text = format!(
+            "replayed through event {through} of {} by the floor's auditor",
+            t.head_seq
+        );
+        if n > 0 {
+            text.push_str(&format!(
+                " ({n} settled round(s) from round {} not yet replayed)",
+                from.unwrap_or(0)
+            ));
+        }
+        Ok((text, failed))
+    }
+
     /// A round's events as the store's `round_events` gives them: its inputs between its
     /// first event and its settlement, then what came later (voids, corrections).
     fn round_events(&mut self, db: usize, round: i64) -> Result<Vec<Event>, AuditError> {

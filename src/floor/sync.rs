@@ -9,10 +9,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::{Floor, FloorError, identity, server_err, short_id};
+use super::{Floor, FloorError, identity, raise_alarm, server_err, short_id};
 use crate::log::Store;
 use crate::log::event::Event;
 use crate::log::store::{GENESIS, event_hash};
+use crate::session::replay::{DataFigures, Replayer};
 
 /// Events a batch holds (one transaction on the floor). Measured: 10,000 ingests faster
 /// than 20,000 or 50,000 (docs/benchmarks.md, catch-up ingest).
@@ -31,9 +32,67 @@ pub struct Synced {
     pub file_head: i64,
 }
 
+/// The file's own replay (as `verify` replays it), as far as the sync has read: the sync
+/// sends no event from the first one its replay refuses (an honest table never sends a
+/// bad round). Kept across passes by `follow`, so each event is replayed once.
+pub(crate) struct LocalReplay {
+    r: Replayer,
+    /// The last event replayed and found to hold.
+    through: i64,
+    /// The first event the replay refused, and why.
+    refused: Option<(i64, String)>,
+}
+
+impl LocalReplay {
+    pub(crate) fn new() -> LocalReplay {
+        // The chain is checked as the batches are read (`read_batch`: a damaged file is
+        // named as such); the replay checks what the events say.
+        let mut r = Replayer::new(false);
+        r.pontis.check_numbers = true;
+        r.track_seen = false;
+        // What the floor will read from each settlement: its own data.
+        r.figures = Some(Box::new(DataFigures));
+        LocalReplay {
+            r,
+            through: 0,
+            refused: None,
+        }
+    }
+
+    /// Replays the file up to event `to`: the last event that holds.
+    fn advance(&mut self, store: &Store, to: i64) -> Result<i64, FloorError> {
+        if self.refused.is_none() && self.through < to {
+            let (r, through, refused) = (&mut self.r, &mut self.through, &mut self.refused);
+            store
+                .each_event_lent(*through + 1, to, |e| match r.feed(e) {
+                    Ok(()) => {
+                        *through = e.seq;
+                        Ok(())
+                    }
+                    Err(x) => {
+                        *refused = Some((e.seq, x.to_string()));
+                        Err(())
+                    }
+                })?
+                .ok();
+        }
+        Ok(self.through)
+    }
+}
+
 /// One pass: everything the file holds now that the floor does not, in order. Ends
 /// once the floor holds every event the file had when the pass began.
 pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError> {
+    sync_checked(store, floor, &mut LocalReplay::new())
+}
+
+/// One pass, the file replayed on from where `replay` stopped: events up to the first
+/// that the replay refuses are sent, then the pass is refused naming that event.
+fn sync_checked(
+    store: &Store,
+    floor: &mut Floor,
+    replay: &mut LocalReplay,
+) -> Result<Synced, FloorError> {
     let id = identity(store)?;
     let path = store.path().display().to_string();
     let target = floor.target.clone();
@@ -54,24 +113,25 @@ pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError>
         let why = format!(
             "the file ends at event {file_head} but the floor already holds up to event {floor_head} of this table database"
         );
-        client
-            .execute(
-                "SELECT croupier.raise_alarm($1, $2, NULL, NULL, $3)",
-                &[
-                    &&id[..],
-                    &(file_head + 1),
-                    &format!("file shorter than the floor: {why}"),
-                ],
-            )
-            .map_err(&err)?;
+        let alarmed = raise_alarm(
+            client,
+            &id,
+            file_head + 1,
+            None,
+            None,
+            &format!("file shorter than the floor: {why}"),
+        )
+        .map_err(&err)?;
         return Err(FloorError::Refused {
             target,
             path,
             seq: file_head + 1,
             why,
+            alarmed,
         });
     }
     let mut accepted = 0;
+    let good = replay.advance(store, file_head)?;
     // Each batch re-sends the floor's last event: a file whose history changed under an
     // event the floor holds is caught even when it has nothing new.
     let mut from = floor_head.max(1);
@@ -80,8 +140,8 @@ pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError>
     } else {
         GENESIS
     };
-    while from <= file_head {
-        let to = (from + BATCH - 1).min(file_head);
+    while from <= good {
+        let to = (from + BATCH - 1).min(good);
         let batch = match read_batch(store, from, to, &mut prev)? {
             Ok(b) => b,
             Err(seq) => {
@@ -90,18 +150,21 @@ pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError>
                 let why = format!(
                     "event {seq} of the file does not match the hash the file stores: the file is damaged or altered; run `croupier verify`. Nothing of it was sent"
                 );
-                floor
-                    .client()
-                    .execute(
-                        "SELECT croupier.raise_alarm($1, $2, NULL, NULL, $3)",
-                        &[&&id[..], &seq, &format!("file damaged at the table: {why}")],
-                    )
-                    .map_err(&err)?;
+                let alarmed = raise_alarm(
+                    floor.client(),
+                    &id,
+                    seq,
+                    None,
+                    None,
+                    &format!("file damaged at the table: {why}"),
+                )
+                .map_err(&err)?;
                 return Err(FloorError::Refused {
                     target,
                     path,
                     seq,
                     why,
+                    alarmed,
                 });
             }
         };
@@ -116,14 +179,37 @@ pub fn sync_once(store: &Store, floor: &mut Floor) -> Result<Synced, FloorError>
                     "; if this version of Croupier logs that kind, the floor's admin adds it by running `croupier floor-init --floor URL` with this version",
                 );
             }
+            // The floor's own check refused it: `ingest` logged the alarm.
             return Err(FloorError::Refused {
                 target,
                 path,
                 seq: bad.unwrap_or(head + 1),
                 why,
+                alarmed: true,
             });
         }
         from = to + 1;
+    }
+    if let Some((seq, why)) = &replay.refused {
+        let why = format!(
+            "the file's own replay refuses event {seq} ({why}): nothing from it on was sent; run `croupier verify`"
+        );
+        let alarmed = raise_alarm(
+            floor.client(),
+            &id,
+            *seq,
+            None,
+            None,
+            &format!("refused at the table: {why}"),
+        )
+        .map_err(&err)?;
+        return Err(FloorError::Refused {
+            target,
+            path,
+            seq: *seq,
+            why,
+            alarmed,
+        });
     }
     Ok(Synced {
         id: short_id(&id),
@@ -257,6 +343,7 @@ pub fn follow(
     mut report: impl FnMut(&LinkState),
 ) -> Result<(), FloorError> {
     let store = Store::open_read(db)?;
+    let mut replay = LocalReplay::new();
     let mut floor: Option<Floor> = None;
     let mut down_since: Option<i64> = None;
     let mut last = LinkState::Connecting;
@@ -284,7 +371,7 @@ pub fn follow(
             }
         }
         let Some(f) = floor.as_mut() else { continue };
-        match sync_once(&store, f) {
+        match sync_checked(&store, f, &mut replay) {
             Ok(s) => {
                 down_since = None;
                 let now = store.last_seq()?;

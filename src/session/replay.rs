@@ -1,6 +1,7 @@
 //! Replay: the log read back through the engine. One pass over the events rebuilds every
 //! table's rules, shoe and round in play; each logged settlement is compared with what the
-//! engine makes of the logged inputs. Used by `verify`, `export-round` and recovery.
+//! engine makes of the logged inputs. Used by `verify`, `export-round`, recovery, and
+//! (fed from elsewhere) `sync`'s own check and the floor's auditor.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -163,11 +164,96 @@ pub(crate) struct Replayer {
     pub(crate) track_seen: bool,
     /// The Pontis tables and their games.
     pub(crate) pontis: PontisTables,
-    /// When set (verify), each settlement's `round_figures` row is read in step and
-    /// compared with the replayed round's own figures.
-    pub(crate) figures: Option<FiguresCursor>,
+    /// When set, each settlement's logged figures are read in step and compared with the
+    /// replayed round's own: `round_figures` (verify), `croupier.rounds` (the floor's
+    /// auditor), the settlement's own data (sync).
+    pub(crate) figures: Option<Box<dyn LoggedFigures>>,
     /// The users added so far and the settings (schema 6), to check each setting.
     pub(crate) settings: super::settings::SettingsReplay,
+}
+
+/// Where a settlement's logged figures are read, to be compared with the replay's.
+pub(crate) trait LoggedFigures: Send {
+    /// The row logged for settlement `e`: seq, round, at, table, user (-1 for none), then
+    /// the ten figures (`figures_row`); `None` if there is none.
+    fn row(&mut self, e: &Event) -> Result<Option<[i64; 15]>, ReplayError>;
+
+    /// Why `logged` (or its absence) is not the replay's `want`, in words.
+    fn differs(&self, logged: Option<&[i64; 15]>, want: &[i64; 15]) -> String {
+        const NAMES: [&str; 15] = [
+            "seq",
+            "round",
+            "time",
+            "table",
+            "user",
+            "handle",
+            "paid",
+            "house win",
+            "max net",
+            "insurance taken",
+            "insurance paid",
+            "splits",
+            "buys",
+            "pontoons",
+            "five-card tricks",
+        ];
+        let Some(row) = logged else {
+            return "it has no logged figures".into();
+        };
+        let shown = |i: usize, v: i64| {
+            if (5..11).contains(&i) {
+                crate::engine::Money::from_cents(v).to_string()
+            } else {
+                v.to_string()
+            }
+        };
+        let diff: Vec<String> = (0..15)
+            .filter(|&i| row[i] != want[i])
+            .map(|i| {
+                format!(
+                    "{} logged {}, the replay gives {}",
+                    NAMES[i],
+                    shown(i, row[i]),
+                    shown(i, want[i])
+                )
+            })
+            .collect();
+        format!("its logged figures differ: {}", diff.join("; "))
+    }
+}
+
+impl LoggedFigures for FiguresCursor {
+    fn row(&mut self, _: &Event) -> Result<Option<[i64; 15]>, ReplayError> {
+        self.next_row()
+    }
+
+    fn differs(&self, logged: Option<&[i64; 15]>, want: &[i64; 15]) -> String {
+        match logged {
+            Some(row) => format!(
+                "its row in round_figures {row:?} differs from the replay's figures {want:?} (the table was changed by hand)"
+            ),
+            None => "it has no row in round_figures".into(),
+        }
+    }
+}
+
+/// The figures a settlement's own data logs (what the floor reads from it).
+pub(crate) struct DataFigures;
+
+impl LoggedFigures for DataFigures {
+    fn row(&mut self, e: &Event) -> Result<Option<[i64; 15]>, ReplayError> {
+        let s: RoundSettled = Replayer::read(e)?;
+        let mut row = [0; 15];
+        row[..5].copy_from_slice(&[
+            e.seq,
+            e.round.unwrap_or(-1),
+            e.at,
+            e.table.unwrap_or(-1),
+            e.user.unwrap_or(-1),
+        ]);
+        row[5..].copy_from_slice(&figures_row(&s.figures()));
+        Ok(Some(row))
+    }
 }
 
 /// Reads `round_figures` in log order, a chunk at a time, on its own connection.
@@ -487,22 +573,12 @@ impl Replayer {
                         e.user.unwrap_or(-1),
                     ]);
                     want[5..].copy_from_slice(&figures_row(&live.round.figures()));
-                    match c.next_row()? {
-                        Some(row) if row == want => {}
-                        Some(row) => {
-                            return Err(ReplayError::Mismatch {
-                                round: live.id,
-                                why: format!(
-                                    "its row in round_figures {row:?} differs from the replay's figures {want:?} (the table was changed by hand)"
-                                ),
-                            });
-                        }
-                        None => {
-                            return Err(ReplayError::Mismatch {
-                                round: live.id,
-                                why: "it has no row in round_figures".into(),
-                            });
-                        }
+                    let row = c.row(e)?;
+                    if row != Some(want) {
+                        return Err(ReplayError::Mismatch {
+                            round: live.id,
+                            why: c.differs(row.as_ref(), &want),
+                        });
                     }
                 }
                 if self.track_seen {
@@ -652,7 +728,7 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
         let replayer = scope.spawn(move || -> Result<Replayer, ReplayError> {
             let mut r = Replayer::new(true);
             r.track_seen = false;
-            r.figures = Some(FiguresCursor::open(figures_conn, bound)?);
+            r.figures = Some(Box::new(FiguresCursor::open(figures_conn, bound)?));
             // One event, refilled from each batch: no allocation per event on either side.
             let mut e = Event::blank();
             for batch in from_reader {
@@ -723,7 +799,7 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
         if let Some(extra) = r
             .figures
             .as_mut()
-            .map(|c| c.next_row())
+            .map(|c| c.row(&Event::blank()))
             .transpose()?
             .flatten()
         {

@@ -20,7 +20,10 @@ use crate::t;
 /// The screen's floor: none, or a link and (opened by a supervisor) the floor view.
 #[derive(Default)]
 pub(crate) struct FloorUi {
-    url: Option<String>,
+    /// The Floor window's login: a supervisor's (`CROUPIER_FLOOR_SUPERVISOR`), since a
+    /// table's own login reads only its own table databases on the floor (row-level
+    /// security); without it the window shows what the table's login may read.
+    view_url: Option<String>,
     link: Option<Link>,
     view: Option<FloorView>,
 }
@@ -28,9 +31,12 @@ pub(crate) struct FloorUi {
 impl FloorUi {
     /// Starts the link of the table file `db` to the floor at `url`.
     pub(crate) fn start(db: PathBuf, url: Option<String>) -> FloorUi {
+        let supervisor = std::env::var("CROUPIER_FLOOR_SUPERVISOR")
+            .ok()
+            .filter(|u| !u.is_empty());
         FloorUi {
             link: url.clone().map(|u| Link::start(db, u)),
-            url,
+            view_url: supervisor.or_else(|| url.clone()),
             view: None,
         }
     }
@@ -63,7 +69,7 @@ impl FloorUi {
         if supervises && ui.button(t!(lang, "floor-button")).clicked() {
             self.view = match self.view.take() {
                 Some(_) => None,
-                None => self.url.clone().map(FloorView::open),
+                None => self.view_url.clone().map(FloorView::open),
             };
         }
         let mut open = self.view.is_some();
