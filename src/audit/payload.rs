@@ -159,6 +159,10 @@ pub struct Input {
 pub struct Refused {
     pub(crate) text: String,
     pub(crate) reason: String,
+    /// The feed's input ended in the middle of this line (no newline came), so it was
+    /// never an input: the replay does not ask the engine about it. Absent otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) unended: bool,
 }
 
 /// One bet's net for the round.
@@ -612,6 +616,10 @@ mod tests {
             ),
             (EventKind::Step, r#"{"text":"insure 1a 2.5"}"#),
             (EventKind::StepRefused, r#"{"text":"stick","reason":"no"}"#),
+            (
+                EventKind::StepRefused,
+                r#"{"text":"9","reason":"no newline","unended":true}"#,
+            ),
             (EventKind::Undo, r#"{"text":"K"}"#),
             (
                 EventKind::RoundSettled,

@@ -495,6 +495,7 @@ impl PontisSession {
         let refused = Payload::PontisRefused(payload::Refused {
             text: text.to_string(),
             reason: reason.clone(),
+            unended: false,
         });
         match self.log(store, refused) {
             Ok(()) => InputError::Refused(reason),
@@ -813,6 +814,7 @@ mod tests {
         let refused = Payload::PontisRefused(payload::Refused {
             text: "Ana: 4s".into(),
             reason: "no".into(),
+            unended: false,
         });
         s.log(&mut store, refused).unwrap();
         let e = verify(&store, |_| {}).unwrap_err().to_string();
@@ -892,6 +894,7 @@ mod tests {
             Payload::PontisRefused(payload::Refused {
                 text: "Ana: 7s".into(),
                 reason: "7s does not meet 4".into(),
+                unended: false,
             }),
             Payload::PontisUndo(payload::Input {
                 text: "Ben: 5d".into(),

@@ -449,7 +449,9 @@ impl Replayer {
                 {
                     let d: payload::Refused = Self::read(e)?;
                     let text = d.text.as_str();
-                    if let Ok(step) = parse_step(text, &live.round)
+                    // A line the feed's input ended in the middle of was never an input.
+                    if !d.unended
+                        && let Ok(step) = parse_step(text, &live.round)
                         && live.round.check(step).is_ok()
                     {
                         return Err(Self::bad(

@@ -242,9 +242,21 @@ impl TableSession {
         text: &str,
         reason: String,
     ) -> InputError {
+        self.log_refusal(store, round, text, reason, false)
+    }
+
+    fn log_refusal(
+        &self,
+        store: &mut Store,
+        round: Option<i64>,
+        text: &str,
+        reason: String,
+        unended: bool,
+    ) -> InputError {
         let refused = Payload::StepRefused(payload::Refused {
             text: text.to_string(),
             reason: reason.clone(),
+            unended,
         });
         match self.log(store, refused, round) {
             Ok(()) => InputError::Refused(reason),
@@ -257,6 +269,18 @@ impl TableSession {
     pub(crate) fn refuse_input(&self, store: &mut Store, text: &str, reason: String) -> InputError {
         let round = self.state.live.as_ref().map(|l| l.id);
         self.refuse(store, round, text, reason)
+    }
+
+    /// Logs the feed's last line when the input ended before its newline: never an input
+    /// (marked `unended`, so the replay does not ask the engine whether it would take it).
+    pub(crate) fn refuse_unended(
+        &self,
+        store: &mut Store,
+        text: &str,
+        reason: String,
+    ) -> InputError {
+        let round = self.state.live.as_ref().map(|l| l.id);
+        self.log_refusal(store, round, text, reason, true)
     }
 
     /// A new shoe, between rounds.
