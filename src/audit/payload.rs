@@ -57,6 +57,11 @@ mod money {
 pub struct Created {
     pub(crate) schema: i32,
     pub(crate) program: String,
+    /// 128 bits from the operating system, 32 hex digits, so that the file's identity on
+    /// the floor (the hash of this event) cannot be known before it exists. Absent in
+    /// older files and in files made with a set clock (demos, tests: reproducible).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) random: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -583,6 +588,10 @@ mod tests {
             (
                 EventKind::Created,
                 r#"{"schema":3,"program":"croupier 0.1.0"}"#,
+            ),
+            (
+                EventKind::Created,
+                r#"{"schema":6,"program":"croupier 0.1.0","random":"00112233445566778899aabbccddeeff"}"#,
             ),
             (
                 EventKind::UserAdded,

@@ -10,7 +10,7 @@ use super::payload::{self, NetData, RoundSettled, nets_of, view};
 use super::pontis::PontisTables;
 use super::store::{AuditError, GENESIS, NOT_STEP, Store, event_hash, figures_row};
 use super::structure::{EVENT_INDEXES, IndexDigest, check_structure};
-use crate::engine::{BetSpec, Card, Limits, Round, Rules, Shoe, Step};
+use crate::engine::{BetSpec, Card, Limits, Round, Rules, Shoe, Step, shown};
 use crate::script::{Script, parse_step, rules_of};
 
 /// A round in play at a table, as rebuilt from its events.
@@ -574,8 +574,18 @@ impl Replayer {
                     self.settings.logged_in(u);
                 }
             }
-            EventKind::Created
-            | EventKind::LoginFailed
+            EventKind::Created => {
+                let d: payload::Created = Self::read(e)?;
+                if let Some(r) = d.random.filter(|r| {
+                    r.len() != 32 || !r.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+                }) {
+                    return Err(Self::bad(
+                        e,
+                        format!("its random value \"{}\" is not 32 hex digits", shown(&r)),
+                    ));
+                }
+            }
+            EventKind::LoginFailed
             | EventKind::Logout
             | EventKind::UserLocked
             | EventKind::UserUnlocked => {}

@@ -117,12 +117,29 @@ pub enum AuditError {
 pub trait Clock: Send {
     /// Milliseconds since the Unix epoch, UTC.
     fn now_ms(&self) -> i64;
+
+    /// The random value a new file's `created` event holds (its identity on the floor,
+    /// the hash of that event, then cannot be guessed in advance). The system clock
+    /// draws 16 bytes from the operating system; a set clock (demos, tests) gives none,
+    /// so that its files are reproducible.
+    fn created_random(&self) -> Result<Option<[u8; 16]>, String> {
+        Ok(None)
+    }
 }
 
 pub struct SystemClock;
 impl Clock for SystemClock {
     fn now_ms(&self) -> i64 {
         chrono::Utc::now().timestamp_millis()
+    }
+
+    fn created_random(&self) -> Result<Option<[u8; 16]>, String> {
+        use rand::TryRngCore;
+        let mut bytes = [0u8; 16];
+        rand::rngs::OsRng
+            .try_fill_bytes(&mut bytes)
+            .map_err(|e| e.to_string())?;
+        Ok(Some(bytes))
     }
 }
 
@@ -372,6 +389,16 @@ impl Store {
     /// Runs the migrations from `from` to the latest, all in one transaction.
     fn migrate(&mut self, from: i32, fresh: bool) -> Result<(), AuditError> {
         let path = self.path.clone();
+        // Drawn before anything is written: a file is never left without its `created`.
+        let random = match fresh {
+            true => self.clock.created_random().map_err(|e| AuditError::Sqlite {
+                path: path.clone(),
+                detail: format!(
+                    "no random value from the operating system for the new file's identity ({e}); nothing was written"
+                ),
+            })?,
+            false => None,
+        };
         let tx = self.conn.transaction().map_err(|e| sql_err(&path, e))?;
         for v in from..SCHEMA_VERSION {
             match (MIGRATIONS.get(v as usize), v) {
@@ -393,6 +420,7 @@ impl Store {
                 &Payload::Created(payload::Created {
                     schema: SCHEMA_VERSION,
                     program: concat!("croupier ", env!("CARGO_PKG_VERSION")).into(),
+                    random: random.map(|r| hex(&r)),
                 }),
                 None,
                 None,
