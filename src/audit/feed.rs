@@ -391,6 +391,17 @@ pub fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<boo
 /// `MAX_LINE + 1` bytes of it (the rest is read and dropped, so that a huge line costs no
 /// memory and is still refused as too long), and says whether its newline came.
 pub fn read_ended_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Got> {
+    read_capped_line(reader, buf, MAX_LINE)
+}
+
+/// [`read_ended_line`] with another cap: at most `cap + 1` bytes of the line are kept
+/// (more than `cap` means too long), the rest read and dropped. The feed's policy for
+/// any line-oriented input (`settle --jsonl`'s scripts, a PIN).
+pub fn read_capped_line(
+    reader: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Got> {
     buf.clear();
     let mut any = false;
     let mut ended = false;
@@ -408,7 +419,7 @@ pub fn read_ended_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Resu
             Some(i) => (&chunk[..i], Some(i + 1)),
             None => (chunk, None),
         };
-        let room = (MAX_LINE + 1).saturating_sub(buf.len());
+        let room = (cap + 1).saturating_sub(buf.len());
         buf.extend_from_slice(&part[..part.len().min(room)]);
         let used = done.unwrap_or(chunk.len());
         reader.consume(used);
@@ -417,7 +428,7 @@ pub fn read_ended_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Resu
             break;
         }
     }
-    if buf.last() == Some(&b'\r') && buf.len() <= MAX_LINE {
+    if buf.last() == Some(&b'\r') && buf.len() <= cap {
         buf.pop();
     }
     Ok(match (any, ended) {
