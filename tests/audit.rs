@@ -1137,9 +1137,11 @@ fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
     drop(store);
 
     let conn = Connection::open(&path).unwrap();
+    let guards = trigger_sql(&conn);
     conn.execute_batch("DROP TRIGGER events_no_update; DROP TRIGGER round_figures_no_update;")
         .unwrap();
-    // A thorough forger: the figures row moves too (else `verify` names it).
+    // A thorough forger: the figures row moves too (else `verify` names it), and the
+    // triggers are put back as they were (else `verify` says they are not).
     conn.execute(
         "UPDATE round_figures SET at = at + 3600000 WHERE round_id = ?1",
         [round],
@@ -1197,6 +1199,11 @@ fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
         )
         .unwrap();
         prev = hash;
+    }
+    for (name, sql) in &guards {
+        if ["events_no_update", "round_figures_no_update"].contains(&name.as_str()) {
+            conn.execute_batch(sql).unwrap();
+        }
     }
     drop(conn);
     let db = path.to_str().unwrap();
@@ -1428,10 +1435,19 @@ fn a_schema_5_file_upgrades_to_the_settings_kind() {
     let head = store.head();
     drop(store);
     let conn = Connection::open(&path).unwrap();
+    let guard: String = conn
+        .query_row(
+            "SELECT sql FROM sqlite_master WHERE name = 'event_kinds_no_delete'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
     conn.execute_batch(
         "DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 24; PRAGMA user_version = 5;",
     )
     .unwrap();
+    // A schema-5 file has its guard: put back as it was.
+    conn.execute_batch(&guard).unwrap();
     drop(conn);
     let db = path.to_str().unwrap();
     let out = croupier(&["migrate", "--db", db]);
@@ -1497,4 +1513,72 @@ fn a_new_files_created_event_holds_an_unguessable_random_value() {
     let data = created_data(&set);
     assert!(data.get("random").is_none(), "{data}");
     replay::verify(&Store::open_read(&set).unwrap(), |_| {}).unwrap();
+}
+
+/// A file's triggers (name, SQL), by name.
+fn trigger_sql(conn: &Connection) -> Vec<(String, String)> {
+    conn.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// The schema is part of what `verify` checks: a file whose append-only triggers were
+/// dropped, altered or added to is NOT verified, even when every event still holds
+/// (exit 1, saying which trigger); put back as they were, the file verifies again.
+#[test]
+fn verify_refuses_a_file_whose_append_only_triggers_were_changed() {
+    let path = temp_db("triggers");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = czech_table(&mut store, dealer);
+    play_split_round(&mut store, &mut s);
+    drop(s);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    let guards = trigger_sql(&conn);
+    assert_eq!(guards.len(), 8, "{guards:?}");
+    let mut cases: Vec<(String, String)> = guards
+        .iter()
+        .map(|(name, _)| {
+            (
+                format!("DROP TRIGGER {name}"),
+                format!("the trigger {name} is missing (dropped)"),
+            )
+        })
+        .collect();
+    cases.push((
+        "DROP TRIGGER events_no_delete; CREATE TRIGGER events_no_delete BEFORE DELETE ON events \
+         WHEN old.seq > 1000000 BEGIN SELECT RAISE(ABORT, 'croupier: the event log is append-only'); END;"
+            .into(),
+        "the trigger events_no_delete was altered".into(),
+    ));
+    cases.push((
+        "CREATE TRIGGER quiet AFTER INSERT ON events BEGIN SELECT 1; END;".into(),
+        "a trigger \"quiet\" that Croupier never made".into(),
+    ));
+    let db = path.to_str().unwrap();
+    for (sql, said) in &cases {
+        conn.execute_batch(sql).unwrap();
+        match replay::verify(&Store::open_read(&path).unwrap(), |_| {}) {
+            Err(ReplayError::Schema(why)) => assert_eq!(&why, said, "{sql}"),
+            other => panic!("{sql}: {other:?}"),
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(["verify", "--db", db])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{sql}: {err}");
+        assert!(err.contains("schema is not as Croupier made it"), "{err}");
+        assert!(err.contains(said.as_str()), "{err}");
+        // Put back as it was.
+        conn.execute_batch("DROP TRIGGER IF EXISTS quiet").unwrap();
+        for (name, sql) in &guards {
+            conn.execute_batch(&format!("DROP TRIGGER IF EXISTS {name}; {sql};"))
+                .unwrap();
+        }
+        replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+    }
 }

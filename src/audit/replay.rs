@@ -9,7 +9,7 @@ use super::event::{Event, EventKind, hex};
 use super::payload::{self, NetData, RoundSettled, nets_of, view};
 use super::pontis::PontisTables;
 use super::store::{AuditError, GENESIS, NOT_STEP, Store, event_hash, figures_row};
-use super::structure::{EVENT_INDEXES, IndexDigest, check_structure};
+use super::structure::{EVENT_INDEXES, IndexDigest, check_structure, check_triggers};
 use crate::engine::{BetSpec, Card, Limits, Round, Rules, Shoe, Step, shown};
 use crate::script::{Script, parse_step, rules_of};
 
@@ -108,6 +108,12 @@ pub enum ReplayError {
         "the file's structure is damaged (SQLite's integrity check: {0}); nothing read from it can be trusted: restore it from a copy, or compare it with the floor"
     )]
     Damaged(String),
+    /// The file's schema is not as Croupier made it (its append-only triggers dropped,
+    /// altered or added to): the log could have been edited in place.
+    #[error(
+        "the file's schema is not as Croupier made it ({0}): its log could have been edited in place; compare it with the floor or a head kept from before"
+    )]
+    Schema(String),
     #[error(transparent)]
     Store(#[from] AuditError),
 }
@@ -775,6 +781,8 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
                 why: "the chain does not reach the last event".into(),
             });
         }
+        // Last: a fault in the log itself says more than the guard that let it in.
+        check_triggers(&store.reader()?).map_err(ReplayError::Schema)?;
         Ok(Verified {
             events: r.events,
             rounds: r.rounds,

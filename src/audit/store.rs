@@ -17,7 +17,7 @@ use super::event::{Check, Event, EventKind, hex};
 use super::lock::{WriterLock, take_lock};
 use super::pack;
 use super::payload::{self, Payload};
-use super::schema::{MIGRATIONS, migrate_to_4, migrate_to_5, migrate_to_6};
+use super::schema::migrate;
 use crate::engine::{Money, RoundFigures};
 
 /// `PRAGMA application_id` of a Croupier database: "CRUP".
@@ -400,15 +400,7 @@ impl Store {
             false => None,
         };
         let tx = self.conn.transaction().map_err(|e| sql_err(&path, e))?;
-        for v in from..SCHEMA_VERSION {
-            match (MIGRATIONS.get(v as usize), v) {
-                (Some(sql), _) => tx.execute_batch(sql),
-                (None, 3) => migrate_to_4(&tx),
-                (None, 4) => migrate_to_5(&tx),
-                (None, _) => migrate_to_6(&tx),
-            }
-            .map_err(|e| sql_err(&path, e))?;
-        }
+        migrate(&tx, from, SCHEMA_VERSION).map_err(|e| sql_err(&path, e))?;
         tx.execute_batch(&format!(
             "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
         ))
