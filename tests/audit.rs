@@ -1582,3 +1582,41 @@ fn verify_refuses_a_file_whose_append_only_triggers_were_changed() {
         replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
     }
 }
+
+/// `verify` holds a `user_added` to the rule the store keeps (as it holds a setting): the
+/// adder logged in (their PIN checked) before it; only the first user adds themself. A
+/// supervisor made by the admin adds a dealer: refused until the supervisor has logged in.
+#[test]
+fn verify_refuses_a_user_added_by_someone_not_logged_in() {
+    for logged_in in [false, true] {
+        let path = temp_db(&format!("adder-login-{logged_in}"));
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        let admin =
+            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        let sup = users::add_user(
+            &mut store,
+            "Petr Novak",
+            Role::Supervisor,
+            "111111",
+            Some(&admin),
+        )
+        .unwrap();
+        let sup = match logged_in {
+            true => users::login(&mut store, "Petr Novak", "111111", None).unwrap(),
+            false => sup,
+        };
+        users::add_user(&mut store, "Jana Svoboda", Role::Dealer, "2222", Some(&sup)).unwrap();
+        match replay::verify(&store, |_| {}) {
+            Ok(_) if logged_in => {}
+            Err(ReplayError::Event { kind, why, .. }) if !logged_in => {
+                assert_eq!(kind, "user_added");
+                assert!(
+                    why.contains("added by Petr Novak, who had not logged in before it"),
+                    "{why}"
+                );
+            }
+            other => panic!("logged in: {logged_in}: {other:?}"),
+        }
+    }
+}

@@ -567,7 +567,9 @@ impl Replayer {
                 let d: payload::UserAdded = Self::read(e)?;
                 let role =
                     super::users::Role::parse(&d.role).map_err(|x| Self::bad(e, x.to_string()))?;
-                self.settings.user_added(d.user, d.name, role, e.user);
+                self.settings
+                    .user_added(d.user, d.name, role, e.user)
+                    .map_err(|why| Self::bad(e, why))?;
             }
             EventKind::SettingChanged => {
                 let rounds = self.rounds;
