@@ -12,7 +12,7 @@ use croupier::engine::{Limits, Money, Rules, rules};
 use croupier::files;
 use croupier::log::{Store, default_db_path};
 use croupier::pontis_script::{self, PontisScript};
-use croupier::script::{Script, settlement};
+use croupier::script::{MAX_SCRIPT, Script, settlement};
 use croupier::session::demo;
 use croupier::session::feed::{self, Feed, NewTable, RunError};
 use croupier::session::feed_socket::FeedSocket;
@@ -449,17 +449,34 @@ fn failed(e: anyhow::Error) -> ExitCode {
     }
 }
 
+/// A script from a file or standard input (`-`), at most [`MAX_SCRIPT`] bytes: a longer
+/// one is refused once that much is read, never read whole.
 fn read_input(file: &Path) -> Result<String> {
-    let mut text = String::new();
-    if file == Path::new("-") {
+    let limit = MAX_SCRIPT as u64 + 1;
+    let mut bytes = Vec::new();
+    let what = if file == Path::new("-") {
         io::stdin()
-            .read_to_string(&mut text)
+            .take(limit)
+            .read_to_end(&mut bytes)
             .context("reading standard input")?;
+        "standard input".to_string()
     } else {
-        text =
-            std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+        std::fs::File::open(file)
+            .and_then(|f| f.take(limit).read_to_end(&mut bytes))
+            .with_context(|| format!("reading {}", file.display()))?;
+        file.display().to_string()
+    };
+    if bytes.len() > MAX_SCRIPT {
+        bail!("{what}: longer than {MAX_SCRIPT} bytes; expected one script");
     }
-    Ok(text)
+    String::from_utf8(bytes)
+        .map_err(|_| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                "stream did not contain valid UTF-8",
+            )
+        })
+        .with_context(|| format!("reading {what}"))
 }
 
 fn load_rules(path: &Path) -> Result<Rules> {
@@ -526,18 +543,20 @@ fn settle_lines(file: &Path, rules: Option<Rules>) -> Result<ExitCode> {
     let mut failed = 0usize;
     let mut bytes = Vec::new();
     for n in 1.. {
-        bytes.clear();
         // Lines as bytes: a line that is not UTF-8 is refused alone, not the rest of the batch.
-        if reader
-            .read_until(b'\n', &mut bytes)
+        // At most MAX_SCRIPT bytes of a line are kept (the feed's policy): a longer one is
+        // read to its end, dropped and refused.
+        if feed::read_capped_line(&mut reader, &mut bytes, MAX_SCRIPT)
             .with_context(|| format!("reading line {n}"))?
-            == 0
+            == feed::Got::End
         {
             break;
         }
-        let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let line = bytes.as_slice();
         let settled = match std::str::from_utf8(line) {
+            _ if line.len() > MAX_SCRIPT => Err(format!(
+                "round script: the line is longer than {MAX_SCRIPT} bytes: expected one JSON round script per line"
+            )),
             Ok(text) if text.trim().is_empty() => continue,
             Ok(text) => Script::parse(text, rules)
                 .and_then(|s| s.play())
@@ -691,15 +710,32 @@ fn run_demo(db: &Path, rounds: u64, tables: usize, seed: u64) -> Result<ExitCode
     Ok(ExitCode::SUCCESS)
 }
 
+/// `n` PINs, one a line; a line is read to at most the feed's cap ([`feed::MAX_LINE`]
+/// bytes kept, the rest dropped), so that a huge line costs no memory.
 fn read_pins(n: usize) -> Result<Vec<String>> {
     let mut pins = Vec::new();
-    for line in io::stdin().lock().lines().take(n) {
-        pins.push(
-            line.context("reading a PIN from standard input")?
-                .trim()
-                .to_string(),
-        );
+    let (mut input, mut line) = (io::stdin().lock(), Vec::new());
+    while pins.len() < n
+        && feed::read_line(&mut input, &mut line).context("reading a PIN from standard input")?
+    {
+        if line.len() > feed::MAX_LINE {
+            bail!(
+                "PIN line {}: longer than {} bytes; expected a PIN of digits, one per line",
+                pins.len() + 1,
+                feed::MAX_LINE
+            );
+        }
+        let pin = std::str::from_utf8(&line)
+            .map_err(|_| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "stream did not contain valid UTF-8",
+                )
+            })
+            .context("reading a PIN from standard input")?;
+        pins.push(pin.trim().to_string());
     }
+    line.fill(0);
     if pins.len() < n {
         bail!(
             "expected {n} PIN(s) on standard input, one per line (got {})",

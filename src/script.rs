@@ -11,6 +11,11 @@ use crate::engine::{
     StepError, json as strict_json, shown,
 };
 
+/// The longest script read, in bytes (a whole file, or one line of `settle --jsonl`):
+/// far above any round's (7 boxes of a few bets, some hundreds of steps), so that a
+/// huge input is refused after reading this much, not held in memory whole.
+pub const MAX_SCRIPT: usize = 8 << 20;
+
 /// A round script, read and validated up to (not including) its steps.
 #[derive(Clone, Debug)]
 pub struct Script {

@@ -1138,9 +1138,11 @@ fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
     drop(store);
 
     let conn = Connection::open(&path).unwrap();
+    let guards = trigger_sql(&conn);
     conn.execute_batch("DROP TRIGGER events_no_update; DROP TRIGGER round_figures_no_update;")
         .unwrap();
-    // A thorough forger: the figures row moves too (else `verify` names it).
+    // A thorough forger: the figures row moves too (else `verify` names it), and the
+    // triggers are put back as they were (else `verify` says they are not).
     conn.execute(
         "UPDATE round_figures SET at = at + 3600000 WHERE round_id = ?1",
         [round],
@@ -1198,6 +1200,11 @@ fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
         )
         .unwrap();
         prev = hash;
+    }
+    for (name, sql) in &guards {
+        if ["events_no_update", "round_figures_no_update"].contains(&name.as_str()) {
+            conn.execute_batch(sql).unwrap();
+        }
     }
     drop(conn);
     let db = path.to_str().unwrap();
@@ -1429,10 +1436,19 @@ fn a_schema_5_file_upgrades_to_the_settings_kind() {
     let head = store.head();
     drop(store);
     let conn = Connection::open(&path).unwrap();
+    let guard: String = conn
+        .query_row(
+            "SELECT sql FROM sqlite_master WHERE name = 'event_kinds_no_delete'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
     conn.execute_batch(
         "DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 24; PRAGMA user_version = 5;",
     )
     .unwrap();
+    // A schema-5 file has its guard: put back as it was.
+    conn.execute_batch(&guard).unwrap();
     drop(conn);
     let db = path.to_str().unwrap();
     let out = croupier(&["migrate", "--db", db]);
@@ -1452,4 +1468,156 @@ fn a_schema_5_file_upgrades_to_the_settings_kind() {
     assert_eq!(name, "setting_changed");
     assert_eq!(croupier::session::settings::currency(&store).unwrap(), None);
     replay::verify(&store, |_| {}).unwrap();
+}
+
+/// The data of a file's first event (`created`), as JSON.
+fn created_data(path: &Path) -> serde_json::Value {
+    let store = Store::open_read(path).unwrap();
+    let mut first = None;
+    store
+        .each_event(1, |e| {
+            first.get_or_insert(e.data);
+            Ok::<(), ()>(())
+        })
+        .unwrap()
+        .unwrap();
+    serde_json::from_str(&first.unwrap()).unwrap()
+}
+
+/// A file's identity on the floor is the hash of its `created` event: a new file's holds
+/// 128 random bits from the operating system (32 hex digits), so no one can compute it
+/// from the creation time before the file exists. A file made with a set clock (demos,
+/// tests) holds none, as older files, and both verify.
+#[test]
+fn a_new_files_created_event_holds_an_unguessable_random_value() {
+    let dir = common::fresh_dir("created-random");
+    let randoms: Vec<String> = (0..3)
+        .map(|n| {
+            let path = dir.join(format!("t{n}.db"));
+            drop(Store::open(&path).unwrap());
+            let data = created_data(&path);
+            replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+            data["random"].as_str().expect("a random value").to_string()
+        })
+        .collect();
+    for r in &randoms {
+        assert_eq!(r.len(), 32, "{r}");
+        assert!(
+            r.bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        );
+    }
+    assert!(randoms[0] != randoms[1] && randoms[1] != randoms[2] && randoms[0] != randoms[2]);
+
+    let set = dir.join("set-clock.db");
+    drop(Store::open_with(&set, Box::new(ManualClock::new(1_767_600_000_000))).unwrap());
+    let data = created_data(&set);
+    assert!(data.get("random").is_none(), "{data}");
+    replay::verify(&Store::open_read(&set).unwrap(), |_| {}).unwrap();
+}
+
+/// A file's triggers (name, SQL), by name.
+fn trigger_sql(conn: &Connection) -> Vec<(String, String)> {
+    conn.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// The schema is part of what `verify` checks: a file whose append-only triggers were
+/// dropped, altered or added to is NOT verified, even when every event still holds
+/// (exit 1, saying which trigger); put back as they were, the file verifies again.
+#[test]
+fn verify_refuses_a_file_whose_append_only_triggers_were_changed() {
+    let path = temp_db("triggers");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = czech_table(&mut store, dealer);
+    play_split_round(&mut store, &mut s);
+    drop(s);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    let guards = trigger_sql(&conn);
+    assert_eq!(guards.len(), 8, "{guards:?}");
+    let mut cases: Vec<(String, String)> = guards
+        .iter()
+        .map(|(name, _)| {
+            (
+                format!("DROP TRIGGER {name}"),
+                format!("the trigger {name} is missing (dropped)"),
+            )
+        })
+        .collect();
+    cases.push((
+        "DROP TRIGGER events_no_delete; CREATE TRIGGER events_no_delete BEFORE DELETE ON events \
+         WHEN old.seq > 1000000 BEGIN SELECT RAISE(ABORT, 'croupier: the event log is append-only'); END;"
+            .into(),
+        "the trigger events_no_delete was altered".into(),
+    ));
+    cases.push((
+        "CREATE TRIGGER quiet AFTER INSERT ON events BEGIN SELECT 1; END;".into(),
+        "a trigger \"quiet\" that Croupier never made".into(),
+    ));
+    let db = path.to_str().unwrap();
+    for (sql, said) in &cases {
+        conn.execute_batch(sql).unwrap();
+        match replay::verify(&Store::open_read(&path).unwrap(), |_| {}) {
+            Err(ReplayError::Schema(why)) => assert_eq!(&why, said, "{sql}"),
+            other => panic!("{sql}: {other:?}"),
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(["verify", "--db", db])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{sql}: {err}");
+        assert!(err.contains("schema is not as Croupier made it"), "{err}");
+        assert!(err.contains(said.as_str()), "{err}");
+        // Put back as it was.
+        conn.execute_batch("DROP TRIGGER IF EXISTS quiet").unwrap();
+        for (name, sql) in &guards {
+            conn.execute_batch(&format!("DROP TRIGGER IF EXISTS {name}; {sql};"))
+                .unwrap();
+        }
+        replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+    }
+}
+
+/// `verify` holds a `user_added` to the rule the store keeps (as it holds a setting): the
+/// adder logged in (their PIN checked) before it; only the first user adds themself. A
+/// supervisor made by the admin adds a dealer: refused until the supervisor has logged in.
+#[test]
+fn verify_refuses_a_user_added_by_someone_not_logged_in() {
+    for logged_in in [false, true] {
+        let path = temp_db(&format!("adder-login-{logged_in}"));
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        let admin =
+            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        let sup = users::add_user(
+            &mut store,
+            "Petr Novak",
+            Role::Supervisor,
+            "111111",
+            Some(&admin),
+        )
+        .unwrap();
+        let sup = match logged_in {
+            true => users::login(&mut store, "Petr Novak", "111111", None).unwrap(),
+            false => sup,
+        };
+        users::add_user(&mut store, "Jana Svoboda", Role::Dealer, "2222", Some(&sup)).unwrap();
+        match replay::verify(&store, |_| {}) {
+            Ok(_) if logged_in => {}
+            Err(ReplayError::Event { kind, why, .. }) if !logged_in => {
+                assert_eq!(kind, "user_added");
+                assert!(
+                    why.contains("added by Petr Novak, who had not logged in before it"),
+                    "{why}"
+                );
+            }
+            other => panic!("logged in: {logged_in}: {other:?}"),
+        }
+    }
 }

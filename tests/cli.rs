@@ -623,3 +623,66 @@ fn naming_the_currency_over_logged_rounds_needs_yes() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("currency CZK"));
     assert_ne!(verified(), before);
 }
+
+/// Issue 21: what is read is capped, as the feed caps a line. A script longer than 8 MiB
+/// (a file, standard input, or one line of `settle --jsonl`) is refused once that much
+/// is read, and the batch goes on past such a line; checking 100,000 bets is not
+/// quadratic (the refusal comes at once); `user add` keeps at most 256 bytes of a PIN
+/// line and refuses a longer one, adding no one.
+#[test]
+fn what_is_read_is_capped_and_checked_in_linear_time() {
+    const CAP: usize = 8 << 20;
+    let huge = format!(
+        "{{\"rules\":\"czech\",\"steps\":[\"{}\"]}}",
+        "Q".repeat(CAP)
+    );
+    let good = example().to_string();
+    let out = croupier_bytes(
+        &["settle", "--jsonl", "-"],
+        format!("{huge}\n{good}\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(
+        lines[0]["error"],
+        json!(format!(
+            "round script: the line is longer than {CAP} bytes: expected one JSON round script per line"
+        ))
+    );
+    assert_eq!(lines[1]["house_net"], json!(0));
+
+    let err = refused("a long script", &["settle", "-"], &huge);
+    assert_eq!(
+        err,
+        format!("croupier: standard input: longer than {CAP} bytes; expected one script\n")
+    );
+
+    let bets: Vec<Value> = (0..100_000)
+        .map(|n| json!({"id": format!("b{n}"), "box": 1, "stake": 5}))
+        .collect();
+    let mut many = example();
+    many["bets"] = json!(bets);
+    let err = refused("100,000 bets", &["settle", "-"], &many.to_string());
+    assert_eq!(
+        err,
+        "croupier: round script: box 1: 100000 bets, but the rules allow 3 per box (holder and back bets)\n"
+    );
+
+    let dir = common::fresh_dir("cli-pin-cap");
+    let db = dir.join("t.db");
+    let db = db.to_str().unwrap();
+    let add = ["user", "add", "--db", db, "--role", "admin", "Ana Novak"];
+    let err = croupier_bytes(&add, "4".repeat(1 << 20).as_bytes());
+    assert_eq!(err.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&err.stderr),
+        "croupier: PIN line 1: longer than 256 bytes; expected a PIN of digits, one per line\n"
+    );
+    let out = croupier_bytes(&add, b"482193\n");
+    assert_eq!(out.status.code(), Some(0), "the refused line added no one");
+}

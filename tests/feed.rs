@@ -13,7 +13,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use croupier::engine::{Limits, Rules};
-use croupier::log::{ManualClock, Store};
+use croupier::log::{EventKind, ManualClock, Store};
 use croupier::session::feed::{Answer, Feed, NewTable};
 use croupier::session::replay;
 use croupier::session::users::{self, Role};
@@ -558,4 +558,110 @@ fn a_stale_socket_from_a_sigkilled_feed_does_not_stop_a_restart() {
         "{err}"
     );
     assert_eq!(std::fs::read(&file).unwrap(), b"keep me");
+}
+
+/// The reason of each `step_refused` event, in log order.
+fn refusals(path: &Path) -> Vec<String> {
+    let store = Store::open_read(path).unwrap();
+    let mut reasons = Vec::new();
+    store
+        .each_event(1, |e| {
+            if e.kind == EventKind::StepRefused {
+                let v: serde_json::Value = serde_json::from_str(&e.data).unwrap();
+                reasons.push(v["reason"].as_str().unwrap().to_string());
+            }
+            Ok::<(), ()>(())
+        })
+        .unwrap()
+        .unwrap();
+    reasons
+}
+
+/// Only a line ended by a newline is an input: standard input that ends in the middle of
+/// a line (`bets 1a:2` may be the start of `bets 1a:200`) logs no input; the partial line
+/// is logged as refused and answered so. A blank partial line logs nothing.
+#[test]
+fn a_partial_last_line_on_standard_input_is_refused_not_taken() {
+    let path = temp_db("feed-partial");
+    staffed(&path);
+    let db = path.to_str().unwrap();
+    let args = ["feed", "--db", db, "--table", "T1", "--dealer", "Jan Kral"];
+    let cases: &[(&[u8], i64, &str)] = &[
+        (
+            b"5150\nbets 1a:2",
+            0,
+            "refused the line has no newline at its end",
+        ),
+        (
+            b"5150\nbets 1a:5\nK\n9",
+            2,
+            "refused the line has no newline at its end",
+        ),
+        (b"5150\n  ", 2, ""),
+    ];
+    let mut refused = 0;
+    for (n, (input, inputs, last)) in cases.iter().enumerate() {
+        let mut args = args.to_vec();
+        if n == 0 {
+            args.extend(["--rules", "czech"]);
+        }
+        let out = common::run(&args, input);
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+        assert_eq!(count(&path, INPUTS), *inputs, "{stdout}");
+        let answer = stdout.lines().last().unwrap();
+        if last.is_empty() {
+            assert!(answer.starts_with("ok "), "{stdout}");
+            continue;
+        }
+        refused += 1;
+        assert!(answer.starts_with(last), "{stdout}");
+        assert!(answer.contains("; expected "), "{stdout}");
+    }
+    let reasons = refusals(&path);
+    assert_eq!(reasons.len(), refused, "{reasons:?}");
+    assert!(
+        reasons.iter().all(|r| r.contains("no newline")),
+        "{reasons:?}"
+    );
+    let v = replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+    assert_eq!((v.rounds, v.refused), (1, 2));
+}
+
+/// A socket client that sends a line with no newline and goes starts no round; one that
+/// only stops writing reads the refusal. The next client is greeted between rounds.
+#[test]
+fn a_socket_client_gone_mid_line_starts_no_round() {
+    let path = temp_db("feed-socket-partial");
+    staffed(&path);
+    let sock = path.with_file_name("feed.sock");
+    let child = socket_feed(&path, &sock, true);
+    let mut first = Client::connect(&sock);
+    assert_eq!(first.answer(), BETWEEN_ROUNDS);
+    first.writer.write_all(b"bets 1a:25").unwrap();
+    drop(first);
+
+    let mut second = Client::connect(&sock);
+    assert_eq!(second.answer(), BETWEEN_ROUNDS);
+    second.writer.write_all(b"bets 1a:20").unwrap();
+    second.writer.shutdown(std::net::Shutdown::Write).unwrap();
+    let answer = second.answer();
+    assert!(
+        answer.starts_with("refused the line has no newline at its end"),
+        "{answer}"
+    );
+    drop(second);
+
+    let mut third = Client::connect(&sock);
+    assert_eq!(third.answer(), BETWEEN_ROUNDS);
+    assert_eq!(third.ask("close"), "closed");
+    assert!(child.wait_with_output().unwrap().status.success());
+    assert_eq!(count(&path, INPUTS), 0);
+    let reasons = refusals(&path);
+    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    assert!(
+        reasons.iter().all(|r| r.contains("no newline")),
+        "{reasons:?}"
+    );
 }

@@ -140,8 +140,9 @@ fn a_sync_sends_every_event_once_and_again_sends_nothing() {
 }
 
 /// Forges a table file as someone who can write it would: drops the triggers, edits the
-/// reason of the first refused input, and recomputes the whole chain after it (the
-/// stored hashes: 32 bytes, or the 8 a step keeps). Returns the edited event's seq.
+/// reason of the first refused input, recomputes the whole chain after it (the stored
+/// hashes: 32 bytes, or the 8 a step keeps) and puts the triggers back as they were (else
+/// `verify` says they are not). Returns the edited event's seq.
 fn forge(db: &Path) -> i64 {
     forge_with(
         db,
@@ -167,14 +168,14 @@ fn forge_with(
         .unwrap();
     drop(store);
     let c = rusqlite::Connection::open(db).unwrap();
-    let triggers: Vec<String> = c
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+    let triggers: Vec<(String, String)> = c
+        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
         .unwrap()
-        .query_map([], |r| r.get(0))
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
         .unwrap()
         .map(|r| r.unwrap())
         .collect();
-    for t in triggers {
+    for (t, _) in &triggers {
         c.execute_batch(&format!("DROP TRIGGER {t}")).unwrap();
     }
     let target = events
@@ -208,6 +209,9 @@ fn forge_with(
             .unwrap();
         }
         prev = h;
+    }
+    for (_, sql) in &triggers {
+        c.execute_batch(sql).unwrap();
     }
     target as i64 + 1
 }

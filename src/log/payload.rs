@@ -57,6 +57,11 @@ mod money {
 pub struct Created {
     pub(crate) schema: i32,
     pub(crate) program: String,
+    /// 128 bits from the operating system, 32 hex digits, so that the file's identity on
+    /// the floor (the hash of this event) cannot be known before it exists. Absent in
+    /// older files and in files made with a set clock (demos, tests: reproducible).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) random: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -159,6 +164,10 @@ pub struct Input {
 pub struct Refused {
     pub(crate) text: String,
     pub(crate) reason: String,
+    /// The feed's input ended in the middle of this line (no newline came), so it was
+    /// never an input: the replay does not ask the engine about it. Absent otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) unended: bool,
 }
 
 /// One bet's net for the round.
@@ -588,6 +597,10 @@ mod tests {
                 r#"{"schema":3,"program":"croupier 0.1.0"}"#,
             ),
             (
+                EventKind::Created,
+                r#"{"schema":6,"program":"croupier 0.1.0","random":"00112233445566778899aabbccddeeff"}"#,
+            ),
+            (
                 EventKind::UserAdded,
                 r#"{"user":4,"name":"Jana Svoboda","role":"dealer","pin_hash_sha256":"ab12"}"#,
             ),
@@ -619,6 +632,10 @@ mod tests {
             ),
             (EventKind::Step, r#"{"text":"insure 1a 2.5"}"#),
             (EventKind::StepRefused, r#"{"text":"stick","reason":"no"}"#),
+            (
+                EventKind::StepRefused,
+                r#"{"text":"9","reason":"no newline","unended":true}"#,
+            ),
             (EventKind::Undo, r#"{"text":"K"}"#),
             (
                 EventKind::RoundSettled,

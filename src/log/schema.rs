@@ -196,6 +196,37 @@ pub(super) fn migrate_to_5(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// Takes the database of `tx` from version `from` to `to`, one migration after another.
+pub(super) fn migrate(tx: &rusqlite::Transaction, from: i32, to: i32) -> rusqlite::Result<()> {
+    for v in from..to {
+        match (MIGRATIONS.get(v as usize), v) {
+            (Some(sql), _) => tx.execute_batch(sql),
+            (None, 3) => migrate_to_4(tx),
+            (None, 4) => migrate_to_5(tx),
+            (None, _) => migrate_to_6(tx),
+        }?;
+    }
+    Ok(())
+}
+
+/// The triggers (name, SQL as SQLite keeps it) of a file at version `to`: the
+/// migrations run on an empty database in memory. What `verify` expects to find.
+pub(super) fn made_triggers(to: i32) -> rusqlite::Result<Vec<(String, String)>> {
+    let mut conn = rusqlite::Connection::open_in_memory()?;
+    let tx = conn.transaction()?;
+    migrate(&tx, 0, to)?;
+    triggers_of(&tx)
+}
+
+/// A database's triggers (name, SQL), by name.
+pub(super) fn triggers_of(conn: &rusqlite::Connection) -> rusqlite::Result<Vec<(String, String)>> {
+    let mut stmt = conn.prepare(
+        "SELECT name, coalesce(sql, '') FROM sqlite_master WHERE type = 'trigger' ORDER BY name",
+    )?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    rows.collect()
+}
+
 /// v6: settings are events — `setting_changed` (code 24: the database's currency, a
 /// user's language) joins `event_kinds`. No table changes: a setting is read from the
 /// log (`session::settings`), so it is on the hash chain like everything else.

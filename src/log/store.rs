@@ -18,7 +18,7 @@ use super::event::{Check, Event, EventKind, hex};
 use super::lock::{WriterLock, take_lock};
 use super::pack;
 use super::payload::{self, Payload};
-use super::schema::{MIGRATIONS, migrate_to_4, migrate_to_5, migrate_to_6};
+use super::schema::migrate;
 use crate::engine::{Money, RoundFigures};
 
 /// `PRAGMA application_id` of a Croupier database: "CRUP".
@@ -71,12 +71,29 @@ pub(crate) fn figures_of_row(r: &[i64; 10]) -> RoundFigures {
 pub trait Clock: Send {
     /// Milliseconds since the Unix epoch, UTC.
     fn now_ms(&self) -> i64;
+
+    /// The random value a new file's `created` event holds (its identity on the floor,
+    /// the hash of that event, then cannot be guessed in advance). The system clock
+    /// draws 16 bytes from the operating system; a set clock (demos, tests) gives none,
+    /// so that its files are reproducible.
+    fn created_random(&self) -> Result<Option<[u8; 16]>, String> {
+        Ok(None)
+    }
 }
 
 pub struct SystemClock;
 impl Clock for SystemClock {
     fn now_ms(&self) -> i64 {
         chrono::Utc::now().timestamp_millis()
+    }
+
+    fn created_random(&self) -> Result<Option<[u8; 16]>, String> {
+        use rand::TryRngCore;
+        let mut bytes = [0u8; 16];
+        rand::rngs::OsRng
+            .try_fill_bytes(&mut bytes)
+            .map_err(|e| e.to_string())?;
+        Ok(Some(bytes))
     }
 }
 
@@ -326,16 +343,18 @@ impl Store {
     /// Runs the migrations from `from` to the latest, all in one transaction.
     fn migrate(&mut self, from: i32, fresh: bool) -> Result<(), AuditError> {
         let path = self.path.clone();
+        // Drawn before anything is written: a file is never left without its `created`.
+        let random = match fresh {
+            true => self.clock.created_random().map_err(|e| AuditError::Sqlite {
+                path: path.clone(),
+                detail: format!(
+                    "no random value from the operating system for the new file's identity ({e}); nothing was written"
+                ),
+            })?,
+            false => None,
+        };
         let tx = self.conn.transaction().map_err(|e| sql_err(&path, e))?;
-        for v in from..SCHEMA_VERSION {
-            match (MIGRATIONS.get(v as usize), v) {
-                (Some(sql), _) => tx.execute_batch(sql),
-                (None, 3) => migrate_to_4(&tx),
-                (None, 4) => migrate_to_5(&tx),
-                (None, _) => migrate_to_6(&tx),
-            }
-            .map_err(|e| sql_err(&path, e))?;
-        }
+        migrate(&tx, from, SCHEMA_VERSION).map_err(|e| sql_err(&path, e))?;
         tx.execute_batch(&format!(
             "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
         ))
@@ -347,6 +366,7 @@ impl Store {
                 &Payload::Created(payload::Created {
                     schema: SCHEMA_VERSION,
                     program: concat!("croupier ", env!("CARGO_PKG_VERSION")).into(),
+                    random: random.map(|r| hex(&r)),
                 }),
                 None,
                 None,

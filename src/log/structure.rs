@@ -1,9 +1,13 @@
 //! The file's structure, checked under the rows (a thread of `verify`): SQLite's own
-//! checks, and each index of `events` compared with what the rows say it must hold.
+//! checks, and each index of `events` compared with what the rows say it must hold; and
+//! its schema's append-only triggers against the migrations'. Reads only, never repairs.
 
 use rusqlite::Connection;
 
 use super::event::{Event, EventKind};
+use super::schema::{made_triggers, triggers_of};
+use super::store::SCHEMA_VERSION;
+use crate::engine::shown;
 
 /// An index of `events`, for the structure check: how to read its entries in index order,
 /// and the entry an event puts in it (`None`: the event is not in it). NULL is `i64::MIN`.
@@ -51,6 +55,37 @@ pub(crate) const EVENT_INDEXES: [EventIndex; 4] = [
         },
     },
 ];
+
+/// The append-only guards: the file's triggers must be exactly those its schema's
+/// migrations make (by name and SQL): none dropped, altered or added. Without them the
+/// log could have been edited in place. What differs, in words.
+pub(crate) fn check_triggers(conn: &Connection) -> Result<(), String> {
+    let want = made_triggers(SCHEMA_VERSION).map_err(|e| e.to_string())?;
+    let found = triggers_of(conn).map_err(|e| e.to_string())?;
+    let sql_of = |list: &[(String, String)], name: &str| {
+        list.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone())
+    };
+    let mut faults = Vec::new();
+    for (name, sql) in &want {
+        match sql_of(&found, name) {
+            None => faults.push(format!("the trigger {name} is missing (dropped)")),
+            Some(s) if &s != sql => faults.push(format!("the trigger {name} was altered")),
+            Some(_) => {}
+        }
+    }
+    for (name, _) in &found {
+        if sql_of(&want, name).is_none() {
+            faults.push(format!(
+                "a trigger \"{}\" that Croupier never made",
+                shown(name)
+            ));
+        }
+    }
+    match faults.is_empty() {
+        true => Ok(()),
+        false => Err(faults.join("; ")),
+    }
+}
 
 /// An order-free digest of a set of index entries: their count and the wrapping sum of
 /// each entry's 64-bit mix under a key drawn afresh for each `verify`. Two readings of

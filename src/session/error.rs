@@ -27,6 +27,12 @@ pub enum ReplayError {
         "the file's structure is damaged (SQLite's integrity check: {0}); nothing read from it can be trusted: restore it from a copy, or compare it with the floor"
     )]
     Damaged(String),
+    /// The file's schema is not as Croupier made it (its append-only triggers dropped,
+    /// altered or added to): the log could have been edited in place.
+    #[error(
+        "the file's schema is not as Croupier made it ({0}): its log could have been edited in place; compare it with the floor or a head kept from before"
+    )]
+    Schema(String),
     #[error(transparent)]
     Store(#[from] AuditError),
 }

@@ -48,6 +48,10 @@ pub enum LineError {
     Stake(String, String),
     #[error("bets with no bet in them")]
     NoBets,
+    #[error(
+        "the line has no newline at its end (the input ended in the middle of it), so it is not an input"
+    )]
+    Unended,
 }
 
 impl Line {
@@ -219,6 +223,19 @@ impl Feed {
         self.table.as_ref()
     }
 
+    /// The input's last line when it has no newline (the writer stopped or died in the
+    /// middle of it): never an input, whatever it says (`bets 1a:2` may be the start of
+    /// `bets 1a:200`). Logged as refused, with what was expected; `None` when it is blank
+    /// or the table is closed (nothing logged).
+    pub fn partial(&mut self, bytes: &[u8]) -> Result<Option<Answer>, FeedError> {
+        match self.table.as_mut() {
+            Some(table) if !bytes.iter().all(u8::is_ascii_whitespace) => {
+                refuse_unread(table, &mut self.store, bytes, LineError::Unended)
+            }
+            _ => Ok(None),
+        }
+    }
+
     /// One line in, its answer out, after the input (or its refusal) is durable. `None`
     /// for a blank line (nothing logged). After `close`, every line is refused unlogged.
     pub fn line(&mut self, bytes: &[u8]) -> Result<Option<Answer>, FeedError> {
@@ -231,18 +248,7 @@ impl Feed {
         let line = match Line::parse(bytes) {
             Ok(None) => return Ok(None),
             Ok(Some(line)) => line,
-            Err(e) => {
-                let text = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX_LINE)]);
-                let expected = match table.round() {
-                    Some(r) => r.expected(),
-                    None => BETS.to_string(),
-                };
-                let why = Refused::Unreadable {
-                    why: e.to_string(),
-                    expected,
-                };
-                return refusal(table.refuse_input(store, &shown(&text), why));
-            }
+            Err(e) => return refuse_unread(table, store, bytes, e),
         };
         let result = match line {
             Line::Bets(bets) => match table.start_round(store, bets) {
@@ -292,6 +298,31 @@ impl Feed {
     }
 }
 
+/// A line refused before it was read as an input (`e` says why), logged with its text
+/// and what was expected.
+fn refuse_unread(
+    table: &mut TableSession,
+    store: &mut Store,
+    bytes: &[u8],
+    e: LineError,
+) -> Result<Option<Answer>, FeedError> {
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX_LINE)]);
+    let expected = match table.round() {
+        Some(r) => r.expected(),
+        None => BETS.to_string(),
+    };
+    let unended = matches!(e, LineError::Unended);
+    let why = Refused::Unreadable {
+        why: e.to_string(),
+        expected,
+    };
+    refusal(if unended {
+        table.refuse_unended(store, &shown(&text), why)
+    } else {
+        table.refuse_input(store, &shown(&text), why)
+    })
+}
+
 /// A refusal's answer, once it is logged; a store failure stops the feed.
 fn refusal(e: InputError) -> Result<Option<Answer>, FeedError> {
     match e {
@@ -331,20 +362,56 @@ pub fn run(
     };
     answer(&feed.greeting())?;
     let mut line = Vec::new();
-    while !feed.is_closed() && read_line(input, &mut line).map_err(RunError::Read)? {
-        if let Some(a) = feed.line(&line)? {
+    while !feed.is_closed() {
+        let a = match read_ended_line(input, &mut line).map_err(RunError::Read)? {
+            Got::End => break,
+            Got::Line => feed.line(&line)?,
+            // The input ended in the middle of a line: refused, and answered if the other
+            // end still reads.
+            Got::Partial => feed.partial(&line)?,
+        };
+        if let Some(a) = a {
             answer(&a)?;
         }
     }
     Ok(())
 }
 
+/// What [`read_ended_line`] read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Got {
+    /// A line ended by its newline.
+    Line,
+    /// The input's last bytes, with no newline after them: not a whole line.
+    Partial,
+    /// The end of the input, nothing read.
+    End,
+}
+
+/// Reads one line into `buf` as [`read_ended_line`] does; `false` at the end of the
+/// input. A last line with no newline counts as a line (for a PIN, not for the feed).
+pub fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<bool> {
+    Ok(read_ended_line(reader, buf)? != Got::End)
+}
+
 /// Reads one line into `buf` (without its `\n` or `\r\n`), keeping at most
 /// `MAX_LINE + 1` bytes of it (the rest is read and dropped, so that a huge line costs no
-/// memory and is still refused as too long). `false` at the end of the input.
-pub fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<bool> {
+/// memory and is still refused as too long), and says whether its newline came.
+pub fn read_ended_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Got> {
+    read_capped_line(reader, buf, MAX_LINE)
+}
+
+/// [`read_ended_line`] with another cap: at most `cap + 1` bytes of the line are kept
+/// (more than `cap` means too long), the rest read and dropped. The feed's policy for
+/// any line-oriented input (`settle --jsonl`'s scripts, a PIN).
+pub fn read_capped_line(
+    reader: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Got> {
     buf.clear();
     let mut any = false;
+    let mut ended = false;
     loop {
         let chunk = match reader.fill_buf() {
             Ok(c) => c,
@@ -359,18 +426,23 @@ pub fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<boo
             Some(i) => (&chunk[..i], Some(i + 1)),
             None => (chunk, None),
         };
-        let room = (MAX_LINE + 1).saturating_sub(buf.len());
+        let room = (cap + 1).saturating_sub(buf.len());
         buf.extend_from_slice(&part[..part.len().min(room)]);
         let used = done.unwrap_or(chunk.len());
         reader.consume(used);
         if done.is_some() {
+            ended = true;
             break;
         }
     }
-    if buf.last() == Some(&b'\r') && buf.len() <= MAX_LINE {
+    if buf.last() == Some(&b'\r') && buf.len() <= cap {
         buf.pop();
     }
-    Ok(any)
+    Ok(match (any, ended) {
+        (false, _) => Got::End,
+        (true, true) => Got::Line,
+        (true, false) => Got::Partial,
+    })
 }
 
 #[cfg(test)]
@@ -426,5 +498,29 @@ mod tests {
         assert!(read_line(&mut r, &mut buf).unwrap());
         assert_eq!(buf, b"stick");
         assert!(!read_line(&mut r, &mut buf).unwrap());
+    }
+
+    /// Whether the newline came: a last line without one is partial, wherever the
+    /// reader's buffer ends.
+    #[test]
+    fn read_ended_line_tells_a_partial_last_line() {
+        let cases: &[(&[u8], &[Got])] = &[
+            (b"bets 1a:2", &[Got::Partial, Got::End]),
+            (b"K\nbets 1a:2", &[Got::Line, Got::Partial, Got::End]),
+            (b"K\r\n", &[Got::Line, Got::End]),
+            (b"\n", &[Got::Line, Got::End]),
+            (b"", &[Got::End]),
+        ];
+        for (input, want) in cases {
+            for capacity in [1, 3, 64] {
+                let mut r = io::BufReader::with_capacity(capacity, *input);
+                let mut buf = Vec::new();
+                let got: Vec<Got> = want
+                    .iter()
+                    .map(|_| read_ended_line(&mut r, &mut buf).unwrap())
+                    .collect();
+                assert_eq!(&got, want, "{:?}", String::from_utf8_lossy(input));
+            }
+        }
     }
 }

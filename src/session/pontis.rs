@@ -478,6 +478,7 @@ impl PontisSession {
         let refused = Payload::PontisRefused(payload::Refused {
             text: text.to_string(),
             reason: why.to_string(),
+            unended: false,
         });
         match self.log(store, refused) {
             Ok(()) => InputError::Refused(why),
@@ -796,6 +797,7 @@ mod tests {
         let refused = Payload::PontisRefused(payload::Refused {
             text: "Ana: 4s".into(),
             reason: "no".into(),
+            unended: false,
         });
         s.log(&mut store, refused).unwrap();
         let e = verify(&store, |_| {}).unwrap_err().to_string();
@@ -875,6 +877,7 @@ mod tests {
             Payload::PontisRefused(payload::Refused {
                 text: "Ana: 7s".into(),
                 reason: "7s does not meet 4".into(),
+                unended: false,
             }),
             Payload::PontisUndo(payload::Input {
                 text: "Ben: 5d".into(),

@@ -8,11 +8,11 @@ use std::sync::Arc;
 
 pub use super::error::ReplayError;
 use super::pontis::PontisTables;
-use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step};
+use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step, shown};
 use crate::log::event::{Event, EventKind, hex};
 use crate::log::payload::{self, NetData, Payload, RoundSettled, nets_of, view};
 use crate::log::store::{AuditError, GENESIS, NOT_STEP, Store, event_hash, figures_row};
-use crate::log::structure::{EVENT_INDEXES, IndexDigest, check_structure};
+use crate::log::structure::{EVENT_INDEXES, IndexDigest, check_structure, check_triggers};
 use crate::script::{Script, parse_step, rules_of};
 
 /// A round in play at a table, as rebuilt from its events.
@@ -512,7 +512,9 @@ impl Replayer {
                 {
                     let d: payload::Refused = Self::read(e)?;
                     let text = d.text.as_str();
-                    if let Ok(step) = parse_step(text, &live.round)
+                    // A line the feed's input ended in the middle of was never an input.
+                    if !d.unended
+                        && let Ok(step) = parse_step(text, &live.round)
                         && live.round.check(step).is_ok()
                     {
                         return Err(Self::bad(
@@ -612,7 +614,9 @@ impl Replayer {
                 let d: payload::UserAdded = Self::read(e)?;
                 let role =
                     super::users::Role::parse(&d.role).map_err(|x| Self::bad(e, x.to_string()))?;
-                self.settings.user_added(d.user, d.name, role, e.user);
+                self.settings
+                    .user_added(d.user, d.name, role, e.user)
+                    .map_err(|why| Self::bad(e, why))?;
             }
             EventKind::SettingChanged => {
                 let rounds = self.rounds;
@@ -625,8 +629,18 @@ impl Replayer {
                     self.settings.logged_in(u);
                 }
             }
-            EventKind::Created
-            | EventKind::LoginFailed
+            EventKind::Created => {
+                let d: payload::Created = Self::read(e)?;
+                if let Some(r) = d.random.filter(|r| {
+                    r.len() != 32 || !r.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+                }) {
+                    return Err(Self::bad(
+                        e,
+                        format!("its random value \"{}\" is not 32 hex digits", shown(&r)),
+                    ));
+                }
+            }
+            EventKind::LoginFailed
             | EventKind::Logout
             | EventKind::UserLocked
             | EventKind::UserUnlocked => {}
@@ -816,6 +830,8 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
                 why: "the chain does not reach the last event".into(),
             });
         }
+        // Last: a fault in the log itself says more than the guard that let it in.
+        check_triggers(&store.reader()?).map_err(ReplayError::Schema)?;
         Ok(Verified {
             events: r.events,
             rounds: r.rounds,

@@ -200,12 +200,41 @@ pub(crate) struct SettingsReplay {
 }
 
 impl SettingsReplay {
-    /// A user added to the log, by the user `by` of the event.
-    pub(crate) fn user_added(&mut self, id: i64, name: String, role: Role, by: Option<i64>) {
+    /// A user added to the log, by the user `by` of the event: the first user adds
+    /// themself (typing their PIN); anyone else is added by a user who exists and logged
+    /// in before it, as the store requires (its adder's PIN checked first). Why not.
+    pub(crate) fn user_added(
+        &mut self,
+        id: i64,
+        name: String,
+        role: Role,
+        by: Option<i64>,
+    ) -> Result<(), String> {
+        match by {
+            Some(b) if b == id && !self.users.is_empty() => {
+                return Err(format!(
+                    "user {id} added themself, but only the first user (an admin) does"
+                ));
+            }
+            Some(b) if b != id => {
+                let (by_name, _) = self
+                    .users
+                    .get(&b)
+                    .ok_or_else(|| format!("added by user {b}, who does not exist"))?;
+                if !self.signed_in.contains(&b) {
+                    return Err(format!(
+                        "added by {by_name}, who had not logged in before it (a user is added \
+                         after the adder's PIN is checked)"
+                    ));
+                }
+            }
+            _ => {}
+        }
         self.users.insert(id, (name, role));
         if by == Some(id) {
             self.signed_in.insert(id);
         }
+        Ok(())
     }
 
     /// A user logged in with their PIN.

@@ -148,9 +148,21 @@ impl TableSession {
         text: &str,
         why: Refused,
     ) -> InputError {
+        self.log_refusal(store, round, text, why, false)
+    }
+
+    fn log_refusal(
+        &self,
+        store: &mut Store,
+        round: Option<i64>,
+        text: &str,
+        why: Refused,
+        unended: bool,
+    ) -> InputError {
         let refused = Payload::StepRefused(payload::Refused {
             text: text.to_string(),
             reason: why.to_string(),
+            unended,
         });
         match self.log(store, refused, round) {
             Ok(()) => InputError::Refused(why),
@@ -163,6 +175,18 @@ impl TableSession {
     pub(crate) fn refuse_input(&self, store: &mut Store, text: &str, why: Refused) -> InputError {
         let round = self.state.live.as_ref().map(|l| l.id);
         self.refuse(store, round, text, why)
+    }
+
+    /// Logs the feed's last line when the input ended before its newline: never an input
+    /// (marked `unended`, so the replay does not ask the engine whether it would take it).
+    pub(crate) fn refuse_unended(
+        &self,
+        store: &mut Store,
+        text: &str,
+        why: Refused,
+    ) -> InputError {
+        let round = self.state.live.as_ref().map(|l| l.id);
+        self.log_refusal(store, round, text, why, true)
     }
 
     /// A new shoe, between rounds.
