@@ -23,7 +23,7 @@ use crate::engine::round::{Payout, unit_net};
 use crate::engine::{Card, Decision, HandState, Rank, Rules, Total};
 
 use super::odds::{DealerOdds, DealerTable};
-use super::{Composition, VALUES, rank_of};
+use super::{Composition, VALUES, WorkerPanic, rank_of, run_workers};
 
 /// Most cards in a player's hand.
 const MAX_CARDS: usize = 5;
@@ -195,32 +195,23 @@ pub struct Strategy {
 }
 
 impl Strategy {
-    /// Solves the rules: every dealer card, on `threads` threads.
-    pub fn solve(rules: &Rules, threads: usize) -> Strategy {
+    /// Solves the rules: every dealer card, on `threads` threads; a thread that panics fails
+    /// the solve ([`WorkerPanic`]).
+    pub fn solve(rules: &Rules, threads: usize) -> Result<Strategy, WorkerPanic> {
         let full = Composition::of(rules, &[]).unwrap_or(Composition { ranks: [0; 13] });
         let threads = threads.clamp(1, 10);
         let next = std::sync::atomic::AtomicUsize::new(0);
-        let mut solved: Vec<(usize, UpSolution)> = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads)
-                .map(|_| {
-                    s.spawn(|| {
-                        let mut out = Vec::new();
-                        loop {
-                            let v = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            if v >= VALUES {
-                                break;
-                            }
-                            out.push((v, Solver::new(rules, &full, v).solve()));
-                        }
-                        out
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().unwrap_or_default())
-                .collect()
-        });
+        let mut solved: Vec<(usize, UpSolution)> = run_workers(threads, || {
+            let mut out = Vec::new();
+            loop {
+                let v = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if v >= VALUES {
+                    break;
+                }
+                out.push((v, Solver::new(rules, &full, v).solve()));
+            }
+            out
+        })?;
         solved.sort_by_key(|(v, _)| *v);
         let values = full.values();
         let all: f64 = values.iter().map(|&n| n as f64).sum();
@@ -240,7 +231,7 @@ impl Strategy {
             }
         }
         entries.sort_by_key(|e| e.key);
-        Strategy {
+        Ok(Strategy {
             rules: *rules,
             house_edge: -round.ev,
             sd: (round.ev2 - round.ev * round.ev).max(0.0).sqrt(),
@@ -248,7 +239,7 @@ impl Strategy {
             by_up,
             entries,
             table,
-        }
+        })
     }
 
     /// The house's expected win per unit of everything staked (the element of risk): what
@@ -915,10 +906,12 @@ mod tests {
             ),
         ];
         for (rules, base, what) in cases {
-            let edge = Strategy::solve(&rules, 2).house_edge;
+            let edge = Strategy::solve(&rules, 2).unwrap().house_edge;
             assert!(edge > base, "{what}: {edge} should be above {base}");
         }
-        let pushes = Strategy::solve(&with("czech", "ties", "push".into()), 2).house_edge;
+        let pushes = Strategy::solve(&with("czech", "ties", "push".into()), 2)
+            .unwrap()
+            .house_edge;
         assert!(
             pushes < cz,
             "ties that push favour the player: {pushes} vs {cz}"
