@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 use croupier::audit::feed::{self, Feed, NewTable, RunError};
 use croupier::audit::feed_socket::FeedSocket;
 use croupier::audit::replay::{self, ReplayError};
-use croupier::audit::users::{self, Role};
+use croupier::audit::users;
 use croupier::audit::{Store, default_db_path, demo};
 use croupier::engine::pontis::PontisRules;
 use croupier::engine::{Limits, Money, Rules, rules};
@@ -18,6 +18,7 @@ use croupier::pontis_script::{self, PontisScript};
 use croupier::script::{Script, settlement};
 use indicatif::{ProgressBar, ProgressStyle};
 
+mod cli_values;
 mod lab_cli;
 mod settings_cli;
 
@@ -225,7 +226,7 @@ enum UserCommand {
         /// The person's name, e.g. "Jana Svoboda".
         name: String,
         #[arg(long, value_enum)]
-        role: Role,
+        role: cli_values::RoleArg,
         /// The admin or supervisor adding this user (not needed for the first admin).
         #[arg(long)]
         by: Option<String>,
@@ -717,7 +718,7 @@ fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
                 Some(b) => Some(users::login(&mut store, b, &pins[1], None)?),
                 None => None,
             };
-            let u = users::add_user(&mut store, &name, role, &pins[0], by_user.as_ref())?;
+            let u = users::add_user(&mut store, &name, role.into(), &pins[0], by_user.as_ref())?;
             outln!("{}: added {} ({})", db.display(), u.name, u.role.name())?;
         }
         UserCommand::List => {
@@ -835,9 +836,9 @@ struct ReportArgs {
     #[arg(long)]
     dealer: Option<String>,
     #[arg(long, value_enum)]
-    kind: croupier::report::Kind,
+    kind: cli_values::KindArg,
     #[arg(long, value_enum)]
-    format: croupier::report::Format,
+    format: cli_values::FormatArg,
     /// A folder (the file is named after the report) or, for json and html, a file
     /// name; `-` prints json or html to standard output. Default: reports/.
     #[arg(long)]
@@ -858,7 +859,7 @@ struct ReportArgs {
     /// CSV for which spreadsheets: comma (`,` and a decimal point) or semicolon (`;` and a
     /// decimal comma) [default: as the language writes decimals].
     #[arg(long, value_enum, value_name = "STYLE")]
-    csv_style: Option<croupier::report::CsvStyle>,
+    csv_style: Option<cli_values::CsvStyleArg>,
 }
 
 /// The system's language: the first of LC_ALL, LC_MESSAGES, LANG that is set, if it is one
@@ -909,9 +910,10 @@ fn report(
     let lang = a.lang.unwrap_or_else(system_lang);
     let style = Style {
         lang,
-        csv: a.csv_style.unwrap_or(report::CsvStyle::of(lang)),
+        csv: a.csv_style.map_or(report::CsvStyle::of(lang), Into::into),
     };
-    let kind = a.kind;
+    let kind: report::Kind = a.kind.into();
+    let format: Format = a.format.into();
     let period = Period::parse(&a.from, &a.to).map_err(anyhow::Error::msg)?;
     let threshold = croupier::engine::Money::parse(&a.threshold).context("--threshold")?;
     if floor.is_some() && explicit_db {
@@ -928,7 +930,7 @@ fn report(
         .format("%Y-%m-%d %H:%M:%S UTC")
         .to_string();
     // JSON is locale-neutral: its words are English.
-    let words = match a.format {
+    let words = match format {
         Format::Json => croupier::i18n::Lang::En,
         _ => lang,
     };
@@ -970,7 +972,7 @@ fn report(
             Ok(out.join(report::file_name(&r, ext)))
         }
     };
-    let files = match a.format {
+    let files = match format {
         Format::Csv if stdout => {
             bail!("csv is one file per table of the report: give --out a folder")
         }

@@ -22,7 +22,7 @@ use serde_json::Value;
 use crate::engine::{Currency, Money};
 
 /// The four kinds of report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Per table by shift and by day, month- and year-to-date.
     Summary,
@@ -32,7 +32,7 @@ pub enum Kind {
 }
 
 /// What a report is written as.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// One file per table of the report, plus the footer.
     Csv,
