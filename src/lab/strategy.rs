@@ -383,6 +383,11 @@ struct Solver<'a> {
     agg: HashMap<Key, ([f64; 5], [bool; 5], f64)>,
 }
 
+/// The chance of holding each composition of one hand size.
+type Weights = HashMap<Hand, f64>;
+/// The (twisted, units) a dealt hand of one size can have.
+type Variants = Vec<(bool, u8)>;
+
 impl<'a> Solver<'a> {
     fn new(rules: &'a Rules, full: &Composition, v: usize) -> Solver<'a> {
         let up = rank_of(v);
@@ -661,9 +666,22 @@ impl<'a> Solver<'a> {
 
     /// Solves every dealt hand, four cards down to two, then the round.
     fn solve(mut self) -> UpSolution {
-        // Forward: the chance of holding each composition, with every hand that still
-        // decides drawing on.
-        let mut weight: Vec<HashMap<Hand, f64>> = vec![HashMap::new(); MAX_CARDS + 1];
+        let (weight, variants) = self.forward();
+        self.backward(&weight, &variants);
+        let total = self.round(&weight[2]);
+        let mut entries = self.entries();
+        entries.sort_by_key(|e| e.key);
+        UpSolution {
+            val: total,
+            entries,
+        }
+    }
+
+    /// Forward: the chance of holding each composition of 2 to 5 cards, and which
+    /// (twisted, units) a dealt hand of each size can have.
+    fn forward(&self) -> (Vec<Weights>, Vec<Variants>) {
+        // Every hand that still decides draws on.
+        let mut weight: Vec<Weights> = vec![HashMap::new(); MAX_CARDS + 1];
         let t = self.shoe_total as f64;
         for a in 0..VALUES {
             for b in a..VALUES {
@@ -679,7 +697,7 @@ impl<'a> Solver<'a> {
             }
         }
         // Which (twisted, units) a dealt hand of n cards can have.
-        let mut variants: Vec<Vec<(bool, u8)>> = vec![Vec::new(); MAX_CARDS + 1];
+        let mut variants: Vec<Variants> = vec![Vec::new(); MAX_CARDS + 1];
         variants[2].push((false, 1));
         for n in 2..MAX_CARDS {
             let layer: Vec<(Hand, f64)> = weight[n].iter().map(|(h, w)| (*h, *w)).collect();
@@ -728,7 +746,12 @@ impl<'a> Solver<'a> {
             next.dedup();
             variants[n + 1] = next;
         }
-        // Backward: rank each key's actions on its compositions' summed values.
+        (weight, variants)
+    }
+
+    /// Backward: ranks each key's actions on its compositions' summed values, into the
+    /// chart.
+    fn backward(&mut self, weight: &[Weights], variants: &[Variants]) {
         for n in (2..MAX_CARDS).rev() {
             let layer: Vec<(Hand, f64)> = weight[n].iter().map(|(h, w)| (*h, *w)).collect();
             let mut keys = Vec::new();
@@ -774,9 +797,14 @@ impl<'a> Solver<'a> {
                 self.chart.insert(key, Prefs::from_ranked(&ranked));
             }
         }
+    }
+
+    /// The round: each two-card hand (`two`: their chances) by its chance, with the
+    /// offers against an ace, which it marks in the chart.
+    fn round(&mut self, two: &Weights) -> Val {
         // The round: each two-card hand by its chance, with the offers against an ace.
         let mut total = Val::default();
-        let two: Vec<(Hand, f64)> = weight[2].iter().map(|(h, w)| (*h, *w)).collect();
+        let two: Vec<(Hand, f64)> = two.iter().map(|(h, w)| (*h, *w)).collect();
         let mut offers: HashMap<Key, (f64, f64, f64)> = HashMap::new();
         let mut hands = Vec::new();
         for (h, w) in two {
@@ -831,8 +859,12 @@ impl<'a> Solver<'a> {
                 total.staked += w * amount;
             }
         }
-        let mut entries: Vec<Entry> = self
-            .chart
+        total
+    }
+
+    /// Every key of the chart with its actions' mean values and its weight.
+    fn entries(&self) -> Vec<Entry> {
+        self.chart
             .iter()
             .map(|(key, prefs)| {
                 let (evs, open, weight) = self
@@ -848,12 +880,7 @@ impl<'a> Solver<'a> {
                     weight,
                 }
             })
-            .collect();
-        entries.sort_by_key(|e| e.key);
-        UpSolution {
-            val: total,
-            entries,
-        }
+            .collect()
     }
 
     fn rules_insurance_max(&self) -> (f64, f64) {
