@@ -24,11 +24,11 @@ fn lab(c: &mut Criterion) {
     for name in ["czech", "belarus"] {
         let rules = Rules::preset(name).unwrap();
         g.bench_function(format!("strategy {name} (2 threads)"), |b| {
-            b.iter(|| Strategy::solve(black_box(&rules), 2))
+            b.iter(|| Strategy::solve(black_box(&rules), 2).unwrap())
         });
     }
     for name in ["czech", "belarus"] {
-        let s = Strategy::solve(&Rules::preset(name).unwrap(), 2);
+        let s = Strategy::solve(&Rules::preset(name).unwrap(), 2).unwrap();
         let rounds = 4 * CHUNK;
         g.throughput(Throughput::Elements(rounds));
         g.bench_function(format!("simulate {name}, 1 box, 1 thread"), |b| {

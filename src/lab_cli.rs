@@ -83,7 +83,7 @@ pub fn strategy(
         bail!("--threads: expected at least 1");
     }
     let started = std::time::Instant::now();
-    let s = Strategy::solve(rules, threads.unwrap_or_else(cores));
+    let s = Strategy::solve(rules, threads.unwrap_or_else(cores))?;
     let took = started.elapsed();
     if let Some(path) = out {
         std::fs::write(path, chart::html(&s, name))
@@ -116,7 +116,7 @@ pub fn simulate_cmd(
     if rounds == 0 {
         bail!("--rounds: expected at least 1");
     }
-    let s = Strategy::solve(rules, threads.unwrap_or_else(cores));
+    let s = Strategy::solve(rules, threads.unwrap_or_else(cores))?;
     let bar = indicatif::ProgressBar::new(rounds);
     if let Ok(style) = indicatif::ProgressStyle::with_template(
         "{bar:40} {pos}/{len} rounds ({per_sec}, {eta} left)",

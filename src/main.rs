@@ -17,9 +17,10 @@ use croupier::session::demo;
 use croupier::session::feed::{self, Feed, NewTable, RunError};
 use croupier::session::feed_socket::FeedSocket;
 use croupier::session::replay::{self, ReplayError};
-use croupier::session::users::{self, Role};
+use croupier::session::users;
 use indicatif::{ProgressBar, ProgressStyle};
 
+mod cli_values;
 mod lab_cli;
 mod settings_cli;
 
@@ -236,7 +237,7 @@ enum UserCommand {
         /// The person's name, e.g. "Jana Svoboda".
         name: String,
         #[arg(long, value_enum)]
-        role: Role,
+        role: cli_values::RoleArg,
         /// The admin or supervisor adding this user (not needed for the first admin).
         #[arg(long)]
         by: Option<String>,
@@ -765,7 +766,7 @@ fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
                 Some(b) => Some(users::login(&mut store, b, &pins[1], None)?),
                 None => None,
             };
-            let u = users::add_user(&mut store, &name, role, &pins[0], by_user.as_ref())?;
+            let u = users::add_user(&mut store, &name, role.into(), &pins[0], by_user.as_ref())?;
             outln!("{}: added {} ({})", db.display(), u.name, u.role.name())?;
         }
         UserCommand::List => {
@@ -883,9 +884,9 @@ struct ReportArgs {
     #[arg(long)]
     dealer: Option<String>,
     #[arg(long, value_enum)]
-    kind: croupier::report::Kind,
+    kind: cli_values::KindArg,
     #[arg(long, value_enum)]
-    format: croupier::report::Format,
+    format: cli_values::FormatArg,
     /// A folder (the file is named after the report) or, for json and html, a file
     /// name; `-` prints json or html to standard output. Default: reports/.
     #[arg(long)]
@@ -906,7 +907,7 @@ struct ReportArgs {
     /// CSV for which spreadsheets: comma (`,` and a decimal point) or semicolon (`;` and a
     /// decimal comma) [default: as the language writes decimals].
     #[arg(long, value_enum, value_name = "STYLE")]
-    csv_style: Option<croupier::report::CsvStyle>,
+    csv_style: Option<cli_values::CsvStyleArg>,
 }
 
 /// The system's language: the first of LC_ALL, LC_MESSAGES, LANG that is set, if it is one
@@ -954,9 +955,10 @@ fn report(
     let lang = a.lang.unwrap_or_else(system_lang);
     let style = Style {
         lang,
-        csv: a.csv_style.unwrap_or(report::CsvStyle::of(lang)),
+        csv: a.csv_style.map_or(report::CsvStyle::of(lang), Into::into),
     };
-    let kind = a.kind;
+    let kind: report::Kind = a.kind.into();
+    let format: Format = a.format.into();
     let period = Period::parse(&a.from, &a.to)?;
     let threshold = croupier::engine::Money::parse(&a.threshold).context("--threshold")?;
     if floor.is_some() && explicit_db {
@@ -973,7 +975,7 @@ fn report(
         .format("%Y-%m-%d %H:%M:%S UTC")
         .to_string();
     // JSON is locale-neutral: its words are English.
-    let words = match a.format {
+    let words = match format {
         Format::Json => croupier::i18n::Lang::En,
         _ => lang,
     };
@@ -1015,7 +1017,7 @@ fn report(
             Ok(out.join(report::file_name(&r, ext)))
         }
     };
-    let files = match a.format {
+    let files = match format {
         Format::Csv if stdout => {
             bail!("csv is one file per table of the report: give --out a folder")
         }

@@ -1042,7 +1042,9 @@ fn a_rules_file_from_the_folder_opens_a_table() {
     );
     // The file's house edge, as the lab solves it (ties that push: far in the players' favour).
     let r = croupier::engine::Rules::from_value(&vip).unwrap();
-    let edge = croupier::lab::strategy::Strategy::solve(&r, 1).house_edge;
+    let edge = croupier::lab::strategy::Strategy::solve(&r, 1)
+        .unwrap()
+        .house_edge;
     wait_for_edge(
         &mut h,
         &format!("house edge {:+.2}% of the initial stake", edge * 100.0),

@@ -117,7 +117,7 @@ const PRESETS: [(&str, &str); 2] = [
 ];
 
 /// Most boxes a table may have (A3; the round script numbers boxes 1–7).
-pub(crate) const MAX_BOXES: u8 = 7;
+pub const MAX_BOXES: u8 = 7;
 /// Most bets a box may hold; keeps every bet of a round addressable in one 64-bit set.
 pub(crate) const MAX_BETS_PER_BOX: u8 = 9;
 

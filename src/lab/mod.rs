@@ -12,7 +12,49 @@ pub mod odds;
 pub mod simulate;
 pub mod strategy;
 
+use std::any::Any;
+
 use crate::engine::{Card, ImpossibleCard, Rank, Rules, Shoe};
+
+/// A worker thread of the lab panicked: the run fails, rather than summing the other
+/// workers' shares as if they were the whole.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a worker thread failed: {message}")]
+pub struct WorkerPanic {
+    /// The panic's message (or a word that it carried none).
+    pub message: String,
+}
+
+/// Runs `work` on `threads` scoped threads and gathers what each returns, in thread order;
+/// a thread that panics fails the whole run with its panic's message (every thread is
+/// still joined first).
+pub(crate) fn run_workers<T: Send>(
+    threads: usize,
+    work: impl Fn() -> Vec<T> + Sync,
+) -> Result<Vec<T>, WorkerPanic> {
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads).map(|_| s.spawn(&work)).collect();
+        let joined: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
+        let mut out = Vec::new();
+        for j in joined {
+            out.extend(j.map_err(|p| WorkerPanic {
+                message: panic_message(p.as_ref()),
+            })?);
+        }
+        Ok(out)
+    })
+}
+
+/// What a panic said: its `&str` or `String` payload.
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(a panic without a message)".to_string()
+    }
+}
 
 /// The ten card values, ace (1) to the ten-values (10), as indexes 0–9.
 pub(crate) const VALUES: usize = 10;
@@ -89,5 +131,38 @@ pub(crate) fn solved(name: &str) -> &'static strategy::Strategy {
     static CZECH: OnceLock<strategy::Strategy> = OnceLock::new();
     static BELARUS: OnceLock<strategy::Strategy> = OnceLock::new();
     let cell = if name == "czech" { &CZECH } else { &BELARUS };
-    cell.get_or_init(|| strategy::Strategy::solve(&Rules::preset(name).unwrap(), 2))
+    cell.get_or_init(|| strategy::Strategy::solve(&Rules::preset(name).unwrap(), 2).unwrap())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn a_worker_that_panics_fails_the_run_with_its_message() {
+        let started = AtomicUsize::new(0);
+        let r = run_workers(3, || {
+            if started.fetch_add(1, Ordering::Relaxed) == 1 {
+                panic!("worker two gave up at chunk {}", 7);
+            }
+            vec![1u64, 2]
+        });
+        assert_eq!(
+            r,
+            Err(WorkerPanic {
+                message: "worker two gave up at chunk 7".into()
+            })
+        );
+        assert_eq!(started.load(Ordering::Relaxed), 3, "every worker ran");
+    }
+
+    #[test]
+    fn workers_that_finish_give_every_share_in_thread_order() {
+        let next = AtomicUsize::new(0);
+        let r = run_workers(4, || vec![next.fetch_add(1, Ordering::Relaxed)]).unwrap();
+        let mut sorted = r.clone();
+        sorted.sort();
+        assert_eq!(sorted, vec![0, 1, 2, 3]);
+    }
 }

@@ -26,6 +26,7 @@ use crate::engine::{
 };
 
 use super::strategy::{Key, Strategy};
+use super::{WorkerPanic, run_workers};
 
 /// Rounds per chunk of work (and per generator).
 pub const CHUNK: u64 = 1 << 16;
@@ -140,6 +141,8 @@ pub enum SimError {
     NoRounds,
     #[error("--threads: expected at least 1")]
     NoThreads,
+    #[error(transparent)]
+    Worker(#[from] WorkerPanic),
 }
 
 /// Plays `opt.rounds` rounds with `strategy` on `opt.threads` threads; `progress` is told
@@ -165,33 +168,23 @@ pub fn simulate(
     let chunks = opt.rounds.div_ceil(CHUNK) as usize;
     let next = AtomicUsize::new(0);
     let done = AtomicU64::new(0);
-    let mut results: Vec<(usize, Sums)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..opt.threads.min(chunks))
-            .map(|_| {
-                s.spawn(|| {
-                    let mut out = Vec::new();
-                    let mut table = Table::<false>::new(strategy, opt.boxes);
-                    loop {
-                        let c = next.fetch_add(1, Ordering::Relaxed);
-                        if c >= chunks {
-                            break;
-                        }
-                        let start = c as u64 * CHUNK;
-                        let n = CHUNK.min(opt.rounds - start);
-                        let mut rng = ChaCha8Rng::seed_from_u64(opt.seed);
-                        rng.set_stream(c as u64);
-                        out.push((c, table.play(&mut rng, n)));
-                        progress(done.fetch_add(n, Ordering::Relaxed) + n);
-                    }
-                    out
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
+    let mut results: Vec<(usize, Sums)> = run_workers(opt.threads.min(chunks), || {
+        let mut out = Vec::new();
+        let mut table = Table::<false>::new(strategy, opt.boxes);
+        loop {
+            let c = next.fetch_add(1, Ordering::Relaxed);
+            if c >= chunks {
+                break;
+            }
+            let start = c as u64 * CHUNK;
+            let n = CHUNK.min(opt.rounds - start);
+            let mut rng = ChaCha8Rng::seed_from_u64(opt.seed);
+            rng.set_stream(c as u64);
+            out.push((c, table.play(&mut rng, n)));
+            progress(done.fetch_add(n, Ordering::Relaxed) + n);
+        }
+        out
+    })?;
     results.sort_by_key(|(c, _)| *c);
     let mut sums = Sums::default();
     for (_, s) in &results {
@@ -713,7 +706,7 @@ mod tests {
         static OFFERS: OnceLock<Strategy> = OnceLock::new();
         let offers = OFFERS.get_or_init(|| {
             let text = include_str!("../../tests/lab/offers-taken.json");
-            Strategy::solve(&Rules::from_json(text).unwrap(), 2)
+            Strategy::solve(&Rules::from_json(text).unwrap(), 2).unwrap()
         });
         vec![
             ("czech", crate::lab::solved("czech")),
@@ -848,7 +841,7 @@ mod tests {
                 // The power to tell a wrong edge: the dealer's soft-17 rule flipped.
                 let mut v = s.rules.to_value();
                 v["dealer_hits_soft_17"] = (!s.rules.dealer_hits_soft_17()).into();
-                let other = Strategy::solve(&Rules::from_value(&v).unwrap(), 2);
+                let other = Strategy::solve(&Rules::from_value(&v).unwrap(), 2).unwrap();
                 let zo = z_of(other.house_edge, &r);
                 assert!(
                     zo.abs() > AGREE_Z,
@@ -900,6 +893,39 @@ mod tests {
             ),
             Err(SimError::Boxes { got: 8, max: 7 })
         ));
+    }
+
+    /// A worker that panics fails the run with its message; before, its chunks were left
+    /// out and the edge came from the other workers' rounds alone.
+    #[test]
+    fn a_worker_that_panics_fails_the_run() {
+        let s = crate::lab::solved("czech");
+        let once = std::sync::atomic::AtomicBool::new(false);
+        let opt = SimOptions {
+            rounds: 4 * CHUNK,
+            boxes: 1,
+            threads: 2,
+            seed: 5,
+        };
+        // The progress callback runs on the worker that finished the chunk.
+        let r = simulate(s, opt, &|_| {
+            if !once.swap(true, Ordering::Relaxed) {
+                panic!("chunk refused");
+            }
+        });
+        assert_eq!(
+            r.map(|r| r.rounds),
+            Err(SimError::Worker(WorkerPanic {
+                message: "chunk refused".into()
+            }))
+        );
+        assert_eq!(
+            SimError::Worker(WorkerPanic {
+                message: "chunk refused".into()
+            })
+            .to_string(),
+            "a worker thread failed: chunk refused"
+        );
     }
 
     fn opt_one() -> SimOptions {

@@ -23,7 +23,7 @@ use crate::engine::round::{Payout, unit_net};
 use crate::engine::{Card, Decision, HandState, Rank, Rules, Total};
 
 use super::odds::{DealerOdds, DealerTable};
-use super::{Composition, VALUES, rank_of};
+use super::{Composition, VALUES, WorkerPanic, rank_of, run_workers};
 
 /// Most cards in a player's hand.
 const MAX_CARDS: usize = 5;
@@ -195,32 +195,23 @@ pub struct Strategy {
 }
 
 impl Strategy {
-    /// Solves the rules: every dealer card, on `threads` threads.
-    pub fn solve(rules: &Rules, threads: usize) -> Strategy {
+    /// Solves the rules: every dealer card, on `threads` threads; a thread that panics fails
+    /// the solve ([`WorkerPanic`]).
+    pub fn solve(rules: &Rules, threads: usize) -> Result<Strategy, WorkerPanic> {
         let full = Composition::of(rules, &[]).unwrap_or(Composition { ranks: [0; 13] });
         let threads = threads.clamp(1, 10);
         let next = std::sync::atomic::AtomicUsize::new(0);
-        let mut solved: Vec<(usize, UpSolution)> = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads)
-                .map(|_| {
-                    s.spawn(|| {
-                        let mut out = Vec::new();
-                        loop {
-                            let v = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            if v >= VALUES {
-                                break;
-                            }
-                            out.push((v, Solver::new(rules, &full, v).solve()));
-                        }
-                        out
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().unwrap_or_default())
-                .collect()
-        });
+        let mut solved: Vec<(usize, UpSolution)> = run_workers(threads, || {
+            let mut out = Vec::new();
+            loop {
+                let v = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if v >= VALUES {
+                    break;
+                }
+                out.push((v, Solver::new(rules, &full, v).solve()));
+            }
+            out
+        })?;
         solved.sort_by_key(|(v, _)| *v);
         let values = full.values();
         let all: f64 = values.iter().map(|&n| n as f64).sum();
@@ -240,7 +231,7 @@ impl Strategy {
             }
         }
         entries.sort_by_key(|e| e.key);
-        Strategy {
+        Ok(Strategy {
             rules: *rules,
             house_edge: -round.ev,
             sd: (round.ev2 - round.ev * round.ev).max(0.0).sqrt(),
@@ -248,7 +239,7 @@ impl Strategy {
             by_up,
             entries,
             table,
-        }
+        })
     }
 
     /// The house's expected win per unit of everything staked (the element of risk): what
@@ -391,6 +382,11 @@ struct Solver<'a> {
     /// Per key: Σ weight × EV of each action, and Σ weight.
     agg: HashMap<Key, ([f64; 5], [bool; 5], f64)>,
 }
+
+/// The chance of holding each composition of one hand size.
+type Weights = HashMap<Hand, f64>;
+/// The (twisted, units) a dealt hand of one size can have.
+type Variants = Vec<(bool, u8)>;
 
 impl<'a> Solver<'a> {
     fn new(rules: &'a Rules, full: &Composition, v: usize) -> Solver<'a> {
@@ -670,9 +666,22 @@ impl<'a> Solver<'a> {
 
     /// Solves every dealt hand, four cards down to two, then the round.
     fn solve(mut self) -> UpSolution {
-        // Forward: the chance of holding each composition, with every hand that still
-        // decides drawing on.
-        let mut weight: Vec<HashMap<Hand, f64>> = vec![HashMap::new(); MAX_CARDS + 1];
+        let (weight, variants) = self.forward();
+        self.backward(&weight, &variants);
+        let total = self.round(&weight[2]);
+        let mut entries = self.entries();
+        entries.sort_by_key(|e| e.key);
+        UpSolution {
+            val: total,
+            entries,
+        }
+    }
+
+    /// Forward: the chance of holding each composition of 2 to 5 cards, and which
+    /// (twisted, units) a dealt hand of each size can have.
+    fn forward(&self) -> (Vec<Weights>, Vec<Variants>) {
+        // Every hand that still decides draws on.
+        let mut weight: Vec<Weights> = vec![HashMap::new(); MAX_CARDS + 1];
         let t = self.shoe_total as f64;
         for a in 0..VALUES {
             for b in a..VALUES {
@@ -688,7 +697,7 @@ impl<'a> Solver<'a> {
             }
         }
         // Which (twisted, units) a dealt hand of n cards can have.
-        let mut variants: Vec<Vec<(bool, u8)>> = vec![Vec::new(); MAX_CARDS + 1];
+        let mut variants: Vec<Variants> = vec![Vec::new(); MAX_CARDS + 1];
         variants[2].push((false, 1));
         for n in 2..MAX_CARDS {
             let layer: Vec<(Hand, f64)> = weight[n].iter().map(|(h, w)| (*h, *w)).collect();
@@ -737,7 +746,12 @@ impl<'a> Solver<'a> {
             next.dedup();
             variants[n + 1] = next;
         }
-        // Backward: rank each key's actions on its compositions' summed values.
+        (weight, variants)
+    }
+
+    /// Backward: ranks each key's actions on its compositions' summed values, into the
+    /// chart.
+    fn backward(&mut self, weight: &[Weights], variants: &[Variants]) {
         for n in (2..MAX_CARDS).rev() {
             let layer: Vec<(Hand, f64)> = weight[n].iter().map(|(h, w)| (*h, *w)).collect();
             let mut keys = Vec::new();
@@ -783,9 +797,14 @@ impl<'a> Solver<'a> {
                 self.chart.insert(key, Prefs::from_ranked(&ranked));
             }
         }
+    }
+
+    /// The round: each two-card hand (`two`: their chances) by its chance, with the
+    /// offers against an ace, which it marks in the chart.
+    fn round(&mut self, two: &Weights) -> Val {
         // The round: each two-card hand by its chance, with the offers against an ace.
         let mut total = Val::default();
-        let two: Vec<(Hand, f64)> = weight[2].iter().map(|(h, w)| (*h, *w)).collect();
+        let two: Vec<(Hand, f64)> = two.iter().map(|(h, w)| (*h, *w)).collect();
         let mut offers: HashMap<Key, (f64, f64, f64)> = HashMap::new();
         let mut hands = Vec::new();
         for (h, w) in two {
@@ -840,8 +859,12 @@ impl<'a> Solver<'a> {
                 total.staked += w * amount;
             }
         }
-        let mut entries: Vec<Entry> = self
-            .chart
+        total
+    }
+
+    /// Every key of the chart with its actions' mean values and its weight.
+    fn entries(&self) -> Vec<Entry> {
+        self.chart
             .iter()
             .map(|(key, prefs)| {
                 let (evs, open, weight) = self
@@ -857,12 +880,7 @@ impl<'a> Solver<'a> {
                     weight,
                 }
             })
-            .collect();
-        entries.sort_by_key(|e| e.key);
-        UpSolution {
-            val: total,
-            entries,
-        }
+            .collect()
     }
 
     fn rules_insurance_max(&self) -> (f64, f64) {
@@ -915,10 +933,12 @@ mod tests {
             ),
         ];
         for (rules, base, what) in cases {
-            let edge = Strategy::solve(&rules, 2).house_edge;
+            let edge = Strategy::solve(&rules, 2).unwrap().house_edge;
             assert!(edge > base, "{what}: {edge} should be above {base}");
         }
-        let pushes = Strategy::solve(&with("czech", "ties", "push".into()), 2).house_edge;
+        let pushes = Strategy::solve(&with("czech", "ties", "push".into()), 2)
+            .unwrap()
+            .house_edge;
         assert!(
             pushes < cz,
             "ties that push favour the player: {pushes} vs {cz}"

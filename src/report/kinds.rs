@@ -204,469 +204,621 @@ pub fn build_from(
     let rounds = src.rounds(load_from, to_ms, &mut |n| {
         progress(&format!("{n} rounds read"))
     })?;
-    let keep = |r: &&RoundRow| {
-        !r.voided && o.table.is_none_or(|t| r.table == t) && o.dealer.is_none_or(|d| r.dealer == d)
-    };
-    let all: Vec<&RoundRow> = rounds.iter().filter(keep).collect();
-    let in_period: Vec<&RoundRow> = all
-        .iter()
-        .copied()
-        .filter(|r| o.period.contains(r.at))
-        .collect();
-    // What each round's rules should hold, for the kinds that show a hold.
-    let th = if o.kind == Kind::Summary {
-        progress("solving each table's rules for its theoretical hold");
-        Theories::read(src, &rounds, to_ms)?
-    } else {
-        Theories::default()
-    };
-    // Each database's currency. Databases of different currencies are never added
-    // together: their tables' rows carry a currency column, totals and charts are per
-    // currency. With one currency (or none set anywhere) the report is as it always was.
-    let cur_of = currencies(src)?;
-    let cur = |db: usize| cur_of.get(&db).copied();
-    let mixed = {
-        let dbs: std::collections::BTreeSet<usize> = rounds.iter().map(|r| r.db).collect();
-        let mut seen: Vec<Option<String>> = dbs
-            .into_iter()
-            .map(cur)
-            .chain(cur_of.values().map(|c| Some(*c)))
-            .map(|c| c.map(|c| c.code().to_string()))
-            .collect();
-        seen.sort();
-        seen.dedup();
-        seen.len() > 1
-    };
-    // The grouping key of a round's currency: the same for every round unless mixed.
-    let ck = |db: usize| -> Option<String> {
-        if mixed {
-            Some(cur(db).map_or(String::new(), |c| c.code().to_string()))
-        } else {
-            None
-        }
-    };
-    let ck_cell = |k: &Option<String>| -> Vec<Cell> {
-        match k {
-            None => vec![],
-            Some(c) if c.is_empty() => vec![currency_cell(None)],
-            Some(c) => vec![Cell::Text(c.clone())],
-        }
-    };
-    // Key columns with the currency after the table when mixed.
-    let keyed = |keys: &[&'static str]| -> Vec<&'static str> {
-        let mut k = keys.to_vec();
-        if mixed {
-            k.insert(1.min(k.len()), "currency");
-        }
-        columns(&k)
-    };
+    let cx = Ctx::new(src, o, &rounds, ytd_start, &mut progress)?;
     let mut sections = Vec::new();
     let mut charts = Vec::new();
     match o.kind {
-        Kind::Summary => {
-            let by_shift = grouped(&in_period, &th, |r| {
-                let (d, s) = shift_of(r.at);
-                (r.table.clone(), ck(r.db), d, s)
-            });
-            sections.push(Section {
-                name: "by shift".into(),
-                columns: keyed(&["table", "date", "shift"]),
-                rows: by_shift
-                    .iter()
-                    .map(|((t, c, d, s), tot)| {
-                        [
-                            vec![Cell::Text(t.clone())],
-                            ck_cell(c),
-                            vec![Cell::Date(*d), Cell::Word(s)],
-                            tot.cells(),
-                        ]
-                        .concat()
-                    })
-                    .collect(),
-            });
-            let by_day = grouped(&in_period, &th, |r| {
-                (r.table.clone(), ck(r.db), date_of(r.at))
-            });
-            sections.push(Section {
-                name: "by day".into(),
-                columns: keyed(&["table", "date"]),
-                rows: by_day
-                    .iter()
-                    .map(|((t, c, d), tot)| {
-                        [
-                            vec![Cell::Text(t.clone())],
-                            ck_cell(c),
-                            vec![Cell::Date(*d)],
-                            tot.cells(),
-                        ]
-                        .concat()
-                    })
-                    .collect(),
-            });
-            let to = o.period.to;
-            let mtd_start = data::day_ms(to.with_day(1).unwrap_or(to));
-            for (name, start) in [("month to date", mtd_start), ("year to date", ytd_start)] {
-                let rows: Vec<&RoundRow> = all
-                    .iter()
-                    .copied()
-                    .filter(|r| r.at >= start && r.at < to_ms)
-                    .collect();
-                let per_table = grouped(&rows, &th, |r| (r.table.clone(), ck(r.db)));
-                let span = Detail::Span(data::date_of(start), to);
-                sections.push(Section {
-                    name: name.into(),
-                    columns: keyed(&["table", "from"]),
-                    rows: per_table
-                        .iter()
-                        .map(|((t, c), tot)| {
-                            [
-                                vec![Cell::Text(t.clone())],
-                                ck_cell(c),
-                                vec![Cell::Detail(span.clone())],
-                                tot.cells(),
-                            ]
-                            .concat()
-                        })
-                        .collect(),
-                });
-            }
-            // One total per currency (one row when the databases keep one currency).
-            let mut totals: BTreeMap<Option<String>, (Totals, Vec<String>)> = BTreeMap::new();
-            if !mixed {
-                totals.entry(None).or_default();
-            }
-            for r in &in_period {
-                let (t, tables) = totals.entry(ck(r.db)).or_default();
-                t.add(r, th.of(r));
-                if !tables.contains(&r.table) {
-                    tables.push(r.table.clone());
-                }
-            }
-            sections.push(Section {
-                name: "period total".into(),
-                columns: if mixed {
-                    columns(&["currency", "tables"])
-                } else {
-                    columns(&["tables"])
-                },
-                rows: totals
-                    .iter()
-                    .map(|(c, (total, tables))| {
-                        [
-                            ck_cell(c),
-                            vec![Cell::Text(tables.len().to_string())],
-                            total.cells(),
-                        ]
-                        .concat()
-                    })
-                    .collect(),
-            });
-            let days = grouped(&in_period, &th, |r| (ck(r.db), date_of(r.at)));
-            let mut chart_curs: Vec<Option<String>> = days.keys().map(|k| k.0.clone()).collect();
-            chart_curs.dedup();
-            if chart_curs.is_empty() {
-                chart_curs.push(None);
-            }
-            for c in &chart_curs {
-                let label = c.as_ref().and_then(|c| ck_cell(&Some(c.clone())).pop());
-                let of = |f: &dyn Fn(&Totals) -> f64| -> Vec<(String, f64)> {
-                    days.iter()
-                        .filter(|((k, _), _)| k == c)
-                        .map(|((_, d), t)| (d.to_string(), f(t)))
-                        .collect()
-                };
-                charts.push(Chart {
-                    title: "House win by day",
-                    currency: label.clone(),
-                    unit: "",
-                    days: true,
-                    bars: of(&|t| t.win.cents() as f64 / 100.0),
-                });
-                charts.push(Chart {
-                    title: "Hold % by day",
-                    currency: label,
-                    unit: "%",
-                    days: true,
-                    bars: of(&|t| t.hold().unwrap_or(0.0)),
-                });
-            }
-            sections.extend(super::pontis::sections(src, o)?);
-        }
-        Kind::Rounds => {
-            let mut rows = Vec::new();
-            for (n, r) in in_period.iter().enumerate() {
-                if n % 20_000 == 0 {
-                    progress(&format!("{n} of {} rounds", in_period.len()));
-                }
-                let (bets, steps) = src.round_inputs(r.db, r.round)?;
-                let nets = src.round_nets(r.db, r.round)?;
-                let bets_text = bets
-                    .iter()
-                    .map(|b| format!("{}@{}:{}", b.id, b.box_no, money_json(b.stake)))
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let nets_text = nets
-                    .iter()
-                    .map(|b| format!("{}:{}", b.id, money_json(b.net)))
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let currency = if mixed {
-                    vec![currency_cell(cur(r.db))]
-                } else {
-                    vec![]
-                };
-                rows.push(
-                    [
-                        vec![Cell::Time(r.at), Cell::Text(r.table.clone())],
-                        currency,
-                        vec![
-                            Cell::Int(r.round),
-                            Cell::Text(r.dealer.clone()),
-                            Cell::Text(bets_text),
-                            Cell::Text(steps.join(" ")),
-                            Cell::Text(nets_text),
-                            Cell::Money(r.figures.handle),
-                            Cell::Money(r.figures.house_net),
-                        ],
-                    ]
-                    .concat(),
-                );
-            }
-            let mut columns = vec!["settled at", "table"];
-            if mixed {
-                columns.push("currency");
-            }
-            sections.push(Section {
-                name: "rounds".into(),
-                columns: [
-                    columns,
-                    vec![
-                        "round",
-                        "dealer",
-                        "bets (id@box:stake)",
-                        "inputs",
-                        "nets",
-                        "handle",
-                        "house win",
-                    ],
-                ]
-                .concat(),
-                rows,
-            });
-        }
-        Kind::Dealers => {
-            let noted = src.events_of(
-                &[
-                    EventKind::StepRefused,
-                    EventKind::Undo,
-                    EventKind::RoundCorrected,
-                ],
-                from_ms,
-                to_ms,
-            )?;
-            // A dealer who dealt in two currencies has a row for each.
-            let per = grouped(&in_period, &th, |r| (r.dealer.clone(), ck(r.db)));
-            let hours = |d: &str, c: &Option<String>| {
-                if !mixed {
-                    return dealer_hours(&in_period, d) as f64;
-                }
-                let rows: Vec<&RoundRow> = in_period
-                    .iter()
-                    .copied()
-                    .filter(|r| ck(r.db) == *c)
-                    .collect();
-                dealer_hours(&rows, d) as f64
-            };
-            let count = |d: &str, c: &Option<String>, k: EventKind| {
-                noted
-                    .iter()
-                    .filter(|n| n.user == d && n.kind == k && ck(n.db) == *c)
-                    .count() as i64
-            };
-            let mut names: Vec<(String, Option<String>)> = per.keys().cloned().collect();
-            for n in &noted {
-                let key = (n.user.clone(), ck(n.db));
-                if !n.user.is_empty()
-                    && !names.contains(&key)
-                    && o.dealer.is_none_or(|d| d == n.user)
-                {
-                    names.push(key);
-                }
-            }
-            names.sort();
-            let mut columns = vec!["dealer"];
-            if mixed {
-                columns.push("currency");
-            }
-            sections.push(Section {
-                name: "dealers".into(),
-                columns: [
-                    columns,
-                    vec![
-                        "rounds",
-                        "hours at a table",
-                        "rounds per hour",
-                        "handle",
-                        "house win",
-                        "hold %",
-                        "refused inputs",
-                        "undos",
-                        "corrections",
-                    ],
-                ]
-                .concat(),
-                rows: names
-                    .iter()
-                    .map(|key| {
-                        let (d, c) = key;
-                        let t = per.get(key).copied().unwrap_or_default();
-                        let h = hours(d, c);
-                        [
-                            vec![Cell::Text(d.clone())],
-                            ck_cell(c),
-                            vec![
-                                Cell::Int(t.rounds),
-                                Cell::Int(h as i64),
-                                Cell::Percent((h > 0.0).then(|| t.rounds as f64 / h)),
-                                Cell::Money(t.handle),
-                                Cell::Money(t.win),
-                                Cell::Percent(t.hold()),
-                                Cell::Int(count(d, c, EventKind::StepRefused)),
-                                Cell::Int(count(d, c, EventKind::Undo)),
-                                Cell::Int(count(d, c, EventKind::RoundCorrected)),
-                            ],
-                        ]
-                        .concat()
-                    })
-                    .collect(),
-            });
-            // Rounds are counts, not money: one chart over every currency.
-            let mut bars: Vec<(String, f64)> = Vec::new();
-            for key in &names {
-                let n = per.get(key).map(|t| t.rounds as f64).unwrap_or(0.0);
-                match bars.iter_mut().find(|b| b.0 == key.0) {
-                    Some(b) => b.1 += n,
-                    None => bars.push((key.0.clone(), n)),
-                }
-            }
-            charts.push(Chart {
-                title: "Rounds per dealer",
-                currency: None,
-                unit: "",
-                days: false,
-                bars,
-            });
-        }
-        Kind::Exceptions => {
-            let kinds = [
-                EventKind::RoundVoided,
-                EventKind::RoundCorrected,
-                EventKind::Undo,
-                EventKind::StepRefused,
-                EventKind::LoginFailed,
-                EventKind::UserLocked,
-                EventKind::UserUnlocked,
-                EventKind::TableOpened,
-            ];
-            let mut rows = Vec::new();
-            // Each database's tables by name: the last opening before the period tells
-            // whether an opening in it changed anything.
-            let mut last_rules: BTreeMap<(usize, String), TableOpened> = BTreeMap::new();
-            for n in src.events_of(&[EventKind::TableOpened], 0, from_ms)? {
-                if let Payload::TableOpened(t) = n.payload {
-                    last_rules.insert((n.db, n.table.clone()), t);
-                }
-            }
-            for n in src.events_of(&kinds, from_ms, to_ms)? {
-                if o.table.is_some_and(|t| !n.table.is_empty() && n.table != t) {
-                    continue;
-                }
-                let detail = match &n.payload {
-                    Payload::TableOpened(t) => {
-                        let before = last_rules.insert((n.db, n.table.clone()), t.clone());
-                        match before {
-                            Some(b) if b.rules != t.rules || b.limits != t.limits => {
-                                Cell::Detail(Detail::RulesChanged {
-                                    preset: json_text(&t.preset),
-                                    limits: json_text(&t.limits),
-                                })
-                            }
-                            Some(_) => continue,
-                            None => Cell::Detail(Detail::TableOpened {
-                                preset: json_text(&t.preset),
-                                limits: json_text(&t.limits),
-                            }),
-                        }
-                    }
-                    Payload::StepRefused(r) => Cell::Detail(Detail::Refused {
-                        text: r.text.clone(),
-                        reason: r.reason.clone(),
-                    }),
-                    Payload::Undo(u) => Cell::Detail(Detail::Undid(u.text.clone())),
-                    Payload::RoundVoided(v) => Cell::Detail(Detail::Reason(v.reason.clone())),
-                    Payload::RoundCorrected(c) => Cell::Detail(Detail::Reason(c.reason.clone())),
-                    _ => Cell::Text(n.fields()),
-                };
-                rows.push((
-                    n.at,
-                    n.db,
-                    n.seq,
-                    vec![
-                        Cell::Time(n.at),
-                        Cell::Word(exception_word(n.kind)),
-                        Cell::Text(n.table.clone()),
-                        Cell::Text(n.user.clone()),
-                        n.round.map(Cell::Int).unwrap_or(Cell::Text(String::new())),
-                        detail,
-                    ],
-                ));
-            }
-            for a in src.alarms(from_ms, to_ms)? {
-                rows.push((
-                    a.at,
-                    a.db,
-                    a.seq,
-                    vec![
-                        Cell::Time(a.at),
-                        Cell::Word("floor alarm"),
-                        Cell::Text(String::new()),
-                        Cell::Text(String::new()),
-                        Cell::Text(String::new()),
-                        Cell::Text(a.detail),
-                    ],
-                ));
-            }
-            for r in &in_period {
-                if r.figures.max_net > o.threshold {
-                    rows.push((
-                        r.at,
-                        r.db,
-                        i64::MAX,
-                        vec![
-                            Cell::Time(r.at),
-                            Cell::Word("payout over threshold"),
-                            Cell::Text(r.table.clone()),
-                            Cell::Text(r.dealer.clone()),
-                            Cell::Int(r.round),
-                            Cell::Detail(Detail::Payout {
-                                won: r.figures.max_net,
-                                threshold: o.threshold,
-                            }),
-                        ],
-                    ));
-                }
-            }
-            rows.sort_by_key(|(at, db, seq, _)| (*at, *db, *seq));
-            sections.push(Section {
-                name: "exceptions".into(),
-                columns: vec!["time", "exception", "table", "user", "round", "detail"],
-                rows: rows.into_iter().map(|(_, _, _, r)| r).collect(),
-            });
+        Kind::Summary => summary(src, &cx, &mut sections, &mut charts)?,
+        Kind::Rounds => sections.push(rounds_section(src, &cx, &mut progress)?),
+        Kind::Dealers => dealers(src, &cx, &mut sections, &mut charts)?,
+        Kind::Exceptions => sections.push(exceptions(src, &cx)?),
+    }
+    let sources = provenance(src, o, &mut sections, &mut progress)?;
+    let mut filters = Vec::new();
+    if let Some(t) = o.table {
+        filters.push(("table".to_string(), t.to_string()));
+    }
+    if let Some(d) = o.dealer {
+        filters.push(("dealer".to_string(), d.to_string()));
+    }
+    if o.kind == Kind::Exceptions {
+        filters.push((
+            "payout threshold".to_string(),
+            Cell::Money(o.threshold).text(),
+        ));
+    }
+    let currencies = (0..sources.len()).map(|db| cx.cur(db)).collect();
+    Ok(Report {
+        kind: o.kind,
+        period: o.period,
+        filters,
+        sections,
+        charts,
+        generated_by: o.generated_by.to_string(),
+        generated_at: o.generated_at.to_string(),
+        sources,
+        currencies,
+        mixed_currencies: cx.mixed,
+        threshold: (o.kind == Kind::Exceptions).then_some(o.threshold),
+    })
+}
+
+/// What every kind of report reads: the options, the rounds it keeps (the filters
+/// applied, voided rounds left out), what each round's rules should hold, and each
+/// database's currency.
+struct Ctx<'a> {
+    o: &'a Options<'a>,
+    /// Every kept round from the year's start (or the period's, if earlier).
+    all: Vec<&'a RoundRow>,
+    /// The kept rounds of the period.
+    in_period: Vec<&'a RoundRow>,
+    th: Theories,
+    cur_of: BTreeMap<usize, Currency>,
+    /// Databases of different currencies are never added together: their tables' rows
+    /// carry a currency column, totals and charts are per currency. With one currency
+    /// (or none set anywhere) the report is as it always was.
+    mixed: bool,
+    from_ms: i64,
+    to_ms: i64,
+    ytd_start: i64,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(
+        src: &mut dyn Source,
+        o: &'a Options<'a>,
+        rounds: &'a [RoundRow],
+        ytd_start: i64,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Ctx<'a>, AuditError> {
+        let (from_ms, to_ms) = o.period.ms();
+        let keep = |r: &&RoundRow| {
+            !r.voided
+                && o.table.is_none_or(|t| r.table == t)
+                && o.dealer.is_none_or(|d| r.dealer == d)
+        };
+        let all: Vec<&RoundRow> = rounds.iter().filter(keep).collect();
+        let in_period: Vec<&RoundRow> = all
+            .iter()
+            .copied()
+            .filter(|r| o.period.contains(r.at))
+            .collect();
+        // What each round's rules should hold, for the kinds that show a hold.
+        let th = if o.kind == Kind::Summary {
+            progress("solving each table's rules for its theoretical hold");
+            Theories::read(src, rounds, to_ms)?
+        } else {
+            Theories::default()
+        };
+        let cur_of = currencies(src)?;
+        let mixed = {
+            let dbs: std::collections::BTreeSet<usize> = rounds.iter().map(|r| r.db).collect();
+            let mut seen: Vec<Option<String>> = dbs
+                .into_iter()
+                .map(|db| cur_of.get(&db).copied())
+                .chain(cur_of.values().map(|c| Some(*c)))
+                .map(|c| c.map(|c| c.code().to_string()))
+                .collect();
+            seen.sort();
+            seen.dedup();
+            seen.len() > 1
+        };
+        Ok(Ctx {
+            o,
+            all,
+            in_period,
+            th,
+            cur_of,
+            mixed,
+            from_ms,
+            to_ms,
+            ytd_start,
+        })
+    }
+
+    /// A database's currency.
+    fn cur(&self, db: usize) -> Option<Currency> {
+        self.cur_of.get(&db).copied()
+    }
+
+    /// The grouping key of a round's currency: the same for every round unless mixed.
+    fn ck(&self, db: usize) -> Option<String> {
+        if self.mixed {
+            Some(self.cur(db).map_or(String::new(), |c| c.code().to_string()))
+        } else {
+            None
         }
     }
-    // Provenance: each database's head, and verify (replay mismatches are exceptions too).
+
+    /// Key columns with the currency after the table when mixed.
+    fn keyed(&self, keys: &[&'static str]) -> Vec<&'static str> {
+        let mut k = keys.to_vec();
+        if self.mixed {
+            k.insert(1.min(k.len()), "currency");
+        }
+        columns(&k)
+    }
+
+    /// The key's leading columns with a currency key's cell after them.
+    fn grouped_rows<K>(
+        &self,
+        groups: &BTreeMap<K, Totals>,
+        cells: impl Fn(&K) -> (Vec<Cell>, &Option<String>, Vec<Cell>),
+    ) -> Vec<Vec<Cell>> {
+        groups
+            .iter()
+            .map(|(k, tot)| {
+                let (lead, c, rest) = cells(k);
+                [lead, ck_cell(c), rest, tot.cells()].concat()
+            })
+            .collect()
+    }
+}
+
+/// A currency key as its cells: none when not mixed.
+fn ck_cell(k: &Option<String>) -> Vec<Cell> {
+    match k {
+        None => vec![],
+        Some(c) if c.is_empty() => vec![currency_cell(None)],
+        Some(c) => vec![Cell::Text(c.clone())],
+    }
+}
+
+/// The summary: by shift, by day, month and year to date, the period's total, the
+/// charts by day, and the Pontis games.
+fn summary(
+    src: &mut dyn Source,
+    cx: &Ctx,
+    sections: &mut Vec<Section>,
+    charts: &mut Vec<Chart>,
+) -> Result<(), AuditError> {
+    let (o, th) = (cx.o, &cx.th);
+    let by_shift = grouped(&cx.in_period, th, |r| {
+        let (d, s) = shift_of(r.at);
+        (r.table.clone(), cx.ck(r.db), d, s)
+    });
+    sections.push(Section {
+        name: "by shift".into(),
+        columns: cx.keyed(&["table", "date", "shift"]),
+        rows: cx.grouped_rows(&by_shift, |(t, c, d, s)| {
+            (
+                vec![Cell::Text(t.clone())],
+                c,
+                vec![Cell::Date(*d), Cell::Word(s)],
+            )
+        }),
+    });
+    let by_day = grouped(&cx.in_period, th, |r| {
+        (r.table.clone(), cx.ck(r.db), date_of(r.at))
+    });
+    sections.push(Section {
+        name: "by day".into(),
+        columns: cx.keyed(&["table", "date"]),
+        rows: cx.grouped_rows(&by_day, |(t, c, d)| {
+            (vec![Cell::Text(t.clone())], c, vec![Cell::Date(*d)])
+        }),
+    });
+    let to = o.period.to;
+    let mtd_start = data::day_ms(to.with_day(1).unwrap_or(to));
+    for (name, start) in [("month to date", mtd_start), ("year to date", cx.ytd_start)] {
+        let rows: Vec<&RoundRow> = cx
+            .all
+            .iter()
+            .copied()
+            .filter(|r| r.at >= start && r.at < cx.to_ms)
+            .collect();
+        let per_table = grouped(&rows, th, |r| (r.table.clone(), cx.ck(r.db)));
+        let span = Detail::Span(data::date_of(start), to);
+        sections.push(Section {
+            name: name.into(),
+            columns: cx.keyed(&["table", "from"]),
+            rows: cx.grouped_rows(&per_table, |(t, c)| {
+                (
+                    vec![Cell::Text(t.clone())],
+                    c,
+                    vec![Cell::Detail(span.clone())],
+                )
+            }),
+        });
+    }
+    sections.push(period_total(cx));
+    charts.extend(charts_by_day(cx));
+    sections.extend(super::pontis::sections(src, o)?);
+    Ok(())
+}
+
+/// The summary's period total: one row per currency (one row when the databases keep
+/// one currency).
+fn period_total(cx: &Ctx) -> Section {
+    let mut totals: BTreeMap<Option<String>, (Totals, Vec<String>)> = BTreeMap::new();
+    if !cx.mixed {
+        totals.entry(None).or_default();
+    }
+    for r in &cx.in_period {
+        let (t, tables) = totals.entry(cx.ck(r.db)).or_default();
+        t.add(r, cx.th.of(r));
+        if !tables.contains(&r.table) {
+            tables.push(r.table.clone());
+        }
+    }
+    Section {
+        name: "period total".into(),
+        columns: if cx.mixed {
+            columns(&["currency", "tables"])
+        } else {
+            columns(&["tables"])
+        },
+        rows: totals
+            .iter()
+            .map(|(c, (total, tables))| {
+                [
+                    ck_cell(c),
+                    vec![Cell::Text(tables.len().to_string())],
+                    total.cells(),
+                ]
+                .concat()
+            })
+            .collect(),
+    }
+}
+
+/// The summary's charts: house win and hold by day, per currency.
+fn charts_by_day(cx: &Ctx) -> Vec<Chart> {
+    let days = grouped(&cx.in_period, &cx.th, |r| (cx.ck(r.db), date_of(r.at)));
+    let mut chart_curs: Vec<Option<String>> = days.keys().map(|k| k.0.clone()).collect();
+    chart_curs.dedup();
+    if chart_curs.is_empty() {
+        chart_curs.push(None);
+    }
+    let mut charts = Vec::new();
+    for c in &chart_curs {
+        let label = c.as_ref().and_then(|c| ck_cell(&Some(c.clone())).pop());
+        let of = |f: &dyn Fn(&Totals) -> f64| -> Vec<(String, f64)> {
+            days.iter()
+                .filter(|((k, _), _)| k == c)
+                .map(|((_, d), t)| (d.to_string(), f(t)))
+                .collect()
+        };
+        charts.push(Chart {
+            title: "House win by day",
+            currency: label.clone(),
+            unit: "",
+            days: true,
+            bars: of(&|t| t.win.cents() as f64 / 100.0),
+        });
+        charts.push(Chart {
+            title: "Hold % by day",
+            currency: label,
+            unit: "%",
+            days: true,
+            bars: of(&|t| t.hold().unwrap_or(0.0)),
+        });
+    }
+    charts
+}
+
+/// The rounds report: each round of the period with its bets, inputs and nets.
+fn rounds_section(
+    src: &mut dyn Source,
+    cx: &Ctx,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Section, AuditError> {
+    let mut rows = Vec::new();
+    for (n, r) in cx.in_period.iter().enumerate() {
+        if n % 20_000 == 0 {
+            progress(&format!("{n} of {} rounds", cx.in_period.len()));
+        }
+        let (bets, steps) = src.round_inputs(r.db, r.round)?;
+        let nets = src.round_nets(r.db, r.round)?;
+        let bets_text = bets
+            .iter()
+            .map(|b| format!("{}@{}:{}", b.id, b.box_no, money_json(b.stake)))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let nets_text = nets
+            .iter()
+            .map(|b| format!("{}:{}", b.id, money_json(b.net)))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let currency = if cx.mixed {
+            vec![currency_cell(cx.cur(r.db))]
+        } else {
+            vec![]
+        };
+        rows.push(
+            [
+                vec![Cell::Time(r.at), Cell::Text(r.table.clone())],
+                currency,
+                vec![
+                    Cell::Int(r.round),
+                    Cell::Text(r.dealer.clone()),
+                    Cell::Text(bets_text),
+                    Cell::Text(steps.join(" ")),
+                    Cell::Text(nets_text),
+                    Cell::Money(r.figures.handle),
+                    Cell::Money(r.figures.house_net),
+                ],
+            ]
+            .concat(),
+        );
+    }
+    let mut columns = vec!["settled at", "table"];
+    if cx.mixed {
+        columns.push("currency");
+    }
+    Ok(Section {
+        name: "rounds".into(),
+        columns: [
+            columns,
+            vec![
+                "round",
+                "dealer",
+                "bets (id@box:stake)",
+                "inputs",
+                "nets",
+                "handle",
+                "house win",
+            ],
+        ]
+        .concat(),
+        rows,
+    })
+}
+
+/// The dealers report: each dealer's rounds, hours, figures and noted inputs, and the
+/// chart of rounds per dealer.
+fn dealers(
+    src: &mut dyn Source,
+    cx: &Ctx,
+    sections: &mut Vec<Section>,
+    charts: &mut Vec<Chart>,
+) -> Result<(), AuditError> {
+    let noted = src.events_of(
+        &[
+            EventKind::StepRefused,
+            EventKind::Undo,
+            EventKind::RoundCorrected,
+        ],
+        cx.from_ms,
+        cx.to_ms,
+    )?;
+    // A dealer who dealt in two currencies has a row for each.
+    let per = grouped(&cx.in_period, &cx.th, |r| (r.dealer.clone(), cx.ck(r.db)));
+    let mut names: Vec<(String, Option<String>)> = per.keys().cloned().collect();
+    for n in &noted {
+        let key = (n.user.clone(), cx.ck(n.db));
+        if !n.user.is_empty() && !names.contains(&key) && cx.o.dealer.is_none_or(|d| d == n.user) {
+            names.push(key);
+        }
+    }
+    names.sort();
+    sections.push(dealers_section(cx, &per, &names, &noted));
+    // Rounds are counts, not money: one chart over every currency.
+    let mut bars: Vec<(String, f64)> = Vec::new();
+    for key in &names {
+        let n = per.get(key).map(|t| t.rounds as f64).unwrap_or(0.0);
+        match bars.iter_mut().find(|b| b.0 == key.0) {
+            Some(b) => b.1 += n,
+            None => bars.push((key.0.clone(), n)),
+        }
+    }
+    charts.push(Chart {
+        title: "Rounds per dealer",
+        currency: None,
+        unit: "",
+        days: false,
+        bars,
+    });
+    Ok(())
+}
+
+/// The dealers report's table: a row per dealer (and currency, when mixed).
+fn dealers_section(
+    cx: &Ctx,
+    per: &BTreeMap<(String, Option<String>), Totals>,
+    names: &[(String, Option<String>)],
+    noted: &[Noted],
+) -> Section {
+    let hours = |d: &str, c: &Option<String>| {
+        if !cx.mixed {
+            return dealer_hours(&cx.in_period, d) as f64;
+        }
+        let rows: Vec<&RoundRow> = cx
+            .in_period
+            .iter()
+            .copied()
+            .filter(|r| cx.ck(r.db) == *c)
+            .collect();
+        dealer_hours(&rows, d) as f64
+    };
+    let count = |d: &str, c: &Option<String>, k: EventKind| {
+        noted
+            .iter()
+            .filter(|n| n.user == d && n.kind == k && cx.ck(n.db) == *c)
+            .count() as i64
+    };
+    let mut columns = vec!["dealer"];
+    if cx.mixed {
+        columns.push("currency");
+    }
+    Section {
+        name: "dealers".into(),
+        columns: [
+            columns,
+            vec![
+                "rounds",
+                "hours at a table",
+                "rounds per hour",
+                "handle",
+                "house win",
+                "hold %",
+                "refused inputs",
+                "undos",
+                "corrections",
+            ],
+        ]
+        .concat(),
+        rows: names
+            .iter()
+            .map(|key| {
+                let (d, c) = key;
+                let t = per.get(key).copied().unwrap_or_default();
+                let h = hours(d, c);
+                [
+                    vec![Cell::Text(d.clone())],
+                    ck_cell(c),
+                    vec![
+                        Cell::Int(t.rounds),
+                        Cell::Int(h as i64),
+                        Cell::Percent((h > 0.0).then(|| t.rounds as f64 / h)),
+                        Cell::Money(t.handle),
+                        Cell::Money(t.win),
+                        Cell::Percent(t.hold()),
+                        Cell::Int(count(d, c, EventKind::StepRefused)),
+                        Cell::Int(count(d, c, EventKind::Undo)),
+                        Cell::Int(count(d, c, EventKind::RoundCorrected)),
+                    ],
+                ]
+                .concat()
+            })
+            .collect(),
+    }
+}
+
+/// An exceptions row with what orders it: (time, database, seq, cells).
+type ExceptionRow = (i64, usize, i64, Vec<Cell>);
+
+/// The exceptions report: the logged exceptions of the period, the floor's alarms, and
+/// the payouts over the threshold, in time order.
+fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Section, AuditError> {
+    let mut rows = logged_exceptions(src, cx)?;
+    for a in src.alarms(cx.from_ms, cx.to_ms)? {
+        rows.push((
+            a.at,
+            a.db,
+            a.seq,
+            vec![
+                Cell::Time(a.at),
+                Cell::Word("floor alarm"),
+                Cell::Text(String::new()),
+                Cell::Text(String::new()),
+                Cell::Text(String::new()),
+                Cell::Text(a.detail),
+            ],
+        ));
+    }
+    let threshold = cx.o.threshold;
+    for r in &cx.in_period {
+        if r.figures.max_net > threshold {
+            rows.push((
+                r.at,
+                r.db,
+                i64::MAX,
+                vec![
+                    Cell::Time(r.at),
+                    Cell::Word("payout over threshold"),
+                    Cell::Text(r.table.clone()),
+                    Cell::Text(r.dealer.clone()),
+                    Cell::Int(r.round),
+                    Cell::Detail(Detail::Payout {
+                        won: r.figures.max_net,
+                        threshold,
+                    }),
+                ],
+            ));
+        }
+    }
+    rows.sort_by_key(|(at, db, seq, _)| (*at, *db, *seq));
+    Ok(Section {
+        name: "exceptions".into(),
+        columns: vec!["time", "exception", "table", "user", "round", "detail"],
+        rows: rows.into_iter().map(|(_, _, _, r)| r).collect(),
+    })
+}
+
+/// The exceptions the logs hold: voids, corrections, undos, refusals, logins, locks,
+/// and the openings of a table that changed its rules or limits.
+fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>, AuditError> {
+    let kinds = [
+        EventKind::RoundVoided,
+        EventKind::RoundCorrected,
+        EventKind::Undo,
+        EventKind::StepRefused,
+        EventKind::LoginFailed,
+        EventKind::UserLocked,
+        EventKind::UserUnlocked,
+        EventKind::TableOpened,
+    ];
+    let mut rows = Vec::new();
+    // Each database's tables by name: the last opening before the period tells
+    // whether an opening in it changed anything.
+    let mut last_rules: BTreeMap<(usize, String), TableOpened> = BTreeMap::new();
+    for n in src.events_of(&[EventKind::TableOpened], 0, cx.from_ms)? {
+        if let Payload::TableOpened(t) = n.payload {
+            last_rules.insert((n.db, n.table.clone()), t);
+        }
+    }
+    for n in src.events_of(&kinds, cx.from_ms, cx.to_ms)? {
+        if cx
+            .o
+            .table
+            .is_some_and(|t| !n.table.is_empty() && n.table != t)
+        {
+            continue;
+        }
+        let detail = match &n.payload {
+            Payload::TableOpened(t) => {
+                let before = last_rules.insert((n.db, n.table.clone()), t.clone());
+                match before {
+                    Some(b) if b.rules != t.rules || b.limits != t.limits => {
+                        Cell::Detail(Detail::RulesChanged {
+                            preset: json_text(&t.preset),
+                            limits: json_text(&t.limits),
+                        })
+                    }
+                    Some(_) => continue,
+                    None => Cell::Detail(Detail::TableOpened {
+                        preset: json_text(&t.preset),
+                        limits: json_text(&t.limits),
+                    }),
+                }
+            }
+            Payload::StepRefused(r) => Cell::Detail(Detail::Refused {
+                text: r.text.clone(),
+                reason: r.reason.clone(),
+            }),
+            Payload::Undo(u) => Cell::Detail(Detail::Undid(u.text.clone())),
+            Payload::RoundVoided(v) => Cell::Detail(Detail::Reason(v.reason.clone())),
+            Payload::RoundCorrected(c) => Cell::Detail(Detail::Reason(c.reason.clone())),
+            _ => Cell::Text(n.fields()),
+        };
+        rows.push((
+            n.at,
+            n.db,
+            n.seq,
+            vec![
+                Cell::Time(n.at),
+                Cell::Word(exception_word(n.kind)),
+                Cell::Text(n.table.clone()),
+                Cell::Text(n.user.clone()),
+                n.round.map(Cell::Int).unwrap_or(Cell::Text(String::new())),
+                detail,
+            ],
+        ));
+    }
+    Ok(rows)
+}
+
+/// Provenance: each database's head, and verify (replay mismatches are exceptions too:
+/// a failed verify is a row of the exceptions report).
+fn provenance(
+    src: &mut dyn Source,
+    o: &Options,
+    sections: &mut [Section],
+    progress: &mut dyn FnMut(&str),
+) -> Result<Vec<Provenance>, AuditError> {
     let mut sources = Vec::new();
-    for h in src.heads(o.verify, &mut progress)? {
+    for h in src.heads(o.verify, progress)? {
         if let (Kind::Exceptions, Some(Err(why))) = (o.kind, &h.verified)
             && let Some(sec) = sections.last_mut()
         {
@@ -686,33 +838,7 @@ pub fn build_from(
             verified: h.verified,
         });
     }
-    let mut filters = Vec::new();
-    if let Some(t) = o.table {
-        filters.push(("table".to_string(), t.to_string()));
-    }
-    if let Some(d) = o.dealer {
-        filters.push(("dealer".to_string(), d.to_string()));
-    }
-    if o.kind == Kind::Exceptions {
-        filters.push((
-            "payout threshold".to_string(),
-            Cell::Money(o.threshold).text(),
-        ));
-    }
-    let currencies = (0..sources.len()).map(cur).collect();
-    Ok(Report {
-        kind: o.kind,
-        period: o.period,
-        filters,
-        sections,
-        charts,
-        generated_by: o.generated_by.to_string(),
-        generated_at: o.generated_at.to_string(),
-        sources,
-        currencies,
-        mixed_currencies: mixed,
-        threshold: (o.kind == Kind::Exceptions).then_some(o.threshold),
-    })
+    Ok(sources)
 }
 
 /// Figures for the supervisor's charts: by day, by hour of day, by dealer.

@@ -37,7 +37,7 @@ pub struct Options<'a> {
 }
 
 /// The four kinds of report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Per table by shift and by day, month- and year-to-date.
     Summary,
@@ -47,7 +47,7 @@ pub enum Kind {
 }
 
 /// What a report is written as.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// One file per table of the report, plus the footer.
     Csv,

@@ -24,7 +24,7 @@ use crate::i18n::{self, Lang};
 use crate::t;
 
 /// How CSV is written for a spreadsheet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CsvStyle {
     /// `,` between fields, `.` before decimals (English spreadsheets).
     Comma,

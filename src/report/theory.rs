@@ -94,16 +94,20 @@ pub fn of_rules(rules: &Value) -> Option<Theory> {
     if let Some(t) = cache().lock().ok()?.get(&key) {
         return *t;
     }
-    let theory = Rules::from_value(rules).ok().map(|r| {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let s = Strategy::solve(&r, threads);
-        Theory {
-            edge: s.house_edge,
-            hold: s.hold_per_handle(),
-            sd: s.sd,
-            rho: rho_of(&s, threads),
-            staked: s.mean_staked,
-        }
+    let Ok(r) = Rules::from_value(rules) else {
+        cache().lock().ok()?.insert(key, None);
+        return None;
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // A solver thread that panicked leaves no theory, and nothing is cached: the next
+    // asking solves again rather than keeping a figure made of part of the work.
+    let s = Strategy::solve(&r, threads).ok()?;
+    let theory = Some(Theory {
+        edge: s.house_edge,
+        hold: s.hold_per_handle(),
+        sd: s.sd,
+        rho: rho_of(&s, threads),
+        staked: s.mean_staked,
     });
     cache().lock().ok()?.insert(key, theory);
     theory

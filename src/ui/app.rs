@@ -344,10 +344,9 @@ impl DealerApp {
     // ----- carrying out -----------------------------------------------------------------------
 
     fn apply(&mut self, c: Command) {
-        let lang = self.lang;
-        let Some(store) = self.store.as_mut() else {
+        if self.store.is_none() {
             return;
-        };
+        }
         let said: Option<Said> = match c {
             Command::Lang(l) => {
                 self.lang = l;
@@ -362,207 +361,245 @@ impl DealerApp {
                 self.show_keys = !self.show_keys;
                 None
             }
-            Command::Desk => {
-                let from_here = matches!(self.page, Page::OpenTable(_) | Page::Table(_));
-                if !self.user.as_ref().is_some_and(|u| u.role.supervises()) {
-                    Some((t!(lang, "app-desk-for-supervisors"), Tone::Refused))
-                } else if from_here {
-                    let back = Box::new(take(&mut self.page));
-                    // The desk opens on the latest rounds.
-                    let mut desk = Box::new(Desk::new());
-                    let said = self
-                        .user
-                        .as_ref()
-                        .and_then(|u| desk.apply(DeskCommand::Latest, store, u, lang));
-                    self.page = Page::Desk { desk, back };
-                    said.map(|r| match r {
-                        Ok(m) => (m, Tone::Info),
-                        Err(e) => (e, Tone::Error),
-                    })
-                } else {
-                    None
-                }
+            Command::Desk => self.open_desk(),
+            Command::LeaveDesk => self.leave_desk(),
+            Command::AtDesk(a) => self.at_desk(a),
+            Command::AtPontis(a) => self.at_pontis(a),
+            Command::CloseTable => self.close_table(),
+            Command::CreateAdmin => self.create_admin(),
+            Command::Login => self.login(),
+            Command::Logout => {
+                self.sign_off();
+                self.page = Page::Login(Login::new(String::new()));
+                Some((t!(self.lang, "login-logged-out"), Tone::Info))
             }
-            Command::LeaveDesk => {
-                if let Page::Desk { back, .. } = take(&mut self.page) {
-                    // Back to the table as it waited, or to the tables (listed again).
-                    self.page = *back;
-                    if let Page::OpenTable(o) = &mut self.page {
-                        o.tables = list_tables(store).unwrap_or_default();
-                    }
-                }
-                None
+            Command::OpenTable => self.open_table(None),
+            Command::Resume(name) => self.open_table(Some(name)),
+            c => self.table_command(c),
+        };
+        if let Some(said) = said {
+            self.say(said);
+        }
+    }
+
+    /// The desk, for a supervisor, from the tables or a table (which waits under it).
+    fn open_desk(&mut self) -> Option<Said> {
+        let lang = self.lang;
+        let store = self.store.as_mut()?;
+        let from_here = matches!(self.page, Page::OpenTable(_) | Page::Table(_));
+        if !self.user.as_ref().is_some_and(|u| u.role.supervises()) {
+            Some((t!(lang, "app-desk-for-supervisors"), Tone::Refused))
+        } else if from_here {
+            let back = Box::new(take(&mut self.page));
+            // The desk opens on the latest rounds.
+            let mut desk = Box::new(Desk::new());
+            let said = self
+                .user
+                .as_ref()
+                .and_then(|u| desk.apply(DeskCommand::Latest, store, u, lang));
+            self.page = Page::Desk { desk, back };
+            said.map(|r| match r {
+                Ok(m) => (m, Tone::Info),
+                Err(e) => (e, Tone::Error),
+            })
+        } else {
+            None
+        }
+    }
+
+    fn leave_desk(&mut self) -> Option<Said> {
+        let store = self.store.as_mut()?;
+        if let Page::Desk { back, .. } = take(&mut self.page) {
+            // Back to the table as it waited, or to the tables (listed again).
+            self.page = *back;
+            if let Page::OpenTable(o) = &mut self.page {
+                o.tables = list_tables(store).unwrap_or_default();
             }
-            Command::AtDesk(a) => match (&mut self.page, self.user.as_ref()) {
-                (Page::Desk { desk, .. }, Some(user)) => {
-                    desk.apply(a, store, user, lang).map(|r| match r {
-                        Ok(m) => (m, Tone::Info),
-                        Err(e) => (t!(lang, "app-refused", why = e), Tone::Refused),
-                    })
-                }
-                _ => None,
-            },
-            Command::AtPontis(a) => match (&mut self.page, self.user.as_ref()) {
-                (Page::Pontis(p), Some(user)) => {
-                    let (said, leave) = p.apply(a, store, user, lang);
-                    if leave {
-                        self.page = Page::OpenTable(OpenTable::new(
-                            list_tables(store).unwrap_or_default(),
-                            &self.rules_dir,
-                            lang,
-                        ));
-                    }
-                    said
-                }
-                _ => None,
-            },
-            Command::CloseTable => {
-                if let Page::Table(t) = take(&mut self.page) {
-                    let name = t.session.state().name.clone();
-                    let in_play = t.session.round().is_some();
-                    let closed = t.session.close(store);
+        }
+        None
+    }
+
+    fn at_desk(&mut self, a: DeskCommand) -> Option<Said> {
+        let lang = self.lang;
+        let store = self.store.as_mut()?;
+        match (&mut self.page, self.user.as_ref()) {
+            (Page::Desk { desk, .. }, Some(user)) => {
+                desk.apply(a, store, user, lang).map(|r| match r {
+                    Ok(m) => (m, Tone::Info),
+                    Err(e) => (t!(lang, "app-refused", why = e), Tone::Refused),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn at_pontis(&mut self, a: PontisAct) -> Option<Said> {
+        let lang = self.lang;
+        let store = self.store.as_mut()?;
+        match (&mut self.page, self.user.as_ref()) {
+            (Page::Pontis(p), Some(user)) => {
+                let (said, leave) = p.apply(a, store, user, lang);
+                if leave {
                     self.page = Page::OpenTable(OpenTable::new(
                         list_tables(store).unwrap_or_default(),
                         &self.rules_dir,
                         lang,
                     ));
-                    Some(match closed {
-                        Ok(()) if in_play => (
-                            t!(lang, "app-table-closed-in-play", name = name),
-                            Tone::Info,
-                        ),
-                        Ok(()) => (t!(lang, "app-table-closed", name = name), Tone::Info),
-                        Err(e) => (errors::store(lang, &e), Tone::Error),
-                    })
-                } else {
-                    None
                 }
+                said
             }
-            Command::CreateAdmin => match &mut self.page {
-                Page::FirstAdmin(f) if f.pin != f.pin2 => {
-                    f.refused();
-                    Some((t!(lang, "login-pins-differ"), Tone::Refused))
-                }
-                Page::FirstAdmin(f) => {
-                    match users::add_user(store, &f.name, Role::Admin, &f.pin, None) {
-                        Ok(u) => {
-                            // The language switched on this screen is the admin's.
-                            let said = t!(lang, "login-first-admin-done", name = &u.name);
-                            let saved = match f.lang_chosen {
-                                Some(l) => settings::set_language(store, &u, l, &u).map(|_| ()),
-                                None => Ok(()),
-                            };
-                            self.page = Page::Login(Login::new(f.name.clone()));
-                            Some(match saved {
-                                Ok(()) => (said, Tone::Info),
-                                Err(e) => (
-                                    t!(
-                                        lang,
-                                        "login-language-not-saved",
-                                        said = said,
-                                        why = errors::store(lang, &e)
-                                    ),
-                                    Tone::Refused,
-                                ),
-                            })
-                        }
-                        Err(e) => {
-                            f.refused();
-                            Some((errors::store(lang, &e), Tone::Refused))
-                        }
-                    }
-                }
-                _ => None,
-            },
-            Command::Login => match &mut self.page {
-                Page::Login(l) => {
-                    let result = users::login(store, &l.name, &l.pin, None);
-                    l.pin.clear();
-                    match result {
-                        Ok(u) => {
-                            // The language switched on this screen is this user's from now
-                            // on (logged, by the user); else the user's own, else the one
-                            // on screen stays.
-                            let saved = match l.lang_chosen {
-                                Some(chosen) => {
-                                    settings::set_language(store, &u, chosen, &u).map(|_| ())
-                                }
-                                None => settings::language(store, &u).map(|own| {
-                                    if let Some(own) = own {
-                                        self.lang = own;
-                                    }
-                                }),
-                            };
-                            let lang = self.lang;
-                            let mut said = t!(
-                                lang,
-                                "login-logged-in",
-                                name = &u.name,
-                                role = role_name(lang, u.role)
-                            );
-                            if let Err(e) = saved {
-                                said = t!(
+            _ => None,
+        }
+    }
+
+    fn close_table(&mut self) -> Option<Said> {
+        let lang = self.lang;
+        let store = self.store.as_mut()?;
+        if let Page::Table(t) = take(&mut self.page) {
+            let name = t.session.state().name.clone();
+            let in_play = t.session.round().is_some();
+            let closed = t.session.close(store);
+            self.page = Page::OpenTable(OpenTable::new(
+                list_tables(store).unwrap_or_default(),
+                &self.rules_dir,
+                lang,
+            ));
+            Some(match closed {
+                Ok(()) if in_play => (
+                    t!(lang, "app-table-closed-in-play", name = name),
+                    Tone::Info,
+                ),
+                Ok(()) => (t!(lang, "app-table-closed", name = name), Tone::Info),
+                Err(e) => (errors::store(lang, &e), Tone::Error),
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The first admin, from the first screen of a new database.
+    fn create_admin(&mut self) -> Option<Said> {
+        let lang = self.lang;
+        let store = self.store.as_mut()?;
+        match &mut self.page {
+            Page::FirstAdmin(f) if f.pin != f.pin2 => {
+                f.refused();
+                Some((t!(lang, "login-pins-differ"), Tone::Refused))
+            }
+            Page::FirstAdmin(f) => {
+                match users::add_user(store, &f.name, Role::Admin, &f.pin, None) {
+                    Ok(u) => {
+                        // The language switched on this screen is the admin's.
+                        let said = t!(lang, "login-first-admin-done", name = &u.name);
+                        let saved = match f.lang_chosen {
+                            Some(l) => settings::set_language(store, &u, l, &u).map(|_| ()),
+                            None => Ok(()),
+                        };
+                        self.page = Page::Login(Login::new(f.name.clone()));
+                        Some(match saved {
+                            Ok(()) => (said, Tone::Info),
+                            Err(e) => (
+                                t!(
                                     lang,
                                     "login-language-not-saved",
                                     said = said,
                                     why = errors::store(lang, &e)
-                                );
-                            }
-                            self.user = Some(u);
-                            self.page = Page::OpenTable(OpenTable::new(
-                                list_tables(store).unwrap_or_default(),
-                                &self.rules_dir,
-                                lang,
-                            ));
-                            if self.rules_dir_given && !self.rules_dir.is_dir() {
-                                Some((
-                                    t!(
-                                        lang,
-                                        "app-rules-dir-missing",
-                                        said = said,
-                                        dir = self.rules_dir.display().to_string()
-                                    ),
-                                    Tone::Refused,
-                                ))
-                            } else {
-                                Some((said, Tone::Info))
-                            }
-                        }
-                        Err(e) => {
-                            l.place_cursor = true;
-                            Some((super::screens::login::refused(lang, &e), Tone::Refused))
-                        }
+                                ),
+                                Tone::Refused,
+                            ),
+                        })
+                    }
+                    Err(e) => {
+                        f.refused();
+                        Some((errors::store(lang, &e), Tone::Refused))
                     }
                 }
-                _ => None,
-            },
-            Command::Logout => {
-                self.sign_off();
-                self.page = Page::Login(Login::new(String::new()));
-                Some((t!(lang, "login-logged-out"), Tone::Info))
             }
-            Command::OpenTable => self.open_table(None),
-            Command::Resume(name) => self.open_table(Some(name)),
-            c => match &mut self.page {
-                Page::Table(t) => match c {
-                    Command::NewShoe => Some(t.new_shoe(store, lang)),
-                    Command::Deal(first) => Some(t.deal(store, lang, first)),
-                    Command::Step(step) => Some(t.step(store, lang, step)),
-                    Command::Offer(kind, b) => t.offer(store, lang, kind, b),
-                    Command::Mark(d) => {
-                        t.mark(d);
-                        None
-                    }
-                    Command::Undo => Some(t.undo(store, lang)),
-                    Command::Confirm => Some(t.confirm(lang)),
-                    Command::Suit(s) => Some(t.suit(lang, s)),
-                    _ => None,
-                },
-                _ => None,
-            },
+            _ => None,
+        }
+    }
+
+    fn login(&mut self) -> Option<Said> {
+        let lang = self.lang;
+        let store = self.store.as_mut()?;
+        let Page::Login(l) = &mut self.page else {
+            return None;
         };
-        if let Some(said) = said {
-            self.say(said);
+        let result = users::login(store, &l.name, &l.pin, None);
+        l.pin.clear();
+        let u = match result {
+            Ok(u) => u,
+            Err(e) => {
+                l.place_cursor = true;
+                return Some((super::screens::login::refused(lang, &e), Tone::Refused));
+            }
+        };
+        // The language switched on this screen is this user's from now on (logged, by the
+        // user); else the user's own, else the one on screen stays.
+        let saved = match l.lang_chosen {
+            Some(chosen) => settings::set_language(store, &u, chosen, &u).map(|_| ()),
+            None => settings::language(store, &u).map(|own| {
+                if let Some(own) = own {
+                    self.lang = own;
+                }
+            }),
+        };
+        let lang = self.lang;
+        let mut said = t!(
+            lang,
+            "login-logged-in",
+            name = &u.name,
+            role = role_name(lang, u.role)
+        );
+        if let Err(e) = saved {
+            said = t!(
+                lang,
+                "login-language-not-saved",
+                said = said,
+                why = errors::store(lang, &e)
+            );
+        }
+        self.user = Some(u);
+        self.page = Page::OpenTable(OpenTable::new(
+            list_tables(store).unwrap_or_default(),
+            &self.rules_dir,
+            lang,
+        ));
+        if self.rules_dir_given && !self.rules_dir.is_dir() {
+            Some((
+                t!(
+                    lang,
+                    "app-rules-dir-missing",
+                    said = said,
+                    dir = self.rules_dir.display().to_string()
+                ),
+                Tone::Refused,
+            ))
+        } else {
+            Some((said, Tone::Info))
+        }
+    }
+
+    /// A command of the table screen, at a table.
+    fn table_command(&mut self, c: Command) -> Option<Said> {
+        let lang = self.lang;
+        let store = self.store.as_mut()?;
+        let Page::Table(t) = &mut self.page else {
+            return None;
+        };
+        match c {
+            Command::NewShoe => Some(t.new_shoe(store, lang)),
+            Command::Deal(first) => Some(t.deal(store, lang, first)),
+            Command::Step(step) => Some(t.step(store, lang, step)),
+            Command::Offer(kind, b) => t.offer(store, lang, kind, b),
+            Command::Mark(d) => {
+                t.mark(d);
+                None
+            }
+            Command::Undo => Some(t.undo(store, lang)),
+            Command::Confirm => Some(t.confirm(lang)),
+            Command::Suit(s) => Some(t.suit(lang, s)),
+            _ => None,
         }
     }
 

@@ -10,6 +10,7 @@ use std::sync::mpsc::{Receiver, channel};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, GridInput, GridMark, Line, Plot, PlotPoints, Points};
 
+use crate::engine::rules::MAX_BOXES;
 use crate::engine::{Currency, Money};
 use crate::i18n::{self, Lang};
 use crate::log::Store;
@@ -527,18 +528,7 @@ impl Desk {
                 )
             })?)
         };
-        let box_no = if self.box_no.trim().is_empty() {
-            None
-        } else {
-            Some(
-                self.box_no
-                    .trim()
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|b| (1..=7).contains(b))
-                    .ok_or_else(|| t!(lang, "desk-bad-box", text = self.box_no.trim()))?,
-            )
-        };
+        let box_no = box_filter(lang, &self.box_no)?;
         let f = Filters {
             from,
             to,
@@ -1402,10 +1392,42 @@ fn find(store: &Store, f: &Filters) -> Result<Found, crate::log::AuditError> {
     })
 }
 
+/// The box filter: empty for every box, else a box number the rules can have (1 to the
+/// engine's most boxes a table may have: the search runs over every table's rules).
+fn box_filter(lang: Lang, text: &str) -> Result<Option<u8>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse::<u8>()
+        .ok()
+        .filter(|b| (1..=MAX_BOXES).contains(b))
+        .map(Some)
+        .ok_or_else(|| t!(lang, "desk-bad-box", text = text, max = MAX_BOXES))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use egui_kittest::Harness;
+
+    /// The box filter takes every box the rules allow, and nothing past it.
+    #[test]
+    fn the_box_filter_takes_the_boxes_the_rules_allow() {
+        assert_eq!(box_filter(Lang::En, " "), Ok(None));
+        for b in 1..=MAX_BOXES {
+            assert_eq!(box_filter(Lang::En, &format!(" {b} ")), Ok(Some(b)));
+        }
+        let past = (MAX_BOXES + 1).to_string();
+        for bad in ["0", past.as_str(), "x", "-1"] {
+            assert_eq!(
+                box_filter(Lang::En, bad),
+                Err(format!(
+                    "box \u{201c}{bad}\u{201d}: expected a box number 1 to {MAX_BOXES}"
+                ))
+            );
+        }
+    }
     use egui_kittest::kittest::{NodeT, Queryable};
 
     /// In uk and ru the plural `one` also covers 21, 31, …: only the exact 1 may drop the

@@ -432,6 +432,12 @@ impl Game {
     pub fn previous(&self, seat: usize) -> usize {
         (seat + self.players() - 1) % self.players()
     }
+    /// Who deals the next game of these players: RULES.md B, "the first dealer is drawn by
+    /// lot, then the deal rotates" — to the seat after this game's dealer, the way the
+    /// turns go round the circle ("the dealer moves first … then, in turn, each player").
+    pub fn next_dealer(&self) -> usize {
+        (self.dealer + 1) % self.players()
+    }
 
     /// A bank's score (`score: "sum"`).
     pub fn score(&self, seat: usize) -> u32 {

@@ -105,3 +105,32 @@ fn too_many_players_or_a_repeated_bank_card_cannot_start() {
         Err(SetupError::ImpossibleBank { .. })
     ));
 }
+
+/// RULES.md B: "the first dealer is drawn by lot, then the deal rotates"; "the dealer
+/// moves first … then, in turn, each player". The deal passes to the player who moves
+/// second, and round the whole circle before it comes back to the first dealer.
+#[test]
+fn the_deal_rotates_to_the_seat_that_moves_after_the_dealer() {
+    let r = PontisRules::standard();
+    for n in 2..=6 {
+        let names: Vec<String> = (0..n).map(|i| format!("P{i}")).collect();
+        let mut dealers = Vec::new();
+        let mut dealer = 3 % n;
+        for _ in 0..n {
+            let mut game = Game::new(r, names.clone(), dealer, vec![None; n]).unwrap();
+            assert_eq!(game.want(), Want::Turn(dealer));
+            let open = Step::Turn {
+                seat: dealer,
+                card: card("7h"),
+            };
+            game.apply(open).unwrap();
+            assert_eq!(game.next_dealer(), game.to_move(), "{n} players");
+            assert_eq!(game.previous(game.next_dealer()), dealer);
+            dealers.push(dealer);
+            dealer = game.next_dealer();
+        }
+        assert_eq!(dealer, 3 % n, "{n} players: back to the first dealer");
+        dealers.sort();
+        assert_eq!(dealers, (0..n).collect::<Vec<_>>(), "every seat deals once");
+    }
+}

@@ -498,9 +498,9 @@ impl PontisScreen {
                     Some(End::EmptyHand(_)) => t!(lang, "pontis-over-empty"),
                     _ => t!(lang, "pontis-over-circle"),
                 };
-                // The next game: the same players, the deal rotated to the next seat.
+                // The next game: the same players, the deal rotated (the engine's rule).
                 self.players = g.names().join(", ");
-                self.dealer = g.names()[(g.dealer() + 1) % g.players()].clone();
+                self.dealer = g.names()[g.next_dealer()].clone();
                 self.last_end = Some(g);
                 self.place_cursor = true;
                 (
