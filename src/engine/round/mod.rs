@@ -34,7 +34,7 @@ mod words;
 
 pub use check::{Checked, Refusal, StepError};
 pub use lines::{LineKind, SettleLine, SettleTotals};
-pub use pay::{Payout, unit_net};
+pub use pay::{Payout, bought_payout, unit_net};
 pub use rulings::{HandFacts, HandKind};
 pub use setup::{Limits, SetupError};
 pub use stats::RoundFigures;
