@@ -85,8 +85,10 @@ pub fn strategy(
     let started = std::time::Instant::now();
     let s = Strategy::solve(rules, threads.unwrap_or_else(cores))?;
     let took = started.elapsed();
+    // The chart says in the user's language when the rules give the players the edge.
+    let note = croupier::i18n::players_edge(crate::system_lang(), s.house_edge);
     if let Some(path) = out {
-        std::fs::write(path, chart::html(&s, name))
+        std::fs::write(path, chart::html(&s, name, note.as_deref()))
             .with_context(|| format!("writing {}", path.display()))?;
         eprintln!("wrote {}", path.display());
     }
@@ -94,7 +96,7 @@ pub fn strategy(
     if json {
         writeln!(o, "{}", serde_json::to_string_pretty(&chart::json(&s))?)?;
     } else {
-        write!(o, "{}", chart::text(&s))?;
+        write!(o, "{}", chart::text(&s, note.as_deref()))?;
         writeln!(o, "\nsolved in {:.2} s", took.as_secs_f64())?;
     }
     std::io::stdout()

@@ -183,3 +183,23 @@ fn languages_are_chosen_by_code_or_locale() {
     assert!(e.contains("expected one of en"), "{e}");
     assert_eq!(Lang::Cs.native_name(), "Čeština");
 }
+
+/// Rules that give the players the edge (a house edge below zero) are said so in every
+/// language, with the players' edge as the language writes decimals; rules where the house
+/// has the edge say nothing.
+#[test]
+fn the_players_edge_is_said_in_every_language() {
+    use croupier::i18n::players_edge;
+    let cases = [
+        (Lang::En, "These rules give the players the edge", "1.33%"),
+        (Lang::Cs, "Tato pravidla dávají výhodu hráčům", "1,33 %"),
+        (Lang::Uk, "Ці правила дають перевагу гравцям", "1,33 %"),
+        (Lang::Ru, "Эти правила дают преимущество игрокам", "1,33 %"),
+    ];
+    for (lang, words, edge) in cases {
+        let said = players_edge(lang, -0.013348).unwrap();
+        assert!(said.starts_with(words) && said.contains(edge), "{said}");
+        assert_eq!(players_edge(lang, 0.0), None);
+        assert_eq!(players_edge(lang, 0.0231), None);
+    }
+}

@@ -165,6 +165,48 @@ fn strategy_gives_the_edge_the_chart_and_a_printable_page() {
     assert!(page.contains("Pontoon strategy: czech") && page.contains("<table>"));
 }
 
+/// The chart says, in the user's language (the locale), when the rules give the players
+/// the edge, and says nothing of it when the house has the edge; its JSON says who has it.
+#[test]
+fn the_chart_says_when_the_rules_give_the_players_the_edge() {
+    let strategy = |locale: &str, rules: &str, json: bool| {
+        let mut args = vec!["strategy", "--rules", rules];
+        if json {
+            args.push("--json");
+        }
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(&args)
+            .env("LC_ALL", locale)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let cs = strategy("cs_CZ.UTF-8", "czech", false);
+    assert!(
+        cs.contains(
+            "Tato pravidla dávají výhodu hráčům: hráč, který hraje nejlépe, dlouhodobě \
+             vyhrává 1,33 % z počáteční sázky."
+        ),
+        "{cs}"
+    );
+    let dir = common::fresh_dir("lab-house-edge");
+    let file = dir.join("even-trick.json");
+    let mut v: Value =
+        serde_json::from_slice(&common::run(&["rules", "czech"], b"").stdout).unwrap();
+    v["five_card_trick_pays"] = serde_json::json!([1, 1]);
+    std::fs::write(&file, v.to_string()).unwrap();
+    let file = file.to_str().unwrap();
+    let en = strategy("C", file, false);
+    assert!(
+        en.starts_with("house edge 2.") && !en.contains("the players the edge"),
+        "{en}"
+    );
+    let json = |rules| serde_json::from_str::<Value>(&strategy("C", rules, true)).unwrap();
+    assert_eq!(json(file)["edge_to"], "house");
+    assert_eq!(json("czech")["edge_to"], "players");
+}
+
 #[test]
 fn simulate_reports_the_edge_with_its_interval_the_same_for_a_seed() {
     let args = [

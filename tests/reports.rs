@@ -196,6 +196,36 @@ fn summary_figures_add_up_to_the_rounds_nets() {
     }
 }
 
+/// The summary says per table, in words, who has the edge under the rules it played: the
+/// demo's presets give it to the players (their house edge, as the lab solves them, is
+/// below zero), so each table's row says "players" beside that edge.
+#[test]
+fn the_summary_says_when_the_rules_give_the_players_the_edge() {
+    let store = Store::open_read(fixed_db()).unwrap();
+    let r = report::build(
+        std::slice::from_ref(&store),
+        &options(Kind::Summary),
+        |_| {},
+    )
+    .unwrap();
+    let s = r.sections.iter().find(|s| s.name == "rules edge").unwrap();
+    assert_eq!(s.columns, ["table", "house edge %", "edge to"]);
+    assert!(!s.rows.is_empty());
+    let presets: Vec<f64> = ["czech", "belarus"]
+        .iter()
+        .map(|n| croupier::report::theory::of_rules(&Rules::preset(n).unwrap().to_value()))
+        .map(|t| t.unwrap().edge * 100.0)
+        .collect();
+    for row in &s.rows {
+        let Cell::Percent(Some(edge)) = row[1] else {
+            panic!("{row:?}")
+        };
+        assert!(presets.contains(&edge), "{edge} is a preset's edge");
+        assert!(edge < 0.0, "{row:?}");
+        assert_eq!(row[2], Cell::Word("players"), "{row:?}");
+    }
+}
+
 /// Two files, one per table, make one floor report whose total is the sum of each.
 #[test]
 fn a_floor_report_over_two_files() {

@@ -74,6 +74,14 @@ fn dealer_at_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
     // The chosen rules' edge, from the house-edge lab (czech favours the best play),
     // solved on a thread of its own: the screen says so meanwhile and never waits.
     wait_for_edge(&mut h, "house edge -1.33% of the initial stake");
+    // Below zero, the screen says in words that the rules give the players the edge.
+    assert!(
+        h.query_by_label_contains(
+            "These rules give the players the edge: a player who plays the best strategy \
+             wins 1.33% of the initial stake"
+        )
+        .is_some()
+    );
     h.get_by_label("Open table (Enter)").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
@@ -999,6 +1007,7 @@ fn a_rules_file_from_the_folder_opens_a_table() {
     let mut vip = croupier::engine::Rules::preset("czech").unwrap().to_value();
     vip["boxes"] = json!(5);
     vip["ties"] = json!("push");
+    vip["five_card_trick_stakes"] = json!("original");
     std::fs::write(dir.join("vip.json"), vip.to_string()).unwrap();
     let mut broken = vip.clone();
     broken["decks"] = json!(0);
@@ -1040,6 +1049,16 @@ fn a_rules_file_from_the_folder_opens_a_table() {
         in_order(&shown, &["boxes", "5", "ties", "push"]),
         "{shown:?}"
     );
+    assert!(
+        in_order(
+            &shown,
+            &[
+                "five card trick pays on",
+                "the original stake (bought ones 1:1)"
+            ]
+        ),
+        "{shown:?}"
+    );
     // The file's house edge, as the lab solves it (ties that push: far in the players' favour).
     let r = croupier::engine::Rules::from_value(&vip).unwrap();
     let edge = croupier::lab::strategy::Strategy::solve(&r, 1)
@@ -1048,6 +1067,12 @@ fn a_rules_file_from_the_folder_opens_a_table() {
     wait_for_edge(
         &mut h,
         &format!("house edge {:+.2}% of the initial stake", edge * 100.0),
+    );
+    assert_eq!(
+        h.query_by_label_contains("These rules give the players the edge")
+            .is_some(),
+        edge < 0.0,
+        "{edge}"
     );
     h.get_by_label("Open table (Enter)").click();
     h.run();

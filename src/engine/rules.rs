@@ -32,6 +32,16 @@ pub(crate) enum Ties {
     Push,
 }
 
+/// Which stakes of a five-card trick its ratio is paid on (A5 `five_card_trick_stakes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TrickStakes {
+    /// Every stake of the hand: the one it started with and each bought (the presets).
+    All,
+    /// The stake the hand started with (a bet's stake, a split hand's split stake); the
+    /// stakes bought are paid 1:1.
+    Original,
+}
+
 /// Which card numbers (3rd, 4th) a hand may buy. A small set over 3..=4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct BuyCards(u8);
@@ -69,6 +79,7 @@ pub struct Rules {
     pontoon_paid_at_once: bool,
     pontoon_vs_pontoon: PontoonVsPontoon,
     five_card_trick_pays: Ratio,
+    five_card_trick_stakes: TrickStakes,
     five_card_trick_paid_at_once: bool,
     five_card_trick_beats_dealer_pontoon: bool,
     three_of_a_kind_pays: Option<Ratio>,
@@ -80,8 +91,9 @@ pub struct Rules {
     surrender: bool,
 }
 
-/// The knobs, in the order of RULES.md A5. A rules file sets every one of them.
-const KNOBS: [&str; 26] = [
+/// The knobs, in the order of RULES.md A5. A rules file sets every one of them, except
+/// [`OPTIONAL_KNOB`].
+const KNOBS: [&str; 27] = [
     "decks",
     "boxes",
     "bets_per_box",
@@ -99,6 +111,7 @@ const KNOBS: [&str; 26] = [
     "pontoon_paid_at_once",
     "pontoon_vs_pontoon",
     "five_card_trick_pays",
+    "five_card_trick_stakes",
     "five_card_trick_paid_at_once",
     "five_card_trick_beats_dealer_pontoon",
     "three_of_a_kind_pays",
@@ -109,6 +122,11 @@ const KNOBS: [&str; 26] = [
     "even_money",
     "surrender",
 ];
+
+/// The one knob a rules file may leave out, added after rules were first logged: absent, it
+/// is `"all"`, as every rules object written before it existed meant; `to_value` leaves it
+/// out when it is `"all"`, so those objects (and their logged hashes) stay as they were.
+const OPTIONAL_KNOB: &str = "five_card_trick_stakes";
 
 /// The presets shipped with Croupier, as rules files (`data/rules/NAME.json`).
 const PRESETS: [(&str, &str); 2] = [
@@ -250,6 +268,10 @@ const PVP: [(&str, PontoonVsPontoon); 3] = [
     ("player_wins", PontoonVsPontoon::PlayerWins),
 ];
 const TIES: [(&str, Ties); 2] = [("dealer_wins", Ties::DealerWins), ("push", Ties::Push)];
+const TRICK_STAKES: [(&str, TrickStakes); 2] = [
+    ("all", TrickStakes::All),
+    ("original", TrickStakes::Original),
+];
 
 fn name_of<T: PartialEq + Copy>(options: &[(&'static str, T)], t: T) -> &'static str {
     options
@@ -336,6 +358,10 @@ impl Rules {
             pontoon_paid_at_once: r.flag("pontoon_paid_at_once")?,
             pontoon_vs_pontoon: r.choice("pontoon_vs_pontoon", &PVP)?,
             five_card_trick_pays: r.ratio("five_card_trick_pays")?,
+            five_card_trick_stakes: match obj.get(OPTIONAL_KNOB) {
+                None => TrickStakes::All,
+                Some(_) => r.choice(OPTIONAL_KNOB, &TRICK_STAKES)?,
+            },
             five_card_trick_paid_at_once: r.flag("five_card_trick_paid_at_once")?,
             five_card_trick_beats_dealer_pontoon: r.flag("five_card_trick_beats_dealer_pontoon")?,
             three_of_a_kind_pays: three,
@@ -349,7 +375,20 @@ impl Rules {
     }
 
     /// The rules as a rules file object, knobs in A5 order; `from_value` takes it back.
+    /// `five_card_trick_stakes` is left out when it is `"all"` (see [`OPTIONAL_KNOB`]).
     pub fn to_value(&self) -> Value {
+        let mut v = self.every_knob();
+        if self.five_card_trick_stakes == TrickStakes::All
+            && let Some(obj) = v.as_object_mut()
+        {
+            obj.shift_remove(OPTIONAL_KNOB);
+        }
+        v
+    }
+
+    /// Every knob in A5 order, `five_card_trick_stakes` included even when `"all"`: for
+    /// showing the rules (a rules list in words), not for writing them.
+    pub fn every_knob(&self) -> Value {
         let ratio = |r: Ratio| json!([r.num(), r.den()]);
         json!({
             "decks": self.decks,
@@ -369,6 +408,7 @@ impl Rules {
             "pontoon_paid_at_once": self.pontoon_paid_at_once,
             "pontoon_vs_pontoon": name_of(&PVP, self.pontoon_vs_pontoon),
             "five_card_trick_pays": ratio(self.five_card_trick_pays),
+            "five_card_trick_stakes": name_of(&TRICK_STAKES, self.five_card_trick_stakes),
             "five_card_trick_paid_at_once": self.five_card_trick_paid_at_once,
             "five_card_trick_beats_dealer_pontoon": self.five_card_trick_beats_dealer_pontoon,
             "three_of_a_kind_pays": self.three_of_a_kind_pays.map(ratio),
@@ -431,6 +471,9 @@ impl Rules {
     }
     pub(crate) fn five_card_trick_pays(&self) -> Ratio {
         self.five_card_trick_pays
+    }
+    pub(crate) fn five_card_trick_stakes(&self) -> TrickStakes {
+        self.five_card_trick_stakes
     }
     pub(crate) fn five_card_trick_paid_at_once(&self) -> bool {
         self.five_card_trick_paid_at_once
@@ -508,6 +551,40 @@ mod tests {
             (None, Ratio::new(1, 1))
         );
         assert_eq!((cz.surrender(), by.surrender()), (true, false));
+    }
+
+    /// Absent means `all` (every rules object written before the knob existed); `original`
+    /// is kept and written back; a value it does not know is refused by name.
+    #[test]
+    fn five_card_trick_stakes_absent_means_all() {
+        let cz = Rules::preset("czech").unwrap();
+        assert_eq!(cz.five_card_trick_stakes(), TrickStakes::All);
+        let v = cz.to_value();
+        assert!(v.get("five_card_trick_stakes").is_none(), "{v}");
+        assert_eq!(cz.every_knob()["five_card_trick_stakes"], json!("all"));
+        let mut all = v.clone();
+        all["five_card_trick_stakes"] = json!("all");
+        assert_eq!(Rules::from_value(&all).unwrap(), cz);
+        let mut orig = v.clone();
+        orig["five_card_trick_stakes"] = json!("original");
+        let r = Rules::from_value(&orig).unwrap();
+        assert_eq!(r.five_card_trick_stakes(), TrickStakes::Original);
+        assert_ne!(r, cz);
+        assert_eq!(r.to_value(), orig);
+        assert_eq!(Rules::from_json(&r.to_string()).unwrap(), r);
+        let keys: Vec<String> = r.to_value().as_object().unwrap().keys().cloned().collect();
+        assert_eq!(keys, KNOBS.map(String::from), "A5 order");
+        for bad in [json!("bought"), json!(null), json!(true), json!("All")] {
+            let mut v = v.clone();
+            v["five_card_trick_stakes"] = bad.clone();
+            let err = Rules::from_value(&v).unwrap_err().to_string();
+            assert!(
+                err.contains(
+                    "knob `five_card_trick_stakes`: expected one of \"all\", \"original\""
+                ),
+                "{bad}: {err}"
+            );
+        }
     }
 
     /// Each (change to the czech preset, words the error must contain).

@@ -205,6 +205,19 @@ macro_rules! t {
     };
 }
 
+/// When rules give the players the edge (the lab's house edge per unit of initial stake is
+/// below zero), the sentence that says so, with the players' edge in percent; `None` when
+/// the house has it. The open-table screen, the strategy chart and the reports say it.
+pub fn players_edge(lang: Lang, house_edge: f64) -> Option<String> {
+    (house_edge < 0.0).then(|| {
+        t!(
+            lang,
+            "rules-players-edge",
+            edge = decimal(lang, -house_edge * 100.0, 2)
+        )
+    })
+}
+
 /// The words of the table for the engine's closed sets: ranks, decisions.
 pub mod words {
     use super::Lang;

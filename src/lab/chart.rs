@@ -153,13 +153,20 @@ pub fn sections(s: &Strategy) -> Vec<Section> {
         .collect()
 }
 
-/// The strategy as text: the edge and the chart.
-pub fn text(s: &Strategy) -> String {
+/// The strategy as text: the edge, `note` (the caller's sentence in the user's language:
+/// i18n's `players_edge` when the rules give the players the edge), and the chart.
+pub fn text(s: &Strategy, note: Option<&str>) -> String {
     let mut out = format!(
-        "house edge {:.4}% of the initial stake (one box, each round from a full shoe)\n\
-         S stick, T twist, B buy, P split, R surrender; a second letter is what to do when \
-         the first is not allowed\n",
+        "house edge {:.4}% of the initial stake (one box, each round from a full shoe)\n",
         s.house_edge * 100.0
+    );
+    if let Some(note) = note {
+        out.push_str(note);
+        out.push('\n');
+    }
+    out.push_str(
+        "S stick, T twist, B buy, P split, R surrender; a second letter is what to do when \
+         the first is not allowed\n",
     );
     for sec in sections(s) {
         out.push_str(&format!("\n{}\n{:<22}", sec.title, "hand \\ dealer"));
@@ -242,6 +249,7 @@ pub fn json(s: &Strategy) -> Value {
         .collect();
     json!({
         "house_edge": s.house_edge,
+        "edge_to": if s.house_edge < 0.0 { "players" } else { "house" },
         "by_dealer_card": by_up,
         "chart": chart,
     })
@@ -253,8 +261,8 @@ fn escape(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The chart as a printable HTML page, `title` naming the rules.
-pub fn html(s: &Strategy, title: &str) -> String {
+/// The chart as a printable HTML page, `title` naming the rules; `note` as for [`text`].
+pub fn html(s: &Strategy, title: &str, note: Option<&str>) -> String {
     let mut out = String::new();
     out.push_str(&format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -270,6 +278,9 @@ pub fn html(s: &Strategy, title: &str) -> String {
         t = escape(title),
         edge = s.house_edge * 100.0
     ));
+    if let Some(note) = note {
+        out.push_str(&format!("<p><b>{}</b></p>\n", escape(note)));
+    }
     for sec in sections(s) {
         out.push_str(&format!(
             "<h2>{}</h2>\n<table><tr><th>hand</th>",

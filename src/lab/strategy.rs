@@ -12,14 +12,15 @@
 //!
 //! Every rule comes from the engine: what a card does to a hand (`rulings::after_card`),
 //! which decisions are open (`decision_refusal`), three of a kind on a stick (`on_stick`),
-//! the showdown (`showdown`), the dealer (`odds`), what each result pays (`unit_net`).
+//! the showdown (`showdown`), the dealer (`odds`), what each result pays (`unit_net`,
+//! `bought_payout` for the stakes bought).
 
 use std::collections::HashMap;
 
 use crate::engine::round::rulings::{
     self, HandFacts, HandKind, after_card, decision_refusal, on_stick,
 };
-use crate::engine::round::{Payout, unit_net};
+use crate::engine::round::{Payout, bought_payout, unit_net};
 use crate::engine::{Card, Decision, HandState, Rank, Rules, Total};
 
 use super::odds::{DealerOdds, DealerTable};
@@ -337,9 +338,8 @@ struct Val {
 }
 
 impl Val {
-    /// A sure net of `net` on `units` stakes.
-    fn sure(net: f64, units: u8) -> Val {
-        let x = net * units as f64;
+    /// A sure net of `x` in all on `units` stakes.
+    fn sure(x: f64, units: u8) -> Val {
         Val {
             ev: x,
             ev2: x * x,
@@ -435,6 +435,19 @@ impl<'a> Solver<'a> {
         n as f64 / d as f64
     }
 
+    /// A hand of `units` stakes paid as `what`, the value of its sure net: the stake it
+    /// started with paid as `what`, the bought ones as the engine's `bought_payout` says
+    /// (a five-card trick's 1:1 under `five_card_trick_stakes: "original"`).
+    fn settled(&self, what: Payout, units: u8) -> Val {
+        let bought = bought_payout(self.rules, what);
+        let x = if bought == what {
+            self.net(what) * units as f64
+        } else {
+            self.net(what) + (units as f64 - 1.0) * self.net(bought)
+        };
+        Val::sure(x, units)
+    }
+
     /// The chance that the next card is of value `c`, with `hand` out of the shoe, and for
     /// a split hand the first card of each other hand of the split (one per split).
     fn p(&self, st: &State, c: usize) -> f64 {
@@ -488,7 +501,7 @@ impl<'a> Solver<'a> {
             }
             let (t, pontoon) = self.dealer_hands[i];
             let o = rulings::showdown(self.rules, &cards[..n], total, kind, t, pontoon);
-            val.add_scaled(*p, Val::sure(self.net(o.payout()), st.units));
+            val.add_scaled(*p, self.settled(o.payout(), st.units));
         }
         val
     }
@@ -574,7 +587,7 @@ impl<'a> Solver<'a> {
                 Decision::Stick => {
                     let (cards, n) = st.hand.cards(st.split.map(|s| s.v));
                     match on_stick(self.rules, &cards[..n], Total::of(&cards[..n])) {
-                        Some(o) => Val::sure(self.net(o.payout()), st.units),
+                        Some(o) => self.settled(o.payout(), st.units),
                         None => self.stand(st),
                     }
                 }
@@ -588,7 +601,7 @@ impl<'a> Solver<'a> {
                     let (s, a) = st.split.map_or((0, 0), |c| (c.splits, c.ace_splits));
                     self.split(v, s, a)
                 }
-                Decision::Surrender => Val::sure(self.net(Payout::Surrender), st.units),
+                Decision::Surrender => self.settled(Payout::Surrender, st.units),
             });
         }
         out
@@ -613,7 +626,7 @@ impl<'a> Solver<'a> {
         }
         let next = self.with_facts(st, |f| after_card(self.rules, f));
         let v = match next {
-            HandState::Settled(o) => Val::sure(self.net(o.payout()), st.units),
+            HandState::Settled(o) => self.settled(o.payout(), st.units),
             HandState::Standing(_) => self.stand(st),
             HandState::Wants(_) => self.draw(st, st.twisted, st.units),
             HandState::Deciding => {
@@ -848,7 +861,7 @@ impl<'a> Solver<'a> {
             // The better of the two offers, if it gains: even money, or insurance.
             if em > 0.0 && em >= ins && even.is_some() {
                 p.0 |= EVEN_MONEY;
-                let sure = Val::sure(self.net(Payout::EvenMoney), 1);
+                let sure = self.settled(Payout::EvenMoney, 1);
                 total.add_scaled(w, sure);
                 total.add_scaled(-w, base);
             } else if ins > 0.0 {
@@ -943,6 +956,25 @@ mod tests {
             pushes < cz,
             "ties that push favour the player: {pushes} vs {cz}"
         );
+    }
+
+    /// `five_card_trick_stakes: "original"` pays a trick's bought stakes 1:1: its edge lies
+    /// above the preset's (3:2 on every stake) and below that of a trick paying 1:1 on all.
+    #[test]
+    fn a_trick_paid_on_the_original_stake_lies_between_all_and_even() {
+        for name in ["czech", "belarus"] {
+            let all = solved(name).house_edge;
+            let original = with(name, "five_card_trick_stakes", "original".into());
+            let even = with(name, "five_card_trick_pays", serde_json::json!([1, 1]));
+            let (original, even) = (
+                Strategy::solve(&original, 2).house_edge,
+                Strategy::solve(&even, 2).house_edge,
+            );
+            assert!(
+                all < original && original < even,
+                "{name}: all {all}, original {original}, 1:1 {even}"
+            );
+        }
     }
 
     /// The chart makes the decisions any player would check first.

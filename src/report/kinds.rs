@@ -122,6 +122,34 @@ fn columns(keys: &[&'static str]) -> Vec<&'static str> {
     keys.iter().chain(FIGURES.iter()).copied().collect()
 }
 
+/// The summary's "rules edge": for each table, the house edge of each rules it played in
+/// the period (the lab's, per unit of initial stake) and, in words, who has the edge —
+/// rules can give it to the players (docs/house-edge.md). A round with no theory is left
+/// out, as from the theory columns.
+fn rules_edge(rounds: &[&RoundRow], th: &Theories) -> Section {
+    let mut edges: BTreeMap<(String, u64), f64> = BTreeMap::new();
+    for r in rounds {
+        if let Some(t) = th.of(r) {
+            let edge = t.theory.edge;
+            edges.insert((r.table.clone(), edge.to_bits()), edge);
+        }
+    }
+    Section {
+        name: "rules edge".into(),
+        columns: vec!["table", "house edge %", "edge to"],
+        rows: edges
+            .into_iter()
+            .map(|((table, _), edge)| {
+                vec![
+                    Cell::Text(table),
+                    Cell::Percent(Some(edge * 100.0)),
+                    Cell::Word(if edge < 0.0 { "players" } else { "house" }),
+                ]
+            })
+            .collect(),
+    }
+}
+
 fn grouped<K: Ord + Clone>(
     rows: &[&RoundRow],
     th: &Theories,
@@ -422,6 +450,7 @@ fn summary(
         });
     }
     sections.push(period_total(cx));
+    sections.push(rules_edge(&cx.in_period, th));
     charts.extend(charts_by_day(cx));
     sections.extend(super::pontis::sections(src, o)?);
     Ok(())

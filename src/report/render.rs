@@ -93,6 +93,7 @@ fn section_label(lang: Lang, key: &str) -> String {
         "month to date" => t!(lang, "report-section-month-to-date"),
         "year to date" => t!(lang, "report-section-year-to-date"),
         "period total" => t!(lang, "report-section-period-total"),
+        "rules edge" => t!(lang, "report-section-rules-edge"),
         "rounds" => t!(lang, "report-section-rounds"),
         "dealers" => t!(lang, "report-section-dealers"),
         "exceptions" => t!(lang, "report-section-exceptions"),
@@ -119,6 +120,8 @@ fn column_label(lang: Lang, key: &str) -> String {
         "theoretical win" => t!(lang, "report-col-theoretical-win"),
         "theoretical hold %" => t!(lang, "report-col-theoretical-hold"),
         "win vs theory (sd)" => t!(lang, "report-col-win-vs-theory"),
+        "house edge %" => t!(lang, "report-col-house-edge"),
+        "edge to" => t!(lang, "report-col-edge-to"),
         "insurance taken" => t!(lang, "report-col-insurance-taken"),
         "insurance paid" => t!(lang, "report-col-insurance-paid"),
         "splits" => t!(lang, "report-col-splits"),
@@ -179,6 +182,8 @@ fn word(lang: Lang, key: &str) -> String {
         "blocked" => t!(lang, "report-end-blocked"),
         "abandoned" => t!(lang, "report-end-abandoned"),
         "not set" => t!(lang, "report-currency-not-set"),
+        "players" => t!(lang, "report-edge-players"),
+        "house" => t!(lang, "report-edge-house"),
         other => other.to_string(),
     }
 }

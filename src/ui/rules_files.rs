@@ -83,9 +83,9 @@ fn read(path: &Path, lang: Lang) -> Result<Rules, String> {
 }
 
 /// The rules' knobs as a supervisor reads them, in the file's order and in `lang`: ratios
-/// as `3:2`, lists as `3, 4`, unset as `—`.
+/// as `3:2`, lists as `3, 4`, unset as `—`; every knob, one a file may leave out included.
 pub(crate) fn knobs(r: &Rules, lang: Lang) -> Vec<(String, String)> {
-    let v = r.to_value();
+    let v = r.every_knob();
     let Some(obj) = v.as_object() else {
         return Vec::new();
     };
@@ -138,6 +138,7 @@ fn knob_name(lang: Lang, key: &str) -> String {
         "pontoon_paid_at_once" => t!(lang, "rules-knob-pontoon-paid-at-once"),
         "pontoon_vs_pontoon" => t!(lang, "rules-knob-pontoon-vs-pontoon"),
         "five_card_trick_pays" => t!(lang, "rules-knob-five-card-trick-pays"),
+        "five_card_trick_stakes" => t!(lang, "rules-knob-five-card-trick-stakes"),
         "five_card_trick_paid_at_once" => t!(lang, "rules-knob-five-card-trick-paid-at-once"),
         "five_card_trick_beats_dealer_pontoon" => {
             t!(lang, "rules-knob-five-card-trick-beats-dealer-pontoon")
@@ -162,6 +163,8 @@ fn choice_name(lang: Lang, choice: &str) -> String {
         "player_wins" => t!(lang, "rules-choice-player-wins"),
         "dealer_wins" => t!(lang, "rules-choice-dealer-wins"),
         "push" => t!(lang, "rules-choice-push"),
+        "all" => t!(lang, "rules-choice-all-stakes"),
+        "original" => t!(lang, "rules-choice-original-stake"),
         other => other.replace('_', " "),
     }
 }
@@ -169,6 +172,26 @@ fn choice_name(lang: Lang, choice: &str) -> String {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    /// The list shows `five_card_trick_stakes` in words, though a rules file may leave it
+    /// out (the presets do: "all").
+    #[test]
+    fn the_list_says_on_which_stakes_a_trick_is_paid() {
+        let czech = Rules::preset("czech").unwrap();
+        let listed = knobs(&czech, Lang::Cs);
+        assert_eq!(listed.len(), 27);
+        assert!(listed.contains(&(
+            "pětikaretní trik platí na".to_string(),
+            "všechny sázky, i za koupené karty".to_string()
+        )));
+        let mut v = czech.to_value();
+        v["five_card_trick_stakes"] = "original".into();
+        let original = Rules::from_value(&v).unwrap();
+        assert!(knobs(&original, Lang::En).contains(&(
+            "five card trick pays on".to_string(),
+            "the original stake (bought ones 1:1)".to_string()
+        )));
+    }
 
     /// A FIFO, a link to `/dev/zero`, a folder and an oversized file named `*.json` are
     /// listed with a reason, at once (none of them is read to its end or waited on); a file

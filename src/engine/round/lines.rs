@@ -4,7 +4,7 @@
 //! when the round settled (the same function on the same stake), and a bet's lines add up
 //! to its `bet_staked` and `bet_returned` (tests.rs checks this on every state).
 
-use super::pay::{Payout, pay};
+use super::pay::{Payout, pay, pay_stack};
 use super::{BetIx, BetState, HandState, Outcome, Round};
 use crate::engine::hand::is_ace_ten;
 use crate::engine::money::Money;
@@ -34,7 +34,7 @@ pub struct SettleLine {
     pub kind: LineKind,
     /// What this stack staked (a hand's stake counts its buys).
     pub staked: Money,
-    /// What `pay` returned for it, stake included.
+    /// What `pay` returned for it (a hand's stack: `pay_stack`), stake included.
     pub returned: Money,
 }
 
@@ -84,7 +84,7 @@ impl Round {
                         _ => None,
                     };
                     let returned = outcome
-                        .map(|o| pay(&self.rules, o.payout(), staked))
+                        .map(|o| pay_stack(&self.rules, o.payout(), bet.stake, h.units[pos]))
                         .unwrap_or(Money::ZERO);
                     let kind = LineKind::Hand {
                         hand,

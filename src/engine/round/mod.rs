@@ -35,7 +35,7 @@ mod words;
 
 pub use check::{Checked, StepError};
 pub use lines::{LineKind, SettleLine, SettleTotals};
-pub use pay::{Payout, unit_net};
+pub use pay::{Payout, bought_payout, unit_net};
 pub use refusal::Refusal;
 pub use rulings::{HandFacts, HandKind};
 pub use setup::{Limits, SetupError};

@@ -3,7 +3,7 @@
 
 use super::{Outcome, Pay};
 use crate::engine::money::{Money, Ratio};
-use crate::engine::rules::Rules;
+use crate::engine::rules::{Rules, TrickStakes};
 
 /// Everything the round pays, a closed list (A4.3, A4.4, A4.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +70,30 @@ pub(super) fn pay(rules: &Rules, what: Payout, stake: Money) -> Money {
         Returns::Stake => stake,
         Returns::Part(r) => stake.times(r),
         Returns::StakeAnd(r) => stake + stake.times(r),
+    }
+}
+
+/// How each stake bought on a hand is paid when the hand is paid as `what`: as the stake it
+/// started with, except a five-card trick under `five_card_trick_stakes: "original"`, whose
+/// bought stakes are paid 1:1 (A4.6, A5).
+pub fn bought_payout(rules: &Rules, what: Payout) -> Payout {
+    match (what, rules.five_card_trick_stakes()) {
+        (Payout::Win(Pay::FiveCardTrick), TrickStakes::Original) => Payout::Win(Pay::Even),
+        _ => what,
+    }
+}
+
+/// What a hand's stack returns when paid as `what`: `units` stakes of `stake` (the one the
+/// hand started with, then one for each buy), stake included. The first stake is paid as
+/// `what`, the bought ones as [`bought_payout`] says; paid alike, the stack is paid as one
+/// amount (rounded once, A3).
+pub(super) fn pay_stack(rules: &Rules, what: Payout, stake: Money, units: u8) -> Money {
+    let all = Money::from_cents(stake.cents() * units as i64);
+    let bought = bought_payout(rules, what);
+    if bought == what || units == 0 {
+        pay(rules, what, all)
+    } else {
+        pay(rules, what, stake) + pay(rules, bought, all - stake)
     }
 }
 

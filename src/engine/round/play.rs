@@ -3,13 +3,12 @@
 //! Nothing here refuses anything: `check` has; money moves only through `pay`.
 
 use super::check::{Act, Target};
-use super::pay::{Payout, pay};
+use super::pay::{Payout, pay, pay_stack};
 use super::{
     At, BetState, CardReason, Hand, HandState, Origin, Outcome, Phase, Round, Stand, rulings,
 };
 use crate::engine::card::Card;
 use crate::engine::hand::Total;
-use crate::engine::money::Money;
 
 impl Round {
     /// Carries out what `checked` found. Cannot fail.
@@ -169,8 +168,7 @@ impl Round {
         for (i, &b) in s.bets.iter().enumerate() {
             let bet = &mut self.bets[b];
             if h.units[i] > 0 && bet.active() {
-                let stake = Money::from_cents(bet.stake.cents() * h.units[i] as i64);
-                bet.returned += pay(&rules, outcome.payout(), stake);
+                bet.returned += pay_stack(&rules, outcome.payout(), bet.stake, h.units[i]);
             }
         }
     }

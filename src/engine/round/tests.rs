@@ -3,7 +3,7 @@
 //! stale one is checked again; `pay`'s table of ratios reads the rules' knobs.
 
 use super::lines::LineKind;
-use super::pay::{Payout, pay};
+use super::pay::{Payout, pay, pay_stack};
 use super::*;
 
 fn card(text: &str) -> Card {
@@ -217,6 +217,42 @@ fn pay_applies_the_ratio_of_each_payout_rounded_down() {
     ];
     for (outcome, payout) in outcomes {
         assert_eq!(outcome.payout(), payout, "{outcome}");
+    }
+}
+
+/// A hand's stack under `five_card_trick_stakes`: `all` pays the trick's ratio on the whole
+/// stack, rounded once; `original` on the first stake, 1:1 on the bought ones; any other
+/// payout alike under both.
+#[test]
+fn pay_stack_pays_a_tricks_bought_stakes_as_the_knob_says() {
+    let all = Rules::preset("czech").expect("czech");
+    let original = rules_with(
+        "czech",
+        &[("five_card_trick_stakes", serde_json::json!("original"))],
+    );
+    let trick = Payout::Win(Pay::FiveCardTrick);
+    // (rules, what, stake, units, returned), in cents.
+    let cases = [
+        (all, trick, 1000, 1, 2500),
+        (all, trick, 1000, 3, 7500),
+        (all, trick, 5, 3, 37),
+        (original, trick, 1000, 1, 2500),
+        (original, trick, 1000, 2, 4500),
+        (original, trick, 1000, 3, 6500),
+        (original, trick, 5, 3, 32),
+        (original, trick, 5, 0, 0),
+        (original, Payout::Win(Pay::Even), 5, 3, 30),
+        (original, Payout::Win(Pay::Pontoon), 5, 2, 30),
+        (original, Payout::Lost, 1000, 3, 0),
+        (original, Payout::Push, 1000, 3, 3000),
+    ];
+    for (rules, what, stake, units, want) in cases {
+        let got = pay_stack(&rules, what, Money::from_cents(stake), units);
+        assert_eq!(
+            got,
+            Money::from_cents(want),
+            "{what:?} on {units} × {stake}"
+        );
     }
 }
 

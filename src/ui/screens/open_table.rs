@@ -144,6 +144,14 @@ impl OpenTable {
                             ))
                             .size(16.0),
                         );
+                        if let Some(words) = crate::i18n::players_edge(lang, t.edge) {
+                            ui.label(
+                                RichText::new(words)
+                                    .size(16.0)
+                                    .strong()
+                                    .color(Color32::from_rgb(255, 200, 90)),
+                            );
+                        }
                     }
                     Soon::Ready(None) => {}
                     Soon::Solving => {
