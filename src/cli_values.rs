@@ -3,8 +3,8 @@
 //! derive and never imports clap (tests/no_clap_in_library.rs).
 
 use clap::ValueEnum;
-use croupier::session::users::Role;
 use croupier::report::{CsvStyle, Format, Kind};
+use croupier::session::users::Role;
 
 /// `--role`: a user's role.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

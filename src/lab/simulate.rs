@@ -730,7 +730,7 @@ mod tests {
         });
         let original = ORIGINAL.get_or_init(|| {
             let text = include_str!("../../tests/lab/trick-original.json");
-            Strategy::solve(&Rules::from_json(text).unwrap(), 2)
+            Strategy::solve(&Rules::from_json(text).unwrap(), 2).unwrap()
         });
         vec![
             ("czech", crate::lab::solved("czech")),

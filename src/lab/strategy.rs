@@ -967,8 +967,8 @@ mod tests {
             let original = with(name, "five_card_trick_stakes", "original".into());
             let even = with(name, "five_card_trick_pays", serde_json::json!([1, 1]));
             let (original, even) = (
-                Strategy::solve(&original, 2).house_edge,
-                Strategy::solve(&even, 2).house_edge,
+                Strategy::solve(&original, 2).unwrap().house_edge,
+                Strategy::solve(&even, 2).unwrap().house_edge,
             );
             assert!(
                 all < original && original < even,

@@ -11,7 +11,7 @@ use super::{Cell, Chart, Detail, Kind, Options, Provenance, Report, Section};
 use crate::engine::{Currency, Money};
 use crate::log::payload::{Payload, TableOpened};
 use crate::log::{AuditError, EventKind, Store};
-use crate::report::query::{Files, Source};
+use crate::report::query::{Files, Noted, Source};
 use crate::script::money_json;
 
 /// A logged value as the log writes it (compact JSON).

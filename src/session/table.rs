@@ -179,12 +179,7 @@ impl TableSession {
 
     /// Logs the feed's last line when the input ended before its newline: never an input
     /// (marked `unended`, so the replay does not ask the engine whether it would take it).
-    pub(crate) fn refuse_unended(
-        &self,
-        store: &mut Store,
-        text: &str,
-        why: Refused,
-    ) -> InputError {
+    pub(crate) fn refuse_unended(&self, store: &mut Store, text: &str, why: Refused) -> InputError {
         let round = self.state.live.as_ref().map(|l| l.id);
         self.log_refusal(store, round, text, why, true)
     }

@@ -13,7 +13,7 @@ use super::keys::{KeyAction, action};
 use super::screens::first_admin::FirstAdmin;
 use super::screens::login::Login;
 use super::screens::open_table::OpenTable;
-use super::screens::pontis::PontisScreen;
+use super::screens::pontis::{PontisAct, PontisScreen};
 use super::screens::table::{AtTable, OfferKind};
 use super::screens::{Said, input_error};
 use super::watch::Watch;
