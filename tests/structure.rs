@@ -155,6 +155,12 @@ fn strip_tests(code: &str) -> String {
     while let Some(at) = out.find("#[cfg(test)]") {
         let rest = &out[at..];
         let Some(open) = rest.find('{') else { break };
+        // A test-only item without a body (`#[cfg(test)] mod tests;`, a test-only `use`)
+        // ends at its `;`: only that item goes, never the code after it.
+        if let Some(semi) = rest[..open].find(';') {
+            out.replace_range(at..at + semi + 1, "");
+            continue;
+        }
         let is_mod = rest[..open].contains("mod ");
         if !is_mod {
             out.replace_range(at..at + "#[cfg(test)]".len(), "");
@@ -759,4 +765,18 @@ fn the_engine_names_no_io() {
         "the engine is pure:\n{}",
         wrong.join("\n")
     );
+}
+
+/// A body-less test module takes nothing after it out of the scan (it once hid
+/// `engine::round::words` and a re-export from every check here).
+#[test]
+fn a_test_module_declaration_hides_no_code_after_it() {
+    let code = "#[cfg(test)]\nmod tests;\nmod words;\npub use check::Checked;\n#[cfg(test)]\nmod inline {\n    use crate::x;\n}\nfn after() {}\n";
+    let kept = strip_tests(code);
+    for must in ["mod words;", "pub use check::Checked;", "fn after() {}"] {
+        assert!(kept.contains(must), "{must:?} was stripped: {kept:?}");
+    }
+    for gone in ["mod tests;", "use crate::x;"] {
+        assert!(!kept.contains(gone), "{gone:?} was kept: {kept:?}");
+    }
 }
