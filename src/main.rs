@@ -908,31 +908,47 @@ fn system_lang() -> croupier::i18n::Lang {
         .unwrap_or(croupier::i18n::Lang::En)
 }
 
-/// Refuses to replace an existing file (or a link, even a dangling one) unless `--force`.
+/// Refuses to replace an existing file (or a link, even a dangling one) unless `--force`;
+/// even with `--force`, a symbolic link is refused: a report is never written through one.
 fn refuse_existing(path: &Path, force: bool) -> Result<()> {
-    if !force && std::fs::symlink_metadata(path).is_ok() {
-        bail!(
+    match std::fs::symlink_metadata(path) {
+        Ok(_) if !force => bail!(
             "{} already exists: not overwritten (give --force to overwrite it)",
             path.display()
-        );
+        ),
+        Ok(m) if m.file_type().is_symlink() => bail!(
+            "{} is a symbolic link: a report is never written through one, even with --force \
+             (give --out a file name or folder that is not a link)",
+            path.display()
+        ),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
-/// Writes a new report file; with `force`, replaces one of the same name.
+/// Writes a new report file; with `force`, replaces one of the same name: written beside
+/// it under a new name, then renamed over it, so that a link put there after the check
+/// is replaced, never written through.
 fn write_report(path: &Path, text: &str, force: bool) -> Result<()> {
     refuse_existing(path, force)?;
-    let mut file = std::fs::OpenOptions::new()
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let target = match force {
+        true => path.with_file_name(format!(".{name}.{}.part", std::process::id())),
+        false => path.to_path_buf(),
+    };
+    let written = std::fs::OpenOptions::new()
         .write(true)
-        .create(true)
-        .truncate(true)
         // Atomic with the check above: a file that appeared since is not overwritten.
-        .create_new(!force)
-        .open(path)
-        .with_context(|| format!("writing {}", path.display()))?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.flush())
-        .with_context(|| format!("writing {}", path.display()))
+        .create_new(true)
+        .open(&target)
+        .and_then(|mut file| file.write_all(text.as_bytes()).and_then(|()| file.flush()))
+        .and_then(|()| match force {
+            true => std::fs::rename(&target, path),
+            false => Ok(()),
+        });
+    if written.is_err() && force {
+        let _ = std::fs::remove_file(&target);
+    }
+    written.with_context(|| format!("writing {}", path.display()))
 }
 
 fn report(
