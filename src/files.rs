@@ -51,8 +51,18 @@ pub enum WriteError {
     #[error("{}: already exists", .0.display())]
     Exists(PathBuf),
     /// The name is a symbolic link: never written through, even when replacing.
-    #[error("{}: a symbolic link: not written through", .0.display())]
+    #[error(
+        "{} is a symbolic link: a report is never written through one (give a file name or folder that is not a link)",
+        .0.display()
+    )]
     Link(PathBuf),
+    /// The name is not a regular file of its own (a FIFO, a device, a folder, or a file
+    /// with another name too): never replaced.
+    #[error(
+        "{} is not a regular file of its own (a FIFO, a device, a folder or a hard-linked file): not replaced",
+        .0.display()
+    )]
+    NotAFile(PathBuf),
     #[error("{}: {error}", .path.display())]
     Io {
         path: PathBuf,
@@ -67,9 +77,12 @@ pub fn exists(path: &Path) -> bool {
 
 /// Creates the report file `path` for writing. Without `replace`, a name already taken is
 /// `Exists` — decided when the file is created (`O_EXCL`), so a file that appeared since
-/// the caller looked is not overwritten either; with `replace`, a regular file of that name
-/// is truncated, but a link is refused.
+/// the caller looked is not overwritten either. With `replace`, a regular file of that name
+/// is truncated, but a link is refused, also one put there after the look (`O_NOFOLLOW`),
+/// and so is anything but a regular file with one name (checked on the open handle, opened
+/// without blocking, before anything is truncated).
 pub fn create(path: &Path, replace: bool) -> Result<File, WriteError> {
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
     let io = |error| WriteError::Io {
         path: path.to_path_buf(),
         error,
@@ -77,16 +90,28 @@ pub fn create(path: &Path, replace: bool) -> Result<File, WriteError> {
     if replace && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
         return Err(WriteError::Link(path.to_path_buf()));
     }
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .create_new(!replace)
-        .open(path)
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::AlreadyExists => WriteError::Exists(path.to_path_buf()),
-            _ => io(e),
-        })
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    if replace {
+        options
+            .create(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    } else {
+        options.create_new(true);
+    }
+    let file = options.open(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => WriteError::Exists(path.to_path_buf()),
+        _ if e.raw_os_error() == Some(libc::ELOOP) => WriteError::Link(path.to_path_buf()),
+        _ => io(e),
+    })?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() || meta.nlink() > 1 {
+        return Err(WriteError::NotAFile(path.to_path_buf()));
+    }
+    if replace {
+        file.set_len(0).map_err(io)?;
+    }
+    Ok(file)
 }
 
 /// Writes `bytes` into a new report file at `path` (see [`create`]).

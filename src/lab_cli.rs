@@ -76,20 +76,22 @@ pub fn strategy(
     rules: &Rules,
     name: &str,
     json: bool,
-    out: Option<&Path>,
+    out: Option<(&Path, bool)>,
     threads: Option<usize>,
 ) -> Result<ExitCode> {
     if threads == Some(0) {
         bail!("--threads: expected at least 1");
+    }
+    if let Some((path, force)) = out {
+        crate::refuse_existing(path, force)?;
     }
     let started = std::time::Instant::now();
     let s = Strategy::solve(rules, threads.unwrap_or_else(cores))?;
     let took = started.elapsed();
     // The chart says in the user's language when the rules give the players the edge.
     let note = croupier::i18n::players_edge(crate::system_lang(), s.house_edge);
-    if let Some(path) = out {
-        std::fs::write(path, chart::html(&s, name, note.as_deref()))
-            .with_context(|| format!("writing {}", path.display()))?;
+    if let Some((path, force)) = out {
+        crate::write_report(path, &chart::html(&s, name, note.as_deref()), force)?;
         eprintln!("wrote {}", path.display());
     }
     let mut o = String::new();

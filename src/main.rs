@@ -163,9 +163,12 @@ enum Command {
         rules: String,
         #[arg(long)]
         json: bool,
-        /// Also write the chart as a printable HTML page.
+        /// Also write the chart as a printable HTML page (never over a file).
         #[arg(long, value_name = "FILE.html")]
         out: Option<PathBuf>,
+        /// Replace the --out file if it exists (never a link).
+        #[arg(long, requires = "out")]
+        force: bool,
         /// Threads [default: all cores].
         #[arg(long)]
         threads: Option<usize>,
@@ -379,9 +382,11 @@ fn main() -> ExitCode {
             rules,
             json,
             out,
+            force,
             threads,
-        }) => rules_arg(&rules)
-            .and_then(|(r, name)| lab_cli::strategy(&r, &name, json, out.as_deref(), threads)),
+        }) => rules_arg(&rules).and_then(|(r, name)| {
+            lab_cli::strategy(&r, &name, json, out.as_deref().map(|o| (o, force)), threads)
+        }),
         Some(Command::Simulate {
             rules,
             rounds,
@@ -922,6 +927,8 @@ fn system_lang() -> croupier::i18n::Lang {
 }
 
 /// Refuses to replace an existing file (or a link, even a dangling one) unless `--force`.
+/// Even with `--force` a symbolic link is refused (`files::create`): a report is never
+/// written through one.
 fn refuse_existing(path: &Path, force: bool) -> Result<()> {
     if !force && files::exists(path) {
         bail!(
@@ -932,7 +939,7 @@ fn refuse_existing(path: &Path, force: bool) -> Result<()> {
     Ok(())
 }
 
-/// Writes a new report file; with `force`, replaces one of the same name.
+/// Writes a new report file; with `force`, replaces a regular file of the same name.
 fn write_report(path: &Path, text: &str, force: bool) -> Result<()> {
     refuse_existing(path, force)?;
     // Atomic with the check above: a file that appeared since is not overwritten.

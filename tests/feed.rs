@@ -665,3 +665,44 @@ fn a_socket_client_gone_mid_line_starts_no_round() {
         "{reasons:?}"
     );
 }
+
+/// `--socket` checks the length of the path clients connect to (Linux: 107 bytes and the
+/// NUL), not of a path of its own: a 105-byte path in a long folder serves; a path over
+/// the limit is refused with the limit, in a short folder (where it used to be bound and
+/// no client could connect) as in a long one.
+#[test]
+fn the_socket_path_length_is_the_one_clients_use() {
+    let path = temp_db("feed-socket-len");
+    staffed(&path);
+    let base = path.parent().unwrap().to_path_buf();
+    let fits = |total: usize| {
+        let pad = total - base.as_os_str().len() - "/".len() - "/s.sock".len();
+        let dir = base.join("d".repeat(pad));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("s.sock")
+    };
+    let sock = fits(105);
+    assert_eq!(sock.as_os_str().len(), 105);
+    let child = socket_feed(&path, &sock, true);
+    let mut client = Client::connect(&sock);
+    assert_eq!(client.answer(), BETWEEN_ROUNDS);
+    assert_eq!(client.ask("close"), "closed");
+    assert!(child.wait_with_output().unwrap().status.success());
+
+    let short = std::env::temp_dir().join(format!("cf{}", std::process::id()));
+    std::fs::create_dir_all(&short).unwrap();
+    for sock in [short.join("s".repeat(200)), fits(108), fits(140)] {
+        let out = socket_feed(&path, &sock, false).wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        let len = sock.as_os_str().len();
+        assert!(
+            err.contains(&format!(
+                "the path is {len} bytes, but a Unix socket's path may be at most 107 bytes"
+            )),
+            "{err}"
+        );
+        assert!(!sock.exists());
+    }
+    let _ = std::fs::remove_dir(&short);
+}

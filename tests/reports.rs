@@ -535,3 +535,63 @@ fn an_existing_report_file_is_kept_unless_forced() {
     assert_eq!(run("csv", &dir, false).status.code(), Some(2));
     assert!(!first.exists());
 }
+
+/// `--force` replaces a report file, never writes through a symbolic link put where the
+/// report goes (issue 21): a link given as `--out`, or one named as a CSV file of the
+/// folder, is refused (exit 2, naming it), the link and the file it points to left as
+/// they were.
+#[test]
+fn force_never_writes_through_a_symlink() {
+    let db = hostile_db();
+    let dir = db.parent().unwrap().join("out-links");
+    std::fs::create_dir_all(&dir).unwrap();
+    let victim = dir.join("victim.txt");
+    let csv_link = dir.join("summary-2026-01-05_2026-01-06-footer.csv");
+    let html_link = dir.join("mine.html");
+    for (format, out, link) in [
+        ("html", &html_link, &html_link),
+        ("json", &dir.join("mine.json"), &dir.join("mine.json")),
+        ("csv", &dir, &csv_link),
+    ] {
+        std::fs::write(&victim, "keep me").unwrap();
+        let _ = std::fs::remove_file(link);
+        std::os::unix::fs::symlink(&victim, link).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(["report", "--db", db.to_str().unwrap()])
+            .args([
+                "--from",
+                "2026-01-05",
+                "--to",
+                "2026-01-06",
+                "--kind",
+                "summary",
+            ])
+            .args([
+                "--format",
+                format,
+                "--out",
+                out.to_str().unwrap(),
+                "--force",
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{format}: {err}");
+        assert!(
+            err.contains(&format!("{} is a symbolic link", link.display())),
+            "{format}: {err}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&victim).unwrap(),
+            "keep me",
+            "{format}"
+        );
+        assert!(
+            std::fs::symlink_metadata(link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        std::fs::remove_file(link).unwrap();
+    }
+}

@@ -5,6 +5,7 @@
 
 use std::fs;
 use std::io::{self, BufReader, Write};
+use std::os::fd::AsRawFd;
 use std::os::unix::fs::{DirBuilderExt, FileTypeExt, MetadataExt, PermissionsExt};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
@@ -23,6 +24,10 @@ pub const BUSY: &str = "busy another client is connected; try again when it has 
 /// still finishing its last line or reading its end.
 pub const GRACE: Duration = Duration::from_secs(2);
 
+/// The longest socket path, in bytes, as given (what a client passes to connect): Linux
+/// keeps it in `sun_path`, 108 bytes with its end NUL.
+pub const MAX_PATH: usize = 107;
+
 /// Claims the feed for a new client: `true` once no client is served (within [`GRACE`]).
 fn claim(serving: &AtomicBool) -> bool {
     let start = Instant::now();
@@ -40,6 +45,11 @@ fn claim(serving: &AtomicBool) -> bool {
 pub enum SocketError {
     #[error("{}: exists and is not a socket; not replaced", .0.display())]
     NotASocket(PathBuf),
+    #[error(
+        "{}: the path is {len} bytes, but a Unix socket's path may be at most {MAX_PATH} bytes (108 with its end NUL); give a shorter one",
+        path.display()
+    )]
+    TooLong { path: PathBuf, len: usize },
     #[error("{}: a process is listening on this socket (another feed?); not replaced", .0.display())]
     InUse(PathBuf),
     #[error("{}: {}", .0.display(), .1)]
@@ -64,6 +74,14 @@ impl FeedSocket {
     /// `path` (a link never replaces a file), so no one else can connect in between.
     pub fn bind(path: &Path) -> Result<FeedSocket, SocketError> {
         let io_err = |e| SocketError::Io(path.to_path_buf(), e);
+        // The path clients connect to, as they give it, is what must fit.
+        let len = path.as_os_str().len();
+        if len > MAX_PATH {
+            return Err(SocketError::TooLong {
+                path: path.to_path_buf(),
+                len,
+            });
+        }
         match fs::symlink_metadata(path) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
             Err(e) => return Err(io_err(e)),
@@ -94,7 +112,15 @@ impl FeedSocket {
             .mode(0o700)
             .create(&private)
             .map_err(|e| SocketError::Io(private.clone(), e))?;
-        let made = private.join("s");
+        // Bound through the folder's descriptor (/proc/self/fd/N/s, short whatever the
+        // folder's path) where /proc is there: only PATH's own length limits the socket.
+        let folder = fs::File::open(&private).ok();
+        let made = match &folder {
+            Some(f) if Path::new("/proc/self/fd").is_dir() => {
+                PathBuf::from(format!("/proc/self/fd/{}/s", f.as_raw_fd()))
+            }
+            _ => private.join("s"),
+        };
         let linked = UnixListener::bind(&made)
             .and_then(|l| {
                 fs::set_permissions(&made, fs::Permissions::from_mode(0o600))?;
@@ -106,6 +132,7 @@ impl FeedSocket {
                 _ => io_err(e),
             });
         let _ = fs::remove_file(&made);
+        drop(folder);
         let _ = fs::remove_dir(&private);
         let listener = linked?;
         let m = fs::symlink_metadata(path).map_err(io_err)?;
