@@ -660,19 +660,12 @@ impl Desk {
                 1 => dir.join(&name),
                 n => dir.join(format!("{stem}-{n}.html")),
             };
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&path)
-            {
-                Ok(mut f) => {
-                    use std::io::Write;
-                    f.write_all(html.as_bytes())
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
+            match crate::files::write_new(&path, html.as_bytes(), false) {
+                Ok(()) => {
                     return Ok(t!(lang, "desk-exported", path = path.display().to_string()));
                 }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => {}
-                Err(e) => return Err(format!("{}: {e}", path.display())),
+                Err(crate::files::WriteError::Exists(_)) if n < 1000 => {}
+                Err(e) => return Err(e.to_string()),
             }
         }
         Err(t!(lang, "desk-no-free-name"))
