@@ -25,6 +25,10 @@ pub struct Compared {
     pub alarmed: bool,
 }
 
+/// The first event that differs: its seq, the floor's hash (none if the floor lacks it),
+/// the file's hash, and how it differs.
+type Found = (i64, Option<Vec<u8>>, [u8; 32], String);
+
 /// Compares the file with the floor's copy; a difference raises an alarm on the floor.
 pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError> {
     let id = identity(store)?;
@@ -57,7 +61,7 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
     let mut from = 1;
     let mut differs = None;
     let mut alarmed = false;
-    'chunks: while from <= floor_head.min(file_head) {
+    while from <= floor_head.min(file_head) {
         let to = (from + CHUNK - 1).min(floor_head.min(file_head));
         let rows = floor
             .client()
@@ -67,67 +71,9 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
                 &[&tab, &from, &to],
             )
             .map_err(&err)?;
-        let mut theirs = rows.iter();
-        let mut found = None;
-        // The floor's copy is gapless (1..head); the file's next event must be `expect`.
-        let mut expect = from;
-        store
-            .each_event_lent(from, to, |e| {
-                let h = event_hash(&prev, e);
-                prev = h;
-                let Some(r) = theirs.next() else {
-                    found = Some((e.seq, None, h, "the floor's copy has no such event".into()));
-                    return Err(());
-                };
-                if e.seq != expect {
-                    let fh: &[u8] = r.get(7);
-                    found = Some((
-                        expect,
-                        Some(fh.to_vec()),
-                        h,
-                        format!("the file has no event {expect}: the floor holds it"),
-                    ));
-                    return Err(());
-                }
-                expect += 1;
-                let fh: &[u8] = r.get(7);
-                let same = r.get::<_, i64>(0) == e.seq
-                    && r.get::<_, i64>(1) == e.at
-                    && r.get::<_, &str>(2) == e.kind.name()
-                    && r.get::<_, Option<i64>>(3) == e.table
-                    && r.get::<_, Option<i64>>(4) == e.user
-                    && r.get::<_, Option<i64>>(5) == e.round
-                    && r.get::<_, &str>(6) == e.data
-                    && fh == h;
-                if !same {
-                    found = Some((e.seq, Some(fh.to_vec()), h, describe(e, r)));
-                    return Err(());
-                }
-                if !e.check.matches(&h) {
-                    found = Some((
-                        e.seq,
-                        Some(fh.to_vec()),
-                        h,
-                        "the file's own stored hash does not match its content".into(),
-                    ));
-                    return Err(());
-                }
-                Ok(())
-            })?
-            .ok();
-        // Floor rows the file did not match: the file lacks them (its last ones included).
-        if found.is_none()
-            && let Some(r) = theirs.next()
+        if let Some((seq, floor_hash, file_hash, what)) =
+            compare_chunk(store, &rows, from, to, &mut prev)?
         {
-            let (seq, fh): (i64, &[u8]) = (r.get(0), r.get(7));
-            found = Some((
-                seq,
-                Some(fh.to_vec()),
-                prev,
-                format!("the file has no event {seq}: the floor holds it"),
-            ));
-        }
-        if let Some((seq, floor_hash, file_hash, what)) = found {
             let why = format!(
                 "event {seq} differs from the floor's copy ({what}): file hash {}, floor hash {}",
                 hex(&file_hash),
@@ -145,7 +91,7 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
                 &format!("verify --floor: {why}"),
             )?;
             differs = Some((seq, why));
-            break 'chunks;
+            break;
         }
         from = to + 1;
     }
@@ -170,6 +116,83 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
         differs,
         alarmed,
     })
+}
+
+/// The file's events `from..=to` against the floor's `rows` of them, the chain hash
+/// carried on in `prev`: the first that differs, if one does.
+fn compare_chunk(
+    store: &Store,
+    rows: &[postgres::Row],
+    from: i64,
+    to: i64,
+    prev: &mut [u8; 32],
+) -> Result<Option<Found>, FloorError> {
+    let mut theirs = rows.iter();
+    let mut found = None;
+    // The floor's copy is gapless (1..head); the file's next event must be `expect`.
+    let mut expect = from;
+    store
+        .each_event_lent(from, to, |e| {
+            let h = event_hash(prev, e);
+            *prev = h;
+            found = event_differs(e, theirs.next(), h, expect);
+            expect += 1;
+            match found {
+                Some(_) => Err(()),
+                None => Ok(()),
+            }
+        })?
+        .ok();
+    // Floor rows the file did not match: the file lacks them (its last ones included).
+    if found.is_none()
+        && let Some(r) = theirs.next()
+    {
+        let (seq, fh): (i64, &[u8]) = (r.get(0), r.get(7));
+        found = Some((
+            seq,
+            Some(fh.to_vec()),
+            *prev,
+            format!("the file has no event {seq}: the floor holds it"),
+        ));
+    }
+    Ok(found)
+}
+
+/// How the file's event `e`, of chain hash `h`, differs from the floor's row `r` of it,
+/// which should be event `expect`; `None` if it does not.
+fn event_differs(e: &Event, r: Option<&postgres::Row>, h: [u8; 32], expect: i64) -> Option<Found> {
+    let Some(r) = r else {
+        return Some((e.seq, None, h, "the floor's copy has no such event".into()));
+    };
+    let fh: &[u8] = r.get(7);
+    if e.seq != expect {
+        return Some((
+            expect,
+            Some(fh.to_vec()),
+            h,
+            format!("the file has no event {expect}: the floor holds it"),
+        ));
+    }
+    let same = r.get::<_, i64>(0) == e.seq
+        && r.get::<_, i64>(1) == e.at
+        && r.get::<_, &str>(2) == e.kind.name()
+        && r.get::<_, Option<i64>>(3) == e.table
+        && r.get::<_, Option<i64>>(4) == e.user
+        && r.get::<_, Option<i64>>(5) == e.round
+        && r.get::<_, &str>(6) == e.data
+        && fh == h;
+    if !same {
+        return Some((e.seq, Some(fh.to_vec()), h, describe(e, r)));
+    }
+    if !e.check.matches(&h) {
+        return Some((
+            e.seq,
+            Some(fh.to_vec()),
+            h,
+            "the file's own stored hash does not match its content".into(),
+        ));
+    }
+    None
 }
 
 /// Which field differs, in words.

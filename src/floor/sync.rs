@@ -107,28 +107,13 @@ fn sync_checked(
         )
         .map_err(&err)?
         .map_or(0, |r| r.get(0));
-    let client = floor.client();
     let file_head = store.last_seq()?;
     if floor_head > file_head {
         let why = format!(
             "the file ends at event {file_head} but the floor already holds up to event {floor_head} of this table database"
         );
-        let alarmed = raise_alarm(
-            client,
-            &id,
-            file_head + 1,
-            None,
-            None,
-            &format!("file shorter than the floor: {why}"),
-        )
-        .map_err(&err)?;
-        return Err(FloorError::Refused {
-            target,
-            path,
-            seq: file_head + 1,
-            why,
-            alarmed,
-        });
+        let context = "file shorter than the floor";
+        return Err(refused(floor, &id, path, file_head + 1, why, context));
     }
     let mut accepted = 0;
     let good = replay.advance(store, file_head)?;
@@ -150,22 +135,8 @@ fn sync_checked(
                 let why = format!(
                     "event {seq} of the file does not match the hash the file stores: the file is damaged or altered; run `croupier verify`. Nothing of it was sent"
                 );
-                let alarmed = raise_alarm(
-                    floor.client(),
-                    &id,
-                    seq,
-                    None,
-                    None,
-                    &format!("file damaged at the table: {why}"),
-                )
-                .map_err(&err)?;
-                return Err(FloorError::Refused {
-                    target,
-                    path,
-                    seq,
-                    why,
-                    alarmed,
-                });
+                let context = "file damaged at the table";
+                return Err(refused(floor, &id, path, seq, why, context));
             }
         };
         let (n, head, problem, bad) = send(floor.client(), &id, &path, &batch).map_err(&err)?;
@@ -194,22 +165,7 @@ fn sync_checked(
         let why = format!(
             "the file's own replay refuses event {seq} ({why}): nothing from it on was sent; run `croupier verify`"
         );
-        let alarmed = raise_alarm(
-            floor.client(),
-            &id,
-            *seq,
-            None,
-            None,
-            &format!("refused at the table: {why}"),
-        )
-        .map_err(&err)?;
-        return Err(FloorError::Refused {
-            target,
-            path,
-            seq: *seq,
-            why,
-            alarmed,
-        });
+        return Err(refused(floor, &id, path, *seq, why, "refused at the table"));
     }
     Ok(Synced {
         id: short_id(&id),
@@ -217,6 +173,30 @@ fn sync_checked(
         floor_head,
         file_head,
     })
+}
+
+/// The pass refused at event `seq` for `why`, an alarm raised on the floor first (its
+/// text `context: why`); if the alarm cannot be raised, the server's error.
+fn refused(
+    floor: &mut Floor,
+    id: &[u8; 32],
+    path: String,
+    seq: i64,
+    why: String,
+    context: &str,
+) -> FloorError {
+    let target = floor.target.clone();
+    let what = format!("{context}: {why}");
+    match raise_alarm(floor.client(), id, seq, None, None, &what) {
+        Ok(alarmed) => FloorError::Refused {
+            target,
+            path,
+            seq,
+            why,
+            alarmed,
+        },
+        Err(e) => server_err(&target, e),
+    }
 }
 
 /// A batch: events with their whole chain hashes.

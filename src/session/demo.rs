@@ -84,43 +84,91 @@ pub fn fill(
     // created a moment apart, so that it is a table database of its own on the floor).
     let clock = ManualClock::new((START_MS - 3600 * 1000).max(store.now()));
     store.set_clock(Box::new(clock.clone()));
-    let mut people: Vec<User> = Vec::new();
-    for (name, role, pin) in DEMO_USERS {
-        let by = people.first().cloned();
-        people.push(users::add_user_with(
-            store,
-            name,
-            role,
-            pin,
-            by.as_ref(),
-            PinCost::Demo,
-        )?);
-        clock.advance(60_000);
-    }
-    let pin_of = |u: &User| {
-        DEMO_USERS
-            .iter()
-            .find(|d| d.0 == u.name)
-            .map(|d| d.2)
-            .unwrap_or("0000")
+    let mut demo = Demo::open(store, clock, tables, seed)?;
+    let mut summary = DemoSummary {
+        tables,
+        ..DemoSummary::default()
     };
-    let dealers: Vec<User> = people
-        .iter()
-        .filter(|u| u.role == Role::Dealer)
-        .cloned()
-        .collect();
-    let supervisors: Vec<User> = people
-        .iter()
-        .filter(|u| u.role == Role::Supervisor)
-        .cloned()
-        .collect();
+    store.begin_batch()?;
+    let mut shift = 0u64;
+    while summary.rounds < rounds {
+        demo.play_shift(store, shift, rounds, &mut summary, &mut progress)?;
+        shift += 1;
+        summary.shifts += 1;
+    }
+    store.commit_batch()?;
+    progress(summary.rounds);
+    summary.events = store.head().0;
+    Ok(summary)
+}
 
-    // Tables alternate the presets; each has its own generator, shoe and limits.
-    let mut sims = Vec::new();
-    let mut sessions: Vec<TableSession> = Vec::new();
-    let mut shoes = Vec::new();
-    for t in 0..tables {
-        let (preset, min, max) = if t % 2 == 0 {
+/// The PIN of a demo user.
+fn pin_of(u: &User) -> &'static str {
+    DEMO_USERS
+        .iter()
+        .find(|d| d.0 == u.name)
+        .map(|d| d.2)
+        .unwrap_or("0000")
+}
+
+/// A demo run in progress: its people, and each table's simulated play, session and shoe.
+struct Demo {
+    clock: ManualClock,
+    dealers: Vec<User>,
+    supervisors: Vec<User>,
+    sims: Vec<Table>,
+    sessions: Vec<TableSession>,
+    shoes: Vec<ShoeInPlay>,
+    /// Settled rounds a supervisor may void.
+    last_settled: Vec<i64>,
+    /// Rounds played since the last commit.
+    since_commit: u64,
+}
+
+impl Demo {
+    /// Adds the demo's people, then opens `tables` tables with a new shoe each.
+    fn open(
+        store: &mut Store,
+        clock: ManualClock,
+        tables: usize,
+        seed: u64,
+    ) -> Result<Demo, AuditError> {
+        let mut people: Vec<User> = Vec::new();
+        for (name, role, pin) in DEMO_USERS {
+            let by = people.first().cloned();
+            people.push(users::add_user_with(
+                store,
+                name,
+                role,
+                pin,
+                by.as_ref(),
+                PinCost::Demo,
+            )?);
+            clock.advance(60_000);
+        }
+        let of = |role: Role| -> Vec<User> {
+            people.iter().filter(|u| u.role == role).cloned().collect()
+        };
+        let mut demo = Demo {
+            clock,
+            dealers: of(Role::Dealer),
+            supervisors: of(Role::Supervisor),
+            sims: Vec::new(),
+            sessions: Vec::new(),
+            shoes: Vec::new(),
+            last_settled: Vec::new(),
+            since_commit: 0,
+        };
+        for t in 0..tables {
+            demo.open_table(store, t, seed)?;
+        }
+        Ok(demo)
+    }
+
+    /// Table `t` (0 on): tables alternate the presets; each has its own generator, shoe
+    /// and limits.
+    fn open_table(&mut self, store: &mut Store, t: usize, seed: u64) -> Result<(), AuditError> {
+        let (preset, min, max) = if t.is_multiple_of(2) {
             ("czech", 5, 500)
         } else {
             ("belarus", 10, 1000)
@@ -133,13 +181,9 @@ pub fn fill(
             limits,
             seed.wrapping_mul(1000).wrapping_add(t as u64),
         );
-        let dealer = users::login(
-            store,
-            &dealers[t % dealers.len()].name,
-            pin_of(&dealers[t % dealers.len()]),
-            None,
-        )
-        .map_err(|e| AuditError::Refused(e.to_string()))?;
+        let dealer = &self.dealers[t % self.dealers.len()];
+        let dealer = users::login(store, &dealer.name, pin_of(dealer), None)
+            .map_err(|e| AuditError::Refused(e.to_string()))?;
         let mut s = TableSession::open(
             store,
             dealer,
@@ -150,66 +194,45 @@ pub fn fill(
         )
         .map_err(err)?;
         s.new_shoe(store).map_err(err)?;
-        shoes.push(ShoeInPlay::shuffled(rules.decks(), sim.rng()));
-        sims.push(sim);
-        sessions.push(s);
+        self.shoes
+            .push(ShoeInPlay::shuffled(rules.decks(), sim.rng()));
+        self.sims.push(sim);
+        self.sessions.push(s);
+        Ok(())
     }
 
-    let mut summary = DemoSummary {
-        tables,
-        ..DemoSummary::default()
-    };
-    let mut since_commit = 0;
-    store.begin_batch()?;
-    let mut shift = 0u64;
-    let mut last_settled: Vec<i64> = Vec::new();
-    while summary.rounds < rounds {
+    /// One shift: its dealers log in, about one round a minute and a half at each table,
+    /// all tables in step (until `rounds` in all), then they log out.
+    fn play_shift(
+        &mut self,
+        store: &mut Store,
+        shift: u64,
+        rounds: u64,
+        summary: &mut DemoSummary,
+        progress: &mut impl FnMut(u64),
+    ) -> Result<(), AuditError> {
         // A shift: the clock goes to its start; each table gets this shift's dealer.
-        clock.set(START_MS + shift as i64 * SHIFT_MS);
-        for (t, s) in sessions.iter_mut().enumerate() {
-            let dealer = &dealers[(t + shift as usize) % dealers.len()];
-            if sims[t].rng().random_bool(0.05) {
+        self.clock.set(START_MS + shift as i64 * SHIFT_MS);
+        for (t, s) in self.sessions.iter_mut().enumerate() {
+            let dealer = &self.dealers[(t + shift as usize) % self.dealers.len()];
+            if self.sims[t].rng().random_bool(0.05) {
                 let _ = users::login(store, &dealer.name, "0000", Some(s.table_id()));
             }
             let who = users::login(store, &dealer.name, pin_of(dealer), Some(s.table_id()))
                 .map_err(|e| AuditError::Refused(e.to_string()))?;
             s.change_user(who);
         }
-        // About one round a minute and a half at each table, all tables in step.
         let per_shift = 300u64;
         for slot in 0..per_shift {
             if summary.rounds >= rounds {
                 break;
             }
-            for t in 0..tables {
-                if summary.rounds >= rounds {
-                    break;
-                }
-                clock.set(
-                    START_MS + shift as i64 * SHIFT_MS + slot as i64 * 90_000 + t as i64 * 7_000,
-                );
-                play_round(
-                    store,
-                    &mut sessions[t],
-                    &mut sims[t],
-                    &mut shoes[t],
-                    &clock,
-                    &mut last_settled,
-                )?;
-                summary.rounds += 1;
-                since_commit += 1;
-                if since_commit >= BATCH {
-                    store.commit_batch()?;
-                    store.begin_batch()?;
-                    since_commit = 0;
-                    progress(summary.rounds);
-                }
-            }
+            self.play_slot(store, shift, slot, rounds, summary, progress)?;
             // Now and then a supervisor voids a recent round.
-            if sims[0].rng().random_bool(0.0005)
-                && let Some(round) = last_settled.pop()
+            if self.sims[0].rng().random_bool(0.0005)
+                && let Some(round) = self.last_settled.pop()
             {
-                let sup = &supervisors[shift as usize % supervisors.len()];
+                let sup = &self.supervisors[shift as usize % self.supervisors.len()];
                 let who = users::login(store, &sup.name, pin_of(sup), None)
                     .map_err(|e| AuditError::Refused(e.to_string()))?;
                 super::exceptions::void_round(
@@ -222,17 +245,50 @@ pub fn fill(
                 users::logout(store, &who, None)?;
             }
         }
-        clock.set(START_MS + (shift as i64 + 1) * SHIFT_MS - 60_000);
-        for s in &sessions {
+        self.clock
+            .set(START_MS + (shift as i64 + 1) * SHIFT_MS - 60_000);
+        for s in &self.sessions {
             users::logout(store, s.user(), Some(s.table_id()))?;
         }
-        shift += 1;
-        summary.shifts += 1;
+        Ok(())
     }
-    store.commit_batch()?;
-    progress(summary.rounds);
-    summary.events = store.head().0;
-    Ok(summary)
+
+    /// One slot of a shift: a round at each table in turn (until `rounds` in all),
+    /// committed every `BATCH` rounds.
+    fn play_slot(
+        &mut self,
+        store: &mut Store,
+        shift: u64,
+        slot: u64,
+        rounds: u64,
+        summary: &mut DemoSummary,
+        progress: &mut impl FnMut(u64),
+    ) -> Result<(), AuditError> {
+        for t in 0..self.sessions.len() {
+            if summary.rounds >= rounds {
+                break;
+            }
+            self.clock
+                .set(START_MS + shift as i64 * SHIFT_MS + slot as i64 * 90_000 + t as i64 * 7_000);
+            play_round(
+                store,
+                &mut self.sessions[t],
+                &mut self.sims[t],
+                &mut self.shoes[t],
+                &self.clock,
+                &mut self.last_settled,
+            )?;
+            summary.rounds += 1;
+            self.since_commit += 1;
+            if self.since_commit >= BATCH {
+                store.commit_batch()?;
+                store.begin_batch()?;
+                self.since_commit = 0;
+                progress(summary.rounds);
+            }
+        }
+        Ok(())
+    }
 }
 
 fn play_round(

@@ -208,68 +208,9 @@ impl PontisTables {
     pub(crate) fn feed(&mut self, e: &Event) -> Result<(), ReplayError> {
         self.check_awaiting_end(e)?;
         match e.kind {
-            EventKind::PontisOpened => {
-                let d: PontisOpened = read(e)?;
-                let id = e.table.ok_or_else(|| bad(e, "no table"))?;
-                let rules = rules_of(e, &d.rules)?;
-                match self.tables.get_mut(&id) {
-                    Some(t) => {
-                        if t.live.is_some() && t.rules != rules {
-                            return Err(bad(e, "rules changed with a game in play"));
-                        }
-                        t.rules = rules;
-                        t.open = true;
-                    }
-                    None => {
-                        self.tables.insert(
-                            id,
-                            PontisTable {
-                                id,
-                                name: d.name,
-                                rules,
-                                open: true,
-                                live: None,
-                            },
-                        );
-                    }
-                }
-            }
+            EventKind::PontisOpened => self.table_opened(e)?,
             EventKind::TableClosed => Self::table(&mut self.tables, e)?.open = false,
-            EventKind::PontisStarted => {
-                self.games += 1;
-                let d: PontisStarted = read(e)?;
-                if self.check_numbers && d.game != self.games {
-                    return Err(bad(
-                        e,
-                        format!(
-                            "game {} started, but the next game is {}",
-                            d.game, self.games
-                        ),
-                    ));
-                }
-                let rules = rules_of(e, &d.rules)?;
-                let t = Self::open_table(&mut self.tables, e)?;
-                if t.live.is_some() {
-                    return Err(bad(e, "a game started while another is in play"));
-                }
-                if rules != t.rules {
-                    return Err(bad(e, "the game's rules are not its table's"));
-                }
-                let dealer = d
-                    .players
-                    .iter()
-                    .position(|p| *p == d.dealer)
-                    .ok_or_else(|| bad(e, "the dealer is not one of the players"))?;
-                let n = d.players.len();
-                let start = Game::new(rules, d.players, dealer, vec![None; n])
-                    .map_err(|x| bad(e, x.to_string()))?;
-                t.live = Some(LiveGame {
-                    number: d.game,
-                    game: start.clone(),
-                    start,
-                    steps: Vec::new(),
-                });
-            }
+            EventKind::PontisStarted => self.game_started(e)?,
             EventKind::PontisPlay => {
                 let d: payload::Input = read(e)?;
                 let live = Self::live(&mut self.tables, e)?;
@@ -279,70 +220,9 @@ impl PontisTables {
                     .map_err(|x| bad(e, format!("the engine refuses \"{}\" here: {x}", d.text)))?;
                 live.steps.push(step);
             }
-            EventKind::PontisUndo => {
-                self.undos += 1;
-                let d: payload::Input = read(e)?;
-                let live = Self::live(&mut self.tables, e)?;
-                let last = live
-                    .steps
-                    .last()
-                    .ok_or_else(|| bad(e, "an undo with nothing to undo"))?;
-                let text = live.game.step_text(last);
-                if d.text != text {
-                    return Err(bad(
-                        e,
-                        format!(
-                            "the undo says it takes back \"{}\", but the last input is \"{text}\"",
-                            d.text
-                        ),
-                    ));
-                }
-                live.undo();
-            }
-            EventKind::PontisRefused => {
-                self.refused += 1;
-                // A refused input must really be refused by the engine where it was tried.
-                if let Some(live) = Self::open_table(&mut self.tables, e)?.live.as_ref() {
-                    let d: payload::Refused = read(e)?;
-                    if let Ok(step) = parse_step(&d.text, &live.game)
-                        && live.game.check(&step).is_ok()
-                    {
-                        return Err(bad(
-                            e,
-                            format!(
-                                "\"{}\" is logged as refused, but the engine accepts it here",
-                                d.text
-                            ),
-                        ));
-                    }
-                }
-            }
-            EventKind::PontisEnded => {
-                self.ended += 1;
-                let d: PontisEnded = read(e)?;
-                let want = self.want_game;
-                let t = Self::table(&mut self.tables, e)?;
-                let live = t
-                    .live
-                    .take()
-                    .ok_or_else(|| bad(e, "a game's end with no game in play"))?;
-                let replayed = PontisEnded::of(live.number, &live.game, live.steps.len());
-                if d != replayed {
-                    return Err(ReplayError::Mismatch {
-                        round: live.number,
-                        why: format!(
-                            "Pontis game {}: logged end {}, the replay gives {}",
-                            live.number,
-                            Payload::PontisEnded(d).to_text(),
-                            Payload::PontisEnded(replayed).to_text()
-                        ),
-                    });
-                }
-                if want == Some(live.number) {
-                    let script = live.script().map_err(|x| bad(e, x))?;
-                    self.found = Some((script, d));
-                }
-            }
+            EventKind::PontisUndo => self.undone(e)?,
+            EventKind::PontisRefused => self.input_refused(e)?,
+            EventKind::PontisEnded => self.game_ended(e)?,
             // Who logged in or out at the table: nothing for the game.
             EventKind::Created
             | EventKind::UserAdded
@@ -352,6 +232,146 @@ impl PontisTables {
             | EventKind::UserLocked
             | EventKind::UserUnlocked => {}
             _ => return Err(bad(e, "a Pontoon event at a Pontis table")),
+        }
+        Ok(())
+    }
+
+    /// A Pontis table opened, or reopened (the same rules only with a game in play).
+    fn table_opened(&mut self, e: &Event) -> Result<(), ReplayError> {
+        let d: PontisOpened = read(e)?;
+        let id = e.table.ok_or_else(|| bad(e, "no table"))?;
+        let rules = rules_of(e, &d.rules)?;
+        match self.tables.get_mut(&id) {
+            Some(t) => {
+                if t.live.is_some() && t.rules != rules {
+                    return Err(bad(e, "rules changed with a game in play"));
+                }
+                t.rules = rules;
+                t.open = true;
+            }
+            None => {
+                self.tables.insert(
+                    id,
+                    PontisTable {
+                        id,
+                        name: d.name,
+                        rules,
+                        open: true,
+                        live: None,
+                    },
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// A game started: the next number (when checked), under its table's rules, at an
+    /// open table with no game in play.
+    fn game_started(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.games += 1;
+        let d: PontisStarted = read(e)?;
+        if self.check_numbers && d.game != self.games {
+            return Err(bad(
+                e,
+                format!(
+                    "game {} started, but the next game is {}",
+                    d.game, self.games
+                ),
+            ));
+        }
+        let rules = rules_of(e, &d.rules)?;
+        let t = Self::open_table(&mut self.tables, e)?;
+        if t.live.is_some() {
+            return Err(bad(e, "a game started while another is in play"));
+        }
+        if rules != t.rules {
+            return Err(bad(e, "the game's rules are not its table's"));
+        }
+        let dealer = d
+            .players
+            .iter()
+            .position(|p| *p == d.dealer)
+            .ok_or_else(|| bad(e, "the dealer is not one of the players"))?;
+        let n = d.players.len();
+        let start = Game::new(rules, d.players, dealer, vec![None; n])
+            .map_err(|x| bad(e, x.to_string()))?;
+        t.live = Some(LiveGame {
+            number: d.game,
+            game: start.clone(),
+            start,
+            steps: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// An undo: it names the last input, which it takes back.
+    fn undone(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.undos += 1;
+        let d: payload::Input = read(e)?;
+        let live = Self::live(&mut self.tables, e)?;
+        let last = live
+            .steps
+            .last()
+            .ok_or_else(|| bad(e, "an undo with nothing to undo"))?;
+        let text = live.game.step_text(last);
+        if d.text != text {
+            return Err(bad(
+                e,
+                format!(
+                    "the undo says it takes back \"{}\", but the last input is \"{text}\"",
+                    d.text
+                ),
+            ));
+        }
+        live.undo();
+        Ok(())
+    }
+
+    /// A refused input: the engine must really refuse it where it was tried.
+    fn input_refused(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.refused += 1;
+        if let Some(live) = Self::open_table(&mut self.tables, e)?.live.as_ref() {
+            let d: payload::Refused = read(e)?;
+            if let Ok(step) = parse_step(&d.text, &live.game)
+                && live.game.check(&step).is_ok()
+            {
+                return Err(bad(
+                    e,
+                    format!(
+                        "\"{}\" is logged as refused, but the engine accepts it here",
+                        d.text
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A game's end: the logged end must be the replay's.
+    fn game_ended(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.ended += 1;
+        let d: PontisEnded = read(e)?;
+        let want = self.want_game;
+        let t = Self::table(&mut self.tables, e)?;
+        let live = t
+            .live
+            .take()
+            .ok_or_else(|| bad(e, "a game's end with no game in play"))?;
+        let replayed = PontisEnded::of(live.number, &live.game, live.steps.len());
+        if d != replayed {
+            return Err(ReplayError::Mismatch {
+                round: live.number,
+                why: format!(
+                    "Pontis game {}: logged end {}, the replay gives {}",
+                    live.number,
+                    Payload::PontisEnded(d).to_text(),
+                    Payload::PontisEnded(replayed).to_text()
+                ),
+            });
+        }
+        if want == Some(live.number) {
+            let script = live.script().map_err(|x| bad(e, x))?;
+            self.found = Some((script, d));
         }
         Ok(())
     }

@@ -380,52 +380,7 @@ impl Replayer {
                     "a Pontis table opened with a Pontoon table's id",
                 ));
             }
-            EventKind::TableOpened => {
-                let d: payload::TableOpened = Self::read(e)?;
-                let id = e.table.ok_or_else(|| Self::bad(e, "no table"))?;
-                let rules = rules_of(&d.rules).map_err(|x| Self::bad(e, x.to_string()))?;
-                let limits = Limits::new(d.limits.min_bet, d.limits.box_max)
-                    .map_err(|x| Self::bad(e, x.to_string()))?;
-                let (name, preset) = (d.name, d.preset);
-                match self.tables.get_mut(&id) {
-                    Some(t) => {
-                        // A table closed mid-round reopens with its round in play, under the
-                        // same rules and limits only.
-                        if t.live.is_some() && (t.rules != rules || t.limits != limits) {
-                            return Err(Self::bad(
-                                e,
-                                "rules or limits changed with a round in play",
-                            ));
-                        }
-                        let same_deck = t.rules.decks() == rules.decks();
-                        t.rules = rules;
-                        t.preset = preset;
-                        t.limits = limits;
-                        t.open = true;
-                        if !same_deck {
-                            t.shoe = Shoe::new(rules.decks());
-                            t.seen.clear();
-                        }
-                    }
-                    None => {
-                        self.tables.insert(
-                            id,
-                            TableState {
-                                id,
-                                name,
-                                rules,
-                                preset,
-                                limits,
-                                shoe: Shoe::new(rules.decks()),
-                                shoe_no: 0,
-                                seen: Vec::new(),
-                                live: None,
-                                open: true,
-                            },
-                        );
-                    }
-                }
-            }
+            EventKind::TableOpened => self.table_opened(e)?,
             EventKind::TableClosed if self.pontis.has(e.table) => self.pontis.feed(e)?,
             EventKind::TableClosed => {
                 Self::table(&mut self.tables, e)?.open = false;
@@ -436,188 +391,15 @@ impl Replayer {
             | EventKind::PontisRefused
             | EventKind::PontisUndo
             | EventKind::PontisEnded => self.pontis.feed(e)?,
-            EventKind::ShoeNew => {
-                let t = Self::table(&mut self.tables, e)?;
-                if t.live.is_some() {
-                    return Err(Self::bad(e, "new shoe with a round in play"));
-                }
-                t.shoe = Shoe::new(t.rules.decks());
-                t.seen.clear();
-                let d: payload::ShoeNew = Self::read(e)?;
-                t.shoe_no = d.shoe;
-            }
-            EventKind::RoundStarted => {
-                self.rounds += 1;
-                let track_seen = self.track_seen;
-                let id = e.round.ok_or_else(|| Self::bad(e, "no round number"))?;
-                let t = Self::table(&mut self.tables, e)?;
-                if t.live.is_some() {
-                    return Err(Self::bad(e, "a round started while another is in play"));
-                }
-                let bets: Arc<[BetSpec]> = view::started_bets(&e.data)
-                    .ok_or_else(|| Self::bad(e, "bad bets"))?
-                    .into();
-                let start = Round::with_shoe(t.rules, t.limits, bets.clone(), t.shoe.clone())
-                    .map_err(|x| Self::bad(e, x.to_string()))?;
-                t.live = Some(LiveRound {
-                    id,
-                    bets,
-                    seen: if track_seen {
-                        t.seen.clone()
-                    } else {
-                        Vec::new()
-                    },
-                    round: start.clone(),
-                    start,
-                    steps: Vec::new(),
-                });
-            }
-            EventKind::Step => {
-                let t = Self::table(&mut self.tables, e)?;
-                let live = t
-                    .live
-                    .as_mut()
-                    .ok_or_else(|| Self::bad(e, "an input with no round in play"))?;
-                let parsed;
-                let text = match view::plain_text(&e.data) {
-                    Some(t) => t,
-                    None => {
-                        parsed = Self::read::<payload::Input>(e)?;
-                        parsed.text.as_str()
-                    }
-                };
-                let step = parse_step(text, &live.round).map_err(|x| Self::bad(e, x))?;
-                live.round.apply(step).map_err(|x| {
-                    Self::bad(e, format!("the engine refuses \"{text}\" here: {x}"))
-                })?;
-                live.steps.push(step);
-            }
-            EventKind::Undo => {
-                self.undos += 1;
-                let t = Self::table(&mut self.tables, e)?;
-                let live = t
-                    .live
-                    .as_mut()
-                    .ok_or_else(|| Self::bad(e, "an undo with no round in play"))?;
-                live.undo()
-                    .ok_or_else(|| Self::bad(e, "an undo with nothing to undo"))?;
-            }
-            EventKind::StepRefused => {
-                self.refused += 1;
-                // A refused input must really be refused by the engine where it was tried.
-                if let Some(live) = e
-                    .table
-                    .and_then(|id| self.tables.get(&id))
-                    .and_then(|t| t.live.as_ref())
-                {
-                    let d: payload::Refused = Self::read(e)?;
-                    let text = d.text.as_str();
-                    // A line the feed's input ended in the middle of was never an input.
-                    if !d.unended
-                        && let Ok(step) = parse_step(text, &live.round)
-                        && live.round.check(step).is_ok()
-                    {
-                        return Err(Self::bad(
-                            e,
-                            format!(
-                                "\"{text}\" is logged as refused, but the engine accepts it here"
-                            ),
-                        ));
-                    }
-                }
-            }
-            EventKind::RoundSettled => {
-                self.settled += 1;
-                let want = self.want_round;
-                let t = Self::table(&mut self.tables, e)?;
-                let live = t
-                    .live
-                    .take()
-                    .ok_or_else(|| Self::bad(e, "a settlement with no round in play"))?;
-                if e.round != Some(live.id) {
-                    return Err(Self::bad(
-                        e,
-                        format!(
-                            "settles round {:?}, but round {} is in play",
-                            e.round, live.id
-                        ),
-                    ));
-                }
-                if !live.round.is_complete() {
-                    return Err(ReplayError::Mismatch {
-                        round: live.id,
-                        why: format!(
-                            "logged as settled, but the replay still expects {}",
-                            live.round.expected()
-                        ),
-                    });
-                }
-                if !view::settled_nets_match(&e.data, &live.round) {
-                    let logged = Self::read::<payload::RoundSettled>(e)
-                        .map(|s| s.nets)
-                        .unwrap_or_default();
-                    return Err(ReplayError::Mismatch {
-                        round: live.id,
-                        why: format!(
-                            "logged {}, replay gives {}",
-                            nets_text(&logged),
-                            nets_text(&nets_of(&live.round))
-                        ),
-                    });
-                }
-                if let Some(c) = self.figures.as_mut() {
-                    let mut want = [0; 15];
-                    want[..5].copy_from_slice(&[
-                        e.seq,
-                        live.id,
-                        e.at,
-                        e.table.unwrap_or(-1),
-                        e.user.unwrap_or(-1),
-                    ]);
-                    want[5..].copy_from_slice(&figures_row(&live.round.figures()));
-                    let row = c.row(e)?;
-                    if row != Some(want) {
-                        return Err(ReplayError::Mismatch {
-                            round: live.id,
-                            why: c.differs(row.as_ref(), &want),
-                        });
-                    }
-                }
-                if self.track_seen {
-                    for &s in &live.steps {
-                        if let Step::Card(c) = s {
-                            t.seen.push(c);
-                        }
-                    }
-                }
-                t.shoe = live.round.shoe().clone();
-                if want == Some(live.id) {
-                    let settled: payload::RoundSettled = Self::read(e)?;
-                    self.found = Some((live.script(), settled));
-                }
-            }
+            EventKind::ShoeNew => self.shoe_new(e)?,
+            EventKind::RoundStarted => self.round_started(e)?,
+            EventKind::Step => self.step(e)?,
+            EventKind::Undo => self.undo(e)?,
+            EventKind::StepRefused => self.step_refused(e)?,
+            EventKind::RoundSettled => self.round_settled(e)?,
             EventKind::RoundVoided => self.voided += 1,
-            EventKind::RoundCorrected => {
-                self.corrected += 1;
-                let d: payload::RoundCorrected = Self::read(e)?;
-                let script =
-                    Script::from_value(&d.script, None).map_err(|x| Self::bad(e, x.to_string()))?;
-                let round = script.play().map_err(|x| Self::bad(e, x.to_string()))?;
-                if !round.is_complete() || d.nets != nets_of(&round) {
-                    return Err(ReplayError::Mismatch {
-                        round: e.round.unwrap_or(0),
-                        why: "the correction's logged settlement does not match its script".into(),
-                    });
-                }
-            }
-            EventKind::UserAdded => {
-                let d: payload::UserAdded = Self::read(e)?;
-                let role =
-                    super::users::Role::parse(&d.role).map_err(|x| Self::bad(e, x.to_string()))?;
-                self.settings
-                    .user_added(d.user, d.name, role, e.user)
-                    .map_err(|why| Self::bad(e, why))?;
-            }
+            EventKind::RoundCorrected => self.round_corrected(e)?,
+            EventKind::UserAdded => self.user_added(e)?,
             EventKind::SettingChanged => {
                 let rounds = self.rounds;
                 self.settings
@@ -629,17 +411,7 @@ impl Replayer {
                     self.settings.logged_in(u);
                 }
             }
-            EventKind::Created => {
-                let d: payload::Created = Self::read(e)?;
-                if let Some(r) = d.random.filter(|r| {
-                    r.len() != 32 || !r.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-                }) {
-                    return Err(Self::bad(
-                        e,
-                        format!("its random value \"{}\" is not 32 hex digits", shown(&r)),
-                    ));
-                }
-            }
+            EventKind::Created => Self::created(e)?,
             EventKind::LoginFailed
             | EventKind::Logout
             | EventKind::UserLocked
@@ -647,6 +419,285 @@ impl Replayer {
         }
         Ok(())
     }
+
+    /// A Pontoon table opened: a new table, or one reopened (same rules and limits only
+    /// with a round in play; a new shoe if the number of decks changed).
+    fn table_opened(&mut self, e: &Event) -> Result<(), ReplayError> {
+        let d: payload::TableOpened = Self::read(e)?;
+        let id = e.table.ok_or_else(|| Self::bad(e, "no table"))?;
+        let rules = rules_of(&d.rules).map_err(|x| Self::bad(e, x.to_string()))?;
+        let limits = Limits::new(d.limits.min_bet, d.limits.box_max)
+            .map_err(|x| Self::bad(e, x.to_string()))?;
+        let (name, preset) = (d.name, d.preset);
+        match self.tables.get_mut(&id) {
+            Some(t) => {
+                // A table closed mid-round reopens with its round in play, under the
+                // same rules and limits only.
+                if t.live.is_some() && (t.rules != rules || t.limits != limits) {
+                    return Err(Self::bad(e, "rules or limits changed with a round in play"));
+                }
+                let same_deck = t.rules.decks() == rules.decks();
+                t.rules = rules;
+                t.preset = preset;
+                t.limits = limits;
+                t.open = true;
+                if !same_deck {
+                    t.shoe = Shoe::new(rules.decks());
+                    t.seen.clear();
+                }
+            }
+            None => {
+                self.tables.insert(
+                    id,
+                    TableState {
+                        id,
+                        name,
+                        rules,
+                        preset,
+                        limits,
+                        shoe: Shoe::new(rules.decks()),
+                        shoe_no: 0,
+                        seen: Vec::new(),
+                        live: None,
+                        open: true,
+                    },
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// A new shoe, between rounds only.
+    fn shoe_new(&mut self, e: &Event) -> Result<(), ReplayError> {
+        let t = Self::table(&mut self.tables, e)?;
+        if t.live.is_some() {
+            return Err(Self::bad(e, "new shoe with a round in play"));
+        }
+        t.shoe = Shoe::new(t.rules.decks());
+        t.seen.clear();
+        let d: payload::ShoeNew = Self::read(e)?;
+        t.shoe_no = d.shoe;
+        Ok(())
+    }
+
+    /// A round started: its bets against the table's rules, limits and shoe.
+    fn round_started(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.rounds += 1;
+        let track_seen = self.track_seen;
+        let id = e.round.ok_or_else(|| Self::bad(e, "no round number"))?;
+        let t = Self::table(&mut self.tables, e)?;
+        if t.live.is_some() {
+            return Err(Self::bad(e, "a round started while another is in play"));
+        }
+        let bets: Arc<[BetSpec]> = view::started_bets(&e.data)
+            .ok_or_else(|| Self::bad(e, "bad bets"))?
+            .into();
+        let start = Round::with_shoe(t.rules, t.limits, bets.clone(), t.shoe.clone())
+            .map_err(|x| Self::bad(e, x.to_string()))?;
+        t.live = Some(LiveRound {
+            id,
+            bets,
+            seen: if track_seen {
+                t.seen.clone()
+            } else {
+                Vec::new()
+            },
+            round: start.clone(),
+            start,
+            steps: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// An input, applied to the round in play (the engine must accept it).
+    fn step(&mut self, e: &Event) -> Result<(), ReplayError> {
+        let t = Self::table(&mut self.tables, e)?;
+        let live = t
+            .live
+            .as_mut()
+            .ok_or_else(|| Self::bad(e, "an input with no round in play"))?;
+        let parsed;
+        let text = match view::plain_text(&e.data) {
+            Some(t) => t,
+            None => {
+                parsed = Self::read::<payload::Input>(e)?;
+                parsed.text.as_str()
+            }
+        };
+        let step = parse_step(text, &live.round).map_err(|x| Self::bad(e, x))?;
+        live.round
+            .apply(step)
+            .map_err(|x| Self::bad(e, format!("the engine refuses \"{text}\" here: {x}")))?;
+        live.steps.push(step);
+        Ok(())
+    }
+
+    /// An undo: takes back the last input standing.
+    fn undo(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.undos += 1;
+        let t = Self::table(&mut self.tables, e)?;
+        let live = t
+            .live
+            .as_mut()
+            .ok_or_else(|| Self::bad(e, "an undo with no round in play"))?;
+        live.undo()
+            .ok_or_else(|| Self::bad(e, "an undo with nothing to undo"))?;
+        Ok(())
+    }
+
+    /// A refused input: the engine must really refuse it where it was tried.
+    fn step_refused(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.refused += 1;
+        if let Some(live) = e
+            .table
+            .and_then(|id| self.tables.get(&id))
+            .and_then(|t| t.live.as_ref())
+        {
+            let d: payload::Refused = Self::read(e)?;
+            let text = d.text.as_str();
+            // A line the feed's input ended in the middle of was never an input.
+            if !d.unended
+                && let Ok(step) = parse_step(text, &live.round)
+                && live.round.check(step).is_ok()
+            {
+                return Err(Self::bad(
+                    e,
+                    format!("\"{text}\" is logged as refused, but the engine accepts it here"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A settlement: the round in play complete, its logged nets (and figures, when
+    /// asked) the replay's own; the table's shoe goes on from the round's.
+    fn round_settled(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.settled += 1;
+        let want = self.want_round;
+        let t = Self::table(&mut self.tables, e)?;
+        let live = t
+            .live
+            .take()
+            .ok_or_else(|| Self::bad(e, "a settlement with no round in play"))?;
+        if e.round != Some(live.id) {
+            return Err(Self::bad(
+                e,
+                format!(
+                    "settles round {:?}, but round {} is in play",
+                    e.round, live.id
+                ),
+            ));
+        }
+        settled_as_replayed(e, &live)?;
+        if let Some(c) = self.figures.as_mut() {
+            figures_as_replayed(c.as_mut(), e, &live)?;
+        }
+        if self.track_seen {
+            for &s in &live.steps {
+                if let Step::Card(c) = s {
+                    t.seen.push(c);
+                }
+            }
+        }
+        t.shoe = live.round.shoe().clone();
+        if want == Some(live.id) {
+            let settled: payload::RoundSettled = Self::read(e)?;
+            self.found = Some((live.script(), settled));
+        }
+        Ok(())
+    }
+
+    /// A correction: its script must play to the settlement it logs.
+    fn round_corrected(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.corrected += 1;
+        let d: payload::RoundCorrected = Self::read(e)?;
+        let script =
+            Script::from_value(&d.script, None).map_err(|x| Self::bad(e, x.to_string()))?;
+        let round = script.play().map_err(|x| Self::bad(e, x.to_string()))?;
+        if !round.is_complete() || d.nets != nets_of(&round) {
+            return Err(ReplayError::Mismatch {
+                round: e.round.unwrap_or(0),
+                why: "the correction's logged settlement does not match its script".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// A user added: a known role, and the settings replay's own checks.
+    fn user_added(&mut self, e: &Event) -> Result<(), ReplayError> {
+        let d: payload::UserAdded = Self::read(e)?;
+        let role = super::users::Role::parse(&d.role).map_err(|x| Self::bad(e, x.to_string()))?;
+        self.settings
+            .user_added(d.user, d.name, role, e.user)
+            .map_err(|why| Self::bad(e, why))
+    }
+
+    /// The log's first event: its random value, when there is one, is 32 hex digits.
+    fn created(e: &Event) -> Result<(), ReplayError> {
+        let d: payload::Created = Self::read(e)?;
+        if let Some(r) = d
+            .random
+            .filter(|r| r.len() != 32 || !r.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+        {
+            return Err(Self::bad(
+                e,
+                format!("its random value \"{}\" is not 32 hex digits", shown(&r)),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A settled round: complete in the replay, with the logged nets the replay's.
+fn settled_as_replayed(e: &Event, live: &LiveRound) -> Result<(), ReplayError> {
+    if !live.round.is_complete() {
+        return Err(ReplayError::Mismatch {
+            round: live.id,
+            why: format!(
+                "logged as settled, but the replay still expects {}",
+                live.round.expected()
+            ),
+        });
+    }
+    if !view::settled_nets_match(&e.data, &live.round) {
+        let logged = Replayer::read::<payload::RoundSettled>(e)
+            .map(|s| s.nets)
+            .unwrap_or_default();
+        return Err(ReplayError::Mismatch {
+            round: live.id,
+            why: format!(
+                "logged {}, replay gives {}",
+                nets_text(&logged),
+                nets_text(&nets_of(&live.round))
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// A settlement's logged figures (read from `c`) against the replayed round's.
+fn figures_as_replayed(
+    c: &mut dyn LoggedFigures,
+    e: &Event,
+    live: &LiveRound,
+) -> Result<(), ReplayError> {
+    let mut want = [0; 15];
+    want[..5].copy_from_slice(&[
+        e.seq,
+        live.id,
+        e.at,
+        e.table.unwrap_or(-1),
+        e.user.unwrap_or(-1),
+    ]);
+    want[5..].copy_from_slice(&figures_row(&live.round.figures()));
+    let row = c.row(e)?;
+    if row != Some(want) {
+        return Err(ReplayError::Mismatch {
+            round: live.id,
+            why: c.differs(row.as_ref(), &want),
+        });
+    }
+    Ok(())
 }
 
 /// Nets as the log writes them, `[{"id":"1a","net":20}]`, for messages.
@@ -722,7 +773,7 @@ impl Batch {
     }
 }
 
-pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, ReplayError> {
+pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, ReplayError> {
     // Two cores, three threads. This one reads the rows and sums what each index should
     // hold; a second checks the hash chain and replays the rounds through the engine,
     // event by event in log order, so that the first fault found is the first in the log
@@ -739,55 +790,8 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
     let integrity_conn = store.reader()?;
     std::thread::scope(|scope| {
         let integrity = scope.spawn(move || check_structure(&integrity_conn, bound, key));
-        let replayer = scope.spawn(move || -> Result<Replayer, ReplayError> {
-            let mut r = Replayer::new(true);
-            r.track_seen = false;
-            r.figures = Some(Box::new(FiguresCursor::open(figures_conn, bound)?));
-            // One event, refilled from each batch: no allocation per event on either side.
-            let mut e = Event::blank();
-            for batch in from_reader {
-                for m in &batch.events {
-                    e.seq = m.seq;
-                    e.at = m.at;
-                    e.kind = m.kind;
-                    e.table = m.table;
-                    e.user = m.user;
-                    e.round = m.round;
-                    e.check = m.check;
-                    e.data.clear();
-                    e.data.push_str(&batch.text[m.data.clone()]);
-                    r.feed(&e)?;
-                }
-            }
-            Ok(r)
-        });
-        let mut batch = Batch::default();
-        // What each index of `events` should hold, from the rows themselves.
-        let mut digests = [IndexDigest::keyed(key); 4];
-        // From the lowest seq there is: a row slipped in below 1 breaks the chain at once.
-        let read = store.each_event_lent(i64::MIN, bound, |e| {
-            if e.seq % 100_000 == 0 {
-                progress(e.seq);
-            }
-            for (ix, d) in EVENT_INDEXES.iter().zip(digests.iter_mut()) {
-                if let Some(entry) = (ix.entry)(e) {
-                    d.add(entry);
-                }
-            }
-            batch.push(e);
-            if batch.events.len() == BATCH {
-                let full = std::mem::take(&mut batch);
-                // A closed channel means the replayer stopped at a fault; it says which.
-                if to_replay.send(full).is_err() {
-                    return Err(());
-                }
-            }
-            Ok(())
-        });
-        if !batch.events.is_empty() {
-            let _ = to_replay.send(batch);
-        }
-        drop(to_replay);
+        let replayer = scope.spawn(move || replay_batches(from_reader, figures_conn, bound));
+        let (digests, read) = read_batches(store, bound, key, to_replay, progress);
         let replayed = replayer.join().unwrap_or_else(|_| {
             Err(ReplayError::Store(AuditError::Refused(
                 "the replay thread failed".into(),
@@ -810,19 +814,7 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
                 )));
             }
         }
-        if let Some(extra) = r
-            .figures
-            .as_mut()
-            .map(|c| c.row(&Event::blank()))
-            .transpose()?
-            .flatten()
-        {
-            return Err(ReplayError::Mismatch {
-                round: extra[1],
-                why: "round_figures has a row that no settlement in the log wrote".into(),
-            });
-        }
-        super::users::check_rows(store, bound).map_err(ReplayError::Users)?;
+        verify_rest(store, bound, &mut r)?;
         let head = (bound, hex(&store.chain_hash(bound)?.unwrap_or(GENESIS)));
         if r.chain.last() != head.0 {
             return Err(ReplayError::Chain {
@@ -832,7 +824,101 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
         }
         // Last: a fault in the log itself says more than the guard that let it in.
         check_triggers(&store.reader()?).map_err(ReplayError::Schema)?;
-        Ok(Verified {
+        Ok(Verified::of(&r, head))
+    })
+}
+
+/// Verify's replayer thread: the batches, event by event, through one `Replayer` that
+/// checks the chain and the logged figures.
+fn replay_batches(
+    from_reader: std::sync::mpsc::Receiver<Batch>,
+    figures_conn: rusqlite::Connection,
+    bound: i64,
+) -> Result<Replayer, ReplayError> {
+    let mut r = Replayer::new(true);
+    r.track_seen = false;
+    r.figures = Some(Box::new(FiguresCursor::open(figures_conn, bound)?));
+    // One event, refilled from each batch: no allocation per event on either side.
+    let mut e = Event::blank();
+    for batch in from_reader {
+        for m in &batch.events {
+            e.seq = m.seq;
+            e.at = m.at;
+            e.kind = m.kind;
+            e.table = m.table;
+            e.user = m.user;
+            e.round = m.round;
+            e.check = m.check;
+            e.data.clear();
+            e.data.push_str(&batch.text[m.data.clone()]);
+            r.feed(&e)?;
+        }
+    }
+    Ok(r)
+}
+
+/// Verify's reader: the events up to `bound`, summed into what each index should hold
+/// and sent to the replayer in batches. `Err` when the read stopped (the replayer
+/// stopped at a fault, or the store failed).
+fn read_batches(
+    store: &Store,
+    bound: i64,
+    key: u64,
+    to_replay: std::sync::mpsc::SyncSender<Batch>,
+    mut progress: impl FnMut(i64),
+) -> ([IndexDigest; 4], Result<Result<(), ()>, AuditError>) {
+    let mut batch = Batch::default();
+    // What each index of `events` should hold, from the rows themselves.
+    let mut digests = [IndexDigest::keyed(key); 4];
+    // From the lowest seq there is: a row slipped in below 1 breaks the chain at once.
+    let read = store.each_event_lent(i64::MIN, bound, |e| {
+        if e.seq % 100_000 == 0 {
+            progress(e.seq);
+        }
+        for (ix, d) in EVENT_INDEXES.iter().zip(digests.iter_mut()) {
+            if let Some(entry) = (ix.entry)(e) {
+                d.add(entry);
+            }
+        }
+        batch.push(e);
+        if batch.events.len() == BATCH {
+            let full = std::mem::take(&mut batch);
+            // A closed channel means the replayer stopped at a fault; it says which.
+            if to_replay.send(full).is_err() {
+                return Err(());
+            }
+        }
+        Ok(())
+    });
+    if !batch.events.is_empty() {
+        let _ = to_replay.send(batch);
+    }
+    drop(to_replay);
+    (digests, read)
+}
+
+/// After the replay: no `round_figures` row that no settlement wrote, and the users'
+/// rows as their events made them.
+fn verify_rest(store: &Store, bound: i64, r: &mut Replayer) -> Result<(), ReplayError> {
+    if let Some(extra) = r
+        .figures
+        .as_mut()
+        .map(|c| c.row(&Event::blank()))
+        .transpose()?
+        .flatten()
+    {
+        return Err(ReplayError::Mismatch {
+            round: extra[1],
+            why: "round_figures has a row that no settlement in the log wrote".into(),
+        });
+    }
+    super::users::check_rows(store, bound).map_err(ReplayError::Users)
+}
+
+impl Verified {
+    /// What a finished replay counted, with the log's head.
+    fn of(r: &Replayer, head: (i64, String)) -> Verified {
+        Verified {
             events: r.events,
             rounds: r.rounds,
             settled: r.settled,
@@ -853,8 +939,8 @@ pub fn verify(store: &Store, mut progress: impl FnMut(i64)) -> Result<Verified, 
             games_refused: r.pontis.refused,
             games_undos: r.pontis.undos,
             head,
-        })
-    })
+        }
+    }
 }
 
 /// A kept chain head, `SEQ:HASH` (64 hex digits), as `verify` and report footers print it.

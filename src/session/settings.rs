@@ -490,20 +490,19 @@ mod tests {
         verify(&store, |_| {}).unwrap();
     }
 
-    /// Settings forged into the log (appended with a good chain, as a writer that skips
-    /// the checks above would): each one fails `verify`, naming what is wrong.
-    #[test]
-    fn forged_settings_fail_verify() {
-        /// Name, the setting, by (id, name), the event's table, what verify says.
-        type Forged = (
-            &'static str,
-            Setting,
-            i64,
-            &'static str,
-            Option<i64>,
-            &'static str,
-        );
-        let cases: [Forged; 8] = [
+    /// Name, the setting, by (id, name), the event's table, what verify says.
+    type Forged = (
+        &'static str,
+        Setting,
+        i64,
+        &'static str,
+        Option<i64>,
+        &'static str,
+    );
+
+    /// Settings a writer that skips the checks could log, each with what verify says.
+    fn forged_settings() -> [Forged; 8] {
+        [
             (
                 "unknown-user",
                 Setting::Language {
@@ -584,8 +583,14 @@ mod tests {
                 Some(1),
                 "belongs to the database",
             ),
-        ];
-        for (name, setting, by, by_name, table, want) in cases {
+        ]
+    }
+
+    /// Settings forged into the log (appended with a good chain, as a writer that skips
+    /// the checks above would): each one fails `verify`, naming what is wrong.
+    #[test]
+    fn forged_settings_fail_verify() {
+        for (name, setting, by, by_name, table, want) in forged_settings() {
             let (mut store, _) = staffed(&format!("forged-{name}"));
             store
                 .append(
