@@ -850,6 +850,18 @@ error-read-only = { $path }: nelze zapisovat ({ $detail }); zkontrolujte oprávn
 error-disk-full = { $path }: disk je plný; z tohoto vstupu se nic nezapsalo. Uvolněte místo na disku a zadejte ho znovu
 error-sqlite = { $path }: { $detail }
 error-pin-hash = PIN nelze zahašovat: { $detail }
+error-log-no-round = v { $path } není kolo { $round }
+error-log-no-round-numbered = { $path }: kolo { $round } neexistuje (kola se číslují od 1; tato databáze jich má { $rounds })
+error-log-no-game = { $path }: hra Pontis { $game } neexistuje (hry se číslují od 1; tato databáze jich má { $games })
+error-log-round-in-play = kolo { $round } se ještě hraje: dosud není vypořádáno
+error-log-game-in-play = hra Pontis { $game } se ještě hraje: dosud neskončila
+error-log-no-settlement = kolo { $round } nemá vypořádání
+error-log-start-unreadable = kolo { $round }: jeho událost round_started nelze přečíst (spusťte `croupier verify`)
+error-log-correction-unreadable = kolo { $round }: opravu nelze přečíst: { $detail }
+error-log-not-a-setting = událost { $seq }: není nastavení (spusťte `croupier verify`)
+error-log-bad-currency = zapsaná měna "{ $code }" není kód ISO 4217 (spusťte `croupier verify`)
+error-log-bad-language = zapsaný jazyk "{ $code }" uživatele { $user } není žádný z en, cs, uk, ru (spusťte `croupier verify`)
+error-log-replay-thread = vlákno přehrávání selhalo
 
 # Relace stolu: vstup, který teď nelze přijmout (není dovolen, nebo není co dělat)
 error-table-needs-name = stůl musí mít název

@@ -827,6 +827,18 @@ error-read-only = { $path }: cannot write ({ $detail }); check the file's and fo
 error-disk-full = { $path }: the disk is full; nothing of this input was written. Free space on the disk, then enter it again
 error-sqlite = { $path }: { $detail }
 error-pin-hash = could not hash the PIN: { $detail }
+error-log-no-round = there is no round { $round } in { $path }
+error-log-no-round-numbered = { $path }: there is no round { $round } (rounds are numbered from 1; this database has { $rounds })
+error-log-no-game = { $path }: there is no Pontis game { $game } (games are numbered from 1; this database has { $games })
+error-log-round-in-play = round { $round } is still in play: it has no settlement yet
+error-log-game-in-play = Pontis game { $game } is still in play: it has not ended yet
+error-log-no-settlement = round { $round } has no settlement
+error-log-start-unreadable = round { $round }: its round_started event does not read (run `croupier verify`)
+error-log-correction-unreadable = round { $round }: correction unreadable: { $detail }
+error-log-not-a-setting = event { $seq }: not a setting (run `croupier verify`)
+error-log-bad-currency = the logged currency "{ $code }" is not an ISO 4217 code (run `croupier verify`)
+error-log-bad-language = the logged language "{ $code }" of user { $user } is not one of en, cs, uk, ru (run `croupier verify`)
+error-log-replay-thread = the replay thread failed
 
 # The table sessions: an input not taken now (not allowed, or nothing to do)
 error-table-needs-name = a table needs a name

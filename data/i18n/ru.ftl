@@ -852,6 +852,18 @@ error-read-only = { $path }: запись невозможна ({ $detail }); п
 error-disk-full = { $path }: диск заполнен; из этого ввода ничего не записано. Освободите место на диске и введите снова
 error-sqlite = { $path }: { $detail }
 error-pin-hash = не удалось вычислить хеш PIN: { $detail }
+error-log-no-round = в { $path } нет раунда { $round }
+error-log-no-round-numbered = { $path }: раунда { $round } нет (раунды нумеруются с 1; в этой базе их { $rounds })
+error-log-no-game = { $path }: игры Pontis { $game } нет (игры нумеруются с 1; в этой базе их { $games })
+error-log-round-in-play = раунд { $round } ещё идёт: расчёта ещё нет
+error-log-game-in-play = игра Pontis { $game } ещё идёт: она ещё не закончилась
+error-log-no-settlement = у раунда { $round } нет расчёта
+error-log-start-unreadable = раунд { $round }: его событие round_started не читается (запустите `croupier verify`)
+error-log-correction-unreadable = раунд { $round }: исправление не читается: { $detail }
+error-log-not-a-setting = событие { $seq }: не настройка (запустите `croupier verify`)
+error-log-bad-currency = записанная валюта "{ $code }" не является кодом ISO 4217 (запустите `croupier verify`)
+error-log-bad-language = записанный язык "{ $code }" пользователя { $user } не является ни одним из en, cs, uk, ru (запустите `croupier verify`)
+error-log-replay-thread = поток воспроизведения дал сбой
 
 # Сессия стола: ввод, который сейчас не принимается (не разрешён или нечего делать)
 error-table-needs-name = у стола должно быть название

@@ -852,6 +852,18 @@ error-read-only = { $path }: запис неможливий ({ $detail }); пе
 error-disk-full = { $path }: диск заповнено; з цього введення нічого не записано. Звільніть місце на диску і введіть знову
 error-sqlite = { $path }: { $detail }
 error-pin-hash = не вдалося обчислити хеш PIN: { $detail }
+error-log-no-round = у { $path } немає раунду { $round }
+error-log-no-round-numbered = { $path }: раунду { $round } немає (раунди нумеруються від 1; у цій базі їх { $rounds })
+error-log-no-game = { $path }: гри Pontis { $game } немає (ігри нумеруються від 1; у цій базі їх { $games })
+error-log-round-in-play = раунд { $round } ще триває: розрахунку ще немає
+error-log-game-in-play = гра Pontis { $game } ще триває: вона ще не закінчилася
+error-log-no-settlement = раунд { $round } не має розрахунку
+error-log-start-unreadable = раунд { $round }: його подію round_started не прочитати (запустіть `croupier verify`)
+error-log-correction-unreadable = раунд { $round }: виправлення не прочитати: { $detail }
+error-log-not-a-setting = подія { $seq }: не налаштування (запустіть `croupier verify`)
+error-log-bad-currency = записана валюта "{ $code }" не є кодом ISO 4217 (запустіть `croupier verify`)
+error-log-bad-language = записана мова "{ $code }" користувача { $user } не є жодною з en, cs, uk, ru (запустіть `croupier verify`)
+error-log-replay-thread = потік відтворення зазнав збою
 
 # Сесія столу: введення, яке зараз не приймається (не дозволено або нічого робити)
 error-table-needs-name = столу потрібна назва

@@ -283,7 +283,9 @@ impl Source for FloorSource {
                 Ok(Payload::RoundSettled(s)) => Some(s.nets),
                 _ => None,
             })
-            .ok_or_else(|| AuditError::Refused(format!("round {round} has no settlement")))
+            .ok_or(AuditError::Refused(crate::log::LogRefusal::NoSettlement {
+                round,
+            }))
     }
 
     fn events_of(

@@ -16,7 +16,7 @@ use crate::engine::{
     BetIx, Card, CardReason, CardTo, Decision, ImpossibleCard, Money, MoneyError, Outcome, Pay,
     Refusal, Round, SetupError, Step, Suit, Want,
 };
-use crate::log::AuditError;
+use crate::log::{AuditError, LogRefusal};
 use crate::t;
 
 /// A card as the language writes it: the rank's mark and the suit's (`K♥`, `К♥`; English
@@ -622,9 +622,61 @@ pub fn store(lang: Lang, e: &AuditError) -> String {
         }
         AuditError::PinHash(detail) => t!(lang, "error-pin-hash", detail = detail),
         AuditError::Denied(d) => denied(lang, d),
-        // The store's remaining free text: a log that does not read back (for a
-        // supervisor running `croupier verify`), the demo's and the replay's own words.
-        AuditError::Refused(text) => text.clone(),
+        AuditError::Refused(r) => log_refusal(lang, r),
+    }
+}
+
+/// What the log could not give: a round or game not there or not over, or a logged event
+/// that does not read back (for a supervisor running `croupier verify`).
+fn log_refusal(lang: Lang, r: &LogRefusal) -> String {
+    let p = |p: &std::path::Path| p.display().to_string();
+    match r {
+        LogRefusal::NoRound { path, round } => {
+            t!(lang, "error-log-no-round", path = p(path), round = *round)
+        }
+        LogRefusal::NoRoundNumbered {
+            path,
+            round,
+            rounds,
+        } => t!(
+            lang,
+            "error-log-no-round-numbered",
+            path = p(path),
+            round = *round,
+            rounds = *rounds
+        ),
+        LogRefusal::NoGame { path, game, games } => t!(
+            lang,
+            "error-log-no-game",
+            path = p(path),
+            game = *game,
+            games = *games
+        ),
+        LogRefusal::RoundInPlay { round } => t!(lang, "error-log-round-in-play", round = *round),
+        LogRefusal::GameInPlay { game } => t!(lang, "error-log-game-in-play", game = *game),
+        LogRefusal::NoSettlement { round } => {
+            t!(lang, "error-log-no-settlement", round = *round)
+        }
+        LogRefusal::StartUnreadable { round } => {
+            t!(lang, "error-log-start-unreadable", round = *round)
+        }
+        LogRefusal::CorrectionUnreadable { round, detail } => t!(
+            lang,
+            "error-log-correction-unreadable",
+            round = *round,
+            detail = detail
+        ),
+        LogRefusal::NotASetting { seq } => t!(lang, "error-log-not-a-setting", seq = *seq),
+        LogRefusal::BadCurrency { code } => {
+            t!(lang, "error-log-bad-currency", code = code.as_str())
+        }
+        LogRefusal::BadLanguage { user, lang: code } => t!(
+            lang,
+            "error-log-bad-language",
+            user = *user,
+            code = code.as_str()
+        ),
+        LogRefusal::ReplayThread => t!(lang, "error-log-replay-thread"),
     }
 }
 
@@ -643,6 +695,52 @@ mod tests {
             !text.contains('{') && !text.starts_with("error-") && !text.starts_with("play-"),
             "{lang}: {what} reads {text:?}"
         );
+    }
+
+    /// One of each of the log's refusals.
+    fn log_refusals(path: &std::path::Path) -> Vec<LogRefusal> {
+        let path = path.to_path_buf();
+        vec![
+            LogRefusal::NoRound {
+                path: path.clone(),
+                round: 7,
+            },
+            LogRefusal::NoRoundNumbered {
+                path: path.clone(),
+                round: 7,
+                rounds: 5,
+            },
+            LogRefusal::NoGame {
+                path,
+                game: 3,
+                games: 2,
+            },
+            LogRefusal::RoundInPlay { round: 7 },
+            LogRefusal::GameInPlay { game: 3 },
+            LogRefusal::NoSettlement { round: 7 },
+            LogRefusal::StartUnreadable { round: 7 },
+            LogRefusal::CorrectionUnreadable {
+                round: 7,
+                detail: "d".into(),
+            },
+            LogRefusal::NotASetting { seq: 12 },
+            LogRefusal::BadCurrency { code: "XX".into() },
+            LogRefusal::BadLanguage {
+                user: 2,
+                lang: "de".into(),
+            },
+            LogRefusal::ReplayThread,
+        ]
+    }
+
+    /// The English words of the log's refusals are their `Display` text, which the CLI
+    /// prints and tests pin.
+    #[test]
+    fn log_refusals_in_english_are_their_display() {
+        for r in log_refusals(std::path::Path::new("/tmp/t.db")) {
+            let e = AuditError::Refused(r);
+            assert_eq!(store(Lang::En, &e), e.to_string());
+        }
     }
 
     fn round() -> Round {
@@ -763,11 +861,14 @@ mod tests {
             },
             AuditError::DiskFull { path: path.clone() },
             AuditError::Sqlite {
-                path,
+                path: path.clone(),
                 detail: "d".into(),
             },
             AuditError::PinHash("d".into()),
-        ];
+        ]
+        .into_iter()
+        .chain(log_refusals(&path).into_iter().map(AuditError::Refused))
+        .collect::<Vec<_>>();
         let name = || "T1".to_string();
         let not_nows = [
             NotNow::NoTableName,

@@ -47,6 +47,54 @@ pub enum AuditError {
     /// that a screen says each in its language.
     #[error("{0}")]
     Denied(crate::codes::Denied),
+    /// The log cannot give what was asked: a round or game that is not there or not
+    /// over, or a logged event that does not read back.
     #[error("{0}")]
-    Refused(String),
+    Refused(LogRefusal),
+}
+
+/// What the log could not give, with what was asked for: a closed set, so that a screen
+/// says each in its language.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LogRefusal {
+    #[error("there is no round {round} in {}", path.display())]
+    NoRound { path: PathBuf, round: i64 },
+    #[error(
+        "{}: there is no round {round} (rounds are numbered from 1; this database has {rounds})",
+        path.display()
+    )]
+    NoRoundNumbered {
+        path: PathBuf,
+        round: i64,
+        rounds: i64,
+    },
+    #[error(
+        "{}: there is no Pontis game {game} (games are numbered from 1; this database has {games})",
+        path.display()
+    )]
+    NoGame {
+        path: PathBuf,
+        game: i64,
+        games: i64,
+    },
+    #[error("round {round} is still in play: it has no settlement yet")]
+    RoundInPlay { round: i64 },
+    #[error("Pontis game {game} is still in play: it has not ended yet")]
+    GameInPlay { game: i64 },
+    #[error("round {round} has no settlement")]
+    NoSettlement { round: i64 },
+    #[error("round {round}: its round_started event does not read (run `croupier verify`)")]
+    StartUnreadable { round: i64 },
+    #[error("round {round}: correction unreadable: {detail}")]
+    CorrectionUnreadable { round: i64, detail: String },
+    #[error("event {seq}: not a setting (run `croupier verify`)")]
+    NotASetting { seq: i64 },
+    #[error("the logged currency {code:?} is not an ISO 4217 code (run `croupier verify`)")]
+    BadCurrency { code: String },
+    #[error(
+        "the logged language {lang:?} of user {user} is not one of en, cs, uk, ru (run `croupier verify`)"
+    )]
+    BadLanguage { user: i64, lang: String },
+    #[error("the replay thread failed")]
+    ReplayThread,
 }

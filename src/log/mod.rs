@@ -11,6 +11,6 @@ mod schema;
 pub mod store;
 pub(crate) mod structure;
 
-pub use error::AuditError;
+pub use error::{AuditError, LogRefusal};
 pub use event::{Event, EventKind};
 pub use store::{Clock, ManualClock, Store, SystemClock, default_db_path};

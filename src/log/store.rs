@@ -13,7 +13,7 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, params};
 
 use sha2::{Digest, Sha256};
 
-pub use super::error::AuditError;
+pub use super::error::{AuditError, LogRefusal};
 use super::event::{Check, Event, EventKind, hex};
 use super::lock::{WriterLock, take_lock};
 use super::pack;

@@ -11,7 +11,7 @@ use crate::engine::RoundFigures;
 use crate::i18n::Lang;
 use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
 use crate::log::store::{NOT_STEP, figures_of_row};
-use crate::log::{AuditError, EventKind, Store};
+use crate::log::{AuditError, EventKind, LogRefusal, Store};
 use crate::session::pontis::GameRow;
 use crate::session::users::user_names;
 use crate::t;
@@ -320,7 +320,10 @@ pub(crate) fn apply_fixes(
         };
         let played = crate::script::Script::from_value(&d.script, None).and_then(|s| s.play());
         let round = played.map_err(|e| {
-            AuditError::Refused(format!("round {}: correction unreadable: {e}", r.round))
+            AuditError::Refused(LogRefusal::CorrectionUnreadable {
+                round: r.round,
+                detail: e.to_string(),
+            })
         })?;
         r.figures = round.figures();
         r.corrected = true;
@@ -450,7 +453,7 @@ pub(crate) fn round_nets(store: &Store, round: i64) -> Result<Vec<NetData>, Audi
             Ok(Payload::RoundSettled(s)) => Some(s.nets),
             _ => None,
         })
-        .ok_or_else(|| AuditError::Refused(format!("round {round} has no settlement")))
+        .ok_or(AuditError::Refused(LogRefusal::NoSettlement { round }))
 }
 
 /// The settled rounds just before `before` (an `(at, round)` of a row shown; `None` for the

@@ -14,7 +14,7 @@ use crate::engine::Rules;
 use crate::lab::simulate::{CHUNK, SimOptions, simulate};
 use crate::lab::strategy::Strategy;
 use crate::log::payload::Payload;
-use crate::log::{AuditError, EventKind};
+use crate::log::{AuditError, EventKind, LogRefusal};
 use crate::report::query::Source;
 
 use super::data::RoundRow;
@@ -228,9 +228,7 @@ impl Theories {
                 };
                 let Ok(Payload::RoundStarted(p)) = Payload::parse(EventKind::RoundStarted, data)
                 else {
-                    return Err(AuditError::Refused(format!(
-                        "round {round}: its round_started event does not read (run `croupier verify`)"
-                    )));
+                    return Err(AuditError::Refused(LogRefusal::StartUnreadable { round }));
                 };
                 let mut by_box: std::collections::BTreeMap<u8, Money> = Default::default();
                 for b in &p.bets {

@@ -7,8 +7,9 @@ use rand::Rng;
 
 use super::error::InputError;
 use super::table::TableSession;
+use super::users::LoginError;
 use super::users::{self, PinCost, Role, User};
-use crate::engine::{Limits, Money, Rules, Step, Want};
+use crate::engine::{Limits, Money, Rules, RulesError, SetupError, Step, Want};
 use crate::log::store::{AuditError, ManualClock, Store};
 use crate::sim::{ShoeInPlay, Table};
 
@@ -40,11 +41,38 @@ pub struct DemoSummary {
     pub events: i64,
 }
 
-fn err(e: InputError) -> AuditError {
+/// Why a demo run stopped: the database (not a new one, or its own failure), the number of
+/// tables asked for, or the demo's own play refused (a bug: its rules and people are fixed).
+#[derive(Debug, thiserror::Error)]
+pub enum DemoError {
+    #[error(transparent)]
+    Store(#[from] AuditError),
+    #[error(
+        "{}: demo fills a new database, and this one already holds {events} events; give a new file name",
+        path.display()
+    )]
+    NotNew {
+        path: std::path::PathBuf,
+        events: i64,
+    },
+    #[error("--tables: expected 1 to 20 tables")]
+    Tables { given: usize },
+    #[error("demo: {0}")]
+    Input(InputError),
+    #[error("{0}")]
+    Rules(#[from] RulesError),
+    #[error("{0}")]
+    Limits(#[from] SetupError),
+    #[error("{0}")]
+    Login(#[from] LoginError),
+}
+
+fn err(e: InputError) -> DemoError {
     match e {
-        InputError::Store(s) => s,
-        other => AuditError::Refused(format!("demo: {other}")),
+        InputError::Store(s) => DemoError::Store(s),
+        other => DemoError::Input(other),
     }
+}
 }
 
 /// The clock to open a demo database with: the demo's time starts before its first shift.
@@ -67,18 +95,15 @@ pub fn fill(
     tables: usize,
     seed: u64,
     mut progress: impl FnMut(u64),
-) -> Result<DemoSummary, AuditError> {
+) -> Result<DemoSummary, DemoError> {
     if store.head().0 > 1 || users::has_users(store)? {
-        return Err(AuditError::Refused(format!(
-            "{}: demo fills a new database, and this one already holds {} events; give a new file name",
-            store.path().display(),
-            store.head().0
-        )));
+        return Err(DemoError::NotNew {
+            path: store.path().to_path_buf(),
+            events: store.head().0,
+        });
     }
     if tables == 0 || tables > 20 {
-        return Err(AuditError::Refused(
-            "--tables: expected 1 to 20 tables".into(),
-        ));
+        return Err(DemoError::Tables { given: tables });
     }
     // From the demo's start, or from the file's creation if that was later (a demo file
     // created a moment apart, so that it is a table database of its own on the floor).
@@ -132,7 +157,7 @@ impl Demo {
         clock: ManualClock,
         tables: usize,
         seed: u64,
-    ) -> Result<Demo, AuditError> {
+    ) -> Result<Demo, DemoError> {
         let mut people: Vec<User> = Vec::new();
         for (name, role, pin) in DEMO_USERS {
             let by = people.first().cloned();
@@ -167,23 +192,21 @@ impl Demo {
 
     /// Table `t` (0 on): tables alternate the presets; each has its own generator, shoe
     /// and limits.
-    fn open_table(&mut self, store: &mut Store, t: usize, seed: u64) -> Result<(), AuditError> {
+    fn open_table(&mut self, store: &mut Store, t: usize, seed: u64) -> Result<(), DemoError> {
         let (preset, min, max) = if t.is_multiple_of(2) {
             ("czech", 5, 500)
         } else {
             ("belarus", 10, 1000)
         };
-        let rules = Rules::preset(preset).map_err(|e| AuditError::Refused(e.to_string()))?;
-        let limits = Limits::new(Some(Money::units(min)), Some(Money::units(max)))
-            .map_err(|e| AuditError::Refused(e.to_string()))?;
+        let rules = Rules::preset(preset)?;
+        let limits = Limits::new(Some(Money::units(min)), Some(Money::units(max)))?;
         let mut sim = Table::new(
             rules,
             limits,
             seed.wrapping_mul(1000).wrapping_add(t as u64),
         );
         let dealer = &self.dealers[t % self.dealers.len()];
-        let dealer = users::login(store, &dealer.name, pin_of(dealer), None)
-            .map_err(|e| AuditError::Refused(e.to_string()))?;
+        let dealer = users::login(store, &dealer.name, pin_of(dealer), None)?;
         let mut s = TableSession::open(
             store,
             dealer,
@@ -210,7 +233,7 @@ impl Demo {
         rounds: u64,
         summary: &mut DemoSummary,
         progress: &mut impl FnMut(u64),
-    ) -> Result<(), AuditError> {
+    ) -> Result<(), DemoError> {
         // A shift: the clock goes to its start; each table gets this shift's dealer.
         self.clock.set(START_MS + shift as i64 * SHIFT_MS);
         for (t, s) in self.sessions.iter_mut().enumerate() {
@@ -218,8 +241,7 @@ impl Demo {
             if self.sims[t].rng().random_bool(0.05) {
                 let _ = users::login(store, &dealer.name, "0000", Some(s.table_id()));
             }
-            let who = users::login(store, &dealer.name, pin_of(dealer), Some(s.table_id()))
-                .map_err(|e| AuditError::Refused(e.to_string()))?;
+            let who = users::login(store, &dealer.name, pin_of(dealer), Some(s.table_id()))?;
             s.change_user(who);
         }
         let per_shift = 300u64;
@@ -233,8 +255,7 @@ impl Demo {
                 && let Some(round) = self.last_settled.pop()
             {
                 let sup = &self.supervisors[shift as usize % self.supervisors.len()];
-                let who = users::login(store, &sup.name, pin_of(sup), None)
-                    .map_err(|e| AuditError::Refused(e.to_string()))?;
+                let who = users::login(store, &sup.name, pin_of(sup), None)?;
                 super::exceptions::void_round(
                     store,
                     &who,
@@ -263,7 +284,7 @@ impl Demo {
         rounds: u64,
         summary: &mut DemoSummary,
         progress: &mut impl FnMut(u64),
-    ) -> Result<(), AuditError> {
+    ) -> Result<(), DemoError> {
         for t in 0..self.sessions.len() {
             if summary.rounds >= rounds {
                 break;
@@ -298,7 +319,7 @@ fn play_round(
     shoe: &mut ShoeInPlay,
     clock: &ManualClock,
     settled: &mut Vec<i64>,
-) -> Result<(), AuditError> {
+) -> Result<(), DemoError> {
     if shoe.needs_shuffle() {
         s.new_shoe(store).map_err(err)?;
         *shoe = ShoeInPlay::shuffled(s.state().rules.decks(), sim.rng());
@@ -350,8 +371,8 @@ pub fn live_play(
     seed: u64,
     rounds: u64,
     mut ack: impl FnMut(i64),
-) -> Result<(), AuditError> {
-    let rules = Rules::preset("czech").map_err(|e| AuditError::Refused(e.to_string()))?;
+) -> Result<(), DemoError> {
+    let rules = Rules::preset("czech")?;
     let limits = Limits::NONE;
     let dealer = match users::has_users(store)? {
         false => {
@@ -364,11 +385,9 @@ pub fn live_play(
                 PinCost::Demo,
             )?;
             ack(store.head().0);
-            users::login(store, "Jana Svoboda", "100100", None)
-                .map_err(|e| AuditError::Refused(e.to_string()))?
+            users::login(store, "Jana Svoboda", "100100", None)?
         }
-        true => users::login(store, "Jana Svoboda", "100100", None)
-            .map_err(|e| AuditError::Refused(e.to_string()))?,
+        true => users::login(store, "Jana Svoboda", "100100", None)?,
     };
     ack(store.head().0);
     let mut s = TableSession::open(store, dealer, "Pontoon 1", rules, Some("czech"), limits)

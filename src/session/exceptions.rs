@@ -10,7 +10,7 @@ use crate::codes::NotNow;
 use crate::engine::{Money, Round};
 use crate::log::event::EventKind;
 use crate::log::payload::{self, Payload, nets_of};
-use crate::log::store::{AuditError, NOT_STEP, Store};
+use crate::log::store::{AuditError, LogRefusal, NOT_STEP, Store};
 use crate::script::Script;
 
 /// A correction, before or after it is logged: the original settlement beside the new.
@@ -39,10 +39,10 @@ fn state(store: &Store, round: i64) -> Result<(i64, bool, bool), AuditError> {
     let settled = q("seq", EventKind::RoundSettled)?.is_some();
     let voided = q("seq", EventKind::RoundVoided)?.is_some();
     let table = table.ok_or_else(|| {
-        AuditError::Refused(format!(
-            "there is no round {round} in {}",
-            store.path().display()
-        ))
+        AuditError::Refused(LogRefusal::NoRound {
+            path: store.path().to_path_buf(),
+            round,
+        })
     })?;
     Ok((table, settled, voided))
 }

@@ -647,11 +647,13 @@ pub fn export_game(store: &Store, n: i64) -> Result<(PontisScript, PontisEnded),
         .map_err(|e| ReplayError::Store(store.sql_error(e)))?
         .flatten();
     let Some(table) = table else {
-        return Err(ReplayError::Store(AuditError::Refused(format!(
-            "{}: there is no Pontis game {n} (games are numbered from 1; this database has {})",
-            store.path().display(),
-            next_game(store)? - 1
-        ))));
+        return Err(ReplayError::Store(AuditError::Refused(
+            crate::log::LogRefusal::NoGame {
+                path: store.path().to_path_buf(),
+                game: n,
+                games: next_game(store)? - 1,
+            },
+        )));
     };
     let mut r = PontisTables {
         want_game: Some(n),
@@ -666,10 +668,10 @@ pub fn export_game(store: &Store, n: i64) -> Result<(PontisScript, PontisEnded),
             None => Ok(()),
             Some(x) => Err(x),
         })?;
-    r.found.ok_or_else(|| {
-        ReplayError::Store(AuditError::Refused(format!(
-            "Pontis game {n} is still in play: it has not ended yet"
-        )))
+    r.found.ok_or({
+        ReplayError::Store(AuditError::Refused(crate::log::LogRefusal::GameInPlay {
+            game: n,
+        }))
     })
 }
 

@@ -794,7 +794,7 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
         let (digests, read) = read_batches(store, bound, key, to_replay, progress);
         let replayed = replayer.join().unwrap_or_else(|_| {
             Err(ReplayError::Store(AuditError::Refused(
-                "the replay thread failed".into(),
+                crate::log::LogRefusal::ReplayThread,
             )))
         });
         let structure = integrity
@@ -1003,11 +1003,13 @@ pub fn export_round(store: &Store, n: i64) -> Result<(Script, RoundSettled), Rep
         )
         .ok();
     if first.is_none() {
-        return Err(ReplayError::Store(AuditError::Refused(format!(
-            "{}: there is no round {n} (rounds are numbered from 1; this database has {})",
-            store.path().display(),
-            store.round_count()?
-        ))));
+        return Err(ReplayError::Store(AuditError::Refused(
+            crate::log::LogRefusal::NoRoundNumbered {
+                path: store.path().to_path_buf(),
+                round: n,
+                rounds: store.round_count()?,
+            },
+        )));
     }
     let mut r = Replayer::new(false);
     r.want_round = Some(n);
@@ -1021,10 +1023,10 @@ pub fn export_round(store: &Store, n: i64) -> Result<(Script, RoundSettled), Rep
             None => Ok(()),
             Some(x) => Err(x),
         })?;
-    r.found.ok_or_else(|| {
-        ReplayError::Store(AuditError::Refused(format!(
-            "round {n} is still in play: it has no settlement yet"
-        )))
+    r.found.ok_or({
+        ReplayError::Store(AuditError::Refused(crate::log::LogRefusal::RoundInPlay {
+            round: n,
+        }))
     })
 }
 

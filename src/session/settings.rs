@@ -16,7 +16,7 @@ use crate::codes::Lang;
 use crate::engine::Currency;
 use crate::log::event::{Event, EventKind};
 use crate::log::payload::{Payload, Setting, SettingChanged};
-use crate::log::store::{AuditError, Store};
+use crate::log::store::{AuditError, LogRefusal, Store};
 
 /// Whether `by` may set the database's currency: a supervisor or an admin.
 pub(crate) fn may_set_currency(by: Role) -> bool {
@@ -54,10 +54,7 @@ fn changes(store: &Store) -> Result<Vec<SettingChanged>, AuditError> {
 }
 
 fn unreachable_kind(e: &Event) -> Result<SettingChanged, AuditError> {
-    Err(AuditError::Refused(format!(
-        "event {}: not a setting (run `croupier verify`)",
-        e.seq
-    )))
+    Err(AuditError::Refused(LogRefusal::NotASetting { seq: e.seq }))
 }
 
 fn altered(store: &Store, e: &Event, why: &str) -> AuditError {
@@ -80,11 +77,8 @@ pub fn currency(store: &Store) -> Result<Option<Currency>, AuditError> {
     }
     found
         .map(|code| {
-            stored_currency(&code).ok_or_else(|| {
-                AuditError::Refused(format!(
-                    "the logged currency {code:?} is not an ISO 4217 code (run `croupier verify`)"
-                ))
-            })
+            stored_currency(&code)
+                .ok_or_else(|| AuditError::Refused(LogRefusal::BadCurrency { code: code.clone() }))
         })
         .transpose()
 }
@@ -135,9 +129,10 @@ pub fn languages(store: &Store) -> Result<HashMap<i64, Lang>, AuditError> {
     for c in changes(store)? {
         if let Setting::Language { user, lang, .. } = c.setting {
             let l = stored_lang(&lang).ok_or_else(|| {
-                AuditError::Refused(format!(
-                    "the logged language {lang:?} of user {user} is not one of en, cs, uk, ru (run `croupier verify`)"
-                ))
+                AuditError::Refused(LogRefusal::BadLanguage {
+                    user,
+                    lang: lang.clone(),
+                })
             })?;
             out.insert(user, l);
         }
