@@ -73,7 +73,6 @@ fn err(e: InputError) -> DemoError {
         other => DemoError::Input(other),
     }
 }
-}
 
 /// The clock to open a demo database with: the demo's time starts before its first shift.
 pub fn clock() -> ManualClock {
