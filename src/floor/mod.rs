@@ -12,8 +12,9 @@
 //! - `tls` — the link's protection from the URL (`sslmode=verify-full`, `sslrootcert`).
 //!
 //! A table database's identity on the floor is the SHA-256 chain hash of its first event
-//! (`created`, seq 1: it holds the creation time and the program), so it needs nothing
-//! new in the SQLite file and two files never share it.
+//! (`created`, seq 1: it holds the creation time, the program and, in a file made since
+//! issue 21, 128 random bits from the OS), so it needs nothing new in the SQLite file and
+//! cannot be registered on the floor before the file exists.
 
 mod audit;
 mod check;
