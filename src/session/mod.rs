@@ -2,6 +2,7 @@
 //! exceptions, the feed, the demo data, and replay of logged rounds through the engine.
 //! Each checks an input, logs it durably, then applies it; never draws or reads the UI.
 
+pub mod calendar;
 pub mod demo;
 pub mod error;
 pub mod exceptions;
