@@ -332,8 +332,7 @@ fn main() -> ExitCode {
         cli.db.clone()
     };
     let db = dbs[0].clone();
-    let many = dbs.len() > 1 && !matches!(cli.command, Some(Command::Report(_)));
-    if many {
+    if dbs.len() > 1 && !matches!(cli.command, Some(Command::Report(_))) {
         note!("croupier: only `croupier report` takes several --db files");
         return ExitCode::from(BAD_INPUT);
     }
@@ -346,18 +345,7 @@ fn main() -> ExitCode {
         Some(Command::Sync { follow }) => floor_cmd::sync(&db, cli.floor.as_deref(), follow),
         Some(Command::FloorInit) => floor_cmd::init(cli.floor.as_deref()),
         Some(Command::FloorAudit { follow }) => floor_cmd::audit(cli.floor.as_deref(), follow),
-        Some(Command::Migrate) => Store::open(&db)
-            .and_then(|mut s| s.compact().map(|()| s))
-            .map_err(anyhow::Error::from)
-            .and_then(|s| {
-                outln!(
-                    "{}: schema {} (chain head event {})",
-                    db.display(),
-                    croupier::log::store::SCHEMA_VERSION,
-                    s.head().0
-                )?;
-                Ok(ExitCode::SUCCESS)
-            }),
+        Some(Command::Migrate) => migrate(&db),
         Some(Command::ExportRound { round }) => export_round(&db, round),
         Some(Command::ExportGame { game }) => export_game(&db, game),
         Some(Command::Demo {
@@ -413,32 +401,62 @@ fn main() -> ExitCode {
             box_max,
             socket.as_deref(),
         ),
-        None => croupier::ui::run(
-            db,
-            cli.fullscreen,
-            cli.rules_dir,
-            cli.floor.or_else(|| {
-                std::env::var("CROUPIER_FLOOR")
-                    .ok()
-                    .filter(|u| !u.is_empty())
-            }),
-            // The system locale, as POSIX orders it: the screens' language by default.
-            ["LC_ALL", "LC_MESSAGES", "LANG"]
-                .into_iter()
-                .find_map(|v| std::env::var(v).ok().filter(|l| !l.is_empty())),
-        )
-        .map(|()| ExitCode::SUCCESS)
-        .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}")),
+        None => dealer_screen(db, cli.fullscreen, cli.rules_dir, cli.floor),
     };
-    // Whatever is still buffered must reach standard output too, or be an error.
-    let result = result.and_then(|code| {
+    finish(result)
+}
+
+/// A command's exit status, once whatever is still buffered has reached standard output
+/// (or that failing is the error).
+fn finish(result: Result<ExitCode>) -> ExitCode {
+    match result.and_then(|code| {
         io::stdout().lock().flush().map_err(stdout_error)?;
         Ok(code)
-    });
-    match result {
+    }) {
         Ok(code) => code,
         Err(e) => failed(e),
     }
+}
+
+/// `croupier migrate`: the file brought to this schema.
+fn migrate(db: &Path) -> Result<ExitCode> {
+    Store::open(db)
+        .and_then(|mut s| s.compact().map(|()| s))
+        .map_err(anyhow::Error::from)
+        .and_then(|s| {
+            outln!(
+                "{}: schema {} (chain head event {})",
+                db.display(),
+                croupier::log::store::SCHEMA_VERSION,
+                s.head().0
+            )?;
+            Ok(ExitCode::SUCCESS)
+        })
+}
+
+/// No command: the dealer screen, in the system locale's language by default.
+fn dealer_screen(
+    db: PathBuf,
+    fullscreen: bool,
+    rules_dir: Option<PathBuf>,
+    floor: Option<String>,
+) -> Result<ExitCode> {
+    croupier::ui::run(
+        db,
+        fullscreen,
+        rules_dir,
+        floor.or_else(|| {
+            std::env::var("CROUPIER_FLOOR")
+                .ok()
+                .filter(|u| !u.is_empty())
+        }),
+        // The system locale, as POSIX orders it: the screens' language by default.
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .into_iter()
+            .find_map(|v| std::env::var(v).ok().filter(|l| !l.is_empty())),
+    )
+    .map(|()| ExitCode::SUCCESS)
+    .map_err(|e| anyhow::anyhow!("the dealer screen could not open a window: {e}"))
 }
 
 /// The exit status of a failed command, and its one line on standard error: each cause
@@ -915,6 +933,58 @@ struct ReportArgs {
     csv_style: Option<cli_values::CsvStyleArg>,
 }
 
+/// Writes a built report as `format` to `out` (a folder, a file for json or html, `-` for
+/// standard output; default `reports/`), never over a file unless `force`: the files written.
+fn write_out(
+    r: &croupier::report::Report,
+    format: croupier::report::Format,
+    out: Option<PathBuf>,
+    force: bool,
+    style: &croupier::report::Style,
+) -> Result<Vec<PathBuf>> {
+    use croupier::report::{self, Format};
+    let out = out.unwrap_or_else(|| PathBuf::from("reports"));
+    let stdout = out == Path::new("-");
+    let target = |ext: &str| -> Result<PathBuf> {
+        if out.extension().is_some_and(|e| e == ext) {
+            Ok(out.clone())
+        } else {
+            std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+            Ok(out.join(report::file_name(r, ext)))
+        }
+    };
+    Ok(match format {
+        Format::Csv if stdout => {
+            bail!("csv is one file per table of the report: give --out a folder")
+        }
+        Format::Csv => {
+            for p in report::csv_paths(r, &out) {
+                refuse_existing(&p, force)?;
+            }
+            report::render_csv_in(r, &out, force, style)?
+        }
+        Format::Json if stdout => {
+            outln!("{}", serde_json::to_string_pretty(&report::render_json(r))?)?;
+            vec![]
+        }
+        Format::Html if stdout => {
+            outln!("{}", report::render_html_in(r, style))?;
+            vec![]
+        }
+        Format::Json => {
+            let p = target("json")?;
+            let text = serde_json::to_string_pretty(&report::render_json(r))? + "\n";
+            write_report(&p, &text, force)?;
+            vec![p]
+        }
+        Format::Html => {
+            let p = target("html")?;
+            write_report(&p, &report::render_html_in(r, style), force)?;
+            vec![p]
+        }
+    })
+}
+
 /// The system's language: the first of LC_ALL, LC_MESSAGES, LANG that is set, if it is one
 /// of ours; else English.
 fn system_lang() -> croupier::i18n::Lang {
@@ -1014,49 +1084,7 @@ fn report(
         None => report::build(&stores, &options, tell)?,
     };
     spinner.finish_and_clear();
-    let out = a.out.unwrap_or_else(|| PathBuf::from("reports"));
-    let stdout = out == Path::new("-");
-    let target = |ext: &str| -> Result<PathBuf> {
-        if out.extension().is_some_and(|e| e == ext) {
-            Ok(out.clone())
-        } else {
-            std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-            Ok(out.join(report::file_name(&r, ext)))
-        }
-    };
-    let files = match format {
-        Format::Csv if stdout => {
-            bail!("csv is one file per table of the report: give --out a folder")
-        }
-        Format::Csv => {
-            for p in report::csv_paths(&r, &out) {
-                refuse_existing(&p, a.force)?;
-            }
-            report::render_csv_in(&r, &out, a.force, &style)?
-        }
-        Format::Json if stdout => {
-            outln!(
-                "{}",
-                serde_json::to_string_pretty(&report::render_json(&r))?
-            )?;
-            vec![]
-        }
-        Format::Html if stdout => {
-            outln!("{}", report::render_html_in(&r, &style))?;
-            vec![]
-        }
-        Format::Json => {
-            let p = target("json")?;
-            let text = serde_json::to_string_pretty(&report::render_json(&r))? + "\n";
-            write_report(&p, &text, a.force)?;
-            vec![p]
-        }
-        Format::Html => {
-            let p = target("html")?;
-            write_report(&p, &report::render_html_in(&r, &style), a.force)?;
-            vec![p]
-        }
-    };
+    let files = write_out(&r, format, a.out, a.force, &style)?;
     for f in &files {
         note!("wrote {}", f.display());
     }
