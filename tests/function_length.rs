@@ -21,9 +21,6 @@ const ALLOWED: &[(&str, &str, usize)] = &[
     ("src/ui/desk.rs", "charts", 108),
     ("src/ui/screens/open_table.rs", "ui", 107),
     ("src/ui/screens/table/settlement.rs", "ui", 107),
-    // The engine's round set-up and the simulator's round, not yet split.
-    ("src/engine/round/setup.rs", "with_shoe", 111),
-    ("src/lab/simulate.rs", "round", 154),
 ];
 
 /// Whether an allow-list entry names this function.
