@@ -280,6 +280,12 @@ impl SimBox {
     }
 }
 
+/// A round's running sums, in units: the players' net and everything staked.
+struct RoundSum {
+    net: f64,
+    wagered: f64,
+}
+
 /// One simulated table: the strategy, the shoe and the boxes, reused round after round.
 /// `TRACE`: whether it can keep the round's steps (the replay test's tables); the
 /// simulator's tables cannot, and pay nothing for it.
@@ -470,60 +476,100 @@ impl<'a, const TRACE: bool> Table<'a, TRACE> {
         self.after(b, h);
     }
 
-    /// One round; returns the players' net and everything staked, in units.
+    /// One round; returns the players' net and everything staked, in units. The steps of
+    /// RULES.md A4 in order; the sums are added to in the same order as ever, so the
+    /// figures do not move by a rounding.
     pub(crate) fn round(&mut self, rng: &mut ChaCha8Rng, counts: &mut Counts) -> (f64, f64) {
+        let nb = self.boxes.len();
+        counts.boxes += nb as u64;
+        let up = self.deal(rng);
+        let upv = up.rank.value();
+        let mut sum = RoundSum {
+            net: 0.0,
+            wagered: nb as f64,
+        };
+        if self.up_ace() {
+            self.offers(upv, &mut sum, counts);
+        }
+        self.boxes_play(rng, upv);
+        let open = self.settled_hands(&mut sum, counts);
+        let insured = self.boxes.iter().any(|b| b.insured);
+        let total = self.dealer_plays(rng, up, open, insured);
+        if self.dealer.len() == 1 {
+            return (sum.net, sum.wagered);
+        }
+        let dealer_pontoon = dealer_pontoon(&self.dealer);
+        if insured {
+            self.insurance_settles(dealer_pontoon, &mut sum, counts);
+        }
+        if !open {
+            return (sum.net, sum.wagered);
+        }
+        if total.is_bust() {
+            counts.dealer_bust += 1;
+        }
+        self.showdowns(total, dealer_pontoon, &mut sum, counts);
+        (sum.net, sum.wagered)
+    }
+
+    /// A4.2 on a fresh table: a card to each box, one to the dealer (the up card,
+    /// returned), a second to each box.
+    #[inline(always)]
+    fn deal(&mut self, rng: &mut ChaCha8Rng) -> Card {
         self.drawn = 0;
         self.dealer.clear();
         for bx in &mut self.boxes {
             *bx = SimBox::new();
         }
-        let nb = self.boxes.len();
-        counts.boxes += nb as u64;
-        // A4.2: a card to each box, one to the dealer, a second to each box.
-        for b in 0..nb {
+        for b in 0..self.boxes.len() {
             let c = self.draw(rng);
             self.boxes[b].hands[0].take(c);
         }
         let up = self.draw(rng);
         self.dealer.push(up);
-        for b in 0..nb {
+        for b in 0..self.boxes.len() {
             self.give(rng, b, 0);
         }
-        let upv = up.rank.value();
-        let mut net = 0.0;
-        let mut wagered = nb as f64;
-        // A4.3: the offers, box by box.
-        if self.up_ace() {
-            for b in 0..nb {
-                let hand = self.boxes[b].hands[0];
-                let key = Key::counted(
-                    self.rules,
-                    upv,
-                    hand.cards(),
-                    hand.total,
-                    hand.kind,
-                    false,
-                    1,
-                )
-                .offers();
-                let prefs = self.strategy.prefs(&key);
-                if prefs.even_money()
-                    && even_money_refusal(self.rules, hand.cards(), hand.kind, b).is_ok()
-                {
-                    self.step(Step::EvenMoney(b));
-                    self.boxes[b].even_money = true;
-                    net += self.nets.even_money;
-                    counts.even_money += 1;
-                } else if prefs.insure() {
-                    self.step(Step::Insure(b, self.insurance_stake));
-                    self.boxes[b].insured = true;
-                    wagered += self.insurance;
-                    counts.insurance_taken += 1;
-                }
+        up
+    }
+
+    /// A4.3 under an ace: the offers, box by box (even money where the strategy takes it
+    /// and the rules allow it, else insurance if the strategy takes that).
+    #[inline(always)]
+    fn offers(&mut self, upv: u8, sum: &mut RoundSum, counts: &mut Counts) {
+        for b in 0..self.boxes.len() {
+            let hand = self.boxes[b].hands[0];
+            let key = Key::counted(
+                self.rules,
+                upv,
+                hand.cards(),
+                hand.total,
+                hand.kind,
+                false,
+                1,
+            )
+            .offers();
+            let prefs = self.strategy.prefs(&key);
+            if prefs.even_money()
+                && even_money_refusal(self.rules, hand.cards(), hand.kind, b).is_ok()
+            {
+                self.step(Step::EvenMoney(b));
+                self.boxes[b].even_money = true;
+                sum.net += self.nets.even_money;
+                counts.even_money += 1;
+            } else if prefs.insure() {
+                self.step(Step::Insure(b, self.insurance_stake));
+                self.boxes[b].insured = true;
+                sum.wagered += self.insurance;
+                counts.insurance_taken += 1;
             }
         }
-        // A4.4: the boxes play, hand by hand.
-        for b in 0..nb {
+    }
+
+    /// A4.4: the boxes play, hand by hand (a box paid even money has nothing to play).
+    #[inline(always)]
+    fn boxes_play(&mut self, rng: &mut ChaCha8Rng, upv: u8) {
+        for b in 0..self.boxes.len() {
             if self.boxes[b].even_money {
                 continue;
             }
@@ -539,7 +585,12 @@ impl<'a, const TRACE: bool> Table<'a, TRACE> {
                 }
             }
         }
-        // Settled hands, and whether anything is left for the dealer.
+    }
+
+    /// The hands settled in play counted and paid, every hand's stake counted; whether a
+    /// hand still stands against the dealer.
+    #[inline(always)]
+    fn settled_hands(&self, sum: &mut RoundSum, counts: &mut Counts) -> bool {
         let mut open = false;
         for bx in &self.boxes {
             if bx.even_money {
@@ -549,10 +600,10 @@ impl<'a, const TRACE: bool> Table<'a, TRACE> {
             counts.splits += bx.splits as u64;
             for h in bx.hands() {
                 counts.buys += (h.units - 1) as u64;
-                wagered += h.units as f64;
+                sum.wagered += h.units as f64;
                 match h.state {
                     HandState::Settled(o) => {
-                        net += self.nets.hand(o, h.units);
+                        sum.net += self.nets.hand(o, h.units);
                         match o {
                             Outcome::Bust => counts.bust += 1,
                             Outcome::Win(Pay::Pontoon) => counts.pontoon += 1,
@@ -567,39 +618,48 @@ impl<'a, const TRACE: bool> Table<'a, TRACE> {
                 }
             }
             // The first hand's stake was counted as the box's initial stake.
-            wagered -= 1.0;
+            sum.wagered -= 1.0;
         }
-        let insured = self.boxes.iter().any(|b| b.insured);
-        // A4.5: the dealer draws while a bet is open (one card when only insurance is).
+        open
+    }
+
+    /// A4.5: the dealer draws while a bet is open (one card when only insurance is); the
+    /// dealer's total.
+    #[inline(always)]
+    fn dealer_plays(&mut self, rng: &mut ChaCha8Rng, up: Card, open: bool, insured: bool) -> Total {
         let mut total = Total::NONE.plus(up.rank);
         while dealer_draws(self.rules, self.dealer.len(), total, open, insured) {
             let c = self.draw(rng);
             self.dealer.push(c);
             total = total.plus(c.rank);
         }
-        if self.dealer.len() == 1 {
-            return (net, wagered);
-        }
-        let dealer_pontoon = dealer_pontoon(&self.dealer);
-        if insured {
-            for bx in &self.boxes {
-                if bx.insured {
-                    if dealer_pontoon {
-                        net += self.insurance * self.nets.insurance;
-                        counts.insurance_won += 1;
-                    } else {
-                        net += self.insurance * self.nets.lost;
-                    }
+        total
+    }
+
+    /// Insurance pays when the dealer has pontoon and is lost otherwise.
+    #[inline(always)]
+    fn insurance_settles(&self, dealer_pontoon: bool, sum: &mut RoundSum, counts: &mut Counts) {
+        for bx in &self.boxes {
+            if bx.insured {
+                if dealer_pontoon {
+                    sum.net += self.insurance * self.nets.insurance;
+                    counts.insurance_won += 1;
+                } else {
+                    sum.net += self.insurance * self.nets.lost;
                 }
             }
         }
-        if !open {
-            return (net, wagered);
-        }
-        if total.is_bust() {
-            counts.dealer_bust += 1;
-        }
-        // A4.6: the showdown.
+    }
+
+    /// A4.6: the showdown of every standing hand against the dealer's `total`.
+    #[inline(always)]
+    fn showdowns(
+        &self,
+        total: Total,
+        dealer_pontoon: bool,
+        sum: &mut RoundSum,
+        counts: &mut Counts,
+    ) {
         for bx in &self.boxes {
             if bx.even_money {
                 continue;
@@ -614,7 +674,7 @@ impl<'a, const TRACE: bool> Table<'a, TRACE> {
                         total,
                         dealer_pontoon,
                     );
-                    net += self.nets.hand(o, h.units);
+                    sum.net += self.nets.hand(o, h.units);
                     match o {
                         Outcome::Win(Pay::Pontoon) => counts.pontoon += 1,
                         Outcome::Win(Pay::FiveCardTrick) => counts.five_card_trick += 1,
@@ -623,7 +683,6 @@ impl<'a, const TRACE: bool> Table<'a, TRACE> {
                 }
             }
         }
-        (net, wagered)
     }
 
     /// The holder's decision on hand `h` of box `b`: the strategy's first open action.
