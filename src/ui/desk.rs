@@ -315,150 +315,148 @@ impl Desk {
                 Err(e) => return Some(Err(e.to_string())),
             }
         }
-        let result: Result<String, String> = match a {
+        Some(match a {
             DeskCommand::Latest => self.latest(store, vec![None], lang),
-            DeskCommand::Older => match (&self.listing, self.rows.last()) {
-                (Listing::Latest(pages), Some(last)) => {
-                    let mut pages = pages.clone();
-                    pages.push(Some((last.at, last.round)));
-                    self.latest(store, pages, lang)
-                }
-                (Listing::Found(n), _) if (n + 1) * PAGE < self.rows.len() => {
-                    self.listing = Listing::Found(n + 1);
-                    return None;
-                }
-                _ => return None,
-            },
-            DeskCommand::Newer => match &self.listing {
-                Listing::Latest(pages) if pages.len() > 1 => {
-                    let pages = pages[..pages.len() - 1].to_vec();
-                    self.latest(store, pages, lang)
-                }
-                Listing::Found(n) if *n > 0 => {
-                    self.listing = Listing::Found(n - 1);
-                    return None;
-                }
-                _ => return None,
-            },
+            DeskCommand::Older => return self.older(store, lang),
+            DeskCommand::Newer => return self.newer(store, lang),
             DeskCommand::Search => self.search(store, lang),
-            DeskCommand::SearchDone => match self.found.take() {
-                Some(Ok(f)) => {
-                    self.rows = f.rows;
-                    self.series = f.series;
-                    self.listing = Listing::Found(0);
-                    Ok(if f.capped {
-                        t!(
-                            lang,
-                            "desk-search-capped",
-                            cap_shown = count(lang, SEARCH_CAP)
-                        )
-                    } else {
-                        t!(
-                            lang,
-                            "desk-rounds-found",
-                            n = self.rows.len(),
-                            n_shown = count(lang, self.rows.len())
-                        )
-                    })
-                }
-                Some(Err(e)) => Err(e),
-                None => return None,
-            },
-            DeskCommand::Open(round) => match RoundHistory::load(store, round) {
-                Ok(h) => {
-                    self.cursor = h.events.len().saturating_sub(1);
-                    // A round still in play has no logged inputs to correct.
-                    let steps = replay::export_round(store, round)
-                        .map(|(script, _)| script.steps)
-                        .unwrap_or_default();
-                    self.correction = steps.join(", ");
-                    self.preview = None;
-                    self.history = Some(h);
-                    self.tab = Tab::Round;
-                    Ok(t!(lang, "desk-round-open", round = round))
-                }
-                Err(e) => Err(e.to_string()),
-            },
+            DeskCommand::SearchDone => return self.search_done(lang),
+            DeskCommand::Open(round) => self.open_round(store, round, lang),
             DeskCommand::Void => {
-                let Some(h) = &self.history else { return None };
-                let round = h.round;
+                let round = self.history.as_ref()?.round;
                 exceptions::void_round(store, user, round, &self.reason)
                     .map(|()| t!(lang, "desk-round-voided", round = round))
                     .map_err(|e| e.to_string())
             }
-            DeskCommand::Preview | DeskCommand::Correct => {
-                let Some(h) = &self.history else { return None };
-                let round = h.round;
-                // One input per comma: "9, K, insure 1a 5, stick".
-                let steps: Vec<String> = self
-                    .correction
-                    .split(',')
-                    .map(|s| s.trim().to_string())
-                    .filter(|s| !s.is_empty())
-                    .collect();
-                let r = if matches!(a, DeskCommand::Correct) {
-                    exceptions::correct_round(store, user, round, steps, &self.reason)
-                } else {
-                    exceptions::preview(store, round, steps)
-                };
-                match r {
-                    Ok(c) => {
-                        let done = matches!(a, DeskCommand::Correct);
-                        self.preview = Some(c);
-                        Ok(if done {
-                            t!(lang, "desk-round-corrected", round = round)
-                        } else {
-                            t!(lang, "desk-preview-written")
-                        })
-                    }
-                    Err(e) => Err(e.to_string()),
-                }
-            }
-            DeskCommand::Verify => {
-                let path = store.path().to_path_buf();
-                let (tx, rx) = channel();
-                std::thread::spawn(move || {
-                    let r = Store::open_read(&path)
-                        .map_err(|e| e.to_string())
-                        .and_then(|s| {
-                            replay::verify(&s, |_| {})
-                                .map(|v| {
-                                    let head = v.head.1.get(..12).unwrap_or(&v.head.1);
-                                    if v.games > 0 {
-                                        t!(
-                                            lang,
-                                            "desk-verified-games",
-                                            events = v.events,
-                                            events_shown = count(lang, v.events),
-                                            rounds = v.rounds,
-                                            rounds_shown = count(lang, v.rounds),
-                                            games = v.games,
-                                            games_shown = count(lang, v.games),
-                                            head = head
-                                        )
-                                    } else {
-                                        t!(
-                                            lang,
-                                            "desk-verified-rounds",
-                                            events = v.events,
-                                            events_shown = count(lang, v.events),
-                                            rounds = v.rounds,
-                                            rounds_shown = count(lang, v.rounds),
-                                            head = head
-                                        )
-                                    }
-                                })
-                                .map_err(|e| e.to_string())
-                        });
-                    let _ = tx.send(r);
-                });
-                self.verifying = Some(rx);
-                Ok(t!(lang, "desk-verifying-background"))
-            }
+            DeskCommand::Preview => self.correct(store, None, lang)?,
+            DeskCommand::Correct => self.correct(store, Some(user), lang)?,
+            DeskCommand::Verify => self.verify_in_background(store, lang),
             DeskCommand::Export(kind) => self.export(store, user, kind, lang),
             DeskCommand::SearchGames => self.search_games(store, lang),
+        })
+    }
+
+    /// The next page of older rounds (`None`: there is none, or it was already read).
+    fn older(&mut self, store: &Store, lang: Lang) -> Option<Result<String, String>> {
+        match (&self.listing, self.rows.last()) {
+            (Listing::Latest(pages), Some(last)) => {
+                let mut pages = pages.clone();
+                pages.push(Some((last.at, last.round)));
+                Some(self.latest(store, pages, lang))
+            }
+            (Listing::Found(n), _) if (n + 1) * PAGE < self.rows.len() => {
+                self.listing = Listing::Found(n + 1);
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// The page of newer rounds.
+    fn newer(&mut self, store: &Store, lang: Lang) -> Option<Result<String, String>> {
+        match &self.listing {
+            Listing::Latest(pages) if pages.len() > 1 => {
+                let pages = pages[..pages.len() - 1].to_vec();
+                Some(self.latest(store, pages, lang))
+            }
+            Listing::Found(n) if *n > 0 => {
+                self.listing = Listing::Found(n - 1);
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// A background search has finished: its rounds are listed.
+    fn search_done(&mut self, lang: Lang) -> Option<Result<String, String>> {
+        Some(match self.found.take()? {
+            Ok(f) => {
+                self.rows = f.rows;
+                self.series = f.series;
+                self.listing = Listing::Found(0);
+                Ok(if f.capped {
+                    t!(
+                        lang,
+                        "desk-search-capped",
+                        cap_shown = count(lang, SEARCH_CAP)
+                    )
+                } else {
+                    t!(
+                        lang,
+                        "desk-rounds-found",
+                        n = self.rows.len(),
+                        n_shown = count(lang, self.rows.len())
+                    )
+                })
+            }
+            Err(e) => Err(e),
+        })
+    }
+
+    /// Opens a round's history on the round tab.
+    fn open_round(&mut self, store: &Store, round: i64, lang: Lang) -> Result<String, String> {
+        let h = RoundHistory::load(store, round).map_err(|e| e.to_string())?;
+        self.cursor = h.events.len().saturating_sub(1);
+        // A round still in play has no logged inputs to correct.
+        let steps = replay::export_round(store, round)
+            .map(|(script, _)| script.steps)
+            .unwrap_or_default();
+        self.correction = steps.join(", ");
+        self.preview = None;
+        self.history = Some(h);
+        self.tab = Tab::Round;
+        Ok(t!(lang, "desk-round-open", round = round))
+    }
+
+    /// Previews the open round with the inputs typed (`by`: `None`), or corrects it as
+    /// `by`; `None` when no round is open.
+    fn correct(
+        &mut self,
+        store: &mut Store,
+        by: Option<&User>,
+        lang: Lang,
+    ) -> Option<Result<String, String>> {
+        let round = self.history.as_ref()?.round;
+        // One input per comma: "9, K, insure 1a 5, stick".
+        let steps: Vec<String> = self
+            .correction
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect();
+        let r = match by {
+            Some(user) => exceptions::correct_round(store, user, round, steps, &self.reason),
+            None => exceptions::preview(store, round, steps),
         };
-        Some(result)
+        Some(match r {
+            Ok(c) => {
+                self.preview = Some(c);
+                Ok(if by.is_some() {
+                    t!(lang, "desk-round-corrected", round = round)
+                } else {
+                    t!(lang, "desk-preview-written")
+                })
+            }
+            Err(e) => Err(e.to_string()),
+        })
+    }
+
+    /// Verifies the file on a thread of its own, with its own read-only connection.
+    fn verify_in_background(&mut self, store: &Store, lang: Lang) -> Result<String, String> {
+        let path = store.path().to_path_buf();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let r = Store::open_read(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|s| {
+                    replay::verify(&s, |_| {})
+                        .map(|v| verified_words(lang, &v))
+                        .map_err(|e| e.to_string())
+                });
+            let _ = tx.send(r);
+        });
+        self.verifying = Some(rx);
+        Ok(t!(lang, "desk-verifying-background"))
     }
 
     /// Lists the page of the latest rounds that begins at the last of `pages`.
@@ -678,42 +676,7 @@ impl Desk {
     }
 
     fn history_tab(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
-        ui.horizontal_wrapped(|ui| {
-            Self::field(ui, &t!(lang, "desk-from"), &mut self.from, 90.0);
-            Self::field(ui, &t!(lang, "desk-to"), &mut self.to, 90.0);
-            Self::field(ui, &t!(lang, "desk-table"), &mut self.table, 90.0);
-            Self::field(ui, &t!(lang, "desk-dealer"), &mut self.dealer, 110.0);
-            Self::field(ui, &t!(lang, "desk-shift"), &mut self.shift, 70.0);
-            Self::field(ui, &t!(lang, "desk-box"), &mut self.box_no, 30.0);
-            Self::field(ui, &t!(lang, "desk-outcome"), &mut self.outcome, 70.0);
-            Self::field(ui, &t!(lang, "desk-min-payout"), &mut self.min_payout, 70.0);
-            if ui
-                .button(RichText::new(t!(lang, "desk-search")).size(18.0))
-                .clicked()
-            {
-                commands.push(DeskCommand::Search);
-            }
-            ui.menu_button(RichText::new(t!(lang, "desk-export")).size(18.0), |ui| {
-                for k in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
-                    if ui.button(kind_title(lang, k)).clicked() {
-                        commands.push(DeskCommand::Export(k));
-                    }
-                }
-            });
-        });
-        let today = chrono::Utc::now().date_naive();
-        ui.label(t!(
-            lang,
-            "desk-filters-help",
-            date = i18n::date(lang, today),
-            iso = today.to_string(),
-            day = Shift::Day.name(lang),
-            evening = Shift::Evening.name(lang),
-            night = Shift::Night.name(lang),
-            house = t!(lang, "desk-outcome-house"),
-            players = t!(lang, "desk-outcome-players"),
-            void = t!(lang, "desk-outcome-void")
-        ));
+        self.filters(ui, lang, commands);
         ui.separator();
         let (shown, what) = match self.listing {
             Listing::Latest(ref pages) => (
@@ -778,6 +741,57 @@ impl Desk {
                 commands.push(DeskCommand::Latest);
             }
         });
+        self.history_grid(ui, lang, shown, commands);
+    }
+
+    /// The history's filters, its search and export buttons, and how to write them.
+    fn filters(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
+        ui.horizontal_wrapped(|ui| {
+            Self::field(ui, &t!(lang, "desk-from"), &mut self.from, 90.0);
+            Self::field(ui, &t!(lang, "desk-to"), &mut self.to, 90.0);
+            Self::field(ui, &t!(lang, "desk-table"), &mut self.table, 90.0);
+            Self::field(ui, &t!(lang, "desk-dealer"), &mut self.dealer, 110.0);
+            Self::field(ui, &t!(lang, "desk-shift"), &mut self.shift, 70.0);
+            Self::field(ui, &t!(lang, "desk-box"), &mut self.box_no, 30.0);
+            Self::field(ui, &t!(lang, "desk-outcome"), &mut self.outcome, 70.0);
+            Self::field(ui, &t!(lang, "desk-min-payout"), &mut self.min_payout, 70.0);
+            if ui
+                .button(RichText::new(t!(lang, "desk-search")).size(18.0))
+                .clicked()
+            {
+                commands.push(DeskCommand::Search);
+            }
+            ui.menu_button(RichText::new(t!(lang, "desk-export")).size(18.0), |ui| {
+                for k in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
+                    if ui.button(kind_title(lang, k)).clicked() {
+                        commands.push(DeskCommand::Export(k));
+                    }
+                }
+            });
+        });
+        let today = chrono::Utc::now().date_naive();
+        ui.label(t!(
+            lang,
+            "desk-filters-help",
+            date = i18n::date(lang, today),
+            iso = today.to_string(),
+            day = Shift::Day.name(lang),
+            evening = Shift::Evening.name(lang),
+            night = Shift::Night.name(lang),
+            house = t!(lang, "desk-outcome-house"),
+            players = t!(lang, "desk-outcome-players"),
+            void = t!(lang, "desk-outcome-void")
+        ));
+    }
+
+    /// The rounds listed, each with its button to open it.
+    fn history_grid(
+        &self,
+        ui: &mut Ui,
+        lang: Lang,
+        shown: &[RoundRow],
+        commands: &mut Vec<DeskCommand>,
+    ) {
         egui::ScrollArea::vertical().show(ui, |ui| {
             egui::Grid::new("history")
                 .striped(true)
@@ -872,46 +886,7 @@ impl Desk {
             .max_height(170.0)
             .show(ui, |ui| {
                 for (i, e) in h.lines.iter().enumerate() {
-                    let what = match &e.what {
-                        Logged::Bets(bets) => t!(
-                            lang,
-                            "desk-event-bets",
-                            bets = bets
-                                .iter()
-                                .map(|(id, box_no, stake)| t!(
-                                    lang,
-                                    "desk-event-bet",
-                                    id = id.as_str(),
-                                    box_no = *box_no,
-                                    stake = cash(*stake)
-                                ))
-                                .collect::<Vec<_>>()
-                                .join(" · ")
-                        ),
-                        Logged::Input(text) => t!(lang, "desk-event-input", text = text),
-                        Logged::Refused { text, why } => {
-                            t!(lang, "desk-event-refused", text = text, why = why)
-                        }
-                        Logged::Undo(text) => t!(lang, "desk-event-undo", text = text),
-                        Logged::Settled(nets) => {
-                            t!(
-                                lang,
-                                "desk-event-settled",
-                                nets = nets_words(lang, cur, nets)
-                            )
-                        }
-                        Logged::Voided(reason) => {
-                            t!(lang, "desk-event-voided", reason = reason)
-                        }
-                        Logged::Corrected { reason, nets } => t!(
-                            lang,
-                            "desk-event-corrected",
-                            reason = reason,
-                            nets = nets_words(lang, cur, nets)
-                        ),
-                        Logged::Other(kind) => kind.to_string(),
-                        Logged::Unreadable { kind, why } => format!("{kind}: {why}"),
-                    };
+                    let what = event_words(lang, cur, &e.what);
                     let time = chrono::DateTime::from_timestamp_millis(e.at)
                         .map(|t| t.format("%H:%M:%S").to_string())
                         .unwrap_or_default();
@@ -931,6 +906,13 @@ impl Desk {
                     }
                 }
             });
+        self.exceptions_panel(ui, lang, commands);
+    }
+
+    /// The open round's void and correction, and a correction's preview.
+    fn exceptions_panel(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
+        let cur = self.currency;
+        let cash = |m: Money| i18n::money(lang, m, cur);
         ui.separator();
         ui.label(RichText::new(t!(lang, "desk-exceptions-heading")).strong());
         ui.horizontal(|ui| {
@@ -1023,36 +1005,7 @@ impl Desk {
                 by_day(&|d| money(&d.1)),
                 Color32::LIGHT_GREEN,
             );
-            // The theoretical hold of the rules played, for the best play: a red line, and a
-            // point per day (one day makes no line).
-            let theory: Vec<[f64; 2]> = s
-                .by_day
-                .iter()
-                .enumerate()
-                .filter_map(|(i, d)| d.4.map(|t| [i as f64, t]))
-                .collect();
-            let theory_name = t!(lang, "desk-axis-theory");
-            labelled_bars_with(
-                &mut cols[1],
-                lang,
-                (&t!(lang, "desk-chart-hold-day"), &hold, 2),
-                by_day(&|d| d.2),
-                Color32::LIGHT_BLUE,
-                |p| {
-                    if !theory.is_empty() {
-                        p.line(
-                            Line::new(&theory_name, PlotPoints::from(theory.clone()))
-                                .color(Color32::RED)
-                                .width(2.0),
-                        );
-                        p.points(
-                            Points::new(&theory_name, PlotPoints::from(theory.clone()))
-                                .color(Color32::RED)
-                                .radius(4.0),
-                        );
-                    }
-                },
-            );
+            hold_by_day(&mut cols[1], lang, s, &hold, by_day(&|d| d.2));
             labelled_bars(
                 &mut cols[0],
                 lang,
@@ -1091,6 +1044,39 @@ impl Desk {
             );
         });
     }
+}
+
+/// The hold by day, with the theoretical hold of the rules played for the best play: a
+/// red line, and a point per day (one day makes no line).
+fn hold_by_day(ui: &mut Ui, lang: Lang, s: &Series, hold: &str, bars: Vec<(String, f64)>) {
+    let theory: Vec<[f64; 2]> = s
+        .by_day
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| d.4.map(|t| [i as f64, t]))
+        .collect();
+    let theory_name = t!(lang, "desk-axis-theory");
+    labelled_bars_with(
+        ui,
+        lang,
+        (&t!(lang, "desk-chart-hold-day"), hold, 2),
+        bars,
+        Color32::LIGHT_BLUE,
+        |p| {
+            if !theory.is_empty() {
+                p.line(
+                    Line::new(&theory_name, PlotPoints::from(theory.clone()))
+                        .color(Color32::RED)
+                        .width(2.0),
+                );
+                p.points(
+                    Points::new(&theory_name, PlotPoints::from(theory.clone()))
+                        .color(Color32::RED)
+                        .radius(4.0),
+                );
+            }
+        },
+    );
 }
 
 /// Value-axis marks at a round step (1, 2 or 5 × 10ⁿ) giving about four steps over the
@@ -1383,6 +1369,73 @@ fn find(store: &Store, f: &Filters) -> Result<Found, crate::log::AuditError> {
         series,
         capped,
     })
+}
+
+/// A round's event as the desk lists it, in the language.
+fn event_words(lang: Lang, cur: Option<Currency>, what: &Logged) -> String {
+    let cash = |m: Money| i18n::money(lang, m, cur);
+    match what {
+        Logged::Bets(bets) => t!(
+            lang,
+            "desk-event-bets",
+            bets = bets
+                .iter()
+                .map(|(id, box_no, stake)| t!(
+                    lang,
+                    "desk-event-bet",
+                    id = id.as_str(),
+                    box_no = *box_no,
+                    stake = cash(*stake)
+                ))
+                .collect::<Vec<_>>()
+                .join(" · ")
+        ),
+        Logged::Input(text) => t!(lang, "desk-event-input", text = text),
+        Logged::Refused { text, why } => t!(lang, "desk-event-refused", text = text, why = why),
+        Logged::Undo(text) => t!(lang, "desk-event-undo", text = text),
+        Logged::Settled(nets) => t!(
+            lang,
+            "desk-event-settled",
+            nets = nets_words(lang, cur, nets)
+        ),
+        Logged::Voided(reason) => t!(lang, "desk-event-voided", reason = reason),
+        Logged::Corrected { reason, nets } => t!(
+            lang,
+            "desk-event-corrected",
+            reason = reason,
+            nets = nets_words(lang, cur, nets)
+        ),
+        Logged::Other(kind) => kind.to_string(),
+        Logged::Unreadable { kind, why } => format!("{kind}: {why}"),
+    }
+}
+
+/// What a verify that held says: events, rounds (and games, if any) and the head.
+fn verified_words(lang: Lang, v: &replay::Verified) -> String {
+    let head = v.head.1.get(..12).unwrap_or(&v.head.1);
+    if v.games > 0 {
+        t!(
+            lang,
+            "desk-verified-games",
+            events = v.events,
+            events_shown = count(lang, v.events),
+            rounds = v.rounds,
+            rounds_shown = count(lang, v.rounds),
+            games = v.games,
+            games_shown = count(lang, v.games),
+            head = head
+        )
+    } else {
+        t!(
+            lang,
+            "desk-verified-rounds",
+            events = v.events,
+            events_shown = count(lang, v.events),
+            rounds = v.rounds,
+            rounds_shown = count(lang, v.rounds),
+            head = head
+        )
+    }
 }
 
 /// The box filter: empty for every box, else a box number the rules can have (1 to the
