@@ -58,6 +58,8 @@ pub(crate) struct Desk {
     reason: String,
     correction: String,
     preview: Option<Correction>,
+    /// A void or correction asked for and checked, waiting for its confirmation.
+    confirm: Option<Pending>,
     series: Series,
     verify: Option<Result<String, String>>,
     verifying: Option<Receiver<Result<String, String>>>,
@@ -68,6 +70,13 @@ pub(crate) struct Desk {
     older: bool,
     /// The first page lists only the current shift's rounds: the day it began, which.
     in_shift: Option<(chrono::NaiveDate, Shift)>,
+}
+
+/// A change to a settled round that waits for the supervisor's yes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    Void(i64),
+    Correct(i64),
 }
 
 /// Which rounds a search keeps by how they ended.
@@ -152,9 +161,14 @@ pub(crate) enum DeskCommand {
     /// The background search finished: list what it found.
     SearchDone,
     Open(i64),
+    /// Void or correct the open round: checked, then asked to confirm.
+    AskVoid,
+    AskCorrect,
+    /// The confirmed void or correction is logged; or it is not.
     Void,
-    Preview,
     Correct,
+    Cancel,
+    Preview,
     Verify,
     Export(Kind),
     /// The Pontis games of the period, table and host.
@@ -182,6 +196,7 @@ impl Desk {
             reason: String::new(),
             correction: String::new(),
             preview: None,
+            confirm: None,
             series: Series::default(),
             verify: None,
             verifying: None,
@@ -322,18 +337,96 @@ impl Desk {
             DeskCommand::Search => self.search(store, lang),
             DeskCommand::SearchDone => return self.search_done(lang),
             DeskCommand::Open(round) => self.open_round(store, round, lang),
-            DeskCommand::Void => {
-                let round = self.history.as_ref()?.round;
-                exceptions::void_round(store, user, round, &self.reason)
-                    .map(|()| t!(lang, "desk-round-voided", round = round))
-                    .map_err(|e| e.to_string())
+            DeskCommand::AskVoid | DeskCommand::AskCorrect => {
+                return self.ask(store, user, a, lang);
             }
+            DeskCommand::Cancel => {
+                self.confirm = None;
+                Ok(t!(lang, "desk-change-cancelled"))
+            }
+            DeskCommand::Void => return self.void(store, user, lang),
             DeskCommand::Preview => self.correct(store, None, lang)?,
-            DeskCommand::Correct => self.correct(store, Some(user), lang)?,
+            DeskCommand::Correct => {
+                let round = self.history.as_ref()?.round;
+                if self.confirm.take() != Some(Pending::Correct(round)) {
+                    return None;
+                }
+                let done = self.correct(store, Some(user), lang)?;
+                if done.is_ok() {
+                    self.changed(store, round);
+                }
+                done
+            }
             DeskCommand::Verify => self.verify_in_background(store, lang),
             DeskCommand::Export(kind) => self.export(store, user, kind, lang),
             DeskCommand::SearchGames => self.search_games(store, lang),
         })
+    }
+
+    /// Checks a void or correction of the open round (a correction is previewed), then
+    /// asks to confirm it; nothing is written yet.
+    fn ask(
+        &mut self,
+        store: &mut Store,
+        user: &User,
+        a: DeskCommand,
+        lang: Lang,
+    ) -> Option<Result<String, String>> {
+        let round = self.history.as_ref()?.round;
+        self.confirm = None;
+        if let Err(e) = exceptions::may_change(store, user, round, &self.reason) {
+            return Some(Err(e.to_string()));
+        }
+        if a == DeskCommand::AskVoid {
+            self.confirm = Some(Pending::Void(round));
+            return Some(Ok(t!(lang, "desk-confirm-void-asked", round = round)));
+        }
+        match self.correct(store, None, lang)? {
+            Ok(_) => {
+                self.confirm = Some(Pending::Correct(round));
+                Some(Ok(t!(lang, "desk-confirm-correct-asked", round = round)))
+            }
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// Voids the open round once its void was confirmed.
+    fn void(
+        &mut self,
+        store: &mut Store,
+        user: &User,
+        lang: Lang,
+    ) -> Option<Result<String, String>> {
+        let round = self.history.as_ref()?.round;
+        if self.confirm.take() != Some(Pending::Void(round)) {
+            return None;
+        }
+        let done = exceptions::void_round(store, user, round, &self.reason)
+            .map(|()| t!(lang, "desk-round-voided", round = round))
+            .map_err(|e| e.to_string());
+        if done.is_ok() {
+            self.changed(store, round);
+        }
+        Some(done)
+    }
+
+    /// After a void or correction of `round`: its row in the list is read again (marked,
+    /// with its corrected figures), its history shows the new event, and the reason is
+    /// cleared for the next change.
+    fn changed(&mut self, store: &Store, round: i64) {
+        self.reason.clear();
+        if let Some(i) = self.rows.iter().position(|r| r.round == round) {
+            let at = self.rows[i].at;
+            if let Ok(fresh) = report::data::rounds(store, 0, at, at + 1, |_| {})
+                && let Some(row) = fresh.into_iter().find(|r| r.round == round)
+            {
+                self.rows[i] = row;
+            }
+        }
+        if let Ok(h) = RoundHistory::load(store, round) {
+            self.cursor = h.events.len().saturating_sub(1);
+            self.history = Some(h);
+        }
     }
 
     /// The next page of older rounds (`None`: there is none, or it was already read).
@@ -402,6 +495,9 @@ impl Desk {
             .map(|(script, _)| script.steps)
             .unwrap_or_default();
         self.correction = steps.join(", ");
+        // Each round's form starts afresh: no reason or confirmation left from another.
+        self.reason.clear();
+        self.confirm = None;
         self.preview = None;
         self.history = Some(h);
         self.tab = Tab::Round;
@@ -797,7 +893,7 @@ impl Desk {
                 .striped(true)
                 .spacing([14.0, 4.0])
                 .show(ui, |ui| {
-                    for h in [
+                    for (i, h) in [
                         t!(lang, "desk-col-round"),
                         t!(lang, "desk-col-settled"),
                         t!(lang, "desk-col-table"),
@@ -805,9 +901,17 @@ impl Desk {
                         t!(lang, "desk-col-handle"),
                         t!(lang, "desk-col-house-win"),
                         t!(lang, "desk-col-largest-win"),
+                        t!(lang, "desk-col-changed"),
                         String::new(),
-                    ] {
-                        ui.label(RichText::new(h).strong());
+                    ]
+                    .into_iter()
+                    .enumerate()
+                    {
+                        let head = ui.label(RichText::new(h).strong());
+                        // The best bet's net is negative when every bet lost: said on hover.
+                        if i == 6 {
+                            head.on_hover_text(t!(lang, "desk-col-best-bet-help"));
+                        }
                     }
                     ui.end_row();
                     let cur = self.currency;
@@ -823,6 +927,20 @@ impl Desk {
                                 |ui| ui.label(i18n::money(lang, m, cur)),
                             );
                         }
+                        // A void or correction is marked on its row, not only on its button.
+                        match (r.voided, r.corrected) {
+                            (true, _) => ui.label(
+                                RichText::new(t!(lang, "desk-mark-voided"))
+                                    .color(Color32::from_rgb(255, 90, 90))
+                                    .strong(),
+                            ),
+                            (false, true) => ui.label(
+                                RichText::new(t!(lang, "desk-mark-corrected"))
+                                    .color(Color32::from_rgb(255, 170, 60))
+                                    .strong(),
+                            ),
+                            (false, false) => ui.label(""),
+                        };
                         let label = if r.voided {
                             t!(lang, "desk-open-void", round = r.round)
                         } else {
@@ -915,21 +1033,27 @@ impl Desk {
         let cash = |m: Money| i18n::money(lang, m, cur);
         ui.separator();
         ui.label(RichText::new(t!(lang, "desk-exceptions-heading")).strong());
-        ui.horizontal(|ui| {
-            Self::field(ui, &t!(lang, "desk-reason"), &mut self.reason, 420.0);
-            if ui.button(t!(lang, "desk-void")).clicked() {
-                commands.push(DeskCommand::Void);
-            }
+        // While a change waits for its yes, what it would log cannot be edited.
+        ui.add_enabled_ui(self.confirm.is_none(), |ui| {
+            ui.horizontal(|ui| {
+                Self::field(ui, &t!(lang, "desk-reason"), &mut self.reason, 420.0);
+                if ui.button(t!(lang, "desk-void")).clicked() {
+                    commands.push(DeskCommand::AskVoid);
+                }
+            });
+            ui.horizontal(|ui| {
+                Self::field(ui, &t!(lang, "desk-inputs"), &mut self.correction, 560.0);
+                if ui.button(t!(lang, "desk-preview")).clicked() {
+                    commands.push(DeskCommand::Preview);
+                }
+                if ui.button(t!(lang, "desk-correct")).clicked() {
+                    commands.push(DeskCommand::AskCorrect);
+                }
+            });
         });
-        ui.horizontal(|ui| {
-            Self::field(ui, &t!(lang, "desk-inputs"), &mut self.correction, 560.0);
-            if ui.button(t!(lang, "desk-preview")).clicked() {
-                commands.push(DeskCommand::Preview);
-            }
-            if ui.button(t!(lang, "desk-correct")).clicked() {
-                commands.push(DeskCommand::Correct);
-            }
-        });
+        if let Some(p) = self.confirm {
+            self.confirm_line(ui, lang, p, commands);
+        }
         if let Some(c) = &self.preview {
             egui::Grid::new("diff").spacing([16.0, 4.0]).show(ui, |ui| {
                 for h in [
@@ -950,6 +1074,49 @@ impl Desk {
                 }
             });
         }
+    }
+
+    /// The question a void or correction waits on, with its yes and its cancel.
+    fn confirm_line(&self, ui: &mut Ui, lang: Lang, p: Pending, commands: &mut Vec<DeskCommand>) {
+        let (question, yes, command) = match p {
+            Pending::Void(round) => (
+                t!(
+                    lang,
+                    "desk-confirm-void",
+                    round = round,
+                    reason = self.reason.trim()
+                ),
+                t!(lang, "desk-confirm-void-yes", round = round),
+                DeskCommand::Void,
+            ),
+            Pending::Correct(round) => (
+                t!(
+                    lang,
+                    "desk-confirm-correct",
+                    round = round,
+                    reason = self.reason.trim()
+                ),
+                t!(lang, "desk-confirm-correct-yes", round = round),
+                DeskCommand::Correct,
+            ),
+        };
+        // A modal: on screen whatever was scrolled, and nothing else is clicked meanwhile.
+        egui::Modal::new(egui::Id::unique("desk-confirm")).show(ui.ctx(), |ui| {
+            ui.set_max_width(560.0);
+            ui.label(RichText::new(question).size(18.0).strong());
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(RichText::new(yes).size(18.0).strong()).clicked() {
+                    commands.push(command);
+                }
+                if ui
+                    .button(RichText::new(t!(lang, "desk-confirm-cancel")).size(18.0))
+                    .clicked()
+                {
+                    commands.push(DeskCommand::Cancel);
+                }
+            });
+        });
     }
 
     fn charts_tab(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
