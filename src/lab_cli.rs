@@ -60,8 +60,9 @@ pub fn odds(rules: &Rules, upcard: &str, removed: Option<&str>, json: bool) -> R
             "dealer starts with {up}; {} cards left in the shoe",
             shoe.cards_left()
         )?;
+        writeln!(o, "the dealer's hand ends (% of deals from this shoe):")?;
         for (k, p) in RESULTS.iter().zip(odds.p) {
-            writeln!(o, "  {k:<8} {p:.6}")?;
+            writeln!(o, "  {k:<8} {:>8.4}%", p * 100.0)?;
         }
     }
     std::io::stdout()
@@ -246,6 +247,15 @@ fn report_text(r: &SimReport, s_exact: &Strategy, secs: f64) -> String {
         r.mean_wager,
         s_exact.mean_staked,
     );
+    if let Some(note) = croupier::i18n::players_edge(crate::system_lang(), exact) {
+        s.push_str(&note);
+        s.push('\n');
+    } else if r.house_edge < 0.0 {
+        s.push_str(
+            "a negative simulated edge: the players came out ahead in this sample; \
+             the exact edge above is the long run\n",
+        );
+    }
     s.push_str("per box:\n");
     for (name, n) in [
         ("pontoon", c.pontoon),

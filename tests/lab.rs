@@ -61,6 +61,53 @@ fn odds_from_a_rules_file_give_every_result_summing_to_one() {
         b"",
     ));
     assert_eq!(v["pontoon"].as_f64(), Some(0.0), "{v}");
+    // As text, a manager reads percentages, not fractions.
+    let text =
+        String::from_utf8(common::run(&["odds", "--rules", &file, "--upcard", "2"], b"").stdout)
+            .unwrap();
+    assert!(text.contains("(% of deals from this shoe)"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("bust") && l.ends_with(" 35.2973%")),
+        "{text}"
+    );
+}
+
+/// A simulation under rules that favour the players says what its negative edge means.
+#[test]
+fn a_simulation_says_what_a_negative_edge_means() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args([
+            "simulate", "--rules", "czech", "--rounds", "2000", "--seed", "1",
+        ])
+        .env("LC_ALL", "C")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("These rules give the players the edge"),
+        "{text}"
+    );
+}
+
+/// The chart writes a decision with the key the dealer's screen takes for it: W twists
+/// (T enters a ten there).
+#[test]
+fn the_charts_letters_are_the_screens_keys() {
+    use croupier::engine::Decision;
+    use croupier::lab::chart::letter;
+    let got: Vec<_> = [
+        Decision::Stick,
+        Decision::Twist,
+        Decision::Buy,
+        Decision::Split,
+        Decision::Surrender,
+    ]
+    .into_iter()
+    .map(letter)
+    .collect();
+    assert_eq!(got, ["S", "W", "B", "P", "R"]);
 }
 
 #[test]
@@ -163,6 +210,8 @@ fn strategy_gives_the_edge_the_chart_and_a_printable_page() {
     assert!(twenty.iter().all(|e| e["best"] == "stick"), "{twenty:?}");
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.contains("Pontoon strategy: czech") && page.contains("<table>"));
+    assert!(page.contains("S stick, W twist") && !page.contains("T twist"));
+    assert!(page.contains("<td class=\"W\">W") && !page.contains("class=\"T\""));
 }
 
 /// The chart says, in the user's language (the locale), when the rules give the players

@@ -480,6 +480,8 @@ fn the_supervisor_desk_voids_a_round_with_a_reason() {
         .type_text("player dispute: card entered twice");
     h.get_by_label("Void round").click();
     h.run();
+    h.get_by_label("Yes, void round 118").click();
+    h.run();
     assert!(
         h.state().status().unwrap().contains("round 118 voided"),
         "{:?}",
@@ -493,6 +495,86 @@ fn the_supervisor_desk_voids_a_round_with_a_reason() {
         .unwrap();
     assert_eq!(reason, "player dispute: card entered twice");
     replay::verify(&store, |_| {}).unwrap();
+}
+
+/// A void and a correction each ask first (nothing is logged until the yes, a cancel logs
+/// nothing); the list marks the round at once; the next round's form starts empty.
+#[test]
+fn the_desk_confirms_a_change_then_marks_it_in_the_list() {
+    let path = demo_db("desk-confirm", "120", "1");
+    let mut h = screen(&path);
+    log_in(&mut h, "Petr Novak", "800100");
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    let newest = listed(&h)[0];
+    let second = listed(&h)[1];
+    h.get_by_label(&format!("Open {newest}")).click();
+    h.run();
+    // The panel is below the felt and the inputs: scrolled to, as a supervisor would.
+    h.get_by_label("Void round").scroll_to_me();
+    h.run();
+    h.get_by_label("Reason").click();
+    h.run();
+    h.get_by_label("Reason").type_text("card entered twice");
+    h.get_by_label("Void round").click();
+    h.run();
+    let logged = |kind: &str| logged_count(&Store::open_read(&path).unwrap(), kind);
+    assert_eq!(
+        logged("round_voided"),
+        0,
+        "nothing is logged before the yes"
+    );
+    assert_eq!(
+        h.state().status(),
+        Some(format!("confirm the void of round {newest} below").as_str())
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(
+        h.state().status(),
+        Some("nothing logged: the change was cancelled")
+    );
+    h.get_by_label("Void round").click();
+    h.run();
+    h.get_by_label(&format!("Yes, void round {newest}")).click();
+    h.run();
+    assert_eq!(logged("round_voided"), 1);
+    h.get_by_label("Round history").click();
+    h.run();
+    // Marked at once, with no "Latest".
+    assert!(h.query_by_label(&format!("Open {newest} (void)")).is_some());
+    assert!(
+        h.query_all_by_value("VOIDED").next().is_some(),
+        "the void is marked on its row"
+    );
+    h.get_by_label(&format!("Open {second}")).click();
+    h.run();
+    h.get_by_label("Void round").scroll_to_me();
+    h.run();
+    assert!(
+        h.query_all_by_value("card entered twice").next().is_none(),
+        "the next round's reason starts empty"
+    );
+    h.get_by_label("Reason").click();
+    h.run();
+    h.get_by_label("Reason").type_text("wrong card keyed");
+    h.get_by_label("Log correction").click();
+    h.run();
+    assert_eq!(
+        logged("round_corrected"),
+        0,
+        "nothing is logged before the yes"
+    );
+    h.get_by_label(&format!("Yes, correct round {second}"))
+        .click();
+    h.run();
+    assert_eq!(logged("round_corrected"), 1);
+    h.get_by_label("Round history").click();
+    h.run();
+    assert!(
+        h.query_all_by_value("CORRECTED").next().is_some(),
+        "the correction is marked on its row"
+    );
 }
 
 /// Insurance for less than the most: the amount typed beside the bet; too much is refused

@@ -11,11 +11,12 @@ use super::strategy::{Entry, Key, Strategy};
 /// The dealer's cards in chart order.
 pub const UPS: [u8; 10] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 1];
 
-/// A decision's letter on the chart.
+/// A decision's letter on the chart: the key the dealer's screen takes for it (W twists;
+/// T there enters a ten).
 pub fn letter(d: Decision) -> &'static str {
     match d {
         Decision::Stick => "S",
-        Decision::Twist => "T",
+        Decision::Twist => "W",
         Decision::Buy => "B",
         Decision::Split => "P",
         Decision::Surrender => "R",
@@ -165,7 +166,7 @@ pub fn text(s: &Strategy, note: Option<&str>) -> String {
         out.push('\n');
     }
     out.push_str(
-        "S stick, T twist, B buy, P split, R surrender; a second letter is what to do when \
+        "S stick, W twist, B buy, P split, R surrender; a second letter is what to do when \
          the first is not allowed\n",
     );
     for sec in sections(s) {
@@ -269,11 +270,11 @@ pub fn html(s: &Strategy, title: &str, note: Option<&str>) -> String {
          <title>Strategy: {t}</title><style>\
          body{{font-family:sans-serif;margin:1em;}} h1{{font-size:1.3em}} h2{{font-size:1em;margin:1em 0 .3em}}\
          table{{border-collapse:collapse;page-break-inside:avoid}} td,th{{border:1px solid #999;padding:1px 6px;text-align:center;font-size:.85em}}\
-         td.h{{text-align:left}} .S{{background:#f6d55c}} .T{{background:#fff}} .B{{background:#7fc97f}}\
+         td.h{{text-align:left}} .S{{background:#f6d55c}} .W{{background:#fff}} .B{{background:#7fc97f}}\
          .P{{background:#80b1d3}} .R{{background:#fb8072}} @media print{{body{{margin:0}}}}\
          </style></head><body>\n<h1>Pontoon strategy: {t}</h1>\n\
          <p>House edge <b>{edge:.4}%</b> of the initial stake, one box, each round from a full shoe. \
-         S stick, T twist, B buy, P split, R surrender; a second letter: what to do when the first \
+         S stick, W twist, B buy, P split, R surrender; a second letter: what to do when the first \
          is not allowed.</p>\n",
         t = escape(title),
         edge = s.house_edge * 100.0

@@ -66,6 +66,12 @@ fn check(store: &Store, user: &User, round: i64, reason: &str) -> Result<i64, In
     Ok(table)
 }
 
+/// Whether `user` may void or correct `round` with `reason` now (the checks of
+/// [`void_round`] and [`correct_round`], nothing written): a screen asks to confirm only then.
+pub fn may_change(store: &Store, user: &User, round: i64, reason: &str) -> Result<(), InputError> {
+    check(store, user, round, reason).map(drop)
+}
+
 /// A supervisor voids a settled round, with a reason (logged as an exception).
 pub fn void_round(
     store: &mut Store,

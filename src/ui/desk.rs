@@ -58,6 +58,8 @@ pub(crate) struct Desk {
     reason: String,
     correction: String,
     preview: Option<Correction>,
+    /// A void or correction asked for and checked, waiting for its confirmation.
+    confirm: Option<Pending>,
     series: Series,
     verify: Option<Result<String, String>>,
     verifying: Option<Receiver<Result<String, String>>>,
@@ -68,6 +70,13 @@ pub(crate) struct Desk {
     older: bool,
     /// The first page lists only the current shift's rounds: the day it began, which.
     in_shift: Option<(chrono::NaiveDate, Shift)>,
+}
+
+/// A change to a settled round that waits for the supervisor's yes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    Void(i64),
+    Correct(i64),
 }
 
 /// Which rounds a search keeps by how they ended.
@@ -152,9 +161,14 @@ pub(crate) enum DeskCommand {
     /// The background search finished: list what it found.
     SearchDone,
     Open(i64),
+    /// Void or correct the open round: checked, then asked to confirm.
+    AskVoid,
+    AskCorrect,
+    /// The confirmed void or correction is logged; or it is not.
     Void,
-    Preview,
     Correct,
+    Cancel,
+    Preview,
     Verify,
     Export(Kind),
     /// The Pontis games of the period, table and host.
@@ -182,6 +196,7 @@ impl Desk {
             reason: String::new(),
             correction: String::new(),
             preview: None,
+            confirm: None,
             series: Series::default(),
             verify: None,
             verifying: None,
@@ -315,150 +330,229 @@ impl Desk {
                 Err(e) => return Some(Err(e.to_string())),
             }
         }
-        let result: Result<String, String> = match a {
+        Some(match a {
             DeskCommand::Latest => self.latest(store, vec![None], lang),
-            DeskCommand::Older => match (&self.listing, self.rows.last()) {
-                (Listing::Latest(pages), Some(last)) => {
-                    let mut pages = pages.clone();
-                    pages.push(Some((last.at, last.round)));
-                    self.latest(store, pages, lang)
-                }
-                (Listing::Found(n), _) if (n + 1) * PAGE < self.rows.len() => {
-                    self.listing = Listing::Found(n + 1);
-                    return None;
-                }
-                _ => return None,
-            },
-            DeskCommand::Newer => match &self.listing {
-                Listing::Latest(pages) if pages.len() > 1 => {
-                    let pages = pages[..pages.len() - 1].to_vec();
-                    self.latest(store, pages, lang)
-                }
-                Listing::Found(n) if *n > 0 => {
-                    self.listing = Listing::Found(n - 1);
-                    return None;
-                }
-                _ => return None,
-            },
+            DeskCommand::Older => return self.older(store, lang),
+            DeskCommand::Newer => return self.newer(store, lang),
             DeskCommand::Search => self.search(store, lang),
-            DeskCommand::SearchDone => match self.found.take() {
-                Some(Ok(f)) => {
-                    self.rows = f.rows;
-                    self.series = f.series;
-                    self.listing = Listing::Found(0);
-                    Ok(if f.capped {
-                        t!(
-                            lang,
-                            "desk-search-capped",
-                            cap_shown = count(lang, SEARCH_CAP)
-                        )
-                    } else {
-                        t!(
-                            lang,
-                            "desk-rounds-found",
-                            n = self.rows.len(),
-                            n_shown = count(lang, self.rows.len())
-                        )
-                    })
-                }
-                Some(Err(e)) => Err(e),
-                None => return None,
-            },
-            DeskCommand::Open(round) => match RoundHistory::load(store, round) {
-                Ok(h) => {
-                    self.cursor = h.events.len().saturating_sub(1);
-                    // A round still in play has no logged inputs to correct.
-                    let steps = replay::export_round(store, round)
-                        .map(|(script, _)| script.steps)
-                        .unwrap_or_default();
-                    self.correction = steps.join(", ");
-                    self.preview = None;
-                    self.history = Some(h);
-                    self.tab = Tab::Round;
-                    Ok(t!(lang, "desk-round-open", round = round))
-                }
-                Err(e) => Err(e.to_string()),
-            },
-            DeskCommand::Void => {
-                let Some(h) = &self.history else { return None };
-                let round = h.round;
-                exceptions::void_round(store, user, round, &self.reason)
-                    .map(|()| t!(lang, "desk-round-voided", round = round))
-                    .map_err(|e| e.to_string())
+            DeskCommand::SearchDone => return self.search_done(lang),
+            DeskCommand::Open(round) => self.open_round(store, round, lang),
+            DeskCommand::AskVoid | DeskCommand::AskCorrect => {
+                return self.ask(store, user, a, lang);
             }
-            DeskCommand::Preview | DeskCommand::Correct => {
-                let Some(h) = &self.history else { return None };
-                let round = h.round;
-                // One input per comma: "9, K, insure 1a 5, stick".
-                let steps: Vec<String> = self
-                    .correction
-                    .split(',')
-                    .map(|s| s.trim().to_string())
-                    .filter(|s| !s.is_empty())
-                    .collect();
-                let r = if matches!(a, DeskCommand::Correct) {
-                    exceptions::correct_round(store, user, round, steps, &self.reason)
-                } else {
-                    exceptions::preview(store, round, steps)
-                };
-                match r {
-                    Ok(c) => {
-                        let done = matches!(a, DeskCommand::Correct);
-                        self.preview = Some(c);
-                        Ok(if done {
-                            t!(lang, "desk-round-corrected", round = round)
-                        } else {
-                            t!(lang, "desk-preview-written")
-                        })
-                    }
-                    Err(e) => Err(e.to_string()),
+            DeskCommand::Cancel => {
+                self.confirm = None;
+                Ok(t!(lang, "desk-change-cancelled"))
+            }
+            DeskCommand::Void => return self.void(store, user, lang),
+            DeskCommand::Preview => self.correct(store, None, lang)?,
+            DeskCommand::Correct => {
+                let round = self.history.as_ref()?.round;
+                if self.confirm.take() != Some(Pending::Correct(round)) {
+                    return None;
                 }
+                let done = self.correct(store, Some(user), lang)?;
+                if done.is_ok() {
+                    self.changed(store, round);
+                }
+                done
             }
-            DeskCommand::Verify => {
-                let path = store.path().to_path_buf();
-                let (tx, rx) = channel();
-                std::thread::spawn(move || {
-                    let r = Store::open_read(&path)
-                        .map_err(|e| e.to_string())
-                        .and_then(|s| {
-                            replay::verify(&s, |_| {})
-                                .map(|v| {
-                                    let head = v.head.1.get(..12).unwrap_or(&v.head.1);
-                                    if v.games > 0 {
-                                        t!(
-                                            lang,
-                                            "desk-verified-games",
-                                            events = v.events,
-                                            events_shown = count(lang, v.events),
-                                            rounds = v.rounds,
-                                            rounds_shown = count(lang, v.rounds),
-                                            games = v.games,
-                                            games_shown = count(lang, v.games),
-                                            head = head
-                                        )
-                                    } else {
-                                        t!(
-                                            lang,
-                                            "desk-verified-rounds",
-                                            events = v.events,
-                                            events_shown = count(lang, v.events),
-                                            rounds = v.rounds,
-                                            rounds_shown = count(lang, v.rounds),
-                                            head = head
-                                        )
-                                    }
-                                })
-                                .map_err(|e| e.to_string())
-                        });
-                    let _ = tx.send(r);
-                });
-                self.verifying = Some(rx);
-                Ok(t!(lang, "desk-verifying-background"))
-            }
+            DeskCommand::Verify => self.verify_in_background(store, lang),
             DeskCommand::Export(kind) => self.export(store, user, kind, lang),
             DeskCommand::SearchGames => self.search_games(store, lang),
+        })
+    }
+
+    /// Checks a void or correction of the open round (a correction is previewed), then
+    /// asks to confirm it; nothing is written yet.
+    fn ask(
+        &mut self,
+        store: &mut Store,
+        user: &User,
+        a: DeskCommand,
+        lang: Lang,
+    ) -> Option<Result<String, String>> {
+        let round = self.history.as_ref()?.round;
+        self.confirm = None;
+        if let Err(e) = exceptions::may_change(store, user, round, &self.reason) {
+            return Some(Err(e.to_string()));
+        }
+        if a == DeskCommand::AskVoid {
+            self.confirm = Some(Pending::Void(round));
+            return Some(Ok(t!(lang, "desk-confirm-void-asked", round = round)));
+        }
+        match self.correct(store, None, lang)? {
+            Ok(_) => {
+                self.confirm = Some(Pending::Correct(round));
+                Some(Ok(t!(lang, "desk-confirm-correct-asked", round = round)))
+            }
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// Voids the open round once its void was confirmed.
+    fn void(
+        &mut self,
+        store: &mut Store,
+        user: &User,
+        lang: Lang,
+    ) -> Option<Result<String, String>> {
+        let round = self.history.as_ref()?.round;
+        if self.confirm.take() != Some(Pending::Void(round)) {
+            return None;
+        }
+        let done = exceptions::void_round(store, user, round, &self.reason)
+            .map(|()| t!(lang, "desk-round-voided", round = round))
+            .map_err(|e| e.to_string());
+        if done.is_ok() {
+            self.changed(store, round);
+        }
+        Some(done)
+    }
+
+    /// After a void or correction of `round`: its row in the list is read again (marked,
+    /// with its corrected figures), its history shows the new event, and the reason is
+    /// cleared for the next change.
+    fn changed(&mut self, store: &Store, round: i64) {
+        self.reason.clear();
+        if let Some(i) = self.rows.iter().position(|r| r.round == round) {
+            let at = self.rows[i].at;
+            if let Ok(fresh) = report::data::rounds(store, 0, at, at + 1, |_| {})
+                && let Some(row) = fresh.into_iter().find(|r| r.round == round)
+            {
+                self.rows[i] = row;
+            }
+        }
+        if let Ok(h) = RoundHistory::load(store, round) {
+            self.cursor = h.events.len().saturating_sub(1);
+            self.history = Some(h);
+        }
+    }
+
+    /// The next page of older rounds (`None`: there is none, or it was already read).
+    fn older(&mut self, store: &Store, lang: Lang) -> Option<Result<String, String>> {
+        match (&self.listing, self.rows.last()) {
+            (Listing::Latest(pages), Some(last)) => {
+                let mut pages = pages.clone();
+                pages.push(Some((last.at, last.round)));
+                Some(self.latest(store, pages, lang))
+            }
+            (Listing::Found(n), _) if (n + 1) * PAGE < self.rows.len() => {
+                self.listing = Listing::Found(n + 1);
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// The page of newer rounds.
+    fn newer(&mut self, store: &Store, lang: Lang) -> Option<Result<String, String>> {
+        match &self.listing {
+            Listing::Latest(pages) if pages.len() > 1 => {
+                let pages = pages[..pages.len() - 1].to_vec();
+                Some(self.latest(store, pages, lang))
+            }
+            Listing::Found(n) if *n > 0 => {
+                self.listing = Listing::Found(n - 1);
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// A background search has finished: its rounds are listed.
+    fn search_done(&mut self, lang: Lang) -> Option<Result<String, String>> {
+        Some(match self.found.take()? {
+            Ok(f) => {
+                self.rows = f.rows;
+                self.series = f.series;
+                self.listing = Listing::Found(0);
+                Ok(if f.capped {
+                    t!(
+                        lang,
+                        "desk-search-capped",
+                        cap_shown = count(lang, SEARCH_CAP)
+                    )
+                } else {
+                    t!(
+                        lang,
+                        "desk-rounds-found",
+                        n = self.rows.len(),
+                        n_shown = count(lang, self.rows.len())
+                    )
+                })
+            }
+            Err(e) => Err(e),
+        })
+    }
+
+    /// Opens a round's history on the round tab.
+    fn open_round(&mut self, store: &Store, round: i64, lang: Lang) -> Result<String, String> {
+        let h = RoundHistory::load(store, round).map_err(|e| e.to_string())?;
+        self.cursor = h.events.len().saturating_sub(1);
+        // A round still in play has no logged inputs to correct.
+        let steps = replay::export_round(store, round)
+            .map(|(script, _)| script.steps)
+            .unwrap_or_default();
+        self.correction = steps.join(", ");
+        // Each round's form starts afresh: no reason or confirmation left from another.
+        self.reason.clear();
+        self.confirm = None;
+        self.preview = None;
+        self.history = Some(h);
+        self.tab = Tab::Round;
+        Ok(t!(lang, "desk-round-open", round = round))
+    }
+
+    /// Previews the open round with the inputs typed (`by`: `None`), or corrects it as
+    /// `by`; `None` when no round is open.
+    fn correct(
+        &mut self,
+        store: &mut Store,
+        by: Option<&User>,
+        lang: Lang,
+    ) -> Option<Result<String, String>> {
+        let round = self.history.as_ref()?.round;
+        // One input per comma: "9, K, insure 1a 5, stick".
+        let steps: Vec<String> = self
+            .correction
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect();
+        let r = match by {
+            Some(user) => exceptions::correct_round(store, user, round, steps, &self.reason),
+            None => exceptions::preview(store, round, steps),
         };
-        Some(result)
+        Some(match r {
+            Ok(c) => {
+                self.preview = Some(c);
+                Ok(if by.is_some() {
+                    t!(lang, "desk-round-corrected", round = round)
+                } else {
+                    t!(lang, "desk-preview-written")
+                })
+            }
+            Err(e) => Err(e.to_string()),
+        })
+    }
+
+    /// Verifies the file on a thread of its own, with its own read-only connection.
+    fn verify_in_background(&mut self, store: &Store, lang: Lang) -> Result<String, String> {
+        let path = store.path().to_path_buf();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let r = Store::open_read(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|s| {
+                    replay::verify(&s, |_| {})
+                        .map(|v| verified_words(lang, &v))
+                        .map_err(|e| e.to_string())
+                });
+            let _ = tx.send(r);
+        });
+        self.verifying = Some(rx);
+        Ok(t!(lang, "desk-verifying-background"))
     }
 
     /// Lists the page of the latest rounds that begins at the last of `pages`.
@@ -678,42 +772,7 @@ impl Desk {
     }
 
     fn history_tab(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
-        ui.horizontal_wrapped(|ui| {
-            Self::field(ui, &t!(lang, "desk-from"), &mut self.from, 90.0);
-            Self::field(ui, &t!(lang, "desk-to"), &mut self.to, 90.0);
-            Self::field(ui, &t!(lang, "desk-table"), &mut self.table, 90.0);
-            Self::field(ui, &t!(lang, "desk-dealer"), &mut self.dealer, 110.0);
-            Self::field(ui, &t!(lang, "desk-shift"), &mut self.shift, 70.0);
-            Self::field(ui, &t!(lang, "desk-box"), &mut self.box_no, 30.0);
-            Self::field(ui, &t!(lang, "desk-outcome"), &mut self.outcome, 70.0);
-            Self::field(ui, &t!(lang, "desk-min-payout"), &mut self.min_payout, 70.0);
-            if ui
-                .button(RichText::new(t!(lang, "desk-search")).size(18.0))
-                .clicked()
-            {
-                commands.push(DeskCommand::Search);
-            }
-            ui.menu_button(RichText::new(t!(lang, "desk-export")).size(18.0), |ui| {
-                for k in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
-                    if ui.button(kind_title(lang, k)).clicked() {
-                        commands.push(DeskCommand::Export(k));
-                    }
-                }
-            });
-        });
-        let today = chrono::Utc::now().date_naive();
-        ui.label(t!(
-            lang,
-            "desk-filters-help",
-            date = i18n::date(lang, today),
-            iso = today.to_string(),
-            day = Shift::Day.name(lang),
-            evening = Shift::Evening.name(lang),
-            night = Shift::Night.name(lang),
-            house = t!(lang, "desk-outcome-house"),
-            players = t!(lang, "desk-outcome-players"),
-            void = t!(lang, "desk-outcome-void")
-        ));
+        self.filters(ui, lang, commands);
         ui.separator();
         let (shown, what) = match self.listing {
             Listing::Latest(ref pages) => (
@@ -778,12 +837,63 @@ impl Desk {
                 commands.push(DeskCommand::Latest);
             }
         });
+        self.history_grid(ui, lang, shown, commands);
+    }
+
+    /// The history's filters, its search and export buttons, and how to write them.
+    fn filters(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
+        ui.horizontal_wrapped(|ui| {
+            Self::field(ui, &t!(lang, "desk-from"), &mut self.from, 90.0);
+            Self::field(ui, &t!(lang, "desk-to"), &mut self.to, 90.0);
+            Self::field(ui, &t!(lang, "desk-table"), &mut self.table, 90.0);
+            Self::field(ui, &t!(lang, "desk-dealer"), &mut self.dealer, 110.0);
+            Self::field(ui, &t!(lang, "desk-shift"), &mut self.shift, 70.0);
+            Self::field(ui, &t!(lang, "desk-box"), &mut self.box_no, 30.0);
+            Self::field(ui, &t!(lang, "desk-outcome"), &mut self.outcome, 70.0);
+            Self::field(ui, &t!(lang, "desk-min-payout"), &mut self.min_payout, 70.0);
+            if ui
+                .button(RichText::new(t!(lang, "desk-search")).size(18.0))
+                .clicked()
+            {
+                commands.push(DeskCommand::Search);
+            }
+            ui.menu_button(RichText::new(t!(lang, "desk-export")).size(18.0), |ui| {
+                for k in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
+                    if ui.button(kind_title(lang, k)).clicked() {
+                        commands.push(DeskCommand::Export(k));
+                    }
+                }
+            });
+        });
+        let today = chrono::Utc::now().date_naive();
+        ui.label(t!(
+            lang,
+            "desk-filters-help",
+            date = i18n::date(lang, today),
+            iso = today.to_string(),
+            day = Shift::Day.name(lang),
+            evening = Shift::Evening.name(lang),
+            night = Shift::Night.name(lang),
+            house = t!(lang, "desk-outcome-house"),
+            players = t!(lang, "desk-outcome-players"),
+            void = t!(lang, "desk-outcome-void")
+        ));
+    }
+
+    /// The rounds listed, each with its button to open it.
+    fn history_grid(
+        &self,
+        ui: &mut Ui,
+        lang: Lang,
+        shown: &[RoundRow],
+        commands: &mut Vec<DeskCommand>,
+    ) {
         egui::ScrollArea::vertical().show(ui, |ui| {
             egui::Grid::new("history")
                 .striped(true)
                 .spacing([14.0, 4.0])
                 .show(ui, |ui| {
-                    for h in [
+                    for (i, h) in [
                         t!(lang, "desk-col-round"),
                         t!(lang, "desk-col-settled"),
                         t!(lang, "desk-col-table"),
@@ -791,9 +901,17 @@ impl Desk {
                         t!(lang, "desk-col-handle"),
                         t!(lang, "desk-col-house-win"),
                         t!(lang, "desk-col-largest-win"),
+                        t!(lang, "desk-col-changed"),
                         String::new(),
-                    ] {
-                        ui.label(RichText::new(h).strong());
+                    ]
+                    .into_iter()
+                    .enumerate()
+                    {
+                        let head = ui.label(RichText::new(h).strong());
+                        // The best bet's net is negative when every bet lost: said on hover.
+                        if i == 6 {
+                            head.on_hover_text(t!(lang, "desk-col-best-bet-help"));
+                        }
                     }
                     ui.end_row();
                     let cur = self.currency;
@@ -809,6 +927,20 @@ impl Desk {
                                 |ui| ui.label(i18n::money(lang, m, cur)),
                             );
                         }
+                        // A void or correction is marked on its row, not only on its button.
+                        match (r.voided, r.corrected) {
+                            (true, _) => ui.label(
+                                RichText::new(t!(lang, "desk-mark-voided"))
+                                    .color(Color32::from_rgb(255, 90, 90))
+                                    .strong(),
+                            ),
+                            (false, true) => ui.label(
+                                RichText::new(t!(lang, "desk-mark-corrected"))
+                                    .color(Color32::from_rgb(255, 170, 60))
+                                    .strong(),
+                            ),
+                            (false, false) => ui.label(""),
+                        };
                         let label = if r.voided {
                             t!(lang, "desk-open-void", round = r.round)
                         } else {
@@ -872,46 +1004,7 @@ impl Desk {
             .max_height(170.0)
             .show(ui, |ui| {
                 for (i, e) in h.lines.iter().enumerate() {
-                    let what = match &e.what {
-                        Logged::Bets(bets) => t!(
-                            lang,
-                            "desk-event-bets",
-                            bets = bets
-                                .iter()
-                                .map(|(id, box_no, stake)| t!(
-                                    lang,
-                                    "desk-event-bet",
-                                    id = id.as_str(),
-                                    box_no = *box_no,
-                                    stake = cash(*stake)
-                                ))
-                                .collect::<Vec<_>>()
-                                .join(" · ")
-                        ),
-                        Logged::Input(text) => t!(lang, "desk-event-input", text = text),
-                        Logged::Refused { text, why } => {
-                            t!(lang, "desk-event-refused", text = text, why = why)
-                        }
-                        Logged::Undo(text) => t!(lang, "desk-event-undo", text = text),
-                        Logged::Settled(nets) => {
-                            t!(
-                                lang,
-                                "desk-event-settled",
-                                nets = nets_words(lang, cur, nets)
-                            )
-                        }
-                        Logged::Voided(reason) => {
-                            t!(lang, "desk-event-voided", reason = reason)
-                        }
-                        Logged::Corrected { reason, nets } => t!(
-                            lang,
-                            "desk-event-corrected",
-                            reason = reason,
-                            nets = nets_words(lang, cur, nets)
-                        ),
-                        Logged::Other(kind) => kind.to_string(),
-                        Logged::Unreadable { kind, why } => format!("{kind}: {why}"),
-                    };
+                    let what = event_words(lang, cur, &e.what);
                     let time = chrono::DateTime::from_timestamp_millis(e.at)
                         .map(|t| t.format("%H:%M:%S").to_string())
                         .unwrap_or_default();
@@ -931,23 +1024,36 @@ impl Desk {
                     }
                 }
             });
+        self.exceptions_panel(ui, lang, commands);
+    }
+
+    /// The open round's void and correction, and a correction's preview.
+    fn exceptions_panel(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
+        let cur = self.currency;
+        let cash = |m: Money| i18n::money(lang, m, cur);
         ui.separator();
         ui.label(RichText::new(t!(lang, "desk-exceptions-heading")).strong());
-        ui.horizontal(|ui| {
-            Self::field(ui, &t!(lang, "desk-reason"), &mut self.reason, 420.0);
-            if ui.button(t!(lang, "desk-void")).clicked() {
-                commands.push(DeskCommand::Void);
-            }
+        // While a change waits for its yes, what it would log cannot be edited.
+        ui.add_enabled_ui(self.confirm.is_none(), |ui| {
+            ui.horizontal(|ui| {
+                Self::field(ui, &t!(lang, "desk-reason"), &mut self.reason, 420.0);
+                if ui.button(t!(lang, "desk-void")).clicked() {
+                    commands.push(DeskCommand::AskVoid);
+                }
+            });
+            ui.horizontal(|ui| {
+                Self::field(ui, &t!(lang, "desk-inputs"), &mut self.correction, 560.0);
+                if ui.button(t!(lang, "desk-preview")).clicked() {
+                    commands.push(DeskCommand::Preview);
+                }
+                if ui.button(t!(lang, "desk-correct")).clicked() {
+                    commands.push(DeskCommand::AskCorrect);
+                }
+            });
         });
-        ui.horizontal(|ui| {
-            Self::field(ui, &t!(lang, "desk-inputs"), &mut self.correction, 560.0);
-            if ui.button(t!(lang, "desk-preview")).clicked() {
-                commands.push(DeskCommand::Preview);
-            }
-            if ui.button(t!(lang, "desk-correct")).clicked() {
-                commands.push(DeskCommand::Correct);
-            }
-        });
+        if let Some(p) = self.confirm {
+            self.confirm_line(ui, lang, p, commands);
+        }
         if let Some(c) = &self.preview {
             egui::Grid::new("diff").spacing([16.0, 4.0]).show(ui, |ui| {
                 for h in [
@@ -968,6 +1074,49 @@ impl Desk {
                 }
             });
         }
+    }
+
+    /// The question a void or correction waits on, with its yes and its cancel.
+    fn confirm_line(&self, ui: &mut Ui, lang: Lang, p: Pending, commands: &mut Vec<DeskCommand>) {
+        let (question, yes, command) = match p {
+            Pending::Void(round) => (
+                t!(
+                    lang,
+                    "desk-confirm-void",
+                    round = round,
+                    reason = self.reason.trim()
+                ),
+                t!(lang, "desk-confirm-void-yes", round = round),
+                DeskCommand::Void,
+            ),
+            Pending::Correct(round) => (
+                t!(
+                    lang,
+                    "desk-confirm-correct",
+                    round = round,
+                    reason = self.reason.trim()
+                ),
+                t!(lang, "desk-confirm-correct-yes", round = round),
+                DeskCommand::Correct,
+            ),
+        };
+        // A modal: on screen whatever was scrolled, and nothing else is clicked meanwhile.
+        egui::Modal::new(egui::Id::unique("desk-confirm")).show(ui.ctx(), |ui| {
+            ui.set_max_width(560.0);
+            ui.label(RichText::new(question).size(18.0).strong());
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(RichText::new(yes).size(18.0).strong()).clicked() {
+                    commands.push(command);
+                }
+                if ui
+                    .button(RichText::new(t!(lang, "desk-confirm-cancel")).size(18.0))
+                    .clicked()
+                {
+                    commands.push(DeskCommand::Cancel);
+                }
+            });
+        });
     }
 
     fn charts_tab(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
@@ -1023,36 +1172,7 @@ impl Desk {
                 by_day(&|d| money(&d.1)),
                 Color32::LIGHT_GREEN,
             );
-            // The theoretical hold of the rules played, for the best play: a red line, and a
-            // point per day (one day makes no line).
-            let theory: Vec<[f64; 2]> = s
-                .by_day
-                .iter()
-                .enumerate()
-                .filter_map(|(i, d)| d.4.map(|t| [i as f64, t]))
-                .collect();
-            let theory_name = t!(lang, "desk-axis-theory");
-            labelled_bars_with(
-                &mut cols[1],
-                lang,
-                (&t!(lang, "desk-chart-hold-day"), &hold, 2),
-                by_day(&|d| d.2),
-                Color32::LIGHT_BLUE,
-                |p| {
-                    if !theory.is_empty() {
-                        p.line(
-                            Line::new(&theory_name, PlotPoints::from(theory.clone()))
-                                .color(Color32::RED)
-                                .width(2.0),
-                        );
-                        p.points(
-                            Points::new(&theory_name, PlotPoints::from(theory.clone()))
-                                .color(Color32::RED)
-                                .radius(4.0),
-                        );
-                    }
-                },
-            );
+            hold_by_day(&mut cols[1], lang, s, &hold, by_day(&|d| d.2));
             labelled_bars(
                 &mut cols[0],
                 lang,
@@ -1091,6 +1211,39 @@ impl Desk {
             );
         });
     }
+}
+
+/// The hold by day, with the theoretical hold of the rules played for the best play: a
+/// red line, and a point per day (one day makes no line).
+fn hold_by_day(ui: &mut Ui, lang: Lang, s: &Series, hold: &str, bars: Vec<(String, f64)>) {
+    let theory: Vec<[f64; 2]> = s
+        .by_day
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| d.4.map(|t| [i as f64, t]))
+        .collect();
+    let theory_name = t!(lang, "desk-axis-theory");
+    labelled_bars_with(
+        ui,
+        lang,
+        (&t!(lang, "desk-chart-hold-day"), hold, 2),
+        bars,
+        Color32::LIGHT_BLUE,
+        |p| {
+            if !theory.is_empty() {
+                p.line(
+                    Line::new(&theory_name, PlotPoints::from(theory.clone()))
+                        .color(Color32::RED)
+                        .width(2.0),
+                );
+                p.points(
+                    Points::new(&theory_name, PlotPoints::from(theory.clone()))
+                        .color(Color32::RED)
+                        .radius(4.0),
+                );
+            }
+        },
+    );
 }
 
 /// Value-axis marks at a round step (1, 2 or 5 × 10ⁿ) giving about four steps over the
@@ -1383,6 +1536,73 @@ fn find(store: &Store, f: &Filters) -> Result<Found, crate::log::AuditError> {
         series,
         capped,
     })
+}
+
+/// A round's event as the desk lists it, in the language.
+fn event_words(lang: Lang, cur: Option<Currency>, what: &Logged) -> String {
+    let cash = |m: Money| i18n::money(lang, m, cur);
+    match what {
+        Logged::Bets(bets) => t!(
+            lang,
+            "desk-event-bets",
+            bets = bets
+                .iter()
+                .map(|(id, box_no, stake)| t!(
+                    lang,
+                    "desk-event-bet",
+                    id = id.as_str(),
+                    box_no = *box_no,
+                    stake = cash(*stake)
+                ))
+                .collect::<Vec<_>>()
+                .join(" · ")
+        ),
+        Logged::Input(text) => t!(lang, "desk-event-input", text = text),
+        Logged::Refused { text, why } => t!(lang, "desk-event-refused", text = text, why = why),
+        Logged::Undo(text) => t!(lang, "desk-event-undo", text = text),
+        Logged::Settled(nets) => t!(
+            lang,
+            "desk-event-settled",
+            nets = nets_words(lang, cur, nets)
+        ),
+        Logged::Voided(reason) => t!(lang, "desk-event-voided", reason = reason),
+        Logged::Corrected { reason, nets } => t!(
+            lang,
+            "desk-event-corrected",
+            reason = reason,
+            nets = nets_words(lang, cur, nets)
+        ),
+        Logged::Other(kind) => kind.to_string(),
+        Logged::Unreadable { kind, why } => format!("{kind}: {why}"),
+    }
+}
+
+/// What a verify that held says: events, rounds (and games, if any) and the head.
+fn verified_words(lang: Lang, v: &replay::Verified) -> String {
+    let head = v.head.1.get(..12).unwrap_or(&v.head.1);
+    if v.games > 0 {
+        t!(
+            lang,
+            "desk-verified-games",
+            events = v.events,
+            events_shown = count(lang, v.events),
+            rounds = v.rounds,
+            rounds_shown = count(lang, v.rounds),
+            games = v.games,
+            games_shown = count(lang, v.games),
+            head = head
+        )
+    } else {
+        t!(
+            lang,
+            "desk-verified-rounds",
+            events = v.events,
+            events_shown = count(lang, v.events),
+            rounds = v.rounds,
+            rounds_shown = count(lang, v.rounds),
+            head = head
+        )
+    }
 }
 
 /// The box filter: empty for every box, else a box number the rules can have (1 to the
