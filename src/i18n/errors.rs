@@ -618,6 +618,14 @@ pub fn store(lang: Lang, e: &AuditError) -> String {
         AuditError::Sqlite { path, detail } => {
             t!(lang, "error-sqlite", path = p(path), detail = detail)
         }
+        AuditError::Db { path, source } => {
+            t!(
+                lang,
+                "error-sqlite",
+                path = p(path),
+                detail = source.to_string()
+            )
+        }
         AuditError::PinHash(detail) => t!(lang, "error-pin-hash", detail = detail),
         AuditError::Denied(d) => denied(lang, d),
         AuditError::Refused(r) => log_refusal(lang, r),
@@ -861,6 +869,10 @@ mod tests {
             AuditError::Sqlite {
                 path: path.clone(),
                 detail: "d".into(),
+            },
+            AuditError::Db {
+                path: path.clone(),
+                source: rusqlite::Error::QueryReturnedNoRows,
             },
             AuditError::PinHash("d".into()),
         ]
