@@ -115,6 +115,53 @@ pub enum NameProblem {
     Generic,
 }
 
+/// Which game a table plays: a name is one table of one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableGame {
+    Pontoon,
+    Pontis,
+}
+
+impl TableGame {
+    /// The other game (whose tables' names this game's tables may not take).
+    pub fn other(self) -> TableGame {
+        match self {
+            TableGame::Pontoon => TableGame::Pontis,
+            TableGame::Pontis => TableGame::Pontoon,
+        }
+    }
+    fn other_games_name(self, name: &str) -> String {
+        match self {
+            TableGame::Pontis => {
+                format!("\"{name}\" is a Pontis table: give the Pontoon table another name")
+            }
+            TableGame::Pontoon => {
+                format!("\"{name}\" is a Pontoon table: give the Pontis table another name")
+            }
+        }
+    }
+    fn rules_need_supervisor(self, name: &str) -> String {
+        match self {
+            TableGame::Pontoon => format!(
+                "table {name} has other rules or limits: only a supervisor may change them (open it with its current rules, or ask a supervisor)"
+            ),
+            TableGame::Pontis => {
+                format!("Pontis table {name} has other rules: only a supervisor may change them")
+            }
+        }
+    }
+    fn rules_while_in_play(self, name: &str) -> String {
+        match self {
+            TableGame::Pontoon => format!(
+                "table {name} has a round in play: finish it before changing rules or limits"
+            ),
+            TableGame::Pontis => format!(
+                "Pontis table {name} has a game in play: finish it before changing the rules"
+            ),
+        }
+    }
+}
+
 /// Why a session did not take an input before the engine saw it: not allowed for this
 /// user, or nothing to do. A closed set, so that a screen says each in its language
 /// (`i18n::errors::not_now`); the English `Display` is what the CLI and the log read.
@@ -122,20 +169,15 @@ pub enum NameProblem {
 pub enum NotNow {
     #[error("a table needs a name")]
     NoTableName,
-    #[error("\"{name}\" is a Pontis table: give the Pontoon table another name")]
-    IsPontisTable { name: String },
-    #[error("\"{name}\" is a Pontoon table: give the Pontis table another name")]
-    IsPontoonTable { name: String },
-    #[error(
-        "table {name} has other rules or limits: only a supervisor may change them (open it with its current rules, or ask a supervisor)"
-    )]
-    RulesNeedSupervisor { name: String },
-    #[error("table {name} has a round in play: finish it before changing rules or limits")]
-    RulesWithRoundInPlay { name: String },
-    #[error("Pontis table {name} has other rules: only a supervisor may change them")]
-    PontisRulesNeedSupervisor { name: String },
-    #[error("Pontis table {name} has a game in play: finish it before changing the rules")]
-    PontisRulesWithGameInPlay { name: String },
+    /// The name is a table of the other game (`game`: the name's table's).
+    #[error("{}", .game.other_games_name(.name))]
+    OtherGamesTable { name: String, game: TableGame },
+    /// An existing table's rules (and, for Pontoon, limits) differ: a supervisor's change.
+    #[error("{}", .game.rules_need_supervisor(.name))]
+    RulesNeedSupervisor { name: String, game: TableGame },
+    /// An existing table's rules differ while a round or game is in play.
+    #[error("{}", .game.rules_while_in_play(.name))]
+    RulesWhileInPlay { name: String, game: TableGame },
     #[error("the table is not in the log")]
     TableNotInLog,
     #[error("no table named \"{name}\" in this database")]

@@ -316,3 +316,88 @@ fn the_summary_report_lists_pontis_games_per_table_and_host() {
         "games, empty hand, blocked, abandoned, in play, longest"
     );
 }
+
+#[test]
+fn both_games_open_a_table_under_one_policy() {
+    use croupier::codes::{NotNow, TableGame};
+    let path = common::fresh_dir("one-opening").join("table.db");
+    let mut store = Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    let dealer = users::add_user(
+        &mut store,
+        "Jana Svoboda",
+        Role::Dealer,
+        "1001",
+        Some(&admin),
+    )
+    .unwrap();
+    let sup = users::add_user(
+        &mut store,
+        "Petr Novak",
+        Role::Supervisor,
+        "200200",
+        Some(&admin),
+    )
+    .unwrap();
+    let refusal = |r: Result<(), InputError>| match r {
+        Err(InputError::NotNow(why)) => why,
+        other => panic!("expected a NotNow refusal, got {other:?}"),
+    };
+    let (czech, belarus) = (
+        Rules::preset("czech").unwrap(),
+        Rules::preset("belarus").unwrap(),
+    );
+    let declared = PontisRules::from_json(r#"{"top": "declared"}"#).unwrap();
+    let pontoon = |store: &mut Store, who: &users::User, name: &str, rules: Rules| {
+        TableSession::open(store, who.clone(), name, rules, None, Limits::NONE).map(drop)
+    };
+    let pontis = |store: &mut Store, who: &users::User, name: &str, rules: PontisRules| {
+        PontisSession::open(store, who.clone(), name, rules)
+    };
+    pontoon(&mut store, &dealer, "T", czech).unwrap();
+    let mut p = pontis(&mut store, &dealer, "P", PontisRules::standard()).unwrap();
+    p.start_game(&mut store, names(&["Ana", "Ben"]), 0).unwrap();
+    let name = |n: &str, game| NotNow::OtherGamesTable {
+        name: n.to_string(),
+        game,
+    };
+    assert_eq!(
+        refusal(pontis(&mut store, &dealer, "T", PontisRules::standard()).map(drop)),
+        name("T", TableGame::Pontoon)
+    );
+    assert_eq!(
+        refusal(pontoon(&mut store, &dealer, " P ", czech)),
+        name("P", TableGame::Pontis)
+    );
+    assert_eq!(
+        refusal(pontoon(&mut store, &dealer, "  ", czech)),
+        NotNow::NoTableName
+    );
+    assert_eq!(
+        refusal(pontis(&mut store, &dealer, "", declared).map(drop)),
+        NotNow::NoTableName
+    );
+    // Other rules: a supervisor's, for both games; and never with a game in play.
+    assert_eq!(
+        refusal(pontoon(&mut store, &dealer, "T", belarus)),
+        NotNow::RulesNeedSupervisor {
+            name: "T".into(),
+            game: TableGame::Pontoon
+        }
+    );
+    assert_eq!(
+        refusal(pontis(&mut store, &dealer, "P", declared).map(drop)),
+        NotNow::RulesNeedSupervisor {
+            name: "P".into(),
+            game: TableGame::Pontis
+        }
+    );
+    assert_eq!(
+        refusal(pontis(&mut store, &sup, "P", declared).map(drop)),
+        NotNow::RulesWhileInPlay {
+            name: "P".into(),
+            game: TableGame::Pontis
+        }
+    );
+    pontoon(&mut store, &sup, "T", belarus).unwrap();
+}

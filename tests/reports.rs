@@ -595,3 +595,49 @@ fn force_never_writes_through_a_symlink() {
         std::fs::remove_file(link).unwrap();
     }
 }
+
+/// The floor window reads the summary's day figures by report::key: each key is there,
+/// and the figures read back add up to the period total.
+#[test]
+fn the_floor_window_s_keys_name_the_summary_s_day_figures() {
+    use croupier::report::key;
+    let store = Store::open_read(fixed_db()).unwrap();
+    let r = report::build(
+        std::slice::from_ref(&store),
+        &options(Kind::Summary),
+        |_| {},
+    )
+    .unwrap();
+    let day = r
+        .section(key::BY_DAY)
+        .expect("the summary's by-day section");
+    for k in [
+        key::TABLE,
+        key::ROUNDS,
+        key::HANDLE,
+        key::HOUSE_WIN,
+        key::HOLD,
+    ] {
+        assert!(day.columns.contains(&k), "{k}: {:?}", day.columns);
+    }
+    assert!(!day.rows.is_empty());
+    let total = r.section("period total").unwrap();
+    let rounds: i64 = day
+        .rows
+        .iter()
+        .map(|row| int_of(day.cell(row, key::ROUNDS).unwrap()))
+        .sum();
+    assert_eq!(
+        rounds,
+        int_of(total.cell(&total.rows[0], key::ROUNDS).unwrap())
+    );
+    let win: Money = day
+        .rows
+        .iter()
+        .map(|row| money_of(day.cell(row, key::HOUSE_WIN).unwrap()))
+        .sum();
+    assert_eq!(
+        win,
+        money_of(total.cell(&total.rows[0], key::HOUSE_WIN).unwrap())
+    );
+}

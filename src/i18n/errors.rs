@@ -9,7 +9,7 @@
 
 use super::words::{decision, rank_mark};
 use super::{Lang, amount};
-use crate::codes::{Denied, NameProblem, NotNow, Role};
+use crate::codes::{Denied, NameProblem, NotNow, Role, TableGame};
 use crate::engine::DeckCard;
 use crate::engine::pontis::{CardGone, Game, Lay, Need, PlayError, PlayRefusal, Top};
 use crate::engine::{
@@ -368,20 +368,18 @@ pub fn money(lang: Lang, e: &MoneyError) -> String {
 pub fn not_now(lang: Lang, e: &NotNow) -> String {
     match e {
         NotNow::NoTableName => t!(lang, "error-table-needs-name"),
-        NotNow::IsPontisTable { name } => t!(lang, "error-is-pontis-table", name = name),
-        NotNow::IsPontoonTable { name } => t!(lang, "error-is-pontoon-table", name = name),
-        NotNow::RulesNeedSupervisor { name } => {
-            t!(lang, "error-rules-need-supervisor", name = name)
-        }
-        NotNow::RulesWithRoundInPlay { name } => {
-            t!(lang, "error-rules-round-in-play", name = name)
-        }
-        NotNow::PontisRulesNeedSupervisor { name } => {
-            t!(lang, "error-pontis-rules-need-supervisor", name = name)
-        }
-        NotNow::PontisRulesWithGameInPlay { name } => {
-            t!(lang, "error-pontis-rules-game-in-play", name = name)
-        }
+        NotNow::OtherGamesTable { name, game } => match game {
+            TableGame::Pontis => t!(lang, "error-is-pontis-table", name = name),
+            TableGame::Pontoon => t!(lang, "error-is-pontoon-table", name = name),
+        },
+        NotNow::RulesNeedSupervisor { name, game } => match game {
+            TableGame::Pontoon => t!(lang, "error-rules-need-supervisor", name = name),
+            TableGame::Pontis => t!(lang, "error-pontis-rules-need-supervisor", name = name),
+        },
+        NotNow::RulesWhileInPlay { name, game } => match game {
+            TableGame::Pontoon => t!(lang, "error-rules-round-in-play", name = name),
+            TableGame::Pontis => t!(lang, "error-pontis-rules-game-in-play", name = name),
+        },
         NotNow::TableNotInLog => t!(lang, "error-table-not-in-log"),
         NotNow::NoSuchTableHere { name } | NotNow::NoSuchTable { name } => {
             t!(lang, "error-no-such-table", name = name)
@@ -619,6 +617,14 @@ pub fn store(lang: Lang, e: &AuditError) -> String {
         AuditError::DiskFull { path } => t!(lang, "error-disk-full", path = p(path)),
         AuditError::Sqlite { path, detail } => {
             t!(lang, "error-sqlite", path = p(path), detail = detail)
+        }
+        AuditError::Db { path, source } => {
+            t!(
+                lang,
+                "error-sqlite",
+                path = p(path),
+                detail = source.to_string()
+            )
         }
         AuditError::PinHash(detail) => t!(lang, "error-pin-hash", detail = detail),
         AuditError::Denied(d) => denied(lang, d),
@@ -864,6 +870,10 @@ mod tests {
                 path: path.clone(),
                 detail: "d".into(),
             },
+            AuditError::Db {
+                path: path.clone(),
+                source: rusqlite::Error::QueryReturnedNoRows,
+            },
             AuditError::PinHash("d".into()),
         ]
         .into_iter()
@@ -872,12 +882,30 @@ mod tests {
         let name = || "T1".to_string();
         let not_nows = [
             NotNow::NoTableName,
-            NotNow::IsPontisTable { name: name() },
-            NotNow::IsPontoonTable { name: name() },
-            NotNow::RulesNeedSupervisor { name: name() },
-            NotNow::RulesWithRoundInPlay { name: name() },
-            NotNow::PontisRulesNeedSupervisor { name: name() },
-            NotNow::PontisRulesWithGameInPlay { name: name() },
+            NotNow::OtherGamesTable {
+                name: name(),
+                game: TableGame::Pontoon,
+            },
+            NotNow::OtherGamesTable {
+                name: name(),
+                game: TableGame::Pontis,
+            },
+            NotNow::RulesNeedSupervisor {
+                name: name(),
+                game: TableGame::Pontoon,
+            },
+            NotNow::RulesNeedSupervisor {
+                name: name(),
+                game: TableGame::Pontis,
+            },
+            NotNow::RulesWhileInPlay {
+                name: name(),
+                game: TableGame::Pontoon,
+            },
+            NotNow::RulesWhileInPlay {
+                name: name(),
+                game: TableGame::Pontis,
+            },
             NotNow::TableNotInLog,
             NotNow::NoSuchTableHere { name: name() },
             NotNow::NoSuchTable { name: name() },

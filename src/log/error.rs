@@ -39,8 +39,17 @@ pub enum AuditError {
         "{path}: the disk is full; nothing of this input was written. Free space on the disk, then enter it again"
     )]
     DiskFull { path: PathBuf },
+    /// What the log found wrong on the file (not SQLite's own failure: that is `Db`).
     #[error("{path}: {detail}")]
     Sqlite { path: PathBuf, detail: String },
+    /// SQLite's own failure on the file, its error kept as the source (a chain printed
+    /// with its causes, `{:#}` or [`with_causes`], says it once).
+    #[error("{path}: SQLite failed")]
+    Db {
+        path: PathBuf,
+        #[source]
+        source: rusqlite::Error,
+    },
     #[error("could not hash the PIN: {0}")]
     PinHash(String),
     /// A person's request the store refused (a name, a PIN, a right): a closed set, so
@@ -97,4 +106,40 @@ pub enum LogRefusal {
     BadLanguage { user: i64, lang: String },
     #[error("the replay thread failed")]
     ReplayThread,
+}
+
+/// An error and each of its causes, joined by ": " (for a message that holds an error but
+/// is not its chain: each cause said once).
+pub fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::Store;
+
+    #[test]
+    fn sqlite_s_own_failure_is_kept_as_the_source_and_said_once() {
+        let dir = std::env::temp_dir().join(format!("croupier-db-error-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = Store::open(&dir.join("t.db")).unwrap();
+        let e = store.conn().execute("SELEKT nothing", []).unwrap_err();
+        let e = store.sql_error(e);
+        assert!(matches!(e, AuditError::Db { .. }), "{e:?}");
+        let source = std::error::Error::source(&e).expect("a source");
+        assert!(source.downcast_ref::<rusqlite::Error>().is_some());
+        let text = with_causes(&e);
+        assert!(text.contains("SQLite failed: near \"SELEKT\""), "{text}");
+        assert_eq!(text.matches("near \"SELEKT\"").count(), 1, "{text}");
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -839,9 +839,9 @@ fn sql_err(path: &Path, e: rusqlite::Error) -> AuditError {
             path: path.to_path_buf(),
             holder: "another connection holds the database".into(),
         },
-        _ => AuditError::Sqlite {
+        _ => AuditError::Db {
             path: path.to_path_buf(),
-            detail: e.to_string(),
+            source: e,
         },
     }
 }

@@ -7,7 +7,7 @@ use chrono::Datelike;
 
 use super::data::{self, RoundRow, date_of, shift_of};
 use super::theory::{RoundTheory, Theories};
-use super::{Cell, Chart, Detail, Kind, Options, Provenance, Report, Section};
+use super::{Cell, Chart, Detail, Kind, Options, Provenance, Report, Section, key};
 use crate::engine::{Currency, Money};
 use crate::log::payload::{Payload, TableOpened};
 use crate::log::{AuditError, EventKind, Store};
@@ -102,11 +102,11 @@ impl Totals {
 }
 
 const FIGURES: [&str; 14] = [
-    "rounds",
-    "handle",
+    key::ROUNDS,
+    key::HANDLE,
     "paid",
-    "house win",
-    "hold %",
+    key::HOUSE_WIN,
+    key::HOLD,
     "theoretical win",
     "theoretical hold %",
     "win vs theory (sd)",
@@ -420,8 +420,8 @@ fn summary(
         (r.table.clone(), cx.ck(r.db), date_of(r.at))
     });
     sections.push(Section {
-        name: "by day".into(),
-        columns: cx.keyed(&["table", "date"]),
+        name: key::BY_DAY.into(),
+        columns: cx.keyed(&[key::TABLE, "date"]),
         rows: cx.grouped_rows(&by_day, |(t, c, d)| {
             (vec![Cell::Text(t.clone())], c, vec![Cell::Date(*d)])
         }),

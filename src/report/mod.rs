@@ -11,6 +11,19 @@ mod render;
 pub mod theory;
 
 pub use data::{Period, PeriodError, RoundRow, Shift};
+
+/// The names of the sections and columns that code outside the report reads by key (the
+/// floor window): the report is built with these same constants, so a renamed one
+/// renames both, and [`Report::section`] and [`Section::cell`] find them.
+pub mod key {
+    /// The summary's section of each table's figures per day.
+    pub const BY_DAY: &str = "by day";
+    pub const TABLE: &str = "table";
+    pub const ROUNDS: &str = "rounds";
+    pub const HANDLE: &str = "handle";
+    pub const HOUSE_WIN: &str = "house win";
+    pub const HOLD: &str = "hold %";
+}
 pub use kinds::{Series, build, build_from, series, series_with};
 pub use render::{
     CsvStyle, FileError, Style, csv_paths, file_name, render_csv, render_csv_in, render_html,
@@ -247,7 +260,20 @@ pub struct Report {
     pub(crate) threshold: Option<Money>,
 }
 
+impl Section {
+    /// A row's cell in the column named `key` (one of [`key`]'s), if the section has it.
+    pub fn cell<'a>(&self, row: &'a [Cell], key: &str) -> Option<&'a Cell> {
+        let i = self.columns.iter().position(|c| *c == key)?;
+        row.get(i)
+    }
+}
+
 impl Report {
+    /// The section named `key` (one of [`key`]'s), if the report has it.
+    pub fn section(&self, key: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.name == key)
+    }
+
     /// The one currency of the report's databases, if they all keep the same one.
     pub fn currency(&self) -> Option<Currency> {
         if self.mixed_currencies {

@@ -175,9 +175,9 @@ pub struct RoundRow {
 }
 
 fn sql(store: &Store) -> impl Fn(rusqlite::Error) -> AuditError + '_ {
-    move |e| AuditError::Sqlite {
+    move |e| AuditError::Db {
         path: store.path().to_path_buf(),
-        detail: e.to_string(),
+        source: e,
     }
 }
 

@@ -48,7 +48,7 @@ pub enum InputError {
     NotNow(NotNow),
     /// The store could not make it durable: the input was NOT accepted. (Its message
     /// says the cause; it is not also a `source`, so that a chain prints it once.)
-    #[error("not recorded, so not accepted: {0}")]
+    #[error("not recorded, so not accepted: {}", crate::log::error::with_causes(.0))]
     Store(AuditError),
 }
 

@@ -8,6 +8,7 @@ pub mod error;
 pub mod exceptions;
 pub mod feed;
 pub mod feed_socket;
+mod opening;
 pub mod pontis;
 pub mod replay;
 pub mod settings;

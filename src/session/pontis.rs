@@ -10,10 +10,11 @@ use std::collections::HashMap;
 use rusqlite::OptionalExtension;
 
 use super::error::{InputError, Refused, ReplayError};
+use super::opening;
+use super::tables::find_pontis_table;
 pub use super::tables::list_pontis_tables;
-use super::tables::{find_pontis_table, find_table, next_table_id};
 use super::users::User;
-use crate::codes::NotNow;
+use crate::codes::{NotNow, TableGame};
 use crate::engine::pontis::{Game, PontisRules, Step, parse_step};
 use crate::log::event::{Event, EventKind};
 use crate::log::payload::{self, Named, Payload, PontisEnded, PontisOpened, PontisStarted};
@@ -432,31 +433,18 @@ impl PontisSession {
         name: &str,
         rules: PontisRules,
     ) -> Result<PontisSession, InputError> {
-        let name = name.trim().to_string();
-        if name.is_empty() {
-            return Err(InputError::NotNow(NotNow::NoTableName));
-        }
-        if find_table(store, &name)?.is_some() {
-            return Err(InputError::NotNow(NotNow::IsPontoonTable {
-                name: name.clone(),
-            }));
-        }
-        let (id, state) = match find_pontis_table(store, &name)? {
-            Some(id) => (id, pontis_table_state(store, id)?),
-            None => (next_table_id(store)?, None),
+        let (name, id, exists) = opening::name_and_id(store, TableGame::Pontis, name)?;
+        let state = if exists {
+            pontis_table_state(store, id)?
+        } else {
+            None
         };
-        let change = state.as_ref().is_some_and(|s| s.rules != rules);
-        if change && !user.role.supervises() {
-            return Err(InputError::NotNow(NotNow::PontisRulesNeedSupervisor {
-                name: name.clone(),
-            }));
-        }
-        if change && state.as_ref().is_some_and(|s| s.live.is_some()) {
-            return Err(InputError::NotNow(NotNow::PontisRulesWithGameInPlay {
-                name: name.clone(),
-            }));
-        }
-        if state.as_ref().is_none_or(|s| change || !s.open) {
+        let found = state.as_ref().map(|s| opening::Found {
+            rules_change: s.rules != rules,
+            in_play: s.live.is_some(),
+            open: s.open,
+        });
+        if opening::must_log(TableGame::Pontis, &name, &user, found).map_err(InputError::NotNow)? {
             let opened = Payload::PontisOpened(PontisOpened {
                 name: name.clone(),
                 rules: rules.to_value(),

@@ -6,15 +6,17 @@
 use std::sync::Arc;
 
 pub use super::error::{InputError, Refused};
+use super::opening;
 use super::replay::{LiveRound, TableState, table_state};
+use super::tables::find_table;
 pub(crate) use super::tables::{TableSummary, list_tables};
-use super::tables::{find_table, next_table_id};
 use super::users::User;
 use crate::engine::{BetSpec, Limits, Round, Rules, Step};
 use crate::log::payload::{self, BetData, Named, Payload, RoundSettled, table_opened};
 use crate::log::store::{AuditError, Store};
 
 pub use crate::codes::NotNow;
+use crate::codes::TableGame;
 use crate::script::parse_step;
 
 /// What happened to an input.
@@ -45,33 +47,18 @@ impl TableSession {
         preset: Option<&str>,
         limits: Limits,
     ) -> Result<TableSession, InputError> {
-        let name = name.trim().to_string();
-        if name.is_empty() {
-            return Err(InputError::NotNow(NotNow::NoTableName));
-        }
-        if super::tables::find_pontis_table(store, &name)?.is_some() {
-            return Err(InputError::NotNow(NotNow::IsPontisTable {
-                name: name.clone(),
-            }));
-        }
-        let (id, state) = match find_table(store, &name)? {
-            Some(id) => (id, table_state(store, id)?),
-            None => (next_table_id(store)?, None),
+        let (name, id, exists) = opening::name_and_id(store, TableGame::Pontoon, name)?;
+        let state = if exists {
+            table_state(store, id)?
+        } else {
+            None
         };
-        let rules_change = state
-            .as_ref()
-            .is_some_and(|s| s.rules != rules || s.limits != limits);
-        if rules_change && !user.role.supervises() {
-            return Err(InputError::NotNow(NotNow::RulesNeedSupervisor {
-                name: name.clone(),
-            }));
-        }
-        if rules_change && state.as_ref().is_some_and(|s| s.live.is_some()) {
-            return Err(InputError::NotNow(NotNow::RulesWithRoundInPlay {
-                name: name.clone(),
-            }));
-        }
-        if state.as_ref().is_none_or(|s| rules_change || !s.open) {
+        let found = state.as_ref().map(|s| opening::Found {
+            rules_change: s.rules != rules || s.limits != limits,
+            in_play: s.live.is_some(),
+            open: s.open,
+        });
+        if opening::must_log(TableGame::Pontoon, &name, &user, found).map_err(InputError::NotNow)? {
             let opened = table_opened(&name, &rules, preset, &limits);
             store.append(&Payload::TableOpened(opened), Some(id), Some(user.id), None)?;
         }

@@ -14,7 +14,7 @@ use egui::{Color32, RichText, Ui};
 use crate::engine::Money;
 use crate::floor::{Floor, FloorSource, Link, LinkState};
 use crate::i18n::{self, Lang};
-use crate::report::{self, Cell, Kind, Options, Period};
+use crate::report::{self, Cell, Kind, Options, Period, key};
 use crate::t;
 
 /// The screen's floor: none, or a link and (opened by a supervisor) the floor view.
@@ -275,28 +275,27 @@ fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, Strin
     };
     let r = report::build_from(&mut src, &o, |_| {}).map_err(|e| e.to_string())?;
     let today = r
-        .sections
-        .iter()
-        .find(|s| s.name == "by day")
+        .section(key::BY_DAY)
         .map(|s| {
-            let col = |name: &str| s.columns.iter().position(|c| *c == name);
-            let cell = |row: &'_ [Cell], name: &str| col(name).and_then(|i| row.get(i)).cloned();
-            let money = |c: Option<Cell>| match c {
-                Some(Cell::Money(m)) => m,
+            let money = |c: Option<&Cell>| match c {
+                Some(Cell::Money(m)) => *m,
                 _ => Money::ZERO,
             };
             s.rows
                 .iter()
                 .map(|row| TableDay {
-                    table: cell(row, "table").map(|c| c.text()).unwrap_or_default(),
-                    rounds: match cell(row, "rounds") {
-                        Some(Cell::Int(n)) => n,
+                    table: s
+                        .cell(row, key::TABLE)
+                        .map(|c| c.text())
+                        .unwrap_or_default(),
+                    rounds: match s.cell(row, key::ROUNDS) {
+                        Some(Cell::Int(n)) => *n,
                         _ => 0,
                     },
-                    handle: money(cell(row, "handle")),
-                    house_win: money(cell(row, "house win")),
-                    hold: match cell(row, "hold %") {
-                        Some(Cell::Percent(p)) => p,
+                    handle: money(s.cell(row, key::HANDLE)),
+                    house_win: money(s.cell(row, key::HOUSE_WIN)),
+                    hold: match s.cell(row, key::HOLD) {
+                        Some(Cell::Percent(p)) => *p,
                         _ => None,
                     },
                 })
