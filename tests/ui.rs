@@ -954,6 +954,26 @@ fn the_desk_opens_on_the_latest_rounds_a_page_at_a_time() {
     assert_eq!(listed(&h), newest_first[100..200]);
 }
 
+/// The charts read every round the filters find, not the page the history lists.
+#[test]
+fn the_charts_read_every_round_the_filters_find() {
+    let path = demo_db("desk-charts", "250", "2");
+    let mut h = screen(&path);
+    log_in(&mut h, "Petr Novak", "800100");
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    assert_eq!(listed(&h).len(), 100, "the history lists a page");
+    h.get_by_label("Charts").click();
+    h.run();
+    searched(&mut h);
+    assert!(
+        h.query_by_label("Charts of the 250 rounds the filters found (voids left out).")
+            .is_some(),
+        "{:?}",
+        texts(&h)
+    );
+}
+
 /// The hands the felt shows, in the order drawn (dealer first, then box 1 to box 7).
 fn felt(h: &Harness<'static, DealerApp>) -> Vec<String> {
     texts(h)

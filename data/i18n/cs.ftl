@@ -512,9 +512,10 @@ desk-diff-now = po opravě
 desk-diff-pay = teď vyplatit (+) / stáhnout (−)
 # Grafy
 desk-charts-empty = Nejdřív prohledejte historii kol: grafy ukazují nalezená kola.
+desk-charts-reading = Čtu pro grafy všechna kola, která filtry najdou…
 desk-charts-intro = { $n ->
-    [one] Grafy { $n_shown } kola ze seznamu historie (bez anulovaných).
-   *[other] Grafy { $n_shown } kol ze seznamu historie (bez anulovaných).
+    [one] Grafy { $n_shown } kola nalezeného filtry (bez anulovaných).
+   *[other] Grafy { $n_shown } kol nalezených filtry (bez anulovaných).
 }
 desk-chart-win-day = Výhra kasina po dnech
 desk-chart-hold-day = Hold % po dnech (červeně: teoretický hold hraných pravidel)

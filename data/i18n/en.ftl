@@ -498,9 +498,10 @@ desk-diff-now = corrected net
 desk-diff-pay = pay (+) / collect (−) now
 # Charts
 desk-charts-empty = Search the round history first: the charts show the rounds found.
+desk-charts-reading = Reading every round the filters find for the charts…
 desk-charts-intro = { $n ->
-    [one] Charts of the round listed in the history (voids left out).
-   *[other] Charts of the { $n_shown } rounds listed in the history (voids left out).
+    [one] Charts of the one round the filters found (voids left out).
+   *[other] Charts of the { $n_shown } rounds the filters found (voids left out).
 }
 desk-chart-win-day = House win by day
 desk-chart-hold-day = Hold % by day (red: theoretical hold of the rules played)

@@ -70,6 +70,8 @@ pub(crate) struct Desk {
     older: bool,
     /// The first page lists only the current shift's rounds: the day it began, which.
     in_shift: Option<(chrono::NaiveDate, Shift)>,
+    /// The charts tab ran its search over the filters since the list was last paged.
+    charts_asked: bool,
 }
 
 /// A change to a settled round that waits for the supervisor's yes.
@@ -204,6 +206,7 @@ impl Desk {
             found: None,
             older: false,
             in_shift: None,
+            charts_asked: false,
         }
     }
 
@@ -562,6 +565,7 @@ impl Desk {
         pages: Vec<Option<(i64, i64)>>,
         lang: Lang,
     ) -> Result<String, String> {
+        self.charts_asked = false;
         let before = pages.last().copied().flatten();
         // One more than a page: whether an older page exists, so Older is offered only then.
         let mut rows =
@@ -1120,7 +1124,23 @@ impl Desk {
     }
 
     fn charts_tab(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
-        if self.rows.is_empty() {
+        // The charts read every round the filters find, never a page of the listing: on a
+        // page, the search is run once (its failure leaves the button below).
+        if matches!(self.listing, Listing::Latest(_))
+            && self.searching.is_none()
+            && !self.charts_asked
+        {
+            self.charts_asked = true;
+            commands.push(DeskCommand::Search);
+        }
+        if self.searching.is_some() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(t!(lang, "desk-charts-reading"));
+            });
+            return;
+        }
+        if self.rows.is_empty() || matches!(self.listing, Listing::Latest(_)) {
             ui.label(t!(lang, "desk-charts-empty"));
             if ui.button(t!(lang, "desk-search-all")).clicked() {
                 commands.push(DeskCommand::Search);
