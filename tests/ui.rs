@@ -974,6 +974,61 @@ fn the_charts_read_every_round_the_filters_find() {
     );
 }
 
+/// Export writes what the view shows (the days of the rounds listed, not 2000-01-01 to
+/// today) into the folder typed; a filter the report cannot apply is refused.
+#[test]
+fn export_writes_the_view_where_asked() {
+    let path = demo_db("desk-export", "120", "1");
+    let out_dir = path.with_file_name("chosen");
+    let newest: i64 = Store::open_read(&path)
+        .unwrap()
+        .conn()
+        .query_row("SELECT max(at) FROM round_figures", [], |r| r.get(0))
+        .unwrap();
+    let newest = chrono::DateTime::from_timestamp_millis(newest)
+        .unwrap()
+        .date_naive();
+    let mut h = screen(&path);
+    log_in(&mut h, "Petr Novak", "800100");
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    h.get_by_label("Export to folder").click();
+    h.run();
+    for _ in 0.."reports".len() {
+        h.key_press(Key::Backspace);
+    }
+    h.get_by_label("Export to folder")
+        .type_text(out_dir.to_str().unwrap());
+    h.get_by_label("Box").click();
+    h.run();
+    h.get_by_label("Box").type_text("3");
+    h.get_by_label("Export report").click();
+    h.run();
+    h.get_by_label("Table summary").click();
+    h.run();
+    assert!(
+        h.state()
+            .status()
+            .unwrap()
+            .contains("cannot filter by shift, box"),
+        "{:?}",
+        h.state().status()
+    );
+    h.get_by_label("Box").click();
+    h.run();
+    h.key_press(Key::Backspace);
+    h.get_by_label("Export report").click();
+    h.run();
+    h.get_by_label("Table summary").click();
+    h.run();
+    let said = h.state().status().unwrap().to_string();
+    let written = said.strip_prefix("exported ").expect(&said);
+    assert!(written.starts_with(out_dir.to_str().unwrap()), "{said}");
+    assert!(!written.contains("2000-01-01"), "{said}");
+    assert!(written.ends_with(&format!("_{newest}.html")), "{said}");
+    assert!(std::path::Path::new(written).is_file());
+}
+
 /// The hands the felt shows, in the order drawn (dealer first, then box 1 to box 7).
 fn felt(h: &Harness<'static, DealerApp>) -> Vec<String> {
     texts(h)

@@ -482,7 +482,11 @@ desk-confirm-correct-yes = Ano, opravit kolo { $round }
 desk-confirm-cancel = Zrušit
 desk-preview-written = náhled: zatím nic nezapsáno
 desk-exported = exportováno do { $path }
-desk-no-free-name = ve složce reports/ není volný název souboru
+desk-no-free-name = ve složce { $folder } není volný název souboru
+desk-export-folder = Exportovat do složky
+desk-export-filters = sestava neumí filtrovat podle směny, boxu, výsledku ani výplaty: tato pole vymažte a exportuje se, co najdou ostatní filtry
+desk-export-no-folder = zadejte složku, kam exportovat
+desk-export-bad-folder = do složky { $folder } nelze zapisovat: { $why }
 # Kolo vstup po vstupu; anulace a oprava
 desk-open-from-history = Otevřete kolo z historie.
 desk-round-heading = Kolo { $round }

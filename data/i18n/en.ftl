@@ -468,7 +468,11 @@ desk-confirm-correct-yes = Yes, correct round { $round }
 desk-confirm-cancel = Cancel
 desk-preview-written = preview: nothing written yet
 desk-exported = exported { $path }
-desk-no-free-name = no free file name in reports/
+desk-no-free-name = no free file name in { $folder }
+desk-export-folder = Export to folder
+desk-export-filters = the report cannot filter by shift, box, outcome or payout: clear those fields to export what the other filters find
+desk-export-no-folder = type the folder to export to
+desk-export-bad-folder = cannot write to the folder { $folder }: { $why }
 # A round, input by input; void and correct
 desk-open-from-history = Open a round from the history.
 desk-round-heading = Round { $round }

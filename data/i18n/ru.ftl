@@ -483,7 +483,11 @@ desk-confirm-correct-yes = Да, исправить раунд { $round }
 desk-confirm-cancel = Отменить
 desk-preview-written = предпросмотр: ничего ещё не записано
 desk-exported = экспортировано: { $path }
-desk-no-free-name = в папке reports/ нет свободного имени файла
+desk-no-free-name = в папке { $folder } нет свободного имени файла
+desk-export-folder = Экспорт в папку
+desk-export-filters = отчёт не фильтрует по смене, боксу, исходу или выплате: очистите эти поля, и будет экспортировано то, что находят остальные фильтры
+desk-export-no-folder = укажите папку для экспорта
+desk-export-bad-folder = не удаётся записать в папку { $folder }: { $why }
 # Раунд по шагам; аннулирование и исправление
 desk-open-from-history = Откройте раунд из истории.
 desk-round-heading = Раунд { $round }

@@ -483,7 +483,11 @@ desk-confirm-correct-yes = Так, виправити раунд { $round }
 desk-confirm-cancel = Скасувати
 desk-preview-written = попередній перегляд: нічого ще не записано
 desk-exported = експортовано: { $path }
-desk-no-free-name = у теці reports/ немає вільної назви файлу
+desk-no-free-name = у теці { $folder } немає вільної назви файлу
+desk-export-folder = Експортувати до теки
+desk-export-filters = звіт не фільтрує за зміною, боксом, результатом чи виплатою: очистьте ці поля, і буде експортовано те, що знаходять інші фільтри
+desk-export-no-folder = вкажіть теку для експорту
+desk-export-bad-folder = не вдається записати до теки { $folder }: { $why }
 # Раунд крок за кроком; анулювання й виправлення
 desk-open-from-history = Відкрийте раунд з історії.
 desk-round-heading = Раунд { $round }
