@@ -639,6 +639,11 @@ fn logging_out_closes_the_table_in_the_log() {
     h.get_by_label("Log out").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Login);
+    // The next dealer switches the login to Czech: the notice follows.
+    assert_eq!(h.state().status(), Some("logged out"));
+    h.get_by_label("Čeština").click();
+    h.run();
+    assert_eq!(h.state().status(), Some("odhlášeno"));
     drop(h);
     let store = Store::open_read(&path).unwrap();
     assert_eq!(logged_count(&store, "table_closed"), 1);

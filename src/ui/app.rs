@@ -349,6 +349,13 @@ impl DealerApp {
         }
         let said: Option<Said> = match c {
             Command::Lang(l) => {
+                // A notice the screen gave in the language left is said again in the new one.
+                if self
+                    .status()
+                    .is_some_and(|s| s == t!(self.lang, "login-logged-out"))
+                {
+                    self.say((t!(l, "login-logged-out"), Tone::Info));
+                }
                 self.lang = l;
                 match &mut self.page {
                     Page::Login(login) => login.lang_chosen = Some(l),
