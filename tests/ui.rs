@@ -1254,6 +1254,71 @@ fn a_rules_file_from_the_folder_opens_a_table() {
     assert_eq!((preset.as_str(), boxes), ("vip.json", 5));
 }
 
+/// An existing table's form starts on its own rules; other rules ask first (a cancel opens
+/// nothing); a rules file added while the desk was open is offered on coming back.
+#[test]
+fn other_rules_for_an_existing_table_ask_first() {
+    use croupier::engine::{Limits, Rules};
+    use croupier::session::TableSession;
+    let path = temp_db("rules-change");
+    let dir = path.parent().unwrap().join("rules");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut vip = Rules::preset("czech").unwrap().to_value();
+    vip["boxes"] = json!(5);
+    std::fs::write(dir.join("vip.json"), vip.to_string()).unwrap();
+    {
+        let mut store = Store::open(&path).unwrap();
+        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        let u = users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+        let rules = Rules::from_value(&vip).unwrap();
+        let t = TableSession::open(
+            &mut store,
+            u.clone(),
+            "Pontoon 1",
+            rules,
+            Some("vip.json"),
+            Limits::NONE,
+        )
+        .unwrap();
+        t.close(&mut store).unwrap();
+    }
+    let mut h = screen(&path);
+    log_in(&mut h, "Irena Dvorak", "900000");
+    assert_eq!(h.state().screen(), Screen::Setup);
+    let shown = texts(&h);
+    assert!(
+        in_order(&shown, &["boxes", "5"]),
+        "the form starts on the table's own rules: {shown:?}"
+    );
+    // A file added now is offered once the screen opens again.
+    std::fs::write(dir.join("late.json"), vip.to_string()).unwrap();
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    h.get_by_label("< Back to the tables").click();
+    h.run();
+    assert!(h.query_by_label("late.json").is_some());
+    h.get_by_label("czech").click();
+    h.run();
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Setup);
+    assert_eq!(
+        h.state().status(),
+        Some("confirm the change of rules above")
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Setup);
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    h.get_by_label("Yes, open with czech").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+    drop(h);
+    let store = Store::open_read(&path).unwrap();
+    assert_eq!(logged_count(&store, "table_opened"), 2);
+}
+
 /// A full table (7 boxes × 3 bets) on a database, its round dealt by `inputs`, and the app
 /// resumed on it at `size`.
 fn full_table(name: &str, size: egui::Vec2, inputs: &[&str]) -> Harness<'static, DealerApp> {
