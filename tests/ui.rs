@@ -639,6 +639,11 @@ fn logging_out_closes_the_table_in_the_log() {
     h.get_by_label("Log out").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Login);
+    // The next dealer switches the login to Czech: the notice follows.
+    assert_eq!(h.state().status(), Some("logged out"));
+    h.get_by_label("Čeština").click();
+    h.run();
+    assert_eq!(h.state().status(), Some("odhlášeno"));
     drop(h);
     let store = Store::open_read(&path).unwrap();
     assert_eq!(logged_count(&store, "table_closed"), 1);
@@ -954,6 +959,81 @@ fn the_desk_opens_on_the_latest_rounds_a_page_at_a_time() {
     assert_eq!(listed(&h), newest_first[100..200]);
 }
 
+/// The charts read every round the filters find, not the page the history lists.
+#[test]
+fn the_charts_read_every_round_the_filters_find() {
+    let path = demo_db("desk-charts", "250", "2");
+    let mut h = screen(&path);
+    log_in(&mut h, "Petr Novak", "800100");
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    assert_eq!(listed(&h).len(), 100, "the history lists a page");
+    h.get_by_label("Charts").click();
+    h.run();
+    searched(&mut h);
+    assert!(
+        h.query_by_label("Charts of the 250 rounds the filters found (voids left out).")
+            .is_some(),
+        "{:?}",
+        texts(&h)
+    );
+}
+
+/// Export writes what the view shows (the days of the rounds listed, not 2000-01-01 to
+/// today) into the folder typed; a filter the report cannot apply is refused.
+#[test]
+fn export_writes_the_view_where_asked() {
+    let path = demo_db("desk-export", "120", "1");
+    let out_dir = path.with_file_name("chosen");
+    let newest: i64 = Store::open_read(&path)
+        .unwrap()
+        .conn()
+        .query_row("SELECT max(at) FROM round_figures", [], |r| r.get(0))
+        .unwrap();
+    let newest = chrono::DateTime::from_timestamp_millis(newest)
+        .unwrap()
+        .date_naive();
+    let mut h = screen(&path);
+    log_in(&mut h, "Petr Novak", "800100");
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    h.get_by_label("Export to folder").click();
+    h.run();
+    for _ in 0.."reports".len() {
+        h.key_press(Key::Backspace);
+    }
+    h.get_by_label("Export to folder")
+        .type_text(out_dir.to_str().unwrap());
+    h.get_by_label("Box").click();
+    h.run();
+    h.get_by_label("Box").type_text("3");
+    h.get_by_label("Export report").click();
+    h.run();
+    h.get_by_label("Table summary").click();
+    h.run();
+    assert!(
+        h.state()
+            .status()
+            .unwrap()
+            .contains("cannot filter by shift, box"),
+        "{:?}",
+        h.state().status()
+    );
+    h.get_by_label("Box").click();
+    h.run();
+    h.key_press(Key::Backspace);
+    h.get_by_label("Export report").click();
+    h.run();
+    h.get_by_label("Table summary").click();
+    h.run();
+    let said = h.state().status().unwrap().to_string();
+    let written = said.strip_prefix("exported ").expect(&said);
+    assert!(written.starts_with(out_dir.to_str().unwrap()), "{said}");
+    assert!(!written.contains("2000-01-01"), "{said}");
+    assert!(written.ends_with(&format!("_{newest}.html")), "{said}");
+    assert!(std::path::Path::new(written).is_file());
+}
+
 /// The hands the felt shows, in the order drawn (dealer first, then box 1 to box 7).
 fn felt(h: &Harness<'static, DealerApp>) -> Vec<String> {
     texts(h)
@@ -1172,6 +1252,71 @@ fn a_rules_file_from_the_folder_opens_a_table() {
         )
         .unwrap();
     assert_eq!((preset.as_str(), boxes), ("vip.json", 5));
+}
+
+/// An existing table's form starts on its own rules; other rules ask first (a cancel opens
+/// nothing); a rules file added while the desk was open is offered on coming back.
+#[test]
+fn other_rules_for_an_existing_table_ask_first() {
+    use croupier::engine::{Limits, Rules};
+    use croupier::session::TableSession;
+    let path = temp_db("rules-change");
+    let dir = path.parent().unwrap().join("rules");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut vip = Rules::preset("czech").unwrap().to_value();
+    vip["boxes"] = json!(5);
+    std::fs::write(dir.join("vip.json"), vip.to_string()).unwrap();
+    {
+        let mut store = Store::open(&path).unwrap();
+        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        let u = users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+        let rules = Rules::from_value(&vip).unwrap();
+        let t = TableSession::open(
+            &mut store,
+            u.clone(),
+            "Pontoon 1",
+            rules,
+            Some("vip.json"),
+            Limits::NONE,
+        )
+        .unwrap();
+        t.close(&mut store).unwrap();
+    }
+    let mut h = screen(&path);
+    log_in(&mut h, "Irena Dvorak", "900000");
+    assert_eq!(h.state().screen(), Screen::Setup);
+    let shown = texts(&h);
+    assert!(
+        in_order(&shown, &["boxes", "5"]),
+        "the form starts on the table's own rules: {shown:?}"
+    );
+    // A file added now is offered once the screen opens again.
+    std::fs::write(dir.join("late.json"), vip.to_string()).unwrap();
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    h.get_by_label("< Back to the tables").click();
+    h.run();
+    assert!(h.query_by_label("late.json").is_some());
+    h.get_by_label("czech").click();
+    h.run();
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Setup);
+    assert_eq!(
+        h.state().status(),
+        Some("confirm the change of rules above")
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Setup);
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    h.get_by_label("Yes, open with czech").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+    drop(h);
+    let store = Store::open_read(&path).unwrap();
+    assert_eq!(logged_count(&store, "table_opened"), 2);
 }
 
 /// A full table (7 boxes × 3 bets) on a database, its round dealt by `inputs`, and the app

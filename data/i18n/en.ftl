@@ -101,6 +101,9 @@ login-language-not-saved = { $said }; the language was not saved: { $why }
 table-form-title = Open a table
 table-form-table = Table
 table-form-rules = Rules
+table-form-rules-change = Table { $table } plays { $before }. Open it with { $after } instead? Its rules change.
+table-form-rules-change-yes = Yes, open with { $after }
+table-form-rules-change-asked = confirm the change of rules above
 table-form-min-bet = Min bet
 table-form-box-max = Box max
 table-form-open = Open table
@@ -468,7 +471,11 @@ desk-confirm-correct-yes = Yes, correct round { $round }
 desk-confirm-cancel = Cancel
 desk-preview-written = preview: nothing written yet
 desk-exported = exported { $path }
-desk-no-free-name = no free file name in reports/
+desk-no-free-name = no free file name in { $folder }
+desk-export-folder = Export to folder
+desk-export-filters = the report cannot filter by shift, box, outcome or payout: clear those fields to export what the other filters find
+desk-export-no-folder = type the folder to export to
+desk-export-bad-folder = cannot write to the folder { $folder }: { $why }
 # A round, input by input; void and correct
 desk-open-from-history = Open a round from the history.
 desk-round-heading = Round { $round }
@@ -498,9 +505,10 @@ desk-diff-now = corrected net
 desk-diff-pay = pay (+) / collect (−) now
 # Charts
 desk-charts-empty = Search the round history first: the charts show the rounds found.
+desk-charts-reading = Reading every round the filters find for the charts…
 desk-charts-intro = { $n ->
-    [one] Charts of the round listed in the history (voids left out).
-   *[other] Charts of the { $n_shown } rounds listed in the history (voids left out).
+    [one] Charts of the one round the filters found (voids left out).
+   *[other] Charts of the { $n_shown } rounds the filters found (voids left out).
 }
 desk-chart-win-day = House win by day
 desk-chart-hold-day = Hold % by day (red: theoretical hold of the rules played)

@@ -100,6 +100,9 @@ login-language-not-saved = { $said }; язык не сохранён: { $why }
 table-form-title = Открыть стол
 table-form-table = Стол
 table-form-rules = Правила
+table-form-rules-change = Стол { $table } играет по { $before }. Открыть его вместо этого с { $after }? Его правила изменятся.
+table-form-rules-change-yes = Да, открыть с { $after }
+table-form-rules-change-asked = подтвердите выше смену правил
 table-form-min-bet = Мин. ставка
 table-form-box-max = Макс. на бокс
 table-form-open = Открыть стол
@@ -483,7 +486,11 @@ desk-confirm-correct-yes = Да, исправить раунд { $round }
 desk-confirm-cancel = Отменить
 desk-preview-written = предпросмотр: ничего ещё не записано
 desk-exported = экспортировано: { $path }
-desk-no-free-name = в папке reports/ нет свободного имени файла
+desk-no-free-name = в папке { $folder } нет свободного имени файла
+desk-export-folder = Экспорт в папку
+desk-export-filters = отчёт не фильтрует по смене, боксу, исходу или выплате: очистите эти поля, и будет экспортировано то, что находят остальные фильтры
+desk-export-no-folder = укажите папку для экспорта
+desk-export-bad-folder = не удаётся записать в папку { $folder }: { $why }
 # Раунд по шагам; аннулирование и исправление
 desk-open-from-history = Откройте раунд из истории.
 desk-round-heading = Раунд { $round }
@@ -513,9 +520,10 @@ desk-diff-now = после исправления
 desk-diff-pay = выплатить (+) / забрать (−) сейчас
 # Графики
 desk-charts-empty = Сначала выполните поиск в истории раундов: графики показывают найденные раунды.
+desk-charts-reading = Читаю для графиков все раунды, которые находят фильтры…
 desk-charts-intro = { $n ->
-    [one] Графики по { $n_shown } раунду из списка истории (без аннулированных).
-   *[other] Графики по { $n_shown } раундам из списка истории (без аннулированных).
+    [one] Графики { $n_shown } раунда, найденного фильтрами (без аннулированных).
+   *[other] Графики { $n_shown } раундов, найденных фильтрами (без аннулированных).
 }
 desk-chart-win-day = Выигрыш казино по дням
 desk-chart-hold-day = Холд % по дням (красным: теоретический холд действующих правил)

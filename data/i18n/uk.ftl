@@ -100,6 +100,9 @@ login-language-not-saved = { $said }; мову не збережено: { $why }
 table-form-title = Відкрити стіл
 table-form-table = Стіл
 table-form-rules = Правила
+table-form-rules-change = Стіл { $table } грає за { $before }. Відкрити його натомість з { $after }? Його правила зміняться.
+table-form-rules-change-yes = Так, відкрити з { $after }
+table-form-rules-change-asked = підтвердьте вище зміну правил
 table-form-min-bet = Мін. ставка
 table-form-box-max = Макс. на бокс
 table-form-open = Відкрити стіл
@@ -483,7 +486,11 @@ desk-confirm-correct-yes = Так, виправити раунд { $round }
 desk-confirm-cancel = Скасувати
 desk-preview-written = попередній перегляд: нічого ще не записано
 desk-exported = експортовано: { $path }
-desk-no-free-name = у теці reports/ немає вільної назви файлу
+desk-no-free-name = у теці { $folder } немає вільної назви файлу
+desk-export-folder = Експортувати до теки
+desk-export-filters = звіт не фільтрує за зміною, боксом, результатом чи виплатою: очистьте ці поля, і буде експортовано те, що знаходять інші фільтри
+desk-export-no-folder = вкажіть теку для експорту
+desk-export-bad-folder = не вдається записати до теки { $folder }: { $why }
 # Раунд крок за кроком; анулювання й виправлення
 desk-open-from-history = Відкрийте раунд з історії.
 desk-round-heading = Раунд { $round }
@@ -513,9 +520,10 @@ desk-diff-now = після виправлення
 desk-diff-pay = виплатити (+) / забрати (−) зараз
 # Графіки
 desk-charts-empty = Спершу виконайте пошук в історії раундів: графіки показують знайдені раунди.
+desk-charts-reading = Читаю для графіків усі раунди, які знаходять фільтри…
 desk-charts-intro = { $n ->
-    [one] Графіки { $n_shown } раунду зі списку історії (без анульованих).
-   *[other] Графіки { $n_shown } раундів зі списку історії (без анульованих).
+    [one] Графіки { $n_shown } раунду, знайденого фільтрами (без анульованих).
+   *[other] Графіки { $n_shown } раундів, знайдених фільтрами (без анульованих).
 }
 desk-chart-win-day = Виграш казино за днями
 desk-chart-hold-day = Холд % за днями (червоним: теоретичний холд чинних правил)

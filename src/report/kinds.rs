@@ -175,6 +175,14 @@ fn dealer_hours(rows: &[&RoundRow], dealer: &str) -> usize {
     h.len()
 }
 
+/// Rounds per hour at a table: `rounds` over the hours `dealer` worked among `rows`
+/// ([`dealer_hours`]); `None` with no hour. The one way the dealers report and the desk's
+/// charts (through [`series_with`]) compute it.
+pub(crate) fn rounds_per_hour(rows: &[&RoundRow], dealer: &str, rounds: i64) -> Option<f64> {
+    let hours = dealer_hours(rows, dealer);
+    (hours > 0).then(|| rounds as f64 / hours as f64)
+}
+
 /// An exception's kind as the report's word (its English key).
 pub(crate) fn exception_word(kind: EventKind) -> &'static str {
     match kind {
@@ -648,17 +656,18 @@ fn dealers_section(
     names: &[(String, Option<String>)],
     noted: &[Noted],
 ) -> Section {
-    let hours = |d: &str, c: &Option<String>| {
-        if !cx.mixed {
-            return dealer_hours(&cx.in_period, d) as f64;
-        }
+    // Hours and rounds per hour of a dealer, over the rounds of the currency when mixed.
+    let hours = |d: &str, c: &Option<String>, rounds: i64| {
         let rows: Vec<&RoundRow> = cx
             .in_period
             .iter()
             .copied()
-            .filter(|r| cx.ck(r.db) == *c)
+            .filter(|r| !cx.mixed || cx.ck(r.db) == *c)
             .collect();
-        dealer_hours(&rows, d) as f64
+        (
+            dealer_hours(&rows, d) as i64,
+            rounds_per_hour(&rows, d, rounds),
+        )
     };
     let count = |d: &str, c: &Option<String>, k: EventKind| {
         noted
@@ -692,14 +701,14 @@ fn dealers_section(
             .map(|key| {
                 let (d, c) = key;
                 let t = per.get(key).copied().unwrap_or_default();
-                let h = hours(d, c);
+                let (h, rate) = hours(d, c, t.rounds);
                 [
                     vec![Cell::Text(d.clone())],
                     ck_cell(c),
                     vec![
                         Cell::Int(t.rounds),
-                        Cell::Int(h as i64),
-                        Cell::Percent((h > 0.0).then(|| t.rounds as f64 / h)),
+                        Cell::Int(h),
+                        Cell::Percent(rate),
                         Cell::Money(t.handle),
                         Cell::Money(t.win),
                         Cell::Percent(t.hold()),
@@ -906,12 +915,7 @@ pub fn series_with(rows: &[RoundRow], th: &Theories) -> Series {
     let by_dealer = grouped(&rows, th, |r| r.dealer.clone())
         .into_iter()
         .map(|(d, t)| {
-            let hours = dealer_hours(&rows, &d);
-            let per_hour = if hours == 0 {
-                0.0
-            } else {
-                t.rounds as f64 / hours as f64
-            };
+            let per_hour = rounds_per_hour(&rows, &d, t.rounds).unwrap_or(0.0);
             (d, t.rounds, per_hour)
         })
         .collect();

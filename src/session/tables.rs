@@ -4,6 +4,7 @@
 use rusqlite::OptionalExtension;
 
 use crate::log::event::EventKind;
+use crate::log::payload::{self, Payload};
 use crate::log::store::{AuditError, NOT_STEP, Store};
 
 pub(crate) fn find_table(store: &Store, name: &str) -> Result<Option<i64>, AuditError> {
@@ -67,6 +68,30 @@ pub(crate) struct TableSummary {
     pub(crate) id: i64,
     pub(crate) name: String,
     pub(crate) round_in_play: bool,
+    /// The rules it was last opened with (their JSON), and the preset or file named then.
+    pub(crate) rules: Option<serde_json::Value>,
+    pub(crate) preset: Option<String>,
+}
+
+/// The table's latest opening (its rules then), if it reads.
+fn last_opened(store: &Store, table: i64) -> Result<Option<payload::TableOpened>, AuditError> {
+    let data: Option<String> = store
+        .conn()
+        .query_row(
+            &format!(
+                "SELECT data FROM events WHERE table_id = ?1 AND kind = ?2 AND {NOT_STEP} ORDER BY seq DESC LIMIT 1"
+            ),
+            rusqlite::params![table, EventKind::TableOpened.code()],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(|e| store.sql_error(e))?;
+    Ok(
+        data.and_then(|d| match Payload::parse(EventKind::TableOpened, &d) {
+            Ok(Payload::TableOpened(o)) => Some(o),
+            _ => None,
+        }),
+    )
 }
 
 /// Every table the log knows, by name.
@@ -98,10 +123,13 @@ pub(crate) fn list_tables(store: &Store) -> Result<Vec<TableSummary>, AuditError
                     .map_err(q)
             };
             let (started, settled) = (last(EventKind::RoundStarted)?, last(EventKind::RoundSettled)?);
+            let opened = last_opened(store, id)?;
             Ok(TableSummary {
                 id,
                 name,
                 round_in_play: started.is_some() && started != settled,
+                rules: opened.as_ref().map(|o| o.rules.clone()),
+                preset: opened.and_then(|o| o.preset),
             })
         })
         .collect()

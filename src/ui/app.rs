@@ -349,6 +349,13 @@ impl DealerApp {
         }
         let said: Option<Said> = match c {
             Command::Lang(l) => {
+                // A notice the screen gave in the language left is said again in the new one.
+                if self
+                    .status()
+                    .is_some_and(|s| s == t!(self.lang, "login-logged-out"))
+                {
+                    self.say((t!(l, "login-logged-out"), Tone::Info));
+                }
                 self.lang = l;
                 match &mut self.page {
                     Page::Login(login) => login.lang_chosen = Some(l),
@@ -414,6 +421,7 @@ impl DealerApp {
             self.page = *back;
             if let Page::OpenTable(o) = &mut self.page {
                 o.tables = list_tables(store).unwrap_or_default();
+                o.rescan(&self.rules_dir, self.lang);
             }
         }
         None
@@ -635,9 +643,19 @@ impl DealerApp {
         let (Some(store), Some(user)) = (self.store.as_mut(), self.user.clone()) else {
             return None;
         };
-        let Page::OpenTable(form) = &self.page else {
+        let Page::OpenTable(form) = &mut self.page else {
             return None;
         };
+        // Other rules for an existing table: asked first, opened on the yes.
+        let now = (form.table_name.trim().to_string(), form.chosen);
+        if resume.is_none() && !form.pontis() && form.changes_rules().is_some() {
+            let yes = form.rules_change.as_ref() == Some(&now) && form.rules_change_yes;
+            if !yes {
+                form.rules_change = Some(now);
+                form.rules_change_yes = false;
+                return Some((t!(lang, "table-form-rules-change-asked"), Tone::Info));
+            }
+        }
         // The second table mode: its own screen chooses its rules.
         if resume.is_none() && form.pontis() {
             self.page = Page::Pontis(Box::new(PontisScreen::new(&form.table_name, store)));

@@ -70,6 +70,10 @@ pub(crate) struct Desk {
     older: bool,
     /// The first page lists only the current shift's rounds: the day it began, which.
     in_shift: Option<(chrono::NaiveDate, Shift)>,
+    /// The charts tab ran its search over the filters since the list was last paged.
+    charts_asked: bool,
+    /// The folder an export is written to (a new file there, never over one).
+    export_dir: String,
 }
 
 /// A change to a settled round that waits for the supervisor's yes.
@@ -204,6 +208,8 @@ impl Desk {
             found: None,
             older: false,
             in_shift: None,
+            charts_asked: false,
+            export_dir: "reports".into(),
         }
     }
 
@@ -303,6 +309,36 @@ impl Desk {
         let beginning = chrono::NaiveDate::from_ymd_opt(2000, 1, 1).unwrap_or_default();
         let from = day(&self.from, beginning)?;
         let to = day(&self.to, chrono::Utc::now().date_naive())?;
+        if from > to {
+            return Err(t!(
+                lang,
+                "desk-bad-period",
+                from = i18n::date(lang, from),
+                to = i18n::date(lang, to)
+            ));
+        }
+        Period::parse(&from.to_string(), &to.to_string()).map_err(|e| e.to_string())
+    }
+
+    /// The period an export covers: the From and To typed, and where one is empty, the
+    /// day of the oldest (newest) round the view lists, so that it writes what is shown.
+    fn export_period(&self, lang: Lang) -> Result<Period, String> {
+        let day_of = |r: Option<&RoundRow>| {
+            r.map_or_else(
+                || chrono::Utc::now().date_naive(),
+                |r| {
+                    chrono::DateTime::from_timestamp_millis(r.at)
+                        .map_or_else(|| chrono::Utc::now().date_naive(), |t| t.date_naive())
+                },
+            )
+        };
+        // The rows are newest first.
+        let typed = |text: &str, empty: chrono::NaiveDate| match text.trim() {
+            "" => Ok(empty),
+            t => parse_date(lang, t),
+        };
+        let from = typed(&self.from, day_of(self.rows.last()))?;
+        let to = typed(&self.to, day_of(self.rows.first()))?;
         if from > to {
             return Err(t!(
                 lang,
@@ -562,6 +598,7 @@ impl Desk {
         pages: Vec<Option<(i64, i64)>>,
         lang: Lang,
     ) -> Result<String, String> {
+        self.charts_asked = false;
         let before = pages.last().copied().flatten();
         // One more than a page: whether an older page exists, so Older is offered only then.
         let mut rows =
@@ -724,7 +761,18 @@ impl Desk {
         kind: Kind,
         lang: Lang,
     ) -> Result<String, String> {
-        let period = self.period(lang)?;
+        let period = self.export_period(lang)?;
+        // Filters a report cannot apply would make it show more than the view: refused.
+        if [&self.shift, &self.box_no, &self.outcome, &self.min_payout]
+            .iter()
+            .any(|f| !f.trim().is_empty())
+        {
+            return Err(t!(lang, "desk-export-filters"));
+        }
+        let dir = match self.export_dir.trim() {
+            "" => return Err(t!(lang, "desk-export-no-folder")),
+            d => PathBuf::from(d),
+        };
         let stores = [Store::open_read(store.path()).map_err(|e| e.to_string())?];
         let at = chrono::Utc::now()
             .format("%Y-%m-%d %H:%M:%S UTC")
@@ -743,8 +791,14 @@ impl Desk {
             generated_at: &at,
         };
         let r = report::build(&stores, &o, |_| {}).map_err(|e| e.to_string())?;
-        let dir = PathBuf::from("reports");
-        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        std::fs::create_dir_all(&dir).map_err(|e| {
+            t!(
+                lang,
+                "desk-export-bad-folder",
+                folder = dir.display().to_string(),
+                why = e.to_string()
+            )
+        })?;
         // Never over an earlier export: the next free name, written only if still free.
         let name = report::file_name(&r, "html");
         let stem = name.strip_suffix(".html").unwrap_or(&name).to_string();
@@ -762,7 +816,11 @@ impl Desk {
                 Err(e) => return Err(e.to_string()),
             }
         }
-        Err(t!(lang, "desk-no-free-name"))
+        Err(t!(
+            lang,
+            "desk-no-free-name",
+            folder = dir.display().to_string()
+        ))
     }
 
     fn field(ui: &mut Ui, label: &str, value: &mut String, width: f32) {
@@ -857,6 +915,12 @@ impl Desk {
             {
                 commands.push(DeskCommand::Search);
             }
+            Self::field(
+                ui,
+                &t!(lang, "desk-export-folder"),
+                &mut self.export_dir,
+                140.0,
+            );
             ui.menu_button(RichText::new(t!(lang, "desk-export")).size(18.0), |ui| {
                 for k in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
                     if ui.button(kind_title(lang, k)).clicked() {
@@ -1120,7 +1184,23 @@ impl Desk {
     }
 
     fn charts_tab(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
-        if self.rows.is_empty() {
+        // The charts read every round the filters find, never a page of the listing: on a
+        // page, the search is run once (its failure leaves the button below).
+        if matches!(self.listing, Listing::Latest(_))
+            && self.searching.is_none()
+            && !self.charts_asked
+        {
+            self.charts_asked = true;
+            commands.push(DeskCommand::Search);
+        }
+        if self.searching.is_some() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(t!(lang, "desk-charts-reading"));
+            });
+            return;
+        }
+        if self.rows.is_empty() || matches!(self.listing, Listing::Latest(_)) {
             ui.label(t!(lang, "desk-charts-empty"));
             if ui.button(t!(lang, "desk-search-all")).clicked() {
                 commands.push(DeskCommand::Search);

@@ -24,6 +24,12 @@ pub(crate) struct OpenTable {
     pub(crate) min_bet: String,
     pub(crate) box_max: String,
     pub(crate) tables: Vec<TableSummary>,
+    /// The table name the rules were last matched to.
+    matched_name: String,
+    /// Other rules for an existing table were asked about: (table, rules chosen), and
+    /// whether the user said yes.
+    pub(crate) rules_change: Option<(String, usize)>,
+    pub(crate) rules_change_yes: bool,
 }
 
 /// What the form asks for, read and checked.
@@ -37,14 +43,72 @@ pub(crate) struct TableChoice {
 impl OpenTable {
     /// The form, with the rules of `rules_dir` read now.
     pub(crate) fn new(tables: Vec<TableSummary>, rules_dir: &Path, lang: Lang) -> OpenTable {
-        OpenTable {
+        let mut form = OpenTable {
             table_name: "Pontoon 1".into(),
             choices: rules_files::list(rules_dir, lang),
             chosen: 0,
             min_bet: "5".into(),
             box_max: "500".into(),
             tables,
+            matched_name: String::new(),
+            rules_change: None,
+            rules_change_yes: false,
+        };
+        form.start_on_table_rules();
+        form
+    }
+
+    /// The rules folder read again (a file added since is offered), the choice kept by name.
+    pub(crate) fn rescan(&mut self, rules_dir: &Path, lang: Lang) {
+        let was = self.choices.get(self.chosen).map(|c| c.name.clone());
+        self.choices = rules_files::list(rules_dir, lang);
+        self.chosen = was
+            .and_then(|n| self.choices.iter().position(|c| c.name == n))
+            .unwrap_or(0);
+    }
+
+    /// The table of the name typed, if the log knows it.
+    fn existing(&self) -> Option<&TableSummary> {
+        self.tables
+            .iter()
+            .find(|t| t.name == self.table_name.trim())
+    }
+
+    /// When the name typed is an existing table's, its own rules are chosen (by the preset
+    /// or file named when it opened, else by the rules themselves).
+    fn start_on_table_rules(&mut self) {
+        self.matched_name = self.table_name.clone();
+        let Some(t) = self.existing() else {
+            return;
+        };
+        let by_name = t
+            .preset
+            .as_ref()
+            .and_then(|p| self.choices.iter().position(|c| &c.name == p));
+        let by_rules = || {
+            self.choices.iter().position(|c| {
+                c.rules
+                    .as_ref()
+                    .is_ok_and(|r| Some(r.to_value()) == t.rules)
+            })
+        };
+        if let Some(i) = by_name.or_else(by_rules) {
+            self.chosen = i;
         }
+    }
+
+    /// Whether opening would change an existing table's rules: its name and the rules it
+    /// was opened with.
+    pub(crate) fn changes_rules(&self) -> Option<(String, String)> {
+        let t = self.existing()?;
+        let chosen = self.choices.get(self.chosen)?.rules.as_ref().ok()?;
+        let before = t.rules.as_ref()?;
+        (&chosen.to_value() != before).then(|| {
+            (
+                t.name.clone(),
+                t.preset.clone().unwrap_or_else(|| "?".into()),
+            )
+        })
     }
 
     /// The second table mode (Pontis) is chosen: it opens on its own screen.
@@ -108,6 +172,10 @@ impl OpenTable {
             &mut self.table_name,
             false,
         );
+        if self.table_name != self.matched_name {
+            self.start_on_table_rules();
+        }
+        self.rules_change_question(ui, lang, commands);
         ui.horizontal_wrapped(|ui| {
             ui.add_sized(
                 [160.0, 28.0],
@@ -199,6 +267,51 @@ impl OpenTable {
                 });
             }
         }
+    }
+}
+
+impl OpenTable {
+    /// Opening an existing table with other rules waits for a yes, asked here.
+    fn rules_change_question(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
+        let now = (self.table_name.trim().to_string(), self.chosen);
+        if self.rules_change.as_ref() != Some(&now) || self.rules_change_yes {
+            return;
+        }
+        let Some((table, before)) = self.changes_rules() else {
+            return;
+        };
+        let after = self
+            .choices
+            .get(self.chosen)
+            .map_or("", |c| c.name.as_str());
+        egui::Modal::new(egui::Id::unique("rules-change")).show(ui.ctx(), |ui| {
+            ui.set_max_width(560.0);
+            ui.label(
+                RichText::new(t!(
+                    lang,
+                    "table-form-rules-change",
+                    table = table.as_str(),
+                    before = before.as_str(),
+                    after = after
+                ))
+                .size(18.0)
+                .strong(),
+            );
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                let yes = t!(lang, "table-form-rules-change-yes", after = after);
+                if ui.button(RichText::new(yes).size(18.0).strong()).clicked() {
+                    self.rules_change_yes = true;
+                    commands.push(Command::OpenTable);
+                }
+                if ui
+                    .button(RichText::new(t!(lang, "desk-confirm-cancel")).size(18.0))
+                    .clicked()
+                {
+                    self.rules_change = None;
+                }
+            });
+        });
     }
 }
 
