@@ -92,6 +92,10 @@ pub enum Denied {
         "the currency is {0} and rounds are logged in it: a database keeps one currency (amounts are never converted); a table that changes currency starts a new database"
     )]
     CurrencyFixed(crate::engine::Currency),
+    #[error(
+        "{0} is a dealer: only a supervisor or an admin may set the gaming day's time zone and shifts"
+    )]
+    DealerCannotSetCalendar(String),
     #[error("{by} ({}) may not set {user}'s language: users set their own, supervisors a dealer's, admins anyone's", .by_role.name())]
     MayNotSetLanguage {
         by: String,

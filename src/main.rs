@@ -230,6 +230,20 @@ enum Command {
         #[arg(long, requires = "set")]
         yes: bool,
     },
+    /// The gaming day: the casino's time zone and its shifts' local start times (the
+    /// first starts the gaming day). Print it, or set it as a supervisor or admin (their
+    /// PIN on standard input). Reports and the desk group rounds by it.
+    Day {
+        /// An IANA time zone: Europe/Prague, Europe/Kyiv, Europe/Minsk, UTC, …
+        #[arg(long, value_name = "ZONE")]
+        tz: Option<String>,
+        /// The shifts' local start times, rising: "06:00 14:00 22:00" (the default).
+        #[arg(long, value_name = "TIMES")]
+        shifts: Option<String>,
+        /// The supervisor or admin setting it.
+        #[arg(long)]
+        by: Option<String>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -358,6 +372,16 @@ fn main() -> ExitCode {
             settings_cli::currency(&db, set.as_deref(), by.as_deref(), yes, first_pin)
                 .and_then(print_line)
         }
+        Some(Command::Day { tz, shifts, by }) => settings_cli::day(
+            &db,
+            settings_cli::DayArgs {
+                tz: tz.as_deref(),
+                shifts: shifts.as_deref(),
+                by: by.as_deref(),
+            },
+            first_pin,
+        )
+        .and_then(print_line),
         Some(Command::Report(args)) => report(&dbs, !cli.db.is_empty(), cli.floor, args),
         Some(Command::Odds {
             rules,

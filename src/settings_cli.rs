@@ -1,4 +1,5 @@
-//! The binary's glue for settings (`croupier currency`, `croupier user language`):
+//! The binary's glue for settings (`croupier currency`, `croupier day`, `croupier user
+//! language`):
 //! arguments checked before anything is opened for writing, the PIN asked as the other
 //! admin commands ask it, one line printed. Every rule is `croupier::session::settings`'s.
 
@@ -10,6 +11,7 @@ use anyhow::{Result, bail};
 use croupier::engine::Currency;
 use croupier::i18n::Lang;
 use croupier::log::Store;
+use croupier::session::calendar::Calendar;
 use croupier::session::{settings, users};
 
 /// `croupier currency [--set CODE --by NAME [--yes]]`: prints the database's currency, or
@@ -127,4 +129,74 @@ pub fn language(
         )
     };
     Ok((line, ExitCode::SUCCESS))
+}
+
+/// What `croupier day` was given: a zone and shifts to set (either or both), and who.
+pub struct DayArgs<'a> {
+    pub tz: Option<&'a str>,
+    pub shifts: Option<&'a str>,
+    pub by: Option<&'a str>,
+}
+
+/// `croupier day [--tz ZONE] [--shifts "06:00 14:00 22:00"] [--by NAME]`: prints the
+/// database's gaming day, or sets it as the supervisor or admin NAME (their PIN on
+/// standard input). A part not given stays as it is; the whole is checked before the
+/// database is opened for writing, so bad input changes nothing.
+pub fn day(
+    db: &Path,
+    a: DayArgs,
+    pin: impl FnOnce() -> Result<String>,
+) -> Result<(String, ExitCode)> {
+    if a.tz.is_none() && a.shifts.is_none() {
+        if a.by.is_some() {
+            bail!("--by names who sets the gaming day: give --tz ZONE or --shifts TIMES too");
+        }
+        let store = Store::open_read(db)?;
+        let cal = settings::calendar(&store)?;
+        let set = if settings::has_calendar(&store)? {
+            ""
+        } else {
+            " (not set: the default; set it with --tz ZONE --shifts TIMES --by NAME)"
+        };
+        return Ok((
+            format!("{}: {}{set}", db.display(), described(&cal)),
+            ExitCode::SUCCESS,
+        ));
+    }
+    let now = settings::calendar(&Store::open_read(db)?)?;
+    let cal = Calendar::new(
+        a.tz.unwrap_or(now.zone()),
+        a.shifts.unwrap_or(&now.shifts_text()),
+    )?;
+    let Some(by) = a.by else {
+        bail!(
+            "setting the gaming day needs a supervisor or admin to confirm (--by NAME, with their PIN); nothing was logged"
+        );
+    };
+    let mut store = Store::open(db)?;
+    let pin = pin()?;
+    let who = users::login(&mut store, by, &pin, None)?;
+    let line = if settings::set_calendar(&mut store, &cal, &who)? {
+        format!(
+            "{}: gaming day set by {}: {}",
+            db.display(),
+            who.name,
+            described(&cal)
+        )
+    } else {
+        format!(
+            "{}: the gaming day is already {}: nothing changed",
+            db.display(),
+            described(&cal)
+        )
+    };
+    Ok((line, ExitCode::SUCCESS))
+}
+
+/// `time zone Europe/Prague, shifts 1 06:00–14:00, 2 14:00–22:00, 3 22:00–06:00`.
+fn described(cal: &Calendar) -> String {
+    let shifts: Vec<String> = (1..=cal.shift_count())
+        .map(|n| format!("{n} {}", cal.hours(n)))
+        .collect();
+    format!("time zone {}, shifts {}", cal.zone(), shifts.join(", "))
 }

@@ -686,3 +686,83 @@ fn what_is_read_is_capped_and_checked_in_linear_time() {
     let out = croupier_bytes(&add, b"482193\n");
     assert_eq!(out.status.code(), Some(0), "the refused line added no one");
 }
+
+/// Issue 23: `croupier day` sets the gaming day (time zone and shift starts) as a
+/// supervisor, prints it, and refuses bad input — an unknown zone, shifts out of order,
+/// a time that is not one, none at all — with what was expected, logging nothing; a
+/// dealer is refused and the gaming day stays as it was.
+#[test]
+fn the_gaming_day_is_set_by_a_supervisor_and_bad_input_changes_nothing() {
+    let db = write_temp("gaming-day.db", "");
+    std::fs::copy(demo_db(), &db).unwrap();
+    let db = db.to_str().unwrap();
+    let verified = || {
+        let out = croupier(&["verify", "--db", db], None);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let shown = || {
+        let out = croupier(&["day", "--db", db], None);
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(
+        shown().contains("time zone UTC, shifts 1 06:00–14:00, 2 14:00–22:00, 3 22:00–06:00")
+            && shown().contains("not set"),
+        "{}",
+        shown()
+    );
+    let before = verified();
+    let by = ["--by", "Petr Novak"];
+    for (what, args, want) in [
+        ("a zone on Mars", vec!["--tz", "Mars/Base"], "IANA name"),
+        ("backwards", vec!["--shifts", "14:00 06:00"], "must rise"),
+        ("no such hour", vec!["--shifts", "25:00"], "HH:MM"),
+        ("empty", vec!["--shifts", ""], "no shift start"),
+    ] {
+        let args: Vec<&str> = ["day", "--db", db]
+            .iter()
+            .chain(&args)
+            .chain(&by)
+            .copied()
+            .collect();
+        let err = refused(what, &args, "800100\n");
+        assert!(err.contains(want), "{what}: {err}");
+    }
+    assert_eq!(verified(), before, "nothing logged for bad input");
+    let prague = [
+        "day",
+        "--db",
+        db,
+        "--tz",
+        "Europe/Prague",
+        "--shifts",
+        "06:00 14:00 22:00",
+    ];
+    let as_dealer: Vec<&str> = prague
+        .iter()
+        .chain(&["--by", "Jana Svoboda"])
+        .copied()
+        .collect();
+    let err = refused("a dealer", &as_dealer, "1001\n");
+    assert!(err.contains("only a supervisor or an admin"), "{err}");
+    assert!(shown().contains("time zone UTC"), "{}", shown());
+    let as_sup: Vec<&str> = prague.iter().chain(&by).copied().collect();
+    let out = croupier(&as_sup, Some("800100\n"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        shown().contains("time zone Europe/Prague, shifts 1 06:00–14:00")
+            && !shown().contains("not set"),
+        "{}",
+        shown()
+    );
+    verified();
+}

@@ -880,6 +880,7 @@ error-log-start-unreadable = kolo { $round }: jeho událost round_started nelze 
 error-log-correction-unreadable = kolo { $round }: opravu nelze přečíst: { $detail }
 error-log-not-a-setting = událost { $seq }: není nastavení (spusťte `croupier verify`)
 error-log-bad-currency = zapsaná měna "{ $code }" není kód ISO 4217 (spusťte `croupier verify`)
+error-log-bad-calendar = zapsaný herní den (časové pásmo „{ $tz }“, směny „{ $shifts }“) není platný kalendář (spusťte `croupier verify`)
 error-log-bad-language = zapsaný jazyk "{ $code }" uživatele { $user } není žádný z en, cs, uk, ru (spusťte `croupier verify`)
 error-log-replay-thread = vlákno přehrávání selhalo
 
@@ -924,6 +925,7 @@ error-no-such-user = uživatel „{ $name }“ neexistuje
 error-not-locked = { $name } není zamčený
 error-dealer-cannot-set-currency = { $name } je krupiér: měnu stolu smí nastavit jen supervizor nebo správce
 error-currency-fixed = měna je { $currency } a kola jsou v ní zapsaná: databáze má jedinou měnu (částky se nikdy nepřevádějí); stůl, který mění měnu, začíná novou databázi
+error-dealer-cannot-set-calendar = { $name } je krupiér: časové pásmo a směny herního dne smí nastavit jen supervizor nebo správce
 error-may-not-set-language = { $by } ({ $by_role }) nesmí nastavit jazyk uživatele { $user }: každý si nastavuje svůj, supervizor krupiérům, správce komukoli
 
 # Hra Pontis: odmítnutý krok

@@ -857,6 +857,7 @@ error-log-start-unreadable = round { $round }: its round_started event does not 
 error-log-correction-unreadable = round { $round }: correction unreadable: { $detail }
 error-log-not-a-setting = event { $seq }: not a setting (run `croupier verify`)
 error-log-bad-currency = the logged currency "{ $code }" is not an ISO 4217 code (run `croupier verify`)
+error-log-bad-calendar = the logged gaming day (time zone "{ $tz }", shifts "{ $shifts }") is not a calendar (run `croupier verify`)
 error-log-bad-language = the logged language "{ $code }" of user { $user } is not one of en, cs, uk, ru (run `croupier verify`)
 error-log-replay-thread = the replay thread failed
 
@@ -901,6 +902,7 @@ error-no-such-user = no user named "{ $name }"
 error-not-locked = { $name } is not locked
 error-dealer-cannot-set-currency = { $name } is a dealer: only a supervisor or an admin may set the table's currency
 error-currency-fixed = the currency is { $currency } and rounds are logged in it: a database keeps one currency (amounts are never converted); a table that changes currency starts a new database
+error-dealer-cannot-set-calendar = { $name } is a dealer: only a supervisor or an admin may set the gaming day's time zone and shifts
 error-may-not-set-language = { $by } ({ $by_role }) may not set { $user }'s language: users set their own, supervisors a dealer's, admins anyone's
 
 # The Pontis game: a step refused

@@ -882,6 +882,7 @@ error-log-start-unreadable = раунд { $round }: его событие round_
 error-log-correction-unreadable = раунд { $round }: исправление не читается: { $detail }
 error-log-not-a-setting = событие { $seq }: не настройка (запустите `croupier verify`)
 error-log-bad-currency = записанная валюта "{ $code }" не является кодом ISO 4217 (запустите `croupier verify`)
+error-log-bad-calendar = записанный игровой день (часовой пояс «{ $tz }», смены «{ $shifts }») не является календарём (запустите `croupier verify`)
 error-log-bad-language = записанный язык "{ $code }" пользователя { $user } не является ни одним из en, cs, uk, ru (запустите `croupier verify`)
 error-log-replay-thread = поток воспроизведения дал сбой
 
@@ -926,6 +927,7 @@ error-no-such-user = пользователя «{ $name }» нет
 error-not-locked = { $name } не заблокирован
 error-dealer-cannot-set-currency = { $name } — дилер: валюту стола может задать только супервайзер или администратор
 error-currency-fixed = валюта — { $currency }, и раунды записаны в ней: в базе данных одна валюта (суммы никогда не пересчитываются); стол, который меняет валюту, начинает новую базу данных
+error-dealer-cannot-set-calendar = { $name } — дилер: часовой пояс и смены игрового дня может задать только супервайзер или администратор
 error-may-not-set-language = { $by } ({ $by_role }) не может задать язык пользователю { $user }: каждый задаёт свой, супервайзер — дилерам, администратор — кому угодно
 
 # Игра Понтис: отклонённый шаг

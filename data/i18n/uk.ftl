@@ -882,6 +882,7 @@ error-log-start-unreadable = раунд { $round }: його подію round_st
 error-log-correction-unreadable = раунд { $round }: виправлення не прочитати: { $detail }
 error-log-not-a-setting = подія { $seq }: не налаштування (запустіть `croupier verify`)
 error-log-bad-currency = записана валюта "{ $code }" не є кодом ISO 4217 (запустіть `croupier verify`)
+error-log-bad-calendar = записаний ігровий день (часовий пояс «{ $tz }», зміни «{ $shifts }») не є календарем (запустіть `croupier verify`)
 error-log-bad-language = записана мова "{ $code }" користувача { $user } не є жодною з en, cs, uk, ru (запустіть `croupier verify`)
 error-log-replay-thread = потік відтворення зазнав збою
 
@@ -926,6 +927,7 @@ error-no-such-user = користувача «{ $name }» немає
 error-not-locked = { $name } не заблоковано
 error-dealer-cannot-set-currency = { $name } — дилер: валюту столу може встановити лише супервайзер або адміністратор
 error-currency-fixed = валюта — { $currency }, і раунди записано в ній: база даних має одну валюту (суми ніколи не конвертуються); стіл, що змінює валюту, починає нову базу даних
+error-dealer-cannot-set-calendar = { $name } — дилер: часовий пояс і зміни ігрового дня може встановити лише супервайзер або адміністратор
 error-may-not-set-language = { $by } ({ $by_role }) не може встановити мову користувачу { $user }: кожен встановлює свою, супервайзер — дилерам, адміністратор — будь-кому
 
 # Гра Понтіс: відхилений крок

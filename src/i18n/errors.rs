@@ -457,6 +457,9 @@ pub fn denied(lang: Lang, e: &Denied) -> String {
             t!(lang, "error-dealer-cannot-set-currency", name = name)
         }
         Denied::CurrencyFixed(c) => t!(lang, "error-currency-fixed", currency = c.to_string()),
+        Denied::DealerCannotSetCalendar(name) => {
+            t!(lang, "error-dealer-cannot-set-calendar", name = name)
+        }
         Denied::MayNotSetLanguage { by, by_role, user } => t!(
             lang,
             "error-may-not-set-language",
@@ -682,6 +685,12 @@ fn log_refusal(lang: Lang, r: &LogRefusal) -> String {
             user = *user,
             code = code.as_str()
         ),
+        LogRefusal::BadCalendar { tz, shifts } => t!(
+            lang,
+            "error-log-bad-calendar",
+            tz = tz.as_str(),
+            shifts = shifts.as_str()
+        ),
         LogRefusal::ReplayThread => t!(lang, "error-log-replay-thread"),
     }
 }
@@ -734,6 +743,10 @@ mod tests {
             LogRefusal::BadLanguage {
                 user: 2,
                 lang: "de".into(),
+            },
+            LogRefusal::BadCalendar {
+                tz: "Mars/Base".into(),
+                shifts: "06:00".into(),
             },
             LogRefusal::ReplayThread,
         ]
@@ -1012,6 +1025,7 @@ mod tests {
             Denied::NotLocked(name()),
             Denied::DealerCannotSetCurrency(name()),
             Denied::CurrencyFixed(crate::engine::Currency::parse("CZK").unwrap()),
+            Denied::DealerCannotSetCalendar(name()),
             Denied::MayNotSetLanguage {
                 by: name(),
                 by_role: Role::Dealer,

@@ -104,6 +104,10 @@ pub enum LogRefusal {
         "the logged language {lang:?} of user {user} is not one of en, cs, uk, ru (run `croupier verify`)"
     )]
     BadLanguage { user: i64, lang: String },
+    #[error(
+        "the logged gaming day (time zone {tz:?}, shifts {shifts:?}) is not a calendar (run `croupier verify`)"
+    )]
+    BadCalendar { tz: String, shifts: String },
     #[error("the replay thread failed")]
     ReplayThread,
 }

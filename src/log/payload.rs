@@ -351,6 +351,9 @@ pub enum Setting {
         name: String,
         lang: String,
     },
+    /// The database's gaming day (issue 23): an IANA time zone and the shifts' local start
+    /// times, `{"calendar":{"tz":"Europe/Prague","shifts":"06:00 14:00 22:00"}}`.
+    Calendar { tz: String, shifts: String },
 }
 
 /// The snapshot a `table_opened` event logs.

@@ -3,7 +3,8 @@
 //! checked by `verify` — and is read back from the log: the latest one counts. Who may
 //! change what is decided here, once, for the store and for `verify`.
 //!
-//! The currency belongs to the database (a table terminal's file; every table in it
+//! The calendar (time zone and shift starts, `session::calendar`) belongs to the database
+//! too, set by a supervisor or admin. The currency belongs to the database (a table terminal's file; every table in it
 //! plays in that currency). Amounts are never converted: once a round is logged, the
 //! currency may be named if it was not yet, but not changed. A user's language is the
 //! user's own choice (a supervisor may set a dealer's, an admin anyone's); it changes
@@ -11,6 +12,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::calendar::Calendar;
 use super::users::{Denied, Role, User};
 use crate::codes::Lang;
 use crate::engine::Currency;
@@ -18,7 +20,7 @@ use crate::log::event::{Event, EventKind};
 use crate::log::payload::{Payload, Setting, SettingChanged};
 use crate::log::store::{AuditError, LogRefusal, Store};
 
-/// Whether `by` may set the database's currency: a supervisor or an admin.
+/// Whether `by` may set the database's currency or calendar: a supervisor or an admin.
 pub(crate) fn may_set_currency(by: Role) -> bool {
     by.supervises()
 }
@@ -121,6 +123,67 @@ pub fn set_currency(store: &mut Store, currency: Currency, by: &User) -> Result<
         None,
     )?;
     Ok(true)
+}
+
+/// The database's calendar (gaming day and shifts): the latest one set, or until a
+/// database is given one the floor's UTC shifts of 06:00, 14:00 and 22:00. The latest
+/// one counts for every round, the ones logged before it too (a calendar is fixed when a
+/// table database is set up; changing it regroups the reports, never a logged figure).
+pub fn calendar(store: &Store) -> Result<Calendar, AuditError> {
+    let mut found = None;
+    for c in changes(store)? {
+        if let Setting::Calendar { tz, shifts } = c.setting {
+            found = Some((tz, shifts));
+        }
+    }
+    match found {
+        None => Ok(Calendar::utc_default()),
+        Some((tz, shifts)) => stored_calendar(&tz, &shifts),
+    }
+}
+
+/// A logged calendar, or the refusal that says the log holds no calendar there.
+pub(crate) fn stored_calendar(tz: &str, shifts: &str) -> Result<Calendar, AuditError> {
+    Calendar::new(tz, shifts).map_err(|_| {
+        AuditError::Refused(LogRefusal::BadCalendar {
+            tz: tz.to_string(),
+            shifts: shifts.to_string(),
+        })
+    })
+}
+
+/// Sets the database's calendar, as a supervisor or admin. Returns whether anything was
+/// logged (setting the calendar it already has logs nothing).
+pub fn set_calendar(store: &mut Store, cal: &Calendar, by: &User) -> Result<bool, AuditError> {
+    if !may_set_currency(by.role) {
+        return Err(AuditError::Denied(Denied::DealerCannotSetCalendar(
+            by.name.clone(),
+        )));
+    }
+    if calendar(store)? == *cal && has_calendar(store)? {
+        return Ok(false);
+    }
+    store.append(
+        &Payload::SettingChanged(SettingChanged {
+            setting: Setting::Calendar {
+                tz: cal.zone().to_string(),
+                shifts: cal.shifts_text(),
+            },
+            by: by.id,
+            by_name: by.name.clone(),
+        }),
+        None,
+        Some(by.id),
+        None,
+    )?;
+    Ok(true)
+}
+
+/// Whether the database was given a calendar (else it keeps the UTC default).
+pub fn has_calendar(store: &Store) -> Result<bool, AuditError> {
+    Ok(changes(store)?
+        .iter()
+        .any(|c| matches!(c.setting, Setting::Calendar { .. })))
 }
 
 /// Every user's language that was chosen, by user id.
@@ -293,6 +356,17 @@ impl SettingsReplay {
                     ));
                 }
                 self.currency = Some(code);
+            }
+            Setting::Calendar { tz, shifts } => {
+                if let Err(why) = Calendar::new(&tz, &shifts) {
+                    return Err(format!("the gaming day is not a calendar: {why}"));
+                }
+                if !may_set_currency(by_role) {
+                    return Err(format!(
+                        "{by_name} ({}) set the gaming day: only a supervisor or an admin may",
+                        by_role.name()
+                    ));
+                }
             }
             Setting::Language { user, name, lang } => {
                 if stored_lang(&lang).is_none() {
@@ -491,6 +565,32 @@ mod tests {
         verify(&store, |_| {}).unwrap();
     }
 
+    /// The gaming day: a supervisor sets it (logged, verify passes, read back); a dealer
+    /// is refused with a typed `Denied` and nothing is logged; the same one again logs
+    /// nothing.
+    #[test]
+    fn a_supervisor_sets_the_gaming_day_and_a_dealer_may_not() {
+        let (mut store, [_, sup, jana, _]) = staffed("calendar");
+        assert_eq!(calendar(&store).unwrap(), Calendar::utc_default());
+        assert!(!has_calendar(&store).unwrap());
+        let prague = Calendar::new("Europe/Prague", "07:00 19:00").unwrap();
+        let head = store.last_seq().unwrap();
+        match set_calendar(&mut store, &prague, &jana) {
+            Err(AuditError::Denied(Denied::DealerCannotSetCalendar(n))) => {
+                assert_eq!(n, "Jana Svoboda")
+            }
+            other => panic!("a dealer set the gaming day: {other:?}"),
+        }
+        assert_eq!(store.last_seq().unwrap(), head, "a refusal logs nothing");
+        assert!(set_calendar(&mut store, &prague, &sup).unwrap());
+        assert!(!set_calendar(&mut store, &prague, &sup).unwrap());
+        assert_eq!(calendar(&store).unwrap(), prague);
+        // The default, set explicitly, is logged (the database now has a calendar).
+        assert!(set_calendar(&mut store, &Calendar::utc_default(), &sup).unwrap());
+        assert!(has_calendar(&store).unwrap());
+        verify(&store, |_| {}).unwrap();
+    }
+
     /// Name, the setting, by (id, name), the event's table, what verify says.
     type Forged = (
         &'static str,
@@ -502,8 +602,30 @@ mod tests {
     );
 
     /// Settings a writer that skips the checks could log, each with what verify says.
-    fn forged_settings() -> [Forged; 8] {
+    fn forged_settings() -> [Forged; 10] {
         [
+            (
+                "dealer-sets-calendar",
+                Setting::Calendar {
+                    tz: "Europe/Prague".into(),
+                    shifts: "06:00 14:00 22:00".into(),
+                },
+                3,
+                "Jana Svoboda",
+                None,
+                "set the gaming day: only a supervisor or an admin may",
+            ),
+            (
+                "not-a-zone",
+                Setting::Calendar {
+                    tz: "Mars/Base".into(),
+                    shifts: "06:00 14:00 22:00".into(),
+                },
+                1,
+                "Irena Dvorak",
+                None,
+                "is not a time zone",
+            ),
             (
                 "unknown-user",
                 Setting::Language {
