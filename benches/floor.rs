@@ -8,12 +8,15 @@
 //!    following sync; from each input's acknowledgement to the floor holding it, median
 //!    and p99;
 //! 3. the floor summary over N rounds (`CROUPIER_BENCH_ROUNDS`, default 100,000) as SQL
-//!    on the server against the files' floor report over the same rounds.
+//!    on the server against the files' floor report over the same rounds;
+//! 4. the floor's auditor (`floor-audit`) catching up on one table file of
+//!    `CROUPIER_BENCH_AUDIT_ROUNDS` (default 50,000) against `verify` of the file, and one
+//!    pass over 40 tables (`CROUPIER_BENCH_AUDIT_TABLE_ROUNDS` each, default 500).
 //!
 //! `cargo bench --bench floor`. Sizes: `CROUPIER_BENCH_TABLE_ROUNDS` (rounds per table
 //! file for 1, default 2,000), `CROUPIER_BENCH_INPUTS` (acks for 2, default 3,000),
 //! `CROUPIER_BENCH_SUMMARY_FILES` (a folder of table files for 3, made beforehand).
-//! `CROUPIER_BENCH_FLOOR_ONLY=catch-up|live-lag|summary` runs one part.
+//! `CROUPIER_BENCH_FLOOR_ONLY=catch-up|live-lag|summary|audit` runs one part.
 
 mod common;
 
@@ -457,6 +460,81 @@ fn summary(base: &str, dir: &Path) {
     );
 }
 
+/// The median of three durations.
+fn median3(mut t: [Duration; 3]) -> Duration {
+    t.sort();
+    t[1]
+}
+
+/// 4. The floor's auditor catching up against `verify` on one table file (both replay
+///    from event 1, three runs each, alternating), then one pass over 40 table databases
+///    and a pass with nothing new over them (what a following auditor repeats).
+fn audit(base: &str, dir: &Path) {
+    let rounds = env_n("CROUPIER_BENCH_AUDIT_ROUNDS", 50_000);
+    let file = table_file(dir, 1_000, rounds);
+    let store = Store::open_read(&file).unwrap();
+    let events = store.last_seq().unwrap();
+    let url = fresh_floor(base, "audit");
+    floor::sync_once(&store, &mut Floor::connect(&url).unwrap()).unwrap();
+    let (mut v, mut a) = ([Duration::ZERO; 3], [Duration::ZERO; 3]);
+    for i in 0..3 {
+        let t = Instant::now();
+        let checked = croupier::session::replay::verify(&store, |_| {}).unwrap();
+        v[i] = t.elapsed();
+        assert_eq!(checked.rounds as u64, rounds);
+        let t = Instant::now();
+        let all = floor::Auditor::new(Floor::connect(&url).unwrap())
+            .unwrap()
+            .pass()
+            .unwrap();
+        a[i] = t.elapsed();
+        assert_eq!((all[0].through, &all[0].failed), (events, &None));
+    }
+    let (vm, am) = (median3(v), median3(a));
+    let per_s = |d: Duration| rounds as f64 / d.as_secs_f64();
+    println!(
+        "audit catch-up: {rounds} rounds, {events} events; verify {:?} (median {:.2} s, {:.0} rounds/s); floor-audit {:?} (median {:.2} s, {:.0} rounds/s); ratio {:.2}x of verify",
+        v.map(|d| format!("{:.2}", d.as_secs_f64())),
+        vm.as_secs_f64(),
+        per_s(vm),
+        a.map(|d| format!("{:.2}", d.as_secs_f64())),
+        am.as_secs_f64(),
+        per_s(am),
+        am.as_secs_f64().recip() / vm.as_secs_f64().recip()
+    );
+
+    let per_table = env_n("CROUPIER_BENCH_AUDIT_TABLE_ROUNDS", 500);
+    let url = fresh_floor(base, "audit40");
+    Floor::connect(&url).unwrap();
+    let mut total = 0;
+    for n in 0..40 {
+        let f = table_file(dir, 2_000 + n, per_table);
+        let store = Store::open_read(&f).unwrap();
+        total += store.last_seq().unwrap();
+        floor::sync_once(&store, &mut Floor::connect(&url).unwrap()).unwrap();
+    }
+    let mut auditor = floor::Auditor::new(Floor::connect(&url).unwrap()).unwrap();
+    let t = Instant::now();
+    let all = auditor.pass().unwrap();
+    let first = t.elapsed();
+    assert!(
+        all.iter()
+            .all(|a| a.through == a.head && a.failed.is_none())
+    );
+    let mut idle = [Duration::ZERO; 3];
+    for d in &mut idle {
+        let t = Instant::now();
+        auditor.pass().unwrap();
+        *d = t.elapsed();
+    }
+    println!(
+        "audit 40 tables: {total} events ({per_table} rounds a table) replayed in {:.2} s ({:.0} events/s); a pass with nothing new over the 40: median {:.1} ms",
+        first.as_secs_f64(),
+        total as f64 / first.as_secs_f64(),
+        median3(idle).as_secs_f64() * 1000.0
+    );
+}
+
 fn main() {
     // `cargo bench` passes --bench; `cargo test --benches` runs nothing heavy.
     if !std::env::args().any(|a| a == "--bench") {
@@ -475,6 +553,9 @@ fn main() {
     }
     if run("summary") {
         summary(&s.url, &dir);
+    }
+    if run("audit") {
+        audit(&s.url, &dir);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

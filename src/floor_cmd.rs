@@ -9,7 +9,9 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{Result, bail};
 
-use croupier::floor::{self, Audited, Auditor, Floor, FloorError, FloorSource, LinkState};
+use croupier::floor::{
+    self, Audited, Auditor, Floor, FloorError, FloorSource, FollowNote, LinkState,
+};
 use croupier::log::Store;
 use croupier::report::{self, Options, Report};
 
@@ -95,13 +97,27 @@ pub(crate) fn audit(url: Option<&str>, follow: bool) -> Result<ExitCode> {
     };
     if follow {
         let stop = std::sync::atomic::AtomicBool::new(false);
-        floor::audit_follow(&mut auditor, &stop, shown)?;
+        let said = |n: FollowNote<'_>| match n {
+            FollowNote::Lost { why, retry_in } => note!(
+                "croupier: floor-audit: lost the floor ({why}); trying again in {} s",
+                retry_in.as_secs()
+            ),
+            FollowNote::Back => {
+                note!("croupier: floor-audit: connected to the floor {target} again; replaying on")
+            }
+        };
+        floor::audit_follow(&url, &mut auditor, &stop, shown, said)?;
         return Ok(ExitCode::SUCCESS);
     }
     let all = auditor.pass()?;
     shown(&all);
     Ok(if all.iter().any(|a| a.failed.is_some()) {
         note!("croupier: floor-audit: a replay FAILED (logged on the floor as an alarm)");
+        ExitCode::from(1)
+    } else if all.iter().any(|a| a.stuck.is_some()) {
+        note!(
+            "croupier: floor-audit: an event this program cannot replay stopped a replay (logged on the floor as an alarm): run the auditor of the Croupier that logged it"
+        );
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -114,9 +130,12 @@ fn audited_line(target: &str, a: &Audited) -> String {
         "floor {target}, table database {} ({}): replayed through event {} of {}",
         a.id, a.path, a.through, a.head
     );
-    match &a.failed {
-        Some((seq, why)) => format!("{head}; FAILED at event {seq}: {why}"),
-        None => format!("{head}; no mismatch"),
+    match (&a.failed, &a.stuck) {
+        (Some((seq, why)), _) => format!("{head}; FAILED at event {seq}: {why}"),
+        (None, Some((seq, why))) => {
+            format!("{head}; NOT YET REPLAYED: stopped at event {seq}: {why}")
+        }
+        (None, None) => format!("{head}; no mismatch"),
     }
 }
 
@@ -151,7 +170,7 @@ pub(crate) fn verify_floor(code: ExitCode, db: &Path, url: Option<&str>) -> Resu
                 c.file_head,
                 (c.file_head - c.floor_head).max(0)
             )?;
-            Ok(code)
+            audit_verdict(code, &c)
         }
         Some((_, why)) => {
             let _ = outln!(
@@ -166,6 +185,29 @@ pub(crate) fn verify_floor(code: ExitCode, db: &Path, url: Option<&str>) -> Resu
             Ok(ExitCode::from(1))
         }
     }
+}
+
+/// The floor's auditor's word on the table database: FAILED if its replay refused an
+/// event, NOT YET REPLAYED (exit 1) until it has replayed every event the floor holds.
+fn audit_verdict(code: ExitCode, c: &floor::Compared) -> Result<ExitCode> {
+    let head = format!(
+        "the floor's auditor replayed through event {} of {}",
+        c.replayed_through, c.floor_head
+    );
+    if let Some((seq, why)) = &c.replay_failed {
+        outln!("verify --floor: FAILED: {head}; its replay refuses event {seq}: {why}")?;
+        note!("croupier: verify --floor failed: the floor's auditor refuses event {seq}");
+        return Ok(ExitCode::from(1));
+    }
+    if c.replayed_through < c.floor_head {
+        outln!("verify --floor: NOT YET REPLAYED: {head}")?;
+        note!(
+            "croupier: verify --floor: NOT YET REPLAYED: the floor holds events the auditor has not replayed (run `croupier floor-audit`)"
+        );
+        return Ok(ExitCode::from(1));
+    }
+    outln!("verify --floor: {head}")?;
+    Ok(code)
 }
 
 /// `report --floor`: the same report, read from every table on the floor.

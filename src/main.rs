@@ -1112,9 +1112,22 @@ fn report(
     for f in &files {
         note!("wrote {}", f.display());
     }
-    let failed = r.sources.iter().any(|s| matches!(s.verified, Some(Err(_))));
+    let failed = r
+        .sources
+        .iter()
+        .any(|s| matches!(s.verified, Some(report::Verified::Failed(_))));
     if failed {
         note!("croupier: verify FAILED for at least one database: see the report's footer");
+        return Ok(ExitCode::from(1));
+    }
+    let pending = r
+        .sources
+        .iter()
+        .any(|s| matches!(s.verified, Some(report::Verified::NotReplayed { .. })));
+    if pending {
+        note!(
+            "croupier: NOT YET REPLAYED: the floor's auditor has not replayed every event of at least one table database (run `croupier floor-audit`): see the report's footer"
+        );
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)

@@ -290,7 +290,9 @@ fn the_summary_report_lists_pontis_games_per_table_and_host() {
         generated_at: "2026-02-01 00:00:00 UTC",
     };
     let r = report::build(std::slice::from_ref(&store), &options, |_| {}).unwrap();
-    let verified = r.sources[0].verified.clone().unwrap().unwrap();
+    let Some(report::Verified::Passed(verified)) = r.sources[0].verified.clone() else {
+        panic!("{:?}", r.sources[0].verified)
+    };
     assert!(verified.contains("3 Pontis games replayed"), "{verified}");
     let section = |name: &str| {
         r.sections

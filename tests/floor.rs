@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use croupier::engine::Money;
 use croupier::floor::{self, Floor, FloorSource};
 use croupier::log::{Clock, EventKind, ManualClock, Store};
-use croupier::report::{self, Kind, Options, Period};
+use croupier::report::{self, Kind, Options, Period, Verified};
 use croupier::session::demo;
 
 /// The server, or `None` after saying why the test is skipped.
@@ -122,7 +122,7 @@ fn a_sync_sends_every_event_once_and_again_sends_nothing() {
     assert_eq!(floor_counts(&url), (n, n, n));
     // The floor's copy is the file's, event by event; the settlements' figures were read
     // by the server from the events' data.
-    let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &url]);
+    let (ok, _, out, err) = audited_verify(d, &url);
     assert!(ok, "{out}{err}");
     assert!(out.contains("matches the floor"), "{out}");
     let rounds: i64 = client(&url)
@@ -287,7 +287,7 @@ fn a_forged_file_is_refused_by_the_floor_and_alarmed() {
             .any(|d| d.contains(&format!("event {seq}")))
     );
     assert!(
-        matches!(r.sources[0].verified, Some(Err(_))),
+        matches!(r.sources[0].verified, Some(Verified::Failed(_))),
         "the footer says the alarms"
     );
 
@@ -410,6 +410,10 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
         assert!(ok, "{out}{err}");
     }
     let (ok, _, out, err) = run(&["verify", "--db", pa, "--floor", &ua]);
+    assert!(!ok && out.contains("NOT YET REPLAYED"), "{out}{err}");
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let (ok, _, out, err) = run(&["verify", "--db", pa, "--floor", &ua]);
     assert!(ok, "{out}{err}");
     let (ok, _, _, err) = run(&common::report_json_args_from("--floor", &ua, "summary"));
     assert!(ok, "{err}");
@@ -477,7 +481,7 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
     let (taken, _, problem, _) = ingest(&mut c, &ida, &[(heada + 1, "logout", x, &next)]).unwrap();
     assert_eq!(taken, 0);
     assert!(
-        problem.unwrap().contains("belongs to role"),
+        problem.unwrap().contains("belongs to another role"),
         "impersonation refused"
     );
     // Retried (as the dealer screen's link retries), it is refused again, alarmed once.
@@ -600,6 +604,96 @@ fn two_tables(url: &str, tag: &str) -> [(String, String, PathBuf); 2] {
     })
 }
 
+/// Issue 21: the migration lock at connect. A table's login holding the advisory lock
+/// the floor's first migration uses (any login can take one), and a transaction that read
+/// the schema's version, stalls neither another table's sync nor the owner's connect; it
+/// may not take the lock the owner's migrations take. (Before: every connect waited on
+/// the advisory lock, 60 s, then failed.)
+#[test]
+fn a_table_login_holding_the_migration_lock_stalls_no_one() {
+    let Some(base) = server("advisory") else {
+        return;
+    };
+    let url = fresh_floor(&base, "advisory");
+    let [(_, u7, _), (_, u8, f8)] = two_tables(&url, "tv");
+    let mut c7 = client(&u7);
+    c7.batch_execute("SELECT pg_advisory_lock(4851033551896596303)")
+        .unwrap();
+    let mut c7b = client(&u7);
+    c7b.batch_execute("BEGIN; SELECT version FROM croupier.schema_version")
+        .unwrap();
+    let e = client(&u7)
+        .batch_execute("BEGIN; LOCK TABLE croupier.schema_version IN EXCLUSIVE MODE")
+        .expect_err("a table's login may not take the migration's lock");
+    assert_eq!(
+        e.code(),
+        Some(&postgres::error::SqlState::INSUFFICIENT_PRIVILEGE),
+        "{e}"
+    );
+    let t = Instant::now();
+    let (ok, _, out, err) = run(&["sync", "--db", f8.to_str().unwrap(), "--floor", &u8]);
+    assert!(ok, "{out}{err}");
+    Floor::connect(&url).expect("the owner connects and migrates");
+    let (ok, _, out, err) = run(&["floor-init", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        t.elapsed() < Duration::from_secs(15),
+        "stalled {:?} by another login's lock",
+        t.elapsed()
+    );
+    c7b.batch_execute("COMMIT").unwrap();
+}
+
+/// Issue 21: an event of a kind the auditor's program does not know (a newer Croupier
+/// logged it, and the floor's owner took the kind): the auditor stops there and says so,
+/// raises one alarm naming the event and the kind however often it runs, records no
+/// replay fault (a program that knows the kind replays on past it), and exits 1. The
+/// floor's verdict on it is not PASSED. (Before: a FAILED verdict, for good.)
+#[test]
+fn an_event_kind_the_auditor_does_not_know_is_alarmed_once_and_no_fault() {
+    let Some(base) = server("unknown-kind") else {
+        return;
+    };
+    let url = fresh_floor(&base, "unknownkind");
+    let [_, (r8, u8, _)] = two_tables(&url, "tk");
+    let mut admin = client(&url);
+    admin
+        .batch_execute("INSERT INTO croupier.kinds VALUES ('table_renamed')")
+        .unwrap();
+    let (id8, head8, hash8) = table_row(&mut admin, &r8);
+    let (x, at) = ("{\"name\":\"x\"}", head8 + 1);
+    let h = common::event_hash_spec(&hash8, at, at, "table_renamed", (None, Some(1), None), x);
+    let (taken, ..) = ingest(&mut client(&u8), &id8, &[(at, "table_renamed", x, &h)]).unwrap();
+    assert_eq!(taken, 1);
+    for _ in 0..2 {
+        let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+        assert!(!ok && code == Some(1), "{out}{err}");
+        let want = format!(
+            "replayed through event {head8} of {at}; NOT YET REPLAYED: stopped at event {at}: its kind \"table_renamed\" is not one this program knows"
+        );
+        assert!(out.contains(&want), "{out}");
+        assert!(err.contains("cannot replay"), "{err}");
+    }
+    let said: Vec<_> = alarms(&url)
+        .into_iter()
+        .filter(|a| a.1.contains("the auditor cannot replay it"))
+        .collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert_eq!(said[0].0, at);
+    assert!(said[0].1.contains("table_renamed"), "{said:?}");
+    let r = admin
+        .query_one(
+            "SELECT r.seq, r.failed_seq FROM croupier.replayed r JOIN croupier.tables t USING (tab)
+              WHERE t.role = $1",
+            &[&r8],
+        )
+        .unwrap();
+    assert_eq!(
+        (r.get::<_, i64>(0), r.get::<_, Option<i64>>(1)),
+        (head8, None)
+    );
+}
+
 /// (identity, head seq, head hash) of the table database a role sent.
 fn table_row(c: &mut postgres::Client, role: &str) -> (Vec<u8>, i64, Vec<u8>) {
     let r = c
@@ -650,10 +744,15 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
     };
     let forged = next(&hash8, head8 + 1);
     c7.batch_execute("BEGIN").unwrap();
-    let (taken, _, problem, _) =
+    let (taken, head, problem, _) =
         ingest(&mut c7, &id8, &[(head8 + 1, "logout", x, &forged)]).expect("refused, not an error");
-    assert_eq!(taken, 0);
-    assert!(problem.unwrap().contains("belongs to role"));
+    // Refused, telling table7 nothing of table8: not its role, not its head (schema 5).
+    assert_eq!((taken, head), (0, 0));
+    let problem = problem.unwrap();
+    assert!(
+        problem.contains("belongs to another role") && !problem.contains(&r8),
+        "{problem}"
+    );
     // Meanwhile table8 sends its own next event: taken at once (a lock held for table7
     // would make it wait out the lock timeout and fail).
     let mut c8 = client(&u8);
@@ -676,6 +775,10 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0].0, r7);
     assert!(rows[0].1.starts_with("impersonation"), "{rows:?}");
+    assert!(
+        rows[0].1.contains(&format!("belongs to role {r8}")),
+        "{rows:?}"
+    );
     // … and table8's verify on the floor still passes; the exceptions report lists the
     // alarm with the role that raised it.
     let o = Options {
@@ -688,10 +791,29 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
         generated_by: "test",
         generated_at: "now",
     };
-    let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
-    let r = report::build_from(&mut src, &o, |_| {}).unwrap();
+    // Not yet replayed by the floor's auditor: NOT YET REPLAYED, never PASSED (nor
+    // FAILED: table7's alarm does not count against table8).
+    let report_now = || {
+        let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+        report::build_from(&mut src, &o, |_| {}).unwrap()
+    };
+    let r = report_now();
     assert!(
-        r.sources.iter().all(|s| matches!(s.verified, Some(Ok(_)))),
+        r.sources
+            .iter()
+            .all(|s| matches!(s.verified, Some(Verified::NotReplayed { through: 0, .. }))),
+        "{:?}",
+        r.sources
+    );
+    floor::Auditor::new(Floor::connect(&url).unwrap())
+        .unwrap()
+        .pass()
+        .unwrap();
+    let r = report_now();
+    assert!(
+        r.sources
+            .iter()
+            .all(|s| matches!(s.verified, Some(Verified::Passed(_)))),
         "{:?}",
         r.sources
     );
@@ -735,8 +857,9 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
         })
         .collect()
     };
-    assert_eq!(seen(&u8), [1, 1, 1, 1, 0, 0], "table8 sees its own only");
-    assert_eq!(seen(&u7), [1, 1, 1, 1, 0, 0], "table7 sees its own only");
+    // (The auditor has replayed both: each has its `replayed` row.)
+    assert_eq!(seen(&u8), [1, 1, 1, 1, 0, 1], "table8 sees its own only");
+    assert_eq!(seen(&u7), [1, 1, 1, 1, 0, 1], "table7 sees its own only");
     let own: Vec<Vec<u8>> = client(&u7)
         .query("SELECT db FROM croupier.tables", &[])
         .unwrap()
@@ -744,8 +867,8 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
         .map(|r| r.get(0))
         .collect();
     assert_eq!(own, vec![id7]);
-    assert_eq!(seen(&as_role(&url, &sup)), [2, 2, 2, 2, 0, 0]);
-    assert_eq!(seen(&url), [2, 2, 2, 2, 0, 0]);
+    assert_eq!(seen(&as_role(&url, &sup)), [2, 2, 2, 2, 0, 2]);
+    assert_eq!(seen(&url), [2, 2, 2, 2, 0, 2]);
     // A table's floor report holds its own table database only; a supervisor's, both.
     let dbs = |url: &str| {
         FloorSource::open(Floor::connect(url).unwrap())
@@ -954,13 +1077,13 @@ fn the_floor_auditor_replays_every_table_and_alarms_a_forged_settlement() {
     assert_eq!(v.len(), 3);
     for (s, f) in v.iter().zip([&f7, &f7, &f9]) {
         match &s.verified {
-            Some(Err(why)) if f == &f9 => {
+            Some(Verified::Failed(why)) if f == &f9 => {
                 assert!(
                     why.contains(&format!("replay refuses event {seq}")),
                     "{why}"
                 )
             }
-            Some(Ok(text)) if f != &f9 => {
+            Some(Verified::Passed(text)) if f != &f9 => {
                 // "replayed through event N of N", the head.
                 let i = text.find("replayed through event ").expect(text) + 23;
                 let n: Vec<&str> = text[i..].split(' ').take(3).collect();
@@ -986,15 +1109,18 @@ fn the_floor_auditor_replays_every_table_and_alarms_a_forged_settlement() {
     );
     let (taken, ..) = ingest(&mut client(&u8), &id8, &[(head8 + 1, "logout", x, &next)]).unwrap();
     assert_eq!(taken, 1);
-    // Not yet replayed: the footer says so, and still passes.
+    // Not yet replayed: the footer says so, and does not pass.
     let v = verdicts(&url);
-    let Some(Ok(text)) = &v[1].verified else {
+    let Some(Verified::NotReplayed {
+        through,
+        events,
+        detail,
+    }) = &v[1].verified
+    else {
         panic!("{:?}", v[1])
     };
-    assert!(
-        text.contains(&format!("replayed through event {head8} of {}", head8 + 1)),
-        "{text}"
-    );
+    assert_eq!((*through, *events), (head8, head8 + 1), "{detail}");
+    assert!(detail.contains("no alarm"), "{detail}");
     let mut auditor = floor::Auditor::new(Floor::connect(&ua).unwrap()).unwrap();
     let all = auditor.pass().unwrap();
     assert_eq!(
@@ -1003,6 +1129,10 @@ fn the_floor_auditor_replays_every_table_and_alarms_a_forged_settlement() {
     );
     assert!(all[2].failed.is_some());
     assert_eq!(replay_alarms(&mut admin).len(), 1);
+    assert!(matches!(
+        verdicts(&url)[1].verified,
+        Some(Verified::Passed(_))
+    ));
 }
 
 /// A floor of schema 1 holding a table's events is migrated by the next connection of
@@ -1050,16 +1180,16 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
     // The owner's next connection migrates; the table syncs on, and a new table's log
     // (its settlements read by the new trigger) is taken whole.
     Floor::connect(&url).unwrap();
-    assert_eq!(shape(&mut admin), (4, "s".into(), 0, true));
+    assert_eq!(shape(&mut admin), (5, "s".into(), 0, true));
     let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
     assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
-    let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &url]);
+    let (ok, _, out, err) = audited_verify(d, &url);
     assert!(ok && out.contains("matches the floor"), "{out}{err}");
     let other = demo_file("migrate-b", 30, 6, 9);
     let o = other.to_str().unwrap();
     let (ok, _, out, err) = run(&["sync", "--db", o, "--floor", &url]);
     assert!(ok, "{out}{err}");
-    let (ok, _, out, err) = run(&["verify", "--db", o, "--floor", &url]);
+    let (ok, _, out, err) = audited_verify(o, &url);
     assert!(ok && out.contains("matches the floor"), "{out}{err}");
     let n = last_seq(&db) + last_seq(&other);
     assert_eq!(floor_counts(&url).0, n);
@@ -1193,7 +1323,7 @@ fn a_setting_changed_event_syncs_and_the_floor_reports_it_alike() {
         let d = f.to_str().unwrap();
         let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
         assert!(ok, "{out}{err}");
-        let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &url]);
+        let (ok, _, out, err) = audited_verify(d, &url);
         assert!(ok && out.contains("matches the floor"), "{out}{err}");
     }
     let held: i64 = client(&url)
@@ -1384,6 +1514,7 @@ fn a_floor_report_equals_the_files_report() {
         let (ok, _, _, err) = run(&["sync", "--db", f.to_str().unwrap(), "--floor", &url]);
         assert!(ok, "{err}");
     }
+    not_replayed_until_audited(&url, &a);
     // One round voided and one corrected on the files would need a supervisor: the demo
     // already logs refusals, undos and (at 1800 rounds) voids and corrections.
     let stores = [
@@ -1434,11 +1565,21 @@ fn a_floor_report_equals_the_files_report() {
             from_floor
                 .sources
                 .iter()
-                .all(|s| matches!(s.verified, Some(Ok(_))))
+                .all(|s| matches!(s.verified, Some(Verified::Passed(_))))
         );
         assert!(files.sections.iter().map(|s| s.rows.len()).sum::<usize>() > 0);
-        // The footer is the one thing allowed to differ.
+        // The footer and the floor's rounds marked replayed (all of them, after the
+        // audit) are the things allowed to differ.
         from_floor.sources = files.sources.clone();
+        for sec in &mut from_floor.sections {
+            let Some(i) = sec.columns.iter().position(|c| *c == MARK) else {
+                continue;
+            };
+            assert_eq!(kind, Kind::Rounds);
+            assert!(sec.rows.iter().all(|r| r[i] == report::Cell::Word("yes")));
+            sec.columns.remove(i);
+            sec.rows.iter_mut().for_each(|r| drop(r.remove(i)));
+        }
         assert_eq!(
             report::render_json(&from_floor).to_string(),
             report::render_json(&files).to_string(),
@@ -1486,6 +1627,117 @@ fn a_floor_report_equals_the_files_report() {
         out.contains("table database"),
         "the footer names the floor: {out}"
     );
+}
+
+/// `floor-audit` (one pass, which must pass), then `verify --floor`: a floor verdict
+/// passes only once the auditor has replayed every event.
+fn audited_verify(db: &str, url: &str) -> (bool, Option<i32>, String, String) {
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", url]);
+    assert!(ok, "{out}{err}");
+    run(&["verify", "--db", db, "--floor", url])
+}
+
+/// The rounds report's column marking each round the floor's auditor has replayed.
+const MARK: &str = "replayed by the floor's auditor";
+
+/// A floor report `--out -` as JSON, and the command's exit code.
+fn floor_report_json(url: &str, kind: &str) -> (Option<i32>, serde_json::Value, String) {
+    let (_, code, out, err) = run(&[
+        "report",
+        "--floor",
+        url,
+        "--kind",
+        kind,
+        "--format",
+        "json",
+        "--out",
+        "-",
+        "--from",
+        "2026-01-05",
+        "--to",
+        "2026-01-06",
+    ]);
+    let json = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    (code, json, err)
+}
+
+/// Synced but not yet replayed by the floor's auditor: no PASSED in any format, every
+/// round marked, `report --floor` and `verify --floor` exit 1; after one `floor-audit`
+/// pass, PASSED and exit 0.
+fn not_replayed_until_audited(url: &str, file: &Path) {
+    let db = file.to_str().unwrap();
+    let (ok, code, out, err) = run(&["verify", "--db", db, "--floor", url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    assert!(
+        out.contains("NOT YET REPLAYED: the floor's auditor replayed through event 0 of"),
+        "{out}"
+    );
+    let (code, json, err) = floor_report_json(url, "rounds");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("NOT YET REPLAYED"), "{err}");
+    for d in json["databases"].as_array().unwrap() {
+        let v = &d["verify"];
+        assert_eq!(
+            (&v["verdict"], &v["passed"]),
+            (&"not_replayed".into(), &false.into()),
+            "{v}"
+        );
+        assert_eq!(v["replayed_through"], 0, "{v}");
+        assert!(v["events"].as_i64().unwrap() > 0, "{v}");
+    }
+    let footer = json["footer"].to_string();
+    assert!(
+        footer.contains("NOT YET REPLAYED") && !footer.contains("PASSED"),
+        "{footer}"
+    );
+    let rounds = &json["sections"][0];
+    let i = rounds["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| c == MARK);
+    let rows = rounds["rows"].as_array().unwrap();
+    assert!(!rows.is_empty());
+    assert!(
+        rows.iter().all(|r| r[i.unwrap()] == "not yet replayed"),
+        "{rounds}"
+    );
+    for (lang, said) in [
+        ("en", "NOT YET REPLAYED"),
+        ("cs", "DOSUD NEPŘEHRÁNO"),
+        ("uk", "ЩЕ НЕ ВІДТВОРЕНО"),
+        ("ru", "ЕЩЁ НЕ ВОСПРОИЗВЕДЕНО"),
+    ] {
+        let (_, _, out, _) = run(&[
+            "report",
+            "--floor",
+            url,
+            "--kind",
+            "rounds",
+            "--format",
+            "html",
+            "--out",
+            "-",
+            "--lang",
+            lang,
+            "--from",
+            "2026-01-05",
+            "--to",
+            "2026-01-06",
+        ]);
+        assert!(out.matches(said).count() > 3, "{lang}: {out}");
+        assert!(!out.contains("PASSED"), "{lang}: {out}");
+    }
+
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", url]);
+    assert!(ok, "{out}{err}");
+    let (ok, _, out, err) = run(&["verify", "--db", db, "--floor", url]);
+    assert!(ok, "{out}{err}");
+    let (code, json, err) = floor_report_json(url, "rounds");
+    assert_eq!(code, Some(0), "{err}");
+    for d in json["databases"].as_array().unwrap() {
+        assert_eq!(d["verify"]["verdict"], "passed", "{d}");
+    }
 }
 
 /// SIGKILL of a sync at random moments, many times: after each, the floor holds a
@@ -1555,7 +1807,7 @@ fn a_sync_killed_at_random_moments_leaves_no_event_missing_or_doubled() {
     assert!(run(&["sync", "--db", d, "--floor", &url]).0);
     let n = last_seq(&db);
     assert_eq!(floor_counts(&url), (n, n, n));
-    assert!(run(&["verify", "--db", d, "--floor", &url]).0);
+    assert!(audited_verify(d, &url).0);
 }
 
 #[test]
@@ -1637,6 +1889,70 @@ fn wait_until(what: &str, limit: Duration, mut f: impl FnMut() -> bool) {
 /// The server goes down (as a crash would: mid-batch) while a table deals and a
 /// following sync runs: the table keeps dealing, the link says unreachable, and once the
 /// server is back the floor catches up, each event once.
+/// Issue 21: `floor-audit --follow`, a child process. It replays what the floor holds,
+/// picks up events synced after it started (its verdict moves, and the floor's with it),
+/// and when the floor goes away it says so on stderr, tries again with backoff, and
+/// replays on once the floor is back; it never exits by itself.
+#[test]
+fn a_following_auditor_picks_up_new_events_and_survives_a_lost_floor() {
+    if server("follow-audit").is_none() {
+        return;
+    }
+    let pg = Private::start();
+    let files = [31, 32, 33].map(|n| demo_file(&format!("follow-{n}"), 20, n as u64, n));
+    let sync = |f: &Path| {
+        let (ok, _, out, err) = run(&["sync", "--db", f.to_str().unwrap(), "--floor", &pg.url]);
+        assert!(ok, "{out}{err}");
+    };
+    sync(&files[0]);
+    let dir = common::fresh_dir("follow-audit");
+    let (out, err) = (dir.join("stdout"), dir.join("stderr"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &pg.url, "--follow"])
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap())
+        .spawn()
+        .unwrap();
+    let said = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
+    let replayed = |f: &Path| {
+        let n = last_seq(f);
+        let want = format!("replayed through event {n} of {n}; no mismatch");
+        wait_until(&want, Duration::from_secs(90), || {
+            said(&out).contains(&want)
+        });
+    };
+    replayed(&files[0]);
+    // Synced after it started: picked up, and the floor's verdict moves to PASSED.
+    sync(&files[1]);
+    replayed(&files[1]);
+    let (ok, _, o, e) = run(&[
+        "verify",
+        "--db",
+        files[1].to_str().unwrap(),
+        "--floor",
+        &pg.url,
+    ]);
+    assert!(ok, "{o}{e}");
+    // The floor goes away: said, tried again, and the auditor is still there.
+    pg.ctl("down");
+    wait_until("the auditor to say so", Duration::from_secs(60), || {
+        said(&err).contains("floor-audit: lost the floor")
+    });
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(child.try_wait().unwrap().is_none(), "{}", said(&err));
+    pg.ctl("up");
+    wait_until(
+        "the auditor to connect again",
+        Duration::from_secs(90),
+        || said(&err).contains("connected to the floor"),
+    );
+    sync(&files[2]);
+    replayed(&files[2]);
+    assert!(child.try_wait().unwrap().is_none(), "{}", said(&err));
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
 #[test]
 fn the_table_keeps_dealing_while_the_floor_is_down_and_it_catches_up() {
     if server("down").is_none() {
@@ -1699,7 +2015,7 @@ fn the_table_keeps_dealing_while_the_floor_is_down_and_it_catches_up() {
         states.lock().unwrap().last(),
         Some(floor::LinkState::InSync { .. })
     ));
-    assert!(run(&["verify", "--db", d, "--floor", &pg.url]).0);
+    assert!(audited_verify(d, &pg.url).0);
 }
 
 /// The server crashes (`pg_ctl stop -m immediate`) while a batch is inside its
@@ -1792,7 +2108,7 @@ fn a_server_crash_inside_a_batch_leaves_no_event_missing_or_doubled() {
     assert!(ok, "{err}");
     assert_eq!(floor_counts(&pg.url), (n, n, n));
     assert!(alarms(&pg.url).is_empty(), "{:?}", alarms(&pg.url));
-    assert!(run(&["verify", "--db", d, "--floor", &pg.url]).0);
+    assert!(audited_verify(d, &pg.url).0);
 }
 
 #[test]
@@ -2000,6 +2316,8 @@ fn a_floor_over_tls_is_checked_against_its_ca() {
         "localhost",
         &format!("sslmode=verify-full&sslrootcert={ca}"),
     );
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &by_name]);
+    assert!(ok, "{out}{err}");
     let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &by_name]);
     assert!(ok && out.contains("matches the floor"), "{out}{err}");
 }

@@ -32,6 +32,18 @@ pub struct Audited {
     pub head: i64,
     /// The event the replay refuses, and why (an alarm on the floor).
     pub failed: Option<(i64, String)>,
+    /// The event this program cannot replay, and why: a kind it does not know (a newer
+    /// Croupier logged it). Not the table's fault, so no FAILED verdict: the replay stops
+    /// there, NOT YET REPLAYED, until a program that knows the kind runs the auditor.
+    pub stuck: Option<(i64, String)>,
+}
+
+/// Why a replay stopped at an event.
+enum Stop {
+    /// The replay refuses it: a FAILED verdict and an alarm.
+    Refused(String),
+    /// This program cannot replay it (a kind it does not know): an alarm, once.
+    Unknown(String),
 }
 
 /// A table database's replay in this process, and the last event it took.
@@ -54,6 +66,25 @@ impl Replay {
 /// The figures the floor derived from each settlement (`croupier.rounds`, what its
 /// reports show), for the settlements of one chunk of events.
 struct FloorFigures(HashMap<i64, [i64; 15]>);
+
+impl FloorFigures {
+    /// The settlements' figures among a chunk's rows (columns 7.. of the auditor's query).
+    fn of(rows: &[postgres::Row]) -> FloorFigures {
+        let mut figures = HashMap::new();
+        for r in rows {
+            if let Some(round) = r.get::<_, Option<i64>>(7) {
+                let mut row = [0i64; 15];
+                row[0] = r.get(0);
+                row[1] = round;
+                for (i, x) in row.iter_mut().enumerate().skip(2) {
+                    *x = r.get(i + 6);
+                }
+                figures.insert(row[0], row);
+            }
+        }
+        FloorFigures(figures)
+    }
+}
 
 impl LoggedFigures for FloorFigures {
     fn row(&mut self, e: &Event) -> Result<Option<[i64; 15]>, ReplayError> {
@@ -123,6 +154,7 @@ impl Auditor {
                     through: *through,
                     head: t.head_seq,
                     failed: Some((*seq, why.clone())),
+                    stuck: None,
                 },
                 None => self.table(t)?,
             };
@@ -136,8 +168,8 @@ impl Auditor {
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
         let mut rep = self.replays.remove(&t.tab).unwrap_or_else(Replay::new);
-        let mut failed = None;
-        while failed.is_none() && rep.through < t.head_seq {
+        let mut stop = None;
+        while stop.is_none() && rep.through < t.head_seq {
             let to = (rep.through + CHUNK).min(t.head_seq);
             let rows = self
                 .floor
@@ -153,39 +185,28 @@ impl Auditor {
                     &[&t.tab, &rep.through, &to],
                 )
                 .map_err(&err)?;
-            let mut figures = HashMap::new();
-            for r in &rows {
-                if let Some(round) = r.get::<_, Option<i64>>(7) {
-                    let mut row = [0i64; 15];
-                    row[0] = r.get(0);
-                    row[1] = round;
-                    for (i, x) in row.iter_mut().enumerate().skip(2) {
-                        *x = r.get(i + 6);
-                    }
-                    figures.insert(row[0], row);
-                }
-            }
-            rep.r.figures = Some(Box::new(FloorFigures(figures)));
+            rep.r.figures = Some(Box::new(FloorFigures::of(&rows)));
             for r in &rows {
                 let e = event_of(r);
                 let fed = match &e {
-                    Some(e) if e.seq == rep.through + 1 => rep.r.feed(e).map_err(|x| x.to_string()),
-                    Some(e) => Err(format!(
+                    Some(e) if e.seq == rep.through + 1 => {
+                        rep.r.feed(e).map_err(|x| Stop::Refused(x.to_string()))
+                    }
+                    Some(e) => Err(Stop::Refused(format!(
                         "expected event {} next, the floor gives {}",
                         rep.through + 1,
                         e.seq
-                    )),
-                    None => Err(format!(
-                        "event {}: its kind {:?} is not one this program knows",
-                        r.get::<_, i64>(0),
+                    ))),
+                    None => Err(Stop::Unknown(format!(
+                        "its kind {:?} is not one this program knows: a newer Croupier logged it; run `croupier floor-audit` from that version",
                         r.get::<_, &str>(2)
-                    )),
+                    ))),
                 };
                 match fed {
                     Ok(()) => rep.through += 1,
                     Err(why) => {
                         let table = e.as_ref().and_then(|e| e.table);
-                        failed = Some((rep.through + 1, why, table));
+                        stop = Some((rep.through + 1, why, table));
                         break;
                     }
                 }
@@ -196,20 +217,54 @@ impl Auditor {
             self.record(t, rep.through)?;
         }
         let through = rep.through;
-        let failed = match failed {
-            Some((seq, why, table)) => Some(self.refuse(t, through, seq, &why, table)?),
+        let (mut failed, mut stuck) = (None, None);
+        match stop {
+            Some((seq, Stop::Refused(why), table)) => {
+                failed = Some(self.refuse(t, through, seq, &why, table)?)
+            }
+            Some((seq, Stop::Unknown(why), _)) => {
+                self.record(t, through)?;
+                self.cannot_replay(t, seq, &why)?;
+                self.replays.insert(t.tab, rep);
+                stuck = Some((seq, why));
+            }
             None => {
                 self.replays.insert(t.tab, rep);
-                None
             }
-        };
+        }
         Ok(Audited {
             id: short_id(&t.db),
             path: t.path.clone(),
             through,
             head: t.head_seq,
             failed,
+            stuck,
         })
+    }
+
+    /// An event this program cannot replay: an alarm, raised once on the floor (a later
+    /// pass or run finds it there), and no verdict: the table database stays NOT YET
+    /// REPLAYED from it.
+    fn cannot_replay(&mut self, t: &FloorTable, seq: i64, why: &str) -> Result<(), FloorError> {
+        let target = self.floor.target.clone();
+        let err = |e: postgres::Error| server_err(&target, e);
+        let what = format!(
+            "replay: table database {} ({}) event {seq}: the auditor cannot replay it: {why}",
+            short_id(&t.db),
+            t.path
+        );
+        let raised = self
+            .floor
+            .client()
+            .query_opt(
+                "SELECT 1 FROM croupier.alarms WHERE db = $1 AND seq = $2 AND what = $3",
+                &[&t.db, &seq, &what],
+            )
+            .map_err(&err)?;
+        if raised.is_none() {
+            raise_alarm(self.floor.client(), &t.db, seq, None, None, &what).map_err(&err)?;
+        }
+        Ok(())
     }
 
     /// How far the replay of `t` has got (never moved back).
@@ -278,16 +333,42 @@ fn event_of(r: &postgres::Row) -> Option<Event> {
 /// How often a following auditor looks for new events when it has replayed them all.
 const POLL: Duration = Duration::from_millis(500);
 
+/// The longest wait between two attempts to reach a floor that went away.
+const BACKOFF_MAX: Duration = Duration::from_secs(30);
+
+/// What a following auditor says besides its verdicts.
+#[derive(Debug)]
+pub enum FollowNote<'a> {
+    /// The floor went away (`why`); the next attempt is in `retry_in`.
+    Lost {
+        why: &'a FloorError,
+        retry_in: Duration,
+    },
+    /// Connected again: the replay goes on.
+    Back,
+}
+
 /// Replays every table database, then keeps replaying what the tables send, until `stop`
-/// is set; `report` hears each pass's verdicts when they change.
+/// is set; `report` hears each pass's verdicts when they change. A lost connection is
+/// said (`note`) and tried again from `url`, waiting 1 s, 2 s, 4 s… up to 30 s; what it
+/// replayed is kept. Any other error (a login that may not audit, a newer floor) ends it.
 pub fn follow(
+    url: &str,
     auditor: &mut Auditor,
     stop: &AtomicBool,
     mut report: impl FnMut(&[Audited]),
+    mut note: impl FnMut(FollowNote<'_>),
 ) -> Result<(), FloorError> {
     let mut last: Vec<Audited> = Vec::new();
     while !stop.load(Ordering::Relaxed) {
-        let now = auditor.pass()?;
+        let now = match auditor.pass() {
+            Ok(now) => now,
+            Err(e) if auditor.lost() => {
+                auditor.reconnect(url, &e, stop, &mut note)?;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         if now != last {
             report(&now);
             last = now;
@@ -296,4 +377,45 @@ pub fn follow(
         }
     }
     Ok(())
+}
+
+impl Auditor {
+    /// Whether the connection is gone (the server answers nothing within 5 s).
+    fn lost(&mut self) -> bool {
+        self.floor
+            .client()
+            .is_valid(Duration::from_secs(5))
+            .is_err()
+    }
+
+    /// Connects again after `why`, backing off, until connected or `stop`; an error that
+    /// is not the floor being out of reach ends it.
+    fn reconnect(
+        &mut self,
+        url: &str,
+        why: &FloorError,
+        stop: &AtomicBool,
+        note: &mut impl FnMut(FollowNote<'_>),
+    ) -> Result<(), FloorError> {
+        let mut wait = Duration::from_secs(1);
+        let mut why_now = None;
+        while !stop.load(Ordering::Relaxed) {
+            note(FollowNote::Lost {
+                why: why_now.as_ref().unwrap_or(why),
+                retry_in: wait,
+            });
+            std::thread::sleep(wait);
+            wait = (wait * 2).min(BACKOFF_MAX);
+            match Floor::connect(url).and_then(Auditor::new) {
+                Ok(fresh) => {
+                    self.floor = fresh.floor;
+                    note(FollowNote::Back);
+                    return Ok(());
+                }
+                Err(e @ FloorError::Connect { .. }) => why_now = Some(e),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
 }

@@ -23,6 +23,10 @@ pub struct Compared {
     /// Whether the difference was logged on the floor as an alarm (a table's own role
     /// may raise none).
     pub alarmed: bool,
+    /// How far the floor's auditor has replayed the floor's copy (0: not at all)…
+    pub replayed_through: i64,
+    /// …and the event its replay refused, and why.
+    pub replay_failed: Option<(i64, String)>,
 }
 
 /// The first event that differs: its seq, the floor's hash (none if the floor lacks it),
@@ -54,9 +58,26 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
             floor_head: 0,
             differs: Some((1, why)),
             alarmed,
+            replayed_through: 0,
+            replay_failed: None,
         });
     };
     let (tab, floor_head): (i32, i64) = (row.get(0), row.get(1));
+    let (replayed_through, replay_failed) = match floor
+        .client()
+        .query_opt(
+            "SELECT seq, failed_seq, failed_why FROM croupier.replayed WHERE tab = $1",
+            &[&tab],
+        )
+        .map_err(&err)?
+    {
+        Some(r) => (
+            r.get::<_, i64>(0),
+            r.get::<_, Option<i64>>(1)
+                .map(|seq| (seq, r.get::<_, Option<String>>(2).unwrap_or_default())),
+        ),
+        None => (0, None),
+    };
     let mut prev = GENESIS;
     let mut from = 1;
     let mut differs = None;
@@ -115,6 +136,8 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
         floor_head,
         differs,
         alarmed,
+        replayed_through,
+        replay_failed,
     })
 }
 

@@ -23,7 +23,7 @@ mod source;
 mod sync;
 mod tls;
 
-pub use audit::{Audited, Auditor, follow as audit_follow};
+pub use audit::{Audited, Auditor, FollowNote, follow as audit_follow};
 pub use check::{Compared, compare};
 pub use source::FloorSource;
 pub use sync::{Link, LinkState, Synced, follow, sync_once};
@@ -37,6 +37,26 @@ use crate::log::Store;
 use crate::log::event::hex;
 use crate::log::store::AuditError;
 use schema::{FLOOR_VERSION, MIGRATION_LOCK, MIGRATIONS, ROLES};
+
+/// Waits for another connection's migration, if this login may migrate: on the schema's
+/// own version row, which only the owner may lock so (EXCLUSIVE mode needs UPDATE; a
+/// reader's SELECT takes ACCESS SHARE, which it does not wait for). The advisory lock,
+/// which any login can take and hold, only while there is no schema yet. A table's login
+/// takes neither, so it can stall no other connection's (issue 21).
+fn migration_lock(tx: &mut postgres::Transaction<'_>) -> Result<(), postgres::Error> {
+    let r = tx.query_one(
+        "SELECT to_regclass('croupier.schema_version') IS NOT NULL,
+                coalesce(has_table_privilege(to_regclass('croupier.schema_version'), 'UPDATE'), false)",
+        &[],
+    )?;
+    match (r.get(0), r.get(1)) {
+        (true, true) => tx.batch_execute("LOCK TABLE croupier.schema_version IN EXCLUSIVE MODE"),
+        (true, false) => Ok(()),
+        (false, _) => tx
+            .execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+            .map(|_| ()),
+    }
+}
 
 /// What went wrong between a table and the floor. Each message says where and what to do.
 #[derive(Debug, thiserror::Error)]
@@ -203,8 +223,7 @@ impl Floor {
         let target = self.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
         let mut tx = self.client.transaction().map_err(&err)?;
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
-            .map_err(&err)?;
+        migration_lock(&mut tx).map_err(&err)?;
         let (exists, owner): (bool, bool) = {
             let r = tx
                 .query_one(

@@ -12,7 +12,7 @@ use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
 use crate::log::store::figures_of_row;
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    Noted, RoundRow, Source, SourceAlarm, SourceHead, apply_fixes, inputs_of,
+    Noted, RoundRow, Source, SourceAlarm, SourceHead, Verified, apply_fixes, inputs_of,
 };
 use crate::session::pontis::{GameRow, rows_of};
 
@@ -203,6 +203,13 @@ impl Source for FloorSource {
             .iter()
             .map(|r| (r.get(0), r.get(1)))
             .collect();
+        // How far the auditor has replayed each table database: a settlement after it
+        // is a round not yet replayed.
+        let through: HashMap<i32, i64> = self
+            .query("SELECT tab, seq FROM croupier.replayed", &[])?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
         let mut out = Vec::new();
         let (place, table_names, user_names) = (
             std::mem::take(&mut self.place),
@@ -211,7 +218,7 @@ impl Source for FloorSource {
         );
         let read = self.each_row(
             "SELECT tab, at, table_id, user_id, round_id, handle, paid, win, max_net,
-                    insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks
+                    insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, seq
                FROM croupier.rounds WHERE at >= $1 AND at < $2 ORDER BY tab, at, round_id",
             &[&from_ms, &to_ms],
             |r| {
@@ -241,6 +248,7 @@ impl Source for FloorSource {
                     figures: figures_of_row(&f),
                     voided: voided.contains(&(tab, round)),
                     corrected: false,
+                    replayed: Some(r.get::<_, i64>(15) <= through.get(&tab).copied().unwrap_or(0)),
                 });
                 if out.len() % 100_000 == 0 {
                     progress(out.len());
@@ -384,22 +392,8 @@ impl Source for FloorSource {
                     &[&t.db, &t.role],
                 )?;
                 let (n, first): (i64, Option<i64>) = (alarms[0].get(0), alarms[0].get(1));
-                let (replayed, failed) = self.replayed(&t)?;
-                Some(match broken[0].get::<_, Option<i64>>(0) {
-                    Some(seq) => Err(format!("the floor's copy does not chain at event {seq}")),
-                    None if failed.is_some() => Err(format!(
-                        "{replayed}: the floor auditor's replay refuses event {}",
-                        failed.unwrap_or_default()
-                    )),
-                    None if n > 0 => Err(format!(
-                        "{n} alarm(s) on the floor for this table database, the first at event {}; {replayed}",
-                        first.unwrap_or(0)
-                    )),
-                    None => Ok(format!(
-                        "{} events chained on the floor, checked on receipt and again now; {replayed}; no alarm",
-                        t.head_seq
-                    )),
-                })
+                let chain = broken[0].get::<_, Option<i64>>(0);
+                Some(self.verdict(&t, chain, n, first)?)
             } else {
                 None
             };
@@ -435,6 +429,10 @@ impl Source for FloorSource {
             out.extend(rows_of(db, &self.user_names[db], &opened, &ended, &started));
         }
         Ok(out)
+    }
+
+    fn marks_replay(&self) -> bool {
+        true
     }
 
     fn alarms(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
@@ -475,10 +473,16 @@ impl Source for FloorSource {
 }
 
 impl FloorSource {
-    /// The floor auditor's verdict on a table database, in words ("replayed through event
-    /// N of M", and the settled rounds it has not replayed yet), and the event its replay
-    /// refused, if it did.
-    fn replayed(&mut self, t: &FloorTable) -> Result<(String, Option<String>), AuditError> {
+    /// A table database's verdict: FAILED if its chain breaks at `chain`, the auditor's
+    /// replay refused an event or `alarms` stand (the first at `first`); NOT YET REPLAYED
+    /// until the auditor has replayed every event the floor holds of it; else PASSED.
+    fn verdict(
+        &mut self,
+        t: &FloorTable,
+        chain: Option<i64>,
+        alarms: i64,
+        first: Option<i64>,
+    ) -> Result<Verified, AuditError> {
         let v = self.query(
             "SELECT seq, failed_seq, failed_why FROM croupier.replayed WHERE tab = $1",
             &[&t.tab],
@@ -491,22 +495,46 @@ impl FloorSource {
             ),
             None => (0, None),
         };
+        let replayed = format!(
+            "replayed through event {through} of {} by the floor's auditor",
+            t.head_seq
+        );
+        if let Some(seq) = chain {
+            return Ok(Verified::Failed(format!(
+                "the floor's copy does not chain at event {seq}"
+            )));
+        }
+        if let Some(f) = failed {
+            return Ok(Verified::Failed(format!(
+                "{replayed}: the floor auditor's replay refuses event {f}"
+            )));
+        }
+        if alarms > 0 {
+            return Ok(Verified::Failed(format!(
+                "{alarms} alarm(s) on the floor for this table database, the first at event {}; {replayed}",
+                first.unwrap_or(0)
+            )));
+        }
+        let chained = format!(
+            "{} events chained on the floor, checked on receipt and again now; no alarm",
+            t.head_seq
+        );
+        if through >= t.head_seq {
+            return Ok(Verified::Passed(format!("{chained}; {replayed}")));
+        }
         let pending = self.query(
             "SELECT count(*), min(round_id) FROM croupier.rounds WHERE tab = $1 AND seq > $2",
             &[&t.tab, &through],
         )?;
         let (n, from): (i64, Option<i64>) = (pending[0].get(0), pending[0].get(1));
-        let mut text = format!(
-            "replayed through event {through} of {} by the floor's auditor",
-            t.head_seq
-        );
-        if n > 0 {
-            text.push_str(&format!(
-                " ({n} settled round(s) from round {} not yet replayed)",
+        Ok(Verified::NotReplayed {
+            through,
+            events: t.head_seq,
+            detail: format!(
+                "{chained}; {n} settled round(s) from round {} not yet replayed",
                 from.unwrap_or(0)
-            ));
-        }
-        Ok((text, failed))
+            ),
+        })
     }
 
     /// A round's events as the store's `round_events` gives them: its inputs between its

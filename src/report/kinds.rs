@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use chrono::Datelike;
 
-use super::data::{self, RoundRow, date_of, shift_of};
+use super::data::{self, RoundRow, Verified, date_of, shift_of};
 use super::theory::{RoundTheory, Theories};
 use super::{Cell, Chart, Detail, Kind, Options, Provenance, Report, Section, key};
 use crate::engine::{Currency, Money};
@@ -541,6 +541,7 @@ fn rounds_section(
     progress: &mut dyn FnMut(&str),
 ) -> Result<Section, AuditError> {
     let mut rows = Vec::new();
+    let marks = src.marks_replay();
     for (n, r) in cx.in_period.iter().enumerate() {
         if n % 20_000 == 0 {
             progress(&format!("{n} of {} rounds", cx.in_period.len()));
@@ -575,6 +576,7 @@ fn rounds_section(
                     Cell::Money(r.figures.handle),
                     Cell::Money(r.figures.house_net),
                 ],
+                replay_mark(marks, r.replayed),
             ]
             .concat(),
         );
@@ -583,6 +585,11 @@ fn rounds_section(
     if cx.mixed {
         columns.push("currency");
     }
+    let marked: Vec<&str> = if marks {
+        vec!["replayed by the floor's auditor"]
+    } else {
+        vec![]
+    };
     Ok(Section {
         name: "rounds".into(),
         columns: [
@@ -596,10 +603,20 @@ fn rounds_section(
                 "handle",
                 "house win",
             ],
+            marked,
         ]
         .concat(),
         rows,
     })
+}
+
+/// The floor's rounds report marks each round its auditor has not yet replayed.
+fn replay_mark(marks: bool, replayed: Option<bool>) -> Vec<Cell> {
+    match (marks, replayed) {
+        (false, _) => vec![],
+        (true, Some(true)) => vec![Cell::Word("yes")],
+        (true, _) => vec![Cell::Word("not yet replayed")],
+    }
 }
 
 /// The dealers report: each dealer's rounds, hours, figures and noted inputs, and the
@@ -857,7 +874,7 @@ fn provenance(
 ) -> Result<Vec<Provenance>, AuditError> {
     let mut sources = Vec::new();
     for h in src.heads(o.verify, progress)? {
-        if let (Kind::Exceptions, Some(Err(why))) = (o.kind, &h.verified)
+        if let (Kind::Exceptions, Some(Verified::Failed(why))) = (o.kind, &h.verified)
             && let Some(sec) = sections.last_mut()
         {
             sec.rows.push(vec![

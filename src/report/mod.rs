@@ -10,7 +10,7 @@ pub mod query;
 mod render;
 pub mod theory;
 
-pub use data::{Period, PeriodError, RoundRow, Shift};
+pub use data::{Period, PeriodError, RoundRow, Shift, Verified};
 
 /// The names of the sections and columns that code outside the report reads by key (the
 /// floor window): the report is built with these same constants, so a renamed one
@@ -236,8 +236,8 @@ pub struct Provenance {
     pub(crate) path: String,
     pub(crate) head_seq: i64,
     pub(crate) head_hash: String,
-    /// `Some(Ok(summary))` verified, `Some(Err(why))` failed, `None` not run.
-    pub verified: Option<Result<String, String>>,
+    /// The verdict (`None`: not run).
+    pub verified: Option<Verified>,
 }
 
 /// A finished report, ready to render.
@@ -323,8 +323,18 @@ impl Report {
                 None,
             ));
             let (v, passed) = match &s.verified {
-                Some(Ok(summary)) => (format!("PASSED ({summary})"), true),
-                Some(Err(why)) => (format!("FAILED: {why}"), false),
+                Some(Verified::Passed(summary)) => (format!("PASSED ({summary})"), true),
+                Some(Verified::Failed(why)) => (format!("FAILED: {why}"), false),
+                Some(Verified::NotReplayed {
+                    through,
+                    events,
+                    detail,
+                }) => (
+                    format!(
+                        "NOT YET REPLAYED (replayed through event {through} of {events}): {detail}"
+                    ),
+                    false,
+                ),
                 None => (
                     "NOT RUN (--skip-verify): these figures are not verified".to_string(),
                     false,

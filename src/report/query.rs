@@ -172,6 +172,9 @@ pub struct RoundRow {
     pub(crate) voided: bool,
     /// A supervisor corrected the round: the figures are the corrected ones.
     pub(crate) corrected: bool,
+    /// Whether the floor's auditor has replayed its settlement (`None`: the source's own
+    /// verify replays every round, the files).
+    pub(crate) replayed: Option<bool>,
 }
 
 fn sql(store: &Store) -> impl Fn(rusqlite::Error) -> AuditError + '_ {
@@ -255,6 +258,7 @@ pub(crate) fn rounds(
             figures: figures_of_row(&row),
             voided: voided.contains(&round),
             corrected: false,
+            replayed: None,
         });
         if out.len() % 100_000 == 0 {
             progress(out.len());
@@ -496,8 +500,42 @@ pub struct SourceHead {
     pub path: String,
     pub head_seq: i64,
     pub head_hash: String,
-    /// `Some(Ok(summary))` checked, `Some(Err(why))` failed, `None` not run.
-    pub verified: Option<Result<String, String>>,
+    /// The verdict (`None`: not run).
+    pub verified: Option<Verified>,
+}
+
+/// A database's verdict: its events replayed through the engine and found to hold, an
+/// alarm or mismatch standing, or (on the floor) not every event replayed by its auditor
+/// yet — never PASSED for events nobody replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verified {
+    /// Every event replayed, nothing wrong (the summary in words).
+    Passed(String),
+    /// A mismatch or an alarm stands (why).
+    Failed(String),
+    /// The floor's auditor has replayed events 1..=`through` of `events`; nothing wrong
+    /// in them (`detail`).
+    NotReplayed {
+        through: i64,
+        events: i64,
+        detail: String,
+    },
+}
+
+impl Verified {
+    /// Whether it is PASSED.
+    pub fn passed(&self) -> bool {
+        matches!(self, Verified::Passed(_))
+    }
+
+    /// The name a program reads (JSON's `verdict`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verified::Passed(_) => "passed",
+            Verified::Failed(_) => "failed",
+            Verified::NotReplayed { .. } => "not_replayed",
+        }
+    }
 }
 
 /// An alarm the source holds (the floor's: a refused or differing table log).
@@ -559,6 +597,11 @@ pub trait Source {
     /// Alarms raised in `[from_ms, to_ms)` (files hold none).
     fn alarms(&mut self, _from_ms: i64, _to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
         Ok(Vec::new())
+    }
+    /// Whether each round says if an auditor has replayed it yet (`RoundRow::replayed`:
+    /// the floor's rounds do; a file's are replayed by the report's own verify).
+    fn marks_replay(&self) -> bool {
+        false
     }
 }
 
@@ -635,13 +678,16 @@ impl Source for Files<'_> {
             let verified = if verify {
                 progress(&format!("verifying {}", s.path().display()));
                 Some(match replay::verify(s, |_| {}) {
-                    Ok(v) if v.games > 0 => Ok(format!(
+                    Ok(v) if v.games > 0 => Verified::Passed(format!(
                         "{} events, {} rounds and {} Pontis games replayed",
                         v.events, v.rounds, v.games
                     )),
-                    Ok(v) => Ok(format!("{} events, {} rounds replayed", v.events, v.rounds)),
+                    Ok(v) => Verified::Passed(format!(
+                        "{} events, {} rounds replayed",
+                        v.events, v.rounds
+                    )),
                     Err(ReplayError::Store(e)) => return Err(e),
-                    Err(e) => Err(e.to_string()),
+                    Err(e) => Verified::Failed(e.to_string()),
                 })
             } else {
                 None

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use chrono::{NaiveDate, NaiveDateTime};
 use serde_json::{Value, json};
 
-use super::{Cell, Chart, Detail, Kind, Report};
+use super::{Cell, Chart, Detail, Kind, Report, Verified};
 use crate::engine::{Currency, Money};
 use crate::files::WriteError;
 use crate::i18n::{self, Lang};
@@ -156,6 +156,7 @@ fn column_label(lang: Lang, key: &str) -> String {
         "abandoned" => t!(lang, "report-col-abandoned"),
         "in play" => t!(lang, "report-col-in-play"),
         "longest (inputs)" => t!(lang, "report-col-longest"),
+        "replayed by the floor's auditor" => t!(lang, "report-col-replayed"),
         other => other.to_string(),
     }
 }
@@ -184,6 +185,8 @@ fn word(lang: Lang, key: &str) -> String {
         "not set" => t!(lang, "report-currency-not-set"),
         "players" => t!(lang, "report-edge-players"),
         "house" => t!(lang, "report-edge-house"),
+        "yes" => t!(lang, "report-word-yes"),
+        "not yet replayed" => t!(lang, "report-word-not-yet-replayed"),
         other => other.to_string(),
     }
 }
@@ -391,7 +394,7 @@ fn footer_in(r: &Report, lang: Lang) -> Vec<(String, String, Option<bool>)> {
             None,
         ));
         let (v, passed) = match &s.verified {
-            Some(Ok(summary)) => (
+            Some(Verified::Passed(summary)) => (
                 t!(
                     lang,
                     "report-footer-passed",
@@ -399,7 +402,21 @@ fn footer_in(r: &Report, lang: Lang) -> Vec<(String, String, Option<bool>)> {
                 ),
                 true,
             ),
-            Some(Err(why)) => (t!(lang, "report-footer-failed", why = why), false),
+            Some(Verified::Failed(why)) => (t!(lang, "report-footer-failed", why = why), false),
+            Some(Verified::NotReplayed {
+                through,
+                events,
+                detail,
+            }) => (
+                t!(
+                    lang,
+                    "report-footer-not-replayed",
+                    through = through.to_string(),
+                    events = events.to_string(),
+                    detail = detail
+                ),
+                false,
+            ),
             None => (t!(lang, "report-footer-not-run"), false),
         };
         f.push((t!(lang, "report-footer-verify", n = n), v, Some(passed)));
@@ -541,14 +558,32 @@ pub fn render_json(r: &Report) -> Value {
         "databases": r.sources.iter().map(|s| json!({
             "path": s.path,
             "chain_head": {"seq": s.head_seq, "hash": s.head_hash},
-            "verify": match &s.verified {
-                Some(Ok(v)) => json!({"passed": true, "detail": v}),
-                Some(Err(e)) => json!({"passed": false, "detail": e}),
-                None => json!({"passed": null, "detail": "not run (--skip-verify)"}),
-            },
+            "verify": verify_json(s.verified.as_ref()),
         })).collect::<Vec<_>>(),
         "footer": r.footer().into_iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),
     })
+}
+
+/// A database's verdict for programs: `verdict` is `passed`, `failed`, `not_replayed`
+/// (with `replayed_through` and `events`) or `not_run`; `passed` is true only for
+/// `passed`.
+fn verify_json(v: Option<&Verified>) -> Value {
+    match v {
+        Some(Verified::Passed(d)) => json!({"verdict": "passed", "passed": true, "detail": d}),
+        Some(Verified::Failed(d)) => json!({"verdict": "failed", "passed": false, "detail": d}),
+        Some(Verified::NotReplayed {
+            through,
+            events,
+            detail,
+        }) => json!({
+            "verdict": "not_replayed",
+            "passed": false,
+            "replayed_through": through,
+            "events": events,
+            "detail": detail,
+        }),
+        None => json!({"verdict": "not_run", "passed": null, "detail": "not run (--skip-verify)"}),
+    }
 }
 
 fn esc(s: &str) -> String {

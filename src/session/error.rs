@@ -6,6 +6,13 @@ use crate::engine::pontis::{PlayError, SetupError as GameSetupError};
 use crate::engine::{SetupError, StepError};
 use crate::log::AuditError;
 
+/// What the feed expects between rounds (its answer's `expected …`).
+pub(crate) const BETWEEN_ROUNDS: &str = "bets (e.g. bets 1a:20 3a:50), or new-shoe, or close";
+
+/// Why the feed refuses a line its input ended in the middle of (`feed::LineError::Unended`);
+/// the replay holds an `unended` refusal to exactly this reason.
+pub(crate) const UNENDED: &str = "the line has no newline at its end (the input ended in the middle of it), so it is not an input";
+
 /// Something in the log that does not hold.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {

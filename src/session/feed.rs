@@ -18,7 +18,7 @@ use crate::log::store::{AuditError, Store};
 pub const MAX_LINE: usize = 256;
 
 /// What the feed expects between rounds.
-const BETS: &str = "bets (e.g. bets 1a:20 3a:50), or new-shoe, or close";
+const BETS: &str = super::error::BETWEEN_ROUNDS;
 
 /// One line of the feed, parsed. A step's words are read by the round itself (they need
 /// its bets), so they stay text here.
@@ -498,6 +498,57 @@ mod tests {
         assert!(read_line(&mut r, &mut buf).unwrap());
         assert_eq!(buf, b"stick");
         assert!(!read_line(&mut r, &mut buf).unwrap());
+    }
+
+    /// Issue 21: a refusal marked `unended` spares its text the engine's check only with
+    /// the feed's own reason and what the engine expected there; the flag on a refusal
+    /// with another reason fails verify. The feed's own unended lines, between rounds and
+    /// in one, verify.
+    #[test]
+    fn an_unended_refusal_is_held_to_the_feeds_reason_by_the_replay() {
+        use crate::log::ManualClock;
+        use crate::session::replay::verify;
+        use crate::session::users::{Role, add_user, login};
+        assert_eq!(LineError::Unended.to_string(), super::super::error::UNENDED);
+        for forged in [false, true] {
+            let dir = std::env::temp_dir()
+                .join(format!("croupier-unended-{forged}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            let mut store = Store::open_with(
+                &dir.join("t.db"),
+                Box::new(ManualClock::new(1_767_600_000_000)),
+            )
+            .unwrap();
+            let admin = add_user(&mut store, "Ana Novak", Role::Admin, "482193", None).unwrap();
+            add_user(&mut store, "Jan Kral", Role::Dealer, "5150", Some(&admin)).unwrap();
+            let dealer = login(&mut store, "Jan Kral", "5150", None).unwrap();
+            let new = NewTable {
+                rules: Rules::preset("czech").unwrap(),
+                preset: Some("czech".into()),
+                limits: Limits::NONE,
+            };
+            let mut feed = Feed::open(store, dealer, "T1", Some(new)).unwrap();
+            feed.partial(b"bets 1a:2").unwrap();
+            feed.line(b"bets 1a:20").unwrap();
+            feed.partial(b"8").unwrap();
+            verify(&feed.store, |_| {}).unwrap();
+            if forged {
+                // "8" is a card the engine takes here: a writer that logs it refused,
+                // marked unended with a reason of its own, hides an input.
+                let why = Refused::Unreadable {
+                    why: "the dealer took it back".into(),
+                    expected: feed.expected(),
+                };
+                let t = feed.table.as_ref().unwrap();
+                t.refuse_unended(&mut feed.store, "8", why);
+                let e = verify(&feed.store, |_| {}).unwrap_err().to_string();
+                assert!(
+                    e.contains("not the feed's") && e.contains("took it back"),
+                    "{e}"
+                );
+            }
+        }
     }
 
     /// Whether the newline came: a last line without one is partial, wherever the

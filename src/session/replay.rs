@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 pub use super::error::ReplayError;
+use super::error::{BETWEEN_ROUNDS, UNENDED};
 use super::pontis::PontisTables;
 use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step, shown};
 use crate::log::event::{Event, EventKind, hex};
@@ -545,19 +546,33 @@ impl Replayer {
         Ok(())
     }
 
-    /// A refused input: the engine must really refuse it where it was tried.
+    /// A refused input: the engine must really refuse it where it was tried. A line the
+    /// feed's input ended in the middle of was never an input, whatever the engine says of
+    /// its text: it must carry the feed's own reason, with what the engine expected there.
     fn step_refused(&mut self, e: &Event) -> Result<(), ReplayError> {
         self.refused += 1;
-        if let Some(live) = e
-            .table
-            .and_then(|id| self.tables.get(&id))
-            .and_then(|t| t.live.as_ref())
-        {
-            let d: payload::Refused = Self::read(e)?;
+        let Some(t) = e.table.and_then(|id| self.tables.get(&id)) else {
+            return Ok(());
+        };
+        let live = t.live.as_ref();
+        let d: payload::Refused = Self::read(e)?;
+        if d.unended {
+            let expected = live.map_or_else(|| BETWEEN_ROUNDS.to_string(), |l| l.round.expected());
+            let want = format!("{UNENDED}; expected {expected}");
+            if d.reason != want {
+                return Err(Self::bad(
+                    e,
+                    format!(
+                        "logged as a line the input ended in the middle of, but its reason is \"{}\", not the feed's \"{want}\"",
+                        d.reason
+                    ),
+                ));
+            }
+            return Ok(());
+        }
+        if let Some(live) = live {
             let text = d.text.as_str();
-            // A line the feed's input ended in the middle of was never an input.
-            if !d.unended
-                && let Ok(step) = parse_step(text, &live.round)
+            if let Ok(step) = parse_step(text, &live.round)
                 && live.round.check(step).is_ok()
             {
                 return Err(Self::bad(

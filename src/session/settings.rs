@@ -274,8 +274,14 @@ impl SettingsReplay {
                     "user {id} added themself, but only the first user (an admin) does"
                 ));
             }
+            Some(b) if b == id && role != Role::Admin => {
+                return Err(format!(
+                    "the first user must be an admin, but user {id} was added as {}",
+                    role.name()
+                ));
+            }
             Some(b) if b != id => {
-                let (by_name, _) = self
+                let (by_name, by_role) = self
                     .users
                     .get(&b)
                     .ok_or_else(|| format!("added by user {b}, who does not exist"))?;
@@ -285,8 +291,25 @@ impl SettingsReplay {
                          after the adder's PIN is checked)"
                     ));
                 }
+                // As `users::add_user` allows: an admin adds anyone, a supervisor a dealer.
+                let may = *by_role == Role::Admin
+                    || (*by_role == Role::Supervisor && role == Role::Dealer);
+                if !may {
+                    return Err(format!(
+                        "added as {} by {by_name}, a {}, who may not add one (an admin adds \
+                         anyone, a supervisor only a dealer)",
+                        role.name(),
+                        by_role.name()
+                    ));
+                }
             }
-            _ => {}
+            Some(_) => {}
+            None => {
+                return Err(format!(
+                    "user {id} was added by no one: a user is added by an admin (or a \
+                     supervisor, for a dealer), or is the first user, an admin"
+                ));
+            }
         }
         self.users.insert(id, (name, role));
         if by == Some(id) {
@@ -447,6 +470,84 @@ mod tests {
             crate::session::users::login(&mut store, name, pin, None).unwrap();
         }
         (store, [admin, sup, jana, olha])
+    }
+
+    /// Issue 21: `verify` holds each `user_added` to who may add whom, as `add_user`
+    /// does: a dealer adds no one, a supervisor only a dealer, the first user is an admin
+    /// and adds themself, anyone else is added by someone (all adders logged in here).
+    #[test]
+    fn a_user_added_by_someone_without_the_right_fails_verify() {
+        let cases: [(&str, &str, Option<usize>, &str); 5] = [
+            (
+                "dealer-adds-dealer",
+                "dealer",
+                Some(2),
+                "Jana Svoboda, a dealer, who may not",
+            ),
+            (
+                "dealer-adds-admin",
+                "admin",
+                Some(3),
+                "Olha Koval, a dealer, who may not",
+            ),
+            (
+                "sup-adds-sup",
+                "supervisor",
+                Some(1),
+                "Petr Novak, a supervisor, who may not",
+            ),
+            (
+                "sup-adds-admin",
+                "admin",
+                Some(1),
+                "Petr Novak, a supervisor, who may not",
+            ),
+            ("by-no-one", "dealer", None, "was added by no one"),
+        ];
+        for (name, role, by, said) in cases {
+            let (mut store, users) = staffed(name);
+            verify(&store, |_| {}).unwrap();
+            let added = Payload::UserAdded(crate::log::payload::UserAdded {
+                user: 99,
+                name: "Nový Uživatel".into(),
+                role: role.into(),
+                pin_hash_sha256: None,
+            });
+            let by = by.map(|i| users[i].id);
+            store.append(&added, None, by, None).unwrap();
+            let e = verify(&store, |_| {}).unwrap_err().to_string();
+            assert!(e.contains(said) && e.contains("user_added"), "{name}: {e}");
+        }
+        // A supervisor adding a dealer is one the store makes.
+        let (mut store, [_, sup, ..]) = staffed("sup-adds-dealer");
+        add_user(
+            &mut store,
+            "Nova Dealerka",
+            Role::Dealer,
+            "3003",
+            Some(&sup),
+        )
+        .unwrap();
+        verify(&store, |_| {}).unwrap();
+        // The first user added as a dealer (by themself): refused.
+        let dir =
+            std::env::temp_dir().join(format!("croupier-first-dealer-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut store = Store::open_with(
+            &dir.join("t.db"),
+            Box::new(ManualClock::new(1_767_600_000_000)),
+        )
+        .unwrap();
+        let first = Payload::UserAdded(crate::log::payload::UserAdded {
+            user: 1,
+            name: "Jana Svoboda".into(),
+            role: "dealer".into(),
+            pin_hash_sha256: None,
+        });
+        store.append(&first, None, Some(1), None).unwrap();
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("the first user must be an admin"), "{e}");
     }
 
     /// A setting whose maker never showed their PIN (no login before it; the first admin,
