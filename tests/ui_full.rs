@@ -407,3 +407,106 @@ fn every_wrong_stake_is_said_at_once_and_marked() {
     assert!(status.contains("3a") && status.contains("4a"), "{status}");
     assert_eq!(marked_fields(&h), ["3a", "4a"]);
 }
+
+/// Where a widget on screen is cut off or lies over another, in words (none: laid out
+/// right), from egui's own record of the frame's widgets: each named widget (a label, a
+/// button, a field, the felt's cards) with its rectangle and the part of it not clipped.
+/// Cut off: clipped at a side (nothing here scrolls sideways), or out of the window where
+/// no scroll area clips it. A widget scrolled partly out of its scroll area is not cut
+/// off (it is scrolled to); one wholly scrolled away is not on screen.
+fn layout_faults(h: &H) -> Vec<String> {
+    let screen = h.ctx.content_rect();
+    // The names of the widgets, from the accessibility tree (egui's ids are its node ids).
+    let names: std::collections::HashMap<_, String> = h
+        .root()
+        .children_recursive()
+        .filter_map(|n| {
+            let a = n.accesskit_node();
+            let text = a.label().or_else(|| a.value())?;
+            Some((a.locate().0, format!("{:?} {text:?}", a.role())))
+        })
+        .filter(|(_, t)| !t.ends_with(" \"\""))
+        .collect();
+    let shown: Vec<(String, egui::WidgetRect)> = h.ctx.viewport(|v| {
+        v.prev_pass
+            .widgets
+            .layers()
+            .flat_map(|(_, rects)| rects.iter())
+            .filter_map(|r| {
+                let name = names.get(&r.id.accesskit_id())?;
+                let seen = r.interact_rect;
+                (r.visible && seen.width() >= 1.0 && seen.height() >= 1.0)
+                    .then(|| (name.clone(), *r))
+            })
+            .collect()
+    });
+    assert!(shown.len() > 20, "only {} widgets found", shown.len());
+    let mut faults = Vec::new();
+    for (i, (what, w)) in shown.iter().enumerate() {
+        let (r, seen) = (w.rect, w.interact_rect);
+        let cut_at_side = r.min.x < seen.min.x - 0.5 || r.max.x > seen.max.x + 0.5;
+        let unclipped_out = r == seen && !screen.expand(0.5).contains_rect(r);
+        if cut_at_side || unclipped_out || !screen.expand(0.5).contains_rect(seen) {
+            faults.push(format!(
+                "{what} at {r:?} (shown {seen:?}) is cut off in {screen:?}"
+            ));
+        }
+        for (other, o) in &shown[i + 1..] {
+            let common = seen.intersect(o.interact_rect);
+            if w.layer_id == o.layer_id && common.width() > 1.0 && common.height() > 1.0 {
+                faults.push(format!(
+                    "{what} at {seen:?} overlaps {other} at {:?}",
+                    o.interact_rect
+                ));
+            }
+        }
+    }
+    faults
+}
+
+/// A full table — 7 boxes × 3 bets, every offer open (insurance for all, even money for a
+/// pontoon with its back bets), then box 1 split three times with its back bets' declines
+/// open, then the settlement — in each language at 1280×800 and 1920×1080: no widget is
+/// cut off by the window or lies over another.
+#[test]
+fn a_full_table_lays_out_in_every_language_at_both_sizes() {
+    let offers: &[&str] = &[
+        "8", "a", "9", "9", "9", "9", "9", "a", "8", "k", "9", "9", "9", "9", "9",
+    ];
+    let mut split = FOUR_HANDS[..20].to_vec();
+    split.push("3");
+    let mut faults = Vec::new();
+    for lang in [Lang::En, Lang::Cs, Lang::Uk, Lang::Ru] {
+        for size in [
+            egui::Vec2::new(1280.0, 800.0),
+            egui::Vec2::new(1920.0, 1080.0),
+        ] {
+            let tag = format!("layout-{lang:?}-{}", size.x);
+            let mut seen = |what: &str, h: &H| {
+                for f in layout_faults(h) {
+                    faults.push(format!("{lang:?} {size:?} {what}: {f}"));
+                }
+            };
+            seen(
+                "offers",
+                &full_table(&format!("{tag}-o"), lang, size, offers),
+            );
+            seen(
+                "split",
+                &full_table(&format!("{tag}-s"), lang, size, &split),
+            );
+            let mut h = full_table(&format!("{tag}-x"), lang, size, FOUR_HANDS);
+            h.key_press(Key::Num0);
+            h.run();
+            h.run();
+            assert_eq!(h.state().screen(), Screen::Settled);
+            seen("settlement", &h);
+        }
+    }
+    assert!(
+        faults.is_empty(),
+        "{} faults:\n{}",
+        faults.len(),
+        faults.join("\n")
+    );
+}
