@@ -227,7 +227,7 @@ fn the_felt_shows_the_stakes_as_they_are_and_a_pontoon_as_such() {
     let all: Vec<String> = texts(&h).into_iter().map(|(t, _)| t).collect();
     let on_hands = all
         .iter()
-        .filter(|t| *t == "1a 10.00 · 1b 10.00 · 1c 10.00")
+        .filter(|t| *t == "1a\u{a0}10.00 · 1b\u{a0}10.00 · 1c\u{a0}10.00")
         .count();
     assert_eq!(on_hands, 4, "{all:#?}");
 }

@@ -273,6 +273,10 @@ impl DealerApp {
                 commands.extend(desk.ui(ui, lang).into_iter().map(Command::AtDesk));
             }
         });
+        // What the commands change is drawn at once, not at the next key or mouse move.
+        if !self.commands.is_empty() {
+            ctx.request_repaint();
+        }
         for c in std::mem::take(&mut self.commands) {
             self.apply(c);
         }

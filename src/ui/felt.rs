@@ -239,7 +239,8 @@ fn hand_stakes(
         .iter()
         .map(|&b| (b, on_hands(round, lines, b, Some(hand))))
         .filter(|(_, m)| *m != Money::ZERO)
-        .map(|(b, m)| format!("{} {}", round.bet_id(b), amount(lang, m)))
+        // A bet and its stake never part at a line's end.
+        .map(|(b, m)| format!("{}\u{a0}{}", round.bet_id(b), amount(lang, m)))
         .collect();
     if !said.is_empty() {
         ui.add(egui::Label::new(RichText::new(said.join(" · ")).size(14.0)).wrap());

@@ -20,7 +20,7 @@ const QUIET: Color32 = Color32::from_gray(150);
 const HERE: Color32 = Color32::from_rgb(70, 70, 20);
 
 /// The columns' shares of the width: marker, bet, stack, outcome, cards, staked, net.
-const COLUMNS: [f32; 7] = [0.03, 0.07, 0.21, 0.24, 0.18, 0.11, 0.16];
+const COLUMNS: [f32; 7] = [0.03, 0.07, 0.27, 0.23, 0.16, 0.10, 0.13];
 
 /// A move through the settlement asked for by a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,7 +241,7 @@ fn row_cells(
             cell(
                 ui,
                 w[2],
-                RichText::new(text).size(26.0).strong().color(color),
+                RichText::new(text).size(22.0).strong().color(color),
             );
             cell(ui, w[3], RichText::new(what).size(20.0));
             cell(ui, w[4], RichText::new(cards).size(20.0));
