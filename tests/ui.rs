@@ -765,7 +765,6 @@ fn the_settlement_is_shown_hand_by_hand() {
     let shown = texts(&h);
     let want = [
         "Dealer: A 6 (17)",
-        "Pay 80.00 · collect 40.00 · house net -40.00",
         // Box 1 as the dealer's hand passes it: both bets' stacks on hand 1, then on hand
         // 2, then 1a's insurance; each bet's net.
         "1a",
@@ -800,6 +799,8 @@ fn the_settlement_is_shown_hand_by_hand() {
         "PAY 50.00",
         "hand: won",
         "9 9 = 18",
+        // The totals under the lines, always in view.
+        "Pay 80.00 · collect 40.00 · house net -40.00",
     ];
     assert!(in_order(&shown, &want), "the settlement reads {shown:#?}");
 }

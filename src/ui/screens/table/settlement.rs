@@ -111,7 +111,6 @@ pub(crate) fn ui(
             ..Walk::default()
         };
     }
-    totals(ui, lang, currency, round, walk, commands);
     let widths = COLUMNS.map(|c| (ui.available_width() - 40.0).max(400.0) * c);
     // The header stays while the lines scroll under it.
     ui.horizontal_top(|ui| {
@@ -130,8 +129,11 @@ pub(crate) fn ui(
         }
     });
     ui.separator();
+    // The lines scroll in what is left above the totals, which always stay in view.
+    let foot = 120.0;
     egui::ScrollArea::vertical()
         .auto_shrink(false)
+        .max_height((ui.available_height() - foot).max(60.0))
         .show(ui, |ui| {
             let clip = ui.clip_rect();
             walk.in_view = None;
@@ -155,10 +157,12 @@ pub(crate) fn ui(
                 }
             }
         });
+    ui.separator();
+    totals(ui, lang, currency, round, walk, commands);
 }
 
-/// The totals and the confirmation, at the foot whatever the number of lines; how many
-/// lines are still to be seen while there are some.
+/// The totals and the confirmation, under the lines (kept in view whatever their number);
+/// how many lines are still to be seen while there are some.
 fn totals(
     ui: &mut Ui,
     lang: Lang,
@@ -169,40 +173,38 @@ fn totals(
 ) {
     let m = |x: Money| money(lang, x, currency);
     let SettleTotals { pay, collect } = round.settlement_totals();
-    egui::Panel::bottom("settlement-totals")
-        .show_separator_line(true)
-        .show(ui, |ui| {
-            ui.add_space(6.0);
-            ui.add(
-                Label::new(
-                    RichText::new(t!(
-                        lang,
-                        "settle-totals",
-                        pay = m(pay),
-                        collect = m(collect),
-                        net = m(round.house_net())
-                    ))
-                    .size(24.0)
-                    .strong(),
-                )
-                .wrap(),
-            );
-            ui.add_space(6.0);
-            ui.horizontal_wrapped(|ui| {
-                let label = with_hint(&t!(lang, "settle-confirm"), KeyAction::Confirm);
-                if big_button(ui, &label, true).clicked() {
-                    commands.push(Command::Confirm);
-                }
-                let unseen = walk.unseen();
-                if unseen > 0 {
-                    ui.label(
-                        RichText::new(t!(lang, "settle-lines-unseen", n = unseen))
-                            .size(18.0)
-                            .color(Color32::YELLOW),
-                    );
-                }
-            });
+    ui.vertical(|ui| {
+        ui.add_space(2.0);
+        ui.add(
+            Label::new(
+                RichText::new(t!(
+                    lang,
+                    "settle-totals",
+                    pay = m(pay),
+                    collect = m(collect),
+                    net = m(round.house_net())
+                ))
+                .size(24.0)
+                .strong(),
+            )
+            .wrap(),
+        );
+        ui.add_space(6.0);
+        ui.horizontal_wrapped(|ui| {
+            let label = with_hint(&t!(lang, "settle-confirm"), KeyAction::Confirm);
+            if big_button(ui, &label, true).clicked() {
+                commands.push(Command::Confirm);
+            }
+            let unseen = walk.unseen();
+            if unseen > 0 {
+                ui.label(
+                    RichText::new(t!(lang, "settle-lines-unseen", n = unseen))
+                        .size(18.0)
+                        .color(Color32::YELLOW),
+                );
+            }
         });
+    });
 }
 
 /// One cell of a column `w` wide; a long text wraps between words inside it.
