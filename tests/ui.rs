@@ -746,6 +746,11 @@ fn the_desk_from_a_table_and_closing_a_table_without_logging_out() {
     assert_eq!(h.state().round().map(|r| r.expected()), waiting);
     h.get_by_label("Close table").click();
     h.run();
+    // A round is in play: the screen asks first.
+    assert_eq!(h.state().screen(), Screen::Play);
+    h.get_by_label("Close the table, the round stays open")
+        .click();
+    h.run();
     assert_eq!(
         h.state().screen(),
         Screen::Setup,
@@ -847,7 +852,6 @@ fn the_settlement_is_shown_hand_by_hand() {
     let shown = texts(&h);
     let want = [
         "Dealer: A 6 (17)",
-        "Pay 80.00 · collect 40.00 · house net -40.00",
         // Box 1 as the dealer's hand passes it: both bets' stacks on hand 1, then on hand
         // 2, then 1a's insurance; each bet's net.
         "1a",
@@ -871,15 +875,19 @@ fn the_settlement_is_shown_hand_by_hand() {
         "COLLECT 10.00",
         "insurance: lost",
         "10.00",
-        "COLLECT 10.00",
+        // Each bet's net in its own quiet column: no PAY or COLLECT on it.
         "net 1a",
         "50.00",
-        "PUSH",
+        "-10.00",
         "net 1b",
+        "20.00",
+        "0.00",
         "3a",
         "PAY 50.00",
         "hand: won",
         "9 9 = 18",
+        // The totals under the lines, always in view.
+        "Pay 80.00 · collect 40.00 · house net -40.00",
     ];
     assert!(in_order(&shown, &want), "the settlement reads {shown:#?}");
 }
@@ -1723,8 +1731,8 @@ fn a_round_in_czech_through_the_same_keys() {
     assert_eq!(logged_count(&store, "step_refused"), 1);
 }
 
-/// In Ukrainian the ace is drawn Т: the key reference pairs every key with the mark it
-/// enters (and shows the ten's key as 0, not T), and the card buttons name their key.
+/// In Ukrainian the ace is drawn Т: the key reference gives each card's letter with the
+/// Latin key after it (and the ten's key as 0, not T), and the card buttons name their key.
 #[test]
 fn the_ukrainian_card_keys_say_their_marks() {
     use croupier::i18n::Lang;
@@ -1753,7 +1761,7 @@ fn the_ukrainian_card_keys_say_their_marks() {
     h.key_press(Key::Enter);
     h.run();
     assert!(
-        h.query_by_label("A\u{2192}Т  K\u{2192}К  Q\u{2192}Д  J\u{2192}В  0\u{2192}10  2-9")
+        h.query_by_label("Т/A  К/K  Д/Q  В/J  0\u{2192}10  2-9")
             .is_some(),
         "the key reference: {:?}",
         texts(&h)
@@ -1761,7 +1769,7 @@ fn the_ukrainian_card_keys_say_their_marks() {
     for label in ["Т (A)", "К (K)", "Д (Q)", "В (J)", "10"] {
         assert!(h.query_by_label(label).is_some(), "no card button {label}");
     }
-    // The ace's button enters an ace; T still enters a ten.
+    // The ace's button enters an ace.
     h.get_by_label("Т (A)").click();
     h.run();
     assert!(

@@ -72,6 +72,11 @@ app-desk-for-supervisors = pult supervizora je jen pro supervizory
 app-refused = ODMÍTNUTO: { $why }
 app-table-closed = stůl { $name } je zavřený
 app-table-closed-in-play = stůl { $name } je zavřený (rozehrané kolo se vrátí, až se stůl znovu otevře)
+app-leave-logout-question = U stolu { $name } se hraje kolo. Přesto se odhlásit? Stůl se zavře; kolo zůstane rozehrané do dalšího otevření.
+app-leave-close-question = U stolu { $name } se hraje kolo. Přesto stůl zavřít? Kolo zůstane rozehrané do dalšího otevření.
+app-leave-logout = Odhlásit, kolo zůstane otevřené
+app-leave-close = Zavřít stůl, kolo zůstane otevřené
+app-leave-stay = Zůstat u stolu (Esc)
 app-watching = { $path }: do databáze zapisuje jiný program ({ $holder }); tato obrazovka ji jen sleduje
 app-rules-dir-missing = { $said }; složka pravidel { $dir } (--rules-dir) neexistuje: nabízejí se jen přednastavená pravidla
 app-fatal-title = Databázi nelze otevřít
@@ -154,6 +159,7 @@ bets-who-back = sázka za hráčem { $n }
 bets-gap = box { $box_no }: { $who } má sázku, ale místo před ní je prázdné (první je sázka držitele)
 bets-bad-stake = box { $box_no }, { $who }: { $why }
 bets-none = žádné sázky: napište sázku aspoň na jeden box
+bets-refused = sázky nepřijaty, polí k opravě: { $n } (označená !): { $why }
 
 # Rozehrané kolo
 play-next = NA ŘADĚ: { $what }
@@ -247,6 +253,9 @@ settle-surrendered = vzdání se: polovina zpět
 settle-pay = VYPLATIT { $amount }
 settle-collect = STÁHNOUT { $amount }
 settle-push = VRÁTIT SÁZKU
+settle-column-net = Výsledek sázky
+settle-lines-unseen = ještě nezobrazené řádky: { $n } (PageDown, Down)
+settle-confirm-unseen = nepotvrzeno: řádky vyúčtování ještě nezobrazené: { $n }; první z nich je označený
 
 # Přehled kláves: co která klávesa dělá (klávesy jsou ve všech jazycích stejné)
 keys-title = Klávesy (F12 skryje)
@@ -267,6 +276,8 @@ keys-new-shoe = nový shoe (mezi koly)
 keys-any-card = na obrazovce sázek: kterákoli karta rozdává se zobrazenými sázkami
 keys-esc = opustit textové pole
 keys-toggle = zobrazit nebo skrýt tento přehled
+keys-page = vyúčtování: po stránkách (Up Down: po řádcích)
+keys-card-marks = karta: písmeno z karty na azbuce, nebo latinská klávesa za ním; 0 je desítka, T ne
 
 # Pontis
 pontis-setup-title = Otevřít stůl Pontis

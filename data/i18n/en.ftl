@@ -73,6 +73,11 @@ app-desk-for-supervisors = the supervisor desk is for supervisors
 app-refused = REFUSED: { $why }
 app-table-closed = table { $name } closed
 app-table-closed-in-play = table { $name } closed (its round in play comes back when it is opened again)
+app-leave-logout-question = A round is in play at { $name }. Log out anyway? The table closes; the round stays in play for the next opening.
+app-leave-close-question = A round is in play at { $name }. Close the table anyway? The round stays in play for the next opening.
+app-leave-logout = Log out, the round stays open
+app-leave-close = Close the table, the round stays open
+app-leave-stay = Stay at the table (Esc)
 app-watching = { $path }: another program writes it ({ $holder }); this screen watches it read-only
 app-rules-dir-missing = { $said }; the rules folder { $dir } (--rules-dir) is not a folder: only the presets are offered
 app-fatal-title = The database cannot be opened
@@ -155,6 +160,7 @@ bets-who-back = back bet { $n }
 bets-gap = box { $box_no }: { $who } has a stake but the place before it is empty (the holder's bet comes first)
 bets-bad-stake = box { $box_no } { $who }: { $why }
 bets-none = no bets: type a stake on at least one box
+bets-refused = bets not taken, { $n } fields to correct (marked !): { $why }
 
 # A round in play
 play-next = NEXT: { $what }
@@ -248,6 +254,9 @@ settle-surrendered = surrendered: half back
 settle-pay = PAY { $amount }
 settle-collect = COLLECT { $amount }
 settle-push = PUSH
+settle-column-net = Net of the bet
+settle-lines-unseen = lines not yet shown: { $n } (PageDown, Down)
+settle-confirm-unseen = not confirmed: { $n } lines of the settlement not yet shown; the first of them is marked
 
 # The key reference: what each key does (the keys are the same in every language)
 keys-title = Keys (F12 hides)
@@ -268,6 +277,8 @@ keys-new-shoe = new shoe (between rounds)
 keys-any-card = on the bets screen: any card key deals with the bets shown
 keys-esc = leave a text field
 keys-toggle = show or hide this reference
+keys-page = settlement: page by page (Up Down: line by line)
+keys-card-marks = card: the letter on the card on a Cyrillic layout, or the Latin key after it; 0 is a ten, T is not
 
 # Pontis
 pontis-setup-title = Open a Pontis table

@@ -9,12 +9,12 @@ use std::path::PathBuf;
 use egui::{Align, Key, Layout, RichText, Ui};
 
 use super::desk::{Desk, DeskCommand};
-use super::keys::{KeyAction, action};
+use super::keys::{KeyAction, Press, action, presses};
 use super::screens::first_admin::FirstAdmin;
 use super::screens::login::Login;
 use super::screens::open_table::OpenTable;
 use super::screens::pontis::{PontisAct, PontisScreen};
-use super::screens::table::{AtTable, OfferKind};
+use super::screens::table::{AtTable, OfferKind, WalkMove};
 use super::screens::{Said, input_error};
 use super::watch::Watch;
 use super::widgets::{Tone, key_panel, status_line};
@@ -90,6 +90,8 @@ pub struct DealerApp {
     /// Why the database could not be opened, said again in the language chosen.
     fatal_error: Option<AuditError>,
     show_keys: bool,
+    /// Log out or close the table, asked with a round in play: waits for the dealer's yes.
+    leaving: Option<Command>,
     /// The shipped fallback font is added to the context (on the first frame).
     fonts_installed: bool,
     commands: Vec<Command>,
@@ -113,6 +115,7 @@ impl DealerApp {
             watching: None,
             fatal_error: None,
             show_keys: true,
+            leaving: None,
             fonts_installed: false,
             commands: Vec::new(),
             floor: Default::default(),
@@ -223,7 +226,15 @@ impl DealerApp {
         if (zoom - ctx.zoom_factor()).abs() > 0.05 {
             ctx.set_zoom_factor(zoom);
         }
+        // Before anything that takes the keyboard is drawn: Tab on the bets screen goes from
+        // stake to stake, not to the top bar's buttons.
+        if let Page::Table(t) = &self.page
+            && self.leaving.is_none()
+        {
+            t.tab(ui);
+        }
         self.read_keys(ui);
+        self.ask_leaving(ui);
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
         // A long refusal (Czech and Russian run longer) wraps onto a second line.
         egui::Panel::bottom("status")
@@ -262,6 +273,10 @@ impl DealerApp {
                 commands.extend(desk.ui(ui, lang).into_iter().map(Command::AtDesk));
             }
         });
+        // What the commands change is drawn at once, not at the next key or mouse move.
+        if !self.commands.is_empty() {
+            ctx.request_repaint();
+        }
         for c in std::mem::take(&mut self.commands) {
             self.apply(c);
         }
@@ -275,22 +290,24 @@ impl DealerApp {
 
     fn read_keys(&mut self, ui: &Ui) {
         let typing = ui.ctx().egui_wants_keyboard_input();
-        let presses: Vec<(Key, bool)> = ui.input(|i| {
-            i.events
-                .iter()
-                .filter_map(|e| match e {
-                    egui::Event::Key {
-                        key,
-                        pressed: true,
-                        repeat: false,
-                        modifiers,
-                        ..
-                    } => Some((*key, modifiers.command)),
-                    _ => None,
-                })
-                .collect()
-        });
-        for (key, ctrl) in presses {
+        let lang = self.lang;
+        let all: Vec<Press> = ui.input(|i| presses(lang, &i.events));
+        // While the dealer is asked whether to leave a round in play, the table's keys wait.
+        if self.leaving.is_some() {
+            return;
+        }
+        for press in all {
+            let (key, ctrl) = match press {
+                Press::Key(key, ctrl) => (key, ctrl),
+                // A card's letter as the screen writes it, typed on a Cyrillic layout.
+                Press::Mark(rank) => {
+                    if !typing && let Some(c) = self.command_for(KeyAction::Card(rank)) {
+                        self.keystrokes += 1;
+                        self.commands.push(c);
+                    }
+                    continue;
+                }
+            };
             // The Pontis screen reads its own key table.
             if let Page::Pontis(p) = &self.page {
                 if let Some(a) = p.key(key, ctrl, typing) {
@@ -299,7 +316,9 @@ impl DealerApp {
                 }
                 continue;
             }
-            let Some(a) = action(key, ctrl) else { continue };
+            let Some(a) = action(lang, key, ctrl) else {
+                continue;
+            };
             // The reference is shown or hidden even from a text field.
             if a == KeyAction::ToggleKeys {
                 self.commands.push(Command::ToggleKeys);
@@ -337,6 +356,10 @@ impl DealerApp {
             (Screen::Play, KeyAction::PrevOffer) => Command::Mark(-1),
             (Screen::Play, KeyAction::Undo) => Command::Undo,
             (Screen::Settled, KeyAction::Confirm) => Command::Confirm,
+            (Screen::Settled, KeyAction::NextOffer) => Command::Walk(WalkMove::Line(1)),
+            (Screen::Settled, KeyAction::PrevOffer) => Command::Walk(WalkMove::Line(-1)),
+            (Screen::Settled, KeyAction::PageDown) => Command::Walk(WalkMove::Page(1)),
+            (Screen::Settled, KeyAction::PageUp) => Command::Walk(WalkMove::Page(-1)),
             _ => return None,
         })
     }
@@ -372,20 +395,78 @@ impl DealerApp {
             Command::LeaveDesk => self.leave_desk(),
             Command::AtDesk(a) => self.at_desk(a),
             Command::AtPontis(a) => self.at_pontis(a),
+            Command::CloseTable | Command::Logout if self.round_in_play() => {
+                self.leaving = Some(c);
+                None
+            }
+            Command::Leave => match self.leaving.take() {
+                Some(Command::CloseTable) => self.close_table(),
+                Some(Command::Logout) => self.log_out(),
+                _ => None,
+            },
+            Command::Stay => {
+                self.leaving = None;
+                None
+            }
             Command::CloseTable => self.close_table(),
             Command::CreateAdmin => self.create_admin(),
             Command::Login => self.login(),
-            Command::Logout => {
-                self.sign_off();
-                self.page = Page::Login(Login::new(String::new()));
-                Some((t!(self.lang, "login-logged-out"), Tone::Info))
-            }
+            Command::Logout => self.log_out(),
             Command::OpenTable => self.open_table(None),
             Command::Resume(name) => self.open_table(Some(name)),
             c => self.table_command(c),
         };
         if let Some(said) = said {
             self.say(said);
+        }
+    }
+
+    fn log_out(&mut self) -> Option<Said> {
+        self.sign_off();
+        self.page = Page::Login(Login::new(String::new()));
+        Some((t!(self.lang, "login-logged-out"), Tone::Info))
+    }
+
+    /// A round is in play at the table open here or waiting under the desk.
+    fn round_in_play(&self) -> bool {
+        self.page.table().is_some_and(|t| t.round().is_some())
+    }
+
+    /// Asks, over the screen, whether to leave the round in play (Esc: stay).
+    fn ask_leaving(&mut self, ui: &Ui) {
+        let Some(c) = &self.leaving else { return };
+        let lang = self.lang;
+        let name = self
+            .page
+            .table()
+            .map(|t| t.session.state().name.clone())
+            .unwrap_or_default();
+        let (question, yes) = match c {
+            Command::Logout => (
+                t!(lang, "app-leave-logout-question", name = &name),
+                t!(lang, "app-leave-logout"),
+            ),
+            _ => (
+                t!(lang, "app-leave-close-question", name = &name),
+                t!(lang, "app-leave-close"),
+            ),
+        };
+        let commands = &mut self.commands;
+        let modal = egui::Modal::new(egui::Id::unique("leave-round")).show(ui.ctx(), |ui| {
+            ui.set_max_width(520.0);
+            ui.add(egui::Label::new(RichText::new(question).size(20.0)).wrap());
+            ui.add_space(12.0);
+            ui.horizontal_wrapped(|ui| {
+                if super::widgets::big_button(ui, &t!(lang, "app-leave-stay"), true).clicked() {
+                    commands.push(Command::Stay);
+                }
+                if super::widgets::big_button(ui, &yes, true).clicked() {
+                    commands.push(Command::Leave);
+                }
+            });
+        });
+        if modal.should_close() && !commands.contains(&Command::Leave) {
+            commands.push(Command::Stay);
         }
     }
 
@@ -602,6 +683,10 @@ impl DealerApp {
             Command::Offer(kind, b) => t.offer(store, lang, kind, b),
             Command::Mark(d) => {
                 t.mark(d);
+                None
+            }
+            Command::Walk(m) => {
+                t.walk(m);
                 None
             }
             Command::Undo => Some(t.undo(store, lang)),

@@ -10,7 +10,10 @@ use egui::{
     Stroke, Ui, Vec2, WidgetInfo, pos2, vec2,
 };
 
-use crate::engine::{Card, CardTo, Hand, HandState, Offer, Round, Seat, Suit, Want};
+use crate::engine::{
+    Card, CardTo, Hand, HandState, LineKind, Money, Offer, Outcome, Pay, Round, Seat, SettleLine,
+    Stand, Suit, Want,
+};
 use crate::i18n::words::rank_mark;
 use crate::i18n::{Lang, amount, errors};
 use crate::t;
@@ -25,6 +28,9 @@ const BLACK: Color32 = Color32::from_rgb(20, 20, 24);
 /// an offer (the dealer screen), if any.
 pub(crate) fn table_view_in(ui: &mut Ui, lang: Lang, round: &Round, mark: Option<usize>) {
     let want = round.want();
+    // Each bet's stake on each hand as it is now (buys and split stakes counted): the
+    // engine's settlement lines, read before the round is over.
+    let lines = round.settlement_lines();
     Frame::new()
         .fill(FELT)
         .corner_radius(12.0)
@@ -46,7 +52,10 @@ pub(crate) fn table_view_in(ui: &mut Ui, lang: Lang, round: &Round, mark: Option
                     ui.allocate_ui_with_layout(Vec2::new(width, 0.0), column, |ui| {
                         ui.set_width(width);
                         match round.seats().iter().find(|s| s.box_no() == box_no) {
-                            Some(seat) => box_view(ui, lang, round, seat, &want, mark, card_h),
+                            Some(seat) => {
+                                let at = (&want, mark, card_h);
+                                box_view(ui, lang, round, seat, &lines, at)
+                            }
                             None => empty_box(ui, lang, box_no),
                         }
                     });
@@ -116,16 +125,33 @@ fn empty_box(ui: &mut Ui, lang: Lang, box_no: u8) {
         });
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What a bet has on the box's hands now (`hand`: on that hand only); for a bet that
+/// finished early (surrender, even money), its stake.
+fn on_hands(round: &Round, lines: &[SettleLine], b: usize, hand: Option<usize>) -> Money {
+    let staked: Money = lines
+        .iter()
+        .filter(|l| l.bet == b)
+        .filter(|l| matches!(l.kind, LineKind::Hand { hand: h, .. } if hand.is_none_or(|x| x == h)))
+        .map(|l| l.staked)
+        .sum();
+    if staked == Money::ZERO && hand.is_none() {
+        round.bet_stake(b)
+    } else {
+        staked
+    }
+}
+
+/// One box: its bets with what they have on the table now, then its hands. `at` is what
+/// the round wants, the bet marked for an offer, and the cards' height.
 fn box_view(
     ui: &mut Ui,
     lang: Lang,
     round: &Round,
     seat: &Seat,
-    want: &Want,
-    mark: Option<usize>,
-    card_h: f32,
+    lines: &[SettleLine],
+    at: (&Want, Option<usize>, f32),
 ) {
+    let (want, mark, card_h) = at;
     let box_no = seat.box_no();
     let (cur_box, cur_hand) = match want {
         Want::Card(CardTo::Hand { box_no, hand, .. }) | Want::Decision { box_no, hand } => {
@@ -168,7 +194,7 @@ fn box_view(
                     "{}{} {}{offer}{gone}",
                     if marked { "> " } else { "" },
                     round.bet_id(b),
-                    amount(lang, round.bet_stake(b))
+                    amount(lang, on_hands(round, lines, b, None))
                 ))
                 .size(16.0);
                 ui.label(if marked {
@@ -189,10 +215,36 @@ fn box_view(
                     .corner_radius(6.0)
                     .inner_margin(3.0)
                     .show(ui, |ui| {
-                        hand_view(ui, lang, (box_no, i, seat.hands().len()), h, card_h, active)
+                        hand_view(ui, lang, (box_no, i, seat.hands().len()), h, card_h, active);
+                        // Once split, each hand says whose stakes ride on it, and how much.
+                        if seat.hands().len() > 1 {
+                            hand_stakes(ui, lang, round, seat, lines, i);
+                        }
                     });
             }
         });
+}
+
+/// The bets' stakes on hand `hand` of a split box: `1a 20.00 · 1b 10.00`.
+fn hand_stakes(
+    ui: &mut Ui,
+    lang: Lang,
+    round: &Round,
+    seat: &Seat,
+    lines: &[SettleLine],
+    hand: usize,
+) {
+    let said: Vec<String> = seat
+        .bets()
+        .iter()
+        .map(|&b| (b, on_hands(round, lines, b, Some(hand))))
+        .filter(|(_, m)| *m != Money::ZERO)
+        // A bet and its stake never part at a line's end.
+        .map(|(b, m)| format!("{}\u{a0}{}", round.bet_id(b), amount(lang, m)))
+        .collect();
+    if !said.is_empty() {
+        ui.add(egui::Label::new(RichText::new(said.join(" · ")).size(14.0)).wrap());
+    }
 }
 
 /// One hand: `at` is (box, hand index, hands on the box).
@@ -200,6 +252,9 @@ fn hand_view(ui: &mut Ui, lang: Lang, at: (u8, usize, usize), h: &Hand, card_h: 
     let (box_no, i, hands) = at;
     let state = match h.state() {
         HandState::Settled(o) => errors::outcome(lang, o),
+        // A pontoon or a five-card trick is said as what it is, not as a total that stands.
+        HandState::Standing(Stand::Pontoon) => t!(lang, "play-outcome-pontoon"),
+        HandState::Standing(Stand::FiveCardTrick) => t!(lang, "play-outcome-five-card-trick"),
         HandState::Standing(_) => t!(lang, "play-felt-stands"),
         HandState::Deciding => t!(lang, "play-felt-decide"),
         HandState::Wants(_) => t!(lang, "play-felt-wants-card"),
@@ -226,7 +281,16 @@ fn hand_view(ui: &mut Ui, lang: Lang, at: (u8, usize, usize), h: &Hand, card_h: 
     }
     fan(ui, lang, h.cards(), card_h, &said);
     if !h.cards().is_empty() {
-        let text = RichText::new(format!("{} · {state}", h.total().best)).size(17.0);
+        let named = matches!(
+            h.state(),
+            HandState::Standing(Stand::Pontoon | Stand::FiveCardTrick)
+                | HandState::Settled(Outcome::Win(Pay::Pontoon | Pay::FiveCardTrick))
+        );
+        let text = if named {
+            RichText::new(state.clone()).size(17.0).strong()
+        } else {
+            RichText::new(format!("{} · {state}", h.total().best)).size(17.0)
+        };
         ui.label(if active {
             text.color(HERE).strong()
         } else {

@@ -1,8 +1,9 @@
 //! The dealer's keyboard: one table, `KEYS`, says which key means what. The key handling
 //! (`action`), the on-screen reference (`reference`) and the buttons' hints (`hint`) are
-//! all read from it, so they cannot disagree. The keys never change with the language (a
-//! dealer's fingers do not); what they do is said in the language. Card keys (A 2–9 0 T J Q K) and decision keys
-//! never share a key; suits are a prefix on F1–F4 so that no letter is taken twice.
+//! all read from it, so they cannot disagree. What they do is said in the language. Where
+//! the language writes cards with other letters (uk/ru: Т К Д В), those letters typed on a
+//! Cyrillic layout enter those cards, and the Latin T is no ten (it reads as the ace's Т).
+//! Card keys and decision keys never share a key; suits are F1–F4.
 
 use egui::Key;
 
@@ -22,6 +23,8 @@ pub(crate) enum KeyAction {
     Decline,
     NextOffer,
     PrevOffer,
+    PageDown,
+    PageUp,
     Undo,
     Confirm,
     NewShoe,
@@ -136,6 +139,14 @@ pub(crate) const KEYS: &[KeyRow] = &[
         ],
     },
     KeyRow {
+        keys: "PageUp PageDown",
+        what: |l| t!(l, "keys-page"),
+        bindings: &[
+            plain(Key::PageUp, A::PageUp),
+            plain(Key::PageDown, A::PageDown),
+        ],
+    },
+    KeyRow {
         keys: "U  Ctrl+Z  Backspace",
         what: |l| t!(l, "keys-undo"),
         bindings: &[
@@ -179,11 +190,76 @@ fn bindings() -> impl Iterator<Item = &'static Binding> {
     KEYS.iter().flat_map(|r| r.bindings.iter())
 }
 
-/// What `key` asks for (with Ctrl held or not), from `KEYS`.
-pub(crate) fn action(key: Key, ctrl: bool) -> Option<KeyAction> {
+/// What `key` asks for (with Ctrl held or not) in `lang`, from `KEYS`: the same in every
+/// language, but T enters no ten where the ace is written with a T (0 does).
+pub(crate) fn action(lang: Lang, key: Key, ctrl: bool) -> Option<KeyAction> {
+    if key == Key::T && ace_is_t(lang) {
+        return None;
+    }
     bindings()
         .find(|b| b.key == key && b.ctrl == ctrl)
         .map(|b| b.action)
+}
+
+/// The language writes the ace with a T (Т): then T is not a ten's key.
+fn ace_is_t(lang: Lang) -> bool {
+    matches!(rank_mark(lang, Rank::Ace).as_str(), "T" | "\u{422}")
+}
+
+/// One press the table acts on: a key (Ctrl held or not), or a card's letter as the
+/// language writes it, typed on a layout that has it (Т on a Ukrainian keyboard).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Press {
+    Key(Key, bool),
+    Mark(Rank),
+}
+
+/// The card whose mark in `lang` is `text` (either case), where that mark is not its
+/// Latin key: `т` is the ace in Ukrainian; `a` is nothing here (the A key enters it).
+pub(crate) fn card_from_text(lang: Lang, text: &str) -> Option<Rank> {
+    let upper = text.trim().to_uppercase();
+    [Rank::Ace, Rank::King, Rank::Queen, Rank::Jack]
+        .into_iter()
+        .find(|&r| {
+            let mark = rank_mark(lang, r);
+            !mark.is_ascii() && mark == upper
+        })
+}
+
+/// The presses of a frame's events, in order. A key whose text is a card's letter in
+/// `lang` is that card, not the key under it (on a Ukrainian layout the key that types Т
+/// is the Latin N, which would start a new shoe; the one that types К is R, surrender).
+pub(crate) fn presses(lang: Lang, events: &[egui::Event]) -> Vec<Press> {
+    use egui::Event;
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < events.len() {
+        match &events[i] {
+            Event::Key {
+                key,
+                pressed: true,
+                repeat: false,
+                modifiers,
+                ..
+            } => {
+                let typed = match events.get(i + 1) {
+                    Some(Event::Text(t)) if !modifiers.command => card_from_text(lang, t),
+                    _ => None,
+                };
+                match typed {
+                    Some(rank) => {
+                        out.push(Press::Mark(rank));
+                        i += 1;
+                    }
+                    None => out.push(Press::Key(*key, modifiers.command)),
+                }
+            }
+            Event::Text(t) => out.extend(card_from_text(lang, t).map(Press::Mark)),
+            _ => {}
+        }
+        i += 1;
+    }
+    out
 }
 
 /// The key shown on a button for `action`: its first key in `KEYS` ("U", "Enter").
@@ -203,20 +279,24 @@ pub(crate) fn with_hint(label: &str, action: KeyAction) -> String {
 /// The keys are the same in every language; only the words change.
 pub fn reference(lang: Lang) -> impl Iterator<Item = (String, String)> {
     KEYS.iter().enumerate().map(move |(i, r)| {
-        // The first row is the card keys: with the marks they enter in `lang`.
-        let keys = if i == 0 {
-            card_keys(lang)
+        // The first row is the card keys: the letters the cards are written with in `lang`.
+        if i == 0 {
+            let what = if card_keys(lang) == r.keys {
+                (r.what)(lang)
+            } else {
+                t!(lang, "keys-card-marks")
+            };
+            (card_keys(lang), what)
         } else {
-            r.keys.to_string()
-        };
-        (keys, (r.what)(lang))
+            (r.keys.to_string(), (r.what)(lang))
+        }
     })
 }
 
 /// The card keys as the reference shows them in `lang`. Where the language marks a card
-/// differently from its key, each key is shown with the mark it enters (`A→Т  K→К  Q→Д  J→В`).
-/// Where the ace is drawn as a Т, the ten's key is shown as `0` alone (T still works), so
-/// that nobody reads the ace's Т as the key for a ten.
+/// with another letter, that letter is the key (on its layout), the Latin key after it
+/// (`Т/A  К/K  Д/Q  В/J`); where the ace is drawn as a Т, the ten's key is `0` alone (T is
+/// no ten there).
 pub(crate) fn card_keys(lang: Lang) -> String {
     const LETTERS: [(Rank, &str); 4] = [
         (Rank::Ace, "A"),
@@ -227,15 +307,10 @@ pub(crate) fn card_keys(lang: Lang) -> String {
     if LETTERS.iter().all(|(r, k)| rank_mark(lang, *r) == *k) {
         return "A 2-9 0/T J Q K".to_string();
     }
-    let ace = rank_mark(lang, Rank::Ace);
-    let ten_key = if ace == "T" || ace == "\u{422}" {
-        "0"
-    } else {
-        "0/T"
-    };
+    let ten_key = if ace_is_t(lang) { "0" } else { "0/T" };
     let mut out: Vec<String> = LETTERS
         .iter()
-        .map(|(r, k)| format!("{k}\u{2192}{}", rank_mark(lang, *r)))
+        .map(|(r, k)| format!("{}/{k}", rank_mark(lang, *r)))
         .collect();
     out.push(format!("{ten_key}\u{2192}{}", rank_mark(lang, Rank::Ten)));
     out.push("2-9".to_string());
@@ -293,36 +368,80 @@ mod tests {
         }
     }
 
-    /// In uk/ru the reference pairs each key with the mark it enters, and never offers T
-    /// (which looks like the ace's Т) for a ten; in cs/en the plain keys are shown.
+    /// In uk/ru the reference gives the cards' own letters as their keys (the Latin ones
+    /// after them) and never offers T (which looks like the ace's Т) for a ten; T is no ten
+    /// there, 0 is one everywhere; in cs/en the plain keys are shown and T is a ten.
     #[test]
     fn the_card_keys_say_the_marks_they_enter() {
         for lang in [Lang::Uk, Lang::Ru] {
             let keys = card_keys(lang);
             assert_eq!(
                 keys,
-                "A\u{2192}\u{422}  K\u{2192}\u{41a}  Q\u{2192}\u{414}  J\u{2192}\u{412}  0\u{2192}10  2-9"
+                "\u{422}/A  \u{41a}/K  \u{414}/Q  \u{412}/J  0\u{2192}10  2-9"
             );
             assert!(!keys.contains("T"), "{keys}");
             assert_eq!(card_label(lang, Rank::Ace), "\u{422} (A)");
             assert_eq!(card_label(lang, Rank::Ten), "10");
+            assert_eq!(action(lang, Key::T, false), None);
+            assert_eq!(
+                action(lang, Key::Num0, false),
+                Some(KeyAction::Card(Rank::Ten))
+            );
+            for (text, rank) in [
+                ("\u{442}", Rank::Ace),
+                ("\u{41a}", Rank::King),
+                ("\u{434}", Rank::Queen),
+                ("\u{412}", Rank::Jack),
+            ] {
+                assert_eq!(card_from_text(lang, text), Some(rank), "{text}");
+            }
+            assert_eq!(card_from_text(lang, "a"), None);
         }
         for lang in [Lang::En, Lang::Cs] {
             assert_eq!(card_keys(lang), "A 2-9 0/T J Q K");
             assert_eq!(card_label(lang, Rank::Ace), "A");
+            assert_eq!(
+                action(lang, Key::T, false),
+                Some(KeyAction::Card(Rank::Ten))
+            );
+            assert_eq!(card_from_text(lang, "\u{422}"), None);
         }
-        // T still enters a ten in every language.
-        assert_eq!(action(Key::T, false), Some(KeyAction::Card(Rank::Ten)));
+    }
+
+    /// On a Ukrainian layout the key that types Т (the Latin N) enters an ace, not a new
+    /// shoe; a key with no card letter is itself.
+    #[test]
+    fn a_cyrillic_letter_is_the_card_not_the_key_under_it() {
+        let key = |key| egui::Event::Key {
+            key,
+            physical_key: Some(key),
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        };
+        let text = |t: &str| egui::Event::Text(t.into());
+        let events = [key(Key::N), text("\u{442}"), key(Key::S), text("\u{456}")];
+        assert_eq!(
+            presses(Lang::Uk, &events),
+            [Press::Mark(Rank::Ace), Press::Key(Key::S, false)]
+        );
+        assert_eq!(
+            presses(Lang::En, &events),
+            [Press::Key(Key::N, false), Press::Key(Key::S, false)]
+        );
     }
 
     #[test]
     fn hints_and_actions_read_the_same_table() {
         assert_eq!(hint(KeyAction::Undo), "U");
         assert_eq!(hint(KeyAction::Confirm), "Enter");
-        assert_eq!(action(Key::Z, true), Some(KeyAction::Undo));
-        assert_eq!(action(Key::Z, false), None);
-        assert_eq!(action(Key::K, true), None);
-        assert_eq!(action(Key::Num0, false), Some(KeyAction::Card(Rank::Ten)));
+        assert_eq!(action(Lang::En, Key::Z, true), Some(KeyAction::Undo));
+        assert_eq!(action(Lang::En, Key::Z, false), None);
+        assert_eq!(action(Lang::En, Key::K, true), None);
+        assert_eq!(
+            action(Lang::En, Key::Num0, false),
+            Some(KeyAction::Card(Rank::Ten))
+        );
         assert_eq!(
             with_hint("Stick", KeyAction::Decision(Decision::Stick)),
             "Stick (S)"

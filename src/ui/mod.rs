@@ -23,7 +23,7 @@ use crate::session::Role;
 use crate::t;
 use desk::DeskCommand;
 use screens::pontis::PontisAct;
-use screens::table::OfferKind;
+use screens::table::{OfferKind, WalkMove};
 
 /// Which screen is up (the name of a `Page`, for tests and the key map).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +55,10 @@ pub(crate) enum Command {
     CreateAdmin,
     Login,
     Logout,
+    /// Yes: log out or close the table (as asked) with the round in play.
+    Leave,
+    /// No: stay at the table.
+    Stay,
     OpenTable,
     Resume(String),
     /// Start the round with the bets on screen, then (a card key on the bets screen) this.
@@ -65,6 +69,8 @@ pub(crate) enum Command {
     NewShoe,
     Suit(Suit),
     Mark(isize),
+    /// Through the settlement, line by line or page by page.
+    Walk(WalkMove),
     /// An offer for this bet, or (a key) for the marked one.
     Offer(OfferKind, Option<BetIx>),
     ToggleKeys,

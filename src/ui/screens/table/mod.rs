@@ -9,6 +9,8 @@ mod bets;
 mod play;
 mod settlement;
 
+pub(crate) use settlement::WalkMove;
+
 use super::{Said, input_error, not_recorded};
 use crate::engine::{BetIx, Currency, Round, Step, Suit};
 use crate::i18n::{Lang, errors};
@@ -32,6 +34,10 @@ pub(crate) struct AtTable {
     pub(crate) insure: Vec<String>,
     /// The round just settled, shown until the dealer confirms it.
     pub(crate) settled: Option<Box<Round>>,
+    /// The dealer's place in that settlement, and the lines seen.
+    pub(crate) walk: settlement::Walk,
+    /// The stake fields found wrong at the last deal, each with why (marked on screen).
+    pub(crate) bad: Vec<bets::BadStake>,
     /// The database's currency, if set: money on the table's screens is written in it.
     pub(crate) currency: Option<Currency>,
 }
@@ -57,6 +63,8 @@ impl AtTable {
             mark: 0,
             insure: Vec::new(),
             settled: None,
+            walk: settlement::Walk::default(),
+            bad: Vec::new(),
             currency,
         }
     }
@@ -76,7 +84,7 @@ impl AtTable {
 
     pub(crate) fn ui(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
         if let Some(round) = &self.settled {
-            settlement::ui(ui, lang, self.currency, round, commands);
+            settlement::ui(ui, lang, self.currency, round, &mut self.walk, commands);
         } else if let Some(round) = self.session.round().cloned() {
             play::ui(ui, lang, self, &round, commands);
         } else {
@@ -98,6 +106,7 @@ impl AtTable {
             Ok(Input::Accepted) => (t!(lang, "table-ok", step = text), Tone::Info),
             Ok(Input::Settled(round)) => {
                 self.settled = Some(round);
+                self.walk = settlement::Walk::default();
                 (t!(lang, "table-ok-settled", step = text), Tone::Info)
             }
             Err(InputError::Refused(why)) => {
@@ -125,10 +134,16 @@ impl AtTable {
     pub(crate) fn deal(&mut self, store: &mut Store, lang: Lang, first: Option<Step>) -> Said {
         let bets = match bets::from_form(lang, &self.stakes) {
             Ok(b) => b,
-            Err(e) => return (e, Tone::Refused),
+            Err(bad) if bad.is_empty() => return (t!(lang, "bets-none"), Tone::Refused),
+            Err(bad) => return self.bets_refused(lang, bad),
         };
+        let s = self.session.state();
+        let by_engine = bets::refused_by_engine(lang, s.rules, s.limits, &bets);
         match self.session.start_round(store, bets) {
+            // The session refused (and logged) the first; all of them are said and marked.
+            Err(_) if !by_engine.is_empty() => self.bets_refused(lang, by_engine),
             Ok(n) => {
+                self.bad.clear();
                 self.mark = 0;
                 self.insure.clear();
                 match first {
@@ -137,6 +152,26 @@ impl AtTable {
                 }
             }
             Err(e) => (input_error(lang, &e), Tone::Refused),
+        }
+    }
+
+    /// Every wrong stake said at once (each reason once), and each field marked.
+    fn bets_refused(&mut self, lang: Lang, bad: Vec<bets::BadStake>) -> Said {
+        let mut why: Vec<&str> = Vec::new();
+        for (_, w) in &bad {
+            if !why.contains(&w.as_str()) {
+                why.push(w);
+            }
+        }
+        let said = t!(lang, "bets-refused", n = bad.len(), why = why.join("; "));
+        self.bad = bad;
+        (said, Tone::Refused)
+    }
+
+    /// Tab on the bets screen: from stake to stake only.
+    pub(crate) fn tab(&self, ui: &Ui) {
+        if self.screen() == Screen::Bets {
+            bets::tab_through_stakes(ui, &self.stakes);
         }
     }
 
@@ -225,10 +260,23 @@ impl AtTable {
         }
     }
 
-    /// The settlement is paid and collected: on to the next round's bets.
+    /// The settlement is paid and collected: on to the next round's bets. Not before every
+    /// line has been in view: until then the first unseen line is brought up, and the
+    /// screen says how many are left.
     pub(crate) fn confirm(&mut self, lang: Lang) -> Said {
+        let unseen = self.walk.unseen();
+        if self.settled.is_some() && unseen > 0 {
+            self.walk.mark_first_unseen();
+            return (t!(lang, "settle-confirm-unseen", n = unseen), Tone::Refused);
+        }
         self.settled = None;
+        self.walk = settlement::Walk::default();
         (t!(lang, "table-confirmed"), Tone::Info)
+    }
+
+    /// The dealer moves through the settlement.
+    pub(crate) fn walk(&mut self, m: WalkMove) {
+        self.walk.go(m);
     }
 
     pub(crate) fn new_shoe(&mut self, store: &mut Store, lang: Lang) -> Said {

@@ -164,7 +164,8 @@ fn offers_view(
 }
 
 fn decisions_view(ui: &mut Ui, lang: Lang, round: &Round, commands: &mut Vec<Command>) {
-    ui.horizontal(|ui| {
+    // Both rows wrap: a language's longer words start a new line, never run off the edge.
+    ui.horizontal_wrapped(|ui| {
         for (d, verdict) in round.decisions() {
             // The decision in the seeds' word, its key as it always is: "Dotáhnout (W)".
             let label = with_hint(&capitalise(&decision(lang, d)), KeyAction::Decision(d));
@@ -186,7 +187,7 @@ fn decisions_view(ui: &mut Ui, lang: Lang, round: &Round, commands: &mut Vec<Com
         .filter(|s| matches!(s, Step::Decline(_) | Step::SurrenderBet(_)))
         .collect();
     if !backs.is_empty() {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(t!(lang, "play-back-bets"));
             for s in backs {
                 let label = match s {

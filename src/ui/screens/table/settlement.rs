@@ -1,11 +1,13 @@
 //! The round is settled: what to pay and collect, stack by stack as the dealer's hand moves
 //! along the table in deal order (box 1 first; on a box hand by hand, every bet's stack on
-//! that hand together, then the side stakes), each bet's net, the totals; then confirm. The lines are the engine's (`Round::settlement_lines`): nothing is
-//! worked out here.
+//! that hand together, then the side stakes), each bet's net in a quiet column of its own,
+//! the totals; walked line by line or page by page from the keyboard, confirmed only once
+//! every line has been in view. The lines are the engine's (`Round::settlement_lines`):
+//! nothing is worked out here.
 
-use egui::{Color32, RichText, Ui};
+use egui::{Align, Color32, Frame, Label, Layout, RichText, Ui, Vec2};
 
-use crate::engine::{Currency, LineKind, Money, Round, SettleLine, SettleTotals};
+use crate::engine::{BetIx, Currency, LineKind, Money, Round, SettleLine, SettleTotals};
 use crate::i18n::{Lang, amount, errors, money};
 use crate::t;
 use crate::ui::Command;
@@ -14,17 +16,79 @@ use crate::ui::widgets::{big_button, card_text, seat_hand};
 
 const PAY: Color32 = Color32::LIGHT_GREEN;
 const COLLECT: Color32 = Color32::from_rgb(255, 120, 120);
+const QUIET: Color32 = Color32::from_gray(150);
+const HERE: Color32 = Color32::from_rgb(70, 70, 20);
+
+/// The columns' shares of the width: marker, bet, stack, outcome, cards, staked, net.
+const COLUMNS: [f32; 7] = [0.03, 0.07, 0.27, 0.23, 0.16, 0.10, 0.13];
+
+/// A move through the settlement asked for by a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WalkMove {
+    /// Lines down (positive) or up.
+    Line(isize),
+    /// A page down (positive) or up.
+    Page(isize),
+}
+
+/// Where the dealer is in the settlement: the marked line, and which lines have been in view.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Walk {
+    cursor: usize,
+    seen: Vec<bool>,
+    /// The first and last line wholly in view at the last frame.
+    in_view: Option<(usize, usize)>,
+    /// The marked line is to be brought into view (at the top, the bottom, or just so).
+    scroll: Option<Option<Align>>,
+}
+
+impl Walk {
+    /// How many lines have not yet been in view.
+    pub(crate) fn unseen(&self) -> usize {
+        self.seen.iter().filter(|s| !**s).count()
+    }
+
+    /// Moves the mark as a key asked and brings it into view.
+    pub(crate) fn go(&mut self, m: WalkMove) {
+        let last = self.seen.len().saturating_sub(1) as isize;
+        let (first_shown, last_shown) = self.in_view.unwrap_or((self.cursor, self.cursor));
+        let (to, align) = match m {
+            WalkMove::Line(d) => (self.cursor as isize + d, None),
+            // The line after the last in view comes to the top; back a page likewise.
+            WalkMove::Page(d) if d > 0 => (last_shown as isize + 1, Some(Align::Min)),
+            WalkMove::Page(_) => {
+                let page = (last_shown - first_shown + 1) as isize;
+                (first_shown as isize - page, Some(Align::Min))
+            }
+        };
+        self.cursor = to.clamp(0, last.max(0)) as usize;
+        self.scroll = Some(align);
+    }
+
+    /// Marks the first line not yet in view and brings it to the top.
+    pub(crate) fn mark_first_unseen(&mut self) {
+        if let Some(i) = self.seen.iter().position(|s| !s) {
+            self.cursor = i;
+            self.scroll = Some(Some(Align::Min));
+        }
+    }
+}
+
+/// One line of the settlement: a stack to pay or collect, or a bet's net over its stacks.
+enum Row<'a> {
+    Stack(&'a SettleLine),
+    Net(BetIx),
+}
 
 pub(crate) fn ui(
     ui: &mut Ui,
     lang: Lang,
     currency: Option<Currency>,
     round: &Round,
+    walk: &mut Walk,
     commands: &mut Vec<Command>,
 ) {
-    // Money in the table's currency as the language writes it: `1 234,50 Kč`.
-    let m = |x: Money| money(lang, x, currency);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.heading(RichText::new(t!(lang, "settle-title")).size(28.0));
         ui.add_space(24.0);
         ui.label(
@@ -40,13 +104,79 @@ pub(crate) fn ui(
     });
     ui.add_space(6.0);
     let lines = round.settlement_lines();
-    let SettleTotals { pay, collect } = round.settlement_totals();
-    // The confirmation stays in view however many lines there are.
-    egui::Panel::bottom("settlement-totals")
-        .show_separator_line(false)
+    let rows = rows(round, &lines);
+    if walk.seen.len() != rows.len() {
+        *walk = Walk {
+            seen: vec![false; rows.len()],
+            ..Walk::default()
+        };
+    }
+    let widths = COLUMNS.map(|c| (ui.available_width() - 40.0).max(400.0) * c);
+    // The header stays while the lines scroll under it.
+    ui.horizontal_top(|ui| {
+        let heads = [
+            String::new(),
+            t!(lang, "settle-column-bet"),
+            // The chips to pay or collect, then what the stack is (its outcome).
+            t!(lang, "settle-column-stack"),
+            t!(lang, "settle-column-outcome"),
+            t!(lang, "settle-column-cards"),
+            t!(lang, "settle-column-staked"),
+            t!(lang, "settle-column-net"),
+        ];
+        for (h, w) in heads.into_iter().zip(widths) {
+            cell(ui, w, RichText::new(h).strong().size(17.0));
+        }
+    });
+    ui.separator();
+    // The lines scroll in what is left above the totals, which always stay in view.
+    let foot = 120.0;
+    egui::ScrollArea::vertical()
+        .auto_shrink(false)
+        .max_height((ui.available_height() - foot).max(60.0))
         .show(ui, |ui| {
-            ui.add_space(6.0);
-            ui.label(
+            let clip = ui.clip_rect();
+            walk.in_view = None;
+            for (i, row) in rows.iter().enumerate() {
+                let here = i == walk.cursor;
+                let r = Frame::new()
+                    .fill(if here { HERE } else { Color32::TRANSPARENT })
+                    .show(ui, |ui| {
+                        ui.horizontal_top(|ui| {
+                            row_cells(ui, lang, currency, round, row, here, &widths)
+                        })
+                    })
+                    .response;
+                if here && let Some(align) = walk.scroll.take() {
+                    r.scroll_to_me(align);
+                }
+                if r.rect.min.y >= clip.min.y - 0.5 && r.rect.max.y <= clip.max.y + 0.5 {
+                    walk.seen[i] = true;
+                    let (first, _) = walk.in_view.unwrap_or((i, i));
+                    walk.in_view = Some((first, i));
+                }
+            }
+        });
+    ui.separator();
+    totals(ui, lang, currency, round, walk, commands);
+}
+
+/// The totals and the confirmation, under the lines (kept in view whatever their number);
+/// how many lines are still to be seen while there are some.
+fn totals(
+    ui: &mut Ui,
+    lang: Lang,
+    currency: Option<Currency>,
+    round: &Round,
+    walk: &Walk,
+    commands: &mut Vec<Command>,
+) {
+    let m = |x: Money| money(lang, x, currency);
+    let SettleTotals { pay, collect } = round.settlement_totals();
+    ui.vertical(|ui| {
+        ui.add_space(2.0);
+        ui.add(
+            Label::new(
                 RichText::new(t!(
                     lang,
                     "settle-totals",
@@ -56,76 +186,117 @@ pub(crate) fn ui(
                 ))
                 .size(24.0)
                 .strong(),
-            );
-            ui.add_space(6.0);
+            )
+            .wrap(),
+        );
+        ui.add_space(6.0);
+        ui.horizontal_wrapped(|ui| {
             let label = with_hint(&t!(lang, "settle-confirm"), KeyAction::Confirm);
             if big_button(ui, &label, true).clicked() {
                 commands.push(Command::Confirm);
             }
+            let unseen = walk.unseen();
+            if unseen > 0 {
+                ui.label(
+                    RichText::new(t!(lang, "settle-lines-unseen", n = unseen))
+                        .size(18.0)
+                        .color(Color32::YELLOW),
+                );
+            }
         });
-    // Both ways: a long line (large amounts, longer words) is scrolled to, never cut off.
-    egui::ScrollArea::both().show(ui, |ui| {
-        egui::Grid::new("settlement")
-            .spacing([18.0, 4.0])
-            .show(ui, |ui| {
-                // What to pay or collect comes right after the bet, so that it is in view
-                // however long the words of a language and however narrow the window.
-                for h in [
-                    t!(lang, "settle-column-bet"),
-                    // The chips to pay or collect, then what the stack is (its outcome).
-                    t!(lang, "settle-column-stack"),
-                    t!(lang, "settle-column-outcome"),
-                    t!(lang, "settle-column-cards"),
-                    t!(lang, "settle-column-staked"),
-                ] {
-                    ui.label(RichText::new(h).strong().size(18.0));
-                }
-                ui.end_row();
-                // Box by box: a box's stacks as the dealer's hand passes them, then the net
-                // of each of its bets that has several stacks, as the log keeps it.
-                let mut i = 0;
-                while i < lines.len() {
-                    let box_no = round.bet_box(lines[i].bet);
-                    let on_box = lines[i..]
-                        .iter()
-                        .take_while(|l| round.bet_box(l.bet) == box_no)
-                        .count();
-                    let stacks = &lines[i..i + on_box];
-                    for l in stacks {
-                        ui.label(
-                            RichText::new(round.bet_id(l.bet).to_string())
-                                .size(24.0)
-                                .strong(),
-                        );
-                        line_row(ui, lang, currency, round, l);
-                        ui.end_row();
-                    }
-                    let mut bets: Vec<_> = stacks.iter().map(|l| l.bet).collect();
-                    bets.dedup();
-                    bets.sort_unstable();
-                    bets.dedup();
-                    for bet in bets {
-                        if stacks.iter().filter(|l| l.bet == bet).count() < 2 {
-                            continue;
-                        }
-                        ui.label("");
-                        let (text, color) = money_word(lang, currency, round.bet_net(bet));
-                        ui.label(RichText::new(text).size(22.0).color(color));
-                        let net = t!(lang, "settle-net", bet = round.bet_id(bet).to_string());
-                        ui.label(RichText::new(net).size(20.0));
-                        ui.label("");
-                        ui.label(RichText::new(amount(lang, round.bet_staked(bet))).size(20.0));
-                        ui.end_row();
-                    }
-                    i += on_box;
-                }
-            });
     });
 }
 
-/// One stack: PAY / COLLECT / PUSH in large letters, then what it is, its cards, its stake.
-fn line_row(ui: &mut Ui, lang: Lang, currency: Option<Currency>, round: &Round, l: &SettleLine) {
-    let (what, cards) = match l.kind {
+/// One cell of a column `w` wide; a long text wraps between words inside it.
+fn cell(ui: &mut Ui, w: f32, text: RichText) {
+    ui.allocate_ui_with_layout(Vec2::new(w, 0.0), Layout::top_down(Align::Min), |ui| {
+        ui.set_width(w);
+        ui.add(Label::new(text).wrap());
+    });
+}
+
+/// The cells of one line; `here` marks the dealer's place.
+fn row_cells(
+    ui: &mut Ui,
+    lang: Lang,
+    currency: Option<Currency>,
+    round: &Round,
+    row: &Row,
+    here: bool,
+    w: &[f32; 7],
+) {
+    let marker = if here { ">" } else { "" };
+    cell(
+        ui,
+        w[0],
+        RichText::new(marker)
+            .size(24.0)
+            .strong()
+            .color(Color32::YELLOW),
+    );
+    match row {
+        Row::Stack(l) => {
+            let id = round.bet_id(l.bet).to_string();
+            cell(ui, w[1], RichText::new(id).size(24.0).strong());
+            let (what, cards) = line_words(lang, round, l);
+            let (text, color) = money_word(lang, currency, l.net());
+            cell(
+                ui,
+                w[2],
+                RichText::new(text).size(22.0).strong().color(color),
+            );
+            cell(ui, w[3], RichText::new(what).size(20.0));
+            cell(ui, w[4], RichText::new(cards).size(20.0));
+            // The stake plain: the currency is on what to pay or collect.
+            cell(ui, w[5], RichText::new(amount(lang, l.staked)).size(20.0));
+        }
+        // A bet's net over its stacks: no chips move on it, so it says no PAY or COLLECT.
+        Row::Net(bet) => {
+            let bet = *bet;
+            cell(ui, w[1], RichText::new(""));
+            cell(ui, w[2], RichText::new(""));
+            let net = t!(lang, "settle-net", bet = round.bet_id(bet).to_string());
+            cell(ui, w[3], RichText::new(net).size(17.0).color(QUIET));
+            cell(ui, w[4], RichText::new(""));
+            let staked = amount(lang, round.bet_staked(bet));
+            cell(ui, w[5], RichText::new(staked).size(17.0).color(QUIET));
+            let n = round.bet_net(bet);
+            let sign = if n.is_positive() { "+" } else { "" };
+            let text = format!("{sign}{}", amount(lang, n));
+            cell(ui, w[6], RichText::new(text).size(17.0).color(QUIET));
+        }
+    }
+}
+
+/// The lines box by box: a box's stacks as the dealer's hand passes them, then the net of
+/// each of its bets that has several stacks, as the log keeps it.
+fn rows<'a>(round: &Round, lines: &'a [SettleLine]) -> Vec<Row<'a>> {
+    let mut rows = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let box_no = round.bet_box(lines[i].bet);
+        let on_box = lines[i..]
+            .iter()
+            .take_while(|l| round.bet_box(l.bet) == box_no)
+            .count();
+        let stacks = &lines[i..i + on_box];
+        rows.extend(stacks.iter().map(Row::Stack));
+        let mut bets: Vec<_> = stacks.iter().map(|l| l.bet).collect();
+        bets.sort_unstable();
+        bets.dedup();
+        for bet in bets {
+            if stacks.iter().filter(|l| l.bet == bet).count() >= 2 {
+                rows.push(Row::Net(bet));
+            }
+        }
+        i += on_box;
+    }
+    rows
+}
+
+/// What a stack is, and its cards when it is a hand's.
+fn line_words(lang: Lang, round: &Round, l: &SettleLine) -> (String, String) {
+    match l.kind {
         LineKind::Hand {
             hand,
             hands,
@@ -158,16 +329,10 @@ fn line_row(ui: &mut Ui, lang: Lang, currency: Option<Currency>, round: &Round, 
         }
         LineKind::EvenMoney => (t!(lang, "settle-even-money"), String::new()),
         LineKind::Surrender => (t!(lang, "settle-surrendered"), String::new()),
-    };
-    let (text, color) = money_word(lang, currency, l.net());
-    ui.label(RichText::new(text).size(30.0).strong().color(color));
-    ui.label(RichText::new(what).size(21.0));
-    ui.label(RichText::new(cards).size(21.0));
-    // The stake plain: the currency is on what to pay or collect, and the room is theirs.
-    ui.label(RichText::new(amount(lang, l.staked)).size(21.0));
+    }
 }
 
-/// PAY n, COLLECT n or PUSH for a net, in the language.
+/// PAY n, COLLECT n or PUSH for a stack's net, in the language.
 fn money_word(lang: Lang, currency: Option<Currency>, net: Money) -> (String, Color32) {
     if net.is_positive() {
         (
