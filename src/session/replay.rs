@@ -524,7 +524,7 @@ impl Replayer {
                 parsed.text.as_str()
             }
         };
-        let step = parse_step(text, &live.round).map_err(|x| Self::bad(e, x))?;
+        let step = parse_step(text, &live.round).map_err(|x| Self::bad(e, x.to_string()))?;
         live.round
             .apply(step)
             .map_err(|x| Self::bad(e, format!("the engine refuses \"{text}\" here: {x}")))?;
