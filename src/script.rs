@@ -292,7 +292,8 @@ impl Script {
                 reason,
                 expected,
             };
-            let step = parse_step(text, &round).map_err(|r| refuse(r, round.expected()))?;
+            let step =
+                parse_step(text, &round).map_err(|r| refuse(r.to_string(), round.expected()))?;
             round.apply(step).map_err(
                 |StepError {
                      reason, expected, ..
@@ -407,8 +408,33 @@ fn bets_of(obj: &Map<String, Value>) -> Result<Arc<[BetSpec]>, ScriptError> {
         .collect()
 }
 
+/// Why a text is not a dealer input (the words the refusal logs and the CLI prints).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StepWordsError {
+    #[error("there is no bet \"{}\" in this round (bets: {})", shown(.id), .bets.join(", "))]
+    NoSuchBet { id: String, bets: Vec<String> },
+    #[error("insurance amount: {0}")]
+    InsuranceAmount(MoneyError),
+    #[error("write insurance as \"insure ID AMOUNT\", e.g. \"insure 1a 5\"")]
+    InsureForm,
+    #[error("write it as \"{} ID\", naming one bet", shown(.0))]
+    OneBet(String),
+    #[error("\"{}\" takes no arguments here", shown(.0))]
+    NoArguments(String),
+    #[error(
+        "\"{}\" is neither a card (A 2-9 10 or T J Q K, optional suit s h d c) nor a decision (stick, twist, buy, split, surrender, insure, even-money, decline)",
+        shown(.0)
+    )]
+    NotCardNorDecision(String),
+    #[error(
+        "\"{}\" is not a dealer input: expected a card such as \"K\" or \"10h\", or a decision such as \"stick\" or \"insure 1a 5\"",
+        shown(.0)
+    )]
+    NotAnInput(String),
+}
+
 /// Reads one dealer input as written in a round script. The bet ids are the round's.
-pub(crate) fn parse_step(text: &str, round: &Round) -> Result<Step, String> {
+pub(crate) fn parse_step(text: &str, round: &Round) -> Result<Step, StepWordsError> {
     // The common case, one word (a card or a bare decision), without collecting words.
     let one = text.trim();
     if !one.is_empty() && !one.contains(char::is_whitespace) {
@@ -421,16 +447,14 @@ pub(crate) fn parse_step(text: &str, round: &Round) -> Result<Step, String> {
     }
     let words: Vec<&str> = text.split_whitespace().collect();
     let bet = |id: &str| {
-        round.bet_index(id).ok_or_else(|| {
-            let ids: Vec<String> = (0..round.bet_count())
-                .map(|b| round.bet_id(b).to_string())
-                .collect();
-            format!(
-                "there is no bet \"{}\" in this round (bets: {})",
-                shown(id),
-                ids.join(", ")
-            )
-        })
+        round
+            .bet_index(id)
+            .ok_or_else(|| StepWordsError::NoSuchBet {
+                id: id.to_string(),
+                bets: (0..round.bet_count())
+                    .map(|b| round.bet_id(b).to_string())
+                    .collect(),
+            })
     };
     let keyword = words.first().map(|w| w.to_ascii_lowercase());
     let decision = keyword.as_deref().and_then(Decision::from_word);
@@ -441,30 +465,22 @@ pub(crate) fn parse_step(text: &str, round: &Round) -> Result<Step, String> {
         (Some("decline"), [_, id], _) => Step::Decline(bet(id)?),
         (Some("insure"), [_, id, amount], _) => {
             let b = bet(id)?;
-            let m = Money::parse(amount).map_err(|e| format!("insurance amount: {e}"))?;
+            let m = Money::parse(amount).map_err(StepWordsError::InsuranceAmount)?;
             Step::Insure(b, m)
         }
-        (Some("insure"), _, _) => return Err("write insurance as \"insure ID AMOUNT\", e.g. \"insure 1a 5\"".into()),
+        (Some("insure"), _, _) => return Err(StepWordsError::InsureForm),
         (Some("even-money" | "decline"), _, _) => {
-            return Err(format!(
-                "write it as \"{} ID\", naming one bet",
-                shown(words[0])
-            ));
+            return Err(StepWordsError::OneBet(words[0].to_string()));
         }
         (_, _, Some(_)) => {
-            return Err(format!("\"{}\" takes no arguments here", shown(words[0])));
+            return Err(StepWordsError::NoArguments(words[0].to_string()));
         }
-        (_, [one], _) => Step::Card(one.parse::<Card>().map_err(|_| {
-            format!(
-                "\"{}\" is neither a card (A 2-9 10 or T J Q K, optional suit s h d c) nor a decision (stick, twist, buy, split, surrender, insure, even-money, decline)",
-                shown(one)
-            )
-        })?),
+        (_, [one], _) => Step::Card(
+            one.parse::<Card>()
+                .map_err(|_| StepWordsError::NotCardNorDecision(one.to_string()))?,
+        ),
         _ => {
-            return Err(format!(
-                "\"{}\" is not a dealer input: expected a card such as \"K\" or \"10h\", or a decision such as \"stick\" or \"insure 1a 5\"",
-                shown(text)
-            ));
+            return Err(StepWordsError::NotAnInput(text.to_string()));
         }
     };
     Ok(step)
@@ -602,5 +618,38 @@ mod tests {
             .to_string();
         assert!(e.len() < 600, "{} bytes", e.len());
         assert_eq!(e.matches("… (1000000 bytes)").count(), 2, "{e}");
+    }
+}
+
+#[cfg(test)]
+mod step_words_tests {
+    use super::*;
+
+    #[test]
+    fn a_text_that_is_no_input_says_which_way_it_is_not() {
+        let rules = Rules::preset("czech").unwrap();
+        let bets = vec![BetSpec {
+            id: Arc::from("1a"),
+            box_no: 1,
+            stake: Money::units(5),
+        }];
+        let round = Round::new(rules, Limits::NONE, bets).unwrap();
+        let no_bet = StepWordsError::NoSuchBet {
+            id: "9z".into(),
+            bets: vec!["1a".into()],
+        };
+        for (text, want) in [
+            ("insure 1a", StepWordsError::InsureForm),
+            ("decline", StepWordsError::OneBet("decline".into())),
+            ("stick now", StepWordsError::NoArguments("stick".into())),
+            ("surrender 9z", no_bet.clone()),
+            ("Zq", StepWordsError::NotCardNorDecision("Zq".into())),
+        ] {
+            assert_eq!(parse_step(text, &round), Err(want), "{text}");
+        }
+        assert_eq!(
+            no_bet.to_string(),
+            "there is no bet \"9z\" in this round (bets: 1a)"
+        );
     }
 }

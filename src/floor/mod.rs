@@ -127,9 +127,9 @@ impl Floor {
     /// `sslmode=verify-full&sslrootcert=FILE` (`tls`), and, if this login owns the floor,
     /// creates or migrates its schema.
     pub fn connect(url: &str) -> Result<Floor, FloorError> {
-        let (driver_url, protection) = tls::protection(url).map_err(|detail| FloorError::Tls {
+        let (driver_url, protection) = tls::protection(url).map_err(|e| FloorError::Tls {
             target: redact(url),
-            detail,
+            detail: e.to_string(),
         })?;
         let mut config =
             Config::from_str(&driver_url).map_err(|_| FloorError::BadUrl(redact(url)))?;
@@ -145,9 +145,9 @@ impl Floor {
                 detail: why(&e),
             })?,
             tls::Protection::Verified { ca } => {
-                let tls = tls::connector(ca).map_err(|detail| FloorError::Tls {
+                let tls = tls::connector(ca).map_err(|e| FloorError::Tls {
                     target: target.clone(),
-                    detail,
+                    detail: e.to_string(),
                 })?;
                 config.connect(tls).map_err(|e| {
                     if tls::certificate_refused(&e) {

@@ -15,6 +15,49 @@ use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject;
 use tokio_postgres_rustls::MakeRustlsConnect;
 
+/// How to ask for a checked link, in the refusals' words.
+const HOW: &str = "sslmode=verify-full&sslrootcert=FILE (FILE: the floor's CA certificate, PEM)";
+
+/// What is wrong with the URL's TLS parameters or the CA file they name: nothing was tried.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum TlsError {
+    #[error(
+        "write the floor as a postgresql://user@host:port/dbname?sslmode=verify-full&sslrootcert=FILE URL to check its certificate"
+    )]
+    NotAUrl,
+    #[error("sslmode=verify-full needs the floor's CA: {HOW}")]
+    NoCa,
+    #[error(
+        "sslmode={mode} does not check that the server is the floor (anyone between the table and the floor could pose as it); use {HOW}"
+    )]
+    Unchecked { mode: String },
+    #[error("sslrootcert goes with sslmode=verify-full: {HOW}")]
+    CaWithoutVerify,
+    #[error("sslrootcert={value}: a % must be followed by two hex digits")]
+    BadPercent { value: String },
+    #[error("sslrootcert={value}: not UTF-8 once decoded")]
+    NotUtf8 { value: String },
+    #[error("cannot read the floor's CA certificate {}: {error}", .file.display())]
+    CaUnreadable {
+        file: PathBuf,
+        error: rustls::pki_types::pem::Error,
+    },
+    #[error("the floor's CA certificate {} is not PEM: {error}", .file.display())]
+    CaNotPem {
+        file: PathBuf,
+        error: rustls::pki_types::pem::Error,
+    },
+    #[error(
+        "{} holds no certificate (expected the floor's CA certificate, PEM: -----BEGIN CERTIFICATE-----)",
+        .file.display()
+    )]
+    NoCertificate { file: PathBuf },
+    #[error("the floor's CA certificate {} cannot be used: {error}", .file.display())]
+    CaUnusable { file: PathBuf, error: rustls::Error },
+    #[error("TLS: {0}")]
+    Tls(rustls::Error),
+}
+
 /// The link's protection, read from the URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Protection {
@@ -26,14 +69,14 @@ pub(crate) enum Protection {
 
 /// The URL the driver reads (our two parameters taken out, `verify-full` said as
 /// `require`) and the link's protection; or what is wrong with the URL's TLS parameters.
-pub(crate) fn protection(url: &str) -> Result<(String, Protection), String> {
+pub(crate) fn protection(url: &str) -> Result<(String, Protection), TlsError> {
     let (base, query) = match url.split_once('?') {
         Some((b, q)) if url.contains("://") => (b, q),
         _ => {
             let lower = url.to_ascii_lowercase();
             if !url.contains("://") && (lower.contains("sslrootcert") || lower.contains("verify-"))
             {
-                return Err("write the floor as a postgresql://user@host:port/dbname?sslmode=verify-full&sslrootcert=FILE URL to check its certificate".into());
+                return Err(TlsError::NotAUrl);
             }
             return Ok((url.to_string(), Protection::Clear));
         }
@@ -49,23 +92,21 @@ pub(crate) fn protection(url: &str) -> Result<(String, Protection), String> {
             _ => kept.push(pair.to_string()),
         }
     }
-    const HOW: &str =
-        "sslmode=verify-full&sslrootcert=FILE (FILE: the floor's CA certificate, PEM)";
     let protection = match (mode.as_deref(), ca) {
         (Some("verify-full"), Some(ca)) => {
             kept.push("sslmode=require".into());
             Protection::Verified { ca }
         }
         (Some("verify-full"), None) => {
-            return Err(format!("sslmode=verify-full needs the floor's CA: {HOW}"));
+            return Err(TlsError::NoCa);
         }
         (Some(m @ ("require" | "verify-ca")), _) => {
-            return Err(format!(
-                "sslmode={m} does not check that the server is the floor (anyone between the table and the floor could pose as it); use {HOW}"
-            ));
+            return Err(TlsError::Unchecked {
+                mode: m.to_string(),
+            });
         }
         (_, Some(_)) => {
-            return Err(format!("sslrootcert goes with sslmode=verify-full: {HOW}"));
+            return Err(TlsError::CaWithoutVerify);
         }
         (m, None) => {
             if let Some(m) = m {
@@ -83,28 +124,33 @@ pub(crate) fn protection(url: &str) -> Result<(String, Protection), String> {
 }
 
 /// A rustls client that trusts only the certificates in `ca` (PEM, one or more).
-pub(crate) fn connector(ca: &std::path::Path) -> Result<MakeRustlsConnect, String> {
-    let shown = ca.display();
+pub(crate) fn connector(ca: &std::path::Path) -> Result<MakeRustlsConnect, TlsError> {
+    let file = || ca.to_path_buf();
     let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(ca)
-        .map_err(|e| format!("cannot read the floor's CA certificate {shown}: {e}"))?
+        .map_err(|error| TlsError::CaUnreadable {
+            file: file(),
+            error,
+        })?
         .collect::<Result<_, _>>()
-        .map_err(|e| format!("the floor's CA certificate {shown} is not PEM: {e}"))?;
+        .map_err(|error| TlsError::CaNotPem {
+            file: file(),
+            error,
+        })?;
     if certs.is_empty() {
-        return Err(format!(
-            "{shown} holds no certificate (expected the floor's CA certificate, PEM: -----BEGIN CERTIFICATE-----)"
-        ));
+        return Err(TlsError::NoCertificate { file: file() });
     }
     let mut roots = RootCertStore::empty();
     for c in certs {
-        roots
-            .add(c)
-            .map_err(|e| format!("the floor's CA certificate {shown} cannot be used: {e}"))?;
+        roots.add(c).map_err(|error| TlsError::CaUnusable {
+            file: file(),
+            error,
+        })?;
     }
     let config = rustls::ClientConfig::builder_with_provider(Arc::new(
         rustls::crypto::ring::default_provider(),
     ))
     .with_safe_default_protocol_versions()
-    .map_err(|e| format!("TLS: {e}"))?
+    .map_err(TlsError::Tls)?
     .with_root_certificates(roots)
     .with_no_client_auth();
     Ok(MakeRustlsConnect::new(config))
@@ -130,7 +176,7 @@ pub(crate) fn certificate_refused(e: &postgres::Error) -> bool {
 }
 
 /// `%XX` decoded (a URL's parameter value); other bytes as they are.
-fn percent_decoded(v: &str) -> Result<String, String> {
+fn percent_decoded(v: &str) -> Result<String, TlsError> {
     let b = v.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -139,8 +185,8 @@ fn percent_decoded(v: &str) -> Result<String, String> {
             let hex = v
                 .get(i + 1..i + 3)
                 .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or_else(|| {
-                    format!("sslrootcert={v}: a % must be followed by two hex digits")
+                .ok_or_else(|| TlsError::BadPercent {
+                    value: v.to_string(),
                 })?;
             out.push(hex);
             i += 3;
@@ -149,7 +195,9 @@ fn percent_decoded(v: &str) -> Result<String, String> {
             i += 1;
         }
     }
-    String::from_utf8(out).map_err(|_| format!("sslrootcert={v}: not UTF-8 once decoded"))
+    String::from_utf8(out).map_err(|_| TlsError::NotUtf8 {
+        value: v.to_string(),
+    })
 }
 
 #[cfg(test)]
@@ -159,7 +207,7 @@ mod tests {
     #[test]
     fn the_url_says_how_the_link_is_protected() {
         let ok = |u: &str| protection(u).unwrap();
-        let refused = |u: &str| protection(u).unwrap_err();
+        let refused = |u: &str| protection(u).unwrap_err().to_string();
         assert_eq!(
             ok("postgresql://t@db:5432/floor"),
             ("postgresql://t@db:5432/floor".into(), Protection::Clear)
@@ -211,6 +259,7 @@ mod tests {
             connector(&missing)
                 .err()
                 .unwrap()
+                .to_string()
                 .contains("cannot read the floor's CA certificate")
         );
         let empty = dir.join("empty.pem");
@@ -219,6 +268,7 @@ mod tests {
             connector(&empty)
                 .err()
                 .unwrap()
+                .to_string()
                 .contains("holds no certificate")
         );
         let _ = std::fs::remove_dir_all(&dir);

@@ -9,6 +9,35 @@ use super::schema::{made_triggers, triggers_of};
 use super::store::SCHEMA_VERSION;
 use crate::engine::shown;
 
+/// What the structure check found: SQLite's own lines of damage, an index entry that does
+/// not read, the append-only triggers not as made, or SQLite failing to answer. The
+/// `Display` is the words `verify` reports.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum StructureError {
+    #[error("{}", .0.join("; "))]
+    Damaged(Vec<String>),
+    #[error("index {index}: {error}")]
+    Index {
+        index: &'static str,
+        error: rusqlite::Error,
+    },
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    Triggers(Vec<TriggerFault>),
+    #[error("{0}")]
+    Sql(#[from] rusqlite::Error),
+}
+
+/// One way the file's triggers differ from its migrations'.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum TriggerFault {
+    #[error("the trigger {0} is missing (dropped)")]
+    Missing(String),
+    #[error("the trigger {0} was altered")]
+    Altered(String),
+    #[error("a trigger \"{}\" that Croupier never made", shown(.0))]
+    Foreign(String),
+}
+
 /// An index of `events`, for the structure check: how to read its entries in index order,
 /// and the entry an event puts in it (`None`: the event is not in it). NULL is `i64::MIN`.
 pub(crate) struct EventIndex {
@@ -59,31 +88,28 @@ pub(crate) const EVENT_INDEXES: [EventIndex; 4] = [
 /// The append-only guards: the file's triggers must be exactly those its schema's
 /// migrations make (by name and SQL): none dropped, altered or added. Without them the
 /// log could have been edited in place. What differs, in words.
-pub(crate) fn check_triggers(conn: &Connection) -> Result<(), String> {
-    let want = made_triggers(SCHEMA_VERSION).map_err(|e| e.to_string())?;
-    let found = triggers_of(conn).map_err(|e| e.to_string())?;
+pub(crate) fn check_triggers(conn: &Connection) -> Result<(), StructureError> {
+    let want = made_triggers(SCHEMA_VERSION)?;
+    let found = triggers_of(conn)?;
     let sql_of = |list: &[(String, String)], name: &str| {
         list.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone())
     };
     let mut faults = Vec::new();
     for (name, sql) in &want {
         match sql_of(&found, name) {
-            None => faults.push(format!("the trigger {name} is missing (dropped)")),
-            Some(s) if &s != sql => faults.push(format!("the trigger {name} was altered")),
+            None => faults.push(TriggerFault::Missing(name.clone())),
+            Some(s) if &s != sql => faults.push(TriggerFault::Altered(name.clone())),
             Some(_) => {}
         }
     }
     for (name, _) in &found {
         if sql_of(&want, name).is_none() {
-            faults.push(format!(
-                "a trigger \"{}\" that Croupier never made",
-                shown(name)
-            ));
+            faults.push(TriggerFault::Foreign(name.clone()));
         }
     }
     match faults.is_empty() {
         true => Ok(()),
-        false => Err(faults.join("; ")),
+        false => Err(StructureError::Triggers(faults)),
     }
 }
 
@@ -133,16 +159,15 @@ pub(crate) fn check_structure(
     conn: &Connection,
     bound: i64,
     key: u64,
-) -> Result<[IndexDigest; 4], String> {
-    let lines = |sql: &str| -> Result<(), String> {
-        let mut stmt = conn.prepare(sql).map_err(|e| e.to_string())?;
+) -> Result<[IndexDigest; 4], StructureError> {
+    let lines = |sql: &str| -> Result<(), StructureError> {
+        let mut stmt = conn.prepare(sql)?;
         let lines: Vec<String> = stmt
-            .query_map([], |r| r.get(0))
-            .and_then(|m| m.collect())
-            .map_err(|e| e.to_string())?;
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
         match lines.as_slice() {
             [ok] if ok == "ok" => Ok(()),
-            _ => Err(lines.join("; ")),
+            _ => Err(StructureError::Damaged(lines)),
         }
     };
     lines("PRAGMA quick_check(10)")?;
@@ -152,13 +177,16 @@ pub(crate) fn check_structure(
     let mut digests = [IndexDigest::keyed(key); 4];
     for (ix, d) in EVENT_INDEXES.iter().zip(digests.iter_mut()) {
         let sql = format!("{} AND seq <= ?1", ix.select);
-        let mut stmt = conn.prepare(&sql).map_err(|e| e.to_string())?;
-        let mut rows = stmt.query([bound]).map_err(|e| e.to_string())?;
-        while let Some(r) = rows.next().map_err(|e| e.to_string())? {
-            let v = |i: usize| -> Result<i64, String> {
+        let mut stmt = conn.prepare(&sql)?;
+        let mut rows = stmt.query([bound])?;
+        while let Some(r) = rows.next()? {
+            let v = |i: usize| -> Result<i64, StructureError> {
                 r.get::<_, Option<i64>>(i)
                     .map(|v| v.unwrap_or(NULL))
-                    .map_err(|e| format!("index {}: {e}", ix.name))
+                    .map_err(|error| StructureError::Index {
+                        index: ix.name,
+                        error,
+                    })
             };
             d.add([v(0)?, v(1)?, v(2)?]);
         }

@@ -525,7 +525,7 @@ impl Replayer {
                 parsed.text.as_str()
             }
         };
-        let step = parse_step(text, &live.round).map_err(|x| Self::bad(e, x))?;
+        let step = parse_step(text, &live.round).map_err(|x| Self::bad(e, x.to_string()))?;
         live.round
             .apply(step)
             .map_err(|x| Self::bad(e, format!("the engine refuses \"{text}\" here: {x}")))?;
@@ -814,7 +814,8 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
         });
         let structure = integrity
             .join()
-            .unwrap_or_else(|_| Err("the structure check's thread failed".into()))
+            .map_err(|_| "the structure check's thread failed".to_string())
+            .and_then(|checked| checked.map_err(|e| e.to_string()))
             .map_err(ReplayError::Damaged);
         // Damage first: a replay fault over a damaged file is its symptom, not its cause.
         let indexed = structure?;
@@ -838,7 +839,7 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
             });
         }
         // Last: a fault in the log itself says more than the guard that let it in.
-        check_triggers(&store.reader()?).map_err(ReplayError::Schema)?;
+        check_triggers(&store.reader()?).map_err(|e| ReplayError::Schema(e.to_string()))?;
         Ok(Verified::of(&r, head))
     })
 }

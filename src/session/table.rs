@@ -236,6 +236,7 @@ impl TableSession {
             Ok(step) => self.input(store, step),
             Err(why) => {
                 let expected = live.round.expected();
+                let why = why.to_string();
                 Err(self.refuse(store, Some(id), text, Refused::Unreadable { why, expected }))
             }
         }
