@@ -708,6 +708,29 @@ fn a_table_driven_elsewhere_is_watched_read_only() {
     assert_eq!(h.state().keystrokes, 0);
     assert_eq!(store.last_seq().unwrap(), head.0);
     assert_eq!(shown(&h), t.round().map(|r| r.expected()));
+    // The round is settled: its settlement stays on screen between rounds.
+    for _ in 0..40 {
+        if t.round().is_none() {
+            break;
+        }
+        if t.input_text(&mut store, "stick").is_err() {
+            let _ = t.input_text(&mut store, "5");
+        }
+    }
+    assert!(t.round().is_none(), "the feed settled its round");
+    h.step();
+    assert!(
+        h.query_by_label_contains("Last round: ").is_some(),
+        "{:?}",
+        texts(&h)
+    );
+    assert!(h.query_by_label_contains("Between rounds").is_some());
+    // The feed closes the table and exits: the screen says so and waits for no bets.
+    t.close(&mut store).unwrap();
+    drop(store);
+    h.step();
+    assert!(h.query_by_label_contains("The table was closed").is_some());
+    assert!(h.query_by_label_contains("Between rounds").is_none());
 }
 
 /// A supervisor at a table looks at the desk and comes back to the round as it waited;

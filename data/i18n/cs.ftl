@@ -607,6 +607,8 @@ watch-table-line = { $table } · { $rules } · shoe { $shoe } · událost { $eve
 watch-house-rules = pravidla kasina
 watch-round = Kolo { $round } — dál: { $next }
 watch-between-rounds = Mezi koly: čeká se na další sázky.
+watch-table-closed = Stůl byl zavřen: nic dalšího na něj nepřijde, dokud ho krupiér nebo čtečka znovu neotevře.
+watch-last-round = Poslední kolo: { $round }, jak bylo vyúčtováno
 
 # Soubory pravidel a jejich nastavení
 rules-folder-unreadable = složku pravidel nelze číst: { $why }

@@ -591,6 +591,8 @@ watch-table-line = { $table } · { $rules } · shoe { $shoe } · event { $event 
 watch-house-rules = house rules
 watch-round = Round { $round } — next: { $next }
 watch-between-rounds = Between rounds: waiting for the next bets.
+watch-table-closed = The table was closed: nothing more comes to it until a dealer or a feed opens it again.
+watch-last-round = Last round: { $round }, as it was settled
 
 # Rules files and their knobs (in English as the file names them)
 rules-folder-unreadable = the rules folder cannot be read: { $why }

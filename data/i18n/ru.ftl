@@ -608,6 +608,8 @@ watch-table-line = { $table } · { $rules } · шуз { $shoe } · событи�
 watch-house-rules = правила казино
 watch-round = Раунд { $round } — дальше: { $next }
 watch-between-rounds = Между раундами: ждём новых ставок.
+watch-table-closed = Стол закрыт: ничего больше не поступит, пока дилер или считыватель не откроет его снова.
+watch-last-round = Последний раунд: { $round }, как он был рассчитан
 
 # Файлы правил и их параметры
 rules-folder-unreadable = папку правил не удаётся прочитать: { $why }

@@ -608,6 +608,8 @@ watch-table-line = { $table } · { $rules } · шуз { $shoe } · подія { 
 watch-house-rules = правила казино
 watch-round = Раунд { $round } — далі: { $next }
 watch-between-rounds = Між раундами: чекаємо на нові ставки.
+watch-table-closed = Стіл закрито: нічого більше не надійде, доки дилер або зчитувач не відкриє його знову.
+watch-last-round = Останній раунд: { $round }, як його розраховано
 
 # Файли правил та їхні параметри
 rules-folder-unreadable = теку правил не вдається прочитати: { $why }

@@ -71,6 +71,8 @@ pub(crate) struct TableSummary {
     /// The rules it was last opened with (their JSON), and the preset or file named then.
     pub(crate) rules: Option<serde_json::Value>,
     pub(crate) preset: Option<String>,
+    /// Its latest settled round.
+    pub(crate) last_settled: Option<i64>,
 }
 
 /// The table's latest opening (its rules then), if it reads.
@@ -130,6 +132,7 @@ pub(crate) fn list_tables(store: &Store) -> Result<Vec<TableSummary>, AuditError
                 round_in_play: started.is_some() && started != settled,
                 rules: opened.as_ref().map(|o| o.rules.clone()),
                 preset: opened.and_then(|o| o.preset),
+                last_settled: settled,
             })
         })
         .collect()

@@ -8,9 +8,10 @@ use std::time::Duration;
 use egui::{Color32, RichText, Ui};
 
 use super::felt::table_view_in;
+use crate::engine::Round;
 use crate::i18n::Lang;
 use crate::log::Store;
-use crate::session::replay::{TableState, table_state};
+use crate::session::replay::{RoundHistory, TableState, table_state};
 use crate::session::table::{TableSummary, list_tables};
 use crate::t;
 
@@ -24,6 +25,8 @@ pub(crate) struct Watch {
     /// The last event drawn (the log's head when the view was built).
     seen: i64,
     state: Option<TableState>,
+    /// The chosen table's latest settled round, as it ended: shown until the next begins.
+    last: Option<(i64, Round)>,
     error: Option<String>,
 }
 
@@ -52,6 +55,17 @@ impl Watch {
         }
         if self.chosen.is_none() {
             self.chosen = self.tables.first().map(|t| t.id);
+        }
+        let settled = self
+            .tables
+            .iter()
+            .find(|t| Some(t.id) == self.chosen)
+            .and_then(|t| t.last_settled);
+        if self.last.as_ref().map(|l| l.0) != settled {
+            self.last = settled.and_then(|round| {
+                let h = RoundHistory::load(store, round).ok()?;
+                Some((round, h.state_after(h.events.len().saturating_sub(1))))
+            });
         }
         if let Some(id) = self.chosen {
             match table_state(store, id) {
@@ -121,7 +135,23 @@ impl Watch {
                 table_view_in(ui, lang, round, None);
             }
             None => {
-                ui.label(RichText::new(t!(lang, "watch-between-rounds")).size(20.0));
+                // A closed table waits for nothing: the program that drove it has left it.
+                let (words, color) = if state.open {
+                    (t!(lang, "watch-between-rounds"), Color32::WHITE)
+                } else {
+                    (
+                        t!(lang, "watch-table-closed"),
+                        Color32::from_rgb(255, 200, 90),
+                    )
+                };
+                ui.label(RichText::new(words).size(20.0).color(color));
+                if let Some((round, r)) = &self.last {
+                    ui.add_space(6.0);
+                    ui.label(
+                        RichText::new(t!(lang, "watch-last-round", round = *round)).size(18.0),
+                    );
+                    table_view_in(ui, lang, r, None);
+                }
             }
         }
     }
