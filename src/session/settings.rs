@@ -419,12 +419,6 @@ impl SettingsReplay {
     }
 }
 
-/// The database's calendar (gaming day and shifts). Until a database is given one, the
-/// floor's UTC shifts of 06:00, 14:00 and 22:00.
-pub fn calendar(_store: &Store) -> Result<super::calendar::Calendar, AuditError> {
-    Ok(super::calendar::Calendar::utc_default())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
