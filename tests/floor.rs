@@ -1319,6 +1319,12 @@ fn a_setting_changed_event_syncs_and_the_floor_reports_it_alike() {
         let jana =
             croupier::session::users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
         assert!(croupier::session::settings::set_language(&mut store, &jana, lang, &jana).unwrap());
+        // And (issue 23) a gaming day of its own for the first table: Kyiv, two shifts.
+        if code == "CZK" {
+            let kyiv =
+                croupier::session::calendar::Calendar::new("Europe/Kyiv", "08:00 20:00").unwrap();
+            assert!(croupier::session::settings::set_calendar(&mut store, &kyiv, &admin).unwrap());
+        }
         drop(store);
         let d = f.to_str().unwrap();
         let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
@@ -1333,7 +1339,7 @@ fn a_setting_changed_event_syncs_and_the_floor_reports_it_alike() {
         )
         .unwrap()
         .get(0);
-    assert_eq!(held, 4, "two currencies and two languages");
+    assert_eq!(held, 5, "two currencies, two languages and a gaming day");
     let langs: Vec<String> = client(&url)
         .query(
             "SELECT data FROM croupier.events WHERE kind = 'setting_changed' \
@@ -1368,6 +1374,11 @@ fn a_setting_changed_event_syncs_and_the_floor_reports_it_alike() {
     assert_eq!(files.sections, from_floor.sections);
     let shown = format!("{:?}", from_floor.sections);
     assert!(shown.contains("EUR") && shown.contains("CZK"), "{shown}");
+    // Each table's shifts by its own calendar, read from the floor's copy of its events.
+    assert!(
+        shown.contains("Shift(1, \"08:00–20:00\")") && shown.contains("Shift(1, \"06:00–14:00\")"),
+        "{shown}"
+    );
 }
 
 /// The server's own words for an error.
@@ -1551,7 +1562,7 @@ fn a_floor_report_equals_the_files_report() {
             let col = by_day
                 .columns
                 .iter()
-                .position(|c| *c == "theoretical hold %")
+                .position(|c| *c == "theoretical win rate %")
                 .unwrap();
             assert!(
                 by_day

@@ -616,7 +616,7 @@ fn the_floor_window_s_keys_name_the_summary_s_day_figures() {
         key::ROUNDS,
         key::HANDLE,
         key::HOUSE_WIN,
-        key::HOLD,
+        key::WIN_RATE,
     ] {
         assert!(day.columns.contains(&k), "{k}: {:?}", day.columns);
     }
@@ -640,4 +640,152 @@ fn the_floor_window_s_keys_name_the_summary_s_day_figures() {
         win,
         money_of(total.cell(&total.rows[0], key::HOUSE_WIN).unwrap())
     );
+}
+
+/// A clock the test moves (the store reads it for each event it logs).
+#[derive(Clone)]
+struct SetClock(std::sync::Arc<std::sync::atomic::AtomicI64>);
+
+impl croupier::log::Clock for SetClock {
+    fn now_ms(&self) -> i64 {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// The data of `tests/fixtures/prague-dst.json`, replayed: a table database given the
+/// Prague calendar, one round settled at each listed moment, then the summary's JSON.
+/// Each round is in the by-shift row of its gaming day and shift (numbered), and the
+/// gaming days of the clock changes hold 25 and 23 hours of rounds.
+#[test]
+fn a_prague_table_across_the_clock_changes_lands_each_round_in_its_gaming_day_and_shift() {
+    let fixture: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/prague-dst.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let text = |v: &serde_json::Value| v.as_str().unwrap().to_string();
+    let ms = |v: &serde_json::Value| {
+        chrono::DateTime::parse_from_rfc3339(v.as_str().unwrap())
+            .unwrap()
+            .timestamp_millis()
+    };
+    let path = common::fresh_dir("prague-dst").join("prague.db");
+    let clock = SetClock(std::sync::Arc::new(1_790_000_000_000.into())); // 2026-09-21
+    let mut store = Store::open_with(&path, Box::new(clock.clone())).unwrap();
+    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    users::add_user(
+        &mut store,
+        "Jana Svoboda",
+        Role::Dealer,
+        "1001",
+        Some(&admin),
+    )
+    .unwrap();
+    let cal = croupier::session::calendar::Calendar::new(
+        &text(&fixture["tz"]),
+        &text(&fixture["shifts"]),
+    )
+    .unwrap();
+    assert!(croupier::session::settings::set_calendar(&mut store, &cal, &admin).unwrap());
+    let dealer = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+    let rules = Rules::preset("czech").unwrap();
+    let mut s = TableSession::open(
+        &mut store,
+        dealer,
+        "Praha 1",
+        rules,
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap();
+    let round = &fixture["round"];
+    let mut want: std::collections::BTreeMap<(String, u64), i64> = Default::default();
+    for r in fixture["rounds"].as_array().unwrap() {
+        clock
+            .0
+            .store(ms(&r["at"]), std::sync::atomic::Ordering::SeqCst);
+        s.new_shoe(&mut store).unwrap();
+        let bets = round["bets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| BetSpec {
+                id: text(&b["id"]).into(),
+                box_no: b["box"].as_u64().unwrap() as u8,
+                stake: Money::units(b["stake"].as_i64().unwrap()),
+            })
+            .collect();
+        s.start_round(&mut store, bets).unwrap();
+        for step in round["steps"].as_array().unwrap() {
+            s.input_text(&mut store, &text(step)).unwrap();
+        }
+        assert!(s.round().is_none(), "{}: the round settled", r["at"]);
+        *want
+            .entry((text(&r["day"]), r["shift"].as_u64().unwrap()))
+            .or_default() += 1;
+    }
+    croupier::session::replay::verify(&store, |_| {}).unwrap();
+    let o = Options {
+        kind: Kind::Summary,
+        period: Period::parse("2026-10-01", "2027-03-31").unwrap(),
+        table: None,
+        dealer: None,
+        threshold: Money::units(400),
+        verify: false,
+        generated_by: "test",
+        generated_at: "2027-04-01 00:00:00 UTC",
+    };
+    let json = report::render_json(&report::build(&[store], &o, |_| {}).unwrap());
+    let section = |name: &str| {
+        json["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    let by_shift = section("by shift");
+    let col = |s: &serde_json::Value, c: &str| {
+        s["columns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|x| x == c)
+            .unwrap_or_else(|| panic!("no column {c}"))
+    };
+    let (d, sh, n) = (
+        col(&by_shift, "date"),
+        col(&by_shift, "shift"),
+        col(&by_shift, "rounds"),
+    );
+    let got: std::collections::BTreeMap<(String, u64), i64> = by_shift["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                (text(&r[d]), r[sh].as_u64().unwrap()),
+                r[n].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, want, "rounds per gaming day and shift");
+    // The win rate of the handle: -15 on 10, every row.
+    let wr = col(&by_shift, "win rate %");
+    for r in by_shift["rows"].as_array().unwrap() {
+        assert_eq!(r[wr].as_f64(), Some(-150.0), "{r}");
+    }
+    let by_day = section("by day");
+    let (d, n) = (col(&by_day, "date"), col(&by_day, "rounds"));
+    let days: Vec<(String, i64)> = by_day["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (text(&r[d]), r[n].as_i64().unwrap()))
+        .collect();
+    assert!(days.contains(&("2026-10-24".into(), 7)), "{days:?}");
+    assert!(days.contains(&("2027-03-27".into(), 5)), "{days:?}");
 }

@@ -1615,7 +1615,8 @@ fn the_desk_opens_on_the_current_shift() {
     h.run();
     assert_eq!(listed(&h), newest_first[..2], "only this shift's rounds");
     assert!(
-        h.query_by_label_contains("shift (").is_some(),
+        h.query_by_label_contains("gaming day, newest first")
+            .is_some(),
         "the heading names the shift: {:#?}",
         texts(&h)
     );

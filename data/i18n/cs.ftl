@@ -420,22 +420,20 @@ desk-export-summary = Přehled stolů
 desk-export-rounds = Kola
 desk-export-dealers = Krupiéři
 desk-export-exceptions = Mimořádné události
-desk-filters-help = Data ve tvaru { $date } nebo { $iso } (UTC); směna: { $day }, { $evening } nebo { $night }; výsledek: { $house }, { $players } nebo { $void }.
-desk-shift-day = denní
-desk-shift-evening = odpolední
-desk-shift-night = noční
+desk-filters-help = Data ve tvaru { $date } nebo { $iso } (herní dny, { $tz }); směna: její číslo, { $shifts }; výsledek: { $house }, { $players } nebo { $void }.
 desk-outcome-house = kasino
 desk-outcome-players = hráči
 desk-outcome-void = anulováno
 desk-bad-date = datum „{ $text }“: čekám datum jako { $example } nebo { $iso }
 desk-bad-box = box „{ $text }“: čekám číslo boxu 1 až { $max }
+desk-bad-shift = směna „{ $text }“: očekává se číslo směny 1 až { $max } ({ $shifts })
 desk-bad-payout = výplata „{ $text }“: čekám částku jako { $example }
 desk-bad-outcome = výsledek „{ $text }“: čekám kasino, hráči nebo anulováno
 desk-bad-period = Od { $from } je po Do { $to }: nejdřív patří dřívější datum
 # Historie: co je v seznamu
 desk-listing-shift = { $when ->
-    [today] Dnešní { $shift } směna ({ $hours }), nejnovější nahoře
-   *[other] Směna: { $shift } ({ $hours }), začala { $date }, nejnovější nahoře
+    [today] Směna { $shift } ({ $hours }) dnešního herního dne, nejnovější nahoře
+   *[other] Směna { $shift } ({ $hours }) herního dne { $date }, nejnovější nahoře
 }
 desk-listing-latest = Poslední kola, nejnovější nahoře
 desk-listing-older = Starší kola, nejnovější nahoře ({ $page }. strana)
@@ -536,14 +534,14 @@ desk-charts-intro = { $n ->
    *[other] Grafy { $n_shown } kol nalezených filtry (bez anulovaných).
 }
 desk-chart-win-day = Výhra kasina po dnech
-desk-chart-hold-day = Hold % po dnech (červeně: teoretický hold hraných pravidel)
-desk-chart-win-hour = Výhra kasina podle hodiny (UTC)
-desk-chart-hold-hour = Hold % podle hodiny (UTC)
-desk-chart-rounds-hour = Kola podle hodiny (UTC)
+desk-chart-win-rate-day = Míra výhry z vsazeného % po herních dnech (červeně: teoretická míra výhry hraných pravidel)
+desk-chart-win-hour = Výhra kasina podle hodiny (místní čas)
+desk-chart-win-rate-hour = Míra výhry z vsazeného % podle hodiny (místní čas)
+desk-chart-rounds-hour = Kola podle hodiny (místní čas)
 desk-chart-rate-dealer = Kol za hodinu u stolu, po krupiérech
 desk-axis-win = výhra
-desk-axis-hold = hold %
-desk-axis-theory = teoretický hold %
+desk-axis-win-rate = míra výhry %
+desk-axis-theory = teoretická míra výhry %
 desk-axis-rounds = kola
 desk-axis-rate = kol/hod.
 desk-axis-day-pattern = %-d. %-m.
@@ -586,12 +584,12 @@ floor-alarms = { $n ->
     [few] { $n } poplachy na flooru: viz výkaz „Mimořádné události“ (croupier report --floor … --kind exceptions)
    *[other] { $n } poplachů na flooru: viz výkaz „Mimořádné události“ (croupier report --floor … --kind exceptions)
 }
-floor-today-heading = Dnešní hold po stolech
+floor-today-heading = Dnešní míra výhry po stolech
 floor-col-table = stůl
 floor-col-rounds = kola
 floor-col-handle = vsazeno
 floor-col-house-win = výhra kasina
-floor-col-hold = hold
+floor-col-win-rate = míra výhry
 floor-dbs-heading = Databáze stolů
 floor-col-identity = identita
 floor-col-file = soubor
@@ -693,9 +691,9 @@ report-col-handle = Vsazeno
 report-col-paid = Vyplaceno
 report-col-house-win = Výhra kasina
 report-col-replayed = Přehráno auditorem floor
-report-col-hold = Hold %
+report-col-win-rate = Míra výhry %
 report-col-theoretical-win = Teoretická výhra
-report-col-theoretical-hold = Teoretický hold %
+report-col-theoretical-win-rate = Teoretická míra výhry %
 report-col-win-vs-theory = Odchylka od teorie (σ)
 report-col-house-edge = výhoda kasina % (z počáteční sázky)
 report-col-edge-to = výhodu má
@@ -733,9 +731,6 @@ report-col-blocked = Zablokováno
 report-col-abandoned = Přerušeno
 report-col-in-play = Rozehráno
 report-col-longest = Nejdelší (tahů)
-report-shift-day = ranní 06–14
-report-shift-evening = odpolední 14–22
-report-shift-night = noční 22–06
 report-exception-table-opened = otevření stolu
 report-exception-round-voided = zrušené kolo
 report-exception-round-corrected = opravené kolo
@@ -765,12 +760,12 @@ report-detail-rules-changed = změna pravidel nebo limitů: pravidla { $preset }
 report-detail-payout = sázka vyhrála { $won } (limit { $threshold })
 report-chart-win-by-day = Výhra kasina podle dnů
 report-chart-win-by-day-in = Výhra kasina podle dnů ({ $currency })
-report-chart-hold-by-day = Hold % podle dnů
-report-chart-hold-by-day-in = Hold % podle dnů ({ $currency })
+report-chart-win-rate-by-day = Míra výhry % podle dnů
+report-chart-win-rate-by-day-in = Míra výhry % podle dnů ({ $currency })
 report-chart-rounds-per-dealer = Kola podle krupiérů
 report-footer-report = Výkaz
 report-footer-period = Období
-report-footer-period-value = { $from } až { $to } (UTC, oba dny včetně)
+report-footer-period-value = { $from } až { $to } (herní dny, oba včetně)
 report-footer-filter-table = Filtr: stůl
 report-footer-filter-dealer = Filtr: krupiér
 report-footer-filter-threshold = Filtr: limit výplaty

@@ -410,22 +410,20 @@ desk-export-summary = Table summary
 desk-export-rounds = Rounds
 desk-export-dealers = Dealers
 desk-export-exceptions = Exceptions
-desk-filters-help = Dates as { $date } or { $iso } (UTC); shift: { $day }, { $evening } or { $night }; outcome: { $house }, { $players } or { $void }.
-desk-shift-day = day
-desk-shift-evening = evening
-desk-shift-night = night
+desk-filters-help = Dates as { $date } or { $iso } (gaming days, { $tz }); shift: its number, { $shifts }; outcome: { $house }, { $players } or { $void }.
 desk-outcome-house = house
 desk-outcome-players = players
 desk-outcome-void = void
 desk-bad-date = date “{ $text }”: expected a date such as { $example } or { $iso }
 desk-bad-box = box “{ $text }”: expected a box number 1 to { $max }
+desk-bad-shift = shift “{ $text }”: expected a shift's number 1 to { $max } ({ $shifts })
 desk-bad-payout = payout “{ $text }”: expected an amount such as { $example }
 desk-bad-outcome = outcome “{ $text }”: expected house, players or void
 desk-bad-period = From { $from } is after To { $to }: expected the earlier date first
 # The history: what is listed
 desk-listing-shift = { $when ->
-    [today] Today's { $shift } shift ({ $hours }), newest first
-   *[other] The { $shift } shift ({ $hours }) that began on { $date }, newest first
+    [today] Shift { $shift } ({ $hours }) of today's gaming day, newest first
+   *[other] Shift { $shift } ({ $hours }) of the gaming day { $date }, newest first
 }
 desk-listing-latest = Latest rounds, newest first
 desk-listing-older = Older rounds, newest first (page { $page })
@@ -522,14 +520,14 @@ desk-charts-intro = { $n ->
    *[other] Charts of the { $n_shown } rounds the filters found (voids left out).
 }
 desk-chart-win-day = House win by day
-desk-chart-hold-day = Hold % by day (red: theoretical hold of the rules played)
-desk-chart-win-hour = House win by hour of day (UTC)
-desk-chart-hold-hour = Hold % by hour of day (UTC)
-desk-chart-rounds-hour = Rounds by hour of day (UTC)
+desk-chart-win-rate-day = Win rate % of the handle by gaming day (red: theoretical win rate of the rules played)
+desk-chart-win-hour = House win by hour of day (local time)
+desk-chart-win-rate-hour = Win rate % of the handle by hour of day (local time)
+desk-chart-rounds-hour = Rounds by hour of day (local time)
 desk-chart-rate-dealer = Rounds per hour at a table, by dealer
 desk-axis-win = win
-desk-axis-hold = hold %
-desk-axis-theory = theoretical hold %
+desk-axis-win-rate = win rate %
+desk-axis-theory = theoretical win rate %
 desk-axis-rounds = rounds
 desk-axis-rate = rounds/hour
 # A day on a chart's axis (chrono pattern): 3 Nov
@@ -570,12 +568,12 @@ floor-alarms = { $n ->
     [one] { $n } alarm on the floor: see the exceptions report (croupier report --floor … --kind exceptions)
    *[other] { $n } alarms on the floor: see the exceptions report (croupier report --floor … --kind exceptions)
 }
-floor-today-heading = Today's hold per table
+floor-today-heading = Today's win rate per table
 floor-col-table = table
 floor-col-rounds = rounds
 floor-col-handle = handle
 floor-col-house-win = house win
-floor-col-hold = hold
+floor-col-win-rate = win rate
 floor-dbs-heading = Table databases
 floor-col-identity = identity
 floor-col-file = file
@@ -679,9 +677,9 @@ report-col-handle = handle
 report-col-paid = paid
 report-col-house-win = house win
 report-col-replayed = replayed by the floor's auditor
-report-col-hold = hold %
+report-col-win-rate = win rate %
 report-col-theoretical-win = theoretical win
-report-col-theoretical-hold = theoretical hold %
+report-col-theoretical-win-rate = theoretical win rate %
 report-col-win-vs-theory = win vs theory (sd)
 report-col-house-edge = house edge % (of the initial stake)
 report-col-edge-to = edge to
@@ -720,9 +718,6 @@ report-col-abandoned = abandoned
 report-col-in-play = in play
 report-col-longest = longest (inputs)
 # Words in the cells.
-report-shift-day = day 06–14
-report-shift-evening = evening 14–22
-report-shift-night = night 22–06
 report-exception-table-opened = table opened
 report-exception-round-voided = round voided
 report-exception-round-corrected = round corrected
@@ -754,13 +749,13 @@ report-detail-payout = a bet won { $won } (threshold { $threshold })
 # Charts.
 report-chart-win-by-day = House win by day
 report-chart-win-by-day-in = House win by day ({ $currency })
-report-chart-hold-by-day = Hold % by day
-report-chart-hold-by-day-in = Hold % by day ({ $currency })
+report-chart-win-rate-by-day = Win rate % by day
+report-chart-win-rate-by-day-in = Win rate % by day ({ $currency })
 report-chart-rounds-per-dealer = Rounds per dealer
 # The footer.
 report-footer-report = Report
 report-footer-period = Period
-report-footer-period-value = { $from } to { $to } (UTC, both days included)
+report-footer-period-value = { $from } to { $to } (gaming days, both included)
 report-footer-filter-table = Filter: table
 report-footer-filter-dealer = Filter: dealer
 report-footer-filter-threshold = Filter: payout threshold

@@ -420,22 +420,20 @@ desk-export-summary = Сводка по столам
 desk-export-rounds = Раунды
 desk-export-dealers = Дилеры
 desk-export-exceptions = Нештатные события
-desk-filters-help = Даты в виде { $date } или { $iso } (UTC); смена: { $day }, { $evening } или { $night }; исход: { $house }, { $players } или { $void }.
-desk-shift-day = дневная
-desk-shift-evening = вечерняя
-desk-shift-night = ночная
+desk-filters-help = Даты в виде { $date } или { $iso } (игровые дни, { $tz }); смена: её номер, { $shifts }; исход: { $house }, { $players } или { $void }.
 desk-outcome-house = казино
 desk-outcome-players = игроки
 desk-outcome-void = аннулирован
 desk-bad-date = дата «{ $text }»: ожидается дата вида { $example } или { $iso }
 desk-bad-box = бокс «{ $text }»: ожидается номер бокса от 1 до { $max }
+desk-bad-shift = смена «{ $text }»: ожидается номер смены от 1 до { $max } ({ $shifts })
 desk-bad-payout = выплата «{ $text }»: ожидается сумма вида { $example }
 desk-bad-outcome = исход «{ $text }»: ожидается казино, игроки или аннулирован
 desk-bad-period = «От» { $from } позже, чем «До» { $to }: сначала должна идти более ранняя дата
 # История: что в списке
 desk-listing-shift = { $when ->
-    [today] Сегодняшняя { $shift } смена ({ $hours }), сначала новые
-   *[other] Смена: { $shift } ({ $hours }), началась { $date }, сначала новые
+    [today] Смена { $shift } ({ $hours }) сегодняшнего игрового дня, сначала новые
+   *[other] Смена { $shift } ({ $hours }) игрового дня { $date }, сначала новые
 }
 desk-listing-latest = Последние раунды, сначала новые
 desk-listing-older = Более ранние раунды, сначала новые (страница { $page })
@@ -537,14 +535,14 @@ desk-charts-intro = { $n ->
    *[other] Графики { $n_shown } раундов, найденных фильтрами (без аннулированных).
 }
 desk-chart-win-day = Выигрыш казино по дням
-desk-chart-hold-day = Холд % по дням (красным: теоретический холд действующих правил)
-desk-chart-win-hour = Выигрыш казино по часам суток (UTC)
-desk-chart-hold-hour = Холд % по часам суток (UTC)
-desk-chart-rounds-hour = Раунды по часам суток (UTC)
+desk-chart-win-rate-day = Доля выигрыша от суммы ставок, % по игровым дням (красным: теоретическая доля действующих правил)
+desk-chart-win-hour = Выигрыш казино по часам суток (местное время)
+desk-chart-win-rate-hour = Доля выигрыша от суммы ставок, % по часам суток (местное время)
+desk-chart-rounds-hour = Раунды по часам суток (местное время)
 desk-chart-rate-dealer = Раундов в час за столом, по дилерам
 desk-axis-win = выигрыш
-desk-axis-hold = холд %
-desk-axis-theory = теоретический холд %
+desk-axis-win-rate = доля выигрыша, %
+desk-axis-theory = теоретическая доля выигрыша, %
 desk-axis-rounds = раунды
 desk-axis-rate = раундов/час
 desk-axis-day-pattern = %d.%m
@@ -587,12 +585,12 @@ floor-alarms = { $n ->
     [few] { $n } тревоги на флоре: см. отчёт «Нештатные события» (croupier report --floor … --kind exceptions)
    *[other] { $n } тревог на флоре: см. отчёт «Нештатные события» (croupier report --floor … --kind exceptions)
 }
-floor-today-heading = Сегодняшний холд по столам
+floor-today-heading = Сегодняшняя доля выигрыша по столам
 floor-col-table = стол
 floor-col-rounds = раунды
 floor-col-handle = сумма ставок
 floor-col-house-win = выигрыш казино
-floor-col-hold = холд
+floor-col-win-rate = доля выигрыша
 floor-dbs-heading = Базы данных столов
 floor-col-identity = идентификатор
 floor-col-file = файл
@@ -694,9 +692,9 @@ report-col-handle = Сумма ставок
 report-col-paid = Выплачено
 report-col-house-win = Выигрыш казино
 report-col-replayed = Воспроизведено аудитором флора
-report-col-hold = Холд, %
+report-col-win-rate = Доля выигрыша, %
 report-col-theoretical-win = Теоретический выигрыш
-report-col-theoretical-hold = Теоретический холд, %
+report-col-theoretical-win-rate = Теоретическая доля выигрыша, %
 report-col-win-vs-theory = Отклонение от теории (σ)
 report-col-house-edge = преимущество казино % (от начальной ставки)
 report-col-edge-to = преимущество у
@@ -734,9 +732,6 @@ report-col-blocked = Блокировка
 report-col-abandoned = Прервана
 report-col-in-play = Идёт
 report-col-longest = Самая длинная (ходов)
-report-shift-day = дневная 06–14
-report-shift-evening = вечерняя 14–22
-report-shift-night = ночная 22–06
 report-exception-table-opened = открытие стола
 report-exception-round-voided = раунд аннулирован
 report-exception-round-corrected = раунд исправлен
@@ -766,12 +761,12 @@ report-detail-rules-changed = изменены правила или лимит�
 report-detail-payout = ставка выиграла { $won } (порог { $threshold })
 report-chart-win-by-day = Выигрыш казино по дням
 report-chart-win-by-day-in = Выигрыш казино по дням ({ $currency })
-report-chart-hold-by-day = Холд, % по дням
-report-chart-hold-by-day-in = Холд, % по дням ({ $currency })
+report-chart-win-rate-by-day = Доля выигрыша, % по дням
+report-chart-win-rate-by-day-in = Доля выигрыша, % по дням ({ $currency })
 report-chart-rounds-per-dealer = Раунды по дилерам
 report-footer-report = Отчёт
 report-footer-period = Период
-report-footer-period-value = { $from } — { $to } (UTC, оба дня включительно)
+report-footer-period-value = { $from } — { $to } (игровые дни, оба включительно)
 report-footer-filter-table = Фильтр: стол
 report-footer-filter-dealer = Фильтр: дилер
 report-footer-filter-threshold = Фильтр: порог выплаты

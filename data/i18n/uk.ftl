@@ -420,22 +420,20 @@ desk-export-summary = Зведення за столами
 desk-export-rounds = Раунди
 desk-export-dealers = Дилери
 desk-export-exceptions = Позаштатні події
-desk-filters-help = Дати у вигляді { $date } або { $iso } (UTC); зміна: { $day }, { $evening } або { $night }; результат: { $house }, { $players } або { $void }.
-desk-shift-day = денна
-desk-shift-evening = вечірня
-desk-shift-night = нічна
+desk-filters-help = Дати у вигляді { $date } або { $iso } (ігрові дні, { $tz }); зміна: її номер, { $shifts }; результат: { $house }, { $players } або { $void }.
 desk-outcome-house = казино
 desk-outcome-players = гравці
 desk-outcome-void = анульовано
 desk-bad-date = дата «{ $text }»: очікую дату на зразок { $example } або { $iso }
 desk-bad-box = бокс «{ $text }»: очікую номер боксу від 1 до { $max }
+desk-bad-shift = зміна «{ $text }»: очікується номер зміни від 1 до { $max } ({ $shifts })
 desk-bad-payout = виплата «{ $text }»: очікую суму на зразок { $example }
 desk-bad-outcome = результат «{ $text }»: очікую казино, гравці або анульовано
 desk-bad-period = «Від» { $from } пізніше за «До» { $to }: спершу має бути раніша дата
 # Історія: що в списку
 desk-listing-shift = { $when ->
-    [today] Сьогоднішня { $shift } зміна ({ $hours }), новіші вгорі
-   *[other] Зміна: { $shift } ({ $hours }), почалася { $date }, новіші вгорі
+    [today] Зміна { $shift } ({ $hours }) сьогоднішнього ігрового дня, новіші вгорі
+   *[other] Зміна { $shift } ({ $hours }) ігрового дня { $date }, новіші вгорі
 }
 desk-listing-latest = Останні раунди, новіші вгорі
 desk-listing-older = Давніші раунди, новіші вгорі (сторінка { $page })
@@ -537,14 +535,14 @@ desk-charts-intro = { $n ->
    *[other] Графіки { $n_shown } раундів, знайдених фільтрами (без анульованих).
 }
 desk-chart-win-day = Виграш казино за днями
-desk-chart-hold-day = Холд % за днями (червоним: теоретичний холд чинних правил)
-desk-chart-win-hour = Виграш казино за годинами доби (UTC)
-desk-chart-hold-hour = Холд % за годинами доби (UTC)
-desk-chart-rounds-hour = Раунди за годинами доби (UTC)
+desk-chart-win-rate-day = Частка виграшу від суми ставок, % за ігровими днями (червоним: теоретична частка чинних правил)
+desk-chart-win-hour = Виграш казино за годинами доби (місцевий час)
+desk-chart-win-rate-hour = Частка виграшу від суми ставок, % за годинами доби (місцевий час)
+desk-chart-rounds-hour = Раунди за годинами доби (місцевий час)
 desk-chart-rate-dealer = Раундів за годину за столом, за дилерами
 desk-axis-win = виграш
-desk-axis-hold = холд %
-desk-axis-theory = теоретичний холд %
+desk-axis-win-rate = частка виграшу, %
+desk-axis-theory = теоретична частка виграшу, %
 desk-axis-rounds = раунди
 desk-axis-rate = раундів/год
 desk-axis-day-pattern = %d.%m
@@ -587,12 +585,12 @@ floor-alarms = { $n ->
     [few] { $n } тривоги на флорі: див. звіт «Позаштатні події» (croupier report --floor … --kind exceptions)
    *[other] { $n } тривог на флорі: див. звіт «Позаштатні події» (croupier report --floor … --kind exceptions)
 }
-floor-today-heading = Сьогоднішній холд за столами
+floor-today-heading = Сьогоднішня частка виграшу за столами
 floor-col-table = стіл
 floor-col-rounds = раунди
 floor-col-handle = сума ставок
 floor-col-house-win = виграш казино
-floor-col-hold = холд
+floor-col-win-rate = частка виграшу
 floor-dbs-heading = Бази даних столів
 floor-col-identity = ідентифікатор
 floor-col-file = файл
@@ -694,9 +692,9 @@ report-col-handle = Сума ставок
 report-col-paid = Виплачено
 report-col-house-win = Виграш казино
 report-col-replayed = Відтворено аудитором флору
-report-col-hold = Холд, %
+report-col-win-rate = Частка виграшу, %
 report-col-theoretical-win = Теоретичний виграш
-report-col-theoretical-hold = Теоретичний холд, %
+report-col-theoretical-win-rate = Теоретична частка виграшу, %
 report-col-win-vs-theory = Відхилення від теорії (σ)
 report-col-house-edge = перевага казино % (від початкової ставки)
 report-col-edge-to = перевага в
@@ -734,9 +732,6 @@ report-col-blocked = Блокування
 report-col-abandoned = Перервано
 report-col-in-play = Триває
 report-col-longest = Найдовша (ходів)
-report-shift-day = денна 06–14
-report-shift-evening = вечірня 14–22
-report-shift-night = нічна 22–06
 report-exception-table-opened = відкриття столу
 report-exception-round-voided = раунд анульовано
 report-exception-round-corrected = раунд виправлено
@@ -766,12 +761,12 @@ report-detail-rules-changed = змінено правила або ліміти:
 report-detail-payout = ставка виграла { $won } (поріг { $threshold })
 report-chart-win-by-day = Виграш казино за днями
 report-chart-win-by-day-in = Виграш казино за днями ({ $currency })
-report-chart-hold-by-day = Холд, % за днями
-report-chart-hold-by-day-in = Холд, % за днями ({ $currency })
+report-chart-win-rate-by-day = Частка виграшу, % за днями
+report-chart-win-rate-by-day-in = Частка виграшу, % за днями ({ $currency })
 report-chart-rounds-per-dealer = Раунди за дилерами
 report-footer-report = Звіт
 report-footer-period = Період
-report-footer-period-value = { $from } — { $to } (UTC, обидва дні включно)
+report-footer-period-value = { $from } — { $to } (ігрові дні, обидва включно)
 report-footer-filter-table = Фільтр: стіл
 report-footer-filter-dealer = Фільтр: дилер
 report-footer-filter-threshold = Фільтр: поріг виплати

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use chrono::Datelike;
 
-use super::data::{self, RoundRow, Verified, date_of, shift_of};
+use super::data::{RoundRow, Verified};
 use super::theory::{RoundTheory, Theories};
 use super::{Cell, Chart, Detail, Kind, Options, Provenance, Report, Section, key};
 use crate::engine::{Currency, Money};
@@ -13,6 +13,7 @@ use crate::log::payload::{Payload, TableOpened};
 use crate::log::{AuditError, EventKind, Store};
 use crate::report::query::{Files, Noted, Source};
 use crate::script::money_json;
+use crate::session::calendar::{Calendar, ShiftAt};
 
 /// A logged value as the log writes it (compact JSON).
 fn json_text<T: serde::Serialize>(v: &T) -> String {
@@ -61,13 +62,15 @@ impl Totals {
         self.five_card_tricks += r.figures.five_card_tricks as i64;
     }
 
-    fn hold(&self) -> Option<f64> {
+    /// House win ÷ handle, per cent: the industry's win rate of the handle ("hold" is
+    /// win ÷ drop, the close-out's).
+    fn win_rate(&self) -> Option<f64> {
         (self.handle.cents() != 0)
             .then(|| self.win.cents() as f64 * 100.0 / self.handle.cents() as f64)
     }
 
-    /// The theoretical win, its hold %, and how many standard deviations the actual win
-    /// lies from it (over the rounds whose rules have a theory).
+    /// The theoretical win, its win rate of the handle %, and how many standard
+    /// deviations the actual win lies from it (over the rounds whose rules have a theory).
     fn theory(&self) -> (Option<Money>, Option<f64>, Option<f64>) {
         if self.theory_handle.cents() == 0 {
             return (None, None, None);
@@ -87,7 +90,7 @@ impl Totals {
             Cell::Money(self.handle),
             Cell::Money(self.paid),
             Cell::Money(self.win),
-            Cell::Percent(self.hold()),
+            Cell::Percent(self.win_rate()),
             theory_win.map_or(Cell::Text(String::new()), Cell::Money),
             Cell::Percent(theory_hold),
             Cell::Sd(z),
@@ -106,9 +109,9 @@ const FIGURES: [&str; 14] = [
     key::HANDLE,
     "paid",
     key::HOUSE_WIN,
-    key::HOLD,
+    key::WIN_RATE,
     "theoretical win",
-    "theoretical hold %",
+    "theoretical win rate %",
     "win vs theory (sd)",
     "insurance taken",
     "insurance paid",
@@ -212,6 +215,62 @@ fn currencies(src: &mut dyn Source) -> Result<BTreeMap<usize, Currency>, AuditEr
     Ok(out)
 }
 
+/// Each database's calendar (its latest gaming-day setting), by database; a database
+/// without one keeps the UTC default.
+#[derive(Clone, Debug)]
+pub(crate) struct Calendars {
+    of: BTreeMap<usize, Calendar>,
+    utc: Calendar,
+}
+
+impl Default for Calendars {
+    fn default() -> Self {
+        Calendars {
+            of: BTreeMap::new(),
+            utc: Calendar::utc_default(),
+        }
+    }
+}
+
+impl Calendars {
+    /// Read from the databases' `setting_changed` events (the floor has them too).
+    pub(crate) fn read(src: &mut dyn Source) -> Result<Calendars, AuditError> {
+        let mut of = BTreeMap::new();
+        for n in src.events_of(&[EventKind::SettingChanged], i64::MIN, i64::MAX)? {
+            if let Payload::SettingChanged(c) = n.payload
+                && let crate::log::payload::Setting::Calendar { tz, shifts } = c.setting
+            {
+                of.insert(
+                    n.db,
+                    crate::session::settings::stored_calendar(&tz, &shifts)?,
+                );
+            }
+        }
+        Ok(Calendars {
+            of,
+            ..Calendars::default()
+        })
+    }
+
+    /// A database's calendar.
+    pub(crate) fn of(&self, db: usize) -> &Calendar {
+        self.of.get(&db).unwrap_or(&self.utc)
+    }
+
+    /// The gaming day and shift a round was settled in, by its database's calendar.
+    pub(crate) fn at(&self, r: &RoundRow) -> ShiftAt {
+        self.of(r.db).locate(r.at)
+    }
+
+    /// `[begin, end)` (ms) covering gaming days `from` to `to` in every database's calendar.
+    pub(crate) fn window(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> (i64, i64) {
+        let cals = self.of.values().chain([&self.utc]);
+        cals.fold((i64::MAX, i64::MIN), |(a, b), c| {
+            (a.min(c.day_ms(from).0), b.max(c.day_ms(to).1))
+        })
+    }
+}
+
 /// A currency as a cell: its code, or the word for none.
 fn currency_cell(c: Option<Currency>) -> Cell {
     c.map_or(Cell::Word("not set"), |c| Cell::Text(c.code().to_string()))
@@ -232,15 +291,16 @@ pub fn build_from(
     o: &Options,
     mut progress: impl FnMut(&str),
 ) -> Result<Report, AuditError> {
-    let (from_ms, to_ms) = o.period.ms();
-    // Year-to-date reaches back to 1 January of the period's last year.
-    let ytd_start = data::day_ms(o.period.to.with_ordinal(1).unwrap_or(o.period.to));
-    let load_from = from_ms.min(ytd_start);
+    let cals = Calendars::read(src)?;
+    // Year-to-date reaches back to 1 January of the period's last year; the period and
+    // both are gaming days, in each database's calendar.
+    let ytd_day = o.period.to.with_ordinal(1).unwrap_or(o.period.to);
+    let (load_from, to_ms) = cals.window(ytd_day.min(o.period.from), o.period.to);
     progress("reading rounds");
     let rounds = src.rounds(load_from, to_ms, &mut |n| {
         progress(&format!("{n} rounds read"))
     })?;
-    let cx = Ctx::new(src, o, &rounds, ytd_start, &mut progress)?;
+    let cx = Ctx::new(src, o, &rounds, cals, &mut progress)?;
     let mut sections = Vec::new();
     let mut charts = Vec::new();
     match o.kind {
@@ -294,9 +354,11 @@ struct Ctx<'a> {
     /// carry a currency column, totals and charts are per currency. With one currency
     /// (or none set anywhere) the report is as it always was.
     mixed: bool,
+    /// Each database's gaming day and shifts.
+    cals: Calendars,
+    /// `[from_ms, to_ms)` covers the period's gaming days in every database's calendar.
     from_ms: i64,
     to_ms: i64,
-    ytd_start: i64,
 }
 
 impl<'a> Ctx<'a> {
@@ -304,10 +366,10 @@ impl<'a> Ctx<'a> {
         src: &mut dyn Source,
         o: &'a Options<'a>,
         rounds: &'a [RoundRow],
-        ytd_start: i64,
+        cals: Calendars,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Ctx<'a>, AuditError> {
-        let (from_ms, to_ms) = o.period.ms();
+        let (from_ms, to_ms) = cals.window(o.period.from, o.period.to);
         let keep = |r: &&RoundRow| {
             !r.voided
                 && o.table.is_none_or(|t| r.table == t)
@@ -317,7 +379,10 @@ impl<'a> Ctx<'a> {
         let in_period: Vec<&RoundRow> = all
             .iter()
             .copied()
-            .filter(|r| o.period.contains(r.at))
+            .filter(|r| {
+                let day = cals.at(r).day;
+                o.period.from <= day && day <= o.period.to
+            })
             .collect();
         // What each round's rules should hold, for the kinds that show a hold.
         let th = if o.kind == Kind::Summary {
@@ -346,10 +411,16 @@ impl<'a> Ctx<'a> {
             th,
             cur_of,
             mixed,
+            cals,
             from_ms,
             to_ms,
-            ytd_start,
         })
+    }
+
+    /// Whether an event of database `db` at `at` (ms) is in the period's gaming days.
+    fn in_days(&self, db: usize, at: i64) -> bool {
+        let day = self.cals.of(db).locate(at).day;
+        self.o.period.from <= day && day <= self.o.period.to
     }
 
     /// A database's currency.
@@ -410,22 +481,23 @@ fn summary(
 ) -> Result<(), AuditError> {
     let (o, th) = (cx.o, &cx.th);
     let by_shift = grouped(&cx.in_period, th, |r| {
-        let (d, s) = shift_of(r.at);
-        (r.table.clone(), cx.ck(r.db), d, s)
+        let at = cx.cals.at(r);
+        let hours = cx.cals.of(r.db).hours(at.shift);
+        (r.table.clone(), cx.ck(r.db), at.day, at.shift, hours)
     });
     sections.push(Section {
         name: "by shift".into(),
         columns: cx.keyed(&["table", "date", "shift"]),
-        rows: cx.grouped_rows(&by_shift, |(t, c, d, s)| {
+        rows: cx.grouped_rows(&by_shift, |(t, c, d, s, hours)| {
             (
                 vec![Cell::Text(t.clone())],
                 c,
-                vec![Cell::Date(*d), Cell::Word(s)],
+                vec![Cell::Date(*d), Cell::Shift(*s, hours.clone())],
             )
         }),
     });
     let by_day = grouped(&cx.in_period, th, |r| {
-        (r.table.clone(), cx.ck(r.db), date_of(r.at))
+        (r.table.clone(), cx.ck(r.db), cx.cals.at(r).day)
     });
     sections.push(Section {
         name: key::BY_DAY.into(),
@@ -435,16 +507,20 @@ fn summary(
         }),
     });
     let to = o.period.to;
-    let mtd_start = data::day_ms(to.with_day(1).unwrap_or(to));
-    for (name, start) in [("month to date", mtd_start), ("year to date", cx.ytd_start)] {
+    let mtd = to.with_day(1).unwrap_or(to);
+    let ytd = to.with_ordinal(1).unwrap_or(to);
+    for (name, start) in [("month to date", mtd), ("year to date", ytd)] {
         let rows: Vec<&RoundRow> = cx
             .all
             .iter()
             .copied()
-            .filter(|r| r.at >= start && r.at < cx.to_ms)
+            .filter(|r| {
+                let day = cx.cals.at(r).day;
+                start <= day && day <= to
+            })
             .collect();
         let per_table = grouped(&rows, th, |r| (r.table.clone(), cx.ck(r.db)));
-        let span = Detail::Span(data::date_of(start), to);
+        let span = Detail::Span(start, to);
         sections.push(Section {
             name: name.into(),
             columns: cx.keyed(&["table", "from"]),
@@ -460,7 +536,7 @@ fn summary(
     sections.push(period_total(cx));
     sections.push(rules_edge(&cx.in_period, th));
     charts.extend(charts_by_day(cx));
-    sections.extend(super::pontis::sections(src, o)?);
+    sections.extend(super::pontis::sections(src, o, (cx.from_ms, cx.to_ms))?);
     Ok(())
 }
 
@@ -499,9 +575,10 @@ fn period_total(cx: &Ctx) -> Section {
     }
 }
 
-/// The summary's charts: house win and hold by day, per currency.
+/// The summary's charts: house win and its win rate of the handle by gaming day, per
+/// currency.
 fn charts_by_day(cx: &Ctx) -> Vec<Chart> {
-    let days = grouped(&cx.in_period, &cx.th, |r| (cx.ck(r.db), date_of(r.at)));
+    let days = grouped(&cx.in_period, &cx.th, |r| (cx.ck(r.db), cx.cals.at(r).day));
     let mut chart_curs: Vec<Option<String>> = days.keys().map(|k| k.0.clone()).collect();
     chart_curs.dedup();
     if chart_curs.is_empty() {
@@ -524,11 +601,11 @@ fn charts_by_day(cx: &Ctx) -> Vec<Chart> {
             bars: of(&|t| t.win.cents() as f64 / 100.0),
         });
         charts.push(Chart {
-            title: "Hold % by day",
+            title: "Win rate % by day",
             currency: label,
             unit: "%",
             days: true,
-            bars: of(&|t| t.hold().unwrap_or(0.0)),
+            bars: of(&|t| t.win_rate().unwrap_or(0.0)),
         });
     }
     charts
@@ -636,6 +713,10 @@ fn dealers(
         cx.from_ms,
         cx.to_ms,
     )?;
+    let noted: Vec<Noted> = noted
+        .into_iter()
+        .filter(|n| cx.in_days(n.db, n.at))
+        .collect();
     // A dealer who dealt in two currencies has a row for each.
     let per = grouped(&cx.in_period, &cx.th, |r| (r.dealer.clone(), cx.ck(r.db)));
     let mut names: Vec<(String, Option<String>)> = per.keys().cloned().collect();
@@ -706,7 +787,7 @@ fn dealers_section(
                 "rounds per hour",
                 "handle",
                 "house win",
-                "hold %",
+                "win rate %",
                 "refused inputs",
                 "undos",
                 "corrections",
@@ -728,7 +809,7 @@ fn dealers_section(
                         Cell::Percent(rate),
                         Cell::Money(t.handle),
                         Cell::Money(t.win),
-                        Cell::Percent(t.hold()),
+                        Cell::Percent(t.win_rate()),
                         Cell::Int(count(d, c, EventKind::StepRefused)),
                         Cell::Int(count(d, c, EventKind::Undo)),
                         Cell::Int(count(d, c, EventKind::RoundCorrected)),
@@ -748,6 +829,9 @@ type ExceptionRow = (i64, usize, i64, Vec<Cell>);
 fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Section, AuditError> {
     let mut rows = logged_exceptions(src, cx)?;
     for a in src.alarms(cx.from_ms, cx.to_ms)? {
+        if !cx.in_days(a.db, a.at) {
+            continue;
+        }
         rows.push((
             a.at,
             a.db,
@@ -814,6 +898,16 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
         }
     }
     for n in src.events_of(&kinds, cx.from_ms, cx.to_ms)? {
+        if !cx.in_days(n.db, n.at) {
+            // Before its database's first gaming day of the period: an opening still
+            // tells whether a later one changed anything.
+            if let Payload::TableOpened(t) = &n.payload
+                && cx.o.period.from > cx.cals.of(n.db).locate(n.at).day
+            {
+                last_rules.insert((n.db, n.table.clone()), t.clone());
+            }
+            continue;
+        }
         if cx
             .o
             .table
@@ -907,28 +1001,24 @@ pub struct Series {
     pub(crate) by_dealer: Vec<(String, i64, f64)>,
 }
 
-/// Groups settled, not voided rounds for charts.
+/// Groups settled, not voided rounds for charts (by the UTC default calendar).
 pub fn series(rows: &[RoundRow]) -> Series {
-    series_with(rows, &Theories::default())
+    series_with(rows, &Theories::default(), &Calendar::utc_default())
 }
 
-/// [`series`], with each day's theoretical hold from the rounds' rules (`th`).
-pub fn series_with(rows: &[RoundRow], th: &Theories) -> Series {
-    use chrono::Timelike;
+/// [`series`], with each day's theoretical win rate from the rounds' rules (`th`), by
+/// gaming day and local hour of `cal`.
+pub fn series_with(rows: &[RoundRow], th: &Theories, cal: &Calendar) -> Series {
     let rows: Vec<&RoundRow> = rows.iter().filter(|r| !r.voided).collect();
-    let hold = |t: &Totals| t.hold().unwrap_or(0.0);
-    let by_day = grouped(&rows, th, |r| date_of(r.at))
+    let hold = |t: &Totals| t.win_rate().unwrap_or(0.0);
+    let by_day = grouped(&rows, th, |r| cal.locate(r.at).day)
         .into_iter()
         .map(|(d, t)| (d.to_string(), t.win, hold(&t), t.rounds, t.theory().1))
         .collect();
-    let by_hour = grouped(&rows, th, |r| {
-        chrono::DateTime::from_timestamp_millis(r.at)
-            .map(|t| t.hour())
-            .unwrap_or(0)
-    })
-    .into_iter()
-    .map(|(h, t)| (h, t.win, hold(&t), t.rounds))
-    .collect();
+    let by_hour = grouped(&rows, th, |r| cal.local_hour(r.at))
+        .into_iter()
+        .map(|(h, t)| (h, t.win, hold(&t), t.rounds))
+        .collect();
     let by_dealer = grouped(&rows, th, |r| r.dealer.clone())
         .into_iter()
         .map(|(d, t)| {

@@ -10,7 +10,7 @@ pub mod query;
 mod render;
 pub mod theory;
 
-pub use data::{Period, PeriodError, RoundRow, Shift, Verified};
+pub use data::{Period, PeriodError, RoundRow, Verified};
 
 /// The names of the sections and columns that code outside the report reads by key (the
 /// floor window): the report is built with these same constants, so a renamed one
@@ -22,7 +22,7 @@ pub mod key {
     pub const ROUNDS: &str = "rounds";
     pub const HANDLE: &str = "handle";
     pub const HOUSE_WIN: &str = "house win";
-    pub const HOLD: &str = "hold %";
+    pub const WIN_RATE: &str = "win rate %";
 }
 pub use kinds::{Series, build, build_from, series, series_with};
 pub use render::{
@@ -101,6 +101,9 @@ pub enum Cell {
     /// A word of the report's own (a shift, an exception's kind, how a game ended): its
     /// key is the English word JSON keeps; HTML and CSV show it in the report's language.
     Word(&'static str),
+    /// A shift of the gaming day and its local hours: its number in JSON (`2`), with its
+    /// hours elsewhere (`2 (14:00–22:00)`).
+    Shift(u8, String),
     /// A calendar day: `2026-01-05` in JSON, the language's date elsewhere.
     Date(NaiveDate),
     /// A moment (ms since the epoch, UTC): `2026-01-05 06:04:40` in JSON, the language's
@@ -167,7 +170,7 @@ impl Cell {
                     c.unsigned_abs() % 100
                 )
             }
-            // A hold of -0.001 % is "0.00", not "-0.00".
+            // A win rate of -0.001 % is "0.00", not "-0.00".
             Cell::Percent(Some(p)) => match format!("{p:.2}") {
                 t if t == "-0.00" => "0.00".to_string(),
                 t => t,
@@ -177,6 +180,7 @@ impl Cell {
             Cell::Sd(Some(z)) => signed_fixed(*z, 2),
             Cell::Sd(None) => String::new(),
             Cell::Word(w) => w.to_string(),
+            Cell::Shift(n, hours) => format!("{n} ({hours})"),
             Cell::Date(d) => d.to_string(),
             Cell::Time(ms) => chrono::DateTime::from_timestamp_millis(*ms)
                 .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
@@ -195,6 +199,7 @@ impl Cell {
             Cell::Percent(None) => Value::Null,
             Cell::Sd(Some(z)) => serde_json::json!((z * 100.0).round() / 100.0 + 0.0),
             Cell::Sd(None) => Value::Null,
+            Cell::Shift(n, _) => Value::from(*n),
             Cell::Word(_) | Cell::Date(_) | Cell::Time(_) | Cell::Detail(_) => {
                 Value::String(self.text())
             }
@@ -304,7 +309,7 @@ impl Report {
             (
                 "Period".to_string(),
                 format!(
-                    "{} to {} (UTC, both days included)",
+                    "{} to {} (gaming days, both included)",
                     self.period.from, self.period.to
                 ),
                 None,

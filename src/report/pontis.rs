@@ -19,9 +19,13 @@ pub(crate) fn end_word(end: &str) -> &'static str {
     }
 }
 
-/// The report's Pontis sections; none when the period has no Pontis game.
-pub(crate) fn sections(src: &mut dyn Source, o: &Options) -> Result<Vec<Section>, AuditError> {
-    let (from_ms, to_ms) = o.period.ms();
+/// The report's Pontis sections (the games started in `[from_ms, to_ms)`, the period's
+/// gaming days); none when the period has no Pontis game.
+pub(crate) fn sections(
+    src: &mut dyn Source,
+    o: &Options,
+    (from_ms, to_ms): (i64, i64),
+) -> Result<Vec<Section>, AuditError> {
     let mut games: Vec<GameRow> = src.pontis_games(from_ms, to_ms)?;
     games.retain(|g| o.table.is_none_or(|t| g.table == t) && o.dealer.is_none_or(|d| g.host == d));
     if games.is_empty() {

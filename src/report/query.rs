@@ -5,18 +5,17 @@
 
 use std::collections::{HashMap, HashSet};
 
-use chrono::{NaiveDate, TimeZone, Timelike, Utc};
+use chrono::{NaiveDate, TimeZone, Utc};
 
 use crate::engine::RoundFigures;
-use crate::i18n::Lang;
 use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
 use crate::log::store::{NOT_STEP, figures_of_row};
 use crate::log::{AuditError, EventKind, LogRefusal, Store};
 use crate::session::pontis::GameRow;
 use crate::session::users::user_names;
-use crate::t;
 
-/// A report's period: whole UTC days, both included.
+/// A report's period: whole gaming days, both included (each database's calendar says
+/// when its gaming days begin).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Period {
     pub(crate) from: NaiveDate,
@@ -59,102 +58,20 @@ impl Period {
         (day_ms(self.from), day_ms(self.to + chrono::Days::new(1)))
     }
 
-    pub(crate) fn contains(&self, ms: i64) -> bool {
-        let (a, b) = self.ms();
-        (a..b).contains(&ms)
+    /// Its first gaming day.
+    pub fn from(&self) -> NaiveDate {
+        self.from
+    }
+
+    /// Its last gaming day.
+    pub fn to(&self) -> NaiveDate {
+        self.to
     }
 }
 
 pub(crate) fn day_ms(d: NaiveDate) -> i64 {
     Utc.from_utc_datetime(&d.and_hms_opt(0, 0, 0).unwrap_or_default())
         .timestamp_millis()
-}
-
-/// The UTC date of a time.
-pub(crate) fn date_of(ms: i64) -> NaiveDate {
-    chrono::DateTime::from_timestamp_millis(ms)
-        .map(|t| t.date_naive())
-        .unwrap_or_default()
-}
-
-/// A shift of the floor: day 06–14, evening 14–22, night 22–06 (UTC; a night belongs to
-/// the date it began on, as the reports have it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shift {
-    Day,
-    Evening,
-    Night,
-}
-
-impl Shift {
-    /// The shift `ms` falls in, and the date it began.
-    pub(crate) fn at(ms: i64) -> (chrono::NaiveDate, Shift) {
-        const HOUR: i64 = 3_600_000;
-        let start = shift_start(ms);
-        let shift = match start.rem_euclid(24 * HOUR) / HOUR {
-            6 => Shift::Day,
-            14 => Shift::Evening,
-            _ => Shift::Night,
-        };
-        (date_of(start), shift)
-    }
-
-    /// Its name as the floor says it (`denní`, `нічна`), to go before "shift".
-    pub(crate) fn name(self, lang: Lang) -> String {
-        match self {
-            Shift::Day => t!(lang, "desk-shift-day"),
-            Shift::Evening => t!(lang, "desk-shift-evening"),
-            Shift::Night => t!(lang, "desk-shift-night"),
-        }
-    }
-
-    /// Its key in reports (a `Word` the renderer puts in the language): `day 06-14`.
-    pub(crate) fn key(self) -> &'static str {
-        match self {
-            Shift::Day => "day 06-14",
-            Shift::Evening => "evening 14-22",
-            Shift::Night => "night 22-06",
-        }
-    }
-
-    /// Its hours with an en dash: `06–14`.
-    pub(crate) fn hours(self) -> &'static str {
-        match self {
-            Shift::Day => "06–14",
-            Shift::Evening => "14–22",
-            Shift::Night => "22–06",
-        }
-    }
-}
-
-/// The shift a time falls in: day 06–14, evening 14–22, night 22–06 (a night belongs to
-/// the date it started on).
-pub(crate) fn shift_of(ms: i64) -> (NaiveDate, &'static str) {
-    let Some(t) = chrono::DateTime::from_timestamp_millis(ms) else {
-        return (NaiveDate::default(), "?");
-    };
-    match t.hour() {
-        6..=13 => (t.date_naive(), Shift::Day.key()),
-        14..=21 => (t.date_naive(), Shift::Evening.key()),
-        22..=23 => (t.date_naive(), Shift::Night.key()),
-        _ => (
-            t.date_naive().pred_opt().unwrap_or_default(),
-            Shift::Night.key(),
-        ),
-    }
-}
-
-/// When the shift `ms` falls in began (ms since the epoch, UTC): 06:00, 14:00 or 22:00,
-/// the day before's 22:00 for a time before 06:00.
-pub(crate) fn shift_start(ms: i64) -> i64 {
-    const HOUR: i64 = 3_600_000;
-    let midnight = ms - ms.rem_euclid(24 * HOUR);
-    match ms.rem_euclid(24 * HOUR) / HOUR {
-        0..=5 => midnight - 2 * HOUR,
-        6..=13 => midnight + 6 * HOUR,
-        14..=21 => midnight + 14 * HOUR,
-        _ => midnight + 22 * HOUR,
-    }
 }
 
 /// A settled round, as reports see it.
@@ -700,30 +617,5 @@ impl Source for Files<'_> {
             });
         }
         Ok(out)
-    }
-}
-
-#[cfg(test)]
-mod shift_tests {
-    use super::*;
-
-    /// Each shift begins where `shift_of` says it does, the night's before midnight too.
-    #[test]
-    fn a_shift_begins_at_06_14_or_22() {
-        let day = 1_767_571_200_000; // 2026-01-05 00:00 UTC
-        let h = 3_600_000;
-        for (at, start, name) in [
-            (day, day - 2 * h, "night 22-06"),
-            (day + 5 * h + 59 * 60_000, day - 2 * h, "night 22-06"),
-            (day + 6 * h, day + 6 * h, "day 06-14"),
-            (day + 13 * h + 1, day + 6 * h, "day 06-14"),
-            (day + 14 * h, day + 14 * h, "evening 14-22"),
-            (day + 22 * h, day + 22 * h, "night 22-06"),
-            (day + 23 * h + 1, day + 22 * h, "night 22-06"),
-        ] {
-            assert_eq!(shift_start(at), start, "{at}");
-            assert_eq!(shift_of(at).1, name, "{at}");
-            assert_eq!(shift_of(start), shift_of(at), "{at}: its start is in it");
-        }
     }
 }

@@ -116,9 +116,9 @@ fn column_label(lang: Lang, key: &str) -> String {
         "handle" => t!(lang, "report-col-handle"),
         "paid" => t!(lang, "report-col-paid"),
         "house win" => t!(lang, "report-col-house-win"),
-        "hold %" => t!(lang, "report-col-hold"),
+        "win rate %" => t!(lang, "report-col-win-rate"),
         "theoretical win" => t!(lang, "report-col-theoretical-win"),
-        "theoretical hold %" => t!(lang, "report-col-theoretical-hold"),
+        "theoretical win rate %" => t!(lang, "report-col-theoretical-win-rate"),
         "win vs theory (sd)" => t!(lang, "report-col-win-vs-theory"),
         "house edge %" => t!(lang, "report-col-house-edge"),
         "edge to" => t!(lang, "report-col-edge-to"),
@@ -164,9 +164,6 @@ fn column_label(lang: Lang, key: &str) -> String {
 /// A word of a cell (its English key) in the language.
 fn word(lang: Lang, key: &str) -> String {
     match key {
-        "day 06-14" => t!(lang, "report-shift-day"),
-        "evening 14-22" => t!(lang, "report-shift-evening"),
-        "night 22-06" => t!(lang, "report-shift-night"),
         "table opened" => t!(lang, "report-exception-table-opened"),
         "round voided" => t!(lang, "report-exception-round-voided"),
         "round corrected" => t!(lang, "report-exception-round-corrected"),
@@ -197,8 +194,10 @@ fn chart_title(lang: Lang, c: &Chart) -> String {
     match (c.title, currency) {
         ("House win by day", None) => t!(lang, "report-chart-win-by-day"),
         ("House win by day", Some(cur)) => t!(lang, "report-chart-win-by-day-in", currency = cur),
-        ("Hold % by day", None) => t!(lang, "report-chart-hold-by-day"),
-        ("Hold % by day", Some(cur)) => t!(lang, "report-chart-hold-by-day-in", currency = cur),
+        ("Win rate % by day", None) => t!(lang, "report-chart-win-rate-by-day"),
+        ("Win rate % by day", Some(cur)) => {
+            t!(lang, "report-chart-win-rate-by-day-in", currency = cur)
+        }
         ("Rounds per dealer", _) => t!(lang, "report-chart-rounds-per-dealer"),
         (other, _) => other.to_string(),
     }
@@ -267,6 +266,7 @@ fn cell_html(c: &Cell, lang: Lang, currency: Option<Currency>) -> String {
         Cell::Sd(Some(z)) => signed(lang, *z),
         Cell::Percent(None) | Cell::Sd(None) => String::new(),
         Cell::Word(w) => word(lang, w),
+        Cell::Shift(..) => c.text(),
         Cell::Date(d) => i18n::date(lang, *d),
         Cell::Time(ms) => timestamp(lang, *ms),
         Cell::Detail(d) => detail(lang, d, &|m| i18n::money(lang, m, currency)),
@@ -285,7 +285,7 @@ fn cell_csv(c: &Cell, st: &Style) -> String {
         Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_) => {
             c.text().replace('.', &st.csv.decimal().to_string())
         }
-        Cell::Date(_) | Cell::Time(_) => c.text(),
+        Cell::Date(_) | Cell::Time(_) | Cell::Shift(..) => c.text(),
         Cell::Word(_) | Cell::Detail(_) => spreadsheet_safe(cell_html(c, st.lang, None)),
     }
 }
@@ -897,9 +897,10 @@ mod tests {
         ] {
             assert_eq!(cell_html(&Cell::Sd(Some(z)), Lang::Cs, None), want, "{z}");
         }
-        let shift = Cell::Word("night 22-06");
-        assert_eq!(cell_html(&shift, Lang::Cs, None), "noční 22–06");
-        assert_eq!(shift.json(), json!("night 22-06"), "JSON keeps the key");
+        let shift = Cell::Shift(3, "22:00–06:00".into());
+        assert_eq!(cell_html(&shift, Lang::Cs, None), "3 (22:00–06:00)");
+        assert_eq!(cell_csv(&shift, &cs), "3 (22:00–06:00)");
+        assert_eq!(shift.json(), json!(3), "JSON gives the shift's number");
         let d = Cell::Date(NaiveDate::from_ymd_opt(2026, 1, 5).unwrap());
         assert_eq!(cell_html(&d, Lang::Cs, None), "5. 1. 2026");
         assert_eq!(cell_csv(&d, &cs), "2026-01-05", "ISO in CSV");
@@ -1048,7 +1049,6 @@ mod tests {
             "verify failed",
             "not set",
         ]);
-        keys.extend(["day 06-14", "evening 14-22", "night 22-06"]);
         for w in keys {
             for lang in [Lang::Cs, Lang::Uk, Lang::Ru] {
                 if word(lang, w).to_lowercase() == w.to_lowercase() {
@@ -1113,9 +1113,7 @@ mod tests {
                         let en = said(Lang::En).to_lowercase();
                         for lang in [Lang::Cs, Lang::Uk, Lang::Ru] {
                             let t = said(lang).to_lowercase();
-                            // Czech floors say "hold" (cs.ftl chose `Hold %`).
-                            let chosen = lang == Lang::Cs && what == "column hold %";
-                            if (t == key || t == en) && !chosen {
+                            if t == key || t == en {
                                 left.push(format!("{lang}: {what} is {t:?}"));
                             }
                         }
@@ -1132,7 +1130,6 @@ mod tests {
             "section pontis games",
             "section by shift",
             "column currency",
-            "word day 06-14",
             "word step refused",
             "word payout over threshold",
             "word in play",

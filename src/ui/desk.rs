@@ -14,8 +14,8 @@ use crate::engine::rules::MAX_BOXES;
 use crate::engine::{Currency, Money};
 use crate::i18n::{self, Lang};
 use crate::log::Store;
-use crate::report::data::Shift;
 use crate::report::{self, Kind, Period, RoundRow, Series};
+use crate::session::calendar::{Calendar, ShiftAt};
 use crate::session::exceptions::{self, Correction};
 use crate::session::pontis::{GameRow, game_rows};
 use crate::session::replay::{self, Logged, RoundHistory};
@@ -68,8 +68,10 @@ pub(crate) struct Desk {
     found: Option<Result<Found, String>>,
     /// The latest-rounds listing has an older page.
     older: bool,
-    /// The first page lists only the current shift's rounds: the day it began, which.
-    in_shift: Option<(chrono::NaiveDate, Shift)>,
+    /// The first page lists only the current shift's rounds: its gaming day and number.
+    in_shift: Option<ShiftAt>,
+    /// The database's gaming day and shifts (read with the latest rounds).
+    cal: Calendar,
     /// The charts tab ran its search over the filters since the list was last paged.
     charts_asked: bool,
     /// The folder an export is written to (a new file there, never over one).
@@ -133,8 +135,9 @@ struct Filters {
     to: i64,
     table: String,
     dealer: String,
-    shift: String,
-    lang: Lang,
+    /// A shift of the gaming day by its number, in `cal`.
+    shift: Option<u8>,
+    cal: Calendar,
     outcome: Outcome,
     min: Option<Money>,
     box_no: Option<u8>,
@@ -208,6 +211,7 @@ impl Desk {
             found: None,
             older: false,
             in_shift: None,
+            cal: Calendar::utc_default(),
             charts_asked: false,
             export_dir: "reports".into(),
         }
@@ -608,10 +612,12 @@ impl Desk {
         }
         // The first page: the current shift's rounds (by the store's clock) when it has
         // any; else the latest rounds. Older pages go on from the last row listed.
-        let since = report::data::shift_start(store.now());
+        self.cal = settings::calendar(store).map_err(|e| e.to_string())?;
+        let now = self.cal.locate(store.now());
+        let since = self.cal.start_ms(now.day, now.shift);
         self.in_shift = None;
         if pages.len() == 1 && rows.first().is_some_and(|r| r.at >= since) {
-            self.in_shift = Some(Shift::at(store.now()));
+            self.in_shift = Some(now);
             let n = rows.iter().take_while(|r| r.at >= since).count();
             self.older = rows.len() > n.min(PAGE);
             rows.truncate(n.min(PAGE));
@@ -628,7 +634,7 @@ impl Desk {
             to,
         )
         .unwrap_or_default();
-        self.series = report::series_with(&self.rows, &th);
+        self.series = report::series_with(&self.rows, &th, &self.cal);
         let n = pages.len();
         self.listing = Listing::Latest(pages);
         Ok(match (n, self.in_shift) {
@@ -646,7 +652,10 @@ impl Desk {
             return Err(t!(lang, "desk-search-running"));
         }
         let period = self.period(lang)?;
-        let (from, to) = period.ms();
+        let cal = settings::calendar(store).map_err(|e| e.to_string())?;
+        // Whole gaming days, in the database's time zone.
+        let (from, to) = (cal.day_ms(period.from()).0, cal.day_ms(period.to()).1);
+        let shift = shift_filter(lang, &cal, &self.shift)?;
         let min = if self.min_payout.trim().is_empty() {
             None
         } else {
@@ -665,8 +674,8 @@ impl Desk {
             to,
             table: self.table.trim().to_lowercase(),
             dealer: self.dealer.trim().to_lowercase(),
-            shift: self.shift.trim().to_lowercase(),
-            lang,
+            shift,
+            cal,
             outcome: Outcome::parse(lang, &self.outcome)?,
             min,
             box_no,
@@ -837,16 +846,19 @@ impl Desk {
                 &self.rows[..],
                 if pages.len() == 1 {
                     match self.in_shift {
-                        Some((began, shift)) => {
-                            let today =
-                                report::data::date_of(chrono::Utc::now().timestamp_millis());
+                        Some(at) => {
+                            let today = self.cal.locate(chrono::Utc::now().timestamp_millis());
                             t!(
                                 lang,
                                 "desk-listing-shift",
-                                when = if began == today { "today" } else { "earlier" },
-                                shift = shift.name(lang),
-                                hours = shift.hours(),
-                                date = i18n::date(lang, began)
+                                when = if at.day == today.day {
+                                    "today"
+                                } else {
+                                    "earlier"
+                                },
+                                shift = at.shift,
+                                hours = self.cal.hours(at.shift),
+                                date = i18n::date(lang, at.day)
                             )
                         }
                         None => t!(lang, "desk-listing-latest"),
@@ -935,9 +947,8 @@ impl Desk {
             "desk-filters-help",
             date = i18n::date(lang, today),
             iso = today.to_string(),
-            day = Shift::Day.name(lang),
-            evening = Shift::Evening.name(lang),
-            night = Shift::Night.name(lang),
+            tz = self.cal.zone(),
+            shifts = shifts_listed(&self.cal),
             house = t!(lang, "desk-outcome-house"),
             players = t!(lang, "desk-outcome-players"),
             void = t!(lang, "desk-outcome-void")
@@ -1244,7 +1255,7 @@ impl Desk {
                     .map(|h| (hour(h.0), f(h)))
                     .collect::<Vec<_>>()
             };
-            let (win, hold) = (t!(lang, "desk-axis-win"), t!(lang, "desk-axis-hold"));
+            let (win, hold) = (t!(lang, "desk-axis-win"), t!(lang, "desk-axis-win-rate"));
             labelled_bars(
                 &mut cols[0],
                 lang,
@@ -1263,7 +1274,7 @@ impl Desk {
             labelled_bars(
                 &mut cols[1],
                 lang,
-                (&t!(lang, "desk-chart-hold-hour"), &hold, 2),
+                (&t!(lang, "desk-chart-win-rate-hour"), &hold, 2),
                 by_hour(&|h| h.2),
                 Color32::LIGHT_BLUE,
             );
@@ -1306,7 +1317,7 @@ fn hold_by_day(ui: &mut Ui, lang: Lang, s: &Series, hold: &str, bars: Vec<(Strin
     labelled_bars_with(
         ui,
         lang,
-        (&t!(lang, "desk-chart-hold-day"), hold, 2),
+        (&t!(lang, "desk-chart-win-rate-day"), hold, 2),
         bars,
         Color32::LIGHT_BLUE,
         |p| {
@@ -1570,12 +1581,7 @@ fn find(store: &Store, f: &Filters) -> Result<Found, crate::log::AuditError> {
             }
             let keep = like(&r.table, &f.table)
                 && like(&r.dealer, &f.dealer)
-                && (f.shift.is_empty() || {
-                    // The shift by its name in the desk's language or in English.
-                    let s = Shift::at(r.at).1;
-                    like(&s.name(f.lang).to_lowercase(), &f.shift)
-                        || like(s.name(Lang::En).as_str(), &f.shift)
-                })
+                && f.shift.is_none_or(|s| f.cal.locate(r.at).shift == s)
                 && match f.outcome {
                     Outcome::House => r.figures.house_net.is_positive(),
                     Outcome::Players => r.figures.house_net < Money::ZERO,
@@ -1609,7 +1615,7 @@ fn find(store: &Store, f: &Filters) -> Result<Found, crate::log::AuditError> {
         f.to,
     )
     .unwrap_or_default();
-    let series = report::series_with(&rows, &th);
+    let series = report::series_with(&rows, &th, &f.cal);
     rows.reverse();
     Ok(Found {
         rows,
@@ -1683,6 +1689,36 @@ fn verified_words(lang: Lang, v: &replay::Verified) -> String {
             head = head
         )
     }
+}
+
+/// The shift filter: empty for every shift, else a shift's number in the gaming day
+/// (1 to the calendar's count).
+fn shift_filter(lang: Lang, cal: &Calendar, text: &str) -> Result<Option<u8>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse::<u8>()
+        .ok()
+        .filter(|s| (1..=cal.shift_count()).contains(s))
+        .map(Some)
+        .ok_or_else(|| {
+            t!(
+                lang,
+                "desk-bad-shift",
+                text = text,
+                max = cal.shift_count(),
+                shifts = shifts_listed(cal)
+            )
+        })
+}
+
+/// `1 06:00–14:00, 2 14:00–22:00, 3 22:00–06:00`.
+fn shifts_listed(cal: &Calendar) -> String {
+    let each: Vec<String> = (1..=cal.shift_count())
+        .map(|n| format!("{n} {}", cal.hours(n)))
+        .collect();
+    each.join(", ")
 }
 
 /// The box filter: empty for every box, else a box number the rules can have (1 to the
@@ -1892,28 +1928,16 @@ mod tests {
         );
     }
 
-    /// The shift a time falls in, with the day it began: a night before 06:00 began the
-    /// day before.
+    /// The shift filter takes a shift's number in the database's gaming day, nothing else.
     #[test]
-    fn shifts_and_the_day_they_began() {
-        let at = |s: &str| {
-            chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M")
-                .unwrap()
-                .and_utc()
-                .timestamp_millis()
-        };
-        let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
-        for (time, began, shift) in [
-            ("2026-11-30 03:10", "2026-11-29", Shift::Night),
-            ("2026-11-30 06:00", "2026-11-30", Shift::Day),
-            ("2026-11-30 13:59", "2026-11-30", Shift::Day),
-            ("2026-11-30 14:00", "2026-11-30", Shift::Evening),
-            ("2026-11-30 22:00", "2026-11-30", Shift::Night),
-        ] {
-            assert_eq!(Shift::at(at(time)), (day(began), shift), "{time}");
+    fn the_shift_filter_takes_a_shifts_number() {
+        let cal = Calendar::new("Europe/Prague", "06:00 18:00").unwrap();
+        assert_eq!(shift_filter(Lang::En, &cal, " "), Ok(None));
+        assert_eq!(shift_filter(Lang::En, &cal, " 2 "), Ok(Some(2)));
+        for bad in ["0", "3", "night", "-1"] {
+            let e = shift_filter(Lang::Cs, &cal, bad).unwrap_err();
+            assert!(e.contains("06:00–18:00"), "{bad}: {e}");
         }
-        assert_eq!(Shift::Night.name(Lang::Uk), "нічна");
-        assert_eq!(Shift::Evening.hours(), "14–22");
     }
 
     /// Dates and amounts typed as each language writes them, or ISO and a point; the

@@ -123,7 +123,7 @@ struct TableDay {
     handle: Money,
     house_win: Money,
     /// `None` when nothing was staked.
-    hold: Option<f64>,
+    win_rate: Option<f64>,
 }
 
 /// What the floor view shows, as last read.
@@ -206,7 +206,7 @@ impl FloorView {
                 t!(lang, "floor-col-rounds"),
                 t!(lang, "floor-col-handle"),
                 t!(lang, "floor-col-house-win"),
-                t!(lang, "floor-col-hold"),
+                t!(lang, "floor-col-win-rate"),
             ] {
                 ui.label(RichText::new(h).strong());
             }
@@ -217,7 +217,7 @@ impl FloorView {
                 ui.label(i18n::amount(lang, d.handle));
                 ui.label(i18n::amount(lang, d.house_win));
                 ui.label(
-                    d.hold
+                    d.win_rate
                         .map(|h| format!("{}\u{a0}%", i18n::decimal(lang, h, 2)))
                         .unwrap_or_else(|| "—".into()),
                 );
@@ -294,7 +294,7 @@ fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, Strin
                     },
                     handle: money(s.cell(row, key::HANDLE)),
                     house_win: money(s.cell(row, key::HOUSE_WIN)),
-                    hold: match s.cell(row, key::HOLD) {
+                    win_rate: match s.cell(row, key::WIN_RATE) {
                         Some(Cell::Percent(p)) => *p,
                         _ => None,
                     },
