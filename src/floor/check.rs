@@ -33,6 +33,29 @@ pub struct Compared {
 /// the file's hash, and how it differs.
 type Found = (i64, Option<Vec<u8>>, [u8; 32], String);
 
+/// How far the floor's auditor has replayed table database `tab`, and its first refusal.
+fn replay_progress(
+    floor: &mut Floor,
+    tab: i32,
+) -> Result<(i64, Option<(i64, String)>), FloorError> {
+    let target = floor.target.clone();
+    let row = floor
+        .client()
+        .query_opt(
+            "SELECT seq, failed_seq, failed_why FROM croupier.replayed WHERE tab = $1",
+            &[&tab],
+        )
+        .map_err(|e| server_err(&target, e))?;
+    Ok(match row {
+        Some(r) => (
+            r.get::<_, i64>(0),
+            r.get::<_, Option<i64>>(1)
+                .map(|seq| (seq, r.get::<_, Option<String>>(2).unwrap_or_default())),
+        ),
+        None => (0, None),
+    })
+}
+
 /// Compares the file with the floor's copy; a difference raises an alarm on the floor.
 pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError> {
     let id = identity(store)?;
@@ -63,21 +86,7 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
         });
     };
     let (tab, floor_head): (i32, i64) = (row.get(0), row.get(1));
-    let (replayed_through, replay_failed) = match floor
-        .client()
-        .query_opt(
-            "SELECT seq, failed_seq, failed_why FROM croupier.replayed WHERE tab = $1",
-            &[&tab],
-        )
-        .map_err(&err)?
-    {
-        Some(r) => (
-            r.get::<_, i64>(0),
-            r.get::<_, Option<i64>>(1)
-                .map(|seq| (seq, r.get::<_, Option<String>>(2).unwrap_or_default())),
-        ),
-        None => (0, None),
-    };
+    let (replayed_through, replay_failed) = replay_progress(floor, tab)?;
     let mut prev = GENESIS;
     let mut from = 1;
     let mut differs = None;

@@ -393,32 +393,7 @@ fn footer_in(r: &Report, lang: Lang) -> Vec<(String, String, Option<bool>)> {
             cur.map_or_else(|| word(lang, "not set"), |c| c.code().to_string()),
             None,
         ));
-        let (v, passed) = match &s.verified {
-            Some(Verified::Passed(summary)) => (
-                t!(
-                    lang,
-                    "report-footer-passed",
-                    detail = replayed(lang, summary)
-                ),
-                true,
-            ),
-            Some(Verified::Failed(why)) => (t!(lang, "report-footer-failed", why = why), false),
-            Some(Verified::NotReplayed {
-                through,
-                events,
-                detail,
-            }) => (
-                t!(
-                    lang,
-                    "report-footer-not-replayed",
-                    through = through.to_string(),
-                    events = events.to_string(),
-                    detail = detail
-                ),
-                false,
-            ),
-            None => (t!(lang, "report-footer-not-run"), false),
-        };
+        let (v, passed) = verdict_in(lang, s.verified.as_ref());
         f.push((t!(lang, "report-footer-verify", n = n), v, Some(passed)));
     }
     if r.mixed_currencies {
@@ -429,6 +404,36 @@ fn footer_in(r: &Report, lang: Lang) -> Vec<(String, String, Option<bool>)> {
         ));
     }
     f
+}
+
+/// A database's verify line in the footer, and whether it passed.
+fn verdict_in(lang: Lang, verified: Option<&Verified>) -> (String, bool) {
+    match verified {
+        Some(Verified::Passed(summary)) => (
+            t!(
+                lang,
+                "report-footer-passed",
+                detail = replayed(lang, summary)
+            ),
+            true,
+        ),
+        Some(Verified::Failed(why)) => (t!(lang, "report-footer-failed", why = why), false),
+        Some(Verified::NotReplayed {
+            through,
+            events,
+            detail,
+        }) => (
+            t!(
+                lang,
+                "report-footer-not-replayed",
+                through = through.to_string(),
+                events = events.to_string(),
+                detail = detail
+            ),
+            false,
+        ),
+        None => (t!(lang, "report-footer-not-run"), false),
+    }
 }
 
 /// The HTML template, compiled in so that a report needs no file beside the binary.

@@ -697,8 +697,15 @@ mod tests {
     );
 
     /// Settings a writer that skips the checks could log, each with what verify says.
-    fn forged_settings() -> [Forged; 10] {
-        [
+    fn forged_settings() -> Vec<Forged> {
+        let mut all = forged_calendars();
+        all.extend(forged_languages_and_currencies());
+        all
+    }
+
+    /// Forged calendars, and a setting logged at a table.
+    fn forged_calendars() -> Vec<Forged> {
+        vec![
             (
                 "dealer-sets-calendar",
                 Setting::Calendar {
@@ -721,6 +728,20 @@ mod tests {
                 None,
                 "is not a time zone",
             ),
+            (
+                "at-a-table",
+                Setting::Currency("CZK".into()),
+                1,
+                "Irena Dvorak",
+                Some(1),
+                "belongs to the database",
+            ),
+        ]
+    }
+
+    /// Forged languages and currencies.
+    fn forged_languages_and_currencies() -> Vec<Forged> {
+        vec![
             (
                 "unknown-user",
                 Setting::Language {
@@ -792,14 +813,6 @@ mod tests {
                 "Jana Svoboda",
                 None,
                 "but that user is \"Jana Svoboda\"",
-            ),
-            (
-                "at-a-table",
-                Setting::Currency("CZK".into()),
-                1,
-                "Irena Dvorak",
-                Some(1),
-                "belongs to the database",
             ),
         ]
     }

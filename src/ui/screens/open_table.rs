@@ -196,39 +196,7 @@ impl OpenTable {
         });
         if let Some(c) = self.choices.get(self.chosen) {
             rules_view(ui, lang, c);
-            // What the chosen rules should hold (the house-edge lab, solved once per rules on
-            // a thread of its own: the screen never waits for it). Presets and the house's
-            // rules files alike.
-            if let Ok(r) = &c.rules {
-                use crate::report::theory::{Soon, of_rules_soon};
-                match of_rules_soon(&r.to_value()) {
-                    Soon::Ready(Some(t)) => {
-                        ui.label(
-                            RichText::new(t!(
-                                lang,
-                                "table-form-house-edge",
-                                edge = signed(lang, t.edge * 100.0),
-                                hold = signed(lang, t.hold * 100.0)
-                            ))
-                            .size(16.0),
-                        );
-                        if let Some(words) = crate::i18n::players_edge(lang, t.edge) {
-                            ui.label(
-                                RichText::new(words)
-                                    .size(16.0)
-                                    .strong()
-                                    .color(Color32::from_rgb(255, 200, 90)),
-                            );
-                        }
-                    }
-                    Soon::Ready(None) => {}
-                    Soon::Solving => {
-                        ui.label(RichText::new(t!(lang, "table-form-solving")).size(16.0));
-                        ui.ctx()
-                            .request_repaint_after(std::time::Duration::from_millis(100));
-                    }
-                }
-            }
+            house_edge_line(ui, lang, c);
         }
         form_field(
             ui,
@@ -373,5 +341,41 @@ fn signed(lang: Lang, v: f64) -> String {
         d
     } else {
         format!("+{d}")
+    }
+}
+
+/// What the chosen rules should hold (the house-edge lab, solved once per rules on a
+/// thread of its own: the screen never waits for it), and in words when the player has
+/// the edge. Presets and the house's rules files alike.
+fn house_edge_line(ui: &mut Ui, lang: Lang, c: &RulesChoice) {
+    if let Ok(r) = &c.rules {
+        use crate::report::theory::{Soon, of_rules_soon};
+        match of_rules_soon(&r.to_value()) {
+            Soon::Ready(Some(t)) => {
+                ui.label(
+                    RichText::new(t!(
+                        lang,
+                        "table-form-house-edge",
+                        edge = signed(lang, t.edge * 100.0),
+                        hold = signed(lang, t.hold * 100.0)
+                    ))
+                    .size(16.0),
+                );
+                if let Some(words) = crate::i18n::players_edge(lang, t.edge) {
+                    ui.label(
+                        RichText::new(words)
+                            .size(16.0)
+                            .strong()
+                            .color(Color32::from_rgb(255, 200, 90)),
+                    );
+                }
+            }
+            Soon::Ready(None) => {}
+            Soon::Solving => {
+                ui.label(RichText::new(t!(lang, "table-form-solving")).size(16.0));
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(100));
+            }
+        }
     }
 }
