@@ -103,6 +103,35 @@ pub(crate) mod tests {
     use super::*;
     use crate::engine::Card;
 
+    /// Cards out in the shoe's own proportions move the centred value not at all (only
+    /// their depth would move the plain estimate), and the two differ by that drift alone.
+    #[test]
+    fn cards_out_in_the_shoes_proportions_leave_the_centred_value_alone() {
+        let full = Composition::of(&Rules::preset("czech").unwrap(), &[]).unwrap();
+        let e = Removal {
+            base: 0.01,
+            per_card: [
+                -0.005, -0.002, -0.001, 0.0003, 0.0013, 0.0012, 0.0016, 0.0014, 0.001, 0.0004,
+            ],
+            full: full.cards_left(),
+            full_values: full.values(),
+        };
+        // One deck's worth: four of each value, sixteen ten-values.
+        let mut deck = [4u16; VALUES];
+        deck[9] = 16;
+        let centred = e.ev_centred(&deck).unwrap();
+        assert!((centred - e.base).abs() < 1e-12, "{centred}");
+        assert!(
+            (e.ev(&deck).unwrap() - e.base).abs() > 1e-4,
+            "the plain one drifts"
+        );
+        // Two aces out: the same move both ways, less the drift of two cards.
+        let mut aces = [0u16; VALUES];
+        aces[0] = 2;
+        assert!(e.ev_centred(&aces).unwrap() < e.base);
+        assert_eq!(e.ev_centred(&[0; VALUES]), Some(e.base));
+    }
+
     /// Czech's effects of removal, solved once for all the tests.
     pub(crate) fn czech() -> &'static Removal {
         static R: std::sync::OnceLock<Removal> = std::sync::OnceLock::new();
