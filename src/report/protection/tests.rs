@@ -1,10 +1,26 @@
 use super::*;
+use crate::engine::{Rank, Suit};
 use crate::lab::removal::values_of;
-use crate::sim::ShoeInPlay;
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::lab::removal::tests::czech;
+
+/// Six suited decks shuffled, dealt from the end (as the demo's shoe: `sim::ShoeInPlay`,
+/// which a report may not import), cut at three quarters.
+fn shuffled(rng: &mut ChaCha8Rng) -> Vec<Card> {
+    let mut order = Vec::with_capacity(6 * 52);
+    for _ in 0..6 {
+        for r in Rank::ALL {
+            for s in Suit::ALL {
+                order.push(Card::new(r, Some(s)));
+            }
+        }
+    }
+    order.shuffle(rng);
+    order
+}
 
 /// How a box bets.
 #[derive(Clone, Copy)]
@@ -29,9 +45,10 @@ fn play(b: Bettor, rounds: u64, seed: u64) -> (Option<u64>, bool, f64) {
     let (mut first, mut big) = (None, 0u64);
     let mut n = 0;
     while n < rounds {
-        let mut shoe = ShoeInPlay::shuffled(6, &mut rng);
+        let mut shoe = shuffled(&mut rng);
+        let cut = shoe.len() / 4;
         let mut out = Vec::new();
-        while !shoe.needs_shuffle() && n < rounds {
+        while shoe.len() >= cut && n < rounds {
             let ev = e.ev_centred(&values_of(&out)).unwrap();
             let stake = match b {
                 Bettor::Counter if ev - e.base >= RICH => 8.0,
@@ -43,7 +60,7 @@ fn play(b: Bettor, rounds: u64, seed: u64) -> (Option<u64>, bool, f64) {
             n += 1;
             for _ in 0..4 {
                 for _ in 0..rng.random_range(2..=4) {
-                    out.extend(shoe.deal());
+                    out.extend(shoe.pop());
                 }
             }
         }
