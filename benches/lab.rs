@@ -46,5 +46,53 @@ fn lab(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, lab);
+criterion_group!(benches, lab, costs);
 criterion_main!(benches);
+
+/// Decision costs (issue 26): one round's logged decisions costed from the rules' table,
+/// each as the report meets it — the hand's cards, its key (`Key::of`), the lookup. A round
+/// here is two decisions (a stick or twist on two cards, then one on three).
+fn costs(c: &mut Criterion) {
+    use croupier::engine::round::HandKind;
+    use croupier::engine::{Card, Decision};
+    use croupier::lab::cost::Costs;
+    use croupier::lab::strategy::Key;
+    let rules = Rules::preset("czech").unwrap();
+    let table = Costs::of(&Strategy::solve(&rules, 2).unwrap());
+    let rounds: u64 = 1_000_000;
+    // A fixed stream of hands: (upcard value, three cards).
+    let mut x: u32 = 2026;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        x
+    };
+    let hands: Vec<(u8, [Card; 3])> = (0..4096)
+        .map(|_| {
+            // Rank::ALL is ace, two, …, king: the value of index i is i + 1, at most 10.
+            let up = ((next() % 13) as u8 + 1).min(10);
+            (
+                up,
+                [0, 0, 0].map(|_| Card::of(Rank::ALL[(next() % 13) as usize])),
+            )
+        })
+        .collect();
+    let mut g = c.benchmark_group("lab");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(rounds));
+    g.bench_function("decision costs czech, 1 thread", |b| {
+        b.iter(|| {
+            let mut sum = 0.0;
+            for i in 0..rounds as usize {
+                let (up, cards) = &hands[i & 4095];
+                for (n, d) in [(2, Decision::Twist), (3, Decision::Stick)] {
+                    let key = Key::of(&rules, *up, &cards[..n], HandKind::Dealt, n > 2, 1);
+                    sum += table.of_decision(&key, d).unwrap_or(0.0);
+                }
+            }
+            black_box(sum)
+        })
+    });
+    g.finish();
+}

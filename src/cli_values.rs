@@ -24,7 +24,7 @@ impl From<RoleArg> for Role {
     }
 }
 
-/// `--kind`: the four kinds of report.
+/// `--kind`: the five kinds of report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum KindArg {
     /// Per table by shift and by day, month- and year-to-date.
@@ -32,6 +32,8 @@ pub enum KindArg {
     Rounds,
     Dealers,
     Exceptions,
+    /// Per table and box: do the stakes follow the player's value of the shoe?
+    Protection,
 }
 
 impl From<KindArg> for Kind {
@@ -41,6 +43,7 @@ impl From<KindArg> for Kind {
             KindArg::Rounds => Kind::Rounds,
             KindArg::Dealers => Kind::Dealers,
             KindArg::Exceptions => Kind::Exceptions,
+            KindArg::Protection => Kind::Protection,
         }
     }
 }

@@ -80,7 +80,13 @@ fn golden(name: &str, actual: &str) {
 fn every_kind_and_format_matches_its_golden_file() {
     let db = fixed_db();
     let store = Store::open_read(db).unwrap();
-    for kind in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
+    for kind in [
+        Kind::Summary,
+        Kind::Rounds,
+        Kind::Dealers,
+        Kind::Exceptions,
+        Kind::Protection,
+    ] {
         let r = report::build(std::slice::from_ref(&store), &options(kind), |_| {}).unwrap();
         assert!(
             r.sources[0].verified.as_ref().is_some_and(|v| v.passed()),
@@ -335,7 +341,7 @@ fn bad_report_arguments_are_refused_clearly() {
                 "--format",
                 "csv",
             ],
-            "possible values: summary, rounds, dealers, exceptions",
+            "possible values: summary, rounds, dealers, exceptions, protection",
         ),
         (
             &[
@@ -788,4 +794,62 @@ fn a_prague_table_across_the_clock_changes_lands_each_round_in_its_gaming_day_an
         .collect();
     assert!(days.contains(&("2026-10-24".into(), 7)), "{days:?}");
     assert!(days.contains(&("2027-03-27".into(), 5)), "{days:?}");
+}
+
+/// The protection report has a row per table and box with the keys the issue names, a
+/// p-value for every box with a shoe of four rounds, and every flagged box is an
+/// exception too (issue 26 item 3).
+#[test]
+fn the_protection_report_has_a_row_per_table_and_box_and_flags_reach_the_exceptions() {
+    let db = fixed_db();
+    let store = Store::open_read(db).unwrap();
+    let stores = std::slice::from_ref(&store);
+    let r = report::build(stores, &options(Kind::Protection), |_| {}).unwrap();
+    let json = report::render_json(&r);
+    let sec = &json["sections"][0];
+    assert_eq!(sec["name"], "protection");
+    assert_eq!(
+        sec["columns"],
+        serde_json::json!([
+            "table",
+            "box",
+            "rounds",
+            "correlation",
+            "p_value",
+            "flagged"
+        ])
+    );
+    let rows = sec["rows"].as_array().unwrap();
+    assert!(rows.len() >= 4, "the demo's tables and boxes: {rows:?}");
+    let mut flagged = Vec::new();
+    let mut keys = std::collections::BTreeSet::new();
+    for row in rows {
+        let (table, b) = (row[0].as_str().unwrap(), row[1].as_i64().unwrap());
+        assert!(
+            keys.insert((table.to_string(), b)),
+            "one row per table and box"
+        );
+        assert!(
+            (1..=7).contains(&b) && row[2].as_i64().unwrap() > 0,
+            "{row:?}"
+        );
+        if let Some(p) = row[4].as_f64() {
+            assert!((0.0..=1.0).contains(&p), "{row:?}");
+            assert!(row[3].as_f64().unwrap().abs() <= 1.0, "{row:?}");
+        }
+        if row[5].as_bool().unwrap() {
+            flagged.push((table.to_string(), b));
+        }
+    }
+    let ex = report::build(stores, &options(Kind::Exceptions), |_| {}).unwrap();
+    let listed: Vec<_> = ex.sections[0]
+        .rows
+        .iter()
+        .filter(|row| row[1] == Cell::Word("bets follow the shoe"))
+        .collect();
+    assert_eq!(
+        listed.len(),
+        flagged.len(),
+        "each flagged box is an exception"
+    );
 }

@@ -8,7 +8,9 @@
 //! The model is stated in docs/house-edge.md.
 
 pub mod chart;
+pub mod cost;
 pub mod odds;
+pub mod removal;
 pub mod simulate;
 pub mod strategy;
 

@@ -25,6 +25,7 @@ use crate::engine::{
     Card, CardReason, Decision, HandState, Money, Outcome, Pay, Rank, Rules, Step, Total,
 };
 
+use super::cost::Costs;
 use super::strategy::{Key, Strategy};
 use super::{WorkerPanic, run_workers};
 
@@ -38,6 +39,20 @@ pub struct SimOptions {
     pub boxes: u8,
     pub threads: usize,
     pub seed: u64,
+}
+
+/// One kind of mistake a simulated player makes, playing the chart otherwise (issue 26:
+/// the decision costs are checked against what such players lose).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mistake {
+    /// Plays the chart.
+    None,
+    /// Never buys: where the chart buys, the next open decision of its ranking.
+    NeverBuy,
+    /// Sticks on every 16 (hard or soft) where sticking is open.
+    StickOn16,
+    /// Takes insurance, in full, on every hand against an ace (even money as the chart).
+    AlwaysInsure,
 }
 
 /// How often each thing happened, counted over all boxes.
@@ -88,11 +103,14 @@ struct Sums {
     net2: f64,
     /// Σ of everything staked per box: stakes, buys, splits, insurance.
     wagered: f64,
+    /// Σ per box of the decision costs (`lab::cost`) of the decisions off the chart.
+    cost: f64,
     counts: Counts,
 }
 
 impl Sums {
     fn add(&mut self, o: &Sums) {
+        self.cost += o.cost;
         self.rounds += o.rounds;
         self.net += o.net;
         self.net2 += o.net2;
@@ -118,6 +136,9 @@ pub struct SimReport {
     pub element_of_risk: f64,
     /// Mean staked per box and round, in units of the initial stake.
     pub mean_wager: f64,
+    /// Mean per box and round of the decision costs of the decisions a [`Mistake`] took
+    /// off the chart (0 playing the chart).
+    pub mean_cost: f64,
     pub counts: Counts,
 }
 
@@ -152,6 +173,18 @@ pub fn simulate(
     opt: SimOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimReport, SimError> {
+    simulate_with(strategy, opt, Mistake::None, progress)
+}
+
+/// [`simulate`] with players who make one kind of [`Mistake`]; each decision off the chart
+/// is costed from the rules' [`Costs`] table (`SimReport::mean_cost`).
+pub fn simulate_with(
+    strategy: &Strategy,
+    opt: SimOptions,
+    mistake: Mistake,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SimReport, SimError> {
+    let costs = (mistake != Mistake::None).then(|| Costs::of(strategy));
     let rules = &strategy.rules;
     if opt.boxes == 0 || opt.boxes > rules.boxes() {
         return Err(SimError::Boxes {
@@ -171,6 +204,7 @@ pub fn simulate(
     let mut results: Vec<(usize, Sums)> = run_workers(opt.threads.min(chunks), || {
         let mut out = Vec::new();
         let mut table = Table::<false>::new(strategy, opt.boxes);
+        table.mistake = costs.as_ref().map(|c| (mistake, c));
         loop {
             let c = next.fetch_add(1, Ordering::Relaxed);
             if c >= chunks {
@@ -204,6 +238,7 @@ pub fn simulate(
         sd,
         element_of_risk: -sums.net / sums.wagered,
         mean_wager: sums.wagered / n,
+        mean_cost: sums.cost / n,
         counts: sums.counts,
     })
 }
@@ -302,6 +337,10 @@ pub(crate) struct Table<'a, const TRACE: bool> {
     /// The steps of the round, when kept (only with `TRACE`: the replay test).
     pub(crate) trace: Option<Vec<Step>>,
     insurance_stake: Money,
+    /// The players' mistake and the rules' costs, when they make one.
+    mistake: Option<(Mistake, &'a Costs)>,
+    /// The decision costs of the round in play, all boxes.
+    cost: f64,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -390,6 +429,8 @@ impl<'a, const TRACE: bool> Table<'a, TRACE> {
             insurance: ins.num() as f64 / ins.den() as f64,
             trace: None,
             insurance_stake: REPLAY_STAKE.times(ins),
+            mistake: None,
+            cost: 0.0,
         }
     }
 
@@ -418,6 +459,7 @@ impl<'a, const TRACE: bool> Table<'a, TRACE> {
             s.net += per_box;
             s.net2 += per_box * per_box;
             s.wagered += wagered / b;
+            s.cost += std::mem::take(&mut self.cost) / b;
             s.rounds += 1;
         }
         s
@@ -557,7 +599,7 @@ impl<'a, const TRACE: bool> Table<'a, TRACE> {
                 self.boxes[b].even_money = true;
                 sum.net += self.nets.even_money;
                 counts.even_money += 1;
-            } else if prefs.insure() {
+            } else if prefs.insure() || self.insures_anyway(hand.cards()) {
                 self.step(Step::Insure(b, self.insurance_stake));
                 self.boxes[b].insured = true;
                 sum.wagered += self.insurance;
@@ -685,6 +727,36 @@ impl<'a, const TRACE: bool> Table<'a, TRACE> {
         }
     }
 
+    /// The strategy's first open action for `key` (but `not`).
+    fn chosen(&self, key: &Key, facts: &HandFacts, not: Option<Decision>) -> Decision {
+        let split_ok = facts.kind == HandKind::Dealt;
+        self.strategy
+            .prefs(key)
+            .ranked()
+            .find(|&d| {
+                // Never a split of a split hand (`MAX_HANDS`); the strategy ranks none.
+                Some(d) != not
+                    && (d != Decision::Split || split_ok)
+                    && decision_refusal(self.rules, d, facts).is_ok()
+            })
+            .unwrap_or_else(|| {
+                if decision_refusal(self.rules, Decision::Stick, facts).is_ok() {
+                    Decision::Stick
+                } else {
+                    Decision::Twist
+                }
+            })
+    }
+
+    /// A player who always insures takes the insurance the chart declines, and its cost.
+    fn insures_anyway(&mut self, cards: &[Card]) -> bool {
+        let Some((Mistake::AlwaysInsure, c)) = self.mistake else {
+            return false;
+        };
+        self.cost += c.of_insurance(cards, self.insurance);
+        true
+    }
+
     /// The holder's decision on hand `h` of box `b`: the strategy's first open action.
     fn decide(&mut self, rng: &mut ChaCha8Rng, b: usize, h: usize, upv: u8) {
         let bx = &self.boxes[b];
@@ -708,22 +780,23 @@ impl<'a, const TRACE: bool> Table<'a, TRACE> {
             first_hand: h == 0,
             dealer_up_ace: upv == 1,
         };
-        let d = self
-            .strategy
-            .prefs(&key)
-            .ranked()
-            .find(|&d| {
-                // Never a split of a split hand (`MAX_HANDS`); the strategy ranks none.
-                (d != Decision::Split || hand.kind == HandKind::Dealt)
-                    && decision_refusal(self.rules, d, &facts).is_ok()
-            })
-            .unwrap_or_else(|| {
-                if decision_refusal(self.rules, Decision::Stick, &facts).is_ok() {
-                    Decision::Stick
-                } else {
-                    Decision::Twist
-                }
-            });
+        let chart = self.chosen(&key, &facts, None);
+        let d = match self.mistake {
+            Some((Mistake::NeverBuy, _)) if chart == Decision::Buy => {
+                self.chosen(&key, &facts, Some(Decision::Buy))
+            }
+            Some((Mistake::StickOn16, _))
+                if hand.total.best == 16
+                    && decision_refusal(self.rules, Decision::Stick, &facts).is_ok() =>
+            {
+                Decision::Stick
+            }
+            _ => chart,
+        };
+        if let (true, Some((_, c))) = (d != chart, self.mistake) {
+            let of = |d| c.of_decision(&key, d).unwrap_or(0.0);
+            self.cost += of(d) - of(chart);
+        }
         self.step(d.step());
         match d {
             Decision::Stick => {

@@ -50,6 +50,9 @@ pub struct Key {
 }
 
 impl Key {
+    /// The size of the dense table of keys ([`Key::index`]).
+    pub(crate) const TABLE_SIZE: usize = TABLE_SIZE;
+
     /// The key of a hand (cards as dealt) against the dealer's card of value `up`.
     pub fn of(
         rules: &Rules,
@@ -200,6 +203,18 @@ impl Strategy {
     /// the solve ([`WorkerPanic`]).
     pub fn solve(rules: &Rules, threads: usize) -> Result<Strategy, WorkerPanic> {
         let full = Composition::of(rules, &[]).unwrap_or(Composition { ranks: [0; 13] });
+        Strategy::solve_from(rules, &full, threads)
+    }
+
+    /// [`Strategy::solve`] for a round dealt from `full` rather than the rules' full shoe
+    /// (a shoe with cards already out): the chart is the best for that composition, and
+    /// the edge is that of playing it (`lab::removal` builds on it).
+    pub fn solve_from(
+        rules: &Rules,
+        full: &Composition,
+        threads: usize,
+    ) -> Result<Strategy, WorkerPanic> {
+        let full = *full;
         let threads = threads.clamp(1, 10);
         let next = std::sync::atomic::AtomicUsize::new(0);
         let mut solved: Vec<(usize, UpSolution)> = run_workers(threads, || {

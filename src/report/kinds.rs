@@ -308,6 +308,15 @@ pub fn build_from(
         Kind::Rounds => sections.push(rounds_section(src, &cx, &mut progress)?),
         Kind::Dealers => dealers(src, &cx, &mut sections, &mut charts)?,
         Kind::Exceptions => sections.push(exceptions(src, &cx)?),
+        Kind::Protection => {
+            progress("following each box's stakes against the shoe");
+            let f = cx.follows(src)?;
+            sections.push(Section {
+                name: "protection".into(),
+                columns: super::protection::COLUMNS.to_vec(),
+                rows: super::protection::rows(&f),
+            });
+        }
     }
     let sources = provenance(src, o, &mut sections, &mut progress)?;
     let mut filters = Vec::new();
@@ -344,6 +353,8 @@ pub fn build_from(
 /// database's currency.
 struct Ctx<'a> {
     o: &'a Options<'a>,
+    /// Every round read, voided ones too (their cards left the shoe).
+    raw: &'a [RoundRow],
     /// Every kept round from the year's start (or the period's, if earlier).
     all: Vec<&'a RoundRow>,
     /// The kept rounds of the period.
@@ -406,6 +417,7 @@ impl<'a> Ctx<'a> {
         };
         Ok(Ctx {
             o,
+            raw: rounds,
             all,
             in_period,
             th,
@@ -421,6 +433,23 @@ impl<'a> Ctx<'a> {
     fn in_days(&self, db: usize, at: i64) -> bool {
         let day = self.cals.of(db).locate(at).day;
         self.o.period.from <= day && day <= self.o.period.to
+    }
+
+    /// How each box's stakes followed the shoe over the period's kept rounds.
+    fn follows(&self, src: &mut dyn Source) -> Result<super::protection::Follows, AuditError> {
+        let o = self.o;
+        let keep = |r: &RoundRow| {
+            !r.voided
+                && self.in_days(r.db, r.at)
+                && o.table.is_none_or(|t| r.table == t)
+                && o.dealer.is_none_or(|d| r.dealer == d)
+        };
+        let tables: Vec<&RoundRow> = self
+            .raw
+            .iter()
+            .filter(|r| o.table.is_none_or(|t| r.table == t))
+            .collect();
+        super::protection::follows(src, &tables, &keep, self.to_ms)
     }
 
     /// A database's currency.
@@ -845,6 +874,9 @@ fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Section, AuditError> {
                 Cell::Text(a.detail),
             ],
         ));
+    }
+    for (at, cells) in super::protection::exception_rows(&cx.follows(src)?) {
+        rows.push((at, usize::MAX, i64::MAX, cells));
     }
     let threshold = cx.o.threshold;
     for r in &cx.in_period {

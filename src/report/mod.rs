@@ -1,11 +1,12 @@
 //! Reports over one or more audit databases (a floor report is several files, one per
-//! table): summary, rounds, dealers, exceptions; as CSV, JSON or a printable HTML page.
+//! table): summary, rounds, dealers, exceptions, protection; as CSV, JSON or a printable HTML page.
 //! Reads the log only (never writes); every report ends with the provenance footer —
 //! period, who, when, each file's chain head and whether `verify` passed.
 
 pub use query as data;
 mod kinds;
 mod pontis;
+mod protection;
 pub mod query;
 mod render;
 pub mod theory;
@@ -57,6 +58,9 @@ pub enum Kind {
     Rounds,
     Dealers,
     Exceptions,
+    /// Per table and box: how closely the initial stakes follow the player's value of the
+    /// shoe (advantage play, issue 26).
+    Protection,
 }
 
 /// What a report is written as.
@@ -76,6 +80,7 @@ impl Kind {
             Kind::Rounds => "rounds",
             Kind::Dealers => "dealers",
             Kind::Exceptions => "exceptions",
+            Kind::Protection => "protection",
         }
     }
     pub(crate) fn title(self) -> &'static str {
@@ -84,6 +89,7 @@ impl Kind {
             Kind::Rounds => "Rounds",
             Kind::Dealers => "Dealers",
             Kind::Exceptions => "Exceptions",
+            Kind::Protection => "Advantage-play protection",
         }
     }
 }
@@ -111,6 +117,10 @@ pub enum Cell {
     Time(i64),
     /// A sentence of the report's own around logged text (which stays as logged).
     Detail(Detail),
+    /// A number with the given decimals (a correlation, a p-value); `None` when undefined.
+    Decimal(Option<f64>, u8),
+    /// Yes or no: `true`/`false` in JSON, the language's word elsewhere.
+    Flag(bool),
 }
 
 /// The report's own sentences about an event; what the log holds (an input, a reason, a
@@ -131,6 +141,14 @@ pub enum Detail {
     Payout { won: Money, threshold: Money },
     /// A span of days, both included.
     Span(NaiveDate, NaiveDate),
+    /// A box whose stakes follow the player's value of the shoe: its box, its rounds, the
+    /// correlation and its p-value.
+    BetsFollowShoe {
+        box_no: u8,
+        rounds: i64,
+        correlation: f64,
+        p_value: f64,
+    },
 }
 
 impl Detail {
@@ -152,6 +170,15 @@ impl Detail {
                 Cell::Money(*threshold).text()
             ),
             Detail::Span(from, to) => format!("{from} to {to}"),
+            Detail::BetsFollowShoe {
+                box_no,
+                rounds,
+                correlation,
+                p_value,
+            } => format!(
+                "box {box_no}: stakes follow the shoe's value over {rounds} rounds \
+                 (correlation {correlation:.3}, p-value {p_value:.4})"
+            ),
         }
     }
 }
@@ -186,6 +213,14 @@ impl Cell {
                 .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
                 .unwrap_or_default(),
             Cell::Detail(d) => d.text(),
+            Cell::Decimal(Some(x), d) => match format!("{x:.*}", *d as usize) {
+                t if t.starts_with('-') && !t.bytes().any(|b| (b'1'..=b'9').contains(&b)) => {
+                    t[1..].to_string()
+                }
+                t => t,
+            },
+            Cell::Decimal(None, _) => String::new(),
+            Cell::Flag(f) => if *f { "yes" } else { "no" }.to_string(),
         }
     }
 
@@ -200,6 +235,12 @@ impl Cell {
             Cell::Sd(Some(z)) => serde_json::json!((z * 100.0).round() / 100.0 + 0.0),
             Cell::Sd(None) => Value::Null,
             Cell::Shift(n, _) => Value::from(*n),
+            Cell::Decimal(Some(x), d) => {
+                let k = 10f64.powi(*d as i32);
+                serde_json::json!((x * k).round() / k + 0.0)
+            }
+            Cell::Decimal(None, _) => Value::Null,
+            Cell::Flag(f) => Value::Bool(*f),
             Cell::Word(_) | Cell::Date(_) | Cell::Time(_) | Cell::Detail(_) => {
                 Value::String(self.text())
             }
@@ -209,7 +250,7 @@ impl Cell {
     pub(crate) fn is_number(&self) -> bool {
         matches!(
             self,
-            Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_)
+            Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_) | Cell::Decimal(..)
         )
     }
 }

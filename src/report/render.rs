@@ -82,6 +82,7 @@ fn title(lang: Lang, kind: Kind) -> String {
         Kind::Rounds => t!(lang, "report-title-rounds"),
         Kind::Dealers => t!(lang, "report-title-dealers"),
         Kind::Exceptions => t!(lang, "report-title-exceptions"),
+        Kind::Protection => t!(lang, "report-title-protection"),
     }
 }
 
@@ -97,6 +98,7 @@ fn section_label(lang: Lang, key: &str) -> String {
         "rounds" => t!(lang, "report-section-rounds"),
         "dealers" => t!(lang, "report-section-dealers"),
         "exceptions" => t!(lang, "report-section-exceptions"),
+        "protection" => t!(lang, "report-section-protection"),
         "pontis games" => t!(lang, "report-section-pontis-games"),
         "pontis games by table and host" => t!(lang, "report-section-pontis-by-table"),
         other => other.to_string(),
@@ -157,6 +159,10 @@ fn column_label(lang: Lang, key: &str) -> String {
         "in play" => t!(lang, "report-col-in-play"),
         "longest (inputs)" => t!(lang, "report-col-longest"),
         "replayed by the floor's auditor" => t!(lang, "report-col-replayed"),
+        "box" => t!(lang, "report-col-box"),
+        "correlation" => t!(lang, "report-col-correlation"),
+        "p_value" => t!(lang, "report-col-p-value"),
+        "flagged" => t!(lang, "report-col-flagged"),
         other => other.to_string(),
     }
 }
@@ -175,6 +181,7 @@ fn word(lang: Lang, key: &str) -> String {
         "floor alarm" => t!(lang, "report-exception-floor-alarm"),
         "payout over threshold" => t!(lang, "report-exception-payout"),
         "verify failed" => t!(lang, "report-exception-verify-failed"),
+        "bets follow the shoe" => t!(lang, "report-exception-bets-follow-shoe"),
         "in play" => t!(lang, "report-end-in-play"),
         "empty_hand" => t!(lang, "report-end-empty-hand"),
         "blocked" => t!(lang, "report-end-blocked"),
@@ -242,6 +249,19 @@ fn detail(lang: Lang, d: &Detail, money: &dyn Fn(Money) -> String) -> String {
             from = i18n::date(lang, *from),
             to = i18n::date(lang, *to)
         ),
+        Detail::BetsFollowShoe {
+            box_no,
+            rounds,
+            correlation,
+            p_value,
+        } => t!(
+            lang,
+            "report-detail-bets-follow-shoe",
+            box_no = box_no.to_string(),
+            rounds = rounds.to_string(),
+            correlation = i18n::decimal(lang, *correlation, 3),
+            p_value = i18n::decimal(lang, *p_value, 4)
+        ),
     }
 }
 
@@ -270,6 +290,10 @@ fn cell_html(c: &Cell, lang: Lang, currency: Option<Currency>) -> String {
         Cell::Date(d) => i18n::date(lang, *d),
         Cell::Time(ms) => timestamp(lang, *ms),
         Cell::Detail(d) => detail(lang, d, &|m| i18n::money(lang, m, currency)),
+        Cell::Decimal(Some(x), d) => i18n::decimal(lang, *x, *d as usize),
+        Cell::Decimal(None, _) => String::new(),
+        Cell::Flag(true) => t!(lang, "report-flag-yes"),
+        Cell::Flag(false) => t!(lang, "report-flag-no"),
     }
 }
 
@@ -282,11 +306,13 @@ fn cell_html(c: &Cell, lang: Lang, currency: Option<Currency>) -> String {
 fn cell_csv(c: &Cell, st: &Style) -> String {
     match c {
         Cell::Text(t) => spreadsheet_safe(t.clone()),
-        Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_) => {
+        Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_) | Cell::Decimal(..) => {
             c.text().replace('.', &st.csv.decimal().to_string())
         }
         Cell::Date(_) | Cell::Time(_) | Cell::Shift(..) => c.text(),
-        Cell::Word(_) | Cell::Detail(_) => spreadsheet_safe(cell_html(c, st.lang, None)),
+        Cell::Word(_) | Cell::Detail(_) | Cell::Flag(_) => {
+            spreadsheet_safe(cell_html(c, st.lang, None))
+        }
     }
 }
 
@@ -1053,6 +1079,7 @@ mod tests {
             "payout over threshold",
             "verify failed",
             "not set",
+            "bets follow the shoe",
         ]);
         for w in keys {
             for lang in [Lang::Cs, Lang::Uk, Lang::Ru] {
@@ -1064,7 +1091,13 @@ mod tests {
         for stores in [&[a, b][..]] {
             for only_a in [false, true] {
                 let stores = if only_a { &stores[..1] } else { stores };
-                for kind in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
+                for kind in [
+                    Kind::Summary,
+                    Kind::Rounds,
+                    Kind::Dealers,
+                    Kind::Exceptions,
+                    Kind::Protection,
+                ] {
                     let o = Options {
                         kind,
                         period: Period::parse("2026-01-05", "2026-01-12").unwrap(),

@@ -934,7 +934,13 @@ impl Desk {
                 140.0,
             );
             ui.menu_button(RichText::new(t!(lang, "desk-export")).size(18.0), |ui| {
-                for k in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
+                for k in [
+                    Kind::Summary,
+                    Kind::Rounds,
+                    Kind::Dealers,
+                    Kind::Exceptions,
+                    Kind::Protection,
+                ] {
                     if ui.button(kind_title(lang, k)).clicked() {
                         commands.push(DeskCommand::Export(k));
                     }
@@ -1551,6 +1557,7 @@ fn kind_title(lang: Lang, k: Kind) -> String {
         Kind::Rounds => t!(lang, "desk-export-rounds"),
         Kind::Dealers => t!(lang, "desk-export-dealers"),
         Kind::Exceptions => t!(lang, "desk-export-exceptions"),
+        Kind::Protection => t!(lang, "desk-export-protection"),
     }
 }
 
