@@ -24,7 +24,7 @@ impl From<RoleArg> for Role {
     }
 }
 
-/// `--kind`: the four kinds of report.
+/// `--kind`: the five kinds of report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum KindArg {
     /// Per table by shift and by day, month- and year-to-date.
@@ -32,6 +32,9 @@ pub enum KindArg {
     Rounds,
     Dealers,
     Exceptions,
+    /// The table's money: tray, fills, credits, drop, win and hold % per table and
+    /// shift, day, month- and year-to-date, against the dealt win.
+    Closeout,
 }
 
 impl From<KindArg> for Kind {
@@ -41,6 +44,7 @@ impl From<KindArg> for Kind {
             KindArg::Rounds => Kind::Rounds,
             KindArg::Dealers => Kind::Dealers,
             KindArg::Exceptions => Kind::Exceptions,
+            KindArg::Closeout => Kind::Closeout,
         }
     }
 }

@@ -240,6 +240,10 @@ pub fn build_from(
         Kind::Rounds => sections.push(rounds_section(src, &cx, &mut progress)?),
         Kind::Dealers => dealers(src, &cx, &mut sections, &mut charts)?,
         Kind::Exceptions => sections.push(exceptions(src, &cx)?),
+        Kind::Closeout => {
+            let books = super::closeout::Books::read(src)?;
+            sections.extend(super::closeout::sections(books.as_ref(), o));
+        }
     }
     let sources = provenance(src, o, &mut sections, &mut progress)?;
     let mut filters = Vec::new();
@@ -735,6 +739,11 @@ fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Section, AuditError> {
                 Cell::Text(a.detail),
             ],
         ));
+    }
+    if let Some(books) = super::closeout::Books::read(src)? {
+        for (at, db, cells) in super::closeout::exception_rows(&books, cx.o) {
+            rows.push((at, db, i64::MAX - 1, cells));
+        }
     }
     let threshold = cx.o.threshold;
     for r in &cx.in_period {

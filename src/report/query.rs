@@ -556,6 +556,11 @@ pub trait Source {
     /// The Pontis games started in `[from_ms, to_ms)`, each database's in order, the
     /// databases one after another.
     fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError>;
+    /// Database `db`'s calendar (gaming day and shifts): the floor's UTC shifts unless the
+    /// source reads the database's own (`session::settings::calendar`).
+    fn calendar(&mut self, _db: usize) -> Result<crate::session::calendar::Calendar, AuditError> {
+        Ok(crate::session::calendar::Calendar::utc_default())
+    }
     /// Alarms raised in `[from_ms, to_ms)` (files hold none).
     fn alarms(&mut self, _from_ms: i64, _to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
         Ok(Vec::new())
@@ -566,6 +571,10 @@ pub trait Source {
 pub struct Files<'a>(pub &'a [Store]);
 
 impl Source for Files<'_> {
+    fn calendar(&mut self, db: usize) -> Result<crate::session::calendar::Calendar, AuditError> {
+        crate::session::settings::calendar(&self.0[db])
+    }
+
     fn rounds(
         &mut self,
         from_ms: i64,

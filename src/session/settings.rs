@@ -322,6 +322,12 @@ impl SettingsReplay {
     }
 }
 
+/// The database's calendar (gaming day and shifts). Until a database is given one, the
+/// floor's UTC shifts of 06:00, 14:00 and 22:00.
+pub fn calendar(_store: &Store) -> Result<super::calendar::Calendar, AuditError> {
+    Ok(super::calendar::Calendar::utc_default())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -609,10 +615,4 @@ mod tests {
             );
         }
     }
-}
-
-/// The database's calendar (gaming day and shifts). Until a database is given one, the
-/// floor's UTC shifts of 06:00, 14:00 and 22:00.
-pub fn calendar(_store: &Store) -> Result<super::calendar::Calendar, AuditError> {
-    Ok(super::calendar::Calendar::utc_default())
 }

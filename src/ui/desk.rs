@@ -1307,6 +1307,7 @@ fn kind_title(lang: Lang, k: Kind) -> String {
         Kind::Rounds => t!(lang, "desk-export-rounds"),
         Kind::Dealers => t!(lang, "desk-export-dealers"),
         Kind::Exceptions => t!(lang, "desk-export-exceptions"),
+        Kind::Closeout => t!(lang, "report-title-closeout"),
     }
 }
 
