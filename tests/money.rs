@@ -241,3 +241,229 @@ fn every_money_scenario_closes_out_to_the_cent() {
         play(f);
     }
 }
+
+/// The chain head `croupier verify` reports (verify passes).
+fn head(db: &str) -> String {
+    let out = common::run(&["verify", "--db", db], b"");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{text}");
+    text.lines()
+        .find(|l| l.contains("chain head"))
+        .unwrap()
+        .to_string()
+}
+
+/// The commands: bad input gets a message saying what was expected and logs nothing
+/// (not even a login: names and chips are checked before the PINs); good input is
+/// taken and said.
+#[test]
+fn the_money_commands_refuse_bad_input_and_change_nothing() {
+    let dir = common::fresh_dir("money-cli");
+    let db = dir.join("t.db");
+    let d = db.to_str().unwrap();
+    let ok = |args: &[&str], stdin: &[u8]| {
+        let out = common::run(args, stdin);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(
+            out.status.success(),
+            "{args:?}: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        text
+    };
+    ok(
+        &["user", "add", "Irena Dvorak", "--role", "admin", "--db", d],
+        b"900000\n",
+    );
+    ok(
+        &[
+            "user",
+            "add",
+            "Petr Novak",
+            "--role",
+            "supervisor",
+            "--by",
+            "Irena Dvorak",
+            "--db",
+            d,
+        ],
+        b"800100\n900000\n",
+    );
+    ok(
+        &[
+            "user",
+            "add",
+            "Jana Svoboda",
+            "--role",
+            "dealer",
+            "--by",
+            "Irena Dvorak",
+            "--db",
+            d,
+        ],
+        b"1001\n900000\n",
+    );
+    ok(
+        &[
+            "feed",
+            "--db",
+            d,
+            "--table",
+            "Pontoon 1",
+            "--dealer",
+            "Jana Svoboda",
+            "--rules",
+            "czech",
+        ],
+        b"1001\n",
+    );
+    let said = ok(&["chips", "--db", d], b"");
+    assert!(said.contains("no chip set"), "{said}");
+    let said = ok(
+        &[
+            "chips",
+            "--db",
+            d,
+            "--set",
+            "25 100 500 1000",
+            "--by",
+            "Petr Novak",
+        ],
+        b"800100\n",
+    );
+    assert!(said.contains("chip set 25 100 500 1000"), "{said}");
+    let (sup, dealer) = (["--by", "Petr Novak"], ["--witness", "Jana Svoboda"]);
+    let before = head(d);
+    for (args, want) in [
+        (
+            vec!["tray", "--table", "Pontoon 1", "--count", "250:4"],
+            "250 is not a denomination of the chip set (25 100 500 1000)",
+        ),
+        (
+            vec!["tray", "--table", "Pontoon 1", "--count", "500:-4"],
+            "a count is a whole number of chips",
+        ),
+        (
+            vec![
+                "fill",
+                "--table",
+                "Pontoon 1",
+                "--chips",
+                "500:2",
+                "--witness",
+                "Petr Novak",
+            ],
+            "Petr Novak signed both lines",
+        ),
+        (
+            vec![
+                "drop",
+                "--table",
+                "Pontoon 9",
+                "--day",
+                "2026-12-01",
+                "--shift",
+                "1",
+                "--cash",
+                "100",
+            ],
+            "no table named \"Pontoon 9\"",
+        ),
+        (
+            vec!["chips", "--set", "25 25"],
+            "the denomination 25 is given twice",
+        ),
+    ] {
+        let mut a = vec![args[0], "--db", d];
+        a.extend(&args[1..]);
+        a.extend(sup);
+        if !a.contains(&"--witness") && a[0] != "chips" {
+            a.extend(dealer);
+        }
+        let out = common::run(&a, b"800100\n1001\n");
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(!out.status.success() && err.contains(want), "{a:?}: {err}");
+    }
+    assert_eq!(head(d), before, "nothing was logged");
+    let said = ok(
+        &[
+            "tray",
+            "--db",
+            d,
+            "--table",
+            "Pontoon 1",
+            "--count",
+            "500:20 100:5",
+            "--by",
+            "Jana Svoboda",
+            "--witness",
+            "Petr Novak",
+        ],
+        b"1001\n800100\n",
+    );
+    assert!(said.contains("opening count 10500"), "{said}");
+    let said = ok(
+        &[
+            "fill",
+            "--db",
+            d,
+            "--table",
+            "Pontoon 1",
+            "--chips",
+            "500:2",
+            "--by",
+            "Petr Novak",
+            "--witness",
+            "Jana Svoboda",
+        ],
+        b"800100\n1001\n",
+    );
+    assert!(said.contains("fill slip 1 of 1000"), "{said}");
+    let slip = std::fs::read_to_string(dir.join("slip-000001.html")).unwrap();
+    assert!(
+        slip.contains("Fill slip 1") && slip.contains("Jana Svoboda"),
+        "{slip}"
+    );
+    let said = ok(
+        &[
+            "tray",
+            "--db",
+            d,
+            "--table",
+            "Pontoon 1",
+            "--count",
+            "500:21 100:5",
+            "--by",
+            "Jana Svoboda",
+            "--witness",
+            "Petr Novak",
+        ],
+        b"1001\n800100\n",
+    );
+    assert!(
+        said.contains("change count 11000") && said.contains("expected 11500, difference -500"),
+        "{said}"
+    );
+    let csv = dir.join("count.csv");
+    std::fs::write(
+        &csv,
+        "table;day;shift;amount\nPontoon 1;2026-12-01;1;100,50\nPontoon 1;2026-12-01;2;7\n",
+    )
+    .unwrap();
+    let said = ok(
+        &[
+            "drop",
+            "--db",
+            d,
+            "--import",
+            csv.to_str().unwrap(),
+            "--by",
+            "Petr Novak",
+            "--witness",
+            "Jana Svoboda",
+        ],
+        b"800100\n1001\n",
+    );
+    assert!(said.contains("2 drop count(s) of 107.50"), "{said}");
+    head(d);
+}
