@@ -253,217 +253,121 @@ fn head(db: &str) -> String {
         .to_string()
 }
 
-/// The commands: bad input gets a message saying what was expected and logs nothing
-/// (not even a login: names and chips are checked before the PINs); good input is
-/// taken and said.
-#[test]
-fn the_money_commands_refuse_bad_input_and_change_nothing() {
-    let dir = common::fresh_dir("money-cli");
-    let db = dir.join("t.db");
-    let d = db.to_str().unwrap();
-    let ok = |args: &[&str], stdin: &[u8]| {
-        let out = common::run(args, stdin);
-        let text = String::from_utf8_lossy(&out.stdout).to_string();
-        assert!(
-            out.status.success(),
-            "{args:?}: {text}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        text
-    };
+/// `croupier` with `args` (words split at `|`, so that names keep their spaces) and the
+/// database, `stdin` as its input: (success, stdout, stderr).
+fn cli(db: &str, args: &str, stdin: &[u8]) -> (bool, String, String) {
+    let mut a: Vec<&str> = args.split('|').collect();
+    a.extend(["--db", db]);
+    let out = common::run(&a, stdin);
+    let text = |b: &[u8]| String::from_utf8_lossy(b).to_string();
+    (out.status.success(), text(&out.stdout), text(&out.stderr))
+}
+
+fn ok(db: &str, args: &str, stdin: &[u8]) -> String {
+    let (ok, out, err) = cli(db, args, stdin);
+    assert!(ok, "{args}: {out}{err}");
+    out
+}
+
+/// A database with an admin, a supervisor, a dealer, a table and a chip set.
+fn money_db(dir: &Path) -> String {
+    let d = dir.join("t.db").to_str().unwrap().to_string();
+    ok(&d, "user|add|Irena Dvorak|--role|admin", b"900000\n");
+    let by = "--by|Irena Dvorak";
     ok(
-        &["user", "add", "Irena Dvorak", "--role", "admin", "--db", d],
-        b"900000\n",
-    );
-    ok(
-        &[
-            "user",
-            "add",
-            "Petr Novak",
-            "--role",
-            "supervisor",
-            "--by",
-            "Irena Dvorak",
-            "--db",
-            d,
-        ],
+        &d,
+        &format!("user|add|Petr Novak|--role|supervisor|{by}"),
         b"800100\n900000\n",
     );
     ok(
-        &[
-            "user",
-            "add",
-            "Jana Svoboda",
-            "--role",
-            "dealer",
-            "--by",
-            "Irena Dvorak",
-            "--db",
-            d,
-        ],
+        &d,
+        &format!("user|add|Jana Svoboda|--role|dealer|{by}"),
         b"1001\n900000\n",
     );
-    ok(
-        &[
-            "feed",
-            "--db",
-            d,
-            "--table",
-            "Pontoon 1",
-            "--dealer",
-            "Jana Svoboda",
-            "--rules",
-            "czech",
-        ],
-        b"1001\n",
-    );
-    let said = ok(&["chips", "--db", d], b"");
-    assert!(said.contains("no chip set"), "{said}");
+    let feed = "feed|--table|Pontoon 1|--dealer|Jana Svoboda|--rules|czech";
+    ok(&d, feed, b"1001\n");
+    assert!(ok(&d, "chips", b"").contains("no chip set"));
     let said = ok(
-        &[
-            "chips",
-            "--db",
-            d,
-            "--set",
-            "25 100 500 1000",
-            "--by",
-            "Petr Novak",
-        ],
+        &d,
+        "chips|--set|25 100 500 1000|--by|Petr Novak",
         b"800100\n",
     );
     assert!(said.contains("chip set 25 100 500 1000"), "{said}");
-    let (sup, dealer) = (["--by", "Petr Novak"], ["--witness", "Jana Svoboda"]);
-    let before = head(d);
+    d
+}
+
+/// The commands: bad input gets a message saying what was expected and logs nothing
+/// (not even a login: names and chips are checked before the PINs).
+#[test]
+fn the_money_commands_refuse_bad_input_and_change_nothing() {
+    let dir = common::fresh_dir("money-cli-bad");
+    let d = money_db(&dir);
+    let before = head(&d);
+    let signed = "--by|Petr Novak|--witness|Jana Svoboda";
     for (args, want) in [
         (
-            vec!["tray", "--table", "Pontoon 1", "--count", "250:4"],
+            format!("tray|--table|Pontoon 1|--count|250:4|{signed}"),
             "250 is not a denomination of the chip set (25 100 500 1000)",
         ),
         (
-            vec!["tray", "--table", "Pontoon 1", "--count", "500:-4"],
+            format!("tray|--table|Pontoon 1|--count|500:-4|{signed}"),
             "a count is a whole number of chips",
         ),
         (
-            vec![
-                "fill",
-                "--table",
-                "Pontoon 1",
-                "--chips",
-                "500:2",
-                "--witness",
-                "Petr Novak",
-            ],
+            "fill|--table|Pontoon 1|--chips|500:2|--by|Petr Novak|--witness|Petr Novak".into(),
             "Petr Novak signed both lines",
         ),
         (
-            vec![
-                "drop",
-                "--table",
-                "Pontoon 9",
-                "--day",
-                "2026-12-01",
-                "--shift",
-                "1",
-                "--cash",
-                "100",
-            ],
+            format!("drop|--table|Pontoon 9|--day|2026-12-01|--shift|1|--cash|100|{signed}"),
             "no table named \"Pontoon 9\"",
         ),
         (
-            vec!["chips", "--set", "25 25"],
+            "chips|--set|25 25|--by|Petr Novak".into(),
             "the denomination 25 is given twice",
         ),
     ] {
-        let mut a = vec![args[0], "--db", d];
-        a.extend(&args[1..]);
-        a.extend(sup);
-        if !a.contains(&"--witness") && a[0] != "chips" {
-            a.extend(dealer);
-        }
-        let out = common::run(&a, b"800100\n1001\n");
-        let err = String::from_utf8_lossy(&out.stderr).to_string();
-        assert!(!out.status.success() && err.contains(want), "{a:?}: {err}");
+        let (ok, _, err) = cli(&d, &args, b"800100\n1001\n");
+        assert!(!ok && err.contains(want), "{args}: {err}");
     }
-    assert_eq!(head(d), before, "nothing was logged");
-    let said = ok(
-        &[
-            "tray",
-            "--db",
-            d,
-            "--table",
-            "Pontoon 1",
-            "--count",
-            "500:20 100:5",
-            "--by",
-            "Jana Svoboda",
-            "--witness",
-            "Petr Novak",
-        ],
-        b"1001\n800100\n",
-    );
+    assert_eq!(head(&d), before, "nothing was logged");
+}
+
+/// The commands take good input and say it: counts against the expected tray, a slip
+/// with its HTML page, a count room's CSV.
+#[test]
+fn the_money_commands_count_slip_and_drop() {
+    let dir = common::fresh_dir("money-cli-good");
+    let d = money_db(&dir);
+    let (pins_jp, pins_pj) = (b"1001\n800100\n", b"800100\n1001\n");
+    let tray = |count: &str| {
+        let args = format!(
+            "tray|--table|Pontoon 1|--count|{count}|--by|Jana Svoboda|--witness|Petr Novak"
+        );
+        ok(&d, &args, pins_jp)
+    };
+    let said = tray("500:20 100:5");
     assert!(said.contains("opening count 10500"), "{said}");
-    let said = ok(
-        &[
-            "fill",
-            "--db",
-            d,
-            "--table",
-            "Pontoon 1",
-            "--chips",
-            "500:2",
-            "--by",
-            "Petr Novak",
-            "--witness",
-            "Jana Svoboda",
-        ],
-        b"800100\n1001\n",
-    );
+    let fill = "fill|--table|Pontoon 1|--chips|500:2|--by|Petr Novak|--witness|Jana Svoboda";
+    let said = ok(&d, fill, pins_pj);
     assert!(said.contains("fill slip 1 of 1000"), "{said}");
     let slip = std::fs::read_to_string(dir.join("slip-000001.html")).unwrap();
     assert!(
         slip.contains("Fill slip 1") && slip.contains("Jana Svoboda"),
         "{slip}"
     );
-    let said = ok(
-        &[
-            "tray",
-            "--db",
-            d,
-            "--table",
-            "Pontoon 1",
-            "--count",
-            "500:21 100:5",
-            "--by",
-            "Jana Svoboda",
-            "--witness",
-            "Petr Novak",
-        ],
-        b"1001\n800100\n",
-    );
+    let said = tray("500:21 100:5");
     assert!(
         said.contains("change count 11000") && said.contains("expected 11500, difference -500"),
         "{said}"
     );
     let csv = dir.join("count.csv");
-    std::fs::write(
-        &csv,
-        "table;day;shift;amount\nPontoon 1;2026-12-01;1;100,50\nPontoon 1;2026-12-01;2;7\n",
-    )
-    .unwrap();
-    let said = ok(
-        &[
-            "drop",
-            "--db",
-            d,
-            "--import",
-            csv.to_str().unwrap(),
-            "--by",
-            "Petr Novak",
-            "--witness",
-            "Jana Svoboda",
-        ],
-        b"800100\n1001\n",
+    let rows = "table;day;shift;amount\nPontoon 1;2026-12-01;1;100,50\nPontoon 1;2026-12-01;2;7\n";
+    std::fs::write(&csv, rows).unwrap();
+    let args = format!(
+        "drop|--import|{}|--by|Petr Novak|--witness|Jana Svoboda",
+        csv.display()
     );
+    let said = ok(&d, &args, pins_pj);
     assert!(said.contains("2 drop count(s) of 107.50"), "{said}");
-    head(d);
+    head(&d);
 }

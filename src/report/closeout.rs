@@ -367,6 +367,14 @@ pub(crate) fn exception_rows(books: &Books, o: &Options) -> Vec<(i64, usize, Vec
             }
         }
     }
+    rows.extend(cash_rows(books, o));
+    rows
+}
+
+/// Each cash exchange of the period over its database's threshold: (time, db, cells).
+fn cash_rows(books: &Books, o: &Options) -> Vec<(i64, usize, Vec<Cell>)> {
+    let mut rows = Vec::new();
+    let table_ok = |t: &str| o.table.is_none_or(|want| t == want);
     for (db, (book, _)) in books.books.iter().enumerate() {
         for c in book.cash_lines().iter().filter(|c| c.over_threshold) {
             if !o.period.contains(c.at) || !table_ok(&c.table) {

@@ -891,7 +891,20 @@ mod tests {
                 .contains("shift 4 does not exist")
         );
         assert_eq!(store.head(), head, "nothing logged");
-        // The same inputs, right, are taken, and a void stays listed.
+    }
+
+    /// The same inputs, right, are taken; a void stays listed and leaves the tray.
+    #[test]
+    fn good_money_input_is_taken_and_a_void_stays_listed() {
+        let (mut store, [_, sup, jana, _]) = staffed("taken");
+        let s = |by, witness| Signers { by, witness };
+        let day = NaiveDate::from_ymd_opt(2025, 12, 1).unwrap();
+        let d = |table: &str, shift| DropInput {
+            table: table.into(),
+            day,
+            shift,
+            amount: Money::units(100),
+        };
         let c = count(
             &mut store,
             "Pontoon 1",
