@@ -245,6 +245,22 @@ pub fn book(store: &Store) -> Result<MoneyBook, MoneyError> {
     Ok(book)
 }
 
+/// The money events alone (no rounds): the chip set, threshold, pars and slips as
+/// logged, for the inputs that need no expected tray (a slip, a void, cash). A few
+/// events a shift, so a cash line costs no reading of the rounds.
+fn settings_book(store: &Store) -> Result<MoneyBook, MoneyError> {
+    let mut events = store.events_of_kind(EventKind::TableOpened, i64::MIN, i64::MAX)?;
+    events.extend(store.events_of_kind(EventKind::Money, i64::MIN, i64::MAX)?);
+    events.sort_by_key(|e| e.seq);
+    let mut book = MoneyBook::without_rounds();
+    let mut names = HashMap::new();
+    for e in &events {
+        feed_book(&mut book, &mut names, e)
+            .map_err(|why| MoneyError::Log(format!("event {}: {why}", e.seq)))?;
+    }
+    Ok(book)
+}
+
 fn chip_set_of(book: &MoneyBook) -> Result<ChipSet, MoneyError> {
     book.chip_set()
         .cloned()
@@ -275,7 +291,7 @@ fn append(
 
 /// The database's chip set, if one is set.
 pub fn chip_set(store: &Store) -> Result<Option<ChipSet>, MoneyError> {
-    Ok(book(store)?.chip_set().cloned())
+    Ok(settings_book(store)?.chip_set().cloned())
 }
 
 /// Sets the chip set, as a supervisor or admin; whether anything was logged (the same
@@ -300,7 +316,7 @@ pub fn set_par(
     by: &User,
 ) -> Result<Money, MoneyError> {
     supervisor(by, "set a table's par")?;
-    let set = chip_set_of(&book(store)?)?;
+    let set = chip_set_of(&settings_book(store)?)?;
     let chips = Chips::parse(chips, &set)?;
     let (id, _) = table_id(store, table)?;
     let what = MoneyWhat::Par {
@@ -338,7 +354,7 @@ impl Counted {
 /// Checks chips for a table as a count, slip or par will (before anyone signs): the chip
 /// set is there, the chips are in it, the table exists.
 pub fn check_chips(store: &Store, table: &str, chips: &str) -> Result<Chips, MoneyError> {
-    let chips = Chips::parse(chips, &chip_set_of(&book(store)?)?)?;
+    let chips = Chips::parse(chips, &chip_set_of(&settings_book(store)?)?)?;
     table_id(store, table)?;
     Ok(chips)
 }
@@ -401,7 +417,7 @@ pub fn slip(
     chips: &str,
     s: Signers,
 ) -> Result<SlipMade, MoneyError> {
-    let book = book(store)?;
+    let book = settings_book(store)?;
     let chips = Chips::parse(chips, &chip_set_of(&book)?)?;
     check_signers(s)?;
     let (id, name) = table_id(store, table)?;
@@ -440,7 +456,7 @@ pub fn void_slip(
     if reason.trim().is_empty() {
         return Err(MoneyError::NoReason);
     }
-    let book = book(store)?;
+    let book = settings_book(store)?;
     let slips = book.slips();
     let slip = usize::try_from(number - 1)
         .ok()
@@ -470,7 +486,7 @@ pub fn cash(
     if !amount.is_positive() {
         return Err(MoneyError::NotPositive(amount));
     }
-    let threshold = book(store)?.cash_threshold();
+    let threshold = settings_book(store)?.cash_threshold();
     append(
         store,
         MoneyWhat::Cash { amount, box_no },
@@ -502,7 +518,7 @@ pub fn drops(store: &mut Store, lines: &[DropInput], s: Signers) -> Result<usize
 
 /// Checks drop counts as `drops` will (before anyone signs): each table's id.
 pub fn check_drops(store: &Store, lines: &[DropInput]) -> Result<Vec<i64>, MoneyError> {
-    let book = book(store)?;
+    let book = settings_book(store)?;
     let shifts = super::settings::calendar(store)?.shift_count();
     let mut ids = Vec::new();
     for (i, d) in lines.iter().enumerate() {
