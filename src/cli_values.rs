@@ -34,6 +34,9 @@ pub enum KindArg {
     Exceptions,
     /// Per table and box: do the stakes follow the player's value of the shoe?
     Protection,
+    /// The table's money: tray, fills, credits, drop, win and hold % per table and
+    /// shift, day, month- and year-to-date, against the dealt win.
+    Closeout,
 }
 
 impl From<KindArg> for Kind {
@@ -44,6 +47,7 @@ impl From<KindArg> for Kind {
             KindArg::Dealers => Kind::Dealers,
             KindArg::Exceptions => Kind::Exceptions,
             KindArg::Protection => Kind::Protection,
+            KindArg::Closeout => Kind::Closeout,
         }
     }
 }

@@ -218,6 +218,16 @@ pub enum NotNow {
     NotSettled { round: i64 },
     #[error("round {round} is already voided")]
     AlreadyVoided { round: i64 },
+    /// The money side is on and the table has no opening count for this gaming day.
+    #[error(
+        "a count is due: table {name} has no tray count for this gaming day (croupier tray --table NAME --count … --by NAME --witness NAME)"
+    )]
+    CountDue { name: String },
+    /// Cash at a table of a database with no chip set (the money side is off).
+    #[error(
+        "this database has no chip set, so no cash is logged at its tables (a supervisor sets one: croupier chips --set …)"
+    )]
+    NoChipSet,
     /// The log could not be read back into a table or a round (the replay's own words:
     /// a damaged or foreign log, for a supervisor, not a dealer's refusal).
     #[error("{0}")]

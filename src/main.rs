@@ -22,6 +22,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 mod cli_values;
 mod lab_cli;
+mod money_cli;
 mod settings_cli;
 
 #[derive(Parser)]
@@ -244,6 +245,24 @@ enum Command {
         #[arg(long)]
         by: Option<String>,
     },
+    /// The chip set (its denominations), the cash threshold and the tables' pars: print
+    /// them, or set them as a supervisor or admin (their PIN on standard input). A database
+    /// without a chip set deals as it always did.
+    Chips(money_cli::ChipsArgs),
+    /// Count a table's tray, signed by two (PINs of --by and --witness on standard input,
+    /// in that order); prints how far the count is from the expected tray.
+    Tray(money_cli::TrayArgs),
+    /// A fill slip (chips from the cage to the table), numbered, signed by two; writes a
+    /// one-page HTML slip.
+    Fill(money_cli::SlipArgs),
+    /// A credit slip (chips from the table to the cage), numbered, signed by two; writes a
+    /// one-page HTML slip.
+    Credit(money_cli::SlipArgs),
+    /// Void a fill or credit slip, with a reason (a supervisor or admin); it stays listed.
+    VoidSlip(money_cli::VoidArgs),
+    /// The count room's drop count for a table and shift, or a CSV of them (--import),
+    /// signed by two; every line is checked before any is logged.
+    Drop(money_cli::DropArgs),
 }
 
 #[derive(Subcommand)]
@@ -382,6 +401,16 @@ fn main() -> ExitCode {
             first_pin,
         )
         .and_then(print_line),
+        Some(Command::Chips(a)) => money_cli::chips(&db, &a, &mut read_pins).and_then(print_line),
+        Some(Command::Tray(a)) => money_cli::tray(&db, &a, &mut read_pins).and_then(print_line),
+        Some(Command::Fill(a)) => {
+            money_cli::slip(&db, &a, true, &mut read_pins).and_then(print_line)
+        }
+        Some(Command::Credit(a)) => {
+            money_cli::slip(&db, &a, false, &mut read_pins).and_then(print_line)
+        }
+        Some(Command::VoidSlip(a)) => money_cli::void(&db, &a, &mut read_pins).and_then(print_line),
+        Some(Command::Drop(a)) => money_cli::drop(&db, &a, &mut read_pins).and_then(print_line),
         Some(Command::Report(args)) => report(&dbs, !cli.db.is_empty(), cli.floor, args),
         Some(Command::Odds {
             rules,

@@ -2332,3 +2332,70 @@ fn a_floor_over_tls_is_checked_against_its_ca() {
     let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &by_name]);
     assert!(ok && out.contains("matches the floor"), "{out}{err}");
 }
+
+/// Schema 7's `money` events on the floor: a table's chip set, counts, slips, cash and a
+/// drop sync like any other event, `verify --floor` matches, the auditor replays them
+/// through the same `Replayer` without an alarm, and the close-out from the floor equals
+/// the file's.
+#[test]
+fn money_events_sync_audit_and_close_out_alike_on_the_floor() {
+    use croupier::session::money::Moment;
+    use croupier::session::money_log::{self, DropInput, Signers};
+    use croupier::session::users::login;
+    let Some(base) = server("money") else {
+        return;
+    };
+    let url = fresh_floor(&base, "money");
+    let (ok, _, out, err) = run(&["floor-init", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let f = demo_file("money", 40, 11, 0);
+    {
+        let mut store = Store::open(&f).unwrap();
+        let sup = login(&mut store, "Petr Novak", "800100", None).unwrap();
+        let jana = login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+        let set = croupier::session::chips::ChipSet::parse("25 100 500").unwrap();
+        money_log::set_chip_set(&mut store, &set, &sup).unwrap();
+        let s = Signers {
+            by: &jana,
+            witness: &sup,
+        };
+        money_log::count(&mut store, "Pontoon 1", Moment::Opening, "500:20 100:5", s).unwrap();
+        money_log::slip(&mut store, "Pontoon 1", true, "500:2", s).unwrap();
+        money_log::count(&mut store, "Pontoon 1", Moment::Closing, "500:22 100:5", s).unwrap();
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 1, 5).unwrap();
+        let d = DropInput {
+            table: "Pontoon 1".into(),
+            day,
+            shift: 1,
+            amount: Money::units(300),
+        };
+        money_log::drops(&mut store, &[d], s).unwrap();
+    }
+    let d = f.to_str().unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &url]);
+    assert!(ok && out.contains("matches the floor"), "{out}{err}");
+    // The floor's owner may run the auditor too.
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    assert!(alarms(&url).is_empty(), "{:?}", alarms(&url));
+    let stores = [Store::open_read(&f).unwrap()];
+    let o = Options {
+        kind: Kind::Closeout,
+        // From the drop's day to today (the counts were made now).
+        period: Period::parse("2026-01-01", &chrono::Utc::now().date_naive().to_string()).unwrap(),
+        table: None,
+        dealer: None,
+        threshold: Money::units(1000),
+        verify: false,
+        generated_by: "test",
+        generated_at: "now",
+    };
+    let files = report::build(&stores, &o, |_| {}).unwrap();
+    let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+    let from_floor = report::build_from(&mut src, &o, |_| {}).unwrap();
+    assert_eq!(files.sections, from_floor.sections);
+    // The counted stretch (today) and the drop's shift.
+    assert_eq!(files.sections[0].rows.len(), 2, "{:?}", files.sections);
+}

@@ -931,6 +931,8 @@ error-dealer-cannot-correct = { $name } je krupiér: vyúčtované kolo anulovat
 error-no-reason = uveďte důvod (aspoň pár slov): zapíše se do záznamu
 error-not-settled = kolo { $round } není vyúčtované: anulovat nebo opravit lze jen vyúčtovaná kola
 error-already-voided = kolo { $round } je už anulované
+error-count-due = je třeba sčítání: stůl { $name } nemá pro tento herní den sečtený zásobník (dva podpisy, jeden vedoucího)
+error-no-chip-set = tato databáze nemá sadu žetonů, takže se u jejích stolů hotovost nezapisuje (nejdřív ji nastaví vedoucí nebo správce)
 error-log-unreadable = záznam nelze přečíst zpět: { $detail }
 
 # Úložiště: odmítnuté požadavky na uživatele, PINy a nastavení
@@ -974,3 +976,44 @@ error-pontis-jokers-gone = { $n ->
     [few] všichni { $n } žolíci už jsou ve hře
    *[other] všech { $n } žolíků už je ve hře
 }
+
+## The table's money: fill and credit slips, the close-out report (slip-, report-)
+
+slip-title-fill = Doplňovací doklad (fill)
+slip-title-credit = Odváděcí doklad (credit)
+slip-table = Stůl
+slip-time = Čas
+slip-denomination = Nominál
+slip-count = Žetonů
+slip-amount = Částka
+slip-total = Celkem
+slip-by = Podepsal
+slip-witness = Svědek
+report-title-closeout = Uzávěrka
+report-section-par = Stoly s pevným stavem (par)
+report-col-day = Herní den
+report-col-opening = Počáteční stav
+report-col-fills = Doplnění
+report-col-credits = Odvody
+report-col-closing = Konečný stav
+report-col-drop = Drop
+report-col-win = Výhra
+report-col-hold-pct = Hold % (výhra ÷ drop)
+report-col-cash-logged = Zapsaná hotovost
+report-col-dealt-win = Rozdaná výhra
+report-col-difference = Rozdíl
+report-col-drop-difference = Rozdíl schránky
+report-col-tray-difference = Rozdíl zásobníku
+report-col-par = Par
+report-col-expected-tray = Očekávaný stav
+report-col-proposed-fill = Navržené doplnění
+report-col-proposed-credit = Navržený odvod
+report-exception-count-missing = chybí sčítání zásobníku
+report-exception-closeout-difference = rozdíl v uzávěrce
+report-exception-cash-over-threshold = hotovost nad limitem
+report-detail-count-missing = herní den { $day }, směna { $shift }: chybí { $what }
+report-missing-both = sčítání zásobníku i schránky
+report-missing-tray = sčítání zásobníku
+report-missing-drop = sčítání schránky
+report-detail-difference = herní den { $day }, směna { $shift }: rozdíl { $difference } (schránka { $drop }, zásobník { $tray })
+report-detail-cash = hotovost { $amount } (limit { $threshold })

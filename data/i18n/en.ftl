@@ -908,6 +908,8 @@ error-dealer-cannot-correct = { $name } is a dealer: only a supervisor may void 
 error-no-reason = give a reason (at least a few words): it goes into the log
 error-not-settled = round { $round } is not settled: only settled rounds are voided or corrected
 error-already-voided = round { $round } is already voided
+error-count-due = a count is due: table { $name } has no tray count for this gaming day (two signatures, one a supervisor's)
+error-no-chip-set = this database has no chip set, so no cash is logged at its tables (a supervisor or admin sets one first)
 error-log-unreadable = the log cannot be read back: { $detail }
 
 # The store: users, PINs and settings refused
@@ -949,3 +951,44 @@ error-pontis-card-gone = { $card }: { $why }
 error-pontis-rank-gone = all four { $rank } of the deck are already in the game
 error-pontis-card-in-game = { $card } is already in the game (the deck holds one)
 error-pontis-jokers-gone = all { $n } jokers are already in the game
+
+## The table's money: fill and credit slips, the close-out report (slip-, report-)
+
+slip-title-fill = Fill slip
+slip-title-credit = Credit slip
+slip-table = Table
+slip-time = Time
+slip-denomination = Denomination
+slip-count = Chips
+slip-amount = Amount
+slip-total = Total
+slip-by = Signed by
+slip-witness = Witness
+report-title-closeout = Close-out
+report-section-par = par (imprest) trays
+report-col-day = gaming day
+report-col-opening = opening tray
+report-col-fills = fills
+report-col-credits = credits
+report-col-closing = closing tray
+report-col-drop = drop
+report-col-win = win
+report-col-hold-pct = hold % (win ÷ drop)
+report-col-cash-logged = cash logged
+report-col-dealt-win = dealt win
+report-col-difference = difference
+report-col-drop-difference = box difference
+report-col-tray-difference = tray difference
+report-col-par = par
+report-col-expected-tray = expected tray
+report-col-proposed-fill = proposed fill
+report-col-proposed-credit = proposed credit
+report-exception-count-missing = count missing
+report-exception-closeout-difference = close-out difference
+report-exception-cash-over-threshold = cash over threshold
+report-detail-count-missing = gaming day { $day } shift { $shift }: { $what } missing
+report-missing-both = tray count and drop count
+report-missing-tray = tray count
+report-missing-drop = drop count
+report-detail-difference = gaming day { $day } shift { $shift }: difference { $difference } (box { $drop }, tray { $tray })
+report-detail-cash = cash { $amount } (threshold { $threshold })

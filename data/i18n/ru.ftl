@@ -933,6 +933,8 @@ error-dealer-cannot-correct = { $name } — дилер: аннулировать
 error-no-reason = укажите причину (хотя бы несколько слов): она будет записана в журнал
 error-not-settled = раунд { $round } не рассчитан: аннулировать или исправлять можно только рассчитанные раунды
 error-already-voided = раунд { $round } уже аннулирован
+error-count-due = нужен подсчёт: у стола { $name } нет подсчёта запаса за этот игровой день (две подписи, одна — руководителя)
+error-no-chip-set = у этой базы нет набора фишек, поэтому наличные за её столами не записываются (сначала его задаёт руководитель или администратор)
 error-log-unreadable = журнал не удаётся прочитать: { $detail }
 
 # Хранилище: отклонённые запросы о пользователях, PIN и настройках
@@ -972,3 +974,44 @@ error-pontis-card-gone = { $card }: { $why }
 error-pontis-rank-gone = все четыре карты { $rank } из колоды уже в игре
 error-pontis-card-in-game = { $card } уже в игре (в колоде она одна)
 error-pontis-jokers-gone = все джокеры ({ $n }) уже в игре
+
+## The table's money: fill and credit slips, the close-out report (slip-, report-)
+
+slip-title-fill = Квитанция пополнения (fill)
+slip-title-credit = Квитанция возврата (credit)
+slip-table = Стол
+slip-time = Время
+slip-denomination = Номинал
+slip-count = Фишек
+slip-amount = Сумма
+slip-total = Итого
+slip-by = Подписал
+slip-witness = Свидетель
+report-title-closeout = Закрытие смены
+report-section-par = Столы с фиксированным запасом (par)
+report-col-day = Игровой день
+report-col-opening = Начальный запас
+report-col-fills = Пополнения
+report-col-credits = Возвраты
+report-col-closing = Конечный запас
+report-col-drop = Дроп
+report-col-win = Выигрыш
+report-col-hold-pct = Hold % (выигрыш ÷ дроп)
+report-col-cash-logged = Записанная наличность
+report-col-dealt-win = Выигрыш по раздачам
+report-col-difference = Разница
+report-col-drop-difference = Разница ящика
+report-col-tray-difference = Разница запаса
+report-col-par = Par
+report-col-expected-tray = Ожидаемый запас
+report-col-proposed-fill = Предлагаемое пополнение
+report-col-proposed-credit = Предлагаемый возврат
+report-exception-count-missing = нет подсчёта запаса
+report-exception-closeout-difference = разница при закрытии
+report-exception-cash-over-threshold = наличные выше порога
+report-detail-count-missing = игровой день { $day }, смена { $shift }: нет { $what }
+report-missing-both = подсчёта запаса и ящика
+report-missing-tray = подсчёта запаса
+report-missing-drop = подсчёта ящика
+report-detail-difference = игровой день { $day }, смена { $shift }: разница { $difference } (ящик { $drop }, запас { $tray })
+report-detail-cash = наличные { $amount } (порог { $threshold })

@@ -933,6 +933,8 @@ error-dealer-cannot-correct = { $name } — дилер: анулювати чи 
 error-no-reason = вкажіть причину (хоча б кілька слів): її буде записано в журнал
 error-not-settled = раунд { $round } не розраховано: анулювати чи виправити можна лише розраховані раунди
 error-already-voided = раунд { $round } уже анульовано
+error-count-due = потрібен підрахунок: стіл { $name } не має підрахунку запасу за цей ігровий день (два підписи, один — керівника)
+error-no-chip-set = ця база не має набору фішок, тож готівка за її столами не записується (спершу його задає керівник або адміністратор)
 error-log-unreadable = журнал не вдається прочитати: { $detail }
 
 # Сховище: відхилені запити щодо користувачів, PIN і налаштувань
@@ -972,3 +974,44 @@ error-pontis-card-gone = { $card }: { $why }
 error-pontis-rank-gone = усі чотири карти { $rank } з колоди вже в грі
 error-pontis-card-in-game = { $card } вже в грі (у колоді вона одна)
 error-pontis-jokers-gone = усі джокери ({ $n }) вже в грі
+
+## The table's money: fill and credit slips, the close-out report (slip-, report-)
+
+slip-title-fill = Квитанція поповнення (fill)
+slip-title-credit = Квитанція повернення (credit)
+slip-table = Стіл
+slip-time = Час
+slip-denomination = Номінал
+slip-count = Фішок
+slip-amount = Сума
+slip-total = Разом
+slip-by = Підписав
+slip-witness = Свідок
+report-title-closeout = Закриття зміни
+report-section-par = Столи з фіксованим запасом (par)
+report-col-day = Ігровий день
+report-col-opening = Початковий запас
+report-col-fills = Поповнення
+report-col-credits = Повернення
+report-col-closing = Кінцевий запас
+report-col-drop = Дроп
+report-col-win = Виграш
+report-col-hold-pct = Hold % (виграш ÷ дроп)
+report-col-cash-logged = Записана готівка
+report-col-dealt-win = Виграш за роздачами
+report-col-difference = Різниця
+report-col-drop-difference = Різниця скриньки
+report-col-tray-difference = Різниця запасу
+report-col-par = Par
+report-col-expected-tray = Очікуваний запас
+report-col-proposed-fill = Запропоноване поповнення
+report-col-proposed-credit = Запропоноване повернення
+report-exception-count-missing = бракує підрахунку запасу
+report-exception-closeout-difference = різниця при закритті
+report-exception-cash-over-threshold = готівка понад поріг
+report-detail-count-missing = ігровий день { $day }, зміна { $shift }: бракує { $what }
+report-missing-both = підрахунку запасу й скриньки
+report-missing-tray = підрахунку запасу
+report-missing-drop = підрахунку скриньки
+report-detail-difference = ігровий день { $day }, зміна { $shift }: різниця { $difference } (скринька { $drop }, запас { $tray })
+report-detail-cash = готівка { $amount } (поріг { $threshold })

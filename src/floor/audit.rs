@@ -58,6 +58,7 @@ impl Replay {
         // floor keeps whole hashes where a file keeps a step's 8 bytes.
         let mut r = Replayer::new(false);
         r.pontis.check_numbers = true;
+        r.check_money = true;
         r.track_seen = false;
         Replay { r, through: 0 }
     }

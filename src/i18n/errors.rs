@@ -402,6 +402,8 @@ pub fn not_now(lang: Lang, e: &NotNow) -> String {
         NotNow::NoReason => t!(lang, "error-no-reason"),
         NotNow::NotSettled { round } => t!(lang, "error-not-settled", round = *round),
         NotNow::AlreadyVoided { round } => t!(lang, "error-already-voided", round = *round),
+        NotNow::CountDue { name } => t!(lang, "error-count-due", name = name),
+        NotNow::NoChipSet => t!(lang, "error-no-chip-set"),
         // The replay's own words about a damaged log (for a supervisor, not a dealer's
         // refusal): said as the store gives them.
         NotNow::Replay(text) => t!(lang, "error-log-unreadable", detail = text),
@@ -937,6 +939,8 @@ mod tests {
             NotNow::NoReason,
             NotNow::NotSettled { round: 4 },
             NotNow::AlreadyVoided { round: 4 },
+            NotNow::CountDue { name: name() },
+            NotNow::NoChipSet,
             NotNow::Replay("d".into()),
             NotNow::NeedsRules(Box::new(NotNow::NoSuchTable { name: name() })),
         ];

@@ -48,10 +48,13 @@ pub enum EventKind {
     /// A setting changed (schema 6 on): the database's currency or a user's language,
     /// and who changed it.
     SettingChanged,
+    /// The table's money (schema 7 on): the chip set, a par, the cash threshold, a tray
+    /// count, a fill or credit slip, a slip's void, cash at the table, a drop count.
+    Money,
 }
 
 impl EventKind {
-    pub(crate) const ALL: [EventKind; 24] = [
+    pub(crate) const ALL: [EventKind; 25] = [
         EventKind::Created,
         EventKind::UserAdded,
         EventKind::Login,
@@ -76,12 +79,15 @@ impl EventKind {
         EventKind::PontisUndo,
         EventKind::PontisEnded,
         EventKind::SettingChanged,
+        EventKind::Money,
     ];
 
     /// The kinds schema 4 knew; schema 5 adds the Pontis kinds after them.
     pub(crate) const SCHEMA_4_KINDS: usize = 17;
     /// The kinds schema 5 knew; schema 6 adds `setting_changed` after them.
     pub(crate) const SCHEMA_5_KINDS: usize = 23;
+    /// The kinds schema 6 knew; schema 7 adds `money` after them.
+    pub(crate) const SCHEMA_6_KINDS: usize = 24;
 
     pub(crate) fn name(self) -> &'static str {
         match self {
@@ -109,6 +115,7 @@ impl EventKind {
             EventKind::PontisUndo => "pontis_undo",
             EventKind::PontisEnded => "pontis_ended",
             EventKind::SettingChanged => "setting_changed",
+            EventKind::Money => "money",
         }
     }
 
@@ -219,7 +226,8 @@ mod tests {
             assert_eq!(EventKind::from_name(k.name()), Some(*k));
         }
         assert_eq!(EventKind::from_code(0), None);
-        assert_eq!(EventKind::from_code(25), None);
+        assert_eq!(EventKind::from_code(26), None);
+        assert_eq!(EventKind::Money.code(), 25, "a stored code never changes");
         assert_eq!(
             EventKind::SettingChanged.code(),
             24,

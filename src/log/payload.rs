@@ -188,6 +188,11 @@ pub(crate) fn nets_of(round: &Round) -> Vec<NetData> {
         .collect()
 }
 
+/// The house's net of a round whose bets netted `nets` (what a correction logs).
+pub(crate) fn nets_of_total(nets: &[NetData]) -> Money {
+    -nets.iter().map(|n| n.net).sum::<Money>()
+}
+
 /// A round's settlement: each bet's net (what `verify` checks against the replay), the
 /// dealer's cards and the round's figures.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -356,6 +361,75 @@ pub enum Setting {
     Calendar { tz: String, shifts: String },
 }
 
+/// A money event (schema 7 on): what moved or was set, who made it, and who witnessed it
+/// (a count, a slip and a drop carry two signers; the event's user is `by`). The table is
+/// the event's table (none for the chip set and the cash threshold).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoneyEvent {
+    pub(crate) what: MoneyWhat,
+    pub(crate) by: i64,
+    pub(crate) by_name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) witness: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) witness_name: Option<String>,
+}
+
+/// A denomination and how many chips of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChipCount {
+    #[serde(with = "money")]
+    pub(crate) denom: Money,
+    pub(crate) count: u32,
+}
+
+/// A denomination of the chip set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Denom(#[serde(with = "money")] pub(crate) Money);
+
+/// What a `money` event records: `{"count":{…}}`, `{"fill":{…}}` and so on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoneyWhat {
+    /// The database's chip set: its denominations, smallest first.
+    ChipSet { denoms: Vec<Denom> },
+    /// A table's par (the imprest tray it is kept at).
+    Par { chips: Vec<ChipCount> },
+    /// Cash exchanges above this are flagged.
+    CashThreshold {
+        #[serde(with = "money")]
+        amount: Money,
+    },
+    /// A tray count (`opening`, `change` or `closing`), and the expected tray at that
+    /// moment (none for a table's first count).
+    Count {
+        moment: String,
+        chips: Vec<ChipCount>,
+        #[serde(with = "money::opt")]
+        expected: Option<Money>,
+    },
+    /// Chips from the cage to the table, on slip number `slip`.
+    Fill { slip: i64, chips: Vec<ChipCount> },
+    /// Chips from the table to the cage, on slip number `slip`.
+    Credit { slip: i64, chips: Vec<ChipCount> },
+    /// Slip `slip` (a fill or credit) is void: it stays listed, its chips no longer count.
+    Void { slip: i64, reason: String },
+    /// Cash exchanged for chips at the table, into box `box_no` if named.
+    Cash {
+        #[serde(with = "money")]
+        amount: Money,
+        #[serde(rename = "box", default, skip_serializing_if = "Option::is_none")]
+        box_no: Option<u8>,
+    },
+    /// The count room's count of a table's drop box for a gaming day and shift.
+    Drop {
+        day: String,
+        shift: u8,
+        #[serde(with = "money")]
+        amount: Money,
+    },
+}
+
 /// The snapshot a `table_opened` event logs.
 pub(crate) fn table_opened(
     name: &str,
@@ -472,6 +546,7 @@ pub enum Payload {
     PontisUndo(Input),
     PontisEnded(PontisEnded),
     SettingChanged(SettingChanged),
+    Money(MoneyEvent),
 }
 
 /// An event's text that does not read as its kind's payload.
@@ -516,6 +591,7 @@ impl Payload {
             Payload::PontisUndo(_) => EventKind::PontisUndo,
             Payload::PontisEnded(_) => EventKind::PontisEnded,
             Payload::SettingChanged(_) => EventKind::SettingChanged,
+            Payload::Money(_) => EventKind::Money,
         }
     }
 
@@ -541,6 +617,7 @@ impl Payload {
             Payload::PontisStarted(p) => serde_json::to_string(p),
             Payload::PontisEnded(p) => serde_json::to_string(p),
             Payload::SettingChanged(p) => serde_json::to_string(p),
+            Payload::Money(p) => serde_json::to_string(p),
             Payload::RoundSettled(p) => serde_json::to_string(p),
             Payload::RoundVoided(p) => serde_json::to_string(p),
             Payload::RoundCorrected(p) => serde_json::to_string(p),
@@ -582,6 +659,7 @@ impl Payload {
             EventKind::PontisUndo => Payload::PontisUndo(read(kind, text)?),
             EventKind::PontisEnded => Payload::PontisEnded(read(kind, text)?),
             EventKind::SettingChanged => Payload::SettingChanged(read(kind, text)?),
+            EventKind::Money => Payload::Money(read(kind, text)?),
         })
     }
 }
@@ -674,6 +752,22 @@ mod tests {
             (
                 EventKind::SettingChanged,
                 r#"{"setting":{"language":{"user":3,"name":"Jana Svoboda","lang":"cs"}},"by":3,"by_name":"Jana Svoboda"}"#,
+            ),
+            (
+                EventKind::Money,
+                r#"{"what":{"chip_set":{"denoms":[25,100,500]}},"by":2,"by_name":"Petr Novak"}"#,
+            ),
+            (
+                EventKind::Money,
+                r#"{"what":{"count":{"moment":"opening","chips":[{"denom":500,"count":20}],"expected":null}},"by":3,"by_name":"Jana Svoboda","witness":2,"witness_name":"Petr Novak"}"#,
+            ),
+            (
+                EventKind::Money,
+                r#"{"what":{"cash":{"amount":512.5,"box":3}},"by":3,"by_name":"Jana Svoboda"}"#,
+            ),
+            (
+                EventKind::Money,
+                r#"{"what":{"drop":{"day":"2026-12-01","shift":1,"amount":12345.5}},"by":5,"by_name":"Eva","witness":6,"witness_name":"Ota"}"#,
             ),
         ];
         for (kind, text) in texts {

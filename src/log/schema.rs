@@ -1,6 +1,6 @@
 //! The file's schema, version by version: the SQL of each forward migration and the one
 //! written in Rust (v3 → v4, the compact log; v4 → v5, the Pontis kinds; v5 → v6, the
-//! settings kind). `Store` runs them; nothing else creates or
+//! settings kind; v6 → v7, the money kind). `Store` runs them; nothing else creates or
 //! changes a table.
 
 use rusqlite::params;
@@ -203,7 +203,8 @@ pub(super) fn migrate(tx: &rusqlite::Transaction, from: i32, to: i32) -> rusqlit
             (Some(sql), _) => tx.execute_batch(sql),
             (None, 3) => migrate_to_4(tx),
             (None, 4) => migrate_to_5(tx),
-            (None, _) => migrate_to_6(tx),
+            (None, 5) => migrate_to_6(tx),
+            (None, _) => migrate_to_7(tx),
         }?;
     }
     Ok(())
@@ -233,7 +234,19 @@ pub(super) fn triggers_of(conn: &rusqlite::Connection) -> rusqlite::Result<Vec<(
 pub(super) fn migrate_to_6(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
     const _: () = assert!(EventKind::SettingChanged.code() == 24);
     let mut kinds = tx.prepare("INSERT INTO event_kinds (code, name) VALUES (?1, ?2)")?;
-    for k in &EventKind::ALL[EventKind::SCHEMA_5_KINDS..] {
+    for k in &EventKind::ALL[EventKind::SCHEMA_5_KINDS..EventKind::SCHEMA_6_KINDS] {
+        kinds.execute(params![k.code(), k.name()])?;
+    }
+    Ok(())
+}
+
+/// v7: the table's money — `money` (code 25: chip set, par, cash threshold, tray counts,
+/// fill and credit slips, voids, cash at the table, drop counts) joins `event_kinds`. No
+/// table changes: the money is read from the log (`session::money`).
+pub(super) fn migrate_to_7(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+    const _: () = assert!(EventKind::Money.code() == 25);
+    let mut kinds = tx.prepare("INSERT INTO event_kinds (code, name) VALUES (?1, ?2)")?;
+    for k in &EventKind::ALL[EventKind::SCHEMA_6_KINDS..] {
         kinds.execute(params![k.code(), k.name()])?;
     }
     Ok(())

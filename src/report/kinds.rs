@@ -317,6 +317,10 @@ pub fn build_from(
                 rows: super::protection::rows(&f),
             });
         }
+        Kind::Closeout => {
+            let books = super::closeout::Books::read(src)?;
+            sections.extend(super::closeout::sections(books.as_ref(), o));
+        }
     }
     let sources = provenance(src, o, &mut sections, &mut progress)?;
     let mut filters = Vec::new();
@@ -877,6 +881,11 @@ fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Section, AuditError> {
     }
     for (at, cells) in super::protection::exception_rows(&cx.follows(src)?) {
         rows.push((at, usize::MAX, i64::MAX, cells));
+    }
+    if let Some(books) = super::closeout::Books::read(src)? {
+        for (at, db, cells) in super::closeout::exception_rows(&books, cx.o) {
+            rows.push((at, db, i64::MAX - 1, cells));
+        }
     }
     let threshold = cx.o.threshold;
     for r in &cx.in_period {

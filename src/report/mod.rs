@@ -4,11 +4,13 @@
 //! period, who, when, each file's chain head and whether `verify` passed.
 
 pub use query as data;
+mod closeout;
 mod kinds;
 mod pontis;
 mod protection;
 pub mod query;
 mod render;
+mod slip;
 pub mod theory;
 
 pub use data::{Period, PeriodError, RoundRow, Verified};
@@ -30,6 +32,7 @@ pub use render::{
     CsvStyle, FileError, Style, csv_paths, file_name, render_csv, render_csv_in, render_html,
     render_html_in, render_json, signed_fixed,
 };
+pub use slip::slip_html;
 
 use chrono::NaiveDate;
 use serde_json::Value;
@@ -61,6 +64,8 @@ pub enum Kind {
     /// Per table and box: how closely the initial stakes follow the player's value of the
     /// shoe (advantage play, issue 26).
     Protection,
+    /// The table's money per table and shift, day, month- and year-to-date.
+    Closeout,
 }
 
 /// What a report is written as.
@@ -81,6 +86,7 @@ impl Kind {
             Kind::Dealers => "dealers",
             Kind::Exceptions => "exceptions",
             Kind::Protection => "protection",
+            Kind::Closeout => "closeout",
         }
     }
     pub(crate) fn title(self) -> &'static str {
@@ -90,6 +96,7 @@ impl Kind {
             Kind::Dealers => "Dealers",
             Kind::Exceptions => "Exceptions",
             Kind::Protection => "Advantage-play protection",
+            Kind::Closeout => "Close-out",
         }
     }
 }
@@ -112,6 +119,8 @@ pub enum Cell {
     Shift(u8, String),
     /// A calendar day: `2026-01-05` in JSON, the language's date elsewhere.
     Date(NaiveDate),
+    /// No value (a figure that needs a count not yet made): null in JSON, blank elsewhere.
+    Empty,
     /// A moment (ms since the epoch, UTC): `2026-01-05 06:04:40` in JSON, the language's
     /// date and time elsewhere.
     Time(i64),
@@ -149,6 +158,23 @@ pub enum Detail {
         correlation: f64,
         p_value: f64,
     },
+    /// A shift that lacks its tray count, its drop count, or both.
+    CountMissing {
+        day: NaiveDate,
+        shift: u8,
+        tray: bool,
+        drop: bool,
+    },
+    /// A shift whose counted win is not its dealt win: the box's and the tray's parts.
+    Difference {
+        day: NaiveDate,
+        shift: u8,
+        difference: Money,
+        drop: Money,
+        tray: Money,
+    },
+    /// A cash exchange over the threshold.
+    Cash { amount: Money, threshold: Money },
 }
 
 impl Detail {
@@ -179,6 +205,36 @@ impl Detail {
                 "box {box_no}: stakes follow the shoe's value over {rounds} rounds \
                  (correlation {correlation:.3}, p-value {p_value:.4})"
             ),
+            Detail::CountMissing {
+                day,
+                shift,
+                tray,
+                drop,
+            } => format!(
+                "gaming day {day} shift {shift}: {} missing",
+                match (tray, drop) {
+                    (true, true) => "tray count and drop count",
+                    (true, false) => "tray count",
+                    _ => "drop count",
+                }
+            ),
+            Detail::Difference {
+                day,
+                shift,
+                difference,
+                drop,
+                tray,
+            } => format!(
+                "gaming day {day} shift {shift}: difference {} (box {}, tray {})",
+                Cell::Money(*difference).text(),
+                Cell::Money(*drop).text(),
+                Cell::Money(*tray).text()
+            ),
+            Detail::Cash { amount, threshold } => format!(
+                "cash {} (threshold {})",
+                Cell::Money(*amount).text(),
+                Cell::Money(*threshold).text()
+            ),
         }
     }
 }
@@ -202,7 +258,7 @@ impl Cell {
                 t if t == "-0.00" => "0.00".to_string(),
                 t => t,
             },
-            Cell::Percent(None) => String::new(),
+            Cell::Percent(None) | Cell::Empty => String::new(),
             // Signed, but a deviation that rounds to zero is "0.00", not "-0.00" or "+0.00".
             Cell::Sd(Some(z)) => signed_fixed(*z, 2),
             Cell::Sd(None) => String::new(),
@@ -231,7 +287,7 @@ impl Cell {
             Cell::Money(m) => crate::script::money_json(*m),
             // + 0.0 turns a -0.0 into 0.0.
             Cell::Percent(Some(p)) => serde_json::json!((p * 100.0).round() / 100.0 + 0.0),
-            Cell::Percent(None) => Value::Null,
+            Cell::Percent(None) | Cell::Empty => Value::Null,
             Cell::Sd(Some(z)) => serde_json::json!((z * 100.0).round() / 100.0 + 0.0),
             Cell::Sd(None) => Value::Null,
             Cell::Shift(n, _) => Value::from(*n),

@@ -83,6 +83,7 @@ fn title(lang: Lang, kind: Kind) -> String {
         Kind::Dealers => t!(lang, "report-title-dealers"),
         Kind::Exceptions => t!(lang, "report-title-exceptions"),
         Kind::Protection => t!(lang, "report-title-protection"),
+        Kind::Closeout => t!(lang, "report-title-closeout"),
     }
 }
 
@@ -101,6 +102,7 @@ fn section_label(lang: Lang, key: &str) -> String {
         "protection" => t!(lang, "report-section-protection"),
         "pontis games" => t!(lang, "report-section-pontis-games"),
         "pontis games by table and host" => t!(lang, "report-section-pontis-by-table"),
+        "par" => t!(lang, "report-section-par"),
         other => other.to_string(),
     }
 }
@@ -163,6 +165,30 @@ fn column_label(lang: Lang, key: &str) -> String {
         "correlation" => t!(lang, "report-col-correlation"),
         "p_value" => t!(lang, "report-col-p-value"),
         "flagged" => t!(lang, "report-col-flagged"),
+        other => money_column_label(lang, other),
+    }
+}
+
+/// The close-out's columns (their JSON keys) in the language.
+fn money_column_label(lang: Lang, key: &str) -> String {
+    match key {
+        "day" => t!(lang, "report-col-day"),
+        "opening" => t!(lang, "report-col-opening"),
+        "fills" => t!(lang, "report-col-fills"),
+        "credits" => t!(lang, "report-col-credits"),
+        "closing" => t!(lang, "report-col-closing"),
+        "drop" => t!(lang, "report-col-drop"),
+        "win" => t!(lang, "report-col-win"),
+        "hold_pct" => t!(lang, "report-col-hold-pct"),
+        "cash_logged" => t!(lang, "report-col-cash-logged"),
+        "dealt_win" => t!(lang, "report-col-dealt-win"),
+        "difference" => t!(lang, "report-col-difference"),
+        "drop_difference" => t!(lang, "report-col-drop-difference"),
+        "tray_difference" => t!(lang, "report-col-tray-difference"),
+        "par" => t!(lang, "report-col-par"),
+        "expected tray" => t!(lang, "report-col-expected-tray"),
+        "proposed fill" => t!(lang, "report-col-proposed-fill"),
+        "proposed credit" => t!(lang, "report-col-proposed-credit"),
         other => other.to_string(),
     }
 }
@@ -182,6 +208,9 @@ fn word(lang: Lang, key: &str) -> String {
         "payout over threshold" => t!(lang, "report-exception-payout"),
         "verify failed" => t!(lang, "report-exception-verify-failed"),
         "bets follow the shoe" => t!(lang, "report-exception-bets-follow-shoe"),
+        "count missing" => t!(lang, "report-exception-count-missing"),
+        "close-out difference" => t!(lang, "report-exception-closeout-difference"),
+        "cash over threshold" => t!(lang, "report-exception-cash-over-threshold"),
         "in play" => t!(lang, "report-end-in-play"),
         "empty_hand" => t!(lang, "report-end-empty-hand"),
         "blocked" => t!(lang, "report-end-blocked"),
@@ -262,6 +291,54 @@ fn detail(lang: Lang, d: &Detail, money: &dyn Fn(Money) -> String) -> String {
             correlation = i18n::decimal(lang, *correlation, 3),
             p_value = i18n::decimal(lang, *p_value, 4)
         ),
+        d => money_detail(lang, d, money),
+    }
+}
+
+/// The close-out's sentences in the language.
+fn money_detail(lang: Lang, d: &Detail, money: &dyn Fn(Money) -> String) -> String {
+    match d {
+        Detail::CountMissing {
+            day,
+            shift,
+            tray,
+            drop,
+        } => {
+            let what = match (tray, drop) {
+                (true, true) => t!(lang, "report-missing-both"),
+                (true, false) => t!(lang, "report-missing-tray"),
+                _ => t!(lang, "report-missing-drop"),
+            };
+            t!(
+                lang,
+                "report-detail-count-missing",
+                day = i18n::date(lang, *day),
+                shift = i64::from(*shift),
+                what = what
+            )
+        }
+        Detail::Difference {
+            day,
+            shift,
+            difference,
+            drop,
+            tray,
+        } => t!(
+            lang,
+            "report-detail-difference",
+            day = i18n::date(lang, *day),
+            shift = i64::from(*shift),
+            difference = money(*difference),
+            drop = money(*drop),
+            tray = money(*tray)
+        ),
+        Detail::Cash { amount, threshold } => t!(
+            lang,
+            "report-detail-cash",
+            amount = money(*amount),
+            threshold = money(*threshold)
+        ),
+        other => other.text(),
     }
 }
 
@@ -284,7 +361,7 @@ fn cell_html(c: &Cell, lang: Lang, currency: Option<Currency>) -> String {
         Cell::Money(m) => i18n::money(lang, *m, currency),
         Cell::Percent(Some(p)) => i18n::decimal(lang, *p, 2),
         Cell::Sd(Some(z)) => signed(lang, *z),
-        Cell::Percent(None) | Cell::Sd(None) => String::new(),
+        Cell::Percent(None) | Cell::Sd(None) | Cell::Empty => String::new(),
         Cell::Word(w) => word(lang, w),
         Cell::Shift(..) => c.text(),
         Cell::Date(d) => i18n::date(lang, *d),
@@ -309,7 +386,7 @@ fn cell_csv(c: &Cell, st: &Style) -> String {
         Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_) | Cell::Decimal(..) => {
             c.text().replace('.', &st.csv.decimal().to_string())
         }
-        Cell::Date(_) | Cell::Time(_) | Cell::Shift(..) => c.text(),
+        Cell::Date(_) | Cell::Time(_) | Cell::Shift(..) | Cell::Empty => c.text(),
         Cell::Word(_) | Cell::Detail(_) | Cell::Flag(_) => {
             spreadsheet_safe(cell_html(c, st.lang, None))
         }

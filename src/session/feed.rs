@@ -29,6 +29,11 @@ pub enum Line {
     NewShoe,
     Undo,
     Close,
+    /// Cash exchanged for chips (`cash 500`, or `cash 3:500` into box 3).
+    Cash {
+        amount: Money,
+        box_no: Option<u8>,
+    },
     /// A card or a decision in round-script words (`8`, `Kd`, `stick`, `insure 1a 10`).
     Step(String),
 }
@@ -48,6 +53,11 @@ pub enum LineError {
     Stake(String, String),
     #[error("bets with no bet in them")]
     NoBets,
+    #[error(
+        "cash is written cash AMOUNT or cash BOX:AMOUNT, an amount above zero (e.g. cash 500, cash 3:500); got \"{}\"",
+        shown(.0)
+    )]
+    Cash(String),
     #[error(
         "the line has no newline at its end (the input ended in the middle of it), so it is not an input"
     )]
@@ -70,9 +80,25 @@ impl Line {
             "new-shoe" if rest.trim().is_empty() => Line::NewShoe,
             "undo" if rest.trim().is_empty() => Line::Undo,
             "close" if rest.trim().is_empty() => Line::Close,
+            "cash" => parse_cash(rest.trim())?,
             _ => Line::Step(text.to_string()),
         };
         Ok(Some(line))
+    }
+}
+
+/// `500` or `3:500`: an amount above zero, a box before it if named.
+fn parse_cash(text: &str) -> Result<Line, LineError> {
+    let bad = || LineError::Cash(text.to_string());
+    let (box_no, amount) = match text.split_once(':') {
+        Some((b, a)) => (Some(b.parse::<u8>().map_err(|_| bad())?), a),
+        None => (None, text),
+    };
+    match Money::parse(amount) {
+        Ok(amount) if amount.is_positive() && box_no != Some(0) => {
+            Ok(Line::Cash { amount, box_no })
+        }
+        _ => Err(bad()),
     }
 }
 
@@ -218,6 +244,11 @@ impl Feed {
         &self.store
     }
 
+    /// The store back, the table left as it is (open, a round in play kept).
+    pub fn into_store(self) -> Store {
+        self.store
+    }
+
     /// The table, while it is open.
     pub fn table(&self) -> Option<&TableSession> {
         self.table.as_ref()
@@ -260,6 +291,17 @@ impl Feed {
                 other => other.map(|_| None),
             },
             Line::NewShoe => table.new_shoe(store).map(|()| None),
+            Line::Cash { amount, box_no } => table.cash(store, amount, box_no).map(|flagged| {
+                flagged.then(|| {
+                    Answer::Ok(format!(
+                        "cash {amount} flagged (over the cash threshold); {}",
+                        match table.round() {
+                            Some(r) => r.expected(),
+                            None => BETS.to_string(),
+                        }
+                    ))
+                })
+            }),
             Line::Undo => table.undo(store).map(|_| None),
             Line::Step(text) => match table.round() {
                 Some(_) => table.input_text(store, &text).map(|input| match input {

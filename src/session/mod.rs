@@ -1,13 +1,17 @@
 //! The sessions over the log core: tables, Pontis games, users and PINs, settings,
-//! exceptions, the feed, the demo data, and replay of logged rounds through the engine.
+//! exceptions, the table's money (chips, counts, slips, cash, drops), the feed, the demo
+//! data, and replay of logged rounds through the engine.
 //! Each checks an input, logs it durably, then applies it; never draws or reads the UI.
 
 pub mod calendar;
+pub mod chips;
 pub mod demo;
 pub mod error;
 pub mod exceptions;
 pub mod feed;
 pub mod feed_socket;
+pub mod money;
+pub mod money_log;
 mod opening;
 pub mod pontis;
 pub mod replay;

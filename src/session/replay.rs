@@ -171,6 +171,11 @@ pub(crate) struct Replayer {
     pub(crate) figures: Option<Box<dyn LoggedFigures>>,
     /// The users added so far and the settings (schema 6), to check each setting.
     pub(crate) settings: super::settings::SettingsReplay,
+    /// The table's money (schema 7): every expected tray recomputed, slips in sequence.
+    pub(crate) money: super::money::MoneyBook,
+    /// Check the money events (a replay of the whole log: verify, sync, the auditor); a
+    /// replay of one table's shoe (recovery) skips them.
+    pub(crate) check_money: bool,
 }
 
 /// Where a settlement's logged figures are read, to be compared with the replay's.
@@ -323,6 +328,7 @@ impl Replayer {
     pub(crate) fn new(check_chain: bool) -> Replayer {
         Replayer {
             check_chain,
+            check_money: check_chain,
             track_seen: true,
             pontis: PontisTables {
                 check_numbers: check_chain,
@@ -398,7 +404,14 @@ impl Replayer {
             EventKind::Undo => self.undo(e)?,
             EventKind::StepRefused => self.step_refused(e)?,
             EventKind::RoundSettled => self.round_settled(e)?,
-            EventKind::RoundVoided => self.voided += 1,
+            EventKind::RoundVoided => {
+                self.voided += 1;
+                if let Some(r) = e.round {
+                    self.money.amended(r, None);
+                }
+            }
+            EventKind::Money if self.check_money => self.money_event(e)?,
+            EventKind::Money => {}
             EventKind::RoundCorrected => self.round_corrected(e)?,
             EventKind::UserAdded => self.user_added(e)?,
             EventKind::SettingChanged => {
@@ -615,6 +628,9 @@ impl Replayer {
             }
         }
         t.shoe = live.round.shoe().clone();
+        if self.money.chip_set().is_some() {
+            self.money.settled(&t.name, live.id, live.round.house_net());
+        }
         if want == Some(live.id) {
             let settled: payload::RoundSettled = Self::read(e)?;
             self.found = Some((live.script(), settled));
@@ -635,6 +651,9 @@ impl Replayer {
                 why: "the correction's logged settlement does not match its script".into(),
             });
         }
+        if let Some(r) = e.round {
+            self.money.amended(r, Some(round.house_net()));
+        }
         Ok(())
     }
 
@@ -644,6 +663,21 @@ impl Replayer {
         let role = super::users::Role::parse(&d.role).map_err(|x| Self::bad(e, x.to_string()))?;
         self.settings
             .user_added(d.user, d.name, role, e.user)
+            .map_err(|why| Self::bad(e, why))
+    }
+
+    /// A money event: its signers as the store would have taken them, then the book's
+    /// checks (chip set, slip sequence, the expected tray it logged).
+    fn money_event(&mut self, e: &Event) -> Result<(), ReplayError> {
+        let d: payload::MoneyEvent = Self::read(e)?;
+        super::money_log::check_signers_logged(&self.settings, e.user, &d)
+            .map_err(|why| Self::bad(e, why))?;
+        let table = match e.table {
+            Some(_) => Some(Self::table(&mut self.tables, e)?.name.clone()),
+            None => None,
+        };
+        self.money
+            .money(e.at, table.as_deref(), &d)
             .map_err(|why| Self::bad(e, why))
     }
 

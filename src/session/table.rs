@@ -11,7 +11,7 @@ use super::replay::{LiveRound, TableState, table_state};
 use super::tables::find_table;
 pub(crate) use super::tables::{TableSummary, list_tables};
 use super::users::User;
-use crate::engine::{BetSpec, Limits, Round, Rules, Step};
+use crate::engine::{BetSpec, Limits, Money, Round, Rules, Step};
 use crate::log::payload::{self, BetData, Named, Payload, RoundSettled, table_opened};
 use crate::log::store::{AuditError, Store};
 
@@ -187,6 +187,58 @@ impl TableSession {
         Ok(())
     }
 
+    /// A table on the money side deals only after its tray is counted for the gaming day.
+    fn check_count_due(&self, store: &Store) -> Result<(), InputError> {
+        match super::money_log::count_due(store, self.state.id, store.now()) {
+            Ok(false) => Ok(()),
+            Ok(true) => Err(InputError::NotNow(NotNow::CountDue {
+                name: self.state.name.clone(),
+            })),
+            Err(super::money_log::MoneyError::Store(e)) => Err(InputError::Store(e)),
+            Err(e) => Err(InputError::NotNow(NotNow::Replay(e.to_string()))),
+        }
+    }
+
+    /// Whether the table must be counted before it deals (what the table screen asks for).
+    pub fn count_due(&self, store: &Store) -> Result<bool, InputError> {
+        match self.check_count_due(store) {
+            Ok(()) => Ok(false),
+            Err(InputError::NotNow(NotNow::CountDue { .. })) => Ok(true),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The expected tray (last count and everything since), for the top bar; `None` off
+    /// the money side or before the table's first count.
+    pub fn expected_tray(&self, store: &Store) -> Result<Option<Money>, InputError> {
+        super::money_log::expected_tray(store, &self.state.name).map_err(|e| match e {
+            super::money_log::MoneyError::Store(e) => InputError::Store(e),
+            e => InputError::NotNow(NotNow::Replay(e.to_string())),
+        })
+    }
+
+    /// Cash exchanged for chips at this table (into box `box_no` if named), by its
+    /// dealer: logged durably. Whether it is over the cash threshold (flagged).
+    pub fn cash(
+        &mut self,
+        store: &mut Store,
+        amount: Money,
+        box_no: Option<u8>,
+    ) -> Result<bool, InputError> {
+        use super::money_log::{MoneyError, cash, chip_set};
+        let on = chip_set(store).map_err(|e| match e {
+            MoneyError::Store(e) => InputError::Store(e),
+            e => InputError::NotNow(NotNow::Replay(e.to_string())),
+        })?;
+        if on.is_none() {
+            return Err(InputError::NotNow(NotNow::NoChipSet));
+        }
+        cash(store, self.state.id, amount, box_no, &self.user).map_err(|e| match e {
+            MoneyError::Store(e) => InputError::Store(e),
+            e => InputError::NotNow(NotNow::Replay(e.to_string())),
+        })
+    }
+
     /// Starts a round with these bets (the engine checks them against rules and limits).
     pub fn start_round(
         &mut self,
@@ -196,6 +248,7 @@ impl TableSession {
         if self.state.live.is_some() {
             return Err(InputError::NotNow(NotNow::RoundInPlay));
         }
+        self.check_count_due(store)?;
         let bets: Arc<[BetSpec]> = bets.into();
         let start = match Round::with_shoe(
             self.state.rules,

@@ -1558,6 +1558,7 @@ fn kind_title(lang: Lang, k: Kind) -> String {
         Kind::Dealers => t!(lang, "desk-export-dealers"),
         Kind::Exceptions => t!(lang, "desk-export-exceptions"),
         Kind::Protection => t!(lang, "desk-export-protection"),
+        Kind::Closeout => t!(lang, "report-title-closeout"),
     }
 }
 

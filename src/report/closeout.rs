@@ -1,0 +1,405 @@
+//! The close-out report: each table's money per gaming day and shift (opening and closing
+//! tray, fills, credits, drop, win = drop + credits − fills + (closing − opening), hold %
+//! = win ÷ drop) beside the dealt win of its rounds, the difference split into the box's
+//! part and the tray's; then per day, month- and year-to-date. Reads through `Source` and
+//! `session::money::MoneyBook` (the same reading as `verify`); never writes.
+
+use std::collections::BTreeMap;
+
+use chrono::{Datelike, NaiveDate};
+
+use super::query::{Noted, Source};
+use super::{Cell, Detail, Options, Section};
+use crate::engine::Money;
+use crate::log::AuditError;
+use crate::session::calendar::Calendar;
+use crate::session::money::{MoneyBook, Stretch};
+use crate::session::money_log::{BOOK_KINDS, take};
+
+/// The close-out's columns: the JSON keys of every row.
+pub(crate) const COLUMNS: [&str; 16] = [
+    "table",
+    "day",
+    "shift",
+    "opening",
+    "fills",
+    "credits",
+    "closing",
+    "drop",
+    "win",
+    "hold_pct",
+    "cash_logged",
+    "dealt_win",
+    "difference",
+    "drop_difference",
+    "tray_difference",
+    "rounds",
+];
+
+/// One table's money over a shift (or a day, a month, a year: sums of shifts).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Figures {
+    pub(crate) at: i64,
+    pub(crate) opening: Option<Money>,
+    pub(crate) closing: Option<Money>,
+    /// Σ (closing − opening) of its stretches; `None` if one lacks its closing count.
+    pub(crate) tray_change: Option<Money>,
+    pub(crate) tray_difference: Option<Money>,
+    pub(crate) fills: Money,
+    pub(crate) credits: Money,
+    pub(crate) cash: Money,
+    pub(crate) dealt: Money,
+    pub(crate) drop: Option<Money>,
+    pub(crate) rounds: i64,
+    /// Shifts in it that lack a tray count (its opening or closing).
+    pub(crate) no_count: bool,
+}
+
+fn add_opt(a: Option<Money>, b: Option<Money>) -> Option<Money> {
+    Some(a? + b?)
+}
+
+impl Figures {
+    fn stretch(s: &Stretch) -> Figures {
+        let change = s.closing.map(|c| c - s.opening);
+        Figures {
+            at: s.start_at,
+            opening: Some(s.opening),
+            closing: s.closing,
+            tray_change: change,
+            tray_difference: s.closing.zip(s.expected).map(|(c, e)| c - e),
+            fills: s.fills,
+            credits: s.credits,
+            cash: s.cash,
+            dealt: s.dealt,
+            drop: None,
+            rounds: s.rounds,
+            no_count: s.closing.is_none(),
+        }
+    }
+
+    /// `later` after this one: sums, the first opening, the last closing.
+    fn then(&mut self, later: &Figures) {
+        self.at = self.at.min(later.at);
+        self.opening = self.opening.or(later.opening);
+        self.closing = later.closing;
+        self.tray_change = add_opt(self.tray_change, later.tray_change);
+        self.tray_difference = add_opt(self.tray_difference, later.tray_difference);
+        self.fills += later.fills;
+        self.credits += later.credits;
+        self.cash += later.cash;
+        self.dealt += later.dealt;
+        self.drop = match (self.drop, later.drop) {
+            (None, None) => None,
+            (a, b) => Some(a.unwrap_or_default() + b.unwrap_or_default()),
+        };
+        self.rounds += later.rounds;
+        self.no_count |= later.no_count;
+    }
+
+    /// Win = drop + credits − fills + (closing − opening): only with a drop and every count.
+    pub(crate) fn win(&self) -> Option<Money> {
+        Some(self.drop? + self.credits - self.fills + self.tray_change?)
+    }
+
+    pub(crate) fn drop_difference(&self) -> Option<Money> {
+        self.drop.map(|d| d - self.cash)
+    }
+
+    pub(crate) fn difference(&self) -> Option<Money> {
+        self.win().map(|w| w - self.dealt)
+    }
+
+    /// Hold % = win ÷ drop (none without a drop, or a drop of zero).
+    fn hold(&self) -> Option<f64> {
+        let (w, d) = (self.win()?, self.drop?);
+        (d.cents() != 0).then(|| w.cents() as f64 * 100.0 / d.cents() as f64)
+    }
+
+    fn cells(&self, table: &str, day: NaiveDate, shift: Option<u8>) -> Vec<Cell> {
+        let m = |v: Option<Money>| v.map_or(Cell::Empty, Cell::Money);
+        vec![
+            Cell::Text(table.to_string()),
+            Cell::Date(day),
+            shift.map_or(Cell::Empty, |s| Cell::Int(i64::from(s))),
+            m(self.opening),
+            Cell::Money(self.fills),
+            Cell::Money(self.credits),
+            m(self.closing),
+            m(self.drop),
+            m(self.win()),
+            Cell::Percent(self.hold()),
+            Cell::Money(self.cash),
+            Cell::Money(self.dealt),
+            m(self.difference()),
+            m(self.drop_difference()),
+            m(self.tray_difference),
+            Cell::Int(self.rounds),
+        ]
+    }
+}
+
+/// A row's key: database, table, gaming day, shift.
+pub(crate) type Key = (usize, String, NaiveDate, u8);
+
+/// Every database's money, read once: its book and its calendar.
+pub(crate) struct Books {
+    pub(crate) books: Vec<(MoneyBook, Calendar)>,
+}
+
+fn fault(db: usize, n: &Noted, why: String) -> AuditError {
+    AuditError::Sqlite {
+        path: format!("database {}", db + 1).into(),
+        detail: format!(
+            "event {} ({}): {why} (run `croupier verify`)",
+            n.seq,
+            n.kind.name()
+        ),
+    }
+}
+
+impl Books {
+    /// Reads every money event, table and round of every database, in each one's log
+    /// order; `None` when no database has a money event (nothing to close out).
+    pub(crate) fn read(src: &mut dyn Source) -> Result<Option<Books>, AuditError> {
+        if src
+            .events_of(&[crate::log::EventKind::Money], i64::MIN, i64::MAX)?
+            .is_empty()
+        {
+            return Ok(None);
+        }
+        let mut by_db: BTreeMap<usize, Vec<Noted>> = BTreeMap::new();
+        for n in src.events_of(&BOOK_KINDS, i64::MIN, i64::MAX)? {
+            by_db.entry(n.db).or_default().push(n);
+        }
+        let dbs = by_db.keys().next_back().map_or(0, |d| d + 1);
+        // Each database's own calendar, from its settings, whether the source is the
+        // files or the floor (one reading: `kinds::Calendars`).
+        let cals = super::kinds::Calendars::read(src)?;
+        let mut books = Vec::new();
+        for db in 0..dbs {
+            let mut book = MoneyBook::default();
+            let mut events = by_db.remove(&db).unwrap_or_default();
+            events.sort_by_key(|n| n.seq);
+            for n in &events {
+                let table = (!n.table.is_empty()).then_some(n.table.as_str());
+                take(&mut book, n.at, table, n.round, &n.payload)
+                    .map_err(|why| fault(db, n, why))?;
+            }
+            books.push((book, cals.of(db).clone()));
+        }
+        Ok(Some(Books { books }))
+    }
+
+    /// Each table's figures by gaming day and shift: its stretches, each placed in the
+    /// shift that holds its middle, and the drops counted for it.
+    pub(crate) fn shifts(&self) -> BTreeMap<Key, Figures> {
+        let mut out: BTreeMap<Key, Figures> = BTreeMap::new();
+        for (db, (book, cal)) in self.books.iter().enumerate() {
+            let mut stretches = book.stretches();
+            stretches.sort_by_key(|s| s.start_at);
+            for s in &stretches {
+                let mid = s
+                    .end_at
+                    .map_or(s.start_at, |e| s.start_at + (e - s.start_at) / 2);
+                let at = cal.locate(mid);
+                let f = Figures::stretch(s);
+                out.entry((db, s.table.clone(), at.day, at.shift))
+                    .and_modify(|x| x.then(&f))
+                    .or_insert(f);
+            }
+            for d in book.drops() {
+                let key = (db, d.table.clone(), d.day, d.shift);
+                let f = out.entry(key).or_insert_with(|| Figures {
+                    at: super::query::day_ms(d.day),
+                    no_count: true,
+                    ..Figures::default()
+                });
+                f.drop = Some(f.drop.unwrap_or_default() + d.amount);
+            }
+        }
+        out
+    }
+}
+
+/// The report's sections: by shift, by day, month to date, year to date, and the par
+/// tables with the fill or credit that brings each back to par.
+pub(crate) fn sections(books: Option<&Books>, o: &Options) -> Vec<Section> {
+    let shifts: BTreeMap<Key, Figures> = books
+        .map(Books::shifts)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|((_, t, _, _), _)| o.table.is_none_or(|want| t == want))
+        .collect();
+    let (from, to) = (o.period.from, o.period.to);
+    let section = |name: &str, rows: Vec<Vec<Cell>>| Section {
+        name: name.into(),
+        columns: COLUMNS.to_vec(),
+        rows,
+    };
+    let by_shift = shifts
+        .iter()
+        .filter(|((_, _, d, _), _)| (from..=to).contains(d))
+        .map(|((_, t, d, s), f)| f.cells(t, *d, Some(*s)))
+        .collect();
+    let by_day = summed(&shifts, |d| (from..=to).contains(&d), |d| d)
+        .into_iter()
+        .map(|((_, t, d), f)| f.cells(&t, d, None))
+        .collect();
+    let mtd_from = to.with_day(1).unwrap_or(to);
+    let ytd_from = to.with_ordinal(1).unwrap_or(to);
+    let to_date = |start: NaiveDate| {
+        summed(&shifts, |d| (start..=to).contains(&d), |_| to)
+            .into_iter()
+            .map(|((_, t, d), f)| f.cells(&t, d, None))
+            .collect()
+    };
+    vec![
+        section("by shift", by_shift),
+        section("by day", by_day),
+        section("month to date", to_date(mtd_from)),
+        section("year to date", to_date(ytd_from)),
+        pars(books, o),
+    ]
+}
+
+/// The shifts kept by `keep`, summed per database, table and `bucket(day)`.
+fn summed(
+    shifts: &BTreeMap<Key, Figures>,
+    keep: impl Fn(NaiveDate) -> bool,
+    bucket: impl Fn(NaiveDate) -> NaiveDate,
+) -> BTreeMap<(usize, String, NaiveDate), Figures> {
+    let mut out: BTreeMap<(usize, String, NaiveDate), Figures> = BTreeMap::new();
+    for ((db, t, d, _), f) in shifts {
+        if keep(*d) {
+            out.entry((*db, t.clone(), bucket(*d)))
+                .and_modify(|x| x.then(f))
+                .or_insert_with(|| f.clone());
+        }
+    }
+    out
+}
+
+/// The tables kept at a par: the expected tray now and what brings it back.
+fn pars(books: Option<&Books>, o: &Options) -> Section {
+    let mut rows = Vec::new();
+    for (book, _) in books.iter().flat_map(|b| &b.books) {
+        for (table, par) in book.pars() {
+            if o.table.is_some_and(|t| t != table) {
+                continue;
+            }
+            let expected = book.expected_tray(table);
+            let gap = expected.map(|e| par - e);
+            let m = |v: Option<Money>| v.map_or(Cell::Empty, Cell::Money);
+            rows.push(vec![
+                Cell::Text(table.to_string()),
+                Cell::Money(par),
+                m(expected),
+                m(gap.map(|g| g.max(Money::ZERO))),
+                m(gap.map(|g| (-g).max(Money::ZERO))),
+            ]);
+        }
+    }
+    Section {
+        name: "par".into(),
+        columns: vec![
+            "table",
+            "par",
+            "expected tray",
+            "proposed fill",
+            "proposed credit",
+        ],
+        rows,
+    }
+}
+
+/// The exceptions report's money rows: each shift of the period with a difference (or
+/// a box or tray part of one) or a missing count, and each cash exchange over the threshold. (time, db, cells).
+pub(crate) fn exception_rows(books: &Books, o: &Options) -> Vec<(i64, usize, Vec<Cell>)> {
+    let mut rows = Vec::new();
+    let in_period = |d: &NaiveDate| (o.period.from..=o.period.to).contains(d);
+    let table_ok = |t: &str| o.table.is_none_or(|want| t == want);
+    for ((db, t, d, s), f) in books.shifts() {
+        if !in_period(&d) || !table_ok(&t) {
+            continue;
+        }
+        let (day, shift) = (d, s);
+        let mut row = |word: &'static str, detail: Detail| {
+            rows.push((
+                f.at,
+                db,
+                vec![
+                    Cell::Time(f.at),
+                    Cell::Word(word),
+                    Cell::Text(t.clone()),
+                    Cell::Text(String::new()),
+                    Cell::Text(String::new()),
+                    Cell::Detail(detail),
+                ],
+            ));
+        };
+        if f.no_count || f.drop.is_none() {
+            row(
+                "count missing",
+                Detail::CountMissing {
+                    day,
+                    shift,
+                    tray: f.no_count,
+                    drop: f.drop.is_none(),
+                },
+            );
+        } else {
+            // A missing cash line nets to zero (the box over, the tray short): its
+            // parts still say it.
+            let (drop, tray) = (
+                f.drop_difference().unwrap_or_default(),
+                f.tray_difference.unwrap_or_default(),
+            );
+            let difference = f.difference().unwrap_or_default();
+            if [difference, drop, tray].iter().any(|m| *m != Money::ZERO) {
+                row(
+                    "close-out difference",
+                    Detail::Difference {
+                        day,
+                        shift,
+                        difference,
+                        drop,
+                        tray,
+                    },
+                );
+            }
+        }
+    }
+    rows.extend(cash_rows(books, o));
+    rows
+}
+
+/// Each cash exchange of the period over its database's threshold: (time, db, cells).
+fn cash_rows(books: &Books, o: &Options) -> Vec<(i64, usize, Vec<Cell>)> {
+    let mut rows = Vec::new();
+    let table_ok = |t: &str| o.table.is_none_or(|want| t == want);
+    for (db, (book, cal)) in books.books.iter().enumerate() {
+        for c in book.cash_lines().iter().filter(|c| c.over_threshold) {
+            let day = cal.locate(c.at).day;
+            if day < o.period.from || o.period.to < day || !table_ok(&c.table) {
+                continue;
+            }
+            rows.push((
+                c.at,
+                db,
+                vec![
+                    Cell::Time(c.at),
+                    Cell::Word("cash over threshold"),
+                    Cell::Text(c.table.clone()),
+                    Cell::Text(String::new()),
+                    Cell::Text(String::new()),
+                    Cell::Detail(Detail::Cash {
+                        amount: c.amount,
+                        threshold: book.cash_threshold().unwrap_or_default(),
+                    }),
+                ],
+            ));
+        }
+    }
+    rows
+}

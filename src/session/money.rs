@@ -1,0 +1,440 @@
+//! The table's money as the log has it: `MoneyBook`, the one reading of the chip set,
+//! pars, slips, tray counts, cash and drops (the expected tray of every table, the slip
+//! sequence, each stretch between two counts). The sessions, `verify` and the close-out
+//! all feed it the same events; it never reads or writes the log itself.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::chips::{ChipError, ChipSet, Chips};
+use crate::engine::Money;
+use crate::log::payload::{ChipCount, MoneyEvent, MoneyWhat};
+
+/// When a tray is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    /// Before the table's first round of a gaming day.
+    Opening,
+    /// At a shift change: closes one stretch and opens the next.
+    Change,
+    /// When the table closes.
+    Closing,
+}
+
+impl Moment {
+    pub fn word(self) -> &'static str {
+        match self {
+            Moment::Opening => "opening",
+            Moment::Change => "change",
+            Moment::Closing => "closing",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<Moment> {
+        [Moment::Opening, Moment::Change, Moment::Closing]
+            .into_iter()
+            .find(|m| m.word() == word)
+    }
+}
+
+/// A fill or credit slip as logged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slip {
+    pub number: i64,
+    pub table: String,
+    pub fill: bool,
+    pub amount: Money,
+    pub at: i64,
+    pub void: bool,
+    /// The table's stretch (count number) it was logged in.
+    stretch: u32,
+}
+
+/// A table's money between two counts (or since its last count, while `closing` is none):
+/// what the close-out reports per table and shift.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stretch {
+    pub table: String,
+    pub start_at: i64,
+    pub end_at: Option<i64>,
+    pub opening: Money,
+    pub closing: Option<Money>,
+    /// The expected tray when it closed: opening + fills − credits − cash + dealt win.
+    pub expected: Option<Money>,
+    pub fills: Money,
+    pub credits: Money,
+    pub cash: Money,
+    /// The house net of the rounds settled in it (voids and corrections applied).
+    pub dealt: Money,
+    pub rounds: i64,
+}
+
+impl Stretch {
+    /// The tray now, by the log: the opening count and everything since.
+    pub fn expected_now(&self) -> Money {
+        self.opening + self.fills - self.credits - self.cash + self.dealt
+    }
+}
+
+/// A logged cash exchange.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CashLine {
+    pub table: String,
+    pub at: i64,
+    pub amount: Money,
+    pub box_no: Option<u8>,
+    pub over_threshold: bool,
+}
+
+/// A count room's drop count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DropLine {
+    pub table: String,
+    pub day: chrono::NaiveDate,
+    pub shift: u8,
+    pub amount: Money,
+}
+
+/// A table's tray as the log has it.
+#[derive(Clone, Debug, Default)]
+struct Tray {
+    /// Counts so far (the stretch number of the open one).
+    counts: u32,
+    open: Option<Stretch>,
+    /// Rounds settled in the open stretch: round → house net.
+    rounds: HashMap<i64, Money>,
+    par: Option<Money>,
+}
+
+/// Every money event of a database read in log order, with the rounds' house nets.
+/// Money events are a few a shift: the book keeps them all (stretches, cash, drops).
+#[derive(Clone, Debug, Default)]
+pub struct MoneyBook {
+    chips: Option<ChipSet>,
+    threshold: Option<Money>,
+    slips: Vec<Slip>,
+    trays: BTreeMap<String, Tray>,
+    /// Round → its table, for voids and corrections.
+    round_table: HashMap<i64, String>,
+    /// Fed the money events only (no rounds): the chip set, pars, threshold and slips
+    /// hold, the expected trays do not and are not checked.
+    without_rounds: bool,
+    pub(crate) closed: Vec<Stretch>,
+    pub(crate) cash_lines: Vec<CashLine>,
+    pub(crate) drops: Vec<DropLine>,
+}
+
+/// Why a logged money event does not hold (verify's words; the sessions check first).
+pub(crate) type Fault = String;
+
+impl MoneyBook {
+    /// A book to be fed the money events alone (its expected trays are not the log's).
+    pub(crate) fn without_rounds() -> MoneyBook {
+        MoneyBook {
+            without_rounds: true,
+            ..MoneyBook::default()
+        }
+    }
+
+    /// The chip set, once one is set: the money side is on.
+    pub fn chip_set(&self) -> Option<&ChipSet> {
+        self.chips.as_ref()
+    }
+
+    pub fn cash_threshold(&self) -> Option<Money> {
+        self.threshold
+    }
+
+    /// The number the next fill or credit slip takes.
+    pub fn next_slip(&self) -> i64 {
+        self.slips.len() as i64 + 1
+    }
+
+    pub fn slips(&self) -> &[Slip] {
+        &self.slips
+    }
+
+    /// The table's open stretch (since its last count), if it was ever counted and not
+    /// closed.
+    pub fn open_stretch(&self, table: &str) -> Option<&Stretch> {
+        self.trays.get(table).and_then(|t| t.open.as_ref())
+    }
+
+    /// The expected tray of a table: its last count and everything since; `None` before
+    /// its first count or after its closing count.
+    pub fn expected_tray(&self, table: &str) -> Option<Money> {
+        self.open_stretch(table).map(Stretch::expected_now)
+    }
+
+    pub fn par(&self, table: &str) -> Option<Money> {
+        self.trays.get(table).and_then(|t| t.par)
+    }
+
+    /// The tables with a par, each with it.
+    pub fn pars(&self) -> impl Iterator<Item = (&str, Money)> {
+        self.trays
+            .iter()
+            .filter_map(|(n, t)| t.par.map(|p| (n.as_str(), p)))
+    }
+
+    /// When the table was last counted, if it was.
+    pub fn last_count_at(&self, table: &str) -> Option<i64> {
+        self.open_stretch(table).map(|s| s.start_at)
+    }
+
+    /// Every stretch, the closed ones and then those still open.
+    pub fn stretches(&self) -> Vec<Stretch> {
+        let mut out = self.closed.clone();
+        out.extend(self.trays.values().filter_map(|t| t.open.clone()));
+        out
+    }
+
+    /// Whether a drop for the table, gaming day and shift is logged.
+    pub fn has_drop(&self, table: &str, day: chrono::NaiveDate, shift: u8) -> bool {
+        self.drops
+            .iter()
+            .any(|d| d.table == table && d.day == day && d.shift == shift)
+    }
+
+    pub fn cash_lines(&self) -> &[CashLine] {
+        &self.cash_lines
+    }
+
+    pub fn drops(&self) -> &[DropLine] {
+        &self.drops
+    }
+
+    fn chips_of(&self, c: &[ChipCount]) -> Result<Chips, Fault> {
+        let set = self
+            .chips
+            .as_ref()
+            .ok_or_else(|| ChipError::NoChipSet.to_string())?;
+        Chips::from_logged(c, set).map_err(|e| e.to_string())
+    }
+
+    /// A round settled at `table`: its house net joins the open stretch.
+    pub fn settled(&mut self, table: &str, round: i64, house_net: Money) {
+        self.round_table.insert(round, table.to_string());
+        if let Some(t) = self.trays.get_mut(table)
+            && let Some(s) = t.open.as_mut()
+        {
+            s.dealt += house_net;
+            s.rounds += 1;
+            t.rounds.insert(round, house_net);
+        }
+    }
+
+    /// A round's house net changed (a correction) or went (a void, `None`): the open
+    /// stretch follows if the round was settled in it.
+    pub fn amended(&mut self, round: i64, house_net: Option<Money>) {
+        let Some(table) = self.round_table.get(&round) else {
+            return;
+        };
+        if let Some(t) = self.trays.get_mut(table)
+            && let Some(s) = t.open.as_mut()
+            && let Some(was) = t.rounds.get(&round).copied()
+        {
+            s.dealt -= was;
+            match house_net {
+                Some(n) => {
+                    s.dealt += n;
+                    t.rounds.insert(round, n);
+                }
+                None => {
+                    s.rounds -= 1;
+                    t.rounds.remove(&round);
+                }
+            }
+        }
+    }
+
+    /// A `money` event at `at`, of `table` (none for the database's own settings).
+    pub fn money(&mut self, at: i64, table: Option<&str>, e: &MoneyEvent) -> Result<(), Fault> {
+        let need = || table.ok_or_else(|| "it names no table".to_string());
+        match &e.what {
+            MoneyWhat::ChipSet { denoms } => {
+                if table.is_some() {
+                    return Err("the chip set belongs to the database, not a table".into());
+                }
+                let set = ChipSet::from_logged(denoms)
+                    .ok_or("its denominations are not a chip set (each above zero, once)")?;
+                self.chips = Some(set);
+            }
+            MoneyWhat::CashThreshold { amount } => {
+                if !amount.is_positive() {
+                    return Err(format!(
+                        "a cash threshold of {amount}: it must be above zero"
+                    ));
+                }
+                self.threshold = Some(*amount);
+            }
+            MoneyWhat::Par { chips } => {
+                let total = self.chips_of(chips)?.total();
+                self.trays.entry(need()?.to_string()).or_default().par = Some(total);
+            }
+            MoneyWhat::Count {
+                moment,
+                chips,
+                expected,
+            } => self.count(at, need()?, moment, chips, *expected)?,
+            MoneyWhat::Fill { slip, chips } => self.slip(at, need()?, *slip, true, chips)?,
+            MoneyWhat::Credit { slip, chips } => self.slip(at, need()?, *slip, false, chips)?,
+            MoneyWhat::Void { slip, reason } => self.void(*slip, reason)?,
+            MoneyWhat::Cash { amount, box_no } => self.cash(at, need()?, *amount, *box_no)?,
+            MoneyWhat::Drop { day, shift, amount } => {
+                self.drop_count(need()?, day, *shift, *amount)?
+            }
+        }
+        Ok(())
+    }
+
+    fn count(
+        &mut self,
+        at: i64,
+        table: &str,
+        moment: &str,
+        chips: &[ChipCount],
+        logged: Option<Money>,
+    ) -> Result<(), Fault> {
+        let moment = Moment::parse(moment).ok_or_else(|| {
+            format!("{moment:?} is not a count's moment (opening, change, closing)")
+        })?;
+        let total = self.chips_of(chips)?.total();
+        let tray = self.trays.entry(table.to_string()).or_default();
+        let expected = tray.open.as_ref().map(Stretch::expected_now);
+        if expected != logged && !self.without_rounds {
+            return Err(format!(
+                "the count logged an expected tray of {}, but the log gives {}",
+                shown(logged),
+                shown(expected)
+            ));
+        }
+        if let Some(mut s) = tray.open.take() {
+            s.end_at = Some(at);
+            s.closing = Some(total);
+            s.expected = expected;
+            self.closed.push(s);
+        }
+        tray.rounds.clear();
+        tray.counts += 1;
+        if moment != Moment::Closing {
+            tray.open = Some(Stretch {
+                table: table.to_string(),
+                start_at: at,
+                opening: total,
+                ..Stretch::default()
+            });
+        }
+        Ok(())
+    }
+
+    fn slip(
+        &mut self,
+        at: i64,
+        table: &str,
+        number: i64,
+        fill: bool,
+        chips: &[ChipCount],
+    ) -> Result<(), Fault> {
+        let want = self.next_slip();
+        if number != want {
+            return Err(format!(
+                "slip number {number}: the next slip is number {want} (a number never repeats or skips)"
+            ));
+        }
+        let amount = self.chips_of(chips)?.total();
+        let tray = self.trays.entry(table.to_string()).or_default();
+        if let Some(s) = tray.open.as_mut() {
+            if fill {
+                s.fills += amount;
+            } else {
+                s.credits += amount;
+            }
+        }
+        self.slips.push(Slip {
+            number,
+            table: table.to_string(),
+            fill,
+            amount,
+            at,
+            void: false,
+            stretch: tray.counts,
+        });
+        Ok(())
+    }
+
+    fn void(&mut self, number: i64, reason: &str) -> Result<(), Fault> {
+        if reason.trim().is_empty() {
+            return Err("a void without a reason".into());
+        }
+        let slip = usize::try_from(number - 1)
+            .ok()
+            .and_then(|i| self.slips.get_mut(i))
+            .ok_or_else(|| format!("voids slip {number}, which does not exist"))?;
+        if slip.void {
+            return Err(format!("voids slip {number} a second time"));
+        }
+        slip.void = true;
+        if let Some(t) = self.trays.get_mut(&slip.table)
+            && t.counts == slip.stretch
+            && let Some(s) = t.open.as_mut()
+        {
+            if slip.fill {
+                s.fills -= slip.amount;
+            } else {
+                s.credits -= slip.amount;
+            }
+        }
+        Ok(())
+    }
+
+    fn cash(
+        &mut self,
+        at: i64,
+        table: &str,
+        amount: Money,
+        box_no: Option<u8>,
+    ) -> Result<(), Fault> {
+        if !amount.is_positive() {
+            return Err(format!("cash of {amount}: an exchange is above zero"));
+        }
+        if let Some(s) = self.trays.get_mut(table).and_then(|t| t.open.as_mut()) {
+            s.cash += amount;
+        }
+        self.cash_lines.push(CashLine {
+            table: table.to_string(),
+            at,
+            amount,
+            box_no,
+            over_threshold: self.threshold.is_some_and(|t| amount > t),
+        });
+        Ok(())
+    }
+
+    fn drop_count(
+        &mut self,
+        table: &str,
+        day: &str,
+        shift: u8,
+        amount: Money,
+    ) -> Result<(), Fault> {
+        let day = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
+            .map_err(|_| format!("{day:?} is not a gaming day (2026-12-01)"))?;
+        if shift == 0 || amount.cents() < 0 {
+            return Err(format!("a drop of {amount} for shift {shift}"));
+        }
+        if self.has_drop(table, day, shift) {
+            return Err(format!("a second drop for {table}, {day} shift {shift}"));
+        }
+        self.drops.push(DropLine {
+            table: table.to_string(),
+            day,
+            shift,
+            amount,
+        });
+        Ok(())
+    }
+}
+
+fn shown(m: Option<Money>) -> String {
+    m.map_or_else(|| "none (a first count)".to_string(), |m| m.to_string())
+}
