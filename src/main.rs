@@ -387,30 +387,16 @@ fn main() -> ExitCode {
             seed,
         }) => run_demo(&db, rounds, tables, seed),
         Some(Command::User(cmd)) => user(&db, cmd),
-        Some(Command::Currency { set, by, yes }) => {
-            settings_cli::currency(&db, set.as_deref(), by.as_deref(), yes, first_pin)
-                .and_then(print_line)
-        }
-        Some(Command::Day { tz, shifts, by }) => settings_cli::day(
-            &db,
-            settings_cli::DayArgs {
-                tz: tz.as_deref(),
-                shifts: shifts.as_deref(),
-                by: by.as_deref(),
-            },
-            first_pin,
-        )
-        .and_then(print_line),
-        Some(Command::Chips(a)) => money_cli::chips(&db, &a, &mut read_pins).and_then(print_line),
-        Some(Command::Tray(a)) => money_cli::tray(&db, &a, &mut read_pins).and_then(print_line),
-        Some(Command::Fill(a)) => {
-            money_cli::slip(&db, &a, true, &mut read_pins).and_then(print_line)
-        }
-        Some(Command::Credit(a)) => {
-            money_cli::slip(&db, &a, false, &mut read_pins).and_then(print_line)
-        }
-        Some(Command::VoidSlip(a)) => money_cli::void(&db, &a, &mut read_pins).and_then(print_line),
-        Some(Command::Drop(a)) => money_cli::drop(&db, &a, &mut read_pins).and_then(print_line),
+        Some(
+            c @ (Command::Currency { .. }
+            | Command::Day { .. }
+            | Command::Chips(_)
+            | Command::Tray(_)
+            | Command::Fill(_)
+            | Command::Credit(_)
+            | Command::VoidSlip(_)
+            | Command::Drop(_)),
+        ) => house_settings_and_money(&db, c),
         Some(Command::Report(args)) => report(&dbs, !cli.db.is_empty(), cli.floor, args),
         Some(Command::Odds {
             rules,
@@ -457,6 +443,34 @@ fn main() -> ExitCode {
         None => dealer_screen(db, cli.fullscreen, cli.rules_dir, cli.floor),
     };
     finish(result)
+}
+
+/// The commands a supervisor or admin runs on a table database's settings and money (PINs
+/// on standard input): currency, gaming day, chips, tray counts, slips and drops.
+fn house_settings_and_money(db: &std::path::Path, command: Command) -> Result<ExitCode> {
+    match command {
+        Command::Currency { set, by, yes } => {
+            settings_cli::currency(db, set.as_deref(), by.as_deref(), yes, first_pin)
+                .and_then(print_line)
+        }
+        Command::Day { tz, shifts, by } => settings_cli::day(
+            db,
+            settings_cli::DayArgs {
+                tz: tz.as_deref(),
+                shifts: shifts.as_deref(),
+                by: by.as_deref(),
+            },
+            first_pin,
+        )
+        .and_then(print_line),
+        Command::Chips(a) => money_cli::chips(db, &a, &mut read_pins).and_then(print_line),
+        Command::Tray(a) => money_cli::tray(db, &a, &mut read_pins).and_then(print_line),
+        Command::Fill(a) => money_cli::slip(db, &a, true, &mut read_pins).and_then(print_line),
+        Command::Credit(a) => money_cli::slip(db, &a, false, &mut read_pins).and_then(print_line),
+        Command::VoidSlip(a) => money_cli::void(db, &a, &mut read_pins).and_then(print_line),
+        Command::Drop(a) => money_cli::drop(db, &a, &mut read_pins).and_then(print_line),
+        _ => anyhow::bail!("internal: main passed a command that is not a settings or money one"),
+    }
 }
 
 /// A command's exit status, once whatever is still buffered has reached standard output
