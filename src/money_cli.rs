@@ -245,13 +245,20 @@ pub fn slip(db: &Path, a: &SlipArgs, fill: bool, pins: Pins) -> Result<(String, 
     let made = money_log::slip(&mut store, &a.table, fill, &a.chips, s)?;
     let lang = settings::language(&store, &witness)?.unwrap_or(Lang::En);
     let html = croupier::report::slip_html(&made, lang, settings::currency(&store)?);
+    let kind = if fill { "fill" } else { "credit" };
     let dir = match &a.out {
         Some(d) => d.clone(),
         None => db.parent().map(Path::to_path_buf).unwrap_or_default(),
     };
-    let path = dir.join(format!("slip-{:06}.html", made.number));
+    // Every database numbers its slips from 1: the table's name keeps two tables' slips
+    // in one folder apart.
+    let table: String = made
+        .table
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect();
+    let path = dir.join(format!("slip-{table}-{kind}-{:06}.html", made.number));
     let written = files::write_new(&path, html.as_bytes(), false);
-    let kind = if fill { "fill" } else { "credit" };
     let total = made.chips.total();
     let head = format!(
         "{}: {kind} slip {} of {total} ({})",

@@ -350,7 +350,7 @@ fn the_money_commands_count_slip_and_drop() {
     let fill = "fill|--table|Pontoon 1|--chips|500:2|--by|Petr Novak|--witness|Jana Svoboda";
     let said = ok(&d, fill, pins_pj);
     assert!(said.contains("fill slip 1 of 1000"), "{said}");
-    let slip = std::fs::read_to_string(dir.join("slip-000001.html")).unwrap();
+    let slip = std::fs::read_to_string(dir.join("slip-Pontoon-1-fill-000001.html")).unwrap();
     assert!(
         slip.contains("Fill slip 1") && slip.contains("Jana Svoboda"),
         "{slip}"

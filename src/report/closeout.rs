@@ -89,10 +89,9 @@ impl Figures {
         self.credits += later.credits;
         self.cash += later.cash;
         self.dealt += later.dealt;
-        self.drop = match (self.drop, later.drop) {
-            (None, None) => None,
-            (a, b) => Some(a.unwrap_or_default() + b.unwrap_or_default()),
-        };
+        // A shift whose drop is not yet counted leaves the day's (month's, year's) drop,
+        // and so its win, unknown: never a drop of zero.
+        self.drop = add_opt(self.drop, later.drop);
         self.rounds += later.rounds;
         self.no_count |= later.no_count;
     }
@@ -402,4 +401,26 @@ fn cash_rows(books: &Books, o: &Options) -> Vec<(i64, usize, Vec<Cell>)> {
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A day (month, year) with a shift whose drop is not yet counted has no drop and so
+    /// no win: never the counted shifts' drops as if the missing one were zero.
+    #[test]
+    fn a_missing_drop_leaves_the_total_unknown() {
+        let counted = Figures {
+            drop: Some(Money::units(1000)),
+            ..Figures::default()
+        };
+        let missing = Figures::default();
+        let mut day = counted.clone();
+        day.then(&missing);
+        assert_eq!(day.drop, None);
+        let mut both = counted.clone();
+        both.then(&counted);
+        assert_eq!(both.drop, Some(Money::units(2000)));
+    }
 }

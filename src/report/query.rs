@@ -30,15 +30,28 @@ pub enum PeriodError {
     NotADate { which: &'static str, text: String },
     #[error("--from {from} is after --to {to}")]
     Backwards { from: NaiveDate, to: NaiveDate },
+    #[error("--{which} {day}: a report's dates are between 1970-01-01 and 9999-12-30")]
+    OutOfRange { which: &'static str, day: NaiveDate },
 }
 
 impl Period {
     pub fn parse(from: &str, to: &str) -> Result<Period, PeriodError> {
         let day = |s: &str, which: &'static str| {
-            NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| PeriodError::NotADate {
-                which,
-                text: s.to_string(),
-            })
+            let d =
+                NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| PeriodError::NotADate {
+                    which,
+                    text: s.to_string(),
+                })?;
+            // Gaming days are turned into instants a day either side: keep clear of the
+            // ends of chrono's range (`+262142-12-31` would overflow).
+            let (lo, hi) = (
+                NaiveDate::from_ymd_opt(1970, 1, 1).unwrap_or_default(),
+                NaiveDate::from_ymd_opt(9999, 12, 30).unwrap_or_default(),
+            );
+            if d < lo || d > hi {
+                return Err(PeriodError::OutOfRange { which, day: d });
+            }
+            Ok(d)
         };
         let p = Period {
             from: day(from, "from")?,
@@ -617,5 +630,21 @@ impl Source for Files<'_> {
             });
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A date chrono reads but a day either side of which it cannot hold is refused with
+    /// the range, not a panic later.
+    #[test]
+    fn a_period_far_out_of_range_is_refused() {
+        assert!(matches!(
+            Period::parse("2026-12-01", "+262142-12-31"),
+            Err(PeriodError::OutOfRange { which: "to", .. })
+        ));
+        assert!(Period::parse("2026-12-01", "2026-12-31").is_ok());
     }
 }

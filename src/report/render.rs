@@ -1157,6 +1157,9 @@ mod tests {
             "verify failed",
             "not set",
             "bets follow the shoe",
+            "count missing",
+            "close-out difference",
+            "cash over threshold",
         ]);
         for w in keys {
             for lang in [Lang::Cs, Lang::Uk, Lang::Ru] {
@@ -1174,6 +1177,7 @@ mod tests {
                     Kind::Dealers,
                     Kind::Exceptions,
                     Kind::Protection,
+                    Kind::Closeout,
                 ] {
                     let o = Options {
                         kind,

@@ -608,17 +608,33 @@ fn drop_line(line: &str) -> Result<DropInput, String> {
         ));
     };
     let day = NaiveDate::parse_from_str(day, "%Y-%m-%d")
-        .map_err(|_| format!("{day:?} is not a gaming day: write it as 2026-12-01"))?;
+        .ok()
+        .filter(|d| (1970..=9999).contains(&chrono::Datelike::year(d)))
+        .ok_or_else(|| format!("{day:?} is not a gaming day: write it as 2026-12-01"))?;
     let shift = shift
         .parse::<u8>()
         .map_err(|_| format!("{shift:?} is not a shift number (1 for the first)"))?;
-    let amount = Money::parse(&amount.replace(',', ".")).map_err(|e| format!("{amount:?}: {e}"))?;
+    let amount = count_room_amount(amount)?;
     Ok(DropInput {
         table: table.to_string(),
         day,
         shift,
         amount,
     })
+}
+
+/// An amount as the count room writes it, `12345.50` or `12345,50`: one decimal mark, at
+/// most two digits after it, no thousands separator (`12,000` would otherwise be 12.00).
+fn count_room_amount(text: &str) -> Result<Money, String> {
+    let t = text.trim();
+    let marks = t.matches([',', '.']).count();
+    let decimals = t.rsplit_once([',', '.']).map_or(0, |(_, f)| f.len());
+    if marks > 1 || decimals > 2 {
+        return Err(format!(
+            "{t:?} is not an amount: write 12345.50 or 12345,50 (one decimal mark, at most two decimals, no thousands separator)"
+        ));
+    }
+    Money::parse(&t.replace(',', ".")).map_err(|e| format!("{t:?}: {e}"))
 }
 
 /// Whether table `table` (its id) needs a count before it deals at `now`: the money side
@@ -658,6 +674,22 @@ pub fn expected_tray(store: &Store, table: &str) -> Result<Option<Money>, MoneyE
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The count room's amounts: one decimal mark, at most two decimals; `12,000` (a
+    /// thousands separator) is refused rather than read as 12.00; a day out of range too.
+    #[test]
+    fn count_room_amounts_and_days_are_read_strictly() {
+        let money = |t: &str| count_room_amount(t).map(|m| m.cents());
+        assert_eq!(money("12345.50"), Ok(1_234_550));
+        assert_eq!(money("12345,5"), Ok(1_234_550));
+        assert_eq!(money("700"), Ok(70_000));
+        for bad in ["12,000", "1.500", "1,234.50", "1.234,50", "12,"] {
+            assert!(money(bad).is_err(), "{bad}");
+        }
+        assert!(drop_line("Pontoon 1;2026-12-01;1;12,000").is_err());
+        assert!(drop_line("Pontoon 1;+262142-12-31;1;100").is_err());
+        assert!(drop_line("Pontoon 1;2026-12-01;1;12000").is_ok());
+    }
     use crate::engine::{Limits, Rules};
     use crate::log::ManualClock;
     use crate::log::payload::ChipCount;

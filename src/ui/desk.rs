@@ -940,6 +940,7 @@ impl Desk {
                     Kind::Dealers,
                     Kind::Exceptions,
                     Kind::Protection,
+                    Kind::Closeout,
                 ] {
                     if ui.button(kind_title(lang, k)).clicked() {
                         commands.push(DeskCommand::Export(k));
