@@ -2167,7 +2167,7 @@ fn a_wrong_password_or_an_unreachable_host_is_a_clear_message() {
 
 /// The dealer screen with `--floor`: the top bar shows the link (in sync once the floor
 /// holds the file; unreachable for a floor that is not there), and a supervisor opens the
-/// Floor window: every table database and today's hold per table.
+/// Floor window: every table database and today's win rate per table.
 #[test]
 fn the_dealer_screen_shows_the_link_and_a_supervisor_opens_the_floor() {
     use croupier::session::users::{self, Role};
@@ -2213,7 +2213,7 @@ fn the_dealer_screen_shows_the_link_and_a_supervisor_opens_the_floor() {
     h.run_steps(2);
     wait_until("the floor view's figures", Duration::from_secs(30), || {
         h.run_steps(2);
-        h.query_by_label("Today's hold per table").is_some()
+        h.query_by_label("Today's win rate per table").is_some()
             && h.query_by_label(other.to_str().unwrap()).is_some()
             && h.query_by_label(db.to_str().unwrap()).is_some()
     });
@@ -2374,12 +2374,13 @@ fn money_events_sync_audit_and_close_out_alike_on_the_floor() {
     let d = f.to_str().unwrap();
     let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
     assert!(ok, "{out}{err}");
-    let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &url]);
-    assert!(ok && out.contains("matches the floor"), "{out}{err}");
-    // The floor's owner may run the auditor too.
+    // The floor's owner may run the auditor too; until it has replayed the money
+    // events, the floor's verdict is NOT YET REPLAYED (issue 21).
     let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
     assert!(ok, "{out}{err}");
     assert!(alarms(&url).is_empty(), "{:?}", alarms(&url));
+    let (ok, _, out, err) = run(&["verify", "--db", d, "--floor", &url]);
+    assert!(ok && out.contains("matches the floor"), "{out}{err}");
     let stores = [Store::open_read(&f).unwrap()];
     let o = Options {
         kind: Kind::Closeout,
