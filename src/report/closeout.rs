@@ -173,8 +173,8 @@ impl Books {
         }
         let dbs = by_db.keys().next_back().map_or(0, |d| d + 1);
         // Each database's own calendar, from its settings, whether the source is the
-        // files or the floor (one reading: `kinds::Calendars`).
-        let cals = super::kinds::Calendars::read(src)?;
+        // files or the floor (one reading: `calendars::Calendars`).
+        let cals = super::calendars::Calendars::read(src)?;
         let mut books = Vec::new();
         for db in 0..dbs {
             let mut book = MoneyBook::default();
