@@ -11,12 +11,13 @@
 //!    on the server against the files' floor report over the same rounds;
 //! 4. the floor's auditor (`floor-audit`) catching up on one table file of
 //!    `CROUPIER_BENCH_AUDIT_ROUNDS` (default 50,000) against `verify` of the file, and one
-//!    pass over 40 tables (`CROUPIER_BENCH_AUDIT_TABLE_ROUNDS` each, default 500).
+//!    pass over 40 tables (`CROUPIER_BENCH_AUDIT_TABLE_ROUNDS` each, default 500);
+//! 5. the auditor following 40 tables dealing at once (`audit_live`).
 //!
 //! `cargo bench --bench floor`. Sizes: `CROUPIER_BENCH_TABLE_ROUNDS` (rounds per table
 //! file for 1, default 2,000), `CROUPIER_BENCH_INPUTS` (acks for 2, default 3,000),
 //! `CROUPIER_BENCH_SUMMARY_FILES` (a folder of table files for 3, made beforehand).
-//! `CROUPIER_BENCH_FLOOR_ONLY=catch-up|live-lag|summary|audit` runs one part.
+//! `CROUPIER_BENCH_FLOOR_ONLY=catch-up|live-lag|summary|audit|audit-live` runs one part.
 
 mod common;
 
@@ -557,5 +558,94 @@ fn main() {
     if run("audit") {
         audit(&s.url, &dir);
     }
+    if run("audit-live") {
+        audit_live(&s.url, &dir);
+    }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// 5. Forty tables dealing at once, each input durable and paced (`CROUPIER_BENCH_LIVE_EPS`
+///    events a second a table, default 4: ten times a brisk real table), each followed by
+///    its own sync, and one auditor passing over the floor as `floor-audit --follow` does.
+///    Before each pass: how many events the floor holds that the auditor has not yet
+///    replayed; after the tables stop: how long until it has replayed every event.
+fn audit_live(base: &str, dir: &Path) {
+    let tables = env_n("CROUPIER_BENCH_LIVE_TABLES", 40) as usize;
+    let eps = env_n("CROUPIER_BENCH_LIVE_EPS", 4);
+    let secs = env_n("CROUPIER_BENCH_LIVE_SECS", 60);
+    let url = fresh_floor(base, "live40");
+    Floor::connect(&url).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let pace = Duration::from_micros(1_000_000 / eps.max(1));
+    let mut threads = Vec::new();
+    for n in 0..tables {
+        let db = dir.join(format!("live{n}.db"));
+        let _ = std::fs::remove_file(&db);
+        let mut store = Store::open(&db).unwrap();
+        let stop_w = stop.clone();
+        threads.push(std::thread::spawn(move || {
+            let mut next = Instant::now();
+            // Paced in its ack (after each commit); once `stop` is set it sleeps there.
+            let _ = demo::live_play(&mut store, 100 + n as u64, 1_000_000, |_| {
+                next += pace;
+                if let Some(wait) = next.checked_duration_since(Instant::now()) {
+                    std::thread::sleep(wait);
+                }
+                while stop_w.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_secs(3600));
+                }
+            });
+        }));
+        let (url, stop) = (url.clone(), stop.clone());
+        threads.push(std::thread::spawn(move || {
+            while !db.exists() {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            floor::follow(&db, &url, &stop, |_| {}).unwrap();
+        }));
+    }
+    let mut auditor = floor::Auditor::new(Floor::connect(&url).unwrap()).unwrap();
+    let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let held = |c: &mut postgres::Client| -> i64 {
+        c.query_one(
+            "SELECT coalesce(sum(head_seq), 0)::bigint FROM croupier.tables",
+            &[],
+        )
+        .unwrap()
+        .get(0)
+    };
+    let (mut behind, mut passes) = (Vec::new(), Vec::new());
+    let mut replayed = 0;
+    let end = Instant::now() + Duration::from_secs(secs);
+    while Instant::now() < end {
+        behind.push(held(&mut c) - replayed);
+        let t = Instant::now();
+        let all = auditor.pass().unwrap();
+        passes.push(t.elapsed());
+        assert!(all.iter().all(|a| a.failed.is_none()));
+        replayed = all.iter().map(|a| a.through).sum();
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    stop.store(true, Ordering::Relaxed);
+    // The writers sleep for good and the syncs stop: what the floor holds then is what
+    // the auditor must reach.
+    std::thread::sleep(Duration::from_secs(2));
+    let total = held(&mut c);
+    let t = Instant::now();
+    while replayed < total {
+        replayed = auditor.pass().unwrap().iter().map(|a| a.through).sum();
+    }
+    let drain = t.elapsed();
+    behind.sort();
+    let (pm, p99) = common::stats(passes);
+    println!(
+        "audit live: {tables} tables at {eps} events/s each for {secs} s ({total} events on the floor); events not yet replayed before a pass: median {}, max {}; a pass: median {:.1} ms, p99 {:.1} ms; after the tables stopped, all replayed in {:.2} s",
+        behind[behind.len() / 2],
+        behind[behind.len() - 1],
+        pm / 1000.0,
+        p99 / 1000.0,
+        drain.as_secs_f64()
+    );
+    // The writer threads sleep on; the process ends with the bench.
+    std::mem::forget(threads);
 }
