@@ -639,7 +639,8 @@ fn audit_live(base: &str, dir: &Path) {
     behind.sort();
     let (pm, p99) = common::stats(passes);
     println!(
-        "audit live: {tables} tables at {eps} events/s each for {secs} s ({total} events on the floor); events not yet replayed before a pass: median {}, max {}; a pass: median {:.1} ms, p99 {:.1} ms; after the tables stopped, all replayed in {:.2} s",
+        "audit live: {tables} tables paced at {eps} events/s each for {secs} s ({total} events on the floor, {:.0} events/s arrived); events not yet replayed before a pass: median {}, max {}; a pass: median {:.1} ms, p99 {:.1} ms; after the tables stopped, all replayed in {:.2} s",
+        total as f64 / secs as f64,
         behind[behind.len() / 2],
         behind[behind.len() - 1],
         pm / 1000.0,
