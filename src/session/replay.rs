@@ -8,11 +8,14 @@ use std::sync::Arc;
 
 pub use super::error::ReplayError;
 use super::error::{BETWEEN_ROUNDS, UNENDED};
+use super::export::Finds;
 use super::pontis::PontisTables;
 use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step, shown};
 use crate::log::event::{Event, EventKind, hex};
 use crate::log::payload::{self, NetData, Payload, RoundSettled, nets_of, view};
-use crate::log::store::{AuditError, GENESIS, NOT_STEP, Store, event_hash, figures_row};
+use crate::log::store::{
+    AuditError, GENESIS, LogRefusal, NOT_STEP, Store, event_hash, figures_row,
+};
 use crate::log::structure::{EVENT_INDEXES, IndexDigest, check_structure, check_triggers};
 use crate::script::{Script, parse_step, rules_of};
 
@@ -1041,42 +1044,59 @@ pub fn check_heads(store: &Store, heads: &[(i64, String)]) -> Result<(), ReplayE
 
 /// Round `n` as a round script, with its logged settlement.
 pub fn export_round(store: &Store, n: i64) -> Result<(Script, RoundSettled), ReplayError> {
-    let first: Option<i64> = store
-        .conn()
-        .query_row(
-            &format!(
-                "SELECT seq FROM events WHERE kind = {} AND {NOT_STEP} AND round_id = ?1",
-                EventKind::RoundStarted.code()
-            ),
-            [n],
-            |r| r.get(0),
-        )
-        .ok();
-    if first.is_none() {
-        return Err(ReplayError::Store(AuditError::Refused(
-            crate::log::LogRefusal::NoRoundNumbered {
-                path: store.path().to_path_buf(),
-                round: n,
-                rounds: store.round_count()?,
-            },
-        )));
+    super::export::logged::<Replayer>(store, n)
+}
+
+impl Finds for Replayer {
+    type Found = (Script, RoundSettled);
+    const START: EventKind = EventKind::RoundStarted;
+    const NUMBER: &'static str = "round_id";
+    const ONE_TABLE: bool = false;
+
+    fn wanting(n: i64) -> Replayer {
+        let mut r = Replayer::new(false);
+        r.want_round = Some(n);
+        r
     }
-    let mut r = Replayer::new(false);
-    r.want_round = Some(n);
-    store
-        .each_event(1, |e| {
-            r.feed(&e)?;
-            // Stop reading once the round is found.
-            if r.found.is_some() { Err(None) } else { Ok(()) }
-        })?
-        .or_else(|e: Option<ReplayError>| match e {
-            None => Ok(()),
-            Some(x) => Err(x),
-        })?;
-    r.found.ok_or({
-        ReplayError::Store(AuditError::Refused(crate::log::LogRefusal::RoundInPlay {
+
+    fn read(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.feed(e)
+    }
+
+    fn take(&mut self) -> Option<Self::Found> {
+        self.found.take()
+    }
+
+    fn has_found(&self) -> bool {
+        self.found.is_some()
+    }
+
+    fn missing(store: &Store, n: i64) -> Result<LogRefusal, AuditError> {
+        Ok(LogRefusal::NoRoundNumbered {
+            path: store.path().to_path_buf(),
             round: n,
-        }))
+            rounds: store.round_count()?,
+        })
+    }
+
+    fn in_play(n: i64) -> LogRefusal {
+        LogRefusal::RoundInPlay { round: n }
+    }
+}
+
+/// A logged round or Pontis game, by its number in the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Export {
+    Round(i64),
+    Game(i64),
+}
+
+/// Round or game `what` as the script `croupier play` or `croupier pontis` checks the
+/// same, in JSON: the one export the CLI prints.
+pub fn export(store: &Store, what: Export) -> Result<serde_json::Value, ReplayError> {
+    Ok(match what {
+        Export::Round(n) => export_round(store, n)?.0.to_value(),
+        Export::Game(n) => super::pontis::export_game(store, n)?.0.to_value(),
     })
 }
 
