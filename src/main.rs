@@ -696,7 +696,7 @@ fn print_rules(name: Option<&str>) -> Result<ExitCode> {
 fn verify(db: &Path, expect_head: &[String]) -> Result<ExitCode> {
     let expected: Vec<(i64, String)> = expect_head
         .iter()
-        .map(|h| replay::parse_head(h).map_err(anyhow::Error::msg))
+        .map(|h| replay::parse_head(h).map_err(anyhow::Error::from))
         .collect::<Result<_>>()?;
     // A path that is no file is a wrong argument (exit 2); everything about the file's
     // content, from "not a Croupier database" on, is a failed verification (exit 1).

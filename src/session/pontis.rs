@@ -31,6 +31,13 @@ pub struct LiveGame {
     pub steps: Vec<Step>,
 }
 
+/// A game that ended before a player's bank card was turned up: no game script holds it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{player}'s bank card was never turned up, and a game script needs every bank card")]
+pub struct BankNeverTurned {
+    pub player: String,
+}
+
 impl LiveGame {
     /// Takes back the last input: replays the others from the start.
     fn undo(&mut self) -> Option<Step> {
@@ -47,15 +54,12 @@ impl LiveGame {
     /// The game as a game script (PONTIS-SCRIPT.md): every bank card, then the plays and
     /// passes as entered. A game that ended before some bank card was turned up cannot be
     /// written as a script, which needs them all.
-    pub(crate) fn script(&self) -> Result<PontisScript, String> {
+    pub(crate) fn script(&self) -> Result<PontisScript, BankNeverTurned> {
         let g = &self.game;
         let banks = (0..g.players())
             .map(|s| {
-                g.bank(s).first().copied().ok_or_else(|| {
-                    format!(
-                        "{}'s bank card was never turned up, and a game script needs every bank card",
-                        g.names()[s]
-                    )
+                g.bank(s).first().copied().ok_or_else(|| BankNeverTurned {
+                    player: g.names()[s].clone(),
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -214,7 +218,7 @@ impl PontisTables {
             EventKind::PontisPlay => {
                 let d: payload::Input = read(e)?;
                 let live = Self::live(&mut self.tables, e)?;
-                let step = parse_step(&d.text, &live.game).map_err(|x| bad(e, x))?;
+                let step = parse_step(&d.text, &live.game).map_err(|x| bad(e, x.to_string()))?;
                 live.game
                     .apply(step)
                     .map_err(|x| bad(e, format!("the engine refuses \"{}\" here: {x}", d.text)))?;
@@ -370,7 +374,7 @@ impl PontisTables {
             });
         }
         if want == Some(live.number) {
-            let script = live.script().map_err(|x| bad(e, x))?;
+            let script = live.script().map_err(|x| bad(e, x.to_string()))?;
             self.found = Some((script, d));
         }
         Ok(())
@@ -543,6 +547,7 @@ impl PontisSession {
             Ok(step) => self.input(store, step),
             Err(why) => {
                 let expected = live.game.expected();
+                let why = why.to_string();
                 Err(self.refuse(store, text, Refused::Unreadable { why, expected }))
             }
         }

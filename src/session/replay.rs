@@ -352,11 +352,11 @@ impl Replayer {
         })
     }
 
-    fn bad(e: &Event, why: impl Into<String>) -> ReplayError {
+    fn bad(e: &Event, why: impl std::fmt::Display) -> ReplayError {
         ReplayError::Event {
             seq: e.seq,
             kind: e.kind.name(),
-            why: why.into(),
+            why: why.to_string(),
         }
     }
 
@@ -965,7 +965,7 @@ fn verify_rest(store: &Store, bound: i64, r: &mut Replayer) -> Result<(), Replay
             why: "round_figures has a row that no settlement in the log wrote".into(),
         });
     }
-    super::users::check_rows(store, bound).map_err(ReplayError::Users)
+    super::users::check_rows(store, bound).map_err(|e| ReplayError::Users(e.to_string()))
 }
 
 impl Verified {
@@ -996,13 +996,16 @@ impl Verified {
     }
 }
 
+/// A kept chain head that is not `SEQ:HASH`: the text given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "--expect-head {0:?}: expected SEQ:HASH, an event number and its 64-hex-digit hash (as `croupier verify` and report footers print them)"
+)]
+pub struct NotAHead(pub String);
+
 /// A kept chain head, `SEQ:HASH` (64 hex digits), as `verify` and report footers print it.
-pub fn parse_head(text: &str) -> Result<(i64, String), String> {
-    let bad = || {
-        format!(
-            "--expect-head {text:?}: expected SEQ:HASH, an event number and its 64-hex-digit hash (as `croupier verify` and report footers print them)"
-        )
-    };
+pub fn parse_head(text: &str) -> Result<(i64, String), NotAHead> {
+    let bad = || NotAHead(text.to_string());
     let (seq, hash) = text.trim().split_once(':').ok_or_else(bad)?;
     let seq: i64 = seq.trim().parse().map_err(|_| bad())?;
     let hash = hash.trim().to_ascii_lowercase();
