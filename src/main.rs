@@ -379,8 +379,8 @@ fn main() -> ExitCode {
         Some(Command::FloorInit) => floor_cmd::init(cli.floor.as_deref()),
         Some(Command::FloorAudit { follow }) => floor_cmd::audit(cli.floor.as_deref(), follow),
         Some(Command::Migrate) => migrate(&db),
-        Some(Command::ExportRound { round }) => export_round(&db, round),
-        Some(Command::ExportGame { game }) => export_game(&db, game),
+        Some(Command::ExportRound { round }) => export(&db, replay::Export::Round(round)),
+        Some(Command::ExportGame { game }) => export(&db, replay::Export::Game(game)),
         Some(Command::Demo {
             rounds,
             tables,
@@ -696,7 +696,7 @@ fn print_rules(name: Option<&str>) -> Result<ExitCode> {
 fn verify(db: &Path, expect_head: &[String]) -> Result<ExitCode> {
     let expected: Vec<(i64, String)> = expect_head
         .iter()
-        .map(|h| replay::parse_head(h).map_err(anyhow::Error::msg))
+        .map(|h| replay::parse_head(h).map_err(anyhow::Error::from))
         .collect::<Result<_>>()?;
     // A path that is no file is a wrong argument (exit 2); everything about the file's
     // content, from "not a Croupier database" on, is a failed verification (exit 1).
@@ -753,31 +753,24 @@ fn verify(db: &Path, expect_head: &[String]) -> Result<ExitCode> {
     }
 }
 
-fn export_round(db: &Path, round: i64) -> Result<ExitCode> {
+/// Prints a logged round or Pontis game as its script (`export-round`, `export-game`).
+fn export(db: &Path, what: replay::Export) -> Result<ExitCode> {
     let store = Store::open_read(db)?;
-    let (script, _settled) = match replay::export_round(&store, round) {
+    let script = match replay::export(&store, what) {
         Ok(x) => x,
         Err(ReplayError::Store(e)) => return Err(e.into()),
-        Err(e) => bail!(
-            "{}: round {round} cannot be exported: {e} (run `croupier verify`)",
-            db.display()
-        ),
+        Err(e) => {
+            let named = match what {
+                replay::Export::Round(n) => format!("round {n}"),
+                replay::Export::Game(n) => format!("Pontis game {n}"),
+            };
+            bail!(
+                "{}: {named} cannot be exported: {e} (run `croupier verify`)",
+                db.display()
+            )
+        }
     };
-    outln!("{}", serde_json::to_string_pretty(&script.to_value())?)?;
-    Ok(ExitCode::SUCCESS)
-}
-
-fn export_game(db: &Path, game: i64) -> Result<ExitCode> {
-    let store = Store::open_read(db)?;
-    let (script, _ended) = match croupier::session::pontis::export_game(&store, game) {
-        Ok(x) => x,
-        Err(ReplayError::Store(e)) => return Err(e.into()),
-        Err(e) => bail!(
-            "{}: Pontis game {game} cannot be exported: {e} (run `croupier verify`)",
-            db.display()
-        ),
-    };
-    outln!("{}", serde_json::to_string_pretty(&script.to_value())?)?;
+    outln!("{}", serde_json::to_string_pretty(&script)?)?;
     Ok(ExitCode::SUCCESS)
 }
 

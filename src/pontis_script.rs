@@ -205,7 +205,8 @@ impl PontisScript {
                 reason,
                 expected,
             };
-            let step = parse_step(text, &game).map_err(|r| refuse(r, game.expected()))?;
+            let step =
+                parse_step(text, &game).map_err(|r| refuse(r.to_string(), game.expected()))?;
             if let Step::Turn { .. } = step {
                 return Err(refuse(
                     "a game script gives the bank cards in `banks`, not as plays".into(),

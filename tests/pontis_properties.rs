@@ -495,7 +495,7 @@ proptest! {
                         prop_assert!(!e.reason.to_string().is_empty() && !e.expected.is_empty());
                     }
                 }
-                Err(why) => prop_assert!(!why.is_empty()),
+                Err(why) => prop_assert!(!why.to_string().is_empty()),
             }
         }
         let mut all = plays.clone();

@@ -14,36 +14,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use serde_json::{Value, json};
 
-fn temp_db(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("croupier-ui-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("table.db")
-}
-
-/// The dealer screen on a database, 1280×800, no display needed.
-fn screen(path: &std::path::Path) -> Harness<'static, DealerApp> {
-    let app = DealerApp::open(path.to_path_buf());
-    Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app)
-}
-
-/// Types a name and PIN on the login screen and presses Enter.
-fn log_in(h: &mut Harness<'static, DealerApp>, name: &str, pin: &str) {
-    log_in_labelled(h, ["Name", "PIN"], name, pin)
-}
-
-/// The same, with the login screen's labels in its language.
-fn log_in_labelled(h: &mut Harness<'static, DealerApp>, labels: [&str; 2], name: &str, pin: &str) {
-    for (label, text) in labels.into_iter().zip([name, pin]) {
-        h.get_by_label(label).click();
-        h.run();
-        h.get_by_label(label).type_text(text);
-    }
-    h.key_press(Key::Enter);
-    h.run();
-}
+#[path = "common/ui.rs"]
+mod ui_common;
+use ui_common::{H, focused, full_table_in, log_in, log_in_labelled, screen, temp_db};
 
 /// A database with a dealer, and the app logged in with an open czech table (5–500).
 fn dealer_at_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
@@ -791,11 +764,6 @@ fn the_desk_from_a_table_and_closing_a_table_without_logging_out() {
     assert_eq!(logged_count(&store, "logout"), 0);
 }
 
-/// Whether the field labelled `label` holds the keyboard focus.
-fn focused(h: &Harness<'static, DealerApp>, label: &str) -> bool {
-    h.get_by_label(label).accesskit_node().is_focused()
-}
-
 /// The cursor starts in the first run's Name field with no click, in a window of any size
 /// and after the window loses and regains the keyboard; typing lands there.
 #[test]
@@ -1352,49 +1320,8 @@ fn other_rules_for_an_existing_table_ask_first() {
 
 /// A full table (7 boxes × 3 bets) on a database, its round dealt by `inputs`, and the app
 /// resumed on it at `size`.
-fn full_table(name: &str, size: egui::Vec2, inputs: &[&str]) -> Harness<'static, DealerApp> {
-    use croupier::engine::{BetSpec, Limits, Money, Rules};
-    use croupier::session::TableSession;
-    let path = temp_db(name);
-    {
-        let mut store =
-            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        users::add_user(&mut store, "Jana Svoboda", Role::Admin, "100100", None).unwrap();
-        let dealer = users::login(&mut store, "Jana Svoboda", "100100", None).unwrap();
-        let rules = Rules::preset("czech").unwrap();
-        let mut t = TableSession::open(
-            &mut store,
-            dealer,
-            "Pontoon 1",
-            rules,
-            Some("czech"),
-            Limits::NONE,
-        )
-        .unwrap();
-        let bets = (1..=7u8)
-            .flat_map(|b| {
-                (0..3u8).map(move |k| BetSpec {
-                    id: BetSpec::id_for(b, usize::from(k)).into(),
-                    box_no: b,
-                    stake: Money::units(10),
-                })
-            })
-            .collect();
-        t.start_round(&mut store, bets).unwrap();
-        for s in inputs {
-            t.input_text(&mut store, s).unwrap();
-        }
-    }
-    let app = DealerApp::open(path);
-    let mut h = Harness::builder()
-        .with_size(size)
-        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
-    log_in(&mut h, "Jana Svoboda", "100100");
-    h.get_by_label("Resume Pontoon 1 (round in play)").click();
-    h.run();
-    h.run();
-    assert_eq!(h.state().screen(), Screen::Play, "{:?}", h.state().status());
-    h
+fn full_table(name: &str, size: egui::Vec2, inputs: &[&str]) -> H {
+    full_table_in(name, None, size, inputs)
 }
 
 /// Every control whose label starts with one of `words` lies inside the window, above the

@@ -3,90 +3,22 @@
 //! layout, Tab through the stakes only, leaving a round in play, the felt's stakes, and
 //! every wrong stake said at once.
 
-use std::path::PathBuf;
-
-use croupier::engine::{BetSpec, Limits, Money, Rules};
 use croupier::i18n::Lang;
-use croupier::log::{ManualClock, Store};
-use croupier::session::TableSession;
-use croupier::session::settings;
+use croupier::log::Store;
 use croupier::session::users::{self, Role};
 use croupier::ui::{DealerApp, Screen};
 use egui::{Key, Modifiers, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-type H = Harness<'static, DealerApp>;
-
-fn temp_db(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("croupier-uifull-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("table.db")
-}
-
-fn log_in(h: &mut H, labels: [&str; 2], name: &str, pin: &str) {
-    for (label, text) in labels.into_iter().zip([name, pin]) {
-        h.get_by_label(label).click();
-        h.run();
-        h.get_by_label(label).type_text(text);
-    }
-    h.key_press(Key::Enter);
-    h.run();
-}
+#[path = "common/ui.rs"]
+mod ui_common;
+use ui_common::{H, focused, full_table_in, log_in, temp_db};
 
 /// A full table (7 boxes × 3 bets of 10, czech rules) whose round has had `inputs`, the
 /// app logged in (as a user speaking `lang`) and resumed on it at `size`.
 fn full_table(name: &str, lang: Lang, size: egui::Vec2, inputs: &[&str]) -> H {
-    let path = temp_db(name);
-    {
-        let mut store =
-            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        let u = users::add_user(&mut store, "Jana Svoboda", Role::Admin, "100100", None).unwrap();
-        settings::set_language(&mut store, &u, lang, &u).unwrap();
-        let dealer = users::login(&mut store, "Jana Svoboda", "100100", None).unwrap();
-        let rules = Rules::preset("czech").unwrap();
-        let mut t = TableSession::open(
-            &mut store,
-            dealer,
-            "Pontoon 1",
-            rules,
-            Some("czech"),
-            Limits::NONE,
-        )
-        .unwrap();
-        let bets = (1..=7u8)
-            .flat_map(|b| {
-                (0..3usize).map(move |k| BetSpec {
-                    id: BetSpec::id_for(b, k).into(),
-                    box_no: b,
-                    stake: Money::units(10),
-                })
-            })
-            .collect();
-        t.start_round(&mut store, bets).unwrap();
-        for s in inputs {
-            t.input_text(&mut store, s)
-                .unwrap_or_else(|e| panic!("{s}: {e}"));
-        }
-    }
-    let app = DealerApp::open(path);
-    let mut h = Harness::builder()
-        .with_size(size)
-        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
-    log_in(&mut h, ["Name", "PIN"], "Jana Svoboda", "100100");
-    assert_eq!(h.state().lang(), lang);
-    // The one table listed: its Resume button, in the user's language.
-    let resume = h
-        .query_all_by_role(egui::accesskit::Role::Button)
-        .filter_map(|n| n.accesskit_node().label())
-        .find(|l| l.contains("Pontoon 1"))
-        .expect("a resume button");
-    h.get_by_label(&resume).click();
-    h.run();
-    h.run();
-    assert_eq!(h.state().screen(), Screen::Play, "{:?}", h.state().status());
-    h
+    full_table_in(name, Some(lang), size, inputs)
 }
 
 /// Box 1 splits its eights three times (four hands, each 8 10 = 18, all three bets
@@ -268,10 +200,6 @@ fn ukrainian_card_letters_enter_those_cards() {
     assert!(status.contains("OK 10"), "{status}");
 }
 
-fn focused(h: &H, label: &str) -> bool {
-    h.get_by_label(label).accesskit_node().is_focused()
-}
-
 /// Tab goes round the 21 stake fields and nowhere else (never to Log out); with a round in
 /// play, Log out and Close table ask first, and Esc or "Stay" keeps the table.
 #[test]
@@ -285,7 +213,7 @@ fn tab_cycles_the_stakes_and_leaving_a_round_asks_first() {
     let mut h = Harness::builder()
         .with_size(egui::Vec2::new(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
-    log_in(&mut h, ["Name", "PIN"], "Jana Svoboda", "100100");
+    log_in(&mut h, "Jana Svoboda", "100100");
     h.get_by_label("Open table (Enter)").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Bets);
@@ -381,7 +309,7 @@ fn every_wrong_stake_is_said_at_once_and_marked() {
     let mut h = Harness::builder()
         .with_size(egui::Vec2::new(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
-    log_in(&mut h, ["Name", "PIN"], "Jana Svoboda", "100100");
+    log_in(&mut h, "Jana Svoboda", "100100");
     h.get_by_label("Open table (Enter)").click();
     h.run();
     type_stake(&mut h, "1a", "ten");

@@ -76,7 +76,7 @@ pub trait Clock: Send {
     /// the hash of that event, then cannot be guessed in advance). The system clock
     /// draws 16 bytes from the operating system; a set clock (demos, tests) gives none,
     /// so that its files are reproducible.
-    fn created_random(&self) -> Result<Option<[u8; 16]>, String> {
+    fn created_random(&self) -> Result<Option<[u8; 16]>, rand::rand_core::OsError> {
         Ok(None)
     }
 }
@@ -87,12 +87,10 @@ impl Clock for SystemClock {
         chrono::Utc::now().timestamp_millis()
     }
 
-    fn created_random(&self) -> Result<Option<[u8; 16]>, String> {
+    fn created_random(&self) -> Result<Option<[u8; 16]>, rand::rand_core::OsError> {
         use rand::TryRngCore;
         let mut bytes = [0u8; 16];
-        rand::rngs::OsRng
-            .try_fill_bytes(&mut bytes)
-            .map_err(|e| e.to_string())?;
+        rand::rngs::OsRng.try_fill_bytes(&mut bytes)?;
         Ok(Some(bytes))
     }
 }

@@ -146,7 +146,7 @@ pub(crate) struct Books {
     pub(crate) books: Vec<(MoneyBook, Calendar)>,
 }
 
-fn fault(db: usize, n: &Noted, why: String) -> AuditError {
+fn fault(db: usize, n: &Noted, why: impl std::fmt::Display) -> AuditError {
     AuditError::Sqlite {
         path: format!("database {}", db + 1).into(),
         detail: format!(

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use super::feed::{self, Feed, FeedError, RunError};
@@ -56,6 +57,10 @@ pub enum SocketError {
     Io(PathBuf, io::Error),
     #[error(transparent)]
     Feed(#[from] FeedError),
+    /// The thread accepting clients panicked: the feed fails with its message rather than
+    /// ending as if the table had closed.
+    #[error("{}: the thread accepting clients failed: {message}", path.display())]
+    AcceptorPanicked { path: PathBuf, message: String },
 }
 
 /// A listening feed socket. Its file is removed when it is dropped (if it is still this
@@ -200,13 +205,42 @@ impl FeedSocket {
                 break Ok(());
             }
         };
-        // Wake the acceptor (blocked in accept) so that it ends, then remove the file.
+        // Wake the acceptor (blocked in accept) so that it ends, then remove the file. One
+        // that already ended is joined as it is; one that cannot be woken is left.
         done.store(true, Ordering::SeqCst);
         drop(rx);
-        if UnixStream::connect(&self.path).is_ok() {
-            let _ = acceptor.join();
+        if acceptor.is_finished() || UnixStream::connect(&self.path).is_ok() {
+            return joined(&self.path, acceptor, result);
         }
         result
+    }
+}
+
+/// The feed's `result`, unless the acceptor thread panicked: then the feed fails with the
+/// panic's message (a dead acceptor would otherwise read as "the acceptor stopped", or
+/// as nothing at all).
+fn joined(
+    path: &Path,
+    acceptor: JoinHandle<()>,
+    result: Result<(), SocketError>,
+) -> Result<(), SocketError> {
+    match acceptor.join() {
+        Ok(()) => result,
+        Err(payload) => Err(SocketError::AcceptorPanicked {
+            path: path.to_path_buf(),
+            message: panic_message(payload.as_ref()),
+        }),
+    }
+}
+
+/// What a panic said: its `&str` or `String` payload.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(a panic without a message)".to_string()
     }
 }
 
@@ -217,5 +251,26 @@ impl Drop for FeedSocket {
         {
             let _ = fs::remove_file(&self.path);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An acceptor that panicked fails the feed with the panic's message, whatever the
+    /// serving loop made of its silence; one that ended well leaves the result as it was.
+    #[test]
+    fn a_panicking_acceptor_fails_the_feed_with_its_message() {
+        let path = Path::new("/tmp/feed.sock");
+        let panicked = std::thread::spawn(|| panic!("accept went wrong"));
+        match joined(path, panicked, Ok(())) {
+            Err(SocketError::AcceptorPanicked { message, .. }) => {
+                assert_eq!(message, "accept went wrong");
+            }
+            other => panic!("{other:?}"),
+        }
+        let fine = std::thread::spawn(|| {});
+        assert!(joined(path, fine, Ok(())).is_ok());
     }
 }

@@ -8,6 +8,7 @@ pub mod chips;
 pub mod demo;
 pub mod error;
 pub mod exceptions;
+mod export;
 pub mod feed;
 pub mod feed_socket;
 pub mod money;

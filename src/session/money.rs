@@ -123,8 +123,56 @@ pub struct MoneyBook {
     pub(crate) drops: Vec<DropLine>,
 }
 
-/// Why a logged money event does not hold (verify's words; the sessions check first).
-pub(crate) type Fault = String;
+/// Why a logged money event does not hold (verify's words; the sessions check first):
+/// what the event says, and what the book expected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    #[error("{0}")]
+    Unreadable(String),
+    #[error("it names no table")]
+    NoTable,
+    #[error("the chip set belongs to the database, not a table")]
+    ChipSetOfTable,
+    #[error("its denominations are not a chip set (each above zero, once)")]
+    NotAChipSet,
+    #[error(transparent)]
+    Chips(#[from] ChipError),
+    #[error("a cash threshold of {0}: it must be above zero")]
+    Threshold(Money),
+    #[error("{0:?} is not a count's moment (opening, change, closing)")]
+    Moment(String),
+    #[error(
+        "the count logged an expected tray of {}, but the log gives {}",
+        shown(*.logged),
+        shown(*.expected)
+    )]
+    Expected {
+        logged: Option<Money>,
+        expected: Option<Money>,
+    },
+    #[error(
+        "slip number {number}: the next slip is number {want} (a number never repeats or skips)"
+    )]
+    SlipNumber { number: i64, want: i64 },
+    #[error("a void without a reason")]
+    VoidWithoutReason,
+    #[error("voids slip {0}, which does not exist")]
+    NoSuchSlip(i64),
+    #[error("voids slip {0} a second time")]
+    VoidedTwice(i64),
+    #[error("cash of {0}: an exchange is above zero")]
+    Cash(Money),
+    #[error("{0:?} is not a gaming day (2026-12-01)")]
+    Day(String),
+    #[error("a drop of {amount} for shift {shift}")]
+    Drop { amount: Money, shift: u8 },
+    #[error("a second drop for {table}, {day} shift {shift}")]
+    SecondDrop {
+        table: String,
+        day: chrono::NaiveDate,
+        shift: u8,
+    },
+}
 
 impl MoneyBook {
     /// A book to be fed the money events alone (its expected trays are not the log's).
@@ -204,11 +252,8 @@ impl MoneyBook {
     }
 
     fn chips_of(&self, c: &[ChipCount]) -> Result<Chips, Fault> {
-        let set = self
-            .chips
-            .as_ref()
-            .ok_or_else(|| ChipError::NoChipSet.to_string())?;
-        Chips::from_logged(c, set).map_err(|e| e.to_string())
+        let set = self.chips.as_ref().ok_or(ChipError::NoChipSet)?;
+        Ok(Chips::from_logged(c, set)?)
     }
 
     /// A round settled at `table`: its house net joins the open stretch.
@@ -249,21 +294,18 @@ impl MoneyBook {
 
     /// A `money` event at `at`, of `table` (none for the database's own settings).
     pub fn money(&mut self, at: i64, table: Option<&str>, e: &MoneyEvent) -> Result<(), Fault> {
-        let need = || table.ok_or_else(|| "it names no table".to_string());
+        let need = || table.ok_or(Fault::NoTable);
         match &e.what {
             MoneyWhat::ChipSet { denoms } => {
                 if table.is_some() {
-                    return Err("the chip set belongs to the database, not a table".into());
+                    return Err(Fault::ChipSetOfTable);
                 }
-                let set = ChipSet::from_logged(denoms)
-                    .ok_or("its denominations are not a chip set (each above zero, once)")?;
+                let set = ChipSet::from_logged(denoms).ok_or(Fault::NotAChipSet)?;
                 self.chips = Some(set);
             }
             MoneyWhat::CashThreshold { amount } => {
                 if !amount.is_positive() {
-                    return Err(format!(
-                        "a cash threshold of {amount}: it must be above zero"
-                    ));
+                    return Err(Fault::Threshold(*amount));
                 }
                 self.threshold = Some(*amount);
             }
@@ -295,18 +337,12 @@ impl MoneyBook {
         chips: &[ChipCount],
         logged: Option<Money>,
     ) -> Result<(), Fault> {
-        let moment = Moment::parse(moment).ok_or_else(|| {
-            format!("{moment:?} is not a count's moment (opening, change, closing)")
-        })?;
+        let moment = Moment::parse(moment).ok_or_else(|| Fault::Moment(moment.to_string()))?;
         let total = self.chips_of(chips)?.total();
         let tray = self.trays.entry(table.to_string()).or_default();
         let expected = tray.open.as_ref().map(Stretch::expected_now);
         if expected != logged && !self.without_rounds {
-            return Err(format!(
-                "the count logged an expected tray of {}, but the log gives {}",
-                shown(logged),
-                shown(expected)
-            ));
+            return Err(Fault::Expected { logged, expected });
         }
         if let Some(mut s) = tray.open.take() {
             s.end_at = Some(at);
@@ -337,9 +373,7 @@ impl MoneyBook {
     ) -> Result<(), Fault> {
         let want = self.next_slip();
         if number != want {
-            return Err(format!(
-                "slip number {number}: the next slip is number {want} (a number never repeats or skips)"
-            ));
+            return Err(Fault::SlipNumber { number, want });
         }
         let amount = self.chips_of(chips)?.total();
         let tray = self.trays.entry(table.to_string()).or_default();
@@ -364,14 +398,14 @@ impl MoneyBook {
 
     fn void(&mut self, number: i64, reason: &str) -> Result<(), Fault> {
         if reason.trim().is_empty() {
-            return Err("a void without a reason".into());
+            return Err(Fault::VoidWithoutReason);
         }
         let slip = usize::try_from(number - 1)
             .ok()
             .and_then(|i| self.slips.get_mut(i))
-            .ok_or_else(|| format!("voids slip {number}, which does not exist"))?;
+            .ok_or(Fault::NoSuchSlip(number))?;
         if slip.void {
-            return Err(format!("voids slip {number} a second time"));
+            return Err(Fault::VoidedTwice(number));
         }
         slip.void = true;
         if let Some(t) = self.trays.get_mut(&slip.table)
@@ -395,7 +429,7 @@ impl MoneyBook {
         box_no: Option<u8>,
     ) -> Result<(), Fault> {
         if !amount.is_positive() {
-            return Err(format!("cash of {amount}: an exchange is above zero"));
+            return Err(Fault::Cash(amount));
         }
         if let Some(s) = self.trays.get_mut(table).and_then(|t| t.open.as_mut()) {
             s.cash += amount;
@@ -418,12 +452,16 @@ impl MoneyBook {
         amount: Money,
     ) -> Result<(), Fault> {
         let day = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
-            .map_err(|_| format!("{day:?} is not a gaming day (2026-12-01)"))?;
+            .map_err(|_| Fault::Day(day.to_string()))?;
         if shift == 0 || amount.cents() < 0 {
-            return Err(format!("a drop of {amount} for shift {shift}"));
+            return Err(Fault::Drop { amount, shift });
         }
         if self.has_drop(table, day, shift) {
-            return Err(format!("a second drop for {table}, {day} shift {shift}"));
+            return Err(Fault::SecondDrop {
+                table: table.to_string(),
+                day,
+                shift,
+            });
         }
         self.drops.push(DropLine {
             table: table.to_string(),

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use chrono::NaiveDate;
 
 use super::chips::{ChipError, ChipSet, Chips};
-use super::money::{Moment, MoneyBook};
+use super::money::{Fault, Moment, MoneyBook};
 use super::tables::find_table;
 use super::users::User;
 use crate::engine::Money;
@@ -101,6 +101,55 @@ fn table_id(store: &Store, name: &str) -> Result<(i64, String), MoneyError> {
         .ok_or_else(|| MoneyError::NoTable(name.to_string()))
 }
 
+/// Why a logged money event's signers are not ones the writers here would have taken
+/// (what `verify` says of the event).
+#[derive(Debug, thiserror::Error)]
+pub enum SignerFault {
+    #[error("signed by user {by} but logged as user {user:?}'s event")]
+    WrongUser { by: i64, user: Option<i64> },
+    #[error("{0} signed both lines")]
+    BothLines(String),
+    #[error("neither {by} nor {witness} is a supervisor or an admin, and one must be")]
+    NoSupervisor { by: String, witness: String },
+    #[error("it has one signer, and needs two")]
+    OneSigner,
+    #[error("made by {name} ({}): only a supervisor or an admin may", .role.name())]
+    NotSupervisor {
+        name: String,
+        role: super::users::Role,
+    },
+    #[error("it has a witness, and takes none")]
+    HasWitness,
+    #[error("signed by user {0}, who does not exist")]
+    Missing(i64),
+    #[error("signed by user {id} as {name:?}, but that user is {real:?}")]
+    Misnamed { id: i64, name: String, real: String },
+    #[error("signed by {0}, who had not logged in before it (a signer's PIN is checked first)")]
+    NotSignedIn(String),
+}
+
+/// Why a line of a count room's drop file is not a drop: the text, and how it is written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DropLineError {
+    #[error(
+        "{line:?} has {fields} fields: write table;day;shift;amount (e.g. Pontoon 1;2026-12-01;1;12345.50)"
+    )]
+    Fields { line: String, fields: usize },
+    #[error("{0:?} is not a gaming day: write it as 2026-12-01")]
+    Day(String),
+    #[error("{0:?} is not a shift number (1 for the first)")]
+    Shift(String),
+    #[error(
+        "{0:?} is not an amount: write 12345.50 or 12345,50 (one decimal mark, at most two decimals, no thousands separator)"
+    )]
+    Amount(String),
+    #[error("{text:?}: {error}")]
+    Money {
+        text: String,
+        error: crate::engine::MoneyError,
+    },
+}
+
 /// A logged money event's signers as the writers above take them (what `verify` checks):
 /// `by` is the event's user, exists under that name and showed their PIN before it; a
 /// count, slip or drop has a different witness who did too, one of the two supervising;
@@ -109,12 +158,9 @@ pub(crate) fn check_signers_logged(
     known: &super::settings::SettingsReplay,
     user: Option<i64>,
     d: &MoneyEvent,
-) -> Result<(), String> {
+) -> Result<(), SignerFault> {
     if user != Some(d.by) {
-        return Err(format!(
-            "signed by user {} but logged as user {user:?}'s event",
-            d.by
-        ));
+        return Err(SignerFault::WrongUser { by: d.by, user });
     }
     let by = signer(known, d.by, &d.by_name)?;
     let two = matches!(
@@ -128,27 +174,26 @@ pub(crate) fn check_signers_logged(
         (true, Some(w), Some(name)) => {
             let witness = signer(known, w, name)?;
             if w == d.by {
-                return Err(format!("{} signed both lines", d.by_name));
+                return Err(SignerFault::BothLines(d.by_name.clone()));
             }
             if !by.supervises() && !witness.supervises() {
-                return Err(format!(
-                    "neither {} nor {name} is a supervisor or an admin, and one must be",
-                    d.by_name
-                ));
+                return Err(SignerFault::NoSupervisor {
+                    by: d.by_name.clone(),
+                    witness: name.clone(),
+                });
             }
             Ok(())
         }
-        (true, _, _) => Err("it has one signer, and needs two".into()),
+        (true, _, _) => Err(SignerFault::OneSigner),
         (false, None, None) => match d.what {
             MoneyWhat::Cash { .. } => Ok(()),
             _ if by.supervises() => Ok(()),
-            _ => Err(format!(
-                "made by {} ({}): only a supervisor or an admin may",
-                d.by_name,
-                by.name()
-            )),
+            _ => Err(SignerFault::NotSupervisor {
+                name: d.by_name.clone(),
+                role: by,
+            }),
         },
-        (false, _, _) => Err("it has a witness, and takes none".into()),
+        (false, _, _) => Err(SignerFault::HasWitness),
     }
 }
 
@@ -157,20 +202,17 @@ fn signer(
     known: &super::settings::SettingsReplay,
     id: i64,
     name: &str,
-) -> Result<super::users::Role, String> {
-    let (real, role) = known
-        .users
-        .get(&id)
-        .ok_or_else(|| format!("signed by user {id}, who does not exist"))?;
+) -> Result<super::users::Role, SignerFault> {
+    let (real, role) = known.users.get(&id).ok_or(SignerFault::Missing(id))?;
     if real != name {
-        return Err(format!(
-            "signed by user {id} as {name:?}, but that user is {real:?}"
-        ));
+        return Err(SignerFault::Misnamed {
+            id,
+            name: name.to_string(),
+            real: real.clone(),
+        });
     }
     if !known.signed_in.contains(&id) {
-        return Err(format!(
-            "signed by {name}, who had not logged in before it (a signer's PIN is checked first)"
-        ));
+        return Err(SignerFault::NotSignedIn(name.to_string()));
     }
     Ok(*role)
 }
@@ -180,8 +222,8 @@ pub(crate) fn feed_book(
     book: &mut MoneyBook,
     names: &mut HashMap<i64, String>,
     e: &Event,
-) -> Result<(), String> {
-    let p = e.payload().map_err(|x| x.to_string())?;
+) -> Result<(), Fault> {
+    let p = e.payload().map_err(|x| Fault::Unreadable(x.to_string()))?;
     let table = e.table.and_then(|t| names.get(&t).cloned());
     match p {
         Payload::TableOpened(t) => {
@@ -201,7 +243,7 @@ pub(crate) fn take(
     table: Option<&str>,
     round: Option<i64>,
     p: &Payload,
-) -> Result<(), String> {
+) -> Result<(), Fault> {
     match (p, table, round) {
         (Payload::Money(m), _, _) => book.money(at, table, m),
         (Payload::RoundSettled(s), Some(t), Some(r)) => {
@@ -588,7 +630,10 @@ pub fn parse_drop_csv(text: &str) -> Result<Vec<DropInput>, MoneyError> {
         if line.is_empty() || (i == 0 && header) {
             continue;
         }
-        out.push(drop_line(line).map_err(|why| MoneyError::Line { line: i + 1, why })?);
+        out.push(drop_line(line).map_err(|why| MoneyError::Line {
+            line: i + 1,
+            why: why.to_string(),
+        })?);
     }
     if out.is_empty() {
         return Err(MoneyError::Line {
@@ -599,21 +644,21 @@ pub fn parse_drop_csv(text: &str) -> Result<Vec<DropInput>, MoneyError> {
     Ok(out)
 }
 
-fn drop_line(line: &str) -> Result<DropInput, String> {
+fn drop_line(line: &str) -> Result<DropInput, DropLineError> {
     let f: Vec<&str> = line.split(';').map(str::trim).collect();
     let [table, day, shift, amount] = f[..] else {
-        return Err(format!(
-            "{line:?} has {} fields: write table;day;shift;amount (e.g. Pontoon 1;2026-12-01;1;12345.50)",
-            f.len()
-        ));
+        return Err(DropLineError::Fields {
+            line: line.to_string(),
+            fields: f.len(),
+        });
     };
     let day = NaiveDate::parse_from_str(day, "%Y-%m-%d")
         .ok()
         .filter(|d| (1970..=9999).contains(&chrono::Datelike::year(d)))
-        .ok_or_else(|| format!("{day:?} is not a gaming day: write it as 2026-12-01"))?;
+        .ok_or_else(|| DropLineError::Day(day.to_string()))?;
     let shift = shift
         .parse::<u8>()
-        .map_err(|_| format!("{shift:?} is not a shift number (1 for the first)"))?;
+        .map_err(|_| DropLineError::Shift(shift.to_string()))?;
     let amount = count_room_amount(amount)?;
     Ok(DropInput {
         table: table.to_string(),
@@ -625,16 +670,17 @@ fn drop_line(line: &str) -> Result<DropInput, String> {
 
 /// An amount as the count room writes it, `12345.50` or `12345,50`: one decimal mark, at
 /// most two digits after it, no thousands separator (`12,000` would otherwise be 12.00).
-fn count_room_amount(text: &str) -> Result<Money, String> {
+fn count_room_amount(text: &str) -> Result<Money, DropLineError> {
     let t = text.trim();
     let marks = t.matches([',', '.']).count();
     let decimals = t.rsplit_once([',', '.']).map_or(0, |(_, f)| f.len());
     if marks > 1 || decimals > 2 {
-        return Err(format!(
-            "{t:?} is not an amount: write 12345.50 or 12345,50 (one decimal mark, at most two decimals, no thousands separator)"
-        ));
+        return Err(DropLineError::Amount(t.to_string()));
     }
-    Money::parse(&t.replace(',', ".")).map_err(|e| format!("{t:?}: {e}"))
+    Money::parse(&t.replace(',', ".")).map_err(|error| DropLineError::Money {
+        text: t.to_string(),
+        error,
+    })
 }
 
 /// Whether table `table` (its id) needs a count before it deals at `now`: the money side

@@ -7,9 +7,8 @@
 
 use std::collections::HashMap;
 
-use rusqlite::OptionalExtension;
-
 use super::error::{InputError, Refused, ReplayError};
+use super::export::Finds;
 use super::opening;
 use super::tables::find_pontis_table;
 pub use super::tables::list_pontis_tables;
@@ -18,7 +17,7 @@ use crate::codes::{NotNow, TableGame};
 use crate::engine::pontis::{Game, PontisRules, Step, parse_step};
 use crate::log::event::{Event, EventKind};
 use crate::log::payload::{self, Named, Payload, PontisEnded, PontisOpened, PontisStarted};
-use crate::log::store::{AuditError, NOT_STEP, Store};
+use crate::log::store::{AuditError, LogRefusal, NOT_STEP, Store};
 use crate::pontis_script::PontisScript;
 
 /// A Pontis game in play, as rebuilt from its events.
@@ -30,6 +29,13 @@ pub struct LiveGame {
     pub game: Game,
     /// The inputs that stand (bank cards, plays, passes), in order.
     pub steps: Vec<Step>,
+}
+
+/// A game that ended before a player's bank card was turned up: no game script holds it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{player}'s bank card was never turned up, and a game script needs every bank card")]
+pub struct BankNeverTurned {
+    pub player: String,
 }
 
 impl LiveGame {
@@ -48,15 +54,12 @@ impl LiveGame {
     /// The game as a game script (PONTIS-SCRIPT.md): every bank card, then the plays and
     /// passes as entered. A game that ended before some bank card was turned up cannot be
     /// written as a script, which needs them all.
-    pub(crate) fn script(&self) -> Result<PontisScript, String> {
+    pub(crate) fn script(&self) -> Result<PontisScript, BankNeverTurned> {
         let g = &self.game;
         let banks = (0..g.players())
             .map(|s| {
-                g.bank(s).first().copied().ok_or_else(|| {
-                    format!(
-                        "{}'s bank card was never turned up, and a game script needs every bank card",
-                        g.names()[s]
-                    )
+                g.bank(s).first().copied().ok_or_else(|| BankNeverTurned {
+                    player: g.names()[s].clone(),
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -215,7 +218,7 @@ impl PontisTables {
             EventKind::PontisPlay => {
                 let d: payload::Input = read(e)?;
                 let live = Self::live(&mut self.tables, e)?;
-                let step = parse_step(&d.text, &live.game).map_err(|x| bad(e, x))?;
+                let step = parse_step(&d.text, &live.game).map_err(|x| bad(e, x.to_string()))?;
                 live.game
                     .apply(step)
                     .map_err(|x| bad(e, format!("the engine refuses \"{}\" here: {x}", d.text)))?;
@@ -371,7 +374,7 @@ impl PontisTables {
             });
         }
         if want == Some(live.number) {
-            let script = live.script().map_err(|x| bad(e, x))?;
+            let script = live.script().map_err(|x| bad(e, x.to_string()))?;
             self.found = Some((script, d));
         }
         Ok(())
@@ -544,6 +547,7 @@ impl PontisSession {
             Ok(step) => self.input(store, step),
             Err(why) => {
                 let expected = live.game.expected();
+                let why = why.to_string();
                 Err(self.refuse(store, text, Refused::Unreadable { why, expected }))
             }
         }
@@ -621,46 +625,45 @@ impl PontisSession {
 /// A logged Pontis game as a game script that `croupier pontis` checks the same, with its
 /// logged end. Reads the game's table from its first event.
 pub fn export_game(store: &Store, n: i64) -> Result<(PontisScript, PontisEnded), ReplayError> {
-    let table: Option<i64> = store
-        .conn()
-        .query_row(
-            &format!(
-                "SELECT table_id FROM events WHERE kind = {} AND {NOT_STEP} AND json_extract(data, '$.game') = ?1",
-                EventKind::PontisStarted.code()
-            ),
-            [n],
-            |r| r.get(0),
-        )
-        .optional()
-        .map_err(|e| ReplayError::Store(store.sql_error(e)))?
-        .flatten();
-    let Some(table) = table else {
-        return Err(ReplayError::Store(AuditError::Refused(
-            crate::log::LogRefusal::NoGame {
-                path: store.path().to_path_buf(),
-                game: n,
-                games: next_game(store)? - 1,
-            },
-        )));
-    };
-    let mut r = PontisTables {
-        want_game: Some(n),
-        ..PontisTables::default()
-    };
-    store
-        .each_table_event(table, i64::MIN, i64::MAX, |e| {
-            r.feed(&e)?;
-            if r.found.is_some() { Err(None) } else { Ok(()) }
-        })?
-        .or_else(|e: Option<ReplayError>| match e {
-            None => Ok(()),
-            Some(x) => Err(x),
-        })?;
-    r.found.ok_or({
-        ReplayError::Store(AuditError::Refused(crate::log::LogRefusal::GameInPlay {
+    super::export::logged::<PontisTables>(store, n)
+}
+
+impl Finds for PontisTables {
+    type Found = (PontisScript, PontisEnded);
+    const START: EventKind = EventKind::PontisStarted;
+    const NUMBER: &'static str = "json_extract(data, '$.game')";
+    const ONE_TABLE: bool = true;
+
+    fn wanting(n: i64) -> PontisTables {
+        PontisTables {
+            want_game: Some(n),
+            ..PontisTables::default()
+        }
+    }
+
+    fn read(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.feed(e)
+    }
+
+    fn take(&mut self) -> Option<Self::Found> {
+        self.found.take()
+    }
+
+    fn has_found(&self) -> bool {
+        self.found.is_some()
+    }
+
+    fn missing(store: &Store, n: i64) -> Result<LogRefusal, AuditError> {
+        Ok(LogRefusal::NoGame {
+            path: store.path().to_path_buf(),
             game: n,
-        }))
-    })
+            games: next_game(store)? - 1,
+        })
+    }
+
+    fn in_play(n: i64) -> LogRefusal {
+        LogRefusal::GameInPlay { game: n }
+    }
 }
 
 /// One logged Pontis game, for the reports and the desk.

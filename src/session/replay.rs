@@ -8,11 +8,14 @@ use std::sync::Arc;
 
 pub use super::error::ReplayError;
 use super::error::{BETWEEN_ROUNDS, UNENDED};
+use super::export::Finds;
 use super::pontis::PontisTables;
 use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step, shown};
 use crate::log::event::{Event, EventKind, hex};
 use crate::log::payload::{self, NetData, Payload, RoundSettled, nets_of, view};
-use crate::log::store::{AuditError, GENESIS, NOT_STEP, Store, event_hash, figures_row};
+use crate::log::store::{
+    AuditError, GENESIS, LogRefusal, NOT_STEP, Store, event_hash, figures_row,
+};
 use crate::log::structure::{EVENT_INDEXES, IndexDigest, check_structure, check_triggers};
 use crate::script::{Script, parse_step, rules_of};
 
@@ -349,11 +352,11 @@ impl Replayer {
         })
     }
 
-    fn bad(e: &Event, why: impl Into<String>) -> ReplayError {
+    fn bad(e: &Event, why: impl std::fmt::Display) -> ReplayError {
         ReplayError::Event {
             seq: e.seq,
             kind: e.kind.name(),
-            why: why.into(),
+            why: why.to_string(),
         }
     }
 
@@ -962,7 +965,7 @@ fn verify_rest(store: &Store, bound: i64, r: &mut Replayer) -> Result<(), Replay
             why: "round_figures has a row that no settlement in the log wrote".into(),
         });
     }
-    super::users::check_rows(store, bound).map_err(ReplayError::Users)
+    super::users::check_rows(store, bound).map_err(|e| ReplayError::Users(e.to_string()))
 }
 
 impl Verified {
@@ -993,13 +996,16 @@ impl Verified {
     }
 }
 
+/// A kept chain head that is not `SEQ:HASH`: the text given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "--expect-head {0:?}: expected SEQ:HASH, an event number and its 64-hex-digit hash (as `croupier verify` and report footers print them)"
+)]
+pub struct NotAHead(pub String);
+
 /// A kept chain head, `SEQ:HASH` (64 hex digits), as `verify` and report footers print it.
-pub fn parse_head(text: &str) -> Result<(i64, String), String> {
-    let bad = || {
-        format!(
-            "--expect-head {text:?}: expected SEQ:HASH, an event number and its 64-hex-digit hash (as `croupier verify` and report footers print them)"
-        )
-    };
+pub fn parse_head(text: &str) -> Result<(i64, String), NotAHead> {
+    let bad = || NotAHead(text.to_string());
     let (seq, hash) = text.trim().split_once(':').ok_or_else(bad)?;
     let seq: i64 = seq.trim().parse().map_err(|_| bad())?;
     let hash = hash.trim().to_ascii_lowercase();
@@ -1041,42 +1047,59 @@ pub fn check_heads(store: &Store, heads: &[(i64, String)]) -> Result<(), ReplayE
 
 /// Round `n` as a round script, with its logged settlement.
 pub fn export_round(store: &Store, n: i64) -> Result<(Script, RoundSettled), ReplayError> {
-    let first: Option<i64> = store
-        .conn()
-        .query_row(
-            &format!(
-                "SELECT seq FROM events WHERE kind = {} AND {NOT_STEP} AND round_id = ?1",
-                EventKind::RoundStarted.code()
-            ),
-            [n],
-            |r| r.get(0),
-        )
-        .ok();
-    if first.is_none() {
-        return Err(ReplayError::Store(AuditError::Refused(
-            crate::log::LogRefusal::NoRoundNumbered {
-                path: store.path().to_path_buf(),
-                round: n,
-                rounds: store.round_count()?,
-            },
-        )));
+    super::export::logged::<Replayer>(store, n)
+}
+
+impl Finds for Replayer {
+    type Found = (Script, RoundSettled);
+    const START: EventKind = EventKind::RoundStarted;
+    const NUMBER: &'static str = "round_id";
+    const ONE_TABLE: bool = false;
+
+    fn wanting(n: i64) -> Replayer {
+        let mut r = Replayer::new(false);
+        r.want_round = Some(n);
+        r
     }
-    let mut r = Replayer::new(false);
-    r.want_round = Some(n);
-    store
-        .each_event(1, |e| {
-            r.feed(&e)?;
-            // Stop reading once the round is found.
-            if r.found.is_some() { Err(None) } else { Ok(()) }
-        })?
-        .or_else(|e: Option<ReplayError>| match e {
-            None => Ok(()),
-            Some(x) => Err(x),
-        })?;
-    r.found.ok_or({
-        ReplayError::Store(AuditError::Refused(crate::log::LogRefusal::RoundInPlay {
+
+    fn read(&mut self, e: &Event) -> Result<(), ReplayError> {
+        self.feed(e)
+    }
+
+    fn take(&mut self) -> Option<Self::Found> {
+        self.found.take()
+    }
+
+    fn has_found(&self) -> bool {
+        self.found.is_some()
+    }
+
+    fn missing(store: &Store, n: i64) -> Result<LogRefusal, AuditError> {
+        Ok(LogRefusal::NoRoundNumbered {
+            path: store.path().to_path_buf(),
             round: n,
-        }))
+            rounds: store.round_count()?,
+        })
+    }
+
+    fn in_play(n: i64) -> LogRefusal {
+        LogRefusal::RoundInPlay { round: n }
+    }
+}
+
+/// A logged round or Pontis game, by its number in the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Export {
+    Round(i64),
+    Game(i64),
+}
+
+/// Round or game `what` as the script `croupier play` or `croupier pontis` checks the
+/// same, in JSON: the one export the CLI prints.
+pub fn export(store: &Store, what: Export) -> Result<serde_json::Value, ReplayError> {
+    Ok(match what {
+        Export::Round(n) => export_round(store, n)?.0.to_value(),
+        Export::Game(n) => super::pontis::export_game(store, n)?.0.to_value(),
     })
 }
 

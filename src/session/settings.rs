@@ -12,12 +12,12 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::calendar::Calendar;
+use super::calendar::{Calendar, CalendarError};
 use super::users::{Denied, Role, User};
 use crate::codes::Lang;
 use crate::engine::Currency;
 use crate::log::event::{Event, EventKind};
-use crate::log::payload::{Payload, Setting, SettingChanged};
+use crate::log::payload::{Payload, PayloadError, Setting, SettingChanged};
 use crate::log::store::{AuditError, LogRefusal, Store};
 
 /// Whether `by` may set the database's currency or calendar: a supervisor or an admin.
@@ -257,6 +257,85 @@ pub(crate) struct SettingsReplay {
     pub(crate) currency: Option<String>,
 }
 
+/// Why a logged user or setting is not one the store would have allowed (what `verify`
+/// says of the event): who did it, and what they may not do.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum SettingFault {
+    #[error("user {0} added themself, but only the first user (an admin) does")]
+    AddedThemself(i64),
+    #[error("the first user must be an admin, but user {id} was added as {}", .role.name())]
+    FirstNotAdmin { id: i64, role: Role },
+    #[error("added by user {0}, who does not exist")]
+    AdderMissing(i64),
+    #[error(
+        "added by {0}, who had not logged in before it (a user is added after the adder's PIN is checked)"
+    )]
+    AdderNotSignedIn(String),
+    #[error(
+        "added as {} by {by_name}, a {}, who may not add one (an admin adds anyone, a supervisor only a dealer)",
+        .role.name(),
+        .by_role.name()
+    )]
+    AdderMayNot {
+        role: Role,
+        by_name: String,
+        by_role: Role,
+    },
+    #[error(
+        "user {0} was added by no one: a user is added by an admin (or a supervisor, for a dealer), or is the first user, an admin"
+    )]
+    AddedByNoOne(i64),
+    #[error("not a setting")]
+    NotASetting,
+    #[error("{0}")]
+    Unreadable(#[from] PayloadError),
+    #[error("a setting belongs to the database, not to a table or round")]
+    NotDatabaseWide,
+    #[error("made by user {by} but logged as user {user:?}'s event")]
+    WrongUser { by: i64, user: Option<i64> },
+    #[error("changed by user {0}, who does not exist")]
+    MakerMissing(i64),
+    #[error("changed by user {by} logged as {logged:?}, but that user is {real:?}")]
+    MakerMisnamed {
+        by: i64,
+        logged: String,
+        real: String,
+    },
+    #[error(
+        "changed by {0}, who had not logged in before it (a setting is made after its maker's PIN is checked)"
+    )]
+    MakerNotSignedIn(String),
+    #[error("the currency {0:?} is not an ISO 4217 code (three capital letters)")]
+    NotACurrency(String),
+    #[error("{name} ({}) set the currency: only a supervisor or an admin may", .role.name())]
+    MayNotSetCurrency { name: String, role: Role },
+    #[error("the currency changed from {from} to {to} after rounds were logged in it")]
+    CurrencyChanged { from: String, to: String },
+    #[error("the gaming day is not a calendar: {0}")]
+    NotACalendar(#[from] CalendarError),
+    #[error("{name} ({}) set the gaming day: only a supervisor or an admin may", .role.name())]
+    MayNotSetCalendar { name: String, role: Role },
+    #[error("the language {0:?} is not one of en, cs, uk, ru")]
+    NotALanguage(String),
+    #[error("a language for user {0}, who does not exist")]
+    LanguageForMissing(i64),
+    #[error("a language for user {user} logged as {logged:?}, but that user is {real:?}")]
+    LanguageMisnamed {
+        user: i64,
+        logged: String,
+        real: String,
+    },
+    #[error(
+        "{by_name} ({}) set {user_name}'s language: users set their own, supervisors a dealer's, admins anyone's",
+        .by_role.name()
+    )]
+    MayNotSetLanguage {
+        by_name: String,
+        by_role: Role,
+        user_name: String,
+    },
+}
+
 impl SettingsReplay {
     /// A user added to the log, by the user `by` of the event: the first user adds
     /// themself (typing their PIN); anyone else is added by a user who exists and logged
@@ -267,48 +346,33 @@ impl SettingsReplay {
         name: String,
         role: Role,
         by: Option<i64>,
-    ) -> Result<(), String> {
+    ) -> Result<(), SettingFault> {
         match by {
             Some(b) if b == id && !self.users.is_empty() => {
-                return Err(format!(
-                    "user {id} added themself, but only the first user (an admin) does"
-                ));
+                return Err(SettingFault::AddedThemself(id));
             }
             Some(b) if b == id && role != Role::Admin => {
-                return Err(format!(
-                    "the first user must be an admin, but user {id} was added as {}",
-                    role.name()
-                ));
+                return Err(SettingFault::FirstNotAdmin { id, role });
             }
             Some(b) if b != id => {
-                let (by_name, by_role) = self
-                    .users
-                    .get(&b)
-                    .ok_or_else(|| format!("added by user {b}, who does not exist"))?;
+                let (by_name, by_role) = self.users.get(&b).ok_or(SettingFault::AdderMissing(b))?;
                 if !self.signed_in.contains(&b) {
-                    return Err(format!(
-                        "added by {by_name}, who had not logged in before it (a user is added \
-                         after the adder's PIN is checked)"
-                    ));
+                    return Err(SettingFault::AdderNotSignedIn(by_name.clone()));
                 }
                 // As `users::add_user` allows: an admin adds anyone, a supervisor a dealer.
                 let may = *by_role == Role::Admin
                     || (*by_role == Role::Supervisor && role == Role::Dealer);
                 if !may {
-                    return Err(format!(
-                        "added as {} by {by_name}, a {}, who may not add one (an admin adds \
-                         anyone, a supervisor only a dealer)",
-                        role.name(),
-                        by_role.name()
-                    ));
+                    return Err(SettingFault::AdderMayNot {
+                        role,
+                        by_name: by_name.clone(),
+                        by_role: *by_role,
+                    });
                 }
             }
             Some(_) => {}
             None => {
-                return Err(format!(
-                    "user {id} was added by no one: a user is added by an admin (or a \
-                     supervisor, for a dealer), or is the first user, an admin"
-                ));
+                return Err(SettingFault::AddedByNoOne(id));
             }
         }
         self.users.insert(id, (name, role));
@@ -325,93 +389,88 @@ impl SettingsReplay {
 
     /// Checks a logged setting as the store would have allowed it, and takes it.
     /// `rounds` is the number of rounds logged before it.
-    pub(crate) fn check(&mut self, e: &Event, rounds: i64) -> Result<(), String> {
-        let p: SettingChanged = match e.payload() {
-            Ok(Payload::SettingChanged(p)) => p,
-            Ok(_) => return Err("not a setting".into()),
-            Err(x) => return Err(x.to_string()),
+    pub(crate) fn check(&mut self, e: &Event, rounds: i64) -> Result<(), SettingFault> {
+        let p: SettingChanged = match e.payload()? {
+            Payload::SettingChanged(p) => p,
+            _ => return Err(SettingFault::NotASetting),
         };
         if e.table.is_some() || e.round.is_some() {
-            return Err("a setting belongs to the database, not to a table or round".into());
+            return Err(SettingFault::NotDatabaseWide);
         }
         if e.user != Some(p.by) {
-            return Err(format!(
-                "made by user {} but logged as user {:?}'s event",
-                p.by, e.user
-            ));
+            return Err(SettingFault::WrongUser {
+                by: p.by,
+                user: e.user,
+            });
         }
         let (by_name, by_role) = self
             .users
             .get(&p.by)
             .cloned()
-            .ok_or_else(|| format!("changed by user {}, who does not exist", p.by))?;
+            .ok_or(SettingFault::MakerMissing(p.by))?;
         if by_name != p.by_name {
-            return Err(format!(
-                "changed by user {} logged as {:?}, but that user is {by_name:?}",
-                p.by, p.by_name
-            ));
+            return Err(SettingFault::MakerMisnamed {
+                by: p.by,
+                logged: p.by_name,
+                real: by_name,
+            });
         }
         if !self.signed_in.contains(&p.by) {
-            return Err(format!(
-                "changed by {by_name}, who had not logged in before it (a setting is made \
-                 after its maker's PIN is checked)"
-            ));
+            return Err(SettingFault::MakerNotSignedIn(by_name));
         }
         match p.setting {
             Setting::Currency(code) => {
                 if stored_currency(&code).is_none() {
-                    return Err(format!(
-                        "the currency {code:?} is not an ISO 4217 code (three capital letters)"
-                    ));
+                    return Err(SettingFault::NotACurrency(code));
                 }
                 if !may_set_currency(by_role) {
-                    return Err(format!(
-                        "{by_name} ({}) set the currency: only a supervisor or an admin may",
-                        by_role.name()
-                    ));
+                    return Err(SettingFault::MayNotSetCurrency {
+                        name: by_name,
+                        role: by_role,
+                    });
                 }
                 if let Some(now) = &self.currency
                     && *now != code
                     && rounds > 0
                 {
-                    return Err(format!(
-                        "the currency changed from {now} to {code} after rounds were logged in it"
-                    ));
+                    return Err(SettingFault::CurrencyChanged {
+                        from: now.clone(),
+                        to: code,
+                    });
                 }
                 self.currency = Some(code);
             }
             Setting::Calendar { tz, shifts } => {
-                if let Err(why) = Calendar::new(&tz, &shifts) {
-                    return Err(format!("the gaming day is not a calendar: {why}"));
-                }
+                Calendar::new(&tz, &shifts)?;
                 if !may_set_currency(by_role) {
-                    return Err(format!(
-                        "{by_name} ({}) set the gaming day: only a supervisor or an admin may",
-                        by_role.name()
-                    ));
+                    return Err(SettingFault::MayNotSetCalendar {
+                        name: by_name,
+                        role: by_role,
+                    });
                 }
             }
             Setting::Language { user, name, lang } => {
                 if stored_lang(&lang).is_none() {
-                    return Err(format!(
-                        "the language {lang:?} is not one of en, cs, uk, ru"
-                    ));
+                    return Err(SettingFault::NotALanguage(lang));
                 }
                 let (user_name, user_role) = self
                     .users
                     .get(&user)
                     .cloned()
-                    .ok_or_else(|| format!("a language for user {user}, who does not exist"))?;
+                    .ok_or(SettingFault::LanguageForMissing(user))?;
                 if user_name != name {
-                    return Err(format!(
-                        "a language for user {user} logged as {name:?}, but that user is {user_name:?}"
-                    ));
+                    return Err(SettingFault::LanguageMisnamed {
+                        user,
+                        logged: name,
+                        real: user_name,
+                    });
                 }
                 if !may_set_language((p.by, by_role), (user, user_role)) {
-                    return Err(format!(
-                        "{by_name} ({}) set {user_name}'s language: users set their own, supervisors a dealer's, admins anyone's",
-                        by_role.name()
-                    ));
+                    return Err(SettingFault::MayNotSetLanguage {
+                        by_name,
+                        by_role,
+                        user_name,
+                    });
                 }
             }
         }

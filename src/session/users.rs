@@ -159,13 +159,27 @@ type UserRow = (
     Option<String>,
 );
 
+/// Why the users table does not hold what the log says: its rows could not be read, or a
+/// row is not the one its `user_added` event describes.
+#[derive(Debug, thiserror::Error)]
+pub enum UsersRowError {
+    #[error("{0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error(
+        "user {id} ({name}): the users row does not match the user_added event {seq} (the table was changed by hand)"
+    )]
+    Mismatch { id: i64, name: String, seq: i64 },
+    #[error("{added} users were added in the log, but the users table holds {rows}")]
+    Count { added: i64, rows: usize },
+}
+
 /// Every users row must be the one its `user_added` event describes.
 /// Users added after event `bound` are not looked at (a writer may add one meanwhile).
-pub(crate) fn check_rows(store: &Store, bound: i64) -> Result<(), String> {
+pub(crate) fn check_rows(store: &Store, bound: i64) -> Result<(), UsersRowError> {
     let mut stmt = store
         .conn()
         .prepare("SELECT u.id, u.name, u.role, u.pin_hash, u.added_seq, k.name, e.data FROM users u LEFT JOIN events e ON e.seq = u.added_seq LEFT JOIN event_kinds k ON k.code = e.kind WHERE u.added_seq <= ?1 ORDER BY u.id")
-        .map_err(|e| e.to_string())?;
+?;
     let rows: Vec<UserRow> = stmt
         .query_map([bound], |r| {
             Ok((
@@ -178,8 +192,7 @@ pub(crate) fn check_rows(store: &Store, bound: i64) -> Result<(), String> {
                 r.get(6)?,
             ))
         })
-        .and_then(|m| m.collect())
-        .map_err(|e| e.to_string())?;
+        .and_then(|m| m.collect())?;
     for (id, name, role, pin_hash, seq, kind, data) in &rows {
         let d: Value = data
             .as_deref()
@@ -193,27 +206,26 @@ pub(crate) fn check_rows(store: &Store, bound: i64) -> Result<(), String> {
                 .as_str()
                 .is_none_or(|h| h == pin_digest(pin_hash));
         if !ok {
-            return Err(format!(
-                "user {id} ({name}): the users row does not match the user_added event {seq} (the table was changed by hand)"
-            ));
+            return Err(UsersRowError::Mismatch {
+                id: *id,
+                name: name.clone(),
+                seq: *seq,
+            });
         }
     }
-    let added: i64 = store
-        .conn()
-        .query_row(
-            &format!(
-                "SELECT count(*) FROM events WHERE kind = {} AND {NOT_STEP} AND seq <= ?1",
-                EventKind::UserAdded.code()
-            ),
-            [bound],
-            |r| r.get(0),
-        )
-        .map_err(|e| e.to_string())?;
+    let added: i64 = store.conn().query_row(
+        &format!(
+            "SELECT count(*) FROM events WHERE kind = {} AND {NOT_STEP} AND seq <= ?1",
+            EventKind::UserAdded.code()
+        ),
+        [bound],
+        |r| r.get(0),
+    )?;
     if added != rows.len() as i64 {
-        return Err(format!(
-            "{added} users were added in the log, but the users table holds {}",
-            rows.len()
-        ));
+        return Err(UsersRowError::Count {
+            added,
+            rows: rows.len(),
+        });
     }
     Ok(())
 }

@@ -3,13 +3,44 @@
 //! `expected`).
 
 use super::{DeckCard, Game, Lay, Need, Step, Top, Want};
+use crate::engine::card::NotADeckCard;
 use crate::engine::shown;
+
+/// Why a referee's input or a play's cards could not be read: what was written, and how
+/// it is written instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayWordsError {
+    #[error(
+        "\"{}\" marks a top card with ^, but under top \"last\" the second card written lies on top",
+        shown(.0)
+    )]
+    MarkedUnderLast(String),
+    #[error(transparent)]
+    Card(#[from] NotADeckCard),
+    #[error(
+        "\"{}\": under top \"declared\" exactly one of two cards is marked ^ as the top",
+        shown(.0)
+    )]
+    TopNotMarked(String),
+    #[error(
+        "\"{}\" is not one card or two: a play is one card, or two separated by a space",
+        shown(.0)
+    )]
+    NotOneOrTwo(String),
+    #[error(
+        "\"{}\" names no player: a play is written \"NAME: CARDS\" or \"NAME: pass\"",
+        shown(.0)
+    )]
+    NoName(String),
+    #[error("no player is named \"{}\" (the players are {})", shown(.name), .players.join(", "))]
+    NoSuchPlayer { name: String, players: Vec<String> },
+}
 
 /// Reads the cards of a play: one card or two separated by a space, each a card or a
 /// joker `Jk=V`. Under `top: "last"` the second written lies on top and a `^` is refused;
 /// under `"declared"` the top of two is the one marked `^` (exactly one), and a single
 /// card may be marked.
-pub fn parse_lay(text: &str, top: Top) -> Result<Lay, String> {
+pub fn parse_lay(text: &str, top: Top) -> Result<Lay, PlayWordsError> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut cards = Vec::with_capacity(2);
     for w in &words {
@@ -18,26 +49,17 @@ pub fn parse_lay(text: &str, top: Top) -> Result<Lay, String> {
             None => (*w, false),
         };
         if marked && top == Top::Last {
-            return Err(format!(
-                "\"{}\" marks a top card with ^, but under top \"last\" the second card written lies on top",
-                shown(w)
-            ));
+            return Err(PlayWordsError::MarkedUnderLast(w.to_string()));
         }
-        cards.push((card.parse::<DeckCard>().map_err(|e| e.to_string())?, marked));
+        cards.push((card.parse::<DeckCard>()?, marked));
     }
     match (cards.as_slice(), top) {
         ([(c, _)], _) => Ok(Lay::One(*c)),
         ([(a, _), (b, _)], Top::Last) => Ok(Lay::Two { under: *a, top: *b }),
         ([(a, false), (b, true)], Top::Declared) => Ok(Lay::Two { under: *a, top: *b }),
         ([(a, true), (b, false)], Top::Declared) => Ok(Lay::Two { under: *b, top: *a }),
-        ([_, _], Top::Declared) => Err(format!(
-            "\"{}\": under top \"declared\" exactly one of two cards is marked ^ as the top",
-            shown(text)
-        )),
-        _ => Err(format!(
-            "\"{}\" is not one card or two: a play is one card, or two separated by a space",
-            shown(text)
-        )),
+        ([_, _], Top::Declared) => Err(PlayWordsError::TopNotMarked(text.to_string())),
+        _ => Err(PlayWordsError::NotOneOrTwo(text.to_string())),
     }
 }
 
@@ -72,20 +94,16 @@ pub(super) fn need_words(need: Need) -> String {
 }
 
 /// Reads a referee's input: `"NAME: CARDS"`, `"NAME: pass"` or `"NAME: bank CARD"`.
-pub fn parse_step(text: &str, game: &Game) -> Result<Step, String> {
+pub fn parse_step(text: &str, game: &Game) -> Result<Step, PlayWordsError> {
     let Some((name, rest)) = text.split_once(':') else {
-        return Err(format!(
-            "\"{}\" names no player: a play is written \"NAME: CARDS\" or \"NAME: pass\"",
-            shown(text)
-        ));
+        return Err(PlayWordsError::NoName(text.to_string()));
     };
     let name = name.trim();
     let seat = game.names().iter().position(|n| n == name).ok_or_else(|| {
-        format!(
-            "no player is named \"{}\" (the players are {})",
-            shown(name),
-            game.names().join(", ")
-        )
+        PlayWordsError::NoSuchPlayer {
+            name: name.to_string(),
+            players: game.names().to_vec(),
+        }
     })?;
     let rest = rest.trim();
     if rest.eq_ignore_ascii_case("pass") {
@@ -96,7 +114,7 @@ pub fn parse_step(text: &str, game: &Game) -> Result<Step, String> {
         .filter(|p| p.eq_ignore_ascii_case("bank "))
         .map(|_| &rest[5..])
     {
-        let card = card.trim().parse::<DeckCard>().map_err(|e| e.to_string())?;
+        let card = card.trim().parse::<DeckCard>()?;
         return Ok(Step::Turn { seat, card });
     }
     let lay = parse_lay(rest, game.rules().top())?;
