@@ -260,6 +260,9 @@ impl MoneyBook {
                 self.chips = Some(set);
             }
             MoneyWhat::CashThreshold { amount } => {
+                if table.is_some() {
+                    return Err("the cash threshold belongs to the database, not a table".into());
+                }
                 if !amount.is_positive() {
                     return Err(format!(
                         "a cash threshold of {amount}: it must be above zero"
@@ -396,6 +399,11 @@ impl MoneyBook {
     ) -> Result<(), Fault> {
         if !amount.is_positive() {
             return Err(format!("cash of {amount}: an exchange is above zero"));
+        }
+        if self.chips.is_none() {
+            return Err(
+                "cash at a table of a database with no chip set (the money side is off)".into(),
+            );
         }
         if let Some(s) = self.trays.get_mut(table).and_then(|t| t.open.as_mut()) {
             s.cash += amount;

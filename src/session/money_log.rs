@@ -699,6 +699,11 @@ mod tests {
     /// A database with an admin (1), a supervisor (2), two dealers (3, 4), each logged in,
     /// the chip set 25 100 500 and table 1 opened.
     fn staffed(name: &str) -> (Store, [User; 4]) {
+        staffed_with(name, true)
+    }
+
+    /// The same, with or without the chip set.
+    fn staffed_with(name: &str, with_chips: bool) -> (Store, [User; 4]) {
         let dir =
             std::env::temp_dir().join(format!("croupier-money-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -729,7 +734,9 @@ mod tests {
             login(&mut store, n, p, None).unwrap();
         }
         let (sup, jana, olha) = (sup.unwrap(), jana.unwrap(), olha.unwrap());
-        set_chip_set(&mut store, &ChipSet::parse("25 100 500").unwrap(), &sup).unwrap();
+        if with_chips {
+            set_chip_set(&mut store, &ChipSet::parse("25 100 500").unwrap(), &sup).unwrap();
+        }
         let t = crate::session::TableSession::open(
             &mut store,
             jana.clone(),
@@ -836,6 +843,30 @@ mod tests {
                 "the log gives 1000",
             ),
             (
+                "threshold-at-a-table",
+                vec![(
+                    MoneyWhat::CashThreshold {
+                        amount: Money::units(1000),
+                    },
+                    SUP,
+                    None,
+                )],
+                "the cash threshold belongs to the database, not a table",
+            ),
+            (
+                "drop-shift-4",
+                vec![(
+                    MoneyWhat::Drop {
+                        day: "2025-12-01".into(),
+                        shift: 4,
+                        amount: Money::units(100),
+                    },
+                    SUP,
+                    Some(JANA),
+                )],
+                "a drop for shift 4, but a gaming day has shifts 1 to 3",
+            ),
+            (
                 "dealer-par",
                 vec![(
                     MoneyWhat::Par {
@@ -859,6 +890,21 @@ mod tests {
             };
             assert!(e.contains("(money)") && e.contains(want), "{name}: {e}");
         }
+    }
+
+    /// Cash on a database with no chip set: the live session refuses it, and so does
+    /// verify when a writer that skips the checks logged it.
+    #[test]
+    fn cash_without_a_chip_set_fails_verify() {
+        let (mut store, _) = staffed_with("cash-no-chips", false);
+        verify(&store, |_| {}).unwrap();
+        let cash = MoneyWhat::Cash {
+            amount: Money::units(500),
+            box_no: None,
+        };
+        forge(&mut store, cash, JANA, None);
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("no chip set"), "{e}");
     }
 
     /// The writers refuse what verify would, and log nothing when they do.

@@ -255,6 +255,8 @@ pub(crate) struct SettingsReplay {
     /// `croupier currency` / `croupier user language` log a login with the PIN given.
     pub(crate) signed_in: HashSet<i64>,
     pub(crate) currency: Option<String>,
+    /// The shifts of a gaming day by the calendar set so far (none: the default's 3).
+    pub(crate) shift_count: Option<u8>,
 }
 
 impl SettingsReplay {
@@ -381,15 +383,15 @@ impl SettingsReplay {
                 self.currency = Some(code);
             }
             Setting::Calendar { tz, shifts } => {
-                if let Err(why) = Calendar::new(&tz, &shifts) {
-                    return Err(format!("the gaming day is not a calendar: {why}"));
-                }
+                let cal = Calendar::new(&tz, &shifts)
+                    .map_err(|why| format!("the gaming day is not a calendar: {why}"))?;
                 if !may_set_currency(by_role) {
                     return Err(format!(
                         "{by_name} ({}) set the gaming day: only a supervisor or an admin may",
                         by_role.name()
                     ));
                 }
+                self.shift_count = Some(cal.shift_count());
             }
             Setting::Language { user, name, lang } => {
                 if stored_lang(&lang).is_none() {
