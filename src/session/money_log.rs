@@ -907,6 +907,49 @@ mod tests {
         assert!(e.contains("no chip set"), "{e}");
     }
 
+    /// A round voided after the count that closed its stretch: the stretch's dealt win
+    /// and expected tray (what the close-out of its shift reads) follow the void.
+    #[test]
+    fn a_void_after_the_count_reaches_the_counted_stretch() {
+        let (mut store, [_, sup, jana, _]) = staffed("void-after-count");
+        let s = |by, witness| Signers { by, witness };
+        count(
+            &mut store,
+            "Pontoon 1",
+            Moment::Opening,
+            "500:20",
+            s(&jana, &sup),
+        )
+        .unwrap();
+        let mut t =
+            crate::session::TableSession::resume(&mut store, jana.clone(), "Pontoon 1").unwrap();
+        t.new_shoe(&mut store).unwrap();
+        let bets = vec![crate::engine::BetSpec {
+            id: "1a".into(),
+            box_no: 1,
+            stake: Money::units(100),
+        }];
+        let round = t.start_round(&mut store, bets).unwrap();
+        for step in ["10", "7", "10", "stick", "10"] {
+            t.input_text(&mut store, step).unwrap();
+        }
+        drop(t);
+        // The round paid the player 100; the count finds the tray as the log expects.
+        let c = count(
+            &mut store,
+            "Pontoon 1",
+            Moment::Change,
+            "500:19 100:4",
+            s(&jana, &sup),
+        );
+        assert_eq!(c.unwrap().difference(), Some(Money::ZERO));
+        crate::session::exceptions::void_round(&mut store, &sup, round, "never dealt").unwrap();
+        let closed = &book(&store).unwrap().stretches()[0];
+        assert_eq!((closed.dealt, closed.rounds), (Money::ZERO, 0));
+        assert_eq!(closed.expected, Some(Money::units(10_000)));
+        verify(&store, |_| {}).unwrap();
+    }
+
     /// The writers refuse what verify would, and log nothing when they do.
     #[test]
     fn bad_money_input_is_refused_and_changes_nothing() {
