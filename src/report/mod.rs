@@ -30,8 +30,8 @@ pub mod key {
 }
 pub use kinds::{Series, build, build_from, series, series_with};
 pub use render::{
-    CsvStyle, FileError, Style, csv_paths, file_name, render_csv, render_csv_in, render_html,
-    render_html_in, render_json, signed_fixed,
+    CsvStyle, FileError, Style, cell_words, column_words, csv_paths, file_name, render_csv,
+    render_csv_in, render_html, render_html_in, render_json, signed_fixed,
 };
 pub use slip::slip_html;
 

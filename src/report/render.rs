@@ -108,6 +108,16 @@ fn section_label(lang: Lang, key: &str) -> String {
 }
 
 /// A column's name (its English key) in the language.
+/// A column's heading in `lang`, as the reports write it (the desk's Money tab too).
+pub fn column_words(lang: Lang, key: &str) -> String {
+    column_label(lang, key)
+}
+
+/// A cell as the HTML report writes it in `lang` (the desk's Money tab too).
+pub fn cell_words(c: &Cell, lang: Lang, currency: Option<Currency>) -> String {
+    cell_html(c, lang, currency)
+}
+
 fn column_label(lang: Lang, key: &str) -> String {
     match key {
         "table" => t!(lang, "report-col-table"),

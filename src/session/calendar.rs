@@ -147,6 +147,13 @@ impl Calendar {
             .unwrap_or(0)
     }
 
+    /// The local date and time at `at_ms` (what the table's clock on the wall said).
+    pub fn local(&self, at_ms: i64) -> NaiveDateTime {
+        chrono::DateTime::from_timestamp_millis(at_ms)
+            .map(|t| t.with_timezone(&self.tz).naive_local())
+            .unwrap_or_default()
+    }
+
     /// The gaming day and shift `at_ms` (ms since the epoch) falls in.
     pub fn locate(&self, at_ms: i64) -> ShiftAt {
         let local = chrono::DateTime::from_timestamp_millis(at_ms)

@@ -94,6 +94,10 @@ pub enum Refused {
     /// The text is not an input (the reader's words), and what was expected.
     #[error("{why}; expected {expected}")]
     Unreadable { why: String, expected: String },
+    /// A count, fill or credit at the table was not taken (the money's words, a signer's
+    /// failed login), and what was expected.
+    #[error("{why}; expected {expected}")]
+    Money { why: String, expected: String },
     /// The feed's line came when it could not be taken, and what was expected.
     #[error("{why}; expected {expected}")]
     NotNow { why: NotNow, expected: String },

@@ -8,6 +8,8 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::error::{InputError, Refused};
+use super::money::Moment;
+use super::money_signed::{self, Done, Signed, Signer};
 use super::table::{Input, TableSession};
 use super::users::User;
 use crate::codes::NotNow;
@@ -34,6 +36,14 @@ pub enum Line {
         amount: Money,
         box_no: Option<u8>,
     },
+    /// A tray count, fill or credit signed by two at the table: `count [MOMENT] CHIPS by
+    /// NAME PIN witness NAME PIN`, `fill CHIPS by …`, `credit CHIPS by …`.
+    Money {
+        what: Signed,
+        chips: String,
+        by: Signer,
+        witness: Signer,
+    },
     /// A card or a decision in round-script words (`8`, `Kd`, `stick`, `insure 1a 10`).
     Step(String),
 }
@@ -59,6 +69,10 @@ pub enum LineError {
     )]
     Cash(String),
     #[error(
+        "a {0} is written {0} {1}CHIPS by NAME PIN witness NAME PIN (e.g. {0} 500:20 100:35 by Jana Svoboda 4711 witness Petr Novak 8080)"
+    )]
+    Signed(&'static str, &'static str),
+    #[error(
         "the line has no newline at its end (the input ended in the middle of it), so it is not an input"
     )]
     Unended,
@@ -81,6 +95,9 @@ impl Line {
             "undo" if rest.trim().is_empty() => Line::Undo,
             "close" if rest.trim().is_empty() => Line::Close,
             "cash" => parse_cash(rest.trim())?,
+            "count" => parse_signed(Signed::Count(None), rest)?,
+            "fill" => parse_signed(Signed::Fill, rest)?,
+            "credit" => parse_signed(Signed::Credit, rest)?,
             _ => Line::Step(text.to_string()),
         };
         Ok(Some(line))
@@ -100,6 +117,73 @@ fn parse_cash(text: &str) -> Result<Line, LineError> {
         }
         _ => Err(bad()),
     }
+}
+
+/// `[MOMENT] CHIPS by NAME PIN witness NAME PIN`: a count's moment (for a count), the
+/// chips, then each signer's name (words) and PIN (its last word).
+fn parse_signed(what: Signed, text: &str) -> Result<Line, LineError> {
+    let bad = || match what {
+        Signed::Count(_) => LineError::Signed("count", "[opening|change|closing] "),
+        Signed::Fill => LineError::Signed("fill", ""),
+        Signed::Credit => LineError::Signed("credit", ""),
+    };
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let key = |k: &str| words.iter().position(|w| w.eq_ignore_ascii_case(k));
+    let (Some(b), Some(w)) = (key("by"), key("witness")) else {
+        return Err(bad());
+    };
+    let signer = |part: &[&str]| match part {
+        [name @ .., pin] if !name.is_empty() => Some(Signer {
+            name: name.join(" "),
+            pin: (*pin).to_string(),
+        }),
+        _ => None,
+    };
+    let (Some(by), Some(witness)) = (
+        words.get(b + 1..w).and_then(signer),
+        words.get(w + 1..).and_then(signer),
+    ) else {
+        return Err(bad());
+    };
+    let mut chips = &words[..b];
+    let what = match (what, chips.first().and_then(|m| Moment::parse(m))) {
+        (Signed::Count(_), Some(m)) => {
+            chips = &chips[1..];
+            Signed::Count(Some(m))
+        }
+        (other, _) => other,
+    };
+    if chips.is_empty() {
+        return Err(bad());
+    }
+    Ok(Line::Money {
+        what,
+        chips: chips.join(" "),
+        by,
+        witness,
+    })
+}
+
+/// A line's text as it may be logged: in a `count`, `fill` or `credit` line every word
+/// with a digit and no `:` (a PIN, whatever else it is) is written `****`, so that no
+/// PIN reaches the log, even from a line refused before it was read.
+fn loggable(text: &str) -> String {
+    let first = text.split_whitespace().next().unwrap_or("");
+    if !["count", "fill", "credit"]
+        .iter()
+        .any(|k| first.eq_ignore_ascii_case(k))
+    {
+        return text.to_string();
+    }
+    text.split_whitespace()
+        .map(
+            |w| match w.contains(|c: char| c.is_ascii_digit()) && !w.contains(':') {
+                true => "****",
+                false => w,
+            },
+        )
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `1a:20 3a:50`: the box is the id's leading digits, as the screen names bets.
@@ -302,6 +386,12 @@ impl Feed {
                     ))
                 })
             }),
+            Line::Money {
+                what,
+                chips,
+                by,
+                witness,
+            } => return money_line(table, store, bytes, what, &chips, [&by, &witness]),
             Line::Undo => table.undo(store).map(|_| None),
             Line::Step(text) => match table.round() {
                 Some(_) => table.input_text(store, &text).map(|input| match input {
@@ -333,10 +423,72 @@ impl Feed {
                 };
                 let text = String::from_utf8_lossy(bytes);
                 let why = Refused::NotNow { why, expected };
-                refusal(table.refuse_input(&mut self.store, shown(text.trim()).as_ref(), why))
+                let text = loggable(text.trim());
+                refusal(table.refuse_input(&mut self.store, shown(&text).as_ref(), why))
             }
             Err(e) => refusal(e),
         }
+    }
+}
+
+/// A `count`, `fill` or `credit` line: the two sign with their PINs and the input is
+/// logged (`ok count …` / `ok fill slip N …`), or it is refused and the refusal logged
+/// with the line's text, its PINs starred. A count waits for the round in play to end.
+fn money_line(
+    table: &mut TableSession,
+    store: &mut Store,
+    bytes: &[u8],
+    what: Signed,
+    chips: &str,
+    [by, witness]: [&Signer; 2],
+) -> Result<Option<Answer>, FeedError> {
+    let expected = match table.round() {
+        Some(r) => r.expected(),
+        None => BETS.to_string(),
+    };
+    let text = loggable(String::from_utf8_lossy(bytes).trim());
+    let why = match (what, table.round()) {
+        (Signed::Count(_), Some(_)) => Refused::NotNow {
+            why: NotNow::RoundInPlay,
+            expected,
+        },
+        _ => {
+            let at = (table.table_id(), table.state().name.clone());
+            match money_signed::take(store, (at.0, &at.1), what, chips, by, witness) {
+                Ok(done) => return Ok(Some(Answer::Ok(format!("{}; {expected}", said(&done))))),
+                Err(e) => match e.into_store() {
+                    Ok(s) => return Err(FeedError::NotRecorded(InputError::Store(s))),
+                    Err(e) => Refused::Money {
+                        why: e.to_string(),
+                        expected,
+                    },
+                },
+            }
+        }
+    };
+    refusal(table.refuse_input(store, shown(&text).as_ref(), why))
+}
+
+/// What the feed answers for a count or slip taken.
+fn said(done: &Done) -> String {
+    match done {
+        Done::Count {
+            moment, counted, ..
+        } => {
+            let against = match (counted.expected, counted.difference()) {
+                (Some(e), Some(d)) if d == Money::ZERO => format!("as expected ({e})"),
+                (Some(e), Some(d)) => format!("expected {e}, difference {d}"),
+                _ => "the table's first count".to_string(),
+            };
+            format!("{} count {}: {against}", moment.word(), counted.total)
+        }
+        Done::Slip(s) => format!(
+            "{} slip {} of {} ({})",
+            if s.fill { "fill" } else { "credit" },
+            s.number,
+            s.chips.total(),
+            s.chips
+        ),
     }
 }
 
@@ -348,7 +500,9 @@ fn refuse_unread(
     bytes: &[u8],
     e: LineError,
 ) -> Result<Option<Answer>, FeedError> {
-    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX_LINE)]);
+    let text = loggable(&String::from_utf8_lossy(
+        &bytes[..bytes.len().min(MAX_LINE)],
+    ));
     let expected = match table.round() {
         Some(r) => r.expected(),
         None => BETS.to_string(),

@@ -13,6 +13,7 @@ pub mod feed;
 pub mod feed_socket;
 pub mod money;
 pub mod money_log;
+pub mod money_signed;
 mod opening;
 pub mod pontis;
 pub mod replay;

@@ -119,6 +119,9 @@ pub struct MoneyBook {
     /// hold, the expected trays do not and are not checked.
     without_rounds: bool,
     pub(crate) closed: Vec<Stretch>,
+    /// Rounds of the closed stretches: round → (its stretch in `closed`, its house net),
+    /// so that a void or correction after the count still reaches its shift.
+    closed_rounds: HashMap<i64, (usize, Money)>,
     pub(crate) cash_lines: Vec<CashLine>,
     pub(crate) drops: Vec<DropLine>,
 }
@@ -274,6 +277,25 @@ impl MoneyBook {
         let Some(table) = self.round_table.get(&round) else {
             return;
         };
+        // Counted already: its stretch's dealt win and expected tray follow (the count
+        // stands as counted, so the tray difference becomes what it really was).
+        if let Some((i, was)) = self.closed_rounds.get(&round).copied()
+            && let Some(s) = self.closed.get_mut(i)
+        {
+            let change = house_net.unwrap_or(Money::ZERO) - was;
+            s.dealt += change;
+            s.expected = s.expected.map(|e| e + change);
+            match house_net {
+                Some(n) => {
+                    self.closed_rounds.insert(round, (i, n));
+                }
+                None => {
+                    s.rounds -= 1;
+                    self.closed_rounds.remove(&round);
+                }
+            }
+            return;
+        }
         if let Some(t) = self.trays.get_mut(table)
             && let Some(s) = t.open.as_mut()
             && let Some(was) = t.rounds.get(&round).copied()
@@ -304,6 +326,9 @@ impl MoneyBook {
                 self.chips = Some(set);
             }
             MoneyWhat::CashThreshold { amount } => {
+                if table.is_some() {
+                    return Err("the cash threshold belongs to the database, not a table".into());
+                }
                 if !amount.is_positive() {
                     return Err(Fault::Threshold(*amount));
                 }
@@ -349,6 +374,9 @@ impl MoneyBook {
             s.closing = Some(total);
             s.expected = expected;
             self.closed.push(s);
+            let i = self.closed.len() - 1;
+            self.closed_rounds
+                .extend(tray.rounds.iter().map(|(r, n)| (*r, (i, *n))));
         }
         tray.rounds.clear();
         tray.counts += 1;
@@ -430,6 +458,11 @@ impl MoneyBook {
     ) -> Result<(), Fault> {
         if !amount.is_positive() {
             return Err(Fault::Cash(amount));
+        }
+        if self.chips.is_none() {
+            return Err(
+                "cash at a table of a database with no chip set (the money side is off)".into(),
+            );
         }
         if let Some(s) = self.trays.get_mut(table).and_then(|t| t.open.as_mut()) {
             s.cash += amount;

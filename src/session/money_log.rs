@@ -745,6 +745,11 @@ mod tests {
     /// A database with an admin (1), a supervisor (2), two dealers (3, 4), each logged in,
     /// the chip set 25 100 500 and table 1 opened.
     fn staffed(name: &str) -> (Store, [User; 4]) {
+        staffed_with(name, true)
+    }
+
+    /// The same, with or without the chip set.
+    fn staffed_with(name: &str, with_chips: bool) -> (Store, [User; 4]) {
         let dir =
             std::env::temp_dir().join(format!("croupier-money-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -775,7 +780,9 @@ mod tests {
             login(&mut store, n, p, None).unwrap();
         }
         let (sup, jana, olha) = (sup.unwrap(), jana.unwrap(), olha.unwrap());
-        set_chip_set(&mut store, &ChipSet::parse("25 100 500").unwrap(), &sup).unwrap();
+        if with_chips {
+            set_chip_set(&mut store, &ChipSet::parse("25 100 500").unwrap(), &sup).unwrap();
+        }
         let t = crate::session::TableSession::open(
             &mut store,
             jana.clone(),
@@ -882,6 +889,30 @@ mod tests {
                 "the log gives 1000",
             ),
             (
+                "threshold-at-a-table",
+                vec![(
+                    MoneyWhat::CashThreshold {
+                        amount: Money::units(1000),
+                    },
+                    SUP,
+                    None,
+                )],
+                "the cash threshold belongs to the database, not a table",
+            ),
+            (
+                "drop-shift-4",
+                vec![(
+                    MoneyWhat::Drop {
+                        day: "2025-12-01".into(),
+                        shift: 4,
+                        amount: Money::units(100),
+                    },
+                    SUP,
+                    Some(JANA),
+                )],
+                "a drop for shift 4, but a gaming day has shifts 1 to 3",
+            ),
+            (
                 "dealer-par",
                 vec![(
                     MoneyWhat::Par {
@@ -905,6 +936,64 @@ mod tests {
             };
             assert!(e.contains("(money)") && e.contains(want), "{name}: {e}");
         }
+    }
+
+    /// Cash on a database with no chip set: the live session refuses it, and so does
+    /// verify when a writer that skips the checks logged it.
+    #[test]
+    fn cash_without_a_chip_set_fails_verify() {
+        let (mut store, _) = staffed_with("cash-no-chips", false);
+        verify(&store, |_| {}).unwrap();
+        let cash = MoneyWhat::Cash {
+            amount: Money::units(500),
+            box_no: None,
+        };
+        forge(&mut store, cash, JANA, None);
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("no chip set"), "{e}");
+    }
+
+    /// A round voided after the count that closed its stretch: the stretch's dealt win
+    /// and expected tray (what the close-out of its shift reads) follow the void.
+    #[test]
+    fn a_void_after_the_count_reaches_the_counted_stretch() {
+        let (mut store, [_, sup, jana, _]) = staffed("void-after-count");
+        let s = |by, witness| Signers { by, witness };
+        count(
+            &mut store,
+            "Pontoon 1",
+            Moment::Opening,
+            "500:20",
+            s(&jana, &sup),
+        )
+        .unwrap();
+        let mut t =
+            crate::session::TableSession::resume(&mut store, jana.clone(), "Pontoon 1").unwrap();
+        t.new_shoe(&mut store).unwrap();
+        let bets = vec![crate::engine::BetSpec {
+            id: "1a".into(),
+            box_no: 1,
+            stake: Money::units(100),
+        }];
+        let round = t.start_round(&mut store, bets).unwrap();
+        for step in ["10", "7", "10", "stick", "10"] {
+            t.input_text(&mut store, step).unwrap();
+        }
+        drop(t);
+        // The round paid the player 100; the count finds the tray as the log expects.
+        let c = count(
+            &mut store,
+            "Pontoon 1",
+            Moment::Change,
+            "500:19 100:4",
+            s(&jana, &sup),
+        );
+        assert_eq!(c.unwrap().difference(), Some(Money::ZERO));
+        crate::session::exceptions::void_round(&mut store, &sup, round, "never dealt").unwrap();
+        let closed = &book(&store).unwrap().stretches()[0];
+        assert_eq!((closed.dealt, closed.rounds), (Money::ZERO, 0));
+        assert_eq!(closed.expected, Some(Money::units(10_000)));
+        verify(&store, |_| {}).unwrap();
     }
 
     /// The writers refuse what verify would, and log nothing when they do.

@@ -675,6 +675,19 @@ impl Replayer {
         let d: payload::MoneyEvent = Self::read(e)?;
         super::money_log::check_signers_logged(&self.settings, e.user, &d)
             .map_err(|why| Self::bad(e, why))?;
+        // A drop names a shift of the calendar in force, as `money_log::drops` requires.
+        let shifts = self
+            .settings
+            .shift_count
+            .unwrap_or_else(|| super::calendar::Calendar::utc_default().shift_count());
+        if let payload::MoneyWhat::Drop { shift, .. } = d.what
+            && shift > shifts
+        {
+            return Err(Self::bad(
+                e,
+                format!("a drop for shift {shift}, but a gaming day has shifts 1 to {shifts}"),
+            ));
+        }
         let table = match e.table {
             Some(_) => Some(Self::table(&mut self.tables, e)?.name.clone()),
             None => None,

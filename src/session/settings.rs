@@ -255,6 +255,8 @@ pub(crate) struct SettingsReplay {
     /// `croupier currency` / `croupier user language` log a login with the PIN given.
     pub(crate) signed_in: HashSet<i64>,
     pub(crate) currency: Option<String>,
+    /// The shifts of a gaming day by the calendar set so far (none: the default's 3).
+    pub(crate) shift_count: Option<u8>,
 }
 
 /// Why a logged user or setting is not one the store would have allowed (what `verify`
@@ -441,13 +443,14 @@ impl SettingsReplay {
                 self.currency = Some(code);
             }
             Setting::Calendar { tz, shifts } => {
-                Calendar::new(&tz, &shifts)?;
+                let cal = Calendar::new(&tz, &shifts)?;
                 if !may_set_currency(by_role) {
                     return Err(SettingFault::MayNotSetCalendar {
                         name: by_name,
                         role: by_role,
                     });
                 }
+                self.shift_count = Some(cal.shift_count());
             }
             Setting::Language { user, name, lang } => {
                 if stored_lang(&lang).is_none() {

@@ -690,8 +690,13 @@ impl DealerApp {
                 None
             }
             Command::Undo => Some(t.undo(store, lang)),
-            Command::Confirm => Some(t.confirm(lang)),
+            Command::Confirm => {
+                // The settled round moved the expected tray.
+                t.money.refresh(store, &t.session);
+                Some(t.confirm(lang))
+            }
             Command::Suit(s) => Some(t.suit(lang, s)),
+            Command::Money(act) => Some(t.money.apply(act, store, &mut t.session, lang)),
             _ => None,
         }
     }
@@ -767,7 +772,9 @@ impl DealerApp {
                 // The database's currency (a supervisor sets it once): money on the table's
                 // screens is written in it.
                 let currency = settings::currency(store).ok().flatten();
-                self.page = Page::Table(Box::new(AtTable::new(t, currency)));
+                let mut at = AtTable::new(t, currency);
+                at.money.refresh(store, &at.session);
+                self.page = Page::Table(Box::new(at));
                 Some((said, Tone::Info))
             }
             Err(e) => Some((input_error(lang, &e), Tone::Refused)),
@@ -821,6 +828,15 @@ impl DealerApp {
                     .map(|r| r.shoe().cards_left())
                     .unwrap_or(s.shoe.cards_left());
                 ui.label(t!(lang, "app-cards-left", n = left));
+                if let Some((words, due)) = t.money.bar(lang) {
+                    ui.separator();
+                    let text = RichText::new(words).strong();
+                    ui.label(if due {
+                        text.color(egui::Color32::from_rgb(255, 170, 60))
+                    } else {
+                        text
+                    });
+                }
             }
             let supervises = self.user.as_ref().is_some_and(|u| u.role.supervises());
             self.floor.show(ui, supervises, lang);

@@ -4,6 +4,8 @@
 //! `session::exceptions`. No SQL here. Drawing returns `DeskCommand`s; the app carries them
 //! out after the frame (`Desk::apply`) and shows what they said.
 
+mod money_tab;
+
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 
@@ -33,6 +35,8 @@ pub(crate) enum Tab {
     Charts,
     /// The Pontis games (table, host, players, length, how they ended).
     Pontis,
+    /// The table's money: close-out by shift, counts, slips, drops (`money_tab`).
+    Money,
 }
 
 /// The desk's state (forms, the last search, the round open).
@@ -76,6 +80,8 @@ pub(crate) struct Desk {
     charts_asked: bool,
     /// The folder an export is written to (a new file there, never over one).
     export_dir: String,
+    /// The Money tab's close-out and book, as last read.
+    money: money_tab::MoneyTab,
 }
 
 /// A change to a settled round that waits for the supervisor's yes.
@@ -180,6 +186,9 @@ pub(crate) enum DeskCommand {
     Export(Kind),
     /// The Pontis games of the period, table and host.
     SearchGames,
+    /// The Money tab read again; the rounds of its `n`th shift listed.
+    Money,
+    MoneyRounds(usize),
 }
 
 impl Desk {
@@ -214,6 +223,7 @@ impl Desk {
             cal: Calendar::utc_default(),
             charts_asked: false,
             export_dir: "reports".into(),
+            money: Default::default(),
         }
     }
 
@@ -256,6 +266,7 @@ impl Desk {
                 (Tab::Round, t!(lang, "desk-tab-round")),
                 (Tab::Charts, t!(lang, "desk-tab-charts")),
                 (Tab::Pontis, t!(lang, "desk-tab-pontis")),
+                (Tab::Money, t!(lang, "desk-tab-money")),
             ] {
                 ui.selectable_value(&mut self.tab, tab, RichText::new(label).size(18.0));
             }
@@ -296,6 +307,7 @@ impl Desk {
             }
             Tab::Charts => self.charts_tab(ui, lang, &mut commands),
             Tab::Pontis => self.games_tab(ui, lang, &mut commands),
+            Tab::Money => self.money.ui(ui, lang, &mut commands),
         }
         commands
     }
@@ -400,6 +412,9 @@ impl Desk {
             DeskCommand::Verify => self.verify_in_background(store, lang),
             DeskCommand::Export(kind) => self.export(store, user, kind, lang),
             DeskCommand::SearchGames => self.search_games(store, lang),
+            DeskCommand::Money | DeskCommand::MoneyRounds(_) => {
+                return self.money_command(a, store, user, lang);
+            }
         })
     }
 

@@ -82,6 +82,8 @@ pub(crate) enum Command {
     CloseTable,
     /// What the Pontis screen asked for.
     AtPontis(PontisAct),
+    /// The table's money: a signed count, fill or credit, or cash (`screens::counts`).
+    Money(screens::counts::MoneyAct),
     /// The language switch of the login screen.
     Lang(Lang),
 }

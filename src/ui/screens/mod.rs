@@ -1,6 +1,7 @@
 //! One file per screen of the dealer screen. Each holds its own state (a struct that lives
 //! in its `Page` variant) and draws it, pushing `Command`s; none writes anything itself.
 
+pub(crate) mod counts;
 pub(crate) mod first_admin;
 pub(crate) mod login;
 pub(crate) mod open_table;

@@ -40,6 +40,8 @@ pub(crate) struct AtTable {
     pub(crate) bad: Vec<bets::BadStake>,
     /// The database's currency, if set: money on the table's screens is written in it.
     pub(crate) currency: Option<Currency>,
+    /// The table's money: the expected tray, a count due, the money form.
+    pub(crate) money: super::counts::MoneyPanel,
 }
 
 /// Which offer a command makes for a bet.
@@ -66,6 +68,7 @@ impl AtTable {
             walk: settlement::Walk::default(),
             bad: Vec::new(),
             currency,
+            money: Default::default(),
         }
     }
 
@@ -88,7 +91,10 @@ impl AtTable {
         } else if let Some(round) = self.session.round().cloned() {
             play::ui(ui, lang, self, &round, commands);
         } else {
-            bets::ui(ui, lang, self, commands);
+            self.money.ui(ui, lang, commands);
+            if !self.money.due {
+                bets::ui(ui, lang, self, commands);
+            }
         }
     }
 
@@ -132,6 +138,12 @@ impl AtTable {
     /// Starts the round with the bets on screen, then (a card key on the bets screen)
     /// `first`.
     pub(crate) fn deal(&mut self, store: &mut Store, lang: Lang, first: Option<Step>) -> Said {
+        // The money form is up instead of the stakes: the count comes first.
+        if self.money.due {
+            let name = self.session.state().name.clone();
+            let why = crate::codes::NotNow::CountDue { name };
+            return (errors::not_now(lang, &why), Tone::Refused);
+        }
         let bets = match bets::from_form(lang, &self.stakes) {
             Ok(b) => b,
             Err(bad) if bad.is_empty() => return (t!(lang, "bets-none"), Tone::Refused),

@@ -1,0 +1,314 @@
+//! The table's money at the table screen, played with egui_kittest (no display needed):
+//! the top bar's tray, the opening count the screen asks for before it deals (two names,
+//! two PINs), cash flagged over the threshold, and what the log holds afterwards.
+
+use std::path::PathBuf;
+
+use croupier::engine::Money;
+use croupier::log::{ManualClock, Store};
+use croupier::session::chips::ChipSet;
+use croupier::session::money_log;
+use croupier::session::replay;
+use croupier::session::users::{self, Role};
+use croupier::ui::{DealerApp, Screen};
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("croupier-uimoney-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("table.db")
+}
+
+/// Types `text` into the field labelled `label`.
+fn type_into(h: &mut Harness<'static, DealerApp>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+/// A money-side database (chips 25 100 500, cash threshold 1000) with an admin, a
+/// supervisor and a dealer; the dealer logged in at an open czech table.
+fn dealer_at_money_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
+    let path = temp_db(name);
+    {
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        let admin =
+            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        let sup = users::add_user(
+            &mut store,
+            "Petr Novak",
+            Role::Supervisor,
+            "800100",
+            Some(&admin),
+        )
+        .unwrap();
+        users::add_user(
+            &mut store,
+            "Jana Svoboda",
+            Role::Dealer,
+            "1001",
+            Some(&admin),
+        )
+        .unwrap();
+        let sup = users::login(&mut store, &sup.name, "800100", None).unwrap();
+        let set = ChipSet::parse("25 100 500").unwrap();
+        money_log::set_chip_set(&mut store, &set, &sup).unwrap();
+        money_log::set_cash_threshold(&mut store, Money::units(1000), &sup).unwrap();
+    }
+    let app = DealerApp::open(path.clone());
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    type_into(&mut h, "Name", "Jana Svoboda");
+    type_into(&mut h, "PIN", "1001");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().screen(),
+        Screen::Setup,
+        "{:?}",
+        h.state().status()
+    );
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+    (h, path)
+}
+
+fn status(h: &Harness<'static, DealerApp>) -> String {
+    h.state().status().unwrap_or("").to_string()
+}
+
+/// The screen asks for the opening count and deals nothing before it; a count signed by
+/// the dealer and a supervisor lets it deal; the top bar shows the expected tray; cash
+/// over the threshold is flagged on screen; everything is in the log and verify passes.
+#[test]
+fn the_table_screen_counts_the_tray_before_it_deals_and_takes_cash() {
+    let (mut h, path) = dealer_at_money_table("count");
+    assert!(h.query_by_label("tray: count due").is_some());
+    assert!(
+        h.query_by_label("Count the tray before the first round")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("1a").is_none(),
+        "no stakes while a count is due"
+    );
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(status(&h).contains("a count is due"), "{}", status(&h));
+
+    // A wrong PIN: refused in words, nothing counted.
+    type_into(&mut h, "Chips (500:20 100:35)", "500:20 100:5");
+    type_into(&mut h, "Signed by", "Jana Svoboda");
+    type_into(&mut h, "Their PIN", "1001");
+    type_into(&mut h, "Witness", "Petr Novak");
+    type_into(&mut h, "Witness's PIN", "1111");
+    h.get_by_label("Log the count").click();
+    h.run();
+    assert!(
+        status(&h).contains("Petr Novak could not sign"),
+        "{}",
+        status(&h)
+    );
+    assert!(h.query_by_label("tray: count due").is_some());
+
+    // The PINs were cleared: typed again, right.
+    type_into(&mut h, "Their PIN", "1001");
+    type_into(&mut h, "Witness's PIN", "800100");
+    h.get_by_label("Log the count").click();
+    h.run();
+    assert!(
+        status(&h).contains("opening count") && status(&h).contains("the table's first count"),
+        "{}",
+        status(&h)
+    );
+    assert!(h.query_by_label_contains("tray expected").is_some());
+    assert!(h.query_by_label("1a").is_some(), "the stakes are back");
+
+    // Cash over the threshold, into box 2: logged and flagged on screen.
+    h.get_by_label("Money: tray count, fill, credit, cash")
+        .click();
+    h.run();
+    type_into(&mut h, "Amount", "1500");
+    type_into(&mut h, "Box (optional)", "2");
+    h.get_by_label("Log the cash").click();
+    h.run();
+    assert!(status(&h).contains("FLAGGED"), "{}", status(&h));
+    assert!(
+        h.query_by_label_contains("Flagged: cash").is_some(),
+        "flagged on screen"
+    );
+
+    // Dealing is allowed now: a whole round.
+    type_into(&mut h, "1a", "10");
+    h.key_press(Key::Escape);
+    h.run();
+    for k in [Key::Num9, Key::Num7, Key::Num8, Key::S, Key::K] {
+        h.key_press(k);
+        h.run();
+    }
+    assert_eq!(h.state().screen(), Screen::Settled, "{}", status(&h));
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets);
+    drop(h);
+
+    let store = Store::open_read(&path).unwrap();
+    let book = money_log::book(&store).unwrap();
+    // 10,500 counted, 1,500 of chips out for cash, the house won the round's 10.
+    assert_eq!(
+        book.expected_tray("Pontoon 1"),
+        Some(Money::units(10_500 - 1_500 + 10))
+    );
+    replay::verify(&store, |_| {}).unwrap();
+}
+
+/// Every text on screen (labels' values, buttons' labels).
+fn texts(h: &Harness<'static, DealerApp>) -> Vec<String> {
+    use egui_kittest::kittest::NodeT;
+    h.root()
+        .children_recursive()
+        .filter_map(|n| {
+            let a = n.accesskit_node();
+            a.label().or_else(|| a.value())
+        })
+        .collect()
+}
+
+/// The desk's Money tab: the close-out by shift with its difference (the report's figure),
+/// the counts, the slips with a void, the drop; from the shift, its rounds in the history.
+#[test]
+fn the_desk_money_tab_shows_the_closeout_and_leads_to_the_rounds_of_a_shift() {
+    use croupier::engine::{Limits, Rules};
+    use croupier::session::feed::{Feed, NewTable};
+    use croupier::session::money_log::{DropInput, Signers};
+    let path = temp_db("desk");
+    {
+        // 2026-01-05 08:00 UTC: shift 1 of the default calendar.
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        let admin =
+            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        let sup = users::add_user(
+            &mut store,
+            "Petr Novak",
+            Role::Supervisor,
+            "800100",
+            Some(&admin),
+        )
+        .unwrap();
+        let jana = users::add_user(
+            &mut store,
+            "Jana Svoboda",
+            Role::Dealer,
+            "1001",
+            Some(&admin),
+        )
+        .unwrap();
+        let sup = users::login(&mut store, &sup.name, "800100", None).unwrap();
+        let jana_in = users::login(&mut store, &jana.name, "1001", None).unwrap();
+        money_log::set_chip_set(&mut store, &ChipSet::parse("25 100 500").unwrap(), &sup).unwrap();
+        let new = NewTable {
+            rules: Rules::preset("czech").unwrap(),
+            preset: Some("czech".into()),
+            limits: Limits::NONE,
+        };
+        let mut f = Feed::open(store, jana_in, "Pontoon 1", Some(new)).unwrap_or_else(|_| panic!());
+        let signed = "by Jana Svoboda 1001 witness Petr Novak 800100";
+        for line in [
+            format!("count 500:20 100:5 {signed}"),
+            "cash 500".into(),
+            "bets 1a:100".into(),
+            "10".into(),
+            "7".into(),
+            "10".into(),
+            "stick".into(),
+            "10".into(),
+            "fill 100:2 by Petr Novak 800100 witness Jana Svoboda 1001".into(),
+            // 100 of chips short: expected 10,100.
+            format!("count change 500:19 100:5 {signed}"),
+        ] {
+            let a = f.line(line.as_bytes()).unwrap().unwrap().to_string();
+            assert!(
+                a.starts_with("ok") || a.starts_with("settled"),
+                "{line}: {a}"
+            );
+        }
+        let mut store = f.into_store();
+        money_log::void_slip(&mut store, 1, "wrong table", &sup).unwrap();
+        let jana = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+        let drop = DropInput {
+            table: "Pontoon 1".into(),
+            day: chrono::NaiveDate::from_ymd_opt(2026, 1, 5).unwrap(),
+            shift: 1,
+            amount: Money::units(500),
+        };
+        let s = Signers {
+            by: &sup,
+            witness: &jana,
+        };
+        money_log::drops(&mut store, &[drop], s).unwrap();
+    }
+    let app = DealerApp::open(path.clone());
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    type_into(&mut h, "Name", "Petr Novak");
+    type_into(&mut h, "PIN", "800100");
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    h.get_by_label("Money").click();
+    h.run();
+    h.get_by_label("Read the money of the period").click();
+    h.run();
+    assert!(
+        status(&h).contains("1 shift(s) closed out"),
+        "{}",
+        status(&h)
+    );
+    let all = texts(&h);
+    for want in [
+        "Close-out by shift",
+        "Tray counts",
+        "Fill and credit slips",
+        "slip 1",
+        "void",
+        "Drop counts",
+        "shift 1",
+    ] {
+        assert!(all.iter().any(|t| t == want), "{want}: {all:#?}");
+    }
+    // The shift's difference as the close-out gives it: the 100 of chips short.
+    assert!(
+        all.iter().any(|t| t == "-100.00"),
+        "the difference: {all:#?}"
+    );
+    h.get_by_label("Rounds of this shift").click();
+    h.run();
+    for _ in 0..1000 {
+        h.step();
+        if status(&h) != "searching…" {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.run_steps(8);
+    let listed: Vec<String> = texts(&h)
+        .into_iter()
+        .filter(|t| t.starts_with("Open "))
+        .collect();
+    assert_eq!(
+        listed.len(),
+        1,
+        "the shift's one round: {listed:?} ({})",
+        status(&h)
+    );
+}
