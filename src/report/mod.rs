@@ -4,6 +4,7 @@
 //! period, who, when, each file's chain head and whether `verify` passed.
 
 pub use query as data;
+pub mod as_played;
 mod calendars;
 mod closeout;
 mod kinds;
