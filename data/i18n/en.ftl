@@ -727,6 +727,7 @@ report-col-box = box
 report-col-correlation = correlation of stakes with the shoe
 report-col-p-value = p-value
 report-col-flagged = flagged
+report-col-average-stake = average stake
 report-flag-yes = yes
 report-flag-no = no
 # Words in the cells.
@@ -969,6 +970,7 @@ slip-by = Signed by
 slip-witness = Witness
 report-title-closeout = Close-out
 report-section-par = par (imprest) trays
+report-section-players = players: each box's sessions at a table
 report-col-day = gaming day
 report-col-opening = opening tray
 report-col-fills = fills

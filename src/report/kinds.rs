@@ -295,7 +295,19 @@ pub fn build_from(
     let mut charts = Vec::new();
     match o.kind {
         Kind::Summary => summary(src, &cx, &mut sections, &mut charts)?,
-        Kind::Rounds => sections.push(rounds_section(src, &cx, &mut progress)?),
+        Kind::Rounds => {
+            sections.push(rounds_section(src, &cx, &mut progress)?);
+            progress("each box's sessions");
+            let mut columns = super::players::COLUMNS.to_vec();
+            if cx.mixed {
+                columns.insert(1, "currency");
+            }
+            sections.push(Section {
+                name: "players".into(),
+                columns,
+                rows: super::players::rows(src, &cx.in_period, &cx.th, &|db| cx.ck(db))?,
+            });
+        }
         Kind::Dealers => dealers(src, &cx, &mut sections, &mut charts)?,
         Kind::Exceptions => sections.push(exceptions(src, &cx)?),
         Kind::Protection => {
@@ -390,7 +402,7 @@ impl<'a> Ctx<'a> {
             })
             .collect();
         // What each round's rules should hold, for the kinds that show a hold.
-        let th = if matches!(o.kind, Kind::Summary | Kind::Dealers) {
+        let th = if matches!(o.kind, Kind::Summary | Kind::Dealers | Kind::Rounds) {
             progress("solving each table's rules for its theoretical hold");
             Theories::read(src, rounds, to_ms)?
         } else {

@@ -8,6 +8,7 @@ pub mod as_played;
 mod calendars;
 mod closeout;
 mod kinds;
+mod players;
 mod pontis;
 mod protection;
 pub mod query;

@@ -103,6 +103,7 @@ fn section_label(lang: Lang, key: &str) -> String {
         "pontis games" => t!(lang, "report-section-pontis-games"),
         "pontis games by table and host" => t!(lang, "report-section-pontis-by-table"),
         "par" => t!(lang, "report-section-par"),
+        "players" => t!(lang, "report-section-players"),
         other => other.to_string(),
     }
 }
@@ -166,6 +167,7 @@ fn column_label(lang: Lang, key: &str) -> String {
         "correlation" => t!(lang, "report-col-correlation"),
         "p_value" => t!(lang, "report-col-p-value"),
         "flagged" => t!(lang, "report-col-flagged"),
+        "average stake" => t!(lang, "report-col-average-stake"),
         other => money_column_label(lang, other),
     }
 }

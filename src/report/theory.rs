@@ -303,6 +303,12 @@ impl Theories {
             cost,
         })
     }
+
+    /// The rules a round was played under, solved (for costing its boxes one by one).
+    pub(crate) fn solved_of(&self, r: &RoundRow) -> Option<&Solved> {
+        let &(i, _, _) = self.rounds.get(&(r.db, r.round))?;
+        self.solved.get(i as usize)
+    }
 }
 
 #[cfg(test)]
