@@ -1,6 +1,8 @@
 //! The house-edge lab's speeds: `odds` for one dealer card, `strategy` for a preset, and
-//! simulated rounds per second on one core (one box, the strategy table).
-//! Run: `cargo bench --bench lab`. Figures go to docs/benchmarks.md.
+//! simulated rounds per second on one core (one box, the strategy table); decision costs
+//! (the key and lookup alone, and simulated rounds replayed and costed as the reports do).
+//! Run: `cargo bench --bench lab` (`-- "as played"` for the last). Figures go to
+//! docs/benchmarks.md.
 
 use std::hint::black_box;
 
@@ -94,5 +96,48 @@ fn costs(c: &mut Criterion) {
             black_box(sum)
         })
     });
+    as_played(&mut g, &rules, &table);
     g.finish();
+}
+
+/// The theory as played (issue 26 item 1) of simulated rounds, as the reports cost them
+/// (`report::as_played::of_steps`): each round set up from its bets and replayed through
+/// the engine step by step, each decision keyed and costed. One box (10.00), the
+/// simulator's decisions (the chart's mostly, some not), 4,096 rounds cycled.
+fn as_played(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    rules: &Rules,
+    table: &croupier::lab::cost::Costs,
+) {
+    use croupier::engine::{BetSpec, Limits, Money, Round};
+    use croupier::sim::{ShoeInPlay, Table};
+    let mut sim = Table::new(*rules, Limits::NONE, 26);
+    let mut shoe = ShoeInPlay::shuffled(rules.decks(), sim.rng());
+    let bets = vec![BetSpec {
+        id: BetSpec::id_for(1, 0).into(),
+        box_no: 1,
+        stake: Money::units(10),
+    }];
+    let played: Vec<_> = (0..4096)
+        .map(|_| {
+            if shoe.needs_shuffle() {
+                shoe = ShoeInPlay::shuffled(rules.decks(), sim.rng());
+            }
+            sim.play(bets.clone(), &mut shoe)
+        })
+        .collect();
+    let rounds: u64 = 1_000_000;
+    g.throughput(Throughput::Elements(rounds));
+    g.bench_function("as played czech, 1 box, 1 thread", |b| {
+        b.iter(|| {
+            let mut sum = 0.0;
+            for i in 0..rounds as usize {
+                let p = &played[i & 4095];
+                let round = Round::new(*rules, Limits::NONE, p.bets.clone()).unwrap();
+                sum += croupier::report::as_played::of_steps(table, round, &p.steps)
+                    .map_or(0.0, |a| a.cost());
+            }
+            black_box(sum)
+        })
+    });
 }

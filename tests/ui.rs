@@ -968,7 +968,9 @@ fn the_charts_read_every_round_the_filters_find() {
     h.run();
     assert_eq!(listed(&h).len(), 100, "the history lists a page");
     h.get_by_label("Charts").click();
-    h.run();
+    // The search runs in the background (it costs each round's decisions now): step, not
+    // run, until it answers.
+    h.step();
     searched(&mut h);
     assert!(
         h.query_by_label("Charts of the 250 rounds the filters found (voids left out).")

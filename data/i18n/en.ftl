@@ -521,7 +521,7 @@ desk-charts-intro = { $n ->
    *[other] Charts of the { $n_shown } rounds the filters found (voids left out).
 }
 desk-chart-win-day = House win by day
-desk-chart-win-rate-day = Win rate % of the handle by gaming day (red: theoretical win rate of the rules played)
+desk-chart-win-rate-day = Win rate % of the handle by gaming day (red: theoretical win rate of the rules played; orange: as played)
 desk-chart-win-hour = House win by hour of day (local time)
 desk-chart-win-rate-hour = Win rate % of the handle by hour of day (local time)
 desk-chart-rounds-hour = Rounds by hour of day (local time)
@@ -529,6 +529,8 @@ desk-chart-rate-dealer = Rounds per hour at a table, by dealer
 desk-axis-win = win
 desk-axis-win-rate = win rate %
 desk-axis-theory = theoretical win rate %
+desk-axis-as-played = as played: theoretical win rate % of the decisions made
+desk-theory-line = Rounds listed: house win { $win }; theoretical win at best play { $best }, as played { $played }; luck { $luck } sd from as played
 desk-axis-rounds = rounds
 desk-axis-rate = rounds/hour
 # A day on a chart's axis (chrono pattern): 3 Nov
@@ -681,9 +683,10 @@ report-col-paid = paid
 report-col-house-win = house win
 report-col-replayed = replayed by the floor's auditor
 report-col-win-rate = win rate %
-report-col-theoretical-win = theoretical win
+report-col-theo-best = theoretical win, best play
 report-col-theoretical-win-rate = theoretical win rate %
-report-col-win-vs-theory = win vs theory (sd)
+report-col-theo-as-played = theoretical win as played
+report-col-luck = luck: win vs as played (sd)
 report-col-house-edge = house edge % (of the initial stake)
 report-col-edge-to = edge to
 report-col-insurance-taken = insurance taken
@@ -724,6 +727,7 @@ report-col-box = box
 report-col-correlation = correlation of stakes with the shoe
 report-col-p-value = p-value
 report-col-flagged = flagged
+report-col-average-stake = average stake
 report-flag-yes = yes
 report-flag-no = no
 # Words in the cells.
@@ -966,6 +970,7 @@ slip-by = Signed by
 slip-witness = Witness
 report-title-closeout = Close-out
 report-section-par = par (imprest) trays
+report-section-players = players: each box's sessions at a table
 report-col-day = gaming day
 report-col-opening = opening tray
 report-col-fills = fills

@@ -40,6 +40,10 @@ struct Totals {
     theory_actual: Money,
     theory_win: f64,
     theory_var: f64,
+    /// What the players' decisions gave up against the best (cents), and the rounds with
+    /// a theory whose decisions could not be costed (the as-played figures then stay blank).
+    theory_cost: f64,
+    uncosted: i64,
 }
 
 impl Totals {
@@ -50,6 +54,10 @@ impl Totals {
             self.theory_actual += r.figures.house_net;
             self.theory_win += t.theory.hold * handle;
             self.theory_var += t.var;
+            match t.cost {
+                Some(c) => self.theory_cost += c,
+                None => self.uncosted += 1,
+            }
         }
         self.rounds += 1;
         self.handle += r.figures.handle;
@@ -70,31 +78,50 @@ impl Totals {
             .then(|| self.win.cents() as f64 * 100.0 / self.handle.cents() as f64)
     }
 
-    /// The theoretical win, its win rate of the handle %, and how many standard
-    /// deviations the actual win lies from it (over the rounds whose rules have a theory).
-    fn theory(&self) -> (Option<Money>, Option<f64>, Option<f64>) {
+    /// The theoretical win at best play, its win rate of the handle %, the theoretical
+    /// win as played (best play's plus the decisions' cost), and how many standard
+    /// deviations the actual win lies from the as-played figure (luck), over the rounds
+    /// whose rules have a theory.
+    fn theory(&self) -> TheoryFigures {
         if self.theory_handle.cents() == 0 {
-            return (None, None, None);
+            return TheoryFigures::default();
         }
-        let win = Money::from_cents(self.theory_win.round() as i64);
-        let hold = self.theory_win * 100.0 / self.theory_handle.cents() as f64;
-        let z = (self.theory_var > 0.0).then(|| {
-            (self.theory_actual.cents() as f64 - self.theory_win) / self.theory_var.sqrt()
-        });
-        (Some(win), Some(hold), z)
+        let cents = |x: f64| Money::from_cents(x.round() as i64);
+        let as_played = (self.uncosted == 0).then_some(self.theory_win + self.theory_cost);
+        TheoryFigures {
+            best: Some(cents(self.theory_win)),
+            hold: Some(self.theory_win * 100.0 / self.theory_handle.cents() as f64),
+            as_played: as_played.map(cents),
+            luck: as_played
+                .filter(|_| self.theory_var > 0.0)
+                .map(|ap| (self.theory_actual.cents() as f64 - ap) / self.theory_var.sqrt()),
+        }
+    }
+
+    /// The theory's cells: best, its win rate %, as played, luck (sd).
+    fn theory_cells(&self) -> [Cell; 4] {
+        let t = self.theory();
+        let money = |m: Option<Money>| m.map_or(Cell::Text(String::new()), Cell::Money);
+        [
+            money(t.best),
+            Cell::Percent(t.hold),
+            money(t.as_played),
+            Cell::Sd(t.luck),
+        ]
     }
 
     fn cells(&self) -> Vec<Cell> {
-        let (theory_win, theory_hold, z) = self.theory();
+        let [best, hold, as_played, luck] = self.theory_cells();
         vec![
             Cell::Int(self.rounds),
             Cell::Money(self.handle),
             Cell::Money(self.paid),
             Cell::Money(self.win),
             Cell::Percent(self.win_rate()),
-            theory_win.map_or(Cell::Text(String::new()), Cell::Money),
-            Cell::Percent(theory_hold),
-            Cell::Sd(z),
+            best,
+            hold,
+            as_played,
+            luck,
             Cell::Money(self.insurance_taken),
             Cell::Money(self.insurance_paid),
             Cell::Int(self.splits),
@@ -105,15 +132,33 @@ impl Totals {
     }
 }
 
-const FIGURES: [&str; 14] = [
+/// The theory's figures of some rounds ([`Totals::theory`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct TheoryFigures {
+    best: Option<Money>,
+    hold: Option<f64>,
+    as_played: Option<Money>,
+    luck: Option<f64>,
+}
+
+/// The theory's columns (the JSON's keys): best play, its win rate %, as played, luck.
+const THEORY: [&str; 4] = [
+    "theo_best",
+    "theoretical win rate %",
+    "theo_as_played",
+    "luck_sd",
+];
+
+const FIGURES: [&str; 15] = [
     key::ROUNDS,
     key::HANDLE,
     "paid",
     key::HOUSE_WIN,
     key::WIN_RATE,
-    "theoretical win",
-    "theoretical win rate %",
-    "win vs theory (sd)",
+    THEORY[0],
+    THEORY[1],
+    THEORY[2],
+    THEORY[3],
     "insurance taken",
     "insurance paid",
     "splits",
@@ -250,7 +295,19 @@ pub fn build_from(
     let mut charts = Vec::new();
     match o.kind {
         Kind::Summary => summary(src, &cx, &mut sections, &mut charts)?,
-        Kind::Rounds => sections.push(rounds_section(src, &cx, &mut progress)?),
+        Kind::Rounds => {
+            sections.push(rounds_section(src, &cx, &mut progress)?);
+            progress("each box's sessions");
+            let mut columns = super::players::COLUMNS.to_vec();
+            if cx.mixed {
+                columns.insert(1, "currency");
+            }
+            sections.push(Section {
+                name: "players".into(),
+                columns,
+                rows: super::players::rows(src, &cx.in_period, &cx.th, &|db| cx.ck(db))?,
+            });
+        }
         Kind::Dealers => dealers(src, &cx, &mut sections, &mut charts)?,
         Kind::Exceptions => sections.push(exceptions(src, &cx)?),
         Kind::Protection => {
@@ -345,7 +402,7 @@ impl<'a> Ctx<'a> {
             })
             .collect();
         // What each round's rules should hold, for the kinds that show a hold.
-        let th = if o.kind == Kind::Summary {
+        let th = if matches!(o.kind, Kind::Summary | Kind::Dealers | Kind::Rounds) {
             progress("solving each table's rules for its theoretical hold");
             Theories::read(src, rounds, to_ms)?
         } else {
@@ -766,6 +823,10 @@ fn dealers_section(
                 "handle",
                 "house win",
                 "win rate %",
+                THEORY[0],
+                THEORY[1],
+                THEORY[2],
+                THEORY[3],
                 "refused inputs",
                 "undos",
                 "corrections",
@@ -788,6 +849,9 @@ fn dealers_section(
                         Cell::Money(t.handle),
                         Cell::Money(t.win),
                         Cell::Percent(t.win_rate()),
+                    ],
+                    t.theory_cells().to_vec(),
+                    vec![
                         Cell::Int(count(d, c, EventKind::StepRefused)),
                         Cell::Int(count(d, c, EventKind::Undo)),
                         Cell::Int(count(d, c, EventKind::RoundCorrected)),
@@ -976,15 +1040,23 @@ fn provenance(
     Ok(sources)
 }
 
+/// A day's figures: (date, house win, hold %, rounds, theoretical hold % at best play,
+/// and as played).
+pub(crate) type DayFigures = (String, Money, f64, i64, Option<f64>, Option<f64>);
+
 /// Figures for the supervisor's charts: by day, by hour of day, by dealer.
 #[derive(Clone, Debug, Default)]
 pub struct Series {
-    /// (date, house win, hold %, rounds, theoretical hold % of the rules played)
-    pub(crate) by_day: Vec<(String, Money, f64, i64, Option<f64>)>,
+    /// (date, house win, hold %, rounds, theoretical hold % of the rules played at best
+    /// play, and as played)
+    pub(crate) by_day: Vec<DayFigures>,
     /// (hour 0–23, house win, hold %, rounds)
     pub(crate) by_hour: Vec<(u32, Money, f64, i64)>,
     /// (dealer, rounds, rounds per hour at a table)
     pub(crate) by_dealer: Vec<(String, i64, f64)>,
+    /// Over all the rounds: the house win, the theoretical win at best play and as
+    /// played, and the luck (sd of the win from as played); `None`s with no theory.
+    pub(crate) theory: (Money, Option<Money>, Option<Money>, Option<f64>),
 }
 
 /// Groups settled, not voided rounds for charts (by the UTC default calendar).
@@ -999,7 +1071,14 @@ pub fn series_with(rows: &[RoundRow], th: &Theories, cal: &Calendar) -> Series {
     let hold = |t: &Totals| t.win_rate().unwrap_or(0.0);
     let by_day = grouped(&rows, th, |r| cal.locate(r.at).day)
         .into_iter()
-        .map(|(d, t)| (d.to_string(), t.win, hold(&t), t.rounds, t.theory().1))
+        .map(|(d, t)| {
+            let th = t.theory();
+            let as_played = th
+                .as_played
+                .zip(th.hold)
+                .map(|(ap, _)| ap.cents() as f64 * 100.0 / t.theory_handle.cents() as f64);
+            (d.to_string(), t.win, hold(&t), t.rounds, th.hold, as_played)
+        })
         .collect();
     let by_hour = grouped(&rows, th, |r| cal.local_hour(r.at))
         .into_iter()
@@ -1012,9 +1091,15 @@ pub fn series_with(rows: &[RoundRow], th: &Theories, cal: &Calendar) -> Series {
             (d, t.rounds, per_hour)
         })
         .collect();
+    let mut all = Totals::default();
+    for r in &rows {
+        all.add(r, th.of(r));
+    }
+    let t = all.theory();
     Series {
         by_day,
         by_hour,
         by_dealer,
+        theory: (all.win, t.best, t.as_played, t.luck),
     }
 }

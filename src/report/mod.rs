@@ -4,9 +4,11 @@
 //! period, who, when, each file's chain head and whether `verify` passed.
 
 pub use query as data;
+pub mod as_played;
 mod calendars;
 mod closeout;
 mod kinds;
+mod players;
 mod pontis;
 mod protection;
 pub mod query;

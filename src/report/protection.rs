@@ -159,8 +159,10 @@ struct TableLog {
     shoes: Vec<i64>,
 }
 
-/// By (table, box): how its stakes followed the shoe.
-pub(crate) type Follows = BTreeMap<(String, u8), Follow>;
+/// By (table, database, box): how its stakes followed the shoe. A table is its name
+/// within its database: two databases' tables of one name are two tables (their shoes and
+/// players are not one), listed by name.
+pub(crate) type Follows = BTreeMap<(String, usize, u8), Follow>;
 
 /// Reads every table's shoes and the cards of its rounds (`rounds`, every round read,
 /// voided ones too: their cards left the shoe) and sums, for the rounds `keep` says, each
@@ -216,8 +218,8 @@ fn one_table(
         if s != shoe_no {
             shoe_no = s;
             out_cards = [0; VALUE_COUNT];
-            for ((t, _), f) in out.iter_mut() {
-                if *t == r.table {
+            for ((t, db, _), f) in out.iter_mut() {
+                if *db == r.db && *t == r.table {
                     f.end_shoe();
                 }
             }
@@ -231,7 +233,7 @@ fn one_table(
                 *by_box.entry(b.box_no).or_insert(Money::ZERO) += b.stake;
             }
             for (b, stake) in by_box {
-                let f = out.entry((r.table.clone(), b)).or_default();
+                let f = out.entry((r.table.clone(), r.db, b)).or_default();
                 f.add(ev, stake.cents() as f64);
                 f.last = Some((r.at, r.round));
             }
@@ -249,7 +251,7 @@ fn one_table(
 /// The protection report's rows: a row per table and box.
 pub(crate) fn rows(f: &Follows) -> Vec<Vec<Cell>> {
     f.iter()
-        .map(|((table, b), f)| {
+        .map(|((table, _, b), f)| {
             vec![
                 Cell::Text(table.clone()),
                 Cell::Int(*b as i64),
@@ -266,7 +268,7 @@ pub(crate) fn rows(f: &Follows) -> Vec<Vec<Cell>> {
 pub(crate) fn exception_rows(f: &Follows) -> Vec<(i64, Vec<Cell>)> {
     f.iter()
         .filter(|(_, f)| f.flagged())
-        .map(|((table, b), f)| {
+        .map(|((table, _, b), f)| {
             let (at, round) = f.last.unwrap_or((0, 0));
             let detail = super::Detail::BetsFollowShoe {
                 box_no: *b,

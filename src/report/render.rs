@@ -103,6 +103,7 @@ fn section_label(lang: Lang, key: &str) -> String {
         "pontis games" => t!(lang, "report-section-pontis-games"),
         "pontis games by table and host" => t!(lang, "report-section-pontis-by-table"),
         "par" => t!(lang, "report-section-par"),
+        "players" => t!(lang, "report-section-players"),
         other => other.to_string(),
     }
 }
@@ -131,9 +132,10 @@ fn column_label(lang: Lang, key: &str) -> String {
         "paid" => t!(lang, "report-col-paid"),
         "house win" => t!(lang, "report-col-house-win"),
         "win rate %" => t!(lang, "report-col-win-rate"),
-        "theoretical win" => t!(lang, "report-col-theoretical-win"),
+        "theo_best" => t!(lang, "report-col-theo-best"),
         "theoretical win rate %" => t!(lang, "report-col-theoretical-win-rate"),
-        "win vs theory (sd)" => t!(lang, "report-col-win-vs-theory"),
+        "theo_as_played" => t!(lang, "report-col-theo-as-played"),
+        "luck_sd" => t!(lang, "report-col-luck"),
         "house edge %" => t!(lang, "report-col-house-edge"),
         "edge to" => t!(lang, "report-col-edge-to"),
         "insurance taken" => t!(lang, "report-col-insurance-taken"),
@@ -175,6 +177,7 @@ fn column_label(lang: Lang, key: &str) -> String {
         "correlation" => t!(lang, "report-col-correlation"),
         "p_value" => t!(lang, "report-col-p-value"),
         "flagged" => t!(lang, "report-col-flagged"),
+        "average stake" => t!(lang, "report-col-average-stake"),
         other => money_column_label(lang, other),
     }
 }

@@ -5,12 +5,13 @@
 //! stakes (its `round_started` event).
 
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde_json::Value;
 
 use crate::engine::Money;
 use crate::engine::Rules;
+use crate::lab::cost::Costs;
 use crate::lab::simulate::{CHUNK, SimOptions, simulate};
 use crate::lab::strategy::Strategy;
 use crate::log::payload::Payload;
@@ -50,11 +51,6 @@ impl Theory {
         self.sd * self.sd * ((1.0 - self.rho) * squares + self.rho * sum * sum)
     }
 
-    /// Its figures bit for bit (rounds share a theory when these are equal, NaN too).
-    fn bits(&self) -> [u64; 5] {
-        [self.edge, self.hold, self.sd, self.rho, self.staked].map(f64::to_bits)
-    }
-
     /// A round's variance when its boxes are unknown: its handle taken as one box's.
     fn handle_var(&self, handle: f64) -> f64 {
         (self.sd * handle / self.staked).powi(2)
@@ -81,18 +77,33 @@ fn rho_of(s: &Strategy, threads: usize) -> f64 {
     ((b * r.sd * r.sd / (s.sd * s.sd) - 1.0) / (b - 1.0)).clamp(0.0, 1.0)
 }
 
+/// What the lab gives a rules snapshot: its theory and its decision costs.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    pub rules: Rules,
+    pub theory: Theory,
+    /// One table per rules (`lab::cost`), shared by every round played under them.
+    pub costs: Arc<Costs>,
+}
+
 /// Every rules snapshot solved in this process, by its text.
-fn cache() -> &'static Mutex<HashMap<String, Option<Theory>>> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Option<Theory>>>> = OnceLock::new();
+fn cache() -> &'static Mutex<HashMap<String, Option<Solved>>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Option<Solved>>>> = OnceLock::new();
     CACHE.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
 /// The theory for a rules snapshot (as logged when its table opened), solved once per
 /// distinct rules in this process; `None` for rules the engine no longer accepts.
 pub fn of_rules(rules: &Value) -> Option<Theory> {
+    solved(rules).map(|s| s.theory)
+}
+
+/// The theory and decision costs of a rules snapshot, solved once per distinct rules in
+/// this process (the one solve gives both); `None` for rules the engine no longer accepts.
+pub fn solved(rules: &Value) -> Option<Solved> {
     let key = rules.to_string();
     if let Some(t) = cache().lock().ok()?.get(&key) {
-        return *t;
+        return t.clone();
     }
     let Ok(r) = Rules::from_value(rules) else {
         cache().lock().ok()?.insert(key, None);
@@ -102,15 +113,19 @@ pub fn of_rules(rules: &Value) -> Option<Theory> {
     // A solver thread that panicked leaves no theory, and nothing is cached: the next
     // asking solves again rather than keeping a figure made of part of the work.
     let s = Strategy::solve(&r, threads).ok()?;
-    let theory = Some(Theory {
-        edge: s.house_edge,
-        hold: s.hold_per_handle(),
-        sd: s.sd,
-        rho: rho_of(&s, threads),
-        staked: s.mean_staked,
+    let solved = Some(Solved {
+        rules: r,
+        theory: Theory {
+            edge: s.house_edge,
+            hold: s.hold_per_handle(),
+            sd: s.sd,
+            rho: rho_of(&s, threads),
+            staked: s.mean_staked,
+        },
+        costs: Arc::new(Costs::of(&s)),
     });
-    cache().lock().ok()?.insert(key, theory);
-    theory
+    cache().lock().ok()?.insert(key, solved.clone());
+    solved
 }
 
 /// A theory for a screen, which must not wait for it.
@@ -127,26 +142,26 @@ pub enum Soon {
 pub fn of_rules_soon(rules: &Value) -> Soon {
     static STARTED: OnceLock<Mutex<std::collections::HashSet<String>>> = OnceLock::new();
     let key = rules.to_string();
-    if let Some(t) = cache().lock().ok().and_then(|c| c.get(&key).copied()) {
-        return Soon::Ready(t);
+    if let Some(t) = cache().lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return Soon::Ready(t.map(|s| s.theory));
     }
     let started = STARTED.get_or_init(Default::default);
     if let Ok(mut s) = started.lock()
         && s.insert(key)
     {
         let rules = rules.clone();
-        std::thread::spawn(move || of_rules(&rules));
+        std::thread::spawn(move || solved(&rules));
     }
     Soon::Solving
 }
 
 /// The rules each table opened with, in the order they were opened: by (database,
-/// table), (opened at, theory). Read through a `Source`, so the files and the floor give
-/// the same theory.
+/// table), (opened at, what the lab gives its rules). Read through a `Source`, so the files
+/// and the floor give the same theory.
 pub(crate) struct Openings(HashMap<(usize, String), Opened>);
 
-/// A table's openings: (opened at, the theory of its rules).
-type Opened = Vec<(i64, Option<Theory>)>;
+/// A table's openings: (opened at, its rules solved).
+type Opened = Vec<(i64, Option<Solved>)>;
 
 impl Openings {
     pub(crate) fn read(src: &mut dyn Source, to_ms: i64) -> Result<Openings, AuditError> {
@@ -155,7 +170,7 @@ impl Openings {
             if let Payload::TableOpened(t) = n.payload {
                 m.entry((n.db, n.table.clone()))
                     .or_default()
-                    .push((n.at, of_rules(&t.rules)));
+                    .push((n.at, solved(&t.rules)));
             }
         }
         for v in m.values_mut() {
@@ -164,35 +179,49 @@ impl Openings {
         Ok(Openings(m))
     }
 
-    /// The theory of the rules `table` of database `db` played at `at` (its last opening
-    /// before then).
-    pub(crate) fn at(&self, db: usize, table: &str, at: i64) -> Option<Theory> {
+    /// The rules `table` of database `db` played at `at` (its last opening before then),
+    /// solved.
+    pub(crate) fn solved_at(&self, db: usize, table: &str, at: i64) -> Option<&Solved> {
         let v = self.0.get(&(db, table.to_owned()))?;
         let i = v.partition_point(|(t, _)| *t <= at);
-        v.get(i.checked_sub(1)?).and_then(|(_, t)| *t)
+        v.get(i.checked_sub(1)?).and_then(|(_, t)| t.as_ref())
     }
 }
 
-/// A round's theory: its rules' figures and the variance of its house win (cents²).
+/// A round's theory: its rules' figures, the variance of its house win (cents²), and what
+/// its players' decisions gave up against the best (cents; `None` when the round does not
+/// replay to its decisions).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RoundTheory {
     pub theory: Theory,
     pub var: f64,
+    pub cost: Option<f64>,
 }
 
+impl RoundTheory {
+    /// The theoretical win at best play (cents): the rules' hold of the handle.
+    pub fn best(&self, handle: Money) -> f64 {
+        self.theory.hold * handle.cents() as f64
+    }
+}
+
+/// A round's place in [`Theories`]: which rules, its variance and its decisions' cost.
+type Entry = (u32, f64, Option<f64>);
+
 /// The theory of each round's rules, by (database, round): which of the report's
-/// theories, and the variance of its house win.
+/// rules, the variance of its house win and the cost of its decisions.
 #[derive(Clone, Debug, Default)]
 pub struct Theories {
-    theories: Vec<Theory>,
-    rounds: HashMap<(usize, i64), (u32, f64)>,
+    solved: Vec<Solved>,
+    rounds: HashMap<(usize, i64), Entry>,
 }
 
 impl Theories {
     /// For `rounds` of `src`: each round's rules are its table's at the time, and its
     /// spread comes from its boxes' stakes. The rounds' `round_started` events are read
     /// one at a time, each database's from its first round in `rounds` to its last: the
-    /// report holds one variance per round, never the events.
+    /// report holds one variance and one cost per round, never the events; each round's
+    /// decisions are costed from its rules' one table (`report::as_played`).
     pub fn read(
         src: &mut dyn Source,
         rounds: &[RoundRow],
@@ -203,51 +232,82 @@ impl Theories {
         // Each round's theory, with its variance from its handle until its boxes are read.
         let mut span: std::collections::BTreeMap<usize, (i64, i64)> = Default::default();
         for r in rounds {
-            let Some(t) = openings.at(r.db, &r.table, r.at) else {
+            let Some(s) = openings.solved_at(r.db, &r.table, r.at) else {
                 continue;
             };
-            let i = match th.theories.iter().position(|x| x.bits() == t.bits()) {
+            let i = match th.solved.iter().position(|x| x.rules == s.rules) {
                 Some(i) => i,
                 None => {
-                    th.theories.push(t);
-                    th.theories.len() - 1
+                    th.solved.push(s.clone());
+                    th.solved.len() - 1
                 }
             };
-            th.rounds.insert(
-                (r.db, r.round),
-                (i as u32, t.handle_var(r.figures.handle.cents() as f64)),
-            );
-            let s = span.entry(r.db).or_insert((r.round, r.round));
-            *s = (s.0.min(r.round), s.1.max(r.round));
+            let var = s.theory.handle_var(r.figures.handle.cents() as f64);
+            th.rounds.insert((r.db, r.round), (i as u32, var, None));
+            let sp = span.entry(r.db).or_insert((r.round, r.round));
+            *sp = (sp.0.min(r.round), sp.1.max(r.round));
         }
         for (db, (first, last)) in span {
-            let Theories { theories, rounds } = &mut th;
-            src.round_starts(db, first, last, &mut |round, data| {
-                let Some((i, var)) = rounds.get_mut(&(db, round)) else {
-                    return Ok(());
-                };
-                let Ok(Payload::RoundStarted(p)) = Payload::parse(EventKind::RoundStarted, data)
-                else {
-                    return Err(AuditError::Refused(LogRefusal::StartUnreadable { round }));
-                };
-                let mut by_box: std::collections::BTreeMap<u8, Money> = Default::default();
-                for b in &p.bets {
-                    *by_box.entry(b.box_no).or_insert(Money::ZERO) += b.stake;
-                }
-                let v: Vec<f64> = by_box.values().map(|m| m.cents() as f64).collect();
-                *var = theories[*i as usize].round_var(&v);
-                Ok(())
-            })?;
+            th.read_vars(src, db, first, last)?;
         }
+        th.read_costs(src, rounds)?;
         Ok(th)
     }
 
-    pub(crate) fn of(&self, r: &RoundRow) -> Option<RoundTheory> {
-        let &(i, var) = self.rounds.get(&(r.db, r.round))?;
-        Some(RoundTheory {
-            theory: *self.theories.get(i as usize)?,
-            var,
+    /// Each round's variance from its boxes' stakes (its `round_started`).
+    fn read_vars(
+        &mut self,
+        src: &mut dyn Source,
+        db: usize,
+        first: i64,
+        last: i64,
+    ) -> Result<(), AuditError> {
+        let Theories { solved, rounds } = self;
+        src.round_starts(db, first, last, &mut |round, data| {
+            let Some((i, var, _)) = rounds.get_mut(&(db, round)) else {
+                return Ok(());
+            };
+            let Ok(Payload::RoundStarted(p)) = Payload::parse(EventKind::RoundStarted, data) else {
+                return Err(AuditError::Refused(LogRefusal::StartUnreadable { round }));
+            };
+            let mut by_box: std::collections::BTreeMap<u8, Money> = Default::default();
+            for b in &p.bets {
+                *by_box.entry(b.box_no).or_insert(Money::ZERO) += b.stake;
+            }
+            let v: Vec<f64> = by_box.values().map(|m| m.cents() as f64).collect();
+            *var = solved[*i as usize].theory.round_var(&v);
+            Ok(())
         })
+    }
+
+    /// Each round's decisions costed (`as_played::of_logged`) from its inputs.
+    fn read_costs(&mut self, src: &mut dyn Source, rounds: &[RoundRow]) -> Result<(), AuditError> {
+        for r in rounds {
+            let Some((i, _, cost)) = self.rounds.get_mut(&(r.db, r.round)) else {
+                continue;
+            };
+            let s = &self.solved[*i as usize];
+            let (bets, steps) = src.round_inputs(r.db, r.round)?;
+            *cost = super::as_played::of_logged(&s.costs, s.rules, &bets, &steps)
+                .ok()
+                .map(|p| p.cost());
+        }
+        Ok(())
+    }
+
+    pub(crate) fn of(&self, r: &RoundRow) -> Option<RoundTheory> {
+        let &(i, var, cost) = self.rounds.get(&(r.db, r.round))?;
+        Some(RoundTheory {
+            theory: self.solved.get(i as usize)?.theory,
+            var,
+            cost,
+        })
+    }
+
+    /// The rules a round was played under, solved (for costing its boxes one by one).
+    pub(crate) fn solved_of(&self, r: &RoundRow) -> Option<&Solved> {
+        let &(i, _, _) = self.rounds.get(&(r.db, r.round))?;
+        self.solved.get(i as usize)
     }
 }
 

@@ -1264,6 +1264,17 @@ impl Desk {
             n = self.rows.len(),
             n_shown = count(lang, self.rows.len())
         ));
+        if let (win, Some(best), Some(played), luck) = s.theory {
+            let m = |m: Money| i18n::format::amount(lang, m);
+            ui.label(t!(
+                lang,
+                "desk-theory-line",
+                win = m(win),
+                best = m(best),
+                played = m(played),
+                luck = luck.map_or(String::from("–"), |z| i18n::format::decimal(lang, z, 1))
+            ));
+        }
         ui.columns(2, |cols| {
             let by_day = |f: &dyn Fn(&Day) -> f64| {
                 s.by_day
@@ -1335,7 +1346,14 @@ fn hold_by_day(ui: &mut Ui, lang: Lang, s: &Series, hold: &str, bars: Vec<(Strin
         .enumerate()
         .filter_map(|(i, d)| d.4.map(|t| [i as f64, t]))
         .collect();
+    let played: Vec<[f64; 2]> = s
+        .by_day
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| d.5.map(|t| [i as f64, t]))
+        .collect();
     let theory_name = t!(lang, "desk-axis-theory");
+    let played_name = t!(lang, "desk-axis-as-played");
     labelled_bars_with(
         ui,
         lang,
@@ -1352,6 +1370,18 @@ fn hold_by_day(ui: &mut Ui, lang: Lang, s: &Series, hold: &str, bars: Vec<(Strin
                 p.points(
                     Points::new(&theory_name, PlotPoints::from(theory.clone()))
                         .color(Color32::RED)
+                        .radius(4.0),
+                );
+            }
+            if !played.is_empty() {
+                p.line(
+                    Line::new(&played_name, PlotPoints::from(played.clone()))
+                        .color(Color32::ORANGE)
+                        .width(2.0),
+                );
+                p.points(
+                    Points::new(&played_name, PlotPoints::from(played.clone()))
+                        .color(Color32::ORANGE)
                         .radius(4.0),
                 );
             }
@@ -1380,8 +1410,9 @@ fn about_four_steps(input: GridInput) -> Vec<GridMark> {
         .collect()
 }
 
-/// A day of the series: (date, house win, hold %, rounds, theoretical hold %).
-type Day = (String, Money, f64, i64, Option<f64>);
+/// A day of the series: (date, house win, hold %, rounds, theoretical hold % at best play
+/// and as played).
+type Day = (String, Money, f64, i64, Option<f64>, Option<f64>);
 /// An hour of the day in the series: (hour, house win, hold %, rounds).
 type Hour = (u32, Money, f64, i64);
 

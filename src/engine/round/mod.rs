@@ -302,11 +302,17 @@ impl Hand {
             Origin::SplitAce => HandKind::SplitAce,
         }
     }
-    fn twisted(&self) -> bool {
+    /// Whether the hand has twisted (it may no longer buy, `buy_after_twist`).
+    pub(crate) fn twisted(&self) -> bool {
         matches!(
             self.origin,
             Origin::Dealt { twisted: true } | Origin::Split { twisted: true }
         )
+    }
+    /// The stakes bet position `pos` of the box has on the hand: 0 = not on it, 1 = the
+    /// original stake, +1 for each buy it followed.
+    pub(crate) fn units(&self, pos: usize) -> u8 {
+        self.units.get(pos).copied().unwrap_or(0)
     }
     fn push(&mut self, card: Card) {
         self.cards[self.len as usize] = card;

@@ -131,3 +131,45 @@ fn a_flat_bettor_and_short_shoes_say_nothing() {
     assert!((f.p_value().unwrap() - 0.5).abs() < 1e-6);
     assert_eq!(f.rounds, 43);
 }
+
+/// A table is its name within its database: two databases that each have a "Pontoon 1"
+/// give two tables' rows — each box's figures are those of its own database alone, its
+/// shoes never ended by the other's — not one table's rows mixing both.
+#[test]
+fn one_table_name_in_two_databases_is_two_tables() {
+    use crate::log::Store;
+    use crate::report::query::Files;
+    use crate::session::demo;
+    let dir = std::env::temp_dir().join(format!(
+        "croupier-unit-{}-protection-keys",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let open = |name: &str, seed: u64| {
+        let mut s = Store::open_with(&dir.join(name), Box::new(demo::clock())).unwrap();
+        demo::fill(&mut s, 240, 1, seed, |_| {}).unwrap();
+        s
+    };
+    let stores = [open("a.db", 3), open("b.db", 4)];
+    let follows_of = |stores: &[Store]| {
+        let mut src = Files(stores);
+        let rounds = src.rounds(i64::MIN, i64::MAX, &mut |_| {}).unwrap();
+        let refs: Vec<&RoundRow> = rounds.iter().collect();
+        follows(&mut src, &refs, &|r: &RoundRow| !r.voided, i64::MAX).unwrap()
+    };
+    let both = follows_of(&stores);
+    let a = follows_of(&stores[..1]);
+    let b = follows_of(&stores[1..]);
+    assert!(a.keys().all(|(t, _, _)| t == "Pontoon 1"), "{:?}", a.keys());
+    assert!(b.keys().all(|(t, _, _)| t == "Pontoon 1"), "{:?}", b.keys());
+    assert_eq!(both.len(), a.len() + b.len(), "{:?}", both.keys());
+    for ((t, _, bx), f) in &a {
+        assert_eq!(both.get(&(t.clone(), 0, *bx)), Some(f), "box {bx} of a.db");
+    }
+    for ((t, _, bx), f) in &b {
+        assert_eq!(both.get(&(t.clone(), 1, *bx)), Some(f), "box {bx} of b.db");
+    }
+    assert_eq!(rows(&both).len(), a.len() + b.len());
+    let _ = std::fs::remove_dir_all(&dir);
+}

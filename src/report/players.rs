@@ -1,0 +1,227 @@
+//! The rounds report's `players` section (issue 26 item 2): a player's worth per box and
+//! table session, from the log — rounds, average initial stake, handle, the house's win,
+//! the theory at best play and as played (`report::as_played`), time at the table. Reads
+//! rounds through a `Source`; never writes.
+
+use std::collections::BTreeMap;
+
+use super::Cell;
+use super::data::RoundRow;
+use super::theory::Theories;
+use crate::engine::Money;
+use crate::log::AuditError;
+use crate::report::query::Source;
+
+/// A session ends when its box sits out more than this many of its table's rounds in a row.
+pub const SIT_OUT_ROUNDS: usize = 3;
+/// ... or when this long passes between two of its rounds (20 minutes).
+pub const GAP_MS: i64 = 20 * 60_000;
+
+/// One box's session at one table.
+#[derive(Clone, Debug, Default)]
+struct Session {
+    /// When it began: the settlement of the table's round before its first (the first
+    /// round's start, as near as the log tells), or its first round's if none is near.
+    from: i64,
+    /// Its last round: settled at, and the table's round count then.
+    last: i64,
+    last_n: usize,
+    rounds: i64,
+    stakes: Money,
+    handle: Money,
+    win: Money,
+    /// The theory at best play, the decisions' cost (cents) and the win's variance (cents²).
+    best: f64,
+    cost: f64,
+    var: f64,
+}
+
+/// Its columns (the JSON's keys).
+pub(crate) const COLUMNS: [&str; 11] = [
+    "table",
+    "box",
+    "started at",
+    "minutes",
+    "rounds",
+    "average stake",
+    "handle",
+    "house win",
+    "theo_best",
+    "theo_as_played",
+    "luck_sd",
+];
+
+/// A row's leading key: (table, currency key, box, started at).
+type RowKey = (String, Option<String>, u8, i64);
+
+/// The sessions of every box over `rounds` (the report's kept rounds of the period), a row
+/// each; `ck` gives a database's currency key (none unless the report mixes currencies:
+/// then a currency cell follows the table's). A round whose rules the engine no longer
+/// accepts, or that does not replay, is left out.
+pub(crate) fn rows(
+    src: &mut dyn Source,
+    rounds: &[&RoundRow],
+    th: &Theories,
+    ck: &dyn Fn(usize) -> Option<String>,
+) -> Result<Vec<Vec<Cell>>, AuditError> {
+    let mut order: Vec<&RoundRow> = rounds.to_vec();
+    order.sort_by(|a, b| (a.db, &a.table, a.at, a.round).cmp(&(b.db, &b.table, b.at, b.round)));
+    let mut done: BTreeMap<RowKey, Session> = BTreeMap::new();
+    let mut open: BTreeMap<u8, Session> = BTreeMap::new();
+    let mut prev: Option<&RoundRow> = None;
+    let mut n = 0usize;
+    for r in order {
+        let same_table = prev.is_some_and(|p| p.db == r.db && p.table == r.table);
+        let before = prev.filter(|p| same_table && r.at - p.at <= GAP_MS);
+        if !same_table {
+            close_all(&mut open, &mut done, prev, ck);
+            n = 0;
+        }
+        n += 1;
+        let Some(s) = th.solved_of(r) else {
+            prev = Some(r);
+            continue;
+        };
+        let (bets, steps) = src.round_inputs(r.db, r.round)?;
+        let Ok(played) = super::as_played::of_logged(&s.costs, s.rules, &bets, &steps) else {
+            prev = Some(r);
+            continue;
+        };
+        for b in played.boxes {
+            let ended = open
+                .get(&b.box_no)
+                .is_some_and(|o| ends((o.last_n, o.last), (n, r.at)));
+            if ended && let Some(o) = open.remove(&b.box_no) {
+                done.insert((r.table.clone(), ck(r.db), b.box_no, o.from), o);
+            }
+            let o = open.entry(b.box_no).or_insert_with(|| Session {
+                from: before.map_or(r.at, |p| p.at),
+                ..Session::default()
+            });
+            o.last = r.at;
+            o.last_n = n;
+            o.rounds += 1;
+            o.stakes += b.stake;
+            o.handle += b.staked;
+            o.win += b.house_win;
+            o.best += s.theory.hold * b.staked.cents() as f64;
+            o.cost += b.cost;
+            o.var += s.theory.round_var(&[b.stake.cents() as f64]);
+        }
+        prev = Some(r);
+    }
+    close_all(&mut open, &mut done, prev, ck);
+    Ok(done.into_iter().map(|(k, s)| cells(k, &s)).collect())
+}
+
+/// Whether a box's session whose last round was the table's `last` (its count, settled at)
+/// has ended by the table's round `now`: more than [`SIT_OUT_ROUNDS`] of the table's rounds
+/// without it in between, or more than [`GAP_MS`].
+fn ends(last: (usize, i64), now: (usize, i64)) -> bool {
+    now.0.saturating_sub(last.0) > SIT_OUT_ROUNDS + 1 || now.1 - last.1 > GAP_MS
+}
+
+/// Ends every open session of the table `last` was a round of.
+fn close_all(
+    open: &mut BTreeMap<u8, Session>,
+    done: &mut BTreeMap<RowKey, Session>,
+    last: Option<&RoundRow>,
+    ck: &dyn Fn(usize) -> Option<String>,
+) {
+    let Some(r) = last else { return };
+    for (b, s) in std::mem::take(open) {
+        done.insert((r.table.clone(), ck(r.db), b, s.from), s);
+    }
+}
+
+/// A session's row.
+fn cells((table, cur, b, from): RowKey, s: &Session) -> Vec<Cell> {
+    let cents = |x: f64| Cell::Money(Money::from_cents(x.round() as i64));
+    let played = s.best + s.cost;
+    let luck = (s.var > 0.0).then(|| (s.win.cents() as f64 - played) / s.var.sqrt());
+    let cur = cur.map(|c| vec![Cell::Text(c)]).unwrap_or_default();
+    [
+        vec![Cell::Text(table)],
+        cur,
+        vec![
+            Cell::Int(b as i64),
+            Cell::Time(from),
+            Cell::Int((s.last - from) / 60_000),
+            Cell::Int(s.rounds),
+            Cell::Money(Money::from_cents(s.stakes.cents() / s.rounds.max(1))),
+            Cell::Money(s.handle),
+            Cell::Money(s.win),
+            cents(s.best),
+            cents(played),
+            Cell::Sd(luck),
+        ],
+    ]
+    .concat()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::Store;
+    use crate::report::query::Files;
+    use crate::session::demo;
+
+    #[test]
+    fn a_session_ends_after_three_rounds_sat_out_or_twenty_minutes() {
+        let min = 60_000;
+        assert!(!ends((1, 0), (2, min)), "the next round");
+        assert!(!ends((1, 0), (5, 4 * min)), "three rounds sat out");
+        assert!(ends((1, 0), (6, 5 * min)), "four rounds sat out");
+        assert!(!ends((1, 0), (2, 20 * min)), "twenty minutes");
+        assert!(ends((1, 0), (2, 20 * min + 1)), "more than twenty minutes");
+    }
+
+    /// The sessions add up to the rounds: every box of every round is in one session, and
+    /// the sessions' handle, win and theory as played are the rounds' (as the summary's).
+    #[test]
+    fn the_sessions_add_up_to_the_rounds() {
+        let dir =
+            std::env::temp_dir().join(format!("croupier-unit-{}-players", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut store = Store::open_with(&dir.join("t.db"), Box::new(demo::clock())).unwrap();
+        demo::fill(&mut store, 200, 1, 7, |_| {}).unwrap();
+        let stores = [store];
+        let mut src = Files(&stores);
+        let all = src.rounds(i64::MIN, i64::MAX, &mut |_| {}).unwrap();
+        let kept: Vec<&RoundRow> = all.iter().filter(|r| !r.voided).collect();
+        let th = Theories::read(&mut src, &all, i64::MAX).unwrap();
+        let rows = rows(&mut src, &kept, &th, &|_| None).unwrap();
+        let (mut boxes, mut handle, mut win, mut played) = (0i64, 0i64, 0i64, 0.0);
+        for r in &kept {
+            let (bets, _) = src.round_inputs(r.db, r.round).unwrap();
+            let mut b: Vec<u8> = bets.iter().map(|b| b.box_no).collect();
+            b.dedup();
+            boxes += b.len() as i64;
+            handle += r.figures.handle.cents();
+            win += r.figures.house_net.cents();
+            let t = th.of(r).unwrap();
+            played += t.best(r.figures.handle) + t.cost.unwrap();
+        }
+        let sum = |i: usize| -> i64 {
+            rows.iter()
+                .map(|row| match &row[i] {
+                    Cell::Int(n) => *n,
+                    Cell::Money(m) => m.cents(),
+                    other => panic!("{other:?}"),
+                })
+                .sum()
+        };
+        assert!(rows.len() > 7, "boxes come and go: {} sessions", rows.len());
+        assert_eq!(sum(4), boxes);
+        assert_eq!(sum(6), handle);
+        assert_eq!(sum(7), win);
+        // Each session's theory is rounded to the cent.
+        assert!(
+            (sum(9) as f64 - played).abs() <= rows.len() as f64,
+            "{} vs {played}",
+            sum(9)
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
