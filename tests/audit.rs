@@ -770,12 +770,25 @@ fn corrections_and_voids_are_supervisors_work() {
         .unwrap()
         .rows[0];
     assert_eq!(total[4], croupier::report::Cell::Money(Money::units(-40)));
+    // The kept totals moved with the correction, and leave with the void.
+    let kept = |store: &Store| -> (i64, i64) {
+        store
+            .conn()
+            .query_row(
+                "SELECT coalesce(sum(rounds), 0), coalesce(sum(win), 0) FROM round_totals",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap()
+    };
+    assert_eq!(kept(&store), (1, -4000));
     assert!(
         exceptions::void_round(&mut store, &sup, round, "no").is_err(),
         "a reason of a few words"
     );
     exceptions::void_round(&mut store, &sup, round, "player dispute upheld").unwrap();
     assert!(exceptions::void_round(&mut store, &sup, round, "player dispute upheld").is_err());
+    assert_eq!(kept(&store), (0, 0));
     drop(store);
     let v = replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
     assert_eq!((v.corrected, v.voided), (1, 1));
