@@ -278,7 +278,7 @@ fn demo_with_calendar(name: &str, seed: u64, tz: &str, shifts: &str) -> Store {
 fn reports_from_totals_equal_reports_from_every_round() {
     let mut rng = Lcg(25);
     let utc = demo_file("eq-utc", 900, 2).1;
-    let files = vec![
+    let files = [
         utc,
         demo_with_calendar("eq-kolkata", 3, "Asia/Kolkata", "06:00 14:00 22:00"),
         demo_with_calendar("eq-quarter", 4, "UTC", "06:15 14:00 22:00"),
