@@ -20,7 +20,7 @@ use super::pack;
 use super::payload::{self, Payload};
 use super::schema::migrate;
 use super::totals;
-use crate::engine::{Money, RoundFigures};
+use crate::engine::RoundFigures;
 
 /// `PRAGMA application_id` of a Croupier database: "CRUP".
 pub(crate) const APPLICATION_ID: i32 = 0x4352_5550;
@@ -50,23 +50,7 @@ pub(crate) fn figures_row(f: &RoundFigures) -> [i64; 10] {
     ]
 }
 
-/// `figures_row` read back (the counters the row does not keep are 0).
-pub(crate) fn figures_of_row(r: &[i64; 10]) -> RoundFigures {
-    let n = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
-    RoundFigures {
-        handle: Money::from_cents(r[0]),
-        paid: Money::from_cents(r[1]),
-        house_net: Money::from_cents(r[2]),
-        max_net: Money::from_cents(r[3]),
-        insurance_taken: Money::from_cents(r[4]),
-        insurance_paid: Money::from_cents(r[5]),
-        splits: n(r[6]),
-        buys: n(r[7]),
-        pontoons: n(r[8]),
-        five_card_tricks: n(r[9]),
-        ..RoundFigures::default()
-    }
-}
+pub(crate) use super::totals::figures_of_row;
 
 /// Where time comes from: the wall clock at the table, a set clock in demos and tests.
 pub trait Clock: Send {

@@ -10,8 +10,32 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::event::EventKind;
 use super::pack;
 use super::payload::{BetData, Payload, RoundCorrected};
-use super::store::{NOT_STEP, figures_of_row};
-use crate::engine::RoundFigures;
+use crate::engine::{Money, RoundFigures};
+
+/// The partial indexes' condition (`store::NOT_STEP`; the store imports this module, so
+/// it is not imported back).
+const NOT_STEP: &str = "kind <> 12";
+const _: () = assert!(EventKind::Step.code() == 12);
+
+/// `store::figures_row` read back: a round's figures from `round_figures`' ten figure
+/// columns in their order (the counters the row does not keep are 0). The store
+/// re-exports it (this module may not import the store, which imports it).
+pub(crate) fn figures_of_row(r: &[i64; 10]) -> RoundFigures {
+    let n = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
+    RoundFigures {
+        handle: Money::from_cents(r[0]),
+        paid: Money::from_cents(r[1]),
+        house_net: Money::from_cents(r[2]),
+        max_net: Money::from_cents(r[3]),
+        insurance_taken: Money::from_cents(r[4]),
+        insurance_paid: Money::from_cents(r[5]),
+        splits: n(r[6]),
+        buys: n(r[7]),
+        pontoons: n(r[8]),
+        five_card_tricks: n(r[9]),
+        ..RoundFigures::default()
+    }
+}
 
 /// A bucket's width: one UTC hour. A gaming day's or shift's boundary that falls inside an
 /// hour (a shift starting at 06:30, a zone at +05:30) splits it: a report reads that
