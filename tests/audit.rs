@@ -770,12 +770,25 @@ fn corrections_and_voids_are_supervisors_work() {
         .unwrap()
         .rows[0];
     assert_eq!(total[4], croupier::report::Cell::Money(Money::units(-40)));
+    // The kept totals moved with the correction, and leave with the void.
+    let kept = |store: &Store| -> (i64, i64) {
+        store
+            .conn()
+            .query_row(
+                "SELECT coalesce(sum(rounds), 0), coalesce(sum(win), 0) FROM round_totals",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap()
+    };
+    assert_eq!(kept(&store), (1, -4000));
     assert!(
         exceptions::void_round(&mut store, &sup, round, "no").is_err(),
         "a reason of a few words"
     );
     exceptions::void_round(&mut store, &sup, round, "player dispute upheld").unwrap();
     assert!(exceptions::void_round(&mut store, &sup, round, "player dispute upheld").is_err());
+    assert_eq!(kept(&store), (0, 0));
     drop(store);
     let v = replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
     assert_eq!((v.corrected, v.voided), (1, 1));
@@ -1427,8 +1440,8 @@ fn currency_and_language_are_set_from_the_command_line() {
     assert!(out.status.success(), "{}", said(&out));
 }
 
-/// A schema-5 file (made here by taking the settings kind, and schema 7's money kind,
-/// back out) upgrades to the latest: the kinds are named again, the head unchanged, no setting yet, and it verifies.
+/// A schema-5 file (made here by taking the settings kind, schema 7's money kind and
+/// schema 8's totals back out) upgrades to the latest: the kinds are named again, the head unchanged, no setting yet, and it verifies.
 #[test]
 fn a_schema_5_file_upgrades_to_the_settings_kind() {
     let path = temp_db("upgrade5");
@@ -1444,7 +1457,7 @@ fn a_schema_5_file_upgrades_to_the_settings_kind() {
         )
         .unwrap();
     conn.execute_batch(
-        "DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code >= 24; PRAGMA user_version = 5;",
+        "DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code >= 24; DROP TABLE round_totals; PRAGMA user_version = 5;",
     )
     .unwrap();
     // A schema-5 file has its guard: put back as it was.

@@ -10,6 +10,7 @@ pub mod payload;
 mod schema;
 pub mod store;
 pub(crate) mod structure;
+pub mod totals;
 
 pub use error::{AuditError, LogRefusal};
 pub use event::{Event, EventKind};

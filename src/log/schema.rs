@@ -1,6 +1,6 @@
 //! The file's schema, version by version: the SQL of each forward migration and the one
 //! written in Rust (v3 → v4, the compact log; v4 → v5, the Pontis kinds; v5 → v6, the
-//! settings kind; v6 → v7, the money kind). `Store` runs them; nothing else creates or
+//! settings kind; v6 → v7, the money kind; v7 → v8, the kept totals of `log::totals`). `Store` runs them; nothing else creates or
 //! changes a table.
 
 use rusqlite::params;
@@ -204,7 +204,8 @@ pub(super) fn migrate(tx: &rusqlite::Transaction, from: i32, to: i32) -> rusqlit
             (None, 3) => migrate_to_4(tx),
             (None, 4) => migrate_to_5(tx),
             (None, 5) => migrate_to_6(tx),
-            (None, _) => migrate_to_7(tx),
+            (None, 6) => migrate_to_7(tx),
+            (None, _) => super::totals::migrate_to_8(tx),
         }?;
     }
     Ok(())

@@ -19,12 +19,13 @@ use super::lock::{WriterLock, take_lock};
 use super::pack;
 use super::payload::{self, Payload};
 use super::schema::migrate;
-use crate::engine::{Money, RoundFigures};
+use super::totals;
+use crate::engine::RoundFigures;
 
 /// `PRAGMA application_id` of a Croupier database: "CRUP".
 pub(crate) const APPLICATION_ID: i32 = 0x4352_5550;
 /// The schema this program writes. A file with a newer one is refused.
-pub const SCHEMA_VERSION: i32 = 7;
+pub const SCHEMA_VERSION: i32 = 8;
 /// The hash before the first event.
 pub(crate) const GENESIS: [u8; 32] = [0; 32];
 
@@ -49,23 +50,7 @@ pub(crate) fn figures_row(f: &RoundFigures) -> [i64; 10] {
     ]
 }
 
-/// `figures_row` read back (the counters the row does not keep are 0).
-pub(crate) fn figures_of_row(r: &[i64; 10]) -> RoundFigures {
-    let n = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
-    RoundFigures {
-        handle: Money::from_cents(r[0]),
-        paid: Money::from_cents(r[1]),
-        house_net: Money::from_cents(r[2]),
-        max_net: Money::from_cents(r[3]),
-        insurance_taken: Money::from_cents(r[4]),
-        insurance_paid: Money::from_cents(r[5]),
-        splits: n(r[6]),
-        buys: n(r[7]),
-        pontoons: n(r[8]),
-        five_card_tricks: n(r[9]),
-        ..RoundFigures::default()
-    }
-}
+pub(crate) use super::totals::figures_of_row;
 
 /// Where time comes from: the wall clock at the table, a set clock in demos and tests.
 pub trait Clock: Send {
@@ -549,6 +534,21 @@ impl Store {
                     "INSERT INTO round_figures VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
                 )?
                 .execute(params![ev.round, ev.seq, ev.at, ev.table, ev.user, f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9]])?;
+            }
+            // The kept totals (`log::totals`), in the same transaction.
+            match (payload, ev.round) {
+                (Payload::RoundSettled(settled), _) => totals::on_settled(
+                    conn,
+                    ev.seq,
+                    ev.at,
+                    (ev.table, ev.user, ev.round),
+                    &settled.figures(),
+                )?,
+                (Payload::RoundVoided(_), Some(round)) => totals::on_voided(conn, ev.seq, round)?,
+                (Payload::RoundCorrected(c), Some(round)) => {
+                    totals::on_corrected(conn, ev.seq, round, totals::corrected_figures(c))?
+                }
+                _ => {}
             }
             Ok::<usize, rusqlite::Error>(1)
         };

@@ -7,14 +7,15 @@ use chrono::Datelike;
 
 use super::calendars::Calendars;
 use super::data::{RoundRow, Verified};
-use super::theory::{RoundTheory, Theories};
+use super::theory::{Openings, RoundTheory, Theories, Theory};
 use super::{Cell, Chart, Detail, Kind, Options, Provenance, Report, Section, key};
 use crate::engine::{Currency, Money};
 use crate::log::payload::{Payload, TableOpened};
+use crate::log::totals::{self, BUCKET_MS};
 use crate::log::{AuditError, EventKind, Store};
-use crate::report::query::{Files, Noted, Source};
+use crate::report::query::{Files, Noted, Source, TotalRow};
 use crate::script::money_json;
-use crate::session::calendar::Calendar;
+use crate::session::calendar::{Calendar, ShiftAt};
 
 /// A logged value as the log writes it (compact JSON).
 fn json_text<T: serde::Serialize>(v: &T) -> String {
@@ -69,6 +70,51 @@ impl Totals {
         self.buys += r.figures.buys as i64;
         self.pontoons += r.figures.pontoons as i64;
         self.five_card_tricks += r.figures.five_card_tricks as i64;
+    }
+
+    /// Adds another sum to this one, figure by figure (a group of parts).
+    fn merge(&mut self, o: &Totals) {
+        self.rounds += o.rounds;
+        self.handle += o.handle;
+        self.paid += o.paid;
+        self.win += o.win;
+        self.insurance_taken += o.insurance_taken;
+        self.insurance_paid += o.insurance_paid;
+        self.splits += o.splits;
+        self.buys += o.buys;
+        self.pontoons += o.pontoons;
+        self.five_card_tricks += o.five_card_tricks;
+        self.theory_handle += o.theory_handle;
+        self.theory_actual += o.theory_actual;
+        self.theory_win += o.theory_win;
+        self.theory_var += o.theory_var;
+    }
+
+    /// A kept bucket's sums (`log::totals`), with the theory of its rules: the same sums
+    /// its rounds would make one by one.
+    fn of_bucket(f: &totals::Figures, theory: Option<Theory>) -> Totals {
+        let m = Money::from_cents;
+        let mut t = Totals {
+            rounds: f.rounds,
+            handle: m(f.handle),
+            paid: m(f.paid),
+            win: m(f.win),
+            insurance_taken: m(f.insurance_taken),
+            insurance_paid: m(f.insurance_paid),
+            splits: f.splits,
+            buys: f.buys,
+            pontoons: f.pontoons,
+            five_card_tricks: f.five_card_tricks,
+            ..Totals::default()
+        };
+        if let Some(th) = theory {
+            t.theory_handle = t.handle;
+            t.theory_actual = t.win;
+            t.theory_win = th.hold * f.handle as f64;
+            t.theory_var =
+                th.sd * th.sd * ((1.0 - th.rho) * f.box_sq as f64 + th.rho * f.round_sq as f64);
+        }
+        t
     }
 
     /// House win ÷ handle, per cent: the industry's win rate of the handle ("hold" is
@@ -175,12 +221,11 @@ fn columns(keys: &[&'static str]) -> Vec<&'static str> {
 /// the period (the lab's, per unit of initial stake) and, in words, who has the edge —
 /// rules can give it to the players (docs/house-edge.md). A round with no theory is left
 /// out, as from the theory columns.
-fn rules_edge(rounds: &[&RoundRow], th: &Theories) -> Section {
+fn rules_edge(parts: &[&Part]) -> Section {
     let mut edges: BTreeMap<(String, u64), f64> = BTreeMap::new();
-    for r in rounds {
-        if let Some(t) = th.of(r) {
-            let edge = t.theory.edge;
-            edges.insert((r.table.clone(), edge.to_bits()), edge);
+    for p in parts {
+        if let Some(edge) = p.edge {
+            edges.insert((p.table.clone(), edge.to_bits()), edge);
         }
     }
     Section {
@@ -197,6 +242,62 @@ fn rules_edge(rounds: &[&RoundRow], th: &Theories) -> Section {
             })
             .collect(),
     }
+}
+
+/// A piece of the summary's figures: one round, or one kept bucket of a table's rounds
+/// (`log::totals`) that lies whole in one shift of its database's calendar. The summary
+/// groups parts; a bucket adds what its rounds would add one by one.
+struct Part {
+    db: usize,
+    table: String,
+    dealer: String,
+    /// The UTC clock hour (ms ÷ 3,600,000) it was settled in: the dealers report's hours.
+    hour: i64,
+    at: ShiftAt,
+    tot: Totals,
+    /// The house edge of its rules (`None`: no theory).
+    edge: Option<f64>,
+}
+
+impl Part {
+    fn of_round(cx: &Ctx, r: &RoundRow) -> Part {
+        let theory = cx.th.of(r);
+        let mut tot = Totals::default();
+        tot.add(r, theory);
+        Part {
+            db: r.db,
+            table: r.table.clone(),
+            dealer: r.dealer.clone(),
+            hour: r.at / 3_600_000,
+            at: cx.cals.at(r),
+            tot,
+            edge: theory.map(|t| t.theory.edge),
+        }
+    }
+}
+
+/// The rounds read one by one as parts, and the kept ones.
+fn all_parts(cx: &Ctx, kept: Vec<Part>) -> Vec<Part> {
+    let mut parts: Vec<Part> = cx.all.iter().map(|r| Part::of_round(cx, r)).collect();
+    parts.extend(kept);
+    parts
+}
+
+/// The parts in the period's gaming days.
+fn in_period<'p>(cx: &Ctx, parts: &'p [Part]) -> Vec<&'p Part> {
+    let p = cx.o.period;
+    parts
+        .iter()
+        .filter(|x| p.from <= x.at.day && x.at.day <= p.to)
+        .collect()
+}
+
+fn grouped_parts<K: Ord>(parts: &[&Part], key: impl Fn(&Part) -> K) -> BTreeMap<K, Totals> {
+    let mut m: BTreeMap<K, Totals> = BTreeMap::new();
+    for p in parts {
+        m.entry(key(p)).or_default().merge(&p.tot);
+    }
+    m
 }
 
 fn grouped<K: Ord + Clone>(
@@ -275,11 +376,33 @@ pub fn build(
     build_from(&mut Files(stores), o, progress)
 }
 
-/// Builds a report from a source: the tables' files or the floor.
+/// Builds a report from a source: the tables' files or the floor. The summary reads the
+/// source's kept totals where it keeps them (`log::totals`), and the rounds of the hours
+/// a shift boundary splits.
 pub fn build_from(
     src: &mut dyn Source,
     o: &Options,
+    progress: impl FnMut(&str),
+) -> Result<Report, AuditError> {
+    build_with(src, o, progress, true)
+}
+
+/// [`build_from`] reading every round of the period one by one, the kept totals left
+/// unread: what every report did before the totals, kept as the reference the totals
+/// are tested against.
+pub fn build_reading_every_round(
+    src: &mut dyn Source,
+    o: &Options,
+    progress: impl FnMut(&str),
+) -> Result<Report, AuditError> {
+    build_with(src, o, progress, false)
+}
+
+fn build_with(
+    src: &mut dyn Source,
+    o: &Options,
     mut progress: impl FnMut(&str),
+    use_totals: bool,
 ) -> Result<Report, AuditError> {
     let cals = Calendars::read(src)?;
     // Year-to-date reaches back to 1 January of the period's last year; the period and
@@ -287,14 +410,31 @@ pub fn build_from(
     let ytd_day = o.period.to.with_ordinal(1).unwrap_or(o.period.to);
     let (load_from, to_ms) = cals.window(ytd_day.min(o.period.from), o.period.to);
     progress("reading rounds");
-    let rounds = src.rounds(load_from, to_ms, &mut |n| {
-        progress(&format!("{n} rounds read"))
-    })?;
-    let cx = Ctx::new(src, o, &rounds, cals, &mut progress)?;
+    let kept = match (use_totals, o.kind) {
+        (true, Kind::Summary | Kind::Dealers) => src.totals(
+            load_from.div_euclid(BUCKET_MS),
+            (to_ms - 1).div_euclid(BUCKET_MS),
+        )?,
+        _ => None,
+    };
+    let (rounds, whole) = match kept {
+        Some(rows) => split_hours(src, &cals, rows, (load_from, to_ms))?,
+        None => (
+            src.rounds(load_from, to_ms, &mut |n| {
+                progress(&format!("{n} rounds read"))
+            })?,
+            Vec::new(),
+        ),
+    };
+    let dbs = whole.iter().map(|t| t.db).collect();
+    let cx = Ctx::new(src, o, &rounds, cals, &dbs, &mut progress)?;
     let mut sections = Vec::new();
     let mut charts = Vec::new();
     match o.kind {
-        Kind::Summary => summary(src, &cx, &mut sections, &mut charts)?,
+        Kind::Summary => {
+            let kept = kept_parts(src, &cx, whole)?;
+            summary(src, &cx, kept, &mut sections, &mut charts)?
+        }
         Kind::Rounds => {
             sections.push(rounds_section(src, &cx, &mut progress)?);
             progress("each box's sessions");
@@ -308,7 +448,10 @@ pub fn build_from(
                 rows: super::players::rows(src, &cx.in_period, &cx.th, &|db| cx.ck(db))?,
             });
         }
-        Kind::Dealers => dealers(src, &cx, &mut sections, &mut charts)?,
+        Kind::Dealers => {
+            let kept = kept_parts(src, &cx, whole)?;
+            dealers(src, &cx, kept, &mut sections, &mut charts)?
+        }
         Kind::Exceptions => sections.push(exceptions(src, &cx)?),
         Kind::Protection => {
             progress("following each box's stakes against the shoe");
@@ -324,7 +467,97 @@ pub fn build_from(
             sections.extend(super::closeout::sections(books.as_ref(), o));
         }
     }
-    let sources = provenance(src, o, &mut sections, &mut progress)?;
+    assemble(src, o, &cx, sections, charts, &mut progress)
+}
+
+/// The kept totals of the window's hours split in two: the buckets that lie whole in one
+/// shift of their database's calendar, and — for the hours a shift's (so also a gaming
+/// day's) boundary splits — their rounds, read one by one within `window`.
+fn split_hours(
+    src: &mut dyn Source,
+    cals: &Calendars,
+    rows: Vec<TotalRow>,
+    window: (i64, i64),
+) -> Result<(Vec<RoundRow>, Vec<TotalRow>), AuditError> {
+    let mut whole = Vec::new();
+    let mut split: std::collections::BTreeSet<(i64, usize)> = Default::default();
+    for t in rows {
+        let (cal, start) = (cals.of(t.db), t.key.hour * BUCKET_MS);
+        if cal.locate(start) == cal.locate(start + BUCKET_MS - 1) {
+            whole.push(t);
+        } else {
+            split.insert((t.key.hour, t.db));
+        }
+    }
+    let mut hours: Vec<i64> = split.iter().map(|(h, _)| *h).collect();
+    hours.dedup();
+    let mut rounds = Vec::new();
+    let mut i = 0;
+    while i < hours.len() {
+        // A run of consecutive hours is one read.
+        let mut j = i;
+        while j + 1 < hours.len() && hours[j + 1] == hours[j] + 1 {
+            j += 1;
+        }
+        let from = (hours[i] * BUCKET_MS).max(window.0);
+        let to = ((hours[j] + 1) * BUCKET_MS).min(window.1);
+        let read = src.rounds(from, to, &mut |_| {})?;
+        rounds.extend(
+            read.into_iter()
+                .filter(|r| split.contains(&(r.at.div_euclid(BUCKET_MS), r.db))),
+        );
+        i = j + 1;
+    }
+    Ok((rounds, whole))
+}
+
+/// The summary's parts of whole kept buckets: the report's table and dealer filters
+/// applied, each with the theory of the rules its table opened with.
+fn kept_parts(
+    src: &mut dyn Source,
+    cx: &Ctx,
+    whole: Vec<TotalRow>,
+) -> Result<Vec<Part>, AuditError> {
+    if whole.is_empty() {
+        return Ok(Vec::new());
+    }
+    let o = cx.o;
+    // Only the summary shows a theory (solving rules costs; the dealers report has none).
+    let openings = match o.kind {
+        Kind::Summary => Some(Openings::read(src, cx.to_ms)?),
+        _ => None,
+    };
+    Ok(whole
+        .into_iter()
+        .filter(|t| o.table.is_none_or(|x| t.table == x) && o.dealer.is_none_or(|d| t.dealer == d))
+        .map(|t| {
+            let theory = t
+                .opened_at
+                .zip(openings.as_ref())
+                .and_then(|(at, op)| op.at(t.db, &t.table, at));
+            Part {
+                db: t.db,
+                at: cx.cals.of(t.db).locate(t.key.hour * BUCKET_MS),
+                tot: Totals::of_bucket(&t.figures, theory),
+                edge: theory.map(|x| x.edge),
+                table: t.table,
+                dealer: t.dealer,
+                hour: t.key.hour,
+            }
+        })
+        .collect())
+}
+
+/// The report around its sections: provenance, filters, currencies.
+fn assemble(
+    src: &mut dyn Source,
+    o: &Options,
+    cx: &Ctx,
+    mut sections: Vec<Section>,
+    charts: Vec<Chart>,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Report, AuditError> {
+    let sources = provenance(src, o, &mut sections, progress)?;
     let mut filters = Vec::new();
     if let Some(t) = o.table {
         filters.push(("table".to_string(), t.to_string()));
@@ -384,6 +617,7 @@ impl<'a> Ctx<'a> {
         o: &'a Options<'a>,
         rounds: &'a [RoundRow],
         cals: Calendars,
+        more_dbs: &std::collections::BTreeSet<usize>,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Ctx<'a>, AuditError> {
         let (from_ms, to_ms) = cals.window(o.period.from, o.period.to);
@@ -410,7 +644,8 @@ impl<'a> Ctx<'a> {
         };
         let cur_of = currencies(src)?;
         let mixed = {
-            let dbs: std::collections::BTreeSet<usize> = rounds.iter().map(|r| r.db).collect();
+            let mut dbs: std::collections::BTreeSet<usize> = rounds.iter().map(|r| r.db).collect();
+            dbs.extend(more_dbs);
             let mut seen: Vec<Option<String>> = dbs
                 .into_iter()
                 .map(|db| cur_of.get(&db).copied())
@@ -507,18 +742,23 @@ fn ck_cell(k: &Option<String>) -> Vec<Cell> {
 }
 
 /// The summary: by shift, by day, month and year to date, the period's total, the
-/// charts by day, and the Pontis games.
+/// charts by day, and the Pontis games. Its figures are `kept` (whole buckets of kept
+/// totals, already filtered) and the rounds read one by one (`cx.all`: every round when
+/// the source keeps no totals, else those of the buckets a shift boundary splits).
 fn summary(
     src: &mut dyn Source,
     cx: &Ctx,
+    kept: Vec<Part>,
     sections: &mut Vec<Section>,
     charts: &mut Vec<Chart>,
 ) -> Result<(), AuditError> {
-    let (o, th) = (cx.o, &cx.th);
-    let by_shift = grouped(&cx.in_period, th, |r| {
-        let at = cx.cals.at(r);
-        let hours = cx.cals.of(r.db).hours(at.shift);
-        (r.table.clone(), cx.ck(r.db), at.day, at.shift, hours)
+    let o = cx.o;
+    let parts = all_parts(cx, kept);
+    let all: Vec<&Part> = parts.iter().collect();
+    let in_period = in_period(cx, &parts);
+    let by_shift = grouped_parts(&in_period, |p| {
+        let hours = cx.cals.of(p.db).hours(p.at.shift);
+        (p.table.clone(), cx.ck(p.db), p.at.day, p.at.shift, hours)
     });
     sections.push(Section {
         name: "by shift".into(),
@@ -531,9 +771,7 @@ fn summary(
             )
         }),
     });
-    let by_day = grouped(&cx.in_period, th, |r| {
-        (r.table.clone(), cx.ck(r.db), cx.cals.at(r).day)
-    });
+    let by_day = grouped_parts(&in_period, |p| (p.table.clone(), cx.ck(p.db), p.at.day));
     sections.push(Section {
         name: key::BY_DAY.into(),
         columns: cx.keyed(&[key::TABLE, "date"]),
@@ -545,16 +783,12 @@ fn summary(
     let mtd = to.with_day(1).unwrap_or(to);
     let ytd = to.with_ordinal(1).unwrap_or(to);
     for (name, start) in [("month to date", mtd), ("year to date", ytd)] {
-        let rows: Vec<&RoundRow> = cx
-            .all
+        let rows: Vec<&Part> = all
             .iter()
             .copied()
-            .filter(|r| {
-                let day = cx.cals.at(r).day;
-                start <= day && day <= to
-            })
+            .filter(|p| start <= p.at.day && p.at.day <= to)
             .collect();
-        let per_table = grouped(&rows, th, |r| (r.table.clone(), cx.ck(r.db)));
+        let per_table = grouped_parts(&rows, |p| (p.table.clone(), cx.ck(p.db)));
         let span = Detail::Span(start, to);
         sections.push(Section {
             name: name.into(),
@@ -568,25 +802,25 @@ fn summary(
             }),
         });
     }
-    sections.push(period_total(cx));
-    sections.push(rules_edge(&cx.in_period, th));
-    charts.extend(charts_by_day(cx));
+    sections.push(period_total(cx, &in_period));
+    sections.push(rules_edge(&in_period));
+    charts.extend(charts_by_day(cx, &in_period));
     sections.extend(super::pontis::sections(src, o, (cx.from_ms, cx.to_ms))?);
     Ok(())
 }
 
 /// The summary's period total: one row per currency (one row when the databases keep
 /// one currency).
-fn period_total(cx: &Ctx) -> Section {
+fn period_total(cx: &Ctx, in_period: &[&Part]) -> Section {
     let mut totals: BTreeMap<Option<String>, (Totals, Vec<String>)> = BTreeMap::new();
     if !cx.mixed {
         totals.entry(None).or_default();
     }
-    for r in &cx.in_period {
-        let (t, tables) = totals.entry(cx.ck(r.db)).or_default();
-        t.add(r, cx.th.of(r));
-        if !tables.contains(&r.table) {
-            tables.push(r.table.clone());
+    for p in in_period {
+        let (t, tables) = totals.entry(cx.ck(p.db)).or_default();
+        t.merge(&p.tot);
+        if !tables.contains(&p.table) {
+            tables.push(p.table.clone());
         }
     }
     Section {
@@ -612,8 +846,8 @@ fn period_total(cx: &Ctx) -> Section {
 
 /// The summary's charts: house win and its win rate of the handle by gaming day, per
 /// currency.
-fn charts_by_day(cx: &Ctx) -> Vec<Chart> {
-    let days = grouped(&cx.in_period, &cx.th, |r| (cx.ck(r.db), cx.cals.at(r).day));
+fn charts_by_day(cx: &Ctx, in_period: &[&Part]) -> Vec<Chart> {
+    let days = grouped_parts(in_period, |p| (cx.ck(p.db), p.at.day));
     let mut chart_curs: Vec<Option<String>> = days.keys().map(|k| k.0.clone()).collect();
     chart_curs.dedup();
     if chart_curs.is_empty() {
@@ -736,6 +970,7 @@ fn replay_mark(marks: bool, replayed: Option<bool>) -> Vec<Cell> {
 fn dealers(
     src: &mut dyn Source,
     cx: &Ctx,
+    kept: Vec<Part>,
     sections: &mut Vec<Section>,
     charts: &mut Vec<Chart>,
 ) -> Result<(), AuditError> {
@@ -753,7 +988,9 @@ fn dealers(
         .filter(|n| cx.in_days(n.db, n.at))
         .collect();
     // A dealer who dealt in two currencies has a row for each.
-    let per = grouped(&cx.in_period, &cx.th, |r| (r.dealer.clone(), cx.ck(r.db)));
+    let parts = all_parts(cx, kept);
+    let in_period = in_period(cx, &parts);
+    let per = grouped_parts(&in_period, |p| (p.dealer.clone(), cx.ck(p.db)));
     let mut names: Vec<(String, Option<String>)> = per.keys().cloned().collect();
     for n in &noted {
         let key = (n.user.clone(), cx.ck(n.db));
@@ -762,7 +999,7 @@ fn dealers(
         }
     }
     names.sort();
-    sections.push(dealers_section(cx, &per, &names, &noted));
+    sections.push(dealers_section(cx, &in_period, &per, &names, &noted));
     // Rounds are counts, not money: one chart over every currency.
     let mut bars: Vec<(String, f64)> = Vec::new();
     for key in &names {
@@ -785,22 +1022,23 @@ fn dealers(
 /// The dealers report's table: a row per dealer (and currency, when mixed).
 fn dealers_section(
     cx: &Ctx,
+    in_period: &[&Part],
     per: &BTreeMap<(String, Option<String>), Totals>,
     names: &[(String, Option<String>)],
     noted: &[Noted],
 ) -> Section {
-    // Hours and rounds per hour of a dealer, over the rounds of the currency when mixed.
+    // Hours and rounds per hour of a dealer, over the rounds of the currency when mixed:
+    // the distinct (table, clock hour) in which they settled a round (as `dealer_hours`).
     let hours = |d: &str, c: &Option<String>, rounds: i64| {
-        let rows: Vec<&RoundRow> = cx
-            .in_period
+        let mut h: Vec<(&str, i64)> = in_period
             .iter()
-            .copied()
-            .filter(|r| !cx.mixed || cx.ck(r.db) == *c)
+            .filter(|p| p.dealer == d && (!cx.mixed || cx.ck(p.db) == *c))
+            .map(|p| (p.table.as_str(), p.hour))
             .collect();
-        (
-            dealer_hours(&rows, d) as i64,
-            rounds_per_hour(&rows, d, rounds),
-        )
+        h.sort_unstable();
+        h.dedup();
+        let n = h.len() as i64;
+        (n, (n > 0).then(|| rounds as f64 / n as f64))
     };
     let count = |d: &str, c: &Option<String>, k: EventKind| {
         noted

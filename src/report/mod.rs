@@ -30,7 +30,9 @@ pub mod key {
     pub const HOUSE_WIN: &str = "house win";
     pub const WIN_RATE: &str = "win rate %";
 }
-pub use kinds::{Series, build, build_from, series, series_with};
+/// What the kept totals sum, keyed by what: one definition for the table's file and the floor.
+pub use crate::log::totals;
+pub use kinds::{Series, build, build_from, build_reading_every_round, series, series_with};
 pub use render::{
     CsvStyle, FileError, Style, cell_words, column_words, csv_paths, file_name, render_csv,
     render_csv_in, render_html, render_html_in, render_json, signed_fixed,

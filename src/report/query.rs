@@ -10,7 +10,7 @@ use chrono::{NaiveDate, TimeZone, Utc};
 use crate::engine::RoundFigures;
 use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
 use crate::log::store::{NOT_STEP, figures_of_row};
-use crate::log::{AuditError, EventKind, LogRefusal, Store};
+use crate::log::{AuditError, EventKind, LogRefusal, Store, totals};
 use crate::session::pontis::GameRow;
 use crate::session::users::user_names;
 
@@ -196,6 +196,62 @@ pub(crate) fn rounds(
     }
     apply_corrections(store, db, &mut out)?;
     Ok(out)
+}
+
+/// A kept total (`log::totals`) as reports see it: its database, its table's and
+/// dealer's names (as [`rounds`] names them), its key, and when the table opening it is
+/// keyed by was logged (`None`: none), which says its rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TotalRow {
+    pub(crate) db: usize,
+    pub(crate) table: String,
+    pub(crate) dealer: String,
+    pub(crate) key: totals::Key,
+    pub(crate) opened_at: Option<i64>,
+    pub(crate) figures: totals::Figures,
+}
+
+/// The file's kept totals of the buckets `from_hour..=to_hour`.
+pub(crate) fn total_rows(
+    store: &Store,
+    db: usize,
+    from_hour: i64,
+    to_hour: i64,
+) -> Result<Vec<TotalRow>, AuditError> {
+    let tables = table_names(store)?;
+    let users = user_names(store)?;
+    let opened: HashMap<i64, i64> = {
+        let mut stmt = store
+            .conn()
+            .prepare_cached(&format!(
+                "SELECT seq, at FROM events WHERE kind = {} AND {NOT_STEP}",
+                EventKind::TableOpened.code()
+            ))
+            .map_err(sql(store))?;
+        stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))
+            .and_then(|m| m.collect::<Result<_, _>>())
+            .map_err(sql(store))?
+    };
+    // A missing id is named as `rounds` names it (its row's NULL read as 0).
+    let id = |v: i64| if v < 0 { 0 } else { v };
+    let kept = totals::kept(store.conn(), Some((from_hour, to_hour))).map_err(sql(store))?;
+    Ok(kept
+        .into_iter()
+        .map(|(key, figures)| TotalRow {
+            db,
+            table: tables
+                .get(&id(key.table))
+                .cloned()
+                .unwrap_or_else(|| format!("table {}", id(key.table))),
+            dealer: users
+                .get(&id(key.dealer))
+                .cloned()
+                .unwrap_or_else(|| format!("user {}", id(key.dealer))),
+            opened_at: opened.get(&key.opened).copied(),
+            key,
+            figures,
+        })
+        .collect())
 }
 
 /// The latest correction of each corrected round: its logged script, replayed.
@@ -528,6 +584,16 @@ pub trait Source {
     fn alarms(&mut self, _from_ms: i64, _to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
         Ok(Vec::new())
     }
+    /// The kept totals (`log::totals`) of every database for the UTC hours
+    /// `from_hour..=to_hour`; `None`: this source keeps none, and a report reads every
+    /// round instead.
+    fn totals(
+        &mut self,
+        _from_hour: i64,
+        _to_hour: i64,
+    ) -> Result<Option<Vec<TotalRow>>, AuditError> {
+        Ok(None)
+    }
     /// Whether each round says if an auditor has replayed it yet (`RoundRow::replayed`:
     /// the floor's rounds do; a file's are replayed by the report's own verify).
     fn marks_replay(&self) -> bool {
@@ -558,6 +624,18 @@ impl Source for Files<'_> {
         round: i64,
     ) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
         round_inputs(&self.0[db], round)
+    }
+
+    fn totals(
+        &mut self,
+        from_hour: i64,
+        to_hour: i64,
+    ) -> Result<Option<Vec<TotalRow>>, AuditError> {
+        let mut out = Vec::new();
+        for (i, s) in self.0.iter().enumerate() {
+            out.extend(total_rows(s, i, from_hour, to_hour)?);
+        }
+        Ok(Some(out))
     }
 
     fn round_nets(&mut self, db: usize, round: i64) -> Result<Vec<NetData>, AuditError> {

@@ -30,6 +30,11 @@ pub enum ReplayError {
     Mismatch { round: i64, why: String },
     #[error("users: {0}")]
     Users(String),
+    /// The kept totals (`round_totals`) are not what the events make them.
+    #[error(
+        "the kept totals differ from what the events make them ({0}): the table round_totals was changed outside Croupier, and the reports that read it cannot be trusted"
+    )]
+    Totals(String),
     #[error(
         "the file's structure is damaged (SQLite's integrity check: {0}); nothing read from it can be trusted: restore it from a copy, or compare it with the floor"
     )]

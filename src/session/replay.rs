@@ -17,6 +17,7 @@ use crate::log::store::{
     AuditError, GENESIS, LogRefusal, NOT_STEP, Store, event_hash, figures_row,
 };
 use crate::log::structure::{EVENT_INDEXES, IndexDigest, check_structure, check_triggers};
+use crate::log::totals;
 use crate::script::{Script, parse_step, rules_of};
 
 /// A round in play at a table, as rebuilt from its events.
@@ -854,7 +855,10 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
     let figures_conn = store.reader()?;
     let integrity_conn = store.reader()?;
     std::thread::scope(|scope| {
-        let integrity = scope.spawn(move || check_structure(&integrity_conn, bound, key));
+        let integrity = scope.spawn(move || {
+            let structure = check_structure(&integrity_conn, bound, key);
+            (structure, check_totals(&integrity_conn))
+        });
         let replayer = scope.spawn(move || replay_batches(from_reader, figures_conn, bound));
         let (digests, read) = read_batches(store, bound, key, to_replay, progress);
         let replayed = replayer.join().unwrap_or_else(|_| {
@@ -862,11 +866,14 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
                 crate::log::LogRefusal::ReplayThread,
             )))
         });
-        let structure = integrity
-            .join()
-            .map_err(|_| "the structure check's thread failed".to_string())
-            .and_then(|checked| checked.map_err(|e| e.to_string()))
-            .map_err(ReplayError::Damaged);
+        let (structure, totals) = match integrity.join() {
+            Ok((s, t)) => (s.map_err(|e| e.to_string()), t),
+            Err(_) => (
+                Err("the structure check's thread failed".to_string()),
+                Ok(None),
+            ),
+        };
+        let structure = structure.map_err(ReplayError::Damaged);
         // Damage first: a replay fault over a damaged file is its symptom, not its cause.
         let indexed = structure?;
         let mut r = replayed?;
@@ -881,6 +888,9 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
             }
         }
         verify_rest(store, bound, &mut r)?;
+        if let Some(why) = totals.map_err(|e| ReplayError::Store(store.sql_error(e)))? {
+            return Err(ReplayError::Totals(why));
+        }
         let head = (bound, hex(&store.chain_hash(bound)?.unwrap_or(GENESIS)));
         if r.chain.last() != head.0 {
             return Err(ReplayError::Chain {
@@ -961,6 +971,16 @@ fn read_batches(
     }
     drop(to_replay);
     (digests, read)
+}
+
+/// The kept totals (`round_totals`) against the same totals rebuilt from the events, in
+/// one read transaction (one moment of the file): the first difference, in words.
+fn check_totals(conn: &rusqlite::Connection) -> rusqlite::Result<Option<String>> {
+    conn.execute_batch("BEGIN")?;
+    let rebuilt = totals::rebuild(conn);
+    let kept = totals::kept(conn, None);
+    let _ = conn.execute_batch("COMMIT");
+    Ok(totals::first_difference(&kept?, &rebuilt?))
 }
 
 /// After the replay: no `round_figures` row that no settlement wrote, and the users'

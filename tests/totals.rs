@@ -1,0 +1,344 @@
+//! The totals a table's file keeps (`round_totals`, `log::totals`): written with each
+//! settlement, void and correction; equal to what the events make them; built for old
+//! files by the migration; a total changed by hand is named by `verify`; the summary and
+//! dealers reports read from them equal the same reports read from every round.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use croupier::engine::Money;
+use croupier::log::Store;
+use croupier::log::totals::{self, Figures};
+use croupier::report::{Cell, Kind, Options, Period};
+use croupier::session::replay::{self, ReplayError};
+use croupier::session::{demo, exceptions, users};
+use rusqlite::Connection;
+
+fn demo_file(name: &str, rounds: u64, tables: usize) -> (PathBuf, Store) {
+    let path = common::fresh_dir(name).join("t.db");
+    let mut store = Store::open_with(&path, Box::new(demo::clock())).unwrap();
+    demo::fill(&mut store, rounds, tables, 7, |_| {}).unwrap();
+    (path, store)
+}
+
+/// Every kept total summed into one.
+fn sum(store: &Store) -> Figures {
+    let mut all = Figures::default();
+    for f in totals::kept(store.conn(), None).unwrap().values() {
+        all.add(f, 1);
+    }
+    all
+}
+
+/// A supervisor corrects a settled round (re-entered as dealt: the corrected figures
+/// are replayed and stand in its bucket), corrects and then voids another, and voids a
+/// third; returns the rounds voided. (`tests/audit.rs`'s correction test checks that a
+/// correction that changes a round's win moves its bucket's.)
+fn correct_and_void(store: &mut Store) -> [i64; 2] {
+    let sup = users::login(store, "Petr Novak", "800100", None).unwrap();
+    let rounds: Vec<i64> = {
+        let mut st = store
+            .conn()
+            .prepare("SELECT round_id FROM round_figures ORDER BY round_id DESC LIMIT 3")
+            .unwrap();
+        st.query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    for &round in &rounds[..2] {
+        let steps = replay::export_round(store, round).unwrap().0.steps;
+        exceptions::correct_round(store, &sup, round, steps, "re-entered as it was dealt").unwrap();
+    }
+    for &round in &rounds[1..] {
+        exceptions::void_round(store, &sup, round, "player dispute upheld at the pit").unwrap();
+    }
+    [rounds[1], rounds[2]]
+}
+
+fn summary(store: &Store) -> Vec<Vec<Cell>> {
+    let r = croupier::report::build(
+        std::slice::from_ref(store),
+        &Options {
+            kind: Kind::Summary,
+            period: Period::parse("2026-01-01", "2030-12-31").unwrap(),
+            table: None,
+            dealer: None,
+            threshold: Money::units(1000),
+            verify: false,
+            generated_by: "test",
+            generated_at: "now",
+        },
+        |_| {},
+    )
+    .unwrap();
+    r.sections
+        .into_iter()
+        .find(|s| s.name == "period total")
+        .unwrap()
+        .rows
+}
+
+/// Settlements, voids and corrections keep the totals as the events make them: `verify`
+/// passes (it rebuilds them), and their sums are the summary's period total.
+#[test]
+fn totals_follow_settlements_voids_and_corrections() {
+    let (path, mut store) = demo_file("follow", 1500, 3);
+    let before = sum(&store);
+    assert!(before.rounds > 1000, "{before:?}");
+    let voided = correct_and_void(&mut store);
+    let after = sum(&store);
+    assert_eq!(after.rounds, before.rounds - 2, "rounds {voided:?} voided");
+    assert!(after.handle < before.handle);
+    assert_eq!(
+        totals::kept(store.conn(), None).unwrap(),
+        totals::rebuild(store.conn()).unwrap()
+    );
+    let total = &summary(&store)[0];
+    assert_eq!(total[1], Cell::Int(after.rounds));
+    assert_eq!(total[2], Cell::Money(Money::from_cents(after.handle)));
+    assert_eq!(total[4], Cell::Money(Money::from_cents(after.win)));
+    drop(store);
+    let v = replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+    assert_eq!(v.corrected, 2);
+    assert!(v.voided >= 2);
+}
+
+/// A total changed by hand (the events untouched) is named by `verify`: NOT verified.
+#[test]
+fn a_total_changed_by_hand_fails_verify() {
+    let (path, store) = demo_file("edited", 300, 2);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "UPDATE round_totals SET handle = handle + 500 WHERE (table_id, hour, dealer, opened) =
+           (SELECT table_id, hour, dealer, opened FROM round_totals ORDER BY hour LIMIT 1 OFFSET 3)",
+    )
+    .unwrap();
+    drop(conn);
+    let err = replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap_err();
+    let ReplayError::Totals(why) = &err else {
+        panic!("expected the totals named, got {err}");
+    };
+    assert!(
+        why.contains("table ") && why.contains("handle ") && why.contains("from the events"),
+        "{why}"
+    );
+    let out = common::run(&["verify", "--db", path.to_str().unwrap()], b"");
+    assert_ne!(out.status.code(), Some(0));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("NOT verified") && said.contains("round_totals"),
+        "{said}"
+    );
+}
+
+/// Takes a file back to schema 7 (no totals).
+fn to_schema_7(path: &Path) {
+    Connection::open(path)
+        .unwrap()
+        .execute_batch("DROP TABLE round_totals; PRAGMA user_version = 7;")
+        .unwrap();
+}
+
+/// A file of the previous schema (7: no totals; made by taking the table away) and the
+/// schema-3 fixture of the oldest release are given their totals by the migration, equal
+/// to those kept as the log grew; `verify` passes.
+#[test]
+fn the_migration_builds_the_totals_of_old_files() {
+    let (path, mut store) = demo_file("migrate", 800, 3);
+    correct_and_void(&mut store);
+    let grown = totals::kept(store.conn(), None).unwrap();
+    drop(store);
+    to_schema_7(&path);
+    let store = Store::open(&path).unwrap();
+    assert_eq!(totals::kept(store.conn(), None).unwrap(), grown);
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+
+    let old = common::fresh_dir("migrate3").join("t.db");
+    Connection::open(&old)
+        .unwrap()
+        .execute_batch(include_str!("fixtures/schema3-demo.sql"))
+        .unwrap();
+    let store = Store::open(&old).unwrap();
+    let kept = totals::kept(store.conn(), None).unwrap();
+    let rounds: i64 = kept.values().map(|f| f.rounds).sum();
+    assert_eq!(rounds, 20, "the fixture's 20 settled rounds");
+    assert_eq!(kept, totals::rebuild(store.conn()).unwrap());
+    drop(store);
+    replay::verify(&Store::open_read(&old).unwrap(), |_| {}).unwrap();
+}
+
+/// A clock the test moves.
+#[derive(Clone)]
+struct SetClock(std::sync::Arc<std::sync::atomic::AtomicI64>);
+
+impl croupier::log::Clock for SetClock {
+    fn now_ms(&self) -> i64 {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// A small deterministic generator (the test's periods and moments).
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// A Prague table (shifts at 06:00 14:00 22:00) with rounds at random moments across the
+/// clock changes of 25 October 2026 and 28 March 2027, at two tables by turns.
+fn prague_file(rng: &mut Lcg) -> Store {
+    use croupier::engine::{BetSpec, Limits, Rules};
+    use croupier::session::{Role, TableSession, calendar::Calendar, settings};
+    let path = common::fresh_dir("totals-prague").join("prague.db");
+    let clock = SetClock(std::sync::Arc::new(1_790_000_000_000.into()));
+    let mut store = Store::open_with(&path, Box::new(clock.clone())).unwrap();
+    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    for (name, pin) in [("Jana Svoboda", "1001"), ("Marek Kral", "1002")] {
+        users::add_user(&mut store, name, Role::Dealer, pin, Some(&admin)).unwrap();
+    }
+    let cal = Calendar::new("Europe/Prague", "06:00 14:00 22:00").unwrap();
+    settings::set_calendar(&mut store, &cal, &admin).unwrap();
+    let mut tables = Vec::new();
+    for (table, name, pin) in [
+        ("Praha 1", "Jana Svoboda", "1001"),
+        ("Praha 2", "Marek Kral", "1002"),
+    ] {
+        let dealer = users::login(&mut store, name, pin, None).unwrap();
+        tables.push(
+            TableSession::open(
+                &mut store,
+                dealer,
+                table,
+                Rules::preset("czech").unwrap(),
+                Some("czech"),
+                Limits::NONE,
+            )
+            .unwrap(),
+        );
+    }
+    // 2026-10-23 00:00 and 2027-03-26 00:00 UTC, four days each.
+    let mut moments: Vec<i64> = (0..80)
+        .map(|i| {
+            let base = if i % 2 == 0 {
+                1_792_713_600_000
+            } else {
+                1_805_932_800_000
+            };
+            base + rng.below(4 * 24 * 60) as i64 * 60_000
+        })
+        .collect();
+    moments.sort();
+    for (i, at) in moments.into_iter().enumerate() {
+        clock.0.store(at, std::sync::atomic::Ordering::SeqCst);
+        let s = &mut tables[(i / 3) % 2];
+        s.new_shoe(&mut store).unwrap();
+        let stake = 5 + rng.below(20) as i64;
+        let bets = vec![BetSpec {
+            id: "1a".into(),
+            box_no: 1,
+            stake: Money::units(stake),
+        }];
+        s.start_round(&mut store, bets).unwrap();
+        for step in ["A", "9", "2", "twist", "3", "twist", "5", "8"] {
+            s.input_text(&mut store, step).unwrap();
+        }
+        assert!(s.round().is_none(), "round {i} settled");
+    }
+    store
+}
+
+/// A demo file given a calendar (the demo's rounds are at the start of 2026).
+fn demo_with_calendar(name: &str, seed: u64, tz: &str, shifts: &str) -> Store {
+    use croupier::session::{calendar::Calendar, settings};
+    let path = common::fresh_dir(name).join("t.db");
+    let mut store = Store::open_with(&path, Box::new(demo::clock_for(seed))).unwrap();
+    demo::fill(&mut store, 900, 2, seed, |_| {}).unwrap();
+    let admin = users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+    let cal = Calendar::new(tz, shifts).unwrap();
+    settings::set_calendar(&mut store, &cal, &admin).unwrap();
+    store
+}
+
+/// The summary and the dealers report from the kept totals equal, section by section and
+/// chart by chart, the same reports read from every round (the reference), over random
+/// periods: demo files in
+/// the UTC default calendar, in Asia/Kolkata (+05:30: every shift boundary inside a UTC
+/// hour), with a shift starting at 06:15, and a Prague table across both clock changes;
+/// each alone and all together, with and without a table or dealer filter.
+#[test]
+fn reports_from_totals_equal_reports_from_every_round() {
+    let mut rng = Lcg(25);
+    let utc = demo_file("eq-utc", 900, 2).1;
+    let files = [
+        utc,
+        demo_with_calendar("eq-kolkata", 3, "Asia/Kolkata", "06:00 14:00 22:00"),
+        demo_with_calendar("eq-quarter", 4, "UTC", "06:15 14:00 22:00"),
+        prague_file(&mut rng),
+    ];
+    let days =
+        |d: i64| chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + chrono::Days::new(d as u64);
+    let mut compared = 0;
+    for round in 0..12 {
+        let (from, to) = match round % 3 {
+            // Around the demo's days (from 5 January 2026).
+            0 => (days(4 - rng.below(3) as i64), days(4 + rng.below(3) as i64)),
+            // Across the autumn clock change, and the spring one of the next year.
+            1 => (
+                days(294 + rng.below(3) as i64),
+                days(297 + rng.below(3) as i64),
+            ),
+            _ => (
+                days(448 + rng.below(4) as i64),
+                days(451 + rng.below(5) as i64),
+            ),
+        };
+        let period = Period::parse(&from.to_string(), &to.to_string()).unwrap();
+        let (table, dealer) = match round % 4 {
+            1 => (Some("Praha 1"), None),
+            2 => (None, Some("Jana Svoboda")),
+            _ => (None, None),
+        };
+        let kind = [Kind::Summary, Kind::Dealers][round % 2];
+        let o = Options {
+            kind,
+            period,
+            table,
+            dealer,
+            threshold: Money::units(1000),
+            verify: false,
+            generated_by: "test",
+            generated_at: "now",
+        };
+        let sets: Vec<&[Store]> = vec![&files[..], &files[1..2], &files[3..]];
+        for set in sets {
+            let mut src = croupier::report::query::Files(set);
+            let kept = croupier::report::build_from(&mut src, &o, |_| {}).unwrap();
+            let every = croupier::report::build_reading_every_round(&mut src, &o, |_| {}).unwrap();
+            let (a, b) = (
+                croupier::report::render_json(&kept),
+                croupier::report::render_json(&every),
+            );
+            for part in ["sections", "charts"] {
+                assert_eq!(
+                    a[part], b[part],
+                    "{kind:?}: {part} of {from}..{to}, {table:?} {dealer:?}"
+                );
+            }
+            let rows: usize = every.sections.iter().map(|s| s.rows.len()).sum();
+            compared += rows;
+        }
+    }
+    assert!(
+        compared > 100,
+        "the periods hold rounds: {compared} rows compared"
+    );
+}
