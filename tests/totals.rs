@@ -321,11 +321,11 @@ fn reports_from_totals_equal_reports_from_every_round() {
         let sets: Vec<&[Store]> = vec![&files[..], &files[1..2], &files[3..]];
         for set in sets {
             let mut src = croupier::report::query::Files(set);
-            let kept = croupier::report::build_from(&mut src, &o, |_| {}).unwrap();
+            let kept = croupier::report::build_from_kept_totals(&mut src, &o, |_| {}).unwrap();
             let every = croupier::report::build_reading_every_round(&mut src, &o, |_| {}).unwrap();
             let (a, b) = (
-                croupier::report::render_json(&kept),
-                croupier::report::render_json(&every),
+                without_theory(croupier::report::render_json(&kept)),
+                without_theory(croupier::report::render_json(&every)),
             );
             for part in ["sections", "charts"] {
                 assert_eq!(
@@ -341,4 +341,32 @@ fn reports_from_totals_equal_reports_from_every_round() {
         compared > 100,
         "the periods hold rounds: {compared} rows compared"
     );
+}
+
+/// A report's JSON without the theory's figures: the kept totals do not hold the
+/// decisions' cost yet, so `build_from` reads every round for them (kinds.rs).
+fn without_theory(mut v: serde_json::Value) -> serde_json::Value {
+    const THEORY: [&str; 4] = [
+        "theo_best",
+        "theoretical win rate %",
+        "theo_as_played",
+        "luck_sd",
+    ];
+    match &mut v {
+        serde_json::Value::Object(m) => {
+            for k in THEORY {
+                m.remove(k);
+            }
+            for x in m.values_mut() {
+                *x = without_theory(x.take());
+            }
+        }
+        serde_json::Value::Array(a) => {
+            for x in a.iter_mut() {
+                *x = without_theory(x.take());
+            }
+        }
+        _ => {}
+    }
+    v
 }

@@ -32,7 +32,10 @@ pub mod key {
 }
 /// What the kept totals sum, keyed by what: one definition for the table's file and the floor.
 pub use crate::log::totals;
-pub use kinds::{Series, build, build_from, build_reading_every_round, series, series_with};
+pub use kinds::{
+    Series, build, build_from, build_from_kept_totals, build_reading_every_round, series,
+    series_with,
+};
 pub use render::{
     CsvStyle, FileError, Style, cell_words, column_words, csv_paths, file_name, render_csv,
     render_csv_in, render_html, render_html_in, render_json, signed_fixed,

@@ -140,6 +140,10 @@ pub enum Fault {
     NotAChipSet,
     #[error(transparent)]
     Chips(#[from] ChipError),
+    #[error("the cash threshold belongs to the database, not a table")]
+    ThresholdOfTable,
+    #[error("cash at a table of a database with no chip set (the money side is off)")]
+    CashWithoutChips,
     #[error("a cash threshold of {0}: it must be above zero")]
     Threshold(Money),
     #[error("{0:?} is not a count's moment (opening, change, closing)")]
@@ -327,7 +331,7 @@ impl MoneyBook {
             }
             MoneyWhat::CashThreshold { amount } => {
                 if table.is_some() {
-                    return Err("the cash threshold belongs to the database, not a table".into());
+                    return Err(Fault::ThresholdOfTable);
                 }
                 if !amount.is_positive() {
                     return Err(Fault::Threshold(*amount));
@@ -460,9 +464,7 @@ impl MoneyBook {
             return Err(Fault::Cash(amount));
         }
         if self.chips.is_none() {
-            return Err(
-                "cash at a table of a database with no chip set (the money side is off)".into(),
-            );
+            return Err(Fault::CashWithoutChips);
         }
         if let Some(s) = self.trays.get_mut(table).and_then(|t| t.open.as_mut()) {
             s.cash += amount;
