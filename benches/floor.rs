@@ -12,12 +12,13 @@
 //! 4. the floor's auditor (`floor-audit`) catching up on one table file of
 //!    `CROUPIER_BENCH_AUDIT_ROUNDS` (default 50,000) against `verify` of the file, and one
 //!    pass over 40 tables (`CROUPIER_BENCH_AUDIT_TABLE_ROUNDS` each, default 500);
-//! 5. the auditor following 40 tables dealing at once (`audit_live`).
+//! 5. the auditor following 40 tables dealing at once (`audit_live`);
+//! 6. the floor's bytes an event (`CROUPIER_BENCH_SIZE_ROUNDS` rounds, default 100,000).
 //!
 //! `cargo bench --bench floor`. Sizes: `CROUPIER_BENCH_TABLE_ROUNDS` (rounds per table
 //! file for 1, default 2,000), `CROUPIER_BENCH_INPUTS` (acks for 2, default 3,000),
 //! `CROUPIER_BENCH_SUMMARY_FILES` (a folder of table files for 3, made beforehand).
-//! `CROUPIER_BENCH_FLOOR_ONLY=catch-up|live-lag|summary|audit|audit-live` runs one part.
+//! `CROUPIER_BENCH_FLOOR_ONLY=catch-up|live-lag|summary|audit|audit-live|size` runs one part.
 
 mod common;
 
@@ -178,7 +179,8 @@ fn catch_up(base: &str, dir: &Path) {
     // (same primary key and indexes), no check, ten connections at once.
     let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
     c.batch_execute(
-        "CREATE TABLE plain (LIKE croupier.events INCLUDING INDEXES);
+        "CREATE TABLE plain (tab integer, seq bigint, at bigint, kind text, table_id bigint,
+             user_id bigint, round_id bigint, data text, hash bytea, PRIMARY KEY (tab, seq));
          CREATE INDEX ON plain (kind, at) WHERE kind <> 'step';
          CREATE INDEX ON plain (tab, round_id, kind) WHERE round_id IS NOT NULL;",
     )
@@ -187,7 +189,7 @@ fn catch_up(base: &str, dir: &Path) {
         (1..=10)
             .map(|tab| {
                 c.query(
-                    "SELECT tab, seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events WHERE tab = $1 ORDER BY seq",
+                    "SELECT tab, seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.event_text WHERE tab = $1 ORDER BY seq",
                     &[&tab],
                 )
                 .unwrap()
@@ -395,7 +397,8 @@ fn summary(base: &str, dir: &Path) {
         let r = c
             .query_one(
                 "SELECT (SELECT count(*) FROM croupier.rounds), (SELECT sum(head_seq)::int8 FROM croupier.tables),
-                        pg_total_relation_size('croupier.events') + pg_total_relation_size('croupier.rounds'),
+                        (SELECT sum(pg_total_relation_size(relid))::int8 FROM pg_partition_tree('croupier.events'))
+                          + pg_total_relation_size('croupier.rounds') + pg_total_relation_size('croupier.round_starts'),
                         pg_database_size(current_database())",
                 &[],
             )
@@ -536,6 +539,94 @@ fn audit(base: &str, dir: &Path) {
     );
 }
 
+/// Part 5, the floor's bytes an event (issue 25 item 3): one table file of
+/// `CROUPIER_BENCH_SIZE_ROUNDS` rounds (default 100,000; or the files of
+/// `CROUPIER_BENCH_SUMMARY_FILES`) synced onto an empty floor, `VACUUM ANALYZE`, then
+/// `pg_total_relation_size` of every part of the floor's events, settlements and openings
+/// ÷ the events it holds.
+fn size(url: &str, dir: &Path) {
+    let files: Vec<PathBuf> = match std::env::var("CROUPIER_BENCH_SUMMARY_FILES") {
+        Ok(d) => {
+            let mut v: Vec<PathBuf> = std::fs::read_dir(d)
+                .unwrap()
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "db"))
+                .collect();
+            v.sort();
+            v
+        }
+        Err(_) => {
+            let rounds = env_n("CROUPIER_BENCH_SIZE_ROUNDS", 100_000);
+            let path = dir.join("size.db");
+            let mut store = Store::open_with(&path, Box::new(demo::clock())).unwrap();
+            demo::fill(&mut store, rounds, 1, 1, |_| {}).unwrap();
+            vec![path]
+        }
+    };
+    let floor_url = {
+        let mut c = postgres::Client::connect(url, postgres::NoTls).unwrap();
+        c.batch_execute("DROP DATABASE IF EXISTS croupier_size")
+            .unwrap();
+        c.batch_execute("CREATE DATABASE croupier_size").unwrap();
+        let cut = url.rfind('/').unwrap();
+        format!("{}/croupier_size", &url[..cut])
+    };
+    std::thread::scope(|s| {
+        for f in &files {
+            let url = &floor_url;
+            s.spawn(move || {
+                let store = Store::open_read(f).unwrap();
+                floor::sync_once(&store, &mut Floor::connect(url).unwrap()).unwrap();
+            });
+        }
+    });
+    let mut c = postgres::Client::connect(&floor_url, postgres::NoTls).unwrap();
+    c.batch_execute("VACUUM ANALYZE").unwrap();
+    let events: i64 = c
+        .query_one("SELECT count(*) FROM croupier.events", &[])
+        .unwrap()
+        .get(0);
+    let rounds: i64 = c
+        .query_one("SELECT count(*) FROM croupier.rounds", &[])
+        .unwrap()
+        .get(0);
+    let parts = c
+        .query(
+            "SELECT 'events: heap (and TOAST)', sum(pg_table_size(relid))::int8 FROM pg_partition_tree('croupier.events')
+             UNION ALL
+             SELECT 'events: unique (tab, seq), each month', sum(pg_relation_size(x.indexrelid))::int8
+               FROM pg_partition_tree('croupier.events') t JOIN pg_index x ON x.indrelid = t.relid
+              WHERE x.indisunique
+             UNION ALL
+             SELECT 'events: index by kind and time (not steps)', sum(pg_relation_size(relid))::int8
+               FROM pg_partition_tree('croupier.events_kind_at')
+             UNION ALL
+             SELECT 'events: index by round (not steps)', sum(pg_relation_size(relid))::int8
+               FROM pg_partition_tree('croupier.events_round')
+             UNION ALL
+             SELECT 'rounds (the settlements'' figures, with key and index)', pg_total_relation_size('croupier.rounds')
+             UNION ALL
+             SELECT 'round_starts (with key)', pg_total_relation_size('croupier.round_starts')",
+            &[],
+        )
+        .unwrap();
+    let mut total = 0i64;
+    for r in &parts {
+        let (what, bytes): (String, Option<i64>) = (r.get(0), r.get(1));
+        let bytes = bytes.unwrap_or(0);
+        total += bytes;
+        println!(
+            "size: {what}: {:.1} bytes an event",
+            bytes as f64 / events as f64
+        );
+    }
+    println!(
+        "size: {events} events, {rounds} rounds: {:.1} bytes an event on the floor in all ({:.2} GB a million rounds)",
+        total as f64 / events as f64,
+        total as f64 / rounds as f64 * 1e6 / 1e9
+    );
+}
+
 fn main() {
     // `cargo bench` passes --bench; `cargo test --benches` runs nothing heavy.
     if !std::env::args().any(|a| a == "--bench") {
@@ -560,6 +651,9 @@ fn main() {
     }
     if run("audit-live") {
         audit_live(&s.url, &dir);
+    }
+    if run("size") {
+        size(&s.url, &dir);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

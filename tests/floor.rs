@@ -79,7 +79,7 @@ fn last_seq(db: &Path) -> i64 {
 fn floor_counts(url: &str) -> (i64, i64, i64) {
     let r = client(url)
         .query_one(
-            "SELECT count(*), count(DISTINCT (tab, seq)), coalesce(max(seq), 0) FROM croupier.events",
+            "SELECT count(*), count(DISTINCT (tab, seq)), coalesce(max(seq), 0)::int8 FROM croupier.events",
             &[],
         )
         .unwrap();
@@ -295,7 +295,7 @@ fn a_forged_file_is_refused_by_the_floor_and_alarmed() {
     // does not follow, straight into the table, is refused by the trigger.
     let mut c = client(&url);
     let e = c.execute(
-        "INSERT INTO croupier.events SELECT tab, seq + 1000000, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events WHERE seq = 5",
+        "INSERT INTO croupier.events SELECT at, seq + 1000000, tab, table_id, user_id, round_id, kind, data, hash FROM croupier.events WHERE seq = 5",
         &[],
     );
     let msg = |e: postgres::Error| e.as_db_error().unwrap().message().to_string();
@@ -437,7 +437,7 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
     let denied = [
         format!("UPDATE croupier.tables SET head_seq = 1 WHERE role = '{ra}'"),
         "INSERT INTO croupier.rounds SELECT tab, seq, 1, at, NULL, NULL, 100000000, 0, 100000000, 0, 0, 0, 0, 0, 0, 0 FROM croupier.events WHERE seq = 2".into(),
-        "INSERT INTO croupier.events SELECT tab, seq + 1000, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events WHERE seq = 2".into(),
+        "INSERT INTO croupier.events SELECT at, seq + 1000, tab, table_id, user_id, round_id, kind, data, hash FROM croupier.events WHERE seq = 2".into(),
         "INSERT INTO croupier.alarms (at, db, seq, what) VALUES (1, '\\x00', 1, 'framed')".into(),
         "INSERT INTO croupier.round_starts SELECT tab, round_id + 1000, seq + 1000, data FROM croupier.round_starts".into(),
         "DELETE FROM croupier.alarms".into(),
@@ -658,7 +658,7 @@ fn an_event_kind_the_auditor_does_not_know_is_alarmed_once_and_no_fault() {
     let [_, (r8, u8, _)] = two_tables(&url, "tk");
     let mut admin = client(&url);
     admin
-        .batch_execute("INSERT INTO croupier.kinds VALUES ('table_renamed')")
+        .batch_execute("INSERT INTO croupier.kinds (name, code) VALUES ('table_renamed', 26)")
         .unwrap();
     let (id8, head8, hash8) = table_row(&mut admin, &r8);
     let (x, at) = ("{\"name\":\"x\"}", head8 + 1);
@@ -1141,117 +1141,264 @@ fn the_floor_auditor_replays_every_table_and_alarms_a_forged_settlement() {
 /// the rounds' openings in a table of their own), and keeps every check: the chain trigger itself refuses an
 /// event of a table database the floor never registered, even from the owner, and the
 /// table syncs on from where it was.
+/// A floor as an older program left it: its migrations 1 to `upto` run from the text of
+/// `src/floor/schema.rs` (the SQL that program held), and the kinds it knew.
+fn old_floor(url: &str, upto: usize) -> postgres::Client {
+    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/floor/schema.rs"))
+        .unwrap();
+    let mut c = client(url);
+    for v in 1..=upto {
+        let start = format!("const V{v}: &str = r#\"");
+        let a = src.find(&start).unwrap() + start.len();
+        let b = a + src[a..].find("\"#;").unwrap();
+        c.batch_execute(&src[a..b]).unwrap();
+    }
+    c.execute(
+        "UPDATE croupier.schema_version SET version = $1",
+        &[&(upto as i32)],
+    )
+    .unwrap();
+    let kinds = [
+        "created",
+        "user_added",
+        "login",
+        "login_failed",
+        "logout",
+        "user_locked",
+        "user_unlocked",
+        "table_opened",
+        "table_closed",
+        "shoe_new",
+        "round_started",
+        "step",
+        "step_refused",
+        "undo",
+        "round_settled",
+        "round_voided",
+        "round_corrected",
+        "pontis_opened",
+        "pontis_started",
+        "pontis_play",
+        "pontis_refused",
+        "pontis_undo",
+        "pontis_ended",
+        "setting_changed",
+        "money",
+    ];
+    c.execute(
+        "INSERT INTO croupier.kinds SELECT unnest($1::text[])",
+        &[&&kinds[..]],
+    )
+    .unwrap();
+    c
+}
+
+/// Issue 25 item 3: a floor of schema 1 and one of schema 5, each holding a table's
+/// events, migrated by the owner's next connection to schema 6 (kinds as numbers, data
+/// packed, no check kept for a step, one partition a month): every event is still there
+/// and chained, `verify --floor` and the auditor's replay pass, the table syncs on, a new
+/// table is taken whole, and the chain trigger still refuses a forged row whoever
+/// inserts it.
 #[test]
 fn an_older_floor_is_migrated_and_keeps_its_checks() {
     let Some(base) = server("migrate") else {
         return;
     };
-    let url = fresh_floor(&base, "migrate");
-    let db = demo_file("migrate", 40, 5, 0);
-    let d = db.to_str().unwrap();
-    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
-    assert!(ok, "{out}{err}");
-    // Schema 1's shape, as an older Croupier left it.
-    let mut admin = client(&url);
-    admin
-        .batch_execute(
-            "ALTER FUNCTION croupier.event_hash(bytea, bigint, bigint, text, bigint, bigint, bigint, text) IMMUTABLE;
-             ALTER TABLE croupier.events ADD CONSTRAINT events_tab_fkey FOREIGN KEY (tab) REFERENCES croupier.tables;
-             DROP INDEX croupier.events_round;
-             CREATE INDEX events_round ON croupier.events (tab, round_id, seq) WHERE round_id IS NOT NULL;
-             DROP TABLE croupier.round_starts;
-             UPDATE croupier.schema_version SET version = 1;",
-        )
-        .unwrap();
-    let shape = |c: &mut postgres::Client| -> (i32, String, i64, bool) {
-        let r = c
+    for upto in [1, 5] {
+        let url = fresh_floor(&base, "migrate");
+        let db = demo_file(&format!("migrate{upto}"), 40, 5, 0);
+        let d = db.to_str().unwrap();
+        let mut admin = old_floor(&url, upto);
+        let n = last_seq(&db);
+        assert_eq!(ingest_file(&mut admin, &db, 1), (n, n, None));
+        let shape = |c: &mut postgres::Client| -> (i32, String, String) {
+            let r = c
+                .query_one(
+                    "SELECT (SELECT version FROM croupier.schema_version),
+                            (SELECT provolatile::text FROM pg_proc WHERE proname = 'event_hash'),
+                            (SELECT relkind::text FROM pg_class WHERE oid = 'croupier.events'::regclass)",
+                    &[],
+                )
+                .unwrap();
+            (r.get(0), r.get(1), r.get(2))
+        };
+        let before = shape(&mut admin);
+        assert_eq!(before.0, upto as i32);
+        assert_eq!(before.2, "r", "schema {upto}: one plain table of events");
+        Floor::connect(&url).unwrap();
+        assert_eq!(shape(&mut admin), (6, "s".into(), "p".into()));
+        // Every event kept, and the chain the server walks again whole.
+        assert_eq!(floor_counts(&url), (n, n, n));
+        let r = admin
             .query_one(
-                "SELECT (SELECT version FROM croupier.schema_version),
-                        (SELECT provolatile::text FROM pg_proc WHERE proname = 'event_hash'),
-                        (SELECT count(*) FROM pg_constraint WHERE conname = 'events_tab_fkey'),
-                        (SELECT indexdef LIKE '%(tab, round_id, kind)%' FROM pg_indexes
-                          WHERE schemaname = 'croupier' AND indexname = 'events_round')",
+                "SELECT c.first_held, c.broken, (SELECT count(*) FROM croupier.events WHERE kind = 12 AND octet_length(hash) = 0)
+                   FROM croupier.tables t, croupier.chain_break(t.tab) c",
                 &[],
             )
             .unwrap();
-        (r.get(0), r.get(1), r.get(2), r.get(3))
-    };
-    assert_eq!(shape(&mut admin), (1, "i".into(), 1, false));
-    // The owner's next connection migrates; the table syncs on, and a new table's log
-    // (its settlements read by the new trigger) is taken whole.
-    Floor::connect(&url).unwrap();
-    assert_eq!(shape(&mut admin), (5, "s".into(), 0, true));
-    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
-    assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
-    let (ok, _, out, err) = audited_verify(d, &url);
-    assert!(ok && out.contains("matches the floor"), "{out}{err}");
-    let other = demo_file("migrate-b", 30, 6, 9);
-    let o = other.to_str().unwrap();
-    let (ok, _, out, err) = run(&["sync", "--db", o, "--floor", &url]);
-    assert!(ok, "{out}{err}");
-    let (ok, _, out, err) = audited_verify(o, &url);
-    assert!(ok && out.contains("matches the floor"), "{out}{err}");
-    let n = last_seq(&db) + last_seq(&other);
-    assert_eq!(floor_counts(&url).0, n);
-    let rounds: i64 = admin
-        .query_one("SELECT count(*) FROM croupier.rounds", &[])
-        .unwrap()
-        .get(0);
-    assert_eq!(rounds, 70);
-    // Each round's opening, those of before the migration (filled by it) and after (by
-    // the trigger), in the floor's table of them, equal to the events' own data.
-    let (starts, same): (i64, i64) = {
+        let (held, broken, short): (Option<i64>, Option<i64>, i64) = (r.get(0), r.get(1), r.get(2));
+        assert_eq!((held, broken), (Some(1), None), "schema {upto}");
+        assert!(short > n / 2, "a step keeps no check: {short} of {n}");
+        let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+        assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
+        let (ok, _, out, err) = audited_verify(d, &url);
+        assert!(ok && out.contains("matches the floor"), "{out}{err}");
+        let (code, json, err) = floor_report_json(&url, "summary");
+        assert_eq!(code, Some(0), "{err}");
+        assert!(json.to_string().contains("\"passed\""), "{json}");
+        let other = demo_file(&format!("migrate{upto}-b"), 30, 6, 9);
+        let o = other.to_str().unwrap();
+        let (ok, _, out, err) = run(&["sync", "--db", o, "--floor", &url]);
+        assert!(ok, "{out}{err}");
+        let (ok, _, out, err) = audited_verify(o, &url);
+        assert!(ok && out.contains("matches the floor"), "{out}{err}");
+        let m = n + last_seq(&other);
+        assert_eq!(floor_counts(&url).0, m);
+        let rounds: i64 = admin
+            .query_one("SELECT count(*) FROM croupier.rounds", &[])
+            .unwrap()
+            .get(0);
+        assert_eq!(rounds, 70);
+        // Each round's opening, those of before the migration (filled by it) and after
+        // (by the trigger), packed in the floor's table of them, equal to the events' own.
         let r = admin
             .query_one(
                 "SELECT (SELECT count(*) FROM croupier.round_starts),
-                        (SELECT count(*) FROM croupier.round_starts s JOIN croupier.events e
+                        (SELECT count(*) FROM croupier.round_starts s JOIN croupier.event_text e
                            ON e.tab = s.tab AND e.seq = s.seq AND e.kind = 'round_started'
-                          AND e.round_id = s.round_id AND e.data = s.data)",
+                          AND e.round_id = s.round_id AND e.data = croupier.unpack(11::int2, s.data)),
+                        (SELECT count(*) FROM croupier.event_text WHERE kind = 'round_started')",
                 &[],
             )
             .unwrap();
-        (r.get(0), r.get(1))
+        let (starts, same, started): (i64, i64, i64) = (r.get(0), r.get(1), r.get(2));
+        assert!(
+            started >= 70 && starts == started && same == started,
+            "{starts} {same} {started}"
+        );
+        // An event of a table database the floor never registered, inserted directly by
+        // the owner with a hash that follows from the genesis: refused by the chain trigger.
+        let data = "{\"program\":\"x\"}";
+        let now = "(extract(epoch FROM now()) * 1000)::int8";
+        let h = common::event_hash_spec(&[0u8; 32], 1, 1, "created", (None, None, None), data);
+        let e = admin
+            .execute(
+                &format!("INSERT INTO croupier.events VALUES ({now}, 1, 999, NULL, NULL, NULL, 1, $1, $2)"),
+                &[&data, &&h[..]],
+            )
+            .expect_err("an unregistered table database's event");
+        assert!(db_message(&e).contains("does not follow"), "{e:?}");
+        // A forged continuation of the registered table, by the owner: refused too.
+        let (tab, head): (i32, i64) = {
+            let r = admin
+                .query_one(
+                    "SELECT tab, head_seq FROM croupier.tables ORDER BY tab LIMIT 1",
+                    &[],
+                )
+                .unwrap();
+            (r.get(0), r.get(1))
+        };
+        let bad =
+            common::event_hash_spec(&[1u8; 32], head + 1, 1, "logout", (None, None, None), data);
+        let e = admin
+            .execute(
+                &format!("INSERT INTO croupier.events VALUES ({now}, $2::int8, $1, NULL, NULL, NULL, 5, $3, $4)"),
+                &[&tab, &(head + 1), &data, &&bad[..]],
+            )
+            .expect_err("a hash that does not follow");
+        assert!(db_message(&e).contains("does not follow"), "{e:?}");
+    }
+}
+
+/// Issue 25 item 3: the floor's events are partitioned by UTC month, and a casino archives
+/// a closed period by detaching its months (README, "Archiving a closed year"). What is
+/// gone is never certified: the report's verdict for the table database whose first
+/// events went says so and is not PASSED (exit 1), `verify --floor` says so too, and a
+/// fresh auditor says it cannot replay it; a table database that lost only later events
+/// is not PASSED either, and one whose months all stay still PASSES.
+#[test]
+fn a_detached_month_is_never_certified_and_the_rest_still_is() {
+    let Some(base) = server("detach") else {
+        return;
     };
-    let started: i64 = admin
-        .query_one(
-            "SELECT count(*) FROM croupier.events WHERE kind = 'round_started'",
-            &[],
+    let url = fresh_floor(&base, "detach");
+    let a = demo_file("detach-a", 20, 3, 0);
+    let b = demo_file("detach-b", 20, 4, 62 * 86_400_000);
+    for f in [&a, &b] {
+        let (ok, _, out, err) = run(&["sync", "--db", f.to_str().unwrap(), "--floor", &url]);
+        assert!(ok, "{out}{err}");
+    }
+    let verdicts = |json: &serde_json::Value| -> Vec<String> {
+        json["databases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["verify"]["verdict"].as_str().unwrap_or("").to_string())
+            .collect()
+    };
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(
+        (code, verdicts(&json)),
+        (Some(0), vec!["passed".into(), "passed".into()]),
+        "{err}"
+    );
+    let mut admin = client(&url);
+    let months = |c: &mut postgres::Client, tab: i32| -> Vec<String> {
+        c.query(
+            "SELECT DISTINCT tableoid::regclass::text FROM croupier.events WHERE tab = $1",
+            &[&tab],
         )
         .unwrap()
-        .get(0);
-    assert!(
-        started >= 70 && starts == started && same == started,
-        "{starts} {same} {started}"
-    );
-    // An event of a table database the floor never registered, inserted directly by the
-    // owner with a hash that follows from the genesis: refused by the chain trigger.
-    let data = "{\"program\":\"x\"}";
-    let h = common::event_hash_spec(&[0u8; 32], 1, 1, "created", (None, None, None), data);
-    let e = admin
-        .execute(
-            "INSERT INTO croupier.events VALUES (999, 1, 1, 'created', NULL, NULL, NULL, $1, $2)",
-            &[&data, &&h[..]],
-        )
-        .expect_err("an unregistered table database's event");
-    assert!(db_message(&e).contains("does not follow"), "{e:?}");
-    // A forged continuation of the registered table, by the owner: refused too.
-    let (tab, head): (i32, i64) = {
-        let r = admin
-            .query_one(
-                "SELECT tab, head_seq FROM croupier.tables ORDER BY tab LIMIT 1",
-                &[],
-            )
-            .unwrap();
-        (r.get(0), r.get(1))
+        .iter()
+        .map(|r| r.get(0))
+        .collect()
     };
-    let bad = common::event_hash_spec(&[1u8; 32], head + 1, 1, "logout", (None, None, None), data);
-    let e = admin
-        .execute(
-            "INSERT INTO croupier.events VALUES ($1, $2, 1, 'logout', NULL, NULL, NULL, $3, $4)",
-            &[&tab, &(head + 1), &data, &&bad[..]],
-        )
-        .expect_err("a hash that does not follow");
-    assert!(db_message(&e).contains("does not follow"), "{e:?}");
+    // A's events are all in the demo's month (January); B's run on into a later one.
+    let (ma, mb) = (months(&mut admin, 1), months(&mut admin, 2));
+    assert_eq!(ma.len(), 1, "{ma:?}");
+    let later: Vec<&String> = mb.iter().filter(|m| **m != ma[0]).collect();
+    assert_eq!(later.len(), 1, "{ma:?} {mb:?}");
+    // The archive, as the README says: detach the month, (dump it,) drop it. B's later
+    // month first: B is no longer PASSED (its head is not on the floor), A still is.
+    let archive = |c: &mut postgres::Client, m: &str| {
+        c.batch_execute(&format!(
+            "ALTER TABLE croupier.events DETACH PARTITION {m}; DROP TABLE {m}"
+        ))
+        .unwrap();
+    };
+    archive(&mut admin, later[0]);
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(verdicts(&json), vec!["passed".to_string(), "failed".into()]);
+    let (ok, _, out, err) = run(&["verify", "--db", a.to_str().unwrap(), "--floor", &url]);
+    assert!(ok && out.contains("matches the floor"), "{out}{err}");
+    let (ok, _, out, err) = run(&["verify", "--db", b.to_str().unwrap(), "--floor", &url]);
+    assert!(!ok && !out.contains("matches the floor"), "{out}{err}");
+    // Then the demo's month: both lose their first events, and both say so.
+    archive(&mut admin, &ma[0]);
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(verdicts(&json), vec!["failed".to_string(), "failed".into()]);
+    for d in json["databases"].as_array().unwrap() {
+        assert!(
+            d["verify"]
+                .to_string()
+                .contains("no longer holds events 1 to"),
+            "{d}"
+        );
+    }
+    let (ok, code, out, err) = run(&["verify", "--db", a.to_str().unwrap(), "--floor", &url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    assert!(out.contains("no longer holds events 1 to"), "{out}{err}");
+    // A new auditor cannot replay what lost its start: it says so (an alarm, no fault).
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok, "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains("no longer holds events 1 to"),
+        "{out}{err}"
+    );
 }
 
 /// A kind the floor was never told of (as schema 6's `setting_changed` will be to a floor
@@ -1334,7 +1481,7 @@ fn a_setting_changed_event_syncs_and_the_floor_reports_it_alike() {
     }
     let held: i64 = client(&url)
         .query_one(
-            "SELECT count(*) FROM croupier.events WHERE kind = 'setting_changed'",
+            "SELECT count(*) FROM croupier.event_text WHERE kind = 'setting_changed'",
             &[],
         )
         .unwrap()
@@ -1342,7 +1489,7 @@ fn a_setting_changed_event_syncs_and_the_floor_reports_it_alike() {
     assert_eq!(held, 5, "two currencies, two languages and a gaming day");
     let langs: Vec<String> = client(&url)
         .query(
-            "SELECT data FROM croupier.events WHERE kind = 'setting_changed' \
+            "SELECT data FROM croupier.event_text WHERE kind = 'setting_changed' \
              AND data LIKE '%\"lang\"%' ORDER BY tab",
             &[],
         )
@@ -1794,7 +1941,7 @@ fn a_sync_killed_at_random_moments_leaves_no_event_missing_or_doubled() {
         }
         let r = c
             .query_one(
-                "SELECT count(*), count(DISTINCT (tab, seq)), coalesce(max(seq), 0),
+                "SELECT count(*), count(DISTINCT (tab, seq)), coalesce(max(seq), 0)::int8,
                         coalesce((SELECT max(head_seq) FROM croupier.tables), 0)
                    FROM croupier.events",
                 &[],
@@ -2093,9 +2240,9 @@ fn a_server_crash_inside_a_batch_leaves_no_event_missing_or_doubled() {
     pg.ctl("up");
     let r = client(&pg.url)
         .query_one(
-            "SELECT count(*), count(DISTINCT seq), coalesce(max(seq), 0),
+            "SELECT count(*), count(DISTINCT seq), coalesce(max(seq), 0)::int8,
                     coalesce((SELECT max(head_seq) FROM croupier.tables), 0),
-                    count(*) FILTER (WHERE kind = 'round_settled'),
+                    count(*) FILTER (WHERE kind = 15),
                     (SELECT count(*) FROM croupier.rounds)
                FROM croupier.events",
             &[],

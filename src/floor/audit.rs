@@ -55,7 +55,7 @@ struct Replay {
 impl Replay {
     fn new() -> Replay {
         // The chain is the server's own check (on receipt, and again by reports): the
-        // floor keeps whole hashes where a file keeps a step's 8 bytes.
+        // floor keeps no hash for a step, 32 bytes for every other event (schema 6).
         let mut r = Replayer::new(false);
         r.pontis.check_numbers = true;
         r.check_money = true;
@@ -170,19 +170,38 @@ impl Auditor {
         let err = |e: postgres::Error| server_err(&target, e);
         let mut rep = self.replays.remove(&t.tab).unwrap_or_else(Replay::new);
         let mut stop = None;
+        if rep.through == 0 && t.head_seq > 0 {
+            // The months before its first held event detached (archived): a replay
+            // needs the whole history, so this one cannot start.
+            let first: Option<i64> = self
+                .floor
+                .client()
+                .query_one(
+                    "SELECT min(seq)::int8 FROM croupier.events WHERE tab = $1",
+                    &[&t.tab],
+                )
+                .map_err(&err)?
+                .get(0);
+            if first != Some(1) {
+                let first = first.unwrap_or(t.head_seq + 1);
+                stop = Some((1, Stop::Unknown(super::check::detached_note(first)), None));
+            }
+        }
         while stop.is_none() && rep.through < t.head_seq {
             let to = (rep.through + CHUNK).min(t.head_seq);
             let rows = self
                 .floor
                 .client()
                 .query(
-                    "SELECT e.seq, e.at, e.kind, e.table_id, e.user_id, e.round_id, e.data,
+                    "SELECT e.seq::int8, e.at, e.kind, e.table_id::int8, e.user_id::int8,
+                            e.round_id::int8, e.data,
                             r.round_id, r.at, coalesce(r.table_id, -1), coalesce(r.user_id, -1),
                             r.handle, r.paid, r.win, r.max_net, r.insurance_taken, r.insurance_paid,
-                            r.splits, r.buys, r.pontoons, r.five_card_tricks
+                            r.splits, r.buys, r.pontoons, r.five_card_tricks, k.name
                        FROM croupier.events e
                        LEFT JOIN croupier.rounds r ON r.tab = e.tab AND r.seq = e.seq
-                      WHERE e.tab = $1 AND e.seq > $2 AND e.seq <= $3 ORDER BY e.seq",
+                       LEFT JOIN croupier.kinds k ON k.code = e.kind
+                      WHERE e.tab = $1 AND e.seq > $2::int8 AND e.seq <= $3::int8 ORDER BY e.seq",
                     &[&t.tab, &rep.through, &to],
                 )
                 .map_err(&err)?;
@@ -190,23 +209,24 @@ impl Auditor {
             for r in &rows {
                 let e = event_of(r);
                 let fed = match &e {
-                    Some(e) if e.seq == rep.through + 1 => {
+                    Ok(e) if e.seq == rep.through + 1 => {
                         rep.r.feed(e).map_err(|x| Stop::Refused(x.to_string()))
                     }
-                    Some(e) => Err(Stop::Refused(format!(
+                    Ok(e) => Err(Stop::Refused(format!(
                         "expected event {} next, the floor gives {}",
                         rep.through + 1,
                         e.seq
                     ))),
-                    None => Err(Stop::Unknown(format!(
+                    Err(Some(why)) => Err(Stop::Refused(why.clone())),
+                    Err(None) => Err(Stop::Unknown(format!(
                         "its kind {:?} is not one this program knows: a newer Croupier logged it; run `croupier floor-audit` from that version",
-                        r.get::<_, &str>(2)
+                        r.get::<_, Option<&str>>(21).unwrap_or("?")
                     ))),
                 };
                 match fed {
                     Ok(()) => rep.through += 1,
                     Err(why) => {
-                        let table = e.as_ref().and_then(|e| e.table);
+                        let table = e.as_ref().ok().and_then(|e| e.table);
                         stop = Some((rep.through + 1, why, table));
                         break;
                     }
@@ -318,15 +338,26 @@ impl Auditor {
 }
 
 /// A floor row as an event (`None`: a kind this program does not know).
-fn event_of(r: &postgres::Row) -> Option<Event> {
-    Some(Event {
-        seq: r.get(0),
+/// An event of the auditor's query: `Err(None)` for a kind this program does not know,
+/// `Err(Some(why))` for packed data that does not unpack.
+fn event_of(r: &postgres::Row) -> Result<Event, Option<String>> {
+    let kind = EventKind::from_code(i64::from(r.get::<_, i16>(2))).ok_or(None)?;
+    let seq: i64 = r.get(0);
+    let kept: String = r.get(6);
+    let data = if crate::log::pack::packs(kind) {
+        crate::log::pack::unpack(kept.as_bytes())
+            .ok_or_else(|| Some(format!("event {seq}: its packed data does not unpack")))?
+    } else {
+        kept
+    };
+    Ok(Event {
+        seq,
         at: r.get(1),
-        kind: EventKind::from_name(r.get(2))?,
+        kind,
         table: r.get(3),
         user: r.get(4),
         round: r.get(5),
-        data: r.get(6),
+        data,
         check: Check::Full([0; 32]),
     })
 }

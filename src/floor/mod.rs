@@ -35,6 +35,7 @@ use postgres::{Client, Config, NoTls};
 
 use crate::log::Store;
 use crate::log::event::hex;
+use crate::log::event::{Check, Event};
 use crate::log::store::AuditError;
 use schema::{FLOOR_VERSION, MIGRATION_LOCK, MIGRATIONS, ROLES};
 
@@ -277,16 +278,25 @@ impl Floor {
             )
             .map_err(&err)?;
         }
-        // The event kinds this program logs: the floor takes no other.
+        // The event kinds this program logs, with their numbers (the file's, which never
+        // change): the floor takes no other. And this month's partition and the next
+        // two's (schema 6), so that a table rarely makes one.
         let kinds: Vec<&str> = crate::log::EventKind::ALL
             .iter()
             .map(|k| k.name())
             .collect();
+        let codes: Vec<i16> = crate::log::EventKind::ALL
+            .iter()
+            .map(|k| kind_code(*k))
+            .collect();
         tx.execute(
-            "INSERT INTO croupier.kinds SELECT unnest($1::text[]) ON CONFLICT DO NOTHING",
-            &[&kinds],
+            "INSERT INTO croupier.kinds (name, code) SELECT * FROM unnest($1::text[], $2::int2[])
+                 ON CONFLICT DO NOTHING",
+            &[&kinds, &codes],
         )
         .map_err(&err)?;
+        tx.batch_execute("SELECT croupier.months_ahead()")
+            .map_err(&err)?;
         tx.commit().map_err(&err)
     }
 
@@ -342,6 +352,44 @@ impl Floor {
     pub(crate) fn client(&mut self) -> &mut Client {
         &mut self.client
     }
+}
+
+/// An event kind's number on the floor (schema 6): the file's own code.
+pub(crate) fn kind_code(kind: crate::log::EventKind) -> i16 {
+    kind.code() as i16
+}
+
+/// The columns an event is read back with (schema 6), from `croupier.events e`: seq, at,
+/// kind's number, table, user, round, data as kept (packed for play events), stored check
+/// (none for a step: read back as a check that matches nothing).
+pub(crate) const EVENT_COLUMNS: &str = "e.seq::int8, e.at, e.kind, e.table_id::int8, e.user_id::int8, e.round_id::int8, e.data, e.hash";
+
+/// An event read back from `EVENT_COLUMNS` starting at column `at`: its kind from its
+/// number, its data as logged. `Err` names what does not read (a kind this program does
+/// not know, by number; packed data holding a byte that is no code).
+pub(crate) fn event_from(r: &postgres::Row, at: usize) -> Result<Event, String> {
+    let code: i16 = r.get(at + 2);
+    let kind = crate::log::EventKind::from_code(i64::from(code))
+        .ok_or_else(|| format!("kind number {code}"))?;
+    let seq: i64 = r.get(at);
+    let kept: String = r.get(at + 6);
+    let data = if crate::log::pack::packs(kind) {
+        crate::log::pack::unpack(kept.as_bytes())
+            .ok_or_else(|| format!("event {seq}: its packed data does not unpack"))?
+    } else {
+        kept
+    };
+    let hash: &[u8] = r.get(at + 7);
+    Ok(Event {
+        seq,
+        at: r.get(at + 1),
+        kind,
+        table: r.get(at + 3),
+        user: r.get(at + 4),
+        round: r.get(at + 5),
+        data,
+        check: Check::from_bytes(hash).unwrap_or(Check::Full([0xff; 32])),
+    })
 }
 
 /// Whether a refusal was logged on the floor, in words.

@@ -6,8 +6,9 @@
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
-use super::{Floor, FloorError, FloorTable, short_id, why};
-use crate::log::event::{Check, Event, hex};
+use super::{EVENT_COLUMNS, Floor, FloorError, FloorTable, event_from, kind_code, short_id, why};
+use crate::log::event::{Event, hex};
+use crate::log::pack::unpack_into;
 use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
 use crate::log::store::figures_of_row;
 use crate::log::{AuditError, EventKind};
@@ -42,13 +43,13 @@ impl FloorSource {
         // names out instead of failing every table's report.
         for (sql, users) in [
             (
-                "SELECT tab, table_id, data FROM croupier.events
-                  WHERE kind = 'table_opened' AND table_id IS NOT NULL ORDER BY tab, seq",
+                "SELECT tab, table_id::int8, data FROM croupier.events
+                  WHERE kind = 8 AND table_id IS NOT NULL ORDER BY tab, seq",
                 false,
             ),
             (
                 "SELECT tab, NULL::bigint, data FROM croupier.events
-                  WHERE kind = 'user_added' ORDER BY tab, seq",
+                  WHERE kind = 2 ORDER BY tab, seq",
                 true,
             ),
         ] {
@@ -140,20 +141,7 @@ impl FloorSource {
     }
 
     fn event_of(&self, r: &postgres::Row, at: usize) -> Result<Event, AuditError> {
-        let kind: &str = r.get(at + 2);
-        let kind =
-            EventKind::from_name(kind).ok_or_else(|| self.bad(format!("unknown kind {kind}")))?;
-        let hash: &[u8] = r.get(at + 7);
-        Ok(Event {
-            seq: r.get(at),
-            at: r.get(at + 1),
-            kind,
-            table: r.get(at + 3),
-            user: r.get(at + 4),
-            round: r.get(at + 5),
-            data: r.get(at + 6),
-            check: Check::from_bytes(hash).unwrap_or(Check::Full([0xff; 32])),
-        })
+        event_from(r, at).map_err(|why| self.bad(format!("an event that does not read: {why}")))
     }
 
     fn bad(&self, detail: String) -> AuditError {
@@ -165,8 +153,8 @@ impl FloorSource {
 
     fn corrections(&mut self) -> Result<HashMap<(usize, i64), RoundCorrected>, AuditError> {
         let rows = self.query(
-            "SELECT tab, round_id, data FROM croupier.events
-              WHERE kind = 'round_corrected' AND round_id IS NOT NULL ORDER BY tab, seq",
+            "SELECT tab, round_id::int8, data FROM croupier.events
+              WHERE kind = 17 AND round_id IS NOT NULL ORDER BY tab, seq",
             &[],
         )?;
         let mut out = HashMap::new();
@@ -197,7 +185,7 @@ impl Source for FloorSource {
     ) -> Result<Vec<RoundRow>, AuditError> {
         let voided: HashSet<(i32, i64)> = self
             .query(
-                "SELECT tab, round_id FROM croupier.events WHERE kind = 'round_voided' AND round_id IS NOT NULL",
+                "SELECT tab, round_id::int8 FROM croupier.events WHERE kind = 16 AND round_id IS NOT NULL",
                 &[],
             )?
             .iter()
@@ -276,7 +264,7 @@ impl Source for FloorSource {
         let tab = self.tab(db);
         let latest = self.query(
             "SELECT data FROM croupier.events
-              WHERE tab = $1 AND round_id = $2 AND kind = 'round_corrected' ORDER BY seq DESC LIMIT 1",
+              WHERE tab = $1 AND round_id = $2::int8 AND kind = 17 ORDER BY seq DESC LIMIT 1",
             &[&tab, &round],
         )?;
         if let Some(r) = latest.first()
@@ -302,11 +290,20 @@ impl Source for FloorSource {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<Noted>, AuditError> {
-        let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+        // The kinds' numbers written into the query (integers of the program's own), so
+        // that the index of the events that are not steps serves it.
+        let codes: Vec<String> = kinds.iter().map(|k| kind_code(*k).to_string()).collect();
+        let codes = if codes.is_empty() {
+            "NULL".to_string()
+        } else {
+            codes.join(", ")
+        };
         let rows = self.query(
-            "SELECT tab, seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
-              WHERE kind = ANY($1) AND at >= $2 AND at < $3",
-            &[&names, &from_ms, &to_ms],
+            &format!(
+                "SELECT e.tab, {EVENT_COLUMNS} FROM croupier.events e
+                  WHERE e.kind IN ({codes}) AND e.at >= $1 AND e.at < $2"
+            ),
+            &[&from_ms, &to_ms],
         )?;
         let mut out = Vec::with_capacity(rows.len());
         for r in &rows {
@@ -352,11 +349,23 @@ impl Source for FloorSource {
         let tab = self.tab(db);
         // From the floor's own table of round openings (its primary key in this order;
         // round ids are given in log order), not from the events' pages.
+        // Kept packed (schema 6): unpacked here, as the file's are.
+        let mut text = String::new();
+        let path = PathBuf::from(format!("floor {}", self.floor.target));
         self.each_row(
-            "SELECT round_id, data FROM croupier.round_starts
-              WHERE tab = $1 AND round_id BETWEEN $2 AND $3 ORDER BY round_id, seq",
+            "SELECT round_id::int8, data FROM croupier.round_starts
+              WHERE tab = $1 AND round_id BETWEEN $2::int8 AND $3::int8 ORDER BY round_id, seq",
             &[&tab, &first, &last],
-            |r| each(r.get(0), r.get(1)),
+            |r| {
+                let round: i64 = r.get(0);
+                if !unpack_into(r.get::<_, &str>(1).as_bytes(), &mut text) {
+                    return Err(AuditError::Sqlite {
+                        path: path.clone(),
+                        detail: format!("round {round}: its opening's packed data does not unpack"),
+                    });
+                }
+                each(round, &text)
+            },
         )
     }
 
@@ -373,15 +382,10 @@ impl Source for FloorSource {
                     "checking table database {} on the floor",
                     short_id(&t.db)
                 ));
-                // The whole chain again, on the server, and the alarms raised for it.
+                // The whole chain again, on the server (walked in order from the genesis:
+                // a step keeps no stored check), and the alarms raised for it.
                 let broken = self.query(
-                    "SELECT min(seq) FROM (
-                        SELECT seq, hash, seq - lag(seq, 1, 0::bigint) OVER w AS gap,
-                               croupier.event_hash(coalesce(lag(hash) OVER w,
-                                   '\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea),
-                                   seq, at, kind, table_id, user_id, round_id, data) AS want
-                          FROM croupier.events WHERE tab = $1 WINDOW w AS (ORDER BY seq)) x
-                      WHERE want <> hash OR gap <> 1",
+                    "SELECT first_held, broken FROM croupier.chain_break($1)",
                     &[&t.tab],
                 )?;
                 // Those raised by the table's own role, the floor's owner or its auditor:
@@ -392,8 +396,14 @@ impl Source for FloorSource {
                     &[&t.db, &t.role],
                 )?;
                 let (n, first): (i64, Option<i64>) = (alarms[0].get(0), alarms[0].get(1));
-                let chain = broken[0].get::<_, Option<i64>>(0);
-                Some(self.verdict(&t, chain, n, first)?)
+                let held = broken[0].get::<_, Option<i64>>(0);
+                let chain = broken[0].get::<_, Option<i64>>(1);
+                if t.head_seq > 0 && held != Some(1) {
+                    let note = super::check::detached_note(held.unwrap_or(t.head_seq + 1));
+                    Some(Verified::Failed(note))
+                } else {
+                    Some(self.verdict(&t, chain, n, first)?)
+                }
             } else {
                 None
             };
@@ -417,9 +427,12 @@ impl Source for FloorSource {
             let tab = self.tab(db);
             let mut of = |kind: EventKind, from: i64, to: i64| -> Result<Vec<Event>, AuditError> {
                 let rows = self.query(
-                    "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
-                      WHERE tab = $1 AND kind = $2 AND at >= $3 AND at < $4 ORDER BY seq",
-                    &[&tab, &kind.name(), &from, &to],
+                    &format!(
+                        "SELECT {EVENT_COLUMNS} FROM croupier.events e
+                          WHERE e.tab = $1 AND e.kind = {} AND e.at >= $2 AND e.at < $3 ORDER BY e.seq",
+                        kind_code(kind)
+                    ),
+                    &[&tab, &from, &to],
                 )?;
                 rows.iter().map(|r| self.event_of(r, 0)).collect()
             };
@@ -541,15 +554,50 @@ impl FloorSource {
     /// first event and its settlement, then what came later (voids, corrections).
     fn round_events(&mut self, db: usize, round: i64) -> Result<Vec<Event>, AuditError> {
         let tab = self.tab(db);
+        // Schema 6 keeps no index of every event by round: the round's events that are
+        // not steps (a small index), then its steps by seq between its first event and
+        // its settlement (or, unsettled, the next round's opening).
         let rows = self.query(
-            "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
-              WHERE tab = $1 AND round_id = $2 ORDER BY seq",
+            &format!(
+                "SELECT {EVENT_COLUMNS} FROM croupier.events e
+                  WHERE e.tab = $1 AND e.round_id = $2::int8 AND e.kind <> 12 ORDER BY e.seq"
+            ),
             &[&tab, &round],
         )?;
-        let events = rows
+        let mut events = rows
             .iter()
             .map(|r| self.event_of(r, 0))
             .collect::<Result<Vec<_>, _>>()?;
+        if let Some(first) = events.iter().map(|e| e.seq).min() {
+            let settled = events
+                .iter()
+                .filter(|e| e.kind == EventKind::RoundSettled)
+                .map(|e| e.seq)
+                .max();
+            let end = match settled {
+                Some(s) => s,
+                None => self
+                    .query(
+                        "SELECT min(seq)::int8 FROM croupier.round_starts WHERE tab = $1 AND round_id > $2::int8",
+                        &[&tab, &round],
+                    )?
+                    .first()
+                    .and_then(|r| r.get::<_, Option<i64>>(0))
+                    .map_or(i64::MAX, |n| n - 1),
+            };
+            let steps = self.query(
+                &format!(
+                    "SELECT {EVENT_COLUMNS} FROM croupier.events e
+                      WHERE e.tab = $1 AND e.seq >= $2::int8 AND e.seq <= $3::int8
+                        AND e.kind = 12 AND e.round_id = $4::int8"
+                ),
+                &[&tab, &first, &end, &round],
+            )?;
+            for r in &steps {
+                events.push(self.event_of(r, 0)?);
+            }
+            events.sort_by_key(|e| e.seq);
+        }
         let not_step = |e: &&Event| e.kind != EventKind::Step;
         let Some(first) = events.iter().filter(not_step).map(|e| e.seq).min() else {
             return Ok(Vec::new());
