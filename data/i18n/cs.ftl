@@ -1017,3 +1017,28 @@ report-missing-tray = sčítání zásobníku
 report-missing-drop = sčítání schránky
 report-detail-difference = herní den { $day }, směna { $shift }: rozdíl { $difference } (schránka { $drop }, zásobník { $tray })
 report-detail-cash = hotovost { $amount } (limit { $threshold })
+
+## The desk's Users tab
+
+desk-tab-users = Uživatelé
+users-heading = Uživatelé
+users-col-name = Jméno
+users-col-role = Role
+users-col-state = Stav
+users-locked = zamčen
+users-active = může se přihlásit
+users-unlock = Odemknout: { $name }
+users-add-heading = Přidat uživatele
+users-new-name = Jméno nového uživatele
+users-new-role = Role
+users-new-pin = PIN nového uživatele
+users-new-pin-again = PIN znovu
+users-add = Přidat uživatele
+users-confirm-asked = potvrďte níže: do té doby se nic nezapíše ({ $name })
+users-confirm-add = Přidat uživatele { $name } jako { $role }? Uživatel se zapíše natrvalo a vy jako ten, kdo ho přidal.
+users-confirm-add-yes = Ano, přidat: { $name }
+users-confirm-unlock = Odemknout uživatele { $name }? Znovu se přihlásí svým PINem; odemčení se zapíše s vaším jménem.
+users-confirm-unlock-yes = Ano, odemknout: { $name }
+users-added = { $name } přidán(a) jako { $role }
+users-unlocked = { $name } odemčen(a): může se znovu přihlásit
+users-gone = tento uživatel už není v seznamu: seznam byl načten znovu

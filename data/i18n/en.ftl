@@ -992,3 +992,28 @@ report-missing-tray = tray count
 report-missing-drop = drop count
 report-detail-difference = gaming day { $day } shift { $shift }: difference { $difference } (box { $drop }, tray { $tray })
 report-detail-cash = cash { $amount } (threshold { $threshold })
+
+## The desk's Users tab
+
+desk-tab-users = Users
+users-heading = Users
+users-col-name = Name
+users-col-role = Role
+users-col-state = State
+users-locked = locked
+users-active = can log in
+users-unlock = Unlock { $name }
+users-add-heading = Add a user
+users-new-name = New user's name
+users-new-role = Role
+users-new-pin = New user's PIN
+users-new-pin-again = The PIN again
+users-add = Add user
+users-confirm-asked = confirm below: nothing is logged until then ({ $name })
+users-confirm-add = Add { $name } as { $role }? The user is logged for good, with you as the one who added them.
+users-confirm-add-yes = Yes, add { $name }
+users-confirm-unlock = Unlock { $name }? They can log in again with their PIN; the unlock is logged with your name.
+users-confirm-unlock-yes = Yes, unlock { $name }
+users-added = { $name } added as { $role }
+users-unlocked = { $name } unlocked: they can log in again
+users-gone = that user is no longer listed: the list was read again

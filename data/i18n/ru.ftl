@@ -1015,3 +1015,28 @@ report-missing-tray = подсчёта запаса
 report-missing-drop = подсчёта ящика
 report-detail-difference = игровой день { $day }, смена { $shift }: разница { $difference } (ящик { $drop }, запас { $tray })
 report-detail-cash = наличные { $amount } (порог { $threshold })
+
+## The desk's Users tab
+
+desk-tab-users = Пользователи
+users-heading = Пользователи
+users-col-name = Имя
+users-col-role = Роль
+users-col-state = Состояние
+users-locked = заблокирован
+users-active = может войти
+users-unlock = Разблокировать: { $name }
+users-add-heading = Добавить пользователя
+users-new-name = Имя нового пользователя
+users-new-role = Роль
+users-new-pin = PIN нового пользователя
+users-new-pin-again = PIN ещё раз
+users-add = Добавить пользователя
+users-confirm-asked = подтвердите ниже: до тех пор ничего не записано ({ $name })
+users-confirm-add = Добавить { $name } как { $role }? Пользователь будет записан навсегда, а вы — как тот, кто добавил.
+users-confirm-add-yes = Да, добавить: { $name }
+users-confirm-unlock = Разблокировать { $name }? Пользователь снова войдёт своим PIN; разблокировка записывается с вашим именем.
+users-confirm-unlock-yes = Да, разблокировать: { $name }
+users-added = { $name } добавлен(а) как { $role }
+users-unlocked = { $name } разблокирован(а): может снова войти
+users-gone = этого пользователя больше нет в списке: список прочитан заново

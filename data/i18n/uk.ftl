@@ -1015,3 +1015,28 @@ report-missing-tray = підрахунку запасу
 report-missing-drop = підрахунку скриньки
 report-detail-difference = ігровий день { $day }, зміна { $shift }: різниця { $difference } (скринька { $drop }, запас { $tray })
 report-detail-cash = готівка { $amount } (поріг { $threshold })
+
+## The desk's Users tab
+
+desk-tab-users = Користувачі
+users-heading = Користувачі
+users-col-name = Ім'я
+users-col-role = Роль
+users-col-state = Стан
+users-locked = заблоковано
+users-active = може увійти
+users-unlock = Розблокувати: { $name }
+users-add-heading = Додати користувача
+users-new-name = Ім'я нового користувача
+users-new-role = Роль
+users-new-pin = PIN нового користувача
+users-new-pin-again = PIN ще раз
+users-add = Додати користувача
+users-confirm-asked = підтвердьте нижче: доти нічого не записано ({ $name })
+users-confirm-add = Додати { $name } як { $role }? Користувача буде записано назавжди, а вас — як того, хто додав.
+users-confirm-add-yes = Так, додати: { $name }
+users-confirm-unlock = Розблокувати { $name }? Користувач знову увійде своїм PIN; розблокування записується з вашим ім'ям.
+users-confirm-unlock-yes = Так, розблокувати: { $name }
+users-added = { $name } додано як { $role }
+users-unlocked = { $name } розблоковано: може знову увійти
+users-gone = цього користувача більше немає в списку: список прочитано знову

@@ -1,8 +1,9 @@
 //! The supervisor's desk: round history with filters, a round stepped through input by
 //! input, voids and corrections with a reason, verification at a glance, charts, and the
-//! report export. Reads through `report` and `session`; writes only through
-//! `session::exceptions`. No SQL here. Drawing returns `DeskCommand`s; the app carries them
-//! out after the frame (`Desk::apply`) and shows what they said.
+//! report export, and the users (`users_tab`). Reads through `report` and `session`; writes
+//! only through `session::exceptions` (and `session::users`). No SQL here. Drawing returns
+//! `DeskCommand`s; the app carries them out after the frame (`Desk::apply`) and shows what
+//! they said.
 
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
@@ -23,6 +24,7 @@ use crate::session::settings;
 use crate::session::users::User;
 use crate::t;
 use crate::ui::felt::table_view_in;
+use crate::ui::users_tab::{UsersCommand, UsersTab};
 use crate::ui::widgets::parse_money;
 
 /// Which part of the desk is shown.
@@ -33,6 +35,8 @@ pub(crate) enum Tab {
     Charts,
     /// The Pontis games (table, host, players, length, how they ended).
     Pontis,
+    /// The users: add, unlock (`users_tab`).
+    Users,
 }
 
 /// The desk's state (forms, the last search, the round open).
@@ -76,6 +80,7 @@ pub(crate) struct Desk {
     charts_asked: bool,
     /// The folder an export is written to (a new file there, never over one).
     export_dir: String,
+    users: UsersTab,
 }
 
 /// A change to a settled round that waits for the supervisor's yes.
@@ -180,6 +185,8 @@ pub(crate) enum DeskCommand {
     Export(Kind),
     /// The Pontis games of the period, table and host.
     SearchGames,
+    /// What the Users tab asked for.
+    Users(UsersCommand),
 }
 
 impl Desk {
@@ -214,6 +221,7 @@ impl Desk {
             cal: Calendar::utc_default(),
             charts_asked: false,
             export_dir: "reports".into(),
+            users: UsersTab::new(),
         }
     }
 
@@ -256,6 +264,7 @@ impl Desk {
                 (Tab::Round, t!(lang, "desk-tab-round")),
                 (Tab::Charts, t!(lang, "desk-tab-charts")),
                 (Tab::Pontis, t!(lang, "desk-tab-pontis")),
+                (Tab::Users, t!(lang, "desk-tab-users")),
             ] {
                 ui.selectable_value(&mut self.tab, tab, RichText::new(label).size(18.0));
             }
@@ -296,6 +305,13 @@ impl Desk {
             }
             Tab::Charts => self.charts_tab(ui, lang, &mut commands),
             Tab::Pontis => self.games_tab(ui, lang, &mut commands),
+            Tab::Users => {
+                let mut asked = Vec::new();
+                egui::ScrollArea::vertical()
+                    .id_salt("users-tab")
+                    .show(ui, |ui| self.users.ui(ui, lang, &mut asked));
+                commands.extend(asked.into_iter().map(DeskCommand::Users));
+            }
         }
         commands
     }
@@ -400,6 +416,7 @@ impl Desk {
             DeskCommand::Verify => self.verify_in_background(store, lang),
             DeskCommand::Export(kind) => self.export(store, user, kind, lang),
             DeskCommand::SearchGames => self.search_games(store, lang),
+            DeskCommand::Users(c) => return self.users.apply(c, store, user, lang),
         })
     }
 
