@@ -78,6 +78,7 @@ app-leave-logout = Odhlásit, kolo zůstane otevřené
 app-leave-close = Zavřít stůl, kolo zůstane otevřené
 app-leave-stay = Zůstat u stolu (Esc)
 app-watching = { $path }: do databáze zapisuje jiný program ({ $holder }); tato obrazovka ji jen sleduje
+app-writer-left = Program, který do této databáze zapisoval, skončil ({ $holder }): obrazovka už jen nesleduje, pracuje s databází sama. Pro hru se přihlaste.
 app-rules-dir-missing = { $said }; složka pravidel { $dir } (--rules-dir) neexistuje: nabízejí se jen přednastavená pravidla
 app-fatal-title = Databázi nelze otevřít
 app-fatal-nothing-changed = Nic se nezměnilo. Zavřete Croupier, odstraňte příčinu popsanou výše a spusťte jej znovu.
@@ -1042,3 +1043,25 @@ users-confirm-unlock-yes = Ano, odemknout: { $name }
 users-added = { $name } přidán(a) jako { $role }
 users-unlocked = { $name } odemčen(a): může se znovu přihlásit
 users-gone = tento uživatel už není v seznamu: seznam byl načten znovu
+
+## The exceptions report: by kind, most serious first
+
+report-section-exceptions-by-kind = výjimky podle druhu
+report-col-count = počet
+report-col-amount = částka
+report-exception-rules-changed = změna pravidel nebo limitů
+report-exception-currency-set = měna nastavena po zapsaných kolech
+report-detail-voided = důvod: { $reason }; výhra kasina { $win } se už nepočítá
+report-detail-corrected = důvod: { $reason }; výhra kasina předtím { $was }, potom { $now } (změna { $change })
+report-detail-currency-set = měna nastavena na { $currency } až po { $rounds } zapsaných kolech
+
+## The summary's HTML charts: axes and the theoretical line
+
+report-axis-money = výhra kasina
+report-axis-money-in = výhra kasina ({ $currency })
+report-axis-percent = % z vsazeného
+report-axis-rounds = kola
+report-axis-day = herní den
+report-axis-dealer = krupiér
+report-chart-actual = skutečnost
+report-chart-theory = teorie (výhoda kasina podle pravidel)

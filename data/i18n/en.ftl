@@ -79,6 +79,7 @@ app-leave-logout = Log out, the round stays open
 app-leave-close = Close the table, the round stays open
 app-leave-stay = Stay at the table (Esc)
 app-watching = { $path }: another program writes it ({ $holder }); this screen watches it read-only
+app-writer-left = The program that wrote this database has exited ({ $holder }): this screen no longer watches, it works on the database itself. Log in to deal.
 app-rules-dir-missing = { $said }; the rules folder { $dir } (--rules-dir) is not a folder: only the presets are offered
 app-fatal-title = The database cannot be opened
 app-fatal-nothing-changed = Nothing was changed. Close Croupier, fix the cause above, and start it again.
@@ -1017,3 +1018,25 @@ users-confirm-unlock-yes = Yes, unlock { $name }
 users-added = { $name } added as { $role }
 users-unlocked = { $name } unlocked: they can log in again
 users-gone = that user is no longer listed: the list was read again
+
+## The exceptions report: by kind, most serious first
+
+report-section-exceptions-by-kind = exceptions by kind
+report-col-count = count
+report-col-amount = amount
+report-exception-rules-changed = rules or limits changed
+report-exception-currency-set = currency set over logged rounds
+report-detail-voided = reason: { $reason }; house win { $win } no longer counts
+report-detail-corrected = reason: { $reason }; house win { $was } before, { $now } after (change { $change })
+report-detail-currency-set = currency set to { $currency } after { $rounds } rounds were logged
+
+## The summary's HTML charts: axes and the theoretical line
+
+report-axis-money = house win
+report-axis-money-in = house win ({ $currency })
+report-axis-percent = % of the handle
+report-axis-rounds = rounds
+report-axis-day = gaming day
+report-axis-dealer = dealer
+report-chart-actual = actual
+report-chart-theory = theoretical (the rules' house edge)
