@@ -731,6 +731,19 @@ fn a_table_driven_elsewhere_is_watched_read_only() {
     h.step();
     assert!(h.query_by_label_contains("The table was closed").is_some());
     assert!(h.query_by_label_contains("Between rounds").is_none());
+    // The feed has exited (its lock is free): the screen stops watching and says so, and
+    // works on the database itself from the login.
+    h.step();
+    assert_eq!(h.state().screen(), Screen::Login, "{:?}", texts(&h));
+    let said = h.state().status().unwrap_or("").to_string();
+    assert!(said.contains("has exited"), "{said}");
+    log_in(&mut h, "Irena Dvorak", "900000");
+    assert_eq!(
+        h.state().screen(),
+        Screen::Setup,
+        "{:?}",
+        h.state().status()
+    );
 }
 
 /// A supervisor at a table looks at the desk and comes back to the round as it waited;
