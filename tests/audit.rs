@@ -1641,3 +1641,105 @@ fn verify_refuses_a_user_added_by_someone_not_logged_in() {
         }
     }
 }
+
+/// A clock that moves a second each time it is read (so events are in time order).
+struct Ticking(std::sync::atomic::AtomicI64);
+
+impl croupier::log::Clock for Ticking {
+    fn now_ms(&self) -> i64 {
+        self.0.fetch_add(1000, std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// The exceptions report opens with counts and amounts by kind, most serious first, then
+/// the rows grouped that way: a void (the house win that no longer counts), a correction
+/// with its amounts, a currency named after rounds were logged, and the refused key and
+/// the undo last.
+#[test]
+fn the_exceptions_report_groups_by_kind_with_amounts() {
+    use croupier::report::{self, Cell, Kind, Options, Period};
+    use croupier::session::{exceptions, settings};
+    let path = temp_db("exceptions-by-kind");
+    let mut store = Store::open_with(
+        &path,
+        Box::new(Ticking(std::sync::atomic::AtomicI64::new(
+            1_767_600_000_000,
+        ))),
+    )
+    .unwrap();
+    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    users::add_user(
+        &mut store,
+        "Jana Svoboda",
+        Role::Dealer,
+        "1001",
+        Some(&admin),
+    )
+    .unwrap();
+    let dealer = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+    let mut s = czech_table(&mut store, dealer);
+    let corrected = play_split_round(&mut store, &mut s);
+    let voided = play_split_round(&mut store, &mut s);
+    let (script, _) = replay::export_round(&store, corrected).unwrap();
+    let mut steps = script.steps.clone();
+    let at = steps.iter().position(|x| x == "7").unwrap();
+    steps[at] = "10".into();
+    exceptions::correct_round(&mut store, &admin, corrected, steps, "box 3 had a 10").unwrap();
+    exceptions::void_round(&mut store, &admin, voided, "player dispute upheld").unwrap();
+    let czk = croupier::engine::Currency::parse("CZK").unwrap();
+    settings::set_currency(&mut store, czk, &admin).unwrap();
+    let r = report::build(
+        std::slice::from_ref(&store),
+        &Options {
+            kind: Kind::Exceptions,
+            period: Period::parse("2026-01-05", "2026-01-05").unwrap(),
+            table: None,
+            dealer: None,
+            threshold: Money::units(1000),
+            verify: false,
+            generated_by: "test",
+            generated_at: "now",
+        },
+        |_| {},
+    )
+    .unwrap();
+    let json = report::render_json(&r);
+    let by_kind = json["by_kind"].as_array().unwrap();
+    let names: Vec<&str> = by_kind
+        .iter()
+        .map(|k| k["exception"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "round voided",
+            "round corrected",
+            "currency set over logged rounds",
+            "table opened",
+            "step refused",
+            "undo"
+        ]
+    );
+    // 3a won 40 after all: the house win fell by 40.
+    assert_eq!(by_kind[1]["count"], 1);
+    assert_eq!(by_kind[1]["amount"], -40);
+    assert_eq!(by_kind[4]["count"], 2, "a refused key in each round");
+    assert_eq!(json["sections"][0]["name"], "exceptions by kind");
+    let rows = json["sections"][1]["rows"].as_array().unwrap();
+    assert_eq!(rows[0][1], "round voided");
+    assert_eq!(rows[rows.len() - 1][1], "undo");
+    let correction = rows[1][5].as_str().unwrap();
+    assert!(
+        correction.contains("box 3 had a 10") && correction.contains("(change -40.00)"),
+        "{correction}"
+    );
+    let currency = rows[2][5].as_str().unwrap();
+    assert!(
+        currency.contains("CZK") && currency.contains("after 2 rounds"),
+        "{currency}"
+    );
+    assert!(matches!(
+        r.sections[0].rows[0][0],
+        Cell::Word("round voided")
+    ));
+}

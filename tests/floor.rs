@@ -274,7 +274,7 @@ fn a_forged_file_is_refused_by_the_floor_and_alarmed() {
     };
     let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
     let r = report::build_from(&mut src, &o, |_| {}).unwrap();
-    let rows = &r.sections[0].rows;
+    let rows = &r.sections[1].rows;
     let alarm_rows: Vec<String> = rows
         .iter()
         .filter(|r| r[1] == croupier::report::Cell::Word("floor alarm"))
@@ -817,7 +817,7 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
         "{:?}",
         r.sources
     );
-    let shown = format!("{:?}", r.sections[0].rows);
+    let shown = format!("{:?}", r.sections[1].rows);
     assert!(shown.contains(&format!("raised by role {r7}")), "{shown}");
     // table8's file and sync are untouched by any of it: the floor's extra event is one
     // table8's role sent by hand, so its own file is now shorter, and says so: refused,

@@ -842,7 +842,7 @@ fn the_protection_report_has_a_row_per_table_and_box_and_flags_reach_the_excepti
         }
     }
     let ex = report::build(stores, &options(Kind::Exceptions), |_| {}).unwrap();
-    let listed: Vec<_> = ex.sections[0]
+    let listed: Vec<_> = ex.sections[1]
         .rows
         .iter()
         .filter(|row| row[1] == Cell::Word("bets follow the shoe"))

@@ -704,6 +704,19 @@ fn a_table_driven_elsewhere_is_watched_read_only() {
     h.step();
     assert!(h.query_by_label_contains("The table was closed").is_some());
     assert!(h.query_by_label_contains("Between rounds").is_none());
+    // The feed has exited (its lock is free): the screen stops watching and says so, and
+    // works on the database itself from the login.
+    h.step();
+    assert_eq!(h.state().screen(), Screen::Login, "{:?}", texts(&h));
+    let said = h.state().status().unwrap_or("").to_string();
+    assert!(said.contains("has exited"), "{said}");
+    log_in(&mut h, "Irena Dvorak", "900000");
+    assert_eq!(
+        h.state().screen(),
+        Screen::Setup,
+        "{:?}",
+        h.state().status()
+    );
 }
 
 /// A supervisor at a table looks at the desk and comes back to the round as it waited;
@@ -1730,4 +1743,146 @@ fn the_ukrainian_card_keys_say_their_marks() {
         "{:?}",
         h.state().status()
     );
+}
+
+/// Clears the field labelled `label` (its text is at most `n` characters).
+fn clear_field(h: &mut Harness<'static, DealerApp>, label: &str, n: usize) {
+    h.get_by_label(label).click();
+    h.run();
+    for _ in 0..n {
+        h.key_press(Key::End);
+        h.key_press(Key::Backspace);
+    }
+    h.run();
+}
+
+/// A dealer locked out at the table terminal is unlocked from the desk, on the database the
+/// terminal holds open (no "database in use"), and logs in again; the desk adds a dealer but
+/// a supervisor may not add an admin (the rights of `session::users`, as on the CLI).
+#[test]
+fn a_locked_dealer_unlocked_from_the_desk_logs_in_at_the_table() {
+    let path = temp_db("desk-users");
+    {
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        let admin =
+            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        users::add_user(
+            &mut store,
+            "Petr Novak",
+            Role::Supervisor,
+            "800100",
+            Some(&admin),
+        )
+        .unwrap();
+        users::add_user(
+            &mut store,
+            "Jana Svoboda",
+            Role::Dealer,
+            "1001",
+            Some(&admin),
+        )
+        .unwrap();
+    }
+    let mut h = screen(&path);
+    log_in(&mut h, "Jana Svoboda", "9999");
+    for _ in 0..4 {
+        h.get_by_label("PIN").click();
+        h.run();
+        h.get_by_label("PIN").type_text("9999");
+        h.key_press(Key::Enter);
+        h.run();
+    }
+    let said = h.state().status().unwrap_or("").to_string();
+    assert!(said.contains("locked"), "{said}");
+    // Locked: her right PIN does not let her in.
+    h.get_by_label("PIN").click();
+    h.run();
+    h.get_by_label("PIN").type_text("1001");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Login);
+
+    // The supervisor opens a table on this terminal, then the desk's Users tab.
+    clear_field(&mut h, "Name", 20);
+    log_in(&mut h, "Petr Novak", "800100");
+    assert_eq!(
+        h.state().screen(),
+        Screen::Setup,
+        "{:?}",
+        h.state().status()
+    );
+    wait_for_edge(&mut h, "house edge");
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    h.get_by_label("Users").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label("locked").is_some(), "Jana is shown locked");
+    h.get_by_label("Unlock Jana Svoboda").click();
+    h.run();
+    // Asked first: nothing is logged before the yes.
+    assert_eq!(
+        logged_count(&Store::open_read(&path).unwrap(), "user_unlocked"),
+        0
+    );
+    h.get_by_label("Yes, unlock Jana Svoboda").click();
+    h.run();
+    let said = h.state().status().unwrap_or("").to_string();
+    assert!(said.contains("Jana Svoboda unlocked"), "{said}");
+    assert!(h.query_by_label("Unlock Jana Svoboda").is_none());
+
+    // A supervisor adds dealers, not admins: refused by session::users, nothing logged.
+    for (label, text) in [
+        ("New user's name", "Olga Kral"),
+        ("New user's PIN", "200200"),
+        ("The PIN again", "200200"),
+    ] {
+        h.get_by_label(label).click();
+        h.run();
+        h.get_by_label(label).type_text(text);
+    }
+    // The role buttons come after the list (which names roles too).
+    h.query_all_by_label("admin").last().unwrap().click();
+    h.run();
+    h.get_by_label("Add user").click();
+    h.run();
+    let said = h.state().status().unwrap_or("").to_string();
+    assert!(said.contains("may not add"), "{said}");
+    h.query_all_by_label("dealer").last().unwrap().click();
+    h.run();
+    h.get_by_label("Add user").click();
+    h.run();
+    h.get_by_label("Yes, add Olga Kral").click();
+    h.run();
+    let said = h.state().status().unwrap_or("").to_string();
+    assert!(said.contains("Olga Kral added as dealer"), "{said}");
+
+    // Back at the table, the supervisor logs out; the unlocked dealer logs in.
+    h.get_by_label("< Back to the tables").click();
+    h.run();
+    h.get_by_label("Log out").click();
+    h.run();
+    assert_eq!(
+        h.state().screen(),
+        Screen::Login,
+        "{:?}",
+        h.state().status()
+    );
+    log_in(&mut h, "Jana Svoboda", "1001");
+    assert_eq!(
+        h.state().screen(),
+        Screen::Setup,
+        "{:?}",
+        h.state().status()
+    );
+    drop(h);
+    let store = Store::open_read(&path).unwrap();
+    assert_eq!(logged_count(&store, "user_unlocked"), 1);
+    assert_eq!(logged_count(&store, "user_added"), 4);
+    let olga = users::find_user(&store, "Olga Kral").unwrap().unwrap();
+    assert_eq!(olga.role, Role::Dealer);
 }

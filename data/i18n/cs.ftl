@@ -78,6 +78,7 @@ app-leave-logout = Odhlásit, kolo zůstane otevřené
 app-leave-close = Zavřít stůl, kolo zůstane otevřené
 app-leave-stay = Zůstat u stolu (Esc)
 app-watching = { $path }: do databáze zapisuje jiný program ({ $holder }); tato obrazovka ji jen sleduje
+app-writer-left = Program, který do této databáze zapisoval, skončil ({ $holder }): obrazovka už jen nesleduje, pracuje s databází sama. Pro hru se přihlaste.
 app-rules-dir-missing = { $said }; složka pravidel { $dir } (--rules-dir) neexistuje: nabízejí se jen přednastavená pravidla
 app-fatal-title = Databázi nelze otevřít
 app-fatal-nothing-changed = Nic se nezměnilo. Zavřete Croupier, odstraňte příčinu popsanou výše a spusťte jej znovu.
@@ -1094,3 +1095,49 @@ money-tab-slip = doklad { $number }
 money-tab-void = zrušen
 money-tab-drops = Sčítání dropu
 money-tab-shift = směna { $n }
+## The desk's Users tab
+
+desk-tab-users = Uživatelé
+users-heading = Uživatelé
+users-col-name = Jméno
+users-col-role = Role
+users-col-state = Stav
+users-locked = zamčen
+users-active = může se přihlásit
+users-unlock = Odemknout: { $name }
+users-add-heading = Přidat uživatele
+users-new-name = Jméno nového uživatele
+users-new-role = Role
+users-new-pin = PIN nového uživatele
+users-new-pin-again = PIN znovu
+users-add = Přidat uživatele
+users-confirm-asked = potvrďte níže: do té doby se nic nezapíše ({ $name })
+users-confirm-add = Přidat uživatele { $name } jako { $role }? Uživatel se zapíše natrvalo a vy jako ten, kdo ho přidal.
+users-confirm-add-yes = Ano, přidat: { $name }
+users-confirm-unlock = Odemknout uživatele { $name }? Znovu se přihlásí svým PINem; odemčení se zapíše s vaším jménem.
+users-confirm-unlock-yes = Ano, odemknout: { $name }
+users-added = { $name } přidán(a) jako { $role }
+users-unlocked = { $name } odemčen(a): může se znovu přihlásit
+users-gone = tento uživatel už není v seznamu: seznam byl načten znovu
+
+## The exceptions report: by kind, most serious first
+
+report-section-exceptions-by-kind = výjimky podle druhu
+report-col-count = počet
+report-col-amount = částka
+report-exception-rules-changed = změna pravidel nebo limitů
+report-exception-currency-set = měna nastavena po zapsaných kolech
+report-detail-voided = důvod: { $reason }; výhra kasina { $win } se už nepočítá
+report-detail-corrected = důvod: { $reason }; výhra kasina předtím { $was }, potom { $now } (změna { $change })
+report-detail-currency-set = měna nastavena na { $currency } až po { $rounds } zapsaných kolech
+
+## The summary's HTML charts: axes and the theoretical line
+
+report-axis-money = výhra kasina
+report-axis-money-in = výhra kasina ({ $currency })
+report-axis-percent = % z vsazeného
+report-axis-rounds = kola
+report-axis-day = herní den
+report-axis-dealer = krupiér
+report-chart-actual = skutečnost
+report-chart-theory = teorie (výhoda kasina podle pravidel)

@@ -79,6 +79,7 @@ app-leave-logout = Log out, the round stays open
 app-leave-close = Close the table, the round stays open
 app-leave-stay = Stay at the table (Esc)
 app-watching = { $path }: another program writes it ({ $holder }); this screen watches it read-only
+app-writer-left = The program that wrote this database has exited ({ $holder }): this screen no longer watches, it works on the database itself. Log in to deal.
 app-rules-dir-missing = { $said }; the rules folder { $dir } (--rules-dir) is not a folder: only the presets are offered
 app-fatal-title = The database cannot be opened
 app-fatal-nothing-changed = Nothing was changed. Close Croupier, fix the cause above, and start it again.
@@ -1069,3 +1070,49 @@ money-tab-slip = slip { $number }
 money-tab-void = void
 money-tab-drops = Drop counts
 money-tab-shift = shift { $n }
+## The desk's Users tab
+
+desk-tab-users = Users
+users-heading = Users
+users-col-name = Name
+users-col-role = Role
+users-col-state = State
+users-locked = locked
+users-active = can log in
+users-unlock = Unlock { $name }
+users-add-heading = Add a user
+users-new-name = New user's name
+users-new-role = Role
+users-new-pin = New user's PIN
+users-new-pin-again = The PIN again
+users-add = Add user
+users-confirm-asked = confirm below: nothing is logged until then ({ $name })
+users-confirm-add = Add { $name } as { $role }? The user is logged for good, with you as the one who added them.
+users-confirm-add-yes = Yes, add { $name }
+users-confirm-unlock = Unlock { $name }? They can log in again with their PIN; the unlock is logged with your name.
+users-confirm-unlock-yes = Yes, unlock { $name }
+users-added = { $name } added as { $role }
+users-unlocked = { $name } unlocked: they can log in again
+users-gone = that user is no longer listed: the list was read again
+
+## The exceptions report: by kind, most serious first
+
+report-section-exceptions-by-kind = exceptions by kind
+report-col-count = count
+report-col-amount = amount
+report-exception-rules-changed = rules or limits changed
+report-exception-currency-set = currency set over logged rounds
+report-detail-voided = reason: { $reason }; house win { $win } no longer counts
+report-detail-corrected = reason: { $reason }; house win { $was } before, { $now } after (change { $change })
+report-detail-currency-set = currency set to { $currency } after { $rounds } rounds were logged
+
+## The summary's HTML charts: axes and the theoretical line
+
+report-axis-money = house win
+report-axis-money-in = house win ({ $currency })
+report-axis-percent = % of the handle
+report-axis-rounds = rounds
+report-axis-day = gaming day
+report-axis-dealer = dealer
+report-chart-actual = actual
+report-chart-theory = theoretical (the rules' house edge)

@@ -78,6 +78,7 @@ app-leave-logout = Выйти, раунд остаётся открытым
 app-leave-close = Закрыть стол, раунд остаётся открытым
 app-leave-stay = Остаться за столом (Esc)
 app-watching = { $path }: в базу пишет другая программа ({ $holder }); этот экран только следит за ней
+app-writer-left = Программа, записывавшая эту базу данных, завершила работу ({ $holder }): экран больше не только наблюдает, а работает с базой сам. Войдите, чтобы вести игру.
 app-rules-dir-missing = { $said }; папки правил { $dir } (--rules-dir) нет: предлагаются только готовые правила
 app-fatal-title = Базу данных не удаётся открыть
 app-fatal-nothing-changed = Ничего не изменено. Закройте Croupier, устраните причину, описанную выше, и запустите его снова.
@@ -1092,3 +1093,49 @@ money-tab-slip = квитанция { $number }
 money-tab-void = аннулирована
 money-tab-drops = Подсчёты дропа
 money-tab-shift = смена { $n }
+## The desk's Users tab
+
+desk-tab-users = Пользователи
+users-heading = Пользователи
+users-col-name = Имя
+users-col-role = Роль
+users-col-state = Состояние
+users-locked = заблокирован
+users-active = может войти
+users-unlock = Разблокировать: { $name }
+users-add-heading = Добавить пользователя
+users-new-name = Имя нового пользователя
+users-new-role = Роль
+users-new-pin = PIN нового пользователя
+users-new-pin-again = PIN ещё раз
+users-add = Добавить пользователя
+users-confirm-asked = подтвердите ниже: до тех пор ничего не записано ({ $name })
+users-confirm-add = Добавить { $name } как { $role }? Пользователь будет записан навсегда, а вы — как тот, кто добавил.
+users-confirm-add-yes = Да, добавить: { $name }
+users-confirm-unlock = Разблокировать { $name }? Пользователь снова войдёт своим PIN; разблокировка записывается с вашим именем.
+users-confirm-unlock-yes = Да, разблокировать: { $name }
+users-added = { $name } добавлен(а) как { $role }
+users-unlocked = { $name } разблокирован(а): может снова войти
+users-gone = этого пользователя больше нет в списке: список прочитан заново
+
+## The exceptions report: by kind, most serious first
+
+report-section-exceptions-by-kind = исключения по видам
+report-col-count = количество
+report-col-amount = сумма
+report-exception-rules-changed = изменение правил или лимитов
+report-exception-currency-set = валюта установлена после записанных раундов
+report-detail-voided = причина: { $reason }; выигрыш казино { $win } больше не учитывается
+report-detail-corrected = причина: { $reason }; выигрыш казино до { $was }, после { $now } (изменение { $change })
+report-detail-currency-set = валюта установлена на { $currency } после { $rounds } записанных раундов
+
+## The summary's HTML charts: axes and the theoretical line
+
+report-axis-money = выигрыш казино
+report-axis-money-in = выигрыш казино ({ $currency })
+report-axis-percent = % от суммы ставок
+report-axis-rounds = раунды
+report-axis-day = игровой день
+report-axis-dealer = дилер
+report-chart-actual = фактически
+report-chart-theory = теоретически (преимущество казино по правилам)

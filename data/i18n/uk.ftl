@@ -78,6 +78,7 @@ app-leave-logout = Вийти, раунд лишається відкритим
 app-leave-close = Закрити стіл, раунд лишається відкритим
 app-leave-stay = Лишитися за столом (Esc)
 app-watching = { $path }: у базу пише інша програма ({ $holder }); цей екран лише стежить за нею
+app-writer-left = Програма, що записувала цю базу даних, завершила роботу ({ $holder }): екран більше не лише спостерігає, а працює з базою сам. Увійдіть, щоб вести гру.
 app-rules-dir-missing = { $said }; теки правил { $dir } (--rules-dir) немає: пропонуються лише готові правила
 app-fatal-title = Базу даних не вдається відкрити
 app-fatal-nothing-changed = Нічого не змінено. Закрийте Croupier, усуньте причину, описану вище, і запустіть його знову.
@@ -1092,3 +1093,49 @@ money-tab-slip = квитанція { $number }
 money-tab-void = скасовано
 money-tab-drops = Підрахунки дропу
 money-tab-shift = зміна { $n }
+## The desk's Users tab
+
+desk-tab-users = Користувачі
+users-heading = Користувачі
+users-col-name = Ім'я
+users-col-role = Роль
+users-col-state = Стан
+users-locked = заблоковано
+users-active = може увійти
+users-unlock = Розблокувати: { $name }
+users-add-heading = Додати користувача
+users-new-name = Ім'я нового користувача
+users-new-role = Роль
+users-new-pin = PIN нового користувача
+users-new-pin-again = PIN ще раз
+users-add = Додати користувача
+users-confirm-asked = підтвердьте нижче: доти нічого не записано ({ $name })
+users-confirm-add = Додати { $name } як { $role }? Користувача буде записано назавжди, а вас — як того, хто додав.
+users-confirm-add-yes = Так, додати: { $name }
+users-confirm-unlock = Розблокувати { $name }? Користувач знову увійде своїм PIN; розблокування записується з вашим ім'ям.
+users-confirm-unlock-yes = Так, розблокувати: { $name }
+users-added = { $name } додано як { $role }
+users-unlocked = { $name } розблоковано: може знову увійти
+users-gone = цього користувача більше немає в списку: список прочитано знову
+
+## The exceptions report: by kind, most serious first
+
+report-section-exceptions-by-kind = винятки за видом
+report-col-count = кількість
+report-col-amount = сума
+report-exception-rules-changed = зміна правил або лімітів
+report-exception-currency-set = валюту встановлено після записаних раундів
+report-detail-voided = причина: { $reason }; виграш казино { $win } більше не враховується
+report-detail-corrected = причина: { $reason }; виграш казино до { $was }, після { $now } (зміна { $change })
+report-detail-currency-set = валюту встановлено на { $currency } після { $rounds } записаних раундів
+
+## The summary's HTML charts: axes and the theoretical line
+
+report-axis-money = виграш казино
+report-axis-money-in = виграш казино ({ $currency })
+report-axis-percent = % від суми ставок
+report-axis-rounds = раунди
+report-axis-day = ігровий день
+report-axis-dealer = дилер
+report-chart-actual = фактично
+report-chart-theory = теоретично (перевага казино за правилами)

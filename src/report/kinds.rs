@@ -8,7 +8,7 @@ use chrono::Datelike;
 use super::calendars::Calendars;
 use super::data::{RoundRow, Verified};
 use super::theory::{Openings, RoundTheory, Theories, Theory};
-use super::{Cell, Chart, Detail, Kind, Options, Provenance, Report, Section, key};
+use super::{Axis, Cell, Chart, Detail, Kind, Options, Provenance, Report, Section, key};
 use crate::engine::{Currency, Money};
 use crate::log::payload::{Payload, TableOpened};
 use crate::log::totals::{self, BUCKET_MS};
@@ -466,7 +466,7 @@ fn build_with(
             let kept = kept_parts(src, &cx, whole)?;
             dealers(src, &cx, kept, &mut sections, &mut charts)?
         }
-        Kind::Exceptions => sections.push(exceptions(src, &cx)?),
+        Kind::Exceptions => sections.extend(exceptions(src, &cx)?),
         Kind::Protection => {
             progress("following each box's stakes against the shoe");
             let f = cx.follows(src)?;
@@ -876,19 +876,29 @@ fn charts_by_day(cx: &Ctx, in_period: &[&Part]) -> Vec<Chart> {
                 .map(|((_, d), t)| (d.to_string(), f(t)))
                 .collect()
         };
+        let theory = |f: &dyn Fn(&Totals) -> Option<f64>| -> Vec<Option<f64>> {
+            days.iter()
+                .filter(|((k, _), _)| k == c)
+                .map(|(_, t)| f(t))
+                .collect()
+        };
         charts.push(Chart {
             title: "House win by day",
             currency: label.clone(),
             unit: "",
+            axis: Axis::Money,
             days: true,
             bars: of(&|t| t.win.cents() as f64 / 100.0),
+            theory: theory(&|t| t.theory().0.map(|m| m.cents() as f64 / 100.0)),
         });
         charts.push(Chart {
             title: "Win rate % by day",
             currency: label,
             unit: "%",
+            axis: Axis::Percent,
             days: true,
             bars: of(&|t| t.win_rate().unwrap_or(0.0)),
+            theory: theory(&|t| t.theory().1),
         });
     }
     charts
@@ -1027,8 +1037,10 @@ fn dealers(
         title: "Rounds per dealer",
         currency: None,
         unit: "",
+        axis: Axis::Rounds,
         days: false,
         bars,
+        theory: Vec::new(),
     });
     Ok(())
 }
@@ -1119,8 +1131,9 @@ fn dealers_section(
 type ExceptionRow = (i64, usize, i64, Vec<Cell>);
 
 /// The exceptions report: the logged exceptions of the period, the floor's alarms, and
-/// the payouts over the threshold, in time order.
-fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Section, AuditError> {
+/// the payouts over the threshold; counts and amounts by kind first, then the rows grouped
+/// by kind, most serious first (`report::exceptions::ORDER`), each kind in time order.
+fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<[Section; 2], AuditError> {
     let mut rows = logged_exceptions(src, cx)?;
     for a in src.alarms(cx.from_ms, cx.to_ms)? {
         if !cx.in_days(a.db, a.at) {
@@ -1169,12 +1182,7 @@ fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Section, AuditError> {
             ));
         }
     }
-    rows.sort_by_key(|(at, db, seq, _)| (*at, *db, *seq));
-    Ok(Section {
-        name: "exceptions".into(),
-        columns: vec!["time", "exception", "table", "user", "round", "detail"],
-        rows: rows.into_iter().map(|(_, _, _, r)| r).collect(),
-    })
+    Ok(super::exceptions::arrange(rows))
 }
 
 /// The exceptions the logs hold: voids, corrections, undos, refusals, logins, locks,
@@ -1189,8 +1197,10 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
         EventKind::UserLocked,
         EventKind::UserUnlocked,
         EventKind::TableOpened,
+        EventKind::SettingChanged,
     ];
     let mut rows = Vec::new();
+    let mut corrections = super::exceptions::Corrections::new();
     // Each database's tables by name: the last opening before the period tells
     // whether an opening in it changed anything.
     let mut last_rules: BTreeMap<(usize, String), TableOpened> = BTreeMap::new();
@@ -1217,11 +1227,22 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
         {
             continue;
         }
+        let mut word = exception_word(n.kind);
         let detail = match &n.payload {
+            Payload::SettingChanged(_) => {
+                match super::exceptions::currency_over_rounds(&n, cx.raw) {
+                    Some((currency, rounds)) => {
+                        word = "currency set over logged rounds";
+                        Cell::Detail(Detail::CurrencySet { currency, rounds })
+                    }
+                    None => continue,
+                }
+            }
             Payload::TableOpened(t) => {
                 let before = last_rules.insert((n.db, n.table.clone()), t.clone());
                 match before {
                     Some(b) if b.rules != t.rules || b.limits != t.limits => {
+                        word = "rules changed";
                         Cell::Detail(Detail::RulesChanged {
                             preset: json_text(&t.preset),
                             limits: json_text(&t.limits),
@@ -1239,8 +1260,11 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
                 reason: r.reason.clone(),
             }),
             Payload::Undo(u) => Cell::Detail(Detail::Undid(u.text.clone())),
-            Payload::RoundVoided(v) => Cell::Detail(Detail::Reason(v.reason.clone())),
-            Payload::RoundCorrected(c) => Cell::Detail(Detail::Reason(c.reason.clone())),
+            Payload::RoundVoided(v) => Cell::Detail(Detail::Voided {
+                reason: v.reason.clone(),
+                house_win: super::exceptions::voided_win(cx.raw, n.db, n.round),
+            }),
+            Payload::RoundCorrected(c) => Cell::Detail(corrections.detail(src, &n, c, cx.raw)?),
             _ => Cell::Text(n.fields()),
         };
         rows.push((
@@ -1249,7 +1273,7 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
             n.seq,
             vec![
                 Cell::Time(n.at),
-                Cell::Word(exception_word(n.kind)),
+                Cell::Word(word),
                 Cell::Text(n.table.clone()),
                 Cell::Text(n.user.clone()),
                 n.round.map(Cell::Int).unwrap_or(Cell::Text(String::new())),
@@ -1271,16 +1295,21 @@ fn provenance(
     let mut sources = Vec::new();
     for h in src.heads(o.verify, progress)? {
         if let (Kind::Exceptions, Some(Verified::Failed(why))) = (o.kind, &h.verified)
-            && let Some(sec) = sections.last_mut()
+            && let [by_kind, sec] = sections
         {
-            sec.rows.push(vec![
-                Cell::Text(String::new()),
-                Cell::Word("verify failed"),
-                Cell::Text(String::new()),
-                Cell::Text(String::new()),
-                Cell::Text(String::new()),
-                Cell::Text(format!("{}: {why}", h.path)),
-            ]);
+            // The most serious kind: first among the rows, and counted.
+            sec.rows.insert(
+                0,
+                vec![
+                    Cell::Text(String::new()),
+                    Cell::Word("verify failed"),
+                    Cell::Text(String::new()),
+                    Cell::Text(String::new()),
+                    Cell::Text(String::new()),
+                    Cell::Text(format!("{}: {why}", h.path)),
+                ],
+            );
+            *by_kind = super::exceptions::summary(&sec.rows);
         }
         sources.push(Provenance {
             path: h.path,

@@ -7,6 +7,7 @@ pub use query as data;
 pub mod as_played;
 mod calendars;
 mod closeout;
+mod exceptions;
 mod kinds;
 mod players;
 mod pontis;
@@ -183,6 +184,19 @@ pub enum Detail {
     },
     /// A cash exchange over the threshold.
     Cash { amount: Money, threshold: Money },
+    /// A void's reason, and the house win of the round that no longer counts.
+    Voided {
+        reason: String,
+        house_win: Option<Money>,
+    },
+    /// A correction's reason and the round's house win before and after it.
+    Corrected {
+        reason: String,
+        was: Money,
+        now: Money,
+    },
+    /// A currency named after rounds were logged: the code and the rounds before it.
+    CurrencySet { currency: String, rounds: i64 },
 }
 
 impl Detail {
@@ -243,6 +257,23 @@ impl Detail {
                 Cell::Money(*amount).text(),
                 Cell::Money(*threshold).text()
             ),
+            Detail::Voided {
+                reason,
+                house_win: Some(w),
+            } => format!(
+                "reason: {reason}; house win {} no longer counts",
+                Cell::Money(*w).text()
+            ),
+            Detail::Voided { reason, .. } => format!("reason: {reason}"),
+            Detail::Corrected { reason, was, now } => format!(
+                "reason: {reason}; house win {} before, {} after (change {})",
+                Cell::Money(*was).text(),
+                Cell::Money(*now).text(),
+                Cell::Money(Money::from_cents(now.cents() - was.cents())).text()
+            ),
+            Detail::CurrencySet { currency, rounds } => {
+                format!("currency set to {currency} after {rounds} rounds were logged")
+            }
         }
     }
 }
@@ -335,9 +366,25 @@ pub(crate) struct Chart {
     /// The currency of its amounts, when the report's databases keep several.
     pub(crate) currency: Option<Cell>,
     pub(crate) unit: &'static str,
+    /// What the bars measure: the vertical axis's caption.
+    pub(crate) axis: Axis,
     /// The labels are days (`2026-01-05`), shown as the language writes a day.
     pub(crate) days: bool,
     pub(crate) bars: Vec<(String, f64)>,
+    /// The theoretical value beside each bar (the rules' expected win or win rate), drawn
+    /// as a line, as on the desk; empty when the chart has none.
+    pub(crate) theory: Vec<Option<f64>>,
+}
+
+/// What a chart's bars measure, named on its vertical axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Axis {
+    /// Money, in the report's currency.
+    Money,
+    /// Per cent of the handle.
+    Percent,
+    /// A count of rounds.
+    Rounds,
 }
 
 /// Where the figures come from and whether they hold.

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use chrono::{NaiveDate, NaiveDateTime};
 use serde_json::{Value, json};
 
-use super::{Cell, Chart, Detail, Kind, Report, Verified};
+use super::{Axis, Cell, Chart, Detail, Kind, Report, Section, Verified};
 use crate::engine::{Currency, Money};
 use crate::files::WriteError;
 use crate::i18n::{self, Lang};
@@ -99,6 +99,7 @@ fn section_label(lang: Lang, key: &str) -> String {
         "rounds" => t!(lang, "report-section-rounds"),
         "dealers" => t!(lang, "report-section-dealers"),
         "exceptions" => t!(lang, "report-section-exceptions"),
+        "exceptions by kind" => t!(lang, "report-section-exceptions-by-kind"),
         "protection" => t!(lang, "report-section-protection"),
         "pontis games" => t!(lang, "report-section-pontis-games"),
         "pontis games by table and host" => t!(lang, "report-section-pontis-by-table"),
@@ -178,6 +179,8 @@ fn column_label(lang: Lang, key: &str) -> String {
         "p_value" => t!(lang, "report-col-p-value"),
         "flagged" => t!(lang, "report-col-flagged"),
         "average stake" => t!(lang, "report-col-average-stake"),
+        "count" => t!(lang, "report-col-count"),
+        "amount" => t!(lang, "report-col-amount"),
         other => money_column_label(lang, other),
     }
 }
@@ -224,6 +227,8 @@ fn word(lang: Lang, key: &str) -> String {
         "count missing" => t!(lang, "report-exception-count-missing"),
         "close-out difference" => t!(lang, "report-exception-closeout-difference"),
         "cash over threshold" => t!(lang, "report-exception-cash-over-threshold"),
+        "rules changed" => t!(lang, "report-exception-rules-changed"),
+        "currency set over logged rounds" => t!(lang, "report-exception-currency-set"),
         "in play" => t!(lang, "report-end-in-play"),
         "empty_hand" => t!(lang, "report-end-empty-hand"),
         "blocked" => t!(lang, "report-end-blocked"),
@@ -350,6 +355,37 @@ fn money_detail(lang: Lang, d: &Detail, money: &dyn Fn(Money) -> String) -> Stri
             "report-detail-cash",
             amount = money(*amount),
             threshold = money(*threshold)
+        ),
+        d => exception_detail(lang, d, money),
+    }
+}
+
+/// The exceptions' own sentences (voids, corrections, a currency) in the language.
+fn exception_detail(lang: Lang, d: &Detail, money: &dyn Fn(Money) -> String) -> String {
+    match d {
+        Detail::Voided {
+            reason,
+            house_win: Some(w),
+        } => t!(
+            lang,
+            "report-detail-voided",
+            reason = reason,
+            win = money(*w)
+        ),
+        Detail::Voided { reason, .. } => t!(lang, "report-detail-reason", reason = reason),
+        Detail::Corrected { reason, was, now } => t!(
+            lang,
+            "report-detail-corrected",
+            reason = reason,
+            was = money(*was),
+            now = money(*now),
+            change = money(Money::from_cents(now.cents() - was.cents()))
+        ),
+        Detail::CurrencySet { currency, rounds } => t!(
+            lang,
+            "report-detail-currency-set",
+            currency = currency,
+            rounds = *rounds
         ),
         other => other.text(),
     }
@@ -666,7 +702,7 @@ pub fn render_csv_in(
 
 /// The report as one JSON document.
 pub fn render_json(r: &Report) -> Value {
-    json!({
+    let mut doc = json!({
         "report": r.kind.name(),
         "period": {"from": r.period.from.to_string(), "to": r.period.to.to_string()},
         "sections": r.sections.iter().map(|s| json!({
@@ -682,7 +718,29 @@ pub fn render_json(r: &Report) -> Value {
             "verify": verify_json(s.verified.as_ref()),
         })).collect::<Vec<_>>(),
         "footer": r.footer().into_iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),
-    })
+    });
+    if let (Some(s), Some(obj)) = (
+        r.sections.iter().find(|s| s.name == "exceptions by kind"),
+        doc.as_object_mut(),
+    ) {
+        obj.insert("by_kind".into(), by_kind_json(s));
+    }
+    doc
+}
+
+/// The exceptions' counts and amounts by kind for programs: `[{"exception": "round
+/// voided", "count": 1, "amount": "12.00"}, …]`, most serious first (`amount` null for a
+/// kind without one).
+fn by_kind_json(s: &Section) -> Value {
+    Value::Array(
+        s.rows
+            .iter()
+            .map(|row| {
+                let cell = |i: usize| row.get(i).map_or(Value::Null, |c| c.json());
+                json!({"exception": cell(0), "count": cell(1), "amount": cell(2)})
+            })
+            .collect(),
+    )
 }
 
 /// A database's verdict for programs: `verdict` is `passed`, `failed`, `not_replayed`
@@ -714,8 +772,153 @@ fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// A bar chart as inline SVG; bars below zero hang from the zero line.
-fn svg(c: &Chart, lang: Lang) -> String {
+/// A chart's axis captions in the language: the vertical (what the bars measure, in the
+/// report's currency for money) and the horizontal (gaming days or dealers).
+fn axis_captions(lang: Lang, c: &Chart, currency: Option<Currency>) -> (String, String) {
+    let y = match c.axis {
+        Axis::Money => match (&c.currency, currency) {
+            (Some(cell), _) => t!(
+                lang,
+                "report-axis-money-in",
+                currency = cell_html(cell, lang, None)
+            ),
+            (None, Some(cur)) => t!(lang, "report-axis-money-in", currency = cur.code()),
+            (None, None) => t!(lang, "report-axis-money"),
+        },
+        Axis::Percent => t!(lang, "report-axis-percent"),
+        Axis::Rounds => t!(lang, "report-axis-rounds"),
+    };
+    let x = if c.days {
+        t!(lang, "report-axis-day")
+    } else {
+        t!(lang, "report-axis-dealer")
+    };
+    (y, x)
+}
+
+/// The chart's geometry: width, height, the plot's left, right, top and bottom edges, and
+/// the values' range (zero and any theoretical value included).
+struct Frame {
+    w: f64,
+    h: f64,
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+    max: f64,
+    min: f64,
+}
+
+impl Frame {
+    fn of(c: &Chart) -> Frame {
+        let values = c
+            .bars
+            .iter()
+            .map(|b| b.1)
+            .chain(c.theory.iter().flatten().copied());
+        let max = values.clone().fold(0.0_f64, f64::max);
+        let min = values.fold(0.0_f64, f64::min);
+        Frame {
+            w: 640.0,
+            h: 240.0,
+            left: 58.0,
+            right: 630.0,
+            top: 26.0,
+            bottom: 196.0,
+            max,
+            min,
+        }
+    }
+
+    fn y(&self, v: f64) -> f64 {
+        let span = if self.max - self.min > 0.0 {
+            self.max - self.min
+        } else {
+            1.0
+        };
+        self.top + (self.max - v) / span * (self.bottom - self.top)
+    }
+
+    fn bar_width(&self, n: usize) -> f64 {
+        (self.right - self.left) / n.max(1) as f64
+    }
+}
+
+/// The axes, their scale and captions, and the legend (bars, and the theory's line).
+fn svg_axes(out: &mut String, f: &Frame, lang: Lang, c: &Chart, currency: Option<Currency>) {
+    let (y_caption, x_caption) = axis_captions(lang, c, currency);
+    let zero = f.y(0.0);
+    let _ = write!(
+        out,
+        r##"<line x1="{l}" y1="{zero:.1}" x2="{r}" y2="{zero:.1}" stroke="#333"/><line x1="{l}" y1="{t}" x2="{l}" y2="{b}" stroke="#333"/>"##,
+        l = f.left,
+        r = f.right,
+        t = f.top,
+        b = f.bottom
+    );
+    for v in [f.max, 0.0, f.min] {
+        let _ = write!(
+            out,
+            r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="end">{}{}</text>"#,
+            f.left - 4.0,
+            f.y(v) + 3.0,
+            i18n::decimal(lang, v, 0),
+            c.unit
+        );
+    }
+    let mid = (f.top + f.bottom) / 2.0;
+    let _ = write!(
+        out,
+        r#"<text x="12" y="{mid:.1}" font-size="11" text-anchor="middle" transform="rotate(-90 12 {mid:.1})">{}</text><text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle">{}</text>"#,
+        esc(&y_caption),
+        (f.left + f.right) / 2.0,
+        f.h - 6.0,
+        esc(&x_caption)
+    );
+    let _ = write!(
+        out,
+        r##"<rect x="{l}" y="6" width="10" height="10" fill="#2a6"/><text x="{:.1}" y="15" font-size="11">{}</text>"##,
+        f.left + 14.0,
+        esc(&t!(lang, "report-chart-actual")),
+        l = f.left,
+    );
+    if c.theory.iter().any(Option::is_some) {
+        let _ = write!(
+            out,
+            r##"<line x1="{:.1}" y1="11" x2="{:.1}" y2="11" stroke="#e80" stroke-width="2" stroke-dasharray="5 3"/><text x="{:.1}" y="15" font-size="11">{}</text>"##,
+            f.left + 150.0,
+            f.left + 170.0,
+            f.left + 174.0,
+            esc(&t!(lang, "report-chart-theory"))
+        );
+    }
+}
+
+/// The theoretical values as a dashed line through the bars' middles, as on the desk.
+fn svg_theory(out: &mut String, f: &Frame, lang: Lang, c: &Chart) {
+    let bw = f.bar_width(c.bars.len());
+    let points: Vec<String> = c
+        .theory
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| {
+            v.map(|v| format!("{:.1},{:.1}", f.left + (i as f64 + 0.5) * bw, f.y(v)))
+        })
+        .collect();
+    if points.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        r##"<polyline points="{}" fill="none" stroke="#e80" stroke-width="2" stroke-dasharray="5 3"><title>{}</title></polyline>"##,
+        points.join(" "),
+        esc(&t!(lang, "report-chart-theory"))
+    );
+}
+
+/// A bar chart as inline SVG; bars below zero hang from the zero line; the axes say what
+/// they measure, and a theoretical line runs over the bars where the chart has one.
+fn svg(c: &Chart, lang: Lang, currency: Option<Currency>) -> String {
     let title = chart_title(lang, c);
     let label_of = |l: &str| -> String {
         match NaiveDate::parse_from_str(l, "%Y-%m-%d") {
@@ -723,40 +926,24 @@ fn svg(c: &Chart, lang: Lang) -> String {
             _ => l.to_string(),
         }
     };
-    let (w, h, pad) = (640.0_f64, 200.0_f64, 30.0_f64);
-    let max = c.bars.iter().map(|b| b.1).fold(0.0_f64, f64::max);
-    let min = c.bars.iter().map(|b| b.1).fold(0.0_f64, f64::min);
-    let span = if max - min > 0.0 { max - min } else { 1.0 };
-    let plot_h = h - 2.0 * pad;
-    let y = |v: f64| pad + (max - v) / span * plot_h;
+    let f = Frame::of(c);
     let n = c.bars.len().max(1) as f64;
-    let bw = (w - 2.0 * pad) / n;
+    let bw = f.bar_width(c.bars.len());
     let mut out = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-label="{}">"#,
-        esc(&title)
+        esc(&title),
+        w = f.w,
+        h = f.h
     );
-    let zero = y(0.0);
-    let _ = write!(
-        out,
-        r##"<line x1="{pad}" y1="{zero:.1}" x2="{:.1}" y2="{zero:.1}" stroke="#333"/>"##,
-        w - pad
-    );
-    let _ = write!(
-        out,
-        r##"<text x="2" y="{:.1}" font-size="10">{}{u}</text><text x="2" y="{:.1}" font-size="10">{}{u}</text>"##,
-        pad,
-        i18n::decimal(lang, max, 0),
-        h - pad,
-        i18n::decimal(lang, min, 0),
-        u = c.unit
-    );
-    let label_every = (n / 12.0).ceil().max(1.0) as usize;
+    svg_axes(&mut out, &f, lang, c, currency);
+    let zero = f.y(0.0);
+    let label_every = (n / 10.0).ceil().max(1.0) as usize;
     for (i, (label, v)) in c.bars.iter().enumerate() {
-        let x = pad + i as f64 * bw;
+        let x = f.left + i as f64 * bw;
         let (top, height) = if *v >= 0.0 {
-            (y(*v), zero - y(*v))
+            (f.y(*v), zero - f.y(*v))
         } else {
-            (zero, y(*v) - zero)
+            (zero, f.y(*v) - zero)
         };
         let color = if *v >= 0.0 { "#2a6" } else { "#c33" };
         let _ = write!(
@@ -774,11 +961,12 @@ fn svg(c: &Chart, lang: Lang) -> String {
                 out,
                 r#"<text x="{:.1}" y="{:.1}" font-size="9">{}</text>"#,
                 x + 1.0,
-                h - pad + 12.0,
+                f.bottom + 12.0,
                 esc(&label_of(label))
             );
         }
     }
+    svg_theory(&mut out, &f, lang, c);
     out.push_str("</svg>");
     out
 }
@@ -802,7 +990,7 @@ pub fn render_html_in(r: &Report, st: &Style) -> String {
                 charts,
                 r#"<div class="chart"><h3>{}</h3>{}</div>"#,
                 esc(&chart_title(lang, c)),
-                svg(c, lang)
+                svg(c, lang, currency)
             );
         }
         charts.push_str("</div>");

@@ -250,14 +250,16 @@ pub fn add_user(
     add_user_with(store, name, role, pin, by, PinCost::Standard)
 }
 
-pub(crate) fn add_user_with(
-    store: &mut Store,
+/// Whether `by` may add `name` as `role` with `pin`: the name, the PIN and the right are
+/// checked, nothing is written (the desk asks this before its confirmation; `add_user`
+/// asks it again when it writes).
+pub fn may_add(
+    store: &Store,
     name: &str,
     role: Role,
     pin: &str,
     by: Option<&User>,
-    cost: PinCost,
-) -> Result<User, AuditError> {
+) -> Result<(), AuditError> {
     let name = name.trim();
     check_name(name)?;
     check_pin(pin, role)?;
@@ -284,6 +286,19 @@ pub(crate) fn add_user_with(
     if find(store, name)?.is_some() {
         return Err(AuditError::Denied(Denied::UserExists(name.to_string())));
     }
+    Ok(())
+}
+
+pub(crate) fn add_user_with(
+    store: &mut Store,
+    name: &str,
+    role: Role,
+    pin: &str,
+    by: Option<&User>,
+    cost: PinCost,
+) -> Result<User, AuditError> {
+    let name = name.trim();
+    may_add(store, name, role, pin, by)?;
     let pin_hash = hash_pin(pin, cost)?;
     store.begin_batch()?;
     let result = (|| {
@@ -501,8 +516,9 @@ pub(crate) fn logout(store: &mut Store, user: &User, table: Option<i64>) -> Resu
     Ok(())
 }
 
-/// A supervisor unlocks a locked user.
-pub fn unlock(store: &mut Store, name: &str, by: &User) -> Result<(), AuditError> {
+/// Whether `by` may unlock `name` now: `by` supervises and `name` is a locked user. Nothing
+/// is written; gives the user's name as stored.
+pub fn may_unlock(store: &Store, name: &str, by: &User) -> Result<String, AuditError> {
     if !by.role.supervises() {
         return Err(AuditError::Denied(Denied::DealerCannotUnlock(
             by.name.clone(),
@@ -513,6 +529,14 @@ pub fn unlock(store: &mut Store, name: &str, by: &User) -> Result<(), AuditError
     if !lock_state(store, user.id)?.0 {
         return Err(AuditError::Denied(Denied::NotLocked(user.name.clone())));
     }
+    Ok(user.name)
+}
+
+/// A supervisor unlocks a locked user.
+pub fn unlock(store: &mut Store, name: &str, by: &User) -> Result<(), AuditError> {
+    may_unlock(store, name, by)?;
+    let (user, _) = find(store, name)?
+        .ok_or_else(|| AuditError::Denied(Denied::NoSuchUser(name.to_string())))?;
     store.append(
         &Payload::UserUnlocked(payload::UserUnlocked {
             name: user.name.clone(),

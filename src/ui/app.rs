@@ -280,6 +280,29 @@ impl DealerApp {
         for c in std::mem::take(&mut self.commands) {
             self.apply(c);
         }
+        if let Some(said) = self.writer_left() {
+            self.say(said);
+        }
+    }
+
+    /// Watching, once the program that wrote the database has exited (its lock is free):
+    /// the screen stops waiting on it and works on the database itself, from the login.
+    /// While the writer runs, `Store::open` is refused at once by its lock.
+    fn writer_left(&mut self) -> Option<Said> {
+        if !matches!(self.page, Page::Watch(_)) {
+            return None;
+        }
+        let store = Store::open(&self.db).ok()?;
+        self.page = match users::has_users(&store) {
+            Ok(true) => Page::Login(Login::new(String::new())),
+            _ => Page::FirstAdmin(FirstAdmin::new()),
+        };
+        self.store = Some(store);
+        let holder = self.watching.take().map(|w| w.1).unwrap_or_default();
+        Some((
+            t!(self.lang, "app-writer-left", holder = holder),
+            Tone::Info,
+        ))
     }
 
     fn at_table(&self) -> bool {

@@ -1,8 +1,9 @@
 //! The supervisor's desk: round history with filters, a round stepped through input by
 //! input, voids and corrections with a reason, verification at a glance, charts, and the
-//! report export. Reads through `report` and `session`; writes only through
-//! `session::exceptions`. No SQL here. Drawing returns `DeskCommand`s; the app carries them
-//! out after the frame (`Desk::apply`) and shows what they said.
+//! report export, and the users (`users_tab`). Reads through `report` and `session`; writes
+//! only through `session::exceptions` (and `session::users`). No SQL here. Drawing returns
+//! `DeskCommand`s; the app carries them out after the frame (`Desk::apply`) and shows what
+//! they said.
 
 mod money_tab;
 
@@ -25,6 +26,7 @@ use crate::session::settings;
 use crate::session::users::User;
 use crate::t;
 use crate::ui::felt::table_view_in;
+use crate::ui::users_tab::{UsersCommand, UsersTab};
 use crate::ui::widgets::parse_money;
 
 /// Which part of the desk is shown.
@@ -37,6 +39,8 @@ pub(crate) enum Tab {
     Pontis,
     /// The table's money: close-out by shift, counts, slips, drops (`money_tab`).
     Money,
+    /// The users: add, unlock (`users_tab`).
+    Users,
 }
 
 /// The desk's state (forms, the last search, the round open).
@@ -82,6 +86,7 @@ pub(crate) struct Desk {
     export_dir: String,
     /// The Money tab's close-out and book, as last read.
     money: money_tab::MoneyTab,
+    users: UsersTab,
 }
 
 /// A change to a settled round that waits for the supervisor's yes.
@@ -189,6 +194,8 @@ pub(crate) enum DeskCommand {
     /// The Money tab read again; the rounds of its `n`th shift listed.
     Money,
     MoneyRounds(usize),
+    /// What the Users tab asked for.
+    Users(UsersCommand),
 }
 
 impl Desk {
@@ -224,6 +231,7 @@ impl Desk {
             charts_asked: false,
             export_dir: "reports".into(),
             money: Default::default(),
+            users: UsersTab::new(),
         }
     }
 
@@ -267,6 +275,7 @@ impl Desk {
                 (Tab::Charts, t!(lang, "desk-tab-charts")),
                 (Tab::Pontis, t!(lang, "desk-tab-pontis")),
                 (Tab::Money, t!(lang, "desk-tab-money")),
+                (Tab::Users, t!(lang, "desk-tab-users")),
             ] {
                 ui.selectable_value(&mut self.tab, tab, RichText::new(label).size(18.0));
             }
@@ -308,6 +317,13 @@ impl Desk {
             Tab::Charts => self.charts_tab(ui, lang, &mut commands),
             Tab::Pontis => self.games_tab(ui, lang, &mut commands),
             Tab::Money => self.money.ui(ui, lang, &mut commands),
+            Tab::Users => {
+                let mut asked = Vec::new();
+                egui::ScrollArea::vertical()
+                    .id_salt("users-tab")
+                    .show(ui, |ui| self.users.ui(ui, lang, &mut asked));
+                commands.extend(asked.into_iter().map(DeskCommand::Users));
+            }
         }
         commands
     }
@@ -415,6 +431,7 @@ impl Desk {
             DeskCommand::Money | DeskCommand::MoneyRounds(_) => {
                 return self.money_command(a, store, user, lang);
             }
+            DeskCommand::Users(c) => return self.users.apply(c, store, user, lang),
         })
     }
 

@@ -9,6 +9,7 @@ mod floor;
 mod keys;
 mod rules_files;
 mod screens;
+mod users_tab;
 mod watch;
 mod widgets;
 

@@ -1,0 +1,252 @@
+//! The desk's Users tab: every user with role and lock, and a supervisor's or admin's add and
+//! unlock, each asked for and confirmed. Who may do what is `session::users`'s (the rights
+//! of the CLI's `user` commands), asked here and never decided here; no SQL here.
+
+use egui::{Color32, RichText, Ui};
+
+use crate::i18n::{Lang, errors};
+use crate::log::Store;
+use crate::session::users::{self, Role, User};
+use crate::t;
+use crate::ui::role_name;
+use crate::ui::widgets::form_field;
+
+/// The tab's state: the users listed, the add form, what waits for its yes.
+pub(crate) struct UsersTab {
+    /// Every user, by name, and whether they are locked (read when the tab is shown).
+    list: Vec<(User, bool)>,
+    /// The list was read since the desk opened (or since a change).
+    read: bool,
+    name: String,
+    role: Role,
+    pin: String,
+    pin2: String,
+    /// A change asked for and checked, waiting for the supervisor's yes.
+    pending: Option<Pending>,
+}
+
+/// A change that waits for its yes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Pending {
+    /// Add the user of the form (name, role as checked).
+    Add(String, Role),
+    /// Unlock this user (by name).
+    Unlock(String),
+}
+
+/// What the tab asked for, carried out after the frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum UsersCommand {
+    /// Read the users again.
+    List,
+    /// Check the add form, then ask to confirm.
+    AskAdd,
+    /// Check the unlock of the user with this id, then ask to confirm.
+    AskUnlock(i64),
+    /// The confirmed change is logged.
+    Yes,
+    /// Nothing is logged.
+    Cancel,
+}
+
+impl UsersTab {
+    pub(crate) fn new() -> UsersTab {
+        UsersTab {
+            list: Vec::new(),
+            read: false,
+            name: String::new(),
+            role: Role::Dealer,
+            pin: String::new(),
+            pin2: String::new(),
+            pending: None,
+        }
+    }
+
+    /// Draws the list, the add form and a pending change's question.
+    pub(crate) fn ui(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<UsersCommand>) {
+        if !self.read {
+            commands.push(UsersCommand::List);
+        }
+        ui.label(RichText::new(t!(lang, "users-heading")).strong().size(18.0));
+        egui::Grid::new("users")
+            .spacing([24.0, 6.0])
+            .show(ui, |ui| {
+                for h in [
+                    t!(lang, "users-col-name"),
+                    t!(lang, "users-col-role"),
+                    t!(lang, "users-col-state"),
+                ] {
+                    ui.label(RichText::new(h).strong());
+                }
+                ui.end_row();
+                for (u, locked) in &self.list {
+                    ui.label(&u.name);
+                    ui.label(role_name(lang, u.role));
+                    if *locked {
+                        ui.label(
+                            RichText::new(t!(lang, "users-locked"))
+                                .color(Color32::from_rgb(255, 90, 90)),
+                        );
+                        let unlock = t!(lang, "users-unlock", name = u.name.as_str());
+                        if ui.button(RichText::new(unlock).size(16.0)).clicked() {
+                            commands.push(UsersCommand::AskUnlock(u.id));
+                        }
+                    } else {
+                        ui.label(t!(lang, "users-active"));
+                    }
+                    ui.end_row();
+                }
+            });
+        ui.separator();
+        self.add_form(ui, lang, commands);
+        self.question(ui, lang, commands);
+    }
+
+    fn add_form(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<UsersCommand>) {
+        ui.label(
+            RichText::new(t!(lang, "users-add-heading"))
+                .strong()
+                .size(18.0),
+        );
+        ui.add_enabled_ui(self.pending.is_none(), |ui| {
+            form_field(ui, &t!(lang, "users-new-name"), &mut self.name, false);
+            ui.horizontal(|ui| {
+                ui.add_sized(
+                    [160.0, 28.0],
+                    egui::Label::new(RichText::new(t!(lang, "users-new-role")).size(18.0)),
+                );
+                for r in [Role::Dealer, Role::Supervisor, Role::Admin] {
+                    ui.selectable_value(
+                        &mut self.role,
+                        r,
+                        RichText::new(role_name(lang, r)).size(18.0),
+                    );
+                }
+            });
+            form_field(ui, &t!(lang, "users-new-pin"), &mut self.pin, true);
+            form_field(ui, &t!(lang, "users-new-pin-again"), &mut self.pin2, true);
+            if ui
+                .button(RichText::new(t!(lang, "users-add")).size(18.0))
+                .clicked()
+            {
+                commands.push(UsersCommand::AskAdd);
+            }
+        });
+    }
+
+    /// The question a change waits on, over the screen, with its yes and its cancel.
+    fn question(&self, ui: &mut Ui, lang: Lang, commands: &mut Vec<UsersCommand>) {
+        let Some(p) = &self.pending else { return };
+        let (question, yes) = match p {
+            Pending::Add(name, role) => (
+                t!(
+                    lang,
+                    "users-confirm-add",
+                    name = name.as_str(),
+                    role = role_name(lang, *role)
+                ),
+                t!(lang, "users-confirm-add-yes", name = name.as_str()),
+            ),
+            Pending::Unlock(name) => (
+                t!(lang, "users-confirm-unlock", name = name.as_str()),
+                t!(lang, "users-confirm-unlock-yes", name = name.as_str()),
+            ),
+        };
+        egui::Modal::new(egui::Id::unique("users-confirm")).show(ui.ctx(), |ui| {
+            ui.set_max_width(560.0);
+            ui.add(egui::Label::new(RichText::new(question).size(18.0).strong()).wrap());
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(RichText::new(yes).size(18.0).strong()).clicked() {
+                    commands.push(UsersCommand::Yes);
+                }
+                if ui
+                    .button(RichText::new(t!(lang, "desk-confirm-cancel")).size(18.0))
+                    .clicked()
+                {
+                    commands.push(UsersCommand::Cancel);
+                }
+            });
+        });
+    }
+
+    /// Carries out `c` on `store` for `by` (the desk's user): what was done or asked
+    /// (`Ok`), or refused with why (`Err`), in `lang`; `None` when there is nothing to say.
+    pub(crate) fn apply(
+        &mut self,
+        c: UsersCommand,
+        store: &mut Store,
+        by: &User,
+        lang: Lang,
+    ) -> Option<Result<String, String>> {
+        match c {
+            UsersCommand::List => self.reread(store, lang).err().map(Err),
+            UsersCommand::AskAdd => Some(self.ask_add(store, by, lang)),
+            UsersCommand::AskUnlock(id) => Some(self.ask_unlock(store, id, by, lang)),
+            UsersCommand::Cancel => {
+                self.pending = None;
+                Some(Ok(t!(lang, "desk-change-cancelled")))
+            }
+            UsersCommand::Yes => {
+                let done = match self.pending.take()? {
+                    Pending::Add(name, role) => {
+                        users::add_user(store, &name, role, &self.pin, Some(by)).map(|u| {
+                            self.name.clear();
+                            self.pin.clear();
+                            self.pin2.clear();
+                            t!(
+                                lang,
+                                "users-added",
+                                name = u.name.as_str(),
+                                role = role_name(lang, u.role)
+                            )
+                        })
+                    }
+                    Pending::Unlock(name) => users::unlock(store, &name, by)
+                        .map(|()| t!(lang, "users-unlocked", name = name.as_str())),
+                };
+                let done = done.map_err(|e| errors::store(lang, &e));
+                if let Err(e) = self.reread(store, lang) {
+                    return Some(Err(e));
+                }
+                Some(done)
+            }
+        }
+    }
+
+    fn reread(&mut self, store: &Store, lang: Lang) -> Result<(), String> {
+        self.read = true;
+        self.list = users::list(store).map_err(|e| errors::store(lang, &e))?;
+        Ok(())
+    }
+
+    fn ask_add(&mut self, store: &Store, by: &User, lang: Lang) -> Result<String, String> {
+        self.pending = None;
+        if self.pin != self.pin2 {
+            self.pin.clear();
+            self.pin2.clear();
+            return Err(t!(lang, "login-pins-differ"));
+        }
+        let name = self.name.trim().to_string();
+        users::may_add(store, &name, self.role, &self.pin, Some(by))
+            .map_err(|e| errors::store(lang, &e))?;
+        self.pending = Some(Pending::Add(name.clone(), self.role));
+        Ok(t!(lang, "users-confirm-asked", name = name.as_str()))
+    }
+
+    fn ask_unlock(
+        &mut self,
+        store: &Store,
+        id: i64,
+        by: &User,
+        lang: Lang,
+    ) -> Result<String, String> {
+        self.pending = None;
+        let Some((u, _)) = self.list.iter().find(|(u, _)| u.id == id) else {
+            return Err(t!(lang, "users-gone"));
+        };
+        let name = users::may_unlock(store, &u.name, by).map_err(|e| errors::store(lang, &e))?;
+        self.pending = Some(Pending::Unlock(name.clone()));
+        Ok(t!(lang, "users-confirm-asked", name = name.as_str()))
+    }
+}
