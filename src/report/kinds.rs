@@ -889,7 +889,7 @@ fn charts_by_day(cx: &Ctx, in_period: &[&Part]) -> Vec<Chart> {
             axis: Axis::Money,
             days: true,
             bars: of(&|t| t.win.cents() as f64 / 100.0),
-            theory: theory(&|t| t.theory().0.map(|m| m.cents() as f64 / 100.0)),
+            theory: theory(&|t| t.theory().best.map(|m| m.cents() as f64 / 100.0)),
         });
         charts.push(Chart {
             title: "Win rate % by day",
@@ -898,7 +898,7 @@ fn charts_by_day(cx: &Ctx, in_period: &[&Part]) -> Vec<Chart> {
             axis: Axis::Percent,
             days: true,
             bars: of(&|t| t.win_rate().unwrap_or(0.0)),
-            theory: theory(&|t| t.theory().1),
+            theory: theory(&|t| t.theory().hold),
         });
     }
     charts
