@@ -2,6 +2,8 @@
 //! and the refusals' codes with their values (who may not do what, what is not possible
 //! now). Neutral: imports the engine only, so the log, the sessions and i18n all use it.
 
+use crate::engine::{BetIx, ImpossibleCard, Refusal, Round, SetupError};
+
 /// A language of the screens and reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Lang {
@@ -235,4 +237,479 @@ pub enum NotNow {
     /// The CLI's feed: a table it does not know needs its rules.
     #[error("{0}; give --rules PRESET to open a new table")]
     NeedsRules(Box<NotNow>),
+}
+
+/// Why an input was refused, as the log keeps it beside its English `reason`: a stable
+/// code and its values, so that a screen or report says it in its own language whenever
+/// it was logged. One variant per variant of the engine's typed refusal (`Refusal`,
+/// `ImpossibleCard`, `SetupError`), and the reader's and the feed's; bets by id, cards as
+/// the round script writes them, amounts in cents. Serialised as
+/// `{"code":"bet_not_in_play","values":{"bet":"1a"}}` (`values` absent when none).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "code", content = "values", rename_all = "snake_case")]
+pub enum RefusalCode {
+    RoundComplete,
+    CardNotWanted,
+    DecisionNotWanted,
+    ImpossibleRank {
+        card: String,
+        decks: u8,
+        max: u16,
+    },
+    ImpossibleSuited {
+        card: String,
+        decks: u8,
+    },
+    /// The `n`-th bet (from 1) does not exist.
+    NoSuchBet {
+        n: usize,
+    },
+    BetNotInPlay {
+        bet: String,
+    },
+    NotABackBet {
+        bet: String,
+    },
+    BetFinished {
+        bet: String,
+    },
+    NotOnThisHand {
+        bet: String,
+    },
+    OffersNotOpen,
+    OffersClosed,
+    OfferTaken {
+        bet: String,
+    },
+    InsuranceAmount {
+        bet: String,
+        max_cents: i64,
+    },
+    EvenMoneyNotOffered,
+    NoPontoon {
+        bet: String,
+    },
+    BuyAfterTwist,
+    /// Card `n` of a hand may not be bought (the fifth: only twisted).
+    CardNotBuyable {
+        n: usize,
+    },
+    NotAPair {
+        a: String,
+        b: String,
+    },
+    SplitNeedsTwoCards,
+    SplitLimit {
+        n: u16,
+    },
+    AceSplitLimit {
+        n: u16,
+    },
+    SplitAceNoDecision {
+        decision: String,
+    },
+    StickBelowMinimum {
+        total: u16,
+        min: u8,
+    },
+    SurrenderNotAllowed,
+    SurrenderAgainstAce,
+    SurrenderTooLate,
+    DeclinedTwice {
+        bet: String,
+    },
+    NothingToDecline,
+    DeclineMustPrecede,
+    /// The bets would not start a round (`SetupError`, variant by variant).
+    NoBets,
+    NoSuchBox {
+        bet: String,
+        #[serde(rename = "box")]
+        box_no: u8,
+        boxes: u8,
+    },
+    DuplicateBet {
+        bet: String,
+    },
+    StakeNotPositive {
+        bet: String,
+        stake_cents: i64,
+    },
+    BelowMinimum {
+        bet: String,
+        stake_cents: i64,
+        min_cents: i64,
+    },
+    OverBoxMax {
+        #[serde(rename = "box")]
+        box_no: u8,
+        total_cents: i64,
+        max_cents: i64,
+    },
+    TooManyBets {
+        #[serde(rename = "box")]
+        box_no: u8,
+        count: usize,
+        max: u8,
+    },
+    /// The table's limits (the engine's own words, logged as they were).
+    BadLimits {
+        detail: String,
+    },
+    /// The line is not an input at all: its text is shown as typed, never translated.
+    UnreadableInput,
+    /// The feed's input ended in the middle of the line (no newline): never an input.
+    Unended,
+    /// The feed's line came when it could not be taken.
+    NotNow {
+        why: NotNowCode,
+    },
+}
+
+/// The feed's "not now" refusals, as logged (`NotNow`, the variants a line can meet).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NotNowCode {
+    RoundInPlay,
+    NoRound,
+    ShoeDuringRound,
+    UndoSettled,
+    NothingToUndoInRound,
+    CountDue {
+        table: String,
+    },
+    NoChipSet,
+    /// Any other (named by its English words, shown as logged).
+    Other(String),
+}
+
+impl NotNowCode {
+    pub(crate) fn of(n: &NotNow) -> NotNowCode {
+        match n {
+            NotNow::RoundInPlay => NotNowCode::RoundInPlay,
+            NotNow::NoRound => NotNowCode::NoRound,
+            NotNow::ShoeDuringRound => NotNowCode::ShoeDuringRound,
+            NotNow::UndoSettled => NotNowCode::UndoSettled,
+            NotNow::NothingToUndoInRound => NotNowCode::NothingToUndoInRound,
+            NotNow::CountDue { name } => NotNowCode::CountDue {
+                table: name.clone(),
+            },
+            NotNow::NoChipSet => NotNowCode::NoChipSet,
+            other => NotNowCode::Other(other.to_string()),
+        }
+    }
+}
+
+impl RefusalCode {
+    /// The round's refusal (`round`: the round that refused, naming its bets), 1:1.
+    pub(crate) fn of_step(round: &Round, r: &Refusal) -> RefusalCode {
+        use RefusalCode as C;
+        let bet = |b: &BetIx| {
+            if *b < round.bet_count() {
+                round.bet_id(*b).to_string()
+            } else {
+                format!("#{}", b + 1)
+            }
+        };
+        match r {
+            Refusal::RoundComplete => C::RoundComplete,
+            Refusal::CardNotWanted => C::CardNotWanted,
+            Refusal::DecisionNotWanted => C::DecisionNotWanted,
+            Refusal::Impossible(e) => C::of_impossible(e),
+            Refusal::NoSuchBet(b) => C::NoSuchBet { n: b + 1 },
+            Refusal::BetNotInPlay(b) => C::BetNotInPlay { bet: bet(b) },
+            Refusal::NotABackBet(b) => C::NotABackBet { bet: bet(b) },
+            Refusal::BetFinished(b) => C::BetFinished { bet: bet(b) },
+            Refusal::NotOnThisHand(b) => C::NotOnThisHand { bet: bet(b) },
+            Refusal::OffersNotOpen => C::OffersNotOpen,
+            Refusal::OffersClosed => C::OffersClosed,
+            Refusal::OfferTaken(b) => C::OfferTaken { bet: bet(b) },
+            Refusal::InsuranceAmount { bet: b, max } => C::InsuranceAmount {
+                bet: bet(b),
+                max_cents: max.cents(),
+            },
+            Refusal::EvenMoneyNotOffered => C::EvenMoneyNotOffered,
+            Refusal::NoPontoon(b) => C::NoPontoon { bet: bet(b) },
+            Refusal::BuyAfterTwist => C::BuyAfterTwist,
+            Refusal::CardNotBuyable(n) => C::CardNotBuyable { n: *n },
+            Refusal::NotAPair(a, b) => C::NotAPair {
+                a: a.to_string(),
+                b: b.to_string(),
+            },
+            Refusal::SplitNeedsTwoCards => C::SplitNeedsTwoCards,
+            Refusal::SplitLimit(n) => C::SplitLimit { n: *n },
+            Refusal::AceSplitLimit(n) => C::AceSplitLimit { n: *n },
+            Refusal::SplitAceNoDecision(d) => C::SplitAceNoDecision {
+                decision: d.word().to_string(),
+            },
+            Refusal::StickBelowMinimum { total, min } => C::StickBelowMinimum {
+                total: *total,
+                min: *min,
+            },
+            Refusal::SurrenderNotAllowed => C::SurrenderNotAllowed,
+            Refusal::SurrenderAgainstAce => C::SurrenderAgainstAce,
+            Refusal::SurrenderTooLate => C::SurrenderTooLate,
+            Refusal::DeclinedTwice(b) => C::DeclinedTwice { bet: bet(b) },
+            Refusal::NothingToDecline => C::NothingToDecline,
+            Refusal::DeclineMustPrecede => C::DeclineMustPrecede,
+        }
+    }
+
+    /// Whether the round gives this code (a step refused by `Round::check`), so that a
+    /// replay can ask the engine for it again.
+    pub(crate) fn is_round(&self) -> bool {
+        use RefusalCode as C;
+        !matches!(
+            self,
+            C::NoBets
+                | C::NoSuchBox { .. }
+                | C::DuplicateBet { .. }
+                | C::StakeNotPositive { .. }
+                | C::BelowMinimum { .. }
+                | C::OverBoxMax { .. }
+                | C::TooManyBets { .. }
+                | C::BadLimits { .. }
+                | C::UnreadableInput
+                | C::Unended
+                | C::NotNow { .. }
+        )
+    }
+
+    pub(crate) fn of_impossible(e: &ImpossibleCard) -> RefusalCode {
+        match e {
+            ImpossibleCard::Rank {
+                card, decks, max, ..
+            } => RefusalCode::ImpossibleRank {
+                card: card.to_string(),
+                decks: *decks,
+                max: *max,
+            },
+            ImpossibleCard::Suited { card, decks } => RefusalCode::ImpossibleSuited {
+                card: card.to_string(),
+                decks: *decks,
+            },
+        }
+    }
+
+    /// Why the bets would not start a round, 1:1.
+    pub(crate) fn of_setup(e: &SetupError) -> RefusalCode {
+        use RefusalCode as C;
+        match e {
+            SetupError::NoBets => C::NoBets,
+            SetupError::NoSuchBox { id, box_no, boxes } => C::NoSuchBox {
+                bet: id.to_string(),
+                box_no: *box_no,
+                boxes: *boxes,
+            },
+            SetupError::DuplicateId(id) => C::DuplicateBet {
+                bet: id.to_string(),
+            },
+            SetupError::StakeNotPositive { id, stake } => C::StakeNotPositive {
+                bet: id.to_string(),
+                stake_cents: stake.cents(),
+            },
+            SetupError::BelowMinimum { id, stake, min } => C::BelowMinimum {
+                bet: id.to_string(),
+                stake_cents: stake.cents(),
+                min_cents: min.cents(),
+            },
+            SetupError::OverBoxMax { box_no, total, max } => C::OverBoxMax {
+                box_no: *box_no,
+                total_cents: total.cents(),
+                max_cents: max.cents(),
+            },
+            SetupError::TooManyBets { box_no, count, max } => C::TooManyBets {
+                box_no: *box_no,
+                count: *count,
+                max: *max,
+            },
+            SetupError::BadLimits(detail) => C::BadLimits {
+                detail: detail.clone(),
+            },
+            SetupError::Seen(e) => C::of_impossible(e),
+        }
+    }
+
+    /// One of each variant, with values (for the tests that word every code; `covers`
+    /// makes a new variant a compile error until it is named there, and so here).
+    #[doc(hidden)]
+    pub fn examples() -> Vec<RefusalCode> {
+        use RefusalCode as C;
+        let by_bet: [fn(String) -> RefusalCode; 8] = [
+            |bet| C::BetNotInPlay { bet },
+            |bet| C::NotABackBet { bet },
+            |bet| C::BetFinished { bet },
+            |bet| C::NotOnThisHand { bet },
+            |bet| C::OfferTaken { bet },
+            |bet| C::NoPontoon { bet },
+            |bet| C::DeclinedTwice { bet },
+            |bet| C::DuplicateBet { bet },
+        ];
+        let mut all: Vec<RefusalCode> = by_bet.iter().map(|f| f("1a".into())).collect();
+        all.extend([
+            C::RoundComplete,
+            C::CardNotWanted,
+            C::DecisionNotWanted,
+            C::ImpossibleRank {
+                card: "K".into(),
+                decks: 1,
+                max: 4,
+            },
+            C::ImpossibleSuited {
+                card: "Kh".into(),
+                decks: 1,
+            },
+            C::NoSuchBet { n: 9 },
+            C::OffersNotOpen,
+            C::OffersClosed,
+            C::InsuranceAmount {
+                bet: "1a".into(),
+                max_cents: 500,
+            },
+            C::EvenMoneyNotOffered,
+            C::BuyAfterTwist,
+            C::CardNotBuyable { n: 3 },
+            C::CardNotBuyable { n: 5 },
+            C::NotAPair {
+                a: "K".into(),
+                b: "9".into(),
+            },
+            C::SplitNeedsTwoCards,
+            C::SplitLimit { n: 3 },
+            C::AceSplitLimit { n: 1 },
+            C::SplitAceNoDecision {
+                decision: "stick".into(),
+            },
+            C::StickBelowMinimum { total: 13, min: 15 },
+            C::SurrenderNotAllowed,
+            C::SurrenderAgainstAce,
+            C::SurrenderTooLate,
+            C::NothingToDecline,
+            C::DeclineMustPrecede,
+        ]);
+        all.extend(RefusalCode::bets_examples());
+        for why in [
+            NotNowCode::RoundInPlay,
+            NotNowCode::NoRound,
+            NotNowCode::ShoeDuringRound,
+            NotNowCode::UndoSettled,
+            NotNowCode::NothingToUndoInRound,
+            NotNowCode::CountDue { table: "T1".into() },
+            NotNowCode::NoChipSet,
+            NotNowCode::Other("no".into()),
+        ] {
+            all.push(C::NotNow { why });
+        }
+        all
+    }
+
+    /// `examples`' codes of bets and lines refused before the round saw them.
+    fn bets_examples() -> Vec<RefusalCode> {
+        use RefusalCode as C;
+        vec![
+            C::NoBets,
+            C::NoSuchBox {
+                bet: "1a".into(),
+                box_no: 9,
+                boxes: 7,
+            },
+            C::StakeNotPositive {
+                bet: "1a".into(),
+                stake_cents: 0,
+            },
+            C::BelowMinimum {
+                bet: "1a".into(),
+                stake_cents: 100,
+                min_cents: 500,
+            },
+            C::OverBoxMax {
+                box_no: 1,
+                total_cents: 90000,
+                max_cents: 50000,
+            },
+            C::TooManyBets {
+                box_no: 1,
+                count: 4,
+                max: 3,
+            },
+            C::BadLimits {
+                detail: "min over max".into(),
+            },
+            C::UnreadableInput,
+            C::Unended,
+        ]
+    }
+}
+
+/// Names every variant: a new one fails to compile here until it is added to
+/// `RefusalCode::examples` too (and so to the test that words every code).
+#[allow(dead_code)]
+fn covers(c: &RefusalCode) {
+    use RefusalCode as C;
+    match c {
+        C::RoundComplete
+        | C::CardNotWanted
+        | C::DecisionNotWanted
+        | C::ImpossibleRank { .. }
+        | C::ImpossibleSuited { .. }
+        | C::NoSuchBet { .. }
+        | C::BetNotInPlay { .. }
+        | C::NotABackBet { .. }
+        | C::BetFinished { .. }
+        | C::NotOnThisHand { .. }
+        | C::OffersNotOpen
+        | C::OffersClosed
+        | C::OfferTaken { .. }
+        | C::InsuranceAmount { .. }
+        | C::EvenMoneyNotOffered
+        | C::NoPontoon { .. }
+        | C::BuyAfterTwist
+        | C::CardNotBuyable { .. }
+        | C::NotAPair { .. }
+        | C::SplitNeedsTwoCards
+        | C::SplitLimit { .. }
+        | C::AceSplitLimit { .. }
+        | C::SplitAceNoDecision { .. }
+        | C::StickBelowMinimum { .. }
+        | C::SurrenderNotAllowed
+        | C::SurrenderAgainstAce
+        | C::SurrenderTooLate
+        | C::DeclinedTwice { .. }
+        | C::NothingToDecline
+        | C::DeclineMustPrecede
+        | C::NoBets
+        | C::NoSuchBox { .. }
+        | C::DuplicateBet { .. }
+        | C::StakeNotPositive { .. }
+        | C::BelowMinimum { .. }
+        | C::OverBoxMax { .. }
+        | C::TooManyBets { .. }
+        | C::BadLimits { .. }
+        | C::UnreadableInput
+        | C::Unended
+        | C::NotNow { .. } => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_code_reads_back_as_written() {
+        for c in RefusalCode::examples() {
+            let text = serde_json::to_string(&c).unwrap();
+            let back: RefusalCode = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, c, "{text}");
+        }
+        let c = RefusalCode::BetNotInPlay { bet: "1a".into() };
+        assert_eq!(
+            serde_json::to_string(&c).unwrap(),
+            r#"{"code":"bet_not_in_play","values":{"bet":"1a"}}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&RefusalCode::RoundComplete).unwrap(),
+            r#"{"code":"round_complete"}"#
+        );
+    }
 }

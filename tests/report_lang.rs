@@ -363,3 +363,116 @@ fn a_report_by_no_named_user_says_so_in_its_language() {
         }
     }
 }
+
+/// English words known to have leaked into the other languages' reports.
+const ENGLISH: [&str; 10] = [
+    " the ",
+    "wanted",
+    "decision",
+    "expected",
+    "stick",
+    "twist",
+    "insure",
+    "even money",
+    "logged out",
+    " is ",
+];
+
+/// Refused inputs read in the report's language, from their codes: one logged now and
+/// one the previous release logged in English only (its code derived by replaying its
+/// round); the rounds report's inputs in words. JSON keeps the log's own text.
+#[test]
+fn refusals_old_and_new_read_in_ukrainian() {
+    use croupier::t;
+    let uk = Lang::Uk;
+    // Logged now: `stick` when the first card is wanted.
+    let new = table_db("codes-new", None, None);
+    {
+        let mut store =
+            Store::open_with(&new, Box::new(ManualClock::new(1_767_601_000_000))).unwrap();
+        let dealer = users::login(&mut store, "Olha Koval", "1001", None).unwrap();
+        let mut s = TableSession::open(
+            &mut store,
+            dealer,
+            "Pontoon 1",
+            Rules::preset("czech").unwrap(),
+            Some("czech"),
+            Limits::NONE,
+        )
+        .unwrap();
+        let bet = BetSpec {
+            id: "1a".into(),
+            box_no: 1,
+            stake: Money::from_cents(500),
+        };
+        s.start_round(&mut store, vec![bet]).unwrap();
+        assert!(s.input_text(&mut store, "stick").is_err());
+    }
+    // Logged by the previous release (schema 3): a `7` when a decision was due.
+    let old = common::fresh_dir("codes-old").join("old.db");
+    rusqlite::Connection::open(&old)
+        .unwrap()
+        .execute_batch(include_str!("fixtures/schema3-demo.sql"))
+        .unwrap();
+    drop(Store::open(&old).unwrap());
+    for (db, input, why) in [
+        (
+            &new,
+            t!(uk, "decision-stick"),
+            t!(uk, "error-decision-not-wanted"),
+        ),
+        (&old, "7".to_string(), t!(uk, "error-card-not-wanted")),
+    ] {
+        let dir = db.parent().unwrap().join("uk");
+        let args = ["--kind", "exceptions", "--lang", "uk"];
+        ok(&report(
+            &[db],
+            &[
+                &args[..],
+                &["--format", "csv", "--out", dir.to_str().unwrap()],
+            ]
+            .concat(),
+            &[],
+        ));
+        let csv = String::from_utf8(csv_of(&dir, "exceptions", "exceptions")).unwrap();
+        let html = ok(&report(
+            &[db],
+            &[&args[..], &["--format", "html", "--out", "-"]].concat(),
+            &[],
+        ));
+        for text in [&csv, &html] {
+            let row = text
+                .lines()
+                .find(|l| l.contains(&why))
+                .unwrap_or_else(|| panic!("{why} not in {text}"));
+            assert!(row.contains(&input), "{input} in {row}");
+            let leak = ENGLISH.iter().find(|w| row.contains(*w));
+            assert!(leak.is_none(), "{leak:?} in {row}");
+        }
+        let json = ok(&report(
+            &[db],
+            &["--kind", "exceptions", "--format", "json", "--out", "-"],
+            &[],
+        ));
+        assert!(json.contains("wanted"), "JSON keeps the logged words");
+    }
+    // The rounds report: each input in words (`stick` as the language says it).
+    let html = ok(&report(
+        &[&new],
+        &[
+            "--kind", "rounds", "--lang", "uk", "--format", "html", "--out", "-",
+        ],
+        &[],
+    ));
+    assert!(html.contains(&t!(uk, "decision-stick")), "{html}");
+    assert!(!html.contains(" stick "), "{html}");
+    let json = ok(&report(
+        &[&new],
+        &["--kind", "rounds", "--format", "json", "--out", "-"],
+        &[],
+    ));
+    assert!(
+        json.contains("K 9 9 stick 7 K"),
+        "JSON keeps the script's words"
+    );
+}

@@ -653,7 +653,7 @@ rules-knob-ties = shoda
 rules-knob-dealer-hits-soft-17 = krupiér táhne na měkkých 17
 rules-knob-insurance-max = pojištění nejvýš
 rules-knob-insurance-pays = pojištění platí
-rules-knob-even-money = výplata 1:1 (even money)
+rules-knob-even-money = výplata 1:1
 rules-knob-surrender = vzdání se
 
 ## Reports: titles, columns, footers, charts (report-, csv-)
@@ -770,6 +770,12 @@ report-span = { $from } až { $to }
 report-detail-undid = vráceno „{ $text }“
 report-detail-reason = důvod: { $reason }
 report-detail-refused = „{ $text }“: { $reason }
+report-detail-login-failed = { $name }: { $reason }
+report-login-unknown-user = takový uživatel není
+report-login-locked = účet je zamčený
+report-login-wrong-pin = chybný PIN
+report-detail-user-locked = { $name } zamčen (neúspěšných pokusů: { $n })
+report-detail-user-unlocked = { $name } odemčen: { $by }
 report-detail-table-opened = stůl otevřen: pravidla { $preset }, limity { $limits }
 report-detail-rules-changed = změna pravidel nebo limitů: pravidla { $preset }, limity { $limits }
 report-detail-payout = sázka vyhrála { $won } (limit { $threshold })
@@ -939,6 +945,10 @@ error-already-voided = kolo { $round } je už anulované
 error-count-due = je třeba sčítání: stůl { $name } nemá pro tento herní den sečtený zásobník (dva podpisy, jeden vedoucího)
 error-no-chip-set = tato databáze nemá sadu žetonů, takže se u jejích stolů hotovost nezapisuje (nejdřív ji nastaví vedoucí nebo správce)
 error-log-unreadable = záznam nelze přečíst zpět: { $detail }
+error-unreadable-input = není to vstup (zobrazeno, jak bylo napsáno)
+error-unended-input = řádek nekončí znakem nového řádku (vstup skončil uprostřed), takže to není vstup
+error-as-logged = (jak bylo zaznamenáno) { $text }
+logged-typed = „{ $text }“ (jak bylo napsáno)
 
 # Úložiště: odmítnuté požadavky na uživatele, PINy a nastavení
 error-not-a-role = „{ $text }“ není role: čekám dealer, supervisor nebo admin

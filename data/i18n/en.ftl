@@ -758,6 +758,12 @@ report-span = { $from } to { $to }
 report-detail-undid = undid "{ $text }"
 report-detail-reason = reason: { $reason }
 report-detail-refused = "{ $text }": { $reason }
+report-detail-login-failed = { $name }: { $reason }
+report-login-unknown-user = no such user
+report-login-locked = the account is locked
+report-login-wrong-pin = wrong PIN
+report-detail-user-locked = { $name } locked after failed attempts: { $n }
+report-detail-user-unlocked = { $name } unlocked by { $by }
 report-detail-table-opened = table opened: preset { $preset } limits { $limits }
 report-detail-rules-changed = rules or limits changed: preset { $preset } limits { $limits }
 report-detail-payout = a bet won { $won } (threshold { $threshold })
@@ -916,6 +922,10 @@ error-already-voided = round { $round } is already voided
 error-count-due = a count is due: table { $name } has no tray count for this gaming day (two signatures, one a supervisor's)
 error-no-chip-set = this database has no chip set, so no cash is logged at its tables (a supervisor or admin sets one first)
 error-log-unreadable = the log cannot be read back: { $detail }
+error-unreadable-input = not an input (shown as typed)
+error-unended-input = the line has no newline at its end (the input ended in the middle of it), so it is not an input
+error-as-logged = (as logged) { $text }
+logged-typed = “{ $text }” (as typed)
 
 # The store: users, PINs and settings refused
 error-not-a-role = "{ $text }" is not a role: expected dealer, supervisor or admin

@@ -771,6 +771,12 @@ report-span = { $from } — { $to }
 report-detail-undid = отменено «{ $text }»
 report-detail-reason = причина: { $reason }
 report-detail-refused = «{ $text }»: { $reason }
+report-detail-login-failed = { $name }: { $reason }
+report-login-unknown-user = такого пользователя нет
+report-login-locked = учётная запись заблокирована
+report-login-wrong-pin = неверный PIN
+report-detail-user-locked = { $name } заблокирован (неудачных попыток: { $n })
+report-detail-user-unlocked = { $name } разблокирован: { $by }
 report-detail-table-opened = стол открыт: правила { $preset }, лимиты { $limits }
 report-detail-rules-changed = изменены правила или лимиты: правила { $preset }, лимиты { $limits }
 report-detail-payout = ставка выиграла { $won } (порог { $threshold })
@@ -941,6 +947,10 @@ error-already-voided = раунд { $round } уже аннулирован
 error-count-due = нужен подсчёт: у стола { $name } нет подсчёта запаса за этот игровой день (две подписи, одна — руководителя)
 error-no-chip-set = у этой базы нет набора фишек, поэтому наличные за её столами не записываются (сначала его задаёт руководитель или администратор)
 error-log-unreadable = журнал не удаётся прочитать: { $detail }
+error-unreadable-input = это не ввод (показано, как набрано)
+error-unended-input = строка не заканчивается символом новой строки (ввод оборвался посередине), поэтому это не ввод
+error-as-logged = (как записано в журнале) { $text }
+logged-typed = «{ $text }» (как набрано)
 
 # Хранилище: отклонённые запросы о пользователях, PIN и настройках
 error-not-a-role = «{ $text }» — не роль: ожидается dealer, supervisor или admin

@@ -771,6 +771,12 @@ report-span = { $from } — { $to }
 report-detail-undid = скасовано «{ $text }»
 report-detail-reason = причина: { $reason }
 report-detail-refused = «{ $text }»: { $reason }
+report-detail-login-failed = { $name }: { $reason }
+report-login-unknown-user = такого користувача немає
+report-login-locked = обліковий запис заблоковано
+report-login-wrong-pin = неправильний PIN
+report-detail-user-locked = { $name } заблоковано (невдалих спроб: { $n })
+report-detail-user-unlocked = { $name } розблоковано: { $by }
 report-detail-table-opened = стіл відкрито: правила { $preset }, ліміти { $limits }
 report-detail-rules-changed = змінено правила або ліміти: правила { $preset }, ліміти { $limits }
 report-detail-payout = ставка виграла { $won } (поріг { $threshold })
@@ -941,6 +947,10 @@ error-already-voided = раунд { $round } уже анульовано
 error-count-due = потрібен підрахунок: стіл { $name } не має підрахунку запасу за цей ігровий день (два підписи, один — керівника)
 error-no-chip-set = ця база не має набору фішок, тож готівка за її столами не записується (спершу його задає керівник або адміністратор)
 error-log-unreadable = журнал не вдається прочитати: { $detail }
+error-unreadable-input = це не введення (показано, як набрано)
+error-unended-input = рядок не закінчується символом нового рядка (введення обірвалося посередині), тож це не введення
+error-as-logged = (як записано в журналі) { $text }
+logged-typed = «{ $text }» (як набрано)
 
 # Сховище: відхилені запити щодо користувачів, PIN і налаштувань
 error-not-a-role = «{ $text }» — не роль: очікується dealer, supervisor або admin

@@ -10,6 +10,7 @@
 
 pub mod errors;
 pub mod format;
+pub mod logged;
 
 use std::borrow::Cow;
 use std::fmt;

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::event::{Event, EventKind};
+use crate::codes::RefusalCode;
 use crate::engine::{BetSpec, Limits, Money, Round, RoundFigures, Rules};
 use crate::script::{cents_of_number, money_json};
 
@@ -168,6 +169,11 @@ pub struct Refused {
     /// never an input: the replay does not ask the engine about it. Absent otherwise.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) unended: bool,
+    /// Why, as data (a code and its values), for the screens and reports to word in
+    /// their language. Absent in events logged before codes were (a replay derives it)
+    /// and in Pontis refusals.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) refusal: Option<RefusalCode>,
 }
 
 /// One bet's net for the round.
@@ -713,6 +719,14 @@ mod tests {
             ),
             (EventKind::Step, r#"{"text":"insure 1a 2.5"}"#),
             (EventKind::StepRefused, r#"{"text":"stick","reason":"no"}"#),
+            (
+                EventKind::StepRefused,
+                r#"{"text":"stick","reason":"no","refusal":{"code":"stick_below_minimum","values":{"total":13,"min":15}}}"#,
+            ),
+            (
+                EventKind::StepRefused,
+                r#"{"text":"x","reason":"no","refusal":{"code":"unreadable_input"}}"#,
+            ),
             (
                 EventKind::StepRefused,
                 r#"{"text":"9","reason":"no newline","unended":true}"#,

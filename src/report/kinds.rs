@@ -9,6 +9,7 @@ use super::calendars::Calendars;
 use super::data::{RoundRow, Verified};
 use super::theory::{Openings, RoundTheory, Theories, Theory};
 use super::{Axis, Cell, Chart, Detail, Kind, Options, Provenance, Report, Section, key};
+use crate::codes::RefusalCode;
 use crate::engine::{Currency, Money};
 use crate::log::payload::{Payload, TableOpened};
 use crate::log::totals::{self, BUCKET_MS};
@@ -941,7 +942,7 @@ fn rounds_section(
                     Cell::Int(r.round),
                     Cell::Text(r.dealer.clone()),
                     Cell::Text(bets_text),
-                    Cell::Text(steps.join(" ")),
+                    Cell::Detail(Detail::Inputs(steps)),
                     Cell::Text(nets_text),
                     Cell::Money(r.figures.handle),
                     Cell::Money(r.figures.house_net),
@@ -1255,11 +1256,35 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
                     }),
                 }
             }
-            Payload::StepRefused(r) => Cell::Detail(Detail::Refused {
-                text: r.text.clone(),
-                reason: r.reason.clone(),
-            }),
+            Payload::StepRefused(r) => {
+                let code = match (&r.refusal, r.unended, n.round) {
+                    (Some(c), _, _) => Some(c.clone()),
+                    (None, true, _) => Some(RefusalCode::Unended),
+                    (None, false, Some(round)) => src.derived_refusal(n.db, round, n.seq),
+                    (None, false, None) => None,
+                };
+                Cell::Detail(Detail::Refused {
+                    text: r.text.clone(),
+                    reason: r.reason.clone(),
+                    code,
+                })
+            }
             Payload::Undo(u) => Cell::Detail(Detail::Undid(u.text.clone())),
+            Payload::LoginFailed(f) => Cell::Detail(Detail::LoginFailed {
+                name: f.name.clone(),
+                reason: f.reason.clone(),
+                fields: n.fields(),
+            }),
+            Payload::UserLocked(u) => Cell::Detail(Detail::UserLocked {
+                name: u.name.clone(),
+                failed: u.failed,
+                fields: n.fields(),
+            }),
+            Payload::UserUnlocked(u) => Cell::Detail(Detail::UserUnlocked {
+                name: u.name.clone(),
+                by: u.by_name.clone(),
+                fields: n.fields(),
+            }),
             Payload::RoundVoided(v) => Cell::Detail(Detail::Voided {
                 reason: v.reason.clone(),
                 house_win: super::exceptions::voided_win(cx.raw, n.db, n.round),

@@ -46,6 +46,7 @@ pub use slip::slip_html;
 use chrono::NaiveDate;
 use serde_json::Value;
 
+use crate::codes::RefusalCode;
 use crate::engine::{Currency, Money};
 
 /// What the caller asks for.
@@ -149,8 +150,33 @@ pub enum Detail {
     Undid(String),
     /// A void's or correction's reason.
     Reason(String),
-    /// A refused input and why.
-    Refused { text: String, reason: String },
+    /// A refused input and why: the logged English reason, and the code (logged, or
+    /// derived by replaying the round) the other languages are said from.
+    Refused {
+        text: String,
+        reason: String,
+        code: Option<RefusalCode>,
+    },
+    /// A round's inputs as the round script wrote them (`Jd stick insure 1a 5`).
+    Inputs(Vec<String>),
+    /// A login refused (`reason`: the log's `unknown user`, `locked` or `wrong PIN`), a
+    /// user locked after `failed` attempts, a user unlocked `by`; `fields`: the event's
+    /// own `key=value` words, as JSON and English keep them.
+    LoginFailed {
+        name: String,
+        reason: String,
+        fields: String,
+    },
+    UserLocked {
+        name: String,
+        failed: u32,
+        fields: String,
+    },
+    UserUnlocked {
+        name: String,
+        by: String,
+        fields: String,
+    },
     /// A table opened: its preset and limits as logged (JSON).
     TableOpened { preset: String, limits: String },
     /// A table reopened with other rules or limits.
@@ -205,7 +231,11 @@ impl Detail {
         match self {
             Detail::Undid(t) => format!("undid \"{t}\""),
             Detail::Reason(r) => format!("reason: {r}"),
-            Detail::Refused { text, reason } => format!("\"{text}\": {reason}"),
+            Detail::Refused { text, reason, .. } => format!("\"{text}\": {reason}"),
+            Detail::Inputs(steps) => steps.join(" "),
+            Detail::LoginFailed { fields, .. }
+            | Detail::UserLocked { fields, .. }
+            | Detail::UserUnlocked { fields, .. } => fields.clone(),
             Detail::TableOpened { preset, limits } => {
                 format!("table opened: preset {preset} limits {limits}")
             }

@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::{NaiveDate, TimeZone, Utc};
 
+use crate::codes::RefusalCode;
 use crate::engine::RoundFigures;
 use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
 use crate::log::store::{NOT_STEP, figures_of_row};
@@ -594,6 +595,12 @@ pub trait Source {
     ) -> Result<Option<Vec<TotalRow>>, AuditError> {
         Ok(None)
     }
+    /// Why input event `seq` of round `round` was refused, for an event logged before
+    /// refusals carried a code: derived by replaying the round (`None` where the source
+    /// holds no replay of it: the floor's).
+    fn derived_refusal(&mut self, _db: usize, _round: i64, _seq: i64) -> Option<RefusalCode> {
+        None
+    }
     /// Whether each round says if an auditor has replayed it yet (`RoundRow::replayed`:
     /// the floor's rounds do; a file's are replayed by the report's own verify).
     fn marks_replay(&self) -> bool {
@@ -640,6 +647,11 @@ impl Source for Files<'_> {
 
     fn round_nets(&mut self, db: usize, round: i64) -> Result<Vec<NetData>, AuditError> {
         round_nets(&self.0[db], round)
+    }
+
+    fn derived_refusal(&mut self, db: usize, round: i64, seq: i64) -> Option<RefusalCode> {
+        let h = crate::session::replay::RoundHistory::load(self.0.get(db)?, round).ok()?;
+        h.refusal_at(seq).cloned()
     }
 
     fn events_of(

@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 use super::{Axis, Cell, Chart, Detail, Kind, Report, Section, Verified};
 use crate::engine::{Currency, Money};
 use crate::files::WriteError;
-use crate::i18n::{self, Lang};
+use crate::i18n::{self, Lang, logged};
 use crate::t;
 
 /// How CSV is written for a spreadsheet.
@@ -267,11 +267,13 @@ fn timestamp(lang: Lang, ms: i64) -> String {
 /// The report's own sentence in the language; money as `money` writes it.
 fn detail(lang: Lang, d: &Detail, money: &dyn Fn(Money) -> String) -> String {
     match d {
-        Detail::Undid(text) => t!(lang, "report-detail-undid", text = text),
+        Detail::Undid(_)
+        | Detail::Refused { .. }
+        | Detail::Inputs(_)
+        | Detail::LoginFailed { .. }
+        | Detail::UserLocked { .. }
+        | Detail::UserUnlocked { .. } => logged_detail(lang, d),
         Detail::Reason(reason) => t!(lang, "report-detail-reason", reason = reason),
-        Detail::Refused { text, reason } => {
-            t!(lang, "report-detail-refused", text = text, reason = reason)
-        }
         Detail::TableOpened { preset, limits } => t!(
             lang,
             "report-detail-table-opened",
@@ -310,6 +312,61 @@ fn detail(lang: Lang, d: &Detail, money: &dyn Fn(Money) -> String) -> String {
             p_value = i18n::decimal(lang, *p_value, 4)
         ),
         d => money_detail(lang, d, money),
+    }
+}
+
+/// What the log holds in a sentence: an input, a refusal, a login. English keeps the log's
+/// own words (the engine's reason also says what was expected); the other languages say
+/// the inputs and the codes in theirs.
+fn logged_detail(lang: Lang, d: &Detail) -> String {
+    match d {
+        Detail::Undid(text) if lang == Lang::En => t!(lang, "report-detail-undid", text = text),
+        Detail::Undid(text) => t!(
+            lang,
+            "report-detail-undid",
+            text = logged::input(lang, text)
+        ),
+        // English keeps the engine's own logged words (they also say what was expected);
+        // the other languages say the input and the code in their words.
+        Detail::Refused { text, reason, .. } if lang == Lang::En => {
+            t!(lang, "report-detail-refused", text = text, reason = reason)
+        }
+        Detail::Refused { text, reason, code } => t!(
+            lang,
+            "report-detail-refused",
+            text = logged::input(lang, text),
+            reason = match code {
+                Some(code) => logged::refusal_code(lang, code),
+                None => t!(lang, "error-as-logged", text = reason),
+            }
+        ),
+        Detail::Inputs(steps) if lang == Lang::En => steps.join(" "),
+        Detail::Inputs(steps) => logged::inputs(lang, steps),
+        Detail::LoginFailed { fields, .. }
+        | Detail::UserLocked { fields, .. }
+        | Detail::UserUnlocked { fields, .. }
+            if lang == Lang::En =>
+        {
+            fields.clone()
+        }
+        Detail::LoginFailed { name, reason, .. } => t!(
+            lang,
+            "report-detail-login-failed",
+            name = name,
+            reason = match reason.as_str() {
+                "unknown user" => t!(lang, "report-login-unknown-user"),
+                "locked" => t!(lang, "report-login-locked"),
+                "wrong PIN" => t!(lang, "report-login-wrong-pin"),
+                other => t!(lang, "error-as-logged", text = other),
+            }
+        ),
+        Detail::UserLocked { name, failed, .. } => {
+            t!(lang, "report-detail-user-locked", name = name, n = *failed)
+        }
+        Detail::UserUnlocked { name, by, .. } => {
+            t!(lang, "report-detail-user-unlocked", name = name, by = by)
+        }
+        _ => d.text(),
     }
 }
 

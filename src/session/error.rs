@@ -1,9 +1,9 @@
 //! The sessions' errors: why an input was not taken (`InputError`), and what in the log
 //! does not hold when it is read back (`ReplayError`). Shared by both games and the replay.
 
-use crate::codes::NotNow;
+use crate::codes::{NotNow, NotNowCode, RefusalCode};
 use crate::engine::pontis::{PlayError, SetupError as GameSetupError};
-use crate::engine::{SetupError, StepError};
+use crate::engine::{Round, SetupError, StepError};
 use crate::log::AuditError;
 
 /// What the feed expects between rounds (its answer's `expected …`).
@@ -112,4 +112,25 @@ pub enum Refused {
     /// A correction's inputs leave the round unfinished; what it wants next.
     #[error("the corrected inputs do not finish the round: next {next}")]
     CorrectionUnfinished { next: String },
+}
+
+impl Refused {
+    /// What the log keeps as data beside the English reason: the refusal's code and
+    /// values (`round`: the round in play, which names a refused step's bets). `None` for
+    /// what has no code yet (a Pontis refusal; a count, fill or credit at the table; a correction, which is not logged as one).
+    pub(crate) fn code(&self, round: Option<&Round>) -> Option<RefusalCode> {
+        match self {
+            Refused::Step(e) => round.map(|r| RefusalCode::of_step(r, &e.refusal)),
+            Refused::Bets(e) => Some(RefusalCode::of_setup(e)),
+            Refused::Unreadable { .. } => Some(RefusalCode::UnreadableInput),
+            Refused::NotNow { why, .. } => Some(RefusalCode::NotNow {
+                why: NotNowCode::of(why),
+            }),
+            Refused::Play(_)
+            | Refused::Start(_)
+            | Refused::Money { .. }
+            | Refused::CorrectionUnplayable(_)
+            | Refused::CorrectionUnfinished { .. } => None,
+        }
+    }
 }

@@ -490,6 +490,7 @@ impl PontisSession {
             text: text.to_string(),
             reason: why.to_string(),
             unended: false,
+            refusal: None,
         });
         match self.log(store, refused) {
             Ok(()) => InputError::Refused(why),
@@ -811,6 +812,7 @@ mod tests {
             text: "Ana: 4s".into(),
             reason: "no".into(),
             unended: false,
+            refusal: None,
         });
         s.log(&mut store, refused).unwrap();
         let e = verify(&store, |_| {}).unwrap_err().to_string();
@@ -891,6 +893,7 @@ mod tests {
                 text: "Ana: 7s".into(),
                 reason: "7s does not meet 4".into(),
                 unended: false,
+                refusal: None,
             }),
             Payload::PontisUndo(payload::Input {
                 text: "Ben: 5d".into(),

@@ -10,6 +10,7 @@ pub use super::error::ReplayError;
 use super::error::{BETWEEN_ROUNDS, UNENDED};
 use super::export::Finds;
 use super::pontis::PontisTables;
+use crate::codes::RefusalCode;
 use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step, shown};
 use crate::log::event::{Event, EventKind, hex};
 use crate::log::payload::{self, NetData, Payload, RoundSettled, nets_of, view};
@@ -576,7 +577,11 @@ impl Replayer {
         if d.unended {
             let expected = live.map_or_else(|| BETWEEN_ROUNDS.to_string(), |l| l.round.expected());
             let want = format!("{UNENDED}; expected {expected}");
-            if d.reason != want {
+            if d.reason != want
+                || d.refusal
+                    .as_ref()
+                    .is_some_and(|c| *c != RefusalCode::Unended)
+            {
                 return Err(Self::bad(
                     e,
                     format!(
@@ -596,6 +601,19 @@ impl Replayer {
                     e,
                     format!("\"{text}\" is logged as refused, but the engine accepts it here"),
                 ));
+            }
+            // A round's code logged with it must be the engine's own answer there (when
+            // its text reads as a step again: a bet named by number does not).
+            if let Some(code) = d.refusal.as_ref().filter(|c| c.is_round()) {
+                let engine = derive_refusal(&live.round, text);
+                if engine != *code && engine != RefusalCode::UnreadableInput {
+                    return Err(Self::bad(
+                        e,
+                        format!(
+                            "\"{text}\" is logged as refused with code {code:?}, but the engine refuses it here with {engine:?}"
+                        ),
+                    ));
+                }
             }
         }
         Ok(())
@@ -1204,9 +1222,11 @@ pub(crate) struct HistoryLine {
 pub(crate) enum Logged {
     Bets(Vec<(String, u8, Money)>),
     Input(String),
+    /// A refused input, as typed, and why: the code logged with it, or (for an event
+    /// logged before codes were) the engine's answer where it was refused.
     Refused {
         text: String,
-        why: String,
+        why: RefusalCode,
     },
     Undo(String),
     Settled(Vec<(String, Money)>),
@@ -1224,8 +1244,19 @@ pub(crate) enum Logged {
     },
 }
 
+/// Why `round` refuses `text`, as the log's code: for a refusal logged before codes were,
+/// the engine is asked again where it was refused. A text that is not a step, or that
+/// the engine would take (so that why cannot be known), is an unreadable input.
+pub(crate) fn derive_refusal(round: &Round, text: &str) -> RefusalCode {
+    match parse_step(text, round).map(|step| round.check(step)) {
+        Ok(Err(r)) => RefusalCode::of_step(round, &r),
+        Ok(Ok(())) | Err(_) => RefusalCode::UnreadableInput,
+    }
+}
+
 impl HistoryLine {
-    fn of(e: &Event) -> HistoryLine {
+    /// `before`: the round as it stood just before this event.
+    fn of(e: &Event, before: &Round) -> HistoryLine {
         let nets = |n: &[NetData]| n.iter().map(|n| (n.id.clone(), n.net)).collect();
         let what = match e.payload() {
             Ok(Payload::RoundStarted(s)) => Logged::Bets(
@@ -1235,10 +1266,14 @@ impl HistoryLine {
                     .collect(),
             ),
             Ok(Payload::Step(s)) => Logged::Input(s.text),
-            Ok(Payload::StepRefused(r)) => Logged::Refused {
-                text: r.text,
-                why: r.reason,
-            },
+            Ok(Payload::StepRefused(r)) => {
+                let why = match (r.refusal, r.unended) {
+                    (Some(code), _) => code,
+                    (None, true) => RefusalCode::Unended,
+                    (None, false) => derive_refusal(before, &r.text),
+                };
+                Logged::Refused { text: r.text, why }
+            }
             Ok(Payload::Undo(u)) => Logged::Undo(u.text),
             Ok(Payload::RoundSettled(s)) => Logged::Settled(nets(&s.nets)),
             Ok(Payload::RoundVoided(v)) => Logged::Voided(v.reason),
@@ -1264,13 +1299,31 @@ impl RoundHistory {
             why: format!("its logged bets do not start a round: {e}"),
         })?;
         let events = store.round_events(round)?;
-        let lines = events.iter().map(HistoryLine::of).collect();
-        Ok(RoundHistory {
+        let mut history = RoundHistory {
             round,
             start,
             events,
-            lines,
-        })
+            lines: Vec::new(),
+        };
+        history.lines = (0..history.events.len())
+            .map(|i| {
+                let before = match i {
+                    0 => history.start.clone(),
+                    i => history.state_after(i - 1),
+                };
+                HistoryLine::of(&history.events[i], &before)
+            })
+            .collect();
+        Ok(history)
+    }
+
+    /// Why its event `seq` was refused, if it is a refused input (logged or derived).
+    pub(crate) fn refusal_at(&self, seq: i64) -> Option<&RefusalCode> {
+        let i = self.events.iter().position(|e| e.seq == seq)?;
+        match &self.lines.get(i)?.what {
+            Logged::Refused { why, .. } => Some(why),
+            _ => None,
+        }
     }
 
     /// The round as it stood just after event `i` (inputs applied, undos undone).
@@ -1282,5 +1335,116 @@ impl RoundHistory {
             }
         }
         round
+    }
+}
+
+/// A database the previous release wrote (schema 3, `tests/fixtures`), upgraded on
+/// opening: its one refused input (event 345, round 17, a `7` when a decision was due)
+/// was logged before refusals carried codes.
+#[cfg(test)]
+pub(crate) fn old_demo(path: &std::path::Path) -> Store {
+    let _ = std::fs::remove_file(path);
+    let conn = rusqlite::Connection::open(path).unwrap();
+    conn.execute_batch(include_str!("../../tests/fixtures/schema3-demo.sql"))
+        .unwrap();
+    drop(conn);
+    Store::open(path).unwrap()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A refusal logged before codes were gets its code by asking the engine again where
+    /// it was refused; one logged now carries its own, which the replay agrees with.
+    #[test]
+    fn a_refusal_has_its_code_logged_or_derived() {
+        let dir = std::env::temp_dir().join(format!("croupier-codes-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = old_demo(&dir.join("old.db"));
+        let h = RoundHistory::load(&store, 17).unwrap();
+        assert_eq!(h.refusal_at(345), Some(&RefusalCode::CardNotWanted));
+        assert_eq!(h.refusal_at(344), None, "not a refusal");
+        let path = dir.join("new.db");
+        let _ = std::fs::remove_file(&path);
+        let mut store =
+            Store::open_with(&path, Box::new(super::super::demo::clock_for(5))).unwrap();
+        super::super::demo::fill(&mut store, 40, 2, 5, |_| {}).unwrap();
+        let mut checked = 0;
+        for round in 1..=40 {
+            let h = RoundHistory::load(&store, round).unwrap();
+            for (i, e) in h.events.iter().enumerate() {
+                let Ok(Payload::StepRefused(logged)) = e.payload() else {
+                    continue;
+                };
+                let code = logged
+                    .refusal
+                    .expect("a refusal logged now carries its code");
+                let state = match i {
+                    0 => h.start.clone(),
+                    i => h.state_after(i - 1),
+                };
+                assert_eq!(
+                    derive_refusal(&state, &logged.text),
+                    code,
+                    "{}",
+                    logged.text
+                );
+                assert_eq!(h.refusal_at(e.seq), Some(&code));
+                checked += 1;
+            }
+        }
+        assert!(checked > 0, "the demo refuses some inputs");
+    }
+
+    /// A refusal logged with a code the engine would not give there fails verify.
+    #[test]
+    fn a_refusal_logged_with_another_code_fails_verify() {
+        use crate::engine::{BetSpec, Limits};
+        let dir = std::env::temp_dir().join(format!("croupier-forged-code-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.db");
+        let _ = std::fs::remove_file(&path);
+        let mut store = Store::open(&path).unwrap();
+        let admin = super::super::users::add_user(
+            &mut store,
+            "Irena",
+            crate::codes::Role::Admin,
+            "900000",
+            None,
+        )
+        .unwrap();
+        let mut s = super::super::TableSession::open(
+            &mut store,
+            admin,
+            "T1",
+            Rules::preset("czech").unwrap(),
+            Some("czech"),
+            Limits::NONE,
+        )
+        .unwrap();
+        let bet = BetSpec {
+            id: "1a".into(),
+            box_no: 1,
+            stake: Money::from_cents(500),
+        };
+        let round = s.start_round(&mut store, vec![bet]).unwrap();
+        // `stick` when a card is wanted: logged with its code, verify holds.
+        assert!(s.input_text(&mut store, "stick").is_err());
+        verify(&store, |_| {}).unwrap();
+        let forged = Payload::StepRefused(payload::Refused {
+            text: "stick".into(),
+            reason: "no decision is due now: a card is wanted".into(),
+            unended: false,
+            refusal: Some(RefusalCode::RoundComplete),
+        });
+        store
+            .append(&forged, Some(s.table_id()), None, Some(round))
+            .unwrap();
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(
+            e.contains("RoundComplete") && e.contains("DecisionNotWanted"),
+            "{e}"
+        );
     }
 }

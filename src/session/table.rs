@@ -16,7 +16,7 @@ use crate::log::payload::{self, BetData, Named, Payload, RoundSettled, table_ope
 use crate::log::store::{AuditError, Store};
 
 pub use crate::codes::NotNow;
-use crate::codes::TableGame;
+use crate::codes::{RefusalCode, TableGame};
 use crate::script::parse_step;
 
 /// What happened to an input.
@@ -146,10 +146,15 @@ impl TableSession {
         why: Refused,
         unended: bool,
     ) -> InputError {
+        let code = match unended {
+            true => Some(RefusalCode::Unended),
+            false => why.code(self.state.live.as_ref().map(|l| &l.round)),
+        };
         let refused = Payload::StepRefused(payload::Refused {
             text: text.to_string(),
             reason: why.to_string(),
             unended,
+            refusal: code,
         });
         match self.log(store, refused, round) {
             Ok(()) => InputError::Refused(why),

@@ -8,7 +8,7 @@ pub(crate) mod open_table;
 pub(crate) mod pontis;
 pub(crate) mod table;
 
-use crate::i18n::{Lang, errors};
+use crate::i18n::{Lang, errors, logged};
 use crate::session::table::{InputError, Refused};
 use crate::t;
 use crate::ui::widgets::Tone;
@@ -35,7 +35,11 @@ pub(crate) fn not_recorded(lang: Lang, step: &str, e: &InputError) -> Said {
 pub(crate) fn input_error(lang: Lang, e: &InputError) -> String {
     match e {
         InputError::Refused(Refused::Bets(e)) => errors::setup(lang, e),
-        InputError::Refused(why) => why.to_string(),
+        // A refused step is said with its round by the screen; the rest from its code.
+        InputError::Refused(why) => match why.code(None) {
+            Some(code) => logged::refusal_code(lang, &code),
+            None => why.to_string(),
+        },
         InputError::NotNow(why) => errors::not_now(lang, why),
         InputError::Store(e) => t!(
             lang,

@@ -13,7 +13,7 @@ pub(crate) use settlement::WalkMove;
 
 use super::{Said, input_error, not_recorded};
 use crate::engine::{BetIx, Currency, Round, Step, Suit};
-use crate::i18n::{Lang, errors};
+use crate::i18n::{Lang, errors, logged};
 use crate::log::Store;
 use crate::session::TableSession;
 use crate::session::table::{Input, InputError, Refused};
@@ -124,7 +124,10 @@ impl AtTable {
                         why = errors::refusal(lang, round, &e.refusal),
                         expected = errors::expected(lang, round)
                     ),
-                    _ => why.to_string(),
+                    (why, round) => match why.code(round) {
+                        Some(code) => logged::refusal_code(lang, &code),
+                        None => why.to_string(),
+                    },
                 };
                 (
                     t!(lang, "table-refused", step = text, why = why),
