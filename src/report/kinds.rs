@@ -89,6 +89,8 @@ impl Totals {
         self.theory_actual += o.theory_actual;
         self.theory_win += o.theory_win;
         self.theory_var += o.theory_var;
+        self.theory_cost += o.theory_cost;
+        self.uncosted += o.uncosted;
     }
 
     /// A kept bucket's sums (`log::totals`), with the theory of its rules: the same sums
@@ -114,6 +116,9 @@ impl Totals {
             t.theory_win = th.hold * f.handle as f64;
             t.theory_var =
                 th.sd * th.sd * ((1.0 - th.rho) * f.box_sq as f64 + th.rho * f.round_sq as f64);
+            // The bucket keeps no decision cost: its as-played figure stays blank, never
+            // best play's passed off as it.
+            t.uncosted = f.rounds;
         }
         t
     }
