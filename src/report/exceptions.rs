@@ -71,12 +71,13 @@ fn amount_of(row: &[Cell]) -> Option<Money> {
 }
 
 /// Orders the rows by kind (most serious first), then by time, database and seq; gives
-/// the summary section (kind, count, amount) and the rows' section.
-pub(crate) fn arrange(mut rows: Vec<(i64, usize, i64, Vec<Cell>)>) -> [Section; 2] {
+/// the summary section (kind, count, amount) and the rows' section. `mixed`: the
+/// databases keep different currencies, so no amount is summed across them.
+pub(crate) fn arrange(mut rows: Vec<(i64, usize, i64, Vec<Cell>)>, mixed: bool) -> [Section; 2] {
     rows.sort_by_key(|(at, db, seq, cells)| (rank(kind_of(cells)), *at, *db, *seq));
     let rows: Vec<Vec<Cell>> = rows.into_iter().map(|(_, _, _, r)| r).collect();
     [
-        summary(&rows),
+        summary(&rows, mixed),
         Section {
             name: "exceptions".into(),
             columns: vec!["time", "exception", "table", "user", "round", "detail"],
@@ -85,14 +86,15 @@ pub(crate) fn arrange(mut rows: Vec<(i64, usize, i64, Vec<Cell>)>) -> [Section; 
     ]
 }
 
-/// Counts and amounts by kind, most serious first.
-pub(crate) fn summary(rows: &[Vec<Cell>]) -> Section {
+/// Counts and amounts by kind, most serious first (no amount when the currencies are
+/// `mixed`: a sum of CZK and EUR is no figure).
+pub(crate) fn summary(rows: &[Vec<Cell>], mixed: bool) -> Section {
     let mut by: BTreeMap<(usize, &'static str), (i64, Option<Money>)> = BTreeMap::new();
     for r in rows {
         let k = kind_of(r);
         let e = by.entry((rank(k), k)).or_insert((0, None));
         e.0 += 1;
-        if let Some(m) = amount_of(r) {
+        if let Some(m) = amount_of(r).filter(|_| !mixed) {
             e.1 = Some(Money::from_cents(e.1.map_or(0, |s| s.cents()) + m.cents()));
         }
     }
@@ -125,10 +127,17 @@ pub(crate) struct Corrections {
 }
 
 impl Corrections {
-    pub(crate) fn new() -> Corrections {
-        Corrections {
-            last: BTreeMap::new(),
+    /// With the corrections logged before `from_ms` (before the report's period) known,
+    /// so that a correction in the period is set beside the previous one, not the
+    /// settlement.
+    pub(crate) fn before(src: &mut dyn Source, from_ms: i64) -> Result<Corrections, AuditError> {
+        let mut last = BTreeMap::new();
+        for n in src.events_of(&[EventKind::RoundCorrected], 0, from_ms)? {
+            if let (Payload::RoundCorrected(c), Some(round)) = (&n.payload, n.round) {
+                last.insert((n.db, round), house_win(c));
+            }
         }
+        Ok(Corrections { last })
     }
 
     /// The detail of the correction `n` (events come in time order).

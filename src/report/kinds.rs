@@ -577,7 +577,7 @@ fn assemble(
     charts: Vec<Chart>,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Report, AuditError> {
-    let sources = provenance(src, o, &mut sections, progress)?;
+    let sources = provenance(src, o, cx.mixed, &mut sections, progress)?;
     let mut filters = Vec::new();
     if let Some(t) = o.table {
         filters.push(("table".to_string(), t.to_string()));
@@ -1188,7 +1188,7 @@ fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<[Section; 2], AuditError
             ));
         }
     }
-    Ok(super::exceptions::arrange(rows))
+    Ok(super::exceptions::arrange(rows, cx.mixed))
 }
 
 /// The exceptions the logs hold: voids, corrections, undos, refusals, logins, locks,
@@ -1206,7 +1206,7 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
         EventKind::SettingChanged,
     ];
     let mut rows = Vec::new();
-    let mut corrections = super::exceptions::Corrections::new();
+    let mut corrections = super::exceptions::Corrections::before(src, cx.from_ms)?;
     // Each database's tables by name: the last opening before the period tells
     // whether an opening in it changed anything.
     let mut last_rules: BTreeMap<(usize, String), TableOpened> = BTreeMap::new();
@@ -1319,6 +1319,7 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
 fn provenance(
     src: &mut dyn Source,
     o: &Options,
+    mixed: bool,
     sections: &mut [Section],
     progress: &mut dyn FnMut(&str),
 ) -> Result<Vec<Provenance>, AuditError> {
@@ -1339,7 +1340,7 @@ fn provenance(
                     Cell::Text(format!("{}: {why}", h.path)),
                 ],
             );
-            *by_kind = super::exceptions::summary(&sec.rows);
+            *by_kind = super::exceptions::summary(&sec.rows, mixed);
         }
         sources.push(Provenance {
             path: h.path,

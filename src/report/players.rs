@@ -51,8 +51,8 @@ pub(crate) const COLUMNS: [&str; 11] = [
     "luck_sd",
 ];
 
-/// A row's leading key: (table, currency key, box, started at).
-type RowKey = (String, Option<String>, u8, i64);
+/// A row's leading key: (table, currency key, box, started at, database).
+type RowKey = (String, Option<String>, u8, i64, usize);
 
 /// The sessions of every box over `rounds` (the report's kept rounds of the period), a row
 /// each; `ck` gives a database's currency key (none unless the report mixes currencies:
@@ -87,12 +87,25 @@ pub(crate) fn rows(
             prev = Some(r);
             continue;
         };
-        for b in played.boxes {
+        // A corrected round's house win per box is its correction's nets, not the replay's.
+        let corrected = match r.corrected {
+            true => Some(src.round_nets(r.db, r.round)?),
+            false => None,
+        };
+        for mut b in played.boxes {
+            if let Some(nets) = &corrected {
+                let net: i64 = nets
+                    .iter()
+                    .filter(|n| bets.iter().any(|x| x.id == n.id && x.box_no == b.box_no))
+                    .map(|n| n.net.cents())
+                    .sum();
+                b.house_win = Money::from_cents(-net);
+            }
             let ended = open
                 .get(&b.box_no)
                 .is_some_and(|o| ends((o.last_n, o.last), (n, r.at)));
             if ended && let Some(o) = open.remove(&b.box_no) {
-                done.insert((r.table.clone(), ck(r.db), b.box_no, o.from), o);
+                done.insert((r.table.clone(), ck(r.db), b.box_no, o.from, r.db), o);
             }
             let o = open.entry(b.box_no).or_insert_with(|| Session {
                 from: before.map_or(r.at, |p| p.at),
@@ -130,12 +143,12 @@ fn close_all(
 ) {
     let Some(r) = last else { return };
     for (b, s) in std::mem::take(open) {
-        done.insert((r.table.clone(), ck(r.db), b, s.from), s);
+        done.insert((r.table.clone(), ck(r.db), b, s.from, r.db), s);
     }
 }
 
 /// A session's row.
-fn cells((table, cur, b, from): RowKey, s: &Session) -> Vec<Cell> {
+fn cells((table, cur, b, from, _db): RowKey, s: &Session) -> Vec<Cell> {
     let cents = |x: f64| Cell::Money(Money::from_cents(x.round() as i64));
     let played = s.best + s.cost;
     let luck = (s.var > 0.0).then(|| (s.win.cents() as f64 - played) / s.var.sqrt());

@@ -132,11 +132,20 @@ fn parse_signed(what: Signed, text: &str) -> Result<Line, LineError> {
     let (Some(b), Some(w)) = (key("by"), key("witness")) else {
         return Err(bad());
     };
+    // A name has no digit: a PIN typed in two parts, or with a word after it, is refused
+    // rather than read into the name (which a failed login would log).
     let signer = |part: &[&str]| match part {
-        [name @ .., pin] if !name.is_empty() => Some(Signer {
-            name: name.join(" "),
-            pin: (*pin).to_string(),
-        }),
+        [name @ .., pin]
+            if !name.is_empty()
+                && !name
+                    .iter()
+                    .any(|w| w.contains(|c: char| c.is_ascii_digit())) =>
+        {
+            Some(Signer {
+                name: name.join(" "),
+                pin: (*pin).to_string(),
+            })
+        }
         _ => None,
     };
     let (Some(by), Some(witness)) = (
@@ -165,8 +174,9 @@ fn parse_signed(what: Signed, text: &str) -> Result<Line, LineError> {
 }
 
 /// A line's text as it may be logged: in a `count`, `fill` or `credit` line every word
-/// with a digit and no `:` (a PIN, whatever else it is) is written `****`, so that no
-/// PIN reaches the log, even from a line refused before it was read.
+/// with a digit is written `****` (a PIN, whatever else it is, even typed `4711:`), but
+/// the chips before the first `by` (`DENOM:COUNT`), so that no PIN reaches the log, even
+/// from a line refused before it was read.
 fn loggable(text: &str) -> String {
     let first = text.split_whitespace().next().unwrap_or("");
     if !["count", "fill", "credit"]
@@ -175,13 +185,23 @@ fn loggable(text: &str) -> String {
     {
         return text.to_string();
     }
+    let chips = |w: &str| {
+        w.split_once(':').is_some_and(|(d, n)| {
+            [d, n]
+                .iter()
+                .all(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()))
+        })
+    };
+    let mut signing = false;
     text.split_whitespace()
-        .map(
-            |w| match w.contains(|c: char| c.is_ascii_digit()) && !w.contains(':') {
+        .map(|w| {
+            signing |= w.eq_ignore_ascii_case("by") || w.eq_ignore_ascii_case("witness");
+            let digit = w.contains(|c: char| c.is_ascii_digit());
+            match digit && (signing || !chips(w)) {
                 true => "****",
                 false => w,
-            },
-        )
+            }
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -644,6 +664,39 @@ pub fn read_capped_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_pin_of_a_money_line_is_logged_however_it_is_typed() {
+        for (line, want) in [
+            (
+                "count 500:20 by Jana Svoboda 4711 witness Petr Novak 1234",
+                "count 500:20 by Jana Svoboda **** witness Petr Novak ****",
+            ),
+            // A PIN in two parts, a word after it, a PIN typed with a colon.
+            (
+                "fill 100:5 by Jana 47 11 witness Petr 4711:",
+                "fill 100:5 by Jana **** **** witness Petr ****",
+            ),
+            (
+                "credit 4711 by Jana 4711 ok witness Petr 1:2",
+                "credit **** by Jana **** ok witness Petr ****",
+            ),
+            ("bets 1a:20", "bets 1a:20"),
+        ] {
+            assert_eq!(loggable(line), want, "{line}");
+        }
+        // A name never takes a digit: the line is refused, not read with the PIN inside.
+        for line in [
+            b"fill 100:5 by Jana 47 11 witness Petr 1234".as_slice(),
+            b"fill 100:5 by Jana 4711 ok witness Petr 1234",
+        ] {
+            assert!(
+                Line::parse(line).is_err(),
+                "{}",
+                String::from_utf8_lossy(line)
+            );
+        }
+    }
 
     fn check(input: &[u8], want: Result<Option<Line>, LineError>) {
         let got = Line::parse(input);
