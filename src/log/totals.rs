@@ -92,10 +92,13 @@ pub const COLUMNS: [&str; 12] = [
 impl Figures {
     /// One round's contribution: its figures and its boxes' initial stakes (cents).
     pub fn of_round(f: &RoundFigures, box_stakes: &[i64]) -> Figures {
-        let sum: i64 = box_stakes.iter().sum();
+        // Saturating: a stake no table takes must not panic or wrap the store's append.
+        let sum = box_stakes.iter().fold(0i64, |a, s| a.saturating_add(*s));
         Figures {
             rounds: 1,
-            box_sq: box_stakes.iter().map(|s| s.saturating_mul(*s)).sum(),
+            box_sq: box_stakes
+                .iter()
+                .fold(0i64, |a, s| a.saturating_add(s.saturating_mul(*s))),
             round_sq: sum.saturating_mul(sum),
             ..Figures::money_of(f)
         }
@@ -165,7 +168,8 @@ impl Figures {
 pub fn box_stakes(bets: &[BetData]) -> Vec<i64> {
     let mut by_box: BTreeMap<u8, i64> = BTreeMap::new();
     for b in bets {
-        *by_box.entry(b.box_no).or_insert(0) += b.stake.cents();
+        let s = by_box.entry(b.box_no).or_insert(0);
+        *s = s.saturating_add(b.stake.cents());
     }
     by_box.into_values().collect()
 }
