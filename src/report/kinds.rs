@@ -1261,41 +1261,12 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
                     }),
                 }
             }
-            Payload::StepRefused(r) => {
-                let code = match (&r.refusal, r.unended, n.round) {
-                    (Some(c), _, _) => Some(c.clone()),
-                    (None, true, _) => Some(RefusalCode::Unended),
-                    (None, false, Some(round)) => src.derived_refusal(n.db, round, n.seq),
-                    (None, false, None) => None,
-                };
-                Cell::Detail(Detail::Refused {
-                    text: r.text.clone(),
-                    reason: r.reason.clone(),
-                    code,
-                })
-            }
-            Payload::Undo(u) => Cell::Detail(Detail::Undid(u.text.clone())),
-            Payload::LoginFailed(f) => Cell::Detail(Detail::LoginFailed {
-                name: f.name.clone(),
-                reason: f.reason.clone(),
-                fields: n.fields(),
-            }),
-            Payload::UserLocked(u) => Cell::Detail(Detail::UserLocked {
-                name: u.name.clone(),
-                failed: u.failed,
-                fields: n.fields(),
-            }),
-            Payload::UserUnlocked(u) => Cell::Detail(Detail::UserUnlocked {
-                name: u.name.clone(),
-                by: u.by_name.clone(),
-                fields: n.fields(),
-            }),
             Payload::RoundVoided(v) => Cell::Detail(Detail::Voided {
                 reason: v.reason.clone(),
                 house_win: super::exceptions::voided_win(cx.raw, n.db, n.round),
             }),
             Payload::RoundCorrected(c) => Cell::Detail(corrections.detail(src, &n, c, cx.raw)?),
-            _ => Cell::Text(n.fields()),
+            _ => plain_detail(src, &n),
         };
         rows.push((
             n.at,
@@ -1312,6 +1283,43 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
         ));
     }
     Ok(rows)
+}
+
+/// The detail of an exception row that needs nothing but its event (a refused input, an
+/// undo, a failed login, a lock or an unlock); any other event as its fields.
+fn plain_detail(src: &mut dyn Source, n: &Noted) -> Cell {
+    match &n.payload {
+        Payload::StepRefused(r) => {
+            let code = match (&r.refusal, r.unended, n.round) {
+                (Some(c), _, _) => Some(c.clone()),
+                (None, true, _) => Some(RefusalCode::Unended),
+                (None, false, Some(round)) => src.derived_refusal(n.db, round, n.seq),
+                (None, false, None) => None,
+            };
+            Cell::Detail(Detail::Refused {
+                text: r.text.clone(),
+                reason: r.reason.clone(),
+                code,
+            })
+        }
+        Payload::Undo(u) => Cell::Detail(Detail::Undid(u.text.clone())),
+        Payload::LoginFailed(f) => Cell::Detail(Detail::LoginFailed {
+            name: f.name.clone(),
+            reason: f.reason.clone(),
+            fields: n.fields(),
+        }),
+        Payload::UserLocked(u) => Cell::Detail(Detail::UserLocked {
+            name: u.name.clone(),
+            failed: u.failed,
+            fields: n.fields(),
+        }),
+        Payload::UserUnlocked(u) => Cell::Detail(Detail::UserUnlocked {
+            name: u.name.clone(),
+            by: u.by_name.clone(),
+            fields: n.fields(),
+        }),
+        _ => Cell::Text(n.fields()),
+    }
 }
 
 /// Provenance: each database's head, and verify (replay mismatches are exceptions too:
