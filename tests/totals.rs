@@ -357,6 +357,30 @@ fn without_theory(mut v: serde_json::Value) -> serde_json::Value {
             for k in THEORY {
                 m.remove(k);
             }
+            // A section's theory columns go by header, from the header and every row.
+            let theory_at: Vec<usize> = match m.get("columns") {
+                Some(serde_json::Value::Array(cols)) => (0..cols.len())
+                    .rev()
+                    .filter(|&i| THEORY.iter().any(|t| cols[i] == *t))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            for key in ["columns", "rows"] {
+                if let Some(serde_json::Value::Array(list)) = m.get_mut(key) {
+                    let mut lists: Vec<&mut Vec<serde_json::Value>> = if key == "columns" {
+                        vec![list]
+                    } else {
+                        list.iter_mut().filter_map(|r| r.as_array_mut()).collect()
+                    };
+                    for l in lists.iter_mut() {
+                        for &i in &theory_at {
+                            if i < l.len() {
+                                l.remove(i);
+                            }
+                        }
+                    }
+                }
+            }
             for x in m.values_mut() {
                 *x = without_theory(x.take());
             }
