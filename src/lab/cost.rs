@@ -1,6 +1,6 @@
 //! Decision costs (issue 26 item 1): for a chart key, what each of the holder's decisions
 //! gives up against the best one, from the solver's values (`strategy::Entry::ev`), and
-//! what an insurance taken gives up; one table per rules (never per round), looked up in
+//! what an insurance or even money taken gives up; one table per rules (never per round), looked up in
 //! constant time. Pure computation; docs/house-edge.md states the approximation.
 
 use crate::engine::{Card, Decision, Rules};
@@ -22,6 +22,9 @@ pub struct Costs {
     /// chance of the dealer's pontoon: `pays + 1` here.
     insurance_back: f64,
     decks: u32,
+    /// Per offers key, what taking even money gives up against playing the pontoon on
+    /// (0 where taking it is the better), per unit of the bet's stake; in key order.
+    even_money: Vec<(Key, f32)>,
 }
 
 impl Costs {
@@ -48,7 +51,24 @@ impl Costs {
             rows,
             insurance_back: pays.num() as f64 / pays.den() as f64 + 1.0,
             decks: s.rules.decks() as u32,
+            even_money: s
+                .even_money
+                .iter()
+                .map(|&(k, gain)| (k, (-gain).max(0.0) as f32))
+                .collect(),
         }
+    }
+
+    /// What taking even money gives up against playing the hand on, per unit of the bet's
+    /// stake, for a hand whose offers key ([`Key::offers`]) is `key` (0 when even money is
+    /// the better); `None` when the lab has no value for it (a hand that may not take it).
+    pub fn of_even_money(&self, key: &Key) -> Option<f64> {
+        let key = key.offers();
+        let i = self
+            .even_money
+            .binary_search_by(|(k, _)| k.cmp(&key))
+            .ok()?;
+        Some(self.even_money[i].1 as f64)
     }
 
     /// What decision `d` at `key` gives up against the best decision there, per unit of
@@ -82,7 +102,7 @@ impl Costs {
 
     /// The table's memory in bytes (per rules, whatever the rounds).
     pub fn bytes(&self) -> usize {
-        self.index.len() * 4 + self.rows.len() * 20
+        self.index.len() * 4 + self.rows.len() * 20 + self.even_money.len() * 24
     }
 }
 
@@ -156,5 +176,38 @@ mod tests {
         assert!(c.insurance_value(&[ten, ten]) < v);
         assert_eq!(c.of_insurance(&[low, low], 0.5), -v * 0.5);
         assert!(c.bytes() < 8 << 20, "memory per rules: {} bytes", c.bytes());
+    }
+
+    /// Even money is costed only where it may be taken (a pontoon against an ace), and
+    /// costs nothing where the rules make it the better play: a pontoon paid 1:1 is worth
+    /// less played on (it may meet the dealer's pontoon) than 1:1 now.
+    #[test]
+    fn even_money_is_costed_on_a_pontoon_against_an_ace_only() {
+        let (ace, king, nine) = (
+            Card::of(Rank::Ace),
+            Card::of(Rank::King),
+            Card::of(Rank::Nine),
+        );
+        let key = |rules: &Rules, cards: &[Card], up: u8| {
+            Key::of(
+                rules,
+                up,
+                cards,
+                crate::engine::round::HandKind::Dealt,
+                false,
+                1,
+            )
+        };
+        let s = crate::lab::solved("czech");
+        let c = Costs::of(s);
+        let cost = c.of_even_money(&key(&s.rules, &[ace, king], 1)).unwrap();
+        assert!(cost > 0.05, "czech pays a pontoon 2:1: {cost}");
+        assert_eq!(c.of_even_money(&key(&s.rules, &[nine, king], 1)), None);
+        assert_eq!(c.of_even_money(&key(&s.rules, &[ace, king], 10)), None);
+        let mut v = Rules::preset("czech").unwrap().to_value();
+        v["pontoon_pays"] = serde_json::json!([1, 1]);
+        let even = Rules::from_value(&v).unwrap();
+        let c = Costs::of(&Strategy::solve(&even, 2).unwrap());
+        assert_eq!(c.of_even_money(&key(&even, &[ace, king], 1)), Some(0.0));
     }
 }

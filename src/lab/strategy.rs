@@ -195,6 +195,10 @@ pub struct Strategy {
     pub by_up: [(f64, f64); 10],
     /// Every key solved, in key order.
     pub entries: Vec<Entry>,
+    /// Per offers key ([`Key::offers`]) of a hand that may take even money: what taking it
+    /// gains over playing the hand on, per unit of its stake (the mean over the key's
+    /// compositions by their chance; negative when playing on is worth more). In key order.
+    pub even_money: Vec<(Key, f64)>,
     table: Vec<Prefs>,
 }
 
@@ -235,6 +239,7 @@ impl Strategy {
         let mut round = Val::default();
         let mut table = vec![Prefs::default(); TABLE_SIZE];
         let mut entries = Vec::new();
+        let mut even_money = Vec::new();
         for (v, up) in solved {
             let p = values[v] as f64 / all;
             by_up[v] = (up.val.ev, p);
@@ -245,8 +250,10 @@ impl Strategy {
                 }
                 entries.push(e);
             }
+            even_money.extend(up.even_money);
         }
         entries.sort_by_key(|e| e.key);
+        even_money.sort_by_key(|e: &(Key, f64)| e.0);
         Ok(Strategy {
             rules: *rules,
             house_edge: -round.ev,
@@ -254,6 +261,7 @@ impl Strategy {
             mean_staked: round.staked,
             by_up,
             entries,
+            even_money,
             table,
         })
     }
@@ -276,6 +284,8 @@ impl Strategy {
 struct UpSolution {
     val: Val,
     entries: Vec<Entry>,
+    /// [`Strategy::even_money`] for this dealer card.
+    even_money: Vec<(Key, f64)>,
 }
 
 /// A hand as counts by value (at most five cards, each count ≤ 5: 3 bits a value).
@@ -696,12 +706,13 @@ impl<'a> Solver<'a> {
     fn solve(mut self) -> UpSolution {
         let (weight, variants) = self.forward();
         self.backward(&weight, &variants);
-        let total = self.round(&weight[2]);
+        let (total, even_money) = self.round(&weight[2]);
         let mut entries = self.entries();
         entries.sort_by_key(|e| e.key);
         UpSolution {
             val: total,
             entries,
+            even_money,
         }
     }
 
@@ -828,12 +839,15 @@ impl<'a> Solver<'a> {
     }
 
     /// The round: each two-card hand (`two`: their chances) by its chance, with the
-    /// offers against an ace, which it marks in the chart.
-    fn round(&mut self, two: &Weights) -> Val {
+    /// offers against an ace, which it marks in the chart; and even money's gain per
+    /// offers key where it may be taken ([`Strategy::even_money`]).
+    fn round(&mut self, two: &Weights) -> (Val, Vec<(Key, f64)>) {
         // The round: each two-card hand by its chance, with the offers against an ace.
         let mut total = Val::default();
         let two: Vec<(Hand, f64)> = two.iter().map(|(h, w)| (*h, *w)).collect();
         let mut offers: HashMap<Key, (f64, f64, f64)> = HashMap::new();
+        // Per offers key, over the hands that may take even money: Σ w × gain, Σ w.
+        let mut even_gain: HashMap<Key, (f64, f64)> = HashMap::new();
         let mut hands = Vec::new();
         for (h, w) in two {
             let st = State {
@@ -866,6 +880,11 @@ impl<'a> Solver<'a> {
                 e.0 += w * insure;
                 e.1 += w * even.unwrap_or(f64::MIN / 1e6);
                 e.2 += w;
+                if let Some(g) = even {
+                    let e = even_gain.entry(key).or_insert((0.0, 0.0));
+                    e.0 += w * g;
+                    e.1 += w;
+                }
                 let ins2 = amount * amount * (q * self.net(Payout::Insurance).powi(2) + (1.0 - q));
                 hands.push((key, w, insure, ins2, amount, even, base));
             }
@@ -887,7 +906,12 @@ impl<'a> Solver<'a> {
                 total.staked += w * amount;
             }
         }
-        total
+        let gains = even_gain
+            .into_iter()
+            .filter(|(_, (_, w))| *w > 0.0)
+            .map(|(k, (g, w))| (k, g / w))
+            .collect();
+        (total, gains)
     }
 
     /// Every key of the chart with its actions' mean values and its weight.

@@ -169,7 +169,14 @@ fn step_cost(costs: &Costs, round: &Round, step: Step, out: &mut Vec<(u8, f64)>)
             }
             return;
         }
-        Step::Card(_) | Step::EvenMoney(_) | Step::Decline(_) => return,
+        Step::EvenMoney(b) => {
+            if let Some((seat, key)) = bet_key(round, b, up) {
+                let c = costs.of_even_money(&key).unwrap_or(0.0);
+                out.push((seat, c * round.bet_stake(b).cents() as f64));
+            }
+            return;
+        }
+        Step::Card(_) | Step::Decline(_) => return,
     };
     let Some((s, h)) = round.in_play() else {
         return;

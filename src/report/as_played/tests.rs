@@ -90,3 +90,32 @@ fn a_round_that_does_not_replay_says_which_input() {
     let e = of_logged(&costs, s.rules, &bets, &steps(&["10", "zz"])).unwrap_err();
     assert!(matches!(e, AsPlayedError::Words { position: 2, .. }), "{e}");
 }
+
+/// Even money taken on a pontoon against the dealer's ace gives up what playing the pontoon
+/// on is worth above 1:1. Under czech a pontoon against an ace is paid 2:1 at the showdown
+/// and loses to the dealer's pontoon (`pontoon_vs_pontoon`: player_loses), whose chance is
+/// the tens left: 16 × 6 − 1 = 95 of 312 − 3 = 309 cards. So the pontoon is worth
+/// 2 × (1 − p) − p per unit, even money 1, and 20.00 of even money costs 2,000 × that gap
+/// in cents; the box beside it that took nothing costs nothing.
+#[test]
+fn even_money_costs_what_the_pontoon_played_on_is_worth_above_it() {
+    let s = crate::lab::solved("czech");
+    let costs = Costs::of(s);
+    let bets = [bet(1, "1a", 2000), bet(2, "2a", 1000)];
+    let p = 95.0 / 309.0;
+    let gap = 2.0 * (1.0 - p) - p - 1.0;
+    let played = of_logged(
+        &costs,
+        s.rules,
+        &bets,
+        &steps(&["A", "9", "A", "K", "9", "even-money 1a"]),
+    )
+    .unwrap();
+    let expected = gap * 2000.0;
+    assert!(
+        (played.boxes[0].cost - expected).abs() < 1e-3,
+        "{} vs {expected}",
+        played.boxes[0].cost
+    );
+    assert_eq!(played.boxes[1].cost, 0.0);
+}
