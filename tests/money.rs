@@ -132,6 +132,11 @@ fn step(store: Store, s: &Value, opened: &mut HashSet<String>) -> Store {
             })
             .unwrap();
         }
+        "par" => {
+            let by = text("by");
+            let sup = users::login(&mut store, &by, pin(&by), None).unwrap();
+            money_log::set_par(&mut store, &text("table"), &text("chips"), &sup).unwrap();
+        }
         "drop" => {
             let line = DropInput {
                 table: text("table"),
@@ -208,6 +213,10 @@ fn play(path: &Path) {
     assert_eq!(got.len(), want.len(), "{name}: {got:?}");
     for (g, w) in got.iter().zip(&want) {
         assert_eq!(g, w, "{name}: columns {columns:?}");
+    }
+    // A scenario with par tables: the par section's rows, per table and shift.
+    if let Some(want) = doc["expect"].get("par") {
+        assert_eq!(&section(&json, "par")["rows"], want, "{name}: par");
     }
     let ex = report::render_json(
         &report::build(&stores, &options(Kind::Exceptions, from, to), |_| {}).unwrap(),

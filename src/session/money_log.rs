@@ -247,7 +247,7 @@ pub(crate) fn take(
     match (p, table, round) {
         (Payload::Money(m), _, _) => book.money(at, table, m),
         (Payload::RoundSettled(s), Some(t), Some(r)) => {
-            book.settled(t, r, s.house_net);
+            book.settled(at, t, r, s.house_net);
             Ok(())
         }
         (Payload::RoundVoided(_), _, Some(r)) => {
