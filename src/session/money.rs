@@ -276,6 +276,11 @@ impl MoneyBook {
             .filter_map(|(n, t)| t.par.map(|p| (n.as_str(), p)))
     }
 
+    /// How many times the table's tray was counted.
+    pub(crate) fn counts(&self, table: &str) -> u32 {
+        self.trays.get(table).map_or(0, |t| t.counts)
+    }
+
     /// When the table was last counted, if it was.
     pub fn last_count_at(&self, table: &str) -> Option<i64> {
         self.open_stretch(table).map(|s| s.start_at)
