@@ -144,6 +144,10 @@ fn the_table_screen_counts_the_tray_before_it_deals_and_takes_cash() {
         h.query_by_label_contains("Flagged: cash").is_some(),
         "flagged on screen"
     );
+    // The money section open, Deal is still on the 1280×800 screen, whole.
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::Vec2::new(1280.0, 800.0));
+    let deal = h.get_by_label("Deal (Enter)").rect();
+    assert!(screen.contains_rect(deal), "Deal at {deal:?}");
 
     // Dealing is allowed now: a whole round.
     type_into(&mut h, "1a", "10");
