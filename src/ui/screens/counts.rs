@@ -6,11 +6,13 @@
 
 use egui::{Color32, RichText, Ui};
 
+use crate::codes::NotNow;
 use crate::engine::Money;
 use crate::i18n::{Lang, amount, errors};
 use crate::log::Store;
 use crate::session::TableSession;
 use crate::session::chips::ChipError;
+use crate::session::feed;
 use crate::session::money::Moment;
 use crate::session::money_log::{self, MoneyError};
 use crate::session::money_signed::{self, Done, Signed, SignedError, Signer};
@@ -190,15 +192,21 @@ impl MoneyPanel {
         said
     }
 
+    /// The form's count, fill or credit; a refusal is logged as the feed logs the same
+    /// line's (the text with its PINs starred, why, what was expected).
     fn sign(&mut self, store: &mut Store, session: &TableSession, lang: Lang) -> Said {
-        if session.round().is_some() && self.kind == FormKind::Count {
-            return (t!(lang, "money-count-in-play"), Tone::Refused);
-        }
         let what = match self.kind {
             FormKind::Count => Signed::Count(self.moment),
             FormKind::Fill => Signed::Fill,
             FormKind::Credit => Signed::Credit,
         };
+        let text = feed::signed_line(what, &self.chips, &self.by, &self.witness);
+        if session.round().is_some() && self.kind == FormKind::Count {
+            return match feed::refuse_not_now(session, store, &text, NotNow::RoundInPlay) {
+                e @ InputError::Store(_) => (input_error(lang, &e), Tone::Error),
+                _ => (t!(lang, "money-count-in-play"), Tone::Refused),
+            };
+        }
         let signer = |name: &str, pin: &str| Signer {
             name: name.to_string(),
             pin: pin.to_string(),
@@ -214,7 +222,13 @@ impl MoneyPanel {
                 self.moment = None;
                 (done_words(lang, &done), Tone::Info)
             }
-            Err(e) => (signed_words(lang, &e), Tone::Refused),
+            Err(e) => {
+                let words = signed_words(lang, &e);
+                match feed::refuse_signed(session, store, &text, e) {
+                    e @ InputError::Store(_) => (input_error(lang, &e), Tone::Error),
+                    _ => (words, Tone::Refused),
+                }
+            }
         }
     }
 
@@ -251,6 +265,17 @@ impl MoneyPanel {
                 }
             }
             Err(e @ InputError::Store(_)) => (input_error(lang, &e), Tone::Error),
+            Err(InputError::NotNow(why)) => {
+                // Logged as the feed logs its `cash` line refused.
+                let text = match box_no {
+                    Some(b) => format!("cash {b}:{amount_typed}"),
+                    None => format!("cash {amount_typed}"),
+                };
+                match feed::refuse_not_now(session, store, &text, why.clone()) {
+                    e @ InputError::Store(_) => (input_error(lang, &e), Tone::Error),
+                    _ => (input_error(lang, &InputError::NotNow(why)), Tone::Refused),
+                }
+            }
             Err(e) => (input_error(lang, &e), Tone::Refused),
         }
     }
