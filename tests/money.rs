@@ -132,6 +132,12 @@ fn step(store: Store, s: &Value, opened: &mut HashSet<String>) -> Store {
             })
             .unwrap();
         }
+        "day" => {
+            let by = text("by");
+            let admin = users::login(&mut store, &by, pin(&by), None).unwrap();
+            let cal = croupier::session::calendar::Calendar::new(&text("tz"), &text("shifts"));
+            croupier::session::settings::set_calendar(&mut store, &cal.unwrap(), &admin).unwrap();
+        }
         "par" => {
             let by = text("by");
             let sup = users::login(&mut store, &by, pin(&by), None).unwrap();
