@@ -311,6 +311,47 @@ fn money_db(dir: &Path) -> String {
     d
 }
 
+/// A money command's refusal is in the system's language (LC_ALL, LC_MESSAGES, LANG), as
+/// the screens word it; the log is unchanged.
+#[test]
+fn the_money_commands_refuse_in_the_users_language() {
+    let dir = common::fresh_dir("money-cli-lang");
+    let d = money_db(&dir);
+    let before = head(&d);
+    for (lang, args, want) in [
+        (
+            "cs_CZ.UTF-8",
+            "tray|--table|Pontoon 1|--count|250:4|--by|Petr Novak|--witness|Jana Svoboda",
+            "250 není hodnota sady žetonů (25 100 500 1000)",
+        ),
+        (
+            "uk_UA.UTF-8",
+            "fill|--table|Pontoon 1|--chips|500:2|--by|Petr Novak|--witness|Petr Novak",
+            "Petr Novak підписав обидва рядки",
+        ),
+        (
+            "ru_RU.UTF-8",
+            "drop|--table|Pontoon 9|--day|2026-12-01|--shift|1|--cash|100|--by|Petr Novak|--witness|Jana Svoboda",
+            "Pontoon 9",
+        ),
+    ] {
+        let mut a: Vec<&str> = args.split('|').collect();
+        a.extend(["--db", d.as_str()]);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(&a)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", lang)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(want), "{lang}: {err}");
+        assert!(!err.contains("there is no table named"), "{lang}: {err}");
+    }
+    assert_eq!(head(&d), before);
+}
+
 /// The commands: bad input gets a message saying what was expected and logs nothing
 /// (not even a login: names and chips are checked before the PINs).
 #[test]

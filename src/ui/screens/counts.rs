@@ -351,8 +351,9 @@ fn signed_words(lang: Lang, e: &SignedError) -> String {
     }
 }
 
-/// A money refusal in the language (`MoneyError`, `ChipError` variant by variant).
-pub(crate) fn money_words(lang: Lang, e: &MoneyError) -> String {
+/// A money refusal in the language (`MoneyError`, `ChipError` variant by variant): the
+/// screens' words, and the money commands' (`croupier tray`, `fill`, …).
+pub fn money_words(lang: Lang, e: &MoneyError) -> String {
     match e {
         MoneyError::Chips(c) => chip_words(lang, c),
         MoneyError::SameSigner(n) => t!(lang, "money-err-same-signer", name = n),
@@ -382,7 +383,8 @@ pub(crate) fn money_words(lang: Lang, e: &MoneyError) -> String {
     }
 }
 
-fn chip_words(lang: Lang, e: &ChipError) -> String {
+/// A chip set's or a count's refusal in the language.
+pub fn chip_words(lang: Lang, e: &ChipError) -> String {
     match e {
         ChipError::BadDenom(w) => t!(lang, "chip-err-bad-denom", text = w),
         ChipError::Duplicate(m) => t!(lang, "chip-err-duplicate", denom = m.to_string()),
