@@ -19,7 +19,7 @@ use crate::session::money_signed::{self, Done, Signed, SignedError, Signer};
 use crate::session::table::InputError;
 use crate::t;
 use crate::ui::Command;
-use crate::ui::widgets::{Tone, big_button, form_field, parse_money};
+use crate::ui::widgets::{Tone, big_button, parse_money};
 
 use super::{Said, input_error};
 
@@ -122,7 +122,7 @@ impl MoneyPanel {
 
     fn signed_form(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
         if !self.due {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 for (k, words) in [
                     (FormKind::Count, t!(lang, "money-kind-count")),
                     (FormKind::Fill, t!(lang, "money-kind-fill")),
@@ -133,7 +133,7 @@ impl MoneyPanel {
             });
         }
         if self.kind == FormKind::Count {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let moments = [None, Some(Moment::Opening), Some(Moment::Change)];
                 for m in moments.into_iter().chain([Some(Moment::Closing)]) {
                     let words = match m {
@@ -144,11 +144,11 @@ impl MoneyPanel {
                 }
             });
         }
-        form_field(ui, &t!(lang, "money-chips"), &mut self.chips, false);
-        form_field(ui, &t!(lang, "money-by"), &mut self.by, false);
-        form_field(ui, &t!(lang, "money-by-pin"), &mut self.by_pin, true);
-        form_field(ui, &t!(lang, "money-witness"), &mut self.witness, false);
-        form_field(
+        field(ui, &t!(lang, "money-chips"), &mut self.chips, false);
+        field(ui, &t!(lang, "money-by"), &mut self.by, false);
+        field(ui, &t!(lang, "money-by-pin"), &mut self.by_pin, true);
+        field(ui, &t!(lang, "money-witness"), &mut self.witness, false);
+        field(
             ui,
             &t!(lang, "money-witness-pin"),
             &mut self.witness_pin,
@@ -166,8 +166,8 @@ impl MoneyPanel {
 
     fn cash_form(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
         ui.label(RichText::new(t!(lang, "money-cash-title")).strong());
-        let a = form_field(ui, &t!(lang, "money-cash-amount"), &mut self.cash, false);
-        form_field(ui, &t!(lang, "money-cash-box"), &mut self.cash_box, false);
+        let a = field(ui, &t!(lang, "money-cash-amount"), &mut self.cash, false);
+        field(ui, &t!(lang, "money-cash-box"), &mut self.cash_box, false);
         let enter = a.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if big_button(ui, &t!(lang, "money-cash-log"), true).clicked() || enter {
             commands.push(Command::Money(MoneyAct::Cash));
@@ -279,6 +279,19 @@ impl MoneyPanel {
             Err(e) => (input_error(lang, &e), Tone::Refused),
         }
     }
+}
+
+/// A field of the money form with its label above it, so that the form fits the column
+/// beside the bets (1280×800, the key reference shown).
+fn field(ui: &mut Ui, label: &str, value: &mut String, secret: bool) -> egui::Response {
+    let l = ui.label(RichText::new(label).size(16.0));
+    ui.add(
+        egui::TextEdit::singleline(value)
+            .password(secret)
+            .desired_width(260.0)
+            .font(egui::TextStyle::Heading),
+    )
+    .labelled_by(l.id)
 }
 
 /// A count or slip taken, in words.

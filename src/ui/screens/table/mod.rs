@@ -94,7 +94,10 @@ impl AtTable {
             // The money section beside the bets, scrolling on its own: opened, it never
             // pushes Deal off the screen (1280×800).
             ui.horizontal_top(|ui| {
-                ui.vertical(|ui| bets::ui(ui, lang, self, commands));
+                ui.vertical(|ui| {
+                    ui.set_max_width(540.0);
+                    bets::ui(ui, lang, self, commands);
+                });
                 ui.separator();
                 egui::ScrollArea::vertical()
                     .id_salt("money-scroll")
