@@ -471,6 +471,23 @@ fn house_settings_and_money(db: &std::path::Path, command: Command) -> Result<Ex
         Command::Drop(a) => money_cli::drop(db, &a, &mut read_pins).and_then(print_line),
         _ => anyhow::bail!("internal: main passed a command that is not a settings or money one"),
     }
+    .map_err(|e| money_worded(system_lang(), e))
+}
+
+/// A money refusal in the language (the system's, as `report` takes by default): the
+/// closed money and chip errors word by word, as the screens say them. A store's failure,
+/// a log that does not read back, and anything else stay as they are.
+fn money_worded(lang: croupier::i18n::Lang, e: anyhow::Error) -> anyhow::Error {
+    use croupier::session::chips::ChipError;
+    use croupier::session::money_log::MoneyError;
+    match e.downcast::<MoneyError>() {
+        Ok(m @ (MoneyError::Store(_) | MoneyError::Log(_))) => anyhow::Error::new(m),
+        Ok(m) => anyhow::anyhow!(croupier::ui::money_words(lang, &m)),
+        Err(e) => match e.downcast::<ChipError>() {
+            Ok(c) => anyhow::anyhow!(croupier::ui::chip_words(lang, &c)),
+            Err(e) => e,
+        },
+    }
 }
 
 /// A command's exit status, once whatever is still buffered has reached standard output

@@ -244,7 +244,8 @@ pub fn slip(db: &Path, a: &SlipArgs, fill: bool, pins: Pins) -> Result<(String, 
     };
     let made = money_log::slip(&mut store, &a.table, fill, &a.chips, s)?;
     let lang = settings::language(&store, &witness)?.unwrap_or(Lang::En);
-    let html = croupier::report::slip_html(&made, lang, settings::currency(&store)?);
+    let cal = settings::calendar(&store)?;
+    let html = croupier::report::slip_html(&made, lang, settings::currency(&store)?, &cal);
     let kind = if fill { "fill" } else { "credit" };
     let dir = match &a.out {
         Some(d) => d.clone(),

@@ -132,6 +132,17 @@ fn step(store: Store, s: &Value, opened: &mut HashSet<String>) -> Store {
             })
             .unwrap();
         }
+        "day" => {
+            let by = text("by");
+            let admin = users::login(&mut store, &by, pin(&by), None).unwrap();
+            let cal = croupier::session::calendar::Calendar::new(&text("tz"), &text("shifts"));
+            croupier::session::settings::set_calendar(&mut store, &cal.unwrap(), &admin).unwrap();
+        }
+        "par" => {
+            let by = text("by");
+            let sup = users::login(&mut store, &by, pin(&by), None).unwrap();
+            money_log::set_par(&mut store, &text("table"), &text("chips"), &sup).unwrap();
+        }
         "drop" => {
             let line = DropInput {
                 table: text("table"),
@@ -208,6 +219,10 @@ fn play(path: &Path) {
     assert_eq!(got.len(), want.len(), "{name}: {got:?}");
     for (g, w) in got.iter().zip(&want) {
         assert_eq!(g, w, "{name}: columns {columns:?}");
+    }
+    // A scenario with par tables: the par section's rows, per table and shift.
+    if let Some(want) = doc["expect"].get("par") {
+        assert_eq!(&section(&json, "par")["rows"], want, "{name}: par");
     }
     let ex = report::render_json(
         &report::build(&stores, &options(Kind::Exceptions, from, to), |_| {}).unwrap(),
@@ -294,6 +309,47 @@ fn money_db(dir: &Path) -> String {
     );
     assert!(said.contains("chip set 25 100 500 1000"), "{said}");
     d
+}
+
+/// A money command's refusal is in the system's language (LC_ALL, LC_MESSAGES, LANG), as
+/// the screens word it; the log is unchanged.
+#[test]
+fn the_money_commands_refuse_in_the_users_language() {
+    let dir = common::fresh_dir("money-cli-lang");
+    let d = money_db(&dir);
+    let before = head(&d);
+    for (lang, args, want) in [
+        (
+            "cs_CZ.UTF-8",
+            "tray|--table|Pontoon 1|--count|250:4|--by|Petr Novak|--witness|Jana Svoboda",
+            "250 není hodnota sady žetonů (25 100 500 1000)",
+        ),
+        (
+            "uk_UA.UTF-8",
+            "fill|--table|Pontoon 1|--chips|500:2|--by|Petr Novak|--witness|Petr Novak",
+            "Petr Novak підписав обидва рядки",
+        ),
+        (
+            "ru_RU.UTF-8",
+            "drop|--table|Pontoon 9|--day|2026-12-01|--shift|1|--cash|100|--by|Petr Novak|--witness|Jana Svoboda",
+            "Pontoon 9",
+        ),
+    ] {
+        let mut a: Vec<&str> = args.split('|').collect();
+        a.extend(["--db", d.as_str()]);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(&a)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", lang)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(want), "{lang}: {err}");
+        assert!(!err.contains("there is no table named"), "{lang}: {err}");
+    }
+    assert_eq!(head(&d), before);
 }
 
 /// The commands: bad input gets a message saying what was expected and logs nothing

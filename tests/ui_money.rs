@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use croupier::engine::Money;
-use croupier::log::{ManualClock, Store};
+use croupier::log::{EventKind, ManualClock, Store};
 use croupier::session::chips::ChipSet;
 use croupier::session::money_log;
 use croupier::session::replay;
@@ -144,6 +144,15 @@ fn the_table_screen_counts_the_tray_before_it_deals_and_takes_cash() {
         h.query_by_label_contains("Flagged: cash").is_some(),
         "flagged on screen"
     );
+    // The money section open, Deal is still on the 1280×800 screen, whole.
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::Vec2::new(1280.0, 800.0));
+    let deal = h.get_by_label("Deal (Enter)").rect();
+    assert!(screen.contains_rect(deal), "Deal at {deal:?}");
+    let log_cash = h.get_by_label("Log the cash").rect();
+    assert!(
+        screen.contains_rect(log_cash),
+        "the money form too: {log_cash:?}"
+    );
 
     // Dealing is allowed now: a whole round.
     type_into(&mut h, "1a", "10");
@@ -167,6 +176,35 @@ fn the_table_screen_counts_the_tray_before_it_deals_and_takes_cash() {
         Some(Money::units(10_500 - 1_500 + 10))
     );
     replay::verify(&store, |_| {}).unwrap();
+    // The wrong PIN's refusal is logged as the feed logs the same line refused: a
+    // `step_refused` with the line's text, PINs starred, why and what was expected, and no
+    // refusal code (a money refusal has none).
+    let mut refused = Vec::new();
+    store
+        .each_event(1, |e| {
+            let v: serde_json::Value = serde_json::from_str(&e.data).unwrap();
+            if e.kind == EventKind::StepRefused && v["text"].as_str().unwrap().starts_with("count")
+            {
+                refused.push(v);
+            }
+            Ok::<(), ()>(())
+        })
+        .unwrap()
+        .unwrap();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    // Shortened as the feed shortens a logged line (`… (63 bytes)`).
+    let text = refused[0]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("count 500:20 100:5 by Jana Svoboda ****"),
+        "{text}"
+    );
+    let reason = refused[0]["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("Petr Novak: wrong name or PIN") && reason.contains("; expected bets"),
+        "{reason}"
+    );
+    assert!(refused[0].get("refusal").is_none_or(|c| c.is_null()));
+    assert!(!refused[0].to_string().contains("1111"));
 }
 
 /// Every text on screen (labels' values, buttons' labels).

@@ -725,6 +725,31 @@ impl Store {
         Ok(out)
     }
 
+    /// Events of the given kinds logged after event `after_seq`, in order: a range of
+    /// the log's own key from that event on (the kind index, which would read every such
+    /// event since the first, is left unused on purpose).
+    pub(crate) fn events_after(
+        &self,
+        kinds: &[EventKind],
+        after_seq: i64,
+    ) -> Result<Vec<Event>, AuditError> {
+        let codes: Vec<String> = kinds.iter().map(|k| k.code().to_string()).collect();
+        let mut out = Vec::new();
+        self.read_events(
+            &format!(
+                "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE seq > ?1 AND +kind IN ({}) ORDER BY seq",
+                codes.join(", ")
+            ),
+            &[&after_seq],
+            |e| {
+                out.push(e);
+                Ok::<(), ()>(())
+            },
+        )?
+        .ok();
+        Ok(out)
+    }
+
     /// Events of the given kind (not steps) with `from_ms <= at < to_ms`, in order.
     pub(crate) fn events_of_kind(
         &self,

@@ -13,7 +13,7 @@ use super::{Cell, Detail, Options, Section};
 use crate::engine::Money;
 use crate::log::AuditError;
 use crate::session::calendar::Calendar;
-use crate::session::money::{MoneyBook, Stretch};
+use crate::session::money::{MoneyBook, Move, MoveKind, Stretch};
 use crate::session::money_log::{BOOK_KINDS, take};
 
 /// The close-out's columns: the JSON keys of every row.
@@ -53,6 +53,8 @@ pub(crate) struct Figures {
     pub(crate) rounds: i64,
     /// Shifts in it that lack a tray count (its opening or closing).
     pub(crate) no_count: bool,
+    /// The expected tray at its end (what a par table's proposed fill or credit is from).
+    pub(crate) expected: Option<Money>,
 }
 
 fn add_opt(a: Option<Money>, b: Option<Money>) -> Option<Money> {
@@ -75,7 +77,39 @@ impl Figures {
             drop: None,
             rounds: s.rounds,
             no_count: s.closing.is_none(),
+            expected: Some(s.expected.unwrap_or_else(|| s.expected_now())),
         }
+    }
+
+    /// A part of a par table's stretch from `at`, its tray `tray` (counted, or expected).
+    fn from(at: i64, tray: Money) -> Figures {
+        Figures {
+            at,
+            opening: Some(tray),
+            ..Figures::default()
+        }
+    }
+
+    /// The part's tray moved by `m`.
+    fn moved(&mut self, m: &Move) {
+        match m.kind {
+            MoveKind::Fill(_) => self.fills += m.amount,
+            MoveKind::Credit(_) => self.credits += m.amount,
+            MoveKind::Cash => self.cash += m.amount,
+            MoveKind::Round(_) => {
+                self.dealt += m.amount;
+                self.rounds += 1;
+            }
+        }
+    }
+
+    /// The part ends at `closing` (a count, or none yet) with `expected` the log's tray.
+    fn ends(&mut self, closing: Option<Money>, expected: Money) {
+        self.closing = closing;
+        self.tray_change = closing.zip(self.opening).map(|(c, o)| c - o);
+        self.tray_difference = closing.map(|c| c - expected);
+        self.no_count = closing.is_none();
+        self.expected = Some(expected);
     }
 
     /// `later` after this one: sums, the first opening, the last closing.
@@ -94,6 +128,7 @@ impl Figures {
         self.drop = add_opt(self.drop, later.drop);
         self.rounds += later.rounds;
         self.no_count |= later.no_count;
+        self.expected = later.expected;
     }
 
     /// Win = drop + credits − fills + (closing − opening): only with a drop and every count.
@@ -198,14 +233,21 @@ impl Books {
             let mut stretches = book.stretches();
             stretches.sort_by_key(|s| s.start_at);
             for s in &stretches {
-                let mid = s
-                    .end_at
-                    .map_or(s.start_at, |e| s.start_at + (e - s.start_at) / 2);
-                let at = cal.locate(mid);
-                let f = Figures::stretch(s);
-                out.entry((db, s.table.clone(), at.day, at.shift))
-                    .and_modify(|x| x.then(&f))
-                    .or_insert(f);
+                let parts = match book.par(&s.table) {
+                    Some(_) => by_shift(s, cal),
+                    None => {
+                        let mid = s
+                            .end_at
+                            .map_or(s.start_at, |e| s.start_at + (e - s.start_at) / 2);
+                        let at = cal.locate(mid);
+                        vec![((at.day, at.shift), Figures::stretch(s))]
+                    }
+                };
+                for ((day, shift), f) in parts {
+                    out.entry((db, s.table.clone(), day, shift))
+                        .and_modify(|x| x.then(&f))
+                        .or_insert(f);
+                }
             }
             for d in book.drops() {
                 let key = (db, d.table.clone(), d.day, d.shift);
@@ -219,6 +261,43 @@ impl Books {
         }
         out
     }
+}
+
+/// A par table's stretch (the imprest model: counted when it opens and closes, brought
+/// back to par by a fill or credit as each shift ends) split at the shifts it spans, each
+/// shift with its own fills, credits, cash and rounds. Between two shifts the tray is the
+/// expected one (nothing counted it), so a tray difference is the count's, in the shift
+/// that counted it.
+fn by_shift(s: &Stretch, cal: &Calendar) -> Vec<((NaiveDate, u8), Figures)> {
+    let place = |at: i64| {
+        let l = cal.locate(at);
+        (l.day, l.shift)
+    };
+    let mut out = Vec::new();
+    let mut tray = s.opening;
+    let mut part = (place(s.start_at), Figures::from(s.start_at, s.opening));
+    let ends_in = s.end_at.map(place);
+    for m in s.moves.iter().map(Some).chain([None]) {
+        let (at, key) = match m {
+            Some(m) => (m.at, place(m.at)),
+            None => match (s.end_at, ends_in) {
+                (Some(at), Some(key)) => (at, key),
+                _ => break,
+            },
+        };
+        if key != part.0 {
+            part.1.ends(Some(tray), tray);
+            let next = (key, Figures::from(at, tray));
+            out.push(std::mem::replace(&mut part, next));
+        }
+        if let Some(m) = m {
+            part.1.moved(m);
+            tray += m.effect();
+        }
+    }
+    part.1.ends(s.closing, tray);
+    out.push(part);
+    out
 }
 
 /// The report's sections: by shift, by day, month to date, year to date, and the par
@@ -279,30 +358,38 @@ fn summed(
     out
 }
 
-/// The tables kept at a par: the expected tray now and what brings it back.
+/// The tables kept at a par, per shift of the period: the expected tray as the shift
+/// ended and the fill or credit that brings it back to par.
 fn pars(books: Option<&Books>, o: &Options) -> Section {
     let mut rows = Vec::new();
-    for (book, _) in books.iter().flat_map(|b| &b.books) {
-        for (table, par) in book.pars() {
-            if o.table.is_some_and(|t| t != table) {
-                continue;
-            }
-            let expected = book.expected_tray(table);
-            let gap = expected.map(|e| par - e);
-            let m = |v: Option<Money>| v.map_or(Cell::Empty, Cell::Money);
-            rows.push(vec![
-                Cell::Text(table.to_string()),
-                Cell::Money(par),
-                m(expected),
-                m(gap.map(|g| g.max(Money::ZERO))),
-                m(gap.map(|g| (-g).max(Money::ZERO))),
-            ]);
+    let shifts = books.map(Books::shifts).unwrap_or_default();
+    for ((db, table, day, shift), f) in shifts {
+        let par = books
+            .and_then(|b| b.books.get(db))
+            .and_then(|(b, _)| b.par(&table));
+        let (Some(par), Some(expected)) = (par, f.expected) else {
+            continue;
+        };
+        if o.table.is_some_and(|t| t != table) || !(o.period.from..=o.period.to).contains(&day) {
+            continue;
         }
+        let gap = par - expected;
+        rows.push(vec![
+            Cell::Text(table),
+            Cell::Date(day),
+            Cell::Int(i64::from(shift)),
+            Cell::Money(par),
+            Cell::Money(expected),
+            Cell::Money(gap.max(Money::ZERO)),
+            Cell::Money((-gap).max(Money::ZERO)),
+        ]);
     }
     Section {
         name: "par".into(),
         columns: vec![
             "table",
+            "day",
+            "shift",
             "par",
             "expected tray",
             "proposed fill",

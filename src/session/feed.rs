@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::error::{InputError, Refused};
 use super::money::Moment;
-use super::money_signed::{self, Done, Signed, Signer};
+use super::money_signed::{self, Done, Signed, SignedError, Signer};
 use super::table::{Input, TableSession};
 use super::users::User;
 use crate::codes::NotNow;
@@ -462,31 +462,76 @@ fn money_line(
     chips: &str,
     [by, witness]: [&Signer; 2],
 ) -> Result<Option<Answer>, FeedError> {
-    let expected = match table.round() {
+    let text = loggable(String::from_utf8_lossy(bytes).trim());
+    if let (Signed::Count(_), Some(_)) = (what, table.round()) {
+        return refusal(refuse_not_now(table, store, &text, NotNow::RoundInPlay));
+    }
+    let at = (table.table_id(), table.state().name.clone());
+    match money_signed::take(store, (at.0, &at.1), what, chips, by, witness) {
+        Ok(done) => Ok(Some(Answer::Ok(format!(
+            "{}; {}",
+            said(&done),
+            expected_of(table)
+        )))),
+        Err(e) => refusal(refuse_signed(table, store, &text, e)),
+    }
+}
+
+/// What the table expects now: the round's next input, or bets.
+fn expected_of(table: &TableSession) -> String {
+    match table.round() {
         Some(r) => r.expected(),
         None => BETS.to_string(),
+    }
+}
+
+/// A signed money input as the feed's line would say it, its PINs starred: the text the
+/// table screen's money form logs with a refusal, as the feed logs the line's.
+pub(crate) fn signed_line(what: Signed, chips: &str, by: &str, witness: &str) -> String {
+    let word = match what {
+        Signed::Count(None) => "count".to_string(),
+        Signed::Count(Some(m)) => format!("count {}", m.word()),
+        Signed::Fill => "fill".to_string(),
+        Signed::Credit => "credit".to_string(),
     };
-    let text = loggable(String::from_utf8_lossy(bytes).trim());
-    let why = match (what, table.round()) {
-        (Signed::Count(_), Some(_)) => Refused::NotNow {
-            why: NotNow::RoundInPlay,
-            expected,
-        },
-        _ => {
-            let at = (table.table_id(), table.state().name.clone());
-            match money_signed::take(store, (at.0, &at.1), what, chips, by, witness) {
-                Ok(done) => return Ok(Some(Answer::Ok(format!("{}; {expected}", said(&done))))),
-                Err(e) => match e.into_store() {
-                    Ok(s) => return Err(FeedError::NotRecorded(InputError::Store(s))),
-                    Err(e) => Refused::Money {
-                        why: e.to_string(),
-                        expected,
-                    },
-                },
-            }
+    let (chips, by, witness) = (chips.trim(), by.trim(), witness.trim());
+    loggable(&format!("{word} {chips} by {by} 0 witness {witness} 0"))
+}
+
+/// Logs a signed money input's refusal at `table` (`text` holds no PIN) as a refused
+/// input saying why and what was expected: the feed's and the table screen's alike.
+/// What was logged, or the store's failure (then nothing was).
+pub(crate) fn refuse_signed(
+    table: &TableSession,
+    store: &mut Store,
+    text: &str,
+    e: SignedError,
+) -> InputError {
+    match e.into_store() {
+        Ok(s) => InputError::Store(s),
+        Err(e) => {
+            let why = Refused::Money {
+                why: e.to_string(),
+                expected: expected_of(table),
+            };
+            table.refuse_input(store, shown(text).as_ref(), why)
         }
+    }
+}
+
+/// Logs an input that came when it could not be taken (`why`) as a refused input with
+/// what was expected: the feed's and the table screen's money form alike.
+pub(crate) fn refuse_not_now(
+    table: &TableSession,
+    store: &mut Store,
+    text: &str,
+    why: NotNow,
+) -> InputError {
+    let why = Refused::NotNow {
+        why,
+        expected: expected_of(table),
     };
-    refusal(table.refuse_input(store, shown(&text).as_ref(), why))
+    table.refuse_input(store, shown(text).as_ref(), why)
 }
 
 /// What the feed answers for a count or slip taken.

@@ -66,6 +66,51 @@ pub struct Stretch {
     /// The house net of the rounds settled in it (voids and corrections applied).
     pub dealt: Money,
     pub rounds: i64,
+    /// Its fills, credits, cash and rounds, dated, in log order (voided ones gone): what
+    /// a par table's stretch is split by, shift by shift.
+    pub moves: Vec<Move>,
+}
+
+/// What moved a stretch's tray.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// A fill slip (its number).
+    Fill(i64),
+    /// A credit slip (its number).
+    Credit(i64),
+    Cash,
+    /// A round settled (its id); its amount is the house net.
+    Round(i64),
+}
+
+/// One dated movement of a stretch's tray.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub at: i64,
+    pub kind: MoveKind,
+    pub amount: Money,
+}
+
+impl Move {
+    /// What it does to the expected tray.
+    pub fn effect(&self) -> Money {
+        match self.kind {
+            MoveKind::Fill(_) | MoveKind::Round(_) => self.amount,
+            MoveKind::Credit(_) | MoveKind::Cash => -self.amount,
+        }
+    }
+}
+
+/// A round's move in `moves`: its net set (a correction) or the move gone (a void).
+fn amend_move(moves: &mut Vec<Move>, round: i64, net: Option<Money>) {
+    if let Some(i) = moves.iter().position(|m| m.kind == MoveKind::Round(round)) {
+        match net {
+            Some(n) => moves[i].amount = n,
+            None => {
+                moves.remove(i);
+            }
+        }
+    }
 }
 
 impl Stretch {
@@ -231,6 +276,11 @@ impl MoneyBook {
             .filter_map(|(n, t)| t.par.map(|p| (n.as_str(), p)))
     }
 
+    /// How many times the table's tray was counted.
+    pub(crate) fn counts(&self, table: &str) -> u32 {
+        self.trays.get(table).map_or(0, |t| t.counts)
+    }
+
     /// When the table was last counted, if it was.
     pub fn last_count_at(&self, table: &str) -> Option<i64> {
         self.open_stretch(table).map(|s| s.start_at)
@@ -264,13 +314,18 @@ impl MoneyBook {
     }
 
     /// A round settled at `table`: its house net joins the open stretch.
-    pub fn settled(&mut self, table: &str, round: i64, house_net: Money) {
+    pub fn settled(&mut self, at: i64, table: &str, round: i64, house_net: Money) {
         self.round_table.insert(round, table.to_string());
         if let Some(t) = self.trays.get_mut(table)
             && let Some(s) = t.open.as_mut()
         {
             s.dealt += house_net;
             s.rounds += 1;
+            s.moves.push(Move {
+                at,
+                kind: MoveKind::Round(round),
+                amount: house_net,
+            });
             t.rounds.insert(round, house_net);
         }
     }
@@ -289,6 +344,7 @@ impl MoneyBook {
             let change = house_net.unwrap_or(Money::ZERO) - was;
             s.dealt += change;
             s.expected = s.expected.map(|e| e + change);
+            amend_move(&mut s.moves, round, house_net);
             match house_net {
                 Some(n) => {
                     self.closed_rounds.insert(round, (i, n));
@@ -305,6 +361,7 @@ impl MoneyBook {
             && let Some(was) = t.rounds.get(&round).copied()
         {
             s.dealt -= was;
+            amend_move(&mut s.moves, round, house_net);
             match house_net {
                 Some(n) => {
                     s.dealt += n;
@@ -415,6 +472,14 @@ impl MoneyBook {
             } else {
                 s.credits += amount;
             }
+            s.moves.push(Move {
+                at,
+                kind: match fill {
+                    true => MoveKind::Fill(number),
+                    false => MoveKind::Credit(number),
+                },
+                amount,
+            });
         }
         self.slips.push(Slip {
             number,
@@ -449,6 +514,9 @@ impl MoneyBook {
             } else {
                 s.credits -= slip.amount;
             }
+            s.moves.retain(
+                |m| !matches!(m.kind, MoveKind::Fill(n) | MoveKind::Credit(n) if n == number),
+            );
         }
         Ok(())
     }
@@ -468,6 +536,11 @@ impl MoneyBook {
         }
         if let Some(s) = self.trays.get_mut(table).and_then(|t| t.open.as_mut()) {
             s.cash += amount;
+            s.moves.push(Move {
+                at,
+                kind: MoveKind::Cash,
+                amount,
+            });
         }
         self.cash_lines.push(CashLine {
             table: table.to_string(),

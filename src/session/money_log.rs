@@ -247,7 +247,7 @@ pub(crate) fn take(
     match (p, table, round) {
         (Payload::Money(m), _, _) => book.money(at, table, m),
         (Payload::RoundSettled(s), Some(t), Some(r)) => {
-            book.settled(t, r, s.house_net);
+            book.settled(at, t, r, s.house_net);
             Ok(())
         }
         (Payload::RoundVoided(_), _, Some(r)) => {
@@ -713,8 +713,39 @@ pub fn count_due(store: &Store, table: i64, now: i64) -> Result<bool, MoneyError
 }
 
 /// The table's expected tray now (its last count and everything since), for the top bar.
+/// Reads the money events (a few a shift) and the rounds logged after the table's last
+/// count only, never the whole book: a round settled before the count is in it already,
+/// and a void or correction of one is the closed stretch's, not the tray's now.
 pub fn expected_tray(store: &Store, table: &str) -> Result<Option<Money>, MoneyError> {
-    Ok(book(store)?.expected_tray(table))
+    let mut events = store.events_of_kind(EventKind::TableOpened, i64::MIN, i64::MAX)?;
+    events.extend(store.events_of_kind(EventKind::Money, i64::MIN, i64::MAX)?);
+    events.sort_by_key(|e| e.seq);
+    let mut book = MoneyBook::without_rounds();
+    let mut names = HashMap::new();
+    let mut last_count = None;
+    for e in &events {
+        let counts = book.counts(table);
+        feed_book(&mut book, &mut names, e)
+            .map_err(|why| MoneyError::Log(format!("event {}: {why}", e.seq)))?;
+        if book.counts(table) != counts {
+            last_count = Some(e.seq);
+        }
+    }
+    let Some(after) = last_count else {
+        return Ok(None);
+    };
+    // The money events again, with the rounds logged after the count (in log order):
+    // without the rounds before it, the count's logged expected tray is not checked here
+    // (`verify` checks it); the open stretch starts at the count all the same.
+    events.extend(store.events_after(&BOOK_KINDS[2..], after)?);
+    events.sort_by_key(|e| e.seq);
+    let mut book = MoneyBook::without_rounds();
+    let mut names = HashMap::new();
+    for e in &events {
+        feed_book(&mut book, &mut names, e)
+            .map_err(|why| MoneyError::Log(format!("event {}: {why}", e.seq)))?;
+    }
+    Ok(book.expected_tray(table))
 }
 
 #[cfg(test)]
@@ -994,6 +1025,65 @@ mod tests {
         assert_eq!((closed.dealt, closed.rounds), (Money::ZERO, 0));
         assert_eq!(closed.expected, Some(Money::units(10_000)));
         verify(&store, |_| {}).unwrap();
+    }
+
+    /// The top bar's expected tray, read from the table's last count on, is the whole
+    /// book's: rounds before and after the count, a void of each, a fill and cash since.
+    #[test]
+    fn the_expected_tray_from_the_last_count_is_the_whole_books() {
+        let (mut store, [_, sup, jana, _]) = staffed("expected-from-count");
+        let s = |by, witness| Signers { by, witness };
+        let t = "Pontoon 1";
+        count(&mut store, t, Moment::Opening, "500:20", s(&jana, &sup)).unwrap();
+        let mut table = crate::session::TableSession::resume(&mut store, jana.clone(), t).unwrap();
+        table.new_shoe(&mut store).unwrap();
+        let mut play = |store: &mut Store| {
+            let bets = vec![crate::engine::BetSpec {
+                id: "1a".into(),
+                box_no: 1,
+                stake: Money::units(100),
+            }];
+            let round = table.start_round(store, bets).unwrap();
+            for step in ["10", "7", "10", "stick", "10"] {
+                table.input_text(store, step).unwrap();
+            }
+            round
+        };
+        let before = play(&mut store);
+        count(
+            &mut store,
+            t,
+            Moment::Change,
+            "500:19 100:4",
+            s(&jana, &sup),
+        )
+        .unwrap();
+        let after = [play(&mut store), play(&mut store)];
+        drop(table);
+        slip(&mut store, t, true, "500:2", s(&sup, &jana)).unwrap();
+        let id = table_id(&store, t).unwrap().0;
+        cash(&mut store, id, Money::units(300), None, &jana).unwrap();
+        let void = crate::session::exceptions::void_round;
+        void(&mut store, &sup, before, "never dealt").unwrap();
+        void(&mut store, &sup, after[0], "never dealt").unwrap();
+        // 9900 counted − one round since (100) + a fill of 1000 − cash 300.
+        let want = Some(Money::units(9_900 - 100 + 1_000 - 300));
+        assert_eq!(book(&store).unwrap().expected_tray(t), want);
+        assert_eq!(expected_tray(&store, t).unwrap(), want);
+        assert_eq!(expected_tray(&store, "Pontoon 9").unwrap(), None);
+        // The rounds are read by the log's key from the count on, not by the kind index.
+        let plan: String = store
+            .conn()
+            .query_row(
+                "EXPLAIN QUERY PLAN SELECT seq FROM events WHERE seq > 5 AND +kind IN (9, 10)",
+                [],
+                |r| r.get(3),
+            )
+            .unwrap();
+        assert!(
+            plan.contains("rowid>?") || plan.contains("PRIMARY KEY"),
+            "{plan}"
+        );
     }
 
     /// The writers refuse what verify would, and log nothing when they do.

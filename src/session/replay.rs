@@ -651,7 +651,8 @@ impl Replayer {
         }
         t.shoe = live.round.shoe().clone();
         if self.money.chip_set().is_some() {
-            self.money.settled(&t.name, live.id, live.round.house_net());
+            self.money
+                .settled(e.at, &t.name, live.id, live.round.house_net());
         }
         if want == Some(live.id) {
             let settled: payload::RoundSettled = Self::read(e)?;

@@ -726,6 +726,8 @@ impl Desk {
 
     fn search_games(&mut self, store: &Store, lang: Lang) -> Result<String, String> {
         let (a, b) = self.period(lang)?.ms();
+        // The games' times are listed in the database's zone.
+        self.cal = settings::calendar(store).map_err(|e| e.to_string())?;
         let like = |field: &str, want: &str| {
             want.trim().is_empty() || field.to_lowercase().contains(&want.trim().to_lowercase())
         };
@@ -778,7 +780,7 @@ impl Desk {
                     let in_play = t!(lang, "desk-game-in-play");
                     for g in self.games.iter().rev().take(500) {
                         ui.label(g.game.to_string());
-                        ui.label(when(lang, g.started));
+                        ui.label(when(lang, &self.cal, g.started));
                         ui.label(&g.table);
                         ui.label(&g.host);
                         ui.label(g.players.join(", "));
@@ -1031,7 +1033,7 @@ impl Desk {
                     let cur = self.currency;
                     for r in shown {
                         ui.label(r.round.to_string());
-                        ui.label(when(lang, r.at));
+                        ui.label(when(lang, &self.cal, r.at));
                         ui.label(&r.table);
                         ui.label(&r.dealer);
                         for m in [r.figures.handle, r.figures.house_net, r.figures.max_net] {
@@ -1568,14 +1570,18 @@ fn signed(lang: Lang, cur: Option<Currency>, m: Money) -> String {
 }
 
 /// A time of the log as the desk lists it: the language's date and the time to the
-/// second (UTC), `30. 11. 2026 14:05:09`.
-fn when(lang: Lang, ms: i64) -> String {
+/// second in the database's zone, named (`30. 11. 2026 15:05:09 Europe/Prague`).
+fn when(lang: Lang, cal: &Calendar, ms: i64) -> String {
     match chrono::DateTime::from_timestamp_millis(ms) {
-        Some(t) => format!(
-            "{} {}",
-            i18n::date(lang, t.date_naive()),
-            t.format("%H:%M:%S")
-        ),
+        Some(_) => {
+            let t = cal.local(ms);
+            format!(
+                "{} {} {}",
+                i18n::date(lang, t.date()),
+                t.format("%H:%M:%S"),
+                cal.zone()
+            )
+        }
         None => format!("@{ms}ms"),
     }
 }
@@ -1817,6 +1823,17 @@ mod tests {
     use super::*;
     use egui_kittest::Harness;
 
+    /// The History and Games lists say a time in the database's zone, named: 10:00 UTC
+    /// is 11:00 in Prague in winter, 12:00 in summer.
+    #[test]
+    fn the_desk_lists_times_in_the_databases_zone() {
+        let cal = Calendar::new("Europe/Prague", "06:00 14:00 22:00").unwrap();
+        let winter = when(Lang::En, &cal, 1_764_583_200_000); // 2025-12-01 10:00 UTC
+        assert!(winter.ends_with(" 11:00:00 Europe/Prague"), "{winter}");
+        let summer = when(Lang::En, &cal, 1_751_364_000_000); // 2025-07-01 10:00 UTC
+        assert!(summer.ends_with(" 12:00:00 Europe/Prague"), "{summer}");
+    }
+
     /// The box filter takes every box the rules allow, and nothing past it.
     #[test]
     fn the_box_filter_takes_the_boxes_the_rules_allow() {
@@ -1938,7 +1955,7 @@ mod tests {
             "a decimal comma, then the crowns"
         );
         assert!(h.query_by_label(&handle).is_some(), "{handle} listed");
-        let settled = when(Lang::Cs, newest.at);
+        let settled = when(Lang::Cs, &Calendar::utc_default(), newest.at);
         assert!(settled.starts_with("5. 1. 2026 "), "{settled}");
         assert!(h.query_by_label(&settled).is_some(), "{settled} listed");
         // The demo's rounds include a handle over a thousand: grouped with a no-break space.

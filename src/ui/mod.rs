@@ -13,6 +13,8 @@ mod users_tab;
 mod watch;
 mod widgets;
 
+pub use screens::counts::{chip_words, money_words};
+
 pub use app::DealerApp;
 pub use keys::reference as key_reference;
 

@@ -6,18 +6,20 @@
 
 use egui::{Color32, RichText, Ui};
 
+use crate::codes::NotNow;
 use crate::engine::Money;
 use crate::i18n::{Lang, amount, errors};
 use crate::log::Store;
 use crate::session::TableSession;
 use crate::session::chips::ChipError;
+use crate::session::feed;
 use crate::session::money::Moment;
 use crate::session::money_log::{self, MoneyError};
 use crate::session::money_signed::{self, Done, Signed, SignedError, Signer};
 use crate::session::table::InputError;
 use crate::t;
 use crate::ui::Command;
-use crate::ui::widgets::{Tone, big_button, form_field, parse_money};
+use crate::ui::widgets::{Tone, big_button, parse_money};
 
 use super::{Said, input_error};
 
@@ -120,7 +122,7 @@ impl MoneyPanel {
 
     fn signed_form(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
         if !self.due {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 for (k, words) in [
                     (FormKind::Count, t!(lang, "money-kind-count")),
                     (FormKind::Fill, t!(lang, "money-kind-fill")),
@@ -131,7 +133,7 @@ impl MoneyPanel {
             });
         }
         if self.kind == FormKind::Count {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let moments = [None, Some(Moment::Opening), Some(Moment::Change)];
                 for m in moments.into_iter().chain([Some(Moment::Closing)]) {
                     let words = match m {
@@ -142,11 +144,11 @@ impl MoneyPanel {
                 }
             });
         }
-        form_field(ui, &t!(lang, "money-chips"), &mut self.chips, false);
-        form_field(ui, &t!(lang, "money-by"), &mut self.by, false);
-        form_field(ui, &t!(lang, "money-by-pin"), &mut self.by_pin, true);
-        form_field(ui, &t!(lang, "money-witness"), &mut self.witness, false);
-        form_field(
+        field(ui, &t!(lang, "money-chips"), &mut self.chips, false);
+        field(ui, &t!(lang, "money-by"), &mut self.by, false);
+        field(ui, &t!(lang, "money-by-pin"), &mut self.by_pin, true);
+        field(ui, &t!(lang, "money-witness"), &mut self.witness, false);
+        field(
             ui,
             &t!(lang, "money-witness-pin"),
             &mut self.witness_pin,
@@ -164,8 +166,8 @@ impl MoneyPanel {
 
     fn cash_form(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
         ui.label(RichText::new(t!(lang, "money-cash-title")).strong());
-        let a = form_field(ui, &t!(lang, "money-cash-amount"), &mut self.cash, false);
-        form_field(ui, &t!(lang, "money-cash-box"), &mut self.cash_box, false);
+        let a = field(ui, &t!(lang, "money-cash-amount"), &mut self.cash, false);
+        field(ui, &t!(lang, "money-cash-box"), &mut self.cash_box, false);
         let enter = a.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if big_button(ui, &t!(lang, "money-cash-log"), true).clicked() || enter {
             commands.push(Command::Money(MoneyAct::Cash));
@@ -190,15 +192,21 @@ impl MoneyPanel {
         said
     }
 
+    /// The form's count, fill or credit; a refusal is logged as the feed logs the same
+    /// line's (the text with its PINs starred, why, what was expected).
     fn sign(&mut self, store: &mut Store, session: &TableSession, lang: Lang) -> Said {
-        if session.round().is_some() && self.kind == FormKind::Count {
-            return (t!(lang, "money-count-in-play"), Tone::Refused);
-        }
         let what = match self.kind {
             FormKind::Count => Signed::Count(self.moment),
             FormKind::Fill => Signed::Fill,
             FormKind::Credit => Signed::Credit,
         };
+        let text = feed::signed_line(what, &self.chips, &self.by, &self.witness);
+        if session.round().is_some() && self.kind == FormKind::Count {
+            return match feed::refuse_not_now(session, store, &text, NotNow::RoundInPlay) {
+                e @ InputError::Store(_) => (input_error(lang, &e), Tone::Error),
+                _ => (t!(lang, "money-count-in-play"), Tone::Refused),
+            };
+        }
         let signer = |name: &str, pin: &str| Signer {
             name: name.to_string(),
             pin: pin.to_string(),
@@ -214,7 +222,13 @@ impl MoneyPanel {
                 self.moment = None;
                 (done_words(lang, &done), Tone::Info)
             }
-            Err(e) => (signed_words(lang, &e), Tone::Refused),
+            Err(e) => {
+                let words = signed_words(lang, &e);
+                match feed::refuse_signed(session, store, &text, e) {
+                    e @ InputError::Store(_) => (input_error(lang, &e), Tone::Error),
+                    _ => (words, Tone::Refused),
+                }
+            }
         }
     }
 
@@ -251,9 +265,33 @@ impl MoneyPanel {
                 }
             }
             Err(e @ InputError::Store(_)) => (input_error(lang, &e), Tone::Error),
+            Err(InputError::NotNow(why)) => {
+                // Logged as the feed logs its `cash` line refused.
+                let text = match box_no {
+                    Some(b) => format!("cash {b}:{amount_typed}"),
+                    None => format!("cash {amount_typed}"),
+                };
+                match feed::refuse_not_now(session, store, &text, why.clone()) {
+                    e @ InputError::Store(_) => (input_error(lang, &e), Tone::Error),
+                    _ => (input_error(lang, &InputError::NotNow(why)), Tone::Refused),
+                }
+            }
             Err(e) => (input_error(lang, &e), Tone::Refused),
         }
     }
+}
+
+/// A field of the money form with its label above it, so that the form fits the column
+/// beside the bets (1280×800, the key reference shown).
+fn field(ui: &mut Ui, label: &str, value: &mut String, secret: bool) -> egui::Response {
+    let l = ui.label(RichText::new(label).size(16.0));
+    ui.add(
+        egui::TextEdit::singleline(value)
+            .password(secret)
+            .desired_width(260.0)
+            .font(egui::TextStyle::Heading),
+    )
+    .labelled_by(l.id)
 }
 
 /// A count or slip taken, in words.
@@ -326,8 +364,9 @@ fn signed_words(lang: Lang, e: &SignedError) -> String {
     }
 }
 
-/// A money refusal in the language (`MoneyError`, `ChipError` variant by variant).
-pub(crate) fn money_words(lang: Lang, e: &MoneyError) -> String {
+/// A money refusal in the language (`MoneyError`, `ChipError` variant by variant): the
+/// screens' words, and the money commands' (`croupier tray`, `fill`, …).
+pub fn money_words(lang: Lang, e: &MoneyError) -> String {
     match e {
         MoneyError::Chips(c) => chip_words(lang, c),
         MoneyError::SameSigner(n) => t!(lang, "money-err-same-signer", name = n),
@@ -357,7 +396,8 @@ pub(crate) fn money_words(lang: Lang, e: &MoneyError) -> String {
     }
 }
 
-fn chip_words(lang: Lang, e: &ChipError) -> String {
+/// A chip set's or a count's refusal in the language.
+pub fn chip_words(lang: Lang, e: &ChipError) -> String {
     match e {
         ChipError::BadDenom(w) => t!(lang, "chip-err-bad-denom", text = w),
         ChipError::Duplicate(m) => t!(lang, "chip-err-duplicate", denom = m.to_string()),

@@ -90,6 +90,19 @@ impl AtTable {
             settlement::ui(ui, lang, self.currency, round, &mut self.walk, commands);
         } else if let Some(round) = self.session.round().cloned() {
             play::ui(ui, lang, self, &round, commands);
+        } else if self.money.on && !self.money.due {
+            // The money section beside the bets, scrolling on its own: opened, it never
+            // pushes Deal off the screen (1280×800).
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_max_width(540.0);
+                    bets::ui(ui, lang, self, commands);
+                });
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .id_salt("money-scroll")
+                    .show(ui, |ui| self.money.ui(ui, lang, commands));
+            });
         } else {
             self.money.ui(ui, lang, commands);
             if !self.money.due {
