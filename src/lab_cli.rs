@@ -10,10 +10,12 @@ use anyhow::{Context, Result, bail};
 use serde_json::json;
 
 use croupier::engine::{Card, Rules};
+use croupier::i18n::{Lang, decimal};
 use croupier::lab::odds::{RESULTS, dealer_odds};
 use croupier::lab::simulate::{MIN_INTERVAL_ROUNDS, SimOptions, SimReport, simulate};
 use croupier::lab::strategy::Strategy;
 use croupier::lab::{Composition, chart};
+use croupier::t;
 
 /// The cores to use when `--threads` is not given.
 fn cores() -> usize {
@@ -55,21 +57,59 @@ pub fn odds(rules: &Rules, upcard: &str, removed: Option<&str>, json: bool) -> R
             .collect();
         writeln!(o, "{}", serde_json::Value::Object(map))?;
     } else {
-        writeln!(
+        write!(
             o,
-            "dealer starts with {up}; {} cards left in the shoe",
-            shoe.cards_left()
+            "{}",
+            odds_text(crate::system_lang(), up, shoe.cards_left(), &odds.p)
         )?;
-        writeln!(o, "the dealer's hand ends (% of deals from this shoe):")?;
-        for (k, p) in RESULTS.iter().zip(odds.p) {
-            writeln!(o, "  {k:<8} {:>8.4}%", p * 100.0)?;
-        }
     }
     std::io::stdout()
         .lock()
         .write_all(o.as_bytes())
         .map_err(crate::stdout_error)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `croupier odds` as a manager reads it, in `lang`: each way the dealer's hand ends, in
+/// per cent of the deals from this shoe.
+fn odds_text(lang: Lang, up: Card, left: u32, p: &[f64; 7]) -> String {
+    let mut o = t!(
+        lang,
+        "rules-lab-odds-start",
+        card = up.to_string(),
+        left = left
+    );
+    o.push('\n');
+    o.push_str(&t!(lang, "rules-lab-odds-ends"));
+    o.push('\n');
+    for (i, (k, p)) in RESULTS.iter().zip(p).enumerate() {
+        let name = match i {
+            5 => t!(lang, "play-outcome-pontoon"),
+            6 => t!(lang, "play-outcome-bust"),
+            _ => (*k).to_string(),
+        };
+        let pct = t!(
+            lang,
+            "rules-lab-percent",
+            value = decimal(lang, p * 100.0, 4)
+        );
+        o.push_str(&format!("  {name:<8} {pct:>9}\n"));
+    }
+    o
+}
+
+/// The strategy chart's words in `lang`: the house edge, the letters' legend (the letters
+/// are the screen's keys in every language), and what a negative edge means.
+fn chart_words(lang: Lang, house_edge: f64) -> chart::Words {
+    chart::Words {
+        edge: t!(
+            lang,
+            "rules-lab-house-edge",
+            edge = decimal(lang, house_edge * 100.0, 4)
+        ),
+        legend: t!(lang, "rules-lab-legend"),
+        note: croupier::i18n::players_edge(lang, house_edge),
+    }
 }
 
 /// `croupier strategy`.
@@ -90,16 +130,16 @@ pub fn strategy(
     let s = Strategy::solve(rules, threads.unwrap_or_else(cores))?;
     let took = started.elapsed();
     // The chart says in the user's language when the rules give the players the edge.
-    let note = croupier::i18n::players_edge(crate::system_lang(), s.house_edge);
+    let words = chart_words(crate::system_lang(), s.house_edge);
     if let Some((path, force)) = out {
-        crate::write_report(path, &chart::html(&s, name, note.as_deref()), force)?;
+        crate::write_report(path, &chart::html(&s, name, &words), force)?;
         eprintln!("wrote {}", path.display());
     }
     let mut o = String::new();
     if json {
         writeln!(o, "{}", serde_json::to_string_pretty(&chart::json(&s))?)?;
     } else {
-        write!(o, "{}", chart::text(&s, note.as_deref()))?;
+        write!(o, "{}", chart::text(&s, &words))?;
         writeln!(o, "\nsolved in {:.2} s", took.as_secs_f64())?;
     }
     std::io::stdout()

@@ -2547,3 +2547,45 @@ fn money_events_sync_audit_and_close_out_alike_on_the_floor() {
     // The counted stretch (today) and the drop's shift.
     assert_eq!(files.sections[0].rows.len(), 2, "{:?}", files.sections);
 }
+
+/// Refusals logged before codes were (a schema 3 file) read the same from the floor as
+/// from the file in Czech: the floor derives their codes by replaying the table's events
+/// as the file's source does, instead of showing the English reason "as logged".
+#[test]
+fn old_refusals_read_alike_from_the_floor_and_the_file_in_czech() {
+    let Some(base) = server("old refusals") else {
+        return;
+    };
+    let url = fresh_floor(&base, "oldrefusals");
+    let old = common::fresh_dir("floor-old-refusals").join("old.db");
+    rusqlite::Connection::open(&old)
+        .unwrap()
+        .execute_batch(include_str!("fixtures/schema3-demo.sql"))
+        .unwrap();
+    drop(Store::open(&old).unwrap());
+    let (ok, _, _, err) = run(&["sync", "--db", old.to_str().unwrap(), "--floor", &url]);
+    assert!(ok, "{err}");
+    let o = Options {
+        kind: Kind::Exceptions,
+        period: Period::parse("2026-01-05", "2026-01-06").unwrap(),
+        table: None,
+        dealer: None,
+        threshold: Money::units(400),
+        verify: false,
+        generated_by: "test",
+        generated_at: "2026-02-01 00:00:00 UTC",
+    };
+    let store = Store::open_read(&old).unwrap();
+    let files = report::build(std::slice::from_ref(&store), &o, |_| {}).unwrap();
+    let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+    let mut from_floor = report::build_from(&mut src, &o, |_| {}).unwrap();
+    from_floor.sources = files.sources.clone();
+    let cs = report::Style::of(croupier::i18n::Lang::Cs);
+    let (file_html, floor_html) = (
+        report::render_html_in(&files, &cs),
+        report::render_html_in(&from_floor, &cs),
+    );
+    let why = croupier::t!(croupier::i18n::Lang::Cs, "error-card-not-wanted");
+    assert!(file_html.contains(&why), "{file_html}");
+    assert_eq!(floor_html, file_html);
+}

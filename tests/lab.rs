@@ -304,3 +304,46 @@ fn simulate_reports_the_edge_with_its_interval_the_same_for_a_seed() {
     ));
     assert!(one["ci95"].is_null(), "{one}");
 }
+
+/// `odds` and `strategy` speak the user's language (the locale): the lines, the results'
+/// names and percentages as the language writes them; the chart's letters stay the
+/// screen's keys (W twists) with the language's words beside them.
+#[test]
+fn the_lab_speaks_the_users_language() {
+    let run = |locale: &str, args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(args)
+            .env("LC_ALL", locale)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let odds = ["odds", "--rules", "czech", "--upcard", "2"];
+    let cs = run("cs_CZ.UTF-8", &odds);
+    assert!(cs.starts_with("krupiér začíná kartou 2;"), "{cs}");
+    assert!(
+        cs.lines()
+            .any(|l| l.trim_start().starts_with("přes 21") && l.ends_with(" %")),
+        "{cs}"
+    );
+    assert!(!cs.contains("bust") && cs.contains(','), "{cs}");
+    for (locale, bust, start) in [
+        ("uk_UA.UTF-8", "перебір", "дилер починає"),
+        ("ru_RU.UTF-8", "перебор", "дилер начинает"),
+    ] {
+        let t = run(locale, &odds);
+        assert!(t.starts_with(start) && t.contains(bust), "{t}");
+    }
+    let chart = run("cs_CZ.UTF-8", &["strategy", "--rules", "czech"]);
+    assert!(chart.starts_with("výhoda kasina -1,"), "{chart}");
+    assert!(
+        chart.contains("S stát, W dotáhnout, B koupit, P rozdělit, R vzdát se;"),
+        "{chart}"
+    );
+    // The players' edge is said in words beside the negative figure.
+    assert!(
+        chart.contains("Tato pravidla dávají výhodu hráčům"),
+        "{chart}"
+    );
+}

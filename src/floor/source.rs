@@ -1,12 +1,14 @@
 //! The floor as a report source: `query::Source` over every table database the floor
 //! holds, each query SQL on the server (settled rounds from `croupier.rounds`, names and
 //! events from `croupier.events`). Databases are numbered in the order the floor first
-//! saw them; corrections are replayed through the engine as for the files.
+//! saw them; corrections, and the codes of refusals logged before codes were, are replayed
+//! through the engine as for the files.
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 use super::{EVENT_COLUMNS, Floor, FloorError, FloorTable, event_from, kind_code, short_id, why};
+use crate::codes::RefusalCode;
 use crate::log::event::{Event, hex};
 use crate::log::pack::unpack_into;
 use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
@@ -16,6 +18,7 @@ use crate::report::query::{
     Noted, RoundRow, Source, SourceAlarm, SourceHead, Verified, apply_fixes, inputs_of,
 };
 use crate::session::pontis::{GameRow, rows_of};
+use crate::session::replay::Replayer;
 
 /// The floor, read for reports.
 pub struct FloorSource {
@@ -26,6 +29,8 @@ pub struct FloorSource {
     /// Per database: table id → latest name, user id → name.
     table_names: Vec<HashMap<i64, String>>,
     user_names: Vec<HashMap<i64, String>>,
+    /// Per database replayed for them: the codes of its refusals logged without one.
+    derived: HashMap<usize, HashMap<i64, RefusalCode>>,
 }
 
 impl FloorSource {
@@ -38,6 +43,7 @@ impl FloorSource {
             user_names: vec![HashMap::new(); tables.len()],
             tables,
             place,
+            derived: HashMap::new(),
         };
         // The data is read here, not cast on the server: one table's bad JSON leaves its
         // names out instead of failing every table's report.
@@ -134,6 +140,46 @@ impl FloorSource {
             }
         }
         tx.commit().map_err(&err)
+    }
+
+    /// The codes of database `db`'s refusals logged before codes were, derived as a
+    /// file's are: its events as the floor holds them replayed in order, each such refusal
+    /// asked of the engine again where it was refused. A replay that stops (a fault the
+    /// auditor reports) keeps the codes derived before it.
+    fn derive_refusals(&mut self, db: usize) -> Result<HashMap<i64, RefusalCode>, AuditError> {
+        let tab = self.tab(db);
+        let mut r = Replayer::new(false);
+        r.check_money = false;
+        r.derived = Some(HashMap::new());
+        let mut stopped = false;
+        // A file's history is of a settled round (`RoundHistory`): the same rounds here.
+        let (mut round_of, mut settled) = (HashMap::new(), HashSet::new());
+        self.each_row(
+            &format!(
+                "SELECT {EVENT_COLUMNS} FROM croupier.events e WHERE e.tab = $1 ORDER BY e.seq"
+            ),
+            &[&tab],
+            |row| {
+                if stopped {
+                    return Ok(());
+                }
+                match event_from(row, 0) {
+                    Ok(e) => {
+                        match (e.kind, e.round) {
+                            (EventKind::RoundSettled, Some(n)) => drop(settled.insert(n)),
+                            (EventKind::StepRefused, Some(n)) => drop(round_of.insert(e.seq, n)),
+                            _ => {}
+                        }
+                        stopped = r.feed(&e).is_err();
+                    }
+                    Err(_) => stopped = true,
+                }
+                Ok(())
+            },
+        )?;
+        let mut codes = r.derived.unwrap_or_default();
+        codes.retain(|seq, _| round_of.get(seq).is_some_and(|n| settled.contains(n)));
+        Ok(codes)
     }
 
     fn tab(&self, db: usize) -> i32 {
@@ -442,6 +488,14 @@ impl Source for FloorSource {
             out.extend(rows_of(db, &self.user_names[db], &opened, &ended, &started));
         }
         Ok(out)
+    }
+
+    fn derived_refusal(&mut self, db: usize, _round: i64, seq: i64) -> Option<RefusalCode> {
+        if !self.derived.contains_key(&db) {
+            let codes = self.derive_refusals(db).unwrap_or_default();
+            self.derived.insert(db, codes);
+        }
+        self.derived.get(&db)?.get(&seq).cloned()
     }
 
     fn marks_replay(&self) -> bool {

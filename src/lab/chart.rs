@@ -154,21 +154,41 @@ pub fn sections(s: &Strategy) -> Vec<Section> {
         .collect()
 }
 
-/// The strategy as text: the edge, `note` (the caller's sentence in the user's language:
-/// i18n's `players_edge` when the rules give the players the edge), and the chart.
-pub fn text(s: &Strategy, note: Option<&str>) -> String {
-    let mut out = format!(
-        "house edge {:.4}% of the initial stake (one box, each round from a full shoe)\n",
-        s.house_edge * 100.0
-    );
-    if let Some(note) = note {
+/// The chart's sentences in the reader's language, worded by the caller (the lab cannot
+/// reach i18n): the house edge, the letters' legend, and `note` (i18n's `players_edge`
+/// when the rules give the players the edge).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Words {
+    pub edge: String,
+    pub legend: String,
+    pub note: Option<String>,
+}
+
+impl Words {
+    /// The sentences in English, for `house_edge` (no note).
+    pub fn english(house_edge: f64) -> Words {
+        Words {
+            edge: format!(
+                "house edge {:.4}% of the initial stake (one box, each round from a full shoe)",
+                house_edge * 100.0
+            ),
+            legend: "S stick, W twist, B buy, P split, R surrender; a second letter is what to \
+                     do when the first is not allowed"
+                .into(),
+            note: None,
+        }
+    }
+}
+
+/// The strategy as text: the edge, the note, the legend, and the chart.
+pub fn text(s: &Strategy, words: &Words) -> String {
+    let mut out = format!("{}\n", words.edge);
+    if let Some(note) = &words.note {
         out.push_str(note);
         out.push('\n');
     }
-    out.push_str(
-        "S stick, W twist, B buy, P split, R surrender; a second letter is what to do when \
-         the first is not allowed\n",
-    );
+    out.push_str(&words.legend);
+    out.push('\n');
     for sec in sections(s) {
         out.push_str(&format!("\n{}\n{:<22}", sec.title, "hand \\ dealer"));
         for u in UPS {
@@ -262,24 +282,23 @@ fn escape(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The chart as a printable HTML page, `title` naming the rules; `note` as for [`text`].
-pub fn html(s: &Strategy, title: &str, note: Option<&str>) -> String {
+/// The chart as a printable HTML page, `title` naming the rules; `words` as for [`text`].
+pub fn html(s: &Strategy, title: &str, words: &Words) -> String {
     let mut out = String::new();
     out.push_str(&format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\
          <title>Strategy: {t}</title><style>\
          body{{font-family:sans-serif;margin:1em;}} h1{{font-size:1.3em}} h2{{font-size:1em;margin:1em 0 .3em}}\
          table{{border-collapse:collapse;page-break-inside:avoid}} td,th{{border:1px solid #999;padding:1px 6px;text-align:center;font-size:.85em}}\
          td.h{{text-align:left}} .S{{background:#f6d55c}} .W{{background:#fff}} .B{{background:#7fc97f}}\
          .P{{background:#80b1d3}} .R{{background:#fb8072}} @media print{{body{{margin:0}}}}\
          </style></head><body>\n<h1>Pontoon strategy: {t}</h1>\n\
-         <p>House edge <b>{edge:.4}%</b> of the initial stake, one box, each round from a full shoe. \
-         S stick, W twist, B buy, P split, R surrender; a second letter: what to do when the first \
-         is not allowed.</p>\n",
+         <p><b>{edge}</b>. {legend}.</p>\n",
         t = escape(title),
-        edge = s.house_edge * 100.0
+        edge = escape(&words.edge),
+        legend = escape(&words.legend),
     ));
-    if let Some(note) = note {
+    if let Some(note) = &words.note {
         out.push_str(&format!("<p><b>{}</b></p>\n", escape(note)));
     }
     for sec in sections(s) {

@@ -5,6 +5,7 @@
 
 pub use query as data;
 pub mod as_played;
+mod axis;
 mod calendars;
 mod closeout;
 mod exceptions;

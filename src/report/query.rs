@@ -597,7 +597,7 @@ pub trait Source {
     }
     /// Why input event `seq` of round `round` was refused, for an event logged before
     /// refusals carried a code: derived by replaying the round (`None` where the source
-    /// holds no replay of it: the floor's).
+    /// cannot replay it).
     fn derived_refusal(&mut self, _db: usize, _round: i64, _seq: i64) -> Option<RefusalCode> {
         None
     }

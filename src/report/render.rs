@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use chrono::{NaiveDate, NaiveDateTime};
 use serde_json::{Value, json};
 
+use super::axis::Scale;
 use super::{Axis, Cell, Chart, Detail, Kind, Report, Section, Verified};
 use crate::engine::{Currency, Money};
 use crate::files::WriteError;
@@ -854,7 +855,7 @@ fn axis_captions(lang: Lang, c: &Chart, currency: Option<Currency>) -> (String, 
 }
 
 /// The chart's geometry: width, height, the plot's left, right, top and bottom edges, and
-/// the values' range (zero and any theoretical value included).
+/// the vertical scale (zero and any theoretical value included, round ticks).
 struct Frame {
     w: f64,
     h: f64,
@@ -862,8 +863,7 @@ struct Frame {
     right: f64,
     top: f64,
     bottom: f64,
-    max: f64,
-    min: f64,
+    scale: Scale,
 }
 
 impl Frame {
@@ -875,25 +875,20 @@ impl Frame {
             .chain(c.theory.iter().flatten().copied());
         let max = values.clone().fold(0.0_f64, f64::max);
         let min = values.fold(0.0_f64, f64::min);
+        let (top, bottom) = (26.0, 196.0);
         Frame {
             w: 640.0,
             h: 240.0,
             left: 58.0,
             right: 630.0,
-            top: 26.0,
-            bottom: 196.0,
-            max,
-            min,
+            top,
+            bottom,
+            scale: Scale::of(min, max, bottom - top),
         }
     }
 
     fn y(&self, v: f64) -> f64 {
-        let span = if self.max - self.min > 0.0 {
-            self.max - self.min
-        } else {
-            1.0
-        };
-        self.top + (self.max - v) / span * (self.bottom - self.top)
+        self.scale.y(v, self.top, self.bottom)
     }
 
     fn bar_width(&self, n: usize) -> f64 {
@@ -913,13 +908,13 @@ fn svg_axes(out: &mut String, f: &Frame, lang: Lang, c: &Chart, currency: Option
         t = f.top,
         b = f.bottom
     );
-    for v in [f.max, 0.0, f.min] {
+    for v in f.scale.ticks() {
         let _ = write!(
             out,
             r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="end">{}{}</text>"#,
             f.left - 4.0,
             f.y(v) + 3.0,
-            i18n::decimal(lang, v, 0),
+            i18n::decimal(lang, v, f.scale.places),
             c.unit
         );
     }
@@ -951,26 +946,44 @@ fn svg_axes(out: &mut String, f: &Frame, lang: Lang, c: &Chart, currency: Option
     }
 }
 
-/// The theoretical values as a dashed line through the bars' middles, as on the desk.
+/// The theoretical values as a dashed line through the bars' middles, as on the desk; a
+/// value with no neighbour (a one-day period) as a dashed segment across its bar, with a
+/// dot in the middle, so it is drawn too.
 fn svg_theory(out: &mut String, f: &Frame, lang: Lang, c: &Chart) {
     let bw = f.bar_width(c.bars.len());
-    let points: Vec<String> = c
-        .theory
-        .iter()
-        .enumerate()
-        .filter_map(|(i, v)| {
-            v.map(|v| format!("{:.1},{:.1}", f.left + (i as f64 + 0.5) * bw, f.y(v)))
-        })
-        .collect();
-    if points.is_empty() {
-        return;
+    let name = esc(&t!(lang, "report-chart-theory"));
+    let mut runs: Vec<Vec<(usize, f64)>> = Vec::new();
+    for (i, v) in c.theory.iter().enumerate() {
+        match (v, runs.last_mut()) {
+            (Some(v), Some(run)) if run.last().is_some_and(|&(j, _)| j + 1 == i) => {
+                run.push((i, *v));
+            }
+            (Some(v), _) => runs.push(vec![(i, *v)]),
+            (None, _) => {}
+        }
     }
-    let _ = write!(
-        out,
-        r##"<polyline points="{}" fill="none" stroke="#e80" stroke-width="2" stroke-dasharray="5 3"><title>{}</title></polyline>"##,
-        points.join(" "),
-        esc(&t!(lang, "report-chart-theory"))
-    );
+    for run in runs {
+        if let [(i, v)] = run[..] {
+            let (x, y) = (f.left + i as f64 * bw, f.y(v));
+            let _ = write!(
+                out,
+                r##"<g><title>{name}</title><line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e80" stroke-width="2" stroke-dasharray="5 3"/><circle cx="{:.1}" cy="{y:.1}" r="3.5" fill="#e80"/></g>"##,
+                x + bw * 0.1,
+                x + bw * 0.9,
+                x + bw * 0.5,
+            );
+            continue;
+        }
+        let points: Vec<String> = run
+            .iter()
+            .map(|&(i, v)| format!("{:.1},{:.1}", f.left + (i as f64 + 0.5) * bw, f.y(v)))
+            .collect();
+        let _ = write!(
+            out,
+            r##"<polyline points="{}" fill="none" stroke="#e80" stroke-width="2" stroke-dasharray="5 3"><title>{name}</title></polyline>"##,
+            points.join(" "),
+        );
+    }
 }
 
 /// A bar chart as inline SVG; bars below zero hang from the zero line; the axes say what
@@ -1513,5 +1526,76 @@ mod tests {
         ] {
             assert!(seen.contains(what), "no {what} in {seen:#?}");
         }
+    }
+
+    fn chart(bars: &[(&str, f64)], theory: &[Option<f64>]) -> Chart {
+        Chart {
+            title: "House win by day",
+            currency: None,
+            unit: "",
+            axis: Axis::Money,
+            days: true,
+            bars: bars.iter().map(|(l, v)| (l.to_string(), *v)).collect(),
+            theory: theory.to_vec(),
+        }
+    }
+
+    /// The `y` of each of the vertical axis's labels (the 10-pixel texts) in an SVG.
+    fn tick_label_ys(svg: &str) -> Vec<f64> {
+        svg.split("<text ")
+            .filter(|t| t.contains(r#"font-size="10""#))
+            .filter_map(|t| t.split(r#"y=""#).nth(1)?.split('"').next()?.parse().ok())
+            .collect()
+    }
+
+    /// A house win of 2 over a loss of 300 wrote "2" and "0" on top of each other.
+    #[test]
+    fn the_vertical_axis_labels_never_overlap() {
+        for (bars, theory) in [
+            (vec![("2026-01-05", -300.0), ("2026-01-06", 2.0)], vec![]),
+            (vec![("2026-01-05", 89_446.27)], vec![Some(-5_509.0)]),
+            (vec![("2026-01-05", 11.29), ("2026-01-06", -0.4)], vec![]),
+            (vec![("2026-01-05", 0.0)], vec![]),
+        ] {
+            let svg = svg(&chart(&bars, &theory), Lang::Cs, None);
+            let mut ys = tick_label_ys(&svg);
+            assert!(ys.len() >= 2, "{svg}");
+            ys.sort_by(f64::total_cmp);
+            for w in ys.windows(2) {
+                assert!(w[1] - w[0] >= 12.0, "{bars:?}: labels at {ys:?} overlap");
+            }
+        }
+    }
+
+    /// One gaming day's theoretical value was a polyline of one point: nothing was drawn.
+    #[test]
+    fn a_one_day_theory_is_drawn_as_a_marker() {
+        let svg = svg(
+            &chart(&[("2026-01-05", 1_000.0)], &[Some(400.0)]),
+            Lang::En,
+            None,
+        );
+        assert!(!svg.contains("<polyline"), "{svg}");
+        let marker = svg.split("<circle").nth(1).expect("a marker");
+        assert!(marker.contains("#e80"), "{svg}");
+        // The segment spans most of the bar, at the value's height.
+        let f = Frame::of(&chart(&[("2026-01-05", 1_000.0)], &[Some(400.0)]));
+        assert!(svg.contains(&format!(r#"y1="{:.1}""#, f.y(400.0))), "{svg}");
+        // The legend names it.
+        assert!(svg.contains("theoretical"), "{svg}");
+        // Two days or more keep the line.
+        let two = svg_of_two();
+        assert_eq!(two.matches("<polyline").count(), 1, "{two}");
+    }
+
+    fn svg_of_two() -> String {
+        svg(
+            &chart(
+                &[("2026-01-05", 1_000.0), ("2026-01-06", 900.0)],
+                &[Some(400.0), Some(380.0)],
+            ),
+            Lang::En,
+            None,
+        )
     }
 }

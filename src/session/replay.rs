@@ -181,6 +181,10 @@ pub(crate) struct Replayer {
     /// Check the money events (a replay of the whole log: verify, sync, the auditor); a
     /// replay of one table's shoe (recovery) skips them.
     pub(crate) check_money: bool,
+    /// When set, each refused input logged without a code (before codes were) in a round
+    /// in play gets the engine's code here, by seq: the floor's reports word old
+    /// refusals from this, as a file's do from [`RoundHistory`].
+    pub(crate) derived: Option<HashMap<i64, RefusalCode>>,
 }
 
 /// Where a settlement's logged figures are read, to be compared with the replay's.
@@ -594,6 +598,11 @@ impl Replayer {
         }
         if let Some(live) = live {
             let text = d.text.as_str();
+            if d.refusal.is_none()
+                && let Some(derived) = self.derived.as_mut()
+            {
+                derived.insert(e.seq, derive_refusal(&live.round, text));
+            }
             if let Ok(step) = parse_step(text, &live.round)
                 && live.round.check(step).is_ok()
             {
