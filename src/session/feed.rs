@@ -478,8 +478,8 @@ fn money_line(
                 Ok(done) => return Ok(Some(Answer::Ok(format!("{}; {expected}", said(&done))))),
                 Err(e) => match e.into_store() {
                     Ok(s) => return Err(FeedError::NotRecorded(InputError::Store(s))),
-                    Err(e) => Refused::Money {
-                        why: e.to_string(),
+                    Err(why) => Refused::Money {
+                        why: Box::new(why),
                         expected,
                     },
                 },
