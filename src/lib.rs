@@ -5,7 +5,7 @@
 //! codes) ← [`log`] (the SQLite log core) ← [`session`] (tables, users, settings over it)
 //! ← [`report`] (reports over the log) and [`floor`] (the PostgreSQL copy) ← [`ui`] (the
 //! dealer screen and the supervisor desk) ← the binary (`main.rs`); [`i18n`] words the
-//! codes, [`files`] holds the file policies. See ARCHITECTURE.md.
+//! codes, [`files`] holds the file policies, [`panics`] reads a worker's panic. See ARCHITECTURE.md.
 
 pub mod codes;
 pub mod engine;
@@ -14,6 +14,7 @@ pub mod floor;
 pub mod i18n;
 pub mod lab;
 pub mod log;
+pub mod panics;
 pub mod pontis_script;
 pub mod report;
 pub mod script;

@@ -364,18 +364,28 @@ pub(crate) fn kind_code(kind: crate::log::EventKind) -> i16 {
 /// (none for a step: read back as a check that matches nothing).
 pub(crate) const EVENT_COLUMNS: &str = "e.seq::int8, e.at, e.kind, e.table_id::int8, e.user_id::int8, e.round_id::int8, e.data, e.hash";
 
+/// Why a floor row does not read as an event (worded as before, in English, in the
+/// floor's findings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum Unreadable {
+    /// A kind this program does not know, by its number.
+    #[error("kind number {0}")]
+    Kind(i16),
+    /// Packed data holding a byte that is no code, of event `seq`.
+    #[error("event {0}: its packed data does not unpack")]
+    Packed(i64),
+}
+
 /// An event read back from `EVENT_COLUMNS` starting at column `at`: its kind from its
 /// number, its data as logged. `Err` names what does not read (a kind this program does
 /// not know, by number; packed data holding a byte that is no code).
-pub(crate) fn event_from(r: &postgres::Row, at: usize) -> Result<Event, String> {
+pub(crate) fn event_from(r: &postgres::Row, at: usize) -> Result<Event, Unreadable> {
     let code: i16 = r.get(at + 2);
-    let kind = crate::log::EventKind::from_code(i64::from(code))
-        .ok_or_else(|| format!("kind number {code}"))?;
+    let kind = crate::log::EventKind::from_code(i64::from(code)).ok_or(Unreadable::Kind(code))?;
     let seq: i64 = r.get(at);
     let kept: String = r.get(at + 6);
     let data = if crate::log::pack::packs(kind) {
-        crate::log::pack::unpack(kept.as_bytes())
-            .ok_or_else(|| format!("event {seq}: its packed data does not unpack"))?
+        crate::log::pack::unpack(kept.as_bytes()).ok_or(Unreadable::Packed(seq))?
     } else {
         kept
     };

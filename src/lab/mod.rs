@@ -14,7 +14,7 @@ pub mod removal;
 pub mod simulate;
 pub mod strategy;
 
-use std::any::Any;
+use crate::panics::panic_message;
 
 use crate::engine::{Card, ImpossibleCard, Rank, Rules, Shoe};
 
@@ -45,17 +45,6 @@ pub(crate) fn run_workers<T: Send>(
         }
         Ok(out)
     })
-}
-
-/// What a panic said: its `&str` or `String` payload.
-fn panic_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "(a panic without a message)".to_string()
-    }
 }
 
 /// The ten card values, ace (1) to the ten-values (10), as indexes 0–9.

@@ -5,6 +5,7 @@ use crate::codes::{NotNow, NotNowCode, RefusalCode};
 use crate::engine::pontis::{PlayError, SetupError as GameSetupError};
 use crate::engine::{Round, SetupError, StepError};
 use crate::log::AuditError;
+use crate::session::money_signed::SignedError;
 
 /// What the feed expects between rounds (its answer's `expected …`).
 pub(crate) const BETWEEN_ROUNDS: &str = "bets (e.g. bets 1a:20 3a:50), or new-shoe, or close";
@@ -99,10 +100,13 @@ pub enum Refused {
     /// The text is not an input (the reader's words), and what was expected.
     #[error("{why}; expected {expected}")]
     Unreadable { why: String, expected: String },
-    /// A count, fill or credit at the table was not taken (the money's words, a signer's
-    /// failed login), and what was expected.
+    /// A count, fill or credit at the table was not taken (the money's typed refusal, or a
+    /// signer's failed login: never the store's failure), and what was expected.
     #[error("{why}; expected {expected}")]
-    Money { why: String, expected: String },
+    Money {
+        why: Box<SignedError>,
+        expected: String,
+    },
     /// The feed's line came when it could not be taken, and what was expected.
     #[error("{why}; expected {expected}")]
     NotNow { why: NotNow, expected: String },
@@ -132,5 +136,39 @@ impl Refused {
             | Refused::CorrectionUnplayable(_)
             | Refused::CorrectionUnfinished { .. } => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::users::LoginError;
+
+    /// A count, fill or credit refused at the table keeps the money's typed refusal (what
+    /// was wrong, as data); its English words for the log and the feed are made from it.
+    #[test]
+    fn a_refused_signed_input_carries_its_typed_error() {
+        let r = Refused::Money {
+            why: Box::new(SignedError::Login {
+                name: "Petr Novak".into(),
+                why: LoginError::Wrong,
+            }),
+            expected: "bets".into(),
+        };
+        assert!(matches!(
+            &r,
+            Refused::Money { why, .. } if matches!(
+                **why,
+                SignedError::Login {
+                    why: LoginError::Wrong,
+                    ..
+                }
+            )
+        ));
+        assert_eq!(
+            r.to_string(),
+            "Petr Novak: wrong name or PIN; expected bets"
+        );
+        assert_eq!(r.code(None), None);
     }
 }

@@ -511,7 +511,7 @@ pub(crate) fn refuse_signed(
         Ok(s) => InputError::Store(s),
         Err(e) => {
             let why = Refused::Money {
-                why: e.to_string(),
+                why: Box::new(e),
                 expected: expected_of(table),
             };
             table.refuse_input(store, shown(text).as_ref(), why)

@@ -16,6 +16,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use super::feed::{self, Feed, FeedError, RunError};
+use crate::panics::panic_message;
 
 /// What a client connecting while another is served reads before it is closed.
 pub const BUSY: &str = "busy another client is connected; try again when it has gone";
@@ -230,17 +231,6 @@ fn joined(
             path: path.to_path_buf(),
             message: panic_message(payload.as_ref()),
         }),
-    }
-}
-
-/// What a panic said: its `&str` or `String` payload.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "(a panic without a message)".to_string()
     }
 }
 

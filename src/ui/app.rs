@@ -510,8 +510,8 @@ impl DealerApp {
                 .and_then(|u| desk.apply(DeskCommand::Latest, store, u, lang));
             self.page = Page::Desk { desk, back };
             said.map(|r| match r {
-                Ok(m) => (m, Tone::Info),
-                Err(e) => (e, Tone::Error),
+                Ok(m) => (m.words(lang), Tone::Info),
+                Err(e) => (e.words(lang), Tone::Error),
             })
         } else {
             None
@@ -525,7 +525,7 @@ impl DealerApp {
             self.page = *back;
             if let Page::OpenTable(o) = &mut self.page {
                 o.tables = list_tables(store).unwrap_or_default();
-                o.rescan(&self.rules_dir, self.lang);
+                o.rescan(&self.rules_dir);
             }
         }
         None
@@ -537,8 +537,8 @@ impl DealerApp {
         match (&mut self.page, self.user.as_ref()) {
             (Page::Desk { desk, .. }, Some(user)) => {
                 desk.apply(a, store, user, lang).map(|r| match r {
-                    Ok(m) => (m, Tone::Info),
-                    Err(e) => (t!(lang, "app-refused", why = e), Tone::Refused),
+                    Ok(m) => (m.words(lang), Tone::Info),
+                    Err(e) => (t!(lang, "app-refused", why = e.words(lang)), Tone::Refused),
                 })
             }
             _ => None,
@@ -555,7 +555,6 @@ impl DealerApp {
                     self.page = Page::OpenTable(OpenTable::new(
                         list_tables(store).unwrap_or_default(),
                         &self.rules_dir,
-                        lang,
                     ));
                 }
                 said
@@ -574,7 +573,6 @@ impl DealerApp {
             self.page = Page::OpenTable(OpenTable::new(
                 list_tables(store).unwrap_or_default(),
                 &self.rules_dir,
-                lang,
             ));
             Some(match closed {
                 Ok(()) if in_play => (
@@ -675,7 +673,6 @@ impl DealerApp {
         self.page = Page::OpenTable(OpenTable::new(
             list_tables(store).unwrap_or_default(),
             &self.rules_dir,
-            lang,
         ));
         if self.rules_dir_given && !self.rules_dir.is_dir() {
             Some((
@@ -780,7 +777,7 @@ impl DealerApp {
                 Ok(c) => {
                     TableSession::open(store, user, &c.name, c.rules, Some(&c.preset), c.limits)
                 }
-                Err(e) => return Some((e, Tone::Refused)),
+                Err(e) => return Some((e.words(lang), Tone::Refused)),
             },
         };
         match opened {

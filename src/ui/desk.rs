@@ -26,6 +26,7 @@ use crate::session::settings;
 use crate::session::users::User;
 use crate::t;
 use crate::ui::felt::table_view_in;
+use crate::ui::status::{Notice, Status, UiError};
 use crate::ui::users_tab::{UsersCommand, UsersTab};
 use crate::ui::widgets::parse_money;
 
@@ -69,11 +70,11 @@ pub(crate) struct Desk {
     /// A void or correction asked for and checked, waiting for its confirmation.
     confirm: Option<Pending>,
     series: Series,
-    verify: Option<Result<String, String>>,
-    verifying: Option<Receiver<Result<String, String>>>,
+    verify: Option<Result<replay::Verified, UiError>>,
+    verifying: Option<Receiver<Result<replay::Verified, UiError>>>,
     /// A search running in the background, then what it found (taken by `SearchDone`).
-    searching: Option<Receiver<Result<Found, String>>>,
-    found: Option<Result<Found, String>>,
+    searching: Option<Receiver<Result<Found, UiError>>>,
+    found: Option<Result<Found, UiError>>,
     /// The latest-rounds listing has an older page.
     older: bool,
     /// The first page lists only the current shift's rounds: its gaming day and number.
@@ -107,7 +108,7 @@ enum Outcome {
 
 impl Outcome {
     /// The word typed in the Outcome field, in `lang` or in English; empty is any.
-    fn parse(lang: Lang, text: &str) -> Result<Outcome, String> {
+    fn parse(lang: Lang, text: &str) -> Result<Outcome, UiError> {
         let w = text.trim().to_lowercase();
         if w.is_empty() {
             return Ok(Outcome::Any);
@@ -120,7 +121,9 @@ impl Outcome {
         } else if is("void", t!(lang, "desk-outcome-void")) || w == "voided" {
             Ok(Outcome::Void)
         } else {
-            Err(t!(lang, "desk-bad-outcome", text = text.trim()))
+            Err(UiError::BadOutcome {
+                text: text.trim().to_string(),
+            })
         }
     }
 }
@@ -262,7 +265,7 @@ impl Desk {
                 }
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => {
                     self.searching = None;
-                    self.found = Some(Err(t!(lang, "desk-search-stopped")));
+                    self.found = Some(Err(UiError::SearchStopped));
                     commands.push(DeskCommand::SearchDone);
                 }
             }
@@ -287,13 +290,13 @@ impl Desk {
                 }
                 (Some(Ok(v)), _) => {
                     ui.label(
-                        RichText::new(t!(lang, "desk-verified", what = v))
+                        RichText::new(t!(lang, "desk-verified", what = verified_words(lang, v)))
                             .color(Color32::LIGHT_GREEN),
                     );
                 }
                 (Some(Err(e)), _) => {
                     ui.label(
-                        RichText::new(t!(lang, "desk-not-verified", why = e))
+                        RichText::new(t!(lang, "desk-not-verified", why = e.words(lang)))
                             .color(Color32::from_rgb(255, 90, 90)),
                     );
                 }
@@ -330,7 +333,7 @@ impl Desk {
 
     /// The period of the From and To fields: dates as the language writes them
     /// (`30. 11. 2026`) or ISO (`2026-11-30`); From empty is the beginning, To empty today.
-    fn period(&self, lang: Lang) -> Result<Period, String> {
+    fn period(&self, lang: Lang) -> Result<Period, UiError> {
         let day = |text: &str, empty: chrono::NaiveDate| {
             let text = text.trim();
             if text.is_empty() {
@@ -342,19 +345,14 @@ impl Desk {
         let from = day(&self.from, beginning)?;
         let to = day(&self.to, chrono::Utc::now().date_naive())?;
         if from > to {
-            return Err(t!(
-                lang,
-                "desk-bad-period",
-                from = i18n::date(lang, from),
-                to = i18n::date(lang, to)
-            ));
+            return Err(UiError::BadPeriod { from, to });
         }
-        Period::parse(&from.to_string(), &to.to_string()).map_err(|e| e.to_string())
+        Ok(Period::parse(&from.to_string(), &to.to_string())?)
     }
 
     /// The period an export covers: the From and To typed, and where one is empty, the
     /// day of the oldest (newest) round the view lists, so that it writes what is shown.
-    fn export_period(&self, lang: Lang) -> Result<Period, String> {
+    fn export_period(&self, lang: Lang) -> Result<Period, UiError> {
         let day_of = |r: Option<&RoundRow>| {
             r.map_or_else(
                 || chrono::Utc::now().date_naive(),
@@ -372,14 +370,9 @@ impl Desk {
         let from = typed(&self.from, day_of(self.rows.last()))?;
         let to = typed(&self.to, day_of(self.rows.first()))?;
         if from > to {
-            return Err(t!(
-                lang,
-                "desk-bad-period",
-                from = i18n::date(lang, from),
-                to = i18n::date(lang, to)
-            ));
+            return Err(UiError::BadPeriod { from, to });
         }
-        Period::parse(&from.to_string(), &to.to_string()).map_err(|e| e.to_string())
+        Ok(Period::parse(&from.to_string(), &to.to_string())?)
     }
 
     /// Carries out `a` on `store` for `user` (a supervisor or admin): what was done
@@ -391,91 +384,80 @@ impl Desk {
         store: &mut Store,
         user: &User,
         lang: Lang,
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Status> {
         if matches!(a, DeskCommand::Latest | DeskCommand::Search) {
             match settings::currency(store) {
                 Ok(c) => self.currency = c,
-                Err(e) => return Some(Err(e.to_string())),
+                Err(e) => return Some(Err(e.into())),
             }
         }
         Some(match a {
-            DeskCommand::Latest => self.latest(store, vec![None], lang),
-            DeskCommand::Older => return self.older(store, lang),
-            DeskCommand::Newer => return self.newer(store, lang),
+            DeskCommand::Latest => self.latest(store, vec![None]),
+            DeskCommand::Older => return self.older(store),
+            DeskCommand::Newer => return self.newer(store),
             DeskCommand::Search => self.search(store, lang),
-            DeskCommand::SearchDone => return self.search_done(lang),
-            DeskCommand::Open(round) => self.open_round(store, round, lang),
+            DeskCommand::SearchDone => return self.search_done(),
+            DeskCommand::Open(round) => self.open_round(store, round),
             DeskCommand::AskVoid | DeskCommand::AskCorrect => {
-                return self.ask(store, user, a, lang);
+                return self.ask(store, user, a);
             }
             DeskCommand::Cancel => {
                 self.confirm = None;
-                Ok(t!(lang, "desk-change-cancelled"))
+                Ok(Notice::ChangeCancelled)
             }
-            DeskCommand::Void => return self.void(store, user, lang),
-            DeskCommand::Preview => self.correct(store, None, lang)?,
+            DeskCommand::Void => return self.void(store, user),
+            DeskCommand::Preview => self.correct(store, None)?,
             DeskCommand::Correct => {
                 let round = self.history.as_ref()?.round;
                 if self.confirm.take() != Some(Pending::Correct(round)) {
                     return None;
                 }
-                let done = self.correct(store, Some(user), lang)?;
+                let done = self.correct(store, Some(user))?;
                 if done.is_ok() {
                     self.changed(store, round);
                 }
                 done
             }
-            DeskCommand::Verify => self.verify_in_background(store, lang),
+            DeskCommand::Verify => self.verify_in_background(store),
             DeskCommand::Export(kind) => self.export(store, user, kind, lang),
             DeskCommand::SearchGames => self.search_games(store, lang),
             DeskCommand::Money | DeskCommand::MoneyRounds(_) => {
                 return self.money_command(a, store, user, lang);
             }
-            DeskCommand::Users(c) => return self.users.apply(c, store, user, lang),
+            DeskCommand::Users(c) => return self.users.apply(c, store, user),
         })
     }
 
     /// Checks a void or correction of the open round (a correction is previewed), then
     /// asks to confirm it; nothing is written yet.
-    fn ask(
-        &mut self,
-        store: &mut Store,
-        user: &User,
-        a: DeskCommand,
-        lang: Lang,
-    ) -> Option<Result<String, String>> {
+    fn ask(&mut self, store: &mut Store, user: &User, a: DeskCommand) -> Option<Status> {
         let round = self.history.as_ref()?.round;
         self.confirm = None;
         if let Err(e) = exceptions::may_change(store, user, round, &self.reason) {
-            return Some(Err(e.to_string()));
+            return Some(Err(e.into()));
         }
         if a == DeskCommand::AskVoid {
             self.confirm = Some(Pending::Void(round));
-            return Some(Ok(t!(lang, "desk-confirm-void-asked", round = round)));
+            return Some(Ok(Notice::VoidAsked { round }));
         }
-        match self.correct(store, None, lang)? {
+        match self.correct(store, None)? {
             Ok(_) => {
                 self.confirm = Some(Pending::Correct(round));
-                Some(Ok(t!(lang, "desk-confirm-correct-asked", round = round)))
+                Some(Ok(Notice::CorrectAsked { round }))
             }
             Err(e) => Some(Err(e)),
         }
     }
 
     /// Voids the open round once its void was confirmed.
-    fn void(
-        &mut self,
-        store: &mut Store,
-        user: &User,
-        lang: Lang,
-    ) -> Option<Result<String, String>> {
+    fn void(&mut self, store: &mut Store, user: &User) -> Option<Status> {
         let round = self.history.as_ref()?.round;
         if self.confirm.take() != Some(Pending::Void(round)) {
             return None;
         }
         let done = exceptions::void_round(store, user, round, &self.reason)
-            .map(|()| t!(lang, "desk-round-voided", round = round))
-            .map_err(|e| e.to_string());
+            .map(|()| Notice::Voided { round })
+            .map_err(UiError::from);
         if done.is_ok() {
             self.changed(store, round);
         }
@@ -502,12 +484,12 @@ impl Desk {
     }
 
     /// The next page of older rounds (`None`: there is none, or it was already read).
-    fn older(&mut self, store: &Store, lang: Lang) -> Option<Result<String, String>> {
+    fn older(&mut self, store: &Store) -> Option<Status> {
         match (&self.listing, self.rows.last()) {
             (Listing::Latest(pages), Some(last)) => {
                 let mut pages = pages.clone();
                 pages.push(Some((last.at, last.round)));
-                Some(self.latest(store, pages, lang))
+                Some(self.latest(store, pages))
             }
             (Listing::Found(n), _) if (n + 1) * PAGE < self.rows.len() => {
                 self.listing = Listing::Found(n + 1);
@@ -518,11 +500,11 @@ impl Desk {
     }
 
     /// The page of newer rounds.
-    fn newer(&mut self, store: &Store, lang: Lang) -> Option<Result<String, String>> {
+    fn newer(&mut self, store: &Store) -> Option<Status> {
         match &self.listing {
             Listing::Latest(pages) if pages.len() > 1 => {
                 let pages = pages[..pages.len() - 1].to_vec();
-                Some(self.latest(store, pages, lang))
+                Some(self.latest(store, pages))
             }
             Listing::Found(n) if *n > 0 => {
                 self.listing = Listing::Found(n - 1);
@@ -533,25 +515,16 @@ impl Desk {
     }
 
     /// A background search has finished: its rounds are listed.
-    fn search_done(&mut self, lang: Lang) -> Option<Result<String, String>> {
+    fn search_done(&mut self) -> Option<Status> {
         Some(match self.found.take()? {
             Ok(f) => {
                 self.rows = f.rows;
                 self.series = f.series;
                 self.listing = Listing::Found(0);
                 Ok(if f.capped {
-                    t!(
-                        lang,
-                        "desk-search-capped",
-                        cap_shown = count(lang, SEARCH_CAP)
-                    )
+                    Notice::SearchCapped { cap: SEARCH_CAP }
                 } else {
-                    t!(
-                        lang,
-                        "desk-rounds-found",
-                        n = self.rows.len(),
-                        n_shown = count(lang, self.rows.len())
-                    )
+                    Notice::RoundsFound { n: self.rows.len() }
                 })
             }
             Err(e) => Err(e),
@@ -559,8 +532,8 @@ impl Desk {
     }
 
     /// Opens a round's history on the round tab.
-    fn open_round(&mut self, store: &Store, round: i64, lang: Lang) -> Result<String, String> {
-        let h = RoundHistory::load(store, round).map_err(|e| e.to_string())?;
+    fn open_round(&mut self, store: &Store, round: i64) -> Status {
+        let h = RoundHistory::load(store, round)?;
         self.cursor = h.events.len().saturating_sub(1);
         // A round still in play has no logged inputs to correct.
         let steps = replay::export_round(store, round)
@@ -573,17 +546,12 @@ impl Desk {
         self.preview = None;
         self.history = Some(h);
         self.tab = Tab::Round;
-        Ok(t!(lang, "desk-round-open", round = round))
+        Ok(Notice::RoundOpen { round })
     }
 
     /// Previews the open round with the inputs typed (`by`: `None`), or corrects it as
     /// `by`; `None` when no round is open.
-    fn correct(
-        &mut self,
-        store: &mut Store,
-        by: Option<&User>,
-        lang: Lang,
-    ) -> Option<Result<String, String>> {
+    fn correct(&mut self, store: &mut Store, by: Option<&User>) -> Option<Status> {
         let round = self.history.as_ref()?.round;
         // One input per comma: "9, K, insure 1a 5, stick".
         let steps: Vec<String> = self
@@ -600,51 +568,41 @@ impl Desk {
             Ok(c) => {
                 self.preview = Some(c);
                 Ok(if by.is_some() {
-                    t!(lang, "desk-round-corrected", round = round)
+                    Notice::Corrected { round }
                 } else {
-                    t!(lang, "desk-preview-written")
+                    Notice::PreviewWritten
                 })
             }
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(e.into()),
         })
     }
 
     /// Verifies the file on a thread of its own, with its own read-only connection.
-    fn verify_in_background(&mut self, store: &Store, lang: Lang) -> Result<String, String> {
+    fn verify_in_background(&mut self, store: &Store) -> Status {
         let path = store.path().to_path_buf();
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             let r = Store::open_read(&path)
-                .map_err(|e| e.to_string())
-                .and_then(|s| {
-                    replay::verify(&s, |_| {})
-                        .map(|v| verified_words(lang, &v))
-                        .map_err(|e| e.to_string())
-                });
+                .map_err(UiError::from)
+                .and_then(|s| replay::verify(&s, |_| {}).map_err(UiError::from));
             let _ = tx.send(r);
         });
         self.verifying = Some(rx);
-        Ok(t!(lang, "desk-verifying-background"))
+        Ok(Notice::VerifyingInBackground)
     }
 
     /// Lists the page of the latest rounds that begins at the last of `pages`.
-    fn latest(
-        &mut self,
-        store: &Store,
-        pages: Vec<Option<(i64, i64)>>,
-        lang: Lang,
-    ) -> Result<String, String> {
+    fn latest(&mut self, store: &Store, pages: Vec<Option<(i64, i64)>>) -> Status {
         self.charts_asked = false;
         let before = pages.last().copied().flatten();
         // One more than a page: whether an older page exists, so Older is offered only then.
-        let mut rows =
-            report::data::latest_rounds(store, before, PAGE + 1).map_err(|e| e.to_string())?;
+        let mut rows = report::data::latest_rounds(store, before, PAGE + 1)?;
         if rows.is_empty() && pages.len() > 1 {
-            return Err(t!(lang, "desk-no-older"));
+            return Err(UiError::NoOlder);
         }
         // The first page: the current shift's rounds (by the store's clock) when it has
         // any; else the latest rounds. Older pages go on from the last row listed.
-        self.cal = settings::calendar(store).map_err(|e| e.to_string())?;
+        self.cal = settings::calendar(store)?;
         let now = self.cal.locate(store.now());
         let since = self.cal.start_ms(now.day, now.shift);
         self.in_shift = None;
@@ -670,37 +628,34 @@ impl Desk {
         let n = pages.len();
         self.listing = Listing::Latest(pages);
         Ok(match (n, self.in_shift) {
-            (1, _) if self.rows.is_empty() => t!(lang, "desk-no-rounds-yet"),
-            (1, Some(_)) => t!(lang, "desk-status-shift", n = self.rows.len()),
-            (1, None) => t!(lang, "desk-status-latest", n = self.rows.len()),
-            (n, _) => t!(lang, "desk-status-page", page = n),
+            (1, _) if self.rows.is_empty() => Notice::NoRoundsYet,
+            (1, Some(_)) => Notice::ShiftRounds { n: self.rows.len() },
+            (1, None) => Notice::LatestRounds { n: self.rows.len() },
+            (page, _) => Notice::Page { page },
         })
     }
 
     /// Checks the filters here, then searches in the background (`SearchDone` lists it):
     /// the desk stays live on a database of millions of rounds.
-    fn search(&mut self, store: &Store, lang: Lang) -> Result<String, String> {
+    fn search(&mut self, store: &Store, lang: Lang) -> Status {
         if self.searching.is_some() {
-            return Err(t!(lang, "desk-search-running"));
+            return Err(UiError::SearchRunning);
         }
         let period = self.period(lang)?;
-        let cal = settings::calendar(store).map_err(|e| e.to_string())?;
+        let cal = settings::calendar(store)?;
         // Whole gaming days, in the database's time zone.
         let (from, to) = (cal.day_ms(period.from()).0, cal.day_ms(period.to()).1);
-        let shift = shift_filter(lang, &cal, &self.shift)?;
+        let shift = shift_filter(&cal, &self.shift)?;
         let min = if self.min_payout.trim().is_empty() {
             None
         } else {
-            Some(parse_money(lang, &self.min_payout).map_err(|_| {
-                t!(
-                    lang,
-                    "desk-bad-payout",
-                    text = self.min_payout.trim(),
-                    example = i18n::amount(lang, Money::units(1000))
-                )
-            })?)
+            Some(
+                parse_money(lang, &self.min_payout).map_err(|_| UiError::BadPayout {
+                    text: self.min_payout.trim().to_string(),
+                })?,
+            )
         };
-        let box_no = box_filter(lang, &self.box_no)?;
+        let box_no = box_filter(&self.box_no)?;
         let f = Filters {
             from,
             to,
@@ -716,32 +671,28 @@ impl Desk {
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             let found = Store::open_read(&path)
-                .map_err(|e| e.to_string())
-                .and_then(|s| find(&s, &f).map_err(|e| e.to_string()));
+                .and_then(|s| find(&s, &f))
+                .map_err(UiError::from);
             let _ = tx.send(found);
         });
         self.searching = Some(rx);
-        Ok(t!(lang, "desk-searching"))
+        Ok(Notice::Searching)
     }
 
-    fn search_games(&mut self, store: &Store, lang: Lang) -> Result<String, String> {
+    fn search_games(&mut self, store: &Store, lang: Lang) -> Status {
         let (a, b) = self.period(lang)?.ms();
         // The games' times are listed in the database's zone.
-        self.cal = settings::calendar(store).map_err(|e| e.to_string())?;
+        self.cal = settings::calendar(store)?;
         let like = |field: &str, want: &str| {
             want.trim().is_empty() || field.to_lowercase().contains(&want.trim().to_lowercase())
         };
-        self.games = game_rows(store, 0, a, b)
-            .map_err(|e| e.to_string())?
+        self.games = game_rows(store, 0, a, b)?
             .into_iter()
             .filter(|g| like(&g.table, &self.table) && like(&g.host, &self.dealer))
             .collect();
-        Ok(t!(
-            lang,
-            "desk-games-found",
-            n = self.games.len(),
-            n_shown = count(lang, self.games.len())
-        ))
+        Ok(Notice::GamesFound {
+            n: self.games.len(),
+        })
     }
 
     fn games_tab(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<DeskCommand>) {
@@ -797,26 +748,20 @@ impl Desk {
         });
     }
 
-    fn export(
-        &mut self,
-        store: &Store,
-        user: &User,
-        kind: Kind,
-        lang: Lang,
-    ) -> Result<String, String> {
+    fn export(&mut self, store: &Store, user: &User, kind: Kind, lang: Lang) -> Status {
         let period = self.export_period(lang)?;
         // Filters a report cannot apply would make it show more than the view: refused.
         if [&self.shift, &self.box_no, &self.outcome, &self.min_payout]
             .iter()
             .any(|f| !f.trim().is_empty())
         {
-            return Err(t!(lang, "desk-export-filters"));
+            return Err(UiError::ExportFilters);
         }
         let dir = match self.export_dir.trim() {
-            "" => return Err(t!(lang, "desk-export-no-folder")),
+            "" => return Err(UiError::ExportNoFolder),
             d => PathBuf::from(d),
         };
-        let stores = [Store::open_read(store.path()).map_err(|e| e.to_string())?];
+        let stores = [Store::open_read(store.path())?];
         let at = chrono::Utc::now()
             .format("%Y-%m-%d %H:%M:%S UTC")
             .to_string();
@@ -833,14 +778,10 @@ impl Desk {
             generated_by: &by,
             generated_at: &at,
         };
-        let r = report::build(&stores, &o, |_| {}).map_err(|e| e.to_string())?;
-        std::fs::create_dir_all(&dir).map_err(|e| {
-            t!(
-                lang,
-                "desk-export-bad-folder",
-                folder = dir.display().to_string(),
-                why = e.to_string()
-            )
+        let r = report::build(&stores, &o, |_| {})?;
+        std::fs::create_dir_all(&dir).map_err(|why| UiError::ExportBadFolder {
+            folder: dir.clone(),
+            why,
         })?;
         // Never over an earlier export: the next free name, written only if still free.
         let name = report::file_name(&r, "html");
@@ -853,17 +794,13 @@ impl Desk {
             };
             match crate::files::write_new(&path, html.as_bytes(), false) {
                 Ok(()) => {
-                    return Ok(t!(lang, "desk-exported", path = path.display().to_string()));
+                    return Ok(Notice::Exported { path });
                 }
                 Err(crate::files::WriteError::Exists(_)) if n < 1000 => {}
-                Err(e) => return Err(e.to_string()),
+                Err(e) => return Err(e.into()),
             }
         }
-        Err(t!(
-            lang,
-            "desk-no-free-name",
-            folder = dir.display().to_string()
-        ))
+        Err(UiError::NoFreeName(dir))
     }
 
     fn field(ui: &mut Ui, label: &str, value: &mut String, width: f32) {
@@ -1588,7 +1525,7 @@ fn when(lang: Lang, cal: &Calendar, ms: i64) -> String {
 
 /// A date typed on the desk: as `lang` writes it (`30. 11. 2026`, `30.11.2026`) or ISO
 /// (`2026-11-30`); anything else is refused with both forms as examples.
-fn parse_date(lang: Lang, text: &str) -> Result<chrono::NaiveDate, String> {
+fn parse_date(lang: Lang, text: &str) -> Result<chrono::NaiveDate, UiError> {
     use chrono::NaiveDate;
     let squeezed: String = text.split_whitespace().collect();
     let pattern: String = t!(lang, "date-pattern")
@@ -1597,15 +1534,8 @@ fn parse_date(lang: Lang, text: &str) -> Result<chrono::NaiveDate, String> {
         .collect();
     NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
         .or_else(|_| NaiveDate::parse_from_str(&squeezed, &pattern))
-        .map_err(|_| {
-            let example = chrono::Utc::now().date_naive();
-            t!(
-                lang,
-                "desk-bad-date",
-                text = text.trim(),
-                example = i18n::date(lang, example),
-                iso = example.to_string()
-            )
+        .map_err(|_| UiError::BadDate {
+            text: text.trim().to_string(),
         })
 }
 
@@ -1776,7 +1706,7 @@ fn verified_words(lang: Lang, v: &replay::Verified) -> String {
 
 /// The shift filter: empty for every shift, else a shift's number in the gaming day
 /// (1 to the calendar's count).
-fn shift_filter(lang: Lang, cal: &Calendar, text: &str) -> Result<Option<u8>, String> {
+fn shift_filter(cal: &Calendar, text: &str) -> Result<Option<u8>, UiError> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
@@ -1785,14 +1715,10 @@ fn shift_filter(lang: Lang, cal: &Calendar, text: &str) -> Result<Option<u8>, St
         .ok()
         .filter(|s| (1..=cal.shift_count()).contains(s))
         .map(Some)
-        .ok_or_else(|| {
-            t!(
-                lang,
-                "desk-bad-shift",
-                text = text,
-                max = cal.shift_count(),
-                shifts = shifts_listed(cal)
-            )
+        .ok_or_else(|| UiError::BadShift {
+            text: text.to_string(),
+            max: cal.shift_count(),
+            shifts: shifts_listed(cal),
         })
 }
 
@@ -1806,7 +1732,7 @@ fn shifts_listed(cal: &Calendar) -> String {
 
 /// The box filter: empty for every box, else a box number the rules can have (1 to the
 /// engine's most boxes a table may have: the search runs over every table's rules).
-fn box_filter(lang: Lang, text: &str) -> Result<Option<u8>, String> {
+fn box_filter(text: &str) -> Result<Option<u8>, UiError> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
@@ -1815,7 +1741,10 @@ fn box_filter(lang: Lang, text: &str) -> Result<Option<u8>, String> {
         .ok()
         .filter(|b| (1..=MAX_BOXES).contains(b))
         .map(Some)
-        .ok_or_else(|| t!(lang, "desk-bad-box", text = text, max = MAX_BOXES))
+        .ok_or_else(|| UiError::BadBox {
+            text: text.to_string(),
+            max: MAX_BOXES,
+        })
 }
 
 #[cfg(test)]
@@ -1837,14 +1766,14 @@ mod tests {
     /// The box filter takes every box the rules allow, and nothing past it.
     #[test]
     fn the_box_filter_takes_the_boxes_the_rules_allow() {
-        assert_eq!(box_filter(Lang::En, " "), Ok(None));
+        assert_eq!(box_filter(" "), Ok(None));
         for b in 1..=MAX_BOXES {
-            assert_eq!(box_filter(Lang::En, &format!(" {b} ")), Ok(Some(b)));
+            assert_eq!(box_filter(&format!(" {b} ")), Ok(Some(b)));
         }
         let past = (MAX_BOXES + 1).to_string();
         for bad in ["0", past.as_str(), "x", "-1"] {
             assert_eq!(
-                box_filter(Lang::En, bad),
+                box_filter(bad).map_err(|e| e.words(Lang::En)),
                 Err(format!(
                     "box \u{201c}{bad}\u{201d}: expected a box number 1 to {MAX_BOXES}"
                 ))
@@ -1878,7 +1807,7 @@ mod tests {
         store: Store,
         user: User,
         lang: Lang,
-        status: Option<Result<String, String>>,
+        status: Option<Status>,
     }
 
     /// The desk on a demo database of `rounds` rounds in `currency` (if any), in `lang`,
@@ -1999,7 +1928,11 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
         h.run();
-        let said = h.state().status.clone();
+        let said = h.state().status.as_ref().map(|r| {
+            r.as_ref()
+                .map(|n| n.words(Lang::Cs))
+                .map_err(|e| e.words(Lang::Cs))
+        });
         let Some(Ok(said)) = said else {
             panic!("the search answered: {said:?}")
         };
@@ -2018,7 +1951,11 @@ mod tests {
         h.get_by_label("Výsledek").type_text("x");
         h.get_by_label("Hledat").click();
         h.run();
-        let said = h.state().status.clone();
+        let said = h.state().status.as_ref().map(|r| {
+            r.as_ref()
+                .map(|n| n.words(Lang::Cs))
+                .map_err(|e| e.words(Lang::Cs))
+        });
         assert!(
             matches!(&said, Some(Err(e)) if e.contains("čekám kasino, hráči nebo anulováno")),
             "{said:?}"
@@ -2029,10 +1966,10 @@ mod tests {
     #[test]
     fn the_shift_filter_takes_a_shifts_number() {
         let cal = Calendar::new("Europe/Prague", "06:00 18:00").unwrap();
-        assert_eq!(shift_filter(Lang::En, &cal, " "), Ok(None));
-        assert_eq!(shift_filter(Lang::En, &cal, " 2 "), Ok(Some(2)));
+        assert_eq!(shift_filter(&cal, " "), Ok(None));
+        assert_eq!(shift_filter(&cal, " 2 "), Ok(Some(2)));
         for bad in ["0", "3", "night", "-1"] {
-            let e = shift_filter(Lang::Cs, &cal, bad).unwrap_err();
+            let e = shift_filter(&cal, bad).unwrap_err().words(Lang::Cs);
             assert!(e.contains("06:00–18:00"), "{bad}: {e}");
         }
     }
@@ -2052,7 +1989,9 @@ mod tests {
         ] {
             assert_eq!(parse_date(lang, text), Ok(d), "{lang} {text}");
         }
-        let e = parse_date(Lang::Cs, "5/1/2026").unwrap_err();
+        let e = parse_date(Lang::Cs, "5/1/2026")
+            .unwrap_err()
+            .words(Lang::Cs);
         assert!(e.contains("5/1/2026") && e.contains("čekám datum"), "{e}");
         for (lang, text, cents) in [
             (Lang::Cs, "1 000,50", 100_050),
@@ -2074,7 +2013,7 @@ mod tests {
         let mut desk = Desk::new();
         desk.from = "6. 1. 2026".into();
         desk.to = "2026-01-05".into();
-        let e = desk.period(Lang::Cs).unwrap_err();
+        let e = desk.period(Lang::Cs).unwrap_err().words(Lang::Cs);
         assert_eq!(
             e,
             "Od 6. 1. 2026 je po Do 5. 1. 2026: nejdřív patří dřívější datum"

@@ -136,7 +136,18 @@ struct Snapshot {
     alarms: usize,
     /// When it was read (UTC); `None` until the first read.
     read_at: Option<chrono::NaiveTime>,
-    error: Option<String>,
+    error: Option<Arc<ReadError>>,
+}
+
+/// Why a read of the floor failed: kept whole, shown as the library words it.
+#[derive(Debug, thiserror::Error)]
+enum ReadError {
+    #[error(transparent)]
+    Floor(#[from] crate::floor::FloorError),
+    #[error(transparent)]
+    Period(#[from] report::PeriodError),
+    #[error(transparent)]
+    Report(#[from] crate::log::AuditError),
 }
 
 /// The floor view: a thread reads the floor every few seconds until the view closes.
@@ -155,7 +166,7 @@ impl FloorView {
             while !st.load(Ordering::Relaxed) {
                 let now = chrono::Utc::now();
                 let fresh = read(&url, now).unwrap_or_else(|e| Snapshot {
-                    error: Some(e),
+                    error: Some(Arc::new(e)),
                     ..s.lock().map(|g| g.clone()).unwrap_or_default()
                 });
                 if let Ok(mut g) = s.lock() {
@@ -190,7 +201,7 @@ impl FloorView {
             None => t!(lang, "floor-reading"),
         });
         if let Some(e) = &s.error {
-            ui.label(RichText::new(e).color(Color32::from_rgb(255, 90, 90)));
+            ui.label(RichText::new(e.to_string()).color(Color32::from_rgb(255, 90, 90)));
         }
         if s.alarms > 0 {
             ui.label(
@@ -258,14 +269,14 @@ impl Drop for FloorView {
 
 /// One read of the floor: its table databases, today's summary per table (the same
 /// report code as `croupier report --floor`), its alarms.
-fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, String> {
-    let mut floor = Floor::connect(url).map_err(|e| e.to_string())?;
-    let alarms = floor.alarms().map_err(|e| e.to_string())?.len();
-    let mut src = FloorSource::open(floor).map_err(|e| e.to_string())?;
+fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, ReadError> {
+    let mut floor = Floor::connect(url)?;
+    let alarms = floor.alarms()?.len();
+    let mut src = FloorSource::open(floor)?;
     let day = now.format("%Y-%m-%d").to_string();
     let o = Options {
         kind: Kind::Summary,
-        period: Period::parse(&day, &day).map_err(|e| e.to_string())?,
+        period: Period::parse(&day, &day)?,
         table: None,
         dealer: None,
         threshold: crate::engine::Money::units(1000),
@@ -273,7 +284,7 @@ fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, Strin
         generated_by: "floor view",
         generated_at: "",
     };
-    let r = report::build_from(&mut src, &o, |_| {}).map_err(|e| e.to_string())?;
+    let r = report::build_from(&mut src, &o, |_| {})?;
     let today = r
         .section(key::BY_DAY)
         .map(|s| {

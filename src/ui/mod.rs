@@ -9,6 +9,7 @@ mod floor;
 mod keys;
 mod rules_files;
 mod screens;
+mod status;
 mod users_tab;
 mod watch;
 mod widgets;
@@ -112,7 +113,7 @@ pub fn run(
     rules_dir: Option<PathBuf>,
     floor: Option<String>,
     locale: Option<String>,
-) -> Result<(), String> {
+) -> Result<(), eframe::Error> {
     let lang = locale
         .as_deref()
         .and_then(Lang::from_locale)
@@ -137,5 +138,4 @@ pub fn run(
             }))
         }),
     )
-    .map_err(|e| e.to_string())
 }

@@ -4,8 +4,9 @@
 //! that cannot be played stays in the list with the reason, and cannot be chosen to open.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use crate::engine::{Rules, rules};
+use crate::engine::{Rules, RulesError, rules};
 use crate::files::ReadError;
 use crate::i18n::Lang;
 use crate::t;
@@ -20,18 +21,45 @@ pub(crate) struct RulesChoice {
     /// The file it came from (`None`: a preset).
     pub(crate) file: Option<PathBuf>,
     /// The rules, or why they cannot be played.
-    pub(crate) rules: Result<Rules, String>,
+    pub(crate) rules: Result<Rules, Unplayable>,
+}
+
+/// Why a listed entry cannot be played: worded in the viewer's language when shown.
+#[derive(Clone, Debug)]
+pub(crate) enum Unplayable {
+    /// The rules read, but the engine refuses them.
+    Rules(RulesError),
+    /// The file could not be read as a rules file.
+    File(Arc<ReadError>),
+    /// The folder could not be listed.
+    Folder(Arc<std::io::Error>),
+}
+
+impl Unplayable {
+    /// Why, in `lang`.
+    pub(crate) fn words(&self, lang: Lang) -> String {
+        match self {
+            Unplayable::Rules(e) => e.to_string(),
+            Unplayable::File(e) => match &**e {
+                ReadError::NotAFile => t!(lang, "rules-not-a-file"),
+                ReadError::TooBig { max } => t!(lang, "rules-too-big", bytes = *max),
+                ReadError::NotUtf8 => t!(lang, "rules-not-utf8"),
+                ReadError::Io(e) => e.to_string(),
+            },
+            Unplayable::Folder(e) => t!(lang, "rules-folder-unreadable", why = e.to_string()),
+        }
+    }
 }
 
 /// The presets, then the folder's rules files by name. A folder that does not exist adds
-/// nothing; one that cannot be read is one entry saying why (in `lang`).
-pub(crate) fn list(dir: &Path, lang: Lang) -> Vec<RulesChoice> {
+/// nothing; one that cannot be read is one entry saying why.
+pub(crate) fn list(dir: &Path) -> Vec<RulesChoice> {
     let mut out: Vec<RulesChoice> = rules::preset_names()
         .into_iter()
         .map(|n| RulesChoice {
             name: n.to_string(),
             file: None,
-            rules: Rules::preset(n).map_err(|e| e.to_string()),
+            rules: Rules::preset(n).map_err(Unplayable::Rules),
         })
         .collect();
     let entries = match std::fs::read_dir(dir) {
@@ -41,7 +69,7 @@ pub(crate) fn list(dir: &Path, lang: Lang) -> Vec<RulesChoice> {
             out.push(RulesChoice {
                 name: format!("{}/", dir.display()),
                 file: Some(dir.to_path_buf()),
-                rules: Err(t!(lang, "rules-folder-unreadable", why = e.to_string())),
+                rules: Err(Unplayable::Folder(Arc::new(e))),
             });
             return out;
         }
@@ -59,7 +87,7 @@ pub(crate) fn list(dir: &Path, lang: Lang) -> Vec<RulesChoice> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let rules = read(&path, lang);
+        let rules = read(&path);
         out.push(RulesChoice {
             name,
             file: Some(path),
@@ -72,14 +100,10 @@ pub(crate) fn list(dir: &Path, lang: Lang) -> Vec<RulesChoice> {
 /// A rules file read and checked: the rules, or the reason they cannot be played. Only a
 /// regular file (or a link to one) is opened, and at most `MAX_BYTES + 1` bytes are read, so
 /// a FIFO, a device (`/dev/zero`) or a folder named `*.json` is refused without blocking.
-fn read(path: &Path, lang: Lang) -> Result<Rules, String> {
-    let text = crate::files::read_text(path, MAX_BYTES).map_err(|e| match e {
-        ReadError::NotAFile => t!(lang, "rules-not-a-file"),
-        ReadError::TooBig { max } => t!(lang, "rules-too-big", bytes = max),
-        ReadError::NotUtf8 => t!(lang, "rules-not-utf8"),
-        ReadError::Io(e) => e.to_string(),
-    })?;
-    Rules::from_json(&text).map_err(|e| e.to_string())
+fn read(path: &Path) -> Result<Rules, Unplayable> {
+    let text =
+        crate::files::read_text(path, MAX_BYTES).map_err(|e| Unplayable::File(Arc::new(e)))?;
+    Rules::from_json(&text).map_err(Unplayable::Rules)
 }
 
 /// The rules' knobs as a supervisor reads them, in the file's order and in `lang`: ratios
@@ -213,10 +237,10 @@ mod tests {
         let (done, got) = std::sync::mpsc::channel();
         let d = dir.clone();
         std::thread::spawn(move || {
-            let files: Vec<(String, Result<(), String>)> = list(&d, Lang::En)
+            let files: Vec<(String, Option<String>)> = list(&d)
                 .into_iter()
                 .filter(|c| c.file.is_some())
-                .map(|c| (c.name, c.rules.map(|_| ())))
+                .map(|c| (c.name, c.rules.err().map(|e| e.words(Lang::En))))
                 .collect();
             let _ = done.send(files);
         });
@@ -231,11 +255,11 @@ mod tests {
                 .unwrap_or_else(|| panic!("{n} listed: {files:?}"))
         };
         for n in ["fifo.json", "zero.json", "folder.json"] {
-            let e = find(n).unwrap_err();
+            let e = find(n).expect("refused");
             assert!(e.contains("not a regular file"), "{n}: {e}");
         }
-        assert!(find("big.json").unwrap_err().contains("a few KB at most"));
-        assert_eq!(find("VIP.JSON"), Ok(()));
-        assert_eq!(find("link.json"), Ok(()));
+        assert!(find("big.json").is_some_and(|e| e.contains("a few KB at most")));
+        assert_eq!(find("VIP.JSON"), None);
+        assert_eq!(find("link.json"), None);
     }
 }

@@ -4,11 +4,12 @@
 
 use egui::{Color32, RichText, Ui};
 
-use crate::i18n::{Lang, errors};
+use crate::i18n::Lang;
 use crate::log::Store;
 use crate::session::users::{self, Role, User};
 use crate::t;
 use crate::ui::role_name;
+use crate::ui::status::{Notice, Status, UiError};
 use crate::ui::widgets::form_field;
 
 /// The tab's state: the users listed, the add form, what waits for its yes.
@@ -171,21 +172,20 @@ impl UsersTab {
     }
 
     /// Carries out `c` on `store` for `by` (the desk's user): what was done or asked
-    /// (`Ok`), or refused with why (`Err`), in `lang`; `None` when there is nothing to say.
+    /// (`Ok`), or refused with why (`Err`); `None` when there is nothing to say.
     pub(crate) fn apply(
         &mut self,
         c: UsersCommand,
         store: &mut Store,
         by: &User,
-        lang: Lang,
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Status> {
         match c {
-            UsersCommand::List => self.reread(store, lang).err().map(Err),
-            UsersCommand::AskAdd => Some(self.ask_add(store, by, lang)),
-            UsersCommand::AskUnlock(id) => Some(self.ask_unlock(store, id, by, lang)),
+            UsersCommand::List => self.reread(store).err().map(Err),
+            UsersCommand::AskAdd => Some(self.ask_add(store, by)),
+            UsersCommand::AskUnlock(id) => Some(self.ask_unlock(store, id, by)),
             UsersCommand::Cancel => {
                 self.pending = None;
-                Some(Ok(t!(lang, "desk-change-cancelled")))
+                Some(Ok(Notice::ChangeCancelled))
             }
             UsersCommand::Yes => {
                 let done = match self.pending.take()? {
@@ -194,19 +194,18 @@ impl UsersTab {
                             self.name.clear();
                             self.pin.clear();
                             self.pin2.clear();
-                            t!(
-                                lang,
-                                "users-added",
-                                name = u.name.as_str(),
-                                role = role_name(lang, u.role)
-                            )
+                            Notice::UserAdded {
+                                name: u.name,
+                                role: u.role,
+                            }
                         })
                     }
-                    Pending::Unlock(name) => users::unlock(store, &name, by)
-                        .map(|()| t!(lang, "users-unlocked", name = name.as_str())),
+                    Pending::Unlock(name) => {
+                        users::unlock(store, &name, by).map(|()| Notice::UserUnlocked { name })
+                    }
                 };
-                let done = done.map_err(|e| errors::store(lang, &e));
-                if let Err(e) = self.reread(store, lang) {
+                let done = done.map_err(UiError::from);
+                if let Err(e) = self.reread(store) {
                     return Some(Err(e));
                 }
                 Some(done)
@@ -214,39 +213,32 @@ impl UsersTab {
         }
     }
 
-    fn reread(&mut self, store: &Store, lang: Lang) -> Result<(), String> {
+    fn reread(&mut self, store: &Store) -> Result<(), UiError> {
         self.read = true;
-        self.list = users::list(store).map_err(|e| errors::store(lang, &e))?;
+        self.list = users::list(store)?;
         Ok(())
     }
 
-    fn ask_add(&mut self, store: &Store, by: &User, lang: Lang) -> Result<String, String> {
+    fn ask_add(&mut self, store: &Store, by: &User) -> Status {
         self.pending = None;
         if self.pin != self.pin2 {
             self.pin.clear();
             self.pin2.clear();
-            return Err(t!(lang, "login-pins-differ"));
+            return Err(UiError::PinsDiffer);
         }
         let name = self.name.trim().to_string();
-        users::may_add(store, &name, self.role, &self.pin, Some(by))
-            .map_err(|e| errors::store(lang, &e))?;
+        users::may_add(store, &name, self.role, &self.pin, Some(by))?;
         self.pending = Some(Pending::Add(name.clone(), self.role));
-        Ok(t!(lang, "users-confirm-asked", name = name.as_str()))
+        Ok(Notice::UserConfirmAsked { name })
     }
 
-    fn ask_unlock(
-        &mut self,
-        store: &Store,
-        id: i64,
-        by: &User,
-        lang: Lang,
-    ) -> Result<String, String> {
+    fn ask_unlock(&mut self, store: &Store, id: i64, by: &User) -> Status {
         self.pending = None;
         let Some((u, _)) = self.list.iter().find(|(u, _)| u.id == id) else {
-            return Err(t!(lang, "users-gone"));
+            return Err(UiError::UserGone);
         };
-        let name = users::may_unlock(store, &u.name, by).map_err(|e| errors::store(lang, &e))?;
+        let name = users::may_unlock(store, &u.name, by)?;
         self.pending = Some(Pending::Unlock(name.clone()));
-        Ok(t!(lang, "users-confirm-asked", name = name.as_str()))
+        Ok(Notice::UserConfirmAsked { name })
     }
 }

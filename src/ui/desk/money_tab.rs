@@ -15,6 +15,7 @@ use crate::session::money::MoneyBook;
 use crate::session::users::User;
 use crate::session::{money_log, settings};
 use crate::t;
+use crate::ui::status::{Notice, Status};
 
 const DIFFERENT: Color32 = Color32::from_rgb(255, 170, 60);
 
@@ -35,8 +36,8 @@ impl MoneyTab {
         user: &User,
         period: Period,
         lang: Lang,
-    ) -> Result<String, String> {
-        let stores = [Store::open_read(store.path()).map_err(|e| e.to_string())?];
+    ) -> Status {
+        let stores = [Store::open_read(store.path())?];
         let by = format!("{} ({})", user.name, crate::ui::role_name(lang, user.role));
         let o = report::Options {
             kind: Kind::Closeout,
@@ -48,14 +49,14 @@ impl MoneyTab {
             generated_by: &by,
             generated_at: "",
         };
-        let r = report::build(&stores, &o, |_| {}).map_err(|e| e.to_string())?;
-        let book = money_log::book(store).map_err(|e| e.to_string())?;
-        self.cal = Some(settings::calendar(store).map_err(|e| e.to_string())?);
-        self.currency = settings::currency(store).map_err(|e| e.to_string())?;
+        let r = report::build(&stores, &o, |_| {})?;
+        let book = money_log::book(store)?;
+        self.cal = Some(settings::calendar(store)?);
+        self.currency = settings::currency(store)?;
         let shifts = r.section("by shift").map_or(0, |s| s.rows.len());
         self.closeout = Some(r);
         self.book = Some(book);
-        Ok(t!(lang, "money-tab-read", n = shifts))
+        Ok(Notice::MoneyRead { shifts })
     }
 
     /// The `i`th shift of the close-out: table, gaming day (ISO) and shift number.
@@ -214,7 +215,7 @@ impl Desk {
         store: &Store,
         user: &User,
         lang: Lang,
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Status> {
         match a {
             DeskCommand::Money => {
                 let period = match self.period(lang) {

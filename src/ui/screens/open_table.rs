@@ -6,14 +6,66 @@ use std::path::Path;
 
 use egui::{Color32, RichText, Ui};
 
-use crate::engine::{Limits, Rules};
+use crate::engine::{Limits, Money, MoneyError, Rules, SetupError};
 use crate::i18n::{Lang, errors};
 use crate::session::table::TableSummary;
 use crate::t;
 use crate::ui::Command;
 use crate::ui::keys::{KeyAction, with_hint};
-use crate::ui::rules_files::{self, RulesChoice};
+use crate::ui::rules_files::{self, RulesChoice, Unplayable};
 use crate::ui::widgets::{big_button, form_field, parse_money};
+
+/// An amount field of the form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Field {
+    MinBet,
+    BoxMax,
+}
+
+/// Why the form does not describe a table that can be opened; worded when shown.
+#[derive(Debug)]
+pub(crate) enum FormError {
+    NoName,
+    ChooseRules,
+    CannotPlay {
+        name: String,
+        why: Unplayable,
+    },
+    Amount {
+        field: Field,
+        why: MoneyError,
+    },
+    Limits {
+        lo: Option<Money>,
+        hi: Option<Money>,
+    },
+    Setup(SetupError),
+}
+
+impl FormError {
+    /// Why, in `lang`.
+    pub(crate) fn words(&self, lang: Lang) -> String {
+        match self {
+            FormError::NoName => t!(lang, "table-form-no-name"),
+            FormError::ChooseRules => t!(lang, "table-form-choose-rules"),
+            FormError::CannotPlay { name, why } => t!(
+                lang,
+                "table-form-cannot-play",
+                name = name.as_str(),
+                why = why.words(lang)
+            ),
+            FormError::Amount { field, why } => {
+                let what = match field {
+                    Field::MinBet => t!(lang, "table-form-min-bet"),
+                    Field::BoxMax => t!(lang, "table-form-box-max"),
+                };
+                format!("{what}: {}", errors::money(lang, why))
+            }
+            FormError::Limits { lo, hi } => errors::limits(lang, *lo, *hi).unwrap_or_default(),
+            FormError::Setup(e) => errors::setup(lang, e),
+        }
+    }
+}
 
 /// The open-table form and the tables that can be resumed.
 pub(crate) struct OpenTable {
@@ -42,10 +94,10 @@ pub(crate) struct TableChoice {
 
 impl OpenTable {
     /// The form, with the rules of `rules_dir` read now.
-    pub(crate) fn new(tables: Vec<TableSummary>, rules_dir: &Path, lang: Lang) -> OpenTable {
+    pub(crate) fn new(tables: Vec<TableSummary>, rules_dir: &Path) -> OpenTable {
         let mut form = OpenTable {
             table_name: "Pontoon 1".into(),
-            choices: rules_files::list(rules_dir, lang),
+            choices: rules_files::list(rules_dir),
             chosen: 0,
             min_bet: "5".into(),
             box_max: "500".into(),
@@ -59,9 +111,9 @@ impl OpenTable {
     }
 
     /// The rules folder read again (a file added since is offered), the choice kept by name.
-    pub(crate) fn rescan(&mut self, rules_dir: &Path, lang: Lang) {
+    pub(crate) fn rescan(&mut self, rules_dir: &Path) {
         let was = self.choices.get(self.chosen).map(|c| c.name.clone());
-        self.choices = rules_files::list(rules_dir, lang);
+        self.choices = rules_files::list(rules_dir);
         self.chosen = was
             .and_then(|n| self.choices.iter().position(|c| c.name == n))
             .unwrap_or(0);
@@ -117,37 +169,33 @@ impl OpenTable {
     }
 
     /// The table the form describes, or why it cannot be opened.
-    pub(crate) fn choice(&self, lang: Lang) -> Result<TableChoice, String> {
+    pub(crate) fn choice(&self, lang: Lang) -> Result<TableChoice, FormError> {
         // Said here in the language; the session refuses it too, in its own words.
         if self.table_name.trim().is_empty() {
-            return Err(t!(lang, "table-form-no-name"));
+            return Err(FormError::NoName);
         }
         let choice = self
             .choices
             .get(self.chosen)
-            .ok_or_else(|| t!(lang, "table-form-choose-rules"))?;
-        let rules = choice.rules.clone().map_err(|why| {
-            t!(
-                lang,
-                "table-form-cannot-play",
-                name = &choice.name,
-                why = why
-            )
+            .ok_or(FormError::ChooseRules)?;
+        let rules = choice.rules.clone().map_err(|why| FormError::CannotPlay {
+            name: choice.name.clone(),
+            why,
         })?;
-        let money = |s: &str, what: String| {
+        let money = |s: &str, field: Field| {
             if s.trim().is_empty() {
                 return Ok(None);
             }
             parse_money(lang, s)
                 .map(Some)
-                .map_err(|e| format!("{what}: {}", errors::money(lang, &e)))
+                .map_err(|why| FormError::Amount { field, why })
         };
-        let lo = money(&self.min_bet, t!(lang, "table-form-min-bet"))?;
-        let hi = money(&self.box_max, t!(lang, "table-form-box-max"))?;
-        if let Some(why) = errors::limits(lang, lo, hi) {
-            return Err(why);
+        let lo = money(&self.min_bet, Field::MinBet)?;
+        let hi = money(&self.box_max, Field::BoxMax)?;
+        if errors::limits(lang, lo, hi).is_some() {
+            return Err(FormError::Limits { lo, hi });
         }
-        let limits = Limits::new(lo, hi).map_err(|e| errors::setup(lang, &e))?;
+        let limits = Limits::new(lo, hi).map_err(FormError::Setup)?;
         Ok(TableChoice {
             name: self.table_name.clone(),
             rules,
@@ -301,7 +349,7 @@ fn rules_view(ui: &mut Ui, lang: Lang, c: &RulesChoice) {
             match &c.rules {
                 Err(why) => {
                     ui.label(
-                        RichText::new(t!(lang, "table-form-unplayable", why = why))
+                        RichText::new(t!(lang, "table-form-unplayable", why = why.words(lang)))
                             .size(17.0)
                             .color(Color32::from_rgb(255, 140, 120)),
                     );

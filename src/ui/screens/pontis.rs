@@ -18,6 +18,7 @@ use crate::session::pontis::{PontisInput, PontisSession, list_pontis_tables, tab
 use crate::session::table::{InputError, Refused};
 use crate::t;
 use crate::ui::Command;
+use crate::ui::status::{Notice, Status, UiError};
 use crate::ui::widgets::{Tone, big_button, form_field};
 
 /// What a key asks for on the Pontis screen.
@@ -163,11 +164,11 @@ pub(crate) struct PontisScreen {
     place_cursor: bool,
 }
 
-/// `Some(Ok(…))` said, `Some(Err(…))` refused.
-fn said(r: Result<String, String>) -> Option<Said> {
+/// `Some(Ok(…))` said, `Some(Err(…))` refused, in `lang`.
+fn said(lang: Lang, r: Status) -> Option<Said> {
     Some(match r {
-        Ok(m) => (m, Tone::Info),
-        Err(e) => (e, Tone::Refused),
+        Ok(m) => (m.words(lang), Tone::Info),
+        Err(e) => (e.words(lang), Tone::Refused),
     })
 }
 
@@ -271,50 +272,38 @@ impl PontisScreen {
                 let in_play = s.live().is_some();
                 let r = s
                     .close(store)
-                    .map_err(|e| errors::store(lang, &e))
-                    .map(|()| {
-                        if in_play {
-                            t!(lang, "pontis-closed-in-play", name = &name)
-                        } else {
-                            t!(lang, "pontis-closed", name = &name)
-                        }
-                    });
+                    .map_err(UiError::from)
+                    .map(|()| Notice::PontisClosed { name, in_play });
                 self.tables = list_pontis_tables(store).unwrap_or_default();
                 self.place_cursor = true;
-                (said(r), false)
+                (said(lang, r), false)
             }
             PontisAct::Open | PontisAct::Resume(_) => {
-                (said(self.open(act, store, user, lang)), false)
+                (said(lang, self.open(act, store, user)), false)
             }
-            PontisAct::Start => (said(self.start(store, lang)), false),
+            PontisAct::Start => (said(lang, self.start(store)), false),
             PontisAct::Abandon => {
                 let Some(s) = self.session.as_mut() else {
                     return (None, false);
                 };
                 let r = s
                     .abandon(store)
-                    .map(|()| t!(lang, "pontis-abandoned"))
-                    .map_err(|e| input_error(lang, &e));
+                    .map(|()| Notice::PontisAbandoned)
+                    .map_err(UiError::from);
                 self.pending.clear();
-                (said(r), false)
+                (said(lang, r), false)
             }
             PontisAct::Key(k) => (self.key_act(k, store, lang), false),
         }
     }
 
-    fn open(
-        &mut self,
-        act: PontisAct,
-        store: &mut Store,
-        user: &User,
-        lang: Lang,
-    ) -> Result<String, String> {
+    fn open(&mut self, act: PontisAct, store: &mut Store, user: &User) -> Status {
         let (name, rules) = match act {
             PontisAct::Resume(n) => {
                 let rules = table_rules(store, &n)
                     .ok()
                     .flatten()
-                    .ok_or_else(|| t!(lang, "pontis-no-table", name = &n))?;
+                    .ok_or_else(|| UiError::NoPontisTable(n.clone()))?;
                 (n, rules)
             }
             _ => {
@@ -323,25 +312,23 @@ impl PontisScreen {
                 } else {
                     Top::Last
                 };
-                let rules = PontisRules::new(self.jokers, top).map_err(|e| e.to_string())?;
+                let rules = PontisRules::new(self.jokers, top)?;
                 (self.table_name.clone(), rules)
             }
         };
-        let s = PontisSession::open(store, user.clone(), &name, rules)
-            .map_err(|e| input_error(lang, &e))?;
-        let m = if s.live().is_some() {
-            t!(lang, "pontis-open-back", name = &s.table().name)
-        } else {
-            t!(lang, "pontis-open", name = &s.table().name)
+        let s = PontisSession::open(store, user.clone(), &name, rules)?;
+        let m = Notice::PontisOpen {
+            name: s.table().name.clone(),
+            back: s.live().is_some(),
         };
         self.session = Some(s);
         self.place_cursor = true;
         Ok(m)
     }
 
-    fn start(&mut self, store: &mut Store, lang: Lang) -> Result<String, String> {
+    fn start(&mut self, store: &mut Store) -> Status {
         let Some(s) = self.session.as_mut() else {
-            return Err(t!(lang, "pontis-none-open"));
+            return Err(UiError::NoPontisOpen);
         };
         let names: Vec<String> = self
             .players
@@ -352,25 +339,19 @@ impl PontisScreen {
         let dealer = names
             .iter()
             .position(|n| *n == self.dealer.trim())
-            .ok_or_else(|| {
-                t!(
-                    lang,
-                    "pontis-dealer-not-player",
-                    dealer = self.dealer.trim(),
-                    players = names.join(", ")
-                )
+            .ok_or_else(|| UiError::DealerNotPlayer {
+                dealer: self.dealer.trim().to_string(),
+                players: names.clone(),
             })?;
         let n = s
             .start_game(store, names, dealer)
-            .map_err(|e| t!(lang, "app-refused", why = input_error(lang, &e)))?;
+            .map_err(UiError::NotStarted)?;
         self.last_end = None;
         self.pending.clear();
-        Ok(t!(
-            lang,
-            "pontis-started",
-            n = n,
-            dealer = self.dealer.trim()
-        ))
+        Ok(Notice::PontisStarted {
+            n,
+            dealer: self.dealer.trim().to_string(),
+        })
     }
 
     fn key_act(&mut self, k: PontisKey, store: &mut Store, lang: Lang) -> Option<Said> {
@@ -386,7 +367,7 @@ impl PontisScreen {
             }
             P::Joker => {
                 self.joker_next = true;
-                said(Ok(t!(lang, "pontis-joker-next")))
+                Some((t!(lang, "pontis-joker-next"), Tone::Info))
             }
             P::Card(rank) => {
                 let card = if std::mem::take(&mut self.joker_next) {
@@ -402,11 +383,10 @@ impl PontisScreen {
                     }
                     Want::Move { .. } => {
                         self.pending.push((card, false));
-                        said(Ok(t!(
-                            lang,
-                            "pontis-pending",
-                            play = self.pending_words(lang)
-                        )))
+                        Some((
+                            t!(lang, "pontis-pending", play = self.pending_words(lang)),
+                            Tone::Info,
+                        ))
                     }
                     Want::Over(_) => None,
                 }
