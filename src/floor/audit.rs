@@ -11,9 +11,11 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use postgres::fallible_iterator::FallibleIterator;
+
 use super::{Floor, FloorError, FloorTable, raise_alarm, server_err, short_id};
 use crate::log::EventKind;
-use crate::log::event::{Check, Event};
+use crate::log::event::Event;
 use crate::session::replay::{LoggedFigures, ReplayError, Replayer};
 
 /// Events read a query.
@@ -46,6 +48,14 @@ enum Stop {
     Unknown(String),
 }
 
+/// Why an event of a kind this program does not know (named on the floor) is not replayed.
+fn unknown_kind(name: Option<&str>) -> String {
+    format!(
+        "its kind {:?} is not one this program knows: a newer Croupier logged it; run `croupier floor-audit` from that version",
+        name.unwrap_or("?")
+    )
+}
+
 /// A table database's replay in this process, and the last event it took.
 struct Replay {
     r: Replayer,
@@ -69,21 +79,30 @@ impl Replay {
 struct FloorFigures(HashMap<i64, [i64; 15]>);
 
 impl FloorFigures {
-    /// The settlements' figures among a chunk's rows (columns 7.. of the auditor's query).
-    fn of(rows: &[postgres::Row]) -> FloorFigures {
-        let mut figures = HashMap::new();
-        for r in rows {
-            if let Some(round) = r.get::<_, Option<i64>>(7) {
-                let mut row = [0i64; 15];
-                row[0] = r.get(0);
-                row[1] = round;
-                for (i, x) in row.iter_mut().enumerate().skip(2) {
-                    *x = r.get(i + 6);
-                }
-                figures.insert(row[0], row);
+    /// The settlements' figures of `tab` after event `from` through `to` (one index range
+    /// of `rounds_pkey`).
+    fn read(
+        tx: &mut postgres::Transaction<'_>,
+        tab: i32,
+        from: i64,
+        to: i64,
+    ) -> Result<FloorFigures, postgres::Error> {
+        let rows = tx.query(
+            "SELECT seq, round_id, at, coalesce(table_id, -1), coalesce(user_id, -1),
+                    handle, paid, win, max_net, insurance_taken, insurance_paid,
+                    splits, buys, pontoons, five_card_tricks
+               FROM croupier.rounds WHERE tab = $1 AND seq > $2 AND seq <= $3",
+            &[&tab, &from, &to],
+        )?;
+        let mut figures = HashMap::with_capacity(rows.len());
+        for r in &rows {
+            let mut row = [0i64; 15];
+            for (i, x) in row.iter_mut().enumerate() {
+                *x = r.get(i);
             }
+            figures.insert(row[0], row);
         }
-        FloorFigures(figures)
+        Ok(FloorFigures(figures))
     }
 }
 
@@ -189,50 +208,9 @@ impl Auditor {
         }
         while stop.is_none() && rep.through < t.head_seq {
             let to = (rep.through + CHUNK).min(t.head_seq);
-            let rows = self
-                .floor
-                .client()
-                .query(
-                    "SELECT e.seq::int8, e.at, e.kind, e.table_id::int8, e.user_id::int8,
-                            e.round_id::int8, e.data,
-                            r.round_id, r.at, coalesce(r.table_id, -1), coalesce(r.user_id, -1),
-                            r.handle, r.paid, r.win, r.max_net, r.insurance_taken, r.insurance_paid,
-                            r.splits, r.buys, r.pontoons, r.five_card_tricks, k.name
-                       FROM croupier.events e
-                       LEFT JOIN croupier.rounds r ON r.tab = e.tab AND r.seq = e.seq
-                       LEFT JOIN croupier.kinds k ON k.code = e.kind
-                      WHERE e.tab = $1 AND e.seq > $2::int8 AND e.seq <= $3::int8 ORDER BY e.seq",
-                    &[&t.tab, &rep.through, &to],
-                )
-                .map_err(&err)?;
-            rep.r.figures = Some(Box::new(FloorFigures::of(&rows)));
-            for r in &rows {
-                let e = event_of(r);
-                let fed = match &e {
-                    Ok(e) if e.seq == rep.through + 1 => {
-                        rep.r.feed(e).map_err(|x| Stop::Refused(x.to_string()))
-                    }
-                    Ok(e) => Err(Stop::Refused(format!(
-                        "expected event {} next, the floor gives {}",
-                        rep.through + 1,
-                        e.seq
-                    ))),
-                    Err(Some(why)) => Err(Stop::Refused(why.clone())),
-                    Err(None) => Err(Stop::Unknown(format!(
-                        "its kind {:?} is not one this program knows: a newer Croupier logged it; run `croupier floor-audit` from that version",
-                        r.get::<_, Option<&str>>(21).unwrap_or("?")
-                    ))),
-                };
-                match fed {
-                    Ok(()) => rep.through += 1,
-                    Err(why) => {
-                        let table = e.as_ref().ok().and_then(|e| e.table);
-                        stop = Some((rep.through + 1, why, table));
-                        break;
-                    }
-                }
-            }
-            if rows.is_empty() {
+            let before = rep.through;
+            stop = self.chunk(t.tab, &mut rep, to)?;
+            if stop.is_none() && rep.through == before {
                 break;
             }
             self.record(t, rep.through)?;
@@ -261,6 +239,81 @@ impl Auditor {
             failed,
             stuck,
         })
+    }
+
+    /// Replays `tab`'s events after `rep.through` through `to`, streamed in order as the
+    /// server reads them (the index of each month, merged by seq: no sort, no join), the
+    /// chunk's settlement figures read first. `Some` where the replay stopped.
+    fn chunk(
+        &mut self,
+        tab: i32,
+        rep: &mut Replay,
+        to: i64,
+    ) -> Result<Option<(i64, Stop, Option<i64>)>, FloorError> {
+        let target = self.floor.target.clone();
+        let err = |e: postgres::Error| server_err(&target, e);
+        let mut tx = self.floor.client().transaction().map_err(&err)?;
+        // The planner would otherwise sort the months' rows; each month's (tab, seq)
+        // index gives them in order already.
+        tx.batch_execute("SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off")
+            .map_err(&err)?;
+        let from = rep.through;
+        rep.r.figures = Some(Box::new(
+            FloorFigures::read(&mut tx, tab, from, to).map_err(&err)?,
+        ));
+        let (lo, hi) = (from, to);
+        let mut rows = tx
+            .query_raw(
+                "SELECT seq, at, kind, table_id, user_id, round_id, data FROM croupier.events
+                  WHERE tab = $1 AND seq > $2::int8 AND seq <= $3::int8 ORDER BY seq",
+                [&tab as &(dyn postgres::types::ToSql + Sync), &lo, &hi],
+            )
+            .map_err(&err)?;
+        let mut stop = None;
+        // One event, refilled from each row.
+        // (No check: the chain is the server's own, on receipt and again by reports.)
+        let mut e = Event::blank();
+        while let Some(r) = rows.next().map_err(&err)? {
+            // `Err(Err(code))`: a kind this program does not know, named below.
+            let read = fill(&mut e, &r);
+            // The table of the event, once its row read.
+            let table = read.is_ok().then_some(e.table).flatten();
+            let fed = match read {
+                Ok(()) if e.seq == rep.through + 1 => {
+                    rep.r.feed(&e).map_err(|x| Ok(Stop::Refused(x.to_string())))
+                }
+                Ok(()) => Err(Ok(Stop::Refused(format!(
+                    "expected event {} next, the floor gives {}",
+                    rep.through + 1,
+                    e.seq
+                )))),
+                Err(RowFault::Unpack(seq)) => Err(Ok(Stop::Refused(format!(
+                    "event {seq}: its packed data does not unpack"
+                )))),
+                Err(RowFault::UnknownKind(code)) => Err(Err(code)),
+            };
+            match fed {
+                Ok(()) => rep.through += 1,
+                Err(why) => {
+                    stop = Some((rep.through + 1, why, table));
+                    break;
+                }
+            }
+        }
+        drop(rows);
+        let stop = match stop {
+            Some((seq, Err(code), table)) => {
+                let name: Option<String> = tx
+                    .query_opt("SELECT name FROM croupier.kinds WHERE code = $1", &[&code])
+                    .map_err(&err)?
+                    .map(|r| r.get(0));
+                Some((seq, Stop::Unknown(unknown_kind(name.as_deref())), table))
+            }
+            Some((seq, Ok(why), table)) => Some((seq, why, table)),
+            None => None,
+        };
+        tx.commit().map_err(&err)?;
+        Ok(stop)
     }
 
     /// An event this program cannot replay: an alarm, raised once on the floor (a later
@@ -337,29 +390,34 @@ impl Auditor {
     }
 }
 
-/// A floor row as an event (`None`: a kind this program does not know).
-/// An event of the auditor's query: `Err(None)` for a kind this program does not know,
-/// `Err(Some(why))` for packed data that does not unpack.
-fn event_of(r: &postgres::Row) -> Result<Event, Option<String>> {
-    let kind = EventKind::from_code(i64::from(r.get::<_, i16>(2))).ok_or(None)?;
-    let seq: i64 = r.get(0);
-    let kept: String = r.get(6);
-    let data = if crate::log::pack::packs(kind) {
-        crate::log::pack::unpack(kept.as_bytes())
-            .ok_or_else(|| Some(format!("event {seq}: its packed data does not unpack")))?
+/// Why a row of the auditor's query is no event this program can replay.
+enum RowFault {
+    /// A kind this program does not know (its number on the floor).
+    UnknownKind(i16),
+    /// Packed data that does not unpack.
+    Unpack(i64),
+}
+
+/// A row of the auditor's event query (seq, at, kind, table, user, round, data) into
+/// `e` (its buffer reused: no allocation an event); the play events' data unpacked here,
+/// on the auditor's side.
+fn fill(e: &mut Event, r: &postgres::Row) -> Result<(), RowFault> {
+    let code: i16 = r.get(2);
+    e.kind = EventKind::from_code(i64::from(code)).ok_or(RowFault::UnknownKind(code))?;
+    e.seq = i64::from(r.get::<_, i32>(0));
+    e.at = r.get(1);
+    let id = |i: usize| r.get::<_, Option<i32>>(i).map(i64::from);
+    (e.table, e.user, e.round) = (id(3), id(4), id(5));
+    let kept: &str = r.get(6);
+    if crate::log::pack::packs(e.kind) {
+        if !crate::log::pack::unpack_into(kept.as_bytes(), &mut e.data) {
+            return Err(RowFault::Unpack(e.seq));
+        }
     } else {
-        kept
-    };
-    Ok(Event {
-        seq,
-        at: r.get(1),
-        kind,
-        table: r.get(3),
-        user: r.get(4),
-        round: r.get(5),
-        data,
-        check: Check::Full([0; 32]),
-    })
+        e.data.clear();
+        e.data.push_str(kept);
+    }
+    Ok(())
 }
 
 /// How often a following auditor looks for new events when it has replayed them all.
