@@ -260,7 +260,8 @@ pub(super) fn migrate_to_7(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
 /// v10: a user's PIN reset or role changed — `user_changed` (code 26) joins `event_kinds`,
 /// and `user_changes` keeps each change beside its event (append-only like `users`): a new
 /// PIN's argon2 hash (the event has only its digest) or a new role. A user's PIN and role
-/// are their newest change's, else their `users` row's.
+/// are their newest change's, else their `users` row's. No index: changes are few, and an
+/// index would be one more structure for `verify` to hold to its table.
 const SCHEMA_10: &str = r#"
 CREATE TABLE user_changes (
     set_seq  INTEGER PRIMARY KEY,
@@ -269,7 +270,6 @@ CREATE TABLE user_changes (
     pin_hash TEXT,
     CHECK ((role IS NULL) <> (pin_hash IS NULL))
 );
-CREATE INDEX user_changes_user ON user_changes(user_id, set_seq);
 CREATE TRIGGER user_changes_no_update BEFORE UPDATE ON user_changes
     BEGIN SELECT RAISE(ABORT, 'croupier: users are append-only; changes are events'); END;
 CREATE TRIGGER user_changes_no_delete BEFORE DELETE ON user_changes
