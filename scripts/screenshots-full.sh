@@ -3,7 +3,7 @@
 # x 3 bets dealt through the feed, box 1 split three times (its hand 1 deciding), then the
 # round finished by keys at the screen and its 33-line settlement, first and last page.
 # Saves 14-full-table-LANG.png, 15-full-settlement-LANG.png, 16-full-settlement-end-LANG.png
-# to docs/screenshots/ (or OUT).
+# to docs/screenshots/ (or OUT); at another size than 1280x800, each name ends -LANG-SIZE.png.
 # Needs: xvfb xauth imagemagick xdotool and the window's runtime libraries (README).
 # Usage: scripts/screenshots-full.sh LANG [WIDTHxHEIGHT]   (LANG: en cs uk ru; 1280x800)
 #        BIN=target/debug/croupier scripts/screenshots-full.sh uk   (a binary already built)
@@ -11,6 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 lang=${1:?usage: scripts/screenshots-full.sh en|cs|uk|ru [WIDTHxHEIGHT]}
 size=${2:-1280x800}
+tag=$lang
+[ "$size" = 1280x800 ] || tag=$lang-$size
 case $lang in
   cs) locale=cs_CZ.UTF-8 ;; uk) locale=uk_UA.UTF-8 ;; ru) locale=ru_RU.UTF-8 ;;
   en) locale=en_GB.UTF-8 ;; *) echo "unknown language $lang: cs uk ru en" >&2; exit 2 ;;
@@ -44,8 +46,9 @@ xdotool windowmove "$win" 0 0 windowsize "$win" 100% 100%
 sleep 1
 xdotool windowfocus --sync "$win" || true
 sleep 1.5
-shot() { sleep 2; xdotool mousemove 3 795; sleep 0.3; xdotool mousemove 5 797; sleep 1; import -window root "$out/$1-$lang.png"; echo "$out/$1-$lang.png"; }
-keys() { for k in "$@"; do xdotool key "$k"; sleep 0.5; done; }
+shot() { sleep 2; xdotool mousemove 3 795; sleep 0.3; xdotool mousemove 5 797; sleep 1; import -window root "$out/$1-$tag.png"; echo "$out/$1-$tag.png"; }
+# KEY_DELAY: seconds between keys (a debug build under load needs more than 0.5).
+keys() { for k in "$@"; do xdotool key "$k"; sleep "${KEY_DELAY:-0.5}"; done; }
 xdotool type --delay 40 "Jana Svoboda"; keys Tab; xdotool type --delay 40 "1001"; keys Return
 sleep 0.8
 sleep 2
@@ -54,7 +57,7 @@ sleep 2
 shot 14-full-table
 keys s 0 s 0 s 0 s               # box 1's four hands: 11 sticks, then 8 10 = 18 three times
 keys s s s s s s                 # boxes 2-7 stick on 18
-keys 0                           # the dealer: 7 10 = 17, the settlement
+sleep 2; keys 0                  # the dealer: 7 10 = 17, the settlement
 shot 15-full-settlement
 keys Return                      # not yet: the first unseen line comes up
 keys Next Next Next Next Next Next  # PageDown to the last line

@@ -88,6 +88,18 @@ pub enum Denied {
     NoSuchUser(String),
     #[error("{0} is not locked")]
     NotLocked(String),
+    #[error("{by} ({}) may not reset a {}'s PIN: admins reset anyone's, supervisors a dealer's", .by_role.name(), .role.name())]
+    MayNotResetPin {
+        by: String,
+        by_role: Role,
+        role: Role,
+    },
+    #[error("{by} ({}) may not change a user's role: only an admin may", .by_role.name())]
+    OnlyAdminSetsRoles { by: String, by_role: Role },
+    #[error("{name} is already a {}", .role.name())]
+    SameRole { name: String, role: Role },
+    #[error("{0} is the last admin: make another user an admin first")]
+    LastAdmin(String),
     #[error("{0} is a dealer: only a supervisor or an admin may set the table's currency")]
     DealerCannotSetCurrency(String),
     #[error(

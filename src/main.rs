@@ -286,6 +286,23 @@ enum UserCommand {
         #[arg(long)]
         by: String,
     },
+    /// Reset a user's PIN (an admin anyone's, a supervisor a dealer's). Reads the new PIN
+    /// (line 1) and the PIN of the admin or supervisor named by --by (line 2) from standard
+    /// input. A locked user stays locked until unlocked.
+    Pin {
+        name: String,
+        #[arg(long)]
+        by: String,
+    },
+    /// Change a user's role (an admin only; never the last admin's). Reads the admin's PIN
+    /// from standard input.
+    Role {
+        name: String,
+        #[arg(long, value_enum)]
+        role: cli_values::RoleArg,
+        #[arg(long)]
+        by: String,
+    },
     /// Print a user's language, or set it: en, cs, uk or ru. Reads the user's own PIN
     /// from standard input, or, with --by, the supervisor's or admin's.
     Language {
@@ -890,6 +907,21 @@ fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
             let sup = users::login(&mut store, &by, &pins[0], None)?;
             users::unlock(&mut store, &name, &sup)?;
             outln!("{}: unlocked {name}", db.display())?;
+        }
+        UserCommand::Pin { name, by } => {
+            let mut store = Store::open(db)?;
+            let pins = read_pins(2)?;
+            let sup = users::login(&mut store, &by, &pins[1], None)?;
+            let u = users::change_user(&mut store, &name, users::Change::Pin(&pins[0]), &sup)?;
+            outln!("{}: reset the PIN of {}", db.display(), u.name)?;
+        }
+        UserCommand::Role { name, role, by } => {
+            let mut store = Store::open(db)?;
+            let pins = read_pins(1)?;
+            let admin = users::login(&mut store, &by, &pins[0], None)?;
+            let u =
+                users::change_user(&mut store, &name, users::Change::Role(role.into()), &admin)?;
+            outln!("{}: {} is now {}", db.display(), u.name, u.role.name())?;
         }
     }
     Ok(ExitCode::SUCCESS)

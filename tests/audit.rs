@@ -1457,8 +1457,8 @@ fn currency_and_language_are_set_from_the_command_line() {
     assert!(out.status.success(), "{}", said(&out));
 }
 
-/// A schema-5 file (made here by taking the settings kind, schema 7's money kind and
-/// schema 8's totals back out) upgrades to the latest: the kinds are named again, the head unchanged, no setting yet, and it verifies.
+/// A schema-5 file (made here by taking the settings kind, schema 7's money kind,
+/// schema 8's totals and schema 9's user changes back out) upgrades to the latest: the kinds are named again, the head unchanged, no setting yet, and it verifies.
 #[test]
 fn a_schema_5_file_upgrades_to_the_settings_kind() {
     let path = temp_db("upgrade5");
@@ -1474,7 +1474,7 @@ fn a_schema_5_file_upgrades_to_the_settings_kind() {
         )
         .unwrap();
     conn.execute_batch(
-        "DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code >= 24; DROP TABLE round_totals; PRAGMA user_version = 5;",
+        "DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code >= 24; DROP TABLE round_totals; DROP TABLE user_changes; PRAGMA user_version = 5;",
     )
     .unwrap();
     // A schema-5 file has its guard: put back as it was.

@@ -134,12 +134,22 @@ fn a_total_changed_by_hand_fails_verify() {
     );
 }
 
-/// Takes a file back to schema 7 (no totals).
+/// Takes a file back to schema 7 (no totals, nor schema 9's user changes and their kind;
+/// the kinds' guard put back as it was).
 fn to_schema_7(path: &Path) {
-    Connection::open(path)
-        .unwrap()
-        .execute_batch("DROP TABLE round_totals; PRAGMA user_version = 7;")
+    let conn = Connection::open(path).unwrap();
+    let guard: String = conn
+        .query_row(
+            "SELECT sql FROM sqlite_master WHERE name = 'event_kinds_no_delete'",
+            [],
+            |r| r.get(0),
+        )
         .unwrap();
+    conn.execute_batch(
+        "DROP TABLE round_totals; DROP TABLE user_changes; DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 26; PRAGMA user_version = 7;",
+    )
+    .unwrap();
+    conn.execute_batch(&guard).unwrap();
 }
 
 /// A file of the previous schema (7: no totals; made by taking the table away) and the

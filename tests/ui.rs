@@ -1886,3 +1886,83 @@ fn a_locked_dealer_unlocked_from_the_desk_logs_in_at_the_table() {
     let olga = users::find_user(&store, "Olga Kral").unwrap().unwrap();
     assert_eq!(olga.role, Role::Dealer);
 }
+
+/// Issue 24 item 10: an admin resets a dealer's PIN and makes her a supervisor from the
+/// desk, each asked first; the last admin cannot step down; the dealer then logs in with
+/// the new PIN only, as a supervisor.
+#[test]
+fn the_desk_resets_a_pin_and_changes_a_role() {
+    let path = temp_db("desk-user-change");
+    {
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        let admin =
+            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        users::add_user(
+            &mut store,
+            "Jana Svoboda",
+            Role::Dealer,
+            "1001",
+            Some(&admin),
+        )
+        .unwrap();
+    }
+    let mut h = screen(&path);
+    log_in(&mut h, "Irena Dvorak", "900000");
+    wait_for_edge(&mut h, "house edge");
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    h.get_by_label("Users").click();
+    h.run();
+    h.run();
+    h.get_by_label("Change Jana Svoboda").click();
+    h.run();
+    for (label, text) in [("New PIN", "2468"), ("The new PIN again", "2468")] {
+        h.get_by_label(label).click();
+        h.run();
+        h.get_by_label(label).type_text(text);
+    }
+    h.get_by_label("Reset PIN").click();
+    h.run();
+    assert_eq!(
+        logged_count(&Store::open_read(&path).unwrap(), "user_changed"),
+        0
+    );
+    h.get_by_label("Yes, reset Jana Svoboda's PIN").click();
+    h.run();
+    let said = h.state().status().unwrap_or("").to_string();
+    assert!(said.contains("Jana Svoboda's PIN reset"), "{said}");
+    // The change form's roles come before the add form's (the last ones).
+    click_second_last(&h, "supervisor");
+    h.run();
+    h.get_by_label("Change role").click();
+    h.run();
+    h.get_by_label("Yes, make Jana Svoboda supervisor").click();
+    h.run();
+    let said = h.state().status().unwrap_or("").to_string();
+    assert!(said.contains("Jana Svoboda is now supervisor"), "{said}");
+    // The last admin may not step down: refused, nothing logged.
+    h.get_by_label("Change Irena Dvorak").click();
+    h.run();
+    click_second_last(&h, "dealer");
+    h.run();
+    h.get_by_label("Change role").click();
+    h.run();
+    let said = h.state().status().unwrap_or("").to_string();
+    assert!(said.contains("last admin"), "{said}");
+    assert!(h.query_by_label("Yes, make Irena Dvorak dealer").is_none());
+    drop(h);
+    let mut store = Store::open(&path).unwrap();
+    assert_eq!(logged_count(&store, "user_changed"), 2);
+    assert!(users::login(&mut store, "Jana Svoboda", "1001", None).is_err());
+    let jana = users::login(&mut store, "Jana Svoboda", "2468", None).unwrap();
+    assert_eq!(jana.role, Role::Supervisor);
+}
+
+/// Clicks the second last widget labelled `label`.
+fn click_second_last(h: &H, label: &str) {
+    let all: Vec<_> = h.query_all_by_label(label).collect();
+    all[all.len() - 2].click();
+}

@@ -46,14 +46,24 @@ fn texts(h: &H) -> Vec<(String, Rect)> {
 
 /// The texts on the settlement's marked line (the one with the ">" marker).
 fn marked_line(h: &H) -> Vec<String> {
+    marked_line_in(h, "Keys (F12 hides)")
+}
+
+/// The same, on a screen whose key reference is titled `keys` (its language's); the
+/// marked line is on screen.
+fn marked_line_in(h: &H, keys: &str) -> Vec<String> {
     let all = texts(h);
     let marker = all
         .iter()
         .find(|(t, _)| t == ">")
         .map(|(_, r)| *r)
         .expect("a marked line");
+    assert!(
+        h.ctx.content_rect().contains_rect(marker),
+        "the marked line at {marker:?} is off screen"
+    );
     // The settlement's columns end before the key reference.
-    let right = h.get_by_label("Keys (F12 hides)").rect().min.x;
+    let right = h.get_by_label(keys).rect().min.x;
     all.into_iter()
         .filter(|(t, r)| !t.is_empty() && t != ">" && r.max.x <= right)
         .filter(|(_, r)| (r.min.y - marker.min.y).abs() < 6.0)
@@ -131,6 +141,72 @@ fn a_full_settlement_is_walked_by_keys_before_it_is_confirmed() {
     h.key_press(Key::Enter);
     h.run();
     assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+}
+
+/// Every line of the 33-line settlement is reached by keyboard in each language, in the
+/// same deal order: Down from the first line to the last (box 7's last bet), the marked
+/// line on screen at every step; then Enter confirms it.
+#[test]
+fn every_settlement_line_is_reached_by_keys_in_every_language() {
+    let mut walks: Vec<(Lang, Vec<String>)> = Vec::new();
+    for lang in [Lang::En, Lang::Cs, Lang::Uk, Lang::Ru] {
+        let size = egui::Vec2::new(1280.0, 800.0);
+        let mut h = full_table(&format!("walk-{lang:?}"), lang, size, FOUR_HANDS);
+        h.key_press(Key::Num0);
+        h.run();
+        h.run();
+        assert_eq!(h.state().screen(), Screen::Settled, "{lang:?}");
+        let keys = croupier::i18n::tr(lang, "keys-title");
+        let mut walk = vec![marked_line_in(&h, &keys)];
+        while walk.len() < 60 {
+            h.key_press(Key::ArrowDown);
+            h.run();
+            let line = marked_line_in(&h, &keys);
+            if line == *walk.last().unwrap() && line[0] == "7c" {
+                break;
+            }
+            walk.push(line);
+        }
+        // Each line by its bet (a net's label ends with its bet too).
+        let bets: Vec<String> = walk
+            .iter()
+            .map(|l| l[0].split_whitespace().last().unwrap_or("").to_string())
+            .collect();
+        assert_eq!(bets.first().map(String::as_str), Some("1a"), "{lang:?}");
+        assert_eq!(
+            bets.last().map(String::as_str),
+            Some("7c"),
+            "{lang:?} {walk:?}"
+        );
+        assert!(
+            bets.len() >= 30,
+            "{lang:?}: only {} lines walked",
+            bets.len()
+        );
+        for b in 1..=7 {
+            for x in ["a", "b", "c"] {
+                assert!(
+                    bets.contains(&format!("{b}{x}")),
+                    "{lang:?}: {b}{x} never marked"
+                );
+            }
+        }
+        h.key_press(Key::Enter);
+        h.run();
+        assert_eq!(
+            h.state().screen(),
+            Screen::Bets,
+            "{lang:?} {:?}",
+            h.state().status()
+        );
+        walks.push((lang, bets));
+    }
+    for (lang, bets) in &walks[1..] {
+        assert_eq!(
+            *bets, walks[0].1,
+            "{lang:?} walks another order than English"
+        );
+    }
 }
 
 /// A split box shows each hand's stakes, a bought hand its stakes after the buys; a

@@ -968,6 +968,10 @@ error-user-exists = uživatel „{ $name }“ už existuje
 error-dealer-cannot-unlock = { $name } je krupiér: odemknout uživatele smí jen supervizor
 error-no-such-user = uživatel „{ $name }“ neexistuje
 error-not-locked = { $name } není zamčený
+error-may-not-reset-pin = { $by } ({ $by_role }) nesmí změnit PIN roli { $role }: správce mění PIN komukoli, supervizor krupiérům
+error-only-admin-sets-roles = { $by } ({ $by_role }) nesmí měnit roli uživatele: smí jen správce
+error-same-role = { $name } už má roli { $role }
+error-last-admin = { $name } je poslední správce: nejdřív udělejte správcem někoho jiného
 error-dealer-cannot-set-currency = { $name } je krupiér: měnu stolu smí nastavit jen supervizor nebo správce
 error-currency-fixed = měna je { $currency } a kola jsou v ní zapsaná: databáze má jedinou měnu (částky se nikdy nepřevádějí); stůl, který mění měnu, začíná novou databázi
 error-dealer-cannot-set-calendar = { $name } je krupiér: časové pásmo a směny herního dne smí nastavit jen supervizor nebo správce
@@ -1134,6 +1138,18 @@ users-confirm-unlock-yes = Ano, odemknout: { $name }
 users-added = { $name } přidán(a) jako { $role }
 users-unlocked = { $name } odemčen(a): může se znovu přihlásit
 users-gone = tento uživatel už není v seznamu: seznam byl načten znovu
+users-change = Změnit: { $name }
+users-change-heading = Změnit PIN nebo roli: { $name }
+users-reset-pin-new = Nový PIN
+users-reset-pin-again = Nový PIN znovu
+users-reset-pin = Nastavit nový PIN
+users-set-role = Změnit roli
+users-confirm-pin = Nastavit uživateli { $name } nový PIN? Starý PIN přestane platit; zámek trvá do odemčení. Změna se zapíše s vaším jménem (PIN nikdy).
+users-confirm-pin-yes = Ano, nový PIN: { $name }
+users-confirm-role = Dát uživateli { $name } roli { $role }? Změna se zapíše s vaším jménem.
+users-confirm-role-yes = Ano, { $name }: { $role }
+users-pin-reset = { $name } má nový PIN: starý už neplatí
+users-role-changed = { $name } má teď roli { $role }
 
 ## The exceptions report: by kind, most serious first
 

@@ -945,6 +945,10 @@ error-user-exists = a user named "{ $name }" already exists
 error-dealer-cannot-unlock = { $name } is a dealer: only a supervisor may unlock a user
 error-no-such-user = no user named "{ $name }"
 error-not-locked = { $name } is not locked
+error-may-not-reset-pin = { $by } ({ $by_role }) may not reset a { $role }'s PIN: admins reset anyone's, supervisors a dealer's
+error-only-admin-sets-roles = { $by } ({ $by_role }) may not change a user's role: only an admin may
+error-same-role = { $name } is already { $role }
+error-last-admin = { $name } is the last admin: make another user an admin first
 error-dealer-cannot-set-currency = { $name } is a dealer: only a supervisor or an admin may set the table's currency
 error-currency-fixed = the currency is { $currency } and rounds are logged in it: a database keeps one currency (amounts are never converted); a table that changes currency starts a new database
 error-dealer-cannot-set-calendar = { $name } is a dealer: only a supervisor or an admin may set the gaming day's time zone and shifts
@@ -1109,6 +1113,18 @@ users-confirm-unlock-yes = Yes, unlock { $name }
 users-added = { $name } added as { $role }
 users-unlocked = { $name } unlocked: they can log in again
 users-gone = that user is no longer listed: the list was read again
+users-change = Change { $name }
+users-change-heading = Change { $name }'s PIN or role
+users-reset-pin-new = New PIN
+users-reset-pin-again = The new PIN again
+users-reset-pin = Reset PIN
+users-set-role = Change role
+users-confirm-pin = Reset { $name }'s PIN? The old PIN stops working; a lock stays until an unlock. The reset is logged with your name (the PIN never is).
+users-confirm-pin-yes = Yes, reset { $name }'s PIN
+users-confirm-role = Make { $name } { $role }? The change is logged with your name.
+users-confirm-role-yes = Yes, make { $name } { $role }
+users-pin-reset = { $name }'s PIN reset: the old PIN no longer works
+users-role-changed = { $name } is now { $role }
 
 ## The exceptions report: by kind, most serious first
 

@@ -970,6 +970,10 @@ error-user-exists = пользователь «{ $name }» уже существ
 error-dealer-cannot-unlock = { $name } — дилер: разблокировать пользователя может только супервайзер
 error-no-such-user = пользователя «{ $name }» нет
 error-not-locked = { $name } не заблокирован
+error-may-not-reset-pin = { $by } ({ $by_role }) не может сменить PIN роли { $role }: администратор меняет PIN кому угодно, супервайзер — дилерам
+error-only-admin-sets-roles = { $by } ({ $by_role }) не может менять роль пользователя: это может только администратор
+error-same-role = { $name } уже имеет роль { $role }
+error-last-admin = { $name } — последний администратор: сначала сделайте администратором кого-то другого
 error-dealer-cannot-set-currency = { $name } — дилер: валюту стола может задать только супервайзер или администратор
 error-currency-fixed = валюта — { $currency }, и раунды записаны в ней: в базе данных одна валюта (суммы никогда не пересчитываются); стол, который меняет валюту, начинает новую базу данных
 error-dealer-cannot-set-calendar = { $name } — дилер: часовой пояс и смены игрового дня может задать только супервайзер или администратор
@@ -1132,6 +1136,18 @@ users-confirm-unlock-yes = Да, разблокировать: { $name }
 users-added = { $name } добавлен(а) как { $role }
 users-unlocked = { $name } разблокирован(а): может снова войти
 users-gone = этого пользователя больше нет в списке: список прочитан заново
+users-change = Изменить: { $name }
+users-change-heading = Изменить PIN или роль: { $name }
+users-reset-pin-new = Новый PIN
+users-reset-pin-again = Новый PIN ещё раз
+users-reset-pin = Задать новый PIN
+users-set-role = Изменить роль
+users-confirm-pin = Задать новый PIN для { $name }? Старый PIN перестанет действовать; блокировка остаётся до разблокировки. Изменение записывается с вашим именем (PIN — никогда).
+users-confirm-pin-yes = Да, новый PIN: { $name }
+users-confirm-role = Дать { $name } роль { $role }? Изменение записывается с вашим именем.
+users-confirm-role-yes = Да, { $name }: { $role }
+users-pin-reset = У { $name } новый PIN: старый больше не действует
+users-role-changed = { $name } теперь имеет роль { $role }
 
 ## The exceptions report: by kind, most serious first
 

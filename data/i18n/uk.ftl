@@ -970,6 +970,10 @@ error-user-exists = користувач «{ $name }» уже існує
 error-dealer-cannot-unlock = { $name } — дилер: розблокувати користувача може лише супервайзер
 error-no-such-user = користувача «{ $name }» немає
 error-not-locked = { $name } не заблоковано
+error-may-not-reset-pin = { $by } ({ $by_role }) не може змінити PIN ролі { $role }: адміністратор змінює PIN будь-кому, супервайзер — дилерам
+error-only-admin-sets-roles = { $by } ({ $by_role }) не може змінювати роль користувача: це може лише адміністратор
+error-same-role = { $name } вже має роль { $role }
+error-last-admin = { $name } — останній адміністратор: спершу зробіть адміністратором когось іншого
 error-dealer-cannot-set-currency = { $name } — дилер: валюту столу може встановити лише супервайзер або адміністратор
 error-currency-fixed = валюта — { $currency }, і раунди записано в ній: база даних має одну валюту (суми ніколи не конвертуються); стіл, що змінює валюту, починає нову базу даних
 error-dealer-cannot-set-calendar = { $name } — дилер: часовий пояс і зміни ігрового дня може встановити лише супервайзер або адміністратор
@@ -1132,6 +1136,18 @@ users-confirm-unlock-yes = Так, розблокувати: { $name }
 users-added = { $name } додано як { $role }
 users-unlocked = { $name } розблоковано: може знову увійти
 users-gone = цього користувача більше немає в списку: список прочитано знову
+users-change = Змінити: { $name }
+users-change-heading = Змінити PIN або роль: { $name }
+users-reset-pin-new = Новий PIN
+users-reset-pin-again = Новий PIN ще раз
+users-reset-pin = Задати новий PIN
+users-set-role = Змінити роль
+users-confirm-pin = Задати новий PIN для { $name }? Старий PIN перестане діяти; блокування лишається до розблокування. Зміну записано з вашим ім'ям (PIN — ніколи).
+users-confirm-pin-yes = Так, новий PIN: { $name }
+users-confirm-role = Надати { $name } роль { $role }? Зміну записано з вашим ім'ям.
+users-confirm-role-yes = Так, { $name }: { $role }
+users-pin-reset = { $name } має новий PIN: старий більше не діє
+users-role-changed = { $name } тепер має роль { $role }
 
 ## The exceptions report: by kind, most serious first
 

@@ -455,6 +455,27 @@ pub fn denied(lang: Lang, e: &Denied) -> String {
         Denied::DealerCannotUnlock(name) => t!(lang, "error-dealer-cannot-unlock", name = name),
         Denied::NoSuchUser(name) => t!(lang, "error-no-such-user", name = name),
         Denied::NotLocked(name) => t!(lang, "error-not-locked", name = name),
+        Denied::MayNotResetPin {
+            by,
+            by_role,
+            role: r,
+        } => t!(
+            lang,
+            "error-may-not-reset-pin",
+            by = by,
+            by_role = role(lang, *by_role),
+            role = role(lang, *r)
+        ),
+        Denied::OnlyAdminSetsRoles { by, by_role } => t!(
+            lang,
+            "error-only-admin-sets-roles",
+            by = by,
+            by_role = role(lang, *by_role)
+        ),
+        Denied::SameRole { name, role: r } => {
+            t!(lang, "error-same-role", name = name, role = role(lang, *r))
+        }
+        Denied::LastAdmin(name) => t!(lang, "error-last-admin", name = name),
         Denied::DealerCannotSetCurrency(name) => {
             t!(lang, "error-dealer-cannot-set-currency", name = name)
         }
@@ -1027,6 +1048,20 @@ mod tests {
             Denied::DealerCannotUnlock(name()),
             Denied::NoSuchUser(name()),
             Denied::NotLocked(name()),
+            Denied::MayNotResetPin {
+                by: name(),
+                by_role: Role::Supervisor,
+                role: Role::Admin,
+            },
+            Denied::OnlyAdminSetsRoles {
+                by: name(),
+                by_role: Role::Supervisor,
+            },
+            Denied::SameRole {
+                name: name(),
+                role: Role::Dealer,
+            },
+            Denied::LastAdmin(name()),
             Denied::DealerCannotSetCurrency(name()),
             Denied::CurrencyFixed(crate::engine::Currency::parse("CZK").unwrap()),
             Denied::DealerCannotSetCalendar(name()),

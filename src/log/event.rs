@@ -51,10 +51,13 @@ pub enum EventKind {
     /// The table's money (schema 7 on): the chip set, a par, the cash threshold, a tray
     /// count, a fill or credit slip, a slip's void, cash at the table, a drop count.
     Money,
+    /// A user's PIN reset or role changed (schema 9 on), by whom; a PIN as the digest of
+    /// its kept hash only.
+    UserChanged,
 }
 
 impl EventKind {
-    pub(crate) const ALL: [EventKind; 25] = [
+    pub(crate) const ALL: [EventKind; 26] = [
         EventKind::Created,
         EventKind::UserAdded,
         EventKind::Login,
@@ -80,6 +83,7 @@ impl EventKind {
         EventKind::PontisEnded,
         EventKind::SettingChanged,
         EventKind::Money,
+        EventKind::UserChanged,
     ];
 
     /// The kinds schema 4 knew; schema 5 adds the Pontis kinds after them.
@@ -88,6 +92,8 @@ impl EventKind {
     pub(crate) const SCHEMA_5_KINDS: usize = 23;
     /// The kinds schema 6 knew; schema 7 adds `money` after them.
     pub(crate) const SCHEMA_6_KINDS: usize = 24;
+    /// The kinds schema 7 (and 8) knew; schema 9 adds `user_changed` after them.
+    pub(crate) const SCHEMA_7_KINDS: usize = 25;
 
     pub(crate) fn name(self) -> &'static str {
         match self {
@@ -116,6 +122,7 @@ impl EventKind {
             EventKind::PontisEnded => "pontis_ended",
             EventKind::SettingChanged => "setting_changed",
             EventKind::Money => "money",
+            EventKind::UserChanged => "user_changed",
         }
     }
 
@@ -226,7 +233,12 @@ mod tests {
             assert_eq!(EventKind::from_name(k.name()), Some(*k));
         }
         assert_eq!(EventKind::from_code(0), None);
-        assert_eq!(EventKind::from_code(26), None);
+        assert_eq!(EventKind::from_code(27), None);
+        assert_eq!(
+            EventKind::UserChanged.code(),
+            26,
+            "a stored code never changes"
+        );
         assert_eq!(EventKind::Money.code(), 25, "a stored code never changes");
         assert_eq!(
             EventKind::SettingChanged.code(),

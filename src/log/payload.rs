@@ -107,6 +107,22 @@ pub struct UserUnlocked {
     pub(crate) by_name: String,
 }
 
+/// A user's PIN reset (`pin_hash_sha256`: the digest of the kept hash, never the hash) or
+/// role changed (`role`, from `was`), by `by`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UserChanged {
+    pub(crate) user: i64,
+    pub(crate) name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) pin_hash_sha256: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) role: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) was: Option<String>,
+    pub(crate) by: i64,
+    pub(crate) by_name: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(crate) struct LimitsData {
     #[serde(with = "money::opt")]
@@ -553,6 +569,7 @@ pub enum Payload {
     PontisEnded(PontisEnded),
     SettingChanged(SettingChanged),
     Money(MoneyEvent),
+    UserChanged(UserChanged),
 }
 
 /// An event's text that does not read as its kind's payload.
@@ -598,6 +615,7 @@ impl Payload {
             Payload::PontisEnded(_) => EventKind::PontisEnded,
             Payload::SettingChanged(_) => EventKind::SettingChanged,
             Payload::Money(_) => EventKind::Money,
+            Payload::UserChanged(_) => EventKind::UserChanged,
         }
     }
 
@@ -624,6 +642,7 @@ impl Payload {
             Payload::PontisEnded(p) => serde_json::to_string(p),
             Payload::SettingChanged(p) => serde_json::to_string(p),
             Payload::Money(p) => serde_json::to_string(p),
+            Payload::UserChanged(p) => serde_json::to_string(p),
             Payload::RoundSettled(p) => serde_json::to_string(p),
             Payload::RoundVoided(p) => serde_json::to_string(p),
             Payload::RoundCorrected(p) => serde_json::to_string(p),
@@ -666,6 +685,7 @@ impl Payload {
             EventKind::PontisEnded => Payload::PontisEnded(read(kind, text)?),
             EventKind::SettingChanged => Payload::SettingChanged(read(kind, text)?),
             EventKind::Money => Payload::Money(read(kind, text)?),
+            EventKind::UserChanged => Payload::UserChanged(read(kind, text)?),
         })
     }
 }
@@ -782,6 +802,14 @@ mod tests {
             (
                 EventKind::Money,
                 r#"{"what":{"drop":{"day":"2026-12-01","shift":1,"amount":12345.5}},"by":5,"by_name":"Eva","witness":6,"witness_name":"Ota"}"#,
+            ),
+            (
+                EventKind::UserChanged,
+                r#"{"user":4,"name":"Jana Svoboda","pin_hash_sha256":"ab12","by":2,"by_name":"Petr Novak"}"#,
+            ),
+            (
+                EventKind::UserChanged,
+                r#"{"user":4,"name":"Jana Svoboda","role":"supervisor","was":"dealer","by":1,"by_name":"Irena Dvorak"}"#,
             ),
         ];
         for (kind, text) in texts {

@@ -1,6 +1,7 @@
 //! The file's schema, version by version: the SQL of each forward migration and the one
 //! written in Rust (v3 → v4, the compact log; v4 → v5, the Pontis kinds; v5 → v6, the
-//! settings kind; v6 → v7, the money kind; v7 → v8, the kept totals of `log::totals`). `Store` runs them; nothing else creates or
+//! settings kind; v6 → v7, the money kind; v7 → v8, the kept totals of `log::totals`; v8 →
+//! v9, the users' PIN and role changes). `Store` runs them; nothing else creates or
 //! changes a table.
 
 use rusqlite::params;
@@ -205,7 +206,8 @@ pub(super) fn migrate(tx: &rusqlite::Transaction, from: i32, to: i32) -> rusqlit
             (None, 4) => migrate_to_5(tx),
             (None, 5) => migrate_to_6(tx),
             (None, 6) => migrate_to_7(tx),
-            (None, _) => super::totals::migrate_to_8(tx),
+            (None, 7) => super::totals::migrate_to_8(tx),
+            (None, _) => migrate_to_9(tx),
         }?;
     }
     Ok(())
@@ -247,7 +249,36 @@ pub(super) fn migrate_to_6(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
 pub(super) fn migrate_to_7(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
     const _: () = assert!(EventKind::Money.code() == 25);
     let mut kinds = tx.prepare("INSERT INTO event_kinds (code, name) VALUES (?1, ?2)")?;
-    for k in &EventKind::ALL[EventKind::SCHEMA_6_KINDS..] {
+    for k in &EventKind::ALL[EventKind::SCHEMA_6_KINDS..EventKind::SCHEMA_7_KINDS] {
+        kinds.execute(params![k.code(), k.name()])?;
+    }
+    Ok(())
+}
+
+/// v9: a user's PIN reset or role changed — `user_changed` (code 26) joins `event_kinds`,
+/// and `user_changes` keeps each change beside its event (append-only like `users`): a new
+/// PIN's argon2 hash (the event has only its digest) or a new role. A user's PIN and role
+/// are their newest change's, else their `users` row's. No index: changes are few, and an
+/// index would be one more structure for `verify` to hold to its table.
+const SCHEMA_9: &str = r#"
+CREATE TABLE user_changes (
+    set_seq  INTEGER PRIMARY KEY,
+    user_id  INTEGER NOT NULL REFERENCES users(id),
+    role     TEXT CHECK (role IN ('dealer', 'supervisor', 'admin')),
+    pin_hash TEXT,
+    CHECK ((role IS NULL) <> (pin_hash IS NULL))
+);
+CREATE TRIGGER user_changes_no_update BEFORE UPDATE ON user_changes
+    BEGIN SELECT RAISE(ABORT, 'croupier: users are append-only; changes are events'); END;
+CREATE TRIGGER user_changes_no_delete BEFORE DELETE ON user_changes
+    BEGIN SELECT RAISE(ABORT, 'croupier: users are append-only; changes are events'); END;
+"#;
+
+pub(super) fn migrate_to_9(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+    const _: () = assert!(EventKind::UserChanged.code() == 26);
+    tx.execute_batch(SCHEMA_9)?;
+    let mut kinds = tx.prepare("INSERT INTO event_kinds (code, name) VALUES (?1, ?2)")?;
+    for k in &EventKind::ALL[EventKind::SCHEMA_7_KINDS..] {
         kinds.execute(params![k.code(), k.name()])?;
     }
     Ok(())

@@ -25,7 +25,7 @@ use crate::engine::RoundFigures;
 /// `PRAGMA application_id` of a Croupier database: "CRUP".
 pub(crate) const APPLICATION_ID: i32 = 0x4352_5550;
 /// The schema this program writes. A file with a newer one is refused.
-pub const SCHEMA_VERSION: i32 = 8;
+pub const SCHEMA_VERSION: i32 = 9;
 /// The hash before the first event.
 pub(crate) const GENESIS: [u8; 32] = [0; 32];
 

@@ -234,7 +234,8 @@ impl PontisTables {
             | EventKind::LoginFailed
             | EventKind::Logout
             | EventKind::UserLocked
-            | EventKind::UserUnlocked => {}
+            | EventKind::UserUnlocked
+            | EventKind::UserChanged => {}
             _ => return Err(bad(e, "a Pontoon event at a Pontis table")),
         }
         Ok(())

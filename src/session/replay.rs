@@ -423,6 +423,10 @@ impl Replayer {
             EventKind::Money => {}
             EventKind::RoundCorrected => self.round_corrected(e)?,
             EventKind::UserAdded => self.user_added(e)?,
+            EventKind::UserChanged => self
+                .settings
+                .user_changed(e)
+                .map_err(|why| Self::bad(e, why))?,
             EventKind::SettingChanged => {
                 let rounds = self.rounds;
                 self.settings

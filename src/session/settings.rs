@@ -289,6 +289,45 @@ pub(crate) enum SettingFault {
     AddedByNoOne(i64),
     #[error("not a setting")]
     NotASetting,
+    #[error(
+        "a user change belongs to the database, logged as its maker's event (user {by}), not user {user:?}'s nor a table's"
+    )]
+    ChangeMisplaced { by: i64, user: Option<i64> },
+    #[error("a change of user {0}, who does not exist")]
+    ChangedMissing(i64),
+    #[error("a change of user {user} logged as {logged:?}, but that user is {real:?}")]
+    ChangedMisnamed {
+        user: i64,
+        logged: String,
+        real: String,
+    },
+    #[error("a user change that is not one PIN reset or one role change")]
+    ChangeNotOne,
+    #[error(
+        "{by_name} ({}) reset the PIN of {name} ({}): admins reset anyone's, supervisors a dealer's",
+        .by_role.name(),
+        .role.name()
+    )]
+    MayNotResetPin {
+        by_name: String,
+        by_role: Role,
+        name: String,
+        role: Role,
+    },
+    #[error("{by_name} ({}) changed {name}'s role: only an admin may", .by_role.name())]
+    MayNotSetRole {
+        by_name: String,
+        by_role: Role,
+        name: String,
+    },
+    #[error("{name}'s role was logged as changed from {logged:?}, but it was {real:?}")]
+    RoleWasNot {
+        name: String,
+        logged: String,
+        real: String,
+    },
+    #[error("{0} was the last admin and was made something else")]
+    LastAdminDemoted(String),
     #[error("{0}")]
     Unreadable(#[from] PayloadError),
     #[error("a setting belongs to the database, not to a table or round")]
@@ -382,6 +421,87 @@ impl SettingsReplay {
             self.signed_in.insert(id);
         }
         Ok(())
+    }
+
+    /// A user's PIN reset or role changed, as `users::change_user` allows: the maker's own
+    /// event, made after their PIN was checked; a PIN reset by the rights of adding; a role
+    /// change by an admin, from the role the user had, never the last admin's. Why not.
+    pub(crate) fn user_changed(&mut self, e: &Event) -> Result<(), SettingFault> {
+        let Payload::UserChanged(p) = e.payload()? else {
+            return Err(SettingFault::NotASetting);
+        };
+        if e.table.is_some() || e.round.is_some() || e.user != Some(p.by) {
+            return Err(SettingFault::ChangeMisplaced {
+                by: p.by,
+                user: e.user,
+            });
+        }
+        let (by_name, by_role) = self.signed_in_maker(p.by, &p.by_name)?;
+        let (name, role) = self
+            .users
+            .get(&p.user)
+            .cloned()
+            .ok_or(SettingFault::ChangedMissing(p.user))?;
+        if name != p.name {
+            return Err(SettingFault::ChangedMisnamed {
+                user: p.user,
+                logged: p.name,
+                real: name,
+            });
+        }
+        match (&p.pin_hash_sha256, &p.role, &p.was) {
+            (Some(_), None, None) if super::users::may_reset_pin_of(by_role, role) => Ok(()),
+            (Some(_), None, None) => Err(SettingFault::MayNotResetPin {
+                by_name,
+                by_role,
+                name,
+                role,
+            }),
+            (None, Some(to), Some(was)) => {
+                let to = Role::parse(to).map_err(|_| SettingFault::ChangeNotOne)?;
+                if by_role != Role::Admin {
+                    return Err(SettingFault::MayNotSetRole {
+                        by_name,
+                        by_role,
+                        name,
+                    });
+                }
+                if *was != role.name() || to == role {
+                    return Err(SettingFault::RoleWasNot {
+                        name,
+                        logged: was.clone(),
+                        real: role.name().to_string(),
+                    });
+                }
+                let admins = self.users.values().filter(|u| u.1 == Role::Admin).count();
+                if role == Role::Admin && admins <= 1 {
+                    return Err(SettingFault::LastAdminDemoted(name));
+                }
+                self.users.insert(p.user, (name, to));
+                Ok(())
+            }
+            _ => Err(SettingFault::ChangeNotOne),
+        }
+    }
+
+    /// The maker of a change: a user who exists, named as logged, and logged in before it.
+    fn signed_in_maker(&self, by: i64, logged: &str) -> Result<(String, Role), SettingFault> {
+        let (by_name, by_role) = self
+            .users
+            .get(&by)
+            .cloned()
+            .ok_or(SettingFault::MakerMissing(by))?;
+        if by_name != logged {
+            return Err(SettingFault::MakerMisnamed {
+                by,
+                logged: logged.to_string(),
+                real: by_name,
+            });
+        }
+        if !self.signed_in.contains(&by) {
+            return Err(SettingFault::MakerNotSignedIn(by_name));
+        }
+        Ok((by_name, by_role))
     }
 
     /// A user logged in with their PIN.
@@ -531,6 +651,104 @@ mod tests {
     /// Issue 21: `verify` holds each `user_added` to who may add whom, as `add_user`
     /// does: a dealer adds no one, a supervisor only a dealer, the first user is an admin
     /// and adds themself, anyone else is added by someone (all adders logged in here).
+    #[test]
+    fn a_user_change_without_the_right_fails_verify() {
+        use crate::log::payload::UserChanged;
+        // (case, by, user, pin digest, role, was, what verify says)
+        type Case = (
+            &'static str,
+            usize,
+            usize,
+            bool,
+            Option<&'static str>,
+            Option<&'static str>,
+            &'static str,
+        );
+        let cases: [Case; 6] = [
+            (
+                "dealer-raises-self",
+                2,
+                2,
+                false,
+                Some("admin"),
+                Some("dealer"),
+                "only an admin",
+            ),
+            (
+                "sup-sets-role",
+                1,
+                2,
+                false,
+                Some("supervisor"),
+                Some("dealer"),
+                "only an admin",
+            ),
+            (
+                "sup-resets-admin",
+                1,
+                0,
+                true,
+                None,
+                None,
+                "(admin): admins reset",
+            ),
+            (
+                "dealer-resets",
+                2,
+                3,
+                true,
+                None,
+                None,
+                "(dealer): admins reset",
+            ),
+            (
+                "last-admin",
+                0,
+                0,
+                false,
+                Some("dealer"),
+                Some("admin"),
+                "the last admin",
+            ),
+            (
+                "was-wrong",
+                0,
+                2,
+                false,
+                Some("admin"),
+                Some("supervisor"),
+                "but it was",
+            ),
+        ];
+        for (name, by, user, pin, role, was, said) in cases {
+            let (mut store, users) = staffed(name);
+            let changed = Payload::UserChanged(UserChanged {
+                user: users[user].id,
+                name: users[user].name.clone(),
+                pin_hash_sha256: pin.then(|| "ab".repeat(32)),
+                role: role.map(str::to_string),
+                was: was.map(str::to_string),
+                by: users[by].id,
+                by_name: users[by].name.clone(),
+            });
+            store
+                .append(&changed, None, Some(users[by].id), None)
+                .unwrap();
+            let e = verify(&store, |_| {}).unwrap_err().to_string();
+            assert!(
+                e.contains(said) && e.contains("user_changed"),
+                "{name}: {e}"
+            );
+        }
+        // The same changes by those with the right, through the store: verify passes.
+        let (mut store, [admin, sup, jana, _]) = staffed("rightful-changes");
+        use super::super::users::{Change, change_user};
+        change_user(&mut store, &jana.name, Change::Pin("2468"), &sup).unwrap();
+        change_user(&mut store, &jana.name, Change::Role(Role::Admin), &admin).unwrap();
+        change_user(&mut store, &admin.name, Change::Role(Role::Dealer), &admin).unwrap();
+        verify(&store, |_| {}).unwrap();
+    }
+
     #[test]
     fn a_user_added_by_someone_without_the_right_fails_verify() {
         let cases: [(&str, &str, Option<usize>, &str); 5] = [

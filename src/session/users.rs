@@ -1,6 +1,7 @@
 //! Users and roles: personal logins with PINs kept only as argon2 hashes, lockout after
-//! five failed attempts until a supervisor unlocks, and who may do what. Every login,
-//! failure, lock and unlock is an event in the log.
+//! five failed attempts until a supervisor unlocks, PINs reset and roles changed (schema
+//! 10's `user_changes`), and who may do what. Every login, failure, lock, unlock and change
+//! is an event in the log; a PIN hash never is (only its digest).
 
 use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
@@ -171,6 +172,14 @@ pub enum UsersRowError {
     Mismatch { id: i64, name: String, seq: i64 },
     #[error("{added} users were added in the log, but the users table holds {rows}")]
     Count { added: i64, rows: usize },
+    #[error(
+        "user {user}: the user_changes row {seq} does not match its user_changed event (the PIN hash or role was changed by hand)"
+    )]
+    ChangeMismatch { user: i64, seq: i64 },
+    #[error(
+        "{changed} PIN or role changes are in the log, but the user_changes table holds {rows}"
+    )]
+    ChangeCount { changed: i64, rows: usize },
 }
 
 /// Every users row must be the one its `user_added` event describes.
@@ -224,6 +233,69 @@ pub(crate) fn check_rows(store: &Store, bound: i64) -> Result<(), UsersRowError>
     if added != rows.len() as i64 {
         return Err(UsersRowError::Count {
             added,
+            rows: rows.len(),
+        });
+    }
+    check_changes(store, bound)
+}
+
+/// A `user_changes` row beside its event: set_seq, user, role, PIN hash, the event's kind
+/// and data.
+type ChangeRow = (
+    i64,
+    i64,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
+
+/// Every `user_changes` row must be the one its `user_changed` event describes (the
+/// user, the role, the digest of the kept PIN hash), and every such event have its row.
+fn check_changes(store: &Store, bound: i64) -> Result<(), UsersRowError> {
+    let mut stmt = store.conn().prepare(
+        "SELECT c.set_seq, c.user_id, c.role, c.pin_hash, k.name, e.data FROM user_changes c LEFT JOIN events e ON e.seq = c.set_seq LEFT JOIN event_kinds k ON k.code = e.kind WHERE c.set_seq <= ?1 ORDER BY c.set_seq",
+    )?;
+    let rows: Vec<ChangeRow> = stmt
+        .query_map([bound], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+            ))
+        })
+        .and_then(|m| m.collect())?;
+    for (seq, user, role, pin_hash, kind, data) in &rows {
+        let d: Value = data
+            .as_deref()
+            .and_then(|d| serde_json::from_str(d).ok())
+            .unwrap_or(Value::Null);
+        let ok = kind.as_deref() == Some("user_changed")
+            && d["user"].as_i64() == Some(*user)
+            && d["role"].as_str() == role.as_deref()
+            && d["pin_hash_sha256"].as_str().map(str::to_string)
+                == pin_hash.as_deref().map(pin_digest);
+        if !ok {
+            return Err(UsersRowError::ChangeMismatch {
+                user: *user,
+                seq: *seq,
+            });
+        }
+    }
+    let changed: i64 = store.conn().query_row(
+        &format!(
+            "SELECT count(*) FROM events WHERE kind = {} AND {NOT_STEP} AND seq <= ?1",
+            EventKind::UserChanged.code()
+        ),
+        [bound],
+        |r| r.get(0),
+    )?;
+    if changed != rows.len() as i64 {
+        return Err(UsersRowError::ChangeCount {
+            changed,
             rows: rows.len(),
         });
     }
@@ -340,12 +412,18 @@ pub(crate) fn add_user_with(
     }
 }
 
-/// A user by name, with the stored PIN hash.
+/// A user's role now (`users u`): their newest role change's, else the one they were added
+/// with.
+const ROLE_NOW: &str = "coalesce((SELECT c.role FROM user_changes c WHERE c.user_id = u.id AND c.role IS NOT NULL ORDER BY c.set_seq DESC LIMIT 1), u.role)";
+/// A user's PIN hash now (`users u`): their newest PIN reset's, else the first.
+const PIN_NOW: &str = "coalesce((SELECT c.pin_hash FROM user_changes c WHERE c.user_id = u.id AND c.pin_hash IS NOT NULL ORDER BY c.set_seq DESC LIMIT 1), u.pin_hash)";
+
+/// A user by name, with the stored PIN hash (both as they are now).
 fn find(store: &Store, name: &str) -> Result<Option<(User, String)>, AuditError> {
     store
         .conn()
         .query_row(
-            "SELECT id, name, role, pin_hash FROM users WHERE name = ?1 COLLATE NOCASE",
+            &format!("SELECT u.id, u.name, {ROLE_NOW}, {PIN_NOW} FROM users u WHERE u.name = ?1 COLLATE NOCASE"),
             [name.trim()],
             |r| {
                 Ok((
@@ -380,7 +458,9 @@ pub fn find_user(store: &Store, name: &str) -> Result<Option<User>, AuditError> 
 pub fn list(store: &Store) -> Result<Vec<(User, bool)>, AuditError> {
     let mut stmt = store
         .conn()
-        .prepare("SELECT id, name, role FROM users ORDER BY name")
+        .prepare(&format!(
+            "SELECT u.id, u.name, {ROLE_NOW} FROM users u ORDER BY u.name"
+        ))
         .map_err(|e| store.sql_error(e))?;
     let rows: Vec<(i64, String, String)> = stmt
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
@@ -548,6 +628,132 @@ pub fn unlock(store: &mut Store, name: &str, by: &User) -> Result<(), AuditError
         None,
     )?;
     Ok(())
+}
+
+/// What a supervisor or admin changes of a user: a new PIN, or a new role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change<'a> {
+    Pin(&'a str),
+    Role(Role),
+}
+
+/// Whether `by_role` may reset the PIN of a `role` (the rights of adding one: an admin
+/// anyone's, a supervisor a dealer's).
+pub(crate) fn may_reset_pin_of(by_role: Role, role: Role) -> bool {
+    by_role == Role::Admin || (by_role == Role::Supervisor && role == Role::Dealer)
+}
+
+/// How many users are admins now.
+fn admins(store: &Store) -> Result<i64, AuditError> {
+    store
+        .conn()
+        .query_row(
+            &format!("SELECT count(*) FROM users u WHERE {ROLE_NOW} = 'admin'"),
+            [],
+            |r| r.get(0),
+        )
+        .map_err(|e| store.sql_error(e))
+}
+
+/// Whether `by` may make `change` to `name` now: a PIN reset by the rights of adding (an
+/// admin anyone's, a supervisor a dealer's; the PIN long enough for the user's role), a
+/// role change by an admin only, never to the role the user has, never the last admin's.
+/// `by`'s role is read again (it may have changed since their login). Nothing is written;
+/// gives the user as they are now.
+pub fn may_change(
+    store: &Store,
+    name: &str,
+    change: Change<'_>,
+    by: &User,
+) -> Result<User, AuditError> {
+    let no_user = |n: &str| AuditError::Denied(Denied::NoSuchUser(n.to_string()));
+    let (by_now, _) = find(store, &by.name)?.ok_or_else(|| no_user(&by.name))?;
+    let (user, _) = find(store, name)?.ok_or_else(|| no_user(name))?;
+    match change {
+        Change::Pin(pin) => {
+            if !may_reset_pin_of(by_now.role, user.role) {
+                return Err(AuditError::Denied(Denied::MayNotResetPin {
+                    by: by_now.name,
+                    by_role: by_now.role,
+                    role: user.role,
+                }));
+            }
+            check_pin(pin, user.role)?;
+        }
+        Change::Role(role) => {
+            if by_now.role != Role::Admin {
+                return Err(AuditError::Denied(Denied::OnlyAdminSetsRoles {
+                    by: by_now.name,
+                    by_role: by_now.role,
+                }));
+            }
+            if role == user.role {
+                return Err(AuditError::Denied(Denied::SameRole {
+                    name: user.name,
+                    role,
+                }));
+            }
+            if user.role == Role::Admin && admins(store)? <= 1 {
+                return Err(AuditError::Denied(Denied::LastAdmin(user.name)));
+            }
+        }
+    }
+    Ok(user)
+}
+
+/// A supervisor or admin resets a user's PIN or changes their role, as `may_change`
+/// allows: a `user_changes` row (a new PIN's hash, or the role) and its `user_changed`
+/// event (the hash's digest only), in one transaction. A lock stays until an unlock.
+pub fn change_user(
+    store: &mut Store,
+    name: &str,
+    change: Change<'_>,
+    by: &User,
+) -> Result<User, AuditError> {
+    let user = may_change(store, name, change, by)?;
+    let (pin_hash, role) = match change {
+        Change::Pin(pin) => (Some(hash_pin(pin, PinCost::Standard)?), None),
+        Change::Role(r) => (None, Some(r)),
+    };
+    store.begin_batch()?;
+    let result = (|| {
+        let seq = store.head().0 + 1;
+        store
+            .conn()
+            .execute(
+                "INSERT INTO user_changes (set_seq, user_id, role, pin_hash) VALUES (?1, ?2, ?3, ?4)",
+                params![seq, user.id, role.map(Role::name), pin_hash],
+            )
+            .map_err(|e| store.sql_error(e))?;
+        store.append(
+            &Payload::UserChanged(payload::UserChanged {
+                user: user.id,
+                name: user.name.clone(),
+                pin_hash_sha256: pin_hash.as_deref().map(pin_digest),
+                role: role.map(|r| r.name().to_string()),
+                was: role.map(|_| user.role.name().to_string()),
+                by: by.id,
+                by_name: by.name.clone(),
+            }),
+            None,
+            Some(by.id),
+            None,
+        )?;
+        Ok(())
+    })();
+    match result {
+        Ok(()) => {
+            store.commit_batch()?;
+            Ok(User {
+                role: role.unwrap_or(user.role),
+                ..user
+            })
+        }
+        Err(e) => {
+            store.rollback_batch()?;
+            Err(e)
+        }
+    }
 }
 
 #[cfg(test)]

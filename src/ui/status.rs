@@ -44,6 +44,8 @@ pub(crate) enum Notice {
     UserAdded { name: String, role: Role },
     UserUnlocked { name: String },
     UserConfirmAsked { name: String },
+    UserPinReset { name: String },
+    UserRoleChanged { name: String, role: Role },
     PontisOpen { name: String, back: bool },
     PontisStarted { n: i64, dealer: String },
     PontisClosed { name: String, in_play: bool },
@@ -164,6 +166,13 @@ impl Notice {
             Notice::UserConfirmAsked { name } => {
                 t!(lang, "users-confirm-asked", name = name.as_str())
             }
+            Notice::UserPinReset { name } => t!(lang, "users-pin-reset", name = name.as_str()),
+            Notice::UserRoleChanged { name, role } => t!(
+                lang,
+                "users-role-changed",
+                name = name.as_str(),
+                role = crate::ui::role_name(lang, *role)
+            ),
             Notice::PontisOpen { name, back: true } => t!(lang, "pontis-open-back", name = name),
             Notice::PontisOpen { name, back: false } => t!(lang, "pontis-open", name = name),
             Notice::PontisClosed {

@@ -1,5 +1,5 @@
-//! The desk's Users tab: every user with role and lock, and a supervisor's or admin's add and
-//! unlock, each asked for and confirmed. Who may do what is `session::users`'s (the rights
+//! The desk's Users tab: every user with role and lock, and a supervisor's or admin's add,
+//! unlock, PIN reset and role change, each asked for and confirmed. Who may do what is `session::users`'s (the rights
 //! of the CLI's `user` commands), asked here and never decided here; no SQL here.
 
 use egui::{Color32, RichText, Ui};
@@ -22,6 +22,11 @@ pub(crate) struct UsersTab {
     role: Role,
     pin: String,
     pin2: String,
+    /// The user whose PIN or role the change form is for (by id), with its fields.
+    editing: Option<i64>,
+    new_pin: String,
+    new_pin2: String,
+    new_role: Role,
     /// A change asked for and checked, waiting for the supervisor's yes.
     pending: Option<Pending>,
 }
@@ -33,6 +38,10 @@ enum Pending {
     Add(String, Role),
     /// Unlock this user (by name).
     Unlock(String),
+    /// Reset this user's PIN to the change form's.
+    Pin(String),
+    /// Give this user this role.
+    Role(String, Role),
 }
 
 /// What the tab asked for, carried out after the frame.
@@ -44,6 +53,10 @@ pub(crate) enum UsersCommand {
     AskAdd,
     /// Check the unlock of the user with this id, then ask to confirm.
     AskUnlock(i64),
+    /// Check the PIN reset of the user being changed, then ask to confirm.
+    AskPin,
+    /// Check the role change of the user being changed, then ask to confirm.
+    AskRole,
     /// The confirmed change is logged.
     Yes,
     /// Nothing is logged.
@@ -59,6 +72,10 @@ impl UsersTab {
             role: Role::Dealer,
             pin: String::new(),
             pin2: String::new(),
+            editing: None,
+            new_pin: String::new(),
+            new_pin2: String::new(),
+            new_role: Role::Dealer,
             pending: None,
         }
     }
@@ -69,6 +86,7 @@ impl UsersTab {
             commands.push(UsersCommand::List);
         }
         ui.label(RichText::new(t!(lang, "users-heading")).strong().size(18.0));
+        let mut edit = None;
         egui::Grid::new("users")
             .spacing([24.0, 6.0])
             .show(ui, |ui| {
@@ -95,12 +113,75 @@ impl UsersTab {
                     } else {
                         ui.label(t!(lang, "users-active"));
                     }
+                    let change = t!(lang, "users-change", name = u.name.as_str());
+                    if ui.button(RichText::new(change).size(16.0)).clicked() {
+                        edit = Some((u.id, u.role));
+                    }
                     ui.end_row();
                 }
             });
+        if let Some((id, role)) = edit
+            && self.pending.is_none()
+        {
+            self.editing = Some(id);
+            self.new_role = role;
+            self.new_pin.clear();
+            self.new_pin2.clear();
+        }
+        self.change_form(ui, lang, commands);
         ui.separator();
         self.add_form(ui, lang, commands);
         self.question(ui, lang, commands);
+    }
+
+    /// The user being changed: a new PIN (twice) and its button, the roles and theirs.
+    fn change_form(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<UsersCommand>) {
+        let Some(id) = self.editing else { return };
+        let Some((u, _)) = self.list.iter().find(|(u, _)| u.id == id) else {
+            return;
+        };
+        ui.separator();
+        let heading = t!(lang, "users-change-heading", name = u.name.as_str());
+        ui.label(RichText::new(heading).strong().size(18.0));
+        ui.add_enabled_ui(self.pending.is_none(), |ui| {
+            form_field(
+                ui,
+                &t!(lang, "users-reset-pin-new"),
+                &mut self.new_pin,
+                true,
+            );
+            form_field(
+                ui,
+                &t!(lang, "users-reset-pin-again"),
+                &mut self.new_pin2,
+                true,
+            );
+            if ui
+                .button(RichText::new(t!(lang, "users-reset-pin")).size(18.0))
+                .clicked()
+            {
+                commands.push(UsersCommand::AskPin);
+            }
+            ui.horizontal(|ui| {
+                ui.add_sized(
+                    [160.0, 28.0],
+                    egui::Label::new(RichText::new(t!(lang, "users-new-role")).size(18.0)),
+                );
+                for r in [Role::Dealer, Role::Supervisor, Role::Admin] {
+                    ui.selectable_value(
+                        &mut self.new_role,
+                        r,
+                        RichText::new(role_name(lang, r)).size(18.0),
+                    );
+                }
+                if ui
+                    .button(RichText::new(t!(lang, "users-set-role")).size(18.0))
+                    .clicked()
+                {
+                    commands.push(UsersCommand::AskRole);
+                }
+            });
+        });
     }
 
     fn add_form(&mut self, ui: &mut Ui, lang: Lang, commands: &mut Vec<UsersCommand>) {
@@ -152,6 +233,27 @@ impl UsersTab {
                 t!(lang, "users-confirm-unlock", name = name.as_str()),
                 t!(lang, "users-confirm-unlock-yes", name = name.as_str()),
             ),
+            Pending::Pin(name) => (
+                t!(lang, "users-confirm-pin", name = name.as_str()),
+                t!(lang, "users-confirm-pin-yes", name = name.as_str()),
+            ),
+            Pending::Role(name, r) => {
+                let role = role_name(lang, *r);
+                (
+                    t!(
+                        lang,
+                        "users-confirm-role",
+                        name = name.as_str(),
+                        role = role.clone()
+                    ),
+                    t!(
+                        lang,
+                        "users-confirm-role-yes",
+                        name = name.as_str(),
+                        role = role
+                    ),
+                )
+            }
         };
         egui::Modal::new(egui::Id::unique("users-confirm")).show(ui.ctx(), |ui| {
             ui.set_max_width(560.0);
@@ -183,6 +285,10 @@ impl UsersTab {
             UsersCommand::List => self.reread(store).err().map(Err),
             UsersCommand::AskAdd => Some(self.ask_add(store, by)),
             UsersCommand::AskUnlock(id) => Some(self.ask_unlock(store, id, by)),
+            UsersCommand::AskPin | UsersCommand::AskRole => Some(
+                self.ask_change(store, c == UsersCommand::AskPin, by)
+                    .map(|name| Notice::UserConfirmAsked { name }),
+            ),
             UsersCommand::Cancel => {
                 self.pending = None;
                 Some(Ok(Notice::ChangeCancelled))
@@ -203,6 +309,8 @@ impl UsersTab {
                     Pending::Unlock(name) => {
                         users::unlock(store, &name, by).map(|()| Notice::UserUnlocked { name })
                     }
+                    Pending::Pin(name) => self.change(store, &name, None, by),
+                    Pending::Role(name, role) => self.change(store, &name, Some(role), by),
                 };
                 let done = done.map_err(UiError::from);
                 if let Err(e) = self.reread(store) {
@@ -240,5 +348,55 @@ impl UsersTab {
         let name = users::may_unlock(store, &u.name, by)?;
         self.pending = Some(Pending::Unlock(name.clone()));
         Ok(Notice::UserConfirmAsked { name })
+    }
+
+    /// Checks the change form's PIN reset (`pin`) or role change for the user being
+    /// changed, then asks to confirm it; gives the user's name.
+    fn ask_change(&mut self, store: &Store, pin: bool, by: &User) -> Result<String, UiError> {
+        self.pending = None;
+        let Some((u, _)) = self.list.iter().find(|(u, _)| Some(u.id) == self.editing) else {
+            return Err(UiError::UserGone);
+        };
+        let name = u.name.clone();
+        let change = if pin {
+            if self.new_pin != self.new_pin2 {
+                self.new_pin.clear();
+                self.new_pin2.clear();
+                return Err(UiError::PinsDiffer);
+            }
+            users::Change::Pin(&self.new_pin)
+        } else {
+            users::Change::Role(self.new_role)
+        };
+        let u = users::may_change(store, &name, change, by)?;
+        self.pending = Some(match change {
+            users::Change::Pin(_) => Pending::Pin(u.name.clone()),
+            users::Change::Role(r) => Pending::Role(u.name.clone(), r),
+        });
+        Ok(u.name)
+    }
+
+    /// Logs the confirmed PIN reset (no `role`) or role change; what was done.
+    fn change(
+        &mut self,
+        store: &mut Store,
+        name: &str,
+        role: Option<Role>,
+        by: &User,
+    ) -> Result<Notice, crate::log::AuditError> {
+        let change = match role {
+            Some(r) => users::Change::Role(r),
+            None => users::Change::Pin(&self.new_pin),
+        };
+        let u = users::change_user(store, name, change, by)?;
+        self.new_pin.clear();
+        self.new_pin2.clear();
+        Ok(match role {
+            Some(_) => Notice::UserRoleChanged {
+                name: u.name,
+                role: u.role,
+            },
+            None => Notice::UserPinReset { name: u.name },
+        })
     }
 }

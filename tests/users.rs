@@ -1,0 +1,384 @@
+//! Users managed after they are added (issue 24 item 10): a PIN reset and a role change by
+//! those whose role allows it, through the library and the real binary; login takes the
+//! newest PIN, a lock still holds, and `verify` refuses a PIN hash changed by hand.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use croupier::log::{AuditError, ManualClock, Store};
+use croupier::session::replay;
+use croupier::session::users::{self, Change, Denied, LoginError, Role, User};
+use rusqlite::Connection;
+
+fn temp_db(name: &str) -> PathBuf {
+    common::fresh_dir(name).join("table.db")
+}
+
+/// An admin, two supervisors and two dealers, as logged in: [admin, sup, sup2, dealer, dealer2].
+fn staffed(path: &Path) -> (Store, [User; 5]) {
+    let mut store = Store::open_with(path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    for (name, role, pin) in [
+        ("Petr Novak", Role::Supervisor, "800100"),
+        ("Olga Mala", Role::Supervisor, "800200"),
+        ("Jana Svoboda", Role::Dealer, "1001"),
+        ("Olha Koval", Role::Dealer, "1002"),
+    ] {
+        users::add_user(&mut store, name, role, pin, Some(&admin)).unwrap();
+    }
+    let login = |s: &mut Store, n: &str, p: &str| users::login(s, n, p, None).unwrap();
+    let sup = login(&mut store, "Petr Novak", "800100");
+    let sup2 = login(&mut store, "Olga Mala", "800200");
+    let dealer = login(&mut store, "Jana Svoboda", "1001");
+    let dealer2 = login(&mut store, "Olha Koval", "1002");
+    (store, [admin, sup, sup2, dealer, dealer2])
+}
+
+fn denied<T: std::fmt::Debug>(r: Result<T, AuditError>) -> Denied {
+    match r {
+        Err(AuditError::Denied(d)) => d,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_rights_matrix() {
+    let path = temp_db("users-rights");
+    let (mut store, [admin, sup, sup2, dealer, dealer2]) = staffed(&path);
+    let head = store.head();
+    // A PIN reset: an admin anyone's (their own too), a supervisor a dealer's, a dealer none.
+    for (by, user, may) in [
+        (&admin, &dealer, true),
+        (&admin, &sup, true),
+        (&admin, &admin, true),
+        (&sup, &dealer, true),
+        (&sup, &sup2, false),
+        (&sup, &sup, false),
+        (&sup, &admin, false),
+        (&dealer, &dealer2, false),
+        (&dealer, &dealer, false),
+        (&dealer, &admin, false),
+    ] {
+        let pin = if user.role == Role::Dealer {
+            "4321"
+        } else {
+            "654321"
+        };
+        let r = users::may_change(&store, &user.name, Change::Pin(pin), by);
+        match may {
+            true => assert_eq!(r.unwrap().name, user.name, "{} → {}", by.name, user.name),
+            false => assert!(
+                matches!(denied(r), Denied::MayNotResetPin { .. }),
+                "{} → {}",
+                by.name,
+                user.name
+            ),
+        }
+    }
+    // A role change: an admin only; a dealer may not raise their own role.
+    for by in [&sup, &dealer] {
+        for (user, to) in [
+            (&dealer, Role::Supervisor),
+            (&dealer, Role::Admin),
+            (&sup2, Role::Dealer),
+        ] {
+            let r = users::may_change(&store, &user.name, Change::Role(to), by);
+            assert!(matches!(denied(r), Denied::OnlyAdminSetsRoles { .. }));
+        }
+    }
+    users::may_change(&store, &dealer.name, Change::Role(Role::Supervisor), &admin).unwrap();
+    // Refusals name what was expected: the PIN's length for the role, the same role, a
+    // user who does not exist, the last admin.
+    let r = users::may_change(&store, &sup.name, Change::Pin("1234"), &admin);
+    assert!(matches!(
+        denied(r),
+        Denied::PinLength {
+            role: Role::Supervisor,
+            min: 6
+        }
+    ));
+    let r = users::may_change(&store, &dealer.name, Change::Role(Role::Dealer), &admin);
+    assert!(matches!(denied(r), Denied::SameRole { .. }));
+    let r = users::may_change(&store, "Nikdo Neni", Change::Pin("1234"), &admin);
+    assert!(matches!(denied(r), Denied::NoSuchUser(_)));
+    let r = users::change_user(
+        &mut store,
+        &admin.name,
+        Change::Role(Role::Supervisor),
+        &admin,
+    );
+    assert!(matches!(denied(r), Denied::LastAdmin(_)));
+    // Nothing refused was logged.
+    assert_eq!(store.head(), head);
+    // With a second admin, the first may step down; then the second is the last.
+    let petr =
+        users::change_user(&mut store, &sup.name, Change::Role(Role::Admin), &admin).unwrap();
+    assert_eq!(petr.role, Role::Admin);
+    users::change_user(&mut store, &admin.name, Change::Role(Role::Dealer), &petr).unwrap();
+    let r = users::change_user(&mut store, &petr.name, Change::Role(Role::Dealer), &petr);
+    assert!(matches!(denied(r), Denied::LastAdmin(_)));
+    // The demoted admin's login is stale: their rights are read again, so they change no one.
+    let r = users::may_change(&store, &dealer.name, Change::Role(Role::Supervisor), &admin);
+    assert!(matches!(
+        denied(r),
+        Denied::OnlyAdminSetsRoles {
+            by_role: Role::Dealer,
+            ..
+        }
+    ));
+    let listed: Vec<(String, Role)> = users::list(&store)
+        .unwrap()
+        .into_iter()
+        .map(|(u, _)| (u.name, u.role))
+        .collect();
+    assert!(
+        listed.contains(&("Irena Dvorak".into(), Role::Dealer)),
+        "{listed:?}"
+    );
+    assert!(
+        listed.contains(&("Petr Novak".into(), Role::Admin)),
+        "{listed:?}"
+    );
+    replay::verify(&store, |_| {}).unwrap();
+}
+
+#[test]
+fn login_takes_the_newest_pin_and_a_lock_still_holds() {
+    let path = temp_db("users-pin");
+    let (mut store, [admin, sup, _, dealer, _]) = staffed(&path);
+    users::change_user(&mut store, &dealer.name, Change::Pin("2468"), &sup).unwrap();
+    assert!(matches!(
+        users::login(&mut store, &dealer.name, "1001", None),
+        Err(LoginError::Wrong)
+    ));
+    assert_eq!(
+        users::login(&mut store, &dealer.name, "2468", None)
+            .unwrap()
+            .role,
+        Role::Dealer
+    );
+    // Reset again: only the newest PIN opens.
+    users::change_user(&mut store, &dealer.name, Change::Pin("97531"), &admin).unwrap();
+    for old in ["1001", "2468"] {
+        assert!(matches!(
+            users::login(&mut store, &dealer.name, old, None),
+            Err(LoginError::Wrong)
+        ));
+    }
+    users::login(&mut store, &dealer.name, "97531", None).unwrap();
+    // Five wrong PINs lock; a reset does not unlock (the new PIN is refused while locked).
+    for _ in 0..5 {
+        let _ = users::login(&mut store, &dealer.name, "0000", None);
+    }
+    users::change_user(&mut store, &dealer.name, Change::Pin("1357"), &sup).unwrap();
+    assert!(matches!(
+        users::login(&mut store, &dealer.name, "1357", None),
+        Err(LoginError::Locked(_))
+    ));
+    users::unlock(&mut store, &dealer.name, &sup).unwrap();
+    users::login(&mut store, &dealer.name, "1357", None).unwrap();
+    // A role change shows at the next login.
+    users::change_user(
+        &mut store,
+        &dealer.name,
+        Change::Role(Role::Supervisor),
+        &admin,
+    )
+    .unwrap();
+    let now = users::login(&mut store, &dealer.name, "1357", None).unwrap();
+    assert_eq!(now.role, Role::Supervisor);
+    // The log has the digest of each new hash, never the hash nor the PIN.
+    let data: Vec<String> = store
+        .conn()
+        .prepare("SELECT data FROM event_log WHERE kind = 'user_changed' ORDER BY seq")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(data.len(), 4, "{data:?}");
+    assert!(
+        data[..3].iter().all(|d| d.contains("pin_hash_sha256")),
+        "{data:?}"
+    );
+    assert!(
+        !data
+            .iter()
+            .any(|d| d.contains("argon2") || d.contains("1357")),
+        "{data:?}"
+    );
+    assert!(
+        data[3].contains(r#""role":"supervisor","was":"dealer""#),
+        "{data:?}"
+    );
+    replay::verify(&store, |_| {}).unwrap();
+}
+
+#[test]
+fn verify_refuses_a_pin_hash_changed_by_hand() {
+    let path = temp_db("users-tamper");
+    let (mut store, [_, sup, _, dealer, _]) = staffed(&path);
+    users::change_user(&mut store, &dealer.name, Change::Pin("2468"), &sup).unwrap();
+    replay::verify(&store, |_| {}).unwrap();
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    let err = conn
+        .execute("UPDATE user_changes SET pin_hash = 'x'", [])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("append-only"), "{err}");
+    // Someone with the sqlite3 shell puts the supervisor's hash (whose PIN they know) in
+    // place, then the trigger back as it was.
+    let trigger: String = conn
+        .query_row(
+            "SELECT sql FROM sqlite_master WHERE name = 'user_changes_no_update'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    conn.execute_batch("DROP TRIGGER user_changes_no_update")
+        .unwrap();
+    conn.execute(
+        "UPDATE user_changes SET pin_hash = (SELECT pin_hash FROM users WHERE name = 'Petr Novak')",
+        [],
+    )
+    .unwrap();
+    conn.execute_batch(&trigger).unwrap();
+    drop(conn);
+    // The PIN they know now opens the dealer's login, but verify names the row.
+    let mut store = Store::open(&path).unwrap();
+    users::login(&mut store, &dealer.name, "800100", None).unwrap();
+    let e = replay::verify(&store, |_| {}).unwrap_err().to_string();
+    assert!(
+        e.contains("user_changes") && e.contains("changed by hand"),
+        "{e}"
+    );
+    drop(store);
+    // A row slipped in without its event is caught as well.
+    let path = temp_db("users-slipped");
+    let (store, [_, _, _, dealer, _]) = staffed(&path);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    conn.execute(
+        "INSERT INTO user_changes (set_seq, user_id, role) VALUES (3, ?1, 'admin')",
+        [dealer_id(&conn, &dealer.name)],
+    )
+    .unwrap();
+    drop(conn);
+    let store = Store::open_read(&path).unwrap();
+    let e = replay::verify(&store, |_| {}).unwrap_err().to_string();
+    assert!(e.contains("user_changes"), "{e}");
+}
+
+fn dealer_id(conn: &Connection, name: &str) -> i64 {
+    conn.query_row("SELECT id FROM users WHERE name = ?1", [name], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn the_command_line_resets_a_pin_and_changes_a_role() {
+    let path = temp_db("users-cli");
+    drop(staffed(&path).0);
+    let db = path.to_str().unwrap();
+    // A supervisor resets a dealer's PIN: the new PIN, then theirs.
+    let out = common::run(
+        &[
+            "user",
+            "pin",
+            "Jana Svoboda",
+            "--by",
+            "Petr Novak",
+            "--db",
+            db,
+        ],
+        b"2468\n800100\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("reset the PIN of Jana Svoboda"));
+    // A supervisor may not change a role; nothing is logged.
+    let out = common::run(
+        &[
+            "user",
+            "role",
+            "Jana Svoboda",
+            "--role",
+            "supervisor",
+            "--by",
+            "Petr Novak",
+            "--db",
+            db,
+        ],
+        b"800100\n",
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("only an admin may"), "{err}");
+    // An admin may.
+    let out = common::run(
+        &[
+            "user",
+            "role",
+            "Jana Svoboda",
+            "--role",
+            "supervisor",
+            "--by",
+            "Irena Dvorak",
+            "--db",
+            db,
+        ],
+        b"900000\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Jana Svoboda is now supervisor"));
+    // The last admin stays one.
+    let out = common::run(
+        &[
+            "user",
+            "role",
+            "Irena Dvorak",
+            "--role",
+            "dealer",
+            "--by",
+            "Irena Dvorak",
+            "--db",
+            db,
+        ],
+        b"900000\n",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("the last admin"),
+        "{err}"
+    );
+    // A PIN missing from standard input says what was expected.
+    let out = common::run(
+        &[
+            "user",
+            "pin",
+            "Jana Svoboda",
+            "--by",
+            "Petr Novak",
+            "--db",
+            db,
+        ],
+        b"2468\n",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("expected 2 PIN(s)"),
+        "{err}"
+    );
+    let mut store = Store::open(&path).unwrap();
+    let jana = users::login(&mut store, "Jana Svoboda", "2468", None).unwrap();
+    assert_eq!(jana.role, Role::Supervisor);
+    replay::verify(&store, |_| {}).unwrap();
+}
