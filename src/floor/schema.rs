@@ -13,14 +13,14 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub(crate) const FLOOR_VERSION: i32 = 6;
+pub(crate) const FLOOR_VERSION: i32 = 7;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises the first migration of a floor
 /// (no schema yet); later ones lock `croupier.schema_version`, which only its owner may.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 6] = [V1, V2, V3, V4, V5, V6];
+pub(crate) const MIGRATIONS: [&str; 7] = [V1, V2, V3, V4, V5, V6, V7];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
 /// CREATEROLE): idempotent. `$1` is unused; the event kinds are added by the caller.
@@ -64,6 +64,8 @@ REVOKE EXECUTE ON FUNCTION croupier.raise_alarm(bytea, bigint, bytea, bytea, tex
 GRANT SELECT ON croupier.event_text TO croupier_reader;
 GRANT EXECUTE ON FUNCTION croupier.unpack(smallint, text), croupier.chain_break(integer)
   TO croupier_reader;
+-- Schema 7: the totals the floor keeps.
+GRANT SELECT ON croupier.round_totals TO croupier_reader;
 "#;
 
 const V1: &str = r#"
@@ -792,3 +794,8 @@ SELECT 1;
 /// each change keeps checked, is `schema6.sql`, then `ingest.sql` (`ingest`'s one
 /// definition).
 const V6: &str = concat!(include_str!("schema6.sql"), include_str!("ingest.sql"));
+
+/// Schema 7: `round_totals`, the file's kept totals (`log::totals`) kept on the floor by
+/// its own trigger as events are taken, and built from the events already held. The
+/// SQL, and what a correction leaves to the reader, is `schema7.sql`.
+const V7: &str = include_str!("schema7.sql");
