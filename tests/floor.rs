@@ -1897,8 +1897,12 @@ fn the_floors_totals_follow_settlements_voids_and_corrections() {
         file_rows.row().to_vec(),
         "the floor's rows hold the corrected round as settled"
     );
-    // Item 2: the summary and the dealers report from the floor's kept totals equal the
-    // file's from its own, section by section (the footer aside).
+    kept_reports_equal(&url, &store);
+}
+
+/// Issue 25 item 2: the summary and the dealers report from the floor's kept totals equal
+/// the file's from its own, section by section (the footer aside).
+fn kept_reports_equal(url: &str, store: &Store) {
     for kind in [Kind::Summary, Kind::Dealers] {
         let o = Options {
             kind,
@@ -1910,10 +1914,10 @@ fn the_floors_totals_follow_settlements_voids_and_corrections() {
             generated_by: "test",
             generated_at: "2026-03-01 00:00:00 UTC",
         };
-        let files = std::slice::from_ref(&store);
+        let files = std::slice::from_ref(store);
         let mut kept_files =
             report::build_from_kept_totals(&mut report::query::Files(files), &o, |_| {}).unwrap();
-        let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+        let mut src = FloorSource::open(Floor::connect(url).unwrap()).unwrap();
         let kept_floor = report::build_from_kept_totals(&mut src, &o, |_| {}).unwrap();
         let rows: usize = kept_floor.sections.iter().map(|s| s.rows.len()).sum();
         assert!(rows > 0, "{kind:?}");
