@@ -441,6 +441,11 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
         "INSERT INTO croupier.alarms (at, db, seq, what) VALUES (1, '\\x00', 1, 'framed')".into(),
         "INSERT INTO croupier.round_starts SELECT tab, round_id + 1000, seq + 1000, data FROM croupier.round_starts".into(),
         "DELETE FROM croupier.alarms".into(),
+        // Schema 7: the floor's totals are its trigger's, never a table's.
+        "INSERT INTO croupier.round_totals SELECT hour + 1, tab, table_id, dealer, opened, rounds, handle, paid, win, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, box_sq, round_sq FROM croupier.round_totals".into(),
+        "UPDATE croupier.round_totals SET win = win + 100000".into(),
+        "DELETE FROM croupier.round_totals".into(),
+        "SELECT croupier.bump_totals(ARRAY[1], ARRAY[2::int8], ARRAY[1::int8])".into(),
         "TRUNCATE croupier.events".into(),
         "ALTER TABLE croupier.events DISABLE TRIGGER events_chained".into(),
         "DROP TRIGGER events_append_only ON croupier.events".into(),
@@ -845,6 +850,7 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
             "round_starts",
             "alarms",
             "replayed",
+            "round_totals",
         ]
         .iter()
         .map(|t| {
@@ -858,8 +864,8 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
         .collect()
     };
     // (The auditor has replayed both: each has its `replayed` row.)
-    assert_eq!(seen(&u8), [1, 1, 1, 1, 0, 1], "table8 sees its own only");
-    assert_eq!(seen(&u7), [1, 1, 1, 1, 0, 1], "table7 sees its own only");
+    assert_eq!(seen(&u8), [1, 1, 1, 1, 0, 1, 1], "table8 sees its own only");
+    assert_eq!(seen(&u7), [1, 1, 1, 1, 0, 1, 1], "table7 sees its own only");
     let own: Vec<Vec<u8>> = client(&u7)
         .query("SELECT db FROM croupier.tables", &[])
         .unwrap()
@@ -867,8 +873,8 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
         .map(|r| r.get(0))
         .collect();
     assert_eq!(own, vec![id7]);
-    assert_eq!(seen(&as_role(&url, &sup)), [2, 2, 2, 2, 0, 2]);
-    assert_eq!(seen(&url), [2, 2, 2, 2, 0, 2]);
+    assert_eq!(seen(&as_role(&url, &sup)), [2, 2, 2, 2, 0, 2, 2]);
+    assert_eq!(seen(&url), [2, 2, 2, 2, 0, 2, 2]);
     // A table's floor report holds its own table database only; a supervisor's, both.
     let dbs = |url: &str| {
         FloorSource::open(Floor::connect(url).unwrap())
@@ -1226,7 +1232,9 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
         assert_eq!(before.0, upto as i32);
         assert_eq!(before.2, "r", "schema {upto}: one plain table of events");
         Floor::connect(&url).unwrap();
-        assert_eq!(shape(&mut admin), (6, "s".into(), "p".into()));
+        assert_eq!(shape(&mut admin), (7, "s".into(), "p".into()));
+        // Schema 7's totals, built by the migration from the events already held.
+        floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
         // Every event kept, and the chain the server walks again whole.
         assert_eq!(floor_counts(&url), (n, n, n));
         let r = admin
@@ -1680,6 +1688,7 @@ fn a_floor_report_equals_the_files_report() {
         Store::open_read(&b).unwrap(),
         Store::open_read(&c).unwrap(),
     ];
+    floor_totals_equal_the_files(&url, &stores);
     let out = common::fresh_dir("floor-report-out");
     for kind in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
         let o = Options {
@@ -1785,6 +1794,140 @@ fn a_floor_report_equals_the_files_report() {
         out.contains("table database"),
         "the footer names the floor: {out}"
     );
+}
+
+/// Issue 25 item 1: the floor's kept totals (schema 7's `round_totals`, kept by its own
+/// trigger, with the corrected rounds' difference its report source adds) equal the
+/// files' (`log::totals`), every key and every sum. The floor's databases are the files'
+/// in the same order. Returns how many voids and corrections the floor holds.
+fn floor_totals_equal_the_files(url: &str, stores: &[Store]) -> (i64, i64) {
+    use croupier::report::query::Source;
+    let mut src = FloorSource::open(Floor::connect(url).unwrap()).unwrap();
+    let floor = src.totals(i64::MIN / 2, i64::MAX / 2).unwrap().unwrap();
+    let files = report::query::Files(stores)
+        .totals(i64::MIN / 2, i64::MAX / 2)
+        .unwrap()
+        .unwrap();
+    assert!(!files.is_empty());
+    assert_eq!(floor.len(), files.len(), "as many buckets");
+    for (f, t) in floor.iter().zip(&files) {
+        assert_eq!(f, t);
+    }
+    let r = client(url)
+        .query_one(
+            "SELECT count(*) FILTER (WHERE kind = 16), count(*) FILTER (WHERE kind = 17)
+               FROM croupier.events",
+            &[],
+        )
+        .unwrap();
+    (r.get(0), r.get(1))
+}
+
+/// Issue 25 item 1: a supervisor corrects a settled round (a card changed: its figures
+/// move), corrects and then voids another, and voids a third, after the table's first
+/// sync: the next sync's voids leave their buckets on the floor by its trigger, and the
+/// floor's totals with the corrected round's difference equal the file's, every key and
+/// sum. The floor's own rows hold the corrected round as settled (SQL cannot play a
+/// correction): they differ from the file's until its report source adds the difference.
+#[test]
+fn the_floors_totals_follow_settlements_voids_and_corrections() {
+    use croupier::session::{exceptions, replay, users};
+    let Some(base) = server("totals") else {
+        return;
+    };
+    let url = fresh_floor(&base, "totals");
+    let db = demo_file("floor-totals", 80, 7, 0);
+    let d = db.to_str().unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let clock = ManualClock::new(demo::clock().now_ms() + 20 * 86_400_000);
+    let mut store = Store::open_with(&db, Box::new(clock)).unwrap();
+    let sup = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+    let rounds: Vec<i64> = store
+        .conn()
+        .prepare(
+            "SELECT round_id FROM round_figures f WHERE NOT EXISTS (SELECT 1 FROM events e
+              WHERE e.round_id = f.round_id AND e.kind = 16) ORDER BY round_id DESC LIMIT 12",
+        )
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let kept = |s: &Store| croupier::log::totals::kept(s.conn(), None).unwrap();
+    // A card changed in one of the rounds, until a correction moves its figures.
+    let before = kept(&store);
+    let moved = rounds[3..].iter().any(|&round| {
+        let steps = replay::export_round(&store, round).unwrap().0.steps;
+        (0..steps.len()).any(|i| {
+            let mut changed = steps.clone();
+            changed[i] = if steps[i] == "10" { "5" } else { "10" }.into();
+            exceptions::correct_round(&mut store, &sup, round, changed, "box 1 had another card")
+                .is_ok()
+                && kept(&store) != before
+        })
+    });
+    assert!(moved, "a correction that moves a round's figures");
+    let steps = replay::export_round(&store, rounds[1]).unwrap().0.steps;
+    exceptions::correct_round(&mut store, &sup, rounds[1], steps, "re-entered").unwrap();
+    for &round in &rounds[1..3] {
+        exceptions::void_round(&mut store, &sup, round, "player dispute upheld").unwrap();
+    }
+    drop(store);
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let store = Store::open_read(&db).unwrap();
+    let (voids, fixes) = floor_totals_equal_the_files(&url, std::slice::from_ref(&store));
+    assert!(
+        voids >= 2 && fixes >= 2,
+        "{voids} voids, {fixes} corrections"
+    );
+    let cols = croupier::log::totals::COLUMNS.map(|c| format!("sum({c})::int8"));
+    let r = client(&url)
+        .query_one(
+            &format!("SELECT {} FROM croupier.round_totals", cols.join(", ")),
+            &[],
+        )
+        .unwrap();
+    let floor_rows: Vec<i64> = (0..cols.len()).map(|i| r.get(i)).collect();
+    let mut file_rows = croupier::log::totals::Figures::default();
+    kept(&store).values().for_each(|f| file_rows.add(f, 1));
+    assert_ne!(
+        floor_rows,
+        file_rows.row().to_vec(),
+        "the floor's rows hold the corrected round as settled"
+    );
+    kept_reports_equal(&url, &store);
+}
+
+/// Issue 25 item 2: the summary and the dealers report from the floor's kept totals equal
+/// the file's from its own, section by section (the footer aside).
+fn kept_reports_equal(url: &str, store: &Store) {
+    for kind in [Kind::Summary, Kind::Dealers] {
+        let o = Options {
+            kind,
+            period: Period::parse("2026-01-01", "2026-02-28").unwrap(),
+            table: None,
+            dealer: None,
+            threshold: Money::units(400),
+            verify: false,
+            generated_by: "test",
+            generated_at: "2026-03-01 00:00:00 UTC",
+        };
+        let files = std::slice::from_ref(store);
+        let mut kept_files =
+            report::build_from_kept_totals(&mut report::query::Files(files), &o, |_| {}).unwrap();
+        let mut src = FloorSource::open(Floor::connect(url).unwrap()).unwrap();
+        let kept_floor = report::build_from_kept_totals(&mut src, &o, |_| {}).unwrap();
+        let rows: usize = kept_floor.sections.iter().map(|s| s.rows.len()).sum();
+        assert!(rows > 0, "{kind:?}");
+        kept_files.sources = kept_floor.sources.clone();
+        assert_eq!(
+            report::render_json(&kept_floor).to_string(),
+            report::render_json(&kept_files).to_string(),
+            "{kind:?} from the kept totals"
+        );
+    }
 }
 
 /// `floor-audit` (one pass, which must pass), then `verify --floor`: a floor verdict

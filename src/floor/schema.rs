@@ -13,14 +13,14 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub(crate) const FLOOR_VERSION: i32 = 6;
+pub(crate) const FLOOR_VERSION: i32 = 7;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises the first migration of a floor
 /// (no schema yet); later ones lock `croupier.schema_version`, which only its owner may.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 6] = [V1, V2, V3, V4, V5, V6];
+pub(crate) const MIGRATIONS: [&str; 7] = [V1, V2, V3, V4, V5, V6, V7];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
 /// CREATEROLE): idempotent. `$1` is unused; the event kinds are added by the caller.
@@ -64,6 +64,8 @@ REVOKE EXECUTE ON FUNCTION croupier.raise_alarm(bytea, bigint, bytea, bytea, tex
 GRANT SELECT ON croupier.event_text TO croupier_reader;
 GRANT EXECUTE ON FUNCTION croupier.unpack(smallint, text), croupier.chain_break(integer)
   TO croupier_reader;
+-- Schema 7: the totals the floor keeps.
+GRANT SELECT ON croupier.round_totals TO croupier_reader;
 "#;
 
 const V1: &str = r#"
@@ -777,148 +779,23 @@ REVOKE ALL ON ALL FUNCTIONS IN SCHEMA croupier FROM PUBLIC;
 
 /// Schema 5: a foreign `ingest` (another role's identity) tells its caller nothing of the
 /// other table database: not its role, not its head (0 is returned); the alarm, which no
-/// table's login reads, still names both roles. The function as schema 4's otherwise.
+/// table's login reads, still names both roles. That `ingest` is defined once, in
+/// `ingest.sql` (schema 6's shape, created by schema 6's migration): the migrations run
+/// in one transaction to the latest schema, so no floor stops at schema 5 with this
+/// program, and schema 5 changes nothing else.
 const V5: &str = r#"
-CREATE OR REPLACE FUNCTION croupier.ingest(p_db bytea, p_path text, p_seq bigint[], p_at bigint[],
-        p_kind text[], p_table bigint[], p_user bigint[], p_round bigint[], p_data text[],
-        p_hash bytea[])
-    RETURNS TABLE (accepted bigint, head bigint, problem text, bad_seq bigint)
-    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
-DECLARE
-    t record;
-    bad record;
-    stop int8;
-    n int8 := 0;
-    why text;
-    what text;
-    o int;
-BEGIN
-    IF octet_length(p_db) IS DISTINCT FROM 32 THEN
-        RAISE EXCEPTION 'a table database''s identity is 32 bytes';
-    END IF;
-    -- Whose it is, read without a lock: another role's call is refused here, before
-    -- it could wait on or hold the table's row.
-    SELECT * INTO t FROM croupier.tables WHERE db = p_db;
-    IF NOT FOUND THEN
-        INSERT INTO croupier.tables (db, role, path) VALUES (p_db, session_user, p_path)
-            ON CONFLICT (db) DO NOTHING;
-        SELECT * INTO t FROM croupier.tables WHERE db = p_db;
-    END IF;
-    IF t.role <> session_user THEN
-        -- The alarm (which no table's login reads: it is attached to no table database)
-        -- names the owner; the caller learns nothing of the other table: not its role,
-        -- not its head.
-        why := 'role ' || session_user || ' sent events of table database '
-            || encode(substr(p_db, 1, 8), 'hex') || ', which belongs to role ' || t.role;
-        PERFORM croupier.refusal(NULL, p_db, coalesce(p_seq[1], 0), NULL, NULL,
-            'impersonation: ' || why);
-        RETURN QUERY SELECT 0::int8, 0::int8,
-            'role ' || session_user || ' sent events of table database '
-            || encode(substr(p_db, 1, 8), 'hex') || ', which belongs to another role: nothing taken',
-            coalesce(p_seq[1], 0);
-        RETURN;
-    END IF;
-    -- The caller's own table: two syncs of it take turns here.
-    SELECT * INTO t FROM croupier.tables WHERE tab = t.tab FOR NO KEY UPDATE;
-    UPDATE croupier.tables SET last_sync = now() WHERE tab = t.tab;
-    IF t.path <> p_path THEN
-        UPDATE croupier.tables SET path = p_path WHERE tab = t.tab;
-    END IF;
-
-    -- The events re-sent (the sync re-sends the floor's last one): one indexed look-up
-    -- each.
-    SELECT NULL::int8 AS seq, NULL::bytea AS floor_hash, NULL::bytea AS table_hash INTO bad;
-    FOR o IN 1 .. coalesce(array_length(p_seq, 1), 0) LOOP
-        EXIT WHEN p_seq[o] > t.head_seq;
-        SELECT p_seq[o] AS seq, e.hash AS floor_hash, p_hash[o] AS table_hash INTO bad
-          FROM croupier.events e
-         WHERE e.tab = t.tab AND e.seq = p_seq[o]
-           AND (e.at, e.kind, e.table_id, e.user_id, e.round_id, e.data, e.hash)
-               IS DISTINCT FROM (p_at[o], p_kind[o], p_table[o], p_user[o], p_round[o], p_data[o], p_hash[o]);
-        EXIT WHEN FOUND;
-    END LOOP;
-    IF bad.seq IS NOT NULL THEN
-        PERFORM croupier.refusal(t.tab, p_db, bad.seq, bad.floor_hash, bad.table_hash,
-            'changed copy: the table sent event ' || bad.seq || ' unlike the floor''s copy');
-        RETURN QUERY SELECT 0::int8, t.head_seq,
-            'event ' || bad.seq || ' differs from the copy the floor already holds', bad.seq;
-        RETURN;
-    END IF;
-
-    -- The first new event of a kind the floor does not know: nothing from it on is taken.
-    SELECT min(i.seq) INTO stop
-      FROM unnest(p_seq, p_kind) AS i(seq, kind)
-     WHERE i.seq > t.head_seq
-       AND NOT EXISTS (SELECT 1 FROM croupier.kinds k WHERE k.name = i.kind);
-    IF stop IS NOT NULL THEN
-        why := 'event ' || stop || ' is of a kind the floor does not know ('
-            || (SELECT p_kind[g.k] FROM generate_subscripts(p_seq, 1) AS g(k) WHERE p_seq[g.k] = stop LIMIT 1)
-            || ')';
-        what := 'unknown kind: ' || why;
-    END IF;
-
-    -- As schema 1: the chain trigger checks every new event as it goes in; only when it
-    -- refuses is the first fault looked for and the events before it taken.
-    BEGIN
-        INSERT INTO croupier.events
-        SELECT t.tab, i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash
-          FROM unnest(p_seq, p_at, p_kind, p_table, p_user, p_round, p_data, p_hash)
-               AS i(seq, at, kind, table_id, user_id, round_id, data, hash)
-         WHERE i.seq > t.head_seq AND (stop IS NULL OR i.seq < stop);
-        GET DIAGNOSTICS n = ROW_COUNT;
-    EXCEPTION WHEN raise_exception OR unique_violation THEN
-        SELECT q.seq, q.table_hash, q.floor_hash INTO bad
-          FROM (SELECT p_seq[g.k] AS seq, p_hash[g.k] AS table_hash,
-                       croupier.event_hash(
-                           CASE WHEN p_seq[g.k] = t.head_seq + 1 THEN t.head_hash
-                                WHEN g.k > 1 AND p_seq[g.k - 1] = p_seq[g.k] - 1 AND p_seq[g.k - 1] > t.head_seq
-                                THEN p_hash[g.k - 1] END,
-                           p_seq[g.k], p_at[g.k], p_kind[g.k], p_table[g.k], p_user[g.k], p_round[g.k], p_data[g.k])
-                           AS floor_hash, g.k
-                  FROM generate_subscripts(p_seq, 1) AS g(k)
-                 WHERE p_seq[g.k] > t.head_seq) q
-         WHERE q.table_hash IS DISTINCT FROM q.floor_hash
-         ORDER BY q.k LIMIT 1;
-        stop := coalesce(bad.seq, t.head_seq + 1);
-        IF bad.floor_hash IS NULL THEN
-            why := 'event ' || stop || ' does not follow the floor''s last event ' || t.head_seq;
-            what := 'gap: event ' || stop || ' sent but the floor holds up to ' || t.head_seq;
-        ELSE
-            why := 'the hash of event ' || stop || ' does not follow from the event before it';
-            what := 'chain broken: ' || why;
-        END IF;
-        INSERT INTO croupier.events
-        SELECT t.tab, i.seq, i.at, i.kind, i.table_id, i.user_id, i.round_id, i.data, i.hash
-          FROM unnest(p_seq, p_at, p_kind, p_table, p_user, p_round, p_data, p_hash)
-               AS i(seq, at, kind, table_id, user_id, round_id, data, hash)
-         WHERE i.seq > t.head_seq AND i.seq < stop ORDER BY i.seq;
-        GET DIAGNOSTICS n = ROW_COUNT;
-    WHEN OTHERS THEN
-        stop := t.head_seq + 1;
-        n := 0;
-        why := 'the floor cannot take the events from ' || stop || ': ' || SQLERRM;
-        what := 'refused: ' || why;
-        SELECT NULL::int8 AS seq, NULL::bytea AS floor_hash, NULL::bytea AS table_hash INTO bad;
-    END;
-
-    IF stop IS NOT NULL THEN
-        PERFORM croupier.refusal(t.tab, p_db, stop, bad.floor_hash, bad.table_hash, what);
-        RETURN QUERY SELECT n, t.head_seq + n, why, stop;
-        RETURN;
-    END IF;
-    RETURN QUERY SELECT n, t.head_seq + n, NULL::text, NULL::int8;
-END
-$f$;
-REVOKE ALL ON ALL FUNCTIONS IN SCHEMA croupier FROM PUBLIC;
-DO $d$ BEGIN
-    IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'croupier_table') THEN
-        GRANT EXECUTE ON FUNCTION croupier.ingest(bytea, text, bigint[], bigint[], text[], bigint[], bigint[], bigint[], text[], bytea[]) TO croupier_table;
-    END IF;
-END $d$;
+-- Schema 5's `ingest`: see src/floor/ingest.sql.
+SELECT 1;
 "#;
 
 /// Schema 6: the events smaller (the kind as its number, the columns widest first, play
 /// data packed as in the file, no stored check for a step) and partitioned by UTC
 /// month; `round_starts` packed and serving as the index of rounds. The SQL, with what
-/// each change keeps checked, is `schema6.sql`.
-const V6: &str = include_str!("schema6.sql");
+/// each change keeps checked, is `schema6.sql`, then `ingest.sql` (`ingest`'s one
+/// definition).
+const V6: &str = concat!(include_str!("schema6.sql"), include_str!("ingest.sql"));
+
+/// Schema 7: `round_totals`, the file's kept totals (`log::totals`) kept on the floor by
+/// its own trigger as events are taken, and built from the events already held. The
+/// SQL, and what a correction leaves to the reader, is `schema7.sql`.
+const V7: &str = include_str!("schema7.sql");

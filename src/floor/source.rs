@@ -13,9 +13,10 @@ use crate::log::event::{Event, hex};
 use crate::log::pack::unpack_into;
 use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
 use crate::log::store::figures_of_row;
+use crate::log::totals::{self, BUCKET_MS, Figures, Key};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    Noted, RoundRow, Source, SourceAlarm, SourceHead, Verified, apply_fixes, inputs_of,
+    Noted, RoundRow, Source, SourceAlarm, SourceHead, TotalRow, Verified, apply_fixes, inputs_of,
 };
 use crate::session::pontis::{GameRow, rows_of};
 use crate::session::replay::Replayer;
@@ -297,6 +298,38 @@ impl Source for FloorSource {
         Ok(out)
     }
 
+    fn totals(
+        &mut self,
+        from_hour: i64,
+        to_hour: i64,
+    ) -> Result<Option<Vec<TotalRow>>, AuditError> {
+        let openings = self.openings()?;
+        let mut kept = self.kept_totals(from_hour, to_hour)?;
+        self.add_corrections(&mut kept, &openings, from_hour, to_hour)?;
+        let id = |v: i64| if v < 0 { 0 } else { v };
+        Ok(Some(
+            kept.into_iter()
+                .map(|((db, key), figures)| TotalRow {
+                    db,
+                    table: self.table_names[db]
+                        .get(&id(key.table))
+                        .cloned()
+                        .unwrap_or_else(|| format!("table {}", id(key.table))),
+                    dealer: self.user_names[db]
+                        .get(&id(key.dealer))
+                        .cloned()
+                        .unwrap_or_else(|| format!("user {}", id(key.dealer))),
+                    opened_at: openings
+                        .get(&db)
+                        .and_then(|o| o.iter().find(|(seq, _, _)| *seq == key.opened))
+                        .map(|(_, _, at)| *at),
+                    key,
+                    figures,
+                })
+                .collect(),
+        ))
+    }
+
     fn round_inputs(
         &mut self,
         db: usize,
@@ -428,10 +461,14 @@ impl Source for FloorSource {
                     "checking table database {} on the floor",
                     short_id(&t.db)
                 ));
-                // The whole chain again, on the server (walked in order from the genesis:
-                // a step keeps no stored check), and the alarms raised for it.
-                let broken = self.query(
-                    "SELECT first_held, broken FROM croupier.chain_break($1)",
+                // What the floor has already checked, read, not checked again: its chain
+                // trigger refused every event that did not follow on receipt, and the
+                // auditor's replay verdict is read in `verdict`. Only what can be lost
+                // since — the months at either end detached — is looked at (two index
+                // look-ups); the whole chain is walked by `croupier.chain_break(tab)`
+                // when asked (docs/floor.md).
+                let held = self.query(
+                    "SELECT min(seq)::int8, max(seq)::int8 FROM croupier.events WHERE tab = $1",
                     &[&t.tab],
                 )?;
                 // Those raised by the table's own role, the floor's owner or its auditor:
@@ -442,8 +479,9 @@ impl Source for FloorSource {
                     &[&t.db, &t.role],
                 )?;
                 let (n, first): (i64, Option<i64>) = (alarms[0].get(0), alarms[0].get(1));
-                let held = broken[0].get::<_, Option<i64>>(0);
-                let chain = broken[0].get::<_, Option<i64>>(1);
+                let last = held[0].get::<_, Option<i64>>(1);
+                let held = held[0].get::<_, Option<i64>>(0);
+                let chain = (last.unwrap_or(0) != t.head_seq).then(|| last.unwrap_or(0) + 1);
                 if t.head_seq > 0 && held != Some(1) {
                     let note = super::check::detached_note(held.unwrap_or(t.head_seq + 1));
                     Some(Verified::Failed(note))
@@ -539,7 +577,125 @@ impl Source for FloorSource {
     }
 }
 
+/// Each database's table openings in seq order: (seq, table id, time).
+type Openings = HashMap<usize, Vec<(i64, Option<i64>, i64)>>;
+
+/// The kept totals by database and key, in the order the files give them.
+type Kept = std::collections::BTreeMap<(usize, Key), Figures>;
+
 impl FloorSource {
+    fn openings(&mut self) -> Result<Openings, AuditError> {
+        let mut out: Openings = HashMap::new();
+        for r in self.query(
+            "SELECT tab, seq::int8, table_id::int8, at FROM croupier.events WHERE kind = 8 ORDER BY tab, seq",
+            &[],
+        )? {
+            if let Some(&db) = self.place.get(&r.get::<_, i32>(0)) {
+                out.entry(db)
+                    .or_default()
+                    .push((r.get(1), r.get(2), r.get(3)));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The floor's `round_totals` of the hours `from_hour..=to_hour`: every settled round
+    /// not voided, as settled (schema 7).
+    fn kept_totals(&mut self, from_hour: i64, to_hour: i64) -> Result<Kept, AuditError> {
+        let cols = totals::COLUMNS.join(", ");
+        let mut out = Kept::new();
+        for r in self.query(
+            &format!(
+                "SELECT tab, table_id, hour, dealer, opened, {cols} FROM croupier.round_totals
+                  WHERE hour >= $1 AND hour <= $2"
+            ),
+            &[&from_hour, &to_hour],
+        )? {
+            let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
+                continue;
+            };
+            let mut v = [0i64; 12];
+            for (i, x) in v.iter_mut().enumerate() {
+                *x = r.get(5 + i);
+            }
+            let key = Key {
+                table: r.get(1),
+                hour: r.get(2),
+                dealer: r.get(3),
+                opened: r.get(4),
+            };
+            out.insert((db, key), Figures::from_row(v));
+        }
+        Ok(out)
+    }
+
+    /// Each corrected round of the hours that is not voided: its bucket takes its latest
+    /// correction's figures (the engine plays its script, as the file's totals do) in
+    /// place of its settled ones. Read from the corrections, which are few.
+    fn add_corrections(
+        &mut self,
+        kept: &mut Kept,
+        openings: &Openings,
+        from_hour: i64,
+        to_hour: i64,
+    ) -> Result<(), AuditError> {
+        let from_ms = from_hour.saturating_mul(BUCKET_MS);
+        let to_ms = to_hour.saturating_add(1).saturating_mul(BUCKET_MS);
+        let rows = self.query(
+            "SELECT r.tab, r.seq, r.at, r.table_id, r.user_id, r.handle, r.paid, r.win, r.max_net,
+                    r.insurance_taken, r.insurance_paid, r.splits, r.buys, r.pontoons,
+                    r.five_card_tricks, c.data
+               FROM croupier.events c
+               JOIN croupier.rounds r ON r.tab = c.tab AND r.round_id = c.round_id
+              WHERE c.kind = 17 AND r.at >= $1 AND r.at < $2
+                AND NOT EXISTS (SELECT 1 FROM croupier.events v WHERE v.tab = c.tab
+                                   AND v.round_id = c.round_id AND v.kind = 16)
+              ORDER BY r.tab, r.seq, c.seq",
+            &[&from_ms, &to_ms],
+        )?;
+        // (db, settlement seq) → (key, settled figures, latest correction's that plays).
+        let mut fixed: std::collections::BTreeMap<(usize, i64), (Key, Figures, Figures)> =
+            Default::default();
+        for r in &rows {
+            let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
+                continue;
+            };
+            let Ok(Payload::RoundCorrected(c)) =
+                Payload::parse(EventKind::RoundCorrected, r.get(15))
+            else {
+                continue;
+            };
+            let Some(now) = totals::corrected_figures(&c) else {
+                continue;
+            };
+            let (seq, at, table): (i64, i64, Option<i64>) = (r.get(1), r.get(2), r.get(3));
+            let mut f = [0i64; 10];
+            for (i, x) in f.iter_mut().enumerate() {
+                *x = r.get(5 + i);
+            }
+            let opened = openings.get(&db).and_then(|o| {
+                o.iter()
+                    .filter(|(s, t, _)| *s < seq && table.is_some() && *t == table)
+                    .map(|(s, _, _)| *s)
+                    .next_back()
+            });
+            let key = Key {
+                table: table.unwrap_or(-1),
+                hour: at.div_euclid(BUCKET_MS),
+                dealer: r.get::<_, Option<i64>>(4).unwrap_or(-1),
+                opened: opened.unwrap_or(0),
+            };
+            let settled = Figures::of_round(&figures_of_row(&f), &[]);
+            fixed.insert((db, seq), (key, settled, Figures::of_round(&now, &[])));
+        }
+        for ((db, _), (key, settled, now)) in fixed {
+            let bucket = kept.entry((db, key)).or_default();
+            bucket.add(&now, 1);
+            bucket.add(&settled, -1);
+        }
+        Ok(())
+    }
+
     /// A table database's verdict: FAILED if its chain breaks at `chain`, the auditor's
     /// replay refused an event or `alarms` stand (the first at `first`); NOT YET REPLAYED
     /// until the auditor has replayed every event the floor holds of it; else PASSED.
@@ -568,7 +724,8 @@ impl FloorSource {
         );
         if let Some(seq) = chain {
             return Ok(Verified::Failed(format!(
-                "the floor's copy does not chain at event {seq}"
+                "the floor's copy does not hold events {seq} to {} (its head): their months were detached",
+                t.head_seq
             )));
         }
         if let Some(f) = failed {
@@ -583,7 +740,7 @@ impl FloorSource {
             )));
         }
         let chained = format!(
-            "{} events chained on the floor, checked on receipt and again now; no alarm",
+            "{} events chained on the floor, each checked on receipt; no alarm",
             t.head_seq
         );
         if through >= t.head_seq {
