@@ -228,10 +228,13 @@ fn columns(keys: &[&'static str]) -> Vec<&'static str> {
 /// rules can give it to the players (docs/house-edge.md). A round with no theory is left
 /// out, as from the theory columns.
 fn rules_edge(parts: &[&Part]) -> Section {
-    let mut edges: BTreeMap<(String, u64), f64> = BTreeMap::new();
+    // Keyed by the edge to 1e-12: two solves of the same rules (two openings, two caches)
+    // may differ in the last bits of a float sum (the solver's maps have no fixed order),
+    // and must still be one row.
+    let mut edges: BTreeMap<(String, i64), f64> = BTreeMap::new();
     for p in parts {
         if let Some(edge) = p.edge {
-            edges.insert((p.table.clone(), edge.to_bits()), edge);
+            edges.insert((p.table.clone(), (edge * 1e12).round() as i64), edge);
         }
     }
     Section {
