@@ -461,14 +461,13 @@ impl Source for FloorSource {
                     "checking table database {} on the floor",
                     short_id(&t.db)
                 ));
-                // What the floor has already checked, read, not checked again: its chain
-                // trigger refused every event that did not follow on receipt, and the
-                // auditor's replay verdict is read in `verdict`. Only what can be lost
-                // since — the months at either end detached — is looked at (two index
-                // look-ups); the whole chain is walked by `croupier.chain_break(tab)`
-                // when asked (docs/floor.md).
-                let held = self.query(
-                    "SELECT min(seq)::int8, max(seq)::int8 FROM croupier.events WHERE tab = $1",
+                // The whole chain again, on the server (walked in order from the genesis:
+                // a step keeps no stored check), and the alarms raised for it. Not read
+                // from the chain trigger's check on receipt: a row changed since by a
+                // superuser, a month detached in the middle, or a replica whose triggers
+                // do not fire (docs/scale.md) would then be certified unchecked.
+                let broken = self.query(
+                    "SELECT first_held, broken FROM croupier.chain_break($1)",
                     &[&t.tab],
                 )?;
                 // Those raised by the table's own role, the floor's owner or its auditor:
@@ -479,9 +478,8 @@ impl Source for FloorSource {
                     &[&t.db, &t.role],
                 )?;
                 let (n, first): (i64, Option<i64>) = (alarms[0].get(0), alarms[0].get(1));
-                let last = held[0].get::<_, Option<i64>>(1);
-                let held = held[0].get::<_, Option<i64>>(0);
-                let chain = (last.unwrap_or(0) != t.head_seq).then(|| last.unwrap_or(0) + 1);
+                let held = broken[0].get::<_, Option<i64>>(0);
+                let chain = broken[0].get::<_, Option<i64>>(1);
                 if t.head_seq > 0 && held != Some(1) {
                     let note = super::check::detached_note(held.unwrap_or(t.head_seq + 1));
                     Some(Verified::Failed(note))
