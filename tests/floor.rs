@@ -663,7 +663,7 @@ fn an_event_kind_the_auditor_does_not_know_is_alarmed_once_and_no_fault() {
     let [_, (r8, u8, _)] = two_tables(&url, "tk");
     let mut admin = client(&url);
     admin
-        .batch_execute("INSERT INTO croupier.kinds (name, code) VALUES ('table_renamed', 26)")
+        .batch_execute("INSERT INTO croupier.kinds (name, code) VALUES ('table_renamed', 120)")
         .unwrap();
     let (id8, head8, hash8) = table_row(&mut admin, &r8);
     let (x, at) = ("{\"name\":\"x\"}", head8 + 1);
