@@ -382,3 +382,60 @@ fn the_command_line_resets_a_pin_and_changes_a_role() {
     assert_eq!(jana.role, Role::Supervisor);
     replay::verify(&store, |_| {}).unwrap();
 }
+
+/// A `user_changes` row far past the head, with the argon2 hash of a PIN the forger knows,
+/// is no PIN at all: login refuses it, and verify names the row.
+#[test]
+fn a_forged_change_row_far_ahead_is_refused() {
+    let path = temp_db("users-forged-ahead");
+    let (store, [admin, sup, ..]) = staffed(&path);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    let sup_hash: String = conn
+        .query_row(
+            "SELECT pin_hash FROM users WHERE name = ?1",
+            [&sup.name],
+            |r| r.get(0),
+        )
+        .unwrap();
+    conn.execute(
+        "INSERT INTO user_changes (set_seq, user_id, pin_hash) VALUES (9000000000000000, ?1, ?2)",
+        rusqlite::params![dealer_id(&conn, &admin.name), sup_hash],
+    )
+    .unwrap();
+    drop(conn);
+    let mut store = Store::open(&path).unwrap();
+    assert!(matches!(
+        users::login(&mut store, &admin.name, "800100", None),
+        Err(LoginError::Wrong)
+    ));
+    users::login(&mut store, &admin.name, "900000", None).unwrap();
+    let e = replay::verify(&store, |_| {}).unwrap_err().to_string();
+    assert!(
+        e.contains("user_changes") && e.contains("9000000000000000"),
+        "{e}"
+    );
+}
+
+/// A users row slipped in by hand (no `user_added` event) cannot log in, and verify
+/// names it.
+#[test]
+fn a_forged_user_row_is_refused() {
+    let path = temp_db("users-forged-user");
+    let (store, [_, sup, ..]) = staffed(&path);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    conn.execute(
+        "INSERT INTO users (name, role, pin_hash, added_seq) SELECT 'Eva Zlata', 'admin', pin_hash, 9000000000000000 FROM users WHERE name = ?1",
+        [&sup.name],
+    )
+    .unwrap();
+    drop(conn);
+    let mut store = Store::open(&path).unwrap();
+    assert!(matches!(
+        users::login(&mut store, "Eva Zlata", "800100", None),
+        Err(LoginError::Wrong)
+    ));
+    let e = replay::verify(&store, |_| {}).unwrap_err().to_string();
+    assert!(e.contains("Eva Zlata"), "{e}");
+}

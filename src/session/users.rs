@@ -1,6 +1,6 @@
 //! Users and roles: personal logins with PINs kept only as argon2 hashes, lockout after
 //! five failed attempts until a supervisor unlocks, PINs reset and roles changed (schema
-//! 10's `user_changes`), and who may do what. Every login, failure, lock, unlock and change
+//! 9's `user_changes`), and who may do what. Every login, failure, lock, unlock and change
 //! is an event in the log; a PIN hash never is (only its digest).
 
 use argon2::Argon2;
@@ -182,15 +182,16 @@ pub enum UsersRowError {
     ChangeCount { changed: i64, rows: usize },
 }
 
-/// Every users row must be the one its `user_added` event describes.
-/// Users added after event `bound` are not looked at (a writer may add one meanwhile).
+/// Every users row, at any seq, must be the one its `user_added` event describes (a row
+/// and its event are written in one transaction). Only the count is bounded by event
+/// `bound` (a writer may add a user meanwhile).
 pub(crate) fn check_rows(store: &Store, bound: i64) -> Result<(), UsersRowError> {
     let mut stmt = store
         .conn()
-        .prepare("SELECT u.id, u.name, u.role, u.pin_hash, u.added_seq, k.name, e.data FROM users u LEFT JOIN events e ON e.seq = u.added_seq LEFT JOIN event_kinds k ON k.code = e.kind WHERE u.added_seq <= ?1 ORDER BY u.id")
+        .prepare("SELECT u.id, u.name, u.role, u.pin_hash, u.added_seq, k.name, e.data FROM users u LEFT JOIN events e ON e.seq = u.added_seq LEFT JOIN event_kinds k ON k.code = e.kind ORDER BY u.id")
 ?;
     let rows: Vec<UserRow> = stmt
-        .query_map([bound], |r| {
+        .query_map([], |r| {
             Ok((
                 r.get(0)?,
                 r.get(1)?,
@@ -230,10 +231,11 @@ pub(crate) fn check_rows(store: &Store, bound: i64) -> Result<(), UsersRowError>
         [bound],
         |r| r.get(0),
     )?;
-    if added != rows.len() as i64 {
+    let within = rows.iter().filter(|r| r.4 <= bound).count();
+    if added != within as i64 {
         return Err(UsersRowError::Count {
             added,
-            rows: rows.len(),
+            rows: within,
         });
     }
     check_changes(store, bound)
@@ -250,14 +252,15 @@ type ChangeRow = (
     Option<String>,
 );
 
-/// Every `user_changes` row must be the one its `user_changed` event describes (the
-/// user, the role, the digest of the kept PIN hash), and every such event have its row.
+/// Every `user_changes` row, at any seq, must be the one its `user_changed` event
+/// describes (the user, the role, the digest of the kept PIN hash), and every such event
+/// up to `bound` have its row.
 fn check_changes(store: &Store, bound: i64) -> Result<(), UsersRowError> {
     let mut stmt = store.conn().prepare(
-        "SELECT c.set_seq, c.user_id, c.role, c.pin_hash, k.name, e.data FROM user_changes c LEFT JOIN events e ON e.seq = c.set_seq LEFT JOIN event_kinds k ON k.code = e.kind WHERE c.set_seq <= ?1 ORDER BY c.set_seq",
+        "SELECT c.set_seq, c.user_id, c.role, c.pin_hash, k.name, e.data FROM user_changes c LEFT JOIN events e ON e.seq = c.set_seq LEFT JOIN event_kinds k ON k.code = e.kind ORDER BY c.set_seq",
     )?;
     let rows: Vec<ChangeRow> = stmt
-        .query_map([bound], |r| {
+        .query_map([], |r| {
             Ok((
                 r.get(0)?,
                 r.get(1)?,
@@ -293,10 +296,11 @@ fn check_changes(store: &Store, bound: i64) -> Result<(), UsersRowError> {
         [bound],
         |r| r.get(0),
     )?;
-    if changed != rows.len() as i64 {
+    let within = rows.iter().filter(|r| r.0 <= bound).count();
+    if changed != within as i64 {
         return Err(UsersRowError::ChangeCount {
             changed,
-            rows: rows.len(),
+            rows: within,
         });
     }
     Ok(())
@@ -413,17 +417,21 @@ pub(crate) fn add_user_with(
 }
 
 /// A user's role now (`users u`): their newest role change's, else the one they were added
-/// with.
-const ROLE_NOW: &str = "coalesce((SELECT c.role FROM user_changes c WHERE c.user_id = u.id AND c.role IS NOT NULL ORDER BY c.set_seq DESC LIMIT 1), u.role)";
-/// A user's PIN hash now (`users u`): their newest PIN reset's, else the first.
-const PIN_NOW: &str = "coalesce((SELECT c.pin_hash FROM user_changes c WHERE c.user_id = u.id AND c.pin_hash IS NOT NULL ORDER BY c.set_seq DESC LIMIT 1), u.pin_hash)";
+/// with. Only a change whose seq holds a `user_changed` event counts (a row and its event
+/// are written in one transaction): a row slipped in by hand changes nothing.
+const ROLE_NOW: &str = "coalesce((SELECT c.role FROM user_changes c JOIN events e ON e.seq = c.set_seq JOIN event_kinds k ON k.code = e.kind AND k.name = 'user_changed' WHERE c.user_id = u.id AND c.role IS NOT NULL ORDER BY c.set_seq DESC LIMIT 1), u.role)";
+/// A user's PIN hash now (`users u`): their newest PIN reset's, else the first; as
+/// [`ROLE_NOW`], only a reset with its `user_changed` event counts.
+const PIN_NOW: &str = "coalesce((SELECT c.pin_hash FROM user_changes c JOIN events e ON e.seq = c.set_seq JOIN event_kinds k ON k.code = e.kind AND k.name = 'user_changed' WHERE c.user_id = u.id AND c.pin_hash IS NOT NULL ORDER BY c.set_seq DESC LIMIT 1), u.pin_hash)";
+/// Only a users row with its `user_added` event is a user (`users u`).
+const ADDED: &str = "EXISTS (SELECT 1 FROM events e JOIN event_kinds k ON k.code = e.kind AND k.name = 'user_added' WHERE e.seq = u.added_seq)";
 
 /// A user by name, with the stored PIN hash (both as they are now).
 fn find(store: &Store, name: &str) -> Result<Option<(User, String)>, AuditError> {
     store
         .conn()
         .query_row(
-            &format!("SELECT u.id, u.name, {ROLE_NOW}, {PIN_NOW} FROM users u WHERE u.name = ?1 COLLATE NOCASE"),
+            &format!("SELECT u.id, u.name, {ROLE_NOW}, {PIN_NOW} FROM users u WHERE u.name = ?1 COLLATE NOCASE AND {ADDED}"),
             [name.trim()],
             |r| {
                 Ok((
