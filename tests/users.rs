@@ -439,3 +439,72 @@ fn a_forged_user_row_is_refused() {
     let e = replay::verify(&store, |_| {}).unwrap_err().to_string();
     assert!(e.contains("Eva Zlata"), "{e}");
 }
+
+/// A supervisor demoted while their session is open keeps the `User` of their login, but
+/// every right is checked against the role they have now: their void, their adding a
+/// dealer, their unlock and their currency are refused. A user locked since their login
+/// is refused too.
+#[test]
+fn a_demoted_or_locked_user_loses_their_rights_at_once() {
+    use croupier::session::error::InputError;
+    use croupier::session::{NotNow, exceptions, settings};
+    let path = temp_db("users-demoted");
+    let (mut store, [admin, sup, sup2, dealer, _]) = staffed(&path);
+    users::change_user(&mut store, &sup.name, Change::Role(Role::Dealer), &admin).unwrap();
+    let head = store.head();
+    // `sup` still says supervisor: the store says dealer.
+    assert_eq!(sup.role, Role::Supervisor);
+    let void = exceptions::void_round(&mut store, &sup, 1, "player dispute upheld");
+    assert!(
+        matches!(
+            void,
+            Err(InputError::NotNow(NotNow::DealerCannotCorrect { .. }))
+        ),
+        "{void:?}"
+    );
+    assert!(matches!(
+        denied(users::add_user(
+            &mut store,
+            "Eva Zlata",
+            Role::Dealer,
+            "1003",
+            Some(&sup)
+        )),
+        Denied::MayNotAdd {
+            by_role: Role::Dealer,
+            ..
+        }
+    ));
+    assert!(matches!(
+        denied(users::may_unlock(&store, &dealer.name, &sup)),
+        Denied::DealerCannotUnlock(_)
+    ));
+    let czk = croupier::engine::Currency::parse("CZK").unwrap();
+    assert!(matches!(
+        denied(settings::set_currency(&mut store, czk, &sup)),
+        Denied::DealerCannotSetCurrency(_)
+    ));
+    assert_eq!(store.head(), head, "nothing was written");
+    // A supervisor locked since their login (five wrong PINs at another screen) acts no more.
+    for _ in 0..5 {
+        let _ = users::login(&mut store, &sup2.name, "000000", None);
+    }
+    let void = exceptions::void_round(&mut store, &sup2, 1, "player dispute upheld");
+    assert!(
+        matches!(
+            void,
+            Err(InputError::Store(AuditError::Denied(Denied::LockedNow(_))))
+        ),
+        "{void:?}"
+    );
+    assert!(matches!(
+        denied(users::add_user(
+            &mut store,
+            "Eva Zlata",
+            Role::Dealer,
+            "1003",
+            Some(&sup2)
+        )),
+        Denied::LockedNow(_)
+    ));
+}

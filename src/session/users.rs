@@ -340,7 +340,12 @@ pub fn may_add(
     check_name(name)?;
     check_pin(pin, role)?;
     let first = !has_users(store)?;
-    match (first, by) {
+    // `by`'s role now, not at their login.
+    let by_now = match by {
+        Some(b) if !first => Some(as_now(store, b)?),
+        _ => None,
+    };
+    match (first, by_now.as_ref()) {
         (true, _) if role != Role::Admin => {
             return Err(AuditError::Denied(Denied::FirstMustBeAdmin));
         }
@@ -607,6 +612,7 @@ pub(crate) fn logout(store: &mut Store, user: &User, table: Option<i64>) -> Resu
 /// Whether `by` may unlock `name` now: `by` supervises and `name` is a locked user. Nothing
 /// is written; gives the user's name as stored.
 pub fn may_unlock(store: &Store, name: &str, by: &User) -> Result<String, AuditError> {
+    let by = &as_now(store, by)?;
     if !by.role.supervises() {
         return Err(AuditError::Denied(Denied::DealerCannotUnlock(
             by.name.clone(),
@@ -645,6 +651,22 @@ pub enum Change<'a> {
     Role(Role),
 }
 
+/// `by` as the store holds them now, for a rights check at the time of the action: their
+/// current role (an admin may have changed it since their login, while their session stays
+/// open), refused if they are locked now or no longer a user. Every check of a right asks
+/// this rather than the role cached at login.
+pub(crate) fn as_now(store: &Store, by: &User) -> Result<User, AuditError> {
+    let gone = || AuditError::Denied(Denied::NoSuchUser(by.name.clone()));
+    let (now, _) = find(store, &by.name)?.ok_or_else(gone)?;
+    if now.id != by.id {
+        return Err(gone());
+    }
+    if lock_state(store, now.id)?.0 {
+        return Err(AuditError::Denied(Denied::LockedNow(now.name)));
+    }
+    Ok(now)
+}
+
 /// Whether `by_role` may reset the PIN of a `role` (the rights of adding one: an admin
 /// anyone's, a supervisor a dealer's).
 pub(crate) fn may_reset_pin_of(by_role: Role, role: Role) -> bool {
@@ -675,7 +697,7 @@ pub fn may_change(
     by: &User,
 ) -> Result<User, AuditError> {
     let no_user = |n: &str| AuditError::Denied(Denied::NoSuchUser(n.to_string()));
-    let (by_now, _) = find(store, &by.name)?.ok_or_else(|| no_user(&by.name))?;
+    let by_now = as_now(store, by)?;
     let (user, _) = find(store, name)?.ok_or_else(|| no_user(name))?;
     match change {
         Change::Pin(pin) => {
