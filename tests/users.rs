@@ -447,7 +447,7 @@ fn a_forged_user_row_is_refused() {
 #[test]
 fn a_demoted_or_locked_user_loses_their_rights_at_once() {
     use croupier::session::error::InputError;
-    use croupier::session::{NotNow, exceptions, settings};
+    use croupier::session::{NotNow, exceptions, money_log, settings};
     let path = temp_db("users-demoted");
     let (mut store, [admin, sup, sup2, dealer, _]) = staffed(&path);
     users::change_user(&mut store, &sup.name, Change::Role(Role::Dealer), &admin).unwrap();
@@ -484,6 +484,12 @@ fn a_demoted_or_locked_user_loses_their_rights_at_once() {
         denied(settings::set_currency(&mut store, czk, &sup)),
         Denied::DealerCannotSetCurrency(_)
     ));
+    let threshold =
+        money_log::set_cash_threshold(&mut store, croupier::engine::Money::units(1000), &sup);
+    assert!(
+        matches!(threshold, Err(money_log::MoneyError::NotSupervisor { .. })),
+        "{threshold:?}"
+    );
     assert_eq!(store.head(), head, "nothing was written");
     // A supervisor locked since their login (five wrong PINs at another screen) acts no more.
     for _ in 0..5 {
