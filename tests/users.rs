@@ -514,3 +514,28 @@ fn a_demoted_or_locked_user_loses_their_rights_at_once() {
         Denied::LockedNow(_)
     ));
 }
+
+/// A PIN reset clears the failed attempts before it: four wrong PINs, a reset, then one
+/// more wrong PIN does not lock (it would have been the fifth); five after the reset do.
+#[test]
+fn a_pin_reset_clears_the_failed_attempts() {
+    let path = temp_db("users-reset-clears");
+    let (mut store, [_, sup, _, dealer, _]) = staffed(&path);
+    for _ in 0..4 {
+        let _ = users::login(&mut store, &dealer.name, "0000", None);
+    }
+    users::change_user(&mut store, &dealer.name, Change::Pin("2468"), &sup).unwrap();
+    assert!(matches!(
+        users::login(&mut store, &dealer.name, "0000", None),
+        Err(LoginError::Wrong)
+    ));
+    users::login(&mut store, &dealer.name, "2468", None).unwrap();
+    for _ in 0..4 {
+        let _ = users::login(&mut store, &dealer.name, "0000", None);
+    }
+    assert!(matches!(
+        users::login(&mut store, &dealer.name, "0000", None),
+        Err(LoginError::Locked(_))
+    ));
+    replay::verify(&store, |_| {}).unwrap();
+}

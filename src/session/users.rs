@@ -492,22 +492,39 @@ pub fn list(store: &Store) -> Result<Vec<(User, bool)>, AuditError> {
         .collect()
 }
 
-/// (locked, failed attempts since the last login, unlock or lock) for a user. Walks the
-/// user's login events back from the newest to the last login, unlock or lock, however
-/// far back that is: a lock holds until a supervisor's unlock, whatever follows it.
+/// The seq of a user's newest PIN reset (with its `user_changed` event), or 0.
+fn last_pin_reset(store: &Store, user: i64) -> Result<i64, AuditError> {
+    store
+        .conn()
+        .query_row(
+            "SELECT coalesce(max(c.set_seq), 0) FROM user_changes c JOIN events e ON e.seq = c.set_seq JOIN event_kinds k ON k.code = e.kind AND k.name = 'user_changed' WHERE c.user_id = ?1 AND c.pin_hash IS NOT NULL",
+            [user],
+            |r| r.get(0),
+        )
+        .map_err(|e| store.sql_error(e))
+}
+
+/// (locked, failed attempts since the last login, unlock, lock or PIN reset) for a user.
+/// Walks the user's login events back from the newest to the last login, unlock or lock,
+/// however far back that is: a lock holds until a supervisor's unlock, whatever follows
+/// it (a PIN reset too). A PIN reset clears the count of failed attempts: only those after
+/// it count towards a lock.
 fn lock_state(store: &Store, user: i64) -> Result<(bool, usize), AuditError> {
+    let reset = last_pin_reset(store, user)?;
     let mut stmt = store
         .conn()
         .prepare_cached(
             // The condition of the `events_login` index, word for word.
-            "SELECT kind FROM events WHERE user_id = ?1 AND kind IN (3, 4, 6, 7) ORDER BY seq DESC",
+            "SELECT kind, seq FROM events WHERE user_id = ?1 AND kind IN (3, 4, 6, 7) ORDER BY seq DESC",
         )
         .map_err(|e| store.sql_error(e))?;
     let mut rows = stmt.query([user]).map_err(|e| store.sql_error(e))?;
     let mut failed = 0;
     while let Some(row) = rows.next().map_err(|e| store.sql_error(e))? {
         let code: i64 = row.get(0).map_err(|e| store.sql_error(e))?;
+        let seq: i64 = row.get(1).map_err(|e| store.sql_error(e))?;
         match EventKind::from_code(code) {
+            Some(EventKind::LoginFailed) if seq < reset => {}
             Some(EventKind::LoginFailed) => failed += 1,
             Some(EventKind::UserLocked) => return Ok((true, failed)),
             _ => break,
@@ -733,7 +750,8 @@ pub fn may_change(
 
 /// A supervisor or admin resets a user's PIN or changes their role, as `may_change`
 /// allows: a `user_changes` row (a new PIN's hash, or the role) and its `user_changed`
-/// event (the hash's digest only), in one transaction. A lock stays until an unlock.
+/// event (the hash's digest only), in one transaction. A lock stays until an unlock; a PIN
+/// reset clears the user's count of failed attempts (a lock needs five more after it).
 pub fn change_user(
     store: &mut Store,
     name: &str,
@@ -747,6 +765,9 @@ pub fn change_user(
     };
     store.begin_batch()?;
     let result = (|| {
+        // Asked again under the write lock: another desk may have demoted the other admin
+        // (or `by`) since, and the last admin must stay one.
+        may_change(store, name, change, by)?;
         let seq = store.head().0 + 1;
         store
             .conn()
