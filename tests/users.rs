@@ -484,13 +484,43 @@ fn a_demoted_or_locked_user_loses_their_rights_at_once() {
         denied(settings::set_currency(&mut store, czk, &sup)),
         Denied::DealerCannotSetCurrency(_)
     ));
-    let threshold =
-        money_log::set_cash_threshold(&mut store, croupier::engine::Money::units(1000), &sup);
+    let threshold = money_log::set_cash_threshold(&mut store, Money::units(1000), &sup);
     assert!(
         matches!(threshold, Err(money_log::MoneyError::NotSupervisor { .. })),
         "{threshold:?}"
     );
     assert_eq!(store.head(), head, "nothing was written");
+    // Nor does their session open a table with other limits.
+    use croupier::engine::{Limits, Money, Rules};
+    use croupier::session::TableSession;
+    let czech = || Rules::preset("czech").unwrap();
+    let s = TableSession::open(
+        &mut store,
+        admin.clone(),
+        "Pontoon 1",
+        czech(),
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap();
+    s.close(&mut store).unwrap();
+    let limits = Limits::new(Some(Money::units(5)), Some(Money::units(500))).unwrap();
+    let refused = TableSession::open(
+        &mut store,
+        sup.clone(),
+        "Pontoon 1",
+        czech(),
+        Some("czech"),
+        limits,
+    );
+    assert!(
+        matches!(
+            refused,
+            Err(InputError::NotNow(NotNow::RulesNeedSupervisor { .. }))
+        ),
+        "{:?}",
+        refused.err()
+    );
     // A supervisor locked since their login (five wrong PINs at another screen) acts no more.
     for _ in 0..5 {
         let _ = users::login(&mut store, &sup2.name, "000000", None);
