@@ -100,6 +100,8 @@ pub enum Denied {
     SameRole { name: String, role: Role },
     #[error("{0} is the last admin: make another user an admin first")]
     LastAdmin(String),
+    #[error("{0} is locked now: a supervisor must unlock the account before they act again")]
+    LockedNow(String),
     #[error("{0} is a dealer: only a supervisor or an admin may set the table's currency")]
     DealerCannotSetCurrency(String),
     #[error(

@@ -382,3 +382,190 @@ fn the_command_line_resets_a_pin_and_changes_a_role() {
     assert_eq!(jana.role, Role::Supervisor);
     replay::verify(&store, |_| {}).unwrap();
 }
+
+/// A `user_changes` row far past the head, with the argon2 hash of a PIN the forger knows,
+/// is no PIN at all: login refuses it, and verify names the row.
+#[test]
+fn a_forged_change_row_far_ahead_is_refused() {
+    let path = temp_db("users-forged-ahead");
+    let (store, [admin, sup, ..]) = staffed(&path);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    let sup_hash: String = conn
+        .query_row(
+            "SELECT pin_hash FROM users WHERE name = ?1",
+            [&sup.name],
+            |r| r.get(0),
+        )
+        .unwrap();
+    conn.execute(
+        "INSERT INTO user_changes (set_seq, user_id, pin_hash) VALUES (9000000000000000, ?1, ?2)",
+        rusqlite::params![dealer_id(&conn, &admin.name), sup_hash],
+    )
+    .unwrap();
+    drop(conn);
+    let mut store = Store::open(&path).unwrap();
+    assert!(matches!(
+        users::login(&mut store, &admin.name, "800100", None),
+        Err(LoginError::Wrong)
+    ));
+    users::login(&mut store, &admin.name, "900000", None).unwrap();
+    let e = replay::verify(&store, |_| {}).unwrap_err().to_string();
+    assert!(
+        e.contains("user_changes") && e.contains("9000000000000000"),
+        "{e}"
+    );
+}
+
+/// A users row slipped in by hand (no `user_added` event) cannot log in, and verify
+/// names it.
+#[test]
+fn a_forged_user_row_is_refused() {
+    let path = temp_db("users-forged-user");
+    let (store, [_, sup, ..]) = staffed(&path);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    conn.execute(
+        "INSERT INTO users (name, role, pin_hash, added_seq) SELECT 'Eva Zlata', 'admin', pin_hash, 9000000000000000 FROM users WHERE name = ?1",
+        [&sup.name],
+    )
+    .unwrap();
+    drop(conn);
+    let mut store = Store::open(&path).unwrap();
+    assert!(matches!(
+        users::login(&mut store, "Eva Zlata", "800100", None),
+        Err(LoginError::Wrong)
+    ));
+    let e = replay::verify(&store, |_| {}).unwrap_err().to_string();
+    assert!(e.contains("Eva Zlata"), "{e}");
+}
+
+/// A supervisor demoted while their session is open keeps the `User` of their login, but
+/// every right is checked against the role they have now: their void, their adding a
+/// dealer, their unlock and their currency are refused. A user locked since their login
+/// is refused too.
+#[test]
+fn a_demoted_or_locked_user_loses_their_rights_at_once() {
+    use croupier::session::error::InputError;
+    use croupier::session::{NotNow, exceptions, money_log, settings};
+    let path = temp_db("users-demoted");
+    let (mut store, [admin, sup, sup2, dealer, _]) = staffed(&path);
+    users::change_user(&mut store, &sup.name, Change::Role(Role::Dealer), &admin).unwrap();
+    let head = store.head();
+    // `sup` still says supervisor: the store says dealer.
+    assert_eq!(sup.role, Role::Supervisor);
+    let void = exceptions::void_round(&mut store, &sup, 1, "player dispute upheld");
+    assert!(
+        matches!(
+            void,
+            Err(InputError::NotNow(NotNow::DealerCannotCorrect { .. }))
+        ),
+        "{void:?}"
+    );
+    assert!(matches!(
+        denied(users::add_user(
+            &mut store,
+            "Eva Zlata",
+            Role::Dealer,
+            "1003",
+            Some(&sup)
+        )),
+        Denied::MayNotAdd {
+            by_role: Role::Dealer,
+            ..
+        }
+    ));
+    assert!(matches!(
+        denied(users::may_unlock(&store, &dealer.name, &sup)),
+        Denied::DealerCannotUnlock(_)
+    ));
+    let czk = croupier::engine::Currency::parse("CZK").unwrap();
+    assert!(matches!(
+        denied(settings::set_currency(&mut store, czk, &sup)),
+        Denied::DealerCannotSetCurrency(_)
+    ));
+    let threshold = money_log::set_cash_threshold(&mut store, Money::units(1000), &sup);
+    assert!(
+        matches!(threshold, Err(money_log::MoneyError::NotSupervisor { .. })),
+        "{threshold:?}"
+    );
+    assert_eq!(store.head(), head, "nothing was written");
+    // Nor does their session open a table with other limits.
+    use croupier::engine::{Limits, Money, Rules};
+    use croupier::session::TableSession;
+    let czech = || Rules::preset("czech").unwrap();
+    let s = TableSession::open(
+        &mut store,
+        admin.clone(),
+        "Pontoon 1",
+        czech(),
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap();
+    s.close(&mut store).unwrap();
+    let limits = Limits::new(Some(Money::units(5)), Some(Money::units(500))).unwrap();
+    let refused = TableSession::open(
+        &mut store,
+        sup.clone(),
+        "Pontoon 1",
+        czech(),
+        Some("czech"),
+        limits,
+    );
+    assert!(
+        matches!(
+            refused,
+            Err(InputError::NotNow(NotNow::RulesNeedSupervisor { .. }))
+        ),
+        "{:?}",
+        refused.err()
+    );
+    // A supervisor locked since their login (five wrong PINs at another screen) acts no more.
+    for _ in 0..5 {
+        let _ = users::login(&mut store, &sup2.name, "000000", None);
+    }
+    let void = exceptions::void_round(&mut store, &sup2, 1, "player dispute upheld");
+    assert!(
+        matches!(
+            void,
+            Err(InputError::Store(AuditError::Denied(Denied::LockedNow(_))))
+        ),
+        "{void:?}"
+    );
+    assert!(matches!(
+        denied(users::add_user(
+            &mut store,
+            "Eva Zlata",
+            Role::Dealer,
+            "1003",
+            Some(&sup2)
+        )),
+        Denied::LockedNow(_)
+    ));
+}
+
+/// A PIN reset clears the failed attempts before it: four wrong PINs, a reset, then one
+/// more wrong PIN does not lock (it would have been the fifth); five after the reset do.
+#[test]
+fn a_pin_reset_clears_the_failed_attempts() {
+    let path = temp_db("users-reset-clears");
+    let (mut store, [_, sup, _, dealer, _]) = staffed(&path);
+    for _ in 0..4 {
+        let _ = users::login(&mut store, &dealer.name, "0000", None);
+    }
+    users::change_user(&mut store, &dealer.name, Change::Pin("2468"), &sup).unwrap();
+    assert!(matches!(
+        users::login(&mut store, &dealer.name, "0000", None),
+        Err(LoginError::Wrong)
+    ));
+    users::login(&mut store, &dealer.name, "2468", None).unwrap();
+    for _ in 0..4 {
+        let _ = users::login(&mut store, &dealer.name, "0000", None);
+    }
+    assert!(matches!(
+        users::login(&mut store, &dealer.name, "0000", None),
+        Err(LoginError::Locked(_))
+    ));
+    replay::verify(&store, |_| {}).unwrap();
+}

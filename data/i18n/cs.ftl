@@ -972,6 +972,7 @@ error-may-not-reset-pin = { $by } ({ $by_role }) nesmí změnit PIN roli { $role
 error-only-admin-sets-roles = { $by } ({ $by_role }) nesmí měnit roli uživatele: smí jen správce
 error-same-role = { $name } už má roli { $role }
 error-last-admin = { $name } je poslední správce: nejdřív udělejte správcem někoho jiného
+error-locked-now = { $name } je teď zamčen(a): než znovu něco provede, musí účet odemknout vedoucí
 error-dealer-cannot-set-currency = { $name } je krupiér: měnu stolu smí nastavit jen supervizor nebo správce
 error-currency-fixed = měna je { $currency } a kola jsou v ní zapsaná: databáze má jedinou měnu (částky se nikdy nepřevádějí); stůl, který mění měnu, začíná novou databázi
 error-dealer-cannot-set-calendar = { $name } je krupiér: časové pásmo a směny herního dne smí nastavit jen supervizor nebo správce

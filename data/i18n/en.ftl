@@ -949,6 +949,7 @@ error-may-not-reset-pin = { $by } ({ $by_role }) may not reset a { $role }'s PIN
 error-only-admin-sets-roles = { $by } ({ $by_role }) may not change a user's role: only an admin may
 error-same-role = { $name } is already { $role }
 error-last-admin = { $name } is the last admin: make another user an admin first
+error-locked-now = { $name } is locked now: a supervisor must unlock the account before they act again
 error-dealer-cannot-set-currency = { $name } is a dealer: only a supervisor or an admin may set the table's currency
 error-currency-fixed = the currency is { $currency } and rounds are logged in it: a database keeps one currency (amounts are never converted); a table that changes currency starts a new database
 error-dealer-cannot-set-calendar = { $name } is a dealer: only a supervisor or an admin may set the gaming day's time zone and shifts

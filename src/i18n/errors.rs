@@ -476,6 +476,7 @@ pub fn denied(lang: Lang, e: &Denied) -> String {
             t!(lang, "error-same-role", name = name, role = role(lang, *r))
         }
         Denied::LastAdmin(name) => t!(lang, "error-last-admin", name = name),
+        Denied::LockedNow(name) => t!(lang, "error-locked-now", name = name),
         Denied::DealerCannotSetCurrency(name) => {
             t!(lang, "error-dealer-cannot-set-currency", name = name)
         }
@@ -1062,6 +1063,7 @@ mod tests {
                 role: Role::Dealer,
             },
             Denied::LastAdmin(name()),
+            Denied::LockedNow(name()),
             Denied::DealerCannotSetCurrency(name()),
             Denied::CurrencyFixed(crate::engine::Currency::parse("CZK").unwrap()),
             Denied::DealerCannotSetCalendar(name()),

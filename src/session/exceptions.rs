@@ -48,6 +48,8 @@ fn state(store: &Store, round: i64) -> Result<(i64, bool, bool), AuditError> {
 }
 
 fn check(store: &Store, user: &User, round: i64, reason: &str) -> Result<i64, InputError> {
+    // The role now, not at login: a supervisor demoted meanwhile voids nothing.
+    let user = &super::users::as_now(store, user)?;
     if !user.role.supervises() {
         return Err(InputError::NotNow(NotNow::DealerCannotCorrect {
             name: user.name.clone(),

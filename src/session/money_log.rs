@@ -10,7 +10,7 @@ use chrono::NaiveDate;
 use super::chips::{ChipError, ChipSet, Chips};
 use super::money::{Fault, Moment, MoneyBook};
 use super::tables::find_table;
-use super::users::User;
+use super::users::{User, as_now};
 use crate::engine::Money;
 use crate::log::event::{Event, EventKind};
 use crate::log::payload::{MoneyEvent, MoneyWhat, Payload, nets_of_total};
@@ -68,8 +68,14 @@ pub struct Signers<'a> {
     pub witness: &'a User,
 }
 
-/// Two different people, at least one a supervisor or admin.
-fn check_signers(s: Signers) -> Result<(), MoneyError> {
+/// Two different people, at least one a supervisor or admin (by their roles now, neither
+/// locked: see `users::as_now`).
+fn check_signers(store: &Store, s: Signers) -> Result<(), MoneyError> {
+    let (by, witness) = (as_now(store, s.by)?, as_now(store, s.witness)?);
+    let s = Signers {
+        by: &by,
+        witness: &witness,
+    };
     if s.by.id == s.witness.id {
         return Err(MoneyError::SameSigner(s.by.name.clone()));
     }
@@ -82,7 +88,8 @@ fn check_signers(s: Signers) -> Result<(), MoneyError> {
     Ok(())
 }
 
-fn supervisor(by: &User, what: &'static str) -> Result<(), MoneyError> {
+fn supervisor(store: &Store, by: &User, what: &'static str) -> Result<(), MoneyError> {
+    let by = &as_now(store, by)?;
     if by.role.supervises() {
         Ok(())
     } else {
@@ -339,7 +346,7 @@ pub fn chip_set(store: &Store) -> Result<Option<ChipSet>, MoneyError> {
 /// Sets the chip set, as a supervisor or admin; whether anything was logged (the same
 /// set again logs nothing).
 pub fn set_chip_set(store: &mut Store, set: &ChipSet, by: &User) -> Result<bool, MoneyError> {
-    supervisor(by, "set the chip set")?;
+    supervisor(store, by, "set the chip set")?;
     if chip_set(store)?.as_ref() == Some(set) {
         return Ok(false);
     }
@@ -357,7 +364,7 @@ pub fn set_par(
     chips: &str,
     by: &User,
 ) -> Result<Money, MoneyError> {
-    supervisor(by, "set a table's par")?;
+    supervisor(store, by, "set a table's par")?;
     let set = chip_set_of(&settings_book(store)?)?;
     let chips = Chips::parse(chips, &set)?;
     let (id, _) = table_id(store, table)?;
@@ -370,7 +377,7 @@ pub fn set_par(
 
 /// Sets the amount above which a cash exchange is flagged, as a supervisor or admin.
 pub fn set_cash_threshold(store: &mut Store, amount: Money, by: &User) -> Result<(), MoneyError> {
-    supervisor(by, "set the cash threshold")?;
+    supervisor(store, by, "set the cash threshold")?;
     if !amount.is_positive() {
         return Err(MoneyError::NotPositive(amount));
     }
@@ -424,7 +431,7 @@ pub fn count(
 ) -> Result<Counted, MoneyError> {
     let book = book(store)?;
     let chips = Chips::parse(chips, &chip_set_of(&book)?)?;
-    check_signers(s)?;
+    check_signers(store, s)?;
     let (id, name) = table_id(store, table)?;
     let expected = book.expected_tray(&name);
     let what = MoneyWhat::Count {
@@ -461,7 +468,7 @@ pub fn slip(
 ) -> Result<SlipMade, MoneyError> {
     let book = settings_book(store)?;
     let chips = Chips::parse(chips, &chip_set_of(&book)?)?;
-    check_signers(s)?;
+    check_signers(store, s)?;
     let (id, name) = table_id(store, table)?;
     let number = book.next_slip();
     let logged = chips.to_logged();
@@ -494,7 +501,7 @@ pub fn void_slip(
     reason: &str,
     by: &User,
 ) -> Result<(), MoneyError> {
-    supervisor(by, "void a slip")?;
+    supervisor(store, by, "void a slip")?;
     if reason.trim().is_empty() {
         return Err(MoneyError::NoReason);
     }
@@ -552,7 +559,7 @@ pub struct DropInput {
 /// shift, amount, not recorded before, not twice in the list) before any is logged; all
 /// logged in one transaction.
 pub fn drops(store: &mut Store, lines: &[DropInput], s: Signers) -> Result<usize, MoneyError> {
-    check_signers(s)?;
+    check_signers(store, s)?;
     let ids = check_drops(store, lines)?;
     log_drops(store, lines, &ids, s)?;
     Ok(lines.len())

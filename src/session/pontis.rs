@@ -448,7 +448,8 @@ impl PontisSession {
             in_play: s.live.is_some(),
             open: s.open,
         });
-        if opening::must_log(TableGame::Pontis, &name, &user, found).map_err(InputError::NotNow)? {
+        let now = super::users::as_now(store, &user)?;
+        if opening::must_log(TableGame::Pontis, &name, &now, found).map_err(InputError::NotNow)? {
             let opened = Payload::PontisOpened(PontisOpened {
                 name: name.clone(),
                 rules: rules.to_value(),

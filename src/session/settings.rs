@@ -98,6 +98,7 @@ pub fn naming_relabels_rounds(store: &Store) -> Result<Option<i64>, AuditError> 
 /// logged (setting the currency it already has logs nothing). Once rounds are logged, a
 /// currency already set is not changed: the amounts logged are in it.
 pub fn set_currency(store: &mut Store, currency: Currency, by: &User) -> Result<bool, AuditError> {
+    let by = &super::users::as_now(store, by)?;
     if !may_set_currency(by.role) {
         return Err(AuditError::Denied(Denied::DealerCannotSetCurrency(
             by.name.clone(),
@@ -155,6 +156,7 @@ pub(crate) fn stored_calendar(tz: &str, shifts: &str) -> Result<Calendar, AuditE
 /// Sets the database's calendar, as a supervisor or admin. Returns whether anything was
 /// logged (setting the calendar it already has logs nothing).
 pub fn set_calendar(store: &mut Store, cal: &Calendar, by: &User) -> Result<bool, AuditError> {
+    let by = &super::users::as_now(store, by)?;
     if !may_set_currency(by.role) {
         return Err(AuditError::Denied(Denied::DealerCannotSetCalendar(
             by.name.clone(),
@@ -217,6 +219,7 @@ pub fn set_language(
     lang: Lang,
     by: &User,
 ) -> Result<bool, AuditError> {
+    let by = &super::users::as_now(store, by)?;
     if !may_set_language((by.id, by.role), (user.id, user.role)) {
         return Err(AuditError::Denied(Denied::MayNotSetLanguage {
             by: by.name.clone(),

@@ -58,7 +58,8 @@ impl TableSession {
             in_play: s.live.is_some(),
             open: s.open,
         });
-        if opening::must_log(TableGame::Pontoon, &name, &user, found).map_err(InputError::NotNow)? {
+        let now = super::users::as_now(store, &user)?;
+        if opening::must_log(TableGame::Pontoon, &name, &now, found).map_err(InputError::NotNow)? {
             let opened = table_opened(&name, &rules, preset, &limits);
             store.append(&Payload::TableOpened(opened), Some(id), Some(user.id), None)?;
         }

@@ -1,6 +1,6 @@
 //! Users and roles: personal logins with PINs kept only as argon2 hashes, lockout after
 //! five failed attempts until a supervisor unlocks, PINs reset and roles changed (schema
-//! 10's `user_changes`), and who may do what. Every login, failure, lock, unlock and change
+//! 9's `user_changes`), and who may do what. Every login, failure, lock, unlock and change
 //! is an event in the log; a PIN hash never is (only its digest).
 
 use argon2::Argon2;
@@ -182,15 +182,16 @@ pub enum UsersRowError {
     ChangeCount { changed: i64, rows: usize },
 }
 
-/// Every users row must be the one its `user_added` event describes.
-/// Users added after event `bound` are not looked at (a writer may add one meanwhile).
+/// Every users row, at any seq, must be the one its `user_added` event describes (a row
+/// and its event are written in one transaction). Only the count is bounded by event
+/// `bound` (a writer may add a user meanwhile).
 pub(crate) fn check_rows(store: &Store, bound: i64) -> Result<(), UsersRowError> {
     let mut stmt = store
         .conn()
-        .prepare("SELECT u.id, u.name, u.role, u.pin_hash, u.added_seq, k.name, e.data FROM users u LEFT JOIN events e ON e.seq = u.added_seq LEFT JOIN event_kinds k ON k.code = e.kind WHERE u.added_seq <= ?1 ORDER BY u.id")
+        .prepare("SELECT u.id, u.name, u.role, u.pin_hash, u.added_seq, k.name, e.data FROM users u LEFT JOIN events e ON e.seq = u.added_seq LEFT JOIN event_kinds k ON k.code = e.kind ORDER BY u.id")
 ?;
     let rows: Vec<UserRow> = stmt
-        .query_map([bound], |r| {
+        .query_map([], |r| {
             Ok((
                 r.get(0)?,
                 r.get(1)?,
@@ -230,10 +231,11 @@ pub(crate) fn check_rows(store: &Store, bound: i64) -> Result<(), UsersRowError>
         [bound],
         |r| r.get(0),
     )?;
-    if added != rows.len() as i64 {
+    let within = rows.iter().filter(|r| r.4 <= bound).count();
+    if added != within as i64 {
         return Err(UsersRowError::Count {
             added,
-            rows: rows.len(),
+            rows: within,
         });
     }
     check_changes(store, bound)
@@ -250,14 +252,15 @@ type ChangeRow = (
     Option<String>,
 );
 
-/// Every `user_changes` row must be the one its `user_changed` event describes (the
-/// user, the role, the digest of the kept PIN hash), and every such event have its row.
+/// Every `user_changes` row, at any seq, must be the one its `user_changed` event
+/// describes (the user, the role, the digest of the kept PIN hash), and every such event
+/// up to `bound` have its row.
 fn check_changes(store: &Store, bound: i64) -> Result<(), UsersRowError> {
     let mut stmt = store.conn().prepare(
-        "SELECT c.set_seq, c.user_id, c.role, c.pin_hash, k.name, e.data FROM user_changes c LEFT JOIN events e ON e.seq = c.set_seq LEFT JOIN event_kinds k ON k.code = e.kind WHERE c.set_seq <= ?1 ORDER BY c.set_seq",
+        "SELECT c.set_seq, c.user_id, c.role, c.pin_hash, k.name, e.data FROM user_changes c LEFT JOIN events e ON e.seq = c.set_seq LEFT JOIN event_kinds k ON k.code = e.kind ORDER BY c.set_seq",
     )?;
     let rows: Vec<ChangeRow> = stmt
-        .query_map([bound], |r| {
+        .query_map([], |r| {
             Ok((
                 r.get(0)?,
                 r.get(1)?,
@@ -293,10 +296,11 @@ fn check_changes(store: &Store, bound: i64) -> Result<(), UsersRowError> {
         [bound],
         |r| r.get(0),
     )?;
-    if changed != rows.len() as i64 {
+    let within = rows.iter().filter(|r| r.0 <= bound).count();
+    if changed != within as i64 {
         return Err(UsersRowError::ChangeCount {
             changed,
-            rows: rows.len(),
+            rows: within,
         });
     }
     Ok(())
@@ -336,7 +340,12 @@ pub fn may_add(
     check_name(name)?;
     check_pin(pin, role)?;
     let first = !has_users(store)?;
-    match (first, by) {
+    // `by`'s role now, not at their login.
+    let by_now = match by {
+        Some(b) if !first => Some(as_now(store, b)?),
+        _ => None,
+    };
+    match (first, by_now.as_ref()) {
         (true, _) if role != Role::Admin => {
             return Err(AuditError::Denied(Denied::FirstMustBeAdmin));
         }
@@ -413,17 +422,21 @@ pub(crate) fn add_user_with(
 }
 
 /// A user's role now (`users u`): their newest role change's, else the one they were added
-/// with.
-const ROLE_NOW: &str = "coalesce((SELECT c.role FROM user_changes c WHERE c.user_id = u.id AND c.role IS NOT NULL ORDER BY c.set_seq DESC LIMIT 1), u.role)";
-/// A user's PIN hash now (`users u`): their newest PIN reset's, else the first.
-const PIN_NOW: &str = "coalesce((SELECT c.pin_hash FROM user_changes c WHERE c.user_id = u.id AND c.pin_hash IS NOT NULL ORDER BY c.set_seq DESC LIMIT 1), u.pin_hash)";
+/// with. Only a change whose seq holds a `user_changed` event counts (a row and its event
+/// are written in one transaction): a row slipped in by hand changes nothing.
+const ROLE_NOW: &str = "coalesce((SELECT c.role FROM user_changes c JOIN events e ON e.seq = c.set_seq JOIN event_kinds k ON k.code = e.kind AND k.name = 'user_changed' WHERE c.user_id = u.id AND c.role IS NOT NULL ORDER BY c.set_seq DESC LIMIT 1), u.role)";
+/// A user's PIN hash now (`users u`): their newest PIN reset's, else the first; as
+/// [`ROLE_NOW`], only a reset with its `user_changed` event counts.
+const PIN_NOW: &str = "coalesce((SELECT c.pin_hash FROM user_changes c JOIN events e ON e.seq = c.set_seq JOIN event_kinds k ON k.code = e.kind AND k.name = 'user_changed' WHERE c.user_id = u.id AND c.pin_hash IS NOT NULL ORDER BY c.set_seq DESC LIMIT 1), u.pin_hash)";
+/// Only a users row with its `user_added` event is a user (`users u`).
+const ADDED: &str = "EXISTS (SELECT 1 FROM events e JOIN event_kinds k ON k.code = e.kind AND k.name = 'user_added' WHERE e.seq = u.added_seq)";
 
 /// A user by name, with the stored PIN hash (both as they are now).
 fn find(store: &Store, name: &str) -> Result<Option<(User, String)>, AuditError> {
     store
         .conn()
         .query_row(
-            &format!("SELECT u.id, u.name, {ROLE_NOW}, {PIN_NOW} FROM users u WHERE u.name = ?1 COLLATE NOCASE"),
+            &format!("SELECT u.id, u.name, {ROLE_NOW}, {PIN_NOW} FROM users u WHERE u.name = ?1 COLLATE NOCASE AND {ADDED}"),
             [name.trim()],
             |r| {
                 Ok((
@@ -479,22 +492,39 @@ pub fn list(store: &Store) -> Result<Vec<(User, bool)>, AuditError> {
         .collect()
 }
 
-/// (locked, failed attempts since the last login, unlock or lock) for a user. Walks the
-/// user's login events back from the newest to the last login, unlock or lock, however
-/// far back that is: a lock holds until a supervisor's unlock, whatever follows it.
+/// The seq of a user's newest PIN reset (with its `user_changed` event), or 0.
+fn last_pin_reset(store: &Store, user: i64) -> Result<i64, AuditError> {
+    store
+        .conn()
+        .query_row(
+            "SELECT coalesce(max(c.set_seq), 0) FROM user_changes c JOIN events e ON e.seq = c.set_seq JOIN event_kinds k ON k.code = e.kind AND k.name = 'user_changed' WHERE c.user_id = ?1 AND c.pin_hash IS NOT NULL",
+            [user],
+            |r| r.get(0),
+        )
+        .map_err(|e| store.sql_error(e))
+}
+
+/// (locked, failed attempts since the last login, unlock, lock or PIN reset) for a user.
+/// Walks the user's login events back from the newest to the last login, unlock or lock,
+/// however far back that is: a lock holds until a supervisor's unlock, whatever follows
+/// it (a PIN reset too). A PIN reset clears the count of failed attempts: only those after
+/// it count towards a lock.
 fn lock_state(store: &Store, user: i64) -> Result<(bool, usize), AuditError> {
+    let reset = last_pin_reset(store, user)?;
     let mut stmt = store
         .conn()
         .prepare_cached(
             // The condition of the `events_login` index, word for word.
-            "SELECT kind FROM events WHERE user_id = ?1 AND kind IN (3, 4, 6, 7) ORDER BY seq DESC",
+            "SELECT kind, seq FROM events WHERE user_id = ?1 AND kind IN (3, 4, 6, 7) ORDER BY seq DESC",
         )
         .map_err(|e| store.sql_error(e))?;
     let mut rows = stmt.query([user]).map_err(|e| store.sql_error(e))?;
     let mut failed = 0;
     while let Some(row) = rows.next().map_err(|e| store.sql_error(e))? {
         let code: i64 = row.get(0).map_err(|e| store.sql_error(e))?;
+        let seq: i64 = row.get(1).map_err(|e| store.sql_error(e))?;
         match EventKind::from_code(code) {
+            Some(EventKind::LoginFailed) if seq < reset => {}
             Some(EventKind::LoginFailed) => failed += 1,
             Some(EventKind::UserLocked) => return Ok((true, failed)),
             _ => break,
@@ -599,6 +629,7 @@ pub(crate) fn logout(store: &mut Store, user: &User, table: Option<i64>) -> Resu
 /// Whether `by` may unlock `name` now: `by` supervises and `name` is a locked user. Nothing
 /// is written; gives the user's name as stored.
 pub fn may_unlock(store: &Store, name: &str, by: &User) -> Result<String, AuditError> {
+    let by = &as_now(store, by)?;
     if !by.role.supervises() {
         return Err(AuditError::Denied(Denied::DealerCannotUnlock(
             by.name.clone(),
@@ -637,6 +668,22 @@ pub enum Change<'a> {
     Role(Role),
 }
 
+/// `by` as the store holds them now, for a rights check at the time of the action: their
+/// current role (an admin may have changed it since their login, while their session stays
+/// open), refused if they are locked now or no longer a user. Every check of a right asks
+/// this rather than the role cached at login.
+pub(crate) fn as_now(store: &Store, by: &User) -> Result<User, AuditError> {
+    let gone = || AuditError::Denied(Denied::NoSuchUser(by.name.clone()));
+    let (now, _) = find(store, &by.name)?.ok_or_else(gone)?;
+    if now.id != by.id {
+        return Err(gone());
+    }
+    if lock_state(store, now.id)?.0 {
+        return Err(AuditError::Denied(Denied::LockedNow(now.name)));
+    }
+    Ok(now)
+}
+
 /// Whether `by_role` may reset the PIN of a `role` (the rights of adding one: an admin
 /// anyone's, a supervisor a dealer's).
 pub(crate) fn may_reset_pin_of(by_role: Role, role: Role) -> bool {
@@ -667,7 +714,7 @@ pub fn may_change(
     by: &User,
 ) -> Result<User, AuditError> {
     let no_user = |n: &str| AuditError::Denied(Denied::NoSuchUser(n.to_string()));
-    let (by_now, _) = find(store, &by.name)?.ok_or_else(|| no_user(&by.name))?;
+    let by_now = as_now(store, by)?;
     let (user, _) = find(store, name)?.ok_or_else(|| no_user(name))?;
     match change {
         Change::Pin(pin) => {
@@ -703,7 +750,8 @@ pub fn may_change(
 
 /// A supervisor or admin resets a user's PIN or changes their role, as `may_change`
 /// allows: a `user_changes` row (a new PIN's hash, or the role) and its `user_changed`
-/// event (the hash's digest only), in one transaction. A lock stays until an unlock.
+/// event (the hash's digest only), in one transaction. A lock stays until an unlock; a PIN
+/// reset clears the user's count of failed attempts (a lock needs five more after it).
 pub fn change_user(
     store: &mut Store,
     name: &str,
@@ -717,6 +765,9 @@ pub fn change_user(
     };
     store.begin_batch()?;
     let result = (|| {
+        // Asked again under the write lock: another desk may have demoted the other admin
+        // (or `by`) since, and the last admin must stay one.
+        may_change(store, name, change, by)?;
         let seq = store.head().0 + 1;
         store
             .conn()
