@@ -1032,6 +1032,7 @@ report-col-drop-difference = Rozdíl schránky
 report-col-tray-difference = Rozdíl zásobníku
 report-col-par = Par (normativ zásobníku)
 report-col-expected-tray = Očekávaný stav
+report-col-counted-tray = Napočítaný stav
 report-col-proposed-fill = Navržené doplnění
 report-col-proposed-credit = Navržený odvod
 report-exception-count-missing = chybí sčítání zásobníku

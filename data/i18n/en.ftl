@@ -1007,6 +1007,7 @@ report-col-drop-difference = box difference
 report-col-tray-difference = tray difference
 report-col-par = par
 report-col-expected-tray = expected tray
+report-col-counted-tray = counted tray
 report-col-proposed-fill = proposed fill
 report-col-proposed-credit = proposed credit
 report-exception-count-missing = count missing

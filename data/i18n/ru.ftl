@@ -1030,6 +1030,7 @@ report-col-drop-difference = Разница ящика
 report-col-tray-difference = Разница запаса
 report-col-par = Норматив лотка (par)
 report-col-expected-tray = Ожидаемый запас
+report-col-counted-tray = Пересчитанный запас
 report-col-proposed-fill = Предлагаемое пополнение
 report-col-proposed-credit = Предлагаемый возврат
 report-exception-count-missing = нет подсчёта запаса

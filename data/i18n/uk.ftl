@@ -1030,6 +1030,7 @@ report-col-drop-difference = Різниця скриньки
 report-col-tray-difference = Різниця запасу
 report-col-par = Норматив лотка (par)
 report-col-expected-tray = Очікуваний запас
+report-col-counted-tray = Перерахований запас
 report-col-proposed-fill = Запропоноване поповнення
 report-col-proposed-credit = Запропоноване повернення
 report-exception-count-missing = бракує підрахунку запасу

@@ -112,6 +112,15 @@ impl Figures {
         self.expected = Some(expected);
     }
 
+    /// The part ends at a shift change nobody counted (a par table's, by design): no
+    /// closing count, so it lacks a count, but its tray change is to the expected tray
+    /// (its win is known) and its tray difference is none (the next count finds it).
+    fn passes(&mut self, expected: Money) {
+        self.ends(None, expected);
+        self.tray_change = self.opening.map(|o| expected - o);
+        self.tray_difference = Some(Money::ZERO);
+    }
+
     /// `later` after this one: sums, the first opening, the last closing.
     fn then(&mut self, later: &Figures) {
         self.at = self.at.min(later.at);
@@ -266,7 +275,8 @@ impl Books {
 /// A par table's stretch (the imprest model: counted when it opens and closes, brought
 /// back to par by a fill or credit as each shift ends) split at the shifts it spans, each
 /// shift with its own fills, credits, cash and rounds. Between two shifts the tray is the
-/// expected one (nothing counted it), so a tray difference is the count's, in the shift
+/// expected one (nothing counted it): such a shift end has no closing and lacks a count,
+/// its win is from the expected tray, and a tray difference is the count's, in the shift
 /// that counted it.
 fn by_shift(s: &Stretch, cal: &Calendar) -> Vec<((NaiveDate, u8), Figures)> {
     let place = |at: i64| {
@@ -286,7 +296,7 @@ fn by_shift(s: &Stretch, cal: &Calendar) -> Vec<((NaiveDate, u8), Figures)> {
             },
         };
         if key != part.0 {
-            part.1.ends(Some(tray), tray);
+            part.1.passes(tray);
             let next = (key, Figures::from(at, tray));
             out.push(std::mem::replace(&mut part, next));
         }
@@ -358,28 +368,33 @@ fn summed(
     out
 }
 
-/// The tables kept at a par, per shift of the period: the expected tray as the shift
-/// ended and the fill or credit that brings it back to par.
+/// The tables kept at a par, per shift of the period: the par in force as the shift
+/// ended, the expected tray then, the counted one if a count ended it, and the fill or
+/// credit that brings it back to par (from the count if there is one).
 fn pars(books: Option<&Books>, o: &Options) -> Section {
     let mut rows = Vec::new();
     let shifts = books.map(Books::shifts).unwrap_or_default();
     for ((db, table, day, shift), f) in shifts {
+        // The par in force as the shift ended, not today's.
         let par = books
             .and_then(|b| b.books.get(db))
-            .and_then(|(b, _)| b.par(&table));
+            .and_then(|(b, cal)| b.par_before(&table, cal.start_ms(day, shift + 1)));
         let (Some(par), Some(expected)) = (par, f.expected) else {
             continue;
         };
         if o.table.is_some_and(|t| t != table) || !(o.period.from..=o.period.to).contains(&day) {
             continue;
         }
-        let gap = par - expected;
+        // A shift that ended with a count is brought back to par from the counted tray
+        // (what is in it), one nobody counted from the expected tray.
+        let gap = par - f.closing.unwrap_or(expected);
         rows.push(vec![
             Cell::Text(table),
             Cell::Date(day),
             Cell::Int(i64::from(shift)),
             Cell::Money(par),
             Cell::Money(expected),
+            f.closing.map_or(Cell::Empty, Cell::Money),
             Cell::Money(gap.max(Money::ZERO)),
             Cell::Money((-gap).max(Money::ZERO)),
         ]);
@@ -392,6 +407,7 @@ fn pars(books: Option<&Books>, o: &Options) -> Section {
             "shift",
             "par",
             "expected tray",
+            "counted tray",
             "proposed fill",
             "proposed credit",
         ],

@@ -204,6 +204,7 @@ fn money_column_label(lang: Lang, key: &str) -> String {
         "tray_difference" => t!(lang, "report-col-tray-difference"),
         "par" => t!(lang, "report-col-par"),
         "expected tray" => t!(lang, "report-col-expected-tray"),
+        "counted tray" => t!(lang, "report-col-counted-tray"),
         "proposed fill" => t!(lang, "report-col-proposed-fill"),
         "proposed credit" => t!(lang, "report-col-proposed-credit"),
         other => other.to_string(),

@@ -148,6 +148,8 @@ struct Tray {
     /// Rounds settled in the open stretch: round → house net.
     rounds: HashMap<i64, Money>,
     par: Option<Money>,
+    /// Every par it was given, (when, par), in log order: a past shift's par.
+    pars: Vec<(i64, Money)>,
 }
 
 /// Every money event of a database read in log order, with the rounds' house nets.
@@ -267,6 +269,17 @@ impl MoneyBook {
 
     pub fn par(&self, table: &str) -> Option<Money> {
         self.trays.get(table).and_then(|t| t.par)
+    }
+
+    /// The table's par in force just before `at` (ms): the last one set before it; `None`
+    /// if it had none yet. A past shift's par is this at the shift's end.
+    pub fn par_before(&self, table: &str, at: i64) -> Option<Money> {
+        let t = self.trays.get(table)?;
+        t.pars
+            .iter()
+            .rev()
+            .find(|(when, _)| *when < at)
+            .map(|(_, p)| *p)
     }
 
     /// The tables with a par, each with it.
@@ -397,7 +410,9 @@ impl MoneyBook {
             }
             MoneyWhat::Par { chips } => {
                 let total = self.chips_of(chips)?.total();
-                self.trays.entry(need()?.to_string()).or_default().par = Some(total);
+                let tray = self.trays.entry(need()?.to_string()).or_default();
+                tray.par = Some(total);
+                tray.pars.push((at, total));
             }
             MoneyWhat::Count {
                 moment,
