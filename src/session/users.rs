@@ -223,14 +223,7 @@ pub(crate) fn check_rows(store: &Store, bound: i64) -> Result<(), UsersRowError>
             });
         }
     }
-    let added: i64 = store.conn().query_row(
-        &format!(
-            "SELECT count(*) FROM events WHERE kind = {} AND {NOT_STEP} AND seq <= ?1",
-            EventKind::UserAdded.code()
-        ),
-        [bound],
-        |r| r.get(0),
-    )?;
+    let added = logged_through(store, EventKind::UserAdded, bound)?;
     let within = rows.iter().filter(|r| r.4 <= bound).count();
     if added != within as i64 {
         return Err(UsersRowError::Count {
@@ -239,6 +232,18 @@ pub(crate) fn check_rows(store: &Store, bound: i64) -> Result<(), UsersRowError>
         });
     }
     check_changes(store, bound)
+}
+
+/// How many events of `kind` the log holds up to `bound` (the rows a users table must have).
+fn logged_through(store: &Store, kind: EventKind, bound: i64) -> rusqlite::Result<i64> {
+    store.conn().query_row(
+        &format!(
+            "SELECT count(*) FROM events WHERE kind = {} AND {NOT_STEP} AND seq <= ?1",
+            kind.code()
+        ),
+        [bound],
+        |r| r.get(0),
+    )
 }
 
 /// A `user_changes` row beside its event: set_seq, user, role, PIN hash, the event's kind
@@ -288,14 +293,7 @@ fn check_changes(store: &Store, bound: i64) -> Result<(), UsersRowError> {
             });
         }
     }
-    let changed: i64 = store.conn().query_row(
-        &format!(
-            "SELECT count(*) FROM events WHERE kind = {} AND {NOT_STEP} AND seq <= ?1",
-            EventKind::UserChanged.code()
-        ),
-        [bound],
-        |r| r.get(0),
-    )?;
+    let changed = logged_through(store, EventKind::UserChanged, bound)?;
     let within = rows.iter().filter(|r| r.0 <= bound).count();
     if changed != within as i64 {
         return Err(UsersRowError::ChangeCount {
