@@ -11,7 +11,9 @@ use croupier::engine::{BetSpec, Limits, Money, Rules};
 use croupier::log::{AuditError, ManualClock, Store};
 use croupier::script::{Script, settlement};
 use croupier::session::TableSession;
+use croupier::session::error::EventFault;
 use croupier::session::replay::{self, ReplayError};
+use croupier::session::settings::SettingFault;
 use croupier::session::table::InputError;
 use croupier::session::users::{self, LoginError, Role};
 use rusqlite::Connection;
@@ -1650,8 +1652,14 @@ fn verify_refuses_a_user_added_by_someone_not_logged_in() {
             Err(ReplayError::Event { kind, why, .. }) if !logged_in => {
                 assert_eq!(kind, "user_added");
                 assert!(
-                    why.contains("added by Petr Novak, who had not logged in before it"),
+                    why.to_string()
+                        .contains("added by Petr Novak, who had not logged in before it"),
                     "{why}"
+                );
+                // What was wrong is data: who added the user without logging in.
+                assert!(
+                    matches!(&*why, EventFault::Setting(SettingFault::AdderNotSignedIn(n)) if n == "Petr Novak"),
+                    "{why:?}"
                 );
             }
             other => panic!("logged in: {logged_in}: {other:?}"),

@@ -575,7 +575,7 @@ pub enum Payload {
 /// An event's text that does not read as its kind's payload.
 #[derive(Debug, thiserror::Error)]
 #[error("its data does not read as a {kind} event: {why}")]
-pub(crate) struct PayloadError {
+pub struct PayloadError {
     pub(crate) kind: &'static str,
     pub(crate) why: String,
 }

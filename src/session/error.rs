@@ -1,11 +1,18 @@
 //! The sessions' errors: why an input was not taken (`InputError`), and what in the log
 //! does not hold when it is read back (`ReplayError`). Shared by both games and the replay.
 
-use crate::codes::{NotNow, NotNowCode, RefusalCode};
-use crate::engine::pontis::{PlayError, SetupError as GameSetupError};
-use crate::engine::{Round, SetupError, StepError};
+use crate::codes::{Denied, NotNow, NotNowCode, RefusalCode};
+use crate::engine::pontis::{
+    PlayError, PlayWordsError, PontisRulesError, SetupError as GameSetupError,
+};
+use crate::engine::{Round, RulesError, SetupError, StepError, shown};
 use crate::log::AuditError;
+use crate::script::{ScriptError, StepWordsError};
+use crate::session::money::Fault as MoneyFault;
+use crate::session::money_log::SignerFault;
 use crate::session::money_signed::SignedError;
+use crate::session::settings::SettingFault;
+use crate::session::users::UsersRowError;
 
 /// What the feed expects between rounds (its answer's `expected …`).
 pub(crate) const BETWEEN_ROUNDS: &str = "bets (e.g. bets 1a:20 3a:50), or new-shoe, or close";
@@ -25,12 +32,12 @@ pub enum ReplayError {
     Event {
         seq: i64,
         kind: &'static str,
-        why: String,
+        why: Box<EventFault>,
     },
     #[error("round {round}: the logged settlement does not match the replay of its inputs: {why}")]
     Mismatch { round: i64, why: String },
     #[error("users: {0}")]
-    Users(String),
+    Users(UsersRowError),
     /// The kept totals (`round_totals`) are not what the events make them.
     #[error(
         "the kept totals differ from what the events make them ({0}): the table round_totals was changed outside Croupier, and the reports that read it cannot be trusted"
@@ -48,6 +55,135 @@ pub enum ReplayError {
     Schema(String),
     #[error(transparent)]
     Store(#[from] AuditError),
+}
+
+/// What one logged event does not hold (`ReplayError::Event`), carrying what was wrong:
+/// the reader's, the engine's or the settings replay's own typed error where one said
+/// it (never its text). The English `Display` is what `verify` prints.
+#[derive(Debug, thiserror::Error)]
+pub enum EventFault {
+    #[error("its data does not read as a {kind} event: {error}")]
+    Data {
+        kind: &'static str,
+        error: serde_json::Error,
+    },
+    #[error("no table")]
+    NoTable,
+    #[error("table {0} was never opened")]
+    TableNeverOpened(i64),
+    #[error("Pontis table {0} was never opened")]
+    PontisTableNeverOpened(i64),
+    #[error("Pontis table {0} is closed: nothing is played there")]
+    PontisTableClosed(String),
+    #[error("a Pontoon table opened with a Pontis table's id")]
+    PontoonOnPontisId,
+    #[error("a Pontis table opened with a Pontoon table's id")]
+    PontisOnPontoonId,
+    #[error("a Pontoon event at a Pontis table")]
+    PontoonEventAtPontis,
+    #[error("{0}")]
+    Rules(RulesError),
+    #[error("{0}")]
+    PontisRules(PontisRulesError),
+    /// The logged limits, or the logged bets under the table's rules and limits.
+    #[error("{0}")]
+    Setup(SetupError),
+    #[error("{0}")]
+    GameSetup(GameSetupError),
+    #[error("rules or limits changed with a round in play")]
+    RulesChangedInRound,
+    #[error("rules changed with a game in play")]
+    RulesChangedInGame,
+    #[error("new shoe with a round in play")]
+    ShoeInRound,
+    #[error("no round number")]
+    NoRoundNumber,
+    #[error("a round started while another is in play")]
+    RoundOverRound,
+    #[error("a game started while another is in play")]
+    GameOverGame,
+    #[error("game {logged} started, but the next game is {next}")]
+    GameNumber { logged: i64, next: i64 },
+    #[error("the game's rules are not its table's")]
+    GameRulesNotTables,
+    #[error("the dealer is not one of the players")]
+    DealerNotPlaying,
+    #[error("bad bets")]
+    BadBets,
+    #[error("an input with no round in play")]
+    InputWithoutRound,
+    #[error("no Pontis game in play at this table")]
+    NoGameInPlay,
+    #[error(
+        "Pontis game {0} is over (its last play ended it): its end must come next at this table"
+    )]
+    GameOverAwaitingEnd(i64),
+    #[error("{0}")]
+    StepWords(StepWordsError),
+    #[error("{0}")]
+    PlayWords(PlayWordsError),
+    #[error("the engine refuses \"{text}\" here: {refusal}")]
+    StepRefused { text: String, refusal: StepError },
+    #[error("the engine refuses \"{text}\" here: {refusal}")]
+    PlayRefused { text: String, refusal: PlayError },
+    #[error("an undo with no round in play")]
+    UndoWithoutRound,
+    #[error("an undo with nothing to undo")]
+    NothingToUndo,
+    #[error("the undo says it takes back \"{logged}\", but the last input is \"{last}\"")]
+    UndoOfOther { logged: String, last: String },
+    #[error(
+        "logged as a line the input ended in the middle of, but its reason is \"{reason}\", not the feed's \"{want}\""
+    )]
+    UnendedReason { reason: String, want: String },
+    #[error("\"{text}\" is logged as refused, but the engine accepts it here")]
+    RefusedButAccepted { text: String },
+    #[error(
+        "\"{text}\" is logged as refused with code {logged:?}, but the engine refuses it here with {engine:?}"
+    )]
+    RefusalCodeDiffers {
+        text: String,
+        logged: RefusalCode,
+        engine: RefusalCode,
+    },
+    #[error("a settlement with no round in play")]
+    SettlementWithoutRound,
+    #[error("settles round {settles:?}, but round {in_play} is in play")]
+    SettlesOtherRound { settles: Option<i64>, in_play: i64 },
+    #[error("a game's end with no game in play")]
+    EndWithoutGame,
+    #[error("{0}")]
+    Script(ScriptError),
+    #[error("{0}")]
+    NoGameScript(BankNeverTurned),
+    #[error("{0}")]
+    Role(Denied),
+    #[error("{0}")]
+    Setting(SettingFault),
+    #[error("{0}")]
+    Signer(SignerFault),
+    #[error("a drop for shift {shift}, but a gaming day has shifts 1 to {shifts}")]
+    DropShift { shift: u8, shifts: u8 },
+    #[error("{0}")]
+    Money(MoneyFault),
+    #[error("its random value \"{}\" is not 32 hex digits", shown(.0))]
+    Random(String),
+}
+
+/// A game that ended before a player's bank card was turned up: no game script holds it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{player}'s bank card was never turned up, and a game script needs every bank card")]
+pub struct BankNeverTurned {
+    pub player: String,
+}
+
+/// The event's fault, with its place in the log.
+pub(crate) fn event_fault(e: &crate::log::event::Event, why: EventFault) -> ReplayError {
+    ReplayError::Event {
+        seq: e.seq,
+        kind: e.kind.name(),
+        why: Box::new(why),
+    }
 }
 
 /// Why an input was not taken.

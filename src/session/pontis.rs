@@ -7,7 +7,8 @@
 
 use std::collections::HashMap;
 
-use super::error::{InputError, Refused, ReplayError};
+pub use super::error::BankNeverTurned;
+use super::error::{EventFault, InputError, Refused, ReplayError, event_fault as bad};
 use super::export::Finds;
 use super::opening;
 use super::tables::find_pontis_table;
@@ -29,13 +30,6 @@ pub struct LiveGame {
     pub game: Game,
     /// The inputs that stand (bank cards, plays, passes), in order.
     pub steps: Vec<Step>,
-}
-
-/// A game that ended before a player's bank card was turned up: no game script holds it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{player}'s bank card was never turned up, and a game script needs every bank card")]
-pub struct BankNeverTurned {
-    pub player: String,
 }
 
 impl LiveGame {
@@ -103,25 +97,15 @@ pub(crate) struct PontisTables {
     pub(crate) found: Option<(PontisScript, PontisEnded)>,
 }
 
-fn bad(e: &Event, why: impl Into<String>) -> ReplayError {
-    ReplayError::Event {
-        seq: e.seq,
-        kind: e.kind.name(),
-        why: why.into(),
-    }
-}
-
 fn read<T: serde::de::DeserializeOwned>(e: &Event) -> Result<T, ReplayError> {
-    serde_json::from_str(&e.data).map_err(|x| {
-        bad(
-            e,
-            format!("its data does not read as a {} event: {x}", e.kind.name()),
-        )
+    serde_json::from_str(&e.data).map_err(|error| {
+        let kind = e.kind.name();
+        bad(e, EventFault::Data { kind, error })
     })
 }
 
 fn rules_of(e: &Event, v: &serde_json::Value) -> Result<PontisRules, ReplayError> {
-    PontisRules::from_value(v).map_err(|x| bad(e, x.to_string()))
+    PontisRules::from_value(v).map_err(|x| bad(e, EventFault::PontisRules(x)))
 }
 
 impl PontisTables {
@@ -134,10 +118,10 @@ impl PontisTables {
         tables: &'a mut HashMap<i64, PontisTable>,
         e: &Event,
     ) -> Result<&'a mut PontisTable, ReplayError> {
-        let id = e.table.ok_or_else(|| bad(e, "no table"))?;
+        let id = e.table.ok_or_else(|| bad(e, EventFault::NoTable))?;
         tables
             .get_mut(&id)
-            .ok_or_else(|| bad(e, format!("Pontis table {id} was never opened")))
+            .ok_or_else(|| bad(e, EventFault::PontisTableNeverOpened(id)))
     }
 
     /// The table, which must be open: the session logs a game's events only there.
@@ -147,10 +131,7 @@ impl PontisTables {
     ) -> Result<&'a mut PontisTable, ReplayError> {
         let t = Self::table(tables, e)?;
         if !t.open {
-            return Err(bad(
-                e,
-                format!("Pontis table {} is closed: nothing is played there", t.name),
-            ));
+            return Err(bad(e, EventFault::PontisTableClosed(t.name.clone())));
         }
         Ok(t)
     }
@@ -162,7 +143,7 @@ impl PontisTables {
         Self::open_table(tables, e)?
             .live
             .as_mut()
-            .ok_or_else(|| bad(e, "no Pontis game in play at this table"))
+            .ok_or_else(|| bad(e, EventFault::NoGameInPlay))
     }
 
     /// The number of the game at this table whose last play ended it: its end is logged
@@ -178,12 +159,9 @@ impl PontisTables {
     /// Refuses any event but the game's end at a table whose game is over.
     pub(crate) fn check_awaiting_end(&self, e: &Event) -> Result<(), ReplayError> {
         match self.over_at(e.table) {
-            Some(n) if e.kind != EventKind::PontisEnded => Err(bad(
-                e,
-                format!(
-                    "Pontis game {n} is over (its last play ended it): its end must come next at this table"
-                ),
-            )),
+            Some(n) if e.kind != EventKind::PontisEnded => {
+                Err(bad(e, EventFault::GameOverAwaitingEnd(n)))
+            }
             _ => Ok(()),
         }
     }
@@ -218,10 +196,12 @@ impl PontisTables {
             EventKind::PontisPlay => {
                 let d: payload::Input = read(e)?;
                 let live = Self::live(&mut self.tables, e)?;
-                let step = parse_step(&d.text, &live.game).map_err(|x| bad(e, x.to_string()))?;
-                live.game
-                    .apply(step)
-                    .map_err(|x| bad(e, format!("the engine refuses \"{}\" here: {x}", d.text)))?;
+                let step = parse_step(&d.text, &live.game)
+                    .map_err(|x| bad(e, EventFault::PlayWords(x)))?;
+                live.game.apply(step).map_err(|refusal| {
+                    let text = d.text.clone();
+                    bad(e, EventFault::PlayRefused { text, refusal })
+                })?;
                 live.steps.push(step);
             }
             EventKind::PontisUndo => self.undone(e)?,
@@ -236,7 +216,7 @@ impl PontisTables {
             | EventKind::UserLocked
             | EventKind::UserUnlocked
             | EventKind::UserChanged => {}
-            _ => return Err(bad(e, "a Pontoon event at a Pontis table")),
+            _ => return Err(bad(e, EventFault::PontoonEventAtPontis)),
         }
         Ok(())
     }
@@ -244,12 +224,12 @@ impl PontisTables {
     /// A Pontis table opened, or reopened (the same rules only with a game in play).
     fn table_opened(&mut self, e: &Event) -> Result<(), ReplayError> {
         let d: PontisOpened = read(e)?;
-        let id = e.table.ok_or_else(|| bad(e, "no table"))?;
+        let id = e.table.ok_or_else(|| bad(e, EventFault::NoTable))?;
         let rules = rules_of(e, &d.rules)?;
         match self.tables.get_mut(&id) {
             Some(t) => {
                 if t.live.is_some() && t.rules != rules {
-                    return Err(bad(e, "rules changed with a game in play"));
+                    return Err(bad(e, EventFault::RulesChangedInGame));
                 }
                 t.rules = rules;
                 t.open = true;
@@ -276,30 +256,25 @@ impl PontisTables {
         self.games += 1;
         let d: PontisStarted = read(e)?;
         if self.check_numbers && d.game != self.games {
-            return Err(bad(
-                e,
-                format!(
-                    "game {} started, but the next game is {}",
-                    d.game, self.games
-                ),
-            ));
+            let (logged, next) = (d.game, self.games);
+            return Err(bad(e, EventFault::GameNumber { logged, next }));
         }
         let rules = rules_of(e, &d.rules)?;
         let t = Self::open_table(&mut self.tables, e)?;
         if t.live.is_some() {
-            return Err(bad(e, "a game started while another is in play"));
+            return Err(bad(e, EventFault::GameOverGame));
         }
         if rules != t.rules {
-            return Err(bad(e, "the game's rules are not its table's"));
+            return Err(bad(e, EventFault::GameRulesNotTables));
         }
         let dealer = d
             .players
             .iter()
             .position(|p| *p == d.dealer)
-            .ok_or_else(|| bad(e, "the dealer is not one of the players"))?;
+            .ok_or_else(|| bad(e, EventFault::DealerNotPlaying))?;
         let n = d.players.len();
         let start = Game::new(rules, d.players, dealer, vec![None; n])
-            .map_err(|x| bad(e, x.to_string()))?;
+            .map_err(|x| bad(e, EventFault::GameSetup(x)))?;
         t.live = Some(LiveGame {
             number: d.game,
             game: start.clone(),
@@ -317,16 +292,11 @@ impl PontisTables {
         let last = live
             .steps
             .last()
-            .ok_or_else(|| bad(e, "an undo with nothing to undo"))?;
+            .ok_or_else(|| bad(e, EventFault::NothingToUndo))?;
         let text = live.game.step_text(last);
         if d.text != text {
-            return Err(bad(
-                e,
-                format!(
-                    "the undo says it takes back \"{}\", but the last input is \"{text}\"",
-                    d.text
-                ),
-            ));
+            let (logged, last) = (d.text, text);
+            return Err(bad(e, EventFault::UndoOfOther { logged, last }));
         }
         live.undo();
         Ok(())
@@ -340,13 +310,8 @@ impl PontisTables {
             if let Ok(step) = parse_step(&d.text, &live.game)
                 && live.game.check(&step).is_ok()
             {
-                return Err(bad(
-                    e,
-                    format!(
-                        "\"{}\" is logged as refused, but the engine accepts it here",
-                        d.text
-                    ),
-                ));
+                let text = d.text.clone();
+                return Err(bad(e, EventFault::RefusedButAccepted { text }));
             }
         }
         Ok(())
@@ -361,7 +326,7 @@ impl PontisTables {
         let live = t
             .live
             .take()
-            .ok_or_else(|| bad(e, "a game's end with no game in play"))?;
+            .ok_or_else(|| bad(e, EventFault::EndWithoutGame))?;
         let replayed = PontisEnded::of(live.number, &live.game, live.steps.len());
         if d != replayed {
             return Err(ReplayError::Mismatch {
@@ -375,7 +340,9 @@ impl PontisTables {
             });
         }
         if want == Some(live.number) {
-            let script = live.script().map_err(|x| bad(e, x.to_string()))?;
+            let script = live
+                .script()
+                .map_err(|x| bad(e, EventFault::NoGameScript(x)))?;
             self.found = Some((script, d));
         }
         Ok(())

@@ -7,11 +7,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 pub use super::error::ReplayError;
-use super::error::{BETWEEN_ROUNDS, UNENDED};
+use super::error::{BETWEEN_ROUNDS, EventFault, UNENDED};
 use super::export::Finds;
 use super::pontis::PontisTables;
 use crate::codes::RefusalCode;
-use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step, shown};
+use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step};
 use crate::log::event::{Event, EventKind, hex};
 use crate::log::payload::{self, NetData, Payload, RoundSettled, nets_of, view};
 use crate::log::store::{
@@ -350,30 +350,29 @@ impl Replayer {
     /// The event's data read as the payload of its kind; a text that does not read so is a
     /// fault of the log.
     fn read<T: serde::de::DeserializeOwned>(e: &Event) -> Result<T, ReplayError> {
-        serde_json::from_str(&e.data).map_err(|x| {
+        serde_json::from_str(&e.data).map_err(|error| {
             Self::bad(
                 e,
-                format!("its data does not read as a {} event: {x}", e.kind.name()),
+                EventFault::Data {
+                    kind: e.kind.name(),
+                    error,
+                },
             )
         })
     }
 
-    fn bad(e: &Event, why: impl std::fmt::Display) -> ReplayError {
-        ReplayError::Event {
-            seq: e.seq,
-            kind: e.kind.name(),
-            why: why.to_string(),
-        }
+    fn bad(e: &Event, why: EventFault) -> ReplayError {
+        super::error::event_fault(e, why)
     }
 
     fn table<'a>(
         tables: &'a mut HashMap<i64, TableState>,
         e: &Event,
     ) -> Result<&'a mut TableState, ReplayError> {
-        let id = e.table.ok_or_else(|| Self::bad(e, "no table"))?;
+        let id = e.table.ok_or_else(|| Self::bad(e, EventFault::NoTable))?;
         tables
             .get_mut(&id)
-            .ok_or_else(|| Self::bad(e, format!("table {id} was never opened")))
+            .ok_or_else(|| Self::bad(e, EventFault::TableNeverOpened(id)))
     }
 
     /// Takes the next event of the log.
@@ -385,16 +384,10 @@ impl Replayer {
         self.pontis.check_awaiting_end(e)?;
         match e.kind {
             EventKind::TableOpened if self.pontis.has(e.table) => {
-                return Err(Self::bad(
-                    e,
-                    "a Pontoon table opened with a Pontis table's id",
-                ));
+                return Err(Self::bad(e, EventFault::PontoonOnPontisId));
             }
             EventKind::PontisOpened if e.table.is_some_and(|t| self.tables.contains_key(&t)) => {
-                return Err(Self::bad(
-                    e,
-                    "a Pontis table opened with a Pontoon table's id",
-                ));
+                return Err(Self::bad(e, EventFault::PontisOnPontoonId));
             }
             EventKind::TableOpened => self.table_opened(e)?,
             EventKind::TableClosed if self.pontis.has(e.table) => self.pontis.feed(e)?,
@@ -426,12 +419,12 @@ impl Replayer {
             EventKind::UserChanged => self
                 .settings
                 .user_changed(e)
-                .map_err(|why| Self::bad(e, why))?,
+                .map_err(|why| Self::bad(e, EventFault::Setting(why)))?,
             EventKind::SettingChanged => {
                 let rounds = self.rounds;
                 self.settings
                     .check(e, rounds)
-                    .map_err(|why| Self::bad(e, why))?;
+                    .map_err(|why| Self::bad(e, EventFault::Setting(why)))?;
             }
             EventKind::Login => {
                 if let Some(u) = e.user {
@@ -451,17 +444,17 @@ impl Replayer {
     /// with a round in play; a new shoe if the number of decks changed).
     fn table_opened(&mut self, e: &Event) -> Result<(), ReplayError> {
         let d: payload::TableOpened = Self::read(e)?;
-        let id = e.table.ok_or_else(|| Self::bad(e, "no table"))?;
-        let rules = rules_of(&d.rules).map_err(|x| Self::bad(e, x.to_string()))?;
+        let id = e.table.ok_or_else(|| Self::bad(e, EventFault::NoTable))?;
+        let rules = rules_of(&d.rules).map_err(|x| Self::bad(e, EventFault::Rules(x)))?;
         let limits = Limits::new(d.limits.min_bet, d.limits.box_max)
-            .map_err(|x| Self::bad(e, x.to_string()))?;
+            .map_err(|x| Self::bad(e, EventFault::Setup(x)))?;
         let (name, preset) = (d.name, d.preset);
         match self.tables.get_mut(&id) {
             Some(t) => {
                 // A table closed mid-round reopens with its round in play, under the
                 // same rules and limits only.
                 if t.live.is_some() && (t.rules != rules || t.limits != limits) {
-                    return Err(Self::bad(e, "rules or limits changed with a round in play"));
+                    return Err(Self::bad(e, EventFault::RulesChangedInRound));
                 }
                 let same_deck = t.rules.decks() == rules.decks();
                 t.rules = rules;
@@ -498,7 +491,7 @@ impl Replayer {
     fn shoe_new(&mut self, e: &Event) -> Result<(), ReplayError> {
         let t = Self::table(&mut self.tables, e)?;
         if t.live.is_some() {
-            return Err(Self::bad(e, "new shoe with a round in play"));
+            return Err(Self::bad(e, EventFault::ShoeInRound));
         }
         t.shoe = Shoe::new(t.rules.decks());
         t.seen.clear();
@@ -511,16 +504,18 @@ impl Replayer {
     fn round_started(&mut self, e: &Event) -> Result<(), ReplayError> {
         self.rounds += 1;
         let track_seen = self.track_seen;
-        let id = e.round.ok_or_else(|| Self::bad(e, "no round number"))?;
+        let id = e
+            .round
+            .ok_or_else(|| Self::bad(e, EventFault::NoRoundNumber))?;
         let t = Self::table(&mut self.tables, e)?;
         if t.live.is_some() {
-            return Err(Self::bad(e, "a round started while another is in play"));
+            return Err(Self::bad(e, EventFault::RoundOverRound));
         }
         let bets: Arc<[BetSpec]> = view::started_bets(&e.data)
-            .ok_or_else(|| Self::bad(e, "bad bets"))?
+            .ok_or_else(|| Self::bad(e, EventFault::BadBets))?
             .into();
         let start = Round::with_shoe(t.rules, t.limits, bets.clone(), t.shoe.clone())
-            .map_err(|x| Self::bad(e, x.to_string()))?;
+            .map_err(|x| Self::bad(e, EventFault::Setup(x)))?;
         t.live = Some(LiveRound {
             id,
             bets,
@@ -542,7 +537,7 @@ impl Replayer {
         let live = t
             .live
             .as_mut()
-            .ok_or_else(|| Self::bad(e, "an input with no round in play"))?;
+            .ok_or_else(|| Self::bad(e, EventFault::InputWithoutRound))?;
         let parsed;
         let text = match view::plain_text(&e.data) {
             Some(t) => t,
@@ -551,10 +546,12 @@ impl Replayer {
                 parsed.text.as_str()
             }
         };
-        let step = parse_step(text, &live.round).map_err(|x| Self::bad(e, x.to_string()))?;
-        live.round
-            .apply(step)
-            .map_err(|x| Self::bad(e, format!("the engine refuses \"{text}\" here: {x}")))?;
+        let step =
+            parse_step(text, &live.round).map_err(|x| Self::bad(e, EventFault::StepWords(x)))?;
+        live.round.apply(step).map_err(|refusal| {
+            let text = text.to_string();
+            Self::bad(e, EventFault::StepRefused { text, refusal })
+        })?;
         live.steps.push(step);
         Ok(())
     }
@@ -566,9 +563,9 @@ impl Replayer {
         let live = t
             .live
             .as_mut()
-            .ok_or_else(|| Self::bad(e, "an undo with no round in play"))?;
+            .ok_or_else(|| Self::bad(e, EventFault::UndoWithoutRound))?;
         live.undo()
-            .ok_or_else(|| Self::bad(e, "an undo with nothing to undo"))?;
+            .ok_or_else(|| Self::bad(e, EventFault::NothingToUndo))?;
         Ok(())
     }
 
@@ -590,13 +587,8 @@ impl Replayer {
                     .as_ref()
                     .is_some_and(|c| *c != RefusalCode::Unended)
             {
-                return Err(Self::bad(
-                    e,
-                    format!(
-                        "logged as a line the input ended in the middle of, but its reason is \"{}\", not the feed's \"{want}\"",
-                        d.reason
-                    ),
-                ));
+                let reason = d.reason;
+                return Err(Self::bad(e, EventFault::UnendedReason { reason, want }));
             }
             return Ok(());
         }
@@ -610,22 +602,21 @@ impl Replayer {
             if let Ok(step) = parse_step(text, &live.round)
                 && live.round.check(step).is_ok()
             {
-                return Err(Self::bad(
-                    e,
-                    format!("\"{text}\" is logged as refused, but the engine accepts it here"),
-                ));
+                let text = text.to_string();
+                return Err(Self::bad(e, EventFault::RefusedButAccepted { text }));
             }
             // A round's code logged with it must be the engine's own answer there (when
             // its text reads as a step again: a bet named by number does not).
             if let Some(code) = d.refusal.as_ref().filter(|c| c.is_round()) {
                 let engine = derive_refusal(&live.round, text);
                 if engine != *code && engine != RefusalCode::UnreadableInput {
-                    return Err(Self::bad(
-                        e,
-                        format!(
-                            "\"{text}\" is logged as refused with code {code:?}, but the engine refuses it here with {engine:?}"
-                        ),
-                    ));
+                    let (text, logged) = (text.to_string(), code.clone());
+                    let why = EventFault::RefusalCodeDiffers {
+                        text,
+                        logged,
+                        engine,
+                    };
+                    return Err(Self::bad(e, why));
                 }
             }
         }
@@ -641,15 +632,13 @@ impl Replayer {
         let live = t
             .live
             .take()
-            .ok_or_else(|| Self::bad(e, "a settlement with no round in play"))?;
+            .ok_or_else(|| Self::bad(e, EventFault::SettlementWithoutRound))?;
         if e.round != Some(live.id) {
-            return Err(Self::bad(
-                e,
-                format!(
-                    "settles round {:?}, but round {} is in play",
-                    e.round, live.id
-                ),
-            ));
+            let why = EventFault::SettlesOtherRound {
+                settles: e.round,
+                in_play: live.id,
+            };
+            return Err(Self::bad(e, why));
         }
         settled_as_replayed(e, &live)?;
         if let Some(c) = self.figures.as_mut() {
@@ -679,8 +668,10 @@ impl Replayer {
         self.corrected += 1;
         let d: payload::RoundCorrected = Self::read(e)?;
         let script =
-            Script::from_value(&d.script, None).map_err(|x| Self::bad(e, x.to_string()))?;
-        let round = script.play().map_err(|x| Self::bad(e, x.to_string()))?;
+            Script::from_value(&d.script, None).map_err(|x| Self::bad(e, EventFault::Script(x)))?;
+        let round = script
+            .play()
+            .map_err(|x| Self::bad(e, EventFault::Script(x)))?;
         if !round.is_complete() || d.nets != nets_of(&round) {
             return Err(ReplayError::Mismatch {
                 round: e.round.unwrap_or(0),
@@ -696,10 +687,11 @@ impl Replayer {
     /// A user added: a known role, and the settings replay's own checks.
     fn user_added(&mut self, e: &Event) -> Result<(), ReplayError> {
         let d: payload::UserAdded = Self::read(e)?;
-        let role = super::users::Role::parse(&d.role).map_err(|x| Self::bad(e, x.to_string()))?;
+        let role =
+            super::users::Role::parse(&d.role).map_err(|x| Self::bad(e, EventFault::Role(x)))?;
         self.settings
             .user_added(d.user, d.name, role, e.user)
-            .map_err(|why| Self::bad(e, why))
+            .map_err(|why| Self::bad(e, EventFault::Setting(why)))
     }
 
     /// A money event: its signers as the store would have taken them, then the book's
@@ -707,7 +699,7 @@ impl Replayer {
     fn money_event(&mut self, e: &Event) -> Result<(), ReplayError> {
         let d: payload::MoneyEvent = Self::read(e)?;
         super::money_log::check_signers_logged(&self.settings, e.user, &d)
-            .map_err(|why| Self::bad(e, why))?;
+            .map_err(|why| Self::bad(e, EventFault::Signer(why)))?;
         // A drop names a shift of the calendar in force, as `money_log::drops` requires.
         let shifts = self
             .settings
@@ -716,10 +708,7 @@ impl Replayer {
         if let payload::MoneyWhat::Drop { shift, .. } = d.what
             && shift > shifts
         {
-            return Err(Self::bad(
-                e,
-                format!("a drop for shift {shift}, but a gaming day has shifts 1 to {shifts}"),
-            ));
+            return Err(Self::bad(e, EventFault::DropShift { shift, shifts }));
         }
         let table = match e.table {
             Some(_) => Some(Self::table(&mut self.tables, e)?.name.clone()),
@@ -727,7 +716,7 @@ impl Replayer {
         };
         self.money
             .money(e.at, table.as_deref(), &d)
-            .map_err(|why| Self::bad(e, why))
+            .map_err(|why| Self::bad(e, EventFault::Money(why)))
     }
 
     /// The log's first event: its random value, when there is one, is 32 hex digits.
@@ -737,10 +726,7 @@ impl Replayer {
             .random
             .filter(|r| r.len() != 32 || !r.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
         {
-            return Err(Self::bad(
-                e,
-                format!("its random value \"{}\" is not 32 hex digits", shown(&r)),
-            ));
+            return Err(Self::bad(e, EventFault::Random(r)));
         }
         Ok(())
     }
@@ -1030,7 +1016,7 @@ fn verify_rest(store: &Store, bound: i64, r: &mut Replayer) -> Result<(), Replay
             why: "round_figures has a row that no settlement in the log wrote".into(),
         });
     }
-    super::users::check_rows(store, bound).map_err(|e| ReplayError::Users(e.to_string()))
+    super::users::check_rows(store, bound).map_err(ReplayError::Users)
 }
 
 impl Verified {
@@ -1411,11 +1397,10 @@ mod tests {
         assert!(checked > 0, "the demo refuses some inputs");
     }
 
-    /// A refusal logged with a code the engine would not give there fails verify.
-    #[test]
-    fn a_refusal_logged_with_another_code_fails_verify() {
+    /// A store with a Czech table and a round of one bet in play (a card is wanted).
+    fn round_in_play(name: &str) -> (Store, super::super::TableSession, i64) {
         use crate::engine::{BetSpec, Limits};
-        let dir = std::env::temp_dir().join(format!("croupier-forged-code-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("croupier-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("t.db");
         let _ = std::fs::remove_file(&path);
@@ -1443,6 +1428,13 @@ mod tests {
             stake: Money::from_cents(500),
         };
         let round = s.start_round(&mut store, vec![bet]).unwrap();
+        (store, s, round)
+    }
+
+    /// A refusal logged with a code the engine would not give there fails verify.
+    #[test]
+    fn a_refusal_logged_with_another_code_fails_verify() {
+        let (mut store, mut s, round) = round_in_play("forged-code");
         // `stick` when a card is wanted: logged with its code, verify holds.
         assert!(s.input_text(&mut store, "stick").is_err());
         verify(&store, |_| {}).unwrap();
@@ -1455,9 +1447,54 @@ mod tests {
         store
             .append(&forged, Some(s.table_id()), None, Some(round))
             .unwrap();
-        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        let e = verify(&store, |_| {}).unwrap_err();
+        let text = e.to_string();
         assert!(
-            e.contains("RoundComplete") && e.contains("DecisionNotWanted"),
+            text.contains("RoundComplete") && text.contains("DecisionNotWanted"),
+            "{text}"
+        );
+        let ReplayError::Event { why, .. } = &e else {
+            panic!("{e:?}");
+        };
+        assert!(
+            matches!(
+                **why,
+                EventFault::RefusalCodeDiffers {
+                    logged: RefusalCode::RoundComplete,
+                    engine: RefusalCode::DecisionNotWanted,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+    }
+
+    /// A logged input the engine refuses fails verify with the engine's own typed
+    /// refusal (what was wrong, not its text), and its English words as before.
+    #[test]
+    fn a_logged_input_the_engine_refuses_fails_verify_with_its_refusal() {
+        let (mut store, s, round) = round_in_play("forged-step");
+        let forged = Payload::Step(payload::Input {
+            text: "stick".into(),
+        });
+        store
+            .append(&forged, Some(s.table_id()), None, Some(round))
+            .unwrap();
+        let e = verify(&store, |_| {}).unwrap_err();
+        let ReplayError::Event {
+            kind: "step", why, ..
+        } = &e
+        else {
+            panic!("{e:?}");
+        };
+        let EventFault::StepRefused { text, refusal } = &**why else {
+            panic!("{e:?}");
+        };
+        assert_eq!(text, "stick");
+        assert_eq!(refusal.refusal, crate::engine::Refusal::DecisionNotWanted);
+        assert!(
+            e.to_string()
+                .contains("(step): the engine refuses \"stick\" here: no decision is due now"),
             "{e}"
         );
     }

@@ -265,7 +265,7 @@ pub(crate) struct SettingsReplay {
 /// Why a logged user or setting is not one the store would have allowed (what `verify`
 /// says of the event): who did it, and what they may not do.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum SettingFault {
+pub enum SettingFault {
     #[error("user {0} added themself, but only the first user (an admin) does")]
     AddedThemself(i64),
     #[error("the first user must be an admin, but user {id} was added as {}", .role.name())]
