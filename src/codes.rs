@@ -4,6 +4,9 @@
 
 use crate::engine::{BetIx, ImpossibleCard, Refusal, Round, SetupError};
 
+mod store;
+pub use store::{LogRefusal, StoreCode};
+
 /// A language of the screens and reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Lang {

@@ -585,8 +585,9 @@ fn no_import_circle_between_modules() {
 
 /// What each top-level module may import (besides itself and other crates). The binary
 /// (`main`) may import anything. Reading down: the engine is pure; the log core knows no
-/// table, user or language; i18n says codes and the log's errors in words, knowing no
-/// session; the UI reaches the log only through the sessions and reports.
+/// table, user or language; i18n says codes in words (the log's errors too, as their
+/// `codes::StoreCode`), knowing no session and no log type; the UI reaches the log only
+/// through the sessions and reports.
 const LAYERS: &[(&str, &[&str])] = &[
     ("engine", &[]),
     ("codes", &["engine"]),
@@ -597,7 +598,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("sim", &["engine", "script"]),
     ("lab", &["engine", "sim", "panics"]),
     ("log", &["engine", "codes", "script"]),
-    ("i18n", &["engine", "codes", "log"]),
+    ("i18n", &["engine", "codes"]),
     (
         "session",
         &[

@@ -1,6 +1,7 @@
 //! Refusals and the round in words, in the table's language: the engine's closed refusal
-//! enums (`Refusal`, `SetupError`, `MoneyError`, `ImpossibleCard`), the log's `AuditError`
-//! and the sessions' codes (`crate::codes`) mapped variant by variant to `error-…` messages with their
+//! enums (`Refusal`, `SetupError`, `MoneyError`, `ImpossibleCard`), the log's errors as
+//! codes (`StoreCode`, from `AuditError::code`) and the sessions' codes (`crate::codes`)
+//! mapped variant by variant to `error-…` messages with their
 //! arguments — never by parsing the English text the types also carry. Beside them, what a
 //! refusal says was expected instead: what the round wants now (`expected`), a step as the
 //! dealer reads it (`step`), a card, a hand's outcome. Words only: every rule is asked of
@@ -9,14 +10,13 @@
 
 use super::words::{decision, rank_mark};
 use super::{Lang, amount};
-use crate::codes::{Denied, NameProblem, NotNow, Role, TableGame};
+use crate::codes::{Denied, LogRefusal, NameProblem, NotNow, Role, StoreCode, TableGame};
 use crate::engine::DeckCard;
 use crate::engine::pontis::{CardGone, Game, Lay, Need, PlayError, PlayRefusal, Top};
 use crate::engine::{
     BetIx, Card, CardReason, CardTo, Decision, ImpossibleCard, Money, MoneyError, Outcome, Pay,
     Refusal, Round, SetupError, Step, Suit, Want,
 };
-use crate::log::{AuditError, LogRefusal};
 use crate::t;
 
 /// A card as the language writes it: the rank's mark and the suit's (`K♥`, `К♥`; English
@@ -614,48 +614,41 @@ pub fn pontis_refusal(lang: Lang, r: &PlayRefusal) -> String {
     }
 }
 
-/// What went wrong with the database, naming the file and what to do.
-pub fn store(lang: Lang, e: &AuditError) -> String {
+/// What went wrong with the database, naming the file and what to do (a `log::AuditError`
+/// as its `code()`).
+pub fn store(lang: Lang, e: &StoreCode) -> String {
     let p = |p: &std::path::Path| p.display().to_string();
     match e {
-        AuditError::NotCroupier { path, detail } => {
+        StoreCode::NotCroupier { path, detail } => {
             t!(lang, "error-not-croupier", path = p(path), detail = detail)
         }
-        AuditError::NewerSchema { path, found, known } => t!(
+        StoreCode::NewerSchema { path, found, known } => t!(
             lang,
             "error-newer-schema",
             path = p(path),
             found = *found,
             known = *known
         ),
-        AuditError::OlderSchema { path, found, known } => t!(
+        StoreCode::OlderSchema { path, found, known } => t!(
             lang,
             "error-older-schema",
             path = p(path),
             found = *found,
             known = *known
         ),
-        AuditError::InUse { path, holder } => {
+        StoreCode::InUse { path, holder } => {
             t!(lang, "error-in-use", path = p(path), holder = holder)
         }
-        AuditError::ReadOnly { path, detail } => {
+        StoreCode::ReadOnly { path, detail } => {
             t!(lang, "error-read-only", path = p(path), detail = detail)
         }
-        AuditError::DiskFull { path } => t!(lang, "error-disk-full", path = p(path)),
-        AuditError::Sqlite { path, detail } => {
+        StoreCode::DiskFull { path } => t!(lang, "error-disk-full", path = p(path)),
+        StoreCode::Sqlite { path, detail } => {
             t!(lang, "error-sqlite", path = p(path), detail = detail)
         }
-        AuditError::Db { path, source } => {
-            t!(
-                lang,
-                "error-sqlite",
-                path = p(path),
-                detail = source.to_string()
-            )
-        }
-        AuditError::PinHash(detail) => t!(lang, "error-pin-hash", detail = detail),
-        AuditError::Denied(d) => denied(lang, d),
-        AuditError::Refused(r) => log_refusal(lang, r),
+        StoreCode::PinHash(detail) => t!(lang, "error-pin-hash", detail = detail),
+        StoreCode::Denied(d) => denied(lang, d),
+        StoreCode::Refused(r) => log_refusal(lang, r),
     }
 }
 
@@ -726,6 +719,7 @@ mod tests {
 
     use super::*;
     use crate::engine::{BetSpec, Limits, Rank, Rules};
+    use crate::log::AuditError;
 
     /// A message with an argument not passed shows as `{$name}`; an id missing shows as
     /// the id itself. Neither may reach a screen.
@@ -782,7 +776,7 @@ mod tests {
     fn log_refusals_in_english_are_their_display() {
         for r in log_refusals(std::path::Path::new("/tmp/t.db")) {
             let e = AuditError::Refused(r);
-            assert_eq!(store(Lang::En, &e), e.to_string());
+            assert_eq!(store(Lang::En, &e.code()), e.to_string());
         }
     }
 
@@ -1081,7 +1075,7 @@ mod tests {
                 said_fully(lang, &setup(lang, x), &format!("{x:?}"));
             }
             for x in &stores {
-                said_fully(lang, &store(lang, x), &format!("{x:?}"));
+                said_fully(lang, &store(lang, &x.code()), &format!("{x:?}"));
             }
             for x in [
                 MoneyError::NotAnAmount("x".into()),

@@ -4,6 +4,9 @@
 
 use std::path::PathBuf;
 
+pub use crate::codes::LogRefusal;
+use crate::codes::StoreCode;
+
 /// What went wrong with the database. Every message names the file and what to do.
 #[derive(Debug, thiserror::Error)]
 pub enum AuditError {
@@ -62,54 +65,47 @@ pub enum AuditError {
     Refused(LogRefusal),
 }
 
-/// What the log could not give, with what was asked for: a closed set, so that a screen
-/// says each in its language.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum LogRefusal {
-    #[error("there is no round {round} in {}", path.display())]
-    NoRound { path: PathBuf, round: i64 },
-    #[error(
-        "{}: there is no round {round} (rounds are numbered from 1; this database has {rounds})",
-        path.display()
-    )]
-    NoRoundNumbered {
-        path: PathBuf,
-        round: i64,
-        rounds: i64,
-    },
-    #[error(
-        "{}: there is no Pontis game {game} (games are numbered from 1; this database has {games})",
-        path.display()
-    )]
-    NoGame {
-        path: PathBuf,
-        game: i64,
-        games: i64,
-    },
-    #[error("round {round} is still in play: it has no settlement yet")]
-    RoundInPlay { round: i64 },
-    #[error("Pontis game {game} is still in play: it has not ended yet")]
-    GameInPlay { game: i64 },
-    #[error("round {round} has no settlement")]
-    NoSettlement { round: i64 },
-    #[error("round {round}: its round_started event does not read (run `croupier verify`)")]
-    StartUnreadable { round: i64 },
-    #[error("round {round}: correction unreadable: {detail}")]
-    CorrectionUnreadable { round: i64, detail: String },
-    #[error("event {seq}: not a setting (run `croupier verify`)")]
-    NotASetting { seq: i64 },
-    #[error("the logged currency {code:?} is not an ISO 4217 code (run `croupier verify`)")]
-    BadCurrency { code: String },
-    #[error(
-        "the logged language {lang:?} of user {user} is not one of en, cs, uk, ru (run `croupier verify`)"
-    )]
-    BadLanguage { user: i64, lang: String },
-    #[error(
-        "the logged gaming day (time zone {tz:?}, shifts {shifts:?}) is not a calendar (run `croupier verify`)"
-    )]
-    BadCalendar { tz: String, shifts: String },
-    #[error("the replay thread failed")]
-    ReplayThread,
+impl AuditError {
+    /// What went wrong, as codes and values (`i18n::errors::store` says it in words):
+    /// SQLite's own failure as its text, everything else as it is.
+    pub fn code(&self) -> StoreCode {
+        match self {
+            AuditError::NotCroupier { path, detail } => StoreCode::NotCroupier {
+                path: path.clone(),
+                detail: detail.clone(),
+            },
+            AuditError::NewerSchema { path, found, known } => StoreCode::NewerSchema {
+                path: path.clone(),
+                found: *found,
+                known: *known,
+            },
+            AuditError::OlderSchema { path, found, known } => StoreCode::OlderSchema {
+                path: path.clone(),
+                found: *found,
+                known: *known,
+            },
+            AuditError::InUse { path, holder } => StoreCode::InUse {
+                path: path.clone(),
+                holder: holder.clone(),
+            },
+            AuditError::ReadOnly { path, detail } => StoreCode::ReadOnly {
+                path: path.clone(),
+                detail: detail.clone(),
+            },
+            AuditError::DiskFull { path } => StoreCode::DiskFull { path: path.clone() },
+            AuditError::Sqlite { path, detail } => StoreCode::Sqlite {
+                path: path.clone(),
+                detail: detail.clone(),
+            },
+            AuditError::Db { path, source } => StoreCode::Sqlite {
+                path: path.clone(),
+                detail: source.to_string(),
+            },
+            AuditError::PinHash(detail) => StoreCode::PinHash(detail.clone()),
+            AuditError::Denied(d) => StoreCode::Denied(d.clone()),
+            AuditError::Refused(r) => StoreCode::Refused(r.clone()),
+        }
+    }
 }
 
 /// An error and each of its causes, joined by ": " (for a message that holds an error but

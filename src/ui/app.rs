@@ -157,7 +157,7 @@ impl DealerApp {
             self.say((said, Tone::Info));
         }
         if let Some(e) = &self.fatal_error {
-            let why = errors::store(lang, e);
+            let why = errors::store(lang, &e.code());
             self.say((why.clone(), Tone::Error));
             self.page = Page::Fatal(why);
         }
@@ -204,7 +204,7 @@ impl DealerApp {
         self.status = Some(said);
     }
     fn fatal(&mut self, e: AuditError) {
-        let why = errors::store(self.lang, &e);
+        let why = errors::store(self.lang, &e.code());
         self.say((why.clone(), Tone::Error));
         self.page = Page::Fatal(why);
         self.fatal_error = Some(e);
@@ -580,7 +580,7 @@ impl DealerApp {
                     Tone::Info,
                 ),
                 Ok(()) => (t!(lang, "app-table-closed", name = name), Tone::Info),
-                Err(e) => (errors::store(lang, &e), Tone::Error),
+                Err(e) => (errors::store(lang, &e.code()), Tone::Error),
             })
         } else {
             None
@@ -613,7 +613,7 @@ impl DealerApp {
                                     lang,
                                     "login-language-not-saved",
                                     said = said,
-                                    why = errors::store(lang, &e)
+                                    why = errors::store(lang, &e.code())
                                 ),
                                 Tone::Refused,
                             ),
@@ -621,7 +621,7 @@ impl DealerApp {
                     }
                     Err(e) => {
                         f.refused();
-                        Some((errors::store(lang, &e), Tone::Refused))
+                        Some((errors::store(lang, &e.code()), Tone::Refused))
                     }
                 }
             }
@@ -666,7 +666,7 @@ impl DealerApp {
                 lang,
                 "login-language-not-saved",
                 said = said,
-                why = errors::store(lang, &e)
+                why = errors::store(lang, &e.code())
             );
         }
         self.user = Some(u);

@@ -192,7 +192,7 @@ impl UiError {
     /// Why, in `lang` (a library error the i18n layer has no words for yet in English).
     pub(crate) fn words(&self, lang: Lang) -> String {
         match self {
-            UiError::Store(e) => errors::store(lang, e),
+            UiError::Store(e) => errors::store(lang, &e.code()),
             UiError::Input(e) => crate::ui::screens::input_error(lang, e),
             UiError::NotStarted(e) => t!(
                 lang,

@@ -392,7 +392,7 @@ pub fn money_words(lang: Lang, e: &MoneyError) -> String {
         ),
         MoneyError::Line { line, why } => t!(lang, "money-err-line", line = *line, why = why),
         MoneyError::Log(d) => t!(lang, "error-log-unreadable", detail = d),
-        MoneyError::Store(s) => errors::store(lang, s),
+        MoneyError::Store(s) => errors::store(lang, &s.code()),
     }
 }
 

@@ -20,7 +20,7 @@ pub(crate) fn refused(lang: Lang, e: &LoginError) -> String {
             name = name,
             n = crate::session::users::MAX_FAILED_LOGINS
         ),
-        LoginError::Store(e) => errors::store(lang, e),
+        LoginError::Store(e) => errors::store(lang, &e.code()),
     }
 }
 

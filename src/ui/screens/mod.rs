@@ -44,7 +44,7 @@ pub(crate) fn input_error(lang: Lang, e: &InputError) -> String {
         InputError::Store(e) => t!(
             lang,
             "table-store-not-recorded",
-            why = errors::store(lang, e)
+            why = errors::store(lang, &e.code())
         ),
     }
 }
