@@ -5,10 +5,12 @@
 mod common;
 
 use std::path::{Path, PathBuf};
+
+use common::{ADMIN, DEALER, SUPERVISOR, login, temp_db};
 use std::process::{Command, Stdio};
 
 use croupier::engine::{BetSpec, Limits, Money, Rules};
-use croupier::log::{AuditError, ManualClock, Store};
+use croupier::log::{AuditError, Store};
 use croupier::script::{Script, settlement};
 use croupier::session::TableSession;
 use croupier::session::error::EventFault;
@@ -18,10 +20,6 @@ use croupier::session::table::InputError;
 use croupier::session::users::{self, LoginError, Role};
 use rusqlite::Connection;
 use serde_json::json;
-
-fn temp_db(name: &str) -> PathBuf {
-    common::fresh_dir(name).join("table.db")
-}
 
 /// A settlement as the log's JSON holds it.
 fn as_logged(s: croupier::log::payload::RoundSettled) -> serde_json::Value {
@@ -39,26 +37,10 @@ fn bet(id: &str, box_no: u8, units: i64) -> BetSpec {
 
 /// A database with an admin, a supervisor and a dealer; the dealer logged in.
 fn staffed(path: &Path) -> (Store, users::User, users::User) {
-    let mut store = Store::open_with(path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
-    users::add_user(
-        &mut store,
-        "Petr Novak",
-        Role::Supervisor,
-        "800100",
-        Some(&admin),
-    )
-    .unwrap();
-    users::add_user(
-        &mut store,
-        "Jana Svoboda",
-        Role::Dealer,
-        "1001",
-        Some(&admin),
-    )
-    .unwrap();
-    let dealer = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
-    let sup = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+    let mut store = common::store_at_t0(path);
+    common::add_staff(&mut store, &[SUPERVISOR, DEALER]);
+    let dealer = login(&mut store, DEALER);
+    let sup = login(&mut store, SUPERVISOR);
     (store, dealer, sup)
 }
 
@@ -184,7 +166,7 @@ fn pins_lockout_and_roles() {
     );
     assert!(!hashes.iter().any(|h| h.contains("1001")));
     // Generic accounts and duplicate names are refused; a dealer adds nobody.
-    let admin = users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+    let admin = login(&mut store, ADMIN);
     assert!(users::add_user(&mut store, "Dealer 2", Role::Dealer, "1111", Some(&admin)).is_err());
     assert!(
         users::add_user(
@@ -1549,7 +1531,7 @@ fn a_new_files_created_event_holds_an_unguessable_random_value() {
     assert!(randoms[0] != randoms[1] && randoms[1] != randoms[2] && randoms[0] != randoms[2]);
 
     let set = dir.join("set-clock.db");
-    drop(Store::open_with(&set, Box::new(ManualClock::new(1_767_600_000_000))).unwrap());
+    drop(common::store_at_t0(&set));
     let data = created_data(&set);
     assert!(data.get("random").is_none(), "{data}");
     replay::verify(&Store::open_read(&set).unwrap(), |_| {}).unwrap();
@@ -1630,10 +1612,8 @@ fn verify_refuses_a_file_whose_append_only_triggers_were_changed() {
 fn verify_refuses_a_user_added_by_someone_not_logged_in() {
     for logged_in in [false, true] {
         let path = temp_db(&format!("adder-login-{logged_in}"));
-        let mut store =
-            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        let admin =
-            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        let mut store = common::store_at_t0(&path);
+        let admin = common::add_staff(&mut store, &[]);
         let sup = users::add_user(
             &mut store,
             "Petr Novak",
@@ -1692,16 +1672,8 @@ fn the_exceptions_report_groups_by_kind_with_amounts() {
         ))),
     )
     .unwrap();
-    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
-    users::add_user(
-        &mut store,
-        "Jana Svoboda",
-        Role::Dealer,
-        "1001",
-        Some(&admin),
-    )
-    .unwrap();
-    let dealer = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+    let admin = common::add_staff(&mut store, &[DEALER]);
+    let dealer = login(&mut store, DEALER);
     let mut s = czech_table(&mut store, dealer);
     let corrected = play_split_round(&mut store, &mut s);
     let voided = play_split_round(&mut store, &mut s);

@@ -14,26 +14,18 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use serde_json::{Value, json};
 
+mod common;
 #[path = "common/ui.rs"]
 mod ui_common;
+use common::{ADMIN, DEALER, SUPERVISOR, login};
 use ui_common::{H, focused, full_table_in, log_in, log_in_labelled, screen, temp_db};
 
 /// A database with a dealer, and the app logged in with an open czech table (5–500).
 fn dealer_at_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
     let path = temp_db(name);
     {
-        let mut store =
-            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        let admin =
-            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
-        users::add_user(
-            &mut store,
-            "Jana Svoboda",
-            Role::Dealer,
-            "1001",
-            Some(&admin),
-        )
-        .unwrap();
+        let mut store = common::store_at_t0(&path);
+        common::add_staff(&mut store, &[DEALER]);
     }
     let mut h = screen(&path);
     assert_eq!(h.state().screen(), Screen::Login);
@@ -630,8 +622,8 @@ fn a_table_driven_elsewhere_is_watched_read_only() {
     use croupier::engine::{BetSpec, Limits, Money, Rules};
     use croupier::session::TableSession;
     let path = temp_db("watch");
-    let mut store = Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    let mut store = common::store_at_t0(&path);
+    let admin = common::add_staff(&mut store, &[]);
     let rules = Rules::preset("czech").unwrap();
     let mut t = TableSession::open(
         &mut store,
@@ -725,9 +717,8 @@ fn a_table_driven_elsewhere_is_watched_read_only() {
 fn the_desk_from_a_table_and_closing_a_table_without_logging_out() {
     let path = temp_db("desk-from-table");
     {
-        let mut store =
-            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        let mut store = common::store_at_t0(&path);
+        common::add_staff(&mut store, &[]);
     }
     let mut h = screen(&path);
     log_in(&mut h, "Irena Dvorak", "900000");
@@ -1063,9 +1054,8 @@ fn felt(h: &Harness<'static, DealerApp>) -> Vec<String> {
 fn the_table_is_drawn_and_laid_out_again_at_the_desk() {
     let path = temp_db("felt");
     {
-        let mut store =
-            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        let mut store = common::store_at_t0(&path);
+        common::add_staff(&mut store, &[]);
     }
     let mut h = screen(&path);
     log_in(&mut h, "Irena Dvorak", "900000");
@@ -1176,7 +1166,7 @@ fn a_rules_file_from_the_folder_opens_a_table() {
     let path = temp_db("rules-files");
     {
         let mut store = Store::open(&path).unwrap();
-        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        common::add_staff(&mut store, &[]);
     }
     let dir = path.parent().unwrap().join("rules");
     std::fs::create_dir_all(&dir).unwrap();
@@ -1282,8 +1272,8 @@ fn other_rules_for_an_existing_table_ask_first() {
     std::fs::write(dir.join("vip.json"), vip.to_string()).unwrap();
     {
         let mut store = Store::open(&path).unwrap();
-        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
-        let u = users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+        common::add_staff(&mut store, &[]);
+        let u = login(&mut store, ADMIN);
         let rules = Rules::from_value(&vip).unwrap();
         let t = TableSession::open(
             &mut store,
@@ -1405,7 +1395,7 @@ fn a_missing_rules_folder_named_on_the_command_line_is_said() {
     let path = temp_db("rules-dir-typo");
     {
         let mut store = Store::open(&path).unwrap();
-        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        common::add_staff(&mut store, &[]);
     }
     let missing = path.parent().unwrap().join("rulez");
     let app = DealerApp::open(path.clone()).with_rules_dir(missing.clone());
@@ -1451,10 +1441,9 @@ fn pages_of_rounds_that_tie_on_time() {
     let path = temp_db("desk-ties");
     {
         // The clock never moves: every round has the same time.
-        let mut store =
-            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
-        let dealer = users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+        let mut store = common::store_at_t0(&path);
+        common::add_staff(&mut store, &[]);
+        let dealer = login(&mut store, ADMIN);
         let rules = Rules::preset("czech").unwrap();
         let mut t =
             TableSession::open(&mut store, dealer, "Pontoon 1", rules, None, Limits::NONE).unwrap();
@@ -1520,9 +1509,9 @@ fn the_desk_opens_on_the_current_shift() {
     for (at, table, rounds) in [(now - 9 * 3_600_000, "Pontoon 1", 3), (now, "Pontoon 2", 2)] {
         let mut store = Store::open_with(&path, Box::new(ManualClock::new(at))).unwrap();
         if at != now {
-            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+            common::add_staff(&mut store, &[]);
         }
-        let dealer = users::login(&mut store, "Irena Dvorak", "900000", None).unwrap();
+        let dealer = login(&mut store, ADMIN);
         let rules = Rules::preset("czech").unwrap();
         let mut t =
             TableSession::open(&mut store, dealer, table, rules, None, Limits::NONE).unwrap();
@@ -1763,26 +1752,8 @@ fn clear_field(h: &mut Harness<'static, DealerApp>, label: &str, n: usize) {
 fn a_locked_dealer_unlocked_from_the_desk_logs_in_at_the_table() {
     let path = temp_db("desk-users");
     {
-        let mut store =
-            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        let admin =
-            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
-        users::add_user(
-            &mut store,
-            "Petr Novak",
-            Role::Supervisor,
-            "800100",
-            Some(&admin),
-        )
-        .unwrap();
-        users::add_user(
-            &mut store,
-            "Jana Svoboda",
-            Role::Dealer,
-            "1001",
-            Some(&admin),
-        )
-        .unwrap();
+        let mut store = common::store_at_t0(&path);
+        common::add_staff(&mut store, &[SUPERVISOR, DEALER]);
     }
     let mut h = screen(&path);
     log_in(&mut h, "Jana Svoboda", "9999");
@@ -1894,18 +1865,8 @@ fn a_locked_dealer_unlocked_from_the_desk_logs_in_at_the_table() {
 fn the_desk_resets_a_pin_and_changes_a_role() {
     let path = temp_db("desk-user-change");
     {
-        let mut store =
-            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        let admin =
-            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
-        users::add_user(
-            &mut store,
-            "Jana Svoboda",
-            Role::Dealer,
-            "1001",
-            Some(&admin),
-        )
-        .unwrap();
+        let mut store = common::store_at_t0(&path);
+        common::add_staff(&mut store, &[DEALER]);
     }
     let mut h = screen(&path);
     log_in(&mut h, "Irena Dvorak", "900000");

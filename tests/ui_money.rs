@@ -2,25 +2,23 @@
 //! the top bar's tray, the opening count the screen asks for before it deals (two names,
 //! two PINs), cash flagged over the threshold, and what the log holds afterwards.
 
+mod common;
+#[path = "common/ui.rs"]
+mod ui_common;
+
 use std::path::PathBuf;
 
+use common::{DEALER, SUPERVISOR, login, temp_db};
+use ui_common::screen;
 use croupier::engine::Money;
-use croupier::log::{EventKind, ManualClock, Store};
+use croupier::log::{EventKind, Store};
 use croupier::session::chips::ChipSet;
 use croupier::session::money_log;
 use croupier::session::replay;
-use croupier::session::users::{self, Role};
 use croupier::ui::{DealerApp, Screen};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-fn temp_db(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("croupier-uimoney-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("table.db")
-}
 
 /// Types `text` into the field labelled `label`.
 fn type_into(h: &mut Harness<'static, DealerApp>, label: &str, text: &str) {
@@ -35,35 +33,14 @@ fn type_into(h: &mut Harness<'static, DealerApp>, label: &str, text: &str) {
 fn dealer_at_money_table(name: &str) -> (Harness<'static, DealerApp>, PathBuf) {
     let path = temp_db(name);
     {
-        let mut store =
-            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        let admin =
-            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
-        let sup = users::add_user(
-            &mut store,
-            "Petr Novak",
-            Role::Supervisor,
-            "800100",
-            Some(&admin),
-        )
-        .unwrap();
-        users::add_user(
-            &mut store,
-            "Jana Svoboda",
-            Role::Dealer,
-            "1001",
-            Some(&admin),
-        )
-        .unwrap();
-        let sup = users::login(&mut store, &sup.name, "800100", None).unwrap();
+        let mut store = common::store_at_t0(&path);
+        common::add_staff(&mut store, &[SUPERVISOR, DEALER]);
+        let sup = login(&mut store, SUPERVISOR);
         let set = ChipSet::parse("25 100 500").unwrap();
         money_log::set_chip_set(&mut store, &set, &sup).unwrap();
         money_log::set_cash_threshold(&mut store, Money::units(1000), &sup).unwrap();
     }
-    let app = DealerApp::open(path.clone());
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    let mut h = screen(&path);
     type_into(&mut h, "Name", "Jana Svoboda");
     type_into(&mut h, "PIN", "1001");
     h.key_press(Key::Enter);
@@ -229,28 +206,10 @@ fn the_desk_money_tab_shows_the_closeout_and_leads_to_the_rounds_of_a_shift() {
     let path = temp_db("desk");
     {
         // 2026-01-05 08:00 UTC: shift 1 of the default calendar.
-        let mut store =
-            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-        let admin =
-            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
-        let sup = users::add_user(
-            &mut store,
-            "Petr Novak",
-            Role::Supervisor,
-            "800100",
-            Some(&admin),
-        )
-        .unwrap();
-        let jana = users::add_user(
-            &mut store,
-            "Jana Svoboda",
-            Role::Dealer,
-            "1001",
-            Some(&admin),
-        )
-        .unwrap();
-        let sup = users::login(&mut store, &sup.name, "800100", None).unwrap();
-        let jana_in = users::login(&mut store, &jana.name, "1001", None).unwrap();
+        let mut store = common::store_at_t0(&path);
+        common::add_staff(&mut store, &[SUPERVISOR, DEALER]);
+        let sup = login(&mut store, SUPERVISOR);
+        let jana_in = login(&mut store, DEALER);
         money_log::set_chip_set(&mut store, &ChipSet::parse("25 100 500").unwrap(), &sup).unwrap();
         let new = NewTable {
             rules: Rules::preset("czech").unwrap(),
@@ -280,7 +239,7 @@ fn the_desk_money_tab_shows_the_closeout_and_leads_to_the_rounds_of_a_shift() {
         }
         let mut store = f.into_store();
         money_log::void_slip(&mut store, 1, "wrong table", &sup).unwrap();
-        let jana = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+        let jana = login(&mut store, DEALER);
         let drop = DropInput {
             table: "Pontoon 1".into(),
             day: chrono::NaiveDate::from_ymd_opt(2026, 1, 5).unwrap(),
@@ -293,10 +252,7 @@ fn the_desk_money_tab_shows_the_closeout_and_leads_to_the_rounds_of_a_shift() {
         };
         money_log::drops(&mut store, &[drop], s).unwrap();
     }
-    let app = DealerApp::open(path.clone());
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app);
+    let mut h = screen(&path);
     type_into(&mut h, "Name", "Petr Novak");
     type_into(&mut h, "PIN", "800100");
     h.key_press(Key::Enter);

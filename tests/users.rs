@@ -4,34 +4,25 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use croupier::log::{AuditError, ManualClock, Store};
+use common::{DEALER, Person, SUPERVISOR, forge, login, temp_db, verify_fails};
+use croupier::log::{AuditError, Store};
 use croupier::session::replay;
 use croupier::session::users::{self, Change, Denied, LoginError, Role, User};
 use rusqlite::Connection;
 
-fn temp_db(name: &str) -> PathBuf {
-    common::fresh_dir(name).join("table.db")
-}
+const SUPERVISOR2: Person = ("Olga Mala", Role::Supervisor, "800200");
+const DEALER2: Person = ("Olha Koval", Role::Dealer, "1002");
 
 /// An admin, two supervisors and two dealers, as logged in: [admin, sup, sup2, dealer, dealer2].
 fn staffed(path: &Path) -> (Store, [User; 5]) {
-    let mut store = Store::open_with(path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
-    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
-    for (name, role, pin) in [
-        ("Petr Novak", Role::Supervisor, "800100"),
-        ("Olga Mala", Role::Supervisor, "800200"),
-        ("Jana Svoboda", Role::Dealer, "1001"),
-        ("Olha Koval", Role::Dealer, "1002"),
-    ] {
-        users::add_user(&mut store, name, role, pin, Some(&admin)).unwrap();
-    }
-    let login = |s: &mut Store, n: &str, p: &str| users::login(s, n, p, None).unwrap();
-    let sup = login(&mut store, "Petr Novak", "800100");
-    let sup2 = login(&mut store, "Olga Mala", "800200");
-    let dealer = login(&mut store, "Jana Svoboda", "1001");
-    let dealer2 = login(&mut store, "Olha Koval", "1002");
+    let mut store = common::store_at_t0(path);
+    let admin = common::add_staff(&mut store, &[SUPERVISOR, SUPERVISOR2, DEALER, DEALER2]);
+    let sup = login(&mut store, SUPERVISOR);
+    let sup2 = login(&mut store, SUPERVISOR2);
+    let dealer = login(&mut store, DEALER);
+    let dealer2 = login(&mut store, DEALER2);
     (store, [admin, sup, sup2, dealer, dealer2])
 }
 
@@ -249,7 +240,7 @@ fn verify_refuses_a_pin_hash_changed_by_hand() {
     // The PIN they know now opens the dealer's login, but verify names the row.
     let mut store = Store::open(&path).unwrap();
     users::login(&mut store, &dealer.name, "800100", None).unwrap();
-    let e = replay::verify(&store, |_| {}).unwrap_err().to_string();
+    let e = verify_fails(&store);
     assert!(
         e.contains("user_changes") && e.contains("changed by hand"),
         "{e}"
@@ -259,21 +250,14 @@ fn verify_refuses_a_pin_hash_changed_by_hand() {
     let path = temp_db("users-slipped");
     let (store, [_, _, _, dealer, _]) = staffed(&path);
     drop(store);
-    let conn = Connection::open(&path).unwrap();
-    conn.execute(
-        "INSERT INTO user_changes (set_seq, user_id, role) VALUES (3, ?1, 'admin')",
-        [dealer_id(&conn, &dealer.name)],
-    )
-    .unwrap();
-    drop(conn);
+    forge(
+        &path,
+        "INSERT INTO user_changes (set_seq, user_id, role) VALUES (3, (SELECT id FROM users WHERE name = ?1), 'admin')",
+        [&dealer.name],
+    );
     let store = Store::open_read(&path).unwrap();
-    let e = replay::verify(&store, |_| {}).unwrap_err().to_string();
+    let e = verify_fails(&store);
     assert!(e.contains("user_changes"), "{e}");
-}
-
-fn dealer_id(conn: &Connection, name: &str) -> i64 {
-    conn.query_row("SELECT id FROM users WHERE name = ?1", [name], |r| r.get(0))
-        .unwrap()
 }
 
 #[test]
@@ -390,27 +374,18 @@ fn a_forged_change_row_far_ahead_is_refused() {
     let path = temp_db("users-forged-ahead");
     let (store, [admin, sup, ..]) = staffed(&path);
     drop(store);
-    let conn = Connection::open(&path).unwrap();
-    let sup_hash: String = conn
-        .query_row(
-            "SELECT pin_hash FROM users WHERE name = ?1",
-            [&sup.name],
-            |r| r.get(0),
-        )
-        .unwrap();
-    conn.execute(
-        "INSERT INTO user_changes (set_seq, user_id, pin_hash) VALUES (9000000000000000, ?1, ?2)",
-        rusqlite::params![dealer_id(&conn, &admin.name), sup_hash],
-    )
-    .unwrap();
-    drop(conn);
+    forge(
+        &path,
+        "INSERT INTO user_changes (set_seq, user_id, pin_hash) VALUES (9000000000000000, (SELECT id FROM users WHERE name = ?1), (SELECT pin_hash FROM users WHERE name = ?2))",
+        [&admin.name, &sup.name],
+    );
     let mut store = Store::open(&path).unwrap();
     assert!(matches!(
         users::login(&mut store, &admin.name, "800100", None),
         Err(LoginError::Wrong)
     ));
     users::login(&mut store, &admin.name, "900000", None).unwrap();
-    let e = replay::verify(&store, |_| {}).unwrap_err().to_string();
+    let e = verify_fails(&store);
     assert!(
         e.contains("user_changes") && e.contains("9000000000000000"),
         "{e}"
@@ -424,19 +399,17 @@ fn a_forged_user_row_is_refused() {
     let path = temp_db("users-forged-user");
     let (store, [_, sup, ..]) = staffed(&path);
     drop(store);
-    let conn = Connection::open(&path).unwrap();
-    conn.execute(
+    forge(
+        &path,
         "INSERT INTO users (name, role, pin_hash, added_seq) SELECT 'Eva Zlata', 'admin', pin_hash, 9000000000000000 FROM users WHERE name = ?1",
         [&sup.name],
-    )
-    .unwrap();
-    drop(conn);
+    );
     let mut store = Store::open(&path).unwrap();
     assert!(matches!(
         users::login(&mut store, "Eva Zlata", "800100", None),
         Err(LoginError::Wrong)
     ));
-    let e = replay::verify(&store, |_| {}).unwrap_err().to_string();
+    let e = verify_fails(&store);
     assert!(e.contains("Eva Zlata"), "{e}");
 }
 

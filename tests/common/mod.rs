@@ -1,11 +1,14 @@
 //! Setup shared by the integration tests: a fresh folder, the real binary with arguments
-//! and standard input, and a demo database made by `croupier demo`. (Each test file uses
-//! what it needs of this module.)
+//! and standard input, a demo database made by `croupier demo`, a database staffed with
+//! the tests' people, and a row forged by hand. (Each test file uses what it needs.)
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+use croupier::log::{ManualClock, Store};
+use croupier::session::users::{self, Role, User};
 
 /// A new empty folder for one test, under the system's temporary folder.
 pub fn fresh_dir(name: &str) -> PathBuf {
@@ -105,4 +108,54 @@ pub fn event_hash_spec(
     h.update((data.len() as u64).to_be_bytes());
     h.update(data.as_bytes());
     h.finalize().into()
+}
+
+/// The tests' clock: 2026-01-05 08:00 UTC, standing still.
+pub const T0: i64 = 1_767_600_000_000;
+
+/// `table.db` in a new empty folder for one test.
+pub fn temp_db(name: &str) -> PathBuf {
+    fresh_dir(name).join("table.db")
+}
+
+/// The database at `path` (made if new) with its clock standing at [`T0`].
+pub fn store_at_t0(path: &Path) -> Store {
+    Store::open_with(path, Box::new(ManualClock::new(T0))).unwrap()
+}
+
+/// One of the tests' people: name, role, PIN.
+pub type Person = (&'static str, Role, &'static str);
+
+pub const ADMIN: Person = ("Irena Dvorak", Role::Admin, "900000");
+pub const SUPERVISOR: Person = ("Petr Novak", Role::Supervisor, "800100");
+pub const DEALER: Person = ("Jana Svoboda", Role::Dealer, "1001");
+
+/// [`ADMIN`], who adds themself, then each of `others` added by the admin, in order.
+/// The admin, as added (not logged in).
+pub fn add_staff(store: &mut Store, others: &[Person]) -> User {
+    let (name, role, pin) = ADMIN;
+    let admin = users::add_user(store, name, role, pin, None).unwrap();
+    for &(name, role, pin) in others {
+        users::add_user(store, name, role, pin, Some(&admin)).unwrap();
+    }
+    admin
+}
+
+/// `person` logged in with their PIN (no terminal).
+pub fn login(store: &mut Store, person: Person) -> User {
+    users::login(store, person.0, person.2, None).unwrap()
+}
+
+/// Changes the closed database at `path` by hand, as someone with the sqlite3 shell
+/// would: `sql` with `params`, on a connection of its own (no Croupier in between).
+pub fn forge(path: &Path, sql: &str, params: impl rusqlite::Params) {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    conn.execute(sql, params).unwrap();
+}
+
+/// What `verify` says is wrong with the database (it must find something).
+pub fn verify_fails(store: &Store) -> String {
+    croupier::session::replay::verify(store, |_| {})
+        .unwrap_err()
+        .to_string()
 }
