@@ -632,6 +632,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "script",
             "pontis_script",
             "files",
+            "panics",
         ],
     ),
 ];

@@ -467,6 +467,7 @@ desk-open = Otevřít { $round }
 desk-open-void = Otevřít { $round } (anulováno)
 # Historie: co pracoviště udělalo
 desk-search-stopped = hledání se nečekaně zastavilo
+desk-worker-panicked = úloha na pozadí selhala: { $message }
 desk-search-running = hledání už běží
 desk-searching = hledám…
 desk-search-capped = nalezeno přes { $cap_shown } kol: v seznamu a grafech je nejnovějších { $cap_shown } (pro zbytek hledání zužte)
@@ -921,7 +922,7 @@ error-log-not-a-setting = událost { $seq }: není nastavení (spusťte `croupie
 error-log-bad-currency = zapsaná měna "{ $code }" není kód ISO 4217 (spusťte `croupier verify`)
 error-log-bad-calendar = zapsaný herní den (časové pásmo „{ $tz }“, směny „{ $shifts }“) není platný kalendář (spusťte `croupier verify`)
 error-log-bad-language = zapsaný jazyk "{ $code }" uživatele { $user } není žádný z en, cs, uk, ru (spusťte `croupier verify`)
-error-log-replay-thread = vlákno přehrávání selhalo
+error-log-replay-thread = vlákno přehrávání selhalo: { $message }
 
 # Relace stolu: vstup, který teď nelze přijmout (není dovolen, nebo není co dělat)
 error-table-needs-name = stůl musí mít název

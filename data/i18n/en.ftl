@@ -456,6 +456,7 @@ desk-open = Open { $round }
 desk-open-void = Open { $round } (void)
 # The history: what the desk says it did
 desk-search-stopped = the search stopped unexpectedly
+desk-worker-panicked = a background task failed: { $message }
 desk-search-running = a search is already running
 desk-searching = searching…
 desk-search-capped = over { $cap_shown } rounds found: the newest { $cap_shown } listed and charted (narrow the search for the rest)
@@ -898,7 +899,7 @@ error-log-not-a-setting = event { $seq }: not a setting (run `croupier verify`)
 error-log-bad-currency = the logged currency "{ $code }" is not an ISO 4217 code (run `croupier verify`)
 error-log-bad-calendar = the logged gaming day (time zone "{ $tz }", shifts "{ $shifts }") is not a calendar (run `croupier verify`)
 error-log-bad-language = the logged language "{ $code }" of user { $user } is not one of en, cs, uk, ru (run `croupier verify`)
-error-log-replay-thread = the replay thread failed
+error-log-replay-thread = the replay thread failed: { $message }
 
 # The table sessions: an input not taken now (not allowed, or nothing to do)
 error-table-needs-name = a table needs a name

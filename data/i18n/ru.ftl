@@ -467,6 +467,7 @@ desk-open = Открыть { $round }
 desk-open-void = Открыть { $round } (аннулирован)
 # История: что сделано
 desk-search-stopped = поиск неожиданно остановился
+desk-worker-panicked = фоновая задача дала сбой: { $message }
 desk-search-running = поиск уже идёт
 desk-searching = ищу…
 desk-search-capped = найдено больше { $cap_shown } раундов: в списке и на графиках самые новые { $cap_shown } (сузьте поиск, чтобы увидеть остальные)
@@ -923,7 +924,7 @@ error-log-not-a-setting = событие { $seq }: не настройка (за
 error-log-bad-currency = записанная валюта "{ $code }" не является кодом ISO 4217 (запустите `croupier verify`)
 error-log-bad-calendar = записанный игровой день (часовой пояс «{ $tz }», смены «{ $shifts }») не является календарём (запустите `croupier verify`)
 error-log-bad-language = записанный язык "{ $code }" пользователя { $user } не является ни одним из en, cs, uk, ru (запустите `croupier verify`)
-error-log-replay-thread = поток воспроизведения дал сбой
+error-log-replay-thread = поток воспроизведения дал сбой: { $message }
 
 # Сессия стола: ввод, который сейчас не принимается (не разрешён или нечего делать)
 error-table-needs-name = у стола должно быть название

@@ -467,6 +467,7 @@ desk-open = Відкрити { $round }
 desk-open-void = Відкрити { $round } (анульовано)
 # Історія: що зроблено
 desk-search-stopped = пошук несподівано зупинився
+desk-worker-panicked = фонове завдання зазнало збою: { $message }
 desk-search-running = пошук уже триває
 desk-searching = шукаю…
 desk-search-capped = знайдено понад { $cap_shown } раундів: у списку й на графіках найновіші { $cap_shown } (звузьте пошук, щоб побачити решту)
@@ -923,7 +924,7 @@ error-log-not-a-setting = подія { $seq }: не налаштування (з
 error-log-bad-currency = записана валюта "{ $code }" не є кодом ISO 4217 (запустіть `croupier verify`)
 error-log-bad-calendar = записаний ігровий день (часовий пояс «{ $tz }», зміни «{ $shifts }») не є календарем (запустіть `croupier verify`)
 error-log-bad-language = записана мова "{ $code }" користувача { $user } не є жодною з en, cs, uk, ru (запустіть `croupier verify`)
-error-log-replay-thread = потік відтворення зазнав збою
+error-log-replay-thread = потік відтворення зазнав збою: { $message }
 
 # Сесія столу: введення, яке зараз не приймається (не дозволено або нічого робити)
 error-table-needs-name = столу потрібна назва

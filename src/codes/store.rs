@@ -91,6 +91,7 @@ pub enum LogRefusal {
         "the logged gaming day (time zone {tz:?}, shifts {shifts:?}) is not a calendar (run `croupier verify`)"
     )]
     BadCalendar { tz: String, shifts: String },
-    #[error("the replay thread failed")]
-    ReplayThread,
+    /// A thread of `verify` panicked: what the panic said.
+    #[error("the replay thread failed: {message}")]
+    ReplayThread { message: String },
 }

@@ -708,7 +708,9 @@ fn log_refusal(lang: Lang, r: &LogRefusal) -> String {
             tz = tz.as_str(),
             shifts = shifts.as_str()
         ),
-        LogRefusal::ReplayThread => t!(lang, "error-log-replay-thread"),
+        LogRefusal::ReplayThread { message } => {
+            t!(lang, "error-log-replay-thread", message = message.as_str())
+        }
     }
 }
 
@@ -766,7 +768,9 @@ mod tests {
                 tz: "Mars/Base".into(),
                 shifts: "06:00".into(),
             },
-            LogRefusal::ReplayThread,
+            LogRefusal::ReplayThread {
+                message: "boom".into(),
+            },
         ]
     }
 

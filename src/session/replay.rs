@@ -19,6 +19,7 @@ use crate::log::store::{
 };
 use crate::log::structure::{EVENT_INDEXES, IndexDigest, check_structure, check_triggers};
 use crate::log::totals;
+use crate::panics::panic_message;
 use crate::script::{Script, parse_step, rules_of};
 
 /// A round in play at a table, as rebuilt from its events.
@@ -879,15 +880,14 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
         });
         let replayer = scope.spawn(move || replay_batches(from_reader, figures_conn, bound));
         let (digests, read) = read_batches(store, bound, key, to_replay, progress);
-        let replayed = replayer.join().unwrap_or_else(|_| {
-            Err(ReplayError::Store(AuditError::Refused(
-                crate::log::LogRefusal::ReplayThread,
-            )))
-        });
+        let replayed = joined(replayer.join());
         let (structure, totals) = match integrity.join() {
             Ok((s, t)) => (s.map_err(|e| e.to_string()), t),
-            Err(_) => (
-                Err("the structure check's thread failed".to_string()),
+            Err(p) => (
+                Err(format!(
+                    "the structure check's thread failed: {}",
+                    panic_message(p.as_ref())
+                )),
                 Ok(None),
             ),
         };
@@ -919,6 +919,16 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
         // Last: a fault in the log itself says more than the guard that let it in.
         check_triggers(&store.reader()?).map_err(|e| ReplayError::Schema(e.to_string()))?;
         Ok(Verified::of(&r, head))
+    })
+}
+
+/// A verify thread's answer; a thread that panicked fails verify with what it said.
+fn joined<T>(r: std::thread::Result<Result<T, ReplayError>>) -> Result<T, ReplayError> {
+    r.unwrap_or_else(|p| {
+        let message = panic_message(p.as_ref());
+        Err(ReplayError::Store(AuditError::Refused(
+            LogRefusal::ReplayThread { message },
+        )))
     })
 }
 
@@ -1467,6 +1477,24 @@ mod tests {
             ),
             "{e:?}"
         );
+    }
+
+    /// A verify thread that panics fails verify with the panic's message (never as if
+    /// its share were done).
+    #[test]
+    fn a_verify_thread_that_panics_fails_it_with_its_message() {
+        let r =
+            std::thread::spawn(|| -> Result<(), ReplayError> { panic!("a row went wrong") }).join();
+        let e = joined(r).unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                ReplayError::Store(AuditError::Refused(LogRefusal::ReplayThread { message }))
+                    if message == "a row went wrong"
+            ),
+            "{e:?}"
+        );
+        assert_eq!(e.to_string(), "the replay thread failed: a row went wrong");
     }
 
     /// A logged input the engine refuses fails verify with the engine's own typed

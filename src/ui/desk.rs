@@ -17,6 +17,7 @@ use crate::engine::rules::MAX_BOXES;
 use crate::engine::{Currency, Money};
 use crate::i18n::{self, Lang, logged};
 use crate::log::Store;
+use crate::panics::panic_message;
 use crate::report::{self, Kind, Period, RoundRow, Series};
 use crate::session::calendar::{Calendar, ShiftAt};
 use crate::session::exceptions::{self, Correction};
@@ -580,12 +581,10 @@ impl Desk {
     /// Verifies the file on a thread of its own, with its own read-only connection.
     fn verify_in_background(&mut self, store: &Store) -> Status {
         let path = store.path().to_path_buf();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let r = Store::open_read(&path)
+        let rx = in_background(move || {
+            Store::open_read(&path)
                 .map_err(UiError::from)
-                .and_then(|s| replay::verify(&s, |_| {}).map_err(UiError::from));
-            let _ = tx.send(r);
+                .and_then(|s| replay::verify(&s, |_| {}).map_err(UiError::from))
         });
         self.verifying = Some(rx);
         Ok(Notice::VerifyingInBackground)
@@ -668,12 +667,10 @@ impl Desk {
             box_no,
         };
         let path = store.path().to_path_buf();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let found = Store::open_read(&path)
+        let rx = in_background(move || {
+            Store::open_read(&path)
                 .and_then(|s| find(&s, &f))
-                .map_err(UiError::from);
-            let _ = tx.send(found);
+                .map_err(UiError::from)
         });
         self.searching = Some(rx);
         Ok(Notice::Searching)
@@ -1730,6 +1727,23 @@ fn shifts_listed(cal: &Calendar) -> String {
     each.join(", ")
 }
 
+/// Runs `work` on a thread of its own; its answer comes on the receiver, and a panic as
+/// `UiError::WorkerPanicked` with what it said (never a silence the desk waits on).
+fn in_background<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, UiError> + Send + 'static,
+) -> Receiver<Result<T, UiError>> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).unwrap_or_else(|p| {
+            Err(UiError::WorkerPanicked {
+                message: panic_message(p.as_ref()),
+            })
+        });
+        let _ = tx.send(r);
+    });
+    rx
+}
+
 /// The box filter: empty for every box, else a box number the rules can have (1 to the
 /// engine's most boxes a table may have: the search runs over every table's rules).
 fn box_filter(text: &str) -> Result<Option<u8>, UiError> {
@@ -1764,6 +1778,25 @@ mod tests {
     }
 
     /// The box filter takes every box the rules allow, and nothing past it.
+    /// A background task that panics answers with what the panic said; the desk never
+    /// waits on a thread that is gone.
+    #[test]
+    fn a_background_task_that_panics_answers_with_its_message() {
+        let rx = in_background(|| -> Result<(), UiError> { panic!("the index went away") });
+        let r = rx
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("an answer, not a silence");
+        assert!(
+            matches!(&r, Err(UiError::WorkerPanicked { message }) if message == "the index went away"),
+            "{r:?}"
+        );
+        let words = r.unwrap_err().words(Lang::Cs);
+        assert!(
+            words.contains("the index went away") && !words.contains('{'),
+            "{words}"
+        );
+    }
+
     #[test]
     fn the_box_filter_takes_the_boxes_the_rules_allow() {
         assert_eq!(box_filter(" "), Ok(None));

@@ -78,6 +78,9 @@ pub(crate) enum UiError {
     SearchRunning,
     #[error("the search stopped unexpectedly")]
     SearchStopped,
+    /// A background task (verify, a search) panicked: what the panic said.
+    #[error("a background task failed: {message}")]
+    WorkerPanicked { message: String },
     #[error("bad date {text:?}")]
     BadDate { text: String },
     #[error("From {from} is after To {to}")]
@@ -207,6 +210,9 @@ impl UiError {
             UiError::NoOlder => t!(lang, "desk-no-older"),
             UiError::SearchRunning => t!(lang, "desk-search-running"),
             UiError::SearchStopped => t!(lang, "desk-search-stopped"),
+            UiError::WorkerPanicked { message } => {
+                t!(lang, "desk-worker-panicked", message = message.as_str())
+            }
             UiError::BadDate { text } => t!(
                 lang,
                 "desk-bad-date",
