@@ -7,6 +7,8 @@
 //! dealer screen and the supervisor desk) ← the binary (`main.rs`); [`i18n`] words the
 //! codes, [`files`] holds the file policies, [`panics`] reads a worker's panic. See ARCHITECTURE.md.
 
+#![forbid(unsafe_code)]
+
 pub mod codes;
 pub mod engine;
 pub mod files;

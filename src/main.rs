@@ -1,5 +1,7 @@
 //! The `croupier` binary: the command line (clap) and glue. No rule is decided here.
 
+#![forbid(unsafe_code)]
+
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
