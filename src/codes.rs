@@ -400,21 +400,38 @@ pub enum NotNowCode {
     Other(String),
 }
 
-impl NotNowCode {
-    pub(crate) fn of(n: &NotNow) -> NotNowCode {
-        match n {
-            NotNow::RoundInPlay => NotNowCode::RoundInPlay,
-            NotNow::NoRound => NotNowCode::NoRound,
-            NotNow::ShoeDuringRound => NotNowCode::ShoeDuringRound,
-            NotNow::UndoSettled => NotNowCode::UndoSettled,
-            NotNow::NothingToUndoInRound => NotNowCode::NothingToUndoInRound,
-            NotNow::CountDue { name } => NotNowCode::CountDue {
-                table: name.clone(),
-            },
-            NotNow::NoChipSet => NotNowCode::NoChipSet,
-            other => NotNowCode::Other(other.to_string()),
+/// The one table of the logged "not now" codes: each `NotNowCode` beside the `NotNow` it
+/// stands for (a value's field names, the code's then the refusal's). Both directions are
+/// made from it: `of` (what the log keeps) and `not_now` (what `i18n` words).
+macro_rules! not_now_codes {
+    ($($v:ident $({ $code:ident: $field:ident })?),* $(,)?) => {
+        impl NotNowCode {
+            pub(crate) fn of(n: &NotNow) -> NotNowCode {
+                match n {
+                    $(NotNow::$v $({ $field })? => NotNowCode::$v $({ $code: $field.clone() })?,)*
+                    other => NotNowCode::Other(other.to_string()),
+                }
+            }
+
+            /// The refusal a code stands for; `Other`'s English words as logged.
+            pub fn not_now(&self) -> Result<NotNow, &str> {
+                match self {
+                    $(NotNowCode::$v $({ $code })? => Ok(NotNow::$v $({ $field: $code.clone() })?),)*
+                    NotNowCode::Other(text) => Err(text),
+                }
+            }
         }
-    }
+    };
+}
+
+not_now_codes! {
+    RoundInPlay,
+    NoRound,
+    ShoeDuringRound,
+    UndoSettled,
+    NothingToUndoInRound,
+    CountDue { table: name },
+    NoChipSet,
 }
 
 impl RefusalCode {
@@ -711,6 +728,20 @@ fn covers(c: &RefusalCode) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each logged "not now" code stands for the refusal it was made from.
+    #[test]
+    fn a_not_now_code_stands_for_its_refusal() {
+        for c in RefusalCode::examples() {
+            let RefusalCode::NotNow { why } = c else {
+                continue;
+            };
+            match why.not_now() {
+                Ok(n) => assert_eq!(NotNowCode::of(&n), why),
+                Err(text) => assert_eq!(why, NotNowCode::Other(text.to_string())),
+            }
+        }
+    }
 
     #[test]
     fn a_refusal_code_reads_back_as_written() {

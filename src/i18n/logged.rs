@@ -6,7 +6,7 @@
 use super::errors::{card, not_now};
 use super::words::{decision, rank};
 use super::{Lang, amount};
-use crate::codes::{NotNow, NotNowCode, RefusalCode};
+use crate::codes::{NotNowCode, RefusalCode};
 use crate::engine::{Card, Decision, Money};
 use crate::t;
 
@@ -188,19 +188,10 @@ fn bets_refusal(lang: Lang, code: &RefusalCode) -> String {
 }
 
 fn not_now_code(lang: Lang, why: &NotNowCode) -> String {
-    let n = match why {
-        NotNowCode::RoundInPlay => NotNow::RoundInPlay,
-        NotNowCode::NoRound => NotNow::NoRound,
-        NotNowCode::ShoeDuringRound => NotNow::ShoeDuringRound,
-        NotNowCode::UndoSettled => NotNow::UndoSettled,
-        NotNowCode::NothingToUndoInRound => NotNow::NothingToUndoInRound,
-        NotNowCode::CountDue { table } => NotNow::CountDue {
-            name: table.clone(),
-        },
-        NotNowCode::NoChipSet => NotNow::NoChipSet,
-        NotNowCode::Other(text) => return t!(lang, "error-as-logged", text = text),
-    };
-    not_now(lang, &n)
+    match why.not_now() {
+        Ok(n) => not_now(lang, &n),
+        Err(text) => t!(lang, "error-as-logged", text = text),
+    }
 }
 
 /// A dealer's input as the round script wrote it, in words: a card (`K♥`), a decision
