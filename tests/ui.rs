@@ -1888,8 +1888,9 @@ fn a_locked_dealer_unlocked_from_the_desk_logs_in_at_the_table() {
 }
 
 /// Issue 24 item 10: an admin resets a dealer's PIN and makes her a supervisor from the
-/// desk, each asked first; the last admin cannot step down; the dealer then logs in with
-/// the new PIN only, as a supervisor.
+/// desk, each asked first; the promotion needs a new PIN long enough for a supervisor;
+/// the last admin cannot step down; the dealer then logs in with the new PIN only, as a
+/// supervisor.
 #[test]
 fn the_desk_resets_a_pin_and_changes_a_role() {
     let path = temp_db("desk-user-change");
@@ -1934,9 +1935,29 @@ fn the_desk_resets_a_pin_and_changes_a_role() {
     h.run();
     let said = h.state().status().unwrap_or("").to_string();
     assert!(said.contains("Jana Svoboda's PIN reset"), "{said}");
-    // The change form's roles come before the add form's (the last ones).
+    // The change form's roles come before the add form's (the last ones). A supervisor's
+    // PIN is longer than a dealer's: the form says so, and the role alone is refused.
     click_second_last(&h, "supervisor");
     h.run();
+    h.get_by_label(
+        "supervisor needs a PIN of 6 to 12 digits: type the new PIN above, then change the role",
+    );
+    h.get_by_label("Change role").click();
+    h.run();
+    let said = h.state().status().unwrap_or("").to_string();
+    assert!(
+        said.contains("only with a new PIN of 6 to 12 digits"),
+        "{said}"
+    );
+    assert!(
+        h.query_by_label("Yes, make Jana Svoboda supervisor")
+            .is_none()
+    );
+    for (label, text) in [("New PIN", "246813"), ("The new PIN again", "246813")] {
+        h.get_by_label(label).click();
+        h.run();
+        h.get_by_label(label).type_text(text);
+    }
     h.get_by_label("Change role").click();
     h.run();
     h.get_by_label("Yes, make Jana Svoboda supervisor").click();
@@ -1955,9 +1976,11 @@ fn the_desk_resets_a_pin_and_changes_a_role() {
     assert!(h.query_by_label("Yes, make Irena Dvorak dealer").is_none());
     drop(h);
     let mut store = Store::open(&path).unwrap();
-    assert_eq!(logged_count(&store, "user_changed"), 2);
-    assert!(users::login(&mut store, "Jana Svoboda", "1001", None).is_err());
-    let jana = users::login(&mut store, "Jana Svoboda", "2468", None).unwrap();
+    assert_eq!(logged_count(&store, "user_changed"), 3, "PIN; role and PIN");
+    for old in ["1001", "2468"] {
+        assert!(users::login(&mut store, "Jana Svoboda", old, None).is_err());
+    }
+    let jana = users::login(&mut store, "Jana Svoboda", "246813", None).unwrap();
     assert_eq!(jana.role, Role::Supervisor);
 }
 

@@ -476,6 +476,13 @@ pub fn denied(lang: Lang, e: &Denied) -> String {
             t!(lang, "error-same-role", name = name, role = role(lang, *r))
         }
         Denied::LastAdmin(name) => t!(lang, "error-last-admin", name = name),
+        Denied::PromotionNeedsPin { name, role: r, min } => t!(
+            lang,
+            "error-promotion-needs-pin",
+            name = name,
+            role = role(lang, *r),
+            min = *min as i64
+        ),
         Denied::LockedNow(name) => t!(lang, "error-locked-now", name = name),
         Denied::DealerCannotSetCurrency(name) => {
             t!(lang, "error-dealer-cannot-set-currency", name = name)
@@ -1063,6 +1070,11 @@ mod tests {
                 role: Role::Dealer,
             },
             Denied::LastAdmin(name()),
+            Denied::PromotionNeedsPin {
+                name: name(),
+                role: Role::Supervisor,
+                min: 6,
+            },
             Denied::LockedNow(name()),
             Denied::DealerCannotSetCurrency(name()),
             Denied::CurrencyFixed(crate::engine::Currency::parse("CZK").unwrap()),

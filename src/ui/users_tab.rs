@@ -40,8 +40,8 @@ enum Pending {
     Unlock(String),
     /// Reset this user's PIN to the change form's.
     Pin(String),
-    /// Give this user this role.
-    Role(String, Role),
+    /// Give this user this role (with the change form's PIN when `true`).
+    Role(String, Role, bool),
 }
 
 /// What the tab asked for, carried out after the frame.
@@ -141,6 +141,7 @@ impl UsersTab {
             return;
         };
         ui.separator();
+        let from = u.role;
         let heading = t!(lang, "users-change-heading", name = u.name.as_str());
         ui.label(RichText::new(heading).strong().size(18.0));
         ui.add_enabled_ui(self.pending.is_none(), |ui| {
@@ -181,6 +182,11 @@ impl UsersTab {
                     commands.push(UsersCommand::AskRole);
                 }
             });
+            if users::role_needs_new_pin(from, self.new_role) {
+                let min = users::min_pin_len(self.new_role) as i64;
+                let role = role_name(lang, self.new_role);
+                ui.label(t!(lang, "users-role-needs-pin", role = role, min = min));
+            }
         });
     }
 
@@ -237,7 +243,7 @@ impl UsersTab {
                 t!(lang, "users-confirm-pin", name = name.as_str()),
                 t!(lang, "users-confirm-pin-yes", name = name.as_str()),
             ),
-            Pending::Role(name, r) => {
+            Pending::Role(name, r, _) => {
                 let role = role_name(lang, *r);
                 (
                     t!(
@@ -310,7 +316,9 @@ impl UsersTab {
                         users::unlock(store, &name, by).map(|()| Notice::UserUnlocked { name })
                     }
                     Pending::Pin(name) => self.change(store, &name, None, by),
-                    Pending::Role(name, role) => self.change(store, &name, Some(role), by),
+                    Pending::Role(name, role, pin) => {
+                        self.change(store, &name, Some((role, pin)), by)
+                    }
                 };
                 let done = done.map_err(UiError::from);
                 if let Err(e) = self.reread(store) {
@@ -358,34 +366,39 @@ impl UsersTab {
             return Err(UiError::UserGone);
         };
         let name = u.name.clone();
-        let change = if pin {
-            if self.new_pin != self.new_pin2 {
-                self.new_pin.clear();
-                self.new_pin2.clear();
-                return Err(UiError::PinsDiffer);
-            }
-            users::Change::Pin(&self.new_pin)
-        } else {
-            users::Change::Role(self.new_role)
+        // A role change takes the PIN typed with it (a promotion to a longer PIN needs one).
+        let with_pin = pin || !self.new_pin.is_empty() || !self.new_pin2.is_empty();
+        if with_pin && self.new_pin != self.new_pin2 {
+            self.new_pin.clear();
+            self.new_pin2.clear();
+            return Err(UiError::PinsDiffer);
+        }
+        let change = match (pin, with_pin) {
+            (true, _) => users::Change::Pin(&self.new_pin),
+            (false, true) => users::Change::RoleWithPin(self.new_role, &self.new_pin),
+            (false, false) => users::Change::Role(self.new_role),
         };
         let u = users::may_change(store, &name, change, by)?;
         self.pending = Some(match change {
             users::Change::Pin(_) => Pending::Pin(u.name.clone()),
-            users::Change::Role(r) => Pending::Role(u.name.clone(), r),
+            users::Change::Role(r) => Pending::Role(u.name.clone(), r, false),
+            users::Change::RoleWithPin(r, _) => Pending::Role(u.name.clone(), r, true),
         });
         Ok(u.name)
     }
 
-    /// Logs the confirmed PIN reset (no `role`) or role change; what was done.
+    /// Logs the confirmed PIN reset (no `role`) or role change (with the form's PIN when
+    /// its flag says so); what was done.
     fn change(
         &mut self,
         store: &mut Store,
         name: &str,
-        role: Option<Role>,
+        role: Option<(Role, bool)>,
         by: &User,
     ) -> Result<Notice, crate::log::AuditError> {
         let change = match role {
-            Some(r) => users::Change::Role(r),
+            Some((r, true)) => users::Change::RoleWithPin(r, &self.new_pin),
+            Some((r, false)) => users::Change::Role(r),
             None => users::Change::Pin(&self.new_pin),
         };
         let u = users::change_user(store, name, change, by)?;
