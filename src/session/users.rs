@@ -351,9 +351,7 @@ pub fn may_add(
         (false, None) => {
             return Err(AuditError::Denied(Denied::AddNeedsConfirmation));
         }
-        (false, Some(b))
-            if !(b.role == Role::Admin || (b.role == Role::Supervisor && role == Role::Dealer)) =>
-        {
+        (false, Some(b)) if !may_add_role(b.role, role) => {
             return Err(AuditError::Denied(Denied::MayNotAdd {
                 by: b.name.clone(),
                 by_role: b.role,
@@ -707,10 +705,20 @@ pub(crate) fn as_now(store: &Store, by: &User) -> Result<User, AuditError> {
     Ok(now)
 }
 
+/// Whether `by_role` may add a `role`: an admin anyone, a supervisor a dealer.
+pub(crate) fn may_add_role(by_role: Role, role: Role) -> bool {
+    by_role == Role::Admin || (by_role == Role::Supervisor && role == Role::Dealer)
+}
+
 /// Whether `by_role` may reset the PIN of a `role` (the rights of adding one: an admin
 /// anyone's, a supervisor a dealer's).
 pub(crate) fn may_reset_pin_of(by_role: Role, role: Role) -> bool {
-    by_role == Role::Admin || (by_role == Role::Supervisor && role == Role::Dealer)
+    may_add_role(by_role, role)
+}
+
+/// Whether `by_role` may change users' roles: an admin only.
+pub(crate) fn may_set_roles(by_role: Role) -> bool {
+    by_role == Role::Admin
 }
 
 /// How many users are admins now.
@@ -728,7 +736,7 @@ fn admins(store: &Store) -> Result<i64, AuditError> {
 /// Whether `by` (as they are now) may make `user` a `role`: an admin only, never to the
 /// role the user has, never the last admin's.
 fn may_set_role(store: &Store, by_now: &User, user: &User, role: Role) -> Result<(), AuditError> {
-    if by_now.role != Role::Admin {
+    if !may_set_roles(by_now.role) {
         return Err(AuditError::Denied(Denied::OnlyAdminSetsRoles {
             by: by_now.name.clone(),
             by_role: by_now.role,
