@@ -103,6 +103,12 @@ pub enum Denied {
     SameRole { name: String, role: Role },
     #[error("{0} is the last admin: make another user an admin first")]
     LastAdmin(String),
+    #[error("{name} may become {} {} only with a new PIN of {min} to 12 digits (the PIN they have may be shorter): `user role` reads the new PIN, then the admin's", article(.role), .role.name())]
+    PromotionNeedsPin {
+        name: String,
+        role: Role,
+        min: usize,
+    },
     #[error("{0} is locked now: a supervisor must unlock the account before they act again")]
     LockedNow(String),
     #[error("{0} is a dealer: only a supervisor or an admin may set the table's currency")]

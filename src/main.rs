@@ -297,7 +297,9 @@ enum UserCommand {
         by: String,
     },
     /// Change a user's role (an admin only; never the last admin's). Reads the admin's PIN
-    /// from standard input.
+    /// from standard input; a promotion to a role with a longer PIN (a dealer made
+    /// supervisor or admin) also needs the user's new PIN: then line 1 is the new PIN and
+    /// line 2 the admin's.
     Role {
         name: String,
         #[arg(long, value_enum)]
@@ -833,6 +835,18 @@ fn run_demo(db: &Path, rounds: u64, tables: usize, seed: u64) -> Result<ExitCode
 /// `n` PINs, one a line; a line is read to at most the feed's cap ([`feed::MAX_LINE`]
 /// bytes kept, the rest dropped), so that a huge line costs no memory.
 fn read_pins(n: usize) -> Result<Vec<String>> {
+    let pins = read_some_pins(n)?;
+    if pins.len() < n {
+        bail!(
+            "expected {n} PIN(s) on standard input, one per line (got {})",
+            pins.len()
+        );
+    }
+    Ok(pins)
+}
+
+/// Up to `n` PINs, one a line, as many as standard input has.
+fn read_some_pins(n: usize) -> Result<Vec<String>> {
     let mut pins = Vec::new();
     let (mut input, mut line) = (io::stdin().lock(), Vec::new());
     while pins.len() < n
@@ -856,12 +870,6 @@ fn read_pins(n: usize) -> Result<Vec<String>> {
         pins.push(pin.trim().to_string());
     }
     line.fill(0);
-    if pins.len() < n {
-        bail!(
-            "expected {n} PIN(s) on standard input, one per line (got {})",
-            pins.len()
-        );
-    }
     Ok(pins)
 }
 
@@ -919,10 +927,19 @@ fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
         }
         UserCommand::Role { name, role, by } => {
             let mut store = Store::open(db)?;
-            let pins = read_pins(1)?;
-            let admin = users::login(&mut store, &by, &pins[0], None)?;
-            let u =
-                users::change_user(&mut store, &name, users::Change::Role(role.into()), &admin)?;
+            // One line: the admin's PIN; two: the user's new PIN, then the admin's.
+            let pins = read_some_pins(2)?;
+            let Some(admin_pin) = pins.last() else {
+                bail!(
+                    "expected the admin's PIN on standard input (after the user's new PIN when the new role needs a longer one)"
+                );
+            };
+            let admin = users::login(&mut store, &by, admin_pin, None)?;
+            let change = match pins.len() {
+                2 => users::Change::RoleWithPin(role.into(), &pins[0]),
+                _ => users::Change::Role(role.into()),
+            };
+            let u = users::change_user(&mut store, &name, change, &admin)?;
             outln!("{}: {} is now {}", db.display(), u.name, u.role.name())?;
         }
     }

@@ -2,7 +2,7 @@
 //! rounds, what the screen shows, and what the database holds afterwards. Each scenario is
 //! data: bets, keys, the nets the log must hold and words the screen must show.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use croupier::log::{ManualClock, Store};
 use croupier::session::replay;
@@ -1747,7 +1747,8 @@ fn clear_field(h: &mut Harness<'static, DealerApp>, label: &str, n: usize) {
 
 /// A dealer locked out at the table terminal is unlocked from the desk, on the database the
 /// terminal holds open (no "database in use"), and logs in again; the desk adds a dealer but
-/// a supervisor may not add an admin (the rights of `session::users`, as on the CLI).
+/// a supervisor may not add an admin (the rights of `session::users`, as on the CLI: the
+/// role is drawn disabled, with why).
 #[test]
 fn a_locked_dealer_unlocked_from_the_desk_logs_in_at_the_table() {
     let path = temp_db("desk-users");
@@ -1806,7 +1807,7 @@ fn a_locked_dealer_unlocked_from_the_desk_logs_in_at_the_table() {
     assert!(said.contains("Jana Svoboda unlocked"), "{said}");
     assert!(h.query_by_label("Unlock Jana Svoboda").is_none());
 
-    // A supervisor adds dealers, not admins: refused by session::users, nothing logged.
+    // A supervisor adds dealers, not admins: the admin role is drawn disabled, with why.
     for (label, text) in [
         ("New user's name", "Olga Kral"),
         ("New user's PIN", "200200"),
@@ -1817,12 +1818,12 @@ fn a_locked_dealer_unlocked_from_the_desk_logs_in_at_the_table() {
         h.get_by_label(label).type_text(text);
     }
     // The role buttons come after the list (which names roles too).
-    h.query_all_by_label("admin").last().unwrap().click();
-    h.run();
-    h.get_by_label("Add user").click();
-    h.run();
-    let said = h.state().status().unwrap_or("").to_string();
-    assert!(said.contains("may not add"), "{said}");
+    let admin_role = h.query_all_by_label("admin").last().unwrap();
+    assert!(admin_role.accesskit_node().is_disabled());
+    assert!(
+        h.query_by_label_contains("may not add a supervisor")
+            .is_some()
+    );
     h.query_all_by_label("dealer").last().unwrap().click();
     h.run();
     h.get_by_label("Add user").click();
@@ -1859,8 +1860,9 @@ fn a_locked_dealer_unlocked_from_the_desk_logs_in_at_the_table() {
 }
 
 /// Issue 24 item 10: an admin resets a dealer's PIN and makes her a supervisor from the
-/// desk, each asked first; the last admin cannot step down; the dealer then logs in with
-/// the new PIN only, as a supervisor.
+/// desk, each asked first; the promotion needs a new PIN long enough for a supervisor;
+/// the last admin cannot step down; the dealer then logs in with the new PIN only, as a
+/// supervisor.
 #[test]
 fn the_desk_resets_a_pin_and_changes_a_role() {
     let path = temp_db("desk-user-change");
@@ -1895,9 +1897,29 @@ fn the_desk_resets_a_pin_and_changes_a_role() {
     h.run();
     let said = h.state().status().unwrap_or("").to_string();
     assert!(said.contains("Jana Svoboda's PIN reset"), "{said}");
-    // The change form's roles come before the add form's (the last ones).
+    // The change form's roles come before the add form's (the last ones). A supervisor's
+    // PIN is longer than a dealer's: the form says so, and the role alone is refused.
     click_second_last(&h, "supervisor");
     h.run();
+    h.get_by_label(
+        "supervisor needs a PIN of 6 to 12 digits: type the new PIN above, then change the role",
+    );
+    h.get_by_label("Change role").click();
+    h.run();
+    let said = h.state().status().unwrap_or("").to_string();
+    assert!(
+        said.contains("only with a new PIN of 6 to 12 digits"),
+        "{said}"
+    );
+    assert!(
+        h.query_by_label("Yes, make Jana Svoboda supervisor")
+            .is_none()
+    );
+    for (label, text) in [("New PIN", "246813"), ("The new PIN again", "246813")] {
+        h.get_by_label(label).click();
+        h.run();
+        h.get_by_label(label).type_text(text);
+    }
     h.get_by_label("Change role").click();
     h.run();
     h.get_by_label("Yes, make Jana Svoboda supervisor").click();
@@ -1916,9 +1938,11 @@ fn the_desk_resets_a_pin_and_changes_a_role() {
     assert!(h.query_by_label("Yes, make Irena Dvorak dealer").is_none());
     drop(h);
     let mut store = Store::open(&path).unwrap();
-    assert_eq!(logged_count(&store, "user_changed"), 2);
-    assert!(users::login(&mut store, "Jana Svoboda", "1001", None).is_err());
-    let jana = users::login(&mut store, "Jana Svoboda", "2468", None).unwrap();
+    assert_eq!(logged_count(&store, "user_changed"), 3, "PIN; role and PIN");
+    for old in ["1001", "2468"] {
+        assert!(users::login(&mut store, "Jana Svoboda", old, None).is_err());
+    }
+    let jana = users::login(&mut store, "Jana Svoboda", "246813", None).unwrap();
     assert_eq!(jana.role, Role::Supervisor);
 }
 
@@ -1926,4 +1950,100 @@ fn the_desk_resets_a_pin_and_changes_a_role() {
 fn click_second_last(h: &H, label: &str) {
     let all: Vec<_> = h.query_all_by_label(label).collect();
     all[all.len() - 2].click();
+}
+
+/// The desk as `name` sees it: logged in, a table opened, the desk's Users tab.
+fn users_tab_as(path: &Path, name: &str, pin: &str) -> H {
+    let mut h = screen(path);
+    log_in(&mut h, name, pin);
+    wait_for_edge(&mut h, "house edge");
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    h.get_by_label("Supervisor desk").click();
+    h.run();
+    h.get_by_label("Users").click();
+    h.run();
+    h.run();
+    h
+}
+
+fn disabled(h: &H, label: &str) -> bool {
+    h.get_by_label(label).accesskit_node().is_disabled()
+}
+
+/// Issue 24 (words item 4): the screens show only what the login may do, before any click.
+/// A dealer is offered no desk; at the desk a supervisor's Users tab draws disabled, with
+/// the reason, what only an admin may do (change a supervisor or admin, change a role, add
+/// a supervisor or admin), and enables the rest; an admin's enables everything. Before,
+/// every button was drawn enabled and the session refused it after the click.
+#[test]
+fn the_desk_draws_only_what_the_login_may_do() {
+    let path = temp_db("desk-by-role");
+    {
+        let mut store =
+            Store::open_with(&path, Box::new(ManualClock::new(1_767_600_000_000))).unwrap();
+        let admin =
+            users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+        for (name, role, pin) in [
+            ("Petr Novak", Role::Supervisor, "800100"),
+            ("Jana Svoboda", Role::Dealer, "1001"),
+        ] {
+            users::add_user(&mut store, name, role, pin, Some(&admin)).unwrap();
+        }
+    }
+    // The dealer: no desk, neither from the tables nor at the table.
+    let mut h = screen(&path);
+    log_in(&mut h, "Jana Svoboda", "1001");
+    wait_for_edge(&mut h, "house edge");
+    assert!(h.query_by_label("Supervisor desk").is_none());
+    h.get_by_label("Open table (Enter)").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Bets, "{:?}", h.state().status());
+    assert!(h.query_by_label("Supervisor desk").is_none());
+    drop(h);
+
+    // The supervisor: a dealer's PIN, not a supervisor's or admin's; no role; dealers only.
+    let mut h = users_tab_as(&path, "Petr Novak", "800100");
+    assert!(!disabled(&h, "Change Jana Svoboda"));
+    assert!(disabled(&h, "Change Irena Dvorak"));
+    assert!(disabled(&h, "Change Petr Novak"));
+    let last = |h: &H, l: &str| {
+        h.query_all_by_label(l)
+            .last()
+            .unwrap()
+            .accesskit_node()
+            .is_disabled()
+    };
+    assert!(!last(&h, "dealer"));
+    assert!(last(&h, "supervisor") && last(&h, "admin"));
+    assert!(
+        h.query_by_label_contains("may not add a supervisor")
+            .is_some()
+    );
+    h.get_by_label("Change Jana Svoboda").click();
+    h.run();
+    assert!(!disabled(&h, "Reset PIN"));
+    assert!(disabled(&h, "Change role"));
+    assert!(h.query_by_label_contains("only an admin may").is_some());
+    // A click on the disabled button asks nothing.
+    h.get_by_label("Change role").click();
+    h.run();
+    assert!(h.query_by_label_contains("Yes, make").is_none());
+    drop(h);
+
+    // The admin: everything enabled, no reason shown.
+    let mut h = users_tab_as(&path, "Irena Dvorak", "900000");
+    for name in ["Jana Svoboda", "Petr Novak", "Irena Dvorak"] {
+        assert!(!disabled(&h, &format!("Change {name}")), "{name}");
+    }
+    for role in ["dealer", "supervisor", "admin"] {
+        assert!(!last(&h, role), "{role}");
+    }
+    assert!(h.query_by_label_contains("may not add").is_none());
+    h.get_by_label("Change Petr Novak").click();
+    h.run();
+    assert!(!disabled(&h, "Reset PIN") && !disabled(&h, "Change role"));
+    assert!(h.query_by_label_contains("only an admin may").is_none());
+    let store = Store::open_read(&path).unwrap();
+    assert_eq!(logged_count(&store, "user_changed"), 0);
 }

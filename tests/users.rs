@@ -78,7 +78,13 @@ fn the_rights_matrix() {
             assert!(matches!(denied(r), Denied::OnlyAdminSetsRoles { .. }));
         }
     }
-    users::may_change(&store, &dealer.name, Change::Role(Role::Supervisor), &admin).unwrap();
+    users::may_change(
+        &store,
+        &dealer.name,
+        Change::RoleWithPin(Role::Supervisor, "482915"),
+        &admin,
+    )
+    .unwrap();
     // Refusals name what was expected: the PIN's length for the role, the same role, a
     // user who does not exist, the last admin.
     let r = users::may_change(&store, &sup.name, Change::Pin("1234"), &admin);
@@ -169,15 +175,19 @@ fn login_takes_the_newest_pin_and_a_lock_still_holds() {
     ));
     users::unlock(&mut store, &dealer.name, &sup).unwrap();
     users::login(&mut store, &dealer.name, "1357", None).unwrap();
-    // A role change shows at the next login.
+    // A role change shows at the next login (a promotion, so with a new, longer PIN).
     users::change_user(
         &mut store,
         &dealer.name,
-        Change::Role(Role::Supervisor),
+        Change::RoleWithPin(Role::Supervisor, "135790"),
         &admin,
     )
     .unwrap();
-    let now = users::login(&mut store, &dealer.name, "1357", None).unwrap();
+    assert!(matches!(
+        users::login(&mut store, &dealer.name, "1357", None),
+        Err(LoginError::Wrong)
+    ));
+    let now = users::login(&mut store, &dealer.name, "135790", None).unwrap();
     assert_eq!(now.role, Role::Supervisor);
     // The log has the digest of each new hash, never the hash nor the PIN.
     let data: Vec<String> = store
@@ -188,7 +198,7 @@ fn login_takes_the_newest_pin_and_a_lock_still_holds() {
         .unwrap()
         .map(Result::unwrap)
         .collect();
-    assert_eq!(data.len(), 4, "{data:?}");
+    assert_eq!(data.len(), 5, "{data:?}");
     assert!(
         data[..3].iter().all(|d| d.contains("pin_hash_sha256")),
         "{data:?}"
@@ -202,6 +212,79 @@ fn login_takes_the_newest_pin_and_a_lock_still_holds() {
     assert!(
         data[3].contains(r#""role":"supervisor","was":"dealer""#),
         "{data:?}"
+    );
+    assert!(data[4].contains("pin_hash_sha256"), "{data:?}");
+    replay::verify(&store, |_| {}).unwrap();
+}
+
+/// A user promoted to a role whose PIN is longer (a dealer's is 4 digits, a supervisor's
+/// and an admin's 6) must get a new PIN with the role: the old short one may not stay.
+/// Refused without one or with one too short for the new role, saying so in every
+/// language, nothing logged; a demotion, or a change between roles of one length, needs
+/// none. Before the fix the promotion was logged and the 4-digit PIN opened a supervisor.
+#[test]
+fn a_promotion_needs_a_pin_long_enough_for_the_new_role() {
+    use croupier::i18n::{Lang, errors};
+    let path = temp_db("users-promotion-pin");
+    let (mut store, [admin, sup, _, dealer, _]) = staffed(&path);
+    let head = store.head();
+    for to in [Role::Supervisor, Role::Admin] {
+        let r = users::change_user(&mut store, &dealer.name, Change::Role(to), &admin);
+        let d = denied(r);
+        assert_eq!(
+            d,
+            Denied::PromotionNeedsPin {
+                name: dealer.name.clone(),
+                role: to,
+                min: 6
+            }
+        );
+        let said: Vec<String> = Lang::ALL.iter().map(|&l| errors::denied(l, &d)).collect();
+        for (l, s) in Lang::ALL.iter().zip(&said) {
+            assert!(s.contains("Jana Svoboda") && s.contains('6'), "{l:?}: {s}");
+        }
+        let mut distinct = said.clone();
+        distinct.dedup();
+        assert_eq!(distinct.len(), said.len(), "{said:?}");
+        for short in ["1234", "12345", "12345a"] {
+            let r = users::change_user(
+                &mut store,
+                &dealer.name,
+                Change::RoleWithPin(to, short),
+                &admin,
+            );
+            assert!(
+                matches!(denied(r), Denied::PinLength { role, min: 6 } if role == to),
+                "{short}"
+            );
+        }
+    }
+    assert_eq!(store.head(), head);
+    let now = users::login(&mut store, &dealer.name, "1001", None).unwrap();
+    assert_eq!(now.role, Role::Dealer);
+    // With a PIN long enough: the role and the PIN, two events; only the new PIN opens.
+    users::change_user(
+        &mut store,
+        &dealer.name,
+        Change::RoleWithPin(Role::Supervisor, "482915"),
+        &admin,
+    )
+    .unwrap();
+    assert_eq!(store.head().0, head.0 + 3, "login, role, PIN");
+    assert!(matches!(
+        users::login(&mut store, &dealer.name, "1001", None),
+        Err(LoginError::Wrong)
+    ));
+    let jana = users::login(&mut store, &dealer.name, "482915", None).unwrap();
+    assert_eq!(jana.role, Role::Supervisor);
+    // Supervisor to admin (6 digits both) and a demotion need no new PIN.
+    users::change_user(&mut store, &dealer.name, Change::Role(Role::Admin), &admin).unwrap();
+    users::change_user(&mut store, &sup.name, Change::Role(Role::Dealer), &admin).unwrap();
+    assert_eq!(
+        users::login(&mut store, &sup.name, "800100", None)
+            .unwrap()
+            .role,
+        Role::Dealer
     );
     replay::verify(&store, |_| {}).unwrap();
 }
@@ -302,21 +385,32 @@ fn the_command_line_resets_a_pin_and_changes_a_role() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("only an admin may"), "{err}");
-    // An admin may.
-    let out = common::run(
-        &[
-            "user",
-            "role",
-            "Jana Svoboda",
-            "--role",
-            "supervisor",
-            "--by",
-            "Irena Dvorak",
-            "--db",
-            db,
-        ],
-        b"900000\n",
+    // An admin may, with a new PIN long enough for a supervisor (line 1, then hers);
+    // without one the promotion is refused and nothing is logged.
+    let promote = [
+        "user",
+        "role",
+        "Jana Svoboda",
+        "--role",
+        "supervisor",
+        "--by",
+        "Irena Dvorak",
+        "--db",
+        db,
+    ];
+    let out = common::run(&promote, b"900000\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("only with a new PIN of 6 to 12 digits"),
+        "{err}"
     );
+    let out = common::run(&promote, b"2468\n900000\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("a supervisor's PIN is 6 to 12 digits"),
+        "{err}"
+    );
+    let out = common::run(&promote, b"246813\n900000\n");
     assert!(
         out.status.success(),
         "{}",
@@ -362,7 +456,8 @@ fn the_command_line_resets_a_pin_and_changes_a_role() {
         "{err}"
     );
     let mut store = Store::open(&path).unwrap();
-    let jana = users::login(&mut store, "Jana Svoboda", "2468", None).unwrap();
+    assert!(users::login(&mut store, "Jana Svoboda", "2468", None).is_err());
+    let jana = users::login(&mut store, "Jana Svoboda", "246813", None).unwrap();
     assert_eq!(jana.role, Role::Supervisor);
     replay::verify(&store, |_| {}).unwrap();
 }

@@ -15,9 +15,9 @@ pub use card::{Card, DeckCard, NotACard, NotADeckCard, Rank, Suit};
 pub use hand::Total;
 pub use money::{Currency, CurrencyError, Money, MoneyError, Ratio};
 pub use round::{
-    BetId, BetIx, BetSpec, CardReason, CardTo, Checked, Decision, Hand, HandState, Limits,
-    LineKind, Offer, Outcome, Pay, Refusal, Round, RoundFigures, Seat, SettleLine, SettleTotals,
-    SetupError, Stand, Step, StepError, Want,
+    BetId, BetIx, BetSpec, CardReason, CardTo, Checked, Decision, Expecting, Hand, HandState,
+    Limits, LineKind, Move, Next, Offer, OpenOffer, Outcome, Pay, Refusal, Round, RoundFigures,
+    Seat, SettleLine, SettleTotals, SetupError, Stand, Step, StepError, Want,
 };
 pub use rules::{Rules, RulesError};
 pub use shoe::{ImpossibleCard, Shoe};

@@ -12,10 +12,12 @@ use super::words::{decision, rank_mark};
 use super::{Lang, amount};
 use crate::codes::{Denied, LogRefusal, NameProblem, NotNow, Role, StoreCode, TableGame};
 use crate::engine::DeckCard;
-use crate::engine::pontis::{CardGone, Game, Lay, Need, PlayError, PlayRefusal, Top};
+use crate::engine::pontis::{
+    CardGone, Expecting as PontisExpecting, Game, Lay, Need, PlayError, PlayRefusal, Top,
+};
 use crate::engine::{
-    BetIx, Card, CardReason, CardTo, Decision, ImpossibleCard, Money, MoneyError, Outcome, Pay,
-    Refusal, Round, SetupError, Step, Suit, Want,
+    BetIx, Card, CardReason, Decision, Expecting, ImpossibleCard, Money, MoneyError, Move, Next,
+    OpenOffer, Outcome, Pay, Refusal, Round, SetupError, Step, Suit,
 };
 use crate::t;
 
@@ -108,48 +110,70 @@ pub fn step(lang: Lang, round: &Round, s: Step) -> String {
     }
 }
 
-/// What the round wants now, in words (the engine's `Round::expected`, in the language):
-/// read from `Round::want` and `Round::legal_steps`.
+/// What the round wants now, in words (the engine's `Round::expected`, in the language).
 pub fn expected(lang: Lang, round: &Round) -> String {
-    let hands_on = |box_no: u8| {
-        round
-            .seats()
-            .iter()
-            .find(|s| s.box_no() == box_no)
-            .map_or(1, |s| s.hands().len())
-    };
-    let legal = round.legal_steps();
-    let mut out = match round.want() {
-        Want::Complete => return t!(lang, "play-next-complete"),
-        Want::Card(CardTo::Dealer) if round.dealer_cards().is_empty() => {
-            t!(lang, "play-next-dealer-first")
-        }
-        Want::Card(CardTo::Dealer) => t!(
-            lang,
-            "play-next-dealer",
-            total = round.dealer_total().best as i64
-        ),
-        Want::Card(CardTo::Hand {
-            box_no,
-            reason: CardReason::Deal,
-            ..
-        }) => {
-            let second = round
-                .seats()
-                .iter()
-                .find(|s| s.box_no() == box_no)
-                .is_some_and(|s| s.hands().first().is_some_and(|h| !h.cards().is_empty()));
-            if second {
-                t!(lang, "play-next-deal-second", box_no = box_no)
-            } else {
-                t!(lang, "play-next-deal-first", box_no = box_no)
+    expecting(lang, &round.expecting())
+}
+
+/// What the round expected, in words: the engine's closed `Expecting` (live, or as the
+/// replay found it where a logged input was refused), in the language.
+pub fn expecting(lang: Lang, e: &Expecting) -> String {
+    let out = next(lang, &e.next);
+    if e.offers.is_empty() || e.next == Next::Complete {
+        return out;
+    }
+    let offers: Vec<String> = e
+        .offers
+        .iter()
+        .map(|o| match o {
+            OpenOffer::Insure { bet, max } => t!(
+                lang,
+                "play-step-insure-up-to",
+                bet = bet.to_string(),
+                max = amount(lang, *max)
+            ),
+            OpenOffer::EvenMoney(bet) => {
+                t!(lang, "play-step-even-money", bet = bet.to_string())
             }
-        }
-        Want::Card(CardTo::Hand {
+        })
+        .collect();
+    t!(
+        lang,
+        "play-next-offers",
+        offers = offers.join(", "),
+        next = out
+    )
+}
+
+/// A move the hand in play may make, as the dealer reads it.
+pub fn move_words(lang: Lang, m: &Move) -> String {
+    match m {
+        Move::Stick => decision(lang, Decision::Stick),
+        Move::Twist => decision(lang, Decision::Twist),
+        Move::Buy => decision(lang, Decision::Buy),
+        Move::Split => decision(lang, Decision::Split),
+        Move::Surrender => decision(lang, Decision::Surrender),
+        Move::SurrenderBet(b) => t!(lang, "play-step-surrender-bet", bet = b.to_string()),
+        Move::Decline(b) => t!(lang, "play-step-decline", bet = b.to_string()),
+    }
+}
+
+/// The next input the round wants, in words.
+fn next(lang: Lang, n: &Next) -> String {
+    match n {
+        Next::Complete => t!(lang, "play-next-complete"),
+        Next::DealerFirst => t!(lang, "play-next-dealer-first"),
+        Next::Dealer { total } => t!(lang, "play-next-dealer", total = *total as i64),
+        Next::Deal { box_no, second } => match second {
+            true => t!(lang, "play-next-deal-second", box_no = *box_no),
+            false => t!(lang, "play-next-deal-first", box_no = *box_no),
+        },
+        Next::Card {
             box_no,
             hand,
+            hands,
             reason,
-        }) => {
+        } => {
             let why = match reason {
                 CardReason::Deal => t!(lang, "play-why-dealt"),
                 CardReason::Twist => t!(lang, "play-why-twisted"),
@@ -161,53 +185,29 @@ pub fn expected(lang: Lang, round: &Round) -> String {
             t!(
                 lang,
                 "play-next-card",
-                hand = hand_label(lang, box_no, hand, hands_on(box_no)),
+                hand = hand_label(lang, *box_no, *hand, *hands),
                 why = why
             )
         }
-        Want::Decision { box_no, hand } => {
-            let h = round
-                .seats()
-                .iter()
-                .find(|s| s.box_no() == box_no)
-                .and_then(|s| s.hands().get(hand));
-            let steps: Vec<String> = legal
-                .iter()
-                .filter(|s| !matches!(s, Step::Insure(..) | Step::EvenMoney(_)))
-                .map(|&s| step(lang, round, s))
-                .collect();
+        Next::Decision {
+            box_no,
+            hand,
+            hands,
+            cards: cs,
+            total,
+            moves,
+        } => {
+            let moves: Vec<String> = moves.iter().map(|m| move_words(lang, m)).collect();
             t!(
                 lang,
                 "play-next-decision",
-                hand = hand_label(lang, box_no, hand, hands_on(box_no)),
-                cards = h.map(|h| cards(lang, h.cards())).unwrap_or_default(),
-                total = h.map_or(0, |h| h.total().best as i64),
-                steps = steps.join(", ")
+                hand = hand_label(lang, *box_no, *hand, *hands),
+                cards = cards(lang, cs),
+                total = *total as i64,
+                steps = moves.join(", ")
             )
         }
-    };
-    let offers: Vec<String> = legal
-        .iter()
-        .filter_map(|&s| match s {
-            Step::Insure(b, max) => Some(t!(
-                lang,
-                "play-step-insure-up-to",
-                bet = bet(round, b),
-                max = amount(lang, max)
-            )),
-            Step::EvenMoney(_) => Some(step(lang, round, s)),
-            _ => None,
-        })
-        .collect();
-    if !offers.is_empty() {
-        out = t!(
-            lang,
-            "play-next-offers",
-            offers = offers.join(", "),
-            next = out
-        );
     }
-    out
 }
 
 /// Why the engine refused a step, in the language (`Round::check`'s refusal).
@@ -476,6 +476,13 @@ pub fn denied(lang: Lang, e: &Denied) -> String {
             t!(lang, "error-same-role", name = name, role = role(lang, *r))
         }
         Denied::LastAdmin(name) => t!(lang, "error-last-admin", name = name),
+        Denied::PromotionNeedsPin { name, role: r, min } => t!(
+            lang,
+            "error-promotion-needs-pin",
+            name = name,
+            role = role(lang, *r),
+            min = *min as i64
+        ),
         Denied::LockedNow(name) => t!(lang, "error-locked-now", name = name),
         Denied::DealerCannotSetCurrency(name) => {
             t!(lang, "error-dealer-cannot-set-currency", name = name)
@@ -509,6 +516,29 @@ pub fn need_words(lang: Lang, need: Need) -> String {
         Need::AceBridge => t!(lang, "pontis-need-ace-bridge"),
         Need::Difference(a, None) => t!(lang, "pontis-need-difference", a = a),
         Need::Difference(a, Some(b)) => t!(lang, "pontis-need-either", a = a, b = b),
+    }
+}
+
+/// What a Pontis game expected (the engine's `pontis::Expecting`), in the language.
+pub fn pontis_expecting(lang: Lang, e: &PontisExpecting) -> String {
+    use PontisExpecting as E;
+    match e {
+        E::Over => t!(lang, "pontis-expecting-over"),
+        E::Turn { name } => t!(lang, "pontis-expecting-turn", name = name.as_str()),
+        E::PassOnly { name } => t!(lang, "pontis-expecting-pass-only", name = name.as_str()),
+        E::Bridge { name } => t!(lang, "pontis-expecting-bridge", name = name.as_str()),
+        E::OneCard { name, need } => t!(
+            lang,
+            "pontis-expecting-one",
+            name = name.as_str(),
+            need = need_words(lang, *need)
+        ),
+        E::OneOrTwo { name, need } => t!(
+            lang,
+            "pontis-expecting-one-or-two",
+            name = name.as_str(),
+            need = need_words(lang, *need)
+        ),
     }
 }
 
@@ -1061,6 +1091,11 @@ mod tests {
                 role: Role::Dealer,
             },
             Denied::LastAdmin(name()),
+            Denied::PromotionNeedsPin {
+                name: name(),
+                role: Role::Supervisor,
+                min: 6,
+            },
             Denied::LockedNow(name()),
             Denied::DealerCannotSetCurrency(name()),
             Denied::CurrencyFixed(crate::engine::Currency::parse("CZK").unwrap()),
@@ -1152,5 +1187,88 @@ mod tests {
             card(Lang::En, Card::new(Rank::Queen, Some(Suit::Hearts))),
             "Qh"
         );
+    }
+
+    /// What was expected is data (`Round::expecting`, `pontis::Expecting`), worded in every
+    /// language with no English left in cs, uk or ru (before, the engine's English was
+    /// put inside their messages: the Pontis screen's "type the card(s) first"); English
+    /// words it as the engine's own `Display`, so the round script's `next` is unchanged.
+    #[test]
+    fn what_was_expected_is_said_in_every_language() {
+        const ENGLISH: [&str; 12] = [
+            "decision",
+            "card for",
+            "dealer",
+            "nothing",
+            "insure",
+            "even-money",
+            "twisted",
+            "total",
+            "offer",
+            "pass (",
+            "bank card",
+            "meeting",
+        ];
+        let check = |lang: Lang, text: &str, what: &str| {
+            said_fully(lang, text, what);
+            if lang != Lang::En {
+                let leak = ENGLISH.iter().find(|w| text.contains(*w));
+                assert!(leak.is_none(), "{lang}: {leak:?} in {text}");
+            }
+        };
+        let mut r = round();
+        let mut seen = 0;
+        for c in [
+            Rank::Nine,
+            Rank::Ace,
+            Rank::Seven,
+            Rank::Two,
+            Rank::Five,
+            Rank::Ten,
+        ] {
+            let e = r.expecting();
+            assert_eq!(r.expected(), e.to_string());
+            for lang in Lang::ALL {
+                check(lang, &expecting(lang, &e), &format!("{e:?}"));
+            }
+            seen += 1;
+            let _ = r.apply(Step::Card(Card::new(c, None)));
+            if let Some(&s) = r.legal_steps().iter().find(|s| **s == Step::Twist) {
+                r.apply(s).unwrap();
+            }
+        }
+        assert!(seen > 3);
+        let needs = [
+            Need::Bridge,
+            Need::Difference(4, None),
+            Need::Difference(2, Some(11)),
+        ];
+        let name = || "Ben".to_string();
+        let games = [
+            PontisExpecting::Over,
+            PontisExpecting::Turn { name: name() },
+            PontisExpecting::PassOnly { name: name() },
+            PontisExpecting::Bridge { name: name() },
+            PontisExpecting::OneCard {
+                name: name(),
+                need: needs[1],
+            },
+            PontisExpecting::OneOrTwo {
+                name: name(),
+                need: needs[2],
+            },
+        ];
+        for e in &games {
+            let said: Vec<String> = Lang::ALL.iter().map(|&l| pontis_expecting(l, e)).collect();
+            for (&lang, text) in Lang::ALL.iter().zip(&said) {
+                check(lang, text, &format!("{e:?}"));
+            }
+            // English says what the engine's own English says (the game script's words).
+            assert_eq!(said[0], e.to_string());
+            let mut distinct = said.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 4, "{said:?}");
+        }
     }
 }

@@ -11,7 +11,7 @@ use super::error::{BETWEEN_ROUNDS, EventFault, UNENDED};
 use super::export::Finds;
 use super::pontis::PontisTables;
 use crate::codes::RefusalCode;
-use crate::engine::{BetSpec, Card, Limits, Money, Round, Rules, Shoe, Step};
+use crate::engine::{BetSpec, Card, Expecting, Limits, Money, Round, Rules, Shoe, Step, shown};
 use crate::log::event::{Event, EventKind, hex};
 use crate::log::payload::{self, NetData, Payload, RoundSettled, nets_of, view};
 use crate::log::store::{
@@ -1233,10 +1233,12 @@ pub(crate) enum Logged {
     Bets(Vec<(String, u8, Money)>),
     Input(String),
     /// A refused input, as typed, and why: the code logged with it, or (for an event
-    /// logged before codes were) the engine's answer where it was refused.
+    /// logged before codes were) the engine's answer where it was refused; and what the
+    /// round expected there (the engine's `Expecting` of the round replayed to it).
     Refused {
         text: String,
         why: RefusalCode,
+        expected: Expecting,
     },
     Undo(String),
     Settled(Vec<(String, Money)>),
@@ -1282,7 +1284,11 @@ impl HistoryLine {
                     (None, true) => RefusalCode::Unended,
                     (None, false) => derive_refusal(before, &r.text),
                 };
-                Logged::Refused { text: r.text, why }
+                Logged::Refused {
+                    text: r.text,
+                    why,
+                    expected: before.expecting(),
+                }
             }
             Ok(Payload::Undo(u)) => Logged::Undo(u.text),
             Ok(Payload::RoundSettled(s)) => Logged::Settled(nets(&s.nets)),

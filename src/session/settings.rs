@@ -747,7 +747,13 @@ mod tests {
         let (mut store, [admin, sup, jana, _]) = staffed("rightful-changes");
         use super::super::users::{Change, change_user};
         change_user(&mut store, &jana.name, Change::Pin("2468"), &sup).unwrap();
-        change_user(&mut store, &jana.name, Change::Role(Role::Admin), &admin).unwrap();
+        change_user(
+            &mut store,
+            &jana.name,
+            Change::RoleWithPin(Role::Admin, "246813"),
+            &admin,
+        )
+        .unwrap();
         change_user(&mut store, &admin.name, Change::Role(Role::Dealer), &admin).unwrap();
         verify(&store, |_| {}).unwrap();
     }

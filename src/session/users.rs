@@ -91,7 +91,7 @@ pub(crate) fn check_name(name: &str) -> Result<(), AuditError> {
 
 /// The shortest PIN a role may have: a supervisor's or admin's PIN unlocks users, voids
 /// rounds and adds staff, so it is longer than a dealer's.
-pub(crate) fn min_pin_len(role: Role) -> usize {
+pub fn min_pin_len(role: Role) -> usize {
     match role {
         Role::Dealer => 4,
         Role::Supervisor | Role::Admin => 6,
@@ -351,9 +351,7 @@ pub fn may_add(
         (false, None) => {
             return Err(AuditError::Denied(Denied::AddNeedsConfirmation));
         }
-        (false, Some(b))
-            if !(b.role == Role::Admin || (b.role == Role::Supervisor && role == Role::Dealer)) =>
-        {
+        (false, Some(b)) if !may_add_role(b.role, role) => {
             return Err(AuditError::Denied(Denied::MayNotAdd {
                 by: b.name.clone(),
                 by_role: b.role,
@@ -659,11 +657,36 @@ pub fn unlock(store: &mut Store, name: &str, by: &User) -> Result<(), AuditError
     Ok(())
 }
 
-/// What a supervisor or admin changes of a user: a new PIN, or a new role.
+/// What a supervisor or admin changes of a user: a new PIN, a new role, or a new role with
+/// a new PIN (a promotion to a role whose PIN is longer needs one: the old short PIN must
+/// not stay, issue 24).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Change<'a> {
     Pin(&'a str),
     Role(Role),
+    RoleWithPin(Role, &'a str),
+}
+
+impl<'a> Change<'a> {
+    fn role(self) -> Option<Role> {
+        match self {
+            Change::Pin(_) => None,
+            Change::Role(r) | Change::RoleWithPin(r, _) => Some(r),
+        }
+    }
+
+    fn pin(self) -> Option<&'a str> {
+        match self {
+            Change::Pin(p) | Change::RoleWithPin(_, p) => Some(p),
+            Change::Role(_) => None,
+        }
+    }
+}
+
+/// Whether a user of role `from` made `to` needs a new PIN with it: the new role's PIN
+/// is longer than the old role's, and the hash cannot say how long the old PIN is.
+pub fn role_needs_new_pin(from: Role, to: Role) -> bool {
+    min_pin_len(to) > min_pin_len(from)
 }
 
 /// `by` as the store holds them now, for a rights check at the time of the action: their
@@ -682,10 +705,20 @@ pub(crate) fn as_now(store: &Store, by: &User) -> Result<User, AuditError> {
     Ok(now)
 }
 
+/// Whether `by_role` may add a `role`: an admin anyone, a supervisor a dealer.
+pub(crate) fn may_add_role(by_role: Role, role: Role) -> bool {
+    by_role == Role::Admin || (by_role == Role::Supervisor && role == Role::Dealer)
+}
+
 /// Whether `by_role` may reset the PIN of a `role` (the rights of adding one: an admin
 /// anyone's, a supervisor a dealer's).
 pub(crate) fn may_reset_pin_of(by_role: Role, role: Role) -> bool {
-    by_role == Role::Admin || (by_role == Role::Supervisor && role == Role::Dealer)
+    may_add_role(by_role, role)
+}
+
+/// Whether `by_role` may change users' roles: an admin only.
+pub(crate) fn may_set_roles(by_role: Role) -> bool {
+    by_role == Role::Admin
 }
 
 /// How many users are admins now.
@@ -700,9 +733,31 @@ fn admins(store: &Store) -> Result<i64, AuditError> {
         .map_err(|e| store.sql_error(e))
 }
 
+/// Whether `by` (as they are now) may make `user` a `role`: an admin only, never to the
+/// role the user has, never the last admin's.
+fn may_set_role(store: &Store, by_now: &User, user: &User, role: Role) -> Result<(), AuditError> {
+    if !may_set_roles(by_now.role) {
+        return Err(AuditError::Denied(Denied::OnlyAdminSetsRoles {
+            by: by_now.name.clone(),
+            by_role: by_now.role,
+        }));
+    }
+    if role == user.role {
+        return Err(AuditError::Denied(Denied::SameRole {
+            name: user.name.clone(),
+            role,
+        }));
+    }
+    if user.role == Role::Admin && admins(store)? <= 1 {
+        return Err(AuditError::Denied(Denied::LastAdmin(user.name.clone())));
+    }
+    Ok(())
+}
+
 /// Whether `by` may make `change` to `name` now: a PIN reset by the rights of adding (an
 /// admin anyone's, a supervisor a dealer's; the PIN long enough for the user's role), a
-/// role change by an admin only, never to the role the user has, never the last admin's.
+/// role change by an admin only, never to the role the user has, never the last admin's;
+/// a promotion to a role with a longer PIN only with a new PIN long enough for it.
 /// `by`'s role is read again (it may have changed since their login). Nothing is written;
 /// gives the user as they are now.
 pub fn may_change(
@@ -725,30 +780,60 @@ pub fn may_change(
             }
             check_pin(pin, user.role)?;
         }
-        Change::Role(role) => {
-            if by_now.role != Role::Admin {
-                return Err(AuditError::Denied(Denied::OnlyAdminSetsRoles {
-                    by: by_now.name,
-                    by_role: by_now.role,
-                }));
-            }
-            if role == user.role {
-                return Err(AuditError::Denied(Denied::SameRole {
-                    name: user.name,
-                    role,
-                }));
-            }
-            if user.role == Role::Admin && admins(store)? <= 1 {
-                return Err(AuditError::Denied(Denied::LastAdmin(user.name)));
+        Change::Role(role) | Change::RoleWithPin(role, _) => {
+            may_set_role(store, &by_now, &user, role)?;
+            match change.pin() {
+                Some(pin) => check_pin(pin, role)?,
+                None if role_needs_new_pin(user.role, role) => {
+                    return Err(AuditError::Denied(Denied::PromotionNeedsPin {
+                        name: user.name,
+                        role,
+                        min: min_pin_len(role),
+                    }));
+                }
+                None => {}
             }
         }
     }
     Ok(user)
 }
 
+/// One `user_changes` row (a role or a PIN's hash) and its `user_changed` event.
+fn log_change(
+    store: &mut Store,
+    user: &User,
+    by: &User,
+    role: Option<Role>,
+    pin_hash: Option<&str>,
+) -> Result<(), AuditError> {
+    let seq = store.head().0 + 1;
+    store
+        .conn()
+        .execute(
+            "INSERT INTO user_changes (set_seq, user_id, role, pin_hash) VALUES (?1, ?2, ?3, ?4)",
+            params![seq, user.id, role.map(Role::name), pin_hash],
+        )
+        .map_err(|e| store.sql_error(e))?;
+    store.append(
+        &Payload::UserChanged(payload::UserChanged {
+            user: user.id,
+            name: user.name.clone(),
+            pin_hash_sha256: pin_hash.map(pin_digest),
+            role: role.map(|r| r.name().to_string()),
+            was: role.map(|_| user.role.name().to_string()),
+            by: by.id,
+            by_name: by.name.clone(),
+        }),
+        None,
+        Some(by.id),
+        None,
+    )?;
+    Ok(())
+}
+
 /// A supervisor or admin resets a user's PIN or changes their role, as `may_change`
 /// allows: a `user_changes` row (a new PIN's hash, or the role) and its `user_changed`
-/// event (the hash's digest only), in one transaction. A lock stays until an unlock; a PIN
+/// event (the hash's digest only; a role with a PIN: both), in one transaction. A lock stays until an unlock; a PIN
 /// reset clears the user's count of failed attempts (a lock needs five more after it).
 pub fn change_user(
     store: &mut Store,
@@ -757,37 +842,24 @@ pub fn change_user(
     by: &User,
 ) -> Result<User, AuditError> {
     let user = may_change(store, name, change, by)?;
-    let (pin_hash, role) = match change {
-        Change::Pin(pin) => (Some(hash_pin(pin, PinCost::Standard)?), None),
-        Change::Role(r) => (None, Some(r)),
-    };
+    let pin_hash = change
+        .pin()
+        .map(|pin| hash_pin(pin, PinCost::Standard))
+        .transpose()?;
+    let role = change.role();
     store.begin_batch()?;
     let result = (|| {
         // Asked again under the write lock: another desk may have demoted the other admin
         // (or `by`) since, and the last admin must stay one.
         may_change(store, name, change, by)?;
-        let seq = store.head().0 + 1;
-        store
-            .conn()
-            .execute(
-                "INSERT INTO user_changes (set_seq, user_id, role, pin_hash) VALUES (?1, ?2, ?3, ?4)",
-                params![seq, user.id, role.map(Role::name), pin_hash],
-            )
-            .map_err(|e| store.sql_error(e))?;
-        store.append(
-            &Payload::UserChanged(payload::UserChanged {
-                user: user.id,
-                name: user.name.clone(),
-                pin_hash_sha256: pin_hash.as_deref().map(pin_digest),
-                role: role.map(|r| r.name().to_string()),
-                was: role.map(|_| user.role.name().to_string()),
-                by: by.id,
-                by_name: by.name.clone(),
-            }),
-            None,
-            Some(by.id),
-            None,
-        )?;
+        // A row holds a role or a PIN (schema 9), so a promotion with a PIN is two rows
+        // and two events in this one transaction: the role, then the PIN.
+        if let Some(r) = role {
+            log_change(store, &user, by, Some(r), None)?;
+        }
+        if let Some(h) = &pin_hash {
+            log_change(store, &user, by, None, Some(h))?;
+        }
         Ok(())
     })();
     match result {

@@ -1649,11 +1649,20 @@ fn event_words(lang: Lang, cur: Option<Currency>, what: &Logged) -> String {
                 .join(" · ")
         ),
         Logged::Input(text) => t!(lang, "desk-event-input", text = logged::input(lang, text)),
-        Logged::Refused { text, why } => t!(
+        Logged::Refused {
+            text,
+            why,
+            expected,
+        } => t!(
             lang,
             "desk-event-refused",
             text = logged::input(lang, text),
-            why = logged::refusal_code(lang, why)
+            why = t!(
+                lang,
+                "table-why-expected",
+                why = logged::refusal_code(lang, why),
+                expected = crate::i18n::errors::expecting(lang, expected)
+            )
         ),
         Logged::Undo(text) => t!(lang, "desk-event-undo", text = logged::input(lang, text)),
         Logged::Settled(nets) => t!(
@@ -2096,7 +2105,8 @@ mod tests {
 
     /// The round view says a refused input in the desk's language, from its code: one
     /// logged now (the demo's dealers) and one the previous release logged in English
-    /// only (its code derived by the replay); the inputs in words too.
+    /// only (its code derived by the replay); the inputs in words too; and what the round
+    /// expected there, from the engine's `Expecting` of the round replayed to it.
     #[test]
     fn refusals_old_and_new_read_in_ukrainian() {
         use crate::session::{demo, replay};
@@ -2110,13 +2120,22 @@ mod tests {
             .iter()
             .map(|l| event_words(uk, None, &l.what))
             .collect();
-        let want = t!(
-            uk,
-            "desk-event-refused",
-            text = "7",
-            why = t!(uk, "error-card-not-wanted")
+        // Why, and what the round expected there (replayed to it): a decision, in words.
+        let why = t!(uk, "error-card-not-wanted");
+        let line = said
+            .iter()
+            .find(|l| l.contains(&why))
+            .unwrap_or_else(|| panic!("{said:#?}"));
+        assert!(
+            line.starts_with(&t!(uk, "desk-event-refused", text = "7", why = "")),
+            "{line}"
         );
-        assert!(said.contains(&want), "{said:#?}");
+        assert!(
+            line.contains(&format!("{why}; очікується рішення для: бокс")),
+            "{line}"
+        );
+        let leak = ENGLISH.iter().find(|w| line.contains(*w));
+        assert!(leak.is_none(), "{leak:?} in {line}");
         let path = dir.join("new.db");
         let _ = std::fs::remove_file(&path);
         let mut store = Store::open_with(&path, Box::new(demo::clock_for(5))).unwrap();

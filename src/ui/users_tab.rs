@@ -1,10 +1,13 @@
 //! The desk's Users tab: every user with role and lock, and a supervisor's or admin's add,
 //! unlock, PIN reset and role change, each asked for and confirmed. Who may do what is `session::users`'s (the rights
-//! of the CLI's `user` commands), asked here and never decided here; no SQL here.
+//! of the CLI's `user` commands), asked here and never decided here; no SQL here. What the
+//! desk's user may not do is drawn disabled with the reason, before any click.
 
 use egui::{Color32, RichText, Ui};
 
+use crate::codes::Denied;
 use crate::i18n::Lang;
+use crate::i18n::errors;
 use crate::log::Store;
 use crate::session::users::{self, Role, User};
 use crate::t;
@@ -29,6 +32,8 @@ pub(crate) struct UsersTab {
     new_role: Role,
     /// A change asked for and checked, waiting for the supervisor's yes.
     pending: Option<Pending>,
+    /// The desk's user as last seen by `apply`: what they may do is drawn from it.
+    by: Option<User>,
 }
 
 /// A change that waits for its yes.
@@ -40,8 +45,8 @@ enum Pending {
     Unlock(String),
     /// Reset this user's PIN to the change form's.
     Pin(String),
-    /// Give this user this role.
-    Role(String, Role),
+    /// Give this user this role (with the change form's PIN when `true`).
+    Role(String, Role, bool),
 }
 
 /// What the tab asked for, carried out after the frame.
@@ -77,7 +82,54 @@ impl UsersTab {
             new_pin2: String::new(),
             new_role: Role::Dealer,
             pending: None,
+            by: None,
         }
+    }
+
+    /// Why the desk's user may not reset the PIN of (nor otherwise change) a `role`, in
+    /// words; `None` when they may.
+    fn why_not_change(&self, lang: Lang, role: Role) -> Option<String> {
+        let by = self.by.as_ref()?;
+        let may = users::may_reset_pin_of(by.role, role) || users::may_set_roles(by.role);
+        (!may).then(|| {
+            errors::denied(
+                lang,
+                &Denied::MayNotResetPin {
+                    by: by.name.clone(),
+                    by_role: by.role,
+                    role,
+                },
+            )
+        })
+    }
+
+    /// Why the desk's user may not change roles, in words; `None` when they may.
+    fn why_not_set_roles(&self, lang: Lang) -> Option<String> {
+        let by = self.by.as_ref()?;
+        (!users::may_set_roles(by.role)).then(|| {
+            errors::denied(
+                lang,
+                &Denied::OnlyAdminSetsRoles {
+                    by: by.name.clone(),
+                    by_role: by.role,
+                },
+            )
+        })
+    }
+
+    /// Why the desk's user may not add a `role`, in words; `None` when they may.
+    fn why_not_add(&self, lang: Lang, role: Role) -> Option<String> {
+        let by = self.by.as_ref()?;
+        (!users::may_add_role(by.role, role)).then(|| {
+            errors::denied(
+                lang,
+                &Denied::MayNotAdd {
+                    by: by.name.clone(),
+                    by_role: by.role,
+                    role,
+                },
+            )
+        })
     }
 
     /// Draws the list, the add form and a pending change's question.
@@ -114,7 +166,14 @@ impl UsersTab {
                         ui.label(t!(lang, "users-active"));
                     }
                     let change = t!(lang, "users-change", name = u.name.as_str());
-                    if ui.button(RichText::new(change).size(16.0)).clicked() {
+                    let why_not = self.why_not_change(lang, u.role);
+                    let button = ui
+                        .add_enabled(
+                            why_not.is_none(),
+                            egui::Button::new(RichText::new(change).size(16.0)),
+                        )
+                        .on_disabled_hover_text(why_not.unwrap_or_default());
+                    if button.clicked() {
                         edit = Some((u.id, u.role));
                     }
                     ui.end_row();
@@ -141,6 +200,7 @@ impl UsersTab {
             return;
         };
         ui.separator();
+        let from = u.role;
         let heading = t!(lang, "users-change-heading", name = u.name.as_str());
         ui.label(RichText::new(heading).strong().size(18.0));
         ui.add_enabled_ui(self.pending.is_none(), |ui| {
@@ -162,25 +222,35 @@ impl UsersTab {
             {
                 commands.push(UsersCommand::AskPin);
             }
-            ui.horizontal(|ui| {
-                ui.add_sized(
-                    [160.0, 28.0],
-                    egui::Label::new(RichText::new(t!(lang, "users-new-role")).size(18.0)),
-                );
-                for r in [Role::Dealer, Role::Supervisor, Role::Admin] {
-                    ui.selectable_value(
-                        &mut self.new_role,
-                        r,
-                        RichText::new(role_name(lang, r)).size(18.0),
+            let why_not = self.why_not_set_roles(lang);
+            ui.add_enabled_ui(why_not.is_none(), |ui| {
+                ui.horizontal(|ui| {
+                    ui.add_sized(
+                        [160.0, 28.0],
+                        egui::Label::new(RichText::new(t!(lang, "users-new-role")).size(18.0)),
                     );
-                }
-                if ui
-                    .button(RichText::new(t!(lang, "users-set-role")).size(18.0))
-                    .clicked()
-                {
-                    commands.push(UsersCommand::AskRole);
-                }
+                    for r in [Role::Dealer, Role::Supervisor, Role::Admin] {
+                        ui.selectable_value(
+                            &mut self.new_role,
+                            r,
+                            RichText::new(role_name(lang, r)).size(18.0),
+                        );
+                    }
+                    if ui
+                        .button(RichText::new(t!(lang, "users-set-role")).size(18.0))
+                        .clicked()
+                    {
+                        commands.push(UsersCommand::AskRole);
+                    }
+                });
             });
+            if let Some(why) = why_not {
+                ui.label(why);
+            } else if users::role_needs_new_pin(from, self.new_role) {
+                let min = users::min_pin_len(self.new_role) as i64;
+                let role = role_name(lang, self.new_role);
+                ui.label(t!(lang, "users-role-needs-pin", role = role, min = min));
+            }
         });
     }
 
@@ -198,13 +268,20 @@ impl UsersTab {
                     egui::Label::new(RichText::new(t!(lang, "users-new-role")).size(18.0)),
                 );
                 for r in [Role::Dealer, Role::Supervisor, Role::Admin] {
-                    ui.selectable_value(
-                        &mut self.role,
-                        r,
-                        RichText::new(role_name(lang, r)).size(18.0),
-                    );
+                    let why_not = self.why_not_add(lang, r);
+                    ui.add_enabled_ui(why_not.is_none(), |ui| {
+                        ui.selectable_value(
+                            &mut self.role,
+                            r,
+                            RichText::new(role_name(lang, r)).size(18.0),
+                        )
+                        .on_disabled_hover_text(why_not.unwrap_or_default());
+                    });
                 }
             });
+            if let Some(why) = self.why_not_add(lang, Role::Supervisor) {
+                ui.label(why);
+            }
             form_field(ui, &t!(lang, "users-new-pin"), &mut self.pin, true);
             form_field(ui, &t!(lang, "users-new-pin-again"), &mut self.pin2, true);
             if ui
@@ -237,7 +314,7 @@ impl UsersTab {
                 t!(lang, "users-confirm-pin", name = name.as_str()),
                 t!(lang, "users-confirm-pin-yes", name = name.as_str()),
             ),
-            Pending::Role(name, r) => {
+            Pending::Role(name, r, _) => {
                 let role = role_name(lang, *r);
                 (
                     t!(
@@ -281,6 +358,7 @@ impl UsersTab {
         store: &mut Store,
         by: &User,
     ) -> Option<Status> {
+        self.by = Some(by.clone());
         match c {
             UsersCommand::List => self.reread(store).err().map(Err),
             UsersCommand::AskAdd => Some(self.ask_add(store, by)),
@@ -310,7 +388,9 @@ impl UsersTab {
                         users::unlock(store, &name, by).map(|()| Notice::UserUnlocked { name })
                     }
                     Pending::Pin(name) => self.change(store, &name, None, by),
-                    Pending::Role(name, role) => self.change(store, &name, Some(role), by),
+                    Pending::Role(name, role, pin) => {
+                        self.change(store, &name, Some((role, pin)), by)
+                    }
                 };
                 let done = done.map_err(UiError::from);
                 if let Err(e) = self.reread(store) {
@@ -358,34 +438,39 @@ impl UsersTab {
             return Err(UiError::UserGone);
         };
         let name = u.name.clone();
-        let change = if pin {
-            if self.new_pin != self.new_pin2 {
-                self.new_pin.clear();
-                self.new_pin2.clear();
-                return Err(UiError::PinsDiffer);
-            }
-            users::Change::Pin(&self.new_pin)
-        } else {
-            users::Change::Role(self.new_role)
+        // A role change takes the PIN typed with it (a promotion to a longer PIN needs one).
+        let with_pin = pin || !self.new_pin.is_empty() || !self.new_pin2.is_empty();
+        if with_pin && self.new_pin != self.new_pin2 {
+            self.new_pin.clear();
+            self.new_pin2.clear();
+            return Err(UiError::PinsDiffer);
+        }
+        let change = match (pin, with_pin) {
+            (true, _) => users::Change::Pin(&self.new_pin),
+            (false, true) => users::Change::RoleWithPin(self.new_role, &self.new_pin),
+            (false, false) => users::Change::Role(self.new_role),
         };
         let u = users::may_change(store, &name, change, by)?;
         self.pending = Some(match change {
             users::Change::Pin(_) => Pending::Pin(u.name.clone()),
-            users::Change::Role(r) => Pending::Role(u.name.clone(), r),
+            users::Change::Role(r) => Pending::Role(u.name.clone(), r, false),
+            users::Change::RoleWithPin(r, _) => Pending::Role(u.name.clone(), r, true),
         });
         Ok(u.name)
     }
 
-    /// Logs the confirmed PIN reset (no `role`) or role change; what was done.
+    /// Logs the confirmed PIN reset (no `role`) or role change (with the form's PIN when
+    /// its flag says so); what was done.
     fn change(
         &mut self,
         store: &mut Store,
         name: &str,
-        role: Option<Role>,
+        role: Option<(Role, bool)>,
         by: &User,
     ) -> Result<Notice, crate::log::AuditError> {
         let change = match role {
-            Some(r) => users::Change::Role(r),
+            Some((r, true)) => users::Change::RoleWithPin(r, &self.new_pin),
+            Some((r, false)) => users::Change::Role(r),
             None => users::Change::Pin(&self.new_pin),
         };
         let u = users::change_user(store, name, change, by)?;

@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use super::card::{Card, DeckCard, Rank};
 use super::shoe::{ImpossibleCard, Shoe};
 pub use rules::{Aside, PontisRules, PontisRulesError, Score, Top};
-pub use words::{PlayWordsError, parse_lay, parse_step};
+pub use words::{Expecting, PlayWordsError, parse_lay, parse_step};
 
 /// A card in a player's hand as a bot that sees it holds it: a joker is not named until
 /// it is played.

@@ -156,29 +156,74 @@ impl Game {
         }
     }
 
-    /// What the game expects now, for a refusal's message.
+    /// What the game expects now, for a refusal's message: the English of
+    /// [`Game::expecting`].
     pub fn expected(&self) -> String {
+        self.expecting().to_string()
+    }
+
+    /// What the game expects now, as data (issue 24): worded in any language by
+    /// `i18n::errors::pontis_expecting`.
+    pub fn expecting(&self) -> Expecting {
         match self.want() {
-            Want::Over(_) => "nothing more: the game is over".to_string(),
-            Want::Turn(seat) => format!("{}'s bank card, as it is turned up", self.names()[seat]),
+            Want::Over(_) => Expecting::Over,
+            Want::Turn(seat) => Expecting::Turn {
+                name: self.names()[seat].clone(),
+            },
             Want::Move { seat, need } => {
-                let name = &self.names()[seat];
+                let name = self.names()[seat].clone();
                 let held = self.cards_left(seat);
-                let cards = match need {
-                    Need::Bridge if held < 2 => {
-                        return format!(
-                            "{name}: pass (the bridge needs two cards of equal value, and {name} holds one card)"
-                        );
-                    }
-                    Need::Bridge => "two cards of equal value (the bridge)".to_string(),
-                    _ if held < 2 => format!("one card meeting {}", need_words(need)),
-                    _ => format!(
-                        "one card, or two by sum or difference, meeting {}",
-                        need_words(need)
-                    ),
-                };
-                format!("{name}: {cards}, or {name}: pass")
+                match need {
+                    Need::Bridge if held < 2 => Expecting::PassOnly { name },
+                    Need::Bridge => Expecting::Bridge { name },
+                    _ if held < 2 => Expecting::OneCard { name, need },
+                    _ => Expecting::OneOrTwo { name, need },
+                }
             }
+        }
+    }
+}
+
+/// What a game of Pontis expects now, as data: whose move, and what it must meet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expecting {
+    /// Nothing more: the game is over.
+    Over,
+    /// The player's bank card, as it is turned up.
+    Turn { name: String },
+    /// The bridge is due and the player holds one card: he can only pass.
+    PassOnly { name: String },
+    /// Two cards of equal value (the bridge), or a pass.
+    Bridge { name: String },
+    /// One card meeting `need` (the player holds one), or a pass.
+    OneCard { name: String, need: Need },
+    /// One card, or two by sum or difference, meeting `need`; or a pass.
+    OneOrTwo { name: String, need: Need },
+}
+
+impl std::fmt::Display for Expecting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Expecting::Over => f.write_str("nothing more: the game is over"),
+            Expecting::Turn { name } => write!(f, "{name}'s bank card, as it is turned up"),
+            Expecting::PassOnly { name } => write!(
+                f,
+                "{name}: pass (the bridge needs two cards of equal value, and {name} holds one card)"
+            ),
+            Expecting::Bridge { name } => write!(
+                f,
+                "{name}: two cards of equal value (the bridge), or {name}: pass"
+            ),
+            Expecting::OneCard { name, need } => write!(
+                f,
+                "{name}: one card meeting {}, or {name}: pass",
+                need_words(*need)
+            ),
+            Expecting::OneOrTwo { name, need } => write!(
+                f,
+                "{name}: one card, or two by sum or difference, meeting {}, or {name}: pass",
+                need_words(*need)
+            ),
         }
     }
 }

@@ -22,6 +22,7 @@ use super::rules::Rules;
 use super::shoe::Shoe;
 
 mod check;
+mod expecting;
 mod lines;
 mod pay;
 mod play;
@@ -34,6 +35,7 @@ mod tests;
 mod words;
 
 pub use check::{Checked, StepError};
+pub use expecting::{Expecting, Move, Next, OpenOffer};
 pub use lines::{LineKind, SettleLine, SettleTotals};
 pub use pay::{Payout, bought_payout, unit_net};
 pub use refusal::Refusal;

@@ -3,9 +3,7 @@
 
 use std::fmt;
 
-use super::{
-    BetIx, CardReason, Decision, HandState, Outcome, Pay, Phase, Refusal, Round, Step, StepError,
-};
+use super::{BetIx, Decision, Outcome, Pay, Refusal, Round, Step, StepError};
 
 impl Round {
     pub(super) fn error(&self, refusal: Refusal) -> StepError {
@@ -20,15 +18,6 @@ impl Round {
         match self.bets.get(b) {
             Some(_) => format!("bet {}", self.specs[b].id),
             None => format!("bet #{}", b + 1),
-        }
-    }
-
-    fn hand_label(&self, seat: usize, hand: usize) -> String {
-        let s = &self.seats[seat];
-        if s.hands.len() > 1 {
-            format!("box {} hand {} of {}", s.box_no, hand + 1, s.hands.len())
-        } else {
-            format!("box {}", s.box_no)
         }
     }
 
@@ -103,74 +92,10 @@ impl Round {
         }
     }
 
-    /// What the round expects now, in words (the round script's `next`, the status line).
+    /// What the round expects now, in words (the round script's `next`, the status line):
+    /// the English of [`Round::expecting`].
     pub fn expected(&self) -> String {
-        let mut out = match self.phase {
-            Phase::Complete => return "nothing: the round is complete".into(),
-            Phase::Deal(n) => {
-                let k = self.seats.len();
-                if n == k {
-                    "the dealer's card".to_string()
-                } else {
-                    let which = if n < k { "first" } else { "second" };
-                    format!(
-                        "the {which} card for box {}",
-                        self.seats[n % (k + 1)].box_no
-                    )
-                }
-            }
-            Phase::Dealer => format!(
-                "a card for the dealer (dealer has {})",
-                self.dealer_total().best
-            ),
-            Phase::Play { seat, hand } => {
-                let h = &self.seats[seat].hands[hand];
-                let label = self.hand_label(seat, hand);
-                match h.state {
-                    HandState::Wants(reason) => {
-                        let why = match reason {
-                            CardReason::Deal => "dealt",
-                            CardReason::Twist => "twisted",
-                            CardReason::Buy => "bought",
-                            CardReason::SplitSecond => "its second card after the split",
-                            CardReason::SplitAce => "the split ace's card",
-                            CardReason::AutoFifth => "the automatic fifth card",
-                        };
-                        format!("a card for {label} ({why})")
-                    }
-                    _ => {
-                        let cards: Vec<String> = h.cards().iter().map(|c| c.to_string()).collect();
-                        let legal: Vec<String> = self
-                            .legal_steps()
-                            .iter()
-                            .filter(|s| !matches!(s, Step::Insure(..) | Step::EvenMoney(_)))
-                            .map(|&s| self.step_text(s))
-                            .collect();
-                        format!(
-                            "a decision for {label} ({}, total {}): {}",
-                            cards.join(" "),
-                            h.total().best,
-                            legal.join(", ")
-                        )
-                    }
-                }
-            }
-        };
-        if self.offers_open {
-            let offers: Vec<String> = self
-                .legal_steps()
-                .iter()
-                .filter(|s| matches!(s, Step::Insure(..) | Step::EvenMoney(_)))
-                .map(|&s| match s {
-                    Step::Insure(b, max) => format!("insure {} (up to {max})", self.specs[b].id),
-                    other => self.step_text(other),
-                })
-                .collect();
-            if !offers.is_empty() {
-                out = format!("an offer ({}) or {out}", offers.join(", "));
-            }
-        }
-        out
+        self.expecting().to_string()
     }
 
     /// A step as the round script writes it.

@@ -410,7 +410,8 @@ impl PontisScreen {
             P::Enter => {
                 let game = &self.session.as_ref()?.live()?.game;
                 if self.pending.is_empty() {
-                    return fail(t!(lang, "pontis-type-first", expected = game.expected()));
+                    let expected = errors::pontis_expecting(lang, &game.expecting());
+                    return fail(t!(lang, "pontis-type-first", expected = expected));
                 }
                 // The game script's text goes to the session; the dealer reads it in words.
                 let name = game.names()[game.to_move()].clone();
