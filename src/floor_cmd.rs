@@ -13,7 +13,6 @@ use croupier::floor::{
     self, Audited, Auditor, Floor, FloorError, FloorSource, FollowNote, LinkState,
 };
 use croupier::log::Store;
-use croupier::report::{self, Options, Report};
 
 use super::stdout_error;
 
@@ -210,8 +209,7 @@ fn audit_verdict(code: ExitCode, c: &floor::Compared) -> Result<ExitCode> {
     Ok(code)
 }
 
-/// `report --floor`: the same report, read from every table on the floor.
-pub(crate) fn report(url: &str, o: &Options, progress: impl FnMut(&str)) -> Result<Report> {
-    let mut src = FloorSource::open(Floor::connect(url)?)?;
-    Ok(report::build_from(&mut src, o, progress)?)
+/// `report --floor`: the floor as a report's source, every table on it.
+pub(crate) fn source(url: &str) -> Result<FloorSource> {
+    Ok(FloorSource::open(Floor::connect(url)?)?)
 }

@@ -1061,16 +1061,18 @@ struct ReportArgs {
     csv_style: Option<cli_values::CsvStyleArg>,
 }
 
-/// Writes a built report as `format` to `out` (a folder, a file for json or html, `-` for
-/// standard output; default `reports/`), never over a file unless `force`: the files written.
+/// Writes a report as `format` to `out` (a folder, a file for json or html, `-` for
+/// standard output; default `reports/`), never over a file unless `force`: the files
+/// written. The rounds and exceptions reports are read from `src` as they are written.
 fn write_out(
-    r: &croupier::report::Report,
+    r: &mut croupier::report::Streamed,
+    src: &mut dyn croupier::report::data::Source,
     format: croupier::report::Format,
     out: Option<PathBuf>,
     force: bool,
     style: &croupier::report::Style,
 ) -> Result<Vec<PathBuf>> {
-    use croupier::report::{self, Format};
+    use croupier::report::{self, Format, StreamError};
     let out = out.unwrap_or_else(|| PathBuf::from("reports"));
     let stdout = out == Path::new("-");
     let target = |ext: &str| -> Result<PathBuf> {
@@ -1078,36 +1080,47 @@ fn write_out(
             Ok(out.clone())
         } else {
             std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-            Ok(out.join(report::file_name(r, ext)))
+            Ok(out.join(report::file_name(r.report(), ext)))
         }
+    };
+    // Standard output's own words when it cannot be written.
+    let to_stdout = |e: StreamError| match e {
+        StreamError::Io(e) => stdout_error(e),
+        e => e.into(),
     };
     Ok(match format {
         Format::Csv if stdout => {
             bail!("csv is one file per table of the report: give --out a folder")
         }
         Format::Csv => {
-            for p in report::csv_paths(r, &out) {
+            for p in report::csv_paths(r.report(), &out) {
                 refuse_existing(&p, force)?;
             }
-            report::render_csv_in(r, &out, force, style)?
+            r.write_csv(src, &out, force, style)?
         }
         Format::Json if stdout => {
-            outln!("{}", serde_json::to_string_pretty(&report::render_json(r))?)?;
+            r.write_json(src, &mut io::stdout().lock())
+                .map_err(to_stdout)?;
             vec![]
         }
         Format::Html if stdout => {
-            outln!("{}", report::render_html_in(r, style))?;
+            let mut o = io::stdout().lock();
+            r.write_html(src, &mut o, style).map_err(to_stdout)?;
+            writeln!(o).map_err(stdout_error)?;
             vec![]
         }
         Format::Json => {
             let p = target("json")?;
-            let text = serde_json::to_string_pretty(&report::render_json(r))? + "\n";
-            write_report(&p, &text, force)?;
+            let mut file = create_report(&p, force)?;
+            r.write_json(src, &mut file)
+                .with_context(|| format!("writing {}", p.display()))?;
             vec![p]
         }
         Format::Html => {
             let p = target("html")?;
-            write_report(&p, &report::render_html_in(r, style), force)?;
+            let mut file = create_report(&p, force)?;
+            r.write_html(src, &mut file, style)
+                .with_context(|| format!("writing {}", p.display()))?;
             vec![p]
         }
     })
@@ -1139,10 +1152,21 @@ fn refuse_existing(path: &Path, force: bool) -> Result<()> {
 
 /// Writes a new report file; with `force`, replaces a regular file of the same name.
 fn write_report(path: &Path, text: &str, force: bool) -> Result<()> {
+    use std::io::Write as _;
+    let mut file = create_report(path, force)?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.flush())
+        .with_context(|| format!("writing {}", path.display()))
+}
+
+/// Creates a new report file to write; with `force`, replaces a regular file of the same
+/// name.
+fn create_report(path: &Path, force: bool) -> Result<std::fs::File> {
     refuse_existing(path, force)?;
     // Atomic with the check above: a file that appeared since is not overwritten.
-    files::write_new(path, text.as_bytes(), force).or_else(|e| match e {
-        files::WriteError::Exists(_) => refuse_existing(path, false),
+    files::create(path, force).or_else(|e| match e {
+        files::WriteError::Exists(_) => refuse_existing(path, false)
+            .and_then(|()| bail!("{} already exists: not overwritten", path.display())),
         files::WriteError::Io { error, .. } => {
             Err(anyhow::Error::new(error).context(format!("writing {}", path.display())))
         }
@@ -1207,12 +1231,22 @@ fn report(
         spinner.set_message(msg.to_string());
         spinner.tick();
     };
-    let r = match floor {
-        Some(url) => floor_cmd::report(&url, &options, tell)?,
-        None => report::build(&stores, &options, tell)?,
+    let (mut files_src, mut floor_src);
+    let src: &mut dyn report::data::Source = match floor {
+        Some(url) => {
+            floor_src = floor_cmd::source(&url)?;
+            &mut floor_src
+        }
+        None => {
+            files_src = report::data::Files(&stores);
+            &mut files_src
+        }
     };
+    let mut streamed = report::stream_from(src, &options, tell)?;
+    let written = write_out(&mut streamed, src, format, a.out, a.force, &style);
     spinner.finish_and_clear();
-    let files = write_out(&r, format, a.out, a.force, &style)?;
+    let files = written?;
+    let r = streamed.report();
     for f in &files {
         note!("wrote {}", f.display());
     }

@@ -16,7 +16,8 @@ use crate::log::store::figures_of_row;
 use crate::log::totals::{self, BUCKET_MS, Figures, Key};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    Noted, RoundRow, Source, SourceAlarm, SourceHead, TotalRow, Verified, apply_fixes, inputs_of,
+    Noted, Page, RoundRow, Source, SourceAlarm, SourceHead, TotalRow, Verified, apply_fixes,
+    inputs_of,
 };
 use crate::session::pontis::{GameRow, rows_of};
 use crate::session::replay::Replayer;
@@ -223,11 +224,13 @@ impl FloorSource {
     }
 }
 
-impl Source for FloorSource {
-    fn rounds(
+impl FloorSource {
+    /// The settled rounds of `page`, of database `db` only if given (else every
+    /// database's, one after another), corrected rounds with corrected figures.
+    fn rounds_in(
         &mut self,
-        from_ms: i64,
-        to_ms: i64,
+        db: Option<usize>,
+        page: &Page,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Vec<RoundRow>, AuditError> {
         let voided: HashSet<(i32, i64)> = self
@@ -251,51 +254,87 @@ impl Source for FloorSource {
             std::mem::take(&mut self.table_names),
             std::mem::take(&mut self.user_names),
         );
-        let read = self.each_row(
+        let tab = db.map(|d| self.tab(d));
+        let (only_tab, first) = match tab {
+            Some(_) => (" AND tab = $3", 4),
+            None => ("", 3),
+        };
+        let (more, extra) = page.conditions("at", "round_id", first);
+        let query = format!(
             "SELECT tab, at, table_id, user_id, round_id, handle, paid, win, max_net,
                     insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, seq
-               FROM croupier.rounds WHERE at >= $1 AND at < $2 ORDER BY tab, at, round_id",
-            &[&from_ms, &to_ms],
-            |r| {
-                let tab: i32 = r.get(0);
-                let Some(&db) = place.get(&tab) else {
-                    return Ok(());
-                };
-                let (table, user): (Option<i64>, Option<i64>) = (r.get(2), r.get(3));
-                let (table, user) = (table.unwrap_or(0), user.unwrap_or(0));
-                let round: i64 = r.get(4);
-                let mut f = [0i64; 10];
-                for (i, x) in f.iter_mut().enumerate() {
-                    *x = r.get(5 + i);
-                }
-                out.push(RoundRow {
-                    db,
-                    table: table_names[db]
-                        .get(&table)
-                        .cloned()
-                        .unwrap_or_else(|| format!("table {table}")),
-                    round,
-                    at: r.get(1),
-                    dealer: user_names[db]
-                        .get(&user)
-                        .cloned()
-                        .unwrap_or_else(|| format!("user {user}")),
-                    figures: figures_of_row(&f),
-                    voided: voided.contains(&(tab, round)),
-                    corrected: false,
-                    replayed: Some(r.get::<_, i64>(15) <= through.get(&tab).copied().unwrap_or(0)),
-                });
-                if out.len() % 100_000 == 0 {
-                    progress(out.len());
-                }
-                Ok(())
-            },
+               FROM croupier.rounds WHERE at >= $1 AND at < $2{only_tab}{more}
+              ORDER BY tab, at, round_id{}",
+            page.limit_clause()
         );
+        let mut args: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![&page.from_ms, &page.to_ms];
+        if let Some(t) = &tab {
+            args.push(t);
+        }
+        for x in &extra {
+            args.push(x);
+        }
+        let read = self.each_row(&query, &args, |r| {
+            let tab: i32 = r.get(0);
+            let Some(&db) = place.get(&tab) else {
+                return Ok(());
+            };
+            let (table, user): (Option<i64>, Option<i64>) = (r.get(2), r.get(3));
+            let (table, user) = (table.unwrap_or(0), user.unwrap_or(0));
+            let round: i64 = r.get(4);
+            let mut f = [0i64; 10];
+            for (i, x) in f.iter_mut().enumerate() {
+                *x = r.get(5 + i);
+            }
+            out.push(RoundRow {
+                db,
+                table: table_names[db]
+                    .get(&table)
+                    .cloned()
+                    .unwrap_or_else(|| format!("table {table}")),
+                round,
+                at: r.get(1),
+                dealer: user_names[db]
+                    .get(&user)
+                    .cloned()
+                    .unwrap_or_else(|| format!("user {user}")),
+                figures: figures_of_row(&f),
+                voided: voided.contains(&(tab, round)),
+                corrected: false,
+                replayed: Some(r.get::<_, i64>(15) <= through.get(&tab).copied().unwrap_or(0)),
+            });
+            if out.len() % 100_000 == 0 {
+                progress(out.len());
+            }
+            Ok(())
+        });
         (self.place, self.table_names, self.user_names) = (place, table_names, user_names);
         read?;
         let fixes = self.corrections()?;
         apply_fixes(&mut out, &fixes)?;
         Ok(out)
+    }
+}
+
+impl Source for FloorSource {
+    fn rounds(
+        &mut self,
+        from_ms: i64,
+        to_ms: i64,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Vec<RoundRow>, AuditError> {
+        self.rounds_in(None, &Page::all(from_ms, to_ms), progress)
+    }
+
+    fn rounds_page(&mut self, db: usize, page: &Page) -> Result<Vec<RoundRow>, AuditError> {
+        if db >= self.tables.len() {
+            return Ok(Vec::new());
+        }
+        self.rounds_in(Some(db), page, &mut |_| {})
+    }
+
+    fn databases(&self) -> usize {
+        self.tables.len()
     }
 
     fn totals(

@@ -9,7 +9,7 @@ use super::{Cell, Detail, Section};
 use crate::engine::Money;
 use crate::log::payload::{Payload, RoundCorrected, Setting};
 use crate::log::{AuditError, EventKind};
-use crate::report::query::{Noted, Source};
+use crate::report::query::{Noted, Page, Source};
 
 /// The exception kinds, most serious first (README's Reports says it for users):
 /// the record itself in doubt (a failed verify, a floor alarm), money that does not add up
@@ -89,28 +89,114 @@ pub(crate) fn arrange(mut rows: Vec<(i64, usize, i64, Vec<Cell>)>, mixed: bool) 
 /// Counts and amounts by kind, most serious first (no amount when the currencies are
 /// `mixed`: a sum of CZK and EUR is no figure).
 pub(crate) fn summary(rows: &[Vec<Cell>], mixed: bool) -> Section {
-    let mut by: BTreeMap<(usize, &'static str), (i64, Option<Money>)> = BTreeMap::new();
+    let mut c = Counts::default();
     for r in rows {
+        c.add(r, mixed);
+    }
+    c.section()
+}
+
+/// The counts and amounts by kind, made a row at a time (a streamed report's counting
+/// pass holds these, never the rows).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Counts {
+    by: BTreeMap<(usize, &'static str), (i64, Option<Money>)>,
+}
+
+impl Counts {
+    /// Counts an exceptions row.
+    pub(crate) fn add(&mut self, r: &[Cell], mixed: bool) {
         let k = kind_of(r);
-        let e = by.entry((rank(k), k)).or_insert((0, None));
+        let e = self.by.entry((rank(k), k)).or_insert((0, None));
         e.0 += 1;
         if let Some(m) = amount_of(r).filter(|_| !mixed) {
             e.1 = Some(Money::from_cents(e.1.map_or(0, |s| s.cents()) + m.cents()));
         }
     }
-    Section {
-        name: "exceptions by kind".into(),
-        columns: vec!["exception", "count", "amount"],
-        rows: by
-            .into_iter()
-            .map(|((_, k), (n, amount))| {
-                vec![
-                    Cell::Word(k),
-                    Cell::Int(n),
-                    amount.map_or(Cell::Empty, Cell::Money),
-                ]
-            })
-            .collect(),
+
+    /// The kinds counted, most serious first.
+    pub(crate) fn kinds(&self) -> Vec<&'static str> {
+        self.by.keys().map(|(_, k)| *k).collect()
+    }
+
+    /// The section of counts and amounts by kind.
+    pub(crate) fn section(&self) -> Section {
+        Section {
+            name: "exceptions by kind".into(),
+            columns: vec!["exception", "count", "amount"],
+            rows: self
+                .by
+                .iter()
+                .map(|((_, k), (n, amount))| {
+                    vec![
+                        Cell::Word(k),
+                        Cell::Int(*n),
+                        amount.map_or(Cell::Empty, Cell::Money),
+                    ]
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Where the exceptions report finds a round it names: among the rounds it holds (read
+/// from the year's start), or read from the source when asked, within the same window.
+pub(crate) enum Rounds<'r> {
+    Held(&'r [RoundRow]),
+    /// Read one at a time from `[from_ms, to_ms)`, counted `page` at a time.
+    Read {
+        from_ms: i64,
+        to_ms: i64,
+        page: usize,
+    },
+}
+
+impl Rounds<'_> {
+    /// Round `round` of database `db`, if settled in the window.
+    fn find(
+        &self,
+        src: &mut dyn Source,
+        db: usize,
+        round: i64,
+    ) -> Result<Option<RoundRow>, AuditError> {
+        match *self {
+            Rounds::Held(raw) => Ok(raw.iter().find(|r| r.db == db && r.round == round).cloned()),
+            Rounds::Read { from_ms, to_ms, .. } => {
+                let p = Page {
+                    round: Some(round),
+                    limit: Some(1),
+                    ..Page::all(from_ms, to_ms)
+                };
+                Ok(src.rounds_page(db, &p)?.into_iter().next())
+            }
+        }
+    }
+
+    /// How many of database `db`'s rounds in the window were settled before `at`.
+    fn count_before(&self, src: &mut dyn Source, db: usize, at: i64) -> Result<i64, AuditError> {
+        match *self {
+            Rounds::Held(raw) => Ok(raw.iter().filter(|r| r.db == db && r.at < at).count() as i64),
+            Rounds::Read {
+                from_ms,
+                to_ms,
+                page,
+            } => {
+                let (mut n, mut after) = (0i64, None);
+                loop {
+                    let p = Page {
+                        after,
+                        limit: Some(page),
+                        ..Page::all(from_ms, to_ms.min(at))
+                    };
+                    let rows = src.rounds_page(db, &p)?;
+                    n += rows.len() as i64;
+                    match rows.last() {
+                        Some(l) if rows.len() >= page => after = Some((l.at, l.round)),
+                        _ => return Ok(n),
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -146,7 +232,7 @@ impl Corrections {
         src: &mut dyn Source,
         n: &Noted,
         c: &RoundCorrected,
-        raw: &[RoundRow],
+        raw: &Rounds,
     ) -> Result<Detail, AuditError> {
         let round = n.round.unwrap_or_default();
         let was = match self.last.get(&(n.db, round)) {
@@ -171,9 +257,9 @@ fn settled_win(
     src: &mut dyn Source,
     db: usize,
     round: i64,
-    raw: &[RoundRow],
+    raw: &Rounds,
 ) -> Result<Option<Money>, AuditError> {
-    let Some(r) = raw.iter().find(|r| r.db == db && r.round == round) else {
+    let Some(r) = raw.find(src, db, round)? else {
         return Ok(None);
     };
     Ok(src
@@ -187,24 +273,34 @@ fn settled_win(
 }
 
 /// The house win of a voided round (its figures as last settled or corrected).
-pub(crate) fn voided_win(raw: &[RoundRow], db: usize, round: Option<i64>) -> Option<Money> {
-    raw.iter()
-        .find(|r| r.db == db && Some(r.round) == round)
-        .map(|r| r.figures.house_net)
+pub(crate) fn voided_win(
+    src: &mut dyn Source,
+    raw: &Rounds,
+    db: usize,
+    round: Option<i64>,
+) -> Result<Option<Money>, AuditError> {
+    let Some(round) = round else {
+        return Ok(None);
+    };
+    Ok(raw.find(src, db, round)?.map(|r| r.figures.house_net))
 }
 
 /// A currency named by `n` (a `setting_changed` event) after rounds were logged in its
 /// database: the currency and how many rounds it names after the fact (among the rounds
 /// the report read, from the start of the period's year). `None` for any other setting.
-pub(crate) fn currency_over_rounds(n: &Noted, raw: &[RoundRow]) -> Option<(String, i64)> {
+pub(crate) fn currency_over_rounds(
+    src: &mut dyn Source,
+    n: &Noted,
+    raw: &Rounds,
+) -> Result<Option<(String, i64)>, AuditError> {
     let Payload::SettingChanged(s) = &n.payload else {
-        return None;
+        return Ok(None);
     };
     let Setting::Currency(code) = &s.setting else {
-        return None;
+        return Ok(None);
     };
-    let before = raw.iter().filter(|r| r.db == n.db && r.at < n.at).count() as i64;
-    (before > 0).then(|| (code.clone(), before))
+    let before = raw.count_before(src, n.db, n.at)?;
+    Ok((before > 0).then(|| (code.clone(), before)))
 }
 
 #[cfg(test)]

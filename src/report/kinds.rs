@@ -14,9 +14,13 @@ use crate::engine::{Currency, Money};
 use crate::log::payload::{Payload, TableOpened};
 use crate::log::totals::{self, BUCKET_MS};
 use crate::log::{AuditError, EventKind, Store};
+use crate::report::exceptions::Rounds;
 use crate::report::query::{Files, Noted, Source, TotalRow};
 use crate::script::money_json;
 use crate::session::calendar::{Calendar, ShiftAt};
+
+mod stream;
+pub use stream::{PAGE, StreamError, Streamed, stream, stream_from, stream_paged};
 
 /// A logged value as the log writes it (compact JSON).
 fn json_text<T: serde::Serialize>(v: &T) -> String {
@@ -461,13 +465,9 @@ fn build_with(
         Kind::Rounds => {
             sections.push(rounds_section(src, &cx, &mut progress)?);
             progress("each box's sessions");
-            let mut columns = super::players::COLUMNS.to_vec();
-            if cx.mixed {
-                columns.insert(1, "currency");
-            }
             sections.push(Section {
                 name: "players".into(),
-                columns,
+                columns: players_columns(&cx),
                 rows: super::players::rows(src, &cx.in_period, &cx.th, &|db| cx.ck(db))?,
             });
         }
@@ -925,41 +925,58 @@ fn rounds_section(
         if n % 20_000 == 0 {
             progress(&format!("{n} of {} rounds", cx.in_period.len()));
         }
-        let (bets, steps) = src.round_inputs(r.db, r.round)?;
-        let nets = src.round_nets(r.db, r.round)?;
-        let bets_text = bets
-            .iter()
-            .map(|b| format!("{}@{}:{}", b.id, b.box_no, money_json(b.stake)))
-            .collect::<Vec<_>>()
-            .join(" ");
-        let nets_text = nets
-            .iter()
-            .map(|b| format!("{}:{}", b.id, money_json(b.net)))
-            .collect::<Vec<_>>()
-            .join(" ");
-        let currency = if cx.mixed {
-            vec![currency_cell(cx.cur(r.db))]
-        } else {
-            vec![]
-        };
-        rows.push(
-            [
-                vec![Cell::Time(r.at), Cell::Text(r.table.clone())],
-                currency,
-                vec![
-                    Cell::Int(r.round),
-                    Cell::Text(r.dealer.clone()),
-                    Cell::Text(bets_text),
-                    Cell::Detail(Detail::Inputs(steps)),
-                    Cell::Text(nets_text),
-                    Cell::Money(r.figures.handle),
-                    Cell::Money(r.figures.house_net),
-                ],
-                replay_mark(marks, r.replayed),
-            ]
-            .concat(),
-        );
+        rows.push(round_cells(src, cx, marks, r)?);
     }
+    Ok(Section {
+        name: "rounds".into(),
+        columns: rounds_columns(cx, marks),
+        rows,
+    })
+}
+
+/// A round's row of the rounds report (`marks`: the source marks replayed rounds).
+fn round_cells(
+    src: &mut dyn Source,
+    cx: &Ctx,
+    marks: bool,
+    r: &RoundRow,
+) -> Result<Vec<Cell>, AuditError> {
+    let (bets, steps) = src.round_inputs(r.db, r.round)?;
+    let nets = src.round_nets(r.db, r.round)?;
+    let bets_text = bets
+        .iter()
+        .map(|b| format!("{}@{}:{}", b.id, b.box_no, money_json(b.stake)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let nets_text = nets
+        .iter()
+        .map(|b| format!("{}:{}", b.id, money_json(b.net)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let currency = if cx.mixed {
+        vec![currency_cell(cx.cur(r.db))]
+    } else {
+        vec![]
+    };
+    Ok([
+        vec![Cell::Time(r.at), Cell::Text(r.table.clone())],
+        currency,
+        vec![
+            Cell::Int(r.round),
+            Cell::Text(r.dealer.clone()),
+            Cell::Text(bets_text),
+            Cell::Detail(Detail::Inputs(steps)),
+            Cell::Text(nets_text),
+            Cell::Money(r.figures.handle),
+            Cell::Money(r.figures.house_net),
+        ],
+        replay_mark(marks, r.replayed),
+    ]
+    .concat())
+}
+
+/// The rounds section's columns.
+fn rounds_columns(cx: &Ctx, marks: bool) -> Vec<&'static str> {
     let mut columns = vec!["settled at", "table"];
     if cx.mixed {
         columns.push("currency");
@@ -969,24 +986,29 @@ fn rounds_section(
     } else {
         vec![]
     };
-    Ok(Section {
-        name: "rounds".into(),
-        columns: [
-            columns,
-            vec![
-                "round",
-                "dealer",
-                "bets (id@box:stake)",
-                "inputs",
-                "nets",
-                "handle",
-                "house win",
-            ],
-            marked,
-        ]
-        .concat(),
-        rows,
-    })
+    [
+        columns,
+        vec![
+            "round",
+            "dealer",
+            "bets (id@box:stake)",
+            "inputs",
+            "nets",
+            "handle",
+            "house win",
+        ],
+        marked,
+    ]
+    .concat()
+}
+
+/// The rounds report's players section's columns.
+fn players_columns(cx: &Ctx) -> Vec<&'static str> {
+    let mut columns = super::players::COLUMNS.to_vec();
+    if cx.mixed {
+        columns.insert(1, "currency");
+    }
+    columns
 }
 
 /// The floor's rounds report marks each round its auditor has not yet replayed.
@@ -1143,7 +1165,10 @@ type ExceptionRow = (i64, usize, i64, Vec<Cell>);
 /// the payouts over the threshold; counts and amounts by kind first, then the rows grouped
 /// by kind, most serious first (`report::exceptions::ORDER`), each kind in time order.
 fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<[Section; 2], AuditError> {
-    let mut rows = logged_exceptions(src, cx)?;
+    let mut state = Logged::before(src, cx)?;
+    let held = Rounds::Held(cx.raw);
+    let window = (cx.from_ms, cx.to_ms);
+    let mut rows = logged_exceptions(src, cx, &held, &LOGGED, window, &mut state)?;
     for a in src.alarms(cx.from_ms, cx.to_ms)? {
         if !cx.in_days(a.db, a.at) {
             continue;
@@ -1194,31 +1219,78 @@ fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<[Section; 2], AuditError
     Ok(super::exceptions::arrange(rows, cx.mixed))
 }
 
-/// The exceptions the logs hold: voids, corrections, undos, refusals, logins, locks,
-/// and the openings of a table that changed its rules or limits.
-fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>, AuditError> {
-    let kinds = [
-        EventKind::RoundVoided,
-        EventKind::RoundCorrected,
-        EventKind::Undo,
-        EventKind::StepRefused,
-        EventKind::LoginFailed,
-        EventKind::UserLocked,
-        EventKind::UserUnlocked,
-        EventKind::TableOpened,
-        EventKind::SettingChanged,
-    ];
+/// The kinds of event the exceptions report reads.
+const LOGGED: [EventKind; 9] = [
+    EventKind::RoundVoided,
+    EventKind::RoundCorrected,
+    EventKind::Undo,
+    EventKind::StepRefused,
+    EventKind::LoginFailed,
+    EventKind::UserLocked,
+    EventKind::UserUnlocked,
+    EventKind::TableOpened,
+    EventKind::SettingChanged,
+];
+
+/// What reading the logged exceptions carries from one event to the next, in time order:
+/// each correction's house win, and each table's last rules.
+struct Logged {
+    corrections: super::exceptions::Corrections,
+    /// Each database's tables by name: the last opening before the period tells
+    /// whether an opening in it changed anything.
+    last_rules: BTreeMap<(usize, String), TableOpened>,
+}
+
+impl Logged {
+    /// What the events before the period say.
+    fn before(src: &mut dyn Source, cx: &Ctx) -> Result<Logged, AuditError> {
+        let corrections = super::exceptions::Corrections::before(src, cx.from_ms)?;
+        let mut last_rules = BTreeMap::new();
+        for n in src.events_of(&[EventKind::TableOpened], 0, cx.from_ms)? {
+            if let Payload::TableOpened(t) = n.payload {
+                last_rules.insert((n.db, n.table.clone()), t);
+            }
+        }
+        Ok(Logged {
+            corrections,
+            last_rules,
+        })
+    }
+}
+
+/// The exceptions the logs hold in `window` (ms) among the events of `kinds` (some of
+/// [`LOGGED`]): voids, corrections, undos, refusals, logins, locks, and the openings of a
+/// table that changed its rules or limits; `state` carries on from the window before.
+fn logged_exceptions(
+    src: &mut dyn Source,
+    cx: &Ctx,
+    rounds: &Rounds,
+    kinds: &[EventKind],
+    window: (i64, i64),
+    state: &mut Logged,
+) -> Result<Vec<ExceptionRow>, AuditError> {
     let mut rows = Vec::new();
-    let mut corrections = super::exceptions::Corrections::before(src, cx.from_ms)?;
-    // Each database's tables by name: the last opening before the period tells
-    // whether an opening in it changed anything.
-    let mut last_rules: BTreeMap<(usize, String), TableOpened> = BTreeMap::new();
-    for n in src.events_of(&[EventKind::TableOpened], 0, cx.from_ms)? {
-        if let Payload::TableOpened(t) = n.payload {
-            last_rules.insert((n.db, n.table.clone()), t);
+    for n in src.events_of(kinds, window.0, window.1)? {
+        if let Some(row) = logged_row(src, cx, rounds, n, state)? {
+            rows.push(row);
         }
     }
-    for n in src.events_of(&kinds, cx.from_ms, cx.to_ms)? {
+    Ok(rows)
+}
+
+/// An event's exceptions row, if it is one.
+fn logged_row(
+    src: &mut dyn Source,
+    cx: &Ctx,
+    rounds: &Rounds,
+    n: Noted,
+    state: &mut Logged,
+) -> Result<Option<ExceptionRow>, AuditError> {
+    let Logged {
+        corrections,
+        last_rules,
+    } = state;
+    {
         if !cx.in_days(n.db, n.at) {
             // Before its database's first gaming day of the period: an opening still
             // tells whether a later one changed anything.
@@ -1227,24 +1299,24 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
             {
                 last_rules.insert((n.db, n.table.clone()), t.clone());
             }
-            continue;
+            return Ok(None);
         }
         if cx
             .o
             .table
             .is_some_and(|t| !n.table.is_empty() && n.table != t)
         {
-            continue;
+            return Ok(None);
         }
         let mut word = exception_word(n.kind);
         let detail = match &n.payload {
             Payload::SettingChanged(_) => {
-                match super::exceptions::currency_over_rounds(&n, cx.raw) {
+                match super::exceptions::currency_over_rounds(src, &n, rounds)? {
                     Some((currency, rounds)) => {
                         word = "currency set over logged rounds";
                         Cell::Detail(Detail::CurrencySet { currency, rounds })
                     }
-                    None => continue,
+                    None => return Ok(None),
                 }
             }
             Payload::TableOpened(t) => {
@@ -1257,7 +1329,7 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
                             limits: json_text(&t.limits),
                         })
                     }
-                    Some(_) => continue,
+                    Some(_) => return Ok(None),
                     None => Cell::Detail(Detail::TableOpened {
                         preset: json_text(&t.preset),
                         limits: json_text(&t.limits),
@@ -1266,12 +1338,12 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
             }
             Payload::RoundVoided(v) => Cell::Detail(Detail::Voided {
                 reason: v.reason.clone(),
-                house_win: super::exceptions::voided_win(cx.raw, n.db, n.round),
+                house_win: super::exceptions::voided_win(src, rounds, n.db, n.round)?,
             }),
-            Payload::RoundCorrected(c) => Cell::Detail(corrections.detail(src, &n, c, cx.raw)?),
+            Payload::RoundCorrected(c) => Cell::Detail(corrections.detail(src, &n, c, rounds)?),
             _ => plain_detail(src, &n),
         };
-        rows.push((
+        Ok(Some((
             n.at,
             n.db,
             n.seq,
@@ -1283,9 +1355,8 @@ fn logged_exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>
                 n.round.map(Cell::Int).unwrap_or(Cell::Text(String::new())),
                 detail,
             ],
-        ));
+        )))
     }
-    Ok(rows)
 }
 
 /// The detail of an exception row that needs nothing but its event (a refused input, an

@@ -18,7 +18,7 @@ mod render;
 mod slip;
 pub mod theory;
 
-pub use data::{Period, PeriodError, RoundRow, Verified};
+pub use data::{Page, Period, PeriodError, RoundRow, Verified};
 
 /// The names of the sections and columns that code outside the report reads by key (the
 /// floor window): the report is built with these same constants, so a renamed one
@@ -35,8 +35,8 @@ pub mod key {
 /// What the kept totals sum, keyed by what: one definition for the table's file and the floor.
 pub use crate::log::totals;
 pub use kinds::{
-    Series, build, build_from, build_from_kept_totals, build_reading_every_round, series,
-    series_with,
+    PAGE, Series, StreamError, Streamed, build, build_from, build_from_kept_totals,
+    build_reading_every_round, series, series_with, stream, stream_from, stream_paged,
 };
 pub use render::{
     CsvStyle, FileError, Style, cell_words, column_words, csv_paths, file_name, render_csv,

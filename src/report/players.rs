@@ -66,26 +66,50 @@ pub(crate) fn rows(
 ) -> Result<Vec<Vec<Cell>>, AuditError> {
     let mut order: Vec<&RoundRow> = rounds.to_vec();
     order.sort_by(|a, b| (a.db, &a.table, a.at, a.round).cmp(&(b.db, &b.table, b.at, b.round)));
-    let mut done: BTreeMap<RowKey, Session> = BTreeMap::new();
-    let mut open: BTreeMap<u8, Session> = BTreeMap::new();
-    let mut prev: Option<&RoundRow> = None;
-    let mut n = 0usize;
+    let mut sessions = Sessions::default();
     for r in order {
-        let same_table = prev.is_some_and(|p| p.db == r.db && p.table == r.table);
-        let before = prev.filter(|p| same_table && r.at - p.at <= GAP_MS);
-        if !same_table {
-            close_all(&mut open, &mut done, prev, ck);
-            n = 0;
-        }
-        n += 1;
+        sessions.add(src, r, th, ck)?;
+    }
+    Ok(sessions.rows(ck))
+}
+
+/// The sessions being made, round by round: each table's open ones and the ended ones. A
+/// streamed rounds report feeds it each database's rounds in (time, round) order, a page at
+/// a time; it holds a row per session, never a round.
+#[derive(Default)]
+pub(crate) struct Sessions {
+    done: BTreeMap<RowKey, Session>,
+    tables: BTreeMap<(usize, String), Table>,
+}
+
+/// A table's open sessions by box, its last round's settlement and its count of rounds.
+#[derive(Default)]
+struct Table {
+    open: BTreeMap<u8, Session>,
+    prev_at: Option<i64>,
+    n: usize,
+}
+
+impl Sessions {
+    /// Adds round `r`, the next of its table in (time, round) order.
+    pub(crate) fn add(
+        &mut self,
+        src: &mut dyn Source,
+        r: &RoundRow,
+        th: &Theories,
+        ck: &dyn Fn(usize) -> Option<String>,
+    ) -> Result<(), AuditError> {
+        let t = self.tables.entry((r.db, r.table.clone())).or_default();
+        let before = t.prev_at.filter(|p| r.at - p <= GAP_MS);
+        t.prev_at = Some(r.at);
+        t.n += 1;
+        let n = t.n;
         let Some(s) = th.solved_of(r) else {
-            prev = Some(r);
-            continue;
+            return Ok(());
         };
         let (bets, steps) = src.round_inputs(r.db, r.round)?;
         let Ok(played) = super::as_played::of_logged(&s.costs, s.rules, &bets, &steps) else {
-            prev = Some(r);
-            continue;
+            return Ok(());
         };
         // A corrected round's house win per box is its correction's nets, not the replay's.
         let corrected = match r.corrected {
@@ -101,14 +125,16 @@ pub(crate) fn rows(
                     .sum();
                 b.house_win = Money::from_cents(-net);
             }
-            let ended = open
+            let ended = t
+                .open
                 .get(&b.box_no)
                 .is_some_and(|o| ends((o.last_n, o.last), (n, r.at)));
-            if ended && let Some(o) = open.remove(&b.box_no) {
-                done.insert((r.table.clone(), ck(r.db), b.box_no, o.from, r.db), o);
+            if ended && let Some(o) = t.open.remove(&b.box_no) {
+                self.done
+                    .insert((r.table.clone(), ck(r.db), b.box_no, o.from, r.db), o);
             }
-            let o = open.entry(b.box_no).or_insert_with(|| Session {
-                from: before.map_or(r.at, |p| p.at),
+            let o = t.open.entry(b.box_no).or_insert_with(|| Session {
+                from: before.unwrap_or(r.at),
                 ..Session::default()
             });
             o.last = r.at;
@@ -121,10 +147,18 @@ pub(crate) fn rows(
             o.cost += b.cost;
             o.var += s.theory.round_var(&[b.stake.cents() as f64]);
         }
-        prev = Some(r);
+        Ok(())
     }
-    close_all(&mut open, &mut done, prev, ck);
-    Ok(done.into_iter().map(|(k, s)| cells(k, &s)).collect())
+
+    /// Ends every open session and gives the rows, in the section's order.
+    pub(crate) fn rows(mut self, ck: &dyn Fn(usize) -> Option<String>) -> Vec<Vec<Cell>> {
+        for ((db, table), t) in std::mem::take(&mut self.tables) {
+            for (b, s) in t.open {
+                self.done.insert((table.clone(), ck(db), b, s.from, db), s);
+            }
+        }
+        self.done.into_iter().map(|(k, s)| cells(k, &s)).collect()
+    }
 }
 
 /// Whether a box's session whose last round was the table's `last` (its count, settled at)
@@ -132,19 +166,6 @@ pub(crate) fn rows(
 /// without it in between, or more than [`GAP_MS`].
 fn ends(last: (usize, i64), now: (usize, i64)) -> bool {
     now.0.saturating_sub(last.0) > SIT_OUT_ROUNDS + 1 || now.1 - last.1 > GAP_MS
-}
-
-/// Ends every open session of the table `last` was a round of.
-fn close_all(
-    open: &mut BTreeMap<u8, Session>,
-    done: &mut BTreeMap<RowKey, Session>,
-    last: Option<&RoundRow>,
-    ck: &dyn Fn(usize) -> Option<String>,
-) {
-    let Some(r) = last else { return };
-    for (b, s) in std::mem::take(open) {
-        done.insert((r.table.clone(), ck(r.db), b, s.from, r.db), s);
-    }
 }
 
 /// A session's row.

@@ -173,51 +173,65 @@ pub(crate) fn follows(
     keep: &dyn Fn(&RoundRow) -> bool,
     to_ms: i64,
 ) -> Result<Follows, AuditError> {
-    let mut logs: HashMap<(usize, String), TableLog> = HashMap::new();
-    for n in src.events_of(&[EventKind::TableOpened, EventKind::ShoeNew], 0, to_ms)? {
-        let l = logs.entry((n.db, n.table.clone())).or_default();
-        match n.payload {
-            Payload::TableOpened(t) => l.opened.push((n.at, removals(&t.rules))),
-            _ => l.shoes.push(n.at),
-        }
-    }
+    let mut f = Following::read(src, to_ms)?;
     let mut order: Vec<&RoundRow> = rounds.to_vec();
     order.sort_by(|a, b| (a.db, &a.table, a.at, a.round).cmp(&(b.db, &b.table, b.at, b.round)));
-    let mut out = Follows::new();
-    let mut i = 0;
-    while i < order.len() {
-        let (db, table) = (order[i].db, order[i].table.clone());
-        let end = i + order[i..]
-            .iter()
-            .take_while(|r| r.db == db && r.table == table)
-            .count();
-        if let Some(l) = logs.get(&(db, table)) {
-            one_table(src, &order[i..end], l, keep, &mut out)?;
-        }
-        i = end;
+    for r in order {
+        f.add(src, r, keep)?;
     }
-    for f in out.values_mut() {
-        f.end_shoe();
-    }
-    Ok(out)
+    Ok(f.finish())
 }
 
-/// One table's rounds in time order, shoe by shoe.
-fn one_table(
-    src: &mut dyn Source,
-    rounds: &[&RoundRow],
-    l: &TableLog,
-    keep: &dyn Fn(&RoundRow) -> bool,
-    out: &mut Follows,
-) -> Result<(), AuditError> {
-    let mut out_cards = [0u16; VALUE_COUNT];
-    let mut shoe_no = usize::MAX;
-    for r in rounds {
+/// Each box's stakes against the shoe, summed a round at a time: every table's openings
+/// and shoes, and where each table's shoe stands. A streamed report feeds it each
+/// database's rounds in (time, round) order a page at a time; it holds no round.
+pub(crate) struct Following {
+    logs: HashMap<(usize, String), TableLog>,
+    /// Each table's shoe (its number among the table's new shoes) and the cards out of it.
+    shoe: HashMap<(usize, String), (usize, [u16; VALUE_COUNT])>,
+    out: Follows,
+}
+
+impl Following {
+    /// Every table's openings and new shoes logged before `to_ms`.
+    pub(crate) fn read(src: &mut dyn Source, to_ms: i64) -> Result<Following, AuditError> {
+        let mut logs: HashMap<(usize, String), TableLog> = HashMap::new();
+        for n in src.events_of(&[EventKind::TableOpened, EventKind::ShoeNew], 0, to_ms)? {
+            let l = logs.entry((n.db, n.table.clone())).or_default();
+            match n.payload {
+                Payload::TableOpened(t) => l.opened.push((n.at, removals(&t.rules))),
+                _ => l.shoes.push(n.at),
+            }
+        }
+        Ok(Following {
+            logs,
+            shoe: HashMap::new(),
+            out: Follows::new(),
+        })
+    }
+
+    /// Round `r`, the next of its table in time order (counted if `keep` says so; its
+    /// cards leave the shoe either way).
+    pub(crate) fn add(
+        &mut self,
+        src: &mut dyn Source,
+        r: &RoundRow,
+        keep: &dyn Fn(&RoundRow) -> bool,
+    ) -> Result<(), AuditError> {
+        let key = (r.db, r.table.clone());
+        let Some(l) = self.logs.get(&key) else {
+            return Ok(());
+        };
+        let out = &mut self.out;
+        let (shoe_no, out_cards) = self
+            .shoe
+            .entry(key)
+            .or_insert((usize::MAX, [0; VALUE_COUNT]));
         // The shoe a round was dealt from: the last new shoe before it was settled.
         let s = l.shoes.partition_point(|&at| at < r.at);
-        if s != shoe_no {
-            shoe_no = s;
-            out_cards = [0; VALUE_COUNT];
+        if s != *shoe_no {
+            *shoe_no = s;
+            *out_cards = [0; VALUE_COUNT];
             for ((t, db, _), f) in out.iter_mut() {
                 if *db == r.db && *t == r.table {
                     f.end_shoe();
@@ -227,7 +241,7 @@ fn one_table(
         let i = l.opened.partition_point(|(at, _)| *at < r.at);
         let removal = i.checked_sub(1).and_then(|i| l.opened[i].1.clone());
         let (bets, steps) = src.round_inputs(r.db, r.round)?;
-        if let (true, Some(ev)) = (keep(r), removal.and_then(|e| e.ev_centred(&out_cards))) {
+        if let (true, Some(ev)) = (keep(r), removal.and_then(|e| e.ev_centred(out_cards))) {
             let mut by_box: BTreeMap<u8, Money> = BTreeMap::new();
             for b in &bets {
                 *by_box.entry(b.box_no).or_insert(Money::ZERO) += b.stake;
@@ -244,8 +258,16 @@ fn one_table(
                 out_cards[v] = out_cards[v].saturating_add(1);
             }
         }
+        Ok(())
     }
-    Ok(())
+
+    /// Every box's figures, its last shoe ended.
+    pub(crate) fn finish(mut self) -> Follows {
+        for f in self.out.values_mut() {
+            f.end_shoe();
+        }
+        self.out
+    }
 }
 
 /// The protection report's rows: a row per table and box.

@@ -142,8 +142,67 @@ pub(crate) fn rounds(
     db: usize,
     from_ms: i64,
     to_ms: i64,
+    progress: impl FnMut(usize),
+) -> Result<Vec<RoundRow>, AuditError> {
+    rounds_in(store, db, &Page::all(from_ms, to_ms), progress)
+}
+
+/// Which of a database's settled rounds to read: those settled in `[from_ms, to_ms)`,
+/// after the round `after` (settled at, round id) in (time, round) order, only round
+/// `round` if set, at most `limit` of them. A streamed report reads its rounds so, a page
+/// at a time (`report::stream`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Page {
+    pub from_ms: i64,
+    pub to_ms: i64,
+    pub after: Option<(i64, i64)>,
+    pub round: Option<i64>,
+    pub limit: Option<usize>,
+}
+
+impl Page {
+    /// Every round settled in `[from_ms, to_ms)`.
+    pub fn all(from_ms: i64, to_ms: i64) -> Page {
+        Page {
+            from_ms,
+            to_ms,
+            after: None,
+            round: None,
+            limit: None,
+        }
+    }
+
+    /// The SQL conditions beyond the window (`at`, `round_id` named as given), with the
+    /// parameters numbered from `n`, and their values; then the LIMIT clause.
+    pub(crate) fn conditions(&self, at: &str, round: &str, n: usize) -> (String, Vec<i64>) {
+        let (mut sql, mut args) = (String::new(), Vec::new());
+        if let Some((a, r)) = self.after {
+            let (i, j) = (n + args.len(), n + args.len() + 1);
+            sql.push_str(&format!(
+                " AND {at} >= ${i} AND ({at} > ${i} OR {round} > ${j})"
+            ));
+            args.extend([a, r]);
+        }
+        if let Some(r) = self.round {
+            sql.push_str(&format!(" AND {round} = ${}", n + args.len()));
+            args.push(r);
+        }
+        (sql, args)
+    }
+
+    pub(crate) fn limit_clause(&self) -> String {
+        self.limit.map_or(String::new(), |l| format!(" LIMIT {l}"))
+    }
+}
+
+/// [`rounds`] of the page `page` (see [`Page`]).
+pub(crate) fn rounds_in(
+    store: &Store,
+    db: usize,
+    page: &Page,
     mut progress: impl FnMut(usize),
 ) -> Result<Vec<RoundRow>, AuditError> {
+    let (from_ms, to_ms) = (page.from_ms, page.to_ms);
     let tables = table_names(store)?;
     let users = user_names(store)?;
     let voided: HashSet<i64> = {
@@ -158,14 +217,20 @@ pub(crate) fn rounds(
             .and_then(|m| m.collect::<Result<HashSet<_>, _>>())
             .map_err(sql(store))?
     };
+    let (more, args) = page.conditions("at", "round_id", 3);
     let mut stmt = store
         .conn()
-        .prepare_cached(
+        .prepare_cached(&format!(
             "SELECT at, table_id, user_id, round_id, handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks
-             FROM round_figures WHERE at >= ?1 AND at < ?2 ORDER BY at, round_id",
-        )
+             FROM round_figures WHERE at >= ?1 AND at < ?2{} ORDER BY at, round_id{}",
+            more.replace('$', "?"),
+            page.limit_clause()
+        ))
         .map_err(sql(store))?;
-    let mut q = stmt.query([from_ms, to_ms]).map_err(sql(store))?;
+    let params: Vec<i64> = [from_ms, to_ms].into_iter().chain(args).collect();
+    let mut q = stmt
+        .query(rusqlite::params_from_iter(params))
+        .map_err(sql(store))?;
     let mut out = Vec::new();
     while let Some(r) = q.next().map_err(sql(store))? {
         let mut v = [0i64; 14];
@@ -546,6 +611,12 @@ pub trait Source {
         to_ms: i64,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Vec<RoundRow>, AuditError>;
+    /// A page of database `db`'s settled rounds (see [`Page`]), in (time, round) order,
+    /// corrected rounds with corrected figures: what a streamed report reads, so that it
+    /// never holds more than a page of rounds.
+    fn rounds_page(&mut self, db: usize, page: &Page) -> Result<Vec<RoundRow>, AuditError>;
+    /// How many databases the source reads (numbered from 0).
+    fn databases(&self) -> usize;
     /// A round's bets and standing inputs.
     fn round_inputs(
         &mut self,
@@ -623,6 +694,17 @@ impl Source for Files<'_> {
             out.extend(rounds(s, i, from_ms, to_ms, &mut *progress)?);
         }
         Ok(out)
+    }
+
+    fn rounds_page(&mut self, db: usize, page: &Page) -> Result<Vec<RoundRow>, AuditError> {
+        match self.0.get(db) {
+            Some(s) => rounds_in(s, db, page, |_| {}),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    fn databases(&self) -> usize {
+        self.0.len()
     }
 
     fn round_inputs(

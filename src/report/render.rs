@@ -713,50 +713,100 @@ pub fn render_csv_in(
     replace: bool,
     st: &Style,
 ) -> Result<Vec<PathBuf>, FileError> {
-    use std::io::Write as _;
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |error| FileError::Write(WriteError::Io { path, error })
-    };
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
     let files = csv_paths(r, dir);
-    let write = |path: &Path,
-                 header: &[String],
-                 rows: &mut dyn Iterator<Item = Vec<String>>|
-     -> Result<(), FileError> {
+    for (s, path) in r.sections.iter().zip(&files) {
+        let mut file = CsvFile::create(path, replace, st, &csv_header(s, st))?;
+        for row in &s.rows {
+            file.row(row, st)?;
+        }
+        file.finish()?;
+    }
+    csv_footer(r, &files, replace, st)?;
+    Ok(files)
+}
+
+/// A section's CSV header: its columns in the language.
+pub(crate) fn csv_header(s: &Section, st: &Style) -> Vec<String> {
+    s.columns.iter().map(|c| column_label(st.lang, c)).collect()
+}
+
+/// The footer's file, the last of `files`.
+pub(crate) fn csv_footer(
+    r: &Report,
+    files: &[PathBuf],
+    replace: bool,
+    st: &Style,
+) -> Result<(), FileError> {
+    let Some(path) = files.last() else {
+        return Ok(());
+    };
+    let header = [t!(st.lang, "csv-field"), t!(st.lang, "csv-value")];
+    let mut file = CsvFile::create(path, replace, st, &header)?;
+    for (k, v, _) in footer_in(r, st.lang) {
+        file.record(&[spreadsheet_safe(k), spreadsheet_safe(v)])?;
+    }
+    file.finish()
+}
+
+/// One CSV file being written, a row at a time: UTF-8 with a byte-order mark, in the
+/// style's convention, never over a file unless `replace` (decided when it is created).
+pub(crate) struct CsvFile {
+    w: csv::Writer<std::fs::File>,
+    path: PathBuf,
+}
+
+impl CsvFile {
+    /// Creates the file (in a folder that is made if missing) and writes its header.
+    pub(crate) fn create(
+        path: &Path,
+        replace: bool,
+        st: &Style,
+        header: &[String],
+    ) -> Result<CsvFile, FileError> {
+        use std::io::Write as _;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(io_error(dir))?;
+        }
         let mut file = crate::files::create(path, replace).map_err(FileError::Write)?;
         // The byte-order mark: spreadsheets then read the file as UTF-8 (č, ї, ё).
-        file.write_all("\u{feff}".as_bytes()).map_err(io(path))?;
+        file.write_all("\u{feff}".as_bytes())
+            .map_err(io_error(path))?;
         let mut w = csv::WriterBuilder::new()
             .delimiter(st.csv.delimiter())
             .from_writer(file);
         w.write_record(header).map_err(FileError::Csv)?;
-        for row in rows {
-            w.write_record(&row).map_err(FileError::Csv)?;
-        }
-        w.flush().map_err(io(path))
-    };
-    for (s, path) in r.sections.iter().zip(&files) {
-        let header: Vec<String> = s.columns.iter().map(|c| column_label(st.lang, c)).collect();
-        write(
-            path,
-            &header,
-            &mut s
-                .rows
-                .iter()
-                .map(|row| row.iter().map(|c| cell_csv(c, st)).collect()),
-        )?;
+        Ok(CsvFile {
+            w,
+            path: path.to_path_buf(),
+        })
     }
-    if let Some(path) = files.last() {
-        write(
-            path,
-            &[t!(st.lang, "csv-field"), t!(st.lang, "csv-value")],
-            &mut footer_in(r, st.lang)
-                .into_iter()
-                .map(|(k, v, _)| vec![spreadsheet_safe(k), spreadsheet_safe(v)]),
-        )?;
+
+    /// A row of cells, as the style writes them.
+    pub(crate) fn row(&mut self, row: &[Cell], st: &Style) -> Result<(), FileError> {
+        self.w
+            .write_record(row.iter().map(|c| cell_csv(c, st)))
+            .map_err(FileError::Csv)
     }
-    Ok(files)
+
+    fn record(&mut self, fields: &[String]) -> Result<(), FileError> {
+        self.w.write_record(fields).map_err(FileError::Csv)
+    }
+
+    /// Writes out what is buffered.
+    pub(crate) fn finish(mut self) -> Result<(), FileError> {
+        self.w.flush().map_err(io_error(&self.path))
+    }
+}
+
+/// A failed write to `path` as a [`FileError`].
+fn io_error(path: &Path) -> impl Fn(std::io::Error) -> FileError {
+    let path = path.to_path_buf();
+    move |error| {
+        FileError::Write(WriteError::Io {
+            path: path.clone(),
+            error,
+        })
+    }
 }
 
 /// The report as one JSON document.
@@ -1053,6 +1103,69 @@ pub fn render_html(r: &Report) -> String {
 pub fn render_html_in(r: &Report, st: &Style) -> String {
     let lang = st.lang;
     let currency = r.currency();
+    let mut sections = String::new();
+    for s in &r.sections {
+        html_heading(&mut sections, lang, s);
+        if s.rows.is_empty() {
+            html_none(&mut sections, lang);
+            continue;
+        }
+        html_table_head(&mut sections, lang, s);
+        for row in &s.rows {
+            html_row(&mut sections, row, lang, currency);
+        }
+        sections.push_str(HTML_TABLE_END);
+    }
+    let (before, after) = html_around(r, st);
+    before + &sections + &after
+}
+
+/// The end of a section's table on the page.
+pub(crate) const HTML_TABLE_END: &str = "</tbody></table>";
+
+/// A section's heading on the page.
+pub(crate) fn html_heading(out: &mut String, lang: Lang, s: &Section) {
+    let _ = write!(out, "<h2>{}</h2>", esc(&section_label(lang, &s.name)));
+}
+
+/// What the page says under the heading of a section without rows.
+pub(crate) fn html_none(out: &mut String, lang: Lang) {
+    let _ = write!(out, "<p>{}</p>", esc(&t!(lang, "report-none")));
+}
+
+/// A section's table up to its first row.
+pub(crate) fn html_table_head(out: &mut String, lang: Lang, s: &Section) {
+    out.push_str("<table><thead><tr>");
+    for c in &s.columns {
+        let _ = write!(out, "<th>{}</th>", esc(&column_label(lang, c)));
+    }
+    out.push_str("</tr></thead><tbody>");
+}
+
+/// A row of a section's table.
+pub(crate) fn html_row(out: &mut String, row: &[Cell], lang: Lang, currency: Option<Currency>) {
+    out.push_str("<tr>");
+    for c in row {
+        let class = match (c.is_number(), negative(c), c) {
+            (true, true, _) => " class=\"n neg\"",
+            (true, false, _) => " class=\"n\"",
+            (_, _, Cell::Date(_) | Cell::Time(_)) => " class=\"d\"",
+            _ => "",
+        };
+        let _ = write!(
+            out,
+            "<td{class}>{}</td>",
+            esc(&cell_html(c, lang, currency))
+        );
+    }
+    out.push_str("</tr>");
+}
+
+/// The page before its sections and after them: the template filled in, its sections'
+/// place left for them (a streamed report writes its rows in between as they come).
+pub(crate) fn html_around(r: &Report, st: &Style) -> (String, String) {
+    let lang = st.lang;
+    let currency = r.currency();
     let mut charts = String::new();
     if !r.charts.is_empty() {
         charts.push_str(r#"<div class="charts">"#);
@@ -1065,37 +1178,6 @@ pub fn render_html_in(r: &Report, st: &Style) -> String {
             );
         }
         charts.push_str("</div>");
-    }
-    let mut sections = String::new();
-    for s in &r.sections {
-        let _ = write!(sections, "<h2>{}</h2>", esc(&section_label(lang, &s.name)));
-        if s.rows.is_empty() {
-            let _ = write!(sections, "<p>{}</p>", esc(&t!(lang, "report-none")));
-            continue;
-        }
-        sections.push_str("<table><thead><tr>");
-        for c in &s.columns {
-            let _ = write!(sections, "<th>{}</th>", esc(&column_label(lang, c)));
-        }
-        sections.push_str("</tr></thead><tbody>");
-        for row in &s.rows {
-            sections.push_str("<tr>");
-            for c in row {
-                let class = match (c.is_number(), negative(c), c) {
-                    (true, true, _) => " class=\"n neg\"",
-                    (true, false, _) => " class=\"n\"",
-                    (_, _, Cell::Date(_) | Cell::Time(_)) => " class=\"d\"",
-                    _ => "",
-                };
-                let _ = write!(
-                    sections,
-                    "<td{class}>{}</td>",
-                    esc(&cell_html(c, lang, currency))
-                );
-            }
-            sections.push_str("</tr>");
-        }
-        sections.push_str("</tbody></table>");
     }
     let mut footer = String::from("<table>");
     for (k, v, verdict) in footer_in(r, lang) {
@@ -1128,23 +1210,27 @@ pub fn render_html_in(r: &Report, st: &Style) -> String {
         String::new()
     };
     let title = title(lang, r.kind);
-    fill(
-        TEMPLATE,
-        &[
-            ("lang", lang.code()),
-            ("title", &esc(&title)),
-            (
-                "heading",
-                &esc(&t!(lang, "report-heading", title = title.as_str())),
-            ),
-            ("subtitle", &esc(&subtitle)),
-            ("note", &note),
-            ("charts", &charts),
-            ("sections", &sections),
-            ("footer", &footer),
-        ],
-    )
+    let values = [
+        ("lang", lang.code()),
+        ("title", &esc(&title)),
+        (
+            "heading",
+            &esc(&t!(lang, "report-heading", title = title.as_str())),
+        ),
+        ("subtitle", &esc(&subtitle)),
+        ("note", &note),
+        ("charts", &charts),
+        ("footer", &footer),
+    ];
+    // The one place of the sections: the template is filled on either side of it.
+    let (before, after) = TEMPLATE
+        .split_once(SECTIONS_PLACE)
+        .unwrap_or((TEMPLATE, ""));
+    (fill(before, &values), fill(after, &values))
 }
+
+/// Where the template puts the sections.
+const SECTIONS_PLACE: &str = "{{sections}}";
 
 /// Fills the template's `{{name}}` places in one pass over the template: what is put in is
 /// never read again, so data (a table named `{{footer}}`) cannot act as a place. A place

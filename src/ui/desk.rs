@@ -775,22 +775,26 @@ impl Desk {
             generated_by: &by,
             generated_at: &at,
         };
-        let r = report::build(&stores, &o, |_| {})?;
+        // The rounds and exceptions reports are written as they are read (issue 25).
+        let mut src = report::data::Files(&stores);
+        let mut r = report::stream_from(&mut src, &o, |_| {}).map_err(|e| export_error(&dir, e))?;
         std::fs::create_dir_all(&dir).map_err(|why| UiError::ExportBadFolder {
             folder: dir.clone(),
             why,
         })?;
         // Never over an earlier export: the next free name, written only if still free.
-        let name = report::file_name(&r, "html");
+        let name = report::file_name(r.report(), "html");
         let stem = name.strip_suffix(".html").unwrap_or(&name).to_string();
-        let html = report::render_html_in(&r, &report::Style::of(lang));
+        let style = report::Style::of(lang);
         for n in 1.. {
             let path = match n {
                 1 => dir.join(&name),
                 n => dir.join(format!("{stem}-{n}.html")),
             };
-            match crate::files::write_new(&path, html.as_bytes(), false) {
-                Ok(()) => {
+            match crate::files::create(&path, false) {
+                Ok(mut file) => {
+                    r.write_html(&mut src, &mut file, &style)
+                        .map_err(|e| export_error(&path, e))?;
                     return Ok(Notice::Exported { path });
                 }
                 Err(crate::files::WriteError::Exists(_)) if n < 1000 => {}
@@ -1768,6 +1772,26 @@ fn box_filter(text: &str) -> Result<Option<u8>, UiError> {
             text: text.to_string(),
             max: MAX_BOXES,
         })
+}
+
+/// Why a streamed export stopped, as the desk says it: reading the log, or writing `path`.
+fn export_error(path: &std::path::Path, e: report::StreamError) -> UiError {
+    use report::{FileError, StreamError};
+    let io = |error| {
+        crate::files::WriteError::Io {
+            path: path.to_path_buf(),
+            error,
+        }
+        .into()
+    };
+    match e {
+        StreamError::Audit(a) => a.into(),
+        StreamError::File(FileError::Write(w)) => w.into(),
+        StreamError::Io(error) => io(error),
+        e @ (StreamError::File(FileError::Csv(_)) | StreamError::Json(_)) => {
+            io(std::io::Error::other(e.to_string()))
+        }
+    }
 }
 
 #[cfg(test)]

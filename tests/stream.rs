@@ -1,0 +1,257 @@
+//! Streamed reports (issue 25 item 2): the rounds and exceptions reports written as they
+//! are read equal, byte for byte, in every format and in two languages, the same reports
+//! built in memory (the old path, kept as the reference); and they read their rounds a
+//! bounded page at a time, never the period at once.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use croupier::codes::RefusalCode;
+use croupier::engine::Money;
+use croupier::i18n::Lang;
+use croupier::log::payload::{BetData, NetData};
+use croupier::log::{AuditError, EventKind, Store};
+use croupier::report::data::{Files, Noted, Source, SourceAlarm, SourceHead, TotalRow};
+use croupier::report::{self, Kind, Options, Page, Period, RoundRow, Style};
+use croupier::session::pontis::GameRow;
+use croupier::session::{demo, exceptions, replay, users};
+
+/// A demo file of `rounds` rounds at `tables` tables; with `fixes`, a supervisor corrects
+/// two rounds and voids two (one of them corrected first), so that the exceptions report
+/// has voids and corrections with their amounts.
+fn demo_file(name: &str, rounds: u64, tables: usize, seed: u64, fixes: bool) -> PathBuf {
+    let path = common::fresh_dir(name).join("t.db");
+    let mut store = Store::open_with(&path, Box::new(demo::clock())).unwrap();
+    demo::fill(&mut store, rounds, tables, seed, |_| {}).unwrap();
+    if fixes {
+        let sup = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+        let ids: Vec<i64> = {
+            let mut st = store
+                .conn()
+                .prepare("SELECT round_id FROM round_figures ORDER BY round_id DESC LIMIT 40")
+                .unwrap();
+            st.query_map([], |r| r.get(0))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap()
+        };
+        for &round in &[ids[0], ids[20]] {
+            let steps = replay::export_round(&store, round).unwrap().0.steps;
+            exceptions::correct_round(&mut store, &sup, round, steps, "re-entered").unwrap();
+        }
+        for &round in &[ids[20], ids[39]] {
+            exceptions::void_round(&mut store, &sup, round, "dispute upheld").unwrap();
+        }
+    }
+    path
+}
+
+fn options(kind: Kind, dealer: Option<&'static str>, verify: bool) -> Options<'static> {
+    Options {
+        kind,
+        period: Period::parse("2026-01-01", "2026-12-31").unwrap(),
+        table: None,
+        dealer,
+        threshold: Money::units(300),
+        verify,
+        generated_by: "stream test",
+        generated_at: "2026-02-01 00:00:00 UTC",
+    }
+}
+
+/// Every CSV file of a folder, by name, in order.
+fn csv_texts(files: &[PathBuf]) -> Vec<(String, String)> {
+    files
+        .iter()
+        .map(|f| {
+            (
+                f.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(f).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The streamed report equals the held one in JSON, HTML and CSV, in English and Czech.
+fn same_in_every_format(stores: &[Store], o: &Options, page: usize, dir: &Path) {
+    let held = report::build_reading_every_round(&mut Files(stores), o, |_| {}).unwrap();
+    assert!(
+        held.sections.iter().any(|s| !s.rows.is_empty()),
+        "{:?}: an empty report proves nothing",
+        o.kind
+    );
+    let mut src = Files(stores);
+    let mut s = report::stream_paged(&mut src, o, page, |_| {}).unwrap();
+    let mut json = Vec::new();
+    s.write_json(&mut src, &mut json).unwrap();
+    let expected = serde_json::to_string_pretty(&report::render_json(&held)).unwrap() + "\n";
+    assert!(
+        expected == String::from_utf8(json).unwrap(),
+        "{:?} page {page}: JSON differs",
+        o.kind
+    );
+    for lang in [Lang::En, Lang::Cs] {
+        let st = Style::of(lang);
+        let mut html = Vec::new();
+        s.write_html(&mut src, &mut html, &st).unwrap();
+        assert!(
+            report::render_html_in(&held, &st) == String::from_utf8(html).unwrap(),
+            "{:?} page {page} {lang:?}: HTML differs",
+            o.kind
+        );
+        let (a, b) = (dir.join("held"), dir.join("streamed"));
+        let held_files = report::render_csv_in(&held, &a, true, &st).unwrap();
+        let streamed_files = s.write_csv(&mut src, &b, true, &st).unwrap();
+        assert_eq!(
+            csv_texts(&held_files),
+            csv_texts(&streamed_files),
+            "{:?} page {page} {lang:?}: CSV differs",
+            o.kind
+        );
+    }
+    let whole = s.into_report(&mut src).unwrap();
+    assert_eq!(whole, held, "{:?} page {page}: the report read in", o.kind);
+}
+
+#[test]
+fn streamed_rounds_and_exceptions_equal_the_reports_held_in_memory() {
+    let dir = common::fresh_dir("stream-same");
+    let one = demo_file("stream-one", 300, 2, 11, true);
+    let two = demo_file("stream-two", 120, 1, 5, false);
+    let stores = [Store::open_read(&one).unwrap()];
+    for (kind, dealer, page) in [
+        (Kind::Rounds, None, 7),
+        (Kind::Rounds, Some("Jana Svoboda"), report::PAGE),
+        (Kind::Exceptions, None, 7),
+        (Kind::Exceptions, None, report::PAGE),
+    ] {
+        same_in_every_format(&stores, &options(kind, dealer, page == 7), page, &dir);
+    }
+    // Two databases: each's rounds one after the other; the payouts merged in time order.
+    let both = [
+        Store::open_read(&one).unwrap(),
+        Store::open_read(&two).unwrap(),
+    ];
+    for kind in [Kind::Rounds, Kind::Exceptions] {
+        same_in_every_format(&both, &options(kind, None, false), 5, &dir);
+    }
+    // The other kinds are built in memory as before, and written the same.
+    same_in_every_format(&stores, &options(Kind::Summary, None, false), 5, &dir);
+}
+
+/// What a streamed report asked of its source: the longest page of rounds it was given,
+/// how many pages, and whether it ever read a window's rounds all at once.
+#[derive(Default)]
+struct Asked {
+    longest_page: usize,
+    pages: usize,
+    whole_reads: usize,
+}
+
+/// The files, with what is asked of them counted.
+struct Counting<'a> {
+    files: Files<'a>,
+    asked: Asked,
+}
+
+impl Source for Counting<'_> {
+    fn rounds(
+        &mut self,
+        from_ms: i64,
+        to_ms: i64,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Vec<RoundRow>, AuditError> {
+        self.asked.whole_reads += 1;
+        self.files.rounds(from_ms, to_ms, progress)
+    }
+    fn rounds_page(&mut self, db: usize, page: &Page) -> Result<Vec<RoundRow>, AuditError> {
+        let rows = self.files.rounds_page(db, page)?;
+        self.asked.pages += 1;
+        self.asked.longest_page = self.asked.longest_page.max(rows.len());
+        Ok(rows)
+    }
+    fn databases(&self) -> usize {
+        self.files.databases()
+    }
+    fn round_inputs(
+        &mut self,
+        db: usize,
+        round: i64,
+    ) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
+        self.files.round_inputs(db, round)
+    }
+    fn round_nets(&mut self, db: usize, round: i64) -> Result<Vec<NetData>, AuditError> {
+        self.files.round_nets(db, round)
+    }
+    fn events_of(
+        &mut self,
+        kinds: &[EventKind],
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<Noted>, AuditError> {
+        self.files.events_of(kinds, from_ms, to_ms)
+    }
+    fn round_starts(
+        &mut self,
+        db: usize,
+        first: i64,
+        last: i64,
+        each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
+    ) -> Result<(), AuditError> {
+        self.files.round_starts(db, first, last, each)
+    }
+    fn heads(
+        &mut self,
+        verify: bool,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Vec<SourceHead>, AuditError> {
+        self.files.heads(verify, progress)
+    }
+    fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError> {
+        self.files.pontis_games(from_ms, to_ms)
+    }
+    fn alarms(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
+        self.files.alarms(from_ms, to_ms)
+    }
+    fn totals(&mut self, from: i64, to: i64) -> Result<Option<Vec<TotalRow>>, AuditError> {
+        self.files.totals(from, to)
+    }
+    fn derived_refusal(&mut self, db: usize, round: i64, seq: i64) -> Option<RefusalCode> {
+        self.files.derived_refusal(db, round, seq)
+    }
+}
+
+/// Whatever the period, a streamed report holds a page of rounds (a page a database
+/// while it merges the payouts), never the period's: it never asks for a window's rounds
+/// at once, and no page it is given is longer than it asked for.
+#[test]
+fn a_streamed_report_reads_its_rounds_a_bounded_page_at_a_time() {
+    let path = demo_file("stream-pages", 300, 2, 3, true);
+    let stores = [Store::open_read(&path).unwrap()];
+    for kind in [Kind::Rounds, Kind::Exceptions] {
+        let o = options(kind, None, false);
+        let mut src = Counting {
+            files: Files(&stores),
+            asked: Asked::default(),
+        };
+        let mut s = report::stream_paged(&mut src, &o, 16, |_| {}).unwrap();
+        let mut out = Vec::new();
+        s.write_json(&mut src, &mut out).unwrap();
+        let a = &src.asked;
+        assert_eq!(a.whole_reads, 0, "{kind:?}: a window's rounds read at once");
+        assert!(
+            a.longest_page <= 16,
+            "{kind:?}: a page of {}",
+            a.longest_page
+        );
+        assert!(a.pages > 300 / 16, "{kind:?}: {} pages", a.pages);
+        // The reference reads them at once: the counting source tells.
+        let mut held = Counting {
+            files: Files(&stores),
+            asked: Asked::default(),
+        };
+        report::build_from(&mut held, &o, |_| {}).unwrap();
+        assert!(held.asked.whole_reads > 0);
+    }
+}
