@@ -11,7 +11,7 @@ use super::error::{BETWEEN_ROUNDS, EventFault, UNENDED};
 use super::export::Finds;
 use super::pontis::PontisTables;
 use crate::codes::RefusalCode;
-use crate::engine::{BetSpec, Card, Expecting, Limits, Money, Round, Rules, Shoe, Step, shown};
+use crate::engine::{BetSpec, Card, Expecting, Limits, Money, Round, Rules, Shoe, Step};
 use crate::log::event::{Event, EventKind, hex};
 use crate::log::payload::{self, NetData, Payload, RoundSettled, nets_of, view};
 use crate::log::store::{
