@@ -9,7 +9,6 @@ mod ui_common;
 use std::path::PathBuf;
 
 use common::{DEALER, SUPERVISOR, login, temp_db};
-use ui_common::screen;
 use croupier::engine::Money;
 use croupier::log::{EventKind, Store};
 use croupier::session::chips::ChipSet;
@@ -19,6 +18,7 @@ use croupier::ui::{DealerApp, Screen};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use ui_common::screen;
 
 /// Types `text` into the field labelled `label`.
 fn type_into(h: &mut Harness<'static, DealerApp>, label: &str, text: &str) {

@@ -1,5 +1,6 @@
 //! The sessions' errors: why an input was not taken (`InputError`), and what in the log
-//! does not hold when it is read back (`ReplayError`). Shared by both games and the replay.
+//! does not hold when it is read back (`ReplayError`; an event's fault typed as
+//! `EventFault`, never its text). Shared by both games and the replay.
 
 use crate::codes::{Denied, NotNow, NotNowCode, RefusalCode};
 use crate::engine::pontis::{
