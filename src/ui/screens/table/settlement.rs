@@ -40,6 +40,8 @@ pub(crate) struct Walk {
     in_view: Option<(usize, usize)>,
     /// The marked line is to be brought into view (at the top, the bottom, or just so).
     scroll: Option<Option<Align>>,
+    /// Enter was refused for lines not yet shown: once they all are, the screen says so.
+    pub(crate) refused_unseen: bool,
 }
 
 impl Walk {
