@@ -561,7 +561,8 @@ fn on_screen(h: &H, name: &str) -> bool {
 
 /// At 1280×800 a box split three times is taller than the felt: as the dealer plays its
 /// hands by keys, the felt scrolls to the hand in play, so hands 3 and 4 are seen when
-/// their turn comes (they were below the screen's foot, reached by mouse wheel only).
+/// their turn comes (they were below the screen's foot, reached by mouse wheel only); the
+/// settlement after it still opens on its first line.
 #[test]
 fn the_felt_scrolls_to_the_split_hand_in_play() {
     for lang in [Lang::En, Lang::Ru] {
@@ -583,5 +584,15 @@ fn the_felt_scrolls_to_the_split_hand_in_play() {
                 "{lang:?}: hand {n} in play, off screen"
             );
         }
+        // Hand 4 and boxes 2-7 stick, the dealer draws a 10: the settlement opens on its
+        // first line, not scrolled down as the felt was.
+        for key in [Key::S; 7].into_iter().chain([Key::Num0]) {
+            h.key_press(key);
+            h.run();
+        }
+        h.run();
+        let status = h.state().status().map(str::to_string);
+        assert_eq!(h.state().screen(), Screen::Settled, "{status:?}");
+        assert!(on_screen(&h, ">"), "{lang:?}: the first line is off screen");
     }
 }

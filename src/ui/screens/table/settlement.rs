@@ -134,6 +134,7 @@ pub(crate) fn ui(
     // The lines scroll in what is left above the totals, which always stay in view.
     let foot = 120.0;
     egui::ScrollArea::vertical()
+        .id_salt("settlement")
         .auto_shrink(false)
         .max_height((ui.available_height() - foot).max(60.0))
         .show(ui, |ui| {
