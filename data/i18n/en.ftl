@@ -166,7 +166,10 @@ bets-who-back = back bet { $n }
 bets-gap = box { $box_no }: { $who } has a stake but the place before it is empty (the holder's bet comes first)
 bets-bad-stake = box { $box_no } { $who }: { $why }
 bets-none = no bets: type a stake on at least one box
-bets-refused = bets not taken, { $n } fields to correct (marked !): { $why }
+bets-refused = bets not taken, { $n ->
+        [one] 1 field
+       *[other] { $n } fields
+    } to correct (marked !): { $why }
 
 # A round in play
 play-next = NEXT: { $what }
