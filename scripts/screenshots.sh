@@ -42,10 +42,11 @@ sleep "${SETTLE:-1}"              # the rules' house edge, solved on a thread
 shot 02-open-table
 keys Return                      # open Pontoon 1 as it is (czech, 5-500)
 sleep 0.5
-# Stakes: Tab goes through the stake fields only, in order 1a 1b 1c 2a 2b 2c 3a …
-keys Tab; xdotool type --delay 40 "20"
-keys Tab; xdotool type --delay 40 "10"
-keys Tab Tab Tab Tab Tab; xdotool type --delay 40 "50"
+# Stakes: Tab goes through the stake fields only, in order 1a 1b 1c 2a 2b 2c 3a … (a
+# pause after typing: a debug build under load otherwise took the Tab before the digits)
+keys Tab; xdotool type --delay 100 "20"; sleep 1
+keys Tab; xdotool type --delay 100 "10"; sleep 1
+keys Tab Tab Tab Tab Tab; xdotool type --delay 100 "50"; sleep 1
 keys Escape
 shot 03-bets
 # Deal: box 1 gets 8 of hearts, box 3 a 9 of spades, the dealer an ace of diamonds,
@@ -80,6 +81,7 @@ sleep 1
 xdotool type --delay 40 "Jana Svoboda"; keys Tab; xdotool type --delay 40 "1001"; keys Return
 sleep "${SETTLE:-1}"
 keys Return                      # Pontoon 1: its round in play comes back
+sleep "${SETTLE:-1}"
 shot 11-full-table-offers
 keys p                           # box 1 splits its eights: the offers close
 shot 12-full-table-split
