@@ -16,7 +16,7 @@ for pair in cs:CZK uk:UAH; do
     db="$work/$lang.db"
     $bin demo --db "$db" --rounds 1800 --tables 2 --seed 11 >/dev/null
     # Petr Novak is a demo supervisor (PIN 800100).
-    printf '800100\n' | $bin currency --db "$db" --set "$currency" --by "Petr Novak" >/dev/null
+    printf '800100\n' | $bin currency --db "$db" --set "$currency" --by "Petr Novak" --yes >/dev/null
     $bin report --db "$db" --from 2026-01-05 --to 2026-01-06 --kind summary --format html \
         --lang "$lang" --out "$work/summary-$lang.html" 2>/dev/null
     chromium --headless --no-sandbox --disable-gpu --disable-background-networking \

@@ -27,11 +27,11 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 "$BIN" demo --db "$work/demo.db" --rounds 50 --tables 1 --seed 3 >/dev/null
 # The table's currency as such a floor would set it (the demo's supervisor, PIN on stdin).
 case $lang in cs) cur=CZK ;; uk) cur=UAH ;; ru) cur=BYN ;; *) cur=EUR ;; esac
-echo 800100 | "$BIN" currency --db "$work/demo.db" --set "$cur" --by "Petr Novak" >/dev/null
-display=:$((80 + RANDOM % 9))
-Xvfb "$display" -screen 0 "${size}x24" >/dev/null 2>&1 &
-sleep 1
-export DISPLAY=$display
+echo 800100 | "$BIN" currency --db "$work/demo.db" --set "$cur" --by "Petr Novak" --yes >/dev/null
+# -displayfd: a display number no other X server holds (a guessed one may be another's).
+Xvfb -displayfd 3 -screen 0 "${size}x24" 3>"$work/display" >/dev/null 2>&1 &
+while [ ! -s "$work/display" ]; do sleep 0.2; done
+export DISPLAY=:$(cat "$work/display")
 read -r W H <<<"${size/x/ }"
 LC_ALL=$locale "$BIN" --db "$work/demo.db" --fullscreen >"$work/app.log" 2>&1 &
 win=$(xdotool search --sync --name "Croupier")

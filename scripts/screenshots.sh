@@ -1,54 +1,52 @@
 #!/usr/bin/env bash
 # Opens the real dealer screen under Xvfb on a demo database, plays a round with a split
-# and an insurance by keyboard, and saves screenshots to docs/screenshots/.
+# and an insurance by keyboard, then a full table, and saves screenshots to
+# docs/screenshots/ (the desk: scripts/screenshots-desk-lang.sh).
 # Needs: xvfb xauth imagemagick xdotool and the window's runtime libraries (README).
 # Usage: scripts/screenshots.sh [WIDTHxHEIGHT]   (default 1280x800)
+#        BIN=target/debug/croupier scripts/screenshots.sh   (a binary already built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size=${1:-1280x800}
-out=docs/screenshots
+out=${OUT:-docs/screenshots}
 mkdir -p "$out"
-cargo build --release --quiet
-bin=target/release/croupier
+if [ -z "${BIN:-}" ]; then
+  cargo build --release --quiet
+  BIN=target/release/croupier
+fi
+bin=$BIN
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 $bin demo --db "$work/demo.db" --rounds 300 --tables 2 --seed 3 >/dev/null
 # A house's rules file beside the database (the open-table screen offers it).
 mkdir -p "$work/rules"
 $bin rules czech | python3 -c 'import json,sys; r=json.load(sys.stdin); r["boxes"]=5; r["ties"]="push"; print(json.dumps(r, indent=2))' >"$work/rules/house-5-boxes.json"
-display=:$((90 + RANDOM % 9))
-Xvfb "$display" -screen 0 "${size}x24" >/dev/null 2>&1 &
-sleep 1
-export DISPLAY=$display
+# -displayfd: a display number no other X server holds (a guessed one may be another's).
+Xvfb -displayfd 3 -screen 0 "${size}x24" 3>"$work/display" >/dev/null 2>&1 &
+while [ ! -s "$work/display" ]; do sleep 0.2; done
+export DISPLAY=:$(cat "$work/display")
 $bin --db "$work/demo.db" --fullscreen >"$work/app.log" 2>&1 &
 app=$!
-win=$(xdotool search --sync --name "Croupier")
+win=$(xdotool search --sync --name "Croupier" | head -1)
+sleep 3                          # mapped before it is moved and focused
 # Xvfb has no window manager to honour --fullscreen: size the window to the screen.
 xdotool windowmove "$win" 0 0 windowsize "$win" 100% 100%
 xdotool windowfocus --sync "$win"
 sleep 1
 shot() { sleep 0.6; import -window root "$out/$1-$size.png"; echo "$out/$1-$size.png"; }
-keys() { for k in "$@"; do xdotool key --delay 80 "$k"; done; }
+# KEY_DELAY: seconds between keys (a debug build under load needs 1 or more).
+keys() { for k in "$@"; do xdotool key "$k"; sleep "${KEY_DELAY:-0.1}"; done; }
 shot 01-login
 xdotool type --delay 40 "Jana Svoboda"; keys Tab; xdotool type --delay 40 "1001"; keys Return
+sleep "${SETTLE:-1}"              # the rules' house edge, solved on a thread
 shot 02-open-table
 keys Return                      # open Pontoon 1 as it is (czech, 5-500)
 sleep 0.5
-# Stakes: click the fields labelled 1a, 1b, 3a (positions read from the bets screen).
-read -r W H <<<"${size/x/ }"
-python3 - "$W" "$H" <<'PY' >"$work/clicks"
-import sys
-w, h = map(int, sys.argv[1:3])
-z = min(max(min(w / 1110, h / 690), 1), 2)  # the app's zoom (ui::app::zoom_for)
-for x, y in [(150, 146), (290, 146), (150, 207)]:
-    print(int(x * z), int(y * z))
-PY
-stakes=(20 10 50)
-i=0
-while read -r x y; do
-  xdotool mousemove "$x" "$y" click 1; sleep 0.2
-  xdotool type --delay 40 "${stakes[$i]}"; i=$((i + 1))
-done <"$work/clicks"
+# Stakes: Tab goes through the stake fields only, in order 1a 1b 1c 2a 2b 2c 3a … (a
+# pause after typing: a debug build under load otherwise took the Tab before the digits)
+keys Tab; xdotool type --delay 100 "20"; sleep 1
+keys Tab; xdotool type --delay 100 "10"; sleep 1
+keys Tab Tab Tab Tab Tab; xdotool type --delay 100 "50"; sleep 1
 keys Escape
 shot 03-bets
 # Deal: box 1 gets 8 of hearts, box 3 a 9 of spades, the dealer an ace of diamonds,
@@ -63,22 +61,8 @@ shot 05-split
 keys s                           # box 3 sticks on 18
 keys 6                           # dealer: A 6 = 17 stands: the settlement
 shot 06-settlement
-keys Return                      # confirm: the next round's bets
-# The supervisor desk: log out, log in as a supervisor, open the desk (its history opens
-# on the latest rounds), a round laid out again, the charts. Clicks at points of the
-# layout (in points), scaled to the screen as the app zooms.
-click() { python3 -c "import sys; w=$W; z=min(max(min(w/1110,$H/690),1),2); x,y=float(sys.argv[1]),float(sys.argv[2]); x=w/z+x if x<0 else x; print(int(x*z), int(y*z))" "$1" "$2" | { read -r x y; xdotool mousemove "$x" "$y" click 1; }; sleep 0.4; }
-click -39 12                     # Log out
-xdotool type --delay 40 "Petr Novak"; keys Tab; xdotool type --delay 40 "800100"; keys Return
-sleep 0.5
-click 251 456                    # Supervisor desk
-shot 07-desk-history
-click 627 229                    # Open the newest round
-click 129 103                    # |< first
-for _ in 1 2 3 4 5 6 7 8 9; do click 250 103; done   # next > nine times: the deal, the insurance, the split, a twist
-shot 08-desk-round
-click 387 68                     # Charts
-shot 09-desk-charts
+keys Return                      # confirm (every line is in view): the next round's bets
+# The supervisor's desk, in every language: scripts/screenshots-desk-lang.sh.
 # A full table: 7 boxes x 3 bets dealt through the feed (the same store code), the dealer's
 # ace with 21 offers open; then box 1 splits its eights at the screen.
 kill "$app"; wait "$app" 2>/dev/null || true
@@ -89,13 +73,15 @@ kill "$app"; wait "$app" 2>/dev/null || true
 } | $bin feed --db "$work/demo.db" --table "Pontoon 1" --dealer "Jana Svoboda" >"$work/feed.log"
 $bin --db "$work/demo.db" --fullscreen >>"$work/app.log" 2>&1 &
 app=$!
-win=$(xdotool search --sync --name "Croupier")
+sleep 2
+win=$(xdotool search --sync --name "Croupier" | head -1)
 xdotool windowmove "$win" 0 0 windowsize "$win" 100% 100%
-xdotool windowfocus --sync "$win"
+xdotool windowfocus --sync "$win" || true
 sleep 1
 xdotool type --delay 40 "Jana Svoboda"; keys Tab; xdotool type --delay 40 "1001"; keys Return
-sleep 0.5
+sleep "${SETTLE:-1}"
 keys Return                      # Pontoon 1: its round in play comes back
+sleep "${SETTLE:-1}"
 shot 11-full-table-offers
 keys p                           # box 1 splits its eights: the offers close
 shot 12-full-table-split

@@ -203,3 +203,12 @@ fn the_players_edge_is_said_in_every_language() {
         assert_eq!(players_edge(lang, 0.0231), None);
     }
 }
+
+/// One wrong stake is "1 field", not "1 fields" (seen on the bets screen's status line).
+#[test]
+fn one_field_to_correct_is_singular() {
+    let one = t!(Lang::En, "bets-refused", n = 1usize, why = "x");
+    assert!(one.contains("1 field to correct"), "{one}");
+    let two = t!(Lang::En, "bets-refused", n = 2usize, why = "x");
+    assert!(two.contains("2 fields to correct"), "{two}");
+}

@@ -134,6 +134,12 @@ fn a_full_settlement_is_walked_by_keys_before_it_is_confirmed() {
             "the header stays"
         );
     }
+    // Every line shown: the refusal gives way to saying Enter now confirms.
+    let status = h.state().status().unwrap_or_default().to_string();
+    assert_eq!(
+        status,
+        "every line of the settlement has been shown: Enter confirms it"
+    );
     // Past the last page: the last line, box 7's last bet.
     h.key_press(Key::PageDown);
     h.run();
@@ -256,6 +262,12 @@ fn ukrainian_card_letters_enter_those_cards() {
     h.key_press(Key::T);
     h.run();
     assert_eq!(next(&h), before, "T is not a ten in Ukrainian");
+    // …and the dealer is told why nothing was entered, and what the ten is.
+    let status = h.state().status().unwrap_or_default().to_string();
+    assert!(
+        status.contains("не десятка") && status.contains('0'),
+        "{status}"
+    );
     for (key, text, said) in [(Key::N, "т", "OK Т"), (Key::R, "К", "OK К")] {
         h.event(egui::Event::Key {
             key,
@@ -513,4 +525,74 @@ fn a_full_table_lays_out_in_every_language_at_both_sizes() {
         faults.len(),
         faults.join("\n")
     );
+}
+
+/// Whether the widget whose accessible name starts with `name` is on screen: drawn
+/// whole, not scrolled out of its scroll area, inside the window.
+fn on_screen(h: &H, name: &str) -> bool {
+    let ids: Vec<_> = h
+        .root()
+        .children_recursive()
+        .filter(|n| {
+            let a = n.accesskit_node();
+            a.label()
+                .or_else(|| a.value())
+                .is_some_and(|t| t.starts_with(name))
+        })
+        .map(|n| n.accesskit_node().locate().0)
+        .collect();
+    // A widget wholly scrolled away is not in the accessibility tree at all.
+    if ids.is_empty() {
+        return false;
+    }
+    let screen = h.ctx.content_rect();
+    h.ctx.viewport(|v| {
+        v.prev_pass
+            .widgets
+            .layers()
+            .flat_map(|(_, rects)| rects.iter())
+            .filter(|r| ids.contains(&r.id.accesskit_id()))
+            .any(|r| {
+                let seen = r.interact_rect;
+                r.visible && seen.height() >= r.rect.height() - 0.5 && screen.contains_rect(seen)
+            })
+    })
+}
+
+/// At 1280×800 a box split three times is taller than the felt: as the dealer plays its
+/// hands by keys, the felt scrolls to the hand in play, so hands 3 and 4 are seen when
+/// their turn comes (they were below the screen's foot, reached by mouse wheel only); the
+/// settlement after it still opens on its first line.
+#[test]
+fn the_felt_scrolls_to_the_split_hand_in_play() {
+    for lang in [Lang::En, Lang::Ru] {
+        let size = egui::Vec2::new(1280.0, 800.0);
+        let mut h = full_table(&format!("scroll-{lang:?}"), lang, size, &FOUR_HANDS[..23]);
+        let hand = |n: u8| croupier::t!(lang, "play-felt-hand-name", box_no = 1u8, hand = n);
+        assert!(
+            on_screen(&h, &hand(2)),
+            "{lang:?}: hand 2 in play, off screen"
+        );
+        for n in [3u8, 4] {
+            h.key_press(Key::S);
+            h.run();
+            h.key_press(Key::Num0);
+            h.run();
+            h.run();
+            assert!(
+                on_screen(&h, &hand(n)),
+                "{lang:?}: hand {n} in play, off screen"
+            );
+        }
+        // Hand 4 and boxes 2-7 stick, the dealer draws a 10: the settlement opens on its
+        // first line, not scrolled down as the felt was.
+        for key in [Key::S; 7].into_iter().chain([Key::Num0]) {
+            h.key_press(key);
+            h.run();
+        }
+        h.run();
+        let status = h.state().status().map(str::to_string);
+        assert_eq!(h.state().screen(), Screen::Settled, "{status:?}");
+        assert!(on_screen(&h, ">"), "{lang:?}: the first line is off screen");
+    }
 }

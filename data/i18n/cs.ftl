@@ -262,9 +262,11 @@ settle-push = VRÁTIT SÁZKU
 settle-column-net = Výsledek sázky
 settle-lines-unseen = ještě nezobrazené řádky: { $n } (PageDown, Down)
 settle-confirm-unseen = nepotvrzeno: řádky vyúčtování ještě nezobrazené: { $n }; první z nich je označený
+settle-all-seen = všechny řádky vyúčtování už byly zobrazeny: Enter je potvrdí
 
 # Přehled kláves: co která klávesa dělá (klávesy jsou ve všech jazycích stejné)
 keys-title = Klávesy (F12 skryje)
+keys-t-not-ten = T zde není desítka: eso se píše Т. Desítka je 0; Т napsané na cyrilské klávesnici je eso.
 keys-card = karta (tam, kde je zvýrazněno)
 keys-suit = barva další karty: piky, srdce, káry, kříže (nepovinné)
 keys-stick = { decision-stick }

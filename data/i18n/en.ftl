@@ -166,7 +166,10 @@ bets-who-back = back bet { $n }
 bets-gap = box { $box_no }: { $who } has a stake but the place before it is empty (the holder's bet comes first)
 bets-bad-stake = box { $box_no } { $who }: { $why }
 bets-none = no bets: type a stake on at least one box
-bets-refused = bets not taken, { $n } fields to correct (marked !): { $why }
+bets-refused = bets not taken, { $n ->
+        [one] 1 field
+       *[other] { $n } fields
+    } to correct (marked !): { $why }
 
 # A round in play
 play-next = NEXT: { $what }
@@ -263,9 +266,11 @@ settle-push = PUSH
 settle-column-net = Net of the bet
 settle-lines-unseen = lines not yet shown: { $n } (PageDown, Down)
 settle-confirm-unseen = not confirmed: { $n } lines of the settlement not yet shown; the first of them is marked
+settle-all-seen = every line of the settlement has been shown: Enter confirms it
 
 # The key reference: what each key does (the keys are the same in every language)
 keys-title = Keys (F12 hides)
+keys-t-not-ten = T is no ten here: the ace is written Т. The ten is 0; Т typed on a Cyrillic layout is the ace.
 keys-card = card (to where it is highlighted)
 keys-suit = suit s h d c of the next card (optional)
 keys-stick = { decision-stick }

@@ -283,6 +283,11 @@ impl DealerApp {
         if let Some(said) = self.writer_left() {
             self.say(said);
         }
+        if let Page::Table(t) = &mut self.page
+            && let Some(said) = t.all_seen_now(lang)
+        {
+            self.say(said);
+        }
     }
 
     /// Watching, once the program that wrote the database has exited (its lock is free):
@@ -340,6 +345,11 @@ impl DealerApp {
                 continue;
             }
             let Some(a) = action(lang, key, ctrl) else {
+                // A dealer used to T for a ten hears why nothing was entered.
+                let at_cards = matches!(self.screen(), Screen::Bets | Screen::Play);
+                if key == Key::T && !ctrl && !typing && at_cards {
+                    self.say((t!(lang, "keys-t-not-ten"), Tone::Refused));
+                }
                 continue;
             };
             // The reference is shown or hidden even from a text field.

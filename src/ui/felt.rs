@@ -210,7 +210,7 @@ fn box_view(
                 } else {
                     Color32::TRANSPARENT
                 };
-                Frame::new()
+                let shown = Frame::new()
                     .fill(fill)
                     .corner_radius(6.0)
                     .inner_margin(3.0)
@@ -221,8 +221,34 @@ fn box_view(
                             hand_stakes(ui, lang, round, seat, lines, i);
                         }
                     });
+                if active {
+                    scroll_to_new_hand(ui, (box_no, i), &shown.response);
+                }
             }
         });
+}
+
+/// A box split three times is taller than the felt at 1280×800: when the hand in play
+/// changes, the felt scrolls just enough to show it whole, for a few frames (a scroll area
+/// and the panel under it learn their heights over the first frames); then no more, so
+/// the wheel still scrolls.
+fn scroll_to_new_hand(ui: &Ui, at: (u8, usize), shown: &egui::Response) {
+    const FRAMES: u64 = 10;
+    let key = egui::Id::unique("felt-hand-in-play");
+    let pass = ui.ctx().cumulative_pass_nr();
+    let since = match ui.data(|d| d.get_temp::<((u8, usize), u64)>(key)) {
+        Some((was, since)) if was == at => since,
+        _ => {
+            ui.data_mut(|d| d.insert_temp(key, (at, pass)));
+            pass
+        }
+    };
+    let clip = ui.clip_rect();
+    let hidden = !clip.contains_rect(shown.rect) && shown.rect.height() <= clip.height();
+    if hidden && pass.saturating_sub(since) < FRAMES {
+        shown.scroll_to_me_animation(None, egui::style::ScrollAnimation::none());
+        ui.ctx().request_repaint();
+    }
 }
 
 /// The bets' stakes on hand `hand` of a split box: `1a 20.00 · 1b 10.00`.

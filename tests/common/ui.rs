@@ -29,8 +29,10 @@ pub fn temp_db(name: &str) -> PathBuf {
 /// The dealer screen on a database at `size`, no display needed.
 pub fn screen_sized(path: &Path, size: egui::Vec2) -> H {
     let app = DealerApp::open(path.to_path_buf());
+    // Eight frames to settle: the felt scrolls to the hand in play once it knows its height.
     Harness::builder()
         .with_size(size)
+        .with_max_steps(8)
         .build_ui_state(|ui, app: &mut DealerApp| app.ui(ui), app)
 }
 

@@ -295,11 +295,22 @@ impl AtTable {
         let unseen = self.walk.unseen();
         if self.settled.is_some() && unseen > 0 {
             self.walk.mark_first_unseen();
+            self.walk.refused_unseen = true;
             return (t!(lang, "settle-confirm-unseen", n = unseen), Tone::Refused);
         }
         self.settled = None;
         self.walk = settlement::Walk::default();
         (t!(lang, "table-confirmed"), Tone::Info)
+    }
+
+    /// Once every line of a settlement whose confirmation was refused has been shown, the
+    /// refusal (still on the status line) gives way to saying Enter now confirms.
+    pub(crate) fn all_seen_now(&mut self, lang: Lang) -> Option<Said> {
+        if self.settled.is_none() || !self.walk.refused_unseen || self.walk.unseen() > 0 {
+            return None;
+        }
+        self.walk.refused_unseen = false;
+        Some((t!(lang, "settle-all-seen"), Tone::Info))
     }
 
     /// The dealer moves through the settlement.

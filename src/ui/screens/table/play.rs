@@ -57,7 +57,10 @@ pub(crate) fn ui(
                 }
             });
         });
+    // Its own scroll state: the felt scrolled down to a split hand must not leave the
+    // settlement that follows (another scroll area in the same place) scrolled down.
     egui::ScrollArea::vertical()
+        .id_salt("play")
         .auto_shrink(false)
         .show(ui, |ui| {
             // What comes next, in words, large.

@@ -40,6 +40,8 @@ pub(crate) struct Walk {
     in_view: Option<(usize, usize)>,
     /// The marked line is to be brought into view (at the top, the bottom, or just so).
     scroll: Option<Option<Align>>,
+    /// Enter was refused for lines not yet shown: once they all are, the screen says so.
+    pub(crate) refused_unseen: bool,
 }
 
 impl Walk {
@@ -132,6 +134,7 @@ pub(crate) fn ui(
     // The lines scroll in what is left above the totals, which always stay in view.
     let foot = 120.0;
     egui::ScrollArea::vertical()
+        .id_salt("settlement")
         .auto_shrink(false)
         .max_height((ui.available_height() - foot).max(60.0))
         .show(ui, |ui| {
