@@ -35,10 +35,22 @@ pub enum StreamError {
     Audit(#[from] AuditError),
     #[error(transparent)]
     File(#[from] FileError),
-    #[error("writing the report: {0}")]
+    #[error("writing the report")]
     Io(#[from] std::io::Error),
-    #[error("writing the report: {0}")]
-    Json(#[from] serde_json::Error),
+    #[error("writing the report as JSON")]
+    Json(#[source] serde_json::Error),
+}
+
+/// A JSON writer's failure to write is the output's (a closed pipe, a full disk), said as
+/// one; only the rest is JSON's own.
+impl From<serde_json::Error> for StreamError {
+    fn from(e: serde_json::Error) -> StreamError {
+        if e.is_io() {
+            StreamError::Io(e.into())
+        } else {
+            StreamError::Json(e)
+        }
+    }
 }
 
 /// A report ready to be written: its frame (what every format writes around the rows:
