@@ -12,6 +12,7 @@ pub mod cost;
 pub mod odds;
 pub mod removal;
 pub mod simulate;
+pub mod solutions;
 pub mod strategy;
 
 use crate::panics::panic_message;
