@@ -607,6 +607,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "script",
             "pontis_script",
             "sim",
+            "lab",
             "panics",
         ],
     ),

@@ -10,6 +10,7 @@
 pub mod chart;
 pub mod cost;
 pub mod odds;
+pub mod played;
 pub mod removal;
 pub mod simulate;
 pub mod solutions;

@@ -103,6 +103,35 @@ pub fn of_rules(rules: &Rules) -> Option<Arc<Solution>> {
     Some(s)
 }
 
+/// Starts solving the rules on a thread of their own unless they were solved or are
+/// being solved: for a caller that must not wait ([`solved_now`] gives the answer once it
+/// is there).
+pub fn solve_soon(rules: &Rules) {
+    if solved_now(rules).is_some() {
+        return;
+    }
+    static STARTED: OnceLock<Mutex<std::collections::HashSet<String>>> = OnceLock::new();
+    let started = STARTED.get_or_init(Default::default);
+    if let Ok(mut s) = started.lock()
+        && s.insert(rules.to_value().to_string())
+    {
+        let rules = *rules;
+        std::thread::spawn(move || of_rules(&rules));
+    }
+}
+
+/// The rules' solution if it is there now, without waiting or solving (`None` while it is
+/// being solved, or before anyone asked).
+pub fn solved_now(rules: &Rules) -> Option<Arc<Solution>> {
+    let cell = cache()
+        .lock()
+        .ok()?
+        .get(&rules.to_value().to_string())?
+        .clone();
+    let slot = cell.try_lock().ok()?;
+    slot.as_ref()?.clone()
+}
+
 /// [`of_rules`] for a rules snapshot as logged; `None` also for rules the engine no
 /// longer accepts.
 pub fn of_value(rules: &Value) -> Option<Arc<Solution>> {
@@ -136,5 +165,7 @@ mod tests {
             Some(None)
         ));
         assert!(of_value(&serde_json::json!({"decks": 0})).is_none());
+        assert!(Arc::ptr_eq(&solved_now(&r).unwrap(), &a));
+        solve_soon(&r);
     }
 }
