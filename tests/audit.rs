@@ -1740,3 +1740,114 @@ fn the_exceptions_report_groups_by_kind_with_amounts() {
         Cell::Word("round voided")
     ));
 }
+
+/// Rewrites every event's data through `edit` (kind, round, data) and the whole chain to
+/// match, as a thorough forger would (the append-only triggers put back as they were).
+fn rewrite_events(path: &Path, edit: impl Fn(&str, Option<i64>, String) -> String) {
+    let conn = Connection::open(path).unwrap();
+    let guards = trigger_sql(&conn);
+    conn.execute_batch("DROP TRIGGER events_no_update;")
+        .unwrap();
+    type Row = (
+        i64,
+        i64,
+        String,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        String,
+    );
+    let rows: Vec<Row> = conn
+        .prepare(
+            "SELECT seq, at, kind, table_id, user_id, round_id, data FROM event_log ORDER BY seq",
+        )
+        .unwrap()
+        .query_map([], |r| {
+            let data = match r.get_ref(6)? {
+                rusqlite::types::ValueRef::Blob(b) => croupier::log::pack::unpack(b).unwrap(),
+                v => v.as_str().unwrap().to_string(),
+            };
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                data,
+            ))
+        })
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let mut prev = [0u8; 32];
+    for (seq, at, kind, table, user, round_id, data) in rows {
+        let data = edit(&kind, round_id, data);
+        let hash = common::event_hash_spec(&prev, seq, at, &kind, (table, user, round_id), &data);
+        let check = if kind == "step" {
+            &hash[..8]
+        } else {
+            &hash[..]
+        };
+        conn.execute(
+            "UPDATE events SET data = ?1, hash = ?2 WHERE seq = ?3",
+            rusqlite::params![data, check, seq],
+        )
+        .unwrap();
+        prev = hash;
+    }
+    for (name, sql) in &guards {
+        if name == "events_no_update" {
+            conn.execute_batch(sql).unwrap();
+        }
+    }
+}
+
+/// A settlement logs what its round's decisions gave up, in millionths of a cent: the
+/// report's own costing of the logged inputs gives the same integer (the solve is
+/// deterministic), and a file whose logged cost was changed, its chain rewritten to match,
+/// fails `verify`, which recomputes every logged cost.
+#[test]
+fn a_settlements_logged_cost_is_what_verify_recomputes() {
+    use croupier::report::query::{Files, Source};
+    let path = temp_db("cost");
+    // A table does not wait for its rules' solve: solved first, every settlement is costed.
+    croupier::lab::solutions::of_rules(&czech()).unwrap();
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = czech_table(&mut store, dealer);
+    let round = play_split_round(&mut store, &mut s);
+    let (_, logged) = replay::export_round(&store, round).unwrap();
+    let cost = logged
+        .cost()
+        .expect("a czech round's settlement logs its cost");
+    let stores = [store];
+    let (bets, steps) = Files(&stores).round_inputs(0, round).unwrap();
+    let solved = croupier::report::theory::solved(&czech().to_value()).unwrap();
+    let played =
+        croupier::report::as_played::of_logged(&solved.costs, solved.rules, &bets, &steps).unwrap();
+    assert_eq!(cost, croupier::lab::played::logged_cost(played.cost()));
+    assert!(
+        cost > 0,
+        "an insurance against an ace gives something up: {cost}"
+    );
+    drop(s);
+    drop(stores);
+
+    let db = path.to_str().unwrap();
+    assert_eq!(croupier(&["verify", "--db", db]).status.code(), Some(0));
+    rewrite_events(&path, |kind, r, data| {
+        if kind != "round_settled" || r != Some(round) {
+            return data;
+        }
+        let (was, now) = (format!("\"cost\":{cost}"), format!("\"cost\":{}", cost + 1));
+        assert!(data.contains(&was), "{data}");
+        data.replace(&was, &now)
+    });
+    let out = croupier(&["verify", "--db", db]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains(&format!("{}", cost + 1)) && said.contains(&format!("{cost}")),
+        "{said}"
+    );
+}

@@ -608,6 +608,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "script",
             "pontis_script",
             "sim",
+            "lab",
             "panics",
         ],
     ),

@@ -155,6 +155,37 @@ mod tests {
         }
     }
 
+    /// The bits of everything a table holds, in order.
+    fn bits(c: &Costs) -> Vec<u64> {
+        let mut v: Vec<u64> = c.index.iter().map(|&i| i as u64).collect();
+        v.extend(c.rows.iter().flatten().map(|x| x.to_bits() as u64));
+        v.push(c.insurance_back.to_bits());
+        v.extend(c.even_money.iter().map(|(_, x)| x.to_bits() as u64));
+        v
+    }
+
+    /// A solve is bit-identical whatever the run and the thread count (every sum over a
+    /// map runs in one order), so a cost logged at settlement is recomputed exactly.
+    #[test]
+    fn two_solves_give_the_same_costs_bit_for_bit() {
+        let r = Rules::preset("belarus").unwrap();
+        let (a, b) = (
+            Strategy::solve(&r, 1).unwrap(),
+            Strategy::solve(&r, 2).unwrap(),
+        );
+        assert_eq!(a.house_edge.to_bits(), b.house_edge.to_bits());
+        assert_eq!(a.sd.to_bits(), b.sd.to_bits());
+        let evs = |s: &Strategy| -> Vec<u64> {
+            s.entries
+                .iter()
+                .flat_map(|e| e.ev.iter().flatten().chain([&e.weight]))
+                .map(|x| x.to_bits())
+                .collect()
+        };
+        assert_eq!(evs(&a), evs(&b));
+        assert_eq!(bits(&Costs::of(&a)), bits(&Costs::of(&b)));
+    }
+
     #[test]
     fn the_best_decision_costs_nothing_and_insurance_is_costed_by_the_tens_seen() {
         let s = crate::lab::solved("czech");

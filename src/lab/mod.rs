@@ -10,8 +10,10 @@
 pub mod chart;
 pub mod cost;
 pub mod odds;
+pub mod played;
 pub mod removal;
 pub mod simulate;
+pub mod solutions;
 pub mod strategy;
 
 use crate::panics::panic_message;

@@ -138,7 +138,11 @@ impl DealerTable {
         );
         let mut max_k = 0;
         let mut max_m = 0;
-        let entries = map
+        // In draw order, not the map's: `odds` sums over the entries in this one order, so
+        // the odds are bit-identical whatever the run.
+        let mut drawn_all: Vec<_> = map.into_iter().collect();
+        drawn_all.sort_unstable_by_key(|a| a.0);
+        let entries = drawn_all
             .into_iter()
             .map(|(k, (orders, result))| {
                 let m: u8 = k.iter().sum();

@@ -289,7 +289,7 @@ struct UpSolution {
 }
 
 /// A hand as counts by value (at most five cards, each count ≤ 5: 3 bits a value).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct Hand {
     counts: [u8; VALUES],
     n: u8,
@@ -412,6 +412,15 @@ struct Solver<'a> {
 type Weights = HashMap<Hand, f64>;
 /// The (twisted, units) a dealt hand of one size can have.
 type Variants = Vec<(bool, u8)>;
+
+/// A layer's compositions in hand order: every sum over a layer runs in this one order, so
+/// a solve is bit-identical whatever the run (a `HashMap`'s order is not) and the thread
+/// count (each dealer card is solved alone).
+fn in_order(layer: &Weights) -> Vec<(Hand, f64)> {
+    let mut v: Vec<(Hand, f64)> = layer.iter().map(|(h, w)| (*h, *w)).collect();
+    v.sort_unstable_by_key(|a| a.0);
+    v
+}
 
 impl<'a> Solver<'a> {
     fn new(rules: &'a Rules, full: &Composition, v: usize) -> Solver<'a> {
@@ -739,8 +748,7 @@ impl<'a> Solver<'a> {
         let mut variants: Vec<Variants> = vec![Vec::new(); MAX_CARDS + 1];
         variants[2].push((false, 1));
         for n in 2..MAX_CARDS {
-            let layer: Vec<(Hand, f64)> = weight[n].iter().map(|(h, w)| (*h, *w)).collect();
-            for (h, w) in layer {
+            for (h, w) in in_order(&weight[n]) {
                 let st = State {
                     hand: h,
                     twisted: false,
@@ -792,7 +800,7 @@ impl<'a> Solver<'a> {
     /// chart.
     fn backward(&mut self, weight: &[Weights], variants: &[Variants]) {
         for n in (2..MAX_CARDS).rev() {
-            let layer: Vec<(Hand, f64)> = weight[n].iter().map(|(h, w)| (*h, *w)).collect();
+            let layer = in_order(&weight[n]);
             let mut keys = Vec::new();
             for (h, w) in &layer {
                 for &(twisted, units) in &variants[n] {
@@ -844,7 +852,7 @@ impl<'a> Solver<'a> {
     fn round(&mut self, two: &Weights) -> (Val, Vec<(Key, f64)>) {
         // The round: each two-card hand by its chance, with the offers against an ace.
         let mut total = Val::default();
-        let two: Vec<(Hand, f64)> = two.iter().map(|(h, w)| (*h, *w)).collect();
+        let two = in_order(two);
         let mut offers: HashMap<Key, (f64, f64, f64)> = HashMap::new();
         // Per offers key, over the hands that may take even money: Σ w × gain, Σ w.
         let mut even_gain: HashMap<Key, (f64, f64)> = HashMap::new();

@@ -247,6 +247,11 @@ pub struct RoundSettled {
     pub(crate) surrenders: u32,
     #[serde(with = "money", default)]
     pub(crate) max_net: Money,
+    /// What the round's decisions gave up against the best (`lab::played`), in millionths
+    /// of a cent; absent on settlements logged before it was kept, and for rules the lab
+    /// cannot solve.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) cost: Option<i64>,
 }
 
 impl RoundSettled {
@@ -269,7 +274,18 @@ impl RoundSettled {
             three_of_a_kinds: f.three_of_a_kinds,
             surrenders: f.surrenders,
             max_net: f.max_net,
+            cost: None,
         }
+    }
+
+    /// The settlement with its decisions' cost (millionths of a cent).
+    pub(crate) fn costing(self, cost: Option<i64>) -> RoundSettled {
+        RoundSettled { cost, ..self }
+    }
+
+    /// The decisions' cost it logged (millionths of a cent), if it logged one.
+    pub fn cost(&self) -> Option<i64> {
+        self.cost
     }
 
     /// The figures it logged.
@@ -303,6 +319,9 @@ pub struct RoundCorrected {
     pub(crate) reason: String,
     pub(crate) script: Value,
     pub(crate) nets: Vec<NetData>,
+    /// The corrected round's decisions' cost, as [`RoundSettled`] logs it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) cost: Option<i64>,
 }
 
 /// A Pontis table opened, with its rules (a Pontis rules object, every knob).
@@ -504,6 +523,8 @@ pub mod view {
     struct Settled<'a> {
         #[serde(borrow)]
         nets: Vec<NetRow<'a>>,
+        #[serde(default)]
+        cost: Option<i64>,
     }
 
     /// The bets of a `round_started` event's text.
@@ -521,16 +542,16 @@ pub mod view {
             .collect()
     }
 
-    /// Whether a `round_settled` event's nets are the round's, bet for bet, to the cent.
-    pub(crate) fn settled_nets_match(text: &str, round: &Round) -> bool {
-        let Ok(d) = serde_json::from_str::<Settled>(text) else {
-            return false;
-        };
-        d.nets.len() == round.bet_count()
+    /// Whether a `round_settled` event's nets are the round's, bet for bet, to the cent:
+    /// if they are, the decisions' cost it logged (`Some(None)` when it logged none).
+    pub(crate) fn settled_nets_match(text: &str, round: &Round) -> Option<Option<i64>> {
+        let d = serde_json::from_str::<Settled>(text).ok()?;
+        let matches = d.nets.len() == round.bet_count()
             && d.nets.iter().enumerate().all(|(b, row)| {
                 *row.id == **round.bet_id(b)
                     && cents_of_number(&row.net) == Some(round.bet_net(b).cents())
-            })
+            });
+        matches.then_some(d.cost)
     }
 
     /// The text of a `step` or `undo` event written as `{"text":"…"}` with nothing to

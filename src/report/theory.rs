@@ -1,6 +1,6 @@
 //! What a table's rules should hold: the house-edge lab's figures for a rules snapshot
 //! (`lab::strategy`, and `lab::simulate` for how two boxes of one round move together),
-//! computed once per distinct rules in a process and cached; the rules in force at each
+//! from the process's one solve per distinct rules (`lab::solutions`); the rules in force at each
 //! table over time (its `table_opened` events); and each round's spread from its boxes'
 //! stakes (its `round_started` event).
 
@@ -12,8 +12,7 @@ use serde_json::Value;
 use crate::engine::Money;
 use crate::engine::Rules;
 use crate::lab::cost::Costs;
-use crate::lab::simulate::{CHUNK, SimOptions, simulate};
-use crate::lab::strategy::Strategy;
+use crate::lab::solutions::{self, Solution};
 use crate::log::payload::Payload;
 use crate::log::{AuditError, EventKind, LogRefusal};
 use crate::report::query::Source;
@@ -36,10 +35,6 @@ pub struct Theory {
     pub staked: f64,
 }
 
-/// Rounds the simulator plays to measure [`Theory::rho`] (two chunks, seed 1: the same
-/// figure on every run).
-const RHO_ROUNDS: u64 = 2 * CHUNK;
-
 impl Theory {
     /// The variance of a round's house win, in the stakes' unit squared, from the initial
     /// stakes on each box (all the bets on one box ride on one hand, so they are summed):
@@ -57,26 +52,6 @@ impl Theory {
     }
 }
 
-/// The correlation of two boxes' nets: from the variance of the mean net over all the
-/// rules' boxes, V = sd² × ((1 − rho) / B + rho).
-fn rho_of(s: &Strategy, threads: usize) -> f64 {
-    let boxes = s.rules.boxes();
-    if boxes < 2 || s.sd <= 0.0 {
-        return 0.0;
-    }
-    let opt = SimOptions {
-        rounds: RHO_ROUNDS,
-        boxes,
-        threads,
-        seed: 1,
-    };
-    let Ok(r) = simulate(s, opt, &|_| {}) else {
-        return 0.0;
-    };
-    let b = boxes as f64;
-    ((b * r.sd * r.sd / (s.sd * s.sd) - 1.0) / (b - 1.0)).clamp(0.0, 1.0)
-}
-
 /// What the lab gives a rules snapshot: its theory and its decision costs.
 #[derive(Clone, Debug)]
 pub struct Solved {
@@ -86,46 +61,32 @@ pub struct Solved {
     pub costs: Arc<Costs>,
 }
 
-/// Every rules snapshot solved in this process, by its text.
-fn cache() -> &'static Mutex<HashMap<String, Option<Solved>>> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Option<Solved>>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
-}
-
 /// The theory for a rules snapshot (as logged when its table opened), solved once per
 /// distinct rules in this process; `None` for rules the engine no longer accepts.
 pub fn of_rules(rules: &Value) -> Option<Theory> {
     solved(rules).map(|s| s.theory)
 }
 
-/// The theory and decision costs of a rules snapshot, solved once per distinct rules in
-/// this process (the one solve gives both); `None` for rules the engine no longer accepts.
+/// The theory and decision costs of a rules snapshot, from the process's one solve of
+/// them (`lab::solutions`, shared with the table sessions); `None` for rules the engine no
+/// longer accepts.
 pub fn solved(rules: &Value) -> Option<Solved> {
-    let key = rules.to_string();
-    if let Some(t) = cache().lock().ok()?.get(&key) {
-        return t.clone();
-    }
-    let Ok(r) = Rules::from_value(rules) else {
-        cache().lock().ok()?.insert(key, None);
-        return None;
-    };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    // A solver thread that panicked leaves no theory, and nothing is cached: the next
-    // asking solves again rather than keeping a figure made of part of the work.
-    let s = Strategy::solve(&r, threads).ok()?;
-    let solved = Some(Solved {
-        rules: r,
+    solutions::of_value(rules).map(|s| of_solution(&s))
+}
+
+fn of_solution(s: &Solution) -> Solved {
+    let st = &s.strategy;
+    Solved {
+        rules: st.rules,
         theory: Theory {
-            edge: s.house_edge,
-            hold: s.hold_per_handle(),
-            sd: s.sd,
-            rho: rho_of(&s, threads),
-            staked: s.mean_staked,
+            edge: st.house_edge,
+            hold: st.hold_per_handle(),
+            sd: st.sd,
+            rho: s.rho(),
+            staked: st.mean_staked,
         },
-        costs: Arc::new(Costs::of(&s)),
-    });
-    cache().lock().ok()?.insert(key, solved.clone());
-    solved
+        costs: s.costs.clone(),
+    }
 }
 
 /// A theory for a screen, which must not wait for it.
@@ -141,13 +102,16 @@ pub enum Soon {
 /// thread of their own (once) and the answer is [`Soon::Solving`] until it is done.
 pub fn of_rules_soon(rules: &Value) -> Soon {
     static STARTED: OnceLock<Mutex<std::collections::HashSet<String>>> = OnceLock::new();
-    let key = rules.to_string();
-    if let Some(t) = cache().lock().ok().and_then(|c| c.get(&key).cloned()) {
-        return Soon::Ready(t.map(|s| s.theory));
+    match solutions::ready(rules) {
+        Some(None) => return Soon::Ready(None),
+        Some(Some(s)) if s.rho_ready().is_some() => {
+            return Soon::Ready(Some(of_solution(&s).theory));
+        }
+        _ => {}
     }
     let started = STARTED.get_or_init(Default::default);
     if let Ok(mut s) = started.lock()
-        && s.insert(key)
+        && s.insert(rules.to_string())
     {
         let rules = rules.clone();
         std::thread::spawn(move || solved(&rules));
@@ -314,6 +278,7 @@ impl Theories {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lab::simulate::{CHUNK, SimOptions, simulate};
     use crate::log::Store;
     use crate::report::query::Files;
     use crate::session::demo;

@@ -198,6 +198,9 @@ impl Demo {
             ("belarus", 10, 1000)
         };
         let rules = Rules::preset(preset)?;
+        // Solved before the first round (the table would not wait), so that every demo
+        // settlement logs its decisions' cost whatever the machine's speed.
+        crate::lab::solutions::of_rules(&rules);
         let limits = Limits::new(Some(Money::units(min)), Some(Money::units(max)))?;
         let mut sim = Table::new(
             rules,

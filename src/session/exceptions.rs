@@ -150,6 +150,7 @@ pub fn correct_round(
         reason: reason.trim().to_string(),
         script: script.to_value(),
         nets: nets_of(&c.corrected),
+        cost: super::replay::LastCosts::default().of_script(&script),
     };
     store.append(
         &Payload::RoundCorrected(corrected),

@@ -12,6 +12,8 @@ use super::export::Finds;
 use super::pontis::PontisTables;
 use crate::codes::RefusalCode;
 use crate::engine::{BetSpec, Card, Expecting, Limits, Money, Round, Rules, Shoe, Step};
+use crate::lab::cost::Costs;
+use crate::lab::{played, solutions};
 use crate::log::event::{Event, EventKind, hex};
 use crate::log::payload::{self, NetData, Payload, RoundSettled, nets_of, view};
 use crate::log::store::{
@@ -186,6 +188,75 @@ pub(crate) struct Replayer {
     /// in play gets the engine's code here, by seq: the floor's reports word old
     /// refusals from this, as a file's do from [`RoundHistory`].
     pub(crate) derived: Option<HashMap<i64, RefusalCode>>,
+    /// The decision costs of the rules last asked for (`lab::solutions`), to recompute
+    /// each cost a settlement or correction logged.
+    costs: LastCosts,
+}
+
+/// The decision costs of one set of rules, kept while the replay's rounds are played under
+/// them (`None` inside: rules the lab cannot solve).
+#[derive(Default)]
+pub(crate) struct LastCosts(Option<(Rules, Option<Arc<Costs>>)>);
+
+impl LastCosts {
+    fn of(&mut self, rules: Rules) -> Option<&Costs> {
+        if self.0.as_ref().is_none_or(|(r, _)| *r != rules) {
+            let costs = solutions::of_rules(&rules).map(|s| s.costs.clone());
+            self.0 = Some((rules, costs));
+        }
+        self.0.as_ref()?.1.as_deref()
+    }
+
+    /// What the decisions of a round played from `start` through `steps` gave up, as a
+    /// settlement logs it (`lab::played`, millionths of a cent); `None` for rules the lab
+    /// cannot solve.
+    pub(crate) fn cost(&mut self, start: &Round, steps: &[Step]) -> Option<i64> {
+        let costs = self.of(*start.rules())?;
+        let played = played::of_steps(costs, start.clone(), steps).ok()?;
+        Some(played::logged_cost(played.cost()))
+    }
+
+    /// [`LastCosts::cost`] of a round script (a correction's): `None` also when it does
+    /// not play.
+    pub(crate) fn of_script(&mut self, script: &Script) -> Option<i64> {
+        let start = script.start().ok()?;
+        let mut round = start.clone();
+        let mut steps = Vec::with_capacity(script.steps.len());
+        for text in &script.steps {
+            let step = parse_step(text, &round).ok()?;
+            round.apply(step).ok()?;
+            steps.push(step);
+        }
+        self.cost(&start, &steps)
+    }
+
+    /// A logged cost against the replay's: `logged` `None` (logged before costs were, or
+    /// for unsolvable rules) is taken as it is.
+    fn check(
+        &mut self,
+        round: i64,
+        logged: Option<i64>,
+        replayed: impl FnOnce(&mut Self) -> Option<i64>,
+    ) -> Result<(), ReplayError> {
+        let Some(logged) = logged else {
+            return Ok(());
+        };
+        let replayed = replayed(self);
+        if replayed == Some(logged) {
+            return Ok(());
+        }
+        Err(ReplayError::Mismatch {
+            round,
+            why: match replayed {
+                Some(r) => format!(
+                    "logged a decisions' cost of {logged} millionths of a cent, the replay's is {r}"
+                ),
+                None => format!(
+                    "logged a decisions' cost of {logged} millionths of a cent, but its rules have no costs"
+                ),
+            },
+        })
+    }
 }
 
 /// Where a settlement's logged figures are read, to be compared with the replay's.
@@ -641,7 +712,9 @@ impl Replayer {
             };
             return Err(Self::bad(e, why));
         }
-        settled_as_replayed(e, &live)?;
+        let cost = settled_as_replayed(e, &live)?;
+        self.costs
+            .check(live.id, cost, |c| c.cost(&live.start, &live.steps))?;
         if let Some(c) = self.figures.as_mut() {
             figures_as_replayed(c.as_mut(), e, &live)?;
         }
@@ -679,6 +752,8 @@ impl Replayer {
                 why: "the correction's logged settlement does not match its script".into(),
             });
         }
+        self.costs
+            .check(e.round.unwrap_or(0), d.cost, |c| c.of_script(&script))?;
         if let Some(r) = e.round {
             self.money.amended(r, Some(round.house_net()));
         }
@@ -733,8 +808,9 @@ impl Replayer {
     }
 }
 
-/// A settled round: complete in the replay, with the logged nets the replay's.
-fn settled_as_replayed(e: &Event, live: &LiveRound) -> Result<(), ReplayError> {
+/// A settled round: complete in the replay, with the logged nets the replay's; the
+/// decisions' cost it logged, if any.
+fn settled_as_replayed(e: &Event, live: &LiveRound) -> Result<Option<i64>, ReplayError> {
     if !live.round.is_complete() {
         return Err(ReplayError::Mismatch {
             round: live.id,
@@ -744,20 +820,20 @@ fn settled_as_replayed(e: &Event, live: &LiveRound) -> Result<(), ReplayError> {
             ),
         });
     }
-    if !view::settled_nets_match(&e.data, &live.round) {
-        let logged = Replayer::read::<payload::RoundSettled>(e)
-            .map(|s| s.nets)
-            .unwrap_or_default();
-        return Err(ReplayError::Mismatch {
-            round: live.id,
-            why: format!(
-                "logged {}, replay gives {}",
-                nets_text(&logged),
-                nets_text(&nets_of(&live.round))
-            ),
-        });
+    if let Some(cost) = view::settled_nets_match(&e.data, &live.round) {
+        return Ok(cost);
     }
-    Ok(())
+    let logged = Replayer::read::<payload::RoundSettled>(e)
+        .map(|s| s.nets)
+        .unwrap_or_default();
+    Err(ReplayError::Mismatch {
+        round: live.id,
+        why: format!(
+            "logged {}, replay gives {}",
+            nets_text(&logged),
+            nets_text(&nets_of(&live.round))
+        ),
+    })
 }
 
 /// A settlement's logged figures (read from `c`) against the replayed round's.

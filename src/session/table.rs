@@ -12,6 +12,7 @@ use super::tables::find_table;
 pub(crate) use super::tables::{TableSummary, list_tables};
 use super::users::User;
 use crate::engine::{BetSpec, Limits, Money, Round, Rules, Step};
+use crate::lab::{played, solutions};
 use crate::log::payload::{self, BetData, Named, Payload, RoundSettled, table_opened};
 use crate::log::store::{AuditError, Store};
 
@@ -64,6 +65,10 @@ impl TableSession {
             store.append(&Payload::TableOpened(opened), Some(id), Some(user.id), None)?;
         }
         let state = table_state(store, id)?.ok_or(InputError::NotNow(NotNow::TableNotInLog))?;
+        // The rules' decision costs, for the cost each settlement logs: solved once per
+        // rules in the process, on a thread of their own (a tenth of a second in a release
+        // build, but tens of seconds in a debug one: the table does not wait for them).
+        solutions::solve_soon(&state.rules);
         Ok(TableSession { state, user })
     }
 
@@ -323,7 +328,10 @@ impl TableSession {
             if own {
                 store.begin_batch()?;
             }
-            let settled = Payload::RoundSettled(RoundSettled::of(&after));
+            let mut steps = live.steps.clone();
+            steps.push(step);
+            let cost = self.cost_of(&live.start, &steps);
+            let settled = Payload::RoundSettled(RoundSettled::of(&after).costing(cost));
             let written = self
                 .log(store, step_payload(&text), Some(id))
                 .and_then(|()| self.log(store, settled, Some(id)));
@@ -351,6 +359,15 @@ impl TableSession {
         Ok(Input::Accepted)
     }
 
+    /// What the decisions of a round played from `start` through `steps` gave up, as a
+    /// settlement logs it; `None` (no cost logged: the reports replay the round) while the
+    /// rules are still being solved, or when the lab cannot solve them.
+    fn cost_of(&self, start: &Round, steps: &[Step]) -> Option<i64> {
+        let s = solutions::solved_now(start.rules())?;
+        let played = played::of_steps(&s.costs, start.clone(), steps).ok()?;
+        Some(played::logged_cost(played.cost()))
+    }
+
     /// The round is settled and logged: its cards join the shoe's count.
     fn close_round(&mut self, live: LiveRound) {
         for &s in &live.steps {
@@ -366,7 +383,8 @@ impl TableSession {
         let Some(live) = self.state.live.as_ref() else {
             return Ok(());
         };
-        let settled = Payload::RoundSettled(RoundSettled::of(&live.round));
+        let cost = self.cost_of(&live.start, &live.steps);
+        let settled = Payload::RoundSettled(RoundSettled::of(&live.round).costing(cost));
         self.log(store, settled, Some(live.id))?;
         let live = self.state.live.take().expect("checked above");
         self.close_round(live);

@@ -1,6 +1,9 @@
 use super::*;
-use crate::engine::Card;
+use crate::engine::round::HandKind;
+use crate::engine::{Card, Decision, Money};
 use crate::lab::strategy::Key;
+use crate::log::payload::BetData;
+use std::sync::Arc;
 
 fn bet(box_no: u8, id: &str, cents: i64) -> BetData {
     BetData::of(&BetSpec {
