@@ -1926,6 +1926,27 @@ fn the_desk_resets_a_pin_and_changes_a_role() {
     h.run();
     let said = h.state().status().unwrap_or("").to_string();
     assert!(said.contains("Jana Svoboda is now supervisor"), "{said}");
+    // A role change that needs no new PIN leaves the PIN alone, whatever was left typed in
+    // the PIN fields: its confirmation speaks of the role only, and only the role is logged.
+    let before = logged_count(&Store::open_read(&path).unwrap(), "user_changed");
+    h.get_by_label("Change Jana Svoboda").click();
+    h.run();
+    for (label, text) in [("New PIN", "135791"), ("The new PIN again", "135791")] {
+        h.get_by_label(label).click();
+        h.run();
+        h.get_by_label(label).type_text(text);
+    }
+    click_second_last(&h, "dealer");
+    h.run();
+    h.get_by_label("Change role").click();
+    h.run();
+    h.get_by_label("Yes, make Jana Svoboda dealer").click();
+    h.run();
+    assert_eq!(
+        logged_count(&Store::open_read(&path).unwrap(), "user_changed"),
+        before + 1,
+        "a demotion with a PIN left typed logged a PIN reset too"
+    );
     // The last admin may not step down: refused, nothing logged.
     h.get_by_label("Change Irena Dvorak").click();
     h.run();
@@ -1938,12 +1959,16 @@ fn the_desk_resets_a_pin_and_changes_a_role() {
     assert!(h.query_by_label("Yes, make Irena Dvorak dealer").is_none());
     drop(h);
     let mut store = Store::open(&path).unwrap();
-    assert_eq!(logged_count(&store, "user_changed"), 3, "PIN; role and PIN");
-    for old in ["1001", "2468"] {
+    assert_eq!(
+        logged_count(&store, "user_changed"),
+        4,
+        "PIN; role and PIN; role"
+    );
+    for old in ["1001", "2468", "135791"] {
         assert!(users::login(&mut store, "Jana Svoboda", old, None).is_err());
     }
     let jana = users::login(&mut store, "Jana Svoboda", "246813", None).unwrap();
-    assert_eq!(jana.role, Role::Supervisor);
+    assert_eq!(jana.role, Role::Dealer);
 }
 
 /// Clicks the second last widget labelled `label`.

@@ -438,7 +438,14 @@ impl UsersTab {
             return Err(UiError::UserGone);
         };
         let name = u.name.clone();
-        // A role change takes the PIN typed with it (a promotion to a longer PIN needs one).
+        // A role change takes the PIN typed with it only where the new role needs a new
+        // PIN (a promotion to a longer one): any other role change leaves the PIN alone,
+        // as its confirmation says, and what was typed is cleared.
+        let needs_pin = users::role_needs_new_pin(u.role, self.new_role);
+        if !pin && !needs_pin {
+            self.new_pin.clear();
+            self.new_pin2.clear();
+        }
         let with_pin = pin || !self.new_pin.is_empty() || !self.new_pin2.is_empty();
         if with_pin && self.new_pin != self.new_pin2 {
             self.new_pin.clear();
