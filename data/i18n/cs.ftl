@@ -120,6 +120,7 @@ table-form-preset = přednastavená pravidla { $name } (data/rules/{ $name }.jso
 table-form-unplayable = Nelze hrát: { $why }
 table-form-house-edge = Při nejlepší hře: výhoda kasina { $edge } % z počáteční sázky, { $hold } % z celkově vsazeného (pod nulou: výhoda hráčů)
 table-form-solving = Výhoda kasina: počítá se…
+table-form-solve-failed = Výhoda kasina: výpočet selhal ({ $message }); u stolu se hraje, ale hry nejsou oceněny
 rules-players-edge = Tato pravidla dávají výhodu hráčům: hráč, který hraje nejlépe, dlouhodobě vyhrává { $edge } % z počáteční sázky.
 rules-lab-house-edge = výhoda kasina { $edge } % z počáteční sázky (jeden box, každé kolo z plného shoe)
 rules-lab-legend = S { decision-stick }, W { decision-twist }, B { decision-buy }, P { decision-split }, R { decision-surrender }; druhé písmeno říká, co dělat, když první není dovoleno

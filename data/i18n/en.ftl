@@ -121,6 +121,7 @@ table-form-preset = preset { $name } (data/rules/{ $name }.json)
 table-form-unplayable = Cannot be played: { $why }
 table-form-house-edge = Against the best play: house edge { $edge }% of the initial stake, { $hold }% of the handle (below zero: the players' edge)
 table-form-solving = House edge: solving the rules…
+table-form-solve-failed = House edge: the lab failed ({ $message }); the table deals, but its rounds are not costed
 rules-players-edge = These rules give the players the edge: a player who plays the best strategy wins { $edge }% of the initial stake in the long run.
 rules-lab-house-edge = house edge { $edge }% of the initial stake (one box, each round from a full shoe)
 rules-lab-legend = S { decision-stick }, W { decision-twist }, B { decision-buy }, P { decision-split }, R { decision-surrender }; a second letter is what to do when the first is not allowed

@@ -120,6 +120,7 @@ table-form-preset = готовые правила { $name } (data/rules/{ $name 
 table-form-unplayable = Играть нельзя: { $why }
 table-form-house-edge = При лучшей игре: преимущество казино { $edge } % от начальной ставки, { $hold } % от всех ставок (ниже нуля — преимущество игроков)
 table-form-solving = Преимущество казино: вычисляется…
+table-form-solve-failed = Преимущество казино: вычисление не удалось ({ $message }); стол играет, но раунды не оценены
 rules-players-edge = Эти правила дают преимущество игрокам: игрок, играющий наилучшим образом, в долгой игре выигрывает { $edge } % от начальной ставки.
 rules-lab-house-edge = преимущество казино { $edge } % от начальной ставки (один бокс, каждый раунд из полного шуза)
 rules-lab-legend = S { decision-stick }, W { decision-twist }, B { decision-buy }, P { decision-split }, R { decision-surrender }; вторая буква говорит, что делать, когда первая не разрешена

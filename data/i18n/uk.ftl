@@ -120,6 +120,7 @@ table-form-preset = готові правила { $name } (data/rules/{ $name }.
 table-form-unplayable = Грати не можна: { $why }
 table-form-house-edge = За найкращої гри: перевага казино { $edge } % від початкової ставки, { $hold } % від усіх ставок (нижче нуля — перевага гравців)
 table-form-solving = Перевага казино: обчислюється…
+table-form-solve-failed = Перевага казино: обчислення не вдалося ({ $message }); стіл грає, але раунди не оцінено
 rules-players-edge = Ці правила дають перевагу гравцям: гравець, який грає найкраще, у довгій грі виграє { $edge } % від початкової ставки.
 rules-lab-house-edge = перевага казино { $edge } % від початкової ставки (один бокс, кожен раунд із повного шуза)
 rules-lab-legend = S { decision-stick }, W { decision-twist }, B { decision-buy }, P { decision-split }, R { decision-surrender }; друга літера каже, що робити, коли першу не дозволено

@@ -101,6 +101,34 @@ impl Costs {
     }
 
     /// The table's memory in bytes (per rules, whatever the rounds).
+    /// A fingerprint of every figure of the table (FNV-1a over their bits): the same
+    /// rules give the same one on every run and machine while the solve and the costing
+    /// stay as they are. `lab::played`'s pin test holds the presets' to theirs, because a
+    /// logged `cost` must verify for ever (see `played::COSTING`).
+    pub fn fingerprint(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for b in bytes {
+                h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        for i in &self.index {
+            eat(&i.to_le_bytes());
+        }
+        for row in &self.rows {
+            for v in row {
+                eat(&v.to_bits().to_le_bytes());
+            }
+        }
+        eat(&self.insurance_back.to_bits().to_le_bytes());
+        eat(&self.decks.to_le_bytes());
+        for (k, v) in &self.even_money {
+            eat(format!("{k:?}").as_bytes());
+            eat(&v.to_bits().to_le_bytes());
+        }
+        h
+    }
+
     pub fn bytes(&self) -> usize {
         self.index.len() * 4 + self.rows.len() * 20 + self.even_money.len() * 24
     }

@@ -95,6 +95,13 @@ impl<'a> Costing<'a> {
     }
 }
 
+/// The costing a logged `cost` was made by. A settlement's `cost` is verified for ever by
+/// recomputing it, so the solve and the costing it came from may not change under it:
+/// `tests::the_costing_is_pinned` holds the presets' tables to their fingerprints. A change
+/// that moves them is a new costing: log it under a new field (and a new number here),
+/// and leave `cost` to be checked by the costing that made it, or not at all.
+pub const COSTING: u32 = 1;
+
 /// A round's cost (cents) as a settlement logs it: an integer in millionths of a cent.
 pub fn logged_cost(cents: f64) -> i64 {
     (cents * 1e6).round() as i64
@@ -213,4 +220,25 @@ fn bet_key(round: &Round, b: usize, up: u8) -> Option<(u8, Key)> {
         1,
     );
     Some((seat, key))
+}
+
+#[cfg(test)]
+mod pin {
+    use crate::engine::Rules;
+    use crate::lab::solutions;
+
+    /// Costing 1 (`COSTING`): the presets' decision-cost tables, bit for bit. If this
+    /// fails, the solve or the costing changed, and every `cost` already logged would stop
+    /// verifying: do not update the figures, make a new costing (see `COSTING`).
+    #[test]
+    fn the_costing_is_pinned() {
+        assert_eq!(super::COSTING, 1);
+        for (name, want) in [("czech", PIN_CZECH), ("belarus", PIN_BELARUS)] {
+            let s = solutions::of_rules(&Rules::preset(name).unwrap()).unwrap();
+            assert_eq!(s.costs.fingerprint(), want, "{name}: the costing moved");
+        }
+    }
+
+    const PIN_CZECH: u64 = 17_260_280_462_657_499_131;
+    const PIN_BELARUS: u64 = 16_625_727_729_867_644_211;
 }

@@ -10,8 +10,9 @@ use serde_json::Value;
 
 use crate::engine::Rules;
 
+use super::WorkerPanic;
 use super::cost::Costs;
-use super::simulate::{CHUNK, SimOptions, simulate};
+use super::simulate::{CHUNK, SimError, SimOptions, simulate};
 use super::strategy::Strategy;
 
 /// What the lab gives one set of rules: its strategy, its decision costs and (measured on
@@ -21,7 +22,7 @@ pub struct Solution {
     pub strategy: Strategy,
     /// One table per rules, shared by every round played under them.
     pub costs: Arc<Costs>,
-    rho: OnceLock<f64>,
+    rho: OnceLock<Result<f64, WorkerPanic>>,
 }
 
 /// Rounds the simulator plays to measure [`Solution::rho`] (two chunks, seed 1: the same
@@ -35,23 +36,26 @@ impl Solution {
 
     /// The correlation of two boxes' nets in one round (they share the dealer's hand),
     /// measured by the simulator with every box of the rules played (0 for one box); the
-    /// simulation runs on the first asking only.
-    pub fn rho(&self) -> f64 {
-        *self.rho.get_or_init(|| rho_of(&self.strategy, threads()))
+    /// simulation runs on the first asking only. A simulation whose worker panicked gives
+    /// its panic, never a made-up correlation.
+    pub fn rho(&self) -> Result<f64, WorkerPanic> {
+        self.rho
+            .get_or_init(|| rho_of(&self.strategy, threads()))
+            .clone()
     }
 
-    /// [`Solution::rho`] if it was already measured.
-    pub fn rho_ready(&self) -> Option<f64> {
-        self.rho.get().copied()
+    /// [`Solution::rho`] if it was already measured (or failed).
+    pub fn rho_ready(&self) -> Option<Result<f64, WorkerPanic>> {
+        self.rho.get().cloned()
     }
 }
 
 /// The correlation of two boxes' nets: from the variance of the mean net over all the
 /// rules' boxes, V = sd² × ((1 − rho) / B + rho).
-fn rho_of(s: &Strategy, threads: usize) -> f64 {
+fn rho_of(s: &Strategy, threads: usize) -> Result<f64, WorkerPanic> {
     let boxes = s.rules.boxes();
     if boxes < 2 || s.sd <= 0.0 {
-        return 0.0;
+        return Ok(0.0);
     }
     let opt = SimOptions {
         rounds: RHO_ROUNDS,
@@ -59,22 +63,34 @@ fn rho_of(s: &Strategy, threads: usize) -> f64 {
         threads,
         seed: 1,
     };
-    let Ok(r) = simulate(s, opt, &|_| {}) else {
-        return 0.0;
-    };
+    // The options come from the rules themselves, so only a worker's panic can fail it;
+    // anything else is still said, never made a correlation.
+    let r = simulate(s, opt, &|_| {}).map_err(|e| match e {
+        SimError::Worker(w) => w,
+        other => WorkerPanic {
+            message: other.to_string(),
+        },
+    })?;
     let b = boxes as f64;
-    ((b * r.sd * r.sd / (s.sd * s.sd) - 1.0) / (b - 1.0)).clamp(0.0, 1.0)
+    Ok(((b * r.sd * r.sd / (s.sd * s.sd) - 1.0) / (b - 1.0)).clamp(0.0, 1.0))
 }
 
 fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// One rules' place in the cache: `None` until solved (a failed solve leaves it `None`).
-type Cell = Arc<Mutex<Option<Option<Arc<Solution>>>>>;
+/// One rules' place in the cache: its solve, set once when done (read without a lock,
+/// so a settlement never misses a finished solve for another thread's moment in it), and
+/// the lock one solver holds while it solves (a second caller waits on it).
+#[derive(Default)]
+struct Slot {
+    done: OnceLock<Arc<Solution>>,
+    solving: Mutex<()>,
+}
 
-/// Every rules solved in this process, by the rules' canonical text (`Rules::to_value`),
-/// or by the text asked for when the engine does not accept it.
+type Cell = Arc<Slot>;
+
+/// Every rules solved in this process, by the rules' canonical text (`Rules::to_value`).
 fn cache() -> &'static Mutex<HashMap<String, Cell>> {
     static CACHE: OnceLock<Mutex<HashMap<String, Cell>>> = OnceLock::new();
     CACHE.get_or_init(|| Mutex::new(HashMap::new()))
@@ -86,21 +102,53 @@ fn cell(key: String) -> Option<Cell> {
 
 /// The rules solved, once per distinct rules in this process: a second caller waits for
 /// the first one's solve rather than solving again. `None` when a solver thread panicked
-/// (nothing is cached: the next asking solves again).
+/// (nothing is cached: the next asking solves again; [`failure`] says why).
 pub fn of_rules(rules: &Rules) -> Option<Arc<Solution>> {
     let cell = cell(rules.to_value().to_string())?;
-    let mut slot = cell.lock().ok()?;
-    if let Some(s) = slot.as_ref() {
-        return s.clone();
+    if let Some(s) = cell.done.get() {
+        return Some(s.clone());
     }
-    let strategy = Strategy::solve(rules, threads()).ok()?;
+    let _solving = cell.solving.lock().ok()?;
+    if let Some(s) = cell.done.get() {
+        return Some(s.clone());
+    }
+    let strategy = match Strategy::solve(rules, threads()) {
+        Ok(s) => s,
+        Err(e) => {
+            record_failure(rules, e);
+            return None;
+        }
+    };
     let s = Arc::new(Solution {
         costs: Arc::new(Costs::of(&strategy)),
         strategy,
         rho: OnceLock::new(),
     });
-    *slot = Some(Some(s.clone()));
-    Some(s)
+    Some(cell.done.get_or_init(|| s).clone())
+}
+
+/// Solves whose worker panicked, by the rules' text, with the panic: a caller that does
+/// not wait says so rather than "solving" for ever (the next [`of_rules`] tries again).
+fn failures() -> &'static Mutex<HashMap<String, WorkerPanic>> {
+    static FAILED: OnceLock<Mutex<HashMap<String, WorkerPanic>>> = OnceLock::new();
+    FAILED.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Records that a solve of `rules` failed (what [`of_rules`] does when a worker panics).
+pub(crate) fn record_failure(rules: &Rules, e: WorkerPanic) {
+    if let Ok(mut f) = failures().lock() {
+        f.insert(rules.to_value().to_string(), e);
+    }
+}
+
+/// Why the last solve of `rules` failed (a worker's panic), if it did.
+pub fn failure(rules: &Value) -> Option<WorkerPanic> {
+    let r = Rules::from_value(rules).ok()?;
+    failures()
+        .lock()
+        .ok()?
+        .get(&r.to_value().to_string())
+        .cloned()
 }
 
 /// Starts solving the rules on a thread of their own unless they were solved or are
@@ -128,8 +176,7 @@ pub fn solved_now(rules: &Rules) -> Option<Arc<Solution>> {
         .ok()?
         .get(&rules.to_value().to_string())?
         .clone();
-    let slot = cell.try_lock().ok()?;
-    slot.as_ref()?.clone()
+    cell.done.get().cloned()
 }
 
 /// [`of_rules`] for a rules snapshot as logged; `None` also for rules the engine no
@@ -144,14 +191,28 @@ pub fn ready(rules: &Value) -> Option<Option<Arc<Solution>>> {
     let Ok(r) = Rules::from_value(rules) else {
         return Some(None);
     };
-    let cell = cache().lock().ok()?.get(&r.to_value().to_string())?.clone();
-    let slot = cell.try_lock().ok()?;
-    slot.as_ref().map(|s| s.clone())
+    solved_now(&r).map(Some)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A solve whose worker panicked is said, with the panic, to a caller that does not
+    /// wait: never "solving" for ever, never a theory made of part of the work.
+    #[test]
+    fn a_failed_solve_is_said_with_its_panic() {
+        // Rules nobody else in this process solves: czech with one box fewer.
+        let mut v = Rules::preset("czech").unwrap().to_value();
+        v["boxes"] = serde_json::json!(5);
+        let r = Rules::from_value(&v).unwrap();
+        let e = WorkerPanic {
+            message: "index out of bounds".into(),
+        };
+        assert_eq!(failure(&v), None);
+        record_failure(&r, e.clone());
+        assert_eq!(failure(&v), Some(e));
+    }
 
     #[test]
     fn one_solve_per_rules_shared_by_every_caller() {

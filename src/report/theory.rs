@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::engine::Money;
 use crate::engine::Rules;
+use crate::lab::WorkerPanic;
 use crate::lab::cost::Costs;
 use crate::lab::solutions::{self, Solution};
 use crate::log::payload::Payload;
@@ -71,31 +72,35 @@ pub fn of_rules(rules: &Value) -> Option<Theory> {
 /// them (`lab::solutions`, shared with the table sessions); `None` for rules the engine no
 /// longer accepts.
 pub fn solved(rules: &Value) -> Option<Solved> {
-    solutions::of_value(rules).map(|s| of_solution(&s))
+    solutions::of_value(rules).and_then(|s| of_solution(&s))
 }
 
-fn of_solution(s: &Solution) -> Solved {
+/// `None` when the correlation's simulation failed: no theory rather than one with a
+/// made-up spread.
+fn of_solution(s: &Solution) -> Option<Solved> {
     let st = &s.strategy;
-    Solved {
+    Some(Solved {
         rules: st.rules,
         theory: Theory {
             edge: st.house_edge,
             hold: st.hold_per_handle(),
             sd: st.sd,
-            rho: s.rho(),
+            rho: s.rho().ok()?,
             staked: st.mean_staked,
         },
         costs: s.costs.clone(),
-    }
+    })
 }
 
 /// A theory for a screen, which must not wait for it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Soon {
     /// Solved (`None`: rules the engine does not accept).
     Ready(Option<Theory>),
     /// Being solved on a thread of its own; ask again.
     Solving,
+    /// The solve's worker thread panicked: no theory, and why.
+    Failed(WorkerPanic),
 }
 
 /// [`of_rules`] without waiting: the cached theory, or else the rules are solved on a
@@ -104,10 +109,15 @@ pub fn of_rules_soon(rules: &Value) -> Soon {
     static STARTED: OnceLock<Mutex<std::collections::HashSet<String>>> = OnceLock::new();
     match solutions::ready(rules) {
         Some(None) => return Soon::Ready(None),
-        Some(Some(s)) if s.rho_ready().is_some() => {
-            return Soon::Ready(Some(of_solution(&s).theory));
-        }
+        Some(Some(s)) => match s.rho_ready() {
+            Some(Ok(_)) => return Soon::Ready(of_solution(&s).map(|s| s.theory)),
+            Some(Err(e)) => return Soon::Failed(e),
+            None => {}
+        },
         _ => {}
+    }
+    if let Some(e) = solutions::failure(rules) {
+        return Soon::Failed(e);
     }
     let started = STARTED.get_or_init(Default::default);
     if let Ok(mut s) = started.lock()
@@ -279,6 +289,19 @@ impl Theories {
 mod tests {
     use super::*;
     use crate::lab::simulate::{CHUNK, SimOptions, simulate};
+
+    /// A screen asking for rules whose solve failed is told so, with the panic, rather
+    /// than "solving" for ever.
+    #[test]
+    fn a_screen_is_told_a_solve_failed() {
+        let mut v = Rules::preset("czech").unwrap().to_value();
+        v["boxes"] = serde_json::json!(6);
+        let e = WorkerPanic {
+            message: "attempt to divide by zero".into(),
+        };
+        solutions::record_failure(&Rules::from_value(&v).unwrap(), e.clone());
+        assert_eq!(of_rules_soon(&v), Soon::Failed(e));
+    }
     use crate::log::Store;
     use crate::report::query::Files;
     use crate::session::demo;

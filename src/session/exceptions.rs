@@ -150,7 +150,7 @@ pub fn correct_round(
         reason: reason.trim().to_string(),
         script: script.to_value(),
         nets: nets_of(&c.corrected),
-        cost: super::replay::LastCosts::default().of_script(&script),
+        cost: super::replay::LastCosts::of_script_now(&script),
     };
     store.append(
         &Payload::RoundCorrected(corrected),

@@ -216,6 +216,18 @@ impl LastCosts {
         Some(played::logged_cost(played.cost()))
     }
 
+    /// What a correction logs for its script, without waiting for a solve (the desk must
+    /// not stand still for one): `None`, and a solve started, when its rules are not
+    /// solved in this process yet; a correction without a cost is replayed by the reports.
+    pub(crate) fn of_script_now(script: &Script) -> Option<i64> {
+        let rules = *script.start().ok()?.rules();
+        let Some(s) = solutions::solved_now(&rules) else {
+            solutions::solve_soon(&rules);
+            return None;
+        };
+        LastCosts(Some((rules, Some(s.costs.clone())))).of_script(script)
+    }
+
     /// [`LastCosts::cost`] of a round script (a correction's): `None` also when it does
     /// not play.
     pub(crate) fn of_script(&mut self, script: &Script) -> Option<i64> {

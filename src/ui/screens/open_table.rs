@@ -419,6 +419,10 @@ fn house_edge_line(ui: &mut Ui, lang: Lang, c: &RulesChoice) {
                 }
             }
             Soon::Ready(None) => {}
+            Soon::Failed(e) => {
+                let words = t!(lang, "table-form-solve-failed", message = e.message);
+                ui.label(RichText::new(words).size(16.0).color(Color32::LIGHT_RED));
+            }
             Soon::Solving => {
                 ui.label(RichText::new(t!(lang, "table-form-solving")).size(16.0));
                 ui.ctx()
