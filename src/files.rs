@@ -75,6 +75,13 @@ pub fn exists(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_ok()
 }
 
+/// Removes a report file this program made and could not finish, so that no cut-off
+/// report is left under its name looking whole (best effort: a file that cannot be removed
+/// stays, and the write's own error is what the user is told).
+pub fn discard(path: &Path) {
+    let _ = std::fs::remove_file(path);
+}
+
 /// Creates the report file `path` for writing. Without `replace`, a name already taken is
 /// `Exists` — decided when the file is created (`O_EXCL`), so a file that appeared since
 /// the caller looked is not overwritten either. With `replace`, a regular file of that name

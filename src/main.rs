@@ -1113,6 +1113,7 @@ fn write_out(
             let p = target("json")?;
             let mut file = create_report(&p, force)?;
             r.write_json(src, &mut file)
+                .inspect_err(|_| files::discard(&p))
                 .with_context(|| format!("writing {}", p.display()))?;
             vec![p]
         }
@@ -1120,6 +1121,7 @@ fn write_out(
             let p = target("html")?;
             let mut file = create_report(&p, force)?;
             r.write_html(src, &mut file, style)
+                .inspect_err(|_| files::discard(&p))
                 .with_context(|| format!("writing {}", p.display()))?;
             vec![p]
         }

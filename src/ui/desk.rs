@@ -794,6 +794,7 @@ impl Desk {
             match crate::files::create(&path, false) {
                 Ok(mut file) => {
                     r.write_html(&mut src, &mut file, &style)
+                        .inspect_err(|_| crate::files::discard(&path))
                         .map_err(|e| export_error(&path, e))?;
                     return Ok(Notice::Exported { path });
                 }

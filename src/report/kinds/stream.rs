@@ -270,13 +270,26 @@ impl<'a> Streamed<'a> {
         st: &Style,
     ) -> Result<Vec<PathBuf>, StreamError> {
         let files = csv_paths(&self.frame, dir);
-        for (i, path) in files.iter().enumerate().take(self.frame.sections.len()) {
-            let header = csv_header(&self.frame.sections[i], st);
-            let mut file = CsvFile::create(path, replace, st, &header)?;
-            self.each_row(src, i, &mut |row| Ok(file.row(row, st)?))?;
-            file.finish()?;
+        let mut made = 0;
+        let written = (|| -> Result<(), StreamError> {
+            for (i, path) in files.iter().enumerate().take(self.frame.sections.len()) {
+                let header = csv_header(&self.frame.sections[i], st);
+                let mut file = CsvFile::create(path, replace, st, &header)?;
+                made = i + 1;
+                self.each_row(src, i, &mut |row| Ok(file.row(row, st)?))?;
+                file.finish()?;
+            }
+            csv_footer(&self.frame, &files, replace, st)?;
+            Ok(())
+        })();
+        if let Err(e) = written {
+            // A report cut off half way is not left under its name, looking whole: the
+            // files this write made go (the footer's too, if it was made).
+            for path in files.iter().take(made) {
+                crate::files::discard(path);
+            }
+            return Err(e);
         }
-        csv_footer(&self.frame, &files, replace, st)?;
         Ok(files)
     }
 
