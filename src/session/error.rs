@@ -1,7 +1,7 @@
 //! The sessions' errors: why an input was not taken (`InputError`), and what in the log
 //! does not hold when it is read back (`ReplayError`). Shared by both games and the replay.
 
-use crate::codes::{NotNow, NotNowCode, RefusalCode};
+use crate::codes::{NotNow, NotNowCode, PontisRefusalCode, RefusalCode};
 use crate::engine::pontis::{PlayError, SetupError as GameSetupError};
 use crate::engine::{Round, SetupError, StepError};
 use crate::log::AuditError;
@@ -135,6 +135,16 @@ impl Refused {
             | Refused::Money { .. }
             | Refused::CorrectionUnplayable(_)
             | Refused::CorrectionUnfinished { .. } => None,
+        }
+    }
+
+    /// A Pontis refusal's code and values, logged beside the English reason: a refused
+    /// play's (the engine's `PlayRefusal`) or the reader's. `None` for a refused start.
+    pub(crate) fn pontis_code(&self) -> Option<PontisRefusalCode> {
+        match self {
+            Refused::Play(e) => Some(PontisRefusalCode::of_play(&e.reason)),
+            Refused::Unreadable { .. } => Some(PontisRefusalCode::UnreadableInput),
+            _ => None,
         }
     }
 }
