@@ -2,7 +2,8 @@
 //! and the refusals' codes with their values (who may not do what, what is not possible
 //! now). Neutral: imports the engine only, so the log, the sessions and i18n all use it.
 
-use crate::engine::{BetIx, ImpossibleCard, Refusal, Round, SetupError};
+use crate::engine::pontis::{CardGone, Lay, Need, PlayRefusal, Top};
+use crate::engine::{BetIx, Card, DeckCard, ImpossibleCard, Refusal, Round, SetupError};
 
 mod store;
 pub use store::{LogRefusal, StoreCode};
@@ -681,6 +682,224 @@ impl RefusalCode {
     }
 }
 
+/// Why a Pontis input was refused, as the log keeps it beside its English `reason`: one
+/// variant per variant of the engine's `pontis::PlayRefusal`, and the reader's. Cards as
+/// the game script writes them (`Kc`, `Jk=7`), seats from 1. Serialised like
+/// [`RefusalCode`]: `{"code":"out_of_turn","values":{"now":"Ana","who":"Ben"}}`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "code", content = "values", rename_all = "snake_case")]
+pub enum PontisRefusalCode {
+    /// Seat `seat` (from 1) does not exist.
+    NoSeat {
+        seat: usize,
+    },
+    Over,
+    OutOfTurn {
+        now: String,
+        who: String,
+    },
+    BankCardGone {
+        card: String,
+        gone: PontisGone,
+    },
+    AlreadyTurned {
+        who: String,
+        top: Option<String>,
+    },
+    TurnFirst {
+        who: String,
+    },
+    HoldsFewer {
+        who: String,
+        held: usize,
+        played: usize,
+    },
+    /// The cards as played (under first), whether the top was declared, and the need.
+    DoesNotMeet {
+        cards: Vec<String>,
+        declared: bool,
+        need: PontisNeed,
+    },
+    CardGone {
+        card: String,
+        gone: PontisGone,
+    },
+    /// The text was not an input (no player's name, not one card or two, …).
+    UnreadableInput,
+}
+
+/// Why a card cannot be in a Pontis game (the engine's `CardGone`), as logged.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PontisGone {
+    /// All four of this rank (its symbol: `K`, `10`) are in the game.
+    Rank(String),
+    /// This card (`Kc`) is in the game.
+    Card(String),
+    /// All of this many jokers are in the game.
+    Jokers(u8),
+}
+
+/// What a Pontis play had to meet (the engine's `Need`), as logged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PontisNeed {
+    Bridge,
+    AceBridge,
+    Difference { a: u8, b: Option<u8> },
+}
+
+impl PontisRefusalCode {
+    /// The engine's refusal of a play, 1:1.
+    pub fn of_play(r: &PlayRefusal) -> PontisRefusalCode {
+        use PontisRefusalCode as C;
+        let gone = |g: &CardGone| match g {
+            CardGone::Rank(r) => PontisGone::Rank(r.symbol().to_string()),
+            CardGone::Card(c) => PontisGone::Card(c.to_string()),
+            CardGone::Jokers(n) => PontisGone::Jokers(*n),
+        };
+        match r {
+            PlayRefusal::NoSeat(i) => C::NoSeat { seat: i + 1 },
+            PlayRefusal::Over => C::Over,
+            PlayRefusal::OutOfTurn { now, who } => C::OutOfTurn {
+                now: now.clone(),
+                who: who.clone(),
+            },
+            PlayRefusal::BankCardGone { card, why } => C::BankCardGone {
+                card: card.to_string(),
+                gone: gone(why),
+            },
+            PlayRefusal::AlreadyTurned { who, top } => C::AlreadyTurned {
+                who: who.clone(),
+                top: top.map(|c| c.to_string()),
+            },
+            PlayRefusal::TurnFirst { who } => C::TurnFirst { who: who.clone() },
+            PlayRefusal::HoldsFewer { who, held, played } => C::HoldsFewer {
+                who: who.clone(),
+                held: *held,
+                played: *played,
+            },
+            PlayRefusal::DoesNotMeet { lay, top, need } => C::DoesNotMeet {
+                cards: lay.cards().iter().map(|c| c.to_string()).collect(),
+                declared: *top == Top::Declared,
+                need: match *need {
+                    Need::Bridge => PontisNeed::Bridge,
+                    Need::AceBridge => PontisNeed::AceBridge,
+                    Need::Difference(a, b) => PontisNeed::Difference { a, b },
+                },
+            },
+            PlayRefusal::CardGone { card, why } => C::CardGone {
+                card: card.to_string(),
+                gone: gone(why),
+            },
+        }
+    }
+
+    /// The engine's refusal this code was made from; `None` for the reader's code, or
+    /// for values that are no cards (a code written by hand).
+    pub fn to_play(&self) -> Option<PlayRefusal> {
+        use PontisRefusalCode as C;
+        let deck = |c: &str| c.parse::<DeckCard>().ok();
+        let gone = |g: &PontisGone| match g {
+            PontisGone::Rank(r) => r.parse::<Card>().ok().map(|c| CardGone::Rank(c.rank)),
+            PontisGone::Card(c) => c.parse::<Card>().ok().map(CardGone::Card),
+            PontisGone::Jokers(n) => Some(CardGone::Jokers(*n)),
+        };
+        Some(match self {
+            C::NoSeat { seat } => PlayRefusal::NoSeat(seat.checked_sub(1)?),
+            C::Over => PlayRefusal::Over,
+            C::OutOfTurn { now, who } => PlayRefusal::OutOfTurn {
+                now: now.clone(),
+                who: who.clone(),
+            },
+            C::BankCardGone { card, gone: g } => PlayRefusal::BankCardGone {
+                card: deck(card)?,
+                why: gone(g)?,
+            },
+            C::AlreadyTurned { who, top } => PlayRefusal::AlreadyTurned {
+                who: who.clone(),
+                top: match top {
+                    Some(t) => Some(deck(t)?),
+                    None => None,
+                },
+            },
+            C::TurnFirst { who } => PlayRefusal::TurnFirst { who: who.clone() },
+            C::HoldsFewer { who, held, played } => PlayRefusal::HoldsFewer {
+                who: who.clone(),
+                held: *held,
+                played: *played,
+            },
+            C::DoesNotMeet {
+                cards,
+                declared,
+                need,
+            } => PlayRefusal::DoesNotMeet {
+                lay: match cards.as_slice() {
+                    [one] => Lay::One(deck(one)?),
+                    [under, top] => Lay::Two {
+                        under: deck(under)?,
+                        top: deck(top)?,
+                    },
+                    _ => return None,
+                },
+                top: if *declared { Top::Declared } else { Top::Last },
+                need: match *need {
+                    PontisNeed::Bridge => Need::Bridge,
+                    PontisNeed::AceBridge => Need::AceBridge,
+                    PontisNeed::Difference { a, b } => Need::Difference(a, b),
+                },
+            },
+            C::CardGone { card, gone: g } => PlayRefusal::CardGone {
+                card: deck(card)?,
+                why: gone(g)?,
+            },
+            C::UnreadableInput => return None,
+        })
+    }
+
+    /// One code of each variant, with values (for the tests that word every code).
+    pub fn examples() -> Vec<PontisRefusalCode> {
+        use PontisRefusalCode as C;
+        let s = |x: &str| x.to_string();
+        vec![
+            C::NoSeat { seat: 5 },
+            C::Over,
+            C::OutOfTurn {
+                now: s("Ana"),
+                who: s("Ben"),
+            },
+            C::BankCardGone {
+                card: s("Kc"),
+                gone: PontisGone::Card(s("Kc")),
+            },
+            C::AlreadyTurned {
+                who: s("Ana"),
+                top: Some(s("Jk=7")),
+            },
+            C::TurnFirst { who: s("Ben") },
+            C::HoldsFewer {
+                who: s("Ben"),
+                held: 1,
+                played: 2,
+            },
+            C::DoesNotMeet {
+                cards: vec![s("4h"), s("Kc")],
+                declared: false,
+                need: PontisNeed::Difference { a: 3, b: Some(10) },
+            },
+            C::CardGone {
+                card: s("7h"),
+                gone: PontisGone::Rank(s("7")),
+            },
+            C::CardGone {
+                card: s("Jk=2"),
+                gone: PontisGone::Jokers(2),
+            },
+            C::UnreadableInput,
+        ]
+    }
+}
+
 /// Names every variant: a new one fails to compile here until it is added to
 /// `RefusalCode::examples` too (and so to the test that words every code).
 #[allow(dead_code)]
@@ -764,6 +983,28 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&RefusalCode::RoundComplete).unwrap(),
             r#"{"code":"round_complete"}"#
+        );
+    }
+
+    /// A Pontis code reads back as written, and gives back the engine's refusal it was
+    /// made from.
+    #[test]
+    fn a_pontis_refusal_code_reads_back_and_gives_back_the_engines_refusal() {
+        for c in PontisRefusalCode::examples() {
+            let text = serde_json::to_string(&c).unwrap();
+            let back: PontisRefusalCode = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, c, "{text}");
+            if let Some(r) = c.to_play() {
+                assert_eq!(PontisRefusalCode::of_play(&r), c, "{text}");
+            }
+        }
+        let c = PontisRefusalCode::OutOfTurn {
+            now: "Ana".into(),
+            who: "Ben".into(),
+        };
+        assert_eq!(
+            serde_json::to_string(&c).unwrap(),
+            r#"{"code":"out_of_turn","values":{"now":"Ana","who":"Ben"}}"#
         );
     }
 }

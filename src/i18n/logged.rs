@@ -3,10 +3,10 @@
 //! viewer's language whenever it was logged. Words only; a text that is not an input is
 //! shown as typed, marked so, never translated.
 
-use super::errors::{card, not_now};
+use super::errors::{card, not_now, pontis_refusal};
 use super::words::{decision, rank};
 use super::{Lang, amount};
-use crate::codes::{NotNowCode, RefusalCode};
+use crate::codes::{NotNowCode, PontisRefusalCode, RefusalCode};
 use crate::engine::{Card, Decision, Money};
 use crate::t;
 
@@ -91,6 +91,17 @@ pub fn refusal_code(lang: Lang, code: &RefusalCode) -> String {
         | C::UnreadableInput
         | C::Unended
         | C::NotNow { .. } => bets_refusal(lang, code),
+    }
+}
+
+/// Why a Pontis input was refused, from the code the log keeps (or the replay derived):
+/// the words the screen gave when it was refused, in the viewer's language.
+pub fn pontis_refusal_code(lang: Lang, code: &PontisRefusalCode) -> String {
+    match (code, code.to_play()) {
+        (_, Some(r)) => pontis_refusal(lang, &r),
+        (PontisRefusalCode::UnreadableInput, None) => t!(lang, "error-unreadable-input"),
+        // Values that are no cards: a code written by hand, shown as logged.
+        (other, None) => t!(lang, "error-as-logged", text = format!("{other:?}")),
     }
 }
 
@@ -251,6 +262,34 @@ mod tests {
                     )
                 {
                     assert_ne!(words, refusal_code(Lang::En, &code), "{lang:?} {code:?}");
+                }
+            }
+        }
+    }
+
+    /// Every Pontis code is worded in every language, each other than English, and as
+    /// the screen words the engine's refusal it was made from.
+    #[test]
+    fn every_pontis_refusal_code_has_words_in_every_language() {
+        for lang in Lang::ALL {
+            for code in PontisRefusalCode::examples() {
+                let words = pontis_refusal_code(lang, &code);
+                assert!(
+                    !words.is_empty()
+                        && !words.contains("error-")
+                        && !words.contains('{')
+                        && !words.contains("as logged"),
+                    "{lang:?} {code:?}: {words}"
+                );
+                if let Some(r) = code.to_play() {
+                    assert_eq!(words, pontis_refusal(lang, &r));
+                }
+                if lang != Lang::En {
+                    assert_ne!(
+                        words,
+                        pontis_refusal_code(Lang::En, &code),
+                        "{lang:?} {code:?}"
+                    );
                 }
             }
         }

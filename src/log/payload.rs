@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::event::{Event, EventKind};
-use crate::codes::RefusalCode;
+use crate::codes::{PontisRefusalCode, RefusalCode};
 use crate::engine::{BetSpec, Limits, Money, Round, RoundFigures, Rules};
 use crate::script::{cents_of_number, money_json};
 
@@ -190,6 +190,10 @@ pub struct Refused {
     /// and in Pontis refusals.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) refusal: Option<RefusalCode>,
+    /// A Pontis refusal's why, as data. Absent in Pontoon refusals, in Pontis refusals
+    /// logged before these codes were (a replay derives it) and in a refused start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) pontis_refusal: Option<PontisRefusalCode>,
 }
 
 /// One bet's net for the round.

@@ -2,7 +2,7 @@
 //! does not hold when it is read back (`ReplayError`; an event's fault typed as
 //! `EventFault`, never its text). Shared by both games and the replay.
 
-use crate::codes::{Denied, NotNow, NotNowCode, RefusalCode};
+use crate::codes::{Denied, NotNow, NotNowCode, PontisRefusalCode, RefusalCode};
 use crate::engine::pontis::{
     PlayError, PlayWordsError, PontisRulesError, SetupError as GameSetupError,
 };
@@ -147,6 +147,15 @@ pub enum EventFault {
         logged: RefusalCode,
         engine: RefusalCode,
     },
+    #[error(
+        "\"{text}\" is logged as refused with code {logged:?}, but the engine's refusal here is {}",
+        .engine.as_ref().map_or_else(|| "none (no game is in play)".to_string(), |w| format!("{w:?}"))
+    )]
+    PontisRefusalCodeDiffers {
+        text: String,
+        logged: PontisRefusalCode,
+        engine: Option<PontisRefusalCode>,
+    },
     #[error("a settlement with no round in play")]
     SettlementWithoutRound,
     #[error("settles round {settles:?}, but round {in_play} is in play")]
@@ -272,6 +281,16 @@ impl Refused {
             | Refused::Money { .. }
             | Refused::CorrectionUnplayable(_)
             | Refused::CorrectionUnfinished { .. } => None,
+        }
+    }
+
+    /// A Pontis refusal's code and values, logged beside the English reason: a refused
+    /// play's (the engine's `PlayRefusal`) or the reader's. `None` for a refused start.
+    pub(crate) fn pontis_code(&self) -> Option<PontisRefusalCode> {
+        match self {
+            Refused::Play(e) => Some(PontisRefusalCode::of_play(&e.reason)),
+            Refused::Unreadable { .. } => Some(PontisRefusalCode::UnreadableInput),
+            _ => None,
         }
     }
 }

@@ -14,7 +14,7 @@ use super::opening;
 use super::tables::find_pontis_table;
 pub use super::tables::list_pontis_tables;
 use super::users::User;
-use crate::codes::{NotNow, TableGame};
+use crate::codes::{NotNow, PontisRefusalCode, TableGame};
 use crate::engine::pontis::{Game, PontisRules, Step, parse_step};
 use crate::log::event::{Event, EventKind};
 use crate::log::payload::{self, Named, Payload, PontisEnded, PontisOpened, PontisStarted};
@@ -95,6 +95,40 @@ pub(crate) struct PontisTables {
     /// When set, the game with this number is kept, as a script, at its end.
     pub(crate) want_game: Option<i64>,
     pub(crate) found: Option<(PontisScript, PontisEnded)>,
+    /// When set, each refused input in order, with its code as logged or, for an event
+    /// logged before codes were, as the replay derives it.
+    pub(crate) refusals: Option<Vec<RefusalRow>>,
+}
+
+/// A logged Pontis refusal: what was typed, the log's English reason, and why as data
+/// (logged, or derived by the replay for an older event; `None` for a refused start).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefusalRow {
+    pub seq: i64,
+    pub at: i64,
+    pub text: String,
+    pub reason: String,
+    pub code: Option<PontisRefusalCode>,
+}
+
+/// The engine's code for `text` refused in `game`: the play's refusal, or the reader's
+/// when the text is no input here. `None` if the engine accepts it.
+fn derive_code(game: &Game, text: &str) -> Option<PontisRefusalCode> {
+    match parse_step(text, game) {
+        Err(_) => Some(PontisRefusalCode::UnreadableInput),
+        Ok(step) => game
+            .check(&step)
+            .err()
+            .map(|e| PontisRefusalCode::of_play(&e.reason)),
+    }
+}
+
+/// Whether a logged code is the engine's answer `derived`: equal, or a play on a seat
+/// that does not exist (its text names no player, so it reads back as no input).
+fn code_holds(logged: &PontisRefusalCode, derived: &PontisRefusalCode) -> bool {
+    logged == derived
+        || (*derived == PontisRefusalCode::UnreadableInput
+            && matches!(logged, PontisRefusalCode::NoSeat { .. }))
 }
 
 fn read<T: serde::de::DeserializeOwned>(e: &Event) -> Result<T, ReplayError> {
@@ -302,17 +336,35 @@ impl PontisTables {
         Ok(())
     }
 
-    /// A refused input: the engine must really refuse it where it was tried.
+    /// A refused input: the engine must really refuse it where it was tried, and a logged
+    /// code must be the engine's (none is logged where no game is in play).
     fn input_refused(&mut self, e: &Event) -> Result<(), ReplayError> {
         self.refused += 1;
-        if let Some(live) = Self::open_table(&mut self.tables, e)?.live.as_ref() {
-            let d: payload::Refused = read(e)?;
-            if let Ok(step) = parse_step(&d.text, &live.game)
-                && live.game.check(&step).is_ok()
-            {
-                let text = d.text.clone();
-                return Err(bad(e, EventFault::RefusedButAccepted { text }));
-            }
+        let live = Self::open_table(&mut self.tables, e)?.live.as_ref();
+        let d: payload::Refused = read(e)?;
+        let derived = live.and_then(|l| derive_code(&l.game, &d.text));
+        if live.is_some() && derived.is_none() {
+            let text = d.text.clone();
+            return Err(bad(e, EventFault::RefusedButAccepted { text }));
+        }
+        if let Some(logged) = &d.pontis_refusal
+            && !derived.as_ref().is_some_and(|w| code_holds(logged, w))
+        {
+            let why = EventFault::PontisRefusalCodeDiffers {
+                text: d.text.clone(),
+                logged: logged.clone(),
+                engine: derived,
+            };
+            return Err(bad(e, why));
+        }
+        if let Some(rows) = self.refusals.as_mut() {
+            rows.push(RefusalRow {
+                seq: e.seq,
+                at: e.at,
+                text: d.text,
+                reason: d.reason,
+                code: d.pontis_refusal.or(derived),
+            });
         }
         Ok(())
     }
@@ -370,6 +422,21 @@ pub fn table_rules(store: &Store, name: &str) -> Result<Option<PontisRules>, Rep
         return Ok(None);
     };
     Ok(pontis_table_state(store, id)?.map(|t| t.rules))
+}
+
+/// Every refused input at Pontis table `name`, in order, each with its code as logged or
+/// (an event logged before codes were) as the replay derives it. `None` if no Pontis
+/// table has that name.
+pub fn refusals(store: &Store, name: &str) -> Result<Option<Vec<RefusalRow>>, ReplayError> {
+    let Some(id) = find_pontis_table(store, name)? else {
+        return Ok(None);
+    };
+    let mut r = PontisTables {
+        refusals: Some(Vec::new()),
+        ..PontisTables::default()
+    };
+    store.each_table_event(id, i64::MIN, i64::MAX, |e| r.feed(&e))??;
+    Ok(r.refusals)
 }
 
 /// A Pontis table's state from the log: its rules and the game in play.
@@ -460,6 +527,7 @@ impl PontisSession {
             reason: why.to_string(),
             unended: false,
             refusal: None,
+            pontis_refusal: why.pontis_code(),
         });
         match self.log(store, refused) {
             Ok(()) => InputError::Refused(why),
@@ -755,6 +823,89 @@ mod tests {
         (store, s)
     }
 
+    /// The last event's data as logged.
+    fn last_refused(store: &Store) -> payload::Refused {
+        let e = store
+            .events_of_kind(EventKind::PontisRefused, i64::MIN, i64::MAX)
+            .unwrap()
+            .pop()
+            .unwrap();
+        serde_json::from_str(&e.data).unwrap()
+    }
+
+    #[test]
+    fn a_refused_play_is_logged_with_its_code_and_reads_back_with_it() {
+        let (mut store, mut s) = game_at_table("code-logged");
+        let Err(InputError::Refused(why)) = s.input_text(&mut store, "Ben: 7c") else {
+            panic!("Ben plays out of turn");
+        };
+        let code = PontisRefusalCode::OutOfTurn {
+            now: "Ana".into(),
+            who: "Ben".into(),
+        };
+        assert_eq!(why.pontis_code(), Some(code.clone()));
+        assert_eq!(last_refused(&store).pontis_refusal, Some(code.clone()));
+        assert!(s.input_text(&mut store, "Ana: nonsense").is_err());
+        assert_eq!(
+            last_refused(&store).pontis_refusal,
+            Some(PontisRefusalCode::UnreadableInput)
+        );
+        verify(&store, |_| {}).unwrap();
+        let rows = refusals(&store, "P").unwrap().unwrap();
+        let codes: Vec<_> = rows.iter().map(|r| r.code.clone()).collect();
+        assert_eq!(
+            codes,
+            [Some(code), Some(PontisRefusalCode::UnreadableInput)]
+        );
+        assert_eq!(rows[0].text, "Ben: 7c");
+        assert!(refusals(&store, "nowhere").unwrap().is_none());
+    }
+
+    #[test]
+    fn verify_catches_a_logged_code_that_is_not_the_engines() {
+        let (mut store, s) = game_at_table("code-forged");
+        // Ben playing now is out of turn, not a card already in the game.
+        let forged = Payload::PontisRefused(payload::Refused {
+            text: "Ben: 7c".into(),
+            reason: "out of turn: it is Ana's turn, not Ben's".into(),
+            unended: false,
+            refusal: None,
+            pontis_refusal: Some(PontisRefusalCode::Over),
+        });
+        s.log(&mut store, forged).unwrap();
+        let e = verify(&store, |_| {}).unwrap_err().to_string();
+        assert!(
+            e.contains("with code Over") && e.contains("OutOfTurn"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_old_refusal_without_a_code_gets_the_engines_from_the_replay() {
+        let (mut store, s) = game_at_table("code-derived");
+        // As logged before codes were: no code.
+        let old = Payload::PontisRefused(payload::Refused {
+            text: "Ben: 7c".into(),
+            reason: "out of turn: it is Ana's turn, not Ben's".into(),
+            unended: false,
+            refusal: None,
+            pontis_refusal: None,
+        });
+        s.log(&mut store, old).unwrap();
+        assert_eq!(last_refused(&store).pontis_refusal, None);
+        verify(&store, |_| {}).unwrap();
+        let rows = refusals(&store, "P").unwrap().unwrap();
+        let code = rows[0].code.clone().unwrap();
+        assert_eq!(
+            code,
+            PontisRefusalCode::OutOfTurn {
+                now: "Ana".into(),
+                who: "Ben".into(),
+            }
+        );
+        // Worded from it in every language: `i18n::logged`'s tests.
+    }
+
     #[test]
     fn verify_catches_an_end_the_replay_does_not_give() {
         let (mut store, s) = game_at_table("forged-end");
@@ -782,6 +933,7 @@ mod tests {
             reason: "no".into(),
             unended: false,
             refusal: None,
+            pontis_refusal: None,
         });
         s.log(&mut store, refused).unwrap();
         let e = verify(&store, |_| {}).unwrap_err().to_string();
@@ -863,6 +1015,7 @@ mod tests {
                 reason: "7s does not meet 4".into(),
                 unended: false,
                 refusal: None,
+                pontis_refusal: None,
             }),
             Payload::PontisUndo(payload::Input {
                 text: "Ben: 5d".into(),

@@ -1547,6 +1547,7 @@ mod tests {
             reason: "no decision is due now: a card is wanted".into(),
             unended: false,
             refusal: Some(RefusalCode::RoundComplete),
+            pontis_refusal: None,
         });
         store
             .append(&forged, Some(s.table_id()), None, Some(round))

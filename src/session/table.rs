@@ -161,6 +161,7 @@ impl TableSession {
             reason: why.to_string(),
             unended,
             refusal: code,
+            pontis_refusal: None,
         });
         match self.log(store, refused, round) {
             Ok(()) => InputError::Refused(why),
