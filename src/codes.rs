@@ -254,10 +254,6 @@ pub enum NotNow {
         "this database has no chip set, so no cash is logged at its tables (a supervisor sets one: croupier chips --set …)"
     )]
     NoChipSet,
-    /// The log could not be read back into a table or a round (the replay's own words:
-    /// a damaged or foreign log, for a supervisor, not a dealer's refusal).
-    #[error("{0}")]
-    Replay(String),
     /// The CLI's feed: a table it does not know needs its rules.
     #[error("{0}; give --rules PRESET to open a new table")]
     NeedsRules(Box<NotNow>),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde_json::{Map, Number, Value, json};
 
 use crate::engine::{
-    BetSpec, Card, Decision, Limits, Money, MoneyError, Round, Rules, RulesError, SetupError, Step,
+    BetSpec, Card, Decision, Expecting, Limits, Money, MoneyError, Round, Rules, RulesError, SetupError, Step,
     StepError, json as strict_json, shown,
 };
 
@@ -38,13 +38,26 @@ pub enum ScriptError {
     Rules(RulesError),
     #[error("round script: {0}")]
     Setup(SetupError),
-    #[error("step {position} \"{}\": {reason}; expected {expected}", shown(.text))]
+    #[error("step {position} \"{}\": {why}", shown(.text))]
     Step {
         position: usize,
         text: String,
-        reason: String,
-        expected: String,
+        why: StepFault,
     },
+}
+
+/// Why a script's step was refused, typed: the text is no step (the reader's error, with
+/// what the round expected there), or the engine refused it (its `StepError` says why and
+/// what it expected).
+#[derive(Debug, thiserror::Error)]
+pub enum StepFault {
+    #[error("{error}; expected {expected}")]
+    Words {
+        error: StepWordsError,
+        expected: Expecting,
+    },
+    #[error("{0}")]
+    Refused(StepError),
 }
 
 impl From<RulesError> for ScriptError {
@@ -286,19 +299,20 @@ impl Script {
     pub fn play(&self) -> Result<Round, ScriptError> {
         let mut round = self.start()?;
         for (i, text) in self.steps.iter().enumerate() {
-            let refuse = |reason: String, expected: String| ScriptError::Step {
+            let refuse = |why: StepFault| ScriptError::Step {
                 position: i + 1,
                 text: text.clone(),
-                reason,
-                expected,
+                why,
             };
-            let step =
-                parse_step(text, &round).map_err(|r| refuse(r.to_string(), round.expected()))?;
-            round.apply(step).map_err(
-                |StepError {
-                     reason, expected, ..
-                 }| refuse(reason, expected),
-            )?;
+            let step = parse_step(text, &round).map_err(|error| {
+                refuse(StepFault::Words {
+                    error,
+                    expected: round.expecting(),
+                })
+            })?;
+            round
+                .apply(step)
+                .map_err(|e| refuse(StepFault::Refused(e)))?;
         }
         Ok(round)
     }

@@ -11,12 +11,13 @@ use std::process::{Command, Stdio};
 
 use croupier::engine::{BetSpec, Limits, Money, Rules};
 use croupier::log::{AuditError, Store};
-use croupier::script::{Script, settlement};
+use croupier::script::{Script, ScriptError, StepFault, settlement};
 use croupier::session::TableSession;
-use croupier::session::error::EventFault;
+use croupier::log::structure::StructureError;
+use croupier::session::error::{ChainBreak, Discrepancy, EventFault, FiguresFrom};
 use croupier::session::replay::{self, ReplayError};
 use croupier::session::settings::SettingFault;
-use croupier::session::table::InputError;
+use croupier::session::table::{InputError, LogFault, Refused};
 use croupier::session::users::{self, LoginError, Role};
 use rusqlite::Connection;
 use serde_json::json;
@@ -335,7 +336,14 @@ fn the_log_cannot_be_edited_quietly() {
     drop(conn);
     let store = Store::open_read(&path).unwrap();
     match replay::verify(&store, |_| {}) {
-        Err(ReplayError::Chain { seq: at, .. }) => assert_eq!(at, seq),
+        // The stored hash is the one written; the content now hashes to another.
+        Err(ReplayError::Chain {
+            seq: at,
+            why: ChainBreak::Hash { stored, computed },
+        }) => {
+            assert_eq!(at, seq);
+            assert_ne!(stored, computed);
+        }
         other => panic!("tampering not caught: {other:?}"),
     }
     // The command line says the same, with exit 1.
@@ -348,6 +356,46 @@ fn the_log_cannot_be_edited_quietly() {
         String::from_utf8_lossy(&out.stderr)
             .contains(&format!("event {seq}: the hash chain is broken"))
     );
+}
+
+/// A table whose log no longer replays (a card changed by hand, its settlement left) is
+/// not reopened: the session says so with the replay's typed error (the round, and the
+/// logged nets against the replay's), worded as the replay words it.
+#[test]
+fn a_table_whose_log_does_not_replay_says_why_typed() {
+    let path = temp_db("unreplayable");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = czech_table(&mut store, dealer.clone());
+    let round = play_split_round(&mut store, &mut s);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    let ten = croupier::log::pack::pack(r#"{"text":"10"}"#).unwrap();
+    let nine = croupier::log::pack::pack(r#"{"text":"9"}"#).unwrap();
+    conn.execute_batch("DROP TRIGGER events_no_update").unwrap();
+    conn.execute("UPDATE events SET data = ?1 WHERE data = ?2", (&nine, &ten))
+        .unwrap();
+    drop(conn);
+    let mut store = Store::open(&path).unwrap();
+    let err = TableSession::resume(&mut store, dealer, "Pontoon 1").err().unwrap();
+    let said = err.to_string();
+    let InputError::Log(fault) = err else {
+        panic!("expected the log's fault, got {said}");
+    };
+    match *fault {
+        LogFault::Replay(ReplayError::Mismatch {
+            round: r,
+            why: ref why @ (Discrepancy::Nets { .. } | Discrepancy::StillInPlay(_)),
+        }) => {
+            assert_eq!(r, round);
+            assert_eq!(
+                said,
+                format!(
+                    "round {round}: the logged settlement does not match the replay of its inputs: {why}"
+                )
+            );
+        }
+        ref other => panic!("expected the settlement's mismatch, got {other:?}"),
+    }
 }
 
 #[test]
@@ -710,6 +758,26 @@ fn corrections_and_voids_are_supervisors_work() {
         Err(InputError::NotNow(_))
     ));
     assert!(exceptions::correct_round(&mut store, &sup, round, steps.clone(), "").is_err());
+    // Inputs the round does not take: the engine's refusal, typed, at its step; and text
+    // that is no input, the reader's error with what the round expected there. Words as
+    // the round script's.
+    for (bad, words) in [("stick", false), ("stack", true)] {
+        let mut wrong = steps.clone();
+        wrong.insert(0, bad.into());
+        match exceptions::correct_round(&mut store, &sup, round, wrong, "misread card") {
+            Err(InputError::Refused(Refused::CorrectionUnplayable(ScriptError::Step {
+                position: 1,
+                text,
+                why,
+            }))) => {
+                assert_eq!(text, bad);
+                assert_eq!(matches!(why, StepFault::Words { .. }), words, "{why}");
+                assert_eq!(matches!(why, StepFault::Refused(_)), !words, "{why}");
+                assert!(why.to_string().contains("; expected "), "{why}");
+            }
+            other => panic!("{bad}: {other:?}"),
+        }
+    }
     let c = exceptions::correct_round(
         &mut store,
         &sup,
@@ -799,9 +867,18 @@ fn a_changed_figures_row_is_caught() {
     .unwrap();
     drop(conn);
     match replay::verify(&Store::open_read(&path).unwrap(), |_| {}) {
-        Err(ReplayError::Mismatch { round: r, why }) => {
+        Err(ReplayError::Mismatch {
+            round: r,
+            why: Discrepancy::Figures(d),
+        }) => {
             assert_eq!(r, round);
-            assert!(why.contains("round_figures"), "{why}");
+            // The row as the table holds it, against the replay's: only `win` differs.
+            assert_eq!(d.from, FiguresFrom::Table);
+            let logged = d.logged.expect("the row is there");
+            let differ: Vec<usize> = (0..15).filter(|&i| logged[i] != d.replayed[i]).collect();
+            assert_eq!(differ, [7], "{d}");
+            assert_eq!(logged[7], d.replayed[7] + 100);
+            assert!(d.to_string().contains("round_figures"), "{d}");
         }
         other => panic!("not caught: {other:?}"),
     }
@@ -855,7 +932,13 @@ fn closed_mid_round_reopens_and_hand_made_rows_are_caught() {
         .unwrap();
     assert!(matches!(
         replay::verify(&Store::open_read(&copy).unwrap(), |_| {}),
-        Err(ReplayError::Chain { seq: 0, .. })
+        Err(ReplayError::Chain {
+            seq: 0,
+            why: ChainBreak::Gap {
+                expected: 1,
+                found: 0
+            }
+        })
     ));
 }
 
@@ -1584,7 +1667,9 @@ fn verify_refuses_a_file_whose_append_only_triggers_were_changed() {
     for (sql, said) in &cases {
         conn.execute_batch(sql).unwrap();
         match replay::verify(&Store::open_read(&path).unwrap(), |_| {}) {
-            Err(ReplayError::Schema(why)) => assert_eq!(&why, said, "{sql}"),
+            Err(ReplayError::Schema(why @ StructureError::Triggers(_))) => {
+                assert_eq!(&why.to_string(), said, "{sql}")
+            }
             other => panic!("{sql}: {other:?}"),
         }
         let out = Command::new(env!("CARGO_BIN_EXE_croupier"))

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use croupier::engine::Money;
 use croupier::floor::{self, Floor, FloorSource};
 use croupier::log::{Clock, EventKind, ManualClock, Store};
-use croupier::report::{self, Kind, Options, Period, Verified};
+use croupier::report::{self, Kind, Options, Period, Verified, VerifyFailure};
 use croupier::session::demo;
 
 /// The server, or `None` after saying why the test is skipped.
@@ -1083,9 +1083,14 @@ fn the_floor_auditor_replays_every_table_and_alarms_a_forged_settlement() {
     assert_eq!(v.len(), 3);
     for (s, f) in v.iter().zip([&f7, &f7, &f9]) {
         match &s.verified {
-            Some(Verified::Failed(why)) if f == &f9 => {
+            // The auditor's refusal, typed, at the forged event; said as before.
+            Some(Verified::Failed(why @ VerifyFailure::AuditorRefuses { seq: at, .. }))
+                if f == &f9 =>
+            {
+                assert_eq!(*at, seq, "{why}");
                 assert!(
-                    why.contains(&format!("replay refuses event {seq}")),
+                    why.to_string()
+                        .contains(&format!("replay refuses event {seq}")),
                     "{why}"
                 )
             }

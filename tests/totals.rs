@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use croupier::engine::Money;
 use croupier::log::Store;
-use croupier::log::totals::{self, Figures};
+use croupier::log::totals::{self, Figures, TotalsColumn, TotalsDiffer};
 use croupier::report::{Cell, Kind, Options, Period};
 use croupier::session::replay::{self, ReplayError};
 use croupier::session::{demo, exceptions, users};
@@ -118,11 +118,25 @@ fn a_total_changed_by_hand_fails_verify() {
     .unwrap();
     drop(conn);
     let err = replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap_err();
-    let ReplayError::Totals(why) = &err else {
+    let ReplayError::Totals(TotalsDiffer {
+        key,
+        column: TotalsColumn::Differ(columns),
+    }) = &err
+    else {
         panic!("expected the totals named, got {err}");
     };
+    // The one column changed, by what was added to it, at a real table's row.
+    assert_eq!(columns.len(), 1, "{err}");
+    assert_eq!(columns[0].column, "handle");
+    assert_eq!(columns[0].kept, columns[0].events + 500);
+    assert!(key.table > 0, "{key:?}");
+    let why = err.to_string();
     assert!(
-        why.contains("table ") && why.contains("handle ") && why.contains("from the events"),
+        why.contains(&format!("table {} hour {}", key.table, key.hour))
+            && why.contains(&format!(
+                "handle {} kept, {} from the events",
+                columns[0].kept, columns[0].events
+            )),
         "{why}"
     );
     let out = common::run(&["verify", "--db", path.to_str().unwrap()], b"");

@@ -818,6 +818,15 @@ report-footer-currencies = Měny
 report-footer-verify = Databáze { $n }, kontrola
 report-footer-passed = V POŘÁDKU ({ $detail })
 report-footer-failed = SELHALA: { $why }
+report-footer-failed-replayed = auditor flooru přehrál události do { $through } z { $head }
+report-footer-failed-detached = floor už nemá události 1 až { $last } této databáze stolu (jejich měsíce byly odpojeny, např. archivovány): zde je nelze zkontrolovat; zkontrolujte je v archivu
+report-footer-failed-months-detached = kopie na flooru nemá události { $from } až { $head } (poslední): jejich měsíce byly odpojeny
+report-footer-failed-auditor-refuses = { $replayed }: přehrání auditorem flooru odmítá událost { $seq } ({ $why })
+report-footer-failed-alarms = { $count ->
+    [one] { $count } poplach na flooru pro tuto databázi stolu, první u události { $first }; { $replayed }
+    [few] { $count } poplachy na flooru pro tuto databázi stolu, první u události { $first }; { $replayed }
+   *[other] { $count } poplachů na flooru pro tuto databázi stolu, první u události { $first }; { $replayed }
+}
 report-footer-not-replayed = DOSUD NEPŘEHRÁNO: auditor floor přehrál události do { $through } z { $events }; neověřeno, dokud nepřehraje všechny ({ $detail })
 report-footer-not-run = NEPROVEDENA (--skip-verify): tyto údaje nejsou ověřeny
 report-footer-replayed = přehráno: { $events ->

@@ -819,6 +819,15 @@ report-footer-currencies = Валюты
 report-footer-verify = База данных { $n }: проверка
 report-footer-passed = ПРОЙДЕНА ({ $detail })
 report-footer-failed = НЕ ПРОЙДЕНА: { $why }
+report-footer-failed-replayed = аудитор флора воспроизвёл события до { $through } из { $head }
+report-footer-failed-detached = флор больше не содержит событий 1–{ $last } этой базы данных стола (их месяцы отсоединены, напр. архивированы): здесь их не проверить; проверьте их в архиве
+report-footer-failed-months-detached = копия на флоре не содержит событий { $from }–{ $head } (последнего): их месяцы отсоединены
+report-footer-failed-auditor-refuses = { $replayed }: воспроизведение аудитором флора отклоняет событие { $seq } ({ $why })
+report-footer-failed-alarms = { $count ->
+    [one] { $count } тревога на флоре для этой базы данных стола, первая на событии { $first }; { $replayed }
+    [few] { $count } тревоги на флоре для этой базы данных стола, первая на событии { $first }; { $replayed }
+   *[other] { $count } тревог на флоре для этой базы данных стола, первая на событии { $first }; { $replayed }
+}
 report-footer-not-replayed = ЕЩЁ НЕ ВОСПРОИЗВЕДЕНО: аудитор флора воспроизвёл события до { $through } из { $events }; не проверено, пока не воспроизведены все ({ $detail })
 report-footer-not-run = НЕ ВЫПОЛНЯЛАСЬ (--skip-verify): эти показатели не проверены
 report-footer-replayed = воспроизведено: { $events ->

@@ -819,6 +819,15 @@ report-footer-currencies = Валюти
 report-footer-verify = База даних { $n }: перевірка
 report-footer-passed = ПРОЙДЕНО ({ $detail })
 report-footer-failed = НЕ ПРОЙДЕНО: { $why }
+report-footer-failed-replayed = аудитор флору відтворив події до { $through } з { $head }
+report-footer-failed-detached = флор більше не містить подій 1–{ $last } цієї бази даних столу (їхні місяці від'єднано, напр. заархівовано): тут їх не перевірити; перевірте їх в архіві
+report-footer-failed-months-detached = копія на флорі не містить подій { $from }–{ $head } (останньої): їхні місяці від'єднано
+report-footer-failed-auditor-refuses = { $replayed }: відтворення аудитором флору відхиляє подію { $seq } ({ $why })
+report-footer-failed-alarms = { $count ->
+    [one] { $count } тривога на флорі для цієї бази даних столу, перша на події { $first }; { $replayed }
+    [few] { $count } тривоги на флорі для цієї бази даних столу, перша на події { $first }; { $replayed }
+   *[other] { $count } тривог на флорі для цієї бази даних столу, перша на події { $first }; { $replayed }
+}
 report-footer-not-replayed = ЩЕ НЕ ВІДТВОРЕНО: аудитор флору відтворив події до { $through } з { $events }; не перевірено, доки не відтворено всі ({ $detail })
 report-footer-not-run = НЕ ВИКОНУВАЛАСЬ (--skip-verify): ці показники не перевірено
 report-footer-replayed = відтворено: { $events ->

@@ -43,9 +43,28 @@ pub struct Audited {
 /// Why a replay stopped at an event.
 enum Stop {
     /// The replay refuses it: a FAILED verdict and an alarm.
-    Refused(String),
+    Refused(Box<Refusal>),
     /// This program cannot replay it (a kind it does not know): an alarm, once.
     Unknown(String),
+}
+
+/// Why the auditor's replay refuses an event, typed: the replay's own error, the floor's
+/// events out of sequence, or packed data that does not unpack. The English is what the
+/// alarm and `croupier.replayed` record.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    #[error("{0}")]
+    Replay(ReplayError),
+    #[error("expected event {expected} next, the floor gives {found}")]
+    Gap { expected: i64, found: i64 },
+    #[error("event {0}: its packed data does not unpack")]
+    Unpack(i64),
+}
+
+impl Refusal {
+    fn stop(self) -> Stop {
+        Stop::Refused(Box::new(self))
+    }
 }
 
 /// Why an event of a kind this program does not know (named on the floor) is not replayed.
@@ -280,16 +299,14 @@ impl Auditor {
             let table = read.is_ok().then_some(e.table).flatten();
             let fed = match read {
                 Ok(()) if e.seq == rep.through + 1 => {
-                    rep.r.feed(&e).map_err(|x| Ok(Stop::Refused(x.to_string())))
+                    rep.r.feed(&e).map_err(|x| Ok(Refusal::Replay(x).stop()))
                 }
-                Ok(()) => Err(Ok(Stop::Refused(format!(
-                    "expected event {} next, the floor gives {}",
-                    rep.through + 1,
-                    e.seq
-                )))),
-                Err(RowFault::Unpack(seq)) => Err(Ok(Stop::Refused(format!(
-                    "event {seq}: its packed data does not unpack"
-                )))),
+                Ok(()) => Err(Ok(Refusal::Gap {
+                    expected: rep.through + 1,
+                    found: e.seq,
+                }
+                .stop())),
+                Err(RowFault::Unpack(seq)) => Err(Ok(Refusal::Unpack(seq).stop())),
                 Err(RowFault::UnknownKind(code)) => Err(Err(code)),
             };
             match fed {
@@ -362,9 +379,10 @@ impl Auditor {
         t: &FloorTable,
         through: i64,
         seq: i64,
-        why: &str,
+        why: &Refusal,
         table: Option<i64>,
     ) -> Result<(i64, String), FloorError> {
+        let why = why.to_string();
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
         let at = table.map(|n| format!(", table {n}")).unwrap_or_default();
@@ -386,7 +404,7 @@ impl Auditor {
                 &[&t.tab, &through, &seq, &why],
             )
             .map_err(&err)?;
-        Ok((seq, why.to_string()))
+        Ok((seq, why))
     }
 }
 

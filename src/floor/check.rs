@@ -181,10 +181,7 @@ fn first_held(floor: &mut Floor, tab: i32, head: i64) -> Result<Option<i64>, Flo
 /// What a report and `verify --floor` say of a table database whose first events the
 /// floor no longer holds.
 pub(crate) fn detached_note(first: i64) -> String {
-    format!(
-        "the floor no longer holds events 1 to {} of this table database (their months were detached, e.g. archived): they cannot be checked here; check them in the archive",
-        first - 1
-    )
+    crate::report::query::VerifyFailure::Detached { first }.to_string()
 }
 
 /// The file's events `from..=to` against the floor's `rows` of them, the chain hash

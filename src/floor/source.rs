@@ -16,8 +16,8 @@ use crate::log::store::figures_of_row;
 use crate::log::totals::{self, BUCKET_MS, Figures, Key};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    Noted, Page, RoundRow, Source, SourceAlarm, SourceHead, TotalRow, Verified, apply_fixes,
-    inputs_of,
+    Noted, Page, RoundRow, Source, SourceAlarm, SourceHead, TotalRow, Verified, VerifyFailure,
+    apply_fixes, inputs_of,
 };
 use crate::session::pontis::{GameRow, rows_of};
 use crate::session::replay::Replayer;
@@ -520,8 +520,8 @@ impl Source for FloorSource {
                 let held = broken[0].get::<_, Option<i64>>(0);
                 let chain = broken[0].get::<_, Option<i64>>(1);
                 if t.head_seq > 0 && held != Some(1) {
-                    let note = super::check::detached_note(held.unwrap_or(t.head_seq + 1));
-                    Some(Verified::Failed(note))
+                    let first = held.unwrap_or(t.head_seq + 1);
+                    Some(Verified::Failed(VerifyFailure::Detached { first }))
                 } else {
                     Some(self.verdict(&t, chain, n, first)?)
                 }
@@ -750,8 +750,10 @@ impl FloorSource {
         let (through, failed) = match v.first() {
             Some(r) => (
                 r.get::<_, i64>(0),
-                r.get::<_, Option<i64>>(1)
-                    .map(|seq| format!("{seq} ({})", r.get::<_, Option<&str>>(2).unwrap_or(""))),
+                r.get::<_, Option<i64>>(1).map(|seq| {
+                    let why = r.get::<_, Option<&str>>(2).unwrap_or("").to_string();
+                    (seq, why)
+                }),
             ),
             None => (0, None),
         };
@@ -759,22 +761,25 @@ impl FloorSource {
             "replayed through event {through} of {} by the floor's auditor",
             t.head_seq
         );
-        if let Some(seq) = chain {
-            return Ok(Verified::Failed(format!(
-                "the floor's copy does not hold events {seq} to {} (its head): their months were detached",
-                t.head_seq
-            )));
+        let head = t.head_seq;
+        if let Some(from) = chain {
+            return Ok(Verified::Failed(VerifyFailure::MonthsDetached { from, head }));
         }
-        if let Some(f) = failed {
-            return Ok(Verified::Failed(format!(
-                "{replayed}: the floor auditor's replay refuses event {f}"
-            )));
+        if let Some((seq, why)) = failed {
+            return Ok(Verified::Failed(VerifyFailure::AuditorRefuses {
+                through,
+                head,
+                seq,
+                why,
+            }));
         }
         if alarms > 0 {
-            return Ok(Verified::Failed(format!(
-                "{alarms} alarm(s) on the floor for this table database, the first at event {}; {replayed}",
-                first.unwrap_or(0)
-            )));
+            return Ok(Verified::Failed(VerifyFailure::Alarms {
+                count: alarms,
+                first: first.unwrap_or(0),
+                through,
+                head,
+            }));
         }
         let chained = format!(
             "{} events chained on the floor, each checked on receipt; no alarm",

@@ -404,9 +404,6 @@ pub fn not_now(lang: Lang, e: &NotNow) -> String {
         NotNow::AlreadyVoided { round } => t!(lang, "error-already-voided", round = *round),
         NotNow::CountDue { name } => t!(lang, "error-count-due", name = name),
         NotNow::NoChipSet => t!(lang, "error-no-chip-set"),
-        // The replay's own words about a damaged log (for a supervisor, not a dealer's
-        // refusal): said as the store gives them.
-        NotNow::Replay(text) => t!(lang, "error-log-unreadable", detail = text),
         NotNow::NeedsRules(e) => not_now(lang, e),
     }
 }
@@ -991,7 +988,6 @@ mod tests {
             NotNow::AlreadyVoided { round: 4 },
             NotNow::CountDue { name: name() },
             NotNow::NoChipSet,
-            NotNow::Replay("d".into()),
             NotNow::NeedsRules(Box::new(NotNow::NoSuchTable { name: name() })),
         ];
         let jk = DeckCard::Joker(Rank::Seven);

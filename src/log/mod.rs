@@ -9,7 +9,7 @@ pub mod pack;
 pub mod payload;
 mod schema;
 pub mod store;
-pub(crate) mod structure;
+pub mod structure;
 pub mod totals;
 
 pub use error::{AuditError, LogRefusal};

@@ -597,12 +597,13 @@ pub enum Payload {
     UserChanged(UserChanged),
 }
 
-/// An event's text that does not read as its kind's payload.
-#[derive(Debug, thiserror::Error)]
+/// An event's text that does not read as its kind's payload: the kind, and the JSON
+/// reader's words for what did not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("its data does not read as a {kind} event: {why}")]
 pub struct PayloadError {
-    pub(crate) kind: &'static str,
-    pub(crate) why: String,
+    pub kind: &'static str,
+    pub why: String,
 }
 
 impl Event {

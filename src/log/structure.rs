@@ -13,7 +13,7 @@ use crate::engine::shown;
 /// not read, the append-only triggers not as made, or SQLite failing to answer. The
 /// `Display` is the words `verify` reports.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum StructureError {
+pub enum StructureError {
     #[error("{}", .0.join("; "))]
     Damaged(Vec<String>),
     #[error("index {index}: {error}")]
@@ -29,7 +29,7 @@ pub(crate) enum StructureError {
 
 /// One way the file's triggers differ from its migrations'.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum TriggerFault {
+pub enum TriggerFault {
     #[error("the trigger {0} is missing (dropped)")]
     Missing(String),
     #[error("the trigger {0} was altered")]

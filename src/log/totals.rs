@@ -469,15 +469,68 @@ pub fn kept(
     Ok(out)
 }
 
-/// The first difference between the kept totals and the rebuilt ones, in words (`None`:
-/// the same).
+/// The first difference between the kept totals and the rebuilt ones (`None`: the same).
 pub(crate) fn first_difference(
     kept: &BTreeMap<Key, Figures>,
     rebuilt: &BTreeMap<Key, Figures>,
-) -> Option<String> {
-    let name = |k: &Key| {
-        format!(
-            "table {} hour {} (UTC, from {}) dealer {} opening {}",
+) -> Option<TotalsDiffer> {
+    let keys: std::collections::BTreeSet<&Key> = kept.keys().chain(rebuilt.keys()).collect();
+    for k in keys {
+        let column = match (kept.get(k), rebuilt.get(k)) {
+            (Some(a), Some(b)) if a == b => continue,
+            (Some(a), Some(b)) => TotalsColumn::Differ(
+                COLUMNS
+                    .iter()
+                    .zip(a.row().iter().zip(b.row()))
+                    .filter(|(_, (x, y))| **x != *y)
+                    .map(|(c, (x, y))| ColumnDiffer {
+                        column: c,
+                        kept: *x,
+                        events: y,
+                    })
+                    .collect(),
+            ),
+            (Some(_), None) => TotalsColumn::KeptOnly,
+            (None, _) => TotalsColumn::Missing,
+        };
+        return Some(TotalsDiffer { key: *k, column });
+    }
+    None
+}
+
+/// Where the kept totals first differ from the events' (`verify`): the row's key, and
+/// how it differs. The English is what `verify` prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TotalsDiffer {
+    pub key: Key,
+    pub column: TotalsColumn,
+}
+
+/// How a kept row differs from the events'.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TotalsColumn {
+    /// These columns are not what the events make them.
+    Differ(Vec<ColumnDiffer>),
+    /// Kept, but no round of the events is in it.
+    KeptOnly,
+    /// The events have rounds in it; `round_totals` has no row for it.
+    Missing,
+}
+
+/// One column of a kept row: its name (`COLUMNS`), the kept value and the events'.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColumnDiffer {
+    pub column: &'static str,
+    pub kept: i64,
+    pub events: i64,
+}
+
+impl std::fmt::Display for TotalsDiffer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let k = &self.key;
+        write!(
+            f,
+            "table {} hour {} (UTC, from {}) dealer {} opening {}: ",
             k.table,
             k.hour,
             chrono::DateTime::from_timestamp_millis(k.hour * BUCKET_MS)
@@ -485,31 +538,19 @@ pub(crate) fn first_difference(
                 .unwrap_or_default(),
             k.dealer,
             k.opened
-        )
-    };
-    let keys: std::collections::BTreeSet<&Key> = kept.keys().chain(rebuilt.keys()).collect();
-    for k in keys {
-        match (kept.get(k), rebuilt.get(k)) {
-            (Some(a), Some(b)) if a == b => continue,
-            (Some(a), Some(b)) => {
-                let diff: Vec<String> = COLUMNS
+        )?;
+        match &self.column {
+            TotalsColumn::Differ(cols) => {
+                let diff: Vec<String> = cols
                     .iter()
-                    .zip(a.row().iter().zip(b.row()))
-                    .filter(|(_, (x, y))| **x != *y)
-                    .map(|(c, (x, y))| format!("{c} {x} kept, {y} from the events"))
+                    .map(|c| format!("{} {} kept, {} from the events", c.column, c.kept, c.events))
                     .collect();
-                return Some(format!("{}: {}", name(k), diff.join(", ")));
+                f.write_str(&diff.join(", "))
             }
-            (Some(_), None) => {
-                return Some(format!(
-                    "{}: kept, but no round of the events is in it",
-                    name(k)
-                ));
-            }
-            (None, _) => return Some(format!("{}: missing from round_totals", name(k))),
+            TotalsColumn::KeptOnly => f.write_str("kept, but no round of the events is in it"),
+            TotalsColumn::Missing => f.write_str("missing from round_totals"),
         }
     }
-    None
 }
 
 /// v8: `round_totals`, built from the events already logged.

@@ -18,7 +18,7 @@ mod render;
 mod slip;
 pub mod theory;
 
-pub use data::{Page, Period, PeriodError, RoundRow, Verified};
+pub use data::{Page, Period, PeriodError, RoundRow, Verified, VerifyFailure};
 
 /// The names of the sections and columns that code outside the report reads by key (the
 /// floor window): the report is built with these same constants, so a renamed one

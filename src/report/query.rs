@@ -4,6 +4,7 @@
 //! that the schema is known in one layer; the report layer renders what this returns.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use chrono::{NaiveDate, TimeZone, Utc};
 
@@ -13,6 +14,7 @@ use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
 use crate::log::store::{NOT_STEP, figures_of_row};
 use crate::log::{AuditError, EventKind, LogRefusal, Store, totals};
 use crate::session::pontis::GameRow;
+use crate::session::replay::ReplayError;
 use crate::session::users::user_names;
 
 /// A report's period: whole gaming days, both included (each database's calendar says
@@ -563,8 +565,8 @@ pub struct SourceHead {
 pub enum Verified {
     /// Every event replayed, nothing wrong (the summary in words).
     Passed(String),
-    /// A mismatch or an alarm stands (why).
-    Failed(String),
+    /// A mismatch or an alarm stands (why, typed).
+    Failed(VerifyFailure),
     /// The floor's auditor has replayed events 1..=`through` of `events`; nothing wrong
     /// in them (`detail`).
     NotReplayed {
@@ -573,6 +575,92 @@ pub enum Verified {
         detail: String,
     },
 }
+
+/// Why a database's verify failed: the replay's own error on a file, or on the floor
+/// what the floor holds against a table database. The English `Display` is what the
+/// CLI's footer and the exceptions report say; a report's footer words it in its
+/// language (`render::failure_in`).
+#[derive(Clone, Debug)]
+pub enum VerifyFailure {
+    /// The file's replay (`verify`) found this (shared: a report is cloned whole).
+    Replay(Arc<ReplayError>),
+    /// The floor holds the table database's events from `first` on only: the earlier
+    /// months were detached.
+    Detached { first: i64 },
+    /// The floor's copy does not hold events `from` to `head`: their months were detached.
+    MonthsDetached { from: i64, head: i64 },
+    /// The floor's auditor, having replayed events 1..=`through` of `head`, refuses event
+    /// `seq` (`why`: the refusal as the auditor recorded it on the floor).
+    AuditorRefuses {
+        through: i64,
+        head: i64,
+        seq: i64,
+        why: String,
+    },
+    /// `count` alarms stand on the floor for the table database, the first at `first`.
+    Alarms {
+        count: i64,
+        first: i64,
+        through: i64,
+        head: i64,
+    },
+}
+
+impl std::fmt::Display for VerifyFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let replayed = |through: &i64, head: &i64| {
+            format!("replayed through event {through} of {head} by the floor's auditor")
+        };
+        match self {
+            VerifyFailure::Replay(e) => write!(f, "{e}"),
+            VerifyFailure::Detached { first } => write!(
+                f,
+                "the floor no longer holds events 1 to {} of this table database (their months were detached, e.g. archived): they cannot be checked here; check them in the archive",
+                first - 1
+            ),
+            VerifyFailure::MonthsDetached { from, head } => write!(
+                f,
+                "the floor's copy does not hold events {from} to {head} (its head): their months were detached"
+            ),
+            VerifyFailure::AuditorRefuses {
+                through,
+                head,
+                seq,
+                why,
+            } => write!(
+                f,
+                "{}: the floor auditor's replay refuses event {seq} ({why})",
+                replayed(through, head)
+            ),
+            VerifyFailure::Alarms {
+                count,
+                first,
+                through,
+                head,
+            } => write!(
+                f,
+                "{count} alarm(s) on the floor for this table database, the first at event {first}; {}",
+                replayed(through, head)
+            ),
+        }
+    }
+}
+
+/// Two failures are the same when they say the same: the replay's error is neither
+/// `Clone` nor comparable, and a report built twice (held, streamed) must compare equal.
+impl PartialEq for VerifyFailure {
+    fn eq(&self, other: &VerifyFailure) -> bool {
+        match (self, other) {
+            (VerifyFailure::Replay(a), VerifyFailure::Replay(b)) => {
+                Arc::ptr_eq(a, b) || a.to_string() == b.to_string()
+            }
+            (VerifyFailure::Replay(_), _) | (_, VerifyFailure::Replay(_)) => false,
+            _ => self.to_string() == other.to_string(),
+        }
+    }
+}
+
+impl Eq for VerifyFailure {}
 
 impl Verified {
     /// Whether it is PASSED.
@@ -773,7 +861,7 @@ impl Source for Files<'_> {
         verify: bool,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Vec<SourceHead>, AuditError> {
-        use crate::session::replay::{self, ReplayError};
+        use crate::session::replay;
         let mut out = Vec::new();
         for s in self.0 {
             let head = s.head();
@@ -789,7 +877,7 @@ impl Source for Files<'_> {
                         v.events, v.rounds
                     )),
                     Err(ReplayError::Store(e)) => return Err(e),
-                    Err(e) => Verified::Failed(e.to_string()),
+                    Err(e) => Verified::Failed(VerifyFailure::Replay(Arc::new(e))),
                 })
             } else {
                 None

@@ -18,7 +18,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use serde_json::{Value, json};
 
 use super::axis::Scale;
-use super::{Axis, Cell, Chart, Detail, Kind, Report, Section, Verified};
+use super::{Axis, Cell, Chart, Detail, Kind, Report, Section, Verified, VerifyFailure};
 use crate::engine::{Currency, Money};
 use crate::files::WriteError;
 use crate::i18n::{self, Lang, logged};
@@ -617,6 +617,57 @@ fn footer_in(r: &Report, lang: Lang) -> Vec<(String, String, Option<bool>)> {
     f
 }
 
+/// Why a database's verify failed, in the language: what the floor holds against it in
+/// its words; the replay's own error (its faults are the session's) in its English.
+fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
+    let replayed = |through: &i64, head: &i64| {
+        t!(
+            lang,
+            "report-footer-failed-replayed",
+            through = through.to_string(),
+            head = head.to_string()
+        )
+    };
+    match why {
+        VerifyFailure::Replay(e) => e.to_string(),
+        VerifyFailure::Detached { first } => t!(
+            lang,
+            "report-footer-failed-detached",
+            last = (first - 1).to_string()
+        ),
+        VerifyFailure::MonthsDetached { from, head } => t!(
+            lang,
+            "report-footer-failed-months-detached",
+            from = from.to_string(),
+            head = head.to_string()
+        ),
+        VerifyFailure::AuditorRefuses {
+            through,
+            head,
+            seq,
+            why,
+        } => t!(
+            lang,
+            "report-footer-failed-auditor-refuses",
+            replayed = replayed(through, head),
+            seq = seq.to_string(),
+            why = why
+        ),
+        VerifyFailure::Alarms {
+            count,
+            first,
+            through,
+            head,
+        } => t!(
+            lang,
+            "report-footer-failed-alarms",
+            count = *count,
+            first = first.to_string(),
+            replayed = replayed(through, head)
+        ),
+    }
+}
+
 /// A database's verify line in the footer, and whether it passed.
 fn verdict_in(lang: Lang, verified: Option<&Verified>) -> (String, bool) {
     match verified {
@@ -628,7 +679,10 @@ fn verdict_in(lang: Lang, verified: Option<&Verified>) -> (String, bool) {
             ),
             true,
         ),
-        Some(Verified::Failed(why)) => (t!(lang, "report-footer-failed", why = why), false),
+        Some(Verified::Failed(why)) => (
+            t!(lang, "report-footer-failed", why = failure_in(lang, why)),
+            false,
+        ),
         Some(Verified::NotReplayed {
             through,
             events,
@@ -858,7 +912,9 @@ fn by_kind_json(s: &Section) -> Value {
 fn verify_json(v: Option<&Verified>) -> Value {
     match v {
         Some(Verified::Passed(d)) => json!({"verdict": "passed", "passed": true, "detail": d}),
-        Some(Verified::Failed(d)) => json!({"verdict": "failed", "passed": false, "detail": d}),
+        Some(Verified::Failed(d)) => {
+            json!({"verdict": "failed", "passed": false, "detail": d.to_string()})
+        }
         Some(Verified::NotReplayed {
             through,
             events,

@@ -6,11 +6,14 @@ use crate::codes::{Denied, NotNow, NotNowCode, PontisRefusalCode, RefusalCode};
 use crate::engine::pontis::{
     PlayError, PlayWordsError, PontisRulesError, SetupError as GameSetupError,
 };
-use crate::engine::{Round, RulesError, SetupError, StepError, shown};
+use crate::engine::{Expecting, Round, RulesError, SetupError, StepError, shown};
 use crate::log::AuditError;
+use crate::log::payload::{NetData, Payload, PontisEnded};
+use crate::log::structure::StructureError;
+use crate::log::totals::TotalsDiffer;
 use crate::script::{ScriptError, StepWordsError};
 use crate::session::money::Fault as MoneyFault;
-use crate::session::money_log::SignerFault;
+use crate::session::money_log::{MoneyError, SignerFault};
 use crate::session::money_signed::SignedError;
 use crate::session::settings::SettingFault;
 use crate::session::users::UsersRowError;
@@ -28,7 +31,7 @@ pub enum ReplayError {
     #[error(
         "event {seq}: the hash chain is broken ({why}); the log was changed after it was written"
     )]
-    Chain { seq: i64, why: String },
+    Chain { seq: i64, why: ChainBreak },
     #[error("event {seq} ({kind}): {why}")]
     Event {
         seq: i64,
@@ -36,26 +39,188 @@ pub enum ReplayError {
         why: Box<EventFault>,
     },
     #[error("round {round}: the logged settlement does not match the replay of its inputs: {why}")]
-    Mismatch { round: i64, why: String },
+    Mismatch { round: i64, why: Discrepancy },
     #[error("users: {0}")]
     Users(UsersRowError),
     /// The kept totals (`round_totals`) are not what the events make them.
     #[error(
         "the kept totals differ from what the events make them ({0}): the table round_totals was changed outside Croupier, and the reports that read it cannot be trusted"
     )]
-    Totals(String),
+    Totals(TotalsDiffer),
     #[error(
         "the file's structure is damaged (SQLite's integrity check: {0}); nothing read from it can be trusted: restore it from a copy, or compare it with the floor"
     )]
-    Damaged(String),
+    Damaged(Damage),
     /// The file's schema is not as Croupier made it (its append-only triggers dropped,
     /// altered or added to): the log could have been edited in place.
     #[error(
         "the file's schema is not as Croupier made it ({0}): its log could have been edited in place; compare it with the floor or a head kept from before"
     )]
-    Schema(String),
+    Schema(StructureError),
     #[error(transparent)]
     Store(#[from] AuditError),
+}
+
+/// How the hash chain is broken (`ReplayError::Chain`): what was found where it was
+/// found (hashes as the log shows them, in hex). The English is what `verify` prints.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChainBreak {
+    /// The seqs skip or repeat.
+    #[error("expected event {expected} next, found {found}")]
+    Gap { expected: i64, found: i64 },
+    /// A step keeps 8 bytes of its hash, every other event all 32.
+    #[error("its stored hash {stored} has the wrong length for a {kind} event")]
+    HashLength { stored: String, kind: &'static str },
+    #[error("stored hash {stored} but its content hashes to {computed}")]
+    Hash { stored: String, computed: String },
+    /// The checked chain ends before the log's last event.
+    #[error("the chain does not reach the last event")]
+    ShortOfHead,
+    /// A kept head (`--expect-head`) beyond the log's end: the file was cut short.
+    #[error("the kept head names event {seq}, but the log ends at event {last}")]
+    HeadPastEnd { seq: i64, last: i64 },
+    /// A kept head's hash is not the chain's at its seq: the file was rewritten.
+    #[error("the kept head has hash {kept} at event {seq}, the file's chain has {found}")]
+    HeadHash {
+        seq: i64,
+        kept: String,
+        found: String,
+    },
+}
+
+/// What a logged settlement, correction or game end does not hold against the replay of
+/// its inputs (`ReplayError::Mismatch`), with the logged and replayed values.
+#[derive(Debug, thiserror::Error)]
+pub enum Discrepancy {
+    #[error(
+        "logged a decisions' cost of {logged} millionths of a cent, the replay's is {replayed}"
+    )]
+    Cost { logged: i64, replayed: i64 },
+    #[error(
+        "logged a decisions' cost of {logged} millionths of a cent, but its rules have no costs"
+    )]
+    CostWithoutCosts { logged: i64 },
+    #[error("the correction's logged settlement does not match its script")]
+    Correction,
+    /// Logged as settled while the replayed round still wants an input.
+    #[error("logged as settled, but the replay still expects {0}")]
+    StillInPlay(Expecting),
+    #[error("logged {}, replay gives {}", nets_text(.logged), nets_text(.replayed))]
+    Nets {
+        logged: Vec<NetData>,
+        replayed: Vec<NetData>,
+    },
+    #[error("{0}")]
+    Figures(Box<FiguresDiffer>),
+    #[error("round_figures has a row that no settlement in the log wrote")]
+    ExtraFigures,
+    /// The round's logged bets (its exported script) do not start a round.
+    #[error("its logged bets do not start a round: {0}")]
+    Bets(ScriptError),
+    #[error("Pontis game {0}: its last play ended it, but the log has no end for it")]
+    GameNotEnded(i64),
+    #[error(
+        "Pontis game {game}: logged end {}, the replay gives {}",
+        Payload::PontisEnded(.logged.as_ref().clone()).to_text(),
+        Payload::PontisEnded(.replayed.as_ref().clone()).to_text()
+    )]
+    GameEnd {
+        game: i64,
+        logged: Box<PontisEnded>,
+        replayed: Box<PontisEnded>,
+    },
+}
+
+/// Nets as the log writes them, `[{"id":"1a","net":20}]`, for messages.
+pub(crate) fn nets_text(nets: &[NetData]) -> String {
+    serde_json::to_string(nets).unwrap_or_default()
+}
+
+/// Where a settlement's figures were read from, to be compared with the replay's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FiguresFrom {
+    /// The settlement's own data (what the floor reads from it).
+    Data,
+    /// The file's `round_figures` table.
+    Table,
+}
+
+/// A settlement's logged figures (`None`: none logged) that are not the replay's:
+/// seq, round, time, table, user (-1 for none), then the ten figures (`figures_row`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FiguresDiffer {
+    pub logged: Option<[i64; 15]>,
+    pub replayed: [i64; 15],
+    pub from: FiguresFrom,
+}
+
+impl FiguresDiffer {
+    /// The names of a figures row's places, as `verify` words them.
+    pub const NAMES: [&'static str; 15] = [
+        "seq",
+        "round",
+        "time",
+        "table",
+        "user",
+        "handle",
+        "paid",
+        "house win",
+        "max net",
+        "insurance taken",
+        "insurance paid",
+        "splits",
+        "buys",
+        "pontoons",
+        "five-card tricks",
+    ];
+}
+
+impl std::fmt::Display for FiguresDiffer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let want = &self.replayed;
+        match (self.from, &self.logged) {
+            (FiguresFrom::Table, Some(row)) => write!(
+                f,
+                "its row in round_figures {row:?} differs from the replay's figures {want:?} (the table was changed by hand)"
+            ),
+            (FiguresFrom::Table, None) => f.write_str("it has no row in round_figures"),
+            (FiguresFrom::Data, None) => f.write_str("it has no logged figures"),
+            (FiguresFrom::Data, Some(row)) => {
+                let shown = |i: usize, v: i64| {
+                    if (5..11).contains(&i) {
+                        crate::engine::Money::from_cents(v).to_string()
+                    } else {
+                        v.to_string()
+                    }
+                };
+                let diff: Vec<String> = (0..15)
+                    .filter(|&i| row[i] != want[i])
+                    .map(|i| {
+                        format!(
+                            "{} logged {}, the replay gives {}",
+                            Self::NAMES[i],
+                            shown(i, row[i]),
+                            shown(i, want[i])
+                        )
+                    })
+                    .collect();
+                write!(f, "its logged figures differ: {}", diff.join("; "))
+            }
+        }
+    }
+}
+
+/// The file's structure damaged (`ReplayError::Damaged`): what SQLite or the index check
+/// found, or the structure check's thread failing.
+#[derive(Debug, thiserror::Error)]
+pub enum Damage {
+    #[error("{0}")]
+    Structure(StructureError),
+    #[error("the structure check's thread failed: {message}")]
+    CheckFailed { message: String },
+    /// An index of `events` does not hold what the rows say it must.
+    #[error("the index {index} does not hold what the events table holds")]
+    Index { index: &'static str },
 }
 
 /// What one logged event does not hold (`ReplayError::Event`), carrying what was wrong:
@@ -205,6 +370,9 @@ pub enum InputError {
     /// Not allowed for this user, or nothing to do (no round, nothing to undo).
     #[error("{0}")]
     NotNow(NotNow),
+    /// The log could not be read back into the table, its round or its money book.
+    #[error("{0}")]
+    Log(Box<LogFault>),
     /// The store could not make it durable: the input was NOT accepted. (Its message
     /// says the cause; it is not also a `source`, so that a chain prints it once.)
     #[error("not recorded, so not accepted: {}", crate::log::error::with_causes(.0))]
@@ -221,9 +389,26 @@ impl From<ReplayError> for InputError {
     fn from(e: ReplayError) -> InputError {
         match e {
             ReplayError::Store(s) => InputError::Store(s),
-            other => InputError::NotNow(NotNow::Replay(other.to_string())),
+            other => LogFault::Replay(other).into(),
         }
     }
+}
+
+impl From<LogFault> for InputError {
+    fn from(e: LogFault) -> InputError {
+        InputError::Log(Box::new(e))
+    }
+}
+
+/// What kept the log from being read back into a table, its round or its money book (a
+/// damaged or foreign log, or the book's refusal: for a supervisor, not a dealer's
+/// refusal), as the replay or the book typed it. The English is theirs.
+#[derive(Debug, thiserror::Error)]
+pub enum LogFault {
+    #[error("{0}")]
+    Replay(ReplayError),
+    #[error("{0}")]
+    Money(MoneyError),
 }
 
 /// What the engine (or the input's reader) refused, carrying what was wrong, so that a
@@ -256,12 +441,19 @@ pub enum Refused {
     /// The feed's line came when it could not be taken, and what was expected.
     #[error("{why}; expected {expected}")]
     NotNow { why: NotNow, expected: String },
-    /// A correction's inputs do not replay the round (the script's words).
+    /// The feed's line needed the log read back, and it could not be; what was expected.
+    #[error("{why}; expected {expected}")]
+    Log {
+        why: Box<LogFault>,
+        expected: String,
+    },
+    /// A correction's inputs do not replay the round: the step the engine refused (its
+    /// typed refusal, or the reader's, with what the round expected), or the bets.
     #[error("{0}")]
-    CorrectionUnplayable(String),
+    CorrectionUnplayable(ScriptError),
     /// A correction's inputs leave the round unfinished; what it wants next.
     #[error("the corrected inputs do not finish the round: next {next}")]
-    CorrectionUnfinished { next: String },
+    CorrectionUnfinished { next: Expecting },
 }
 
 impl Refused {
@@ -275,6 +467,10 @@ impl Refused {
             Refused::Unreadable { .. } => Some(RefusalCode::UnreadableInput),
             Refused::NotNow { why, .. } => Some(RefusalCode::NotNow {
                 why: NotNowCode::of(why),
+            }),
+            // Logged, as ever, among the "not now" refusals by its English words.
+            Refused::Log { why, .. } => Some(RefusalCode::NotNow {
+                why: NotNowCode::Other(why.to_string()),
             }),
             Refused::Play(_)
             | Refused::Start(_)

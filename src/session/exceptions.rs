@@ -3,7 +3,7 @@
 //! in the log as it was played, and the correction carries its whole corrected script so
 //! that `verify` can replay it.
 
-use super::error::{InputError, Refused};
+use super::error::{InputError, LogFault, Refused};
 use super::replay;
 use super::users::User;
 use crate::codes::NotNow;
@@ -102,15 +102,15 @@ pub(crate) fn preview(
     steps: Vec<String>,
 ) -> Result<Correction, InputError> {
     let (original, logged) = replay::export_round(store, round)
-        .map_err(|e| InputError::NotNow(NotNow::Replay(e.to_string())))?;
+        .map_err(|e| InputError::from(LogFault::Replay(e)))?;
     let mut script = original.clone();
     script.steps = steps.clone();
     let corrected = script
         .play()
-        .map_err(|e| InputError::Refused(Refused::CorrectionUnplayable(e.to_string())))?;
+        .map_err(|e| InputError::Refused(Refused::CorrectionUnplayable(e)))?;
     if !corrected.is_complete() {
         return Err(InputError::Refused(Refused::CorrectionUnfinished {
-            next: corrected.expected(),
+            next: corrected.expecting(),
         }));
     }
     let original_nets = logged.nets;

@@ -7,7 +7,7 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
-use super::error::{InputError, Refused};
+use super::error::{InputError, LogFault, Refused};
 use super::money::Moment;
 use super::money_signed::{self, Done, Signed, SignedError, Signer};
 use super::table::{Input, TableSession};
@@ -446,6 +446,16 @@ impl Feed {
                 let text = loggable(text.trim());
                 refusal(table.refuse_input(&mut self.store, shown(&text).as_ref(), why))
             }
+            Err(InputError::Log(why)) => {
+                // The log not read back for it: logged as a "not now" refusal, as ever.
+                let text = String::from_utf8_lossy(bytes);
+                let why = Refused::Log {
+                    why,
+                    expected: expected_of(table),
+                };
+                let text = loggable(text.trim());
+                refusal(table.refuse_input(&mut self.store, shown(&text).as_ref(), why))
+            }
             Err(e) => refusal(e),
         }
     }
@@ -534,6 +544,21 @@ pub(crate) fn refuse_not_now(
     table.refuse_input(store, shown(text).as_ref(), why)
 }
 
+/// Logs an input the log could not be read back for (`why`) as `refuse_not_now` logs a
+/// refusal: the table screen's money form.
+pub(crate) fn refuse_log_fault(
+    table: &TableSession,
+    store: &mut Store,
+    text: &str,
+    why: Box<LogFault>,
+) -> InputError {
+    let why = Refused::Log {
+        why,
+        expected: expected_of(table),
+    };
+    table.refuse_input(store, shown(text).as_ref(), why)
+}
+
 /// What the feed answers for a count or slip taken.
 fn said(done: &Done) -> String {
     match done {
@@ -589,6 +614,7 @@ fn refusal(e: InputError) -> Result<Option<Answer>, FeedError> {
     match e {
         InputError::Refused(why) => Ok(Some(Answer::Refused(why.to_string()))),
         InputError::NotNow(why) => Ok(Some(Answer::Refused(why.to_string()))),
+        InputError::Log(why) => Ok(Some(Answer::Refused(why.to_string()))),
         e @ InputError::Store(_) => Err(FeedError::NotRecorded(e)),
     }
 }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::chips::{ChipError, ChipSet, Chips};
 use crate::engine::Money;
-use crate::log::payload::{ChipCount, MoneyEvent, MoneyWhat};
+use crate::log::payload::{ChipCount, MoneyEvent, MoneyWhat, PayloadError};
 
 /// When a tray is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,8 +177,9 @@ pub struct MoneyBook {
 /// what the event says, and what the book expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Fault {
+    /// The event's data does not read as its kind's payload.
     #[error("{0}")]
-    Unreadable(String),
+    Unreadable(PayloadError),
     #[error("it names no table")]
     NoTable,
     #[error("the chip set belongs to the database, not a table")]

@@ -230,7 +230,7 @@ pub(crate) fn feed_book(
     names: &mut HashMap<i64, String>,
     e: &Event,
 ) -> Result<(), Fault> {
-    let p = e.payload().map_err(|x| Fault::Unreadable(x.to_string()))?;
+    let p = e.payload().map_err(Fault::Unreadable)?;
     let table = e.table.and_then(|t| names.get(&t).cloned());
     match p {
         Payload::TableOpened(t) => {

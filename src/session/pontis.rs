@@ -8,7 +8,9 @@
 use std::collections::HashMap;
 
 pub use super::error::BankNeverTurned;
-use super::error::{EventFault, InputError, Refused, ReplayError, event_fault as bad};
+use super::error::{
+    Discrepancy, EventFault, InputError, Refused, ReplayError, event_fault as bad,
+};
 use super::export::Finds;
 use super::opening;
 use super::tables::find_pontis_table;
@@ -212,9 +214,7 @@ impl PontisTables {
         match over.first() {
             Some(&n) => Err(ReplayError::Mismatch {
                 round: n,
-                why: format!(
-                    "Pontis game {n}: its last play ended it, but the log has no end for it"
-                ),
+                why: Discrepancy::GameNotEnded(n),
             }),
             None => Ok(()),
         }
@@ -383,12 +383,11 @@ impl PontisTables {
         if d != replayed {
             return Err(ReplayError::Mismatch {
                 round: live.number,
-                why: format!(
-                    "Pontis game {}: logged end {}, the replay gives {}",
-                    live.number,
-                    Payload::PontisEnded(d).to_text(),
-                    Payload::PontisEnded(replayed).to_text()
-                ),
+                why: Discrepancy::GameEnd {
+                    game: live.number,
+                    logged: Box::new(d),
+                    replayed: Box::new(replayed),
+                },
             });
         }
         if want == Some(live.number) {

@@ -7,7 +7,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 pub use super::error::ReplayError;
-use super::error::{BETWEEN_ROUNDS, EventFault, UNENDED};
+use super::error::{
+    BETWEEN_ROUNDS, ChainBreak, Damage, Discrepancy, EventFault, FiguresDiffer, FiguresFrom, UNENDED,
+};
 use super::export::Finds;
 use super::pontis::PontisTables;
 use crate::codes::RefusalCode;
@@ -20,7 +22,7 @@ use crate::log::store::{
     AuditError, GENESIS, LogRefusal, NOT_STEP, Store, event_hash, figures_row,
 };
 use crate::log::structure::{EVENT_INDEXES, IndexDigest, check_structure, check_triggers};
-use crate::log::totals;
+use crate::log::totals::{self, TotalsDiffer};
 use crate::panics::panic_message;
 use crate::script::{Script, parse_step, rules_of};
 
@@ -112,7 +114,10 @@ impl Chain {
         if e.seq != pseq + 1 {
             return Err(ReplayError::Chain {
                 seq: e.seq,
-                why: format!("expected event {} next, found {}", pseq + 1, e.seq),
+                why: ChainBreak::Gap {
+                    expected: pseq + 1,
+                    found: e.seq,
+                },
             });
         }
         // A step stores 8 bytes of its hash, every other event all 32.
@@ -124,22 +129,20 @@ impl Chain {
         if !fits {
             return Err(ReplayError::Chain {
                 seq: e.seq,
-                why: format!(
-                    "its stored hash {} has the wrong length for a {} event",
-                    e.check.hex(),
-                    e.kind.name()
-                ),
+                why: ChainBreak::HashLength {
+                    stored: e.check.hex(),
+                    kind: e.kind.name(),
+                },
             });
         }
         let h = event_hash(&phash, e);
         if !e.check.matches(&h) {
             return Err(ReplayError::Chain {
                 seq: e.seq,
-                why: format!(
-                    "stored hash {} but its content hashes to {}",
-                    e.check.hex(),
-                    hex(&h)
-                ),
+                why: ChainBreak::Hash {
+                    stored: e.check.hex(),
+                    computed: hex(&h),
+                },
             });
         }
         self.prev = Some((e.seq, h));
@@ -260,12 +263,8 @@ impl LastCosts {
         Err(ReplayError::Mismatch {
             round,
             why: match replayed {
-                Some(r) => format!(
-                    "logged a decisions' cost of {logged} millionths of a cent, the replay's is {r}"
-                ),
-                None => format!(
-                    "logged a decisions' cost of {logged} millionths of a cent, but its rules have no costs"
-                ),
+                Some(replayed) => Discrepancy::Cost { logged, replayed },
+                None => Discrepancy::CostWithoutCosts { logged },
             },
         })
     }
@@ -277,47 +276,9 @@ pub(crate) trait LoggedFigures: Send {
     /// the ten figures (`figures_row`); `None` if there is none.
     fn row(&mut self, e: &Event) -> Result<Option<[i64; 15]>, ReplayError>;
 
-    /// Why `logged` (or its absence) is not the replay's `want`, in words.
-    fn differs(&self, logged: Option<&[i64; 15]>, want: &[i64; 15]) -> String {
-        const NAMES: [&str; 15] = [
-            "seq",
-            "round",
-            "time",
-            "table",
-            "user",
-            "handle",
-            "paid",
-            "house win",
-            "max net",
-            "insurance taken",
-            "insurance paid",
-            "splits",
-            "buys",
-            "pontoons",
-            "five-card tricks",
-        ];
-        let Some(row) = logged else {
-            return "it has no logged figures".into();
-        };
-        let shown = |i: usize, v: i64| {
-            if (5..11).contains(&i) {
-                crate::engine::Money::from_cents(v).to_string()
-            } else {
-                v.to_string()
-            }
-        };
-        let diff: Vec<String> = (0..15)
-            .filter(|&i| row[i] != want[i])
-            .map(|i| {
-                format!(
-                    "{} logged {}, the replay gives {}",
-                    NAMES[i],
-                    shown(i, row[i]),
-                    shown(i, want[i])
-                )
-            })
-            .collect();
-        format!("its logged figures differ: {}", diff.join("; "))
+    /// Where the rows are read from (how a difference is worded).
+    fn kept_in(&self) -> FiguresFrom {
+        FiguresFrom::Data
     }
 }
 
@@ -326,13 +287,8 @@ impl LoggedFigures for FiguresCursor {
         self.next_row()
     }
 
-    fn differs(&self, logged: Option<&[i64; 15]>, want: &[i64; 15]) -> String {
-        match logged {
-            Some(row) => format!(
-                "its row in round_figures {row:?} differs from the replay's figures {want:?} (the table was changed by hand)"
-            ),
-            None => "it has no row in round_figures".into(),
-        }
+    fn kept_in(&self) -> FiguresFrom {
+        FiguresFrom::Table
     }
 }
 
@@ -761,7 +717,7 @@ impl Replayer {
         if !round.is_complete() || d.nets != nets_of(&round) {
             return Err(ReplayError::Mismatch {
                 round: e.round.unwrap_or(0),
-                why: "the correction's logged settlement does not match its script".into(),
+                why: Discrepancy::Correction,
             });
         }
         self.costs
@@ -826,10 +782,7 @@ fn settled_as_replayed(e: &Event, live: &LiveRound) -> Result<Option<i64>, Repla
     if !live.round.is_complete() {
         return Err(ReplayError::Mismatch {
             round: live.id,
-            why: format!(
-                "logged as settled, but the replay still expects {}",
-                live.round.expected()
-            ),
+            why: Discrepancy::StillInPlay(live.round.expecting()),
         });
     }
     if let Some(cost) = view::settled_nets_match(&e.data, &live.round) {
@@ -840,11 +793,10 @@ fn settled_as_replayed(e: &Event, live: &LiveRound) -> Result<Option<i64>, Repla
         .unwrap_or_default();
     Err(ReplayError::Mismatch {
         round: live.id,
-        why: format!(
-            "logged {}, replay gives {}",
-            nets_text(&logged),
-            nets_text(&nets_of(&live.round))
-        ),
+        why: Discrepancy::Nets {
+            logged,
+            replayed: nets_of(&live.round),
+        },
     })
 }
 
@@ -867,16 +819,16 @@ fn figures_as_replayed(
     if row != Some(want) {
         return Err(ReplayError::Mismatch {
             round: live.id,
-            why: c.differs(row.as_ref(), &want),
+            why: Discrepancy::Figures(Box::new(FiguresDiffer {
+                logged: row,
+                replayed: want,
+                from: c.kept_in(),
+            })),
         });
     }
     Ok(())
 }
 
-/// Nets as the log writes them, `[{"id":"1a","net":20}]`, for messages.
-fn nets_text(nets: &[NetData]) -> String {
-    serde_json::to_string(nets).unwrap_or_default()
-}
 
 /// What `verify` found.
 #[derive(Debug)]
@@ -970,12 +922,11 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
         let (digests, read) = read_batches(store, bound, key, to_replay, progress);
         let replayed = joined(replayer.join());
         let (structure, totals) = match integrity.join() {
-            Ok((s, t)) => (s.map_err(|e| e.to_string()), t),
+            Ok((s, t)) => (s.map_err(Damage::Structure), t),
             Err(p) => (
-                Err(format!(
-                    "the structure check's thread failed: {}",
-                    panic_message(p.as_ref())
-                )),
+                Err(Damage::CheckFailed {
+                    message: panic_message(p.as_ref()),
+                }),
                 Ok(None),
             ),
         };
@@ -987,10 +938,7 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
         r.pontis.finish()?;
         for ((ix, rows), held) in EVENT_INDEXES.iter().zip(digests).zip(indexed) {
             if rows != held {
-                return Err(ReplayError::Damaged(format!(
-                    "the index {} does not hold what the events table holds",
-                    ix.name
-                )));
+                return Err(ReplayError::Damaged(Damage::Index { index: ix.name }));
             }
         }
         verify_rest(store, bound, &mut r)?;
@@ -1001,11 +949,11 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
         if r.chain.last() != head.0 {
             return Err(ReplayError::Chain {
                 seq: head.0,
-                why: "the chain does not reach the last event".into(),
+                why: ChainBreak::ShortOfHead,
             });
         }
         // Last: a fault in the log itself says more than the guard that let it in.
-        check_triggers(&store.reader()?).map_err(|e| ReplayError::Schema(e.to_string()))?;
+        check_triggers(&store.reader()?).map_err(ReplayError::Schema)?;
         Ok(Verified::of(&r, head))
     })
 }
@@ -1090,8 +1038,8 @@ fn read_batches(
 }
 
 /// The kept totals (`round_totals`) against the same totals rebuilt from the events, in
-/// one read transaction (one moment of the file): the first difference, in words.
-fn check_totals(conn: &rusqlite::Connection) -> rusqlite::Result<Option<String>> {
+/// one read transaction (one moment of the file): the first difference.
+fn check_totals(conn: &rusqlite::Connection) -> rusqlite::Result<Option<TotalsDiffer>> {
     conn.execute_batch("BEGIN")?;
     let rebuilt = totals::rebuild(conn);
     let kept = totals::kept(conn, None);
@@ -1111,7 +1059,7 @@ fn verify_rest(store: &Store, bound: i64, r: &mut Replayer) -> Result<(), Replay
     {
         return Err(ReplayError::Mismatch {
             round: extra[1],
-            why: "round_figures has a row that no settlement in the log wrote".into(),
+            why: Discrepancy::ExtraFigures,
         });
     }
     super::users::check_rows(store, bound).map_err(ReplayError::Users)
@@ -1173,19 +1121,20 @@ pub fn check_heads(store: &Store, heads: &[(i64, String)]) -> Result<(), ReplayE
             None => {
                 return Err(ReplayError::Chain {
                     seq: *seq,
-                    why: format!(
-                        "the kept head names event {seq}, but the log ends at event {}",
-                        store.head().0
-                    ),
+                    why: ChainBreak::HeadPastEnd {
+                        seq: *seq,
+                        last: store.head().0,
+                    },
                 });
             }
             Some(h) if hex(&h) != *want => {
                 return Err(ReplayError::Chain {
                     seq: *seq,
-                    why: format!(
-                        "the kept head has hash {want} at event {seq}, the file's chain has {}",
-                        hex(&h)
-                    ),
+                    why: ChainBreak::HeadHash {
+                        seq: *seq,
+                        kept: want.clone(),
+                        found: hex(&h),
+                    },
                 });
             }
             Some(_) => {}
@@ -1400,7 +1349,7 @@ impl RoundHistory {
         let (script, _) = export_round(store, round)?;
         let start = script.start().map_err(|e| ReplayError::Mismatch {
             round,
-            why: format!("its logged bets do not start a round: {e}"),
+            why: Discrepancy::Bets(e),
         })?;
         let events = store.round_events(round)?;
         let mut history = RoundHistory {

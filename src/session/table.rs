@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-pub use super::error::{InputError, Refused};
+pub use super::error::{InputError, LogFault, Refused};
 use super::opening;
 use super::replay::{LiveRound, TableState, table_state};
 use super::tables::find_table;
@@ -207,7 +207,7 @@ impl TableSession {
                 name: self.state.name.clone(),
             })),
             Err(super::money_log::MoneyError::Store(e)) => Err(InputError::Store(e)),
-            Err(e) => Err(InputError::NotNow(NotNow::Replay(e.to_string()))),
+            Err(e) => Err(LogFault::Money(e).into()),
         }
     }
 
@@ -225,7 +225,7 @@ impl TableSession {
     pub fn expected_tray(&self, store: &Store) -> Result<Option<Money>, InputError> {
         super::money_log::expected_tray(store, &self.state.name).map_err(|e| match e {
             super::money_log::MoneyError::Store(e) => InputError::Store(e),
-            e => InputError::NotNow(NotNow::Replay(e.to_string())),
+            e => LogFault::Money(e).into(),
         })
     }
 
@@ -240,14 +240,14 @@ impl TableSession {
         use super::money_log::{MoneyError, cash, chip_set};
         let on = chip_set(store).map_err(|e| match e {
             MoneyError::Store(e) => InputError::Store(e),
-            e => InputError::NotNow(NotNow::Replay(e.to_string())),
+            e => LogFault::Money(e).into(),
         })?;
         if on.is_none() {
             return Err(InputError::NotNow(NotNow::NoChipSet));
         }
         cash(store, self.state.id, amount, box_no, &self.user).map_err(|e| match e {
             MoneyError::Store(e) => InputError::Store(e),
-            e => InputError::NotNow(NotNow::Replay(e.to_string())),
+            e => LogFault::Money(e).into(),
         })
     }
 

@@ -21,7 +21,7 @@ use crate::t;
 use crate::ui::Command;
 use crate::ui::widgets::{Tone, big_button, parse_money};
 
-use super::{Said, input_error};
+use super::{Said, input_error, log_fault};
 
 const FLAG: Color32 = Color32::from_rgb(255, 170, 60);
 
@@ -250,6 +250,10 @@ impl MoneyPanel {
                 _ => return (t!(lang, "money-cash-bad-box", text = b), Tone::Refused),
             },
         };
+        let cash_text = || match box_no {
+            Some(b) => format!("cash {b}:{amount_typed}"),
+            None => format!("cash {amount_typed}"),
+        };
         match session.cash(store, amount_typed, box_no) {
             Ok(flagged) => {
                 self.cash.clear();
@@ -267,13 +271,17 @@ impl MoneyPanel {
             Err(e @ InputError::Store(_)) => (input_error(lang, &e), Tone::Error),
             Err(InputError::NotNow(why)) => {
                 // Logged as the feed logs its `cash` line refused.
-                let text = match box_no {
-                    Some(b) => format!("cash {b}:{amount_typed}"),
-                    None => format!("cash {amount_typed}"),
-                };
-                match feed::refuse_not_now(session, store, &text, why.clone()) {
+                match feed::refuse_not_now(session, store, &cash_text(), why.clone()) {
                     e @ InputError::Store(_) => (input_error(lang, &e), Tone::Error),
                     _ => (input_error(lang, &InputError::NotNow(why)), Tone::Refused),
+                }
+            }
+            Err(InputError::Log(why)) => {
+                // The log not read back for it: logged as the feed logs that line.
+                let words = log_fault(lang, &why);
+                match feed::refuse_log_fault(session, store, &cash_text(), why) {
+                    e @ InputError::Store(_) => (input_error(lang, &e), Tone::Error),
+                    _ => (words, Tone::Refused),
                 }
             }
             Err(e) => (input_error(lang, &e), Tone::Refused),

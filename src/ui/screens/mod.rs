@@ -9,7 +9,7 @@ pub(crate) mod pontis;
 pub(crate) mod table;
 
 use crate::i18n::{Lang, errors, logged};
-use crate::session::table::{InputError, Refused};
+use crate::session::table::{InputError, LogFault, Refused};
 use crate::t;
 use crate::ui::widgets::Tone;
 
@@ -29,6 +29,13 @@ pub(crate) fn not_recorded(lang: Lang, step: &str, e: &InputError) -> Said {
     )
 }
 
+/// The log not read back (a damaged or foreign log, for a supervisor): said with the
+/// replay's or the money book's own English words as the detail.
+pub(crate) fn log_fault(lang: Lang, why: &LogFault) -> String {
+    let detail = why.to_string();
+    t!(lang, "error-log-unreadable", detail = &detail)
+}
+
 /// Why the session did not take an input, in the language where the reason is one of the
 /// closed errors this can say alone (a refused step or play needs its round or game to
 /// be said: the screens say those themselves, from the same `Refused`).
@@ -41,6 +48,7 @@ pub(crate) fn input_error(lang: Lang, e: &InputError) -> String {
             None => why.to_string(),
         },
         InputError::NotNow(why) => errors::not_now(lang, why),
+        InputError::Log(why) => log_fault(lang, why),
         InputError::Store(e) => t!(
             lang,
             "table-store-not-recorded",
