@@ -7,8 +7,8 @@ use std::sync::Arc;
 use serde_json::{Map, Number, Value, json};
 
 use crate::engine::{
-    BetSpec, Card, Decision, Expecting, Limits, Money, MoneyError, Round, Rules, RulesError, SetupError, Step,
-    StepError, json as strict_json, shown,
+    BetSpec, Card, Decision, Expecting, Limits, Money, MoneyError, Round, Rules, RulesError,
+    SetupError, Step, StepError, json as strict_json, shown,
 };
 
 /// The longest script read, in bytes (a whole file, or one line of `settle --jsonl`):

@@ -10,10 +10,10 @@ use common::{ADMIN, DEALER, SUPERVISOR, login, temp_db};
 use std::process::{Command, Stdio};
 
 use croupier::engine::{BetSpec, Limits, Money, Rules};
+use croupier::log::structure::StructureError;
 use croupier::log::{AuditError, Store};
 use croupier::script::{Script, ScriptError, StepFault, settlement};
 use croupier::session::TableSession;
-use croupier::log::structure::StructureError;
 use croupier::session::error::{ChainBreak, Discrepancy, EventFault, FiguresFrom};
 use croupier::session::replay::{self, ReplayError};
 use croupier::session::settings::SettingFault;
@@ -376,7 +376,9 @@ fn a_table_whose_log_does_not_replay_says_why_typed() {
         .unwrap();
     drop(conn);
     let mut store = Store::open(&path).unwrap();
-    let err = TableSession::resume(&mut store, dealer, "Pontoon 1").err().unwrap();
+    let err = TableSession::resume(&mut store, dealer, "Pontoon 1")
+        .err()
+        .unwrap();
     let said = err.to_string();
     let InputError::Log(fault) = err else {
         panic!("expected the log's fault, got {said}");

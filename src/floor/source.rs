@@ -763,7 +763,10 @@ impl FloorSource {
         );
         let head = t.head_seq;
         if let Some(from) = chain {
-            return Ok(Verified::Failed(VerifyFailure::MonthsDetached { from, head }));
+            return Ok(Verified::Failed(VerifyFailure::MonthsDetached {
+                from,
+                head,
+            }));
         }
         if let Some((seq, why)) = failed {
             return Ok(Verified::Failed(VerifyFailure::AuditorRefuses {

@@ -101,8 +101,8 @@ pub(crate) fn preview(
     round: i64,
     steps: Vec<String>,
 ) -> Result<Correction, InputError> {
-    let (original, logged) = replay::export_round(store, round)
-        .map_err(|e| InputError::from(LogFault::Replay(e)))?;
+    let (original, logged) =
+        replay::export_round(store, round).map_err(|e| InputError::from(LogFault::Replay(e)))?;
     let mut script = original.clone();
     script.steps = steps.clone();
     let corrected = script

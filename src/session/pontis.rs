@@ -8,9 +8,7 @@
 use std::collections::HashMap;
 
 pub use super::error::BankNeverTurned;
-use super::error::{
-    Discrepancy, EventFault, InputError, Refused, ReplayError, event_fault as bad,
-};
+use super::error::{Discrepancy, EventFault, InputError, Refused, ReplayError, event_fault as bad};
 use super::export::Finds;
 use super::opening;
 use super::tables::find_pontis_table;

@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 pub use super::error::ReplayError;
 use super::error::{
-    BETWEEN_ROUNDS, ChainBreak, Damage, Discrepancy, EventFault, FiguresDiffer, FiguresFrom, UNENDED,
+    BETWEEN_ROUNDS, ChainBreak, Damage, Discrepancy, EventFault, FiguresDiffer, FiguresFrom,
+    UNENDED,
 };
 use super::export::Finds;
 use super::pontis::PontisTables;
@@ -828,7 +829,6 @@ fn figures_as_replayed(
     }
     Ok(())
 }
-
 
 /// What `verify` found.
 #[derive(Debug)]
