@@ -1349,6 +1349,55 @@ pub fn signed_fixed(v: f64, places: usize) -> String {
 mod tests {
     use super::*;
 
+    /// A failed verdict of the floor's, in each language: English as its `Display` (what
+    /// the CLI and the exceptions report say), each other language its own words around
+    /// the same numbers; the replay's own error in its English.
+    #[test]
+    fn failed_verdicts_are_put_in_the_language() {
+        let cases = [
+            VerifyFailure::Detached { first: 41 },
+            VerifyFailure::MonthsDetached { from: 12, head: 90 },
+            VerifyFailure::AuditorRefuses {
+                through: 33,
+                head: 90,
+                seq: 34,
+                why: "event 34 (round_settled): no round in play".into(),
+            },
+            VerifyFailure::Alarms {
+                count: 3,
+                first: 17,
+                through: 90,
+                head: 90,
+            },
+        ];
+        for f in &cases {
+            let en = failure_in(Lang::En, f);
+            assert_eq!(en, f.to_string());
+            for lang in [Lang::Cs, Lang::Uk, Lang::Ru] {
+                let said = failure_in(lang, f);
+                assert_ne!(said, en, "{lang:?}");
+                let numbers = |t: &str| -> Vec<String> {
+                    t.split(|c: char| !c.is_ascii_digit())
+                        .filter(|n| !n.is_empty())
+                        .map(str::to_string)
+                        .collect()
+                };
+                let mut want = numbers(&en);
+                let mut got = numbers(&said);
+                want.sort();
+                got.sort();
+                assert_eq!(got, want, "{lang:?}: {said}");
+            }
+        }
+        let replay = VerifyFailure::Replay(std::sync::Arc::new(
+            crate::session::replay::ReplayError::Mismatch {
+                round: 4,
+                why: crate::session::error::Discrepancy::Correction,
+            },
+        ));
+        assert_eq!(failure_in(Lang::Cs, &replay), replay.to_string());
+    }
+
     /// Verify's summary in each language, with its plural forms; anything else as it is.
     #[test]
     fn verify_summaries_are_put_in_the_language() {

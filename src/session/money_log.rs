@@ -759,6 +759,26 @@ pub fn expected_tray(store: &Store, table: &str) -> Result<Option<Money>, MoneyE
 mod tests {
     use super::*;
 
+    /// A money event whose data does not read: the book says which kind did not read, and
+    /// the reader's words, typed (never a text made of them), worded as before.
+    #[test]
+    fn an_unreadable_money_event_is_a_typed_fault() {
+        let mut e = Event::blank();
+        e.seq = 7;
+        e.kind = EventKind::Money;
+        e.data = r#"{"what":"no such thing"}"#.into();
+        let err = feed_book(&mut MoneyBook::default(), &mut HashMap::new(), &e).unwrap_err();
+        let Fault::Unreadable(p) = &err else {
+            panic!("expected the payload's fault, got {err:?}");
+        };
+        assert_eq!(p.kind, "money");
+        assert_eq!(
+            err.to_string(),
+            format!("its data does not read as a money event: {}", p.why)
+        );
+        assert!(!p.why.is_empty());
+    }
+
     /// The count room's amounts: one decimal mark, at most two decimals; `12,000` (a
     /// thousands separator) is refused rather than read as 12.00; a day out of range too.
     #[test]
