@@ -149,10 +149,17 @@ fn raw_string_start(b: &[char], i: usize) -> Option<(usize, usize)> {
     (b.get(j) == Some(&'"')).then_some((hashes, j + 1))
 }
 
-/// Removes every `#[cfg(test)]` module: a test may use what its module's callers use.
+/// The attributes that make an item test-only.
+const TEST_ONLY: [&str; 2] = ["#[cfg(test)]", "#[cfg(all(test, unix))]"];
+
+/// Removes every test-only module: a test may use what its module's callers use.
 fn strip_tests(code: &str) -> String {
     let mut out = code.to_string();
-    while let Some(at) = out.find("#[cfg(test)]") {
+    while let Some((at, attr)) = TEST_ONLY
+        .iter()
+        .filter_map(|a| out.find(a).map(|at| (at, a.len())))
+        .min()
+    {
         let rest = &out[at..];
         let Some(open) = rest.find('{') else { break };
         // A test-only item without a body (`#[cfg(test)] mod tests;`, a test-only `use`)
@@ -163,7 +170,7 @@ fn strip_tests(code: &str) -> String {
         }
         let is_mod = rest[..open].contains("mod ");
         if !is_mod {
-            out.replace_range(at..at + "#[cfg(test)]".len(), "");
+            out.replace_range(at..at + attr, "");
             continue;
         }
         let mut depth = 0;
@@ -618,7 +625,10 @@ const LAYERS: &[(&str, &[&str])] = &[
             "engine", "codes", "log", "session", "lab", "i18n", "script", "files",
         ],
     ),
-    ("floor", &["engine", "codes", "log", "session", "report"]),
+    (
+        "floor",
+        &["engine", "codes", "log", "session", "report", "panics"],
+    ),
     (
         "ui",
         &[
@@ -783,12 +793,33 @@ fn the_engine_names_no_io() {
 /// `engine::round::words` and a re-export from every check here).
 #[test]
 fn a_test_module_declaration_hides_no_code_after_it() {
-    let code = "#[cfg(test)]\nmod tests;\nmod words;\npub use check::Checked;\n#[cfg(test)]\nmod inline {\n    use crate::x;\n}\nfn after() {}\n";
+    let code = "#[cfg(test)]\nmod tests;\nmod words;\npub use check::Checked;\n#[cfg(test)]\nmod inline {\n    use crate::x;\n}\nfn after() {}\n#[cfg(all(test, unix))]\nmod unix_only {\n    use crate::y;\n}\n";
     let kept = strip_tests(code);
     for must in ["mod words;", "pub use check::Checked;", "fn after() {}"] {
         assert!(kept.contains(must), "{must:?} was stripped: {kept:?}");
     }
-    for gone in ["mod tests;", "use crate::x;"] {
+    for gone in ["mod tests;", "use crate::x;", "use crate::y;"] {
         assert!(!kept.contains(gone), "{gone:?} was kept: {kept:?}");
     }
+}
+
+/// The modules that start a thread and turn its panic into a failure with the panic's
+/// message (`panics::panic_message`): every module that spawns a thread must (a thread
+/// that panics then fails its run, its view or its task with what it said).
+#[test]
+fn every_thread_that_is_started_fails_with_its_panic() {
+    let c = Crate::read();
+    let mut wrong = Vec::new();
+    for m in &c.mods {
+        let toks = tokens(&m.code);
+        let spawns = toks.windows(2).any(|w| w[0] == "spawn" && w[1] == "(");
+        if spawns && !toks.iter().any(|t| t == "panic_message") {
+            wrong.push(format!("  {}", m.path.join("::")));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "threads started where no panic is turned into its message:\n{}",
+        wrong.join("\n")
+    );
 }

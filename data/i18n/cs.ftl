@@ -593,6 +593,7 @@ floor-link-behind = { $n ->
 }
 floor-link-unreachable = floor nedostupný od { $since } UTC
 floor-link-refused = floor ODMÍTL záznam tohoto stolu: zavolejte supervizora
+floor-link-stopped = spojení s floorem ZASTAVENO: { $panic }
 floor-link-durable = každý vstup je nejdřív bezpečně uložen v souboru tohoto stolu
 floor-button = Floor
 floor-window = Floor

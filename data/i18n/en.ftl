@@ -581,6 +581,7 @@ floor-link-behind = { $n ->
 }
 floor-link-unreachable = floor unreachable since { $since } UTC
 floor-link-refused = floor REFUSED this table's log: call a supervisor
+floor-link-stopped = floor link STOPPED: { $panic }
 floor-link-durable = every input is durable in this table's file first
 floor-button = Floor
 floor-window = Floor

@@ -594,6 +594,7 @@ floor-link-behind = { $n ->
 }
 floor-link-unreachable = флор недоступен с { $since } UTC
 floor-link-refused = флор ОТКЛОНИЛ журнал этого стола: позовите супервайзера
+floor-link-stopped = флор: связь ОСТАНОВЛЕНА: { $panic }
 floor-link-durable = каждый ввод сначала надёжно записан в файл этого стола
 floor-button = Флор
 floor-window = Флор

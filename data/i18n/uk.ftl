@@ -594,6 +594,7 @@ floor-link-behind = { $n ->
 }
 floor-link-unreachable = флор недоступний з { $since } UTC
 floor-link-refused = флор ВІДХИЛИВ журнал цього столу: покличте супервайзера
+floor-link-stopped = флор: зв'язок ЗУПИНЕНО: { $panic }
 floor-link-durable = кожне введення спершу надійно записане у файл цього столу
 floor-button = Флор
 floor-window = Флор
