@@ -445,6 +445,7 @@ desk-bad-box = box „{ $text }“: čekám číslo boxu 1 až { $max }
 desk-bad-shift = směna „{ $text }“: očekává se číslo směny 1 až { $max } ({ $shifts })
 desk-bad-payout = výplata „{ $text }“: čekám částku jako { $example }
 desk-bad-outcome = výsledek „{ $text }“: čekám kasino, hráči nebo anulováno
+desk-latin-t = „{ $text }“: T není desítka tam, kde se eso píše Т: desítku zadejte jako 10
 desk-bad-period = Od { $from } je po Do { $to }: nejdřív patří dřívější datum
 # Historie: co je v seznamu
 desk-listing-shift = { $when ->
