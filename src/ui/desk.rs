@@ -636,15 +636,10 @@ impl Desk {
             rows.truncate(PAGE);
         }
         self.rows = rows;
-        // Each day's theoretical hold beside its actual one, as a search gives it.
-        let to = self.rows.first().map_or(0, |r| r.at + 1);
-        let th = report::theory::Theories::read(
-            &mut report::data::Files(std::slice::from_ref(store)),
-            &self.rows,
-            to,
-        )
-        .unwrap_or_default();
-        self.series = report::series_with(&self.rows, &th, &self.cal);
+        // No charts for a page of the listing: the charts tab searches every round the
+        // filters find in the background, and the theory (a solve of each table's rules,
+        // seconds to minutes) is worked out there with them, never on the window's thread.
+        self.series = Series::default();
         let n = pages.len();
         self.listing = Listing::Latest(pages);
         Ok(match (n, self.in_shift) {
@@ -1958,6 +1953,44 @@ mod tests {
         // As the app does: the round view's cards carry their suits.
         crate::ui::widgets::install_fonts(&h.ctx);
         h
+    }
+
+    /// Opening the desk works out no theory on the window's thread (before, listing the
+    /// latest rounds solved each table's rules there, about 100 s in a debug build): the
+    /// listing holds no series; the charts tab's background search (a spinner and
+    /// "Reading every round…" until it is done) works the theory out, then shows it.
+    #[test]
+    fn the_desk_opens_without_computing_a_theory_and_the_charts_compute_it_in_the_background() {
+        let mut h = desk_in(Lang::En, "theory-later", 30, None);
+        h.run();
+        let s = &h.state().desk;
+        assert!(!s.rows.is_empty(), "the latest rounds are listed");
+        assert!(
+            s.series.by_day.is_empty() && s.series.theory.1.is_none(),
+            "no theory on the window's thread"
+        );
+        h.get_by_label("Charts").click();
+        // The spinner repaints: steps, not `run`. (Whether "Reading every round…" is
+        // still shown by then depends on how soon the solve is done in this process.)
+        h.run_steps(2);
+        assert!(
+            h.state().desk.charts_asked,
+            "the charts searched in the background"
+        );
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(600);
+        while h.state().desk.searching.is_some() && std::time::Instant::now() < until {
+            h.step();
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        h.run();
+        assert!(
+            h.state().desk.series.theory.1.is_some(),
+            "the background search brought the theory"
+        );
+        assert!(
+            h.query_by_label_contains("theoretical win at best play")
+                .is_some()
+        );
     }
 
     /// In Ukrainian the correction field shows a round's cards as the event list writes
