@@ -299,13 +299,17 @@ enum UserCommand {
     /// Change a user's role (an admin only; never the last admin's). Reads the admin's PIN
     /// from standard input; a promotion to a role with a longer PIN (a dealer made
     /// supervisor or admin) also needs the user's new PIN: then line 1 is the new PIN and
-    /// line 2 the admin's.
+    /// line 2 the admin's (say so with --new-pin-stdin; without it, two lines are read so).
     Role {
         name: String,
         #[arg(long, value_enum)]
         role: cli_values::RoleArg,
         #[arg(long)]
         by: String,
+        /// Standard input holds the user's new PIN (line 1), then the admin's (line 2):
+        /// both are required, never guessed from how many lines arrive.
+        #[arg(long)]
+        new_pin_stdin: bool,
     },
     /// Print a user's language, or set it: en, cs, uk or ru. Reads the user's own PIN
     /// from standard input, or, with --by, the supervisor's or admin's.
@@ -925,10 +929,21 @@ fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
             let u = users::change_user(&mut store, &name, users::Change::Pin(&pins[0]), &sup)?;
             outln!("{}: reset the PIN of {}", db.display(), u.name)?;
         }
-        UserCommand::Role { name, role, by } => {
+        UserCommand::Role {
+            name,
+            role,
+            by,
+            new_pin_stdin,
+        } => {
             let mut store = Store::open(db)?;
-            // One line: the admin's PIN; two: the user's new PIN, then the admin's.
-            let pins = read_some_pins(2)?;
+            // With --new-pin-stdin: the user's new PIN, then the admin's, both required.
+            // Without (the older form): one line is the admin's PIN; two, the user's new
+            // PIN, then the admin's.
+            let pins = if new_pin_stdin {
+                read_pins(2)?
+            } else {
+                read_some_pins(2)?
+            };
             let Some(admin_pin) = pins.last() else {
                 bail!(
                     "expected the admin's PIN on standard input (after the user's new PIN when the new role needs a longer one)"

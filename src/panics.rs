@@ -1,7 +1,8 @@
 //! What a panicking thread said, for the workers that turn a panic into a typed failure
-//! (the lab's simulation workers, the feed socket's acceptor, verify's threads, the
-//! desk's background tasks). Pure: reads a payload, never
-//! catches, joins or prints anything itself; imports nothing of the crate.
+//! (the lab's simulation workers and background solves, the feed socket's acceptor,
+//! verify's threads, the desk's background tasks, the floor link and the Floor window's
+//! reader). Pure: reads a payload, never catches, joins or prints anything itself;
+//! imports nothing of the crate.
 
 use std::any::Any;
 

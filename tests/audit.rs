@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{ADMIN, DEALER, SUPERVISOR, login, temp_db};
+use common::{ADMIN, DEALER, SUPERVISOR, login, temp_db, trigger_sql};
 use std::process::{Command, Stdio};
 
 use croupier::engine::{BetSpec, Limits, Money, Rules};
@@ -1220,69 +1220,21 @@ fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
     drop(store);
 
     let conn = Connection::open(&path).unwrap();
-    let guards = trigger_sql(&conn);
-    conn.execute_batch("DROP TRIGGER events_no_update; DROP TRIGGER round_figures_no_update;")
-        .unwrap();
     // A thorough forger: the figures row moves too (else `verify` names it), and the
     // triggers are put back as they were (else `verify` says they are not).
-    conn.execute(
-        "UPDATE round_figures SET at = at + 3600000 WHERE round_id = ?1",
-        [round],
-    )
-    .unwrap();
-    type Row = (
-        i64,
-        i64,
-        String,
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-        String,
-    );
-    let rows: Vec<Row> = conn
-        .prepare(
-            "SELECT seq, at, kind, table_id, user_id, round_id, data FROM event_log ORDER BY seq",
-        )
-        .unwrap()
-        .query_map([], |r| {
-            let data = match r.get_ref(6)? {
-                rusqlite::types::ValueRef::Blob(b) => croupier::log::pack::unpack(b).unwrap(),
-                v => v.as_str().unwrap().to_string(),
-            };
-            Ok((
-                r.get(0)?,
-                r.get(1)?,
-                r.get(2)?,
-                r.get(3)?,
-                r.get(4)?,
-                r.get(5)?,
-                data,
-            ))
-        })
-        .unwrap()
-        .map(Result::unwrap)
-        .collect();
-    let mut prev = [0u8; 32];
-    for (seq, at, kind, table, user, round_id, data) in rows {
-        // The settlement of the round, an hour later than it was.
-        let at = if kind == "round_settled" && round_id == Some(round) {
-            at + 3_600_000
-        } else {
-            at
-        };
-        let hash = common::event_hash_spec(&prev, seq, at, &kind, (table, user, round_id), &data);
-        let check = if kind == "step" {
-            &hash[..8]
-        } else {
-            &hash[..]
-        };
+    common::past_guards(&conn, &["round_figures_no_update"], |conn| {
         conn.execute(
-            "UPDATE events SET at = ?1, hash = ?2 WHERE seq = ?3",
-            rusqlite::params![at, check, seq],
+            "UPDATE round_figures SET at = at + 3600000 WHERE round_id = ?1",
+            [round],
         )
-        .unwrap();
-        prev = hash;
-    }
+        .unwrap()
+    });
+    // The settlement of the round, an hour later than it was.
+    common::rechain(&conn, |e| {
+        if e.kind == "round_settled" && e.ids.2 == Some(round) {
+            e.at += 3_600_000;
+        }
+    });
     // The kept totals too: the round moved an hour (else `verify` names the totals).
     let built = croupier::log::totals::rebuild(&conn).unwrap();
     conn.execute("DELETE FROM round_totals", []).unwrap();
@@ -1299,11 +1251,6 @@ fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
             ],
         )
         .unwrap();
-    }
-    for (name, sql) in &guards {
-        if ["events_no_update", "round_figures_no_update"].contains(&name.as_str()) {
-            conn.execute_batch(sql).unwrap();
-        }
     }
     drop(conn);
     let db = path.to_str().unwrap();
@@ -1622,16 +1569,6 @@ fn a_new_files_created_event_holds_an_unguessable_random_value() {
     replay::verify(&Store::open_read(&set).unwrap(), |_| {}).unwrap();
 }
 
-/// A file's triggers (name, SQL), by name.
-fn trigger_sql(conn: &Connection) -> Vec<(String, String)> {
-    conn.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
-        .unwrap()
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
-}
-
 /// The schema is part of what `verify` checks: a file whose append-only triggers were
 /// dropped, altered or added to is NOT verified, even when every event still holds
 /// (exit 1, saying which trigger); put back as they were, the file verifies again.
@@ -1828,68 +1765,6 @@ fn the_exceptions_report_groups_by_kind_with_amounts() {
     ));
 }
 
-/// Rewrites every event's data through `edit` (kind, round, data) and the whole chain to
-/// match, as a thorough forger would (the append-only triggers put back as they were).
-fn rewrite_events(path: &Path, edit: impl Fn(&str, Option<i64>, String) -> String) {
-    let conn = Connection::open(path).unwrap();
-    let guards = trigger_sql(&conn);
-    conn.execute_batch("DROP TRIGGER events_no_update;")
-        .unwrap();
-    type Row = (
-        i64,
-        i64,
-        String,
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-        String,
-    );
-    let rows: Vec<Row> = conn
-        .prepare(
-            "SELECT seq, at, kind, table_id, user_id, round_id, data FROM event_log ORDER BY seq",
-        )
-        .unwrap()
-        .query_map([], |r| {
-            let data = match r.get_ref(6)? {
-                rusqlite::types::ValueRef::Blob(b) => croupier::log::pack::unpack(b).unwrap(),
-                v => v.as_str().unwrap().to_string(),
-            };
-            Ok((
-                r.get(0)?,
-                r.get(1)?,
-                r.get(2)?,
-                r.get(3)?,
-                r.get(4)?,
-                r.get(5)?,
-                data,
-            ))
-        })
-        .unwrap()
-        .map(Result::unwrap)
-        .collect();
-    let mut prev = [0u8; 32];
-    for (seq, at, kind, table, user, round_id, data) in rows {
-        let data = edit(&kind, round_id, data);
-        let hash = common::event_hash_spec(&prev, seq, at, &kind, (table, user, round_id), &data);
-        let check = if kind == "step" {
-            &hash[..8]
-        } else {
-            &hash[..]
-        };
-        conn.execute(
-            "UPDATE events SET data = ?1, hash = ?2 WHERE seq = ?3",
-            rusqlite::params![data, check, seq],
-        )
-        .unwrap();
-        prev = hash;
-    }
-    for (name, sql) in &guards {
-        if name == "events_no_update" {
-            conn.execute_batch(sql).unwrap();
-        }
-    }
-}
-
 /// A settlement logs what its round's decisions gave up, in millionths of a cent: the
 /// report's own costing of the logged inputs gives the same integer (the solve is
 /// deterministic), and a file whose logged cost was changed, its chain rewritten to match,
@@ -1922,13 +1797,13 @@ fn a_settlements_logged_cost_is_what_verify_recomputes() {
 
     let db = path.to_str().unwrap();
     assert_eq!(croupier(&["verify", "--db", db]).status.code(), Some(0));
-    rewrite_events(&path, |kind, r, data| {
-        if kind != "round_settled" || r != Some(round) {
-            return data;
+    common::rechain(&Connection::open(&path).unwrap(), |e| {
+        if e.kind != "round_settled" || e.ids.2 != Some(round) {
+            return;
         }
         let (was, now) = (format!("\"cost\":{cost}"), format!("\"cost\":{}", cost + 1));
-        assert!(data.contains(&was), "{data}");
-        data.replace(&was, &now)
+        assert!(e.data.contains(&was), "{}", e.data);
+        e.data = e.data.replace(&was, &now);
     });
     let out = croupier(&["verify", "--db", db]);
     let said = String::from_utf8_lossy(&out.stderr);

@@ -766,3 +766,85 @@ fn the_gaming_day_is_set_by_a_supervisor_and_bad_input_changes_nothing() {
     );
     verified();
 }
+
+/// `user role --new-pin-stdin` says what standard input holds rather than counting its
+/// lines: line 1 the user's new PIN, line 2 the admin's, both required (one line is
+/// refused with what was expected, and the role stays). Without the flag the older form
+/// still works: two lines are the new PIN and the admin's.
+#[test]
+fn user_role_takes_the_new_pin_by_flag_and_the_older_form_still_works() {
+    let dir = common::fresh_dir("cli-role-new-pin");
+    let db = dir.join("t.db");
+    let db = db.to_str().unwrap();
+    let ok = |out: Output| {
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    ok(croupier_bytes(
+        &["user", "add", "--db", db, "--role", "admin", "Ana Novak"],
+        b"482193\n",
+    ));
+    for dealer in ["Eva Dvorak", "Jan Maly"] {
+        ok(croupier_bytes(
+            &[
+                "user",
+                "add",
+                "--db",
+                db,
+                "--role",
+                "dealer",
+                "--by",
+                "Ana Novak",
+                dealer,
+            ],
+            b"1234\n482193\n",
+        ));
+    }
+    let role = |who: &str, flag: bool, stdin: &[u8]| {
+        let mut args = vec![
+            "user",
+            "role",
+            who,
+            "--role",
+            "supervisor",
+            "--by",
+            "Ana Novak",
+            "--db",
+            db,
+        ];
+        if flag {
+            args.push("--new-pin-stdin");
+        }
+        croupier_bytes(&args, stdin)
+    };
+    let listed = || ok(croupier(&["user", "list", "--db", db], None));
+    let out = role("Eva Dvorak", true, b"482193\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("expected 2 PIN(s)"), "{err}");
+    assert!(
+        listed()
+            .lines()
+            .any(|l| l.starts_with("Eva Dvorak") && l.contains("dealer")),
+        "{}",
+        listed()
+    );
+    let said = ok(role("Eva Dvorak", true, b"246813\n482193\n"));
+    assert!(said.contains("Eva Dvorak is now supervisor"), "{said}");
+    let said = ok(role("Jan Maly", false, b"135792\n482193\n"));
+    assert!(said.contains("Jan Maly is now supervisor"), "{said}");
+    // Each one's new PIN is theirs now (reading one's own language logs one in).
+    let login = |who: &str, pin: &str| {
+        croupier_bytes(
+            &["user", "language", who, "--db", db],
+            format!("{pin}\n").as_bytes(),
+        )
+    };
+    ok(login("Eva Dvorak", "246813"));
+    ok(login("Jan Maly", "135792"));
+}

@@ -149,10 +149,17 @@ fn raw_string_start(b: &[char], i: usize) -> Option<(usize, usize)> {
     (b.get(j) == Some(&'"')).then_some((hashes, j + 1))
 }
 
-/// Removes every `#[cfg(test)]` module: a test may use what its module's callers use.
+/// The attributes that make an item test-only.
+const TEST_ONLY: [&str; 2] = ["#[cfg(test)]", "#[cfg(all(test, unix))]"];
+
+/// Removes every test-only module: a test may use what its module's callers use.
 fn strip_tests(code: &str) -> String {
     let mut out = code.to_string();
-    while let Some(at) = out.find("#[cfg(test)]") {
+    while let Some((at, attr)) = TEST_ONLY
+        .iter()
+        .filter_map(|a| out.find(a).map(|at| (at, a.len())))
+        .min()
+    {
         let rest = &out[at..];
         let Some(open) = rest.find('{') else { break };
         // A test-only item without a body (`#[cfg(test)] mod tests;`, a test-only `use`)
@@ -163,7 +170,7 @@ fn strip_tests(code: &str) -> String {
         }
         let is_mod = rest[..open].contains("mod ");
         if !is_mod {
-            out.replace_range(at..at + "#[cfg(test)]".len(), "");
+            out.replace_range(at..at + attr, "");
             continue;
         }
         let mut depth = 0;
@@ -618,7 +625,10 @@ const LAYERS: &[(&str, &[&str])] = &[
             "engine", "codes", "log", "session", "lab", "i18n", "script", "files",
         ],
     ),
-    ("floor", &["engine", "codes", "log", "session", "report"]),
+    (
+        "floor",
+        &["engine", "codes", "log", "session", "report", "panics"],
+    ),
     (
         "ui",
         &[
@@ -783,12 +793,189 @@ fn the_engine_names_no_io() {
 /// `engine::round::words` and a re-export from every check here).
 #[test]
 fn a_test_module_declaration_hides_no_code_after_it() {
-    let code = "#[cfg(test)]\nmod tests;\nmod words;\npub use check::Checked;\n#[cfg(test)]\nmod inline {\n    use crate::x;\n}\nfn after() {}\n";
+    let code = "#[cfg(test)]\nmod tests;\nmod words;\npub use check::Checked;\n#[cfg(test)]\nmod inline {\n    use crate::x;\n}\nfn after() {}\n#[cfg(all(test, unix))]\nmod unix_only {\n    use crate::y;\n}\n";
     let kept = strip_tests(code);
     for must in ["mod words;", "pub use check::Checked;", "fn after() {}"] {
         assert!(kept.contains(must), "{must:?} was stripped: {kept:?}");
     }
-    for gone in ["mod tests;", "use crate::x;"] {
+    for gone in ["mod tests;", "use crate::x;", "use crate::y;"] {
         assert!(!kept.contains(gone), "{gone:?} was kept: {kept:?}");
     }
+}
+
+/// The modules that may apply a ratio to money: `engine::round::pay` (every payout and the
+/// insurance cap, rounded down to the cent) and `engine::money`, which defines `times`.
+const MAKES_PAYOUTS: &[&str] = &["engine::round::pay", "engine::money"];
+
+/// What each `from_cents(…)` in the tokens is given, as tokens.
+fn from_cents_args(toks: &[String]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for i in 0..toks.len().saturating_sub(1) {
+        if toks[i] != "from_cents" || toks[i + 1] != "(" {
+            continue;
+        }
+        let mut depth = 1;
+        let mut arg = Vec::new();
+        for t in &toks[i + 2..] {
+            match t.as_str() {
+                "(" => depth += 1,
+                ")" => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                break;
+            }
+            arg.push(t.clone());
+        }
+        out.push(arg);
+    }
+    out
+}
+
+/// What pay.rs does to make a payout, nowhere else: applying a ratio to money (`.times(`),
+/// and, in the engine, `Money::from_cents` of a computed product or quotient (a payout
+/// worked out by hand); nowhere may a ratio's terms or a payout ratio of the rules
+/// (`*_pays`) go into an amount.
+#[test]
+fn payouts_are_made_only_in_pay() {
+    let c = Crate::read();
+    let mut wrong = Vec::new();
+    for m in &c.mods {
+        let name = m.path.join("::");
+        if MAKES_PAYOUTS.contains(&name.as_str()) {
+            continue;
+        }
+        let toks = tokens(&m.code);
+        if toks
+            .windows(3)
+            .any(|w| w[0] == "." && w[1] == "times" && w[2] == "(")
+        {
+            wrong.push(format!("  {name} applies a ratio to money (`.times(`)"));
+        }
+        let engine = m.path.first().is_some_and(|s| s == "engine");
+        for arg in from_cents_args(&toks) {
+            let ratio = arg
+                .iter()
+                .any(|t| t == "num" || t == "den" || t.ends_with("_pays"));
+            let computed = engine && arg.iter().any(|t| t == "*" || t == "/");
+            if ratio || computed {
+                wrong.push(format!(
+                    "  {name} makes an amount by hand: from_cents({})",
+                    arg.join(" ")
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "payouts are made in engine::round::pay only:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// The tokens of the block that opens at the first `{` at or after `from`, braces included.
+fn block(toks: &[String], from: usize) -> &[String] {
+    let Some(open) = toks[from..].iter().position(|t| t == "{").map(|k| from + k) else {
+        return &[];
+    };
+    let mut depth = 0;
+    for (k, t) in toks[open..].iter().enumerate() {
+        match t.as_str() {
+            "{" => depth += 1,
+            "}" => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            return &toks[open..=open + k];
+        }
+    }
+    &toks[open..]
+}
+
+/// A function signature (from `fn` to its body or `;`) or an impl header naming a float.
+fn names_a_float(head: &[String]) -> bool {
+    head.iter().any(|t| t == "f32" || t == "f64")
+}
+
+/// Money is made of integer cents only: no function of `engine::money` and no method of
+/// `Money` takes or gives a float, and no `From`/`TryFrom` converts between `Money` and a
+/// float, anywhere in `src/`.
+#[test]
+fn no_float_makes_money() {
+    let c = Crate::read();
+    let mut wrong = Vec::new();
+    for m in &c.mods {
+        let name = m.path.join("::");
+        let toks = tokens(&m.code);
+        let head_at = |i: usize| -> &[String] {
+            let end = toks[i..]
+                .iter()
+                .position(|t| t == "{" || t == ";")
+                .map_or(toks.len(), |k| i + k);
+            &toks[i..end]
+        };
+        let fns_in = |body: &[String]| {
+            let mut found = Vec::new();
+            for (k, t) in body.iter().enumerate() {
+                if t == "fn" {
+                    let end = body[k..]
+                        .iter()
+                        .position(|t| t == "{" || t == ";")
+                        .map_or(body.len(), |e| k + e);
+                    found.push(body[k..end].to_vec());
+                }
+            }
+            found
+        };
+        for (i, t) in toks.iter().enumerate() {
+            if t != "impl" {
+                continue;
+            }
+            let head = head_at(i);
+            let converts = head.iter().any(|t| t == "From" || t == "TryFrom");
+            if converts && head.iter().any(|t| t == "Money") && names_a_float(head) {
+                wrong.push(format!("  {name}: {}", head.join(" ")));
+            }
+            if head.get(1).is_some_and(|t| t == "Money") && head.len() == 2 {
+                for f in fns_in(block(&toks, i)) {
+                    if names_a_float(&f) {
+                        wrong.push(format!("  {name}: Money's {}", f.join(" ")));
+                    }
+                }
+            }
+        }
+        if name == "engine::money" {
+            for f in fns_in(&toks) {
+                if names_a_float(&f) {
+                    wrong.push(format!("  {name}: {}", f.join(" ")));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "a float makes or takes money:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// The modules that start a thread and turn its panic into a failure with the panic's
+/// message (`panics::panic_message`): every module that spawns a thread must (a thread
+/// that panics then fails its run, its view or its task with what it said).
+#[test]
+fn every_thread_that_is_started_fails_with_its_panic() {
+    let c = Crate::read();
+    let mut wrong = Vec::new();
+    for m in &c.mods {
+        let toks = tokens(&m.code);
+        let spawns = toks.windows(2).any(|w| w[0] == "spawn" && w[1] == "(");
+        if spawns && !toks.iter().any(|t| t == "panic_message") {
+            wrong.push(format!("  {}", m.path.join("::")));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "threads started where no panic is turned into its message:\n{}",
+        wrong.join("\n")
+    );
 }

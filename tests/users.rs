@@ -6,7 +6,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{DEALER, Person, SUPERVISOR, forge, login, temp_db, verify_fails};
+use common::{DEALER, Person, SUPERVISOR, forge, login, past_guards, temp_db, verify_fails};
 use croupier::log::{AuditError, Store};
 use croupier::session::replay;
 use croupier::session::users::{self, Change, Denied, LoginError, Role, User};
@@ -304,21 +304,13 @@ fn verify_refuses_a_pin_hash_changed_by_hand() {
     assert!(err.contains("append-only"), "{err}");
     // Someone with the sqlite3 shell puts the supervisor's hash (whose PIN they know) in
     // place, then the trigger back as it was.
-    let trigger: String = conn
-        .query_row(
-            "SELECT sql FROM sqlite_master WHERE name = 'user_changes_no_update'",
+    past_guards(&conn, &["user_changes_no_update"], |conn| {
+        conn.execute(
+            "UPDATE user_changes SET pin_hash = (SELECT pin_hash FROM users WHERE name = 'Petr Novak')",
             [],
-            |r| r.get(0),
         )
-        .unwrap();
-    conn.execute_batch("DROP TRIGGER user_changes_no_update")
-        .unwrap();
-    conn.execute(
-        "UPDATE user_changes SET pin_hash = (SELECT pin_hash FROM users WHERE name = 'Petr Novak')",
-        [],
-    )
-    .unwrap();
-    conn.execute_batch(&trigger).unwrap();
+        .unwrap()
+    });
     drop(conn);
     // The PIN they know now opens the dealer's login, but verify names the row.
     let mut store = Store::open(&path).unwrap();

@@ -445,6 +445,7 @@ desk-bad-box = box „{ $text }“: čekám číslo boxu 1 až { $max }
 desk-bad-shift = směna „{ $text }“: očekává se číslo směny 1 až { $max } ({ $shifts })
 desk-bad-payout = výplata „{ $text }“: čekám částku jako { $example }
 desk-bad-outcome = výsledek „{ $text }“: čekám kasino, hráči nebo anulováno
+desk-latin-t = „{ $text }“: T není desítka tam, kde se eso píše Т: desítku zadejte jako 10
 desk-bad-period = Od { $from } je po Do { $to }: nejdřív patří dřívější datum
 # Historie: co je v seznamu
 desk-listing-shift = { $when ->
@@ -593,6 +594,7 @@ floor-link-behind = { $n ->
 }
 floor-link-unreachable = floor nedostupný od { $since } UTC
 floor-link-refused = floor ODMÍTL záznam tohoto stolu: zavolejte supervizora
+floor-link-stopped = spojení s floorem ZASTAVENO: { $panic }
 floor-link-durable = každý vstup je nejdřív bezpečně uložen v souboru tohoto stolu
 floor-button = Floor
 floor-window = Floor

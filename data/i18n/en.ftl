@@ -438,6 +438,7 @@ desk-bad-box = box “{ $text }”: expected a box number 1 to { $max }
 desk-bad-shift = shift “{ $text }”: expected a shift's number 1 to { $max } ({ $shifts })
 desk-bad-payout = payout “{ $text }”: expected an amount such as { $example }
 desk-bad-outcome = outcome “{ $text }”: expected house, players or void
+desk-latin-t = “{ $text }”: T is no ten where the ace is Т: type 10 for a ten
 desk-bad-period = From { $from } is after To { $to }: expected the earlier date first
 # The history: what is listed
 desk-listing-shift = { $when ->
@@ -581,6 +582,7 @@ floor-link-behind = { $n ->
 }
 floor-link-unreachable = floor unreachable since { $since } UTC
 floor-link-refused = floor REFUSED this table's log: call a supervisor
+floor-link-stopped = floor link STOPPED: { $panic }
 floor-link-durable = every input is durable in this table's file first
 floor-button = Floor
 floor-window = Floor

@@ -445,6 +445,7 @@ desk-bad-box = бокс «{ $text }»: ожидается номер бокса 
 desk-bad-shift = смена «{ $text }»: ожидается номер смены от 1 до { $max } ({ $shifts })
 desk-bad-payout = выплата «{ $text }»: ожидается сумма вида { $example }
 desk-bad-outcome = исход «{ $text }»: ожидается казино, игроки или аннулирован
+desk-latin-t = «{ $text }»: латинская T — не десятка, ведь туз пишется Т: десятку вводите как 10
 desk-bad-period = «От» { $from } позже, чем «До» { $to }: сначала должна идти более ранняя дата
 # История: что в списке
 desk-listing-shift = { $when ->
@@ -594,6 +595,7 @@ floor-link-behind = { $n ->
 }
 floor-link-unreachable = флор недоступен с { $since } UTC
 floor-link-refused = флор ОТКЛОНИЛ журнал этого стола: позовите супервайзера
+floor-link-stopped = флор: связь ОСТАНОВЛЕНА: { $panic }
 floor-link-durable = каждый ввод сначала надёжно записан в файл этого стола
 floor-button = Флор
 floor-window = Флор

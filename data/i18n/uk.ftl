@@ -445,6 +445,7 @@ desk-bad-box = бокс «{ $text }»: очікую номер боксу від
 desk-bad-shift = зміна «{ $text }»: очікується номер зміни від 1 до { $max } ({ $shifts })
 desk-bad-payout = виплата «{ $text }»: очікую суму на зразок { $example }
 desk-bad-outcome = результат «{ $text }»: очікую казино, гравці або анульовано
+desk-latin-t = «{ $text }»: латинська T — не десятка, бо туз пишеться Т: десятку вводьте як 10
 desk-bad-period = «Від» { $from } пізніше за «До» { $to }: спершу має бути раніша дата
 # Історія: що в списку
 desk-listing-shift = { $when ->
@@ -594,6 +595,7 @@ floor-link-behind = { $n ->
 }
 floor-link-unreachable = флор недоступний з { $since } UTC
 floor-link-refused = флор ВІДХИЛИВ журнал цього столу: покличте супервайзера
+floor-link-stopped = флор: зв'язок ЗУПИНЕНО: { $panic }
 floor-link-durable = кожне введення спершу надійно записане у файл цього столу
 floor-button = Флор
 floor-window = Флор

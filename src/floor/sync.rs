@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -13,6 +13,7 @@ use super::{Floor, FloorError, identity, raise_alarm, server_err, short_id};
 use crate::log::Store;
 use crate::log::event::Event;
 use crate::log::store::{GENESIS, event_hash};
+use crate::panics::panic_message;
 use crate::session::replay::{DataFigures, Replayer};
 
 /// Events a batch holds (one transaction on the floor). Measured: 10,000 ingests faster
@@ -289,6 +290,11 @@ pub enum LinkState {
     Refused {
         why: String,
     },
+    /// The link's thread panicked: it follows the file no more, and this is what the
+    /// panic said.
+    Stopped {
+        panic: String,
+    },
 }
 
 impl LinkState {
@@ -305,6 +311,7 @@ impl LinkState {
                     .unwrap_or_default()
             ),
             LinkState::Refused { .. } => "floor REFUSED this table's log: call a supervisor".into(),
+            LinkState::Stopped { panic } => format!("floor link STOPPED: {panic}"),
         }
     }
 }
@@ -425,17 +432,9 @@ pub struct Link {
 
 impl Link {
     pub fn start(db: PathBuf, url: String) -> Link {
-        let state = Arc::new(Mutex::new(LinkState::Connecting));
-        let stop = Arc::new(AtomicBool::new(false));
-        let (s, st) = (state.clone(), stop.clone());
-        let thread = std::thread::spawn(move || {
-            let put = |x: &LinkState| {
-                if let Ok(mut g) = s.lock() {
-                    *g = x.clone();
-                }
-            };
+        Link::run(move |st, put| {
             while !st.load(Ordering::Relaxed) {
-                match follow(&db, &url, &st, put) {
+                match follow(&db, &url, st, put) {
                     Ok(()) => break,
                     Err(FloorError::Refused { .. }) => {}
                     Err(e) => put(&LinkState::Unreachable {
@@ -445,7 +444,27 @@ impl Link {
                 }
                 // A refusal stays on screen; the link tries again now and then (a
                 // supervisor may have dealt with it).
-                pause(&st, Duration::from_secs(10));
+                pause(st, Duration::from_secs(10));
+            }
+        })
+    }
+
+    /// Runs `body` on the link's thread, telling it to stop through the flag and
+    /// hearing its states; a panic there ends the link as [`LinkState::Stopped`] with
+    /// what the panic said (never a state that silently stops changing).
+    fn run(body: impl FnOnce(&AtomicBool, &dyn Fn(&LinkState)) + Send + 'static) -> Link {
+        let state = Arc::new(Mutex::new(LinkState::Connecting));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (s, st) = (state.clone(), stop.clone());
+        let thread = std::thread::spawn(move || {
+            let put = |x: &LinkState| {
+                *s.lock().unwrap_or_else(PoisonError::into_inner) = x.clone();
+            };
+            let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&st, &put)));
+            if let Err(p) = ran {
+                put(&LinkState::Stopped {
+                    panic: panic_message(p.as_ref()),
+                });
             }
         });
         Link {
@@ -458,8 +477,8 @@ impl Link {
     pub fn state(&self) -> LinkState {
         self.state
             .lock()
-            .map(|g| g.clone())
-            .unwrap_or(LinkState::Connecting)
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 }
 
@@ -470,5 +489,32 @@ impl Drop for Link {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         self.thread.take();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A link whose thread panics says so on the screen, with what the panic said, rather
+    /// than keeping the last state it reached for ever.
+    #[test]
+    fn a_link_whose_thread_panics_says_so_with_its_message() {
+        let link = Link::run(|_, put| {
+            put(&LinkState::Behind { events: 3 });
+            panic!("the replay lost round {}", 12)
+        });
+        let until = Instant::now() + Duration::from_secs(10);
+        while !matches!(link.state(), LinkState::Stopped { .. }) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let stopped = LinkState::Stopped {
+            panic: "the replay lost round 12".into(),
+        };
+        assert_eq!(link.state(), stopped);
+        assert_eq!(
+            stopped.text(),
+            "floor link STOPPED: the replay lost round 12"
+        );
     }
 }

@@ -24,14 +24,18 @@ use crate::t;
 /// A card as the language writes it: the rank's mark and the suit's (`K♥`, `К♥`; English
 /// keeps the log's spelling `Kh`).
 pub fn card(lang: Lang, c: Card) -> String {
-    let suit = match c.suit {
-        Some(Suit::Spades) => t!(lang, "play-suit-spades.mark"),
-        Some(Suit::Hearts) => t!(lang, "play-suit-hearts.mark"),
-        Some(Suit::Diamonds) => t!(lang, "play-suit-diamonds.mark"),
-        Some(Suit::Clubs) => t!(lang, "play-suit-clubs.mark"),
-        None => String::new(),
-    };
+    let suit = c.suit.map(|s| suit_mark(lang, s)).unwrap_or_default();
     format!("{}{suit}", rank_mark(lang, c.rank))
+}
+
+/// A suit's mark after a card's rank (`♥`; English keeps the log's letter `h`).
+pub fn suit_mark(lang: Lang, s: Suit) -> String {
+    match s {
+        Suit::Spades => t!(lang, "play-suit-spades.mark"),
+        Suit::Hearts => t!(lang, "play-suit-hearts.mark"),
+        Suit::Diamonds => t!(lang, "play-suit-diamonds.mark"),
+        Suit::Clubs => t!(lang, "play-suit-clubs.mark"),
+    }
 }
 
 /// Cards in a row: `8♥ 3 10♠`.

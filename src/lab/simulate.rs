@@ -20,7 +20,7 @@ use crate::engine::round::rulings::{
     HandFacts, HandKind, after_card, dealer_draws, dealer_pontoon, decision_refusal,
     even_money_refusal, on_stick, showdown, split, twist_marks,
 };
-use crate::engine::round::{Payout, bought_payout, unit_net};
+use crate::engine::round::{Payout, bought_payout, insurance_cap, unit_net};
 use crate::engine::{
     Card, CardReason, Decision, HandState, Money, Outcome, Pay, Rank, Rules, Step, Total,
 };
@@ -428,7 +428,7 @@ impl<'a, const TRACE: bool> Table<'a, TRACE> {
             nets: Nets::of(rules),
             insurance: ins.num() as f64 / ins.den() as f64,
             trace: None,
-            insurance_stake: REPLAY_STAKE.times(ins),
+            insurance_stake: insurance_cap(rules, REPLAY_STAKE),
             mistake: None,
             cost: 0.0,
         }

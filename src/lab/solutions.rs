@@ -4,11 +4,13 @@
 //! results: it never does I/O and never keeps a failed solve.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use serde_json::Value;
 
 use crate::engine::Rules;
+use crate::panics::panic_message;
 
 use super::WorkerPanic;
 use super::cost::Costs;
@@ -108,7 +110,9 @@ pub fn of_rules(rules: &Rules) -> Option<Arc<Solution>> {
     if let Some(s) = cell.done.get() {
         return Some(s.clone());
     }
-    let _solving = cell.solving.lock().ok()?;
+    // The lock guards no data: a solve that panicked while holding it leaves nothing
+    // half-made, so the next caller solves again rather than failing for ever.
+    let _solving = cell.solving.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(s) = cell.done.get() {
         return Some(s.clone());
     }
@@ -163,9 +167,26 @@ pub fn solve_soon(rules: &Rules) {
     if let Ok(mut s) = started.lock()
         && s.insert(rules.to_value().to_string())
     {
-        let rules = *rules;
-        std::thread::spawn(move || of_rules(&rules));
+        in_background(*rules, |r| {
+            of_rules(r);
+        });
     }
+}
+
+/// Runs `work` on the rules on a thread of its own; a panic there (outside the lab's
+/// workers, which fail a solve themselves) is recorded as the rules' [`failure`] with what
+/// it said, so a caller that does not wait is told rather than left "solving" for ever.
+pub(crate) fn in_background(rules: Rules, work: impl FnOnce(&Rules) + Send + 'static) {
+    std::thread::spawn(move || {
+        if let Err(p) = catch_unwind(AssertUnwindSafe(|| work(&rules))) {
+            record_failure(
+                &rules,
+                WorkerPanic {
+                    message: panic_message(p.as_ref()),
+                },
+            );
+        }
+    });
 }
 
 /// The rules' solution if it is there now, without waiting or solving (`None` while it is
@@ -212,6 +233,26 @@ mod tests {
         assert_eq!(failure(&v), None);
         record_failure(&r, e.clone());
         assert_eq!(failure(&v), Some(e));
+    }
+
+    /// A background solve whose own thread panics (not a lab worker: the costing after
+    /// it, say) is said with its panic; before, the thread died and the rules stayed
+    /// "solving" for ever.
+    #[test]
+    fn a_background_solve_that_panics_is_said_with_its_panic() {
+        // Rules nobody else in this process solves: czech with two boxes fewer.
+        let mut v = Rules::preset("czech").unwrap().to_value();
+        v["boxes"] = serde_json::json!(4);
+        let r = Rules::from_value(&v).unwrap();
+        in_background(r, |_| panic!("no cost for {} cards", 6));
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while failure(&v).is_none() && std::time::Instant::now() < until {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let said = WorkerPanic {
+            message: "no cost for 6 cards".into(),
+        };
+        assert_eq!(failure(&v), Some(said));
     }
 
     #[test]

@@ -123,8 +123,12 @@ pub fn of_rules_soon(rules: &Value) -> Soon {
     if let Ok(mut s) = started.lock()
         && s.insert(rules.to_string())
     {
-        let rules = rules.clone();
-        std::thread::spawn(move || solved(&rules));
+        // `ready` said these rules are the engine's.
+        if let Ok(r) = Rules::from_value(rules) {
+            solutions::in_background(r, |r| {
+                solved(&r.to_value());
+            });
+        }
     }
     Soon::Solving
 }

@@ -14,7 +14,7 @@ use egui::{Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, GridInput, GridMark, Line, Plot, PlotPoints, Points};
 
 use crate::engine::rules::MAX_BOXES;
-use crate::engine::{Currency, Money};
+use crate::engine::{Card, Currency, Money};
 use crate::i18n::{self, Lang, logged};
 use crate::log::Store;
 use crate::panics::panic_message;
@@ -27,6 +27,7 @@ use crate::session::settings;
 use crate::session::users::User;
 use crate::t;
 use crate::ui::felt::table_view_in;
+use crate::ui::keys;
 use crate::ui::status::{Notice, Status, UiError};
 use crate::ui::users_tab::{UsersCommand, UsersTab};
 use crate::ui::widgets::parse_money;
@@ -398,22 +399,22 @@ impl Desk {
             DeskCommand::Newer => return self.newer(store),
             DeskCommand::Search => self.search(store, lang),
             DeskCommand::SearchDone => return self.search_done(),
-            DeskCommand::Open(round) => self.open_round(store, round),
+            DeskCommand::Open(round) => self.open_round(store, round, lang),
             DeskCommand::AskVoid | DeskCommand::AskCorrect => {
-                return self.ask(store, user, a);
+                return self.ask(store, user, a, lang);
             }
             DeskCommand::Cancel => {
                 self.confirm = None;
                 Ok(Notice::ChangeCancelled)
             }
             DeskCommand::Void => return self.void(store, user),
-            DeskCommand::Preview => self.correct(store, None)?,
+            DeskCommand::Preview => self.correct(store, None, lang)?,
             DeskCommand::Correct => {
                 let round = self.history.as_ref()?.round;
                 if self.confirm.take() != Some(Pending::Correct(round)) {
                     return None;
                 }
-                let done = self.correct(store, Some(user))?;
+                let done = self.correct(store, Some(user), lang)?;
                 if done.is_ok() {
                     self.changed(store, round);
                 }
@@ -431,7 +432,13 @@ impl Desk {
 
     /// Checks a void or correction of the open round (a correction is previewed), then
     /// asks to confirm it; nothing is written yet.
-    fn ask(&mut self, store: &mut Store, user: &User, a: DeskCommand) -> Option<Status> {
+    fn ask(
+        &mut self,
+        store: &mut Store,
+        user: &User,
+        a: DeskCommand,
+        lang: Lang,
+    ) -> Option<Status> {
         let round = self.history.as_ref()?.round;
         self.confirm = None;
         if let Err(e) = exceptions::may_change(store, user, round, &self.reason) {
@@ -441,7 +448,7 @@ impl Desk {
             self.confirm = Some(Pending::Void(round));
             return Some(Ok(Notice::VoidAsked { round }));
         }
-        match self.correct(store, None)? {
+        match self.correct(store, None, lang)? {
             Ok(_) => {
                 self.confirm = Some(Pending::Correct(round));
                 Some(Ok(Notice::CorrectAsked { round }))
@@ -532,15 +539,23 @@ impl Desk {
         })
     }
 
-    /// Opens a round's history on the round tab.
-    fn open_round(&mut self, store: &Store, round: i64) -> Status {
+    /// Opens a round's history on the round tab, its logged inputs in the correction
+    /// field with each card as the language writes it (`В♣`, as the event list does).
+    fn open_round(&mut self, store: &Store, round: i64, lang: Lang) -> Status {
         let h = RoundHistory::load(store, round)?;
         self.cursor = h.events.len().saturating_sub(1);
         // A round still in play has no logged inputs to correct.
         let steps = replay::export_round(store, round)
             .map(|(script, _)| script.steps)
             .unwrap_or_default();
-        self.correction = steps.join(", ");
+        let shown: Vec<String> = steps
+            .into_iter()
+            .map(|s| match s.parse::<Card>() {
+                Ok(c) => i18n::errors::card(lang, c),
+                Err(_) => s,
+            })
+            .collect();
+        self.correction = shown.join(", ");
         // Each round's form starts afresh: no reason or confirmation left from another.
         self.reason.clear();
         self.confirm = None;
@@ -551,16 +566,22 @@ impl Desk {
     }
 
     /// Previews the open round with the inputs typed (`by`: `None`), or corrects it as
-    /// `by`; `None` when no round is open.
-    fn correct(&mut self, store: &mut Store, by: Option<&User>) -> Option<Status> {
+    /// `by`; `None` when no round is open. A card may be typed as the dealer screen takes
+    /// it in `lang` (`В♣`, `т`; `Jc`), never a Latin T where the ace is Т.
+    fn correct(&mut self, store: &mut Store, by: Option<&User>, lang: Lang) -> Option<Status> {
         let round = self.history.as_ref()?.round;
         // One input per comma: "9, K, insure 1a 5, stick".
-        let steps: Vec<String> = self
+        let steps: Result<Vec<String>, UiError> = self
             .correction
             .split(',')
-            .map(|s| s.trim().to_string())
+            .map(str::trim)
             .filter(|s| !s.is_empty())
+            .map(|s| script_step(lang, s))
             .collect();
+        let steps = match steps {
+            Ok(steps) => steps,
+            Err(e) => return Some(Err(e)),
+        };
         let r = match by {
             Some(user) => exceptions::correct_round(store, user, round, steps, &self.reason),
             None => exceptions::preview(store, round, steps),
@@ -615,15 +636,10 @@ impl Desk {
             rows.truncate(PAGE);
         }
         self.rows = rows;
-        // Each day's theoretical hold beside its actual one, as a search gives it.
-        let to = self.rows.first().map_or(0, |r| r.at + 1);
-        let th = report::theory::Theories::read(
-            &mut report::data::Files(std::slice::from_ref(store)),
-            &self.rows,
-            to,
-        )
-        .unwrap_or_default();
-        self.series = report::series_with(&self.rows, &th, &self.cal);
+        // No charts for a page of the listing: the charts tab searches every round the
+        // filters find in the background, and the theory (a solve of each table's rules,
+        // seconds to minutes) is worked out there with them, never on the window's thread.
+        self.series = Series::default();
         let n = pages.len();
         self.listing = Listing::Latest(pages);
         Ok(match (n, self.in_shift) {
@@ -1741,6 +1757,22 @@ fn shifts_listed(cal: &Calendar) -> String {
     each.join(", ")
 }
 
+/// An input typed in the correction field as the round script writes it: a card as the
+/// dealer screen takes it in `lang` (`В♣`) becomes the log's `Jc`; a Latin T where the
+/// ace is Т is refused (the screen's T key enters no ten there); any other input is
+/// passed on as typed, for the script to read.
+fn script_step(lang: Lang, typed: &str) -> Result<String, UiError> {
+    if let Some(c) = keys::typed_card(lang, typed) {
+        return Ok(c.to_string());
+    }
+    if keys::is_latin_t(lang, typed) {
+        return Err(UiError::LatinT {
+            text: typed.to_string(),
+        });
+    }
+    Ok(typed.to_string())
+}
+
 /// Runs `work` on a thread of its own; its answer comes on the receiver, and a panic as
 /// `UiError::WorkerPanicked` with what it said (never a silence the desk waits on).
 fn in_background<T: Send + 'static>(
@@ -1921,6 +1953,96 @@ mod tests {
         // As the app does: the round view's cards carry their suits.
         crate::ui::widgets::install_fonts(&h.ctx);
         h
+    }
+
+    /// Opening the desk works out no theory on the window's thread (before, listing the
+    /// latest rounds solved each table's rules there, about 100 s in a debug build): the
+    /// listing holds no series; the charts tab's background search (a spinner and
+    /// "Reading every round…" until it is done) works the theory out, then shows it.
+    #[test]
+    fn the_desk_opens_without_computing_a_theory_and_the_charts_compute_it_in_the_background() {
+        let mut h = desk_in(Lang::En, "theory-later", 30, None);
+        h.run();
+        let s = &h.state().desk;
+        assert!(!s.rows.is_empty(), "the latest rounds are listed");
+        assert!(
+            s.series.by_day.is_empty() && s.series.theory.1.is_none(),
+            "no theory on the window's thread"
+        );
+        h.get_by_label("Charts").click();
+        // The spinner repaints: steps, not `run`. (Whether "Reading every round…" is
+        // still shown by then depends on how soon the solve is done in this process.)
+        h.run_steps(2);
+        assert!(
+            h.state().desk.charts_asked,
+            "the charts searched in the background"
+        );
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(600);
+        while h.state().desk.searching.is_some() && std::time::Instant::now() < until {
+            h.step();
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        h.run();
+        assert!(
+            h.state().desk.series.theory.1.is_some(),
+            "the background search brought the theory"
+        );
+        assert!(
+            h.query_by_label_contains("theoretical win at best play")
+                .is_some()
+        );
+    }
+
+    /// In Ukrainian the correction field shows a round's cards as the event list writes
+    /// them (`В♣`, `Т`) and takes them back so, as the dealer screen takes its keys: a
+    /// preview of the inputs as shown goes through (before, only Latin `Jc` was taken). A
+    /// Latin T, no ten where the ace is Т, is refused with why.
+    #[test]
+    fn the_uk_correction_field_takes_cards_as_the_event_list_writes_them() {
+        let uk = Lang::Uk;
+        let mut h = desk_in(uk, "uk-correction", 30, None);
+        let s = h.state_mut();
+        let cyrillic = |t: &str| t.chars().any(|c| "ТКДВ".contains(c));
+        let mut shown = None;
+        for round in s.desk.rows.iter().map(|r| r.round).collect::<Vec<_>>() {
+            let opened = s
+                .desk
+                .apply(DeskCommand::Open(round), &mut s.store, &s.user, uk);
+            assert!(matches!(opened, Some(Ok(_))), "{opened:?}");
+            if cyrillic(&s.desk.correction) {
+                shown = Some(round);
+                break;
+            }
+        }
+        let round = shown.expect("a round with a court card or an ace");
+        let logged = replay::export_round(&s.store, round).unwrap().0.steps;
+        let written: Vec<String> = logged
+            .iter()
+            .map(|t| match t.parse::<Card>() {
+                Ok(c) => i18n::errors::card(uk, c),
+                Err(_) => t.clone(),
+            })
+            .collect();
+        assert_eq!(s.desk.correction, written.join(", "));
+        let said = s
+            .desk
+            .apply(DeskCommand::Preview, &mut s.store, &s.user, uk);
+        assert_eq!(said, Some(Ok(Notice::PreviewWritten)));
+        let first = logged.first().cloned().unwrap_or_default();
+        for (typed, want) in [
+            ("В♣", "Jc"),
+            ("т", "A"),
+            ("Д♥", "Qh"),
+            ("10", "10"),
+            ("stick", "stick"),
+        ] {
+            assert_eq!(script_step(uk, typed), Ok(want.to_string()), "{typed}");
+        }
+        s.desk.correction = format!("{first}, Th");
+        let said = s
+            .desk
+            .apply(DeskCommand::Preview, &mut s.store, &s.user, uk);
+        assert_eq!(said, Some(Err(UiError::LatinT { text: "Th".into() })));
     }
 
     /// The desk in Czech: headings, tabs and columns in Czech, amounts in the table's

@@ -3,9 +3,10 @@
 //! Floor window: every table database the floor holds (head, when it was last heard from) and today's hold
 //! per table, refreshed live by a thread of its own so a slow server never stalls a frame.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -14,6 +15,7 @@ use egui::{Color32, RichText, Ui};
 use crate::engine::Money;
 use crate::floor::{Floor, FloorSource, Link, LinkState};
 use crate::i18n::{self, Lang};
+use crate::panics::panic_message;
 use crate::report::{self, Cell, Kind, Options, Period, key};
 use crate::t;
 
@@ -55,12 +57,13 @@ impl FloorUi {
         let color = match state {
             LinkState::InSync { .. } => Color32::LIGHT_GREEN,
             LinkState::Behind { .. } | LinkState::Connecting => Color32::from_rgb(255, 200, 80),
-            LinkState::Unreachable { .. } | LinkState::Refused { .. } => {
-                Color32::from_rgb(255, 90, 90)
-            }
+            LinkState::Unreachable { .. }
+            | LinkState::Refused { .. }
+            | LinkState::Stopped { .. } => Color32::from_rgb(255, 90, 90),
         };
         let hover = match &state {
             LinkState::Unreachable { why, .. } | LinkState::Refused { why } => why.clone(),
+            LinkState::Stopped { panic } => panic.clone(),
             _ => t!(lang, "floor-link-durable"),
         };
         ui.label(RichText::new(link_text(lang, &state)).color(color))
@@ -99,6 +102,7 @@ fn link_text(lang: Lang, state: &LinkState) -> String {
                 .unwrap_or_default()
         ),
         LinkState::Refused { .. } => t!(lang, "floor-link-refused"),
+        LinkState::Stopped { panic } => t!(lang, "floor-link-stopped", panic = panic.as_str()),
     }
 }
 
@@ -148,6 +152,9 @@ enum ReadError {
     Period(#[from] report::PeriodError),
     #[error(transparent)]
     Report(#[from] crate::log::AuditError),
+    /// The reader's thread panicked: the view reads no more, and this is what it said.
+    #[error("the floor view's reader stopped: {message}")]
+    Panicked { message: String },
 }
 
 /// The floor view: a thread reads the floor every few seconds until the view closes.
@@ -159,21 +166,39 @@ struct FloorView {
 
 impl FloorView {
     fn open(url: String) -> FloorView {
+        FloorView::reading(move |now| read(&url, now))
+    }
+
+    /// Reads with `read` every few seconds on a thread of its own; a panic there ends the
+    /// reading and leaves what the panic said as the view's error (never a view that
+    /// silently stops refreshing).
+    fn reading(
+        read: impl Fn(chrono::DateTime<chrono::Utc>) -> Result<Snapshot, ReadError> + Send + 'static,
+    ) -> FloorView {
         let snap = Arc::new(Mutex::new(Snapshot::default()));
         let stop = Arc::new(AtomicBool::new(false));
         let (s, st) = (snap.clone(), stop.clone());
         let thread = std::thread::spawn(move || {
+            let last = || s.lock().unwrap_or_else(PoisonError::into_inner).clone();
             while !st.load(Ordering::Relaxed) {
                 let now = chrono::Utc::now();
-                let fresh = read(&url, now).unwrap_or_else(|e| Snapshot {
+                let fresh = match catch_unwind(AssertUnwindSafe(|| read(now))) {
+                    Ok(r) => r,
+                    Err(p) => Err(ReadError::Panicked {
+                        message: panic_message(p.as_ref()),
+                    }),
+                };
+                let stopped = matches!(fresh, Err(ReadError::Panicked { .. }));
+                let fresh = fresh.unwrap_or_else(|e| Snapshot {
                     error: Some(Arc::new(e)),
-                    ..s.lock().map(|g| g.clone()).unwrap_or_default()
+                    ..last()
                 });
-                if let Ok(mut g) = s.lock() {
-                    *g = Snapshot {
-                        read_at: Some(now.time()),
-                        ..fresh
-                    };
+                *s.lock().unwrap_or_else(PoisonError::into_inner) = Snapshot {
+                    read_at: Some(now.time()),
+                    ..fresh
+                };
+                if stopped {
+                    break;
                 }
                 for _ in 0..30 {
                     if st.load(Ordering::Relaxed) {
@@ -191,7 +216,11 @@ impl FloorView {
     }
 
     fn show(&self, ui: &mut Ui, lang: Lang) {
-        let s = self.snap.lock().map(|g| g.clone()).unwrap_or_default();
+        let s = self
+            .snap
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
         ui.label(match s.read_at {
             Some(at) => t!(
                 lang,
@@ -349,5 +378,48 @@ mod tests {
             "флор: отстаёт на 3 события"
         );
         assert_eq!(link_text(Lang::Uk, &behind(5)), "флор: відстає на 5 подій");
+        let stopped = LinkState::Stopped {
+            panic: "index out of bounds".into(),
+        };
+        assert_eq!(link_text(Lang::En, &stopped), stopped.text());
+        assert_eq!(
+            link_text(Lang::Uk, &stopped),
+            "флор: зв'язок ЗУПИНЕНО: index out of bounds"
+        );
+    }
+
+    /// A Floor window whose reader panics shows what the panic said, in the window, and
+    /// reads no more (before, the thread died and the window kept its last figures
+    /// without a word).
+    #[test]
+    fn a_floor_view_whose_reader_panics_shows_its_message() {
+        let reads = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let n = reads.clone();
+        let view = FloorView::reading(move |_| {
+            n.fetch_add(1, Ordering::Relaxed);
+            panic!("no row for table {}", "T7")
+        });
+        let error = || {
+            view.snap
+                .lock()
+                .unwrap()
+                .error
+                .as_ref()
+                .map(|e| e.to_string())
+        };
+        let until = std::time::Instant::now() + Duration::from_secs(10);
+        while error().is_none() && std::time::Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(
+            error().as_deref(),
+            Some("the floor view's reader stopped: no row for table T7")
+        );
+        use egui_kittest::kittest::Queryable;
+        let mut h = egui_kittest::Harness::new_ui(|ui| view.show(ui, Lang::En));
+        h.run();
+        h.get_by_label("the floor view's reader stopped: no row for table T7");
+        std::thread::sleep(Duration::from_millis(400));
+        assert_eq!(reads.load(Ordering::Relaxed), 1, "it reads no more");
     }
 }

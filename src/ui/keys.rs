@@ -7,8 +7,9 @@
 
 use egui::Key;
 
-use crate::engine::{Decision, Rank, Suit};
+use crate::engine::{Card, Decision, Rank, Suit};
 use crate::i18n::Lang;
+use crate::i18n::errors::suit_mark;
 use crate::i18n::words::rank_mark;
 use crate::t;
 
@@ -226,6 +227,45 @@ pub(crate) fn card_from_text(lang: Lang, text: &str) -> Option<Rank> {
         })
 }
 
+/// A card typed as text in `lang`, as the dealer screen takes its keys and as the event
+/// list writes it: the rank as the language marks it ([`card_from_text`]: `В`, `т`) or by
+/// its Latin key (`J`, `10`), then a suit as the language marks it (`♣`) or as the log
+/// does (`c`), or none. Where the ace is written Т, a Latin T is no card (the screen's T
+/// key enters no ten: [`is_latin_t`]). `None` for any other text.
+pub(crate) fn typed_card(lang: Lang, text: &str) -> Option<Card> {
+    let text = text.trim();
+    let (rank, suit) = match text.char_indices().last() {
+        Some((at, c)) if at > 0 => match typed_suit(lang, c) {
+            Some(s) => (&text[..at], Some(s)),
+            None => (text, None),
+        },
+        _ => (text, None),
+    };
+    let latin = || {
+        let c = rank.parse::<Card>().ok().filter(|c| c.suit.is_none())?;
+        (!is_latin_t(lang, rank)).then_some(c.rank)
+    };
+    let rank = card_from_text(lang, rank).or_else(latin)?;
+    Some(Card::new(rank, suit))
+}
+
+/// The suit `c` marks in `lang` (`♣`), or by the log's letter (`c`, either case).
+fn typed_suit(lang: Lang, c: char) -> Option<Suit> {
+    Suit::ALL
+        .into_iter()
+        .find(|&s| suit_mark(lang, s) == c.to_string() || s.letter() == c.to_ascii_lowercase())
+}
+
+/// A Latin T (a ten's card by the log's spelling, `T`, `Th`) typed where the language
+/// writes the ace Т: the dealer screen's T key enters nothing there, and so no field takes
+/// it as a ten.
+pub(crate) fn is_latin_t(lang: Lang, text: &str) -> bool {
+    let text = text.trim();
+    ace_is_t(lang)
+        && text.starts_with(['T', 't'])
+        && text.parse::<Card>().is_ok_and(|c| c.rank == Rank::Ten)
+}
+
 /// The presses of a frame's events, in order. A key whose text is a card's letter in
 /// `lang` is that card, not the key under it (on a Ukrainian layout the key that types Т
 /// is the Latin N, which would start a new shoe; the one that types К is R, surrender).
@@ -337,6 +377,48 @@ pub(crate) fn card_label(lang: Lang, rank: Rank) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A card typed in a field reads as the event list writes it and as the dealer
+    /// screen's keys take it: Cyrillic marks in uk/ru with the language's suit or the log's
+    /// letter; the Latin keys too; a Latin T nowhere the ace is Т.
+    #[test]
+    fn a_typed_card_reads_as_the_language_writes_it() {
+        let card = |r, s| Some(Card::new(r, s));
+        let cases: &[(Lang, &str, Option<Card>)] = &[
+            (Lang::Uk, "В♣", card(Rank::Jack, Some(Suit::Clubs))),
+            (Lang::Uk, "в♣", card(Rank::Jack, Some(Suit::Clubs))),
+            (Lang::Ru, "Т♥", card(Rank::Ace, Some(Suit::Hearts))),
+            (Lang::Ru, "т", card(Rank::Ace, None)),
+            (Lang::Uk, "Д", card(Rank::Queen, None)),
+            (Lang::Uk, "Кh", card(Rank::King, Some(Suit::Hearts))),
+            (Lang::Uk, "10♦", card(Rank::Ten, Some(Suit::Diamonds))),
+            (Lang::Uk, "Jc", card(Rank::Jack, Some(Suit::Clubs))),
+            (Lang::Ru, " 9s ", card(Rank::Nine, Some(Suit::Spades))),
+            (Lang::Uk, "T", None),
+            (Lang::Ru, "Th", None),
+            (Lang::Uk, "stick", None),
+            (Lang::Uk, "insure 1a 5", None),
+            (Lang::En, "Th", card(Rank::Ten, Some(Suit::Hearts))),
+            (Lang::En, "Ah", card(Rank::Ace, Some(Suit::Hearts))),
+            (Lang::Cs, "K♥", card(Rank::King, Some(Suit::Hearts))),
+            (Lang::En, "В♣", None),
+        ];
+        for &(lang, text, want) in cases {
+            assert_eq!(typed_card(lang, text), want, "{lang:?} {text:?}");
+        }
+        assert!(is_latin_t(Lang::Uk, "Th") && is_latin_t(Lang::Ru, "t"));
+        assert!(!is_latin_t(Lang::En, "Th") && !is_latin_t(Lang::Uk, "10"));
+        // What the event list writes reads back as the card, in every language.
+        for lang in Lang::ALL {
+            for r in Rank::ALL {
+                for s in Suit::ALL.map(Some).into_iter().chain([None]) {
+                    let c = Card::new(r, s);
+                    let written = crate::i18n::errors::card(lang, c);
+                    assert_eq!(typed_card(lang, &written), Some(c), "{lang:?} {written}");
+                }
+            }
+        }
+    }
 
     /// No key (with or without Ctrl) means two things.
     #[test]

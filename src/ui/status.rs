@@ -97,6 +97,9 @@ pub(crate) enum UiError {
     BadPayout { text: String },
     #[error("bad outcome {text:?}")]
     BadOutcome { text: String },
+    /// A Latin T typed as a card where the language writes the ace Т: no ten there.
+    #[error("{text:?}: T is no ten where the ace is Т (type 10 or 0)")]
+    LatinT { text: String },
     #[error("the report cannot filter by shift, box, outcome or payout")]
     ExportFilters,
     #[error("no folder to export to")]
@@ -243,6 +246,7 @@ impl UiError {
                 example = i18n::amount(lang, Money::units(1000))
             ),
             UiError::BadOutcome { text } => t!(lang, "desk-bad-outcome", text = text.as_str()),
+            UiError::LatinT { text } => t!(lang, "desk-latin-t", text = text.as_str()),
             UiError::ExportFilters => t!(lang, "desk-export-filters"),
             UiError::ExportNoFolder => t!(lang, "desk-export-no-folder"),
             UiError::ExportBadFolder { folder, why } => t!(
@@ -289,6 +293,7 @@ mod tests {
                 max: 7,
             }),
             Err(UiError::NoOlder),
+            Err(UiError::LatinT { text: "Th".into() }),
         ];
         for s in &said {
             let words = |lang| match s {

@@ -1,6 +1,7 @@
 //! Setup shared by the integration tests: a fresh folder, the real binary with arguments
 //! and standard input, a demo database made by `croupier demo`, a database staffed with
-//! the tests' people, and a row forged by hand. (Each test file uses what it needs.)
+//! the tests' people, and a row forged by hand, past the append-only triggers, or a whole
+//! chain rewritten as a thorough forger would. (Each test file uses what it needs.)
 #![allow(dead_code)]
 
 use std::io::Write;
@@ -151,6 +152,104 @@ pub fn login(store: &mut Store, person: Person) -> User {
 pub fn forge(path: &Path, sql: &str, params: impl rusqlite::Params) {
     let conn = rusqlite::Connection::open(path).unwrap();
     conn.execute(sql, params).unwrap();
+}
+
+/// The SQL of every trigger of the database, by name.
+pub fn trigger_sql(conn: &rusqlite::Connection) -> Vec<(String, String)> {
+    conn.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// Does `work` past the append-only triggers named in `guards`, as someone with the sqlite3
+/// shell would: drops them, runs `work`, then puts each back exactly as it was.
+pub fn past_guards<T>(
+    conn: &rusqlite::Connection,
+    guards: &[&str],
+    work: impl FnOnce(&rusqlite::Connection) -> T,
+) -> T {
+    let kept: Vec<(String, String)> = trigger_sql(conn)
+        .into_iter()
+        .filter(|(name, _)| guards.contains(&name.as_str()))
+        .collect();
+    assert_eq!(kept.len(), guards.len(), "{guards:?} are not all triggers");
+    for (name, _) in &kept {
+        conn.execute_batch(&format!("DROP TRIGGER {name}")).unwrap();
+    }
+    let done = work(conn);
+    for (_, sql) in &kept {
+        conn.execute_batch(sql).unwrap();
+    }
+    done
+}
+
+/// One event as the log holds it, its data unpacked.
+pub struct Logged {
+    pub seq: i64,
+    pub at: i64,
+    pub kind: String,
+    /// Table, user and round.
+    pub ids: (Option<i64>, Option<i64>, Option<i64>),
+    pub data: String,
+}
+
+/// Every event of the log in seq order, its data unpacked.
+fn logged_events(conn: &rusqlite::Connection) -> Vec<Logged> {
+    conn.prepare(
+        "SELECT seq, at, kind, table_id, user_id, round_id, data FROM event_log ORDER BY seq",
+    )
+    .unwrap()
+    .query_map([], |r| {
+        let data = match r.get_ref(6)? {
+            rusqlite::types::ValueRef::Blob(b) => croupier::log::pack::unpack(b).unwrap(),
+            v => v.as_str().unwrap().to_string(),
+        };
+        Ok(Logged {
+            seq: r.get(0)?,
+            at: r.get(1)?,
+            kind: r.get(2)?,
+            ids: (r.get(3)?, r.get(4)?, r.get(5)?),
+            data,
+        })
+    })
+    .unwrap()
+    .map(Result::unwrap)
+    .collect()
+}
+
+/// Rewrites the log's events through `edit` (which may change an event's `at` and `data`)
+/// and the whole chain to match, as a thorough forger would: past the `events_no_update`
+/// trigger, put back as it was. An event whose data `edit` leaves alone keeps it as stored.
+pub fn rechain(conn: &rusqlite::Connection, mut edit: impl FnMut(&mut Logged)) {
+    past_guards(conn, &["events_no_update"], |conn| {
+        let mut prev = [0u8; 32];
+        for mut e in logged_events(conn) {
+            let was = e.data.clone();
+            edit(&mut e);
+            let hash = event_hash_spec(&prev, e.seq, e.at, &e.kind, e.ids, &e.data);
+            let check = if e.kind == "step" {
+                &hash[..8]
+            } else {
+                &hash[..]
+            };
+            if e.data == was {
+                conn.execute(
+                    "UPDATE events SET at = ?1, hash = ?2 WHERE seq = ?3",
+                    rusqlite::params![e.at, check, e.seq],
+                )
+            } else {
+                conn.execute(
+                    "UPDATE events SET at = ?1, data = ?2, hash = ?3 WHERE seq = ?4",
+                    rusqlite::params![e.at, e.data, check, e.seq],
+                )
+            }
+            .unwrap();
+            prev = hash;
+        }
+    });
 }
 
 /// What `verify` says is wrong with the database (it must find something).

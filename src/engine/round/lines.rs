@@ -4,7 +4,7 @@
 //! when the round settled (the same function on the same stake), and a bet's lines add up
 //! to its `bet_staked` and `bet_returned` (tests.rs checks this on every state).
 
-use super::pay::{Payout, pay, pay_stack};
+use super::pay::{Payout, pay, pay_stack, stack};
 use super::{BetIx, BetState, HandState, Outcome, Round};
 use crate::engine::hand::is_ace_ten;
 use crate::engine::money::Money;
@@ -78,7 +78,7 @@ impl Round {
                     {
                         continue;
                     }
-                    let staked = Money::from_cents(bet.stake.cents() * h.units[pos] as i64);
+                    let staked = stack(bet.stake, h.units[pos]);
                     let outcome = match h.state {
                         HandState::Settled(o) => Some(o),
                         _ => None,

@@ -37,7 +37,7 @@ mod words;
 pub use check::{Checked, StepError};
 pub use expecting::{Expecting, Move, Next, OpenOffer};
 pub use lines::{LineKind, SettleLine, SettleTotals};
-pub use pay::{Payout, bought_payout, unit_net};
+pub use pay::{Payout, bought_payout, insurance_cap, unit_net};
 pub use refusal::Refusal;
 pub use rulings::{HandFacts, HandKind};
 pub use setup::{Limits, SetupError};
@@ -484,7 +484,7 @@ impl Round {
     }
     /// The most bet `b` may insure for (A4.3): `insurance_max` of its stake, rounded down.
     pub fn insurance_max(&self, b: BetIx) -> Money {
-        self.bets[b].stake.times(self.rules.insurance_max())
+        pay::insurance_cap(&self.rules, self.bets[b].stake)
     }
 
     /// What the round wants now.

@@ -1,5 +1,7 @@
 //! Paying (RULES.md A3 rounding, A4.3 offers, A4.4 surrender, A4.6 payouts): `pay` is the
-//! only place a payout ratio is applied; every cent a bet gets back comes from it.
+//! only place a payout ratio is applied; every cent a bet gets back comes from it. The
+//! only module that applies a ratio to money (`tests/structure.rs`,
+//! `payouts_are_made_only_in_pay`).
 
 use super::{Outcome, Pay};
 use crate::engine::money::{Money, Ratio};
@@ -88,13 +90,25 @@ pub fn bought_payout(rules: &Rules, what: Payout) -> Payout {
 /// `what`, the bought ones as [`bought_payout`] says; paid alike, the stack is paid as one
 /// amount (rounded once, A3).
 pub(super) fn pay_stack(rules: &Rules, what: Payout, stake: Money, units: u8) -> Money {
-    let all = Money::from_cents(stake.cents() * units as i64);
+    let all = stack(stake, units);
     let bought = bought_payout(rules, what);
     if bought == what || units == 0 {
         pay(rules, what, all)
     } else {
         pay(rules, what, stake) + pay(rules, bought, all - stake)
     }
+}
+
+/// `units` stakes of `stake`: what a hand's stack holds for one bet (the stake it started
+/// with, then one for each buy).
+pub(super) fn stack(stake: Money, units: u8) -> Money {
+    Money::from_cents(stake.cents() * units as i64)
+}
+
+/// The most a bet of `stake` may insure for (A4.3): `insurance_max` of it, rounded down
+/// to the cent (A3).
+pub fn insurance_cap(rules: &Rules, stake: Money) -> Money {
+    stake.times(rules.insurance_max())
 }
 
 /// The net of one unit staked and paid as `what`, before rounding to the cent, as an exact
