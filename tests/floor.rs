@@ -2737,3 +2737,88 @@ fn old_refusals_read_alike_from_the_floor_and_the_file_in_czech() {
     assert!(file_html.contains(&why), "{file_html}");
     assert_eq!(floor_html, file_html);
 }
+
+/// A clock a second on at each reading: a table dealing in real time.
+struct Ticking(std::sync::atomic::AtomicI64);
+
+impl Clock for Ticking {
+    fn now_ms(&self) -> i64 {
+        self.0.fetch_add(1_000, Ordering::SeqCst)
+    }
+}
+
+/// `rounds` more rounds dealt at `path` from `at` (ms), then a round of `void` voided and
+/// one of `correct` corrected with its own inputs by the dealer (an admin), and synced.
+fn deal_and_sync(url: &str, path: &Path, at: i64, rounds: u64, void: i64, correct: i64) {
+    use croupier::session::{exceptions, replay, users};
+    let clock = Ticking(std::sync::atomic::AtomicI64::new(at));
+    let mut table = Store::open_with(path, Box::new(clock)).unwrap();
+    demo::live_play(&mut table, at as u64 % 97, rounds, |_| {}).unwrap();
+    let by = users::login(&mut table, "Jana Svoboda", "100100", None).unwrap();
+    let ids = |t: &Store| -> Vec<i64> {
+        let mut st = t
+            .conn()
+            .prepare("SELECT round_id FROM round_figures ORDER BY round_id")
+            .unwrap();
+        st.query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let ids = ids(&table);
+    let pick = |i: i64| ids[i.rem_euclid(ids.len() as i64) as usize];
+    exceptions::void_round(&mut table, &by, pick(void), "dispute upheld").unwrap();
+    let steps = replay::export_round(&table, pick(correct)).unwrap().0.steps;
+    exceptions::correct_round(&mut table, &by, pick(correct), steps, "re-entered").unwrap();
+    drop(table);
+    let (ok, _, _, err) = run(&["sync", "--db", path.to_str().unwrap(), "--floor", url]);
+    assert!(ok, "{err}");
+}
+
+/// Issue 25: a streamed floor report certifies exactly what it read. The table deals on,
+/// voids and corrects, and syncs while the report is written (after its frame, before its
+/// rows, pages of 7): the report is, in JSON and as read in, the held report of the floor
+/// as it stood at the heads its footer records.
+#[test]
+fn a_streamed_floor_report_reads_nothing_past_its_heads() {
+    let Some(base) = server("stream heads") else {
+        return;
+    };
+    let url = fresh_floor(&base, "streamheads");
+    let dir = common::fresh_dir("floor-stream-heads");
+    for (i, kind) in [Kind::Rounds, Kind::Exceptions].into_iter().enumerate() {
+        let path = dir.join(format!("t{i}.db"));
+        deal_and_sync(&url, &path, 1_767_600_000_000 + i as i64, 60, 3, 5);
+        let o = Options {
+            kind,
+            period: Period::parse("2026-01-01", "2026-12-31").unwrap(),
+            table: None,
+            dealer: None,
+            threshold: Money::units(300),
+            verify: false,
+            generated_by: "test",
+            generated_at: "2026-02-01 00:00:00 UTC",
+        };
+        let open = || FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+        let held = report::build_reading_every_round(&mut open(), &o, |_| {}).unwrap();
+        let mut src = open();
+        let mut s = report::stream_paged(&mut src, &o, 7, |_| {}).unwrap();
+        // An hour later: 30 rounds more, an old round voided and a new one corrected.
+        deal_and_sync(&url, &path, 1_767_603_600_000, 30, 10, -2);
+        let mut json = Vec::new();
+        s.write_json(&mut src, &mut json).unwrap();
+        let expected = serde_json::to_string_pretty(&report::render_json(&held)).unwrap() + "\n";
+        assert!(
+            expected == String::from_utf8(json).unwrap(),
+            "{kind:?}: the streamed JSON is not the held report at its heads"
+        );
+        assert_eq!(s.into_report(&mut src).unwrap(), held, "{kind:?} read in");
+        // The test tells: the floor as it is now makes another report.
+        let now = report::build_reading_every_round(&mut open(), &o, |_| {}).unwrap();
+        assert_ne!(
+            report::render_json(&now)["sections"],
+            report::render_json(&held)["sections"],
+            "{kind:?}: the floor did not change"
+        );
+    }
+}

@@ -6,12 +6,13 @@
 mod common;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI64, Ordering};
 
 use croupier::codes::RefusalCode;
 use croupier::engine::Money;
 use croupier::i18n::Lang;
 use croupier::log::payload::{BetData, NetData};
-use croupier::log::{AuditError, EventKind, Store};
+use croupier::log::{AuditError, Clock, EventKind, Store};
 use croupier::report::data::{Files, Noted, Source, SourceAlarm, SourceHead, TotalRow};
 use croupier::report::{self, Kind, Options, Page, Period, RoundRow, Style};
 use croupier::session::pontis::GameRow;
@@ -76,16 +77,28 @@ fn csv_texts(files: &[PathBuf]) -> Vec<(String, String)> {
 /// The streamed report equals the held one in JSON, HTML and CSV, in English and Czech.
 fn same_in_every_format(stores: &[Store], o: &Options, page: usize, dir: &Path) {
     let held = report::build_reading_every_round(&mut Files(stores), o, |_| {}).unwrap();
+    let mut src = Files(stores);
+    let s = report::stream_paged(&mut src, o, page, |_| {}).unwrap();
+    written_as_held(&held, s, &mut src, o, page, dir);
+}
+
+/// The streamed report `s`, written in every format and read in, equals `held`.
+fn written_as_held(
+    held: &report::Report,
+    mut s: report::Streamed,
+    src: &mut dyn Source,
+    o: &Options,
+    page: usize,
+    dir: &Path,
+) -> report::Report {
     assert!(
         held.sections.iter().any(|s| !s.rows.is_empty()),
         "{:?}: an empty report proves nothing",
         o.kind
     );
-    let mut src = Files(stores);
-    let mut s = report::stream_paged(&mut src, o, page, |_| {}).unwrap();
     let mut json = Vec::new();
-    s.write_json(&mut src, &mut json).unwrap();
-    let expected = serde_json::to_string_pretty(&report::render_json(&held)).unwrap() + "\n";
+    s.write_json(src, &mut json).unwrap();
+    let expected = serde_json::to_string_pretty(&report::render_json(held)).unwrap() + "\n";
     assert!(
         expected == String::from_utf8(json).unwrap(),
         "{:?} page {page}: JSON differs",
@@ -94,15 +107,15 @@ fn same_in_every_format(stores: &[Store], o: &Options, page: usize, dir: &Path) 
     for lang in [Lang::En, Lang::Cs] {
         let st = Style::of(lang);
         let mut html = Vec::new();
-        s.write_html(&mut src, &mut html, &st).unwrap();
+        s.write_html(src, &mut html, &st).unwrap();
         assert!(
-            report::render_html_in(&held, &st) == String::from_utf8(html).unwrap(),
+            report::render_html_in(held, &st) == String::from_utf8(html).unwrap(),
             "{:?} page {page} {lang:?}: HTML differs",
             o.kind
         );
         let (a, b) = (dir.join("held"), dir.join("streamed"));
-        let held_files = report::render_csv_in(&held, &a, true, &st).unwrap();
-        let streamed_files = s.write_csv(&mut src, &b, true, &st).unwrap();
+        let held_files = report::render_csv_in(held, &a, true, &st).unwrap();
+        let streamed_files = s.write_csv(src, &b, true, &st).unwrap();
         assert_eq!(
             csv_texts(&held_files),
             csv_texts(&streamed_files),
@@ -110,8 +123,9 @@ fn same_in_every_format(stores: &[Store], o: &Options, page: usize, dir: &Path) 
             o.kind
         );
     }
-    let whole = s.into_report(&mut src).unwrap();
-    assert_eq!(whole, held, "{:?} page {page}: the report read in", o.kind);
+    let whole = s.into_report(src).unwrap();
+    assert_eq!(&whole, held, "{:?} page {page}: the report read in", o.kind);
+    whole
 }
 
 #[test]
@@ -253,5 +267,94 @@ fn a_streamed_report_reads_its_rounds_a_bounded_page_at_a_time() {
         };
         report::build_from(&mut held, &o, |_| {}).unwrap();
         assert!(held.asked.whole_reads > 0);
+    }
+}
+
+/// A clock a second on at each reading: a table dealing in real time.
+struct Ticking(AtomicI64);
+
+impl Clock for Ticking {
+    fn now_ms(&self) -> i64 {
+        self.0.fetch_add(1_000, Ordering::SeqCst)
+    }
+}
+
+/// The table's dealer (an admin, who may void and correct: `demo::live_play` makes her).
+fn dealer(store: &mut Store) -> users::User {
+    users::login(store, "Jana Svoboda", "100100", None).unwrap()
+}
+
+/// Round `round` voided, or corrected with its own inputs, by the dealer.
+fn void_and_correct(store: &mut Store, void: i64, correct: i64) {
+    let by = dealer(store);
+    exceptions::void_round(store, &by, void, "dispute upheld").unwrap();
+    let steps = replay::export_round(store, correct).unwrap().0.steps;
+    exceptions::correct_round(store, &by, correct, steps, "re-entered").unwrap();
+}
+
+/// The settled rounds of a file: (round, settlement seq).
+fn settled(path: &Path) -> Vec<(i64, i64)> {
+    let store = Store::open_read(path).unwrap();
+    let mut st = store
+        .conn()
+        .prepare("SELECT round_id, seq FROM round_figures ORDER BY round_id")
+        .unwrap();
+    st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// Issue 25: a streamed report certifies exactly what it read. A table deals on, voids
+/// and corrects while the report is written (after its frame is made, before its rows are
+/// read, pages of 7): the report lists no round settled past the head its footer records,
+/// counts no void or correction logged after it, and equals, in every format, the held
+/// report of the file as it stood at that head.
+#[test]
+fn a_streamed_report_reads_nothing_past_the_heads_it_records() {
+    let dir = common::fresh_dir("stream-heads");
+    for (i, kind) in [Kind::Rounds, Kind::Exceptions].into_iter().enumerate() {
+        let path = dir.join(format!("t{i}.db"));
+        let clock = || Box::new(Ticking(AtomicI64::new(1_767_600_000_000)));
+        let mut table = Store::open_with(&path, clock()).unwrap();
+        demo::live_play(&mut table, 7, 60, |_| {}).unwrap();
+        let before = settled(&path);
+        void_and_correct(&mut table, before[3].0, before[5].0);
+        drop(table);
+        let stores = [Store::open_read(&path).unwrap()];
+        let head = stores[0].head().0;
+        let o = options(kind, None, true);
+        let held = report::build_reading_every_round(&mut Files(&stores), &o, |_| {}).unwrap();
+        let mut src = Files(&stores);
+        let s = report::stream_paged(&mut src, &o, 7, |_| {}).unwrap();
+        let footer = report::render_json(s.report());
+        assert_eq!(footer["databases"][0]["chain_head"]["seq"], head);
+        // The table deals on, an hour later, and its supervisor voids and corrects rounds
+        // old and new.
+        let later = Box::new(Ticking(AtomicI64::new(1_767_603_600_000)));
+        let mut table = Store::open_with(&path, later).unwrap();
+        demo::live_play(&mut table, 8, 30, |_| {}).unwrap();
+        let after = settled(&path);
+        assert!(after.len() >= before.len() + 30 && after.last().unwrap().1 > head);
+        void_and_correct(&mut table, before[10].0, after[after.len() - 2].0);
+        void_and_correct(&mut table, after[after.len() - 1].0, before[12].0);
+        drop(table);
+        let streamed = written_as_held(&held, s, &mut src, &o, 7, &dir);
+        if kind == Kind::Rounds {
+            let last = before.last().unwrap().0;
+            let rounds = &streamed.sections[0];
+            let col = rounds.columns.iter().position(|c| *c == "round").unwrap();
+            assert!(rounds.rows.iter().all(|r| match r[col] {
+                report::Cell::Int(n) => n <= last,
+                _ => false,
+            }));
+        }
+        // The test tells: the file as it is now makes another report.
+        let now = [Store::open_read(&path).unwrap()];
+        let grown = report::build_reading_every_round(&mut Files(&now), &o, |_| {}).unwrap();
+        assert_ne!(
+            grown.sections, held.sections,
+            "{kind:?}: the file did not change"
+        );
     }
 }

@@ -17,7 +17,7 @@ use crate::log::totals::{self, BUCKET_MS, Figures, Key};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
     Noted, Page, RoundRow, Source, SourceAlarm, SourceHead, TotalRow, Verified, VerifyFailure,
-    apply_fixes, inputs_of,
+    apply_fixes, inputs_of, seq_cap,
 };
 use crate::session::pontis::{GameRow, rows_of};
 use crate::session::replay::Replayer;
@@ -199,10 +199,18 @@ impl FloorSource {
         }
     }
 
-    fn corrections(&mut self) -> Result<HashMap<(usize, i64), RoundCorrected>, AuditError> {
+    /// Each database's latest correction of each corrected round (logged by event
+    /// `through`, if set: a page of one database's rounds capped at its head).
+    fn corrections(
+        &mut self,
+        through: Option<i64>,
+    ) -> Result<HashMap<(usize, i64), RoundCorrected>, AuditError> {
         let rows = self.query(
-            "SELECT tab, round_id::int8, data FROM croupier.events
-              WHERE kind = 17 AND round_id IS NOT NULL ORDER BY tab, seq",
+            &format!(
+                "SELECT tab, round_id::int8, data FROM croupier.events
+                  WHERE kind = 17 AND round_id IS NOT NULL{} ORDER BY tab, seq",
+                seq_cap(through)
+            ),
             &[],
         )?;
         let mut out = HashMap::new();
@@ -235,7 +243,10 @@ impl FloorSource {
     ) -> Result<Vec<RoundRow>, AuditError> {
         let voided: HashSet<(i32, i64)> = self
             .query(
-                "SELECT tab, round_id::int8 FROM croupier.events WHERE kind = 16 AND round_id IS NOT NULL",
+                &format!(
+                    "SELECT tab, round_id::int8 FROM croupier.events WHERE kind = 16 AND round_id IS NOT NULL{}",
+                    seq_cap(page.through)
+                ),
                 &[],
             )?
             .iter()
@@ -255,24 +266,22 @@ impl FloorSource {
             std::mem::take(&mut self.user_names),
         );
         let tab = db.map(|d| self.tab(d));
-        let (only_tab, first) = match tab {
-            Some(_) => (" AND tab = $3", 4),
-            None => ("", 3),
+        let (filter, values, end) = page.sql("tab, ");
+        let only_tab = match tab {
+            Some(_) => format!(" AND tab = ${}", values.len() + 1),
+            None => String::new(),
         };
-        let (more, extra) = page.conditions("at", "round_id", first);
         let query = format!(
             "SELECT tab, at, table_id, user_id, round_id, handle, paid, win, max_net,
                     insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, seq
-               FROM croupier.rounds WHERE at >= $1 AND at < $2{only_tab}{more}
-              ORDER BY tab, at, round_id{}",
-            page.limit_clause()
+               FROM croupier.rounds WHERE {filter}{only_tab}{end}"
         );
-        let mut args: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![&page.from_ms, &page.to_ms];
+        let mut args: Vec<&(dyn postgres::types::ToSql + Sync)> = values
+            .iter()
+            .map(|v| v as &(dyn postgres::types::ToSql + Sync))
+            .collect();
         if let Some(t) = &tab {
             args.push(t);
-        }
-        for x in &extra {
-            args.push(x);
         }
         let read = self.each_row(&query, &args, |r| {
             let tab: i32 = r.get(0);
@@ -310,7 +319,7 @@ impl FloorSource {
         });
         (self.place, self.table_names, self.user_names) = (place, table_names, user_names);
         read?;
-        let fixes = self.corrections()?;
+        let fixes = self.corrections(page.through)?;
         apply_fixes(&mut out, &fixes)?;
         Ok(out)
     }

@@ -699,15 +699,19 @@ impl<'a> Ctx<'a> {
         self.o.period.from <= day && day <= self.o.period.to
     }
 
+    /// Whether a round read counts: not voided, of the table and dealer asked for (if
+    /// any), settled in the period's gaming days.
+    fn keeps(&self, r: &RoundRow) -> bool {
+        !r.voided
+            && self.o.table.is_none_or(|t| r.table == t)
+            && self.o.dealer.is_none_or(|d| r.dealer == d)
+            && self.in_days(r.db, r.at)
+    }
+
     /// How each box's stakes followed the shoe over the period's kept rounds.
     fn follows(&self, src: &mut dyn Source) -> Result<super::protection::Follows, AuditError> {
         let o = self.o;
-        let keep = |r: &RoundRow| {
-            !r.voided
-                && self.in_days(r.db, r.at)
-                && o.table.is_none_or(|t| r.table == t)
-                && o.dealer.is_none_or(|d| r.dealer == d)
-        };
+        let keep = |r: &RoundRow| self.keeps(r);
         let tables: Vec<&RoundRow> = self
             .raw
             .iter()
@@ -1169,24 +1173,7 @@ fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<[Section; 2], AuditError
     let held = Rounds::Held(cx.raw);
     let window = (cx.from_ms, cx.to_ms);
     let mut rows = logged_exceptions(src, cx, &held, &LOGGED, window, &mut state)?;
-    for a in src.alarms(cx.from_ms, cx.to_ms)? {
-        if !cx.in_days(a.db, a.at) {
-            continue;
-        }
-        rows.push((
-            a.at,
-            a.db,
-            a.seq,
-            vec![
-                Cell::Time(a.at),
-                Cell::Word("floor alarm"),
-                Cell::Text(String::new()),
-                Cell::Text(String::new()),
-                Cell::Text(String::new()),
-                Cell::Text(a.detail),
-            ],
-        ));
-    }
+    rows.extend(alarm_rows(src, cx)?);
     for (at, cells) in super::protection::exception_rows(&cx.follows(src)?) {
         rows.push((at, usize::MAX, i64::MAX, cells));
     }
@@ -1195,28 +1182,49 @@ fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<[Section; 2], AuditError
             rows.push((at, db, i64::MAX - 1, cells));
         }
     }
-    let threshold = cx.o.threshold;
-    for r in &cx.in_period {
-        if r.figures.max_net > threshold {
-            rows.push((
-                r.at,
-                r.db,
-                i64::MAX,
-                vec![
-                    Cell::Time(r.at),
-                    Cell::Word("payout over threshold"),
-                    Cell::Text(r.table.clone()),
-                    Cell::Text(r.dealer.clone()),
-                    Cell::Int(r.round),
-                    Cell::Detail(Detail::Payout {
-                        won: r.figures.max_net,
-                        threshold,
-                    }),
-                ],
-            ));
-        }
-    }
+    rows.extend(
+        cx.in_period
+            .iter()
+            .filter_map(|r| payout_row(r, cx.o.threshold)),
+    );
     Ok(super::exceptions::arrange(rows, cx.mixed))
+}
+
+/// The floor's alarms raised in the period's gaming days, as exceptions rows.
+fn alarm_rows(src: &mut dyn Source, cx: &Ctx) -> Result<Vec<ExceptionRow>, AuditError> {
+    let blank = || Cell::Text(String::new());
+    Ok(src
+        .alarms(cx.from_ms, cx.to_ms)?
+        .into_iter()
+        .filter(|a| cx.in_days(a.db, a.at))
+        .map(|a| {
+            let cells = vec![
+                Cell::Time(a.at),
+                Cell::Word("floor alarm"),
+                blank(),
+                blank(),
+                blank(),
+                Cell::Text(a.detail),
+            ];
+            (a.at, a.db, a.seq, cells)
+        })
+        .collect())
+}
+
+/// A kept round's exceptions row if a bet won more than `threshold` in it.
+fn payout_row(r: &RoundRow, threshold: Money) -> Option<ExceptionRow> {
+    let won = r.figures.max_net;
+    (won > threshold).then(|| {
+        let cells = vec![
+            Cell::Time(r.at),
+            Cell::Word("payout over threshold"),
+            Cell::Text(r.table.clone()),
+            Cell::Text(r.dealer.clone()),
+            Cell::Int(r.round),
+            Cell::Detail(Detail::Payout { won, threshold }),
+        ];
+        (r.at, r.db, i64::MAX, cells)
+    })
 }
 
 /// The kinds of event the exceptions report reads.

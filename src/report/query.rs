@@ -151,14 +151,16 @@ pub(crate) fn rounds(
 
 /// Which of a database's settled rounds to read: those settled in `[from_ms, to_ms)`,
 /// after the round `after` (settled at, round id) in (time, round) order, only round
-/// `round` if set, at most `limit` of them. A streamed report reads its rounds so, a page
-/// at a time (`report::stream`).
+/// `round` if set, settled by event `through` if set (a streamed report's recorded head:
+/// its voids and corrections too), at most `limit` of them. A streamed report reads its
+/// rounds so, a page at a time (`report::stream`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Page {
     pub from_ms: i64,
     pub to_ms: i64,
     pub after: Option<(i64, i64)>,
     pub round: Option<i64>,
+    pub through: Option<i64>,
     pub limit: Option<usize>,
 }
 
@@ -170,31 +172,43 @@ impl Page {
             to_ms,
             after: None,
             round: None,
+            through: None,
             limit: None,
         }
     }
 
-    /// The SQL conditions beyond the window (`at`, `round_id` named as given), with the
-    /// parameters numbered from `n`, and their values; then the LIMIT clause.
-    pub(crate) fn conditions(&self, at: &str, round: &str, n: usize) -> (String, Vec<i64>) {
-        let (mut sql, mut args) = (String::new(), Vec::new());
+    /// The page as SQL over a table of settled rounds with the columns `at`, `round_id`
+    /// and `seq` (a file's `round_figures`, the floor's `croupier.rounds`): the conditions
+    /// to follow `WHERE` (parameters `$1`, `$2`, …), their values, and the end of the
+    /// query (ORDER BY `first` then time and round, and the LIMIT). Both sources' one
+    /// filter.
+    pub(crate) fn sql(&self, first: &str) -> (String, Vec<i64>, String) {
+        let mut args = vec![self.from_ms, self.to_ms];
+        let mut sql = "at >= $1 AND at < $2".to_string();
         if let Some((a, r)) = self.after {
-            let (i, j) = (n + args.len(), n + args.len() + 1);
+            let (i, j) = (args.len() + 1, args.len() + 2);
             sql.push_str(&format!(
-                " AND {at} >= ${i} AND ({at} > ${i} OR {round} > ${j})"
+                " AND at >= ${i} AND (at > ${i} OR round_id > ${j})"
             ));
             args.extend([a, r]);
         }
-        if let Some(r) = self.round {
-            sql.push_str(&format!(" AND {round} = ${}", n + args.len()));
-            args.push(r);
+        for (column, value) in [("round_id =", self.round), ("seq <=", self.through)] {
+            if let Some(v) = value {
+                args.push(v);
+                sql.push_str(&format!(" AND {column} ${}", args.len()));
+            }
         }
-        (sql, args)
+        let end = format!(
+            " ORDER BY {first}at, round_id{}",
+            self.limit.map_or(String::new(), |l| format!(" LIMIT {l}"))
+        );
+        (sql, args, end)
     }
+}
 
-    pub(crate) fn limit_clause(&self) -> String {
-        self.limit.map_or(String::new(), |l| format!(" LIMIT {l}"))
-    }
+/// `AND seq <= N` for an event query capped at event `through` (nothing if `None`).
+pub(crate) fn seq_cap(through: Option<i64>) -> String {
+    through.map_or(String::new(), |s| format!(" AND seq <= {s}"))
 }
 
 /// [`rounds`] of the page `page` (see [`Page`]).
@@ -204,32 +218,30 @@ pub(crate) fn rounds_in(
     page: &Page,
     mut progress: impl FnMut(usize),
 ) -> Result<Vec<RoundRow>, AuditError> {
-    let (from_ms, to_ms) = (page.from_ms, page.to_ms);
     let tables = table_names(store)?;
     let users = user_names(store)?;
     let voided: HashSet<i64> = {
         let mut stmt = store
             .conn()
             .prepare(&format!(
-                "SELECT round_id FROM events WHERE kind = {} AND {NOT_STEP}",
-                EventKind::RoundVoided.code()
+                "SELECT round_id FROM events WHERE kind = {} AND {NOT_STEP}{}",
+                EventKind::RoundVoided.code(),
+                seq_cap(page.through)
             ))
             .map_err(sql(store))?;
         stmt.query_map([], |r| r.get::<_, i64>(0))
             .and_then(|m| m.collect::<Result<HashSet<_>, _>>())
             .map_err(sql(store))?
     };
-    let (more, args) = page.conditions("at", "round_id", 3);
+    let (filter, params, end) = page.sql("");
     let mut stmt = store
         .conn()
         .prepare_cached(&format!(
             "SELECT at, table_id, user_id, round_id, handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks
-             FROM round_figures WHERE at >= ?1 AND at < ?2{} ORDER BY at, round_id{}",
-            more.replace('$', "?"),
-            page.limit_clause()
+             FROM round_figures WHERE {}{end}",
+            filter.replace('$', "?")
         ))
         .map_err(sql(store))?;
-    let params: Vec<i64> = [from_ms, to_ms].into_iter().chain(args).collect();
     let mut q = stmt
         .query(rusqlite::params_from_iter(params))
         .map_err(sql(store))?;
@@ -262,7 +274,7 @@ pub(crate) fn rounds_in(
             progress(out.len());
         }
     }
-    apply_corrections(store, db, &mut out)?;
+    apply_corrections(store, db, page.through, &mut out)?;
     Ok(out)
 }
 
@@ -322,13 +334,18 @@ pub(crate) fn total_rows(
         .collect())
 }
 
-/// The latest correction of each corrected round: its logged script, replayed.
-fn corrections(store: &Store) -> Result<HashMap<i64, RoundCorrected>, AuditError> {
+/// The latest correction of each corrected round (logged by event `through`, if set):
+/// its logged script, replayed.
+fn corrections(
+    store: &Store,
+    through: Option<i64>,
+) -> Result<HashMap<i64, RoundCorrected>, AuditError> {
     let mut stmt = store
         .conn()
         .prepare_cached(&format!(
-            "SELECT round_id, data FROM events WHERE kind = {} AND {NOT_STEP} ORDER BY seq",
-            EventKind::RoundCorrected.code()
+            "SELECT round_id, data FROM events WHERE kind = {} AND {NOT_STEP}{} ORDER BY seq",
+            EventKind::RoundCorrected.code(),
+            seq_cap(through)
         ))
         .map_err(sql(store))?;
     let rows = stmt
@@ -353,10 +370,15 @@ fn corrections(store: &Store) -> Result<HashMap<i64, RoundCorrected>, AuditError
         .collect()
 }
 
-/// A corrected round counts with its corrected figures: the difference was paid or
-/// collected at the table.
-fn apply_corrections(store: &Store, db: usize, rows: &mut [RoundRow]) -> Result<(), AuditError> {
-    let fixes = corrections(store)?
+/// A corrected round counts with its corrected figures (its latest correction by event
+/// `through`, if set): the difference was paid or collected at the table.
+fn apply_corrections(
+    store: &Store,
+    db: usize,
+    through: Option<i64>,
+    rows: &mut [RoundRow],
+) -> Result<(), AuditError> {
+    let fixes = corrections(store, through)?
         .into_iter()
         .map(|(round, c)| ((db, round), c))
         .collect();
@@ -501,7 +523,7 @@ pub(crate) fn inputs_of(events: &[crate::log::Event]) -> (Vec<BetData>, Vec<Stri
 
 /// The per-bet nets of a settled round (its latest correction's, if corrected).
 pub(crate) fn round_nets(store: &Store, round: i64) -> Result<Vec<NetData>, AuditError> {
-    if let Some(d) = corrections(store)?.remove(&round) {
+    if let Some(d) = corrections(store, None)?.remove(&round) {
         return Ok(d.nets);
     }
     store

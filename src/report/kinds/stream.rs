@@ -1,6 +1,9 @@
 //! Streamed reports (issue 25 item 2): the rounds and exceptions kinds read their rows from
 //! a `Source` a bounded page at a time and write each row as it comes, as CSV, JSON or
-//! HTML, byte for byte what the in-memory `Report` renders. Reads only; never holds a period.
+//! HTML, byte for byte what the in-memory `Report` renders. Each database's head is
+//! recorded (and verified) first and every read capped at it (`AtHeads`), so the report is
+//! that of the logs up to its footer's heads, whatever is logged while it is written.
+//! Reads only; never holds a period.
 
 use std::cell::RefCell;
 use std::io::Write;
@@ -20,9 +23,11 @@ use super::{
 };
 use crate::log::AuditError;
 use crate::log::Store;
-use crate::report::query::{Files, Page, Source};
+use crate::report::query::{Files, Page, Source, SourceHead};
+use at_heads::AtHeads;
 use chrono::Datelike;
 
+mod at_heads;
 mod exceptions;
 
 /// How many rounds a streamed report reads at a time.
@@ -60,6 +65,9 @@ pub struct Streamed<'a> {
     frame: Report,
     plan: Plan<'a>,
     page: usize,
+    /// Each database's head as recorded before anything else was read: the footer's, and
+    /// where every read of the rows stops.
+    heads: Vec<SourceHead>,
 }
 
 /// How a report's rows come.
@@ -112,8 +120,13 @@ pub fn stream_paged<'a>(
             frame,
             plan: Plan::Held,
             page,
+            heads: Vec::new(),
         });
     }
+    // The heads first (a held report reads them last): what follows, frame and rows, is
+    // read as the logs stood at them.
+    let heads = src.heads(o.verify, &mut progress)?;
+    let src = &mut AtHeads::new(src, heads.clone());
     let cals = Calendars::read(src)?;
     // Which databases have rounds from the year's start: what tells whether the report
     // mixes currencies, as the report held in memory tells it.
@@ -131,7 +144,13 @@ pub fn stream_paged<'a>(
     }
     let cx = Ctx::new(src, o, &[], cals, &dbs, &mut progress)?;
     if o.kind == Kind::Exceptions {
-        return exceptions::prepare(src, cx, load_from, page, &mut progress);
+        let (frame, plan) = exceptions::prepare(src, cx, load_from, page, &mut progress)?;
+        return Ok(Streamed {
+            frame,
+            plan: Plan::Exceptions(Box::new(plan)),
+            page,
+            heads,
+        });
     }
     let marks = src.marks_replay();
     let sections = vec![
@@ -147,6 +166,7 @@ pub fn stream_paged<'a>(
             players: None,
         },
         page,
+        heads,
     })
 }
 
@@ -225,6 +245,7 @@ impl<'a> Streamed<'a> {
             return Ok(());
         }
         let page = self.page;
+        let src = &mut AtHeads::new(src, self.heads.clone());
         match &mut self.plan {
             Plan::Held => Ok(()),
             Plan::Rounds { cx, marks, players } => {
@@ -366,20 +387,11 @@ fn rounds_pass(
     page: usize,
     each: &mut Each,
 ) -> Result<Vec<Vec<super::Cell>>, StreamError> {
-    let o = cx.o;
     let ck = |db| cx.ck(db);
     let mut sessions = super::super::players::Sessions::default();
     for db in 0..src.databases() {
         each_page(src, db, (cx.from_ms, cx.to_ms), page, &mut |src, rows| {
-            let kept: Vec<RoundRow> = rows
-                .into_iter()
-                .filter(|r| {
-                    !r.voided
-                        && o.table.is_none_or(|t| r.table == t)
-                        && o.dealer.is_none_or(|d| r.dealer == d)
-                        && cx.in_days(r.db, r.at)
-                })
-                .collect();
+            let kept: Vec<RoundRow> = rows.into_iter().filter(|r| cx.keeps(r)).collect();
             let th = Theories::read(src, &kept, cx.to_ms)?;
             for r in &kept {
                 each(&round_cells(src, cx, marks, r)?)?;

@@ -1,16 +1,19 @@
 //! The exceptions report streamed: a counting pass makes the counts by kind, then the rows
 //! are read again once per kind, most serious first, each kind in time order, and written
-//! as they come. Never holds the rows: at most a day's events or a page of rounds a database.
+//! as they come. Never holds the rows: at most a day's events or a page of rounds a
+//! database (and the floor's alarms, few, read once so that they are counted as written).
 
 use std::collections::VecDeque;
 
-use super::super::{Ctx, ExceptionRow, LOGGED, Logged, assemble, logged_exceptions};
-use super::{Each, Plan as Streaming, StreamError, Streamed, each_page, empty};
+use super::super::{
+    Ctx, ExceptionRow, LOGGED, Logged, alarm_rows, assemble, logged_exceptions, payout_row,
+};
+use super::{Each, StreamError, each_page, empty};
 use crate::log::{AuditError, EventKind};
 use crate::report::exceptions::{Counts, Rounds};
 use crate::report::protection::{self, Following};
 use crate::report::query::{Page, Source};
-use crate::report::{Cell, Detail, RoundRow};
+use crate::report::{Cell, Report, RoundRow};
 
 /// The events of the period are read a day at a time.
 const WINDOW_MS: i64 = 86_400_000;
@@ -24,19 +27,21 @@ pub(in crate::report::kinds) struct Plan<'a> {
     page: usize,
     /// The failed verifies' rows, as the held report puts them first.
     verify: Vec<Vec<Cell>>,
+    /// The floor's alarms in the period, read once, in time order.
+    alarms: Vec<ExceptionRow>,
     /// The kinds with rows, most serious first.
     kinds: Vec<&'static str>,
 }
 
 /// The exceptions report's frame: its footer (each database's verify), the counts by kind
-/// from a counting pass over every row, and its rows' plan.
+/// from a counting pass over every row; and its rows' plan.
 pub(super) fn prepare<'a>(
     src: &mut dyn Source,
     cx: Ctx<'a>,
     load_from: i64,
     page: usize,
     progress: &mut dyn FnMut(&str),
-) -> Result<Streamed<'a>, StreamError> {
+) -> Result<(Report, Plan<'a>), StreamError> {
     let sections = vec![
         empty("exceptions by kind", vec!["exception", "count", "amount"]),
         empty(
@@ -46,11 +51,14 @@ pub(super) fn prepare<'a>(
     ];
     let mut frame = assemble(src, cx.o, &cx, sections, Vec::new(), progress)?;
     let verify = std::mem::take(&mut frame.sections[1].rows);
+    let mut alarms = alarm_rows(src, &cx)?;
+    alarms.sort_by_key(|(at, db, seq, _)| (*at, *db, *seq));
     let mut plan = Plan {
         cx,
         load_from,
         page,
         verify,
+        alarms,
         kinds: Vec::new(),
     };
     progress("counting the exceptions");
@@ -62,11 +70,7 @@ pub(super) fn prepare<'a>(
     })?;
     frame.sections[0] = counts.section();
     plan.kinds = counts.kinds();
-    Ok(Streamed {
-        frame,
-        plan: Streaming::Exceptions(Box::new(plan)),
-        page,
-    })
+    Ok((frame, plan))
 }
 
 impl Plan<'_> {
@@ -96,7 +100,9 @@ impl Plan<'_> {
             }
         }
         if wants("floor alarm") {
-            self.alarms(src, each)?;
+            for (_, _, _, cells) in &self.alarms {
+                each(cells)?;
+            }
         }
         if let Some(kinds) = logged_kinds(word) {
             self.logged(src, &kinds, word, each)?;
@@ -120,28 +126,6 @@ impl Plan<'_> {
         (0..n)
             .map(move |i| (from + i * WINDOW_MS, (from + (i + 1) * WINDOW_MS).min(to)))
             .filter(|(a, b)| a < b)
-    }
-
-    fn alarms(&mut self, src: &mut dyn Source, each: &mut Each) -> Result<(), StreamError> {
-        for (a, b) in self.windows() {
-            let mut rows: Vec<ExceptionRow> = Vec::new();
-            for x in src.alarms(a, b)? {
-                if self.cx.in_days(x.db, x.at) {
-                    let blank = || Cell::Text(String::new());
-                    let cells = vec![
-                        Cell::Time(x.at),
-                        Cell::Word("floor alarm"),
-                        blank(),
-                        blank(),
-                        blank(),
-                        Cell::Text(x.detail),
-                    ];
-                    rows.push((x.at, x.db, x.seq, cells));
-                }
-            }
-            emit(rows, each)?;
-        }
-        Ok(())
     }
 
     /// The logged exceptions of `kinds`, a day at a time, those of kind `word` only if set.
@@ -192,26 +176,11 @@ impl Plan<'_> {
     /// databases: each database read a page at a time, the pages merged.
     fn payouts(&mut self, src: &mut dyn Source, each: &mut Each) -> Result<(), StreamError> {
         let cx = &self.cx;
-        let o = cx.o;
-        let threshold = o.threshold;
         let mut merged = Merged::new(src.databases(), (cx.from_ms, cx.to_ms), self.page);
         while let Some(r) = merged.next(src)? {
-            let kept = !r.voided
-                && o.table.is_none_or(|t| r.table == t)
-                && o.dealer.is_none_or(|d| r.dealer == d)
-                && cx.in_days(r.db, r.at);
-            if kept && r.figures.max_net > threshold {
-                each(&[
-                    Cell::Time(r.at),
-                    Cell::Word("payout over threshold"),
-                    Cell::Text(r.table.clone()),
-                    Cell::Text(r.dealer.clone()),
-                    Cell::Int(r.round),
-                    Cell::Detail(Detail::Payout {
-                        won: r.figures.max_net,
-                        threshold,
-                    }),
-                ])?;
+            let kept = cx.keeps(&r);
+            if let Some((_, _, _, cells)) = payout_row(&r, cx.o.threshold).filter(|_| kept) {
+                each(&cells)?;
             }
         }
         Ok(())
@@ -223,12 +192,7 @@ impl Plan<'_> {
         let cx = &self.cx;
         let o = cx.o;
         let mut f = Following::read(src, cx.to_ms)?;
-        let keep = |r: &RoundRow| {
-            !r.voided
-                && cx.in_days(r.db, r.at)
-                && o.table.is_none_or(|t| r.table == t)
-                && o.dealer.is_none_or(|d| r.dealer == d)
-        };
+        let keep = |r: &RoundRow| cx.keeps(r);
         for db in 0..src.databases() {
             each_page(
                 src,

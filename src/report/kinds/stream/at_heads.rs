@@ -1,0 +1,146 @@
+//! A source read as it stood at the heads a streamed report recorded: every page of rounds
+//! (their voids and corrections too) and every event capped at its database's head seq,
+//! so that rounds and events logged while the report is written never reach it. Forwards
+//! reads only; never reads a head again.
+
+use crate::codes::RefusalCode;
+use crate::log::payload::{BetData, NetData, Payload};
+use crate::log::{AuditError, EventKind};
+use crate::report::query::{Noted, Page, RoundRow, Source, SourceAlarm, SourceHead, TotalRow};
+use crate::session::pontis::GameRow;
+
+/// `src` as it stood at `heads` (each database's, in the source's order).
+pub(super) struct AtHeads<'s> {
+    src: &'s mut dyn Source,
+    heads: Vec<SourceHead>,
+}
+
+impl<'s> AtHeads<'s> {
+    pub(super) fn new(src: &'s mut dyn Source, heads: Vec<SourceHead>) -> AtHeads<'s> {
+        AtHeads { src, heads }
+    }
+
+    /// Database `db`'s recorded head seq (nothing of a database with no head: it has
+    /// none to read).
+    fn head(&self, db: usize) -> i64 {
+        self.heads.get(db).map_or(0, |h| h.head_seq)
+    }
+
+    /// `page` capped at database `db`'s head.
+    fn capped(&self, db: usize, page: &Page) -> Page {
+        let head = self.head(db);
+        Page {
+            through: Some(page.through.map_or(head, |t| t.min(head))),
+            ..*page
+        }
+    }
+}
+
+impl Source for AtHeads<'_> {
+    fn rounds(
+        &mut self,
+        from_ms: i64,
+        to_ms: i64,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Vec<RoundRow>, AuditError> {
+        let mut out = Vec::new();
+        for db in 0..self.src.databases() {
+            let page = self.capped(db, &Page::all(from_ms, to_ms));
+            out.extend(self.src.rounds_page(db, &page)?);
+            progress(out.len());
+        }
+        Ok(out)
+    }
+
+    fn rounds_page(&mut self, db: usize, page: &Page) -> Result<Vec<RoundRow>, AuditError> {
+        let page = self.capped(db, page);
+        self.src.rounds_page(db, &page)
+    }
+
+    fn databases(&self) -> usize {
+        self.src.databases()
+    }
+
+    /// A round's inputs all come before its settlement, so by the head of a round read.
+    fn round_inputs(
+        &mut self,
+        db: usize,
+        round: i64,
+    ) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
+        self.src.round_inputs(db, round)
+    }
+
+    /// The nets of the latest correction by the head; the source's own (its latest
+    /// correction's or the settlement's) where there is none. Asked only of a round read
+    /// corrected, so with a correction by the head (a page caps its corrections).
+    fn round_nets(&mut self, db: usize, round: i64) -> Result<Vec<NetData>, AuditError> {
+        let latest = self
+            .events_of(&[EventKind::RoundCorrected], i64::MIN, i64::MAX)?
+            .into_iter()
+            .filter(|n| n.db == db && n.round == Some(round))
+            .max_by_key(|n| n.seq);
+        match latest.map(|n| n.payload) {
+            Some(Payload::RoundCorrected(c)) => Ok(c.nets),
+            _ => self.src.round_nets(db, round),
+        }
+    }
+
+    fn events_of(
+        &mut self,
+        kinds: &[EventKind],
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<Noted>, AuditError> {
+        let mut events = self.src.events_of(kinds, from_ms, to_ms)?;
+        events.retain(|n| n.seq <= self.head(n.db));
+        Ok(events)
+    }
+
+    /// The openings of rounds up to one read: each began before that round's
+    /// settlement, so by the head.
+    fn round_starts(
+        &mut self,
+        db: usize,
+        first: i64,
+        last: i64,
+        each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
+    ) -> Result<(), AuditError> {
+        self.src.round_starts(db, first, last, each)
+    }
+
+    /// The heads recorded, not read again.
+    fn heads(
+        &mut self,
+        _verify: bool,
+        _progress: &mut dyn FnMut(&str),
+    ) -> Result<Vec<SourceHead>, AuditError> {
+        Ok(self.heads.clone())
+    }
+
+    fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError> {
+        self.src.pontis_games(from_ms, to_ms)
+    }
+
+    /// The floor's alarms are not the table's log, nor capped by its seq (an alarm on an
+    /// event the floor refused names a seq past the head): the exceptions report reads
+    /// them once, as its frame is made.
+    fn alarms(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
+        self.src.alarms(from_ms, to_ms)
+    }
+
+    fn totals(
+        &mut self,
+        from_hour: i64,
+        to_hour: i64,
+    ) -> Result<Option<Vec<TotalRow>>, AuditError> {
+        self.src.totals(from_hour, to_hour)
+    }
+
+    fn derived_refusal(&mut self, db: usize, round: i64, seq: i64) -> Option<RefusalCode> {
+        self.src.derived_refusal(db, round, seq)
+    }
+
+    fn marks_replay(&self) -> bool {
+        self.src.marks_replay()
+    }
+}
