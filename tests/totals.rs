@@ -134,7 +134,146 @@ fn a_total_changed_by_hand_fails_verify() {
     );
 }
 
-/// Takes a file back to schema 7 (no totals, nor schema 9's user changes and their kind;
+/// Schema 10: a bucket keeps Σ of its rounds' logged decision costs and how many carry
+/// none. A demo file is costed throughout (it waits for its rules' solve), so its buckets
+/// keep no uncosted round; a void takes its round's cost out of its bucket, and a
+/// correction (re-entered as dealt) keeps it; the kept totals stay what the events make.
+#[test]
+fn the_totals_keep_the_decisions_cost() {
+    let (_, mut store) = demo_file("cost", 600, 2);
+    let uncosted: i64 = store
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM round_figures WHERE cost IS NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(uncosted, 0, "every demo round is costed");
+    let before = sum(&store);
+    assert_eq!(before.uncosted, 0);
+    assert!(before.cost > 0, "the demo's players make mistakes");
+    let voided = correct_and_void(&mut store);
+    let after = sum(&store);
+    assert_eq!(after.uncosted, 0, "a correction logs its cost: {after:?}");
+    assert_eq!(
+        totals::kept(store.conn(), None).unwrap(),
+        totals::rebuild(store.conn()).unwrap()
+    );
+    let voided_cost: i64 = store
+        .conn()
+        .query_row(
+            "SELECT sum(cost) FROM round_figures WHERE round_id IN (?1, ?2)",
+            voided,
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(after.cost, before.cost - voided_cost, "rounds {voided:?}");
+}
+
+/// A decision cost changed by hand — in a bucket (`round_totals.cost`, `uncosted`) or in
+/// a round's row (`round_figures.cost`, its guard lifted and put back) — is named by
+/// `verify`: the column, and the bucket or round.
+#[test]
+fn a_cost_changed_by_hand_fails_verify() {
+    let (path, store) = demo_file("cost-edited", 300, 2);
+    drop(store);
+    let bucket = "(table_id, hour, dealer, opened) =
+        (SELECT table_id, hour, dealer, opened FROM round_totals ORDER BY hour LIMIT 1 OFFSET 2)";
+    for (column, sql) in [
+        (
+            "cost",
+            format!("UPDATE round_totals SET cost = cost + 1 WHERE {bucket}"),
+        ),
+        (
+            "uncosted",
+            format!("UPDATE round_totals SET uncosted = 1 WHERE {bucket}"),
+        ),
+    ] {
+        let copy = path.with_file_name(format!("{column}.db"));
+        std::fs::copy(&path, &copy).unwrap();
+        common::forge(&copy, &sql, []);
+        let err = replay::verify(&Store::open_read(&copy).unwrap(), |_| {}).unwrap_err();
+        let ReplayError::Totals(why) = &err else {
+            panic!("expected the totals named, got {err}");
+        };
+        assert!(
+            why.contains(&format!("{column} ")) && why.contains("from the events"),
+            "{why}"
+        );
+    }
+    let conn = Connection::open(&path).unwrap();
+    let guard: String = conn
+        .query_row(
+            "SELECT sql FROM sqlite_master WHERE name = 'round_figures_no_update'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let round: i64 = conn
+        .query_row(
+            "SELECT round_id FROM round_figures WHERE cost > 0 ORDER BY round_id LIMIT 1 OFFSET 5",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    conn.execute_batch(&format!(
+        "DROP TRIGGER round_figures_no_update;
+         UPDATE round_figures SET cost = cost + 1 WHERE round_id = {round};
+         {guard}"
+    ))
+    .unwrap();
+    drop(conn);
+    let err = replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap_err();
+    let said = err.to_string();
+    assert!(
+        said.contains(&format!("{round}"))
+            && said.contains("round_figures keeps a decisions' cost"),
+        "{said}"
+    );
+}
+
+/// Takes a file back to schema 9: no decision costs in `round_figures` nor in
+/// `round_totals` (whose other columns stay as kept).
+fn to_schema_9(path: &Path) {
+    let conn = Connection::open(path).unwrap();
+    conn.execute_batch(
+        "ALTER TABLE round_figures DROP COLUMN cost; ALTER TABLE round_totals DROP COLUMN cost;
+         ALTER TABLE round_totals DROP COLUMN uncosted; PRAGMA user_version = 9;",
+    )
+    .unwrap();
+}
+
+/// A schema-9 file (made by taking schema 10's columns away) is given its costs by the
+/// migration: `round_figures.cost` from its settlements' payloads, and totals equal to
+/// those kept as the log grew (voids and corrections included); `verify` passes.
+#[test]
+fn the_migration_to_10_keeps_the_costs_of_old_files() {
+    let (path, mut store) = demo_file("migrate10", 500, 2);
+    correct_and_void(&mut store);
+    let grown = totals::kept(store.conn(), None).unwrap();
+    let costs = |s: &Store| -> Vec<(i64, Option<i64>)> {
+        s.conn()
+            .prepare("SELECT round_id, cost FROM round_figures ORDER BY round_id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let logged = costs(&store);
+    assert!(logged.iter().all(|(_, c)| c.is_some()));
+    drop(store);
+    to_schema_9(&path);
+    let store = Store::open(&path).unwrap();
+    assert_eq!(costs(&store), logged);
+    assert_eq!(totals::kept(store.conn(), None).unwrap(), grown);
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+}
+
+/// Takes a file back to schema 7 (no totals, nor schema 9's user changes and their kind,
+/// nor schema 10's `round_figures.cost`;
 /// the kinds' guard put back as it was).
 fn to_schema_7(path: &Path) {
     let conn = Connection::open(path).unwrap();
@@ -146,7 +285,7 @@ fn to_schema_7(path: &Path) {
         )
         .unwrap();
     conn.execute_batch(
-        "DROP TABLE round_totals; DROP TABLE user_changes; DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 26; PRAGMA user_version = 7;",
+        "DROP TABLE round_totals; DROP TABLE user_changes; ALTER TABLE round_figures DROP COLUMN cost; DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 26; PRAGMA user_version = 7;",
     )
     .unwrap();
     conn.execute_batch(&guard).unwrap();

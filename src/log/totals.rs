@@ -1,4 +1,5 @@
-//! The totals a table's file keeps as its log grows (`round_totals`, schema 8): what is
+//! The totals a table's file keeps as its log grows (`round_totals`, schema 8; decision
+//! costs since schema 10): what is
 //! summed ([`Figures`]), keyed by what ([`Key`]) — one definition for the store, `verify`,
 //! the reports and the floor. Derived from the events: writes no event, is never evidence.
 
@@ -96,23 +97,6 @@ pub const COLUMNS: [&str; 14] = [
     "uncosted",
 ];
 
-/// The columns of schema 8's `round_totals` (the first of [`COLUMNS`]): what its migration
-/// writes.
-const SCHEMA_8_COLUMNS: usize = 12;
-
-/// The columns the file keeps today. TODO(schema 10, the next commit): all of [`COLUMNS`];
-/// until then `cost` and `uncosted` are neither kept nor rebuilt ([`unkept_zeroed`]).
-const KEPT_COLUMNS: usize = SCHEMA_8_COLUMNS;
-
-/// `f` without what the file does not keep yet. TODO(schema 10): goes.
-fn unkept_zeroed(f: Figures) -> Figures {
-    Figures {
-        cost: 0,
-        uncosted: 0,
-        ..f
-    }
-}
-
 /// `?from, …, ?to`: SQL placeholders.
 fn placeholders(from: usize, to: usize) -> String {
     (from..=to)
@@ -125,23 +109,21 @@ impl Figures {
     /// One round's contribution: its figures, its boxes' initial stakes (cents) and its
     /// logged decision cost (millionths of a cent; `None`: it carries none, uncosted).
     pub fn of_round(f: &RoundFigures, box_stakes: &[i64], cost: Option<i64>) -> Figures {
-        // Saturating: a stake no table takes must not panic or wrap the store's append.
-        let sum = box_stakes.iter().fold(0i64, |a, s| a.saturating_add(*s));
+        let (box_sq, round_sq) = squares(box_stakes);
         Figures {
             rounds: 1,
-            box_sq: box_stakes
-                .iter()
-                .fold(0i64, |a, s| a.saturating_add(s.saturating_mul(*s))),
-            round_sq: sum.saturating_mul(sum),
-            cost: cost.unwrap_or(0),
-            uncosted: i64::from(cost.is_none()),
-            ..Figures::money_of(f)
+            box_sq,
+            round_sq,
+            ..Figures::money_of(f, cost)
         }
     }
 
-    /// A round's figures alone (no round counted, no stakes): what a correction changes.
-    fn money_of(f: &RoundFigures) -> Figures {
+    /// A round's figures and decision cost alone (no round counted, no stakes): what a
+    /// correction changes.
+    fn money_of(f: &RoundFigures, cost: Option<i64>) -> Figures {
         Figures {
+            cost: cost.unwrap_or(0),
+            uncosted: i64::from(cost.is_none()),
             handle: f.handle.cents(),
             paid: f.paid.cents(),
             win: f.house_net.cents(),
@@ -203,6 +185,16 @@ impl Figures {
     }
 }
 
+/// A round's `box_sq` and `round_sq` (see [`Figures`]) from its boxes' stakes. Saturating:
+/// a stake no table takes must not panic or wrap the store's append.
+pub fn squares(box_stakes: &[i64]) -> (i64, i64) {
+    let sum = box_stakes.iter().fold(0i64, |a, s| a.saturating_add(*s));
+    let box_sq = box_stakes
+        .iter()
+        .fold(0i64, |a, s| a.saturating_add(s.saturating_mul(*s)));
+    (box_sq, sum.saturating_mul(sum))
+}
+
 /// Each box's initial stake (its bets summed), in box order.
 pub fn box_stakes(bets: &[BetData]) -> Vec<i64> {
     let mut by_box: BTreeMap<u8, i64> = BTreeMap::new();
@@ -242,17 +234,21 @@ pub(crate) fn corrected_figures(c: &RoundCorrected) -> Option<RoundFigures> {
         .map(|r| r.figures())
 }
 
-fn corrected_of(data: Option<String>) -> Option<RoundFigures> {
+/// A correction's figures (if its script plays) and the decision cost it logged.
+fn corrected_of(data: Option<String>) -> Option<Standing> {
     match data.and_then(|d| Payload::parse(EventKind::RoundCorrected, &d).ok()) {
-        Some(Payload::RoundCorrected(c)) => corrected_figures(&c),
+        Some(Payload::RoundCorrected(c)) => corrected_figures(&c).map(|f| (f, c.cost)),
         _ => None,
     }
 }
 
-const SELECT_FIGURES: &str = "SELECT seq, at, coalesce(table_id, -1), coalesce(user_id, -1), handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks FROM round_figures";
+/// A round's standing figures and logged decision cost (millionths of a cent).
+pub(crate) type Standing = (RoundFigures, Option<i64>);
 
-/// A `round_figures` row: (seq, at, table, user, figures).
-type FiguresRow = (i64, i64, i64, i64, RoundFigures);
+const SELECT_FIGURES: &str = "SELECT seq, at, coalesce(table_id, -1), coalesce(user_id, -1), handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, cost FROM round_figures";
+
+/// A `round_figures` row: (seq, at, table, user, (figures, cost)).
+type FiguresRow = (i64, i64, i64, i64, Standing);
 
 fn figures_row(r: &rusqlite::Row) -> rusqlite::Result<FiguresRow> {
     let mut f = [0i64; 10];
@@ -264,7 +260,7 @@ fn figures_row(r: &rusqlite::Row) -> rusqlite::Result<FiguresRow> {
         r.get(1)?,
         r.get(2)?,
         r.get(3)?,
-        figures_of_row(&f),
+        (figures_of_row(&f), r.get(14)?),
     ))
 }
 
@@ -303,21 +299,21 @@ fn round_data(
 
 /// Adds `sign × delta` to a bucket; a bucket that comes to nothing is removed.
 fn bump(conn: &Connection, key: &Key, delta: &Figures, sign: i64) -> rusqlite::Result<()> {
-    let cols = COLUMNS[..KEPT_COLUMNS].join(", ");
+    let cols = COLUMNS.join(", ");
     let mut cur = conn
         .prepare_cached(&format!(
             "SELECT {cols} FROM round_totals WHERE table_id = ?1 AND hour = ?2 AND dealer = ?3 AND opened = ?4"
         ))?
         .query_row(params![key.table, key.hour, key.dealer, key.opened], |r| {
             let mut v = [0i64; COLUMNS.len()];
-            for (i, x) in v.iter_mut().take(KEPT_COLUMNS).enumerate() {
+            for (i, x) in v.iter_mut().enumerate() {
                 *x = r.get(i)?;
             }
             Ok(Figures::from_row(v))
         })
         .optional()?
         .unwrap_or_default();
-    cur.add(&unkept_zeroed(*delta), sign);
+    cur.add(delta, sign);
     if cur == Figures::default() {
         conn.prepare_cached(
             "DELETE FROM round_totals WHERE table_id = ?1 AND hour = ?2 AND dealer = ?3 AND opened = ?4",
@@ -325,17 +321,12 @@ fn bump(conn: &Connection, key: &Key, delta: &Figures, sign: i64) -> rusqlite::R
         .execute(params![key.table, key.hour, key.dealer, key.opened])?;
         return Ok(());
     }
-    insert_bucket(conn, "INSERT OR REPLACE", KEPT_COLUMNS, key, &cur)
+    insert_bucket(conn, "INSERT OR REPLACE", key, &cur)
 }
 
-/// Writes a bucket's first `n` columns (`verb`: `INSERT` or `INSERT OR REPLACE`).
-fn insert_bucket(
-    conn: &Connection,
-    verb: &str,
-    n: usize,
-    key: &Key,
-    f: &Figures,
-) -> rusqlite::Result<()> {
+/// Writes a bucket (`verb`: `INSERT` or `INSERT OR REPLACE`).
+fn insert_bucket(conn: &Connection, verb: &str, key: &Key, f: &Figures) -> rusqlite::Result<()> {
+    let n = COLUMNS.len();
     let sql = format!(
         "{verb} INTO round_totals (table_id, hour, dealer, opened, {}) VALUES ({})",
         COLUMNS[..n].join(", "),
@@ -349,7 +340,8 @@ fn insert_bucket(
 }
 
 /// A settlement was just written (event `seq`, its `round_figures` row in): its round
-/// joins its bucket. Called by the store's append, in the same transaction.
+/// joins its bucket, with the decision cost it logged (`None`: uncosted). Called by the
+/// store's append, in the same transaction.
 pub(crate) fn on_settled(
     conn: &Connection,
     seq: i64,
@@ -368,13 +360,13 @@ pub(crate) fn on_settled(
     bump(conn, &key, &Figures::of_round(f, &stakes, cost), 1)
 }
 
-/// The round's settlement row, whether it was voided before `seq`, and its figures then
-/// (its latest correction's before `seq`, else its row's).
+/// The round's settlement row, whether it was voided before `seq`, and its figures and
+/// cost then (its latest correction's before `seq`, else its row's).
 fn standing(
     conn: &Connection,
     round: i64,
     seq: i64,
-) -> rusqlite::Result<Option<(FiguresRow, bool, RoundFigures)>> {
+) -> rusqlite::Result<Option<(FiguresRow, bool, Standing)>> {
     let Some(row) = conn
         .prepare_cached(&format!("{SELECT_FIGURES} WHERE round_id = ?1"))?
         .query_row([round], figures_row)
@@ -399,17 +391,17 @@ pub(crate) fn on_voided(conn: &Connection, seq: i64, round: i64) -> rusqlite::Re
     }
     let key = key_of(conn, s, at, table, user)?;
     let stakes = stakes_of(round_data(conn, round, EventKind::RoundStarted, s, false)?);
-    // TODO(schema 10): the standing cost, not None.
-    bump(conn, &key, &Figures::of_round(&now, &stakes, None), -1)
+    bump(conn, &key, &Figures::of_round(&now.0, &stakes, now.1), -1)
 }
 
-/// A correction (event `seq`) of `round` to `fixed`: its bucket takes the new figures in
-/// place of the standing ones (its stakes and count unchanged; nothing if voided).
+/// A correction (event `seq`) of `round` to `fixed` (its figures, and the cost it logged):
+/// its bucket takes the new figures and cost in place of the standing ones (its stakes and
+/// count unchanged; nothing if voided).
 pub(crate) fn on_corrected(
     conn: &Connection,
     seq: i64,
     round: i64,
-    fixed: Option<RoundFigures>,
+    fixed: Option<Standing>,
 ) -> rusqlite::Result<()> {
     let Some(((s, at, table, user, _), voided, now)) = standing(conn, round, seq)? else {
         return Ok(());
@@ -419,14 +411,15 @@ pub(crate) fn on_corrected(
         return Ok(());
     }
     let key = key_of(conn, s, at, table, user)?;
-    let mut delta = Figures::money_of(&fixed);
-    delta.add(&Figures::money_of(&now), -1);
+    let mut delta = Figures::money_of(&fixed.0, fixed.1);
+    delta.add(&Figures::money_of(&now.0, now.1), -1);
     bump(conn, &key, &delta, 1)
 }
 
 /// The totals as the events make them, rebuilt from scratch (for the migration that
 /// builds them and for `verify`): every settled round of `round_figures` not voided,
-/// with its latest correction's figures, by its key.
+/// with its latest correction's figures and cost (else its row's: `round_figures.cost`,
+/// which `verify` holds to its settlement's), by its key.
 pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
     let voided: HashSet<i64> = conn
         .prepare(&format!(
@@ -435,7 +428,7 @@ pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
         ))?
         .query_map([], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
-    let mut fixed: HashMap<i64, RoundFigures> = HashMap::new();
+    let mut fixed: HashMap<i64, Standing> = HashMap::new();
     {
         let mut stmt = conn.prepare(&format!(
             "SELECT round_id, data FROM events WHERE kind = {} AND {NOT_STEP} AND round_id IS NOT NULL ORDER BY seq",
@@ -462,7 +455,7 @@ pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
     }
     let mut out: BTreeMap<Key, Figures> = BTreeMap::new();
     let mut stmt = conn.prepare(&format!(
-        "SELECT f.seq, f.at, coalesce(f.table_id, -1), coalesce(f.user_id, -1), f.handle, f.paid, f.win, f.max_net, f.insurance_taken, f.insurance_paid, f.splits, f.buys, f.pontoons, f.five_card_tricks, f.round_id,
+        "SELECT f.seq, f.at, coalesce(f.table_id, -1), coalesce(f.user_id, -1), f.handle, f.paid, f.win, f.max_net, f.insurance_taken, f.insurance_paid, f.splits, f.buys, f.pontoons, f.five_card_tricks, f.cost, f.round_id,
             (SELECT e.data FROM events e WHERE e.round_id = f.round_id AND e.kind = {} AND e.{NOT_STEP} AND e.seq < f.seq ORDER BY e.seq LIMIT 1)
          FROM round_figures f ORDER BY f.round_id",
         EventKind::RoundStarted.code()
@@ -470,7 +463,7 @@ pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
     let mut rows = stmt.query([])?;
     while let Some(r) = rows.next()? {
         let (seq, at, table, dealer, figures) = figures_row(r)?;
-        let round: i64 = r.get(14)?;
+        let round: i64 = r.get(15)?;
         if voided.contains(&round) {
             continue;
         }
@@ -485,12 +478,10 @@ pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
             dealer,
             opened,
         };
-        let stakes = stakes_of(data_text(r.get_ref(15)?));
-        // TODO(schema 10): the standing cost.
-        out.entry(key).or_default().add(
-            &unkept_zeroed(Figures::of_round(&figures, &stakes, None)),
-            1,
-        );
+        let stakes = stakes_of(data_text(r.get_ref(16)?));
+        out.entry(key)
+            .or_default()
+            .add(&Figures::of_round(&figures.0, &stakes, figures.1), 1);
     }
     Ok(out)
 }
@@ -504,13 +495,13 @@ pub fn kept(
     let (lo, hi) = hours.unwrap_or((i64::MIN, i64::MAX));
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT table_id, hour, dealer, opened, {} FROM round_totals WHERE hour >= ?1 AND hour <= ?2",
-        COLUMNS[..KEPT_COLUMNS].join(", ")
+        COLUMNS.join(", ")
     ))?;
     let mut rows = stmt.query([lo, hi])?;
     let mut out = BTreeMap::new();
     while let Some(r) = rows.next()? {
         let mut v = [0i64; COLUMNS.len()];
-        for (i, x) in v.iter_mut().take(KEPT_COLUMNS).enumerate() {
+        for (i, x) in v.iter_mut().enumerate() {
             *x = r.get(4 + i)?;
         }
         let key = Key {
@@ -591,11 +582,56 @@ CREATE TABLE round_totals (
 CREATE INDEX round_totals_hour ON round_totals(hour);
 "#;
 
-/// Creates `round_totals` and fills it from the log (the migration to schema 8).
+/// Creates `round_totals` (the migration to schema 8). It is filled by the migration to
+/// schema 10, which every file migrating from before 8 runs too (`Store` migrates to the
+/// latest schema in one transaction).
 pub(crate) fn migrate_to_8(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
-    tx.execute_batch(SCHEMA_8)?;
+    tx.execute_batch(SCHEMA_8)
+}
+
+/// v10: each round's decision cost (issue 26) kept beside its figures and in its bucket.
+/// `round_figures.cost` is its settlement's `cost` (NULL when it logged none);
+/// `round_totals` keeps Σ cost and the rounds without one ([`Figures`]).
+const SCHEMA_10: &str = r#"
+ALTER TABLE round_figures ADD COLUMN cost INTEGER;
+ALTER TABLE round_totals ADD COLUMN cost INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE round_totals ADD COLUMN uncosted INTEGER NOT NULL DEFAULT 0;
+"#;
+
+/// The migration to schema 10: the new columns; `round_figures.cost` filled from the
+/// settlements' payloads (its append-only guard lifted for that, inside the migration's
+/// transaction, and put back as it was); `round_totals` rebuilt from the events.
+pub(crate) fn migrate_to_10(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+    tx.execute_batch(SCHEMA_10)?;
+    let guard: String = tx.query_row(
+        "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'round_figures_no_update'",
+        [],
+        |r| r.get(0),
+    )?;
+    tx.execute_batch("DROP TRIGGER round_figures_no_update")?;
+    {
+        let mut read = tx.prepare(&format!(
+            "SELECT seq, data FROM events WHERE kind = {} AND {NOT_STEP}",
+            EventKind::RoundSettled.code()
+        ))?;
+        let mut write = tx.prepare("UPDATE round_figures SET cost = ?1 WHERE seq = ?2")?;
+        let mut rows = read.query([])?;
+        while let Some(r) = rows.next()? {
+            let Some(data) = data_text(r.get_ref(1)?).filter(|d| d.contains("\"cost\"")) else {
+                continue;
+            };
+            if let Ok(Payload::RoundSettled(settled)) =
+                Payload::parse(EventKind::RoundSettled, &data)
+                && let Some(cost) = settled.cost()
+            {
+                write.execute(params![cost, r.get::<_, i64>(0)?])?;
+            }
+        }
+    }
+    tx.execute_batch(&guard)?;
+    tx.execute_batch("DELETE FROM round_totals")?;
     for (k, f) in rebuild(tx)? {
-        insert_bucket(tx, "INSERT", SCHEMA_8_COLUMNS, &k, &f)?;
+        insert_bucket(tx, "INSERT", &k, &f)?;
     }
     Ok(())
 }
