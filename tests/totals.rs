@@ -417,9 +417,9 @@ fn demo_with_calendar(name: &str, seed: u64, tz: &str, shifts: &str) -> Store {
     store
 }
 
-/// The summary and the dealers report from the kept totals equal, section by section and
-/// chart by chart, the same reports read from every round (the reference), over random
-/// periods: demo files in
+/// The summary and the dealers report from the kept totals (`build_from`) equal, section
+/// by section and chart by chart, every column the theory's included, the same reports
+/// read from every round (the reference), over random periods: demo files in
 /// the UTC default calendar, in Asia/Kolkata (+05:30: every shift boundary inside a UTC
 /// hour), with a shift starting at 06:15, and a Prague table across both clock changes;
 /// each alone and all together, with and without a table or dealer filter.
@@ -435,7 +435,7 @@ fn reports_from_totals_equal_reports_from_every_round() {
     ];
     let days =
         |d: i64| chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + chrono::Days::new(d as u64);
-    let mut compared = 0;
+    let (mut compared, mut as_played) = (0, 0);
     for round in 0..12 {
         let (from, to) = match round % 3 {
             // Around the demo's days (from 5 January 2026).
@@ -470,11 +470,11 @@ fn reports_from_totals_equal_reports_from_every_round() {
         let sets: Vec<&[Store]> = vec![&files[..], &files[1..2], &files[3..]];
         for set in sets {
             let mut src = croupier::report::query::Files(set);
-            let kept = croupier::report::build_from_kept_totals(&mut src, &o, |_| {}).unwrap();
+            let kept = croupier::report::build_from(&mut src, &o, |_| {}).unwrap();
             let every = croupier::report::build_reading_every_round(&mut src, &o, |_| {}).unwrap();
             let (a, b) = (
-                without_theory(croupier::report::render_json(&kept)),
-                without_theory(croupier::report::render_json(&every)),
+                croupier::report::render_json(&kept),
+                croupier::report::render_json(&every),
             );
             for part in ["sections", "charts"] {
                 assert_eq!(
@@ -484,62 +484,32 @@ fn reports_from_totals_equal_reports_from_every_round() {
             }
             let rows: usize = every.sections.iter().map(|s| s.rows.len()).sum();
             compared += rows;
+            as_played += as_played_cells(&a);
         }
     }
     assert!(
         compared > 100,
         "the periods hold rounds: {compared} rows compared"
     );
+    assert!(
+        as_played > 20,
+        "the theory as played is compared, not blank on both sides: {as_played} cells"
+    );
 }
 
-/// A report's JSON without the theory's figures: the kept totals do not hold the
-/// decisions' cost yet, so `build_from` reads every round for them (kinds.rs).
-fn without_theory(mut v: serde_json::Value) -> serde_json::Value {
-    const THEORY: [&str; 4] = [
-        "theo_best",
-        "theoretical win rate %",
-        "theo_as_played",
-        "luck_sd",
-    ];
-    match &mut v {
-        serde_json::Value::Object(m) => {
-            for k in THEORY {
-                m.remove(k);
-            }
-            // A section's theory columns go by header, from the header and every row.
-            let theory_at: Vec<usize> = match m.get("columns") {
-                Some(serde_json::Value::Array(cols)) => (0..cols.len())
-                    .rev()
-                    .filter(|&i| THEORY.iter().any(|t| cols[i] == *t))
-                    .collect(),
-                _ => Vec::new(),
-            };
-            for key in ["columns", "rows"] {
-                if let Some(serde_json::Value::Array(list)) = m.get_mut(key) {
-                    let mut lists: Vec<&mut Vec<serde_json::Value>> = if key == "columns" {
-                        vec![list]
-                    } else {
-                        list.iter_mut().filter_map(|r| r.as_array_mut()).collect()
-                    };
-                    for l in lists.iter_mut() {
-                        for &i in &theory_at {
-                            if i < l.len() {
-                                l.remove(i);
-                            }
-                        }
-                    }
-                }
-            }
-            for x in m.values_mut() {
-                *x = without_theory(x.take());
-            }
+/// How many rows of a report's JSON show a theoretical win as played.
+fn as_played_cells(report: &serde_json::Value) -> usize {
+    let mut n = 0;
+    for s in report["sections"].as_array().unwrap() {
+        let cols = s["columns"].as_array().unwrap();
+        if let Some(i) = cols.iter().position(|c| c == "theo_as_played") {
+            n += s["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|r| !r[i].is_null())
+                .count();
         }
-        serde_json::Value::Array(a) => {
-            for x in a.iter_mut() {
-                *x = without_theory(x.take());
-            }
-        }
-        _ => {}
     }
-    v
+    n
 }

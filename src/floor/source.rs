@@ -301,6 +301,8 @@ impl FloorSource {
                 figures: figures_of_row(&f),
                 voided: voided.contains(&(tab, round)),
                 corrected: false,
+                // Floor schema 7 keeps no cost: the reports replay the round to cost it.
+                cost: None,
                 replayed: Some(r.get::<_, i64>(15) <= through.get(&tab).copied().unwrap_or(0)),
             });
             if out.len() % 100_000 == 0 {
@@ -657,6 +659,8 @@ impl FloorSource {
             for (i, x) in v.iter_mut().take(FLOOR_7_COLUMNS).enumerate() {
                 *x = r.get(5 + i);
             }
+            // No cost kept: every round uncosted, so reports read its rounds one by one.
+            v[totals::COLUMNS.len() - 1] = v[0];
             let key = Key {
                 table: r.get(1),
                 hour: r.get(2),
