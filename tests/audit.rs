@@ -1242,12 +1242,12 @@ fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
         let v = f.row();
         conn.execute(
             &format!(
-                "INSERT INTO round_totals (table_id, hour, dealer, opened, {}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+                "INSERT INTO round_totals (table_id, hour, dealer, opened, {}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
                 croupier::log::totals::COLUMNS.join(", ")
             ),
             rusqlite::params![
                 k.table, k.hour, k.dealer, k.opened, v[0], v[1], v[2], v[3], v[4], v[5], v[6],
-                v[7], v[8], v[9], v[10], v[11]
+                v[7], v[8], v[9], v[10], v[11], v[12], v[13]
             ],
         )
         .unwrap();
@@ -1474,7 +1474,7 @@ fn currency_and_language_are_set_from_the_command_line() {
 }
 
 /// A schema-5 file (made here by taking the settings kind, schema 7's money kind,
-/// schema 8's totals and schema 9's user changes back out) upgrades to the latest: the kinds are named again, the head unchanged, no setting yet, and it verifies.
+/// schema 8's totals, schema 9's user changes and schema 10's costs back out) upgrades to the latest: the kinds are named again, the head unchanged, no setting yet, and it verifies.
 #[test]
 fn a_schema_5_file_upgrades_to_the_settings_kind() {
     let path = temp_db("upgrade5");
@@ -1490,7 +1490,7 @@ fn a_schema_5_file_upgrades_to_the_settings_kind() {
         )
         .unwrap();
     conn.execute_batch(
-        "DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code >= 24; DROP TABLE round_totals; DROP TABLE user_changes; PRAGMA user_version = 5;",
+        "DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code >= 24; DROP TABLE round_totals; DROP TABLE user_changes; ALTER TABLE round_figures DROP COLUMN cost; PRAGMA user_version = 5;",
     )
     .unwrap();
     // A schema-5 file has its guard: put back as it was.

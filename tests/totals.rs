@@ -148,7 +148,147 @@ fn a_total_changed_by_hand_fails_verify() {
     );
 }
 
-/// Takes a file back to schema 7 (no totals, nor schema 9's user changes and their kind;
+/// Schema 10: a bucket keeps Σ of its rounds' logged decision costs and how many carry
+/// none. A demo file is costed throughout (it waits for its rules' solve), so its buckets
+/// keep no uncosted round; a void takes its round's cost out of its bucket, and a
+/// correction (re-entered as dealt) keeps it; the kept totals stay what the events make.
+#[test]
+fn the_totals_keep_the_decisions_cost() {
+    let (_, mut store) = demo_file("cost", 600, 2);
+    let uncosted: i64 = store
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM round_figures WHERE cost IS NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(uncosted, 0, "every demo round is costed");
+    let before = sum(&store);
+    assert_eq!(before.uncosted, 0);
+    assert!(before.cost > 0, "the demo's players make mistakes");
+    let voided = correct_and_void(&mut store);
+    let after = sum(&store);
+    assert_eq!(after.uncosted, 0, "a correction logs its cost: {after:?}");
+    assert_eq!(
+        totals::kept(store.conn(), None).unwrap(),
+        totals::rebuild(store.conn()).unwrap()
+    );
+    let voided_cost: i64 = store
+        .conn()
+        .query_row(
+            "SELECT sum(cost) FROM round_figures WHERE round_id IN (?1, ?2)",
+            voided,
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(after.cost, before.cost - voided_cost, "rounds {voided:?}");
+}
+
+/// A decision cost changed by hand — in a bucket (`round_totals.cost`, `uncosted`) or in
+/// a round's row (`round_figures.cost`, its guard lifted and put back) — is named by
+/// `verify`: the column, and the bucket or round.
+#[test]
+fn a_cost_changed_by_hand_fails_verify() {
+    let (path, store) = demo_file("cost-edited", 300, 2);
+    drop(store);
+    let bucket = "(table_id, hour, dealer, opened) =
+        (SELECT table_id, hour, dealer, opened FROM round_totals ORDER BY hour LIMIT 1 OFFSET 2)";
+    for (column, sql) in [
+        (
+            "cost",
+            format!("UPDATE round_totals SET cost = cost + 1 WHERE {bucket}"),
+        ),
+        (
+            "uncosted",
+            format!("UPDATE round_totals SET uncosted = 1 WHERE {bucket}"),
+        ),
+    ] {
+        let copy = path.with_file_name(format!("{column}.db"));
+        std::fs::copy(&path, &copy).unwrap();
+        common::forge(&copy, &sql, []);
+        let err = replay::verify(&Store::open_read(&copy).unwrap(), |_| {}).unwrap_err();
+        let ReplayError::Totals(why) = &err else {
+            panic!("expected the totals named, got {err}");
+        };
+        let said = why.to_string();
+        assert!(
+            said.contains(&format!("{column} ")) && said.contains("from the events"),
+            "{said}"
+        );
+    }
+    let conn = Connection::open(&path).unwrap();
+    let guard: String = conn
+        .query_row(
+            "SELECT sql FROM sqlite_master WHERE name = 'round_figures_no_update'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let round: i64 = conn
+        .query_row(
+            "SELECT round_id FROM round_figures WHERE cost > 0 ORDER BY round_id LIMIT 1 OFFSET 5",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    conn.execute_batch(&format!(
+        "DROP TRIGGER round_figures_no_update;
+         UPDATE round_figures SET cost = cost + 1 WHERE round_id = {round};
+         {guard}"
+    ))
+    .unwrap();
+    drop(conn);
+    let err = replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap_err();
+    let said = err.to_string();
+    assert!(
+        said.contains(&format!("{round}"))
+            && said.contains("round_figures keeps a decisions' cost"),
+        "{said}"
+    );
+}
+
+/// Takes a file back to schema 9: no decision costs in `round_figures` nor in
+/// `round_totals` (whose other columns stay as kept).
+fn to_schema_9(path: &Path) {
+    let conn = Connection::open(path).unwrap();
+    conn.execute_batch(
+        "ALTER TABLE round_figures DROP COLUMN cost; ALTER TABLE round_totals DROP COLUMN cost;
+         ALTER TABLE round_totals DROP COLUMN uncosted; PRAGMA user_version = 9;",
+    )
+    .unwrap();
+}
+
+/// A schema-9 file (made by taking schema 10's columns away) is given its costs by the
+/// migration: `round_figures.cost` from its settlements' payloads, and totals equal to
+/// those kept as the log grew (voids and corrections included); `verify` passes.
+#[test]
+fn the_migration_to_10_keeps_the_costs_of_old_files() {
+    let (path, mut store) = demo_file("migrate10", 500, 2);
+    correct_and_void(&mut store);
+    let grown = totals::kept(store.conn(), None).unwrap();
+    let costs = |s: &Store| -> Vec<(i64, Option<i64>)> {
+        s.conn()
+            .prepare("SELECT round_id, cost FROM round_figures ORDER BY round_id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let logged = costs(&store);
+    assert!(logged.iter().all(|(_, c)| c.is_some()));
+    drop(store);
+    to_schema_9(&path);
+    let store = Store::open(&path).unwrap();
+    assert_eq!(costs(&store), logged);
+    assert_eq!(totals::kept(store.conn(), None).unwrap(), grown);
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+}
+
+/// Takes a file back to schema 7 (no totals, nor schema 9's user changes and their kind,
+/// nor schema 10's `round_figures.cost`;
 /// the kinds' guard put back as it was).
 fn to_schema_7(path: &Path) {
     let conn = Connection::open(path).unwrap();
@@ -160,7 +300,7 @@ fn to_schema_7(path: &Path) {
         )
         .unwrap();
     conn.execute_batch(
-        "DROP TABLE round_totals; DROP TABLE user_changes; DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 26; PRAGMA user_version = 7;",
+        "DROP TABLE round_totals; DROP TABLE user_changes; ALTER TABLE round_figures DROP COLUMN cost; DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 26; PRAGMA user_version = 7;",
     )
     .unwrap();
     conn.execute_batch(&guard).unwrap();
@@ -292,9 +432,9 @@ fn demo_with_calendar(name: &str, seed: u64, tz: &str, shifts: &str) -> Store {
     store
 }
 
-/// The summary and the dealers report from the kept totals equal, section by section and
-/// chart by chart, the same reports read from every round (the reference), over random
-/// periods: demo files in
+/// The summary and the dealers report from the kept totals (`build_from`) equal, section
+/// by section and chart by chart, every column the theory's included, the same reports
+/// read from every round (the reference), over random periods: demo files in
 /// the UTC default calendar, in Asia/Kolkata (+05:30: every shift boundary inside a UTC
 /// hour), with a shift starting at 06:15, and a Prague table across both clock changes;
 /// each alone and all together, with and without a table or dealer filter.
@@ -310,7 +450,7 @@ fn reports_from_totals_equal_reports_from_every_round() {
     ];
     let days =
         |d: i64| chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + chrono::Days::new(d as u64);
-    let mut compared = 0;
+    let (mut compared, mut as_played) = (0, 0);
     for round in 0..12 {
         let (from, to) = match round % 3 {
             // Around the demo's days (from 5 January 2026).
@@ -345,11 +485,11 @@ fn reports_from_totals_equal_reports_from_every_round() {
         let sets: Vec<&[Store]> = vec![&files[..], &files[1..2], &files[3..]];
         for set in sets {
             let mut src = croupier::report::query::Files(set);
-            let kept = croupier::report::build_from_kept_totals(&mut src, &o, |_| {}).unwrap();
+            let kept = croupier::report::build_from(&mut src, &o, |_| {}).unwrap();
             let every = croupier::report::build_reading_every_round(&mut src, &o, |_| {}).unwrap();
             let (a, b) = (
-                without_theory(croupier::report::render_json(&kept)),
-                without_theory(croupier::report::render_json(&every)),
+                croupier::report::render_json(&kept),
+                croupier::report::render_json(&every),
             );
             for part in ["sections", "charts"] {
                 assert_eq!(
@@ -359,62 +499,32 @@ fn reports_from_totals_equal_reports_from_every_round() {
             }
             let rows: usize = every.sections.iter().map(|s| s.rows.len()).sum();
             compared += rows;
+            as_played += as_played_cells(&a);
         }
     }
     assert!(
         compared > 100,
         "the periods hold rounds: {compared} rows compared"
     );
+    assert!(
+        as_played > 20,
+        "the theory as played is compared, not blank on both sides: {as_played} cells"
+    );
 }
 
-/// A report's JSON without the theory's figures: the kept totals do not hold the
-/// decisions' cost yet, so `build_from` reads every round for them (kinds.rs).
-fn without_theory(mut v: serde_json::Value) -> serde_json::Value {
-    const THEORY: [&str; 4] = [
-        "theo_best",
-        "theoretical win rate %",
-        "theo_as_played",
-        "luck_sd",
-    ];
-    match &mut v {
-        serde_json::Value::Object(m) => {
-            for k in THEORY {
-                m.remove(k);
-            }
-            // A section's theory columns go by header, from the header and every row.
-            let theory_at: Vec<usize> = match m.get("columns") {
-                Some(serde_json::Value::Array(cols)) => (0..cols.len())
-                    .rev()
-                    .filter(|&i| THEORY.iter().any(|t| cols[i] == *t))
-                    .collect(),
-                _ => Vec::new(),
-            };
-            for key in ["columns", "rows"] {
-                if let Some(serde_json::Value::Array(list)) = m.get_mut(key) {
-                    let mut lists: Vec<&mut Vec<serde_json::Value>> = if key == "columns" {
-                        vec![list]
-                    } else {
-                        list.iter_mut().filter_map(|r| r.as_array_mut()).collect()
-                    };
-                    for l in lists.iter_mut() {
-                        for &i in &theory_at {
-                            if i < l.len() {
-                                l.remove(i);
-                            }
-                        }
-                    }
-                }
-            }
-            for x in m.values_mut() {
-                *x = without_theory(x.take());
-            }
+/// How many rows of a report's JSON show a theoretical win as played.
+fn as_played_cells(report: &serde_json::Value) -> usize {
+    let mut n = 0;
+    for s in report["sections"].as_array().unwrap() {
+        let cols = s["columns"].as_array().unwrap();
+        if let Some(i) = cols.iter().position(|c| c == "theo_as_played") {
+            n += s["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|r| !r[i].is_null())
+                .count();
         }
-        serde_json::Value::Array(a) => {
-            for x in a.iter_mut() {
-                *x = without_theory(x.take());
-            }
-        }
-        _ => {}
     }
-    v
+    n
 }

@@ -310,6 +310,8 @@ impl FloorSource {
                 figures: figures_of_row(&f),
                 voided: voided.contains(&(tab, round)),
                 corrected: false,
+                // Floor schema 7 keeps no cost: the reports replay the round to cost it.
+                cost: None,
                 replayed: Some(r.get::<_, i64>(15) <= through.get(&tab).copied().unwrap_or(0)),
             });
             if out.len() % 100_000 == 0 {
@@ -648,7 +650,9 @@ impl FloorSource {
     /// The floor's `round_totals` of the hours `from_hour..=to_hour`: every settled round
     /// not voided, as settled (schema 7).
     fn kept_totals(&mut self, from_hour: i64, to_hour: i64) -> Result<Kept, AuditError> {
-        let cols = totals::COLUMNS.join(", ");
+        // Floor schema 7 keeps the first 12 columns (not `cost`, `uncosted`).
+        const FLOOR_7_COLUMNS: usize = 12;
+        let cols = totals::COLUMNS[..FLOOR_7_COLUMNS].join(", ");
         let mut out = Kept::new();
         for r in self.query(
             &format!(
@@ -660,10 +664,12 @@ impl FloorSource {
             let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
                 continue;
             };
-            let mut v = [0i64; 12];
-            for (i, x) in v.iter_mut().enumerate() {
+            let mut v = [0i64; totals::COLUMNS.len()];
+            for (i, x) in v.iter_mut().take(FLOOR_7_COLUMNS).enumerate() {
                 *x = r.get(5 + i);
             }
+            // No cost kept: every round uncosted, so reports read its rounds one by one.
+            v[totals::COLUMNS.len() - 1] = v[0];
             let key = Key {
                 table: r.get(1),
                 hour: r.get(2),
@@ -731,8 +737,11 @@ impl FloorSource {
                 dealer: r.get::<_, Option<i64>>(4).unwrap_or(-1),
                 opened: opened.unwrap_or(0),
             };
-            let settled = Figures::of_round(&figures_of_row(&f), &[]);
-            fixed.insert((db, seq), (key, settled, Figures::of_round(&now, &[])));
+            let settled = Figures::of_round(&figures_of_row(&f), &[], None);
+            fixed.insert(
+                (db, seq),
+                (key, settled, Figures::of_round(&now, &[], None)),
+            );
         }
         for ((db, _), (key, settled, now)) in fixed {
             let bucket = kept.entry((db, key)).or_default();

@@ -1,8 +1,9 @@
 //! The file's schema, version by version: the SQL of each forward migration and the one
 //! written in Rust (v3 → v4, the compact log; v4 → v5, the Pontis kinds; v5 → v6, the
 //! settings kind; v6 → v7, the money kind; v7 → v8, the kept totals of `log::totals`; v8 →
-//! v9, the users' PIN and role changes). `Store` runs them; nothing else creates or
-//! changes a table.
+//! v9, the users' PIN and role changes; v9 → v10, each round's decision cost in
+//! `round_figures` and `round_totals`, also `log::totals`). `Store` runs them; nothing
+//! else creates or changes a table.
 
 use rusqlite::params;
 
@@ -207,7 +208,8 @@ pub(super) fn migrate(tx: &rusqlite::Transaction, from: i32, to: i32) -> rusqlit
             (None, 5) => migrate_to_6(tx),
             (None, 6) => migrate_to_7(tx),
             (None, 7) => super::totals::migrate_to_8(tx),
-            (None, _) => migrate_to_9(tx),
+            (None, 8) => migrate_to_9(tx),
+            (None, _) => super::totals::migrate_to_10(tx),
         }?;
     }
     Ok(())

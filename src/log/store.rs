@@ -25,7 +25,7 @@ use crate::engine::RoundFigures;
 /// `PRAGMA application_id` of a Croupier database: "CRUP".
 pub(crate) const APPLICATION_ID: i32 = 0x4352_5550;
 /// The schema this program writes. A file with a newer one is refused.
-pub const SCHEMA_VERSION: i32 = 9;
+pub const SCHEMA_VERSION: i32 = 10;
 /// The hash before the first event.
 pub(crate) const GENESIS: [u8; 32] = [0; 32];
 
@@ -531,9 +531,9 @@ impl Store {
             if let Payload::RoundSettled(settled) = payload {
                 let f = figures_row(&settled.figures());
                 conn.prepare_cached(
-                    "INSERT INTO round_figures VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                    "INSERT INTO round_figures VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
                 )?
-                .execute(params![ev.round, ev.seq, ev.at, ev.table, ev.user, f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9]])?;
+                .execute(params![ev.round, ev.seq, ev.at, ev.table, ev.user, f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], settled.cost()])?;
             }
             // The kept totals (`log::totals`), in the same transaction.
             match (payload, ev.round) {
@@ -543,10 +543,12 @@ impl Store {
                     ev.at,
                     (ev.table, ev.user, ev.round),
                     &settled.figures(),
+                    settled.cost(),
                 )?,
                 (Payload::RoundVoided(_), Some(round)) => totals::on_voided(conn, ev.seq, round)?,
                 (Payload::RoundCorrected(c), Some(round)) => {
-                    totals::on_corrected(conn, ev.seq, round, totals::corrected_figures(c))?
+                    let fixed = totals::corrected_figures(c).map(|f| (f, c.cost));
+                    totals::on_corrected(conn, ev.seq, round, fixed)?
                 }
                 _ => {}
             }

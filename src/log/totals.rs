@@ -1,4 +1,5 @@
-//! The totals a table's file keeps as its log grows (`round_totals`, schema 8): what is
+//! The totals a table's file keeps as its log grows (`round_totals`, schema 8; decision
+//! costs since schema 10): what is
 //! summed ([`Figures`]), keyed by what ([`Key`]) — one definition for the store, `verify`,
 //! the reports and the floor. Derived from the events: writes no event, is never evidence.
 
@@ -56,7 +57,10 @@ pub struct Key {
 /// The sums a bucket keeps over its rounds that are not voided (a corrected round with its
 /// corrected figures): money in cents, counts, and what the theoretical win's spread
 /// needs — per round, its boxes' initial stakes (each box's bets summed) `s_b`:
-/// `box_sq` = Σ rounds Σ_b s_b², `round_sq` = Σ rounds (Σ_b s_b)² (cents²).
+/// `box_sq` = Σ rounds Σ_b s_b², `round_sq` = Σ rounds (Σ_b s_b)² (cents²). `cost` is
+/// the Σ of the rounds' logged decision costs (millionths of a cent, `lab::played`) over
+/// the rounds that carry one; `uncosted` counts the rounds that carry none (a settlement
+/// without `cost`, or a standing correction without one).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Figures {
     pub rounds: i64,
@@ -71,10 +75,12 @@ pub struct Figures {
     pub five_card_tricks: i64,
     pub box_sq: i64,
     pub round_sq: i64,
+    pub cost: i64,
+    pub uncosted: i64,
 }
 
 /// The columns of `round_totals` after its key, in [`Figures::row`]'s order.
-pub const COLUMNS: [&str; 12] = [
+pub const COLUMNS: [&str; 14] = [
     "rounds",
     "handle",
     "paid",
@@ -87,26 +93,37 @@ pub const COLUMNS: [&str; 12] = [
     "five_card_tricks",
     "box_sq",
     "round_sq",
+    "cost",
+    "uncosted",
 ];
 
+/// `?from, …, ?to`: SQL placeholders.
+fn placeholders(from: usize, to: usize) -> String {
+    (from..=to)
+        .map(|i| format!("?{i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl Figures {
-    /// One round's contribution: its figures and its boxes' initial stakes (cents).
-    pub fn of_round(f: &RoundFigures, box_stakes: &[i64]) -> Figures {
-        // Saturating: a stake no table takes must not panic or wrap the store's append.
-        let sum = box_stakes.iter().fold(0i64, |a, s| a.saturating_add(*s));
+    /// One round's contribution: its figures, its boxes' initial stakes (cents) and its
+    /// logged decision cost (millionths of a cent; `None`: it carries none, uncosted).
+    pub fn of_round(f: &RoundFigures, box_stakes: &[i64], cost: Option<i64>) -> Figures {
+        let (box_sq, round_sq) = squares(box_stakes);
         Figures {
             rounds: 1,
-            box_sq: box_stakes
-                .iter()
-                .fold(0i64, |a, s| a.saturating_add(s.saturating_mul(*s))),
-            round_sq: sum.saturating_mul(sum),
-            ..Figures::money_of(f)
+            box_sq,
+            round_sq,
+            ..Figures::money_of(f, cost)
         }
     }
 
-    /// A round's figures alone (no round counted, no stakes): what a correction changes.
-    fn money_of(f: &RoundFigures) -> Figures {
+    /// A round's figures and decision cost alone (no round counted, no stakes): what a
+    /// correction changes.
+    fn money_of(f: &RoundFigures, cost: Option<i64>) -> Figures {
         Figures {
+            cost: cost.unwrap_or(0),
+            uncosted: i64::from(cost.is_none()),
             handle: f.handle.cents(),
             paid: f.paid.cents(),
             win: f.house_net.cents(),
@@ -120,7 +137,7 @@ impl Figures {
         }
     }
 
-    pub fn row(&self) -> [i64; 12] {
+    pub fn row(&self) -> [i64; 14] {
         [
             self.rounds,
             self.handle,
@@ -134,10 +151,12 @@ impl Figures {
             self.five_card_tricks,
             self.box_sq,
             self.round_sq,
+            self.cost,
+            self.uncosted,
         ]
     }
 
-    pub fn from_row(r: [i64; 12]) -> Figures {
+    pub fn from_row(r: [i64; 14]) -> Figures {
         Figures {
             rounds: r[0],
             handle: r[1],
@@ -151,6 +170,8 @@ impl Figures {
             five_card_tricks: r[9],
             box_sq: r[10],
             round_sq: r[11],
+            cost: r[12],
+            uncosted: r[13],
         }
     }
 
@@ -162,6 +183,16 @@ impl Figures {
         }
         *self = Figures::from_row(out);
     }
+}
+
+/// A round's `box_sq` and `round_sq` (see [`Figures`]) from its boxes' stakes. Saturating:
+/// a stake no table takes must not panic or wrap the store's append.
+pub fn squares(box_stakes: &[i64]) -> (i64, i64) {
+    let sum = box_stakes.iter().fold(0i64, |a, s| a.saturating_add(*s));
+    let box_sq = box_stakes
+        .iter()
+        .fold(0i64, |a, s| a.saturating_add(s.saturating_mul(*s)));
+    (box_sq, sum.saturating_mul(sum))
 }
 
 /// Each box's initial stake (its bets summed), in box order.
@@ -203,17 +234,21 @@ pub(crate) fn corrected_figures(c: &RoundCorrected) -> Option<RoundFigures> {
         .map(|r| r.figures())
 }
 
-fn corrected_of(data: Option<String>) -> Option<RoundFigures> {
+/// A correction's figures (if its script plays) and the decision cost it logged.
+fn corrected_of(data: Option<String>) -> Option<Standing> {
     match data.and_then(|d| Payload::parse(EventKind::RoundCorrected, &d).ok()) {
-        Some(Payload::RoundCorrected(c)) => corrected_figures(&c),
+        Some(Payload::RoundCorrected(c)) => corrected_figures(&c).map(|f| (f, c.cost)),
         _ => None,
     }
 }
 
-const SELECT_FIGURES: &str = "SELECT seq, at, coalesce(table_id, -1), coalesce(user_id, -1), handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks FROM round_figures";
+/// A round's standing figures and logged decision cost (millionths of a cent).
+pub(crate) type Standing = (RoundFigures, Option<i64>);
 
-/// A `round_figures` row: (seq, at, table, user, figures).
-type FiguresRow = (i64, i64, i64, i64, RoundFigures);
+const SELECT_FIGURES: &str = "SELECT seq, at, coalesce(table_id, -1), coalesce(user_id, -1), handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, cost FROM round_figures";
+
+/// A `round_figures` row: (seq, at, table, user, (figures, cost)).
+type FiguresRow = (i64, i64, i64, i64, Standing);
 
 fn figures_row(r: &rusqlite::Row) -> rusqlite::Result<FiguresRow> {
     let mut f = [0i64; 10];
@@ -225,7 +260,7 @@ fn figures_row(r: &rusqlite::Row) -> rusqlite::Result<FiguresRow> {
         r.get(1)?,
         r.get(2)?,
         r.get(3)?,
-        figures_of_row(&f),
+        (figures_of_row(&f), r.get(14)?),
     ))
 }
 
@@ -270,7 +305,7 @@ fn bump(conn: &Connection, key: &Key, delta: &Figures, sign: i64) -> rusqlite::R
             "SELECT {cols} FROM round_totals WHERE table_id = ?1 AND hour = ?2 AND dealer = ?3 AND opened = ?4"
         ))?
         .query_row(params![key.table, key.hour, key.dealer, key.opened], |r| {
-            let mut v = [0i64; 12];
+            let mut v = [0i64; COLUMNS.len()];
             for (i, x) in v.iter_mut().enumerate() {
                 *x = r.get(i)?;
             }
@@ -286,25 +321,34 @@ fn bump(conn: &Connection, key: &Key, delta: &Figures, sign: i64) -> rusqlite::R
         .execute(params![key.table, key.hour, key.dealer, key.opened])?;
         return Ok(());
     }
-    let v = cur.row();
-    conn.prepare_cached(&format!(
-        "INSERT OR REPLACE INTO round_totals (table_id, hour, dealer, opened, {cols}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"
-    ))?
-    .execute(params![
-        key.table, key.hour, key.dealer, key.opened, v[0], v[1], v[2], v[3], v[4], v[5], v[6],
-        v[7], v[8], v[9], v[10], v[11]
-    ])?;
+    insert_bucket(conn, "INSERT OR REPLACE", key, &cur)
+}
+
+/// Writes a bucket (`verb`: `INSERT` or `INSERT OR REPLACE`).
+fn insert_bucket(conn: &Connection, verb: &str, key: &Key, f: &Figures) -> rusqlite::Result<()> {
+    let n = COLUMNS.len();
+    let sql = format!(
+        "{verb} INTO round_totals (table_id, hour, dealer, opened, {}) VALUES ({})",
+        COLUMNS[..n].join(", "),
+        placeholders(1, 4 + n)
+    );
+    let keys = [key.table, key.hour, key.dealer, key.opened];
+    let row = f.row();
+    conn.prepare_cached(&sql)?
+        .execute(rusqlite::params_from_iter(keys.iter().chain(&row[..n])))?;
     Ok(())
 }
 
 /// A settlement was just written (event `seq`, its `round_figures` row in): its round
-/// joins its bucket. Called by the store's append, in the same transaction.
+/// joins its bucket, with the decision cost it logged (`None`: uncosted). Called by the
+/// store's append, in the same transaction.
 pub(crate) fn on_settled(
     conn: &Connection,
     seq: i64,
     at: i64,
     ids: (Option<i64>, Option<i64>, Option<i64>),
     f: &RoundFigures,
+    cost: Option<i64>,
 ) -> rusqlite::Result<()> {
     let (table, user, round) = ids;
     let (table, dealer) = (table.unwrap_or(-1), user.unwrap_or(-1));
@@ -313,16 +357,16 @@ pub(crate) fn on_settled(
         Some(r) => stakes_of(round_data(conn, r, EventKind::RoundStarted, seq, false)?),
         None => Vec::new(),
     };
-    bump(conn, &key, &Figures::of_round(f, &stakes), 1)
+    bump(conn, &key, &Figures::of_round(f, &stakes, cost), 1)
 }
 
-/// The round's settlement row, whether it was voided before `seq`, and its figures then
-/// (its latest correction's before `seq`, else its row's).
+/// The round's settlement row, whether it was voided before `seq`, and its figures and
+/// cost then (its latest correction's before `seq`, else its row's).
 fn standing(
     conn: &Connection,
     round: i64,
     seq: i64,
-) -> rusqlite::Result<Option<(FiguresRow, bool, RoundFigures)>> {
+) -> rusqlite::Result<Option<(FiguresRow, bool, Standing)>> {
     let Some(row) = conn
         .prepare_cached(&format!("{SELECT_FIGURES} WHERE round_id = ?1"))?
         .query_row([round], figures_row)
@@ -347,16 +391,17 @@ pub(crate) fn on_voided(conn: &Connection, seq: i64, round: i64) -> rusqlite::Re
     }
     let key = key_of(conn, s, at, table, user)?;
     let stakes = stakes_of(round_data(conn, round, EventKind::RoundStarted, s, false)?);
-    bump(conn, &key, &Figures::of_round(&now, &stakes), -1)
+    bump(conn, &key, &Figures::of_round(&now.0, &stakes, now.1), -1)
 }
 
-/// A correction (event `seq`) of `round` to `fixed`: its bucket takes the new figures in
-/// place of the standing ones (its stakes and count unchanged; nothing if voided).
+/// A correction (event `seq`) of `round` to `fixed` (its figures, and the cost it logged):
+/// its bucket takes the new figures and cost in place of the standing ones (its stakes and
+/// count unchanged; nothing if voided).
 pub(crate) fn on_corrected(
     conn: &Connection,
     seq: i64,
     round: i64,
-    fixed: Option<RoundFigures>,
+    fixed: Option<Standing>,
 ) -> rusqlite::Result<()> {
     let Some(((s, at, table, user, _), voided, now)) = standing(conn, round, seq)? else {
         return Ok(());
@@ -366,14 +411,15 @@ pub(crate) fn on_corrected(
         return Ok(());
     }
     let key = key_of(conn, s, at, table, user)?;
-    let mut delta = Figures::money_of(&fixed);
-    delta.add(&Figures::money_of(&now), -1);
+    let mut delta = Figures::money_of(&fixed.0, fixed.1);
+    delta.add(&Figures::money_of(&now.0, now.1), -1);
     bump(conn, &key, &delta, 1)
 }
 
 /// The totals as the events make them, rebuilt from scratch (for the migration that
 /// builds them and for `verify`): every settled round of `round_figures` not voided,
-/// with its latest correction's figures, by its key.
+/// with its latest correction's figures and cost (else its row's: `round_figures.cost`,
+/// which `verify` holds to its settlement's), by its key.
 pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
     let voided: HashSet<i64> = conn
         .prepare(&format!(
@@ -382,7 +428,7 @@ pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
         ))?
         .query_map([], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
-    let mut fixed: HashMap<i64, RoundFigures> = HashMap::new();
+    let mut fixed: HashMap<i64, Standing> = HashMap::new();
     {
         let mut stmt = conn.prepare(&format!(
             "SELECT round_id, data FROM events WHERE kind = {} AND {NOT_STEP} AND round_id IS NOT NULL ORDER BY seq",
@@ -409,7 +455,7 @@ pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
     }
     let mut out: BTreeMap<Key, Figures> = BTreeMap::new();
     let mut stmt = conn.prepare(&format!(
-        "SELECT f.seq, f.at, coalesce(f.table_id, -1), coalesce(f.user_id, -1), f.handle, f.paid, f.win, f.max_net, f.insurance_taken, f.insurance_paid, f.splits, f.buys, f.pontoons, f.five_card_tricks, f.round_id,
+        "SELECT f.seq, f.at, coalesce(f.table_id, -1), coalesce(f.user_id, -1), f.handle, f.paid, f.win, f.max_net, f.insurance_taken, f.insurance_paid, f.splits, f.buys, f.pontoons, f.five_card_tricks, f.cost, f.round_id,
             (SELECT e.data FROM events e WHERE e.round_id = f.round_id AND e.kind = {} AND e.{NOT_STEP} AND e.seq < f.seq ORDER BY e.seq LIMIT 1)
          FROM round_figures f ORDER BY f.round_id",
         EventKind::RoundStarted.code()
@@ -417,7 +463,7 @@ pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
     let mut rows = stmt.query([])?;
     while let Some(r) = rows.next()? {
         let (seq, at, table, dealer, figures) = figures_row(r)?;
-        let round: i64 = r.get(14)?;
+        let round: i64 = r.get(15)?;
         if voided.contains(&round) {
             continue;
         }
@@ -432,10 +478,10 @@ pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
             dealer,
             opened,
         };
-        let stakes = stakes_of(data_text(r.get_ref(15)?));
+        let stakes = stakes_of(data_text(r.get_ref(16)?));
         out.entry(key)
             .or_default()
-            .add(&Figures::of_round(&figures, &stakes), 1);
+            .add(&Figures::of_round(&figures.0, &stakes, figures.1), 1);
     }
     Ok(out)
 }
@@ -454,7 +500,7 @@ pub fn kept(
     let mut rows = stmt.query([lo, hi])?;
     let mut out = BTreeMap::new();
     while let Some(r) = rows.next()? {
-        let mut v = [0i64; 12];
+        let mut v = [0i64; COLUMNS.len()];
         for (i, x) in v.iter_mut().enumerate() {
             *x = r.get(4 + i)?;
         }
@@ -577,20 +623,56 @@ CREATE TABLE round_totals (
 CREATE INDEX round_totals_hour ON round_totals(hour);
 "#;
 
-/// Creates `round_totals` and fills it from the log (the migration to schema 8).
+/// Creates `round_totals` (the migration to schema 8). It is filled by the migration to
+/// schema 10, which every file migrating from before 8 runs too (`Store` migrates to the
+/// latest schema in one transaction).
 pub(crate) fn migrate_to_8(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
-    tx.execute_batch(SCHEMA_8)?;
-    let built = rebuild(tx)?;
-    let mut ins = tx.prepare(&format!(
-        "INSERT INTO round_totals (table_id, hour, dealer, opened, {}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
-        COLUMNS.join(", ")
-    ))?;
-    for (k, f) in built {
-        let v = f.row();
-        ins.execute(params![
-            k.table, k.hour, k.dealer, k.opened, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
-            v[8], v[9], v[10], v[11]
-        ])?;
+    tx.execute_batch(SCHEMA_8)
+}
+
+/// v10: each round's decision cost (issue 26) kept beside its figures and in its bucket.
+/// `round_figures.cost` is its settlement's `cost` (NULL when it logged none);
+/// `round_totals` keeps Σ cost and the rounds without one ([`Figures`]).
+const SCHEMA_10: &str = r#"
+ALTER TABLE round_figures ADD COLUMN cost INTEGER;
+ALTER TABLE round_totals ADD COLUMN cost INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE round_totals ADD COLUMN uncosted INTEGER NOT NULL DEFAULT 0;
+"#;
+
+/// The migration to schema 10: the new columns; `round_figures.cost` filled from the
+/// settlements' payloads (its append-only guard lifted for that, inside the migration's
+/// transaction, and put back as it was); `round_totals` rebuilt from the events.
+pub(crate) fn migrate_to_10(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+    tx.execute_batch(SCHEMA_10)?;
+    let guard: String = tx.query_row(
+        "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'round_figures_no_update'",
+        [],
+        |r| r.get(0),
+    )?;
+    tx.execute_batch("DROP TRIGGER round_figures_no_update")?;
+    {
+        let mut read = tx.prepare(&format!(
+            "SELECT seq, data FROM events WHERE kind = {} AND {NOT_STEP}",
+            EventKind::RoundSettled.code()
+        ))?;
+        let mut write = tx.prepare("UPDATE round_figures SET cost = ?1 WHERE seq = ?2")?;
+        let mut rows = read.query([])?;
+        while let Some(r) = rows.next()? {
+            let Some(data) = data_text(r.get_ref(1)?).filter(|d| d.contains("\"cost\"")) else {
+                continue;
+            };
+            if let Ok(Payload::RoundSettled(settled)) =
+                Payload::parse(EventKind::RoundSettled, &data)
+                && let Some(cost) = settled.cost()
+            {
+                write.execute(params![cost, r.get::<_, i64>(0)?])?;
+            }
+        }
+    }
+    tx.execute_batch(&guard)?;
+    tx.execute_batch("DELETE FROM round_totals")?;
+    for (k, f) in rebuild(tx)? {
+        insert_bucket(tx, "INSERT", &k, &f)?;
     }
     Ok(())
 }

@@ -28,7 +28,7 @@ fn json_text<T: serde::Serialize>(v: &T) -> String {
 }
 
 /// Sums of round figures.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Totals {
     rounds: i64,
     handle: Money,
@@ -40,30 +40,70 @@ struct Totals {
     buys: i64,
     pontoons: i64,
     five_card_tricks: i64,
-    /// Over the rounds whose rules have a theory: the handle, the house win, the
-    /// theoretical win (cents) and its variance (cents²).
-    theory_handle: Money,
-    theory_actual: Money,
-    theory_win: f64,
-    theory_var: f64,
-    /// What the players' decisions gave up against the best (cents), and the rounds with
-    /// a theory whose decisions could not be costed (the as-played figures then stay blank).
-    theory_cost: f64,
+    /// Over the rounds whose rules have a theory: the theory's sums, per theory.
+    theory: ByTheory,
+}
+
+/// The theory's sums over some rounds of one rules' theory, all integers: the handle and
+/// the house win (cents), the boxes' stakes squared (`box_sq`, `round_sq`, cents², as
+/// `log::totals` keeps them), the decisions' cost (millionths of a cent, as logged) and
+/// the rounds without one. A kept bucket and its rounds one by one make the same sums, so
+/// the same figures to the last bit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct TheorySums {
+    handle: i64,
+    actual: i64,
+    box_sq: i64,
+    round_sq: i64,
+    cost: i64,
     uncosted: i64,
+}
+
+impl TheorySums {
+    fn add(&mut self, o: &TheorySums) {
+        self.handle = self.handle.saturating_add(o.handle);
+        self.actual = self.actual.saturating_add(o.actual);
+        self.box_sq = self.box_sq.saturating_add(o.box_sq);
+        self.round_sq = self.round_sq.saturating_add(o.round_sq);
+        self.cost = self.cost.saturating_add(o.cost);
+        self.uncosted = self.uncosted.saturating_add(o.uncosted);
+    }
+}
+
+/// [`TheorySums`] per theory, in the order of the theory's figures' bits (one entry per
+/// distinct theory, however its rounds were found): the float figures are made from them
+/// in that order, whatever order the rounds or buckets came in.
+#[derive(Clone, Debug, Default)]
+struct ByTheory(Vec<([u64; 5], Theory, TheorySums)>);
+
+impl ByTheory {
+    fn add(&mut self, t: Theory, sums: &TheorySums) {
+        let key = [t.edge, t.hold, t.sd, t.rho, t.staked].map(f64::to_bits);
+        match self.0.binary_search_by(|e| e.0.cmp(&key)) {
+            Ok(i) => self.0[i].2.add(sums),
+            Err(i) => self.0.insert(i, (key, t, *sums)),
+        }
+    }
+
+    fn merge(&mut self, o: &ByTheory) {
+        for (_, t, sums) in &o.0 {
+            self.add(*t, sums);
+        }
+    }
 }
 
 impl Totals {
     fn add(&mut self, r: &RoundRow, theory: Option<RoundTheory>) {
         if let Some(t) = theory {
-            let handle = r.figures.handle.cents() as f64;
-            self.theory_handle += r.figures.handle;
-            self.theory_actual += r.figures.house_net;
-            self.theory_win += t.theory.hold * handle;
-            self.theory_var += t.var;
-            match t.cost {
-                Some(c) => self.theory_cost += c,
-                None => self.uncosted += 1,
-            }
+            let sums = TheorySums {
+                handle: r.figures.handle.cents(),
+                actual: r.figures.house_net.cents(),
+                box_sq: t.box_sq,
+                round_sq: t.round_sq,
+                cost: t.cost.unwrap_or(0),
+                uncosted: i64::from(t.cost.is_none()),
+            };
+            self.theory.add(t.theory, &sums);
         }
         self.rounds += 1;
         self.handle += r.figures.handle;
@@ -89,16 +129,12 @@ impl Totals {
         self.buys += o.buys;
         self.pontoons += o.pontoons;
         self.five_card_tricks += o.five_card_tricks;
-        self.theory_handle += o.theory_handle;
-        self.theory_actual += o.theory_actual;
-        self.theory_win += o.theory_win;
-        self.theory_var += o.theory_var;
-        self.theory_cost += o.theory_cost;
-        self.uncosted += o.uncosted;
+        self.theory.merge(&o.theory);
     }
 
     /// A kept bucket's sums (`log::totals`), with the theory of its rules: the same sums
-    /// its rounds would make one by one.
+    /// its rounds would make one by one, the theory's included (its Σ logged cost; a
+    /// bucket with uncosted rounds is read round by round instead, `split_hours`).
     fn of_bucket(f: &totals::Figures, theory: Option<Theory>) -> Totals {
         let m = Money::from_cents;
         let mut t = Totals {
@@ -115,14 +151,15 @@ impl Totals {
             ..Totals::default()
         };
         if let Some(th) = theory {
-            t.theory_handle = t.handle;
-            t.theory_actual = t.win;
-            t.theory_win = th.hold * f.handle as f64;
-            t.theory_var =
-                th.sd * th.sd * ((1.0 - th.rho) * f.box_sq as f64 + th.rho * f.round_sq as f64);
-            // The bucket keeps no decision cost: its as-played figure stays blank, never
-            // best play's passed off as it.
-            t.uncosted = f.rounds;
+            let sums = TheorySums {
+                handle: f.handle,
+                actual: f.win,
+                box_sq: f.box_sq,
+                round_sq: f.round_sq,
+                cost: f.cost,
+                uncosted: f.uncosted,
+            };
+            t.theory.add(th, &sums);
         }
         t
     }
@@ -134,23 +171,32 @@ impl Totals {
             .then(|| self.win.cents() as f64 * 100.0 / self.handle.cents() as f64)
     }
 
-    /// The theoretical win at best play, its win rate of the handle %, the theoretical
-    /// win as played (best play's plus the decisions' cost), and how many standard
-    /// deviations the actual win lies from the as-played figure (luck), over the rounds
-    /// whose rules have a theory.
+    /// The theoretical win at best play (Σ per theory of its hold × its handle), its win
+    /// rate of the handle %, the theoretical win as played (best play's plus the
+    /// decisions' Σ cost; blank if a round has none), and how many standard deviations
+    /// the actual win lies from the as-played figure (luck; the variance Σ per theory of
+    /// [`Theory::var_of_sums`]), over the rounds whose rules have a theory.
     fn theory(&self) -> TheoryFigures {
-        if self.theory_handle.cents() == 0 {
+        let mut all = TheorySums::default();
+        let (mut best, mut var) = (0.0, 0.0);
+        for (_, t, sums) in &self.theory.0 {
+            all.add(sums);
+            best += t.hold * sums.handle as f64;
+            var += t.var_of_sums(sums.box_sq, sums.round_sq);
+        }
+        if all.handle == 0 {
             return TheoryFigures::default();
         }
         let cents = |x: f64| Money::from_cents(x.round() as i64);
-        let as_played = (self.uncosted == 0).then_some(self.theory_win + self.theory_cost);
+        let as_played = (all.uncosted == 0).then_some(best + all.cost as f64 / 1e6);
         TheoryFigures {
-            best: Some(cents(self.theory_win)),
-            hold: Some(self.theory_win * 100.0 / self.theory_handle.cents() as f64),
+            handle: Money::from_cents(all.handle),
+            best: Some(cents(best)),
+            hold: Some(best * 100.0 / all.handle as f64),
             as_played: as_played.map(cents),
             luck: as_played
-                .filter(|_| self.theory_var > 0.0)
-                .map(|ap| (self.theory_actual.cents() as f64 - ap) / self.theory_var.sqrt()),
+                .filter(|_| var > 0.0)
+                .map(|ap| (all.actual as f64 - ap) / var.sqrt()),
         }
     }
 
@@ -188,9 +234,10 @@ impl Totals {
     }
 }
 
-/// The theory's figures of some rounds ([`Totals::theory`]).
+/// The theory's figures of some rounds ([`Totals::theory`]), and their handle.
 #[derive(Clone, Copy, Debug, Default)]
 struct TheoryFigures {
+    handle: Money,
     best: Option<Money>,
     hold: Option<f64>,
     as_played: Option<Money>,
@@ -232,21 +279,20 @@ fn columns(keys: &[&'static str]) -> Vec<&'static str> {
 /// rules can give it to the players (docs/house-edge.md). A round with no theory is left
 /// out, as from the theory columns.
 fn rules_edge(parts: &[&Part]) -> Section {
-    // Keyed by the edge to 1e-12: two solves of the same rules (two openings, two caches)
-    // may differ in the last bits of a float sum (the solver's maps have no fixed order),
-    // and must still be one row.
-    let mut edges: BTreeMap<(String, i64), f64> = BTreeMap::new();
-    for p in parts {
-        if let Some(edge) = p.edge {
-            edges.insert((p.table.clone(), (edge * 1e12).round() as i64), edge);
-        }
-    }
+    // A row per table and edge: the solve is deterministic (`lab::solutions`), so the same
+    // rules give the same bits however often they are solved.
+    let mut edges: Vec<(String, f64)> = parts
+        .iter()
+        .filter_map(|p| p.edge.map(|e| (p.table.clone(), e)))
+        .collect();
+    edges.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    edges.dedup_by(|a, b| a.0 == b.0 && a.1.to_bits() == b.1.to_bits());
     Section {
         name: "rules edge".into(),
         columns: vec!["table", "house edge %", "edge to"],
         rows: edges
             .into_iter()
-            .map(|((table, _), edge)| {
+            .map(|(table, edge)| {
                 vec![
                     Cell::Text(table),
                     Cell::Percent(Some(edge * 100.0)),
@@ -389,23 +435,19 @@ pub fn build(
     build_from(&mut Files(stores), o, progress)
 }
 
-/// Builds a report from a source: the tables' files or the floor. The summary reads the
-/// source's kept totals where it keeps them (`log::totals`), and the rounds of the hours
-/// a shift boundary splits.
+/// Builds a report from a source: the tables' files or the floor. The summary and the
+/// dealers report read the source's kept totals where it keeps them (`log::totals`), the
+/// theory's figures included, and one by one the rounds of the hours a shift boundary
+/// splits and of the buckets that hold a round without a logged decision cost.
 pub fn build_from(
     src: &mut dyn Source,
     o: &Options,
     progress: impl FnMut(&str),
 ) -> Result<Report, AuditError> {
-    // The summary and the dealers report show the theoretical win as played, the sum of
-    // each round's decision costs (issue 26), which the kept totals do not hold yet: until
-    // they do, every report reads the rounds, and the totals are kept and verified only.
-    build_with(src, o, progress, false)
+    build_with(src, o, progress, true)
 }
 
-/// [`build_from`] from the kept totals where an hour is whole: every figure but the
-/// theory (its as-played cost is not kept; issue 25's next step, docs/scale.md). For the
-/// tests and the benchmark until then.
+/// [`build_from`] (its name before it read the totals; the benchmark's and the tests').
 pub fn build_from_kept_totals(
     src: &mut dyn Source,
     o: &Options,
@@ -493,25 +535,28 @@ fn build_with(
     assemble(src, o, &cx, sections, charts, &mut progress)
 }
 
-/// The kept totals of the window's hours split in two: the buckets that lie whole in one
-/// shift of their database's calendar, and — for the hours a shift's (so also a gaming
-/// day's) boundary splits — their rounds, read one by one within `window`.
+/// The kept totals of the window's hours split in two: the buckets that are read whole,
+/// and — for the hours a shift's (so also a gaming day's) boundary splits, and those of a
+/// database where a bucket holds a round without a logged decision cost (`uncosted`,
+/// costed by replaying it) — their rounds, read one by one within `window`.
 fn split_hours(
     src: &mut dyn Source,
     cals: &Calendars,
     rows: Vec<TotalRow>,
     window: (i64, i64),
 ) -> Result<(Vec<RoundRow>, Vec<TotalRow>), AuditError> {
-    let mut whole = Vec::new();
-    let mut split: std::collections::BTreeSet<(i64, usize)> = Default::default();
-    for t in rows {
-        let (cal, start) = (cals.of(t.db), t.key.hour * BUCKET_MS);
-        if cal.locate(start) == cal.locate(start + BUCKET_MS - 1) {
-            whole.push(t);
-        } else {
-            split.insert((t.key.hour, t.db));
-        }
-    }
+    let split: std::collections::BTreeSet<(i64, usize)> = rows
+        .iter()
+        .filter(|t| {
+            let (cal, start) = (cals.of(t.db), t.key.hour * BUCKET_MS);
+            t.figures.uncosted > 0 || cal.locate(start) != cal.locate(start + BUCKET_MS - 1)
+        })
+        .map(|t| (t.key.hour, t.db))
+        .collect();
+    let whole: Vec<TotalRow> = rows
+        .into_iter()
+        .filter(|t| !split.contains(&(t.key.hour, t.db)))
+        .collect();
     let mut hours: Vec<i64> = split.iter().map(|(h, _)| *h).collect();
     hours.dedup();
     let mut rounds = Vec::new();
@@ -534,8 +579,8 @@ fn split_hours(
     Ok((rounds, whole))
 }
 
-/// The summary's parts of whole kept buckets: the report's table and dealer filters
-/// applied, each with the theory of the rules its table opened with.
+/// The summary's and dealers report's parts of whole kept buckets: the report's table and
+/// dealer filters applied, each with the theory of the rules its table opened with.
 fn kept_parts(
     src: &mut dyn Source,
     cx: &Ctx,
@@ -545,19 +590,14 @@ fn kept_parts(
         return Ok(Vec::new());
     }
     let o = cx.o;
-    // Only the summary shows a theory (solving rules costs; the dealers report has none).
-    let openings = match o.kind {
-        Kind::Summary => Some(Openings::read(src, cx.to_ms)?),
-        _ => None,
-    };
+    let openings = Openings::read(src, cx.to_ms)?;
     Ok(whole
         .into_iter()
         .filter(|t| o.table.is_none_or(|x| t.table == x) && o.dealer.is_none_or(|d| t.dealer == d))
         .map(|t| {
             let theory = t
                 .opened_at
-                .zip(openings.as_ref())
-                .and_then(|(at, op)| op.solved_at(t.db, &t.table, at).map(|s| s.theory));
+                .and_then(|at| openings.solved_at(t.db, &t.table, at).map(|s| s.theory));
             Part {
                 db: t.db,
                 at: cx.cals.of(t.db).locate(t.key.hour * BUCKET_MS),
@@ -1136,7 +1176,7 @@ fn dealers_section(
             .iter()
             .map(|key| {
                 let (d, c) = key;
-                let t = per.get(key).copied().unwrap_or_default();
+                let t = per.get(key).cloned().unwrap_or_default();
                 let (h, rate) = hours(d, c, t.rounds);
                 [
                     vec![Cell::Text(d.clone())],
@@ -1478,7 +1518,7 @@ pub fn series_with(rows: &[RoundRow], th: &Theories, cal: &Calendar) -> Series {
             let as_played = th
                 .as_played
                 .zip(th.hold)
-                .map(|(ap, _)| ap.cents() as f64 * 100.0 / t.theory_handle.cents() as f64);
+                .map(|(ap, _)| ap.cents() as f64 * 100.0 / th.handle.cents() as f64);
             (d.to_string(), t.win, hold(&t), t.rounds, th.hold, as_played)
         })
         .collect();

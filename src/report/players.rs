@@ -235,7 +235,8 @@ mod tests {
             handle += r.figures.handle.cents();
             win += r.figures.house_net.cents();
             let t = th.of(r).unwrap();
-            played += t.best(r.figures.handle) + t.cost.unwrap();
+            // The cost in millionths of a cent, as logged.
+            played += t.best(r.figures.handle) + t.cost.unwrap() as f64 / 1e6;
         }
         let sum = |i: usize| -> i64 {
             rows.iter()

@@ -105,6 +105,10 @@ pub struct RoundRow {
     pub(crate) voided: bool,
     /// A supervisor corrected the round: the figures are the corrected ones.
     pub(crate) corrected: bool,
+    /// The decisions' cost logged with its standing figures (its latest correction's when
+    /// corrected, else its settlement's `round_figures.cost`), millionths of a cent; `None`
+    /// when none was logged (the reports then replay the round to cost it).
+    pub(crate) cost: Option<i64>,
     /// Whether the floor's auditor has replayed its settlement (`None`: the source's own
     /// verify replays every round, the files).
     pub(crate) replayed: Option<bool>,
@@ -237,7 +241,7 @@ pub(crate) fn rounds_in(
     let mut stmt = store
         .conn()
         .prepare_cached(&format!(
-            "SELECT at, table_id, user_id, round_id, handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks
+            "SELECT at, table_id, user_id, round_id, handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, cost
              FROM round_figures WHERE {}{end}",
             filter.replace('$', "?")
         ))
@@ -268,6 +272,7 @@ pub(crate) fn rounds_in(
             figures: figures_of_row(&row),
             voided: voided.contains(&round),
             corrected: false,
+            cost: r.get(14).map_err(sql(store))?,
             replayed: None,
         });
         if out.len() % 100_000 == 0 {
@@ -407,6 +412,7 @@ pub(crate) fn apply_fixes(
         })?;
         r.figures = round.figures();
         r.corrected = true;
+        r.cost = d.cost;
     }
     Ok(())
 }

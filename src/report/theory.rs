@@ -15,7 +15,7 @@ use crate::lab::WorkerPanic;
 use crate::lab::cost::Costs;
 use crate::lab::solutions::{self, Solution};
 use crate::log::payload::Payload;
-use crate::log::{AuditError, EventKind, LogRefusal};
+use crate::log::{AuditError, EventKind, LogRefusal, totals};
 use crate::report::query::Source;
 
 use super::data::RoundRow;
@@ -47,9 +47,11 @@ impl Theory {
         self.sd * self.sd * ((1.0 - self.rho) * squares + self.rho * sum * sum)
     }
 
-    /// A round's variance when its boxes are unknown: its handle taken as one box's.
-    fn handle_var(&self, handle: f64) -> f64 {
-        (self.sd * handle / self.staked).powi(2)
+    /// [`Theory::round_var`] summed over rounds, from the sums of their boxes' stakes
+    /// squared (`box_sq` = Σ rounds Σ boxes s², `round_sq` = Σ rounds (Σ boxes s)², in
+    /// cents², as `log::totals` keeps them): the variance of their house win, cents².
+    pub fn var_of_sums(&self, box_sq: i64, round_sq: i64) -> f64 {
+        self.sd * self.sd * ((1.0 - self.rho) * box_sq as f64 + self.rho * round_sq as f64)
     }
 }
 
@@ -166,14 +168,17 @@ impl Openings {
     }
 }
 
-/// A round's theory: its rules' figures, the variance of its house win (cents²), and what
-/// its players' decisions gave up against the best (cents; `None` when the round does not
-/// replay to its decisions).
+/// A round's theory: its rules' figures, its boxes' initial stakes squared (`box_sq` =
+/// Σ boxes s², `round_sq` = (Σ boxes s)², cents², as `log::totals` sums them: its
+/// variance is [`Theory::var_of_sums`] of them), and what its players' decisions gave up
+/// against the best (millionths of a cent, as a settlement logs it; `None` when it logged
+/// none and does not replay to its decisions).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RoundTheory {
     pub theory: Theory,
-    pub var: f64,
-    pub cost: Option<f64>,
+    pub box_sq: i64,
+    pub round_sq: i64,
+    pub cost: Option<i64>,
 }
 
 impl RoundTheory {
@@ -183,11 +188,12 @@ impl RoundTheory {
     }
 }
 
-/// A round's place in [`Theories`]: which rules, its variance and its decisions' cost.
-type Entry = (u32, f64, Option<f64>);
+/// A round's place in [`Theories`]: which rules, its stakes squared (`box_sq`,
+/// `round_sq`) and its decisions' cost ([`RoundTheory`]).
+type Entry = (u32, i64, i64, Option<i64>);
 
 /// The theory of each round's rules, by (database, round): which of the report's
-/// rules, the variance of its house win and the cost of its decisions.
+/// rules, its stakes squared and the cost of its decisions.
 #[derive(Clone, Debug, Default)]
 pub struct Theories {
     solved: Vec<Solved>,
@@ -198,8 +204,9 @@ impl Theories {
     /// For `rounds` of `src`: each round's rules are its table's at the time, and its
     /// spread comes from its boxes' stakes. The rounds' `round_started` events are read
     /// one at a time, each database's from its first round in `rounds` to its last: the
-    /// report holds one variance and one cost per round, never the events; each round's
-    /// decisions are costed from its rules' one table (`report::as_played`).
+    /// report holds two sums and one cost per round, never the events. A round's cost is
+    /// the one it logged (`RoundRow::cost`); a round that logged none has its decisions
+    /// costed from its rules' one table (`report::as_played`).
     pub fn read(
         src: &mut dyn Source,
         rounds: &[RoundRow],
@@ -207,7 +214,7 @@ impl Theories {
     ) -> Result<Theories, AuditError> {
         let openings = Openings::read(src, to_ms)?;
         let mut th = Theories::default();
-        // Each round's theory, with its variance from its handle until its boxes are read.
+        // Each round's theory; its stakes come from its boxes when they are read.
         let mut span: std::collections::BTreeMap<usize, (i64, i64)> = Default::default();
         for r in rounds {
             let Some(s) = openings.solved_at(r.db, &r.table, r.at) else {
@@ -220,8 +227,7 @@ impl Theories {
                     th.solved.len() - 1
                 }
             };
-            let var = s.theory.handle_var(r.figures.handle.cents() as f64);
-            th.rounds.insert((r.db, r.round), (i as u32, var, None));
+            th.rounds.insert((r.db, r.round), (i as u32, 0, 0, r.cost));
             let sp = span.entry(r.db).or_insert((r.round, r.round));
             *sp = (sp.0.min(r.round), sp.1.max(r.round));
         }
@@ -232,7 +238,7 @@ impl Theories {
         Ok(th)
     }
 
-    /// Each round's variance from its boxes' stakes (its `round_started`).
+    /// Each round's stakes squared from its boxes' stakes (its `round_started`).
     fn read_vars(
         &mut self,
         src: &mut dyn Source,
@@ -240,51 +246,52 @@ impl Theories {
         first: i64,
         last: i64,
     ) -> Result<(), AuditError> {
-        let Theories { solved, rounds } = self;
+        let rounds = &mut self.rounds;
         src.round_starts(db, first, last, &mut |round, data| {
-            let Some((i, var, _)) = rounds.get_mut(&(db, round)) else {
+            let Some((_, box_sq, round_sq, _)) = rounds.get_mut(&(db, round)) else {
                 return Ok(());
             };
             let Ok(Payload::RoundStarted(p)) = Payload::parse(EventKind::RoundStarted, data) else {
                 return Err(AuditError::Refused(LogRefusal::StartUnreadable { round }));
             };
-            let mut by_box: std::collections::BTreeMap<u8, Money> = Default::default();
-            for b in &p.bets {
-                *by_box.entry(b.box_no).or_insert(Money::ZERO) += b.stake;
-            }
-            let v: Vec<f64> = by_box.values().map(|m| m.cents() as f64).collect();
-            *var = solved[*i as usize].theory.round_var(&v);
+            // Squared as `log::totals` squares a bucket's round.
+            (*box_sq, *round_sq) = totals::squares(&totals::box_stakes(&p.bets));
             Ok(())
         })
     }
 
-    /// Each round's decisions costed (`as_played::of_logged`) from its inputs.
+    /// The decisions of each round that logged no cost, costed (`as_played::of_logged`)
+    /// from its inputs and rounded as a settlement logs it (`lab::played::logged_cost`).
     fn read_costs(&mut self, src: &mut dyn Source, rounds: &[RoundRow]) -> Result<(), AuditError> {
         for r in rounds {
-            let Some((i, _, cost)) = self.rounds.get_mut(&(r.db, r.round)) else {
+            let Some((i, _, _, cost)) = self.rounds.get_mut(&(r.db, r.round)) else {
                 continue;
             };
+            if cost.is_some() {
+                continue;
+            }
             let s = &self.solved[*i as usize];
             let (bets, steps) = src.round_inputs(r.db, r.round)?;
             *cost = super::as_played::of_logged(&s.costs, s.rules, &bets, &steps)
                 .ok()
-                .map(|p| p.cost());
+                .map(|p| crate::lab::played::logged_cost(p.cost()));
         }
         Ok(())
     }
 
     pub(crate) fn of(&self, r: &RoundRow) -> Option<RoundTheory> {
-        let &(i, var, cost) = self.rounds.get(&(r.db, r.round))?;
+        let &(i, box_sq, round_sq, cost) = self.rounds.get(&(r.db, r.round))?;
         Some(RoundTheory {
             theory: self.solved.get(i as usize)?.theory,
-            var,
+            box_sq,
+            round_sq,
             cost,
         })
     }
 
     /// The rules a round was played under, solved (for costing its boxes one by one).
     pub(crate) fn solved_of(&self, r: &RoundRow) -> Option<&Solved> {
-        let &(i, _, _) = self.rounds.get(&(r.db, r.round))?;
+        let &(i, ..) = self.rounds.get(&(r.db, r.round))?;
         self.solved.get(i as usize)
     }
 }
@@ -337,7 +344,9 @@ mod tests {
             }
             let stakes: Vec<f64> = by_box.values().map(|c| *c as f64).collect();
             several += usize::from(stakes.len() > 1);
-            assert_eq!(t.var, t.theory.round_var(&stakes), "round {}", r.round);
+            let var = t.theory.var_of_sums(t.box_sq, t.round_sq);
+            let want = t.theory.round_var(&stakes);
+            assert!((var / want - 1.0).abs() < 1e-12, "round {}", r.round);
         }
         assert!(several > 0, "some rounds have several boxes");
         assert!(th.of(&all[0]).is_none(), "a round outside the report");

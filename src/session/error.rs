@@ -100,6 +100,16 @@ pub enum Discrepancy {
         "logged a decisions' cost of {logged} millionths of a cent, but its rules have no costs"
     )]
     CostWithoutCosts { logged: i64 },
+    /// `round_figures` keeps another decision cost than the settlement logged.
+    #[error(
+        "its row in round_figures keeps a decisions' cost (cost) of {}, its settlement logged {} (millionths of a cent; the table was changed by hand)",
+        cost_text(*.kept),
+        cost_text(*.logged)
+    )]
+    KeptCost {
+        kept: Option<i64>,
+        logged: Option<i64>,
+    },
     #[error("the correction's logged settlement does not match its script")]
     Correction,
     /// Logged as settled while the replayed round still wants an input.
@@ -129,6 +139,11 @@ pub enum Discrepancy {
         logged: Box<PontisEnded>,
         replayed: Box<PontisEnded>,
     },
+}
+
+/// A cost as a message writes it: its number, or "none".
+fn cost_text(c: Option<i64>) -> String {
+    c.map_or_else(|| "none".to_string(), |c| c.to_string())
 }
 
 /// Nets as the log writes them, `[{"id":"1a","net":20}]`, for messages.

@@ -281,6 +281,13 @@ pub(crate) trait LoggedFigures: Send {
     fn kept_in(&self) -> FiguresFrom {
         FiguresFrom::Data
     }
+
+    /// The decision cost the last row read keeps beside its figures (`Some(None)`: it
+    /// keeps none), where the source keeps one to hold to the settlement's; `None` where
+    /// it keeps none at all.
+    fn kept_cost(&self) -> Option<Option<i64>> {
+        None
+    }
 }
 
 impl LoggedFigures for FiguresCursor {
@@ -290,6 +297,10 @@ impl LoggedFigures for FiguresCursor {
 
     fn kept_in(&self) -> FiguresFrom {
         FiguresFrom::Table
+    }
+
+    fn kept_cost(&self) -> Option<Option<i64>> {
+        Some(self.last_cost)
     }
 }
 
@@ -315,7 +326,10 @@ impl LoggedFigures for DataFigures {
 /// Reads `round_figures` in log order, a chunk at a time, on its own connection.
 pub(crate) struct FiguresCursor {
     conn: rusqlite::Connection,
-    buf: std::collections::VecDeque<[i64; 15]>,
+    /// Rows read ahead, each with its `cost` (schema 10).
+    buf: std::collections::VecDeque<([i64; 15], Option<i64>)>,
+    /// The `cost` of the row last given.
+    last_cost: Option<i64>,
     last_seq: i64,
     /// Rows of settlements after this event are not read (a writer may be appending).
     bound: i64,
@@ -330,6 +344,7 @@ impl FiguresCursor {
         Ok(FiguresCursor {
             conn,
             buf: Default::default(),
+            last_cost: None,
             last_seq: i64::MIN,
             bound,
             done: false,
@@ -350,7 +365,7 @@ impl FiguresCursor {
                 .conn
                 .prepare_cached(
                     "SELECT seq, round_id, at, coalesce(table_id, -1), coalesce(user_id, -1), handle, paid, win, max_net,
-                            insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks
+                            insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, cost
                      FROM round_figures WHERE seq > ?1 AND seq <= ?2 ORDER BY seq LIMIT 20000",
                 )
                 .map_err(sql)?;
@@ -360,17 +375,19 @@ impl FiguresCursor {
                     for (i, x) in a.iter_mut().enumerate() {
                         *x = r.get(i)?;
                     }
-                    Ok(a)
+                    Ok((a, r.get(15)?))
                 })
                 .and_then(|m| m.collect::<Result<Vec<_>, _>>())
                 .map_err(sql)?;
             self.done = rows.len() < 20000;
             if let Some(last) = rows.last() {
-                self.last_seq = last[0];
+                self.last_seq = last.0[0];
             }
             self.buf.extend(rows);
         }
-        Ok(self.buf.pop_front())
+        let next = self.buf.pop_front();
+        self.last_cost = next.and_then(|(_, c)| c);
+        Ok(next.map(|(row, _)| row))
     }
 }
 
@@ -685,7 +702,7 @@ impl Replayer {
         self.costs
             .check(live.id, cost, |c| c.cost(&live.start, &live.steps))?;
         if let Some(c) = self.figures.as_mut() {
-            figures_as_replayed(c.as_mut(), e, &live)?;
+            figures_as_replayed(c.as_mut(), e, &live, cost)?;
         }
         if self.track_seen {
             for &s in &live.steps {
@@ -801,11 +818,13 @@ fn settled_as_replayed(e: &Event, live: &LiveRound) -> Result<Option<i64>, Repla
     })
 }
 
-/// A settlement's logged figures (read from `c`) against the replayed round's.
+/// A settlement's logged figures (read from `c`) against the replayed round's, and the
+/// cost kept beside them (where `c` keeps one) against the settlement's logged `cost`.
 fn figures_as_replayed(
     c: &mut dyn LoggedFigures,
     e: &Event,
     live: &LiveRound,
+    cost: Option<i64>,
 ) -> Result<(), ReplayError> {
     let mut want = [0; 15];
     want[..5].copy_from_slice(&[
@@ -827,7 +846,15 @@ fn figures_as_replayed(
             })),
         });
     }
-    Ok(())
+    match c.kept_cost() {
+        Some(kept) if kept != cost => {
+            Err(ReplayError::Mismatch {
+                round: live.id,
+                why: Discrepancy::KeptCost { kept, logged: cost },
+            })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// What `verify` found.
