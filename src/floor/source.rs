@@ -639,7 +639,9 @@ impl FloorSource {
     /// The floor's `round_totals` of the hours `from_hour..=to_hour`: every settled round
     /// not voided, as settled (schema 7).
     fn kept_totals(&mut self, from_hour: i64, to_hour: i64) -> Result<Kept, AuditError> {
-        let cols = totals::COLUMNS.join(", ");
+        // Floor schema 7 keeps the first 12 columns (not `cost`, `uncosted`).
+        const FLOOR_7_COLUMNS: usize = 12;
+        let cols = totals::COLUMNS[..FLOOR_7_COLUMNS].join(", ");
         let mut out = Kept::new();
         for r in self.query(
             &format!(
@@ -651,8 +653,8 @@ impl FloorSource {
             let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
                 continue;
             };
-            let mut v = [0i64; 12];
-            for (i, x) in v.iter_mut().enumerate() {
+            let mut v = [0i64; totals::COLUMNS.len()];
+            for (i, x) in v.iter_mut().take(FLOOR_7_COLUMNS).enumerate() {
                 *x = r.get(5 + i);
             }
             let key = Key {
@@ -722,8 +724,11 @@ impl FloorSource {
                 dealer: r.get::<_, Option<i64>>(4).unwrap_or(-1),
                 opened: opened.unwrap_or(0),
             };
-            let settled = Figures::of_round(&figures_of_row(&f), &[]);
-            fixed.insert((db, seq), (key, settled, Figures::of_round(&now, &[])));
+            let settled = Figures::of_round(&figures_of_row(&f), &[], None);
+            fixed.insert(
+                (db, seq),
+                (key, settled, Figures::of_round(&now, &[], None)),
+            );
         }
         for ((db, _), (key, settled, now)) in fixed {
             let bucket = kept.entry((db, key)).or_default();

@@ -543,6 +543,7 @@ impl Store {
                     ev.at,
                     (ev.table, ev.user, ev.round),
                     &settled.figures(),
+                    settled.cost(),
                 )?,
                 (Payload::RoundVoided(_), Some(round)) => totals::on_voided(conn, ev.seq, round)?,
                 (Payload::RoundCorrected(c), Some(round)) => {

@@ -56,7 +56,10 @@ pub struct Key {
 /// The sums a bucket keeps over its rounds that are not voided (a corrected round with its
 /// corrected figures): money in cents, counts, and what the theoretical win's spread
 /// needs — per round, its boxes' initial stakes (each box's bets summed) `s_b`:
-/// `box_sq` = Σ rounds Σ_b s_b², `round_sq` = Σ rounds (Σ_b s_b)² (cents²).
+/// `box_sq` = Σ rounds Σ_b s_b², `round_sq` = Σ rounds (Σ_b s_b)² (cents²). `cost` is
+/// the Σ of the rounds' logged decision costs (millionths of a cent, `lab::played`) over
+/// the rounds that carry one; `uncosted` counts the rounds that carry none (a settlement
+/// without `cost`, or a standing correction without one).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Figures {
     pub rounds: i64,
@@ -71,10 +74,12 @@ pub struct Figures {
     pub five_card_tricks: i64,
     pub box_sq: i64,
     pub round_sq: i64,
+    pub cost: i64,
+    pub uncosted: i64,
 }
 
 /// The columns of `round_totals` after its key, in [`Figures::row`]'s order.
-pub const COLUMNS: [&str; 12] = [
+pub const COLUMNS: [&str; 14] = [
     "rounds",
     "handle",
     "paid",
@@ -87,11 +92,39 @@ pub const COLUMNS: [&str; 12] = [
     "five_card_tricks",
     "box_sq",
     "round_sq",
+    "cost",
+    "uncosted",
 ];
 
+/// The columns of schema 8's `round_totals` (the first of [`COLUMNS`]): what its migration
+/// writes.
+const SCHEMA_8_COLUMNS: usize = 12;
+
+/// The columns the file keeps today. TODO(schema 10, the next commit): all of [`COLUMNS`];
+/// until then `cost` and `uncosted` are neither kept nor rebuilt ([`unkept_zeroed`]).
+const KEPT_COLUMNS: usize = SCHEMA_8_COLUMNS;
+
+/// `f` without what the file does not keep yet. TODO(schema 10): goes.
+fn unkept_zeroed(f: Figures) -> Figures {
+    Figures {
+        cost: 0,
+        uncosted: 0,
+        ..f
+    }
+}
+
+/// `?from, …, ?to`: SQL placeholders.
+fn placeholders(from: usize, to: usize) -> String {
+    (from..=to)
+        .map(|i| format!("?{i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl Figures {
-    /// One round's contribution: its figures and its boxes' initial stakes (cents).
-    pub fn of_round(f: &RoundFigures, box_stakes: &[i64]) -> Figures {
+    /// One round's contribution: its figures, its boxes' initial stakes (cents) and its
+    /// logged decision cost (millionths of a cent; `None`: it carries none, uncosted).
+    pub fn of_round(f: &RoundFigures, box_stakes: &[i64], cost: Option<i64>) -> Figures {
         // Saturating: a stake no table takes must not panic or wrap the store's append.
         let sum = box_stakes.iter().fold(0i64, |a, s| a.saturating_add(*s));
         Figures {
@@ -100,6 +133,8 @@ impl Figures {
                 .iter()
                 .fold(0i64, |a, s| a.saturating_add(s.saturating_mul(*s))),
             round_sq: sum.saturating_mul(sum),
+            cost: cost.unwrap_or(0),
+            uncosted: i64::from(cost.is_none()),
             ..Figures::money_of(f)
         }
     }
@@ -120,7 +155,7 @@ impl Figures {
         }
     }
 
-    pub fn row(&self) -> [i64; 12] {
+    pub fn row(&self) -> [i64; 14] {
         [
             self.rounds,
             self.handle,
@@ -134,10 +169,12 @@ impl Figures {
             self.five_card_tricks,
             self.box_sq,
             self.round_sq,
+            self.cost,
+            self.uncosted,
         ]
     }
 
-    pub fn from_row(r: [i64; 12]) -> Figures {
+    pub fn from_row(r: [i64; 14]) -> Figures {
         Figures {
             rounds: r[0],
             handle: r[1],
@@ -151,6 +188,8 @@ impl Figures {
             five_card_tricks: r[9],
             box_sq: r[10],
             round_sq: r[11],
+            cost: r[12],
+            uncosted: r[13],
         }
     }
 
@@ -264,21 +303,21 @@ fn round_data(
 
 /// Adds `sign × delta` to a bucket; a bucket that comes to nothing is removed.
 fn bump(conn: &Connection, key: &Key, delta: &Figures, sign: i64) -> rusqlite::Result<()> {
-    let cols = COLUMNS.join(", ");
+    let cols = COLUMNS[..KEPT_COLUMNS].join(", ");
     let mut cur = conn
         .prepare_cached(&format!(
             "SELECT {cols} FROM round_totals WHERE table_id = ?1 AND hour = ?2 AND dealer = ?3 AND opened = ?4"
         ))?
         .query_row(params![key.table, key.hour, key.dealer, key.opened], |r| {
-            let mut v = [0i64; 12];
-            for (i, x) in v.iter_mut().enumerate() {
+            let mut v = [0i64; COLUMNS.len()];
+            for (i, x) in v.iter_mut().take(KEPT_COLUMNS).enumerate() {
                 *x = r.get(i)?;
             }
             Ok(Figures::from_row(v))
         })
         .optional()?
         .unwrap_or_default();
-    cur.add(delta, sign);
+    cur.add(&unkept_zeroed(*delta), sign);
     if cur == Figures::default() {
         conn.prepare_cached(
             "DELETE FROM round_totals WHERE table_id = ?1 AND hour = ?2 AND dealer = ?3 AND opened = ?4",
@@ -286,14 +325,26 @@ fn bump(conn: &Connection, key: &Key, delta: &Figures, sign: i64) -> rusqlite::R
         .execute(params![key.table, key.hour, key.dealer, key.opened])?;
         return Ok(());
     }
-    let v = cur.row();
-    conn.prepare_cached(&format!(
-        "INSERT OR REPLACE INTO round_totals (table_id, hour, dealer, opened, {cols}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"
-    ))?
-    .execute(params![
-        key.table, key.hour, key.dealer, key.opened, v[0], v[1], v[2], v[3], v[4], v[5], v[6],
-        v[7], v[8], v[9], v[10], v[11]
-    ])?;
+    insert_bucket(conn, "INSERT OR REPLACE", KEPT_COLUMNS, key, &cur)
+}
+
+/// Writes a bucket's first `n` columns (`verb`: `INSERT` or `INSERT OR REPLACE`).
+fn insert_bucket(
+    conn: &Connection,
+    verb: &str,
+    n: usize,
+    key: &Key,
+    f: &Figures,
+) -> rusqlite::Result<()> {
+    let sql = format!(
+        "{verb} INTO round_totals (table_id, hour, dealer, opened, {}) VALUES ({})",
+        COLUMNS[..n].join(", "),
+        placeholders(1, 4 + n)
+    );
+    let keys = [key.table, key.hour, key.dealer, key.opened];
+    let row = f.row();
+    conn.prepare_cached(&sql)?
+        .execute(rusqlite::params_from_iter(keys.iter().chain(&row[..n])))?;
     Ok(())
 }
 
@@ -305,6 +356,7 @@ pub(crate) fn on_settled(
     at: i64,
     ids: (Option<i64>, Option<i64>, Option<i64>),
     f: &RoundFigures,
+    cost: Option<i64>,
 ) -> rusqlite::Result<()> {
     let (table, user, round) = ids;
     let (table, dealer) = (table.unwrap_or(-1), user.unwrap_or(-1));
@@ -313,7 +365,7 @@ pub(crate) fn on_settled(
         Some(r) => stakes_of(round_data(conn, r, EventKind::RoundStarted, seq, false)?),
         None => Vec::new(),
     };
-    bump(conn, &key, &Figures::of_round(f, &stakes), 1)
+    bump(conn, &key, &Figures::of_round(f, &stakes, cost), 1)
 }
 
 /// The round's settlement row, whether it was voided before `seq`, and its figures then
@@ -347,7 +399,8 @@ pub(crate) fn on_voided(conn: &Connection, seq: i64, round: i64) -> rusqlite::Re
     }
     let key = key_of(conn, s, at, table, user)?;
     let stakes = stakes_of(round_data(conn, round, EventKind::RoundStarted, s, false)?);
-    bump(conn, &key, &Figures::of_round(&now, &stakes), -1)
+    // TODO(schema 10): the standing cost, not None.
+    bump(conn, &key, &Figures::of_round(&now, &stakes, None), -1)
 }
 
 /// A correction (event `seq`) of `round` to `fixed`: its bucket takes the new figures in
@@ -433,9 +486,11 @@ pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
             opened,
         };
         let stakes = stakes_of(data_text(r.get_ref(15)?));
-        out.entry(key)
-            .or_default()
-            .add(&Figures::of_round(&figures, &stakes), 1);
+        // TODO(schema 10): the standing cost.
+        out.entry(key).or_default().add(
+            &unkept_zeroed(Figures::of_round(&figures, &stakes, None)),
+            1,
+        );
     }
     Ok(out)
 }
@@ -449,13 +504,13 @@ pub fn kept(
     let (lo, hi) = hours.unwrap_or((i64::MIN, i64::MAX));
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT table_id, hour, dealer, opened, {} FROM round_totals WHERE hour >= ?1 AND hour <= ?2",
-        COLUMNS.join(", ")
+        COLUMNS[..KEPT_COLUMNS].join(", ")
     ))?;
     let mut rows = stmt.query([lo, hi])?;
     let mut out = BTreeMap::new();
     while let Some(r) = rows.next()? {
-        let mut v = [0i64; 12];
-        for (i, x) in v.iter_mut().enumerate() {
+        let mut v = [0i64; COLUMNS.len()];
+        for (i, x) in v.iter_mut().take(KEPT_COLUMNS).enumerate() {
             *x = r.get(4 + i)?;
         }
         let key = Key {
@@ -539,17 +594,8 @@ CREATE INDEX round_totals_hour ON round_totals(hour);
 /// Creates `round_totals` and fills it from the log (the migration to schema 8).
 pub(crate) fn migrate_to_8(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
     tx.execute_batch(SCHEMA_8)?;
-    let built = rebuild(tx)?;
-    let mut ins = tx.prepare(&format!(
-        "INSERT INTO round_totals (table_id, hour, dealer, opened, {}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
-        COLUMNS.join(", ")
-    ))?;
-    for (k, f) in built {
-        let v = f.row();
-        ins.execute(params![
-            k.table, k.hour, k.dealer, k.opened, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
-            v[8], v[9], v[10], v[11]
-        ])?;
+    for (k, f) in rebuild(tx)? {
+        insert_bucket(tx, "INSERT", SCHEMA_8_COLUMNS, &k, &f)?;
     }
     Ok(())
 }
