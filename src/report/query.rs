@@ -277,6 +277,19 @@ pub struct TotalRow {
     pub(crate) figures: totals::Figures,
 }
 
+impl TotalRow {
+    /// The bucket's key (for a caller outside the crate: a test holding a source's totals
+    /// to the events).
+    pub fn key(&self) -> totals::Key {
+        self.key
+    }
+
+    /// The bucket's sums.
+    pub fn figures(&self) -> &totals::Figures {
+        &self.figures
+    }
+}
+
 /// The file's kept totals of the buckets `from_hour..=to_hour`.
 pub(crate) fn total_rows(
     store: &Store,
