@@ -1993,8 +1993,9 @@ type Costs = std::collections::BTreeMap<(i64, i64, i64, i64), (i64, i64)>;
 fn costs_of_the_events(store: &Store, corrected: bool) -> Costs {
     use std::collections::{HashMap, HashSet};
     let (mut opened, mut voided) = (HashMap::new(), HashSet::new());
-    let mut rounds: std::collections::BTreeMap<i64, ((i64, i64, i64, i64), Option<i64>)> =
-        Default::default();
+    // Round → (its bucket's key, its standing cost).
+    type Standing = ((i64, i64, i64, i64), Option<i64>);
+    let mut rounds: std::collections::BTreeMap<i64, Standing> = Default::default();
     let cost = |d: &str| serde_json::from_str::<serde_json::Value>(d).unwrap()["cost"].as_i64();
     // Each event's seq, table and user (an event's own fields are the crate's).
     let ids: Vec<(i64, Option<i64>, Option<i64>)> = store

@@ -22,6 +22,9 @@ use crate::report::query::{
 use crate::session::pontis::{GameRow, rows_of};
 use crate::session::replay::Replayer;
 
+/// A page's corrections: (database, round) → its latest correction.
+type Fixes = HashMap<(usize, i64), RoundCorrected>;
+
 /// The floor, read for reports.
 pub struct FloorSource {
     floor: Floor,
@@ -207,7 +210,7 @@ impl FloorSource {
         db: usize,
         lo: i64,
         hi: i64,
-    ) -> Result<(HashSet<i64>, HashMap<(usize, i64), RoundCorrected>), AuditError> {
+    ) -> Result<(HashSet<i64>, Fixes), AuditError> {
         let tab = self.tab(db);
         let rows = self.query(
             "SELECT round_id::int8, kind, data FROM croupier.events
