@@ -1158,17 +1158,12 @@ fn old_floor(url: &str, upto: usize) -> postgres::Client {
     let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/floor/schema.rs"))
         .unwrap();
     let mut c = client(url);
-    for v in 1..=upto {
+    for v in 1..=upto.min(5) {
         let start = format!("const V{v}: &str = r#\"");
         let a = src.find(&start).unwrap() + start.len();
         let b = a + src[a..].find("\"#;").unwrap();
         c.batch_execute(&src[a..b]).unwrap();
     }
-    c.execute(
-        "UPDATE croupier.schema_version SET version = $1",
-        &[&(upto as i32)],
-    )
-    .unwrap();
     let kinds = [
         "created",
         "user_added",
@@ -1199,6 +1194,21 @@ fn old_floor(url: &str, upto: usize) -> postgres::Client {
     c.execute(
         "INSERT INTO croupier.kinds SELECT unnest($1::text[])",
         &[&&kinds[..]],
+    )
+    .unwrap();
+    // Schemas 6 and 7 are SQL files of their own (6 followed by `ingest`'s definition);
+    // 6 numbers the kinds named above.
+    let files: [&[&str]; 2] = [&["schema6.sql", "ingest.sql"], &["schema7.sql"]];
+    for v in 6..=upto {
+        for f in files[v - 6] {
+            let path = format!("{}/src/floor/{f}", env!("CARGO_MANIFEST_DIR"));
+            c.batch_execute(&std::fs::read_to_string(path).unwrap())
+                .unwrap();
+        }
+    }
+    c.execute(
+        "UPDATE croupier.schema_version SET version = $1",
+        &[&(upto as i32)],
     )
     .unwrap();
     c
@@ -1237,7 +1247,7 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
         assert_eq!(before.0, upto as i32);
         assert_eq!(before.2, "r", "schema {upto}: one plain table of events");
         Floor::connect(&url).unwrap();
-        assert_eq!(shape(&mut admin), (7, "s".into(), "p".into()));
+        assert_eq!(shape(&mut admin), (8, "s".into(), "p".into()));
         // Schema 7's totals, built by the migration from the events already held.
         floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
         // Every event kept, and the chain the server walks again whole.
@@ -1815,8 +1825,21 @@ fn floor_totals_equal_the_files(url: &str, stores: &[Store]) -> (i64, i64) {
         .unwrap();
     assert!(!files.is_empty());
     assert_eq!(floor.len(), files.len(), "as many buckets");
+    // A file keeps `cost` and `uncosted` from log schema 10 on; before, its totals hold 0
+    // there, and the floor's (schema 8) are held to the file's events instead
+    // (`floor_costs_equal_the_events`).
+    let file_keeps_costs = files
+        .iter()
+        .any(|t| t.figures().cost != 0 || t.figures().uncosted != 0);
     for (f, t) in floor.iter().zip(&files) {
-        assert_eq!(f, t);
+        if file_keeps_costs {
+            assert_eq!(f, t);
+        } else {
+            assert_eq!(
+                (f.key(), &f.figures().row()[..12]),
+                (t.key(), &t.figures().row()[..12])
+            );
+        }
     }
     let r = client(url)
         .query_one(
@@ -1937,6 +1960,318 @@ fn kept_reports_equal(url: &str, store: &Store) {
             "{kind:?} from the kept totals"
         );
     }
+}
+
+/// Takes the decisions' cost out of the first `n` settlements that log one (their chain
+/// recomputed, as `forge_with` does): settlements such as those logged before costs were,
+/// which `verify` takes. Returns their rounds.
+fn strip_costs(db: &Path, n: usize) -> Vec<i64> {
+    let costed = |e: &croupier::log::Event| {
+        e.kind == EventKind::RoundSettled && e.data.contains(",\"cost\":")
+    };
+    let uncost = |d: &str| {
+        let at = d.find(",\"cost\":").unwrap();
+        let end = at + d[at..].find('}').unwrap();
+        format!("{}{}", &d[..at], &d[end..])
+    };
+    let mut rounds = Vec::new();
+    for _ in 0..n {
+        let seq = forge_with(db, costed, uncost);
+        let store = Store::open_read(db).unwrap();
+        let round: i64 = store
+            .conn()
+            .query_row("SELECT round_id FROM events WHERE seq = ?1", [seq], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        rounds.push(round);
+    }
+    rounds
+}
+
+/// Per bucket key (table, hour, dealer, opening), (Σ cost, uncosted) as a file's events
+/// make them (`log::totals`' definition, computed here from the payloads alone): every
+/// settled round not voided, with its latest correction's cost in place of its settled one
+/// when `corrected` (the floor's own rows hold each round as settled).
+type Costs = std::collections::BTreeMap<(i64, i64, i64, i64), (i64, i64)>;
+
+fn costs_of_the_events(store: &Store, corrected: bool) -> Costs {
+    use std::collections::{HashMap, HashSet};
+    let (mut opened, mut voided) = (HashMap::new(), HashSet::new());
+    // Round → (its bucket's key, its standing cost).
+    type Standing = ((i64, i64, i64, i64), Option<i64>);
+    let mut rounds: std::collections::BTreeMap<i64, Standing> = Default::default();
+    let cost = |d: &str| serde_json::from_str::<serde_json::Value>(d).unwrap()["cost"].as_i64();
+    // Each event's seq, table and user (an event's own fields are the crate's).
+    let ids: Vec<(i64, Option<i64>, Option<i64>)> = store
+        .conn()
+        .prepare("SELECT seq, table_id, user_id FROM events ORDER BY seq")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let mut ids = ids.into_iter();
+    store
+        .each_event(1, |e| {
+            let (seq, table, user) = ids.next().unwrap();
+            match (e.kind, e.round) {
+                (EventKind::TableOpened, _) => drop(opened.insert(table, seq)),
+                (EventKind::RoundSettled, Some(n)) => {
+                    let key = (
+                        table.unwrap_or(-1),
+                        e.at.div_euclid(3_600_000),
+                        user.unwrap_or(-1),
+                        table.and_then(|_| opened.get(&table)).copied().unwrap_or(0),
+                    );
+                    rounds.insert(n, (key, cost(&e.data)));
+                }
+                (EventKind::RoundVoided, Some(n)) => drop(voided.insert(n)),
+                (EventKind::RoundCorrected, Some(n)) if corrected => {
+                    if let Some(r) = rounds.get_mut(&n) {
+                        r.1 = cost(&e.data);
+                    }
+                }
+                _ => {}
+            }
+            Ok::<(), ()>(())
+        })
+        .unwrap()
+        .unwrap();
+    let mut out = Costs::new();
+    for (n, (key, c)) in rounds {
+        if voided.contains(&n) {
+            continue;
+        }
+        let b = out.entry(key).or_default();
+        match c {
+            Some(c) => b.0 += c,
+            None => b.1 += 1,
+        }
+    }
+    out
+}
+
+/// Issue 25 with 26: the floor's totals' `cost` and `uncosted` are what the file's events
+/// make them — through its report source (corrections' costs in place) and in its own
+/// rows (as settled) — and every settlement's `rounds.cost` is the one it logged.
+fn floor_costs_equal_the_events(url: &str, store: &Store) {
+    use croupier::report::query::Source;
+    let mut src = FloorSource::open(Floor::connect(url).unwrap()).unwrap();
+    let floor: Costs = src
+        .totals(i64::MIN / 2, i64::MAX / 2)
+        .unwrap()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let k = t.key();
+            let f = t.figures();
+            ((k.table, k.hour, k.dealer, k.opened), (f.cost, f.uncosted))
+        })
+        .collect();
+    assert_eq!(
+        floor,
+        costs_of_the_events(store, true),
+        "through the report source"
+    );
+    let rows: Costs = client(url)
+        .query(
+            "SELECT table_id, hour, dealer, opened, cost, uncosted FROM croupier.round_totals",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                (r.get(0), r.get(1), r.get(2), r.get(3)),
+                (r.get(4), r.get(5)),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        costs_of_the_events(store, false),
+        "the floor's own rows"
+    );
+    let mut logged = std::collections::BTreeMap::new();
+    let mut seq = 0i64;
+    store
+        .each_event(1, |e| {
+            seq += 1;
+            if e.kind == EventKind::RoundSettled {
+                let v: serde_json::Value = serde_json::from_str(&e.data).unwrap();
+                logged.insert(seq, v["cost"].as_i64());
+            }
+            Ok::<(), ()>(())
+        })
+        .unwrap()
+        .unwrap();
+    let floor_rounds: std::collections::BTreeMap<i64, Option<i64>> = client(url)
+        .query("SELECT seq, cost FROM croupier.rounds", &[])
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert_eq!(floor_rounds, logged, "each settlement's cost on the floor");
+}
+
+/// Issue 25 with 26 (floor schema 8): a table whose settlements log their decisions' cost
+/// (two without one, as before costs were logged) syncs; a supervisor then corrects a
+/// costed and an uncosted round and voids two, and the table syncs again. The floor's
+/// totals keep Σ cost and the uncosted rounds as the file's events make them, every
+/// bucket, through its report source and in its own rows, and each `rounds.cost` is its
+/// settlement's. The auditor passes it. A kept cost changed by hand fails the report's
+/// footer (the totals rebuilt from the events), and passes again once put back; a
+/// settlement's cost changed by hand (by a superuser, past the append-only trigger) is
+/// caught by the auditor's next run, naming the round.
+#[test]
+fn the_floors_totals_keep_the_decisions_costs_and_the_auditor_checks_them() {
+    use croupier::session::{exceptions, replay, users};
+    let Some(base) = server("costs") else {
+        return;
+    };
+    let url = fresh_floor(&base, "costs");
+    let db = demo_file("floor-costs", 60, 13, 0);
+    let d = db.to_str().unwrap();
+    let uncosted = strip_costs(&db, 2);
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    floor_costs_equal_the_events(&url, &Store::open_read(&db).unwrap());
+    let clock = ManualClock::new(demo::clock().now_ms() + 20 * 86_400_000);
+    let mut store = Store::open_with(&db, Box::new(clock)).unwrap();
+    let sup = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+    let costed: Vec<i64> = store
+        .conn()
+        .prepare(
+            "SELECT round_id FROM round_figures f WHERE NOT EXISTS (SELECT 1 FROM events e
+              WHERE e.round_id = f.round_id AND e.kind = 16) ORDER BY round_id DESC LIMIT 4",
+        )
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    for round in [uncosted[0], costed[0]] {
+        let steps = replay::export_round(&store, round).unwrap().0.steps;
+        exceptions::correct_round(&mut store, &sup, round, steps, "re-entered").unwrap();
+    }
+    for round in [uncosted[1], costed[1]] {
+        exceptions::void_round(&mut store, &sup, round, "player dispute upheld").unwrap();
+    }
+    drop(store);
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let store = Store::open_read(&db).unwrap();
+    floor_costs_equal_the_events(&url, &store);
+    let all = costs_of_the_events(&store, true);
+    let (cost, none): (i64, i64) = all.values().fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    assert!(
+        cost > 0 && none == 0,
+        "costed, the uncosted round corrected with a cost: {cost} {none}"
+    );
+    let settled = costs_of_the_events(&store, false);
+    assert_eq!(
+        settled.values().map(|c| c.1).sum::<i64>(),
+        1,
+        "one uncosted round as settled"
+    );
+    let (ok, _, out, err) = audited_verify(d, &url);
+    assert!(ok && out.contains("matches the floor"), "{out}{err}");
+
+    // A kept cost changed by hand (the totals are derived and updated in place): the
+    // report's footer rebuilds the totals from the events and fails the table database.
+    let mut admin = client(&url);
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(json.to_string().contains("\"passed\""), "{json}");
+    let moved = "UPDATE croupier.round_totals SET cost = cost + $1
+                  WHERE (hour, table_id, dealer, opened) =
+                        (SELECT hour, table_id, dealer, opened FROM croupier.round_totals
+                          ORDER BY hour, table_id, dealer, opened LIMIT 1)";
+    admin.execute(moved, &[&1i64]).unwrap();
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(1), "{err}");
+    let text = json.to_string();
+    assert!(
+        text.contains("\"failed\"")
+            && text.contains("kept totals differ")
+            && text.contains("cost "),
+        "{json}"
+    );
+    admin.execute(moved, &[&-1i64]).unwrap();
+    let (code, _, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(0), "{err}");
+
+    // A settlement's cost changed by hand on the floor: the auditor's next run fails it.
+    let round: i64 = admin
+        .query_one(
+            "SELECT round_id FROM croupier.rounds WHERE cost IS NOT NULL ORDER BY seq LIMIT 1",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    admin
+        .batch_execute(&format!(
+            "ALTER TABLE croupier.rounds DISABLE TRIGGER rounds_append_only;
+             UPDATE croupier.rounds SET cost = cost + 1 WHERE round_id = {round};
+             ALTER TABLE croupier.rounds ENABLE TRIGGER rounds_append_only;"
+        ))
+        .unwrap();
+    let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    assert!(
+        out.contains(&format!("round {round}")) && out.contains("decisions' cost"),
+        "{out}{err}"
+    );
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(json.to_string().contains("\"failed\""), "{json}");
+}
+
+/// Issue 25 with 26: a floor of schema 7 holding a table's events — its `rounds` and
+/// totals without the decisions' costs, two settlements without one — is migrated to
+/// schema 8 by its owner's next connection: each settlement's cost read from its event,
+/// the totals' `cost` and `uncosted` built from them as the file's events make them; the
+/// table then syncs on, and the auditor and `verify --floor` pass.
+#[test]
+fn a_floor_of_schema_7_is_migrated_to_keep_the_decisions_costs() {
+    let Some(base) = server("migrate8") else {
+        return;
+    };
+    let url = fresh_floor(&base, "migrate8");
+    let db = demo_file("migrate8", 40, 11, 0);
+    let d = db.to_str().unwrap();
+    strip_costs(&db, 2);
+    let mut admin = old_floor(&url, 7);
+    let n = last_seq(&db);
+    assert_eq!(ingest_file(&mut admin, &db, 1), (n, n, None));
+    let shape = |c: &mut postgres::Client| -> (i32, i64) {
+        let r = c
+            .query_one(
+                "SELECT (SELECT version FROM croupier.schema_version),
+                        (SELECT count(*) FROM information_schema.columns
+                          WHERE table_schema = 'croupier' AND column_name IN ('cost', 'uncosted'))",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    assert_eq!(shape(&mut admin), (7, 0));
+    Floor::connect(&url).unwrap();
+    assert_eq!(
+        shape(&mut admin),
+        (8, 3),
+        "rounds.cost, round_totals.cost and uncosted"
+    );
+    let store = Store::open_read(&db).unwrap();
+    floor_costs_equal_the_events(&url, &store);
+    let none = costs_of_the_events(&store, false);
+    assert_eq!(none.values().map(|c| c.1).sum::<i64>(), 2);
+    assert!(none.values().map(|c| c.0).sum::<i64>() > 0);
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
+    let (ok, _, out, err) = audited_verify(d, &url);
+    assert!(ok && out.contains("matches the floor"), "{out}{err}");
 }
 
 /// `floor-audit` (one pass, which must pass), then `verify --floor`: a floor verdict

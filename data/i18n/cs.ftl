@@ -824,6 +824,7 @@ report-footer-failed-replayed = auditor flooru přehrál události do { $through
 report-footer-failed-detached = floor už nemá události 1 až { $last } této databáze stolu (jejich měsíce byly odpojeny, např. archivovány): zde je nelze zkontrolovat; zkontrolujte je v archivu
 report-footer-failed-months-detached = kopie na flooru nemá události { $from } až { $head } (poslední): jejich měsíce byly odpojeny
 report-footer-failed-auditor-refuses = { $replayed }: přehrání auditorem flooru odmítá událost { $seq } ({ $why })
+report-footer-failed-totals = uložené součty flooru se liší od toho, co z nich dělají jeho události ({ $why }): croupier.round_totals byla změněna mimo trigger flooru a přehledům, které z ní čtou, nelze věřit
 report-footer-failed-alarms = { $count ->
     [one] { $count } poplach na flooru pro tuto databázi stolu, první u události { $first }; { $replayed }
     [few] { $count } poplachy na flooru pro tuto databázi stolu, první u události { $first }; { $replayed }

@@ -16,6 +16,8 @@ use postgres::fallible_iterator::FallibleIterator;
 use super::{Floor, FloorError, FloorTable, raise_alarm, server_err, short_id};
 use crate::log::EventKind;
 use crate::log::event::Event;
+use crate::log::payload::Payload;
+use crate::session::error::Discrepancy;
 use crate::session::replay::{LoggedFigures, ReplayError, Replayer};
 
 /// Events read a query.
@@ -94,8 +96,9 @@ impl Replay {
 }
 
 /// The figures the floor derived from each settlement (`croupier.rounds`, what its
-/// reports show), for the settlements of one chunk of events.
-struct FloorFigures(HashMap<i64, [i64; 15]>);
+/// reports show), for the settlements of one chunk of events, and the decisions' cost it
+/// derived (schema 8; `None`: the row says the settlement logged none).
+struct FloorFigures(HashMap<i64, ([i64; 15], Option<i64>)>);
 
 impl FloorFigures {
     /// The settlements' figures of `tab` after event `from` through `to` (one index range
@@ -109,7 +112,7 @@ impl FloorFigures {
         let rows = tx.query(
             "SELECT seq, round_id, at, coalesce(table_id, -1), coalesce(user_id, -1),
                     handle, paid, win, max_net, insurance_taken, insurance_paid,
-                    splits, buys, pontoons, five_card_tricks
+                    splits, buys, pontoons, five_card_tricks, cost
                FROM croupier.rounds WHERE tab = $1 AND seq > $2 AND seq <= $3",
             &[&tab, &from, &to],
         )?;
@@ -119,15 +122,31 @@ impl FloorFigures {
             for (i, x) in row.iter_mut().enumerate() {
                 *x = r.get(i);
             }
-            figures.insert(row[0], row);
+            figures.insert(row[0], (row, r.get(15)));
         }
         Ok(FloorFigures(figures))
     }
 }
 
 impl LoggedFigures for FloorFigures {
+    /// The floor's figures of settlement `e`; its cost must be the one `e` logged (which
+    /// the replay holds to its own), else the floor's totals of it could not be trusted.
     fn row(&mut self, e: &Event) -> Result<Option<[i64; 15]>, ReplayError> {
-        Ok(self.0.remove(&e.seq))
+        let Some((row, cost)) = self.0.remove(&e.seq) else {
+            return Ok(None);
+        };
+        let logged = match Payload::parse(EventKind::RoundSettled, &e.data) {
+            Ok(Payload::RoundSettled(s)) => s.cost(),
+            // The replay names a settlement that does not read.
+            _ => return Ok(Some(row)),
+        };
+        if cost != logged {
+            return Err(ReplayError::Mismatch {
+                round: e.round.unwrap_or(-1),
+                why: Discrepancy::FloorCost { kept: cost, logged },
+            });
+        }
+        Ok(Some(row))
     }
 }
 

@@ -13,14 +13,14 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub(crate) const FLOOR_VERSION: i32 = 7;
+pub(crate) const FLOOR_VERSION: i32 = 8;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises the first migration of a floor
 /// (no schema yet); later ones lock `croupier.schema_version`, which only its owner may.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 7] = [V1, V2, V3, V4, V5, V6, V7];
+pub(crate) const MIGRATIONS: [&str; 8] = [V1, V2, V3, V4, V5, V6, V7, V8];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
 /// CREATEROLE): idempotent. `$1` is unused; the event kinds are added by the caller.
@@ -64,8 +64,11 @@ REVOKE EXECUTE ON FUNCTION croupier.raise_alarm(bytea, bigint, bytea, bytea, tex
 GRANT SELECT ON croupier.event_text TO croupier_reader;
 GRANT EXECUTE ON FUNCTION croupier.unpack(smallint, text), croupier.chain_break(integer)
   TO croupier_reader;
--- Schema 7: the totals the floor keeps.
+-- Schema 7: the totals the floor keeps; schema 8: their check, for a report's footer.
 GRANT SELECT ON croupier.round_totals TO croupier_reader;
+GRANT EXECUTE ON FUNCTION croupier.round_sums(integer[], bigint[], bigint[]),
+    croupier.totals_break(integer), croupier.sat(numeric), croupier.cents(jsonb)
+  TO croupier_reader;
 "#;
 
 const V1: &str = r#"
@@ -799,3 +802,10 @@ const V6: &str = concat!(include_str!("schema6.sql"), include_str!("ingest.sql")
 /// its own trigger as events are taken, and built from the events already held. The
 /// SQL, and what a correction leaves to the reader, is `schema7.sql`.
 const V7: &str = include_str!("schema7.sql");
+
+/// Schema 8: each settlement's decisions' cost in `rounds`, and `round_totals`' `cost` and
+/// `uncosted` (`log::totals::Figures`), kept by the same trigger and built from the events
+/// already held; `totals_break`, a table database's totals held to its events for a
+/// report's footer; `rounds (tab, at, round_id)` for a report's keyset pages. The SQL is
+/// `schema8.sql`.
+const V8: &str = include_str!("schema8.sql");

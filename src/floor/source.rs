@@ -22,6 +22,9 @@ use crate::report::query::{
 use crate::session::pontis::{GameRow, rows_of};
 use crate::session::replay::Replayer;
 
+/// A page's corrections: (database, round) → its latest correction.
+type Fixes = HashMap<(usize, i64), RoundCorrected>;
+
 /// The floor, read for reports.
 pub struct FloorSource {
     floor: Floor,
@@ -199,59 +202,56 @@ impl FloorSource {
         }
     }
 
-    /// Each database's latest correction of each corrected round (logged by event
-    /// `through`, if set: a page of one database's rounds capped at its head).
-    fn corrections(
+    /// The voided rounds and the corrections (latest last) of database `db`'s rounds
+    /// `lo..=hi`: what a page of its rounds needs, read through the index by round
+    /// (`events_round`) for those rounds only, not every void and correction held; logged
+    /// by event `through`, if set (a page capped at its database's head).
+    fn fixes_of(
         &mut self,
+        db: usize,
+        lo: i64,
+        hi: i64,
         through: Option<i64>,
-    ) -> Result<HashMap<(usize, i64), RoundCorrected>, AuditError> {
+    ) -> Result<(HashSet<i64>, Fixes), AuditError> {
+        let tab = self.tab(db);
         let rows = self.query(
             &format!(
-                "SELECT tab, round_id::int8, data FROM croupier.events
-                  WHERE kind = 17 AND round_id IS NOT NULL{} ORDER BY tab, seq",
+                "SELECT round_id::int8, kind, data FROM croupier.events
+                  WHERE tab = $1 AND kind IN (16, 17) AND round_id >= $2::int8 AND round_id <= $3::int8{}
+                  ORDER BY seq",
                 seq_cap(through)
             ),
-            &[],
+            &[&tab, &lo, &hi],
         )?;
-        let mut out = HashMap::new();
+        let (mut voided, mut fixes) = (HashSet::new(), HashMap::new());
         for r in rows {
-            let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
+            let round: i64 = r.get(0);
+            if r.get::<_, i16>(1) == kind_code(EventKind::RoundVoided) {
+                voided.insert(round);
                 continue;
-            };
-            let round: i64 = r.get(1);
+            }
             match Payload::parse(EventKind::RoundCorrected, r.get(2)) {
                 Ok(Payload::RoundCorrected(c)) => {
-                    out.insert((db, round), c);
+                    fixes.insert((db, round), c);
                 }
                 _ => {
                     return Err(self.bad(format!("round {round}: a correction that does not read")));
                 }
             }
         }
-        Ok(out)
+        Ok((voided, fixes))
     }
 }
 
 impl FloorSource {
-    /// The settled rounds of `page`, of database `db` only if given (else every
-    /// database's, one after another), corrected rounds with corrected figures.
+    /// The settled rounds of database `db` in `page` (keyset pages on
+    /// `rounds (tab, at, round_id)`, schema 8), corrected rounds with corrected figures.
     fn rounds_in(
         &mut self,
-        db: Option<usize>,
+        db: usize,
         page: &Page,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Vec<RoundRow>, AuditError> {
-        let voided: HashSet<(i32, i64)> = self
-            .query(
-                &format!(
-                    "SELECT tab, round_id::int8 FROM croupier.events WHERE kind = 16 AND round_id IS NOT NULL{}",
-                    seq_cap(page.through)
-                ),
-                &[],
-            )?
-            .iter()
-            .map(|r| (r.get(0), r.get(1)))
-            .collect();
         // How far the auditor has replayed each table database: a settlement after it
         // is a round not yet replayed.
         let through: HashMap<i32, i64> = self
@@ -265,24 +265,19 @@ impl FloorSource {
             std::mem::take(&mut self.table_names),
             std::mem::take(&mut self.user_names),
         );
-        let tab = db.map(|d| self.tab(d));
+        let tab = self.tab(db);
         let (filter, values, end) = page.sql("tab, ");
-        let only_tab = match tab {
-            Some(_) => format!(" AND tab = ${}", values.len() + 1),
-            None => String::new(),
-        };
         let query = format!(
             "SELECT tab, at, table_id, user_id, round_id, handle, paid, win, max_net,
-                    insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, seq
-               FROM croupier.rounds WHERE {filter}{only_tab}{end}"
+                    insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, seq, cost
+               FROM croupier.rounds WHERE {filter} AND tab = ${}{end}",
+            values.len() + 1
         );
         let mut args: Vec<&(dyn postgres::types::ToSql + Sync)> = values
             .iter()
             .map(|v| v as &(dyn postgres::types::ToSql + Sync))
             .collect();
-        if let Some(t) = &tab {
-            args.push(t);
-        }
+        args.push(&tab);
         let read = self.each_row(&query, &args, |r| {
             let tab: i32 = r.get(0);
             let Some(&db) = place.get(&tab) else {
@@ -308,10 +303,9 @@ impl FloorSource {
                     .cloned()
                     .unwrap_or_else(|| format!("user {user}")),
                 figures: figures_of_row(&f),
-                voided: voided.contains(&(tab, round)),
+                voided: false,
                 corrected: false,
-                // Floor schema 7 keeps no cost: the reports replay the round to cost it.
-                cost: None,
+                cost: r.get(16),
                 replayed: Some(r.get::<_, i64>(15) <= through.get(&tab).copied().unwrap_or(0)),
             });
             if out.len() % 100_000 == 0 {
@@ -321,8 +315,14 @@ impl FloorSource {
         });
         (self.place, self.table_names, self.user_names) = (place, table_names, user_names);
         read?;
-        let fixes = self.corrections(page.through)?;
-        apply_fixes(&mut out, &fixes)?;
+        let ids = out.iter().map(|r| r.round);
+        if let (Some(lo), Some(hi)) = (ids.clone().min(), ids.max()) {
+            let (voided, fixes) = self.fixes_of(db, lo, hi, page.through)?;
+            for r in &mut out {
+                r.voided = voided.contains(&r.round);
+            }
+            apply_fixes(&mut out, &fixes)?;
+        }
         Ok(out)
     }
 }
@@ -334,14 +334,22 @@ impl Source for FloorSource {
         to_ms: i64,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Vec<RoundRow>, AuditError> {
-        self.rounds_in(None, &Page::all(from_ms, to_ms), progress)
+        // Each table database's in turn, in the floor's order (as one query ordered by
+        // table database gave them): each read on `rounds (tab, at, round_id)`.
+        let mut out = Vec::new();
+        for db in 0..self.tables.len() {
+            let before = out.len();
+            let mut each = |n: usize| progress(before + n);
+            out.extend(self.rounds_in(db, &Page::all(from_ms, to_ms), &mut each)?);
+        }
+        Ok(out)
     }
 
     fn rounds_page(&mut self, db: usize, page: &Page) -> Result<Vec<RoundRow>, AuditError> {
         if db >= self.tables.len() {
             return Ok(Vec::new());
         }
-        self.rounds_in(Some(db), page, &mut |_| {})
+        self.rounds_in(db, page, &mut |_| {})
     }
 
     fn databases(&self) -> usize {
@@ -534,7 +542,10 @@ impl Source for FloorSource {
                     let first = held.unwrap_or(t.head_seq + 1);
                     Some(Verified::Failed(VerifyFailure::Detached { first }))
                 } else {
-                    Some(self.verdict(&t, chain, n, first)?)
+                    match self.verdict(&t, chain, n, first)? {
+                        Verified::Failed(why) => Some(Verified::Failed(why)),
+                        v => Some(self.totals_verdict(&t)?.unwrap_or(v)),
+                    }
                 }
             } else {
                 None
@@ -648,11 +659,9 @@ impl FloorSource {
     }
 
     /// The floor's `round_totals` of the hours `from_hour..=to_hour`: every settled round
-    /// not voided, as settled (schema 7).
+    /// not voided, as settled (schema 7), with its settlement's cost (schema 8).
     fn kept_totals(&mut self, from_hour: i64, to_hour: i64) -> Result<Kept, AuditError> {
-        // Floor schema 7 keeps the first 12 columns (not `cost`, `uncosted`).
-        const FLOOR_7_COLUMNS: usize = 12;
-        let cols = totals::COLUMNS[..FLOOR_7_COLUMNS].join(", ");
+        let cols = totals::COLUMNS.join(", ");
         let mut out = Kept::new();
         for r in self.query(
             &format!(
@@ -665,11 +674,9 @@ impl FloorSource {
                 continue;
             };
             let mut v = [0i64; totals::COLUMNS.len()];
-            for (i, x) in v.iter_mut().take(FLOOR_7_COLUMNS).enumerate() {
+            for (i, x) in v.iter_mut().enumerate() {
                 *x = r.get(5 + i);
             }
-            // No cost kept: every round uncosted, so reports read its rounds one by one.
-            v[totals::COLUMNS.len() - 1] = v[0];
             let key = Key {
                 table: r.get(1),
                 hour: r.get(2),
@@ -682,8 +689,9 @@ impl FloorSource {
     }
 
     /// Each corrected round of the hours that is not voided: its bucket takes its latest
-    /// correction's figures (the engine plays its script, as the file's totals do) in
-    /// place of its settled ones. Read from the corrections, which are few.
+    /// correction's figures (the engine plays its script, as the file's totals do) and
+    /// cost (the correction's `cost`; none: uncosted) in place of its settled ones. Read
+    /// from the corrections, which are few.
     fn add_corrections(
         &mut self,
         kept: &mut Kept,
@@ -696,7 +704,7 @@ impl FloorSource {
         let rows = self.query(
             "SELECT r.tab, r.seq, r.at, r.table_id, r.user_id, r.handle, r.paid, r.win, r.max_net,
                     r.insurance_taken, r.insurance_paid, r.splits, r.buys, r.pontoons,
-                    r.five_card_tricks, c.data
+                    r.five_card_tricks, c.data, r.cost
                FROM croupier.events c
                JOIN croupier.rounds r ON r.tab = c.tab AND r.round_id = c.round_id
               WHERE c.kind = 17 AND r.at >= $1 AND r.at < $2
@@ -737,10 +745,10 @@ impl FloorSource {
                 dealer: r.get::<_, Option<i64>>(4).unwrap_or(-1),
                 opened: opened.unwrap_or(0),
             };
-            let settled = Figures::of_round(&figures_of_row(&f), &[], None);
+            let settled = Figures::of_round(&figures_of_row(&f), &[], r.get(16));
             fixed.insert(
                 (db, seq),
-                (key, settled, Figures::of_round(&now, &[], None)),
+                (key, settled, Figures::of_round(&now, &[], c.cost)),
             );
         }
         for ((db, _), (key, settled, now)) in fixed {
@@ -749,6 +757,16 @@ impl FloorSource {
             bucket.add(&settled, -1);
         }
         Ok(())
+    }
+
+    /// FAILED if table database `t`'s kept totals (`round_totals`, which the summary
+    /// reads) are not what its events make them (schema 8's `croupier.totals_break`):
+    /// changed outside the floor's trigger.
+    fn totals_verdict(&mut self, t: &FloorTable) -> Result<Option<Verified>, AuditError> {
+        let row = self.query("SELECT croupier.totals_break($1)", &[&t.tab])?;
+        Ok(row.first().and_then(|r| r.get::<_, Option<String>>(0)).map(|why| {
+            Verified::Failed(VerifyFailure::TotalsBreak { why })
+        }))
     }
 
     /// A table database's verdict: FAILED if its chain breaks at `chain`, the auditor's

@@ -296,6 +296,19 @@ pub struct TotalRow {
     pub(crate) figures: totals::Figures,
 }
 
+impl TotalRow {
+    /// The bucket's key (for a caller outside the crate: a test holding a source's totals
+    /// to the events).
+    pub fn key(&self) -> totals::Key {
+        self.key
+    }
+
+    /// The bucket's sums.
+    pub fn figures(&self) -> &totals::Figures {
+        &self.figures
+    }
+}
+
 /// The file's kept totals of the buckets `from_hour..=to_hour`.
 pub(crate) fn total_rows(
     store: &Store,
@@ -625,6 +638,9 @@ pub enum VerifyFailure {
         seq: i64,
         why: String,
     },
+    /// The floor's kept totals (`croupier.round_totals`) are not what its events make them
+    /// (`why`: the first difference as `croupier.totals_break` words it).
+    TotalsBreak { why: String },
     /// `count` alarms stand on the floor for the table database, the first at `first`.
     Alarms {
         count: i64,
@@ -641,6 +657,10 @@ impl std::fmt::Display for VerifyFailure {
         };
         match self {
             VerifyFailure::Replay(e) => write!(f, "{e}"),
+            VerifyFailure::TotalsBreak { why } => write!(
+                f,
+                "the floor's kept totals differ from what its events make them ({why}): croupier.round_totals was changed outside the floor's trigger, and the reports that read it cannot be trusted"
+            ),
             VerifyFailure::Detached { first } => write!(
                 f,
                 "the floor no longer holds events 1 to {} of this table database (their months were detached, e.g. archived): they cannot be checked here; check them in the archive",

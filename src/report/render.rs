@@ -630,6 +630,7 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
     };
     match why {
         VerifyFailure::Replay(e) => e.to_string(),
+        VerifyFailure::TotalsBreak { why } => t!(lang, "report-footer-failed-totals", why = why),
         VerifyFailure::Detached { first } => t!(
             lang,
             "report-footer-failed-detached",

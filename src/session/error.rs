@@ -110,6 +110,17 @@ pub enum Discrepancy {
         kept: Option<i64>,
         logged: Option<i64>,
     },
+    /// The floor's row of a settled round holds another decision cost than its settlement
+    /// logged.
+    #[error(
+        "the floor's row of it holds a decisions' cost of {}, its settlement logged {} (millionths of a cent)",
+        cost_text(*.kept),
+        cost_text(*.logged)
+    )]
+    FloorCost {
+        kept: Option<i64>,
+        logged: Option<i64>,
+    },
     #[error("the correction's logged settlement does not match its script")]
     Correction,
     /// Logged as settled while the replayed round still wants an input.
