@@ -42,7 +42,7 @@ pub enum ScriptError {
     Step {
         position: usize,
         text: String,
-        why: StepFault,
+        why: Box<StepFault>,
     },
 }
 
@@ -302,7 +302,7 @@ impl Script {
             let refuse = |why: StepFault| ScriptError::Step {
                 position: i + 1,
                 text: text.clone(),
-                why,
+                why: Box::new(why),
             };
             let step = parse_step(text, &round).map_err(|error| {
                 refuse(StepFault::Words {

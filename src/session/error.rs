@@ -125,7 +125,7 @@ pub enum Discrepancy {
     Correction,
     /// Logged as settled while the replayed round still wants an input.
     #[error("logged as settled, but the replay still expects {0}")]
-    StillInPlay(Expecting),
+    StillInPlay(Box<Expecting>),
     #[error("logged {}, replay gives {}", nets_text(.logged), nets_text(.replayed))]
     Nets {
         logged: Vec<NetData>,
@@ -137,7 +137,7 @@ pub enum Discrepancy {
     ExtraFigures,
     /// The round's logged bets (its exported script) do not start a round.
     #[error("its logged bets do not start a round: {0}")]
-    Bets(ScriptError),
+    Bets(Box<ScriptError>),
     #[error("Pontis game {0}: its last play ended it, but the log has no end for it")]
     GameNotEnded(i64),
     #[error(
@@ -476,10 +476,10 @@ pub enum Refused {
     /// A correction's inputs do not replay the round: the step the engine refused (its
     /// typed refusal, or the reader's, with what the round expected), or the bets.
     #[error("{0}")]
-    CorrectionUnplayable(ScriptError),
+    CorrectionUnplayable(Box<ScriptError>),
     /// A correction's inputs leave the round unfinished; what it wants next.
     #[error("the corrected inputs do not finish the round: next {next}")]
-    CorrectionUnfinished { next: Expecting },
+    CorrectionUnfinished { next: Box<Expecting> },
 }
 
 impl Refused {

@@ -107,10 +107,10 @@ pub(crate) fn preview(
     script.steps = steps.clone();
     let corrected = script
         .play()
-        .map_err(|e| InputError::Refused(Refused::CorrectionUnplayable(e)))?;
+        .map_err(|e| InputError::Refused(Refused::CorrectionUnplayable(Box::new(e))))?;
     if !corrected.is_complete() {
         return Err(InputError::Refused(Refused::CorrectionUnfinished {
-            next: corrected.expecting(),
+            next: Box::new(corrected.expecting()),
         }));
     }
     let original_nets = logged.nets;

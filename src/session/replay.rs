@@ -800,7 +800,7 @@ fn settled_as_replayed(e: &Event, live: &LiveRound) -> Result<Option<i64>, Repla
     if !live.round.is_complete() {
         return Err(ReplayError::Mismatch {
             round: live.id,
-            why: Discrepancy::StillInPlay(live.round.expecting()),
+            why: Discrepancy::StillInPlay(Box::new(live.round.expecting())),
         });
     }
     if let Some(cost) = view::settled_nets_match(&e.data, &live.round) {
@@ -1376,7 +1376,7 @@ impl RoundHistory {
         let (script, _) = export_round(store, round)?;
         let start = script.start().map_err(|e| ReplayError::Mismatch {
             round,
-            why: Discrepancy::Bets(e),
+            why: Discrepancy::Bets(Box::new(e)),
         })?;
         let events = store.round_events(round)?;
         let mut history = RoundHistory {
