@@ -764,9 +764,10 @@ impl FloorSource {
     /// changed outside the floor's trigger.
     fn totals_verdict(&mut self, t: &FloorTable) -> Result<Option<Verified>, AuditError> {
         let row = self.query("SELECT croupier.totals_break($1)", &[&t.tab])?;
-        Ok(row.first().and_then(|r| r.get::<_, Option<String>>(0)).map(|why| {
-            Verified::Failed(VerifyFailure::TotalsBreak { why })
-        }))
+        Ok(row
+            .first()
+            .and_then(|r| r.get::<_, Option<String>>(0))
+            .map(|why| Verified::Failed(VerifyFailure::TotalsBreak { why })))
     }
 
     /// A table database's verdict: FAILED if its chain breaks at `chain`, the auditor's

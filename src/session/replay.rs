@@ -847,12 +847,10 @@ fn figures_as_replayed(
         });
     }
     match c.kept_cost() {
-        Some(kept) if kept != cost => {
-            Err(ReplayError::Mismatch {
-                round: live.id,
-                why: Discrepancy::KeptCost { kept, logged: cost },
-            })
-        }
+        Some(kept) if kept != cost => Err(ReplayError::Mismatch {
+            round: live.id,
+            why: Discrepancy::KeptCost { kept, logged: cost },
+        }),
         _ => Ok(()),
     }
 }
