@@ -809,9 +809,14 @@ const MAKES_PAYOUTS: &[&str] = &["engine::round::pay", "engine::money"];
 
 /// What each `from_cents(…)` in the tokens is given, as tokens.
 fn from_cents_args(toks: &[String]) -> Vec<Vec<String>> {
+    call_args(toks, "from_cents")
+}
+
+/// What each call `name(…)` in the tokens is given, as tokens.
+fn call_args(toks: &[String], name: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     for i in 0..toks.len().saturating_sub(1) {
-        if toks[i] != "from_cents" || toks[i + 1] != "(" {
+        if toks[i] != name || toks[i + 1] != "(" {
             continue;
         }
         let mut depth = 1;
@@ -897,9 +902,32 @@ fn names_a_float(head: &[String]) -> bool {
     head.iter().any(|t| t == "f32" || t == "f64")
 }
 
+/// Whether tokens show a float: `f32`/`f64` (a type, `as f64`, a suffixed literal such as
+/// `2f64`), a float literal (`1.5`: a number, `.`, a number), or a float's rounding method.
+fn shows_a_float(toks: &[String]) -> bool {
+    let number = |t: &String| t.starts_with(|c: char| c.is_ascii_digit());
+    let rounding = ["round", "floor", "ceil", "trunc"];
+    toks.iter().any(|t| {
+        t == "f32" || t == "f64" || (number(t) && (t.ends_with("f32") || t.ends_with("f64")))
+    }) || toks.windows(3).any(|w| {
+        (number(&w[0]) && w[1] == "." && number(&w[2]))
+            || (w[0] == "." && rounding.contains(&w[1].as_str()) && w[2] == "(")
+    })
+}
+
+/// The modules that make money of a float, each for a figure that is only shown: the
+/// expected win and its spread, rounded to the cent from the float that theory gives
+/// (`from_cents(x.round() as i64)`). Nothing that is paid, logged or summed is made there.
+const SHOWS_FLOAT_MONEY: &[&str] = &["report::kinds", "report::players"];
+
+/// The engine modules that may name a float: `engine::json` only, whose serde visitor
+/// must name `visit_f64` (it never reads one: every number keeps its exact text).
+const ENGINE_MAY_NAME_FLOATS: &[&str] = &["engine::json"];
+
 /// Money is made of integer cents only: no function of `engine::money` and no method of
-/// `Money` takes or gives a float, and no `From`/`TryFrom` converts between `Money` and a
-/// float, anywhere in `src/`.
+/// `Money` takes or gives a float, no `From`/`TryFrom` converts between `Money` and a
+/// float, and nothing given to `from_cents(`/`units(` shows a float, anywhere in `src/`
+/// (but `SHOWS_FLOAT_MONEY`); the engine names no float at all (but `engine::json`).
 #[test]
 fn no_float_makes_money() {
     let c = Crate::read();
@@ -907,6 +935,19 @@ fn no_float_makes_money() {
     for m in &c.mods {
         let name = m.path.join("::");
         let toks = tokens(&m.code);
+        if !SHOWS_FLOAT_MONEY.contains(&name.as_str()) {
+            for call in ["from_cents", "units"] {
+                for arg in call_args(&toks, call).iter().filter(|a| shows_a_float(a)) {
+                    wrong.push(format!("  {name}: {call}({})", arg.join(" ")));
+                }
+            }
+        }
+        let engine = m.path.first().is_some_and(|s| s == "engine");
+        if engine && !ENGINE_MAY_NAME_FLOATS.contains(&name.as_str()) && shows_a_float(&toks) {
+            wrong.push(format!(
+                "  {name} names a float (the engine counts in cents)"
+            ));
+        }
         let head_at = |i: usize| -> &[String] {
             let end = toks[i..]
                 .iter()
