@@ -1000,23 +1000,79 @@ fn no_float_makes_money() {
     );
 }
 
-/// The modules that start a thread and turn its panic into a failure with the panic's
-/// message (`panics::panic_message`): every module that spawns a thread must (a thread
-/// that panics then fails its run, its view or its task with what it said).
+/// Each place in `src/` (outside tests) that starts a thread, as (module, the function it
+/// is started in), and how that thread's panic becomes a failure with its message
+/// (`panics::panic_message`). A thread started anywhere else fails the test below.
+const SPAWNS: &[(&str, &str)] = &[
+    // The floor link's thread: catch_unwind, then `LinkState::Stopped { panic }`.
+    ("floor::sync", "run"),
+    // The floor view's reader: catch_unwind, then `ReadError::Panicked`, and it stops.
+    ("ui::floor", "reading"),
+    // The desk's background work: catch_unwind, then `UiError::WorkerPanicked`.
+    ("ui::desk", "in_background"),
+    // The lab's solver: catch_unwind, then the rules' recorded `WorkerPanic`.
+    ("lab::solutions", "in_background"),
+    // The lab's scoped workers: each join's Err becomes `WorkerPanic`.
+    ("lab", "run_workers"),
+    // The feed socket's acceptor: its join's Err becomes `SocketError::AcceptorPanicked`.
+    ("session::feed_socket", "serve"),
+    // verify's integrity check and replayer: joins' Err become `Damage::CheckFailed`
+    // and (through `joined`) a replay error with the message.
+    ("session::replay", "verify"),
+];
+
+/// Each function in the tokens with a body: its name and the token range of its body.
+fn fn_bodies(toks: &[String]) -> Vec<(String, std::ops::Range<usize>)> {
+    let mut out = Vec::new();
+    for k in 0..toks.len().saturating_sub(1) {
+        if toks[k] != "fn" || !is_ident(&toks[k + 1]) {
+            continue;
+        }
+        let Some(at) = toks[k..].iter().position(|t| t == "{" || t == ";") else {
+            continue;
+        };
+        if toks[k + at] == ";" {
+            continue;
+        }
+        let body = block(toks, k + at);
+        out.push((toks[k + 1].clone(), k + at..k + at + body.len()));
+    }
+    out
+}
+
+/// Every thread started in `src/` fails its run, its view or its task with what its panic
+/// said: each `spawn(` is in a function of `SPAWNS` (whose comment says how), and no
+/// thread's `join()` is thrown away with `.unwrap_or`, `.unwrap_or_default` or `.ok()`.
 #[test]
 fn every_thread_that_is_started_fails_with_its_panic() {
     let c = Crate::read();
     let mut wrong = Vec::new();
     for m in &c.mods {
+        let name = m.path.join("::");
         let toks = tokens(&m.code);
-        let spawns = toks.windows(2).any(|w| w[0] == "spawn" && w[1] == "(");
-        if spawns && !toks.iter().any(|t| t == "panic_message") {
-            wrong.push(format!("  {}", m.path.join("::")));
+        let bodies = fn_bodies(&toks);
+        for (i, w) in toks.windows(2).enumerate() {
+            if w[0] == "spawn" && w[1] == "(" {
+                let within = bodies
+                    .iter()
+                    .filter(|(_, r)| r.contains(&i))
+                    .max_by_key(|(_, r)| r.start)
+                    .map_or("(no function)", |(f, _)| f.as_str());
+                if !SPAWNS.contains(&(name.as_str(), within)) {
+                    wrong.push(format!("  {name}: a thread started in {within}"));
+                }
+            }
+        }
+        let dropped = ["unwrap_or", "unwrap_or_default", "ok"];
+        for w in toks.windows(5) {
+            if w[..4] == ["join", "(", ")", "."] && dropped.contains(&w[4].as_str()) {
+                wrong.push(format!("  {name}: a panic thrown away by join().{}", w[4]));
+            }
         }
     }
     assert!(
         wrong.is_empty(),
-        "threads started where no panic is turned into its message:\n{}",
+        "threads started where no panic is turned into its message (see SPAWNS):\n{}",
         wrong.join("\n")
     );
 }
