@@ -838,8 +838,8 @@ fn call_args(toks: &[String], name: &str) -> Vec<Vec<String>> {
 }
 
 /// What pay.rs does to make a payout, nowhere else: applying a ratio to money (`.times(`),
-/// and, in the engine, `Money::from_cents` of a computed product or quotient (a payout
-/// worked out by hand); nowhere may a ratio's terms or a payout ratio of the rules
+/// and, in the engine, `Money::from_cents` of a computed product or quotient or cents
+/// multiplied or divided (a payout worked out by hand); nowhere may a ratio's terms or a payout ratio of the rules
 /// (`*_pays`) go into an amount.
 #[test]
 fn payouts_are_made_only_in_pay() {
@@ -858,6 +858,15 @@ fn payouts_are_made_only_in_pay() {
             wrong.push(format!("  {name} applies a ratio to money (`.times(`)"));
         }
         let engine = m.path.first().is_some_and(|s| s == "engine");
+        // A payout worked out through a local binding: `let won = stake.cents() * 3 / 2;`.
+        let by_hand = |w: &[String]| {
+            w[..4] == [".", "cents", "(", ")"] && ["*", "/"].contains(&w[4].as_str())
+        };
+        if engine && toks.windows(5).any(by_hand) {
+            wrong.push(format!(
+                "  {name} multiplies or divides cents (`.cents() *` or `/`)"
+            ));
+        }
         for arg in from_cents_args(&toks) {
             let ratio = arg
                 .iter()
