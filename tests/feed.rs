@@ -706,3 +706,42 @@ fn the_socket_path_length_is_the_one_clients_use() {
     }
     let _ = std::fs::remove_dir(&short);
 }
+
+/// A table whose log no longer replays (its opening's data forged, the chain redone) is
+/// not resumed: the feed says what the log holds against it, and no longer tells the user
+/// to give --rules PRESET to open a new table (a hint that misled for a damaged log, which
+/// `Feed::open` now leaves as `InputError::Log`; a table that is not there keeps it).
+#[test]
+fn a_table_whose_log_no_longer_replays_is_not_told_to_give_rules() {
+    let path = temp_db("feed-damaged");
+    staffed(&path);
+    let mut store = Store::open(&path).unwrap();
+    let dealer = users::login(&mut store, "Jan Kral", "5150", None).unwrap();
+    drop(Feed::open(store, dealer, "Pontoon 1", Some(czech())).unwrap());
+    let conn = Connection::open(&path).unwrap();
+    common::rechain(&conn, |e| {
+        if e.kind == "table_opened" {
+            // Its name kept (the table is found), its rules gone (it replays no more).
+            e.data = r#"{"name":"Pontoon 1"}"#.to_string();
+        }
+    });
+    drop(conn);
+    let open = |name: &str| {
+        let mut store = Store::open(&path).unwrap();
+        let dealer = users::login(&mut store, "Jan Kral", "5150", None).unwrap();
+        Feed::open(store, dealer, name, None)
+            .err()
+            .expect("not resumed")
+            .to_string()
+    };
+    let damaged = open("Pontoon 1");
+    assert!(damaged.starts_with("table Pontoon 1: "), "{damaged}");
+    assert!(!damaged.contains("--rules"), "{damaged}");
+    let said = "(table_opened): its data does not read as a table_opened event";
+    assert!(damaged.contains(said), "{damaged}");
+    let missing = open("Pontoon 9");
+    assert!(
+        missing.ends_with("give --rules PRESET to open a new table"),
+        "{missing}"
+    );
+}

@@ -809,9 +809,14 @@ const MAKES_PAYOUTS: &[&str] = &["engine::round::pay", "engine::money"];
 
 /// What each `from_cents(…)` in the tokens is given, as tokens.
 fn from_cents_args(toks: &[String]) -> Vec<Vec<String>> {
+    call_args(toks, "from_cents")
+}
+
+/// What each call `name(…)` in the tokens is given, as tokens.
+fn call_args(toks: &[String], name: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     for i in 0..toks.len().saturating_sub(1) {
-        if toks[i] != "from_cents" || toks[i + 1] != "(" {
+        if toks[i] != name || toks[i + 1] != "(" {
             continue;
         }
         let mut depth = 1;
@@ -833,8 +838,8 @@ fn from_cents_args(toks: &[String]) -> Vec<Vec<String>> {
 }
 
 /// What pay.rs does to make a payout, nowhere else: applying a ratio to money (`.times(`),
-/// and, in the engine, `Money::from_cents` of a computed product or quotient (a payout
-/// worked out by hand); nowhere may a ratio's terms or a payout ratio of the rules
+/// and, in the engine, `Money::from_cents` of a computed product or quotient or cents
+/// multiplied or divided (a payout worked out by hand); nowhere may a ratio's terms or a payout ratio of the rules
 /// (`*_pays`) go into an amount.
 #[test]
 fn payouts_are_made_only_in_pay() {
@@ -853,6 +858,15 @@ fn payouts_are_made_only_in_pay() {
             wrong.push(format!("  {name} applies a ratio to money (`.times(`)"));
         }
         let engine = m.path.first().is_some_and(|s| s == "engine");
+        // A payout worked out through a local binding: `let won = stake.cents() * 3 / 2;`.
+        let by_hand = |w: &[String]| {
+            w[..4] == [".", "cents", "(", ")"] && ["*", "/"].contains(&w[4].as_str())
+        };
+        if engine && toks.windows(5).any(by_hand) {
+            wrong.push(format!(
+                "  {name} multiplies or divides cents (`.cents() *` or `/`)"
+            ));
+        }
         for arg in from_cents_args(&toks) {
             let ratio = arg
                 .iter()
@@ -897,9 +911,32 @@ fn names_a_float(head: &[String]) -> bool {
     head.iter().any(|t| t == "f32" || t == "f64")
 }
 
+/// Whether tokens show a float: `f32`/`f64` (a type, `as f64`, a suffixed literal such as
+/// `2f64`), a float literal (`1.5`: a number, `.`, a number), or a float's rounding method.
+fn shows_a_float(toks: &[String]) -> bool {
+    let number = |t: &String| t.starts_with(|c: char| c.is_ascii_digit());
+    let rounding = ["round", "floor", "ceil", "trunc"];
+    toks.iter().any(|t| {
+        t == "f32" || t == "f64" || (number(t) && (t.ends_with("f32") || t.ends_with("f64")))
+    }) || toks.windows(3).any(|w| {
+        (number(&w[0]) && w[1] == "." && number(&w[2]))
+            || (w[0] == "." && rounding.contains(&w[1].as_str()) && w[2] == "(")
+    })
+}
+
+/// The modules that make money of a float, each for a figure that is only shown: the
+/// expected win and its spread, rounded to the cent from the float that theory gives
+/// (`from_cents(x.round() as i64)`). Nothing that is paid, logged or summed is made there.
+const SHOWS_FLOAT_MONEY: &[&str] = &["report::kinds", "report::players"];
+
+/// The engine modules that may name a float: `engine::json` only, whose serde visitor
+/// must name `visit_f64` (it never reads one: every number keeps its exact text).
+const ENGINE_MAY_NAME_FLOATS: &[&str] = &["engine::json"];
+
 /// Money is made of integer cents only: no function of `engine::money` and no method of
-/// `Money` takes or gives a float, and no `From`/`TryFrom` converts between `Money` and a
-/// float, anywhere in `src/`.
+/// `Money` takes or gives a float, no `From`/`TryFrom` converts between `Money` and a
+/// float, and nothing given to `from_cents(`/`units(` shows a float, anywhere in `src/`
+/// (but `SHOWS_FLOAT_MONEY`); the engine names no float at all (but `engine::json`).
 #[test]
 fn no_float_makes_money() {
     let c = Crate::read();
@@ -907,6 +944,19 @@ fn no_float_makes_money() {
     for m in &c.mods {
         let name = m.path.join("::");
         let toks = tokens(&m.code);
+        if !SHOWS_FLOAT_MONEY.contains(&name.as_str()) {
+            for call in ["from_cents", "units"] {
+                for arg in call_args(&toks, call).iter().filter(|a| shows_a_float(a)) {
+                    wrong.push(format!("  {name}: {call}({})", arg.join(" ")));
+                }
+            }
+        }
+        let engine = m.path.first().is_some_and(|s| s == "engine");
+        if engine && !ENGINE_MAY_NAME_FLOATS.contains(&name.as_str()) && shows_a_float(&toks) {
+            wrong.push(format!(
+                "  {name} names a float (the engine counts in cents)"
+            ));
+        }
         let head_at = |i: usize| -> &[String] {
             let end = toks[i..]
                 .iter()
@@ -959,23 +1009,79 @@ fn no_float_makes_money() {
     );
 }
 
-/// The modules that start a thread and turn its panic into a failure with the panic's
-/// message (`panics::panic_message`): every module that spawns a thread must (a thread
-/// that panics then fails its run, its view or its task with what it said).
+/// Each place in `src/` (outside tests) that starts a thread, as (module, the function it
+/// is started in), and how that thread's panic becomes a failure with its message
+/// (`panics::panic_message`). A thread started anywhere else fails the test below.
+const SPAWNS: &[(&str, &str)] = &[
+    // The floor link's thread: catch_unwind, then `LinkState::Stopped { panic }`.
+    ("floor::sync", "run"),
+    // The floor view's reader: catch_unwind, then `ReadError::Panicked`, and it stops.
+    ("ui::floor", "reading"),
+    // The desk's background work: catch_unwind, then `UiError::WorkerPanicked`.
+    ("ui::desk", "in_background"),
+    // The lab's solver: catch_unwind, then the rules' recorded `WorkerPanic`.
+    ("lab::solutions", "in_background"),
+    // The lab's scoped workers: each join's Err becomes `WorkerPanic`.
+    ("lab", "run_workers"),
+    // The feed socket's acceptor: its join's Err becomes `SocketError::AcceptorPanicked`.
+    ("session::feed_socket", "serve"),
+    // verify's integrity check and replayer: joins' Err become `Damage::CheckFailed`
+    // and (through `joined`) a replay error with the message.
+    ("session::replay", "verify"),
+];
+
+/// Each function in the tokens with a body: its name and the token range of its body.
+fn fn_bodies(toks: &[String]) -> Vec<(String, std::ops::Range<usize>)> {
+    let mut out = Vec::new();
+    for k in 0..toks.len().saturating_sub(1) {
+        if toks[k] != "fn" || !is_ident(&toks[k + 1]) {
+            continue;
+        }
+        let Some(at) = toks[k..].iter().position(|t| t == "{" || t == ";") else {
+            continue;
+        };
+        if toks[k + at] == ";" {
+            continue;
+        }
+        let body = block(toks, k + at);
+        out.push((toks[k + 1].clone(), k + at..k + at + body.len()));
+    }
+    out
+}
+
+/// Every thread started in `src/` fails its run, its view or its task with what its panic
+/// said: each `spawn(` is in a function of `SPAWNS` (whose comment says how), and no
+/// thread's `join()` is thrown away with `.unwrap_or`, `.unwrap_or_default` or `.ok()`.
 #[test]
 fn every_thread_that_is_started_fails_with_its_panic() {
     let c = Crate::read();
     let mut wrong = Vec::new();
     for m in &c.mods {
+        let name = m.path.join("::");
         let toks = tokens(&m.code);
-        let spawns = toks.windows(2).any(|w| w[0] == "spawn" && w[1] == "(");
-        if spawns && !toks.iter().any(|t| t == "panic_message") {
-            wrong.push(format!("  {}", m.path.join("::")));
+        let bodies = fn_bodies(&toks);
+        for (i, w) in toks.windows(2).enumerate() {
+            if w[0] == "spawn" && w[1] == "(" {
+                let within = bodies
+                    .iter()
+                    .filter(|(_, r)| r.contains(&i))
+                    .max_by_key(|(_, r)| r.start)
+                    .map_or("(no function)", |(f, _)| f.as_str());
+                if !SPAWNS.contains(&(name.as_str(), within)) {
+                    wrong.push(format!("  {name}: a thread started in {within}"));
+                }
+            }
+        }
+        let dropped = ["unwrap_or", "unwrap_or_default", "ok"];
+        for w in toks.windows(5) {
+            if w[..4] == ["join", "(", ")", "."] && dropped.contains(&w[4].as_str()) {
+                wrong.push(format!("  {name}: a panic thrown away by join().{}", w[4]));
+            }
         }
     }
     assert!(
         wrong.is_empty(),
-        "threads started where no panic is turned into its message:\n{}",
+        "threads started where no panic is turned into its message (see SPAWNS):\n{}",
         wrong.join("\n")
     );
 }

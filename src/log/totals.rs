@@ -574,16 +574,18 @@ pub struct ColumnDiffer {
 impl std::fmt::Display for TotalsDiffer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let k = &self.key;
+        // A forged `round_totals.hour` may be any integer: one past chrono's range shows
+        // as the raw hour alone (never overflowing `hour * BUCKET_MS`).
+        let from = k
+            .hour
+            .checked_mul(BUCKET_MS)
+            .and_then(chrono::DateTime::from_timestamp_millis)
+            .map(|t| t.format("%Y-%m-%d %H:00").to_string())
+            .unwrap_or_else(|| "a time out of range".to_string());
         write!(
             f,
             "table {} hour {} (UTC, from {}) dealer {} opening {}: ",
-            k.table,
-            k.hour,
-            chrono::DateTime::from_timestamp_millis(k.hour * BUCKET_MS)
-                .map(|t| t.format("%Y-%m-%d %H:00").to_string())
-                .unwrap_or_default(),
-            k.dealer,
-            k.opened
+            k.table, k.hour, from, k.dealer, k.opened
         )?;
         match &self.column {
             TotalsColumn::Differ(cols) => {
@@ -675,4 +677,45 @@ pub(crate) fn migrate_to_10(tx: &rusqlite::Transaction) -> rusqlite::Result<()> 
         insert_bucket(tx, "INSERT", &k, &f)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn differ(hour: i64) -> String {
+        let key = Key {
+            table: 3,
+            hour,
+            dealer: 7,
+            opened: 1,
+        };
+        TotalsDiffer {
+            key,
+            column: TotalsColumn::Missing,
+        }
+        .to_string()
+    }
+
+    #[test]
+    fn a_differ_names_its_hour_and_a_forged_hour_does_not_overflow() {
+        let cases = [
+            (0, "hour 0 (UTC, from 1970-01-01 00:00)"),
+            (491_000, "hour 491000 (UTC, from 2026-01-05 08:00)"),
+            (
+                i64::MAX,
+                "hour 9223372036854775807 (UTC, from a time out of range)",
+            ),
+            (
+                i64::MIN,
+                "hour -9223372036854775808 (UTC, from a time out of range)",
+            ),
+            (i64::MAX / BUCKET_MS, "(UTC, from a time out of range)"),
+        ];
+        for (hour, want) in cases {
+            let got = differ(hour);
+            assert!(got.contains(want), "hour {hour}: {got}");
+            assert!(got.ends_with("missing from round_totals"), "{got}");
+        }
+    }
 }

@@ -437,24 +437,13 @@ impl Feed {
             Err(InputError::NotNow(why)) => {
                 // Refused before the engine saw it (not now, not here): logged all the same,
                 // with what was expected.
-                let expected = match table.round() {
-                    Some(r) => r.expected(),
-                    None => BETS.to_string(),
-                };
-                let text = String::from_utf8_lossy(bytes);
-                let why = Refused::NotNow { why, expected };
-                let text = loggable(text.trim());
-                refusal(table.refuse_input(&mut self.store, shown(&text).as_ref(), why))
+                let text = loggable(String::from_utf8_lossy(bytes).trim());
+                refusal(refuse_not_now(table, &mut self.store, &text, why))
             }
             Err(InputError::Log(why)) => {
                 // The log not read back for it: logged as a "not now" refusal, as ever.
-                let text = String::from_utf8_lossy(bytes);
-                let why = Refused::Log {
-                    why,
-                    expected: expected_of(table),
-                };
-                let text = loggable(text.trim());
-                refusal(table.refuse_input(&mut self.store, shown(&text).as_ref(), why))
+                let text = loggable(String::from_utf8_lossy(bytes).trim());
+                refusal(refuse_log_fault(table, &mut self.store, &text, why))
             }
             Err(e) => refusal(e),
         }
@@ -545,7 +534,7 @@ pub(crate) fn refuse_not_now(
 }
 
 /// Logs an input the log could not be read back for (`why`) as `refuse_not_now` logs a
-/// refusal: the table screen's money form.
+/// refusal: the feed's and the table screen's money form alike.
 pub(crate) fn refuse_log_fault(
     table: &TableSession,
     store: &mut Store,

@@ -157,7 +157,10 @@ enum ReadError {
     Panicked { message: String },
 }
 
-/// The floor view: a thread reads the floor every few seconds until the view closes.
+/// How often the floor view reads the floor.
+const READ_EVERY: Duration = Duration::from_secs(3);
+
+/// The floor view: a thread reads the floor every [`READ_EVERY`] until the view closes.
 struct FloorView {
     snap: Arc<Mutex<Snapshot>>,
     stop: Arc<AtomicBool>,
@@ -166,13 +169,14 @@ struct FloorView {
 
 impl FloorView {
     fn open(url: String) -> FloorView {
-        FloorView::reading(move |now| read(&url, now))
+        FloorView::reading(READ_EVERY, move |now| read(&url, now))
     }
 
-    /// Reads with `read` every few seconds on a thread of its own; a panic there ends the
+    /// Reads with `read` every `every` on a thread of its own; a panic there ends the
     /// reading and leaves what the panic said as the view's error (never a view that
     /// silently stops refreshing).
     fn reading(
+        every: Duration,
         read: impl Fn(chrono::DateTime<chrono::Utc>) -> Result<Snapshot, ReadError> + Send + 'static,
     ) -> FloorView {
         let snap = Arc::new(Mutex::new(Snapshot::default()));
@@ -200,11 +204,13 @@ impl FloorView {
                 if stopped {
                     break;
                 }
-                for _ in 0..30 {
-                    if st.load(Ordering::Relaxed) {
+                let next = std::time::Instant::now() + every;
+                while !st.load(Ordering::Relaxed) {
+                    let left = next.saturating_duration_since(std::time::Instant::now());
+                    if left.is_zero() {
                         break;
                     }
-                    std::thread::sleep(Duration::from_millis(100));
+                    std::thread::sleep(left.min(Duration::from_millis(100)));
                 }
             }
         });
@@ -395,7 +401,8 @@ mod tests {
     fn a_floor_view_whose_reader_panics_shows_its_message() {
         let reads = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let n = reads.clone();
-        let view = FloorView::reading(move |_| {
+        // Reading every 10 ms: were a panic not to stop it, 400 ms would see ~40 reads.
+        let view = FloorView::reading(Duration::from_millis(10), move |_| {
             n.fetch_add(1, Ordering::Relaxed);
             panic!("no row for table {}", "T7")
         });

@@ -98,7 +98,7 @@ pub(crate) enum UiError {
     #[error("bad outcome {text:?}")]
     BadOutcome { text: String },
     /// A Latin T typed as a card where the language writes the ace Т: no ten there.
-    #[error("{text:?}: T is no ten where the ace is Т (type 10 or 0)")]
+    #[error("{text:?}: T is no ten where the ace is Т (type 10)")]
     LatinT { text: String },
     #[error("the report cannot filter by shift, box, outcome or payout")]
     ExportFilters,
