@@ -1977,6 +1977,7 @@ fn strip_costs(db: &Path, n: usize) -> Vec<i64> {
     let mut rounds = Vec::new();
     for _ in 0..n {
         let seq = forge_with(db, costed, uncost);
+        keep_uncosted(db, seq);
         let store = Store::open_read(db).unwrap();
         let round: i64 = store
             .conn()
@@ -1987,6 +1988,33 @@ fn strip_costs(db: &Path, n: usize) -> Vec<i64> {
         rounds.push(round);
     }
     rounds
+}
+
+/// What the table's store keeps beside a settlement forged uncosted (log schema 10): its
+/// `round_figures.cost` cleared and `round_totals` rebuilt, so the file verifies as one
+/// logged before costs (the test forges the old payload, not a damaged file).
+fn keep_uncosted(db: &Path, seq: i64) {
+    use croupier::log::totals;
+    let c = rusqlite::Connection::open(db).unwrap();
+    common::past_guards(&c, &["round_figures_no_update"], |c| {
+        c.execute("UPDATE round_figures SET cost = NULL WHERE seq = ?1", [seq])
+            .unwrap();
+    });
+    let rebuilt = totals::rebuild(&c).unwrap();
+    c.execute("DELETE FROM round_totals", []).unwrap();
+    let cols = totals::COLUMNS.join(", ");
+    let marks = (1..=4 + totals::COLUMNS.len())
+        .map(|i| format!("?{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql = format!(
+        "INSERT INTO round_totals (table_id, hour, dealer, opened, {cols}) VALUES ({marks})"
+    );
+    for (k, f) in rebuilt {
+        let mut v = vec![k.table, k.hour, k.dealer, k.opened];
+        v.extend(f.row());
+        c.execute(&sql, rusqlite::params_from_iter(v)).unwrap();
+    }
 }
 
 /// Per bucket key (table, hour, dealer, opening), (Σ cost, uncosted) as a file's events

@@ -195,8 +195,13 @@ impl Source for Counting<'_> {
     ) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
         self.files.round_inputs(db, round)
     }
-    fn round_nets(&mut self, db: usize, round: i64) -> Result<Vec<NetData>, AuditError> {
-        self.files.round_nets(db, round)
+    fn round_nets(
+        &mut self,
+        db: usize,
+        round: i64,
+        through: Option<i64>,
+    ) -> Result<Vec<NetData>, AuditError> {
+        self.files.round_nets(db, round, through)
     }
     fn events_of(
         &mut self,

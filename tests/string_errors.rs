@@ -142,6 +142,8 @@ const TEXT_KEPT: &[(&str, &str, &str)] = &[
     ("Damage", "CheckFailed", "message"),
     // The refusal as the floor's auditor recorded it in the floor database, as text.
     ("VerifyFailure", "AuditorRefuses", "why"),
+    // The first difference as the floor's SQL function `croupier.totals_break` words it.
+    ("VerifyFailure", "TotalsBreak", "why"),
 ];
 
 /// The variants of `enum name` in `code`, each with its payload as written (`""` for none);

@@ -397,11 +397,19 @@ impl Source for FloorSource {
         Ok(inputs_of(&events))
     }
 
-    fn round_nets(&mut self, db: usize, round: i64) -> Result<Vec<NetData>, AuditError> {
+    fn round_nets(
+        &mut self,
+        db: usize,
+        round: i64,
+        through: Option<i64>,
+    ) -> Result<Vec<NetData>, AuditError> {
         let tab = self.tab(db);
         let latest = self.query(
-            "SELECT data FROM croupier.events
-              WHERE tab = $1 AND round_id = $2::int8 AND kind = 17 ORDER BY seq DESC LIMIT 1",
+            &format!(
+                "SELECT data FROM croupier.events
+                  WHERE tab = $1 AND round_id = $2::int8 AND kind = 17{} ORDER BY seq DESC LIMIT 1",
+                seq_cap(through)
+            ),
             &[&tab, &round],
         )?;
         if let Some(r) = latest.first()

@@ -986,7 +986,7 @@ fn round_cells(
     r: &RoundRow,
 ) -> Result<Vec<Cell>, AuditError> {
     let (bets, steps) = src.round_inputs(r.db, r.round)?;
-    let nets = src.round_nets(r.db, r.round)?;
+    let nets = src.round_nets(r.db, r.round, None)?;
     let bets_text = bets
         .iter()
         .map(|b| format!("{}@{}:{}", b.id, b.box_no, money_json(b.stake)))

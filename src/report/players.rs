@@ -113,7 +113,7 @@ impl Sessions {
         };
         // A corrected round's house win per box is its correction's nets, not the replay's.
         let corrected = match r.corrected {
-            true => Some(src.round_nets(r.db, r.round)?),
+            true => Some(src.round_nets(r.db, r.round, None)?),
             false => None,
         };
         for mut b in played.boxes {

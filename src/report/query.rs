@@ -540,18 +540,26 @@ pub(crate) fn inputs_of(events: &[crate::log::Event]) -> (Vec<BetData>, Vec<Stri
     (bets, crate::session::replay::standing_inputs(events))
 }
 
-/// The per-bet nets of a settled round (its latest correction's, if corrected).
-pub(crate) fn round_nets(store: &Store, round: i64) -> Result<Vec<NetData>, AuditError> {
-    if let Some(d) = corrections(store, None)?.remove(&round) {
-        return Ok(d.nets);
+/// The per-bet nets of a settled round: its latest correction's logged by event `through`
+/// (any, if `None`), else its settlement's. Reads the round's own events only.
+pub(crate) fn round_nets(
+    store: &Store,
+    round: i64,
+    through: Option<i64>,
+) -> Result<Vec<NetData>, AuditError> {
+    let (mut settled, mut corrected) = (None, None);
+    for e in store.round_events(round)? {
+        if through.is_some_and(|t| e.seq > t) {
+            continue;
+        }
+        match e.payload() {
+            Ok(Payload::RoundSettled(s)) => settled = Some(s.nets),
+            Ok(Payload::RoundCorrected(c)) => corrected = Some(c.nets),
+            _ => {}
+        }
     }
-    store
-        .round_events(round)?
-        .into_iter()
-        .find_map(|e| match e.payload() {
-            Ok(Payload::RoundSettled(s)) => Some(s.nets),
-            _ => None,
-        })
+    corrected
+        .or(settled)
         .ok_or(AuditError::Refused(LogRefusal::NoSettlement { round }))
 }
 
@@ -759,8 +767,14 @@ pub trait Source {
         db: usize,
         round: i64,
     ) -> Result<(Vec<BetData>, Vec<String>), AuditError>;
-    /// A settled round's per-bet nets (its latest correction's, if corrected).
-    fn round_nets(&mut self, db: usize, round: i64) -> Result<Vec<NetData>, AuditError>;
+    /// A settled round's per-bet nets: its latest correction's logged by event `through`
+    /// (any, if `None`), else its settlement's.
+    fn round_nets(
+        &mut self,
+        db: usize,
+        round: i64,
+        through: Option<i64>,
+    ) -> Result<Vec<NetData>, AuditError>;
     /// Events of the given kinds in `[from_ms, to_ms)` of every database, by (time,
     /// database, seq).
     fn events_of(
@@ -863,8 +877,13 @@ impl Source for Files<'_> {
         Ok(Some(out))
     }
 
-    fn round_nets(&mut self, db: usize, round: i64) -> Result<Vec<NetData>, AuditError> {
-        round_nets(&self.0[db], round)
+    fn round_nets(
+        &mut self,
+        db: usize,
+        round: i64,
+        through: Option<i64>,
+    ) -> Result<Vec<NetData>, AuditError> {
+        round_nets(&self.0[db], round, through)
     }
 
     fn derived_refusal(&mut self, db: usize, round: i64, seq: i64) -> Option<RefusalCode> {

@@ -4,7 +4,7 @@
 //! reads only; never reads a head again.
 
 use crate::codes::RefusalCode;
-use crate::log::payload::{BetData, NetData, Payload};
+use crate::log::payload::{BetData, NetData};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{Noted, Page, RoundRow, Source, SourceAlarm, SourceHead, TotalRow};
 use crate::session::pontis::GameRow;
@@ -70,19 +70,18 @@ impl Source for AtHeads<'_> {
         self.src.round_inputs(db, round)
     }
 
-    /// The nets of the latest correction by the head; the source's own (its latest
-    /// correction's or the settlement's) where there is none. Asked only of a round read
-    /// corrected, so with a correction by the head (a page caps its corrections).
-    fn round_nets(&mut self, db: usize, round: i64) -> Result<Vec<NetData>, AuditError> {
-        let latest = self
-            .events_of(&[EventKind::RoundCorrected], i64::MIN, i64::MAX)?
-            .into_iter()
-            .filter(|n| n.db == db && n.round == Some(round))
-            .max_by_key(|n| n.seq);
-        match latest.map(|n| n.payload) {
-            Some(Payload::RoundCorrected(c)) => Ok(c.nets),
-            _ => self.src.round_nets(db, round),
-        }
+    /// The nets of the latest correction by the head, else the settlement's: the source's,
+    /// capped at the head whatever the caller asks (a correction logged after the head
+    /// is not in this report).
+    fn round_nets(
+        &mut self,
+        db: usize,
+        round: i64,
+        through: Option<i64>,
+    ) -> Result<Vec<NetData>, AuditError> {
+        let head = self.head(db);
+        let cap = through.map_or(head, |t| t.min(head));
+        self.src.round_nets(db, round, Some(cap))
     }
 
     fn events_of(
