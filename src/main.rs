@@ -531,6 +531,7 @@ fn finish(result: Result<ExitCode>) -> ExitCode {
 fn migrate(db: &Path) -> Result<ExitCode> {
     Store::open(db)
         .and_then(|mut s| s.compact().map(|()| s))
+        .and_then(|mut s| croupier::session::kept_theory::keep_all(&mut s).map(|_| s))
         .map_err(anyhow::Error::from)
         .and_then(|s| {
             outln!(

@@ -249,12 +249,13 @@ fn a_cost_changed_by_hand_fails_verify() {
 }
 
 /// Takes a file back to schema 9: no decision costs in `round_figures` nor in
-/// `round_totals` (whose other columns stay as kept).
+/// `round_totals` (whose other columns stay as kept), no kept theories.
 fn to_schema_9(path: &Path) {
     let conn = Connection::open(path).unwrap();
     conn.execute_batch(
         "ALTER TABLE round_figures DROP COLUMN cost; ALTER TABLE round_totals DROP COLUMN cost;
-         ALTER TABLE round_totals DROP COLUMN uncosted; PRAGMA user_version = 9;",
+         ALTER TABLE round_totals DROP COLUMN uncosted; DROP TABLE kept_theories;
+         PRAGMA user_version = 9;",
     )
     .unwrap();
 }
@@ -288,7 +289,7 @@ fn the_migration_to_10_keeps_the_costs_of_old_files() {
 }
 
 /// Takes a file back to schema 7 (no totals, nor schema 9's user changes and their kind,
-/// nor schema 10's `round_figures.cost`;
+/// nor schema 10's `round_figures.cost`, nor schema 11's kept theories;
 /// the kinds' guard put back as it was).
 fn to_schema_7(path: &Path) {
     let conn = Connection::open(path).unwrap();
@@ -300,7 +301,7 @@ fn to_schema_7(path: &Path) {
         )
         .unwrap();
     conn.execute_batch(
-        "DROP TABLE round_totals; DROP TABLE user_changes; ALTER TABLE round_figures DROP COLUMN cost; DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 26; PRAGMA user_version = 7;",
+        "DROP TABLE round_totals; DROP TABLE user_changes; DROP TABLE kept_theories; ALTER TABLE round_figures DROP COLUMN cost; DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 26; PRAGMA user_version = 7;",
     )
     .unwrap();
     conn.execute_batch(&guard).unwrap();
@@ -527,4 +528,143 @@ fn as_played_cells(report: &serde_json::Value) -> usize {
         }
     }
     n
+}
+
+/// The kept theories (schema 11) of a file: (rules' key, figures' text).
+fn kept_theories(path: &Path) -> Vec<(String, String)> {
+    Store::open_read(path).unwrap().kept_derived().unwrap()
+}
+
+/// A summary's theory columns of its period total (best play, its rate, as played, luck).
+fn theory_cells(store: &Store) -> Vec<Cell> {
+    summary(store)[0][6..10].to_vec()
+}
+
+/// Each rules a table opened with keeps its theory in the file (a demo waits for the
+/// solve): the lab's figures to the last bit. The reports read them rather than solve
+/// again — a kept figure changed by hand moves the summary's theory — and `verify` solves
+/// every kept rules again and refuses the file, naming the rules; `croupier verify` says
+/// NOT verified. Without kept rows the reports solve, and show what the kept ones gave.
+#[test]
+fn a_kept_theory_is_read_by_the_reports_and_held_by_verify() {
+    use croupier::engine::Rules;
+    use croupier::lab::solutions::{self, Figures};
+    let (path, store) = demo_file("kept-theory", 400, 2);
+    let kept = kept_theories(&path);
+    let mut want: Vec<(String, String)> = ["belarus", "czech"]
+        .iter()
+        .map(|p| {
+            let r = Rules::preset(p).unwrap();
+            let f = solutions::of_rules(&r).unwrap().figures().unwrap();
+            (solutions::key(&r), f.text())
+        })
+        .collect();
+    want.sort();
+    assert_eq!(kept, want, "both presets' theories, as the lab solves them");
+    let honest = theory_cells(&store);
+    assert!(matches!(honest[0], Cell::Money(_)), "{honest:?}");
+    drop(store);
+
+    // Twice the hold kept for the rules of the first table.
+    let conn = Connection::open(&path).unwrap();
+    let (key, text) = &kept[0];
+    let mut f = Figures::parse(text).unwrap();
+    f.hold *= 2.0;
+    conn.execute(
+        "UPDATE kept_theories SET figures = ?1 WHERE rules = ?2",
+        rusqlite::params![f.text(), key],
+    )
+    .unwrap();
+    drop(conn);
+    let forged = Store::open_read(&path).unwrap();
+    assert_ne!(
+        theory_cells(&forged),
+        honest,
+        "the report reads the kept figures"
+    );
+    let err = replay::verify(&forged, |_| {}).unwrap_err();
+    let ReplayError::KeptTheory(why) = &err else {
+        panic!("expected the kept theory named, got {err}");
+    };
+    assert_eq!(
+        why,
+        &croupier::session::kept_theory::KeptTheoryFault::Differs {
+            rules: key.clone(),
+            kept: f.text(),
+            solved: text.clone(),
+        }
+    );
+    drop(forged);
+    let out = common::run(&["verify", "--db", path.to_str().unwrap()], b"");
+    assert_ne!(out.status.code(), Some(0));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("NOT verified") && said.contains("kept_theories"),
+        "{said}"
+    );
+
+    // No kept rows: the reports solve, and give what the honest rows gave.
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch("DELETE FROM kept_theories")
+        .unwrap();
+    let bare = Store::open_read(&path).unwrap();
+    assert_eq!(theory_cells(&bare), honest);
+    replay::verify(&bare, |_| {}).unwrap();
+    drop(bare);
+    // `croupier migrate` keeps them again.
+    let out = common::run(&["migrate", "--db", path.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(kept_theories(&path), want);
+}
+
+/// A table session keeps its rules' theory once their solve is done: at the first
+/// settlement after it, in the settlement's transaction.
+#[test]
+fn a_table_keeps_its_theory_once_solved() {
+    use croupier::engine::{BetSpec, Limits, Rules};
+    use croupier::lab::solutions;
+    use croupier::session::{Role, TableSession};
+    let path = common::fresh_dir("kept-by-table").join("t.db");
+    let mut store = Store::open(&path).unwrap();
+    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    users::add_user(
+        &mut store,
+        "Jana Svoboda",
+        Role::Dealer,
+        "1001",
+        Some(&admin),
+    )
+    .unwrap();
+    let dealer = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+    let rules = Rules::preset("czech").unwrap();
+    let mut s = TableSession::open(
+        &mut store,
+        dealer,
+        "Praha 1",
+        rules,
+        Some("czech"),
+        Limits::NONE,
+    )
+    .unwrap();
+    // The table's own solve (started when it opened) finished, the correlation too.
+    let figures = solutions::of_rules(&rules).unwrap().figures().unwrap();
+    assert!(store.kept_derived().unwrap().is_empty());
+    s.new_shoe(&mut store).unwrap();
+    let bets = vec![BetSpec {
+        id: "1a".into(),
+        box_no: 1,
+        stake: Money::units(10),
+    }];
+    s.start_round(&mut store, bets).unwrap();
+    for step in ["A", "9", "2", "twist", "3", "twist", "5", "8"] {
+        s.input_text(&mut store, step).unwrap();
+    }
+    assert!(s.round().is_none(), "settled");
+    assert_eq!(
+        store.kept_derived().unwrap(),
+        vec![(solutions::key(&rules), figures.text())]
+    );
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
 }

@@ -52,6 +52,67 @@ impl Solution {
     }
 }
 
+/// What a report takes from a rules' solve (per unit of initial stake or handle): the
+/// house edge, the hold of the handle, one box's sd, two boxes' correlation and what is
+/// staked in all. Kept in the table's file as text ([`Figures::text`]: each figure's bits,
+/// so that the kept figures are the solve's to the last bit) beside the rules' [`key`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Figures {
+    pub edge: f64,
+    pub hold: f64,
+    pub sd: f64,
+    pub rho: f64,
+    pub staked: f64,
+}
+
+impl Figures {
+    /// The figures as kept: `edge hold sd rho staked`, each an f64's bits in hex.
+    pub fn text(&self) -> String {
+        [self.edge, self.hold, self.sd, self.rho, self.staked]
+            .map(|f| format!("{:016x}", f.to_bits()))
+            .join(" ")
+    }
+
+    /// [`Figures::text`] read back; `None` for any other text.
+    pub fn parse(text: &str) -> Option<Figures> {
+        let mut bits = text.split(' ').map(|w| {
+            (w.len() == 16)
+                .then(|| u64::from_str_radix(w, 16).ok())
+                .flatten()
+                .map(f64::from_bits)
+        });
+        let mut next = || bits.next().flatten();
+        let f = Figures {
+            edge: next()?,
+            hold: next()?,
+            sd: next()?,
+            rho: next()?,
+            staked: next()?,
+        };
+        bits.next().is_none().then_some(f)
+    }
+}
+
+/// A rules' key in the cache and in the file's kept theories: its canonical text.
+pub fn key(rules: &Rules) -> String {
+    rules.to_value().to_string()
+}
+
+impl Solution {
+    /// What a report takes from the solve ([`Figures`]); the correlation is simulated on
+    /// the first asking. A failed simulation gives its panic, never made-up figures.
+    pub fn figures(&self) -> Result<Figures, WorkerPanic> {
+        let st = &self.strategy;
+        Ok(Figures {
+            edge: st.house_edge,
+            hold: st.hold_per_handle(),
+            sd: st.sd,
+            rho: self.rho()?,
+            staked: st.mean_staked,
+        })
+    }
+}
+
 /// The correlation of two boxes' nets: from the variance of the mean net over all the
 /// rules' boxes, V = sd² × ((1 − rho) / B + rho).
 fn rho_of(s: &Strategy, threads: usize) -> Result<f64, WorkerPanic> {
@@ -106,7 +167,7 @@ fn cell(key: String) -> Option<Cell> {
 /// the first one's solve rather than solving again. `None` when a solver thread panicked
 /// (nothing is cached: the next asking solves again; [`failure`] says why).
 pub fn of_rules(rules: &Rules) -> Option<Arc<Solution>> {
-    let cell = cell(rules.to_value().to_string())?;
+    let cell = cell(key(rules))?;
     if let Some(s) = cell.done.get() {
         return Some(s.clone());
     }
@@ -167,8 +228,11 @@ pub fn solve_soon(rules: &Rules) {
     if let Ok(mut s) = started.lock()
         && s.insert(rules.to_value().to_string())
     {
+        // The correlation too: the table keeps the rules' figures once both are there.
         in_background(*rules, |r| {
-            of_rules(r);
+            if let Some(s) = of_rules(r) {
+                let _ = s.rho();
+            }
         });
     }
 }
@@ -192,11 +256,7 @@ pub(crate) fn in_background(rules: Rules, work: impl FnOnce(&Rules) + Send + 'st
 /// The rules' solution if it is there now, without waiting or solving (`None` while it is
 /// being solved, or before anyone asked).
 pub fn solved_now(rules: &Rules) -> Option<Arc<Solution>> {
-    let cell = cache()
-        .lock()
-        .ok()?
-        .get(&rules.to_value().to_string())?
-        .clone();
+    let cell = cache().lock().ok()?.get(&key(rules))?.clone();
     cell.done.get().cloned()
 }
 
@@ -253,6 +313,25 @@ mod tests {
             message: "no cost for 6 cards".into(),
         };
         assert_eq!(failure(&v), Some(said));
+    }
+
+    /// The kept text gives back the very bits; any other text is no figures.
+    #[test]
+    fn figures_are_kept_to_the_last_bit() {
+        let f = Figures {
+            edge: 0.1 + 0.2,
+            hold: -1.0e-300,
+            sd: 1.0 / 3.0,
+            rho: 0.0,
+            staked: f64::MIN_POSITIVE,
+        };
+        let back = Figures::parse(&f.text()).unwrap();
+        assert_eq!(back.text(), f.text());
+        assert_eq!(back.edge.to_bits(), f.edge.to_bits());
+        for bad in ["", "1 2 3 4 5", &format!("{} 00", f.text())] {
+            assert_eq!(Figures::parse(bad), None, "{bad:?}");
+        }
+        assert_eq!(Figures::parse(&f.text()[..f.text().len() - 17]), None);
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! written in Rust (v3 → v4, the compact log; v4 → v5, the Pontis kinds; v5 → v6, the
 //! settings kind; v6 → v7, the money kind; v7 → v8, the kept totals of `log::totals`; v8 →
 //! v9, the users' PIN and role changes; v9 → v10, each round's decision cost in
-//! `round_figures` and `round_totals`, also `log::totals`). `Store` runs them; nothing
-//! else creates or changes a table.
+//! `round_figures` and `round_totals`, also `log::totals`; v10 → v11, the kept theories).
+//! `Store` runs them; nothing else creates or changes a table.
 
 use rusqlite::params;
 
@@ -209,11 +209,24 @@ pub(super) fn migrate(tx: &rusqlite::Transaction, from: i32, to: i32) -> rusqlit
             (None, 6) => migrate_to_7(tx),
             (None, 7) => super::totals::migrate_to_8(tx),
             (None, 8) => migrate_to_9(tx),
-            (None, _) => super::totals::migrate_to_10(tx),
+            (None, 9) => super::totals::migrate_to_10(tx),
+            (None, _) => tx.execute_batch(SCHEMA_11),
         }?;
     }
     Ok(())
 }
+
+/// v11: `kept_theories`, a derived row per rules solved (the rules' canonical text and
+/// what the lab gives them, both opaque to the log core): written by the table session
+/// once its rules' solve is done (and by `migrate` and `demo`), read by the reports
+/// instead of solving again, recomputed row by row by `verify`. No triggers: derived rows
+/// are replaced in place, like `round_totals`.
+const SCHEMA_11: &str = r#"
+CREATE TABLE kept_theories (
+    rules   TEXT PRIMARY KEY,
+    figures TEXT NOT NULL
+) WITHOUT ROWID;
+"#;
 
 /// The triggers (name, SQL as SQLite keeps it) of a file at version `to`: the
 /// migrations run on an empty database in memory. What `verify` expects to find.

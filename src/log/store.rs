@@ -25,7 +25,7 @@ use crate::engine::RoundFigures;
 /// `PRAGMA application_id` of a Croupier database: "CRUP".
 pub(crate) const APPLICATION_ID: i32 = 0x4352_5550;
 /// The schema this program writes. A file with a newer one is refused.
-pub const SCHEMA_VERSION: i32 = 10;
+pub const SCHEMA_VERSION: i32 = 11;
 /// The hash before the first event.
 pub(crate) const GENESIS: [u8; 32] = [0; 32];
 
@@ -570,6 +570,32 @@ impl Store {
         }
         self.head = (ev.seq, hash);
         Ok(ev)
+    }
+
+    /// Keeps one derived row of `kept_theories` (schema 11): an opaque text keyed by an
+    /// opaque key (a rules' canonical text and what the lab solved of them: the log core
+    /// reads neither). Derived, not logged: it is no event, its row is replaced in place,
+    /// and `verify` recomputes every row. Inside a batch it joins the batch's transaction.
+    pub fn keep_derived(&mut self, key: &str, value: &str) -> Result<(), AuditError> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO kept_theories (rules, figures) VALUES (?1, ?2) ON CONFLICT (rules) DO UPDATE SET figures = excluded.figures",
+            )
+            .and_then(|mut st| st.execute(params![key, value]))
+            .map(|_| ())
+            .map_err(|e| sql_err(&self.path, e))
+    }
+
+    /// Every row of `kept_theories`: (key, value), by key.
+    pub fn kept_derived(&self) -> Result<Vec<(String, String)>, AuditError> {
+        let read = || -> rusqlite::Result<Vec<(String, String)>> {
+            let mut st = self
+                .conn
+                .prepare_cached("SELECT rules, figures FROM kept_theories ORDER BY rules")?;
+            let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect()
+        };
+        read().map_err(|e| sql_err(&self.path, e))
     }
 
     /// Every event from `from_seq` on, in order, handed to `f`; stops at `f`'s first error.

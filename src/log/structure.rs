@@ -171,7 +171,13 @@ pub(crate) fn check_structure(
         }
     };
     lines("PRAGMA quick_check(10)")?;
-    for table in ["users", "round_figures", "event_kinds", "round_totals"] {
+    for table in [
+        "users",
+        "round_figures",
+        "event_kinds",
+        "round_totals",
+        "kept_theories",
+    ] {
         lines(&format!("PRAGMA integrity_check({table})"))?;
     }
     let mut digests = [IndexDigest::keyed(key); 4];

@@ -486,9 +486,13 @@ fn build_with(
         )?,
         _ => None,
     };
-    let (rounds, whole) = match kept {
-        Some(rows) => split_hours(src, &cals, rows, (load_from, to_ms))?,
-        None => (
+    let openings = match kept {
+        Some(_) => Some(Openings::read(src, to_ms)?),
+        None => None,
+    };
+    let (rounds, whole) = match (kept, &openings) {
+        (Some(rows), Some(op)) => split_hours(src, &cals, op, rows, (load_from, to_ms))?,
+        _ => (
             src.rounds(load_from, to_ms, &mut |n| {
                 progress(&format!("{n} rounds read"))
             })?,
@@ -501,7 +505,7 @@ fn build_with(
     let mut charts = Vec::new();
     match o.kind {
         Kind::Summary => {
-            let kept = kept_parts(src, &cx, whole)?;
+            let kept = kept_parts(&cx, openings.as_ref(), whole);
             summary(src, &cx, kept, &mut sections, &mut charts)?
         }
         Kind::Rounds => {
@@ -514,7 +518,7 @@ fn build_with(
             });
         }
         Kind::Dealers => {
-            let kept = kept_parts(src, &cx, whole)?;
+            let kept = kept_parts(&cx, openings.as_ref(), whole);
             dealers(src, &cx, kept, &mut sections, &mut charts)?
         }
         Kind::Exceptions => sections.extend(exceptions(src, &cx)?),
@@ -537,11 +541,14 @@ fn build_with(
 
 /// The kept totals of the window's hours split in two: the buckets that are read whole,
 /// and — for the hours a shift's (so also a gaming day's) boundary splits, and those of a
-/// database where a bucket holds a round without a logged decision cost (`uncosted`,
-/// costed by replaying it) — their rounds, read one by one within `window`.
+/// database where a bucket whose rules have a theory holds a round without a logged
+/// decision cost (`uncosted`, costed by replaying it) — their rounds, read one by one
+/// within `window`. A bucket under rules without a theory shows no cost, so its uncosted
+/// rounds are no reason to read it round by round.
 fn split_hours(
     src: &mut dyn Source,
     cals: &Calendars,
+    openings: &Openings,
     rows: Vec<TotalRow>,
     window: (i64, i64),
 ) -> Result<(Vec<RoundRow>, Vec<TotalRow>), AuditError> {
@@ -549,7 +556,8 @@ fn split_hours(
         .iter()
         .filter(|t| {
             let (cal, start) = (cals.of(t.db), t.key.hour * BUCKET_MS);
-            t.figures.uncosted > 0 || cal.locate(start) != cal.locate(start + BUCKET_MS - 1)
+            (t.figures.uncosted > 0 && theory_of(openings, t).is_some())
+                || cal.locate(start) != cal.locate(start + BUCKET_MS - 1)
         })
         .map(|t| (t.key.hour, t.db))
         .collect();
@@ -579,25 +587,23 @@ fn split_hours(
     Ok((rounds, whole))
 }
 
+/// The theory of the rules a kept bucket's table opened with (`None`: none).
+fn theory_of(openings: &Openings, t: &TotalRow) -> Option<Theory> {
+    t.opened_at
+        .and_then(|at| openings.solved_at(t.db, &t.table, at).map(|s| s.theory))
+}
+
 /// The summary's and dealers report's parts of whole kept buckets: the report's table and
 /// dealer filters applied, each with the theory of the rules its table opened with.
-fn kept_parts(
-    src: &mut dyn Source,
-    cx: &Ctx,
-    whole: Vec<TotalRow>,
-) -> Result<Vec<Part>, AuditError> {
-    if whole.is_empty() {
-        return Ok(Vec::new());
-    }
-    let o = cx.o;
-    let openings = Openings::read(src, cx.to_ms)?;
-    Ok(whole
+fn kept_parts(cx: &Ctx, openings: Option<&Openings>, whole: Vec<TotalRow>) -> Vec<Part> {
+    let (Some(openings), o) = (openings, cx.o) else {
+        return Vec::new();
+    };
+    whole
         .into_iter()
         .filter(|t| o.table.is_none_or(|x| t.table == x) && o.dealer.is_none_or(|d| t.dealer == d))
         .map(|t| {
-            let theory = t
-                .opened_at
-                .and_then(|at| openings.solved_at(t.db, &t.table, at).map(|s| s.theory));
+            let theory = theory_of(openings, &t);
             Part {
                 db: t.db,
                 at: cx.cals.of(t.db).locate(t.key.hour * BUCKET_MS),
@@ -608,7 +614,7 @@ fn kept_parts(
                 hour: t.key.hour,
             }
         })
-        .collect())
+        .collect()
 }
 
 /// The report around its sections: provenance, filters, currencies.
@@ -1543,5 +1549,53 @@ pub fn series_with(rows: &[RoundRow], th: &Theories, cal: &Calendar) -> Series {
         by_hour,
         by_dealer,
         theory: (all.win, t.best, t.as_played, t.luck),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::demo;
+
+    /// An hour with an uncosted round is read round by round only where its bucket's
+    /// rules have a theory (its rounds are then costed by replaying them); under rules
+    /// without one there is no cost to show, and the bucket is taken whole.
+    #[test]
+    fn an_uncosted_bucket_is_split_only_where_its_rules_have_a_theory() {
+        let dir =
+            std::env::temp_dir().join(format!("croupier-unit-{}-uncosted", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut store = Store::open_with(&dir.join("t.db"), Box::new(demo::clock())).unwrap();
+        demo::fill(&mut store, 200, 1, 3, |_| {}).unwrap();
+        // One bucket made to hold an uncosted round (the events untouched).
+        store
+            .conn()
+            .execute_batch(
+                "UPDATE round_totals SET uncosted = 1 WHERE hour = (SELECT min(hour) FROM round_totals)",
+            )
+            .unwrap();
+        let stores = [store];
+        let mut src = Files(&stores);
+        let cals = Calendars::read(&mut src).unwrap();
+        let rows = src.totals(0, 10_000_000).unwrap().unwrap();
+        let first = rows.iter().map(|t| t.key.hour).min().unwrap();
+        let window = (i64::MIN, i64::MAX);
+        let solved = Openings::read(&mut src, i64::MAX).unwrap();
+        let (rounds, whole) = split_hours(&mut src, &cals, &solved, rows.clone(), window).unwrap();
+        assert!(
+            !rounds.is_empty(),
+            "the uncosted hour is read round by round"
+        );
+        assert!(rounds.iter().all(|r| r.at.div_euclid(BUCKET_MS) == first));
+        let others = rows.iter().filter(|t| t.key.hour != first).count();
+        assert_eq!(whole.len(), others);
+        assert!(others > 0 && others < rows.len());
+        // The same buckets under rules without a theory: nothing read round by round.
+        let none = Openings::default();
+        let (rounds, whole) = split_hours(&mut src, &cals, &none, rows.clone(), window).unwrap();
+        assert!(rounds.is_empty(), "{} rounds read one by one", rounds.len());
+        assert_eq!(whole, rows);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

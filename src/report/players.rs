@@ -107,8 +107,11 @@ impl Sessions {
         let Some(s) = th.solved_of(r) else {
             return Ok(());
         };
+        let Some(costs) = s.costs() else {
+            return Ok(());
+        };
         let (bets, steps) = src.round_inputs(r.db, r.round)?;
-        let Ok(played) = super::as_played::of_logged(&s.costs, s.rules, &bets, &steps) else {
+        let Ok(played) = super::as_played::of_logged(&costs, s.rules, &bets, &steps) else {
             return Ok(());
         };
         // A corrected round's house win per box is its correction's nets, not the replay's.

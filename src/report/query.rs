@@ -819,6 +819,13 @@ pub trait Source {
     /// Why input event `seq` of round `round` was refused, for an event logged before
     /// refusals carried a code: derived by replaying the round (`None` where the source
     /// cannot replay it).
+    /// Database `db`'s kept theories (`kept_theories`, schema 11): (rules' key, figures'
+    /// text), as the file keeps them (`verify` recomputes each). A source that keeps none
+    /// (the floor) gives none, and its reports solve the rules.
+    fn kept_theories(&mut self, _db: usize) -> Result<Vec<(String, String)>, AuditError> {
+        Ok(Vec::new())
+    }
+
     fn derived_refusal(&mut self, _db: usize, _round: i64, _seq: i64) -> Option<RefusalCode> {
         None
     }
@@ -884,6 +891,10 @@ impl Source for Files<'_> {
         through: Option<i64>,
     ) -> Result<Vec<NetData>, AuditError> {
         round_nets(&self.0[db], round, through)
+    }
+
+    fn kept_theories(&mut self, db: usize) -> Result<Vec<(String, String)>, AuditError> {
+        self.0[db].kept_derived()
     }
 
     fn derived_refusal(&mut self, db: usize, round: i64, seq: i64) -> Option<RefusalCode> {

@@ -1,8 +1,9 @@
 //! What a table's rules should hold: the house-edge lab's figures for a rules snapshot
 //! (`lab::strategy`, and `lab::simulate` for how two boxes of one round move together),
-//! from the process's one solve per distinct rules (`lab::solutions`); the rules in force at each
-//! table over time (its `table_opened` events); and each round's spread from its boxes'
-//! stakes (its `round_started` event).
+//! as the table's file keeps them (`kept_theories`, schema 11, which `verify` recomputes)
+//! or else from the process's one solve per distinct rules (`lab::solutions`); the rules
+//! in force at each table over time (its `table_opened` events); and each round's spread
+//! from its boxes' stakes (its `round_started` event). Never writes the kept figures.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -13,7 +14,7 @@ use crate::engine::Money;
 use crate::engine::Rules;
 use crate::lab::WorkerPanic;
 use crate::lab::cost::Costs;
-use crate::lab::solutions::{self, Solution};
+use crate::lab::solutions::{self, Figures, Solution};
 use crate::log::payload::Payload;
 use crate::log::{AuditError, EventKind, LogRefusal, totals};
 use crate::report::query::Source;
@@ -55,13 +56,45 @@ impl Theory {
     }
 }
 
+impl From<Figures> for Theory {
+    fn from(f: Figures) -> Theory {
+        Theory {
+            edge: f.edge,
+            hold: f.hold,
+            sd: f.sd,
+            rho: f.rho,
+            staked: f.staked,
+        }
+    }
+}
+
 /// What the lab gives a rules snapshot: its theory and its decision costs.
 #[derive(Clone, Debug)]
 pub struct Solved {
     pub rules: Rules,
     pub theory: Theory,
-    /// One table per rules (`lab::cost`), shared by every round played under them.
-    pub costs: Arc<Costs>,
+    /// One table per rules (`lab::cost`), shared by every round played under them: solved
+    /// on the first asking when the theory came from the file's kept figures (only a
+    /// round that logged no cost needs it).
+    costs: Arc<OnceLock<Option<Arc<Costs>>>>,
+}
+
+impl Solved {
+    /// The theory a file keeps for `rules`: the costs are solved only if asked for.
+    fn kept(rules: Rules, f: Figures) -> Solved {
+        Solved {
+            rules,
+            theory: f.into(),
+            costs: Default::default(),
+        }
+    }
+
+    /// The rules' decision costs (`None`: the solve failed, a worker panicked).
+    pub fn costs(&self) -> Option<Arc<Costs>> {
+        self.costs
+            .get_or_init(|| solutions::of_rules(&self.rules).map(|s| s.costs.clone()))
+            .clone()
+    }
 }
 
 /// The theory for a rules snapshot (as logged when its table opened), solved once per
@@ -80,17 +113,10 @@ pub fn solved(rules: &Value) -> Option<Solved> {
 /// `None` when the correlation's simulation failed: no theory rather than one with a
 /// made-up spread.
 fn of_solution(s: &Solution) -> Option<Solved> {
-    let st = &s.strategy;
     Some(Solved {
-        rules: st.rules,
-        theory: Theory {
-            edge: st.house_edge,
-            hold: st.hold_per_handle(),
-            sd: st.sd,
-            rho: s.rho().ok()?,
-            staked: st.mean_staked,
-        },
-        costs: s.costs.clone(),
+        rules: s.rules(),
+        theory: s.figures().ok()?.into(),
+        costs: Arc::new(OnceLock::from(Some(s.costs.clone()))),
     })
 }
 
@@ -137,20 +163,30 @@ pub fn of_rules_soon(rules: &Value) -> Soon {
 
 /// The rules each table opened with, in the order they were opened: by (database,
 /// table), (opened at, what the lab gives its rules). Read through a `Source`, so the files
-/// and the floor give the same theory.
+/// and the floor give the same theory: a database's kept theory of the rules where it
+/// keeps one (`Source::kept_theories`), else the process's solve.
+#[derive(Default)]
 pub(crate) struct Openings(HashMap<(usize, String), Opened>);
 
 /// A table's openings: (opened at, its rules solved).
 type Opened = Vec<(i64, Option<Solved>)>;
 
+/// Each database's kept theories: by the rules' key (`lab::solutions::key`), the figures.
+type Kept = HashMap<usize, HashMap<String, Figures>>;
+
 impl Openings {
     pub(crate) fn read(src: &mut dyn Source, to_ms: i64) -> Result<Openings, AuditError> {
         let mut m: HashMap<(usize, String), Opened> = HashMap::new();
+        let mut kept = Kept::new();
         for n in src.events_of(&[EventKind::TableOpened], 0, to_ms)? {
             if let Payload::TableOpened(t) = n.payload {
+                if let std::collections::hash_map::Entry::Vacant(v) = kept.entry(n.db) {
+                    v.insert(kept_of(src, n.db)?);
+                }
+                let s = solved_or_kept(&t.rules, &kept[&n.db]);
                 m.entry((n.db, n.table.clone()))
                     .or_default()
-                    .push((n.at, solved(&t.rules)));
+                    .push((n.at, s));
             }
         }
         for v in m.values_mut() {
@@ -165,6 +201,25 @@ impl Openings {
         let v = self.0.get(&(db, table.to_owned()))?;
         let i = v.partition_point(|(t, _)| *t <= at);
         v.get(i.checked_sub(1)?).and_then(|(_, t)| t.as_ref())
+    }
+}
+
+/// A database's kept theories, by the rules' key; a row whose figures do not read is left
+/// out (the rules are solved instead; `verify` refuses the file).
+fn kept_of(src: &mut dyn Source, db: usize) -> Result<HashMap<String, Figures>, AuditError> {
+    Ok(src
+        .kept_theories(db)?
+        .into_iter()
+        .filter_map(|(k, v)| Some((k, Figures::parse(&v)?)))
+        .collect())
+}
+
+/// The theory of a rules snapshot: as kept, else solved.
+fn solved_or_kept(rules: &Value, kept: &HashMap<String, Figures>) -> Option<Solved> {
+    let r = Rules::from_value(rules).ok()?;
+    match kept.get(&solutions::key(&r)) {
+        Some(f) => Some(Solved::kept(r, *f)),
+        None => solved(rules),
     }
 }
 
@@ -271,8 +326,11 @@ impl Theories {
                 continue;
             }
             let s = &self.solved[*i as usize];
+            let Some(costs) = s.costs() else {
+                continue;
+            };
             let (bets, steps) = src.round_inputs(r.db, r.round)?;
-            *cost = super::as_played::of_logged(&s.costs, s.rules, &bets, &steps)
+            *cost = super::as_played::of_logged(&costs, s.rules, &bets, &steps)
                 .ok()
                 .map(|p| crate::lab::played::logged_cost(p.cost()));
         }

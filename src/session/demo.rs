@@ -120,6 +120,8 @@ pub fn fill(
         shift += 1;
         summary.shifts += 1;
     }
+    // The tables' theories kept, as a table keeps them once its solve is done.
+    super::kept_theory::keep_all(store)?;
     store.commit_batch()?;
     progress(summary.rounds);
     summary.events = store.head().0;

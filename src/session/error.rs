@@ -12,6 +12,7 @@ use crate::log::payload::{NetData, Payload, PontisEnded};
 use crate::log::structure::StructureError;
 use crate::log::totals::TotalsDiffer;
 use crate::script::{ScriptError, StepWordsError};
+use crate::session::kept_theory::KeptTheoryFault;
 use crate::session::money::Fault as MoneyFault;
 use crate::session::money_log::{MoneyError, SignerFault};
 use crate::session::money_signed::SignedError;
@@ -47,6 +48,11 @@ pub enum ReplayError {
         "the kept totals differ from what the events make them ({0}): the table round_totals was changed outside Croupier, and the reports that read it cannot be trusted"
     )]
     Totals(TotalsDiffer),
+    /// A kept theory (`kept_theories`) is not what the lab solves of its rules.
+    #[error(
+        "{0}: the table kept_theories was changed outside Croupier, and the reports that read it cannot be trusted"
+    )]
+    KeptTheory(KeptTheoryFault),
     #[error(
         "the file's structure is damaged (SQLite's integrity check: {0}); nothing read from it can be trusted: restore it from a copy, or compare it with the floor"
     )]

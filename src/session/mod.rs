@@ -11,6 +11,7 @@ pub mod exceptions;
 mod export;
 pub mod feed;
 pub mod feed_socket;
+pub mod kept_theory;
 pub mod money;
 pub mod money_log;
 pub mod money_signed;

@@ -970,6 +970,7 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
         if let Some(why) = totals.map_err(|e| ReplayError::Store(store.sql_error(e)))? {
             return Err(ReplayError::Totals(why));
         }
+        super::kept_theory::check(store)?.map_err(ReplayError::KeptTheory)?;
         let head = (bound, hex(&store.chain_hash(bound)?.unwrap_or(GENESIS)));
         if r.chain.last() != head.0 {
             return Err(ReplayError::Chain {

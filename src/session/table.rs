@@ -34,6 +34,8 @@ pub enum Input {
 pub struct TableSession {
     state: TableState,
     user: User,
+    /// Whether this session has kept its rules' theory in the file (`kept_theory`).
+    theory_kept: bool,
 }
 
 impl TableSession {
@@ -69,7 +71,11 @@ impl TableSession {
         // rules in the process, on a thread of their own (a tenth of a second in a release
         // build, but tens of seconds in a debug one: the table does not wait for them).
         solutions::solve_soon(&state.rules);
-        Ok(TableSession { state, user })
+        Ok(TableSession {
+            state,
+            user,
+            theory_kept: false,
+        })
     }
 
     /// Reopens a table with the rules and limits it last had (after a restart).
@@ -336,6 +342,13 @@ impl TableSession {
             let written = self
                 .log(store, step_payload(&text), Some(id))
                 .and_then(|()| self.log(store, settled, Some(id)));
+            // Once its rules' solve is done, the table keeps their theory for the reports,
+            // in the settlement's transaction (derived: a failure to keep it is not the
+            // round's; the next settlement tries again, and the reports solve meanwhile).
+            let kept = written.is_ok()
+                && cost.is_some()
+                && !self.theory_kept
+                && super::kept_theory::keep_if_solved(store, live.start.rules()).unwrap_or(false);
             match written {
                 Ok(()) if own => store.commit_batch()?,
                 Ok(()) => {}
@@ -346,6 +359,7 @@ impl TableSession {
                     return Err(e.into());
                 }
             }
+            self.theory_kept |= kept;
             let mut live = self.state.live.take().expect("checked above");
             live.round = after;
             live.steps.push(step);

@@ -135,6 +135,12 @@ impl Source for AtHeads<'_> {
         self.src.totals(from_hour, to_hour)
     }
 
+    /// The kept theories are not the log: derived figures `verify` recomputes, read as
+    /// they are now.
+    fn kept_theories(&mut self, db: usize) -> Result<Vec<(String, String)>, AuditError> {
+        self.src.kept_theories(db)
+    }
+
     fn derived_refusal(&mut self, db: usize, round: i64, seq: i64) -> Option<RefusalCode> {
         self.src.derived_refusal(db, round, seq)
     }

@@ -1,0 +1,111 @@
+//! The kept theories (log schema 11's `kept_theories`): what the lab solved of each rules a
+//! table opened with — house edge, hold, sd, correlation, staked (`lab::solutions::Figures`)
+//! — kept in the table's file by the rules' key, so that a report reads them instead of
+//! solving the rules again in its own process. Written by the table session once its
+//! rules' solve is done, and by `migrate` and `demo`, which wait for it; `verify` solves
+//! every kept row's rules again and refuses a file whose kept figures differ by one bit
+//! (the solve is deterministic). Never logs an event: the rows are derived.
+
+use crate::engine::Rules;
+use crate::lab::solutions::{self, Figures};
+use crate::log::EventKind;
+use crate::log::payload::Payload;
+use crate::log::store::{AuditError, Store};
+
+/// A kept theory that is not what the lab makes of its rules (`verify`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KeptTheoryFault {
+    /// The row's key is not the canonical text of rules the engine takes.
+    #[error(
+        "the kept theory of {rules} is not of rules the engine takes (expected the canonical text of a table's rules)"
+    )]
+    NotRules { rules: String },
+    /// The rules do not solve (a worker panicked), yet figures are kept for them.
+    #[error("the kept theory of {rules} has figures, but the rules do not solve ({why})")]
+    NoSolve { rules: String, why: String },
+    /// The kept figures are not the solve's, bit for bit.
+    #[error("the kept theory of {rules} is {kept}, expected {solved} (what the lab solves)")]
+    Differs {
+        rules: String,
+        kept: String,
+        solved: String,
+    },
+}
+
+/// Keeps the rules' figures if this process has them already (solved and the correlation
+/// measured), without waiting or solving: `true` when kept. What a table session does
+/// after each settlement until it is done.
+pub fn keep_if_solved(store: &mut Store, rules: &Rules) -> Result<bool, AuditError> {
+    let Some(s) = solutions::solved_now(rules) else {
+        return Ok(false);
+    };
+    match s.rho_ready() {
+        Some(Ok(_)) => keep(store, rules, s.figures().ok()),
+        _ => Ok(false),
+    }
+}
+
+fn keep(store: &mut Store, rules: &Rules, f: Option<Figures>) -> Result<bool, AuditError> {
+    match f {
+        Some(f) => store
+            .keep_derived(&solutions::key(rules), &f.text())
+            .map(|()| true),
+        None => Ok(false),
+    }
+}
+
+/// Solves (waiting) and keeps every distinct rules the file's tables opened with: what
+/// `migrate` and `demo` do. Rules the engine or the lab cannot solve are left out (a
+/// report solves them, or shows no theory, as before). The number of rules kept.
+pub fn keep_all(store: &mut Store) -> Result<usize, AuditError> {
+    let mut rules: Vec<Rules> = Vec::new();
+    for e in store.events_of_kind(EventKind::TableOpened, i64::MIN, i64::MAX)? {
+        let Ok(Payload::TableOpened(t)) = Payload::parse(e.kind, &e.data) else {
+            continue;
+        };
+        if let Ok(r) = Rules::from_value(&t.rules)
+            && !rules.contains(&r)
+        {
+            rules.push(r);
+        }
+    }
+    let mut kept = 0;
+    for r in &rules {
+        let f = solutions::of_rules(r).and_then(|s| s.figures().ok());
+        kept += usize::from(keep(store, r, f)?);
+    }
+    Ok(kept)
+}
+
+/// Every kept theory against the lab's solve of its rules: the first that differs.
+pub fn check(store: &Store) -> Result<Result<(), KeptTheoryFault>, AuditError> {
+    for (key, text) in store.kept_derived()? {
+        let rules = serde_json::from_str(&key)
+            .ok()
+            .and_then(|v| Rules::from_value(&v).ok())
+            .filter(|r| solutions::key(r) == key);
+        let Some(rules) = rules else {
+            return Ok(Err(KeptTheoryFault::NotRules { rules: key }));
+        };
+        let solved = match solutions::of_rules(&rules).map(|s| s.figures()) {
+            Some(Ok(f)) => f.text(),
+            Some(Err(e)) => {
+                let why = e.message;
+                return Ok(Err(KeptTheoryFault::NoSolve { rules: key, why }));
+            }
+            None => {
+                let why = solutions::failure(&rules.to_value())
+                    .map_or_else(|| "no solution".to_string(), |e| e.message);
+                return Ok(Err(KeptTheoryFault::NoSolve { rules: key, why }));
+            }
+        };
+        if solved != text {
+            return Ok(Err(KeptTheoryFault::Differs {
+                rules: key,
+                kept: text,
+                solved,
+            }));
+        }
+    }
+    Ok(Ok(()))
+}
