@@ -124,12 +124,15 @@ const SEAMS: &[(&str, &str, &[&str])] = &[
     ("src/log/totals.rs", "TotalsDiffer", &["*"]),
     ("src/log/totals.rs", "TotalsColumn", &["*"]),
     ("src/log/totals.rs", "ColumnDiffer", &["*"]),
+    ("src/session/feed.rs", "FeedError", &["Open"]),
 ];
 
 /// The text fields of the seams that are text by nature (type, variant or `*`, field).
 const TEXT_KEPT: &[(&str, &str, &str)] = &[
     // A table's name, as the floor and the user name it.
     ("NotNow", "*", "name"),
+    // The feed's table, by the name it was asked for (as shown).
+    ("FeedError", "Open", "table"),
     // A script's step as it was written: what was refused, shown back.
     ("ScriptError", "Step", "text"),
     // Hashes as the log shows them, in hex: what was found, not a reason.

@@ -267,9 +267,10 @@ impl fmt::Display for Answer {
 /// Why the feed cannot go on.
 #[derive(Debug, thiserror::Error)]
 pub enum FeedError {
-    /// The table could not be opened or resumed (its message says why).
-    #[error("table {0}: {1}")]
-    Open(String, String),
+    /// The table (its name as shown) could not be opened or resumed: the session's own
+    /// typed refusal says why.
+    #[error("table {table}: {why}")]
+    Open { table: String, why: InputError },
     /// The store could not make a line durable: it was NOT accepted, and the feed stops.
     #[error("{0}")]
     NotRecorded(InputError),
@@ -318,7 +319,10 @@ impl Feed {
         };
         let mut table = opened.map_err(|e| match e {
             InputError::Store(s) => FeedError::Store(s),
-            other => FeedError::Open(shown(name).into_owned(), other.to_string()),
+            why => FeedError::Open {
+                table: shown(name).into_owned(),
+                why,
+            },
         })?;
         table.recover(&mut store).map_err(FeedError::NotRecorded)?;
         Ok(Feed {

@@ -192,23 +192,29 @@ pub(crate) struct Replayer {
     /// in play gets the engine's code here, by seq: the floor's reports word old
     /// refusals from this, as a file's do from [`RoundHistory`].
     pub(crate) derived: Option<HashMap<i64, RefusalCode>>,
-    /// The decision costs of the rules last asked for (`lab::solutions`), to recompute
+    /// The decision costs of each set of rules asked for (`lab::solutions`), to recompute
     /// each cost a settlement or correction logged.
     costs: LastCosts,
 }
 
-/// The decision costs of one set of rules, kept while the replay's rounds are played under
-/// them (`None` inside: rules the lab cannot solve).
+/// The decision costs of each set of rules the replay's rounds were played under, kept for
+/// the replay (`None` beside rules the lab cannot solve). Tables under different rules
+/// take turns round by round, so every set is kept, not only the last: asking
+/// `lab::solutions` again writes the rules out as JSON to find them (issue 22).
 #[derive(Default)]
-pub(crate) struct LastCosts(Option<(Rules, Option<Arc<Costs>>)>);
+pub(crate) struct LastCosts(Vec<(Rules, Option<Arc<Costs>>)>);
 
 impl LastCosts {
     fn of(&mut self, rules: Rules) -> Option<&Costs> {
-        if self.0.as_ref().is_none_or(|(r, _)| *r != rules) {
-            let costs = solutions::of_rules(&rules).map(|s| s.costs.clone());
-            self.0 = Some((rules, costs));
-        }
-        self.0.as_ref()?.1.as_deref()
+        let i = match self.0.iter().position(|(r, _)| *r == rules) {
+            Some(i) => i,
+            None => {
+                let costs = solutions::of_rules(&rules).map(|s| s.costs.clone());
+                self.0.push((rules, costs));
+                self.0.len() - 1
+            }
+        };
+        self.0[i].1.as_deref()
     }
 
     /// What the decisions of a round played from `start` through `steps` gave up, as a
@@ -229,7 +235,7 @@ impl LastCosts {
             solutions::solve_soon(&rules);
             return None;
         };
-        LastCosts(Some((rules, Some(s.costs.clone())))).of_script(script)
+        LastCosts(vec![(rules, Some(s.costs.clone()))]).of_script(script)
     }
 
     /// [`LastCosts::cost`] of a round script (a correction's): `None` also when it does
@@ -1547,6 +1553,24 @@ mod tests {
             ),
             "{e:?}"
         );
+    }
+
+    /// Tables under different rules take turns round by round: the replay keeps the costs
+    /// of every rules it met (one look-up in `lab::solutions` per rules, not one per round:
+    /// issue 22), each rules' own.
+    #[test]
+    fn the_replay_keeps_the_costs_of_every_rules_it_met() {
+        let czech = Rules::preset("czech").unwrap();
+        let belarus = Rules::preset("belarus").unwrap();
+        let mut kept = LastCosts::default();
+        for _ in 0..3 {
+            for rules in [czech, belarus] {
+                let solved = solutions::of_rules(&rules).unwrap();
+                assert!(std::ptr::eq(kept.of(rules).unwrap(), &*solved.costs));
+            }
+        }
+        let met: Vec<Rules> = kept.0.iter().map(|(r, _)| *r).collect();
+        assert_eq!(met, [czech, belarus]);
     }
 
     /// A verify thread that panics fails verify with the panic's message (never as if
