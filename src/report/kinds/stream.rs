@@ -21,8 +21,8 @@ use super::{
     Ctx, Kind, Options, Report, RoundRow, Section, Theories, assemble, players_columns,
     round_cells, rounds_columns,
 };
-use crate::log::AuditError;
 use crate::log::Store;
+use crate::log::{AuditError, LogRefusal};
 use crate::report::query::{Files, Page, Source, SourceHead};
 use at_heads::AtHeads;
 use chrono::Datelike;
@@ -392,10 +392,19 @@ fn rounds_pass(
     for db in 0..src.databases() {
         each_page(src, db, (cx.from_ms, cx.to_ms), page, &mut |src, rows| {
             let kept: Vec<RoundRow> = rows.into_iter().filter(|r| cx.keeps(r)).collect();
-            let th = Theories::read(src, &kept, cx.to_ms)?;
+            // The page's rounds' bets, inputs and nets in one read (a few queries), not
+            // one a round.
+            let ids: Vec<i64> = kept.iter().map(|r| r.round).collect();
+            let logs = src.round_logs(db, &ids, None)?;
+            let th = Theories::read_logged(src, &kept, cx.to_ms, &logs)?;
             for r in &kept {
-                each(&round_cells(src, cx, marks, r)?)?;
-                sessions.add(src, r, &th, &ck)?;
+                let log =
+                    logs.get(&r.round)
+                        .ok_or(AuditError::Refused(LogRefusal::NoSettlement {
+                            round: r.round,
+                        }))?;
+                each(&round_cells(cx, marks, r, log))?;
+                sessions.add(r, &th, log, &ck);
             }
             Ok(())
         })?;
