@@ -829,7 +829,9 @@ impl Store {
     }
 
     /// The `kind` events of rounds `first..=last`, in log order, each lent to `f` (none
-    /// is kept: a report over millions of rounds reads them one at a time).
+    /// is kept: a report over millions of rounds reads them one at a time). Read by the
+    /// index by round (`+kind` keeps SQLite off the index by kind, which would read every
+    /// such event of the file for a page of a streamed report's rounds).
     pub(crate) fn each_of_rounds(
         &self,
         kind: EventKind,
@@ -838,7 +840,7 @@ impl Store {
         f: impl FnMut(&Event) -> Result<(), AuditError>,
     ) -> Result<(), AuditError> {
         self.read_rows(
-            &format!("SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE kind = ?1 AND {NOT_STEP} AND round_id BETWEEN ?2 AND ?3 ORDER BY seq"),
+            &format!("SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE +kind = ?1 AND {NOT_STEP} AND round_id BETWEEN ?2 AND ?3 ORDER BY seq"),
             &[&kind.code(), &first, &last],
             f,
         )?

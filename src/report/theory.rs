@@ -212,19 +212,19 @@ impl Theories {
         rounds: &[RoundRow],
         to_ms: i64,
     ) -> Result<Theories, AuditError> {
-        Theories::read_logged(src, rounds, to_ms, &RoundLogs::new())
+        let openings = Openings::read(src, to_ms)?;
+        Theories::read_logged(src, rounds, &openings, &RoundLogs::new())
     }
 
-    /// [`Theories::read`] of a page of rounds whose logs were read with it (`logs`, of
-    /// one database): a round that logged no cost is costed from its log there, not read
-    /// again.
+    /// [`Theories::read`] of a page of rounds under the tables' `openings` (read once for
+    /// every page) whose logs were read with it (`logs`, of one database): a round that
+    /// logged no cost is costed from its log there, not read again.
     pub(crate) fn read_logged(
         src: &mut dyn Source,
         rounds: &[RoundRow],
-        to_ms: i64,
+        openings: &Openings,
         logs: &RoundLogs,
     ) -> Result<Theories, AuditError> {
-        let openings = Openings::read(src, to_ms)?;
         let mut th = Theories::default();
         // Each round's theory; its stakes come from its boxes when they are read.
         let mut span: std::collections::BTreeMap<usize, (i64, i64)> = Default::default();

@@ -16,6 +16,7 @@ use super::super::render::{
     self, CsvFile, FileError, HTML_TABLE_END, Style, csv_footer, csv_header, csv_paths,
     html_around, html_heading, html_none, html_row, html_table_head,
 };
+use super::super::theory::Openings;
 use super::Calendars;
 use super::{
     Ctx, Kind, Options, Report, RoundRow, Section, Theories, assemble, players_columns,
@@ -389,6 +390,9 @@ fn rounds_pass(
 ) -> Result<Vec<Vec<super::Cell>>, StreamError> {
     let ck = |db| cx.ck(db);
     let mut sessions = super::super::players::Sessions::default();
+    // The tables' openings (their rules, solved once a process) are the same for every
+    // page: read once.
+    let openings = Openings::read(src, cx.to_ms)?;
     for db in 0..src.databases() {
         each_page(src, db, (cx.from_ms, cx.to_ms), page, &mut |src, rows| {
             let kept: Vec<RoundRow> = rows.into_iter().filter(|r| cx.keeps(r)).collect();
@@ -396,7 +400,7 @@ fn rounds_pass(
             // one a round.
             let ids: Vec<i64> = kept.iter().map(|r| r.round).collect();
             let logs = src.round_logs(db, &ids, None)?;
-            let th = Theories::read_logged(src, &kept, cx.to_ms, &logs)?;
+            let th = Theories::read_logged(src, &kept, &openings, &logs)?;
             for r in &kept {
                 let log =
                     logs.get(&r.round)
