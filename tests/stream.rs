@@ -13,7 +13,7 @@ use croupier::engine::Money;
 use croupier::i18n::Lang;
 use croupier::log::payload::{BetData, NetData};
 use croupier::log::{AuditError, Clock, EventKind, Store};
-use croupier::report::data::{Files, Noted, Source, SourceAlarm, SourceHead, TotalRow};
+use croupier::report::data::{Files, Noted, RoundLogs, Source, SourceAlarm, SourceHead, TotalRow};
 use croupier::report::{self, Kind, Options, Page, Period, RoundRow, Style};
 use croupier::session::pontis::GameRow;
 use croupier::session::{demo, exceptions, replay, users};
@@ -155,12 +155,15 @@ fn streamed_rounds_and_exceptions_equal_the_reports_held_in_memory() {
 }
 
 /// What a streamed report asked of its source: the longest page of rounds it was given,
-/// how many pages, and whether it ever read a window's rounds all at once.
+/// how many pages, whether it ever read a window's rounds all at once, how many reads of
+/// one round's inputs or nets, and how many calls of any kind.
 #[derive(Default)]
 struct Asked {
     longest_page: usize,
     pages: usize,
     whole_reads: usize,
+    one_round_reads: usize,
+    calls: usize,
 }
 
 /// The files, with what is asked of them counted.
@@ -176,10 +179,12 @@ impl Source for Counting<'_> {
         to_ms: i64,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Vec<RoundRow>, AuditError> {
+        self.asked.calls += 1;
         self.asked.whole_reads += 1;
         self.files.rounds(from_ms, to_ms, progress)
     }
     fn rounds_page(&mut self, db: usize, page: &Page) -> Result<Vec<RoundRow>, AuditError> {
+        self.asked.calls += 1;
         let rows = self.files.rounds_page(db, page)?;
         self.asked.pages += 1;
         self.asked.longest_page = self.asked.longest_page.max(rows.len());
@@ -193,6 +198,8 @@ impl Source for Counting<'_> {
         db: usize,
         round: i64,
     ) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
+        self.asked.calls += 1;
+        self.asked.one_round_reads += 1;
         self.files.round_inputs(db, round)
     }
     fn round_nets(
@@ -201,7 +208,18 @@ impl Source for Counting<'_> {
         round: i64,
         through: Option<i64>,
     ) -> Result<Vec<NetData>, AuditError> {
+        self.asked.calls += 1;
+        self.asked.one_round_reads += 1;
         self.files.round_nets(db, round, through)
+    }
+    fn round_logs(
+        &mut self,
+        db: usize,
+        rounds: &[i64],
+        through: Option<i64>,
+    ) -> Result<RoundLogs, AuditError> {
+        self.asked.calls += 1;
+        self.files.round_logs(db, rounds, through)
     }
     fn events_of(
         &mut self,
@@ -209,6 +227,7 @@ impl Source for Counting<'_> {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<Noted>, AuditError> {
+        self.asked.calls += 1;
         self.files.events_of(kinds, from_ms, to_ms)
     }
     fn round_starts(
@@ -218,6 +237,7 @@ impl Source for Counting<'_> {
         last: i64,
         each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
     ) -> Result<(), AuditError> {
+        self.asked.calls += 1;
         self.files.round_starts(db, first, last, each)
     }
     fn heads(
@@ -225,18 +245,23 @@ impl Source for Counting<'_> {
         verify: bool,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Vec<SourceHead>, AuditError> {
+        self.asked.calls += 1;
         self.files.heads(verify, progress)
     }
     fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError> {
+        self.asked.calls += 1;
         self.files.pontis_games(from_ms, to_ms)
     }
     fn alarms(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
+        self.asked.calls += 1;
         self.files.alarms(from_ms, to_ms)
     }
     fn totals(&mut self, from: i64, to: i64) -> Result<Option<Vec<TotalRow>>, AuditError> {
+        self.asked.calls += 1;
         self.files.totals(from, to)
     }
     fn derived_refusal(&mut self, db: usize, round: i64, seq: i64) -> Option<RefusalCode> {
+        self.asked.calls += 1;
         self.files.derived_refusal(db, round, seq)
     }
 }
@@ -272,6 +297,38 @@ fn a_streamed_report_reads_its_rounds_a_bounded_page_at_a_time() {
         };
         report::build_from(&mut held, &o, |_| {}).unwrap();
         assert!(held.asked.whole_reads > 0);
+    }
+}
+
+/// Issue 25: the rounds report reads its page's rounds' bets, inputs and nets with the
+/// page (`Source::round_logs`), never one round at a time: at pages of 8 rounds and of
+/// 64 it asks its source the same three things a page (the page, its rounds' logs, their
+/// `round_started` events), however many rounds the page holds, and the tables' openings
+/// once.
+#[test]
+fn a_streamed_rounds_report_asks_the_same_of_its_source_whatever_the_page_holds() {
+    let path = demo_file("stream-per-page", 300, 2, 5, true);
+    let stores = [Store::open_read(&path).unwrap()];
+    let o = options(Kind::Rounds, None, false);
+    for page in [8, 64] {
+        let mut src = Counting {
+            files: Files(&stores),
+            asked: Asked::default(),
+        };
+        let mut s = report::stream_paged(&mut src, &o, page, |_| {}).unwrap();
+        // The rows only: the frame's reads are made once, whatever the period.
+        src.asked = Asked::default();
+        let mut out = Vec::new();
+        s.write_json(&mut src, &mut out).unwrap();
+        let a = &src.asked;
+        assert_eq!(a.one_round_reads, 0, "page {page}: a round read on its own");
+        assert!(a.pages >= 300 / page, "page {page}: {} pages", a.pages);
+        assert!(
+            a.calls <= 3 * a.pages + 1,
+            "page {page}: {} calls for {} pages",
+            a.calls,
+            a.pages
+        );
     }
 }
 

@@ -16,8 +16,8 @@ use crate::log::store::figures_of_row;
 use crate::log::totals::{self, BUCKET_MS, Figures, Key};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    Noted, Page, RoundRow, Source, SourceAlarm, SourceHead, TotalRow, Verified, VerifyFailure,
-    apply_fixes, inputs_of, seq_cap,
+    Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, TotalRow, Verified,
+    VerifyFailure, apply_fixes, inputs_of, log_of, seq_cap,
 };
 use crate::session::pontis::{GameRow, rows_of};
 use crate::session::replay::Replayer;
@@ -427,6 +427,24 @@ impl Source for FloorSource {
             .ok_or(AuditError::Refused(crate::log::LogRefusal::NoSettlement {
                 round,
             }))
+    }
+
+    /// Every round's events in two queries for the page (`rounds_events`), not one a
+    /// round.
+    fn round_logs(
+        &mut self,
+        db: usize,
+        rounds: &[i64],
+        through: Option<i64>,
+    ) -> Result<RoundLogs, AuditError> {
+        let events = self.rounds_events(db, rounds)?;
+        rounds
+            .iter()
+            .map(|&r| {
+                let of = events.get(&r).map_or(&[][..], |v| &v[..]);
+                Ok((r, log_of(of, r, through)?))
+            })
+            .collect()
     }
 
     fn events_of(
@@ -849,6 +867,82 @@ impl FloorSource {
                 from.unwrap_or(0)
             ),
         })
+    }
+
+    /// [`FloorSource::round_events`] of each of database `db`'s `rounds` (a page's), in two
+    /// queries whatever their number, as the store's `rounds_events` reads them: the
+    /// events that are not steps of rounds `min..=max`, then their steps by seq between
+    /// the first of them and the last settlement. A round not settled is read on its own.
+    fn rounds_events(
+        &mut self,
+        db: usize,
+        rounds: &[i64],
+    ) -> Result<HashMap<i64, Vec<Event>>, AuditError> {
+        let wanted: HashSet<i64> = rounds.iter().copied().collect();
+        let mut out: HashMap<i64, Vec<Event>> = HashMap::new();
+        let (Some(&lo), Some(&hi)) = (wanted.iter().min(), wanted.iter().max()) else {
+            return Ok(out);
+        };
+        let tab = self.tab(db);
+        let rows = self.query(
+            &format!(
+                "SELECT {EVENT_COLUMNS} FROM croupier.events e
+                  WHERE e.tab = $1 AND e.round_id >= $2::int8 AND e.round_id <= $3::int8
+                    AND e.kind <> 12 ORDER BY e.seq"
+            ),
+            &[&tab, &lo, &hi],
+        )?;
+        for r in &rows {
+            let e = self.event_of(r, 0)?;
+            if let Some(round) = e.round.filter(|x| wanted.contains(x)) {
+                out.entry(round).or_default().push(e);
+            }
+        }
+        // Each settled round's first event and settlement: its steps lie between them.
+        let mut spans: HashMap<i64, (i64, i64)> = HashMap::new();
+        let mut unsettled = Vec::new();
+        for (&round, events) in &out {
+            let first = events.first().map_or(i64::MAX, |e| e.seq);
+            let settled = events.iter().filter(|e| e.kind == EventKind::RoundSettled);
+            match settled.map(|e| e.seq).max() {
+                Some(end) => {
+                    spans.insert(round, (first, end));
+                }
+                None => unsettled.push(round),
+            }
+        }
+        for round in unsettled {
+            let events = self.round_events(db, round)?;
+            out.insert(round, events);
+        }
+        let (Some(from), Some(to)) = (
+            spans.values().map(|s| s.0).min(),
+            spans.values().map(|s| s.1).max(),
+        ) else {
+            return Ok(out);
+        };
+        let steps = self.query(
+            &format!(
+                "SELECT {EVENT_COLUMNS} FROM croupier.events e
+                  WHERE e.tab = $1 AND e.seq >= $2::int8 AND e.seq <= $3::int8
+                    AND e.kind = 12 AND e.round_id >= $4::int8 AND e.round_id <= $5::int8"
+            ),
+            &[&tab, &from, &to, &lo, &hi],
+        )?;
+        for r in &steps {
+            let e = self.event_of(r, 0)?;
+            let Some(round) = e.round else { continue };
+            if let (Some(&(first, end)), Some(events)) = (spans.get(&round), out.get_mut(&round))
+                && e.seq >= first
+                && e.seq <= end
+            {
+                events.push(e);
+            }
+        }
+        for events in out.values_mut() {
+            events.sort_by_key(|e| e.seq);
+        }
+        Ok(out)
     }
 
     /// A round's events as the store's `round_events` gives them: its inputs between its

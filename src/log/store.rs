@@ -753,6 +753,70 @@ impl Store {
         Ok(out)
     }
 
+    /// [`Store::round_events`] of each round in `wanted`, in two reads whatever their
+    /// number (a page of a streamed report): the events that are not steps of rounds
+    /// `min..=max` of `wanted` by the index by round, then their steps by seq between the
+    /// first of them and the last settlement. Each round's events are what `round_events`
+    /// gives it; a round with none is absent.
+    pub(crate) fn rounds_events(
+        &self,
+        wanted: &std::collections::HashSet<i64>,
+    ) -> Result<std::collections::HashMap<i64, Vec<Event>>, AuditError> {
+        let mut out: std::collections::HashMap<i64, Vec<Event>> = Default::default();
+        let (Some(&lo), Some(&hi)) = (wanted.iter().min(), wanted.iter().max()) else {
+            return Ok(out);
+        };
+        self.read_events(
+            &format!("SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE round_id BETWEEN ?1 AND ?2 AND {NOT_STEP} ORDER BY seq"),
+            &[&lo, &hi],
+            |e| {
+                if let Some(r) = e.round.filter(|r| wanted.contains(r)) {
+                    out.entry(r).or_default().push(e);
+                }
+                Ok::<(), ()>(())
+            },
+        )?
+        .ok();
+        // Each round's first event and settlement: its steps lie between them (all after
+        // its first, if it is not settled).
+        let span = |events: &[Event]| {
+            let first = events.first().map_or(i64::MAX, |e| e.seq);
+            let settled = events
+                .iter()
+                .filter(|e| e.kind == EventKind::RoundSettled)
+                .map(|e| e.seq)
+                .max();
+            (first, settled.unwrap_or(i64::MAX))
+        };
+        let spans: std::collections::HashMap<i64, (i64, i64)> =
+            out.iter().map(|(r, ev)| (*r, span(ev))).collect();
+        let (Some(from), Some(to)) = (
+            spans.values().map(|s| s.0).min(),
+            spans.values().map(|s| s.1).max(),
+        ) else {
+            return Ok(out);
+        };
+        self.read_events(
+            "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE seq >= ?1 AND seq <= ?2 AND round_id BETWEEN ?3 AND ?4 AND kind = 12 ORDER BY seq",
+            &[&from, &to, &lo, &hi],
+            |e| {
+                let Some(r) = e.round else { return Ok(()) };
+                if let (Some(&(first, end)), Some(events)) = (spans.get(&r), out.get_mut(&r))
+                    && e.seq >= first
+                    && e.seq <= end
+                {
+                    events.push(e);
+                }
+                Ok::<(), ()>(())
+            },
+        )?
+        .ok();
+        for events in out.values_mut() {
+            events.sort_by_key(|e| e.seq);
+        }
+        Ok(out)
+    }
+
     /// Events of the given kinds logged after event `after_seq`, in order: a range of
     /// the log's own key from that event on (the kind index, which would read every such
     /// event since the first, is left unused on purpose).
@@ -791,7 +855,9 @@ impl Store {
     }
 
     /// The `kind` events of rounds `first..=last`, in log order, each lent to `f` (none
-    /// is kept: a report over millions of rounds reads them one at a time).
+    /// is kept: a report over millions of rounds reads them one at a time). Read by the
+    /// index by round (`+kind` keeps SQLite off the index by kind, which would read every
+    /// such event of the file for a page of a streamed report's rounds).
     pub(crate) fn each_of_rounds(
         &self,
         kind: EventKind,
@@ -800,7 +866,7 @@ impl Store {
         f: impl FnMut(&Event) -> Result<(), AuditError>,
     ) -> Result<(), AuditError> {
         self.read_rows(
-            &format!("SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE kind = ?1 AND {NOT_STEP} AND round_id BETWEEN ?2 AND ?3 ORDER BY seq"),
+            &format!("SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE +kind = ?1 AND {NOT_STEP} AND round_id BETWEEN ?2 AND ?3 ORDER BY seq"),
             &[&kind.code(), &first, &last],
             f,
         )?

@@ -15,7 +15,7 @@ use crate::log::payload::{Payload, TableOpened};
 use crate::log::totals::{self, BUCKET_MS};
 use crate::log::{AuditError, EventKind, Store};
 use crate::report::exceptions::Rounds;
-use crate::report::query::{Files, Noted, Source, TotalRow};
+use crate::report::query::{Files, Noted, RoundLog, Source, TotalRow};
 use crate::script::money_json;
 use crate::session::calendar::{Calendar, ShiftAt};
 
@@ -975,7 +975,7 @@ fn rounds_section(
         if n % 20_000 == 0 {
             progress(&format!("{n} of {} rounds", cx.in_period.len()));
         }
-        rows.push(round_cells(src, cx, marks, r)?);
+        rows.push(round_cells(cx, marks, r, &round_log(src, r)?));
     }
     Ok(Section {
         name: "rounds".into(),
@@ -985,14 +985,8 @@ fn rounds_section(
 }
 
 /// A round's row of the rounds report (`marks`: the source marks replayed rounds).
-fn round_cells(
-    src: &mut dyn Source,
-    cx: &Ctx,
-    marks: bool,
-    r: &RoundRow,
-) -> Result<Vec<Cell>, AuditError> {
-    let (bets, steps) = src.round_inputs(r.db, r.round)?;
-    let nets = src.round_nets(r.db, r.round, None)?;
+fn round_cells(cx: &Ctx, marks: bool, r: &RoundRow, log: &RoundLog) -> Vec<Cell> {
+    let RoundLog { bets, steps, nets } = log;
     let bets_text = bets
         .iter()
         .map(|b| format!("{}@{}:{}", b.id, b.box_no, money_json(b.stake)))
@@ -1008,21 +1002,29 @@ fn round_cells(
     } else {
         vec![]
     };
-    Ok([
+    [
         vec![Cell::Time(r.at), Cell::Text(r.table.clone())],
         currency,
         vec![
             Cell::Int(r.round),
             Cell::Text(r.dealer.clone()),
             Cell::Text(bets_text),
-            Cell::Detail(Detail::Inputs(steps)),
+            Cell::Detail(Detail::Inputs(steps.clone())),
             Cell::Text(nets_text),
             Cell::Money(r.figures.handle),
             Cell::Money(r.figures.house_net),
         ],
         replay_mark(marks, r.replayed),
     ]
-    .concat())
+    .concat()
+}
+
+/// A round's log read on its own (the held report; a streamed one reads a page's at once,
+/// `Source::round_logs`).
+fn round_log(src: &mut dyn Source, r: &RoundRow) -> Result<RoundLog, AuditError> {
+    let (bets, steps) = src.round_inputs(r.db, r.round)?;
+    let nets = src.round_nets(r.db, r.round, None)?;
+    Ok(RoundLog { bets, steps, nets })
 }
 
 /// The rounds section's columns.

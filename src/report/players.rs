@@ -10,7 +10,7 @@ use super::data::RoundRow;
 use super::theory::Theories;
 use crate::engine::Money;
 use crate::log::AuditError;
-use crate::report::query::Source;
+use crate::report::query::{RoundLog, Source};
 
 /// A session ends when its box sits out more than this many of its table's rounds in a row.
 pub const SIT_OUT_ROUNDS: usize = 3;
@@ -68,7 +68,19 @@ pub(crate) fn rows(
     order.sort_by(|a, b| (a.db, &a.table, a.at, a.round).cmp(&(b.db, &b.table, b.at, b.round)));
     let mut sessions = Sessions::default();
     for r in order {
-        sessions.add(src, r, th, ck)?;
+        // A round whose rules are not solved has no session to add to: its log unread.
+        let log = match th.solved_of(r) {
+            Some(_) => {
+                let (bets, steps) = src.round_inputs(r.db, r.round)?;
+                let nets = match r.corrected {
+                    true => src.round_nets(r.db, r.round, None)?,
+                    false => Vec::new(),
+                };
+                RoundLog { bets, steps, nets }
+            }
+            None => RoundLog::default(),
+        };
+        sessions.add(r, th, &log, ck);
     }
     Ok(sessions.rows(ck))
 }
@@ -91,34 +103,32 @@ struct Table {
 }
 
 impl Sessions {
-    /// Adds round `r`, the next of its table in (time, round) order.
+    /// Adds round `r`, the next of its table in (time, round) order, with its log (its
+    /// bets and inputs; its nets, read only when it was corrected).
     pub(crate) fn add(
         &mut self,
-        src: &mut dyn Source,
         r: &RoundRow,
         th: &Theories,
+        log: &RoundLog,
         ck: &dyn Fn(usize) -> Option<String>,
-    ) -> Result<(), AuditError> {
+    ) {
         let t = self.tables.entry((r.db, r.table.clone())).or_default();
         let before = t.prev_at.filter(|p| r.at - p <= GAP_MS);
         t.prev_at = Some(r.at);
         t.n += 1;
         let n = t.n;
         let Some(s) = th.solved_of(r) else {
-            return Ok(());
+            return;
         };
         let Some(costs) = s.costs() else {
-            return Ok(());
+            return;
         };
-        let (bets, steps) = src.round_inputs(r.db, r.round)?;
-        let Ok(played) = super::as_played::of_logged(&costs, s.rules, &bets, &steps) else {
-            return Ok(());
+        let bets = &log.bets;
+        let Ok(played) = super::as_played::of_logged(&costs, s.rules, bets, &log.steps) else {
+            return;
         };
         // A corrected round's house win per box is its correction's nets, not the replay's.
-        let corrected = match r.corrected {
-            true => Some(src.round_nets(r.db, r.round, None)?),
-            false => None,
-        };
+        let corrected = r.corrected.then_some(&log.nets);
         for mut b in played.boxes {
             if let Some(nets) = &corrected {
                 let net: i64 = nets
@@ -150,7 +160,6 @@ impl Sessions {
             o.cost += b.cost;
             o.var += s.theory.round_var(&[b.stake.cents() as f64]);
         }
-        Ok(())
     }
 
     /// Ends every open session and gives the rows, in the section's order.

@@ -224,19 +224,6 @@ pub(crate) fn rounds_in(
 ) -> Result<Vec<RoundRow>, AuditError> {
     let tables = table_names(store)?;
     let users = user_names(store)?;
-    let voided: HashSet<i64> = {
-        let mut stmt = store
-            .conn()
-            .prepare(&format!(
-                "SELECT round_id FROM events WHERE kind = {} AND {NOT_STEP}{}",
-                EventKind::RoundVoided.code(),
-                seq_cap(page.through)
-            ))
-            .map_err(sql(store))?;
-        stmt.query_map([], |r| r.get::<_, i64>(0))
-            .and_then(|m| m.collect::<Result<HashSet<_>, _>>())
-            .map_err(sql(store))?
-    };
     let (filter, params, end) = page.sql("");
     let mut stmt = store
         .conn()
@@ -270,7 +257,7 @@ pub(crate) fn rounds_in(
                 .cloned()
                 .unwrap_or_else(|| format!("user {user}")),
             figures: figures_of_row(&row),
-            voided: voided.contains(&round),
+            voided: false,
             corrected: false,
             cost: r.get(14).map_err(sql(store))?,
             replayed: None,
@@ -279,8 +266,36 @@ pub(crate) fn rounds_in(
             progress(out.len());
         }
     }
-    apply_corrections(store, db, page.through, &mut out)?;
+    let ids = out.iter().map(|r| r.round);
+    if let (Some(lo), Some(hi)) = (ids.clone().min(), ids.max()) {
+        let voided = voids(store, (lo, hi), page.through)?;
+        for r in &mut out {
+            r.voided = voided.contains(&r.round);
+        }
+        apply_corrections(store, db, (lo, hi), page.through, &mut out)?;
+    }
     Ok(out)
+}
+
+/// The voided rounds among rounds `lo..=hi` (voided by event `through`, if set): a page's
+/// rounds' voids only, read by the index by round, not every void of the file (`+kind`
+/// keeps SQLite off the index by kind, which would read every void).
+fn voids(
+    store: &Store,
+    (lo, hi): (i64, i64),
+    through: Option<i64>,
+) -> Result<HashSet<i64>, AuditError> {
+    let mut stmt = store
+        .conn()
+        .prepare_cached(&format!(
+            "SELECT round_id FROM events WHERE round_id BETWEEN ?1 AND ?2 AND {NOT_STEP} AND +kind = {}{}",
+            EventKind::RoundVoided.code(),
+            seq_cap(through)
+        ))
+        .map_err(sql(store))?;
+    stmt.query_map([lo, hi], |r| r.get::<_, i64>(0))
+        .and_then(|m| m.collect::<Result<HashSet<_>, _>>())
+        .map_err(sql(store))
 }
 
 /// A kept total (`log::totals`) as reports see it: its database, its table's and
@@ -352,22 +367,25 @@ pub(crate) fn total_rows(
         .collect())
 }
 
-/// The latest correction of each corrected round (logged by event `through`, if set):
-/// its logged script, replayed.
+/// The latest correction of each corrected round among rounds `lo..=hi` (logged by event
+/// `through`, if set), read by the index by round: a page's rounds' corrections only.
 fn corrections(
     store: &Store,
+    (lo, hi): (i64, i64),
     through: Option<i64>,
 ) -> Result<HashMap<i64, RoundCorrected>, AuditError> {
     let mut stmt = store
         .conn()
         .prepare_cached(&format!(
-            "SELECT round_id, data FROM events WHERE kind = {} AND {NOT_STEP}{} ORDER BY seq",
+            "SELECT round_id, data FROM events WHERE round_id BETWEEN ?1 AND ?2 AND {NOT_STEP} AND +kind = {}{} ORDER BY seq",
             EventKind::RoundCorrected.code(),
             seq_cap(through)
         ))
         .map_err(sql(store))?;
     let rows = stmt
-        .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+        .query_map([lo, hi], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+        })
         .and_then(|m| m.collect::<Result<Vec<_>, _>>())
         .map_err(sql(store))?;
     rows.into_iter()
@@ -388,15 +406,17 @@ fn corrections(
         .collect()
 }
 
-/// A corrected round counts with its corrected figures (its latest correction by event
-/// `through`, if set): the difference was paid or collected at the table.
+/// A corrected round among rounds `lo..=hi` counts with its corrected figures (its latest
+/// correction by event `through`, if set): the difference was paid or collected at the
+/// table.
 fn apply_corrections(
     store: &Store,
     db: usize,
+    span: (i64, i64),
     through: Option<i64>,
     rows: &mut [RoundRow],
 ) -> Result<(), AuditError> {
-    let fixes = corrections(store, through)?
+    let fixes = corrections(store, span, through)?
         .into_iter()
         .map(|(round, c)| ((db, round), c))
         .collect();
@@ -547,8 +567,61 @@ pub(crate) fn round_nets(
     round: i64,
     through: Option<i64>,
 ) -> Result<Vec<NetData>, AuditError> {
+    nets_of(&store.round_events(round)?, round, through)
+}
+
+/// A settled round as the rounds report shows it: its bets and the inputs still standing
+/// (`round_inputs`), and its per-bet nets (`round_nets`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RoundLog {
+    pub(crate) bets: Vec<BetData>,
+    pub(crate) steps: Vec<String>,
+    pub(crate) nets: Vec<NetData>,
+}
+
+/// Rounds' logs by round (of one database).
+pub type RoundLogs = HashMap<i64, RoundLog>;
+
+/// A round's log from its events in order (as `Store::round_events` gives them), its
+/// nets those logged by event `through` (any, if `None`).
+pub(crate) fn log_of(
+    events: &[crate::log::Event],
+    round: i64,
+    through: Option<i64>,
+) -> Result<RoundLog, AuditError> {
+    let (bets, steps) = inputs_of(events);
+    Ok(RoundLog {
+        bets,
+        steps,
+        nets: nets_of(events, round, through)?,
+    })
+}
+
+/// The logs of `rounds` (a page's) in two reads, whatever their number
+/// (`Store::rounds_events`): each what `round_inputs` and `round_nets` give it.
+pub(crate) fn round_logs(
+    store: &Store,
+    rounds: &[i64],
+    through: Option<i64>,
+) -> Result<RoundLogs, AuditError> {
+    let events = store.rounds_events(&rounds.iter().copied().collect())?;
+    rounds
+        .iter()
+        .map(|&r| {
+            let of = events.get(&r).map_or(&[][..], |v| &v[..]);
+            Ok((r, log_of(of, r, through)?))
+        })
+        .collect()
+}
+
+/// The nets of a round's events (see [`round_nets`]).
+fn nets_of(
+    events: &[crate::log::Event],
+    round: i64,
+    through: Option<i64>,
+) -> Result<Vec<NetData>, AuditError> {
     let (mut settled, mut corrected) = (None, None);
-    for e in store.round_events(round)? {
+    for e in events {
         if through.is_some_and(|t| e.seq > t) {
             continue;
         }
@@ -775,6 +848,23 @@ pub trait Source {
         round: i64,
         through: Option<i64>,
     ) -> Result<Vec<NetData>, AuditError>;
+    /// [`Source::round_inputs`] and [`Source::round_nets`] of each of database `db`'s
+    /// `rounds` (a page's), by round: a few reads for the page where the source can, not
+    /// one a round.
+    fn round_logs(
+        &mut self,
+        db: usize,
+        rounds: &[i64],
+        through: Option<i64>,
+    ) -> Result<RoundLogs, AuditError> {
+        let mut out = RoundLogs::new();
+        for &round in rounds {
+            let (bets, steps) = self.round_inputs(db, round)?;
+            let nets = self.round_nets(db, round, through)?;
+            out.insert(round, RoundLog { bets, steps, nets });
+        }
+        Ok(out)
+    }
     /// Events of the given kinds in `[from_ms, to_ms)` of every database, by (time,
     /// database, seq).
     fn events_of(
@@ -895,6 +985,15 @@ impl Source for Files<'_> {
 
     fn kept_theories(&mut self, db: usize) -> Result<Vec<(String, String)>, AuditError> {
         self.0[db].kept_derived()
+    }
+
+    fn round_logs(
+        &mut self,
+        db: usize,
+        rounds: &[i64],
+        through: Option<i64>,
+    ) -> Result<RoundLogs, AuditError> {
+        round_logs(&self.0[db], rounds, through)
     }
 
     fn derived_refusal(&mut self, db: usize, round: i64, seq: i64) -> Option<RefusalCode> {

@@ -17,7 +17,7 @@ use crate::lab::cost::Costs;
 use crate::lab::solutions::{self, Figures, Solution};
 use crate::log::payload::Payload;
 use crate::log::{AuditError, EventKind, LogRefusal, totals};
-use crate::report::query::Source;
+use crate::report::query::{RoundLogs, Source};
 
 use super::data::RoundRow;
 
@@ -268,6 +268,18 @@ impl Theories {
         to_ms: i64,
     ) -> Result<Theories, AuditError> {
         let openings = Openings::read(src, to_ms)?;
+        Theories::read_logged(src, rounds, &openings, &RoundLogs::new())
+    }
+
+    /// [`Theories::read`] of a page of rounds under the tables' `openings` (read once for
+    /// every page) whose logs were read with it (`logs`, of one database): a round that
+    /// logged no cost is costed from its log there, not read again.
+    pub(crate) fn read_logged(
+        src: &mut dyn Source,
+        rounds: &[RoundRow],
+        openings: &Openings,
+        logs: &RoundLogs,
+    ) -> Result<Theories, AuditError> {
         let mut th = Theories::default();
         // Each round's theory; its stakes come from its boxes when they are read.
         let mut span: std::collections::BTreeMap<usize, (i64, i64)> = Default::default();
@@ -289,7 +301,7 @@ impl Theories {
         for (db, (first, last)) in span {
             th.read_vars(src, db, first, last)?;
         }
-        th.read_costs(src, rounds)?;
+        th.read_costs(src, rounds, logs)?;
         Ok(th)
     }
 
@@ -317,7 +329,13 @@ impl Theories {
 
     /// The decisions of each round that logged no cost, costed (`as_played::of_logged`)
     /// from its inputs and rounded as a settlement logs it (`lab::played::logged_cost`).
-    fn read_costs(&mut self, src: &mut dyn Source, rounds: &[RoundRow]) -> Result<(), AuditError> {
+    /// A round's inputs are its log's in `logs`, else read.
+    fn read_costs(
+        &mut self,
+        src: &mut dyn Source,
+        rounds: &[RoundRow],
+        logs: &RoundLogs,
+    ) -> Result<(), AuditError> {
         for r in rounds {
             let Some((i, _, _, cost)) = self.rounds.get_mut(&(r.db, r.round)) else {
                 continue;
@@ -329,8 +347,15 @@ impl Theories {
             let Some(costs) = s.costs() else {
                 continue;
             };
-            let (bets, steps) = src.round_inputs(r.db, r.round)?;
-            *cost = super::as_played::of_logged(&costs, s.rules, &bets, &steps)
+            let read;
+            let (bets, steps) = match logs.get(&r.round) {
+                Some(l) => (&l.bets, &l.steps),
+                None => {
+                    read = src.round_inputs(r.db, r.round)?;
+                    (&read.0, &read.1)
+                }
+            };
+            *cost = super::as_played::of_logged(&costs, s.rules, bets, steps)
                 .ok()
                 .map(|p| crate::lab::played::logged_cost(p.cost()));
         }

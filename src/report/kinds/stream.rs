@@ -16,13 +16,14 @@ use super::super::render::{
     self, CsvFile, FileError, HTML_TABLE_END, Style, csv_footer, csv_header, csv_paths,
     html_around, html_heading, html_none, html_row, html_table_head,
 };
+use super::super::theory::Openings;
 use super::Calendars;
 use super::{
     Ctx, Kind, Options, Report, RoundRow, Section, Theories, assemble, players_columns,
     round_cells, rounds_columns,
 };
-use crate::log::AuditError;
 use crate::log::Store;
+use crate::log::{AuditError, LogRefusal};
 use crate::report::query::{Files, Page, Source, SourceHead};
 use at_heads::AtHeads;
 use chrono::Datelike;
@@ -389,13 +390,25 @@ fn rounds_pass(
 ) -> Result<Vec<Vec<super::Cell>>, StreamError> {
     let ck = |db| cx.ck(db);
     let mut sessions = super::super::players::Sessions::default();
+    // The tables' openings (their rules, solved once a process) are the same for every
+    // page: read once.
+    let openings = Openings::read(src, cx.to_ms)?;
     for db in 0..src.databases() {
         each_page(src, db, (cx.from_ms, cx.to_ms), page, &mut |src, rows| {
             let kept: Vec<RoundRow> = rows.into_iter().filter(|r| cx.keeps(r)).collect();
-            let th = Theories::read(src, &kept, cx.to_ms)?;
+            // The page's rounds' bets, inputs and nets in one read (a few queries), not
+            // one a round.
+            let ids: Vec<i64> = kept.iter().map(|r| r.round).collect();
+            let logs = src.round_logs(db, &ids, None)?;
+            let th = Theories::read_logged(src, &kept, &openings, &logs)?;
             for r in &kept {
-                each(&round_cells(src, cx, marks, r)?)?;
-                sessions.add(src, r, &th, &ck)?;
+                let log =
+                    logs.get(&r.round)
+                        .ok_or(AuditError::Refused(LogRefusal::NoSettlement {
+                            round: r.round,
+                        }))?;
+                each(&round_cells(cx, marks, r, log))?;
+                sessions.add(r, &th, log, &ck);
             }
             Ok(())
         })?;

@@ -6,7 +6,9 @@
 use crate::codes::RefusalCode;
 use crate::log::payload::{BetData, NetData};
 use crate::log::{AuditError, EventKind};
-use crate::report::query::{Noted, Page, RoundRow, Source, SourceAlarm, SourceHead, TotalRow};
+use crate::report::query::{
+    Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, TotalRow,
+};
 use crate::session::pontis::GameRow;
 
 /// `src` as it stood at `heads` (each database's, in the source's order).
@@ -82,6 +84,19 @@ impl Source for AtHeads<'_> {
         let head = self.head(db);
         let cap = through.map_or(head, |t| t.min(head));
         self.src.round_nets(db, round, Some(cap))
+    }
+
+    /// Each round's inputs (before its settlement, so by the head) and its nets capped at
+    /// the head, as [`Source::round_nets`] here caps them.
+    fn round_logs(
+        &mut self,
+        db: usize,
+        rounds: &[i64],
+        through: Option<i64>,
+    ) -> Result<RoundLogs, AuditError> {
+        let head = self.head(db);
+        let cap = through.map_or(head, |t| t.min(head));
+        self.src.round_logs(db, rounds, Some(cap))
     }
 
     fn events_of(
