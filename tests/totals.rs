@@ -618,6 +618,54 @@ fn a_kept_theory_is_read_by_the_reports_and_held_by_verify() {
     assert_eq!(kept_theories(&path), want);
 }
 
+/// Each file's kept theory is its own: in a report over two files, one with a forged
+/// kept hold, the other file's rounds keep their own theory on every path — the rounds
+/// read one by one (`build_reading_every_round`) give what the kept buckets give, file by
+/// file. (Merging two files' theories by their rules alone gave one file's rounds the
+/// other's figures.)
+#[test]
+fn a_kept_theory_never_reaches_another_files_rounds() {
+    use croupier::lab::solutions::Figures;
+    let a = demo_file("kept-own-a", 300, 2).1;
+    let (b_path, b) = demo_file("kept-own-b", 300, 2);
+    let honest = theory_cells(&b);
+    drop(b);
+    let conn = Connection::open(&b_path).unwrap();
+    for (key, text) in kept_theories(&b_path) {
+        let mut f = Figures::parse(&text).unwrap();
+        f.hold *= 2.0;
+        conn.execute(
+            "UPDATE kept_theories SET figures = ?1 WHERE rules = ?2",
+            rusqlite::params![f.text(), key],
+        )
+        .unwrap();
+    }
+    drop(conn);
+    let b = Store::open_read(&b_path).unwrap();
+    assert_ne!(theory_cells(&b), honest, "the forged hold is read");
+    let files = [a, b];
+    for kind in [Kind::Summary, Kind::Dealers] {
+        let o = Options {
+            kind,
+            period: Period::parse("2026-01-01", "2026-12-31").unwrap(),
+            table: None,
+            dealer: None,
+            threshold: Money::units(1000),
+            verify: false,
+            generated_by: "test",
+            generated_at: "now",
+        };
+        let mut src = croupier::report::query::Files(&files);
+        let kept = croupier::report::build_from(&mut src, &o, |_| {}).unwrap();
+        let every = croupier::report::build_reading_every_round(&mut src, &o, |_| {}).unwrap();
+        let (x, y) = (
+            croupier::report::render_json(&kept),
+            croupier::report::render_json(&every),
+        );
+        assert_eq!(x["sections"], y["sections"], "{kind:?}");
+    }
+}
+
 /// A table session keeps its rules' theory once their solve is done: at the first
 /// settlement after it, in the settlement's transaction.
 #[test]

@@ -220,7 +220,9 @@ pub fn failure(rules: &Value) -> Option<WorkerPanic> {
 /// being solved: for a caller that must not wait ([`solved_now`] gives the answer once it
 /// is there).
 pub fn solve_soon(rules: &Rules) {
-    if solved_now(rules).is_some() {
+    // Solved by another caller first (a report, the lab) without the correlation: it is
+    // still measured here, or the table could never keep the rules' figures.
+    if solved_now(rules).is_some_and(|s| s.rho_ready().is_some()) {
         return;
     }
     static STARTED: OnceLock<Mutex<std::collections::HashSet<String>>> = OnceLock::new();

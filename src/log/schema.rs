@@ -210,7 +210,11 @@ pub(super) fn migrate(tx: &rusqlite::Transaction, from: i32, to: i32) -> rusqlit
             (None, 7) => super::totals::migrate_to_8(tx),
             (None, 8) => migrate_to_9(tx),
             (None, 9) => super::totals::migrate_to_10(tx),
-            (None, _) => tx.execute_batch(SCHEMA_11),
+            (None, 10) => tx.execute_batch(SCHEMA_11),
+            (None, v) => Err(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_ERROR),
+                Some(format!("no migration from schema {v} to {}", v + 1)),
+            )),
         }?;
     }
     Ok(())

@@ -906,16 +906,15 @@ pub trait Source {
     ) -> Result<Option<Vec<TotalRow>>, AuditError> {
         Ok(None)
     }
-    /// Why input event `seq` of round `round` was refused, for an event logged before
-    /// refusals carried a code: derived by replaying the round (`None` where the source
-    /// cannot replay it).
     /// Database `db`'s kept theories (`kept_theories`, schema 11): (rules' key, figures'
     /// text), as the file keeps them (`verify` recomputes each). A source that keeps none
     /// (the floor) gives none, and its reports solve the rules.
     fn kept_theories(&mut self, _db: usize) -> Result<Vec<(String, String)>, AuditError> {
         Ok(Vec::new())
     }
-
+    /// Why input event `seq` of round `round` was refused, for an event logged before
+    /// refusals carried a code: derived by replaying the round (`None` where the source
+    /// cannot replay it).
     fn derived_refusal(&mut self, _db: usize, _round: i64, _seq: i64) -> Option<RefusalCode> {
         None
     }

@@ -280,6 +280,10 @@ impl Theories {
         openings: &Openings,
         logs: &RoundLogs,
     ) -> Result<Theories, AuditError> {
+        debug_assert!(
+            logs.is_empty() || rounds.windows(2).all(|w| w[0].db == w[1].db),
+            "a page's logs are of one database"
+        );
         let mut th = Theories::default();
         // Each round's theory; its stakes come from its boxes when they are read.
         let mut span: std::collections::BTreeMap<usize, (i64, i64)> = Default::default();
@@ -287,7 +291,13 @@ impl Theories {
             let Some(s) = openings.solved_at(r.db, &r.table, r.at) else {
                 continue;
             };
-            let i = match th.solved.iter().position(|x| x.rules == s.rules) {
+            // The same rules and the same figures: each file's kept theory is its own (a
+            // forged row in one file must not reach another's rounds).
+            let i = match th
+                .solved
+                .iter()
+                .position(|x| x.rules == s.rules && x.theory == s.theory)
+            {
                 Some(i) => i,
                 None => {
                     th.solved.push(s.clone());

@@ -50,7 +50,7 @@ pub enum ReplayError {
     Totals(TotalsDiffer),
     /// A kept theory (`kept_theories`) is not what the lab solves of its rules.
     #[error(
-        "{0}: the table kept_theories was changed outside Croupier, and the reports that read it cannot be trusted"
+        "{0}"
     )]
     KeptTheory(KeptTheoryFault),
     #[error(

@@ -17,14 +17,19 @@ use crate::log::store::{AuditError, Store};
 pub enum KeptTheoryFault {
     /// The row's key is not the canonical text of rules the engine takes.
     #[error(
-        "the kept theory of {rules} is not of rules the engine takes (expected the canonical text of a table's rules)"
+        "the kept theory of {rules} is not of rules the engine takes (expected the canonical text of a table's rules): the table kept_theories was changed outside Croupier, and the reports that read it cannot be trusted"
     )]
     NotRules { rules: String },
     /// The rules do not solve (a worker panicked), yet figures are kept for them.
-    #[error("the kept theory of {rules} has figures, but the rules do not solve ({why})")]
+    /// Not the file's fault: this process could not check the row, so verify does not pass.
+    #[error(
+        "the kept theory of {rules} could not be checked: the rules did not solve in this run ({why}); run verify again, and until it passes do not trust the reports' theoretical figures"
+    )]
     NoSolve { rules: String, why: String },
     /// The kept figures are not the solve's, bit for bit.
-    #[error("the kept theory of {rules} is {kept}, expected {solved} (what the lab solves)")]
+    #[error(
+        "the kept theory of {rules} is {kept}, expected {solved} (what the lab solves): the table kept_theories was changed outside Croupier, and the reports that read it cannot be trusted"
+    )]
     Differs {
         rules: String,
         kept: String,

@@ -342,13 +342,6 @@ impl TableSession {
             let written = self
                 .log(store, step_payload(&text), Some(id))
                 .and_then(|()| self.log(store, settled, Some(id)));
-            // Once its rules' solve is done, the table keeps their theory for the reports,
-            // in the settlement's transaction (derived: a failure to keep it is not the
-            // round's; the next settlement tries again, and the reports solve meanwhile).
-            let kept = written.is_ok()
-                && cost.is_some()
-                && !self.theory_kept
-                && super::kept_theory::keep_if_solved(store, live.start.rules()).unwrap_or(false);
             match written {
                 Ok(()) if own => store.commit_batch()?,
                 Ok(()) => {}
@@ -359,7 +352,14 @@ impl TableSession {
                     return Err(e.into());
                 }
             }
-            self.theory_kept |= kept;
+            // Once its rules' solve is done, the table keeps their theory for the reports,
+            // after the settlement is durable and outside any caller's batch (derived: a
+            // failure to keep it must never touch the round's transaction; the next
+            // settlement tries again, and the reports solve meanwhile).
+            if own && cost.is_some() && !self.theory_kept {
+                self.theory_kept =
+                    super::kept_theory::keep_if_solved(store, live.start.rules()).unwrap_or(false);
+            }
             let mut live = self.state.live.take().expect("checked above");
             live.round = after;
             live.steps.push(step);
