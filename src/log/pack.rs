@@ -116,6 +116,62 @@ pub(crate) fn unpack_into(packed: &[u8], out: &mut String) -> bool {
     }
 }
 
+/// The bets (box, stake in cents) of a packed `round_started` row, read without unpacking
+/// it or parsing its JSON — when the row is exactly the form `pack` gives the event's
+/// canonical text with plain ids (no escape, no control byte, valid UTF-8), a box and
+/// stakes in whole units, and an integer shoe; `None` otherwise, and the caller parses
+/// the unpacked text instead. Where it answers, the answer is what that parse gives.
+pub(crate) fn started_bets(packed: &[u8]) -> Option<Vec<(u8, i64)>> {
+    let mut rest = packed.strip_prefix(&[BETS])?;
+    let mut bets = Vec::new();
+    loop {
+        rest = rest.strip_prefix(&[ID])?;
+        let end = rest.iter().position(|b| *b == BOX)?;
+        let id = &rest[..end];
+        if id.iter().any(|b| *b < 0x20 || *b == b'"' || *b == b'\\')
+            || std::str::from_utf8(id).is_err()
+        {
+            return None;
+        }
+        let (box_no, after) = digits(&rest[end + 1..], 3)?;
+        let after = after.strip_prefix(&[STAKE])?;
+        let (units, after) = digits(after, 15)?;
+        bets.push((u8::try_from(box_no).ok()?, i64::try_from(units).ok()? * 100));
+        match after.split_first()? {
+            (&NEXT, r) => rest = r,
+            (&SHOE, r) => {
+                // A shoe of 0 or -0 goes the long way (only its reading matters here).
+                let r = r.strip_prefix(b"-").unwrap_or(r);
+                let (_, tail) = digits(r, 18)?;
+                return (tail == b"}" && !r.starts_with(b"0")).then_some(bets);
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The codes `started_bets` reads: `{"bets":[`, `{"id":"`, `","box":`, `,"stake":`, `},`
+/// and `}],"shoe":`.
+const BETS: u8 = 0x03;
+const ID: u8 = 0x04;
+const BOX: u8 = 0x05;
+const STAKE: u8 = 0x06;
+const NEXT: u8 = 0x07;
+const SHOE: u8 = 0x08;
+
+/// A canonical JSON natural number of at most `max` digits (no leading zero but `0`
+/// itself) at the start of `b`, and what follows it.
+fn digits(b: &[u8], max: usize) -> Option<(u64, &[u8])> {
+    let n = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    if n == 0 || n > max || (n > 1 && b[0] == b'0') {
+        return None;
+    }
+    let v = b[..n]
+        .iter()
+        .fold(0u64, |a, c| a * 10 + u64::from(c - b'0'));
+    Some((v, &b[n..]))
+}
+
 /// The stored check of a hash: 8 bytes for a `step` row, 32 for any other.
 pub(crate) fn check_of(is_step: bool, hash: &[u8; 32]) -> &[u8] {
     if is_step { &hash[..8] } else { &hash[..] }

@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+use rusqlite::fallible_streaming_iterator::FallibleStreamingIterator;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -197,10 +198,15 @@ pub fn squares(box_stakes: &[i64]) -> (i64, i64) {
 
 /// Each box's initial stake (its bets summed), in box order.
 pub fn box_stakes(bets: &[BetData]) -> Vec<i64> {
+    stakes_by_box(bets.iter().map(|b| (b.box_no, b.stake.cents())))
+}
+
+/// Each box's stake summed over `(box, cents)` bets, in box order.
+fn stakes_by_box(bets: impl IntoIterator<Item = (u8, i64)>) -> Vec<i64> {
     let mut by_box: BTreeMap<u8, i64> = BTreeMap::new();
-    for b in bets {
-        let s = by_box.entry(b.box_no).or_insert(0);
-        *s = s.saturating_add(b.stake.cents());
+    for (box_no, cents) in bets {
+        let s = by_box.entry(box_no).or_insert(0);
+        *s = s.saturating_add(cents);
     }
     by_box.into_values().collect()
 }
@@ -226,6 +232,19 @@ fn stakes_of(data: Option<String>) -> Vec<i64> {
     }
 }
 
+/// The boxes' stakes of a `round_started` event's stored data, as [`stakes_of`] gives them:
+/// a packed row in its usual form is read in place (`pack::started_bets`), any other
+/// parsed.
+fn stakes_of_stored(v: ValueRef) -> Vec<i64> {
+    match v {
+        ValueRef::Blob(b) => match pack::started_bets(b) {
+            Some(bets) => stakes_by_box(bets),
+            None => stakes_of(data_text(v)),
+        },
+        _ => stakes_of(data_text(v)),
+    }
+}
+
 /// The figures a correction's script plays to (`None`: it does not play; verify names it).
 pub(crate) fn corrected_figures(c: &RoundCorrected) -> Option<RoundFigures> {
     crate::script::Script::from_value(&c.script, None)
@@ -246,6 +265,8 @@ fn corrected_of(data: Option<String>) -> Option<Standing> {
 pub(crate) type Standing = (RoundFigures, Option<i64>);
 
 const SELECT_FIGURES: &str = "SELECT seq, at, coalesce(table_id, -1), coalesce(user_id, -1), handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, cost FROM round_figures";
+/// [`SELECT_FIGURES`] with the round (column 15).
+const SELECT_FIGURES_ROUND: &str = "SELECT seq, at, coalesce(table_id, -1), coalesce(user_id, -1), handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, cost, round_id FROM round_figures";
 
 /// A `round_figures` row: (seq, at, table, user, (figures, cost)).
 type FiguresRow = (i64, i64, i64, i64, Standing);
@@ -428,45 +449,39 @@ pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
         ))?
         .query_map([], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
-    let mut fixed: HashMap<i64, Standing> = HashMap::new();
-    {
-        let mut stmt = conn.prepare(&format!(
-            "SELECT round_id, data FROM events WHERE kind = {} AND {NOT_STEP} AND round_id IS NOT NULL ORDER BY seq",
-            EventKind::RoundCorrected.code()
-        ))?;
-        let mut rows = stmt.query([])?;
-        while let Some(r) = rows.next()? {
-            // The latest correction that plays (verify names one that does not).
-            if let Some(f) = corrected_of(data_text(r.get_ref(1)?)) {
-                fixed.insert(r.get(0)?, f);
-            }
-        }
-    }
-    let mut openings: HashMap<i64, Vec<i64>> = HashMap::new();
-    {
-        let mut stmt = conn.prepare(&format!(
-            "SELECT coalesce(table_id, -1), seq FROM events WHERE kind = {} AND {NOT_STEP} ORDER BY seq",
-            EventKind::TableOpened.code()
-        ))?;
-        let mut rows = stmt.query([])?;
-        while let Some(r) = rows.next()? {
-            openings.entry(r.get(0)?).or_default().push(r.get(1)?);
-        }
-    }
+    let fixed = latest_corrections(conn)?;
+    let openings = openings(conn)?;
     let mut out: BTreeMap<Key, Figures> = BTreeMap::new();
-    let mut stmt = conn.prepare(&format!(
-        "SELECT f.seq, f.at, coalesce(f.table_id, -1), coalesce(f.user_id, -1), f.handle, f.paid, f.win, f.max_net, f.insurance_taken, f.insurance_paid, f.splits, f.buys, f.pontoons, f.five_card_tricks, f.cost, f.round_id,
-            (SELECT e.data FROM events e WHERE e.round_id = f.round_id AND e.kind = {} AND e.{NOT_STEP} AND e.seq < f.seq ORDER BY e.seq LIMIT 1)
-         FROM round_figures f ORDER BY f.round_id",
+    let mut figures = conn.prepare(&format!("{SELECT_FIGURES_ROUND} ORDER BY round_id"))?;
+    let mut figures = figures.query([])?;
+    // The rounds' starts in the same order, merge-joined: one read, no lookup per round.
+    let mut starts = conn.prepare(&format!(
+        "SELECT round_id, seq, data FROM events WHERE kind = {} AND {NOT_STEP} AND round_id IS NOT NULL ORDER BY round_id, seq",
         EventKind::RoundStarted.code()
     ))?;
-    let mut rows = stmt.query([])?;
-    while let Some(r) = rows.next()? {
+    let mut starts = starts.query([])?;
+    starts.advance()?;
+    while let Some(r) = figures.next()? {
         let (seq, at, table, dealer, figures) = figures_row(r)?;
         let round: i64 = r.get(15)?;
+        // On to the round's first start (its lowest seq), if any: the starts passed
+        // are of rounds with no figures.
+        while let Some(s) = starts.get() {
+            if s.get::<_, i64>(0)? >= round {
+                break;
+            }
+            starts.advance()?;
+        }
         if voided.contains(&round) {
             continue;
         }
+        // Its first start if that is before its settlement (else none is).
+        let stakes = match starts.get() {
+            Some(s) if s.get::<_, i64>(0)? == round && s.get::<_, i64>(1)? < seq => {
+                stakes_of_stored(s.get_ref(2)?)
+            }
+            _ => Vec::new(),
+        };
         let figures = fixed.get(&round).copied().unwrap_or(figures);
         let opened = openings
             .get(&table)
@@ -478,12 +493,42 @@ pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
             dealer,
             opened,
         };
-        let stakes = stakes_of(data_text(r.get_ref(16)?));
         out.entry(key)
             .or_default()
             .add(&Figures::of_round(&figures.0, &stakes, figures.1), 1);
     }
     Ok(out)
+}
+
+/// Each corrected round's latest correction that plays (verify names one that does not):
+/// its figures and logged cost.
+fn latest_corrections(conn: &Connection) -> rusqlite::Result<HashMap<i64, Standing>> {
+    let mut fixed: HashMap<i64, Standing> = HashMap::new();
+    let mut stmt = conn.prepare(&format!(
+        "SELECT round_id, data FROM events WHERE kind = {} AND {NOT_STEP} AND round_id IS NOT NULL ORDER BY seq",
+        EventKind::RoundCorrected.code()
+    ))?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        if let Some(f) = corrected_of(data_text(r.get_ref(1)?)) {
+            fixed.insert(r.get(0)?, f);
+        }
+    }
+    Ok(fixed)
+}
+
+/// Each table's `table_opened` seqs, ascending (the table −1: events without one).
+fn openings(conn: &Connection) -> rusqlite::Result<HashMap<i64, Vec<i64>>> {
+    let mut openings: HashMap<i64, Vec<i64>> = HashMap::new();
+    let mut stmt = conn.prepare(&format!(
+        "SELECT coalesce(table_id, -1), seq FROM events WHERE kind = {} AND {NOT_STEP} ORDER BY seq",
+        EventKind::TableOpened.code()
+    ))?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        openings.entry(r.get(0)?).or_default().push(r.get(1)?);
+    }
+    Ok(openings)
 }
 
 /// The totals the file keeps, by key; `hours` (`[first, last]` bucket numbers) bounds
@@ -682,6 +727,65 @@ pub(crate) fn migrate_to_10(tx: &rusqlite::Transaction) -> rusqlite::Result<()> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A start's stored data read in place gives what the full parse gives, for rows in
+    /// the usual form (read in place) and any other (parsed).
+    #[test]
+    fn a_start_read_in_place_is_what_its_parse_gives() {
+        let bets = |b: &str| format!("{{\"bets\":[{b}],\"shoe\":7}}");
+        let usual = [
+            bets(r#"{"id":"a","box":1,"stake":5},{"id":"b","box":3,"stake":120}"#),
+            bets(r#"{"id":"a","box":2,"stake":5},{"id":"b","box":2,"stake":0}"#),
+            bets(r#"{"id":"é€","box":255,"stake":999999999999999}"#),
+            r#"{"bets":[{"id":"a","box":1,"stake":5}],"shoe":-12}"#.to_string(),
+        ];
+        let other = [
+            bets(r#"{"id":"a","box":1,"stake":7.5}"#),
+            bets(r#"{"id":"a\"b","box":1,"stake":5}"#),
+            bets(r#"{"id":"a","box":256,"stake":5}"#),
+            bets(r#"{"id":"a","box":01,"stake":5}"#),
+            bets(r#"{"id":"a","box":1,"stake":05}"#),
+            bets(r#"{"id":"a","box":1,"stake":-5}"#),
+            bets(r#"{"id":"a","box":1,"stake":1000000000000000}"#),
+            bets(r#"{"id":"a","box":1,"stake":5,"x":1}"#),
+            bets(""),
+            r#"{"bets":[{"id":"a","box":1,"stake":5}],"shoe":0}"#.to_string(),
+            r#"{"bets":[{"id":"a","box":1,"stake":5}],"shoe":1} "#.to_string(),
+            r#"{"bets":[{"id":"a","box":1,"stake":5}],"shoe":1}}"#.to_string(),
+            r#"{"bets":[{"id":"a","box":1,"stake":5}]}"#.to_string(),
+            r#"{"bets":[{"id":"a","box":1,"stake":5}],"shoe":99999999999999999999}"#.to_string(),
+        ];
+        let mut blobs: Vec<(Vec<u8>, bool)> = Vec::new();
+        for (texts, in_place) in [(&usual[..], true), (&other[..], false)] {
+            for t in texts {
+                blobs.push((
+                    pack::pack(t).unwrap_or_else(|| panic!("packs: {t}")),
+                    in_place,
+                ));
+            }
+        }
+        // Forged rows: an id that is no UTF-8, a byte that is no code.
+        let mut bad = pack::pack(&bets(r#"{"id":"X","box":1,"stake":5}"#)).unwrap();
+        let x = bad.iter().position(|b| *b == b'X').unwrap();
+        bad[x] = 0xFF;
+        blobs.push((bad.clone(), false));
+        bad[x] = 0x00;
+        blobs.push((bad, false));
+        for (blob, in_place) in blobs {
+            let parsed = stakes_of(pack::unpack(&blob));
+            let text = String::from_utf8_lossy(&blob).into_owned();
+            assert_eq!(pack::started_bets(&blob).is_some(), in_place, "{text}");
+            assert_eq!(stakes_of_stored(ValueRef::Blob(&blob)), parsed, "{text}");
+        }
+        assert_eq!(
+            stakes_of_stored(ValueRef::Blob(&pack::pack(&usual[1]).unwrap())),
+            vec![500]
+        );
+        assert_eq!(
+            stakes_of_stored(ValueRef::Text(usual[0].as_bytes())),
+            vec![500, 12_000]
+        );
+    }
 
     fn differ(hour: i64) -> String {
         let key = Key {
