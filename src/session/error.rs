@@ -49,9 +49,7 @@ pub enum ReplayError {
     )]
     Totals(TotalsDiffer),
     /// A kept theory (`kept_theories`) is not what the lab solves of its rules.
-    #[error(
-        "{0}"
-    )]
+    #[error("{0}")]
     KeptTheory(KeptTheoryFault),
     #[error(
         "the file's structure is damaged (SQLite's integrity check: {0}); nothing read from it can be trusted: restore it from a copy, or compare it with the floor"
