@@ -1247,7 +1247,7 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
         assert_eq!(before.0, upto as i32);
         assert_eq!(before.2, "r", "schema {upto}: one plain table of events");
         Floor::connect(&url).unwrap();
-        assert_eq!(shape(&mut admin), (8, "s".into(), "p".into()));
+        assert_eq!(shape(&mut admin), (9, "s".into(), "p".into()));
         // Schema 7's totals, built by the migration from the events already held.
         floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
         // Every event kept, and the chain the server walks again whole.
@@ -2288,7 +2288,7 @@ fn a_floor_of_schema_7_is_migrated_to_keep_the_decisions_costs() {
     Floor::connect(&url).unwrap();
     assert_eq!(
         shape(&mut admin),
-        (8, 3),
+        (9, 3),
         "rounds.cost, round_totals.cost and uncosted"
     );
     let store = Store::open_read(&db).unwrap();
@@ -3188,4 +3188,64 @@ fn a_streamed_floor_report_reads_nothing_past_its_heads() {
             "{kind:?}: the floor did not change"
         );
     }
+}
+
+/// Floor schema 9: two syncs that make the same new month's partition at the same moment
+/// both go on. The second `CREATE TABLE` waits for the first's transaction, then fails
+/// on the catalog's unique index (SQLSTATE 23505), which `month_partition` took for an
+/// error before: the sync that lost the race failed.
+#[test]
+fn two_syncs_making_one_months_partition_at_once_both_go_on() {
+    let Some(base) = server("partition-race") else {
+        return;
+    };
+    let url = fresh_floor(&base, "partition_race");
+    let (ok, _, out, err) = run(&["floor-init", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    // 15 May 2031, UTC: a month no migration makes ahead.
+    let at: i64 = 1_936_569_600_000;
+    let mut first = client(&url);
+    let mut tx = first.transaction().unwrap();
+    let made: String = tx
+        .query_one("SELECT croupier.month_partition($1)", &[&at])
+        .unwrap()
+        .get(0);
+    assert_eq!(made, "events_2031_05");
+    let second = {
+        let url = url.clone();
+        std::thread::spawn(move || {
+            client(&url)
+                .query_one("SELECT croupier.month_partition($1)", &[&at])
+                .map(|r| r.get::<_, String>(0))
+                .map_err(|e| e.to_string())
+        })
+    };
+    // The second waits on the first's transaction before the first commits.
+    let mut watch = client(&url);
+    let waiting = (0..200).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let n: i64 = watch
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        n > 0
+    });
+    assert!(waiting, "the second call waits for the first's transaction");
+    tx.commit().unwrap();
+    assert_eq!(
+        second.join().expect("the second caller's thread"),
+        Ok("events_2031_05".to_string()),
+        "the call that lost the race takes the partition as made"
+    );
+    let attached: i64 = watch
+        .query_one(
+            "SELECT count(*) FROM pg_inherits WHERE inhparent = 'croupier.events'::regclass AND inhrelid = 'croupier.events_2031_05'::regclass",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(attached, 1);
 }

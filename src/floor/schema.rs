@@ -13,14 +13,14 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub(crate) const FLOOR_VERSION: i32 = 8;
+pub(crate) const FLOOR_VERSION: i32 = 9;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises the first migration of a floor
 /// (no schema yet); later ones lock `croupier.schema_version`, which only its owner may.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 8] = [V1, V2, V3, V4, V5, V6, V7, V8];
+pub(crate) const MIGRATIONS: [&str; 9] = [V1, V2, V3, V4, V5, V6, V7, V8, V9];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
 /// CREATEROLE): idempotent. `$1` is unused; the event kinds are added by the caller.
@@ -809,3 +809,8 @@ const V7: &str = include_str!("schema7.sql");
 /// report's footer; `rounds (tab, at, round_id)` for a report's keyset pages. The SQL is
 /// `schema8.sql`.
 const V8: &str = include_str!("schema8.sql");
+
+/// Schema 9: `month_partition` takes a partition another sync made at the same moment as
+/// made (the losing `CREATE TABLE` fails on the catalog's unique index, SQLSTATE 23505,
+/// where it had caught only `duplicate_table`). The SQL is `schema9.sql`.
+const V9: &str = include_str!("schema9.sql");
