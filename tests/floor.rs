@@ -1196,9 +1196,14 @@ fn old_floor(url: &str, upto: usize) -> postgres::Client {
         &[&&kinds[..]],
     )
     .unwrap();
-    // Schemas 6 and 7 are SQL files of their own (6 followed by `ingest`'s definition);
+    // Schemas 6 to 9 are SQL files of their own (6 followed by `ingest`'s definition);
     // 6 numbers the kinds named above.
-    let files: [&[&str]; 2] = [&["schema6.sql", "ingest.sql"], &["schema7.sql"]];
+    let files: [&[&str]; 4] = [
+        &["schema6.sql", "ingest.sql"],
+        &["schema7.sql"],
+        &["schema8.sql"],
+        &["schema9.sql"],
+    ];
     for v in 6..=upto {
         for f in files[v - 6] {
             let path = format!("{}/src/floor/{f}", env!("CARGO_MANIFEST_DIR"));
@@ -1247,7 +1252,7 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
         assert_eq!(before.0, upto as i32);
         assert_eq!(before.2, "r", "schema {upto}: one plain table of events");
         Floor::connect(&url).unwrap();
-        assert_eq!(shape(&mut admin), (9, "s".into(), "p".into()));
+        assert_eq!(shape(&mut admin), (10, "s".into(), "p".into()));
         // Schema 7's totals, built by the migration from the events already held.
         floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
         // Every event kept, and the chain the server walks again whole.
@@ -2288,7 +2293,7 @@ fn a_floor_of_schema_7_is_migrated_to_keep_the_decisions_costs() {
     Floor::connect(&url).unwrap();
     assert_eq!(
         shape(&mut admin),
-        (9, 3),
+        (10, 3),
         "rounds.cost, round_totals.cost and uncosted"
     );
     let store = Store::open_read(&db).unwrap();
@@ -2300,6 +2305,171 @@ fn a_floor_of_schema_7_is_migrated_to_keep_the_decisions_costs() {
     assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
     let (ok, _, out, err) = audited_verify(d, &url);
     assert!(ok && out.contains("matches the floor"), "{out}{err}");
+}
+
+/// Floor schema 10 (issue 25, catch-up ingest): a floor of schema 9 holding a table's
+/// events is migrated by its owner's next connection: every month's events get the
+/// openings' index (`events_opening`, which the totals' lookup of a settlement's opening
+/// reads instead of walking the table's events back to it), and so does a month made
+/// after the migration; the totals still equal the file's and a rebuild from the events
+/// (`totals_break`), and the table and a new one sync on and pass the auditor.
+#[test]
+fn a_floor_of_schema_9_is_migrated_to_index_the_openings() {
+    let Some(base) = server("migrate10") else {
+        return;
+    };
+    let url = fresh_floor(&base, "migrate10");
+    let db = demo_file("migrate10", 60, 12, 0);
+    let d = db.to_str().unwrap();
+    let mut admin = old_floor(&url, 9);
+    let n = last_seq(&db);
+    assert_eq!(ingest_file(&mut admin, &db, 1), (n, n, None));
+    // The schema, the months of events, and the months with an index of the openings.
+    let shape = |c: &mut postgres::Client| -> (i32, i64, i64) {
+        let r = c
+            .query_one(
+                "SELECT (SELECT version FROM croupier.schema_version),
+                        (SELECT count(*) FROM pg_partition_tree('croupier.events') WHERE isleaf),
+                        (SELECT count(*) FROM pg_partition_tree(to_regclass('croupier.events_opening'))
+                          WHERE isleaf)",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1), r.get(2))
+    };
+    let (v, months, indexed) = shape(&mut admin);
+    assert_eq!((v, indexed), (9, 0));
+    assert!(months >= 2, "{months}");
+    Floor::connect(&url).unwrap();
+    assert_eq!(shape(&mut admin), (10, months, months));
+    admin
+        .execute(
+            "SELECT croupier.month_partition($1::int8 + 1000 * 86400000::int8)",
+            &[&demo::clock().now_ms()],
+        )
+        .unwrap();
+    assert_eq!(shape(&mut admin), (10, months + 1, months + 1));
+    let broken = |c: &mut postgres::Client| -> Vec<Option<String>> {
+        c.query(
+            "SELECT croupier.totals_break(tab) FROM croupier.tables ORDER BY tab",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect()
+    };
+    assert_eq!(broken(&mut admin), [None]);
+    floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
+    let other = demo_file("migrate10-b", 30, 13, 9);
+    let o = other.to_str().unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", o, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(broken(&mut admin), [None, None]);
+    floor_totals_equal_the_files(
+        &url,
+        &[
+            Store::open_read(&db).unwrap(),
+            Store::open_read(&other).unwrap(),
+        ],
+    );
+    for f in [d, o] {
+        let (ok, _, out, err) = audited_verify(f, &url);
+        assert!(ok && out.contains("matches the floor"), "{out}{err}");
+    }
+}
+
+/// Floor schema 10: the kept theories on the floor. The floor keeps none until its
+/// auditor's pass, which keeps the file's rows byte for byte (`croupier.kept_theories`,
+/// the lab's solve of each rules a table opened with). A floor report reads them instead
+/// of solving: a hold doubled by hand on the floor (the owner's UPDATE) moves the floor's
+/// summary away from the file's, which a report that solved would not show. The
+/// auditor's next pass catches the row: an alarm naming the rules, the table database's
+/// verdict FAILED, the row put back as solved, and the summary the file's again.
+#[test]
+fn the_auditor_keeps_the_theories_a_floor_report_reads_and_catches_a_forged_one() {
+    use croupier::lab::solutions::Figures;
+    let Some(base) = server("kepttheory") else {
+        return;
+    };
+    let url = fresh_floor(&base, "kepttheory");
+    let db = demo_file("floor-kept-theory", 200, 14, 0);
+    let d = db.to_str().unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let mut admin = client(&url);
+    let kept = |c: &mut postgres::Client| -> Vec<(String, String)> {
+        c.query(
+            "SELECT rules, figures FROM croupier.kept_theories ORDER BY rules",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect()
+    };
+    assert!(
+        kept(&mut admin).is_empty(),
+        "none before the auditor's pass"
+    );
+    let (ok, _, out, err) = audited_verify(d, &url);
+    assert!(ok && out.contains("matches the floor"), "{out}{err}");
+    let store = Store::open_read(&db).unwrap();
+    let want = store.kept_derived().unwrap();
+    assert!(!want.is_empty());
+    assert_eq!(kept(&mut admin), want, "the file's rows, byte for byte");
+    let summaries = || -> (String, String) {
+        let o = Options {
+            kind: Kind::Summary,
+            period: Period::parse("2026-01-01", "2026-02-28").unwrap(),
+            table: None,
+            dealer: None,
+            threshold: Money::units(400),
+            verify: false,
+            generated_by: "test",
+            generated_at: "2026-03-01 00:00:00 UTC",
+        };
+        let files = std::slice::from_ref(&store);
+        let mut from_files =
+            report::build_from(&mut report::query::Files(files), &o, |_| {}).unwrap();
+        let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+        let from_floor = report::build_from(&mut src, &o, |_| {}).unwrap();
+        from_files.sources = from_floor.sources.clone();
+        (
+            report::render_json(&from_floor).to_string(),
+            report::render_json(&from_files).to_string(),
+        )
+    };
+    let (floor, files) = summaries();
+    assert_eq!(floor, files);
+
+    // Twice the hold, kept on the floor by hand.
+    let (key, text) = &want[0];
+    let mut f = Figures::parse(text).unwrap();
+    f.hold *= 2.0;
+    admin
+        .execute(
+            "UPDATE croupier.kept_theories SET figures = $1 WHERE rules = $2",
+            &[&f.text(), key],
+        )
+        .unwrap();
+    let (floor, files) = summaries();
+    assert_ne!(floor, files, "the floor's report reads the kept row");
+    let _ = run(&["floor-audit", "--floor", &url]);
+    let said = alarms(&url);
+    assert!(
+        said.iter()
+            .any(|(_, w)| w.contains("kept theory") && w.contains(key.as_str())),
+        "{said:?}"
+    );
+    assert_eq!(kept(&mut admin), want, "put back as the lab solves it");
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(json.to_string().contains("\"failed\""), "{json}");
+    let (floor, files) = summaries();
+    assert_eq!(floor, files);
 }
 
 /// `floor-audit` (one pass, which must pass), then `verify --floor`: a floor verdict

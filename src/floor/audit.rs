@@ -1,7 +1,9 @@
 //! The floor's auditor (`croupier floor-audit`): every table database's events on the
 //! floor replayed through the engine as `verify` replays a file (`replay::Replayer`, fed
 //! the floor's rows), its progress and each refusal recorded on the floor. It only reads
-//! events; it writes its verdicts (`croupier.replayed`) and alarms (`raise_alarm`), nothing else.
+//! events; it writes its verdicts (`croupier.replayed`), alarms (`raise_alarm`) and the
+//! theories it solved of the rules the tables opened with (`croupier.kept_theories`, held
+//! to its solve at every pass), nothing else.
 //!
 //! Resuming: the engine's state (shoes, rounds in play, users and settings, Pontis games)
 //! is kept in memory only, so a new run replays each table database from its first event
@@ -14,10 +16,12 @@ use std::time::Duration;
 use postgres::fallible_iterator::FallibleIterator;
 
 use super::{Floor, FloorError, FloorTable, raise_alarm, server_err, short_id};
+use crate::engine::Rules;
 use crate::log::EventKind;
 use crate::log::event::Event;
 use crate::log::payload::Payload;
 use crate::session::error::Discrepancy;
+use crate::session::kept_theory;
 use crate::session::replay::{LoggedFigures, ReplayError, Replayer};
 
 /// Events read a query.
@@ -218,7 +222,82 @@ impl Auditor {
             };
             out.push(a);
         }
+        self.keep_theories()?;
         Ok(out)
+    }
+
+    /// The theory of every rules a table opened with on the floor, solved as `verify`
+    /// solves a file's (`session::kept_theory`) and kept in `croupier.kept_theories` for
+    /// the floor's reports; and every row kept held to the solve, each pass. A row that is
+    /// not the solve's was written by someone else (the owner, a superuser): an alarm
+    /// naming the rules and the first table database that opened with them (so its
+    /// verdict is FAILED while the alarm stands), and the solve's figures put back.
+    /// Rules the lab cannot solve keep no row (a report solves them, as before).
+    fn keep_theories(&mut self) -> Result<(), FloorError> {
+        let target = self.floor.target.clone();
+        let err = |e: postgres::Error| server_err(&target, e);
+        let opened = self
+            .floor
+            .client()
+            .query(
+                "SELECT t.db, e.seq::int8, e.data FROM croupier.events e
+                   JOIN croupier.tables t ON t.tab = e.tab
+                  WHERE e.kind = 8 ORDER BY e.tab, e.seq",
+                &[],
+            )
+            .map_err(&err)?;
+        // Each rules met, once: its key, the rules, the first opening with them.
+        let mut met: Vec<(String, Rules, Vec<u8>, i64)> = Vec::new();
+        for r in &opened {
+            let Ok(Payload::TableOpened(t)) = Payload::parse(EventKind::TableOpened, r.get(2))
+            else {
+                continue;
+            };
+            let Ok(rules) = Rules::from_value(&t.rules) else {
+                continue;
+            };
+            let key = kept_theory::key(&rules);
+            if !met.iter().any(|m| m.0 == key) {
+                met.push((key, rules, r.get(0), r.get(1)));
+            }
+        }
+        let kept: HashMap<String, String> = self
+            .floor
+            .client()
+            .query("SELECT rules, figures FROM croupier.kept_theories", &[])
+            .map_err(&err)?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+        for (key, rules, db, seq) in &met {
+            let Some((_, solved)) = kept_theory::solved(rules) else {
+                continue;
+            };
+            match kept.get(key) {
+                Some(text) if *text == solved => continue,
+                Some(text) => {
+                    let fault = kept_theory::check_row(key, text)
+                        .err()
+                        .map_or_else(|| "not the solve's".to_string(), |f| f.to_string());
+                    let what = format!(
+                        "kept theory on the floor (croupier.kept_theories), for table database {} event {seq}: {fault}; put back as the lab solves it",
+                        short_id(db)
+                    );
+                    raise_alarm(self.floor.client(), db, *seq, None, None, &what).map_err(&err)?;
+                }
+                None => {}
+            }
+            self.floor
+                .client()
+                .execute(
+                    "INSERT INTO croupier.kept_theories (rules, figures) VALUES ($1, $2)
+                     ON CONFLICT (rules) DO UPDATE
+                       SET figures = excluded.figures, by_role = session_user, at = now()",
+                    &[key, &solved],
+                )
+                .map_err(&err)?;
+        }
+        Ok(())
     }
 
     /// Replays one table database on from where this process left it.

@@ -13,14 +13,14 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub(crate) const FLOOR_VERSION: i32 = 9;
+pub(crate) const FLOOR_VERSION: i32 = 10;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises the first migration of a floor
 /// (no schema yet); later ones lock `croupier.schema_version`, which only its owner may.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 9] = [V1, V2, V3, V4, V5, V6, V7, V8, V9];
+pub(crate) const MIGRATIONS: [&str; 10] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
 /// CREATEROLE): idempotent. `$1` is unused; the event kinds are added by the caller.
@@ -69,6 +69,9 @@ GRANT SELECT ON croupier.round_totals TO croupier_reader;
 GRANT EXECUTE ON FUNCTION croupier.round_sums(integer[], bigint[], bigint[]),
     croupier.totals_break(integer), croupier.sat(numeric), croupier.cents(jsonb)
   TO croupier_reader;
+-- Schema 10: the kept theories, read by reports, written by the auditor only.
+GRANT SELECT ON croupier.kept_theories TO croupier_reader;
+GRANT SELECT, INSERT, UPDATE ON croupier.kept_theories TO croupier_auditor;
 "#;
 
 const V1: &str = r#"
@@ -814,3 +817,11 @@ const V8: &str = include_str!("schema8.sql");
 /// made (the losing `CREATE TABLE` fails on the catalog's unique index, SQLSTATE 23505,
 /// where it had caught only `duplicate_table`). The SQL is `schema9.sql`.
 const V9: &str = include_str!("schema9.sql");
+
+/// Schema 10: catch-up ingest without its quadratic term. A settlement's opening (the
+/// totals' key) is found by `events_opening`, a partial index of the openings, where the
+/// lookup walked the table database's events back to its opening; the chain walk unpacks
+/// an event's data once so that `event_hash` is inlined. And `kept_theories`, the lab's
+/// figures of each rules a table opened with, kept and held to the solve by the auditor
+/// and read by the floor's reports. The SQL, with the measured costs, is `schema10.sql`.
+const V10: &str = include_str!("schema10.sql");

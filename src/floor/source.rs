@@ -328,6 +328,17 @@ impl FloorSource {
 }
 
 impl Source for FloorSource {
+    /// The floor's kept theories (schema 10, `croupier.kept_theories`): written, and held
+    /// to the lab's solve at each pass, by the floor's auditor; the same rows for every
+    /// database (each reads those of the rules its tables opened with).
+    fn kept_theories(&mut self, _db: usize) -> Result<Vec<(String, String)>, AuditError> {
+        let rows = self.query(
+            "SELECT rules, figures FROM croupier.kept_theories ORDER BY rules",
+            &[],
+        )?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
     fn rounds(
         &mut self,
         from_ms: i64,

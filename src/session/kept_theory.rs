@@ -85,32 +85,60 @@ pub fn keep_all(store: &mut Store) -> Result<usize, AuditError> {
 /// Every kept theory against the lab's solve of its rules: the first that differs.
 pub fn check(store: &Store) -> Result<Result<(), KeptTheoryFault>, AuditError> {
     for (key, text) in store.kept_derived()? {
-        let rules = serde_json::from_str(&key)
-            .ok()
-            .and_then(|v| Rules::from_value(&v).ok())
-            .filter(|r| solutions::key(r) == key);
-        let Some(rules) = rules else {
-            return Ok(Err(KeptTheoryFault::NotRules { rules: key }));
-        };
-        let solved = match solutions::of_rules(&rules).map(|s| s.figures()) {
-            Some(Ok(f)) => f.text(),
-            Some(Err(e)) => {
-                let why = e.message;
-                return Ok(Err(KeptTheoryFault::NoSolve { rules: key, why }));
-            }
-            None => {
-                let why = solutions::failure(&rules.to_value())
-                    .map_or_else(|| "no solution".to_string(), |e| e.message);
-                return Ok(Err(KeptTheoryFault::NoSolve { rules: key, why }));
-            }
-        };
-        if solved != text {
-            return Ok(Err(KeptTheoryFault::Differs {
-                rules: key,
-                kept: text,
-                solved,
-            }));
+        if let Err(fault) = check_row(&key, &text) {
+            return Ok(Err(fault));
         }
     }
     Ok(Ok(()))
+}
+
+/// One kept theory (the rules' key, the figures' text) against the lab's solve of its
+/// rules: what `verify` holds a file's rows to, and the floor's auditor the floor's.
+pub fn check_row(key: &str, text: &str) -> Result<(), KeptTheoryFault> {
+    let rules = serde_json::from_str(key)
+        .ok()
+        .and_then(|v| Rules::from_value(&v).ok())
+        .filter(|r| solutions::key(r) == key);
+    let Some(rules) = rules else {
+        return Err(KeptTheoryFault::NotRules { rules: key.into() });
+    };
+    let solved = match solutions::of_rules(&rules).map(|s| s.figures()) {
+        Some(Ok(f)) => f.text(),
+        Some(Err(e)) => {
+            let why = e.message;
+            return Err(KeptTheoryFault::NoSolve {
+                rules: key.into(),
+                why,
+            });
+        }
+        None => {
+            let why = solutions::failure(&rules.to_value())
+                .map_or_else(|| "no solution".to_string(), |e| e.message);
+            return Err(KeptTheoryFault::NoSolve {
+                rules: key.into(),
+                why,
+            });
+        }
+    };
+    if solved != text {
+        return Err(KeptTheoryFault::Differs {
+            rules: key.into(),
+            kept: text.into(),
+            solved,
+        });
+    }
+    Ok(())
+}
+
+/// The kept theory of `rules` as the lab solves them (waiting for the solve): (key,
+/// figures' text), as a file keeps it; `None` for rules the lab cannot solve. What the
+/// floor's auditor keeps on the floor.
+pub fn solved(rules: &Rules) -> Option<(String, String)> {
+    let f = solutions::of_rules(rules).and_then(|s| s.figures().ok())?;
+    Some((solutions::key(rules), f.text()))
+}
+
+/// The key a rules' kept theory is kept under (its canonical text).
+pub fn key(rules: &Rules) -> String {
+    solutions::key(rules)
 }
