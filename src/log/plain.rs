@@ -156,7 +156,10 @@ mod tests {
 
     const SETTLED: &str = r#"{"nets":[{"id":"4a","net":100},{"id":"4b","net":-70}],"house_net":-30,"dealer":["2d","Jh","Kh"],"handle":120,"paid":150,"insurance_taken":0,"insurance_paid":0,"even_money":0,"splits":0,"buys":2,"pontoons":0,"five_card_tricks":0,"three_of_a_kinds":0,"surrenders":0,"max_net":100"#;
 
-    fn nets(text: &str) -> Option<(Vec<(String, i64)>, Option<i64>)> {
+    /// Each bet's id and net (cents), and the cost.
+    type Read = (Vec<(String, i64)>, Option<i64>);
+
+    fn nets(text: &str) -> Option<Read> {
         let mut nets = Vec::new();
         let cost = settled(text, |_, id, units| {
             nets.push((id.to_string(), units * 100));
@@ -166,7 +169,7 @@ mod tests {
     }
 
     /// What the JSON reader makes of the same text (`None`: it does not read).
-    fn nets_by_json(text: &str) -> Option<(Vec<(String, i64)>, Option<i64>)> {
+    fn nets_by_json(text: &str) -> Option<Read> {
         let s: RoundSettled = serde_json::from_str(text).ok()?;
         let nets = s.nets.iter().map(|n| (n.id.clone(), n.net.cents()));
         Some((nets.collect(), s.cost))
