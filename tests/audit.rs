@@ -1769,6 +1769,44 @@ fn the_exceptions_report_groups_by_kind_with_amounts() {
     ));
 }
 
+/// A round begun once its rules' costs are at hand is costed as the replay plays it (not
+/// played a second time): a later round's logged cost, changed and its chain rewritten,
+/// still fails `verify`, and the unchanged file passes.
+#[test]
+fn a_later_rounds_logged_cost_is_recomputed_on_the_way() {
+    let path = temp_db("cost-later");
+    croupier::lab::solutions::of_rules(&czech()).unwrap();
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = czech_table(&mut store, dealer);
+    let rounds = [
+        play_split_round(&mut store, &mut s),
+        play_split_round(&mut store, &mut s),
+    ];
+    let (_, logged) = replay::export_round(&store, rounds[1]).unwrap();
+    let cost = logged
+        .cost()
+        .expect("a czech round's settlement logs its cost");
+    drop(s);
+    drop(store);
+    let db = path.to_str().unwrap();
+    assert_eq!(croupier(&["verify", "--db", db]).status.code(), Some(0));
+    common::rechain(&Connection::open(&path).unwrap(), |e| {
+        if e.kind != "round_settled" || e.ids.2 != Some(rounds[1]) {
+            return;
+        }
+        let (was, now) = (format!("\"cost\":{cost}"), format!("\"cost\":{}", cost - 1));
+        assert!(e.data.contains(&was), "{}", e.data);
+        e.data = e.data.replace(&was, &now);
+    });
+    let out = croupier(&["verify", "--db", db]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains(&format!("{}", cost - 1)) && said.contains(&format!("{cost}")),
+        "{said}"
+    );
+}
+
 /// A settlement logs what its round's decisions gave up, in millionths of a cent: the
 /// report's own costing of the logged inputs gives the same integer (the solve is
 /// deterministic), and a file whose logged cost was changed, its chain rewritten to match,

@@ -3,6 +3,8 @@
 //! keys from the rules' `Costs` (one table per rules, never per round). Engine and lab
 //! only: it reads no log and parses no text (the callers turn logged inputs into steps).
 
+use std::sync::Arc;
+
 use crate::engine::round::HandKind;
 use crate::engine::{Decision, Hand, Money, Round, Step, StepError};
 
@@ -92,6 +94,47 @@ impl<'a> Costing<'a> {
     /// The round's boxes with what their decisions gave up.
     pub fn finish(self) -> AsPlayed {
         settled(&self.round, &self.cost)
+    }
+}
+
+/// A round's decisions costed beside a replay that plays the round itself: the replay
+/// hands each step here before taking it, and takes back an undone step's cost, so the
+/// round is played once, not a second time for its cost. What it gives is what
+/// [`of_steps`] gives for the steps standing (the same costing, in the same order).
+#[derive(Clone, Debug)]
+pub struct Tally {
+    costs: Arc<Costs>,
+    /// (box, cents) as the decisions came.
+    cost: Vec<(u8, f64)>,
+    /// `cost`'s length before each step standing.
+    marks: Vec<usize>,
+}
+
+impl Tally {
+    pub fn new(costs: Arc<Costs>) -> Tally {
+        Tally {
+            costs,
+            cost: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
+
+    /// Costs `step`, about to be taken on `round` as it stands.
+    pub fn step(&mut self, round: &Round, step: Step) {
+        self.marks.push(self.cost.len());
+        step_cost(&self.costs, round, step, &mut self.cost);
+    }
+
+    /// Takes back the cost of the last step standing (undone, or refused by the round).
+    pub fn undo(&mut self) {
+        if let Some(mark) = self.marks.pop() {
+            self.cost.truncate(mark);
+        }
+    }
+
+    /// The played round (`round`, after every step handed here) as [`of_steps`] gives it.
+    pub fn finish(&self, round: &Round) -> AsPlayed {
+        settled(round, &self.cost)
     }
 }
 

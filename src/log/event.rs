@@ -95,7 +95,7 @@ impl EventKind {
     /// The kinds schema 7 (and 8) knew; schema 9 adds `user_changed` after them.
     pub(crate) const SCHEMA_7_KINDS: usize = 25;
 
-    pub(crate) fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             EventKind::Created => "created",
             EventKind::UserAdded => "user_added",

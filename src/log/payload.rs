@@ -533,6 +533,18 @@ pub mod view {
 
     /// The bets of a `round_started` event's text.
     pub(crate) fn started_bets(text: &str) -> Option<Vec<BetSpec>> {
+        if let Some(bets) = super::super::plain::started(text) {
+            return bets
+                .into_iter()
+                .map(|(id, box_no, units)| {
+                    Some(BetSpec {
+                        id: Arc::from(id),
+                        box_no,
+                        stake: Money::from_cents(units.checked_mul(100)?),
+                    })
+                })
+                .collect();
+        }
         let d: Started = serde_json::from_str(text).ok()?;
         d.bets
             .into_iter()
@@ -549,6 +561,17 @@ pub mod view {
     /// Whether a `round_settled` event's nets are the round's, bet for bet, to the cent:
     /// if they are, the decisions' cost it logged (`Some(None)` when it logged none).
     pub(crate) fn settled_nets_match(text: &str, round: &Round) -> Option<Option<i64>> {
+        let mut count = 0;
+        let plain = super::super::plain::settled(text, |b, id, units| {
+            count += 1;
+            b < round.bet_count()
+                && id == &**round.bet_id(b)
+                && units.checked_mul(100) == Some(round.bet_net(b).cents())
+        });
+        // Anything else (another form, or nets that differ) is read as before.
+        if let Some(cost) = plain.filter(|_| count == round.bet_count()) {
+            return Some(cost);
+        }
         let d = serde_json::from_str::<Settled>(text).ok()?;
         let matches = d.nets.len() == round.bet_count()
             && d.nets.iter().enumerate().all(|(b, row)| {

@@ -117,20 +117,39 @@ pub fn default_db_path() -> PathBuf {
 /// The hash of an event: SHA-256 over the previous hash and every stored field, each
 /// length-prefixed or fixed-width so that no two events hash the same bytes.
 pub(crate) fn event_hash(prev: &[u8; 32], e: &Event) -> [u8; 32] {
-    let mut h = Sha256::new();
-    h.update(prev);
-    h.update(e.seq.to_be_bytes());
-    h.update(e.at.to_be_bytes());
-    let kind = e.kind.name();
-    h.update((kind.len() as u32).to_be_bytes());
-    h.update(kind.as_bytes());
+    // Everything before the data in one buffer, handed to the hash at once (verify hashes
+    // millions of events: one `update` per field was a fifth of the hashing).
+    let kind = e.kind.name().as_bytes();
+    let mut head = [0u8; 32 + 8 + 8 + 4 + KIND_MAX + 3 * 8 + 8];
+    let mut at = 0;
+    let mut put = |bytes: &[u8]| {
+        head[at..at + bytes.len()].copy_from_slice(bytes);
+        at += bytes.len();
+    };
+    put(prev);
+    put(&e.seq.to_be_bytes());
+    put(&e.at.to_be_bytes());
+    put(&(kind.len() as u32).to_be_bytes());
+    put(kind);
     for v in [e.table, e.user, e.round] {
-        h.update(v.unwrap_or(i64::MIN).to_be_bytes());
+        put(&v.unwrap_or(i64::MIN).to_be_bytes());
     }
-    h.update((e.data.len() as u64).to_be_bytes());
+    put(&(e.data.len() as u64).to_be_bytes());
+    let mut h = Sha256::new();
+    h.update(&head[..at]);
     h.update(e.data.as_bytes());
     h.finalize().into()
 }
+
+/// The longest kind name (`event_hash`'s buffer holds it).
+const KIND_MAX: usize = 24;
+const _: () = {
+    let mut i = 0;
+    while i < EventKind::ALL.len() {
+        assert!(EventKind::ALL[i].name().len() <= KIND_MAX);
+        i += 1;
+    }
+};
 
 /// An open Croupier database.
 pub struct Store {

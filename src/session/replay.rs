@@ -37,6 +37,9 @@ pub struct LiveRound {
     pub(crate) start: Round,
     pub(crate) round: Round,
     pub steps: Vec<Step>,
+    /// The decisions costed as the replay plays them (`None`: not costed on the way,
+    /// e.g. a table's own round, or rules not solved when the round began).
+    pub(crate) tally: Option<played::Tally>,
 }
 
 impl LiveRound {
@@ -58,6 +61,9 @@ impl LiveRound {
     /// Takes back the last step: replays the others from the start.
     pub(crate) fn undo(&mut self) -> Option<Step> {
         let last = self.steps.pop()?;
+        if let Some(t) = self.tally.as_mut() {
+            t.undo();
+        }
         let mut r = self.start.clone();
         for &s in &self.steps {
             // These steps were accepted in this order before; they are again.
@@ -205,6 +211,11 @@ pub(crate) struct Replayer {
 pub(crate) struct LastCosts(Vec<(Rules, Option<Arc<Costs>>)>);
 
 impl LastCosts {
+    /// The costs of `rules` if they were asked for already (no solve is started here).
+    fn known(&self, rules: &Rules) -> Option<Arc<Costs>> {
+        self.0.iter().find(|(r, _)| r == rules)?.1.clone()
+    }
+
     fn of(&mut self, rules: Rules) -> Option<&Costs> {
         let i = match self.0.iter().position(|(r, _)| *r == rules) {
             Some(i) => i,
@@ -591,6 +602,9 @@ impl Replayer {
             round: start.clone(),
             start,
             steps: Vec::new(),
+            // Costed on the way once the rules' costs are at hand (the first settlement
+            // that logs a cost asks for them); before, the settlement plays it again.
+            tally: self.costs.known(&t.rules).map(played::Tally::new),
         });
         Ok(())
     }
@@ -612,10 +626,16 @@ impl Replayer {
         };
         let step =
             parse_step(text, &live.round).map_err(|x| Self::bad(e, EventFault::StepWords(x)))?;
-        live.round.apply(step).map_err(|refusal| {
+        if let Some(t) = live.tally.as_mut() {
+            t.step(&live.round, step);
+        }
+        if let Err(refusal) = live.round.apply(step) {
+            if let Some(t) = live.tally.as_mut() {
+                t.undo();
+            }
             let text = text.to_string();
-            Self::bad(e, EventFault::StepRefused { text, refusal })
-        })?;
+            return Err(Self::bad(e, EventFault::StepRefused { text, refusal }));
+        }
         live.steps.push(step);
         Ok(())
     }
@@ -705,8 +725,10 @@ impl Replayer {
             return Err(Self::bad(e, why));
         }
         let cost = settled_as_replayed(e, &live)?;
-        self.costs
-            .check(live.id, cost, |c| c.cost(&live.start, &live.steps))?;
+        self.costs.check(live.id, cost, |c| match &live.tally {
+            Some(t) => Some(played::logged_cost(t.finish(&live.round).cost())),
+            None => c.cost(&live.start, &live.steps),
+        })?;
         if let Some(c) = self.figures.as_mut() {
             figures_as_replayed(c.as_mut(), e, &live, cost)?;
         }
@@ -1571,6 +1593,88 @@ mod tests {
         }
         let met: Vec<Rules> = kept.0.iter().map(|(r, _)| *r).collect();
         assert_eq!(met, [czech, belarus]);
+    }
+
+    /// A round costed on the way (`played::Tally`, beside the replay's own play of it)
+    /// costs what playing it again from its start costs (`played::of_steps`, what the
+    /// replay did before), box by box and to the bit, undone decisions and cards included.
+    #[test]
+    fn a_round_costed_on_the_way_costs_what_playing_it_again_does() {
+        let rules = Rules::preset("czech").unwrap();
+        let costs = solutions::of_rules(&rules).unwrap().costs.clone();
+        let spec = |id: &str, box_no, cents| BetSpec {
+            id: Arc::from(id),
+            box_no,
+            stake: Money::from_cents(cents),
+        };
+        let bets: Arc<[BetSpec]> =
+            vec![spec("1a", 1, 1000), spec("1b", 1, 500), spec("3a", 3, 2000)].into();
+        let dealer = ["6", "10", "5", "K", "A", "9"];
+        let scripts: [&[&str]; 3] = [
+            // An insurance against an ace, a split, a card taken back.
+            &[
+                "8",
+                "9",
+                "A",
+                "8",
+                "7",
+                "insure 3a 10",
+                "split",
+                "5",
+                "twist",
+                "K",
+                "undo",
+                "6",
+                "stick",
+                "10",
+                "stick",
+                "stick",
+            ],
+            // A twist taken back for a stick; a stick taken back for a twist.
+            &[
+                "10", "10", "6", "6", "6", "twist", "undo", "stick", "stick", "undo", "twist", "9",
+            ],
+            // Taken back to the first card and dealt again.
+            &[
+                "9", "undo", "10", "7", "5", "6", "4", "undo", "undo", "7", "9", "stick", "stick",
+            ],
+        ];
+        let mut costed = Vec::new();
+        for script in scripts {
+            let start = Round::new(rules, Limits::new(None, None).unwrap(), bets.clone()).unwrap();
+            let mut live = LiveRound {
+                id: 1,
+                bets: bets.clone(),
+                seen: Vec::new(),
+                round: start.clone(),
+                start,
+                steps: Vec::new(),
+                tally: Some(played::Tally::new(costs.clone())),
+            };
+            let mut cards = dealer.iter();
+            for text in script.iter().chain(std::iter::from_fn(|| cards.next())) {
+                if live.round.is_complete() {
+                    break;
+                }
+                if *text == "undo" {
+                    live.undo().unwrap();
+                    continue;
+                }
+                let step = parse_step(text, &live.round).unwrap();
+                live.tally.as_mut().unwrap().step(&live.round, step);
+                live.round.apply(step).unwrap();
+                live.steps.push(step);
+            }
+            assert!(live.round.is_complete(), "{script:?}");
+            let again = played::of_steps(&costs, live.start.clone(), &live.steps).unwrap();
+            let on_the_way = live.tally.as_ref().unwrap().finish(&live.round);
+            assert_eq!(on_the_way, again, "{script:?}");
+            costed.push(again.cost());
+        }
+        assert!(
+            costed[0] > 0.0,
+            "an insurance against an ace gives something up"
+        );
     }
 
     /// A verify thread that panics fails verify with the panic's message (never as if

@@ -293,6 +293,7 @@ impl TableSession {
             round: start.clone(),
             start,
             steps: Vec::new(),
+            tally: None,
         });
         Ok(id)
     }
