@@ -419,8 +419,9 @@ fn build_with(
     let kept = match (use_totals, o.kind) {
         (true, Kind::Summary | Kind::Dealers) => {
             let openings = Openings::read(src, to_ms)?;
+            let from_hour = load_from.div_euclid(BUCKET_MS);
             let hours = (
-                load_from.div_euclid(BUCKET_MS),
+                sum_before_period(src, &mut fold, &openings, from_hour)?,
                 (to_ms - 1).div_euclid(BUCKET_MS),
             );
             let kept = src.visit_totals(hours.0, hours.1, &mut |t| {
@@ -471,6 +472,40 @@ fn build_with(
         }
     }
     assemble(src, o, &cx, sections, charts, &mut progress)
+}
+
+/// The summary's to-date sums before its period, read summed by the source where it can
+/// (`Fold::sum_ranges`: whole hours only; `Source::total_sums`; none with an uncosted
+/// round under rules with a theory): the hour the buckets are then visited from (each
+/// summed database's period start, `from_hour` for any other).
+fn sum_before_period(
+    src: &mut dyn Source,
+    fold: &mut Fold,
+    openings: &Openings,
+    from_hour: i64,
+) -> Result<i64, AuditError> {
+    let mut visit_from: Option<i64> = None;
+    for db in 0..src.databases() {
+        let ranges = fold.sum_ranges(db);
+        let mut read = Vec::new();
+        for &((lo, hi), into) in &ranges {
+            match src.total_sums(db, lo, hi)? {
+                Some(rows) if fold.summable(&rows, openings) => read.push((rows, into, hi + 1)),
+                _ => break,
+            }
+        }
+        let db_from = match read.last() {
+            Some(&(_, _, end)) if read.len() == ranges.len() => {
+                for (rows, into, end) in &read {
+                    fold.sum(db, rows, *into, *end, openings);
+                }
+                end
+            }
+            _ => from_hour,
+        };
+        visit_from = Some(visit_from.map_or(db_from, |v| v.min(db_from)));
+    }
+    Ok(visit_from.unwrap_or(from_hour))
 }
 
 /// The rounds of the (hour, database)s the fold found split (a shift's, so also a gaming
@@ -1479,6 +1514,85 @@ mod tests {
         // The same buckets under rules without a theory: nothing read round by round.
         let found = split(&mut src, &Openings::default());
         assert!(found.is_empty(), "{found:?} read one by one");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The summary's year and month to date before its period are read summed by the
+    /// file (`Source::total_sums`) where every hour of those days is whole in the
+    /// database's calendar, their buckets then not visited; a calendar whose shift starts
+    /// inside an hour (06:15) has its buckets visited, as ever. Both give the same sums.
+    #[test]
+    fn the_to_date_sums_before_the_period_are_summed_by_the_file_where_its_hours_are_whole() {
+        use crate::session::{calendar::Calendar, settings, users};
+        let dir = std::env::temp_dir().join(format!("croupier-unit-{}-summed", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut store = Store::open_with(&dir.join("t.db"), Box::new(demo::clock())).unwrap();
+        demo::fill(&mut store, 200, 1, 3, |_| {}).unwrap();
+        let mut quarter = Store::open_with(&dir.join("q.db"), Box::new(demo::clock())).unwrap();
+        demo::fill(&mut quarter, 200, 1, 3, |_| {}).unwrap();
+        let admin = users::login(&mut quarter, "Irena Dvorak", "900000", None).unwrap();
+        let cal = Calendar::new("UTC", "06:15 14:00 22:00").unwrap();
+        settings::set_calendar(&mut quarter, &cal, &admin).unwrap();
+        let stores = [store, quarter];
+        let mut src = Files(&stores);
+        let cals = Calendars::read(&mut src).unwrap();
+        let o = Options {
+            kind: Kind::Summary,
+            period: super::super::Period::parse("2026-03-02", "2026-03-02").unwrap(),
+            table: None,
+            dealer: None,
+            threshold: Money::units(1000),
+            verify: false,
+            generated_by: "test",
+            generated_at: "now",
+        };
+        let day = |db: usize, d: &str| {
+            let d = chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").unwrap();
+            cals.of(db).day_ms(d).0.div_euclid(BUCKET_MS)
+        };
+        let openings = Openings::read(&mut src, i64::MAX).unwrap();
+        // The rounds of the kept totals, but those of the split (hour, database)s (read
+        // round by round by the report, not by this fold).
+        let kept = |src: &mut Files, split: &std::collections::BTreeSet<(i64, usize)>| -> i64 {
+            let rows = src.totals(0, 10_000_000).unwrap().unwrap();
+            rows.iter()
+                .filter(|t| !split.contains(&(t.key.hour, t.db)))
+                .map(|t| t.figures.rounds)
+                .sum()
+        };
+        let mut fold = Fold::new(&o, &cals, &BTreeMap::new(), 2);
+        let from_hour = day(1, "2026-01-01");
+        let visit_from = sum_before_period(&mut src, &mut fold, &openings, from_hour).unwrap();
+        assert_eq!(
+            visit_from, from_hour,
+            "the 06:15 file's buckets are visited"
+        );
+        src.visit_totals(visit_from, day(0, "2026-03-03"), &mut |t| {
+            fold.bucket(t, &openings);
+            Ok(())
+        })
+        .unwrap();
+        let split = std::mem::take(&mut fold.split);
+        assert!(
+            split.iter().all(|(_, db)| *db == 1),
+            "only 06:15's hours split"
+        );
+        let f = fold.finish(|_| None);
+        let ytd: i64 = f.to_date[1].1.values().map(|t| t.rounds).sum();
+        let both = kept(&mut src, &split);
+        assert_eq!(ytd, both, "each file's rounds not voided, once");
+        // The UTC file alone: summed, and its buckets from the period's start visited.
+        let mut src = Files(&stores[..1]);
+        let one = kept(&mut src, &Default::default());
+        assert!(one > 0 && one < both);
+        let mut fold = Fold::new(&o, &cals, &BTreeMap::new(), 1);
+        let visit_from =
+            sum_before_period(&mut src, &mut fold, &openings, day(0, "2026-01-01")).unwrap();
+        assert_eq!(visit_from, day(0, "2026-03-02"));
+        let f = fold.finish(|_| None);
+        let ytd: i64 = f.to_date[1].1.values().map(|t| t.rounds).sum();
+        assert_eq!(ytd, one);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -411,6 +411,59 @@ pub(crate) fn visit_total_rows(
     Ok(())
 }
 
+/// The file's kept totals of the hours `from_hour..=to_hour` summed by SQLite per
+/// (table, dealer, opening) ([`Source::total_sums`]).
+pub(crate) fn summed_rows(
+    store: &Store,
+    db: usize,
+    (from_hour, to_hour): (i64, i64),
+) -> Result<Vec<TotalRow>, AuditError> {
+    let tables = table_names(store)?;
+    let users = user_names(store)?;
+    let opened = openings_at(store)?;
+    let id = |v: i64| if v < 0 { 0 } else { v };
+    let sums: Vec<String> = totals::COLUMNS
+        .iter()
+        .map(|c| format!("SUM({c})"))
+        .collect();
+    let mut stmt = store
+        .conn()
+        .prepare_cached(&format!(
+            "SELECT table_id, dealer, opened, {} FROM round_totals WHERE hour >= ?1 AND hour <= ?2 GROUP BY table_id, dealer, opened",
+            sums.join(", ")
+        ))
+        .map_err(sql(store))?;
+    let mut rows = stmt.query([from_hour, to_hour]).map_err(sql(store))?;
+    let mut out = Vec::new();
+    while let Some(r) = rows.next().map_err(sql(store))? {
+        let mut v = [0i64; totals::COLUMNS.len()];
+        for (i, x) in v.iter_mut().enumerate() {
+            *x = r.get(3 + i).map_err(sql(store))?;
+        }
+        let key = totals::Key {
+            table: r.get(0).map_err(sql(store))?,
+            hour: from_hour,
+            dealer: r.get(1).map_err(sql(store))?,
+            opened: r.get(2).map_err(sql(store))?,
+        };
+        out.push(TotalRow {
+            db,
+            table: tables
+                .get(&id(key.table))
+                .cloned()
+                .unwrap_or_else(|| format!("table {}", id(key.table))),
+            dealer: users
+                .get(&id(key.dealer))
+                .cloned()
+                .unwrap_or_else(|| format!("user {}", id(key.dealer))),
+            opened_at: opened.get(&key.opened).copied(),
+            key,
+            figures: totals::Figures::from_row(v),
+        });
+    }
+    Ok(out)
+}
+
 /// When each of the file's table openings was logged, by its seq.
 fn openings_at(store: &Store) -> Result<HashMap<i64, i64>, AuditError> {
     let mut stmt = store
@@ -1015,6 +1068,18 @@ pub trait Source {
         }
         Ok(true)
     }
+    /// Database `db`'s kept totals of the UTC hours `from_hour..=to_hour` summed by the
+    /// source per (table, dealer, opening) — every figure is a sum, so exact — each row's
+    /// key with `hour` = `from_hour`; `None`: this source does not sum them, and a report
+    /// visits their buckets instead ([`Source::visit_totals`]).
+    fn total_sums(
+        &mut self,
+        _db: usize,
+        _from_hour: i64,
+        _to_hour: i64,
+    ) -> Result<Option<Vec<TotalRow>>, AuditError> {
+        Ok(None)
+    }
     /// Database `db`'s kept theories (`kept_theories`, schema 11): (rules' key, figures'
     /// text), as the file keeps them (`verify` recomputes each). A source that keeps none
     /// (the floor) gives none, and its reports solve the rules.
@@ -1080,6 +1145,18 @@ impl Source for Files<'_> {
             out.extend(total_rows(s, i, from_hour, to_hour)?);
         }
         Ok(Some(out))
+    }
+
+    fn total_sums(
+        &mut self,
+        db: usize,
+        from_hour: i64,
+        to_hour: i64,
+    ) -> Result<Option<Vec<TotalRow>>, AuditError> {
+        match self.0.get(db) {
+            Some(s) => summed_rows(s, db, (from_hour, to_hour)).map(Some),
+            None => Ok(Some(Vec::new())),
+        }
     }
 
     fn visit_totals(

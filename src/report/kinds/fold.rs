@@ -13,7 +13,7 @@ use super::{Calendars, Ctx, Kind, Options, Theory, Totals};
 use crate::engine::Currency;
 use crate::log::totals::{BUCKET_MS, Figures};
 use crate::report::data::RoundRow;
-use crate::report::query::TotalRef;
+use crate::report::query::{TotalRef, TotalRow};
 use crate::report::theory::Openings;
 use crate::session::calendar::ShiftAt;
 
@@ -94,6 +94,10 @@ pub(super) struct Fold<'a> {
     theories: HashMap<(usize, Id, Option<i64>), Option<Theory>>,
     located: HashMap<(usize, i64), Option<ShiftAt>>,
     class_of: HashMap<usize, usize>,
+    /// Per database, the hour before which its buckets came summed ([`Fold::sum`]): the
+    /// visit's buckets before it are not taken again.
+    summed_to: HashMap<usize, i64>,
+    ranges_of: HashMap<usize, Vec<((i64, i64), [bool; 2])>>,
 }
 
 /// What a fold gives, named: each group's key with the currency as the report keys it
@@ -169,6 +173,8 @@ impl<'a> Fold<'a> {
             theories: HashMap::new(),
             located: HashMap::new(),
             class_of: HashMap::new(),
+            summed_to: HashMap::new(),
+            ranges_of: HashMap::new(),
         }
     }
 
@@ -257,10 +263,24 @@ impl<'a> Fold<'a> {
     /// A kept bucket as the source reads it, in (database, hour) order: held until its
     /// hour is read whole, then folded, or its (hour, database) marked split.
     pub(super) fn bucket(&mut self, t: &TotalRef<'_>, openings: &Openings) {
+        if self.summed_to.get(&t.db).is_some_and(|&h| t.key.hour < h) {
+            return;
+        }
         if self.group != Some((t.db, t.key.hour)) {
             self.end_hour();
             self.group = Some((t.db, t.key.hour));
         }
+        let (table, dealer, theory) = self.ids(t, openings);
+        self.held.push(Held {
+            table,
+            dealer,
+            theory,
+            figures: t.figures,
+        });
+    }
+
+    /// A kept total's table and dealer ids and the theory of its rules.
+    fn ids(&mut self, t: &TotalRef<'_>, openings: &Openings) -> (Id, Id, Option<Theory>) {
         let table = self.tables.id(t.table);
         let dealer = self.dealers.id(t.dealer);
         let theory = *self
@@ -270,12 +290,90 @@ impl<'a> Fold<'a> {
                 t.opened_at
                     .and_then(|at| openings.solved_at(t.db, t.table, at).map(|s| s.theory))
             });
-        self.held.push(Held {
-            table,
-            dealer,
-            theory,
-            figures: t.figures,
-        });
+        (table, dealer, theory)
+    }
+
+    /// The pre-period ranges of database `db` that may be read summed by the database
+    /// (`Source::total_sums`): gaming days `[ytd, min(mtd, from))` (year to date only)
+    /// and `[mtd, from)` (month and year to date), as `[first, last]` hours with the
+    /// to-date sums they go to (`[month, year]`); none where the summary is not a
+    /// summary, or a shift of those days (so also their edges) starts inside an hour —
+    /// an hour split by a boundary is read bucket by bucket, as ever.
+    pub(super) fn sum_ranges(&mut self, db: usize) -> Vec<((i64, i64), [bool; 2])> {
+        if self.o.kind != Kind::Summary {
+            return Vec::new();
+        }
+        let from = self.o.period.from;
+        let spans = [
+            (self.ytd, self.mtd.min(from), [false, true]),
+            (self.mtd, from, [true, true]),
+        ];
+        let cals = self.cals;
+        let cal = cals.of(db);
+        let class = *self
+            .class_of
+            .entry(db)
+            .or_insert_with(|| (0..=db).find(|&d| cals.of(d) == cal).unwrap_or(db));
+        if let Some(r) = self.ranges_of.get(&class) {
+            return r.clone();
+        }
+        let mut out = Vec::new();
+        for (a, b, into) in spans {
+            if a >= b {
+                continue;
+            }
+            let whole = a.iter_days().take_while(|d| *d <= b).all(|d| {
+                (1..=cal.shift_count()).all(|s| cal.start_ms(d, s).rem_euclid(BUCKET_MS) == 0)
+            });
+            if !whole {
+                out.clear();
+                break;
+            }
+            let (lo, hi) = (cal.day_ms(a).0, cal.day_ms(b).0);
+            out.push((
+                (lo.div_euclid(BUCKET_MS), hi.div_euclid(BUCKET_MS) - 1),
+                into,
+            ));
+        }
+        self.ranges_of.insert(class, out.clone());
+        out
+    }
+
+    /// Whether summed rows of a range can be taken: none holds an uncosted round under
+    /// rules with a theory (such an hour is read round by round, so the range is read
+    /// bucket by bucket instead).
+    pub(super) fn summable(&mut self, rows: &[TotalRow], openings: &Openings) -> bool {
+        rows.iter()
+            .all(|t| t.figures.uncosted == 0 || self.ids(&t.as_ref(), openings).2.is_none())
+    }
+
+    /// Database `db`'s kept totals of a pre-period range summed by (table, dealer,
+    /// opening) (`into`: the month's and the year's to-date sums they go to); its visited
+    /// buckets before hour `to_hour` are then left out.
+    pub(super) fn sum(
+        &mut self,
+        db: usize,
+        rows: &[TotalRow],
+        into: [bool; 2],
+        to_hour: i64,
+        openings: &Openings,
+    ) {
+        for t in rows {
+            self.dbs.insert(db);
+            let (table, dealer, theory) = self.ids(&t.as_ref(), openings);
+            if !self.passes(table, dealer) {
+                continue;
+            }
+            let c = self.cur(db);
+            for (i, _) in into.iter().enumerate().filter(|(_, x)| **x) {
+                self.to_date[i]
+                    .entry((table, c))
+                    .or_default()
+                    .add_bucket(&t.figures, theory);
+            }
+        }
+        let h = self.summed_to.entry(db).or_insert(to_hour);
+        *h = (*h).max(to_hour);
     }
 
     /// Decides the hour being read: folds its buckets whole, or marks it split (a shift's
