@@ -437,23 +437,30 @@ fn demo_with_calendar(name: &str, seed: u64, tz: &str, shifts: &str) -> Store {
 /// by section and chart by chart, every column the theory's included, the same reports
 /// read from every round (the reference), over random periods: demo files in
 /// the UTC default calendar, in Asia/Kolkata (+05:30: every shift boundary inside a UTC
-/// hour), with a shift starting at 06:15, and a Prague table across both clock changes;
-/// each alone and all together, with and without a table or dealer filter.
+/// hour), with a shift starting at 06:15 (in euros: the four together mix currencies),
+/// and a Prague table across both clock changes; each alone and all together, with and
+/// without a table or dealer filter; and periods across a year's start, long ones and a
+/// day long after the rounds (their year and month to date summed by the file where the
+/// calendar's hours are whole, `Source::total_sums`).
 #[test]
 fn reports_from_totals_equal_reports_from_every_round() {
     let mut rng = Lcg(25);
     let utc = demo_file("eq-utc", 900, 2).1;
+    let mut quarter = demo_with_calendar("eq-quarter", 4, "UTC", "06:15 14:00 22:00");
+    // One file in euros: the set of all four mixes currencies.
+    let admin = users::login(&mut quarter, "Irena Dvorak", "900000", None).unwrap();
+    let eur = croupier::engine::Currency::parse("EUR").unwrap();
+    croupier::session::settings::set_currency(&mut quarter, eur, &admin).unwrap();
     let files = [
         utc,
         demo_with_calendar("eq-kolkata", 3, "Asia/Kolkata", "06:00 14:00 22:00"),
-        demo_with_calendar("eq-quarter", 4, "UTC", "06:15 14:00 22:00"),
+        quarter,
         prague_file(&mut rng),
     ];
     let days =
-        |d: i64| chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + chrono::Days::new(d as u64);
-    let (mut compared, mut as_played) = (0, 0);
-    for round in 0..12 {
-        let (from, to) = match round % 3 {
+        |d: i64| chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + chrono::TimeDelta::days(d);
+    let periods: Vec<(chrono::NaiveDate, chrono::NaiveDate)> = (0..12)
+        .map(|round| match round % 3 {
             // Around the demo's days (from 5 January 2026).
             0 => (days(4 - rng.below(3) as i64), days(4 + rng.below(3) as i64)),
             // Across the autumn clock change, and the spring one of the next year.
@@ -465,14 +472,36 @@ fn reports_from_totals_equal_reports_from_every_round() {
                 days(448 + rng.below(4) as i64),
                 days(451 + rng.below(5) as i64),
             ),
-        };
+        })
+        .collect();
+    // Across a year's start (no to-date sums before the period), a long period whose
+    // year to date starts before it (the demo's days summed before it where the calendar
+    // allows), and one day long after the demo's (its year to date all before it).
+    let mut cases: Vec<_> = periods
+        .into_iter()
+        .enumerate()
+        .map(|(round, (from, to))| {
+            let (table, dealer) = match round % 4 {
+                1 => (Some("Praha 1"), None),
+                2 => (None, Some("Jana Svoboda")),
+                _ => (None, None),
+            };
+            (from, to, [Kind::Summary, Kind::Dealers][round % 2], table, dealer)
+        })
+        .collect();
+    for (from, to) in [
+        (days(-3), days(5)),
+        (days(296), days(450)),
+        (days(6), days(297)),
+        (days(300), days(300)),
+    ] {
+        cases.push((from, to, Kind::Summary, None, None));
+    }
+    cases.push((days(6), days(297), Kind::Summary, None, Some("Jana Svoboda")));
+    cases.push((days(6), days(297), Kind::Dealers, None, None));
+    let (mut compared, mut as_played) = (0, 0);
+    for (from, to, kind, table, dealer) in cases {
         let period = Period::parse(&from.to_string(), &to.to_string()).unwrap();
-        let (table, dealer) = match round % 4 {
-            1 => (Some("Praha 1"), None),
-            2 => (None, Some("Jana Svoboda")),
-            _ => (None, None),
-        };
-        let kind = [Kind::Summary, Kind::Dealers][round % 2];
         let o = Options {
             kind,
             period,

@@ -7,6 +7,8 @@
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
+use postgres::fallible_iterator::FallibleIterator;
+
 use super::{EVENT_COLUMNS, Floor, FloorError, FloorTable, event_from, kind_code, short_id, why};
 use crate::codes::RefusalCode;
 use crate::log::event::{Event, hex};
@@ -16,8 +18,8 @@ use crate::log::store::figures_of_row;
 use crate::log::totals::{self, BUCKET_MS, Figures, Key};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, TotalRow, Verified,
-    VerifyFailure, apply_fixes, inputs_of, log_of, seq_cap,
+    EachTotal, Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, TotalRef,
+    TotalRow, Verified, VerifyFailure, apply_fixes, inputs_of, log_of, seq_cap,
 };
 use crate::session::pontis::{GameRow, rows_of};
 use crate::session::replay::Replayer;
@@ -379,6 +381,159 @@ impl Source for FloorSource {
         Ok(Some(
             kept.into_iter()
                 .map(|((db, key), figures)| TotalRow {
+                    db,
+                    table: self.table_names[db]
+                        .get(&id(key.table))
+                        .cloned()
+                        .unwrap_or_else(|| format!("table {}", id(key.table))),
+                    dealer: self.user_names[db]
+                        .get(&id(key.dealer))
+                        .cloned()
+                        .unwrap_or_else(|| format!("user {}", id(key.dealer))),
+                    opened_at: openings
+                        .get(&db)
+                        .and_then(|o| o.iter().find(|(seq, _, _)| *seq == key.opened))
+                        .map(|(_, _, at)| *at),
+                    key,
+                    figures,
+                })
+                .collect(),
+        ))
+    }
+
+    /// The buckets streamed off one query in (tab, hour) order (`query_raw`: rows as
+    /// they come, none held), each corrected round's figures put in place as in
+    /// [`Source::totals`] (the corrections, which are few, read first).
+    fn visit_totals(
+        &mut self,
+        from_hour: i64,
+        to_hour: i64,
+        each: &mut EachTotal<'_>,
+    ) -> Result<bool, AuditError> {
+        let openings = self.openings()?;
+        let mut fixes = Kept::new();
+        self.add_corrections(&mut fixes, &openings, from_hour, to_hour)?;
+        let opened_at: HashMap<(usize, i64), i64> = openings
+            .iter()
+            .flat_map(|(db, o)| o.iter().map(|(seq, _, at)| ((*db, *seq), *at)))
+            .collect();
+        let cols = totals::COLUMNS.join(", ");
+        let target = self.floor.target.clone();
+        let err = |e: postgres::Error| AuditError::Sqlite {
+            path: PathBuf::from(format!("floor {target}")),
+            detail: why(&e),
+        };
+        let (names, users, place) = (&self.table_names, &self.user_names, &self.place);
+        let mut rows = self
+            .floor
+            .client()
+            .query_raw(
+                &format!(
+                    "SELECT tab, table_id, hour, dealer, opened, {cols} FROM croupier.round_totals
+                      WHERE hour >= $1 AND hour <= $2 ORDER BY tab, hour"
+                ),
+                [&from_hour as &(dyn postgres::types::ToSql + Sync), &to_hour],
+            )
+            .map_err(&err)?;
+        let id = |v: i64| if v < 0 { 0 } else { v };
+        let (mut table_text, mut dealer_text);
+        while let Some(r) = rows.next().map_err(&err)? {
+            let Some(&db) = place.get(&r.get::<_, i32>(0)) else {
+                continue;
+            };
+            let mut v = [0i64; totals::COLUMNS.len()];
+            for (i, x) in v.iter_mut().enumerate() {
+                *x = r.get(5 + i);
+            }
+            let key = Key {
+                table: r.get(1),
+                hour: r.get(2),
+                dealer: r.get(3),
+                opened: r.get(4),
+            };
+            let mut figures = Figures::from_row(v);
+            if let Some(fix) = fixes.get(&(db, key)) {
+                figures.add(fix, 1);
+            }
+            let table = match names[db].get(&id(key.table)) {
+                Some(t) => t.as_str(),
+                None => {
+                    table_text = format!("table {}", id(key.table));
+                    table_text.as_str()
+                }
+            };
+            let dealer = match users[db].get(&id(key.dealer)) {
+                Some(u) => u.as_str(),
+                None => {
+                    dealer_text = format!("user {}", id(key.dealer));
+                    dealer_text.as_str()
+                }
+            };
+            each(&TotalRef {
+                db,
+                table,
+                dealer,
+                key,
+                opened_at: opened_at.get(&(db, key.opened)).copied(),
+                figures,
+            })?;
+        }
+        Ok(true)
+    }
+
+    /// Summed by the server (`GROUP BY` table, dealer, opening), each corrected round's
+    /// figures put in place as in [`Source::totals`].
+    fn total_sums(
+        &mut self,
+        db: usize,
+        from_hour: i64,
+        to_hour: i64,
+    ) -> Result<Option<Vec<TotalRow>>, AuditError> {
+        let Some(tab) = self.tables.get(db).map(|t| t.tab) else {
+            return Ok(Some(Vec::new()));
+        };
+        let openings = self.openings()?;
+        let mut fixes = Kept::new();
+        self.add_corrections(&mut fixes, &openings, from_hour, to_hour)?;
+        let sums: Vec<String> = totals::COLUMNS
+            .iter()
+            .map(|c| format!("SUM({c})::int8"))
+            .collect();
+        let mut summed: std::collections::BTreeMap<Key, Figures> = Default::default();
+        for r in self.query(
+            &format!(
+                "SELECT table_id, dealer, opened, {} FROM croupier.round_totals
+                  WHERE tab = $1 AND hour >= $2 AND hour <= $3 GROUP BY table_id, dealer, opened",
+                sums.join(", ")
+            ),
+            &[&tab, &from_hour, &to_hour],
+        )? {
+            let mut v = [0i64; totals::COLUMNS.len()];
+            for (i, x) in v.iter_mut().enumerate() {
+                *x = r.get(3 + i);
+            }
+            let key = Key {
+                table: r.get(0),
+                hour: from_hour,
+                dealer: r.get(1),
+                opened: r.get(2),
+            };
+            summed.insert(key, Figures::from_row(v));
+        }
+        for ((d, k), fix) in &fixes {
+            if *d == db {
+                let key = Key {
+                    hour: from_hour,
+                    ..*k
+                };
+                summed.entry(key).or_default().add(fix, 1);
+            }
+        }
+        let id = |v: i64| if v < 0 { 0 } else { v };
+        Ok(Some(
+            summed
+                .into_iter()
+                .map(|(key, figures)| TotalRow {
                     db,
                     table: self.table_names[db]
                         .get(&id(key.table))

@@ -15,11 +15,13 @@ use crate::log::payload::{Payload, TableOpened};
 use crate::log::totals::{self, BUCKET_MS};
 use crate::log::{AuditError, EventKind, Store};
 use crate::report::exceptions::Rounds;
-use crate::report::query::{Files, Noted, RoundLog, Source, TotalRow};
+use crate::report::query::{Files, Noted, RoundLog, Source};
 use crate::script::money_json;
-use crate::session::calendar::{Calendar, ShiftAt};
+use crate::session::calendar::Calendar;
 
+mod fold;
 mod stream;
+use fold::{Fold, Folded};
 pub use stream::{PAGE, StreamError, Streamed, stream, stream_from, stream_paged};
 
 /// A logged value as the log writes it (compact JSON).
@@ -132,24 +134,21 @@ impl Totals {
         self.theory.merge(&o.theory);
     }
 
-    /// A kept bucket's sums (`log::totals`), with the theory of its rules: the same sums
-    /// its rounds would make one by one, the theory's included (its Σ logged cost; a
-    /// bucket with uncosted rounds is read round by round instead, `split_hours`).
-    fn of_bucket(f: &totals::Figures, theory: Option<Theory>) -> Totals {
+    /// Adds a kept bucket's sums (`log::totals`), with the theory of its rules: the same
+    /// sums its rounds would add one by one, the theory's included (its Σ logged cost; a
+    /// bucket with uncosted rounds is read round by round instead, `fold`).
+    fn add_bucket(&mut self, f: &totals::Figures, theory: Option<Theory>) {
         let m = Money::from_cents;
-        let mut t = Totals {
-            rounds: f.rounds,
-            handle: m(f.handle),
-            paid: m(f.paid),
-            win: m(f.win),
-            insurance_taken: m(f.insurance_taken),
-            insurance_paid: m(f.insurance_paid),
-            splits: f.splits,
-            buys: f.buys,
-            pontoons: f.pontoons,
-            five_card_tricks: f.five_card_tricks,
-            ..Totals::default()
-        };
+        self.rounds += f.rounds;
+        self.handle += m(f.handle);
+        self.paid += m(f.paid);
+        self.win += m(f.win);
+        self.insurance_taken += m(f.insurance_taken);
+        self.insurance_paid += m(f.insurance_paid);
+        self.splits += f.splits;
+        self.buys += f.buys;
+        self.pontoons += f.pontoons;
+        self.five_card_tricks += f.five_card_tricks;
         if let Some(th) = theory {
             let sums = TheorySums {
                 handle: f.handle,
@@ -159,9 +158,8 @@ impl Totals {
                 cost: f.cost,
                 uncosted: f.uncosted,
             };
-            t.theory.add(th, &sums);
+            self.theory.add(th, &sums);
         }
-        t
     }
 
     /// House win ÷ handle, per cent: the industry's win rate of the handle ("hold" is
@@ -277,16 +275,9 @@ fn columns(keys: &[&'static str]) -> Vec<&'static str> {
 /// The summary's "rules edge": for each table, the house edge of each rules it played in
 /// the period (the lab's, per unit of initial stake) and, in words, who has the edge —
 /// rules can give it to the players (docs/house-edge.md). A round with no theory is left
-/// out, as from the theory columns.
-fn rules_edge(parts: &[&Part]) -> Section {
-    // A row per table and edge: the solve is deterministic (`lab::solutions`), so the same
-    // rules give the same bits however often they are solved.
-    let mut edges: Vec<(String, f64)> = parts
-        .iter()
-        .filter_map(|p| p.edge.map(|e| (p.table.clone(), e)))
-        .collect();
-    edges.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
-    edges.dedup_by(|a, b| a.0 == b.0 && a.1.to_bits() == b.1.to_bits());
+/// out, as from the theory columns. `edges`: (table, edge) sorted, each once (the solve
+/// is deterministic, `lab::solutions`, so the same rules give the same bits).
+fn rules_edge(edges: Vec<(String, f64)>) -> Section {
     Section {
         name: "rules edge".into(),
         columns: vec!["table", "house edge %", "edge to"],
@@ -301,62 +292,6 @@ fn rules_edge(parts: &[&Part]) -> Section {
             })
             .collect(),
     }
-}
-
-/// A piece of the summary's figures: one round, or one kept bucket of a table's rounds
-/// (`log::totals`) that lies whole in one shift of its database's calendar. The summary
-/// groups parts; a bucket adds what its rounds would add one by one.
-struct Part {
-    db: usize,
-    table: String,
-    dealer: String,
-    /// The UTC clock hour (ms ÷ 3,600,000) it was settled in: the dealers report's hours.
-    hour: i64,
-    at: ShiftAt,
-    tot: Totals,
-    /// The house edge of its rules (`None`: no theory).
-    edge: Option<f64>,
-}
-
-impl Part {
-    fn of_round(cx: &Ctx, r: &RoundRow) -> Part {
-        let theory = cx.th.of(r);
-        let mut tot = Totals::default();
-        tot.add(r, theory);
-        Part {
-            db: r.db,
-            table: r.table.clone(),
-            dealer: r.dealer.clone(),
-            hour: r.at / 3_600_000,
-            at: cx.cals.at(r),
-            tot,
-            edge: theory.map(|t| t.theory.edge),
-        }
-    }
-}
-
-/// The rounds read one by one as parts, and the kept ones.
-fn all_parts(cx: &Ctx, kept: Vec<Part>) -> Vec<Part> {
-    let mut parts: Vec<Part> = cx.all.iter().map(|r| Part::of_round(cx, r)).collect();
-    parts.extend(kept);
-    parts
-}
-
-/// The parts in the period's gaming days.
-fn in_period<'p>(cx: &Ctx, parts: &'p [Part]) -> Vec<&'p Part> {
-    let p = cx.o.period;
-    parts
-        .iter()
-        .filter(|x| p.from <= x.at.day && x.at.day <= p.to)
-        .collect()
-}
-
-fn grouped_parts<K: Ord>(parts: &[&Part], key: impl Fn(&Part) -> K) -> BTreeMap<K, Totals> {
-    let mut m: BTreeMap<K, Totals> = BTreeMap::new();
-    for p in parts {
-        m.entry(key(p)).or_default().merge(&p.tot);
-    }
-    m
 }
 
 fn grouped<K: Ord + Clone>(
@@ -479,35 +414,38 @@ fn build_with(
     let ytd_day = o.period.to.with_ordinal(1).unwrap_or(o.period.to);
     let (load_from, to_ms) = cals.window(ytd_day.min(o.period.from), o.period.to);
     progress("reading rounds");
+    let cur_of = currencies(src)?;
+    let mut fold = Fold::new(o, &cals, &cur_of, src.databases());
     let kept = match (use_totals, o.kind) {
-        (true, Kind::Summary | Kind::Dealers) => src.totals(
-            load_from.div_euclid(BUCKET_MS),
-            (to_ms - 1).div_euclid(BUCKET_MS),
-        )?,
-        _ => None,
+        (true, Kind::Summary | Kind::Dealers) => {
+            let openings = Openings::read(src, to_ms)?;
+            let from_hour = load_from.div_euclid(BUCKET_MS);
+            let hours = (
+                sum_before_period(src, &mut fold, &openings, from_hour)?,
+                (to_ms - 1).div_euclid(BUCKET_MS),
+            );
+            let kept = src.visit_totals(hours.0, hours.1, &mut |t| {
+                fold.bucket(t, &openings);
+                Ok(())
+            })?;
+            fold.end_hour();
+            kept
+        }
+        _ => false,
     };
-    let openings = match kept {
-        Some(_) => Some(Openings::read(src, to_ms)?),
-        None => None,
+    let rounds = if kept {
+        split_rounds(src, &fold.split, (load_from, to_ms))?
+    } else {
+        src.rounds(load_from, to_ms, &mut |n| {
+            progress(&format!("{n} rounds read"))
+        })?
     };
-    let (rounds, whole) = match (kept, &openings) {
-        (Some(rows), Some(op)) => split_hours(src, &cals, op, rows, (load_from, to_ms))?,
-        _ => (
-            src.rounds(load_from, to_ms, &mut |n| {
-                progress(&format!("{n} rounds read"))
-            })?,
-            Vec::new(),
-        ),
-    };
-    let dbs = whole.iter().map(|t| t.db).collect();
-    let cx = Ctx::new(src, o, &rounds, cals, &dbs, &mut progress)?;
+    let dbs = std::mem::take(&mut fold.dbs);
+    let cx = Ctx::new(src, o, &rounds, cals.clone(), cur_of, &dbs, &mut progress)?;
     let mut sections = Vec::new();
     let mut charts = Vec::new();
     match o.kind {
-        Kind::Summary => {
-            let kept = kept_parts(&cx, openings.as_ref(), whole);
-            summary(src, &cx, kept, &mut sections, &mut charts)?
-        }
+        Kind::Summary => summary(src, &cx, fold, &mut sections, &mut charts)?,
         Kind::Rounds => {
             sections.push(rounds_section(src, &cx, &mut progress)?);
             progress("each box's sessions");
@@ -517,10 +455,7 @@ fn build_with(
                 rows: super::players::rows(src, &cx.in_period, &cx.th, &|db| cx.ck(db))?,
             });
         }
-        Kind::Dealers => {
-            let kept = kept_parts(&cx, openings.as_ref(), whole);
-            dealers(src, &cx, kept, &mut sections, &mut charts)?
-        }
+        Kind::Dealers => dealers(src, &cx, fold, &mut sections, &mut charts)?,
         Kind::Exceptions => sections.extend(exceptions(src, &cx)?),
         Kind::Protection => {
             progress("following each box's stakes against the shoe");
@@ -539,38 +474,54 @@ fn build_with(
     assemble(src, o, &cx, sections, charts, &mut progress)
 }
 
-/// The kept totals of the window's hours split in two: the buckets that are read whole,
-/// and — for the hours a shift's (so also a gaming day's) boundary splits, and those of a
-/// database where a bucket whose rules have a theory holds a round without a logged
-/// decision cost (`uncosted`, costed by replaying it) — their rounds, read one by one
-/// within `window`. A bucket under rules without a theory shows no cost, so its uncosted
-/// rounds are no reason to read it round by round.
-fn split_hours(
+/// The summary's to-date sums before its period, read summed by the source where it can
+/// (`Fold::sum_ranges`: whole hours only; `Source::total_sums`; none with an uncosted
+/// round under rules with a theory): the hour the buckets are then visited from (each
+/// summed database's period start, `from_hour` for any other).
+fn sum_before_period(
     src: &mut dyn Source,
-    cals: &Calendars,
+    fold: &mut Fold,
     openings: &Openings,
-    rows: Vec<TotalRow>,
+    from_hour: i64,
+) -> Result<i64, AuditError> {
+    let mut visit_from: Option<i64> = None;
+    for db in 0..src.databases() {
+        let ranges = fold.sum_ranges(db);
+        let mut read = Vec::new();
+        for &((lo, hi), into) in &ranges {
+            match src.total_sums(db, lo, hi)? {
+                Some(rows) if fold.summable(&rows, openings) => read.push((rows, into, hi + 1)),
+                _ => break,
+            }
+        }
+        let db_from = match read.last() {
+            Some(&(_, _, end)) if read.len() == ranges.len() => {
+                for (rows, into, end) in &read {
+                    fold.sum(db, rows, *into, *end, openings);
+                }
+                end
+            }
+            _ => from_hour,
+        };
+        visit_from = Some(visit_from.map_or(db_from, |v| v.min(db_from)));
+    }
+    Ok(visit_from.unwrap_or(from_hour))
+}
+
+/// The rounds of the (hour, database)s the fold found split (a shift's, so also a gaming
+/// day's, boundary inside the hour, or a bucket whose rules have a theory holding a round
+/// without a logged decision cost, costed by replaying it), read one by one within
+/// `window`: a run of consecutive hours is one read.
+fn split_rounds(
+    src: &mut dyn Source,
+    split: &std::collections::BTreeSet<(i64, usize)>,
     window: (i64, i64),
-) -> Result<(Vec<RoundRow>, Vec<TotalRow>), AuditError> {
-    let split: std::collections::BTreeSet<(i64, usize)> = rows
-        .iter()
-        .filter(|t| {
-            let (cal, start) = (cals.of(t.db), t.key.hour * BUCKET_MS);
-            (t.figures.uncosted > 0 && theory_of(openings, t).is_some())
-                || cal.locate(start) != cal.locate(start + BUCKET_MS - 1)
-        })
-        .map(|t| (t.key.hour, t.db))
-        .collect();
-    let whole: Vec<TotalRow> = rows
-        .into_iter()
-        .filter(|t| !split.contains(&(t.key.hour, t.db)))
-        .collect();
+) -> Result<Vec<RoundRow>, AuditError> {
     let mut hours: Vec<i64> = split.iter().map(|(h, _)| *h).collect();
     hours.dedup();
     let mut rounds = Vec::new();
     let mut i = 0;
     while i < hours.len() {
-        // A run of consecutive hours is one read.
         let mut j = i;
         while j + 1 < hours.len() && hours[j + 1] == hours[j] + 1 {
             j += 1;
@@ -584,37 +535,7 @@ fn split_hours(
         );
         i = j + 1;
     }
-    Ok((rounds, whole))
-}
-
-/// The theory of the rules a kept bucket's table opened with (`None`: none).
-fn theory_of(openings: &Openings, t: &TotalRow) -> Option<Theory> {
-    t.opened_at
-        .and_then(|at| openings.solved_at(t.db, &t.table, at).map(|s| s.theory))
-}
-
-/// The summary's and dealers report's parts of whole kept buckets: the report's table and
-/// dealer filters applied, each with the theory of the rules its table opened with.
-fn kept_parts(cx: &Ctx, openings: Option<&Openings>, whole: Vec<TotalRow>) -> Vec<Part> {
-    let (Some(openings), o) = (openings, cx.o) else {
-        return Vec::new();
-    };
-    whole
-        .into_iter()
-        .filter(|t| o.table.is_none_or(|x| t.table == x) && o.dealer.is_none_or(|d| t.dealer == d))
-        .map(|t| {
-            let theory = theory_of(openings, &t);
-            Part {
-                db: t.db,
-                at: cx.cals.of(t.db).locate(t.key.hour * BUCKET_MS),
-                tot: Totals::of_bucket(&t.figures, theory),
-                edge: theory.map(|x| x.edge),
-                table: t.table,
-                dealer: t.dealer,
-                hour: t.key.hour,
-            }
-        })
-        .collect()
+    Ok(rounds)
 }
 
 /// The report around its sections: provenance, filters, currencies.
@@ -686,6 +607,7 @@ impl<'a> Ctx<'a> {
         o: &'a Options<'a>,
         rounds: &'a [RoundRow],
         cals: Calendars,
+        cur_of: BTreeMap<usize, Currency>,
         more_dbs: &std::collections::BTreeSet<usize>,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Ctx<'a>, AuditError> {
@@ -711,7 +633,6 @@ impl<'a> Ctx<'a> {
         } else {
             Theories::default()
         };
-        let cur_of = currencies(src)?;
         let mixed = {
             let mut dbs: std::collections::BTreeSet<usize> = rounds.iter().map(|r| r.db).collect();
             dbs.extend(more_dbs);
@@ -773,8 +694,13 @@ impl<'a> Ctx<'a> {
 
     /// The grouping key of a round's currency: the same for every round unless mixed.
     fn ck(&self, db: usize) -> Option<String> {
+        self.ck_of(self.cur(db))
+    }
+
+    /// The grouping key of a currency (`None`: not set): `None` unless mixed.
+    fn ck_of(&self, c: Option<Currency>) -> Option<String> {
         if self.mixed {
-            Some(self.cur(db).map_or(String::new(), |c| c.code().to_string()))
+            Some(c.map_or(String::new(), |c| c.code().to_string()))
         } else {
             None
         }
@@ -815,28 +741,25 @@ fn ck_cell(k: &Option<String>) -> Vec<Cell> {
 }
 
 /// The summary: by shift, by day, month and year to date, the period's total, the
-/// charts by day, and the Pontis games. Its figures are `kept` (whole buckets of kept
-/// totals, already filtered) and the rounds read one by one (`cx.all`: every round when
-/// the source keeps no totals, else those of the buckets a shift boundary splits).
+/// charts by day, and the Pontis games. Its figures are what `fold` took of the kept
+/// totals (whole buckets, already filtered) and the rounds read one by one (`cx.all`:
+/// every round when the source keeps no totals, else those of the split hours).
 fn summary(
     src: &mut dyn Source,
     cx: &Ctx,
-    kept: Vec<Part>,
+    mut fold: Fold,
     sections: &mut Vec<Section>,
     charts: &mut Vec<Chart>,
 ) -> Result<(), AuditError> {
     let o = cx.o;
-    let parts = all_parts(cx, kept);
-    let all: Vec<&Part> = parts.iter().collect();
-    let in_period = in_period(cx, &parts);
-    let by_shift = grouped_parts(&in_period, |p| {
-        let hours = cx.cals.of(p.db).hours(p.at.shift);
-        (p.table.clone(), cx.ck(p.db), p.at.day, p.at.shift, hours)
-    });
+    for r in &cx.all {
+        fold.round(cx, r);
+    }
+    let f = fold.finish(|c| cx.ck_of(c));
     sections.push(Section {
         name: "by shift".into(),
         columns: cx.keyed(&["table", "date", "shift"]),
-        rows: cx.grouped_rows(&by_shift, |(t, c, d, s, hours)| {
+        rows: cx.grouped_rows(&f.by_shift, |(t, c, d, s, hours)| {
             (
                 vec![Cell::Text(t.clone())],
                 c,
@@ -844,29 +767,19 @@ fn summary(
             )
         }),
     });
-    let by_day = grouped_parts(&in_period, |p| (p.table.clone(), cx.ck(p.db), p.at.day));
     sections.push(Section {
         name: key::BY_DAY.into(),
         columns: cx.keyed(&[key::TABLE, "date"]),
-        rows: cx.grouped_rows(&by_day, |(t, c, d)| {
+        rows: cx.grouped_rows(&f.by_day, |(t, c, d)| {
             (vec![Cell::Text(t.clone())], c, vec![Cell::Date(*d)])
         }),
     });
-    let to = o.period.to;
-    let mtd = to.with_day(1).unwrap_or(to);
-    let ytd = to.with_ordinal(1).unwrap_or(to);
-    for (name, start) in [("month to date", mtd), ("year to date", ytd)] {
-        let rows: Vec<&Part> = all
-            .iter()
-            .copied()
-            .filter(|p| start <= p.at.day && p.at.day <= to)
-            .collect();
-        let per_table = grouped_parts(&rows, |p| (p.table.clone(), cx.ck(p.db)));
-        let span = Detail::Span(start, to);
+    for ((start, per_table), name) in f.to_date.iter().zip(["month to date", "year to date"]) {
+        let span = Detail::Span(*start, o.period.to);
         sections.push(Section {
             name: name.into(),
             columns: cx.keyed(&["table", "from"]),
-            rows: cx.grouped_rows(&per_table, |(t, c)| {
+            rows: cx.grouped_rows(per_table, |(t, c)| {
                 (
                     vec![Cell::Text(t.clone())],
                     c,
@@ -875,26 +788,18 @@ fn summary(
             }),
         });
     }
-    sections.push(period_total(cx, &in_period));
-    sections.push(rules_edge(&in_period));
-    charts.extend(charts_by_day(cx, &in_period));
+    sections.push(period_total(cx, f.period));
+    sections.push(rules_edge(f.edges));
+    charts.extend(charts_by_day(&f.days));
     sections.extend(super::pontis::sections(src, o, (cx.from_ms, cx.to_ms))?);
     Ok(())
 }
 
 /// The summary's period total: one row per currency (one row when the databases keep
-/// one currency).
-fn period_total(cx: &Ctx, in_period: &[&Part]) -> Section {
-    let mut totals: BTreeMap<Option<String>, (Totals, Vec<String>)> = BTreeMap::new();
+/// one currency); `totals`: the period's sums and its tables' count, by currency key.
+fn period_total(cx: &Ctx, mut totals: BTreeMap<Option<String>, (Totals, usize)>) -> Section {
     if !cx.mixed {
         totals.entry(None).or_default();
-    }
-    for p in in_period {
-        let (t, tables) = totals.entry(cx.ck(p.db)).or_default();
-        t.merge(&p.tot);
-        if !tables.contains(&p.table) {
-            tables.push(p.table.clone());
-        }
     }
     Section {
         name: "period total".into(),
@@ -908,7 +813,7 @@ fn period_total(cx: &Ctx, in_period: &[&Part]) -> Section {
             .map(|(c, (total, tables))| {
                 [
                     ck_cell(c),
-                    vec![Cell::Text(tables.len().to_string())],
+                    vec![Cell::Text(tables.to_string())],
                     total.cells(),
                 ]
                 .concat()
@@ -918,9 +823,8 @@ fn period_total(cx: &Ctx, in_period: &[&Part]) -> Section {
 }
 
 /// The summary's charts: house win and its win rate of the handle by gaming day, per
-/// currency.
-fn charts_by_day(cx: &Ctx, in_period: &[&Part]) -> Vec<Chart> {
-    let days = grouped_parts(in_period, |p| (cx.ck(p.db), p.at.day));
+/// currency (`days`: the period's sums by currency key and gaming day).
+fn charts_by_day(days: &BTreeMap<(Option<String>, chrono::NaiveDate), Totals>) -> Vec<Chart> {
     let mut chart_curs: Vec<Option<String>> = days.keys().map(|k| k.0.clone()).collect();
     chart_curs.dedup();
     if chart_curs.is_empty() {
@@ -1077,7 +981,7 @@ fn replay_mark(marks: bool, replayed: Option<bool>) -> Vec<Cell> {
 fn dealers(
     src: &mut dyn Source,
     cx: &Ctx,
-    kept: Vec<Part>,
+    mut fold: Fold,
     sections: &mut Vec<Section>,
     charts: &mut Vec<Chart>,
 ) -> Result<(), AuditError> {
@@ -1095,9 +999,11 @@ fn dealers(
         .filter(|n| cx.in_days(n.db, n.at))
         .collect();
     // A dealer who dealt in two currencies has a row for each.
-    let parts = all_parts(cx, kept);
-    let in_period = in_period(cx, &parts);
-    let per = grouped_parts(&in_period, |p| (p.dealer.clone(), cx.ck(p.db)));
+    for r in &cx.all {
+        fold.round(cx, r);
+    }
+    let f = fold.finish(|c| cx.ck_of(c));
+    let per = &f.per_dealer;
     let mut names: Vec<(String, Option<String>)> = per.keys().cloned().collect();
     for n in &noted {
         let key = (n.user.clone(), cx.ck(n.db));
@@ -1106,7 +1012,7 @@ fn dealers(
         }
     }
     names.sort();
-    sections.push(dealers_section(cx, &in_period, &per, &names, &noted));
+    sections.push(dealers_section(cx, &f, &names, &noted));
     // Rounds are counts, not money: one chart over every currency.
     let mut bars: Vec<(String, f64)> = Vec::new();
     for key in &names {
@@ -1128,25 +1034,17 @@ fn dealers(
     Ok(())
 }
 
-/// The dealers report's table: a row per dealer (and currency, when mixed).
+/// The dealers report's table: a row per dealer (and currency, when mixed). A dealer's
+/// hours at a table are the distinct (table, clock hour) in which they settled a round
+/// (as `dealer_hours`), over the rounds of the currency when mixed (`Folded`).
 fn dealers_section(
     cx: &Ctx,
-    in_period: &[&Part],
-    per: &BTreeMap<(String, Option<String>), Totals>,
+    f: &Folded,
     names: &[(String, Option<String>)],
     noted: &[Noted],
 ) -> Section {
-    // Hours and rounds per hour of a dealer, over the rounds of the currency when mixed:
-    // the distinct (table, clock hour) in which they settled a round (as `dealer_hours`).
-    let hours = |d: &str, c: &Option<String>, rounds: i64| {
-        let mut h: Vec<(&str, i64)> = in_period
-            .iter()
-            .filter(|p| p.dealer == d && (!cx.mixed || cx.ck(p.db) == *c))
-            .map(|p| (p.table.as_str(), p.hour))
-            .collect();
-        h.sort_unstable();
-        h.dedup();
-        let n = h.len() as i64;
+    let hours = |key: &(String, Option<String>), rounds: i64| {
+        let n = f.dealer_hours.get(key).copied().unwrap_or(0);
         (n, (n > 0).then(|| rounds as f64 / n as f64))
     };
     let count = |d: &str, c: &Option<String>, k: EventKind| {
@@ -1184,8 +1082,8 @@ fn dealers_section(
             .iter()
             .map(|key| {
                 let (d, c) = key;
-                let t = per.get(key).cloned().unwrap_or_default();
-                let (h, rate) = hours(d, c, t.rounds);
+                let t = f.per_dealer.get(key).cloned().unwrap_or_default();
+                let (h, rate) = hours(key, t.rounds);
                 [
                     vec![Cell::Text(d.clone())],
                     ck_cell(c),
@@ -1582,22 +1480,119 @@ mod tests {
         let cals = Calendars::read(&mut src).unwrap();
         let rows = src.totals(0, 10_000_000).unwrap().unwrap();
         let first = rows.iter().map(|t| t.key.hour).min().unwrap();
-        let window = (i64::MIN, i64::MAX);
+        let o = Options {
+            kind: Kind::Summary,
+            period: super::super::Period::parse("2000-01-01", "2100-12-31").unwrap(),
+            table: None,
+            dealer: None,
+            threshold: Money::units(1000),
+            verify: false,
+            generated_by: "test",
+            generated_at: "now",
+        };
+        // The (hour, database)s a fold of every bucket finds split under `openings`.
+        let split = |src: &mut Files, openings: &Openings| {
+            let mut fold = Fold::new(&o, &cals, &BTreeMap::new(), 1);
+            src.visit_totals(0, 10_000_000, &mut |t| {
+                fold.bucket(t, openings);
+                Ok(())
+            })
+            .unwrap();
+            fold.end_hour();
+            fold.split
+        };
         let solved = Openings::read(&mut src, i64::MAX).unwrap();
-        let (rounds, whole) = split_hours(&mut src, &cals, &solved, rows.clone(), window).unwrap();
-        assert!(
-            !rounds.is_empty(),
-            "the uncosted hour is read round by round"
+        let found = split(&mut src, &solved);
+        assert_eq!(
+            found.into_iter().collect::<Vec<_>>(),
+            vec![(first, 0)],
+            "the uncosted hour is read round by round, and only it"
         );
+        let rounds = split_rounds(&mut src, &[(first, 0)].into(), (i64::MIN, i64::MAX)).unwrap();
+        assert!(!rounds.is_empty());
         assert!(rounds.iter().all(|r| r.at.div_euclid(BUCKET_MS) == first));
-        let others = rows.iter().filter(|t| t.key.hour != first).count();
-        assert_eq!(whole.len(), others);
-        assert!(others > 0 && others < rows.len());
         // The same buckets under rules without a theory: nothing read round by round.
-        let none = Openings::default();
-        let (rounds, whole) = split_hours(&mut src, &cals, &none, rows.clone(), window).unwrap();
-        assert!(rounds.is_empty(), "{} rounds read one by one", rounds.len());
-        assert_eq!(whole, rows);
+        let found = split(&mut src, &Openings::default());
+        assert!(found.is_empty(), "{found:?} read one by one");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The summary's year and month to date before its period are read summed by the
+    /// file (`Source::total_sums`) where every hour of those days is whole in the
+    /// database's calendar, their buckets then not visited; a calendar whose shift starts
+    /// inside an hour (06:15) has its buckets visited, as ever. Both give the same sums.
+    #[test]
+    fn the_to_date_sums_before_the_period_are_summed_by_the_file_where_its_hours_are_whole() {
+        use crate::session::{calendar::Calendar, settings, users};
+        let dir = std::env::temp_dir().join(format!("croupier-unit-{}-summed", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut store = Store::open_with(&dir.join("t.db"), Box::new(demo::clock())).unwrap();
+        demo::fill(&mut store, 200, 1, 3, |_| {}).unwrap();
+        let mut quarter = Store::open_with(&dir.join("q.db"), Box::new(demo::clock())).unwrap();
+        demo::fill(&mut quarter, 200, 1, 3, |_| {}).unwrap();
+        let admin = users::login(&mut quarter, "Irena Dvorak", "900000", None).unwrap();
+        let cal = Calendar::new("UTC", "06:15 14:00 22:00").unwrap();
+        settings::set_calendar(&mut quarter, &cal, &admin).unwrap();
+        let stores = [store, quarter];
+        let mut src = Files(&stores);
+        let cals = Calendars::read(&mut src).unwrap();
+        let o = Options {
+            kind: Kind::Summary,
+            period: super::super::Period::parse("2026-03-02", "2026-03-02").unwrap(),
+            table: None,
+            dealer: None,
+            threshold: Money::units(1000),
+            verify: false,
+            generated_by: "test",
+            generated_at: "now",
+        };
+        let day = |db: usize, d: &str| {
+            let d = chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").unwrap();
+            cals.of(db).day_ms(d).0.div_euclid(BUCKET_MS)
+        };
+        let openings = Openings::read(&mut src, i64::MAX).unwrap();
+        // The rounds of the kept totals, but those of the split (hour, database)s (read
+        // round by round by the report, not by this fold).
+        let kept = |src: &mut Files, split: &std::collections::BTreeSet<(i64, usize)>| -> i64 {
+            let rows = src.totals(0, 10_000_000).unwrap().unwrap();
+            rows.iter()
+                .filter(|t| !split.contains(&(t.key.hour, t.db)))
+                .map(|t| t.figures.rounds)
+                .sum()
+        };
+        let mut fold = Fold::new(&o, &cals, &BTreeMap::new(), 2);
+        let from_hour = day(1, "2026-01-01");
+        let visit_from = sum_before_period(&mut src, &mut fold, &openings, from_hour).unwrap();
+        assert_eq!(
+            visit_from, from_hour,
+            "the 06:15 file's buckets are visited"
+        );
+        src.visit_totals(visit_from, day(0, "2026-03-03"), &mut |t| {
+            fold.bucket(t, &openings);
+            Ok(())
+        })
+        .unwrap();
+        let split = std::mem::take(&mut fold.split);
+        assert!(
+            split.iter().all(|(_, db)| *db == 1),
+            "only 06:15's hours split"
+        );
+        let f = fold.finish(|_| None);
+        let ytd: i64 = f.to_date[1].1.values().map(|t| t.rounds).sum();
+        let both = kept(&mut src, &split);
+        assert_eq!(ytd, both, "each file's rounds not voided, once");
+        // The UTC file alone: summed, and its buckets from the period's start visited.
+        let mut src = Files(&stores[..1]);
+        let one = kept(&mut src, &Default::default());
+        assert!(one > 0 && one < both);
+        let mut fold = Fold::new(&o, &cals, &BTreeMap::new(), 1);
+        let visit_from =
+            sum_before_period(&mut src, &mut fold, &openings, day(0, "2026-01-01")).unwrap();
+        assert_eq!(visit_from, day(0, "2026-03-02"));
+        let f = fold.finish(|_| None);
+        let ytd: i64 = f.to_date[1].1.values().map(|t| t.rounds).sum();
+        assert_eq!(ytd, one);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

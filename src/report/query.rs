@@ -324,6 +324,160 @@ impl TotalRow {
     }
 }
 
+/// A kept total as a visit ([`Source::visit_totals`]) hands it over: a [`TotalRow`] whose
+/// names are borrowed from the source, so that a visit allocates nothing a bucket.
+#[derive(Clone, Copy, Debug)]
+pub struct TotalRef<'a> {
+    pub(crate) db: usize,
+    pub(crate) table: &'a str,
+    pub(crate) dealer: &'a str,
+    pub(crate) key: totals::Key,
+    pub(crate) opened_at: Option<i64>,
+    pub(crate) figures: totals::Figures,
+}
+
+impl TotalRow {
+    /// The row as a visit hands it over.
+    pub(crate) fn as_ref(&self) -> TotalRef<'_> {
+        TotalRef {
+            db: self.db,
+            table: &self.table,
+            dealer: &self.dealer,
+            key: self.key,
+            opened_at: self.opened_at,
+            figures: self.figures,
+        }
+    }
+}
+
+/// What a visit of kept totals hands each bucket to.
+pub type EachTotal<'e> = dyn FnMut(&TotalRef<'_>) -> Result<(), AuditError> + 'e;
+
+/// The file's kept totals of the buckets `from_hour..=to_hour`, handed to `each` one at a
+/// time in hour order, stepped off one statement (none held).
+pub(crate) fn visit_total_rows(
+    store: &Store,
+    db: usize,
+    (from_hour, to_hour): (i64, i64),
+    each: &mut EachTotal<'_>,
+) -> Result<(), AuditError> {
+    let tables = table_names(store)?;
+    let users = user_names(store)?;
+    let opened = openings_at(store)?;
+    let id = |v: i64| if v < 0 { 0 } else { v };
+    let (mut table_text, mut dealer_text);
+    let mut stmt = store
+        .conn()
+        .prepare_cached(&format!(
+            "SELECT table_id, hour, dealer, opened, {} FROM round_totals WHERE hour >= ?1 AND hour <= ?2 ORDER BY hour",
+            totals::COLUMNS.join(", ")
+        ))
+        .map_err(sql(store))?;
+    let mut rows = stmt.query([from_hour, to_hour]).map_err(sql(store))?;
+    while let Some(r) = rows.next().map_err(sql(store))? {
+        let mut v = [0i64; totals::COLUMNS.len()];
+        for (i, x) in v.iter_mut().enumerate() {
+            *x = r.get(4 + i).map_err(sql(store))?;
+        }
+        let key = totals::Key {
+            table: r.get(0).map_err(sql(store))?,
+            hour: r.get(1).map_err(sql(store))?,
+            dealer: r.get(2).map_err(sql(store))?,
+            opened: r.get(3).map_err(sql(store))?,
+        };
+        let table = match tables.get(&id(key.table)) {
+            Some(t) => t.as_str(),
+            None => {
+                table_text = format!("table {}", id(key.table));
+                table_text.as_str()
+            }
+        };
+        let dealer = match users.get(&id(key.dealer)) {
+            Some(u) => u.as_str(),
+            None => {
+                dealer_text = format!("user {}", id(key.dealer));
+                dealer_text.as_str()
+            }
+        };
+        each(&TotalRef {
+            db,
+            table,
+            dealer,
+            key,
+            opened_at: opened.get(&key.opened).copied(),
+            figures: totals::Figures::from_row(v),
+        })?;
+    }
+    Ok(())
+}
+
+/// The file's kept totals of the hours `from_hour..=to_hour` summed by SQLite per
+/// (table, dealer, opening) ([`Source::total_sums`]).
+pub(crate) fn summed_rows(
+    store: &Store,
+    db: usize,
+    (from_hour, to_hour): (i64, i64),
+) -> Result<Vec<TotalRow>, AuditError> {
+    let tables = table_names(store)?;
+    let users = user_names(store)?;
+    let opened = openings_at(store)?;
+    let id = |v: i64| if v < 0 { 0 } else { v };
+    let sums: Vec<String> = totals::COLUMNS
+        .iter()
+        .map(|c| format!("SUM({c})"))
+        .collect();
+    let mut stmt = store
+        .conn()
+        .prepare_cached(&format!(
+            "SELECT table_id, dealer, opened, {} FROM round_totals WHERE hour >= ?1 AND hour <= ?2 GROUP BY table_id, dealer, opened",
+            sums.join(", ")
+        ))
+        .map_err(sql(store))?;
+    let mut rows = stmt.query([from_hour, to_hour]).map_err(sql(store))?;
+    let mut out = Vec::new();
+    while let Some(r) = rows.next().map_err(sql(store))? {
+        let mut v = [0i64; totals::COLUMNS.len()];
+        for (i, x) in v.iter_mut().enumerate() {
+            *x = r.get(3 + i).map_err(sql(store))?;
+        }
+        let key = totals::Key {
+            table: r.get(0).map_err(sql(store))?,
+            hour: from_hour,
+            dealer: r.get(1).map_err(sql(store))?,
+            opened: r.get(2).map_err(sql(store))?,
+        };
+        out.push(TotalRow {
+            db,
+            table: tables
+                .get(&id(key.table))
+                .cloned()
+                .unwrap_or_else(|| format!("table {}", id(key.table))),
+            dealer: users
+                .get(&id(key.dealer))
+                .cloned()
+                .unwrap_or_else(|| format!("user {}", id(key.dealer))),
+            opened_at: opened.get(&key.opened).copied(),
+            key,
+            figures: totals::Figures::from_row(v),
+        });
+    }
+    Ok(out)
+}
+
+/// When each of the file's table openings was logged, by its seq.
+fn openings_at(store: &Store) -> Result<HashMap<i64, i64>, AuditError> {
+    let mut stmt = store
+        .conn()
+        .prepare_cached(&format!(
+            "SELECT seq, at FROM events WHERE kind = {} AND {NOT_STEP}",
+            EventKind::TableOpened.code()
+        ))
+        .map_err(sql(store))?;
+    stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))
+        .and_then(|m| m.collect::<Result<_, _>>())
+        .map_err(sql(store))
+}
+
 /// The file's kept totals of the buckets `from_hour..=to_hour`.
 pub(crate) fn total_rows(
     store: &Store,
@@ -333,18 +487,7 @@ pub(crate) fn total_rows(
 ) -> Result<Vec<TotalRow>, AuditError> {
     let tables = table_names(store)?;
     let users = user_names(store)?;
-    let opened: HashMap<i64, i64> = {
-        let mut stmt = store
-            .conn()
-            .prepare_cached(&format!(
-                "SELECT seq, at FROM events WHERE kind = {} AND {NOT_STEP}",
-                EventKind::TableOpened.code()
-            ))
-            .map_err(sql(store))?;
-        stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))
-            .and_then(|m| m.collect::<Result<_, _>>())
-            .map_err(sql(store))?
-    };
+    let opened = openings_at(store)?;
     // A missing id is named as `rounds` names it (its row's NULL read as 0).
     let id = |v: i64| if v < 0 { 0 } else { v };
     let kept = totals::kept(store.conn(), Some((from_hour, to_hour))).map_err(sql(store))?;
@@ -906,6 +1049,37 @@ pub trait Source {
     ) -> Result<Option<Vec<TotalRow>>, AuditError> {
         Ok(None)
     }
+    /// [`Source::totals`] handed to `each` one bucket at a time, each database's in hour
+    /// order, the databases one after another (so every bucket of one (database, hour)
+    /// comes together); `false`: this source keeps none. The default holds them all
+    /// (`totals`) and sorts them; a source that can reads them row by row instead.
+    fn visit_totals(
+        &mut self,
+        from_hour: i64,
+        to_hour: i64,
+        each: &mut EachTotal<'_>,
+    ) -> Result<bool, AuditError> {
+        let Some(mut rows) = self.totals(from_hour, to_hour)? else {
+            return Ok(false);
+        };
+        rows.sort_by_key(|t| (t.db, t.key.hour));
+        for t in &rows {
+            each(&t.as_ref())?;
+        }
+        Ok(true)
+    }
+    /// Database `db`'s kept totals of the UTC hours `from_hour..=to_hour` summed by the
+    /// source per (table, dealer, opening) — every figure is a sum, so exact — each row's
+    /// key with `hour` = `from_hour`; `None`: this source does not sum them, and a report
+    /// visits their buckets instead ([`Source::visit_totals`]).
+    fn total_sums(
+        &mut self,
+        _db: usize,
+        _from_hour: i64,
+        _to_hour: i64,
+    ) -> Result<Option<Vec<TotalRow>>, AuditError> {
+        Ok(None)
+    }
     /// Database `db`'s kept theories (`kept_theories`, schema 11): (rules' key, figures'
     /// text), as the file keeps them (`verify` recomputes each). A source that keeps none
     /// (the floor) gives none, and its reports solve the rules.
@@ -971,6 +1145,30 @@ impl Source for Files<'_> {
             out.extend(total_rows(s, i, from_hour, to_hour)?);
         }
         Ok(Some(out))
+    }
+
+    fn total_sums(
+        &mut self,
+        db: usize,
+        from_hour: i64,
+        to_hour: i64,
+    ) -> Result<Option<Vec<TotalRow>>, AuditError> {
+        match self.0.get(db) {
+            Some(s) => summed_rows(s, db, (from_hour, to_hour)).map(Some),
+            None => Ok(Some(Vec::new())),
+        }
+    }
+
+    fn visit_totals(
+        &mut self,
+        from_hour: i64,
+        to_hour: i64,
+        each: &mut EachTotal<'_>,
+    ) -> Result<bool, AuditError> {
+        for (i, s) in self.0.iter().enumerate() {
+            visit_total_rows(s, i, (from_hour, to_hour), each)?;
+        }
+        Ok(true)
     }
 
     fn round_nets(

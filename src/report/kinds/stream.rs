@@ -143,7 +143,8 @@ pub fn stream_paged<'a>(
             dbs.insert(db);
         }
     }
-    let cx = Ctx::new(src, o, &[], cals, &dbs, &mut progress)?;
+    let cur_of = super::currencies(src)?;
+    let cx = Ctx::new(src, o, &[], cals, cur_of, &dbs, &mut progress)?;
     if o.kind == Kind::Exceptions {
         let (frame, plan) = exceptions::prepare(src, cx, load_from, page, &mut progress)?;
         return Ok(Streamed {
