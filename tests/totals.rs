@@ -486,7 +486,13 @@ fn reports_from_totals_equal_reports_from_every_round() {
                 2 => (None, Some("Jana Svoboda")),
                 _ => (None, None),
             };
-            (from, to, [Kind::Summary, Kind::Dealers][round % 2], table, dealer)
+            (
+                from,
+                to,
+                [Kind::Summary, Kind::Dealers][round % 2],
+                table,
+                dealer,
+            )
         })
         .collect();
     for (from, to) in [
@@ -497,7 +503,13 @@ fn reports_from_totals_equal_reports_from_every_round() {
     ] {
         cases.push((from, to, Kind::Summary, None, None));
     }
-    cases.push((days(6), days(297), Kind::Summary, None, Some("Jana Svoboda")));
+    cases.push((
+        days(6),
+        days(297),
+        Kind::Summary,
+        None,
+        Some("Jana Svoboda"),
+    ));
     cases.push((days(6), days(297), Kind::Dealers, None, None));
     let (mut compared, mut as_played) = (0, 0);
     for (from, to, kind, table, dealer) in cases {

@@ -401,9 +401,9 @@ impl Source for FloorSource {
         ))
     }
 
-    /// The buckets streamed off one query in (tab, hour) order (`query_raw`: rows as
-    /// they come, none held), each corrected round's figures put in place as in
-    /// [`Source::totals`] (the corrections, which are few, read first).
+    /// The buckets streamed off one query in (hour, tab) order, the primary key's
+    /// (`query_raw`: rows as they come, none held), each corrected round's figures put
+    /// in place as in [`Source::totals`] (the corrections, which are few, read first).
     fn visit_totals(
         &mut self,
         from_hour: i64,
@@ -430,7 +430,7 @@ impl Source for FloorSource {
             .query_raw(
                 &format!(
                     "SELECT tab, table_id, hour, dealer, opened, {cols} FROM croupier.round_totals
-                      WHERE hour >= $1 AND hour <= $2 ORDER BY tab, hour"
+                      WHERE hour >= $1 AND hour <= $2 ORDER BY hour, tab"
                 ),
                 [&from_hour as &(dyn postgres::types::ToSql + Sync), &to_hour],
             )

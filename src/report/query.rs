@@ -1049,10 +1049,11 @@ pub trait Source {
     ) -> Result<Option<Vec<TotalRow>>, AuditError> {
         Ok(None)
     }
-    /// [`Source::totals`] handed to `each` one bucket at a time, each database's in hour
-    /// order, the databases one after another (so every bucket of one (database, hour)
-    /// comes together); `false`: this source keeps none. The default holds them all
-    /// (`totals`) and sorts them; a source that can reads them row by row instead.
+    /// [`Source::totals`] handed to `each` one bucket at a time, every bucket of one
+    /// (database, hour) together (the files: each database's in hour order, one after
+    /// another; the floor: by hour, then database); `false`: this source keeps none. The
+    /// default holds them all (`totals`) and sorts them; a source that can reads them row
+    /// by row instead.
     fn visit_totals(
         &mut self,
         from_hour: i64,

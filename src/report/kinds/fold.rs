@@ -20,6 +20,13 @@ use crate::session::calendar::ShiftAt;
 /// A table's, dealer's or shift hours' small id.
 type Id = u32;
 
+/// A pre-period range of hours (`[first, last]`) and the to-date sums (`[month, year]`)
+/// it goes to ([`Fold::sum_ranges`]).
+type SumRange = ((i64, i64), [bool; 2]);
+
+/// Sums per (table or dealer, currency key), named.
+type PerTable = BTreeMap<(String, Option<String>), Totals>;
+
 /// Names interned to ids, in the order first seen.
 #[derive(Default)]
 struct Names {
@@ -97,7 +104,7 @@ pub(super) struct Fold<'a> {
     /// Per database, the hour before which its buckets came summed ([`Fold::sum`]): the
     /// visit's buckets before it are not taken again.
     summed_to: HashMap<usize, i64>,
-    ranges_of: HashMap<usize, Vec<((i64, i64), [bool; 2])>>,
+    ranges_of: HashMap<usize, Vec<SumRange>>,
 }
 
 /// What a fold gives, named: each group's key with the currency as the report keys it
@@ -105,11 +112,11 @@ pub(super) struct Fold<'a> {
 pub(super) struct Folded {
     pub(super) by_shift: BTreeMap<(String, Option<String>, NaiveDate, u8, String), Totals>,
     pub(super) by_day: BTreeMap<(String, Option<String>, NaiveDate), Totals>,
-    pub(super) to_date: [(NaiveDate, BTreeMap<(String, Option<String>), Totals>); 2],
+    pub(super) to_date: [(NaiveDate, PerTable); 2],
     pub(super) period: BTreeMap<Option<String>, (Totals, usize)>,
     pub(super) edges: Vec<(String, f64)>,
     pub(super) days: BTreeMap<(Option<String>, NaiveDate), Totals>,
-    pub(super) per_dealer: BTreeMap<(String, Option<String>), Totals>,
+    pub(super) per_dealer: PerTable,
     pub(super) dealer_hours: BTreeMap<(String, Option<String>), i64>,
 }
 
@@ -299,7 +306,7 @@ impl<'a> Fold<'a> {
     /// to-date sums they go to (`[month, year]`); none where the summary is not a
     /// summary, or a shift of those days (so also their edges) starts inside an hour —
     /// an hour split by a boundary is read bucket by bucket, as ever.
-    pub(super) fn sum_ranges(&mut self, db: usize) -> Vec<((i64, i64), [bool; 2])> {
+    pub(super) fn sum_ranges(&mut self, db: usize) -> Vec<SumRange> {
         if self.o.kind != Kind::Summary {
             return Vec::new();
         }
