@@ -4,18 +4,18 @@
 //! bounded page at a time, never the period at once.
 
 mod common;
+#[path = "common/counting.rs"]
+mod counting;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use croupier::codes::RefusalCode;
+use counting::{Asked, Counting};
 use croupier::engine::Money;
 use croupier::i18n::Lang;
-use croupier::log::payload::{BetData, NetData};
-use croupier::log::{AuditError, Clock, EventKind, Store};
-use croupier::report::data::{Files, Noted, RoundLogs, Source, SourceAlarm, SourceHead, TotalRow};
-use croupier::report::{self, Kind, Options, Page, Period, RoundRow, Style};
-use croupier::session::pontis::GameRow;
+use croupier::log::{Clock, Store};
+use croupier::report::data::{Files, Source};
+use croupier::report::{self, Kind, Options, Period, Style};
 use croupier::session::{demo, exceptions, replay, users};
 
 /// A demo file of `rounds` rounds at `tables` tables; with `fixes`, a supervisor corrects
@@ -154,118 +154,6 @@ fn streamed_rounds_and_exceptions_equal_the_reports_held_in_memory() {
     same_in_every_format(&stores, &options(Kind::Summary, None, false), 5, &dir);
 }
 
-/// What a streamed report asked of its source: the longest page of rounds it was given,
-/// how many pages, whether it ever read a window's rounds all at once, how many reads of
-/// one round's inputs or nets, and how many calls of any kind.
-#[derive(Default)]
-struct Asked {
-    longest_page: usize,
-    pages: usize,
-    whole_reads: usize,
-    one_round_reads: usize,
-    calls: usize,
-}
-
-/// The files, with what is asked of them counted.
-struct Counting<'a> {
-    files: Files<'a>,
-    asked: Asked,
-}
-
-impl Source for Counting<'_> {
-    fn rounds(
-        &mut self,
-        from_ms: i64,
-        to_ms: i64,
-        progress: &mut dyn FnMut(usize),
-    ) -> Result<Vec<RoundRow>, AuditError> {
-        self.asked.calls += 1;
-        self.asked.whole_reads += 1;
-        self.files.rounds(from_ms, to_ms, progress)
-    }
-    fn rounds_page(&mut self, db: usize, page: &Page) -> Result<Vec<RoundRow>, AuditError> {
-        self.asked.calls += 1;
-        let rows = self.files.rounds_page(db, page)?;
-        self.asked.pages += 1;
-        self.asked.longest_page = self.asked.longest_page.max(rows.len());
-        Ok(rows)
-    }
-    fn databases(&self) -> usize {
-        self.files.databases()
-    }
-    fn round_inputs(
-        &mut self,
-        db: usize,
-        round: i64,
-    ) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
-        self.asked.calls += 1;
-        self.asked.one_round_reads += 1;
-        self.files.round_inputs(db, round)
-    }
-    fn round_nets(
-        &mut self,
-        db: usize,
-        round: i64,
-        through: Option<i64>,
-    ) -> Result<Vec<NetData>, AuditError> {
-        self.asked.calls += 1;
-        self.asked.one_round_reads += 1;
-        self.files.round_nets(db, round, through)
-    }
-    fn round_logs(
-        &mut self,
-        db: usize,
-        rounds: &[i64],
-        through: Option<i64>,
-    ) -> Result<RoundLogs, AuditError> {
-        self.asked.calls += 1;
-        self.files.round_logs(db, rounds, through)
-    }
-    fn events_of(
-        &mut self,
-        kinds: &[EventKind],
-        from_ms: i64,
-        to_ms: i64,
-    ) -> Result<Vec<Noted>, AuditError> {
-        self.asked.calls += 1;
-        self.files.events_of(kinds, from_ms, to_ms)
-    }
-    fn round_starts(
-        &mut self,
-        db: usize,
-        first: i64,
-        last: i64,
-        each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
-    ) -> Result<(), AuditError> {
-        self.asked.calls += 1;
-        self.files.round_starts(db, first, last, each)
-    }
-    fn heads(
-        &mut self,
-        verify: bool,
-        progress: &mut dyn FnMut(&str),
-    ) -> Result<Vec<SourceHead>, AuditError> {
-        self.asked.calls += 1;
-        self.files.heads(verify, progress)
-    }
-    fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError> {
-        self.asked.calls += 1;
-        self.files.pontis_games(from_ms, to_ms)
-    }
-    fn alarms(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
-        self.asked.calls += 1;
-        self.files.alarms(from_ms, to_ms)
-    }
-    fn totals(&mut self, from: i64, to: i64) -> Result<Option<Vec<TotalRow>>, AuditError> {
-        self.asked.calls += 1;
-        self.files.totals(from, to)
-    }
-    fn derived_refusal(&mut self, db: usize, round: i64, seq: i64) -> Option<RefusalCode> {
-        self.asked.calls += 1;
-        self.files.derived_refusal(db, round, seq)
-    }
-}
-
 /// Whatever the period, a streamed report holds a page of rounds (a page a database
 /// while it merges the payouts), never the period's: it never asks for a window's rounds
 /// at once, and no page it is given is longer than it asked for.
@@ -275,10 +163,7 @@ fn a_streamed_report_reads_its_rounds_a_bounded_page_at_a_time() {
     let stores = [Store::open_read(&path).unwrap()];
     for kind in [Kind::Rounds, Kind::Exceptions] {
         let o = options(kind, None, false);
-        let mut src = Counting {
-            files: Files(&stores),
-            asked: Asked::default(),
-        };
+        let mut src = Counting::new(Files(&stores));
         let mut s = report::stream_paged(&mut src, &o, 16, |_| {}).unwrap();
         let mut out = Vec::new();
         s.write_json(&mut src, &mut out).unwrap();
@@ -291,10 +176,7 @@ fn a_streamed_report_reads_its_rounds_a_bounded_page_at_a_time() {
         );
         assert!(a.pages > 300 / 16, "{kind:?}: {} pages", a.pages);
         // The reference reads them at once: the counting source tells.
-        let mut held = Counting {
-            files: Files(&stores),
-            asked: Asked::default(),
-        };
+        let mut held = Counting::new(Files(&stores));
         report::build_from(&mut held, &o, |_| {}).unwrap();
         assert!(held.asked.whole_reads > 0);
     }
@@ -311,10 +193,7 @@ fn a_streamed_rounds_report_asks_the_same_of_its_source_whatever_the_page_holds(
     let stores = [Store::open_read(&path).unwrap()];
     let o = options(Kind::Rounds, None, false);
     for page in [8, 64] {
-        let mut src = Counting {
-            files: Files(&stores),
-            asked: Asked::default(),
-        };
+        let mut src = Counting::new(Files(&stores));
         let mut s = report::stream_paged(&mut src, &o, page, |_| {}).unwrap();
         // The rows only: the frame's reads are made once, whatever the period.
         src.asked = Asked::default();

@@ -8,8 +8,26 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use croupier::engine::Money;
 use croupier::log::{ManualClock, Store};
+use croupier::report::{Kind, Options, Period};
 use croupier::session::users::{self, Role, User};
+
+/// A report's options for `kind` over the gaming days `from..=to`: every table and
+/// dealer, payouts over 1,000 units exceptional, no verify, made by "test" "now". A test
+/// that needs another sets it over these (`Options { table, ..common::options(..) }`).
+pub fn options(kind: Kind, from: &str, to: &str) -> Options<'static> {
+    Options {
+        kind,
+        period: Period::parse(from, to).unwrap(),
+        table: None,
+        dealer: None,
+        threshold: Money::units(1000),
+        verify: false,
+        generated_by: "test",
+        generated_at: "now",
+    }
+}
 
 /// A new empty folder for one test, under the system's temporary folder.
 pub fn fresh_dir(name: &str) -> PathBuf {
