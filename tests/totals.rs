@@ -62,16 +62,7 @@ fn correct_and_void(store: &mut Store) -> [i64; 2] {
 fn summary(store: &Store) -> Vec<Vec<Cell>> {
     let r = croupier::report::build(
         std::slice::from_ref(store),
-        &Options {
-            kind: Kind::Summary,
-            period: Period::parse("2026-01-01", "2030-12-31").unwrap(),
-            table: None,
-            dealer: None,
-            threshold: Money::units(1000),
-            verify: false,
-            generated_by: "test",
-            generated_at: "now",
-        },
+        &common::options(Kind::Summary, "2026-01-01", "2030-12-31"),
         |_| {},
     )
     .unwrap();
@@ -647,16 +638,7 @@ fn a_kept_theory_never_reaches_another_files_rounds() {
     assert_ne!(theory_cells(&b), honest, "the forged hold is read");
     let files = [a, b];
     for kind in [Kind::Summary, Kind::Dealers] {
-        let o = Options {
-            kind,
-            period: Period::parse("2026-01-01", "2026-12-31").unwrap(),
-            table: None,
-            dealer: None,
-            threshold: Money::units(1000),
-            verify: false,
-            generated_by: "test",
-            generated_at: "now",
-        };
+        let o = common::options(kind, "2026-01-01", "2026-12-31");
         let mut src = croupier::report::query::Files(&files);
         let kept = croupier::report::build_from(&mut src, &o, |_| {}).unwrap();
         let every = croupier::report::build_reading_every_round(&mut src, &o, |_| {}).unwrap();
@@ -741,19 +723,6 @@ fn deal(store: &mut Store, s: &mut croupier::session::TableSession, rng: &mut Lc
         s.input_text(store, step).unwrap();
     }
     assert!(s.round().is_none(), "settled");
-}
-
-/// A supervisor corrects `round` with one card changed (a 10 for a 5 or back), the first
-/// change that moves its figures (so an ignored correction shows); whether one did.
-fn correct_a_card(store: &mut Store, sup: &users::User, round: i64) -> bool {
-    let steps = replay::export_round(store, round).unwrap().0.steps;
-    let before = totals::kept(store.conn(), None).unwrap();
-    (0..steps.len()).any(|i| {
-        let mut changed = steps.clone();
-        changed[i] = if steps[i] == "10" { "5" } else { "10" }.into();
-        exceptions::correct_round(store, sup, round, changed, "box 1 had another card").is_ok()
-            && totals::kept(store.conn(), None).unwrap() != before
-    })
 }
 
 /// Two tables' money over `days` days from `start` (ms) in the calendar `tz` `shifts`,
@@ -871,7 +840,7 @@ fn money_file(name: &str, rng: &mut Lcg, start: i64, days: i64, cal: (&str, &str
                 voided.push(some_round);
             }
             8 | 9 if !voided.contains(&some_round) => {
-                correct_a_card(&mut store, &sup, some_round);
+                common::correct_a_card(&mut store, &sup, some_round);
             }
             _ => {
                 if tables[t].count_due(&store).unwrap() {

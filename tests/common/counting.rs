@@ -147,6 +147,10 @@ impl Source for Counting<'_> {
             false => Ok(None),
         }
     }
+    fn kept_theories(&mut self, db: usize) -> Result<Vec<(String, String)>, AuditError> {
+        self.asked.calls += 1;
+        self.files.kept_theories(db)
+    }
     fn derived_refusal(&mut self, db: usize, round: i64, seq: i64) -> Option<RefusalCode> {
         self.asked.calls += 1;
         self.files.derived_refusal(db, round, seq)

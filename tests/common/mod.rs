@@ -276,3 +276,26 @@ pub fn verify_fails(store: &Store) -> String {
         .unwrap_err()
         .to_string()
 }
+
+/// `by` (a supervisor) corrects `round` with one card changed (a 10 for a 5 or back), the first
+/// change that moves its figures (so an ignored correction shows); whether one did.
+pub fn correct_a_card(store: &mut Store, by: &User, round: i64) -> bool {
+    let steps = croupier::session::replay::export_round(store, round)
+        .unwrap()
+        .0
+        .steps;
+    let before = croupier::log::totals::kept(store.conn(), None).unwrap();
+    (0..steps.len()).any(|i| {
+        let mut changed = steps.clone();
+        changed[i] = if steps[i] == "10" { "5" } else { "10" }.into();
+        croupier::session::exceptions::correct_round(
+            store,
+            by,
+            round,
+            changed,
+            "box 1 had another card",
+        )
+        .is_ok()
+            && croupier::log::totals::kept(store.conn(), None).unwrap() != before
+    })
+}
