@@ -1690,7 +1690,7 @@ impl croupier::log::Clock for Ticking {
 /// the undo last.
 #[test]
 fn the_exceptions_report_groups_by_kind_with_amounts() {
-    use croupier::report::{self, Cell, Kind, Options, Period};
+    use croupier::report::{self, Cell, Kind};
     use croupier::session::{exceptions, settings};
     let path = temp_db("exceptions-by-kind");
     let mut store = Store::open_with(
@@ -1715,16 +1715,7 @@ fn the_exceptions_report_groups_by_kind_with_amounts() {
     settings::set_currency(&mut store, czk, &admin).unwrap();
     let r = report::build(
         std::slice::from_ref(&store),
-        &Options {
-            kind: Kind::Exceptions,
-            period: Period::parse("2026-01-05", "2026-01-05").unwrap(),
-            table: None,
-            dealer: None,
-            threshold: Money::units(1000),
-            verify: false,
-            generated_by: "test",
-            generated_at: "now",
-        },
+        &common::options(Kind::Exceptions, "2026-01-05", "2026-01-05"),
         |_| {},
     )
     .unwrap();

@@ -266,7 +266,7 @@ fn pontoon_and_pontis_tables_do_not_share_a_name_and_the_schema_names_the_kinds(
 #[test]
 fn the_summary_report_lists_pontis_games_per_table_and_host() {
     use croupier::engine::Money;
-    use croupier::report::{self, Cell, Kind, Options, Period};
+    use croupier::report::{self, Cell, Kind, Options};
     let path = common::fresh_dir("pontis-report").join("table.db");
     let (mut store, host) = staffed(&path);
     let mut s = PontisSession::open(&mut store, host, "Pontis 1", PontisRules::standard()).unwrap();
@@ -280,14 +280,10 @@ fn the_summary_report_lists_pontis_games_per_table_and_host() {
     s.abandon(&mut store).unwrap();
     s.start_game(&mut store, names(&["Ana", "Ben"]), 1).unwrap();
     let options = Options {
-        kind: Kind::Summary,
-        period: Period::parse("2026-01-05", "2026-01-05").unwrap(),
-        table: None,
-        dealer: None,
         threshold: Money::units(400),
         verify: true,
-        generated_by: "test",
         generated_at: "2026-02-01 00:00:00 UTC",
+        ..common::options(Kind::Summary, "2026-01-05", "2026-01-05")
     };
     let r = report::build(std::slice::from_ref(&store), &options, |_| {}).unwrap();
     let Some(report::Verified::Passed(verified)) = r.sources[0].verified.clone() else {

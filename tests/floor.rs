@@ -787,14 +787,8 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
     // … and table8's verify on the floor still passes; the exceptions report lists the
     // alarm with the role that raised it.
     let o = Options {
-        kind: Kind::Exceptions,
-        period: Period::parse("2026-01-01", "2100-12-31").unwrap(),
-        table: None,
-        dealer: None,
-        threshold: Money::units(1000),
         verify: true,
-        generated_by: "test",
-        generated_at: "now",
+        ..common::options(Kind::Exceptions, "2026-01-01", "2100-12-31")
     };
     // Not yet replayed by the floor's auditor: NOT YET REPLAYED, never PASSED (nor
     // FAILED: table7's alarm does not count against table8).
@@ -1066,14 +1060,8 @@ fn the_floor_auditor_replays_every_table_and_alarms_a_forged_settlement() {
 
     // The floor's summary: FAILED for the forged table database, PASSED for the others.
     let o = Options {
-        kind: Kind::Summary,
-        period: Period::parse("2026-01-01", "2100-12-31").unwrap(),
-        table: None,
-        dealer: None,
-        threshold: Money::units(1000),
         verify: true,
-        generated_by: "test",
-        generated_at: "now",
+        ..common::options(Kind::Summary, "2026-01-01", "2100-12-31")
     };
     let verdicts = |url: &str| {
         let mut src = FloorSource::open(Floor::connect(url).unwrap()).unwrap();
@@ -1533,16 +1521,7 @@ fn a_setting_changed_event_syncs_and_the_floor_reports_it_alike() {
         "{langs:?}"
     );
     let stores = [Store::open_read(&a).unwrap(), Store::open_read(&b).unwrap()];
-    let o = Options {
-        kind: Kind::Summary,
-        period: Period::parse("2026-01-01", "2026-12-31").unwrap(),
-        table: None,
-        dealer: None,
-        threshold: Money::units(1000),
-        verify: false,
-        generated_by: "test",
-        generated_at: "now",
-    };
+    let o = common::options(Kind::Summary, "2026-01-01", "2026-12-31");
     let files = report::build(&stores, &o, |_| {}).unwrap();
     let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
     let from_floor = report::build_from(&mut src, &o, |_| {}).unwrap();
@@ -1712,14 +1691,11 @@ fn a_floor_report_equals_the_files_report() {
     let out = common::fresh_dir("floor-report-out");
     for kind in [Kind::Summary, Kind::Rounds, Kind::Dealers, Kind::Exceptions] {
         let o = Options {
-            kind,
-            period: Period::parse("2026-01-05", "2026-01-06").unwrap(),
-            table: None,
             dealer: (kind == Kind::Rounds).then_some("Jana Svoboda"),
             threshold: Money::units(400),
             verify: true,
-            generated_by: "test",
             generated_at: "2026-02-01 00:00:00 UTC",
+            ..common::options(kind, "2026-01-05", "2026-01-06")
         };
         let files = report::build(&stores, &o, |_| {}).unwrap();
         let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
@@ -1948,14 +1924,9 @@ fn kept_reports_equal(url: &str, store: &Store) {
         .flat_map(|k| periods.map(|p| (k, p)))
     {
         let o = Options {
-            kind,
-            period: Period::parse(from, to).unwrap(),
-            table: None,
-            dealer: None,
             threshold: Money::units(400),
-            verify: false,
-            generated_by: "test",
             generated_at: "2026-03-01 00:00:00 UTC",
+            ..common::options(kind, from, to)
         };
         let files = std::slice::from_ref(store);
         let mut kept_files =
@@ -3260,14 +3231,9 @@ fn old_refusals_read_alike_from_the_floor_and_the_file_in_czech() {
     let (ok, _, _, err) = run(&["sync", "--db", old.to_str().unwrap(), "--floor", &url]);
     assert!(ok, "{err}");
     let o = Options {
-        kind: Kind::Exceptions,
-        period: Period::parse("2026-01-05", "2026-01-06").unwrap(),
-        table: None,
-        dealer: None,
         threshold: Money::units(400),
-        verify: false,
-        generated_by: "test",
         generated_at: "2026-02-01 00:00:00 UTC",
+        ..common::options(Kind::Exceptions, "2026-01-05", "2026-01-06")
     };
     let store = Store::open_read(&old).unwrap();
     let files = report::build(std::slice::from_ref(&store), &o, |_| {}).unwrap();
@@ -3336,14 +3302,9 @@ fn a_streamed_floor_report_reads_nothing_past_its_heads() {
         let path = dir.join(format!("t{i}.db"));
         deal_and_sync(&url, &path, 1_767_600_000_000 + i as i64, 60, 3, 5);
         let o = Options {
-            kind,
-            period: Period::parse("2026-01-01", "2026-12-31").unwrap(),
-            table: None,
-            dealer: None,
             threshold: Money::units(300),
-            verify: false,
-            generated_by: "test",
             generated_at: "2026-02-01 00:00:00 UTC",
+            ..common::options(kind, "2026-01-01", "2026-12-31")
         };
         let open = || FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
         let held = report::build_reading_every_round(&mut open(), &o, |_| {}).unwrap();

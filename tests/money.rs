@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 use croupier::engine::{Limits, Money, Rules};
 use croupier::log::{Clock, Store};
-use croupier::report::{self, Kind, Options, Period};
+use croupier::report::{self, Kind, Options};
 use croupier::session::feed::{Feed, NewTable};
 use croupier::session::money::Moment;
 use croupier::session::money_log::{self, DropInput, Signers};
@@ -159,14 +159,10 @@ fn step(store: Store, s: &Value, opened: &mut HashSet<String>) -> Store {
 
 fn options(kind: Kind, from: &str, to: &str) -> Options<'static> {
     Options {
-        kind,
-        period: Period::parse(from, to).unwrap(),
-        table: None,
-        dealer: None,
         threshold: Money::units(1_000_000),
         verify: true,
-        generated_by: "test",
         generated_at: "2026-12-31 00:00:00 UTC",
+        ..common::options(kind, from, to)
     }
 }
 

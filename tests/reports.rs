@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use croupier::engine::{BetSpec, Limits, Money, Rules};
 use croupier::log::{EventKind, ManualClock, Store};
-use croupier::report::{self, Cell, Kind, Options, Period};
+use croupier::report::{self, Cell, Kind, Options};
 use croupier::session::TableSession;
 use croupier::session::users::{self, Role};
 
@@ -27,9 +27,6 @@ fn fixed_db() -> &'static Path {
 
 fn options(kind: Kind) -> Options<'static> {
     Options {
-        kind,
-        period: Period::parse("2026-01-05", "2026-01-06").unwrap(),
-        table: None,
         dealer: if kind == Kind::Rounds {
             Some("Jana Svoboda")
         } else {
@@ -39,6 +36,7 @@ fn options(kind: Kind) -> Options<'static> {
         verify: true,
         generated_by: "system user (golden test)",
         generated_at: "2026-02-01 00:00:00 UTC",
+        ..common::options(kind, "2026-01-05", "2026-01-06")
     }
 }
 
@@ -734,14 +732,9 @@ fn a_prague_table_across_the_clock_changes_lands_each_round_in_its_gaming_day_an
     }
     croupier::session::replay::verify(&store, |_| {}).unwrap();
     let o = Options {
-        kind: Kind::Summary,
-        period: Period::parse("2026-10-01", "2027-03-31").unwrap(),
-        table: None,
-        dealer: None,
         threshold: Money::units(400),
-        verify: false,
-        generated_by: "test",
         generated_at: "2027-04-01 00:00:00 UTC",
+        ..common::options(Kind::Summary, "2026-10-01", "2027-03-31")
     };
     let json = report::render_json(&report::build(&[store], &o, |_| {}).unwrap());
     let section = |name: &str| {

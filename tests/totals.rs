@@ -4,6 +4,8 @@
 //! dealers reports read from them equal the same reports read from every round.
 
 mod common;
+#[path = "common/counting.rs"]
+mod counting;
 
 use std::path::{Path, PathBuf};
 
@@ -60,16 +62,7 @@ fn correct_and_void(store: &mut Store) -> [i64; 2] {
 fn summary(store: &Store) -> Vec<Vec<Cell>> {
     let r = croupier::report::build(
         std::slice::from_ref(store),
-        &Options {
-            kind: Kind::Summary,
-            period: Period::parse("2026-01-01", "2030-12-31").unwrap(),
-            table: None,
-            dealer: None,
-            threshold: Money::units(1000),
-            verify: false,
-            generated_by: "test",
-            generated_at: "now",
-        },
+        &common::options(Kind::Summary, "2026-01-01", "2030-12-31"),
         |_| {},
     )
     .unwrap();
@@ -686,16 +679,7 @@ fn a_kept_theory_never_reaches_another_files_rounds() {
     assert_ne!(theory_cells(&b), honest, "the forged hold is read");
     let files = [a, b];
     for kind in [Kind::Summary, Kind::Dealers] {
-        let o = Options {
-            kind,
-            period: Period::parse("2026-01-01", "2026-12-31").unwrap(),
-            table: None,
-            dealer: None,
-            threshold: Money::units(1000),
-            verify: false,
-            generated_by: "test",
-            generated_at: "now",
-        };
+        let o = common::options(kind, "2026-01-01", "2026-12-31");
         let mut src = croupier::report::query::Files(&files);
         let kept = croupier::report::build_from(&mut src, &o, |_| {}).unwrap();
         let every = croupier::report::build_reading_every_round(&mut src, &o, |_| {}).unwrap();
@@ -756,4 +740,241 @@ fn a_table_keeps_its_theory_once_solved() {
     );
     drop(store);
     replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+}
+
+/// Round scripts after the bets (box 1a): the box wins 20 to 17, loses 17 to 18, wins 21
+/// to 17 (two twists).
+const SCRIPTS: [&[&str]; 3] = [
+    &["10", "7", "10", "stick", "10"],
+    &["10", "10", "7", "stick", "8"],
+    &["A", "9", "2", "twist", "3", "twist", "5", "8"],
+];
+
+/// One round at `s`, a random script and stake.
+fn deal(store: &mut Store, s: &mut croupier::session::TableSession, rng: &mut Lcg) {
+    use croupier::engine::BetSpec;
+    s.new_shoe(store).unwrap();
+    let bets = vec![BetSpec {
+        id: "1a".into(),
+        box_no: 1,
+        stake: Money::units(5 + rng.below(40) as i64),
+    }];
+    s.start_round(store, bets).unwrap();
+    for step in SCRIPTS[rng.below(3) as usize] {
+        s.input_text(store, step).unwrap();
+    }
+    assert!(s.round().is_none(), "settled");
+}
+
+/// Two tables' money over `days` days from `start` (ms) in the calendar `tz` `shifts`,
+/// at random moments (odd minutes and seconds): rounds dealt before the chip set is set
+/// (in no stretch); then "Praha 2" kept at a par; tray counts (each gaming day's opening,
+/// changes and closings at random times, so mid-hour), fills, credits, cash and drops;
+/// and a supervisor's voids and corrections (a card changed) of random earlier rounds,
+/// many logged after the count that closed their stretch.
+fn money_file(name: &str, rng: &mut Lcg, start: i64, days: i64, cal: (&str, &str)) -> Store {
+    use croupier::engine::{Limits, Rules};
+    use croupier::session::money::Moment;
+    use croupier::session::money_log::{self, DropInput, Signers};
+    use croupier::session::{Role, TableSession, calendar::Calendar, chips::ChipSet, settings};
+    use std::sync::atomic::Ordering::SeqCst;
+    let path = common::fresh_dir(name).join("t.db");
+    let clock = SetClock(std::sync::Arc::new(start.into()));
+    let mut store = Store::open_with(&path, Box::new(clock.clone())).unwrap();
+    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    users::add_user(
+        &mut store,
+        "Petr Novak",
+        Role::Supervisor,
+        "800100",
+        Some(&admin),
+    )
+    .unwrap();
+    for (name, pin) in [("Jana Svoboda", "1001"), ("Marek Kral", "1002")] {
+        users::add_user(&mut store, name, Role::Dealer, pin, Some(&admin)).unwrap();
+    }
+    let calendar = Calendar::new(cal.0, cal.1).unwrap();
+    settings::set_calendar(&mut store, &calendar, &admin).unwrap();
+    let names = ["Praha 1", "Praha 2"];
+    let mut tables: Vec<TableSession> = [("Jana Svoboda", "1001"), ("Marek Kral", "1002")]
+        .iter()
+        .zip(names)
+        .map(|((dealer, pin), table)| {
+            let dealer = users::login(&mut store, dealer, pin, None).unwrap();
+            let czech = Rules::preset("czech").unwrap();
+            TableSession::open(
+                &mut store,
+                dealer,
+                table,
+                czech,
+                Some("czech"),
+                Limits::NONE,
+            )
+            .unwrap()
+        })
+        .collect();
+    for i in 0..4 {
+        clock.0.fetch_add(7 * 60_000, SeqCst);
+        deal(&mut store, &mut tables[i % 2], rng);
+    }
+    let sup = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+    let chips = ChipSet::parse("25 100 500 1000").unwrap();
+    money_log::set_chip_set(&mut store, &chips, &sup).unwrap();
+    money_log::set_par(&mut store, "Praha 2", "500:20", &sup).unwrap();
+    let (mut dropped, mut voided) = (std::collections::HashSet::new(), Vec::new());
+    while clock.0.load(SeqCst) < start + days * 86_400_000 {
+        let now = clock.0.fetch_add(
+            60_000 * (1 + rng.below(25) as i64) + rng.below(60_000) as i64,
+            SeqCst,
+        );
+        let t = rng.below(2) as usize;
+        let table = names[t];
+        let dealer = users::login(
+            &mut store,
+            ["Jana Svoboda", "Marek Kral"][t],
+            ["1001", "1002"][t],
+            None,
+        )
+        .unwrap();
+        let signers = Signers {
+            by: &dealer,
+            witness: &sup,
+        };
+        let count = |store: &mut Store, moment: Moment, rng: &mut Lcg| {
+            let tray = format!("500:{} 100:{}", 15 + rng.below(10), rng.below(30));
+            money_log::count(store, table, moment, &tray, signers).unwrap();
+        };
+        let rounds: Vec<i64> = store
+            .conn()
+            .prepare("SELECT round_id FROM round_figures ORDER BY round_id")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let some_round = rounds[rng.below(rounds.len() as u64) as usize];
+        match rng.below(24) {
+            0 | 1 => count(&mut store, Moment::Change, rng),
+            2 => count(&mut store, Moment::Closing, rng),
+            3 | 4 => {
+                let chips = format!("100:{}", 1 + rng.below(9));
+                money_log::slip(&mut store, table, rng.below(2) == 0, &chips, signers).unwrap();
+            }
+            5 => {
+                let amount = Money::units(20 + rng.below(500) as i64);
+                tables[t].cash(&mut store, amount, Some(1)).unwrap();
+            }
+            6 => {
+                let at = calendar.locate(now);
+                if dropped.insert((t, at.day, at.shift)) {
+                    let line = DropInput {
+                        table: table.into(),
+                        day: at.day,
+                        shift: at.shift,
+                        amount: Money::units(rng.below(3000) as i64),
+                    };
+                    money_log::drops(&mut store, &[line], signers).unwrap();
+                }
+            }
+            7 if !voided.contains(&some_round) => {
+                exceptions::void_round(&mut store, &sup, some_round, "dispute upheld").unwrap();
+                voided.push(some_round);
+            }
+            8 | 9 if !voided.contains(&some_round) => {
+                common::correct_a_card(&mut store, &sup, some_round);
+            }
+            _ => {
+                if tables[t].count_due(&store).unwrap() {
+                    count(&mut store, Moment::Opening, rng);
+                }
+                deal(&mut store, &mut tables[t], rng);
+            }
+        }
+    }
+    replay::verify(&store, |_| {}).unwrap();
+    store
+}
+
+/// The close-out's dealt win from the kept totals (`build_from`: whole hours as sums, the
+/// hours a count or a shift boundary splits round by round) equals, section by section,
+/// the close-out and the exceptions report's money rows read from every round (the
+/// reference: the files read as if they kept no totals), over random periods and table
+/// filters: Prague with a shift starting at 14:15 across the autumn clock change, Asia/
+/// Kolkata (every boundary inside a UTC hour), and the UTC default across a new year
+/// (month and year to date); each alone and all together. And the close-out reads fewer
+/// rounds one by one than the reference, but some.
+#[test]
+fn the_closeout_from_totals_equals_the_closeout_from_every_round() {
+    use counting::Counting;
+    use croupier::report::query::Files;
+    let mut rng = Lcg(34);
+    let files = [
+        // 2026-10-23, 2027-03-26 and 2026-12-31, 00:00 UTC.
+        money_file(
+            "co-prague",
+            &mut rng,
+            1_792_713_600_000,
+            3,
+            ("Europe/Prague", "06:00 14:15 22:00"),
+        ),
+        money_file(
+            "co-kolkata",
+            &mut rng,
+            1_805_932_800_000,
+            2,
+            ("Asia/Kolkata", "06:00 14:00 22:00"),
+        ),
+        money_file(
+            "co-utc",
+            &mut rng,
+            1_798_675_200_000,
+            2,
+            ("UTC", "06:00 14:00 22:00"),
+        ),
+    ];
+    let starts = ["2026-10-22", "2027-03-25", "2026-12-30"];
+    let mut compared = 0;
+    for round in 0..18 {
+        let f = round % 3;
+        let from = chrono::NaiveDate::parse_from_str(starts[f], "%Y-%m-%d").unwrap()
+            + chrono::Days::new(rng.below(4));
+        let to = from + chrono::Days::new(rng.below(4));
+        let table = [None, Some("Praha 1"), Some("Praha 2")][rng.below(3) as usize];
+        let sets: [&[Store]; 2] = [&files[f..f + 1], &files[..]];
+        for set in sets {
+            for kind in [Kind::Closeout, Kind::Exceptions] {
+                let o = Options {
+                    table,
+                    ..common::options(kind, &from.to_string(), &to.to_string())
+                };
+                let mut kept_src = Counting::new(Files(set));
+                let kept = croupier::report::build_from(&mut kept_src, &o, |_| {}).unwrap();
+                let mut every_src = Counting::every_round(Files(set));
+                let every = croupier::report::build_reading_every_round(&mut every_src, &o, |_| {})
+                    .unwrap();
+                let (a, b) = (
+                    croupier::report::render_json(&kept),
+                    croupier::report::render_json(&every),
+                );
+                assert_eq!(
+                    a["sections"],
+                    b["sections"],
+                    "{kind:?} {from}..{to} {table:?}, {} files",
+                    set.len()
+                );
+                if kind == Kind::Closeout {
+                    compared += every.sections.iter().map(|s| s.rows.len()).sum::<usize>();
+                    let (one_by_one, every) = (
+                        kept_src.asked.settlement_reads,
+                        every_src.asked.settlement_reads,
+                    );
+                    assert!(
+                        0 < one_by_one && one_by_one * 2 < every,
+                        "{one_by_one} of {every} settlements read one by one"
+                    );
+                }
+            }
+        }
+    }
+    assert!(compared > 100, "{compared} rows compared");
 }

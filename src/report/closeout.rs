@@ -2,7 +2,8 @@
 //! tray, fills, credits, drop, win = drop + credits − fills + (closing − opening), hold %
 //! = win ÷ drop) beside the dealt win of its rounds, the difference split into the box's
 //! part and the tray's; then per day, month- and year-to-date. Reads through `Source` and
-//! `session::money::MoneyBook` (the same reading as `verify`); never writes.
+//! `session::money::MoneyBook` (the same reading as `verify`), the dealt win from the kept
+//! totals where the source keeps them (`dealt`); never writes.
 
 use std::collections::BTreeMap;
 
@@ -15,6 +16,9 @@ use crate::log::AuditError;
 use crate::session::calendar::Calendar;
 use crate::session::money::{MoneyBook, Move, MoveKind, Stretch};
 use crate::session::money_log::{BOOK_KINDS, take};
+use dealt::Fed;
+
+mod dealt;
 
 /// The close-out's columns: the JSON keys of every row.
 pub(crate) const COLUMNS: [&str; 16] = [
@@ -99,6 +103,10 @@ impl Figures {
             MoveKind::Round(_) => {
                 self.dealt += m.amount;
                 self.rounds += 1;
+            }
+            MoveKind::Rounds(n) => {
+                self.dealt += m.amount;
+                self.rounds += n;
             }
         }
     }
@@ -202,32 +210,41 @@ fn fault(db: usize, n: &Noted, why: impl std::fmt::Display) -> AuditError {
 }
 
 impl Books {
-    /// Reads every money event, table and round of every database, in each one's log
-    /// order; `None` when no database has a money event (nothing to close out).
+    /// Reads every money event of every database, in each one's log order, and the dealt
+    /// win of their tables' stretches: from the kept totals where the source keeps them
+    /// (whole hours as sums, the hours a count or a shift boundary splits round by round:
+    /// `dealt`), else every round; `None` when no database has a money event (nothing to
+    /// close out).
     pub(crate) fn read(src: &mut dyn Source) -> Result<Option<Books>, AuditError> {
-        if src
-            .events_of(&[crate::log::EventKind::Money], i64::MIN, i64::MAX)?
-            .is_empty()
-        {
+        let money = src.events_of(&[crate::log::EventKind::Money], i64::MIN, i64::MAX)?;
+        if money.is_empty() {
             return Ok(None);
         }
-        let mut by_db: BTreeMap<usize, Vec<Noted>> = BTreeMap::new();
-        for n in src.events_of(&BOOK_KINDS, i64::MIN, i64::MAX)? {
-            by_db.entry(n.db).or_default().push(n);
-        }
-        let dbs = by_db.keys().next_back().map_or(0, |d| d + 1);
         // Each database's own calendar, from its settings, whether the source is the
         // files or the floor (one reading: `calendars::Calendars`).
         let cals = super::calendars::Calendars::read(src)?;
+        let (mut fed, standing) = match dealt::read(src, &money, &cals)? {
+            Some(fed) => (fed, true),
+            None => (every_event(src)?, false),
+        };
+        let dbs = fed.keys().next_back().map_or(0, |d| d + 1);
         let mut books = Vec::new();
         for db in 0..dbs {
-            let mut book = MoneyBook::default();
-            let mut events = by_db.remove(&db).unwrap_or_default();
-            events.sort_by_key(|n| n.seq);
-            for n in &events {
-                let table = (!n.table.is_empty()).then_some(n.table.as_str());
-                take(&mut book, n.at, table, n.round, &n.payload)
-                    .map_err(|why| fault(db, n, why))?;
+            // Standing figures carry a void or correction logged after a count from the
+            // start: the counts' logged expected trays are not checked against them.
+            let mut book = match standing {
+                true => MoneyBook::standing(),
+                false => MoneyBook::default(),
+            };
+            for f in fed.remove(&db).unwrap_or_default() {
+                match f {
+                    Fed::Event(n) => {
+                        let table = (!n.table.is_empty()).then_some(n.table.as_str());
+                        take(&mut book, n.at, table, n.round, &n.payload)
+                            .map_err(|why| fault(db, &n, why))?;
+                    }
+                    Fed::Hour(h) => book.settled_together(h.at, &h.table, h.rounds, h.win),
+                }
             }
             books.push((book, cals.of(db).clone()));
         }
@@ -270,6 +287,23 @@ impl Books {
         }
         out
     }
+}
+
+/// Every event the book reads (rounds one by one), each database's in log order: the
+/// reading of a source that keeps no totals.
+fn every_event(src: &mut dyn Source) -> Result<BTreeMap<usize, Vec<Fed>>, AuditError> {
+    let mut by_db: BTreeMap<usize, Vec<Noted>> = BTreeMap::new();
+    for n in src.events_of(&BOOK_KINDS, i64::MIN, i64::MAX)? {
+        by_db.entry(n.db).or_default().push(n);
+    }
+    Ok(by_db
+        .into_iter()
+        .map(|(db, mut events)| {
+            events.sort_by_key(|n| n.seq);
+            let fed = events.into_iter().map(|n| Fed::Event(Box::new(n)));
+            (db, fed.collect())
+        })
+        .collect())
 }
 
 /// A par table's stretch (the imprest model: counted when it opens and closes, brought

@@ -81,6 +81,9 @@ pub enum MoveKind {
     Cash,
     /// A round settled (its id); its amount is the house net.
     Round(i64),
+    /// So many rounds of one UTC hour, taken together from the kept totals (the
+    /// close-out's whole hours); its amount is their house net.
+    Rounds(i64),
 }
 
 /// One dated movement of a stretch's tray.
@@ -95,7 +98,7 @@ impl Move {
     /// What it does to the expected tray.
     pub fn effect(&self) -> Money {
         match self.kind {
-            MoveKind::Fill(_) | MoveKind::Round(_) => self.amount,
+            MoveKind::Fill(_) | MoveKind::Round(_) | MoveKind::Rounds(_) => self.amount,
             MoveKind::Credit(_) | MoveKind::Cash => -self.amount,
         }
     }
@@ -162,9 +165,10 @@ pub struct MoneyBook {
     trays: BTreeMap<String, Tray>,
     /// Round → its table, for voids and corrections.
     round_table: HashMap<i64, String>,
-    /// Fed the money events only (no rounds): the chip set, pars, threshold and slips
-    /// hold, the expected trays do not and are not checked.
-    without_rounds: bool,
+    /// A count's logged expected tray is not checked against the book's: fed the money
+    /// events only (no rounds: the chip set, pars, threshold and slips hold, the expected
+    /// trays do not), or the rounds' standing figures (`standing`).
+    unchecked: bool,
     pub(crate) closed: Vec<Stretch>,
     /// Rounds of the closed stretches: round → (its stretch in `closed`, its house net),
     /// so that a void or correction after the count still reaches its shift.
@@ -233,9 +237,18 @@ impl MoneyBook {
     /// A book to be fed the money events alone (its expected trays are not the log's).
     pub(crate) fn without_rounds() -> MoneyBook {
         MoneyBook {
-            without_rounds: true,
+            unchecked: true,
             ..MoneyBook::default()
         }
+    }
+
+    /// A book to be fed the rounds' standing figures (the close-out's kept totals: a void
+    /// or correction is in them from the start, so a count's logged expected tray, which
+    /// has only what came before it, is not checked; `verify` checks it on the events).
+    /// Its stretches' dealt wins and expected trays end as those of the book fed every
+    /// event.
+    pub(crate) fn standing() -> MoneyBook {
+        MoneyBook::without_rounds()
     }
 
     /// The chip set, once one is set: the money side is on.
@@ -344,6 +357,22 @@ impl MoneyBook {
         }
     }
 
+    /// `rounds` rounds of `table` settled within one UTC hour from `at`, with their
+    /// standing house net (voids and corrections applied), taken together: they join the
+    /// open stretch as one move. None of them can be amended later (their amendments are
+    /// in the sum already).
+    pub fn settled_together(&mut self, at: i64, table: &str, rounds: i64, house_net: Money) {
+        if let Some(s) = self.trays.get_mut(table).and_then(|t| t.open.as_mut()) {
+            s.dealt += house_net;
+            s.rounds += rounds;
+            s.moves.push(Move {
+                at,
+                kind: MoveKind::Rounds(rounds),
+                amount: house_net,
+            });
+        }
+    }
+
     /// A round's house net changed (a correction) or went (a void, `None`): the open
     /// stretch follows if the round was settled in it.
     pub fn amended(&mut self, round: i64, house_net: Option<Money>) {
@@ -443,7 +472,7 @@ impl MoneyBook {
         let total = self.chips_of(chips)?.total();
         let tray = self.trays.entry(table.to_string()).or_default();
         let expected = tray.open.as_ref().map(Stretch::expected_now);
-        if expected != logged && !self.without_rounds {
+        if expected != logged && !self.unchecked {
             return Err(Fault::Expected { logged, expected });
         }
         if let Some(mut s) = tray.open.take() {

@@ -8,8 +8,26 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use croupier::engine::Money;
 use croupier::log::{ManualClock, Store};
+use croupier::report::{Kind, Options, Period};
 use croupier::session::users::{self, Role, User};
+
+/// A report's options for `kind` over the gaming days `from..=to`: every table and
+/// dealer, payouts over 1,000 units exceptional, no verify, made by "test" "now". A test
+/// that needs another sets it over these (`Options { table, ..common::options(..) }`).
+pub fn options(kind: Kind, from: &str, to: &str) -> Options<'static> {
+    Options {
+        kind,
+        period: Period::parse(from, to).unwrap(),
+        table: None,
+        dealer: None,
+        threshold: Money::units(1000),
+        verify: false,
+        generated_by: "test",
+        generated_at: "now",
+    }
+}
 
 /// A new empty folder for one test, under the system's temporary folder.
 pub fn fresh_dir(name: &str) -> PathBuf {
@@ -257,4 +275,27 @@ pub fn verify_fails(store: &Store) -> String {
     croupier::session::replay::verify(store, |_| {})
         .unwrap_err()
         .to_string()
+}
+
+/// `by` (a supervisor) corrects `round` with one card changed (a 10 for a 5 or back), the first
+/// change that moves its figures (so an ignored correction shows); whether one did.
+pub fn correct_a_card(store: &mut Store, by: &User, round: i64) -> bool {
+    let steps = croupier::session::replay::export_round(store, round)
+        .unwrap()
+        .0
+        .steps;
+    let before = croupier::log::totals::kept(store.conn(), None).unwrap();
+    (0..steps.len()).any(|i| {
+        let mut changed = steps.clone();
+        changed[i] = if steps[i] == "10" { "5" } else { "10" }.into();
+        croupier::session::exceptions::correct_round(
+            store,
+            by,
+            round,
+            changed,
+            "box 1 had another card",
+        )
+        .is_ok()
+            && croupier::log::totals::kept(store.conn(), None).unwrap() != before
+    })
 }

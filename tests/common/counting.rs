@@ -1,0 +1,158 @@
+//! A report source over the tables' files that counts what it is asked (`tests/stream.rs`:
+//! a streamed report never reads a window's rounds at once) and can hide the kept totals
+//! (`tests/totals.rs`: the reports read from every round, the reference). Forwards every
+//! read to `Files`. (Each test file uses what it needs.)
+#![allow(dead_code)]
+
+use croupier::codes::RefusalCode;
+use croupier::log::payload::{BetData, NetData};
+use croupier::log::{AuditError, EventKind};
+use croupier::report::RoundRow;
+use croupier::report::data::{
+    Files, Noted, Page, RoundLogs, Source, SourceAlarm, SourceHead, TotalRow,
+};
+use croupier::session::pontis::GameRow;
+
+/// What a report asked of its source.
+#[derive(Default)]
+pub struct Asked {
+    pub longest_page: usize,
+    pub pages: usize,
+    pub whole_reads: usize,
+    pub one_round_reads: usize,
+    pub calls: usize,
+    /// Events handed out by the `events_of` calls that ask for settlements (rounds read
+    /// one by one from the log, with whatever was asked beside them).
+    pub settlement_reads: usize,
+}
+
+/// The files, with what is asked of them counted; with `totals` false, it keeps no totals
+/// (`Source::totals` is `None`), so every report reads every round.
+pub struct Counting<'a> {
+    pub files: Files<'a>,
+    pub asked: Asked,
+    pub totals: bool,
+}
+
+impl<'a> Counting<'a> {
+    pub fn new(files: Files<'a>) -> Counting<'a> {
+        Counting {
+            files,
+            asked: Asked::default(),
+            totals: true,
+        }
+    }
+
+    /// The files read as if they kept no totals.
+    pub fn every_round(files: Files<'a>) -> Counting<'a> {
+        Counting {
+            totals: false,
+            ..Counting::new(files)
+        }
+    }
+}
+
+impl Source for Counting<'_> {
+    fn rounds(
+        &mut self,
+        from_ms: i64,
+        to_ms: i64,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Vec<RoundRow>, AuditError> {
+        self.asked.calls += 1;
+        self.asked.whole_reads += 1;
+        self.files.rounds(from_ms, to_ms, progress)
+    }
+    fn rounds_page(&mut self, db: usize, page: &Page) -> Result<Vec<RoundRow>, AuditError> {
+        self.asked.calls += 1;
+        let rows = self.files.rounds_page(db, page)?;
+        self.asked.pages += 1;
+        self.asked.longest_page = self.asked.longest_page.max(rows.len());
+        Ok(rows)
+    }
+    fn databases(&self) -> usize {
+        self.files.databases()
+    }
+    fn round_inputs(
+        &mut self,
+        db: usize,
+        round: i64,
+    ) -> Result<(Vec<BetData>, Vec<String>), AuditError> {
+        self.asked.calls += 1;
+        self.asked.one_round_reads += 1;
+        self.files.round_inputs(db, round)
+    }
+    fn round_nets(
+        &mut self,
+        db: usize,
+        round: i64,
+        through: Option<i64>,
+    ) -> Result<Vec<NetData>, AuditError> {
+        self.asked.calls += 1;
+        self.asked.one_round_reads += 1;
+        self.files.round_nets(db, round, through)
+    }
+    fn round_logs(
+        &mut self,
+        db: usize,
+        rounds: &[i64],
+        through: Option<i64>,
+    ) -> Result<RoundLogs, AuditError> {
+        self.asked.calls += 1;
+        self.files.round_logs(db, rounds, through)
+    }
+    fn events_of(
+        &mut self,
+        kinds: &[EventKind],
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<Noted>, AuditError> {
+        self.asked.calls += 1;
+        let events = self.files.events_of(kinds, from_ms, to_ms)?;
+        if kinds.contains(&EventKind::RoundSettled) {
+            self.asked.settlement_reads += events.len();
+        }
+        Ok(events)
+    }
+    fn round_starts(
+        &mut self,
+        db: usize,
+        first: i64,
+        last: i64,
+        each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
+    ) -> Result<(), AuditError> {
+        self.asked.calls += 1;
+        self.files.round_starts(db, first, last, each)
+    }
+    fn heads(
+        &mut self,
+        verify: bool,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Vec<SourceHead>, AuditError> {
+        self.asked.calls += 1;
+        self.files.heads(verify, progress)
+    }
+    fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError> {
+        self.asked.calls += 1;
+        self.files.pontis_games(from_ms, to_ms)
+    }
+    fn alarms(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
+        self.asked.calls += 1;
+        self.files.alarms(from_ms, to_ms)
+    }
+    fn totals(&mut self, from: i64, to: i64) -> Result<Option<Vec<TotalRow>>, AuditError> {
+        self.asked.calls += 1;
+        match self.totals {
+            true => self.files.totals(from, to),
+            false => Ok(None),
+        }
+    }
+    fn kept_theories(&mut self, db: usize) -> Result<Vec<(String, String)>, AuditError> {
+        self.asked.calls += 1;
+        self.files.kept_theories(db)
+    }
+    fn derived_refusal(&mut self, db: usize, round: i64, seq: i64) -> Option<RefusalCode> {
+        self.asked.calls += 1;
+        self.files.derived_refusal(db, round, seq)
+    }
+}
