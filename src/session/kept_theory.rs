@@ -26,6 +26,12 @@ pub enum KeptTheoryFault {
         "the kept theory of {rules} could not be checked: the rules did not solve in this run ({why}); run verify again, and until it passes do not trust the reports' theoretical figures"
     )]
     NoSolve { rules: String, why: String },
+    /// The thread that solved the kept theories again panicked (`verify`): nothing was
+    /// checked. Not the file's fault either, and verify does not pass.
+    #[error(
+        "the kept theories could not be checked: the check's thread failed ({message}); run verify again, and until it passes do not trust the reports' theoretical figures"
+    )]
+    CheckFailed { message: String },
     /// The kept figures are not the solve's, bit for bit.
     #[error(
         "the kept theory of {rules} is {kept}, expected {solved} (what the lab solves): the table kept_theories was changed outside Croupier, and the reports that read it cannot be trusted"
@@ -84,33 +90,40 @@ pub fn keep_all(store: &mut Store) -> Result<usize, AuditError> {
 
 /// Every kept theory against the lab's solve of its rules: the first that differs.
 pub fn check(store: &Store) -> Result<Result<(), KeptTheoryFault>, AuditError> {
-    for (key, text) in store.kept_derived()? {
+    Ok(check_rows(store.kept_derived()?))
+}
+
+/// The kept rows (`Store::kept_derived`, key and figures) against the lab's solve of
+/// their rules: the first that differs. Reads no file: what `verify` runs on its own
+/// thread once the rows are read.
+pub fn check_rows(rows: Vec<(String, String)>) -> Result<(), KeptTheoryFault> {
+    for (key, text) in rows {
         let rules = serde_json::from_str(&key)
             .ok()
             .and_then(|v| Rules::from_value(&v).ok())
             .filter(|r| solutions::key(r) == key);
         let Some(rules) = rules else {
-            return Ok(Err(KeptTheoryFault::NotRules { rules: key }));
+            return Err(KeptTheoryFault::NotRules { rules: key });
         };
         let solved = match solutions::of_rules(&rules).map(|s| s.figures()) {
             Some(Ok(f)) => f.text(),
             Some(Err(e)) => {
                 let why = e.message;
-                return Ok(Err(KeptTheoryFault::NoSolve { rules: key, why }));
+                return Err(KeptTheoryFault::NoSolve { rules: key, why });
             }
             None => {
                 let why = solutions::failure(&rules.to_value())
                     .map_or_else(|| "no solution".to_string(), |e| e.message);
-                return Ok(Err(KeptTheoryFault::NoSolve { rules: key, why }));
+                return Err(KeptTheoryFault::NoSolve { rules: key, why });
             }
         };
         if solved != text {
-            return Ok(Err(KeptTheoryFault::Differs {
+            return Err(KeptTheoryFault::Differs {
                 rules: key,
                 kept: text,
                 solved,
-            }));
+            });
         }
     }
-    Ok(Ok(()))
+    Ok(())
 }
