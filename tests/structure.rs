@@ -1025,8 +1025,9 @@ const SPAWNS: &[(&str, &str)] = &[
     ("lab", "run_workers"),
     // The feed socket's acceptor: its join's Err becomes `SocketError::AcceptorPanicked`.
     ("session::feed_socket", "serve"),
-    // verify's integrity check and replayer: joins' Err become `Damage::CheckFailed`
-    // and (through `joined`) a replay error with the message.
+    // verify's integrity check, replayer and kept-theory check: joins' Err become
+    // `Damage::CheckFailed`, (through `joined`) a replay error with the message, and
+    // (through `kept_theories`) `KeptTheoryFault::CheckFailed`.
     ("session::replay", "verify"),
 ];
 

@@ -26,6 +26,12 @@ pub enum KeptTheoryFault {
         "the kept theory of {rules} could not be checked: the rules did not solve in this run ({why}); run verify again, and until it passes do not trust the reports' theoretical figures"
     )]
     NoSolve { rules: String, why: String },
+    /// The thread that solved the kept theories again panicked (`verify`): nothing was
+    /// checked. Not the file's fault either, and verify does not pass.
+    #[error(
+        "the kept theories could not be checked: the check's thread failed ({message}); run verify again, and until it passes do not trust the reports' theoretical figures"
+    )]
+    CheckFailed { message: String },
     /// The kept figures are not the solve's, bit for bit.
     #[error(
         "the kept theory of {rules} is {kept}, expected {solved} (what the lab solves): the table kept_theories was changed outside Croupier, and the reports that read it cannot be trusted"
@@ -84,12 +90,17 @@ pub fn keep_all(store: &mut Store) -> Result<usize, AuditError> {
 
 /// Every kept theory against the lab's solve of its rules: the first that differs.
 pub fn check(store: &Store) -> Result<Result<(), KeptTheoryFault>, AuditError> {
-    for (key, text) in store.kept_derived()? {
-        if let Err(fault) = check_row(&key, &text) {
-            return Ok(Err(fault));
-        }
+    Ok(check_rows(store.kept_derived()?))
+}
+
+/// The kept rows (`Store::kept_derived`, key and figures) against the lab's solve of
+/// their rules: the first that differs. Reads no file: what `verify` runs on its own
+/// thread once the rows are read.
+pub fn check_rows(rows: Vec<(String, String)>) -> Result<(), KeptTheoryFault> {
+    for (key, text) in rows {
+        check_row(&key, &text)?;
     }
-    Ok(Ok(()))
+    Ok(())
 }
 
 /// One kept theory (the rules' key, the figures' text) against the lab's solve of its

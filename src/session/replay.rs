@@ -12,6 +12,7 @@ use super::error::{
     UNENDED,
 };
 use super::export::Finds;
+use super::kept_theory::KeptTheoryFault;
 use super::pontis::PontisTables;
 use crate::codes::RefusalCode;
 use crate::engine::{BetSpec, Card, Expecting, Limits, Money, Round, Rules, Shoe, Step};
@@ -966,7 +967,11 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
     let key: u64 = rand::random();
     let figures_conn = store.reader()?;
     let integrity_conn = store.reader()?;
+    // The kept theories are solved again on a fourth thread, from the rows read now (a
+    // store error is reported where the check stands in the order, after the totals).
+    let kept_rows = store.kept_derived();
     std::thread::scope(|scope| {
+        let theories = scope.spawn(move || kept_rows.map(super::kept_theory::check_rows));
         let integrity = scope.spawn(move || {
             let structure = check_structure(&integrity_conn, bound, key);
             (structure, check_totals(&integrity_conn))
@@ -983,6 +988,8 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
                 Ok(None),
             ),
         };
+        // Joined on every path: a scope would panic at its end over a thread's panic.
+        let theories = kept_theories(theories.join());
         let structure = structure.map_err(ReplayError::Damaged);
         // Damage first: a replay fault over a damaged file is its symptom, not its cause.
         let indexed = structure?;
@@ -998,7 +1005,7 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
         if let Some(why) = totals.map_err(|e| ReplayError::Store(store.sql_error(e)))? {
             return Err(ReplayError::Totals(why));
         }
-        super::kept_theory::check(store)?.map_err(ReplayError::KeptTheory)?;
+        theories?;
         let head = (bound, hex(&store.chain_hash(bound)?.unwrap_or(GENESIS)));
         if r.chain.last() != head.0 {
             return Err(ReplayError::Chain {
@@ -1020,6 +1027,18 @@ fn joined<T>(r: std::thread::Result<Result<T, ReplayError>>) -> Result<T, Replay
             LogRefusal::ReplayThread { message },
         )))
     })
+}
+
+/// The kept-theory thread's answer: its fault, its store error, or (a panic) what it said.
+fn kept_theories(
+    r: std::thread::Result<Result<Result<(), KeptTheoryFault>, AuditError>>,
+) -> Result<(), ReplayError> {
+    match r {
+        Ok(checked) => checked?.map_err(ReplayError::KeptTheory),
+        Err(p) => Err(ReplayError::KeptTheory(KeptTheoryFault::CheckFailed {
+            message: panic_message(p.as_ref()),
+        })),
+    }
 }
 
 /// Verify's replayer thread: the batches, event by event, through one `Replayer` that
@@ -1693,6 +1712,36 @@ mod tests {
             "{e:?}"
         );
         assert_eq!(e.to_string(), "the replay thread failed: a row went wrong");
+    }
+
+    /// The kept-theory thread that panics fails verify with the panic's message (never as
+    /// if the kept theories were checked), and its store error and fault pass as they are.
+    #[test]
+    fn a_kept_theory_thread_that_panics_fails_verify_with_its_message() {
+        type Checked = Result<Result<(), KeptTheoryFault>, AuditError>;
+        let r = std::thread::spawn(|| -> Checked { panic!("a solve went wrong") }).join();
+        let e = kept_theories(r).unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                ReplayError::KeptTheory(KeptTheoryFault::CheckFailed { message })
+                    if message == "a solve went wrong"
+            ),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("could not be checked"), "{e}");
+        let fault = KeptTheoryFault::NotRules { rules: "x".into() };
+        let e = kept_theories(Ok(Ok(Err(fault.clone())))).unwrap_err();
+        assert!(
+            matches!(&e, ReplayError::KeptTheory(f) if *f == fault),
+            "{e:?}"
+        );
+        assert!(kept_theories(Ok(Ok(Ok(())))).is_ok());
+        // Rows that are not rules fail as the file's check did.
+        assert_eq!(
+            super::super::kept_theory::check_rows(vec![("x".into(), "y".into())]),
+            Err(KeptTheoryFault::NotRules { rules: "x".into() })
+        );
     }
 
     /// A logged input the engine refuses fails verify with the engine's own typed
