@@ -2437,7 +2437,13 @@ fn the_auditor_keeps_the_theories_a_floor_report_reads_and_catches_a_forged_one(
         .unwrap();
     let (floor, files) = summaries();
     assert_ne!(floor, files, "the floor's report reads the kept row");
-    let _ = run(&["floor-audit", "--floor", &url]);
+    // The pass that finds it says FAILED (it ran before the pass's verdicts).
+    let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    assert!(
+        out.contains("FAILED") && out.contains("kept theory"),
+        "{out}{err}"
+    );
     let said = alarms(&url);
     assert!(
         said.iter()
@@ -2450,6 +2456,34 @@ fn the_auditor_keeps_the_theories_a_floor_report_reads_and_catches_a_forged_one(
     assert!(json.to_string().contains("\"failed\""), "{json}");
     let (floor, files) = summaries();
     assert_eq!(floor, files);
+
+    // A row for rules no table opened with (one box more), and one whose text is not
+    // rules: each alarmed and deleted by the next pass, which says FAILED.
+    let mut more: serde_json::Value = serde_json::from_str(key).unwrap();
+    more["boxes"] = serde_json::json!(more["boxes"].as_u64().unwrap() % 7 + 1);
+    let unopened =
+        croupier::lab::solutions::key(&croupier::engine::Rules::from_value(&more).unwrap());
+    assert_ne!(&unopened, key);
+    for k in [unopened.as_str(), "not rules"] {
+        admin
+            .execute(
+                "INSERT INTO croupier.kept_theories (rules, figures) VALUES ($1, $2)",
+                &[&k, &f.text()],
+            )
+            .unwrap();
+    }
+    let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    assert!(out.contains("FAILED"), "{out}{err}");
+    let said = alarms(&url);
+    for k in [unopened.as_str(), "not rules"] {
+        assert!(
+            said.iter()
+                .any(|(_, w)| w.contains("kept theory") && w.contains(k) && w.contains("deleted")),
+            "{k}: {said:?}"
+        );
+    }
+    assert_eq!(kept(&mut admin), want, "only the solved rows are left");
 }
 
 /// `floor-audit` (one pass, which must pass), then `verify --floor`: a floor verdict

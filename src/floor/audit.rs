@@ -21,7 +21,7 @@ use crate::log::EventKind;
 use crate::log::event::Event;
 use crate::log::payload::Payload;
 use crate::session::error::Discrepancy;
-use crate::session::kept_theory;
+use crate::session::kept_theory::{self, KeptTheoryFault};
 use crate::session::replay::{LoggedFigures, ReplayError, Replayer};
 
 /// Events read a query.
@@ -45,6 +45,10 @@ pub struct Audited {
     /// there, NOT YET REPLAYED, until a program that knows the kind runs the auditor.
     pub stuck: Option<(i64, String)>,
 }
+
+/// A rules a table opened with on the floor: its key, the rules, the table database and
+/// event of the first opening with them.
+type Met = (String, Rules, Vec<u8>, i64);
 
 /// Why a replay stopped at an event.
 enum Stop {
@@ -191,10 +195,13 @@ impl Auditor {
         &self.floor.target
     }
 
-    /// One pass: every table database replayed through the events the floor holds now.
+    /// One pass: every table database replayed through the events the floor holds now,
+    /// the floor's kept theories checked first (a table database an alarm of theirs
+    /// names is FAILED in this pass's verdicts, as in every report while the alarm stands).
     pub fn pass(&mut self) -> Result<Vec<Audited>, FloorError> {
         let target = self.floor.target.clone();
         let tables = self.floor.tables()?;
+        let forged = self.keep_theories(&tables)?;
         let failed: HashMap<i32, (i64, i64, String)> = self
             .floor
             .client()
@@ -208,7 +215,7 @@ impl Auditor {
             .collect();
         let mut out = Vec::with_capacity(tables.len());
         for t in &tables {
-            let a = match failed.get(&t.tab) {
+            let mut a = match failed.get(&t.tab) {
                 // A replay cannot go on past a fault: the table database stays FAILED.
                 Some((through, seq, why)) => Audited {
                     id: short_id(&t.db),
@@ -220,22 +227,99 @@ impl Auditor {
                 },
                 None => self.table(t)?,
             };
+            if a.failed.is_none()
+                && let Some((_, seq, what)) = forged.iter().find(|f| f.0 == t.db)
+            {
+                a.failed = Some((*seq, what.clone()));
+            }
             out.push(a);
         }
-        self.keep_theories()?;
         Ok(out)
     }
 
     /// The theory of every rules a table opened with on the floor, solved as `verify`
     /// solves a file's (`session::kept_theory`) and kept in `croupier.kept_theories` for
-    /// the floor's reports; and every row kept held to the solve, each pass. A row that is
-    /// not the solve's was written by someone else (the owner, a superuser): an alarm
-    /// naming the rules and the first table database that opened with them (so its
-    /// verdict is FAILED while the alarm stands), and the solve's figures put back.
-    /// Rules the lab cannot solve keep no row (a report solves them, as before).
-    fn keep_theories(&mut self) -> Result<(), FloorError> {
+    /// the floor's reports; and every row on the floor held to `kept_theory::check_row`
+    /// each pass, as `verify` holds a file's. A row that fails was written by someone else
+    /// (the owner, a superuser): an alarm naming the first table database that opened
+    /// with its rules, or the floor's first table database when none did (so a verdict is
+    /// FAILED while the alarm stands), and the row deleted; rules a table opened with that
+    /// the lab solves are kept again as solved (put back), the rest keep no row (a report
+    /// solves them, as before). Returns the alarms raised: (database, event, what).
+    fn keep_theories(
+        &mut self,
+        tables: &[FloorTable],
+    ) -> Result<Vec<(Vec<u8>, i64, String)>, FloorError> {
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
+        let met = self.rules_met()?;
+        let kept: Vec<(String, String)> = self
+            .floor
+            .client()
+            .query("SELECT rules, figures FROM croupier.kept_theories", &[])
+            .map_err(&err)?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+        let mut raised = Vec::new();
+        for (key, text) in &kept {
+            let Err(fault) = kept_theory::check_row(key, text) else {
+                continue;
+            };
+            let opener = met.iter().find(|m| m.0 == *key).map(|m| (&m.2, m.3));
+            let named = opener.or_else(|| tables.first().map(|t| (&t.db, t.head_seq)));
+            let undo = if opener.is_some() && matches!(fault, KeptTheoryFault::Differs { .. }) {
+                "put back as the lab solves it"
+            } else {
+                "deleted"
+            };
+            if let Some((db, seq)) = named {
+                let whose = match opener {
+                    Some(_) => format!("for table database {} event {seq}", short_id(db)),
+                    None => format!(
+                        "of rules no table opened with (named on table database {}, the floor's first)",
+                        short_id(db)
+                    ),
+                };
+                let what = format!(
+                    "kept theory on the floor (croupier.kept_theories), {whose}: {fault}; {undo}"
+                );
+                raise_alarm(self.floor.client(), db, seq, None, None, &what).map_err(&err)?;
+                raised.push((db.clone(), seq, what));
+            }
+            // Deleted; the rules a table opened with are kept again below, as solved.
+            self.floor
+                .client()
+                .execute(
+                    "DELETE FROM croupier.kept_theories WHERE rules = $1",
+                    &[key],
+                )
+                .map_err(&err)?;
+        }
+        for (key, rules, _, _) in &met {
+            let Some((_, solved)) = kept_theory::solved(rules) else {
+                continue;
+            };
+            if kept.iter().any(|(k, t)| k == key && *t == solved) {
+                continue;
+            }
+            self.floor
+                .client()
+                .execute(
+                    "INSERT INTO croupier.kept_theories (rules, figures) VALUES ($1, $2)
+                     ON CONFLICT (rules) DO UPDATE
+                       SET figures = excluded.figures, by_role = session_user, at = now()",
+                    &[key, &solved],
+                )
+                .map_err(&err)?;
+        }
+        Ok(raised)
+    }
+
+    /// Each rules a table opened with on the floor, once: its key, the rules, the table
+    /// database and event of the first opening with them.
+    fn rules_met(&mut self) -> Result<Vec<Met>, FloorError> {
+        let target = self.floor.target.clone();
         let opened = self
             .floor
             .client()
@@ -245,9 +329,8 @@ impl Auditor {
                   WHERE e.kind = 8 ORDER BY e.tab, e.seq",
                 &[],
             )
-            .map_err(&err)?;
-        // Each rules met, once: its key, the rules, the first opening with them.
-        let mut met: Vec<(String, Rules, Vec<u8>, i64)> = Vec::new();
+            .map_err(|e| server_err(&target, e))?;
+        let mut met: Vec<Met> = Vec::new();
         for r in &opened {
             let Ok(Payload::TableOpened(t)) = Payload::parse(EventKind::TableOpened, r.get(2))
             else {
@@ -261,43 +344,7 @@ impl Auditor {
                 met.push((key, rules, r.get(0), r.get(1)));
             }
         }
-        let kept: HashMap<String, String> = self
-            .floor
-            .client()
-            .query("SELECT rules, figures FROM croupier.kept_theories", &[])
-            .map_err(&err)?
-            .iter()
-            .map(|r| (r.get(0), r.get(1)))
-            .collect();
-        for (key, rules, db, seq) in &met {
-            let Some((_, solved)) = kept_theory::solved(rules) else {
-                continue;
-            };
-            match kept.get(key) {
-                Some(text) if *text == solved => continue,
-                Some(text) => {
-                    let fault = kept_theory::check_row(key, text)
-                        .err()
-                        .map_or_else(|| "not the solve's".to_string(), |f| f.to_string());
-                    let what = format!(
-                        "kept theory on the floor (croupier.kept_theories), for table database {} event {seq}: {fault}; put back as the lab solves it",
-                        short_id(db)
-                    );
-                    raise_alarm(self.floor.client(), db, *seq, None, None, &what).map_err(&err)?;
-                }
-                None => {}
-            }
-            self.floor
-                .client()
-                .execute(
-                    "INSERT INTO croupier.kept_theories (rules, figures) VALUES ($1, $2)
-                     ON CONFLICT (rules) DO UPDATE
-                       SET figures = excluded.figures, by_role = session_user, at = now()",
-                    &[key, &solved],
-                )
-                .map_err(&err)?;
-        }
-        Ok(())
+        Ok(met)
     }
 
     /// Replays one table database on from where this process left it.

@@ -71,7 +71,7 @@ GRANT EXECUTE ON FUNCTION croupier.round_sums(integer[], bigint[], bigint[]),
   TO croupier_reader;
 -- Schema 10: the kept theories, read by reports, written by the auditor only.
 GRANT SELECT ON croupier.kept_theories TO croupier_reader;
-GRANT SELECT, INSERT, UPDATE ON croupier.kept_theories TO croupier_auditor;
+GRANT SELECT, INSERT, UPDATE, DELETE ON croupier.kept_theories TO croupier_auditor;
 "#;
 
 const V1: &str = r#"

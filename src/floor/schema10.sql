@@ -20,9 +20,13 @@
 --  * `croupier.kept_theories`: per rules' canonical text (`lab::solutions::key`), the
 --    lab's five figures in the file's encoding (`session::kept_theory`), written by the
 --    floor's auditor (`floor-audit`) only — a table's role cannot write it (no grant) —
---    for every rules a table opened with, and held by it to the lab's solve at each pass
---    (a row that differs is alarmed, naming a table database that opened with those
---    rules, and put back); a floor report reads them instead of solving the rules.
+--    for every rules a table opened with, and every row held by it to the lab's solve at
+--    each pass (a row that fails is alarmed, naming a table database that opened with
+--    those rules, else the floor's first, and put back if its figures differ, deleted if
+--    its text is not rules or they do not solve); a floor report reads them instead of
+--    solving the rules.
+--  The index below is built over every month of `croupier.events` inside the migration's
+--  transaction: syncs and the auditor wait until it is done (docs/floor.md).
 
 CREATE INDEX events_opening ON croupier.events (tab, table_id, seq) WITH (fillfactor = 100)
     WHERE kind = 8;
@@ -123,6 +127,6 @@ DO $d$ BEGIN
         GRANT SELECT ON croupier.kept_theories TO croupier_reader;
     END IF;
     IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'croupier_auditor') THEN
-        GRANT SELECT, INSERT, UPDATE ON croupier.kept_theories TO croupier_auditor;
+        GRANT SELECT, INSERT, UPDATE, DELETE ON croupier.kept_theories TO croupier_auditor;
     END IF;
 END $d$;
