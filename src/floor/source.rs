@@ -500,14 +500,27 @@ impl Source for FloorSource {
             .map(|c| format!("SUM({c})::int8"))
             .collect();
         let mut summed: std::collections::BTreeMap<Key, Figures> = Default::default();
-        for r in self.query(
-            &format!(
-                "SELECT table_id, dealer, opened, {} FROM croupier.round_totals
-                  WHERE tab = $1 AND hour >= $2 AND hour <= $3 GROUP BY table_id, dealer, opened",
-                sums.join(", ")
-            ),
-            &[&tab, &from_hour, &to_hour],
-        )? {
+        let sql = format!(
+            "SELECT table_id, dealer, opened, {} FROM croupier.round_totals
+              WHERE tab = $1 AND hour >= $2 AND hour <= $3 GROUP BY table_id, dealer, opened",
+            sums.join(", ")
+        );
+        let rows = match self
+            .floor
+            .client()
+            .query(&sql, &[&tab, &from_hour, &to_hour])
+        {
+            // A sum beyond an i64 (`::int8` raises it; the buckets' own sums saturate,
+            // `TheorySums::add`): the report visits the buckets instead.
+            Err(e) if e.code() == Some(&postgres::error::SqlState::NUMERIC_VALUE_OUT_OF_RANGE) => {
+                return Ok(None);
+            }
+            r => r.map_err(|e| AuditError::Sqlite {
+                path: PathBuf::from(format!("floor {}", self.floor.target)),
+                detail: why(&e),
+            })?,
+        };
+        for r in rows {
             let mut v = [0i64; totals::COLUMNS.len()];
             for (i, x) in v.iter_mut().enumerate() {
                 *x = r.get(3 + i);

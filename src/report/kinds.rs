@@ -20,6 +20,7 @@ use crate::script::money_json;
 use crate::session::calendar::Calendar;
 
 mod fold;
+mod reference;
 mod stream;
 use fold::{Fold, Folded};
 pub use stream::{PAGE, StreamError, Streamed, stream, stream_from, stream_paged};
@@ -445,7 +446,10 @@ fn build_with(
     let mut sections = Vec::new();
     let mut charts = Vec::new();
     match o.kind {
-        Kind::Summary => summary(src, &cx, fold, &mut sections, &mut charts)?,
+        Kind::Summary => {
+            let f = folded(&cx, fold, use_totals);
+            summary(src, &cx, f, &mut sections, &mut charts)?
+        }
         Kind::Rounds => {
             sections.push(rounds_section(src, &cx, &mut progress)?);
             progress("each box's sessions");
@@ -455,7 +459,10 @@ fn build_with(
                 rows: super::players::rows(src, &cx.in_period, &cx.th, &|db| cx.ck(db))?,
             });
         }
-        Kind::Dealers => dealers(src, &cx, fold, &mut sections, &mut charts)?,
+        Kind::Dealers => {
+            let f = folded(&cx, fold, use_totals);
+            dealers(src, &cx, f, &mut sections, &mut charts)?
+        }
         Kind::Exceptions => sections.extend(exceptions(src, &cx)?),
         Kind::Protection => {
             progress("following each box's stakes against the shoe");
@@ -506,6 +513,19 @@ fn sum_before_period(
         visit_from = Some(visit_from.map_or(db_from, |v| v.min(db_from)));
     }
     Ok(visit_from.unwrap_or(from_hour))
+}
+
+/// The summary's and dealers report's groups: the rounds read one by one (`cx.all`)
+/// folded in after the kept buckets (`use_totals`), or — reading every round — grouped by
+/// `reference`, the tests' reference the fold is checked against.
+fn folded(cx: &Ctx, mut fold: Fold, use_totals: bool) -> Folded {
+    if !use_totals {
+        return reference::folded(cx);
+    }
+    for r in &cx.all {
+        fold.round(cx, r);
+    }
+    fold.finish(|c| cx.ck_of(c))
 }
 
 /// The rounds of the (hour, database)s the fold found split (a shift's, so also a gaming
@@ -741,21 +761,16 @@ fn ck_cell(k: &Option<String>) -> Vec<Cell> {
 }
 
 /// The summary: by shift, by day, month and year to date, the period's total, the
-/// charts by day, and the Pontis games. Its figures are what `fold` took of the kept
-/// totals (whole buckets, already filtered) and the rounds read one by one (`cx.all`:
-/// every round when the source keeps no totals, else those of the split hours).
+/// charts by day, and the Pontis games. Its figures are `f` (`folded`: what `fold` took
+/// of the kept totals and the rounds read one by one, or `reference`'s groups).
 fn summary(
     src: &mut dyn Source,
     cx: &Ctx,
-    mut fold: Fold,
+    f: Folded,
     sections: &mut Vec<Section>,
     charts: &mut Vec<Chart>,
 ) -> Result<(), AuditError> {
     let o = cx.o;
-    for r in &cx.all {
-        fold.round(cx, r);
-    }
-    let f = fold.finish(|c| cx.ck_of(c));
     sections.push(Section {
         name: "by shift".into(),
         columns: cx.keyed(&["table", "date", "shift"]),
@@ -981,7 +996,7 @@ fn replay_mark(marks: bool, replayed: Option<bool>) -> Vec<Cell> {
 fn dealers(
     src: &mut dyn Source,
     cx: &Ctx,
-    mut fold: Fold,
+    f: Folded,
     sections: &mut Vec<Section>,
     charts: &mut Vec<Chart>,
 ) -> Result<(), AuditError> {
@@ -999,10 +1014,6 @@ fn dealers(
         .filter(|n| cx.in_days(n.db, n.at))
         .collect();
     // A dealer who dealt in two currencies has a row for each.
-    for r in &cx.all {
-        fold.round(cx, r);
-    }
-    let f = fold.finish(|c| cx.ck_of(c));
     let per = &f.per_dealer;
     let mut names: Vec<(String, Option<String>)> = per.keys().cloned().collect();
     for n in &noted {

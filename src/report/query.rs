@@ -412,8 +412,24 @@ pub(crate) fn visit_total_rows(
 }
 
 /// The file's kept totals of the hours `from_hour..=to_hour` summed by SQLite per
-/// (table, dealer, opening) ([`Source::total_sums`]).
+/// (table, dealer, opening) ([`Source::total_sums`]). `None` where a sum overflows an
+/// i64 (SQLite's SUM raises it; `TheorySums::add` saturates): the caller visits the
+/// buckets instead.
 pub(crate) fn summed_rows(
+    store: &Store,
+    db: usize,
+    hours: (i64, i64),
+) -> Result<Option<Vec<TotalRow>>, AuditError> {
+    match summed_rows_or_overflow(store, db, hours) {
+        Err(AuditError::Db {
+            source: rusqlite::Error::SqliteFailure(_, Some(m)),
+            ..
+        }) if m.contains("integer overflow") => Ok(None),
+        r => r.map(Some),
+    }
+}
+
+fn summed_rows_or_overflow(
     store: &Store,
     db: usize,
     (from_hour, to_hour): (i64, i64),
@@ -1155,7 +1171,7 @@ impl Source for Files<'_> {
         to_hour: i64,
     ) -> Result<Option<Vec<TotalRow>>, AuditError> {
         match self.0.get(db) {
-            Some(s) => summed_rows(s, db, (from_hour, to_hour)).map(Some),
+            Some(s) => summed_rows(s, db, (from_hour, to_hour)),
             None => Ok(Some(Vec::new())),
         }
     }
@@ -1271,6 +1287,33 @@ impl Source for Files<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two kept buckets whose box_sq together overflow an i64: SQLite's SUM raises
+    /// "integer overflow", so the file gives no sums (`None`: the report visits the
+    /// buckets, whose sums saturate) rather than failing the summary.
+    #[test]
+    fn sums_that_overflow_an_i64_are_left_to_the_buckets() {
+        let dir =
+            std::env::temp_dir().join(format!("croupier-unit-{}-overflow", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut store =
+            Store::open_with(&dir.join("t.db"), Box::new(crate::session::demo::clock())).unwrap();
+        crate::session::demo::fill(&mut store, 200, 1, 3, |_| {}).unwrap();
+        let all = (0, 10_000_000);
+        assert!(summed_rows(&store, 0, all).unwrap().is_some());
+        let n: i64 = store
+            .conn()
+            .query_row("SELECT COUNT(*) FROM round_totals", [], |r| r.get(0))
+            .unwrap();
+        assert!(n >= 2, "{n} buckets");
+        store
+            .conn()
+            .execute("UPDATE round_totals SET box_sq = ?1", [i64::MAX / 2 + 1])
+            .unwrap();
+        assert!(summed_rows(&store, 0, all).unwrap().is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// A date chrono reads but a day either side of which it cannot hold is refused with
     /// the range, not a panic later.
