@@ -377,25 +377,19 @@ impl Source for FloorSource {
         let openings = self.openings()?;
         let mut kept = self.kept_totals(from_hour, to_hour)?;
         self.add_corrections(&mut kept, &openings, from_hour, to_hour)?;
-        let id = |v: i64| if v < 0 { 0 } else { v };
         Ok(Some(
             kept.into_iter()
-                .map(|((db, key), figures)| TotalRow {
-                    db,
-                    table: self.table_names[db]
-                        .get(&id(key.table))
-                        .cloned()
-                        .unwrap_or_else(|| format!("table {}", id(key.table))),
-                    dealer: self.user_names[db]
-                        .get(&id(key.dealer))
-                        .cloned()
-                        .unwrap_or_else(|| format!("user {}", id(key.dealer))),
-                    opened_at: openings
+                .map(|((db, key), figures)| {
+                    let opened_at = openings
                         .get(&db)
                         .and_then(|o| o.iter().find(|(seq, _, _)| *seq == key.opened))
-                        .map(|(_, _, at)| *at),
-                    key,
-                    figures,
+                        .map(|(_, _, at)| *at);
+                    TotalRow::named(
+                        db,
+                        (key, figures),
+                        (&self.table_names[db], &self.user_names[db]),
+                        opened_at,
+                    )
                 })
                 .collect(),
         ))
@@ -542,26 +536,20 @@ impl Source for FloorSource {
                 summed.entry(key).or_default().add(fix, 1);
             }
         }
-        let id = |v: i64| if v < 0 { 0 } else { v };
         Ok(Some(
             summed
                 .into_iter()
-                .map(|(key, figures)| TotalRow {
-                    db,
-                    table: self.table_names[db]
-                        .get(&id(key.table))
-                        .cloned()
-                        .unwrap_or_else(|| format!("table {}", id(key.table))),
-                    dealer: self.user_names[db]
-                        .get(&id(key.dealer))
-                        .cloned()
-                        .unwrap_or_else(|| format!("user {}", id(key.dealer))),
-                    opened_at: openings
+                .map(|(key, figures)| {
+                    let opened_at = openings
                         .get(&db)
                         .and_then(|o| o.iter().find(|(seq, _, _)| *seq == key.opened))
-                        .map(|(_, _, at)| *at),
-                    key,
-                    figures,
+                        .map(|(_, _, at)| *at);
+                    TotalRow::named(
+                        db,
+                        (key, figures),
+                        (&self.table_names[db], &self.user_names[db]),
+                        opened_at,
+                    )
                 })
                 .collect(),
         ))

@@ -312,6 +312,31 @@ pub struct TotalRow {
 }
 
 impl TotalRow {
+    /// A kept bucket with its table and dealer named from the database's names, a missing
+    /// one named as `rounds` names it (its row's NULL read as 0), and its opening's time.
+    pub(crate) fn named(
+        db: usize,
+        (key, figures): (totals::Key, totals::Figures),
+        (tables, users): (&HashMap<i64, String>, &HashMap<i64, String>),
+        opened_at: Option<i64>,
+    ) -> TotalRow {
+        let id = |v: i64| if v < 0 { 0 } else { v };
+        let name = |names: &HashMap<i64, String>, v: i64, what: &str| {
+            names
+                .get(&id(v))
+                .cloned()
+                .unwrap_or_else(|| format!("{what} {}", id(v)))
+        };
+        TotalRow {
+            db,
+            table: name(tables, key.table, "table"),
+            dealer: name(users, key.dealer, "user"),
+            opened_at,
+            key,
+            figures,
+        }
+    }
+
     /// The bucket's key (for a caller outside the crate: a test holding a source's totals
     /// to the events).
     pub fn key(&self) -> totals::Key {
@@ -437,7 +462,6 @@ fn summed_rows_or_overflow(
     let tables = table_names(store)?;
     let users = user_names(store)?;
     let opened = openings_at(store)?;
-    let id = |v: i64| if v < 0 { 0 } else { v };
     let sums: Vec<String> = totals::COLUMNS
         .iter()
         .map(|c| format!("SUM({c})"))
@@ -462,20 +486,12 @@ fn summed_rows_or_overflow(
             dealer: r.get(1).map_err(sql(store))?,
             opened: r.get(2).map_err(sql(store))?,
         };
-        out.push(TotalRow {
+        out.push(TotalRow::named(
             db,
-            table: tables
-                .get(&id(key.table))
-                .cloned()
-                .unwrap_or_else(|| format!("table {}", id(key.table))),
-            dealer: users
-                .get(&id(key.dealer))
-                .cloned()
-                .unwrap_or_else(|| format!("user {}", id(key.dealer))),
-            opened_at: opened.get(&key.opened).copied(),
-            key,
-            figures: totals::Figures::from_row(v),
-        });
+            (key, totals::Figures::from_row(v)),
+            (&tables, &users),
+            opened.get(&key.opened).copied(),
+        ));
     }
     Ok(out)
 }
@@ -504,24 +520,12 @@ pub(crate) fn total_rows(
     let tables = table_names(store)?;
     let users = user_names(store)?;
     let opened = openings_at(store)?;
-    // A missing id is named as `rounds` names it (its row's NULL read as 0).
-    let id = |v: i64| if v < 0 { 0 } else { v };
     let kept = totals::kept(store.conn(), Some((from_hour, to_hour))).map_err(sql(store))?;
     Ok(kept
         .into_iter()
-        .map(|(key, figures)| TotalRow {
-            db,
-            table: tables
-                .get(&id(key.table))
-                .cloned()
-                .unwrap_or_else(|| format!("table {}", id(key.table))),
-            dealer: users
-                .get(&id(key.dealer))
-                .cloned()
-                .unwrap_or_else(|| format!("user {}", id(key.dealer))),
-            opened_at: opened.get(&key.opened).copied(),
-            key,
-            figures,
+        .map(|(key, figures)| {
+            let opened_at = opened.get(&key.opened).copied();
+            TotalRow::named(db, (key, figures), (&tables, &users), opened_at)
         })
         .collect())
 }
