@@ -7,7 +7,7 @@ pub mod event;
 mod lock;
 pub mod pack;
 pub mod payload;
-mod plain;
+pub(crate) mod plain;
 mod schema;
 pub mod store;
 pub mod structure;

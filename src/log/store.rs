@@ -772,68 +772,62 @@ impl Store {
         Ok(out)
     }
 
-    /// [`Store::round_events`] of each round in `wanted`, in two reads whatever their
-    /// number (a page of a streamed report): the events that are not steps of rounds
-    /// `min..=max` of `wanted` by the index by round, then their steps by seq between the
-    /// first of them and the last settlement. Each round's events are what `round_events`
-    /// gives it; a round with none is absent.
-    pub(crate) fn rounds_events(
+    /// The events of each round in `wanted` (what [`Store::round_events`] gives it), in
+    /// two reads whatever their number (a page of a streamed report), each lent to `f`
+    /// with its round, none kept: first the events that are not steps of
+    /// rounds `min..=max` of `wanted` by the index by round, in seq order; then their
+    /// steps by seq between the first of them and the last settlement, in seq order. So
+    /// a round's steps come after its other events, each kind in seq order. Their
+    /// stored checks are not read: each is lent with a placeholder check.
+    pub(crate) fn each_rounds_event(
         &self,
         wanted: &std::collections::HashSet<i64>,
-    ) -> Result<std::collections::HashMap<i64, Vec<Event>>, AuditError> {
-        let mut out: std::collections::HashMap<i64, Vec<Event>> = Default::default();
+        mut f: impl FnMut(i64, &Event),
+    ) -> Result<(), AuditError> {
         let (Some(&lo), Some(&hi)) = (wanted.iter().min(), wanted.iter().max()) else {
-            return Ok(out);
+            return Ok(());
         };
-        self.read_events(
-            &format!("SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE round_id BETWEEN ?1 AND ?2 AND {NOT_STEP} ORDER BY seq"),
+        // Each round's first event and settlement: its steps lie between them (all after
+        // its first, if it is not settled).
+        let mut spans: std::collections::HashMap<i64, (i64, Option<i64>)> = Default::default();
+        self.read_rows(
+            &format!("SELECT seq, at, kind, table_id, user_id, round_id, data, NULL FROM events WHERE round_id BETWEEN ?1 AND ?2 AND {NOT_STEP} ORDER BY seq"),
             &[&lo, &hi],
             |e| {
                 if let Some(r) = e.round.filter(|r| wanted.contains(r)) {
-                    out.entry(r).or_default().push(e);
+                    let span = spans.entry(r).or_insert((e.seq, None));
+                    if e.kind == EventKind::RoundSettled {
+                        span.1 = Some(e.seq);
+                    }
+                    f(r, e);
                 }
                 Ok::<(), ()>(())
             },
         )?
         .ok();
-        // Each round's first event and settlement: its steps lie between them (all after
-        // its first, if it is not settled).
-        let span = |events: &[Event]| {
-            let first = events.first().map_or(i64::MAX, |e| e.seq);
-            let settled = events
-                .iter()
-                .filter(|e| e.kind == EventKind::RoundSettled)
-                .map(|e| e.seq)
-                .max();
-            (first, settled.unwrap_or(i64::MAX))
-        };
-        let spans: std::collections::HashMap<i64, (i64, i64)> =
-            out.iter().map(|(r, ev)| (*r, span(ev))).collect();
+        let span = |s: &(i64, Option<i64>)| (s.0, s.1.unwrap_or(i64::MAX));
         let (Some(from), Some(to)) = (
-            spans.values().map(|s| s.0).min(),
-            spans.values().map(|s| s.1).max(),
+            spans.values().map(|s| span(s).0).min(),
+            spans.values().map(|s| span(s).1).max(),
         ) else {
-            return Ok(out);
+            return Ok(());
         };
-        self.read_events(
-            "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE seq >= ?1 AND seq <= ?2 AND round_id BETWEEN ?3 AND ?4 AND kind = 12 ORDER BY seq",
+        self.read_rows(
+            "SELECT seq, at, kind, table_id, user_id, round_id, data, NULL FROM events WHERE seq >= ?1 AND seq <= ?2 AND round_id BETWEEN ?3 AND ?4 AND kind = 12 ORDER BY seq",
             &[&from, &to, &lo, &hi],
             |e| {
                 let Some(r) = e.round else { return Ok(()) };
-                if let (Some(&(first, end)), Some(events)) = (spans.get(&r), out.get_mut(&r))
+                if let Some((first, end)) = spans.get(&r).map(span)
                     && e.seq >= first
                     && e.seq <= end
                 {
-                    events.push(e);
+                    f(r, e);
                 }
                 Ok::<(), ()>(())
             },
         )?
         .ok();
-        for events in out.values_mut() {
-            events.sort_by_key(|e| e.seq);
-        }
-        Ok(out)
+        Ok(())
     }
 
     /// Events of the given kinds logged after event `after_seq`, in order: a range of

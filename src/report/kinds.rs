@@ -16,7 +16,6 @@ use crate::log::totals::{self, BUCKET_MS};
 use crate::log::{AuditError, EventKind, Store};
 use crate::report::exceptions::Rounds;
 use crate::report::query::{Files, Noted, RoundLog, Source};
-use crate::script::money_json;
 use crate::session::calendar::Calendar;
 
 mod fold;
@@ -894,7 +893,7 @@ fn rounds_section(
         if n % 20_000 == 0 {
             progress(&format!("{n} of {} rounds", cx.in_period.len()));
         }
-        rows.push(round_cells(cx, marks, r, &round_log(src, r)?));
+        rows.push(round_cells(cx, marks, r, round_log(src, r)?));
     }
     Ok(Section {
         name: "rounds".into(),
@@ -903,39 +902,55 @@ fn rounds_section(
     })
 }
 
-/// A round's row of the rounds report (`marks`: the source marks replayed rounds).
-fn round_cells(cx: &Ctx, marks: bool, r: &RoundRow, log: &RoundLog) -> Vec<Cell> {
+/// A round's row of the rounds report (`marks`: the source marks replayed rounds), its
+/// log's inputs taken.
+fn round_cells(cx: &Ctx, marks: bool, r: &RoundRow, log: RoundLog) -> Vec<Cell> {
+    use std::fmt::Write as _;
     let RoundLog { bets, steps, nets } = log;
-    let bets_text = bets
-        .iter()
-        .map(|b| format!("{}@{}:{}", b.id, b.box_no, money_json(b.stake)))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let nets_text = nets
-        .iter()
-        .map(|b| format!("{}:{}", b.id, money_json(b.net)))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let currency = if cx.mixed {
-        vec![currency_cell(cx.cur(r.db))]
-    } else {
-        vec![]
+    let mut bets_text = String::with_capacity(12 * bets.len());
+    for (i, b) in bets.iter().enumerate() {
+        let sep = if i == 0 { "" } else { " " };
+        let _ = write!(bets_text, "{sep}{}@{}:", b.id, b.box_no);
+        money_text(&mut bets_text, b.stake);
+    }
+    let mut nets_text = String::with_capacity(10 * nets.len());
+    for (i, b) in nets.iter().enumerate() {
+        let sep = if i == 0 { "" } else { " " };
+        let _ = write!(nets_text, "{sep}{}:", b.id);
+        money_text(&mut nets_text, b.net);
+    }
+    let mut row = Vec::with_capacity(12);
+    row.extend([Cell::Time(r.at), Cell::Text(r.table.clone())]);
+    if cx.mixed {
+        row.push(currency_cell(cx.cur(r.db)));
+    }
+    row.extend([
+        Cell::Int(r.round),
+        Cell::Text(r.dealer.clone()),
+        Cell::Text(bets_text),
+        Cell::Detail(Detail::Inputs(steps)),
+        Cell::Text(nets_text),
+        Cell::Money(r.figures.handle),
+        Cell::Money(r.figures.house_net),
+    ]);
+    row.extend(replay_mark(marks, r.replayed));
+    row
+}
+
+/// An amount as `script::money_json` writes it (whole units, else the exact decimal), appended.
+fn money_text(out: &mut String, m: Money) {
+    use std::fmt::Write as _;
+    let c = m.cents();
+    let (sign, units, cents) = (
+        if c < 0 { "-" } else { "" },
+        c.unsigned_abs() / 100,
+        c.unsigned_abs() % 100,
+    );
+    let _ = match cents {
+        0 => write!(out, "{sign}{units}"),
+        _ if cents % 10 == 0 => write!(out, "{sign}{units}.{}", cents / 10),
+        _ => write!(out, "{sign}{units}.{cents:02}"),
     };
-    [
-        vec![Cell::Time(r.at), Cell::Text(r.table.clone())],
-        currency,
-        vec![
-            Cell::Int(r.round),
-            Cell::Text(r.dealer.clone()),
-            Cell::Text(bets_text),
-            Cell::Detail(Detail::Inputs(steps.clone())),
-            Cell::Text(nets_text),
-            Cell::Money(r.figures.handle),
-            Cell::Money(r.figures.house_net),
-        ],
-        replay_mark(marks, r.replayed),
-    ]
-    .concat()
 }
 
 /// A round's log read on its own (the held report; a streamed one reads a page's at once,
@@ -1466,7 +1481,43 @@ pub fn series_with(rows: &[RoundRow], th: &Theories, cal: &Calendar) -> Series {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::script::money_json;
     use crate::session::demo;
+
+    /// An amount in a round's bets and nets reads as `money_json` writes it.
+    #[test]
+    fn an_amount_in_a_row_is_written_as_money_json_writes_it() {
+        let cents = [
+            0,
+            1,
+            5,
+            10,
+            50,
+            99,
+            100,
+            105,
+            150,
+            2000,
+            123_456,
+            -1,
+            -10,
+            -100,
+            -105,
+            -2050,
+            i64::MAX,
+            i64::MIN,
+            i64::MIN + 1,
+        ];
+        for c in cents {
+            let mut text = String::new();
+            money_text(&mut text, Money::from_cents(c));
+            assert_eq!(
+                text,
+                money_json(Money::from_cents(c)).to_string(),
+                "{c} cents"
+            );
+        }
+    }
 
     /// An hour with an uncosted round is read round by round only where its bucket's
     /// rules have a theory (its rounds are then costed by replaying them); under rules

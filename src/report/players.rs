@@ -91,7 +91,8 @@ pub(crate) fn rows(
 #[derive(Default)]
 pub(crate) struct Sessions {
     done: BTreeMap<RowKey, Session>,
-    tables: BTreeMap<(usize, String), Table>,
+    /// By database, then by table.
+    tables: BTreeMap<usize, BTreeMap<String, Table>>,
 }
 
 /// A table's open sessions by box, its last round's settlement and its count of rounds.
@@ -112,7 +113,14 @@ impl Sessions {
         log: &RoundLog,
         ck: &dyn Fn(usize) -> Option<String>,
     ) {
-        let t = self.tables.entry((r.db, r.table.clone())).or_default();
+        // The table's name is kept once, at its first round, not cloned every round.
+        let tables = self.tables.entry(r.db).or_default();
+        if !tables.contains_key(&r.table) {
+            tables.insert(r.table.clone(), Table::default());
+        }
+        let Some(t) = tables.get_mut(&r.table) else {
+            return;
+        };
         let before = t.prev_at.filter(|p| r.at - p <= GAP_MS);
         t.prev_at = Some(r.at);
         t.n += 1;
@@ -164,9 +172,11 @@ impl Sessions {
 
     /// Ends every open session and gives the rows, in the section's order.
     pub(crate) fn rows(mut self, ck: &dyn Fn(usize) -> Option<String>) -> Vec<Vec<Cell>> {
-        for ((db, table), t) in std::mem::take(&mut self.tables) {
-            for (b, s) in t.open {
-                self.done.insert((table.clone(), ck(db), b, s.from, db), s);
+        for (db, tables) in std::mem::take(&mut self.tables) {
+            for (table, t) in tables {
+                for (b, s) in t.open {
+                    self.done.insert((table.clone(), ck(db), b, s.from, db), s);
+                }
             }
         }
         self.done.into_iter().map(|(k, s)| cells(k, &s)).collect()

@@ -746,33 +746,163 @@ pub struct RoundLog {
 pub type RoundLogs = HashMap<i64, RoundLog>;
 
 /// A round's log from its events in order (as `Store::round_events` gives them), its
-/// nets those logged by event `through` (any, if `None`).
+/// nets those logged by event `through` (any, if `None`): what `inputs_of` and `nets_of`
+/// make of them, in one pass that reads only the kinds it keeps, the canonical texts
+/// without the JSON reader (`log::plain`; any other text read by it as they read it).
 pub(crate) fn log_of(
     events: &[crate::log::Event],
     round: i64,
     through: Option<i64>,
 ) -> Result<RoundLog, AuditError> {
-    let (bets, steps) = inputs_of(events);
-    Ok(RoundLog {
-        bets,
-        steps,
-        nets: nets_of(events, round, through)?,
-    })
+    let mut log = LogOf::default();
+    for e in events {
+        log.add(e.seq, e.kind, &e.data, through);
+    }
+    log.done(round)
+}
+
+/// A round's log being read event by event, in seq order (see [`log_of`]).
+#[derive(Default)]
+pub(crate) struct LogOf {
+    bets: Option<Vec<BetData>>,
+    /// Each readable step and undo, by seq: a step's text, `None` for an undo.
+    steps: Vec<(i64, Option<String>)>,
+    settled: Option<Vec<NetData>>,
+    corrected: Option<Vec<NetData>>,
+}
+
+impl LogOf {
+    /// One of the round's events: its first readable start's bets, its steps less those
+    /// undone, its latest readable settlement's and correction's nets by `through`. Its
+    /// steps may come apart from its other events (`Store::each_rounds_event`), but each
+    /// in seq order among its own (steps among steps, the others among the others).
+    pub(crate) fn add(&mut self, seq: i64, kind: EventKind, data: &str, through: Option<i64>) {
+        let by_through = through.is_none_or(|t| seq <= t);
+        match kind {
+            EventKind::RoundStarted if self.bets.is_none() => self.bets = started_bets(data),
+            EventKind::Step | EventKind::Undo => {
+                if let Some(text) = input_text(kind, data) {
+                    let step = (kind == EventKind::Step).then_some(text);
+                    self.steps.push((seq, step));
+                }
+            }
+            EventKind::RoundSettled if by_through => {
+                if let Some(nets) = settled_nets(data) {
+                    self.settled = Some(nets);
+                }
+            }
+            EventKind::RoundCorrected if by_through => {
+                if let Ok(Payload::RoundCorrected(c)) = Payload::parse(kind, data) {
+                    self.corrected = Some(c.nets);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The log; a round with no settlement (by `through`) has none.
+    pub(crate) fn done(mut self, round: i64) -> Result<RoundLog, AuditError> {
+        let nets = self
+            .corrected
+            .or(self.settled)
+            .ok_or(AuditError::Refused(LogRefusal::NoSettlement { round }))?;
+        // The steps and undos in log order: each undo takes back the step before it.
+        self.steps.sort_by_key(|s| s.0);
+        let mut steps = Vec::with_capacity(self.steps.len());
+        for (_, step) in self.steps {
+            match step {
+                Some(text) => steps.push(text),
+                None => {
+                    steps.pop();
+                }
+            }
+        }
+        Ok(RoundLog {
+            bets: self.bets.unwrap_or_default(),
+            steps,
+            nets,
+        })
+    }
+}
+
+/// A `round_started` text's bets (`None`: it does not read as one).
+fn started_bets(data: &str) -> Option<Vec<BetData>> {
+    if let Some(bets) = crate::log::plain::started(data) {
+        let plain: Option<Vec<BetData>> = bets
+            .into_iter()
+            .map(|(id, box_no, units)| {
+                Some(BetData {
+                    id: id.to_string(),
+                    box_no,
+                    stake: crate::engine::Money::from_cents(units.checked_mul(100)?),
+                })
+            })
+            .collect();
+        if plain.is_some() {
+            return plain;
+        }
+    }
+    match Payload::parse(EventKind::RoundStarted, data) {
+        Ok(Payload::RoundStarted(s)) => Some(s.bets),
+        _ => None,
+    }
+}
+
+/// A `round_settled` text's nets (`None`: it does not read as one).
+fn settled_nets(data: &str) -> Option<Vec<NetData>> {
+    let mut nets = Vec::with_capacity(8);
+    let mut whole = true;
+    let plain = crate::log::plain::settled(data, |_, id, units| {
+        let cents = units.checked_mul(100);
+        whole = cents.is_some();
+        nets.push(NetData {
+            id: id.to_string(),
+            net: crate::engine::Money::from_cents(cents.unwrap_or(0)),
+        });
+        whole
+    });
+    if plain.is_some() {
+        return Some(nets);
+    }
+    match Payload::parse(EventKind::RoundSettled, data) {
+        Ok(Payload::RoundSettled(s)) => Some(s.nets),
+        _ => None,
+    }
+}
+
+/// A `step` or `undo` text's input (`None`: it does not read as one): written as
+/// `{"text":"…"}` with nothing to unescape, taken as it stands, else read by JSON.
+fn input_text(kind: EventKind, data: &str) -> Option<String> {
+    let plain =
+        crate::log::payload::view::plain_text(data).filter(|t| !t.bytes().any(|c| c < 0x20));
+    if let Some(t) = plain {
+        return Some(t.to_string());
+    }
+    match Payload::parse(kind, data) {
+        Ok(Payload::Step(i) | Payload::Undo(i)) => Some(i.text),
+        _ => None,
+    }
 }
 
 /// The logs of `rounds` (a page's) in two reads, whatever their number
-/// (`Store::rounds_events`): each what `round_inputs` and `round_nets` give it.
+/// (`Store::each_rounds_event`, no event kept): each what `round_inputs` and
+/// `round_nets` give it.
 pub(crate) fn round_logs(
     store: &Store,
     rounds: &[i64],
     through: Option<i64>,
 ) -> Result<RoundLogs, AuditError> {
-    let events = store.rounds_events(&rounds.iter().copied().collect())?;
+    let mut logs: HashMap<i64, LogOf> = HashMap::with_capacity(rounds.len());
+    store.each_rounds_event(&rounds.iter().copied().collect(), |r, e| {
+        logs.entry(r)
+            .or_default()
+            .add(e.seq, e.kind, &e.data, through)
+    })?;
     rounds
         .iter()
         .map(|&r| {
-            let of = events.get(&r).map_or(&[][..], |v| &v[..]);
-            Ok((r, log_of(of, r, through)?))
+            let log = logs.remove(&r).unwrap_or_default();
+            Ok((r, log.done(r)?))
         })
         .collect()
 }
@@ -1291,6 +1421,110 @@ impl Source for Files<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A round's events as (kind, text), seq 1, 2, 3, … in order.
+    fn events(texts: &[(EventKind, &str)]) -> Vec<crate::log::Event> {
+        texts
+            .iter()
+            .enumerate()
+            .map(|(i, (kind, data))| crate::log::Event {
+                seq: i as i64 + 1,
+                kind: *kind,
+                round: Some(7),
+                data: data.to_string(),
+                ..crate::log::Event::blank()
+            })
+            .collect()
+    }
+
+    /// What `log_of` made before it read the canonical texts plainly: `inputs_of` and
+    /// `nets_of`, each reading every event by the JSON reader.
+    fn by_json(events: &[crate::log::Event], through: Option<i64>) -> Option<RoundLog> {
+        let (bets, steps) = inputs_of(events);
+        let nets = nets_of(events, 7, through).ok()?;
+        Some(RoundLog { bets, steps, nets })
+    }
+
+    /// The one-pass reading equals the JSON reader's, canonical texts or not (escapes,
+    /// spaces, fractions, undos, unreadable texts, corrections, a cap), and so it does
+    /// when the steps come after the other events (`Store::each_rounds_event`).
+    #[test]
+    fn a_log_read_in_one_pass_is_what_the_json_reader_makes_of_it() {
+        use EventKind::{RoundCorrected, RoundSettled, RoundStarted, Step, Undo};
+        let start =
+            r#"{"bets":[{"id":"1a","box":1,"stake":10},{"id":"2a","box":2,"stake":2.5}],"shoe":3}"#;
+        let start_plain = r#"{"bets":[{"id":"1a","box":1,"stake":10}],"shoe":3}"#;
+        let start_spaced = r#"{"bets": [{"id":"1a","box":1,"stake":10}], "shoe":3}"#;
+        let settled = r#"{"nets":[{"id":"1a","net":-10}],"house_net":10,"dealer":["Kh","9d"],"handle":10,"paid":0,"insurance_taken":0,"insurance_paid":0,"even_money":0,"splits":0,"buys":0,"pontoons":0,"five_card_tricks":0,"three_of_a_kinds":0,"surrenders":0,"max_net":0,"cost":12}"#;
+        let settled_cents = settled.replace("\"net\":-10", "\"net\":-10.05");
+        let corrected = r#"{"reason":"r","script":{},"nets":[{"id":"1a","net":4}]}"#;
+        let cases: Vec<Vec<(EventKind, &str)>> = vec![
+            vec![
+                (RoundStarted, start_plain),
+                (Step, r#"{"text":"1 hit"}"#),
+                (RoundSettled, settled),
+            ],
+            vec![
+                (RoundStarted, start),
+                (Step, r#"{"text":"a\"b"}"#),
+                (RoundSettled, &settled_cents),
+            ],
+            vec![
+                (RoundStarted, start_spaced),
+                (Step, r#"{"text": "x"}"#),
+                (Undo, r#"{"text":"x"}"#),
+                (Step, r#"{"text":"y"}"#),
+                (Step, r#"{"text":"z"}"#),
+                (Undo, r#"{"text":"z"}"#),
+                (RoundSettled, settled),
+            ],
+            vec![
+                (RoundStarted, "{"),
+                (RoundStarted, start_plain),
+                (Step, "{"),
+                (Undo, "{"),
+                (RoundSettled, settled),
+            ],
+            vec![
+                (RoundStarted, start_plain),
+                (Undo, r#"{"text":"u"}"#),
+                (Step, r#"{"text":"s"}"#),
+                (RoundSettled, settled),
+                (RoundCorrected, corrected),
+            ],
+            vec![
+                (RoundStarted, start_plain),
+                (RoundSettled, "{\"nets\":[]}"),
+                (RoundSettled, settled),
+            ],
+            vec![
+                (RoundStarted, start_plain),
+                (Step, "{\"text\":\"tab\there\"}"),
+            ],
+        ];
+        for (i, case) in cases.iter().enumerate() {
+            let ev = events(case);
+            for through in [None, Some(4), Some(5)] {
+                let want = by_json(&ev, through);
+                assert_eq!(
+                    log_of(&ev, 7, through).ok(),
+                    want,
+                    "case {i}, through {through:?}"
+                );
+                // Steps after the other events, as the page's two reads lend them.
+                let mut apart = LogOf::default();
+                let (steps, rest): (Vec<_>, Vec<_>) = ev.iter().partition(|e| e.kind == Step);
+                for e in rest.into_iter().chain(steps) {
+                    apart.add(e.seq, e.kind, &e.data, through);
+                }
+                assert_eq!(
+                    apart.done(7).ok(),
+                    want,
+                    "case {i} apart, through {through:?}"
+                );
+            }
+        }
+    }
 
     /// Two kept buckets whose box_sq together overflow an i64: SQLite's SUM raises
     /// "integer overflow", so the file gives no sums (`None`: the report visits the

@@ -309,10 +309,35 @@ impl Theories {
             *sp = (sp.0.min(r.round), sp.1.max(r.round));
         }
         for (db, (first, last)) in span {
-            th.read_vars(src, db, first, last)?;
+            // A page's logs hold its rounds' bets (their first readable start's): its
+            // starts are not read again.
+            if !th.vars_of_logs(db, logs) {
+                th.read_vars(src, db, first, last)?;
+            }
         }
         th.read_costs(src, rounds, logs)?;
         Ok(th)
+    }
+
+    /// Each round's stakes squared from its boxes' stakes as its log in `logs` holds them
+    /// (its `round_started`'s bets), if every round of database `db` has a log with bets;
+    /// else none is set (`false`), and [`Theories::read_vars`] reads the starts.
+    fn vars_of_logs(&mut self, db: usize, logs: &RoundLogs) -> bool {
+        let all = self
+            .rounds
+            .keys()
+            .filter(|k| k.0 == db)
+            .all(|(_, round)| logs.get(round).is_some_and(|l| !l.bets.is_empty()));
+        if !all {
+            return false;
+        }
+        for ((d, round), (_, box_sq, round_sq, _)) in self.rounds.iter_mut() {
+            if let (true, Some(l)) = (*d == db, logs.get(round)) {
+                // Squared as `log::totals` squares a bucket's round.
+                (*box_sq, *round_sq) = totals::squares(&totals::box_stakes(&l.bets));
+            }
+        }
+        true
     }
 
     /// Each round's stakes squared from its boxes' stakes (its `round_started`).

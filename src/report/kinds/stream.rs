@@ -400,16 +400,16 @@ fn rounds_pass(
             // The page's rounds' bets, inputs and nets in one read (a few queries), not
             // one a round.
             let ids: Vec<i64> = kept.iter().map(|r| r.round).collect();
-            let logs = src.round_logs(db, &ids, None)?;
+            let mut logs = src.round_logs(db, &ids, None)?;
             let th = Theories::read_logged(src, &kept, &openings, &logs)?;
             for r in &kept {
                 let log =
-                    logs.get(&r.round)
+                    logs.remove(&r.round)
                         .ok_or(AuditError::Refused(LogRefusal::NoSettlement {
                             round: r.round,
                         }))?;
+                sessions.add(r, &th, &log, &ck);
                 each(&round_cells(cx, marks, r, log))?;
-                sessions.add(r, &th, log, &ck);
             }
             Ok(())
         })?;
