@@ -531,8 +531,9 @@ pub mod view {
         cost: Option<i64>,
     }
 
-    /// The bets of a `round_started` event's text.
-    pub(crate) fn started_bets(text: &str) -> Option<Vec<BetSpec>> {
+    /// The bets of a `round_started` event's text, and whether the text was in its
+    /// canonical form (read by `plain`).
+    pub(crate) fn started_bets(text: &str) -> Option<(Vec<BetSpec>, bool)> {
         if let Some(bets) = super::super::plain::started(text) {
             return bets
                 .into_iter()
@@ -543,7 +544,8 @@ pub mod view {
                         stake: Money::from_cents(units.checked_mul(100)?),
                     })
                 })
-                .collect();
+                .collect::<Option<Vec<_>>>()
+                .map(|bets| (bets, true));
         }
         let d: Started = serde_json::from_str(text).ok()?;
         d.bets
@@ -555,7 +557,8 @@ pub mod view {
                     stake: Money::from_cents(cents_of_number(&b.stake)?),
                 })
             })
-            .collect()
+            .collect::<Option<Vec<_>>>()
+            .map(|bets| (bets, false))
     }
 
     /// Whether a `round_settled` event's nets are the round's, bet for bet, to the cent:

@@ -1,7 +1,8 @@
 //! The totals a table's file keeps as its log grows (`round_totals`, schema 8; decision
 //! costs since schema 10): what is
-//! summed ([`Figures`]), keyed by what ([`Key`]) — one definition for the store, `verify`,
-//! the reports and the floor. Derived from the events: writes no event, is never evidence.
+//! summed ([`Figures`]), keyed by what ([`Key`]) — one definition for the store, `verify`
+//! (which folds them from its replay: [`Fold`]), the reports and the floor. Derived from
+//! the events: writes no event, is never evidence.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -12,7 +13,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::event::EventKind;
 use super::pack;
 use super::payload::{BetData, Payload, RoundCorrected};
-use crate::engine::{Money, RoundFigures};
+use crate::engine::{BetSpec, Money, RoundFigures};
 
 /// The partial indexes' condition (`store::NOT_STEP`; the store imports this module, so
 /// it is not imported back).
@@ -174,6 +175,23 @@ impl Figures {
             cost: r[12],
             uncosted: r[13],
         }
+    }
+
+    /// [`Figures::add`]; `false` if a figure saturated (left the `i64`s).
+    fn add_exact(&mut self, other: &Figures, sign: i64) -> bool {
+        let mut out = self.row();
+        let mut exact = true;
+        for (a, b) in out.iter_mut().zip(other.row()) {
+            match b.checked_mul(sign).and_then(|d| a.checked_add(d)) {
+                Some(v) => *a = v,
+                None => {
+                    exact = false;
+                    *a = a.saturating_add(b.saturating_mul(sign));
+                }
+            }
+        }
+        *self = Figures::from_row(out);
+        exact
     }
 
     /// `self + sign × other`, figure by figure.
@@ -500,6 +518,140 @@ pub fn rebuild(conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
     Ok(out)
 }
 
+/// The boxes' `(box_sq, round_sq)` of a `round_started` event's text, as [`rebuild`]
+/// reads them: from `plain` (its bets, when the text is in its canonical form and the
+/// replay read them so), else from the text parsed as [`stakes_of`] parses it.
+pub(crate) fn start_squares(text: &str, plain: Option<&[BetSpec]>) -> (i64, i64) {
+    let Some(bets) = plain else {
+        return squares(&stakes_of(Some(text.to_owned())));
+    };
+    // `squares(&stakes_by_box(..))` without allocating: box by box upward, each box's
+    // bets summed in their order, as `stakes_by_box` sums them.
+    let (mut box_sq, mut sum, mut above) = (0i64, 0i64, None::<u8>);
+    while let Some(box_no) = (bets.iter().map(|b| b.box_no))
+        .filter(|b| above.is_none_or(|a| *b > a))
+        .min()
+    {
+        let stake = (bets.iter().filter(|b| b.box_no == box_no))
+            .fold(0i64, |a, b| a.saturating_add(b.stake.cents()));
+        sum = sum.saturating_add(stake);
+        box_sq = box_sq.saturating_add(stake.saturating_mul(stake));
+        above = Some(box_no);
+    }
+    (box_sq, sum.saturating_mul(sum))
+}
+
+/// The totals folded from a replay as it plays (`verify`, issue 22: the events are read
+/// once): each settlement's figures, key and start's squares as the replay has them,
+/// each void and correction as it applies them. [`Fold::finish`] gives what [`rebuild`]
+/// gives from the same events; where the fold could differ from it (a round id started
+/// twice or below one started before, a sum past an `i64`), it runs `rebuild` instead.
+/// Never reads an event; never writes.
+#[derive(Default)]
+pub(crate) struct Fold {
+    buckets: HashMap<Key, Figures>,
+    /// The highest round id started so far (the store numbers rounds upward).
+    last_started: Option<i64>,
+    /// A start whose round id is not above every one before: `rebuild` decides.
+    irregular: bool,
+    /// A sum that left the `i64`s (saturated: the order would matter): `rebuild` decides.
+    saturated: bool,
+    voided: HashSet<i64>,
+    /// Each corrected round's latest correction: its figures and logged cost.
+    corrected: HashMap<i64, Standing>,
+}
+
+impl Fold {
+    /// A round started.
+    pub(crate) fn started(&mut self, round: i64) {
+        if self.last_started.is_some_and(|l| round <= l) {
+            self.irregular = true;
+        }
+        self.last_started = Some(self.last_started.map_or(round, |l| l.max(round)));
+    }
+
+    /// A settlement of `key`: its figures as `round_figures` keeps them (`figures_row`,
+    /// held to the replay's), its start's squares ([`start_squares`]) and logged cost.
+    pub(crate) fn settled(
+        &mut self,
+        key: Key,
+        row: &[i64; 10],
+        (box_sq, round_sq): (i64, i64),
+        cost: Option<i64>,
+    ) {
+        let f = Figures {
+            rounds: 1,
+            box_sq,
+            round_sq,
+            ..Figures::money_of(&figures_of_row(row), cost)
+        };
+        let exact = self.buckets.entry(key).or_default().add_exact(&f, 1);
+        self.saturated |= !exact;
+    }
+
+    /// A void of `round` (its round's figures leave the totals, whenever it settled).
+    pub(crate) fn voided(&mut self, round: i64) {
+        self.voided.insert(round);
+    }
+
+    /// A correction of `round` that plays to `figures` and logs `cost` (the latest stands).
+    pub(crate) fn corrected(&mut self, round: i64, figures: RoundFigures, cost: Option<i64>) {
+        self.corrected.insert(round, (figures, cost));
+    }
+
+    /// The totals as [`rebuild`] makes them from `conn`'s events — the same events the
+    /// fold was fed, read in the same transaction: each voided or corrected round's
+    /// settlement (a row of `round_figures`, at most one a round) is taken back out and
+    /// its standing figures put in.
+    pub(crate) fn finish(self, conn: &Connection) -> rusqlite::Result<BTreeMap<Key, Figures>> {
+        if self.irregular || self.saturated {
+            return rebuild(conn);
+        }
+        let mut buckets = self.buckets;
+        let amended: std::collections::BTreeSet<i64> = (self.voided.iter())
+            .chain(self.corrected.keys())
+            .copied()
+            .collect();
+        let mut exact = true;
+        for round in amended {
+            let Some(((seq, at, table, dealer, logged), stakes)) = settled_round(conn, round)?
+            else {
+                continue;
+            };
+            let bucket = buckets
+                .entry(key_of(conn, seq, at, table, dealer)?)
+                .or_default();
+            exact &= bucket.add_exact(&Figures::of_round(&logged.0, &stakes, logged.1), -1);
+            if let Some(now) = self.corrected.get(&round)
+                && !self.voided.contains(&round)
+            {
+                exact &= bucket.add_exact(&Figures::of_round(&now.0, &stakes, now.1), 1);
+            }
+        }
+        if !exact {
+            return rebuild(conn);
+        }
+        Ok(buckets.into_iter().filter(|(_, f)| f.rounds != 0).collect())
+    }
+}
+
+/// A round's `round_figures` row and its boxes' stakes (its first start before the
+/// settlement), as [`rebuild`] reads them; `None` if it has no row.
+fn settled_round(
+    conn: &Connection,
+    round: i64,
+) -> rusqlite::Result<Option<(FiguresRow, Vec<i64>)>> {
+    let Some(row) = conn
+        .prepare_cached(&format!("{SELECT_FIGURES} WHERE round_id = ?1"))?
+        .query_row([round], figures_row)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let start = round_data(conn, round, EventKind::RoundStarted, row.0, false)?;
+    Ok(Some((row, stakes_of(start))))
+}
+
 /// Each corrected round's latest correction that plays (verify names one that does not):
 /// its figures and logged cost.
 fn latest_corrections(conn: &Connection) -> rusqlite::Result<HashMap<i64, Standing>> {
@@ -785,6 +937,47 @@ mod tests {
             stakes_of_stored(ValueRef::Text(usual[0].as_bytes())),
             vec![500, 12_000]
         );
+    }
+
+    /// A start's squares from the bets the replay read are those of its parse (`stakes_of`),
+    /// boxes in any order, several bets on a box, a stake past what squares to an `i64`.
+    #[test]
+    fn a_starts_squares_from_its_bets_are_its_parses() {
+        let bet =
+            |id: &str, b: u8, units: i64| format!(r#"{{"id":"{id}","box":{b},"stake":{units}}}"#);
+        let cases = [
+            vec![bet("a", 1, 5)],
+            vec![bet("a", 3, 5), bet("b", 1, 120), bet("c", 3, 7)],
+            vec![
+                bet("a", 7, 1),
+                bet("b", 2, 2),
+                bet("c", 5, 3),
+                bet("d", 2, 4),
+                bet("e", 0, 9),
+            ],
+            vec![
+                bet("a", 255, 999_999_999_999_999),
+                bet("b", 255, 999_999_999_999_999),
+            ],
+        ];
+        for bets in cases {
+            let text = format!(r#"{{"bets":[{}],"shoe":3}}"#, bets.join(","));
+            let read: Vec<BetSpec> = match Payload::parse(EventKind::RoundStarted, &text) {
+                Ok(Payload::RoundStarted(s)) => s
+                    .bets
+                    .iter()
+                    .map(|b| BetSpec {
+                        id: b.id.as_str().into(),
+                        box_no: b.box_no,
+                        stake: b.stake,
+                    })
+                    .collect(),
+                other => panic!("{text}: {other:?}"),
+            };
+            let want = squares(&stakes_of(Some(text.clone())));
+            assert_eq!(start_squares(&text, Some(&read)), want, "{text}");
+            assert_eq!(start_squares(&text, None), want, "{text}");
+        }
     }
 
     fn differ(hour: i64) -> String {

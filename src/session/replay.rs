@@ -24,7 +24,7 @@ use crate::log::store::{
     AuditError, GENESIS, LogRefusal, NOT_STEP, Store, event_hash, figures_row,
 };
 use crate::log::structure::{EVENT_INDEXES, IndexDigest, check_structure, check_triggers};
-use crate::log::totals::{self, TotalsDiffer};
+use crate::log::totals;
 use crate::panics::panic_message;
 use crate::script::{Script, parse_step, rules_of};
 
@@ -41,6 +41,8 @@ pub struct LiveRound {
     /// The decisions costed as the replay plays them (`None`: not costed on the way,
     /// e.g. a table's own round, or rules not solved when the round began).
     pub(crate) tally: Option<played::Tally>,
+    /// Its start's `(box_sq, round_sq)` for the totals' fold (`(0, 0)` without one).
+    pub(crate) squares: (i64, i64),
 }
 
 impl LiveRound {
@@ -106,6 +108,8 @@ pub struct TableState {
     pub(crate) seen: Vec<Card>,
     pub(crate) live: Option<LiveRound>,
     pub(crate) open: bool,
+    /// The seq of its last `table_opened` (its rules: the totals' `opened`).
+    pub(crate) opened: i64,
 }
 
 /// The hash chain, checked event by event: seqs without gaps, each stored check the
@@ -202,6 +206,8 @@ pub(crate) struct Replayer {
     /// The decision costs of each set of rules asked for (`lab::solutions`), to recompute
     /// each cost a settlement or correction logged.
     costs: LastCosts,
+    /// When set (verify), the kept totals are folded as the rounds are played.
+    pub(crate) fold: Option<totals::Fold>,
 }
 
 /// The decision costs of each set of rules the replay's rounds were played under, kept for
@@ -486,6 +492,9 @@ impl Replayer {
                 self.voided += 1;
                 if let Some(r) = e.round {
                     self.money.amended(r, None);
+                    if let Some(f) = self.fold.as_mut() {
+                        f.voided(r);
+                    }
                 }
             }
             EventKind::Money if self.check_money => self.money_event(e)?,
@@ -537,6 +546,7 @@ impl Replayer {
                 t.preset = preset;
                 t.limits = limits;
                 t.open = true;
+                t.opened = e.seq;
                 if !same_deck {
                     t.shoe = Shoe::new(rules.decks());
                     t.seen.clear();
@@ -556,6 +566,7 @@ impl Replayer {
                         seen: Vec::new(),
                         live: None,
                         open: true,
+                        opened: e.seq,
                     },
                 );
             }
@@ -587,9 +598,16 @@ impl Replayer {
         if t.live.is_some() {
             return Err(Self::bad(e, EventFault::RoundOverRound));
         }
-        let bets: Arc<[BetSpec]> = view::started_bets(&e.data)
-            .ok_or_else(|| Self::bad(e, EventFault::BadBets))?
-            .into();
+        let (bets, plain) =
+            view::started_bets(&e.data).ok_or_else(|| Self::bad(e, EventFault::BadBets))?;
+        let squares = match self.fold.as_mut() {
+            Some(f) => {
+                f.started(id);
+                totals::start_squares(&e.data, plain.then_some(&bets[..]))
+            }
+            None => (0, 0),
+        };
+        let bets: Arc<[BetSpec]> = bets.into();
         let start = Round::with_shoe(t.rules, t.limits, bets.clone(), t.shoe.clone())
             .map_err(|x| Self::bad(e, EventFault::Setup(x)))?;
         t.live = Some(LiveRound {
@@ -606,6 +624,7 @@ impl Replayer {
             // Costed on the way once the rules' costs are at hand (the first settlement
             // that logs a cost asks for them); before, the settlement plays it again.
             tally: self.costs.known(&t.rules).map(played::Tally::new),
+            squares,
         });
         Ok(())
     }
@@ -731,7 +750,16 @@ impl Replayer {
             None => c.cost(&live.start, &live.steps),
         })?;
         if let Some(c) = self.figures.as_mut() {
-            figures_as_replayed(c.as_mut(), e, &live, cost)?;
+            let row = figures_as_replayed(c.as_mut(), e, &live, cost)?;
+            if let Some(f) = self.fold.as_mut() {
+                let key = totals::Key {
+                    table: t.id,
+                    hour: e.at.div_euclid(totals::BUCKET_MS),
+                    dealer: e.user.unwrap_or(-1),
+                    opened: t.opened,
+                };
+                f.settled(key, &row, live.squares, cost);
+            }
         }
         if self.track_seen {
             for &s in &live.steps {
@@ -771,6 +799,9 @@ impl Replayer {
             .check(e.round.unwrap_or(0), d.cost, |c| c.of_script(&script))?;
         if let Some(r) = e.round {
             self.money.amended(r, Some(round.house_net()));
+            if let Some(f) = self.fold.as_mut() {
+                f.corrected(r, round.figures(), d.cost);
+            }
         }
         Ok(())
     }
@@ -848,13 +879,14 @@ fn settled_as_replayed(e: &Event, live: &LiveRound) -> Result<Option<i64>, Repla
 }
 
 /// A settlement's logged figures (read from `c`) against the replayed round's, and the
-/// cost kept beside them (where `c` keeps one) against the settlement's logged `cost`.
+/// cost kept beside them (where `c` keeps one) against the settlement's logged `cost`:
+/// the ten figures (`figures_row`) that hold.
 fn figures_as_replayed(
     c: &mut dyn LoggedFigures,
     e: &Event,
     live: &LiveRound,
     cost: Option<i64>,
-) -> Result<(), ReplayError> {
+) -> Result<[i64; 10], ReplayError> {
     let mut want = [0; 15];
     want[..5].copy_from_slice(&[
         e.seq,
@@ -863,7 +895,8 @@ fn figures_as_replayed(
         e.table.unwrap_or(-1),
         e.user.unwrap_or(-1),
     ]);
-    want[5..].copy_from_slice(&figures_row(&live.round.figures()));
+    let figures = figures_row(&live.round.figures());
+    want[5..].copy_from_slice(&figures);
     let row = c.row(e)?;
     if row != Some(want) {
         return Err(ReplayError::Mismatch {
@@ -880,7 +913,7 @@ fn figures_as_replayed(
             round: live.id,
             why: Discrepancy::KeptCost { kept, logged: cost },
         }),
-        _ => Ok(()),
+        _ => Ok(figures),
     }
 }
 
@@ -963,7 +996,10 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
     // Everything is read up to the log's last event now: a writer (a feed) may go on
     // appending meanwhile, and each thread's connection sees its own moment, so each reads
     // only what was there when verify began. Rows up to here never change (append-only).
-    let bound = store.last_seq()?;
+    // The kept totals are read, and the log's last event taken, in one read transaction
+    // held to the end: the totals folded from the replay are checked at that moment.
+    let totals_conn = store.reader()?;
+    let (bound, kept) = kept_totals(&totals_conn).map_err(|e| store.sql_error(e))?;
     let key: u64 = rand::random();
     let figures_conn = store.reader()?;
     let integrity_conn = store.reader()?;
@@ -972,21 +1008,15 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
     let kept_rows = store.kept_derived();
     std::thread::scope(|scope| {
         let theories = scope.spawn(move || kept_rows.map(super::kept_theory::check_rows));
-        let integrity = scope.spawn(move || {
-            let structure = check_structure(&integrity_conn, bound, key);
-            (structure, check_totals(&integrity_conn))
-        });
+        let integrity = scope.spawn(move || check_structure(&integrity_conn, bound, key));
         let replayer = scope.spawn(move || replay_batches(from_reader, figures_conn, bound));
         let (digests, read) = read_batches(store, bound, key, to_replay, progress);
         let replayed = joined(replayer.join());
-        let (structure, totals) = match integrity.join() {
-            Ok((s, t)) => (s.map_err(Damage::Structure), t),
-            Err(p) => (
-                Err(Damage::CheckFailed {
-                    message: panic_message(p.as_ref()),
-                }),
-                Ok(None),
-            ),
+        let structure = match integrity.join() {
+            Ok(s) => s.map_err(Damage::Structure),
+            Err(p) => Err(Damage::CheckFailed {
+                message: panic_message(p.as_ref()),
+            }),
         };
         // Joined on every path: a scope would panic at its end over a thread's panic.
         let theories = kept_theories(theories.join());
@@ -1002,7 +1032,11 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
             }
         }
         verify_rest(store, bound, &mut r)?;
-        if let Some(why) = totals.map_err(|e| ReplayError::Store(store.sql_error(e)))? {
+        let fold = r.fold.take().unwrap_or_default();
+        let rebuilt = fold.finish(&totals_conn);
+        let _ = totals_conn.execute_batch("COMMIT");
+        let rebuilt = rebuilt.map_err(|e| store.sql_error(e))?;
+        if let Some(why) = totals::first_difference(&kept, &rebuilt) {
             return Err(ReplayError::Totals(why));
         }
         theories?;
@@ -1050,6 +1084,7 @@ fn replay_batches(
 ) -> Result<Replayer, ReplayError> {
     let mut r = Replayer::new(true);
     r.track_seen = false;
+    r.fold = Some(totals::Fold::default());
     r.figures = Some(Box::new(FiguresCursor::open(figures_conn, bound)?));
     // One event, refilled from each batch: no allocation per event on either side.
     let mut e = Event::blank();
@@ -1110,14 +1145,17 @@ fn read_batches(
     (digests, read)
 }
 
-/// The kept totals (`round_totals`) against the same totals rebuilt from the events, in
-/// one read transaction (one moment of the file): the first difference.
-fn check_totals(conn: &rusqlite::Connection) -> rusqlite::Result<Option<TotalsDiffer>> {
+/// Begins a read transaction on `conn` (left open: the fold's totals are finished in
+/// it) and reads, at that moment, the log's last seq and the kept totals (`round_totals`).
+fn kept_totals(
+    conn: &rusqlite::Connection,
+) -> rusqlite::Result<(
+    i64,
+    std::collections::BTreeMap<totals::Key, totals::Figures>,
+)> {
     conn.execute_batch("BEGIN")?;
-    let rebuilt = totals::rebuild(conn);
-    let kept = totals::kept(conn, None);
-    let _ = conn.execute_batch("COMMIT");
-    Ok(totals::first_difference(&kept?, &rebuilt?))
+    let bound = conn.query_row("SELECT coalesce(max(seq), 0) FROM events", [], |r| r.get(0))?;
+    Ok((bound, totals::kept(conn, None)?))
 }
 
 /// After the replay: no `round_figures` row that no settlement wrote, and the users'
@@ -1669,6 +1707,7 @@ mod tests {
                 start,
                 steps: Vec::new(),
                 tally: Some(played::Tally::new(costs.clone())),
+                squares: (0, 0),
             };
             let mut cards = dealer.iter();
             for text in script.iter().chain(std::iter::from_fn(|| cards.next())) {

@@ -294,6 +294,7 @@ impl TableSession {
             start,
             steps: Vec::new(),
             tally: None,
+            squares: (0, 0),
         });
         Ok(id)
     }
