@@ -1184,13 +1184,14 @@ fn old_floor(url: &str, upto: usize) -> postgres::Client {
         &[&&kinds[..]],
     )
     .unwrap();
-    // Schemas 6 to 9 are SQL files of their own (6 followed by `ingest`'s definition);
+    // Schemas 6 to 10 are SQL files of their own (6 followed by `ingest`'s definition);
     // 6 numbers the kinds named above.
-    let files: [&[&str]; 4] = [
+    let files: [&[&str]; 5] = [
         &["schema6.sql", "ingest.sql"],
         &["schema7.sql"],
         &["schema8.sql"],
         &["schema9.sql"],
+        &["schema10.sql"],
     ];
     for v in 6..=upto {
         for f in files[v - 6] {
@@ -1240,7 +1241,8 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
         assert_eq!(before.0, upto as i32);
         assert_eq!(before.2, "r", "schema {upto}: one plain table of events");
         Floor::connect(&url).unwrap();
-        assert_eq!(shape(&mut admin), (10, "s".into(), "p".into()));
+        // (To the latest schema, 11 now.)
+        assert_eq!(shape(&mut admin), (11, "s".into(), "p".into()));
         // Schema 7's totals, built by the migration from the events already held.
         floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
         // Every event kept, and the chain the server walks again whole.
@@ -2270,10 +2272,11 @@ fn a_floor_of_schema_7_is_migrated_to_keep_the_decisions_costs() {
         (r.get(0), r.get(1))
     };
     assert_eq!(shape(&mut admin), (7, 0));
+    // (The owner's connection migrates to the latest schema, 11 now.)
     Floor::connect(&url).unwrap();
     assert_eq!(
         shape(&mut admin),
-        (10, 3),
+        (11, 3),
         "rounds.cost, round_totals.cost and uncosted"
     );
     let store = Store::open_read(&db).unwrap();
@@ -2320,15 +2323,17 @@ fn a_floor_of_schema_9_is_migrated_to_index_the_openings() {
     let (v, months, indexed) = shape(&mut admin);
     assert_eq!((v, indexed), (9, 0));
     assert!(months >= 2, "{months}");
+    // (The owner's connection migrates to the latest schema: 11 since this test was
+    // written, which keeps the index.)
     Floor::connect(&url).unwrap();
-    assert_eq!(shape(&mut admin), (10, months, months));
+    assert_eq!(shape(&mut admin), (11, months, months));
     admin
         .execute(
             "SELECT croupier.month_partition($1::int8 + 1000 * 86400000::int8)",
             &[&demo::clock().now_ms()],
         )
         .unwrap();
-    assert_eq!(shape(&mut admin), (10, months + 1, months + 1));
+    assert_eq!(shape(&mut admin), (11, months + 1, months + 1));
     let broken = |c: &mut postgres::Client| -> Vec<Option<String>> {
         c.query(
             "SELECT croupier.totals_break(tab) FROM croupier.tables ORDER BY tab",
@@ -2358,6 +2363,107 @@ fn a_floor_of_schema_9_is_migrated_to_index_the_openings() {
     for f in [d, o] {
         let (ok, _, out, err) = audited_verify(f, &url);
         assert!(ok && out.contains("matches the floor"), "{out}{err}");
+    }
+}
+
+/// Floor schema 11 (issue 25, catch-up ingest): a floor of schema 10 holding a table's
+/// events is migrated by its owner's next connection: `openings` holds every opening of
+/// the events already held (and then of every event taken), the totals read a
+/// settlement's opening there and still equal the file's and a rebuild from the events,
+/// the table and a new one sync on and pass the auditor, and a step packed with any of
+/// the dictionary's fragments (as schema 6 packed it) still unpacks to its text.
+#[test]
+fn a_floor_of_schema_10_is_migrated_to_keep_the_openings() {
+    let Some(base) = server("migrate11") else {
+        return;
+    };
+    let url = fresh_floor(&base, "migrate11");
+    let db = demo_file("migrate11", 60, 14, 0);
+    let d = db.to_str().unwrap();
+    let mut admin = old_floor(&url, 10);
+    let n = last_seq(&db);
+    assert_eq!(ingest_file(&mut admin, &db, 1), (n, n, None));
+    // The schema, and the openings kept against those among the events.
+    let shape = |c: &mut postgres::Client| -> (i32, Option<i64>, i64) {
+        let r = c
+            .query_one(
+                "SELECT (SELECT version FROM croupier.schema_version),
+                        to_regclass('croupier.openings') IS NOT NULL,
+                        (SELECT count(*) FROM croupier.events WHERE kind = 8 AND table_id IS NOT NULL)",
+                &[],
+            )
+            .unwrap();
+        let kept = r.get::<_, bool>(1).then(|| {
+            c.query_one("SELECT count(*) FROM croupier.openings", &[])
+                .unwrap()
+                .get::<_, i64>(0)
+        });
+        (r.get(0), kept, r.get(2))
+    };
+    let (v, kept, opened) = shape(&mut admin);
+    assert_eq!((v, kept), (10, None));
+    assert!(opened >= 1, "{opened}");
+    Floor::connect(&url).unwrap();
+    assert_eq!(shape(&mut admin), (11, Some(opened), opened));
+    let broken = |c: &mut postgres::Client| -> Vec<Option<String>> {
+        c.query(
+            "SELECT croupier.totals_break(tab) FROM croupier.tables ORDER BY tab",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect()
+    };
+    assert_eq!(broken(&mut admin), [None]);
+    floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
+    let other = demo_file("migrate11-b", 30, 15, 9);
+    let o = other.to_str().unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", o, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let (_, kept, opened_now) = shape(&mut admin);
+    assert!(opened_now > opened, "{opened_now} {opened}");
+    assert_eq!(kept, Some(opened_now));
+    assert_eq!(broken(&mut admin), [None, None]);
+    floor_totals_equal_the_files(
+        &url,
+        &[
+            Store::open_read(&db).unwrap(),
+            Store::open_read(&other).unwrap(),
+        ],
+    );
+    for f in [d, o] {
+        let (ok, _, out, err) = audited_verify(f, &url);
+        assert!(ok && out.contains("matches the floor"), "{out}{err}");
+    }
+    // The openings are append-only, as the rounds' starts.
+    let e = admin
+        .execute("DELETE FROM croupier.openings", &[])
+        .expect_err("openings are append-only");
+    let why = e.as_db_error().map(|d| d.message().to_string());
+    assert!(why.is_some_and(|m| m.contains("append-only")), "{e:?}");
+    // A step's text packed with every fragment it holds (kind 13 packs with all 28),
+    // with its two (kind 12), or holding a raw control byte: each unpacks to itself.
+    let texts = [
+        r#"{"text":"hit"}"#,
+        r#"{"text":"split 7a","box":3}"#,
+        r#"{"text":"bet {\"id\":\"7a\",\"stake\":5},"}"#,
+        r#"{"text":"x","net":1,"paid":2,"shoe":3}"#,
+        "{\"text\":\"tab\there\"}",
+    ];
+    for t in texts {
+        let r = admin
+            .query_one(
+                "SELECT croupier.unpack(12::int2, croupier.pack(13::int2, $1)),
+                        croupier.unpack(12::int2, croupier.pack(12::int2, $1)),
+                        croupier.unpack(14::int2, croupier.pack(13::int2, $1))",
+                &[&t],
+            )
+            .unwrap();
+        let got: (String, String, String) = (r.get(0), r.get(1), r.get(2));
+        assert_eq!(got, (t.into(), t.into(), t.into()), "{t}");
     }
 }
 

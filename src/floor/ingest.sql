@@ -94,11 +94,15 @@ BEGIN
         END IF;
     END IF;
 
-    -- Each month of the new events has its partition.
+    -- Each month of the new events has its partition: the months of the first and the
+    -- last event of each span of 2^26 ms (18.6 hours: at most two months) that holds
+    -- one, an integer shift an event (schema 11; before, a timestamp made of each).
     PERFORM croupier.month_partition(m.at)
-       FROM (SELECT DISTINCT ON (date_trunc('month', to_timestamp(i.at / 1000.0) AT TIME ZONE 'UTC')) i.at
-               FROM unnest(p_seq, p_at) AS i(seq, at)
-              WHERE i.seq > t.head_seq AND (stop IS NULL OR i.seq < stop)) m;
+       FROM (SELECT DISTINCT ON (date_trunc('month', to_timestamp(b.at / 1000.0) AT TIME ZONE 'UTC')) b.at
+               FROM (SELECT min(i.at) AS lo, max(i.at) AS hi FROM unnest(p_seq, p_at) AS i(seq, at)
+                      WHERE i.seq > t.head_seq AND (stop IS NULL OR i.seq < stop)
+                      GROUP BY i.at OPERATOR(pg_catalog.>>) 26) g,
+                    LATERAL (VALUES (g.lo), (g.hi)) AS b(at)) m;
 
     BEGIN
         INSERT INTO croupier.events (at, seq, tab, table_id, user_id, round_id, kind, data, hash)
