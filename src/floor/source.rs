@@ -43,6 +43,8 @@ pub struct FloorSource {
     opened: Option<Arc<Openings>>,
     /// The to-date sums read (`total_sums`): per hour range, per database.
     sums: HashMap<(i64, i64), Summed>,
+    /// The kept theories, read once (`kept_theories`).
+    theories: Option<Vec<(String, String)>>,
 }
 
 impl FloorSource {
@@ -58,6 +60,7 @@ impl FloorSource {
             derived: HashMap::new(),
             opened: None,
             sums: HashMap::new(),
+            theories: None,
         };
         // The data is read here, not cast on the server: one table's bad JSON leaves its
         // names out instead of failing every table's report.
@@ -127,6 +130,27 @@ impl FloorSource {
                 path: PathBuf::from(format!("floor {target}")),
                 detail: why(&e),
             })
+    }
+
+    /// [`FloorSource::query`] planned without parallel workers (`SET LOCAL
+    /// max_parallel_workers_per_gather = 0`): for a query that reads few rows, whose
+    /// workers' start (25–35 ms on a loaded server, `EXPLAIN ANALYZE`) would be most of it.
+    fn query_serial(
+        &mut self,
+        sql: &str,
+        args: &[&(dyn postgres::types::ToSql + Sync)],
+    ) -> Result<Vec<postgres::Row>, AuditError> {
+        let target = self.floor.target.clone();
+        let err = |e: postgres::Error| AuditError::Sqlite {
+            path: PathBuf::from(format!("floor {target}")),
+            detail: why(&e),
+        };
+        let mut tx = self.floor.client().transaction().map_err(&err)?;
+        tx.batch_execute("SET LOCAL max_parallel_workers_per_gather = 0")
+            .map_err(&err)?;
+        let rows = tx.query(sql, args).map_err(&err)?;
+        tx.commit().map_err(&err)?;
+        Ok(rows)
     }
 
     /// A query's rows handed to `each` a slice at a time (a portal read 10,000 rows at a
@@ -340,12 +364,18 @@ impl Source for FloorSource {
     /// The floor's kept theories (schema 10, `croupier.kept_theories`): written, and held
     /// to the lab's solve at each pass, by the floor's auditor; the same rows for every
     /// database (each reads those of the rules its tables opened with).
+    /// Read once a source: a report asks for every database's.
     fn kept_theories(&mut self, _db: usize) -> Result<Vec<(String, String)>, AuditError> {
+        if let Some(t) = &self.theories {
+            return Ok(t.clone());
+        }
         let rows = self.query(
             "SELECT rules, figures FROM croupier.kept_theories ORDER BY rules",
             &[],
         )?;
-        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+        let t: Vec<(String, String)> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+        self.theories = Some(t.clone());
+        Ok(t)
     }
 
     fn rounds(
@@ -951,7 +981,7 @@ impl FloorSource {
     ) -> Result<(), AuditError> {
         let from_ms = from_hour.saturating_mul(BUCKET_MS);
         let to_ms = to_hour.saturating_add(1).saturating_mul(BUCKET_MS);
-        let rows = self.query(
+        let rows = self.query_serial(
             "SELECT r.tab, r.seq, r.at, r.table_id, r.user_id, r.handle, r.paid, r.win, r.max_net,
                     r.insurance_taken, r.insurance_paid, r.splits, r.buys, r.pontoons,
                     r.five_card_tricks, c.data, r.cost
