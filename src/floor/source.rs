@@ -739,25 +739,38 @@ impl Source for FloorSource {
         Ok(out)
     }
 
+    /// Three queries for every table database (each kind's events by the index by kind
+    /// and time, in `tab` and log order), not three a database.
     fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError> {
+        let asks = [
+            (EventKind::PontisOpened, i64::MIN, i64::MAX),
+            (EventKind::PontisEnded, from_ms, i64::MAX),
+            (EventKind::PontisStarted, from_ms, to_ms),
+        ];
+        let mut by_db: Vec<[Vec<Event>; 3]> =
+            (0..self.tables.len()).map(|_| Default::default()).collect();
+        for (i, (kind, from, to)) in asks.into_iter().enumerate() {
+            let rows = self.query(
+                &format!(
+                    "SELECT e.tab, {EVENT_COLUMNS} FROM croupier.events e
+                      WHERE e.kind = {} AND e.at >= $1 AND e.at < $2 ORDER BY e.tab, e.seq",
+                    kind_code(kind)
+                ),
+                &[&from, &to],
+            )?;
+            for r in &rows {
+                let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
+                    continue;
+                };
+                let e = self.event_of(r, 1)?;
+                if let Some(of) = by_db.get_mut(db) {
+                    of[i].push(e);
+                }
+            }
+        }
         let mut out = Vec::new();
-        for db in 0..self.tables.len() {
-            let tab = self.tab(db);
-            let mut of = |kind: EventKind, from: i64, to: i64| -> Result<Vec<Event>, AuditError> {
-                let rows = self.query(
-                    &format!(
-                        "SELECT {EVENT_COLUMNS} FROM croupier.events e
-                          WHERE e.tab = $1 AND e.kind = {} AND e.at >= $2 AND e.at < $3 ORDER BY e.seq",
-                        kind_code(kind)
-                    ),
-                    &[&tab, &from, &to],
-                )?;
-                rows.iter().map(|r| self.event_of(r, 0)).collect()
-            };
-            let opened = of(EventKind::PontisOpened, i64::MIN, i64::MAX)?;
-            let ended = of(EventKind::PontisEnded, from_ms, i64::MAX)?;
-            let started = of(EventKind::PontisStarted, from_ms, to_ms)?;
-            out.extend(rows_of(db, &self.user_names[db], &opened, &ended, &started));
+        for (db, [opened, ended, started]) in by_db.iter().enumerate() {
+            out.extend(rows_of(db, &self.user_names[db], opened, ended, started));
         }
         Ok(out)
     }
