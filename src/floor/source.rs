@@ -6,6 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use postgres::fallible_iterator::FallibleIterator;
 
@@ -38,6 +39,12 @@ pub struct FloorSource {
     user_names: Vec<HashMap<i64, String>>,
     /// Per database replayed for them: the codes of its refusals logged without one.
     derived: HashMap<usize, HashMap<i64, RefusalCode>>,
+    /// The table openings, read once (`openings`).
+    opened: Option<Arc<Openings>>,
+    /// The to-date sums read (`total_sums`): per hour range, per database.
+    sums: HashMap<(i64, i64), Summed>,
+    /// The kept theories, read once (`kept_theories`).
+    theories: Option<Vec<(String, String)>>,
 }
 
 impl FloorSource {
@@ -51,6 +58,9 @@ impl FloorSource {
             tables,
             place,
             derived: HashMap::new(),
+            opened: None,
+            sums: HashMap::new(),
+            theories: None,
         };
         // The data is read here, not cast on the server: one table's bad JSON leaves its
         // names out instead of failing every table's report.
@@ -120,6 +130,27 @@ impl FloorSource {
                 path: PathBuf::from(format!("floor {target}")),
                 detail: why(&e),
             })
+    }
+
+    /// [`FloorSource::query`] planned without parallel workers (`SET LOCAL
+    /// max_parallel_workers_per_gather = 0`): for a query that reads few rows, whose
+    /// workers' start (25–35 ms on a loaded server, `EXPLAIN ANALYZE`) would be most of it.
+    fn query_serial(
+        &mut self,
+        sql: &str,
+        args: &[&(dyn postgres::types::ToSql + Sync)],
+    ) -> Result<Vec<postgres::Row>, AuditError> {
+        let target = self.floor.target.clone();
+        let err = |e: postgres::Error| AuditError::Sqlite {
+            path: PathBuf::from(format!("floor {target}")),
+            detail: why(&e),
+        };
+        let mut tx = self.floor.client().transaction().map_err(&err)?;
+        tx.batch_execute("SET LOCAL max_parallel_workers_per_gather = 0")
+            .map_err(&err)?;
+        let rows = tx.query(sql, args).map_err(&err)?;
+        tx.commit().map_err(&err)?;
+        Ok(rows)
     }
 
     /// A query's rows handed to `each` a slice at a time (a portal read 10,000 rows at a
@@ -333,12 +364,18 @@ impl Source for FloorSource {
     /// The floor's kept theories (schema 10, `croupier.kept_theories`): written, and held
     /// to the lab's solve at each pass, by the floor's auditor; the same rows for every
     /// database (each reads those of the rules its tables opened with).
+    /// Read once a source: a report asks for every database's.
     fn kept_theories(&mut self, _db: usize) -> Result<Vec<(String, String)>, AuditError> {
+        if let Some(t) = &self.theories {
+            return Ok(t.clone());
+        }
         let rows = self.query(
             "SELECT rules, figures FROM croupier.kept_theories ORDER BY rules",
             &[],
         )?;
-        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+        let t: Vec<(String, String)> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+        self.theories = Some(t.clone());
+        Ok(t)
     }
 
     fn rounds(
@@ -475,84 +512,29 @@ impl Source for FloorSource {
         Ok(true)
     }
 
-    /// Summed by the server (`GROUP BY` table, dealer, opening), each corrected round's
-    /// figures put in place as in [`Source::totals`].
+    /// Summed by the server for every table database at once ([`FloorSource::sums_of`]:
+    /// one query a range, however many databases), read once a range and kept for the
+    /// source's other databases.
     fn total_sums(
         &mut self,
         db: usize,
         from_hour: i64,
         to_hour: i64,
     ) -> Result<Option<Vec<TotalRow>>, AuditError> {
-        let Some(tab) = self.tables.get(db).map(|t| t.tab) else {
+        if db >= self.tables.len() {
             return Ok(Some(Vec::new()));
-        };
-        let openings = self.openings()?;
-        let mut fixes = Kept::new();
-        self.add_corrections(&mut fixes, &openings, from_hour, to_hour)?;
-        let sums: Vec<String> = totals::COLUMNS
-            .iter()
-            .map(|c| format!("SUM({c})::int8"))
-            .collect();
-        let mut summed: std::collections::BTreeMap<Key, Figures> = Default::default();
-        let sql = format!(
-            "SELECT table_id, dealer, opened, {} FROM croupier.round_totals
-              WHERE tab = $1 AND hour >= $2 AND hour <= $3 GROUP BY table_id, dealer, opened",
-            sums.join(", ")
-        );
-        let rows = match self
-            .floor
-            .client()
-            .query(&sql, &[&tab, &from_hour, &to_hour])
-        {
-            // A sum beyond an i64 (`::int8` raises it; the buckets' own sums saturate,
-            // `TheorySums::add`): the report visits the buckets instead.
-            Err(e) if e.code() == Some(&postgres::error::SqlState::NUMERIC_VALUE_OUT_OF_RANGE) => {
-                return Ok(None);
-            }
-            r => r.map_err(|e| AuditError::Sqlite {
-                path: PathBuf::from(format!("floor {}", self.floor.target)),
-                detail: why(&e),
-            })?,
-        };
-        for r in rows {
-            let mut v = [0i64; totals::COLUMNS.len()];
-            for (i, x) in v.iter_mut().enumerate() {
-                *x = r.get(3 + i);
-            }
-            let key = Key {
-                table: r.get(0),
-                hour: from_hour,
-                dealer: r.get(1),
-                opened: r.get(2),
-            };
-            summed.insert(key, Figures::from_row(v));
         }
-        for ((d, k), fix) in &fixes {
-            if *d == db {
-                let key = Key {
-                    hour: from_hour,
-                    ..*k
-                };
-                summed.entry(key).or_default().add(fix, 1);
-            }
+        let range = (from_hour, to_hour);
+        if !self.sums.contains_key(&range) {
+            let read = self.sums_of(from_hour, to_hour)?;
+            self.sums.insert(range, read);
         }
-        Ok(Some(
-            summed
-                .into_iter()
-                .map(|(key, figures)| {
-                    let opened_at = openings
-                        .get(&db)
-                        .and_then(|o| o.iter().find(|(seq, _, _)| *seq == key.opened))
-                        .map(|(_, _, at)| *at);
-                    TotalRow::named(
-                        db,
-                        (key, figures),
-                        (&self.table_names[db], &self.user_names[db]),
-                        opened_at,
-                    )
-                })
-                .collect(),
-        ))
+        Ok(self
+            .sums
+            .get(&range)
+            .and_then(|m| m.get(&db))
+            .cloned()
+            .unwrap_or_else(|| Some(Vec::new())))
     }
 
     fn round_inputs(
@@ -757,25 +739,38 @@ impl Source for FloorSource {
         Ok(out)
     }
 
+    /// Three queries for every table database (each kind's events by the index by kind
+    /// and time, in `tab` and log order), not three a database.
     fn pontis_games(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<GameRow>, AuditError> {
+        let asks = [
+            (EventKind::PontisOpened, i64::MIN, i64::MAX),
+            (EventKind::PontisEnded, from_ms, i64::MAX),
+            (EventKind::PontisStarted, from_ms, to_ms),
+        ];
+        let mut by_db: Vec<[Vec<Event>; 3]> =
+            (0..self.tables.len()).map(|_| Default::default()).collect();
+        for (i, (kind, from, to)) in asks.into_iter().enumerate() {
+            let rows = self.query(
+                &format!(
+                    "SELECT e.tab, {EVENT_COLUMNS} FROM croupier.events e
+                      WHERE e.kind = {} AND e.at >= $1 AND e.at < $2 ORDER BY e.tab, e.seq",
+                    kind_code(kind)
+                ),
+                &[&from, &to],
+            )?;
+            for r in &rows {
+                let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
+                    continue;
+                };
+                let e = self.event_of(r, 1)?;
+                if let Some(of) = by_db.get_mut(db) {
+                    of[i].push(e);
+                }
+            }
+        }
         let mut out = Vec::new();
-        for db in 0..self.tables.len() {
-            let tab = self.tab(db);
-            let mut of = |kind: EventKind, from: i64, to: i64| -> Result<Vec<Event>, AuditError> {
-                let rows = self.query(
-                    &format!(
-                        "SELECT {EVENT_COLUMNS} FROM croupier.events e
-                          WHERE e.tab = $1 AND e.kind = {} AND e.at >= $2 AND e.at < $3 ORDER BY e.seq",
-                        kind_code(kind)
-                    ),
-                    &[&tab, &from, &to],
-                )?;
-                rows.iter().map(|r| self.event_of(r, 0)).collect()
-            };
-            let opened = of(EventKind::PontisOpened, i64::MIN, i64::MAX)?;
-            let ended = of(EventKind::PontisEnded, from_ms, i64::MAX)?;
-            let started = of(EventKind::PontisStarted, from_ms, to_ms)?;
-            out.extend(rows_of(db, &self.user_names[db], &opened, &ended, &started));
+        for (db, [opened, ended, started]) in by_db.iter().enumerate() {
+            out.extend(rows_of(db, &self.user_names[db], opened, ended, started));
         }
         Ok(out)
     }
@@ -832,11 +827,19 @@ impl Source for FloorSource {
 /// Each database's table openings in seq order: (seq, table id, time).
 type Openings = HashMap<usize, Vec<(i64, Option<i64>, i64)>>;
 
+/// One hour range's to-date sums: per database its rows, `None` where a sum overflows.
+type Summed = HashMap<usize, Option<Vec<TotalRow>>>;
+
 /// The kept totals by database and key, in the order the files give them.
 type Kept = std::collections::BTreeMap<(usize, Key), Figures>;
 
 impl FloorSource {
-    fn openings(&mut self) -> Result<Openings, AuditError> {
+    /// The table openings of every database, (seq, table, time) in log order: read once
+    /// a source (a report's reads of its ranges share them).
+    fn openings(&mut self) -> Result<Arc<Openings>, AuditError> {
+        if let Some(o) = &self.opened {
+            return Ok(Arc::clone(o));
+        }
         let mut out: Openings = HashMap::new();
         for r in self.query(
             "SELECT tab, seq::int8, table_id::int8, at FROM croupier.events WHERE kind = 8 ORDER BY tab, seq",
@@ -848,7 +851,104 @@ impl FloorSource {
                     .push((r.get(1), r.get(2), r.get(3)));
             }
         }
+        let out = Arc::new(out);
+        self.opened = Some(Arc::clone(&out));
         Ok(out)
+    }
+
+    /// Every table database's kept totals of the hours `from_hour..=to_hour` summed by
+    /// the server in one query (`GROUP BY` tab, table, dealer, opening: one read of the
+    /// range on the primary key, whose first column is the hour, not one a database),
+    /// each corrected round's figures put in place as in [`Source::totals`] (the
+    /// corrections read once for all). A database with a sum beyond an i64 gets `None`
+    /// (the buckets' own sums saturate, `TheorySums::add`): the report visits its buckets.
+    fn sums_of(&mut self, from_hour: i64, to_hour: i64) -> Result<Summed, AuditError> {
+        let openings = self.openings()?;
+        let mut fixes = Kept::new();
+        self.add_corrections(&mut fixes, &openings, from_hour, to_hour)?;
+        // NULL where a sum does not fit an i64 (`::int8` alone would fail the query).
+        let sums: Vec<String> = totals::COLUMNS
+            .iter()
+            .map(|c| {
+                format!(
+                    "CASE WHEN SUM({c}) BETWEEN {} AND {} THEN SUM({c})::int8 END",
+                    i64::MIN,
+                    i64::MAX
+                )
+            })
+            .collect();
+        let sql = format!(
+            "SELECT tab, table_id, dealer, opened, {} FROM croupier.round_totals
+              WHERE hour >= $1 AND hour <= $2 GROUP BY tab, table_id, dealer, opened",
+            sums.join(", ")
+        );
+        let mut summed: HashMap<usize, Option<std::collections::BTreeMap<Key, Figures>>> =
+            HashMap::new();
+        for r in self.query(&sql, &[&from_hour, &to_hour])? {
+            let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
+                continue;
+            };
+            let keys = summed.entry(db).or_insert_with(|| Some(Default::default()));
+            let mut v = [0i64; totals::COLUMNS.len()];
+            for (i, x) in v.iter_mut().enumerate() {
+                match r.get::<_, Option<i64>>(4 + i) {
+                    Some(sum) => *x = sum,
+                    None => *keys = None,
+                }
+            }
+            let key = Key {
+                table: r.get(1),
+                hour: from_hour,
+                dealer: r.get(2),
+                opened: r.get(3),
+            };
+            if let Some(k) = keys {
+                k.insert(key, Figures::from_row(v));
+            }
+        }
+        for ((db, k), fix) in &fixes {
+            let keys = summed
+                .entry(*db)
+                .or_insert_with(|| Some(Default::default()));
+            if let Some(keys) = keys {
+                let key = Key {
+                    hour: from_hour,
+                    ..*k
+                };
+                keys.entry(key).or_default().add(fix, 1);
+            }
+        }
+        Ok(self.named_sums(summed, &openings))
+    }
+
+    /// Each database's summed keys as [`TotalRow`]s, named and with their opening's time.
+    fn named_sums(
+        &self,
+        summed: HashMap<usize, Option<std::collections::BTreeMap<Key, Figures>>>,
+        openings: &Openings,
+    ) -> Summed {
+        let opened_at: HashMap<(usize, i64), i64> = openings
+            .iter()
+            .flat_map(|(db, o)| o.iter().map(|(seq, _, at)| ((*db, *seq), *at)))
+            .collect();
+        summed
+            .into_iter()
+            .map(|(db, keys)| {
+                let rows = keys.map(|keys| {
+                    keys.into_iter()
+                        .map(|(key, figures)| {
+                            TotalRow::named(
+                                db,
+                                (key, figures),
+                                (&self.table_names[db], &self.user_names[db]),
+                                opened_at.get(&(db, key.opened)).copied(),
+                            )
+                        })
+                        .collect()
+                });
+                (db, rows)
+            })
+            .collect()
     }
 
     /// The floor's `round_totals` of the hours `from_hour..=to_hour`: every settled round
@@ -894,7 +994,7 @@ impl FloorSource {
     ) -> Result<(), AuditError> {
         let from_ms = from_hour.saturating_mul(BUCKET_MS);
         let to_ms = to_hour.saturating_add(1).saturating_mul(BUCKET_MS);
-        let rows = self.query(
+        let rows = self.query_serial(
             "SELECT r.tab, r.seq, r.at, r.table_id, r.user_id, r.handle, r.paid, r.win, r.max_net,
                     r.insurance_taken, r.insurance_paid, r.splits, r.buys, r.pontoons,
                     r.five_card_tricks, c.data, r.cost
