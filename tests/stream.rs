@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use counting::{Asked, Counting};
 use croupier::engine::Money;
 use croupier::i18n::Lang;
-use croupier::log::{Clock, Store};
+use croupier::log::{AuditError, Clock, LogRefusal, Store};
 use croupier::report::data::{Files, Source};
 use croupier::report::{self, Kind, Options, Style};
 use croupier::session::{demo, exceptions, users};
@@ -303,6 +303,81 @@ fn a_streamed_report_reads_nothing_past_the_heads_it_records() {
         assert_ne!(
             grown.sections, held.sections,
             "{kind:?}: the file did not change"
+        );
+    }
+}
+
+/// A round whose row a page holds twice (on the floor a table database may send two
+/// settlements of one round: two rows of one round id) shows its log in both, as the held
+/// report shows it, in every format; the page's log is not used up by its first row.
+#[test]
+fn a_round_given_twice_shows_its_log_twice() {
+    let path = demo_file("stream-twice", 40, 2, 11, false);
+    let stores = [Store::open_read(&path).unwrap()];
+    let o = options(Kind::Rounds, None, false);
+    let dir = common::fresh_dir("stream-twice-out");
+    let (from, to) = (1_767_225_600_000, 1_798_761_600_000); // 2026
+    let rows = Files(&stores).rounds(from, to, &mut |_| {}).unwrap();
+    assert!(rows.len() >= 40, "{} rounds", rows.len());
+    for page in [8, 64] {
+        let twice = |files| Counting {
+            twice: Some(rows[12].clone()),
+            ..Counting::new(files)
+        };
+        let held =
+            report::build_reading_every_round(&mut twice(Files(&stores)), &o, |_| {}).unwrap();
+        let mut src = twice(Files(&stores));
+        let s = report::stream_paged(&mut src, &o, page, |_| {}).unwrap();
+        let streamed = written_as_held(&held, s, &mut src, &o, page, &dir);
+        let rounds = &streamed.sections[0];
+        let col = rounds.columns.iter().position(|c| *c == "round").unwrap();
+        let mut ids: Vec<_> = rounds.rows.iter().map(|r| &r[col]).collect();
+        ids.dedup();
+        assert_eq!(ids.len(), rows.len(), "page {page}: one round given twice");
+        let shown = &rounds.rows;
+        let same = (1..shown.len()).filter(|&i| shown[i] == shown[i - 1]);
+        assert_eq!(same.count(), 1, "page {page}: the row given twice");
+    }
+}
+
+/// An unreadable `round_started` of a page's round (here a second start, `{`, besides
+/// the round's readable one) refuses the streamed rounds report as it refuses the held
+/// one, whether or not the round's bets could be read from another start.
+#[test]
+fn an_unreadable_start_of_a_pages_round_refuses_the_streamed_report() {
+    let path = demo_file("stream-bad-start", 40, 2, 13, false);
+    let round: i64 = {
+        let store = Store::open_read(&path).unwrap();
+        store
+            .conn()
+            .query_row(
+                "SELECT round_id FROM round_figures ORDER BY round_id LIMIT 1 OFFSET 9",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    // The round's start again, its text `{`, at the end of the log.
+    common::forge(
+        &path,
+        "INSERT INTO events SELECT (SELECT max(seq) + 1 FROM events), at, kind, table_id,
+                user_id, round_id, '{', zeroblob(32)
+           FROM events WHERE round_id = ?1 ORDER BY seq LIMIT 1",
+        [round],
+    );
+    let stores = [Store::open_read(&path).unwrap()];
+    let o = options(Kind::Rounds, None, false);
+    let start = |e: &AuditError| matches!(e, AuditError::Refused(LogRefusal::StartUnreadable { round: r }) if *r == round);
+    let held = report::build_reading_every_round(&mut Files(&stores), &o, |_| {});
+    assert!(held.as_ref().is_err_and(start), "held: {:?}", held.err());
+    for page in [8, 64] {
+        let mut src = Files(&stores);
+        let mut s = report::stream_paged(&mut src, &o, page, |_| {}).unwrap();
+        let got = s.write_json(&mut src, &mut Vec::new());
+        assert!(
+            matches!(&got, Err(report::StreamError::Audit(e)) if start(e)),
+            "page {page}: {:?}",
+            got.err()
         );
     }
 }

@@ -579,7 +579,9 @@ impl Source for FloorSource {
     }
 
     /// Every round's events in two queries for the page (`rounds_events`), not one a
-    /// round.
+    /// round. The rounds' variances are read from the floor's own table of openings
+    /// (`round_starts`, which may differ from the events'), as before: no log is marked
+    /// as holding them.
     fn round_logs(
         &mut self,
         db: usize,
@@ -591,7 +593,9 @@ impl Source for FloorSource {
             .iter()
             .map(|&r| {
                 let of = events.get(&r).map_or(&[][..], |v| &v[..]);
-                Ok((r, log_of(of, r, through)?))
+                let mut log = log_of(of, r, through)?;
+                log.one_start = false;
+                Ok((r, log))
             })
             .collect()
     }

@@ -4,7 +4,8 @@
 //! the exact forms `RoundStarted` and `RoundSettled` serialize to: keys in their order, no
 //! whitespace, strings without escapes, whole numbers. It must never read a text otherwise
 //! than `payload::view` would: anything not exactly in that form is `None`, and the
-//! caller reads it with the JSON reader as before.
+//! caller reads it with the JSON reader as before. The reports read settlements as
+//! `Payload::parse` does (`settled_strictly`: no figure out of its type's range).
 
 /// A cursor over a text's bytes.
 struct Bytes<'a> {
@@ -61,29 +62,69 @@ impl<'a> Bytes<'a> {
 }
 
 /// The keys a settlement writes between its dealer's cards and its cost, in order, each
-/// with a whole number.
-const SETTLED_FIGURES: [&str; 12] = [
-    ",\"handle\":",
-    ",\"paid\":",
-    ",\"insurance_taken\":",
-    ",\"insurance_paid\":",
-    ",\"even_money\":",
-    ",\"splits\":",
-    ",\"buys\":",
-    ",\"pontoons\":",
-    ",\"five_card_tricks\":",
-    ",\"three_of_a_kinds\":",
-    ",\"surrenders\":",
-    ",\"max_net\":",
+/// with a whole number, and what `RoundSettled` reads each as.
+const SETTLED_FIGURES: [(&str, Figure); 12] = [
+    (",\"handle\":", Figure::Amount),
+    (",\"paid\":", Figure::Amount),
+    (",\"insurance_taken\":", Figure::Amount),
+    (",\"insurance_paid\":", Figure::Amount),
+    (",\"even_money\":", Figure::Count),
+    (",\"splits\":", Figure::Count),
+    (",\"buys\":", Figure::Count),
+    (",\"pontoons\":", Figure::Count),
+    (",\"five_card_tricks\":", Figure::Count),
+    (",\"three_of_a_kinds\":", Figure::Count),
+    (",\"surrenders\":", Figure::Count),
+    (",\"max_net\":", Figure::Amount),
 ];
+
+/// What a settlement's figure is read as by `Payload::parse`.
+#[derive(Clone, Copy)]
+enum Figure {
+    /// `Money` in whole units: its cents must fit an `i64`.
+    Amount,
+    /// A `u32`.
+    Count,
+}
+
+impl Figure {
+    /// Whether `Payload::parse` takes `n` (whole, as written) for this figure.
+    fn takes(self, n: i64) -> bool {
+        match self {
+            Figure::Amount => n.checked_mul(100).is_some(),
+            Figure::Count => u32::try_from(n).is_ok(),
+        }
+    }
+}
 
 /// A `round_settled` text in its canonical form: each net (bet id, whole units as
 /// written) in order, through `net`, and the cost it logs (`None`: none). `None` when the
-/// text is not exactly that form, or `net` says stop.
+/// text is not exactly that form, or `net` says stop. Its other figures are not checked
+/// against their types (verify's reading of a settlement reads only its nets and cost).
 pub(crate) fn settled<'a>(
     text: &'a str,
-    mut net: impl FnMut(usize, &'a str, i64) -> bool,
+    net: impl FnMut(usize, &'a str, i64) -> bool,
 ) -> Option<Option<i64>> {
+    settled_as(text, net, false)
+}
+
+/// [`settled`], and `None` too when a figure (the house's net, an amount, a count) is
+/// out of what `Payload::parse` takes for it: a text this reads, the strict reader reads
+/// (the reports' reading, which must refuse what it refuses).
+pub(crate) fn settled_strictly<'a>(
+    text: &'a str,
+    net: impl FnMut(usize, &'a str, i64) -> bool,
+) -> Option<Option<i64>> {
+    settled_as(text, net, true)
+}
+
+/// [`settled`], its figures checked against their types if `strict`.
+fn settled_as<'a>(
+    text: &'a str,
+    mut net: impl FnMut(usize, &'a str, i64) -> bool,
+    strict: bool,
+) -> Option<Option<i64>> {
+    let taken = |f: Figure, n: i64| (!strict || f.takes(n)).then_some(());
     let mut t = Bytes { b: text.as_bytes() };
     t.lit("{\"nets\":[")?;
     let mut i = 0;
@@ -101,7 +142,7 @@ pub(crate) fn settled<'a>(
         }
     }
     t.lit("],\"house_net\":")?;
-    t.whole()?;
+    taken(Figure::Amount, t.whole()?)?;
     t.lit(",\"dealer\":[")?;
     if !t.eat("]") {
         loop {
@@ -113,9 +154,9 @@ pub(crate) fn settled<'a>(
             t.lit(",")?;
         }
     }
-    for key in SETTLED_FIGURES {
+    for (key, figure) in SETTLED_FIGURES {
         t.lit(key)?;
-        t.whole()?;
+        taken(figure, t.whole()?)?;
     }
     let cost = match t.eat(",\"cost\":") {
         true => Some(t.whole()?),
@@ -236,6 +277,46 @@ mod tests {
         let text = r#"{"bets":[{"id":"4a","box":4,"stake":50}],"shoe":3}"#;
         let s: RoundStarted = serde_json::from_str(text).unwrap();
         assert_eq!(serde_json::to_string(&s).unwrap(), text);
+    }
+
+    /// Read strictly, a settlement whose figure is out of what its type holds (a count
+    /// out of a `u32`, an amount whose cents overflow an `i64`) is not read plain, as the
+    /// strict reader does not read it; read for verify (its nets and cost only), it is.
+    #[test]
+    fn a_settlement_read_strictly_is_one_the_strict_reader_reads() {
+        let text = format!("{SETTLED}}}");
+        let keys = ["house_net"]
+            .into_iter()
+            .chain(SETTLED_FIGURES.map(|(k, _)| &k[2..k.len() - 2]));
+        let values = [
+            "0",
+            "-1",
+            "4294967295",
+            "4294967296",
+            "92233720368547758",
+            "92233720368547759",
+            "-92233720368547758",
+            "-92233720368547759",
+            "999999999999999999",
+        ];
+        let mut refused = 0;
+        for key in keys {
+            let at = text.find(&format!("\"{key}\":")).unwrap() + key.len() + 3;
+            let end = at + text[at..].find([',', '}']).unwrap();
+            for v in values {
+                let t = format!("{}{v}{}", &text[..at], &text[end..]);
+                let strict = serde_json::from_str::<RoundSettled>(&t).is_ok();
+                assert_eq!(
+                    settled_strictly(&t, |_, _, _| true).is_some(),
+                    strict,
+                    "{t}"
+                );
+                assert!(settled(&t, |_, _, _| true).is_some(), "{t}");
+                refused += usize::from(!strict);
+            }
+        }
+        // Each of the 7 counts refuses the 7 values out of a u32, each of the 6 amounts 3.
+        assert_eq!(refused, 7 * 7 + 6 * 3);
     }
 
     #[test]

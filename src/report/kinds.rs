@@ -906,7 +906,9 @@ fn rounds_section(
 /// log's inputs taken.
 fn round_cells(cx: &Ctx, marks: bool, r: &RoundRow, log: RoundLog) -> Vec<Cell> {
     use std::fmt::Write as _;
-    let RoundLog { bets, steps, nets } = log;
+    let RoundLog {
+        bets, steps, nets, ..
+    } = log;
     let mut bets_text = String::with_capacity(12 * bets.len());
     for (i, b) in bets.iter().enumerate() {
         let sep = if i == 0 { "" } else { " " };
@@ -958,7 +960,12 @@ fn money_text(out: &mut String, m: Money) {
 fn round_log(src: &mut dyn Source, r: &RoundRow) -> Result<RoundLog, AuditError> {
     let (bets, steps) = src.round_inputs(r.db, r.round)?;
     let nets = src.round_nets(r.db, r.round, None)?;
-    Ok(RoundLog { bets, steps, nets })
+    Ok(RoundLog {
+        bets,
+        steps,
+        nets,
+        one_start: false,
+    })
 }
 
 /// The rounds section's columns.

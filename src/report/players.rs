@@ -76,7 +76,12 @@ pub(crate) fn rows(
                     true => src.round_nets(r.db, r.round, None)?,
                     false => Vec::new(),
                 };
-                RoundLog { bets, steps, nets }
+                RoundLog {
+                    bets,
+                    steps,
+                    nets,
+                    one_start: false,
+                }
             }
             None => RoundLog::default(),
         };

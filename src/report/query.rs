@@ -740,6 +740,10 @@ pub struct RoundLog {
     pub(crate) bets: Vec<BetData>,
     pub(crate) steps: Vec<String>,
     pub(crate) nets: Vec<NetData>,
+    /// The round has one `round_started` and it reads, and `bets` are its: what
+    /// `Source::round_starts` gives of the round (`Theories::read_logged` takes its
+    /// variances from them; else it reads the starts, and refuses an unreadable one).
+    pub(crate) one_start: bool,
 }
 
 /// Rounds' logs by round (of one database).
@@ -765,6 +769,8 @@ pub(crate) fn log_of(
 #[derive(Default)]
 pub(crate) struct LogOf {
     bets: Option<Vec<BetData>>,
+    /// Its `round_started` events, readable or not.
+    starts: u32,
     /// Each readable step and undo, by seq: a step's text, `None` for an undo.
     steps: Vec<(i64, Option<String>)>,
     settled: Option<Vec<NetData>>,
@@ -779,7 +785,12 @@ impl LogOf {
     pub(crate) fn add(&mut self, seq: i64, kind: EventKind, data: &str, through: Option<i64>) {
         let by_through = through.is_none_or(|t| seq <= t);
         match kind {
-            EventKind::RoundStarted if self.bets.is_none() => self.bets = started_bets(data),
+            EventKind::RoundStarted => {
+                self.starts += 1;
+                if self.bets.is_none() {
+                    self.bets = started_bets(data);
+                }
+            }
             EventKind::Step | EventKind::Undo => {
                 if let Some(text) = input_text(kind, data) {
                     let step = (kind == EventKind::Step).then_some(text);
@@ -818,6 +829,7 @@ impl LogOf {
             }
         }
         Ok(RoundLog {
+            one_start: self.starts == 1 && self.bets.is_some(),
             bets: self.bets.unwrap_or_default(),
             steps,
             nets,
@@ -852,7 +864,7 @@ fn started_bets(data: &str) -> Option<Vec<BetData>> {
 fn settled_nets(data: &str) -> Option<Vec<NetData>> {
     let mut nets = Vec::with_capacity(8);
     let mut whole = true;
-    let plain = crate::log::plain::settled(data, |_, id, units| {
+    let plain = crate::log::plain::settled_strictly(data, |_, id, units| {
         let cents = units.checked_mul(100);
         whole = cents.is_some();
         nets.push(NetData {
@@ -898,13 +910,16 @@ pub(crate) fn round_logs(
             .or_default()
             .add(e.seq, e.kind, &e.data, through)
     })?;
-    rounds
-        .iter()
-        .map(|&r| {
+    // A round may be asked twice (the floor's rows are by table and seq: a table
+    // database may send two settlements of one round): its log is made once.
+    let mut out = RoundLogs::with_capacity(rounds.len());
+    for &r in rounds {
+        if let std::collections::hash_map::Entry::Vacant(slot) = out.entry(r) {
             let log = logs.remove(&r).unwrap_or_default();
-            Ok((r, log.done(r)?))
-        })
-        .collect()
+            slot.insert(log.done(r)?);
+        }
+    }
+    Ok(out)
 }
 
 /// The nets of a round's events (see [`round_nets`]).
@@ -1154,7 +1169,15 @@ pub trait Source {
         for &round in rounds {
             let (bets, steps) = self.round_inputs(db, round)?;
             let nets = self.round_nets(db, round, through)?;
-            out.insert(round, RoundLog { bets, steps, nets });
+            out.insert(
+                round,
+                RoundLog {
+                    bets,
+                    steps,
+                    nets,
+                    one_start: false,
+                },
+            );
         }
         Ok(out)
     }
@@ -1438,11 +1461,22 @@ mod tests {
     }
 
     /// What `log_of` made before it read the canonical texts plainly: `inputs_of` and
-    /// `nets_of`, each reading every event by the JSON reader.
+    /// `nets_of`, each reading every event by the JSON reader; its start one if the round
+    /// has one `round_started` and it reads (what `Theories::read_vars` reads).
     fn by_json(events: &[crate::log::Event], through: Option<i64>) -> Option<RoundLog> {
         let (bets, steps) = inputs_of(events);
         let nets = nets_of(events, 7, through).ok()?;
-        Some(RoundLog { bets, steps, nets })
+        let starts: Vec<_> = events
+            .iter()
+            .filter(|e| e.kind == EventKind::RoundStarted)
+            .collect();
+        let one_start = matches!(&starts[..], [s] if s.payload().is_ok());
+        Some(RoundLog {
+            bets,
+            steps,
+            nets,
+            one_start,
+        })
     }
 
     /// The one-pass reading equals the JSON reader's, canonical texts or not (escapes,
@@ -1457,8 +1491,25 @@ mod tests {
         let start_spaced = r#"{"bets": [{"id":"1a","box":1,"stake":10}], "shoe":3}"#;
         let settled = r#"{"nets":[{"id":"1a","net":-10}],"house_net":10,"dealer":["Kh","9d"],"handle":10,"paid":0,"insurance_taken":0,"insurance_paid":0,"even_money":0,"splits":0,"buys":0,"pontoons":0,"five_card_tricks":0,"three_of_a_kinds":0,"surrenders":0,"max_net":0,"cost":12}"#;
         let settled_cents = settled.replace("\"net\":-10", "\"net\":-10.05");
+        let settled_max = settled
+            .replace("\"buys\":0", "\"buys\":4294967295")
+            .replace("\"paid\":0", "\"paid\":92233720368547758");
         let corrected = r#"{"reason":"r","script":{},"nets":[{"id":"1a","net":4}]}"#;
-        let cases: Vec<Vec<(EventKind, &str)>> = vec![
+        // Settlements in the canonical form with a figure the strict reader refuses: a
+        // count out of a u32, an amount whose cents overflow an i64 (no settlement, as
+        // before; the nets of the last below are readable, its house net is not).
+        let out_of_range: Vec<String> = [
+            ("\"splits\":0", "\"splits\":-1"),
+            ("\"even_money\":0", "\"even_money\":4294967296"),
+            ("\"surrenders\":0", "\"surrenders\":99999999999"),
+            ("\"handle\":10", "\"handle\":92233720368547759"),
+            ("\"max_net\":0", "\"max_net\":-92233720368547759"),
+            ("\"house_net\":10", "\"house_net\":999999999999999999"),
+        ]
+        .iter()
+        .map(|(from, to)| settled.replace(from, to))
+        .collect();
+        let mut cases: Vec<Vec<(EventKind, &str)>> = vec![
             vec![
                 (RoundStarted, start_plain),
                 (Step, r#"{"text":"1 hit"}"#),
@@ -1501,7 +1552,19 @@ mod tests {
                 (RoundStarted, start_plain),
                 (Step, "{\"text\":\"tab\there\"}"),
             ],
+            // Two readable starts: the first's bets, as before; not one start.
+            vec![
+                (RoundStarted, start_plain),
+                (RoundStarted, start),
+                (RoundSettled, settled),
+            ],
+            // A figure in range: read (the largest count, the largest amount).
+            vec![(RoundSettled, &settled_max)],
         ];
+        for s in &out_of_range {
+            cases.push(vec![(RoundStarted, start_plain), (RoundSettled, s)]);
+            cases.push(vec![(RoundSettled, settled), (RoundSettled, s)]);
+        }
         for (i, case) in cases.iter().enumerate() {
             let ev = events(case);
             for through in [None, Some(4), Some(5)] {

@@ -320,14 +320,16 @@ impl Theories {
     }
 
     /// Each round's stakes squared from its boxes' stakes as its log in `logs` holds them
-    /// (its `round_started`'s bets), if every round of database `db` has a log with bets;
-    /// else none is set (`false`), and [`Theories::read_vars`] reads the starts.
+    /// (its `round_started`'s bets), if every round of database `db` has a log of one
+    /// readable start (`RoundLog::one_start`: what `read_vars` would read); else none is
+    /// set (`false`), and [`Theories::read_vars`] reads the starts (and refuses an
+    /// unreadable one, as it always has).
     fn vars_of_logs(&mut self, db: usize, logs: &RoundLogs) -> bool {
         let all = self
             .rounds
             .keys()
             .filter(|k| k.0 == db)
-            .all(|(_, round)| logs.get(round).is_some_and(|l| !l.bets.is_empty()));
+            .all(|(_, round)| logs.get(round).is_some_and(|l| l.one_start));
         if !all {
             return false;
         }

@@ -1,7 +1,8 @@
 //! A report source over the tables' files that counts what it is asked (`tests/stream.rs`:
 //! a streamed report never reads a window's rounds at once) and can hide the kept totals
-//! (`tests/totals.rs`: the reports read from every round, the reference). Forwards every
-//! read to `Files`. (Each test file uses what it needs.)
+//! (`tests/totals.rs`: the reports read from every round, the reference), and can give a
+//! round's row twice (`tests/stream.rs`: as the floor gives a round settled twice).
+//! Forwards every read to `Files`. (Each test file uses what it needs.)
 #![allow(dead_code)]
 
 use croupier::codes::RefusalCode;
@@ -32,6 +33,9 @@ pub struct Counting<'a> {
     pub files: Files<'a>,
     pub asked: Asked,
     pub totals: bool,
+    /// The row each read of rounds gives twice (the floor's rows are by table and seq: a
+    /// table database that sends two settlements of one round has two of one round).
+    pub twice: Option<RoundRow>,
 }
 
 impl<'a> Counting<'a> {
@@ -40,6 +44,7 @@ impl<'a> Counting<'a> {
             files,
             asked: Asked::default(),
             totals: true,
+            twice: None,
         }
     }
 
@@ -52,6 +57,16 @@ impl<'a> Counting<'a> {
     }
 }
 
+impl Counting<'_> {
+    /// `rows`, the row `twice` given twice.
+    fn doubled(&self, mut rows: Vec<RoundRow>) -> Vec<RoundRow> {
+        if let Some(i) = rows.iter().position(|r| Some(r) == self.twice.as_ref()) {
+            rows.insert(i + 1, rows[i].clone());
+        }
+        rows
+    }
+}
+
 impl Source for Counting<'_> {
     fn rounds(
         &mut self,
@@ -61,11 +76,13 @@ impl Source for Counting<'_> {
     ) -> Result<Vec<RoundRow>, AuditError> {
         self.asked.calls += 1;
         self.asked.whole_reads += 1;
-        self.files.rounds(from_ms, to_ms, progress)
+        let rows = self.files.rounds(from_ms, to_ms, progress)?;
+        Ok(self.doubled(rows))
     }
     fn rounds_page(&mut self, db: usize, page: &Page) -> Result<Vec<RoundRow>, AuditError> {
         self.asked.calls += 1;
         let rows = self.files.rounds_page(db, page)?;
+        let rows = self.doubled(rows);
         self.asked.pages += 1;
         self.asked.longest_page = self.asked.longest_page.max(rows.len());
         Ok(rows)

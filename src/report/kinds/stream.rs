@@ -402,12 +402,18 @@ fn rounds_pass(
             let ids: Vec<i64> = kept.iter().map(|r| r.round).collect();
             let mut logs = src.round_logs(db, &ids, None)?;
             let th = Theories::read_logged(src, &kept, &openings, &logs)?;
+            // A round twice in the page (the floor's rows are by table and seq: a table
+            // database may send two settlements of one round) shows its log each time;
+            // else each log is moved into its row.
+            let twice = logs.len() < kept.len();
             for r in &kept {
-                let log =
-                    logs.remove(&r.round)
-                        .ok_or(AuditError::Refused(LogRefusal::NoSettlement {
-                            round: r.round,
-                        }))?;
+                let log = match twice {
+                    true => logs.get(&r.round).cloned(),
+                    false => logs.remove(&r.round),
+                };
+                let log = log.ok_or(AuditError::Refused(LogRefusal::NoSettlement {
+                    round: r.round,
+                }))?;
                 sessions.add(r, &th, &log, &ck);
                 each(&round_cells(cx, marks, r, log))?;
             }
