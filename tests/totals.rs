@@ -221,6 +221,33 @@ fn every_column_and_key_changed_by_hand_fails_verify() {
     );
 }
 
+/// A `round_figures` row past the log's last event (no settlement wrote it) is refused by
+/// `verify`, as main's `rebuild`, which read every row, refused it: the fold's cursor
+/// reads the rows up to the head only, so verify checks past it on its own.
+#[test]
+fn a_figures_row_past_the_head_fails_verify() {
+    let (path, store) = demo_file("figures-past-head", 200, 2);
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+    let planted = "INSERT INTO round_figures (round_id, seq, at, table_id, user_id, handle, paid,
+        win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, cost)
+        SELECT round_id + 1000, (SELECT max(seq) FROM events) + 5, at, table_id, user_id, handle,
+               paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons,
+               five_card_tricks, cost
+          FROM round_figures ORDER BY seq DESC LIMIT 1";
+    let err = verify_forged(&path, "planted", planted);
+    assert!(
+        matches!(
+            &err,
+            ReplayError::Mismatch {
+                why: croupier::session::error::Discrepancy::ExtraFigures,
+                ..
+            } | ReplayError::Totals(_)
+        ),
+        "expected the planted row refused, got {err}"
+    );
+}
+
 /// A copy of `path` with its first `round_started` after event 100 rewritten by `edit`
 /// and the chain made to match: what `verify` says of it.
 fn verify_with_start(

@@ -21,6 +21,13 @@
 -- trigger taking the proof instead of walking — the hash expression, not PL/pgSQL's loop,
 -- is the walk's cost.
 
+-- No event is inserted while this migration runs: an opening committed between the fill's
+-- snapshot and the migration's commit would run the old trigger and never get its row in
+-- `openings`, and `round_sums` would then key its table's later settlements under the
+-- opening before it. SHARE conflicts with an insert's ROW EXCLUSIVE (and with a new
+-- month's partition being made), not with readers; syncs wait for the commit.
+LOCK TABLE croupier.events IN SHARE MODE;
+
 CREATE TABLE croupier.openings (
     tab      integer NOT NULL,
     table_id integer NOT NULL,

@@ -545,7 +545,8 @@ pub(crate) fn start_squares(text: &str, plain: Option<&[BetSpec]>) -> (i64, i64)
 /// once): each settlement's figures, key and start's squares as the replay has them,
 /// each void and correction as it applies them. [`Fold::finish`] gives what [`rebuild`]
 /// gives from the same events; where the fold could differ from it (a round id started
-/// twice or below one started before, a sum past an `i64`), it runs `rebuild` instead.
+/// twice or below one started before, a sum that could leave the `i64`s in either's
+/// order), it runs `rebuild` instead.
 /// Never reads an event; never writes.
 #[derive(Default)]
 pub(crate) struct Fold {
@@ -554,8 +555,15 @@ pub(crate) struct Fold {
     last_started: Option<i64>,
     /// A start whose round id is not above every one before: `rebuild` decides.
     irregular: bool,
-    /// A sum that left the `i64`s (saturated: the order would matter): `rebuild` decides.
+    /// A sum that left the `i64`s, or a bucket whose addends' absolute values reach
+    /// `i64::MAX` (some partial sum, in `rebuild`'s order, might saturate, and the order
+    /// would matter): `rebuild` decides.
     saturated: bool,
+    /// Per bucket, column by column, the sum of the absolute values of every addend put in
+    /// (each settlement's, each correction's standing figures): while all stay below
+    /// `i64::MAX`, no partial sum in any order saturates, so the fold and `rebuild` are both
+    /// exact and equal.
+    spread: HashMap<Key, [u128; 14]>,
     voided: HashSet<i64>,
     /// Each corrected round's latest correction: its figures and logged cost.
     corrected: HashMap<i64, Standing>,
@@ -586,7 +594,8 @@ impl Fold {
             ..Figures::money_of(&figures_of_row(row), cost)
         };
         let exact = self.buckets.entry(key).or_default().add_exact(&f, 1);
-        self.saturated |= !exact;
+        let bounded = spread_within(self.spread.entry(key).or_default(), &f);
+        self.saturated |= !exact || !bounded;
     }
 
     /// A void of `round` (its round's figures leave the totals, whenever it settled).
@@ -608,6 +617,7 @@ impl Fold {
             return rebuild(conn);
         }
         let mut buckets = self.buckets;
+        let mut spread = self.spread;
         let amended: std::collections::BTreeSet<i64> = (self.voided.iter())
             .chain(self.corrected.keys())
             .copied()
@@ -618,14 +628,15 @@ impl Fold {
             else {
                 continue;
             };
-            let bucket = buckets
-                .entry(key_of(conn, seq, at, table, dealer)?)
-                .or_default();
+            let key = key_of(conn, seq, at, table, dealer)?;
+            let bucket = buckets.entry(key).or_default();
             exact &= bucket.add_exact(&Figures::of_round(&logged.0, &stakes, logged.1), -1);
             if let Some(now) = self.corrected.get(&round)
                 && !self.voided.contains(&round)
             {
-                exact &= bucket.add_exact(&Figures::of_round(&now.0, &stakes, now.1), 1);
+                let now = Figures::of_round(&now.0, &stakes, now.1);
+                exact &= bucket.add_exact(&now, 1);
+                exact &= spread_within(spread.entry(key).or_default(), &now);
             }
         }
         if !exact {
@@ -633,6 +644,17 @@ impl Fold {
         }
         Ok(buckets.into_iter().filter(|(_, f)| f.rounds != 0).collect())
     }
+}
+
+/// Adds each figure's absolute value to its column's `sums`; `false` once a column's
+/// reaches `i64::MAX` (u128: no addend count a file can hold overflows it).
+fn spread_within(sums: &mut [u128; 14], f: &Figures) -> bool {
+    let mut within = true;
+    for (s, v) in sums.iter_mut().zip(f.row()) {
+        *s += u128::from(v.unsigned_abs());
+        within &= *s < i64::MAX as u128;
+    }
+    within
 }
 
 /// A round's `round_figures` row and its boxes' stakes (its first start before the
@@ -978,6 +1000,62 @@ mod tests {
             assert_eq!(start_squares(&text, Some(&read)), want, "{text}");
             assert_eq!(start_squares(&text, None), want, "{text}");
         }
+    }
+
+    /// A bucket whose rounds' costs are 0 (corrected to +6e18), +6e18 and −6e18: the fold
+    /// never leaves the `i64`s (0, 6e18, 0, then 6e18), but `rebuild`, in round order,
+    /// saturates at 6e18 + 6e18; the addends' absolute values reach `i64::MAX`, so the fold
+    /// gives what `rebuild` gives.
+    #[test]
+    fn a_bucket_rebuild_would_saturate_folds_to_rebuilds_answer() {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE events (seq INTEGER PRIMARY KEY, at INTEGER, kind INTEGER,
+                 table_id INTEGER, user_id INTEGER, round_id INTEGER, data);
+             CREATE TABLE round_figures (round_id INTEGER PRIMARY KEY, seq INTEGER, at INTEGER,
+                 table_id INTEGER, user_id INTEGER, handle INTEGER, paid INTEGER, win INTEGER,
+                 max_net INTEGER, insurance_taken INTEGER, insurance_paid INTEGER,
+                 splits INTEGER, buys INTEGER, pontoons INTEGER, five_card_tricks INTEGER,
+                 cost INTEGER);",
+        )
+        .unwrap();
+        let big = 6_000_000_000_000_000_000i64;
+        let at = 7 * BUCKET_MS;
+        let key = Key {
+            table: 1,
+            hour: 7,
+            dealer: 1,
+            opened: 0,
+        };
+        let mut fold = Fold::default();
+        for (round, cost) in [(1i64, 0i64), (2, big), (3, -big)] {
+            conn.execute(
+                "INSERT INTO round_figures VALUES (?1, ?2, ?3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ?4)",
+                params![round, round * 10, at, cost],
+            )
+            .unwrap();
+            fold.started(round);
+            fold.settled(key, &[0; 10], (0, 0), Some(cost));
+        }
+        let fix = format!(
+            r#"{{"reason":"r","script":{{"rules":"czech","bets":[{{"id":"1a","box":1,"stake":10}}],"steps":["A","9","2","twist","3","twist","5","8"]}},"nets":[],"cost":{big}}}"#
+        );
+        conn.execute(
+            "INSERT INTO events VALUES (40, ?1, ?2, 1, 1, 1, ?3)",
+            params![at, EventKind::RoundCorrected.code(), fix],
+        )
+        .unwrap();
+        let (figures, cost) = corrected_of(Some(fix)).expect("the correction plays");
+        assert_eq!(cost, Some(big));
+        fold.corrected(1, figures, cost);
+        let rebuilt = rebuild(&conn).unwrap();
+        assert_eq!(
+            rebuilt[&key].cost,
+            i64::MAX - big,
+            "rebuild saturates in its order"
+        );
+        let folded = fold.finish(&conn).unwrap();
+        assert_eq!(folded, rebuilt);
     }
 
     fn differ(hour: i64) -> String {

@@ -1000,6 +1000,9 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
     // held to the end: the totals folded from the replay are checked at that moment.
     let totals_conn = store.reader()?;
     let (bound, kept) = kept_totals(&totals_conn).map_err(|e| store.sql_error(e))?;
+    // A row of `round_figures` past the log's last event (the cursor reads up to it
+    // only), seen at the same moment: no settlement wrote it.
+    let past_head = figures_past(&totals_conn, bound).map_err(|e| store.sql_error(e))?;
     let key: u64 = rand::random();
     let figures_conn = store.reader()?;
     let integrity_conn = store.reader()?;
@@ -1032,6 +1035,12 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
             }
         }
         verify_rest(store, bound, &mut r)?;
+        if let Some(round) = past_head {
+            return Err(ReplayError::Mismatch {
+                round,
+                why: Discrepancy::ExtraFigures,
+            });
+        }
         let fold = r.fold.take().unwrap_or_default();
         let rebuilt = fold.finish(&totals_conn);
         let _ = totals_conn.execute_batch("COMMIT");
@@ -1156,6 +1165,18 @@ fn kept_totals(
     conn.execute_batch("BEGIN")?;
     let bound = conn.query_row("SELECT coalesce(max(seq), 0) FROM events", [], |r| r.get(0))?;
     Ok((bound, totals::kept(conn, None)?))
+}
+
+/// The round of the first `round_figures` row past `bound` (the log's last event, read in
+/// the same transaction), if any: a settlement's row is written with its event.
+fn figures_past(conn: &rusqlite::Connection, bound: i64) -> rusqlite::Result<Option<i64>> {
+    use rusqlite::OptionalExtension;
+    conn.query_row(
+        "SELECT round_id FROM round_figures WHERE seq > ?1 ORDER BY seq LIMIT 1",
+        [bound],
+        |r| r.get(0),
+    )
+    .optional()
 }
 
 /// After the replay: no `round_figures` row that no settlement wrote, and the users'
