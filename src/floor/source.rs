@@ -828,6 +828,39 @@ impl Source for FloorSource {
     }
 }
 
+/// Every database's table openings (`Openings`), in log order.
+const OPENINGS_SQL: &str = "SELECT tab, seq::int8, table_id::int8, at FROM croupier.events WHERE kind = 8 ORDER BY tab, seq";
+
+/// The corrected rounds of the times `$1..$2` (ms) not voided: each settlement's figures
+/// and cost with every correction of it, in order (`FloorSource::fold_corrections`).
+const CORRECTIONS_SQL: &str =
+    "SELECT r.tab, r.seq, r.at, r.table_id, r.user_id, r.handle, r.paid, r.win, r.max_net,
+        r.insurance_taken, r.insurance_paid, r.splits, r.buys, r.pontoons,
+        r.five_card_tricks, c.data, r.cost
+   FROM croupier.events c
+   JOIN croupier.rounds r ON r.tab = c.tab AND r.round_id = c.round_id
+  WHERE c.kind = 17 AND r.at >= $1 AND r.at < $2
+    AND NOT EXISTS (SELECT 1 FROM croupier.events v WHERE v.tab = c.tab
+                       AND v.round_id = c.round_id AND v.kind = 16)
+  ORDER BY r.tab, r.seq, c.seq";
+
+/// The times (ms) of the hours `from_hour..=to_hour`: from the first's start to the
+/// next after the last (saturating).
+fn ms_of(from_hour: i64, to_hour: i64) -> (i64, i64) {
+    (
+        from_hour.saturating_mul(BUCKET_MS),
+        to_hour.saturating_add(1).saturating_mul(BUCKET_MS),
+    )
+}
+
+/// What one snapshot of the floor gave [`FloorSource::sums_of`]: the openings' rows
+/// (`None`: read before), the sums' and the corrections'.
+struct SumsRead {
+    opened: Option<Vec<postgres::Row>>,
+    sums: Vec<postgres::Row>,
+    fixes: Vec<postgres::Row>,
+}
+
 /// Each database's table openings in seq order: (seq, table id, time).
 type Openings = HashMap<usize, Vec<(i64, Option<i64>, i64)>>;
 
@@ -844,11 +877,14 @@ impl FloorSource {
         if let Some(o) = &self.opened {
             return Ok(Arc::clone(o));
         }
+        let rows = self.query(OPENINGS_SQL, &[])?;
+        Ok(self.keep_openings(&rows))
+    }
+
+    /// The openings' rows (`OPENINGS_SQL`) by database, kept for the source's other reads.
+    fn keep_openings(&mut self, rows: &[postgres::Row]) -> Arc<Openings> {
         let mut out: Openings = HashMap::new();
-        for r in self.query(
-            "SELECT tab, seq::int8, table_id::int8, at FROM croupier.events WHERE kind = 8 ORDER BY tab, seq",
-            &[],
-        )? {
+        for r in rows {
             if let Some(&db) = self.place.get(&r.get::<_, i32>(0)) {
                 out.entry(db)
                     .or_default()
@@ -857,7 +893,52 @@ impl FloorSource {
         }
         let out = Arc::new(out);
         self.opened = Some(Arc::clone(&out));
-        Ok(out)
+        out
+    }
+
+    /// What [`FloorSource::sums_of`] reads, from one snapshot (a REPEATABLE READ, read
+    /// only transaction): the openings (unless read before), the sums `sums_sql` of the
+    /// hours and the corrections of the hours (`CORRECTIONS_SQL`, planned without
+    /// parallel workers as [`FloorSource::query_serial`] plans it). A sync between two
+    /// separate statements could void a round after the corrections were read and before
+    /// the sums were: its settled figures subtracted from sums that no longer hold them.
+    fn sums_snapshot(
+        &mut self,
+        sums_sql: &str,
+        from_hour: i64,
+        to_hour: i64,
+    ) -> Result<SumsRead, AuditError> {
+        let target = self.floor.target.clone();
+        let err = |e: postgres::Error| AuditError::Sqlite {
+            path: PathBuf::from(format!("floor {target}")),
+            detail: why(&e),
+        };
+        let need_openings = self.opened.is_none();
+        let (from_ms, to_ms) = ms_of(from_hour, to_hour);
+        let mut tx = self
+            .floor
+            .client()
+            .build_transaction()
+            .isolation_level(postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .map_err(&err)?;
+        let opened = match need_openings {
+            true => Some(tx.query(OPENINGS_SQL, &[]).map_err(&err)?),
+            false => None,
+        };
+        let sums = tx.query(sums_sql, &[&from_hour, &to_hour]).map_err(&err)?;
+        tx.batch_execute("SET LOCAL max_parallel_workers_per_gather = 0")
+            .map_err(&err)?;
+        let fixes = tx
+            .query(CORRECTIONS_SQL, &[&from_ms, &to_ms])
+            .map_err(&err)?;
+        tx.commit().map_err(&err)?;
+        Ok(SumsRead {
+            opened,
+            sums,
+            fixes,
+        })
     }
 
     /// Every table database's kept totals of the hours `from_hour..=to_hour` summed by
@@ -867,9 +948,6 @@ impl FloorSource {
     /// corrections read once for all). A database with a sum beyond an i64 gets `None`
     /// (the buckets' own sums saturate, `TheorySums::add`): the report visits its buckets.
     fn sums_of(&mut self, from_hour: i64, to_hour: i64) -> Result<Summed, AuditError> {
-        let openings = self.openings()?;
-        let mut fixes = Kept::new();
-        self.add_corrections(&mut fixes, &openings, from_hour, to_hour)?;
         // NULL where a sum does not fit an i64 (`::int8` alone would fail the query).
         let sums: Vec<String> = totals::COLUMNS
             .iter()
@@ -886,9 +964,20 @@ impl FloorSource {
               WHERE hour >= $1 AND hour <= $2 GROUP BY tab, table_id, dealer, opened",
             sums.join(", ")
         );
+        let SumsRead {
+            opened,
+            sums: rows,
+            fixes: fix_rows,
+        } = self.sums_snapshot(&sql, from_hour, to_hour)?;
+        let openings = match opened {
+            Some(o) => self.keep_openings(&o),
+            None => self.openings()?,
+        };
+        let mut fixes = Kept::new();
+        self.fold_corrections(&mut fixes, &openings, &fix_rows);
         let mut summed: HashMap<usize, Option<std::collections::BTreeMap<Key, Figures>>> =
             HashMap::new();
-        for r in self.query(&sql, &[&from_hour, &to_hour])? {
+        for r in &rows {
             let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
                 continue;
             };
@@ -996,24 +1085,19 @@ impl FloorSource {
         from_hour: i64,
         to_hour: i64,
     ) -> Result<(), AuditError> {
-        let from_ms = from_hour.saturating_mul(BUCKET_MS);
-        let to_ms = to_hour.saturating_add(1).saturating_mul(BUCKET_MS);
-        let rows = self.query_serial(
-            "SELECT r.tab, r.seq, r.at, r.table_id, r.user_id, r.handle, r.paid, r.win, r.max_net,
-                    r.insurance_taken, r.insurance_paid, r.splits, r.buys, r.pontoons,
-                    r.five_card_tricks, c.data, r.cost
-               FROM croupier.events c
-               JOIN croupier.rounds r ON r.tab = c.tab AND r.round_id = c.round_id
-              WHERE c.kind = 17 AND r.at >= $1 AND r.at < $2
-                AND NOT EXISTS (SELECT 1 FROM croupier.events v WHERE v.tab = c.tab
-                                   AND v.round_id = c.round_id AND v.kind = 16)
-              ORDER BY r.tab, r.seq, c.seq",
-            &[&from_ms, &to_ms],
-        )?;
+        let (from_ms, to_ms) = ms_of(from_hour, to_hour);
+        let rows = self.query_serial(CORRECTIONS_SQL, &[&from_ms, &to_ms])?;
+        self.fold_corrections(kept, openings, &rows);
+        Ok(())
+    }
+
+    /// The corrections' rows (`CORRECTIONS_SQL`) put in place in `kept`, as
+    /// [`FloorSource::add_corrections`] says.
+    fn fold_corrections(&self, kept: &mut Kept, openings: &Openings, rows: &[postgres::Row]) {
         // (db, settlement seq) → (key, settled figures, latest correction's that plays).
         let mut fixed: std::collections::BTreeMap<(usize, i64), (Key, Figures, Figures)> =
             Default::default();
-        for r in &rows {
+        for r in rows {
             let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
                 continue;
             };
@@ -1053,7 +1137,6 @@ impl FloorSource {
             bucket.add(&now, 1);
             bucket.add(&settled, -1);
         }
-        Ok(())
     }
 
     /// FAILED if table database `t`'s kept totals (`round_totals`, which the summary
