@@ -2390,17 +2390,7 @@ fn a_floor_of_schema_9_is_migrated_to_index_the_openings() {
         )
         .unwrap();
     assert_eq!(shape(&mut admin), (11, months + 1, months + 1));
-    let broken = |c: &mut postgres::Client| -> Vec<Option<String>> {
-        c.query(
-            "SELECT croupier.totals_break(tab) FROM croupier.tables ORDER BY tab",
-            &[],
-        )
-        .unwrap()
-        .iter()
-        .map(|r| r.get(0))
-        .collect()
-    };
-    assert_eq!(broken(&mut admin), [None]);
+    assert_eq!(totals_breaks(&mut admin), [None]);
     floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
     let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
     assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
@@ -2408,7 +2398,7 @@ fn a_floor_of_schema_9_is_migrated_to_index_the_openings() {
     let o = other.to_str().unwrap();
     let (ok, _, out, err) = run(&["sync", "--db", o, "--floor", &url]);
     assert!(ok, "{out}{err}");
-    assert_eq!(broken(&mut admin), [None, None]);
+    assert_eq!(totals_breaks(&mut admin), [None, None]);
     floor_totals_equal_the_files(
         &url,
         &[
@@ -2461,17 +2451,7 @@ fn a_floor_of_schema_10_is_migrated_to_keep_the_openings() {
     assert!(opened >= 1, "{opened}");
     Floor::connect(&url).unwrap();
     assert_eq!(shape(&mut admin), (11, Some(opened), opened));
-    let broken = |c: &mut postgres::Client| -> Vec<Option<String>> {
-        c.query(
-            "SELECT croupier.totals_break(tab) FROM croupier.tables ORDER BY tab",
-            &[],
-        )
-        .unwrap()
-        .iter()
-        .map(|r| r.get(0))
-        .collect()
-    };
-    assert_eq!(broken(&mut admin), [None]);
+    assert_eq!(totals_breaks(&mut admin), [None]);
     floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
     let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
     assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
@@ -2482,7 +2462,7 @@ fn a_floor_of_schema_10_is_migrated_to_keep_the_openings() {
     let (_, kept, opened_now) = shape(&mut admin);
     assert!(opened_now > opened, "{opened_now} {opened}");
     assert_eq!(kept, Some(opened_now));
-    assert_eq!(broken(&mut admin), [None, None]);
+    assert_eq!(totals_breaks(&mut admin), [None, None]);
     floor_totals_equal_the_files(
         &url,
         &[
@@ -3584,4 +3564,17 @@ fn two_syncs_making_one_months_partition_at_once_both_go_on() {
         .unwrap()
         .get(0);
     assert_eq!(attached, 1);
+}
+
+/// Each table database's `croupier.totals_break` (its kept totals held to its events), in
+/// `tab` order: `None` where they agree.
+fn totals_breaks(c: &mut postgres::Client) -> Vec<Option<String>> {
+    c.query(
+        "SELECT croupier.totals_break(tab) FROM croupier.tables ORDER BY tab",
+        &[],
+    )
+    .unwrap()
+    .iter()
+    .map(|r| r.get(0))
+    .collect()
 }

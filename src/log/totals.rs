@@ -399,6 +399,13 @@ pub(crate) fn on_settled(
     bump(conn, &key, &Figures::of_round(f, &stakes, cost), 1)
 }
 
+/// The round's `round_figures` row, if it settled.
+fn figures_of_round(conn: &Connection, round: i64) -> rusqlite::Result<Option<FiguresRow>> {
+    conn.prepare_cached(&format!("{SELECT_FIGURES} WHERE round_id = ?1"))?
+        .query_row([round], figures_row)
+        .optional()
+}
+
 /// The round's settlement row, whether it was voided before `seq`, and its figures and
 /// cost then (its latest correction's before `seq`, else its row's).
 fn standing(
@@ -406,11 +413,7 @@ fn standing(
     round: i64,
     seq: i64,
 ) -> rusqlite::Result<Option<(FiguresRow, bool, Standing)>> {
-    let Some(row) = conn
-        .prepare_cached(&format!("{SELECT_FIGURES} WHERE round_id = ?1"))?
-        .query_row([round], figures_row)
-        .optional()?
-    else {
+    let Some(row) = figures_of_round(conn, round)? else {
         return Ok(None);
     };
     let voided = round_data(conn, round, EventKind::RoundVoided, seq, true)?.is_some();
@@ -663,11 +666,7 @@ fn settled_round(
     conn: &Connection,
     round: i64,
 ) -> rusqlite::Result<Option<(FiguresRow, Vec<i64>)>> {
-    let Some(row) = conn
-        .prepare_cached(&format!("{SELECT_FIGURES} WHERE round_id = ?1"))?
-        .query_row([round], figures_row)
-        .optional()?
-    else {
+    let Some(row) = figures_of_round(conn, round)? else {
         return Ok(None);
     };
     let start = round_data(conn, round, EventKind::RoundStarted, row.0, false)?;
