@@ -445,6 +445,10 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
         "INSERT INTO croupier.round_totals SELECT hour + 1, tab, table_id, dealer, opened, rounds, handle, paid, win, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, box_sq, round_sq FROM croupier.round_totals".into(),
         "UPDATE croupier.round_totals SET win = win + 100000".into(),
         "DELETE FROM croupier.round_totals".into(),
+        // Schema 12: nor the totals per day.
+        "INSERT INTO croupier.day_totals SELECT day + 1, tab, table_id, dealer, opened, rounds, handle, paid, win, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, box_sq, round_sq, cost, uncosted FROM croupier.day_totals".into(),
+        "UPDATE croupier.day_totals SET win = win + 100000".into(),
+        "DELETE FROM croupier.day_totals".into(),
         "SELECT croupier.bump_totals(ARRAY[1], ARRAY[2::int8], ARRAY[1::int8])".into(),
         "TRUNCATE croupier.events".into(),
         "ALTER TABLE croupier.events DISABLE TRIGGER events_chained".into(),
@@ -845,6 +849,7 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
             "alarms",
             "replayed",
             "round_totals",
+            "day_totals",
         ]
         .iter()
         .map(|t| {
@@ -858,8 +863,16 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
         .collect()
     };
     // (The auditor has replayed both: each has its `replayed` row.)
-    assert_eq!(seen(&u8), [1, 1, 1, 1, 0, 1, 1], "table8 sees its own only");
-    assert_eq!(seen(&u7), [1, 1, 1, 1, 0, 1, 1], "table7 sees its own only");
+    assert_eq!(
+        seen(&u8),
+        [1, 1, 1, 1, 0, 1, 1, 1],
+        "table8 sees its own only"
+    );
+    assert_eq!(
+        seen(&u7),
+        [1, 1, 1, 1, 0, 1, 1, 1],
+        "table7 sees its own only"
+    );
     let own: Vec<Vec<u8>> = client(&u7)
         .query("SELECT db FROM croupier.tables", &[])
         .unwrap()
@@ -867,8 +880,8 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
         .map(|r| r.get(0))
         .collect();
     assert_eq!(own, vec![id7]);
-    assert_eq!(seen(&as_role(&url, &sup)), [2, 2, 2, 2, 0, 2, 2]);
-    assert_eq!(seen(&url), [2, 2, 2, 2, 0, 2, 2]);
+    assert_eq!(seen(&as_role(&url, &sup)), [2, 2, 2, 2, 0, 2, 2, 2]);
+    assert_eq!(seen(&url), [2, 2, 2, 2, 0, 2, 2, 2]);
     // A table's floor report holds its own table database only; a supervisor's, both.
     let dbs = |url: &str| {
         FloorSource::open(Floor::connect(url).unwrap())
@@ -1184,14 +1197,15 @@ fn old_floor(url: &str, upto: usize) -> postgres::Client {
         &[&&kinds[..]],
     )
     .unwrap();
-    // Schemas 6 to 10 are SQL files of their own (6 followed by `ingest`'s definition);
-    // 6 numbers the kinds named above.
-    let files: [&[&str]; 5] = [
+    // Schemas 6 to 11 are SQL files of their own (6 and 11 followed by `ingest`'s
+    // definition); 6 numbers the kinds named above.
+    let files: [&[&str]; 6] = [
         &["schema6.sql", "ingest.sql"],
         &["schema7.sql"],
         &["schema8.sql"],
         &["schema9.sql"],
         &["schema10.sql"],
+        &["schema11.sql", "ingest.sql"],
     ];
     for v in 6..=upto {
         for f in files[v - 6] {
@@ -1241,8 +1255,8 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
         assert_eq!(before.0, upto as i32);
         assert_eq!(before.2, "r", "schema {upto}: one plain table of events");
         Floor::connect(&url).unwrap();
-        // (To the latest schema, 11 now.)
-        assert_eq!(shape(&mut admin), (11, "s".into(), "p".into()));
+        // (To the latest schema, 12 now.)
+        assert_eq!(shape(&mut admin), (12, "s".into(), "p".into()));
         // Schema 7's totals, built by the migration from the events already held.
         floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
         // Every event kept, and the chain the server walks again whole.
@@ -1924,14 +1938,17 @@ fn the_floors_totals_follow_settlements_voids_and_corrections() {
         file_rows.row()[..12].to_vec(),
         "the floor's rows hold the corrected round as settled"
     );
+    // Schema 12: the days followed the voids too (held to the hours by `totals_break`).
+    assert_eq!(totals_breaks(&mut client(&url)), [None, None]);
     kept_reports_equal(&url, &stores);
     each_databases_sums_equal_its_files(&url, &stores);
 }
 
 /// The floor's to-date sums (`FloorSource::total_sums`, one query for every database) of
 /// each database equal its file's (`Files::total_sums`), database by database, key by key:
-/// over every hour, over each corrected round's hour alone, and over ranges beside it that
-/// leave it out. A report cannot tell the databases apart where their tables and dealers
+/// over every hour, over each corrected round's hour alone, over ranges beside it that
+/// leave it out, and (schema 12) over ranges of whole UTC days with edge hours, starting and
+/// ending mid-day, and shorter than a day. A report cannot tell the databases apart where their tables and dealers
 /// share names; this can (a correction or a group given to the wrong database fails it).
 fn each_databases_sums_equal_its_files(url: &str, stores: &[Store]) {
     use croupier::log::totals::BUCKET_MS;
@@ -1952,6 +1969,21 @@ fn each_databases_sums_equal_its_files(url: &str, stores: &[Store]) {
     let mut ranges = vec![(i64::MIN / 2, i64::MAX / 2)];
     for h in hours {
         ranges.extend([(h, h), (h - 2, h + 1), (h + 1, h + 400), (h - 400, h - 1)]);
+        // Schema 12: whole UTC days from `day_totals`, their edge hours from
+        // `round_totals` — a gaming day from 06:00 (no whole day), its day alone, whole
+        // days with edges on either side or none, and days that end just before it.
+        let day = h.div_euclid(24) * 24;
+        ranges.extend([
+            (day + 6, day + 29),
+            (day - 18, day + 5),
+            (day, day + 23),
+            (day - 24, day + 47),
+            (day - 24 * 9 + 6, day + 24 * 3 + 5),
+            (day - 24 * 9 + 7, day + 23),
+            (day, day + 24 * 3 + 4),
+            (day - 24 * 5, day - 1),
+            (day - 24 * 5 + 1, h - 1),
+        ]);
     }
     let mut src = FloorSource::open(Floor::connect(url).unwrap()).unwrap();
     let mut files = report::query::Files(stores);
@@ -2321,18 +2353,19 @@ fn a_floor_of_schema_7_is_migrated_to_keep_the_decisions_costs() {
             .query_one(
                 "SELECT (SELECT version FROM croupier.schema_version),
                         (SELECT count(*) FROM information_schema.columns
-                          WHERE table_schema = 'croupier' AND column_name IN ('cost', 'uncosted'))",
+                          WHERE table_schema = 'croupier' AND column_name IN ('cost', 'uncosted')
+                            AND table_name IN ('rounds', 'round_totals'))",
                 &[],
             )
             .unwrap();
         (r.get(0), r.get(1))
     };
     assert_eq!(shape(&mut admin), (7, 0));
-    // (The owner's connection migrates to the latest schema, 11 now.)
+    // (The owner's connection migrates to the latest schema, 12 now.)
     Floor::connect(&url).unwrap();
     assert_eq!(
         shape(&mut admin),
-        (11, 3),
+        (12, 3),
         "rounds.cost, round_totals.cost and uncosted"
     );
     let store = Store::open_read(&db).unwrap();
@@ -2382,14 +2415,14 @@ fn a_floor_of_schema_9_is_migrated_to_index_the_openings() {
     // (The owner's connection migrates to the latest schema: 11 since this test was
     // written, which keeps the index.)
     Floor::connect(&url).unwrap();
-    assert_eq!(shape(&mut admin), (11, months, months));
+    assert_eq!(shape(&mut admin), (12, months, months));
     admin
         .execute(
             "SELECT croupier.month_partition($1::int8 + 1000 * 86400000::int8)",
             &[&demo::clock().now_ms()],
         )
         .unwrap();
-    assert_eq!(shape(&mut admin), (11, months + 1, months + 1));
+    assert_eq!(shape(&mut admin), (12, months + 1, months + 1));
     assert_eq!(totals_breaks(&mut admin), [None]);
     floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
     let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
@@ -2450,7 +2483,7 @@ fn a_floor_of_schema_10_is_migrated_to_keep_the_openings() {
     assert_eq!((v, kept), (10, None));
     assert!(opened >= 1, "{opened}");
     Floor::connect(&url).unwrap();
-    assert_eq!(shape(&mut admin), (11, Some(opened), opened));
+    assert_eq!(shape(&mut admin), (12, Some(opened), opened));
     assert_eq!(totals_breaks(&mut admin), [None]);
     floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
     let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
@@ -2501,6 +2534,153 @@ fn a_floor_of_schema_10_is_migrated_to_keep_the_openings() {
         let got: (String, String, String) = (r.get(0), r.get(1), r.get(2));
         assert_eq!(got, (t.into(), t.into(), t.into()), "{t}");
     }
+}
+
+/// Floor schema 12 (issue 25, a day's summary): a floor of schema 11 holding a table's
+/// events is migrated by its owner's next connection: `day_totals` holds its hours summed
+/// per UTC day, the table and a new one sync on (their days, voids and corrections kept
+/// by the trigger that keeps the hours), the to-date sums still equal the files' over whole days and mid-day edges,
+/// and a day row changed, removed or added by hand (the owner's) is a break that
+/// `totals_break` names and a verified floor report fails.
+#[test]
+fn a_floor_of_schema_11_is_migrated_to_keep_the_days() {
+    let Some(base) = server("migrate12") else {
+        return;
+    };
+    let url = fresh_floor(&base, "migrate12");
+    let db = demo_file("migrate12", 300, 16, 0);
+    let d = db.to_str().unwrap();
+    let mut admin = old_floor(&url, 11);
+    let n = last_seq(&db);
+    assert_eq!(ingest_file(&mut admin, &db, 1), (n, n, None));
+    // The schema, and the days' rounds against the hours'.
+    let shape = |c: &mut postgres::Client| -> (i32, Option<(i64, i64)>) {
+        let r = c
+            .query_one(
+                "SELECT (SELECT version FROM croupier.schema_version),
+                        to_regclass('croupier.day_totals') IS NOT NULL",
+                &[],
+            )
+            .unwrap();
+        let days = r.get::<_, bool>(1).then(|| {
+            let r = c
+                .query_one(
+                    "SELECT (SELECT sum(rounds)::int8 FROM croupier.day_totals),
+                            (SELECT sum(rounds)::int8 FROM croupier.round_totals)",
+                    &[],
+                )
+                .unwrap();
+            (r.get(0), r.get(1))
+        });
+        (r.get(0), days)
+    };
+    assert_eq!(shape(&mut admin), (11, None));
+    Floor::connect(&url).unwrap();
+    let (v, days) = shape(&mut admin);
+    assert_eq!(v, 12);
+    assert!(days.is_some_and(|(a, b)| a == b && a > 0), "{days:?}");
+    assert_eq!(totals_breaks(&mut admin), [None]);
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
+    // Another table dealing two and three days later (from 07:00 UTC), a round voided and
+    // one corrected each day, synced after each day.
+    let other = common::fresh_dir("migrate12-b").join("t.db");
+    let at = demo::clock().now_ms() + 2 * 86_400_000 + 7 * 3_600_000;
+    deal_and_sync(&url, &other, at, 60, 3, 5);
+    deal_and_sync(&url, &other, at + 86_400_000, 40, -1, -3);
+    let (_, now) = shape(&mut admin);
+    assert!(
+        now.is_some_and(|(a, b)| a == b && b > days.unwrap().1),
+        "{now:?}"
+    );
+    assert_eq!(totals_breaks(&mut admin), [None, None]);
+    let stores = [
+        Store::open_read(&db).unwrap(),
+        Store::open_read(&other).unwrap(),
+    ];
+    floor_totals_equal_the_files(&url, &stores);
+    kept_reports_equal(&url, &stores);
+    let days_held: Vec<(i64, i32)> = admin
+        .query(
+            "SELECT DISTINCT day, tab FROM croupier.day_totals ORDER BY 1, 2",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert!(days_held.len() >= 3, "rounds on the days {days_held:?}");
+    // Forged as the owner: one figure of the first day row, a row removed, a row added.
+    let first = "(SELECT day, tab, table_id, dealer, opened FROM croupier.day_totals
+                   WHERE tab = (SELECT min(tab) FROM croupier.tables)
+                   ORDER BY day, table_id, dealer, opened LIMIT 1)";
+    let forgeries = [
+        (
+            format!("UPDATE croupier.day_totals SET win = win + 100 WHERE (day, tab, table_id, dealer, opened) IN {first}"),
+            " kept, ",
+        ),
+        (
+            format!("DELETE FROM croupier.day_totals WHERE (day, tab, table_id, dealer, opened) IN {first}"),
+            ": missing from day_totals",
+        ),
+        (
+            "INSERT INTO croupier.day_totals SELECT day - 400, tab, table_id, dealer, opened, rounds, handle, paid, win, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, box_sq, round_sq, cost, uncosted
+               FROM croupier.day_totals WHERE tab = (SELECT min(tab) FROM croupier.tables) LIMIT 1".to_string(),
+            ": kept in day_totals, but no hour of round_totals is in it",
+        ),
+    ];
+    for (forge, said) in forgeries {
+        let mut tx = admin.transaction().unwrap();
+        tx.batch_execute(&forge).unwrap();
+        let breaks: Vec<Option<String>> = tx
+            .query(
+                "SELECT croupier.totals_break(tab) FROM croupier.tables ORDER BY tab",
+                &[],
+            )
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        assert_eq!(breaks.len(), 2);
+        let why = breaks[0].clone().unwrap_or_default();
+        assert!(
+            why.starts_with("day ") && why.contains(said),
+            "{forge}: {why}"
+        );
+        if said == " kept, " {
+            assert!(why.contains("win "), "{why}");
+            assert!(why.ends_with(" from round_totals"), "{why}");
+        }
+        assert_eq!(
+            breaks[1], None,
+            "the other table database's days are its own"
+        );
+        tx.rollback().unwrap();
+    }
+    // And a verified report fails the forged table database, and it only.
+    admin
+        .batch_execute(&format!(
+            "UPDATE croupier.day_totals SET rounds = rounds + 1 WHERE (day, tab, table_id, dealer, opened) IN {first}"
+        ))
+        .unwrap();
+    let o = Options {
+        verify: true,
+        generated_at: "2026-03-01 00:00:00 UTC",
+        ..common::options(Kind::Summary, "2026-01-05", "2026-01-06")
+    };
+    let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+    let r = report::build_from_kept_totals(&mut src, &o, |_| {}).unwrap();
+    let failed: Vec<bool> = r
+        .sources
+        .iter()
+        .map(|s| {
+            matches!(
+                s.verified,
+                Some(Verified::Failed(VerifyFailure::TotalsBreak { .. }))
+            )
+        })
+        .collect();
+    assert_eq!(failed, [true, false]);
 }
 
 /// Floor schema 10: the kept theories on the floor. The floor keeps none until its
