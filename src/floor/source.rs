@@ -132,27 +132,6 @@ impl FloorSource {
             })
     }
 
-    /// [`FloorSource::query`] planned without parallel workers (`SET LOCAL
-    /// max_parallel_workers_per_gather = 0`): for a query that reads few rows, whose
-    /// workers' start (25–35 ms on a loaded server, `EXPLAIN ANALYZE`) would be most of it.
-    fn query_serial(
-        &mut self,
-        sql: &str,
-        args: &[&(dyn postgres::types::ToSql + Sync)],
-    ) -> Result<Vec<postgres::Row>, AuditError> {
-        let target = self.floor.target.clone();
-        let err = |e: postgres::Error| AuditError::Sqlite {
-            path: PathBuf::from(format!("floor {target}")),
-            detail: why(&e),
-        };
-        let mut tx = self.floor.client().transaction().map_err(&err)?;
-        tx.batch_execute("SET LOCAL max_parallel_workers_per_gather = 0")
-            .map_err(&err)?;
-        let rows = tx.query(sql, args).map_err(&err)?;
-        tx.commit().map_err(&err)?;
-        Ok(rows)
-    }
-
     /// A query's rows handed to `each` a slice at a time (a portal read 10,000 rows at a
     /// time): however many rows it has, only a slice of them is held.
     fn each_row(
@@ -406,14 +385,24 @@ impl Source for FloorSource {
         self.tables.len()
     }
 
+    /// The buckets of the hours and their corrections read in one snapshot
+    /// ([`FloorSource::sums_snapshot`]), as the to-date sums are.
     fn totals(
         &mut self,
         from_hour: i64,
         to_hour: i64,
     ) -> Result<Option<Vec<TotalRow>>, AuditError> {
-        let openings = self.openings()?;
-        let mut kept = self.kept_totals(from_hour, to_hour)?;
-        self.add_corrections(&mut kept, &openings, from_hour, to_hour)?;
+        let SumsRead {
+            opened,
+            sums: rows,
+            fixes: fix_rows,
+        } = self.sums_snapshot(&kept_sql(""), &[&from_hour, &to_hour], (from_hour, to_hour))?;
+        let openings = match opened {
+            Some(o) => self.keep_openings(&o),
+            None => self.openings()?,
+        };
+        let mut kept = self.kept_of(&rows);
+        fold_corrections(&self.place, &mut kept, &openings, &fix_rows);
         Ok(Some(
             kept.into_iter()
                 .map(|((db, key), figures)| {
@@ -434,55 +423,63 @@ impl Source for FloorSource {
 
     /// The buckets streamed off one query in (hour, tab) order, the primary key's
     /// (`query_raw`: rows as they come, none held), each corrected round's figures put
-    /// in place as in [`Source::totals`] (the corrections, which are few, read first).
+    /// in place as in [`Source::totals`] (the corrections, which are few, read first, in
+    /// the same REPEATABLE READ snapshot as the buckets: a void synced between two
+    /// separate reads would be taken out of buckets that no longer hold it).
     fn visit_totals(
         &mut self,
         from_hour: i64,
         to_hour: i64,
         each: &mut EachTotal<'_>,
     ) -> Result<bool, AuditError> {
-        let openings = self.openings()?;
-        let mut fixes = Kept::new();
-        self.add_corrections(&mut fixes, &openings, from_hour, to_hour)?;
-        let opened_at: HashMap<(usize, i64), i64> = openings
-            .iter()
-            .flat_map(|(db, o)| o.iter().map(|(seq, _, at)| ((*db, *seq), *at)))
-            .collect();
-        let cols = totals::COLUMNS.join(", ");
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| AuditError::Sqlite {
             path: PathBuf::from(format!("floor {target}")),
             detail: why(&e),
         };
-        let (names, users, place) = (&self.table_names, &self.user_names, &self.place);
-        let mut rows = self
-            .floor
-            .client()
+        let (from_ms, to_ms) = ms_of(from_hour, to_hour);
+        let FloorSource {
+            floor,
+            place,
+            table_names: names,
+            user_names: users,
+            opened,
+            ..
+        } = self;
+        let mut tx = snapshot(floor.client()).map_err(&err)?;
+        let openings = match opened {
+            Some(o) => Arc::clone(o),
+            None => {
+                let rows = tx.query(OPENINGS_SQL, &[]).map_err(&err)?;
+                Arc::new(openings_of(place, &rows))
+            }
+        };
+        *opened = Some(Arc::clone(&openings));
+        tx.batch_execute("SET LOCAL max_parallel_workers_per_gather = 0")
+            .map_err(&err)?;
+        let fix_rows = tx
+            .query(CORRECTIONS_SQL, &[&from_ms, &to_ms])
+            .map_err(&err)?;
+        tx.batch_execute("SET LOCAL max_parallel_workers_per_gather TO DEFAULT")
+            .map_err(&err)?;
+        let mut fixes = Kept::new();
+        fold_corrections(place, &mut fixes, &openings, &fix_rows);
+        let opened_at: HashMap<(usize, i64), i64> = openings
+            .iter()
+            .flat_map(|(db, o)| o.iter().map(|(seq, _, at)| ((*db, *seq), *at)))
+            .collect();
+        let mut rows = tx
             .query_raw(
-                &format!(
-                    "SELECT tab, table_id, hour, dealer, opened, {cols} FROM croupier.round_totals
-                      WHERE hour >= $1 AND hour <= $2 ORDER BY hour, tab"
-                ),
+                &kept_sql(" ORDER BY hour, tab"),
                 [&from_hour as &(dyn postgres::types::ToSql + Sync), &to_hour],
             )
             .map_err(&err)?;
         let id = |v: i64| if v < 0 { 0 } else { v };
         let (mut table_text, mut dealer_text);
         while let Some(r) = rows.next().map_err(&err)? {
-            let Some(&db) = place.get(&r.get::<_, i32>(0)) else {
+            let Some((db, key, mut figures)) = bucket_of(place, &r) else {
                 continue;
             };
-            let mut v = [0i64; totals::COLUMNS.len()];
-            for (i, x) in v.iter_mut().enumerate() {
-                *x = r.get(5 + i);
-            }
-            let key = Key {
-                table: r.get(1),
-                hour: r.get(2),
-                dealer: r.get(3),
-                opened: r.get(4),
-            };
-            let mut figures = Figures::from_row(v);
             if let Some(fix) = fixes.get(&(db, key)) {
                 figures.add(fix, 1);
             }
@@ -509,6 +506,8 @@ impl Source for FloorSource {
                 figures,
             })?;
         }
+        drop(rows);
+        tx.commit().map_err(&err)?;
         Ok(true)
     }
 
@@ -853,6 +852,43 @@ fn ms_of(from_hour: i64, to_hour: i64) -> (i64, i64) {
     )
 }
 
+/// An hour range `from..=to` as the to-date sums read it: its whole UTC days (`days`,
+/// day `d` = hours `24d..=24d+23`, `day_totals`' key) and the hours before the first of
+/// them and after the last (`head`, `tail`, from `round_totals`). A part with nothing in
+/// it is `(1, 0)` (no row has `1 <= x <= 0`); a range without a whole day is all `head`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct DaySplit {
+    head: (i64, i64),
+    days: (i64, i64),
+    tail: (i64, i64),
+}
+
+fn split_days(from: i64, to: i64) -> DaySplit {
+    const NONE: (i64, i64) = (1, 0);
+    // In i128: the edges `24 * day - 1` and `24 * (day + 1)` may pass an i64's.
+    let (lo, hi) = (i128::from(from), i128::from(to));
+    let first = (lo + 23).div_euclid(24);
+    let last = (hi + 1).div_euclid(24) - 1;
+    if from > to || first > last {
+        let all = if from > to { NONE } else { (from, to) };
+        return DaySplit {
+            head: all,
+            days: NONE,
+            tail: NONE,
+        };
+    }
+    // Within `from..=to` (or empty), so each fits an i64.
+    let part = |a: i128, b: i128| match (i64::try_from(a), i64::try_from(b)) {
+        (Ok(a), Ok(b)) if a <= b => (a, b),
+        _ => NONE,
+    };
+    DaySplit {
+        head: part(lo, first * 24 - 1),
+        days: part(first, last),
+        tail: part((last + 1) * 24, hi),
+    }
+}
+
 /// What one snapshot of the floor gave [`FloorSource::sums_of`]: the openings' rows
 /// (`None`: read before), the sums' and the corrections'.
 struct SumsRead {
@@ -883,30 +919,24 @@ impl FloorSource {
 
     /// The openings' rows (`OPENINGS_SQL`) by database, kept for the source's other reads.
     fn keep_openings(&mut self, rows: &[postgres::Row]) -> Arc<Openings> {
-        let mut out: Openings = HashMap::new();
-        for r in rows {
-            if let Some(&db) = self.place.get(&r.get::<_, i32>(0)) {
-                out.entry(db)
-                    .or_default()
-                    .push((r.get(1), r.get(2), r.get(3)));
-            }
-        }
-        let out = Arc::new(out);
+        let out = Arc::new(openings_of(&self.place, rows));
         self.opened = Some(Arc::clone(&out));
         out
     }
 
     /// What [`FloorSource::sums_of`] reads, from one snapshot (a REPEATABLE READ, read
-    /// only transaction): the openings (unless read before), the sums `sums_sql` of the
-    /// hours and the corrections of the hours (`CORRECTIONS_SQL`, planned without
-    /// parallel workers as [`FloorSource::query_serial`] plans it). A sync between two
-    /// separate statements could void a round after the corrections were read and before
-    /// the sums were: its settled figures subtracted from sums that no longer hold them.
+    /// only transaction): the openings (unless read before), the sums `sums_sql` (with
+    /// `sums_args`) and the corrections of the hours (`CORRECTIONS_SQL`, planned without
+    /// parallel workers: `SET LOCAL max_parallel_workers_per_gather = 0`, for a query that
+    /// reads few rows, whose workers' start, 25–35 ms on a loaded server, would be most of
+    /// it). A sync between two separate statements could void a round after the
+    /// corrections were read and before the sums were: its settled figures subtracted
+    /// from sums that no longer hold them.
     fn sums_snapshot(
         &mut self,
         sums_sql: &str,
-        from_hour: i64,
-        to_hour: i64,
+        sums_args: &[&(dyn postgres::types::ToSql + Sync)],
+        (from_hour, to_hour): (i64, i64),
     ) -> Result<SumsRead, AuditError> {
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| AuditError::Sqlite {
@@ -915,19 +945,12 @@ impl FloorSource {
         };
         let need_openings = self.opened.is_none();
         let (from_ms, to_ms) = ms_of(from_hour, to_hour);
-        let mut tx = self
-            .floor
-            .client()
-            .build_transaction()
-            .isolation_level(postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .map_err(&err)?;
+        let mut tx = snapshot(self.floor.client()).map_err(&err)?;
         let opened = match need_openings {
             true => Some(tx.query(OPENINGS_SQL, &[]).map_err(&err)?),
             false => None,
         };
-        let sums = tx.query(sums_sql, &[&from_hour, &to_hour]).map_err(&err)?;
+        let sums = tx.query(sums_sql, sums_args).map_err(&err)?;
         tx.batch_execute("SET LOCAL max_parallel_workers_per_gather = 0")
             .map_err(&err)?;
         let fixes = tx
@@ -942,39 +965,67 @@ impl FloorSource {
     }
 
     /// Every table database's kept totals of the hours `from_hour..=to_hour` summed by
-    /// the server in one query (`GROUP BY` tab, table, dealer, opening: one read of the
-    /// range on the primary key, whose first column is the hour, not one a database),
-    /// each corrected round's figures put in place as in [`Source::totals`] (the
-    /// corrections read once for all). A database with a sum beyond an i64 gets `None`
-    /// (the buckets' own sums saturate, `TheorySums::add`): the report visits its buckets.
+    /// the server in one query (`GROUP BY` tab, table, dealer, opening, not one query a
+    /// database): the range's whole UTC days from `day_totals` (schema 12: a day's rows,
+    /// not its 24 hours'), the hours before its first whole day and after its last from
+    /// `round_totals` ([`split_days`]); each corrected round's figures put in place as in
+    /// [`Source::totals`] (the corrections read once for all, in the same snapshot). A
+    /// database with a sum beyond an i64, or a day row at an i64's bound (a day's sum
+    /// that may have saturated), gets `None` (the buckets' own sums saturate,
+    /// `TheorySums::add`): the report visits its buckets.
     fn sums_of(&mut self, from_hour: i64, to_hour: i64) -> Result<Summed, AuditError> {
+        let cols = totals::COLUMNS.join(", ");
+        // A day row with a figure at an i64's bound marks its group.
+        let bound = |c: &&str| format!("{c} IN ({}, {})", i64::MIN, i64::MAX);
+        let at_bound: Vec<String> = totals::COLUMNS.iter().map(bound).collect();
         // NULL where a sum does not fit an i64 (`::int8` alone would fail the query).
         let sums: Vec<String> = totals::COLUMNS
             .iter()
             .map(|c| {
                 format!(
-                    "CASE WHEN SUM({c}) BETWEEN {} AND {} THEN SUM({c})::int8 END",
+                    "CASE WHEN NOT bool_or(at_bound) AND SUM({c}) BETWEEN {} AND {} THEN SUM({c})::int8 END",
                     i64::MIN,
                     i64::MAX
                 )
             })
             .collect();
         let sql = format!(
-            "SELECT tab, table_id, dealer, opened, {} FROM croupier.round_totals
-              WHERE hour >= $1 AND hour <= $2 GROUP BY tab, table_id, dealer, opened",
-            sums.join(", ")
+            "SELECT tab, table_id, dealer, opened, {} FROM (
+                 SELECT tab, table_id, dealer, opened, {cols}, {} AS at_bound
+                   FROM croupier.day_totals WHERE day >= $3 AND day <= $4
+                 UNION ALL
+                 SELECT tab, table_id, dealer, opened, {cols}, false
+                   FROM croupier.round_totals WHERE hour >= $1 AND hour <= $2
+                 UNION ALL
+                 SELECT tab, table_id, dealer, opened, {cols}, false
+                   FROM croupier.round_totals WHERE hour >= $5 AND hour <= $6) u
+              GROUP BY tab, table_id, dealer, opened",
+            sums.join(", "),
+            at_bound.join(" OR ")
         );
+        let split = split_days(from_hour, to_hour);
         let SumsRead {
             opened,
             sums: rows,
             fixes: fix_rows,
-        } = self.sums_snapshot(&sql, from_hour, to_hour)?;
+        } = self.sums_snapshot(
+            &sql,
+            &[
+                &split.head.0,
+                &split.head.1,
+                &split.days.0,
+                &split.days.1,
+                &split.tail.0,
+                &split.tail.1,
+            ],
+            (from_hour, to_hour),
+        )?;
         let openings = match opened {
             Some(o) => self.keep_openings(&o),
             None => self.openings()?,
         };
         let mut fixes = Kept::new();
-        self.fold_corrections(&mut fixes, &openings, &fix_rows);
+        fold_corrections(&self.place, &mut fixes, &openings, &fix_rows);
         let mut summed: HashMap<usize, Option<std::collections::BTreeMap<Key, Figures>>> =
             HashMap::new();
         for r in &rows {
@@ -1044,99 +1095,13 @@ impl FloorSource {
             .collect()
     }
 
-    /// The floor's `round_totals` of the hours `from_hour..=to_hour`: every settled round
-    /// not voided, as settled (schema 7), with its settlement's cost (schema 8).
-    fn kept_totals(&mut self, from_hour: i64, to_hour: i64) -> Result<Kept, AuditError> {
-        let cols = totals::COLUMNS.join(", ");
-        let mut out = Kept::new();
-        for r in self.query(
-            &format!(
-                "SELECT tab, table_id, hour, dealer, opened, {cols} FROM croupier.round_totals
-                  WHERE hour >= $1 AND hour <= $2"
-            ),
-            &[&from_hour, &to_hour],
-        )? {
-            let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
-                continue;
-            };
-            let mut v = [0i64; totals::COLUMNS.len()];
-            for (i, x) in v.iter_mut().enumerate() {
-                *x = r.get(5 + i);
-            }
-            let key = Key {
-                table: r.get(1),
-                hour: r.get(2),
-                dealer: r.get(3),
-                opened: r.get(4),
-            };
-            out.insert((db, key), Figures::from_row(v));
-        }
-        Ok(out)
-    }
-
-    /// Each corrected round of the hours that is not voided: its bucket takes its latest
-    /// correction's figures (the engine plays its script, as the file's totals do) and
-    /// cost (the correction's `cost`; none: uncosted) in place of its settled ones. Read
-    /// from the corrections, which are few.
-    fn add_corrections(
-        &mut self,
-        kept: &mut Kept,
-        openings: &Openings,
-        from_hour: i64,
-        to_hour: i64,
-    ) -> Result<(), AuditError> {
-        let (from_ms, to_ms) = ms_of(from_hour, to_hour);
-        let rows = self.query_serial(CORRECTIONS_SQL, &[&from_ms, &to_ms])?;
-        self.fold_corrections(kept, openings, &rows);
-        Ok(())
-    }
-
-    /// The corrections' rows (`CORRECTIONS_SQL`) put in place in `kept`, as
-    /// [`FloorSource::add_corrections`] says.
-    fn fold_corrections(&self, kept: &mut Kept, openings: &Openings, rows: &[postgres::Row]) {
-        // (db, settlement seq) → (key, settled figures, latest correction's that plays).
-        let mut fixed: std::collections::BTreeMap<(usize, i64), (Key, Figures, Figures)> =
-            Default::default();
-        for r in rows {
-            let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
-                continue;
-            };
-            let Ok(Payload::RoundCorrected(c)) =
-                Payload::parse(EventKind::RoundCorrected, r.get(15))
-            else {
-                continue;
-            };
-            let Some(now) = totals::corrected_figures(&c) else {
-                continue;
-            };
-            let (seq, at, table): (i64, i64, Option<i64>) = (r.get(1), r.get(2), r.get(3));
-            let mut f = [0i64; 10];
-            for (i, x) in f.iter_mut().enumerate() {
-                *x = r.get(5 + i);
-            }
-            let opened = openings.get(&db).and_then(|o| {
-                o.iter()
-                    .filter(|(s, t, _)| *s < seq && table.is_some() && *t == table)
-                    .map(|(s, _, _)| *s)
-                    .next_back()
-            });
-            let key = Key {
-                table: table.unwrap_or(-1),
-                hour: at.div_euclid(BUCKET_MS),
-                dealer: r.get::<_, Option<i64>>(4).unwrap_or(-1),
-                opened: opened.unwrap_or(0),
-            };
-            let settled = Figures::of_round(&figures_of_row(&f), &[], r.get(16));
-            fixed.insert(
-                (db, seq),
-                (key, settled, Figures::of_round(&now, &[], c.cost)),
-            );
-        }
-        for ((db, _), (key, settled, now)) in fixed {
-            let bucket = kept.entry((db, key)).or_default();
-            bucket.add(&now, 1);
-            bucket.add(&settled, -1);
-        }
+    /// The buckets' rows (`kept_sql`) by database and key: every settled round not
+    /// voided, as settled (schema 7), with its settlement's cost (schema 8).
+    fn kept_of(&self, rows: &[postgres::Row]) -> Kept {
+        rows.iter()
+            .filter_map(|r| bucket_of(&self.place, r))
+            .map(|(db, key, figures)| ((db, key), figures))
+            .collect()
     }
 
     /// FAILED if table database `t`'s kept totals (`round_totals`, which the summary
@@ -1364,5 +1329,171 @@ impl FloorSource {
                     || (settled.is_some() && e.kind != EventKind::Step && e.seq > end)
             })
             .collect())
+    }
+}
+
+/// The corrections' rows (`CORRECTIONS_SQL`) put in place in `kept`: each corrected round
+/// of the hours that is not voided has its bucket take its latest correction's figures
+/// (the engine plays its script, as the file's totals do) and cost (the correction's
+/// `cost`; none: uncosted) in place of its settled ones. `place`: tab → database.
+fn fold_corrections(
+    place: &HashMap<i32, usize>,
+    kept: &mut Kept,
+    openings: &Openings,
+    rows: &[postgres::Row],
+) {
+    // (db, settlement seq) → (key, settled figures, latest correction's that plays).
+    let mut fixed: std::collections::BTreeMap<(usize, i64), (Key, Figures, Figures)> =
+        Default::default();
+    for r in rows {
+        let Some(&db) = place.get(&r.get::<_, i32>(0)) else {
+            continue;
+        };
+        let Ok(Payload::RoundCorrected(c)) = Payload::parse(EventKind::RoundCorrected, r.get(15))
+        else {
+            continue;
+        };
+        let Some(now) = totals::corrected_figures(&c) else {
+            continue;
+        };
+        let (seq, at, table): (i64, i64, Option<i64>) = (r.get(1), r.get(2), r.get(3));
+        let mut f = [0i64; 10];
+        for (i, x) in f.iter_mut().enumerate() {
+            *x = r.get(5 + i);
+        }
+        let opened = openings.get(&db).and_then(|o| {
+            o.iter()
+                .filter(|(s, t, _)| *s < seq && table.is_some() && *t == table)
+                .map(|(s, _, _)| *s)
+                .next_back()
+        });
+        let key = Key {
+            table: table.unwrap_or(-1),
+            hour: at.div_euclid(BUCKET_MS),
+            dealer: r.get::<_, Option<i64>>(4).unwrap_or(-1),
+            opened: opened.unwrap_or(0),
+        };
+        let settled = Figures::of_round(&figures_of_row(&f), &[], r.get(16));
+        fixed.insert(
+            (db, seq),
+            (key, settled, Figures::of_round(&now, &[], c.cost)),
+        );
+    }
+    for ((db, _), (key, settled, now)) in fixed {
+        let bucket = kept.entry((db, key)).or_default();
+        bucket.add(&now, 1);
+        bucket.add(&settled, -1);
+    }
+}
+
+/// A REPEATABLE READ, read-only transaction: every statement in it reads one snapshot.
+fn snapshot(client: &mut postgres::Client) -> Result<postgres::Transaction<'_>, postgres::Error> {
+    client
+        .build_transaction()
+        .isolation_level(postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()
+}
+
+/// The floor's `round_totals` of the hours `$1..=$2`, then `tail` (an ORDER BY): rows as
+/// [`bucket_of`] reads them.
+fn kept_sql(tail: &str) -> String {
+    format!(
+        "SELECT tab, table_id, hour, dealer, opened, {} FROM croupier.round_totals
+          WHERE hour >= $1 AND hour <= $2{tail}",
+        totals::COLUMNS.join(", ")
+    )
+}
+
+/// A bucket's row (`kept_sql`): its database (by `place`, tab → database; `None` for a
+/// table database the source does not hold), key and figures.
+fn bucket_of(place: &HashMap<i32, usize>, r: &postgres::Row) -> Option<(usize, Key, Figures)> {
+    let db = *place.get(&r.get::<_, i32>(0))?;
+    let mut v = [0i64; totals::COLUMNS.len()];
+    for (i, x) in v.iter_mut().enumerate() {
+        *x = r.get(5 + i);
+    }
+    let key = Key {
+        table: r.get(1),
+        hour: r.get(2),
+        dealer: r.get(3),
+        opened: r.get(4),
+    };
+    Some((db, key, Figures::from_row(v)))
+}
+
+/// The openings' rows (`OPENINGS_SQL`) by database (`place`: tab → database).
+fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings {
+    let mut out: Openings = HashMap::new();
+    for r in rows {
+        if let Some(&db) = place.get(&r.get::<_, i32>(0)) {
+            out.entry(db)
+                .or_default()
+                .push((r.get(1), r.get(2), r.get(3)));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{DaySplit, split_days};
+
+    const NONE: (i64, i64) = (1, 0);
+
+    #[test]
+    fn a_range_splits_into_its_whole_days_and_its_edge_hours() {
+        let cases = [
+            // One whole day; a day from 06:00 to 05:59 (no whole day: all edge hours).
+            ((0, 23), (NONE, (0, 0), NONE)),
+            ((6, 29), ((6, 29), NONE, NONE)),
+            // A day and its edges on both sides; before 1970 (hour −1 is day −1).
+            ((6, 53), ((6, 23), (1, 1), (48, 53))),
+            ((-30, 50), ((-30, -25), (-1, 1), (48, 50))),
+            ((-24, -1), (NONE, (-1, -1), NONE)),
+            ((-1, -1), ((-1, -1), NONE, NONE)),
+            // Shorter than a day, empty, and the widest.
+            ((30, 31), ((30, 31), NONE, NONE)),
+            ((5, 4), (NONE, NONE, NONE)),
+            (
+                (i64::MIN, i64::MAX),
+                (
+                    (i64::MIN, -9_223_372_036_854_775_801),
+                    (-384_307_168_202_282_325, 384_307_168_202_282_324),
+                    (9_223_372_036_854_775_800, i64::MAX),
+                ),
+            ),
+        ];
+        for ((from, to), (head, days, tail)) in cases {
+            assert_eq!(
+                split_days(from, to),
+                DaySplit { head, days, tail },
+                "{from}..={to}"
+            );
+        }
+    }
+
+    /// Every hour of the range in exactly one part, no hour outside it in any, a day
+    /// only whole: over every small range around 1970 and a day's edges.
+    #[test]
+    fn the_parts_cover_the_range_exactly_once() {
+        let within = |(a, b): (i64, i64), x: i64| a <= x && x <= b;
+        for from in -60..60 {
+            for to in from - 1..from + 80 {
+                let s = split_days(from, to);
+                for h in from - 30..to + 30 {
+                    let n = [
+                        within(s.head, h),
+                        within(s.days, h.div_euclid(24)),
+                        within(s.tail, h),
+                    ]
+                    .iter()
+                    .filter(|x| **x)
+                    .count();
+                    let want = usize::from(from <= h && h <= to);
+                    assert_eq!(n, want, "hour {h} of {from}..={to}: {s:?}");
+                }
+            }
+        }
     }
 }
