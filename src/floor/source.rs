@@ -684,51 +684,37 @@ impl Source for FloorSource {
         )
     }
 
+    /// Every table database checked in one statement (`CHECKS_SQL`), not five a database.
     fn heads(
         &mut self,
         verify: bool,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Vec<SourceHead>, AuditError> {
         let target = self.floor.target.clone();
-        let mut out = Vec::new();
-        for t in self.tables.clone() {
-            let verified = if verify {
-                progress(&format!(
-                    "checking table database {} on the floor",
-                    short_id(&t.db)
-                ));
-                // The whole chain again, on the server (walked in order from the genesis:
-                // a step keeps no stored check), and the alarms raised for it. Not read
-                // from the chain trigger's check on receipt: a row changed since by a
-                // superuser, a month detached in the middle, or a replica whose triggers
-                // do not fire (docs/scale.md) would then be certified unchecked.
-                let broken = self.query(
-                    "SELECT first_held, broken FROM croupier.chain_break($1)",
-                    &[&t.tab],
-                )?;
-                // Those raised by the table's own role, the floor's owner or its auditor:
-                // another table's role raises none against it.
-                let alarms = self.query(
-                    "SELECT count(*), min(seq) FROM croupier.alarms
-                      WHERE db = $1 AND croupier.alarm_stands(by_role, $2::text::name)",
-                    &[&t.db, &t.role],
-                )?;
-                let (n, first): (i64, Option<i64>) = (alarms[0].get(0), alarms[0].get(1));
-                let held = broken[0].get::<_, Option<i64>>(0);
-                let chain = broken[0].get::<_, Option<i64>>(1);
-                if t.head_seq > 0 && held != Some(1) {
-                    let first = held.unwrap_or(t.head_seq + 1);
-                    Some(Verified::Failed(VerifyFailure::Detached { first }))
-                } else {
-                    match self.verdict(&t, chain, n, first)? {
-                        Verified::Failed(why) => Some(Verified::Failed(why)),
-                        v => Some(self.totals_verdict(&t)?.unwrap_or(v)),
-                    }
-                }
-            } else {
-                None
-            };
-            out.push(SourceHead {
+        let mut checked = Vec::new();
+        if verify && !self.tables.is_empty() {
+            progress(&format!(
+                "checking {} table database(s) on the floor",
+                self.tables.len()
+            ));
+            let tabs: Vec<i32> = self.tables.iter().map(|t| t.tab).collect();
+            let dbs: Vec<Vec<u8>> = self.tables.iter().map(|t| t.db.clone()).collect();
+            let roles: Vec<String> = self.tables.iter().map(|t| t.role.clone()).collect();
+            let rows = self.query(CHECKS_SQL, &[&tabs, &dbs, &roles])?;
+            if rows.len() != self.tables.len() {
+                return Err(self.bad(format!(
+                    "{} table databases' checks read for {}",
+                    rows.len(),
+                    self.tables.len()
+                )));
+            }
+            checked = rows.iter().map(Checks::of).collect();
+        }
+        let mut checked = checked.into_iter();
+        Ok(self
+            .tables
+            .iter()
+            .map(|t| SourceHead {
                 path: format!(
                     "floor {target}, table database {} (synced from {})",
                     short_id(&t.db),
@@ -736,10 +722,9 @@ impl Source for FloorSource {
                 ),
                 head_seq: t.head_seq,
                 head_hash: hex(&t.head_hash),
-                verified,
-            });
-        }
-        Ok(out)
+                verified: checked.next().map(|c| c.verdict(t)),
+            })
+            .collect())
     }
 
     /// Three queries for every table database (each kind's events by the index by kind
@@ -1104,90 +1089,6 @@ impl FloorSource {
             .collect()
     }
 
-    /// FAILED if table database `t`'s kept totals (`round_totals`, which the summary
-    /// reads) are not what its events make them (schema 8's `croupier.totals_break`):
-    /// changed outside the floor's trigger.
-    fn totals_verdict(&mut self, t: &FloorTable) -> Result<Option<Verified>, AuditError> {
-        let row = self.query("SELECT croupier.totals_break($1)", &[&t.tab])?;
-        Ok(row
-            .first()
-            .and_then(|r| r.get::<_, Option<String>>(0))
-            .map(|why| Verified::Failed(VerifyFailure::TotalsBreak { why })))
-    }
-
-    /// A table database's verdict: FAILED if its chain breaks at `chain`, the auditor's
-    /// replay refused an event or `alarms` stand (the first at `first`); NOT YET REPLAYED
-    /// until the auditor has replayed every event the floor holds of it; else PASSED.
-    fn verdict(
-        &mut self,
-        t: &FloorTable,
-        chain: Option<i64>,
-        alarms: i64,
-        first: Option<i64>,
-    ) -> Result<Verified, AuditError> {
-        let v = self.query(
-            "SELECT seq, failed_seq, failed_why FROM croupier.replayed WHERE tab = $1",
-            &[&t.tab],
-        )?;
-        let (through, failed) = match v.first() {
-            Some(r) => (
-                r.get::<_, i64>(0),
-                r.get::<_, Option<i64>>(1).map(|seq| {
-                    let why = r.get::<_, Option<&str>>(2).unwrap_or("").to_string();
-                    (seq, why)
-                }),
-            ),
-            None => (0, None),
-        };
-        let replayed = format!(
-            "replayed through event {through} of {} by the floor's auditor",
-            t.head_seq
-        );
-        let head = t.head_seq;
-        if let Some(from) = chain {
-            return Ok(Verified::Failed(VerifyFailure::MonthsDetached {
-                from,
-                head,
-            }));
-        }
-        if let Some((seq, why)) = failed {
-            return Ok(Verified::Failed(VerifyFailure::AuditorRefuses {
-                through,
-                head,
-                seq,
-                why,
-            }));
-        }
-        if alarms > 0 {
-            return Ok(Verified::Failed(VerifyFailure::Alarms {
-                count: alarms,
-                first: first.unwrap_or(0),
-                through,
-                head,
-            }));
-        }
-        let chained = format!(
-            "{} events chained on the floor, each checked on receipt; no alarm",
-            t.head_seq
-        );
-        if through >= t.head_seq {
-            return Ok(Verified::Passed(format!("{chained}; {replayed}")));
-        }
-        let pending = self.query(
-            "SELECT count(*), min(round_id) FROM croupier.rounds WHERE tab = $1 AND seq > $2",
-            &[&t.tab, &through],
-        )?;
-        let (n, from): (i64, Option<i64>) = (pending[0].get(0), pending[0].get(1));
-        Ok(Verified::NotReplayed {
-            through,
-            events: t.head_seq,
-            detail: format!(
-                "{chained}; {n} settled round(s) from round {} not yet replayed",
-                from.unwrap_or(0)
-            ),
-        })
-    }
-
     /// [`FloorSource::round_events`] of each of database `db`'s `rounds` (a page's), in two
     /// queries whatever their number, as the store's `rounds_events` reads them: the
     /// events that are not steps of rounds `min..=max`, then their steps by seq between
@@ -1494,6 +1395,115 @@ mod tests {
                     assert_eq!(n, want, "hour {h} of {from}..={to}: {s:?}");
                 }
             }
+        }
+    }
+}
+
+/// Each table database's checks for a report's footer, one row each in the order of `$1`
+/// (tab), `$2` (db), `$3` (role): the whole chain again on the server (walked in order
+/// from the genesis: a step keeps no stored check; not read from the chain trigger's
+/// check on receipt, or a row changed since by a superuser, a month detached in the
+/// middle, or a replica whose triggers do not fire, docs/scale.md, would be certified
+/// unchecked); the alarms that stand against it (raised by its own role, the floor's
+/// owner or its auditor: another table's role raises none against it); how far the
+/// auditor has replayed it; its settled rounds after that; and its kept totals held to
+/// its events (`totals_break`).
+const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.failed_seq,
+        r.failed_why, p.n, p.first_round, croupier.totals_break(t.tab)
+   FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
+   LEFT JOIN LATERAL croupier.chain_break(t.tab) b ON true
+  CROSS JOIN LATERAL (SELECT count(*) AS n, min(seq) AS first FROM croupier.alarms
+                       WHERE db = t.db AND croupier.alarm_stands(by_role, t.role::name)) a
+   LEFT JOIN croupier.replayed r ON r.tab = t.tab
+  CROSS JOIN LATERAL (SELECT count(*) AS n, min(round_id) AS first_round FROM croupier.rounds
+                       WHERE tab = t.tab AND seq > coalesce(r.seq, 0)) p
+  ORDER BY t.i";
+
+/// One table database's row of `CHECKS_SQL`.
+struct Checks {
+    /// The first event held, and the first whose chain breaks.
+    held: Option<i64>,
+    chain: Option<i64>,
+    /// The standing alarms, and the first one's event.
+    alarms: i64,
+    first_alarm: Option<i64>,
+    /// Replayed by the auditor through this event; the event its replay refused, and why.
+    through: i64,
+    failed: Option<(i64, String)>,
+    /// Settled rounds after `through`, and the first of them.
+    pending: i64,
+    pending_from: Option<i64>,
+    /// The first bucket of its kept totals that its events (or hours) do not make.
+    totals: Option<String>,
+}
+
+impl Checks {
+    fn of(r: &postgres::Row) -> Checks {
+        Checks {
+            held: r.get(0),
+            chain: r.get(1),
+            alarms: r.get(2),
+            first_alarm: r.get(3),
+            through: r.get::<_, Option<i64>>(4).unwrap_or(0),
+            failed: r.get::<_, Option<i64>>(5).map(|seq| {
+                let why = r.get::<_, Option<&str>>(6).unwrap_or("").to_string();
+                (seq, why)
+            }),
+            pending: r.get(7),
+            pending_from: r.get(8),
+            totals: r.get(9),
+        }
+    }
+
+    /// Table database `t`'s verdict: FAILED if events before its first held are missing
+    /// (a month detached), its chain breaks, the auditor's replay refused an event,
+    /// alarms stand, or its kept totals are not what its events make them; NOT YET
+    /// REPLAYED until the auditor has replayed every event the floor holds of it; else
+    /// PASSED.
+    fn verdict(self, t: &FloorTable) -> Verified {
+        let head = t.head_seq;
+        let through = self.through;
+        if head > 0 && self.held != Some(1) {
+            let first = self.held.unwrap_or(head + 1);
+            return Verified::Failed(VerifyFailure::Detached { first });
+        }
+        if let Some(from) = self.chain {
+            return Verified::Failed(VerifyFailure::MonthsDetached { from, head });
+        }
+        if let Some((seq, why)) = self.failed {
+            return Verified::Failed(VerifyFailure::AuditorRefuses {
+                through,
+                head,
+                seq,
+                why,
+            });
+        }
+        if self.alarms > 0 {
+            return Verified::Failed(VerifyFailure::Alarms {
+                count: self.alarms,
+                first: self.first_alarm.unwrap_or(0),
+                through,
+                head,
+            });
+        }
+        if let Some(why) = self.totals {
+            return Verified::Failed(VerifyFailure::TotalsBreak { why });
+        }
+        let chained =
+            format!("{head} events chained on the floor, each checked on receipt; no alarm");
+        if through >= head {
+            let replayed =
+                format!("replayed through event {through} of {head} by the floor's auditor");
+            return Verified::Passed(format!("{chained}; {replayed}"));
+        }
+        Verified::NotReplayed {
+            through,
+            events: head,
+            detail: format!(
+                "{chained}; {} settled round(s) from round {} not yet replayed",
+                self.pending,
+                self.pending_from.unwrap_or(0)
+            ),
         }
     }
 }
