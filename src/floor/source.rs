@@ -1336,69 +1336,6 @@ fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings 
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{DaySplit, split_days};
-
-    const NONE: (i64, i64) = (1, 0);
-
-    #[test]
-    fn a_range_splits_into_its_whole_days_and_its_edge_hours() {
-        let cases = [
-            // One whole day; a day from 06:00 to 05:59 (no whole day: all edge hours).
-            ((0, 23), (NONE, (0, 0), NONE)),
-            ((6, 29), ((6, 29), NONE, NONE)),
-            // A day and its edges on both sides; before 1970 (hour −1 is day −1).
-            ((6, 53), ((6, 23), (1, 1), (48, 53))),
-            ((-30, 50), ((-30, -25), (-1, 1), (48, 50))),
-            ((-24, -1), (NONE, (-1, -1), NONE)),
-            ((-1, -1), ((-1, -1), NONE, NONE)),
-            // Shorter than a day, empty, and the widest.
-            ((30, 31), ((30, 31), NONE, NONE)),
-            ((5, 4), (NONE, NONE, NONE)),
-            (
-                (i64::MIN, i64::MAX),
-                (
-                    (i64::MIN, -9_223_372_036_854_775_801),
-                    (-384_307_168_202_282_325, 384_307_168_202_282_324),
-                    (9_223_372_036_854_775_800, i64::MAX),
-                ),
-            ),
-        ];
-        for ((from, to), (head, days, tail)) in cases {
-            assert_eq!(
-                split_days(from, to),
-                DaySplit { head, days, tail },
-                "{from}..={to}"
-            );
-        }
-    }
-
-    /// Every hour of the range in exactly one part, no hour outside it in any, a day
-    /// only whole: over every small range around 1970 and a day's edges.
-    #[test]
-    fn the_parts_cover_the_range_exactly_once() {
-        let within = |(a, b): (i64, i64), x: i64| a <= x && x <= b;
-        for from in -60..60 {
-            for to in from - 1..from + 80 {
-                let s = split_days(from, to);
-                for h in from - 30..to + 30 {
-                    let n = [
-                        within(s.head, h),
-                        within(s.days, h.div_euclid(24)),
-                        within(s.tail, h),
-                    ]
-                    .iter()
-                    .filter(|x| **x)
-                    .count();
-                    let want = usize::from(from <= h && h <= to);
-                    assert_eq!(n, want, "hour {h} of {from}..={to}: {s:?}");
-                }
-            }
-        }
-    }
-}
-
 /// Each table database's checks for a report's footer, one row each in the order of `$1`
 /// (tab), `$2` (db), `$3` (role): the whole chain again on the server (walked in order
 /// from the genesis: a step keeps no stored check; not read from the chain trigger's
@@ -1504,6 +1441,69 @@ impl Checks {
                 self.pending,
                 self.pending_from.unwrap_or(0)
             ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{DaySplit, split_days};
+
+    const NONE: (i64, i64) = (1, 0);
+
+    #[test]
+    fn a_range_splits_into_its_whole_days_and_its_edge_hours() {
+        let cases = [
+            // One whole day; a day from 06:00 to 05:59 (no whole day: all edge hours).
+            ((0, 23), (NONE, (0, 0), NONE)),
+            ((6, 29), ((6, 29), NONE, NONE)),
+            // A day and its edges on both sides; before 1970 (hour −1 is day −1).
+            ((6, 53), ((6, 23), (1, 1), (48, 53))),
+            ((-30, 50), ((-30, -25), (-1, 1), (48, 50))),
+            ((-24, -1), (NONE, (-1, -1), NONE)),
+            ((-1, -1), ((-1, -1), NONE, NONE)),
+            // Shorter than a day, empty, and the widest.
+            ((30, 31), ((30, 31), NONE, NONE)),
+            ((5, 4), (NONE, NONE, NONE)),
+            (
+                (i64::MIN, i64::MAX),
+                (
+                    (i64::MIN, -9_223_372_036_854_775_801),
+                    (-384_307_168_202_282_325, 384_307_168_202_282_324),
+                    (9_223_372_036_854_775_800, i64::MAX),
+                ),
+            ),
+        ];
+        for ((from, to), (head, days, tail)) in cases {
+            assert_eq!(
+                split_days(from, to),
+                DaySplit { head, days, tail },
+                "{from}..={to}"
+            );
+        }
+    }
+
+    /// Every hour of the range in exactly one part, no hour outside it in any, a day
+    /// only whole: over every small range around 1970 and a day's edges.
+    #[test]
+    fn the_parts_cover_the_range_exactly_once() {
+        let within = |(a, b): (i64, i64), x: i64| a <= x && x <= b;
+        for from in -60..60 {
+            for to in from - 1..from + 80 {
+                let s = split_days(from, to);
+                for h in from - 30..to + 30 {
+                    let n = [
+                        within(s.head, h),
+                        within(s.days, h.div_euclid(24)),
+                        within(s.tail, h),
+                    ]
+                    .iter()
+                    .filter(|x| **x)
+                    .count();
+                    let want = usize::from(from <= h && h <= to);
+                    assert_eq!(n, want, "hour {h} of {from}..={to}: {s:?}");
+                }
+            }
         }
     }
 }
