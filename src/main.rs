@@ -1286,5 +1286,15 @@ fn report(
         );
         return Ok(ExitCode::from(1));
     }
+    let unchecked = r
+        .sources
+        .iter()
+        .any(|s| matches!(s.verified, Some(report::Verified::TotalsNotChecked { .. })));
+    if unchecked {
+        note!(
+            "croupier: NOT YET CHECKED: the floor's auditor has not checked the kept totals of at least one table database through its last event (run `croupier floor-audit`): see the report's footer"
+        );
+        return Ok(ExitCode::from(1));
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -721,10 +721,7 @@ impl Source for FloorSource {
                     let first = held.unwrap_or(t.head_seq + 1);
                     Some(Verified::Failed(VerifyFailure::Detached { first }))
                 } else {
-                    match self.verdict(&t, chain, n, first)? {
-                        Verified::Failed(why) => Some(Verified::Failed(why)),
-                        v => Some(self.totals_verdict(&t)?.unwrap_or(v)),
-                    }
+                    Some(self.verdict(&t, chain, n, first)?)
                 }
             } else {
                 None
@@ -1139,20 +1136,13 @@ impl FloorSource {
         }
     }
 
-    /// FAILED if table database `t`'s kept totals (`round_totals`, which the summary
-    /// reads) are not what its events make them (schema 8's `croupier.totals_break`):
-    /// changed outside the floor's trigger.
-    fn totals_verdict(&mut self, t: &FloorTable) -> Result<Option<Verified>, AuditError> {
-        let row = self.query("SELECT croupier.totals_break($1)", &[&t.tab])?;
-        Ok(row
-            .first()
-            .and_then(|r| r.get::<_, Option<String>>(0))
-            .map(|why| Verified::Failed(VerifyFailure::TotalsBreak { why })))
-    }
-
     /// A table database's verdict: FAILED if its chain breaks at `chain`, the auditor's
-    /// replay refused an event or `alarms` stand (the first at `first`); NOT YET REPLAYED
-    /// until the auditor has replayed every event the floor holds of it; else PASSED.
+    /// replay refused an event, the auditor's last check of its kept totals found them
+    /// broken or `alarms` stand (the first at `first`); NOT YET REPLAYED until the auditor
+    /// has replayed every event the floor holds of it; NOT YET CHECKED until the auditor's
+    /// check of its kept totals covers them (`totals_checked`: through its head, and no
+    /// write to `round_totals` outside the floor's trigger since); else PASSED. Read, not
+    /// checked again: the rebuild of the totals is the auditor's (`audit/totals.rs`).
     fn verdict(
         &mut self,
         t: &FloorTable,
@@ -1161,18 +1151,24 @@ impl FloorSource {
         first: Option<i64>,
     ) -> Result<Verified, AuditError> {
         let v = self.query(
-            "SELECT seq, failed_seq, failed_why FROM croupier.replayed WHERE tab = $1",
+            "SELECT r.seq, r.failed_seq, r.failed_why, c.seq, c.broken, c.touched,
+                    to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC'
+               FROM (SELECT $1::int4 AS tab) k
+               LEFT JOIN croupier.replayed r ON r.tab = k.tab
+               LEFT JOIN croupier.totals_checked c ON c.tab = k.tab",
             &[&t.tab],
         )?;
-        let (through, failed) = match v.first() {
-            Some(r) => (
-                r.get::<_, i64>(0),
-                r.get::<_, Option<i64>>(1).map(|seq| {
-                    let why = r.get::<_, Option<&str>>(2).unwrap_or("").to_string();
-                    (seq, why)
-                }),
-            ),
-            None => (0, None),
+        let r = &v[0];
+        let through = r.get::<_, Option<i64>>(0).unwrap_or(0);
+        let failed = r.get::<_, Option<i64>>(1).map(|seq| {
+            let why = r.get::<_, Option<&str>>(2).unwrap_or("").to_string();
+            (seq, why)
+        });
+        let totals = Checked {
+            through: r.get::<_, Option<i64>>(3).unwrap_or(0),
+            broken: r.get(4),
+            touched: r.get::<_, Option<bool>>(5).unwrap_or(false),
+            at: r.get(6),
         };
         let replayed = format!(
             "replayed through event {through} of {} by the floor's auditor",
@@ -1193,6 +1189,9 @@ impl FloorSource {
                 why,
             }));
         }
+        if let Some(why) = totals.broken.clone() {
+            return Ok(Verified::Failed(VerifyFailure::TotalsBreak { why }));
+        }
         if alarms > 0 {
             return Ok(Verified::Failed(VerifyFailure::Alarms {
                 count: alarms,
@@ -1206,7 +1205,7 @@ impl FloorSource {
             t.head_seq
         );
         if through >= t.head_seq {
-            return Ok(Verified::Passed(format!("{chained}; {replayed}")));
+            return Ok(totals.verdict(t.head_seq, format!("{chained}; {replayed}")));
         }
         let pending = self.query(
             "SELECT count(*), min(round_id) FROM croupier.rounds WHERE tab = $1 AND seq > $2",
@@ -1364,5 +1363,47 @@ impl FloorSource {
                     || (settled.is_some() && e.kind != EventKind::Step && e.seq > end)
             })
             .collect())
+    }
+}
+
+/// The floor's auditor's last check of a table database's kept totals
+/// (`croupier.totals_checked`, schema 13): through which event (0: never), when, what it
+/// found, and whether `round_totals` was written outside the floor's trigger since.
+struct Checked {
+    through: i64,
+    broken: Option<String>,
+    touched: bool,
+    at: Option<String>,
+}
+
+impl Checked {
+    /// The verdict of a table database whose every event (`head`) the auditor replayed
+    /// (`replayed`: that, in words) and whose totals it did not find broken: PASSED only
+    /// when its check covers them now.
+    fn verdict(&self, head: i64, replayed: String) -> Verified {
+        let at = self.at.as_deref().unwrap_or("?");
+        let not_yet = |why: String| Verified::TotalsNotChecked {
+            through: self.through,
+            events: head,
+            detail: format!("{replayed}; {why}"),
+        };
+        if self.at.is_none() {
+            return not_yet("the floor's auditor has not checked its kept totals yet".into());
+        }
+        if self.touched {
+            return not_yet(format!(
+                "croupier.round_totals was written outside the floor's trigger since the auditor checked it at {at}"
+            ));
+        }
+        if self.through < head {
+            return not_yet(format!(
+                "its kept totals were checked at {at}; events {} to {head} came after",
+                self.through + 1
+            ));
+        }
+        Verified::Passed(format!(
+            "{replayed}; its kept totals checked through event {} at {at}",
+            self.through
+        ))
     }
 }
