@@ -2814,12 +2814,12 @@ fn totals_not_checked_until_checked(url: &str) {
         .map(|r| r.get(0))
         .collect();
     for (change, through, said) in [
-        ("DELETE FROM croupier.totals_checked", None, "has not checked its kept totals yet"),
         (
             "UPDATE croupier.totals_checked SET seq = seq - 1",
             Some(1),
             "came after",
         ),
+        ("DELETE FROM croupier.totals_checked", None, "has not checked its kept totals yet"),
     ] {
         admin.batch_execute(change).unwrap();
         let (code, json, err) = floor_report_json(url, "summary");
@@ -2846,7 +2846,6 @@ fn totals_not_checked_until_checked(url: &str) {
         );
     }
     for (lang, format, said) in [
-        ("en", "csv", "NOT YET CHECKED"),
         ("en", "html", "NOT YET CHECKED"),
         ("cs", "html", "DOSUD NEZKONTROLOVÁNO"),
         ("uk", "html", "ЩЕ НЕ ПЕРЕВІРЕНО"),
@@ -2860,6 +2859,22 @@ fn totals_not_checked_until_checked(url: &str) {
         assert!(out.contains(said), "{lang} {format}: {out}");
         assert!(!out.contains("PASSED"), "{lang} {format}: {out}");
     }
+    // CSV: one file per table, the footer's among them.
+    let dir = common::fresh_dir("floor-totals-csv");
+    let (_, code, _, err) = run(&[
+        "report", "--floor", url, "--kind", "summary", "--format", "csv", "--out",
+        dir.to_str().unwrap(), "--from", "2026-01-05", "--to", "2026-01-06",
+    ]);
+    assert_eq!(code, Some(1), "csv: {err}");
+    let csv: String = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|f| std::fs::read_to_string(f.unwrap().path()).unwrap())
+        .collect();
+    assert!(
+        csv.contains("NOT YET CHECKED: the floor's kept totals checked through event 0 of")
+            && !csv.contains("PASSED"),
+        "{csv}"
+    );
     let (ok, _, out, err) = run(&["floor-audit", "--floor", url]);
     assert!(ok, "{out}{err}");
     let (code, json, err) = floor_report_json(url, "summary");

@@ -43,7 +43,8 @@ pub struct Audited {
     pub through: i64,
     /// …of the floor's events of it.
     pub head: i64,
-    /// The event the replay refuses, and why (an alarm on the floor).
+    /// The event the replay refuses, and why (an alarm on the floor); or the event its
+    /// kept totals were checked through and found broken (`totals`), and what differs.
     pub failed: Option<(i64, String)>,
     /// The event this program cannot replay, and why: a kind it does not know (a newer
     /// Croupier logged it). Not the table's fault, so no FAILED verdict: the replay stops
@@ -204,9 +205,9 @@ impl Auditor {
     }
 
     /// One pass: every table database replayed through the events the floor holds now
-    /// and, when due, its kept totals checked (`totals`), the floor's kept theories
-    /// checked first (a table database an alarm of theirs
-    /// names is FAILED in this pass's verdicts, as in every report while the alarm stands).
+    /// and, when due, its kept totals checked (`totals`); the floor's kept theories
+    /// checked first (a table database an alarm of theirs names is FAILED in this pass's
+    /// verdicts, as in every report while the alarm stands).
     pub fn pass(&mut self) -> Result<Vec<Audited>, FloorError> {
         let target = self.floor.target.clone();
         let tables = self.floor.tables()?;
