@@ -2257,10 +2257,10 @@ fn the_floors_totals_keep_the_decisions_costs_and_the_auditor_checks_them() {
     let verify = &json["databases"][0]["verify"];
     assert_eq!(verify["verdict"], "passed", "{json}");
     assert!(
-        verify["detail"]
-            .as_str()
-            .unwrap()
-            .contains(&format!("kept totals checked through event {}", last_seq(&db))),
+        verify["detail"].as_str().unwrap().contains(&format!(
+            "kept totals checked through event {}",
+            last_seq(&db)
+        )),
         "{verify}"
     );
     admin
@@ -2288,8 +2288,16 @@ fn the_floors_totals_keep_the_decisions_costs_and_the_auditor_checks_them() {
     assert!(err.contains("NOT YET CHECKED"), "{err}");
     let verify = &json["databases"][0]["verify"];
     assert_eq!(
-        (&verify["verdict"], &verify["passed"], &verify["totals_checked_through"]),
-        (&"totals_not_checked".into(), &false.into(), &last_seq(&db).into()),
+        (
+            &verify["verdict"],
+            &verify["passed"],
+            &verify["totals_checked_through"]
+        ),
+        (
+            &"totals_not_checked".into(),
+            &false.into(),
+            &last_seq(&db).into()
+        ),
         "{json}"
     );
     assert!(
@@ -2819,7 +2827,11 @@ fn totals_not_checked_until_checked(url: &str) {
             Some(1),
             "came after",
         ),
-        ("DELETE FROM croupier.totals_checked", None, "has not checked its kept totals yet"),
+        (
+            "DELETE FROM croupier.totals_checked",
+            None,
+            "has not checked its kept totals yet",
+        ),
     ] {
         admin.batch_execute(change).unwrap();
         let (code, json, err) = floor_report_json(url, "summary");
@@ -2829,8 +2841,18 @@ fn totals_not_checked_until_checked(url: &str) {
             let v = &d["verify"];
             let checked = through.map_or(0, |back| head - back);
             assert_eq!(
-                (&v["verdict"], &v["passed"], &v["totals_checked_through"], &v["events"]),
-                (&"totals_not_checked".into(), &false.into(), &checked.into(), &(*head).into()),
+                (
+                    &v["verdict"],
+                    &v["passed"],
+                    &v["totals_checked_through"],
+                    &v["events"]
+                ),
+                (
+                    &"totals_not_checked".into(),
+                    &false.into(),
+                    &checked.into(),
+                    &(*head).into()
+                ),
                 "{v}"
             );
             assert!(v["detail"].as_str().unwrap().contains(said), "{v}");
@@ -2852,8 +2874,21 @@ fn totals_not_checked_until_checked(url: &str) {
         ("ru", "html", "ЕЩЁ НЕ ПРОВЕРЕНО"),
     ] {
         let (_, code, out, err) = run(&[
-            "report", "--floor", url, "--kind", "dealers", "--format", format, "--out", "-",
-            "--lang", lang, "--from", "2026-01-05", "--to", "2026-01-06",
+            "report",
+            "--floor",
+            url,
+            "--kind",
+            "dealers",
+            "--format",
+            format,
+            "--out",
+            "-",
+            "--lang",
+            lang,
+            "--from",
+            "2026-01-05",
+            "--to",
+            "2026-01-06",
         ]);
         assert_eq!(code, Some(1), "{lang} {format}: {err}");
         assert!(out.contains(said), "{lang} {format}: {out}");
@@ -2862,8 +2897,19 @@ fn totals_not_checked_until_checked(url: &str) {
     // CSV: one file per table, the footer's among them.
     let dir = common::fresh_dir("floor-totals-csv");
     let (_, code, _, err) = run(&[
-        "report", "--floor", url, "--kind", "summary", "--format", "csv", "--out",
-        dir.to_str().unwrap(), "--from", "2026-01-05", "--to", "2026-01-06",
+        "report",
+        "--floor",
+        url,
+        "--kind",
+        "summary",
+        "--format",
+        "csv",
+        "--out",
+        dir.to_str().unwrap(),
+        "--from",
+        "2026-01-05",
+        "--to",
+        "2026-01-06",
     ]);
     assert_eq!(code, Some(1), "csv: {err}");
     let csv: String = std::fs::read_dir(&dir)

@@ -40,7 +40,13 @@ impl Auditor {
                 &[&t.tab],
             )
             .map_err(|e| server_err(&target, e))?;
-        let recorded = row.map(|r| (r.get::<_, i64>(0), r.get::<_, bool>(1), r.get::<_, Option<String>>(2)));
+        let recorded = row.map(|r| {
+            (
+                r.get::<_, i64>(0),
+                r.get::<_, bool>(1),
+                r.get::<_, Option<String>>(2),
+            )
+        });
         let due = match (self.totals_at.get(&t.tab), &recorded) {
             (None, _) | (_, None) => true,
             (Some(last), Some((seq, touched, _))) => {
