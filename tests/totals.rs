@@ -1129,3 +1129,47 @@ fn the_closeout_from_totals_equals_the_closeout_from_every_round() {
     }
     assert!(compared > 100, "{compared} rows compared");
 }
+
+/// `"field":n` in a settlement's text as `"field":n+1`, if it holds one.
+fn bumped(data: &str, field: &str) -> Option<String> {
+    let key = format!("\"{field}\":");
+    let at = data.find(&key)? + key.len();
+    let len = data[at..].find(|c: char| !c.is_ascii_digit())?;
+    let n: u64 = data[at..at + len].parse().ok()?;
+    Some(format!("{}{}{}", &data[..at], n + 1, &data[at + len..]))
+}
+
+/// Issue 25's left-over: a settlement whose own counts (splits, buys, pontoons,
+/// five-card tricks) were changed in its text, the chain rewritten to match as a
+/// thorough forger would, is refused by `verify` (the text is what the floor derives
+/// its `rounds` from). Only the text changes: the file's `round_figures` and totals are
+/// left as they were.
+#[test]
+#[ignore = "a defect found: verify does not hold a settlement's logged counts to its replay (see the report of branch footer)"]
+fn verify_refuses_a_settlement_whose_logged_counts_differ_from_the_replay() {
+    let (path, store) = demo_file("settled-counts", 200, 2);
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+    let mut passed = Vec::new();
+    for field in ["splits", "buys", "pontoons", "five_card_tricks"] {
+        let copy = path.with_file_name(format!("counts-{field}.db"));
+        std::fs::copy(&path, &copy).unwrap();
+        let conn = Connection::open(&copy).unwrap();
+        let mut round = None;
+        common::rechain(&conn, |e| {
+            if round.is_none() && e.kind == "round_settled" && e.seq > 100 {
+                e.data = bumped(&e.data, field).expect(field);
+                round = e.ids.2;
+            }
+        });
+        drop(conn);
+        assert!(round.is_some(), "{field}: a settlement changed");
+        if replay::verify(&Store::open_read(&copy).unwrap(), |_| {}).is_ok() {
+            passed.push(format!("{field} (round {})", round.unwrap_or(0)));
+        }
+    }
+    assert!(
+        passed.is_empty(),
+        "verify passed settlements whose logged counts differ from the replay: {passed:?}"
+    );
+}

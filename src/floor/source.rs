@@ -1346,12 +1346,14 @@ fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings 
 /// auditor has replayed it; its settled rounds after that; and its kept totals held to
 /// its events (`totals_break`).
 const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.failed_seq,
-        r.failed_why, p.n, p.first_round, croupier.totals_break(t.tab)
+        r.failed_why, p.n, p.first_round, c.seq, c.broken, c.touched,
+        to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC'
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
    LEFT JOIN LATERAL croupier.chain_break(t.tab) b ON true
   CROSS JOIN LATERAL (SELECT count(*) AS n, min(seq) AS first FROM croupier.alarms
                        WHERE db = t.db AND croupier.alarm_stands(by_role, t.role::name)) a
    LEFT JOIN croupier.replayed r ON r.tab = t.tab
+   LEFT JOIN croupier.totals_checked c ON c.tab = t.tab
   CROSS JOIN LATERAL (SELECT count(*) AS n, min(round_id) AS first_round FROM croupier.rounds
                        WHERE tab = t.tab AND seq > coalesce(r.seq, 0)) p
   ORDER BY t.i";
@@ -1370,8 +1372,8 @@ struct Checks {
     /// Settled rounds after `through`, and the first of them.
     pending: i64,
     pending_from: Option<i64>,
-    /// The first bucket of its kept totals that its events (or hours) do not make.
-    totals: Option<String>,
+    /// The auditor's last check of its kept totals (read, not checked again here).
+    totals: Checked,
 }
 
 impl Checks {
@@ -1388,15 +1390,21 @@ impl Checks {
             }),
             pending: r.get(7),
             pending_from: r.get(8),
-            totals: r.get(9),
+            totals: Checked {
+                through: r.get::<_, Option<i64>>(9).unwrap_or(0),
+                broken: r.get(10),
+                touched: r.get::<_, Option<bool>>(11).unwrap_or(false),
+                at: r.get(12),
+            },
         }
     }
 
     /// Table database `t`'s verdict: FAILED if events before its first held are missing
     /// (a month detached), its chain breaks, the auditor's replay refused an event,
-    /// alarms stand, or its kept totals are not what its events make them; NOT YET
-    /// REPLAYED until the auditor has replayed every event the floor holds of it; else
-    /// PASSED.
+    /// the auditor's last check found its kept totals broken, or alarms stand; NOT YET
+    /// REPLAYED until the auditor has replayed every event the floor holds of it; NOT YET
+    /// CHECKED until the auditor's check of its kept totals covers its head
+    /// ([`Checked::verdict`]); else PASSED. The totals are not rebuilt here.
     fn verdict(self, t: &FloorTable) -> Verified {
         let head = t.head_seq;
         let through = self.through;
@@ -1415,6 +1423,9 @@ impl Checks {
                 why,
             });
         }
+        if let Some(why) = self.totals.broken.clone() {
+            return Verified::Failed(VerifyFailure::TotalsBreak { why });
+        }
         if self.alarms > 0 {
             return Verified::Failed(VerifyFailure::Alarms {
                 count: self.alarms,
@@ -1423,15 +1434,12 @@ impl Checks {
                 head,
             });
         }
-        if let Some(why) = self.totals {
-            return Verified::Failed(VerifyFailure::TotalsBreak { why });
-        }
         let chained =
             format!("{head} events chained on the floor, each checked on receipt; no alarm");
         if through >= head {
             let replayed =
                 format!("replayed through event {through} of {head} by the floor's auditor");
-            return Verified::Passed(format!("{chained}; {replayed}"));
+            return self.totals.verdict(head, format!("{chained}; {replayed}"));
         }
         Verified::NotReplayed {
             through,
@@ -1442,6 +1450,48 @@ impl Checks {
                 self.pending_from.unwrap_or(0)
             ),
         }
+    }
+}
+
+/// The floor's auditor's last check of a table database's kept totals
+/// (`croupier.totals_checked`, schema 13): through which event (0: never), when, what it
+/// found, and whether `round_totals` was written outside the floor's trigger since.
+struct Checked {
+    through: i64,
+    broken: Option<String>,
+    touched: bool,
+    at: Option<String>,
+}
+
+impl Checked {
+    /// The verdict of a table database whose every event (`head`) the auditor replayed
+    /// (`replayed`: that, in words) and whose totals it did not find broken: PASSED only
+    /// when its check covers them now.
+    fn verdict(&self, head: i64, replayed: String) -> Verified {
+        let at = self.at.as_deref().unwrap_or("?");
+        let not_yet = |why: String| Verified::TotalsNotChecked {
+            through: self.through,
+            events: head,
+            detail: format!("{replayed}; {why}"),
+        };
+        if self.at.is_none() {
+            return not_yet("the floor's auditor has not checked its kept totals yet".into());
+        }
+        if self.touched {
+            return not_yet(format!(
+                "croupier.round_totals was written outside the floor's trigger since the auditor checked it at {at}"
+            ));
+        }
+        if self.through < head {
+            return not_yet(format!(
+                "its kept totals were checked at {at}; events {} to {head} came after",
+                self.through + 1
+            ));
+        }
+        Verified::Passed(format!(
+            "{replayed}; its kept totals checked through event {} at {at}",
+            self.through
+        ))
     }
 }
 
