@@ -2722,30 +2722,42 @@ fn a_floor_of_schema_11_is_migrated_to_keep_the_days() {
         );
         tx.rollback().unwrap();
     }
-    // And a verified report fails the forged table database, and it only.
-    admin
-        .batch_execute(&format!(
-            "UPDATE croupier.day_totals SET rounds = rounds + 1 WHERE (day, tab, table_id, dealer, opened) IN {first}"
-        ))
-        .unwrap();
+    // And once the auditor has checked the forged totals, a verified report fails the
+    // forged table database, and it only. The footer reads the auditor's record
+    // (`croupier.totals_checked`): checked before the forgery, both pass; forged, neither
+    // check covers the totals now (NOT YET CHECKED, the hand write marks every table
+    // database's); checked again, the forged one fails and the other passes.
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
     let o = Options {
         verify: true,
         generated_at: "2026-03-01 00:00:00 UTC",
         ..common::options(Kind::Summary, "2026-01-05", "2026-01-06")
     };
-    let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
-    let r = report::build_from_kept_totals(&mut src, &o, |_| {}).unwrap();
-    let failed: Vec<bool> = r
-        .sources
-        .iter()
-        .map(|s| {
-            matches!(
-                s.verified,
-                Some(Verified::Failed(VerifyFailure::TotalsBreak { .. }))
-            )
-        })
-        .collect();
-    assert_eq!(failed, [true, false]);
+    let verdicts = |want: fn(&Option<Verified>) -> bool| -> Vec<bool> {
+        let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+        let r = report::build_from_kept_totals(&mut src, &o, |_| {}).unwrap();
+        r.sources.iter().map(|s| want(&s.verified)).collect()
+    };
+    let passed = |v: &Option<Verified>| matches!(v, Some(Verified::Passed(_)));
+    assert_eq!(verdicts(passed), [true, true]);
+    admin
+        .batch_execute(&format!(
+            "UPDATE croupier.day_totals SET rounds = rounds + 1 WHERE (day, tab, table_id, dealer, opened) IN {first}"
+        ))
+        .unwrap();
+    let not_yet = |v: &Option<Verified>| matches!(v, Some(Verified::TotalsNotChecked { .. }));
+    assert_eq!(verdicts(not_yet), [true, true]);
+    let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    let broken = |v: &Option<Verified>| {
+        matches!(
+            v,
+            Some(Verified::Failed(VerifyFailure::TotalsBreak { .. }))
+        )
+    };
+    assert_eq!(verdicts(broken), [true, false]);
+    assert_eq!(verdicts(passed), [false, true]);
 }
 
 /// Floor schema 10: the kept theories on the floor. The floor keeps none until its
