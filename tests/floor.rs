@@ -2760,6 +2760,82 @@ fn a_floor_of_schema_11_is_migrated_to_keep_the_days() {
     assert_eq!(verdicts(passed), [false, true]);
 }
 
+/// Schema 13's trigger marks the auditor's record `touched` even while the auditor holds
+/// it mid-check: a hand write to `day_totals` waits for the auditor's transaction (here
+/// a first check, its row inserted and not yet committed) and marks the row after it, so
+/// the auditor's `touched = false` never covers a write its check did not see. And a
+/// table database never checked reads NOT YET CHECKED after such a write, not PASSED.
+#[test]
+fn a_hand_write_during_the_auditors_check_still_marks_it() {
+    let Some(base) = server("touched") else {
+        return;
+    };
+    let url = fresh_floor(&base, "touched");
+    let db = demo_file("touched", 40, 11, 0);
+    let d = db.to_str().unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let mut auditor = client(&url);
+    let mut tx = auditor.transaction().unwrap();
+    tx.batch_execute(
+        "INSERT INTO croupier.totals_checked (tab, seq) SELECT tab, 0 FROM croupier.tables
+           ON CONFLICT (tab) DO NOTHING;
+         SELECT 1 FROM croupier.totals_checked FOR UPDATE;",
+    )
+    .unwrap();
+    let u = url.clone();
+    let writer = std::thread::spawn(move || {
+        client(&u)
+            .batch_execute("UPDATE croupier.day_totals SET win = win")
+            .unwrap();
+    });
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert!(!writer.is_finished(), "the hand write waits for the auditor");
+    tx.batch_execute(
+        "UPDATE croupier.totals_checked SET seq = (SELECT max(head_seq) FROM croupier.tables),
+                at = now(), broken = NULL, touched = false",
+    )
+    .unwrap();
+    tx.commit().unwrap();
+    writer.join().unwrap();
+    let touched: Vec<bool> = auditor
+        .query("SELECT touched FROM croupier.totals_checked", &[])
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(touched, [true], "marked after the auditor's commit");
+    // A table database the auditor never checked: the write inserts its row, not checked.
+    auditor
+        .batch_execute(
+            "DELETE FROM croupier.totals_checked;
+             UPDATE croupier.day_totals SET win = win;",
+        )
+        .unwrap();
+    let r = auditor
+        .query_one(
+            "SELECT seq, at IS NULL, touched FROM croupier.totals_checked",
+            &[],
+        )
+        .unwrap();
+    assert_eq!(
+        (r.get::<_, i64>(0), r.get::<_, bool>(1), r.get::<_, bool>(2)),
+        (0, true, true)
+    );
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    auditor
+        .batch_execute("UPDATE croupier.day_totals SET win = win")
+        .unwrap();
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        json["databases"][0]["verify"]["verdict"],
+        "totals_not_checked",
+        "{json}"
+    );
+}
+
 /// Floor schema 10: the kept theories on the floor. The floor keeps none until its
 /// auditor's pass, which keeps the file's rows byte for byte (`croupier.kept_theories`,
 /// the lab's solve of each rules a table opened with). A floor report reads them instead

@@ -4,8 +4,10 @@
 -- from `rounds`: on a floor of millions of rounds, every verified report would).
 --  * `croupier.totals_checked`: per table database, the head (`seq`) its kept totals were
 --    last checked through by the auditor (`croupier.totals_break` in one snapshot with
---    the head), when (`at`), and the first difference in words (`broken`, NULL when the
---    totals were what the events make them). Written by the auditor only.
+--    the head), when (`at`, NULL: never checked), and the first difference in words
+--    (`broken`, NULL when the totals were what the events make them). Written by the
+--    auditor, and by the trigger below, which only marks rows `touched` (inserting a
+--    never-checked row, `seq` 0 and `at` NULL, for a table database checked never yet).
 --  * `touched`: set on every table database's row when `round_totals` is written other
 --    than by the floor's own trigger (a statement of the owner or a superuser, not
 --    nested in the chain's trigger: `pg_trigger_depth() = 1` in the trigger below); the
@@ -20,7 +22,7 @@
 CREATE TABLE croupier.totals_checked (
     tab     integer PRIMARY KEY,
     seq     bigint NOT NULL,
-    at      timestamptz NOT NULL DEFAULT pg_catalog.now(),
+    at      timestamptz,
     broken  text,
     touched boolean NOT NULL DEFAULT false
 );
@@ -31,12 +33,18 @@ CREATE POLICY own_rows ON croupier.totals_checked
 
 -- `round_totals` (or `day_totals`) written outside the floor's trigger: no check recorded so far covers
 -- the totals now. The floor's own writes come from `keep_totals`, a trigger on `events`
--- (this one nested in it: depth 2), and leave the rows alone.
+-- (this one nested in it: depth 2), and leave the rows alone. Every table database's row
+-- is upserted, with no `WHERE NOT touched`: a row the auditor holds FOR UPDATE mid-check,
+-- or has inserted and not yet committed (a first check), makes this statement wait for
+-- the auditor's commit and then mark it, so the auditor's `touched = false` never covers
+-- a change its check did not see.
 CREATE FUNCTION croupier.totals_touched() RETURNS trigger LANGUAGE plpgsql
     SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
 BEGIN
     IF pg_catalog.pg_trigger_depth() = 1 THEN
-        UPDATE croupier.totals_checked SET touched = true WHERE NOT touched;
+        INSERT INTO croupier.totals_checked (tab, seq, touched)
+            SELECT tab, 0, true FROM croupier.tables
+            ON CONFLICT (tab) DO UPDATE SET touched = true;
     END IF;
     RETURN NULL;
 END

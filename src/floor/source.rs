@@ -1455,7 +1455,9 @@ impl Checks {
 
 /// The floor's auditor's last check of a table database's kept totals
 /// (`croupier.totals_checked`, schema 13): through which event (0: never), when, what it
-/// found, and whether `round_totals` was written outside the floor's trigger since.
+/// found, and whether `round_totals` or `day_totals` was written outside the floor's
+/// trigger since. A row the trigger inserted for a table database never checked has
+/// `at` NULL (and `seq` 0): not checked yet.
 struct Checked {
     through: i64,
     broken: Option<String>,
