@@ -2306,6 +2306,29 @@ fn the_floors_totals_keep_the_decisions_costs_and_the_auditor_checks_them() {
         .unwrap();
     // (Each of the other verdicts below is read from the auditor's check too.)
 
+    // `day_totals` written by hand (schema 12's days, even a write that changes no
+    // figure): the footer no longer reads the auditor's check as covering the totals
+    // (NOT YET CHECKED) until its next pass, which finds them whole.
+    admin
+        .batch_execute("UPDATE croupier.day_totals SET win = win")
+        .unwrap();
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("NOT YET CHECKED"), "{err}");
+    let verify = &json["databases"][0]["verify"];
+    assert_eq!(verify["verdict"], "totals_not_checked", "{json}");
+    assert!(
+        verify["detail"].as_str().unwrap().contains(
+            "croupier.round_totals or croupier.day_totals was written outside the floor's trigger"
+        ),
+        "{verify}"
+    );
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(json["databases"][0]["verify"]["verdict"], "passed", "{json}");
+
     // A kept cost changed by hand (the totals are derived and updated in place): the
     // footer no longer reads the auditor's check as covering them (NOT YET CHECKED, never
     // PASSED); the auditor's next pass rebuilds them, finds the break, records it and

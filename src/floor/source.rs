@@ -1481,7 +1481,7 @@ impl Checked {
         }
         if self.touched {
             return not_yet(format!(
-                "croupier.round_totals was written outside the floor's trigger since the auditor checked it at {at}"
+                "croupier.round_totals or croupier.day_totals was written outside the floor's trigger since the auditor checked it at {at}"
             ));
         }
         if self.through < head {
