@@ -449,6 +449,9 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
         "INSERT INTO croupier.day_totals SELECT day + 1, tab, table_id, dealer, opened, rounds, handle, paid, win, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, box_sq, round_sq, cost, uncosted FROM croupier.day_totals".into(),
         "UPDATE croupier.day_totals SET win = win + 100000".into(),
         "DELETE FROM croupier.day_totals".into(),
+        // Schema 13: nor the auditor's record of its totals check.
+        "INSERT INTO croupier.totals_checked (tab, seq) VALUES (1000, 0)".into(),
+        "UPDATE croupier.totals_checked SET touched = false, broken = NULL".into(),
         "SELECT croupier.bump_totals(ARRAY[1], ARRAY[2::int8], ARRAY[1::int8])".into(),
         "TRUNCATE croupier.events".into(),
         "ALTER TABLE croupier.events DISABLE TRIGGER events_chained".into(),
