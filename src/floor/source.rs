@@ -1343,8 +1343,9 @@ fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings 
 /// middle, or a replica whose triggers do not fire, docs/scale.md, would be certified
 /// unchecked); the alarms that stand against it (raised by its own role, the floor's
 /// owner or its auditor: another table's role raises none against it); how far the
-/// auditor has replayed it; its settled rounds after that; and its kept totals held to
-/// its events (`totals_break`).
+/// auditor has replayed it; its settled rounds after that; and the auditor's last check
+/// of its kept totals against its events (`croupier.totals_checked`, schema 13, which the
+/// auditor records from `totals_break`: read, not rebuilt here).
 const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.failed_seq,
         r.failed_why, p.n, p.first_round, c.seq, c.broken, c.touched,
         to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC'
