@@ -2330,7 +2330,10 @@ fn the_floors_totals_keep_the_decisions_costs_and_the_auditor_checks_them() {
     assert!(ok, "{out}{err}");
     let (code, json, err) = floor_report_json(&url, "summary");
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(json["databases"][0]["verify"]["verdict"], "passed", "{json}");
+    assert_eq!(
+        json["databases"][0]["verify"]["verdict"], "passed",
+        "{json}"
+    );
 
     // A kept cost changed by hand (the totals are derived and updated in place): the
     // footer no longer reads the auditor's check as covering them (NOT YET CHECKED, never
@@ -2777,10 +2780,7 @@ fn a_floor_of_schema_11_is_migrated_to_keep_the_days() {
     let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
     assert!(!ok && code == Some(1), "{out}{err}");
     let broken = |v: &Option<Verified>| {
-        matches!(
-            v,
-            Some(Verified::Failed(VerifyFailure::TotalsBreak { .. }))
-        )
+        matches!(v, Some(Verified::Failed(VerifyFailure::TotalsBreak { .. })))
     };
     assert_eq!(verdicts(broken), [true, false]);
     assert_eq!(verdicts(passed), [false, true]);
@@ -2816,7 +2816,10 @@ fn a_hand_write_during_the_auditors_check_still_marks_it() {
             .unwrap();
     });
     std::thread::sleep(std::time::Duration::from_millis(500));
-    assert!(!writer.is_finished(), "the hand write waits for the auditor");
+    assert!(
+        !writer.is_finished(),
+        "the hand write waits for the auditor"
+    );
     tx.batch_execute(
         "UPDATE croupier.totals_checked SET seq = (SELECT max(head_seq) FROM croupier.tables),
                 at = now(), broken = NULL, touched = false",
@@ -2856,8 +2859,7 @@ fn a_hand_write_during_the_auditors_check_still_marks_it() {
     let (code, json, err) = floor_report_json(&url, "summary");
     assert_eq!(code, Some(1), "{err}");
     assert_eq!(
-        json["databases"][0]["verify"]["verdict"],
-        "totals_not_checked",
+        json["databases"][0]["verify"]["verdict"], "totals_not_checked",
         "{json}"
     );
 }
