@@ -911,10 +911,11 @@ impl FloorSource {
 
     /// What [`FloorSource::sums_of`] reads, from one snapshot (a REPEATABLE READ, read
     /// only transaction): the openings (unless read before), the sums `sums_sql` (with
-    /// `sums_args`) and the corrections of the hours (`CORRECTIONS_SQL`, planned without
-    /// parallel workers: `SET LOCAL max_parallel_workers_per_gather = 0`, for a query that
-    /// reads few rows, whose workers' start, 25–35 ms on a loaded server, would be most of
-    /// it). A sync between two separate statements could void a round after the
+    /// `sums_args`) and the corrections of the hours (`CORRECTIONS_SQL`), both planned
+    /// without parallel workers (`SET LOCAL max_parallel_workers_per_gather = 0`): each
+    /// reads few rows (the sums, a range's days: 12,412 day rows for January at 10 M
+    /// rounds), and the workers' start, 25–40 ms on a loaded server, would be most of it
+    /// (`EXPLAIN ANALYZE`, docs/benchmarks.md "Floor schemas 12 and 13"). A sync between two separate statements could void a round after the
     /// corrections were read and before the sums were: its settled figures subtracted
     /// from sums that no longer hold them.
     fn sums_snapshot(
@@ -935,9 +936,9 @@ impl FloorSource {
             true => Some(tx.query(OPENINGS_SQL, &[]).map_err(&err)?),
             false => None,
         };
-        let sums = tx.query(sums_sql, sums_args).map_err(&err)?;
         tx.batch_execute("SET LOCAL max_parallel_workers_per_gather = 0")
             .map_err(&err)?;
+        let sums = tx.query(sums_sql, sums_args).map_err(&err)?;
         let fixes = tx
             .query(CORRECTIONS_SQL, &[&from_ms, &to_ms])
             .map_err(&err)?;
