@@ -79,6 +79,19 @@ pub(crate) fn init(url: Option<&str>) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `croupier migrate --floor`: the floor brought to this program's schema, as a connection
+/// of its owner does (a login that does not own it is told to ask the floor's admin, and
+/// nothing changes).
+pub(crate) fn migrate(url: &str) -> Result<ExitCode> {
+    let f = Floor::connect(url)?;
+    outln!(
+        "the floor {}: schema {}",
+        f.target(),
+        croupier::floor::FLOOR_VERSION
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `croupier floor-audit`: every table database replayed and its kept totals checked
 /// (one pass, or `--follow`); exit 1 if any replay or check fails.
 pub(crate) fn audit(url: Option<&str>, follow: bool) -> Result<ExitCode> {

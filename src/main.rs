@@ -46,7 +46,7 @@ struct Cli {
     #[arg(long, value_name = "DIR")]
     rules_dir: Option<PathBuf>,
     /// The floor: a PostgreSQL connection string, postgresql://user@host:port/dbname
-    /// (`sync`, `verify`, `report`, the dealer screen; $CROUPIER_FLOOR for `sync` and
+    /// (`sync`, `verify`, `report`, `migrate`, the dealer screen; $CROUPIER_FLOOR for `sync` and
     /// the dealer screen).
     #[arg(long, global = true, value_name = "URL")]
     floor: Option<String>,
@@ -111,7 +111,8 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Upgrade a database to this program's schema (forward migrations, one transaction).
+    /// Upgrade a database to this program's schema (forward migrations, one transaction);
+    /// with --floor, the floor instead (as its owner), and no file is touched.
     Migrate,
     /// Live play for the crash test: prints `ack SEQ` after each durable input.
     #[command(hide = true)]
@@ -403,7 +404,16 @@ fn main() -> ExitCode {
         Some(Command::Sync { follow }) => floor_cmd::sync(&db, cli.floor.as_deref(), follow),
         Some(Command::FloorInit) => floor_cmd::init(cli.floor.as_deref()),
         Some(Command::FloorAudit { follow }) => floor_cmd::audit(cli.floor.as_deref(), follow),
-        Some(Command::Migrate) => migrate(&db),
+        Some(Command::Migrate) => match (cli.floor.as_deref(), cli.db.is_empty()) {
+            (Some(_), false) => {
+                note!(
+                    "croupier: migrate takes --db FILE (a table's file) or --floor URL (the floor), not both"
+                );
+                return ExitCode::from(BAD_INPUT);
+            }
+            (Some(url), true) => floor_cmd::migrate(url),
+            (None, _) => migrate(&db),
+        },
         Some(Command::ExportRound { round }) => export(&db, replay::Export::Round(round)),
         Some(Command::ExportGame { game }) => export(&db, replay::Export::Game(game)),
         Some(Command::Demo {

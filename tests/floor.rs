@@ -4065,3 +4065,40 @@ fn totals_breaks(c: &mut postgres::Client) -> Vec<Option<String>> {
     .map(|r| r.get(0))
     .collect()
 }
+
+/// `croupier migrate --floor URL` brings the floor to this program's schema and touches no
+/// table file (it once migrated the default database and ignored the floor); with --db
+/// too it is refused, and nothing is made.
+#[test]
+fn migrate_with_a_floor_migrates_the_floor_and_no_file() {
+    let Some(base) = server("migrate") else {
+        return;
+    };
+    let url = fresh_floor(&base, "migrate");
+    let dir = common::fresh_dir("migrate-floor");
+    let default_db = dir.join("default.db");
+    let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["migrate", "--floor", &url])
+        .env("CROUPIER_DB", &default_db)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let version = croupier::floor::FLOOR_VERSION;
+    assert!(text.contains(&format!("schema {version}")), "{text}");
+    let held: i32 = client(&url)
+        .query_one("SELECT version FROM croupier.schema_version", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(held, version);
+    assert!(!default_db.exists(), "the default database was made");
+    let named = dir.join("named.db");
+    let (ok, code, _, err) = run(&["migrate", "--db", named.to_str().unwrap(), "--floor", &url]);
+    assert!(!ok && code == Some(2), "{err}");
+    assert!(err.contains("not both"), "{err}");
+    assert!(!named.exists() && !default_db.exists());
+}

@@ -25,6 +25,7 @@ mod tls;
 
 pub use audit::{Audited, Auditor, FollowNote, follow as audit_follow};
 pub use check::{Compared, compare};
+pub use schema::FLOOR_VERSION;
 pub use source::FloorSource;
 pub use sync::{Link, LinkState, Synced, follow, sync_once};
 
@@ -37,7 +38,7 @@ use crate::log::Store;
 use crate::log::event::hex;
 use crate::log::event::{Check, Event};
 use crate::log::store::AuditError;
-use schema::{FLOOR_VERSION, MIGRATION_LOCK, MIGRATIONS, ROLES};
+use schema::{MIGRATION_LOCK, MIGRATIONS, ROLES};
 
 /// Waits for another connection's migration, if this login may migrate: on the schema's
 /// own version row, which only the owner may lock so (EXCLUSIVE mode needs UPDATE; a

@@ -13,7 +13,7 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub(crate) const FLOOR_VERSION: i32 = 13;
+pub const FLOOR_VERSION: i32 = 13;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises the first migration of a floor
 /// (no schema yet); later ones lock `croupier.schema_version`, which only its owner may.
