@@ -452,6 +452,9 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
         // Schema 13: nor the auditor's record of its totals check.
         "INSERT INTO croupier.totals_checked (tab, seq) VALUES (1000, 0)".into(),
         "UPDATE croupier.totals_checked SET touched = false, broken = NULL".into(),
+        // Schema 14: nor the auditor's record of its chain check.
+        "INSERT INTO croupier.chain_checked (tab, seq) VALUES (1000, 0)".into(),
+        "UPDATE croupier.chain_checked SET touched = false, broken = NULL".into(),
         "SELECT croupier.bump_totals(ARRAY[1], ARRAY[2::int8], ARRAY[1::int8])".into(),
         "TRUNCATE croupier.events".into(),
         "ALTER TABLE croupier.events DISABLE TRIGGER events_chained".into(),
@@ -2999,7 +3002,7 @@ fn audited_verify(db: &str, url: &str) -> (bool, Option<i32>, String, String) {
 
 /// The rounds report's column marking each round the floor's auditor has replayed.
 /// The floor schema this program migrates to (`floor::schema::FLOOR_VERSION`).
-const LATEST_FLOOR: i32 = 13;
+const LATEST_FLOOR: i32 = 14;
 
 const MARK: &str = "replayed by the floor's auditor";
 
