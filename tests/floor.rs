@@ -4068,3 +4068,173 @@ fn totals_breaks(c: &mut postgres::Client) -> Vec<Option<String>> {
     .map(|r| r.get(0))
     .collect()
 }
+
+/// The first table database's verify line of the floor's summary (January 5–6): the
+/// command's exit code, its verdict and its detail.
+fn chain_verdict(url: &str) -> (Option<i32>, String, String) {
+    let (code, json, err) = floor_report_json(url, "summary");
+    let v = &json["databases"][0]["verify"];
+    let text = |k: &str| v[k].as_str().unwrap_or_else(|| panic!("{v} {err}")).to_string();
+    (code, text("verdict"), text("detail"))
+}
+
+/// `sql` run by the superuser unseen by the floor's triggers
+/// (`session_replication_role = replica`): what docs/floor.md says no trigger can see.
+fn unseen(url: &str, sql: &str) {
+    client(url)
+        .batch_execute(&format!(
+            "SET session_replication_role = replica; {sql}; RESET session_replication_role"
+        ))
+        .unwrap();
+}
+
+/// Floor schema 14: a verified floor report reads the auditor's chain check instead of
+/// walking the chain again. Checked through the head: PASSED without a walk — shown by
+/// an event changed unseen by the triggers (the superuser, `session_replication_role =
+/// replica`, the limit docs/floor.md states), which the footer does not walk and the
+/// auditor's next run, which walks every chain from its genesis, finds: an alarm, and the
+/// footer FAILED in the auditor's words. Events synced after the check are walked on
+/// from the checked one (the footer says so), and one forged among them, unseen, fails.
+#[test]
+fn a_floor_report_reads_the_auditors_chain_check_and_walks_only_what_came_after() {
+    let Some(base) = server("chain checked") else {
+        return;
+    };
+    let forge_after = |url: &str, seq: i64| {
+        unseen(
+            url,
+            &format!(
+                "UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = (SELECT min(seq) FROM croupier.events WHERE tab = 1 AND seq > {seq} AND kind <> 12)"
+            ),
+        );
+    };
+    // Checked through the head, then a middle event forged unseen.
+    let url = fresh_floor(&base, "chainchecked");
+    let path = common::fresh_dir("floor-chain-checked").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 20, 3, 5);
+    let head = last_seq(&path);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let checked = format!("its chain checked by the floor's auditor through event {head} at ");
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+    assert!(detail.contains(&checked), "{detail}");
+    forge_after(&url, head / 2);
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "not walked: {detail}");
+    let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    let forged: i64 = client(&url)
+        .query_one("SELECT broken FROM croupier.chain_checked WHERE tab = 1", &[])
+        .unwrap()
+        .get(0);
+    assert!(forged > head / 2 && forged <= head, "{forged}");
+    assert!(
+        alarms(&url)
+            .iter()
+            .any(|(seq, what)| *seq == forged && what.contains("does not follow")),
+        "{:?}",
+        alarms(&url)
+    );
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(
+        detail.contains(&format!(
+            "the floor's auditor found that event {forged} does not follow"
+        )),
+        "{detail}"
+    );
+    // Checked, then more events synced: walked on from the checked one; forged, failed.
+    let url = fresh_floor(&base, "chainafter");
+    let path = common::fresh_dir("floor-chain-after").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 20, 3, 5);
+    let checked_head = last_seq(&path);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    deal_and_sync(&url, &path, 1_767_603_600_000, 10, 10, -2);
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "not_replayed"), "{detail}");
+    assert!(
+        detail.contains(&format!(
+            "its chain checked by the floor's auditor through event {checked_head} at "
+        )) && detail.contains(&format!("walked on from event {}", checked_head + 1)),
+        "{detail}"
+    );
+    forge_after(&url, checked_head);
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+}
+
+/// Floor schema 14's triggers: an event UPDATEd or DELETEd after the auditor's chain
+/// check (by the superuser, the append-only trigger off), through `croupier.events` or
+/// straight in its month, or the month TRUNCATEd, marks the check `touched`: the next
+/// report walks the whole chain again and fails the change. A change that changes
+/// nothing is walked and passes; the auditor's next run walks the chain from its genesis
+/// and the footer reads its check again.
+#[test]
+fn an_event_changed_after_the_auditors_check_marks_it_and_the_walk_fails_it() {
+    let Some(base) = server("chain touched") else {
+        return;
+    };
+    let middle = "tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12)";
+    // (to the month straight, the statement, passed after)
+    let cases = [
+        (false, format!("UPDATE {{}} SET data = data || ' ' WHERE {middle}"), false),
+        (true, format!("UPDATE {{}} SET data = data || ' ' WHERE {middle}"), false),
+        (false, format!("DELETE FROM {{}} WHERE {middle}"), false),
+        (true, format!("DELETE FROM {{}} WHERE {middle}"), false),
+        (true, "TRUNCATE {}".to_string(), false),
+        (false, "UPDATE {} SET data = data WHERE tab = 1".to_string(), true),
+    ];
+    for (i, (straight, sql, passes)) in cases.iter().enumerate() {
+        let url = fresh_floor(&base, "chaintouched");
+        let path = common::fresh_dir(&format!("floor-chain-touched-{i}")).join("t.db");
+        deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+        let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+        assert!(ok, "{out}{err}");
+        let (code, verdict, detail) = chain_verdict(&url);
+        assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+        assert!(detail.contains("checked by the floor's auditor"), "{detail}");
+        let mut admin = client(&url);
+        let month: String = admin
+            .query_one(
+                "SELECT DISTINCT tableoid::regclass::text FROM croupier.events WHERE tab = 1",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        let (target, guard) = if *straight {
+            let name = month.trim_start_matches("croupier.");
+            (month.clone(), format!("{name}_direct"))
+        } else {
+            ("croupier.events".to_string(), "events_append_only".to_string())
+        };
+        let change = sql.replace("{}", &target);
+        admin
+            .batch_execute(&format!(
+                "BEGIN; ALTER TABLE {target} DISABLE TRIGGER {guard}; {change};
+                 ALTER TABLE {target} ENABLE TRIGGER {guard}; COMMIT"
+            ))
+            .unwrap();
+        let touched: bool = admin
+            .query_one("SELECT touched FROM croupier.chain_checked WHERE tab = 1", &[])
+            .unwrap()
+            .get(0);
+        assert!(touched, "{change}");
+        let (code, verdict, detail) = chain_verdict(&url);
+        if !*passes {
+            assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{change}: {detail}");
+            continue;
+        }
+        assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{change}: {detail}");
+        assert!(
+            detail.contains("its chain walked again from event 1 (events changed on the floor"),
+            "{detail}"
+        );
+        let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+        assert!(ok, "{out}{err}");
+        let (code, verdict, detail) = chain_verdict(&url);
+        assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+        assert!(detail.contains("checked by the floor's auditor"), "{detail}");
+    }
+}

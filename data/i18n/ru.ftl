@@ -824,6 +824,7 @@ report-footer-failed = НЕ ПРОЙДЕНА: { $why }
 report-footer-failed-replayed = аудитор флора воспроизвёл события до { $through } из { $head }
 report-footer-failed-detached = флор больше не содержит событий 1–{ $last } этой базы данных стола (их месяцы отсоединены, напр. архивированы): здесь их не проверить; проверьте их в архиве
 report-footer-failed-months-detached = копия на флоре не содержит событий { $from }–{ $head } (последнего): их месяцы отсоединены
+report-footer-failed-chain = аудитор флора обнаружил, что событие { $seq } не следует из предыдущего события на флоре (цепочка проверена { $at }): цепочка там разорвана
 report-footer-failed-auditor-refuses = { $replayed }: воспроизведение аудитором флора отклоняет событие { $seq } ({ $why })
 report-footer-failed-totals = сохранённые итоги флора отличаются от того, что дают его события ({ $why }): croupier.round_totals изменена вне триггера флора, и отчётам, которые её читают, нельзя доверять
 report-footer-failed-alarms = { $count ->

@@ -824,6 +824,7 @@ report-footer-failed = НЕ ПРОЙДЕНО: { $why }
 report-footer-failed-replayed = аудитор флору відтворив події до { $through } з { $head }
 report-footer-failed-detached = флор більше не містить подій 1–{ $last } цієї бази даних столу (їхні місяці від'єднано, напр. заархівовано): тут їх не перевірити; перевірте їх в архіві
 report-footer-failed-months-detached = копія на флорі не містить подій { $from }–{ $head } (останньої): їхні місяці від'єднано
+report-footer-failed-chain = аудитор флору виявив, що подія { $seq } не випливає з попередньої події на флорі (ланцюжок перевірено { $at }): ланцюжок там розірвано
 report-footer-failed-auditor-refuses = { $replayed }: відтворення аудитором флору відхиляє подію { $seq } ({ $why })
 report-footer-failed-totals = збережені підсумки флору відрізняються від того, що дають його події ({ $why }): croupier.round_totals змінено поза тригером флору, і звітам, що її читають, не можна довіряти
 report-footer-failed-alarms = { $count ->

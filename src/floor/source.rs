@@ -1338,20 +1338,30 @@ fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings 
 }
 
 /// Each table database's checks for a report's footer, one row each in the order of `$1`
-/// (tab), `$2` (db), `$3` (role): the whole chain again on the server (walked in order
-/// from the genesis: a step keeps no stored check; not read from the chain trigger's
-/// check on receipt, or a row changed since by a superuser, a month detached in the
-/// middle, or a replica whose triggers do not fire, docs/scale.md, would be certified
-/// unchecked); the alarms that stand against it (raised by its own role, the floor's
-/// owner or its auditor: another table's role raises none against it); how far the
-/// auditor has replayed it; its settled rounds after that; and the auditor's last check
-/// of its kept totals against its events (`croupier.totals_checked`, schema 13, which the
-/// auditor records from `totals_break`: read, not rebuilt here).
+/// (tab), `$2` (db), `$3` (role): its chain, as the floor's auditor last checked it
+/// (`croupier.chain_checked`, schema 14, which the auditor records as it replays, walking
+/// every chain from its genesis on each run) and walked on here from there
+/// (`chain_break_from`: nothing to walk when the check reached the head, but the checked
+/// event and the head must still be held as checked), or walked here from the genesis
+/// when no check can be read (none yet, or events UPDATEd, DELETEd or TRUNCATEd since:
+/// `touched`) — never read from the chain trigger's check on receipt; a record that found
+/// a break is walked on from its point too, which costs nothing; the alarms that stand
+/// against it (raised by its own role, the floor's owner or its auditor: another table's
+/// role raises none against it); how far the auditor has replayed it; its settled rounds
+/// after that; and the auditor's last check of its kept totals against its events
+/// (`croupier.totals_checked`, schema 13, which the auditor records from `totals_break`:
+/// read, not rebuilt here).
 const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.failed_seq,
         r.failed_why, p.n, p.first_round, c.seq, c.broken, c.touched,
-        to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC'
+        to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC',
+        f.seq, k.broken, to_char(k.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC',
+        k.at IS NOT NULL AND k.touched
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
-   LEFT JOIN LATERAL croupier.chain_break(t.tab) b ON true
+   LEFT JOIN croupier.chain_checked k ON k.tab = t.tab
+  CROSS JOIN LATERAL (SELECT CASE WHEN k.at IS NOT NULL AND (k.broken IS NOT NULL OR NOT k.touched)
+                                  THEN k.seq ELSE 0 END AS seq) f
+   LEFT JOIN LATERAL croupier.chain_break_from(t.tab, f.seq, CASE WHEN f.seq > 0 THEN k.hash END) b
+          ON true
   CROSS JOIN LATERAL (SELECT count(*) AS n, min(seq) AS first FROM croupier.alarms
                        WHERE db = t.db AND croupier.alarm_stands(by_role, t.role::name)) a
    LEFT JOIN croupier.replayed r ON r.tab = t.tab
@@ -1362,9 +1372,12 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
 
 /// One table database's row of `CHECKS_SQL`.
 struct Checks {
-    /// The first event held, and the first whose chain breaks.
+    /// The first event held, and the first whose chain breaks (walked here on from
+    /// where `walked` says).
     held: Option<i64>,
     chain: Option<i64>,
+    /// The floor's auditor's chain check, as read.
+    walked: ChainRead,
     /// The standing alarms, and the first one's event.
     alarms: i64,
     first_alarm: Option<i64>,
@@ -1383,6 +1396,12 @@ impl Checks {
         Checks {
             held: r.get(0),
             chain: r.get(1),
+            walked: ChainRead {
+                from: r.get::<_, Option<i64>>(13).unwrap_or(0),
+                broken: r.get(14),
+                at: r.get(15),
+                touched: r.get::<_, Option<bool>>(16).unwrap_or(false),
+            },
             alarms: r.get(2),
             first_alarm: r.get(3),
             through: r.get::<_, Option<i64>>(4).unwrap_or(0),
@@ -1414,6 +1433,10 @@ impl Checks {
             let first = self.held.unwrap_or(head + 1);
             return Verified::Failed(VerifyFailure::Detached { first });
         }
+        if let Some(seq) = self.walked.broken {
+            let at = self.walked.at.clone().unwrap_or_default();
+            return Verified::Failed(VerifyFailure::ChainBroken { seq, at });
+        }
         if let Some(from) = self.chain {
             return Verified::Failed(VerifyFailure::MonthsDetached { from, head });
         }
@@ -1436,8 +1459,10 @@ impl Checks {
                 head,
             });
         }
-        let chained =
-            format!("{head} events chained on the floor, each checked on receipt; no alarm");
+        let chained = format!(
+            "{head} events chained on the floor; {}; no alarm",
+            self.walked.words(head)
+        );
         if through >= head {
             let replayed =
                 format!("replayed through event {through} of {head} by the floor's auditor");
@@ -1450,6 +1475,40 @@ impl Checks {
                 "{chained}; {} settled round(s) from round {} not yet replayed",
                 self.pending,
                 self.pending_from.unwrap_or(0)
+            ),
+        }
+    }
+}
+
+/// How a footer read a table database's chain: from the floor's auditor's check
+/// (`croupier.chain_checked`, schema 14) through event `from`, walked on here after it;
+/// or (`from` 0) walked here from the genesis because no check could be read (`touched`:
+/// events were changed since the check made `at`). `broken`: the check found this event
+/// not following.
+struct ChainRead {
+    from: i64,
+    broken: Option<i64>,
+    at: Option<String>,
+    touched: bool,
+}
+
+impl ChainRead {
+    /// In words, for a PASSED or NOT YET verdict's detail (a table database of `head`
+    /// events whose chain held).
+    fn words(&self, head: i64) -> String {
+        let at = self.at.as_deref().unwrap_or("?");
+        match self.from {
+            0 if self.touched => format!(
+                "its chain walked again from event 1 (events changed on the floor since the auditor's check at {at})"
+            ),
+            0 => "its chain walked again from event 1 (not checked by the floor's auditor yet)"
+                .to_string(),
+            n if n >= head => {
+                format!("its chain checked by the floor's auditor through event {n} at {at}")
+            }
+            n => format!(
+                "its chain checked by the floor's auditor through event {n} at {at}, walked on from event {}",
+                n + 1
             ),
         }
     }

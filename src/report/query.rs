@@ -1028,6 +1028,9 @@ pub enum VerifyFailure {
     Detached { first: i64 },
     /// The floor's copy does not hold events `from` to `head`: their months were detached.
     MonthsDetached { from: i64, head: i64 },
+    /// The floor's auditor found event `seq` not following from the one before it (its
+    /// chain check, recorded at `at`, read by the footer instead of walking again).
+    ChainBroken { seq: i64, at: String },
     /// The floor's auditor, having replayed events 1..=`through` of `head`, refuses event
     /// `seq` (`why`: the refusal as the auditor recorded it on the floor).
     AuditorRefuses {
@@ -1067,6 +1070,10 @@ impl std::fmt::Display for VerifyFailure {
             VerifyFailure::MonthsDetached { from, head } => write!(
                 f,
                 "the floor's copy does not hold events {from} to {head} (its head): their months were detached"
+            ),
+            VerifyFailure::ChainBroken { seq, at } => write!(
+                f,
+                "the floor's auditor found that event {seq} does not follow from the event before it on the floor (its chain checked at {at}): the chain is broken there"
             ),
             VerifyFailure::AuditorRefuses {
                 through,
