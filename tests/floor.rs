@@ -4074,7 +4074,11 @@ fn totals_breaks(c: &mut postgres::Client) -> Vec<Option<String>> {
 fn chain_verdict(url: &str) -> (Option<i32>, String, String) {
     let (code, json, err) = floor_report_json(url, "summary");
     let v = &json["databases"][0]["verify"];
-    let text = |k: &str| v[k].as_str().unwrap_or_else(|| panic!("{v} {err}")).to_string();
+    let text = |k: &str| {
+        v[k].as_str()
+            .unwrap_or_else(|| panic!("{v} {err}"))
+            .to_string()
+    };
     (code, text("verdict"), text("detail"))
 }
 
@@ -4121,11 +4125,18 @@ fn a_floor_report_reads_the_auditors_chain_check_and_walks_only_what_came_after(
     assert!(detail.contains(&checked), "{detail}");
     forge_after(&url, head / 2);
     let (code, verdict, detail) = chain_verdict(&url);
-    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "not walked: {detail}");
+    assert_eq!(
+        (code, verdict.as_str()),
+        (Some(0), "passed"),
+        "not walked: {detail}"
+    );
     let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
     assert!(!ok && code == Some(1), "{out}{err}");
     let forged: i64 = client(&url)
-        .query_one("SELECT broken FROM croupier.chain_checked WHERE tab = 1", &[])
+        .query_one(
+            "SELECT broken FROM croupier.chain_checked WHERE tab = 1",
+            &[],
+        )
         .unwrap()
         .get(0);
     assert!(forged > head / 2 && forged <= head, "{forged}");
@@ -4153,7 +4164,11 @@ fn a_floor_report_reads_the_auditors_chain_check_and_walks_only_what_came_after(
     assert!(ok, "{out}{err}");
     deal_and_sync(&url, &path, 1_767_603_600_000, 10, 10, -2);
     let (code, verdict, detail) = chain_verdict(&url);
-    assert_eq!((code, verdict.as_str()), (Some(1), "not_replayed"), "{detail}");
+    assert_eq!(
+        (code, verdict.as_str()),
+        (Some(1), "not_replayed"),
+        "{detail}"
+    );
     assert!(
         detail.contains(&format!(
             "its chain checked by the floor's auditor through event {checked_head} at "
@@ -4176,15 +4191,28 @@ fn an_event_changed_after_the_auditors_check_marks_it_and_the_walk_fails_it() {
     let Some(base) = server("chain touched") else {
         return;
     };
-    let middle = "tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12)";
+    let middle =
+        "tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12)";
     // (to the month straight, the statement, passed after)
     let cases = [
-        (false, format!("UPDATE {{}} SET data = data || ' ' WHERE {middle}"), false),
-        (true, format!("UPDATE {{}} SET data = data || ' ' WHERE {middle}"), false),
+        (
+            false,
+            format!("UPDATE {{}} SET data = data || ' ' WHERE {middle}"),
+            false,
+        ),
+        (
+            true,
+            format!("UPDATE {{}} SET data = data || ' ' WHERE {middle}"),
+            false,
+        ),
         (false, format!("DELETE FROM {{}} WHERE {middle}"), false),
         (true, format!("DELETE FROM {{}} WHERE {middle}"), false),
         (true, "TRUNCATE {}".to_string(), false),
-        (false, "UPDATE {} SET data = data WHERE tab = 1".to_string(), true),
+        (
+            false,
+            "UPDATE {} SET data = data WHERE tab = 1".to_string(),
+            true,
+        ),
     ];
     for (i, (straight, sql, passes)) in cases.iter().enumerate() {
         let url = fresh_floor(&base, "chaintouched");
@@ -4194,7 +4222,10 @@ fn an_event_changed_after_the_auditors_check_marks_it_and_the_walk_fails_it() {
         assert!(ok, "{out}{err}");
         let (code, verdict, detail) = chain_verdict(&url);
         assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
-        assert!(detail.contains("checked by the floor's auditor"), "{detail}");
+        assert!(
+            detail.contains("checked by the floor's auditor"),
+            "{detail}"
+        );
         let mut admin = client(&url);
         let month: String = admin
             .query_one(
@@ -4207,7 +4238,10 @@ fn an_event_changed_after_the_auditors_check_marks_it_and_the_walk_fails_it() {
             let name = month.trim_start_matches("croupier.");
             (month.clone(), format!("{name}_direct"))
         } else {
-            ("croupier.events".to_string(), "events_append_only".to_string())
+            (
+                "croupier.events".to_string(),
+                "events_append_only".to_string(),
+            )
         };
         let change = sql.replace("{}", &target);
         admin
@@ -4217,16 +4251,27 @@ fn an_event_changed_after_the_auditors_check_marks_it_and_the_walk_fails_it() {
             ))
             .unwrap();
         let touched: bool = admin
-            .query_one("SELECT touched FROM croupier.chain_checked WHERE tab = 1", &[])
+            .query_one(
+                "SELECT touched FROM croupier.chain_checked WHERE tab = 1",
+                &[],
+            )
             .unwrap()
             .get(0);
         assert!(touched, "{change}");
         let (code, verdict, detail) = chain_verdict(&url);
         if !*passes {
-            assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{change}: {detail}");
+            assert_eq!(
+                (code, verdict.as_str()),
+                (Some(1), "failed"),
+                "{change}: {detail}"
+            );
             continue;
         }
-        assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{change}: {detail}");
+        assert_eq!(
+            (code, verdict.as_str()),
+            (Some(0), "passed"),
+            "{change}: {detail}"
+        );
         assert!(
             detail.contains("its chain walked again from event 1 (events changed on the floor"),
             "{detail}"
@@ -4235,6 +4280,9 @@ fn an_event_changed_after_the_auditors_check_marks_it_and_the_walk_fails_it() {
         assert!(ok, "{out}{err}");
         let (code, verdict, detail) = chain_verdict(&url);
         assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
-        assert!(detail.contains("checked by the floor's auditor"), "{detail}");
+        assert!(
+            detail.contains("checked by the floor's auditor"),
+            "{detail}"
+        );
     }
 }
