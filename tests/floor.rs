@@ -4082,12 +4082,15 @@ fn chain_verdict(url: &str) -> (Option<i32>, String, String) {
     (code, text("verdict"), text("detail"))
 }
 
-/// `sql` run by the superuser unseen by the floor's triggers
-/// (`session_replication_role = replica`): what docs/floor.md says no trigger can see.
+/// `sql` run by the superuser unseen by the floor's triggers (`session_replication_role =
+/// replica`, and schema 14's row trigger, which fires in it too, disabled): what
+/// docs/floor.md says no trigger can see.
 fn unseen(url: &str, sql: &str) {
     client(url)
         .batch_execute(&format!(
-            "SET session_replication_role = replica; {sql}; RESET session_replication_role"
+            "BEGIN; SET LOCAL session_replication_role = replica;
+             ALTER TABLE croupier.events DISABLE TRIGGER events_touched; {sql};
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched; COMMIT"
         ))
         .unwrap();
 }
@@ -4181,8 +4184,10 @@ fn a_floor_report_reads_the_auditors_chain_check_and_walks_only_what_came_after(
 }
 
 /// Floor schema 14's triggers: an event UPDATEd or DELETEd after the auditor's chain
-/// check (by the superuser, the append-only trigger off), through `croupier.events` or
-/// straight in its month, or the month TRUNCATEd, marks the check `touched`: the next
+/// check (by the superuser, the append-only trigger off, or in `session_replication_role
+/// = replica`, where only triggers fired ALWAYS fire: as a logical replication's apply),
+/// through `croupier.events` or straight in its month, an event INSERTed straight into
+/// its month, or the events or a month TRUNCATEd, marks the check `touched`: the next
 /// report walks the whole chain again and fails the change. A change that changes
 /// nothing is walked and passes; the auditor's next run walks the chain from its genesis
 /// and the footer reads its check again.
@@ -4193,28 +4198,28 @@ fn an_event_changed_after_the_auditors_check_marks_it_and_the_walk_fails_it() {
     };
     let middle =
         "tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12)";
-    // (to the month straight, the statement, passed after)
+    let update = format!("UPDATE {{}} SET data = data || ' ' WHERE {middle}");
+    let delete = format!("DELETE FROM {{}} WHERE {middle}");
+    let insert = "INSERT INTO {} SELECT at, seq + 1000, tab, table_id, user_id, round_id, kind, data, hash FROM {} WHERE tab = 1 AND seq = 2".to_string();
+    // (how: the append-only guard off on the events or on the month, or the events in
+    // replica role; the statement; passed after)
     let cases = [
+        ("events", update.clone(), false),
+        ("month", update.clone(), false),
+        ("replica", update, false),
+        ("events", delete.clone(), false),
+        ("month", delete.clone(), false),
+        ("replica", delete, false),
+        ("month", insert, false),
+        ("month", "TRUNCATE {}".to_string(), false),
+        ("replica", "TRUNCATE {}".to_string(), false),
         (
-            false,
-            format!("UPDATE {{}} SET data = data || ' ' WHERE {middle}"),
-            false,
-        ),
-        (
-            true,
-            format!("UPDATE {{}} SET data = data || ' ' WHERE {middle}"),
-            false,
-        ),
-        (false, format!("DELETE FROM {{}} WHERE {middle}"), false),
-        (true, format!("DELETE FROM {{}} WHERE {middle}"), false),
-        (true, "TRUNCATE {}".to_string(), false),
-        (
-            false,
+            "events",
             "UPDATE {} SET data = data WHERE tab = 1".to_string(),
             true,
         ),
     ];
-    for (i, (straight, sql, passes)) in cases.iter().enumerate() {
+    for (i, (how, sql, passes)) in cases.iter().enumerate() {
         let url = fresh_floor(&base, "chaintouched");
         let path = common::fresh_dir(&format!("floor-chain-touched-{i}")).join("t.db");
         deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
@@ -4234,22 +4239,26 @@ fn an_event_changed_after_the_auditors_check_marks_it_and_the_walk_fails_it() {
             )
             .unwrap()
             .get(0);
-        let (target, guard) = if *straight {
-            let name = month.trim_start_matches("croupier.");
-            (month.clone(), format!("{name}_direct"))
-        } else {
-            (
+        let (target, guard) = match *how {
+            "month" => {
+                let name = month.trim_start_matches("croupier.");
+                (month.clone(), format!("{name}_direct"))
+            }
+            _ => (
                 "croupier.events".to_string(),
                 "events_append_only".to_string(),
-            )
+            ),
         };
         let change = sql.replace("{}", &target);
-        admin
-            .batch_execute(&format!(
+        let script = if *how == "replica" {
+            format!("BEGIN; SET LOCAL session_replication_role = replica; {change}; COMMIT")
+        } else {
+            format!(
                 "BEGIN; ALTER TABLE {target} DISABLE TRIGGER {guard}; {change};
                  ALTER TABLE {target} ENABLE TRIGGER {guard}; COMMIT"
-            ))
-            .unwrap();
+            )
+        };
+        admin.batch_execute(&script).unwrap();
         let touched: bool = admin
             .query_one(
                 "SELECT touched FROM croupier.chain_checked WHERE tab = 1",
@@ -4257,7 +4266,7 @@ fn an_event_changed_after_the_auditors_check_marks_it_and_the_walk_fails_it() {
             )
             .unwrap()
             .get(0);
-        assert!(touched, "{change}");
+        assert!(touched, "{how}: {change}");
         let (code, verdict, detail) = chain_verdict(&url);
         if !*passes {
             assert_eq!(
@@ -4285,4 +4294,157 @@ fn an_event_changed_after_the_auditors_check_marks_it_and_the_walk_fails_it() {
             "{detail}"
         );
     }
+}
+
+/// The month partitions: the footer reads the auditor's chain check only while the months
+/// attached are those its walk saw, or months `month_partition` made since. A month
+/// ATTACHed by hand holding a forged copy of an event, and a month DETACHed from the
+/// middle of a table database's events, set no trigger off: the footer walks the whole
+/// chain again and fails each; with the forged month detached again, it reads the check.
+#[test]
+fn a_month_attached_or_detached_after_the_auditors_check_is_walked_and_fails() {
+    let Some(base) = server("chain months") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainmonths");
+    let path = common::fresh_dir("floor-chain-months").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+    deal_and_sync(&url, &path, 1_770_249_600_000, 8, -1, -3);
+    deal_and_sync(&url, &path, 1_772_668_800_000, 8, -1, -3);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let checked = "its chain checked by the floor's auditor through event";
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+    assert!(detail.contains(checked), "{detail}");
+    let mut admin = client(&url);
+    admin
+        .batch_execute(
+            "CREATE TABLE croupier.forged (LIKE croupier.events INCLUDING DEFAULTS INCLUDING CONSTRAINTS);
+             INSERT INTO croupier.forged
+               SELECT 1924992000000, seq, tab, table_id, user_id, round_id, kind, data || ' ', hash
+                 FROM croupier.events WHERE tab = 1 AND seq = 3;
+             ALTER TABLE croupier.events ATTACH PARTITION croupier.forged
+               FOR VALUES FROM (1924992000000) TO (1927670400000)",
+        )
+        .unwrap();
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!(
+        (code, verdict.as_str()),
+        (Some(1), "failed"),
+        "attached: {detail}"
+    );
+    admin
+        .batch_execute("ALTER TABLE croupier.events DETACH PARTITION croupier.forged")
+        .unwrap();
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+    assert!(detail.contains(checked), "{detail}");
+    admin
+        .batch_execute("ALTER TABLE croupier.events DETACH PARTITION croupier.events_2026_02")
+        .unwrap();
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!(
+        (code, verdict.as_str()),
+        (Some(1), "failed"),
+        "the middle month detached: {detail}"
+    );
+}
+
+/// A following auditor walks each chain from its genesis again when its last such walk
+/// started over an hour ago, and so finds a change no trigger saw: recorded, and the
+/// footer FAILED in its words.
+#[test]
+fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
+    let Some(base) = server("chain again") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainagain");
+    let path = common::fresh_dir("floor-chain-again").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let head = last_seq(&path);
+    let dir = common::fresh_dir("floor-chain-again-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    let record = || -> (i64, Option<i64>) {
+        let r = client(&url)
+            .query_one(
+                "SELECT seq, broken FROM croupier.chain_checked WHERE tab = 1",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    wait_until("the auditor's check", Duration::from_secs(90), || {
+        client(&url)
+            .query_opt(
+                "SELECT 1 FROM croupier.chain_checked WHERE tab = 1 AND seq = $1",
+                &[&head],
+            )
+            .unwrap()
+            .is_some()
+    });
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+    assert!(
+        detail.contains("checked by the floor's auditor"),
+        "{detail}"
+    );
+    unseen(
+        &url,
+        "UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12)",
+    );
+    assert_eq!(record(), (head, None), "unseen by any trigger");
+    client(&url)
+        .batch_execute(
+            "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours', walking = walking - interval '3 hours'",
+        )
+        .unwrap();
+    let broken = || record().1;
+    wait_until("the auditor's walk again", Duration::from_secs(90), || {
+        broken().is_some()
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(
+        detail.contains("the floor's auditor found that event"),
+        "{detail}"
+    );
+}
+
+/// A footer does not read a check whose walk from the genesis is over two hours old: it
+/// walks the whole chain and says why, and a change no trigger saw fails.
+#[test]
+fn a_check_whose_walk_is_old_is_not_read() {
+    let Some(base) = server("chain old") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainold");
+    let path = common::fresh_dir("floor-chain-old").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    client(&url)
+        .batch_execute(
+            "UPDATE croupier.chain_checked SET walked_at = now() - interval '2 hours 1 minute'",
+        )
+        .unwrap();
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+    assert!(
+        detail.contains("rests on a walk from event 1 over two hours old"),
+        "{detail}"
+    );
+    unseen(
+        &url,
+        "UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12)",
+    );
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
 }

@@ -19,7 +19,10 @@
 //! 14) with the replay's progress, in one transaction, for the reports' footers, which
 //! read it instead of walking the whole chain again. A break is a refusal (an alarm, and
 //! recorded). Every run walks every chain from its genesis; a following auditor walks a
-//! table database again from its genesis when its events were changed since (`touched`).
+//! table database again from its genesis when its events were changed since (`touched`)
+//! and at least every [`CHAIN_ANYWAY`] whatever it was told (a change made with the
+//! triggers disabled marks nothing), recording when that walk started (`walked_at`) and
+//! the months it saw (`parts`), which a footer holds its check to.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -407,8 +410,9 @@ impl Auditor {
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
         let mut rep = self.replays.remove(&t.tab).unwrap_or_else(Replay::new);
-        if rep.through > 0 && self.chain_touched(t.tab)? {
-            // Events changed since this replay took them: from the genesis again.
+        if rep.through > 0 && self.chain_due(t.tab)? {
+            // Events changed since this replay took them, or its walk from the genesis
+            // older than `CHAIN_ANYWAY`: from the genesis again.
             rep = Replay::new();
         }
         let mut stop = None;
@@ -589,16 +593,19 @@ impl Auditor {
         tx.commit().map_err(&err)
     }
 
-    /// Whether `tab`'s events were changed since the auditor's chain check
-    /// (`croupier.chain_checked.touched`, set by schema 14's triggers).
-    fn chain_touched(&mut self, tab: i32) -> Result<bool, FloorError> {
+    /// Whether `tab`'s chain is to be walked again from its genesis: its events were
+    /// changed since the auditor's chain check (`croupier.chain_checked.touched`, set by
+    /// schema 14's triggers), or the walk from the genesis it records started over
+    /// [`CHAIN_ANYWAY`] ago (a change with the triggers disabled sets nothing).
+    fn chain_due(&mut self, tab: i32) -> Result<bool, FloorError> {
         let target = self.floor.target.clone();
         let row = self
             .floor
             .client()
             .query_opt(
-                "SELECT touched FROM croupier.chain_checked WHERE tab = $1",
-                &[&tab],
+                "SELECT touched OR coalesce(walked_at < now() - make_interval(secs => $2), false)
+                   FROM croupier.chain_checked WHERE tab = $1",
+                &[&tab, &CHAIN_ANYWAY.as_secs_f64()],
             )
             .map_err(|e| server_err(&target, e))?;
         Ok(row.is_some_and(|r| r.get(0)))
@@ -645,7 +652,9 @@ impl Auditor {
 /// first events, before it reads them): a record marked `touched` no longer says
 /// anything and is cleared, its row locked until this transaction commits, so a change
 /// to the events committed after this snapshot marks it again (it waits for this
-/// commit). An untouched record stays: it still holds until this walk passes it.
+/// commit). An untouched record stays: it still holds until this walk passes it. When
+/// this walk started, and the months attached then, are kept (`walking`,
+/// `walking_parts`) for the record it makes when it passes the recorded event.
 fn walk_from_genesis(tx: &mut postgres::Transaction<'_>, tab: i32) -> Result<(), postgres::Error> {
     tx.execute(
         "INSERT INTO croupier.chain_checked (tab, seq) VALUES ($1, 0) ON CONFLICT (tab) DO NOTHING",
@@ -653,8 +662,17 @@ fn walk_from_genesis(tx: &mut postgres::Transaction<'_>, tab: i32) -> Result<(),
     )?;
     tx.execute(
         "UPDATE croupier.chain_checked
-            SET seq = 0, hash = NULL, broken = NULL, at = NULL, touched = false
+            SET seq = 0, hash = NULL, broken = NULL, at = NULL, walked_at = NULL, touched = false
           WHERE tab = $1 AND touched",
+        &[&tab],
+    )?;
+    tx.execute(
+        "UPDATE croupier.chain_checked
+            SET walking = now(),
+                walking_parts = (SELECT array_agg(i.inhrelid ORDER BY i.inhrelid)
+                                   FROM pg_catalog.pg_inherits i
+                                  WHERE i.inhparent = 'croupier.events'::regclass)
+          WHERE tab = $1",
         &[&tab],
     )?;
     Ok(())
@@ -663,7 +681,8 @@ fn walk_from_genesis(tx: &mut postgres::Transaction<'_>, tab: i32) -> Result<(),
 /// `tab`'s chain checked through event `through`, whose chain hash is `prev`, and found
 /// broken at `broken` (or not): recorded in `croupier.chain_checked`, never behind a
 /// check recorded before (the walk of a new run passes it again), and never over a
-/// break recorded (nor, being a change, clearing `touched`).
+/// break recorded (nor, being a change, clearing `touched`). Its walk's start and
+/// months with it.
 fn record_chain(
     c: &mut impl postgres::GenericClient,
     tab: i32,
@@ -676,7 +695,8 @@ fn record_chain(
         "INSERT INTO croupier.chain_checked AS k (tab, seq, hash, broken, at)
          VALUES ($1, $2, $3, $4, now())
          ON CONFLICT (tab) DO UPDATE
-           SET seq = excluded.seq, hash = excluded.hash, broken = excluded.broken, at = now()
+           SET seq = excluded.seq, hash = excluded.hash, broken = excluded.broken, at = now(),
+               walked_at = k.walking, parts = k.walking_parts
          WHERE k.broken IS NULL
            AND (k.at IS NULL OR k.seq <= excluded.seq OR excluded.broken IS NOT NULL)",
         &[&tab, &through, &hash, &broken],
@@ -713,6 +733,11 @@ fn fill(e: &mut Event, r: &postgres::Row) -> Result<(), RowFault> {
     }
     Ok(())
 }
+
+/// A following auditor walks each chain again from its genesis at least this often (a
+/// change with the triggers disabled marks nothing); a report's footer reads a check
+/// whose walk started within this and one hour more (`CHECKS_SQL`).
+pub(crate) const CHAIN_ANYWAY: Duration = Duration::from_secs(60 * 60);
 
 /// How often a following auditor looks for new events when it has replayed them all.
 const POLL: Duration = Duration::from_millis(500);

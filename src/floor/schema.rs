@@ -85,9 +85,10 @@ GRANT SELECT ON croupier.totals_checked TO croupier_reader;
 GRANT SELECT, INSERT, UPDATE ON croupier.totals_checked TO croupier_auditor;
 -- Schema 14: the auditor's chain check of each table database, which a report's footer
 -- reads instead of walking the whole chain, and the walk from a checked point on.
-GRANT SELECT ON croupier.chain_checked TO croupier_reader;
+GRANT SELECT ON croupier.chain_checked, croupier.months TO croupier_reader;
 GRANT EXECUTE ON FUNCTION croupier.chain_break_from(integer, bigint, bytea) TO croupier_reader;
 GRANT SELECT, INSERT, UPDATE ON croupier.chain_checked TO croupier_auditor;
+GRANT SELECT ON croupier.months TO croupier_auditor;
 "#;
 
 const V1: &str = r#"

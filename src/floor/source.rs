@@ -1355,10 +1355,20 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
         r.failed_why, p.n, p.first_round, c.seq, c.broken, c.touched,
         to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC',
         f.seq, k.broken, to_char(k.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC',
-        k.at IS NOT NULL AND k.touched
+        CASE WHEN k.at IS NULL THEN NULL WHEN k.touched THEN 'touched'
+             WHEN NOT q.fresh THEN 'stale' WHEN NOT q.same THEN 'months' END
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
    LEFT JOIN croupier.chain_checked k ON k.tab = t.tab
-  CROSS JOIN LATERAL (SELECT CASE WHEN k.at IS NOT NULL AND (k.broken IS NOT NULL OR NOT k.touched)
+  CROSS JOIN LATERAL (SELECT coalesce(k.walked_at > now() - interval '2 hours', false) AS fresh,
+                             coalesce(k.parts <@ m.now AND NOT EXISTS
+                                 (SELECT 1 FROM unnest(m.now) x(part)
+                                   WHERE x.part <> ALL (k.parts)
+                                     AND x.part NOT IN (SELECT part FROM croupier.months)), false)
+                                 AS same
+                        FROM (SELECT array_agg(i.inhrelid) AS now FROM pg_catalog.pg_inherits i
+                               WHERE i.inhparent = 'croupier.events'::regclass) m) q
+  CROSS JOIN LATERAL (SELECT CASE WHEN k.at IS NOT NULL
+                                   AND (k.broken IS NOT NULL OR (NOT k.touched AND q.fresh AND q.same))
                                   THEN k.seq ELSE 0 END AS seq) f
    LEFT JOIN LATERAL croupier.chain_break_from(t.tab, f.seq, CASE WHEN f.seq > 0 THEN k.hash END) b
           ON true
@@ -1400,7 +1410,7 @@ impl Checks {
                 from: r.get::<_, Option<i64>>(13).unwrap_or(0),
                 broken: r.get(14),
                 at: r.get(15),
-                touched: r.get::<_, Option<bool>>(16).unwrap_or(false),
+                unread: r.get(16),
             },
             alarms: r.get(2),
             first_alarm: r.get(3),
@@ -1482,14 +1492,15 @@ impl Checks {
 
 /// How a footer read a table database's chain: from the floor's auditor's check
 /// (`croupier.chain_checked`, schema 14) through event `from`, walked on here after it;
-/// or (`from` 0) walked here from the genesis because no check could be read (`touched`:
-/// events were changed since the check made `at`). `broken`: the check found this event
-/// not following.
+/// or (`from` 0) walked here from the genesis because no check could be read (`unread`,
+/// why a check made `at` was not: "touched", events changed since; "stale", its walk
+/// from the genesis over two hours old; "months", the months attached not those it
+/// walked). `broken`: the check found this event not following.
 struct ChainRead {
     from: i64,
     broken: Option<i64>,
     at: Option<String>,
-    touched: bool,
+    unread: Option<String>,
 }
 
 impl ChainRead {
@@ -1498,8 +1509,14 @@ impl ChainRead {
     fn words(&self, head: i64) -> String {
         let at = self.at.as_deref().unwrap_or("?");
         match self.from {
-            0 if self.touched => format!(
+            0 if self.unread.as_deref() == Some("touched") => format!(
                 "its chain walked again from event 1 (events changed on the floor since the auditor's check at {at})"
+            ),
+            0 if self.unread.as_deref() == Some("stale") => format!(
+                "its chain walked again from event 1 (the auditor's check at {at} rests on a walk from event 1 over two hours old)"
+            ),
+            0 if self.unread.is_some() => format!(
+                "its chain walked again from event 1 (months attached or detached on the floor since the auditor's check at {at})"
             ),
             0 => "its chain walked again from event 1 (not checked by the floor's auditor yet)"
                 .to_string(),
