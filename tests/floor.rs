@@ -4448,3 +4448,51 @@ fn a_check_whose_walk_is_old_is_not_read() {
     let (code, verdict, detail) = chain_verdict(&url);
     assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
 }
+
+/// A table database whose first months were detached (archived) cannot be replayed, and
+/// its footer says so itself: the auditor records no chain break for it (a recorded
+/// break would outlive the months' re-attaching), and once they are attached again its
+/// walk from the genesis is recorded through the head.
+#[test]
+fn first_months_detached_record_no_break_and_their_return_is_checked() {
+    let Some(base) = server("chain detached") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chaindetached");
+    let path = common::fresh_dir("floor-chain-detached").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+    deal_and_sync(&url, &path, 1_770_249_600_000, 8, -1, -3);
+    let head = last_seq(&path);
+    let mut admin = client(&url);
+    admin
+        .batch_execute("ALTER TABLE croupier.events DETACH PARTITION croupier.events_2026_01")
+        .unwrap();
+    let record = |c: &mut postgres::Client| -> Option<(i64, Option<i64>)> {
+        c.query_opt(
+            "SELECT seq, broken FROM croupier.chain_checked WHERE tab = 1 AND at IS NOT NULL",
+            &[],
+        )
+        .unwrap()
+        .map(|r| (r.get(0), r.get(1)))
+    };
+    let (_, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(
+        out.contains("cannot") || err.contains("cannot"),
+        "{out}{err}"
+    );
+    assert_eq!(
+        record(&mut admin).and_then(|r| r.1),
+        None,
+        "no break recorded"
+    );
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    admin
+        .batch_execute(
+            "ALTER TABLE croupier.events ATTACH PARTITION croupier.events_2026_01
+               FOR VALUES FROM (1767225600000) TO (1769904000000)",
+        )
+        .unwrap();
+    let (_, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert_eq!(record(&mut admin), Some((head, None)), "{out}{err}");
+}

@@ -430,9 +430,10 @@ impl Auditor {
                 .get(0);
             if first != Some(1) {
                 let first = first.unwrap_or(t.head_seq + 1);
+                // Not recorded as a break: a footer finds the first months detached
+                // itself (`chain_break_from`'s first event held), and a recorded break
+                // would outlive their re-attaching.
                 stop = Some((1, Stop::Unknown(super::check::detached_note(first)), None));
-                // As `chain_break` says it: the chain breaks at event 1.
-                record_chain(self.floor.client(), t.tab, 0, &GENESIS, Some(1)).map_err(&err)?;
             }
         }
         while stop.is_none() && rep.through < t.head_seq {
@@ -681,8 +682,8 @@ fn walk_from_genesis(tx: &mut postgres::Transaction<'_>, tab: i32) -> Result<(),
 /// `tab`'s chain checked through event `through`, whose chain hash is `prev`, and found
 /// broken at `broken` (or not): recorded in `croupier.chain_checked`, never behind a
 /// check recorded before (the walk of a new run passes it again), and never over a
-/// break recorded (nor, being a change, clearing `touched`). Its walk's start and
-/// months with it.
+/// break recorded unless this walk (every walk is from the genesis) passed it whole
+/// (nor, being a change, clearing `touched`). Its walk's start and months with it.
 fn record_chain(
     c: &mut impl postgres::GenericClient,
     tab: i32,
@@ -697,7 +698,7 @@ fn record_chain(
          ON CONFLICT (tab) DO UPDATE
            SET seq = excluded.seq, hash = excluded.hash, broken = excluded.broken, at = now(),
                walked_at = k.walking, parts = k.walking_parts
-         WHERE k.broken IS NULL
+         WHERE (k.broken IS NULL OR (excluded.broken IS NULL AND excluded.seq >= k.broken))
            AND (k.at IS NULL OR k.seq <= excluded.seq OR excluded.broken IS NOT NULL)",
         &[&tab, &through, &hash, &broken],
     )?;
