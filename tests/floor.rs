@@ -4181,6 +4181,10 @@ fn a_floor_report_reads_the_auditors_chain_check_and_walks_only_what_came_after(
     forge_after(&url, checked_head);
     let (code, verdict, detail) = chain_verdict(&url);
     assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(
+        detail.contains("the floor's chain breaks at event"),
+        "a break, not months detached: {detail}"
+    );
 }
 
 /// Floor schema 14's triggers: an event UPDATEd or DELETEd after the auditor's chain
@@ -4418,7 +4422,8 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
     );
 }
 
-/// A footer does not read a check whose walk from the genesis is over two hours old: it
+/// A footer does not take a recorded hash on trust (one that is not the chain's at its
+/// event fails), nor read a check whose walk from the genesis is over two hours old: it
 /// walks the whole chain and says why, and a change no trigger saw fails.
 #[test]
 fn a_check_whose_walk_is_old_is_not_read() {
@@ -4428,6 +4433,15 @@ fn a_check_whose_walk_is_old_is_not_read() {
     let url = fresh_floor(&base, "chainold");
     let path = common::fresh_dir("floor-chain-old").join("t.db");
     deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    // A recorded hash that is not the chain's at its event: not taken on trust.
+    client(&url)
+        .batch_execute("UPDATE croupier.chain_checked SET hash = sha256(hash)")
+        .unwrap();
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(detail.contains("chain breaks at event"), "{detail}");
     let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
     assert!(ok, "{out}{err}");
     client(&url)

@@ -823,6 +823,7 @@ report-footer-failed = SELHALA: { $why }
 report-footer-failed-replayed = auditor flooru přehrál události do { $through } z { $head }
 report-footer-failed-detached = floor už nemá události 1 až { $last } této databáze stolu (jejich měsíce byly odpojeny, např. archivovány): zde je nelze zkontrolovat; zkontrolujte je v archivu
 report-footer-failed-months-detached = kopie na flooru nemá události { $from } až { $head } (poslední): jejich měsíce byly odpojeny
+report-footer-failed-chain-breaks = řetězec na flooru se přerušuje u události { $seq } (událost tam chybí, nebo nenavazuje na předchozí událost)
 report-footer-failed-chain = auditor flooru zjistil, že událost { $seq } nenavazuje na předchozí událost na flooru (řetězec zkontrolován { $at }): řetězec je tam přerušen
 report-footer-failed-auditor-refuses = { $replayed }: přehrání auditorem flooru odmítá událost { $seq } ({ $why })
 report-footer-failed-totals = uložené součty flooru se liší od toho, co z nich dělají jeho události ({ $why }): croupier.round_totals byla změněna mimo trigger flooru a přehledům, které z ní čtou, nelze věřit

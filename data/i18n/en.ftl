@@ -816,6 +816,7 @@ report-footer-failed = FAILED: { $why }
 report-footer-failed-replayed = replayed through event { $through } of { $head } by the floor's auditor
 report-footer-failed-detached = the floor no longer holds events 1 to { $last } of this table database (their months were detached, e.g. archived): they cannot be checked here; check them in the archive
 report-footer-failed-months-detached = the floor's copy does not hold events { $from } to { $head } (its head): their months were detached
+report-footer-failed-chain-breaks = the floor's chain breaks at event { $seq } (an event missing there, or one that does not follow from the event before it)
 report-footer-failed-chain = the floor's auditor found that event { $seq } does not follow from the event before it on the floor (its chain checked at { $at }): the chain is broken there
 report-footer-failed-auditor-refuses = { $replayed }: the floor auditor's replay refuses event { $seq } ({ $why })
 report-footer-failed-totals = the floor's kept totals differ from what its events make them ({ $why }): croupier.round_totals was changed outside the floor's trigger, and the reports that read it cannot be trusted

@@ -1447,8 +1447,13 @@ impl Checks {
             let at = self.walked.at.clone().unwrap_or_default();
             return Verified::Failed(VerifyFailure::ChainBroken { seq, at });
         }
-        if let Some(from) = self.chain {
-            return Verified::Failed(VerifyFailure::MonthsDetached { from, head });
+        if let Some(seq) = self.chain {
+            // Walked from the auditor's check, or again because it could not be read: a
+            // break anywhere (a forged or deleted event); with no check, main's reading.
+            if self.walked.from > 0 || self.walked.unread.is_some() {
+                return Verified::Failed(VerifyFailure::ChainBreaks { seq });
+            }
+            return Verified::Failed(VerifyFailure::MonthsDetached { from: seq, head });
         }
         if let Some((seq, why)) = self.failed {
             return Verified::Failed(VerifyFailure::AuditorRefuses {
