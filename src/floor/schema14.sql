@@ -8,7 +8,8 @@
 --    full chain hash there (`hash`), when (`at`, NULL: never checked), the first event
 --    that does not follow (`broken`: a gap, or a check that is not the start of the hash
 --    computed; NULL when whole), and when the walk from the genesis that reached `seq`
---    started (`walked_at`; `walking`: when the auditor's current one started). Written by
+--    started (`walked_at`; `walking`: when the auditor's current one started) and the
+--    months attached then (`parts`; `walking_parts`: the current walk's). Written by
 --    the auditor only, in the transaction that records its replay's progress
 --    (`croupier.replayed`). A footer reads it only while `walked_at` is under two hours
 --    old (a following auditor walks every chain from its genesis again at least hourly).

@@ -1340,11 +1340,14 @@ fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings 
 /// Each table database's checks for a report's footer, one row each in the order of `$1`
 /// (tab), `$2` (db), `$3` (role): its chain, as the floor's auditor last checked it
 /// (`croupier.chain_checked`, schema 14, which the auditor records as it replays, walking
-/// every chain from its genesis on each run) and walked on here from there
-/// (`chain_break_from`: nothing to walk when the check reached the head, but the checked
-/// event and the head must still be held as checked), or walked here from the genesis
-/// when no check can be read (none yet, or events UPDATEd, DELETEd or TRUNCATEd since:
-/// `touched`) — never read from the chain trigger's check on receipt; a record that found
+/// every chain from its genesis on each run, and at least hourly when following) and
+/// walked on here from there (`chain_break_from`: nothing to walk when the check reached
+/// the head, but the checked event and the head must still be held as checked), or
+/// walked here from the genesis when no check can be read (none yet; events UPDATEd,
+/// DELETEd, TRUNCATEd or inserted straight into a month since: `touched`; the walk from
+/// the genesis it rests on over two hours old; months attached or detached since other
+/// than those `month_partition` made) — never read from the chain trigger's check on
+/// receipt; a record that found
 /// a break is walked on from its point too, which costs nothing; the alarms that stand
 /// against it (raised by its own role, the floor's owner or its auditor: another table's
 /// role raises none against it); how far the auditor has replayed it; its settled rounds
