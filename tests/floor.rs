@@ -452,6 +452,9 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
         // Schema 13: nor the auditor's record of its totals check.
         "INSERT INTO croupier.totals_checked (tab, seq) VALUES (1000, 0)".into(),
         "UPDATE croupier.totals_checked SET touched = false, broken = NULL".into(),
+        // Schema 14: nor the auditor's record of its chain check.
+        "INSERT INTO croupier.chain_checked (tab, seq) VALUES (1000, 0)".into(),
+        "UPDATE croupier.chain_checked SET touched = false, broken = NULL".into(),
         "SELECT croupier.bump_totals(ARRAY[1], ARRAY[2::int8], ARRAY[1::int8])".into(),
         "TRUNCATE croupier.events".into(),
         "ALTER TABLE croupier.events DISABLE TRIGGER events_chained".into(),
@@ -2999,7 +3002,7 @@ fn audited_verify(db: &str, url: &str) -> (bool, Option<i32>, String, String) {
 
 /// The rounds report's column marking each round the floor's auditor has replayed.
 /// The floor schema this program migrates to (`floor::schema::FLOOR_VERSION`).
-const LATEST_FLOOR: i32 = 13;
+const LATEST_FLOOR: i32 = 14;
 
 const MARK: &str = "replayed by the floor's auditor";
 
@@ -4101,4 +4104,445 @@ fn migrate_with_a_floor_migrates_the_floor_and_no_file() {
     assert!(!ok && code == Some(2), "{err}");
     assert!(err.contains("not both"), "{err}");
     assert!(!named.exists() && !default_db.exists());
+
+/// The first table database's verify line of the floor's summary (January 5–6): the
+/// command's exit code, its verdict and its detail.
+fn chain_verdict(url: &str) -> (Option<i32>, String, String) {
+    let (code, json, err) = floor_report_json(url, "summary");
+    let v = &json["databases"][0]["verify"];
+    let text = |k: &str| {
+        v[k].as_str()
+            .unwrap_or_else(|| panic!("{v} {err}"))
+            .to_string()
+    };
+    (code, text("verdict"), text("detail"))
+}
+
+/// `sql` run by the superuser unseen by the floor's triggers (`session_replication_role =
+/// replica`, and schema 14's row trigger, which fires in it too, disabled): what
+/// docs/floor.md says no trigger can see.
+fn unseen(url: &str, sql: &str) {
+    client(url)
+        .batch_execute(&format!(
+            "BEGIN; SET LOCAL session_replication_role = replica;
+             ALTER TABLE croupier.events DISABLE TRIGGER events_touched; {sql};
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched; COMMIT"
+        ))
+        .unwrap();
+}
+
+/// Floor schema 14: a verified floor report reads the auditor's chain check instead of
+/// walking the chain again. Checked through the head: PASSED without a walk — shown by
+/// an event changed unseen by the triggers (the superuser, `session_replication_role =
+/// replica`, the limit docs/floor.md states), which the footer does not walk and the
+/// auditor's next run, which walks every chain from its genesis, finds: an alarm, and the
+/// footer FAILED in the auditor's words. Events synced after the check are walked on
+/// from the checked one (the footer says so), and one forged among them, unseen, fails.
+#[test]
+fn a_floor_report_reads_the_auditors_chain_check_and_walks_only_what_came_after() {
+    let Some(base) = server("chain checked") else {
+        return;
+    };
+    let forge_after = |url: &str, seq: i64| {
+        unseen(
+            url,
+            &format!(
+                "UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = (SELECT min(seq) FROM croupier.events WHERE tab = 1 AND seq > {seq} AND kind <> 12)"
+            ),
+        );
+    };
+    // Checked through the head, then a middle event forged unseen.
+    let url = fresh_floor(&base, "chainchecked");
+    let path = common::fresh_dir("floor-chain-checked").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 20, 3, 5);
+    let head = last_seq(&path);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let checked = format!("its chain checked by the floor's auditor through event {head} at ");
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+    assert!(detail.contains(&checked), "{detail}");
+    forge_after(&url, head / 2);
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!(
+        (code, verdict.as_str()),
+        (Some(0), "passed"),
+        "not walked: {detail}"
+    );
+    let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    let forged: i64 = client(&url)
+        .query_one(
+            "SELECT broken FROM croupier.chain_checked WHERE tab = 1",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(forged > head / 2 && forged <= head, "{forged}");
+    assert!(
+        alarms(&url)
+            .iter()
+            .any(|(seq, what)| *seq == forged && what.contains("does not follow")),
+        "{:?}",
+        alarms(&url)
+    );
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(
+        detail.contains(&format!(
+            "the floor's auditor found that event {forged} does not follow"
+        )),
+        "{detail}"
+    );
+    // Checked, then more events synced: walked on from the checked one; forged, failed.
+    let url = fresh_floor(&base, "chainafter");
+    let path = common::fresh_dir("floor-chain-after").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 20, 3, 5);
+    let checked_head = last_seq(&path);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    deal_and_sync(&url, &path, 1_767_603_600_000, 10, 10, -2);
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!(
+        (code, verdict.as_str()),
+        (Some(1), "not_replayed"),
+        "{detail}"
+    );
+    assert!(
+        detail.contains(&format!(
+            "its chain checked by the floor's auditor through event {checked_head} at "
+        )) && detail.contains(&format!("walked on from event {}", checked_head + 1)),
+        "{detail}"
+    );
+    forge_after(&url, checked_head);
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(
+        detail.contains("the floor's chain breaks at event"),
+        "a break, not months detached: {detail}"
+    );
+}
+
+/// Floor schema 14's triggers: an event UPDATEd or DELETEd after the auditor's chain
+/// check (by the superuser, the append-only trigger off, or in `session_replication_role
+/// = replica`, where only triggers fired ALWAYS fire: as a logical replication's apply),
+/// through `croupier.events` or straight in its month, an event INSERTed straight into
+/// its month, or the events or a month TRUNCATEd, marks the check `touched`: the next
+/// report walks the whole chain again and fails the change. A change that changes
+/// nothing is walked and passes; the auditor's next run walks the chain from its genesis
+/// and the footer reads its check again.
+#[test]
+fn an_event_changed_after_the_auditors_check_marks_it_and_the_walk_fails_it() {
+    let Some(base) = server("chain touched") else {
+        return;
+    };
+    let middle =
+        "tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12)";
+    let update = format!("UPDATE {{}} SET data = data || ' ' WHERE {middle}");
+    let delete = format!("DELETE FROM {{}} WHERE {middle}");
+    let insert = "INSERT INTO {} SELECT at, seq + 1000, tab, table_id, user_id, round_id, kind, data, hash FROM {} WHERE tab = 1 AND seq = 2".to_string();
+    // (how: the append-only guard off on the events or on the month, or the events in
+    // replica role; the statement; passed after)
+    let cases = [
+        ("events", update.clone(), false),
+        ("month", update.clone(), false),
+        ("replica", update, false),
+        ("events", delete.clone(), false),
+        ("month", delete.clone(), false),
+        ("replica", delete, false),
+        ("month", insert, false),
+        ("month", "TRUNCATE {}".to_string(), false),
+        ("replica", "TRUNCATE {}".to_string(), false),
+        (
+            "events",
+            "UPDATE {} SET data = data WHERE tab = 1".to_string(),
+            true,
+        ),
+    ];
+    for (i, (how, sql, passes)) in cases.iter().enumerate() {
+        let url = fresh_floor(&base, "chaintouched");
+        let path = common::fresh_dir(&format!("floor-chain-touched-{i}")).join("t.db");
+        deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+        let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+        assert!(ok, "{out}{err}");
+        let (code, verdict, detail) = chain_verdict(&url);
+        assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+        assert!(
+            detail.contains("checked by the floor's auditor"),
+            "{detail}"
+        );
+        let mut admin = client(&url);
+        let month: String = admin
+            .query_one(
+                "SELECT DISTINCT tableoid::regclass::text FROM croupier.events WHERE tab = 1",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        let (target, guard) = match *how {
+            "month" => {
+                let name = month.trim_start_matches("croupier.");
+                (month.clone(), format!("{name}_direct"))
+            }
+            _ => (
+                "croupier.events".to_string(),
+                "events_append_only".to_string(),
+            ),
+        };
+        let change = sql.replace("{}", &target);
+        let script = if *how == "replica" {
+            format!("BEGIN; SET LOCAL session_replication_role = replica; {change}; COMMIT")
+        } else {
+            format!(
+                "BEGIN; ALTER TABLE {target} DISABLE TRIGGER {guard}; {change};
+                 ALTER TABLE {target} ENABLE TRIGGER {guard}; COMMIT"
+            )
+        };
+        admin.batch_execute(&script).unwrap();
+        let touched: bool = admin
+            .query_one(
+                "SELECT touched FROM croupier.chain_checked WHERE tab = 1",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        assert!(touched, "{how}: {change}");
+        let (code, verdict, detail) = chain_verdict(&url);
+        if !*passes {
+            assert_eq!(
+                (code, verdict.as_str()),
+                (Some(1), "failed"),
+                "{change}: {detail}"
+            );
+            continue;
+        }
+        assert_eq!(
+            (code, verdict.as_str()),
+            (Some(0), "passed"),
+            "{change}: {detail}"
+        );
+        assert!(
+            detail.contains("its chain walked again from event 1 (events changed on the floor"),
+            "{detail}"
+        );
+        let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+        assert!(ok, "{out}{err}");
+        let (code, verdict, detail) = chain_verdict(&url);
+        assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+        assert!(
+            detail.contains("checked by the floor's auditor"),
+            "{detail}"
+        );
+    }
+}
+
+/// The month partitions: the footer reads the auditor's chain check only while the months
+/// attached are those its walk saw, or months `month_partition` made since. A month
+/// ATTACHed by hand holding a forged copy of an event, and a month DETACHed from the
+/// middle of a table database's events, set no trigger off: the footer walks the whole
+/// chain again and fails each; with the forged month detached again, it reads the check.
+#[test]
+fn a_month_attached_or_detached_after_the_auditors_check_is_walked_and_fails() {
+    let Some(base) = server("chain months") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainmonths");
+    let path = common::fresh_dir("floor-chain-months").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+    deal_and_sync(&url, &path, 1_770_249_600_000, 8, -1, -3);
+    deal_and_sync(&url, &path, 1_772_668_800_000, 8, -1, -3);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let checked = "its chain checked by the floor's auditor through event";
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+    assert!(detail.contains(checked), "{detail}");
+    let mut admin = client(&url);
+    admin
+        .batch_execute(
+            "CREATE TABLE croupier.forged (LIKE croupier.events INCLUDING DEFAULTS INCLUDING CONSTRAINTS);
+             INSERT INTO croupier.forged
+               SELECT 1924992000000, seq, tab, table_id, user_id, round_id, kind, data || ' ', hash
+                 FROM croupier.events WHERE tab = 1 AND seq = 3;
+             ALTER TABLE croupier.events ATTACH PARTITION croupier.forged
+               FOR VALUES FROM (1924992000000) TO (1927670400000)",
+        )
+        .unwrap();
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!(
+        (code, verdict.as_str()),
+        (Some(1), "failed"),
+        "attached: {detail}"
+    );
+    admin
+        .batch_execute("ALTER TABLE croupier.events DETACH PARTITION croupier.forged")
+        .unwrap();
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+    assert!(detail.contains(checked), "{detail}");
+    admin
+        .batch_execute("ALTER TABLE croupier.events DETACH PARTITION croupier.events_2026_02")
+        .unwrap();
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!(
+        (code, verdict.as_str()),
+        (Some(1), "failed"),
+        "the middle month detached: {detail}"
+    );
+}
+
+/// A following auditor walks each chain from its genesis again when its last such walk
+/// started over an hour ago, and so finds a change no trigger saw: recorded, and the
+/// footer FAILED in its words.
+#[test]
+fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
+    let Some(base) = server("chain again") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainagain");
+    let path = common::fresh_dir("floor-chain-again").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let head = last_seq(&path);
+    let dir = common::fresh_dir("floor-chain-again-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    let record = || -> (i64, Option<i64>) {
+        let r = client(&url)
+            .query_one(
+                "SELECT seq, broken FROM croupier.chain_checked WHERE tab = 1",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    wait_until("the auditor's check", Duration::from_secs(90), || {
+        client(&url)
+            .query_opt(
+                "SELECT 1 FROM croupier.chain_checked WHERE tab = 1 AND seq = $1",
+                &[&head],
+            )
+            .unwrap()
+            .is_some()
+    });
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+    assert!(
+        detail.contains("checked by the floor's auditor"),
+        "{detail}"
+    );
+    unseen(
+        &url,
+        "UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12)",
+    );
+    assert_eq!(record(), (head, None), "unseen by any trigger");
+    client(&url)
+        .batch_execute(
+            "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours', walking = walking - interval '3 hours'",
+        )
+        .unwrap();
+    let broken = || record().1;
+    wait_until("the auditor's walk again", Duration::from_secs(90), || {
+        broken().is_some()
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(
+        detail.contains("the floor's auditor found that event"),
+        "{detail}"
+    );
+}
+
+/// A footer does not take a recorded hash on trust (one that is not the chain's at its
+/// event fails), nor read a check whose walk from the genesis is over two hours old: it
+/// walks the whole chain and says why, and a change no trigger saw fails.
+#[test]
+fn a_check_whose_walk_is_old_is_not_read() {
+    let Some(base) = server("chain old") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainold");
+    let path = common::fresh_dir("floor-chain-old").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    // A recorded hash that is not the chain's at its event: not taken on trust.
+    client(&url)
+        .batch_execute("UPDATE croupier.chain_checked SET hash = sha256(hash)")
+        .unwrap();
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(detail.contains("chain breaks at event"), "{detail}");
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    client(&url)
+        .batch_execute(
+            "UPDATE croupier.chain_checked SET walked_at = now() - interval '2 hours 1 minute'",
+        )
+        .unwrap();
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+    assert!(
+        detail.contains("rests on a walk from event 1 over two hours old"),
+        "{detail}"
+    );
+    unseen(
+        &url,
+        "UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12)",
+    );
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+}
+
+/// A table database whose first months were detached (archived) cannot be replayed, and
+/// its footer says so itself: the auditor records no chain break for it (a recorded
+/// break would outlive the months' re-attaching), and once they are attached again its
+/// walk from the genesis is recorded through the head.
+#[test]
+fn first_months_detached_record_no_break_and_their_return_is_checked() {
+    let Some(base) = server("chain detached") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chaindetached");
+    let path = common::fresh_dir("floor-chain-detached").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+    deal_and_sync(&url, &path, 1_770_249_600_000, 8, -1, -3);
+    let head = last_seq(&path);
+    let mut admin = client(&url);
+    admin
+        .batch_execute("ALTER TABLE croupier.events DETACH PARTITION croupier.events_2026_01")
+        .unwrap();
+    let record = |c: &mut postgres::Client| -> Option<(i64, Option<i64>)> {
+        c.query_opt(
+            "SELECT seq, broken FROM croupier.chain_checked WHERE tab = 1 AND at IS NOT NULL",
+            &[],
+        )
+        .unwrap()
+        .map(|r| (r.get(0), r.get(1)))
+    };
+    let (_, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(
+        out.contains("cannot") || err.contains("cannot"),
+        "{out}{err}"
+    );
+    assert_eq!(
+        record(&mut admin).and_then(|r| r.1),
+        None,
+        "no break recorded"
+    );
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    admin
+        .batch_execute(
+            "ALTER TABLE croupier.events ATTACH PARTITION croupier.events_2026_01
+               FOR VALUES FROM (1767225600000) TO (1769904000000)",
+        )
+        .unwrap();
+    let (_, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert_eq!(record(&mut admin), Some((head, None)), "{out}{err}");
 }

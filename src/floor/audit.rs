@@ -11,6 +11,18 @@
 //!
 //! Once a table database's replay has caught up, its kept totals are held to its events
 //! and the verdict recorded for the reports' footers (`totals`, with how often).
+//!
+//! The chain is checked as the events are replayed: each event held to the chain hash
+//! computed from the one before it (the log core's `event_hash`, as `verify` checks a
+//! file; compared as the floor's `chain_break` compares it: the stored check must be the
+//! start of the hash) and to the gap rule; recorded in `croupier.chain_checked` (schema
+//! 14) with the replay's progress, in one transaction, for the reports' footers, which
+//! read it instead of walking the whole chain again. A break is a refusal (an alarm, and
+//! recorded). Every run walks every chain from its genesis; a following auditor walks a
+//! table database again from its genesis when its events were changed since (`touched`)
+//! and at least every [`CHAIN_ANYWAY`] whatever it was told (a change made with the
+//! triggers disabled marks nothing), recording when that walk started (`walked_at`) and
+//! the months it saw (`parts`), which a footer holds its check to.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,6 +35,7 @@ use crate::engine::Rules;
 use crate::log::EventKind;
 use crate::log::event::Event;
 use crate::log::payload::Payload;
+use crate::log::store::{GENESIS, event_hash};
 use crate::session::error::Discrepancy;
 use crate::session::kept_theory::{self, KeptTheoryFault};
 use crate::session::replay::{LoggedFigures, ReplayError, Replayer};
@@ -75,12 +88,32 @@ pub enum Refusal {
     Gap { expected: i64, found: i64 },
     #[error("event {0}: its packed data does not unpack")]
     Unpack(i64),
+    #[error(
+        "event {0} does not follow from the event before it on the floor: its stored check is not the start of the chain hash computed from the one before"
+    )]
+    Chain(i64),
 }
 
 impl Refusal {
     fn stop(self) -> Stop {
         Stop::Refused(Box::new(self))
     }
+
+    /// The event where the chain breaks, when this refusal is one (as `chain_break`
+    /// says it: the event that does not follow, or the one expected at a gap).
+    fn chain_break(&self) -> Option<i64> {
+        match self {
+            Refusal::Chain(seq) => Some(*seq),
+            Refusal::Gap { expected, .. } => Some(*expected),
+            _ => None,
+        }
+    }
+}
+
+/// Whether an event's stored check (`stored`: 32 bytes, or none for a step) is the start
+/// of the chain hash `h` computed for it, as the floor's `chain_break` compares them.
+fn follows(h: &[u8; 32], stored: &[u8]) -> bool {
+    stored.len() <= h.len() && h.starts_with(stored)
 }
 
 /// Why an event of a kind this program does not know (named on the floor) is not replayed.
@@ -91,21 +124,27 @@ fn unknown_kind(name: Option<&str>) -> String {
     )
 }
 
-/// A table database's replay in this process, and the last event it took.
+/// A table database's replay in this process, the last event it took, and the chain
+/// hash there (each event taken was held to it).
 struct Replay {
     r: Replayer,
     through: i64,
+    prev: [u8; 32],
 }
 
 impl Replay {
     fn new() -> Replay {
-        // The chain is the server's own check (on receipt, and again by reports): the
-        // floor keeps no hash for a step, 32 bytes for every other event (schema 6).
+        // The chain is held here, in `chunk` (the floor keeps no hash for a step, 32
+        // bytes for every other event: schema 6), not by the replayer.
         let mut r = Replayer::new(false);
         r.pontis.check_numbers = true;
         r.check_money = true;
         r.track_seen = false;
-        Replay { r, through: 0 }
+        Replay {
+            r,
+            through: 0,
+            prev: GENESIS,
+        }
     }
 }
 
@@ -371,6 +410,11 @@ impl Auditor {
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
         let mut rep = self.replays.remove(&t.tab).unwrap_or_else(Replay::new);
+        if rep.through > 0 && self.chain_due(t.tab)? {
+            // Events changed since this replay took them, or its walk from the genesis
+            // older than `CHAIN_ANYWAY`: from the genesis again.
+            rep = Replay::new();
+        }
         let mut stop = None;
         if rep.through == 0 && t.head_seq > 0 {
             // The months before its first held event detached (archived): a replay
@@ -386,6 +430,9 @@ impl Auditor {
                 .get(0);
             if first != Some(1) {
                 let first = first.unwrap_or(t.head_seq + 1);
+                // Not recorded as a break: a footer finds the first months detached
+                // itself (`chain_break_from`'s first event held), and a recorded break
+                // would outlive their re-attaching.
                 stop = Some((1, Stop::Unknown(super::check::detached_note(first)), None));
             }
         }
@@ -396,16 +443,16 @@ impl Auditor {
             if stop.is_none() && rep.through == before {
                 break;
             }
-            self.record(t, rep.through)?;
+            self.record(t, rep.through, &rep.prev)?;
         }
         let through = rep.through;
         let (mut failed, mut stuck) = (None, None);
         match stop {
             Some((seq, Stop::Refused(why), table)) => {
-                failed = Some(self.refuse(t, through, seq, &why, table)?)
+                failed = Some(self.refuse(t, (through, &rep.prev), seq, &why, table)?)
             }
             Some((seq, Stop::Unknown(why), _)) => {
-                self.record(t, through)?;
+                self.record(t, through, &rep.prev)?;
                 self.cannot_replay(t, seq, &why)?;
                 self.replays.insert(t.tab, rep);
                 stuck = Some((seq, why));
@@ -441,20 +488,22 @@ impl Auditor {
         tx.batch_execute("SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off")
             .map_err(&err)?;
         let from = rep.through;
+        if from == 0 {
+            walk_from_genesis(&mut tx, tab).map_err(&err)?;
+        }
         rep.r.figures = Some(Box::new(
             FloorFigures::read(&mut tx, tab, from, to).map_err(&err)?,
         ));
         let (lo, hi) = (from, to);
         let mut rows = tx
             .query_raw(
-                "SELECT seq, at, kind, table_id, user_id, round_id, data FROM croupier.events
+                "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
                   WHERE tab = $1 AND seq > $2::int8 AND seq <= $3::int8 ORDER BY seq",
                 [&tab as &(dyn postgres::types::ToSql + Sync), &lo, &hi],
             )
             .map_err(&err)?;
         let mut stop = None;
-        // One event, refilled from each row.
-        // (No check: the chain is the server's own, on receipt and again by reports.)
+        // One event, refilled from each row, held to the chain before it is replayed.
         let mut e = Event::blank();
         while let Some(r) = rows.next().map_err(&err)? {
             // `Err(Err(code))`: a kind this program does not know, named below.
@@ -463,7 +512,13 @@ impl Auditor {
             let table = read.is_ok().then_some(e.table).flatten();
             let fed = match read {
                 Ok(()) if e.seq == rep.through + 1 => {
-                    rep.r.feed(&e).map_err(|x| Ok(Refusal::Replay(x).stop()))
+                    let h = event_hash(&rep.prev, &e);
+                    if follows(&h, r.get(7)) {
+                        let fed = rep.r.feed(&e);
+                        fed.map(|()| h).map_err(|x| Ok(Refusal::Replay(x).stop()))
+                    } else {
+                        Err(Ok(Refusal::Chain(e.seq).stop()))
+                    }
                 }
                 Ok(()) => Err(Ok(Refusal::Gap {
                     expected: rep.through + 1,
@@ -474,7 +529,7 @@ impl Auditor {
                 Err(RowFault::UnknownKind(code)) => Err(Err(code)),
             };
             match fed {
-                Ok(()) => rep.through += 1,
+                Ok(h) => (rep.through, rep.prev) = (rep.through + 1, h),
                 Err(why) => {
                     stop = Some((rep.through + 1, why, table));
                     break;
@@ -522,31 +577,52 @@ impl Auditor {
         Ok(())
     }
 
-    /// How far the replay of `t` has got (never moved back).
-    fn record(&mut self, t: &FloorTable, through: i64) -> Result<(), FloorError> {
+    /// How far the replay of `t` has got (never moved back), and its chain checked
+    /// through there (`prev`: the chain hash there), in one transaction.
+    fn record(&mut self, t: &FloorTable, through: i64, prev: &[u8; 32]) -> Result<(), FloorError> {
         let target = self.floor.target.clone();
-        self.floor
-            .client()
-            .execute(
-                "INSERT INTO croupier.replayed (tab, seq) VALUES ($1, $2)
-                 ON CONFLICT (tab) DO UPDATE
-                   SET seq = greatest(croupier.replayed.seq, excluded.seq), updated = now()",
-                &[&t.tab, &through],
-            )
-            .map(|_| ())
-            .map_err(|e| server_err(&target, e))
+        let err = |e: postgres::Error| server_err(&target, e);
+        let mut tx = self.floor.client().transaction().map_err(&err)?;
+        tx.execute(
+            "INSERT INTO croupier.replayed (tab, seq) VALUES ($1, $2)
+             ON CONFLICT (tab) DO UPDATE
+               SET seq = greatest(croupier.replayed.seq, excluded.seq), updated = now()",
+            &[&t.tab, &through],
+        )
+        .map_err(&err)?;
+        record_chain(&mut tx, t.tab, through, prev, None).map_err(&err)?;
+        tx.commit().map_err(&err)
     }
 
-    /// The replay refuses event `seq` of `t`: an alarm, and the verdict kept.
+    /// Whether `tab`'s chain is to be walked again from its genesis: its events were
+    /// changed since the auditor's chain check (`croupier.chain_checked.touched`, set by
+    /// schema 14's triggers), or the walk from the genesis it records started over
+    /// [`CHAIN_ANYWAY`] ago (a change with the triggers disabled sets nothing).
+    fn chain_due(&mut self, tab: i32) -> Result<bool, FloorError> {
+        let target = self.floor.target.clone();
+        let row = self
+            .floor
+            .client()
+            .query_opt(
+                "SELECT touched OR coalesce(walked_at < now() - make_interval(secs => $2), false)
+                   FROM croupier.chain_checked WHERE tab = $1",
+                &[&tab, &CHAIN_ANYWAY.as_secs_f64()],
+            )
+            .map_err(|e| server_err(&target, e))?;
+        Ok(row.is_some_and(|r| r.get(0)))
+    }
+
+    /// The replay refuses event `seq` of `t`, replayed through `through` (whose chain
+    /// hash is `prev`): an alarm, and the verdict kept; a chain break recorded as such.
     fn refuse(
         &mut self,
         t: &FloorTable,
-        through: i64,
+        (through, prev): (i64, &[u8; 32]),
         seq: i64,
-        why: &Refusal,
+        refusal: &Refusal,
         table: Option<i64>,
     ) -> Result<(i64, String), FloorError> {
-        let why = why.to_string();
+        let why = refusal.to_string();
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
         let at = table.map(|n| format!(", table {n}")).unwrap_or_default();
@@ -556,20 +632,77 @@ impl Auditor {
             t.path
         );
         raise_alarm(self.floor.client(), &t.db, seq, None, None, &what).map_err(&err)?;
-        self.floor
-            .client()
-            .execute(
-                "INSERT INTO croupier.replayed (tab, seq, failed_seq, failed_why) VALUES ($1, $2, $3, $4)
-                 ON CONFLICT (tab) DO UPDATE
-                   SET seq = greatest(croupier.replayed.seq, excluded.seq),
-                       failed_seq = coalesce(croupier.replayed.failed_seq, excluded.failed_seq),
-                       failed_why = coalesce(croupier.replayed.failed_why, excluded.failed_why),
-                       updated = now()",
-                &[&t.tab, &through, &seq, &why],
-            )
-            .map_err(&err)?;
+        let mut tx = self.floor.client().transaction().map_err(&err)?;
+        tx.execute(
+            "INSERT INTO croupier.replayed (tab, seq, failed_seq, failed_why) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (tab) DO UPDATE
+               SET seq = greatest(croupier.replayed.seq, excluded.seq),
+                   failed_seq = coalesce(croupier.replayed.failed_seq, excluded.failed_seq),
+                   failed_why = coalesce(croupier.replayed.failed_why, excluded.failed_why),
+                   updated = now()",
+            &[&t.tab, &through, &seq, &why],
+        )
+        .map_err(&err)?;
+        record_chain(&mut tx, t.tab, through, prev, refusal.chain_break()).map_err(&err)?;
+        tx.commit().map_err(&err)?;
         Ok((seq, why))
     }
+}
+
+/// A walk of `tab`'s chain from its genesis starts (in the transaction that reads its
+/// first events, before it reads them): a record marked `touched` no longer says
+/// anything and is cleared, its row locked until this transaction commits, so a change
+/// to the events committed after this snapshot marks it again (it waits for this
+/// commit). An untouched record stays: it still holds until this walk passes it. When
+/// this walk started, and the months attached then, are kept (`walking`,
+/// `walking_parts`) for the record it makes when it passes the recorded event.
+fn walk_from_genesis(tx: &mut postgres::Transaction<'_>, tab: i32) -> Result<(), postgres::Error> {
+    tx.execute(
+        "INSERT INTO croupier.chain_checked (tab, seq) VALUES ($1, 0) ON CONFLICT (tab) DO NOTHING",
+        &[&tab],
+    )?;
+    tx.execute(
+        "UPDATE croupier.chain_checked
+            SET seq = 0, hash = NULL, broken = NULL, at = NULL, walked_at = NULL, touched = false
+          WHERE tab = $1 AND touched",
+        &[&tab],
+    )?;
+    tx.execute(
+        "UPDATE croupier.chain_checked
+            SET walking = now(),
+                walking_parts = (SELECT array_agg(i.inhrelid ORDER BY i.inhrelid)
+                                   FROM pg_catalog.pg_inherits i
+                                  WHERE i.inhparent = 'croupier.events'::regclass)
+          WHERE tab = $1",
+        &[&tab],
+    )?;
+    Ok(())
+}
+
+/// `tab`'s chain checked through event `through`, whose chain hash is `prev`, and found
+/// broken at `broken` (or not): recorded in `croupier.chain_checked`, never behind a
+/// check recorded before (the walk of a new run passes it again), and never over a
+/// break recorded unless this walk (every walk is from the genesis) passed it whole
+/// (nor, being a change, clearing `touched`). Its walk's start and months with it.
+fn record_chain(
+    c: &mut impl postgres::GenericClient,
+    tab: i32,
+    through: i64,
+    prev: &[u8; 32],
+    broken: Option<i64>,
+) -> Result<(), postgres::Error> {
+    let hash = (through > 0).then_some(&prev[..]);
+    c.execute(
+        "INSERT INTO croupier.chain_checked AS k (tab, seq, hash, broken, at)
+         VALUES ($1, $2, $3, $4, now())
+         ON CONFLICT (tab) DO UPDATE
+           SET seq = excluded.seq, hash = excluded.hash, broken = excluded.broken, at = now(),
+               walked_at = k.walking, parts = k.walking_parts
+         WHERE (k.broken IS NULL OR (excluded.broken IS NULL AND excluded.seq >= k.broken))
+           AND (k.at IS NULL OR k.seq <= excluded.seq OR excluded.broken IS NOT NULL)",
+        &[&tab, &through, &hash, &broken],
+    )?;
+    Ok(())
 }
 
 /// Why a row of the auditor's query is no event this program can replay.
@@ -601,6 +734,11 @@ fn fill(e: &mut Event, r: &postgres::Row) -> Result<(), RowFault> {
     }
     Ok(())
 }
+
+/// A following auditor walks each chain again from its genesis at least this often (a
+/// change with the triggers disabled marks nothing); a report's footer reads a check
+/// whose walk started within this and one hour more (`CHECKS_SQL`).
+pub(crate) const CHAIN_ANYWAY: Duration = Duration::from_secs(60 * 60);
 
 /// How often a following auditor looks for new events when it has replayed them all.
 const POLL: Duration = Duration::from_millis(500);

@@ -13,14 +13,15 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub const FLOOR_VERSION: i32 = 13;
+pub const FLOOR_VERSION: i32 = 14;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises the first migration of a floor
 /// (no schema yet); later ones lock `croupier.schema_version`, which only its owner may.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 13] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13];
+pub(crate) const MIGRATIONS: [&str; 14] =
+    [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
 /// CREATEROLE): idempotent. `$1` is unused; the event kinds are added by the caller.
@@ -82,6 +83,12 @@ GRANT EXECUTE ON FUNCTION croupier.hours_break(integer), croupier.days_break(int
 -- footer reads instead of rebuilding them.
 GRANT SELECT ON croupier.totals_checked TO croupier_reader;
 GRANT SELECT, INSERT, UPDATE ON croupier.totals_checked TO croupier_auditor;
+-- Schema 14: the auditor's chain check of each table database, which a report's footer
+-- reads instead of walking the whole chain, and the walk from a checked point on.
+GRANT SELECT ON croupier.chain_checked, croupier.months TO croupier_reader;
+GRANT EXECUTE ON FUNCTION croupier.chain_break_from(integer, bigint, bytea) TO croupier_reader;
+GRANT SELECT, INSERT, UPDATE ON croupier.chain_checked TO croupier_auditor;
+GRANT SELECT ON croupier.months TO croupier_auditor;
 "#;
 
 const V1: &str = r#"
@@ -857,3 +864,11 @@ const V12: &str = include_str!("schema12.sql");
 /// trigger. A report's footer reads it instead of rebuilding the totals. The SQL is
 /// `schema13.sql`.
 const V13: &str = include_str!("schema13.sql");
+
+/// Schema 14: `chain_checked`, the floor's auditor's chain check of each table database
+/// (made as it replays: through which event, the chain hash there, when, the first event
+/// that does not follow), triggers marking it `touched` when events are UPDATEd, DELETEd
+/// or TRUNCATEd (on `events` or on a month of it), and `chain_break_from`, the walk from
+/// a checked point on. A report's footer reads the record instead of walking the whole
+/// chain. The SQL is `schema14.sql`.
+const V14: &str = include_str!("schema14.sql");

@@ -1338,20 +1338,43 @@ fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings 
 }
 
 /// Each table database's checks for a report's footer, one row each in the order of `$1`
-/// (tab), `$2` (db), `$3` (role): the whole chain again on the server (walked in order
-/// from the genesis: a step keeps no stored check; not read from the chain trigger's
-/// check on receipt, or a row changed since by a superuser, a month detached in the
-/// middle, or a replica whose triggers do not fire, docs/scale.md, would be certified
-/// unchecked); the alarms that stand against it (raised by its own role, the floor's
-/// owner or its auditor: another table's role raises none against it); how far the
-/// auditor has replayed it; its settled rounds after that; and the auditor's last check
-/// of its kept totals against its events (`croupier.totals_checked`, schema 13, which the
-/// auditor records from `totals_break`: read, not rebuilt here).
+/// (tab), `$2` (db), `$3` (role): its chain, as the floor's auditor last checked it
+/// (`croupier.chain_checked`, schema 14, which the auditor records as it replays, walking
+/// every chain from its genesis on each run, and at least hourly when following) and
+/// walked on here from there (`chain_break_from`: nothing to walk when the check reached
+/// the head, but the checked event and the head must still be held as checked), or
+/// walked here from the genesis when no check can be read (none yet; events UPDATEd,
+/// DELETEd, TRUNCATEd or inserted straight into a month since: `touched`; the walk from
+/// the genesis it rests on over two hours old; months attached or detached since other
+/// than those `month_partition` made) — never read from the chain trigger's check on
+/// receipt; a record that found
+/// a break is walked on from its point too, which costs nothing; the alarms that stand
+/// against it (raised by its own role, the floor's owner or its auditor: another table's
+/// role raises none against it); how far the auditor has replayed it; its settled rounds
+/// after that; and the auditor's last check of its kept totals against its events
+/// (`croupier.totals_checked`, schema 13, which the auditor records from `totals_break`:
+/// read, not rebuilt here).
 const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.failed_seq,
         r.failed_why, p.n, p.first_round, c.seq, c.broken, c.touched,
-        to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC'
+        to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC',
+        f.seq, k.broken, to_char(k.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC',
+        CASE WHEN k.at IS NULL THEN NULL WHEN k.touched THEN 'touched'
+             WHEN NOT q.fresh THEN 'stale' WHEN NOT q.same THEN 'months' END
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
-   LEFT JOIN LATERAL croupier.chain_break(t.tab) b ON true
+   LEFT JOIN croupier.chain_checked k ON k.tab = t.tab
+  CROSS JOIN LATERAL (SELECT coalesce(k.walked_at > now() - interval '2 hours', false) AS fresh,
+                             coalesce(k.parts <@ m.now AND NOT EXISTS
+                                 (SELECT 1 FROM unnest(m.now) x(part)
+                                   WHERE x.part <> ALL (k.parts)
+                                     AND x.part NOT IN (SELECT part FROM croupier.months)), false)
+                                 AS same
+                        FROM (SELECT array_agg(i.inhrelid) AS now FROM pg_catalog.pg_inherits i
+                               WHERE i.inhparent = 'croupier.events'::regclass) m) q
+  CROSS JOIN LATERAL (SELECT CASE WHEN k.at IS NOT NULL
+                                   AND (k.broken IS NOT NULL OR (NOT k.touched AND q.fresh AND q.same))
+                                  THEN k.seq ELSE 0 END AS seq) f
+   LEFT JOIN LATERAL croupier.chain_break_from(t.tab, f.seq, CASE WHEN f.seq > 0 THEN k.hash END) b
+          ON true
   CROSS JOIN LATERAL (SELECT count(*) AS n, min(seq) AS first FROM croupier.alarms
                        WHERE db = t.db AND croupier.alarm_stands(by_role, t.role::name)) a
    LEFT JOIN croupier.replayed r ON r.tab = t.tab
@@ -1362,9 +1385,12 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
 
 /// One table database's row of `CHECKS_SQL`.
 struct Checks {
-    /// The first event held, and the first whose chain breaks.
+    /// The first event held, and the first whose chain breaks (walked here on from
+    /// where `walked` says).
     held: Option<i64>,
     chain: Option<i64>,
+    /// The floor's auditor's chain check, as read.
+    walked: ChainRead,
     /// The standing alarms, and the first one's event.
     alarms: i64,
     first_alarm: Option<i64>,
@@ -1383,6 +1409,12 @@ impl Checks {
         Checks {
             held: r.get(0),
             chain: r.get(1),
+            walked: ChainRead {
+                from: r.get::<_, Option<i64>>(13).unwrap_or(0),
+                broken: r.get(14),
+                at: r.get(15),
+                unread: r.get(16),
+            },
             alarms: r.get(2),
             first_alarm: r.get(3),
             through: r.get::<_, Option<i64>>(4).unwrap_or(0),
@@ -1414,8 +1446,17 @@ impl Checks {
             let first = self.held.unwrap_or(head + 1);
             return Verified::Failed(VerifyFailure::Detached { first });
         }
-        if let Some(from) = self.chain {
-            return Verified::Failed(VerifyFailure::MonthsDetached { from, head });
+        if let Some(seq) = self.walked.broken {
+            let at = self.walked.at.clone().unwrap_or_default();
+            return Verified::Failed(VerifyFailure::ChainBroken { seq, at });
+        }
+        if let Some(seq) = self.chain {
+            // Walked from the auditor's check, or again because it could not be read: a
+            // break anywhere (a forged or deleted event); with no check, main's reading.
+            if self.walked.from > 0 || self.walked.unread.is_some() {
+                return Verified::Failed(VerifyFailure::ChainBreaks { seq });
+            }
+            return Verified::Failed(VerifyFailure::MonthsDetached { from: seq, head });
         }
         if let Some((seq, why)) = self.failed {
             return Verified::Failed(VerifyFailure::AuditorRefuses {
@@ -1436,8 +1477,10 @@ impl Checks {
                 head,
             });
         }
-        let chained =
-            format!("{head} events chained on the floor, each checked on receipt; no alarm");
+        let chained = format!(
+            "{head} events chained on the floor; {}; no alarm",
+            self.walked.words(head)
+        );
         if through >= head {
             let replayed =
                 format!("replayed through event {through} of {head} by the floor's auditor");
@@ -1450,6 +1493,47 @@ impl Checks {
                 "{chained}; {} settled round(s) from round {} not yet replayed",
                 self.pending,
                 self.pending_from.unwrap_or(0)
+            ),
+        }
+    }
+}
+
+/// How a footer read a table database's chain: from the floor's auditor's check
+/// (`croupier.chain_checked`, schema 14) through event `from`, walked on here after it;
+/// or (`from` 0) walked here from the genesis because no check could be read (`unread`,
+/// why a check made `at` was not: "touched", events changed since; "stale", its walk
+/// from the genesis over two hours old; "months", the months attached not those it
+/// walked). `broken`: the check found this event not following.
+struct ChainRead {
+    from: i64,
+    broken: Option<i64>,
+    at: Option<String>,
+    unread: Option<String>,
+}
+
+impl ChainRead {
+    /// In words, for a PASSED or NOT YET verdict's detail (a table database of `head`
+    /// events whose chain held).
+    fn words(&self, head: i64) -> String {
+        let at = self.at.as_deref().unwrap_or("?");
+        match self.from {
+            0 if self.unread.as_deref() == Some("touched") => format!(
+                "its chain walked again from event 1 (events changed on the floor since the auditor's check at {at})"
+            ),
+            0 if self.unread.as_deref() == Some("stale") => format!(
+                "its chain walked again from event 1 (the auditor's check at {at} rests on a walk from event 1 over two hours old)"
+            ),
+            0 if self.unread.is_some() => format!(
+                "its chain walked again from event 1 (months attached or detached on the floor since the auditor's check at {at})"
+            ),
+            0 => "its chain walked again from event 1 (not checked by the floor's auditor yet)"
+                .to_string(),
+            n if n >= head => {
+                format!("its chain checked by the floor's auditor through event {n} at {at}")
+            }
+            n => format!(
+                "its chain checked by the floor's auditor through event {n} at {at}, walked on from event {}",
+                n + 1
             ),
         }
     }

@@ -1028,6 +1028,13 @@ pub enum VerifyFailure {
     Detached { first: i64 },
     /// The floor's copy does not hold events `from` to `head`: their months were detached.
     MonthsDetached { from: i64, head: i64 },
+    /// The footer's own walk of the floor's chain (from the auditor's check, or from the
+    /// genesis when the check could not be read) breaks at event `seq`: missing, or not
+    /// following from the one before it.
+    ChainBreaks { seq: i64 },
+    /// The floor's auditor found event `seq` not following from the one before it (its
+    /// chain check, recorded at `at`, read by the footer instead of walking again).
+    ChainBroken { seq: i64, at: String },
     /// The floor's auditor, having replayed events 1..=`through` of `head`, refuses event
     /// `seq` (`why`: the refusal as the auditor recorded it on the floor).
     AuditorRefuses {
@@ -1067,6 +1074,14 @@ impl std::fmt::Display for VerifyFailure {
             VerifyFailure::MonthsDetached { from, head } => write!(
                 f,
                 "the floor's copy does not hold events {from} to {head} (its head): their months were detached"
+            ),
+            VerifyFailure::ChainBreaks { seq } => write!(
+                f,
+                "the floor's chain breaks at event {seq} (an event missing there, or one that does not follow from the event before it)"
+            ),
+            VerifyFailure::ChainBroken { seq, at } => write!(
+                f,
+                "the floor's auditor found that event {seq} does not follow from the event before it on the floor (its chain checked at {at}): the chain is broken there"
             ),
             VerifyFailure::AuditorRefuses {
                 through,

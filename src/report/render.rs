@@ -642,6 +642,19 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
             from = from.to_string(),
             head = head.to_string()
         ),
+        VerifyFailure::ChainBreaks { seq } => {
+            t!(
+                lang,
+                "report-footer-failed-chain-breaks",
+                seq = seq.to_string()
+            )
+        }
+        VerifyFailure::ChainBroken { seq, at } => t!(
+            lang,
+            "report-footer-failed-chain",
+            seq = seq.to_string(),
+            at = at
+        ),
         VerifyFailure::AuditorRefuses {
             through,
             head,
@@ -1384,6 +1397,11 @@ mod tests {
         let cases = [
             VerifyFailure::Detached { first: 41 },
             VerifyFailure::MonthsDetached { from: 12, head: 90 },
+            VerifyFailure::ChainBreaks { seq: 45 },
+            VerifyFailure::ChainBroken {
+                seq: 57,
+                at: "2026-12-03 09:00:00 UTC".into(),
+            },
             VerifyFailure::AuditorRefuses {
                 through: 33,
                 head: 90,
