@@ -399,7 +399,7 @@ fn to_schema_9(path: &Path) {
     conn.execute_batch(
         "ALTER TABLE round_figures DROP COLUMN cost; ALTER TABLE round_totals DROP COLUMN cost;
          ALTER TABLE round_totals DROP COLUMN uncosted; DROP TABLE kept_theories;
-         PRAGMA user_version = 9;",
+         DROP TABLE round_rows; PRAGMA user_version = 9;",
     )
     .unwrap();
 }
@@ -425,7 +425,7 @@ fn the_migration_to_10_keeps_the_costs_of_old_files() {
     assert!(logged.iter().all(|(_, c)| c.is_some()));
     drop(store);
     to_schema_9(&path);
-    let store = Store::open(&path).unwrap();
+    let store = croupier::session::round_row::open(&path).unwrap();
     assert_eq!(costs(&store), logged);
     assert_eq!(totals::kept(store.conn(), None).unwrap(), grown);
     drop(store);
@@ -445,7 +445,7 @@ fn to_schema_7(path: &Path) {
         )
         .unwrap();
     conn.execute_batch(
-        "DROP TABLE round_totals; DROP TABLE user_changes; DROP TABLE kept_theories; ALTER TABLE round_figures DROP COLUMN cost; DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 26; PRAGMA user_version = 7;",
+        "DROP TABLE round_totals; DROP TABLE user_changes; DROP TABLE kept_theories; DROP TABLE round_rows; ALTER TABLE round_figures DROP COLUMN cost; DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 26; PRAGMA user_version = 7;",
     )
     .unwrap();
     conn.execute_batch(&guard).unwrap();
@@ -461,7 +461,7 @@ fn the_migration_builds_the_totals_of_old_files() {
     let grown = totals::kept(store.conn(), None).unwrap();
     drop(store);
     to_schema_7(&path);
-    let store = Store::open(&path).unwrap();
+    let store = croupier::session::round_row::open(&path).unwrap();
     assert_eq!(totals::kept(store.conn(), None).unwrap(), grown);
     drop(store);
     replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
@@ -471,7 +471,7 @@ fn the_migration_builds_the_totals_of_old_files() {
         .unwrap()
         .execute_batch(include_str!("fixtures/schema3-demo.sql"))
         .unwrap();
-    let store = Store::open(&old).unwrap();
+    let store = croupier::session::round_row::open(&old).unwrap();
     let kept = totals::kept(store.conn(), None).unwrap();
     let rounds: i64 = kept.values().map(|f| f.rounds).sum();
     assert_eq!(rounds, 20, "the fixture's 20 settled rounds");
@@ -1128,4 +1128,128 @@ fn the_closeout_from_totals_equals_the_closeout_from_every_round() {
         }
     }
     assert!(compared > 100, "{compared} rows compared");
+}
+
+/// Every `round_rows` row (schema 12), by round.
+fn round_rows(store: &Store) -> Vec<(i64, Vec<u8>)> {
+    let mut rows = Vec::new();
+    store
+        .each_round_row(|round, row| {
+            rows.push((round, row.to_vec()));
+            Ok(())
+        })
+        .unwrap();
+    rows
+}
+
+/// Each settled round's kept row (schema 12) holds what the rounds report reads of it
+/// from its events — bets, standing inputs (undos taken back), nets (a correction's
+/// standing) — and, when its settlement logged a cost, its boxes: their costs summed are
+/// that cost, their house wins its win. A schema-11 file (its rows
+/// taken away) is refused by a `Store::open` that cannot replay, unmigrated, and given the
+/// same rows by the program's migration.
+#[test]
+fn round_rows_hold_what_the_events_make_them_and_the_migration_makes_them_again() {
+    use croupier::report::query::{Files, Source};
+    use croupier::session::round_row::{self, Row};
+    let (path, mut store) = demo_file("rows", 600, 2);
+    let voided = correct_and_void(&mut store);
+    let kept = round_rows(&store);
+    let figures: Vec<(i64, i64, Option<i64>)> = store
+        .conn()
+        .prepare("SELECT round_id, win, cost FROM round_figures ORDER BY round_id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(kept.len(), figures.len(), "a row a settled round");
+    let mut src = Files(std::slice::from_ref(&store));
+    let (mut boxed, mut undone) = (0, 0);
+    for ((round, bytes), (r, win, cost)) in kept.iter().zip(&figures) {
+        assert_eq!(round, r);
+        let row = Row::decode(bytes).expect("a row reads");
+        let (bets, steps) = src.round_inputs(0, *round).unwrap();
+        assert_eq!((&row.bets, &row.steps), (&bets, &steps), "round {round}");
+        assert_eq!(row.nets, src.round_nets(0, *round, None).unwrap());
+        let logged: i64 = store
+            .conn()
+            .query_row(
+                "SELECT count(*) FROM event_log WHERE round_id = ?1 AND kind = 'step'",
+                [round],
+                |r| r.get(0),
+            )
+            .unwrap();
+        undone += i64::from(logged > steps.len() as i64);
+        assert_eq!(row.boxes.is_some(), cost.is_some(), "round {round}");
+        let Some(boxes) = &row.boxes else { continue };
+        boxed += 1;
+        let sum: f64 = boxes.iter().map(|b| b.cost).sum();
+        assert_eq!(Some(croupier::lab::played::logged_cost(sum)), *cost);
+        if !voided.contains(round) {
+            assert_eq!(boxes.iter().map(|b| b.house_win).sum::<i64>(), *win);
+        }
+    }
+    assert!(
+        boxed > 500 && undone > 0,
+        "{boxed} costed, {undone} with undos"
+    );
+    drop(store);
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch("DROP TABLE round_rows; PRAGMA user_version = 11;")
+        .unwrap();
+    let refused = Store::open(&path).err().expect("no replay, no migration");
+    assert!(
+        refused.to_string().contains("croupier migrate"),
+        "{refused}"
+    );
+    let version = |p: &Path| -> i64 {
+        Connection::open(p)
+            .unwrap()
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(version(&path), 11, "nothing migrated");
+    let store = round_row::open(&path).unwrap();
+    assert_eq!(round_rows(&store), kept);
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+}
+
+/// A schema-11 file whose events do not replay (a settlement of a round never started) is
+/// refused by the migration with the replay's error, and left as it was.
+#[test]
+fn a_file_that_does_not_replay_is_not_migrated() {
+    let (path, store) = demo_file("rows-bad", 40, 1);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "DROP TABLE round_rows; PRAGMA user_version = 11;
+         INSERT INTO events (seq, at, kind, table_id, user_id, round_id, data, hash)
+         SELECT max(seq) + 1, max(at), (SELECT code FROM event_kinds WHERE name = 'round_settled'),
+                1, 1, 99999, '{}', zeroblob(32) FROM events;",
+    )
+    .unwrap();
+    drop(conn);
+    let e = croupier::session::round_row::open(&path)
+        .err()
+        .expect("refused");
+    let said = e.to_string();
+    assert!(
+        said.contains("does not replay") && said.contains("nothing was migrated"),
+        "{said}"
+    );
+    let conn = Connection::open(&path).unwrap();
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    let tables: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE name = 'round_rows'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!((version, tables), (11, 0));
 }

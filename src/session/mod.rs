@@ -18,6 +18,7 @@ pub mod money_signed;
 mod opening;
 pub mod pontis;
 pub mod replay;
+pub mod round_row;
 pub mod settings;
 pub mod table;
 pub mod tables;
