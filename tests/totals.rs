@@ -1212,7 +1212,10 @@ fn round_rows_hold_what_the_events_make_them_and_the_migration_makes_them_again(
     };
     assert_eq!(version(&path), 11, "nothing migrated");
     let store = round_row::open(&path).unwrap();
-    assert_eq!(round_rows(&store), kept);
+    let migrated = round_rows(&store);
+    let differ = (migrated.iter().zip(&kept)).find(|(a, b)| a != b);
+    assert_eq!(migrated.len(), kept.len());
+    assert!(differ.is_none(), "round {} differs", differ.unwrap().0.0);
     drop(store);
     replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
 }
@@ -1252,4 +1255,75 @@ fn a_file_that_does_not_replay_is_not_migrated() {
         )
         .unwrap();
     assert_eq!((version, tables), (11, 0));
+}
+
+/// A kept round row changed by hand fails `verify`, which names the round and what
+/// differs: a field forged (bets, inputs, nets, a box's figures), the bytes broken, a
+/// row deleted, a row added for a round never settled.
+#[test]
+fn a_round_row_changed_by_hand_fails_verify() {
+    use croupier::session::round_row::{Row, RowDiffer};
+    let (path, store) = demo_file("rows-forged", 120, 1);
+    let (round, bytes) = round_rows(&store).into_iter().nth(40).unwrap();
+    drop(store);
+    let row = Row::decode(&bytes).unwrap();
+    let mut forged: Vec<(Vec<u8>, RowDiffer)> = Vec::new();
+    let mut f = row.clone();
+    f.bets.push(f.bets[0].clone());
+    forged.push((f.encode(), RowDiffer::Field("bets")));
+    let mut f = row.clone();
+    f.steps.pop();
+    forged.push((f.encode(), RowDiffer::Field("inputs")));
+    let mut f = row.clone();
+    f.nets.reverse();
+    f.nets.push(f.nets[0].clone());
+    forged.push((f.encode(), RowDiffer::Field("nets")));
+    let mut f = row.clone();
+    f.boxes.as_mut().expect("a costed round")[0].house_win += 1;
+    forged.push((f.encode(), RowDiffer::Field("boxes")));
+    let mut f = row.clone();
+    f.boxes.as_mut().unwrap()[0].cost += 0.5;
+    forged.push((f.encode(), RowDiffer::Field("boxes")));
+    forged.push((bytes[..bytes.len() - 1].to_vec(), RowDiffer::Unreadable));
+    let verify_says = |sql: &str, args: &[&dyn rusqlite::ToSql]| {
+        let copy = common::fresh_dir("rows-forged-copy").join("t.db");
+        std::fs::copy(&path, &copy).unwrap();
+        Connection::open(&copy).unwrap().execute(sql, args).unwrap();
+        replay::verify(&Store::open_read(&copy).unwrap(), |_| {}).unwrap_err()
+    };
+    for (row, why) in forged {
+        let e = verify_says(
+            "UPDATE round_rows SET row = ?1 WHERE round_id = ?2",
+            &[&row, &round],
+        );
+        let said = e.to_string();
+        assert!(
+            matches!(&e, ReplayError::Rows { round: r, why: w } if *r == round && *w == why),
+            "{said}"
+        );
+        assert!(
+            said.starts_with(&format!("round {round}: its kept row")),
+            "{said}"
+        );
+    }
+    let e = verify_says("DELETE FROM round_rows WHERE round_id = ?1", &[&round]);
+    assert!(
+        matches!(e, ReplayError::Rows { round: r, why: RowDiffer::Missing } if r == round),
+        "{e}"
+    );
+    let e = verify_says(
+        "INSERT INTO round_rows (round_id, row) VALUES (?1, ?2)",
+        &[&9_999_i64, &bytes],
+    );
+    assert!(
+        matches!(
+            e,
+            ReplayError::Rows {
+                round: 9_999,
+                why: RowDiffer::Extra
+            }
+        ),
+        "{e}"
+    );
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
 }

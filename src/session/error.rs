@@ -48,6 +48,14 @@ pub enum ReplayError {
         "the kept totals differ from what the events make them ({0}): the table round_totals was changed outside Croupier, and the reports that read it cannot be trusted"
     )]
     Totals(TotalsDiffer),
+    /// A kept round row (`round_rows`, schema 12) is not what the round's events make it.
+    #[error(
+        "round {round}: its kept row in round_rows {why}: the table was changed outside Croupier, and the rounds report that reads it cannot be trusted"
+    )]
+    Rows {
+        round: i64,
+        why: super::round_row::RowDiffer,
+    },
     /// A kept theory (`kept_theories`) is not what the lab solves of its rules.
     #[error("{0}")]
     KeptTheory(KeptTheoryFault),

@@ -1065,10 +1065,15 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
         }
         let fold = r.fold.take().unwrap_or_default();
         let rebuilt = fold.finish(&totals_conn);
+        // The kept rows at the same moment, against the replay's.
+        let rows = rows_differ(&totals_conn, r.rows.take().unwrap_or_default());
         let _ = totals_conn.execute_batch("COMMIT");
         let rebuilt = rebuilt.map_err(|e| store.sql_error(e))?;
         if let Some(why) = totals::first_difference(&kept, &rebuilt) {
             return Err(ReplayError::Totals(why));
+        }
+        if let Some(why) = rows.map_err(|e| store.sql_error(e))? {
+            return Err(why);
         }
         theories?;
         let head = (bound, hex(&store.chain_hash(bound)?.unwrap_or(GENESIS)));
@@ -1134,6 +1139,39 @@ pub(crate) fn rows_of(store: &Store) -> Result<BTreeMap<i64, Vec<u8>>, ReplayErr
     Ok(r.rows.unwrap_or_default())
 }
 
+/// The first kept row of `round_rows` (read in `conn`'s transaction, by round) that is not
+/// the one the replay `made`, or a round the replay settled that has none.
+fn rows_differ(
+    conn: &rusqlite::Connection,
+    made: BTreeMap<i64, Vec<u8>>,
+) -> rusqlite::Result<Option<ReplayError>> {
+    use super::round_row::{RowDiffer, differ};
+    let at = |round, why| Ok(Some(ReplayError::Rows { round, why }));
+    let mut st = conn.prepare("SELECT round_id, row FROM round_rows ORDER BY round_id")?;
+    let mut kept = st.query([])?;
+    let mut made = made.into_iter().peekable();
+    while let Some(r) = kept.next()? {
+        let round: i64 = r.get(0)?;
+        if let Some((m, _)) = made.peek().filter(|(m, _)| *m < round) {
+            return at(*m, RowDiffer::Missing);
+        }
+        let Some((_, bytes)) = made.next_if(|(m, _)| *m == round) else {
+            return at(round, RowDiffer::Extra);
+        };
+        let row = match r.get_ref(1)? {
+            rusqlite::types::ValueRef::Blob(b) => b,
+            _ => &[],
+        };
+        if let Some(why) = differ(row, &bytes) {
+            return at(round, why);
+        }
+    }
+    match made.next() {
+        Some((m, _)) => at(m, RowDiffer::Missing),
+        None => Ok(None),
+    }
+}
+
 /// Verify's replayer thread: the batches, event by event, through one `Replayer` that
 /// checks the chain and the logged figures.
 fn replay_batches(
@@ -1144,6 +1182,7 @@ fn replay_batches(
     let mut r = Replayer::new(true);
     r.track_seen = false;
     r.fold = Some(totals::Fold::default());
+    r.rows = Some(BTreeMap::new());
     r.figures = Some(Box::new(FiguresCursor::open(figures_conn, bound)?));
     // One event, refilled from each batch: no allocation per event on either side.
     let mut e = Event::blank();

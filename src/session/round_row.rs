@@ -172,6 +172,41 @@ impl Row {
     }
 }
 
+/// How a kept row differs from the one its round's events make (`verify`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RowDiffer {
+    #[error("is missing")]
+    Missing,
+    #[error("is kept, but no settlement of the log made it")]
+    Extra,
+    #[error("does not read as a row")]
+    Unreadable,
+    /// The field (`bets`, `inputs`, `nets`, `boxes`) that first differs.
+    #[error("differs from its events in its {0}")]
+    Field(&'static str),
+}
+
+/// How the `kept` row's bytes differ from those its events `made` (`None`: the same).
+pub(crate) fn differ(kept: &[u8], made: &[u8]) -> Option<RowDiffer> {
+    if kept == made {
+        return None;
+    }
+    let Some(kept) = Row::decode(kept) else {
+        return Some(RowDiffer::Unreadable);
+    };
+    let made = Row::decode(made).unwrap_or_default();
+    let field = if kept.bets != made.bets {
+        "bets"
+    } else if kept.steps != made.steps {
+        "inputs"
+    } else if kept.nets != made.nets {
+        "nets"
+    } else {
+        "boxes"
+    };
+    Some(RowDiffer::Field(field))
+}
+
 fn put_u32(out: &mut Vec<u8>, n: usize) {
     out.extend_from_slice(&u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
 }
