@@ -425,7 +425,7 @@ fn the_migration_to_10_keeps_the_costs_of_old_files() {
     assert!(logged.iter().all(|(_, c)| c.is_some()));
     drop(store);
     to_schema_9(&path);
-    let store = croupier::session::round_row::open(&path).unwrap();
+    let store = croupier::session::open::open(&path).unwrap();
     assert_eq!(costs(&store), logged);
     assert_eq!(totals::kept(store.conn(), None).unwrap(), grown);
     drop(store);
@@ -461,7 +461,7 @@ fn the_migration_builds_the_totals_of_old_files() {
     let grown = totals::kept(store.conn(), None).unwrap();
     drop(store);
     to_schema_7(&path);
-    let store = croupier::session::round_row::open(&path).unwrap();
+    let store = croupier::session::open::open(&path).unwrap();
     assert_eq!(totals::kept(store.conn(), None).unwrap(), grown);
     drop(store);
     replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
@@ -471,7 +471,7 @@ fn the_migration_builds_the_totals_of_old_files() {
         .unwrap()
         .execute_batch(include_str!("fixtures/schema3-demo.sql"))
         .unwrap();
-    let store = croupier::session::round_row::open(&old).unwrap();
+    let store = croupier::session::open::open(&old).unwrap();
     let kept = totals::kept(store.conn(), None).unwrap();
     let rounds: i64 = kept.values().map(|f| f.rounds).sum();
     assert_eq!(rounds, 20, "the fixture's 20 settled rounds");
@@ -1151,7 +1151,7 @@ fn round_rows(store: &Store) -> Vec<(i64, Vec<u8>)> {
 #[test]
 fn round_rows_hold_what_the_events_make_them_and_the_migration_makes_them_again() {
     use croupier::report::query::{Files, Source};
-    use croupier::session::round_row::{self, Row};
+    use croupier::session::round_row::Row;
     let (path, mut store) = demo_file("rows", 600, 2);
     let voided = correct_and_void(&mut store);
     let kept = round_rows(&store);
@@ -1211,7 +1211,7 @@ fn round_rows_hold_what_the_events_make_them_and_the_migration_makes_them_again(
             .unwrap()
     };
     assert_eq!(version(&path), 11, "nothing migrated");
-    let store = round_row::open(&path).unwrap();
+    let store = croupier::session::open::open(&path).unwrap();
     let migrated = round_rows(&store);
     let differ = (migrated.iter().zip(&kept)).find(|(a, b)| a != b);
     assert_eq!(migrated.len(), kept.len());
@@ -1235,9 +1235,7 @@ fn a_file_that_does_not_replay_is_not_migrated() {
     )
     .unwrap();
     drop(conn);
-    let e = croupier::session::round_row::open(&path)
-        .err()
-        .expect("refused");
+    let e = croupier::session::open::open(&path).err().expect("refused");
     let said = e.to_string();
     assert!(
         said.contains("does not replay") && said.contains("nothing was migrated"),

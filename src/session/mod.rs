@@ -15,6 +15,7 @@ pub mod kept_theory;
 pub mod money;
 pub mod money_log;
 pub mod money_signed;
+pub mod open;
 mod opening;
 pub mod pontis;
 pub mod replay;

@@ -21,7 +21,7 @@ use crate::lab::{played, solutions};
 use crate::log::event::{Event, EventKind, hex};
 use crate::log::payload::{self, NetData, Payload, RoundSettled, nets_of, view};
 use crate::log::store::{
-    AuditError, GENESIS, LogRefusal, NOT_STEP, Store, event_hash, figures_row,
+    AuditError, GENESIS, LogRefusal, NOT_STEP, RowMaker, Store, event_hash, figures_row,
 };
 use crate::log::structure::{EVENT_INDEXES, IndexDigest, check_structure, check_triggers};
 use crate::log::totals;
@@ -1172,6 +1172,32 @@ fn rows_differ(
     }
 }
 
+/// The row maker of the migration to schema 12: one replay of the log (as `verify`'s,
+/// without the chain and money checks), each settled round's row as its events make it.
+/// A log that does not replay is refused, the round's error named: nothing is migrated.
+pub struct Maker;
+
+impl RowMaker for Maker {
+    fn rows(
+        &self,
+        store: &Store,
+        put: &mut dyn FnMut(i64, &[u8]) -> Result<(), AuditError>,
+    ) -> Result<(), AuditError> {
+        let refused = |e: ReplayError| AuditError::Sqlite {
+            path: store.path().to_path_buf(),
+            detail: format!(
+                "the rounds' rows of schema 12 are made by replaying the log, and it does not replay: {}; nothing was migrated",
+                crate::log::error::with_causes(&e)
+            ),
+        };
+        let rows = rows_of(store).map_err(refused)?;
+        for (round, row) in rows {
+            put(round, &row)?;
+        }
+        Ok(())
+    }
+}
+
 /// Verify's replayer thread: the batches, event by event, through one `Replayer` that
 /// checks the chain and the logged figures.
 fn replay_batches(
@@ -1622,7 +1648,7 @@ pub(crate) fn old_demo(path: &std::path::Path) -> Store {
     conn.execute_batch(include_str!("../../tests/fixtures/schema3-demo.sql"))
         .unwrap();
     drop(conn);
-    super::round_row::open(path).unwrap()
+    Store::open_with_rows(path, Box::new(crate::log::store::SystemClock), &Maker).unwrap()
 }
 
 #[cfg(test)]

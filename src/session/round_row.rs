@@ -5,7 +5,7 @@
 //! stake, everything staked, the house's win, the decisions' cost). Owns the row's bytes:
 //! made here at a settlement or correction (the table session and `exceptions` hand them
 //! to `Store::append_row`, in the event's transaction), by the migration to schema 12
-//! (one replay of the log: [`Maker`]) and by `verify`'s replay (which holds each kept row
+//! (one replay of the log: `session::open`) and by `verify`'s replay (which holds each kept row
 //! to its own). Derived, never evidence; never writes an event.
 //!
 //! The layout is a plain binary one, not `log::pack` (which packs JSON text): a reader
@@ -18,11 +18,9 @@
 //! cost in cents (the f64's bits, as `lab::played` gives it: the players section adds
 //! them as the replay would).
 
-use std::path::Path;
-
+pub use super::error::RowDiffer;
 use crate::lab::played::AsPlayed;
 use crate::log::payload::{BetData, NetData};
-use crate::log::store::{AuditError, Clock, RowMaker, Store, SystemClock};
 
 /// The layout's version byte.
 const VERSION: u8 = 1;
@@ -172,20 +170,6 @@ impl Row {
     }
 }
 
-/// How a kept row differs from the one its round's events make (`verify`).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RowDiffer {
-    #[error("is missing")]
-    Missing,
-    #[error("is kept, but no settlement of the log made it")]
-    Extra,
-    #[error("does not read as a row")]
-    Unreadable,
-    /// The field (`bets`, `inputs`, `nets`, `boxes`) that first differs.
-    #[error("differs from its events in its {0}")]
-    Field(&'static str),
-}
-
 /// How the `kept` row's bytes differ from those its events `made` (`None`: the same).
 pub(crate) fn differ(kept: &[u8], made: &[u8]) -> Option<RowDiffer> {
     if kept == made {
@@ -240,43 +224,6 @@ impl<'a> Reader<'a> {
         let n = self.count()?;
         std::str::from_utf8(self.take(n)?).ok()
     }
-}
-
-/// The row maker of the migration to schema 12: one replay of the log (as `verify`'s,
-/// without the chain and money checks), each settled round's row as its events make it.
-/// A log that does not replay is refused, the round's error named: nothing is migrated.
-pub struct Maker;
-
-impl RowMaker for Maker {
-    fn rows(
-        &self,
-        store: &Store,
-        put: &mut dyn FnMut(i64, &[u8]) -> Result<(), AuditError>,
-    ) -> Result<(), AuditError> {
-        let refused = |e: super::error::ReplayError| AuditError::Sqlite {
-            path: store.path().to_path_buf(),
-            detail: format!(
-                "the rounds' rows of schema 12 are made by replaying the log, and it does not replay: {}; nothing was migrated",
-                crate::log::error::with_causes(&e)
-            ),
-        };
-        let rows = super::replay::rows_of(store).map_err(refused)?;
-        for (round, row) in rows {
-            put(round, &row)?;
-        }
-        Ok(())
-    }
-}
-
-/// Opens a database for writing as `Store::open` does, an older file's round rows made by
-/// replaying its log ([`Maker`]).
-pub fn open(path: &Path) -> Result<Store, AuditError> {
-    open_with(path, Box::new(SystemClock))
-}
-
-/// [`open`] with the clock that stamps events.
-pub fn open_with(path: &Path, clock: Box<dyn Clock>) -> Result<Store, AuditError> {
-    Store::open_with_rows(path, clock, &Maker)
 }
 
 #[cfg(test)]
