@@ -151,16 +151,15 @@ const _: () = {
     }
 };
 
+/// Where a [`RowMaker`] puts each round's row: (round, its bytes).
+pub type PutRow<'a> = dyn FnMut(i64, &[u8]) -> Result<(), AuditError> + 'a;
+
 /// What the migration to schema 12 asks of the layer that replays rounds (the log core
 /// knows no table logic): each settled round's `round_rows` row as its events make it,
 /// read from `store` inside the migration's transaction, handed to `put` (a round's row
 /// put again replaces it). Any error leaves the file as it was: never half-migrated.
 pub trait RowMaker {
-    fn rows(
-        &self,
-        store: &Store,
-        put: &mut dyn FnMut(i64, &[u8]) -> Result<(), AuditError>,
-    ) -> Result<(), AuditError>;
+    fn rows(&self, store: &Store, put: &mut PutRow) -> Result<(), AuditError>;
 }
 
 /// The row maker of [`Store::open`] and [`Store::open_with`], which have no replay: a file
@@ -169,11 +168,7 @@ pub trait RowMaker {
 struct NoRows;
 
 impl RowMaker for NoRows {
-    fn rows(
-        &self,
-        store: &Store,
-        _: &mut dyn FnMut(i64, &[u8]) -> Result<(), AuditError>,
-    ) -> Result<(), AuditError> {
+    fn rows(&self, store: &Store, _: &mut PutRow) -> Result<(), AuditError> {
         let settled: bool = store
             .conn
             .query_row("SELECT EXISTS (SELECT 1 FROM round_figures)", [], |r| {

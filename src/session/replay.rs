@@ -21,7 +21,7 @@ use crate::lab::{played, solutions};
 use crate::log::event::{Event, EventKind, hex};
 use crate::log::payload::{self, NetData, Payload, RoundSettled, nets_of, view};
 use crate::log::store::{
-    AuditError, GENESIS, LogRefusal, NOT_STEP, RowMaker, Store, event_hash, figures_row,
+    AuditError, GENESIS, LogRefusal, NOT_STEP, PutRow, RowMaker, Store, event_hash, figures_row,
 };
 use crate::log::structure::{EVENT_INDEXES, IndexDigest, check_structure, check_triggers};
 use crate::log::totals;
@@ -1178,11 +1178,7 @@ fn rows_differ(
 pub struct Maker;
 
 impl RowMaker for Maker {
-    fn rows(
-        &self,
-        store: &Store,
-        put: &mut dyn FnMut(i64, &[u8]) -> Result<(), AuditError>,
-    ) -> Result<(), AuditError> {
+    fn rows(&self, store: &Store, put: &mut PutRow) -> Result<(), AuditError> {
         let refused = |e: ReplayError| AuditError::Sqlite {
             path: store.path().to_path_buf(),
             detail: format!(
