@@ -11,8 +11,10 @@
 # SHA-256 of SRC's and the copy's number, its path marked "(synthetic n)"), SRC's events
 # that are not a round's (table openings, names, shifts, settings: `round_id IS NULL`),
 # its voids and corrections (kinds 16 and 17) with their rounds' `croupier.rounds` rows,
-# and all of SRC's `croupier.round_totals`. No round's own events are copied: what a
-# summary reads where no shift boundary splits an hour (the default calendar) is there;
+# and all of SRC's `croupier.round_totals` and `croupier.day_totals` (floor schema 12: the
+# same totals per UTC day, which the summary's to-date sums read). No round's own events
+# are copied: what a summary reads where no shift boundary splits an hour (the default
+# calendar) is there;
 # the rounds report, the checks and the auditor are not for these copies.
 #
 # Written with triggers off (`session_replication_role = replica`, as a subscription's
@@ -49,7 +51,7 @@ DECLARE
     cond text;
     src integer := current_setting('synth.src')::integer;
 BEGIN
-    FOREACH rel IN ARRAY ARRAY['events', 'rounds', 'round_totals'] LOOP
+    FOREACH rel IN ARRAY ARRAY['events', 'rounds', 'round_totals', 'day_totals'] LOOP
         SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position),
                string_agg(CASE WHEN column_name = 'tab' THEN 's.tab'
                                ELSE 'x.' || quote_ident(column_name) END, ', ' ORDER BY ordinal_position)
@@ -67,10 +69,12 @@ BEGIN
 END
 \$\$;
 COMMIT;
-VACUUM ANALYZE croupier.tables, croupier.events, croupier.rounds, croupier.round_totals;
+VACUUM ANALYZE croupier.tables, croupier.events, croupier.rounds, croupier.round_totals,
+    croupier.day_totals;
 SELECT count(*) AS table_databases,
        (SELECT sum(rounds) FROM croupier.round_totals) AS rounds_in_totals,
        (SELECT count(*) FROM croupier.round_totals) AS buckets,
+       (SELECT count(*) FROM croupier.day_totals) AS day_buckets,
        pg_size_pretty(pg_database_size(current_database())) AS floor_size
   FROM croupier.tables;
 SQL

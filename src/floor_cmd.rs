@@ -79,8 +79,8 @@ pub(crate) fn init(url: Option<&str>) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `croupier floor-audit`: every table database replayed (one pass, or `--follow`); exit
-/// 1 if any replay fails.
+/// `croupier floor-audit`: every table database replayed and its kept totals checked
+/// (one pass, or `--follow`); exit 1 if any replay or check fails.
 pub(crate) fn audit(url: Option<&str>, follow: bool) -> Result<ExitCode> {
     let Some(url) = floor_url(url) else {
         bail!(
@@ -111,7 +111,9 @@ pub(crate) fn audit(url: Option<&str>, follow: bool) -> Result<ExitCode> {
     let all = auditor.pass()?;
     shown(&all);
     Ok(if all.iter().any(|a| a.failed.is_some()) {
-        note!("croupier: floor-audit: a replay FAILED (logged on the floor as an alarm)");
+        note!(
+            "croupier: floor-audit: a replay or a check of the kept totals FAILED (logged on the floor as an alarm)"
+        );
         ExitCode::from(1)
     } else if all.iter().any(|a| a.stuck.is_some()) {
         note!(

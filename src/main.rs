@@ -1268,23 +1268,30 @@ fn report(
     for f in &files {
         note!("wrote {}", f.display());
     }
-    let failed = r
-        .sources
-        .iter()
-        .any(|s| matches!(s.verified, Some(report::Verified::Failed(_))));
-    if failed {
+    Ok(verdict_code(&r.sources))
+}
+
+/// A report's exit code from its databases' verdicts, said on stderr: 1 if any FAILED,
+/// NOT YET REPLAYED or NOT YET CHECKED (never 0 for what was not checked), else 0.
+fn verdict_code(sources: &[croupier::report::Provenance]) -> ExitCode {
+    let any = |f: fn(&croupier::report::Verified) -> bool| {
+        sources.iter().any(|s| s.verified.as_ref().is_some_and(f))
+    };
+    if any(|v| matches!(v, croupier::report::Verified::Failed(_))) {
         note!("croupier: verify FAILED for at least one database: see the report's footer");
-        return Ok(ExitCode::from(1));
+        return ExitCode::from(1);
     }
-    let pending = r
-        .sources
-        .iter()
-        .any(|s| matches!(s.verified, Some(report::Verified::NotReplayed { .. })));
-    if pending {
+    if any(|v| matches!(v, croupier::report::Verified::NotReplayed { .. })) {
         note!(
             "croupier: NOT YET REPLAYED: the floor's auditor has not replayed every event of at least one table database (run `croupier floor-audit`): see the report's footer"
         );
-        return Ok(ExitCode::from(1));
+        return ExitCode::from(1);
     }
-    Ok(ExitCode::SUCCESS)
+    if any(|v| matches!(v, croupier::report::Verified::TotalsNotChecked { .. })) {
+        note!(
+            "croupier: NOT YET CHECKED: the floor's auditor has not checked the kept totals of at least one table database through its last event (run `croupier floor-audit`): see the report's footer"
+        );
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
 }

@@ -445,6 +445,13 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
         "INSERT INTO croupier.round_totals SELECT hour + 1, tab, table_id, dealer, opened, rounds, handle, paid, win, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, box_sq, round_sq FROM croupier.round_totals".into(),
         "UPDATE croupier.round_totals SET win = win + 100000".into(),
         "DELETE FROM croupier.round_totals".into(),
+        // Schema 12: nor the totals per day.
+        "INSERT INTO croupier.day_totals SELECT day + 1, tab, table_id, dealer, opened, rounds, handle, paid, win, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, box_sq, round_sq, cost, uncosted FROM croupier.day_totals".into(),
+        "UPDATE croupier.day_totals SET win = win + 100000".into(),
+        "DELETE FROM croupier.day_totals".into(),
+        // Schema 13: nor the auditor's record of its totals check.
+        "INSERT INTO croupier.totals_checked (tab, seq) VALUES (1000, 0)".into(),
+        "UPDATE croupier.totals_checked SET touched = false, broken = NULL".into(),
         "SELECT croupier.bump_totals(ARRAY[1], ARRAY[2::int8], ARRAY[1::int8])".into(),
         "TRUNCATE croupier.events".into(),
         "ALTER TABLE croupier.events DISABLE TRIGGER events_chained".into(),
@@ -845,6 +852,7 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
             "alarms",
             "replayed",
             "round_totals",
+            "day_totals",
         ]
         .iter()
         .map(|t| {
@@ -858,8 +866,16 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
         .collect()
     };
     // (The auditor has replayed both: each has its `replayed` row.)
-    assert_eq!(seen(&u8), [1, 1, 1, 1, 0, 1, 1], "table8 sees its own only");
-    assert_eq!(seen(&u7), [1, 1, 1, 1, 0, 1, 1], "table7 sees its own only");
+    assert_eq!(
+        seen(&u8),
+        [1, 1, 1, 1, 0, 1, 1, 1],
+        "table8 sees its own only"
+    );
+    assert_eq!(
+        seen(&u7),
+        [1, 1, 1, 1, 0, 1, 1, 1],
+        "table7 sees its own only"
+    );
     let own: Vec<Vec<u8>> = client(&u7)
         .query("SELECT db FROM croupier.tables", &[])
         .unwrap()
@@ -867,8 +883,8 @@ fn a_table_role_can_neither_alarm_against_nor_stall_another_table() {
         .map(|r| r.get(0))
         .collect();
     assert_eq!(own, vec![id7]);
-    assert_eq!(seen(&as_role(&url, &sup)), [2, 2, 2, 2, 0, 2, 2]);
-    assert_eq!(seen(&url), [2, 2, 2, 2, 0, 2, 2]);
+    assert_eq!(seen(&as_role(&url, &sup)), [2, 2, 2, 2, 0, 2, 2, 2]);
+    assert_eq!(seen(&url), [2, 2, 2, 2, 0, 2, 2, 2]);
     // A table's floor report holds its own table database only; a supervisor's, both.
     let dbs = |url: &str| {
         FloorSource::open(Floor::connect(url).unwrap())
@@ -1184,14 +1200,15 @@ fn old_floor(url: &str, upto: usize) -> postgres::Client {
         &[&&kinds[..]],
     )
     .unwrap();
-    // Schemas 6 to 10 are SQL files of their own (6 followed by `ingest`'s definition);
-    // 6 numbers the kinds named above.
-    let files: [&[&str]; 5] = [
+    // Schemas 6 to 11 are SQL files of their own (6 and 11 followed by `ingest`'s
+    // definition); 6 numbers the kinds named above.
+    let files: [&[&str]; 6] = [
         &["schema6.sql", "ingest.sql"],
         &["schema7.sql"],
         &["schema8.sql"],
         &["schema9.sql"],
         &["schema10.sql"],
+        &["schema11.sql", "ingest.sql"],
     ];
     for v in 6..=upto {
         for f in files[v - 6] {
@@ -1241,8 +1258,8 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
         assert_eq!(before.0, upto as i32);
         assert_eq!(before.2, "r", "schema {upto}: one plain table of events");
         Floor::connect(&url).unwrap();
-        // (To the latest schema, 11 now.)
-        assert_eq!(shape(&mut admin), (11, "s".into(), "p".into()));
+        // (To the latest schema.)
+        assert_eq!(shape(&mut admin), (LATEST_FLOOR, "s".into(), "p".into()));
         // Schema 7's totals, built by the migration from the events already held.
         floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
         // Every event kept, and the chain the server walks again whole.
@@ -1924,14 +1941,17 @@ fn the_floors_totals_follow_settlements_voids_and_corrections() {
         file_rows.row()[..12].to_vec(),
         "the floor's rows hold the corrected round as settled"
     );
+    // Schema 12: the days followed the voids too (held to the hours by `totals_break`).
+    assert_eq!(totals_breaks(&mut client(&url)), [None, None]);
     kept_reports_equal(&url, &stores);
     each_databases_sums_equal_its_files(&url, &stores);
 }
 
 /// The floor's to-date sums (`FloorSource::total_sums`, one query for every database) of
 /// each database equal its file's (`Files::total_sums`), database by database, key by key:
-/// over every hour, over each corrected round's hour alone, and over ranges beside it that
-/// leave it out. A report cannot tell the databases apart where their tables and dealers
+/// over every hour, over each corrected round's hour alone, over ranges beside it that
+/// leave it out, and (schema 12) over ranges of whole UTC days with edge hours, starting and
+/// ending mid-day, and shorter than a day. A report cannot tell the databases apart where their tables and dealers
 /// share names; this can (a correction or a group given to the wrong database fails it).
 fn each_databases_sums_equal_its_files(url: &str, stores: &[Store]) {
     use croupier::log::totals::BUCKET_MS;
@@ -1952,6 +1972,21 @@ fn each_databases_sums_equal_its_files(url: &str, stores: &[Store]) {
     let mut ranges = vec![(i64::MIN / 2, i64::MAX / 2)];
     for h in hours {
         ranges.extend([(h, h), (h - 2, h + 1), (h + 1, h + 400), (h - 400, h - 1)]);
+        // Schema 12: whole UTC days from `day_totals`, their edge hours from
+        // `round_totals` — a gaming day from 06:00 (no whole day), its day alone, whole
+        // days with edges on either side or none, and days that end just before it.
+        let day = h.div_euclid(24) * 24;
+        ranges.extend([
+            (day + 6, day + 29),
+            (day - 18, day + 5),
+            (day, day + 23),
+            (day - 24, day + 47),
+            (day - 24 * 9 + 6, day + 24 * 3 + 5),
+            (day - 24 * 9 + 7, day + 23),
+            (day, day + 24 * 3 + 4),
+            (day - 24 * 5, day - 1),
+            (day - 24 * 5 + 1, h - 1),
+        ]);
     }
     let mut src = FloorSource::open(Floor::connect(url).unwrap()).unwrap();
     let mut files = report::query::Files(stores);
@@ -2249,17 +2284,104 @@ fn the_floors_totals_keep_the_decisions_costs_and_the_auditor_checks_them() {
     let (ok, _, out, err) = audited_verify(d, &url);
     assert!(ok && out.contains("matches the floor"), "{out}{err}");
 
-    // A kept cost changed by hand (the totals are derived and updated in place): the
-    // report's footer rebuilds the totals from the events and fails the table database.
+    // The footer reads the auditor's check of the totals and rebuilds nothing: with
+    // `totals_break` out of reach of everyone, the audited floor's report still PASSES.
     let mut admin = client(&url);
     let (code, json, err) = floor_report_json(&url, "summary");
     assert_eq!(code, Some(0), "{err}");
-    assert!(json.to_string().contains("\"passed\""), "{json}");
+    let verify = &json["databases"][0]["verify"];
+    assert_eq!(verify["verdict"], "passed", "{json}");
+    assert!(
+        verify["detail"].as_str().unwrap().contains(&format!(
+            "kept totals checked through event {}",
+            last_seq(&db)
+        )),
+        "{verify}"
+    );
+    admin
+        .batch_execute("ALTER FUNCTION croupier.totals_break(integer) RENAME TO totals_break_away")
+        .unwrap();
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(0), "the footer called totals_break: {err}");
+    assert_eq!(json["databases"][0]["verify"]["verdict"], "passed");
+    admin
+        .batch_execute("ALTER FUNCTION croupier.totals_break_away(integer) RENAME TO totals_break")
+        .unwrap();
+    // (Each of the other verdicts below is read from the auditor's check too.)
+
+    // `day_totals` written by hand (schema 12's days, even a write that changes no
+    // figure): the footer no longer reads the auditor's check as covering the totals
+    // (NOT YET CHECKED) until its next pass, which finds them whole.
+    admin
+        .batch_execute("UPDATE croupier.day_totals SET win = win")
+        .unwrap();
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("NOT YET CHECKED"), "{err}");
+    let verify = &json["databases"][0]["verify"];
+    assert_eq!(verify["verdict"], "totals_not_checked", "{json}");
+    assert!(
+        verify["detail"].as_str().unwrap().contains(
+            "croupier.round_totals or croupier.day_totals was written outside the floor's trigger"
+        ),
+        "{verify}"
+    );
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        json["databases"][0]["verify"]["verdict"], "passed",
+        "{json}"
+    );
+
+    // A kept cost changed by hand (the totals are derived and updated in place): the
+    // footer no longer reads the auditor's check as covering them (NOT YET CHECKED, never
+    // PASSED); the auditor's next pass rebuilds them, finds the break, records it and
+    // alarms once, and the footer is FAILED with the break's words.
     let moved = "UPDATE croupier.round_totals SET cost = cost + $1
                   WHERE (hour, table_id, dealer, opened) =
                         (SELECT hour, table_id, dealer, opened FROM croupier.round_totals
                           ORDER BY hour, table_id, dealer, opened LIMIT 1)";
     admin.execute(moved, &[&1i64]).unwrap();
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("NOT YET CHECKED"), "{err}");
+    let verify = &json["databases"][0]["verify"];
+    assert_eq!(
+        (
+            &verify["verdict"],
+            &verify["passed"],
+            &verify["totals_checked_through"]
+        ),
+        (
+            &"totals_not_checked".into(),
+            &false.into(),
+            &last_seq(&db).into()
+        ),
+        "{json}"
+    );
+    assert!(
+        verify["detail"]
+            .as_str()
+            .unwrap()
+            .contains("written outside the floor's trigger since the auditor checked it"),
+        "{verify}"
+    );
+    let totals_alarms = |c: &mut postgres::Client| -> i64 {
+        c.query_one(
+            "SELECT count(*) FROM croupier.alarms WHERE what LIKE 'totals: %'",
+            &[],
+        )
+        .unwrap()
+        .get(0)
+    };
+    for _ in 0..2 {
+        let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+        assert!(!ok && code == Some(1), "{out}{err}");
+        assert!(out.contains("kept totals differ"), "{out}{err}");
+        assert_eq!(totals_alarms(&mut admin), 1, "alarmed once, not every pass");
+    }
     let (code, json, err) = floor_report_json(&url, "summary");
     assert_eq!(code, Some(1), "{err}");
     let text = json.to_string();
@@ -2269,9 +2391,13 @@ fn the_floors_totals_keep_the_decisions_costs_and_the_auditor_checks_them() {
             && text.contains("cost "),
         "{json}"
     );
+    // Put back by hand: the auditor finds them whole again, but its alarm stands.
     admin.execute(moved, &[&-1i64]).unwrap();
-    let (code, _, err) = floor_report_json(&url, "summary");
-    assert_eq!(code, Some(0), "{err}");
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(json.to_string().contains("1 alarm(s)"), "{json}");
 
     // A settlement's cost changed by hand on the floor: the auditor's next run fails it.
     let round: i64 = admin
@@ -2321,18 +2447,19 @@ fn a_floor_of_schema_7_is_migrated_to_keep_the_decisions_costs() {
             .query_one(
                 "SELECT (SELECT version FROM croupier.schema_version),
                         (SELECT count(*) FROM information_schema.columns
-                          WHERE table_schema = 'croupier' AND column_name IN ('cost', 'uncosted'))",
+                          WHERE table_schema = 'croupier' AND column_name IN ('cost', 'uncosted')
+                            AND table_name IN ('rounds', 'round_totals'))",
                 &[],
             )
             .unwrap();
         (r.get(0), r.get(1))
     };
     assert_eq!(shape(&mut admin), (7, 0));
-    // (The owner's connection migrates to the latest schema, 11 now.)
+    // (The owner's connection migrates to the latest schema.)
     Floor::connect(&url).unwrap();
     assert_eq!(
         shape(&mut admin),
-        (11, 3),
+        (LATEST_FLOOR, 3),
         "rounds.cost, round_totals.cost and uncosted"
     );
     let store = Store::open_read(&db).unwrap();
@@ -2382,14 +2509,14 @@ fn a_floor_of_schema_9_is_migrated_to_index_the_openings() {
     // (The owner's connection migrates to the latest schema: 11 since this test was
     // written, which keeps the index.)
     Floor::connect(&url).unwrap();
-    assert_eq!(shape(&mut admin), (11, months, months));
+    assert_eq!(shape(&mut admin), (LATEST_FLOOR, months, months));
     admin
         .execute(
             "SELECT croupier.month_partition($1::int8 + 1000 * 86400000::int8)",
             &[&demo::clock().now_ms()],
         )
         .unwrap();
-    assert_eq!(shape(&mut admin), (11, months + 1, months + 1));
+    assert_eq!(shape(&mut admin), (LATEST_FLOOR, months + 1, months + 1));
     assert_eq!(totals_breaks(&mut admin), [None]);
     floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
     let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
@@ -2450,7 +2577,7 @@ fn a_floor_of_schema_10_is_migrated_to_keep_the_openings() {
     assert_eq!((v, kept), (10, None));
     assert!(opened >= 1, "{opened}");
     Floor::connect(&url).unwrap();
-    assert_eq!(shape(&mut admin), (11, Some(opened), opened));
+    assert_eq!(shape(&mut admin), (LATEST_FLOOR, Some(opened), opened));
     assert_eq!(totals_breaks(&mut admin), [None]);
     floor_totals_equal_the_files(&url, &[Store::open_read(&db).unwrap()]);
     let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
@@ -2501,6 +2628,240 @@ fn a_floor_of_schema_10_is_migrated_to_keep_the_openings() {
         let got: (String, String, String) = (r.get(0), r.get(1), r.get(2));
         assert_eq!(got, (t.into(), t.into(), t.into()), "{t}");
     }
+}
+
+/// Floor schema 12 (issue 25, a day's summary): a floor of schema 11 holding a table's
+/// events is migrated by its owner's next connection: `day_totals` holds its hours summed
+/// per UTC day, the table and a new one sync on (their days, voids and corrections kept
+/// by the trigger that keeps the hours), the to-date sums still equal the files' over whole days and mid-day edges,
+/// and a day row changed, removed or added by hand (the owner's) is a break that
+/// `totals_break` names and a verified floor report fails.
+#[test]
+fn a_floor_of_schema_11_is_migrated_to_keep_the_days() {
+    let Some(base) = server("migrate12") else {
+        return;
+    };
+    let url = fresh_floor(&base, "migrate12");
+    let db = demo_file("migrate12", 300, 16, 0);
+    let d = db.to_str().unwrap();
+    let mut admin = old_floor(&url, 11);
+    let n = last_seq(&db);
+    assert_eq!(ingest_file(&mut admin, &db, 1), (n, n, None));
+    // The schema, and the days' rounds against the hours'.
+    let shape = |c: &mut postgres::Client| -> (i32, Option<(i64, i64)>) {
+        let r = c
+            .query_one(
+                "SELECT (SELECT version FROM croupier.schema_version),
+                        to_regclass('croupier.day_totals') IS NOT NULL",
+                &[],
+            )
+            .unwrap();
+        let days = r.get::<_, bool>(1).then(|| {
+            let r = c
+                .query_one(
+                    "SELECT (SELECT sum(rounds)::int8 FROM croupier.day_totals),
+                            (SELECT sum(rounds)::int8 FROM croupier.round_totals)",
+                    &[],
+                )
+                .unwrap();
+            (r.get(0), r.get(1))
+        });
+        (r.get(0), days)
+    };
+    assert_eq!(shape(&mut admin), (11, None));
+    Floor::connect(&url).unwrap();
+    let (v, days) = shape(&mut admin);
+    assert_eq!(v, LATEST_FLOOR);
+    assert!(days.is_some_and(|(a, b)| a == b && a > 0), "{days:?}");
+    assert_eq!(totals_breaks(&mut admin), [None]);
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok && out.contains("(0 sent now)"), "{out}{err}");
+    // Another table dealing two and three days later (from 07:00 UTC), a round voided and
+    // one corrected each day, synced after each day.
+    let other = common::fresh_dir("migrate12-b").join("t.db");
+    let at = demo::clock().now_ms() + 2 * 86_400_000 + 7 * 3_600_000;
+    deal_and_sync(&url, &other, at, 60, 3, 5);
+    deal_and_sync(&url, &other, at + 86_400_000, 40, -1, -3);
+    let (_, now) = shape(&mut admin);
+    assert!(
+        now.is_some_and(|(a, b)| a == b && b > days.unwrap().1),
+        "{now:?}"
+    );
+    assert_eq!(totals_breaks(&mut admin), [None, None]);
+    let stores = [
+        Store::open_read(&db).unwrap(),
+        Store::open_read(&other).unwrap(),
+    ];
+    floor_totals_equal_the_files(&url, &stores);
+    kept_reports_equal(&url, &stores);
+    let days_held: Vec<(i64, i32)> = admin
+        .query(
+            "SELECT DISTINCT day, tab FROM croupier.day_totals ORDER BY 1, 2",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert!(days_held.len() >= 3, "rounds on the days {days_held:?}");
+    // Forged as the owner: one figure of the first day row, a row removed, a row added.
+    let first = "(SELECT day, tab, table_id, dealer, opened FROM croupier.day_totals
+                   WHERE tab = (SELECT min(tab) FROM croupier.tables)
+                   ORDER BY day, table_id, dealer, opened LIMIT 1)";
+    let forgeries = [
+        (
+            format!("UPDATE croupier.day_totals SET win = win + 100 WHERE (day, tab, table_id, dealer, opened) IN {first}"),
+            " kept, ",
+        ),
+        (
+            format!("DELETE FROM croupier.day_totals WHERE (day, tab, table_id, dealer, opened) IN {first}"),
+            ": missing from day_totals",
+        ),
+        (
+            "INSERT INTO croupier.day_totals SELECT day - 400, tab, table_id, dealer, opened, rounds, handle, paid, win, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, box_sq, round_sq, cost, uncosted
+               FROM croupier.day_totals WHERE tab = (SELECT min(tab) FROM croupier.tables) LIMIT 1".to_string(),
+            ": kept in day_totals, but no hour of round_totals is in it",
+        ),
+    ];
+    for (forge, said) in forgeries {
+        let mut tx = admin.transaction().unwrap();
+        tx.batch_execute(&forge).unwrap();
+        let breaks: Vec<Option<String>> = tx
+            .query(
+                "SELECT croupier.totals_break(tab) FROM croupier.tables ORDER BY tab",
+                &[],
+            )
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        assert_eq!(breaks.len(), 2);
+        let why = breaks[0].clone().unwrap_or_default();
+        assert!(
+            why.starts_with("day ") && why.contains(said),
+            "{forge}: {why}"
+        );
+        if said == " kept, " {
+            assert!(why.contains("win "), "{why}");
+            assert!(why.ends_with(" from round_totals"), "{why}");
+        }
+        assert_eq!(
+            breaks[1], None,
+            "the other table database's days are its own"
+        );
+        tx.rollback().unwrap();
+    }
+    // And once the auditor has checked the forged totals, a verified report fails the
+    // forged table database, and it only. The footer reads the auditor's record
+    // (`croupier.totals_checked`): checked before the forgery, both pass; forged, neither
+    // check covers the totals now (NOT YET CHECKED, the hand write marks every table
+    // database's); checked again, the forged one fails and the other passes.
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let o = Options {
+        verify: true,
+        generated_at: "2026-03-01 00:00:00 UTC",
+        ..common::options(Kind::Summary, "2026-01-05", "2026-01-06")
+    };
+    let verdicts = |want: fn(&Option<Verified>) -> bool| -> Vec<bool> {
+        let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+        let r = report::build_from_kept_totals(&mut src, &o, |_| {}).unwrap();
+        r.sources.iter().map(|s| want(&s.verified)).collect()
+    };
+    let passed = |v: &Option<Verified>| matches!(v, Some(Verified::Passed(_)));
+    assert_eq!(verdicts(passed), [true, true]);
+    admin
+        .batch_execute(&format!(
+            "UPDATE croupier.day_totals SET rounds = rounds + 1 WHERE (day, tab, table_id, dealer, opened) IN {first}"
+        ))
+        .unwrap();
+    let not_yet = |v: &Option<Verified>| matches!(v, Some(Verified::TotalsNotChecked { .. }));
+    assert_eq!(verdicts(not_yet), [true, true]);
+    let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    let broken = |v: &Option<Verified>| {
+        matches!(v, Some(Verified::Failed(VerifyFailure::TotalsBreak { .. })))
+    };
+    assert_eq!(verdicts(broken), [true, false]);
+    assert_eq!(verdicts(passed), [false, true]);
+}
+
+/// Schema 13's trigger marks the auditor's record `touched` even while the auditor holds
+/// it mid-check: a hand write to `day_totals` waits for the auditor's transaction (here
+/// a first check, its row inserted and not yet committed) and marks the row after it, so
+/// the auditor's `touched = false` never covers a write its check did not see. And a
+/// table database never checked reads NOT YET CHECKED after such a write, not PASSED.
+#[test]
+fn a_hand_write_during_the_auditors_check_still_marks_it() {
+    let Some(base) = server("touched") else {
+        return;
+    };
+    let url = fresh_floor(&base, "touched");
+    let db = demo_file("touched", 40, 11, 0);
+    let d = db.to_str().unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let mut auditor = client(&url);
+    let mut tx = auditor.transaction().unwrap();
+    tx.batch_execute(
+        "INSERT INTO croupier.totals_checked (tab, seq) SELECT tab, 0 FROM croupier.tables
+           ON CONFLICT (tab) DO NOTHING;
+         SELECT 1 FROM croupier.totals_checked FOR UPDATE;",
+    )
+    .unwrap();
+    let u = url.clone();
+    let writer = std::thread::spawn(move || {
+        client(&u)
+            .batch_execute("UPDATE croupier.day_totals SET win = win")
+            .unwrap();
+    });
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert!(
+        !writer.is_finished(),
+        "the hand write waits for the auditor"
+    );
+    tx.batch_execute(
+        "UPDATE croupier.totals_checked SET seq = (SELECT max(head_seq) FROM croupier.tables),
+                at = now(), broken = NULL, touched = false",
+    )
+    .unwrap();
+    tx.commit().unwrap();
+    writer.join().unwrap();
+    let touched: Vec<bool> = auditor
+        .query("SELECT touched FROM croupier.totals_checked", &[])
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(touched, [true], "marked after the auditor's commit");
+    // A table database the auditor never checked: the write inserts its row, not checked.
+    auditor
+        .batch_execute(
+            "DELETE FROM croupier.totals_checked;
+             UPDATE croupier.day_totals SET win = win;",
+        )
+        .unwrap();
+    let r = auditor
+        .query_one(
+            "SELECT seq, at IS NULL, touched FROM croupier.totals_checked",
+            &[],
+        )
+        .unwrap();
+    assert_eq!(
+        (r.get::<_, i64>(0), r.get::<_, bool>(1), r.get::<_, bool>(2)),
+        (0, true, true)
+    );
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    auditor
+        .batch_execute("UPDATE croupier.day_totals SET win = win")
+        .unwrap();
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        json["databases"][0]["verify"]["verdict"], "totals_not_checked",
+        "{json}"
+    );
 }
 
 /// Floor schema 10: the kept theories on the floor. The floor keeps none until its
@@ -2637,6 +2998,9 @@ fn audited_verify(db: &str, url: &str) -> (bool, Option<i32>, String, String) {
 }
 
 /// The rounds report's column marking each round the floor's auditor has replayed.
+/// The floor schema this program migrates to (`floor::schema::FLOOR_VERSION`).
+const LATEST_FLOOR: i32 = 13;
+
 const MARK: &str = "replayed by the floor's auditor";
 
 /// A floor report `--out -` as JSON, and the command's exit code.
@@ -2733,6 +3097,129 @@ fn not_replayed_until_audited(url: &str, file: &Path) {
     let (ok, _, out, err) = run(&["verify", "--db", db, "--floor", url]);
     assert!(ok, "{out}{err}");
     let (code, json, err) = floor_report_json(url, "rounds");
+    assert_eq!(code, Some(0), "{err}");
+    for d in json["databases"].as_array().unwrap() {
+        assert_eq!(d["verify"]["verdict"], "passed", "{d}");
+    }
+    totals_not_checked_until_checked(url);
+}
+
+/// Issue 25 item 2: every event replayed, but the kept totals not checked by the
+/// auditor (never, or through an earlier event than the head): NOT YET CHECKED in every
+/// format and language, saying through which event, never PASSED, exit 1; the auditor's
+/// next pass checks them and the footer PASSES. (The check's record is changed by the
+/// owner here, as no table can: the states a live floor passes through.)
+fn totals_not_checked_until_checked(url: &str) {
+    let mut admin = client(url);
+    let heads: Vec<i64> = admin
+        .query("SELECT head_seq FROM croupier.tables ORDER BY tab", &[])
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    for (change, through, said) in [
+        (
+            "UPDATE croupier.totals_checked SET seq = seq - 1",
+            Some(1),
+            "came after",
+        ),
+        (
+            "DELETE FROM croupier.totals_checked",
+            None,
+            "has not checked its kept totals yet",
+        ),
+    ] {
+        admin.batch_execute(change).unwrap();
+        let (code, json, err) = floor_report_json(url, "summary");
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains("NOT YET CHECKED"), "{err}");
+        for (d, head) in json["databases"].as_array().unwrap().iter().zip(&heads) {
+            let v = &d["verify"];
+            let checked = through.map_or(0, |back| head - back);
+            assert_eq!(
+                (
+                    &v["verdict"],
+                    &v["passed"],
+                    &v["totals_checked_through"],
+                    &v["events"]
+                ),
+                (
+                    &"totals_not_checked".into(),
+                    &false.into(),
+                    &checked.into(),
+                    &(*head).into()
+                ),
+                "{v}"
+            );
+            assert!(v["detail"].as_str().unwrap().contains(said), "{v}");
+        }
+        let footer = json["footer"].to_string();
+        assert!(
+            footer.contains(&format!(
+                "NOT YET CHECKED (kept totals checked through event {} of {})",
+                through.map_or(0, |back| heads[0] - back),
+                heads[0]
+            )) && !footer.contains("PASSED"),
+            "{footer}"
+        );
+    }
+    for (lang, format, said) in [
+        ("en", "html", "NOT YET CHECKED"),
+        ("cs", "html", "DOSUD NEZKONTROLOVÁNO"),
+        ("uk", "html", "ЩЕ НЕ ПЕРЕВІРЕНО"),
+        ("ru", "html", "ЕЩЁ НЕ ПРОВЕРЕНО"),
+    ] {
+        let (_, code, out, err) = run(&[
+            "report",
+            "--floor",
+            url,
+            "--kind",
+            "dealers",
+            "--format",
+            format,
+            "--out",
+            "-",
+            "--lang",
+            lang,
+            "--from",
+            "2026-01-05",
+            "--to",
+            "2026-01-06",
+        ]);
+        assert_eq!(code, Some(1), "{lang} {format}: {err}");
+        assert!(out.contains(said), "{lang} {format}: {out}");
+        assert!(!out.contains("PASSED"), "{lang} {format}: {out}");
+    }
+    // CSV: one file per table, the footer's among them.
+    let dir = common::fresh_dir("floor-totals-csv");
+    let (_, code, _, err) = run(&[
+        "report",
+        "--floor",
+        url,
+        "--kind",
+        "summary",
+        "--format",
+        "csv",
+        "--out",
+        dir.to_str().unwrap(),
+        "--from",
+        "2026-01-05",
+        "--to",
+        "2026-01-06",
+    ]);
+    assert_eq!(code, Some(1), "csv: {err}");
+    let csv: String = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|f| std::fs::read_to_string(f.unwrap().path()).unwrap())
+        .collect();
+    assert!(
+        csv.contains("NOT YET CHECKED: the floor's kept totals checked through event 0 of")
+            && !csv.contains("PASSED"),
+        "{csv}"
+    );
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", url]);
+    assert!(ok, "{out}{err}");
+    let (code, json, err) = floor_report_json(url, "summary");
     assert_eq!(code, Some(0), "{err}");
     for d in json["databases"].as_array().unwrap() {
         assert_eq!(d["verify"]["verdict"], "passed", "{d}");

@@ -1324,4 +1324,72 @@ fn a_round_row_changed_by_hand_fails_verify() {
         "{e}"
     );
     replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+
+/// `"field":n` in a settlement's text as `"field":n+1` (`n` may be negative), if it
+/// holds one.
+fn bumped(data: &str, field: &str) -> Option<String> {
+    let key = format!("\"{field}\":");
+    let at = data.find(&key)? + key.len();
+    let sign = usize::from(data[at..].starts_with('-'));
+    let len = sign + data[at + sign..].find(|c: char| !c.is_ascii_digit())?;
+    let n: i64 = data[at..at + len].parse().ok()?;
+    Some(format!("{}{}{}", &data[..at], n + 1, &data[at + len..]))
+}
+
+/// Every figure a settlement logs in its text, by its name there.
+const SETTLED_FIGURES: [&str; 13] = [
+    "house_net",
+    "handle",
+    "paid",
+    "insurance_taken",
+    "insurance_paid",
+    "even_money",
+    "splits",
+    "buys",
+    "pontoons",
+    "five_card_tricks",
+    "three_of_a_kinds",
+    "surrenders",
+    "max_net",
+];
+
+/// Issue 25's left-over: a settlement one of whose own figures (an amount or a count)
+/// was changed in its text, the chain rewritten to match as a thorough forger would, is
+/// refused by `verify`, naming the round and the figure (the text is what the floor
+/// derives its `rounds` from). Only the text changes: the file's `round_figures` and
+/// totals are left as they were. One forged file per figure.
+#[test]
+fn verify_refuses_a_settlement_whose_logged_counts_differ_from_the_replay() {
+    let (path, store) = demo_file("settled-counts", 200, 2);
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+    let mut wrong = Vec::new();
+    for field in SETTLED_FIGURES {
+        let copy = path.with_file_name(format!("counts-{field}.db"));
+        std::fs::copy(&path, &copy).unwrap();
+        let conn = Connection::open(&copy).unwrap();
+        let mut round = None;
+        common::rechain(&conn, |e| {
+            if round.is_none() && e.kind == "round_settled" && e.seq > 100 {
+                e.data = bumped(&e.data, field).expect(field);
+                round = e.ids.2;
+            }
+        });
+        drop(conn);
+        let round = round.unwrap_or_else(|| panic!("{field}: no settlement changed"));
+        match replay::verify(&Store::open_read(&copy).unwrap(), |_| {}) {
+            Ok(_) => wrong.push(format!("{field} (round {round}): verify passed it")),
+            Err(e @ ReplayError::Mismatch { round: r, .. }) => {
+                let text = e.to_string();
+                if r != round || !text.contains(&format!("logged {field} ")) {
+                    wrong.push(format!("{field} (round {round}): {text}"));
+                }
+            }
+            Err(e) => wrong.push(format!("{field} (round {round}): {e}")),
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "forged settlement figures not refused as such: {wrong:#?}"
+    );
 }

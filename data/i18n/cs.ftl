@@ -831,6 +831,7 @@ report-footer-failed-alarms = { $count ->
    *[other] { $count } poplachů na flooru pro tuto databázi stolu, první u události { $first }; { $replayed }
 }
 report-footer-not-replayed = DOSUD NEPŘEHRÁNO: auditor floor přehrál události do { $through } z { $events }; neověřeno, dokud nepřehraje všechny ({ $detail })
+report-footer-totals-not-checked = DOSUD NEZKONTROLOVÁNO: auditor flooru zkontroloval uložené součty do události { $through } z { $events }; neověřeno, dokud je nezkontroluje do poslední ({ $detail })
 report-footer-not-run = NEPROVEDENA (--skip-verify): tyto údaje nejsou ověřeny
 report-footer-replayed = přehráno: { $events ->
     [one] { $events } událost

@@ -820,6 +820,7 @@ report-footer-failed-auditor-refuses = { $replayed }: the floor auditor's replay
 report-footer-failed-totals = the floor's kept totals differ from what its events make them ({ $why }): croupier.round_totals was changed outside the floor's trigger, and the reports that read it cannot be trusted
 report-footer-failed-alarms = { $count } alarm(s) on the floor for this table database, the first at event { $first }; { $replayed }
 report-footer-not-replayed = NOT YET REPLAYED: replayed through event { $through } of { $events } by the floor's auditor; not verified until every event is ({ $detail })
+report-footer-totals-not-checked = NOT YET CHECKED: the floor's kept totals checked through event { $through } of { $events } by the floor's auditor; not verified until they are checked through the last ({ $detail })
 report-footer-not-run = NOT RUN (--skip-verify): these figures are not verified
 report-footer-replayed = { $events ->
     [one] { $events } event

@@ -832,6 +832,7 @@ report-footer-failed-alarms = { $count ->
    *[other] { $count } тревог на флоре для этой базы данных стола, первая на событии { $first }; { $replayed }
 }
 report-footer-not-replayed = ЕЩЁ НЕ ВОСПРОИЗВЕДЕНО: аудитор флора воспроизвёл события до { $through } из { $events }; не проверено, пока не воспроизведены все ({ $detail })
+report-footer-totals-not-checked = ЕЩЁ НЕ ПРОВЕРЕНО: аудитор флора проверил сохранённые итоги до события { $through } из { $events }; не заверено, пока их не проверят до последнего ({ $detail })
 report-footer-not-run = НЕ ВЫПОЛНЯЛАСЬ (--skip-verify): эти показатели не проверены
 report-footer-replayed = воспроизведено: { $events ->
     [one] { $events } событие

@@ -832,6 +832,7 @@ report-footer-failed-alarms = { $count ->
    *[other] { $count } тривог на флорі для цієї бази даних столу, перша на події { $first }; { $replayed }
 }
 report-footer-not-replayed = ЩЕ НЕ ВІДТВОРЕНО: аудитор флору відтворив події до { $through } з { $events }; не перевірено, доки не відтворено всі ({ $detail })
+report-footer-totals-not-checked = ЩЕ НЕ ПЕРЕВІРЕНО: аудитор флору перевірив збережені підсумки до події { $through } з { $events }; не засвідчено, доки їх не перевірено до останньої ({ $detail })
 report-footer-not-run = НЕ ВИКОНУВАЛАСЬ (--skip-verify): ці показники не перевірено
 report-footer-replayed = відтворено: { $events ->
     [one] { $events } подія

@@ -8,10 +8,13 @@
 //! Resuming: the engine's state (shoes, rounds in play, users and settings, Pontis games)
 //! is kept in memory only, so a new run replays each table database from its first event
 //! (a replay is only as good as its whole history); what it records never goes back.
+//!
+//! Once a table database's replay has caught up, its kept totals are held to its events
+//! and the verdict recorded for the reports' footers (`totals`, with how often).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use postgres::fallible_iterator::FallibleIterator;
 
@@ -23,6 +26,8 @@ use crate::log::payload::Payload;
 use crate::session::error::Discrepancy;
 use crate::session::kept_theory::{self, KeptTheoryFault};
 use crate::session::replay::{LoggedFigures, ReplayError, Replayer};
+
+mod totals;
 
 /// Events read a query.
 const CHUNK: i64 = 20_000;
@@ -38,7 +43,8 @@ pub struct Audited {
     pub through: i64,
     /// …of the floor's events of it.
     pub head: i64,
-    /// The event the replay refuses, and why (an alarm on the floor).
+    /// The event the replay refuses, and why (an alarm on the floor); or the event its
+    /// kept totals were checked through and found broken (`totals`), and what differs.
     pub failed: Option<(i64, String)>,
     /// The event this program cannot replay, and why: a kind it does not know (a newer
     /// Croupier logged it). Not the table's fault, so no FAILED verdict: the replay stops
@@ -162,6 +168,8 @@ impl LoggedFigures for FloorFigures {
 pub struct Auditor {
     floor: Floor,
     replays: HashMap<i32, Replay>,
+    /// When this run last checked each table database's kept totals (`totals`).
+    totals_at: HashMap<i32, Instant>,
 }
 
 impl Auditor {
@@ -187,6 +195,7 @@ impl Auditor {
         Ok(Auditor {
             floor,
             replays: HashMap::new(),
+            totals_at: HashMap::new(),
         })
     }
 
@@ -195,9 +204,10 @@ impl Auditor {
         &self.floor.target
     }
 
-    /// One pass: every table database replayed through the events the floor holds now,
-    /// the floor's kept theories checked first (a table database an alarm of theirs
-    /// names is FAILED in this pass's verdicts, as in every report while the alarm stands).
+    /// One pass: every table database replayed through the events the floor holds now
+    /// and, when due, its kept totals checked (`totals`); the floor's kept theories
+    /// checked first (a table database an alarm of theirs names is FAILED in this pass's
+    /// verdicts, as in every report while the alarm stands).
     pub fn pass(&mut self) -> Result<Vec<Audited>, FloorError> {
         let target = self.floor.target.clone();
         let tables = self.floor.tables()?;
@@ -227,6 +237,15 @@ impl Auditor {
                 },
                 None => self.table(t)?,
             };
+            // The kept totals, once the replay that holds `rounds` to the events has
+            // caught up: a break is FAILED, as the alarm it raised.
+            if a.failed.is_none()
+                && a.stuck.is_none()
+                && a.through >= a.head
+                && let Some(broken) = self.totals(t)?
+            {
+                a.failed = Some(broken);
+            }
             if a.failed.is_none()
                 && let Some((_, seq, what)) = forged.iter().find(|f| f.0 == t.db)
             {

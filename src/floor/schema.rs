@@ -13,14 +13,14 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub(crate) const FLOOR_VERSION: i32 = 11;
+pub(crate) const FLOOR_VERSION: i32 = 13;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises the first migration of a floor
 /// (no schema yet); later ones lock `croupier.schema_version`, which only its owner may.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 11] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11];
+pub(crate) const MIGRATIONS: [&str; 13] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
 /// CREATEROLE): idempotent. `$1` is unused; the event kinds are added by the caller.
@@ -74,6 +74,14 @@ GRANT SELECT ON croupier.kept_theories TO croupier_reader;
 GRANT SELECT, INSERT, UPDATE, DELETE ON croupier.kept_theories TO croupier_auditor;
 -- Schema 11: each table database's openings, which the totals' sums read.
 GRANT SELECT ON croupier.openings TO croupier_reader;
+-- Schema 12: the totals per UTC day, which the to-date sums read, and their check.
+GRANT SELECT ON croupier.day_totals TO croupier_reader;
+GRANT EXECUTE ON FUNCTION croupier.hours_break(integer), croupier.days_break(integer)
+  TO croupier_reader;
+-- Schema 13: the auditor's check of each table database's kept totals, which a report's
+-- footer reads instead of rebuilding them.
+GRANT SELECT ON croupier.totals_checked TO croupier_reader;
+GRANT SELECT, INSERT, UPDATE ON croupier.totals_checked TO croupier_auditor;
 "#;
 
 const V1: &str = r#"
@@ -835,3 +843,17 @@ const V10: &str = include_str!("schema10.sql");
 /// created again here) finds its months without a timestamp an event. The SQL, with the
 /// measured costs, is `schema11.sql`.
 const V11: &str = concat!(include_str!("schema11.sql"), include_str!("ingest.sql"));
+
+/// Schema 12: `day_totals`, the kept totals summed per UTC day (the to-date sums of a
+/// report read a range's whole days there, its edge hours from `round_totals`), kept by
+/// `bump_totals` in the statement that keeps the hours and built from them; checked by
+/// `totals_break`, which now also holds each table database's days to its hours. The
+/// SQL is `schema12.sql`.
+const V12: &str = include_str!("schema12.sql");
+
+/// Schema 13: `totals_checked`, the floor's auditor's check of each table database's kept
+/// totals (`totals_break`, through which head, when, the break's words), and a trigger
+/// marking every check stale when `round_totals` is written outside the floor's own
+/// trigger. A report's footer reads it instead of rebuilding the totals. The SQL is
+/// `schema13.sql`.
+const V13: &str = include_str!("schema13.sql");

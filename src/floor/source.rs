@@ -132,27 +132,6 @@ impl FloorSource {
             })
     }
 
-    /// [`FloorSource::query`] planned without parallel workers (`SET LOCAL
-    /// max_parallel_workers_per_gather = 0`): for a query that reads few rows, whose
-    /// workers' start (25–35 ms on a loaded server, `EXPLAIN ANALYZE`) would be most of it.
-    fn query_serial(
-        &mut self,
-        sql: &str,
-        args: &[&(dyn postgres::types::ToSql + Sync)],
-    ) -> Result<Vec<postgres::Row>, AuditError> {
-        let target = self.floor.target.clone();
-        let err = |e: postgres::Error| AuditError::Sqlite {
-            path: PathBuf::from(format!("floor {target}")),
-            detail: why(&e),
-        };
-        let mut tx = self.floor.client().transaction().map_err(&err)?;
-        tx.batch_execute("SET LOCAL max_parallel_workers_per_gather = 0")
-            .map_err(&err)?;
-        let rows = tx.query(sql, args).map_err(&err)?;
-        tx.commit().map_err(&err)?;
-        Ok(rows)
-    }
-
     /// A query's rows handed to `each` a slice at a time (a portal read 10,000 rows at a
     /// time): however many rows it has, only a slice of them is held.
     fn each_row(
@@ -406,14 +385,24 @@ impl Source for FloorSource {
         self.tables.len()
     }
 
+    /// The buckets of the hours and their corrections read in one snapshot
+    /// ([`FloorSource::sums_snapshot`]), as the to-date sums are.
     fn totals(
         &mut self,
         from_hour: i64,
         to_hour: i64,
     ) -> Result<Option<Vec<TotalRow>>, AuditError> {
-        let openings = self.openings()?;
-        let mut kept = self.kept_totals(from_hour, to_hour)?;
-        self.add_corrections(&mut kept, &openings, from_hour, to_hour)?;
+        let SumsRead {
+            opened,
+            sums: rows,
+            fixes: fix_rows,
+        } = self.sums_snapshot(&kept_sql(""), &[&from_hour, &to_hour], (from_hour, to_hour))?;
+        let openings = match opened {
+            Some(o) => self.keep_openings(&o),
+            None => self.openings()?,
+        };
+        let mut kept = self.kept_of(&rows);
+        fold_corrections(&self.place, &mut kept, &openings, &fix_rows);
         Ok(Some(
             kept.into_iter()
                 .map(|((db, key), figures)| {
@@ -434,55 +423,63 @@ impl Source for FloorSource {
 
     /// The buckets streamed off one query in (hour, tab) order, the primary key's
     /// (`query_raw`: rows as they come, none held), each corrected round's figures put
-    /// in place as in [`Source::totals`] (the corrections, which are few, read first).
+    /// in place as in [`Source::totals`] (the corrections, which are few, read first, in
+    /// the same REPEATABLE READ snapshot as the buckets: a void synced between two
+    /// separate reads would be taken out of buckets that no longer hold it).
     fn visit_totals(
         &mut self,
         from_hour: i64,
         to_hour: i64,
         each: &mut EachTotal<'_>,
     ) -> Result<bool, AuditError> {
-        let openings = self.openings()?;
-        let mut fixes = Kept::new();
-        self.add_corrections(&mut fixes, &openings, from_hour, to_hour)?;
-        let opened_at: HashMap<(usize, i64), i64> = openings
-            .iter()
-            .flat_map(|(db, o)| o.iter().map(|(seq, _, at)| ((*db, *seq), *at)))
-            .collect();
-        let cols = totals::COLUMNS.join(", ");
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| AuditError::Sqlite {
             path: PathBuf::from(format!("floor {target}")),
             detail: why(&e),
         };
-        let (names, users, place) = (&self.table_names, &self.user_names, &self.place);
-        let mut rows = self
-            .floor
-            .client()
+        let (from_ms, to_ms) = ms_of(from_hour, to_hour);
+        let FloorSource {
+            floor,
+            place,
+            table_names: names,
+            user_names: users,
+            opened,
+            ..
+        } = self;
+        let mut tx = snapshot(floor.client()).map_err(&err)?;
+        let openings = match opened {
+            Some(o) => Arc::clone(o),
+            None => {
+                let rows = tx.query(OPENINGS_SQL, &[]).map_err(&err)?;
+                Arc::new(openings_of(place, &rows))
+            }
+        };
+        *opened = Some(Arc::clone(&openings));
+        tx.batch_execute("SET LOCAL max_parallel_workers_per_gather = 0")
+            .map_err(&err)?;
+        let fix_rows = tx
+            .query(CORRECTIONS_SQL, &[&from_ms, &to_ms])
+            .map_err(&err)?;
+        tx.batch_execute("SET LOCAL max_parallel_workers_per_gather TO DEFAULT")
+            .map_err(&err)?;
+        let mut fixes = Kept::new();
+        fold_corrections(place, &mut fixes, &openings, &fix_rows);
+        let opened_at: HashMap<(usize, i64), i64> = openings
+            .iter()
+            .flat_map(|(db, o)| o.iter().map(|(seq, _, at)| ((*db, *seq), *at)))
+            .collect();
+        let mut rows = tx
             .query_raw(
-                &format!(
-                    "SELECT tab, table_id, hour, dealer, opened, {cols} FROM croupier.round_totals
-                      WHERE hour >= $1 AND hour <= $2 ORDER BY hour, tab"
-                ),
+                &kept_sql(" ORDER BY hour, tab"),
                 [&from_hour as &(dyn postgres::types::ToSql + Sync), &to_hour],
             )
             .map_err(&err)?;
         let id = |v: i64| if v < 0 { 0 } else { v };
         let (mut table_text, mut dealer_text);
         while let Some(r) = rows.next().map_err(&err)? {
-            let Some(&db) = place.get(&r.get::<_, i32>(0)) else {
+            let Some((db, key, mut figures)) = bucket_of(place, &r) else {
                 continue;
             };
-            let mut v = [0i64; totals::COLUMNS.len()];
-            for (i, x) in v.iter_mut().enumerate() {
-                *x = r.get(5 + i);
-            }
-            let key = Key {
-                table: r.get(1),
-                hour: r.get(2),
-                dealer: r.get(3),
-                opened: r.get(4),
-            };
-            let mut figures = Figures::from_row(v);
             if let Some(fix) = fixes.get(&(db, key)) {
                 figures.add(fix, 1);
             }
@@ -509,6 +506,8 @@ impl Source for FloorSource {
                 figures,
             })?;
         }
+        drop(rows);
+        tx.commit().map_err(&err)?;
         Ok(true)
     }
 
@@ -685,51 +684,37 @@ impl Source for FloorSource {
         )
     }
 
+    /// Every table database checked in one statement (`CHECKS_SQL`), not five a database.
     fn heads(
         &mut self,
         verify: bool,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Vec<SourceHead>, AuditError> {
         let target = self.floor.target.clone();
-        let mut out = Vec::new();
-        for t in self.tables.clone() {
-            let verified = if verify {
-                progress(&format!(
-                    "checking table database {} on the floor",
-                    short_id(&t.db)
-                ));
-                // The whole chain again, on the server (walked in order from the genesis:
-                // a step keeps no stored check), and the alarms raised for it. Not read
-                // from the chain trigger's check on receipt: a row changed since by a
-                // superuser, a month detached in the middle, or a replica whose triggers
-                // do not fire (docs/scale.md) would then be certified unchecked.
-                let broken = self.query(
-                    "SELECT first_held, broken FROM croupier.chain_break($1)",
-                    &[&t.tab],
-                )?;
-                // Those raised by the table's own role, the floor's owner or its auditor:
-                // another table's role raises none against it.
-                let alarms = self.query(
-                    "SELECT count(*), min(seq) FROM croupier.alarms
-                      WHERE db = $1 AND croupier.alarm_stands(by_role, $2::text::name)",
-                    &[&t.db, &t.role],
-                )?;
-                let (n, first): (i64, Option<i64>) = (alarms[0].get(0), alarms[0].get(1));
-                let held = broken[0].get::<_, Option<i64>>(0);
-                let chain = broken[0].get::<_, Option<i64>>(1);
-                if t.head_seq > 0 && held != Some(1) {
-                    let first = held.unwrap_or(t.head_seq + 1);
-                    Some(Verified::Failed(VerifyFailure::Detached { first }))
-                } else {
-                    match self.verdict(&t, chain, n, first)? {
-                        Verified::Failed(why) => Some(Verified::Failed(why)),
-                        v => Some(self.totals_verdict(&t)?.unwrap_or(v)),
-                    }
-                }
-            } else {
-                None
-            };
-            out.push(SourceHead {
+        let mut checked = Vec::new();
+        if verify && !self.tables.is_empty() {
+            progress(&format!(
+                "checking {} table database(s) on the floor",
+                self.tables.len()
+            ));
+            let tabs: Vec<i32> = self.tables.iter().map(|t| t.tab).collect();
+            let dbs: Vec<Vec<u8>> = self.tables.iter().map(|t| t.db.clone()).collect();
+            let roles: Vec<String> = self.tables.iter().map(|t| t.role.clone()).collect();
+            let rows = self.query(CHECKS_SQL, &[&tabs, &dbs, &roles])?;
+            if rows.len() != self.tables.len() {
+                return Err(self.bad(format!(
+                    "{} table databases' checks read for {}",
+                    rows.len(),
+                    self.tables.len()
+                )));
+            }
+            checked = rows.iter().map(Checks::of).collect();
+        }
+        let mut checked = checked.into_iter();
+        Ok(self
+            .tables
+            .iter()
+            .map(|t| SourceHead {
                 path: format!(
                     "floor {target}, table database {} (synced from {})",
                     short_id(&t.db),
@@ -737,10 +722,9 @@ impl Source for FloorSource {
                 ),
                 head_seq: t.head_seq,
                 head_hash: hex(&t.head_hash),
-                verified,
-            });
-        }
-        Ok(out)
+                verified: checked.next().map(|c| c.verdict(t)),
+            })
+            .collect())
     }
 
     /// Three queries for every table database (each kind's events by the index by kind
@@ -853,6 +837,43 @@ fn ms_of(from_hour: i64, to_hour: i64) -> (i64, i64) {
     )
 }
 
+/// An hour range `from..=to` as the to-date sums read it: its whole UTC days (`days`,
+/// day `d` = hours `24d..=24d+23`, `day_totals`' key) and the hours before the first of
+/// them and after the last (`head`, `tail`, from `round_totals`). A part with nothing in
+/// it is `(1, 0)` (no row has `1 <= x <= 0`); a range without a whole day is all `head`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct DaySplit {
+    head: (i64, i64),
+    days: (i64, i64),
+    tail: (i64, i64),
+}
+
+fn split_days(from: i64, to: i64) -> DaySplit {
+    const NONE: (i64, i64) = (1, 0);
+    // In i128: the edges `24 * day - 1` and `24 * (day + 1)` may pass an i64's.
+    let (lo, hi) = (i128::from(from), i128::from(to));
+    let first = (lo + 23).div_euclid(24);
+    let last = (hi + 1).div_euclid(24) - 1;
+    if from > to || first > last {
+        let all = if from > to { NONE } else { (from, to) };
+        return DaySplit {
+            head: all,
+            days: NONE,
+            tail: NONE,
+        };
+    }
+    // Within `from..=to` (or empty), so each fits an i64.
+    let part = |a: i128, b: i128| match (i64::try_from(a), i64::try_from(b)) {
+        (Ok(a), Ok(b)) if a <= b => (a, b),
+        _ => NONE,
+    };
+    DaySplit {
+        head: part(lo, first * 24 - 1),
+        days: part(first, last),
+        tail: part((last + 1) * 24, hi),
+    }
+}
+
 /// What one snapshot of the floor gave [`FloorSource::sums_of`]: the openings' rows
 /// (`None`: read before), the sums' and the corrections'.
 struct SumsRead {
@@ -883,30 +904,25 @@ impl FloorSource {
 
     /// The openings' rows (`OPENINGS_SQL`) by database, kept for the source's other reads.
     fn keep_openings(&mut self, rows: &[postgres::Row]) -> Arc<Openings> {
-        let mut out: Openings = HashMap::new();
-        for r in rows {
-            if let Some(&db) = self.place.get(&r.get::<_, i32>(0)) {
-                out.entry(db)
-                    .or_default()
-                    .push((r.get(1), r.get(2), r.get(3)));
-            }
-        }
-        let out = Arc::new(out);
+        let out = Arc::new(openings_of(&self.place, rows));
         self.opened = Some(Arc::clone(&out));
         out
     }
 
     /// What [`FloorSource::sums_of`] reads, from one snapshot (a REPEATABLE READ, read
-    /// only transaction): the openings (unless read before), the sums `sums_sql` of the
-    /// hours and the corrections of the hours (`CORRECTIONS_SQL`, planned without
-    /// parallel workers as [`FloorSource::query_serial`] plans it). A sync between two
-    /// separate statements could void a round after the corrections were read and before
-    /// the sums were: its settled figures subtracted from sums that no longer hold them.
+    /// only transaction): the openings (unless read before), the sums `sums_sql` (with
+    /// `sums_args`) and the corrections of the hours (`CORRECTIONS_SQL`), both planned
+    /// without parallel workers (`SET LOCAL max_parallel_workers_per_gather = 0`): each
+    /// reads few rows (the sums, a range's days: 12,412 day rows for January at 10 M
+    /// rounds), and the workers' start, 25–40 ms on a loaded server, would be most of it
+    /// (`EXPLAIN ANALYZE`, docs/benchmarks.md "Floor schemas 12 and 13"). A sync between two separate statements could void a round after the
+    /// corrections were read and before the sums were: its settled figures subtracted
+    /// from sums that no longer hold them.
     fn sums_snapshot(
         &mut self,
         sums_sql: &str,
-        from_hour: i64,
-        to_hour: i64,
+        sums_args: &[&(dyn postgres::types::ToSql + Sync)],
+        (from_hour, to_hour): (i64, i64),
     ) -> Result<SumsRead, AuditError> {
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| AuditError::Sqlite {
@@ -915,21 +931,14 @@ impl FloorSource {
         };
         let need_openings = self.opened.is_none();
         let (from_ms, to_ms) = ms_of(from_hour, to_hour);
-        let mut tx = self
-            .floor
-            .client()
-            .build_transaction()
-            .isolation_level(postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .map_err(&err)?;
+        let mut tx = snapshot(self.floor.client()).map_err(&err)?;
         let opened = match need_openings {
             true => Some(tx.query(OPENINGS_SQL, &[]).map_err(&err)?),
             false => None,
         };
-        let sums = tx.query(sums_sql, &[&from_hour, &to_hour]).map_err(&err)?;
         tx.batch_execute("SET LOCAL max_parallel_workers_per_gather = 0")
             .map_err(&err)?;
+        let sums = tx.query(sums_sql, sums_args).map_err(&err)?;
         let fixes = tx
             .query(CORRECTIONS_SQL, &[&from_ms, &to_ms])
             .map_err(&err)?;
@@ -942,39 +951,67 @@ impl FloorSource {
     }
 
     /// Every table database's kept totals of the hours `from_hour..=to_hour` summed by
-    /// the server in one query (`GROUP BY` tab, table, dealer, opening: one read of the
-    /// range on the primary key, whose first column is the hour, not one a database),
-    /// each corrected round's figures put in place as in [`Source::totals`] (the
-    /// corrections read once for all). A database with a sum beyond an i64 gets `None`
-    /// (the buckets' own sums saturate, `TheorySums::add`): the report visits its buckets.
+    /// the server in one query (`GROUP BY` tab, table, dealer, opening, not one query a
+    /// database): the range's whole UTC days from `day_totals` (schema 12: a day's rows,
+    /// not its 24 hours'), the hours before its first whole day and after its last from
+    /// `round_totals` ([`split_days`]); each corrected round's figures put in place as in
+    /// [`Source::totals`] (the corrections read once for all, in the same snapshot). A
+    /// database with a sum beyond an i64, or a day row at an i64's bound (a day's sum
+    /// that may have saturated), gets `None` (the buckets' own sums saturate,
+    /// `TheorySums::add`): the report visits its buckets.
     fn sums_of(&mut self, from_hour: i64, to_hour: i64) -> Result<Summed, AuditError> {
+        let cols = totals::COLUMNS.join(", ");
+        // A day row with a figure at an i64's bound marks its group.
+        let bound = |c: &&str| format!("{c} IN ({}, {})", i64::MIN, i64::MAX);
+        let at_bound: Vec<String> = totals::COLUMNS.iter().map(bound).collect();
         // NULL where a sum does not fit an i64 (`::int8` alone would fail the query).
         let sums: Vec<String> = totals::COLUMNS
             .iter()
             .map(|c| {
                 format!(
-                    "CASE WHEN SUM({c}) BETWEEN {} AND {} THEN SUM({c})::int8 END",
+                    "CASE WHEN NOT bool_or(at_bound) AND SUM({c}) BETWEEN {} AND {} THEN SUM({c})::int8 END",
                     i64::MIN,
                     i64::MAX
                 )
             })
             .collect();
         let sql = format!(
-            "SELECT tab, table_id, dealer, opened, {} FROM croupier.round_totals
-              WHERE hour >= $1 AND hour <= $2 GROUP BY tab, table_id, dealer, opened",
-            sums.join(", ")
+            "SELECT tab, table_id, dealer, opened, {} FROM (
+                 SELECT tab, table_id, dealer, opened, {cols}, {} AS at_bound
+                   FROM croupier.day_totals WHERE day >= $3 AND day <= $4
+                 UNION ALL
+                 SELECT tab, table_id, dealer, opened, {cols}, false
+                   FROM croupier.round_totals WHERE hour >= $1 AND hour <= $2
+                 UNION ALL
+                 SELECT tab, table_id, dealer, opened, {cols}, false
+                   FROM croupier.round_totals WHERE hour >= $5 AND hour <= $6) u
+              GROUP BY tab, table_id, dealer, opened",
+            sums.join(", "),
+            at_bound.join(" OR ")
         );
+        let split = split_days(from_hour, to_hour);
         let SumsRead {
             opened,
             sums: rows,
             fixes: fix_rows,
-        } = self.sums_snapshot(&sql, from_hour, to_hour)?;
+        } = self.sums_snapshot(
+            &sql,
+            &[
+                &split.head.0,
+                &split.head.1,
+                &split.days.0,
+                &split.days.1,
+                &split.tail.0,
+                &split.tail.1,
+            ],
+            (from_hour, to_hour),
+        )?;
         let openings = match opened {
             Some(o) => self.keep_openings(&o),
             None => self.openings()?,
         };
         let mut fixes = Kept::new();
-        self.fold_corrections(&mut fixes, &openings, &fix_rows);
+        fold_corrections(&self.place, &mut fixes, &openings, &fix_rows);
         let mut summed: HashMap<usize, Option<std::collections::BTreeMap<Key, Figures>>> =
             HashMap::new();
         for r in &rows {
@@ -1044,183 +1081,13 @@ impl FloorSource {
             .collect()
     }
 
-    /// The floor's `round_totals` of the hours `from_hour..=to_hour`: every settled round
-    /// not voided, as settled (schema 7), with its settlement's cost (schema 8).
-    fn kept_totals(&mut self, from_hour: i64, to_hour: i64) -> Result<Kept, AuditError> {
-        let cols = totals::COLUMNS.join(", ");
-        let mut out = Kept::new();
-        for r in self.query(
-            &format!(
-                "SELECT tab, table_id, hour, dealer, opened, {cols} FROM croupier.round_totals
-                  WHERE hour >= $1 AND hour <= $2"
-            ),
-            &[&from_hour, &to_hour],
-        )? {
-            let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
-                continue;
-            };
-            let mut v = [0i64; totals::COLUMNS.len()];
-            for (i, x) in v.iter_mut().enumerate() {
-                *x = r.get(5 + i);
-            }
-            let key = Key {
-                table: r.get(1),
-                hour: r.get(2),
-                dealer: r.get(3),
-                opened: r.get(4),
-            };
-            out.insert((db, key), Figures::from_row(v));
-        }
-        Ok(out)
-    }
-
-    /// Each corrected round of the hours that is not voided: its bucket takes its latest
-    /// correction's figures (the engine plays its script, as the file's totals do) and
-    /// cost (the correction's `cost`; none: uncosted) in place of its settled ones. Read
-    /// from the corrections, which are few.
-    fn add_corrections(
-        &mut self,
-        kept: &mut Kept,
-        openings: &Openings,
-        from_hour: i64,
-        to_hour: i64,
-    ) -> Result<(), AuditError> {
-        let (from_ms, to_ms) = ms_of(from_hour, to_hour);
-        let rows = self.query_serial(CORRECTIONS_SQL, &[&from_ms, &to_ms])?;
-        self.fold_corrections(kept, openings, &rows);
-        Ok(())
-    }
-
-    /// The corrections' rows (`CORRECTIONS_SQL`) put in place in `kept`, as
-    /// [`FloorSource::add_corrections`] says.
-    fn fold_corrections(&self, kept: &mut Kept, openings: &Openings, rows: &[postgres::Row]) {
-        // (db, settlement seq) → (key, settled figures, latest correction's that plays).
-        let mut fixed: std::collections::BTreeMap<(usize, i64), (Key, Figures, Figures)> =
-            Default::default();
-        for r in rows {
-            let Some(&db) = self.place.get(&r.get::<_, i32>(0)) else {
-                continue;
-            };
-            let Ok(Payload::RoundCorrected(c)) =
-                Payload::parse(EventKind::RoundCorrected, r.get(15))
-            else {
-                continue;
-            };
-            let Some(now) = totals::corrected_figures(&c) else {
-                continue;
-            };
-            let (seq, at, table): (i64, i64, Option<i64>) = (r.get(1), r.get(2), r.get(3));
-            let mut f = [0i64; 10];
-            for (i, x) in f.iter_mut().enumerate() {
-                *x = r.get(5 + i);
-            }
-            let opened = openings.get(&db).and_then(|o| {
-                o.iter()
-                    .filter(|(s, t, _)| *s < seq && table.is_some() && *t == table)
-                    .map(|(s, _, _)| *s)
-                    .next_back()
-            });
-            let key = Key {
-                table: table.unwrap_or(-1),
-                hour: at.div_euclid(BUCKET_MS),
-                dealer: r.get::<_, Option<i64>>(4).unwrap_or(-1),
-                opened: opened.unwrap_or(0),
-            };
-            let settled = Figures::of_round(&figures_of_row(&f), &[], r.get(16));
-            fixed.insert(
-                (db, seq),
-                (key, settled, Figures::of_round(&now, &[], c.cost)),
-            );
-        }
-        for ((db, _), (key, settled, now)) in fixed {
-            let bucket = kept.entry((db, key)).or_default();
-            bucket.add(&now, 1);
-            bucket.add(&settled, -1);
-        }
-    }
-
-    /// FAILED if table database `t`'s kept totals (`round_totals`, which the summary
-    /// reads) are not what its events make them (schema 8's `croupier.totals_break`):
-    /// changed outside the floor's trigger.
-    fn totals_verdict(&mut self, t: &FloorTable) -> Result<Option<Verified>, AuditError> {
-        let row = self.query("SELECT croupier.totals_break($1)", &[&t.tab])?;
-        Ok(row
-            .first()
-            .and_then(|r| r.get::<_, Option<String>>(0))
-            .map(|why| Verified::Failed(VerifyFailure::TotalsBreak { why })))
-    }
-
-    /// A table database's verdict: FAILED if its chain breaks at `chain`, the auditor's
-    /// replay refused an event or `alarms` stand (the first at `first`); NOT YET REPLAYED
-    /// until the auditor has replayed every event the floor holds of it; else PASSED.
-    fn verdict(
-        &mut self,
-        t: &FloorTable,
-        chain: Option<i64>,
-        alarms: i64,
-        first: Option<i64>,
-    ) -> Result<Verified, AuditError> {
-        let v = self.query(
-            "SELECT seq, failed_seq, failed_why FROM croupier.replayed WHERE tab = $1",
-            &[&t.tab],
-        )?;
-        let (through, failed) = match v.first() {
-            Some(r) => (
-                r.get::<_, i64>(0),
-                r.get::<_, Option<i64>>(1).map(|seq| {
-                    let why = r.get::<_, Option<&str>>(2).unwrap_or("").to_string();
-                    (seq, why)
-                }),
-            ),
-            None => (0, None),
-        };
-        let replayed = format!(
-            "replayed through event {through} of {} by the floor's auditor",
-            t.head_seq
-        );
-        let head = t.head_seq;
-        if let Some(from) = chain {
-            return Ok(Verified::Failed(VerifyFailure::MonthsDetached {
-                from,
-                head,
-            }));
-        }
-        if let Some((seq, why)) = failed {
-            return Ok(Verified::Failed(VerifyFailure::AuditorRefuses {
-                through,
-                head,
-                seq,
-                why,
-            }));
-        }
-        if alarms > 0 {
-            return Ok(Verified::Failed(VerifyFailure::Alarms {
-                count: alarms,
-                first: first.unwrap_or(0),
-                through,
-                head,
-            }));
-        }
-        let chained = format!(
-            "{} events chained on the floor, each checked on receipt; no alarm",
-            t.head_seq
-        );
-        if through >= t.head_seq {
-            return Ok(Verified::Passed(format!("{chained}; {replayed}")));
-        }
-        let pending = self.query(
-            "SELECT count(*), min(round_id) FROM croupier.rounds WHERE tab = $1 AND seq > $2",
-            &[&t.tab, &through],
-        )?;
-        let (n, from): (i64, Option<i64>) = (pending[0].get(0), pending[0].get(1));
-        Ok(Verified::NotReplayed {
-            through,
-            events: t.head_seq,
-            detail: format!(
-                "{chained}; {n} settled round(s) from round {} not yet replayed",
-                from.unwrap_or(0)
-            ),
-        })
+    /// The buckets' rows (`kept_sql`) by database and key: every settled round not
+    /// voided, as settled (schema 7), with its settlement's cost (schema 8).
+    fn kept_of(&self, rows: &[postgres::Row]) -> Kept {
+        rows.iter()
+            .filter_map(|r| bucket_of(&self.place, r))
+            .map(|(db, key, figures)| ((db, key), figures))
+            .collect()
     }
 
     /// [`FloorSource::round_events`] of each of database `db`'s `rounds` (a page's), in two
@@ -1364,5 +1231,333 @@ impl FloorSource {
                     || (settled.is_some() && e.kind != EventKind::Step && e.seq > end)
             })
             .collect())
+    }
+}
+
+/// The corrections' rows (`CORRECTIONS_SQL`) put in place in `kept`: each corrected round
+/// of the hours that is not voided has its bucket take its latest correction's figures
+/// (the engine plays its script, as the file's totals do) and cost (the correction's
+/// `cost`; none: uncosted) in place of its settled ones. `place`: tab → database.
+fn fold_corrections(
+    place: &HashMap<i32, usize>,
+    kept: &mut Kept,
+    openings: &Openings,
+    rows: &[postgres::Row],
+) {
+    // (db, settlement seq) → (key, settled figures, latest correction's that plays).
+    let mut fixed: std::collections::BTreeMap<(usize, i64), (Key, Figures, Figures)> =
+        Default::default();
+    for r in rows {
+        let Some(&db) = place.get(&r.get::<_, i32>(0)) else {
+            continue;
+        };
+        let Ok(Payload::RoundCorrected(c)) = Payload::parse(EventKind::RoundCorrected, r.get(15))
+        else {
+            continue;
+        };
+        let Some(now) = totals::corrected_figures(&c) else {
+            continue;
+        };
+        let (seq, at, table): (i64, i64, Option<i64>) = (r.get(1), r.get(2), r.get(3));
+        let mut f = [0i64; 10];
+        for (i, x) in f.iter_mut().enumerate() {
+            *x = r.get(5 + i);
+        }
+        let opened = openings.get(&db).and_then(|o| {
+            o.iter()
+                .filter(|(s, t, _)| *s < seq && table.is_some() && *t == table)
+                .map(|(s, _, _)| *s)
+                .next_back()
+        });
+        let key = Key {
+            table: table.unwrap_or(-1),
+            hour: at.div_euclid(BUCKET_MS),
+            dealer: r.get::<_, Option<i64>>(4).unwrap_or(-1),
+            opened: opened.unwrap_or(0),
+        };
+        let settled = Figures::of_round(&figures_of_row(&f), &[], r.get(16));
+        fixed.insert(
+            (db, seq),
+            (key, settled, Figures::of_round(&now, &[], c.cost)),
+        );
+    }
+    for ((db, _), (key, settled, now)) in fixed {
+        let bucket = kept.entry((db, key)).or_default();
+        bucket.add(&now, 1);
+        bucket.add(&settled, -1);
+    }
+}
+
+/// A REPEATABLE READ, read-only transaction: every statement in it reads one snapshot.
+fn snapshot(client: &mut postgres::Client) -> Result<postgres::Transaction<'_>, postgres::Error> {
+    client
+        .build_transaction()
+        .isolation_level(postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()
+}
+
+/// The floor's `round_totals` of the hours `$1..=$2`, then `tail` (an ORDER BY): rows as
+/// [`bucket_of`] reads them.
+fn kept_sql(tail: &str) -> String {
+    format!(
+        "SELECT tab, table_id, hour, dealer, opened, {} FROM croupier.round_totals
+          WHERE hour >= $1 AND hour <= $2{tail}",
+        totals::COLUMNS.join(", ")
+    )
+}
+
+/// A bucket's row (`kept_sql`): its database (by `place`, tab → database; `None` for a
+/// table database the source does not hold), key and figures.
+fn bucket_of(place: &HashMap<i32, usize>, r: &postgres::Row) -> Option<(usize, Key, Figures)> {
+    let db = *place.get(&r.get::<_, i32>(0))?;
+    let mut v = [0i64; totals::COLUMNS.len()];
+    for (i, x) in v.iter_mut().enumerate() {
+        *x = r.get(5 + i);
+    }
+    let key = Key {
+        table: r.get(1),
+        hour: r.get(2),
+        dealer: r.get(3),
+        opened: r.get(4),
+    };
+    Some((db, key, Figures::from_row(v)))
+}
+
+/// The openings' rows (`OPENINGS_SQL`) by database (`place`: tab → database).
+fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings {
+    let mut out: Openings = HashMap::new();
+    for r in rows {
+        if let Some(&db) = place.get(&r.get::<_, i32>(0)) {
+            out.entry(db)
+                .or_default()
+                .push((r.get(1), r.get(2), r.get(3)));
+        }
+    }
+    out
+}
+
+/// Each table database's checks for a report's footer, one row each in the order of `$1`
+/// (tab), `$2` (db), `$3` (role): the whole chain again on the server (walked in order
+/// from the genesis: a step keeps no stored check; not read from the chain trigger's
+/// check on receipt, or a row changed since by a superuser, a month detached in the
+/// middle, or a replica whose triggers do not fire, docs/scale.md, would be certified
+/// unchecked); the alarms that stand against it (raised by its own role, the floor's
+/// owner or its auditor: another table's role raises none against it); how far the
+/// auditor has replayed it; its settled rounds after that; and the auditor's last check
+/// of its kept totals against its events (`croupier.totals_checked`, schema 13, which the
+/// auditor records from `totals_break`: read, not rebuilt here).
+const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.failed_seq,
+        r.failed_why, p.n, p.first_round, c.seq, c.broken, c.touched,
+        to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC'
+   FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
+   LEFT JOIN LATERAL croupier.chain_break(t.tab) b ON true
+  CROSS JOIN LATERAL (SELECT count(*) AS n, min(seq) AS first FROM croupier.alarms
+                       WHERE db = t.db AND croupier.alarm_stands(by_role, t.role::name)) a
+   LEFT JOIN croupier.replayed r ON r.tab = t.tab
+   LEFT JOIN croupier.totals_checked c ON c.tab = t.tab
+  CROSS JOIN LATERAL (SELECT count(*) AS n, min(round_id) AS first_round FROM croupier.rounds
+                       WHERE tab = t.tab AND seq > coalesce(r.seq, 0)) p
+  ORDER BY t.i";
+
+/// One table database's row of `CHECKS_SQL`.
+struct Checks {
+    /// The first event held, and the first whose chain breaks.
+    held: Option<i64>,
+    chain: Option<i64>,
+    /// The standing alarms, and the first one's event.
+    alarms: i64,
+    first_alarm: Option<i64>,
+    /// Replayed by the auditor through this event; the event its replay refused, and why.
+    through: i64,
+    failed: Option<(i64, String)>,
+    /// Settled rounds after `through`, and the first of them.
+    pending: i64,
+    pending_from: Option<i64>,
+    /// The auditor's last check of its kept totals (read, not checked again here).
+    totals: Checked,
+}
+
+impl Checks {
+    fn of(r: &postgres::Row) -> Checks {
+        Checks {
+            held: r.get(0),
+            chain: r.get(1),
+            alarms: r.get(2),
+            first_alarm: r.get(3),
+            through: r.get::<_, Option<i64>>(4).unwrap_or(0),
+            failed: r.get::<_, Option<i64>>(5).map(|seq| {
+                let why = r.get::<_, Option<&str>>(6).unwrap_or("").to_string();
+                (seq, why)
+            }),
+            pending: r.get(7),
+            pending_from: r.get(8),
+            totals: Checked {
+                through: r.get::<_, Option<i64>>(9).unwrap_or(0),
+                broken: r.get(10),
+                touched: r.get::<_, Option<bool>>(11).unwrap_or(false),
+                at: r.get(12),
+            },
+        }
+    }
+
+    /// Table database `t`'s verdict: FAILED if events before its first held are missing
+    /// (a month detached), its chain breaks, the auditor's replay refused an event,
+    /// the auditor's last check found its kept totals broken, or alarms stand; NOT YET
+    /// REPLAYED until the auditor has replayed every event the floor holds of it; NOT YET
+    /// CHECKED until the auditor's check of its kept totals covers its head
+    /// ([`Checked::verdict`]); else PASSED. The totals are not rebuilt here.
+    fn verdict(self, t: &FloorTable) -> Verified {
+        let head = t.head_seq;
+        let through = self.through;
+        if head > 0 && self.held != Some(1) {
+            let first = self.held.unwrap_or(head + 1);
+            return Verified::Failed(VerifyFailure::Detached { first });
+        }
+        if let Some(from) = self.chain {
+            return Verified::Failed(VerifyFailure::MonthsDetached { from, head });
+        }
+        if let Some((seq, why)) = self.failed {
+            return Verified::Failed(VerifyFailure::AuditorRefuses {
+                through,
+                head,
+                seq,
+                why,
+            });
+        }
+        if let Some(why) = self.totals.broken.clone() {
+            return Verified::Failed(VerifyFailure::TotalsBreak { why });
+        }
+        if self.alarms > 0 {
+            return Verified::Failed(VerifyFailure::Alarms {
+                count: self.alarms,
+                first: self.first_alarm.unwrap_or(0),
+                through,
+                head,
+            });
+        }
+        let chained =
+            format!("{head} events chained on the floor, each checked on receipt; no alarm");
+        if through >= head {
+            let replayed =
+                format!("replayed through event {through} of {head} by the floor's auditor");
+            return self.totals.verdict(head, format!("{chained}; {replayed}"));
+        }
+        Verified::NotReplayed {
+            through,
+            events: head,
+            detail: format!(
+                "{chained}; {} settled round(s) from round {} not yet replayed",
+                self.pending,
+                self.pending_from.unwrap_or(0)
+            ),
+        }
+    }
+}
+
+/// The floor's auditor's last check of a table database's kept totals
+/// (`croupier.totals_checked`, schema 13): through which event (0: never), when, what it
+/// found, and whether `round_totals` or `day_totals` was written outside the floor's
+/// trigger since. A row the trigger inserted for a table database never checked has
+/// `at` NULL (and `seq` 0): not checked yet.
+struct Checked {
+    through: i64,
+    broken: Option<String>,
+    touched: bool,
+    at: Option<String>,
+}
+
+impl Checked {
+    /// The verdict of a table database whose every event (`head`) the auditor replayed
+    /// (`replayed`: that, in words) and whose totals it did not find broken: PASSED only
+    /// when its check covers them now.
+    fn verdict(&self, head: i64, replayed: String) -> Verified {
+        let at = self.at.as_deref().unwrap_or("?");
+        let not_yet = |why: String| Verified::TotalsNotChecked {
+            through: self.through,
+            events: head,
+            detail: format!("{replayed}; {why}"),
+        };
+        if self.at.is_none() {
+            return not_yet("the floor's auditor has not checked its kept totals yet".into());
+        }
+        if self.touched {
+            return not_yet(format!(
+                "croupier.round_totals or croupier.day_totals was written outside the floor's trigger since the auditor checked it at {at}"
+            ));
+        }
+        if self.through < head {
+            return not_yet(format!(
+                "its kept totals were checked at {at}; events {} to {head} came after",
+                self.through + 1
+            ));
+        }
+        Verified::Passed(format!(
+            "{replayed}; its kept totals checked through event {} at {at}",
+            self.through
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{DaySplit, split_days};
+
+    const NONE: (i64, i64) = (1, 0);
+
+    #[test]
+    fn a_range_splits_into_its_whole_days_and_its_edge_hours() {
+        let cases = [
+            // One whole day; a day from 06:00 to 05:59 (no whole day: all edge hours).
+            ((0, 23), (NONE, (0, 0), NONE)),
+            ((6, 29), ((6, 29), NONE, NONE)),
+            // A day and its edges on both sides; before 1970 (hour −1 is day −1).
+            ((6, 53), ((6, 23), (1, 1), (48, 53))),
+            ((-30, 50), ((-30, -25), (-1, 1), (48, 50))),
+            ((-24, -1), (NONE, (-1, -1), NONE)),
+            ((-1, -1), ((-1, -1), NONE, NONE)),
+            // Shorter than a day, empty, and the widest.
+            ((30, 31), ((30, 31), NONE, NONE)),
+            ((5, 4), (NONE, NONE, NONE)),
+            (
+                (i64::MIN, i64::MAX),
+                (
+                    (i64::MIN, -9_223_372_036_854_775_801),
+                    (-384_307_168_202_282_325, 384_307_168_202_282_324),
+                    (9_223_372_036_854_775_800, i64::MAX),
+                ),
+            ),
+        ];
+        for ((from, to), (head, days, tail)) in cases {
+            assert_eq!(
+                split_days(from, to),
+                DaySplit { head, days, tail },
+                "{from}..={to}"
+            );
+        }
+    }
+
+    /// Every hour of the range in exactly one part, no hour outside it in any, a day
+    /// only whole: over every small range around 1970 and a day's edges.
+    #[test]
+    fn the_parts_cover_the_range_exactly_once() {
+        let within = |(a, b): (i64, i64), x: i64| a <= x && x <= b;
+        for from in -60..60 {
+            for to in from - 1..from + 80 {
+                let s = split_days(from, to);
+                for h in from - 30..to + 30 {
+                    let n = [
+                        within(s.head, h),
+                        within(s.days, h.div_euclid(24)),
+                        within(s.tail, h),
+                    ]
+                    .iter()
+                    .filter(|x| **x)
+                    .count();
+                    let want = usize::from(from <= h && h <= to);
+                    assert_eq!(n, want, "hour {h} of {from}..={to}: {s:?}");
+                }
+            }
+        }
     }
 }

@@ -523,6 +523,16 @@ impl Report {
                     ),
                     false,
                 ),
+                Some(Verified::TotalsNotChecked {
+                    through,
+                    events,
+                    detail,
+                }) => (
+                    format!(
+                        "NOT YET CHECKED (kept totals checked through event {through} of {events}): {detail}"
+                    ),
+                    false,
+                ),
                 None => (
                     "NOT RUN (--skip-verify): these figures are not verified".to_string(),
                     false,

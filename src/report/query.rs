@@ -1004,6 +1004,15 @@ pub enum Verified {
         events: i64,
         detail: String,
     },
+    /// On the floor: every event replayed, nothing wrong, but the floor's auditor last
+    /// checked the kept totals (which the summary reads) through event `through` of
+    /// `events` (0: never), or they were written by hand since (`detail` says which):
+    /// never PASSED for totals nobody checked.
+    TotalsNotChecked {
+        through: i64,
+        events: i64,
+        detail: String,
+    },
 }
 
 /// Why a database's verify failed: the replay's own error on a file, or on the floor
@@ -1111,6 +1120,7 @@ impl Verified {
             Verified::Passed(_) => "passed",
             Verified::Failed(_) => "failed",
             Verified::NotReplayed { .. } => "not_replayed",
+            Verified::TotalsNotChecked { .. } => "totals_not_checked",
         }
     }
 }

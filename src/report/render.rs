@@ -698,6 +698,20 @@ fn verdict_in(lang: Lang, verified: Option<&Verified>) -> (String, bool) {
             ),
             false,
         ),
+        Some(Verified::TotalsNotChecked {
+            through,
+            events,
+            detail,
+        }) => (
+            t!(
+                lang,
+                "report-footer-totals-not-checked",
+                through = through.to_string(),
+                events = events.to_string(),
+                detail = detail
+            ),
+            false,
+        ),
         None => (t!(lang, "report-footer-not-run"), false),
     }
 }
@@ -908,7 +922,8 @@ fn by_kind_json(s: &Section) -> Value {
 }
 
 /// A database's verdict for programs: `verdict` is `passed`, `failed`, `not_replayed`
-/// (with `replayed_through` and `events`) or `not_run`; `passed` is true only for
+/// (with `replayed_through` and `events`), `totals_not_checked` (with
+/// `totals_checked_through` and `events`) or `not_run`; `passed` is true only for
 /// `passed`.
 fn verify_json(v: Option<&Verified>) -> Value {
     match v {
@@ -924,6 +939,17 @@ fn verify_json(v: Option<&Verified>) -> Value {
             "verdict": "not_replayed",
             "passed": false,
             "replayed_through": through,
+            "events": events,
+            "detail": detail,
+        }),
+        Some(Verified::TotalsNotChecked {
+            through,
+            events,
+            detail,
+        }) => json!({
+            "verdict": "totals_not_checked",
+            "passed": false,
+            "totals_checked_through": through,
             "events": events,
             "detail": detail,
         }),

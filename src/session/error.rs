@@ -6,7 +6,9 @@ use crate::codes::{Denied, NotNow, NotNowCode, PontisRefusalCode, RefusalCode};
 use crate::engine::pontis::{
     PlayError, PlayWordsError, PontisRulesError, SetupError as GameSetupError,
 };
-use crate::engine::{Expecting, Round, RulesError, SetupError, StepError, shown};
+use crate::engine::{
+    Expecting, Money, Round, RoundFigures, RulesError, SetupError, StepError, shown,
+};
 use crate::log::AuditError;
 use crate::log::payload::{NetData, Payload, PontisEnded};
 use crate::log::structure::StructureError;
@@ -156,6 +158,18 @@ pub enum Discrepancy {
     },
     #[error("{0}")]
     Figures(Box<FiguresDiffer>),
+    /// A figure the settlement's own text logs is not the replay's (the floor derives its
+    /// rounds from the text).
+    #[error(
+        "logged {figure} {}, the replay gives {}",
+        figure.shown(*.logged),
+        figure.shown(*.replayed)
+    )]
+    Figure {
+        figure: SettledFigure,
+        logged: i64,
+        replayed: i64,
+    },
     #[error("round_figures has a row that no settlement in the log wrote")]
     ExtraFigures,
     /// The round's logged bets (its exported script) do not start a round.
@@ -173,6 +187,101 @@ pub enum Discrepancy {
         logged: Box<PontisEnded>,
         replayed: Box<PontisEnded>,
     },
+}
+
+/// One figure a settlement logs (a [`RoundFigures`] field), held to the replay's
+/// (`Discrepancy::Figure`); its `Display` is its name in the settlement's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettledFigure {
+    Handle,
+    Paid,
+    HouseNet,
+    MaxNet,
+    InsuranceTaken,
+    InsurancePaid,
+    EvenMoney,
+    Splits,
+    Buys,
+    Pontoons,
+    FiveCardTricks,
+    ThreeOfAKinds,
+    Surrenders,
+}
+
+impl SettledFigure {
+    /// Every figure, in the order the settlement's text logs them.
+    pub const ALL: [SettledFigure; 13] = [
+        Self::HouseNet,
+        Self::Handle,
+        Self::Paid,
+        Self::InsuranceTaken,
+        Self::InsurancePaid,
+        Self::EvenMoney,
+        Self::Splits,
+        Self::Buys,
+        Self::Pontoons,
+        Self::FiveCardTricks,
+        Self::ThreeOfAKinds,
+        Self::Surrenders,
+        Self::MaxNet,
+    ];
+
+    /// Its name in a settlement's text.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Handle => "handle",
+            Self::Paid => "paid",
+            Self::HouseNet => "house_net",
+            Self::MaxNet => "max_net",
+            Self::InsuranceTaken => "insurance_taken",
+            Self::InsurancePaid => "insurance_paid",
+            Self::EvenMoney => "even_money",
+            Self::Splits => "splits",
+            Self::Buys => "buys",
+            Self::Pontoons => "pontoons",
+            Self::FiveCardTricks => "five_card_tricks",
+            Self::ThreeOfAKinds => "three_of_a_kinds",
+            Self::Surrenders => "surrenders",
+        }
+    }
+
+    /// Its value in `f`: cents for an amount, else the count.
+    pub fn of(self, f: &RoundFigures) -> i64 {
+        match self {
+            Self::Handle => f.handle.cents(),
+            Self::Paid => f.paid.cents(),
+            Self::HouseNet => f.house_net.cents(),
+            Self::MaxNet => f.max_net.cents(),
+            Self::InsuranceTaken => f.insurance_taken.cents(),
+            Self::InsurancePaid => f.insurance_paid.cents(),
+            Self::EvenMoney => f.even_money.into(),
+            Self::Splits => f.splits.into(),
+            Self::Buys => f.buys.into(),
+            Self::Pontoons => f.pontoons.into(),
+            Self::FiveCardTricks => f.five_card_tricks.into(),
+            Self::ThreeOfAKinds => f.three_of_a_kinds.into(),
+            Self::Surrenders => f.surrenders.into(),
+        }
+    }
+
+    /// A value of it as a message writes it: an amount as money, a count as a number.
+    fn shown(self, v: i64) -> String {
+        match self {
+            Self::Handle
+            | Self::Paid
+            | Self::HouseNet
+            | Self::MaxNet
+            | Self::InsuranceTaken
+            | Self::InsurancePaid => Money::from_cents(v).to_string(),
+            _ => v.to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for SettledFigure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// A cost as a message writes it: its number, or "none".

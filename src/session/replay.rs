@@ -9,7 +9,7 @@ use std::sync::Arc;
 pub use super::error::ReplayError;
 use super::error::{
     BETWEEN_ROUNDS, ChainBreak, Damage, Discrepancy, EventFault, FiguresDiffer, FiguresFrom,
-    UNENDED,
+    SettledFigure, UNENDED,
 };
 use super::export::Finds;
 use super::kept_theory::KeptTheoryFault;
@@ -768,6 +768,7 @@ impl Replayer {
         }
         if let Some(c) = self.figures.as_mut() {
             let row = figures_as_replayed(c.as_mut(), e, &live, cost)?;
+            logged_figures_as_replayed(e, &live)?;
             if let Some(f) = self.fold.as_mut() {
                 let key = totals::Key {
                     table: t.id,
@@ -896,6 +897,28 @@ fn settled_as_replayed(e: &Event, live: &LiveRound) -> Result<Option<i64>, Repla
         why: Discrepancy::Nets {
             logged,
             replayed: nets_of(&live.round),
+        },
+    })
+}
+
+/// The figures a settlement's own text logs against the replayed round's: every one the
+/// replay computes must be the replay's, whatever the figures kept beside it say (the
+/// floor derives its rounds from the text). The first that is not is named.
+fn logged_figures_as_replayed(e: &Event, live: &LiveRound) -> Result<(), ReplayError> {
+    let logged = Replayer::read::<RoundSettled>(e)?.figures();
+    let replayed = live.round.figures();
+    let Some(figure) = SettledFigure::ALL
+        .into_iter()
+        .find(|f| f.of(&logged) != f.of(&replayed))
+    else {
+        return Ok(());
+    };
+    Err(ReplayError::Mismatch {
+        round: live.id,
+        why: Discrepancy::Figure {
+            figure,
+            logged: figure.of(&logged),
+            replayed: figure.of(&replayed),
         },
     })
 }
