@@ -1324,6 +1324,7 @@ fn a_round_row_changed_by_hand_fails_verify() {
         "{e}"
     );
     replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+}
 
 /// `"field":n` in a settlement's text as `"field":n+1` (`n` may be negative), if it
 /// holds one.
