@@ -10,7 +10,7 @@ use croupier::log::payload::{BetData, NetData};
 use croupier::log::{AuditError, EventKind};
 use croupier::report::RoundRow;
 use croupier::report::data::{
-    Files, Noted, Page, RoundLogs, Source, SourceAlarm, SourceHead, TotalRow,
+    Files, KeptRound, Noted, Page, RoundLogs, Source, SourceAlarm, SourceHead, TotalRow,
 };
 use croupier::session::pontis::GameRow;
 
@@ -86,6 +86,25 @@ impl Source for Counting<'_> {
         self.asked.pages += 1;
         self.asked.longest_page = self.asked.longest_page.max(rows.len());
         Ok(rows)
+    }
+    fn kept_rounds_page(
+        &mut self,
+        db: usize,
+        page: &Page,
+    ) -> Result<Option<Vec<KeptRound>>, AuditError> {
+        self.asked.calls += 1;
+        let Some(mut kept) = self.files.kept_rounds_page(db, page)? else {
+            return Ok(None);
+        };
+        if let Some(i) = kept
+            .iter()
+            .position(|k| Some(&k.round) == self.twice.as_ref())
+        {
+            kept.insert(i + 1, kept[i].clone());
+        }
+        self.asked.pages += 1;
+        self.asked.longest_page = self.asked.longest_page.max(kept.len());
+        Ok(Some(kept))
     }
     fn databases(&self) -> usize {
         self.files.databases()
