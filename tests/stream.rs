@@ -381,3 +381,111 @@ fn an_unreadable_start_of_a_pages_round_refuses_the_streamed_report() {
         );
     }
 }
+
+/// Round `round` corrected (by `by`) so that its per-bet nets move, if a changed card can
+/// move them: whether it did.
+fn correct_its_nets(store: &mut Store, by: &users::User, round: i64) -> bool {
+    let nets = |store: &Store| {
+        Files(std::slice::from_ref(store))
+            .round_nets(0, round, None)
+            .unwrap()
+    };
+    let steps = croupier::session::replay::export_round(store, round)
+        .unwrap()
+        .0
+        .steps;
+    let before = nets(store);
+    (0..steps.len()).any(|i| {
+        let mut changed = steps.clone();
+        changed[i] = if steps[i] == "10" { "5" } else { "10" }.into();
+        exceptions::correct_round(store, by, round, changed, "another card").is_ok()
+            && nets(store) != before
+    })
+}
+
+/// Log schema 12: a round's kept row holds its latest correction's nets, so a streamed
+/// rounds report (which reads the rows) must not show a correction logged after the head
+/// it records: rounds corrected after it, their nets moved, are read from their events,
+/// capped. The report equals, in every format, the held report of the file at the head.
+#[test]
+fn a_correction_past_the_head_is_not_read_from_the_kept_row() {
+    let dir = common::fresh_dir("stream-row-head");
+    let path = dir.join("t.db");
+    let clock = || Box::new(Ticking(AtomicI64::new(1_767_600_000_000)));
+    let mut table = Store::open_with(&path, clock()).unwrap();
+    demo::live_play(&mut table, 9, 60, |_| {}).unwrap();
+    drop(table);
+    let stores = [Store::open_read(&path).unwrap()];
+    let o = options(Kind::Rounds, None, false);
+    let held = report::build_reading_every_round(&mut Files(&stores), &o, |_| {}).unwrap();
+    let mut src = Files(&stores);
+    let s = report::stream_paged(&mut src, &o, 7, |_| {}).unwrap();
+    let later = Box::new(Ticking(AtomicI64::new(1_767_603_600_000)));
+    let mut table = Store::open_with(&path, later).unwrap();
+    let by = dealer(&mut table);
+    let rounds = settled(&path);
+    let moved = (rounds.iter().skip(10))
+        .filter(|(r, _)| correct_its_nets(&mut table, &by, *r))
+        .take(2)
+        .count();
+    assert_eq!(moved, 2, "no correction moved a round's nets");
+    drop(table);
+    written_as_held(&held, s, &mut src, &o, 7, &dir);
+    // The test tells: the file as it is now makes another report.
+    let now = [Store::open_read(&path).unwrap()];
+    let grown = report::build_reading_every_round(&mut Files(&now), &o, |_| {}).unwrap();
+    assert_ne!(grown.sections, held.sections, "the nets did not move");
+}
+
+/// A round whose kept row has no box figures (settled before its rules were solved) has its
+/// boxes replayed for the players section, and a round with no row (or one that does not
+/// read) is read from its events: the streamed report still equals the held one.
+#[test]
+fn rounds_the_kept_rows_cannot_give_are_read_from_their_events() {
+    use croupier::session::round_row::Row;
+    let dir = common::fresh_dir("stream-row-gaps");
+    let path = demo_file("stream-row-gaps-file", 200, 2, 17, true);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let rows: Vec<(i64, Vec<u8>)> = {
+        let mut st = conn
+            .prepare("SELECT round_id, row FROM round_rows")
+            .unwrap();
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let mut boxed = 0;
+    for (round, bytes) in &rows {
+        let mut row = Row::decode(bytes).unwrap();
+        boxed += usize::from(row.boxes.is_some());
+        match round % 4 {
+            0 => row.boxes = None,
+            1 => {
+                conn.execute("DELETE FROM round_rows WHERE round_id = ?1", [round])
+                    .unwrap();
+                continue;
+            }
+            2 if round % 8 == 2 => {
+                conn.execute(
+                    "UPDATE round_rows SET row = x'ff' WHERE round_id = ?1",
+                    [round],
+                )
+                .unwrap();
+                continue;
+            }
+            _ => continue,
+        }
+        conn.execute(
+            "UPDATE round_rows SET row = ?1 WHERE round_id = ?2",
+            rusqlite::params![row.encode(), round],
+        )
+        .unwrap();
+    }
+    assert!(boxed > 150, "{boxed} rows with box figures");
+    drop(conn);
+    let stores = [Store::open_read(&path).unwrap()];
+    for page in [7, report::PAGE] {
+        same_in_every_format(&stores, &options(Kind::Rounds, None, false), page, &dir);
+    }
+}
