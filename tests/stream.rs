@@ -489,3 +489,20 @@ fn rounds_the_kept_rows_cannot_give_are_read_from_their_events() {
         same_in_every_format(&stores, &options(Kind::Rounds, None, false), page, &dir);
     }
 }
+
+/// A source that keeps no rows a round (the floor) streams the rounds report from its
+/// events, as before the rows: the same files read so equal the held report too.
+#[test]
+fn a_source_without_kept_rows_streams_the_rounds_report_from_its_events() {
+    let dir = common::fresh_dir("stream-events-only");
+    let path = demo_file("stream-events-only-file", 200, 2, 11, true);
+    let stores = [Store::open_read(&path).unwrap()];
+    let o = options(Kind::Rounds, None, false);
+    let held = report::build_reading_every_round(&mut Files(&stores), &o, |_| {}).unwrap();
+    for page in [7, 64] {
+        let mut src = Counting::events_only(Files(&stores));
+        let s = report::stream_paged(&mut src, &o, page, |_| {}).unwrap();
+        written_as_held(&held, s, &mut src, &o, page, &dir);
+        assert!(src.asked.pages > 0, "page {page}: no page read");
+    }
+}
