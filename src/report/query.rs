@@ -276,6 +276,9 @@ fn corrected_after(
         .map_err(sql(store))
 }
 
+/// A round's `round_rows` bytes, if it has a row.
+type KeptBytes = Option<Vec<u8>>;
+
 /// The page's rounds and, if `with_rows`, each one's `round_rows` row (else none).
 fn read_page(
     store: &Store,
@@ -283,7 +286,7 @@ fn read_page(
     page: &Page,
     with_rows: bool,
     mut progress: impl FnMut(usize),
-) -> Result<(Vec<RoundRow>, Vec<Option<Vec<u8>>>), AuditError> {
+) -> Result<(Vec<RoundRow>, Vec<KeptBytes>), AuditError> {
     let tables = table_names(store)?;
     let users = user_names(store)?;
     let (filter, params, end) = page.sql("");
