@@ -506,3 +506,64 @@ fn a_source_without_kept_rows_streams_the_rounds_report_from_its_events() {
         assert!(src.asked.pages > 0, "page {page}: no page read");
     }
 }
+
+/// The streamed rounds report reads the kept rows (log schema 12): with every row readable
+/// it reads no round from its events (`round_logs`), and a row forged so that it still
+/// reads (its nets in another order) is what an unverified report shows, its footer saying
+/// NOT RUN, while a verified one says FAILED, naming the round.
+#[test]
+fn the_streamed_rounds_report_reads_the_kept_rows() {
+    use croupier::session::round_row::Row;
+    let dir = common::fresh_dir("stream-rows-read");
+    let path = demo_file("stream-rows-read-file", 200, 2, 13, true);
+    let o = options(Kind::Rounds, None, false);
+    let stores = [Store::open_read(&path).unwrap()];
+    let held = report::build_reading_every_round(&mut Files(&stores), &o, |_| {}).unwrap();
+    let mut src = Counting::new(Files(&stores));
+    let s = report::stream_paged(&mut src, &o, 7, |_| {}).unwrap();
+    written_as_held(&held, s, &mut src, &o, 7, &dir);
+    assert!(src.asked.pages > 0, "no page read");
+    assert_eq!(src.asked.log_reads, 0, "rounds read from their events");
+    drop(stores);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let (round, forged) = {
+        let mut st = conn
+            .prepare("SELECT round_id, row FROM round_rows ORDER BY round_id")
+            .unwrap();
+        let rows = st
+            .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Vec<u8>>(1)?)))
+            .unwrap();
+        rows.map(Result::unwrap)
+            .find_map(|(round, bytes)| {
+                let mut row = Row::decode(&bytes).unwrap();
+                (row.nets.len() > 1).then(|| {
+                    row.nets.reverse();
+                    (round, row.encode())
+                })
+            })
+            .expect("a round of two bets")
+    };
+    conn.execute(
+        "UPDATE round_rows SET row = ?1 WHERE round_id = ?2",
+        rusqlite::params![forged, round],
+    )
+    .unwrap();
+    drop(conn);
+    let stores = [Store::open_read(&path).unwrap()];
+    let footer = |verify: bool| {
+        let o = options(Kind::Rounds, None, verify);
+        let mut src = Files(&stores);
+        let s = report::stream_paged(&mut src, &o, 7, |_| {}).unwrap();
+        let r = s.into_report(&mut src).unwrap();
+        let json = serde_json::to_string(&report::render_json(&r)).unwrap();
+        (r, json)
+    };
+    let (shown, json) = footer(false);
+    assert_ne!(shown.sections, held.sections, "the forged row was not read");
+    assert!(json.contains("NOT RUN"), "{json}");
+    let (_, json) = footer(true);
+    assert!(
+        json.contains(&format!("FAILED: round {round}: its kept row")),
+        "{json}"
+    );
+}

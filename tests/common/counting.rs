@@ -25,6 +25,9 @@ pub struct Asked {
     /// Events handed out by the `events_of` calls that ask for settlements (rounds read
     /// one by one from the log, with whatever was asked beside them).
     pub settlement_reads: usize,
+    /// `round_logs` calls: rounds read from their events by the page (none when every kept
+    /// row a round reads).
+    pub log_reads: usize,
 }
 
 /// The files, with what is asked of them counted; with `totals` false, it keeps no totals
@@ -150,6 +153,7 @@ impl Source for Counting<'_> {
         through: Option<i64>,
     ) -> Result<RoundLogs, AuditError> {
         self.asked.calls += 1;
+        self.asked.log_reads += 1;
         self.files.round_logs(db, rounds, through)
     }
     fn events_of(
