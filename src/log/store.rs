@@ -663,8 +663,14 @@ impl Store {
                         .execute(params![ev.round, row.ok_or_else(no_row)?])?;
                 }
                 (Payload::RoundCorrected(_), Some(row)) => {
-                    conn.prepare_cached("UPDATE round_rows SET row = ?2 WHERE round_id = ?1")?
+                    // Exactly its round's row, or the correction is refused (a row taken
+                    // out would be left stale under a committed correction).
+                    let changed = conn
+                        .prepare_cached("UPDATE round_rows SET row = ?2 WHERE round_id = ?1")?
                         .execute(params![ev.round, row])?;
+                    if changed != 1 {
+                        return Err(no_row());
+                    }
                 }
                 (Payload::RoundCorrected(_), None) => return Err(no_row()),
                 _ => {}

@@ -178,3 +178,6 @@ fn corrected_row(store: &Store, round: i64, nets: Vec<NetData>) -> Result<Vec<u8
     };
     Ok(row.corrected(nets).encode())
 }
+
+#[cfg(test)]
+mod tests;

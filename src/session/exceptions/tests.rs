@@ -1,0 +1,106 @@
+//! The store's promise for the kept row a round (log schema 12; ARCHITECTURE.md): a
+//! settlement or a correction is written with its round's row in one transaction, or not
+//! at all — an error, the chain head unchanged, no event, `round_figures`, `round_totals`
+//! or `round_rows` row written.
+
+use std::path::PathBuf;
+
+use rusqlite::types::ValueRef;
+
+use crate::log::payload::{self, Payload};
+use crate::log::store::Store;
+use crate::session::{demo, replay};
+
+/// A demo file of a few rounds at one table, in a fresh folder named `name`.
+fn demo_store(name: &str) -> (PathBuf, Store) {
+    let dir = std::env::temp_dir().join(format!("croupier-rows-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("t.db");
+    let mut store = Store::open_with(&path, Box::new(demo::clock())).unwrap();
+    demo::fill(&mut store, 30, 1, 7, |_| {}).unwrap();
+    (path, store)
+}
+
+/// What an append may write: the chain head and every row of the tables it writes.
+fn written(store: &Store) -> ((i64, String), Vec<Vec<String>>) {
+    let tables = ["events", "round_figures", "round_totals", "round_rows"];
+    let dump = |table: &str| -> Vec<String> {
+        let mut st = store
+            .conn()
+            .prepare(&format!("SELECT * FROM {table}"))
+            .unwrap();
+        let n = st.column_count();
+        let mut rows = st.query([]).unwrap();
+        let mut out = Vec::new();
+        while let Some(r) = rows.next().unwrap() {
+            let cells: Vec<String> = (0..n)
+                .map(|i| match r.get_ref(i).unwrap() {
+                    ValueRef::Blob(b) => format!("{b:?}"),
+                    v => format!("{v:?}"),
+                })
+                .collect();
+            out.push(cells.join("|"));
+        }
+        out
+    };
+    (store.head(), tables.iter().map(|t| dump(t)).collect())
+}
+
+/// An error with its cause, as the program prints it.
+fn said(e: &dyn std::error::Error) -> String {
+    match e.source() {
+        Some(cause) => format!("{e}: {}", said(cause)),
+        None => e.to_string(),
+    }
+}
+
+/// The last settled round of the file.
+fn a_settled_round(store: &Store) -> i64 {
+    store
+        .conn()
+        .query_row("SELECT max(round_id) FROM round_figures", [], |r| r.get(0))
+        .unwrap()
+}
+
+/// A correction of `round` that logs its own inputs again.
+fn correction_of(store: &Store, round: i64) -> Payload {
+    let (script, settled) = replay::export_round(store, round).unwrap();
+    Payload::RoundCorrected(payload::RoundCorrected {
+        reason: "the same inputs".into(),
+        script: script.to_value(),
+        nets: settled.nets.clone(),
+        cost: None,
+    })
+}
+
+/// A correction of a round whose row was taken out by hand is refused by the store (the
+/// row's UPDATE changes no row), and rolled back: nothing of it is written.
+#[test]
+fn a_correction_of_a_round_without_its_row_writes_nothing() {
+    let (_path, mut store) = demo_store("correction");
+    let round = a_settled_round(&store);
+    let row = store.round_row(round).unwrap().expect("a kept row");
+    let correction = correction_of(&store, round);
+    store
+        .conn()
+        .execute("DELETE FROM round_rows WHERE round_id = ?1", [round])
+        .unwrap();
+    let before = written(&store);
+    let ids = (Some(1), Some(1), Some(round));
+    let e = store.append_row(&correction, ids, Some(&row)).unwrap_err();
+    assert!(said(&e).contains("round's row"), "{}", said(&e));
+    let e = store.append_row(&correction, ids, None).unwrap_err();
+    assert!(said(&e).contains("round's row"), "{}", said(&e));
+    assert_eq!(written(&store), before, "a correction without its row wrote");
+    // With its row back, the same correction is written (the test can fail).
+    store
+        .conn()
+        .execute(
+            "INSERT INTO round_rows (round_id, row) VALUES (?1, ?2)",
+            rusqlite::params![round, row],
+        )
+        .unwrap();
+    store.append_row(&correction, ids, Some(&row)).unwrap();
+    assert_eq!(store.head().0, before.0.0 + 1);
+}
