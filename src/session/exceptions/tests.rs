@@ -104,3 +104,28 @@ fn a_correction_of_a_round_without_its_row_writes_nothing() {
     store.append_row(&correction, ids, Some(&row)).unwrap();
     assert_eq!(store.head().0, before.0.0 + 1);
 }
+
+/// A settlement logged without its round's row is refused by the store after its event,
+/// its `round_figures` row and its totals were written in the transaction, and all of it
+/// is rolled back: nothing is written. With a row it is written whole.
+#[test]
+fn a_settlement_without_its_row_writes_nothing() {
+    let (_path, mut store) = demo_store("settlement");
+    let round = a_settled_round(&store);
+    let (_, settled) = replay::export_round(&store, round).unwrap();
+    let row = store.round_row(round).unwrap().expect("a kept row");
+    let settlement = Payload::RoundSettled(settled);
+    let before = written(&store);
+    let ids = (Some(1), Some(1), Some(round + 1_000));
+    let e = store.append_row(&settlement, ids, None).unwrap_err();
+    assert!(said(&e).contains("round's row"), "{}", said(&e));
+    assert_eq!(written(&store), before, "a settlement without its row wrote");
+    store.append_row(&settlement, ids, Some(&row)).unwrap();
+    let after = written(&store);
+    assert_eq!(after.0.0, before.0.0 + 1);
+    for (i, table) in [(0, "events"), (1, "round_figures"), (3, "round_rows")] {
+        let grew = after.1[i].len() - before.1[i].len();
+        assert_eq!(grew, 1, "{table}: the settlement's row");
+    }
+    assert_ne!(after.1[2], before.1[2], "round_totals: the settlement's figures");
+}
