@@ -614,8 +614,9 @@ impl Store {
 
     /// [`Store::append`] with the round's `round_rows` row (schema 12; bytes the session
     /// layer makes), written in the event's transaction: a settlement's inserted (none
-    /// given, or one already there for its round id, and nothing is written), a
-    /// correction's put in place of its round's (a round never settled has none).
+    /// given, and nothing is written; a stray row already there for its round id, added by
+    /// hand, is replaced), a correction's put in place of its round's (a round never
+    /// settled has none, and nothing is written).
     pub(crate) fn append_row(
         &mut self,
         payload: &Payload,
@@ -658,9 +659,14 @@ impl Store {
             }
             // The round's row, in the same transaction (a settlement without one fails).
             match (payload, row) {
+                // A row already there for the round is a stray one (added by hand: a
+                // settled round's own is refused above, by `round_figures`' key), which
+                // `verify` names; it gives way rather than stop the table's every round.
                 (Payload::RoundSettled(_), row) => {
-                    conn.prepare_cached("INSERT INTO round_rows (round_id, row) VALUES (?1, ?2)")?
-                        .execute(params![ev.round, row.ok_or_else(no_row)?])?;
+                    conn.prepare_cached(
+                        "INSERT INTO round_rows (round_id, row) VALUES (?1, ?2) ON CONFLICT (round_id) DO UPDATE SET row = excluded.row",
+                    )?
+                    .execute(params![ev.round, row.ok_or_else(no_row)?])?;
                 }
                 (Payload::RoundCorrected(_), Some(row)) => {
                     // Exactly its round's row, or the correction is refused (a row taken

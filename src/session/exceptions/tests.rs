@@ -129,3 +129,33 @@ fn a_settlement_without_its_row_writes_nothing() {
     }
     assert_ne!(after.1[2], before.1[2], "round_totals: the settlement's figures");
 }
+
+/// A row added by hand for a round not yet settled (`verify` names it an extra) does not
+/// stop the table: the round's settlement puts its own row in its place. A second
+/// settlement of a settled round is still refused (`round_figures`' key) and writes
+/// nothing, its row included.
+#[test]
+fn a_stray_row_gives_way_to_its_rounds_settlement() {
+    let (_path, mut store) = demo_store("stray");
+    let round = a_settled_round(&store);
+    let (_, settled) = replay::export_round(&store, round).unwrap();
+    let row = store.round_row(round).unwrap().expect("a kept row");
+    let settlement = Payload::RoundSettled(settled);
+    let stray = round + 1_000;
+    store
+        .conn()
+        .execute(
+            "INSERT INTO round_rows (round_id, row) VALUES (?1, x'ff')",
+            [stray],
+        )
+        .unwrap();
+    let ids = (Some(1), Some(1), Some(stray));
+    store.append_row(&settlement, ids, Some(&row)).unwrap();
+    assert_eq!(store.round_row(stray).unwrap(), Some(row.clone()));
+    let before = written(&store);
+    let e = store
+        .append_row(&settlement, (Some(1), Some(1), Some(round)), Some(&[0xff]))
+        .unwrap_err();
+    assert!(said(&e).contains("round_figures"), "{}", said(&e));
+    assert_eq!(written(&store), before, "a second settlement wrote");
+}
