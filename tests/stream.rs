@@ -439,7 +439,8 @@ fn a_correction_past_the_head_is_not_read_from_the_kept_row() {
 
 /// A round whose kept row has no box figures (settled before its rules were solved) has its
 /// boxes replayed for the players section, and a round with no row (or one that does not
-/// read) is read from its events: the streamed report still equals the held one.
+/// read, or is stored as a text or an integer) is read from its events: the streamed
+/// report still equals the held one.
 #[test]
 fn rounds_the_kept_rows_cannot_give_are_read_from_their_events() {
     use croupier::session::round_row::Row;
@@ -469,6 +470,16 @@ fn rounds_the_kept_rows_cannot_give_are_read_from_their_events() {
             2 if round % 8 == 2 => {
                 conn.execute(
                     "UPDATE round_rows SET row = x'ff' WHERE round_id = ?1",
+                    [round],
+                )
+                .unwrap();
+                continue;
+            }
+            // Stored as no blob (the column is not STRICT): a text, an integer.
+            3 => {
+                let not_blob = if round % 8 == 3 { "'a row'" } else { "42" };
+                conn.execute(
+                    &format!("UPDATE round_rows SET row = {not_blob} WHERE round_id = ?1"),
                     [round],
                 )
                 .unwrap();

@@ -732,11 +732,17 @@ impl Store {
             .map_err(|e| sql_err(&self.path, e))
     }
 
-    /// Round `round`'s `round_rows` row (schema 12), if it has one.
+    /// Round `round`'s `round_rows` row (schema 12), if it has one: its bytes, none if it
+    /// is stored as no blob (the column is not STRICT: changed by hand), a row that does
+    /// not read.
     pub fn round_row(&self, round: i64) -> Result<Option<Vec<u8>>, AuditError> {
+        let bytes = |r: &rusqlite::Row| match r.get_ref(0)? {
+            ValueRef::Blob(b) => Ok(b.to_vec()),
+            _ => Ok(Vec::new()),
+        };
         self.conn
             .prepare_cached("SELECT row FROM round_rows WHERE round_id = ?1")
-            .and_then(|mut st| st.query_row([round], |r| r.get(0)).optional())
+            .and_then(|mut st| st.query_row([round], bytes).optional())
             .map_err(|e| sql_err(&self.path, e))
     }
 

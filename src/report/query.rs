@@ -332,7 +332,12 @@ fn read_page(
             replayed: None,
         });
         if with_rows {
-            rows.push(r.get::<_, Option<Vec<u8>>>(15).map_err(sql(store))?);
+            // A row not stored as a blob (the column is not STRICT: changed by hand) does
+            // not read: the round is read from its events.
+            rows.push(match r.get_ref(15).map_err(sql(store))? {
+                rusqlite::types::ValueRef::Blob(b) => Some(b.to_vec()),
+                _ => None,
+            });
         }
         if out.len() % 100_000 == 0 {
             progress(out.len());

@@ -159,3 +159,28 @@ fn a_stray_row_gives_way_to_its_rounds_settlement() {
     assert!(said(&e).contains("round_figures"), "{}", said(&e));
     assert_eq!(written(&store), before, "a second settlement wrote");
 }
+
+/// A correction of a round whose row was stored by hand as a text or an integer (the
+/// column is not STRICT) is refused with a message naming the row and `croupier verify`,
+/// and writes nothing.
+#[test]
+fn a_correction_of_a_round_whose_row_is_no_blob_is_refused() {
+    let (_path, mut store) = demo_store("no-blob");
+    let sup = crate::session::users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+    let round = a_settled_round(&store);
+    let steps = replay::export_round(&store, round).unwrap().0.steps;
+    for not_blob in ["'a row'", "42"] {
+        store
+            .conn()
+            .execute(
+                &format!("UPDATE round_rows SET row = {not_blob} WHERE round_id = ?1"),
+                [round],
+            )
+            .unwrap();
+        let before = written(&store);
+        let e = super::correct_round(&mut store, &sup, round, steps.clone(), "again").unwrap_err();
+        let e = said(&e);
+        assert!(e.contains("kept row (round_rows)") && e.contains("croupier verify"), "{e}");
+        assert_eq!(written(&store), before, "{not_blob}: the correction wrote");
+    }
+}
