@@ -578,3 +578,47 @@ fn the_streamed_rounds_report_reads_the_kept_rows() {
         "{json}"
     );
 }
+
+/// Kept rows forged with extreme box figures (every box's stake, handle and house win at
+/// the most a row holds) still decode: the players' sessions add them without a panic or
+/// a wrap (saturating), and an unverified report is written.
+#[test]
+fn kept_rows_with_extreme_box_figures_make_no_panic() {
+    use croupier::session::round_row::Row;
+    let path = demo_file("stream-rows-extreme", 120, 1, 19, false);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let rows: Vec<(i64, Vec<u8>)> = {
+        let mut st = conn
+            .prepare("SELECT round_id, row FROM round_rows")
+            .unwrap();
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let mut forged = 0;
+    for (round, bytes) in &rows {
+        let mut row = Row::decode(bytes).unwrap();
+        let Some(boxes) = row.boxes.as_mut() else {
+            continue;
+        };
+        for b in boxes.iter_mut() {
+            (b.stake, b.staked, b.house_win) = (i64::MAX, i64::MAX, i64::MAX);
+        }
+        forged += 1;
+        conn.execute(
+            "UPDATE round_rows SET row = ?1 WHERE round_id = ?2",
+            rusqlite::params![row.encode(), round],
+        )
+        .unwrap();
+    }
+    assert!(forged > 50, "{forged} rows forged");
+    drop(conn);
+    let stores = [Store::open_read(&path).unwrap()];
+    let o = options(Kind::Rounds, None, false);
+    let mut src = Files(&stores);
+    let s = report::stream_paged(&mut src, &o, 7, |_| {}).unwrap();
+    let r = s.into_report(&mut src).unwrap();
+    let json = serde_json::to_string(&report::render_json(&r)).unwrap();
+    assert!(json.contains("NOT RUN"), "{json}");
+}

@@ -218,9 +218,11 @@ impl Sessions {
             o.last = r.at;
             o.last_n = n;
             o.rounds += 1;
-            o.stakes += Money::from_cents(b.stake);
-            o.handle += Money::from_cents(b.staked);
-            o.win += Money::from_cents(b.house_win);
+            // Saturating: a kept row's figures are read, not replayed (a forged row that
+            // still decodes must not panic or wrap; verify names it).
+            o.stakes = plus(o.stakes, b.stake);
+            o.handle = plus(o.handle, b.staked);
+            o.win = plus(o.win, b.house_win);
             o.best += s.theory.hold * b.staked as f64;
             o.cost += b.cost;
             o.var += s.theory.round_var(&[b.stake as f64]);
@@ -270,6 +272,11 @@ fn cells((table, cur, b, from, _db): RowKey, s: &Session) -> Vec<Cell> {
         ],
     ]
     .concat()
+}
+
+/// `m` and `cents`, saturating at the bounds of a `Money`.
+fn plus(m: Money, cents: i64) -> Money {
+    Money::from_cents(m.cents().saturating_add(cents))
 }
 
 #[cfg(test)]
