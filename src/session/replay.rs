@@ -1205,7 +1205,7 @@ impl RowMaker for Maker {
         let refused = |e: ReplayError| AuditError::Sqlite {
             path: store.path().to_path_buf(),
             detail: format!(
-                "the rounds' rows of schema 12 are made by replaying the log, and it does not replay: {}; nothing was migrated",
+                "the rounds' rows of schema 12 are made by replaying the log, and it does not replay: {}; nothing was migrated: keep the file as it is for the audit and deal on a new one (README, the upgrade to schema 12)",
                 crate::log::error::with_causes(&e)
             ),
         };

@@ -127,7 +127,10 @@ impl Row {
     }
 
     /// A row read back; `None` if the bytes are not one (a version, length or text out of
-    /// place, or bytes left over).
+    /// place, or bytes left over). Only this layout (`VERSION`) reads: a change to it needs
+    /// a log schema bump whose migration makes every row again (by replay, as schema 12's),
+    /// else the rows of older files read as none (every round from its events) and verify
+    /// fails them as unreadable.
     pub fn decode(bytes: &[u8]) -> Option<Row> {
         let mut r = Reader(bytes);
         if r.u8()? != VERSION {
