@@ -1130,6 +1130,13 @@ fn the_closeout_from_totals_equals_the_closeout_from_every_round() {
     assert!(compared > 100, "{compared} rows compared");
 }
 
+/// The nets' sum, in cents (read through their JSON: an exact number of units).
+fn cents_of(nets: &[croupier::log::payload::NetData]) -> i64 {
+    let json = serde_json::to_value(nets).unwrap();
+    let cents = |n: &serde_json::Value| (n["net"].as_f64().unwrap() * 100.0).round() as i64;
+    json.as_array().unwrap().iter().map(cents).sum()
+}
+
 /// Every `round_rows` row (schema 12), by round.
 fn round_rows(store: &Store) -> Vec<(i64, Vec<u8>)> {
     let mut rows = Vec::new();
@@ -1154,6 +1161,34 @@ fn round_rows_hold_what_the_events_make_them_and_the_migration_makes_them_again(
     use croupier::session::round_row::Row;
     let (path, mut store) = demo_file("rows", 600, 2);
     let voided = correct_and_void(&mut store);
+    // Two rounds corrected with a card changed: their nets (and boxes' wins) move.
+    let sup = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+    let settled_nets = |store: &Store, round| {
+        Files(std::slice::from_ref(store))
+            .round_nets(0, round, None)
+            .unwrap()
+    };
+    let mut moved = Vec::new();
+    for round in 100..400 {
+        let before = settled_nets(&store, round);
+        if before.is_empty() {
+            continue;
+        }
+        let steps = replay::export_round(&store, round).unwrap().0.steps;
+        let nets_moved = (0..steps.len()).any(|i| {
+            let mut changed = steps.clone();
+            changed[i] = if steps[i] == "10" { "5" } else { "10" }.into();
+            exceptions::correct_round(&mut store, &sup, round, changed, "another card").is_ok()
+                && settled_nets(&store, round) != before
+        });
+        if nets_moved {
+            moved.push((round, before));
+        }
+        if moved.len() == 2 {
+            break;
+        }
+    }
+    assert_eq!(moved.len(), 2, "no correction moved a round");
     let kept = round_rows(&store);
     let figures: Vec<(i64, i64, Option<i64>)> = store
         .conn()
@@ -1172,6 +1207,10 @@ fn round_rows_hold_what_the_events_make_them_and_the_migration_makes_them_again(
         let (bets, steps) = src.round_inputs(0, *round).unwrap();
         assert_eq!((&row.bets, &row.steps), (&bets, &steps), "round {round}");
         assert_eq!(row.nets, src.round_nets(0, *round, None).unwrap());
+        if let Some((_, settled)) = moved.iter().find(|(r, _)| r == round) {
+            assert_ne!(&row.nets, settled, "round {round}: the correction's nets");
+            assert!(row.boxes.is_some(), "round {round}: a corrected row's boxes");
+        }
         let logged: i64 = store
             .conn()
             .query_row(
@@ -1186,8 +1225,14 @@ fn round_rows_hold_what_the_events_make_them_and_the_migration_makes_them_again(
         boxed += 1;
         let sum: f64 = boxes.iter().map(|b| b.cost).sum();
         assert_eq!(Some(croupier::lab::played::logged_cost(sum)), *cost);
+        // A round's house win is its settlement's (`round_figures`), or, corrected with
+        // its nets moved, what the correction's nets give the house.
+        let house_win = match moved.iter().any(|(r, _)| r == round) {
+            true => -cents_of(&row.nets),
+            false => *win,
+        };
         if !voided.contains(round) {
-            assert_eq!(boxes.iter().map(|b| b.house_win).sum::<i64>(), *win);
+            assert_eq!(boxes.iter().map(|b| b.house_win).sum::<i64>(), house_win);
         }
     }
     assert!(
