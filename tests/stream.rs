@@ -410,25 +410,29 @@ fn correct_its_nets(store: &mut Store, by: &users::User, round: i64) -> bool {
 #[test]
 fn a_correction_past_the_head_is_not_read_from_the_kept_row() {
     let dir = common::fresh_dir("stream-row-head");
-    let path = dir.join("t.db");
-    let clock = || Box::new(Ticking(AtomicI64::new(1_767_600_000_000)));
-    let mut table = Store::open_with(&path, clock()).unwrap();
-    demo::live_play(&mut table, 9, 60, |_| {}).unwrap();
-    drop(table);
+    // A demo file: its rules solved, its rows keep their boxes' figures.
+    let path = demo_file("stream-row-head-file", 200, 1, 9, false);
     let stores = [Store::open_read(&path).unwrap()];
     let o = options(Kind::Rounds, None, false);
     let held = report::build_reading_every_round(&mut Files(&stores), &o, |_| {}).unwrap();
     let mut src = Files(&stores);
     let s = report::stream_paged(&mut src, &o, 7, |_| {}).unwrap();
-    let later = Box::new(Ticking(AtomicI64::new(1_767_603_600_000)));
+    let later = Box::new(Ticking(AtomicI64::new(1_770_000_000_000)));
     let mut table = Store::open_with(&path, later).unwrap();
-    let by = dealer(&mut table);
+    let by = users::login(&mut table, "Petr Novak", "800100", None).unwrap();
     let rounds = settled(&path);
-    let moved = (rounds.iter().skip(10))
-        .filter(|(r, _)| correct_its_nets(&mut table, &by, *r))
+    let moved: Vec<i64> = (rounds.iter().skip(10))
+        .map(|(r, _)| *r)
+        .filter(|r| correct_its_nets(&mut table, &by, *r))
         .take(2)
-        .count();
-    assert_eq!(moved, 2, "no correction moved a round's nets");
+        .collect();
+    assert_eq!(moved.len(), 2, "no correction moved a round's nets");
+    // Their rows hold box figures: the players section would read them from the row.
+    for r in &moved {
+        let row = table.round_row(*r).unwrap().expect("a kept row");
+        let row = croupier::session::round_row::Row::decode(&row).expect("it reads");
+        assert!(row.boxes.is_some(), "round {r}: no box figures kept");
+    }
     drop(table);
     written_as_held(&held, s, &mut src, &o, 7, &dir);
     // The test tells: the file as it is now makes another report.
