@@ -1209,7 +1209,10 @@ fn round_rows_hold_what_the_events_make_them_and_the_migration_makes_them_again(
         assert_eq!(row.nets, src.round_nets(0, *round, None).unwrap());
         if let Some((_, settled)) = moved.iter().find(|(r, _)| r == round) {
             assert_ne!(&row.nets, settled, "round {round}: the correction's nets");
-            assert!(row.boxes.is_some(), "round {round}: a corrected row's boxes");
+            assert!(
+                row.boxes.is_some(),
+                "round {round}: a corrected row's boxes"
+            );
         }
         let logged: i64 = store
             .conn()

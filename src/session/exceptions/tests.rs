@@ -92,7 +92,11 @@ fn a_correction_of_a_round_without_its_row_writes_nothing() {
     assert!(said(&e).contains("round's row"), "{}", said(&e));
     let e = store.append_row(&correction, ids, None).unwrap_err();
     assert!(said(&e).contains("round's row"), "{}", said(&e));
-    assert_eq!(written(&store), before, "a correction without its row wrote");
+    assert_eq!(
+        written(&store),
+        before,
+        "a correction without its row wrote"
+    );
     // With its row back, the same correction is written (the test can fail).
     store
         .conn()
@@ -119,7 +123,11 @@ fn a_settlement_without_its_row_writes_nothing() {
     let ids = (Some(1), Some(1), Some(round + 1_000));
     let e = store.append_row(&settlement, ids, None).unwrap_err();
     assert!(said(&e).contains("round's row"), "{}", said(&e));
-    assert_eq!(written(&store), before, "a settlement without its row wrote");
+    assert_eq!(
+        written(&store),
+        before,
+        "a settlement without its row wrote"
+    );
     store.append_row(&settlement, ids, Some(&row)).unwrap();
     let after = written(&store);
     assert_eq!(after.0.0, before.0.0 + 1);
@@ -127,7 +135,10 @@ fn a_settlement_without_its_row_writes_nothing() {
         let grew = after.1[i].len() - before.1[i].len();
         assert_eq!(grew, 1, "{table}: the settlement's row");
     }
-    assert_ne!(after.1[2], before.1[2], "round_totals: the settlement's figures");
+    assert_ne!(
+        after.1[2], before.1[2],
+        "round_totals: the settlement's figures"
+    );
 }
 
 /// A row added by hand for a round not yet settled (`verify` names it an extra) does not
@@ -180,7 +191,10 @@ fn a_correction_of_a_round_whose_row_is_no_blob_is_refused() {
         let before = written(&store);
         let e = super::correct_round(&mut store, &sup, round, steps.clone(), "again").unwrap_err();
         let e = said(&e);
-        assert!(e.contains("kept row (round_rows)") && e.contains("croupier verify"), "{e}");
+        assert!(
+            e.contains("kept row (round_rows)") && e.contains("croupier verify"),
+            "{e}"
+        );
         assert_eq!(written(&store), before, "{not_blob}: the correction wrote");
     }
 }
