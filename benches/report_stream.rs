@@ -1,8 +1,12 @@
 //! The rounds report streamed (issue 25 item 2): rounds a second written as CSV from a demo
 //! file, read a page at a time, into a sink (constant memory whatever the period).
-//! Run: `cargo bench --bench report_stream`. Figures go to docs/benchmarks.md.
+//! Both paths in one run: the file's kept rows (log schema 12) and its events (as a
+//! source with no rows, the floor, reads them). Run: `cargo bench --bench report_stream`. Figures go to docs/benchmarks.md.
 
 use std::hint::black_box;
+
+#[path = "../tests/common/counting.rs"]
+mod counting;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use croupier::engine::Money;
@@ -39,6 +43,17 @@ fn rounds_streamed(c: &mut Criterion) {
     g.bench_function("rounds report streamed as JSON", |b| {
         b.iter(|| {
             let mut src = Files(&stores);
+            let mut s = report::stream_from(&mut src, &o, |_| {}).unwrap();
+            let mut sink = std::io::sink();
+            s.write_json(&mut src, &mut sink).unwrap();
+            black_box(s.report().sources.len())
+        })
+    });
+    // Main's path, in the same run: the same files read as a source that keeps no rows
+    // (each page's events read and the players' boxes replayed).
+    g.bench_function("rounds report streamed as JSON from the events", |b| {
+        b.iter(|| {
+            let mut src = counting::Counting::events_only(Files(&stores));
             let mut s = report::stream_from(&mut src, &o, |_| {}).unwrap();
             let mut sink = std::io::sink();
             s.write_json(&mut src, &mut sink).unwrap();

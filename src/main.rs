@@ -539,7 +539,7 @@ fn finish(result: Result<ExitCode>) -> ExitCode {
 
 /// `croupier migrate`: the file brought to this schema.
 fn migrate(db: &Path) -> Result<ExitCode> {
-    Store::open(db)
+    croupier::session::open::open(db)
         .and_then(|mut s| s.compact().map(|()| s))
         .and_then(|mut s| croupier::session::kept_theory::keep_all(&mut s).map(|_| s))
         .map_err(anyhow::Error::from)
@@ -828,7 +828,7 @@ fn export(db: &Path, what: replay::Export) -> Result<ExitCode> {
 }
 
 fn run_demo(db: &Path, rounds: u64, tables: usize, seed: u64) -> Result<ExitCode> {
-    let mut store = Store::open_with(db, Box::new(demo::clock_for(seed)))?;
+    let mut store = croupier::session::open::open_with(db, Box::new(demo::clock_for(seed)))?;
     let bar = progress(rounds, "rounds");
     let summary = demo::fill(&mut store, rounds, tables, seed, |n| bar.set_position(n))?;
     bar.finish_and_clear();
@@ -902,7 +902,7 @@ fn print_line((line, code): (String, ExitCode)) -> Result<ExitCode> {
 fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
     match cmd {
         UserCommand::Add { name, role, by } => {
-            let mut store = Store::open(db)?;
+            let mut store = croupier::session::open::open(db)?;
             let pins = read_pins(if by.is_some() { 2 } else { 1 })?;
             let by_user = match &by {
                 Some(b) => Some(users::login(&mut store, b, &pins[1], None)?),
@@ -927,14 +927,14 @@ fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
                 .and_then(print_line);
         }
         UserCommand::Unlock { name, by } => {
-            let mut store = Store::open(db)?;
+            let mut store = croupier::session::open::open(db)?;
             let pins = read_pins(1)?;
             let sup = users::login(&mut store, &by, &pins[0], None)?;
             users::unlock(&mut store, &name, &sup)?;
             outln!("{}: unlocked {name}", db.display())?;
         }
         UserCommand::Pin { name, by } => {
-            let mut store = Store::open(db)?;
+            let mut store = croupier::session::open::open(db)?;
             let pins = read_pins(2)?;
             let sup = users::login(&mut store, &by, &pins[1], None)?;
             let u = users::change_user(&mut store, &name, users::Change::Pin(&pins[0]), &sup)?;
@@ -946,7 +946,7 @@ fn user(db: &Path, cmd: UserCommand) -> Result<ExitCode> {
             by,
             new_pin_stdin,
         } => {
-            let mut store = Store::open(db)?;
+            let mut store = croupier::session::open::open(db)?;
             // With --new-pin-stdin: the user's new PIN, then the admin's, both required.
             // Without (the older form): one line is the admin's PIN; two, the user's new
             // PIN, then the admin's.
@@ -984,7 +984,7 @@ fn progress(total: u64, what: &str) -> ProgressBar {
 }
 
 fn live_play(db: &Path, seed: u64, rounds: u64) -> Result<ExitCode> {
-    let mut store = Store::open(db)?;
+    let mut store = croupier::session::open::open(db)?;
     let mut out = io::stdout().lock();
     demo::live_play(&mut store, seed, rounds, |seq| {
         let _ = writeln!(out, "ack {seq}");
@@ -1022,7 +1022,7 @@ fn feed(
     };
     // The socket first: a path that cannot serve is refused before anyone logs in.
     let socket = socket.map(FeedSocket::bind).transpose()?;
-    let mut store = Store::open(db)?;
+    let mut store = croupier::session::open::open(db)?;
     let mut input = io::stdin().lock();
     let mut line = Vec::new();
     if !feed::read_line(&mut input, &mut line).context("reading the PIN")? {

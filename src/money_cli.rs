@@ -144,7 +144,7 @@ pub fn chips(db: &Path, a: &ChipsArgs, pins: Pins) -> Result<(String, ExitCode)>
     let Some(by) = &a.by else {
         bail!("setting the chips needs a supervisor or admin (--by NAME, with their PIN)");
     };
-    let mut store = Store::open(db)?;
+    let mut store = croupier::session::open::open(db)?;
     let pin = pins(1)?;
     let who = users::login(&mut store, by, &pin[0], None)?;
     let mut said = Vec::new();
@@ -200,7 +200,7 @@ pub fn tray(db: &Path, a: &TrayArgs, pins: Pins) -> Result<(String, ExitCode)> {
     };
     money_log::check_chips(&Store::open_read(db)?, &a.table, &a.count)?;
     money_log::check_names(&a.signed.by, &a.signed.witness)?;
-    let mut store = Store::open(db)?;
+    let mut store = croupier::session::open::open(db)?;
     let (by, witness) = sign(&mut store, &a.signed, pins)?;
     let moment = match moment {
         Some(m) => m,
@@ -236,7 +236,7 @@ pub fn tray(db: &Path, a: &TrayArgs, pins: Pins) -> Result<(String, ExitCode)> {
 pub fn slip(db: &Path, a: &SlipArgs, fill: bool, pins: Pins) -> Result<(String, ExitCode)> {
     money_log::check_chips(&Store::open_read(db)?, &a.table, &a.chips)?;
     money_log::check_names(&a.signed.by, &a.signed.witness)?;
-    let mut store = Store::open(db)?;
+    let mut store = croupier::session::open::open(db)?;
     let (by, witness) = sign(&mut store, &a.signed, pins)?;
     let s = Signers {
         by: &by,
@@ -278,7 +278,7 @@ pub fn slip(db: &Path, a: &SlipArgs, fill: bool, pins: Pins) -> Result<(String, 
 }
 
 pub fn void(db: &Path, a: &VoidArgs, pins: Pins) -> Result<(String, ExitCode)> {
-    let mut store = Store::open(db)?;
+    let mut store = croupier::session::open::open(db)?;
     let pin = pins(1)?;
     let who = users::login(&mut store, &a.by, &pin[0], None)?;
     money_log::void_slip(&mut store, a.slip, &a.reason, &who)?;
@@ -313,7 +313,7 @@ pub fn drop(db: &Path, a: &DropArgs, pins: Pins) -> Result<(String, ExitCode)> {
     let lines = drop_inputs(a)?;
     money_log::check_drops(&Store::open_read(db)?, &lines)?;
     money_log::check_names(&a.signed.by, &a.signed.witness)?;
-    let mut store = Store::open(db)?;
+    let mut store = croupier::session::open::open(db)?;
     let (by, witness) = sign(&mut store, &a.signed, pins)?;
     let s = Signers {
         by: &by,

@@ -56,7 +56,7 @@ pub fn currency(
             db.display()
         );
     }
-    let mut store = Store::open(db)?;
+    let mut store = croupier::session::open::open(db)?;
     let pin = pin()?;
     let who = users::login(&mut store, by, &pin, None)?;
     let line = if settings::set_currency(&mut store, currency, &who)? {
@@ -107,7 +107,7 @@ pub fn language(
         return Ok((line, ExitCode::SUCCESS));
     };
     let lang = Lang::parse(code)?;
-    let mut store = Store::open(db)?;
+    let mut store = croupier::session::open::open(db)?;
     let Some(user) = users::find_user(&store, name)? else {
         bail!("no user named \"{name}\"");
     };
@@ -173,7 +173,7 @@ pub fn day(
             "setting the gaming day needs a supervisor or admin to confirm (--by NAME, with their PIN); nothing was logged"
         );
     };
-    let mut store = Store::open(db)?;
+    let mut store = croupier::session::open::open(db)?;
     let pin = pin()?;
     let who = users::login(&mut store, by, &pin, None)?;
     let line = if settings::set_calendar(&mut store, &cal, &who)? {

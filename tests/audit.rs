@@ -1494,7 +1494,7 @@ fn a_schema_5_file_upgrades_to_the_settings_kind() {
         )
         .unwrap();
     conn.execute_batch(
-        "DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code >= 24; DROP TABLE round_totals; DROP TABLE user_changes; DROP TABLE kept_theories; ALTER TABLE round_figures DROP COLUMN cost; PRAGMA user_version = 5;",
+        "DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code >= 24; DROP TABLE round_totals; DROP TABLE user_changes; DROP TABLE kept_theories; DROP TABLE round_rows; ALTER TABLE round_figures DROP COLUMN cost; PRAGMA user_version = 5;",
     )
     .unwrap();
     // A schema-5 file has its guard: put back as it was.

@@ -3893,7 +3893,7 @@ fn old_refusals_read_alike_from_the_floor_and_the_file_in_czech() {
         .unwrap()
         .execute_batch(include_str!("fixtures/schema3-demo.sql"))
         .unwrap();
-    drop(Store::open(&old).unwrap());
+    drop(croupier::session::open::open(&old).unwrap());
     let (ok, _, _, err) = run(&["sync", "--db", old.to_str().unwrap(), "--floor", &url]);
     assert!(ok, "{err}");
     let o = Options {

@@ -414,7 +414,7 @@ fn refusals_old_and_new_read_in_ukrainian() {
         .unwrap()
         .execute_batch(include_str!("fixtures/schema3-demo.sql"))
         .unwrap();
-    drop(Store::open(&old).unwrap());
+    drop(croupier::session::open::open(&old).unwrap());
     for (db, input, why) in [
         (
             &new,

@@ -381,3 +381,248 @@ fn an_unreadable_start_of_a_pages_round_refuses_the_streamed_report() {
         );
     }
 }
+
+/// Round `round` corrected (by `by`) so that its per-bet nets move, if a changed card can
+/// move them: whether it did.
+fn correct_its_nets(store: &mut Store, by: &users::User, round: i64) -> bool {
+    let nets = |store: &Store| {
+        Files(std::slice::from_ref(store))
+            .round_nets(0, round, None)
+            .unwrap()
+    };
+    let steps = croupier::session::replay::export_round(store, round)
+        .unwrap()
+        .0
+        .steps;
+    let before = nets(store);
+    (0..steps.len()).any(|i| {
+        let mut changed = steps.clone();
+        changed[i] = if steps[i] == "10" { "5" } else { "10" }.into();
+        exceptions::correct_round(store, by, round, changed, "another card").is_ok()
+            && nets(store) != before
+    })
+}
+
+/// Log schema 12: a round's kept row holds its latest correction's nets, so a streamed
+/// rounds report (which reads the rows) must not show a correction logged after the head
+/// it records: rounds corrected after it, their nets moved, are read from their events,
+/// capped. The report equals, in every format, the held report of the file at the head.
+#[test]
+fn a_correction_past_the_head_is_not_read_from_the_kept_row() {
+    let dir = common::fresh_dir("stream-row-head");
+    // A demo file: its rules solved, its rows keep their boxes' figures.
+    let path = demo_file("stream-row-head-file", 200, 1, 9, false);
+    let stores = [Store::open_read(&path).unwrap()];
+    let o = options(Kind::Rounds, None, false);
+    let held = report::build_reading_every_round(&mut Files(&stores), &o, |_| {}).unwrap();
+    let mut src = Files(&stores);
+    let s = report::stream_paged(&mut src, &o, 7, |_| {}).unwrap();
+    let later = Box::new(Ticking(AtomicI64::new(1_770_000_000_000)));
+    let mut table = Store::open_with(&path, later).unwrap();
+    let by = users::login(&mut table, "Petr Novak", "800100", None).unwrap();
+    let rounds = settled(&path);
+    let moved: Vec<i64> = (rounds.iter().skip(10))
+        .map(|(r, _)| *r)
+        .filter(|r| correct_its_nets(&mut table, &by, *r))
+        .take(2)
+        .collect();
+    assert_eq!(moved.len(), 2, "no correction moved a round's nets");
+    // Their rows hold box figures: the players section would read them from the row.
+    for r in &moved {
+        let row = table.round_row(*r).unwrap().expect("a kept row");
+        let row = croupier::session::round_row::Row::decode(&row).expect("it reads");
+        assert!(row.boxes.is_some(), "round {r}: no box figures kept");
+    }
+    drop(table);
+    written_as_held(&held, s, &mut src, &o, 7, &dir);
+    // The test tells: the file as it is now makes another report.
+    let now = [Store::open_read(&path).unwrap()];
+    let grown = report::build_reading_every_round(&mut Files(&now), &o, |_| {}).unwrap();
+    assert_ne!(grown.sections, held.sections, "the nets did not move");
+}
+
+/// A round whose kept row has no box figures (settled before its rules were solved) has its
+/// boxes replayed for the players section, and a round with no row (or one that does not
+/// read, or is stored as a text or an integer) is read from its events: the streamed
+/// report still equals the held one.
+#[test]
+fn rounds_the_kept_rows_cannot_give_are_read_from_their_events() {
+    use croupier::session::round_row::Row;
+    let dir = common::fresh_dir("stream-row-gaps");
+    let path = demo_file("stream-row-gaps-file", 200, 2, 17, true);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let rows: Vec<(i64, Vec<u8>)> = {
+        let mut st = conn
+            .prepare("SELECT round_id, row FROM round_rows")
+            .unwrap();
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let mut boxed = 0;
+    for (round, bytes) in &rows {
+        let mut row = Row::decode(bytes).unwrap();
+        boxed += usize::from(row.boxes.is_some());
+        match round % 4 {
+            0 => row.boxes = None,
+            1 => {
+                conn.execute("DELETE FROM round_rows WHERE round_id = ?1", [round])
+                    .unwrap();
+                continue;
+            }
+            2 if round % 8 == 2 => {
+                conn.execute(
+                    "UPDATE round_rows SET row = x'ff' WHERE round_id = ?1",
+                    [round],
+                )
+                .unwrap();
+                continue;
+            }
+            // Stored as no blob (the column is not STRICT): a text, an integer.
+            3 => {
+                let not_blob = if round % 8 == 3 { "'a row'" } else { "42" };
+                conn.execute(
+                    &format!("UPDATE round_rows SET row = {not_blob} WHERE round_id = ?1"),
+                    [round],
+                )
+                .unwrap();
+                continue;
+            }
+            _ => continue,
+        }
+        conn.execute(
+            "UPDATE round_rows SET row = ?1 WHERE round_id = ?2",
+            rusqlite::params![row.encode(), round],
+        )
+        .unwrap();
+    }
+    assert!(boxed > 150, "{boxed} rows with box figures");
+    drop(conn);
+    let stores = [Store::open_read(&path).unwrap()];
+    for page in [7, report::PAGE] {
+        same_in_every_format(&stores, &options(Kind::Rounds, None, false), page, &dir);
+    }
+}
+
+/// A source that keeps no rows a round (the floor) streams the rounds report from its
+/// events, as before the rows: the same files read so equal the held report too.
+#[test]
+fn a_source_without_kept_rows_streams_the_rounds_report_from_its_events() {
+    let dir = common::fresh_dir("stream-events-only");
+    let path = demo_file("stream-events-only-file", 200, 2, 11, true);
+    let stores = [Store::open_read(&path).unwrap()];
+    let o = options(Kind::Rounds, None, false);
+    let held = report::build_reading_every_round(&mut Files(&stores), &o, |_| {}).unwrap();
+    for page in [7, 64] {
+        let mut src = Counting::events_only(Files(&stores));
+        let s = report::stream_paged(&mut src, &o, page, |_| {}).unwrap();
+        written_as_held(&held, s, &mut src, &o, page, &dir);
+        assert!(src.asked.pages > 0, "page {page}: no page read");
+    }
+}
+
+/// The streamed rounds report reads the kept rows (log schema 12): with every row readable
+/// it reads no round from its events (`round_logs`), and a row forged so that it still
+/// reads (its nets in another order) is what an unverified report shows, its footer saying
+/// NOT RUN, while a verified one says FAILED, naming the round.
+#[test]
+fn the_streamed_rounds_report_reads_the_kept_rows() {
+    use croupier::session::round_row::Row;
+    let dir = common::fresh_dir("stream-rows-read");
+    let path = demo_file("stream-rows-read-file", 200, 2, 13, true);
+    let o = options(Kind::Rounds, None, false);
+    let stores = [Store::open_read(&path).unwrap()];
+    let held = report::build_reading_every_round(&mut Files(&stores), &o, |_| {}).unwrap();
+    let mut src = Counting::new(Files(&stores));
+    let s = report::stream_paged(&mut src, &o, 7, |_| {}).unwrap();
+    written_as_held(&held, s, &mut src, &o, 7, &dir);
+    assert!(src.asked.pages > 0, "no page read");
+    assert_eq!(src.asked.log_reads, 0, "rounds read from their events");
+    drop(stores);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let (round, forged) = {
+        let mut st = conn
+            .prepare("SELECT round_id, row FROM round_rows ORDER BY round_id")
+            .unwrap();
+        let rows = st
+            .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Vec<u8>>(1)?)))
+            .unwrap();
+        rows.map(Result::unwrap)
+            .find_map(|(round, bytes)| {
+                let mut row = Row::decode(&bytes).unwrap();
+                (row.nets.len() > 1).then(|| {
+                    row.nets.reverse();
+                    (round, row.encode())
+                })
+            })
+            .expect("a round of two bets")
+    };
+    conn.execute(
+        "UPDATE round_rows SET row = ?1 WHERE round_id = ?2",
+        rusqlite::params![forged, round],
+    )
+    .unwrap();
+    drop(conn);
+    let stores = [Store::open_read(&path).unwrap()];
+    let footer = |verify: bool| {
+        let o = options(Kind::Rounds, None, verify);
+        let mut src = Files(&stores);
+        let s = report::stream_paged(&mut src, &o, 7, |_| {}).unwrap();
+        let r = s.into_report(&mut src).unwrap();
+        let json = serde_json::to_string(&report::render_json(&r)).unwrap();
+        (r, json)
+    };
+    let (shown, json) = footer(false);
+    assert_ne!(shown.sections, held.sections, "the forged row was not read");
+    assert!(json.contains("NOT RUN"), "{json}");
+    let (_, json) = footer(true);
+    assert!(
+        json.contains(&format!("FAILED: round {round}: its kept row")),
+        "{json}"
+    );
+}
+
+/// Kept rows forged with extreme box figures (every box's stake, handle and house win at
+/// the most a row holds) still decode: the players' sessions add them without a panic or
+/// a wrap (saturating), and an unverified report is written.
+#[test]
+fn kept_rows_with_extreme_box_figures_make_no_panic() {
+    use croupier::session::round_row::Row;
+    let path = demo_file("stream-rows-extreme", 120, 1, 19, false);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let rows: Vec<(i64, Vec<u8>)> = {
+        let mut st = conn
+            .prepare("SELECT round_id, row FROM round_rows")
+            .unwrap();
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let mut forged = 0;
+    for (round, bytes) in &rows {
+        let mut row = Row::decode(bytes).unwrap();
+        let Some(boxes) = row.boxes.as_mut() else {
+            continue;
+        };
+        for b in boxes.iter_mut() {
+            (b.stake, b.staked, b.house_win) = (i64::MAX, i64::MAX, i64::MAX);
+        }
+        forged += 1;
+        conn.execute(
+            "UPDATE round_rows SET row = ?1 WHERE round_id = ?2",
+            rusqlite::params![row.encode(), round],
+        )
+        .unwrap();
+    }
+    assert!(forged > 50, "{forged} rows forged");
+    drop(conn);
+    let stores = [Store::open_read(&path).unwrap()];
+    let o = options(Kind::Rounds, None, false);
+    let mut src = Files(&stores);
+    let s = report::stream_paged(&mut src, &o, 7, |_| {}).unwrap();
+    let r = s.into_report(&mut src).unwrap();
+    let json = serde_json::to_string(&report::render_json(&r)).unwrap();
+    assert!(json.contains("NOT RUN"), "{json}");
+}

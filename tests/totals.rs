@@ -399,7 +399,7 @@ fn to_schema_9(path: &Path) {
     conn.execute_batch(
         "ALTER TABLE round_figures DROP COLUMN cost; ALTER TABLE round_totals DROP COLUMN cost;
          ALTER TABLE round_totals DROP COLUMN uncosted; DROP TABLE kept_theories;
-         PRAGMA user_version = 9;",
+         DROP TABLE round_rows; PRAGMA user_version = 9;",
     )
     .unwrap();
 }
@@ -425,7 +425,7 @@ fn the_migration_to_10_keeps_the_costs_of_old_files() {
     assert!(logged.iter().all(|(_, c)| c.is_some()));
     drop(store);
     to_schema_9(&path);
-    let store = Store::open(&path).unwrap();
+    let store = croupier::session::open::open(&path).unwrap();
     assert_eq!(costs(&store), logged);
     assert_eq!(totals::kept(store.conn(), None).unwrap(), grown);
     drop(store);
@@ -445,7 +445,7 @@ fn to_schema_7(path: &Path) {
         )
         .unwrap();
     conn.execute_batch(
-        "DROP TABLE round_totals; DROP TABLE user_changes; DROP TABLE kept_theories; ALTER TABLE round_figures DROP COLUMN cost; DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 26; PRAGMA user_version = 7;",
+        "DROP TABLE round_totals; DROP TABLE user_changes; DROP TABLE kept_theories; DROP TABLE round_rows; ALTER TABLE round_figures DROP COLUMN cost; DROP TRIGGER event_kinds_no_delete; DELETE FROM event_kinds WHERE code = 26; PRAGMA user_version = 7;",
     )
     .unwrap();
     conn.execute_batch(&guard).unwrap();
@@ -461,7 +461,7 @@ fn the_migration_builds_the_totals_of_old_files() {
     let grown = totals::kept(store.conn(), None).unwrap();
     drop(store);
     to_schema_7(&path);
-    let store = Store::open(&path).unwrap();
+    let store = croupier::session::open::open(&path).unwrap();
     assert_eq!(totals::kept(store.conn(), None).unwrap(), grown);
     drop(store);
     replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
@@ -471,7 +471,7 @@ fn the_migration_builds_the_totals_of_old_files() {
         .unwrap()
         .execute_batch(include_str!("fixtures/schema3-demo.sql"))
         .unwrap();
-    let store = Store::open(&old).unwrap();
+    let store = croupier::session::open::open(&old).unwrap();
     let kept = totals::kept(store.conn(), None).unwrap();
     let rounds: i64 = kept.values().map(|f| f.rounds).sum();
     assert_eq!(rounds, 20, "the fixture's 20 settled rounds");
@@ -1128,6 +1128,250 @@ fn the_closeout_from_totals_equals_the_closeout_from_every_round() {
         }
     }
     assert!(compared > 100, "{compared} rows compared");
+}
+
+/// The nets' sum, in cents (read through their JSON: an exact number of units).
+fn cents_of(nets: &[croupier::log::payload::NetData]) -> i64 {
+    let json = serde_json::to_value(nets).unwrap();
+    let cents = |n: &serde_json::Value| (n["net"].as_f64().unwrap() * 100.0).round() as i64;
+    json.as_array().unwrap().iter().map(cents).sum()
+}
+
+/// Every `round_rows` row (schema 12), by round.
+fn round_rows(store: &Store) -> Vec<(i64, Vec<u8>)> {
+    let mut rows = Vec::new();
+    store
+        .each_round_row(|round, row| {
+            rows.push((round, row.to_vec()));
+            Ok(())
+        })
+        .unwrap();
+    rows
+}
+
+/// Each settled round's kept row (schema 12) holds what the rounds report reads of it
+/// from its events — bets, standing inputs (undos taken back), nets (a correction's
+/// standing) — and, when its settlement logged a cost, its boxes: their costs summed are
+/// that cost, their house wins its win. A schema-11 file (its rows
+/// taken away) is refused by a `Store::open` that cannot replay, unmigrated, and given the
+/// same rows by the program's migration.
+#[test]
+fn round_rows_hold_what_the_events_make_them_and_the_migration_makes_them_again() {
+    use croupier::report::query::{Files, Source};
+    use croupier::session::round_row::Row;
+    let (path, mut store) = demo_file("rows", 600, 2);
+    let voided = correct_and_void(&mut store);
+    // Two rounds corrected with a card changed: their nets (and boxes' wins) move.
+    let sup = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+    let settled_nets = |store: &Store, round| {
+        Files(std::slice::from_ref(store))
+            .round_nets(0, round, None)
+            .unwrap()
+    };
+    let mut moved = Vec::new();
+    for round in 100..400 {
+        let before = settled_nets(&store, round);
+        if before.is_empty() {
+            continue;
+        }
+        let steps = replay::export_round(&store, round).unwrap().0.steps;
+        let nets_moved = (0..steps.len()).any(|i| {
+            let mut changed = steps.clone();
+            changed[i] = if steps[i] == "10" { "5" } else { "10" }.into();
+            exceptions::correct_round(&mut store, &sup, round, changed, "another card").is_ok()
+                && settled_nets(&store, round) != before
+        });
+        if nets_moved {
+            moved.push((round, before));
+        }
+        if moved.len() == 2 {
+            break;
+        }
+    }
+    assert_eq!(moved.len(), 2, "no correction moved a round");
+    let kept = round_rows(&store);
+    let figures: Vec<(i64, i64, Option<i64>)> = store
+        .conn()
+        .prepare("SELECT round_id, win, cost FROM round_figures ORDER BY round_id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(kept.len(), figures.len(), "a row a settled round");
+    let mut src = Files(std::slice::from_ref(&store));
+    let (mut boxed, mut undone) = (0, 0);
+    for ((round, bytes), (r, win, cost)) in kept.iter().zip(&figures) {
+        assert_eq!(round, r);
+        let row = Row::decode(bytes).expect("a row reads");
+        let (bets, steps) = src.round_inputs(0, *round).unwrap();
+        assert_eq!((&row.bets, &row.steps), (&bets, &steps), "round {round}");
+        assert_eq!(row.nets, src.round_nets(0, *round, None).unwrap());
+        if let Some((_, settled)) = moved.iter().find(|(r, _)| r == round) {
+            assert_ne!(&row.nets, settled, "round {round}: the correction's nets");
+            assert!(
+                row.boxes.is_some(),
+                "round {round}: a corrected row's boxes"
+            );
+        }
+        let logged: i64 = store
+            .conn()
+            .query_row(
+                "SELECT count(*) FROM event_log WHERE round_id = ?1 AND kind = 'step'",
+                [round],
+                |r| r.get(0),
+            )
+            .unwrap();
+        undone += i64::from(logged > steps.len() as i64);
+        assert_eq!(row.boxes.is_some(), cost.is_some(), "round {round}");
+        let Some(boxes) = &row.boxes else { continue };
+        boxed += 1;
+        let sum: f64 = boxes.iter().map(|b| b.cost).sum();
+        assert_eq!(Some(croupier::lab::played::logged_cost(sum)), *cost);
+        // A round's house win is its settlement's (`round_figures`), or, corrected with
+        // its nets moved, what the correction's nets give the house.
+        let house_win = match moved.iter().any(|(r, _)| r == round) {
+            true => -cents_of(&row.nets),
+            false => *win,
+        };
+        if !voided.contains(round) {
+            assert_eq!(boxes.iter().map(|b| b.house_win).sum::<i64>(), house_win);
+        }
+    }
+    assert!(
+        boxed > 500 && undone > 0,
+        "{boxed} costed, {undone} with undos"
+    );
+    drop(store);
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch("DROP TABLE round_rows; PRAGMA user_version = 11;")
+        .unwrap();
+    let refused = Store::open(&path).err().expect("no replay, no migration");
+    assert!(
+        refused.to_string().contains("croupier migrate"),
+        "{refused}"
+    );
+    let version = |p: &Path| -> i64 {
+        Connection::open(p)
+            .unwrap()
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(version(&path), 11, "nothing migrated");
+    let store = croupier::session::open::open(&path).unwrap();
+    let migrated = round_rows(&store);
+    let differ = (migrated.iter().zip(&kept)).find(|(a, b)| a != b);
+    assert_eq!(migrated.len(), kept.len());
+    assert!(differ.is_none(), "round {} differs", differ.unwrap().0.0);
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+}
+
+/// A schema-11 file whose events do not replay (a settlement of a round never started) is
+/// refused by the migration with the replay's error, and left as it was.
+#[test]
+fn a_file_that_does_not_replay_is_not_migrated() {
+    let (path, store) = demo_file("rows-bad", 40, 1);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "DROP TABLE round_rows; PRAGMA user_version = 11;
+         INSERT INTO events (seq, at, kind, table_id, user_id, round_id, data, hash)
+         SELECT max(seq) + 1, max(at), (SELECT code FROM event_kinds WHERE name = 'round_settled'),
+                1, 1, 99999, '{}', zeroblob(32) FROM events;",
+    )
+    .unwrap();
+    drop(conn);
+    let e = croupier::session::open::open(&path).err().expect("refused");
+    let said = e.to_string();
+    assert!(
+        said.contains("does not replay") && said.contains("nothing was migrated"),
+        "{said}"
+    );
+    let conn = Connection::open(&path).unwrap();
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    let tables: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE name = 'round_rows'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!((version, tables), (11, 0));
+}
+
+/// A kept round row changed by hand fails `verify`, which names the round and what
+/// differs: a field forged (bets, inputs, nets, a box's figures), the bytes broken, a
+/// row deleted, a row added for a round never settled.
+#[test]
+fn a_round_row_changed_by_hand_fails_verify() {
+    use croupier::session::round_row::{Row, RowDiffer};
+    let (path, store) = demo_file("rows-forged", 120, 1);
+    let (round, bytes) = round_rows(&store).into_iter().nth(40).unwrap();
+    drop(store);
+    let row = Row::decode(&bytes).unwrap();
+    let mut forged: Vec<(Vec<u8>, RowDiffer)> = Vec::new();
+    let mut f = row.clone();
+    f.bets.push(f.bets[0].clone());
+    forged.push((f.encode(), RowDiffer::Field("bets")));
+    let mut f = row.clone();
+    f.steps.pop();
+    forged.push((f.encode(), RowDiffer::Field("inputs")));
+    let mut f = row.clone();
+    f.nets.reverse();
+    f.nets.push(f.nets[0].clone());
+    forged.push((f.encode(), RowDiffer::Field("nets")));
+    let mut f = row.clone();
+    f.boxes.as_mut().expect("a costed round")[0].house_win += 1;
+    forged.push((f.encode(), RowDiffer::Field("boxes")));
+    let mut f = row.clone();
+    f.boxes.as_mut().unwrap()[0].cost += 0.5;
+    forged.push((f.encode(), RowDiffer::Field("boxes")));
+    forged.push((bytes[..bytes.len() - 1].to_vec(), RowDiffer::Unreadable));
+    let verify_says = |sql: &str, args: &[&dyn rusqlite::ToSql]| {
+        let copy = common::fresh_dir("rows-forged-copy").join("t.db");
+        std::fs::copy(&path, &copy).unwrap();
+        Connection::open(&copy).unwrap().execute(sql, args).unwrap();
+        replay::verify(&Store::open_read(&copy).unwrap(), |_| {}).unwrap_err()
+    };
+    for (row, why) in forged {
+        let e = verify_says(
+            "UPDATE round_rows SET row = ?1 WHERE round_id = ?2",
+            &[&row, &round],
+        );
+        let said = e.to_string();
+        assert!(
+            matches!(&e, ReplayError::Rows { round: r, why: w } if *r == round && *w == why),
+            "{said}"
+        );
+        assert!(
+            said.starts_with(&format!("round {round}: its kept row")),
+            "{said}"
+        );
+    }
+    let e = verify_says("DELETE FROM round_rows WHERE round_id = ?1", &[&round]);
+    assert!(
+        matches!(e, ReplayError::Rows { round: r, why: RowDiffer::Missing } if r == round),
+        "{e}"
+    );
+    let e = verify_says(
+        "INSERT INTO round_rows (round_id, row) VALUES (?1, ?2)",
+        &[&9_999_i64, &bytes],
+    );
+    assert!(
+        matches!(
+            e,
+            ReplayError::Rows {
+                round: 9_999,
+                why: RowDiffer::Extra
+            }
+        ),
+        "{e}"
+    );
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
 }
 
 /// `"field":n` in a settlement's text as `"field":n+1` (`n` may be negative), if it

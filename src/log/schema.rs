@@ -2,7 +2,9 @@
 //! written in Rust (v3 → v4, the compact log; v4 → v5, the Pontis kinds; v5 → v6, the
 //! settings kind; v6 → v7, the money kind; v7 → v8, the kept totals of `log::totals`; v8 →
 //! v9, the users' PIN and role changes; v9 → v10, each round's decision cost in
-//! `round_figures` and `round_totals`, also `log::totals`; v10 → v11, the kept theories).
+//! `round_figures` and `round_totals`, also `log::totals`; v10 → v11, the kept theories;
+//! v11 → v12, the table `round_rows`, whose rows for the rounds already settled the store
+//! asks of the layer that replays rounds: `store::RowMaker`).
 //! `Store` runs them; nothing else creates or changes a table.
 
 use rusqlite::params;
@@ -136,7 +138,7 @@ CREATE VIEW event_log AS
     FROM events e JOIN event_kinds k ON k.code = e.kind;
 "#;
 
-pub(super) fn migrate_to_4(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+pub(super) fn migrate_to_4(tx: &rusqlite::Connection) -> rusqlite::Result<()> {
     const _: () = assert!(EventKind::Step.code() == 12);
     const _: () = assert!(EventKind::Login.code() == 3 && EventKind::LoginFailed.code() == 4);
     const _: () = assert!(EventKind::UserLocked.code() == 6 && EventKind::UserUnlocked.code() == 7);
@@ -189,7 +191,7 @@ pub(super) fn migrate_to_4(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
 /// v5: the Pontis table mode's event kinds (`pontis_opened` … `pontis_ended`) join
 /// `event_kinds`, so that the `event_log` view names them; a program that knows only
 /// schema 4 refuses the file rather than meet a kind it cannot read.
-pub(super) fn migrate_to_5(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+pub(super) fn migrate_to_5(tx: &rusqlite::Connection) -> rusqlite::Result<()> {
     const _: () = assert!(EventKind::PontisOpened.code() == 18);
     let mut kinds = tx.prepare("INSERT INTO event_kinds (code, name) VALUES (?1, ?2)")?;
     for k in &EventKind::ALL[EventKind::SCHEMA_4_KINDS..EventKind::SCHEMA_5_KINDS] {
@@ -199,7 +201,7 @@ pub(super) fn migrate_to_5(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
 }
 
 /// Takes the database of `tx` from version `from` to `to`, one migration after another.
-pub(super) fn migrate(tx: &rusqlite::Transaction, from: i32, to: i32) -> rusqlite::Result<()> {
+pub(super) fn migrate(tx: &rusqlite::Connection, from: i32, to: i32) -> rusqlite::Result<()> {
     for v in from..to {
         match (MIGRATIONS.get(v as usize), v) {
             (Some(sql), _) => tx.execute_batch(sql),
@@ -211,6 +213,7 @@ pub(super) fn migrate(tx: &rusqlite::Transaction, from: i32, to: i32) -> rusqlit
             (None, 8) => migrate_to_9(tx),
             (None, 9) => super::totals::migrate_to_10(tx),
             (None, 10) => tx.execute_batch(SCHEMA_11),
+            (None, 11) => tx.execute_batch(SCHEMA_12),
             (None, v) => Err(rusqlite::Error::SqliteFailure(
                 rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_ERROR),
                 Some(format!("no migration from schema {v} to {}", v + 1)),
@@ -230,6 +233,20 @@ CREATE TABLE kept_theories (
     rules   TEXT PRIMARY KEY,
     figures TEXT NOT NULL
 ) WITHOUT ROWID;
+"#;
+
+/// v12: `round_rows`, one a settled round (issue 25, docs/scale.md "A kept row a round"):
+/// what the rounds report shows of the round and what its players section needs, as bytes
+/// the session layer makes (`session::round_row`; the log core reads none of them). Written
+/// by `Store::append_row` in the settlement's transaction (a second settlement of a round
+/// id fails there, as `round_figures`' key makes it fail), replaced by a correction's; a
+/// void leaves it (the reports read voids by the index by round). Derived: no triggers,
+/// `verify` rebuilds every row from its replay.
+const SCHEMA_12: &str = r#"
+CREATE TABLE round_rows (
+    round_id INTEGER PRIMARY KEY,
+    row      BLOB NOT NULL
+);
 "#;
 
 /// The triggers (name, SQL as SQLite keeps it) of a file at version `to`: the
@@ -253,7 +270,7 @@ pub(super) fn triggers_of(conn: &rusqlite::Connection) -> rusqlite::Result<Vec<(
 /// v6: settings are events — `setting_changed` (code 24: the database's currency, a
 /// user's language) joins `event_kinds`. No table changes: a setting is read from the
 /// log (`session::settings`), so it is on the hash chain like everything else.
-pub(super) fn migrate_to_6(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+pub(super) fn migrate_to_6(tx: &rusqlite::Connection) -> rusqlite::Result<()> {
     const _: () = assert!(EventKind::SettingChanged.code() == 24);
     let mut kinds = tx.prepare("INSERT INTO event_kinds (code, name) VALUES (?1, ?2)")?;
     for k in &EventKind::ALL[EventKind::SCHEMA_5_KINDS..EventKind::SCHEMA_6_KINDS] {
@@ -265,7 +282,7 @@ pub(super) fn migrate_to_6(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
 /// v7: the table's money — `money` (code 25: chip set, par, cash threshold, tray counts,
 /// fill and credit slips, voids, cash at the table, drop counts) joins `event_kinds`. No
 /// table changes: the money is read from the log (`session::money`).
-pub(super) fn migrate_to_7(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+pub(super) fn migrate_to_7(tx: &rusqlite::Connection) -> rusqlite::Result<()> {
     const _: () = assert!(EventKind::Money.code() == 25);
     let mut kinds = tx.prepare("INSERT INTO event_kinds (code, name) VALUES (?1, ?2)")?;
     for k in &EventKind::ALL[EventKind::SCHEMA_6_KINDS..EventKind::SCHEMA_7_KINDS] {
@@ -293,7 +310,7 @@ CREATE TRIGGER user_changes_no_delete BEFORE DELETE ON user_changes
     BEGIN SELECT RAISE(ABORT, 'croupier: users are append-only; changes are events'); END;
 "#;
 
-pub(super) fn migrate_to_9(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+pub(super) fn migrate_to_9(tx: &rusqlite::Connection) -> rusqlite::Result<()> {
     const _: () = assert!(EventKind::UserChanged.code() == 26);
     tx.execute_batch(SCHEMA_9)?;
     let mut kinds = tx.prepare("INSERT INTO event_kinds (code, name) VALUES (?1, ?2)")?;

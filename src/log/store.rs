@@ -25,7 +25,7 @@ use crate::engine::RoundFigures;
 /// `PRAGMA application_id` of a Croupier database: "CRUP".
 pub(crate) const APPLICATION_ID: i32 = 0x4352_5550;
 /// The schema this program writes. A file with a newer one is refused.
-pub const SCHEMA_VERSION: i32 = 11;
+pub const SCHEMA_VERSION: i32 = 12;
 /// The hash before the first event.
 pub(crate) const GENESIS: [u8; 32] = [0; 32];
 
@@ -151,6 +151,48 @@ const _: () = {
     }
 };
 
+/// Where a [`RowMaker`] puts each round's row: (round, its bytes).
+pub type PutRow<'a> = dyn FnMut(i64, &[u8]) -> Result<(), AuditError> + 'a;
+
+/// What the migration to schema 12 asks of the layer that replays rounds (the log core
+/// knows no table logic): each settled round's `round_rows` row as its events make it,
+/// read from `store` inside the migration's transaction, handed to `put` (a round's row
+/// put again replaces it). Any error leaves the file as it was: never half-migrated.
+pub trait RowMaker {
+    fn rows(&self, store: &Store, put: &mut PutRow) -> Result<(), AuditError>;
+}
+
+/// The row maker of [`Store::open`] and [`Store::open_with`], which have no replay: a file
+/// older than schema 12 with settled rounds is refused, unmigrated (the program opens
+/// files through `session::round_row`, which replays them).
+struct NoRows;
+
+impl RowMaker for NoRows {
+    fn rows(&self, store: &Store, _: &mut PutRow) -> Result<(), AuditError> {
+        let settled: bool = store
+            .conn
+            .query_row("SELECT EXISTS (SELECT 1 FROM round_figures)", [], |r| {
+                r.get(0)
+            })
+            .map_err(|e| store.sql_error(e))?;
+        match settled {
+            false => Ok(()),
+            true => Err(AuditError::Sqlite {
+                path: store.path.clone(),
+                detail: "its settled rounds need the replay that makes their rows (schema 12): open it with the program (`croupier migrate`); nothing was migrated".into(),
+            }),
+        }
+    }
+}
+
+/// A settlement or correction appended without its round's row: refused, nothing written.
+fn no_row() -> rusqlite::Error {
+    rusqlite::Error::SqliteFailure(
+        rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_MISUSE),
+        Some("a settlement or correction is logged with its round's row (schema 12); nothing was written".into()),
+    )
+}
+
 /// An open Croupier database.
 pub struct Store {
     conn: Connection,
@@ -176,6 +218,15 @@ impl Store {
     /// `open`, with the clock that stamps events (a set clock for demos and tests: the
     /// `created` event of a new file is stamped by it too).
     pub fn open_with(path: &Path, clock: Box<dyn Clock>) -> Result<Store, AuditError> {
+        Store::open_with_rows(path, clock, &NoRows)
+    }
+
+    /// `open_with`, an older file's rows (schema 12) made by `rows` in the migration.
+    pub fn open_with_rows(
+        path: &Path,
+        clock: Box<dyn Clock>,
+        rows: &dyn RowMaker,
+    ) -> Result<Store, AuditError> {
         refuse_folder(path)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
             && !dir.exists()
@@ -197,7 +248,7 @@ impl Store {
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(|e| sql_err(path, e))?;
-        let mut store = Store::setup(conn, path, true, clock)?;
+        let mut store = Store::setup(conn, path, Some(rows), clock)?;
         store._lock = Some(lock);
         Ok(store)
     }
@@ -245,7 +296,7 @@ impl Store {
             }
             Err(e) => return Err(sql_err(path, e)),
         };
-        let mut store = Store::setup(conn, path, false, Box::new(SystemClock))?;
+        let mut store = Store::setup(conn, path, None, Box::new(SystemClock))?;
         store.immutable_uri = uri;
         Ok(store)
     }
@@ -260,12 +311,14 @@ impl Store {
         .map_err(|e| sql_err(&self.path, e))
     }
 
+    /// `rows`: the writer's row maker (`None`: a reader, which never migrates).
     fn setup(
         conn: Connection,
         path: &Path,
-        write: bool,
+        rows: Option<&dyn RowMaker>,
         clock: Box<dyn Clock>,
     ) -> Result<Store, AuditError> {
+        let write = rows.is_some();
         let p = path.to_path_buf();
         let not_ours = |detail: String| AuditError::NotCroupier {
             path: p.clone(),
@@ -329,21 +382,22 @@ impl Store {
             _lock: None,
         };
         if version < SCHEMA_VERSION {
-            if !write {
+            let Some(rows) = rows else {
                 return Err(AuditError::OlderSchema {
                     path: store.path,
                     found: version,
                     known: SCHEMA_VERSION,
                 });
-            }
-            store.migrate(version, fresh)?;
+            };
+            store.migrate(version, fresh, rows)?;
         }
         store.head = store.read_head()?;
         Ok(store)
     }
 
-    /// Runs the migrations from `from` to the latest, all in one transaction.
-    fn migrate(&mut self, from: i32, fresh: bool) -> Result<(), AuditError> {
+    /// Runs the migrations from `from` to the latest, all in one transaction: the rounds'
+    /// rows (schema 12) made by `rows` from the migrated log in it.
+    fn migrate(&mut self, from: i32, fresh: bool, rows: &dyn RowMaker) -> Result<(), AuditError> {
         let path = self.path.clone();
         // Drawn before anything is written: a file is never left without its `created`.
         let random = match fresh {
@@ -355,13 +409,19 @@ impl Store {
             })?,
             false => None,
         };
-        let tx = self.conn.transaction().map_err(|e| sql_err(&path, e))?;
-        migrate(&tx, from, SCHEMA_VERSION).map_err(|e| sql_err(&path, e))?;
-        tx.execute_batch(&format!(
-            "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
-        ))
-        .map_err(|e| sql_err(&path, e))?;
-        tx.commit().map_err(|e| sql_err(&path, e))?;
+        self.conn
+            .execute_batch("BEGIN IMMEDIATE")
+            .map_err(|e| sql_err(&path, e))?;
+        let migrated = self.migrate_in_transaction(from, fresh, rows);
+        let ended = match migrated {
+            Ok(()) => self.conn.execute_batch("COMMIT"),
+            Err(_) => self.conn.execute_batch("ROLLBACK"),
+        };
+        migrated?;
+        if let Err(e) = ended {
+            let _ = self.conn.execute_batch("ROLLBACK");
+            return Err(sql_err(&path, e));
+        }
         if fresh {
             self.head = (0, GENESIS);
             self.append(
@@ -376,6 +436,34 @@ impl Store {
             )?;
         }
         Ok(())
+    }
+
+    /// The migrations' SQL, then (from before schema 12, and not for a new file) the rows
+    /// `rows` makes, then the file's schema number: inside the caller's transaction.
+    fn migrate_in_transaction(
+        &self,
+        from: i32,
+        fresh: bool,
+        rows: &dyn RowMaker,
+    ) -> Result<(), AuditError> {
+        migrate(&self.conn, from, SCHEMA_VERSION).map_err(|e| self.sql_error(e))?;
+        if from < 12 && !fresh {
+            let conn = &self.conn;
+            let path = &self.path;
+            rows.rows(self, &mut |round, row| {
+                conn.prepare_cached(
+                    "INSERT OR REPLACE INTO round_rows (round_id, row) VALUES (?1, ?2)",
+                )
+                .and_then(|mut st| st.execute(params![round, row]))
+                .map(|_| ())
+                .map_err(|e| sql_err(path, e))
+            })?;
+        }
+        self.conn
+            .execute_batch(&format!(
+                "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
+            ))
+            .map_err(|e| self.sql_error(e))
     }
 
     /// The chain head: the last event that stores its whole hash (any event but a step),
@@ -512,13 +600,28 @@ impl Store {
     }
 
     /// Appends one event and, outside a batch, commits it durably before returning.
-    /// On any failure nothing is written and the chain head is unchanged.
+    /// On any failure nothing is written and the chain head is unchanged. A settlement or
+    /// correction needs its round's row: [`Store::append_row`].
     pub(crate) fn append(
         &mut self,
         payload: &Payload,
         table: Option<i64>,
         user: Option<i64>,
         round: Option<i64>,
+    ) -> Result<Event, AuditError> {
+        self.append_row(payload, (table, user, round), None)
+    }
+
+    /// [`Store::append`] with the round's `round_rows` row (schema 12; bytes the session
+    /// layer makes), written in the event's transaction: a settlement's inserted (none
+    /// given, and nothing is written; a stray row already there for its round id, added by
+    /// hand, is replaced), a correction's put in place of its round's (a round never
+    /// settled has none, and nothing is written).
+    pub(crate) fn append_row(
+        &mut self,
+        payload: &Payload,
+        (table, user, round): (Option<i64>, Option<i64>, Option<i64>),
+        row: Option<&[u8]>,
     ) -> Result<Event, AuditError> {
         let at = self.now();
         let mut ev = Event {
@@ -553,6 +656,30 @@ impl Store {
                     "INSERT INTO round_figures VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
                 )?
                 .execute(params![ev.round, ev.seq, ev.at, ev.table, ev.user, f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], settled.cost()])?;
+            }
+            // The round's row, in the same transaction (a settlement without one fails).
+            match (payload, row) {
+                // A row already there for the round is a stray one (added by hand: a
+                // settled round's own is refused above, by `round_figures`' key), which
+                // `verify` names; it gives way rather than stop the table's every round.
+                (Payload::RoundSettled(_), row) => {
+                    conn.prepare_cached(
+                        "INSERT INTO round_rows (round_id, row) VALUES (?1, ?2) ON CONFLICT (round_id) DO UPDATE SET row = excluded.row",
+                    )?
+                    .execute(params![ev.round, row.ok_or_else(no_row)?])?;
+                }
+                (Payload::RoundCorrected(_), Some(row)) => {
+                    // Exactly its round's row, or the correction is refused (a row taken
+                    // out would be left stale under a committed correction).
+                    let changed = conn
+                        .prepare_cached("UPDATE round_rows SET row = ?2 WHERE round_id = ?1")?
+                        .execute(params![ev.round, row])?;
+                    if changed != 1 {
+                        return Err(no_row());
+                    }
+                }
+                (Payload::RoundCorrected(_), None) => return Err(no_row()),
+                _ => {}
             }
             // The kept totals (`log::totals`), in the same transaction.
             match (payload, ev.round) {
@@ -603,6 +730,41 @@ impl Store {
             .and_then(|mut st| st.execute(params![key, value]))
             .map(|_| ())
             .map_err(|e| sql_err(&self.path, e))
+    }
+
+    /// Round `round`'s `round_rows` row (schema 12), if it has one: its bytes, none if it
+    /// is stored as no blob (the column is not STRICT: changed by hand), a row that does
+    /// not read.
+    pub fn round_row(&self, round: i64) -> Result<Option<Vec<u8>>, AuditError> {
+        let bytes = |r: &rusqlite::Row| match r.get_ref(0)? {
+            ValueRef::Blob(b) => Ok(b.to_vec()),
+            _ => Ok(Vec::new()),
+        };
+        self.conn
+            .prepare_cached("SELECT row FROM round_rows WHERE round_id = ?1")
+            .and_then(|mut st| st.query_row([round], bytes).optional())
+            .map_err(|e| sql_err(&self.path, e))
+    }
+
+    /// Every `round_rows` row, by round, each lent to `f` (verify holds them to its replay).
+    pub fn each_round_row(
+        &self,
+        mut f: impl FnMut(i64, &[u8]) -> Result<(), AuditError>,
+    ) -> Result<(), AuditError> {
+        let mut st = self
+            .conn
+            .prepare("SELECT round_id, row FROM round_rows ORDER BY round_id")
+            .map_err(|e| sql_err(&self.path, e))?;
+        let mut rows = st.query([]).map_err(|e| sql_err(&self.path, e))?;
+        while let Some(r) = rows.next().map_err(|e| sql_err(&self.path, e))? {
+            let round: i64 = r.get(0).map_err(|e| sql_err(&self.path, e))?;
+            let bytes = match r.get_ref(1).map_err(|e| sql_err(&self.path, e))? {
+                ValueRef::Blob(b) | ValueRef::Text(b) => b,
+                _ => &[],
+            };
+            f(round, bytes)?;
+        }
+        Ok(())
     }
 
     /// Every row of `kept_theories`: (key, value), by key.

@@ -177,6 +177,7 @@ pub(crate) fn check_structure(
         "event_kinds",
         "round_totals",
         "kept_theories",
+        "round_rows",
     ] {
         lines(&format!("PRAGMA integrity_check({table})"))?;
     }

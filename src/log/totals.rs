@@ -846,7 +846,7 @@ CREATE INDEX round_totals_hour ON round_totals(hour);
 /// Creates `round_totals` (the migration to schema 8). It is filled by the migration to
 /// schema 10, which every file migrating from before 8 runs too (`Store` migrates to the
 /// latest schema in one transaction).
-pub(crate) fn migrate_to_8(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+pub(crate) fn migrate_to_8(tx: &rusqlite::Connection) -> rusqlite::Result<()> {
     tx.execute_batch(SCHEMA_8)
 }
 
@@ -862,7 +862,7 @@ ALTER TABLE round_totals ADD COLUMN uncosted INTEGER NOT NULL DEFAULT 0;
 /// The migration to schema 10: the new columns; `round_figures.cost` filled from the
 /// settlements' payloads (its append-only guard lifted for that, inside the migration's
 /// transaction, and put back as it was); `round_totals` rebuilt from the events.
-pub(crate) fn migrate_to_10(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+pub(crate) fn migrate_to_10(tx: &rusqlite::Connection) -> rusqlite::Result<()> {
     tx.execute_batch(SCHEMA_10)?;
     let guard: String = tx.query_row(
         "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'round_figures_no_update'",

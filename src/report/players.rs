@@ -7,10 +7,11 @@ use std::collections::BTreeMap;
 
 use super::Cell;
 use super::data::RoundRow;
-use super::theory::Theories;
+use super::theory::{Solved, Theories};
 use crate::engine::Money;
 use crate::log::AuditError;
 use crate::report::query::{RoundLog, Source};
+use crate::session::round_row::BoxFigures;
 
 /// A session ends when its box sits out more than this many of its table's rounds in a row.
 pub const SIT_OUT_ROUNDS: usize = 3;
@@ -110,7 +111,8 @@ struct Table {
 
 impl Sessions {
     /// Adds round `r`, the next of its table in (time, round) order, with its log (its
-    /// bets and inputs; its nets, read only when it was corrected).
+    /// bets and inputs; its nets, read only when it was corrected): its boxes replayed
+    /// (`as_played::of_logged`).
     pub(crate) fn add(
         &mut self,
         r: &RoundRow,
@@ -118,18 +120,9 @@ impl Sessions {
         log: &RoundLog,
         ck: &dyn Fn(usize) -> Option<String>,
     ) {
-        // The table's name is kept once, at its first round, not cloned every round.
-        let tables = self.tables.entry(r.db).or_default();
-        if !tables.contains_key(&r.table) {
-            tables.insert(r.table.clone(), Table::default());
-        }
-        let Some(t) = tables.get_mut(&r.table) else {
+        let Some(at) = self.count(r) else {
             return;
         };
-        let before = t.prev_at.filter(|p| r.at - p <= GAP_MS);
-        t.prev_at = Some(r.at);
-        t.n += 1;
-        let n = t.n;
         let Some(s) = th.solved_of(r) else {
             return;
         };
@@ -142,15 +135,74 @@ impl Sessions {
         };
         // A corrected round's house win per box is its correction's nets, not the replay's.
         let corrected = r.corrected.then_some(&log.nets);
-        for mut b in played.boxes {
-            if let Some(nets) = &corrected {
-                let net: i64 = nets
-                    .iter()
+        let boxes = played.boxes.into_iter().map(|b| {
+            let house_win = match corrected {
+                Some(nets) => -(nets.iter())
                     .filter(|n| bets.iter().any(|x| x.id == n.id && x.box_no == b.box_no))
                     .map(|n| n.net.cents())
-                    .sum();
-                b.house_win = Money::from_cents(-net);
+                    .sum::<i64>(),
+                None => b.house_win.cents(),
+            };
+            BoxFigures {
+                box_no: b.box_no,
+                stake: b.stake.cents(),
+                staked: b.staked.cents(),
+                house_win,
+                cost: b.cost,
             }
+        });
+        self.add_boxes(r, s, at, boxes, ck);
+    }
+
+    /// Adds round `r` (as [`Sessions::add`]) from its kept row's box figures (log schema
+    /// 12: each box as played at its settlement, its house win its latest correction's),
+    /// without a replay.
+    pub(crate) fn add_kept(
+        &mut self,
+        r: &RoundRow,
+        th: &Theories,
+        boxes: &[BoxFigures],
+        ck: &dyn Fn(usize) -> Option<String>,
+    ) {
+        let Some(at) = self.count(r) else {
+            return;
+        };
+        // Added only where a replay would add it: rules solved, decisions costed.
+        let Some(s) = th.solved_of(r).filter(|s| s.costs().is_some()) else {
+            return;
+        };
+        self.add_boxes(r, s, at, boxes.iter().copied(), ck);
+    }
+
+    /// Counts round `r` at its table: the table's count then, and the settlement before it
+    /// if near enough to begin a session (`None`: no table to count it at).
+    fn count(&mut self, r: &RoundRow) -> Option<(usize, Option<i64>)> {
+        // The table's name is kept once, at its first round, not cloned every round.
+        let tables = self.tables.entry(r.db).or_default();
+        if !tables.contains_key(&r.table) {
+            tables.insert(r.table.clone(), Table::default());
+        }
+        let t = tables.get_mut(&r.table)?;
+        let before = t.prev_at.filter(|p| r.at - p <= GAP_MS);
+        t.prev_at = Some(r.at);
+        t.n += 1;
+        Some((t.n, before))
+    }
+
+    /// Each of round `r`'s boxes into its session (`(n, before)`: what [`Sessions::count`]
+    /// gave), under its solved rules `s`.
+    fn add_boxes(
+        &mut self,
+        r: &RoundRow,
+        s: &Solved,
+        (n, before): (usize, Option<i64>),
+        boxes: impl Iterator<Item = BoxFigures>,
+        ck: &dyn Fn(usize) -> Option<String>,
+    ) {
+        let Some(t) = self.tables.get_mut(&r.db).and_then(|t| t.get_mut(&r.table)) else {
+            return;
+        };
+        for b in boxes {
             let ended = t
                 .open
                 .get(&b.box_no)
@@ -166,12 +218,14 @@ impl Sessions {
             o.last = r.at;
             o.last_n = n;
             o.rounds += 1;
-            o.stakes += b.stake;
-            o.handle += b.staked;
-            o.win += b.house_win;
-            o.best += s.theory.hold * b.staked.cents() as f64;
+            // Saturating: a kept row's figures are read, not replayed (a forged row that
+            // still decodes must not panic or wrap; verify names it).
+            o.stakes = plus(o.stakes, b.stake);
+            o.handle = plus(o.handle, b.staked);
+            o.win = plus(o.win, b.house_win);
+            o.best += s.theory.hold * b.staked as f64;
             o.cost += b.cost;
-            o.var += s.theory.round_var(&[b.stake.cents() as f64]);
+            o.var += s.theory.round_var(&[b.stake as f64]);
         }
     }
 
@@ -218,6 +272,11 @@ fn cells((table, cur, b, from, _db): RowKey, s: &Session) -> Vec<Cell> {
         ],
     ]
     .concat()
+}
+
+/// `m` and `cents`, saturating at the bounds of a `Money`.
+fn plus(m: Money, cents: i64) -> Money {
+    Money::from_cents(m.cents().saturating_add(cents))
 }
 
 #[cfg(test)]

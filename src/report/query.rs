@@ -220,15 +220,84 @@ pub(crate) fn rounds_in(
     store: &Store,
     db: usize,
     page: &Page,
-    mut progress: impl FnMut(usize),
+    progress: impl FnMut(usize),
 ) -> Result<Vec<RoundRow>, AuditError> {
-    let tables = table_names(store)?;
-    let users = user_names(store)?;
-    let (filter, params, end) = page.sql("");
+    Ok(read_page(store, db, page, false, progress)?.0)
+}
+
+/// A settled round with its kept row (log schema 12, `round_rows`: `session::round_row`'s
+/// bytes), as a streamed rounds report reads it; `row` is `None` where the report must read
+/// the round's events instead: a correction logged after the page's `through` (the row
+/// holds the latest correction's nets, which a report capped at a head must not show).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeptRound {
+    pub round: RoundRow,
+    pub row: Option<Vec<u8>>,
+}
+
+/// [`rounds_in`] with each round's kept row, read in the same range scan of
+/// `round_figures` (a lookup of `round_rows` by its key a round), then each round with a
+/// correction after the page's `through` stripped of its row. The corrections are read
+/// after the rows, so one logged while the page was read is seen.
+pub(crate) fn kept_rounds_in(
+    store: &Store,
+    db: usize,
+    page: &Page,
+) -> Result<Vec<KeptRound>, AuditError> {
+    let (rounds, rows) = read_page(store, db, page, true, |_| {})?;
+    let mut kept: Vec<KeptRound> = (rounds.into_iter().zip(rows))
+        .map(|(round, row)| KeptRound { round, row })
+        .collect();
+    let ids = kept.iter().map(|k| k.round.round);
+    if let (Some(through), Some(lo), Some(hi)) = (page.through, ids.clone().min(), ids.max()) {
+        let later = corrected_after(store, (lo, hi), through)?;
+        for k in kept.iter_mut().filter(|k| later.contains(&k.round.round)) {
+            k.row = None;
+        }
+    }
+    Ok(kept)
+}
+
+/// The rounds among `lo..=hi` with a correction logged after event `through`.
+fn corrected_after(
+    store: &Store,
+    (lo, hi): (i64, i64),
+    through: i64,
+) -> Result<HashSet<i64>, AuditError> {
     let mut stmt = store
         .conn()
         .prepare_cached(&format!(
-            "SELECT at, table_id, user_id, round_id, handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, cost
+            "SELECT round_id FROM events WHERE round_id BETWEEN ?1 AND ?2 AND {NOT_STEP} AND +kind = {} AND seq > ?3",
+            EventKind::RoundCorrected.code(),
+        ))
+        .map_err(sql(store))?;
+    stmt.query_map([lo, hi, through], |r| r.get::<_, i64>(0))
+        .and_then(|m| m.collect::<Result<HashSet<_>, _>>())
+        .map_err(sql(store))
+}
+
+/// A round's `round_rows` bytes, if it has a row.
+type KeptBytes = Option<Vec<u8>>;
+
+/// The page's rounds and, if `with_rows`, each one's `round_rows` row (else none).
+fn read_page(
+    store: &Store,
+    db: usize,
+    page: &Page,
+    with_rows: bool,
+    mut progress: impl FnMut(usize),
+) -> Result<(Vec<RoundRow>, Vec<KeptBytes>), AuditError> {
+    let tables = table_names(store)?;
+    let users = user_names(store)?;
+    let (filter, params, end) = page.sql("");
+    let row_column = match with_rows {
+        true => ", (SELECT row FROM round_rows k WHERE k.round_id = round_figures.round_id)",
+        false => "",
+    };
+    let mut stmt = store
+        .conn()
+        .prepare_cached(&format!(
+            "SELECT at, table_id, user_id, round_id, handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, cost{row_column}
              FROM round_figures WHERE {}{end}",
             filter.replace('$', "?")
         ))
@@ -236,7 +305,7 @@ pub(crate) fn rounds_in(
     let mut q = stmt
         .query(rusqlite::params_from_iter(params))
         .map_err(sql(store))?;
-    let mut out = Vec::new();
+    let (mut out, mut rows) = (Vec::new(), Vec::new());
     while let Some(r) = q.next().map_err(sql(store))? {
         let mut v = [0i64; 14];
         for (i, x) in v.iter_mut().enumerate() {
@@ -262,6 +331,14 @@ pub(crate) fn rounds_in(
             cost: r.get(14).map_err(sql(store))?,
             replayed: None,
         });
+        if with_rows {
+            // A row not stored as a blob (the column is not STRICT: changed by hand) does
+            // not read: the round is read from its events.
+            rows.push(match r.get_ref(15).map_err(sql(store))? {
+                rusqlite::types::ValueRef::Blob(b) => Some(b.to_vec()),
+                _ => None,
+            });
+        }
         if out.len() % 100_000 == 0 {
             progress(out.len());
         }
@@ -274,7 +351,7 @@ pub(crate) fn rounds_in(
         }
         apply_corrections(store, db, (lo, hi), page.through, &mut out)?;
     }
-    Ok(out)
+    Ok((out, rows))
 }
 
 /// The voided rounds among rounds `lo..=hi` (voided by event `through`, if set): a page's
@@ -1165,6 +1242,16 @@ pub trait Source {
     /// corrected rounds with corrected figures: what a streamed report reads, so that it
     /// never holds more than a page of rounds.
     fn rounds_page(&mut self, db: usize, page: &Page) -> Result<Vec<RoundRow>, AuditError>;
+    /// [`Source::rounds_page`] with each round's kept row (log schema 12; see
+    /// [`KeptRound`]); `None`: this source keeps no rows (the floor), and a report reads the
+    /// rounds' events ([`Source::round_logs`]).
+    fn kept_rounds_page(
+        &mut self,
+        _db: usize,
+        _page: &Page,
+    ) -> Result<Option<Vec<KeptRound>>, AuditError> {
+        Ok(None)
+    }
     /// How many databases the source reads (numbered from 0).
     fn databases(&self) -> usize;
     /// A round's bets and standing inputs.
@@ -1324,6 +1411,17 @@ impl Source for Files<'_> {
 
     fn databases(&self) -> usize {
         self.0.len()
+    }
+
+    fn kept_rounds_page(
+        &mut self,
+        db: usize,
+        page: &Page,
+    ) -> Result<Option<Vec<KeptRound>>, AuditError> {
+        match self.0.get(db) {
+            Some(s) => kept_rounds_in(s, db, page).map(Some),
+            None => Ok(Some(Vec::new())),
+        }
     }
 
     fn round_inputs(

@@ -50,6 +50,11 @@ pub enum ReplayError {
         "the kept totals differ from what the events make them ({0}): the table round_totals was changed outside Croupier, and the reports that read it cannot be trusted"
     )]
     Totals(TotalsDiffer),
+    /// A kept round row (`round_rows`, schema 12) is not what the round's events make it.
+    #[error(
+        "round {round}: its kept row in round_rows {why}: the table was changed outside Croupier, and the rounds report that reads it cannot be trusted"
+    )]
+    Rows { round: i64, why: RowDiffer },
     /// A kept theory (`kept_theories`) is not what the lab solves of its rules.
     #[error("{0}")]
     KeptTheory(KeptTheoryFault),
@@ -65,6 +70,20 @@ pub enum ReplayError {
     Schema(StructureError),
     #[error(transparent)]
     Store(#[from] AuditError),
+}
+
+/// How a kept row differs from the one its round's events make (`verify`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RowDiffer {
+    #[error("is missing")]
+    Missing,
+    #[error("is kept, but no settlement of the log made it")]
+    Extra,
+    #[error("does not read as a row")]
+    Unreadable,
+    /// The field (`bets`, `inputs`, `nets`, `boxes`) that first differs.
+    #[error("differs from its events in its {0}")]
+    Field(&'static str),
 }
 
 /// How the hash chain is broken (`ReplayError::Chain`): what was found where it was

@@ -9,7 +9,7 @@ use super::users::User;
 use crate::codes::NotNow;
 use crate::engine::{Money, Round};
 use crate::log::event::EventKind;
-use crate::log::payload::{self, Payload, nets_of};
+use crate::log::payload::{self, NetData, Payload, nets_of};
 use crate::log::store::{AuditError, LogRefusal, NOT_STEP, Store};
 use crate::script::Script;
 
@@ -146,17 +146,38 @@ pub fn correct_round(
     let c = preview(store, round, steps)?;
     let mut script = c.original.clone();
     script.steps = c.steps.clone();
+    let nets = nets_of(&c.corrected);
+    let row = corrected_row(store, round, nets.clone())?;
     let corrected = payload::RoundCorrected {
         reason: reason.trim().to_string(),
         script: script.to_value(),
-        nets: nets_of(&c.corrected),
+        nets,
         cost: super::replay::LastCosts::of_script_now(&script),
     };
-    store.append(
+    store.append_row(
         &Payload::RoundCorrected(corrected),
-        Some(table),
-        Some(user.id),
-        Some(round),
+        (Some(table), Some(user.id), Some(round)),
+        Some(&row),
     )?;
     Ok(c)
 }
+
+/// The round's kept row (`round_row`) with a correction's `nets` standing: what the
+/// correction writes in its transaction. A row missing or damaged is not guessed at: the
+/// correction is refused, and `verify` names the row.
+fn corrected_row(store: &Store, round: i64, nets: Vec<NetData>) -> Result<Vec<u8>, InputError> {
+    let kept = store.round_row(round)?;
+    let row = kept.as_deref().and_then(super::round_row::Row::decode);
+    let Some(row) = row else {
+        return Err(InputError::Store(AuditError::Sqlite {
+            path: store.path().to_path_buf(),
+            detail: format!(
+                "round {round}'s kept row (round_rows) is missing or damaged: nothing was corrected; run `croupier verify`"
+            ),
+        }));
+    };
+    Ok(row.corrected(nets).encode())
+}
+
+#[cfg(test)]
+mod tests;

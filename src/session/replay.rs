@@ -3,7 +3,7 @@
 //! engine makes of the logged inputs. Used by `verify`, `export-round`, recovery, and
 //! (fed from elsewhere) `sync`'s own check and the floor's auditor.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 pub use super::error::ReplayError;
@@ -21,7 +21,7 @@ use crate::lab::{played, solutions};
 use crate::log::event::{Event, EventKind, hex};
 use crate::log::payload::{self, NetData, Payload, RoundSettled, nets_of, view};
 use crate::log::store::{
-    AuditError, GENESIS, LogRefusal, NOT_STEP, Store, event_hash, figures_row,
+    AuditError, GENESIS, LogRefusal, NOT_STEP, PutRow, RowMaker, Store, event_hash, figures_row,
 };
 use crate::log::structure::{EVENT_INDEXES, IndexDigest, check_structure, check_triggers};
 use crate::log::totals;
@@ -38,6 +38,9 @@ pub struct LiveRound {
     pub(crate) start: Round,
     pub(crate) round: Round,
     pub steps: Vec<Step>,
+    /// The standing steps' texts as logged (the table's own rounds, and a replay that
+    /// keeps the rounds' rows; empty otherwise).
+    pub(crate) texts: Vec<String>,
     /// The decisions costed as the replay plays them (`None`: not costed on the way,
     /// e.g. a table's own round, or rules not solved when the round began).
     pub(crate) tally: Option<played::Tally>,
@@ -64,6 +67,7 @@ impl LiveRound {
     /// Takes back the last step: replays the others from the start.
     pub(crate) fn undo(&mut self) -> Option<Step> {
         let last = self.steps.pop()?;
+        self.texts.pop();
         if let Some(t) = self.tally.as_mut() {
             t.undo();
         }
@@ -208,6 +212,9 @@ pub(crate) struct Replayer {
     costs: LastCosts,
     /// When set (verify), the kept totals are folded as the rounds are played.
     pub(crate) fold: Option<totals::Fold>,
+    /// When set (the migration to schema 12, verify), each settled round's row
+    /// (`round_row`, encoded) as its events make it, by round.
+    pub(crate) rows: Option<BTreeMap<i64, Vec<u8>>>,
 }
 
 /// The decision costs of each set of rules the replay's rounds were played under, kept for
@@ -621,6 +628,7 @@ impl Replayer {
             round: start.clone(),
             start,
             steps: Vec::new(),
+            texts: Vec::new(),
             // Costed on the way once the rules' costs are at hand (the first settlement
             // that logs a cost asks for them); before, the settlement plays it again.
             tally: self.costs.known(&t.rules).map(played::Tally::new),
@@ -631,6 +639,8 @@ impl Replayer {
 
     /// An input, applied to the round in play (the engine must accept it).
     fn step(&mut self, e: &Event) -> Result<(), ReplayError> {
+        // A table's state (recovery) and a replay that keeps rows keep the texts.
+        let keep_text = self.rows.is_some() || self.track_seen;
         let t = Self::table(&mut self.tables, e)?;
         let live = t
             .live
@@ -655,6 +665,9 @@ impl Replayer {
             }
             let text = text.to_string();
             return Err(Self::bad(e, EventFault::StepRefused { text, refusal }));
+        }
+        if keep_text {
+            live.texts.push(text.to_string());
         }
         live.steps.push(step);
         Ok(())
@@ -749,6 +762,10 @@ impl Replayer {
             Some(t) => Some(played::logged_cost(t.finish(&live.round).cost())),
             None => c.cost(&live.start, &live.steps),
         })?;
+        if let Some(rows) = self.rows.as_mut() {
+            let row = row_as_replayed(&mut self.costs, &live, cost.is_some());
+            rows.insert(live.id, row.encode());
+        }
         if let Some(c) = self.figures.as_mut() {
             let row = figures_as_replayed(c.as_mut(), e, &live, cost)?;
             logged_figures_as_replayed(e, &live)?;
@@ -802,6 +819,11 @@ impl Replayer {
             self.money.amended(r, Some(round.house_net()));
             if let Some(f) = self.fold.as_mut() {
                 f.corrected(r, round.figures(), d.cost);
+            }
+            if let Some(rows) = self.rows.as_mut()
+                && let Some(row) = rows.get(&r).and_then(|b| super::round_row::Row::decode(b))
+            {
+                rows.insert(r, row.corrected(d.nets).encode());
             }
         }
         Ok(())
@@ -1066,10 +1088,15 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
         }
         let fold = r.fold.take().unwrap_or_default();
         let rebuilt = fold.finish(&totals_conn);
+        // The kept rows at the same moment, against the replay's.
+        let rows = rows_differ(&totals_conn, r.rows.take().unwrap_or_default());
         let _ = totals_conn.execute_batch("COMMIT");
         let rebuilt = rebuilt.map_err(|e| store.sql_error(e))?;
         if let Some(why) = totals::first_difference(&kept, &rebuilt) {
             return Err(ReplayError::Totals(why));
+        }
+        if let Some(why) = rows.map_err(|e| store.sql_error(e))? {
+            return Err(why);
         }
         theories?;
         let head = (bound, hex(&store.chain_hash(bound)?.unwrap_or(GENESIS)));
@@ -1107,6 +1134,89 @@ fn kept_theories(
     }
 }
 
+/// A settled round's row as the replay has it: its bets, standing inputs as logged, nets
+/// and, when its settlement logged a cost (`costed`), its boxes as played.
+fn row_as_replayed(costs: &mut LastCosts, live: &LiveRound, costed: bool) -> super::round_row::Row {
+    let played = match (costed, &live.tally) {
+        (false, _) => None,
+        (true, Some(t)) => Some(t.finish(&live.round)),
+        (true, None) => costs
+            .of(*live.start.rules())
+            .and_then(|c| played::of_steps(c, live.start.clone(), &live.steps).ok()),
+    };
+    super::round_row::Row::settled(
+        live.bets.iter().map(payload::BetData::of).collect(),
+        live.texts.clone(),
+        nets_of(&live.round),
+        played.as_ref(),
+    )
+}
+
+/// Each settled round's row as the log's events make it (the migration to schema 12):
+/// one replay, without the chain and money checks (`verify` makes them).
+pub(crate) fn rows_of(store: &Store) -> Result<BTreeMap<i64, Vec<u8>>, ReplayError> {
+    let mut r = Replayer::new(false);
+    r.track_seen = false;
+    r.rows = Some(BTreeMap::new());
+    store.each_event(i64::MIN, |e| r.feed(&e))??;
+    Ok(r.rows.unwrap_or_default())
+}
+
+/// The first kept row of `round_rows` (read in `conn`'s transaction, by round) that is not
+/// the one the replay `made`, or a round the replay settled that has none.
+fn rows_differ(
+    conn: &rusqlite::Connection,
+    made: BTreeMap<i64, Vec<u8>>,
+) -> rusqlite::Result<Option<ReplayError>> {
+    use super::round_row::{RowDiffer, differ};
+    let at = |round, why| Ok(Some(ReplayError::Rows { round, why }));
+    let mut st = conn.prepare("SELECT round_id, row FROM round_rows ORDER BY round_id")?;
+    let mut kept = st.query([])?;
+    let mut made = made.into_iter().peekable();
+    while let Some(r) = kept.next()? {
+        let round: i64 = r.get(0)?;
+        if let Some((m, _)) = made.peek().filter(|(m, _)| *m < round) {
+            return at(*m, RowDiffer::Missing);
+        }
+        let Some((_, bytes)) = made.next_if(|(m, _)| *m == round) else {
+            return at(round, RowDiffer::Extra);
+        };
+        let row = match r.get_ref(1)? {
+            rusqlite::types::ValueRef::Blob(b) => b,
+            _ => &[],
+        };
+        if let Some(why) = differ(row, &bytes) {
+            return at(round, why);
+        }
+    }
+    match made.next() {
+        Some((m, _)) => at(m, RowDiffer::Missing),
+        None => Ok(None),
+    }
+}
+
+/// The row maker of the migration to schema 12: one replay of the log (as `verify`'s,
+/// without the chain and money checks), each settled round's row as its events make it.
+/// A log that does not replay is refused, the round's error named: nothing is migrated.
+pub struct Maker;
+
+impl RowMaker for Maker {
+    fn rows(&self, store: &Store, put: &mut PutRow) -> Result<(), AuditError> {
+        let refused = |e: ReplayError| AuditError::Sqlite {
+            path: store.path().to_path_buf(),
+            detail: format!(
+                "the rounds' rows of schema 12 are made by replaying the log, and it does not replay: {}; nothing was migrated: keep the file as it is for the audit and deal on a new one (README, the upgrade to schema 12)",
+                crate::log::error::with_causes(&e)
+            ),
+        };
+        let rows = rows_of(store).map_err(refused)?;
+        for (round, row) in rows {
+            put(round, &row)?;
+        }
+        Ok(())
+    }
+}
+
 /// Verify's replayer thread: the batches, event by event, through one `Replayer` that
 /// checks the chain and the logged figures.
 fn replay_batches(
@@ -1117,6 +1227,7 @@ fn replay_batches(
     let mut r = Replayer::new(true);
     r.track_seen = false;
     r.fold = Some(totals::Fold::default());
+    r.rows = Some(BTreeMap::new());
     r.figures = Some(Box::new(FiguresCursor::open(figures_conn, bound)?));
     // One event, refilled from each batch: no allocation per event on either side.
     let mut e = Event::blank();
@@ -1556,7 +1667,7 @@ pub(crate) fn old_demo(path: &std::path::Path) -> Store {
     conn.execute_batch(include_str!("../../tests/fixtures/schema3-demo.sql"))
         .unwrap();
     drop(conn);
-    Store::open(path).unwrap()
+    Store::open_with_rows(path, Box::new(crate::log::store::SystemClock), &Maker).unwrap()
 }
 
 #[cfg(test)]
@@ -1750,6 +1861,7 @@ mod tests {
                 round: start.clone(),
                 start,
                 steps: Vec::new(),
+                texts: Vec::new(),
                 tally: Some(played::Tally::new(costs.clone())),
                 squares: (0, 0),
             };

@@ -8,6 +8,7 @@ use std::sync::Arc;
 pub use super::error::{InputError, LogFault, Refused};
 use super::opening;
 use super::replay::{LiveRound, TableState, table_state};
+use super::round_row::Row;
 use super::tables::find_table;
 pub(crate) use super::tables::{TableSummary, list_tables};
 use super::users::User;
@@ -293,6 +294,7 @@ impl TableSession {
             round: start.clone(),
             start,
             steps: Vec::new(),
+            texts: Vec::new(),
             tally: None,
             squares: (0, 0),
         });
@@ -339,11 +341,13 @@ impl TableSession {
             }
             let mut steps = live.steps.clone();
             steps.push(step);
-            let cost = self.cost_of(&live.start, &steps);
+            let mut texts = live.texts.clone();
+            texts.push(text.clone());
+            let (cost, row) = self.settled_row(live, &after, &steps, texts);
             let settled = Payload::RoundSettled(RoundSettled::of(&after).costing(cost));
             let written = self
                 .log(store, step_payload(&text), Some(id))
-                .and_then(|()| self.log(store, settled, Some(id)));
+                .and_then(|()| self.log_settled(store, settled, id, &row));
             match written {
                 Ok(()) if own => store.commit_batch()?,
                 Ok(()) => {}
@@ -365,6 +369,7 @@ impl TableSession {
             let mut live = self.state.live.take().expect("checked above");
             live.round = after;
             live.steps.push(step);
+            live.texts.push(text);
             let finished = Box::new(live.round.clone());
             self.close_round(live);
             return Ok(Input::Settled(finished));
@@ -373,16 +378,45 @@ impl TableSession {
         let live = self.state.live.as_mut().expect("checked above");
         live.round = after;
         live.steps.push(step);
+        live.texts.push(text);
         Ok(Input::Accepted)
     }
 
     /// What the decisions of a round played from `start` through `steps` gave up, as a
     /// settlement logs it; `None` (no cost logged: the reports replay the round) while the
     /// rules are still being solved, or when the lab cannot solve them.
-    fn cost_of(&self, start: &Round, steps: &[Step]) -> Option<i64> {
+    fn cost_of(start: &Round, steps: &[Step]) -> Option<played::AsPlayed> {
         let s = solutions::solved_now(start.rules())?;
-        let played = played::of_steps(&s.costs, start.clone(), steps).ok()?;
-        Some(played::logged_cost(played.cost()))
+        played::of_steps(&s.costs, start.clone(), steps).ok()
+    }
+
+    /// The settlement's cost (as [`TableSession::cost_of`]) and the round's row
+    /// (`round_row`) of `live` played to `after` through `steps`, logged as `texts`.
+    fn settled_row(
+        &self,
+        live: &LiveRound,
+        after: &Round,
+        steps: &[Step],
+        texts: Vec<String>,
+    ) -> (Option<i64>, Vec<u8>) {
+        let played = Self::cost_of(&live.start, steps);
+        let cost = played.as_ref().map(|p| played::logged_cost(p.cost()));
+        let bets = live.bets.iter().map(BetData::of).collect();
+        let row = Row::settled(bets, texts, payload::nets_of(after), played.as_ref());
+        (cost, row.encode())
+    }
+
+    /// Logs a settlement of round `id` with its row, in one transaction.
+    fn log_settled(
+        &self,
+        store: &mut Store,
+        settled: Payload,
+        id: i64,
+        row: &[u8],
+    ) -> Result<(), AuditError> {
+        let ids = (Some(self.state.id), Some(self.user.id), Some(id));
+        store.append_row(&settled, ids, Some(row))?;
+        Ok(())
     }
 
     /// The round is settled and logged: its cards join the shoe's count.
@@ -400,9 +434,9 @@ impl TableSession {
         let Some(live) = self.state.live.as_ref() else {
             return Ok(());
         };
-        let cost = self.cost_of(&live.start, &live.steps);
+        let (cost, row) = self.settled_row(live, &live.round, &live.steps, live.texts.clone());
         let settled = Payload::RoundSettled(RoundSettled::of(&live.round).costing(cost));
-        self.log(store, settled, Some(live.id))?;
+        self.log_settled(store, settled, live.id, &row)?;
         let live = self.state.live.take().expect("checked above");
         self.close_round(live);
         Ok(())

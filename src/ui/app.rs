@@ -121,7 +121,7 @@ impl DealerApp {
             floor: Default::default(),
             keystrokes: 0,
         };
-        match Store::open(&db) {
+        match crate::session::open::open(&db) {
             Ok(store) => {
                 app.page = match users::has_users(&store) {
                     Ok(true) => Page::Login(Login::new(String::new())),
@@ -297,7 +297,7 @@ impl DealerApp {
         if !matches!(self.page, Page::Watch(_)) {
             return None;
         }
-        let store = Store::open(&self.db).ok()?;
+        let store = crate::session::open::open(&self.db).ok()?;
         self.page = match users::has_users(&store) {
             Ok(true) => Page::Login(Login::new(String::new())),
             _ => Page::FirstAdmin(FirstAdmin::new()),

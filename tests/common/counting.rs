@@ -10,7 +10,7 @@ use croupier::log::payload::{BetData, NetData};
 use croupier::log::{AuditError, EventKind};
 use croupier::report::RoundRow;
 use croupier::report::data::{
-    Files, Noted, Page, RoundLogs, Source, SourceAlarm, SourceHead, TotalRow,
+    Files, KeptRound, Noted, Page, RoundLogs, Source, SourceAlarm, SourceHead, TotalRow,
 };
 use croupier::session::pontis::GameRow;
 
@@ -25,6 +25,9 @@ pub struct Asked {
     /// Events handed out by the `events_of` calls that ask for settlements (rounds read
     /// one by one from the log, with whatever was asked beside them).
     pub settlement_reads: usize,
+    /// `round_logs` calls: rounds read from their events by the page (none when every kept
+    /// row a round reads).
+    pub log_reads: usize,
 }
 
 /// The files, with what is asked of them counted; with `totals` false, it keeps no totals
@@ -36,6 +39,9 @@ pub struct Counting<'a> {
     /// The row each read of rounds gives twice (the floor's rows are by table and seq: a
     /// table database that sends two settlements of one round has two of one round).
     pub twice: Option<RoundRow>,
+    /// Whether it gives the files' kept rows (`false`: a source that keeps none, as the
+    /// floor, read from the events).
+    pub rows: bool,
 }
 
 impl<'a> Counting<'a> {
@@ -45,6 +51,15 @@ impl<'a> Counting<'a> {
             asked: Asked::default(),
             totals: true,
             twice: None,
+            rows: true,
+        }
+    }
+
+    /// The files read as if they kept no rows a round (the reports read the events).
+    pub fn events_only(files: Files<'a>) -> Counting<'a> {
+        Counting {
+            rows: false,
+            ..Counting::new(files)
         }
     }
 
@@ -87,6 +102,28 @@ impl Source for Counting<'_> {
         self.asked.longest_page = self.asked.longest_page.max(rows.len());
         Ok(rows)
     }
+    fn kept_rounds_page(
+        &mut self,
+        db: usize,
+        page: &Page,
+    ) -> Result<Option<Vec<KeptRound>>, AuditError> {
+        self.asked.calls += 1;
+        if !self.rows {
+            return Ok(None);
+        }
+        let Some(mut kept) = self.files.kept_rounds_page(db, page)? else {
+            return Ok(None);
+        };
+        if let Some(i) = kept
+            .iter()
+            .position(|k| Some(&k.round) == self.twice.as_ref())
+        {
+            kept.insert(i + 1, kept[i].clone());
+        }
+        self.asked.pages += 1;
+        self.asked.longest_page = self.asked.longest_page.max(kept.len());
+        Ok(Some(kept))
+    }
     fn databases(&self) -> usize {
         self.files.databases()
     }
@@ -116,6 +153,7 @@ impl Source for Counting<'_> {
         through: Option<i64>,
     ) -> Result<RoundLogs, AuditError> {
         self.asked.calls += 1;
+        self.asked.log_reads += 1;
         self.files.round_logs(db, rounds, through)
     }
     fn events_of(

@@ -30,6 +30,7 @@ use chrono::Datelike;
 
 mod at_heads;
 mod exceptions;
+mod kept;
 
 /// How many rounds a streamed report reads at a time.
 pub const PAGE: usize = 2_000;
@@ -395,6 +396,17 @@ fn rounds_pass(
     // page: read once.
     let openings = Openings::read(src, cx.to_ms)?;
     for db in 0..src.databases() {
+        // A source that keeps a row a round is read from the rows; else from the events.
+        let mut pass = kept::Pass {
+            cx,
+            marks,
+            openings: &openings,
+            sessions: &mut sessions,
+            each: &mut *each,
+        };
+        if kept::rounds(src, db, page, &mut pass)? {
+            continue;
+        }
         each_page(src, db, (cx.from_ms, cx.to_ms), page, &mut |src, rows| {
             let kept: Vec<RoundRow> = rows.into_iter().filter(|r| cx.keeps(r)).collect();
             // The page's rounds' bets, inputs and nets in one read (a few queries), not

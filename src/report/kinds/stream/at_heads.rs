@@ -7,7 +7,7 @@ use crate::codes::RefusalCode;
 use crate::log::payload::{BetData, NetData};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, TotalRow,
+    KeptRound, Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, TotalRow,
 };
 use crate::session::pontis::GameRow;
 
@@ -57,6 +57,18 @@ impl Source for AtHeads<'_> {
     fn rounds_page(&mut self, db: usize, page: &Page) -> Result<Vec<RoundRow>, AuditError> {
         let page = self.capped(db, page);
         self.src.rounds_page(db, &page)
+    }
+
+    /// The page capped at the head: its rounds, voids and corrections as [`Source::rounds_page`]
+    /// here reads them, and no row of a round corrected after the head (the row holds the
+    /// latest correction's nets: such a round is read from its events, capped).
+    fn kept_rounds_page(
+        &mut self,
+        db: usize,
+        page: &Page,
+    ) -> Result<Option<Vec<KeptRound>>, AuditError> {
+        let page = self.capped(db, page);
+        self.src.kept_rounds_page(db, &page)
     }
 
     fn databases(&self) -> usize {

@@ -1,0 +1,339 @@
+//! Each settled round's kept row (log schema 12, `round_rows`; docs/scale.md "A kept row a
+//! round"): what the rounds report shows of a round — its bets, its standing inputs as
+//! logged, its nets (its latest correction's, else its settlement's) — and, when its
+//! settlement logged a decisions' cost, what the players section takes of each box (initial
+//! stake, everything staked, the house's win, the decisions' cost). Owns the row's bytes:
+//! made here at a settlement or correction (the table session and `exceptions` hand them
+//! to `Store::append_row`, in the event's transaction), by the migration to schema 12
+//! (one replay of the log: `session::open`) and by `verify`'s replay (which holds each kept row
+//! to its own). Derived, never evidence; never writes an event.
+//!
+//! The layout is a plain binary one, not `log::pack` (which packs JSON text): a reader
+//! takes each field as a borrowed slice or a fixed-width integer, with no parse and no
+//! allocation. Little-endian throughout: a version byte (1); the bets (u32 count; each a
+//! box byte, the stake in cents as i64, the id as u32 length and UTF-8); the inputs (u32
+//! count; each u32 length and UTF-8); the nets (u32 count; each the net in cents as i64, the
+//! id as u32 length and UTF-8); a byte 0 (no box figures) or 1, then a box count byte and
+//! each box: its number, stake, staked and house win in cents (i64) and the decisions'
+//! cost in cents (the f64's bits, as `lab::played` gives it: the players section adds
+//! them as the replay would).
+
+pub use super::error::RowDiffer;
+use crate::lab::played::AsPlayed;
+use crate::log::payload::{BetData, NetData};
+
+/// The layout's version byte.
+const VERSION: u8 = 1;
+
+/// A round's row, read or to be written.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Row {
+    pub bets: Vec<BetData>,
+    /// The inputs that stand, as logged (each undo has taken back the one before it).
+    pub steps: Vec<String>,
+    pub nets: Vec<NetData>,
+    /// Each box's figures, in box order, when the settlement logged a cost.
+    pub boxes: Option<Vec<BoxFigures>>,
+}
+
+/// One box of a round, as the players section adds it into its session.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoxFigures {
+    pub box_no: u8,
+    pub stake: i64,
+    pub staked: i64,
+    pub house_win: i64,
+    /// The decisions' cost (cents), as `lab::played` gives it.
+    pub cost: f64,
+}
+
+impl Row {
+    /// A settled round's row: its bets, standing inputs (as logged), settlement's nets and,
+    /// when costed, its boxes as played.
+    pub fn settled(
+        bets: Vec<BetData>,
+        steps: Vec<String>,
+        nets: Vec<NetData>,
+        played: Option<&AsPlayed>,
+    ) -> Row {
+        let boxes = played.map(|p| {
+            (p.boxes.iter())
+                .map(|b| BoxFigures {
+                    box_no: b.box_no,
+                    stake: b.stake.cents(),
+                    staked: b.staked.cents(),
+                    house_win: b.house_win.cents(),
+                    cost: b.cost,
+                })
+                .collect()
+        });
+        Row {
+            bets,
+            steps,
+            nets,
+            boxes,
+        }
+    }
+
+    /// The row once a correction logged `nets`: they stand, and each box's house win is
+    /// what they give its bets (the stakes and costs stay the round's as played).
+    pub fn corrected(mut self, nets: Vec<NetData>) -> Row {
+        let bets = &self.bets;
+        for b in self.boxes.iter_mut().flatten() {
+            let net: i64 = (nets.iter())
+                .filter(|n| bets.iter().any(|x| x.id == n.id && x.box_no == b.box_no))
+                .map(|n| n.net.cents())
+                .sum();
+            b.house_win = -net;
+        }
+        self.nets = nets;
+        self
+    }
+
+    /// The row's bytes (the module header's layout).
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + 24 * (self.bets.len() + self.steps.len()));
+        out.push(VERSION);
+        put_u32(&mut out, self.bets.len());
+        for b in &self.bets {
+            out.push(b.box_no);
+            out.extend_from_slice(&b.stake.cents().to_le_bytes());
+            put_text(&mut out, &b.id);
+        }
+        put_u32(&mut out, self.steps.len());
+        for s in &self.steps {
+            put_text(&mut out, s);
+        }
+        put_u32(&mut out, self.nets.len());
+        for n in &self.nets {
+            out.extend_from_slice(&n.net.cents().to_le_bytes());
+            put_text(&mut out, &n.id);
+        }
+        match &self.boxes {
+            None => out.push(0),
+            Some(boxes) => {
+                out.push(1);
+                out.push(u8::try_from(boxes.len()).unwrap_or(u8::MAX));
+                for b in boxes.iter().take(u8::MAX as usize) {
+                    out.push(b.box_no);
+                    for v in [b.stake, b.staked, b.house_win] {
+                        out.extend_from_slice(&v.to_le_bytes());
+                    }
+                    out.extend_from_slice(&b.cost.to_bits().to_le_bytes());
+                }
+            }
+        }
+        out
+    }
+
+    /// A row read back; `None` if the bytes are not one (a version, length or text out of
+    /// place, or bytes left over). Only this layout (`VERSION`) reads: a change to it needs
+    /// a log schema bump whose migration makes every row again (by replay, as schema 12's),
+    /// else the rows of older files read as none (every round from its events) and verify
+    /// fails them as unreadable.
+    pub fn decode(bytes: &[u8]) -> Option<Row> {
+        let mut r = Reader(bytes);
+        if r.u8()? != VERSION {
+            return None;
+        }
+        let mut row = Row::default();
+        for _ in 0..r.count()? {
+            let box_no = r.u8()?;
+            let stake = crate::engine::Money::from_cents(r.i64()?);
+            let id = r.text()?.to_string();
+            row.bets.push(BetData { id, box_no, stake });
+        }
+        for _ in 0..r.count()? {
+            row.steps.push(r.text()?.to_string());
+        }
+        for _ in 0..r.count()? {
+            let net = crate::engine::Money::from_cents(r.i64()?);
+            let id = r.text()?.to_string();
+            row.nets.push(NetData { id, net });
+        }
+        row.boxes = match r.u8()? {
+            0 => None,
+            1 => {
+                let n = r.u8()?;
+                let mut boxes = Vec::with_capacity(n as usize);
+                for _ in 0..n {
+                    boxes.push(BoxFigures {
+                        box_no: r.u8()?,
+                        stake: r.i64()?,
+                        staked: r.i64()?,
+                        house_win: r.i64()?,
+                        cost: f64::from_bits(r.i64()? as u64),
+                    });
+                }
+                Some(boxes)
+            }
+            _ => return None,
+        };
+        r.0.is_empty().then_some(row)
+    }
+}
+
+/// How the `kept` row's bytes differ from those its events `made` (`None`: the same).
+pub(crate) fn differ(kept: &[u8], made: &[u8]) -> Option<RowDiffer> {
+    if kept == made {
+        return None;
+    }
+    let Some(kept) = Row::decode(kept) else {
+        return Some(RowDiffer::Unreadable);
+    };
+    let made = Row::decode(made).unwrap_or_default();
+    let field = if kept.bets != made.bets {
+        "bets"
+    } else if kept.steps != made.steps {
+        "inputs"
+    } else if kept.nets != made.nets {
+        "nets"
+    } else {
+        "boxes"
+    };
+    Some(RowDiffer::Field(field))
+}
+
+fn put_u32(out: &mut Vec<u8>, n: usize) {
+    out.extend_from_slice(&u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
+}
+
+fn put_text(out: &mut Vec<u8>, t: &str) {
+    put_u32(out, t.len());
+    out.extend_from_slice(t.as_bytes());
+}
+
+/// The bytes still to read.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let (head, rest) = self.0.split_at_checked(n)?;
+        self.0 = rest;
+        Some(head)
+    }
+    fn u8(&mut self) -> Option<u8> {
+        Some(self.take(1)?[0])
+    }
+    fn i64(&mut self) -> Option<i64> {
+        Some(i64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+    /// A count, never more than the bytes left could hold (a forged one allocates nothing).
+    fn count(&mut self) -> Option<usize> {
+        let n = u32::from_le_bytes(self.take(4)?.try_into().ok()?) as usize;
+        (n <= self.0.len()).then_some(n)
+    }
+    fn text(&mut self) -> Option<&'a str> {
+        let n = self.count()?;
+        std::str::from_utf8(self.take(n)?).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Money;
+
+    fn bet(id: &str, box_no: u8, cents: i64) -> BetData {
+        BetData {
+            id: id.into(),
+            box_no,
+            stake: Money::from_cents(cents),
+        }
+    }
+
+    fn net(id: &str, cents: i64) -> NetData {
+        NetData {
+            id: id.into(),
+            net: Money::from_cents(cents),
+        }
+    }
+
+    /// A row reads back as written, with and without boxes, texts of any UTF-8; a byte
+    /// changed in its structure, cut off or added is no row.
+    #[test]
+    fn a_row_reads_back_as_written_and_a_damaged_one_does_not_read() {
+        let boxes = vec![
+            BoxFigures {
+                box_no: 1,
+                stake: 500,
+                staked: 1000,
+                house_win: -1000,
+                cost: 12.345_678_9,
+            },
+            BoxFigures {
+                box_no: 3,
+                stake: 120,
+                staked: 120,
+                house_win: 120,
+                cost: 0.0,
+            },
+        ];
+        let rows = [
+            Row::default(),
+            Row {
+                bets: vec![bet("1a", 1, 500), bet("é€", 3, 120)],
+                steps: vec!["K".into(), "split 1a".into(), "stick".into()],
+                nets: vec![net("1a", 1000), net("é€", -120)],
+                boxes: Some(boxes),
+            },
+            Row {
+                bets: vec![bet("x", 255, i64::MAX)],
+                steps: vec![],
+                nets: vec![net("x", i64::MIN)],
+                boxes: None,
+            },
+        ];
+        for row in rows {
+            let bytes = row.encode();
+            assert_eq!(Row::decode(&bytes).as_ref(), Some(&row));
+            assert_eq!(Row::decode(&bytes[..bytes.len() - 1]), None);
+            let mut longer = bytes.clone();
+            longer.push(0);
+            assert_eq!(Row::decode(&longer), None);
+            let mut version = bytes.clone();
+            version[0] = 2;
+            assert_eq!(Row::decode(&version), None);
+            let mut count = bytes.clone();
+            count[1..5].copy_from_slice(&u32::MAX.to_le_bytes());
+            assert_eq!(Row::decode(&count), None);
+        }
+    }
+
+    /// A correction's nets stand, and each box's house win is what they give its bets.
+    #[test]
+    fn a_correction_gives_each_box_its_nets() {
+        let settled = Row {
+            bets: vec![bet("1a", 1, 500), bet("1b", 1, 200), bet("2a", 2, 100)],
+            steps: vec!["K".into()],
+            nets: vec![net("1a", 500), net("1b", 0), net("2a", -100)],
+            boxes: Some(vec![
+                BoxFigures {
+                    box_no: 1,
+                    stake: 700,
+                    staked: 700,
+                    house_win: -500,
+                    cost: 1.5,
+                },
+                BoxFigures {
+                    box_no: 2,
+                    stake: 100,
+                    staked: 100,
+                    house_win: 100,
+                    cost: 0.0,
+                },
+            ]),
+        };
+        let nets = vec![net("1a", -500), net("1b", 400), net("2a", 100)];
+        let fixed = settled.clone().corrected(nets.clone());
+        assert_eq!(fixed.nets, nets);
+        let boxes = fixed.boxes.unwrap();
+        assert_eq!((boxes[0].house_win, boxes[1].house_win), (100, -100));
+        assert_eq!((boxes[0].cost, boxes[0].stake), (1.5, 700));
+        let bare = Row {
+            boxes: None,
+            ..settled
+        };
+        assert_eq!(bare.corrected(nets.clone()).boxes, None);
+    }
+}
