@@ -4104,6 +4104,7 @@ fn migrate_with_a_floor_migrates_the_floor_and_no_file() {
     assert!(!ok && code == Some(2), "{err}");
     assert!(err.contains("not both"), "{err}");
     assert!(!named.exists() && !default_db.exists());
+}
 
 /// The first table database's verify line of the floor's summary (January 5–6): the
 /// command's exit code, its verdict and its detail.
