@@ -2072,15 +2072,33 @@ fn strip_costs(db: &Path, n: usize) -> Vec<i64> {
 }
 
 /// What the table's store keeps beside a settlement forged uncosted (log schema 10): its
-/// `round_figures.cost` cleared and `round_totals` rebuilt, so the file verifies as one
-/// logged before costs (the test forges the old payload, not a damaged file).
+/// `round_figures.cost` cleared, its kept row (log schema 12) without the boxes' figures
+/// (a settlement that logs no cost keeps none) and `round_totals` rebuilt, so the file
+/// verifies as one logged before costs (the test forges the old payload, not a damaged
+/// file).
 fn keep_uncosted(db: &Path, seq: i64) {
     use croupier::log::totals;
+    use croupier::session::round_row::Row;
     let c = rusqlite::Connection::open(db).unwrap();
     common::past_guards(&c, &["round_figures_no_update"], |c| {
         c.execute("UPDATE round_figures SET cost = NULL WHERE seq = ?1", [seq])
             .unwrap();
     });
+    let (round, bytes): (i64, Vec<u8>) = c
+        .query_row(
+            "SELECT r.round_id, r.row FROM round_rows r
+               JOIN round_figures f ON f.round_id = r.round_id WHERE f.seq = ?1",
+            [seq],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    let mut row = Row::decode(&bytes).expect("a kept row reads");
+    row.boxes = None;
+    c.execute(
+        "UPDATE round_rows SET row = ?1 WHERE round_id = ?2",
+        rusqlite::params![row.encode(), round],
+    )
+    .unwrap();
     let rebuilt = totals::rebuild(&c).unwrap();
     c.execute("DELETE FROM round_totals", []).unwrap();
     let cols = totals::COLUMNS.join(", ");
