@@ -4422,6 +4422,53 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
     );
 }
 
+/// Floor schema 14's triggers in `session_replication_role = replica` (a superuser, or a
+/// logical replication's apply: only triggers fired ALWAYS fire) on changes that land in
+/// another month than the event's: an UPDATE moving an event to another table database
+/// and month (run as a DELETE and an INSERT, no AFTER UPDATE trigger) marks the table
+/// database it moves to as well as its own; the footer then walks and fails.
+#[test]
+fn a_replica_role_change_into_another_month_marks_the_chain() {
+    let Some(base) = server("chain replica") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainreplica");
+    let path = common::fresh_dir("floor-chain-replica").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let mut admin = client(&url);
+    admin
+        .batch_execute(
+            "SELECT croupier.month_partition(1770249600000);
+             INSERT INTO croupier.chain_checked (tab, seq, touched) VALUES (2, 0, false);
+             BEGIN; SET LOCAL session_replication_role = replica;
+             UPDATE croupier.events SET tab = 2, at = at + 2678400000
+              WHERE tab = 1 AND seq = 2; COMMIT",
+        )
+        .unwrap();
+    let moved: i64 = admin
+        .query_one(
+            "SELECT count(*) FROM croupier.events_2026_02 WHERE tab = 2 AND seq = 2",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(moved, 1, "moved to the other month");
+    let touched: Vec<(i32, bool)> = admin
+        .query(
+            "SELECT tab, touched FROM croupier.chain_checked ORDER BY tab",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert_eq!(touched, vec![(1, true), (2, true)], "both table databases");
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+}
+
 /// A footer does not take a recorded hash on trust (one that is not the chain's at its
 /// event fails), nor read a check whose walk from the genesis is over two hours old: it
 /// walks the whole chain and says why, and a change no trigger saw fails.

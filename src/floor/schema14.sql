@@ -14,7 +14,7 @@
 --    (`croupier.replayed`). A footer reads it only while `walked_at` is under two hours
 --    old (a following auditor walks every chain from its genesis again at least hourly).
 --  * `touched`: set by the triggers below on the table databases whose events were
---    UPDATEd or DELETEd (a row trigger on `croupier.events`, which every month has, and
+--    UPDATEd or DELETEd (a BEFORE row trigger on `croupier.events`, which every month has, and
 --    fired ALWAYS: in `session_replication_role = replica` and on a logical replication's
 --    apply too), INSERTed straight into a month (or COPied), and every one on a
 --    TRUNCATE: the footer then does not read the record and walks the whole chain, as
@@ -114,14 +114,21 @@ CREATE FUNCTION croupier.chain_touched_row() RETURNS trigger LANGUAGE plpgsql
 BEGIN
     INSERT INTO croupier.chain_checked (tab, seq, touched) VALUES (OLD.tab, 0, true)
         ON CONFLICT (tab) DO UPDATE SET touched = true;
-    IF TG_OP = 'UPDATE' AND NEW.tab IS DISTINCT FROM OLD.tab THEN
+    IF TG_OP = 'DELETE' THEN
+        RETURN OLD;
+    END IF;
+    IF NEW.tab IS DISTINCT FROM OLD.tab THEN
         INSERT INTO croupier.chain_checked (tab, seq, touched) VALUES (NEW.tab, 0, true)
             ON CONFLICT (tab) DO UPDATE SET touched = true;
     END IF;
-    RETURN NULL;
+    RETURN NEW;
 END
 $f$;
-CREATE TRIGGER events_touched AFTER UPDATE OR DELETE ON croupier.events
+-- BEFORE, not AFTER: an UPDATE moving an event to another month runs as a DELETE from
+-- its month and an INSERT into the other, firing no AFTER UPDATE row trigger (and the
+-- AFTER DELETE one with OLD only); the BEFORE UPDATE row trigger fires on the old month
+-- first, with NEW, whichever month it moves to.
+CREATE TRIGGER events_touched BEFORE UPDATE OR DELETE ON croupier.events
     FOR EACH ROW EXECUTE FUNCTION croupier.chain_touched_row();
 ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched;
 
