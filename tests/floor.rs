@@ -4426,7 +4426,9 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
 /// logical replication's apply: only triggers fired ALWAYS fire) on changes that land in
 /// another month than the event's: an UPDATE moving an event to another table database
 /// and month (run as a DELETE and an INSERT, no AFTER UPDATE trigger) marks the table
-/// database it moves to as well as its own; the footer then walks and fails.
+/// database it moves to as well as its own; an INSERT through the events of a copy of an
+/// old event (its chain trigger does not fire) marks its table database; the footer then
+/// walks and fails each. An ordinary sync after the check marks nothing.
 #[test]
 fn a_replica_role_change_into_another_month_marks_the_chain() {
     let Some(base) = server("chain replica") else {
@@ -4467,6 +4469,47 @@ fn a_replica_role_change_into_another_month_marks_the_chain() {
     assert_eq!(touched, vec![(1, true), (2, true)], "both table databases");
     let (code, verdict, detail) = chain_verdict(&url);
     assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    // A copy of event 3, forged, INSERTed through the events into another month.
+    let url = fresh_floor(&base, "chainreplicains");
+    let path = common::fresh_dir("floor-chain-replica-insert").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let mut admin = client(&url);
+    admin
+        .batch_execute(
+            "SELECT croupier.month_partition(1770249600000);
+             BEGIN; SET LOCAL session_replication_role = replica;
+             INSERT INTO croupier.events
+               SELECT at + 2678400000, seq, tab, table_id, user_id, round_id, kind, data || ' ', hash
+                 FROM croupier.events WHERE tab = 1 AND seq = 3; COMMIT",
+        )
+        .unwrap();
+    let touched: bool = admin
+        .query_one(
+            "SELECT touched FROM croupier.chain_checked WHERE tab = 1",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(touched, "a copy of an old event inserted");
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    // An ordinary sync after the check marks nothing.
+    let url = fresh_floor(&base, "chainreplicasync");
+    let path = common::fresh_dir("floor-chain-replica-sync").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    deal_and_sync(&url, &path, 1_767_603_600_000, 6, 10, -2);
+    let touched: bool = client(&url)
+        .query_one(
+            "SELECT touched FROM croupier.chain_checked WHERE tab = 1",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(!touched, "an ordinary sync");
 }
 
 /// A footer does not take a recorded hash on trust (one that is not the chain's at its
