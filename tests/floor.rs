@@ -4512,6 +4512,51 @@ fn a_replica_role_change_into_another_month_marks_the_chain() {
     assert!(!touched, "an ordinary sync");
 }
 
+/// One auditor per floor: while a following auditor runs, a second `floor-audit` is
+/// refused with a clear message and records nothing; once the first has stopped, it runs.
+#[test]
+fn a_second_auditor_on_the_same_floor_is_refused() {
+    let Some(base) = server("one auditor") else {
+        return;
+    };
+    let url = fresh_floor(&base, "oneauditor");
+    let path = common::fresh_dir("floor-one-auditor").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+    let head = last_seq(&path);
+    let dir = common::fresh_dir("floor-one-auditor-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    wait_until("the auditor's check", Duration::from_secs(90), || {
+        client(&url)
+            .query_opt(
+                "SELECT 1 FROM croupier.chain_checked WHERE tab = 1 AND seq = $1",
+                &[&head],
+            )
+            .unwrap()
+            .is_some()
+    });
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!ok, "{out}{err}");
+    assert!(
+        err.contains("another floor-audit is already auditing this floor"),
+        "{out}{err}"
+    );
+    wait_until("the follower's lock gone", Duration::from_secs(30), || {
+        client(&url)
+            .query_opt("SELECT 1 FROM pg_locks WHERE locktype = 'advisory'", &[])
+            .unwrap()
+            .is_none()
+    });
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+}
+
 /// A footer does not take a recorded hash on trust (one that is not the chain's at its
 /// event fails), nor read a check whose walk from the genesis is over two hours old: it
 /// walks the whole chain and says why, and a change no trigger saw fails.
