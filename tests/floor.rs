@@ -4403,6 +4403,14 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
         "UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12)",
     );
     assert_eq!(record(), (head, None), "unseen by any trigger");
+    let touched: bool = client(&url)
+        .query_one(
+            "SELECT touched FROM croupier.chain_checked WHERE tab = 1",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(!touched, "unseen by any trigger: not marked");
     client(&url)
         .batch_execute(
             "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours', walking = walking - interval '3 hours'",
