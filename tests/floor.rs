@@ -4458,6 +4458,14 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
         "UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12)",
     );
     assert_eq!(record(), (head, None), "unseen by any trigger");
+    let touched: bool = client(&url)
+        .query_one(
+            "SELECT touched FROM croupier.chain_checked WHERE tab = 1",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(!touched, "unseen by any trigger: not marked");
     client(&url)
         .batch_execute(
             "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours', walking = walking - interval '3 hours'",
@@ -4475,6 +4483,141 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
         detail.contains("the floor's auditor found that event"),
         "{detail}"
     );
+}
+
+/// Floor schema 14's triggers in `session_replication_role = replica` (a superuser, or a
+/// logical replication's apply: only triggers fired ALWAYS fire) on changes that land in
+/// another month than the event's: an UPDATE moving an event to another table database
+/// and month (run as a DELETE and an INSERT, no AFTER UPDATE trigger) marks the table
+/// database it moves to as well as its own; an INSERT through the events of a copy of an
+/// old event (its chain trigger does not fire) marks its table database; the footer then
+/// walks and fails each. An ordinary sync after the check marks nothing.
+#[test]
+fn a_replica_role_change_into_another_month_marks_the_chain() {
+    let Some(base) = server("chain replica") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainreplica");
+    let path = common::fresh_dir("floor-chain-replica").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let mut admin = client(&url);
+    admin
+        .batch_execute(
+            "SELECT croupier.month_partition(1770249600000);
+             INSERT INTO croupier.chain_checked (tab, seq, touched) VALUES (2, 0, false);
+             BEGIN; SET LOCAL session_replication_role = replica;
+             UPDATE croupier.events SET tab = 2, at = at + 2678400000
+              WHERE tab = 1 AND seq = 2; COMMIT",
+        )
+        .unwrap();
+    let moved: i64 = admin
+        .query_one(
+            "SELECT count(*) FROM croupier.events_2026_02 WHERE tab = 2 AND seq = 2",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(moved, 1, "moved to the other month");
+    let touched: Vec<(i32, bool)> = admin
+        .query(
+            "SELECT tab, touched FROM croupier.chain_checked ORDER BY tab",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert_eq!(touched, vec![(1, true), (2, true)], "both table databases");
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    // A copy of event 3, forged, INSERTed through the events into another month.
+    let url = fresh_floor(&base, "chainreplicains");
+    let path = common::fresh_dir("floor-chain-replica-insert").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let mut admin = client(&url);
+    admin
+        .batch_execute(
+            "SELECT croupier.month_partition(1770249600000);
+             BEGIN; SET LOCAL session_replication_role = replica;
+             INSERT INTO croupier.events
+               SELECT at + 2678400000, seq, tab, table_id, user_id, round_id, kind, data || ' ', hash
+                 FROM croupier.events WHERE tab = 1 AND seq = 3; COMMIT",
+        )
+        .unwrap();
+    let touched: bool = admin
+        .query_one(
+            "SELECT touched FROM croupier.chain_checked WHERE tab = 1",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(touched, "a copy of an old event inserted");
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    // An ordinary sync after the check marks nothing.
+    let url = fresh_floor(&base, "chainreplicasync");
+    let path = common::fresh_dir("floor-chain-replica-sync").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    deal_and_sync(&url, &path, 1_767_603_600_000, 6, 10, -2);
+    let touched: bool = client(&url)
+        .query_one(
+            "SELECT touched FROM croupier.chain_checked WHERE tab = 1",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(!touched, "an ordinary sync");
+}
+
+/// One auditor per floor: while a following auditor runs, a second `floor-audit` is
+/// refused with a clear message and records nothing; once the first has stopped, it runs.
+#[test]
+fn a_second_auditor_on_the_same_floor_is_refused() {
+    let Some(base) = server("one auditor") else {
+        return;
+    };
+    let url = fresh_floor(&base, "oneauditor");
+    let path = common::fresh_dir("floor-one-auditor").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+    let head = last_seq(&path);
+    let dir = common::fresh_dir("floor-one-auditor-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    wait_until("the auditor's check", Duration::from_secs(90), || {
+        client(&url)
+            .query_opt(
+                "SELECT 1 FROM croupier.chain_checked WHERE tab = 1 AND seq = $1",
+                &[&head],
+            )
+            .unwrap()
+            .is_some()
+    });
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!ok, "{out}{err}");
+    assert!(
+        err.contains("another floor-audit is already auditing this floor"),
+        "{out}{err}"
+    );
+    wait_until("the follower's lock gone", Duration::from_secs(30), || {
+        client(&url)
+            .query_opt("SELECT 1 FROM pg_locks WHERE locktype = 'advisory'", &[])
+            .unwrap()
+            .is_none()
+    });
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
 }
 
 /// A footer does not take a recorded hash on trust (one that is not the chain's at its

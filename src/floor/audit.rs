@@ -203,6 +203,9 @@ impl LoggedFigures for FloorFigures {
     }
 }
 
+/// The session advisory lock an auditor holds on its floor (one auditor per floor).
+const AUDITOR_LOCK: i64 = 0x6372_6f75_7069_6572; // "croupier"
+
 /// The floor's auditor: one connection, a replay per table database.
 pub struct Auditor {
     floor: Floor,
@@ -230,6 +233,27 @@ impl Auditor {
                 target,
                 detail: "floor-audit runs as a member of croupier_auditor (or as the floor's owner); this login may not record the auditor's verdicts".into(),
             });
+        }
+        // One auditor per floor: two at once could each record its own walk over the
+        // other's (a walk that passed an event before it was forged clearing the break the
+        // other found). Refused, not waited for: a one-shot run beside a following auditor
+        // would otherwise wait for ever, and the following one already checks the floor.
+        // A session lock, released when this connection ends (a following auditor that
+        // lost the floor waits for it again as it reconnects).
+        // Tried for a few seconds: a session just ended (a one-shot run before this one)
+        // frees its lock only when its server process has gone.
+        let mut tries = 0;
+        while !floor
+            .client()
+            .query_one("SELECT pg_try_advisory_lock($1)", &[&AUDITOR_LOCK])
+            .map_err(|e| server_err(&target, e))?
+            .get::<_, bool>(0)
+        {
+            tries += 1;
+            if tries >= 30 {
+                return Err(FloorError::Busy { target });
+            }
+            std::thread::sleep(Duration::from_millis(100));
         }
         Ok(Auditor {
             floor,
@@ -822,7 +846,11 @@ impl Auditor {
                     note(FollowNote::Back);
                     return Ok(());
                 }
-                Err(e @ FloorError::Connect { .. }) => why_now = Some(e),
+                // The lost session's server process may hold the auditor's lock until
+                // it notices: waited for as for the floor itself.
+                Err(e @ (FloorError::Connect { .. } | FloorError::Busy { .. })) => {
+                    why_now = Some(e)
+                }
                 Err(e) => return Err(e),
             }
         }

@@ -86,6 +86,11 @@ pub enum FloorError {
     },
     #[error("floor {target}: {detail}")]
     Server { target: String, detail: String },
+    /// Another auditor holds the floor (one auditor per floor): nothing was changed.
+    #[error(
+        "floor {target}: another floor-audit is already auditing this floor (one auditor per floor: their checks would clash); nothing was changed. Stop it first, or leave the floor to it"
+    )]
+    Busy { target: String },
     #[error(
         "floor {target}: its schema is version {found}, this program knows up to {known}; use a newer Croupier"
     )]

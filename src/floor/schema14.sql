@@ -14,14 +14,17 @@
 --    (`croupier.replayed`). A footer reads it only while `walked_at` is under two hours
 --    old (a following auditor walks every chain from its genesis again at least hourly).
 --  * `touched`: set by the triggers below on the table databases whose events were
---    UPDATEd or DELETEd (a row trigger on `croupier.events`, which every month has, and
+--    UPDATEd or DELETEd (a BEFORE row trigger on `croupier.events`, which every month has, and
 --    fired ALWAYS: in `session_replication_role = replica` and on a logical replication's
---    apply too), INSERTed straight into a month (or COPied), and every one on a
+--    apply too), INSERTed through `croupier.events` as a copy of an event the record
+--    covers (an ALWAYS statement trigger: in replica role too, not on a logical
+--    replication's apply), INSERTed straight into a month (or COPied), and every one on a
 --    TRUNCATE: the footer then does not read the record and walks the whole chain, as
 --    before, until the auditor has walked it again from the genesis. A change made with
---    the triggers disabled (`DISABLE TRIGGER`, by the owner or a superuser), an INSERT
---    through `croupier.events` with its chain trigger off, sets nothing: the auditor
---    walks every chain from its genesis on each run and at least hourly when following
+--    the triggers disabled (`DISABLE TRIGGER`, by the owner or a superuser), an INSERT of
+--    an old event's copy by a logical replication's apply, a month detached, changed and
+--    attached again, sets nothing: the auditor walks every chain from its genesis on each
+--    run and at least hourly when following
 --    (docs/floor.md).
 --  * `croupier.months`: each month `month_partition` made (or the migration found); a
 --    footer reads a record only when every month attached at its check is still
@@ -114,14 +117,21 @@ CREATE FUNCTION croupier.chain_touched_row() RETURNS trigger LANGUAGE plpgsql
 BEGIN
     INSERT INTO croupier.chain_checked (tab, seq, touched) VALUES (OLD.tab, 0, true)
         ON CONFLICT (tab) DO UPDATE SET touched = true;
-    IF TG_OP = 'UPDATE' AND NEW.tab IS DISTINCT FROM OLD.tab THEN
+    IF TG_OP = 'DELETE' THEN
+        RETURN OLD;
+    END IF;
+    IF NEW.tab IS DISTINCT FROM OLD.tab THEN
         INSERT INTO croupier.chain_checked (tab, seq, touched) VALUES (NEW.tab, 0, true)
             ON CONFLICT (tab) DO UPDATE SET touched = true;
     END IF;
-    RETURN NULL;
+    RETURN NEW;
 END
 $f$;
-CREATE TRIGGER events_touched AFTER UPDATE OR DELETE ON croupier.events
+-- BEFORE, not AFTER: an UPDATE moving an event to another month runs as a DELETE from
+-- its month and an INSERT into the other, firing no AFTER UPDATE row trigger (and the
+-- AFTER DELETE one with OLD only); the BEFORE UPDATE row trigger fires on the old month
+-- first, with NEW, whichever month it moves to.
+CREATE TRIGGER events_touched BEFORE UPDATE OR DELETE ON croupier.events
     FOR EACH ROW EXECUTE FUNCTION croupier.chain_touched_row();
 ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched;
 
@@ -141,6 +151,33 @@ $f$;
 CREATE TRIGGER events_touched_t AFTER TRUNCATE ON croupier.events
     FOR EACH STATEMENT EXECUTE FUNCTION croupier.chain_touched();
 ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_t;
+
+-- Events INSERTed through `croupier.events` with its chain trigger not firing (in
+-- `session_replication_role = replica`: `events_chained` is not ALWAYS): a copy of an
+-- old event (another month's partition takes the same `seq`) marks its table database
+-- when its `seq` is one the record covers or one below the head the events before the
+-- statement held (the head `events_chained` has just moved past an ordinary sync's, so an
+-- ordinary sync, appending beyond both, marks nothing). Fired ALWAYS; a statement
+-- trigger, so a logical replication's apply (which fires no statement triggers) does not
+-- fire it (docs/floor.md). Upserted, like the others, to wait for the auditor's commit.
+CREATE FUNCTION croupier.chain_touched_old() RETURNS trigger LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+BEGIN
+    INSERT INTO croupier.chain_checked (tab, seq, touched)
+        SELECT n.tab, 0, true
+          FROM (SELECT tab, min(seq) AS lo, count(*) AS cnt FROM new_rows GROUP BY tab) n
+         WHERE EXISTS (SELECT 1 FROM croupier.chain_checked c
+                        WHERE c.tab = n.tab AND n.lo <= c.seq)
+            OR EXISTS (SELECT 1 FROM croupier.tables t
+                        WHERE t.tab = n.tab AND n.lo <= t.head_seq - n.cnt)
+        ON CONFLICT (tab) DO UPDATE SET touched = true;
+    RETURN NULL;
+END
+$f$;
+CREATE TRIGGER events_touched_i AFTER INSERT ON croupier.events
+    REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION croupier.chain_touched_old();
+ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_i;
 
 -- The months, as `month_partition` makes them (and as this migration finds them).
 CREATE TABLE croupier.months (part oid PRIMARY KEY);
