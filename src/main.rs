@@ -404,16 +404,7 @@ fn main() -> ExitCode {
         Some(Command::Sync { follow }) => floor_cmd::sync(&db, cli.floor.as_deref(), follow),
         Some(Command::FloorInit) => floor_cmd::init(cli.floor.as_deref()),
         Some(Command::FloorAudit { follow }) => floor_cmd::audit(cli.floor.as_deref(), follow),
-        Some(Command::Migrate) => match (cli.floor.as_deref(), cli.db.is_empty()) {
-            (Some(_), false) => {
-                note!(
-                    "croupier: migrate takes --db FILE (a table's file) or --floor URL (the floor), not both"
-                );
-                return ExitCode::from(BAD_INPUT);
-            }
-            (Some(url), true) => floor_cmd::migrate(url),
-            (None, _) => migrate(&db),
-        },
+        Some(Command::Migrate) => migrate_either(&db, !cli.db.is_empty(), cli.floor.as_deref()),
         Some(Command::ExportRound { round }) => export(&db, replay::Export::Round(round)),
         Some(Command::ExportGame { game }) => export(&db, replay::Export::Game(game)),
         Some(Command::Demo {
@@ -534,6 +525,21 @@ fn finish(result: Result<ExitCode>) -> ExitCode {
     }) {
         Ok(code) => code,
         Err(e) => failed(e),
+    }
+}
+
+/// `croupier migrate`: the table's file (`--db`, or the default), or with `--floor` the
+/// floor instead; both named is refused and changes nothing.
+fn migrate_either(db: &Path, db_named: bool, floor: Option<&str>) -> Result<ExitCode> {
+    match (floor, db_named) {
+        (Some(_), true) => {
+            note!(
+                "croupier: migrate takes --db FILE (a table's file) or --floor URL (the floor), not both"
+            );
+            Ok(ExitCode::from(BAD_INPUT))
+        }
+        (Some(url), false) => floor_cmd::migrate(url),
+        (None, _) => migrate(db),
     }
 }
 
