@@ -147,6 +147,9 @@ const TEXT_KEPT: &[(&str, &str, &str)] = &[
     ("VerifyFailure", "AuditorRefuses", "why"),
     // The first difference as the floor's SQL function `croupier.totals_break` words it.
     ("VerifyFailure", "TotalsBreak", "why"),
+    // When the floor's auditor recorded its chain check, as the floor's SQL prints it (UTC):
+    // a time, not a reason.
+    ("VerifyFailure", "ChainBroken", "at"),
 ];
 
 /// The variants of `enum name` in `code`, each with its payload as written (`""` for none);
