@@ -711,6 +711,9 @@ const DRIVERS: &[(&str, &[&str])] = &[
             "session::table",
             "session::tables",
             "session::replay",
+            // Test-only (cfg(test)): forges a kept row in a file to show a correction
+            // without its row writes nothing.
+            "session::exceptions::tests",
             "floor",
         ],
     ),
