@@ -13,12 +13,16 @@
 //!    `CROUPIER_BENCH_AUDIT_ROUNDS` (default 50,000) against `verify` of the file, and one
 //!    pass over 40 tables (`CROUPIER_BENCH_AUDIT_TABLE_ROUNDS` each, default 500);
 //! 5. the auditor following 40 tables dealing at once (`audit_live`);
-//! 6. the floor's bytes an event (`CROUPIER_BENCH_SIZE_ROUNDS` rounds, default 100,000).
+//! 6. the floor's bytes an event (`CROUPIER_BENCH_SIZE_ROUNDS` rounds, default 100,000);
+//! 7. a following auditor's hourly walk of a chain from its genesis, hash only, against
+//!    the replay from event 1 it replaces (`rewalk`; `CROUPIER_BENCH_REWALK_ROUNDS`
+//!    rounds, default 12,000).
 //!
 //! `cargo bench --bench floor`. Sizes: `CROUPIER_BENCH_TABLE_ROUNDS` (rounds per table
 //! file for 1, default 2,000), `CROUPIER_BENCH_INPUTS` (acks for 2, default 3,000),
 //! `CROUPIER_BENCH_SUMMARY_FILES` (a folder of table files for 3, made beforehand).
-//! `CROUPIER_BENCH_FLOOR_ONLY=catch-up|live-lag|summary|audit|audit-live|size` runs one part.
+//! `CROUPIER_BENCH_FLOOR_ONLY=catch-up|live-lag|summary|audit|audit-live|size|rewalk` runs
+//! one part.
 
 mod common;
 
@@ -667,6 +671,9 @@ fn main() {
     if run("size") {
         size(&s.url, &dir);
     }
+    if run("rewalk") {
+        rewalk(&s.url, &dir);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -755,4 +762,87 @@ fn audit_live(base: &str, dir: &Path) {
     );
     // The writer threads sleep on; the process ends with the bench.
     std::mem::forget(threads);
+}
+
+/// 7. The chain walked again from its genesis, hash only (what a following auditor does
+///    at least hourly, and when events were changed), against a replay from event 1 (what
+///    it did before): one table file of `CROUPIER_BENCH_REWALK_ROUNDS` rounds synced, then
+///    three times, alternating: a new auditor's first pass (the replay from event 1, with
+///    the theories' and the kept totals' checks of a first pass), the kept totals' check
+///    alone (`totals_break`, to take out of it), and that auditor's next pass with its
+///    walk due (`walked_at` set back three hours), which walks and replays nothing.
+fn rewalk(base: &str, dir: &Path) {
+    let rounds = env_n("CROUPIER_BENCH_REWALK_ROUNDS", 12_000);
+    let file = table_file(dir, 3_000, rounds);
+    let store = Store::open_read(&file).unwrap();
+    let events = store.last_seq().unwrap();
+    let url = fresh_floor(base, "rewalk");
+    floor::sync_once(&store, &mut Floor::connect(&url).unwrap()).unwrap();
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    // The theories solved once in this process, before any run is timed.
+    drop(
+        floor::Auditor::new(Floor::connect(&url).unwrap())
+            .unwrap()
+            .pass()
+            .unwrap(),
+    );
+    let (mut replay, mut totals, mut walk) = (
+        [Duration::ZERO; 3],
+        [Duration::ZERO; 3],
+        [Duration::ZERO; 3],
+    );
+    for i in 0..3 {
+        let mut auditor = floor::Auditor::new(Floor::connect(&url).unwrap()).unwrap();
+        let t = Instant::now();
+        let all = auditor.pass().unwrap();
+        replay[i] = t.elapsed();
+        assert_eq!((all[0].through, &all[0].failed), (events, &None));
+        let t = Instant::now();
+        admin
+            .query("SELECT * FROM croupier.totals_break(1)", &[])
+            .unwrap();
+        totals[i] = t.elapsed();
+        admin
+            .batch_execute("UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours', walking = walking - interval '3 hours'")
+            .unwrap();
+        let replayed = |c: &mut postgres::Client| -> String {
+            c.query_one(
+                "SELECT updated::text FROM croupier.replayed WHERE tab = 1",
+                &[],
+            )
+            .unwrap()
+            .get(0)
+        };
+        let before = replayed(&mut admin);
+        let t = Instant::now();
+        auditor.pass().unwrap();
+        walk[i] = t.elapsed();
+        let fresh: bool = admin
+            .query_one(
+                "SELECT walked_at > now() - interval '1 hour' AND seq = $1 AND broken IS NULL
+                   FROM croupier.chain_checked WHERE tab = 1",
+                &[&events],
+            )
+            .unwrap()
+            .get(0);
+        assert!(fresh, "walked again, whole");
+        assert_eq!(replayed(&mut admin), before, "nothing replayed again");
+    }
+    let (rm, tm, wm) = (median3(replay), median3(totals), median3(walk));
+    let per_s = |d: Duration| events as f64 / d.as_secs_f64();
+    let secs = |t: [Duration; 3]| t.map(|d| format!("{:.2}", d.as_secs_f64()));
+    let replay_only = rm.saturating_sub(tm);
+    println!(
+        "rewalk: {rounds} rounds, {events} events; first pass (replay from event 1) {:?} (median {:.2} s); totals check alone {:?} (median {:.2} s); replay without it ~{:.2} s ({:.0} events/s); hash-only walk pass {:?} (median {:.2} s, {:.0} events/s); walk {:.1}x the replay's rate",
+        secs(replay),
+        rm.as_secs_f64(),
+        secs(totals),
+        tm.as_secs_f64(),
+        replay_only.as_secs_f64(),
+        per_s(replay_only),
+        secs(walk),
+        wm.as_secs_f64(),
+        per_s(wm),
+        replay_only.as_secs_f64() / wm.as_secs_f64()
+    );
 }

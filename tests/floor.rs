@@ -4411,8 +4411,11 @@ fn a_month_attached_or_detached_after_the_auditors_check_is_walked_and_fails() {
 }
 
 /// A following auditor walks each chain from its genesis again when its last such walk
-/// started over an hour ago, and so finds a change no trigger saw: recorded, and the
-/// footer FAILED in its words.
+/// started over an hour ago, hash only: an untouched chain's walk records a fresh
+/// `walked_at` and replays nothing (`croupier.replayed` unchanged), and a change no
+/// trigger saw (the events' triggers all disabled, in replica role), made after the
+/// replay passed it, is found by that walk: recorded, alarmed, the replay's fault, and
+/// the footer FAILED in its words.
 #[test]
 fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
     let Some(base) = server("chain again") else {
@@ -4453,10 +4456,50 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
         detail.contains("checked by the floor's auditor"),
         "{detail}"
     );
-    unseen(
-        &url,
-        "UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12)",
-    );
+    // (replayed through, its last update, the check's walk started over an hour ago)
+    let replayed = || -> (i64, String, bool) {
+        let r = client(&url)
+            .query_one(
+                "SELECT r.seq, r.updated::text, k.walked_at < now() - interval '1 hour'
+                   FROM croupier.replayed r JOIN croupier.chain_checked k USING (tab)
+                  WHERE tab = 1",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1), r.get(2))
+    };
+    let make_old = || {
+        client(&url)
+            .batch_execute(
+                "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours', walking = walking - interval '3 hours'",
+            )
+            .unwrap();
+    };
+    // Untouched: walked again, hash only, nothing replayed again.
+    let (through, updated, _) = replayed();
+    assert_eq!(through, head);
+    make_old();
+    assert!(replayed().2);
+    wait_until("the auditor's hash walk", Duration::from_secs(90), || {
+        !replayed().2
+    });
+    assert_eq!(replayed(), (head, updated, false), "replayed nothing again");
+    assert_eq!(record(), (head, None));
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+    // Changed after the replay passed it, every trigger of the events off.
+    client(&url)
+        .batch_execute(
+            "BEGIN; ALTER TABLE croupier.events DISABLE TRIGGER ALL;
+             SET LOCAL session_replication_role = replica;
+             UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12);
+             ALTER TABLE croupier.events ENABLE TRIGGER ALL;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_t;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_i;
+             COMMIT",
+        )
+        .unwrap();
     assert_eq!(record(), (head, None), "unseen by any trigger");
     let touched: bool = client(&url)
         .query_one(
@@ -4466,23 +4509,35 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
         .unwrap()
         .get(0);
     assert!(!touched, "unseen by any trigger: not marked");
-    client(&url)
-        .batch_execute(
-            "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours', walking = walking - interval '3 hours'",
-        )
-        .unwrap();
+    make_old();
     let broken = || record().1;
     wait_until("the auditor's walk again", Duration::from_secs(90), || {
         broken().is_some()
     });
     child.kill().unwrap();
     child.wait().unwrap();
+    let forged = broken().unwrap();
+    assert!(forged > 1 && forged <= head, "{forged}");
+    let failed: (i64, Option<i64>) = {
+        let r = client(&url)
+            .query_one(
+                "SELECT seq, failed_seq FROM croupier.replayed WHERE tab = 1",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    assert_eq!(failed, (head, Some(forged)), "the replay's progress kept");
+    assert!(
+        alarms(&url)
+            .iter()
+            .any(|(seq, what)| *seq == forged && what.contains(&format!("event {forged}"))),
+        "{:?}",
+        alarms(&url)
+    );
     let (code, verdict, detail) = chain_verdict(&url);
     assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
-    assert!(
-        detail.contains("the floor's auditor found that event"),
-        "{detail}"
-    );
+    assert!(detail.contains("the floor's auditor found"), "{detail}");
 }
 
 /// Floor schema 14's triggers in `session_replication_role = replica` (a superuser, or a

@@ -18,11 +18,12 @@
 //! start of the hash) and to the gap rule; recorded in `croupier.chain_checked` (schema
 //! 14) with the replay's progress, in one transaction, for the reports' footers, which
 //! read it instead of walking the whole chain again. A break is a refusal (an alarm, and
-//! recorded). Every run walks every chain from its genesis; a following auditor walks a
-//! table database again from its genesis when its events were changed since (`touched`)
-//! and at least every [`CHAIN_ANYWAY`] whatever it was told (a change made with the
-//! triggers disabled marks nothing), recording when that walk started (`walked_at`) and
-//! the months it saw (`parts`), which a footer holds its check to.
+//! recorded). Every run walks every chain from its genesis as it replays; a following
+//! auditor walks a table database again from its genesis when its events were changed
+//! since (`touched`) and at least every [`CHAIN_ANYWAY`] whatever it was told (a change
+//! made with the triggers disabled marks nothing) — hash only (`rewalk`: no replay, the
+//! replay goes on from where it was) — recording when that walk started (`walked_at`)
+//! and the months it saw (`parts`), which a footer holds its check to.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,7 +40,9 @@ use crate::log::store::{GENESIS, event_hash};
 use crate::session::error::Discrepancy;
 use crate::session::kept_theory::{self, KeptTheoryFault};
 use crate::session::replay::{LoggedFigures, ReplayError, Replayer};
+use rewalk::Rewalk;
 
+mod rewalk;
 mod totals;
 
 /// Events read a query.
@@ -92,6 +95,8 @@ pub enum Refusal {
         "event {0} does not follow from the event before it on the floor: its stored check is not the start of the chain hash computed from the one before"
     )]
     Chain(i64),
+    #[error("event {seq} is missing on the floor (its head is event {head})")]
+    Missing { seq: i64, head: i64 },
 }
 
 impl Refusal {
@@ -103,7 +108,7 @@ impl Refusal {
     /// says it: the event that does not follow, or the one expected at a gap).
     fn chain_break(&self) -> Option<i64> {
         match self {
-            Refusal::Chain(seq) => Some(*seq),
+            Refusal::Chain(seq) | Refusal::Missing { seq, .. } => Some(*seq),
             Refusal::Gap { expected, .. } => Some(*expected),
             _ => None,
         }
@@ -436,8 +441,29 @@ impl Auditor {
         let mut rep = self.replays.remove(&t.tab).unwrap_or_else(Replay::new);
         if rep.through > 0 && self.chain_due(t.tab)? {
             // Events changed since this replay took them, or its walk from the genesis
-            // older than `CHAIN_ANYWAY`: from the genesis again.
-            rep = Replay::new();
+            // older than `CHAIN_ANYWAY`: the chain walked again from the genesis, hash
+            // only (`rewalk`); the replay goes on from where it was.
+            match self.rewalk(t, &rep)? {
+                Rewalk::Whole => {}
+                Rewalk::Detached => rep = Replay::new(),
+                Rewalk::Broken {
+                    through,
+                    prev,
+                    seq,
+                    why,
+                    table,
+                } => {
+                    let failed = self.refuse(t, (through, &prev), seq, &why, table)?;
+                    return Ok(Audited {
+                        id: short_id(&t.db),
+                        path: t.path.clone(),
+                        through: rep.through,
+                        head: t.head_seq,
+                        failed: Some(failed),
+                        stuck: None,
+                    });
+                }
+            }
         }
         let mut stop = None;
         if rep.through == 0 && t.head_seq > 0 {

@@ -1,0 +1,169 @@
+//! The auditor's walk of a chain again from its genesis, hash only: when a table database
+//! its replay has taken events of is due (`touched`, or its last walk from the genesis
+//! started over [`super::CHAIN_ANYWAY`] ago), every event it holds is read in order (seq,
+//! the bytes the hash covers, the stored check) and held to the chain hash computed from
+//! the one before it with the log core's `event_hash` (the replay's own check, the same
+//! function), and the head to the hash the floor moved it to (`tables.head_hash`); the
+//! engine replays nothing again, and the replay goes on from where it was. Stops at the
+//! first break. Recorded as the replay's check records (`record_chain`, in the
+//! transaction that starts the walk, `walk_from_genesis`: `walked_at`, `parts`, `touched`
+//! cleared there); a break is refused as the replay refuses one (`Auditor::refuse`: the
+//! alarm, `croupier.replayed`'s fault, the record).
+//!
+//! Why this is enough for the replay to go on: the hash covers every field the replay
+//! reads (seq, time, kind, table, user, round, data), so a walk that holds every stored
+//! check from the genesis, the replay's own hash where it stopped and the head's, holds
+//! the events it replayed to the ones it now finds.
+
+use postgres::fallible_iterator::FallibleIterator;
+
+use super::{Auditor, Refusal, Replay, RowFault, fill, follows, record_chain, walk_from_genesis};
+use crate::floor::{FloorError, FloorTable, server_err};
+use crate::log::event::Event;
+use crate::log::store::{GENESIS, event_hash};
+
+/// What a hash-only walk from the genesis found.
+pub(super) enum Rewalk {
+    /// The chain whole through the head it walked to (recorded).
+    Whole,
+    /// The first events not held (their months detached): the replay from the genesis
+    /// says so, as on a first run.
+    Detached,
+    /// Broken at `seq`: walked through `through`, whose chain hash is `prev`; why, and
+    /// the table of the event at fault when it read.
+    Broken {
+        through: i64,
+        prev: [u8; 32],
+        seq: i64,
+        why: Refusal,
+        table: Option<i64>,
+    },
+}
+
+/// Where a walk is: the last event passed, its chain hash, and the last event whose
+/// stored check held (a step keeps none) with its hash.
+struct Walk {
+    through: i64,
+    prev: [u8; 32],
+    held: (i64, [u8; 32]),
+}
+
+impl Auditor {
+    /// `t`'s chain walked again from its genesis through its head (as this pass read it),
+    /// hash only, `rep` (the replay so far) held to it where it stopped; recorded when
+    /// whole. One transaction, one streamed read in seq order.
+    pub(super) fn rewalk(&mut self, t: &FloorTable, rep: &Replay) -> Result<Rewalk, FloorError> {
+        let target = self.floor.target.clone();
+        let err = |e: postgres::Error| server_err(&target, e);
+        let mut tx = self.floor.client().transaction().map_err(&err)?;
+        tx.batch_execute("SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off")
+            .map_err(&err)?;
+        walk_from_genesis(&mut tx, t.tab).map_err(&err)?;
+        let mut rows = tx
+            .query_raw(
+                "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
+                  WHERE tab = $1 AND seq <= $2::int8 ORDER BY seq",
+                [&t.tab as &(dyn postgres::types::ToSql + Sync), &t.head_seq],
+            )
+            .map_err(&err)?;
+        let mut w = Walk {
+            through: 0,
+            prev: GENESIS,
+            held: (0, GENESIS),
+        };
+        let mut e = Event::blank();
+        let mut found = None;
+        while let Some(r) = rows.next().map_err(&err)? {
+            if let Some(stop) = step(&mut w, &mut e, &r, rep) {
+                found = Some(stop);
+                break;
+            }
+        }
+        drop(rows);
+        let out = match found.or_else(|| end(&mut w, t)) {
+            None | Some(Found::Unknown) => {
+                record_chain(&mut tx, t.tab, w.through, &w.prev, None).map_err(&err)?;
+                Rewalk::Whole
+            }
+            Some(Found::Detached) => Rewalk::Detached,
+            Some(Found::Broken(seq, why, table)) => Rewalk::Broken {
+                through: w.through,
+                prev: w.prev,
+                seq,
+                why,
+                table,
+            },
+        };
+        tx.commit().map_err(&err)?;
+        Ok(out)
+    }
+}
+
+/// Where a walk stops before the head.
+enum Found {
+    /// The first events not held.
+    Detached,
+    /// A break: the event, why, its table when it read.
+    Broken(i64, Refusal, Option<i64>),
+    /// An event of a kind this program does not know (it cannot hash it by its name):
+    /// the replay stops before it too (NOT YET REPLAYED), so the walk is whole so far.
+    Unknown,
+}
+
+/// One row of the walk: held to the chain (and, where the replay stopped, to the
+/// replay's hash), `w` moved past it; or where it stops.
+fn step(w: &mut Walk, e: &mut Event, r: &postgres::Row, rep: &Replay) -> Option<Found> {
+    let seq = i64::from(r.get::<_, i32>(0));
+    if w.through == 0 && seq != 1 {
+        return Some(Found::Detached);
+    }
+    let want = w.through + 1;
+    if seq != want {
+        let gap = Refusal::Gap {
+            expected: want,
+            found: seq,
+        };
+        return Some(Found::Broken(want, gap, None));
+    }
+    match fill(e, r) {
+        Ok(()) => {}
+        Err(RowFault::Unpack(_)) => return Some(Found::Broken(seq, Refusal::Unpack(seq), None)),
+        Err(RowFault::UnknownKind(_)) => return Some(Found::Unknown),
+    }
+    let h = event_hash(&w.prev, e);
+    let stored: &[u8] = r.get(7);
+    if !follows(&h, stored) || (seq == rep.through && h != rep.prev) {
+        return Some(Found::Broken(seq, Refusal::Chain(seq), e.table));
+    }
+    if !stored.is_empty() {
+        w.held = (seq, h);
+    }
+    (w.through, w.prev) = (seq, h);
+    None
+}
+
+/// The walk ended with no break in the rows: events missing at the end (the head not
+/// reached), or the head's hash not the one the floor moved it to (an event after the
+/// last stored check changed).
+fn end(w: &mut Walk, t: &FloorTable) -> Option<Found> {
+    if t.head_seq == 0 {
+        return None;
+    }
+    if w.through == 0 {
+        return Some(Found::Detached);
+    }
+    if w.through < t.head_seq {
+        let missing = Refusal::Missing {
+            seq: w.through + 1,
+            head: t.head_seq,
+        };
+        return Some(Found::Broken(w.through + 1, missing, None));
+    }
+    if t.head_hash[..] != w.prev[..] {
+        // Checked through the last stored check that held, broken at the head.
+        let chain = Refusal::Chain(w.through);
+        (w.through, w.prev) = w.held;
+        return Some(Found::Broken(t.head_seq, chain, None));
+    }
+    None
+}
