@@ -4201,16 +4201,14 @@ fn a_floor_report_reads_the_auditors_chain_check_and_walks_only_what_came_after(
     assert!(
         alarms(&url)
             .iter()
-            .any(|(seq, what)| *seq == forged && what.contains("does not follow")),
+            .any(|(seq, what)| *seq == forged && what.contains(&format!("event {forged}"))),
         "{:?}",
         alarms(&url)
     );
     let (code, verdict, detail) = chain_verdict(&url);
     assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
     assert!(
-        detail.contains(&format!(
-            "the floor's auditor found that event {forged} does not follow"
-        )),
+        detail.contains("the floor's auditor found") && detail.contains(&format!("event {forged}")),
         "{detail}"
     );
     // Checked, then more events synced: walked on from the checked one; forged, failed.
@@ -4237,7 +4235,7 @@ fn a_floor_report_reads_the_auditors_chain_check_and_walks_only_what_came_after(
     let (code, verdict, detail) = chain_verdict(&url);
     assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
     assert!(
-        detail.contains("the floor's chain breaks at event"),
+        detail.contains("the floor's chain breaks at"),
         "a break, not months detached: {detail}"
     );
 }
@@ -4762,4 +4760,111 @@ fn first_months_detached_record_no_break_and_their_return_is_checked() {
         .unwrap();
     let (_, _, out, err) = run(&["floor-audit", "--floor", &url]);
     assert_eq!(record(&mut admin), Some((head, None)), "{out}{err}");
+}
+
+/// The record and the alarm of a break, and what the footer reads of each (for a change
+/// made with the triggers on, `touched`: its own walk; then the auditor's record).
+fn break_words(url: &str) -> (Option<i64>, String, String) {
+    let broken: Option<i64> = client(url)
+        .query_one(
+            "SELECT broken FROM croupier.chain_checked WHERE tab = 1",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    let alarm = alarms(url).last().map(|a| a.1.clone()).unwrap_or_default();
+    (broken, alarm, chain_verdict(url).2)
+}
+
+/// A break is worded as exactly as the floor can tell (stop 37's finding): a play step
+/// keeps no check of its own (floor schema 6), so a step changed shows only at the next
+/// event that keeps one, N; the auditor's alarm and record and the footer (its own walk
+/// of a `touched` chain, then the auditor's record) say "at or before event N, after
+/// event M", M the last event before it whose check held. An ordinary event changed
+/// after an event that keeps its check is named exactly, as before.
+#[test]
+fn a_break_is_worded_from_the_last_event_whose_check_held() {
+    let Some(base) = server("chain words") else {
+        return;
+    };
+    let half = "(SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1)";
+    // (what is changed, the query picking it, named exactly)
+    let cases = [
+        (
+            "a step",
+            format!(
+                "SELECT min(seq)::int8 FROM croupier.events WHERE tab = 1 AND octet_length(hash) = 0 AND seq > {half}"
+            ),
+            false,
+        ),
+        (
+            "an ordinary event",
+            format!(
+                "SELECT min(e.seq)::int8 FROM croupier.events e JOIN croupier.events p ON p.tab = e.tab AND p.seq = e.seq - 1
+                  WHERE e.tab = 1 AND octet_length(e.hash) > 0 AND octet_length(p.hash) > 0 AND e.seq > {half}"
+            ),
+            true,
+        ),
+    ];
+    for (i, (what, pick, exact)) in cases.iter().enumerate() {
+        let url = fresh_floor(&base, "chainwords");
+        let path = common::fresh_dir(&format!("floor-chain-words-{i}")).join("t.db");
+        deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+        let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+        assert!(ok, "{out}{err}");
+        let mut admin = client(&url);
+        let changed: i64 = admin.query_one(pick.as_str(), &[]).unwrap().get(0);
+        let r = admin
+            .query_one(
+                "SELECT (SELECT min(seq)::int8 FROM croupier.events WHERE tab = 1 AND seq >= $1::int8 AND octet_length(hash) > 0),
+                        (SELECT max(seq)::int8 FROM croupier.events WHERE tab = 1 AND seq < $1::int8 AND octet_length(hash) > 0)",
+                &[&changed],
+            )
+            .unwrap();
+        let (n, m): (i64, i64) = (r.get(0), r.get(1));
+        if *exact {
+            assert_eq!((n, m), (changed, changed - 1), "{what}");
+        } else {
+            assert!(m < changed && changed < n, "{what}: {m} {changed} {n}");
+        }
+        // Changed in replica role: the row trigger (fired ALWAYS) marks the check.
+        admin
+            .batch_execute(&format!(
+                "BEGIN; SET LOCAL session_replication_role = replica;
+                 UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = {changed};
+                 COMMIT"
+            ))
+            .unwrap();
+        let (_, _, detail) = break_words(&url);
+        let walked = if *exact {
+            format!("the floor's chain breaks at event {n} (")
+        } else {
+            format!(
+                "the floor's chain breaks at or before event {n}, after event {m}, the last event before it whose stored check holds (events {} to {} are play steps, which keep no check of their own): one of events {} to {n} was changed",
+                m + 1,
+                n - 1,
+                m + 1
+            )
+        };
+        assert!(detail.contains(&walked), "{what}: {detail}");
+        let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+        assert!(!ok && code == Some(1), "{what}: {out}{err}");
+        let (broken, alarm, detail) = break_words(&url);
+        assert_eq!(broken, Some(n), "{what}");
+        let (said, found) = if *exact {
+            (
+                format!("event {n} does not follow from the event before it on the floor"),
+                format!("the floor's auditor found that event {n} does not follow"),
+            )
+        } else {
+            (
+                format!("the chain breaks at or before event {n}, after event {m} ("),
+                format!(
+                    "the floor's auditor found the chain broken at or before event {n}, after event {m}, "
+                ),
+            )
+        };
+        assert!(alarm.contains(&said), "{what}: {alarm}");
+        assert!(detail.contains(&found), "{what}: {detail}");
+    }
 }

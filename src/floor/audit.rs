@@ -23,7 +23,9 @@
 //! since (`touched`) and at least every [`CHAIN_ANYWAY`] whatever it was told (a change
 //! made with the triggers disabled marks nothing) — hash only (`rewalk`: no replay, the
 //! replay goes on from where it was) — recording when that walk started (`walked_at`)
-//! and the months it saw (`parts`), which a footer holds its check to.
+//! and the months it saw (`parts`), which a footer holds its check to. A step keeps no check of its own (floor schema 6), so a
+//! break's words name the last event whose check held (`Refusal::Chain`'s `after`): a
+//! changed step shows only at the next event that keeps one.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -91,12 +93,30 @@ pub enum Refusal {
     Gap { expected: i64, found: i64 },
     #[error("event {0}: its packed data does not unpack")]
     Unpack(i64),
-    #[error(
-        "event {0} does not follow from the event before it on the floor: its stored check is not the start of the chain hash computed from the one before"
-    )]
-    Chain(i64),
+    /// The chain breaks at event `seq`: its stored check (or, for the hourly walk, the
+    /// replay's or the head's hash there) is not the chain hash computed from the events
+    /// before it; `after` is the last event whose stored check held. A step keeps no
+    /// check of its own (schema 6), so a step changed shows only at the next event that
+    /// keeps one: the change is after `after` and at or before `seq`.
+    #[error("{}", chain_words(*seq, *after))]
+    Chain { seq: i64, after: i64 },
     #[error("event {seq} is missing on the floor (its head is event {head})")]
     Missing { seq: i64, head: i64 },
+}
+
+/// A chain break in words: exact when the event before it held its check.
+fn chain_words(seq: i64, after: i64) -> String {
+    if after + 1 >= seq {
+        return format!(
+            "event {seq} does not follow from the event before it on the floor: its stored check is not the start of the chain hash computed from the one before"
+        );
+    }
+    format!(
+        "the chain breaks at or before event {seq}, after event {after} (the last event whose stored check held; events {} to {} are play steps, which keep no check of their own): one of events {} to {seq} was changed, or its check",
+        after + 1,
+        seq - 1,
+        after + 1
+    )
 }
 
 impl Refusal {
@@ -108,7 +128,7 @@ impl Refusal {
     /// says it: the event that does not follow, or the one expected at a gap).
     fn chain_break(&self) -> Option<i64> {
         match self {
-            Refusal::Chain(seq) | Refusal::Missing { seq, .. } => Some(*seq),
+            Refusal::Chain { seq, .. } | Refusal::Missing { seq, .. } => Some(*seq),
             Refusal::Gap { expected, .. } => Some(*expected),
             _ => None,
         }
@@ -130,11 +150,13 @@ fn unknown_kind(name: Option<&str>) -> String {
 }
 
 /// A table database's replay in this process, the last event it took, and the chain
-/// hash there (each event taken was held to it).
+/// hash there (each event taken was held to it); the last event whose stored check held
+/// (a step keeps none).
 struct Replay {
     r: Replayer,
     through: i64,
     prev: [u8; 32],
+    held: i64,
 }
 
 impl Replay {
@@ -149,6 +171,7 @@ impl Replay {
             r,
             through: 0,
             prev: GENESIS,
+            held: 0,
         }
     }
 }
@@ -563,11 +586,16 @@ impl Auditor {
             let fed = match read {
                 Ok(()) if e.seq == rep.through + 1 => {
                     let h = event_hash(&rep.prev, &e);
-                    if follows(&h, r.get(7)) {
+                    let stored: &[u8] = r.get(7);
+                    if follows(&h, stored) {
+                        if !stored.is_empty() {
+                            rep.held = e.seq;
+                        }
                         let fed = rep.r.feed(&e);
                         fed.map(|()| h).map_err(|x| Ok(Refusal::Replay(x).stop()))
                     } else {
-                        Err(Ok(Refusal::Chain(e.seq).stop()))
+                        let after = rep.held;
+                        Err(Ok(Refusal::Chain { seq: e.seq, after }.stop()))
                     }
                 }
                 Ok(()) => Err(Ok(Refusal::Gap {

@@ -1353,13 +1353,27 @@ fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings 
 /// role raises none against it); how far the auditor has replayed it; its settled rounds
 /// after that; and the auditor's last check of its kept totals against its events
 /// (`croupier.totals_checked`, schema 13, which the auditor records from `totals_break`:
-/// read, not rebuilt here).
+/// read, not rebuilt here). With a break (the footer's walk's, or the auditor's
+/// recorded), the last event before it whose stored check holds (the event before it
+/// when it is missing; the walk's starting point at least): a step keeps no check of its
+/// own (schema 6), so a changed step shows at the next event that keeps one, and the
+/// footer says the change lies between.
 const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.failed_seq,
         r.failed_why, p.n, p.first_round, c.seq, c.broken, c.touched,
         to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC',
         f.seq, k.broken, to_char(k.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC',
         CASE WHEN k.at IS NULL THEN NULL WHEN k.touched THEN 'touched'
-             WHEN NOT q.fresh THEN 'stale' WHEN NOT q.same THEN 'months' END
+             WHEN NOT q.fresh THEN 'stale' WHEN NOT q.same THEN 'months' END,
+        greatest(f.seq, CASE
+            WHEN NOT EXISTS (SELECT 1 FROM croupier.events e WHERE e.tab = t.tab AND e.seq = b.broken)
+            THEN b.broken - 1
+            ELSE (SELECT max(e.seq) FROM croupier.events e
+                   WHERE e.tab = t.tab AND e.seq < b.broken AND octet_length(e.hash) > 0) END),
+        (SELECT CASE
+            WHEN NOT EXISTS (SELECT 1 FROM croupier.events e WHERE e.tab = t.tab AND e.seq = k.broken)
+            THEN k.broken - 1
+            ELSE coalesce((SELECT max(e.seq) FROM croupier.events e
+                            WHERE e.tab = t.tab AND e.seq < k.broken AND octet_length(e.hash) > 0), 0) END)
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
    LEFT JOIN croupier.chain_checked k ON k.tab = t.tab
   CROSS JOIN LATERAL (SELECT coalesce(k.walked_at > now() - interval '2 hours', false) AS fresh,
@@ -1389,6 +1403,9 @@ struct Checks {
     /// where `walked` says).
     held: Option<i64>,
     chain: Option<i64>,
+    /// The last event before `chain` whose stored check holds (or the one this walk
+    /// went on from): the change is after it (a step keeps no check of its own).
+    chain_after: i64,
     /// The floor's auditor's chain check, as read.
     walked: ChainRead,
     /// The standing alarms, and the first one's event.
@@ -1409,9 +1426,11 @@ impl Checks {
         Checks {
             held: r.get(0),
             chain: r.get(1),
+            chain_after: r.get::<_, Option<i64>>(17).unwrap_or(0),
             walked: ChainRead {
                 from: r.get::<_, Option<i64>>(13).unwrap_or(0),
                 broken: r.get(14),
+                after: r.get::<_, Option<i64>>(18).unwrap_or(0),
                 at: r.get(15),
                 unread: r.get(16),
             },
@@ -1448,13 +1467,15 @@ impl Checks {
         }
         if let Some(seq) = self.walked.broken {
             let at = self.walked.at.clone().unwrap_or_default();
-            return Verified::Failed(VerifyFailure::ChainBroken { seq, at });
+            let after = self.walked.after;
+            return Verified::Failed(VerifyFailure::ChainBroken { seq, after, at });
         }
         if let Some(seq) = self.chain {
             // Walked from the auditor's check, or again because it could not be read: a
             // break anywhere (a forged or deleted event); with no check, main's reading.
             if self.walked.from > 0 || self.walked.unread.is_some() {
-                return Verified::Failed(VerifyFailure::ChainBreaks { seq });
+                let after = self.chain_after;
+                return Verified::Failed(VerifyFailure::ChainBreaks { seq, after });
             }
             return Verified::Failed(VerifyFailure::MonthsDetached { from: seq, head });
         }
@@ -1503,10 +1524,12 @@ impl Checks {
 /// or (`from` 0) walked here from the genesis because no check could be read (`unread`,
 /// why a check made `at` was not: "touched", events changed since; "stale", its walk
 /// from the genesis over two hours old; "months", the months attached not those it
-/// walked). `broken`: the check found this event not following.
+/// walked). `broken`: the check found this event not following; `after`, the last event
+/// before it whose stored check held (the change is after it: a step keeps no check).
 struct ChainRead {
     from: i64,
     broken: Option<i64>,
+    after: i64,
     at: Option<String>,
     unread: Option<String>,
 }

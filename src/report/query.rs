@@ -1107,11 +1107,15 @@ pub enum VerifyFailure {
     MonthsDetached { from: i64, head: i64 },
     /// The footer's own walk of the floor's chain (from the auditor's check, or from the
     /// genesis when the check could not be read) breaks at event `seq`: missing, or not
-    /// following from the one before it.
-    ChainBreaks { seq: i64 },
+    /// following from the one before it. `after`: the last event before it whose stored
+    /// check held (or from whose recorded hash the walk went on); when it is not
+    /// `seq - 1`, the events between are play steps, which keep no check of their own
+    /// (floor schema 6), and the change is somewhere in `after + 1 ..= seq`.
+    ChainBreaks { seq: i64, after: i64 },
     /// The floor's auditor found event `seq` not following from the one before it (its
-    /// chain check, recorded at `at`, read by the footer instead of walking again).
-    ChainBroken { seq: i64, at: String },
+    /// chain check, recorded at `at`, read by the footer instead of walking again);
+    /// `after` as for `ChainBreaks`.
+    ChainBroken { seq: i64, after: i64, at: String },
     /// The floor's auditor, having replayed events 1..=`through` of `head`, refuses event
     /// `seq` (`why`: the refusal as the auditor recorded it on the floor).
     AuditorRefuses {
@@ -1152,11 +1156,25 @@ impl std::fmt::Display for VerifyFailure {
                 f,
                 "the floor's copy does not hold events {from} to {head} (its head): their months were detached"
             ),
-            VerifyFailure::ChainBreaks { seq } => write!(
+            VerifyFailure::ChainBreaks { seq, after } if after + 1 < *seq => write!(
+                f,
+                "the floor's chain breaks at or before event {seq}, after event {after}, the last event before it whose stored check holds (events {} to {} are play steps, which keep no check of their own): one of events {} to {seq} was changed",
+                after + 1,
+                seq - 1,
+                after + 1
+            ),
+            VerifyFailure::ChainBreaks { seq, .. } => write!(
                 f,
                 "the floor's chain breaks at event {seq} (an event missing there, or one that does not follow from the event before it)"
             ),
-            VerifyFailure::ChainBroken { seq, at } => write!(
+            VerifyFailure::ChainBroken { seq, after, at } if after + 1 < *seq => write!(
+                f,
+                "the floor's auditor found the chain broken at or before event {seq}, after event {after}, the last event before it whose stored check held (events {} to {} are play steps, which keep no check of their own; its chain checked at {at}): one of events {} to {seq} was changed",
+                after + 1,
+                seq - 1,
+                after + 1
+            ),
+            VerifyFailure::ChainBroken { seq, at, .. } => write!(
                 f,
                 "the floor's auditor found that event {seq} does not follow from the event before it on the floor (its chain checked at {at}): the chain is broken there"
             ),

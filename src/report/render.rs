@@ -642,14 +642,31 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
             from = from.to_string(),
             head = head.to_string()
         ),
-        VerifyFailure::ChainBreaks { seq } => {
+        VerifyFailure::ChainBreaks { seq, after } if after + 1 < *seq => t!(
+            lang,
+            "report-footer-failed-chain-breaks-within",
+            seq = seq.to_string(),
+            after = after.to_string(),
+            first = (after + 1).to_string(),
+            last = (seq - 1).to_string()
+        ),
+        VerifyFailure::ChainBreaks { seq, .. } => {
             t!(
                 lang,
                 "report-footer-failed-chain-breaks",
                 seq = seq.to_string()
             )
         }
-        VerifyFailure::ChainBroken { seq, at } => t!(
+        VerifyFailure::ChainBroken { seq, after, at } if after + 1 < *seq => t!(
+            lang,
+            "report-footer-failed-chain-within",
+            seq = seq.to_string(),
+            after = after.to_string(),
+            first = (after + 1).to_string(),
+            last = (seq - 1).to_string(),
+            at = at
+        ),
+        VerifyFailure::ChainBroken { seq, at, .. } => t!(
             lang,
             "report-footer-failed-chain",
             seq = seq.to_string(),
@@ -1397,9 +1414,16 @@ mod tests {
         let cases = [
             VerifyFailure::Detached { first: 41 },
             VerifyFailure::MonthsDetached { from: 12, head: 90 },
-            VerifyFailure::ChainBreaks { seq: 45 },
+            VerifyFailure::ChainBreaks { seq: 45, after: 44 },
+            VerifyFailure::ChainBreaks { seq: 45, after: 41 },
             VerifyFailure::ChainBroken {
                 seq: 57,
+                after: 53,
+                at: "2026-12-03 09:00:00 UTC".into(),
+            },
+            VerifyFailure::ChainBroken {
+                seq: 57,
+                after: 56,
                 at: "2026-12-03 09:00:00 UTC".into(),
             },
             VerifyFailure::AuditorRefuses {

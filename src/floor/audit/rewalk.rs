@@ -133,7 +133,11 @@ fn step(w: &mut Walk, e: &mut Event, r: &postgres::Row, rep: &Replay) -> Option<
     let h = event_hash(&w.prev, e);
     let stored: &[u8] = r.get(7);
     if !follows(&h, stored) || (seq == rep.through && h != rep.prev) {
-        return Some(Found::Broken(seq, Refusal::Chain(seq), e.table));
+        let chain = Refusal::Chain {
+            seq,
+            after: w.held.0,
+        };
+        return Some(Found::Broken(seq, chain, e.table));
     }
     if !stored.is_empty() {
         w.held = (seq, h);
@@ -161,7 +165,10 @@ fn end(w: &mut Walk, t: &FloorTable) -> Option<Found> {
     }
     if t.head_hash[..] != w.prev[..] {
         // Checked through the last stored check that held, broken at the head.
-        let chain = Refusal::Chain(w.through);
+        let chain = Refusal::Chain {
+            seq: w.through,
+            after: w.held.0,
+        };
         (w.through, w.prev) = w.held;
         return Some(Found::Broken(t.head_seq, chain, None));
     }
