@@ -4397,6 +4397,13 @@ fn a_month_attached_or_detached_after_the_auditors_check_is_walked_and_fails() {
     let (code, verdict, detail) = chain_verdict(&url);
     assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
     assert!(detail.contains(checked), "{detail}");
+    let bound: String = admin
+        .query_one(
+            "SELECT pg_get_expr(relpartbound, oid) FROM pg_class WHERE oid = 'croupier.events_2026_02'::regclass",
+            &[],
+        )
+        .unwrap()
+        .get(0);
     admin
         .batch_execute("ALTER TABLE croupier.events DETACH PARTITION croupier.events_2026_02")
         .unwrap();
@@ -4406,6 +4413,30 @@ fn a_month_attached_or_detached_after_the_auditors_check_is_walked_and_fails() {
         (Some(1), "failed"),
         "the middle month detached: {detail}"
     );
+    // Detached, changed and attached again: the same month (its OID), so the footer
+    // reads the check (the limit docs/floor.md states); the auditor's next walk from the
+    // genesis (each run; hash only, at least hourly, when following) finds it.
+    admin
+        .batch_execute(&format!(
+            "ALTER TABLE croupier.events_2026_02 DISABLE TRIGGER events_2026_02_direct;
+             UPDATE croupier.events_2026_02 SET data = data || ' '
+              WHERE tab = 1 AND seq = (SELECT min(seq) FROM croupier.events_2026_02
+                                        WHERE tab = 1 AND octet_length(hash) > 0);
+             ALTER TABLE croupier.events_2026_02 ENABLE TRIGGER events_2026_02_direct;
+             ALTER TABLE croupier.events ATTACH PARTITION croupier.events_2026_02 {bound}"
+        ))
+        .unwrap();
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!(
+        (code, verdict.as_str()),
+        (Some(0), "passed"),
+        "unseen: {detail}"
+    );
+    let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(detail.contains("the floor's auditor found"), "{detail}");
 }
 
 /// A following auditor walks each chain from its genesis again when its last such walk
@@ -4867,4 +4898,70 @@ fn a_break_is_worded_from_the_last_event_whose_check_held() {
         assert!(alarm.contains(&said), "{what}: {alarm}");
         assert!(detail.contains(&found), "{what}: {detail}");
     }
+}
+
+/// `record_chain`: the first break on a chain is the one recorded, whichever walk found
+/// it (an earlier break found after a later one was recorded replaces it), and a walk
+/// from the genesis that passes a recorded break whole clears it. The replay's fault is
+/// cleared by hand each time (`croupier.replayed`) so that the auditor walks again.
+#[test]
+fn the_first_break_is_recorded_and_a_whole_walk_clears_it() {
+    let Some(base) = server("chain first break") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainfirst");
+    let path = common::fresh_dir("floor-chain-first").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let head = last_seq(&path);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    // An event that keeps its check after one that does, past `part` of the chain.
+    let pick = |part: i64| -> i64 {
+        client(&url)
+            .query_one(
+                "SELECT min(e.seq)::int8 FROM croupier.events e JOIN croupier.events p ON p.tab = e.tab AND p.seq = e.seq - 1
+                  WHERE e.tab = 1 AND octet_length(e.hash) > 0 AND octet_length(p.hash) > 0 AND e.seq > $1::int8",
+                &[&part],
+            )
+            .unwrap()
+            .get(0)
+    };
+    let (early, late) = (pick(head / 3), pick(2 * head / 3));
+    assert!(early < late);
+    let change = |seq: i64, sql: &str| {
+        unseen(
+            &url,
+            &format!("UPDATE croupier.events SET data = {sql} WHERE tab = 1 AND seq = {seq}"),
+        )
+    };
+    let again = || {
+        client(&url)
+            .batch_execute(
+                "UPDATE croupier.replayed SET failed_seq = NULL, failed_why = NULL WHERE tab = 1",
+            )
+            .unwrap();
+        run(&["floor-audit", "--floor", &url])
+    };
+    let record = || -> (i64, Option<i64>) {
+        let r = client(&url)
+            .query_one(
+                "SELECT seq, broken FROM croupier.chain_checked WHERE tab = 1",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    change(late, "data || ' '");
+    let (ok, _, out, err) = again();
+    assert!(!ok, "{out}{err}");
+    assert_eq!(record(), (late - 1, Some(late)));
+    change(early, "data || ' '");
+    let (ok, _, out, err) = again();
+    assert!(!ok, "{out}{err}");
+    assert_eq!(record(), (early - 1, Some(early)), "the earlier break wins");
+    for seq in [early, late] {
+        change(seq, "substr(data, 1, length(data) - 1)");
+    }
+    again();
+    assert_eq!(record(), (head, None), "passed whole: cleared");
 }

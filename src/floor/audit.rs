@@ -23,9 +23,11 @@
 //! since (`touched`) and at least every [`CHAIN_ANYWAY`] whatever it was told (a change
 //! made with the triggers disabled marks nothing) — hash only (`rewalk`: no replay, the
 //! replay goes on from where it was) — recording when that walk started (`walked_at`)
-//! and the months it saw (`parts`), which a footer holds its check to. A step keeps no check of its own (floor schema 6), so a
+//! and the months it saw (`parts`: the leaves of the events' partition tree), which a
+//! footer holds its check to. A step keeps no check of its own (floor schema 6), so a
 //! break's words name the last event whose check held (`Refusal::Chain`'s `after`): a
-//! changed step shows only at the next event that keeps one.
+//! changed step shows only at the next event that keeps one. The first break on a chain
+//! is the one recorded (`record_chain`).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -733,7 +735,9 @@ impl Auditor {
 /// to the events committed after this snapshot marks it again (it waits for this
 /// commit). An untouched record stays: it still holds until this walk passes it. When
 /// this walk started, and the months attached then, are kept (`walking`,
-/// `walking_parts`) for the record it makes when it passes the recorded event.
+/// `walking_parts`) for the record it makes when it passes the recorded event: the
+/// leaves of the events' partition tree (`pg_partition_tree`), so a month partitioned
+/// again by hand is held by the partitions that hold its rows, not by its name.
 fn walk_from_genesis(tx: &mut postgres::Transaction<'_>, tab: i32) -> Result<(), postgres::Error> {
     tx.execute(
         "INSERT INTO croupier.chain_checked (tab, seq) VALUES ($1, 0) ON CONFLICT (tab) DO NOTHING",
@@ -748,9 +752,9 @@ fn walk_from_genesis(tx: &mut postgres::Transaction<'_>, tab: i32) -> Result<(),
     tx.execute(
         "UPDATE croupier.chain_checked
             SET walking = now(),
-                walking_parts = (SELECT array_agg(i.inhrelid ORDER BY i.inhrelid)
-                                   FROM pg_catalog.pg_inherits i
-                                  WHERE i.inhparent = 'croupier.events'::regclass)
+                walking_parts = (SELECT array_agg(p.relid::oid ORDER BY p.relid::oid)
+                                   FROM pg_catalog.pg_partition_tree('croupier.events') p
+                                  WHERE p.isleaf)
           WHERE tab = $1",
         &[&tab],
     )?;
@@ -760,8 +764,9 @@ fn walk_from_genesis(tx: &mut postgres::Transaction<'_>, tab: i32) -> Result<(),
 /// `tab`'s chain checked through event `through`, whose chain hash is `prev`, and found
 /// broken at `broken` (or not): recorded in `croupier.chain_checked`, never behind a
 /// check recorded before (the walk of a new run passes it again), and never over a
-/// break recorded unless this walk (every walk is from the genesis) passed it whole
-/// (nor, being a change, clearing `touched`). Its walk's start and months with it.
+/// break recorded unless this walk (every walk is from the genesis) passed it whole or
+/// found an earlier one (the first break wins, whichever walk found it first; nor,
+/// being a change, clearing `touched`). Its walk's start and months with it.
 fn record_chain(
     c: &mut impl postgres::GenericClient,
     tab: i32,
@@ -776,7 +781,7 @@ fn record_chain(
          ON CONFLICT (tab) DO UPDATE
            SET seq = excluded.seq, hash = excluded.hash, broken = excluded.broken, at = now(),
                walked_at = k.walking, parts = k.walking_parts
-         WHERE (k.broken IS NULL OR (excluded.broken IS NULL AND excluded.seq >= k.broken))
+         WHERE (k.broken IS NULL OR excluded.seq >= k.broken OR excluded.broken < k.broken)
            AND (k.at IS NULL OR k.seq <= excluded.seq OR excluded.broken IS NOT NULL)",
         &[&tab, &through, &hash, &broken],
     )?;

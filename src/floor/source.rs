@@ -1382,8 +1382,9 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
                                    WHERE x.part <> ALL (k.parts)
                                      AND x.part NOT IN (SELECT part FROM croupier.months)), false)
                                  AS same
-                        FROM (SELECT array_agg(i.inhrelid) AS now FROM pg_catalog.pg_inherits i
-                               WHERE i.inhparent = 'croupier.events'::regclass) m) q
+                        FROM (SELECT array_agg(p.relid::oid) AS now
+                                FROM pg_catalog.pg_partition_tree('croupier.events') p
+                               WHERE p.isleaf) m) q
   CROSS JOIN LATERAL (SELECT CASE WHEN k.at IS NOT NULL
                                    AND (k.broken IS NOT NULL OR (NOT k.touched AND q.fresh AND q.same))
                                   THEN k.seq ELSE 0 END AS seq) f
