@@ -105,8 +105,9 @@ enum Found {
     Detached,
     /// A break: the event, why, its table when it read.
     Broken(i64, Refusal, Option<i64>),
-    /// An event of a kind this program does not know (it cannot hash it by its name):
-    /// the replay stops before it too (NOT YET REPLAYED), so the walk is whole so far.
+    /// An event of a kind this program does not know (it cannot hash it by its name)
+    /// past where the replay stopped: the replay stops before it too (NOT YET
+    /// REPLAYED), so the walk is whole so far. (One the replay took is a break.)
     Unknown,
 }
 
@@ -128,6 +129,14 @@ fn step(w: &mut Walk, e: &mut Event, r: &postgres::Row, rep: &Replay) -> Option<
     match fill(e, r) {
         Ok(()) => {}
         Err(RowFault::Unpack(_)) => return Some(Found::Broken(seq, Refusal::Unpack(seq), None)),
+        // The replay took a kind it knew here: the event was changed since.
+        Err(RowFault::UnknownKind(_)) if seq <= rep.through => {
+            let chain = Refusal::Chain {
+                seq,
+                after: w.held.0,
+            };
+            return Some(Found::Broken(seq, chain, None));
+        }
         Err(RowFault::UnknownKind(_)) => return Some(Found::Unknown),
     }
     let h = event_hash(&w.prev, e);
