@@ -335,9 +335,10 @@ impl Cell {
             Cell::Word(w) => w.to_string(),
             Cell::Shift(n, hours) => format!("{n} ({hours})"),
             Cell::Date(d) => d.to_string(),
-            Cell::Time(ms) => chrono::DateTime::from_timestamp_millis(*ms)
-                .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
-                .unwrap_or_default(),
+            Cell::Time(ms) => {
+                let mut buf = [0u8; TIME_TEXT];
+                time_text(*ms, &mut buf).to_string()
+            }
             Cell::Detail(d) => d.text(),
             Cell::Decimal(Some(x), d) => match format!("{x:.*}", *d as usize) {
                 t if t.starts_with('-') && !t.bytes().any(|b| (b'1'..=b'9').contains(&b)) => {
@@ -373,12 +374,90 @@ impl Cell {
         }
     }
 
+    /// The cell as [`Cell::json`] serializes, without making the `Value` (no copy of its
+    /// text): what a streamed report writes a row at a time.
+    pub(crate) fn json_cell(&self) -> JsonCell<'_> {
+        JsonCell(self)
+    }
+
     pub(crate) fn is_number(&self) -> bool {
         matches!(
             self,
             Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_) | Cell::Decimal(..)
         )
     }
+}
+
+/// A cell serialized as its [`Cell::json`] serializes.
+pub(crate) struct JsonCell<'c>(&'c Cell);
+
+impl serde::Serialize for JsonCell<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Cell::Text(t) => ser.serialize_str(t),
+            Cell::Int(n) => ser.serialize_i64(*n),
+            // Whole units as `money_json` gives them; the rest through it.
+            Cell::Money(m) if m.cents() % 100 == 0 => ser.serialize_i64(m.cents() / 100),
+            Cell::Time(ms) => ser.serialize_str(time_text(*ms, &mut [0; TIME_TEXT])),
+            Cell::Detail(Detail::Inputs(steps)) => ser.collect_str(&Spaced(steps)),
+            Cell::Empty => ser.serialize_unit(),
+            c => c.json().serialize(ser),
+        }
+    }
+}
+
+/// Texts joined by a space, as `join(" ")` joins them, written where they go.
+struct Spaced<'s>(&'s [String]);
+
+impl std::fmt::Display for Spaced<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, s) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(s)?;
+        }
+        Ok(())
+    }
+}
+
+/// Room for a moment's text ([`time_text`]): chrono's widest, a signed year of up to six
+/// digits, with room to spare.
+pub(crate) const TIME_TEXT: usize = 40;
+
+/// A moment (ms since the epoch, UTC) as chrono's `%Y-%m-%d %H:%M:%S` writes it, into
+/// `buf` (empty for a moment chrono cannot hold): the digits put in place for the years
+/// 0–9999, chrono's own formatting for the rest. A streamed rounds report writes one a
+/// row; chrono's formatter reads its format string each time.
+pub(crate) fn time_text(ms: i64, buf: &mut [u8; TIME_TEXT]) -> &str {
+    use chrono::{Datelike, Timelike};
+    let Some(t) = chrono::DateTime::from_timestamp_millis(ms) else {
+        return "";
+    };
+    let year = t.year();
+    if !(0..=9999).contains(&year) {
+        use std::io::Write as _;
+        let mut w = &mut buf[..];
+        let _ = write!(w, "{}", t.format("%Y-%m-%d %H:%M:%S"));
+        let n = TIME_TEXT - w.len();
+        return std::str::from_utf8(&buf[..n]).unwrap_or("");
+    }
+    let fields = [
+        (year as u32, 4, 0),
+        (t.month(), 2, 5),
+        (t.day(), 2, 8),
+        (t.hour(), 2, 11),
+        (t.minute(), 2, 14),
+        (t.second(), 2, 17),
+    ];
+    buf[..19].copy_from_slice(b"0000-00-00 00:00:00");
+    for (mut v, width, at) in fields {
+        for i in (at..at + width).rev() {
+            buf[i] = b'0' + (v % 10) as u8;
+            v /= 10;
+        }
+    }
+    std::str::from_utf8(&buf[..19]).unwrap_or("")
 }
 
 /// A table of the report.
@@ -541,5 +620,63 @@ impl Report {
             f.push((format!("Database {} verify", i + 1), v, Some(passed)));
         }
         f
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A moment's text is chrono's `%Y-%m-%d %H:%M:%S`, across the years it writes plainly
+    /// and those it signs, and nothing for one it cannot hold.
+    #[test]
+    fn a_moments_text_is_chronos() {
+        let year = 365 * 86_400_000i64;
+        let mut at: Vec<i64> = vec![0, -1, 1, 999, 1_000, 86_399_999, 1_767_225_600_123];
+        at.extend([-1_970, 8_029, 8_030, -1_971, 100_000].map(|y| y * year));
+        at.extend([
+            -62_167_219_200_000,
+            -62_167_219_200_001,
+            253_402_300_799_999,
+        ]);
+        at.extend([253_402_300_800_000, i64::MAX, i64::MIN]);
+        at.extend((0..2_000).map(|i| i * 7_919_000_003 - 4_000_000_000_000));
+        for ms in at {
+            let chrono = chrono::DateTime::from_timestamp_millis(ms)
+                .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
+                .unwrap_or_default();
+            assert_eq!(time_text(ms, &mut [0; TIME_TEXT]), chrono, "{ms}");
+        }
+    }
+
+    /// Each cell serializes as its `Value` does: numbers, money whole and not, text,
+    /// moments, inputs, nothing.
+    #[test]
+    fn a_cell_serializes_as_its_json_value() {
+        let cells = [
+            Cell::Text("a \"quoted\"\n line é".into()),
+            Cell::Int(-42),
+            Cell::Money(crate::engine::Money::from_cents(-1_200)),
+            Cell::Money(crate::engine::Money::from_cents(1_250)),
+            Cell::Money(crate::engine::Money::from_cents(-7)),
+            Cell::Time(1_767_225_600_123),
+            Cell::Time(i64::MAX),
+            Cell::Detail(Detail::Inputs(vec![
+                "Jd".into(),
+                "split 1a".into(),
+                "\"".into(),
+            ])),
+            Cell::Detail(Detail::Inputs(vec![])),
+            Cell::Empty,
+            Cell::Sd(Some(-0.001)),
+            Cell::Percent(None),
+        ];
+        for c in &cells {
+            assert_eq!(
+                serde_json::to_string_pretty(&c.json_cell()).unwrap(),
+                serde_json::to_string_pretty(&c.json()).unwrap(),
+                "{c:?}"
+            );
+        }
     }
 }
