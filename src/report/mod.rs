@@ -159,7 +159,7 @@ pub enum Detail {
         code: Option<RefusalCode>,
     },
     /// A round's inputs as the round script wrote them (`Jd stick insure 1a 5`).
-    Inputs(Vec<String>),
+    Inputs(Steps),
     /// A login refused (`reason`: the log's `unknown user`, `locked` or `wrong PIN`), a
     /// user locked after `failed` attempts, a user unlocked `by`; `fields`: the event's
     /// own `key=value` words, as JSON and English keep them.
@@ -233,7 +233,7 @@ impl Detail {
             Detail::Undid(t) => format!("undid \"{t}\""),
             Detail::Reason(r) => format!("reason: {r}"),
             Detail::Refused { text, reason, .. } => format!("\"{text}\": {reason}"),
-            Detail::Inputs(steps) => steps.join(" "),
+            Detail::Inputs(steps) => Spaced(steps).to_string(),
             Detail::LoginFailed { fields, .. }
             | Detail::UserLocked { fields, .. }
             | Detail::UserUnlocked { fields, .. } => fields.clone(),
@@ -406,8 +406,45 @@ impl serde::Serialize for JsonCell<'_> {
     }
 }
 
-/// Texts joined by a space, as `join(" ")` joins them, written where they go.
-struct Spaced<'s>(&'s [String]);
+/// A round's inputs as logged, in order, in one text with each one's end: two
+/// allocations a row of the rounds report, whatever its count of inputs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Steps {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl Steps {
+    /// Each input, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        let mut start = 0;
+        self.ends.iter().map(move |&end| {
+            let s = self.text.get(start..end).unwrap_or("");
+            start = end;
+            s
+        })
+    }
+}
+
+impl<'s> FromIterator<&'s str> for Steps {
+    fn from_iter<I: IntoIterator<Item = &'s str>>(texts: I) -> Steps {
+        let mut steps = Steps::default();
+        for t in texts {
+            steps.text.push_str(t);
+            steps.ends.push(steps.text.len());
+        }
+        steps
+    }
+}
+
+impl From<Vec<String>> for Steps {
+    fn from(texts: Vec<String>) -> Steps {
+        texts.iter().map(String::as_str).collect()
+    }
+}
+
+/// Inputs joined by a space, as `join(" ")` joins them, written where they go.
+pub(crate) struct Spaced<'s>(pub(crate) &'s Steps);
 
 impl std::fmt::Display for Spaced<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -649,6 +686,18 @@ mod tests {
         }
     }
 
+    /// Inputs kept in one text read back one by one, the empty ones too.
+    #[test]
+    fn inputs_read_back_one_by_one() {
+        for texts in [vec![], vec![""], vec!["Jd", "", "split 1a", "é €"]] {
+            let steps: Steps = texts.iter().copied().collect();
+            assert_eq!(steps.iter().collect::<Vec<_>>(), texts);
+            let owned: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
+            assert_eq!(Steps::from(owned), steps);
+            assert_eq!(Spaced(&steps).to_string(), texts.join(" "));
+        }
+    }
+
     /// Each cell serializes as its `Value` does: numbers, money whole and not, text,
     /// moments, inputs, nothing.
     #[test]
@@ -661,12 +710,10 @@ mod tests {
             Cell::Money(crate::engine::Money::from_cents(-7)),
             Cell::Time(1_767_225_600_123),
             Cell::Time(i64::MAX),
-            Cell::Detail(Detail::Inputs(vec![
-                "Jd".into(),
-                "split 1a".into(),
-                "\"".into(),
-            ])),
-            Cell::Detail(Detail::Inputs(vec![])),
+            Cell::Detail(Detail::Inputs(
+                ["Jd", "split 1a", "", "\""].into_iter().collect(),
+            )),
+            Cell::Detail(Detail::Inputs(Steps::default())),
             Cell::Empty,
             Cell::Sd(Some(-0.001)),
             Cell::Percent(None),

@@ -342,8 +342,8 @@ fn logged_detail(lang: Lang, d: &Detail) -> String {
                 None => t!(lang, "error-as-logged", text = reason),
             }
         ),
-        Detail::Inputs(steps) if lang == Lang::En => steps.join(" "),
-        Detail::Inputs(steps) => logged::inputs(lang, steps),
+        Detail::Inputs(steps) if lang == Lang::En => super::Spaced(steps).to_string(),
+        Detail::Inputs(steps) => logged::inputs(lang, steps.iter()),
         Detail::LoginFailed { fields, .. }
         | Detail::UserLocked { fields, .. }
         | Detail::UserUnlocked { fields, .. }

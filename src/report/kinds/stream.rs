@@ -20,7 +20,7 @@ use super::super::theory::Openings;
 use super::Calendars;
 use super::{
     Ctx, Kind, Options, Report, RoundRow, Section, Theories, assemble, players_columns,
-    round_cells, rounds_columns,
+    round_cells, round_cells_of, rounds_columns,
 };
 use crate::log::Store;
 use crate::log::{AuditError, LogRefusal};
