@@ -9,7 +9,8 @@
 //! to its own). Derived, never evidence; never writes an event.
 //!
 //! The layout is a plain binary one, not `log::pack` (which packs JSON text): a reader
-//! takes each field as a borrowed slice or a fixed-width integer, with no parse and no
+//! takes each field as a borrowed slice or a fixed-width integer (`RowView`: the bytes
+//! checked once, as `Row::decode` checks them, then read in place), with no parse and no
 //! allocation. Little-endian throughout: a version byte (1); the bets (u32 count; each a
 //! box byte, the stake in cents as i64, the id as u32 length and UTF-8); the inputs (u32
 //! count; each u32 length and UTF-8); the nets (u32 count; each the net in cents as i64, the
