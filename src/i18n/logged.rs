@@ -232,9 +232,9 @@ pub fn input(lang: Lang, text: &str) -> String {
 }
 
 /// Inputs in a row, each in words.
-pub fn inputs(lang: Lang, texts: &[String]) -> String {
+pub fn inputs<'t>(lang: Lang, texts: impl IntoIterator<Item = &'t str>) -> String {
     texts
-        .iter()
+        .into_iter()
         .map(|t| input(lang, t))
         .collect::<Vec<_>>()
         .join(" · ")

@@ -8,7 +8,7 @@ use chrono::Datelike;
 use super::calendars::Calendars;
 use super::data::{RoundRow, Verified};
 use super::theory::{Openings, RoundTheory, Theories, Theory};
-use super::{Axis, Cell, Chart, Detail, Kind, Options, Provenance, Report, Section, key};
+use super::{Axis, Cell, Chart, Detail, Kind, Options, Provenance, Report, Section, Steps, key};
 use crate::codes::RefusalCode;
 use crate::engine::{Currency, Money};
 use crate::log::payload::{Payload, TableOpened};
@@ -905,21 +905,36 @@ fn rounds_section(
 /// A round's row of the rounds report (`marks`: the source marks replayed rounds), its
 /// log's inputs taken.
 fn round_cells(cx: &Ctx, marks: bool, r: &RoundRow, log: RoundLog) -> Vec<Cell> {
-    use std::fmt::Write as _;
     let RoundLog {
         bets, steps, nets, ..
     } = log;
-    let mut bets_text = String::with_capacity(12 * bets.len());
-    for (i, b) in bets.iter().enumerate() {
+    let bets = bets.iter().map(|b| (b.box_no, b.stake.cents(), &b.id[..]));
+    let nets = nets.iter().map(|n| (n.net.cents(), &n.id[..]));
+    round_cells_of(cx, marks, r, bets, steps.into(), nets)
+}
+
+/// [`round_cells`] of a round's bets (box, stake in cents, id), its inputs and its nets
+/// (net in cents, id), however they were read.
+fn round_cells_of<'b>(
+    cx: &Ctx,
+    marks: bool,
+    r: &RoundRow,
+    bets: impl Iterator<Item = (u8, i64, &'b str)>,
+    steps: Steps,
+    nets: impl Iterator<Item = (i64, &'b str)>,
+) -> Vec<Cell> {
+    use std::fmt::Write as _;
+    let mut bets_text = String::with_capacity(12 * bets.size_hint().1.unwrap_or(0));
+    for (i, (box_no, stake, id)) in bets.enumerate() {
         let sep = if i == 0 { "" } else { " " };
-        let _ = write!(bets_text, "{sep}{}@{}:", b.id, b.box_no);
-        money_text(&mut bets_text, b.stake);
+        let _ = write!(bets_text, "{sep}{id}@{box_no}:");
+        money_text(&mut bets_text, Money::from_cents(stake));
     }
-    let mut nets_text = String::with_capacity(10 * nets.len());
-    for (i, b) in nets.iter().enumerate() {
+    let mut nets_text = String::with_capacity(10 * nets.size_hint().1.unwrap_or(0));
+    for (i, (net, id)) in nets.enumerate() {
         let sep = if i == 0 { "" } else { " " };
-        let _ = write!(nets_text, "{sep}{}:", b.id);
-        money_text(&mut nets_text, b.net);
+        let _ = write!(nets_text, "{sep}{id}:");
+        money_text(&mut nets_text, Money::from_cents(net));
     }
     let mut row = Vec::with_capacity(12);
     row.extend([Cell::Time(r.at), Cell::Text(r.table.clone())]);

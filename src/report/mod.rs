@@ -159,7 +159,7 @@ pub enum Detail {
         code: Option<RefusalCode>,
     },
     /// A round's inputs as the round script wrote them (`Jd stick insure 1a 5`).
-    Inputs(Vec<String>),
+    Inputs(Steps),
     /// A login refused (`reason`: the log's `unknown user`, `locked` or `wrong PIN`), a
     /// user locked after `failed` attempts, a user unlocked `by`; `fields`: the event's
     /// own `key=value` words, as JSON and English keep them.
@@ -233,7 +233,7 @@ impl Detail {
             Detail::Undid(t) => format!("undid \"{t}\""),
             Detail::Reason(r) => format!("reason: {r}"),
             Detail::Refused { text, reason, .. } => format!("\"{text}\": {reason}"),
-            Detail::Inputs(steps) => steps.join(" "),
+            Detail::Inputs(steps) => Spaced(steps).to_string(),
             Detail::LoginFailed { fields, .. }
             | Detail::UserLocked { fields, .. }
             | Detail::UserUnlocked { fields, .. } => fields.clone(),
@@ -335,9 +335,10 @@ impl Cell {
             Cell::Word(w) => w.to_string(),
             Cell::Shift(n, hours) => format!("{n} ({hours})"),
             Cell::Date(d) => d.to_string(),
-            Cell::Time(ms) => chrono::DateTime::from_timestamp_millis(*ms)
-                .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
-                .unwrap_or_default(),
+            Cell::Time(ms) => {
+                let mut buf = [0u8; TIME_TEXT];
+                time_text(*ms, &mut buf).to_string()
+            }
             Cell::Detail(d) => d.text(),
             Cell::Decimal(Some(x), d) => match format!("{x:.*}", *d as usize) {
                 t if t.starts_with('-') && !t.bytes().any(|b| (b'1'..=b'9').contains(&b)) => {
@@ -373,12 +374,127 @@ impl Cell {
         }
     }
 
+    /// The cell as [`Cell::json`] serializes, without making the `Value` (no copy of its
+    /// text): what a streamed report writes a row at a time.
+    pub(crate) fn json_cell(&self) -> JsonCell<'_> {
+        JsonCell(self)
+    }
+
     pub(crate) fn is_number(&self) -> bool {
         matches!(
             self,
             Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_) | Cell::Decimal(..)
         )
     }
+}
+
+/// A cell serialized as its [`Cell::json`] serializes.
+pub(crate) struct JsonCell<'c>(&'c Cell);
+
+impl serde::Serialize for JsonCell<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Cell::Text(t) => ser.serialize_str(t),
+            Cell::Int(n) => ser.serialize_i64(*n),
+            // Whole units as `money_json` gives them; the rest through it.
+            Cell::Money(m) if m.cents() % 100 == 0 => ser.serialize_i64(m.cents() / 100),
+            Cell::Time(ms) => ser.serialize_str(time_text(*ms, &mut [0; TIME_TEXT])),
+            Cell::Detail(Detail::Inputs(steps)) => ser.collect_str(&Spaced(steps)),
+            Cell::Empty => ser.serialize_unit(),
+            c => c.json().serialize(ser),
+        }
+    }
+}
+
+/// A round's inputs as logged, in order, in one text with each one's end: two
+/// allocations a row of the rounds report, whatever its count of inputs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Steps {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl Steps {
+    /// Each input, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        let mut start = 0;
+        self.ends.iter().map(move |&end| {
+            let s = self.text.get(start..end).unwrap_or("");
+            start = end;
+            s
+        })
+    }
+}
+
+impl<'s> FromIterator<&'s str> for Steps {
+    fn from_iter<I: IntoIterator<Item = &'s str>>(texts: I) -> Steps {
+        let mut steps = Steps::default();
+        for t in texts {
+            steps.text.push_str(t);
+            steps.ends.push(steps.text.len());
+        }
+        steps
+    }
+}
+
+impl From<Vec<String>> for Steps {
+    fn from(texts: Vec<String>) -> Steps {
+        texts.iter().map(String::as_str).collect()
+    }
+}
+
+/// Inputs joined by a space, as `join(" ")` joins them, written where they go.
+pub(crate) struct Spaced<'s>(pub(crate) &'s Steps);
+
+impl std::fmt::Display for Spaced<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, s) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(s)?;
+        }
+        Ok(())
+    }
+}
+
+/// Room for a moment's text ([`time_text`]): chrono's widest, a signed year of up to six
+/// digits, with room to spare.
+pub(crate) const TIME_TEXT: usize = 40;
+
+/// A moment (ms since the epoch, UTC) as chrono's `%Y-%m-%d %H:%M:%S` writes it, into
+/// `buf` (empty for a moment chrono cannot hold): the digits put in place for the years
+/// 0–9999, chrono's own formatting for the rest. A streamed rounds report writes one a
+/// row; chrono's formatter reads its format string each time.
+pub(crate) fn time_text(ms: i64, buf: &mut [u8; TIME_TEXT]) -> &str {
+    use chrono::{Datelike, Timelike};
+    let Some(t) = chrono::DateTime::from_timestamp_millis(ms) else {
+        return "";
+    };
+    let year = t.year();
+    if !(0..=9999).contains(&year) {
+        use std::io::Write as _;
+        let mut w = &mut buf[..];
+        let _ = write!(w, "{}", t.format("%Y-%m-%d %H:%M:%S"));
+        let n = TIME_TEXT - w.len();
+        return std::str::from_utf8(&buf[..n]).unwrap_or("");
+    }
+    let fields = [
+        (year as u32, 4, 0),
+        (t.month(), 2, 5),
+        (t.day(), 2, 8),
+        (t.hour(), 2, 11),
+        (t.minute(), 2, 14),
+        (t.second(), 2, 17),
+    ];
+    buf[..19].copy_from_slice(b"0000-00-00 00:00:00");
+    for (mut v, width, at) in fields {
+        for i in (at..at + width).rev() {
+            buf[i] = b'0' + (v % 10) as u8;
+            v /= 10;
+        }
+    }
+    std::str::from_utf8(&buf[..19]).unwrap_or("")
 }
 
 /// A table of the report.
@@ -541,5 +657,73 @@ impl Report {
             f.push((format!("Database {} verify", i + 1), v, Some(passed)));
         }
         f
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A moment's text is chrono's `%Y-%m-%d %H:%M:%S`, across the years it writes plainly
+    /// and those it signs, and nothing for one it cannot hold.
+    #[test]
+    fn a_moments_text_is_chronos() {
+        let year = 365 * 86_400_000i64;
+        let mut at: Vec<i64> = vec![0, -1, 1, 999, 1_000, 86_399_999, 1_767_225_600_123];
+        at.extend([-1_970, 8_029, 8_030, -1_971, 100_000].map(|y| y * year));
+        at.extend([
+            -62_167_219_200_000,
+            -62_167_219_200_001,
+            253_402_300_799_999,
+        ]);
+        at.extend([253_402_300_800_000, i64::MAX, i64::MIN]);
+        at.extend((0..2_000).map(|i| i * 7_919_000_003 - 4_000_000_000_000));
+        for ms in at {
+            let chrono = chrono::DateTime::from_timestamp_millis(ms)
+                .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
+                .unwrap_or_default();
+            assert_eq!(time_text(ms, &mut [0; TIME_TEXT]), chrono, "{ms}");
+        }
+    }
+
+    /// Inputs kept in one text read back one by one, the empty ones too.
+    #[test]
+    fn inputs_read_back_one_by_one() {
+        for texts in [vec![], vec![""], vec!["Jd", "", "split 1a", "é €"]] {
+            let steps: Steps = texts.iter().copied().collect();
+            assert_eq!(steps.iter().collect::<Vec<_>>(), texts);
+            let owned: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
+            assert_eq!(Steps::from(owned), steps);
+            assert_eq!(Spaced(&steps).to_string(), texts.join(" "));
+        }
+    }
+
+    /// Each cell serializes as its `Value` does: numbers, money whole and not, text,
+    /// moments, inputs, nothing.
+    #[test]
+    fn a_cell_serializes_as_its_json_value() {
+        let cells = [
+            Cell::Text("a \"quoted\"\n line é".into()),
+            Cell::Int(-42),
+            Cell::Money(crate::engine::Money::from_cents(-1_200)),
+            Cell::Money(crate::engine::Money::from_cents(1_250)),
+            Cell::Money(crate::engine::Money::from_cents(-7)),
+            Cell::Time(1_767_225_600_123),
+            Cell::Time(i64::MAX),
+            Cell::Detail(Detail::Inputs(
+                ["Jd", "split 1a", "", "\""].into_iter().collect(),
+            )),
+            Cell::Detail(Detail::Inputs(Steps::default())),
+            Cell::Empty,
+            Cell::Sd(Some(-0.001)),
+            Cell::Percent(None),
+        ];
+        for c in &cells {
+            assert_eq!(
+                serde_json::to_string_pretty(&c.json_cell()).unwrap(),
+                serde_json::to_string_pretty(&c.json()).unwrap(),
+                "{c:?}"
+            );
+        }
     }
 }

@@ -161,7 +161,7 @@ impl Sessions {
         &mut self,
         r: &RoundRow,
         th: &Theories,
-        boxes: &[BoxFigures],
+        boxes: impl Iterator<Item = BoxFigures>,
         ck: &dyn Fn(usize) -> Option<String>,
     ) {
         let Some(at) = self.count(r) else {
@@ -171,7 +171,7 @@ impl Sessions {
         let Some(s) = th.solved_of(r).filter(|s| s.costs().is_some()) else {
             return;
         };
-        self.add_boxes(r, s, at, boxes.iter().copied(), ck);
+        self.add_boxes(r, s, at, boxes, ck);
     }
 
     /// Counts round `r` at its table: the table's count then, and the settlement before it

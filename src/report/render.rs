@@ -342,8 +342,8 @@ fn logged_detail(lang: Lang, d: &Detail) -> String {
                 None => t!(lang, "error-as-logged", text = reason),
             }
         ),
-        Detail::Inputs(steps) if lang == Lang::En => steps.join(" "),
-        Detail::Inputs(steps) => logged::inputs(lang, steps),
+        Detail::Inputs(steps) if lang == Lang::En => super::Spaced(steps).to_string(),
+        Detail::Inputs(steps) => logged::inputs(lang, steps.iter()),
         Detail::LoginFailed { fields, .. }
         | Detail::UserLocked { fields, .. }
         | Detail::UserUnlocked { fields, .. }
@@ -488,17 +488,29 @@ fn cell_html(c: &Cell, lang: Lang, currency: Option<Currency>) -> String {
 /// whatever its locale (`3. 11. 2026` is text to most, and `3.11.2026` is 11 March to an
 /// English one); words in the language; text that a spreadsheet would run as a formula
 /// quoted.
+#[cfg(test)]
 fn cell_csv(c: &Cell, st: &Style) -> String {
-    match c {
+    cell_csv_text(c, st).into_owned()
+}
+
+/// [`cell_csv`], a text cell that needs no mark borrowed, not copied (a streamed
+/// report's every row).
+fn cell_csv_text<'c>(c: &'c Cell, st: &Style) -> std::borrow::Cow<'c, str> {
+    use std::borrow::Cow;
+    Cow::Owned(match c {
+        Cell::Text(t) if !needs_mark(t) => return Cow::Borrowed(t),
         Cell::Text(t) => spreadsheet_safe(t.clone()),
         Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_) | Cell::Decimal(..) => {
-            c.text().replace('.', &st.csv.decimal().to_string())
+            match st.csv.decimal() {
+                '.' => c.text(),
+                d => c.text().replace('.', &d.to_string()),
+            }
         }
         Cell::Date(_) | Cell::Time(_) | Cell::Shift(..) | Cell::Empty => c.text(),
         Cell::Word(_) | Cell::Detail(_) | Cell::Flag(_) => {
             spreadsheet_safe(cell_html(c, st.lang, None))
         }
-    }
+    })
 }
 
 /// Whether a number cell shows a value below zero (the page shows it red).
@@ -769,11 +781,16 @@ fn base_name(r: &Report) -> String {
 /// return, the OWASP list) gets a leading `'`, so it is shown as the text it is. Only for
 /// text cells: numbers (`-12.50`) are written as they are.
 fn spreadsheet_safe(text: String) -> String {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+    if needs_mark(&text) {
         format!("'{text}")
     } else {
         text
     }
+}
+
+/// Whether a spreadsheet would read `text` as a formula: [`spreadsheet_safe`] marks it.
+fn needs_mark(text: &str) -> bool {
+    text.starts_with(['=', '+', '-', '@', '\t', '\r'])
 }
 
 /// The CSV files a report makes in `dir`: one per section, then the footer.
@@ -882,8 +899,14 @@ impl CsvFile {
 
     /// A row of cells, as the style writes them.
     pub(crate) fn row(&mut self, row: &[Cell], st: &Style) -> Result<(), FileError> {
+        // Field by field, each borrowed where it can be; the empty record ends the row.
+        for c in row {
+            self.w
+                .write_field(cell_csv_text(c, st).as_bytes())
+                .map_err(FileError::Csv)?;
+        }
         self.w
-            .write_record(row.iter().map(|c| cell_csv(c, st)))
+            .write_record(std::iter::empty::<&[u8]>())
             .map_err(FileError::Csv)
     }
 
@@ -1585,6 +1608,47 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(spreadsheet_safe(text.to_string()), want);
         }
+    }
+
+    /// A row written field by field (each borrowed where it can be) is the record its
+    /// cells' texts make, in both CSV styles: quoting, marks, decimals, empty fields.
+    #[test]
+    fn a_row_is_written_as_its_cells_record() {
+        let one = [vec![Cell::Empty], vec![Cell::Text(String::new())]];
+        let many = [
+            vec![Cell::Empty; 8],
+            vec![
+                Cell::Time(1_767_225_600_000),
+                Cell::Text("Pontoon; \"1\", \n2".into()),
+                Cell::Text("=1+1".into()),
+                Cell::Int(-3),
+                Cell::Money(Money::from_cents(-1_250)),
+                Cell::Detail(Detail::Inputs(["Jd", "split 1a"].into_iter().collect())),
+                Cell::Empty,
+                Cell::Sd(Some(0.5)),
+            ],
+        ];
+        let dir = std::env::temp_dir().join(format!("croupier-csv-row-{}", std::process::id()));
+        let styles = [Lang::En, Lang::Cs].map(|l| [(l, &one[..]), (l, &many[..])]);
+        for (lang, rows) in styles.into_iter().flatten() {
+            let st = Style::of(lang);
+            let path = dir.join(format!("{lang:?}-{}.csv", rows[0].len()));
+            let header = vec!["h".to_string(); rows[0].len()];
+            let mut file = CsvFile::create(&path, true, &st, &header).unwrap();
+            let mut want = csv::WriterBuilder::new()
+                .delimiter(st.csv.delimiter())
+                .from_writer("\u{feff}".as_bytes().to_vec());
+            want.write_record(&header).unwrap();
+            for row in rows {
+                file.row(row, &st).unwrap();
+                want.write_record(row.iter().map(|c| cell_csv(c, &st)))
+                    .unwrap();
+            }
+            file.finish().unwrap();
+            let want = want.into_inner().unwrap();
+            assert_eq!(std::fs::read(&path).unwrap(), want, "{lang:?}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

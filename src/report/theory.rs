@@ -166,7 +166,7 @@ pub fn of_rules_soon(rules: &Value) -> Soon {
 /// and the floor give the same theory: a database's kept theory of the rules where it
 /// keeps one (`Source::kept_theories`), else the process's solve.
 #[derive(Default)]
-pub(crate) struct Openings(HashMap<(usize, String), Opened>);
+pub(crate) struct Openings(HashMap<usize, HashMap<String, Opened>>);
 
 /// A table's openings: (opened at, its rules solved).
 type Opened = Vec<(i64, Option<Solved>)>;
@@ -176,7 +176,7 @@ type Kept = HashMap<usize, HashMap<String, Figures>>;
 
 impl Openings {
     pub(crate) fn read(src: &mut dyn Source, to_ms: i64) -> Result<Openings, AuditError> {
-        let mut m: HashMap<(usize, String), Opened> = HashMap::new();
+        let mut m: HashMap<usize, HashMap<String, Opened>> = HashMap::new();
         let mut kept = Kept::new();
         for n in src.events_of(&[EventKind::TableOpened], 0, to_ms)? {
             if let Payload::TableOpened(t) = n.payload {
@@ -184,12 +184,12 @@ impl Openings {
                     v.insert(kept_of(src, n.db)?);
                 }
                 let s = solved_or_kept(&t.rules, &kept[&n.db]);
-                m.entry((n.db, n.table.clone()))
+                (m.entry(n.db).or_default().entry(n.table.clone()))
                     .or_default()
                     .push((n.at, s));
             }
         }
-        for v in m.values_mut() {
+        for v in m.values_mut().flat_map(|t| t.values_mut()) {
             v.sort_by_key(|(at, _)| *at);
         }
         Ok(Openings(m))
@@ -198,7 +198,8 @@ impl Openings {
     /// The rules `table` of database `db` played at `at` (its last opening before then),
     /// solved.
     pub(crate) fn solved_at(&self, db: usize, table: &str, at: i64) -> Option<&Solved> {
-        let v = self.0.get(&(db, table.to_owned()))?;
+        // By database, then table: looked up without making a key (a page's every round).
+        let v = self.0.get(&db)?.get(table)?;
         let i = v.partition_point(|(t, _)| *t <= at);
         v.get(i.checked_sub(1)?).and_then(|(_, t)| t.as_ref())
     }

@@ -9,7 +9,8 @@
 //! to its own). Derived, never evidence; never writes an event.
 //!
 //! The layout is a plain binary one, not `log::pack` (which packs JSON text): a reader
-//! takes each field as a borrowed slice or a fixed-width integer, with no parse and no
+//! takes each field as a borrowed slice or a fixed-width integer (`RowView`: the bytes
+//! checked once, as `Row::decode` checks them, then read in place), with no parse and no
 //! allocation. Little-endian throughout: a version byte (1); the bets (u32 count; each a
 //! box byte, the stake in cents as i64, the id as u32 length and UTF-8); the inputs (u32
 //! count; each u32 length and UTF-8); the nets (u32 count; each the net in cents as i64, the
@@ -132,46 +133,112 @@ impl Row {
     /// else the rows of older files read as none (every round from its events) and verify
     /// fails them as unreadable.
     pub fn decode(bytes: &[u8]) -> Option<Row> {
+        RowView::read(bytes).map(|v| v.to_row())
+    }
+}
+
+/// A row read in place ([`Row::decode`]'s checks made once): each field then taken from
+/// the bytes as it is wanted, borrowed, nothing copied (what a streamed report writes).
+#[derive(Clone, Copy, Debug)]
+pub struct RowView<'a> {
+    /// Each list's bytes and its count: bets, inputs, nets.
+    bets: (&'a [u8], usize),
+    steps: (&'a [u8], usize),
+    nets: (&'a [u8], usize),
+    /// The box figures' bytes and count, if the row has them.
+    boxes: Option<(&'a [u8], usize)>,
+}
+
+impl<'a> RowView<'a> {
+    /// The row in `bytes`; `None` where [`Row::decode`] reads none.
+    pub fn read(bytes: &'a [u8]) -> Option<RowView<'a>> {
         let mut r = Reader(bytes);
         if r.u8()? != VERSION {
             return None;
         }
-        let mut row = Row::default();
-        for _ in 0..r.count()? {
-            let box_no = r.u8()?;
-            let stake = crate::engine::Money::from_cents(r.i64()?);
-            let id = r.text()?.to_string();
-            row.bets.push(BetData { id, box_no, stake });
-        }
-        for _ in 0..r.count()? {
-            row.steps.push(r.text()?.to_string());
-        }
-        for _ in 0..r.count()? {
-            let net = crate::engine::Money::from_cents(r.i64()?);
-            let id = r.text()?.to_string();
-            row.nets.push(NetData { id, net });
-        }
-        row.boxes = match r.u8()? {
+        let bets = r.list(|r| {
+            r.take(9)?;
+            r.text().map(drop)
+        })?;
+        let steps = r.list(|r| r.text().map(drop))?;
+        let nets = r.list(|r| {
+            r.take(8)?;
+            r.text().map(drop)
+        })?;
+        let boxes = match r.u8()? {
             0 => None,
             1 => {
-                let n = r.u8()?;
-                let mut boxes = Vec::with_capacity(n as usize);
-                for _ in 0..n {
-                    boxes.push(BoxFigures {
-                        box_no: r.u8()?,
-                        stake: r.i64()?,
-                        staked: r.i64()?,
-                        house_win: r.i64()?,
-                        cost: f64::from_bits(r.i64()? as u64),
-                    });
-                }
-                Some(boxes)
+                let n = r.u8()? as usize;
+                Some((r.take(BOX_BYTES * n)?, n))
             }
             _ => return None,
         };
-        r.0.is_empty().then_some(row)
+        r.0.is_empty().then_some(RowView {
+            bets,
+            steps,
+            nets,
+            boxes,
+        })
+    }
+
+    /// The bets: box, stake (cents), id.
+    pub fn bets(&self) -> impl Iterator<Item = (u8, i64, &'a str)> + 'a {
+        let mut r = Reader(self.bets.0);
+        (0..self.bets.1).map_while(move |_| Some((r.u8()?, r.i64()?, r.text()?)))
+    }
+
+    /// The inputs that stand, as logged.
+    pub fn steps(&self) -> impl Iterator<Item = &'a str> + 'a {
+        let mut r = Reader(self.steps.0);
+        (0..self.steps.1).map_while(move |_| r.text())
+    }
+
+    /// The nets: net (cents), id.
+    pub fn nets(&self) -> impl Iterator<Item = (i64, &'a str)> + 'a {
+        let mut r = Reader(self.nets.0);
+        (0..self.nets.1).map_while(move |_| Some((r.i64()?, r.text()?)))
+    }
+
+    /// Each box's figures, in box order, if the row has them.
+    pub fn boxes(&self) -> Option<impl Iterator<Item = BoxFigures> + 'a> {
+        let (bytes, n) = self.boxes?;
+        let mut r = Reader(bytes);
+        Some((0..n).map_while(move |_| {
+            Some(BoxFigures {
+                box_no: r.u8()?,
+                stake: r.i64()?,
+                staked: r.i64()?,
+                house_win: r.i64()?,
+                cost: f64::from_bits(r.i64()? as u64),
+            })
+        }))
+    }
+
+    /// The row, owned.
+    pub fn to_row(&self) -> Row {
+        use crate::engine::Money;
+        Row {
+            bets: (self.bets())
+                .map(|(box_no, stake, id)| BetData {
+                    id: id.to_string(),
+                    box_no,
+                    stake: Money::from_cents(stake),
+                })
+                .collect(),
+            steps: self.steps().map(str::to_string).collect(),
+            nets: (self.nets())
+                .map(|(net, id)| NetData {
+                    id: id.to_string(),
+                    net: Money::from_cents(net),
+                })
+                .collect(),
+            boxes: self.boxes().map(Iterator::collect),
+        }
     }
 }
+
+/// A box's figures' bytes: its number, four 8-byte figures.
+const BOX_BYTES: usize = 1 + 4 * 8;
 
 /// How the `kept` row's bytes differ from those its events `made` (`None`: the same).
 pub(crate) fn differ(kept: &[u8], made: &[u8]) -> Option<RowDiffer> {
@@ -226,6 +293,15 @@ impl<'a> Reader<'a> {
     fn text(&mut self) -> Option<&'a str> {
         let n = self.count()?;
         std::str::from_utf8(self.take(n)?).ok()
+    }
+    /// A counted list whose items `item` reads (and checks): its bytes and its count.
+    fn list(&mut self, item: impl Fn(&mut Self) -> Option<()>) -> Option<(&'a [u8], usize)> {
+        let n = self.count()?;
+        let start = self.0;
+        for _ in 0..n {
+            item(self)?;
+        }
+        Some((&start[..start.len() - self.0.len()], n))
     }
 }
 
@@ -287,6 +363,13 @@ mod tests {
         for row in rows {
             let bytes = row.encode();
             assert_eq!(Row::decode(&bytes).as_ref(), Some(&row));
+            let view = RowView::read(&bytes).unwrap();
+            assert_eq!(view.bets().count(), row.bets.len());
+            assert_eq!(view.steps().collect::<Vec<_>>(), row.steps);
+            assert_eq!(
+                view.boxes().map(|b| b.count()),
+                row.boxes.as_ref().map(Vec::len)
+            );
             assert_eq!(Row::decode(&bytes[..bytes.len() - 1]), None);
             let mut longer = bytes.clone();
             longer.push(0);

@@ -20,7 +20,7 @@ use super::super::theory::Openings;
 use super::Calendars;
 use super::{
     Ctx, Kind, Options, Report, RoundRow, Section, Theories, assemble, players_columns,
-    round_cells, rounds_columns,
+    round_cells, round_cells_of, rounds_columns,
 };
 use crate::log::Store;
 use crate::log::{AuditError, LogRefusal};
@@ -508,8 +508,7 @@ impl serde::Serialize for JsonRows<'_, '_, '_, '_> {
             let mut now = self.0.now.borrow_mut();
             let (streamed, src) = &mut *now;
             streamed.each_row(&mut **src, self.1, &mut |row| {
-                let cells: Vec<Value> = row.iter().map(|c| c.json()).collect();
-                seq.serialize_element(&cells).map_err(|e| {
+                seq.serialize_element(&JsonRow(row)).map_err(|e| {
                     ser_error = Some(e);
                     StreamError::Io(std::io::Error::other("stopped"))
                 })
@@ -524,5 +523,14 @@ impl serde::Serialize for JsonRows<'_, '_, '_, '_> {
             return Err(S::Error::custom(words));
         }
         seq.end()
+    }
+}
+
+/// A row's cells as their `Value`s serialize, each written where it goes.
+struct JsonRow<'r>(&'r [super::Cell]);
+
+impl serde::Serialize for JsonRow<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_seq(self.0.iter().map(|c| c.json_cell()))
     }
 }

@@ -1,21 +1,22 @@
 //! The rounds report's rows read from the kept rows (log schema 12, `round_rows`; docs/scale.md
 //! "A kept row a round"): a page is one range scan of `round_figures` with each round's
 //! kept row, its bets, inputs and nets taken from the row and its boxes' figures fed to the
-//! players' sessions without a replay. A round the row cannot give is read from its events
+//! players' sessions without a replay. Each row is read in place (`RowView`: borrowed
+//! fields, no owned copy); an owned log is made only of a row whose round logged no cost or
+//! has no box figures (what the page's theories or a replay read). A round the row cannot
+//! give is read from its events
 //! as before: one with no row or a row that does not read, one corrected after the report's
 //! head (the row holds the latest correction's nets), and, for the players section, one
 //! whose row has no box figures (settled before its rules were solved: replayed). A source
 //! that keeps no rows (the floor) is read from the events whole (`stream::rounds_pass`).
 //! Reads only.
 
-use std::collections::HashMap;
-
 use super::super::super::players::Sessions;
 use super::super::super::theory::Openings;
-use super::{Ctx, Each, StreamError, Theories, round_cells};
+use super::{Ctx, Each, StreamError, Theories, round_cells, round_cells_of};
 use crate::log::{AuditError, LogRefusal};
 use crate::report::query::{KeptRound, Page, RoundLog, RoundLogs, RoundRow, Source};
-use crate::session::round_row::{BoxFigures, Row};
+use crate::session::round_row::RowView;
 
 /// What a database's pass feeds: the rows' writer and the players' sessions.
 pub(super) struct Pass<'p, 'e> {
@@ -57,69 +58,67 @@ pub(super) fn rounds(
     }
 }
 
-/// A page's kept rounds written and added to the sessions.
+/// A page's kept rounds written and added to the sessions: each row read in place, an
+/// owned log made only of a row a theory or a replay reads (a round that logged no cost,
+/// or whose row has no box figures).
 fn one_page(
     src: &mut dyn Source,
     db: usize,
     got: Vec<KeptRound>,
     p: &mut Pass,
 ) -> Result<(), StreamError> {
-    let (mut rounds, mut logs) = (Vec::with_capacity(got.len()), RoundLogs::new());
-    let mut boxes: HashMap<i64, Vec<BoxFigures>> = HashMap::new();
-    let mut unread = Vec::new();
-    for k in got.into_iter().filter(|k| p.cx.keeps(&k.round)) {
-        match k.row.as_deref().and_then(Row::decode) {
-            Some(row) => {
-                if let Some(b) = row.boxes {
-                    boxes.insert(k.round.round, b);
-                }
-                // `one_start` false: the page's starts are read for its variances, and an
-                // unreadable one refuses the report, as the events' path does.
-                let log = RoundLog {
-                    bets: row.bets,
-                    steps: row.steps,
-                    nets: row.nets,
-                    one_start: false,
-                };
-                logs.insert(k.round.round, log);
-            }
-            None => unread.push(k.round.round),
+    let (rounds, rows): (Vec<RoundRow>, Vec<Option<Vec<u8>>>) = (got.into_iter())
+        .filter(|k| p.cx.keeps(&k.round))
+        .map(|k| (k.round, k.row))
+        .unzip();
+    let views: Vec<Option<RowView>> = (rows.iter())
+        .map(|row| row.as_deref().and_then(RowView::read))
+        .collect();
+    let unread: Vec<i64> = (rounds.iter().zip(&views))
+        .filter(|(_, v)| v.is_none())
+        .map(|(r, _)| r.round)
+        .collect();
+    let mut logs = match unread.is_empty() {
+        true => RoundLogs::new(),
+        false => src.round_logs(db, &unread, None)?,
+    };
+    for (r, v) in rounds.iter().zip(&views) {
+        if let Some(v) = v
+            && (r.cost.is_none() || v.boxes().is_none())
+        {
+            // `one_start` false: the page's starts are read for its variances, and an
+            // unreadable one refuses the report, as the events' path does.
+            let row = v.to_row();
+            let log = RoundLog {
+                bets: row.bets,
+                steps: row.steps,
+                nets: row.nets,
+                one_start: false,
+            };
+            logs.insert(r.round, log);
         }
-        rounds.push(k.round);
-    }
-    if !unread.is_empty() {
-        logs.extend(src.round_logs(db, &unread, None)?);
     }
     let th = Theories::read_logged(src, &rounds, p.openings, &logs)?;
-    // A round twice in the page (as a source may give one settled twice) shows its log
-    // each time; else each log is moved into its row.
-    let twice = logs.len() < rounds.len();
     let ck = |db| p.cx.ck(db);
-    for r in &rounds {
-        let log = match twice {
-            true => logs.get(&r.round).cloned(),
-            false => logs.remove(&r.round),
+    for (r, v) in rounds.iter().zip(&views) {
+        let Some(v) = v else {
+            // A round twice in the page (as a source may give one settled twice) shows
+            // its log each time.
+            let log = logs.get(&r.round).cloned();
+            let log = log.ok_or(AuditError::Refused(LogRefusal::NoSettlement {
+                round: r.round,
+            }))?;
+            p.sessions.add(r, &th, &log, &ck);
+            (p.each)(&round_cells(p.cx, p.marks, r, log))?;
+            continue;
         };
-        let log = log.ok_or(AuditError::Refused(LogRefusal::NoSettlement {
-            round: r.round,
-        }))?;
-        add(p.sessions, r, &th, &log, boxes.get(&r.round), &ck);
-        (p.each)(&round_cells(p.cx, p.marks, r, log))?;
+        match (v.boxes(), logs.get(&r.round)) {
+            (Some(boxes), _) => p.sessions.add_kept(r, &th, boxes, &ck),
+            (None, Some(log)) => p.sessions.add(r, &th, log, &ck),
+            (None, None) => {}
+        }
+        let steps = v.steps().collect();
+        (p.each)(&round_cells_of(p.cx, p.marks, r, v.bets(), steps, v.nets()))?;
     }
     Ok(())
-}
-
-/// Round `r` into the sessions: from its kept boxes if it has them, else replayed.
-fn add(
-    sessions: &mut Sessions,
-    r: &RoundRow,
-    th: &Theories,
-    log: &RoundLog,
-    boxes: Option<&Vec<BoxFigures>>,
-    ck: &dyn Fn(usize) -> Option<String>,
-) {
-    match boxes {
-        Some(b) => sessions.add_kept(r, th, b, ck),
-        None => sessions.add(r, th, log, ck),
-    }
 }
