@@ -9,9 +9,10 @@
 //! to its own). Derived, never evidence; never writes an event.
 //!
 //! The layout is a plain binary one, not `log::pack` (which packs JSON text): a reader
-//! takes each field as a borrowed slice or a fixed-width integer (`RowView`: the bytes
-//! checked once, as `Row::decode` checks them, then read in place), with no parse and no
-//! allocation. Little-endian throughout: a version byte (1); the bets (u32 count; each a
+//! takes each field as a borrowed slice or a fixed-width integer (`RowView`: the row's
+//! structure — version, counts, lengths, flag, nothing left over — and its texts' UTF-8
+//! checked once when it is read, as `Row::decode` checks them; then each field read in
+//! place, a text's UTF-8 checked again as it is taken), with no allocation. Little-endian throughout: a version byte (1); the bets (u32 count; each a
 //! box byte, the stake in cents as i64, the id as u32 length and UTF-8); the inputs (u32
 //! count; each u32 length and UTF-8); the nets (u32 count; each the net in cents as i64, the
 //! id as u32 length and UTF-8); a byte 0 (no box figures) or 1, then a box count byte and
@@ -137,8 +138,10 @@ impl Row {
     }
 }
 
-/// A row read in place ([`Row::decode`]'s checks made once): each field then taken from
-/// the bytes as it is wanted, borrowed, nothing copied (what a streamed report writes).
+/// A row read in place: [`Row::decode`]'s checks of its structure (and its texts' UTF-8)
+/// made once by [`RowView::read`]; then each field taken from the bytes as it is wanted,
+/// borrowed, not copied, a text's UTF-8 checked again as it is taken (what a streamed
+/// report writes).
 #[derive(Clone, Copy, Debug)]
 pub struct RowView<'a> {
     /// Each list's bytes and its count: bets, inputs, nets.
