@@ -1610,13 +1610,35 @@ mod tests {
         }
     }
 
-    /// A row written field by field (each borrowed where it can be) is the record its
-    /// cells' texts make, in both CSV styles: quoting, marks, decimals, empty fields.
+    /// A cell's CSV text as main (2da807a) made it, before rows were written field by
+    /// field: the reference the streamed writer is held to.
+    fn main_cell_csv(c: &Cell, st: &Style) -> String {
+        let safe = |text: String| match text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+            true => format!("'{text}"),
+            false => text,
+        };
+        match c {
+            Cell::Text(t) => safe(t.clone()),
+            Cell::Int(_) | Cell::Money(_) | Cell::Percent(_) | Cell::Sd(_) | Cell::Decimal(..) => {
+                c.text().replace('.', &st.csv.decimal().to_string())
+            }
+            Cell::Date(_) | Cell::Time(_) | Cell::Shift(..) | Cell::Empty => c.text(),
+            Cell::Word(_) | Cell::Detail(_) | Cell::Flag(_) => safe(cell_html(c, st.lang, None)),
+        }
+    }
+
+    /// A row written field by field (each borrowed where it can be) is the record the
+    /// csv crate writes of main's cell texts, in each language's CSV style: quoting, a
+    /// spreadsheet's formula marks, decimals, empty fields.
     #[test]
     fn a_row_is_written_as_its_cells_record() {
         let one = [vec![Cell::Empty], vec![Cell::Text(String::new())]];
+        let texts = [
+            "-5", "=1+1", "+1", "@SUM(A1)", "\tx", "\rx", "a,b", "a\"b", "a\nb",
+        ];
         let many = [
-            vec![Cell::Empty; 8],
+            vec![Cell::Empty; 9],
+            texts.map(|t| Cell::Text(t.into())).to_vec(),
             vec![
                 Cell::Time(1_767_225_600_000),
                 Cell::Text("Pontoon; \"1\", \n2".into()),
@@ -1626,10 +1648,22 @@ mod tests {
                 Cell::Detail(Detail::Inputs(["Jd", "split 1a"].into_iter().collect())),
                 Cell::Empty,
                 Cell::Sd(Some(0.5)),
+                Cell::Text("x; y".into()),
+            ],
+            vec![
+                Cell::Int(1_234_567),
+                Cell::Money(Money::from_cents(-123_456)),
+                Cell::Money(Money::from_cents(5)),
+                Cell::Percent(Some(-2.345_678)),
+                Cell::Percent(None),
+                Cell::Sd(Some(-1.5)),
+                Cell::Sd(Some(1.234)),
+                Cell::Decimal(Some(0.123_456), 4),
+                Cell::Decimal(None, 2),
             ],
         ];
         let dir = std::env::temp_dir().join(format!("croupier-csv-row-{}", std::process::id()));
-        let styles = [Lang::En, Lang::Cs].map(|l| [(l, &one[..]), (l, &many[..])]);
+        let styles = [Lang::En, Lang::Cs, Lang::Ru].map(|l| [(l, &one[..]), (l, &many[..])]);
         for (lang, rows) in styles.into_iter().flatten() {
             let st = Style::of(lang);
             let path = dir.join(format!("{lang:?}-{}.csv", rows[0].len()));
@@ -1641,7 +1675,7 @@ mod tests {
             want.write_record(&header).unwrap();
             for row in rows {
                 file.row(row, &st).unwrap();
-                want.write_record(row.iter().map(|c| cell_csv(c, &st)))
+                want.write_record(row.iter().map(|c| main_cell_csv(c, &st)))
                     .unwrap();
             }
             file.finish().unwrap();

@@ -9,9 +9,10 @@
 //! to its own). Derived, never evidence; never writes an event.
 //!
 //! The layout is a plain binary one, not `log::pack` (which packs JSON text): a reader
-//! takes each field as a borrowed slice or a fixed-width integer (`RowView`: the bytes
-//! checked once, as `Row::decode` checks them, then read in place), with no parse and no
-//! allocation. Little-endian throughout: a version byte (1); the bets (u32 count; each a
+//! takes each field as a borrowed slice or a fixed-width integer (`RowView`: the row's
+//! structure — version, counts, lengths, flag, nothing left over — and its texts' UTF-8
+//! checked once when it is read, as `Row::decode` checks them; then each field read in
+//! place, a text's UTF-8 checked again as it is taken), with no allocation. Little-endian throughout: a version byte (1); the bets (u32 count; each a
 //! box byte, the stake in cents as i64, the id as u32 length and UTF-8); the inputs (u32
 //! count; each u32 length and UTF-8); the nets (u32 count; each the net in cents as i64, the
 //! id as u32 length and UTF-8); a byte 0 (no box figures) or 1, then a box count byte and
@@ -137,8 +138,10 @@ impl Row {
     }
 }
 
-/// A row read in place ([`Row::decode`]'s checks made once): each field then taken from
-/// the bytes as it is wanted, borrowed, nothing copied (what a streamed report writes).
+/// A row read in place: [`Row::decode`]'s checks of its structure (and its texts' UTF-8)
+/// made once by [`RowView::read`]; then each field taken from the bytes as it is wanted,
+/// borrowed, not copied, a text's UTF-8 checked again as it is taken (what a streamed
+/// report writes).
 #[derive(Clone, Copy, Debug)]
 pub struct RowView<'a> {
     /// Each list's bytes and its count: bets, inputs, nets.
@@ -380,6 +383,106 @@ mod tests {
             let mut count = bytes.clone();
             count[1..5].copy_from_slice(&u32::MAX.to_le_bytes());
             assert_eq!(Row::decode(&count), None);
+        }
+    }
+
+    /// Rows as a table's rounds make them: with and without box figures, with inputs and
+    /// nets, texts of any UTF-8.
+    fn sample_rows() -> Vec<Row> {
+        let figures = |box_no, stake, staked, house_win, cost| BoxFigures {
+            box_no,
+            stake,
+            staked,
+            house_win,
+            cost,
+        };
+        vec![
+            Row {
+                bets: vec![bet("1a", 1, 500), bet("2a", 2, 1000)],
+                steps: vec!["K".into(), "7".into(), "twist".into(), "stick".into()],
+                nets: vec![net("1a", 500), net("2a", -1000)],
+                boxes: Some(vec![
+                    figures(1, 500, 500, -500, 3.25),
+                    figures(2, 1000, 1000, 1000, 0.0),
+                ]),
+            },
+            Row {
+                bets: vec![bet("1a", 1, 200), bet("1b", 1, 200), bet("é€", 4, 120)],
+                steps: vec!["A".into(), "split 1a".into(), "buy".into(), "Ж".into()],
+                nets: vec![net("1a", 400), net("1b", -400), net("é€", 0)],
+                boxes: None,
+            },
+            Row {
+                bets: vec![bet("3a", 3, 5000)],
+                steps: vec![],
+                nets: vec![net("3a", 10_000)],
+                boxes: Some(vec![figures(3, 5000, 10_000, -10_000, 1.0e-9)]),
+            },
+        ]
+    }
+
+    /// Each accessor of `v` yields exactly the count its list stored, and the row it gives
+    /// is written again as exactly `bytes`: no item read in place can vanish.
+    fn check_view(v: &RowView, bytes: &[u8]) {
+        assert_eq!(v.bets().count(), v.bets.1);
+        assert_eq!(v.steps().count(), v.steps.1);
+        assert_eq!(v.nets().count(), v.nets.1);
+        assert_eq!(v.boxes().map(Iterator::count), v.boxes.map(|b| b.1));
+        assert_eq!(v.to_row().encode(), bytes);
+    }
+
+    /// Every shorter prefix of a row is no row; every single-byte change of it either is no
+    /// row or a view whose accessors give all it stores (never a panic, never an item lost);
+    /// invalid UTF-8 in an id or an input and a box-figures flag of 2 are no row.
+    #[test]
+    fn every_cut_or_changed_byte_reads_as_no_row_or_as_all_it_stores() {
+        for row in sample_rows() {
+            let bytes = row.encode();
+            check_view(&RowView::read(&bytes).unwrap(), &bytes);
+            for len in 0..bytes.len() {
+                assert!(RowView::read(&bytes[..len]).is_none(), "cut at {len}");
+                assert_eq!(Row::decode(&bytes[..len]), None);
+            }
+            for at in 0..bytes.len() {
+                for b in 0..=u8::MAX {
+                    let mut changed = bytes.clone();
+                    changed[at] = b;
+                    if let Some(v) = RowView::read(&changed) {
+                        check_view(&v, &changed);
+                    }
+                }
+            }
+            let flag = bytes.len() - row.boxes.as_ref().map_or(1, |b| 2 + BOX_BYTES * b.len());
+            assert_eq!(bytes[flag], u8::from(row.boxes.is_some()));
+            let mut two = bytes.clone();
+            two[flag] = 2;
+            assert!(RowView::read(&two).is_none());
+        }
+        let texts = [
+            Row {
+                bets: vec![bet("\u{1}\u{2}", 1, 500)],
+                ..Row::default()
+            },
+            Row {
+                steps: vec!["K".into(), "\u{1}\u{2}".into()],
+                ..Row::default()
+            },
+            Row {
+                nets: vec![net("\u{1}\u{2}", 500)],
+                ..Row::default()
+            },
+        ];
+        for row in texts {
+            let mut bytes = row.encode();
+            let at = bytes.windows(2).position(|w| w == [1, 2]).unwrap();
+            bytes[at..at + 2].copy_from_slice(&[0xC3, 0x28]);
+            assert!(RowView::read(&bytes).is_none());
+            bytes[at..at + 2].copy_from_slice(&[0xFF, 0xFE]);
+            assert!(RowView::read(&bytes).is_none());
+            bytes[at..at + 2].copy_from_slice(b"ok");
+            let view = RowView::read(&bytes).unwrap();
+            check_view(&view, &bytes);
+            assert!(format!("{:?}", view.to_row()).contains("\"ok\""));
         }
     }
 

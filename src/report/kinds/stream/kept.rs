@@ -115,7 +115,12 @@ fn one_page(
         match (v.boxes(), logs.get(&r.round)) {
             (Some(boxes), _) => p.sessions.add_kept(r, &th, boxes, &ck),
             (None, Some(log)) => p.sessions.add(r, &th, log, &ck),
-            (None, None) => {}
+            // Each row without box figures had its log added above; one that had not
+            // would be missing from the players' sessions: refused, never left out.
+            (None, None) => {
+                let refusal = LogRefusal::NoSettlement { round: r.round };
+                return Err(AuditError::Refused(refusal).into());
+            }
         }
         let steps = v.steps().collect();
         (p.each)(&round_cells_of(p.cx, p.marks, r, v.bets(), steps, v.nets()))?;
