@@ -17,6 +17,7 @@ pub mod query;
 mod render;
 mod slip;
 pub mod theory;
+pub mod verdict;
 
 pub use data::{Page, Period, PeriodError, RoundRow, Verified, VerifyFailure};
 
