@@ -230,6 +230,86 @@ fn the_summary_says_when_the_rules_give_the_players_the_edge() {
     }
 }
 
+/// Two databases' tables of one name are two tables, not one row summing both (each
+/// demo names its tables "Pontoon 1", "Pontoon 2", …): every section keyed by table has a
+/// row per (database, table) holding that database's own figures, the name said with its
+/// database where both have it ("Pontoon 1 (database 2)", in the report's language too),
+/// and as it is where one has it; the period total counts three tables.
+#[test]
+fn tables_of_one_name_in_two_databases_are_not_summed_as_one() {
+    use serde_json::{Value, json};
+    let b = demo("same-names", "600", "1", "12");
+    let stores = [
+        Store::open_read(fixed_db()).unwrap(),
+        Store::open_read(&b).unwrap(),
+    ];
+    let o = options(Kind::Summary);
+    let json_of =
+        |stores: &[Store]| report::render_json(&report::build(stores, &o, |_| {}).unwrap());
+    let (a_alone, b_alone, both) = (
+        json_of(&stores[..1]),
+        json_of(&stores[1..]),
+        json_of(&stores),
+    );
+    let rows = |j: &Value, name: &str| -> Vec<Value> {
+        let s = j["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name);
+        s.unwrap_or_else(|| panic!("no {name}"))["rows"]
+            .as_array()
+            .unwrap()
+            .clone()
+    };
+    let labelled = |rows: Vec<Value>, n: usize| -> Vec<Value> {
+        rows.into_iter()
+            .map(|mut r| {
+                if r[0] == "Pontoon 1" {
+                    r[0] = json!(format!("Pontoon 1 (database {n})"));
+                }
+                r
+            })
+            .collect()
+    };
+    let sorted = |mut v: Vec<Value>| {
+        v.sort_by_key(|r| r.to_string());
+        v
+    };
+    for name in [
+        "by shift",
+        "by day",
+        "month to date",
+        "year to date",
+        "rules edge",
+    ] {
+        let mut want = labelled(rows(&a_alone, name), 1);
+        want.extend(labelled(rows(&b_alone, name), 2));
+        let got = rows(&both, name);
+        for label in [
+            "Pontoon 1 (database 1)",
+            "Pontoon 1 (database 2)",
+            "Pontoon 2",
+        ] {
+            assert!(
+                got.iter().any(|r| r[0] == label),
+                "{name}: no {label}: {got:?}"
+            );
+        }
+        assert_eq!(sorted(got), sorted(want), "{name}");
+    }
+    assert_eq!(rows(&both, "period total")[0][0], "3");
+    let r = report::build(&stores, &o, |_| {}).unwrap();
+    let cs = report::render_html_in(&r, &report::Style::of(croupier::i18n::Lang::Cs));
+    assert!(cs.contains("Pontoon 1 (databáze 2)"), "Czech label");
+    // One database alone: names as they are (the goldens hold the rest).
+    assert!(
+        rows(&a_alone, "by day")
+            .iter()
+            .all(|r| !r[0].to_string().contains("database"))
+    );
+}
+
 /// Two files, one per table, make one floor report whose total is the sum of each.
 #[test]
 fn a_floor_report_over_two_files() {

@@ -784,6 +784,9 @@ report-currency-not-set = nenastavena
 report-edge-players = hráči: tato pravidla jim dávají výhodu
 report-edge-house = kasino
 report-span = { $from } až { $to }
+# A table whose name another database of the report also has; $n: its database, as the
+# footer numbers them.
+report-table-in-database = { $table } (databáze { $n })
 report-detail-undid = vráceno „{ $text }“
 report-detail-reason = důvod: { $reason }
 report-detail-refused = „{ $text }“: { $reason }

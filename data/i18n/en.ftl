@@ -774,6 +774,9 @@ report-currency-not-set = not set
 report-edge-players = the players: these rules give them the edge
 report-edge-house = the house
 report-span = { $from } to { $to }
+# A table whose name another database of the report also has; $n: its database, as the
+# footer numbers them.
+report-table-in-database = { $table } (database { $n })
 # Details: what was logged (inputs, reasons, refusals) is shown as logged.
 report-detail-undid = undid "{ $text }"
 report-detail-reason = reason: { $reason }

@@ -785,6 +785,9 @@ report-currency-not-set = не задана
 report-edge-players = игроков: эти правила дают им преимущество
 report-edge-house = казино
 report-span = { $from } — { $to }
+# A table whose name another database of the report also has; $n: its database, as the
+# footer numbers them.
+report-table-in-database = { $table } (база данных { $n })
 report-detail-undid = отменено «{ $text }»
 report-detail-reason = причина: { $reason }
 report-detail-refused = «{ $text }»: { $reason }

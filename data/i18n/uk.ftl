@@ -785,6 +785,9 @@ report-currency-not-set = не задано
 report-edge-players = гравців: ці правила дають їм перевагу
 report-edge-house = казино
 report-span = { $from } — { $to }
+# A table whose name another database of the report also has; $n: its database, as the
+# footer numbers them.
+report-table-in-database = { $table } (база даних { $n })
 report-detail-undid = скасовано «{ $text }»
 report-detail-reason = причина: { $reason }
 report-detail-refused = «{ $text }»: { $reason }

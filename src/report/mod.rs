@@ -185,6 +185,9 @@ pub enum Detail {
     RulesChanged { preset: String, limits: String },
     /// A bet's win over the exceptions threshold.
     Payout { won: Money, threshold: Money },
+    /// A table whose name another database of the report also has: its name and its
+    /// database (0-based; said from 1, as the footer numbers them).
+    TableIn { table: String, db: usize },
     /// A span of days, both included.
     Span(NaiveDate, NaiveDate),
     /// A box whose stakes follow the player's value of the shoe: its box, its rounds, the
@@ -250,6 +253,7 @@ impl Detail {
                 Cell::Money(*threshold).text()
             ),
             Detail::Span(from, to) => format!("{from} to {to}"),
+            Detail::TableIn { table, db } => format!("{table} (database {})", db + 1),
             Detail::BetsFollowShoe {
                 box_no,
                 rounds,

@@ -297,6 +297,9 @@ fn detail(lang: Lang, d: &Detail, money: &dyn Fn(Money) -> String) -> String {
             won = money(*won),
             threshold = money(*threshold)
         ),
+        Detail::TableIn { table, db } => {
+            t!(lang, "report-table-in-database", table = table, n = db + 1)
+        }
         Detail::Span(from, to) => t!(
             lang,
             "report-span",
