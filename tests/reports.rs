@@ -235,14 +235,34 @@ fn the_summary_says_when_the_rules_give_the_players_the_edge() {
 /// row per (database, table) holding that database's own figures, the name said with its
 /// database where both have it ("Pontoon 1 (database 2)", in the report's language too),
 /// and as it is where one has it; the period total counts three tables.
+/// `games` Pontis games hosted by Jana Svoboda at "Pontis 1" in the demo file `path`, on
+/// the evening of 6 January 2026 (in the reports' period), each ended by its players
+/// passing.
+fn with_pontis(path: &Path, games: usize) {
+    use croupier::engine::pontis::PontisRules;
+    use croupier::session::pontis::PontisSession;
+    let mut store = Store::open_with(path, Box::new(ManualClock::new(1_767_729_600_000))).unwrap();
+    let host = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+    let mut s = PontisSession::open(&mut store, host, "Pontis 1", PontisRules::standard()).unwrap();
+    for _ in 0..games {
+        let players = ["Ana", "Ben"].map(String::from).to_vec();
+        s.start_game(&mut store, players, 0).unwrap();
+        for text in ["Ana: bank 9h", "Ben: bank 9d", "Ben: pass", "Ana: pass"] {
+            s.input_text(&mut store, text).unwrap();
+        }
+    }
+}
+
 #[test]
 fn tables_of_one_name_in_two_databases_are_not_summed_as_one() {
     use serde_json::{Value, json};
-    let b = demo("same-names", "600", "1", "12");
-    let stores = [
-        Store::open_read(fixed_db()).unwrap(),
-        Store::open_read(&b).unwrap(),
-    ];
+    let (a, b) = (
+        demo("same-names-a", "1800", "2", "11"),
+        demo("same-names", "600", "1", "12"),
+    );
+    with_pontis(&a, 1);
+    with_pontis(&b, 2);
+    let stores = [Store::open_read(&a).unwrap(), Store::open_read(&b).unwrap()];
     let o = options(Kind::Summary);
     let json_of =
         |stores: &[Store]| report::render_json(&report::build(stores, &o, |_| {}).unwrap());
@@ -265,8 +285,10 @@ fn tables_of_one_name_in_two_databases_are_not_summed_as_one() {
     let labelled = |rows: Vec<Value>, n: usize| -> Vec<Value> {
         rows.into_iter()
             .map(|mut r| {
-                if r[0] == "Pontoon 1" {
-                    r[0] = json!(format!("Pontoon 1 (database {n})"));
+                for (col, name) in [(0, "Pontoon 1"), (0, "Pontis 1"), (1, "Pontis 1")] {
+                    if r[col] == name {
+                        r[col] = json!(format!("{name} (database {n})"));
+                    }
                 }
                 r
             })
@@ -295,6 +317,19 @@ fn tables_of_one_name_in_two_databases_are_not_summed_as_one() {
                 got.iter().any(|r| r[0] == label),
                 "{name}: no {label}: {got:?}"
             );
+        }
+        assert_eq!(sorted(got), sorted(want), "{name}");
+    }
+    for (name, col, count) in [
+        ("pontis games by table and host", 0, 2),
+        ("pontis games", 1, 3),
+    ] {
+        let mut want = labelled(rows(&a_alone, name), 1);
+        want.extend(labelled(rows(&b_alone, name), 2));
+        let got = rows(&both, name);
+        assert_eq!(got.len(), count, "{name}: {got:?}");
+        for label in ["Pontis 1 (database 1)", "Pontis 1 (database 2)"] {
+            assert!(got.iter().any(|r| r[col] == label), "{name}: no {label}");
         }
         assert_eq!(sorted(got), sorted(want), "{name}");
     }

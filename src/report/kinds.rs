@@ -21,7 +21,8 @@ use crate::session::calendar::Calendar;
 mod fold;
 mod reference;
 mod stream;
-use fold::{Fold, Folded, TableKey};
+pub(crate) use fold::TableKey;
+use fold::{Fold, Folded};
 pub use stream::{PAGE, StreamError, Streamed, stream, stream_from, stream_paged};
 
 /// A logged value as the log writes it (compact JSON).
@@ -770,7 +771,8 @@ fn summary(
     charts: &mut Vec<Chart>,
 ) -> Result<(), AuditError> {
     let o = cx.o;
-    let shared = shared_names(&f);
+    let games = super::pontis::games(src, o, (cx.from_ms, cx.to_ms))?;
+    let shared = shared_names(&f, super::pontis::table_keys(&games));
     let table = |t: &TableKey| vec![table_cell(t, &shared)];
     sections.push(Section {
         name: "by shift".into(),
@@ -801,33 +803,36 @@ fn summary(
     sections.push(period_total(cx, f.period));
     sections.push(rules_edge(f.edges, &shared));
     charts.extend(charts_by_day(&f.days));
-    sections.extend(super::pontis::sections(src, o, (cx.from_ms, cx.to_ms))?);
+    sections.extend(super::pontis::sections(&games, &shared));
     Ok(())
 }
 
-/// The names of the tables in more than one database among `f`'s per-table sections:
-/// their rows say their database ([`table_cell`]), in every section alike.
-fn shared_names(f: &Folded) -> BTreeSet<String> {
+/// The names of the tables in more than one database among `f`'s per-table sections and
+/// the Pontis games' tables (`more`): their rows say their database ([`table_cell`]), in
+/// every section alike.
+fn shared_names(f: &Folded, more: impl Iterator<Item = TableKey>) -> BTreeSet<String> {
     let keys = f
         .by_shift
         .keys()
         .map(|k| &k.0)
         .chain(f.by_day.keys().map(|k| &k.0))
         .chain(f.to_date.iter().flat_map(|(_, m)| m.keys().map(|k| &k.0)))
-        .chain(f.edges.iter().map(|e| &e.0));
-    let mut dbs: BTreeMap<&str, BTreeSet<usize>> = BTreeMap::new();
+        .chain(f.edges.iter().map(|e| &e.0))
+        .cloned()
+        .chain(more);
+    let mut dbs: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
     for (name, db) in keys {
-        dbs.entry(name.as_str()).or_default().insert(*db);
+        dbs.entry(name).or_default().insert(db);
     }
     dbs.into_iter()
         .filter(|(_, d)| d.len() > 1)
-        .map(|(n, _)| n.to_string())
+        .map(|(n, _)| n)
         .collect()
 }
 
 /// A table's cell: its name, with its database where another database has a table of
 /// that name (`shared`), so the rows of the two are told apart.
-fn table_cell(t: &TableKey, shared: &BTreeSet<String>) -> Cell {
+pub(crate) fn table_cell(t: &TableKey, shared: &BTreeSet<String>) -> Cell {
     let (name, db) = t;
     if shared.contains(name) {
         Cell::Detail(Detail::TableIn {

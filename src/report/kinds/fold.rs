@@ -27,7 +27,7 @@ type SumRange = ((i64, i64), [bool; 2]);
 
 /// A table as the report keys it: its name and its database (two databases' tables of
 /// one name are two tables), ordered by name.
-pub(super) type TableKey = (String, usize);
+pub(crate) type TableKey = (String, usize);
 
 /// Sums per (table, currency key).
 type PerTable = BTreeMap<(TableKey, Option<String>), Totals>;
