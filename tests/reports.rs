@@ -345,6 +345,58 @@ fn tables_of_one_name_in_two_databases_are_not_summed_as_one() {
     );
 }
 
+/// The protection and players reports over two demo files (the close-out's: tests/money.rs) that both have a
+/// "Pontoon 1": each table column says which database's "Pontoon 1" a row is, and the rows
+/// are each file's own, relabelled (two identical names with different money would be no
+/// use to a reader).
+#[test]
+fn every_report_says_which_database_a_shared_table_name_is() {
+    use serde_json::{Value, json};
+    let b = demo("same-names-others", "600", "1", "12");
+    let stores = [
+        Store::open_read(fixed_db()).unwrap(),
+        Store::open_read(&b).unwrap(),
+    ];
+    let rows = |kind: Kind, stores: &[Store], name: &str| -> Vec<Value> {
+        let r = report::build(stores, &options(kind), |_| {}).unwrap();
+        let j = report::render_json(&r);
+        let s = j["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name);
+        let mut v = s.unwrap_or_else(|| panic!("no {name}"))["rows"]
+            .as_array()
+            .unwrap()
+            .clone();
+        v.sort_by_key(|r| r.to_string());
+        v
+    };
+    let labelled = |rows: Vec<Value>, n: usize| -> Vec<Value> {
+        rows.into_iter()
+            .map(|mut r| {
+                if r[0] == "Pontoon 1" {
+                    r[0] = json!(format!("Pontoon 1 (database {n})"));
+                }
+                r
+            })
+            .collect()
+    };
+    for (kind, name) in [(Kind::Protection, "protection"), (Kind::Rounds, "players")] {
+        let mut want = labelled(rows(kind, &stores[..1], name), 1);
+        want.extend(labelled(rows(kind, &stores[1..], name), 2));
+        want.sort_by_key(|r| r.to_string());
+        let got = rows(kind, &stores, name);
+        for label in ["Pontoon 1 (database 1)", "Pontoon 1 (database 2)"] {
+            assert!(
+                got.iter().any(|r| r[0] == label),
+                "{kind:?} {name}: no {label}: {got:?}"
+            );
+        }
+        assert_eq!(got, want, "{kind:?} {name}");
+    }
+}
+
 /// Two files, one per table, make one floor report whose total is the sum of each.
 #[test]
 fn a_floor_report_over_two_files() {

@@ -820,6 +820,12 @@ fn shared_names(f: &Folded, more: impl Iterator<Item = TableKey>) -> BTreeSet<St
         .chain(f.edges.iter().map(|e| &e.0))
         .cloned()
         .chain(more);
+    shared_of(keys)
+}
+
+/// The names that occur in more than one database among the tables `keys`: a report
+/// over those tables says these with their database ([`table_cell`]).
+pub(crate) fn shared_of(keys: impl IntoIterator<Item = TableKey>) -> BTreeSet<String> {
     let mut dbs: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
     for (name, db) in keys {
         dbs.entry(name).or_default().insert(db);
