@@ -334,6 +334,36 @@ fn tables_of_one_name_in_two_databases_are_not_summed_as_one() {
         assert_eq!(sorted(got), sorted(want), "{name}");
     }
     assert_eq!(rows(&both, "period total")[0][0], "3");
+    // JSON: each labelled cell's name and database as fields too.
+    let by_day = both["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "by day")
+        .unwrap();
+    let fields = by_day["tables_in_databases"].as_array().unwrap();
+    assert!(!fields.is_empty());
+    for f in fields {
+        let (i, j) = (f["row"].as_u64().unwrap(), f["column"].as_u64().unwrap());
+        let words = &by_day["rows"][i as usize][j as usize];
+        let want = format!(
+            "{} (database {})",
+            f["table"].as_str().unwrap(),
+            f["database"]
+        );
+        assert_eq!(words, &json!(want));
+    }
+    assert!(
+        fields
+            .iter()
+            .any(|f| f["database"] == 2 && f["table"] == "Pontoon 1")
+    );
+    let sections = a_alone["sections"].as_array().unwrap();
+    assert!(
+        sections
+            .iter()
+            .all(|s| s.get("tables_in_databases").is_none())
+    );
     let r = report::build(&stores, &o, |_| {}).unwrap();
     let cs = report::render_html_in(&r, &report::Style::of(croupier::i18n::Lang::Cs));
     assert!(cs.contains("Pontoon 1 (databáze 2)"), "Czech label");

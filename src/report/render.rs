@@ -983,16 +983,40 @@ fn io_error(path: &Path) -> impl Fn(std::io::Error) -> FileError {
     }
 }
 
+/// A section as JSON: its name, columns and rows (each cell as a value, a table two
+/// databases share as its words, "Pontoon 1 (database 2)"), and, where the section has
+/// such tables, `"tables_in_databases"`: each one's row and column (from 0), name and
+/// database (from 1, as the footer numbers them), so a machine need not parse the words.
+fn section_json(s: &Section) -> Value {
+    let mut out = json!({
+        "name": s.name,
+        "columns": s.columns,
+        "rows": s.rows.iter().map(|row| row.iter().map(|c| c.json()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+    });
+    let labelled: Vec<Value> = s
+        .rows
+        .iter()
+        .enumerate()
+        .flat_map(|(i, row)| row.iter().enumerate().map(move |(j, c)| (i, j, c)))
+        .filter_map(|(i, j, c)| match c {
+            Cell::Detail(Detail::TableIn { table, db }) => {
+                Some(json!({"row": i, "column": j, "table": table, "database": db + 1}))
+            }
+            _ => None,
+        })
+        .collect();
+    if !labelled.is_empty() {
+        out["tables_in_databases"] = Value::from(labelled);
+    }
+    out
+}
+
 /// The report as one JSON document.
 pub fn render_json(r: &Report) -> Value {
     let mut doc = json!({
         "report": r.kind.name(),
         "period": {"from": r.period.from.to_string(), "to": r.period.to.to_string()},
-        "sections": r.sections.iter().map(|s| json!({
-            "name": s.name,
-            "columns": s.columns,
-            "rows": s.rows.iter().map(|row| row.iter().map(|c| c.json()).collect::<Vec<_>>()).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
+        "sections": r.sections.iter().map(section_json).collect::<Vec<_>>(),
         "generated_by": r.generated_by,
         "generated_at": r.generated_at,
         "databases": r.sources.iter().map(|s| json!({
