@@ -427,6 +427,95 @@ fn every_report_says_which_database_a_shared_table_name_is() {
     }
 }
 
+/// Dealers over two demo files whose "Pontoon 1" deal over the same clock hours: a dealer
+/// is a person, so their row sums both files' rounds, and their table-hours count each
+/// database's "Pontoon 1" apart (one clock hour at each is two table-hours): both are the
+/// sums of the two files' own rows.
+#[test]
+fn a_dealers_hours_at_two_databases_tables_of_one_name_are_summed() {
+    use serde_json::Value;
+    let b = demo("same-names-dealers", "600", "1", "12");
+    let stores = [
+        Store::open_read(fixed_db()).unwrap(),
+        Store::open_read(&b).unwrap(),
+    ];
+    let o = options(Kind::Dealers);
+    let figures = |stores: &[Store]| -> std::collections::BTreeMap<String, (i64, i64)> {
+        let j = report::render_json(&report::build(stores, &o, |_| {}).unwrap());
+        let s = j["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == "dealers");
+        let s = s.unwrap();
+        let col = |name: &str| {
+            s["columns"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .position(|c| c == name)
+                .unwrap()
+        };
+        let (rounds, hours) = (col("rounds"), col("hours at a table"));
+        let n = |v: &Value| v.as_i64().unwrap();
+        s["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r[0].as_str().unwrap().to_string(),
+                    (n(&r[rounds]), n(&r[hours])),
+                )
+            })
+            .collect()
+    };
+    let (a, b, both) = (
+        figures(&stores[..1]),
+        figures(&stores[1..]),
+        figures(&stores),
+    );
+    let mut shared = 0;
+    for (dealer, (rounds, hours)) in &both {
+        let (ra, ha) = a.get(dealer).copied().unwrap_or_default();
+        let (rb, hb) = b.get(dealer).copied().unwrap_or_default();
+        assert_eq!((*rounds, *hours), (ra + rb, ha + hb), "{dealer}");
+        shared += usize::from(ha > 0 && hb > 0);
+    }
+    assert!(shared > 0, "no dealer at both files: {a:?} {b:?}");
+}
+
+/// `--table "Pontoon 1"` over two databases that both have one: both databases' rows,
+/// each said with its database, and no other table.
+#[test]
+fn one_table_name_over_two_databases_gives_both_labelled() {
+    let b = demo("same-names-table", "600", "1", "12");
+    let stores = [
+        Store::open_read(fixed_db()).unwrap(),
+        Store::open_read(&b).unwrap(),
+    ];
+    let o = Options {
+        table: Some("Pontoon 1"),
+        ..options(Kind::Summary)
+    };
+    let j = report::render_json(&report::build(&stores, &o, |_| {}).unwrap());
+    for name in ["by shift", "by day", "month to date", "year to date"] {
+        let s = j["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name);
+        let rows = s.unwrap()["rows"].as_array().unwrap();
+        let labels: std::collections::BTreeSet<&str> =
+            rows.iter().map(|r| r[0].as_str().unwrap()).collect();
+        assert_eq!(
+            labels.into_iter().collect::<Vec<_>>(),
+            ["Pontoon 1 (database 1)", "Pontoon 1 (database 2)"],
+            "{name}"
+        );
+    }
+}
+
 /// Two files, one per table, make one floor report whose total is the sum of each.
 #[test]
 fn a_floor_report_over_two_files() {
