@@ -849,6 +849,7 @@ report-verdict-chain-months = řetězec znovu prověřen od události 1 (měsíc
 report-verdict-chain-never = řetězec znovu prověřen od události 1 (auditor flooru jej dosud nezkontroloval)
 report-verdict-passed-floor = { $chained }; { $replayed }; uložené součty zkontrolovány do události { $through } ({ $at })
 report-verdict-pending = { $chained }; vypořádaná kola od kola { $from }, dosud nepřehraná: { $rounds }
+report-verdict-pending-none = { $chained }; dosud nepřehrané události, žádná z nich není vypořádané kolo
 report-verdict-totals-never = { $chained }; { $replayed }; auditor flooru dosud nezkontroloval uložené součty
 report-verdict-totals-touched = { $chained }; { $replayed }; do croupier.round_totals nebo croupier.day_totals se zapisovalo mimo trigger flooru od kontroly auditorem { $at }
 report-verdict-totals-after = { $chained }; { $replayed }; uložené součty zkontrolovány { $at }; události { $from } až { $to } přibyly potom

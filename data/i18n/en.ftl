@@ -838,6 +838,7 @@ report-verdict-chain-months = its chain walked again from event 1 (months attach
 report-verdict-chain-never = its chain walked again from event 1 (not checked by the floor's auditor yet)
 report-verdict-passed-floor = { $chained }; { $replayed }; its kept totals checked through event { $through } at { $at }
 report-verdict-pending = { $chained }; { $rounds } settled round(s) from round { $from } not yet replayed
+report-verdict-pending-none = { $chained }; events not yet replayed, none of them a settled round
 report-verdict-totals-never = { $chained }; { $replayed }; the floor's auditor has not checked its kept totals yet
 report-verdict-totals-touched = { $chained }; { $replayed }; croupier.round_totals or croupier.day_totals was written outside the floor's trigger since the auditor checked it at { $at }
 report-verdict-totals-after = { $chained }; { $replayed }; its kept totals were checked at { $at }; events { $from } to { $to } came after

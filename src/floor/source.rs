@@ -1491,7 +1491,7 @@ impl Checks {
             detail: Pending {
                 chained,
                 rounds: self.pending,
-                from_round: self.pending_from.unwrap_or(0),
+                from_round: self.pending_from,
             },
         }
     }

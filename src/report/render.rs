@@ -598,13 +598,17 @@ fn passed_in(lang: Lang, p: &Passed) -> String {
 
 /// A NOT YET REPLAYED verdict's detail, in the language.
 fn pending_in(lang: Lang, p: &Pending) -> String {
-    t!(
-        lang,
-        "report-verdict-pending",
-        chained = chained_in(lang, &p.chained),
-        rounds = p.rounds.to_string(),
-        from = p.from_round.to_string()
-    )
+    let chained = chained_in(lang, &p.chained);
+    match p.from_round {
+        Some(from) => t!(
+            lang,
+            "report-verdict-pending",
+            chained = chained,
+            rounds = p.rounds.to_string(),
+            from = from.to_string()
+        ),
+        None => t!(lang, "report-verdict-pending-none", chained = chained),
+    }
 }
 
 /// A NOT YET CHECKED verdict's detail, in the language.
@@ -1091,7 +1095,7 @@ fn verify_json(v: Option<&Verified>) -> Value {
 /// and `totals` (`checked_through` and `checked_at` when PASSED; when NOT YET CHECKED
 /// `because`: `never_checked`, `touched` or `events_after`, with `checked_at`,
 /// `events_from` and `events_to`); NOT YET REPLAYED's `pending_rounds` and
-/// `pending_from_round`.
+/// `pending_from_round` (null when the events not yet replayed hold no settlement).
 fn verdict_fields(v: Option<&Verified>) -> serde_json::Map<String, Value> {
     let fields = match v {
         Some(Verified::Passed(Passed::File(r))) => json!({
@@ -1682,7 +1686,16 @@ mod tests {
                 detail: Pending {
                     chained: chained.clone(),
                     rounds: 7,
-                    from_round: 12,
+                    from_round: Some(12),
+                },
+            });
+            cases.push(Verified::NotReplayed {
+                through: 33,
+                events: 90,
+                detail: Pending {
+                    chained: chained.clone(),
+                    rounds: 0,
+                    from_round: None,
                 },
             });
             let whys = [
@@ -1750,6 +1763,17 @@ mod tests {
                 }
             }
         }
+        // Unreplayed events without a settlement: no "0 settled round(s) from round 0",
+        // and null, not 0, in JSON.
+        let none = cases.iter().find(
+            |v| matches!(v, Verified::NotReplayed { detail, .. } if detail.from_round.is_none()),
+        );
+        let (en, _) = verdict_in(Lang::En, none);
+        assert!(
+            en.contains("none of them a settled round") && !en.contains("from round"),
+            "{en}"
+        );
+        assert_eq!(verdict_fields(none)["pending_from_round"], Value::Null);
         // The file's replay with its plural forms.
         let one = Replayed {
             events: 1,

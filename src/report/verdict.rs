@@ -66,12 +66,13 @@ pub enum Passed {
 }
 
 /// What a NOT YET REPLAYED verdict says besides its numbers: the chain held, and
-/// `rounds` settled rounds from round `from_round` on are not replayed yet.
+/// `rounds` settled rounds from round `from_round` on are not replayed yet (`None`: the
+/// events not yet replayed hold no settlement).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pending {
     pub chained: Chained,
     pub rounds: i64,
-    pub from_round: i64,
+    pub from_round: Option<i64>,
 }
 
 /// What a NOT YET CHECKED verdict says besides its numbers: the chain held, every event
@@ -180,11 +181,18 @@ impl fmt::Display for Passed {
 
 impl fmt::Display for Pending {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}; {} settled round(s) from round {} not yet replayed",
-            self.chained, self.rounds, self.from_round
-        )
+        match self.from_round {
+            Some(from) => write!(
+                f,
+                "{}; {} settled round(s) from round {from} not yet replayed",
+                self.chained, self.rounds
+            ),
+            None => write!(
+                f,
+                "{}; events not yet replayed, none of them a settled round",
+                self.chained
+            ),
+        }
     }
 }
 
