@@ -9,9 +9,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{Datelike, NaiveDate};
 
-use super::kinds::{shared_of, table_cell};
 use super::query::{Noted, Source};
 use super::{Cell, Detail, Options, Section};
+use super::{shared_of, table_cell};
 use crate::engine::Money;
 use crate::log::AuditError;
 use crate::session::calendar::Calendar;

@@ -21,7 +21,7 @@ use crate::session::calendar::Calendar;
 mod fold;
 mod reference;
 mod stream;
-pub(crate) use fold::TableKey;
+use super::{TableKey, shared_of, table_cell};
 use fold::{Fold, Folded};
 pub use stream::{PAGE, StreamError, Streamed, stream, stream_from, stream_paged};
 
@@ -821,33 +821,6 @@ fn shared_names(f: &Folded, more: impl Iterator<Item = TableKey>) -> BTreeSet<St
         .cloned()
         .chain(more);
     shared_of(keys)
-}
-
-/// The names that occur in more than one database among the tables `keys`: a report
-/// over those tables says these with their database ([`table_cell`]).
-pub(crate) fn shared_of(keys: impl IntoIterator<Item = TableKey>) -> BTreeSet<String> {
-    let mut dbs: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
-    for (name, db) in keys {
-        dbs.entry(name).or_default().insert(db);
-    }
-    dbs.into_iter()
-        .filter(|(_, d)| d.len() > 1)
-        .map(|(n, _)| n)
-        .collect()
-}
-
-/// A table's cell: its name, with its database where another database has a table of
-/// that name (`shared`), so the rows of the two are told apart.
-pub(crate) fn table_cell(t: &TableKey, shared: &BTreeSet<String>) -> Cell {
-    let (name, db) = t;
-    if shared.contains(name) {
-        Cell::Detail(Detail::TableIn {
-            table: name.clone(),
-            db: *db,
-        })
-    } else {
-        Cell::Text(name.clone())
-    }
 }
 
 /// The summary's period total: one row per currency (one row when the databases keep

@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::Cell;
 use super::data::RoundRow;
-use super::kinds::{shared_of, table_cell};
 use super::theory::{Solved, Theories};
+use super::{shared_of, table_cell};
 use crate::engine::Money;
 use crate::log::AuditError;
 use crate::report::query::{RoundLog, Source};

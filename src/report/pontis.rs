@@ -4,8 +4,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::kinds::{TableKey, table_cell};
 use super::{Cell, Options, Section};
+use super::{TableKey, table_cell};
 use crate::log::AuditError;
 use crate::report::query::Source;
 use crate::session::pontis::GameRow;

@@ -17,7 +17,7 @@ use crate::report::query::Source;
 
 use super::Cell;
 use super::data::RoundRow;
-use super::kinds::{shared_of, table_cell};
+use super::{shared_of, table_cell};
 
 /// The chosen false-alarm rate: a box whose stakes follow the shoe's value so closely that
 /// a bettor blind to the shoe would do so less often than this is flagged.

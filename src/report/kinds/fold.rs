@@ -25,9 +25,7 @@ type Id = u32;
 /// it goes to ([`Fold::sum_ranges`]).
 type SumRange = ((i64, i64), [bool; 2]);
 
-/// A table as the report keys it: its name and its database (two databases' tables of
-/// one name are two tables), ordered by name.
-pub(crate) type TableKey = (String, usize);
+pub(super) use crate::report::TableKey;
 
 /// Sums per (table, currency key).
 type PerTable = BTreeMap<(TableKey, Option<String>), Totals>;
