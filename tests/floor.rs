@@ -1101,8 +1101,17 @@ fn the_floor_auditor_replays_every_table_and_alarms_a_forged_settlement() {
                     "{why}"
                 )
             }
-            Some(Verified::Passed(text)) if f != &f9 => {
+            Some(Verified::Passed(passed)) if f != &f9 => {
+                // Replayed by the auditor through its head, in data and in words.
+                let report::verdict::Passed::Floor {
+                    chained, replayed, ..
+                } = passed
+                else {
+                    panic!("{passed:?}")
+                };
+                assert_eq!(*replayed, chained.head, "{passed}");
                 // "replayed through event N of N", the head.
+                let text = &passed.to_string();
                 let i = text.find("replayed through event ").expect(text) + 23;
                 let n: Vec<&str> = text[i..].split(' ').take(3).collect();
                 assert!(n[0] == n[2] && n[1] == "of", "{text}");
@@ -1138,7 +1147,8 @@ fn the_floor_auditor_replays_every_table_and_alarms_a_forged_settlement() {
         panic!("{:?}", v[1])
     };
     assert_eq!((*through, *events), (head8, head8 + 1), "{detail}");
-    assert!(detail.contains("no alarm"), "{detail}");
+    assert_eq!(detail.chained.head, head8 + 1, "{detail}");
+    assert!(detail.to_string().contains("no alarm"), "{detail}");
     let mut auditor = floor::Auditor::new(Floor::connect(&ua).unwrap()).unwrap();
     let all = auditor.pass().unwrap();
     assert_eq!(

@@ -175,11 +175,12 @@ fn section<'a>(json: &'a Value, name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no section {name}"))
 }
 
-/// Plays a scenario; compares the close-out and the exceptions with its `expect`.
-fn play(path: &Path) {
+/// A scenario's steps played into a new file (`tag` names its folder): the file, verified,
+/// and the scenario.
+fn played(path: &Path, tag: &str) -> (Store, Value) {
     let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let name = path.file_stem().unwrap().to_str().unwrap();
-    let db = common::fresh_dir(&format!("money-{name}")).join("t.db");
+    let db = common::fresh_dir(&format!("money-{name}{tag}")).join("t.db");
     let first = ms(doc["steps"][0]["at"].as_str().unwrap()) - 3_600_000;
     let clock = SetClock(Arc::new(AtomicI64::new(first)));
     let mut store = staffed(&db, &clock, doc["chips"].as_str().unwrap());
@@ -191,6 +192,13 @@ fn play(path: &Path) {
         store = step(store, s, &mut opened);
     }
     replay::verify(&store, |_| {}).unwrap_or_else(|e| panic!("{name}: verify: {e}"));
+    (store, doc)
+}
+
+/// Plays a scenario; compares the close-out and the exceptions with its `expect`.
+fn play(path: &Path) {
+    let name = path.file_stem().unwrap().to_str().unwrap();
+    let (store, doc) = played(path, "");
     let (from, to) = (
         doc["period"][0].as_str().unwrap(),
         doc["period"][1].as_str().unwrap(),
@@ -250,6 +258,44 @@ fn every_money_scenario_closes_out_to_the_cent() {
     assert!(!files.is_empty());
     for f in &files {
         play(f);
+    }
+}
+
+/// One scenario played into two files, reported together: each close-out section has a
+/// row per database for each table, said with its database ("T1 (database 2)"), equal to
+/// that file's own row; not two rows of one name with different money.
+#[test]
+fn a_closeout_over_two_files_says_which_database_each_table_is() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/money/par-shifts.json");
+    let (a, doc) = played(&path, "-a");
+    let (b, _) = played(&path, "-b");
+    let (from, to) = (
+        doc["period"][0].as_str().unwrap(),
+        doc["period"][1].as_str().unwrap(),
+    );
+    let stores = [a, b];
+    let json = |stores: &[Store]| {
+        report::render_json(
+            &report::build(stores, &options(Kind::Closeout, from, to), |_| {}).unwrap(),
+        )
+    };
+    let (alone, both) = (json(&stores[..1]), json(&stores));
+    for name in ["by shift", "by day", "month to date", "year to date", "par"] {
+        let rows = |j: &Value| section(j, name)["rows"].as_array().unwrap().clone();
+        let one = rows(&alone);
+        assert!(!one.is_empty(), "{name}");
+        let mut want = Vec::new();
+        for n in [1, 2] {
+            want.extend(one.iter().cloned().map(|mut r| {
+                r[0] = Value::from(format!("{} (database {n})", r[0].as_str().unwrap()));
+                r
+            }));
+        }
+        let key = |r: &Value| r.to_string();
+        want.sort_by_key(key);
+        let mut got = rows(&both);
+        got.sort_by_key(key);
+        assert_eq!(got, want, "{name}");
     }
 }
 

@@ -230,6 +230,292 @@ fn the_summary_says_when_the_rules_give_the_players_the_edge() {
     }
 }
 
+/// Two databases' tables of one name are two tables, not one row summing both (each
+/// demo names its tables "Pontoon 1", "Pontoon 2", …): every section keyed by table has a
+/// row per (database, table) holding that database's own figures, the name said with its
+/// database where both have it ("Pontoon 1 (database 2)", in the report's language too),
+/// and as it is where one has it; the period total counts three tables.
+/// `games` Pontis games hosted by Jana Svoboda at "Pontis 1" in the demo file `path`, on
+/// the evening of 6 January 2026 (in the reports' period), each ended by its players
+/// passing.
+fn with_pontis(path: &Path, games: usize) {
+    use croupier::engine::pontis::PontisRules;
+    use croupier::session::pontis::PontisSession;
+    let mut store = Store::open_with(path, Box::new(ManualClock::new(1_767_729_600_000))).unwrap();
+    let host = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+    let mut s = PontisSession::open(&mut store, host, "Pontis 1", PontisRules::standard()).unwrap();
+    for _ in 0..games {
+        let players = ["Ana", "Ben"].map(String::from).to_vec();
+        s.start_game(&mut store, players, 0).unwrap();
+        for text in ["Ana: bank 9h", "Ben: bank 9d", "Ben: pass", "Ana: pass"] {
+            s.input_text(&mut store, text).unwrap();
+        }
+    }
+}
+
+#[test]
+fn tables_of_one_name_in_two_databases_are_not_summed_as_one() {
+    use serde_json::{Value, json};
+    let (a, b) = (
+        demo("same-names-a", "1800", "2", "11"),
+        demo("same-names", "600", "1", "12"),
+    );
+    with_pontis(&a, 1);
+    with_pontis(&b, 2);
+    let stores = [Store::open_read(&a).unwrap(), Store::open_read(&b).unwrap()];
+    let o = options(Kind::Summary);
+    let json_of =
+        |stores: &[Store]| report::render_json(&report::build(stores, &o, |_| {}).unwrap());
+    let (a_alone, b_alone, both) = (
+        json_of(&stores[..1]),
+        json_of(&stores[1..]),
+        json_of(&stores),
+    );
+    let rows = |j: &Value, name: &str| -> Vec<Value> {
+        let s = j["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name);
+        s.unwrap_or_else(|| panic!("no {name}"))["rows"]
+            .as_array()
+            .unwrap()
+            .clone()
+    };
+    let labelled = |rows: Vec<Value>, n: usize| -> Vec<Value> {
+        rows.into_iter()
+            .map(|mut r| {
+                for (col, name) in [(0, "Pontoon 1"), (0, "Pontis 1"), (1, "Pontis 1")] {
+                    if r[col] == name {
+                        r[col] = json!(format!("{name} (database {n})"));
+                    }
+                }
+                r
+            })
+            .collect()
+    };
+    let sorted = |mut v: Vec<Value>| {
+        v.sort_by_key(|r| r.to_string());
+        v
+    };
+    for name in [
+        "by shift",
+        "by day",
+        "month to date",
+        "year to date",
+        "rules edge",
+    ] {
+        let mut want = labelled(rows(&a_alone, name), 1);
+        want.extend(labelled(rows(&b_alone, name), 2));
+        let got = rows(&both, name);
+        for label in [
+            "Pontoon 1 (database 1)",
+            "Pontoon 1 (database 2)",
+            "Pontoon 2",
+        ] {
+            assert!(
+                got.iter().any(|r| r[0] == label),
+                "{name}: no {label}: {got:?}"
+            );
+        }
+        assert_eq!(sorted(got), sorted(want), "{name}");
+    }
+    for (name, col, count) in [
+        ("pontis games by table and host", 0, 2),
+        ("pontis games", 1, 3),
+    ] {
+        let mut want = labelled(rows(&a_alone, name), 1);
+        want.extend(labelled(rows(&b_alone, name), 2));
+        let got = rows(&both, name);
+        assert_eq!(got.len(), count, "{name}: {got:?}");
+        for label in ["Pontis 1 (database 1)", "Pontis 1 (database 2)"] {
+            assert!(got.iter().any(|r| r[col] == label), "{name}: no {label}");
+        }
+        assert_eq!(sorted(got), sorted(want), "{name}");
+    }
+    assert_eq!(rows(&both, "period total")[0][0], "3");
+    // JSON: each labelled cell's name and database as fields too.
+    let by_day = both["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "by day")
+        .unwrap();
+    let fields = by_day["tables_in_databases"].as_array().unwrap();
+    assert!(!fields.is_empty());
+    for f in fields {
+        let (i, j) = (f["row"].as_u64().unwrap(), f["column"].as_u64().unwrap());
+        let words = &by_day["rows"][i as usize][j as usize];
+        let want = format!(
+            "{} (database {})",
+            f["table"].as_str().unwrap(),
+            f["database"]
+        );
+        assert_eq!(words, &json!(want));
+    }
+    assert!(
+        fields
+            .iter()
+            .any(|f| f["database"] == 2 && f["table"] == "Pontoon 1")
+    );
+    let sections = a_alone["sections"].as_array().unwrap();
+    assert!(
+        sections
+            .iter()
+            .all(|s| s.get("tables_in_databases").is_none())
+    );
+    let r = report::build(&stores, &o, |_| {}).unwrap();
+    let cs = report::render_html_in(&r, &report::Style::of(croupier::i18n::Lang::Cs));
+    assert!(cs.contains("Pontoon 1 (databáze 2)"), "Czech label");
+    // One database alone: names as they are (the goldens hold the rest).
+    assert!(
+        rows(&a_alone, "by day")
+            .iter()
+            .all(|r| !r[0].to_string().contains("database"))
+    );
+}
+
+/// The protection and players reports over two demo files (the close-out's: tests/money.rs) that both have a
+/// "Pontoon 1": each table column says which database's "Pontoon 1" a row is, and the rows
+/// are each file's own, relabelled (two identical names with different money would be no
+/// use to a reader).
+#[test]
+fn every_report_says_which_database_a_shared_table_name_is() {
+    use serde_json::{Value, json};
+    let b = demo("same-names-others", "600", "1", "12");
+    let stores = [
+        Store::open_read(fixed_db()).unwrap(),
+        Store::open_read(&b).unwrap(),
+    ];
+    let rows = |kind: Kind, stores: &[Store], name: &str| -> Vec<Value> {
+        let r = report::build(stores, &options(kind), |_| {}).unwrap();
+        let j = report::render_json(&r);
+        let s = j["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name);
+        let mut v = s.unwrap_or_else(|| panic!("no {name}"))["rows"]
+            .as_array()
+            .unwrap()
+            .clone();
+        v.sort_by_key(|r| r.to_string());
+        v
+    };
+    let labelled = |rows: Vec<Value>, n: usize| -> Vec<Value> {
+        rows.into_iter()
+            .map(|mut r| {
+                if r[0] == "Pontoon 1" {
+                    r[0] = json!(format!("Pontoon 1 (database {n})"));
+                }
+                r
+            })
+            .collect()
+    };
+    for (kind, name) in [(Kind::Protection, "protection"), (Kind::Rounds, "players")] {
+        let mut want = labelled(rows(kind, &stores[..1], name), 1);
+        want.extend(labelled(rows(kind, &stores[1..], name), 2));
+        want.sort_by_key(|r| r.to_string());
+        let got = rows(kind, &stores, name);
+        for label in ["Pontoon 1 (database 1)", "Pontoon 1 (database 2)"] {
+            assert!(
+                got.iter().any(|r| r[0] == label),
+                "{kind:?} {name}: no {label}: {got:?}"
+            );
+        }
+        assert_eq!(got, want, "{kind:?} {name}");
+    }
+}
+
+/// Dealers over two demo files whose "Pontoon 1" deal over the same clock hours: a dealer
+/// is a person, so their row sums both files' rounds, and their table-hours count each
+/// database's "Pontoon 1" apart (one clock hour at each is two table-hours): both are the
+/// sums of the two files' own rows.
+#[test]
+fn a_dealers_hours_at_two_databases_tables_of_one_name_are_summed() {
+    use serde_json::Value;
+    let b = demo("same-names-dealers", "600", "1", "12");
+    let stores = [
+        Store::open_read(fixed_db()).unwrap(),
+        Store::open_read(&b).unwrap(),
+    ];
+    let o = options(Kind::Dealers);
+    let figures = |stores: &[Store]| -> std::collections::BTreeMap<String, (i64, i64)> {
+        let j = report::render_json(&report::build(stores, &o, |_| {}).unwrap());
+        let s = j["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == "dealers");
+        let s = s.unwrap();
+        let col = |name: &str| {
+            s["columns"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .position(|c| c == name)
+                .unwrap()
+        };
+        let (rounds, hours) = (col("rounds"), col("hours at a table"));
+        let n = |v: &Value| v.as_i64().unwrap();
+        s["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r[0].as_str().unwrap().to_string(),
+                    (n(&r[rounds]), n(&r[hours])),
+                )
+            })
+            .collect()
+    };
+    let (a, b, both) = (
+        figures(&stores[..1]),
+        figures(&stores[1..]),
+        figures(&stores),
+    );
+    let mut shared = 0;
+    for (dealer, (rounds, hours)) in &both {
+        let (ra, ha) = a.get(dealer).copied().unwrap_or_default();
+        let (rb, hb) = b.get(dealer).copied().unwrap_or_default();
+        assert_eq!((*rounds, *hours), (ra + rb, ha + hb), "{dealer}");
+        shared += usize::from(ha > 0 && hb > 0);
+    }
+    assert!(shared > 0, "no dealer at both files: {a:?} {b:?}");
+}
+
+/// `--table "Pontoon 1"` over two databases that both have one: both databases' rows,
+/// each said with its database, and no other table.
+#[test]
+fn one_table_name_over_two_databases_gives_both_labelled() {
+    let b = demo("same-names-table", "600", "1", "12");
+    let stores = [
+        Store::open_read(fixed_db()).unwrap(),
+        Store::open_read(&b).unwrap(),
+    ];
+    let o = Options {
+        table: Some("Pontoon 1"),
+        ..options(Kind::Summary)
+    };
+    let j = report::render_json(&report::build(&stores, &o, |_| {}).unwrap());
+    for name in ["by shift", "by day", "month to date", "year to date"] {
+        let s = j["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name);
+        let rows = s.unwrap()["rows"].as_array().unwrap();
+        let labels: std::collections::BTreeSet<&str> =
+            rows.iter().map(|r| r[0].as_str().unwrap()).collect();
+        assert_eq!(
+            labels.into_iter().collect::<Vec<_>>(),
+            ["Pontoon 1 (database 1)", "Pontoon 1 (database 2)"],
+            "{name}"
+        );
+    }
+}
+
 /// Two files, one per table, make one floor report whose total is the sum of each.
 #[test]
 fn a_floor_report_over_two_files() {

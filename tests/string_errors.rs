@@ -4,7 +4,7 @@
 //! where `anyhow` is at home), finds each `Result<…>` whose error is `String`, and fails on
 //! any one: there is no allow-list (the UI's status lines are `ui::status`'s closed
 //! `Notice` and `UiError`, worded when shown). And the seams typed since (`SEAMS`: the
-//! replay's, the sessions' and the floor's errors, a report's failed verdict) carry no
+//! replay's, the sessions' and the floor's errors, a report's verdict and its detail) carry no
 //! reason as text: a variant that holds a `String` reason fails.
 
 use std::collections::BTreeMap;
@@ -119,7 +119,14 @@ const SEAMS: &[(&str, &str, &[&str])] = &[
     ("src/session/money.rs", "Fault", &["Unreadable"]),
     ("src/floor/audit.rs", "Stop", &["Refused"]),
     ("src/floor/audit.rs", "Refusal", &["*"]),
-    ("src/report/query.rs", "Verified", &["Failed"]),
+    ("src/report/query.rs", "Verified", &["*"]),
+    ("src/report/verdict.rs", "Passed", &["*"]),
+    ("src/report/verdict.rs", "ChainRead", &["*"]),
+    ("src/report/verdict.rs", "Rewalk", &["*"]),
+    ("src/report/verdict.rs", "Chained", &["*"]),
+    ("src/report/verdict.rs", "Pending", &["*"]),
+    ("src/report/verdict.rs", "Unchecked", &["*"]),
+    ("src/report/verdict.rs", "TotalsUnchecked", &["*"]),
     ("src/report/query.rs", "VerifyFailure", &["*"]),
     ("src/log/totals.rs", "TotalsDiffer", &["*"]),
     ("src/log/totals.rs", "TotalsColumn", &["*"]),
@@ -150,6 +157,14 @@ const TEXT_KEPT: &[(&str, &str, &str)] = &[
     // When the floor's auditor recorded its chain check, as the floor's SQL prints it (UTC):
     // a time, not a reason.
     ("VerifyFailure", "ChainBroken", "at"),
+    // The same for the auditor's chain check a verdict read, and its totals check.
+    ("Passed", "Floor", "at"),
+    ("ChainRead", "Checked", "at"),
+    ("Rewalk", "Touched", "at"),
+    ("Rewalk", "Stale", "at"),
+    ("Rewalk", "Months", "at"),
+    ("TotalsUnchecked", "Touched", "at"),
+    ("TotalsUnchecked", "EventsAfter", "at"),
 ];
 
 /// The variants of `enum name` in `code`, each with its payload as written (`""` for none);

@@ -784,6 +784,9 @@ report-currency-not-set = nenastavena
 report-edge-players = hráči: tato pravidla jim dávají výhodu
 report-edge-house = kasino
 report-span = { $from } až { $to }
+# A table whose name another database of the report also has; $n: its database, as the
+# footer numbers them.
+report-table-in-database = { $table } (databáze { $n })
 report-detail-undid = vráceno „{ $text }“
 report-detail-reason = důvod: { $reason }
 report-detail-refused = „{ $text }“: { $reason }
@@ -834,9 +837,24 @@ report-footer-failed-alarms = { $count ->
     [few] { $count } poplachy na flooru pro tuto databázi stolu, první u události { $first }; { $replayed }
    *[other] { $count } poplachů na flooru pro tuto databázi stolu, první u události { $first }; { $replayed }
 }
-report-footer-not-replayed = DOSUD NEPŘEHRÁNO: auditor floor přehrál události do { $through } z { $events }; neověřeno, dokud nepřehraje všechny ({ $detail })
+report-footer-not-replayed = DOSUD NEPŘEHRÁNO: auditor flooru přehrál události do { $through } z { $events }; neověřeno, dokud nepřehraje všechny ({ $detail })
 report-footer-totals-not-checked = DOSUD NEZKONTROLOVÁNO: auditor flooru zkontroloval uložené součty do události { $through } z { $events }; neověřeno, dokud je nezkontroluje do poslední ({ $detail })
 report-footer-not-run = NEPROVEDENA (--skip-verify): tyto údaje nejsou ověřeny
+# A verdict's detail (report::verdict), worded part by part: the floor's chain read, its
+# replay and its kept totals' check.
+report-verdict-chained = události zřetězené na flooru: { $head }; { $chain }; žádný poplach
+report-verdict-chain-checked = řetězec zkontrolován auditorem flooru do události { $through } ({ $at })
+report-verdict-chain-walked-on = řetězec zkontrolován auditorem flooru do události { $through } ({ $at }), dále prověřen od události { $next }
+report-verdict-chain-touched = řetězec znovu prověřen od události 1 (události na flooru se změnily od kontroly auditorem { $at })
+report-verdict-chain-stale = řetězec znovu prověřen od události 1 (kontrola auditorem { $at } vychází z prověření od události 1 staršího než dvě hodiny)
+report-verdict-chain-months = řetězec znovu prověřen od události 1 (měsíce na flooru připojeny nebo odpojeny od kontroly auditorem { $at })
+report-verdict-chain-never = řetězec znovu prověřen od události 1 (auditor flooru jej dosud nezkontroloval)
+report-verdict-passed-floor = { $chained }; { $replayed }; uložené součty zkontrolovány do události { $through } ({ $at })
+report-verdict-pending = { $chained }; vypořádaná kola od kola { $from }, dosud nepřehraná: { $rounds }
+report-verdict-pending-none = { $chained }; dosud nepřehrané události, žádná z nich není vypořádané kolo
+report-verdict-totals-never = { $chained }; { $replayed }; auditor flooru dosud nezkontroloval uložené součty
+report-verdict-totals-touched = { $chained }; { $replayed }; do croupier.round_totals nebo croupier.day_totals se zapisovalo mimo trigger flooru od kontroly auditorem { $at }
+report-verdict-totals-after = { $chained }; { $replayed }; uložené součty zkontrolovány { $at }; události { $from } až { $to } přibyly potom
 report-footer-replayed = přehráno: { $events ->
     [one] { $events } událost
     [few] { $events } události

@@ -774,6 +774,9 @@ report-currency-not-set = not set
 report-edge-players = the players: these rules give them the edge
 report-edge-house = the house
 report-span = { $from } to { $to }
+# A table whose name another database of the report also has; $n: its database, as the
+# footer numbers them.
+report-table-in-database = { $table } (database { $n })
 # Details: what was logged (inputs, reasons, refusals) is shown as logged.
 report-detail-undid = undid "{ $text }"
 report-detail-reason = reason: { $reason }
@@ -826,6 +829,21 @@ report-footer-failed-alarms = { $count } alarm(s) on the floor for this table da
 report-footer-not-replayed = NOT YET REPLAYED: replayed through event { $through } of { $events } by the floor's auditor; not verified until every event is ({ $detail })
 report-footer-totals-not-checked = NOT YET CHECKED: the floor's kept totals checked through event { $through } of { $events } by the floor's auditor; not verified until they are checked through the last ({ $detail })
 report-footer-not-run = NOT RUN (--skip-verify): these figures are not verified
+# A verdict's detail (report::verdict), worded part by part: the floor's chain read, its
+# replay and its kept totals' check.
+report-verdict-chained = { $head } events chained on the floor; { $chain }; no alarm
+report-verdict-chain-checked = its chain checked by the floor's auditor through event { $through } at { $at }
+report-verdict-chain-walked-on = its chain checked by the floor's auditor through event { $through } at { $at }, walked on from event { $next }
+report-verdict-chain-touched = its chain walked again from event 1 (events changed on the floor since the auditor's check at { $at })
+report-verdict-chain-stale = its chain walked again from event 1 (the auditor's check at { $at } rests on a walk from event 1 over two hours old)
+report-verdict-chain-months = its chain walked again from event 1 (months attached or detached on the floor since the auditor's check at { $at })
+report-verdict-chain-never = its chain walked again from event 1 (not checked by the floor's auditor yet)
+report-verdict-passed-floor = { $chained }; { $replayed }; its kept totals checked through event { $through } at { $at }
+report-verdict-pending = { $chained }; { $rounds } settled round(s) from round { $from } not yet replayed
+report-verdict-pending-none = { $chained }; events not yet replayed, none of them a settled round
+report-verdict-totals-never = { $chained }; { $replayed }; the floor's auditor has not checked its kept totals yet
+report-verdict-totals-touched = { $chained }; { $replayed }; croupier.round_totals or croupier.day_totals was written outside the floor's trigger since the auditor checked it at { $at }
+report-verdict-totals-after = { $chained }; { $replayed }; its kept totals were checked at { $at }; events { $from } to { $to } came after
 report-footer-replayed = { $events ->
     [one] { $events } event
    *[other] { $events } events

@@ -785,6 +785,9 @@ report-currency-not-set = не задана
 report-edge-players = игроков: эти правила дают им преимущество
 report-edge-house = казино
 report-span = { $from } — { $to }
+# A table whose name another database of the report also has; $n: its database, as the
+# footer numbers them.
+report-table-in-database = { $table } (база данных { $n })
 report-detail-undid = отменено «{ $text }»
 report-detail-reason = причина: { $reason }
 report-detail-refused = «{ $text }»: { $reason }
@@ -838,6 +841,21 @@ report-footer-failed-alarms = { $count ->
 report-footer-not-replayed = ЕЩЁ НЕ ВОСПРОИЗВЕДЕНО: аудитор флора воспроизвёл события до { $through } из { $events }; не проверено, пока не воспроизведены все ({ $detail })
 report-footer-totals-not-checked = ЕЩЁ НЕ ПРОВЕРЕНО: аудитор флора проверил сохранённые итоги до события { $through } из { $events }; не заверено, пока их не проверят до последнего ({ $detail })
 report-footer-not-run = НЕ ВЫПОЛНЯЛАСЬ (--skip-verify): эти показатели не проверены
+# A verdict's detail (report::verdict), worded part by part: the floor's chain read, its
+# replay and its kept totals' check.
+report-verdict-chained = события, сцепленные на флоре: { $head }; { $chain }; тревог нет
+report-verdict-chain-checked = цепочка проверена аудитором флора до события { $through } ({ $at })
+report-verdict-chain-walked-on = цепочка проверена аудитором флора до события { $through } ({ $at }), далее пройдена от события { $next }
+report-verdict-chain-touched = цепочка пройдена заново от события 1 (события на флоре изменены после проверки аудитором { $at })
+report-verdict-chain-stale = цепочка пройдена заново от события 1 (проверка аудитором { $at } опирается на проход от события 1 давностью более двух часов)
+report-verdict-chain-months = цепочка пройдена заново от события 1 (месяцы на флоре присоединены или отсоединены после проверки аудитором { $at })
+report-verdict-chain-never = цепочка пройдена заново от события 1 (аудитор флора её ещё не проверял)
+report-verdict-passed-floor = { $chained }; { $replayed }; сохранённые итоги проверены до события { $through } ({ $at })
+report-verdict-pending = { $chained }; рассчитанные раунды начиная с раунда { $from }, ещё не воспроизведённые: { $rounds }
+report-verdict-pending-none = { $chained }; ещё не воспроизведённые события, ни одно из них не рассчитанный раунд
+report-verdict-totals-never = { $chained }; { $replayed }; аудитор флора ещё не проверял сохранённые итоги
+report-verdict-totals-touched = { $chained }; { $replayed }; в croupier.round_totals или croupier.day_totals записано вне триггера флора после проверки аудитором { $at }
+report-verdict-totals-after = { $chained }; { $replayed }; сохранённые итоги проверены { $at }; события { $from }–{ $to } поступили позже
 report-footer-replayed = воспроизведено: { $events ->
     [one] { $events } событие
     [few] { $events } события

@@ -785,6 +785,9 @@ report-currency-not-set = не задано
 report-edge-players = гравців: ці правила дають їм перевагу
 report-edge-house = казино
 report-span = { $from } — { $to }
+# A table whose name another database of the report also has; $n: its database, as the
+# footer numbers them.
+report-table-in-database = { $table } (база даних { $n })
 report-detail-undid = скасовано «{ $text }»
 report-detail-reason = причина: { $reason }
 report-detail-refused = «{ $text }»: { $reason }
@@ -838,6 +841,21 @@ report-footer-failed-alarms = { $count ->
 report-footer-not-replayed = ЩЕ НЕ ВІДТВОРЕНО: аудитор флору відтворив події до { $through } з { $events }; не перевірено, доки не відтворено всі ({ $detail })
 report-footer-totals-not-checked = ЩЕ НЕ ПЕРЕВІРЕНО: аудитор флору перевірив збережені підсумки до події { $through } з { $events }; не засвідчено, доки їх не перевірено до останньої ({ $detail })
 report-footer-not-run = НЕ ВИКОНУВАЛАСЬ (--skip-verify): ці показники не перевірено
+# A verdict's detail (report::verdict), worded part by part: the floor's chain read, its
+# replay and its kept totals' check.
+report-verdict-chained = події, зчеплені на флорі: { $head }; { $chain }; тривог немає
+report-verdict-chain-checked = ланцюжок перевірено аудитором флору до події { $through } ({ $at })
+report-verdict-chain-walked-on = ланцюжок перевірено аудитором флору до події { $through } ({ $at }), далі пройдено від події { $next }
+report-verdict-chain-touched = ланцюжок пройдено знову від події 1 (події на флорі змінено після перевірки аудитором { $at })
+report-verdict-chain-stale = ланцюжок пройдено знову від події 1 (перевірка аудитором { $at } спирається на прохід від події 1, давніший за дві години)
+report-verdict-chain-months = ланцюжок пройдено знову від події 1 (місяці на флорі приєднано або від'єднано після перевірки аудитором { $at })
+report-verdict-chain-never = ланцюжок пройдено знову від події 1 (аудитор флору його ще не перевіряв)
+report-verdict-passed-floor = { $chained }; { $replayed }; збережені підсумки перевірено до події { $through } ({ $at })
+report-verdict-pending = { $chained }; розраховані раунди від раунду { $from }, ще не відтворені: { $rounds }
+report-verdict-pending-none = { $chained }; ще не відтворені події, жодна з них не є розрахованим раундом
+report-verdict-totals-never = { $chained }; { $replayed }; аудитор флору ще не перевіряв збережені підсумки
+report-verdict-totals-touched = { $chained }; { $replayed }; у croupier.round_totals або croupier.day_totals записано поза тригером флору після перевірки аудитором { $at }
+report-verdict-totals-after = { $chained }; { $replayed }; збережені підсумки перевірено { $at }; події { $from }–{ $to } надійшли пізніше
 report-footer-replayed = відтворено: { $events ->
     [one] { $events } подія
     [few] { $events } події

@@ -22,6 +22,7 @@ use crate::report::query::{
     EachTotal, Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, TotalRef,
     TotalRow, Verified, VerifyFailure, apply_fixes, inputs_of, log_of, seq_cap,
 };
+use crate::report::verdict::{self, Chained, Passed, Pending, Rewalk, TotalsUnchecked, Unchecked};
 use crate::session::pontis::{GameRow, rows_of};
 use crate::session::replay::Replayer;
 
@@ -1499,23 +1500,21 @@ impl Checks {
                 head,
             });
         }
-        let chained = format!(
-            "{head} events chained on the floor; {}; no alarm",
-            self.walked.words(head)
-        );
+        let chained = Chained {
+            head,
+            chain: self.walked.read(),
+        };
         if through >= head {
-            let replayed =
-                format!("replayed through event {through} of {head} by the floor's auditor");
-            return self.totals.verdict(head, format!("{chained}; {replayed}"));
+            return self.totals.verdict(chained, through);
         }
         Verified::NotReplayed {
             through,
             events: head,
-            detail: format!(
-                "{chained}; {} settled round(s) from round {} not yet replayed",
-                self.pending,
-                self.pending_from.unwrap_or(0)
-            ),
+            detail: Pending {
+                chained,
+                rounds: self.pending,
+                from_round: self.pending_from,
+            },
         }
     }
 }
@@ -1536,30 +1535,21 @@ struct ChainRead {
 }
 
 impl ChainRead {
-    /// In words, for a PASSED or NOT YET verdict's detail (a table database of `head`
-    /// events whose chain held).
-    fn words(&self, head: i64) -> String {
-        let at = self.at.as_deref().unwrap_or("?");
-        match self.from {
-            0 if self.unread.as_deref() == Some("touched") => format!(
-                "its chain walked again from event 1 (events changed on the floor since the auditor's check at {at})"
-            ),
-            0 if self.unread.as_deref() == Some("stale") => format!(
-                "its chain walked again from event 1 (the auditor's check at {at} rests on a walk from event 1 over two hours old)"
-            ),
-            0 if self.unread.is_some() => format!(
-                "its chain walked again from event 1 (months attached or detached on the floor since the auditor's check at {at})"
-            ),
-            0 => "its chain walked again from event 1 (not checked by the floor's auditor yet)"
-                .to_string(),
-            n if n >= head => {
-                format!("its chain checked by the floor's auditor through event {n} at {at}")
-            }
-            n => format!(
-                "its chain checked by the floor's auditor through event {n} at {at}, walked on from event {}",
-                n + 1
-            ),
+    /// As a PASSED or NOT YET verdict says it (of a table database whose chain held).
+    fn read(&self) -> verdict::ChainRead {
+        let at = self.at.clone().unwrap_or_else(|| "?".to_string());
+        if self.from > 0 {
+            return verdict::ChainRead::Checked {
+                through: self.from,
+                at,
+            };
         }
+        verdict::ChainRead::Walked(match self.unread.as_deref() {
+            Some("touched") => Rewalk::Touched { at },
+            Some("stale") => Rewalk::Stale { at },
+            Some(_) => Rewalk::Months { at },
+            None => Rewalk::Never,
+        })
     }
 }
 
@@ -1576,34 +1566,39 @@ struct Checked {
 }
 
 impl Checked {
-    /// The verdict of a table database whose every event (`head`) the auditor replayed
-    /// (`replayed`: that, in words) and whose totals it did not find broken: PASSED only
-    /// when its check covers them now.
-    fn verdict(&self, head: i64, replayed: String) -> Verified {
-        let at = self.at.as_deref().unwrap_or("?");
-        let not_yet = |why: String| Verified::TotalsNotChecked {
+    /// The verdict of a table database (`chained`) whose every event the auditor replayed
+    /// (through `replayed`) and whose totals it did not find broken: PASSED only when its
+    /// check covers them now.
+    fn verdict(&self, chained: Chained, replayed: i64) -> Verified {
+        let head = chained.head;
+        let at = self.at.clone().unwrap_or_else(|| "?".to_string());
+        let why = if self.at.is_none() {
+            TotalsUnchecked::Never
+        } else if self.touched {
+            TotalsUnchecked::Touched { at }
+        } else if self.through < head {
+            TotalsUnchecked::EventsAfter {
+                at,
+                from: self.through + 1,
+                to: head,
+            }
+        } else {
+            return Verified::Passed(Passed::Floor {
+                chained,
+                replayed,
+                totals: self.through,
+                at,
+            });
+        };
+        Verified::TotalsNotChecked {
             through: self.through,
             events: head,
-            detail: format!("{replayed}; {why}"),
-        };
-        if self.at.is_none() {
-            return not_yet("the floor's auditor has not checked its kept totals yet".into());
+            detail: Unchecked {
+                chained,
+                replayed,
+                why,
+            },
         }
-        if self.touched {
-            return not_yet(format!(
-                "croupier.round_totals or croupier.day_totals was written outside the floor's trigger since the auditor checked it at {at}"
-            ));
-        }
-        if self.through < head {
-            return not_yet(format!(
-                "its kept totals were checked at {at}; events {} to {head} came after",
-                self.through + 1
-            ));
-        }
-        Verified::Passed(format!(
-            "{replayed}; its kept totals checked through event {} at {at}",
-            self.through
-        ))
     }
 }
 

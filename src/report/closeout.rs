@@ -5,12 +5,13 @@
 //! `session::money::MoneyBook` (the same reading as `verify`), the dealt win from the kept
 //! totals where the source keeps them (`dealt`); never writes.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{Datelike, NaiveDate};
 
 use super::query::{Noted, Source};
 use super::{Cell, Detail, Options, Section};
+use super::{shared_of, table_cell};
 use crate::engine::Money;
 use crate::log::AuditError;
 use crate::session::calendar::Calendar;
@@ -167,10 +168,11 @@ impl Figures {
         (d.cents() != 0).then(|| w.cents() as f64 * 100.0 / d.cents() as f64)
     }
 
-    fn cells(&self, table: &str, day: NaiveDate, shift: Option<u8>) -> Vec<Cell> {
+    /// The row of these figures; `table`: its table's cell ([`table_cell`]).
+    fn cells(&self, table: Cell, day: NaiveDate, shift: Option<u8>) -> Vec<Cell> {
         let m = |v: Option<Money>| v.map_or(Cell::Empty, Cell::Money);
         vec![
-            Cell::Text(table.to_string()),
+            table,
             Cell::Date(day),
             shift.map_or(Cell::Empty, |s| Cell::Int(i64::from(s))),
             m(self.opening),
@@ -354,6 +356,9 @@ pub(crate) fn sections(books: Option<&Books>, o: &Options) -> Vec<Section> {
         .filter(|((_, t, _, _), _)| o.table.is_none_or(|want| t == want))
         .collect();
     let (from, to) = (o.period.from, o.period.to);
+    // A table is (database, name): a name two databases share is said with its database.
+    let shared = shared_of(shifts.keys().map(|(db, t, _, _)| (t.clone(), *db)));
+    let cell = |db: usize, t: &str| table_cell(&(t.to_string(), db), &shared);
     let section = |name: &str, rows: Vec<Vec<Cell>>| Section {
         name: name.into(),
         columns: COLUMNS.to_vec(),
@@ -362,18 +367,18 @@ pub(crate) fn sections(books: Option<&Books>, o: &Options) -> Vec<Section> {
     let by_shift = shifts
         .iter()
         .filter(|((_, _, d, _), _)| (from..=to).contains(d))
-        .map(|((_, t, d, s), f)| f.cells(t, *d, Some(*s)))
+        .map(|((db, t, d, s), f)| f.cells(cell(*db, t), *d, Some(*s)))
         .collect();
     let by_day = summed(&shifts, |d| (from..=to).contains(&d), |d| d)
         .into_iter()
-        .map(|((_, t, d), f)| f.cells(&t, d, None))
+        .map(|((db, t, d), f)| f.cells(cell(db, &t), d, None))
         .collect();
     let mtd_from = to.with_day(1).unwrap_or(to);
     let ytd_from = to.with_ordinal(1).unwrap_or(to);
     let to_date = |start: NaiveDate| {
         summed(&shifts, |d| (start..=to).contains(&d), |_| to)
             .into_iter()
-            .map(|((_, t, d), f)| f.cells(&t, d, None))
+            .map(|((db, t, d), f)| f.cells(cell(db, &t), d, None))
             .collect()
     };
     vec![
@@ -381,7 +386,7 @@ pub(crate) fn sections(books: Option<&Books>, o: &Options) -> Vec<Section> {
         section("by day", by_day),
         section("month to date", to_date(mtd_from)),
         section("year to date", to_date(ytd_from)),
-        pars(books, o),
+        pars(books, o, &shared),
     ]
 }
 
@@ -405,7 +410,7 @@ fn summed(
 /// The tables kept at a par, per shift of the period: the par in force as the shift
 /// ended, the expected tray then, the counted one if a count ended it, and the fill or
 /// credit that brings it back to par (from the count if there is one).
-fn pars(books: Option<&Books>, o: &Options) -> Section {
+fn pars(books: Option<&Books>, o: &Options, shared: &BTreeSet<String>) -> Section {
     let mut rows = Vec::new();
     let shifts = books.map(Books::shifts).unwrap_or_default();
     for ((db, table, day, shift), f) in shifts {
@@ -423,7 +428,7 @@ fn pars(books: Option<&Books>, o: &Options) -> Section {
         // (what is in it), one nobody counted from the expected tray.
         let gap = par - f.closing.unwrap_or(expected);
         rows.push(vec![
-            Cell::Text(table),
+            table_cell(&(table, db), shared),
             Cell::Date(day),
             Cell::Int(i64::from(shift)),
             Cell::Money(par),

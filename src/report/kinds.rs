@@ -1,7 +1,7 @@
 //! The four reports: which figures, grouped how. Totals are sums of per-round figures, so
 //! a summary always adds up to its rounds.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::Datelike;
 
@@ -21,6 +21,7 @@ use crate::session::calendar::Calendar;
 mod fold;
 mod reference;
 mod stream;
+use super::{TableKey, shared_of, table_cell};
 use fold::{Fold, Folded};
 pub use stream::{PAGE, StreamError, Streamed, stream, stream_from, stream_paged};
 
@@ -277,7 +278,7 @@ fn columns(keys: &[&'static str]) -> Vec<&'static str> {
 /// rules can give it to the players (docs/house-edge.md). A round with no theory is left
 /// out, as from the theory columns. `edges`: (table, edge) sorted, each once (the solve
 /// is deterministic, `lab::solutions`, so the same rules give the same bits).
-fn rules_edge(edges: Vec<(String, f64)>) -> Section {
+fn rules_edge(edges: Vec<(TableKey, f64)>, shared: &BTreeSet<String>) -> Section {
     Section {
         name: "rules edge".into(),
         columns: vec!["table", "house edge %", "edge to"],
@@ -285,7 +286,7 @@ fn rules_edge(edges: Vec<(String, f64)>) -> Section {
             .into_iter()
             .map(|(table, edge)| {
                 vec![
-                    Cell::Text(table),
+                    table_cell(&table, shared),
                     Cell::Percent(Some(edge * 100.0)),
                     Cell::Word(if edge < 0.0 { "players" } else { "house" }),
                 ]
@@ -307,12 +308,12 @@ fn grouped<K: Ord + Clone>(
 }
 
 /// Hours a dealer worked at a table: the distinct (table, clock hour) pairs in which
-/// they settled a round.
+/// they settled a round, a table being (database, name).
 fn dealer_hours(rows: &[&RoundRow], dealer: &str) -> usize {
-    let mut h: Vec<(&str, i64)> = rows
+    let mut h: Vec<(usize, &str, i64)> = rows
         .iter()
         .filter(|r| r.dealer == dealer)
-        .map(|r| (r.table.as_str(), r.at / 3_600_000))
+        .map(|r| (r.db, r.table.as_str(), r.at / 3_600_000))
         .collect();
     h.sort_unstable();
     h.dedup();
@@ -770,12 +771,15 @@ fn summary(
     charts: &mut Vec<Chart>,
 ) -> Result<(), AuditError> {
     let o = cx.o;
+    let games = super::pontis::games(src, o, (cx.from_ms, cx.to_ms))?;
+    let shared = shared_names(&f, super::pontis::table_keys(&games));
+    let table = |t: &TableKey| vec![table_cell(t, &shared)];
     sections.push(Section {
         name: "by shift".into(),
         columns: cx.keyed(&["table", "date", "shift"]),
         rows: cx.grouped_rows(&f.by_shift, |(t, c, d, s, hours)| {
             (
-                vec![Cell::Text(t.clone())],
+                table(t),
                 c,
                 vec![Cell::Date(*d), Cell::Shift(*s, hours.clone())],
             )
@@ -784,9 +788,7 @@ fn summary(
     sections.push(Section {
         name: key::BY_DAY.into(),
         columns: cx.keyed(&[key::TABLE, "date"]),
-        rows: cx.grouped_rows(&f.by_day, |(t, c, d)| {
-            (vec![Cell::Text(t.clone())], c, vec![Cell::Date(*d)])
-        }),
+        rows: cx.grouped_rows(&f.by_day, |(t, c, d)| (table(t), c, vec![Cell::Date(*d)])),
     });
     for ((start, per_table), name) in f.to_date.iter().zip(["month to date", "year to date"]) {
         let span = Detail::Span(*start, o.period.to);
@@ -794,19 +796,31 @@ fn summary(
             name: name.into(),
             columns: cx.keyed(&["table", "from"]),
             rows: cx.grouped_rows(per_table, |(t, c)| {
-                (
-                    vec![Cell::Text(t.clone())],
-                    c,
-                    vec![Cell::Detail(span.clone())],
-                )
+                (table(t), c, vec![Cell::Detail(span.clone())])
             }),
         });
     }
     sections.push(period_total(cx, f.period));
-    sections.push(rules_edge(f.edges));
+    sections.push(rules_edge(f.edges, &shared));
     charts.extend(charts_by_day(&f.days));
-    sections.extend(super::pontis::sections(src, o, (cx.from_ms, cx.to_ms))?);
+    sections.extend(super::pontis::sections(&games, &shared));
     Ok(())
+}
+
+/// The names of the tables in more than one database among `f`'s per-table sections and
+/// the Pontis games' tables (`more`): their rows say their database ([`table_cell`]), in
+/// every section alike.
+fn shared_names(f: &Folded, more: impl Iterator<Item = TableKey>) -> BTreeSet<String> {
+    let keys = f
+        .by_shift
+        .keys()
+        .map(|k| &k.0)
+        .chain(f.by_day.keys().map(|k| &k.0))
+        .chain(f.to_date.iter().flat_map(|(_, m)| m.keys().map(|k| &k.0)))
+        .chain(f.edges.iter().map(|e| &e.0))
+        .cloned()
+        .chain(more);
+    shared_of(keys)
 }
 
 /// The summary's period total: one row per currency (one row when the databases keep

@@ -3,6 +3,8 @@
 //! Reads the log only (never writes); every report ends with the provenance footer —
 //! period, who, when, each file's chain head and whether `verify` passed.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 pub use query as data;
 pub mod as_played;
 mod axis;
@@ -17,6 +19,7 @@ pub mod query;
 mod render;
 mod slip;
 pub mod theory;
+pub mod verdict;
 
 pub use data::{Page, Period, PeriodError, RoundRow, Verified, VerifyFailure};
 
@@ -184,6 +187,9 @@ pub enum Detail {
     RulesChanged { preset: String, limits: String },
     /// A bet's win over the exceptions threshold.
     Payout { won: Money, threshold: Money },
+    /// A table whose name another database of the report also has: its name and its
+    /// database (0-based; said from 1, as the footer numbers them).
+    TableIn { table: String, db: usize },
     /// A span of days, both included.
     Span(NaiveDate, NaiveDate),
     /// A box whose stakes follow the player's value of the shoe: its box, its rounds, the
@@ -249,6 +255,7 @@ impl Detail {
                 Cell::Money(*threshold).text()
             ),
             Detail::Span(from, to) => format!("{from} to {to}"),
+            Detail::TableIn { table, db } => format!("{table} (database {})", db + 1),
             Detail::BetsFollowShoe {
                 box_no,
                 rounds,
@@ -657,6 +664,37 @@ impl Report {
             f.push((format!("Database {} verify", i + 1), v, Some(passed)));
         }
         f
+    }
+}
+
+/// A table as a report keys it: its name and its database (two databases' tables of one
+/// name are two tables), ordered by name.
+pub(crate) type TableKey = (String, usize);
+
+/// The names that occur in more than one database among the tables `keys`: a report
+/// over those tables says these with their database ([`table_cell`]).
+pub(crate) fn shared_of(keys: impl IntoIterator<Item = TableKey>) -> BTreeSet<String> {
+    let mut dbs: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
+    for (name, db) in keys {
+        dbs.entry(name).or_default().insert(db);
+    }
+    dbs.into_iter()
+        .filter(|(_, d)| d.len() > 1)
+        .map(|(n, _)| n)
+        .collect()
+}
+
+/// A table's cell: its name, with its database where another database has a table of
+/// that name (`shared`), so the rows of the two are told apart.
+pub(crate) fn table_cell(t: &TableKey, shared: &BTreeSet<String>) -> Cell {
+    let (name, db) = t;
+    if shared.contains(name) {
+        Cell::Detail(Detail::TableIn {
+            table: name.clone(),
+            db: *db,
+        })
+    } else {
+        Cell::Text(name.clone())
     }
 }
 

@@ -3,11 +3,12 @@
 //! the theory at best play and as played (`report::as_played`), time at the table. Reads
 //! rounds through a `Source`; never writes.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::Cell;
 use super::data::RoundRow;
 use super::theory::{Solved, Theories};
+use super::{shared_of, table_cell};
 use crate::engine::Money;
 use crate::log::AuditError;
 use crate::report::query::{RoundLog, Source};
@@ -238,7 +239,13 @@ impl Sessions {
                 }
             }
         }
-        self.done.into_iter().map(|(k, s)| cells(k, &s)).collect()
+        // A table is (database, name): a name two databases share is said with its
+        // database.
+        let shared = shared_of(self.done.keys().map(|k| (k.0.clone(), k.4)));
+        self.done
+            .into_iter()
+            .map(|(k, s)| cells(k, &s, &shared))
+            .collect()
     }
 }
 
@@ -250,13 +257,13 @@ fn ends(last: (usize, i64), now: (usize, i64)) -> bool {
 }
 
 /// A session's row.
-fn cells((table, cur, b, from, _db): RowKey, s: &Session) -> Vec<Cell> {
+fn cells((table, cur, b, from, db): RowKey, s: &Session, shared: &BTreeSet<String>) -> Vec<Cell> {
     let cents = |x: f64| Cell::Money(Money::from_cents(x.round() as i64));
     let played = s.best + s.cost;
     let luck = (s.var > 0.0).then(|| (s.win.cents() as f64 - played) / s.var.sqrt());
     let cur = cur.map(|c| vec![Cell::Text(c)]).unwrap_or_default();
     [
-        vec![Cell::Text(table)],
+        vec![table_cell(&(table, db), shared)],
         cur,
         vec![
             Cell::Int(b as i64),

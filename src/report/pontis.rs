@@ -2,9 +2,10 @@
 //! winners), and the games per table and host. Added to the summary when the period
 //! holds Pontis games, so a Pontoon-only log reports as before.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Cell, Options, Section};
+use super::{TableKey, table_cell};
 use crate::log::AuditError;
 use crate::report::query::Source;
 use crate::session::pontis::GameRow;
@@ -19,17 +20,28 @@ pub(crate) fn end_word(end: &str) -> &'static str {
     }
 }
 
-/// The report's Pontis sections (the games started in `[from_ms, to_ms)`, the period's
-/// gaming days); none when the period has no Pontis game.
-pub(crate) fn sections(
+/// The Pontis games the report holds: started in `[from_ms, to_ms)` (the period's gaming
+/// days), at the report's table and host if it names them.
+pub(crate) fn games(
     src: &mut dyn Source,
     o: &Options,
     (from_ms, to_ms): (i64, i64),
-) -> Result<Vec<Section>, AuditError> {
+) -> Result<Vec<GameRow>, AuditError> {
     let mut games: Vec<GameRow> = src.pontis_games(from_ms, to_ms)?;
     games.retain(|g| o.table.is_none_or(|t| g.table == t) && o.dealer.is_none_or(|d| g.host == d));
+    Ok(games)
+}
+
+/// Each game's table as the report keys it: (name, database).
+pub(crate) fn table_keys(games: &[GameRow]) -> impl Iterator<Item = TableKey> + '_ {
+    games.iter().map(|g| (g.table.clone(), g.db))
+}
+
+/// The report's Pontis sections over `games` ([`games`]); none when there is none. A
+/// table whose name is in `shared` is said with its database, as in the other sections.
+pub(crate) fn sections(games: &[GameRow], shared: &BTreeSet<String>) -> Vec<Section> {
     if games.is_empty() {
-        return Ok(Vec::new());
+        return Vec::new();
     }
     let end_of = |g: &GameRow| {
         g.ended
@@ -55,7 +67,7 @@ pub(crate) fn sections(
             .map(|g| {
                 vec![
                     Cell::Time(g.started),
-                    Cell::Text(g.table.clone()),
+                    table_cell(&(g.table.clone(), g.db), shared),
                     Cell::Int(g.game),
                     Cell::Text(g.host.clone()),
                     Cell::Text(g.players.join(", ")),
@@ -72,10 +84,13 @@ pub(crate) fn sections(
             })
             .collect(),
     };
-    // Per table and host: how many games, how they ended, their length in inputs.
-    let mut per: BTreeMap<(String, String), [i64; 6]> = BTreeMap::new();
-    for g in &games {
-        let t = per.entry((g.table.clone(), g.host.clone())).or_default();
+    // Per table (database, name) and host: how many games, how they ended, their length
+    // in inputs.
+    let mut per: BTreeMap<(TableKey, String), [i64; 6]> = BTreeMap::new();
+    for g in games {
+        let t = per
+            .entry(((g.table.clone(), g.db), g.host.clone()))
+            .or_default();
         t[0] += 1;
         let slot = match end_of(g).as_str() {
             "empty_hand" => 1,
@@ -102,12 +117,12 @@ pub(crate) fn sections(
             .into_iter()
             .map(|((t, h), n)| {
                 [
-                    vec![Cell::Text(t), Cell::Text(h)],
+                    vec![table_cell(&t, shared), Cell::Text(h)],
                     n.iter().map(|&x| Cell::Int(x)).collect(),
                 ]
                 .concat()
             })
             .collect(),
     };
-    Ok(vec![list, by])
+    vec![list, by]
 }

@@ -17,6 +17,7 @@ use crate::report::query::Source;
 
 use super::Cell;
 use super::data::RoundRow;
+use super::{shared_of, table_cell};
 
 /// The chosen false-alarm rate: a box whose stakes follow the shoe's value so closely that
 /// a bettor blind to the shoe would do so less often than this is flagged.
@@ -272,10 +273,12 @@ impl Following {
 
 /// The protection report's rows: a row per table and box.
 pub(crate) fn rows(f: &Follows) -> Vec<Vec<Cell>> {
+    // A table is (database, name): a name two databases share is said with its database.
+    let shared = shared_of(f.keys().map(|(t, db, _)| (t.clone(), *db)));
     f.iter()
-        .map(|((table, _, b), f)| {
+        .map(|((table, db, b), f)| {
             vec![
-                Cell::Text(table.clone()),
+                table_cell(&(table.clone(), *db), &shared),
                 Cell::Int(*b as i64),
                 Cell::Int(f.rounds as i64),
                 Cell::Decimal(f.correlation(), 3),

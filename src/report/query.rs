@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use chrono::{NaiveDate, TimeZone, Utc};
 
+use super::verdict::{Passed, Pending, Replayed, Unchecked};
 use crate::codes::RefusalCode;
 use crate::engine::RoundFigures;
 use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
@@ -1067,11 +1068,12 @@ pub struct SourceHead {
 
 /// A database's verdict: its events replayed through the engine and found to hold, an
 /// alarm or mismatch standing, or (on the floor) not every event replayed by its auditor
-/// yet — never PASSED for events nobody replayed.
+/// yet — never PASSED for events nobody replayed. Each carries what it rests on as data
+/// (`report::verdict`), worded by `render` in the report's language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verified {
-    /// Every event replayed, nothing wrong (the summary in words).
-    Passed(String),
+    /// Every event replayed, nothing wrong (what was replayed, and on the floor how).
+    Passed(Passed),
     /// A mismatch or an alarm stands (why, typed).
     Failed(VerifyFailure),
     /// The floor's auditor has replayed events 1..=`through` of `events`; nothing wrong
@@ -1079,7 +1081,7 @@ pub enum Verified {
     NotReplayed {
         through: i64,
         events: i64,
-        detail: String,
+        detail: Pending,
     },
     /// On the floor: every event replayed, nothing wrong, but the floor's auditor last
     /// checked the kept totals (which the summary reads) through event `through` of
@@ -1088,7 +1090,7 @@ pub enum Verified {
     TotalsNotChecked {
         through: i64,
         events: i64,
-        detail: String,
+        detail: Unchecked,
     },
 }
 
@@ -1557,14 +1559,11 @@ impl Source for Files<'_> {
             let verified = if verify {
                 progress(&format!("verifying {}", s.path().display()));
                 Some(match replay::verify(s, |_| {}) {
-                    Ok(v) if v.games > 0 => Verified::Passed(format!(
-                        "{} events, {} rounds and {} Pontis games replayed",
-                        v.events, v.rounds, v.games
-                    )),
-                    Ok(v) => Verified::Passed(format!(
-                        "{} events, {} rounds replayed",
-                        v.events, v.rounds
-                    )),
+                    Ok(v) => Verified::Passed(Passed::File(Replayed {
+                        events: v.events,
+                        rounds: v.rounds,
+                        games: v.games,
+                    })),
                     Err(ReplayError::Store(e)) => return Err(e),
                     Err(e) => Verified::Failed(VerifyFailure::Replay(Arc::new(e))),
                 })

@@ -18,6 +18,9 @@ use chrono::{NaiveDate, NaiveDateTime};
 use serde_json::{Value, json};
 
 use super::axis::Scale;
+use super::verdict::{
+    ChainRead, Chained, Passed, Pending, Replayed, Rewalk, TotalsUnchecked, Unchecked,
+};
 use super::{Axis, Cell, Chart, Detail, Kind, Report, Section, Verified, VerifyFailure};
 use crate::engine::{Currency, Money};
 use crate::files::WriteError;
@@ -294,6 +297,9 @@ fn detail(lang: Lang, d: &Detail, money: &dyn Fn(Money) -> String) -> String {
             won = money(*won),
             threshold = money(*threshold)
         ),
+        Detail::TableIn { table, db } => {
+            t!(lang, "report-table-in-database", table = table, n = db + 1)
+        }
         Detail::Span(from, to) => t!(
             lang,
             "report-span",
@@ -519,34 +525,131 @@ fn negative(c: &Cell) -> bool {
     c.is_number() && t.starts_with('-') && t.bytes().any(|b| (b'1'..=b'9').contains(&b))
 }
 
-/// `42 events, 1800 rounds replayed` (and `… and 3 Pontis games replayed`), verify's
-/// summary as the store words it, in the language; anything else as it is.
-fn replayed(lang: Lang, summary: &str) -> String {
-    let num = |s: &str| s.trim().parse::<i64>().ok();
-    let parts: Option<Vec<i64>> = summary
-        .strip_suffix(" replayed")
-        .map(|s| {
-            s.replace(" events,", "|")
-                .replace(" rounds and", "|")
-                .replace(" rounds", "|")
-                .replace(" Pontis games", "|")
-        })
-        .and_then(|s| {
-            s.split('|')
-                .filter(|p| !p.trim().is_empty())
-                .map(num)
-                .collect::<Option<Vec<i64>>>()
-        });
-    match parts.as_deref() {
-        Some([e, r]) => t!(lang, "report-footer-replayed", events = *e, rounds = *r),
-        Some([e, r, g]) => t!(
+/// What a file's verify replayed, in the language, with its plural forms.
+fn replayed_in(lang: Lang, r: &Replayed) -> String {
+    if r.games > 0 {
+        t!(
             lang,
             "report-footer-replayed-games",
-            events = *e,
-            rounds = *r,
-            games = *g
+            events = r.events,
+            rounds = r.rounds,
+            games = r.games
+        )
+    } else {
+        t!(
+            lang,
+            "report-footer-replayed",
+            events = r.events,
+            rounds = r.rounds
+        )
+    }
+}
+
+/// A floor table database's chain, as the footer read it, in the language.
+fn chained_in(lang: Lang, c: &Chained) -> String {
+    let chain = match &c.chain {
+        ChainRead::Checked { through, at } if *through < c.head => t!(
+            lang,
+            "report-verdict-chain-walked-on",
+            through = through.to_string(),
+            at = at,
+            next = (through + 1).to_string()
         ),
-        _ => summary.to_string(),
+        ChainRead::Checked { through, at } => t!(
+            lang,
+            "report-verdict-chain-checked",
+            through = through.to_string(),
+            at = at
+        ),
+        ChainRead::Walked(Rewalk::Touched { at }) => {
+            t!(lang, "report-verdict-chain-touched", at = at)
+        }
+        ChainRead::Walked(Rewalk::Stale { at }) => t!(lang, "report-verdict-chain-stale", at = at),
+        ChainRead::Walked(Rewalk::Months { at }) => {
+            t!(lang, "report-verdict-chain-months", at = at)
+        }
+        ChainRead::Walked(Rewalk::Never) => t!(lang, "report-verdict-chain-never"),
+    };
+    t!(
+        lang,
+        "report-verdict-chained",
+        head = c.head.to_string(),
+        chain = chain
+    )
+}
+
+/// `replayed through event N of HEAD by the floor's auditor`, in the language.
+fn by_auditor_in(lang: Lang, through: i64, head: i64) -> String {
+    t!(
+        lang,
+        "report-footer-failed-replayed",
+        through = through.to_string(),
+        head = head.to_string()
+    )
+}
+
+/// What a PASSED verdict rests on, in the language.
+fn passed_in(lang: Lang, p: &Passed) -> String {
+    match p {
+        Passed::File(r) => replayed_in(lang, r),
+        Passed::Floor {
+            chained,
+            replayed,
+            totals,
+            at,
+        } => t!(
+            lang,
+            "report-verdict-passed-floor",
+            chained = chained_in(lang, chained),
+            replayed = by_auditor_in(lang, *replayed, chained.head),
+            through = totals.to_string(),
+            at = at
+        ),
+    }
+}
+
+/// A NOT YET REPLAYED verdict's detail, in the language.
+fn pending_in(lang: Lang, p: &Pending) -> String {
+    let chained = chained_in(lang, &p.chained);
+    match p.from_round {
+        Some(from) => t!(
+            lang,
+            "report-verdict-pending",
+            chained = chained,
+            rounds = p.rounds.to_string(),
+            from = from.to_string()
+        ),
+        None => t!(lang, "report-verdict-pending-none", chained = chained),
+    }
+}
+
+/// A NOT YET CHECKED verdict's detail, in the language.
+fn unchecked_in(lang: Lang, u: &Unchecked) -> String {
+    let chained = chained_in(lang, &u.chained);
+    let replayed = by_auditor_in(lang, u.replayed, u.chained.head);
+    match &u.why {
+        TotalsUnchecked::Never => t!(
+            lang,
+            "report-verdict-totals-never",
+            chained = chained,
+            replayed = replayed
+        ),
+        TotalsUnchecked::Touched { at } => t!(
+            lang,
+            "report-verdict-totals-touched",
+            chained = chained,
+            replayed = replayed,
+            at = at
+        ),
+        TotalsUnchecked::EventsAfter { at, from, to } => t!(
+            lang,
+            "report-verdict-totals-after",
+            chained = chained,
+            replayed = replayed,
+            at = at,
+            from = from.to_string(),
+            to = to.to_string()
+        ),
     }
 }
 
@@ -632,14 +735,7 @@ fn footer_in(r: &Report, lang: Lang) -> Vec<(String, String, Option<bool>)> {
 /// Why a database's verify failed, in the language: what the floor holds against it in
 /// its words; the replay's own error (its faults are the session's) in its English.
 fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
-    let replayed = |through: &i64, head: &i64| {
-        t!(
-            lang,
-            "report-footer-failed-replayed",
-            through = through.to_string(),
-            head = head.to_string()
-        )
-    };
+    let replayed = |through: &i64, head: &i64| by_auditor_in(lang, *through, *head);
     match why {
         VerifyFailure::Replay(e) => e.to_string(),
         VerifyFailure::TotalsBreak { why } => t!(lang, "report-footer-failed-totals", why = why),
@@ -714,11 +810,11 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
 /// A database's verify line in the footer, and whether it passed.
 fn verdict_in(lang: Lang, verified: Option<&Verified>) -> (String, bool) {
     match verified {
-        Some(Verified::Passed(summary)) => (
+        Some(Verified::Passed(passed)) => (
             t!(
                 lang,
                 "report-footer-passed",
-                detail = replayed(lang, summary)
+                detail = passed_in(lang, passed)
             ),
             true,
         ),
@@ -736,7 +832,7 @@ fn verdict_in(lang: Lang, verified: Option<&Verified>) -> (String, bool) {
                 "report-footer-not-replayed",
                 through = through.to_string(),
                 events = events.to_string(),
-                detail = detail
+                detail = pending_in(lang, detail)
             ),
             false,
         ),
@@ -750,7 +846,7 @@ fn verdict_in(lang: Lang, verified: Option<&Verified>) -> (String, bool) {
                 "report-footer-totals-not-checked",
                 through = through.to_string(),
                 events = events.to_string(),
-                detail = detail
+                detail = unchecked_in(lang, detail)
             ),
             false,
         ),
@@ -931,16 +1027,40 @@ fn io_error(path: &Path) -> impl Fn(std::io::Error) -> FileError {
     }
 }
 
+/// A section as JSON: its name, columns and rows (each cell as a value, a table two
+/// databases share as its words, "Pontoon 1 (database 2)"), and, where the section has
+/// such tables, `"tables_in_databases"`: each one's row and column (from 0), name and
+/// database (from 1, as the footer numbers them), so a machine need not parse the words.
+fn section_json(s: &Section) -> Value {
+    let mut out = json!({
+        "name": s.name,
+        "columns": s.columns,
+        "rows": s.rows.iter().map(|row| row.iter().map(|c| c.json()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+    });
+    let labelled: Vec<Value> = s
+        .rows
+        .iter()
+        .enumerate()
+        .flat_map(|(i, row)| row.iter().enumerate().map(move |(j, c)| (i, j, c)))
+        .filter_map(|(i, j, c)| match c {
+            Cell::Detail(Detail::TableIn { table, db }) => {
+                Some(json!({"row": i, "column": j, "table": table, "database": db + 1}))
+            }
+            _ => None,
+        })
+        .collect();
+    if !labelled.is_empty() {
+        out["tables_in_databases"] = Value::from(labelled);
+    }
+    out
+}
+
 /// The report as one JSON document.
 pub fn render_json(r: &Report) -> Value {
     let mut doc = json!({
         "report": r.kind.name(),
         "period": {"from": r.period.from.to_string(), "to": r.period.to.to_string()},
-        "sections": r.sections.iter().map(|s| json!({
-            "name": s.name,
-            "columns": s.columns,
-            "rows": s.rows.iter().map(|row| row.iter().map(|c| c.json()).collect::<Vec<_>>()).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
+        "sections": r.sections.iter().map(section_json).collect::<Vec<_>>(),
         "generated_by": r.generated_by,
         "generated_at": r.generated_at,
         "databases": r.sources.iter().map(|s| json!({
@@ -977,36 +1097,110 @@ fn by_kind_json(s: &Section) -> Value {
 /// A database's verdict for programs: `verdict` is `passed`, `failed`, `not_replayed`
 /// (with `replayed_through` and `events`), `totals_not_checked` (with
 /// `totals_checked_through` and `events`) or `not_run`; `passed` is true only for
-/// `passed`.
+/// `passed`; `detail` says it in English words, and the fields beside it hold what it
+/// rests on ([`verdict_fields`]), so that a program need not read the words.
 fn verify_json(v: Option<&Verified>) -> Value {
-    match v {
-        Some(Verified::Passed(d)) => json!({"verdict": "passed", "passed": true, "detail": d}),
-        Some(Verified::Failed(d)) => {
-            json!({"verdict": "failed", "passed": false, "detail": d.to_string()})
-        }
+    let mut out = match v {
+        Some(Verified::Passed(_)) => json!({"verdict": "passed", "passed": true}),
+        Some(Verified::Failed(_)) => json!({"verdict": "failed", "passed": false}),
         Some(Verified::NotReplayed {
-            through,
-            events,
-            detail,
+            through, events, ..
         }) => json!({
             "verdict": "not_replayed",
             "passed": false,
             "replayed_through": through,
             "events": events,
-            "detail": detail,
         }),
         Some(Verified::TotalsNotChecked {
-            through,
-            events,
-            detail,
+            through, events, ..
         }) => json!({
             "verdict": "totals_not_checked",
             "passed": false,
             "totals_checked_through": through,
             "events": events,
-            "detail": detail,
         }),
-        None => json!({"verdict": "not_run", "passed": null, "detail": "not run (--skip-verify)"}),
+        None => json!({"verdict": "not_run", "passed": null}),
+    };
+    if let Some(obj) = out.as_object_mut() {
+        obj.extend(verdict_fields(v));
+    }
+    out
+}
+
+/// A verdict's `detail` (English words) and its structured fields: a file's
+/// `replayed` (`events`, `rounds`, `pontis_games`); a floor table database's `chain`
+/// (`events`, `read`: `checked` with `checked_through`, `checked_at` and `walked_from`
+/// when events came after it, or `walked` from event 1 with `because`: `touched`,
+/// `stale`, `months` or `never_checked`, and `checked_at`), `auditor_replayed_through`,
+/// and `totals` (`checked_through` and `checked_at` when PASSED; when NOT YET CHECKED
+/// `because`: `never_checked`, `touched` or `events_after`, with `checked_at`,
+/// `events_from` and `events_to`); NOT YET REPLAYED's `pending_rounds` and
+/// `pending_from_round` (null when the events not yet replayed hold no settlement).
+fn verdict_fields(v: Option<&Verified>) -> serde_json::Map<String, Value> {
+    let fields = match v {
+        Some(Verified::Passed(Passed::File(r))) => json!({
+            "detail": r.to_string(),
+            "replayed": {"events": r.events, "rounds": r.rounds, "pontis_games": r.games},
+        }),
+        Some(Verified::Passed(
+            p @ Passed::Floor {
+                chained,
+                replayed,
+                totals,
+                at,
+            },
+        )) => json!({
+            "detail": p.to_string(),
+            "chain": chain_json(chained),
+            "auditor_replayed_through": replayed,
+            "totals": {"checked_through": totals, "checked_at": at},
+        }),
+        Some(Verified::Failed(why)) => json!({"detail": why.to_string()}),
+        Some(Verified::NotReplayed { detail, .. }) => json!({
+            "detail": detail.to_string(),
+            "chain": chain_json(&detail.chained),
+            "pending_rounds": detail.rounds,
+            "pending_from_round": detail.from_round,
+        }),
+        Some(Verified::TotalsNotChecked { detail, .. }) => json!({
+            "detail": detail.to_string(),
+            "chain": chain_json(&detail.chained),
+            "auditor_replayed_through": detail.replayed,
+            "totals": match &detail.why {
+                TotalsUnchecked::Never => json!({"because": "never_checked"}),
+                TotalsUnchecked::Touched { at } => json!({"because": "touched", "checked_at": at}),
+                TotalsUnchecked::EventsAfter { at, from, to } => json!({
+                    "because": "events_after", "checked_at": at, "events_from": from, "events_to": to,
+                }),
+            },
+        }),
+        None => json!({"detail": "not run (--skip-verify)"}),
+    };
+    match fields {
+        Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    }
+}
+
+/// How a floor table database's chain was read, for programs.
+fn chain_json(c: &Chained) -> Value {
+    match &c.chain {
+        ChainRead::Checked { through, at } => {
+            let mut v = json!({"events": c.head, "read": "checked", "checked_through": through, "checked_at": at});
+            if *through < c.head {
+                v["walked_from"] = json!(through + 1);
+            }
+            v
+        }
+        ChainRead::Walked(why) => {
+            let (because, at) = match why {
+                Rewalk::Touched { at } => ("touched", Some(at)),
+                Rewalk::Stale { at } => ("stale", Some(at)),
+                Rewalk::Months { at } => ("months", Some(at)),
+                Rewalk::Never => ("never_checked", None),
+            };
+            json!({"events": c.head, "read": "walked", "walked_from": 1, "because": because, "checked_at": at})
+        }
     }
 }
 
@@ -1490,39 +1684,175 @@ mod tests {
         assert_eq!(failure_in(Lang::Cs, &replay), replay.to_string());
     }
 
-    /// Verify's summary in each language, with its plural forms; anything else as it is.
+    /// A verdict of each shape — a file's replay, and on the floor every way its chain
+    /// is read, PASSED, NOT YET REPLAYED and NOT YET CHECKED for each reason — said in
+    /// each language: in English it holds the detail's `Display` (what JSON's `detail`
+    /// and the CLI say), and in cs, uk and ru no English sentence is left (no three
+    /// English words in a row of the English line) and every number of it appears.
     #[test]
-    fn verify_summaries_are_put_in_the_language() {
-        let cases = [
-            (
-                Lang::En,
-                "1 events, 1 rounds replayed",
-                "1 event, 1 round replayed",
-            ),
+    fn every_verdicts_detail_is_put_in_the_language() {
+        use crate::report::verdict::*;
+        let at = || "2026-12-03 09:00:00 UTC".to_string();
+        let mut cases = vec![
+            Verified::Passed(Passed::File(Replayed {
+                events: 40894,
+                rounds: 1800,
+                games: 0,
+            })),
+            Verified::Passed(Passed::File(Replayed {
+                events: 5,
+                rounds: 3,
+                games: 2,
+            })),
+        ];
+        let chains = [
+            ChainRead::Checked {
+                through: 90,
+                at: at(),
+            },
+            ChainRead::Checked {
+                through: 60,
+                at: at(),
+            },
+            ChainRead::Walked(Rewalk::Touched { at: at() }),
+            ChainRead::Walked(Rewalk::Stale { at: at() }),
+            ChainRead::Walked(Rewalk::Months { at: at() }),
+            ChainRead::Walked(Rewalk::Never),
+        ];
+        for chain in chains {
+            let chained = Chained { head: 90, chain };
+            cases.push(Verified::Passed(Passed::Floor {
+                chained: chained.clone(),
+                replayed: 90,
+                totals: 90,
+                at: at(),
+            }));
+            cases.push(Verified::NotReplayed {
+                through: 33,
+                events: 90,
+                detail: Pending {
+                    chained: chained.clone(),
+                    rounds: 7,
+                    from_round: Some(12),
+                },
+            });
+            cases.push(Verified::NotReplayed {
+                through: 33,
+                events: 90,
+                detail: Pending {
+                    chained: chained.clone(),
+                    rounds: 0,
+                    from_round: None,
+                },
+            });
+            let whys = [
+                TotalsUnchecked::Never,
+                TotalsUnchecked::Touched { at: at() },
+                TotalsUnchecked::EventsAfter {
+                    at: at(),
+                    from: 71,
+                    to: 90,
+                },
+            ];
+            for why in whys {
+                cases.push(Verified::TotalsNotChecked {
+                    through: 70,
+                    events: 90,
+                    detail: Unchecked {
+                        chained: chained.clone(),
+                        replayed: 90,
+                        why,
+                    },
+                });
+            }
+        }
+        let numbers = |t: &str| -> Vec<String> {
+            let mut n: Vec<String> = t
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|n| !n.is_empty())
+                .map(str::to_string)
+                .collect();
+            n.sort();
+            n
+        };
+        // The floor's table names are the same in every language.
+        let words = |t: &str| -> Vec<String> {
+            t.replace("croupier.round_totals", "")
+                .replace("croupier.day_totals", "")
+                .to_lowercase()
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        for v in &cases {
+            let detail = match v {
+                Verified::Passed(p) => p.to_string(),
+                Verified::NotReplayed { detail, .. } => detail.to_string(),
+                Verified::TotalsNotChecked { detail, .. } => detail.to_string(),
+                Verified::Failed(f) => f.to_string(),
+            };
+            let (en, passed) = verdict_in(Lang::En, Some(v));
+            assert!(en.contains(&detail), "{en}\n{detail}");
+            assert_eq!(passed, v.passed(), "{en}");
+            let english = words(&en);
+            for lang in [Lang::Cs, Lang::Uk, Lang::Ru] {
+                let (said, passed) = verdict_in(lang, Some(v));
+                assert_eq!(passed, v.passed(), "{lang:?}: {said}");
+                assert_eq!(numbers(&said), numbers(&en), "{lang:?}: {said}");
+                let theirs = format!(" {} ", words(&said).join(" "));
+                for three in english.windows(3) {
+                    let three = format!(" {} ", three.join(" "));
+                    assert!(
+                        !theirs.contains(&three),
+                        "{lang:?}: English {three:?} left in {said}"
+                    );
+                }
+            }
+        }
+        // Unreplayed events without a settlement: no "0 settled round(s) from round 0",
+        // and null, not 0, in JSON.
+        let none = cases.iter().find(
+            |v| matches!(v, Verified::NotReplayed { detail, .. } if detail.from_round.is_none()),
+        );
+        let (en, _) = verdict_in(Lang::En, none);
+        assert!(
+            en.contains("none of them a settled round") && !en.contains("from round"),
+            "{en}"
+        );
+        assert_eq!(verdict_fields(none)["pending_from_round"], Value::Null);
+        // The file's replay with its plural forms.
+        let one = Replayed {
+            events: 1,
+            rounds: 1,
+            games: 0,
+        };
+        assert_eq!(replayed_in(Lang::En, &one), "1 event, 1 round replayed");
+        for (lang, r, want) in [
             (
                 Lang::Cs,
-                "40894 events, 1800 rounds replayed",
+                (40894, 1800, 0),
                 "přehráno: 40894 událostí, 1800 kol",
             ),
             (
                 Lang::Cs,
-                "3 events, 2 rounds and 1 Pontis games replayed",
+                (3, 2, 1),
                 "přehráno: 3 události, 2 kola a 1 hra Pontis",
             ),
-            (
-                Lang::Uk,
-                "21 events, 22 rounds replayed",
-                "відтворено: 21 подія, 22 раунди",
-            ),
+            (Lang::Uk, (21, 22, 0), "відтворено: 21 подія, 22 раунди"),
             (
                 Lang::Ru,
-                "5 events, 3 rounds and 2 Pontis games replayed",
+                (5, 3, 2),
                 "воспроизведено: 5 событий, 3 раунда и 2 партии в Понтис",
             ),
-            (Lang::Cs, "something else", "something else"),
-        ];
-        for (lang, summary, want) in cases {
-            assert_eq!(replayed(lang, summary), want, "{lang}");
+        ] {
+            let (events, rounds, games) = r;
+            let r = Replayed {
+                events,
+                rounds,
+                games,
+            };
+            assert_eq!(replayed_in(lang, &r), want, "{lang}");
         }
     }
 

@@ -122,7 +122,9 @@ fn heard(lang: Lang, floor_time: &str) -> String {
 /// One table's day on the floor.
 #[derive(Clone, Debug)]
 struct TableDay {
-    table: String,
+    /// The table's cell: its name, or its name and database where two databases share
+    /// the name, worded in the screen's language when shown ([`report::cell_words`]).
+    table: Cell,
     rounds: i64,
     handle: Money,
     house_win: Money,
@@ -258,7 +260,7 @@ impl FloorView {
             }
             ui.end_row();
             for d in &s.today {
-                ui.label(&d.table);
+                ui.label(report::cell_words(&d.table, lang, None));
                 ui.label(d.rounds.to_string());
                 ui.label(i18n::amount(lang, d.handle));
                 ui.label(i18n::amount(lang, d.house_win));
@@ -320,34 +322,7 @@ fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, ReadE
         generated_at: "",
     };
     let r = report::build_from(&mut src, &o, |_| {})?;
-    let today = r
-        .section(key::BY_DAY)
-        .map(|s| {
-            let money = |c: Option<&Cell>| match c {
-                Some(Cell::Money(m)) => *m,
-                _ => Money::ZERO,
-            };
-            s.rows
-                .iter()
-                .map(|row| TableDay {
-                    table: s
-                        .cell(row, key::TABLE)
-                        .map(|c| c.text())
-                        .unwrap_or_default(),
-                    rounds: match s.cell(row, key::ROUNDS) {
-                        Some(Cell::Int(n)) => *n,
-                        _ => 0,
-                    },
-                    handle: money(s.cell(row, key::HANDLE)),
-                    house_win: money(s.cell(row, key::HOUSE_WIN)),
-                    win_rate: match s.cell(row, key::WIN_RATE) {
-                        Some(Cell::Percent(p)) => *p,
-                        _ => None,
-                    },
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let today = r.section(key::BY_DAY).map(table_days).unwrap_or_default();
     Ok(Snapshot {
         databases: src.databases(),
         today,
@@ -357,9 +332,64 @@ fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, ReadE
     })
 }
 
+/// The summary's "by day" section as the floor view's rows, a table each.
+fn table_days(s: &report::Section) -> Vec<TableDay> {
+    let money = |c: Option<&Cell>| match c {
+        Some(Cell::Money(m)) => *m,
+        _ => Money::ZERO,
+    };
+    s.rows
+        .iter()
+        .map(|row| TableDay {
+            table: s
+                .cell(row, key::TABLE)
+                .cloned()
+                .unwrap_or(Cell::Text(String::new())),
+            rounds: match s.cell(row, key::ROUNDS) {
+                Some(Cell::Int(n)) => *n,
+                _ => 0,
+            },
+            handle: money(s.cell(row, key::HANDLE)),
+            house_win: money(s.cell(row, key::HOUSE_WIN)),
+            win_rate: match s.cell(row, key::WIN_RATE) {
+                Some(Cell::Percent(p)) => *p,
+                _ => None,
+            },
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A table two databases share is said with its database in the screen's language,
+    /// not in English; a table of its own name as it is.
+    #[test]
+    fn a_shared_table_name_in_the_screen_language() {
+        let s = report::Section {
+            name: key::BY_DAY.into(),
+            columns: vec![key::TABLE, key::ROUNDS],
+            rows: vec![
+                vec![
+                    Cell::Detail(report::Detail::TableIn {
+                        table: "Pontoon 1".into(),
+                        db: 1,
+                    }),
+                    Cell::Int(3),
+                ],
+                vec![Cell::Text("Pontoon 2".into()), Cell::Int(4)],
+            ],
+        };
+        let days = table_days(&s);
+        let words = |lang, i: usize| report::cell_words(&days[i].table, lang, None);
+        assert_eq!(words(Lang::Cs, 0), "Pontoon 1 (databáze 2)");
+        assert_eq!(words(Lang::En, 0), "Pontoon 1 (database 2)");
+        assert!(!words(Lang::Uk, 0).contains("database"));
+        assert!(!words(Lang::Ru, 0).contains("database"));
+        assert_eq!(words(Lang::Ru, 1), "Pontoon 2");
+        assert_eq!(days[1].rounds, 4);
+    }
 
     /// The floor's time of last contact in each language's date; anything else as it is.
     #[test]

@@ -1,6 +1,7 @@
 //! The summary's and the dealers report's sections folded as their figures are read: each
 //! kept bucket (or round read one by one) goes straight into the sums of the groups it
-//! belongs to, keyed by small ids (tables, dealers, currencies, shift hours interned), so
+//! belongs to, keyed by small ids (tables by (database, name), dealers by name,
+//! currencies, shift hours interned), so
 //! a report holds its answer, never its buckets. Owns the grouping and the split decision
 //! of a (database, hour); reads nothing from a source itself and never renders a cell's
 //! text but through `Totals`.
@@ -24,8 +25,14 @@ type Id = u32;
 /// it goes to ([`Fold::sum_ranges`]).
 type SumRange = ((i64, i64), [bool; 2]);
 
-/// Sums per (table or dealer, currency key), named.
-type PerTable = BTreeMap<(String, Option<String>), Totals>;
+pub(super) use crate::report::TableKey;
+
+/// Sums per (table, currency key).
+type PerTable = BTreeMap<(TableKey, Option<String>), Totals>;
+
+/// Sums per (dealer, currency key): a dealer is a person, whose name sums across
+/// databases.
+type PerDealer = BTreeMap<(String, Option<String>), Totals>;
 
 /// Names interned to ids, in the order first seen.
 #[derive(Default)]
@@ -47,6 +54,36 @@ impl Names {
 
     fn name(&self, id: Id) -> &str {
         &self.names[id as usize]
+    }
+}
+
+/// Tables interned to ids by (database, name), in the order first seen.
+#[derive(Default)]
+struct Tables {
+    ids: Vec<HashMap<String, Id>>,
+    keys: Vec<TableKey>,
+}
+
+impl Tables {
+    fn id(&mut self, db: usize, name: &str) -> Id {
+        if let Some(&id) = self.ids.get(db).and_then(|m| m.get(name)) {
+            return id;
+        }
+        if self.ids.len() <= db {
+            self.ids.resize_with(db + 1, HashMap::new);
+        }
+        let id = self.keys.len() as Id;
+        self.ids[db].insert(name.to_string(), id);
+        self.keys.push((name.to_string(), db));
+        id
+    }
+
+    fn key(&self, id: Id) -> &TableKey {
+        &self.keys[id as usize]
+    }
+
+    fn name(&self, id: Id) -> &str {
+        &self.key(id).0
     }
 }
 
@@ -74,7 +111,7 @@ pub(super) struct Fold<'a> {
     cals: &'a Calendars,
     mtd: NaiveDate,
     ytd: NaiveDate,
-    tables: Names,
+    tables: Tables,
     dealers: Names,
     shift_hours: Names,
     hours_of: HashMap<(usize, u8), Id>,
@@ -110,13 +147,13 @@ pub(super) struct Fold<'a> {
 /// What a fold gives, named: each group's key with the currency as the report keys it
 /// (`None` unless mixed).
 pub(super) struct Folded {
-    pub(super) by_shift: BTreeMap<(String, Option<String>, NaiveDate, u8, String), Totals>,
-    pub(super) by_day: BTreeMap<(String, Option<String>, NaiveDate), Totals>,
+    pub(super) by_shift: BTreeMap<(TableKey, Option<String>, NaiveDate, u8, String), Totals>,
+    pub(super) by_day: BTreeMap<(TableKey, Option<String>, NaiveDate), Totals>,
     pub(super) to_date: [(NaiveDate, PerTable); 2],
     pub(super) period: BTreeMap<Option<String>, (Totals, usize)>,
-    pub(super) edges: Vec<(String, f64)>,
+    pub(super) edges: Vec<(TableKey, f64)>,
     pub(super) days: BTreeMap<(Option<String>, NaiveDate), Totals>,
-    pub(super) per_dealer: PerTable,
+    pub(super) per_dealer: PerDealer,
     pub(super) dealer_hours: BTreeMap<(String, Option<String>), i64>,
 }
 
@@ -158,7 +195,7 @@ impl<'a> Fold<'a> {
             cals,
             mtd: to.with_day(1).unwrap_or(to),
             ytd: to.with_ordinal(1).unwrap_or(to),
-            tables: Names::default(),
+            tables: Tables::default(),
             dealers: Names::default(),
             shift_hours: Names::default(),
             hours_of: HashMap::new(),
@@ -242,7 +279,7 @@ impl<'a> Fold<'a> {
         let theory = cx.th.of(r);
         let place = Place {
             db: r.db,
-            table: self.tables.id(&r.table),
+            table: self.tables.id(r.db, &r.table),
             dealer: self.dealers.id(&r.dealer),
             hour: r.at / 3_600_000,
             at: cx.cals.at(r),
@@ -288,7 +325,7 @@ impl<'a> Fold<'a> {
 
     /// A kept total's table and dealer ids and the theory of its rules.
     fn ids(&mut self, t: &TotalRef<'_>, openings: &Openings) -> (Id, Id, Option<Theory>) {
-        let table = self.tables.id(t.table);
+        let table = self.tables.id(t.db, t.table);
         let dealer = self.dealers.id(t.dealer);
         let theory = *self
             .theories
@@ -441,28 +478,28 @@ impl<'a> Fold<'a> {
             ..
         } = self;
         let ck = |c: &u8| ck(curs[usize::from(*c)]);
-        let t = |id: &Id| tables.name(*id).to_string();
+        let t = |id: &Id| tables.key(*id).clone();
         let mut period: BTreeMap<Option<String>, (Totals, usize)> = BTreeMap::new();
         for (c, tot) in &per_cur {
             period.entry(ck(c)).or_default().0.merge(tot);
         }
-        let named: BTreeSet<(Option<String>, &str)> = period_tables
+        let named: BTreeSet<(Option<String>, &TableKey)> = period_tables
             .iter()
-            .map(|(c, id)| (ck(c), tables.name(*id)))
+            .map(|(c, id)| (ck(c), tables.key(*id)))
             .collect();
         for (c, _) in named {
             period.entry(c).or_default().1 += 1;
         }
-        let mut edges: Vec<(String, f64)> = edge_bits
+        let mut edges: Vec<(TableKey, f64)> = edge_bits
             .iter()
             .map(|(id, bits)| (t(id), f64::from_bits(*bits)))
             .collect();
         edges.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
         edges.dedup_by(|a, b| a.0 == b.0 && a.1.to_bits() == b.1.to_bits());
         let mut dealer_hours: BTreeMap<(String, Option<String>), i64> = BTreeMap::new();
-        let distinct: BTreeSet<(&str, Option<String>, &str, i64)> = worked
+        let distinct: BTreeSet<(&str, Option<String>, &TableKey, i64)> = worked
             .iter()
-            .map(|(d, c, tb, h)| (dealers.name(*d), ck(c), tables.name(*tb), *h))
+            .map(|(d, c, tb, h)| (dealers.name(*d), ck(c), tables.key(*tb), *h))
             .collect();
         for (d, c, _, _) in distinct {
             *dealer_hours.entry((d.to_string(), c)).or_default() += 1;

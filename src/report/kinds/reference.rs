@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use chrono::Datelike;
 
-use super::fold::Folded;
+use super::fold::{Folded, TableKey};
 use super::{Ctx, Totals};
 use crate::report::data::RoundRow;
 use crate::session::calendar::ShiftAt;
@@ -43,6 +43,11 @@ impl Part {
             edge: theory.map(|t| t.theory.edge),
         }
     }
+
+    /// Its table as the report keys it: (name, database).
+    fn table(&self) -> TableKey {
+        (self.table.clone(), self.db)
+    }
 }
 
 fn grouped_parts<K: Ord>(parts: &[&Part], key: impl Fn(&Part) -> K) -> BTreeMap<K, Totals> {
@@ -55,12 +60,12 @@ fn grouped_parts<K: Ord>(parts: &[&Part], key: impl Fn(&Part) -> K) -> BTreeMap<
 
 /// The period total's sums and its distinct tables' count, by currency key.
 fn period(cx: &Ctx, in_period: &[&Part]) -> BTreeMap<Option<String>, (Totals, usize)> {
-    let mut totals: BTreeMap<Option<String>, (Totals, Vec<String>)> = BTreeMap::new();
+    let mut totals: BTreeMap<Option<String>, (Totals, Vec<TableKey>)> = BTreeMap::new();
     for p in in_period {
         let (t, tables) = totals.entry(cx.ck(p.db)).or_default();
         t.merge(&p.tot);
-        if !tables.contains(&p.table) {
-            tables.push(p.table.clone());
+        if !tables.contains(&p.table()) {
+            tables.push(p.table());
         }
     }
     totals
@@ -70,7 +75,7 @@ fn period(cx: &Ctx, in_period: &[&Part]) -> BTreeMap<Option<String>, (Totals, us
 }
 
 /// Each dealer's hours (and currency's, when mixed): the distinct (table, clock hour) in
-/// which they settled a round.
+/// which they settled a round, a table being (database, name).
 fn dealer_hours(cx: &Ctx, in_period: &[&Part]) -> BTreeMap<(String, Option<String>), i64> {
     let mut out = BTreeMap::new();
     let keys: std::collections::BTreeSet<(String, Option<String>)> = in_period
@@ -78,10 +83,10 @@ fn dealer_hours(cx: &Ctx, in_period: &[&Part]) -> BTreeMap<(String, Option<Strin
         .map(|p| (p.dealer.clone(), cx.ck(p.db)))
         .collect();
     for (d, c) in keys {
-        let mut h: Vec<(&str, i64)> = in_period
+        let mut h: Vec<(usize, &str, i64)> = in_period
             .iter()
             .filter(|p| p.dealer == d && (!cx.mixed || cx.ck(p.db) == c))
-            .map(|p| (p.table.as_str(), p.hour))
+            .map(|p| (p.db, p.table.as_str(), p.hour))
             .collect();
         h.sort_unstable();
         h.dedup();
@@ -105,23 +110,20 @@ pub(super) fn folded(cx: &Ctx) -> Folded {
             .copied()
             .filter(|x| start <= x.at.day && x.at.day <= p.to)
             .collect();
-        (
-            start,
-            grouped_parts(&rows, |x| (x.table.clone(), cx.ck(x.db))),
-        )
+        (start, grouped_parts(&rows, |x| (x.table(), cx.ck(x.db))))
     };
-    let mut edges: Vec<(String, f64)> = in_period
+    let mut edges: Vec<(TableKey, f64)> = in_period
         .iter()
-        .filter_map(|x| x.edge.map(|e| (x.table.clone(), e)))
+        .filter_map(|x| x.edge.map(|e| (x.table(), e)))
         .collect();
     edges.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
     edges.dedup_by(|a, b| a.0 == b.0 && a.1.to_bits() == b.1.to_bits());
     Folded {
         by_shift: grouped_parts(&in_period, |x| {
             let hours = cx.cals.of(x.db).hours(x.at.shift);
-            (x.table.clone(), cx.ck(x.db), x.at.day, x.at.shift, hours)
+            (x.table(), cx.ck(x.db), x.at.day, x.at.shift, hours)
         }),
-        by_day: grouped_parts(&in_period, |x| (x.table.clone(), cx.ck(x.db), x.at.day)),
+        by_day: grouped_parts(&in_period, |x| (x.table(), cx.ck(x.db), x.at.day)),
         to_date: [
             to_date(p.to.with_day(1).unwrap_or(p.to)),
             to_date(p.to.with_ordinal(1).unwrap_or(p.to)),
