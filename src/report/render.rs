@@ -1037,22 +1037,25 @@ fn section_json(s: &Section) -> Value {
         "columns": s.columns,
         "rows": s.rows.iter().map(|row| row.iter().map(|c| c.json()).collect::<Vec<_>>()).collect::<Vec<_>>(),
     });
-    let labelled: Vec<Value> = s
-        .rows
-        .iter()
-        .enumerate()
-        .flat_map(|(i, row)| row.iter().enumerate().map(move |(j, c)| (i, j, c)))
-        .filter_map(|(i, j, c)| match c {
-            Cell::Detail(Detail::TableIn { table, db }) => {
-                Some(json!({"row": i, "column": j, "table": table, "database": db + 1}))
-            }
-            _ => None,
-        })
-        .collect();
+    let mut labelled = Vec::new();
+    for (i, row) in s.rows.iter().enumerate() {
+        tables_in_databases(i, row, &mut labelled);
+    }
     if !labelled.is_empty() {
         out["tables_in_databases"] = Value::from(labelled);
     }
     out
+}
+
+/// The `"tables_in_databases"` entries of row `i` (from 0) of a section: each cell that
+/// names a table with its database, as its row and column, name and database (from 1),
+/// pushed onto `out` (one definition for the held and the streamed JSON).
+pub(crate) fn tables_in_databases(i: usize, row: &[Cell], out: &mut Vec<Value>) {
+    for (j, c) in row.iter().enumerate() {
+        if let Cell::Detail(Detail::TableIn { table, db }) = c {
+            out.push(json!({"row": i, "column": j, "table": table, "database": db + 1}));
+        }
+    }
 }
 
 /// The report as one JSON document.

@@ -488,17 +488,26 @@ struct JsonSection<'j, 'd, 's, 'a>(
 impl serde::Serialize for JsonSection<'_, '_, '_, '_> {
     fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
         let mut map = ser.serialize_map(Some(self.2.len()))?;
+        let labelled = RefCell::new(Vec::new());
         for (k, v) in self.2 {
             match k.as_str() {
-                "rows" => map.serialize_entry(k, &JsonRows(self.0, self.1))?,
+                "rows" => map.serialize_entry(k, &JsonRows(self.0, self.1, &labelled))?,
                 _ => map.serialize_entry(k, v)?,
             }
+        }
+        // As the held document has it (`render::section_json`): after the rows, the
+        // tables named with their database, once the rows have said which.
+        let labelled = labelled.into_inner();
+        if !labelled.is_empty() {
+            map.serialize_entry("tables_in_databases", &labelled)?;
         }
         map.end()
     }
 }
 
-struct JsonRows<'j, 'd, 's, 'a>(&'j JsonDoc<'d, 's, 'a>, usize);
+/// A streamed section's rows; the tables its cells name with their database are gathered
+/// into the third field as they pass.
+struct JsonRows<'j, 'd, 's, 'a>(&'j JsonDoc<'d, 's, 'a>, usize, &'j RefCell<Vec<Value>>);
 
 impl serde::Serialize for JsonRows<'_, '_, '_, '_> {
     fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
@@ -507,7 +516,10 @@ impl serde::Serialize for JsonRows<'_, '_, '_, '_> {
         let read = {
             let mut now = self.0.now.borrow_mut();
             let (streamed, src) = &mut *now;
+            let mut i = 0;
             streamed.each_row(&mut **src, self.1, &mut |row| {
+                render::tables_in_databases(i, row, &mut self.2.borrow_mut());
+                i += 1;
                 seq.serialize_element(&JsonRow(row)).map_err(|e| {
                     ser_error = Some(e);
                     StreamError::Io(std::io::Error::other("stopped"))
