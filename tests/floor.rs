@@ -4569,6 +4569,63 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
     assert!(detail.contains("the floor's auditor found"), "{detail}");
 }
 
+/// The hourly hash walk holds the settlements' rows too: a row of `croupier.rounds`
+/// changed with its append-only trigger off, after the replay passed its settlement, is
+/// found by the next hourly walk (the replay, which holds `rounds`, never passes it
+/// again): the settlement refused, the replay's progress kept, the footer FAILED.
+#[test]
+fn the_hourly_walk_holds_a_rounds_row_changed_after_the_replay_passed_it() {
+    let Some(base) = server("chain rounds") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainrounds");
+    let path = common::fresh_dir("floor-chain-rounds").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let head = last_seq(&path);
+    let dir = common::fresh_dir("floor-chain-rounds-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    wait_until("the auditor's check", Duration::from_secs(90), || {
+        one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
+    });
+    let settled = one("SELECT min(seq)::int8 FROM croupier.rounds WHERE tab = 1").unwrap();
+    client(&url)
+        .batch_execute(
+            "BEGIN; ALTER TABLE croupier.rounds DISABLE TRIGGER ALL;
+             UPDATE croupier.rounds SET paid = paid + 100 WHERE tab = 1
+                AND seq = (SELECT min(seq) FROM croupier.rounds WHERE tab = 1);
+             ALTER TABLE croupier.rounds ENABLE TRIGGER ALL;
+             UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                    walking = walking - interval '3 hours';
+             COMMIT",
+        )
+        .unwrap();
+    wait_until("the auditor's hourly walk", Duration::from_secs(90), || {
+        one("SELECT failed_seq FROM croupier.replayed WHERE tab = 1").is_some()
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let (through, failed) = (
+        one("SELECT seq FROM croupier.replayed WHERE tab = 1"),
+        one("SELECT failed_seq FROM croupier.replayed WHERE tab = 1"),
+    );
+    assert_eq!((through, failed), (Some(head), Some(settled)));
+    assert!(
+        alarms(&url)
+            .iter()
+            .any(|(seq, what)| *seq == settled && what.contains("paid")),
+        "{:?}",
+        alarms(&url)
+    );
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+}
+
 /// Floor schema 14's triggers in `session_replication_role = replica` (a superuser, or a
 /// logical replication's apply: only triggers fired ALWAYS fire) on changes that land in
 /// another month than the event's: an UPDATE moving an event to another table database
