@@ -4626,6 +4626,66 @@ fn the_hourly_walk_holds_a_rounds_row_changed_after_the_replay_passed_it() {
     assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
 }
 
+/// A break the hourly walk finds past where the replay is (events synced since its last
+/// pass, one changed unseen) does not move the replay's recorded progress past events it
+/// never replayed: `croupier.replayed.seq` stays where it was. The following auditor is
+/// paused (SIGSTOP) while the events arrive, so its walk comes before its replay.
+#[test]
+fn a_break_past_the_replay_leaves_its_progress_where_it_was() {
+    let Some(base) = server("chain past") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainpast");
+    let path = common::fresh_dir("floor-chain-past").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
+    let head = last_seq(&path);
+    let dir = common::fresh_dir("floor-chain-past-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    wait_until("the auditor's check", Duration::from_secs(90), || {
+        one("SELECT max(seq)::int8 FROM croupier.replayed WHERE tab = 1") == Some(head)
+    });
+    let signal = |s: &str| {
+        let ok = Command::new("kill")
+            .args([s, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(ok.success());
+    };
+    signal("-STOP");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 6, 8, 10);
+    let forged = one(&format!(
+        "SELECT min(seq)::int8 FROM croupier.events WHERE tab = 1 AND seq > {head} + 5 AND kind <> 12"
+    ))
+    .unwrap();
+    unseen(
+        &url,
+        &format!("UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = {forged}"),
+    );
+    client(&url)
+        .batch_execute(
+            "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                    walking = walking - interval '3 hours'",
+        )
+        .unwrap();
+    signal("-CONT");
+    wait_until("the auditor's hourly walk", Duration::from_secs(90), || {
+        one("SELECT failed_seq FROM croupier.replayed WHERE tab = 1").is_some()
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let (through, failed) = (
+        one("SELECT seq FROM croupier.replayed WHERE tab = 1"),
+        one("SELECT failed_seq FROM croupier.replayed WHERE tab = 1"),
+    );
+    assert_eq!((through, failed), (Some(head), Some(forged)));
+}
+
 /// Floor schema 14's triggers in `session_replication_role = replica` (a superuser, or a
 /// logical replication's apply: only triggers fired ALWAYS fire) on changes that land in
 /// another month than the event's: an UPDATE moving an event to another table database

@@ -478,6 +478,12 @@ impl Auditor {
                     why,
                     table,
                 } => {
+                    // Never past the replay: `refuse` records its progress with the break.
+                    let (through, prev) = if through > rep.through {
+                        (rep.through, rep.prev)
+                    } else {
+                        (through, prev)
+                    };
                     let failed = self.refuse(t, (through, &prev), seq, &why, table)?;
                     return Ok(Audited {
                         id: short_id(&t.db),
