@@ -4987,10 +4987,21 @@ fn a_break_is_worded_from_the_last_event_whose_check_held() {
         let walked = if *exact {
             format!("the floor's chain breaks at event {n} (")
         } else {
+            // One step between is one, not "events 42 to 42".
+            let steps = if m + 2 == n {
+                format!(
+                    "event {} is a play step, which keeps no check of its own",
+                    m + 1
+                )
+            } else {
+                format!(
+                    "events {} to {} are play steps, which keep no check of their own",
+                    m + 1,
+                    n - 1
+                )
+            };
             format!(
-                "the floor's chain breaks at or before event {n}, after event {m}, the last event before it whose stored check holds (events {} to {} are play steps, which keep no check of their own): one of events {} to {n} was changed",
-                m + 1,
-                n - 1,
+                "the floor's chain breaks at or before event {n}, after event {m}, the last event before it whose stored check holds ({steps}): one of events {} to {n} was changed, or its check",
                 m + 1
             )
         };

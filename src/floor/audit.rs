@@ -114,9 +114,8 @@ fn chain_words(seq: i64, after: i64) -> String {
         );
     }
     format!(
-        "the chain breaks at or before event {seq}, after event {after} (the last event whose stored check held; events {} to {} are play steps, which keep no check of their own): one of events {} to {seq} was changed, or its check",
-        after + 1,
-        seq - 1,
+        "the chain breaks at or before event {seq}, after event {after} (the last event whose stored check held; {}): one of events {} to {seq} was changed, or its check",
+        crate::report::query::play_steps(after + 1, seq - 1),
         after + 1
     )
 }

@@ -1136,6 +1136,15 @@ pub enum VerifyFailure {
     },
 }
 
+/// Events `first` to `last`, play steps, in words (one, or a range).
+pub(crate) fn play_steps(first: i64, last: i64) -> String {
+    if first == last {
+        format!("event {first} is a play step, which keeps no check of its own")
+    } else {
+        format!("events {first} to {last} are play steps, which keep no check of their own")
+    }
+}
+
 impl std::fmt::Display for VerifyFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let replayed = |through: &i64, head: &i64| {
@@ -1158,9 +1167,8 @@ impl std::fmt::Display for VerifyFailure {
             ),
             VerifyFailure::ChainBreaks { seq, after } if after + 1 < *seq => write!(
                 f,
-                "the floor's chain breaks at or before event {seq}, after event {after}, the last event before it whose stored check holds (events {} to {} are play steps, which keep no check of their own): one of events {} to {seq} was changed",
-                after + 1,
-                seq - 1,
+                "the floor's chain breaks at or before event {seq}, after event {after}, the last event before it whose stored check holds ({}): one of events {} to {seq} was changed, or its check",
+                play_steps(after + 1, seq - 1),
                 after + 1
             ),
             VerifyFailure::ChainBreaks { seq, .. } => write!(
@@ -1169,9 +1177,8 @@ impl std::fmt::Display for VerifyFailure {
             ),
             VerifyFailure::ChainBroken { seq, after, at } if after + 1 < *seq => write!(
                 f,
-                "the floor's auditor found the chain broken at or before event {seq}, after event {after}, the last event before it whose stored check held (events {} to {} are play steps, which keep no check of their own; its chain checked at {at}): one of events {} to {seq} was changed",
-                after + 1,
-                seq - 1,
+                "the floor's auditor found the chain broken at or before event {seq}, after event {after}, the last event before it whose stored check held ({}; its chain checked at {at}): one of events {} to {seq} was changed, or its check",
+                play_steps(after + 1, seq - 1),
                 after + 1
             ),
             VerifyFailure::ChainBroken { seq, at, .. } => write!(

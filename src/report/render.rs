@@ -647,6 +647,7 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
             "report-footer-failed-chain-breaks-within",
             seq = seq.to_string(),
             after = after.to_string(),
+            steps = if after + 2 == *seq { "one" } else { "other" },
             first = (after + 1).to_string(),
             last = (seq - 1).to_string()
         ),
@@ -662,6 +663,7 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
             "report-footer-failed-chain-within",
             seq = seq.to_string(),
             after = after.to_string(),
+            steps = if after + 2 == *seq { "one" } else { "other" },
             first = (after + 1).to_string(),
             last = (seq - 1).to_string(),
             at = at
