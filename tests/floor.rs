@@ -4700,6 +4700,62 @@ fn a_break_past_the_replay_leaves_its_progress_where_it_was() {
     assert_eq!((through, failed), (Some(head), Some(forged)));
 }
 
+/// The head's hash the floor keeps (`tables.head_hash`) changed, unseen, while every
+/// stored check still holds: the hourly walk words it as the head hash differing at the
+/// head, not as an event that does not follow.
+#[test]
+fn the_hourly_walk_words_a_changed_head_hash_as_such() {
+    let Some(base) = server("chain head") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainhead");
+    let path = common::fresh_dir("floor-chain-head").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
+    let head = last_seq(&path);
+    let dir = common::fresh_dir("floor-chain-head-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    wait_until("the auditor's check", Duration::from_secs(90), || {
+        one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
+    });
+    let kept = one(&format!(
+        "SELECT count(*)::int8 FROM croupier.events WHERE tab = 1 AND seq = {head} AND octet_length(hash) > 0"
+    ));
+    assert_eq!(kept, Some(1), "the head keeps its check");
+    client(&url)
+        .batch_execute(
+            "BEGIN; ALTER TABLE croupier.tables DISABLE TRIGGER ALL;
+             UPDATE croupier.tables SET head_hash = sha256(head_hash) WHERE tab = 1;
+             ALTER TABLE croupier.tables ENABLE TRIGGER ALL;
+             UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                    walking = walking - interval '3 hours';
+             COMMIT",
+        )
+        .unwrap();
+    wait_until("the auditor's hourly walk", Duration::from_secs(90), || {
+        one("SELECT broken FROM croupier.chain_checked WHERE tab = 1").is_some()
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(
+        one("SELECT broken FROM croupier.chain_checked WHERE tab = 1"),
+        Some(head)
+    );
+    let said = format!("event {head}, the head: every stored check holds through it");
+    assert!(
+        alarms(&url)
+            .iter()
+            .any(|(seq, what)| *seq == head && what.contains(&said)),
+        "{:?}",
+        alarms(&url)
+    );
+}
+
 /// Floor schema 14's triggers in `session_replication_role = replica` (a superuser, or a
 /// logical replication's apply: only triggers fired ALWAYS fire) on changes that land in
 /// another month than the event's: an UPDATE moving an event to another table database

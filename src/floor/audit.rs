@@ -104,6 +104,12 @@ pub enum Refusal {
     Chain { seq: i64, after: i64 },
     #[error("event {seq} is missing on the floor (its head is event {head})")]
     Missing { seq: i64, head: i64 },
+    /// Every stored check held through the head, event `seq`, which keeps its own, but
+    /// the chain hash there is not the head hash the floor keeps (`tables.head_hash`).
+    #[error(
+        "event {seq}, the head: every stored check holds through it, but the chain hash there differs from the head hash the floor keeps (tables.head_hash): events were changed with their checks computed again, or the head hash was changed"
+    )]
+    HeadHash { seq: i64 },
 }
 
 /// A chain break in words: exact when the event before it held its check.
@@ -129,7 +135,9 @@ impl Refusal {
     /// says it: the event that does not follow, or the one expected at a gap).
     fn chain_break(&self) -> Option<i64> {
         match self {
-            Refusal::Chain { seq, .. } | Refusal::Missing { seq, .. } => Some(*seq),
+            Refusal::Chain { seq, .. }
+            | Refusal::Missing { seq, .. }
+            | Refusal::HeadHash { seq } => Some(*seq),
             Refusal::Gap { expected, .. } => Some(*expected),
             _ => None,
         }

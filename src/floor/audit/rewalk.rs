@@ -237,10 +237,15 @@ fn end(w: &mut Walk, t: &FloorTable) -> Option<Found> {
         return Some(Found::Broken(w.through + 1, missing, None));
     }
     if t.head_hash[..] != w.prev[..] {
-        // Checked through the last stored check that held, broken at the head.
-        let chain = Refusal::Chain {
-            seq: w.through,
-            after: w.held.0,
+        // Checked through the last stored check that held, broken at the head: the head
+        // hash itself when the head kept its check and it held, else at or before it.
+        let chain = if w.held.0 == w.through {
+            Refusal::HeadHash { seq: w.through }
+        } else {
+            Refusal::Chain {
+                seq: w.through,
+                after: w.held.0,
+            }
         };
         (w.through, w.prev) = w.held;
         return Some(Found::Broken(t.head_seq, chain, None));
