@@ -4756,6 +4756,96 @@ fn the_hourly_walk_words_a_changed_head_hash_as_such() {
     );
 }
 
+/// The hourly hash walk finds, after the replay passed them, changed unseen by any
+/// trigger: a play step's data (it keeps no check: the break is at the next event that
+/// keeps one, N, after the last before it that keeps one, M); and an event's kind made
+/// one this program does not know (the replay took it as a known kind: a break at it,
+/// 33e4c26). Each recorded at exactly N and worded "at or before N, after M".
+#[test]
+fn the_hourly_walk_finds_a_changed_step_and_an_unknown_kind() {
+    let Some(base) = server("chain steps") else {
+        return;
+    };
+    let half = "(SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1)";
+    // (what, the event changed, the change, whether the break is at the next check)
+    let cases = [
+        (
+            "a step",
+            format!(
+                "SELECT min(seq)::int8 FROM croupier.events WHERE tab = 1 AND octet_length(hash) = 0 AND seq > {half}"
+            ),
+            "data = data || ' '",
+            true,
+        ),
+        (
+            "an unknown kind",
+            format!(
+                "SELECT min(e.seq)::int8 FROM croupier.events e JOIN croupier.events p ON p.tab = e.tab AND p.seq = e.seq - 1
+                  WHERE e.tab = 1 AND octet_length(e.hash) > 0 AND octet_length(p.hash) = 0 AND e.seq > {half}"
+            ),
+            "kind = 999",
+            false,
+        ),
+    ];
+    for (i, (what, pick, change, next)) in cases.iter().enumerate() {
+        let url = fresh_floor(&base, "chainsteps");
+        let path = common::fresh_dir(&format!("floor-chain-steps-{i}")).join("t.db");
+        deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+        let head = last_seq(&path);
+        let dir = common::fresh_dir(&format!("floor-chain-steps-follow-{i}"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(["floor-audit", "--floor", &url, "--follow"])
+            .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+            .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+            .spawn()
+            .unwrap();
+        let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
+        wait_until("the auditor's check", Duration::from_secs(90), || {
+            one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
+        });
+        let changed = one(pick).unwrap();
+        let n = if *next {
+            one(&format!("SELECT min(seq)::int8 FROM croupier.events WHERE tab = 1 AND seq > {changed} AND octet_length(hash) > 0")).unwrap()
+        } else {
+            changed
+        };
+        let m = one(&format!("SELECT max(seq)::int8 FROM croupier.events WHERE tab = 1 AND seq < {changed} AND octet_length(hash) > 0")).unwrap();
+        assert!(m + 1 < n, "{what}: {m} {n}");
+        client(&url)
+            .batch_execute(&format!(
+                "BEGIN; ALTER TABLE croupier.events DISABLE TRIGGER ALL;
+                 SET LOCAL session_replication_role = replica;
+                 UPDATE croupier.events SET {change} WHERE tab = 1 AND seq = {changed};
+                 ALTER TABLE croupier.events ENABLE TRIGGER ALL;
+                 ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched;
+                 ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_t;
+                 ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_i;
+                 UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                        walking = walking - interval '3 hours';
+                 COMMIT"
+            ))
+            .unwrap();
+        wait_until("the auditor's hourly walk", Duration::from_secs(90), || {
+            one("SELECT broken FROM croupier.chain_checked WHERE tab = 1").is_some()
+        });
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert_eq!(
+            one("SELECT broken FROM croupier.chain_checked WHERE tab = 1"),
+            Some(n),
+            "{what}"
+        );
+        let said = format!("at or before event {n}, after event {m} (");
+        assert!(
+            alarms(&url)
+                .iter()
+                .any(|(seq, what)| *seq == n && what.contains(&said)),
+            "{what}: {:?}",
+            alarms(&url)
+        );
+    }
+}
+
 /// Floor schema 14's triggers in `session_replication_role = replica` (a superuser, or a
 /// logical replication's apply: only triggers fired ALWAYS fire) on changes that land in
 /// another month than the event's: an UPDATE moving an event to another table database
