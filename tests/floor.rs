@@ -4756,6 +4756,67 @@ fn the_hourly_walk_words_a_changed_head_hash_as_such() {
     );
 }
 
+/// The last events deleted unseen by any trigger after the replay passed them: the
+/// hourly walk refuses the first of them as missing, and the footer, reading the
+/// recorded break, says missing too (not "does not follow").
+#[test]
+fn a_tail_deleted_unseen_is_missing_in_the_alarm_and_the_footer() {
+    let Some(base) = server("chain tail") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chaintail");
+    let path = common::fresh_dir("floor-chain-tail").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
+    let head = last_seq(&path);
+    let dir = common::fresh_dir("floor-chain-tail-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    wait_until("the auditor's check", Duration::from_secs(90), || {
+        one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
+    });
+    let gone = head - 2;
+    client(&url)
+        .batch_execute(&format!(
+            "BEGIN; ALTER TABLE croupier.events DISABLE TRIGGER ALL;
+             SET LOCAL session_replication_role = replica;
+             DELETE FROM croupier.events WHERE tab = 1 AND seq >= {gone};
+             ALTER TABLE croupier.events ENABLE TRIGGER ALL;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_t;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_i;
+             UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                    walking = walking - interval '3 hours';
+             COMMIT"
+        ))
+        .unwrap();
+    wait_until("the auditor's hourly walk", Duration::from_secs(90), || {
+        one("SELECT broken FROM croupier.chain_checked WHERE tab = 1").is_some()
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(
+        one("SELECT broken FROM croupier.chain_checked WHERE tab = 1"),
+        Some(gone)
+    );
+    assert!(
+        alarms(&url).iter().any(|(seq, what)| *seq == gone
+            && what.contains(&format!("event {gone} is missing on the floor"))),
+        "{:?}",
+        alarms(&url)
+    );
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(
+        detail.contains(&format!("found event {gone} missing on the floor")),
+        "{detail}"
+    );
+}
+
 /// The hourly hash walk finds, after the replay passed them, changed unseen by any
 /// trigger: a play step's data (it keeps no check: the break is at the next event that
 /// keeps one, N, after the last before it that keeps one, M); and an event's kind made

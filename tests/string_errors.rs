@@ -150,6 +150,7 @@ const TEXT_KEPT: &[(&str, &str, &str)] = &[
     // When the floor's auditor recorded its chain check, as the floor's SQL prints it (UTC):
     // a time, not a reason.
     ("VerifyFailure", "ChainBroken", "at"),
+    ("VerifyFailure", "ChainMissing", "at"),
 ];
 
 /// The variants of `enum name` in `code`, each with its payload as written (`""` for none);

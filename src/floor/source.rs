@@ -1374,7 +1374,9 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
             WHEN NOT EXISTS (SELECT 1 FROM croupier.events e WHERE e.tab = t.tab AND e.seq = k.broken)
             THEN k.broken - 1
             ELSE coalesce((SELECT max(e.seq) FROM croupier.events e
-                            WHERE e.tab = t.tab AND e.seq < k.broken AND octet_length(e.hash) > 0), 0) END)
+                            WHERE e.tab = t.tab AND e.seq < k.broken AND octet_length(e.hash) > 0), 0) END),
+        k.broken IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM croupier.events e WHERE e.tab = t.tab AND e.seq = k.broken)
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
    LEFT JOIN croupier.chain_checked k ON k.tab = t.tab
   CROSS JOIN LATERAL (SELECT coalesce(k.walked_at > now() - interval '2 hours', false) AS fresh,
@@ -1433,6 +1435,7 @@ impl Checks {
                 from: r.get::<_, Option<i64>>(13).unwrap_or(0),
                 broken: r.get(14),
                 after: r.get::<_, Option<i64>>(18).unwrap_or(0),
+                missing: r.get::<_, Option<bool>>(19).unwrap_or(false),
                 at: r.get(15),
                 unread: r.get(16),
             },
@@ -1469,6 +1472,9 @@ impl Checks {
         }
         if let Some(seq) = self.walked.broken {
             let at = self.walked.at.clone().unwrap_or_default();
+            if self.walked.missing {
+                return Verified::Failed(VerifyFailure::ChainMissing { seq, at });
+            }
             let after = self.walked.after;
             return Verified::Failed(VerifyFailure::ChainBroken { seq, after, at });
         }
@@ -1532,6 +1538,8 @@ struct ChainRead {
     from: i64,
     broken: Option<i64>,
     after: i64,
+    /// The recorded break's event is not on the floor (a gap, a missing tail).
+    missing: bool,
     at: Option<String>,
     unread: Option<String>,
 }

@@ -1116,6 +1116,9 @@ pub enum VerifyFailure {
     /// chain check, recorded at `at`, read by the footer instead of walking again);
     /// `after` as for `ChainBreaks`.
     ChainBroken { seq: i64, after: i64, at: String },
+    /// The floor's auditor found event `seq` missing on the floor (a gap, or the events
+    /// from it to the head gone), its chain check recorded at `at`.
+    ChainMissing { seq: i64, at: String },
     /// The floor's auditor, having replayed events 1..=`through` of `head`, refuses event
     /// `seq` (`why`: the refusal as the auditor recorded it on the floor).
     AuditorRefuses {
@@ -1180,6 +1183,10 @@ impl std::fmt::Display for VerifyFailure {
                 "the floor's auditor found the chain broken at or before event {seq}, after event {after}, the last event before it whose stored check held ({}; its chain checked at {at}): one of events {} to {seq} was changed, or its check",
                 play_steps(after + 1, seq - 1),
                 after + 1
+            ),
+            VerifyFailure::ChainMissing { seq, at } => write!(
+                f,
+                "the floor's auditor found event {seq} missing on the floor (its chain checked at {at}): the chain is broken there"
             ),
             VerifyFailure::ChainBroken { seq, at, .. } => write!(
                 f,

@@ -668,6 +668,12 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
             last = (seq - 1).to_string(),
             at = at
         ),
+        VerifyFailure::ChainMissing { seq, at } => t!(
+            lang,
+            "report-footer-failed-chain-missing",
+            seq = seq.to_string(),
+            at = at
+        ),
         VerifyFailure::ChainBroken { seq, at, .. } => t!(
             lang,
             "report-footer-failed-chain",
@@ -1426,6 +1432,10 @@ mod tests {
             VerifyFailure::ChainBroken {
                 seq: 57,
                 after: 56,
+                at: "2026-12-03 09:00:00 UTC".into(),
+            },
+            VerifyFailure::ChainMissing {
+                seq: 57,
                 at: "2026-12-03 09:00:00 UTC".into(),
             },
             VerifyFailure::AuditorRefuses {
