@@ -4526,18 +4526,27 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
     assert_eq!(record(), (head, None));
     let (code, verdict, detail) = chain_verdict(&url);
     assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
-    // Changed after the replay passed it, every trigger of the events off.
+    // Changed after the replay passed it, every trigger of the events off: an event
+    // that keeps a check (the break is at it), after the last one before it that keeps one.
+    let one = |sql: &str| -> i64 { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    let changed = one(
+        "SELECT min(seq)::int8 FROM croupier.events WHERE tab = 1 AND kind <> 12
+            AND seq >= (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1)",
+    );
+    let after = one(&format!(
+        "SELECT max(seq)::int8 FROM croupier.events WHERE tab = 1 AND seq < {changed} AND octet_length(hash) > 0"
+    ));
     client(&url)
-        .batch_execute(
+        .batch_execute(&format!(
             "BEGIN; ALTER TABLE croupier.events DISABLE TRIGGER ALL;
              SET LOCAL session_replication_role = replica;
-             UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1 AND kind <> 12);
+             UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = {changed};
              ALTER TABLE croupier.events ENABLE TRIGGER ALL;
              ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched;
              ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_t;
              ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_i;
-             COMMIT",
-        )
+             COMMIT"
+        ))
         .unwrap();
     assert_eq!(record(), (head, None), "unseen by any trigger");
     let touched: bool = client(&url)
@@ -4556,7 +4565,12 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
     child.kill().unwrap();
     child.wait().unwrap();
     let forged = broken().unwrap();
-    assert!(forged > 1 && forged <= head, "{forged}");
+    assert_eq!(forged, changed);
+    let words = if after + 1 == changed {
+        format!("event {changed} does not follow")
+    } else {
+        format!("at or before event {changed}, after event {after}")
+    };
     let failed: (i64, Option<i64>) = {
         let r = client(&url)
             .query_one(
@@ -4570,13 +4584,337 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
     assert!(
         alarms(&url)
             .iter()
-            .any(|(seq, what)| *seq == forged && what.contains(&format!("event {forged}"))),
+            .any(|(seq, what)| *seq == forged && what.contains(&words)),
         "{:?}",
         alarms(&url)
     );
     let (code, verdict, detail) = chain_verdict(&url);
     assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
     assert!(detail.contains("the floor's auditor found"), "{detail}");
+}
+
+/// The hourly hash walk holds the settlements' rows too: a row of `croupier.rounds`
+/// changed with its append-only trigger off, after the replay passed its settlement, is
+/// found by the next hourly walk (the replay, which holds `rounds`, never passes it
+/// again): the settlement refused, the replay's progress kept, the footer FAILED.
+#[test]
+fn the_hourly_walk_holds_a_rounds_row_changed_after_the_replay_passed_it() {
+    let Some(base) = server("chain rounds") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainrounds");
+    let path = common::fresh_dir("floor-chain-rounds").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
+    let head = last_seq(&path);
+    let dir = common::fresh_dir("floor-chain-rounds-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    wait_until("the auditor's check", Duration::from_secs(90), || {
+        one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
+    });
+    let settled = one("SELECT min(seq)::int8 FROM croupier.rounds WHERE tab = 1").unwrap();
+    client(&url)
+        .batch_execute(
+            "BEGIN; ALTER TABLE croupier.rounds DISABLE TRIGGER ALL;
+             UPDATE croupier.rounds SET paid = paid + 100 WHERE tab = 1
+                AND seq = (SELECT min(seq) FROM croupier.rounds WHERE tab = 1);
+             ALTER TABLE croupier.rounds ENABLE TRIGGER ALL;
+             UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                    walking = walking - interval '3 hours';
+             COMMIT",
+        )
+        .unwrap();
+    wait_until("the auditor's hourly walk", Duration::from_secs(90), || {
+        one("SELECT failed_seq FROM croupier.replayed WHERE tab = 1").is_some()
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let (through, failed) = (
+        one("SELECT seq FROM croupier.replayed WHERE tab = 1"),
+        one("SELECT failed_seq FROM croupier.replayed WHERE tab = 1"),
+    );
+    assert_eq!((through, failed), (Some(head), Some(settled)));
+    assert!(
+        alarms(&url)
+            .iter()
+            .any(|(seq, what)| *seq == settled && what.contains("paid")),
+        "{:?}",
+        alarms(&url)
+    );
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+}
+
+/// A break the hourly walk finds past where the replay is (events synced since its last
+/// pass, one changed unseen) does not move the replay's recorded progress past events it
+/// never replayed: `croupier.replayed.seq` stays where it was. The following auditor is
+/// paused (SIGSTOP) while the events arrive, so its walk comes before its replay.
+#[test]
+fn a_break_past_the_replay_leaves_its_progress_where_it_was() {
+    let Some(base) = server("chain past") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainpast");
+    let path = common::fresh_dir("floor-chain-past").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
+    let head = last_seq(&path);
+    let dir = common::fresh_dir("floor-chain-past-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    wait_until("the auditor's check", Duration::from_secs(90), || {
+        one("SELECT max(seq)::int8 FROM croupier.replayed WHERE tab = 1") == Some(head)
+    });
+    let signal = |s: &str| {
+        let ok = Command::new("kill")
+            .args([s, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(ok.success());
+    };
+    signal("-STOP");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 6, 8, 10);
+    let forged = one(&format!(
+        "SELECT min(seq)::int8 FROM croupier.events WHERE tab = 1 AND seq > {head} + 5 AND kind <> 12"
+    ))
+    .unwrap();
+    unseen(
+        &url,
+        &format!("UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = {forged}"),
+    );
+    client(&url)
+        .batch_execute(
+            "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                    walking = walking - interval '3 hours'",
+        )
+        .unwrap();
+    signal("-CONT");
+    wait_until("the auditor's hourly walk", Duration::from_secs(90), || {
+        one("SELECT failed_seq FROM croupier.replayed WHERE tab = 1").is_some()
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let (through, failed) = (
+        one("SELECT seq FROM croupier.replayed WHERE tab = 1"),
+        one("SELECT failed_seq FROM croupier.replayed WHERE tab = 1"),
+    );
+    assert_eq!((through, failed), (Some(head), Some(forged)));
+}
+
+/// The head's hash the floor keeps (`tables.head_hash`) changed, unseen, while every
+/// stored check still holds: the hourly walk words it as the head hash differing at the
+/// head, not as an event that does not follow.
+#[test]
+fn the_hourly_walk_words_a_changed_head_hash_as_such() {
+    let Some(base) = server("chain head") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainhead");
+    let path = common::fresh_dir("floor-chain-head").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
+    let head = last_seq(&path);
+    let dir = common::fresh_dir("floor-chain-head-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    wait_until("the auditor's check", Duration::from_secs(90), || {
+        one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
+    });
+    let kept = one(&format!(
+        "SELECT count(*)::int8 FROM croupier.events WHERE tab = 1 AND seq = {head} AND octet_length(hash) > 0"
+    ));
+    assert_eq!(kept, Some(1), "the head keeps its check");
+    client(&url)
+        .batch_execute(
+            "BEGIN; ALTER TABLE croupier.tables DISABLE TRIGGER ALL;
+             UPDATE croupier.tables SET head_hash = sha256(head_hash) WHERE tab = 1;
+             ALTER TABLE croupier.tables ENABLE TRIGGER ALL;
+             UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                    walking = walking - interval '3 hours';
+             COMMIT",
+        )
+        .unwrap();
+    wait_until("the auditor's hourly walk", Duration::from_secs(90), || {
+        one("SELECT broken FROM croupier.chain_checked WHERE tab = 1").is_some()
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(
+        one("SELECT broken FROM croupier.chain_checked WHERE tab = 1"),
+        Some(head)
+    );
+    let said = format!("event {head}, the head: every stored check holds through it");
+    assert!(
+        alarms(&url)
+            .iter()
+            .any(|(seq, what)| *seq == head && what.contains(&said)),
+        "{:?}",
+        alarms(&url)
+    );
+}
+
+/// The last events deleted unseen by any trigger after the replay passed them: the
+/// hourly walk refuses the first of them as missing, and the footer, reading the
+/// recorded break, says missing too (not "does not follow").
+#[test]
+fn a_tail_deleted_unseen_is_missing_in_the_alarm_and_the_footer() {
+    let Some(base) = server("chain tail") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chaintail");
+    let path = common::fresh_dir("floor-chain-tail").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
+    let head = last_seq(&path);
+    let dir = common::fresh_dir("floor-chain-tail-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    wait_until("the auditor's check", Duration::from_secs(90), || {
+        one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
+    });
+    let gone = head - 2;
+    client(&url)
+        .batch_execute(&format!(
+            "BEGIN; ALTER TABLE croupier.events DISABLE TRIGGER ALL;
+             SET LOCAL session_replication_role = replica;
+             DELETE FROM croupier.events WHERE tab = 1 AND seq >= {gone};
+             ALTER TABLE croupier.events ENABLE TRIGGER ALL;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_t;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_i;
+             UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                    walking = walking - interval '3 hours';
+             COMMIT"
+        ))
+        .unwrap();
+    wait_until("the auditor's hourly walk", Duration::from_secs(90), || {
+        one("SELECT broken FROM croupier.chain_checked WHERE tab = 1").is_some()
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(
+        one("SELECT broken FROM croupier.chain_checked WHERE tab = 1"),
+        Some(gone)
+    );
+    assert!(
+        alarms(&url).iter().any(|(seq, what)| *seq == gone
+            && what.contains(&format!("event {gone} is missing on the floor"))),
+        "{:?}",
+        alarms(&url)
+    );
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(
+        detail.contains(&format!("found event {gone} missing on the floor")),
+        "{detail}"
+    );
+}
+
+/// The hourly hash walk finds, after the replay passed them, changed unseen by any
+/// trigger: a play step's data (it keeps no check: the break is at the next event that
+/// keeps one, N, after the last before it that keeps one, M); and an event's kind made
+/// one this program does not know (the replay took it as a known kind: a break at it,
+/// 33e4c26). Each recorded at exactly N and worded "at or before N, after M".
+#[test]
+fn the_hourly_walk_finds_a_changed_step_and_an_unknown_kind() {
+    let Some(base) = server("chain steps") else {
+        return;
+    };
+    let half = "(SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1)";
+    // (what, the event changed, the change, whether the break is at the next check)
+    let cases = [
+        (
+            "a step",
+            format!(
+                "SELECT min(seq)::int8 FROM croupier.events WHERE tab = 1 AND octet_length(hash) = 0 AND seq > {half}"
+            ),
+            "data = data || ' '",
+            true,
+        ),
+        (
+            "an unknown kind",
+            format!(
+                "SELECT min(e.seq)::int8 FROM croupier.events e JOIN croupier.events p ON p.tab = e.tab AND p.seq = e.seq - 1
+                  WHERE e.tab = 1 AND octet_length(e.hash) > 0 AND octet_length(p.hash) = 0 AND e.seq > {half}"
+            ),
+            "kind = 999",
+            false,
+        ),
+    ];
+    for (i, (what, pick, change, next)) in cases.iter().enumerate() {
+        let url = fresh_floor(&base, "chainsteps");
+        let path = common::fresh_dir(&format!("floor-chain-steps-{i}")).join("t.db");
+        deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+        let head = last_seq(&path);
+        let dir = common::fresh_dir(&format!("floor-chain-steps-follow-{i}"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(["floor-audit", "--floor", &url, "--follow"])
+            .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+            .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+            .spawn()
+            .unwrap();
+        let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
+        wait_until("the auditor's check", Duration::from_secs(90), || {
+            one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
+        });
+        let changed = one(pick).unwrap();
+        let n = if *next {
+            one(&format!("SELECT min(seq)::int8 FROM croupier.events WHERE tab = 1 AND seq > {changed} AND octet_length(hash) > 0")).unwrap()
+        } else {
+            changed
+        };
+        let m = one(&format!("SELECT max(seq)::int8 FROM croupier.events WHERE tab = 1 AND seq < {changed} AND octet_length(hash) > 0")).unwrap();
+        assert!(m + 1 < n, "{what}: {m} {n}");
+        client(&url)
+            .batch_execute(&format!(
+                "BEGIN; ALTER TABLE croupier.events DISABLE TRIGGER ALL;
+                 SET LOCAL session_replication_role = replica;
+                 UPDATE croupier.events SET {change} WHERE tab = 1 AND seq = {changed};
+                 ALTER TABLE croupier.events ENABLE TRIGGER ALL;
+                 ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched;
+                 ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_t;
+                 ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_i;
+                 UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                        walking = walking - interval '3 hours';
+                 COMMIT"
+            ))
+            .unwrap();
+        wait_until("the auditor's hourly walk", Duration::from_secs(90), || {
+            one("SELECT broken FROM croupier.chain_checked WHERE tab = 1").is_some()
+        });
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert_eq!(
+            one("SELECT broken FROM croupier.chain_checked WHERE tab = 1"),
+            Some(n),
+            "{what}"
+        );
+        let said = format!("at or before event {n}, after event {m} (");
+        assert!(
+            alarms(&url)
+                .iter()
+                .any(|(seq, what)| *seq == n && what.contains(&said)),
+            "{what}: {:?}",
+            alarms(&url)
+        );
+    }
 }
 
 /// Floor schema 14's triggers in `session_replication_role = replica` (a superuser, or a
@@ -4880,10 +5218,21 @@ fn a_break_is_worded_from_the_last_event_whose_check_held() {
         let walked = if *exact {
             format!("the floor's chain breaks at event {n} (")
         } else {
+            // One step between is one, not "events 42 to 42".
+            let steps = if m + 2 == n {
+                format!(
+                    "event {} is a play step, which keeps no check of its own",
+                    m + 1
+                )
+            } else {
+                format!(
+                    "events {} to {} are play steps, which keep no check of their own",
+                    m + 1,
+                    n - 1
+                )
+            };
             format!(
-                "the floor's chain breaks at or before event {n}, after event {m}, the last event before it whose stored check holds (events {} to {} are play steps, which keep no check of their own): one of events {} to {n} was changed",
-                m + 1,
-                n - 1,
+                "the floor's chain breaks at or before event {n}, after event {m}, the last event before it whose stored check holds ({steps}): one of events {} to {n} was changed, or its check",
                 m + 1
             )
         };

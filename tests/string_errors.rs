@@ -165,6 +165,7 @@ const TEXT_KEPT: &[(&str, &str, &str)] = &[
     ("Rewalk", "Months", "at"),
     ("TotalsUnchecked", "Touched", "at"),
     ("TotalsUnchecked", "EventsAfter", "at"),
+    ("VerifyFailure", "ChainMissing", "at"),
 ];
 
 /// The variants of `enum name` in `code`, each with its payload as written (`""` for none);

@@ -827,9 +827,16 @@ report-footer-failed-replayed = auditor flooru přehrál události do { $through
 report-footer-failed-detached = floor už nemá události 1 až { $last } této databáze stolu (jejich měsíce byly odpojeny, např. archivovány): zde je nelze zkontrolovat; zkontrolujte je v archivu
 report-footer-failed-months-detached = kopie na flooru nemá události { $from } až { $head } (poslední): jejich měsíce byly odpojeny
 report-footer-failed-chain-breaks = řetězec na flooru se přerušuje u události { $seq } (událost tam chybí, nebo nenavazuje na předchozí událost)
+report-footer-failed-chain-missing = auditor flooru zjistil, že událost { $seq } na flooru chybí (řetězec zkontrolován { $at }): řetězec je tam přerušen
 report-footer-failed-chain = auditor flooru zjistil, že událost { $seq } nenavazuje na předchozí událost na flooru (řetězec zkontrolován { $at }): řetězec je tam přerušen
-report-footer-failed-chain-breaks-within = řetězec na flooru se přerušuje u události { $seq } nebo dříve, po události { $after }, poslední události před ní, jejíž uložená kontrola platí (události { $first } až { $last } jsou herní kroky, které vlastní kontrolu nemají): jedna z událostí { $first } až { $seq } byla změněna
-report-footer-failed-chain-within = auditor flooru zjistil přerušení řetězce u události { $seq } nebo dříve, po události { $after }, poslední události před ní, jejíž uložená kontrola platila (události { $first } až { $last } jsou herní kroky, které vlastní kontrolu nemají; řetězec zkontrolován { $at }): jedna z událostí { $first } až { $seq } byla změněna
+report-footer-failed-chain-breaks-within = řetězec na flooru se přerušuje u události { $seq } nebo dříve, po události { $after }, poslední události před ní, jejíž uložená kontrola platí ({ $steps ->
+        [one] událost { $first } je herní krok, který vlastní kontrolu nemá
+       *[other] události { $first } až { $last } jsou herní kroky, které vlastní kontrolu nemají
+    }): jedna z událostí { $first } až { $seq } byla změněna, nebo její kontrola
+report-footer-failed-chain-within = auditor flooru zjistil přerušení řetězce u události { $seq } nebo dříve, po události { $after }, poslední události před ní, jejíž uložená kontrola platila ({ $steps ->
+        [one] událost { $first } je herní krok, který vlastní kontrolu nemá
+       *[other] události { $first } až { $last } jsou herní kroky, které vlastní kontrolu nemají
+    }; řetězec zkontrolován { $at }): jedna z událostí { $first } až { $seq } byla změněna, nebo její kontrola
 report-footer-failed-auditor-refuses = { $replayed }: přehrání auditorem flooru odmítá událost { $seq } ({ $why })
 report-footer-failed-totals = uložené součty flooru se liší od toho, co z nich dělají jeho události ({ $why }): croupier.round_totals byla změněna mimo trigger flooru a přehledům, které z ní čtou, nelze věřit
 report-footer-failed-alarms = { $count ->

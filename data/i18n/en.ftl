@@ -820,9 +820,16 @@ report-footer-failed-replayed = replayed through event { $through } of { $head }
 report-footer-failed-detached = the floor no longer holds events 1 to { $last } of this table database (their months were detached, e.g. archived): they cannot be checked here; check them in the archive
 report-footer-failed-months-detached = the floor's copy does not hold events { $from } to { $head } (its head): their months were detached
 report-footer-failed-chain-breaks = the floor's chain breaks at event { $seq } (an event missing there, or one that does not follow from the event before it)
+report-footer-failed-chain-missing = the floor's auditor found event { $seq } missing on the floor (its chain checked at { $at }): the chain is broken there
 report-footer-failed-chain = the floor's auditor found that event { $seq } does not follow from the event before it on the floor (its chain checked at { $at }): the chain is broken there
-report-footer-failed-chain-breaks-within = the floor's chain breaks at or before event { $seq }, after event { $after }, the last event before it whose stored check holds (events { $first } to { $last } are play steps, which keep no check of their own): one of events { $first } to { $seq } was changed
-report-footer-failed-chain-within = the floor's auditor found the chain broken at or before event { $seq }, after event { $after }, the last event before it whose stored check held (events { $first } to { $last } are play steps, which keep no check of their own; its chain checked at { $at }): one of events { $first } to { $seq } was changed
+report-footer-failed-chain-breaks-within = the floor's chain breaks at or before event { $seq }, after event { $after }, the last event before it whose stored check holds ({ $steps ->
+        [one] event { $first } is a play step, which keeps no check of its own
+       *[other] events { $first } to { $last } are play steps, which keep no check of their own
+    }): one of events { $first } to { $seq } was changed, or its check
+report-footer-failed-chain-within = the floor's auditor found the chain broken at or before event { $seq }, after event { $after }, the last event before it whose stored check held ({ $steps ->
+        [one] event { $first } is a play step, which keeps no check of its own
+       *[other] events { $first } to { $last } are play steps, which keep no check of their own
+    }; its chain checked at { $at }): one of events { $first } to { $seq } was changed, or its check
 report-footer-failed-auditor-refuses = { $replayed }: the floor auditor's replay refuses event { $seq } ({ $why })
 report-footer-failed-totals = the floor's kept totals differ from what its events make them ({ $why }): croupier.round_totals was changed outside the floor's trigger, and the reports that read it cannot be trusted
 report-footer-failed-alarms = { $count } alarm(s) on the floor for this table database, the first at event { $first }; { $replayed }

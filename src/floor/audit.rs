@@ -104,6 +104,12 @@ pub enum Refusal {
     Chain { seq: i64, after: i64 },
     #[error("event {seq} is missing on the floor (its head is event {head})")]
     Missing { seq: i64, head: i64 },
+    /// Every stored check held through the head, event `seq`, which keeps its own, but
+    /// the chain hash there is not the head hash the floor keeps (`tables.head_hash`).
+    #[error(
+        "event {seq}, the head: every stored check holds through it, but the chain hash there differs from the head hash the floor keeps (tables.head_hash): events were changed with their checks computed again, or the head hash was changed"
+    )]
+    HeadHash { seq: i64 },
 }
 
 /// A chain break in words: exact when the event before it held its check.
@@ -114,9 +120,8 @@ fn chain_words(seq: i64, after: i64) -> String {
         );
     }
     format!(
-        "the chain breaks at or before event {seq}, after event {after} (the last event whose stored check held; events {} to {} are play steps, which keep no check of their own): one of events {} to {seq} was changed, or its check",
-        after + 1,
-        seq - 1,
+        "the chain breaks at or before event {seq}, after event {after} (the last event whose stored check held; {}): one of events {} to {seq} was changed, or its check",
+        crate::report::query::play_steps(after + 1, seq - 1),
         after + 1
     )
 }
@@ -130,7 +135,9 @@ impl Refusal {
     /// says it: the event that does not follow, or the one expected at a gap).
     fn chain_break(&self) -> Option<i64> {
         match self {
-            Refusal::Chain { seq, .. } | Refusal::Missing { seq, .. } => Some(*seq),
+            Refusal::Chain { seq, .. }
+            | Refusal::Missing { seq, .. }
+            | Refusal::HeadHash { seq } => Some(*seq),
             Refusal::Gap { expected, .. } => Some(*expected),
             _ => None,
         }
@@ -478,6 +485,12 @@ impl Auditor {
                     why,
                     table,
                 } => {
+                    // Never past the replay: `refuse` records its progress with the break.
+                    let (through, prev) = if through > rep.through {
+                        (rep.through, rep.prev)
+                    } else {
+                        (through, prev)
+                    };
                     let failed = self.refuse(t, (through, &prev), seq, &why, table)?;
                     return Ok(Audited {
                         id: short_id(&t.db),

@@ -1356,7 +1356,8 @@ fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings 
 /// (`croupier.totals_checked`, schema 13, which the auditor records from `totals_break`:
 /// read, not rebuilt here). With a break (the footer's walk's, or the auditor's
 /// recorded), the last event before it whose stored check holds (the event before it
-/// when it is missing; the walk's starting point at least): a step keeps no check of its
+/// when it is missing; not the walk's starting point, which may be a step the auditor
+/// recorded its check at, and a step keeps no check to hold): a step keeps no check of its
 /// own (schema 6), so a changed step shows at the next event that keeps one, and the
 /// footer says the change lies between.
 const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.failed_seq,
@@ -1365,16 +1366,18 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
         f.seq, k.broken, to_char(k.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC',
         CASE WHEN k.at IS NULL THEN NULL WHEN k.touched THEN 'touched'
              WHEN NOT q.fresh THEN 'stale' WHEN NOT q.same THEN 'months' END,
-        greatest(f.seq, CASE
+        (SELECT CASE
             WHEN NOT EXISTS (SELECT 1 FROM croupier.events e WHERE e.tab = t.tab AND e.seq = b.broken)
             THEN b.broken - 1
-            ELSE (SELECT max(e.seq) FROM croupier.events e
-                   WHERE e.tab = t.tab AND e.seq < b.broken AND octet_length(e.hash) > 0) END),
+            ELSE coalesce((SELECT max(e.seq) FROM croupier.events e
+                            WHERE e.tab = t.tab AND e.seq < b.broken AND octet_length(e.hash) > 0), 0) END),
         (SELECT CASE
             WHEN NOT EXISTS (SELECT 1 FROM croupier.events e WHERE e.tab = t.tab AND e.seq = k.broken)
             THEN k.broken - 1
             ELSE coalesce((SELECT max(e.seq) FROM croupier.events e
-                            WHERE e.tab = t.tab AND e.seq < k.broken AND octet_length(e.hash) > 0), 0) END)
+                            WHERE e.tab = t.tab AND e.seq < k.broken AND octet_length(e.hash) > 0), 0) END),
+        k.broken IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM croupier.events e WHERE e.tab = t.tab AND e.seq = k.broken)
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
    LEFT JOIN croupier.chain_checked k ON k.tab = t.tab
   CROSS JOIN LATERAL (SELECT coalesce(k.walked_at > now() - interval '2 hours', false) AS fresh,
@@ -1405,8 +1408,8 @@ struct Checks {
     /// where `walked` says).
     held: Option<i64>,
     chain: Option<i64>,
-    /// The last event before `chain` whose stored check holds (or the one this walk
-    /// went on from): the change is after it (a step keeps no check of its own).
+    /// The last event before `chain` that keeps a stored check (0: none): the change is
+    /// after it (a step keeps no check of its own).
     chain_after: i64,
     /// The floor's auditor's chain check, as read.
     walked: ChainRead,
@@ -1433,6 +1436,7 @@ impl Checks {
                 from: r.get::<_, Option<i64>>(13).unwrap_or(0),
                 broken: r.get(14),
                 after: r.get::<_, Option<i64>>(18).unwrap_or(0),
+                missing: r.get::<_, Option<bool>>(19).unwrap_or(false),
                 at: r.get(15),
                 unread: r.get(16),
             },
@@ -1469,6 +1473,9 @@ impl Checks {
         }
         if let Some(seq) = self.walked.broken {
             let at = self.walked.at.clone().unwrap_or_default();
+            if self.walked.missing {
+                return Verified::Failed(VerifyFailure::ChainMissing { seq, at });
+            }
             let after = self.walked.after;
             return Verified::Failed(VerifyFailure::ChainBroken { seq, after, at });
         }
@@ -1530,6 +1537,8 @@ struct ChainRead {
     from: i64,
     broken: Option<i64>,
     after: i64,
+    /// The recorded break's event is not on the floor (a gap, a missing tail).
+    missing: bool,
     at: Option<String>,
     unread: Option<String>,
 }

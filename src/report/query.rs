@@ -1118,6 +1118,9 @@ pub enum VerifyFailure {
     /// chain check, recorded at `at`, read by the footer instead of walking again);
     /// `after` as for `ChainBreaks`.
     ChainBroken { seq: i64, after: i64, at: String },
+    /// The floor's auditor found event `seq` missing on the floor (a gap, or the events
+    /// from it to the head gone), its chain check recorded at `at`.
+    ChainMissing { seq: i64, at: String },
     /// The floor's auditor, having replayed events 1..=`through` of `head`, refuses event
     /// `seq` (`why`: the refusal as the auditor recorded it on the floor).
     AuditorRefuses {
@@ -1136,6 +1139,15 @@ pub enum VerifyFailure {
         through: i64,
         head: i64,
     },
+}
+
+/// Events `first` to `last`, play steps, in words (one, or a range).
+pub(crate) fn play_steps(first: i64, last: i64) -> String {
+    if first == last {
+        format!("event {first} is a play step, which keeps no check of its own")
+    } else {
+        format!("events {first} to {last} are play steps, which keep no check of their own")
+    }
 }
 
 impl std::fmt::Display for VerifyFailure {
@@ -1160,9 +1172,8 @@ impl std::fmt::Display for VerifyFailure {
             ),
             VerifyFailure::ChainBreaks { seq, after } if after + 1 < *seq => write!(
                 f,
-                "the floor's chain breaks at or before event {seq}, after event {after}, the last event before it whose stored check holds (events {} to {} are play steps, which keep no check of their own): one of events {} to {seq} was changed",
-                after + 1,
-                seq - 1,
+                "the floor's chain breaks at or before event {seq}, after event {after}, the last event before it whose stored check holds ({}): one of events {} to {seq} was changed, or its check",
+                play_steps(after + 1, seq - 1),
                 after + 1
             ),
             VerifyFailure::ChainBreaks { seq, .. } => write!(
@@ -1171,10 +1182,13 @@ impl std::fmt::Display for VerifyFailure {
             ),
             VerifyFailure::ChainBroken { seq, after, at } if after + 1 < *seq => write!(
                 f,
-                "the floor's auditor found the chain broken at or before event {seq}, after event {after}, the last event before it whose stored check held (events {} to {} are play steps, which keep no check of their own; its chain checked at {at}): one of events {} to {seq} was changed",
-                after + 1,
-                seq - 1,
+                "the floor's auditor found the chain broken at or before event {seq}, after event {after}, the last event before it whose stored check held ({}; its chain checked at {at}): one of events {} to {seq} was changed, or its check",
+                play_steps(after + 1, seq - 1),
                 after + 1
+            ),
+            VerifyFailure::ChainMissing { seq, at } => write!(
+                f,
+                "the floor's auditor found event {seq} missing on the floor (its chain checked at {at}): the chain is broken there"
             ),
             VerifyFailure::ChainBroken { seq, at, .. } => write!(
                 f,

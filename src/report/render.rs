@@ -755,6 +755,7 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
             "report-footer-failed-chain-breaks-within",
             seq = seq.to_string(),
             after = after.to_string(),
+            steps = if after + 2 == *seq { "one" } else { "other" },
             first = (after + 1).to_string(),
             last = (seq - 1).to_string()
         ),
@@ -770,8 +771,15 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
             "report-footer-failed-chain-within",
             seq = seq.to_string(),
             after = after.to_string(),
+            steps = if after + 2 == *seq { "one" } else { "other" },
             first = (after + 1).to_string(),
             last = (seq - 1).to_string(),
+            at = at
+        ),
+        VerifyFailure::ChainMissing { seq, at } => t!(
+            lang,
+            "report-footer-failed-chain-missing",
+            seq = seq.to_string(),
             at = at
         ),
         VerifyFailure::ChainBroken { seq, at, .. } => t!(
@@ -1644,6 +1652,10 @@ mod tests {
             VerifyFailure::ChainBroken {
                 seq: 57,
                 after: 56,
+                at: "2026-12-03 09:00:00 UTC".into(),
+            },
+            VerifyFailure::ChainMissing {
+                seq: 57,
                 at: "2026-12-03 09:00:00 UTC".into(),
             },
             VerifyFailure::AuditorRefuses {

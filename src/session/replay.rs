@@ -942,10 +942,26 @@ fn figures_as_replayed(
     ]);
     let figures = figures_row(&live.round.figures());
     want[5..].copy_from_slice(&figures);
+    figures_held(c, e, want, cost)?;
+    Ok(figures)
+}
+
+/// The row `c` keeps for settlement `e` (round `want[1]`) held to `want` (seq, round, at,
+/// table, user, the ten figures), and the cost kept beside it (where `c` keeps one) to
+/// the settlement's logged `cost`: the replay's comparison, and the floor auditor's
+/// hourly hash walk's (which holds `croupier.rounds` to what a settlement it found whole
+/// logs, the replay having held that to its own when it passed it).
+pub(crate) fn figures_held(
+    c: &mut dyn LoggedFigures,
+    e: &Event,
+    want: [i64; 15],
+    cost: Option<i64>,
+) -> Result<(), ReplayError> {
+    let round = want[1];
     let row = c.row(e)?;
     if row != Some(want) {
         return Err(ReplayError::Mismatch {
-            round: live.id,
+            round,
             why: Discrepancy::Figures(Box::new(FiguresDiffer {
                 logged: row,
                 replayed: want,
@@ -955,10 +971,10 @@ fn figures_as_replayed(
     }
     match c.kept_cost() {
         Some(kept) if kept != cost => Err(ReplayError::Mismatch {
-            round: live.id,
+            round,
             why: Discrepancy::KeptCost { kept, logged: cost },
         }),
-        _ => Ok(figures),
+        _ => Ok(()),
     }
 }
 

@@ -3,24 +3,37 @@
 //! started over [`super::CHAIN_ANYWAY`] ago), every event it holds is read in order (seq,
 //! the bytes the hash covers, the stored check) and held to the chain hash computed from
 //! the one before it with the log core's `event_hash` (the replay's own check, the same
-//! function), and the head to the hash the floor moved it to (`tables.head_hash`); the
-//! engine replays nothing again, and the replay goes on from where it was. Stops at the
-//! first break. Recorded as the replay's check records (`record_chain`, in the
-//! transaction that starts the walk, `walk_from_genesis`: `walked_at`, `parts`, `touched`
-//! cleared there); a break is refused as the replay refuses one (`Auditor::refuse`: the
-//! alarm, `croupier.replayed`'s fault, the record).
+//! function), and the head to the hash the floor moved it to (`tables.head_hash`); and
+//! each settlement the replay has passed has its floor row (`croupier.rounds`, what the
+//! reports total) held to the figures the settlement logs, with the replay's comparison
+//! (`replay::figures_held`, `FloorFigures`). The engine replays nothing again, and the
+//! replay goes on from where it was. Read in [`super::CHUNK`] ranges, one transaction a
+//! range (a statement, its snapshot and its locks no longer than the replay's chunk), the
+//! walk's start (`walk_from_genesis`) in the first. Stops at the first break. Recorded as
+//! the replay's check records (`record_chain`: `walked_at`, `parts`, `touched` cleared
+//! where the walk started); a break is refused as the replay refuses one
+//! (`Auditor::refuse`: the alarm, `croupier.replayed`'s fault, the record).
 //!
-//! Why this is enough for the replay to go on: the hash covers every field the replay
-//! reads (seq, time, kind, table, user, round, data), so a walk that holds every stored
-//! check from the genesis, the replay's own hash where it stopped and the head's, holds
-//! the events it replayed to the ones it now finds.
+//! Why this is enough for the replay to go on: the hash covers every field of an event
+//! the replay reads (seq, time, kind, table, user, round, data), and the one thing besides
+//! the events the replay holds, the settlements' rows in `croupier.rounds`, is held here
+//! to the settlement's logged figures, which the replay held to its own when it passed
+//! them (the events being unchanged since, by the hash). So a walk that holds every stored
+//! check from the genesis, the replay's own hash where it stopped, the head's, and every
+//! passed settlement's row, holds what the replay checked to what it finds now.
 
 use postgres::fallible_iterator::FallibleIterator;
 
-use super::{Auditor, Refusal, Replay, RowFault, fill, follows, record_chain, walk_from_genesis};
+use super::{
+    Auditor, CHUNK, FloorFigures, Refusal, Replay, RowFault, fill, follows, record_chain,
+    walk_from_genesis,
+};
 use crate::floor::{FloorError, FloorTable, server_err};
+use crate::log::EventKind;
 use crate::log::event::Event;
+use crate::log::payload::Payload;
 use crate::log::store::{GENESIS, event_hash};
+use crate::session::replay::{DataFigures, LoggedFigures, ReplayError, figures_held};
 
 /// What a hash-only walk from the genesis found.
 pub(super) enum Rewalk {
@@ -41,7 +54,7 @@ pub(super) enum Rewalk {
 }
 
 /// Where a walk is: the last event passed, its chain hash, and the last event whose
-/// stored check held (a step keeps none) with its hash.
+/// stored check held (a step keeps none) with its hash. Carried from range to range.
 struct Walk {
     through: i64,
     prev: [u8; 32],
@@ -51,40 +64,24 @@ struct Walk {
 impl Auditor {
     /// `t`'s chain walked again from its genesis through its head (as this pass read it),
     /// hash only, `rep` (the replay so far) held to it where it stopped; recorded when
-    /// whole. One transaction, one streamed read in seq order.
+    /// whole. A range of events a transaction.
     pub(super) fn rewalk(&mut self, t: &FloorTable, rep: &Replay) -> Result<Rewalk, FloorError> {
-        let target = self.floor.target.clone();
-        let err = |e: postgres::Error| server_err(&target, e);
-        let mut tx = self.floor.client().transaction().map_err(&err)?;
-        tx.batch_execute("SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off")
-            .map_err(&err)?;
-        walk_from_genesis(&mut tx, t.tab).map_err(&err)?;
-        let mut rows = tx
-            .query_raw(
-                "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
-                  WHERE tab = $1 AND seq <= $2::int8 ORDER BY seq",
-                [&t.tab as &(dyn postgres::types::ToSql + Sync), &t.head_seq],
-            )
-            .map_err(&err)?;
         let mut w = Walk {
             through: 0,
             prev: GENESIS,
             held: (0, GENESIS),
         };
-        let mut e = Event::blank();
-        let mut found = None;
-        while let Some(r) = rows.next().map_err(&err)? {
-            if let Some(stop) = step(&mut w, &mut e, &r, rep) {
-                found = Some(stop);
-                break;
+        let found = loop {
+            let to = (w.through + CHUNK).min(t.head_seq);
+            if let Some(found) = self.rewalk_range(t, rep, &mut w, to)? {
+                break Some(found);
             }
-        }
-        drop(rows);
-        let out = match found.or_else(|| end(&mut w, t)) {
-            None | Some(Found::Unknown) => {
-                record_chain(&mut tx, t.tab, w.through, &w.prev, None).map_err(&err)?;
-                Rewalk::Whole
+            if w.through >= t.head_seq {
+                break None;
             }
+        };
+        Ok(match found {
+            None | Some(Found::Unknown) => Rewalk::Whole,
             Some(Found::Detached) => Rewalk::Detached,
             Some(Found::Broken(seq, why, table)) => Rewalk::Broken {
                 through: w.through,
@@ -93,9 +90,63 @@ impl Auditor {
                 why,
                 table,
             },
-        };
+        })
+    }
+
+    /// The events of `t` after `w.through` through `to`, in one transaction (the walk's
+    /// start marked in the first), `w` moved past those that hold; where the walk stops,
+    /// or `None` to go on. The check is recorded where the walk ends whole: through the
+    /// head, or through the last stored check that held before an unknown kind.
+    fn rewalk_range(
+        &mut self,
+        t: &FloorTable,
+        rep: &Replay,
+        w: &mut Walk,
+        to: i64,
+    ) -> Result<Option<Found>, FloorError> {
+        let target = self.floor.target.clone();
+        let err = |e: postgres::Error| server_err(&target, e);
+        let mut tx = self.floor.client().transaction().map_err(&err)?;
+        tx.batch_execute("SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off")
+            .map_err(&err)?;
+        if w.through == 0 {
+            walk_from_genesis(&mut tx, t.tab).map_err(&err)?;
+        }
+        // The rows of the settlements the replay passed in this range.
+        let passed = to.min(rep.through).max(w.through);
+        let mut figures = FloorFigures::read(&mut tx, t.tab, w.through, passed).map_err(&err)?;
+        let mut rows = tx
+            .query_raw(
+                "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
+                  WHERE tab = $1 AND seq > $2::int8 AND seq <= $3::int8 ORDER BY seq",
+                [
+                    &t.tab as &(dyn postgres::types::ToSql + Sync),
+                    &w.through,
+                    &to,
+                ],
+            )
+            .map_err(&err)?;
+        let mut e = Event::blank();
+        let mut found = None;
+        while let Some(r) = rows.next().map_err(&err)? {
+            if let Some(stop) = step(w, &mut e, &r, rep, &mut figures) {
+                found = Some(stop);
+                break;
+            }
+        }
+        drop(rows);
+        if found.is_none() && (w.through < to || to >= t.head_seq) {
+            found = end(w, t);
+            if found.is_none() {
+                record_chain(&mut tx, t.tab, w.through, &w.prev, None).map_err(&err)?;
+            }
+        }
+        if let Some(Found::Unknown) = found {
+            // Held through the last stored check before it (a step after it keeps none).
+            record_chain(&mut tx, t.tab, w.held.0, &w.held.1, None).map_err(&err)?;
+        }
         tx.commit().map_err(&err)?;
-        Ok(out)
+        Ok(found)
     }
 }
 
@@ -112,8 +163,15 @@ enum Found {
 }
 
 /// One row of the walk: held to the chain (and, where the replay stopped, to the
-/// replay's hash), `w` moved past it; or where it stops.
-fn step(w: &mut Walk, e: &mut Event, r: &postgres::Row, rep: &Replay) -> Option<Found> {
+/// replay's hash; a settlement the replay passed, its row in `figures`), `w` moved past
+/// it; or where it stops.
+fn step(
+    w: &mut Walk,
+    e: &mut Event,
+    r: &postgres::Row,
+    rep: &Replay,
+    figures: &mut FloorFigures,
+) -> Option<Found> {
     let seq = i64::from(r.get::<_, i32>(0));
     if w.through == 0 && seq != 1 {
         return Some(Found::Detached);
@@ -148,6 +206,12 @@ fn step(w: &mut Walk, e: &mut Event, r: &postgres::Row, rep: &Replay) -> Option<
         };
         return Some(Found::Broken(seq, chain, e.table));
     }
+    if e.kind == EventKind::RoundSettled
+        && seq <= rep.through
+        && let Err(x) = rounds_row(e, figures)
+    {
+        return Some(Found::Broken(seq, Refusal::Replay(x), e.table));
+    }
     if !stored.is_empty() {
         w.held = (seq, h);
     }
@@ -173,13 +237,32 @@ fn end(w: &mut Walk, t: &FloorTable) -> Option<Found> {
         return Some(Found::Broken(w.through + 1, missing, None));
     }
     if t.head_hash[..] != w.prev[..] {
-        // Checked through the last stored check that held, broken at the head.
-        let chain = Refusal::Chain {
-            seq: w.through,
-            after: w.held.0,
+        // Checked through the last stored check that held, broken at the head: the head
+        // hash itself when the head kept its check and it held, else at or before it.
+        let chain = if w.held.0 == w.through {
+            Refusal::HeadHash { seq: w.through }
+        } else {
+            Refusal::Chain {
+                seq: w.through,
+                after: w.held.0,
+            }
         };
         (w.through, w.prev) = w.held;
         return Some(Found::Broken(t.head_seq, chain, None));
     }
     None
+}
+
+/// The floor's row of settlement `e` (`croupier.rounds`) held to the figures `e` logs,
+/// as the replay holds it (`figures_held`): the replay held those to its own when it
+/// passed `e`, and `e` is as it was then (its hash held).
+fn rounds_row(e: &Event, figures: &mut FloorFigures) -> Result<(), ReplayError> {
+    let Some(want) = DataFigures.row(e)? else {
+        return Ok(());
+    };
+    let cost = match Payload::parse(EventKind::RoundSettled, &e.data) {
+        Ok(Payload::RoundSettled(s)) => s.cost(),
+        _ => None,
+    };
+    figures_held(figures, e, want, cost)
 }
