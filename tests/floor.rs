@@ -4754,6 +4754,17 @@ fn the_hourly_walk_words_a_changed_head_hash_as_such() {
         "{:?}",
         alarms(&url)
     );
+    // The footer reads the recorded break as the head hash differing, not as an event
+    // that does not follow.
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(
+        detail.contains(&format!(
+            "every stored check holding through event {head}, the head, but the chain hash there differs from the head hash"
+        )),
+        "{detail}"
+    );
+    assert!(!detail.contains("does not follow"), "{detail}");
 }
 
 /// The hourly walk read in many small ranges (`CROUPIER_TEST_CHUNK`, test only), each its

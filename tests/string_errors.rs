@@ -151,6 +151,7 @@ const TEXT_KEPT: &[(&str, &str, &str)] = &[
     // a time, not a reason.
     ("VerifyFailure", "ChainBroken", "at"),
     ("VerifyFailure", "ChainMissing", "at"),
+    ("VerifyFailure", "HeadHash", "at"),
 ];
 
 /// The variants of `enum name` in `code`, each with its payload as written (`""` for none);
