@@ -4764,6 +4764,75 @@ fn the_hourly_walk_words_a_changed_head_hash_as_such() {
         "{:?}",
         alarms(&url)
     );
+    // The footer reads the recorded break as the head hash differing, not as an event
+    // that does not follow.
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(
+        detail.contains(&format!(
+            "every stored check holding through event {head}, the head, but the chain hash there differs from the head hash"
+        )),
+        "{detail}"
+    );
+    assert!(!detail.contains("does not follow"), "{detail}");
+}
+
+/// The hourly walk read in many small ranges (`CROUPIER_TEST_CHUNK`, test only), each its
+/// own transaction, over two months: the carry from range to range (seq, hash, last held
+/// check, the replay's position) holds an intact chain whole through the head, no break.
+/// (A month detached between two ranges is then `Detached`, not a break: the later
+/// range reads the floor's least seq in its transaction; no test can place a DETACH
+/// between two ranges of a running walk, so that case rests on reading.)
+#[test]
+fn the_hourly_walk_over_many_small_ranges_holds_an_intact_chain() {
+    let Some(base) = server("chain ranges") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainranges");
+    let path = common::fresh_dir("floor-chain-ranges").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
+    deal_and_sync(&url, &path, 1_770_249_600_000, 6, -1, -3);
+    let head = last_seq(&path);
+    assert!(
+        head > 4 * 3,
+        "the walk spans several ranges of 3: head {head}"
+    );
+    let dir = common::fresh_dir("floor-chain-ranges-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .env("CROUPIER_TEST_CHUNK", "3")
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    wait_until("the auditor's check", Duration::from_secs(90), || {
+        one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
+    });
+    client(&url)
+        .batch_execute(
+            "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                    walking = walking - interval '3 hours'",
+        )
+        .unwrap();
+    wait_until("the auditor's hourly walk", Duration::from_secs(90), || {
+        one("SELECT count(*)::int8 FROM croupier.chain_checked
+              WHERE tab = 1 AND walked_at > now() - interval '1 hour'")
+            == Some(1)
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let r = client(&url)
+        .query_one(
+            "SELECT seq, broken FROM croupier.chain_checked WHERE tab = 1",
+            &[],
+        )
+        .unwrap();
+    let (seq, broken): (i64, Option<i64>) = (r.get(0), r.get(1));
+    assert_eq!((seq, broken), (head, None), "{:?}", alarms(&url));
+    assert!(alarms(&url).is_empty(), "{:?}", alarms(&url));
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
 }
 
 /// The last events deleted unseen by any trigger after the replay passed them: the

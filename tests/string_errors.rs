@@ -166,6 +166,7 @@ const TEXT_KEPT: &[(&str, &str, &str)] = &[
     ("TotalsUnchecked", "Touched", "at"),
     ("TotalsUnchecked", "EventsAfter", "at"),
     ("VerifyFailure", "ChainMissing", "at"),
+    ("VerifyFailure", "HeadHash", "at"),
 ];
 
 /// The variants of `enum name` in `code`, each with its payload as written (`""` for none);

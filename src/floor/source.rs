@@ -1377,7 +1377,9 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
             ELSE coalesce((SELECT max(e.seq) FROM croupier.events e
                             WHERE e.tab = t.tab AND e.seq < k.broken AND octet_length(e.hash) > 0), 0) END),
         k.broken IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM croupier.events e WHERE e.tab = t.tab AND e.seq = k.broken)
+            AND NOT EXISTS (SELECT 1 FROM croupier.events e WHERE e.tab = t.tab AND e.seq = k.broken),
+        EXISTS (SELECT 1 FROM croupier.events e
+                 WHERE e.tab = t.tab AND e.seq = k.broken AND octet_length(e.hash) > 0)
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
    LEFT JOIN croupier.chain_checked k ON k.tab = t.tab
   CROSS JOIN LATERAL (SELECT coalesce(k.walked_at > now() - interval '2 hours', false) AS fresh,
@@ -1437,6 +1439,7 @@ impl Checks {
                 broken: r.get(14),
                 after: r.get::<_, Option<i64>>(18).unwrap_or(0),
                 missing: r.get::<_, Option<bool>>(19).unwrap_or(false),
+                kept: r.get::<_, Option<bool>>(20).unwrap_or(false),
                 at: r.get(15),
                 unread: r.get(16),
             },
@@ -1475,6 +1478,13 @@ impl Checks {
             let at = self.walked.at.clone().unwrap_or_default();
             if self.walked.missing {
                 return Verified::Failed(VerifyFailure::ChainMissing { seq, at });
+            }
+            // Recorded at the head, which keeps its check, and this walk on from the
+            // record holds every event through the head and breaks only after it
+            // (`chain_break_from`: the head's hash not the chain's): the head hash
+            // differs, no event fails its check.
+            if seq == head && self.walked.kept && self.chain == Some(head + 1) {
+                return Verified::Failed(VerifyFailure::HeadHash { seq, at });
             }
             let after = self.walked.after;
             return Verified::Failed(VerifyFailure::ChainBroken { seq, after, at });
@@ -1539,6 +1549,8 @@ struct ChainRead {
     after: i64,
     /// The recorded break's event is not on the floor (a gap, a missing tail).
     missing: bool,
+    /// The recorded break's event keeps a stored check (a play step keeps none).
+    kept: bool,
     at: Option<String>,
     unread: Option<String>,
 }

@@ -1121,6 +1121,11 @@ pub enum VerifyFailure {
     /// The floor's auditor found event `seq` missing on the floor (a gap, or the events
     /// from it to the head gone), its chain check recorded at `at`.
     ChainMissing { seq: i64, at: String },
+    /// The floor's auditor found every stored check holding through event `seq`, the
+    /// head, but the chain hash there not the head hash the floor keeps
+    /// (`tables.head_hash`), its chain check recorded at `at`: the footer's own walk
+    /// holds every event through the head too and differs only there.
+    HeadHash { seq: i64, at: String },
     /// The floor's auditor, having replayed events 1..=`through` of `head`, refuses event
     /// `seq` (`why`: the refusal as the auditor recorded it on the floor).
     AuditorRefuses {
@@ -1189,6 +1194,10 @@ impl std::fmt::Display for VerifyFailure {
             VerifyFailure::ChainMissing { seq, at } => write!(
                 f,
                 "the floor's auditor found event {seq} missing on the floor (its chain checked at {at}): the chain is broken there"
+            ),
+            VerifyFailure::HeadHash { seq, at } => write!(
+                f,
+                "the floor's auditor found every stored check holding through event {seq}, the head, but the chain hash there differs from the head hash the floor keeps (its chain checked at {at}): events were changed with their checks computed again, or the head hash was changed"
             ),
             VerifyFailure::ChainBroken { seq, at, .. } => write!(
                 f,

@@ -782,6 +782,12 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
             seq = seq.to_string(),
             at = at
         ),
+        VerifyFailure::HeadHash { seq, at } => t!(
+            lang,
+            "report-footer-failed-head-hash",
+            seq = seq.to_string(),
+            at = at
+        ),
         VerifyFailure::ChainBroken { seq, at, .. } => t!(
             lang,
             "report-footer-failed-chain",
@@ -1656,6 +1662,10 @@ mod tests {
             },
             VerifyFailure::ChainMissing {
                 seq: 57,
+                at: "2026-12-03 09:00:00 UTC".into(),
+            },
+            VerifyFailure::HeadHash {
+                seq: 90,
                 at: "2026-12-03 09:00:00 UTC".into(),
             },
             VerifyFailure::AuditorRefuses {

@@ -9,7 +9,10 @@
 //! (`replay::figures_held`, `FloorFigures`). The engine replays nothing again, and the
 //! replay goes on from where it was. Read in [`super::CHUNK`] ranges, one transaction a
 //! range (a statement, its snapshot and its locks no longer than the replay's chunk), the
-//! walk's start (`walk_from_genesis`) in the first. Stops at the first break. Recorded as
+//! walk's start (`walk_from_genesis`) in the first. Stops at the first break; a gap or
+//! missing events found by a later range while the first events are no longer on the
+//! floor (the oldest months detached between ranges) is `Detached`, as the first range
+//! finds it, not a break (the replay records none for detached first months). Recorded as
 //! the replay's check records (`record_chain`: `walked_at`, `parts`, `touched` cleared
 //! where the walk started); a break is refused as the replay refuses one
 //! (`Auditor::refuse`: the alarm, `croupier.replayed`'s fault, the record).
@@ -71,8 +74,9 @@ impl Auditor {
             prev: GENESIS,
             held: (0, GENESIS),
         };
+        let len = range_len();
         let found = loop {
-            let to = (w.through + CHUNK).min(t.head_seq);
+            let to = (w.through + len).min(t.head_seq);
             if let Some(found) = self.rewalk_range(t, rep, &mut w, to)? {
                 break Some(found);
             }
@@ -141,6 +145,13 @@ impl Auditor {
                 record_chain(&mut tx, t.tab, w.through, &w.prev, None).map_err(&err)?;
             }
         }
+        if let Some(Found::Broken(_, Refusal::Gap { .. } | Refusal::Missing { .. }, _)) = found
+            && first_detached(&mut tx, t.tab).map_err(&err)?
+        {
+            // The oldest months detached (archived) since an earlier range: not a break,
+            // the replay from the genesis says so, as the first range does.
+            found = Some(Found::Detached);
+        }
         if let Some(Found::Unknown) = found {
             // Held through the last stored check before it (a step after it keeps none).
             record_chain(&mut tx, t.tab, w.held.0, &w.held.1, None).map_err(&err)?;
@@ -148,6 +159,30 @@ impl Auditor {
         tx.commit().map_err(&err)?;
         Ok(found)
     }
+}
+
+/// Events a range: [`CHUNK`]. TEST ONLY: `CROUPIER_TEST_CHUNK` (a positive count), set by
+/// tests/floor.rs so a small chain spans several ranges; not a setting, never set it
+/// on a floor.
+fn range_len() -> i64 {
+    std::env::var("CROUPIER_TEST_CHUNK")
+        .ok()
+        .and_then(|v| v.parse::<i64>().ok())
+        .filter(|n| *n > 0)
+        .unwrap_or(CHUNK)
+}
+
+/// Whether `tab`'s first events are not on the floor now (their months detached): its
+/// least seq above 1, or none. Read in the range's transaction, after the range's rows,
+/// so a detach committed between ranges (each its own transaction) is seen.
+fn first_detached(tx: &mut postgres::Transaction<'_>, tab: i32) -> Result<bool, postgres::Error> {
+    let first: Option<i64> = tx
+        .query_one(
+            "SELECT min(seq)::int8 FROM croupier.events WHERE tab = $1",
+            &[&tab],
+        )?
+        .get(0);
+    Ok(first != Some(1))
 }
 
 /// Where a walk stops before the head.
