@@ -1435,7 +1435,10 @@ fn provenance(
                     Cell::Text(String::new()),
                     Cell::Text(String::new()),
                     Cell::Text(String::new()),
-                    Cell::Text(format!("{}: {why}", h.path)),
+                    Cell::Detail(Detail::VerifyFailed {
+                        place: h.path.clone(),
+                        why: why.clone(),
+                    }),
                 ],
             );
             *by_kind = super::exceptions::summary(&sec.rows, mixed);

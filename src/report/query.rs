@@ -1055,11 +1055,43 @@ pub(crate) fn latest_rounds(
     Ok(rows)
 }
 
+/// Where a report's database is: a table's file, or a table database on a floor. Its
+/// English `Display` is what the CLI and JSON say; `render` words it in the report's
+/// language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A table's file, by its path.
+    File(String),
+    /// A table database on the floor `floor` (its connection's target, no password),
+    /// `database` its short id, last synced from the file `synced_from`.
+    Floor {
+        floor: String,
+        database: String,
+        synced_from: String,
+    },
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::File(path) => f.write_str(path),
+            Place::Floor {
+                floor,
+                database,
+                synced_from,
+            } => write!(
+                f,
+                "floor {floor}, table database {database} (synced from {synced_from})"
+            ),
+        }
+    }
+}
+
 /// Where a database stands, for a report's footer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SourceHead {
     /// The file (or the floor and the table database).
-    pub path: String,
+    pub path: Place,
     pub head_seq: i64,
     pub head_hash: String,
     /// The verdict (`None`: not run).
@@ -1594,7 +1626,7 @@ impl Source for Files<'_> {
                 None
             };
             out.push(SourceHead {
-                path: s.path().display().to_string(),
+                path: Place::File(s.path().display().to_string()),
                 head_seq: head.0,
                 head_hash: head.1,
                 verified,
