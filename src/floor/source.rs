@@ -386,6 +386,12 @@ impl Source for FloorSource {
         self.tables.len()
     }
 
+    fn table_keys(&mut self) -> Result<Vec<(String, usize)>, AuditError> {
+        Ok((self.table_names.iter().enumerate())
+            .flat_map(|(db, m)| m.values().map(move |n| (n.clone(), db)))
+            .collect())
+    }
+
     /// The buckets of the hours and their corrections read in one snapshot
     /// ([`FloorSource::sums_snapshot`]), as the to-date sums are.
     fn totals(

@@ -1329,6 +1329,10 @@ pub trait Source {
     }
     /// How many databases the source reads (numbered from 0).
     fn databases(&self) -> usize;
+    /// Each database's tables by name, as its rounds name them (their latest names), as
+    /// (name, database): a name two databases share is said with its database in a
+    /// report's rows, so the two tables' rows are told apart.
+    fn table_keys(&mut self) -> Result<Vec<(String, usize)>, AuditError>;
     /// A round's bets and standing inputs.
     fn round_inputs(
         &mut self,
@@ -1486,6 +1490,14 @@ impl Source for Files<'_> {
 
     fn databases(&self) -> usize {
         self.0.len()
+    }
+
+    fn table_keys(&mut self) -> Result<Vec<(String, usize)>, AuditError> {
+        let mut keys = Vec::new();
+        for (db, s) in self.0.iter().enumerate() {
+            keys.extend(table_names(s)?.into_values().map(|n| (n, db)));
+        }
+        Ok(keys)
     }
 
     fn kept_rounds_page(
