@@ -375,8 +375,10 @@ fn tables_of_one_name_in_two_databases_are_not_summed_as_one() {
     );
 }
 
-/// The protection and players reports over two demo files (the close-out's: tests/money.rs) that both have a
-/// "Pontoon 1": each table column says which database's "Pontoon 1" a row is, and the rows
+/// The protection, players, rounds and exceptions reports over two demo files (the
+/// close-out's: tests/money.rs) that both have a "Pontoon 1": each table column says which
+/// database's "Pontoon 1" a row is (the streamed rounds and exceptions rows as these held
+/// ones: tests/stream.rs), and the rows
 /// are each file's own, relabelled (two identical names with different money would be no
 /// use to a reader).
 #[test]
@@ -402,24 +404,29 @@ fn every_report_says_which_database_a_shared_table_name_is() {
         v.sort_by_key(|r| r.to_string());
         v
     };
-    let labelled = |rows: Vec<Value>, n: usize| -> Vec<Value> {
+    let labelled = |rows: Vec<Value>, col: usize, n: usize| -> Vec<Value> {
         rows.into_iter()
             .map(|mut r| {
-                if r[0] == "Pontoon 1" {
-                    r[0] = json!(format!("Pontoon 1 (database {n})"));
+                if r[col] == "Pontoon 1" {
+                    r[col] = json!(format!("Pontoon 1 (database {n})"));
                 }
                 r
             })
             .collect()
     };
-    for (kind, name) in [(Kind::Protection, "protection"), (Kind::Rounds, "players")] {
-        let mut want = labelled(rows(kind, &stores[..1], name), 1);
-        want.extend(labelled(rows(kind, &stores[1..], name), 2));
+    for (kind, name, col) in [
+        (Kind::Protection, "protection", 0),
+        (Kind::Rounds, "players", 0),
+        (Kind::Rounds, "rounds", 1),
+        (Kind::Exceptions, "exceptions", 2),
+    ] {
+        let mut want = labelled(rows(kind, &stores[..1], name), col, 1);
+        want.extend(labelled(rows(kind, &stores[1..], name), col, 2));
         want.sort_by_key(|r| r.to_string());
         let got = rows(kind, &stores, name);
         for label in ["Pontoon 1 (database 1)", "Pontoon 1 (database 2)"] {
             assert!(
-                got.iter().any(|r| r[0] == label),
+                got.iter().any(|r| r[col] == label),
                 "{kind:?} {name}: no {label}: {got:?}"
             );
         }

@@ -19,7 +19,7 @@ use crate::log::store::figures_of_row;
 use crate::log::totals::{self, BUCKET_MS, Figures, Key};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    EachTotal, Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, TotalRef,
+    EachTotal, Noted, Page, Place, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, TotalRef,
     TotalRow, Verified, VerifyFailure, apply_fixes, inputs_of, log_of, seq_cap,
 };
 use crate::report::verdict::{self, Chained, Passed, Pending, Rewalk, TotalsUnchecked, Unchecked};
@@ -386,6 +386,12 @@ impl Source for FloorSource {
         self.tables.len()
     }
 
+    fn table_keys(&mut self) -> Result<Vec<(String, usize)>, AuditError> {
+        Ok((self.table_names.iter().enumerate())
+            .flat_map(|(db, m)| m.values().map(move |n| (n.clone(), db)))
+            .collect())
+    }
+
     /// The buckets of the hours and their corrections read in one snapshot
     /// ([`FloorSource::sums_snapshot`]), as the to-date sums are.
     fn totals(
@@ -716,11 +722,11 @@ impl Source for FloorSource {
             .tables
             .iter()
             .map(|t| SourceHead {
-                path: format!(
-                    "floor {target}, table database {} (synced from {})",
-                    short_id(&t.db),
-                    t.path
-                ),
+                path: Place::Floor {
+                    floor: target.to_string(),
+                    database: short_id(&t.db),
+                    synced_from: t.path.clone(),
+                },
                 head_seq: t.head_seq,
                 head_hash: hex(&t.head_hash),
                 verified: checked.next().map(|c| c.verdict(t)),

@@ -619,6 +619,8 @@ struct Ctx<'a> {
     /// `[from_ms, to_ms)` covers the period's gaming days in every database's calendar.
     from_ms: i64,
     to_ms: i64,
+    /// The table names two databases share: a row of such a table says its database.
+    shared: BTreeSet<String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -677,6 +679,7 @@ impl<'a> Ctx<'a> {
             cals,
             from_ms,
             to_ms,
+            shared: super::shared_of(src.table_keys()?),
         })
     }
 
@@ -705,6 +708,24 @@ impl<'a> Ctx<'a> {
             .filter(|r| o.table.is_none_or(|t| r.table == t))
             .collect();
         super::protection::follows(src, &tables, &keep, self.to_ms)
+    }
+
+    /// A table's cell in a row: with its database where another database has a table
+    /// of its name.
+    fn table_cell(&self, db: usize, table: &str) -> Cell {
+        super::table_cell(&(table.to_string(), db), &self.shared)
+    }
+
+    /// Exceptions rows' table cells (the third) said with their database where another
+    /// database has a table of that name; a row of no one database (`usize::MAX`) as it is.
+    fn label_tables(&self, rows: &mut [ExceptionRow]) {
+        for (_, db, _, cells) in rows.iter_mut().filter(|r| r.1 != usize::MAX) {
+            if let Some(Cell::Text(t)) = cells.get(2)
+                && self.shared.contains(t.as_str())
+            {
+                cells[2] = self.table_cell(*db, &t.clone());
+            }
+        }
     }
 
     /// A database's currency.
@@ -951,7 +972,7 @@ fn round_cells_of<'b>(
         money_text(&mut nets_text, Money::from_cents(net));
     }
     let mut row = Vec::with_capacity(12);
-    row.extend([Cell::Time(r.at), Cell::Text(r.table.clone())]);
+    row.extend([Cell::Time(r.at), cx.table_cell(r.db, &r.table)]);
     if cx.mixed {
         row.push(currency_cell(cx.cur(r.db)));
     }
@@ -1195,6 +1216,7 @@ fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<[Section; 2], AuditError
             .iter()
             .filter_map(|r| payout_row(r, cx.o.threshold)),
     );
+    cx.label_tables(&mut rows);
     Ok(super::exceptions::arrange(rows, cx.mixed))
 }
 
@@ -1435,7 +1457,10 @@ fn provenance(
                     Cell::Text(String::new()),
                     Cell::Text(String::new()),
                     Cell::Text(String::new()),
-                    Cell::Text(format!("{}: {why}", h.path)),
+                    Cell::Detail(Detail::VerifyFailed {
+                        place: h.path.clone(),
+                        why: why.clone(),
+                    }),
                 ],
             );
             *by_kind = super::exceptions::summary(&sec.rows, mixed);

@@ -1055,11 +1055,43 @@ pub(crate) fn latest_rounds(
     Ok(rows)
 }
 
+/// Where a report's database is: a table's file, or a table database on a floor. Its
+/// English `Display` is what the CLI and JSON say; `render` words it in the report's
+/// language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A table's file, by its path.
+    File(String),
+    /// A table database on the floor `floor` (its connection's target, no password),
+    /// `database` its short id, last synced from the file `synced_from`.
+    Floor {
+        floor: String,
+        database: String,
+        synced_from: String,
+    },
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::File(path) => f.write_str(path),
+            Place::Floor {
+                floor,
+                database,
+                synced_from,
+            } => write!(
+                f,
+                "floor {floor}, table database {database} (synced from {synced_from})"
+            ),
+        }
+    }
+}
+
 /// Where a database stands, for a report's footer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SourceHead {
     /// The file (or the floor and the table database).
-    pub path: String,
+    pub path: Place,
     pub head_seq: i64,
     pub head_hash: String,
     /// The verdict (`None`: not run).
@@ -1297,6 +1329,10 @@ pub trait Source {
     }
     /// How many databases the source reads (numbered from 0).
     fn databases(&self) -> usize;
+    /// Each database's tables by name, as its rounds name them (their latest names), as
+    /// (name, database): a name two databases share is said with its database in a
+    /// report's rows, so the two tables' rows are told apart.
+    fn table_keys(&mut self) -> Result<Vec<(String, usize)>, AuditError>;
     /// A round's bets and standing inputs.
     fn round_inputs(
         &mut self,
@@ -1456,6 +1492,14 @@ impl Source for Files<'_> {
         self.0.len()
     }
 
+    fn table_keys(&mut self) -> Result<Vec<(String, usize)>, AuditError> {
+        let mut keys = Vec::new();
+        for (db, s) in self.0.iter().enumerate() {
+            keys.extend(table_names(s)?.into_values().map(|n| (n, db)));
+        }
+        Ok(keys)
+    }
+
     fn kept_rounds_page(
         &mut self,
         db: usize,
@@ -1594,7 +1638,7 @@ impl Source for Files<'_> {
                 None
             };
             out.push(SourceHead {
-                path: s.path().display().to_string(),
+                path: Place::File(s.path().display().to_string()),
                 head_seq: head.0,
                 head_hash: head.1,
                 verified,

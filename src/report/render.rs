@@ -18,6 +18,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use serde_json::{Value, json};
 
 use super::axis::Scale;
+use super::data::Place;
 use super::verdict::{
     ChainRead, Chained, Passed, Pending, Replayed, Rewalk, TotalsUnchecked, Unchecked,
 };
@@ -300,6 +301,12 @@ fn detail(lang: Lang, d: &Detail, money: &dyn Fn(Money) -> String) -> String {
         Detail::TableIn { table, db } => {
             t!(lang, "report-table-in-database", table = table, n = db + 1)
         }
+        Detail::VerifyFailed { place, why } => t!(
+            lang,
+            "report-detail-verify-failed",
+            place = place_in(lang, place),
+            why = failure_in(lang, why)
+        ),
         Detail::Span(from, to) => t!(
             lang,
             "report-span",
@@ -700,7 +707,7 @@ fn footer_in(r: &Report, lang: Lang) -> Vec<(String, String, Option<bool>)> {
         let n = i + 1;
         f.push((
             t!(lang, "report-footer-database", n = n),
-            s.path.clone(),
+            place_in(lang, &s.path),
             None,
         ));
         f.push((
@@ -817,6 +824,25 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
             count = *count,
             first = first.to_string(),
             replayed = replayed(through, head)
+        ),
+    }
+}
+
+/// Where a database is, in the language: a file by its path; a floor's table database
+/// as the floor, its short id and the file it was synced from.
+fn place_in(lang: Lang, place: &Place) -> String {
+    match place {
+        Place::File(path) => path.clone(),
+        Place::Floor {
+            floor,
+            database,
+            synced_from,
+        } => t!(
+            lang,
+            "report-footer-floor-database",
+            floor = floor,
+            database = database,
+            path = synced_from
         ),
     }
 }
@@ -1081,7 +1107,7 @@ pub fn render_json(r: &Report) -> Value {
         "generated_by": r.generated_by,
         "generated_at": r.generated_at,
         "databases": r.sources.iter().map(|s| json!({
-            "path": s.path,
+            "path": s.path.to_string(),
             "chain_head": {"seq": s.head_seq, "hash": s.head_hash},
             "verify": verify_json(s.verified.as_ref()),
         })).collect::<Vec<_>>(),
@@ -1707,6 +1733,52 @@ mod tests {
             },
         ));
         assert_eq!(failure_in(Lang::Cs, &replay), replay.to_string());
+    }
+
+    /// Where a database is, in each language: a file by its path as given; a floor's
+    /// table database worded around the floor, its id and its file (English as the
+    /// `Display` the CLI and JSON say); the exceptions report's failed-verify row the same.
+    #[test]
+    fn places_are_put_in_the_language() {
+        let floor = Place::Floor {
+            floor: "postgres@db.casino:5432/floor".into(),
+            database: "0a1b2c3d4e5f6071".into(),
+            synced_from: "/srv/tables/t07.db".into(),
+        };
+        let file = Place::File("/srv/tables/t07.db".into());
+        assert_eq!(
+            floor.to_string(),
+            "floor postgres@db.casino:5432/floor, table database 0a1b2c3d4e5f6071 \
+             (synced from /srv/tables/t07.db)"
+        );
+        assert_eq!(place_in(Lang::En, &floor), floor.to_string());
+        let why = VerifyFailure::Detached { first: 41 };
+        let failed = Detail::VerifyFailed {
+            place: floor.clone(),
+            why: why.clone(),
+        };
+        let money = |m: Money| i18n::money(Lang::En, m, None);
+        assert_eq!(detail(Lang::En, &failed, &money), failed.text());
+        for lang in [Lang::Cs, Lang::Uk, Lang::Ru] {
+            assert_eq!(place_in(lang, &file), "/srv/tables/t07.db");
+            let said = place_in(lang, &floor);
+            for part in [
+                "postgres@db.casino:5432/floor",
+                "0a1b2c3d4e5f6071",
+                "/srv/tables/t07.db",
+            ] {
+                assert!(said.contains(part), "{lang:?}: {said}");
+            }
+            assert!(
+                !said.contains("table database") && !said.contains("synced from"),
+                "{lang:?}: {said}"
+            );
+            let row = detail(lang, &failed, &money);
+            assert!(
+                row.starts_with(&said) && row.ends_with(&failure_in(lang, &why)),
+                "{lang:?}: {row}"
+            );
+        }
     }
 
     /// A verdict of each shape — a file's replay, and on the floor every way its chain

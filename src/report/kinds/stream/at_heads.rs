@@ -75,6 +75,10 @@ impl Source for AtHeads<'_> {
         self.src.databases()
     }
 
+    fn table_keys(&mut self) -> Result<Vec<(String, usize)>, AuditError> {
+        self.src.table_keys()
+    }
+
     /// A round's inputs all come before its settlement, so by the head of a round read.
     fn round_inputs(
         &mut self,

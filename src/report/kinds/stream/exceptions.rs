@@ -148,7 +148,7 @@ impl Plan<'_> {
             let rows = rows
                 .into_iter()
                 .filter(|r| word.is_none_or(|x| word_of(&r.3) == x));
-            emit(rows.collect(), each)?;
+            emit(cx, rows.collect(), each)?;
         }
         Ok(())
     }
@@ -169,7 +169,7 @@ impl Plan<'_> {
             .filter(|(_, _, c)| word.is_none_or(|x| word_of(c) == x))
             .map(|(at, db, c)| (at, db, i64::MAX - 1, c))
             .collect();
-        emit(rows, each)
+        emit(&self.cx, rows, each)
     }
 
     /// The period's rounds with a payout over the threshold, in time order across the
@@ -179,8 +179,9 @@ impl Plan<'_> {
         let mut merged = Merged::new(src.databases(), (cx.from_ms, cx.to_ms), self.page);
         while let Some(r) = merged.next(src)? {
             let kept = cx.keeps(&r);
-            if let Some((_, _, _, cells)) = payout_row(&r, cx.o.threshold).filter(|_| kept) {
-                each(&cells)?;
+            if let Some(mut row) = payout_row(&r, cx.o.threshold).filter(|_| kept) {
+                cx.label_tables(std::slice::from_mut(&mut row));
+                each(&row.3)?;
             }
         }
         Ok(())
@@ -251,8 +252,9 @@ fn word_of(cells: &[Cell]) -> &'static str {
 }
 
 /// Hands on a window's rows in the held report's order: by time, database and seq (a
-/// stable sort, as the held report's).
-fn emit(mut rows: Vec<ExceptionRow>, each: &mut Each) -> Result<(), StreamError> {
+/// stable sort, as the held report's), their tables told apart as the held report's.
+fn emit(cx: &Ctx, mut rows: Vec<ExceptionRow>, each: &mut Each) -> Result<(), StreamError> {
+    cx.label_tables(&mut rows);
     rows.sort_by_key(|(at, db, seq, _)| (*at, *db, *seq));
     for (_, _, _, cells) in rows {
         each(&cells)?;
