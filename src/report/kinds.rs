@@ -456,7 +456,13 @@ fn build_with(
             sections.push(Section {
                 name: "players".into(),
                 columns: players_columns(&cx),
-                rows: super::players::rows(src, &cx.in_period, &cx.th, &|db| cx.ck(db))?,
+                rows: super::players::rows(
+                    src,
+                    &cx.in_period,
+                    &cx.th,
+                    &|db| cx.ck(db),
+                    &cx.shared,
+                )?,
             });
         }
         Kind::Dealers => {
@@ -713,11 +719,18 @@ impl<'a> Ctx<'a> {
     /// A table's cell in a row: with its database where another database has a table
     /// of its name.
     fn table_cell(&self, db: usize, table: &str) -> Cell {
-        super::table_cell(&(table.to_string(), db), &self.shared)
+        match self.shared.contains(table) {
+            true => Cell::Detail(Detail::TableIn {
+                table: table.to_string(),
+                db,
+            }),
+            false => Cell::Text(table.to_string()),
+        }
     }
 
     /// Exceptions rows' table cells (the third) said with their database where another
-    /// database has a table of that name; a row of no one database (`usize::MAX`) as it is.
+    /// database has a table of that name. A row whose database is `usize::MAX` (sorted
+    /// after the others: the protection rows, which label their own cells) is left as it is.
     fn label_tables(&self, rows: &mut [ExceptionRow]) {
         for (_, db, _, cells) in rows.iter_mut().filter(|r| r.1 != usize::MAX) {
             if let Some(Cell::Text(t)) = cells.get(2)
@@ -1203,7 +1216,7 @@ fn exceptions(src: &mut dyn Source, cx: &Ctx) -> Result<[Section; 2], AuditError
     let window = (cx.from_ms, cx.to_ms);
     let mut rows = logged_exceptions(src, cx, &held, &LOGGED, window, &mut state)?;
     rows.extend(alarm_rows(src, cx)?);
-    for (at, cells) in super::protection::exception_rows(&cx.follows(src)?) {
+    for (at, cells) in super::protection::exception_rows(&cx.follows(src)?, &cx.shared) {
         rows.push((at, usize::MAX, i64::MAX, cells));
     }
     if let Some(books) = super::closeout::Books::read(src)? {

@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::Cell;
 use super::data::RoundRow;
+use super::table_cell;
 use super::theory::{Solved, Theories};
-use super::{shared_of, table_cell};
 use crate::engine::Money;
 use crate::log::AuditError;
 use crate::report::query::{RoundLog, Source};
@@ -59,12 +59,14 @@ type RowKey = (String, Option<String>, u8, i64, usize);
 /// The sessions of every box over `rounds` (the report's kept rounds of the period), a row
 /// each; `ck` gives a database's currency key (none unless the report mixes currencies:
 /// then a currency cell follows the table's). A round whose rules the engine no longer
-/// accepts, or that does not replay, is left out.
+/// accepts, or that does not replay, is left out. A table name in `shared` (the report's
+/// names two databases share) is said with its database.
 pub(crate) fn rows(
     src: &mut dyn Source,
     rounds: &[&RoundRow],
     th: &Theories,
     ck: &dyn Fn(usize) -> Option<String>,
+    shared: &BTreeSet<String>,
 ) -> Result<Vec<Vec<Cell>>, AuditError> {
     let mut order: Vec<&RoundRow> = rounds.to_vec();
     order.sort_by(|a, b| (a.db, &a.table, a.at, a.round).cmp(&(b.db, &b.table, b.at, b.round)));
@@ -89,7 +91,7 @@ pub(crate) fn rows(
         };
         sessions.add(r, th, &log, ck);
     }
-    Ok(sessions.rows(ck))
+    Ok(sessions.rows(ck, shared))
 }
 
 /// The sessions being made, round by round: each table's open ones and the ended ones. A
@@ -230,8 +232,13 @@ impl Sessions {
         }
     }
 
-    /// Ends every open session and gives the rows, in the section's order.
-    pub(crate) fn rows(mut self, ck: &dyn Fn(usize) -> Option<String>) -> Vec<Vec<Cell>> {
+    /// Ends every open session and gives the rows, in the section's order; a table name in
+    /// `shared` said with its database.
+    pub(crate) fn rows(
+        mut self,
+        ck: &dyn Fn(usize) -> Option<String>,
+        shared: &BTreeSet<String>,
+    ) -> Vec<Vec<Cell>> {
         for (db, tables) in std::mem::take(&mut self.tables) {
             for (table, t) in tables {
                 for (b, s) in t.open {
@@ -239,12 +246,9 @@ impl Sessions {
                 }
             }
         }
-        // A table is (database, name): a name two databases share is said with its
-        // database.
-        let shared = shared_of(self.done.keys().map(|k| (k.0.clone(), k.4)));
         self.done
             .into_iter()
-            .map(|(k, s)| cells(k, &s, &shared))
+            .map(|(k, s)| cells(k, &s, shared))
             .collect()
     }
 }
@@ -318,7 +322,7 @@ mod tests {
         let all = src.rounds(i64::MIN, i64::MAX, &mut |_| {}).unwrap();
         let kept: Vec<&RoundRow> = all.iter().filter(|r| !r.voided).collect();
         let th = Theories::read(&mut src, &all, i64::MAX).unwrap();
-        let rows = rows(&mut src, &kept, &th, &|_| None).unwrap();
+        let rows = rows(&mut src, &kept, &th, &|_| None, &BTreeSet::new()).unwrap();
         let (mut boxes, mut handle, mut win, mut played) = (0i64, 0i64, 0i64, 0.0);
         for r in &kept {
             let (bets, _) = src.round_inputs(r.db, r.round).unwrap();

@@ -3,7 +3,7 @@
 //! solved once per rules), and per
 //! table and box how closely the initial stakes follow it, shoe by shoe. Reads the log only.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use serde_json::Value;
@@ -289,11 +289,12 @@ pub(crate) fn rows(f: &Follows) -> Vec<Vec<Cell>> {
         .collect()
 }
 
-/// The exceptions report's rows: one per flagged box, at its last round counted.
-pub(crate) fn exception_rows(f: &Follows) -> Vec<(i64, Vec<Cell>)> {
+/// The exceptions report's rows: one per flagged box, at its last round counted; a table
+/// name in `shared` said with its database.
+pub(crate) fn exception_rows(f: &Follows, shared: &BTreeSet<String>) -> Vec<(i64, Vec<Cell>)> {
     f.iter()
         .filter(|(_, f)| f.flagged())
-        .map(|((table, _, b), f)| {
+        .map(|((table, db, b), f)| {
             let (at, round) = f.last.unwrap_or((0, 0));
             let detail = super::Detail::BetsFollowShoe {
                 box_no: *b,
@@ -304,7 +305,7 @@ pub(crate) fn exception_rows(f: &Follows) -> Vec<(i64, Vec<Cell>)> {
             let cells = vec![
                 Cell::Time(at),
                 Cell::Word("bets follow the shoe"),
-                Cell::Text(table.clone()),
+                table_cell(&(table.clone(), *db), shared),
                 Cell::Text(String::new()),
                 Cell::Int(round),
                 Cell::Detail(detail),

@@ -1781,6 +1781,45 @@ mod tests {
         }
     }
 
+    /// A floor report's footer says where each database is in the report's language.
+    #[test]
+    fn a_footer_says_a_floor_databases_place_in_the_language() {
+        let place = Place::Floor {
+            floor: "postgres@db.casino:5432/floor".into(),
+            database: "0a1b2c3d4e5f6071".into(),
+            synced_from: "/srv/tables/t07.db".into(),
+        };
+        let r = Report {
+            kind: Kind::Summary,
+            period: crate::report::Period::parse("2026-01-05", "2026-01-05").unwrap(),
+            filters: Vec::new(),
+            sections: Vec::new(),
+            charts: Vec::new(),
+            generated_by: "test".into(),
+            generated_at: "2026-01-06 07:00:00 UTC".into(),
+            sources: vec![super::super::Provenance {
+                path: place.clone(),
+                head_seq: 90,
+                head_hash: "ab".repeat(32),
+                verified: Some(Verified::Failed(VerifyFailure::Detached { first: 41 })),
+            }],
+            currencies: vec![None],
+            mixed_currencies: false,
+            threshold: None,
+        };
+        for lang in [Lang::En, Lang::Cs, Lang::Uk, Lang::Ru] {
+            let footer = footer_in(&r, lang);
+            let line = footer
+                .iter()
+                .find(|(k, _, _)| *k == t!(lang, "report-footer-database", n = 1));
+            assert_eq!(
+                line.map(|l| l.1.clone()),
+                Some(place_in(lang, &place)),
+                "{lang:?}"
+            );
+        }
+    }
+
     /// A verdict of each shape — a file's replay, and on the floor every way its chain
     /// is read, PASSED, NOT YET REPLAYED and NOT YET CHECKED for each reason — said in
     /// each language: in English it holds the detail's `Display` (what JSON's `detail`

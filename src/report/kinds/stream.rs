@@ -432,7 +432,7 @@ fn rounds_pass(
             Ok(())
         })?;
     }
-    Ok(sessions.rows(&ck))
+    Ok(sessions.rows(&ck, &cx.shared))
 }
 
 /// The JSON document with its streamed sections' rows read as they are serialized.

@@ -39,6 +39,12 @@ const RICH: f64 = 0.005;
 /// Returns the round at which the box was first flagged (checked at each shoe's end) and
 /// whether it is flagged after all the rounds, with the share of 8-unit bets.
 fn play(b: Bettor, rounds: u64, seed: u64) -> (Option<u64>, bool, f64) {
+    let (first, f, share) = played(b, rounds, seed);
+    (first, f.flagged(), share)
+}
+
+/// [`play`] with the box's whole `Follow`.
+fn played(b: Bettor, rounds: u64, seed: u64) -> (Option<u64>, Follow, f64) {
     let e = czech();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut f = Follow::default();
@@ -69,7 +75,7 @@ fn play(b: Bettor, rounds: u64, seed: u64) -> (Option<u64>, bool, f64) {
             first = Some(n);
         }
     }
-    (first, f.flagged(), big as f64 / n as f64)
+    (first, f, big as f64 / n as f64)
 }
 
 #[test]
@@ -172,4 +178,36 @@ fn one_table_name_in_two_databases_is_two_tables() {
     }
     assert_eq!(rows(&both).len(), a.len() + b.len());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A flagged box of a "Pontoon 1" in each of two databases: the exceptions report's rows
+/// say each with its database when the report's databases share the name, and the bare
+/// name when they do not.
+#[test]
+fn a_flagged_box_of_a_shared_table_name_says_its_database() {
+    let (_, f, _) = played(Bettor::Counter, 5_000, 7);
+    assert!(f.flagged());
+    let both: Follows = [(("Pontoon 1".to_string(), 0, 2), f.clone())]
+        .into_iter()
+        .chain([(("Pontoon 1".to_string(), 1, 2), f)])
+        .collect();
+    let shared: BTreeSet<String> = ["Pontoon 1".to_string()].into();
+    let tables = |shared: &BTreeSet<String>| -> Vec<Cell> {
+        exception_rows(&both, shared)
+            .into_iter()
+            .map(|(_, cells)| cells[2].clone())
+            .collect()
+    };
+    let said = |table: &str, db| {
+        Cell::Detail(crate::report::Detail::TableIn {
+            table: table.to_string(),
+            db,
+        })
+    };
+    assert_eq!(
+        tables(&shared),
+        [said("Pontoon 1", 0), said("Pontoon 1", 1)]
+    );
+    let bare = Cell::Text("Pontoon 1".to_string());
+    assert_eq!(tables(&BTreeSet::new()), [bare.clone(), bare]);
 }

@@ -75,6 +75,9 @@ impl Source for AtHeads<'_> {
         self.src.databases()
     }
 
+    /// Every table opened so far, not capped at the heads (the names are the latest,
+    /// as the rounds' are): a table opened after a head with a name another database
+    /// has makes that name said with its database.
     fn table_keys(&mut self) -> Result<Vec<(String, usize)>, AuditError> {
         self.src.table_keys()
     }

@@ -208,7 +208,7 @@ impl Plan<'_> {
                 },
             )?;
         }
-        let mut rows = protection::exception_rows(&f.finish());
+        let mut rows = protection::exception_rows(&f.finish(), &cx.shared);
         rows.sort_by_key(|(at, _)| *at);
         for (_, cells) in rows {
             each(&cells)?;
