@@ -5393,3 +5393,314 @@ fn the_first_break_is_recorded_and_a_whole_walk_clears_it() {
     again();
     assert_eq!(record(), (head, None), "passed whole: cleared");
 }
+
+/// A row put in `croupier.rounds` at event `seq` of table database 1 by someone who may
+/// disable the floor's triggers (a copy of its first row, as a new round), with the kept
+/// totals bumped to match it (`bump_totals`, as the chain trigger would): what the
+/// reports total then holds a round no settlement made, and `totals_break` sees nothing.
+fn forge_stray_round(url: &str, seq: i64) {
+    client(url)
+        .batch_execute(&format!(
+            "BEGIN; SET LOCAL session_replication_role = replica;
+             ALTER TABLE croupier.rounds DISABLE TRIGGER ALL;
+             CREATE TEMP TABLE stray ON COMMIT DROP AS
+               SELECT * FROM croupier.rounds WHERE tab = 1 ORDER BY seq LIMIT 1;
+             UPDATE stray SET seq = {seq}, round_id = 999999;
+             INSERT INTO croupier.rounds SELECT * FROM stray;
+             ALTER TABLE croupier.rounds ENABLE TRIGGER ALL;
+             SELECT croupier.bump_totals(ARRAY[1], ARRAY[{seq}::int8], ARRAY[1::int8]);
+             COMMIT"
+        ))
+        .unwrap();
+    let broken: Option<String> = client(url)
+        .query_one("SELECT croupier.totals_break(1)", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(broken, None, "the kept totals agree with the forged row");
+}
+
+/// Table database 1's verdict in a verified floor summary, typed.
+fn floor_verdict(url: &str) -> Option<Verified> {
+    let o = Options {
+        verify: true,
+        ..common::options(Kind::Summary, "2026-01-01", "2100-12-31")
+    };
+    let mut src = FloorSource::open(Floor::connect(url).unwrap()).unwrap();
+    let r = report::build_from(&mut src, &o, |_| {}).unwrap();
+    r.sources[0].verified.clone()
+}
+
+/// Every row of `croupier.rounds` (what the floor's reports total) is accounted for: a
+/// row at an event that settles no round — a play step, a void, past the head, before
+/// the first event — added with the triggers disabled and the kept totals bumped to
+/// match, is refused by the auditor's replay (an alarm at its event, the replay's
+/// fault) and the footer is FAILED, typed (`StrayRound`, said in the reader's language);
+/// one added at a step after the replay passed it is refused by the hourly walk. A row
+/// of `round_totals` (and its day in `day_totals`) that no round explains is caught by
+/// the auditor's totals check (`totals_break`): FAILED too.
+#[test]
+fn a_rounds_row_that_settles_no_round_fails_the_audit_and_the_footer() {
+    let Some(base) = server("stray rounds") else {
+        return;
+    };
+    let step =
+        "SELECT min(seq)::int8 FROM croupier.events WHERE tab = 1 AND octet_length(hash) = 0";
+    // (what, the event the row is put at, whether put after the replay passed it)
+    let cases = [
+        ("a play step", step, false),
+        (
+            "a void",
+            "SELECT min(seq)::int8 FROM croupier.events WHERE tab = 1 AND kind = 16",
+            false,
+        ),
+        (
+            "past the head",
+            "SELECT head_seq + 3 FROM croupier.tables WHERE tab = 1",
+            false,
+        ),
+        ("before the first event", "SELECT 0::int8", false),
+        ("a play step, after the replay", step, true),
+    ];
+    for (i, (what, pick, after)) in cases.iter().enumerate() {
+        let url = fresh_floor(&base, "strayrounds");
+        let path = common::fresh_dir(&format!("floor-stray-rounds-{i}")).join("t.db");
+        deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+        let head = last_seq(&path);
+        let stray: i64 = client(&url).query_one(*pick, &[]).unwrap().get(0);
+        let mut auditor = floor::Auditor::new(Floor::connect(&url).unwrap()).unwrap();
+        if *after {
+            let all = auditor.pass().unwrap();
+            assert_eq!((all[0].through, &all[0].failed), (head, &None), "{what}");
+        }
+        forge_stray_round(&url, stray);
+        if *after {
+            // The next pass walks the chain again from its genesis (due hourly).
+            client(&url)
+                .batch_execute(
+                    "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                            walking = walking - interval '3 hours'",
+                )
+                .unwrap();
+        }
+        let all = auditor.pass().unwrap();
+        drop(auditor);
+        let words = format!("croupier.rounds at event {stray}, which settles no round");
+        let (seq, why) = all[0].failed.clone().unwrap_or_else(|| panic!("{what}"));
+        assert!(seq == stray && why.contains(&words), "{what}: {seq} {why}");
+        let failed: Option<i64> = client(&url)
+            .query_one(
+                "SELECT failed_seq FROM croupier.replayed WHERE tab = 1",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        assert_eq!(failed, Some(stray), "{what}");
+        assert!(
+            alarms(&url)
+                .iter()
+                .any(|(s, w)| *s == stray && w.contains(&words)),
+            "{what}: {:?}",
+            alarms(&url)
+        );
+        match floor_verdict(&url) {
+            Some(Verified::Failed(f @ VerifyFailure::StrayRound { seq, .. })) => {
+                assert_eq!(seq, stray, "{what}");
+                assert!(f.to_string().contains(&words), "{f}");
+            }
+            other => panic!("{what}: {other:?}"),
+        }
+        let (code, verdict, detail) = chain_verdict(&url);
+        assert_eq!(
+            (code, verdict.as_str()),
+            (Some(1), "failed"),
+            "{what}: {detail}"
+        );
+        assert!(detail.contains(&words), "{what}: {detail}");
+    }
+    // An hour of `round_totals` and its day that no round explains.
+    let url = fresh_floor(&base, "strayhour");
+    let path = common::fresh_dir("floor-stray-hour").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    client(&url)
+        .batch_execute(
+            "BEGIN; SET LOCAL session_replication_role = replica;
+             INSERT INTO croupier.round_totals
+               SELECT hour + 24000, tab, table_id, dealer, opened, rounds, handle, paid, win,
+                      insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks,
+                      box_sq, round_sq, cost, uncosted
+                 FROM croupier.round_totals WHERE tab = 1 ORDER BY hour LIMIT 1;
+             INSERT INTO croupier.day_totals
+               SELECT floor(hour::numeric / 24)::int8, tab, table_id, dealer, opened, rounds,
+                      handle, paid, win, insurance_taken, insurance_paid, splits, buys,
+                      pontoons, five_card_tricks, box_sq, round_sq, cost, uncosted
+                 FROM croupier.round_totals
+                WHERE tab = 1 AND hour = (SELECT max(hour) FROM croupier.round_totals WHERE tab = 1);
+             COMMIT",
+        )
+        .unwrap();
+    let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    assert!(
+        out.contains("kept, but no round of the events is in it"),
+        "{out}{err}"
+    );
+    assert!(
+        matches!(
+            floor_verdict(&url),
+            Some(Verified::Failed(VerifyFailure::TotalsBreak { .. }))
+        ),
+        "{:?}",
+        floor_verdict(&url)
+    );
+}
+
+/// The replay records its chain check only at an event whose stored check held, never
+/// at a play step (which keeps none): a table database synced up to a step (its head),
+/// replayed in small chunks, is recorded as checked through the last event before it
+/// that keeps a check; the step then changed unseen by any trigger is walked by the
+/// footer from there and FAILED (a check recorded at the step itself would have vouched
+/// for its content by hash, and the footer, walking nothing after it, read PASSED).
+#[test]
+fn the_replay_records_its_check_only_where_a_stored_check_held() {
+    let Some(base) = server("check held") else {
+        return;
+    };
+    let url = fresh_floor(&base, "checkheld");
+    let full = demo_file("floor-check-held", 30, 6, 0);
+    let cut = common::fresh_dir("floor-check-held-cut").join("t.db");
+    std::fs::copy(&full, &cut).unwrap();
+    let c = unguarded(&cut);
+    let step: i64 = c
+        .query_row(
+            "SELECT max(e.seq) FROM events e JOIN event_kinds k ON k.code = e.kind
+              WHERE k.name = 'step' AND e.seq < (SELECT max(seq) FROM events) / 2",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    c.execute_batch(&format!(
+        "DELETE FROM events WHERE seq > {step}; DELETE FROM round_figures WHERE seq > {step}"
+    ))
+    .unwrap();
+    drop(c);
+    let (ok, _, out, err) = run(&["sync", "--db", cut.to_str().unwrap(), "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url])
+        .env("CROUPIER_TEST_CHUNK", "4")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let r = client(&url)
+        .query_one(
+            "SELECT k.seq, octet_length(e.hash) > 0 AND substr(k.hash, 1, octet_length(e.hash)) = e.hash,
+                    (SELECT max(seq)::int8 FROM croupier.events WHERE tab = 1 AND seq <= {step} AND octet_length(hash) > 0)
+               FROM croupier.chain_checked k JOIN croupier.events e ON e.tab = k.tab AND e.seq = k.seq
+              WHERE k.tab = 1"
+                .replace("{step}", &step.to_string())
+                .as_str(),
+            &[],
+        )
+        .unwrap();
+    let (seq, held, last_held): (i64, bool, i64) = (r.get(0), r.get(1), r.get(2));
+    assert_eq!((seq, held), (last_held, true), "the head {step} is a step");
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+    unseen(
+        &url,
+        &format!("UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = {step}"),
+    );
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+}
+
+/// The replay's chunks, each its own transaction (small here, `CROUPIER_TEST_CHUNK`): the
+/// oldest month detached between two of them (by a trigger on the auditor's own record
+/// of its progress, so it lands there every time) is an archive step, as the walk's
+/// ranges take it: the replay says the first events are gone, as on a first run, and
+/// records no break; once the month is attached again, the next run checks the chain
+/// through the head.
+#[test]
+fn a_month_detached_between_two_chunks_of_the_replay_is_no_break() {
+    let Some(base) = server("chunk detached") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chunkdetached");
+    let path = common::fresh_dir("floor-chunk-detached").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+    deal_and_sync(&url, &path, 1_770_249_600_000, 8, -1, -3);
+    let head = last_seq(&path);
+    let mut admin = client(&url);
+    let january: i64 = admin
+        .query_one(
+            "SELECT max(seq)::int8 FROM croupier.events_2026_01 WHERE tab = 1",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(january > 3 && january < head, "{january} {head}");
+    // A chunk length whose chunks do not end at January's last event: one spans it.
+    let n = (3..).find(|n| january % n != 0).unwrap();
+    admin
+        .batch_execute(&format!(
+            "CREATE FUNCTION public.detach_once() RETURNS trigger LANGUAGE plpgsql AS $f$
+             BEGIN
+                 IF NEW.seq < {january} AND NEW.seq + {n} > {january}
+                    AND EXISTS (SELECT 1 FROM pg_inherits
+                                 WHERE inhrelid = 'croupier.events_2026_01'::regclass) THEN
+                     ALTER TABLE croupier.events DETACH PARTITION croupier.events_2026_01;
+                 END IF;
+                 RETURN NULL;
+             END $f$;
+             CREATE TRIGGER detach_once AFTER INSERT OR UPDATE ON croupier.replayed
+                 FOR EACH ROW EXECUTE FUNCTION public.detach_once();"
+        ))
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url])
+        .env("CROUPIER_TEST_CHUNK", n.to_string())
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let detached: bool = admin
+        .query_one(
+            "SELECT NOT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = 'croupier.events_2026_01'::regclass)",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(detached, "the trigger detached January: {said}");
+    let r = admin
+        .query_one(
+            "SELECT r.failed_seq, k.broken FROM croupier.replayed r JOIN croupier.chain_checked k USING (tab)
+              WHERE tab = 1",
+            &[],
+        )
+        .unwrap();
+    let (failed, broken): (Option<i64>, Option<i64>) = (r.get(0), r.get(1));
+    assert_eq!((failed, broken), (None, None), "no break: {said}");
+    assert!(said.contains("no longer holds events 1 to"), "{said}");
+    admin
+        .batch_execute(
+            "DROP TRIGGER detach_once ON croupier.replayed;
+             ALTER TABLE croupier.events ATTACH PARTITION croupier.events_2026_01
+               FOR VALUES FROM (1767225600000) TO (1769904000000)",
+        )
+        .unwrap();
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let r = admin
+        .query_one(
+            "SELECT seq, broken FROM croupier.chain_checked WHERE tab = 1",
+            &[],
+        )
+        .unwrap();
+    let (seq, broken): (i64, Option<i64>) = (r.get(0), r.get(1));
+    assert_eq!((seq, broken), (head, None), "{out}{err}");
+}

@@ -841,6 +841,7 @@ report-footer-failed-chain-within = auditor flooru zjistil přerušení řetězc
        *[other] události { $first } až { $last } jsou herní kroky, které vlastní kontrolu nemají
     }; řetězec zkontrolován { $at }): jedna z událostí { $first } až { $seq } byla změněna, nebo její kontrola
 report-footer-failed-auditor-refuses = { $replayed }: přehrání auditorem flooru odmítá událost { $seq } ({ $why })
+report-footer-failed-stray-round = { $replayed }: přehrání auditorem flooru odmítá událost { $seq } (floor uchovává řádek croupier.rounds u události { $seq }, která nevypořádává žádné kolo: řádek byl přidán mimo trigger flooru a přehledy jej započítávají)
 report-footer-failed-totals = uložené součty flooru se liší od toho, co z nich dělají jeho události ({ $why }): croupier.round_totals byla změněna mimo trigger flooru a přehledům, které z ní čtou, nelze věřit
 report-footer-failed-alarms = { $count ->
     [one] { $count } poplach na flooru pro tuto databázi stolu, první u události { $first }; { $replayed }

@@ -834,6 +834,7 @@ report-footer-failed-chain-within = the floor's auditor found the chain broken a
        *[other] events { $first } to { $last } are play steps, which keep no check of their own
     }; its chain checked at { $at }): one of events { $first } to { $seq } was changed, or its check
 report-footer-failed-auditor-refuses = { $replayed }: the floor auditor's replay refuses event { $seq } ({ $why })
+report-footer-failed-stray-round = { $replayed }: the floor auditor's replay refuses event { $seq } (the floor keeps a row of croupier.rounds at event { $seq }, which settles no round: the row was added outside the floor's trigger, and the reports total it)
 report-footer-failed-totals = the floor's kept totals differ from what its events make them ({ $why }): croupier.round_totals was changed outside the floor's trigger, and the reports that read it cannot be trusted
 report-footer-failed-alarms = { $count } alarm(s) on the floor for this table database, the first at event { $first }; { $replayed }
 report-footer-not-replayed = NOT YET REPLAYED: replayed through event { $through } of { $events } by the floor's auditor; not verified until every event is ({ $detail })

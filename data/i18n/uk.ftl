@@ -842,6 +842,7 @@ report-footer-failed-chain-within = аудитор флору виявив ро�
        *[other] події { $first }–{ $last } — ігрові кроки, які не мають власної перевірки
     }; ланцюжок перевірено { $at }): одну з подій { $first }–{ $seq } змінено, або її перевірку
 report-footer-failed-auditor-refuses = { $replayed }: відтворення аудитором флору відхиляє подію { $seq } ({ $why })
+report-footer-failed-stray-round = { $replayed }: відтворення аудитором флору відхиляє подію { $seq } (флор зберігає рядок croupier.rounds для події { $seq }, яка не розраховує жодного раунду: рядок додано поза тригером флору, і звіти його враховують)
 report-footer-failed-totals = збережені підсумки флору відрізняються від того, що дають його події ({ $why }): croupier.round_totals змінено поза тригером флору, і звітам, що її читають, не можна довіряти
 report-footer-failed-alarms = { $count ->
     [one] { $count } тривога на флорі для цієї бази даних столу, перша на події { $first }; { $replayed }

@@ -27,10 +27,21 @@
 //! footer holds its check to. A step keeps no check of its own (floor schema 6), so a
 //! break's words name the last event whose check held (`Refusal::Chain`'s `after`): a
 //! changed step shows only at the next event that keeps one. The first break on a chain
-//! is the one recorded (`record_chain`).
+//! is the one recorded (`record_chain`); a check is recorded only at an event whose
+//! stored check held (`Replay::held`), never at a step, whose content a check there would
+//! vouch for unheld.
+//!
+//! Every row of `croupier.rounds` (what the floor's reports total) is accounted for: each
+//! chunk's settlements take their own rows (`FloorFigures`), and a row left over (at an
+//! event that settles no round) is refused (`Refusal::StrayRound`); once caught up, each
+//! pass refuses a row past the head or before the first event (`stray_past`); the hourly
+//! walk does as the chunks for the rows the replay passed. Events missing where a chunk
+//! looks for them are its first months detached when they are below the first event held
+//! (`detached_below`, as the walk's ranges), else a break.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use postgres::fallible_iterator::FallibleIterator;
@@ -51,6 +62,17 @@ mod totals;
 
 /// Events read a query.
 const CHUNK: i64 = 20_000;
+
+/// Events a chunk of the replay and a range of the walk: [`CHUNK`]. TEST ONLY:
+/// `CROUPIER_TEST_CHUNK` (a positive count), set by tests/floor.rs so a small chain spans
+/// several chunks and ranges; not a setting, never set it on a floor.
+fn chunk_len() -> i64 {
+    std::env::var("CROUPIER_TEST_CHUNK")
+        .ok()
+        .and_then(|v| v.parse::<i64>().ok())
+        .filter(|n| *n > 0)
+        .unwrap_or(CHUNK)
+}
 
 /// Where the auditor is with one table database.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,6 +104,9 @@ enum Stop {
     Refused(Box<Refusal>),
     /// This program cannot replay it (a kind it does not know): an alarm, once.
     Unknown(String),
+    /// The first events are no longer on the floor (detached, e.g. archived, while the
+    /// replay went on): the replay from the genesis says so, as on a first run.
+    Detached { first: i64 },
 }
 
 /// Why the auditor's replay refuses an event, typed: the replay's own error, the floor's
@@ -110,6 +135,12 @@ pub enum Refusal {
         "event {seq}, the head: every stored check holds through it, but the chain hash there differs from the head hash the floor keeps (tables.head_hash): events were changed with their checks computed again, or the head hash was changed"
     )]
     HeadHash { seq: i64 },
+    /// The floor keeps a row of `croupier.rounds` (what its reports total) at event
+    /// `seq`, which settles no round: a play step, a void or any other kind, an event
+    /// before the first or past the head. The chain trigger writes a row for each
+    /// settlement only, so the row was added outside it (the triggers disabled).
+    #[error("{}", crate::report::query::stray_words(*seq))]
+    StrayRound { seq: i64 },
 }
 
 /// A chain break in words: exact when the event before it held its check.
@@ -160,12 +191,14 @@ fn unknown_kind(name: Option<&str>) -> String {
 
 /// A table database's replay in this process, the last event it took, and the chain
 /// hash there (each event taken was held to it); the last event whose stored check held
-/// (a step keeps none).
+/// (a step keeps none), and its chain hash: where its chain check is recorded (a check
+/// recorded at a step would vouch for the step's content, which nothing held; a footer
+/// walking on from it would never see the step changed).
 struct Replay {
     r: Replayer,
     through: i64,
     prev: [u8; 32],
-    held: i64,
+    held: (i64, [u8; 32]),
 }
 
 impl Replay {
@@ -180,7 +213,7 @@ impl Replay {
             r,
             through: 0,
             prev: GENESIS,
-            held: 0,
+            held: (0, GENESIS),
         }
     }
 }
@@ -215,6 +248,28 @@ impl FloorFigures {
             figures.insert(row[0], (row, r.get(15)));
         }
         Ok(FloorFigures(figures))
+    }
+
+    /// The first row left once every settlement of its range took its own: a row at an
+    /// event that settles no round.
+    fn stray(&self) -> Option<i64> {
+        self.0.keys().min().copied()
+    }
+}
+
+/// A chunk's [`FloorFigures`] lent to its replay, which takes each settlement's row; the
+/// chunk looks at what is left (`FloorFigures::stray`) when the replay has passed them.
+struct Lent(Arc<Mutex<FloorFigures>>);
+
+/// The figures a [`Lent`] shares (a replay that panicked holding them leaves them as
+/// they were: nothing here is half done).
+fn lent(f: &Mutex<FloorFigures>) -> std::sync::MutexGuard<'_, FloorFigures> {
+    f.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl LoggedFigures for Lent {
+    fn row(&mut self, e: &Event) -> Result<Option<[i64; 15]>, ReplayError> {
+        lent(&self.0).row(e)
     }
 }
 
@@ -475,77 +530,53 @@ impl Auditor {
             // Events changed since this replay took them, or its walk from the genesis
             // older than `CHAIN_ANYWAY`: the chain walked again from the genesis, hash
             // only (`rewalk`); the replay goes on from where it was.
-            match self.rewalk(t, &rep)? {
-                Rewalk::Whole => {}
-                Rewalk::Detached => rep = Replay::new(),
-                Rewalk::Broken {
-                    through,
-                    prev,
-                    seq,
-                    why,
-                    table,
-                } => {
-                    // Never past the replay: `refuse` records its progress with the break.
-                    let (through, prev) = if through > rep.through {
-                        (rep.through, rep.prev)
-                    } else {
-                        (through, prev)
-                    };
-                    let failed = self.refuse(t, (through, &prev), seq, &why, table)?;
-                    return Ok(Audited {
-                        id: short_id(&t.db),
-                        path: t.path.clone(),
-                        through: rep.through,
-                        head: t.head_seq,
-                        failed: Some(failed),
-                        stuck: None,
-                    });
-                }
+            if let Some(failed) = self.walk_again(t, &mut rep)? {
+                return Ok(failed);
             }
         }
         let mut stop = None;
         if rep.through == 0 && t.head_seq > 0 {
             // The months before its first held event detached (archived): a replay
             // needs the whole history, so this one cannot start.
-            let first: Option<i64> = self
-                .floor
-                .client()
-                .query_one(
-                    "SELECT min(seq)::int8 FROM croupier.events WHERE tab = $1",
-                    &[&t.tab],
-                )
-                .map_err(&err)?
-                .get(0);
-            if first != Some(1) {
-                let first = first.unwrap_or(t.head_seq + 1);
-                // Not recorded as a break: a footer finds the first months detached
-                // itself (`chain_break_from`'s first event held), and a recorded break
-                // would outlive their re-attaching.
-                stop = Some((1, Stop::Unknown(super::check::detached_note(first)), None));
+            if let Some(first) = detached_below(self.floor.client(), t.tab, 1).map_err(&err)? {
+                stop = Some((1, Stop::Detached { first }, None));
             }
         }
         while stop.is_none() && rep.through < t.head_seq {
-            let to = (rep.through + CHUNK).min(t.head_seq);
+            let to = (rep.through + chunk_len()).min(t.head_seq);
             let before = rep.through;
-            stop = self.chunk(t.tab, &mut rep, to)?;
+            stop = self.chunk(t, &mut rep, to)?;
             if stop.is_none() && rep.through == before {
                 break;
             }
-            self.record(t, rep.through, &rep.prev)?;
+            self.record(t, rep.through, rep.held)?;
+        }
+        if stop.is_none() && rep.through >= t.head_seq {
+            // Caught up: no row of `rounds` past the head (nor before the first event).
+            let stray = stray_past(self.floor.client(), t.tab).map_err(&err)?;
+            stop = stray.map(|seq| (seq, Refusal::StrayRound { seq }.stop(), None));
+        }
+        if let Some((_, Stop::Detached { first }, _)) = stop {
+            // Not recorded as a break: a footer finds the first months detached itself
+            // (`chain_break_from`'s first event held), and a recorded break would outlive
+            // their re-attaching. The replay starts again from the genesis when they are.
+            rep = Replay::new();
+            stop = Some((1, Stop::Unknown(super::check::detached_note(first)), None));
         }
         let through = rep.through;
         let (mut failed, mut stuck) = (None, None);
         match stop {
             Some((seq, Stop::Refused(why), table)) => {
-                failed = Some(self.refuse(t, (through, &rep.prev), seq, &why, table)?)
+                let held = (rep.held.0, &rep.held.1);
+                failed = Some(self.refuse(t, through, held, seq, &why, table)?)
             }
             Some((seq, Stop::Unknown(why), _)) => {
-                self.record(t, through, &rep.prev)?;
+                self.record(t, through, rep.held)?;
                 self.cannot_replay(t, seq, &why)?;
                 self.replays.insert(t.tab, rep);
                 stuck = Some((seq, why));
             }
-            None => {
+            Some((_, Stop::Detached { .. }, _)) | None => {
                 self.replays.insert(t.tab, rep);
             }
         }
@@ -559,78 +590,69 @@ impl Auditor {
         })
     }
 
-    /// Replays `tab`'s events after `rep.through` through `to`, streamed in order as the
+    /// `t`'s chain walked again from its genesis (`rewalk`), `rep` its replay so far:
+    /// started again when the first months were detached; a break refused, and the
+    /// table database's verdict then (its replay's progress kept where it was, its chain
+    /// check recorded at the last event whose stored check held, never past the replay's).
+    fn walk_again(
+        &mut self,
+        t: &FloorTable,
+        rep: &mut Replay,
+    ) -> Result<Option<Audited>, FloorError> {
+        let (held, seq, why, table) = match self.rewalk(t, rep)? {
+            Rewalk::Whole => return Ok(None),
+            Rewalk::Detached => {
+                *rep = Replay::new();
+                return Ok(None);
+            }
+            Rewalk::Broken {
+                held,
+                seq,
+                why,
+                table,
+            } => (held, seq, why, table),
+        };
+        let held = if held.0 > rep.held.0 { rep.held } else { held };
+        let failed = self.refuse(t, rep.through, (held.0, &held.1), seq, &why, table)?;
+        Ok(Some(Audited {
+            id: short_id(&t.db),
+            path: t.path.clone(),
+            through: rep.through,
+            head: t.head_seq,
+            failed: Some(failed),
+            stuck: None,
+        }))
+    }
+
+    /// Replays `t`'s events after `rep.through` through `to`, streamed in order as the
     /// server reads them (the index of each month, merged by seq: no sort, no join), the
-    /// chunk's settlement figures read first. `Some` where the replay stopped.
+    /// chunk's settlement figures read first. `Some` where the replay stopped: besides
+    /// the events' own faults, a row of `croupier.rounds` left in the chunk once every
+    /// settlement took its own (`Refusal::StrayRound`); events missing (a gap, or the
+    /// chunk short of `to`) are `Stop::Detached` when they are below the first event the
+    /// floor holds now (the oldest months detached since the chunk before: an archive
+    /// step, as the walk's ranges find it, `detached_below`), else a break.
     fn chunk(
         &mut self,
-        tab: i32,
+        t: &FloorTable,
         rep: &mut Replay,
         to: i64,
     ) -> Result<Option<(i64, Stop, Option<i64>)>, FloorError> {
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
+        let tab = t.tab;
         let mut tx = self.floor.client().transaction().map_err(&err)?;
         // The planner would otherwise sort the months' rows; each month's (tab, seq)
         // index gives them in order already.
         tx.batch_execute("SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off")
             .map_err(&err)?;
-        let from = rep.through;
-        if from == 0 {
+        if rep.through == 0 {
             walk_from_genesis(&mut tx, tab).map_err(&err)?;
         }
-        rep.r.figures = Some(Box::new(
-            FloorFigures::read(&mut tx, tab, from, to).map_err(&err)?,
-        ));
-        let (lo, hi) = (from, to);
-        let mut rows = tx
-            .query_raw(
-                "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
-                  WHERE tab = $1 AND seq > $2::int8 AND seq <= $3::int8 ORDER BY seq",
-                [&tab as &(dyn postgres::types::ToSql + Sync), &lo, &hi],
-            )
-            .map_err(&err)?;
-        let mut stop = None;
-        // One event, refilled from each row, held to the chain before it is replayed.
-        let mut e = Event::blank();
-        while let Some(r) = rows.next().map_err(&err)? {
-            // `Err(Err(code))`: a kind this program does not know, named below.
-            let read = fill(&mut e, &r);
-            // The table of the event, once its row read.
-            let table = read.is_ok().then_some(e.table).flatten();
-            let fed = match read {
-                Ok(()) if e.seq == rep.through + 1 => {
-                    let h = event_hash(&rep.prev, &e);
-                    let stored: &[u8] = r.get(7);
-                    if follows(&h, stored) {
-                        if !stored.is_empty() {
-                            rep.held = e.seq;
-                        }
-                        let fed = rep.r.feed(&e);
-                        fed.map(|()| h).map_err(|x| Ok(Refusal::Replay(x).stop()))
-                    } else {
-                        let after = rep.held;
-                        Err(Ok(Refusal::Chain { seq: e.seq, after }.stop()))
-                    }
-                }
-                Ok(()) => Err(Ok(Refusal::Gap {
-                    expected: rep.through + 1,
-                    found: e.seq,
-                }
-                .stop())),
-                Err(RowFault::Unpack(seq)) => Err(Ok(Refusal::Unpack(seq).stop())),
-                Err(RowFault::UnknownKind(code)) => Err(Err(code)),
-            };
-            match fed {
-                Ok(h) => (rep.through, rep.prev) = (rep.through + 1, h),
-                Err(why) => {
-                    stop = Some((rep.through + 1, why, table));
-                    break;
-                }
-            }
-        }
-        drop(rows);
-        let stop = match stop {
+        let figures = FloorFigures::read(&mut tx, tab, rep.through, to).map_err(&err)?;
+        let figures = Arc::new(Mutex::new(figures));
+        rep.r.figures = Some(Box::new(Lent(Arc::clone(&figures))));
+        let stop = match replay_rows(&mut tx, tab, rep, to).map_err(&err)? {
             Some((seq, Err(code), table)) => {
                 let name: Option<String> = tx
                     .query_opt("SELECT name FROM croupier.kinds WHERE code = $1", &[&code])
@@ -639,7 +661,27 @@ impl Auditor {
                 Some((seq, Stop::Unknown(unknown_kind(name.as_deref())), table))
             }
             Some((seq, Ok(why), table)) => Some((seq, why, table)),
-            None => None,
+            None if rep.through < to => {
+                let missing = Refusal::Missing {
+                    seq: rep.through + 1,
+                    head: t.head_seq,
+                };
+                Some((rep.through + 1, missing.stop(), None))
+            }
+            None => lent(&figures)
+                .stray()
+                .map(|seq| (seq, Refusal::StrayRound { seq }.stop(), None)),
+        };
+        let stop = match stop {
+            Some((expected, Stop::Refused(why), table))
+                if matches!(*why, Refusal::Gap { .. } | Refusal::Missing { .. }) =>
+            {
+                match detached_below(&mut tx, tab, expected).map_err(&err)? {
+                    Some(first) => Some((1, Stop::Detached { first }, None)),
+                    None => Some((expected, Stop::Refused(why), table)),
+                }
+            }
+            other => other,
         };
         tx.commit().map_err(&err)?;
         Ok(stop)
@@ -671,8 +713,14 @@ impl Auditor {
     }
 
     /// How far the replay of `t` has got (never moved back), and its chain checked
-    /// through there (`prev`: the chain hash there), in one transaction.
-    fn record(&mut self, t: &FloorTable, through: i64, prev: &[u8; 32]) -> Result<(), FloorError> {
+    /// through the last event there whose stored check held (`held`: it, and the chain
+    /// hash there), in one transaction.
+    fn record(
+        &mut self,
+        t: &FloorTable,
+        through: i64,
+        held: (i64, [u8; 32]),
+    ) -> Result<(), FloorError> {
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
         let mut tx = self.floor.client().transaction().map_err(&err)?;
@@ -683,7 +731,7 @@ impl Auditor {
             &[&t.tab, &through],
         )
         .map_err(&err)?;
-        record_chain(&mut tx, t.tab, through, prev, None).map_err(&err)?;
+        record_chain(&mut tx, t.tab, held.0, &held.1, None).map_err(&err)?;
         tx.commit().map_err(&err)
     }
 
@@ -705,12 +753,14 @@ impl Auditor {
         Ok(row.is_some_and(|r| r.get(0)))
     }
 
-    /// The replay refuses event `seq` of `t`, replayed through `through` (whose chain
-    /// hash is `prev`): an alarm, and the verdict kept; a chain break recorded as such.
+    /// The replay refuses event `seq` of `t`, replayed through `through`, its chain
+    /// checked through `held` (the last event whose stored check held, and the chain hash
+    /// there): an alarm, and the verdict kept; a chain break recorded as such.
     fn refuse(
         &mut self,
         t: &FloorTable,
-        (through, prev): (i64, &[u8; 32]),
+        through: i64,
+        (held, prev): (i64, &[u8; 32]),
         seq: i64,
         refusal: &Refusal,
         table: Option<i64>,
@@ -736,7 +786,7 @@ impl Auditor {
             &[&t.tab, &through, &seq, &why],
         )
         .map_err(&err)?;
-        record_chain(&mut tx, t.tab, through, prev, refusal.chain_break()).map_err(&err)?;
+        record_chain(&mut tx, t.tab, held, prev, refusal.chain_break()).map_err(&err)?;
         tx.commit().map_err(&err)?;
         Ok((seq, why))
     }
@@ -799,6 +849,108 @@ fn record_chain(
         &[&tab, &through, &hash, &broken],
     )?;
     Ok(())
+}
+
+/// Where [`replay_rows`] stopped: the event, why (`Err`: an unknown kind's number), its table.
+type RowsStop = (i64, Result<Stop, i16>, Option<i64>);
+
+/// The replay of `tab`'s events after `rep.through` through `to` (each held to the chain
+/// before it is replayed, `rep` moved past those taken), in the chunk's transaction;
+/// where it stopped: the event, why (`Err`: a kind this program does not know, by its
+/// number), the event's table when it read.
+fn replay_rows(
+    tx: &mut postgres::Transaction<'_>,
+    tab: i32,
+    rep: &mut Replay,
+    to: i64,
+) -> Result<Option<RowsStop>, postgres::Error> {
+    let mut rows = tx.query_raw(
+        "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
+          WHERE tab = $1 AND seq > $2::int8 AND seq <= $3::int8 ORDER BY seq",
+        [
+            &tab as &(dyn postgres::types::ToSql + Sync),
+            &rep.through,
+            &to,
+        ],
+    )?;
+    // One event, refilled from each row, held to the chain before it is replayed.
+    let mut e = Event::blank();
+    while let Some(r) = rows.next()? {
+        // `Err(Err(code))`: a kind this program does not know, named by the caller.
+        let read = fill(&mut e, &r);
+        // The table of the event, once its row read.
+        let table = read.is_ok().then_some(e.table).flatten();
+        let fed = match read {
+            Ok(()) if e.seq == rep.through + 1 => {
+                let h = event_hash(&rep.prev, &e);
+                let stored: &[u8] = r.get(7);
+                if follows(&h, stored) {
+                    if !stored.is_empty() {
+                        rep.held = (e.seq, h);
+                    }
+                    let fed = rep.r.feed(&e);
+                    fed.map(|()| h).map_err(|x| Ok(Refusal::Replay(x).stop()))
+                } else {
+                    let after = rep.held.0;
+                    Err(Ok(Refusal::Chain { seq: e.seq, after }.stop()))
+                }
+            }
+            Ok(()) => Err(Ok(Refusal::Gap {
+                expected: rep.through + 1,
+                found: e.seq,
+            }
+            .stop())),
+            Err(RowFault::Unpack(seq)) => Err(Ok(Refusal::Unpack(seq).stop())),
+            Err(RowFault::UnknownKind(code)) => Err(Err(code)),
+        };
+        match fed {
+            Ok(h) => (rep.through, rep.prev) = (rep.through + 1, h),
+            Err(why) => return Ok(Some((rep.through + 1, why, table))),
+        }
+    }
+    Ok(None)
+}
+
+/// Whether event `expected` of `tab`, missing where a replay or a walk looked for it (a
+/// gap, or the events short of where they should reach), is below the first event the
+/// floor holds now, or none is held: its oldest months detached (archived), not a break.
+/// Read in the caller's transaction after its rows, so a DETACH committed between two
+/// chunks or ranges (each its own transaction) is seen. `Some`: the first event held
+/// (the head's next when none is).
+fn detached_below(
+    c: &mut impl postgres::GenericClient,
+    tab: i32,
+    expected: i64,
+) -> Result<Option<i64>, postgres::Error> {
+    let r = c.query_one(
+        "SELECT (SELECT min(seq)::int8 FROM croupier.events WHERE tab = $1),
+                (SELECT head_seq FROM croupier.tables WHERE tab = $1)",
+        &[&tab],
+    )?;
+    let (first, head): (Option<i64>, Option<i64>) = (r.get(0), r.get(1));
+    Ok(match first {
+        Some(f) if f <= expected => None,
+        Some(f) => Some(f),
+        None => Some(head.unwrap_or(0) + 1),
+    })
+}
+
+/// The first row of `croupier.rounds` of `tab` at an event that cannot be a settlement
+/// the floor holds: past the table database's head, or before its first event. Read in
+/// one statement with the head (the chain trigger moves the head and writes the row in
+/// one transaction), so a sync landing meanwhile is no stray. The replay holds each
+/// row up to the head (`chunk`), this the rest.
+fn stray_past(
+    c: &mut impl postgres::GenericClient,
+    tab: i32,
+) -> Result<Option<i64>, postgres::Error> {
+    c.query_one(
+        "SELECT least((SELECT min(seq)::int8 FROM croupier.rounds
+                        WHERE tab = $1 AND seq > (SELECT head_seq FROM croupier.tables WHERE tab = $1)),
+                      (SELECT min(seq)::int8 FROM croupier.rounds WHERE tab = $1 AND seq < 1))",
+        &[&tab],
+    )
+    .map(|r| r.get(0))
 }
 
 /// Why a row of the auditor's query is no event this program can replay.

@@ -1505,6 +1505,11 @@ impl Checks {
             return Verified::Failed(VerifyFailure::MonthsDetached { from: seq, head });
         }
         if let Some((seq, why)) = self.failed {
+            if why == crate::report::query::stray_words(seq) {
+                // The auditor's own words for a row of `rounds` that settles no round:
+                // said in the reader's language.
+                return Verified::Failed(VerifyFailure::StrayRound { through, head, seq });
+            }
             return Verified::Failed(VerifyFailure::AuditorRefuses {
                 through,
                 head,

@@ -1166,6 +1166,11 @@ pub enum VerifyFailure {
         seq: i64,
         why: String,
     },
+    /// The floor's auditor, having replayed events 1..=`through` of `head`, found a row of
+    /// `croupier.rounds` (which the reports total) at event `seq`, which settles no round
+    /// (the auditor's `Refusal::StrayRound`, known again by the words it records,
+    /// [`stray_words`]).
+    StrayRound { through: i64, head: i64, seq: i64 },
     /// The floor's kept totals (`croupier.round_totals`) are not what its events make them
     /// (`why`: the first difference as `croupier.totals_break` words it).
     TotalsBreak { why: String },
@@ -1176,6 +1181,15 @@ pub enum VerifyFailure {
         through: i64,
         head: i64,
     },
+}
+
+/// The floor auditor's words for a row of `croupier.rounds` at event `seq`, which
+/// settles no round (its `Refusal::StrayRound`, recorded in `croupier.replayed`); a
+/// footer that reads them there says [`VerifyFailure::StrayRound`] in its language.
+pub(crate) fn stray_words(seq: i64) -> String {
+    format!(
+        "the floor keeps a row of croupier.rounds at event {seq}, which settles no round: the row was added outside the floor's trigger, and the reports total it"
+    )
 }
 
 /// Events `first` to `last`, play steps, in words (one, or a range).
@@ -1244,6 +1258,12 @@ impl std::fmt::Display for VerifyFailure {
                 f,
                 "{}: the floor auditor's replay refuses event {seq} ({why})",
                 replayed(through, head)
+            ),
+            VerifyFailure::StrayRound { through, head, seq } => write!(
+                f,
+                "{}: the floor auditor's replay refuses event {seq} ({})",
+                replayed(through, head),
+                stray_words(*seq)
             ),
             VerifyFailure::Alarms {
                 count,

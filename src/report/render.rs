@@ -813,6 +813,12 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
             seq = seq.to_string(),
             why = why
         ),
+        VerifyFailure::StrayRound { through, head, seq } => t!(
+            lang,
+            "report-footer-failed-stray-round",
+            replayed = replayed(through, head),
+            seq = seq.to_string()
+        ),
         VerifyFailure::Alarms {
             count,
             first,
@@ -1699,6 +1705,11 @@ mod tests {
                 head: 90,
                 seq: 34,
                 why: "event 34 (round_settled): no round in play".into(),
+            },
+            VerifyFailure::StrayRound {
+                through: 90,
+                head: 90,
+                seq: 57,
             },
             VerifyFailure::Alarms {
                 count: 3,

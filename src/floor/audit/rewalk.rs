@@ -10,26 +10,30 @@
 //! replay goes on from where it was. Read in [`super::CHUNK`] ranges, one transaction a
 //! range (a statement, its snapshot and its locks no longer than the replay's chunk), the
 //! walk's start (`walk_from_genesis`) in the first. Stops at the first break; a gap or
-//! missing events found by a later range while the first events are no longer on the
-//! floor (the oldest months detached between ranges) is `Detached`, as the first range
-//! finds it, not a break (the replay records none for detached first months). Recorded as
-//! the replay's check records (`record_chain`: `walked_at`, `parts`, `touched` cleared
-//! where the walk started); a break is refused as the replay refuses one
-//! (`Auditor::refuse`: the alarm, `croupier.replayed`'s fault, the record).
+//! missing events found by a later range below the first event the floor holds now (the
+//! oldest months detached between ranges, `detached_below`, the replay's chunks' check
+//! too) is `Detached`, as the first range finds it, not a break (the replay records none
+//! for detached first months). A `rounds` row left in a range once every settlement the
+//! replay passed took its own is a break (`Refusal::StrayRound`). Recorded, at the last
+//! event whose stored check held, as the replay's check records (`record_chain`:
+//! `walked_at`, `parts`, `touched` cleared where the walk started); a break is refused as
+//! the replay refuses one (`Auditor::refuse`: the alarm, `croupier.replayed`'s fault, the
+//! record).
 //!
 //! Why this is enough for the replay to go on: the hash covers every field of an event
 //! the replay reads (seq, time, kind, table, user, round, data), and the one thing besides
 //! the events the replay holds, the settlements' rows in `croupier.rounds`, is held here
 //! to the settlement's logged figures, which the replay held to its own when it passed
 //! them (the events being unchanged since, by the hash). So a walk that holds every stored
-//! check from the genesis, the replay's own hash where it stopped, the head's, and every
-//! passed settlement's row, holds what the replay checked to what it finds now.
+//! check from the genesis, the replay's own hash where it stopped, the head's, every
+//! passed settlement's row and no other row among them, holds what the replay checked to
+//! what it finds now.
 
 use postgres::fallible_iterator::FallibleIterator;
 
 use super::{
-    Auditor, CHUNK, FloorFigures, Refusal, Replay, RowFault, fill, follows, record_chain,
-    walk_from_genesis,
+    Auditor, FloorFigures, Refusal, Replay, RowFault, chunk_len, detached_below, fill, follows,
+    record_chain, walk_from_genesis,
 };
 use crate::floor::{FloorError, FloorTable, server_err};
 use crate::log::EventKind;
@@ -45,11 +49,10 @@ pub(super) enum Rewalk {
     /// The first events not held (their months detached): the replay from the genesis
     /// says so, as on a first run.
     Detached,
-    /// Broken at `seq`: walked through `through`, whose chain hash is `prev`; why, and
-    /// the table of the event at fault when it read.
+    /// Broken at `seq`: walked through `held`, the last event whose stored check held,
+    /// with its chain hash; why, and the table of the event at fault when it read.
     Broken {
-        through: i64,
-        prev: [u8; 32],
+        held: (i64, [u8; 32]),
         seq: i64,
         why: Refusal,
         table: Option<i64>,
@@ -74,7 +77,7 @@ impl Auditor {
             prev: GENESIS,
             held: (0, GENESIS),
         };
-        let len = range_len();
+        let len = chunk_len();
         let found = loop {
             let to = (w.through + len).min(t.head_seq);
             if let Some(found) = self.rewalk_range(t, rep, &mut w, to)? {
@@ -88,8 +91,7 @@ impl Auditor {
             None | Some(Found::Unknown) => Rewalk::Whole,
             Some(Found::Detached) => Rewalk::Detached,
             Some(Found::Broken(seq, why, table)) => Rewalk::Broken {
-                through: w.through,
-                prev: w.prev,
+                held: w.held,
                 seq,
                 why,
                 table,
@@ -139,14 +141,24 @@ impl Auditor {
             }
         }
         drop(rows);
+        if found.is_none()
+            && w.through >= passed
+            && let Some(seq) = figures.stray()
+        {
+            // A row at an event the walk passed that settles no round.
+            found = Some(Found::Broken(seq, Refusal::StrayRound { seq }, None));
+        }
         if found.is_none() && (w.through < to || to >= t.head_seq) {
             found = end(w, t);
             if found.is_none() {
-                record_chain(&mut tx, t.tab, w.through, &w.prev, None).map_err(&err)?;
+                record_chain(&mut tx, t.tab, w.held.0, &w.held.1, None).map_err(&err)?;
             }
         }
-        if let Some(Found::Broken(_, Refusal::Gap { .. } | Refusal::Missing { .. }, _)) = found
-            && first_detached(&mut tx, t.tab).map_err(&err)?
+        if let Some(Found::Broken(expected, Refusal::Gap { .. } | Refusal::Missing { .. }, _)) =
+            found
+            && detached_below(&mut tx, t.tab, expected)
+                .map_err(&err)?
+                .is_some()
         {
             // The oldest months detached (archived) since an earlier range: not a break,
             // the replay from the genesis says so, as the first range does.
@@ -159,30 +171,6 @@ impl Auditor {
         tx.commit().map_err(&err)?;
         Ok(found)
     }
-}
-
-/// Events a range: [`CHUNK`]. TEST ONLY: `CROUPIER_TEST_CHUNK` (a positive count), set by
-/// tests/floor.rs so a small chain spans several ranges; not a setting, never set it
-/// on a floor.
-fn range_len() -> i64 {
-    std::env::var("CROUPIER_TEST_CHUNK")
-        .ok()
-        .and_then(|v| v.parse::<i64>().ok())
-        .filter(|n| *n > 0)
-        .unwrap_or(CHUNK)
-}
-
-/// Whether `tab`'s first events are not on the floor now (their months detached): its
-/// least seq above 1, or none. Read in the range's transaction, after the range's rows,
-/// so a detach committed between ranges (each its own transaction) is seen.
-fn first_detached(tx: &mut postgres::Transaction<'_>, tab: i32) -> Result<bool, postgres::Error> {
-    let first: Option<i64> = tx
-        .query_one(
-            "SELECT min(seq)::int8 FROM croupier.events WHERE tab = $1",
-            &[&tab],
-        )?
-        .get(0);
-    Ok(first != Some(1))
 }
 
 /// Where a walk stops before the head.
