@@ -13,8 +13,8 @@ use super::tables::find_table;
 pub(crate) use super::tables::{TableSummary, list_tables};
 use super::users::User;
 use crate::engine::{BetSpec, Limits, Money, Round, Rules, Step};
-use crate::lab::solutions::{self, Solution};
 use crate::lab::played;
+use crate::lab::solutions::{self, Solution};
 use crate::log::payload::{self, BetData, Named, Payload, RoundSettled, table_opened};
 use crate::log::store::{AuditError, Store};
 
