@@ -1,7 +1,8 @@
 //! The SQLite file: opening it safely (one writer — `lock` —, a known schema upgraded by
-//! `schema`'s migrations, WAL, synchronous=FULL; readers without write access), and the
-//! append-only, hash-chained event log. Owns every SQL statement that writes events;
-//! nothing else in the program writes to the log.
+//! `schema`'s migrations, WAL, synchronous=FULL, the query planner's stability guarantee so
+//! that a cached statement is never compiled again for new values; readers without write
+//! access), and the append-only, hash-chained event log. Owns every SQL statement that
+//! writes events; nothing else in the program writes to the log.
 
 use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
