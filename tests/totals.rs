@@ -1442,3 +1442,26 @@ fn verify_refuses_a_settlement_whose_logged_counts_differ_from_the_replay() {
         "forged settlement figures not refused as such: {wrong:#?}"
     );
 }
+
+/// The settlement's totals queries (their SQL word for word as `log::totals` asks them,
+/// cached by the store's connection) keep their compiled plan from one settlement to the
+/// next: without the planner's stability guarantee SQLite compiled each again on every
+/// settlement (a bound value beside the partial indexes' condition), ~120 µs of it.
+#[test]
+fn settlements_do_not_compile_the_totals_queries_again() {
+    use rusqlite::StatementStatus;
+    let (_path, store) = demo_file("totals-reprepare", 40, 1);
+    let queries = [
+        "SELECT max(seq) FROM events WHERE table_id = ?1 AND kind = 8 AND kind <> 12 AND seq < ?2",
+        "SELECT data FROM events WHERE round_id = ?1 AND kind = ?2 AND kind <> 12 AND seq < ?3 ORDER BY seq ASC LIMIT 1",
+    ];
+    for sql in queries {
+        let st = store.conn().prepare_cached(sql).unwrap();
+        // Run by the settlements (a statement prepared here afresh has run no step).
+        assert!(
+            st.get_status(StatementStatus::VmStep) > 0,
+            "not the cached one: {sql}"
+        );
+        assert_eq!(st.get_status(StatementStatus::RePrepare), 0, "{sql}");
+    }
+}

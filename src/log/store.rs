@@ -1,13 +1,15 @@
 //! The SQLite file: opening it safely (one writer — `lock` —, a known schema upgraded by
-//! `schema`'s migrations, WAL, synchronous=FULL; readers without write access), and the
-//! append-only, hash-chained event log. Owns every SQL statement that writes events;
-//! nothing else in the program writes to the log.
+//! `schema`'s migrations, WAL, synchronous=FULL, the query planner's stability guarantee so
+//! that a cached statement is never compiled again for new values; readers without write
+//! access), and the append-only, hash-chained event log. Owns every SQL statement that
+//! writes events; nothing else in the program writes to the log.
 
 use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
+use rusqlite::config::DbConfig;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, params};
 
@@ -358,6 +360,15 @@ impl Store {
             });
         }
         conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(|e| sql_err(path, e))?;
+        // The query planner's stability guarantee: a cached statement keeps its plan
+        // whatever values are bound. Without it, a statement with a bound parameter beside
+        // a partial index's condition (`NOT_STEP`) is compiled again on every run with a
+        // new value (SQLite compares the value with the condition's constant): the
+        // settlement's totals queries spent ~120 µs a settlement so. Every query that
+        // should use a partial index writes its condition word for word, so no plan
+        // changes (docs/benchmarks.md "The settling input").
+        conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)
             .map_err(|e| sql_err(path, e))?;
         if write {
             let mode: String = conn
