@@ -953,44 +953,18 @@ impl FloorSource {
 
     /// Every table database's kept totals of the hours `from_hour..=to_hour` summed by
     /// the server in one query (`GROUP BY` tab, table, dealer, opening, not one query a
-    /// database): the range's whole UTC days from `day_totals` (schema 12: a day's rows,
-    /// not its 24 hours'), the hours before its first whole day and after its last from
-    /// `round_totals` ([`split_days`]); each corrected round's figures put in place as in
-    /// [`Source::totals`] (the corrections read once for all, in the same snapshot). A
-    /// database with a sum beyond an i64, or a day row at an i64's bound (a day's sum
-    /// that may have saturated), gets `None` (the buckets' own sums saturate,
-    /// `TheorySums::add`): the report visits its buckets.
+    /// database): the range's whole UTC months from `month_totals` (schema 15: a month's
+    /// rows, not its days'), the whole UTC days around them from `day_totals` (schema 12),
+    /// the hours before its first whole day and after its last from `round_totals`
+    /// ([`split_days`], [`super::months::split_months`]); each corrected round's figures
+    /// put in place as in [`Source::totals`] (the corrections read once for all, in the
+    /// same snapshot). A database with a sum beyond an i64, or a day or month row at an
+    /// i64's bound (a sum that may have saturated), gets `None` (the buckets' own sums
+    /// saturate, `TheorySums::add`): the report visits its buckets.
     fn sums_of(&mut self, from_hour: i64, to_hour: i64) -> Result<Summed, AuditError> {
-        let cols = totals::COLUMNS.join(", ");
-        // A day row with a figure at an i64's bound marks its group.
-        let bound = |c: &&str| format!("{c} IN ({}, {})", i64::MIN, i64::MAX);
-        let at_bound: Vec<String> = totals::COLUMNS.iter().map(bound).collect();
-        // NULL where a sum does not fit an i64 (`::int8` alone would fail the query).
-        let sums: Vec<String> = totals::COLUMNS
-            .iter()
-            .map(|c| {
-                format!(
-                    "CASE WHEN NOT bool_or(at_bound) AND SUM({c}) BETWEEN {} AND {} THEN SUM({c})::int8 END",
-                    i64::MIN,
-                    i64::MAX
-                )
-            })
-            .collect();
-        let sql = format!(
-            "SELECT tab, table_id, dealer, opened, {} FROM (
-                 SELECT tab, table_id, dealer, opened, {cols}, {} AS at_bound
-                   FROM croupier.day_totals WHERE day >= $3 AND day <= $4
-                 UNION ALL
-                 SELECT tab, table_id, dealer, opened, {cols}, false
-                   FROM croupier.round_totals WHERE hour >= $1 AND hour <= $2
-                 UNION ALL
-                 SELECT tab, table_id, dealer, opened, {cols}, false
-                   FROM croupier.round_totals WHERE hour >= $5 AND hour <= $6) u
-              GROUP BY tab, table_id, dealer, opened",
-            sums.join(", "),
-            at_bound.join(" OR ")
-        );
+        let sql = sums_sql();
         let split = split_days(from_hour, to_hour);
+        let days = super::months::split_months(split.days);
         let SumsRead {
             opened,
             sums: rows,
@@ -1000,10 +974,14 @@ impl FloorSource {
             &[
                 &split.head.0,
                 &split.head.1,
-                &split.days.0,
-                &split.days.1,
+                &days.head.0,
+                &days.head.1,
                 &split.tail.0,
                 &split.tail.1,
+                &days.months.0,
+                &days.months.1,
+                &days.tail.0,
+                &days.tail.1,
             ],
             (from_hour, to_hour),
         )?;
@@ -1298,6 +1276,47 @@ fn snapshot(client: &mut postgres::Client) -> Result<postgres::Transaction<'_>, 
         .start()
 }
 
+/// The to-date sums' statement ([`FloorSource::sums_of`]): `$7..=$8` the whole months,
+/// `$3..=$4` and `$9..=$10` the whole days before and after them, `$1..=$2` and `$5..=$6`
+/// the edge hours.
+fn sums_sql() -> String {
+    let cols = totals::COLUMNS.join(", ");
+    // A day or month row with a figure at an i64's bound marks its group.
+    let bound = |c: &&str| format!("{c} IN ({}, {})", i64::MIN, i64::MAX);
+    let at_bound: Vec<String> = totals::COLUMNS.iter().map(bound).collect();
+    // NULL where a sum does not fit an i64 (`::int8` alone would fail the query).
+    let sums: Vec<String> = totals::COLUMNS
+        .iter()
+        .map(|c| {
+        format!(
+            "CASE WHEN NOT bool_or(at_bound) AND SUM({c}) BETWEEN {} AND {} THEN SUM({c})::int8 END",
+            i64::MIN,
+            i64::MAX
+        )
+        })
+        .collect();
+    let at_bound = at_bound.join(" OR ");
+    format!(
+        "SELECT tab, table_id, dealer, opened, {} FROM (
+         SELECT tab, table_id, dealer, opened, {cols}, {at_bound} AS at_bound
+           FROM croupier.month_totals WHERE month >= $7 AND month <= $8
+         UNION ALL
+         SELECT tab, table_id, dealer, opened, {cols}, {at_bound}
+           FROM croupier.day_totals WHERE day >= $3 AND day <= $4
+         UNION ALL
+         SELECT tab, table_id, dealer, opened, {cols}, {at_bound}
+           FROM croupier.day_totals WHERE day >= $9 AND day <= $10
+         UNION ALL
+         SELECT tab, table_id, dealer, opened, {cols}, false
+           FROM croupier.round_totals WHERE hour >= $1 AND hour <= $2
+         UNION ALL
+         SELECT tab, table_id, dealer, opened, {cols}, false
+           FROM croupier.round_totals WHERE hour >= $5 AND hour <= $6) u
+          GROUP BY tab, table_id, dealer, opened",
+        sums.join(", "),
+    )
+}
+
 /// The floor's `round_totals` of the hours `$1..=$2`, then `tail` (an ORDER BY): rows as
 /// [`bucket_of`] reads them.
 fn kept_sql(tail: &str) -> String {
@@ -1480,10 +1499,10 @@ impl Checks {
                 return Verified::Failed(VerifyFailure::ChainMissing { seq, at });
             }
             // Recorded at the head, which keeps its check, and this walk on from the
-            // record holds every event through the head and breaks only after it
-            // (`chain_break_from`: the head's hash not the chain's): the head hash
-            // differs, no event fails its check.
-            if seq == head && self.walked.kept && self.chain == Some(head + 1) {
+            // record holds every event through the head and breaks only there
+            // (`chain_break_from`, schema 15: the head's hash not the chain's names the
+            // head, as the auditor does): the head hash differs, no event fails its check.
+            if seq == head && self.walked.kept && self.chain == Some(head) {
                 return Verified::Failed(VerifyFailure::HeadHash { seq, at });
             }
             let after = self.walked.after;
