@@ -2388,7 +2388,7 @@ fn the_floors_totals_keep_the_decisions_costs_and_the_auditor_checks_them() {
     assert_eq!(verify["verdict"], "totals_not_checked", "{json}");
     assert!(
         verify["detail"].as_str().unwrap().contains(
-            "croupier.round_totals or croupier.day_totals was written outside the floor's trigger"
+            "croupier.round_totals, croupier.day_totals or croupier.month_totals was written outside the floor's trigger"
         ),
         "{verify}"
     );

@@ -1595,7 +1595,7 @@ impl ChainRead {
 
 /// The floor's auditor's last check of a table database's kept totals
 /// (`croupier.totals_checked`, schema 13): through which event (0: never), when, what it
-/// found, and whether `round_totals` or `day_totals` was written outside the floor's
+/// found, and whether `round_totals`, `day_totals` or `month_totals` was written outside the floor's
 /// trigger since. A row the trigger inserted for a table database never checked has
 /// `at` NULL (and `seq` 0): not checked yet.
 struct Checked {
