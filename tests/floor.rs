@@ -2004,8 +2004,10 @@ fn each_databases_sums_equal_its_files(url: &str, stores: &[Store]) {
             (day - 24 * 5 + 1, h - 1),
         ]);
         // Schema 15: whole UTC months from `month_totals`, the days and hours around
-        // them — the month alone, to date, with edge days and hours on either side, and
-        // two months before it whole with days after them.
+        // them — the month alone, to date, with edge days and hours on either side, two
+        // months before it whole with days after them; and a month less a few of its
+        // days (a gaming day's month to date from 06:00 on the 1st: the month less its
+        // 1st day, those hours added; the month less its last days).
         let (month, next) = month_hours(h);
         let (before, _) = month_hours(month - 24 * 40);
         ranges.extend([
@@ -2016,6 +2018,10 @@ fn each_databases_sums_equal_its_files(url: &str, stores: &[Store]) {
             (before, next - 1),
             (before - 5, month - 1),
             (before + 24, h),
+            (month + 6, next + 5),
+            (month + 24 + 6, next + 24 * 2 + 5),
+            (month + 6, next - 24 * 3 + 5),
+            (before + 6, month + 5),
         ]);
     }
     let mut src = FloorSource::open(Floor::connect(url).unwrap()).unwrap();

@@ -41,51 +41,73 @@ pub(super) fn first_day(m: i64) -> Option<i64> {
     i64::try_from(era * 146_097 + doe - 719_468).ok()
 }
 
-/// A range of whole days `from..=to` as the to-date sums read it: the days before its
-/// first whole month (`head`, from `day_totals`), its whole months (`months`, from
-/// `month_totals`), the days after its last (`tail`). A part with nothing in it is
-/// [`NONE`]; a range without a whole month is all `head`.
+/// A range of whole days `from..=to` as the to-date sums read it: whole months
+/// (`months`, from `month_totals`), plus the days `add` (from `day_totals`), less the days
+/// `sub` (lying in those months): every day of the range counted once, no other day at
+/// all. At each edge the fewer day rows are read: a range from the 2nd of a month to past
+/// its end reads the month less its 1st day, not its 30 other days (a gaming day starting
+/// at 06:00 makes every to-date range start on the 2nd: its first day's early hours are
+/// the day before's). A part with nothing in it is [`NONE`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct MonthSplit {
-    pub head: (i64, i64),
     pub months: (i64, i64),
-    pub tail: (i64, i64),
+    pub add: [(i64, i64); 2],
+    pub sub: [(i64, i64); 2],
 }
 
 pub(super) fn split_months((from, to): (i64, i64)) -> MonthSplit {
-    let all = MonthSplit {
-        head: if from > to { NONE } else { (from, to) },
+    let direct = MonthSplit {
         months: NONE,
-        tail: NONE,
+        add: [if from > to { NONE } else { (from, to) }, NONE],
+        sub: [NONE, NONE],
     };
     if from > to {
-        return all;
+        return direct;
     }
-    let (m0, m1) = (month_of_day(from), month_of_day(to));
-    let first = if first_day(m0) == Some(from) {
-        m0
-    } else {
-        m0.saturating_add(1)
-    };
-    let next_of_last = m1.checked_add(1).and_then(first_day);
-    let last = if next_of_last.and_then(|d| d.checked_sub(1)) == Some(to) {
-        m1
-    } else {
-        m1.saturating_sub(1)
-    };
-    let (Some(start), Some(end)) = (first_day(first), last.checked_add(1).and_then(first_day))
-    else {
-        return all;
-    };
-    if first > last {
-        return all;
-    }
+    split_at_months(from, to).unwrap_or(direct)
+}
+
+/// [`split_months`] of a range that is not empty; `None` where a month's first day is
+/// past an i64's days (then the days are read as they are).
+fn split_at_months(from: i64, to: i64) -> Option<MonthSplit> {
     let part = |a: i64, b: i64| if a <= b { (a, b) } else { NONE };
-    MonthSplit {
-        head: part(from, start - 1),
-        months: (first, last),
-        tail: part(end, to),
+    let (m0, m1) = (month_of_day(from), month_of_day(to));
+    let (f0, after0) = (first_day(m0)?, first_day(m0.checked_add(1)?)?);
+    let (f1, after1) = (first_day(m1)?, first_day(m1.checked_add(1)?)?);
+    if m0 == m1 {
+        // Within one month: its days, or the month less the days around them.
+        let around = (from - f0) + (after1 - 1 - to);
+        return Some(if around < to - from + 1 {
+            MonthSplit {
+                months: (m0, m0),
+                add: [NONE, NONE],
+                sub: [part(f0, from - 1), part(to + 1, after1 - 1)],
+            }
+        } else {
+            MonthSplit {
+                months: NONE,
+                add: [(from, to), NONE],
+                sub: [NONE, NONE],
+            }
+        });
     }
+    // The first month whole less its days before `from`, or its days from `from` on.
+    let (lo, head_add, head_sub) = if from - f0 < after0 - from {
+        (m0, NONE, part(f0, from - 1))
+    } else {
+        (m0 + 1, (from, after0 - 1), NONE)
+    };
+    // The last month whole less its days after `to`, or its days up to `to`.
+    let (hi, tail_add, tail_sub) = if after1 - 1 - to < to - f1 + 1 {
+        (m1, NONE, part(to + 1, after1 - 1))
+    } else {
+        (m1 - 1, (f1, to), NONE)
+    };
+    Some(MonthSplit {
+        months: part(lo, hi),
+        add: [head_add, tail_add],
+        sub: [head_sub, tail_sub],
+    })
 }
 
 #[cfg(test)]
@@ -137,55 +159,84 @@ mod tests {
         let feb = first_day(673).unwrap();
         let mar = first_day(674).unwrap();
         let apr = first_day(675).unwrap();
+        let add = |a: (i64, i64), b: (i64, i64)| [a, b];
         let cases = [
-            // January whole; January and February whole with days either side.
-            ((jan, feb - 1), (NONE, (672, 672), NONE)),
+            // January whole; January and February whole with a few days either side.
+            (
+                (jan, feb - 1),
+                ((672, 672), add(NONE, NONE), add(NONE, NONE)),
+            ),
             (
                 (jan - 3, mar + 4),
-                ((jan - 3, jan - 1), (672, 673), (mar, mar + 4)),
+                (
+                    (672, 673),
+                    add((jan - 3, jan - 1), (mar, mar + 4)),
+                    add(NONE, NONE),
+                ),
             ),
-            // A January to date: no whole month; February 2 to April 1: March.
-            ((jan, jan + 30 - 1), ((jan, jan + 29), NONE, NONE)),
-            ((feb + 1, apr), ((feb + 1, mar - 1), (674, 674), (apr, apr))),
+            // A gaming day's January to date (the 2nd to the 31st): January less its 1st.
+            (
+                (jan + 1, feb - 1),
+                ((672, 672), add(NONE, NONE), add((jan, jan), NONE)),
+            ),
+            // January's first 29 days: January less its last 2; its first 10: themselves.
+            (
+                (jan, jan + 28),
+                ((672, 672), add(NONE, NONE), add(NONE, (jan + 29, feb - 1))),
+            ),
+            (
+                (jan, jan + 9),
+                (NONE, add((jan, jan + 9), NONE), add(NONE, NONE)),
+            ),
+            // February 2 to April 1: February less its 1st, March, April 1 added.
+            (
+                (feb + 1, apr),
+                ((673, 674), add(NONE, (apr, apr)), add((feb, feb), NONE)),
+            ),
             // One day, and empty.
-            ((feb, feb), ((feb, feb), NONE, NONE)),
-            ((feb, feb - 1), (NONE, NONE, NONE)),
+            ((feb, feb), (NONE, add((feb, feb), NONE), add(NONE, NONE))),
+            ((feb, feb - 1), (NONE, add(NONE, NONE), add(NONE, NONE))),
         ];
-        for ((from, to), (head, months, tail)) in cases {
+        for ((from, to), (months, add, sub)) in cases {
             assert_eq!(
                 split_months((from, to)),
-                MonthSplit { head, months, tail },
+                MonthSplit { months, add, sub },
                 "{from}..={to}"
             );
         }
     }
 
-    /// Every day of the range in exactly one part, none outside it in any, a month only
-    /// whole: over ranges around 1970 and across a leap February.
+    /// Every day of the range counted exactly once (added, or in a month added and not
+    /// taken away), every day outside it not at all, a day taken away only from a month
+    /// added: over ranges around 1970, across a leap February, and near an i64's edges.
     #[test]
-    fn the_parts_cover_the_days_exactly_once() {
+    fn the_parts_count_each_day_exactly_once() {
         let within = |(a, b): (i64, i64), x: i64| a <= x && x <= b;
+        let count = |s: &MonthSplit, d: i64| -> i64 {
+            let plus = s.add.iter().filter(|p| within(**p, d)).count() as i64
+                + i64::from(within(s.months, month_of_day(d)));
+            let minus = s.sub.iter().filter(|p| within(**p, d)).count() as i64;
+            assert!(
+                minus == 0 || within(s.months, month_of_day(d)),
+                "day {d}: {s:?}"
+            );
+            plus - minus
+        };
         for base in [-70, 11_000] {
             for from in base..base + 40 {
                 for to in from - 1..from + 100 {
                     let s = split_months((from, to));
                     for d in from - 40..to + 40 {
-                        let n = [
-                            within(s.head, d),
-                            within(s.months, month_of_day(d)),
-                            within(s.tail, d),
-                        ]
-                        .iter()
-                        .filter(|x| **x)
-                        .count();
-                        assert_eq!(
-                            n,
-                            usize::from(from <= d && d <= to),
-                            "day {d} of {from}..={to}: {s:?}"
-                        );
+                        let want = i64::from(from <= d && d <= to);
+                        assert_eq!(count(&s, d), want, "day {d} of {from}..={to}: {s:?}");
                     }
                 }
             }
+        }
+        let edge = i64::MAX / 24;
+        let s = split_months((edge - 100, edge));
+        for d in edge - 140..=edge {
+            assert_eq!(count(&s, d), i64::from(d >= edge - 100), "day {d}: {s:?}");
         }
     }
 }

@@ -953,8 +953,9 @@ impl FloorSource {
 
     /// Every table database's kept totals of the hours `from_hour..=to_hour` summed by
     /// the server in one query (`GROUP BY` tab, table, dealer, opening, not one query a
-    /// database): the range's whole UTC months from `month_totals` (schema 15: a month's
-    /// rows, not its days'), the whole UTC days around them from `day_totals` (schema 12),
+    /// database): the range's whole UTC days from `month_totals` (schema 15: a month's
+    /// rows, not its days', less the few days of it the range leaves out) and `day_totals`
+    /// (schema 12),
     /// the hours before its first whole day and after its last from `round_totals`
     /// ([`split_days`], [`super::months::split_months`]); each corrected round's figures
     /// put in place as in [`Source::totals`] (the corrections read once for all, in the
@@ -974,14 +975,18 @@ impl FloorSource {
             &[
                 &split.head.0,
                 &split.head.1,
-                &days.head.0,
-                &days.head.1,
+                &days.add[0].0,
+                &days.add[0].1,
                 &split.tail.0,
                 &split.tail.1,
                 &days.months.0,
                 &days.months.1,
-                &days.tail.0,
-                &days.tail.1,
+                &days.add[1].0,
+                &days.add[1].1,
+                &days.sub[0].0,
+                &days.sub[0].1,
+                &days.sub[1].0,
+                &days.sub[1].1,
             ],
             (from_hour, to_hour),
         )?;
@@ -1277,43 +1282,60 @@ fn snapshot(client: &mut postgres::Client) -> Result<postgres::Transaction<'_>, 
 }
 
 /// The to-date sums' statement ([`FloorSource::sums_of`]): `$7..=$8` the whole months,
-/// `$3..=$4` and `$9..=$10` the whole days before and after them, `$1..=$2` and `$5..=$6`
-/// the edge hours.
+/// `$3..=$4` and `$9..=$10` the days added to them, `$11..=$12` and `$13..=$14` the days
+/// taken from them ([`super::months::split_months`]), `$1..=$2` and `$5..=$6` the edge
+/// hours. A group whose every sum is 0 is left out: only the days taken away held it (a
+/// bucket the floor keeps holds at least one round, so a group the range holds does not
+/// sum to 0 rounds).
 fn sums_sql() -> String {
     let cols = totals::COLUMNS.join(", ");
     // A day or month row with a figure at an i64's bound marks its group.
     let bound = |c: &&str| format!("{c} IN ({}, {})", i64::MIN, i64::MAX);
-    let at_bound: Vec<String> = totals::COLUMNS.iter().map(bound).collect();
+    let at_bound = totals::COLUMNS
+        .iter()
+        .map(bound)
+        .collect::<Vec<_>>()
+        .join(" OR ");
     // NULL where a sum does not fit an i64 (`::int8` alone would fail the query).
+    let sum = |c: &&str| format!("SUM(s * {c}::numeric)");
     let sums: Vec<String> = totals::COLUMNS
         .iter()
         .map(|c| {
-        format!(
-            "CASE WHEN NOT bool_or(at_bound) AND SUM({c}) BETWEEN {} AND {} THEN SUM({c})::int8 END",
-            i64::MIN,
-            i64::MAX
-        )
+            format!(
+                "CASE WHEN NOT bool_or(at_bound) AND {0} BETWEEN {1} AND {2} THEN {0}::int8 END",
+                sum(c),
+                i64::MIN,
+                i64::MAX
+            )
         })
         .collect();
-    let at_bound = at_bound.join(" OR ");
+    let some: Vec<String> = totals::COLUMNS
+        .iter()
+        .map(|c| format!("{} <> 0", sum(c)))
+        .collect();
+    let part = |s: i32, table: &str, key: &str, lo: u8, bound: &str| {
+        format!(
+            "SELECT tab, table_id, dealer, opened, {cols}, {s} AS s, {bound} AS at_bound
+               FROM croupier.{table} WHERE {key} >= ${lo} AND {key} <= ${}",
+            lo + 1
+        )
+    };
+    let parts = [
+        part(1, "month_totals", "month", 7, &at_bound),
+        part(1, "day_totals", "day", 3, &at_bound),
+        part(1, "day_totals", "day", 9, &at_bound),
+        part(-1, "day_totals", "day", 11, &at_bound),
+        part(-1, "day_totals", "day", 13, &at_bound),
+        part(1, "round_totals", "hour", 1, "false"),
+        part(1, "round_totals", "hour", 5, "false"),
+    ];
     format!(
-        "SELECT tab, table_id, dealer, opened, {} FROM (
-         SELECT tab, table_id, dealer, opened, {cols}, {at_bound} AS at_bound
-           FROM croupier.month_totals WHERE month >= $7 AND month <= $8
-         UNION ALL
-         SELECT tab, table_id, dealer, opened, {cols}, {at_bound}
-           FROM croupier.day_totals WHERE day >= $3 AND day <= $4
-         UNION ALL
-         SELECT tab, table_id, dealer, opened, {cols}, {at_bound}
-           FROM croupier.day_totals WHERE day >= $9 AND day <= $10
-         UNION ALL
-         SELECT tab, table_id, dealer, opened, {cols}, false
-           FROM croupier.round_totals WHERE hour >= $1 AND hour <= $2
-         UNION ALL
-         SELECT tab, table_id, dealer, opened, {cols}, false
-           FROM croupier.round_totals WHERE hour >= $5 AND hour <= $6) u
-          GROUP BY tab, table_id, dealer, opened",
+        "SELECT tab, table_id, dealer, opened, {} FROM ({}) u
+          GROUP BY tab, table_id, dealer, opened
+         HAVING bool_or(at_bound) OR {}",
         sums.join(", "),
+        parts.join(" UNION ALL "),
+        some.join(" OR ")
     )
 }
 
