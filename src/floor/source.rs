@@ -963,33 +963,34 @@ impl FloorSource {
     /// i64's bound (a sum that may have saturated), gets `None` (the buckets' own sums
     /// saturate, `TheorySums::add`): the report visits its buckets.
     fn sums_of(&mut self, from_hour: i64, to_hour: i64) -> Result<Summed, AuditError> {
-        let sql = sums_sql();
         let split = split_days(from_hour, to_hour);
         let days = super::months::split_months(split.days);
+        // Only the parts with something in them (the hours' head always, so that an empty
+        // range is a statement too): a range without months is a statement as schema 14's.
+        let parts: Vec<(Part, (i64, i64))> = [
+            (Part::Hours, split.head),
+            (Part::Hours, split.tail),
+            (Part::Months, days.months),
+            (Part::Days(1), days.add[0]),
+            (Part::Days(1), days.add[1]),
+            (Part::Days(-1), days.sub[0]),
+            (Part::Days(-1), days.sub[1]),
+        ]
+        .into_iter()
+        .enumerate()
+        .filter(|(i, (_, (lo, hi)))| *i == 0 || lo <= hi)
+        .map(|(_, p)| p)
+        .collect();
+        let sql = sums_sql(&parts.iter().map(|p| p.0).collect::<Vec<_>>());
+        let args: Vec<&(dyn postgres::types::ToSql + Sync)> = parts
+            .iter()
+            .flat_map(|(_, (lo, hi))| [lo as &(dyn postgres::types::ToSql + Sync), hi])
+            .collect();
         let SumsRead {
             opened,
             sums: rows,
             fixes: fix_rows,
-        } = self.sums_snapshot(
-            &sql,
-            &[
-                &split.head.0,
-                &split.head.1,
-                &days.add[0].0,
-                &days.add[0].1,
-                &split.tail.0,
-                &split.tail.1,
-                &days.months.0,
-                &days.months.1,
-                &days.add[1].0,
-                &days.add[1].1,
-                &days.sub[0].0,
-                &days.sub[0].1,
-                &days.sub[1].0,
-                &days.sub[1].1,
-            ],
-            (from_hour, to_hour),
-        )?;
+        } = self.sums_snapshot(&sql, &args, (from_hour, to_hour))?;
         let openings = match opened {
             Some(o) => self.keep_openings(&o),
             None => self.openings()?,
@@ -1281,29 +1282,37 @@ fn snapshot(client: &mut postgres::Client) -> Result<postgres::Transaction<'_>, 
         .start()
 }
 
-/// The to-date sums' statement ([`FloorSource::sums_of`]): `$7..=$8` the whole months,
-/// `$3..=$4` and `$9..=$10` the days added to them, `$11..=$12` and `$13..=$14` the days
-/// taken from them ([`super::months::split_months`]), `$1..=$2` and `$5..=$6` the edge
-/// hours. A group whose every sum is 0 is left out: only the days taken away held it (a
-/// bucket the floor keeps holds at least one round, so a group the range holds does not
-/// sum to 0 rounds).
-fn sums_sql() -> String {
+/// A part of the to-date sums' statement: `round_totals`' hours, `month_totals`' months,
+/// or `day_totals`' days added (1) or taken away (−1).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Hours,
+    Months,
+    Days(i32),
+}
+
+/// The to-date sums' statement ([`FloorSource::sums_of`]) over `parts`, the `n`-th's range
+/// `$2n+1..=$2n+2` ([`super::months::split_months`]). Day and month rows with a figure at
+/// an i64's bound mark their group. With days taken away, a group whose every sum is 0 is
+/// left out: only those days held it (a bucket the floor keeps holds at least one round,
+/// so a group the range holds does not sum to 0 rounds).
+fn sums_sql(parts: &[Part]) -> String {
     let cols = totals::COLUMNS.join(", ");
-    // A day or month row with a figure at an i64's bound marks its group.
     let bound = |c: &&str| format!("{c} IN ({}, {})", i64::MIN, i64::MAX);
     let at_bound = totals::COLUMNS
         .iter()
         .map(bound)
         .collect::<Vec<_>>()
         .join(" OR ");
-    // The rows added less the rows taken away, each summed as `round_totals`' are (an
-    // int8's sum, which PostgreSQL adds in 128 bits: `s * c::numeric` summed took 2-3
-    // times as long over a half month's day rows); NULL where a sum does not fit an i64
-    // (`::int8` alone would fail the query).
-    let sum = |c: &&str| {
-        format!(
+    let taken = parts.contains(&Part::Days(-1));
+    // The rows added less the rows taken away, each an int8's sum (PostgreSQL adds them
+    // in 128 bits: `s * c::numeric` summed took 2-3 times as long over a half month's day
+    // rows); NULL where a sum does not fit an i64 (`::int8` alone would fail the query).
+    let sum = |c: &&str| match taken {
+        true => format!(
             "(coalesce(SUM({c}) FILTER (WHERE s > 0), 0) - coalesce(SUM({c}) FILTER (WHERE s < 0), 0))"
-        )
+        ),
+        false => format!("SUM({c})"),
     };
     let sums: Vec<String> = totals::COLUMNS
         .iter()
@@ -1320,29 +1329,32 @@ fn sums_sql() -> String {
         .iter()
         .map(|c| format!("{} <> 0", sum(c)))
         .collect();
-    let part = |s: i32, table: &str, key: &str, lo: u8, bound: &str| {
-        format!(
-            "SELECT tab, table_id, dealer, opened, {cols}, {s} AS s, {bound} AS at_bound
-               FROM croupier.{table} WHERE {key} >= ${lo} AND {key} <= ${}",
-            lo + 1
-        )
+    let selects: Vec<String> = parts
+        .iter()
+        .enumerate()
+        .map(|(i, part)| {
+            let (s, table, key, bound) = match part {
+                Part::Hours => (1, "round_totals", "hour", "false"),
+                Part::Months => (1, "month_totals", "month", at_bound.as_str()),
+                Part::Days(s) => (*s, "day_totals", "day", at_bound.as_str()),
+            };
+            format!(
+                "SELECT tab, table_id, dealer, opened, {cols}, {s} AS s, {bound} AS at_bound
+                   FROM croupier.{table} WHERE {key} >= ${} AND {key} <= ${}",
+                2 * i + 1,
+                2 * i + 2
+            )
+        })
+        .collect();
+    let having = match taken {
+        true => format!(" HAVING bool_or(at_bound) OR {}", some.join(" OR ")),
+        false => String::new(),
     };
-    let parts = [
-        part(1, "month_totals", "month", 7, &at_bound),
-        part(1, "day_totals", "day", 3, &at_bound),
-        part(1, "day_totals", "day", 9, &at_bound),
-        part(-1, "day_totals", "day", 11, &at_bound),
-        part(-1, "day_totals", "day", 13, &at_bound),
-        part(1, "round_totals", "hour", 1, "false"),
-        part(1, "round_totals", "hour", 5, "false"),
-    ];
     format!(
         "SELECT tab, table_id, dealer, opened, {} FROM ({}) u
-          GROUP BY tab, table_id, dealer, opened
-         HAVING bool_or(at_bound) OR {}",
+          GROUP BY tab, table_id, dealer, opened{having}",
         sums.join(", "),
-        parts.join(" UNION ALL "),
-        some.join(" OR ")
+        selects.join(" UNION ALL ")
     )
 }
 
