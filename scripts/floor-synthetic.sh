@@ -12,7 +12,8 @@
 # that are not a round's (table openings, names, shifts, settings: `round_id IS NULL`),
 # its voids and corrections (kinds 16 and 17) with their rounds' `croupier.rounds` rows,
 # and all of SRC's `croupier.round_totals` and `croupier.day_totals` (floor schema 12: the
-# same totals per UTC day, which the summary's to-date sums read). No round's own events
+# same totals per UTC day, which the summary's to-date sums read), and `croupier.month_totals`
+# where the floor has them (schema 15: per UTC month). No round's own events
 # are copied: what a summary reads where no shift boundary splits an hour (the default
 # calendar) is there;
 # the rounds report, the checks and the auditor are not for these copies.
@@ -51,7 +52,8 @@ DECLARE
     cond text;
     src integer := current_setting('synth.src')::integer;
 BEGIN
-    FOREACH rel IN ARRAY ARRAY['events', 'rounds', 'round_totals', 'day_totals'] LOOP
+    FOREACH rel IN ARRAY ARRAY['events', 'rounds', 'round_totals', 'day_totals', 'month_totals'] LOOP
+        CONTINUE WHEN to_regclass('croupier.' || rel) IS NULL;
         SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position),
                string_agg(CASE WHEN column_name = 'tab' THEN 's.tab'
                                ELSE 'x.' || quote_ident(column_name) END, ', ' ORDER BY ordinal_position)

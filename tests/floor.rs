@@ -1213,15 +1213,18 @@ fn old_floor(url: &str, upto: usize) -> postgres::Client {
         &[&&kinds[..]],
     )
     .unwrap();
-    // Schemas 6 to 11 are SQL files of their own (6 and 11 followed by `ingest`'s
+    // Schemas 6 to 14 are SQL files of their own (6 and 11 followed by `ingest`'s
     // definition); 6 numbers the kinds named above.
-    let files: [&[&str]; 6] = [
+    let files: [&[&str]; 9] = [
         &["schema6.sql", "ingest.sql"],
         &["schema7.sql"],
         &["schema8.sql"],
         &["schema9.sql"],
         &["schema10.sql"],
         &["schema11.sql", "ingest.sql"],
+        &["schema12.sql"],
+        &["schema13.sql"],
+        &["schema14.sql"],
     ];
     for v in 6..=upto {
         for f in files[v - 6] {
@@ -2000,6 +2003,26 @@ fn each_databases_sums_equal_its_files(url: &str, stores: &[Store]) {
             (day - 24 * 5, day - 1),
             (day - 24 * 5 + 1, h - 1),
         ]);
+        // Schema 15: whole UTC months from `month_totals`, the days and hours around
+        // them — the month alone, to date, with edge days and hours on either side, two
+        // months before it whole with days after them; and a month less a few of its
+        // days (a gaming day's month to date from 06:00 on the 1st: the month less its
+        // 1st day, those hours added; the month less its last days).
+        let (month, next) = month_hours(h);
+        let (before, _) = month_hours(month - 24 * 40);
+        ranges.extend([
+            (month, next - 1),
+            (month, h),
+            (month - 30, next + 5),
+            (month - 24 * 3 + 6, next + 24 * 2 + 5),
+            (before, next - 1),
+            (before - 5, month - 1),
+            (before + 24, h),
+            (month + 6, next + 5),
+            (month + 24 + 6, next + 24 * 2 + 5),
+            (month + 6, next - 24 * 3 + 5),
+            (before + 6, month + 5),
+        ]);
     }
     let mut src = FloorSource::open(Floor::connect(url).unwrap()).unwrap();
     let mut files = report::query::Files(stores);
@@ -2020,12 +2043,30 @@ fn each_databases_sums_equal_its_files(url: &str, stores: &[Store]) {
     assert!(rows_seen > 0, "sums to compare");
 }
 
+/// The UTC month of hour `h` (hours since 1970): its first hour and the next month's.
+fn month_hours(h: i64) -> (i64, i64) {
+    use chrono::Datelike;
+    let first = chrono::DateTime::from_timestamp(h * 3600, 0)
+        .unwrap()
+        .date_naive()
+        .with_day(1)
+        .unwrap();
+    let next = first.checked_add_months(chrono::Months::new(1)).unwrap();
+    let hour = |d: chrono::NaiveDate| d.and_hms_opt(0, 0, 0).unwrap().and_utc().timestamp() / 3600;
+    (hour(first), hour(next))
+}
+
 /// Issue 25 item 2: the summary and the dealers report from the floor's kept totals equal
 /// the file's from its own, section by section (the footer aside): over the rounds' months
 /// (the floor's buckets streamed, `visit_totals`), and one day after them (the summary's
 /// month and year to date summed by the server, `total_sums`, the corrections in place).
 fn kept_reports_equal(url: &str, files: &[Store]) {
-    let periods = [("2026-01-01", "2026-02-28"), ("2026-03-02", "2026-03-02")];
+    let periods = [
+        ("2026-01-01", "2026-02-28"),
+        ("2026-03-02", "2026-03-02"),
+        // Schema 15: a range over months, its to-dates from whole months and edge days.
+        ("2026-01-20", "2026-03-03"),
+    ];
     for (kind, (from, to)) in [Kind::Summary, Kind::Dealers]
         .into_iter()
         .flat_map(|k| periods.map(|p| (k, p)))
@@ -2353,7 +2394,7 @@ fn the_floors_totals_keep_the_decisions_costs_and_the_auditor_checks_them() {
     assert_eq!(verify["verdict"], "totals_not_checked", "{json}");
     assert!(
         verify["detail"].as_str().unwrap().contains(
-            "croupier.round_totals or croupier.day_totals was written outside the floor's trigger"
+            "croupier.round_totals, croupier.day_totals or croupier.month_totals was written outside the floor's trigger"
         ),
         "{verify}"
     );
@@ -2817,6 +2858,229 @@ fn a_floor_of_schema_11_is_migrated_to_keep_the_days() {
     assert_eq!(verdicts(passed), [false, true]);
 }
 
+/// Floor schema 15 (issue 25, a day's summary < 100 ms): a floor of schema 14 holding a
+/// table's events is migrated by its owner's next connection: `month_totals` holds its
+/// days summed per UTC month; a table dealing across two month ends syncs on (its months,
+/// voids and corrections kept by the trigger that keeps the hours and days); the to-date
+/// sums and the reports still equal the files' over ranges of whole months with edge days
+/// and hours; a month row changed, removed or added by hand is a break `totals_break`
+/// names, and marks the auditor's record of the totals `touched`.
+#[test]
+fn a_floor_of_schema_14_is_migrated_to_keep_the_months() {
+    let Some(base) = server("migrate15") else {
+        return;
+    };
+    let url = fresh_floor(&base, "migrate15");
+    let db = demo_file("migrate15", 300, 16, 0);
+    let mut admin = old_floor(&url, 14);
+    let n = last_seq(&db);
+    assert_eq!(ingest_file(&mut admin, &db, 1), (n, n, None));
+    let months = |c: &mut postgres::Client| -> Option<(i64, i64, i64)> {
+        let r = c
+            .query_one(
+                "SELECT to_regclass('croupier.month_totals') IS NOT NULL",
+                &[],
+            )
+            .unwrap();
+        r.get::<_, bool>(0).then(|| {
+            let r = c
+                .query_one(
+                    "SELECT (SELECT sum(rounds)::int8 FROM croupier.month_totals),
+                            (SELECT sum(rounds)::int8 FROM croupier.day_totals),
+                            (SELECT count(DISTINCT month)::int8 FROM croupier.month_totals)",
+                    &[],
+                )
+                .unwrap();
+            (r.get(0), r.get(1), r.get(2))
+        })
+    };
+    assert_eq!(months(&mut admin), None);
+    Floor::connect(&url).unwrap();
+    let version: i32 = admin
+        .query_one("SELECT version FROM croupier.schema_version", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(version, LATEST_FLOOR);
+    let built = months(&mut admin);
+    assert!(built.is_some_and(|(a, b, _)| a == b && a > 0), "{built:?}");
+    assert_eq!(totals_breaks(&mut admin), [None]);
+    // Another table dealing over the ends of January and February (from 20:00 UTC on
+    // their last days), a round voided and one corrected each time.
+    let other = common::fresh_dir("migrate15-b").join("t.db");
+    for (at, void, correct) in [
+        (1_769_889_600_000, 3, 5),
+        (1_772_308_800_000, -1, -3),
+        (1_772_395_200_000, -2, -4),
+    ] {
+        deal_and_sync(&url, &other, at, 40, void, correct);
+    }
+    let now = months(&mut admin);
+    assert!(
+        now.is_some_and(|(a, b, m)| a == b && a > built.unwrap().0 && m >= 3),
+        "{now:?}"
+    );
+    assert_eq!(totals_breaks(&mut admin), [None, None]);
+    let stores = [
+        Store::open_read(&db).unwrap(),
+        Store::open_read(&other).unwrap(),
+    ];
+    floor_totals_equal_the_files(&url, &stores);
+    kept_reports_equal(&url, &stores);
+    each_databases_sums_equal_its_files(&url, &stores);
+    months_forged_are_breaks(&url, &mut admin);
+}
+
+/// A month row of the first table database changed, removed or added by the owner (in a
+/// transaction rolled back): `totals_break` names it and the other table database's
+/// months stay its own. Then a hand write that changes nothing still marks the
+/// auditor's record of every table database's totals `touched`.
+fn months_forged_are_breaks(url: &str, admin: &mut postgres::Client) {
+    let first = "(SELECT month, tab, table_id, dealer, opened FROM croupier.month_totals
+                   WHERE tab = (SELECT min(tab) FROM croupier.tables)
+                   ORDER BY month, table_id, dealer, opened LIMIT 1)";
+    let forgeries = [
+        (
+            format!("UPDATE croupier.month_totals SET win = win + 100 WHERE (month, tab, table_id, dealer, opened) IN {first}"),
+            " kept, ",
+        ),
+        (
+            format!("DELETE FROM croupier.month_totals WHERE (month, tab, table_id, dealer, opened) IN {first}"),
+            ": missing from month_totals",
+        ),
+        (
+            "INSERT INTO croupier.month_totals SELECT month - 14, tab, table_id, dealer, opened, rounds, handle, paid, win, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, box_sq, round_sq, cost, uncosted
+               FROM croupier.month_totals WHERE tab = (SELECT min(tab) FROM croupier.tables) LIMIT 1".to_string(),
+            ": kept in month_totals, but no day of day_totals is in it",
+        ),
+    ];
+    for (forge, said) in forgeries {
+        let mut tx = admin.transaction().unwrap();
+        tx.batch_execute(&forge).unwrap();
+        let breaks: Vec<Option<String>> = tx
+            .query(
+                "SELECT croupier.totals_break(tab) FROM croupier.tables ORDER BY tab",
+                &[],
+            )
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        let why = breaks[0].clone().unwrap_or_default();
+        assert!(
+            why.starts_with("month ") && why.contains(said),
+            "{forge}: {why}"
+        );
+        if said == " kept, " {
+            assert!(
+                why.contains("win ") && why.ends_with(" from day_totals"),
+                "{why}"
+            );
+        }
+        assert_eq!(
+            breaks[1], None,
+            "the other table database's months are its own"
+        );
+        tx.rollback().unwrap();
+    }
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", url]);
+    assert!(ok, "{out}{err}");
+    let touched = |c: &mut postgres::Client| -> Vec<bool> {
+        c.query(
+            "SELECT touched FROM croupier.totals_checked ORDER BY tab",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect()
+    };
+    assert_eq!(touched(admin), [false, false]);
+    admin
+        .batch_execute("UPDATE croupier.month_totals SET win = win")
+        .unwrap();
+    assert_eq!(touched(admin), [true, true]);
+}
+
+/// `croupier.month_of_day` (floor schema 15, the months `month_totals` keys) agrees with
+/// the calendar (chrono's) on every seventh day over ±400 years of 1970, and on each leap
+/// day and month end near 2000, and 1900 (no leap day), and the days around them; the
+/// report source computes the same in Rust (`floor::months`, its unit tests).
+#[test]
+fn the_floors_month_of_a_day_is_the_calendars() {
+    use chrono::Datelike;
+    let Some(base) = server("month of day") else {
+        return;
+    };
+    let url = fresh_floor(&base, "monthofday");
+    Floor::connect(&url).unwrap();
+    let epoch = chrono::NaiveDate::from_ymd_opt(1970, 1, 1).unwrap();
+    let mut days: Vec<i64> = (-146_097..146_097).step_by(7).collect();
+    for (y, m, d) in [
+        (2000, 2, 29),
+        (2000, 3, 1),
+        (1900, 2, 28),
+        (1900, 3, 1),
+        (1969, 12, 31),
+        (2026, 1, 31),
+    ] {
+        let at = chrono::NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        let day = at.signed_duration_since(epoch).num_days();
+        days.extend(day - 2..=day + 2);
+    }
+    let got: Vec<(i64, i64)> = client(&url)
+        .query(
+            "SELECT d, croupier.month_of_day(d) FROM unnest($1::int8[]) d",
+            &[&days],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert_eq!(got.len(), days.len());
+    for (day, month) in got {
+        let date = epoch + chrono::Duration::days(day);
+        let want = (i64::from(date.year()) - 1970) * 12 + i64::from(date.month0());
+        assert_eq!(month, want, "day {day}, {date}");
+    }
+}
+
+/// A connection to a floor whose schema is current writes nothing and takes no lock a
+/// writer holds (issue 25: a report's connection, about 7 ms of a day's summary): it
+/// connects while another session holds the schema's version row and the kinds locked
+/// against writes; to a floor of an older schema, the same connection waits for them.
+#[test]
+fn a_connection_to_a_current_floor_writes_nothing() {
+    let Some(base) = server("read-only connect") else {
+        return;
+    };
+    let url = fresh_floor(&base, "readonlyconnect");
+    Floor::connect(&url).unwrap();
+    let connects_within = |secs: u64| -> bool {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let u = url.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(Floor::connect(&u).is_ok());
+        });
+        rx.recv_timeout(Duration::from_secs(secs)) == Ok(true)
+    };
+    let mut holder = client(&url);
+    let lock = "BEGIN; LOCK TABLE croupier.schema_version IN EXCLUSIVE MODE;
+                LOCK TABLE croupier.kinds IN SHARE MODE";
+    holder.batch_execute(lock).unwrap();
+    assert!(connects_within(20), "a current floor's connection waited");
+    holder.batch_execute("ROLLBACK").unwrap();
+    // Behind by a schema: the owner's connection migrates, so it waits for the lock.
+    holder
+        .batch_execute("UPDATE croupier.schema_version SET version = version - 1")
+        .unwrap();
+    holder.batch_execute(lock).unwrap();
+    assert!(
+        !connects_within(3),
+        "an older floor's connection migrates, under the lock"
+    );
+    holder.batch_execute("ROLLBACK").unwrap();
+}
+
 /// Schema 13's trigger marks the auditor's record `touched` even while the auditor holds
 /// it mid-check: a hand write to `day_totals` waits for the auditor's transaction (here
 /// a first check, its row inserted and not yet committed) and marks the row after it, so
@@ -3030,7 +3294,7 @@ fn audited_verify(db: &str, url: &str) -> (bool, Option<i32>, String, String) {
 
 /// The rounds report's column marking each round the floor's auditor has replayed.
 /// The floor schema this program migrates to (`floor::schema::FLOOR_VERSION`).
-const LATEST_FLOOR: i32 = 14;
+const LATEST_FLOOR: i32 = 15;
 
 const MARK: &str = "replayed by the floor's auditor";
 
@@ -4754,6 +5018,17 @@ fn the_hourly_walk_words_a_changed_head_hash_as_such() {
     child.wait().unwrap();
     assert_eq!(
         one("SELECT broken FROM croupier.chain_checked WHERE tab = 1"),
+        Some(head)
+    );
+    // The footer's SQL walk names the same event (floor schema 15; 14's named head + 1),
+    // from the genesis and on from the auditor's record.
+    assert_eq!(
+        one("SELECT broken FROM croupier.chain_break(1)"),
+        Some(head)
+    );
+    assert_eq!(
+        one("SELECT b.broken FROM croupier.chain_checked k,
+                    croupier.chain_break_from(k.tab, k.seq, k.hash) b WHERE k.tab = 1"),
         Some(head)
     );
     let said = format!("event {head}, the head: every stored check holds through it");

@@ -864,7 +864,7 @@ report-verdict-passed-floor = { $chained }; { $replayed }; uložené součty zko
 report-verdict-pending = { $chained }; vypořádaná kola od kola { $from }, dosud nepřehraná: { $rounds }
 report-verdict-pending-none = { $chained }; dosud nepřehrané události, žádná z nich není vypořádané kolo
 report-verdict-totals-never = { $chained }; { $replayed }; auditor flooru dosud nezkontroloval uložené součty
-report-verdict-totals-touched = { $chained }; { $replayed }; do croupier.round_totals nebo croupier.day_totals se zapisovalo mimo trigger flooru od kontroly auditorem { $at }
+report-verdict-totals-touched = { $chained }; { $replayed }; do croupier.round_totals, croupier.day_totals nebo croupier.month_totals se zapisovalo mimo trigger flooru od kontroly auditorem { $at }
 report-verdict-totals-after = { $chained }; { $replayed }; uložené součty zkontrolovány { $at }; události { $from } až { $to } přibyly potom
 report-footer-replayed = přehráno: { $events ->
     [one] { $events } událost

@@ -853,7 +853,7 @@ report-verdict-passed-floor = { $chained }; { $replayed }; its kept totals check
 report-verdict-pending = { $chained }; { $rounds } settled round(s) from round { $from } not yet replayed
 report-verdict-pending-none = { $chained }; events not yet replayed, none of them a settled round
 report-verdict-totals-never = { $chained }; { $replayed }; the floor's auditor has not checked its kept totals yet
-report-verdict-totals-touched = { $chained }; { $replayed }; croupier.round_totals or croupier.day_totals was written outside the floor's trigger since the auditor checked it at { $at }
+report-verdict-totals-touched = { $chained }; { $replayed }; croupier.round_totals, croupier.day_totals or croupier.month_totals was written outside the floor's trigger since the auditor checked it at { $at }
 report-verdict-totals-after = { $chained }; { $replayed }; its kept totals were checked at { $at }; events { $from } to { $to } came after
 report-footer-replayed = { $events ->
     [one] { $events } event

@@ -865,7 +865,7 @@ report-verdict-passed-floor = { $chained }; { $replayed }; сохранённы�
 report-verdict-pending = { $chained }; рассчитанные раунды начиная с раунда { $from }, ещё не воспроизведённые: { $rounds }
 report-verdict-pending-none = { $chained }; ещё не воспроизведённые события, ни одно из них не рассчитанный раунд
 report-verdict-totals-never = { $chained }; { $replayed }; аудитор флора ещё не проверял сохранённые итоги
-report-verdict-totals-touched = { $chained }; { $replayed }; в croupier.round_totals или croupier.day_totals записано вне триггера флора после проверки аудитором { $at }
+report-verdict-totals-touched = { $chained }; { $replayed }; в croupier.round_totals, croupier.day_totals или croupier.month_totals записано вне триггера флора после проверки аудитором { $at }
 report-verdict-totals-after = { $chained }; { $replayed }; сохранённые итоги проверены { $at }; события { $from }–{ $to } поступили позже
 report-footer-replayed = воспроизведено: { $events ->
     [one] { $events } событие

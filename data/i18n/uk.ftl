@@ -865,7 +865,7 @@ report-verdict-passed-floor = { $chained }; { $replayed }; збережені п
 report-verdict-pending = { $chained }; розраховані раунди від раунду { $from }, ще не відтворені: { $rounds }
 report-verdict-pending-none = { $chained }; ще не відтворені події, жодна з них не є розрахованим раундом
 report-verdict-totals-never = { $chained }; { $replayed }; аудитор флору ще не перевіряв збережені підсумки
-report-verdict-totals-touched = { $chained }; { $replayed }; у croupier.round_totals або croupier.day_totals записано поза тригером флору після перевірки аудитором { $at }
+report-verdict-totals-touched = { $chained }; { $replayed }; у croupier.round_totals, croupier.day_totals або croupier.month_totals записано поза тригером флору після перевірки аудитором { $at }
 report-verdict-totals-after = { $chained }; { $replayed }; збережені підсумки перевірено { $at }; події { $from }–{ $to } надійшли пізніше
 report-footer-replayed = відтворено: { $events ->
     [one] { $events } подія

@@ -9,6 +9,8 @@
 //! - `audit` — `floor-audit`: every table database replayed through the engine on the
 //!   floor's side (`Auditor`), its verdicts kept there.
 //! - `source` — the floor as a report source (`FloorSource`), every query SQL on the server.
+//! - `months` — UTC months as the floor's `month_totals` keys them, and a range of days
+//!   split at them (the to-date sums').
 //! - `tls` — the link's protection from the URL (`sslmode=verify-full`, `sslrootcert`).
 //!
 //! A table database's identity on the floor is the SHA-256 chain hash of its first event
@@ -18,6 +20,7 @@
 
 mod audit;
 mod check;
+mod months;
 mod schema;
 mod source;
 mod sync;
@@ -227,6 +230,9 @@ impl Floor {
     /// may create it. A table's least-privilege role never migrates: it is told to ask
     /// the floor's admin.
     fn migrate(&mut self) -> Result<(), FloorError> {
+        if self.is_current() {
+            return Ok(());
+        }
         let target = self.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
         let mut tx = self.client.transaction().map_err(&err)?;
@@ -287,14 +293,7 @@ impl Floor {
         // The event kinds this program logs, with their numbers (the file's, which never
         // change): the floor takes no other. And this month's partition and the next
         // two's (schema 6), so that a table rarely makes one.
-        let kinds: Vec<&str> = crate::log::EventKind::ALL
-            .iter()
-            .map(|k| k.name())
-            .collect();
-        let codes: Vec<i16> = crate::log::EventKind::ALL
-            .iter()
-            .map(|k| kind_code(*k))
-            .collect();
+        let (kinds, codes) = kinds_and_codes();
         tx.execute(
             "INSERT INTO croupier.kinds (name, code) SELECT * FROM unnest($1::text[], $2::int2[])
                  ON CONFLICT DO NOTHING",
@@ -304,6 +303,30 @@ impl Floor {
         tx.batch_execute("SELECT croupier.months_ahead()")
             .map_err(&err)?;
         tx.commit().map_err(&err)
+    }
+
+    /// Whether the floor needs nothing of what [`Floor::migrate`] would do, read in one
+    /// statement that writes nothing and takes no lock a writer waits for: its schema is
+    /// this program's, it holds this program's event kinds with their numbers, and this
+    /// month's partition and the next two's exist (`months_ahead`). A report's connection
+    /// then makes no transaction of writes (issue 25: about 7 ms of a day's summary). Any
+    /// error (no schema yet, a login that may not read it) is "no": `migrate` then says
+    /// what it always said.
+    fn is_current(&mut self) -> bool {
+        let (kinds, codes) = kinds_and_codes();
+        let current = self.client.query_one(
+            "SELECT s.version = $1
+                    AND (SELECT count(*) FROM croupier.kinds k
+                           JOIN unnest($2::text[], $3::int2[]) AS w(name, code)
+                             ON k.name = w.name AND k.code = w.code) = cardinality($2::text[])
+                    AND (SELECT bool_and(to_regclass('croupier.events_' || to_char(
+                                 date_trunc('month', now() AT TIME ZONE 'UTC') + i * interval '1 month',
+                                 'YYYY_MM')) IS NOT NULL)
+                           FROM generate_series(0, 2) i)
+               FROM croupier.schema_version s",
+            &[&FLOOR_VERSION, &kinds, &codes],
+        );
+        matches!(current.map(|r| r.get::<_, Option<bool>>(0)), Ok(Some(true)))
     }
 
     /// Every table database the floor holds: (tab, identity, path, head seq, head hash),
@@ -358,6 +381,15 @@ impl Floor {
     pub(crate) fn client(&mut self) -> &mut Client {
         &mut self.client
     }
+}
+
+/// The event kinds this program logs, by name, and their numbers on the floor.
+fn kinds_and_codes() -> (Vec<&'static str>, Vec<i16>) {
+    let all = crate::log::EventKind::ALL.iter();
+    (
+        all.clone().map(|k| k.name()).collect(),
+        all.map(|k| kind_code(*k)).collect(),
+    )
 }
 
 /// An event kind's number on the floor (schema 6): the file's own code.

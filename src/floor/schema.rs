@@ -13,15 +13,16 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub const FLOOR_VERSION: i32 = 14;
+pub const FLOOR_VERSION: i32 = 15;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises the first migration of a floor
 /// (no schema yet); later ones lock `croupier.schema_version`, which only its owner may.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 14] =
-    [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14];
+pub(crate) const MIGRATIONS: [&str; 15] = [
+    V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15,
+];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
 /// CREATEROLE): idempotent. `$1` is unused; the event kinds are added by the caller.
@@ -89,6 +90,10 @@ GRANT SELECT ON croupier.chain_checked, croupier.months TO croupier_reader;
 GRANT EXECUTE ON FUNCTION croupier.chain_break_from(integer, bigint, bytea) TO croupier_reader;
 GRANT SELECT, INSERT, UPDATE ON croupier.chain_checked TO croupier_auditor;
 GRANT SELECT ON croupier.months TO croupier_auditor;
+-- Schema 15: the totals per UTC month, which the to-date sums read, and their check.
+GRANT SELECT ON croupier.month_totals TO croupier_reader;
+GRANT EXECUTE ON FUNCTION croupier.months_break(integer), croupier.month_of_day(bigint)
+  TO croupier_reader;
 "#;
 
 const V1: &str = r#"
@@ -872,3 +877,12 @@ const V13: &str = include_str!("schema13.sql");
 /// a checked point on. A report's footer reads the record instead of walking the whole
 /// chain. The SQL is `schema14.sql`.
 const V14: &str = include_str!("schema14.sql");
+
+/// Schema 15: `month_totals`, the kept totals summed per UTC month (the to-date sums of a
+/// report read a range's whole months there, the days around them from `day_totals`, its
+/// edge hours from `round_totals`), kept by `bump_totals` in the statement that keeps the
+/// hours and days and built from the days; checked by `totals_break`, which now also
+/// holds each table database's months to its days; and `chain_break_from` naming the
+/// head, as the auditor does, when only the head's hash differs. The SQL is
+/// `schema15.sql`.
+const V15: &str = include_str!("schema15.sql");

@@ -959,60 +959,44 @@ impl FloorSource {
 
     /// Every table database's kept totals of the hours `from_hour..=to_hour` summed by
     /// the server in one query (`GROUP BY` tab, table, dealer, opening, not one query a
-    /// database): the range's whole UTC days from `day_totals` (schema 12: a day's rows,
-    /// not its 24 hours'), the hours before its first whole day and after its last from
-    /// `round_totals` ([`split_days`]); each corrected round's figures put in place as in
-    /// [`Source::totals`] (the corrections read once for all, in the same snapshot). A
-    /// database with a sum beyond an i64, or a day row at an i64's bound (a day's sum
-    /// that may have saturated), gets `None` (the buckets' own sums saturate,
-    /// `TheorySums::add`): the report visits its buckets.
+    /// database): the range's whole UTC days from `month_totals` (schema 15: a month's
+    /// rows, not its days', less the few days of it the range leaves out) and `day_totals`
+    /// (schema 12),
+    /// the hours before its first whole day and after its last from `round_totals`
+    /// ([`split_days`], [`super::months::split_months`]); each corrected round's figures
+    /// put in place as in [`Source::totals`] (the corrections read once for all, in the
+    /// same snapshot). A database with a sum beyond an i64, or a day or month row at an
+    /// i64's bound (a sum that may have saturated), gets `None` (the buckets' own sums
+    /// saturate, `TheorySums::add`): the report visits its buckets.
     fn sums_of(&mut self, from_hour: i64, to_hour: i64) -> Result<Summed, AuditError> {
-        let cols = totals::COLUMNS.join(", ");
-        // A day row with a figure at an i64's bound marks its group.
-        let bound = |c: &&str| format!("{c} IN ({}, {})", i64::MIN, i64::MAX);
-        let at_bound: Vec<String> = totals::COLUMNS.iter().map(bound).collect();
-        // NULL where a sum does not fit an i64 (`::int8` alone would fail the query).
-        let sums: Vec<String> = totals::COLUMNS
-            .iter()
-            .map(|c| {
-                format!(
-                    "CASE WHEN NOT bool_or(at_bound) AND SUM({c}) BETWEEN {} AND {} THEN SUM({c})::int8 END",
-                    i64::MIN,
-                    i64::MAX
-                )
-            })
-            .collect();
-        let sql = format!(
-            "SELECT tab, table_id, dealer, opened, {} FROM (
-                 SELECT tab, table_id, dealer, opened, {cols}, {} AS at_bound
-                   FROM croupier.day_totals WHERE day >= $3 AND day <= $4
-                 UNION ALL
-                 SELECT tab, table_id, dealer, opened, {cols}, false
-                   FROM croupier.round_totals WHERE hour >= $1 AND hour <= $2
-                 UNION ALL
-                 SELECT tab, table_id, dealer, opened, {cols}, false
-                   FROM croupier.round_totals WHERE hour >= $5 AND hour <= $6) u
-              GROUP BY tab, table_id, dealer, opened",
-            sums.join(", "),
-            at_bound.join(" OR ")
-        );
         let split = split_days(from_hour, to_hour);
+        let days = super::months::split_months(split.days);
+        // Only the parts with something in them (the hours' head always, so that an empty
+        // range is a statement too): a range without months is a statement as schema 14's.
+        let parts: Vec<(Part, (i64, i64))> = [
+            (Part::Hours, split.head),
+            (Part::Hours, split.tail),
+            (Part::Months, days.months),
+            (Part::Days(1), days.add[0]),
+            (Part::Days(1), days.add[1]),
+            (Part::Days(-1), days.sub[0]),
+            (Part::Days(-1), days.sub[1]),
+        ]
+        .into_iter()
+        .enumerate()
+        .filter(|(i, (_, (lo, hi)))| *i == 0 || lo <= hi)
+        .map(|(_, p)| p)
+        .collect();
+        let sql = sums_sql(&parts.iter().map(|p| p.0).collect::<Vec<_>>());
+        let args: Vec<&(dyn postgres::types::ToSql + Sync)> = parts
+            .iter()
+            .flat_map(|(_, (lo, hi))| [lo as &(dyn postgres::types::ToSql + Sync), hi])
+            .collect();
         let SumsRead {
             opened,
             sums: rows,
             fixes: fix_rows,
-        } = self.sums_snapshot(
-            &sql,
-            &[
-                &split.head.0,
-                &split.head.1,
-                &split.days.0,
-                &split.days.1,
-                &split.tail.0,
-                &split.tail.1,
-            ],
-            (from_hour, to_hour),
-        )?;
+        } = self.sums_snapshot(&sql, &args, (from_hour, to_hour))?;
         let openings = match opened {
             Some(o) => self.keep_openings(&o),
             None => self.openings()?,
@@ -1304,6 +1288,82 @@ fn snapshot(client: &mut postgres::Client) -> Result<postgres::Transaction<'_>, 
         .start()
 }
 
+/// A part of the to-date sums' statement: `round_totals`' hours, `month_totals`' months,
+/// or `day_totals`' days added (1) or taken away (−1).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Hours,
+    Months,
+    Days(i32),
+}
+
+/// The to-date sums' statement ([`FloorSource::sums_of`]) over `parts`, the `n`-th's range
+/// `$2n+1..=$2n+2` ([`super::months::split_months`]). Day and month rows with a figure at
+/// an i64's bound mark their group. With days taken away, a group whose every sum is 0 is
+/// left out: only those days held it (a bucket the floor keeps holds at least one round,
+/// so a group the range holds does not sum to 0 rounds).
+fn sums_sql(parts: &[Part]) -> String {
+    let cols = totals::COLUMNS.join(", ");
+    let bound = |c: &&str| format!("{c} IN ({}, {})", i64::MIN, i64::MAX);
+    let at_bound = totals::COLUMNS
+        .iter()
+        .map(bound)
+        .collect::<Vec<_>>()
+        .join(" OR ");
+    let taken = parts.contains(&Part::Days(-1));
+    // The rows added less the rows taken away, each an int8's sum (PostgreSQL adds them
+    // in 128 bits: `s * c::numeric` summed took 2-3 times as long over a half month's day
+    // rows); NULL where a sum does not fit an i64 (`::int8` alone would fail the query).
+    let sum = |c: &&str| match taken {
+        true => format!(
+            "(coalesce(SUM({c}) FILTER (WHERE s > 0), 0) - coalesce(SUM({c}) FILTER (WHERE s < 0), 0))"
+        ),
+        false => format!("SUM({c})"),
+    };
+    let sums: Vec<String> = totals::COLUMNS
+        .iter()
+        .map(|c| {
+            format!(
+                "CASE WHEN NOT bool_or(at_bound) AND {0} BETWEEN {1} AND {2} THEN {0}::int8 END",
+                sum(c),
+                i64::MIN,
+                i64::MAX
+            )
+        })
+        .collect();
+    let some: Vec<String> = totals::COLUMNS
+        .iter()
+        .map(|c| format!("{} <> 0", sum(c)))
+        .collect();
+    let selects: Vec<String> = parts
+        .iter()
+        .enumerate()
+        .map(|(i, part)| {
+            let (s, table, key, bound) = match part {
+                Part::Hours => (1, "round_totals", "hour", "false"),
+                Part::Months => (1, "month_totals", "month", at_bound.as_str()),
+                Part::Days(s) => (*s, "day_totals", "day", at_bound.as_str()),
+            };
+            format!(
+                "SELECT tab, table_id, dealer, opened, {cols}, {s} AS s, {bound} AS at_bound
+                   FROM croupier.{table} WHERE {key} >= ${} AND {key} <= ${}",
+                2 * i + 1,
+                2 * i + 2
+            )
+        })
+        .collect();
+    let having = match taken {
+        true => format!(" HAVING bool_or(at_bound) OR {}", some.join(" OR ")),
+        false => String::new(),
+    };
+    format!(
+        "SELECT tab, table_id, dealer, opened, {} FROM ({}) u
+          GROUP BY tab, table_id, dealer, opened{having}",
+        sums.join(", "),
+        selects.join(" UNION ALL ")
+    )
+}
+
 /// The floor's `round_totals` of the hours `$1..=$2`, then `tail` (an ORDER BY): rows as
 /// [`bucket_of`] reads them.
 fn kept_sql(tail: &str) -> String {
@@ -1486,10 +1546,10 @@ impl Checks {
                 return Verified::Failed(VerifyFailure::ChainMissing { seq, at });
             }
             // Recorded at the head, which keeps its check, and this walk on from the
-            // record holds every event through the head and breaks only after it
-            // (`chain_break_from`: the head's hash not the chain's): the head hash
-            // differs, no event fails its check.
-            if seq == head && self.walked.kept && self.chain == Some(head + 1) {
+            // record holds every event through the head and breaks only there
+            // (`chain_break_from`, schema 15: the head's hash not the chain's names the
+            // head, as the auditor does): the head hash differs, no event fails its check.
+            if seq == head && self.walked.kept && self.chain == Some(head) {
                 return Verified::Failed(VerifyFailure::HeadHash { seq, at });
             }
             let after = self.walked.after;
@@ -1587,7 +1647,7 @@ impl ChainRead {
 
 /// The floor's auditor's last check of a table database's kept totals
 /// (`croupier.totals_checked`, schema 13): through which event (0: never), when, what it
-/// found, and whether `round_totals` or `day_totals` was written outside the floor's
+/// found, and whether `round_totals`, `day_totals` or `month_totals` was written outside the floor's
 /// trigger since. A row the trigger inserted for a table database never checked has
 /// `at` NULL (and `seq` 0): not checked yet.
 struct Checked {

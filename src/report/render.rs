@@ -1926,6 +1926,7 @@ mod tests {
         let words = |t: &str| -> Vec<String> {
             t.replace("croupier.round_totals", "")
                 .replace("croupier.day_totals", "")
+                .replace("croupier.month_totals", "")
                 .to_lowercase()
                 .split(|c: char| !c.is_ascii_alphabetic())
                 .filter(|w| !w.is_empty())

@@ -90,8 +90,8 @@ pub struct Unchecked {
 pub enum TotalsUnchecked {
     /// Never checked.
     Never,
-    /// `croupier.round_totals` or `croupier.day_totals` written outside the floor's
-    /// trigger since the check at `at`.
+    /// `croupier.round_totals`, `croupier.day_totals` or `croupier.month_totals` written
+    /// outside the floor's trigger since the check at `at`.
     Touched { at: String },
     /// Checked at `at`; events `from` to `to` came after.
     EventsAfter { at: String, from: i64, to: i64 },
@@ -207,7 +207,7 @@ impl fmt::Display for Unchecked {
             ),
             TotalsUnchecked::Touched { at } => write!(
                 f,
-                "; croupier.round_totals or croupier.day_totals was written outside the floor's trigger since the auditor checked it at {at}"
+                "; croupier.round_totals, croupier.day_totals or croupier.month_totals was written outside the floor's trigger since the auditor checked it at {at}"
             ),
             TotalsUnchecked::EventsAfter { at, from, to } => write!(
                 f,
