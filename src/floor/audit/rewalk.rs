@@ -79,7 +79,7 @@ impl Auditor {
         };
         let len = chunk_len();
         let found = loop {
-            let to = (w.through + len).min(t.head_seq);
+            let to = w.through.saturating_add(len).min(t.head_seq);
             if let Some(found) = self.rewalk_range(t, rep, &mut w, to)? {
                 break Some(found);
             }
@@ -141,11 +141,12 @@ impl Auditor {
             }
         }
         drop(rows);
-        if found.is_none()
+        if matches!(found, None | Some(Found::Unknown))
             && w.through >= passed
             && let Some(seq) = figures.stray()
         {
-            // A row at an event the walk passed that settles no round.
+            // A row at an event the walk passed that settles no round (also where it
+            // stops at a kind it does not know: past the replay, so past `passed`).
             found = Some(Found::Broken(seq, Refusal::StrayRound { seq }, None));
         }
         if found.is_none() && (w.through < to || to >= t.head_seq) {
