@@ -1359,7 +1359,9 @@ fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings 
 /// when it is missing; not the walk's starting point, which may be a step the auditor
 /// recorded its check at, and a step keeps no check to hold): a step keeps no check of its
 /// own (schema 6), so a changed step shows at the next event that keeps one, and the
-/// footer says the change lies between.
+/// footer says the change lies between. And the first `croupier.rounds` row after the
+/// auditor's replayed event: with the replay through the head, a row past the head
+/// (`VerifyFailure::StrayRound`).
 const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.failed_seq,
         r.failed_why, p.n, p.first_round, c.seq, c.broken, c.touched,
         to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC',
@@ -1468,8 +1470,9 @@ impl Checks {
     }
 
     /// Table database `t`'s verdict: FAILED if events before its first held are missing
-    /// (a month detached), its chain breaks, the auditor's replay refused an event,
-    /// the auditor's last check found its kept totals broken, or alarms stand; NOT YET
+    /// (a month detached), its chain breaks, the auditor's replay refused an event, a
+    /// row of `rounds` lies past the head the auditor replayed through, the auditor's last
+    /// check found its kept totals broken, or alarms stand; NOT YET
     /// REPLAYED until the auditor has replayed every event the floor holds of it; NOT YET
     /// CHECKED until the auditor's check of its kept totals covers its head
     /// ([`Checked::verdict`]); else PASSED. The totals are not rebuilt here.

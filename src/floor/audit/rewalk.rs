@@ -14,7 +14,8 @@
 //! oldest months detached between ranges, `detached_below`, the replay's chunks' check
 //! too) is `Detached`, as the first range finds it, not a break (the replay records none
 //! for detached first months). A `rounds` row left in a range once every settlement the
-//! replay passed took its own is a break (`Refusal::StrayRound`). Recorded, at the last
+//! replay passed took its own is a break (`Refusal::StrayRound`), also where the range
+//! stops at an event of a kind this program does not know. Recorded, at the last
 //! event whose stored check held, as the replay's check records (`record_chain`:
 //! `walked_at`, `parts`, `touched` cleared where the walk started); a break is refused as
 //! the replay refuses one (`Auditor::refuse`: the alarm, `croupier.replayed`'s fault, the
