@@ -5056,8 +5056,10 @@ fn the_hourly_walk_words_a_changed_head_hash_as_such() {
 /// own transaction, over two months: the carry from range to range (seq, hash, last held
 /// check, the replay's position) holds an intact chain whole through the head, no break.
 /// (A month detached between two ranges is then `Detached`, not a break: the later
-/// range reads the floor's least seq in its transaction; no test can place a DETACH
-/// between two ranges of a running walk, so that case rests on reading.)
+/// range reads the first event the floor holds now, in its transaction after its rows,
+/// `detached_below`, as the replay's chunks do; no test here places a DETACH between two
+/// ranges of a running walk, so for the walk that case rests on reading and on the
+/// replay's test, `a_month_detached_between_two_chunks_of_the_replay_is_no_break`.)
 #[test]
 fn the_hourly_walk_over_many_small_ranges_holds_an_intact_chain() {
     let Some(base) = server("chain ranges") else {
@@ -5831,6 +5833,159 @@ fn a_rounds_row_that_settles_no_round_fails_the_audit_and_the_footer() {
     );
 }
 
+/// A footer over a table database the auditor replayed through its head, with a row of
+/// `croupier.rounds` put past the head since the auditor's last pass (triggers disabled,
+/// the kept totals bumped to match, so the recorded totals check still holds): FAILED,
+/// typed, at the row's event (the footer's own reading; the auditor's next pass refuses
+/// it too).
+#[test]
+fn a_rounds_row_past_the_head_since_the_auditors_pass_fails_the_footer() {
+    let Some(base) = server("stray past head") else {
+        return;
+    };
+    let url = fresh_floor(&base, "straypast");
+    let path = common::fresh_dir("floor-stray-past").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+    let head = last_seq(&path);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        matches!(floor_verdict(&url), Some(Verified::Passed(_))),
+        "{:?}",
+        floor_verdict(&url)
+    );
+    forge_stray_round(&url, head + 3);
+    match floor_verdict(&url) {
+        Some(Verified::Failed(VerifyFailure::StrayRound { through, seq, .. })) => {
+            assert_eq!((through, seq), (head, head + 3));
+        }
+        other => panic!("{other:?}"),
+    }
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    let words = format!(
+        "croupier.rounds at event {}, which settles no round",
+        head + 3
+    );
+    assert!(detail.contains(&words), "{detail}");
+}
+
+/// The hourly walk holds every `rounds` row the replay passed also where its range stops
+/// at an event of a kind this program does not know (past the replay, which stops there
+/// too, NOT YET REPLAYED): a row forged at a step before it, after the replay passed it,
+/// is a break at its event. (Before: the walk read "whole" there and the row escaped.)
+#[test]
+fn a_rounds_row_before_an_unknown_kind_fails_the_walk() {
+    let Some(base) = server("stray unknown") else {
+        return;
+    };
+    let url = fresh_floor(&base, "strayunknown");
+    let path = common::fresh_dir("floor-stray-unknown").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+    let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    let unknown = one(
+        "SELECT min(seq)::int8 FROM croupier.events WHERE tab = 1 AND octet_length(hash) > 0
+            AND seq > (SELECT max(seq) / 2 FROM croupier.events WHERE tab = 1)",
+    )
+    .unwrap();
+    let stray = one(&format!(
+        "SELECT max(seq)::int8 FROM croupier.events WHERE tab = 1 AND octet_length(hash) = 0 AND seq < {unknown}"
+    ))
+    .unwrap();
+    client(&url)
+        .batch_execute(&format!(
+            "BEGIN; ALTER TABLE croupier.events DISABLE TRIGGER ALL;
+             SET LOCAL session_replication_role = replica;
+             UPDATE croupier.events SET kind = 999 WHERE tab = 1 AND seq = {unknown};
+             ALTER TABLE croupier.events ENABLE TRIGGER ALL;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_t;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_i;
+             COMMIT"
+        ))
+        .unwrap();
+    let mut auditor = floor::Auditor::new(Floor::connect(&url).unwrap()).unwrap();
+    let all = auditor.pass().unwrap();
+    let stuck = all[0].stuck.as_ref().map(|s| s.0);
+    assert_eq!(
+        (all[0].through, &all[0].failed, stuck),
+        (unknown - 1, &None, Some(unknown))
+    );
+    forge_stray_round(&url, stray);
+    client(&url)
+        .batch_execute(
+            "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                    walking = walking - interval '3 hours'",
+        )
+        .unwrap();
+    let all = auditor.pass().unwrap();
+    drop(auditor);
+    let words = format!("croupier.rounds at event {stray}, which settles no round");
+    let (seq, why) = all[0].failed.clone().expect("the walk refuses the row");
+    assert!(seq == stray && why.contains(&words), "{seq} {why}");
+    assert_eq!(
+        one("SELECT failed_seq FROM croupier.replayed WHERE tab = 1"),
+        Some(stray)
+    );
+    assert!(
+        alarms(&url)
+            .iter()
+            .any(|(s, w)| *s == stray && w.contains(&words)),
+        "{:?}",
+        alarms(&url)
+    );
+    // (No report reads here: one stops at the event it cannot read, the kind unknown.)
+}
+
+/// The last events deleted unseen by any trigger before any audit: the replay's last
+/// chunk ends short of the head, and refuses the first missing event as missing (a break
+/// recorded at it, an alarm, the footer FAILED), as the walk refuses it. (Before: the
+/// replay stopped there silently, NOT YET REPLAYED.)
+#[test]
+fn a_tail_deleted_before_the_replay_is_refused_as_missing() {
+    let Some(base) = server("replay tail") else {
+        return;
+    };
+    let url = fresh_floor(&base, "replaytail");
+    let path = common::fresh_dir("floor-replay-tail").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
+    let gone = last_seq(&path) - 2;
+    client(&url)
+        .batch_execute(&format!(
+            "BEGIN; ALTER TABLE croupier.events DISABLE TRIGGER ALL;
+             SET LOCAL session_replication_role = replica;
+             DELETE FROM croupier.events WHERE tab = 1 AND seq >= {gone};
+             ALTER TABLE croupier.events ENABLE TRIGGER ALL;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_t;
+             ALTER TABLE croupier.events ENABLE ALWAYS TRIGGER events_touched_i;
+             COMMIT"
+        ))
+        .unwrap();
+    let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    let words = format!("event {gone} is missing on the floor");
+    assert!(format!("{out}{err}").contains(&words), "{out}{err}");
+    let r = client(&url)
+        .query_one(
+            "SELECT r.failed_seq, k.broken FROM croupier.replayed r
+               JOIN croupier.chain_checked k USING (tab) WHERE tab = 1",
+            &[],
+        )
+        .unwrap();
+    let (failed, broken): (Option<i64>, Option<i64>) = (r.get(0), r.get(1));
+    assert_eq!((failed, broken), (Some(gone), Some(gone)), "{out}{err}");
+    assert!(
+        alarms(&url)
+            .iter()
+            .any(|(seq, what)| *seq == gone && what.contains(&words)),
+        "{:?}",
+        alarms(&url)
+    );
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+}
+
 /// The replay records its chain check only at an event whose stored check held, never
 /// at a play step (which keeps none): a table database synced up to a step (its head),
 /// replayed in small chunks, is recorded as checked through the last event before it
@@ -5883,6 +6038,27 @@ fn the_replay_records_its_check_only_where_a_stored_check_held() {
     assert_eq!((seq, held), (last_held, true), "the head {step} is a step");
     let (code, verdict, detail) = chain_verdict(&url);
     assert_eq!((code, verdict.as_str()), (Some(0), "passed"), "{detail}");
+    // The hourly walk (a second pass of one auditor, its walk made due) records its
+    // check where the replay's was: the last event that keeps one, not the step.
+    let mut auditor = floor::Auditor::new(Floor::connect(&url).unwrap()).unwrap();
+    auditor.pass().unwrap();
+    client(&url)
+        .batch_execute(
+            "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                    walking = walking - interval '3 hours'",
+        )
+        .unwrap();
+    let all = auditor.pass().unwrap();
+    drop(auditor);
+    assert_eq!((all[0].through, &all[0].failed), (step, &None));
+    let r = client(&url)
+        .query_one(
+            "SELECT seq, walked_at > now() - interval '1 hour' FROM croupier.chain_checked WHERE tab = 1",
+            &[],
+        )
+        .unwrap();
+    let (seq, walked): (i64, bool) = (r.get(0), r.get(1));
+    assert_eq!((seq, walked), (last_held, true), "the walk's record");
     unseen(
         &url,
         &format!("UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = {step}"),
@@ -5896,14 +6072,34 @@ fn the_replay_records_its_check_only_where_a_stored_check_held() {
 /// of its progress, so it lands there every time) is an archive step, as the walk's
 /// ranges take it: the replay says the first events are gone, as on a first run, and
 /// records no break; once the month is attached again, the next run checks the chain
-/// through the head.
+/// through the head. Both where the chunk after the DETACH spans January's end (a gap)
+/// and where it lies wholly inside January (it reads nothing: short of its end).
 #[test]
 fn a_month_detached_between_two_chunks_of_the_replay_is_no_break() {
     let Some(base) = server("chunk detached") else {
         return;
     };
-    let url = fresh_floor(&base, "chunkdetached");
-    let path = common::fresh_dir("floor-chunk-detached").join("t.db");
+    // (where the chunk after the DETACH lies: its condition on the chunk just recorded,
+    // ending at NEW.seq, n events a chunk)
+    let cases = [
+        // Across January's end: the next chunk finds a gap below the first event held.
+        (
+            "spanning January's end",
+            "NEW.seq < {january} AND NEW.seq + {n} > {january}",
+        ),
+        // Wholly inside January: the next chunk reads nothing at all (short of its end).
+        ("inside January", "NEW.seq + {n} <= {january}"),
+    ];
+    for (i, (what, when)) in cases.iter().enumerate() {
+        detached_between_chunks(&base, i, what, when);
+    }
+}
+
+/// One case of `a_month_detached_between_two_chunks_of_the_replay_is_no_break`: January
+/// detached by a trigger on `croupier.replayed` when the chunk just recorded meets `when`.
+fn detached_between_chunks(base: &str, i: usize, what: &str, when: &str) {
+    let url = fresh_floor(base, "chunkdetached");
+    let path = common::fresh_dir(&format!("floor-chunk-detached-{i}")).join("t.db");
     deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
     deal_and_sync(&url, &path, 1_770_249_600_000, 8, -1, -3);
     let head = last_seq(&path);
@@ -5915,14 +6111,18 @@ fn a_month_detached_between_two_chunks_of_the_replay_is_no_break() {
         )
         .unwrap()
         .get(0);
-    assert!(january > 3 && january < head, "{january} {head}");
-    // A chunk length whose chunks do not end at January's last event: one spans it.
+    // A chunk length whose chunks do not end at January's last event, and two of them
+    // inside it.
     let n = (3..).find(|n| january % n != 0).unwrap();
+    assert!(january > 2 * n && january < head, "{january} {n} {head}");
+    let when = when
+        .replace("{january}", &january.to_string())
+        .replace("{n}", &n.to_string());
     admin
         .batch_execute(&format!(
             "CREATE FUNCTION public.detach_once() RETURNS trigger LANGUAGE plpgsql AS $f$
              BEGIN
-                 IF NEW.seq < {january} AND NEW.seq + {n} > {january}
+                 IF {when}
                     AND EXISTS (SELECT 1 FROM pg_inherits
                                  WHERE inhrelid = 'croupier.events_2026_01'::regclass) THEN
                      ALTER TABLE croupier.events DETACH PARTITION croupier.events_2026_01;
@@ -5939,7 +6139,7 @@ fn a_month_detached_between_two_chunks_of_the_replay_is_no_break() {
         .output()
         .unwrap();
     let said = format!(
-        "{}{}",
+        "{what}: {}{}",
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
@@ -5969,7 +6169,7 @@ fn a_month_detached_between_two_chunks_of_the_replay_is_no_break() {
         )
         .unwrap();
     let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
-    assert!(ok, "{out}{err}");
+    assert!(ok, "{what}: {out}{err}");
     let r = admin
         .query_one(
             "SELECT seq, broken FROM croupier.chain_checked WHERE tab = 1",
@@ -5977,5 +6177,5 @@ fn a_month_detached_between_two_chunks_of_the_replay_is_no_break() {
         )
         .unwrap();
     let (seq, broken): (i64, Option<i64>) = (r.get(0), r.get(1));
-    assert_eq!((seq, broken), (head, None), "{out}{err}");
+    assert_eq!((seq, broken), (head, None), "{what}: {out}{err}");
 }

@@ -52,7 +52,7 @@ use crate::log::EventKind;
 use crate::log::event::Event;
 use crate::log::payload::Payload;
 use crate::log::store::{GENESIS, event_hash};
-use crate::session::error::Discrepancy;
+use crate::session::error::{Discrepancy, FiguresFrom};
 use crate::session::kept_theory::{self, KeptTheoryFault};
 use crate::session::replay::{LoggedFigures, ReplayError, Replayer};
 use rewalk::Rewalk;
@@ -270,6 +270,14 @@ fn lent(f: &Mutex<FloorFigures>) -> std::sync::MutexGuard<'_, FloorFigures> {
 impl LoggedFigures for Lent {
     fn row(&mut self, e: &Event) -> Result<Option<[i64; 15]>, ReplayError> {
         lent(&self.0).row(e)
+    }
+
+    fn kept_in(&self) -> FiguresFrom {
+        lent(&self.0).kept_in()
+    }
+
+    fn kept_cost(&self) -> Option<Option<i64>> {
+        lent(&self.0).kept_cost()
     }
 }
 
@@ -543,12 +551,10 @@ impl Auditor {
             }
         }
         while stop.is_none() && rep.through < t.head_seq {
-            let to = (rep.through + chunk_len()).min(t.head_seq);
-            let before = rep.through;
+            // Past `rep.through` (below the head): a chunk that stops short of `to`
+            // says why (`Refusal::Missing`, or `Detached`), so each turn moves on.
+            let to = rep.through.saturating_add(chunk_len()).min(t.head_seq);
             stop = self.chunk(t, &mut rep, to)?;
-            if stop.is_none() && rep.through == before {
-                break;
-            }
             self.record(t, rep.through, rep.held)?;
         }
         if stop.is_none() && rep.through >= t.head_seq {

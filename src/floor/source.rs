@@ -1425,7 +1425,9 @@ fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings 
 /// when it is missing; not the walk's starting point, which may be a step the auditor
 /// recorded its check at, and a step keeps no check to hold): a step keeps no check of its
 /// own (schema 6), so a changed step shows at the next event that keeps one, and the
-/// footer says the change lies between.
+/// footer says the change lies between. And the first `croupier.rounds` row after the
+/// auditor's replayed event: with the replay through the head, a row past the head
+/// (`VerifyFailure::StrayRound`).
 const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.failed_seq,
         r.failed_why, p.n, p.first_round, c.seq, c.broken, c.touched,
         to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC',
@@ -1445,7 +1447,8 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
         k.broken IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM croupier.events e WHERE e.tab = t.tab AND e.seq = k.broken),
         EXISTS (SELECT 1 FROM croupier.events e
-                 WHERE e.tab = t.tab AND e.seq = k.broken AND octet_length(e.hash) > 0)
+                 WHERE e.tab = t.tab AND e.seq = k.broken AND octet_length(e.hash) > 0),
+        p.first_seq
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
    LEFT JOIN croupier.chain_checked k ON k.tab = t.tab
   CROSS JOIN LATERAL (SELECT coalesce(k.walked_at > now() - interval '2 hours', false) AS fresh,
@@ -1466,7 +1469,8 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
                        WHERE db = t.db AND croupier.alarm_stands(by_role, t.role::name)) a
    LEFT JOIN croupier.replayed r ON r.tab = t.tab
    LEFT JOIN croupier.totals_checked c ON c.tab = t.tab
-  CROSS JOIN LATERAL (SELECT count(*) AS n, min(round_id) AS first_round FROM croupier.rounds
+  CROSS JOIN LATERAL (SELECT count(*) AS n, min(round_id) AS first_round, min(seq) AS first_seq
+                        FROM croupier.rounds
                        WHERE tab = t.tab AND seq > coalesce(r.seq, 0)) p
   ORDER BY t.i";
 
@@ -1490,6 +1494,9 @@ struct Checks {
     /// Settled rounds after `through`, and the first of them.
     pending: i64,
     pending_from: Option<i64>,
+    /// The first event a row of `croupier.rounds` after `through` is at (with `through`
+    /// at the head, a row past it: no settlement made it).
+    pending_seq: Option<i64>,
     /// The auditor's last check of its kept totals (read, not checked again here).
     totals: Checked,
 }
@@ -1518,6 +1525,7 @@ impl Checks {
             }),
             pending: r.get(7),
             pending_from: r.get(8),
+            pending_seq: r.get(21),
             totals: Checked {
                 through: r.get::<_, Option<i64>>(9).unwrap_or(0),
                 broken: r.get(10),
@@ -1528,8 +1536,9 @@ impl Checks {
     }
 
     /// Table database `t`'s verdict: FAILED if events before its first held are missing
-    /// (a month detached), its chain breaks, the auditor's replay refused an event,
-    /// the auditor's last check found its kept totals broken, or alarms stand; NOT YET
+    /// (a month detached), its chain breaks, the auditor's replay refused an event, a
+    /// row of `rounds` lies past the head the auditor replayed through, the auditor's last
+    /// check found its kept totals broken, or alarms stand; NOT YET
     /// REPLAYED until the auditor has replayed every event the floor holds of it; NOT YET
     /// CHECKED until the auditor's check of its kept totals covers its head
     /// ([`Checked::verdict`]); else PASSED. The totals are not rebuilt here.
@@ -1565,6 +1574,11 @@ impl Checks {
             return Verified::Failed(VerifyFailure::MonthsDetached { from: seq, head });
         }
         if let Some((seq, why)) = self.failed {
+            // Known again by its English text: the auditor records
+            // `Refusal::StrayRound`'s words, which are `stray_words` itself, so the two
+            // cannot drift apart; a record in other words (an older auditor's) reads as
+            // `AuditorRefuses`, FAILED still. Kept by
+            // `a_rounds_row_that_settles_no_round_fails_the_audit_and_the_footer`.
             if why == crate::report::query::stray_words(seq) {
                 // The auditor's own words for a row of `rounds` that settles no round:
                 // said in the reader's language.
@@ -1576,6 +1590,13 @@ impl Checks {
                 seq,
                 why,
             });
+        }
+        if through >= head
+            && let Some(seq) = self.pending_seq
+        {
+            // Replayed through the head, yet a row of `rounds` after it: past the head,
+            // added since the auditor's last pass (which would refuse it), and totalled.
+            return Verified::Failed(VerifyFailure::StrayRound { through, head, seq });
         }
         if let Some(why) = self.totals.broken.clone() {
             return Verified::Failed(VerifyFailure::TotalsBreak { why });

@@ -14,7 +14,8 @@
 //! oldest months detached between ranges, `detached_below`, the replay's chunks' check
 //! too) is `Detached`, as the first range finds it, not a break (the replay records none
 //! for detached first months). A `rounds` row left in a range once every settlement the
-//! replay passed took its own is a break (`Refusal::StrayRound`). Recorded, at the last
+//! replay passed took its own is a break (`Refusal::StrayRound`), also where the range
+//! stops at an event of a kind this program does not know. Recorded, at the last
 //! event whose stored check held, as the replay's check records (`record_chain`:
 //! `walked_at`, `parts`, `touched` cleared where the walk started); a break is refused as
 //! the replay refuses one (`Auditor::refuse`: the alarm, `croupier.replayed`'s fault, the
@@ -79,7 +80,7 @@ impl Auditor {
         };
         let len = chunk_len();
         let found = loop {
-            let to = (w.through + len).min(t.head_seq);
+            let to = w.through.saturating_add(len).min(t.head_seq);
             if let Some(found) = self.rewalk_range(t, rep, &mut w, to)? {
                 break Some(found);
             }
@@ -141,11 +142,12 @@ impl Auditor {
             }
         }
         drop(rows);
-        if found.is_none()
+        if matches!(found, None | Some(Found::Unknown))
             && w.through >= passed
             && let Some(seq) = figures.stray()
         {
-            // A row at an event the walk passed that settles no round.
+            // A row at an event the walk passed that settles no round (also where it
+            // stops at a kind it does not know: past the replay, so past `passed`).
             found = Some(Found::Broken(seq, Refusal::StrayRound { seq }, None));
         }
         if found.is_none() && (w.through < to || to >= t.head_seq) {
