@@ -1798,6 +1798,50 @@ fn a_later_rounds_logged_cost_is_recomputed_on_the_way() {
     );
 }
 
+/// A table does not wait for its rules' solve: a round settled before it is done logs no
+/// cost; once it is done (the session keeps it), the next round's logged cost is what the
+/// lab's solution gives for the logged inputs.
+#[test]
+fn a_table_costs_its_rounds_once_its_rules_are_solved() {
+    use croupier::lab::solutions;
+    use croupier::report::query::{Files, Source};
+    // Rules no other test here solves: still being solved when the table's first round
+    // settles (the table starts their solve as it opens).
+    let mut v = czech().to_value();
+    v["decks"] = json!(5);
+    let rules = Rules::from_value(&v).unwrap();
+    let path = temp_db("cost-kept-solve");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s =
+        TableSession::open(&mut store, dealer, "Pontoon 1", rules, None, Limits::NONE).unwrap();
+    let before = play_split_round(&mut store, &mut s);
+    assert!(
+        solutions::solved_now(&rules).is_none(),
+        "solved before the first round settled: these rules solve too fast for this test"
+    );
+    let (_, logged) = replay::export_round(&store, before).unwrap();
+    assert_eq!(logged.cost(), None, "settled before the solve");
+    solutions::of_rules(&rules).unwrap();
+    let after = [
+        play_split_round(&mut store, &mut s),
+        play_split_round(&mut store, &mut s),
+    ];
+    let solved = solutions::solved_now(&rules).unwrap();
+    let stores = [store];
+    for round in after {
+        let (_, logged) = replay::export_round(&stores[0], round).unwrap();
+        let cost = logged.cost().expect("settled after the solve: costed");
+        let (bets, steps) = Files(&stores).round_inputs(0, round).unwrap();
+        let played =
+            croupier::report::as_played::of_logged(&solved.costs, rules, &bets, &steps).unwrap();
+        assert_eq!(cost, croupier::lab::played::logged_cost(played.cost()));
+    }
+    drop(s);
+    drop(stores);
+    let db = path.to_str().unwrap();
+    assert_eq!(croupier(&["verify", "--db", db]).status.code(), Some(0));
+}
+
 /// A settlement logs what its round's decisions gave up, in millionths of a cent: the
 /// report's own costing of the logged inputs gives the same integer (the solve is
 /// deterministic), and a file whose logged cost was changed, its chain rewritten to match,

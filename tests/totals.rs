@@ -1443,25 +1443,78 @@ fn verify_refuses_a_settlement_whose_logged_counts_differ_from_the_replay() {
     );
 }
 
-/// The settlement's totals queries (their SQL word for word as `log::totals` asks them,
-/// cached by the store's connection) keep their compiled plan from one settlement to the
-/// next: without the planner's stability guarantee SQLite compiled each again on every
-/// settlement (a bound value beside the partial indexes' condition), ~120 µs of it.
+/// The statements a settlement's totals run (their SQL word for word as `log::totals`
+/// asks them, cached by the store's connection): the last `table_opened` (`key_of`), the
+/// round's `round_started` (`round_data`), the bucket read and written (`bump`).
+fn totals_statements() -> Vec<String> {
+    let cols = totals::COLUMNS.join(", ");
+    let marks = (1..=4 + totals::COLUMNS.len())
+        .map(|i| format!("?{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    vec![
+        "SELECT max(seq) FROM events WHERE table_id = ?1 AND kind = 8 AND kind <> 12 AND seq < ?2".into(),
+        "SELECT data FROM events WHERE round_id = ?1 AND kind = ?2 AND kind <> 12 AND seq < ?3 ORDER BY seq ASC LIMIT 1".into(),
+        format!("SELECT {cols} FROM round_totals WHERE table_id = ?1 AND hour = ?2 AND dealer = ?3 AND opened = ?4"),
+        format!("INSERT OR REPLACE INTO round_totals (table_id, hour, dealer, opened, {cols}) VALUES ({marks})"),
+    ]
+}
+
+/// Every statement a settlement's totals run keeps its compiled plan from one settlement
+/// to the next: without the planner's stability guarantee SQLite compiled the two events
+/// queries again on every settlement (the cache's `sqlite3_clear_bindings` expires a
+/// statement whose plan read a bound value), ~120 µs of it.
 #[test]
 fn settlements_do_not_compile_the_totals_queries_again() {
     use rusqlite::StatementStatus;
     let (_path, store) = demo_file("totals-reprepare", 40, 1);
-    let queries = [
-        "SELECT max(seq) FROM events WHERE table_id = ?1 AND kind = 8 AND kind <> 12 AND seq < ?2",
-        "SELECT data FROM events WHERE round_id = ?1 AND kind = ?2 AND kind <> 12 AND seq < ?3 ORDER BY seq ASC LIMIT 1",
-    ];
-    for sql in queries {
-        let st = store.conn().prepare_cached(sql).unwrap();
+    for sql in totals_statements() {
+        let st = store.conn().prepare_cached(&sql).unwrap();
         // Run by the settlements (a statement prepared here afresh has run no step).
         assert!(
             st.get_status(StatementStatus::VmStep) > 0,
             "not the cached one: {sql}"
         );
         assert_eq!(st.get_status(StatementStatus::RePrepare), 0, "{sql}");
+    }
+}
+
+/// With the planner's stability guarantee the queries that read the events by a partial
+/// index (`kind <> 12`) still use it: the settlement's last `table_opened` and round's
+/// event, and the tables' list's last round.
+#[test]
+fn the_partial_indexes_are_still_used_with_stable_plans() {
+    let (_path, store) = demo_file("totals-plans", 2, 1);
+    let cases: [(&str, &[i64], &str); 3] = [
+        (
+            "SELECT max(seq) FROM events WHERE table_id = ?1 AND kind = 8 AND kind <> 12 AND seq < ?2",
+            &[1, 100],
+            "events_table",
+        ),
+        (
+            "SELECT data FROM events WHERE round_id = ?1 AND kind = ?2 AND kind <> 12 AND seq < ?3 ORDER BY seq ASC LIMIT 1",
+            &[1, 9, 100],
+            "events_round",
+        ),
+        (
+            "SELECT max(round_id) FROM events WHERE table_id = ?1 AND kind = ?2 AND kind <> 12",
+            &[1, 9],
+            "events_table",
+        ),
+    ];
+    for (sql, args, index) in cases {
+        let mut st = store
+            .conn()
+            .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+            .unwrap();
+        let plan: Vec<String> = st
+            .query_map(rusqlite::params_from_iter(args), |r| r.get(3))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert!(
+            plan.iter().any(|p| p.contains(&format!("INDEX {index} "))),
+            "{sql}: {plan:?}"
+        );
     }
 }

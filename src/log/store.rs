@@ -1,8 +1,9 @@
 //! The SQLite file: opening it safely (one writer — `lock` —, a known schema upgraded by
 //! `schema`'s migrations, WAL, synchronous=FULL, the query planner's stability guarantee so
-//! that a cached statement is never compiled again for new values; readers without write
-//! access), and the append-only, hash-chained event log. Owns every SQL statement that
-//! writes events; nothing else in the program writes to the log.
+//! that a cached statement's plan never reads its bound values and so is not compiled again
+//! each time it is reused; readers without write access), and the append-only, hash-chained
+//! event log. Owns every SQL statement that writes events; nothing else in the program
+//! writes to the log.
 
 use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
@@ -310,6 +311,7 @@ impl Store {
             Some(u) => Connection::open_with_flags(u, read_flags() | OpenFlags::SQLITE_OPEN_URI),
             None => Connection::open_with_flags(&self.path, read_flags()),
         }
+        .and_then(|c| stable_plans(&c).map(|()| c))
         .map_err(|e| sql_err(&self.path, e))
     }
 
@@ -361,15 +363,7 @@ impl Store {
         }
         conn.busy_timeout(std::time::Duration::from_secs(5))
             .map_err(|e| sql_err(path, e))?;
-        // The query planner's stability guarantee: a cached statement keeps its plan
-        // whatever values are bound. Without it, a statement with a bound parameter beside
-        // a partial index's condition (`NOT_STEP`) is compiled again on every run with a
-        // new value (SQLite compares the value with the condition's constant): the
-        // settlement's totals queries spent ~120 µs a settlement so. Every query that
-        // should use a partial index writes its condition word for word, so no plan
-        // changes (docs/benchmarks.md "The settling input").
-        conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)
-            .map_err(|e| sql_err(path, e))?;
+        stable_plans(&conn).map_err(|e| sql_err(path, e))?;
         if write {
             let mode: String = conn
                 .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
@@ -1068,6 +1062,23 @@ impl Store {
             )
             .map_err(|e| sql_err(&self.path, e))
     }
+}
+
+/// The query planner's stability guarantee (QPSG) on `conn`: a statement's plan never reads
+/// the values bound to it. Without it, SQLite's planner reads a bound value where one may
+/// change the plan — `col = ?` on a term the index does not take (is the value 0 or 1:
+/// `whereLoopOutputAdjust`), a bound value against a partial index's condition
+/// (`exprCompareVariable`), `LIMIT ?` — and marks the statement (`expmask`); and
+/// `sqlite3_clear_bindings`, which rusqlite's statement cache calls on every statement it
+/// takes back, expires a statement so marked, changed value or not. Every reuse of such a
+/// cached statement compiled it again (`sqlite3Reprepare`): the settlement's totals
+/// queries, ~120 µs a settlement. With it no partial-index choice changes (every query that
+/// should use a partial index writes its condition word for word: `tests/totals.rs`
+/// `EXPLAIN`s them); the 0/1 estimate and a bound `LIMIT` no longer read the value, which
+/// changes no result (docs/benchmarks.md "The settling input").
+fn stable_plans(conn: &Connection) -> rusqlite::Result<()> {
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)
+        .map(drop)
 }
 
 fn read_flags() -> OpenFlags {
