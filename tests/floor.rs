@@ -4245,6 +4245,17 @@ fn deal_and_sync(url: &str, path: &Path, at: i64, rounds: u64, void: i64, correc
     assert!(ok, "{err}");
 }
 
+/// `rounds` rounds played at `path` from `at` (no void, no correction: the last event is
+/// the last round's), synced to the floor at `url`.
+fn play_and_sync(url: &str, path: &Path, at: i64, rounds: u64) {
+    let clock = Ticking(std::sync::atomic::AtomicI64::new(at));
+    let mut table = Store::open_with(path, Box::new(clock)).unwrap();
+    demo::live_play(&mut table, at as u64 % 97, rounds, |_| {}).unwrap();
+    drop(table);
+    let (ok, _, _, err) = run(&["sync", "--db", path.to_str().unwrap(), "--floor", url]);
+    assert!(ok, "{err}");
+}
+
 /// Issue 25: a streamed floor report certifies exactly what it read. The table deals on,
 /// voids and corrects, and syncs while the report is written (after its frame, before its
 /// rows, pages of 7): the report is, in JSON and as read in, the held report of the floor
@@ -5052,6 +5063,43 @@ fn the_hourly_walk_words_a_changed_head_hash_as_such() {
     assert!(!detail.contains("does not follow"), "{detail}");
 }
 
+/// The head hash changed with no auditor's record: the footer's own walk from the genesis
+/// holds every stored check through the head and words it as the head hash differing, not
+/// as events from the head on detached (which it holds).
+#[test]
+fn a_footer_walk_with_no_record_words_a_changed_head_hash_as_such() {
+    let Some(base) = server("chain head walked") else {
+        return;
+    };
+    let url = fresh_floor(&base, "chainheadwalked");
+    let path = common::fresh_dir("floor-chain-head-walked").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
+    let head = last_seq(&path);
+    client(&url)
+        .batch_execute(
+            "BEGIN; ALTER TABLE croupier.tables DISABLE TRIGGER ALL;
+             UPDATE croupier.tables SET head_hash = sha256(head_hash) WHERE tab = 1;
+             ALTER TABLE croupier.tables ENABLE TRIGGER ALL; COMMIT",
+        )
+        .unwrap();
+    let row = client(&url)
+        .query_one(
+            "SELECT broken, head_differs FROM croupier.chain_break_from(1, 0, NULL)",
+            &[],
+        )
+        .unwrap();
+    assert_eq!((row.get(0), row.get(1)), (Some(head), Some(true)));
+    let (code, verdict, detail) = chain_verdict(&url);
+    assert_eq!((code, verdict.as_str()), (Some(1), "failed"), "{detail}");
+    assert!(
+        detail.contains(&format!(
+            "every stored check holds through event {head}, the head, but the chain hash there differs from the head hash"
+        )),
+        "{detail}"
+    );
+    assert!(!detail.contains("detached"), "{detail}");
+}
+
 /// The hourly walk read in many small ranges (`CROUPIER_TEST_CHUNK`, test only), each its
 /// own transaction, over two months: the carry from range to range (seq, hash, last held
 /// check, the replay's position) holds an intact chain whole through the head, no break.
@@ -5175,7 +5223,10 @@ fn a_tail_deleted_unseen_is_missing_in_the_alarm_and_the_footer() {
 /// trigger: a play step's data (it keeps no check: the break is at the next event that
 /// keeps one, N, after the last before it that keeps one, M); and an event's kind made
 /// one this program does not know (the replay took it as a known kind: a break at it,
-/// 33e4c26). Each recorded at exactly N and worded "at or before N, after M".
+/// 33e4c26); the last step before the head, which keeps a check (recorded at the head:
+/// the footer words it as a break with its range, not as the head hash differing, though
+/// `chain_break_from` names the head too). Each recorded at exactly N and worded "at or
+/// before N, after M", by the auditor and by the footer.
 #[test]
 fn the_hourly_walk_finds_a_changed_step_and_an_unknown_kind() {
     let Some(base) = server("chain steps") else {
@@ -5201,11 +5252,24 @@ fn the_hourly_walk_finds_a_changed_step_and_an_unknown_kind() {
             "kind = 999",
             false,
         ),
+        (
+            "the last step before the head",
+            "SELECT max(seq)::int8 FROM croupier.events WHERE tab = 1 AND octet_length(hash) = 0"
+                .to_string(),
+            "data = data || ' '",
+            true,
+        ),
     ];
     for (i, (what, pick, change, next)) in cases.iter().enumerate() {
         let url = fresh_floor(&base, "chainsteps");
         let path = common::fresh_dir(&format!("floor-chain-steps-{i}")).join("t.db");
-        deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+        if i == 2 {
+            // Play only: the head is a round's settlement, which keeps a check, after its
+            // steps, which keep none.
+            play_and_sync(&url, &path, 1_767_600_000_000, 8);
+        } else {
+            deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+        }
         let head = last_seq(&path);
         let dir = common::fresh_dir(&format!("floor-chain-steps-follow-{i}"));
         let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
@@ -5258,6 +5322,21 @@ fn the_hourly_walk_finds_a_changed_step_and_an_unknown_kind() {
             "{what}: {:?}",
             alarms(&url)
         );
+        if i == 2 {
+            assert_eq!(
+                n, head,
+                "{what}: the head keeps a check, the next after the step"
+            );
+        }
+        let (code, verdict, detail) = chain_verdict(&url);
+        assert_eq!(
+            (code, verdict.as_str()),
+            (Some(1), "failed"),
+            "{what}: {detail}"
+        );
+        let said = format!("the chain broken at or before event {n}, after event {m}, ");
+        assert!(detail.contains(&said), "{what}: {detail}");
+        assert!(!detail.contains("head hash"), "{what}: {detail}");
     }
 }
 

@@ -1439,7 +1439,8 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
         k.broken IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM croupier.events e WHERE e.tab = t.tab AND e.seq = k.broken),
         EXISTS (SELECT 1 FROM croupier.events e
-                 WHERE e.tab = t.tab AND e.seq = k.broken AND octet_length(e.hash) > 0)
+                 WHERE e.tab = t.tab AND e.seq = k.broken AND octet_length(e.hash) > 0),
+        coalesce(b.head_differs, false)
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
    LEFT JOIN croupier.chain_checked k ON k.tab = t.tab
   CROSS JOIN LATERAL (SELECT coalesce(k.walked_at > now() - interval '2 hours', false) AS fresh,
@@ -1473,6 +1474,9 @@ struct Checks {
     /// The last event before `chain` that keeps a stored check (0: none): the change is
     /// after it (a step keeps no check of its own).
     chain_after: i64,
+    /// `chain` is the head only because the head hash differs (`chain_break_from`'s
+    /// `head_differs`): every stored check holds through the head.
+    head_differs: bool,
     /// The floor's auditor's chain check, as read.
     walked: ChainRead,
     /// The standing alarms, and the first one's event.
@@ -1494,6 +1498,7 @@ impl Checks {
             held: r.get(0),
             chain: r.get(1),
             chain_after: r.get::<_, Option<i64>>(17).unwrap_or(0),
+            head_differs: r.get(21),
             walked: ChainRead {
                 from: r.get::<_, Option<i64>>(13).unwrap_or(0),
                 broken: r.get(14),
@@ -1540,16 +1545,20 @@ impl Checks {
                 return Verified::Failed(VerifyFailure::ChainMissing { seq, at });
             }
             // Recorded at the head, which keeps its check, and this walk on from the
-            // record holds every event through the head and breaks only there
-            // (`chain_break_from`, schema 15: the head's hash not the chain's names the
-            // head, as the auditor does): the head hash differs, no event fails its check.
-            if seq == head && self.walked.kept && self.chain == Some(head) {
+            // record holds every event through the head and breaks only because the head
+            // hash differs (`chain_break_from`'s `head_differs`, schema 15; a changed step
+            // before the head, which the auditor records at the head too, breaks the
+            // head's own check: a break, with its range).
+            if seq == head && self.walked.kept && self.chain == Some(head) && self.head_differs {
                 return Verified::Failed(VerifyFailure::HeadHash { seq, at });
             }
             let after = self.walked.after;
             return Verified::Failed(VerifyFailure::ChainBroken { seq, after, at });
         }
         if let Some(seq) = self.chain {
+            if self.head_differs {
+                return Verified::Failed(VerifyFailure::HeadHashWalked { seq });
+            }
             // Walked from the auditor's check, or again because it could not be read: a
             // break anywhere (a forged or deleted event); with no check, main's reading.
             if self.walked.from > 0 || self.walked.unread.is_some() {
