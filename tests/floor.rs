@@ -2043,6 +2043,35 @@ fn each_databases_sums_equal_its_files(url: &str, stores: &[Store]) {
     assert!(rows_seen > 0, "sums to compare");
 }
 
+/// A month row deleted by hand (read with `--skip-verify`, which reads no totals check):
+/// the to-date sums of the month less its 1st day, whose rounds the month no longer holds,
+/// would be the 1st day's figures taken from nothing, below 0. Not read so: `None`, and
+/// the report reads that database's hourly buckets.
+#[test]
+fn a_month_row_deleted_by_hand_is_not_summed_below_zero() {
+    use croupier::report::query::Source;
+    let Some(base) = server("month deleted") else {
+        return;
+    };
+    let url = fresh_floor(&base, "monthdeleted");
+    let path = common::fresh_dir("floor-month-deleted").join("t.db");
+    // 2026-01-01 01:00 UTC: the rounds on the month's 1st day, before 06:00.
+    let at = 1_767_229_200_000;
+    play_and_sync(&url, &path, at, 6);
+    let (month, next) = month_hours(at / 3_600_000);
+    let sums = |url: &str| {
+        let mut src = FloorSource::open(Floor::connect(url).unwrap()).unwrap();
+        src.total_sums(0, month + 6, next - 1).unwrap()
+    };
+    // (The month less its 1st day, that day's hours from 06:00 added: none of the rounds.)
+    let kept = sums(&url).expect("sums from whole months less a day");
+    assert!(kept.is_empty(), "{kept:?}");
+    client(&url)
+        .batch_execute("DELETE FROM croupier.month_totals")
+        .unwrap();
+    assert!(sums(&url).is_none(), "the hourly buckets read instead");
+}
+
 /// The UTC month of hour `h` (hours since 1970): its first hour and the next month's.
 fn month_hours(h: i64) -> (i64, i64) {
     use chrono::Datelike;

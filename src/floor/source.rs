@@ -1011,6 +1011,11 @@ impl FloorSource {
                     None => *keys = None,
                 }
             }
+            if negative(&v) {
+                // Days taken away from a month row that does not hold them (one deleted
+                // or changed by hand, read with `--skip-verify`): not a figure to show.
+                *keys = None;
+            }
             let key = Key {
                 table: r.get(1),
                 hour: from_hour,
@@ -1280,6 +1285,29 @@ fn snapshot(client: &mut postgres::Client) -> Result<postgres::Transaction<'_>, 
         .isolation_level(postgres::IsolationLevel::RepeatableRead)
         .read_only(true)
         .start()
+}
+
+/// The kept totals' figures that no key's rows sum below 0 (counts, stakes and their
+/// squares; not `win`, `paid` or `cost`).
+const NEVER_NEGATIVE: [&str; 9] = [
+    "rounds",
+    "handle",
+    "splits",
+    "buys",
+    "pontoons",
+    "five_card_tricks",
+    "box_sq",
+    "round_sq",
+    "uncosted",
+];
+
+/// A summed key (`totals::COLUMNS`' order) with a figure below 0 that cannot be: the
+/// to-date sums are not to be read from these rows, but from the database's hours.
+fn negative(v: &[i64; totals::COLUMNS.len()]) -> bool {
+    totals::COLUMNS
+        .iter()
+        .zip(v)
+        .any(|(c, x)| *x < 0 && NEVER_NEGATIVE.contains(c))
 }
 
 /// A part of the to-date sums' statement: `round_totals`' hours, `month_totals`' months,
