@@ -2072,6 +2072,47 @@ fn a_month_row_deleted_by_hand_is_not_summed_below_zero() {
     assert!(sums(&url).is_none(), "the hourly buckets read instead");
 }
 
+/// Floor schema 15's trigger after a void: the key's only round of a month voided, its
+/// month row (as its hour's and day's) goes, and the totals still hold (`totals_break`,
+/// which asks `months_break`).
+#[test]
+fn voiding_a_keys_only_round_of_a_month_deletes_its_month_row() {
+    use croupier::session::{exceptions, users};
+    let Some(base) = server("month void") else {
+        return;
+    };
+    let url = fresh_floor(&base, "monthvoid");
+    let path = common::fresh_dir("floor-month-void").join("t.db");
+    play_and_sync(&url, &path, 1_770_249_600_000, 1);
+    let count = |t: &str| -> i64 {
+        client(&url)
+            .query_one(&format!("SELECT count(*) FROM croupier.{t}"), &[])
+            .unwrap()
+            .get(0)
+    };
+    assert_eq!(count("month_totals"), 1, "the round's month row");
+    let mut table = Store::open(&path).unwrap();
+    let round: i64 = table
+        .conn()
+        .query_row("SELECT round_id FROM round_figures", [], |r| r.get(0))
+        .unwrap();
+    let by = users::login(&mut table, "Jana Svoboda", "100100", None).unwrap();
+    exceptions::void_round(&mut table, &by, round, "dispute upheld").unwrap();
+    drop(table);
+    let (ok, _, _, err) = run(&["sync", "--db", path.to_str().unwrap(), "--floor", &url]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        (
+            count("month_totals"),
+            count("day_totals"),
+            count("round_totals")
+        ),
+        (0, 0, 0),
+        "the voided round's buckets gone"
+    );
+    assert_eq!(totals_breaks(&mut client(&url)), [None]);
+}
+
 /// The UTC month of hour `h` (hours since 1970): its first hour and the next month's.
 fn month_hours(h: i64) -> (i64, i64) {
     use chrono::Datelike;

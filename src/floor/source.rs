@@ -961,7 +961,9 @@ impl FloorSource {
     /// put in place as in [`Source::totals`] (the corrections read once for all, in the
     /// same snapshot). A database with a sum beyond an i64, or a day or month row at an
     /// i64's bound (a sum that may have saturated), gets `None` (the buckets' own sums
-    /// saturate, `TheorySums::add`): the report visits its buckets.
+    /// saturate, `TheorySums::add`), or a key with a count or stake below 0 (days taken
+    /// away from a month row that does not hold them: one deleted by hand, read with
+    /// `--skip-verify`), gets `None` too: the report visits its buckets.
     fn sums_of(&mut self, from_hour: i64, to_hour: i64) -> Result<Summed, AuditError> {
         let split = split_days(from_hour, to_hour);
         let days = super::months::split_months(split.days);
