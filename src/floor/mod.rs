@@ -309,7 +309,8 @@ impl Floor {
     /// statement that writes nothing and takes no lock a writer waits for: its schema is
     /// this program's, it holds this program's event kinds with their numbers, and this
     /// month's partition and the next two's exist (`months_ahead`). A report's connection
-    /// then makes no transaction of writes (issue 25: about 7 ms of a day's summary). Any
+    /// then makes no transaction of writes (issue 25: main's check spent 2.5–5.5 ms of a day's
+    /// summary, this read 1.8–2.2 ms, docs/benchmarks.md). Any
     /// error (no schema yet, a login that may not read it) is "no": `migrate` then says
     /// what it always said.
     fn is_current(&mut self) -> bool {

@@ -883,6 +883,7 @@ const V14: &str = include_str!("schema14.sql");
 /// edge hours from `round_totals`), kept by `bump_totals` in the statement that keeps the
 /// hours and days and built from the days; checked by `totals_break`, which now also
 /// holds each table database's months to its days; and `chain_break_from` naming the
-/// head, as the auditor does, when only the head's hash differs. The SQL is
+/// head, as the auditor does, when only the head's hash differs, and saying so
+/// (`head_differs`: a changed step before the head names it too). The SQL is
 /// `schema15.sql`.
 const V15: &str = include_str!("schema15.sql");

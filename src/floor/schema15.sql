@@ -257,9 +257,14 @@ CREATE TRIGGER month_totals_touched AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
 -- Schema 14's walk, its end worded as the auditor's: events missing after the last one
 -- walked (the head beyond it): the first of them; events beyond the head: the first of
 -- them; every event through the head following, the head's hash not the chain's there:
--- the head.
-CREATE OR REPLACE FUNCTION croupier.chain_break_from(p_tab integer, p_seq bigint, p_hash bytea)
-    RETURNS TABLE (first_held bigint, broken bigint)
+-- the head, and `head_differs` true (only there: every stored check holds through the head,
+-- so a report words it as the head hash differing, not as a changed event or step before
+-- the head, whose break also names the head). Dropped and made again (a column more), and
+-- `chain_break` with it, which names its two columns.
+DROP FUNCTION croupier.chain_break(integer);
+DROP FUNCTION croupier.chain_break_from(integer, bigint, bytea);
+CREATE FUNCTION croupier.chain_break_from(p_tab integer, p_seq bigint, p_hash bytea)
+    RETURNS TABLE (first_held bigint, broken bigint, head_differs boolean)
     LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp AS $f$
 DECLARE
     r record;
@@ -269,6 +274,7 @@ DECLARE
 BEGIN
     first_held := (SELECT min(e.seq)::int8 FROM croupier.events e WHERE e.tab = p_tab);
     broken := NULL;
+    head_differs := false;
     IF p_seq > 0 AND NOT EXISTS (SELECT 1 FROM croupier.events e
                                   WHERE e.tab = p_tab AND e.seq = p_seq
                                     AND substr(prev, 1, octet_length(e.hash)) = e.hash) THEN
@@ -295,9 +301,18 @@ BEGIN
                                WHEN t.head_seq < want - 1 THEN t.head_seq + 1
                                WHEN t.head_hash <> prev THEN t.head_seq END
                      FROM croupier.tables t WHERE t.tab = p_tab);
+        head_differs := coalesce((SELECT t.head_seq = want - 1 AND t.head_hash <> prev
+                                    FROM croupier.tables t WHERE t.tab = p_tab), false);
     END IF;
     RETURN NEXT;
 END
+$f$;
+
+-- Schema 6's walk, from the genesis: its two columns.
+CREATE FUNCTION croupier.chain_break(p_tab integer)
+    RETURNS TABLE (first_held bigint, broken bigint)
+    LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+    SELECT b.first_held, b.broken FROM croupier.chain_break_from(p_tab, 0, NULL) b
 $f$;
 
 -- Row-level security as for the days; readers read them, nobody but the owner writes.
@@ -309,7 +324,8 @@ REVOKE ALL ON ALL FUNCTIONS IN SCHEMA croupier FROM PUBLIC;
 DO $d$ BEGIN
     IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'croupier_reader') THEN
         GRANT SELECT ON croupier.month_totals TO croupier_reader;
-        GRANT EXECUTE ON FUNCTION croupier.months_break(integer), croupier.month_of_day(bigint)
+        GRANT EXECUTE ON FUNCTION croupier.months_break(integer), croupier.month_of_day(bigint),
+            croupier.chain_break_from(integer, bigint, bytea), croupier.chain_break(integer)
             TO croupier_reader;
     END IF;
 END $d$;

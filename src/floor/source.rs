@@ -967,7 +967,9 @@ impl FloorSource {
     /// put in place as in [`Source::totals`] (the corrections read once for all, in the
     /// same snapshot). A database with a sum beyond an i64, or a day or month row at an
     /// i64's bound (a sum that may have saturated), gets `None` (the buckets' own sums
-    /// saturate, `TheorySums::add`): the report visits its buckets.
+    /// saturate, `TheorySums::add`), or a key with a count or stake below 0 (days taken
+    /// away from a month row that does not hold them: one deleted by hand, read with
+    /// `--skip-verify`), gets `None` too: the report visits its buckets.
     fn sums_of(&mut self, from_hour: i64, to_hour: i64) -> Result<Summed, AuditError> {
         let split = split_days(from_hour, to_hour);
         let days = super::months::split_months(split.days);
@@ -1016,6 +1018,11 @@ impl FloorSource {
                     Some(sum) => *x = sum,
                     None => *keys = None,
                 }
+            }
+            if negative(&v) {
+                // Days taken away from a month row that does not hold them (one deleted
+                // or changed by hand, read with `--skip-verify`): not a figure to show.
+                *keys = None;
             }
             let key = Key {
                 table: r.get(1),
@@ -1288,6 +1295,29 @@ fn snapshot(client: &mut postgres::Client) -> Result<postgres::Transaction<'_>, 
         .start()
 }
 
+/// The kept totals' figures that no key's rows sum below 0 (counts, stakes and their
+/// squares; not `win`, `paid` or `cost`).
+const NEVER_NEGATIVE: [&str; 9] = [
+    "rounds",
+    "handle",
+    "splits",
+    "buys",
+    "pontoons",
+    "five_card_tricks",
+    "box_sq",
+    "round_sq",
+    "uncosted",
+];
+
+/// A summed key (`totals::COLUMNS`' order) with a figure below 0 that cannot be: the
+/// to-date sums are not to be read from these rows, but from the database's hours.
+fn negative(v: &[i64; totals::COLUMNS.len()]) -> bool {
+    totals::COLUMNS
+        .iter()
+        .zip(v)
+        .any(|(c, x)| *x < 0 && NEVER_NEGATIVE.contains(c))
+}
+
 /// A part of the to-date sums' statement: `round_totals`' hours, `month_totals`' months,
 /// or `day_totals`' days added (1) or taken away (−1).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -1448,6 +1478,7 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
             AND NOT EXISTS (SELECT 1 FROM croupier.events e WHERE e.tab = t.tab AND e.seq = k.broken),
         EXISTS (SELECT 1 FROM croupier.events e
                  WHERE e.tab = t.tab AND e.seq = k.broken AND octet_length(e.hash) > 0),
+        coalesce(b.head_differs, false),
         p.first_seq
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
    LEFT JOIN croupier.chain_checked k ON k.tab = t.tab
@@ -1483,6 +1514,9 @@ struct Checks {
     /// The last event before `chain` that keeps a stored check (0: none): the change is
     /// after it (a step keeps no check of its own).
     chain_after: i64,
+    /// `chain` is the head only because the head hash differs (`chain_break_from`'s
+    /// `head_differs`): every stored check holds through the head.
+    head_differs: bool,
     /// The floor's auditor's chain check, as read.
     walked: ChainRead,
     /// The standing alarms, and the first one's event.
@@ -1507,6 +1541,7 @@ impl Checks {
             held: r.get(0),
             chain: r.get(1),
             chain_after: r.get::<_, Option<i64>>(17).unwrap_or(0),
+            head_differs: r.get(21),
             walked: ChainRead {
                 from: r.get::<_, Option<i64>>(13).unwrap_or(0),
                 broken: r.get(14),
@@ -1525,7 +1560,7 @@ impl Checks {
             }),
             pending: r.get(7),
             pending_from: r.get(8),
-            pending_seq: r.get(21),
+            pending_seq: r.get(22),
             totals: Checked {
                 through: r.get::<_, Option<i64>>(9).unwrap_or(0),
                 broken: r.get(10),
@@ -1555,16 +1590,20 @@ impl Checks {
                 return Verified::Failed(VerifyFailure::ChainMissing { seq, at });
             }
             // Recorded at the head, which keeps its check, and this walk on from the
-            // record holds every event through the head and breaks only there
-            // (`chain_break_from`, schema 15: the head's hash not the chain's names the
-            // head, as the auditor does): the head hash differs, no event fails its check.
-            if seq == head && self.walked.kept && self.chain == Some(head) {
+            // record holds every event through the head and breaks only because the head
+            // hash differs (`chain_break_from`'s `head_differs`, schema 15; a changed step
+            // before the head, which the auditor records at the head too, breaks the
+            // head's own check: a break, with its range).
+            if seq == head && self.walked.kept && self.chain == Some(head) && self.head_differs {
                 return Verified::Failed(VerifyFailure::HeadHash { seq, at });
             }
             let after = self.walked.after;
             return Verified::Failed(VerifyFailure::ChainBroken { seq, after, at });
         }
         if let Some(seq) = self.chain {
+            if self.head_differs {
+                return Verified::Failed(VerifyFailure::HeadHashWalked { seq });
+            }
             // Walked from the auditor's check, or again because it could not be read: a
             // break anywhere (a forged or deleted event); with no check, main's reading.
             if self.walked.from > 0 || self.walked.unread.is_some() {

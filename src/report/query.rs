@@ -1158,6 +1158,10 @@ pub enum VerifyFailure {
     /// (`tables.head_hash`), its chain check recorded at `at`: the footer's own walk
     /// holds every event through the head too and differs only there.
     HeadHash { seq: i64, at: String },
+    /// The footer's own walk (no break recorded by the floor's auditor) holds every
+    /// stored check through event `seq`, the head, but the chain hash there is not the
+    /// head hash the floor keeps (`tables.head_hash`).
+    HeadHashWalked { seq: i64 },
     /// The floor's auditor, having replayed events 1..=`through` of `head`, refuses event
     /// `seq` (`why`: the refusal as the auditor recorded it on the floor).
     AuditorRefuses {
@@ -1244,6 +1248,10 @@ impl std::fmt::Display for VerifyFailure {
             VerifyFailure::HeadHash { seq, at } => write!(
                 f,
                 "the floor's auditor found every stored check holding through event {seq}, the head, but the chain hash there differs from the head hash the floor keeps (its chain checked at {at}): events were changed with their checks computed again, or the head hash was changed"
+            ),
+            VerifyFailure::HeadHashWalked { seq } => write!(
+                f,
+                "every stored check holds through event {seq}, the head, but the chain hash there differs from the head hash the floor keeps (tables.head_hash): events were changed with their checks computed again, or the head hash was changed"
             ),
             VerifyFailure::ChainBroken { seq, at, .. } => write!(
                 f,

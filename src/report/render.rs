@@ -795,6 +795,13 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
             seq = seq.to_string(),
             at = at
         ),
+        VerifyFailure::HeadHashWalked { seq } => {
+            t!(
+                lang,
+                "report-footer-failed-head-hash-walked",
+                seq = seq.to_string()
+            )
+        }
         VerifyFailure::ChainBroken { seq, at, .. } => t!(
             lang,
             "report-footer-failed-chain",
@@ -1700,6 +1707,7 @@ mod tests {
                 seq: 90,
                 at: "2026-12-03 09:00:00 UTC".into(),
             },
+            VerifyFailure::HeadHashWalked { seq: 90 },
             VerifyFailure::AuditorRefuses {
                 through: 33,
                 head: 90,
