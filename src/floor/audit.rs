@@ -41,7 +41,6 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use postgres::fallible_iterator::FallibleIterator;
@@ -52,7 +51,7 @@ use crate::log::EventKind;
 use crate::log::event::Event;
 use crate::log::payload::Payload;
 use crate::log::store::{GENESIS, event_hash};
-use crate::session::error::{Discrepancy, FiguresFrom};
+use crate::session::error::Discrepancy;
 use crate::session::kept_theory::{self, KeptTheoryFault};
 use crate::session::replay::{LoggedFigures, ReplayError, Replayer};
 use rewalk::Rewalk;
@@ -257,30 +256,6 @@ impl FloorFigures {
     }
 }
 
-/// A chunk's [`FloorFigures`] lent to its replay, which takes each settlement's row; the
-/// chunk looks at what is left (`FloorFigures::stray`) when the replay has passed them.
-struct Lent(Arc<Mutex<FloorFigures>>);
-
-/// The figures a [`Lent`] shares (a replay that panicked holding them leaves them as
-/// they were: nothing here is half done).
-fn lent(f: &Mutex<FloorFigures>) -> std::sync::MutexGuard<'_, FloorFigures> {
-    f.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-impl LoggedFigures for Lent {
-    fn row(&mut self, e: &Event) -> Result<Option<[i64; 15]>, ReplayError> {
-        lent(&self.0).row(e)
-    }
-
-    fn kept_in(&self) -> FiguresFrom {
-        lent(&self.0).kept_in()
-    }
-
-    fn kept_cost(&self) -> Option<Option<i64>> {
-        lent(&self.0).kept_cost()
-    }
-}
-
 impl LoggedFigures for FloorFigures {
     /// The floor's figures of settlement `e`; its cost must be the one `e` logged (which
     /// the replay holds to its own), else the floor's totals of it could not be trusted.
@@ -300,6 +275,10 @@ impl LoggedFigures for FloorFigures {
             });
         }
         Ok(Some(row))
+    }
+
+    fn left_over(&self) -> Option<i64> {
+        self.stray()
     }
 }
 
@@ -656,8 +635,7 @@ impl Auditor {
             walk_from_genesis(&mut tx, tab).map_err(&err)?;
         }
         let figures = FloorFigures::read(&mut tx, tab, rep.through, to).map_err(&err)?;
-        let figures = Arc::new(Mutex::new(figures));
-        rep.r.figures = Some(Box::new(Lent(Arc::clone(&figures))));
+        rep.r.figures = Some(Box::new(figures));
         let stop = match replay_rows(&mut tx, tab, rep, to).map_err(&err)? {
             Some((seq, Err(code), table)) => {
                 let name: Option<String> = tx
@@ -674,8 +652,8 @@ impl Auditor {
                 };
                 Some((rep.through + 1, missing.stop(), None))
             }
-            None => lent(&figures)
-                .stray()
+            None => (rep.r.figures.as_ref())
+                .and_then(|f| f.left_over())
                 .map(|seq| (seq, Refusal::StrayRound { seq }.stop(), None)),
         };
         let stop = match stop {

@@ -319,6 +319,13 @@ pub(crate) trait LoggedFigures: Send {
     fn kept_cost(&self) -> Option<Option<i64>> {
         None
     }
+
+    /// The first row no settlement took, once the replay has passed every event the rows
+    /// were read for (a row at an event that settles no round); `None` where the source
+    /// does not say (the file's cursor, held to its settlements by `verify` itself).
+    fn left_over(&self) -> Option<i64> {
+        None
+    }
 }
 
 impl LoggedFigures for FiguresCursor {
