@@ -358,7 +358,7 @@ pub(crate) fn sections(books: Option<&Books>, o: &Options) -> Vec<Section> {
     let (from, to) = (o.period.from, o.period.to);
     // A table is (database, name): a name two databases share is said with its database.
     let shared = shared_of(shifts.keys().map(|(db, t, _, _)| (t.clone(), *db)));
-    let cell = |db: usize, t: &str| table_cell(&(t.to_string(), db), &shared);
+    let cell = |db: usize, t: &str| table_cell(t, db, &shared);
     let section = |name: &str, rows: Vec<Vec<Cell>>| Section {
         name: name.into(),
         columns: COLUMNS.to_vec(),
@@ -428,7 +428,7 @@ fn pars(books: Option<&Books>, o: &Options, shared: &BTreeSet<String>) -> Sectio
         // (what is in it), one nobody counted from the expected tray.
         let gap = par - f.closing.unwrap_or(expected);
         rows.push(vec![
-            table_cell(&(table, db), shared),
+            table_cell(&table, db, shared),
             Cell::Date(day),
             Cell::Int(i64::from(shift)),
             Cell::Money(par),

@@ -286,7 +286,7 @@ fn rules_edge(edges: Vec<(TableKey, f64)>, shared: &BTreeSet<String>) -> Section
             .into_iter()
             .map(|(table, edge)| {
                 vec![
-                    table_cell(&table, shared),
+                    table_cell(&table.0, table.1, shared),
                     Cell::Percent(Some(edge * 100.0)),
                     Cell::Word(if edge < 0.0 { "players" } else { "house" }),
                 ]
@@ -719,13 +719,7 @@ impl<'a> Ctx<'a> {
     /// A table's cell in a row: with its database where another database has a table
     /// of its name.
     fn table_cell(&self, db: usize, table: &str) -> Cell {
-        match self.shared.contains(table) {
-            true => Cell::Detail(Detail::TableIn {
-                table: table.to_string(),
-                db,
-            }),
-            false => Cell::Text(table.to_string()),
-        }
+        super::table_cell(table, db, &self.shared)
     }
 
     /// Exceptions rows' table cells (the third) said with their database where another
@@ -736,7 +730,7 @@ impl<'a> Ctx<'a> {
             if let Some(Cell::Text(t)) = cells.get(2)
                 && self.shared.contains(t.as_str())
             {
-                cells[2] = self.table_cell(*db, &t.clone());
+                cells[2] = super::table_cell(&t.clone(), *db, &self.shared);
             }
         }
     }
@@ -807,7 +801,7 @@ fn summary(
     let o = cx.o;
     let games = super::pontis::games(src, o, (cx.from_ms, cx.to_ms))?;
     let shared = shared_names(&f, super::pontis::table_keys(&games));
-    let table = |t: &TableKey| vec![table_cell(t, &shared)];
+    let table = |t: &TableKey| vec![table_cell(&t.0, t.1, &shared)];
     sections.push(Section {
         name: "by shift".into(),
         columns: cx.keyed(&["table", "date", "shift"]),

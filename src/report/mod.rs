@@ -692,15 +692,14 @@ pub(crate) fn shared_of(keys: impl IntoIterator<Item = TableKey>) -> BTreeSet<St
 
 /// A table's cell: its name, with its database where another database has a table of
 /// that name (`shared`), so the rows of the two are told apart.
-pub(crate) fn table_cell(t: &TableKey, shared: &BTreeSet<String>) -> Cell {
-    let (name, db) = t;
+pub(crate) fn table_cell(name: &str, db: usize, shared: &BTreeSet<String>) -> Cell {
     if shared.contains(name) {
         Cell::Detail(Detail::TableIn {
-            table: name.clone(),
-            db: *db,
+            table: name.to_string(),
+            db,
         })
     } else {
-        Cell::Text(name.clone())
+        Cell::Text(name.to_string())
     }
 }
 

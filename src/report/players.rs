@@ -267,7 +267,7 @@ fn cells((table, cur, b, from, db): RowKey, s: &Session, shared: &BTreeSet<Strin
     let luck = (s.var > 0.0).then(|| (s.win.cents() as f64 - played) / s.var.sqrt());
     let cur = cur.map(|c| vec![Cell::Text(c)]).unwrap_or_default();
     [
-        vec![table_cell(&(table, db), shared)],
+        vec![table_cell(&table, db, shared)],
         cur,
         vec![
             Cell::Int(b as i64),

@@ -67,7 +67,7 @@ pub(crate) fn sections(games: &[GameRow], shared: &BTreeSet<String>) -> Vec<Sect
             .map(|g| {
                 vec![
                     Cell::Time(g.started),
-                    table_cell(&(g.table.clone(), g.db), shared),
+                    table_cell(&g.table, g.db, shared),
                     Cell::Int(g.game),
                     Cell::Text(g.host.clone()),
                     Cell::Text(g.players.join(", ")),
@@ -117,7 +117,7 @@ pub(crate) fn sections(games: &[GameRow], shared: &BTreeSet<String>) -> Vec<Sect
             .into_iter()
             .map(|((t, h), n)| {
                 [
-                    vec![table_cell(&t, shared), Cell::Text(h)],
+                    vec![table_cell(&t.0, t.1, shared), Cell::Text(h)],
                     n.iter().map(|&x| Cell::Int(x)).collect(),
                 ]
                 .concat()

@@ -278,7 +278,7 @@ pub(crate) fn rows(f: &Follows) -> Vec<Vec<Cell>> {
     f.iter()
         .map(|((table, db, b), f)| {
             vec![
-                table_cell(&(table.clone(), *db), &shared),
+                table_cell(table, *db, &shared),
                 Cell::Int(*b as i64),
                 Cell::Int(f.rounds as i64),
                 Cell::Decimal(f.correlation(), 3),
@@ -305,7 +305,7 @@ pub(crate) fn exception_rows(f: &Follows, shared: &BTreeSet<String>) -> Vec<(i64
             let cells = vec![
                 Cell::Time(at),
                 Cell::Word("bets follow the shoe"),
-                table_cell(&(table.clone(), *db), shared),
+                table_cell(table, *db, shared),
                 Cell::Text(String::new()),
                 Cell::Int(round),
                 Cell::Detail(detail),
