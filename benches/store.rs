@@ -2,7 +2,9 @@
 //! durable SQLite transaction, apply) against a bare one-row durable SQLite insert on the
 //! same disk, in the same run, interleaved so that both see the same noise.
 //! The inputs that settle a round (two events and the round's derived rows in one
-//! transaction) are measured apart, beside the same bare insert.
+//! transaction) are measured apart, beside the same bare insert. Each is timed twice: by
+//! the wall clock (what the dealer waits) and by the thread's CPU time (what the build
+//! costs: comparable between builds on a machine whose fsync waits others decide).
 //! Run: `cargo bench --bench store`. Figures go to docs/benchmarks.md.
 
 mod common;
@@ -41,6 +43,8 @@ fn main() {
     // The inputs that settle a round (two events, the round's figures, totals and kept row
     // in one transaction), with the bare inserts made just before them.
     let (mut s_bare, mut s_input) = (Vec::new(), Vec::new());
+    // The same, in the thread's CPU time: (bare, input) for single and settling inputs.
+    let (mut c_single, mut c_settle) = ((Vec::new(), Vec::new()), (Vec::new(), Vec::new()));
     let mut i = 0i64;
     while t_input.len() < n {
         if s.round().is_none() {
@@ -57,6 +61,7 @@ fn main() {
         let settles = trial.is_complete();
 
         i += 1;
+        let c0 = common::thread_cpu();
         let t0 = Instant::now();
         bare.execute_batch("BEGIN IMMEDIATE").unwrap();
         bare.prepare_cached("INSERT INTO t (seq, at, data, hash) VALUES (?1, ?2, ?3, ?4)")
@@ -65,18 +70,24 @@ fn main() {
             .unwrap();
         bare.execute_batch("COMMIT").unwrap();
         let bare_time = t0.elapsed();
+        let c1 = common::thread_cpu();
 
         let t1 = Instant::now();
         s.input(&mut store, step).unwrap();
         let input_time = t1.elapsed();
+        let c2 = common::thread_cpu();
         // An input that settles the round writes two events; compare single writes only.
-        if !settles {
+        let cpu = if !settles {
             t_bare.push(bare_time);
             t_input.push(input_time);
+            &mut c_single
         } else {
             s_bare.push(bare_time);
             s_input.push(input_time);
-        }
+            &mut c_settle
+        };
+        cpu.0.push(c1 - c0);
+        cpu.1.push(c2 - c1);
     }
     let (bm, bp) = common::stats(t_bare);
     let (im, ip) = common::stats(t_input);
@@ -105,5 +116,18 @@ fn main() {
         "    ratio (croupier / bare):   median {:.2}×   p99 {:.2}×",
         sim_ / sbm,
         sip / sbp
+    );
+    print_cpu("single inputs", c_single);
+    print_cpu("settling inputs", c_settle);
+}
+
+/// Median thread CPU time of the bare inserts and of the inputs beside them, and their
+/// ratio.
+fn print_cpu(what: &str, (bare, input): (Vec<std::time::Duration>, Vec<std::time::Duration>)) {
+    let (bm, _) = common::stats(bare);
+    let (im, _) = common::stats(input);
+    println!(
+        "  thread CPU, {what}: bare median {bm:8.1} µs, croupier median {im:8.1} µs, ratio {:.2}×",
+        im / bm
     );
 }

@@ -1,5 +1,6 @@
 //! What the latency benches share: their folder, the number of inputs, the bare durable
-//! SQLite insert they are measured against, and median / p99 of a sample.
+//! SQLite insert they are measured against, median / p99 of a sample, and the calling
+//! thread's CPU time (what a build costs, whatever others' writes do to fsync's wait).
 #![allow(dead_code)]
 
 use std::path::PathBuf;
@@ -38,4 +39,18 @@ pub fn stats(mut v: Vec<Duration>) -> (f64, f64) {
     v.sort();
     let at = |q: f64| v[((v.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1e6;
     (at(0.5), at(0.99))
+}
+
+/// The CPU time the calling thread has used (user and system, `CLOCK_THREAD_CPUTIME_ID`):
+/// unlike the wall clock, it does not count the time spent waiting for the disk or for a
+/// core another process holds.
+pub fn thread_cpu() -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid, writable timespec; the clock id is a constant Linux knows.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
