@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use croupier::engine::Money;
 use croupier::floor::{self, Floor, FloorSource};
 use croupier::log::{Clock, EventKind, ManualClock, Store};
-use croupier::report::{self, Kind, Options, Period, Verified, VerifyFailure};
+use croupier::report::{self, Derived, Kind, Options, Period, Verified, VerifyFailure};
 use croupier::session::demo;
 
 /// The server, or `None` after saying why the test is skipped.
@@ -6531,18 +6531,35 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
         }
         let all = auditor.pass().unwrap();
         drop(auditor);
-        let words = "croupier.round_starts";
+        let words = format!("croupier.round_starts at event {stray} is not what the events give");
         let (seq, why) = all[0].failed.clone().unwrap_or_else(|| panic!("{what}"));
-        assert!(seq == stray && why.contains(words), "{what}: {seq} {why}");
+        assert!(seq == stray && why.contains(&words), "{what}: {seq} {why}");
+        let failed: Option<i64> = client(&url)
+            .query_one(
+                "SELECT failed_seq FROM croupier.replayed WHERE tab = 1",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        assert_eq!(failed, Some(stray), "{what}");
         assert!(
             alarms(&url)
                 .iter()
-                .any(|(s, w)| *s == stray && w.contains(words)),
+                .any(|(s, w)| *s == stray && w.contains(&words)),
             "{what}: {:?}",
             alarms(&url)
         );
         match floor_verdict(&url) {
-            Some(Verified::Failed(f)) => assert!(f.to_string().contains(words), "{what}: {f}"),
+            Some(Verified::Failed(
+                f @ VerifyFailure::StrayRound {
+                    seq,
+                    of: Derived::Starts,
+                    ..
+                },
+            )) => {
+                assert_eq!(seq, stray, "{what}");
+                assert!(f.to_string().contains(&words), "{what}: {f}");
+            }
             other => panic!("{what}: {other:?}"),
         }
         let (code, verdict, detail) = chain_verdict(&url);
@@ -6552,4 +6569,61 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
             "{what}: {detail}"
         );
     }
+}
+
+/// The replay's chunks small (`CROUPIER_TEST_CHUNK`, rounds spanning two of them): each
+/// chunk holds the `round_starts` rows of the round ids it opened, so an intact floor
+/// passes, and a stake changed in the last round (a later chunk's round ids) is refused at
+/// its opening.
+#[test]
+fn the_round_starts_rows_are_held_chunk_by_chunk() {
+    let Some(base) = server("starts chunks") else {
+        return;
+    };
+    let url = fresh_floor(&base, "startschunks");
+    let path = common::fresh_dir("floor-starts-chunks").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+    let audit = || {
+        Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(["floor-audit", "--floor", &url])
+            .env("CROUPIER_TEST_CHUNK", "4")
+            .output()
+            .unwrap()
+    };
+    let out = audit();
+    assert!(out.status.success(), "{out:?}");
+    assert!(alarms(&url).is_empty(), "{:?}", alarms(&url));
+    let one = |sql: &str| -> i64 { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    let round =
+        one("SELECT round_id::int8 FROM croupier.rounds WHERE tab = 1 ORDER BY seq DESC LIMIT 1");
+    let settled =
+        one("SELECT seq::int8 FROM croupier.rounds WHERE tab = 1 ORDER BY seq DESC LIMIT 1");
+    let start = one(&format!(
+        "SELECT seq::int8 FROM croupier.events WHERE tab = 1 AND kind = 11 AND round_id = {round}"
+    ));
+    assert!(
+        start > 4 * 10,
+        "the round opens past the first chunks: {start}"
+    );
+    forge_starts(
+        &url,
+        settled,
+        &format!(
+            "UPDATE croupier.round_starts
+                SET data = croupier.pack(11::int2, regexp_replace(croupier.unpack(11::int2, data),
+                                         '\"stake\":(\"?)', '\"stake\":\\11'))
+              WHERE tab = 1 AND round_id = {round}"
+        ),
+    );
+    // A new run replays from the genesis.
+    let out = audit();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let failed: Option<i64> = client(&url)
+        .query_one(
+            "SELECT failed_seq FROM croupier.replayed WHERE tab = 1",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(failed, Some(start));
 }
