@@ -114,3 +114,57 @@ pub(super) fn past(
     )
     .map(|r| r.get(0))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Starts;
+    use crate::log::EventKind;
+    use crate::log::event::Event;
+
+    /// The openings taken, as (event, kind, round id): the round ids covered, and the
+    /// first opening out of order (its row cannot be placed in a range).
+    #[test]
+    fn openings_cover_their_round_ids_and_one_out_of_order_is_a_fault() {
+        // (the events taken: seq, kind, round id), the last id covered, the disorder.
+        type Taken = [(i64, EventKind, Option<i64>)];
+        let cases: [(&Taken, i64, Option<i64>); 5] = [
+            (&[], i64::MIN, None),
+            (
+                &[
+                    (1, EventKind::RoundStarted, Some(4)),
+                    (2, EventKind::RoundSettled, Some(4)),
+                    (3, EventKind::RoundStarted, Some(9)),
+                ],
+                9,
+                None,
+            ),
+            (&[(1, EventKind::RoundStarted, None)], i64::MIN, None),
+            (
+                &[
+                    (1, EventKind::RoundStarted, Some(4)),
+                    (5, EventKind::RoundStarted, Some(4)),
+                ],
+                4,
+                Some(5),
+            ),
+            (
+                &[
+                    (1, EventKind::RoundStarted, Some(4)),
+                    (5, EventKind::RoundStarted, Some(2)),
+                    (6, EventKind::RoundStarted, Some(1)),
+                ],
+                4,
+                Some(5),
+            ),
+        ];
+        for (taken, last, disorder) in cases {
+            let mut s = Starts::after(i64::MIN);
+            for (seq, kind, round) in taken {
+                let mut e = Event::blank();
+                (e.seq, e.kind, e.round) = (*seq, *kind, *round);
+                s.take(&e, "kept");
+            }
+            assert_eq!((s.last(), s.disorder), (last, disorder), "{taken:?}");
+        }
+    }
+}
