@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use croupier::engine::Money;
 use croupier::floor::{self, Floor, FloorSource};
 use croupier::log::{Clock, EventKind, ManualClock, Store};
-use croupier::report::{self, Kind, Options, Period, Verified, VerifyFailure};
+use croupier::report::{self, Derived, Kind, Options, Period, Verified, VerifyFailure};
 use croupier::session::demo;
 
 /// The server, or `None` after saying why the test is skipped.
@@ -6370,4 +6370,260 @@ fn detached_between_chunks(base: &str, i: usize, what: &str, when: &str) {
         .unwrap();
     let (seq, broken): (i64, Option<i64>) = (r.get(0), r.get(1));
     assert_eq!((seq, broken), (head, None), "{what}: {out}{err}");
+}
+
+/// A change to `croupier.round_starts` of table database 1 by someone who may disable the
+/// floor's triggers (`forge`, SQL), made with the kept totals moved to match it: the
+/// settlement `settled` taken out of them before (`bump_totals`, as the chain trigger
+/// would, reading the round's opening as it is then) and put back after, so that
+/// `totals_break` sees nothing and only a check of `round_starts` itself can notice.
+fn forge_starts(url: &str, settled: i64, forge: &str) {
+    client(url)
+        .batch_execute(&format!(
+            "BEGIN; SET LOCAL session_replication_role = replica;
+             ALTER TABLE croupier.round_starts DISABLE TRIGGER ALL;
+             SELECT croupier.bump_totals(ARRAY[1], ARRAY[{settled}::int8], ARRAY[-1::int8]);
+             {forge};
+             SELECT croupier.bump_totals(ARRAY[1], ARRAY[{settled}::int8], ARRAY[1::int8]);
+             ALTER TABLE croupier.round_starts ENABLE TRIGGER ALL;
+             COMMIT"
+        ))
+        .unwrap();
+    let broken: Option<String> = client(url)
+        .query_one("SELECT croupier.totals_break(1)", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(broken, None, "the kept totals agree with the forged rows");
+}
+
+/// Every row of `croupier.round_starts` (each round's opening: what the reports'
+/// theoretical hold and its spread read, and the floor's index of rounds) is accounted
+/// for: a round's row with a stake changed, deleted, a row at an event that starts no
+/// round (a play step; before the first event), a row past the head — each made with the
+/// triggers disabled and the kept totals moved to match — is refused by the auditor's
+/// replay (an alarm at its event, the replay's fault) and the footer is FAILED, typed;
+/// a change made after the replay passed it (a stake, a row past the head at an old
+/// round) is refused by the hourly walk.
+#[test]
+fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
+    let Some(base) = server("stray starts") else {
+        return;
+    };
+    // A stake of the round's opening made another (a 1 put before its first digit).
+    let staked = "croupier.pack(11::int2, regexp_replace(croupier.unpack(11::int2, data),
+                      '\"stake\":(\"?)', '\"stake\":\\11'))";
+    // (what, the forgery (R: the round, P: a play step of it, H: the head), whether made
+    // after the replay passed it, the event the auditor names: S the round's start)
+    let cases = [
+        (
+            "a stake changed",
+            format!(
+                "UPDATE croupier.round_starts SET data = {staked} WHERE tab = 1 AND round_id = R"
+            ),
+            false,
+            "S",
+        ),
+        (
+            "a row deleted",
+            "DELETE FROM croupier.round_starts WHERE tab = 1 AND round_id = R".to_string(),
+            false,
+            "S",
+        ),
+        (
+            "a row at a play step",
+            format!(
+                "INSERT INTO croupier.round_starts SELECT tab, round_id, P, {staked}
+                       FROM croupier.round_starts WHERE tab = 1 AND round_id = R"
+            ),
+            false,
+            "P",
+        ),
+        (
+            "a row before the first event",
+            format!(
+                "INSERT INTO croupier.round_starts SELECT tab, round_id, 0, {staked}
+                       FROM croupier.round_starts WHERE tab = 1 AND round_id = R"
+            ),
+            false,
+            "0",
+        ),
+        (
+            "a row past the head",
+            "INSERT INTO croupier.round_starts SELECT tab, round_id + 1000, H + 3, data
+               FROM croupier.round_starts WHERE tab = 1 AND round_id = R"
+                .to_string(),
+            false,
+            "H + 3",
+        ),
+        (
+            "a stake changed, after the replay",
+            format!(
+                "UPDATE croupier.round_starts SET data = {staked} WHERE tab = 1 AND round_id = R"
+            ),
+            true,
+            "S",
+        ),
+        (
+            "a row past the head at an old round, after the replay",
+            format!(
+                "INSERT INTO croupier.round_starts SELECT tab, round_id, H + 3, {staked}
+                       FROM croupier.round_starts WHERE tab = 1 AND round_id = R"
+            ),
+            true,
+            "H + 3",
+        ),
+    ];
+    for (i, (what, forge, after, named)) in cases.iter().enumerate() {
+        let url = fresh_floor(&base, "straystarts");
+        let path = common::fresh_dir(&format!("floor-stray-starts-{i}")).join("t.db");
+        deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+        let head = last_seq(&path);
+        let one = |sql: &str| -> i64 { client(&url).query_one(sql, &[]).unwrap().get(0) };
+        // The first round settled (not voided) and its events.
+        let round =
+            one("SELECT round_id::int8 FROM croupier.rounds WHERE tab = 1 ORDER BY seq LIMIT 1");
+        let settled =
+            one("SELECT seq::int8 FROM croupier.rounds WHERE tab = 1 ORDER BY seq LIMIT 1");
+        let start = one(&format!(
+            "SELECT seq::int8 FROM croupier.events WHERE tab = 1 AND kind = 11 AND round_id = {round}"
+        ));
+        let step = one(&format!(
+            "SELECT min(seq)::int8 FROM croupier.events
+              WHERE tab = 1 AND octet_length(hash) = 0 AND seq > {start} AND seq < {settled}"
+        ));
+        let fill = |s: &str| {
+            s.replace("round_id = R", &format!("round_id = {round}"))
+                .replace(" P,", &format!(" {step},"))
+                .replace("H + 3", &(head + 3).to_string())
+        };
+        let stray = match *named {
+            "S" => start,
+            "P" => step,
+            "0" => 0,
+            _ => head + 3,
+        };
+        let mut auditor = floor::Auditor::new(Floor::connect(&url).unwrap()).unwrap();
+        if *after {
+            let all = auditor.pass().unwrap();
+            assert_eq!((all[0].through, &all[0].failed), (head, &None), "{what}");
+        }
+        let starts = || -> String {
+            client(&url)
+                .query_one(
+                    "SELECT md5(string_agg(round_id || ' ' || seq || ' ' || data, ',' ORDER BY round_id, seq))
+                       FROM croupier.round_starts WHERE tab = 1",
+                    &[],
+                )
+                .unwrap()
+                .get(0)
+        };
+        let before = starts();
+        forge_starts(&url, settled, &fill(forge));
+        assert_ne!(starts(), before, "{what}: the forgery changed round_starts");
+        if *after {
+            // The next pass walks the chain again from its genesis (due hourly).
+            client(&url)
+                .batch_execute(
+                    "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                            walking = walking - interval '3 hours'",
+                )
+                .unwrap();
+        }
+        let all = auditor.pass().unwrap();
+        drop(auditor);
+        let words = format!("croupier.round_starts at event {stray} is not what the events give");
+        let (seq, why) = all[0].failed.clone().unwrap_or_else(|| panic!("{what}"));
+        assert!(seq == stray && why.contains(&words), "{what}: {seq} {why}");
+        let failed: Option<i64> = client(&url)
+            .query_one(
+                "SELECT failed_seq FROM croupier.replayed WHERE tab = 1",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        assert_eq!(failed, Some(stray), "{what}");
+        assert!(
+            alarms(&url)
+                .iter()
+                .any(|(s, w)| *s == stray && w.contains(&words)),
+            "{what}: {:?}",
+            alarms(&url)
+        );
+        match floor_verdict(&url) {
+            Some(Verified::Failed(
+                f @ VerifyFailure::StrayRound {
+                    seq,
+                    of: Derived::Starts,
+                    ..
+                },
+            )) => {
+                assert_eq!(seq, stray, "{what}");
+                assert!(f.to_string().contains(&words), "{what}: {f}");
+            }
+            other => panic!("{what}: {other:?}"),
+        }
+        let (code, verdict, detail) = chain_verdict(&url);
+        assert_eq!(
+            (code, verdict.as_str()),
+            (Some(1), "failed"),
+            "{what}: {detail}"
+        );
+    }
+}
+
+/// The replay's chunks small (`CROUPIER_TEST_CHUNK`, rounds spanning two of them): each
+/// chunk holds the `round_starts` rows of the round ids it opened, so an intact floor
+/// passes, and a stake changed in the last round (a later chunk's round ids) is refused at
+/// its opening.
+#[test]
+fn the_round_starts_rows_are_held_chunk_by_chunk() {
+    let Some(base) = server("starts chunks") else {
+        return;
+    };
+    let url = fresh_floor(&base, "startschunks");
+    let path = common::fresh_dir("floor-starts-chunks").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
+    let audit = || {
+        Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(["floor-audit", "--floor", &url])
+            .env("CROUPIER_TEST_CHUNK", "4")
+            .output()
+            .unwrap()
+    };
+    let out = audit();
+    assert!(out.status.success(), "{out:?}");
+    assert!(alarms(&url).is_empty(), "{:?}", alarms(&url));
+    let one = |sql: &str| -> i64 { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    let round =
+        one("SELECT round_id::int8 FROM croupier.rounds WHERE tab = 1 ORDER BY seq DESC LIMIT 1");
+    let settled =
+        one("SELECT seq::int8 FROM croupier.rounds WHERE tab = 1 ORDER BY seq DESC LIMIT 1");
+    let start = one(&format!(
+        "SELECT seq::int8 FROM croupier.events WHERE tab = 1 AND kind = 11 AND round_id = {round}"
+    ));
+    assert!(
+        start > 4 * 10,
+        "the round opens past the first chunks: {start}"
+    );
+    forge_starts(
+        &url,
+        settled,
+        &format!(
+            "UPDATE croupier.round_starts
+                SET data = croupier.pack(11::int2, regexp_replace(croupier.unpack(11::int2, data),
+                                         '\"stake\":(\"?)', '\"stake\":\\11'))
+              WHERE tab = 1 AND round_id = {round}"
+        ),
+    );
+    // A new run replays from the genesis.
+    let out = audit();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let failed: Option<i64> = client(&url)
+        .query_one(
+            "SELECT failed_seq FROM croupier.replayed WHERE tab = 1",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(failed, Some(start));
 }

@@ -35,7 +35,14 @@
 //! chunk's settlements take their own rows (`FloorFigures`), and a row left over (at an
 //! event that settles no round) is refused (`Refusal::StrayRound`); once caught up, each
 //! pass refuses a row past the head or before the first event (`stray_past`); the hourly
-//! walk does as the chunks for the rows the replay passed. Events missing where a chunk
+//! walk does as the chunks for the rows the replay passed. Every row of
+//! `croupier.round_starts` (each round's opening: what the reports' theoretical win rate
+//! and its spread read, and the floor's index of rounds) likewise (`starts`): each chunk's
+//! openings have their rows, exactly as the chain trigger derives them, and no other row
+//! lies in the round ids they cover (one index range); once caught up, a row at a round id
+//! past the replay's that no event gives (at or before the event replayed, or past the
+//! head) is refused; both as `Refusal::StrayRound` of `Derived::Starts`; the hourly walk
+//! does as the chunks for the openings the replay passed. Events missing where a chunk
 //! looks for them are its first months detached when they are below the first event held
 //! (`detached_below`, as the walk's ranges), else a break.
 
@@ -51,12 +58,15 @@ use crate::log::EventKind;
 use crate::log::event::Event;
 use crate::log::payload::Payload;
 use crate::log::store::{GENESIS, event_hash};
+use crate::report::query::Derived;
 use crate::session::error::Discrepancy;
 use crate::session::kept_theory::{self, KeptTheoryFault};
 use crate::session::replay::{LoggedFigures, ReplayError, Replayer};
 use rewalk::Rewalk;
+use starts::Starts;
 
 mod rewalk;
+mod starts;
 mod totals;
 
 /// Events read a query.
@@ -137,9 +147,13 @@ pub enum Refusal {
     /// The floor keeps a row of `croupier.rounds` (what its reports total) at event
     /// `seq`, which settles no round: a play step, a void or any other kind, an event
     /// before the first or past the head. The chain trigger writes a row for each
-    /// settlement only, so the row was added outside it (the triggers disabled).
-    #[error("{}", crate::report::query::stray_words(*seq))]
-    StrayRound { seq: i64 },
+    /// settlement only, so the row was added outside it (the triggers disabled);
+    /// or a row of `croupier.round_starts` (what their theoretical win rate reads) that is
+    /// not what event `seq` gives (`starts`): a row at an event that opens no round (or
+    /// not that round), a row whose data differs, an opening with no row, or a round
+    /// opened at an id not above the one before (`of` says which table).
+    #[error("{}", crate::report::query::stray_words(*seq, *of))]
+    StrayRound { seq: i64, of: Derived },
 }
 
 /// A chain break in words: exact when the event before it held its check.
@@ -198,6 +212,8 @@ struct Replay {
     through: i64,
     prev: [u8; 32],
     held: (i64, [u8; 32]),
+    /// The last round id whose `round_starts` rows were accounted for (`Starts`).
+    round: i64,
 }
 
 impl Replay {
@@ -213,6 +229,7 @@ impl Replay {
             through: 0,
             prev: GENESIS,
             held: (0, GENESIS),
+            round: i64::MIN,
         }
     }
 }
@@ -538,8 +555,8 @@ impl Auditor {
         }
         if stop.is_none() && rep.through >= t.head_seq {
             // Caught up: no row of `rounds` past the head (nor before the first event).
-            let stray = stray_past(self.floor.client(), t.tab).map_err(&err)?;
-            stop = stray.map(|seq| (seq, Refusal::StrayRound { seq }.stop(), None));
+            let stray = stray_past(self.floor.client(), t.tab, &rep).map_err(&err)?;
+            stop = stray.map(|(seq, of)| (seq, Refusal::StrayRound { seq, of }.stop(), None));
         }
         if let Some((_, Stop::Detached { first }, _)) = stop {
             // Not recorded as a break: a footer finds the first months detached itself
@@ -636,7 +653,8 @@ impl Auditor {
         }
         let figures = FloorFigures::read(&mut tx, tab, rep.through, to).map_err(&err)?;
         rep.r.figures = Some(Box::new(figures));
-        let stop = match replay_rows(&mut tx, tab, rep, to).map_err(&err)? {
+        let mut starts = Starts::after(rep.round);
+        let stop = match replay_rows(&mut tx, tab, rep, to, &mut starts).map_err(&err)? {
             Some((seq, Err(code), table)) => {
                 let name: Option<String> = tx
                     .query_opt("SELECT name FROM croupier.kinds WHERE code = $1", &[&code])
@@ -654,7 +672,36 @@ impl Auditor {
             }
             None => (rep.r.figures.as_ref())
                 .and_then(|f| f.left_over())
-                .map(|seq| (seq, Refusal::StrayRound { seq }.stop(), None)),
+                .map(|seq| {
+                    (
+                        seq,
+                        Refusal::StrayRound {
+                            seq,
+                            of: Derived::Rounds,
+                        }
+                        .stop(),
+                        None,
+                    )
+                }),
+        };
+        let stop = match stop {
+            // The openings taken (all, or up to an event this program cannot replay):
+            // their rows, and no other in their round ids.
+            None | Some((_, Stop::Unknown(_), _)) => starts_held(&mut tx, tab, rep, starts)
+                .map_err(&err)?
+                .map(|seq| {
+                    (
+                        seq,
+                        Refusal::StrayRound {
+                            seq,
+                            of: Derived::Starts,
+                        }
+                        .stop(),
+                        None,
+                    )
+                })
+                .or(stop),
+            other => other,
         };
         let stop = match stop {
             Some((expected, Stop::Refused(why), table))
@@ -847,6 +894,7 @@ fn replay_rows(
     tab: i32,
     rep: &mut Replay,
     to: i64,
+    starts: &mut Starts,
 ) -> Result<Option<RowsStop>, postgres::Error> {
     let mut rows = tx.query_raw(
         "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
@@ -888,11 +936,31 @@ fn replay_rows(
             Err(RowFault::UnknownKind(code)) => Err(Err(code)),
         };
         match fed {
-            Ok(h) => (rep.through, rep.prev) = (rep.through + 1, h),
+            Ok(h) => {
+                (rep.through, rep.prev) = (rep.through + 1, h);
+                starts.take(&e, r.get(6));
+            }
             Err(why) => return Ok(Some((rep.through + 1, why, table))),
         }
     }
     Ok(None)
+}
+
+/// The openings a chunk of `rep` took (`starts`) held to their rows of
+/// `croupier.round_starts`: the first event where they differ, or `rep` moved past their
+/// round ids.
+fn starts_held(
+    tx: &mut postgres::Transaction<'_>,
+    tab: i32,
+    rep: &mut Replay,
+    starts: Starts,
+) -> Result<Option<i64>, postgres::Error> {
+    let last = starts.last();
+    let fault = starts.fault(tx, tab)?;
+    if fault.is_none() {
+        rep.round = last;
+    }
+    Ok(fault)
 }
 
 /// Whether event `expected` of `tab`, missing where a replay or a walk looked for it (a
@@ -923,18 +991,27 @@ fn detached_below(
 /// the floor holds: past the table database's head, or before its first event. Read in
 /// one statement with the head (the chain trigger moves the head and writes the row in
 /// one transaction), so a sync landing meanwhile is no stray. The replay holds each
-/// row up to the head (`chunk`), this the rest.
+/// row up to the head (`chunk`), this the rest. Then the first row of
+/// `croupier.round_starts` at a round id past the replay's (`rep`, caught up) that no
+/// event gives (`starts::past`). Which table, with the event.
 fn stray_past(
     c: &mut impl postgres::GenericClient,
     tab: i32,
-) -> Result<Option<i64>, postgres::Error> {
-    c.query_one(
-        "SELECT least((SELECT min(seq)::int8 FROM croupier.rounds
+    rep: &Replay,
+) -> Result<Option<(i64, Derived)>, postgres::Error> {
+    let rounds: Option<i64> = c
+        .query_one(
+            "SELECT least((SELECT min(seq)::int8 FROM croupier.rounds
                         WHERE tab = $1 AND seq > (SELECT head_seq FROM croupier.tables WHERE tab = $1)),
                       (SELECT min(seq)::int8 FROM croupier.rounds WHERE tab = $1 AND seq < 1))",
-        &[&tab],
-    )
-    .map(|r| r.get(0))
+            &[&tab],
+        )?
+        .get(0);
+    if let Some(seq) = rounds {
+        return Ok(Some((seq, Derived::Rounds)));
+    }
+    let starts = starts::past(c, tab, rep.round, rep.through)?;
+    Ok(starts.map(|seq| (seq, Derived::Starts)))
 }
 
 /// Why a row of the auditor's query is no event this program can replay.

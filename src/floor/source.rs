@@ -19,8 +19,8 @@ use crate::log::store::figures_of_row;
 use crate::log::totals::{self, BUCKET_MS, Figures, Key};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    EachTotal, Noted, Page, Place, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, TotalRef,
-    TotalRow, Verified, VerifyFailure, apply_fixes, inputs_of, log_of, seq_cap,
+    Derived, EachTotal, Noted, Page, Place, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead,
+    TotalRef, TotalRow, Verified, VerifyFailure, apply_fixes, inputs_of, log_of, seq_cap,
 };
 use crate::report::verdict::{self, Chained, Passed, Pending, Rewalk, TotalsUnchecked, Unchecked};
 use crate::session::pontis::{GameRow, rows_of};
@@ -1505,6 +1505,36 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
                        WHERE tab = t.tab AND seq > coalesce(r.seq, 0)) p
   ORDER BY t.i";
 
+/// The auditor's recorded refusal of event `seq` (`why`, its English), having replayed
+/// events 1..=`through` of `head`, typed for the footer.
+fn refused(through: i64, head: i64, seq: i64, why: String) -> VerifyFailure {
+    // Known again by its English text: the auditor records
+    // `Refusal::StrayRound`'s words, which are `stray_words` itself, so the two
+    // cannot drift apart; a record in other words (an older auditor's) reads as
+    // `AuditorRefuses`, FAILED still. Kept by
+    // `a_rounds_row_that_settles_no_round_fails_the_audit_and_the_footer` and
+    // `a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer`.
+    if let Some(of) = Derived::ALL
+        .into_iter()
+        .find(|of| why == crate::report::query::stray_words(seq, *of))
+    {
+        // The auditor's own words for a row of `rounds` or `round_starts` that
+        // its event does not give: said in the reader's language.
+        return VerifyFailure::StrayRound {
+            through,
+            head,
+            seq,
+            of,
+        };
+    }
+    VerifyFailure::AuditorRefuses {
+        through,
+        head,
+        seq,
+        why,
+    }
+}
+
 /// One table database's row of `CHECKS_SQL`.
 struct Checks {
     /// The first event held, and the first whose chain breaks (walked here on from
@@ -1613,29 +1643,19 @@ impl Checks {
             return Verified::Failed(VerifyFailure::MonthsDetached { from: seq, head });
         }
         if let Some((seq, why)) = self.failed {
-            // Known again by its English text: the auditor records
-            // `Refusal::StrayRound`'s words, which are `stray_words` itself, so the two
-            // cannot drift apart; a record in other words (an older auditor's) reads as
-            // `AuditorRefuses`, FAILED still. Kept by
-            // `a_rounds_row_that_settles_no_round_fails_the_audit_and_the_footer`.
-            if why == crate::report::query::stray_words(seq) {
-                // The auditor's own words for a row of `rounds` that settles no round:
-                // said in the reader's language.
-                return Verified::Failed(VerifyFailure::StrayRound { through, head, seq });
-            }
-            return Verified::Failed(VerifyFailure::AuditorRefuses {
-                through,
-                head,
-                seq,
-                why,
-            });
+            return Verified::Failed(refused(through, head, seq, why));
         }
         if through >= head
             && let Some(seq) = self.pending_seq
         {
             // Replayed through the head, yet a row of `rounds` after it: past the head,
             // added since the auditor's last pass (which would refuse it), and totalled.
-            return Verified::Failed(VerifyFailure::StrayRound { through, head, seq });
+            return Verified::Failed(VerifyFailure::StrayRound {
+                through,
+                head,
+                seq,
+                of: Derived::Rounds,
+            });
         }
         if let Some(why) = self.totals.broken.clone() {
             return Verified::Failed(VerifyFailure::TotalsBreak { why });

@@ -21,7 +21,7 @@ mod slip;
 pub mod theory;
 pub mod verdict;
 
-pub use data::{Page, Period, PeriodError, RoundRow, Verified, VerifyFailure};
+pub use data::{Derived, Page, Period, PeriodError, RoundRow, Verified, VerifyFailure};
 
 /// The names of the sections and columns that code outside the report reads by key (the
 /// floor window): the report is built with these same constants, so a renamed one

@@ -1170,11 +1170,18 @@ pub enum VerifyFailure {
         seq: i64,
         why: String,
     },
-    /// The floor's auditor, having replayed events 1..=`through` of `head`, found a row of
-    /// `croupier.rounds` (which the reports total) at event `seq`, which settles no round
-    /// (the auditor's `Refusal::StrayRound`, known again by the words it records,
-    /// [`stray_words`]).
-    StrayRound { through: i64, head: i64, seq: i64 },
+    /// The floor's auditor, having replayed events 1..=`through` of `head`, found a row
+    /// of a table the floor derives from the events (`of`) at event `seq` that the event
+    /// does not give: a row of `croupier.rounds` (which the reports total) at an event that
+    /// settles no round, or `croupier.round_starts` (which their theoretical hold reads)
+    /// not what the event's opening gives (the auditor's `Refusal::StrayRound`, known
+    /// again by the words it records, [`stray_words`]).
+    StrayRound {
+        through: i64,
+        head: i64,
+        seq: i64,
+        of: Derived,
+    },
     /// The floor's kept totals (`croupier.round_totals`) are not what its events make them
     /// (`why`: the first difference as `croupier.totals_break` words it).
     TotalsBreak { why: String },
@@ -1187,13 +1194,33 @@ pub enum VerifyFailure {
     },
 }
 
-/// The floor auditor's words for a row of `croupier.rounds` at event `seq`, which
-/// settles no round (its `Refusal::StrayRound`, recorded in `croupier.replayed`); a
-/// footer that reads them there says [`VerifyFailure::StrayRound`] in its language.
-pub(crate) fn stray_words(seq: i64) -> String {
-    format!(
-        "the floor keeps a row of croupier.rounds at event {seq}, which settles no round: the row was added outside the floor's trigger, and the reports total it"
-    )
+/// A table the floor's chain trigger derives from the events, which the auditor holds
+/// row by row to them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Derived {
+    /// `croupier.rounds`: each settlement's figures (what the reports total).
+    Rounds,
+    /// `croupier.round_starts`: each round's opening (what the theoretical hold reads).
+    Starts,
+}
+
+impl Derived {
+    /// Every one, for a footer that knows a refusal again by its words.
+    pub(crate) const ALL: [Derived; 2] = [Derived::Rounds, Derived::Starts];
+}
+
+/// The floor auditor's words for a row of `of` at event `seq` that the event does not
+/// give (its `Refusal::StrayRound`, recorded in `croupier.replayed`); a footer that reads
+/// them there says [`VerifyFailure::StrayRound`] in its language.
+pub(crate) fn stray_words(seq: i64, of: Derived) -> String {
+    match of {
+        Derived::Rounds => format!(
+            "the floor keeps a row of croupier.rounds at event {seq}, which settles no round: the row was added outside the floor's trigger, and the reports total it"
+        ),
+        Derived::Starts => format!(
+            "the floor's croupier.round_starts at event {seq} is not what the events give (a row added, changed or deleted outside the floor's trigger, or a round started out of order), and the reports' theoretical win rate reads it"
+        ),
+    }
 }
 
 /// Events `first` to `last`, play steps, in words (one, or a range).
@@ -1267,11 +1294,16 @@ impl std::fmt::Display for VerifyFailure {
                 "{}: the floor auditor's replay refuses event {seq} ({why})",
                 replayed(through, head)
             ),
-            VerifyFailure::StrayRound { through, head, seq } => write!(
+            VerifyFailure::StrayRound {
+                through,
+                head,
+                seq,
+                of,
+            } => write!(
                 f,
                 "{}: the floor auditor's replay refuses event {seq} ({})",
                 replayed(through, head),
-                stray_words(*seq)
+                stray_words(*seq, *of)
             ),
             VerifyFailure::Alarms {
                 count,

@@ -22,7 +22,7 @@ use super::data::Place;
 use super::verdict::{
     ChainRead, Chained, Passed, Pending, Replayed, Rewalk, TotalsUnchecked, Unchecked,
 };
-use super::{Axis, Cell, Chart, Detail, Kind, Report, Section, Verified, VerifyFailure};
+use super::{Axis, Cell, Chart, Derived, Detail, Kind, Report, Section, Verified, VerifyFailure};
 use crate::engine::{Currency, Money};
 use crate::files::WriteError;
 use crate::i18n::{self, Lang, logged};
@@ -739,6 +739,26 @@ fn footer_in(r: &Report, lang: Lang) -> Vec<(String, String, Option<bool>)> {
     f
 }
 
+/// The floor auditor's refusal of a row of `of` that event `seq` does not give (after
+/// `replayed`, said), in the language.
+fn stray_in(lang: Lang, replayed: String, seq: i64, of: Derived) -> String {
+    let seq = seq.to_string();
+    match of {
+        Derived::Rounds => t!(
+            lang,
+            "report-footer-failed-stray-round",
+            replayed = replayed,
+            seq = seq
+        ),
+        Derived::Starts => t!(
+            lang,
+            "report-footer-failed-stray-start",
+            replayed = replayed,
+            seq = seq
+        ),
+    }
+}
+
 /// Why a database's verify failed, in the language: what the floor holds against it in
 /// its words; the replay's own error (its faults are the session's) in its English.
 fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
@@ -820,12 +840,12 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
             seq = seq.to_string(),
             why = why
         ),
-        VerifyFailure::StrayRound { through, head, seq } => t!(
-            lang,
-            "report-footer-failed-stray-round",
-            replayed = replayed(through, head),
-            seq = seq.to_string()
-        ),
+        VerifyFailure::StrayRound {
+            through,
+            head,
+            seq,
+            of,
+        } => stray_in(lang, replayed(through, head), *seq, *of),
         VerifyFailure::Alarms {
             count,
             first,
@@ -1718,6 +1738,13 @@ mod tests {
                 through: 90,
                 head: 90,
                 seq: 57,
+                of: Derived::Rounds,
+            },
+            VerifyFailure::StrayRound {
+                through: 90,
+                head: 90,
+                seq: 58,
+                of: Derived::Starts,
             },
             VerifyFailure::Alarms {
                 count: 3,

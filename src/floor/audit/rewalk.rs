@@ -15,7 +15,9 @@
 //! too) is `Detached`, as the first range finds it, not a break (the replay records none
 //! for detached first months). A `rounds` row left in a range once every settlement the
 //! replay passed took its own is a break (`Refusal::StrayRound`), also where the range
-//! stops at an event of a kind this program does not know. Recorded, at the last
+//! stops at an event of a kind this program does not know; so is a `round_starts` row in
+//! the round ids the range's openings (those the replay passed) cover that is not what
+//! one of them gives, or an opening with no row (`Starts`). Recorded, at the last
 //! event whose stored check held, as the replay's check records (`record_chain`:
 //! `walked_at`, `parts`, `touched` cleared where the walk started); a break is refused as
 //! the replay refuses one (`Auditor::refuse`: the alarm, `croupier.replayed`'s fault, the
@@ -23,24 +25,26 @@
 //!
 //! Why this is enough for the replay to go on: the hash covers every field of an event
 //! the replay reads (seq, time, kind, table, user, round, data), and the one thing besides
-//! the events the replay holds, the settlements' rows in `croupier.rounds`, is held here
-//! to the settlement's logged figures, which the replay held to its own when it passed
-//! them (the events being unchanged since, by the hash). So a walk that holds every stored
-//! check from the genesis, the replay's own hash where it stopped, the head's, every
-//! passed settlement's row and no other row among them, holds what the replay checked to
-//! what it finds now.
+//! the events the replay holds, the settlements' rows in `croupier.rounds` and the
+//! openings' rows in `croupier.round_starts`, are held here to the settlement's logged
+//! figures (which the replay held to its own when it passed them) and to the opening's
+//! stored data (the events being unchanged since, by the hash). So a walk that holds
+//! every stored check from the genesis, the replay's own hash where it stopped, the
+//! head's, every passed settlement's and opening's row and no other row among them, holds
+//! what the replay checked to what it finds now.
 
 use postgres::fallible_iterator::FallibleIterator;
 
 use super::{
-    Auditor, FloorFigures, Refusal, Replay, RowFault, chunk_len, detached_below, fill, follows,
-    record_chain, walk_from_genesis,
+    Auditor, FloorFigures, Refusal, Replay, RowFault, Starts, chunk_len, detached_below, fill,
+    follows, record_chain, walk_from_genesis,
 };
 use crate::floor::{FloorError, FloorTable, server_err};
 use crate::log::EventKind;
 use crate::log::event::Event;
 use crate::log::payload::Payload;
 use crate::log::store::{GENESIS, event_hash};
+use crate::report::query::Derived;
 use crate::session::replay::{DataFigures, LoggedFigures, ReplayError, figures_held};
 
 /// What a hash-only walk from the genesis found.
@@ -66,6 +70,8 @@ struct Walk {
     through: i64,
     prev: [u8; 32],
     held: (i64, [u8; 32]),
+    /// The last round id whose `round_starts` rows were accounted for (`Starts`).
+    round: i64,
 }
 
 impl Auditor {
@@ -77,6 +83,7 @@ impl Auditor {
             through: 0,
             prev: GENESIS,
             held: (0, GENESIS),
+            round: i64::MIN,
         };
         let len = chunk_len();
         let found = loop {
@@ -122,6 +129,8 @@ impl Auditor {
         // The rows of the settlements the replay passed in this range.
         let passed = to.min(rep.through).max(w.through);
         let mut figures = FloorFigures::read(&mut tx, t.tab, w.through, passed).map_err(&err)?;
+        // The openings the replay passed in this range.
+        let mut starts = Starts::after(w.round);
         let mut rows = tx
             .query_raw(
                 "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM croupier.events
@@ -140,6 +149,9 @@ impl Auditor {
                 found = Some(stop);
                 break;
             }
+            if w.through <= rep.through {
+                starts.take(&e, r.get(6));
+            }
         }
         drop(rows);
         if matches!(found, None | Some(Found::Unknown))
@@ -148,7 +160,22 @@ impl Auditor {
         {
             // A row at an event the walk passed that settles no round (also where it
             // stops at a kind it does not know: past the replay, so past `passed`).
-            found = Some(Found::Broken(seq, Refusal::StrayRound { seq }, None));
+            let stray = Refusal::StrayRound {
+                seq,
+                of: Derived::Rounds,
+            };
+            found = Some(Found::Broken(seq, stray, None));
+        }
+        if matches!(found, None | Some(Found::Unknown)) && w.through >= passed {
+            // Their rows of `round_starts`, and no other in their round ids.
+            let last = starts.last();
+            match starts.fault(&mut tx, t.tab).map_err(&err)? {
+                Some(seq) => {
+                    let of = Derived::Starts;
+                    found = Some(Found::Broken(seq, Refusal::StrayRound { seq, of }, None));
+                }
+                None => w.round = last,
+            }
         }
         if found.is_none() && (w.through < to || to >= t.head_seq) {
             found = end(w, t);
