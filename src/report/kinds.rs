@@ -965,17 +965,25 @@ fn round_cells_of<'b>(
     steps: Steps,
     nets: impl Iterator<Item = (i64, &'b str)>,
 ) -> Vec<Cell> {
-    use std::fmt::Write as _;
+    // `{id}@{box}:{stake}` and `{id}:{net}`, a space between, put in place (no formatter).
     let mut bets_text = String::with_capacity(12 * bets.size_hint().1.unwrap_or(0));
     for (i, (box_no, stake, id)) in bets.enumerate() {
-        let sep = if i == 0 { "" } else { " " };
-        let _ = write!(bets_text, "{sep}{id}@{box_no}:");
+        if i > 0 {
+            bets_text.push(' ');
+        }
+        bets_text.push_str(id);
+        bets_text.push('@');
+        push_digits(&mut bets_text, u64::from(box_no));
+        bets_text.push(':');
         money_text(&mut bets_text, Money::from_cents(stake));
     }
     let mut nets_text = String::with_capacity(10 * nets.size_hint().1.unwrap_or(0));
     for (i, (net, id)) in nets.enumerate() {
-        let sep = if i == 0 { "" } else { " " };
-        let _ = write!(nets_text, "{sep}{id}:");
+        if i > 0 {
+            nets_text.push(' ');
+        }
+        nets_text.push_str(id);
+        nets_text.push(':');
         money_text(&mut nets_text, Money::from_cents(net));
     }
     let mut row = Vec::with_capacity(12);
@@ -996,20 +1004,46 @@ fn round_cells_of<'b>(
     row
 }
 
-/// An amount as `script::money_json` writes it (whole units, else the exact decimal), appended.
+/// An amount as `script::money_json` writes it (whole units, else the exact decimal),
+/// appended: the digits put in place, not through the formatter (a rounds report writes
+/// a few a row).
 fn money_text(out: &mut String, m: Money) {
-    use std::fmt::Write as _;
     let c = m.cents();
-    let (sign, units, cents) = (
-        if c < 0 { "-" } else { "" },
-        c.unsigned_abs() / 100,
-        c.unsigned_abs() % 100,
-    );
-    let _ = match cents {
-        0 => write!(out, "{sign}{units}"),
-        _ if cents % 10 == 0 => write!(out, "{sign}{units}.{}", cents / 10),
-        _ => write!(out, "{sign}{units}.{cents:02}"),
-    };
+    let (units, cents) = (c.unsigned_abs() / 100, c.unsigned_abs() % 100);
+    if c < 0 {
+        out.push('-');
+    }
+    push_digits(out, units);
+    match cents {
+        0 => {}
+        _ if cents % 10 == 0 => {
+            out.push('.');
+            push_digits(out, cents / 10);
+        }
+        _ => {
+            out.push('.');
+            if cents < 10 {
+                out.push('0');
+            }
+            push_digits(out, cents);
+        }
+    }
+}
+
+/// `n` in decimal, as `Display` writes it, appended.
+fn push_digits(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // ASCII digits.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
 
 /// A round's log read on its own (the held report; a streamed one reads a page's at once,
