@@ -412,14 +412,15 @@ impl serde::Serialize for JsonCell<'_> {
             // Whole units as `money_json` gives them; the rest through it.
             Cell::Money(m) if m.cents() % 100 == 0 => ser.serialize_i64(m.cents() / 100),
             Cell::Time(ms) => ser.serialize_str(time_text(*ms, &mut [0; TIME_TEXT])),
-            Cell::Detail(Detail::Inputs(steps)) => ser.collect_str(&Spaced(steps)),
+            Cell::Detail(Detail::Inputs(steps)) => ser.serialize_str(steps.spaced()),
             Cell::Empty => ser.serialize_unit(),
             c => c.json().serialize(ser),
         }
     }
 }
 
-/// A round's inputs as logged, in order, in one text with each one's end: two
+/// A round's inputs as logged, in order, in one text joined by a space (as `join(" ")`
+/// joins them: what every format shows, written as it is) with each one's end: two
 /// allocations a row of the rounds report, whatever its count of inputs.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Steps {
@@ -433,19 +434,48 @@ impl Steps {
         let mut start = 0;
         self.ends.iter().map(move |&end| {
             let s = self.text.get(start..end).unwrap_or("");
-            start = end;
+            // The space after it.
+            start = end + 1;
             s
         })
+    }
+
+    /// The inputs joined by a space.
+    pub(crate) fn spaced(&self) -> &str {
+        &self.text
+    }
+}
+
+impl Steps {
+    /// `texts` (`count` of them, at most `bytes` long together) in one text, its room
+    /// (their spaces too) reserved once.
+    pub(crate) fn reserved<'s>(
+        texts: impl IntoIterator<Item = &'s str>,
+        (count, bytes): (usize, usize),
+    ) -> Steps {
+        let mut steps = Steps {
+            text: String::with_capacity(bytes + count),
+            ends: Vec::with_capacity(count),
+        };
+        steps.extend(texts);
+        steps
+    }
+
+    fn extend<'s>(&mut self, texts: impl IntoIterator<Item = &'s str>) {
+        for t in texts {
+            if !self.ends.is_empty() {
+                self.text.push(' ');
+            }
+            self.text.push_str(t);
+            self.ends.push(self.text.len());
+        }
     }
 }
 
 impl<'s> FromIterator<&'s str> for Steps {
     fn from_iter<I: IntoIterator<Item = &'s str>>(texts: I) -> Steps {
         let mut steps = Steps::default();
-        for t in texts {
-            steps.text.push_str(t);
-            steps.ends.push(steps.text.len());
-        }
+        steps.extend(texts);
         steps
     }
 }
@@ -461,13 +491,7 @@ pub(crate) struct Spaced<'s>(pub(crate) &'s Steps);
 
 impl std::fmt::Display for Spaced<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for (i, s) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            f.write_str(s)?;
-        }
-        Ok(())
+        f.write_str(self.0.spaced())
     }
 }
 
@@ -738,6 +762,9 @@ mod tests {
             let owned: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
             assert_eq!(Steps::from(owned), steps);
             assert_eq!(Spaced(&steps).to_string(), texts.join(" "));
+            let reserved = Steps::reserved(texts.iter().copied(), (texts.len(), 0));
+            assert_eq!(reserved, steps);
+            assert_eq!(reserved.iter().collect::<Vec<_>>(), texts);
         }
     }
 

@@ -15,6 +15,7 @@ use super::super::super::players::Sessions;
 use super::super::super::theory::Openings;
 use super::{Ctx, Each, StreamError, Theories, round_cells, round_cells_of};
 use crate::log::{AuditError, LogRefusal};
+use crate::report::Steps;
 use crate::report::query::{KeptRound, Page, RoundLog, RoundLogs, RoundRow, Source};
 use crate::session::round_row::RowView;
 
@@ -122,7 +123,7 @@ fn one_page(
                 return Err(AuditError::Refused(refusal).into());
             }
         }
-        let steps = v.steps().collect();
+        let steps = Steps::reserved(v.steps(), v.steps_size());
         (p.each)(&round_cells_of(p.cx, p.marks, r, v.bets(), steps, v.nets()))?;
     }
     Ok(())
