@@ -965,43 +965,120 @@ fn round_cells_of<'b>(
     steps: Steps,
     nets: impl Iterator<Item = (i64, &'b str)>,
 ) -> Vec<Cell> {
-    // `{id}@{box}:{stake}` and `{id}:{net}`, a space between, put in place (no formatter).
-    let mut bets_text = String::with_capacity(12 * bets.size_hint().1.unwrap_or(0));
-    for (i, (box_no, stake, id)) in bets.enumerate() {
-        if i > 0 {
-            bets_text.push(' ');
+    let mut cells = RoundCells::default();
+    cells.fill(cx, marks, r, bets, steps, nets);
+    cells.row
+}
+
+/// A rounds report row's cells made again and again in one place: each row's texts
+/// written into the previous row's (their room kept), so that a streamed page's rows,
+/// once the texts have grown, allocate nothing. The cells are what [`round_cells_of`]
+/// makes.
+#[derive(Default)]
+pub(super) struct RoundCells {
+    row: Vec<Cell>,
+    /// The previous row's texts, emptied.
+    texts: Vec<String>,
+    steps: Option<Steps>,
+}
+
+impl RoundCells {
+    /// The row as last made.
+    pub(super) fn row(&self) -> &[Cell] {
+        &self.row
+    }
+
+    /// An empty `Steps` (the previous row's room), to fill with the next row's inputs.
+    pub(super) fn steps(&mut self) -> Steps {
+        self.steps.take().unwrap_or_default()
+    }
+
+    /// The previous row's texts kept, emptied, for the next.
+    fn recycle(&mut self) {
+        for c in self.row.drain(..) {
+            match c {
+                Cell::Text(mut t) | Cell::Detail(Detail::TableIn { table: mut t, .. }) => {
+                    t.clear();
+                    self.texts.push(t);
+                }
+                Cell::Detail(Detail::Inputs(mut st)) if self.steps.is_none() => {
+                    st.clear();
+                    self.steps = Some(st);
+                }
+                _ => {}
+            }
         }
-        bets_text.push_str(id);
-        bets_text.push('@');
-        push_digits(&mut bets_text, u64::from(box_no));
-        bets_text.push(':');
-        money_text(&mut bets_text, Money::from_cents(stake));
     }
-    let mut nets_text = String::with_capacity(10 * nets.size_hint().1.unwrap_or(0));
-    for (i, (net, id)) in nets.enumerate() {
-        if i > 0 {
-            nets_text.push(' ');
+
+    /// An empty text of the previous row's.
+    fn text(&mut self) -> String {
+        self.texts.pop().unwrap_or_default()
+    }
+
+    /// `s` in a text of the previous row's.
+    fn text_of(&mut self, s: &str) -> String {
+        let mut t = self.text();
+        t.push_str(s);
+        t
+    }
+
+    /// The row of [`round_cells_of`] made in place of the previous one.
+    pub(super) fn fill<'b>(
+        &mut self,
+        cx: &Ctx,
+        marks: bool,
+        r: &RoundRow,
+        bets: impl Iterator<Item = (u8, i64, &'b str)>,
+        steps: Steps,
+        nets: impl Iterator<Item = (i64, &'b str)>,
+    ) {
+        self.recycle();
+        // `{id}@{box}:{stake}` and `{id}:{net}`, a space between, put in place (no formatter).
+        let mut bets_text = self.text();
+        for (i, (box_no, stake, id)) in bets.enumerate() {
+            if i > 0 {
+                bets_text.push(' ');
+            }
+            bets_text.push_str(id);
+            bets_text.push('@');
+            push_digits(&mut bets_text, u64::from(box_no));
+            bets_text.push(':');
+            money_text(&mut bets_text, Money::from_cents(stake));
         }
-        nets_text.push_str(id);
-        nets_text.push(':');
-        money_text(&mut nets_text, Money::from_cents(net));
+        let mut nets_text = self.text();
+        for (i, (net, id)) in nets.enumerate() {
+            if i > 0 {
+                nets_text.push(' ');
+            }
+            nets_text.push_str(id);
+            nets_text.push(':');
+            money_text(&mut nets_text, Money::from_cents(net));
+        }
+        // As `Ctx::table_cell` makes it.
+        let table = match cx.shared.contains(r.table.as_str()) {
+            true => Cell::Detail(Detail::TableIn {
+                table: self.text_of(&r.table),
+                db: r.db,
+            }),
+            false => Cell::Text(self.text_of(&r.table)),
+        };
+        let dealer = Cell::Text(self.text_of(&r.dealer));
+        let row = &mut self.row;
+        row.extend([Cell::Time(r.at), table]);
+        if cx.mixed {
+            row.push(currency_cell(cx.cur(r.db)));
+        }
+        row.extend([
+            Cell::Int(r.round),
+            dealer,
+            Cell::Text(bets_text),
+            Cell::Detail(Detail::Inputs(steps)),
+            Cell::Text(nets_text),
+            Cell::Money(r.figures.handle),
+            Cell::Money(r.figures.house_net),
+        ]);
+        row.extend(replay_mark(marks, r.replayed));
     }
-    let mut row = Vec::with_capacity(12);
-    row.extend([Cell::Time(r.at), cx.table_cell(r.db, &r.table)]);
-    if cx.mixed {
-        row.push(currency_cell(cx.cur(r.db)));
-    }
-    row.extend([
-        Cell::Int(r.round),
-        Cell::Text(r.dealer.clone()),
-        Cell::Text(bets_text),
-        Cell::Detail(Detail::Inputs(steps)),
-        Cell::Text(nets_text),
-        Cell::Money(r.figures.handle),
-        Cell::Money(r.figures.house_net),
-    ]);
-    row.extend(replay_mark(marks, r.replayed));
-    row
 }
 
 /// An amount as `script::money_json` writes it (whole units, else the exact decimal),

@@ -447,21 +447,14 @@ impl Steps {
 }
 
 impl Steps {
-    /// `texts` (`count` of them, at most `bytes` long together) in one text, its room
-    /// (their spaces too) reserved once.
-    pub(crate) fn reserved<'s>(
-        texts: impl IntoIterator<Item = &'s str>,
-        (count, bytes): (usize, usize),
-    ) -> Steps {
-        let mut steps = Steps {
-            text: String::with_capacity(bytes + count),
-            ends: Vec::with_capacity(count),
-        };
-        steps.extend(texts);
-        steps
+    /// No inputs (the room kept).
+    pub(crate) fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
     }
 
-    fn extend<'s>(&mut self, texts: impl IntoIterator<Item = &'s str>) {
+    /// `texts` added after the inputs, a space before each but a first.
+    pub(crate) fn extend<'s>(&mut self, texts: impl IntoIterator<Item = &'s str>) {
         for t in texts {
             if !self.ends.is_empty() {
                 self.text.push(' ');
@@ -762,9 +755,12 @@ mod tests {
             let owned: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
             assert_eq!(Steps::from(owned), steps);
             assert_eq!(Spaced(&steps).to_string(), texts.join(" "));
-            let reserved = Steps::reserved(texts.iter().copied(), (texts.len(), 0));
-            assert_eq!(reserved, steps);
-            assert_eq!(reserved.iter().collect::<Vec<_>>(), texts);
+            // Made again in another's room: the same.
+            let mut again: Steps = ["x y", "z"].into_iter().collect();
+            again.clear();
+            again.extend(texts.iter().copied());
+            assert_eq!(again, steps);
+            assert_eq!(again.iter().collect::<Vec<_>>(), texts);
         }
     }
 

@@ -196,12 +196,6 @@ impl<'a> RowView<'a> {
         (0..self.steps.1).map_while(move |_| r.text())
     }
 
-    /// The inputs' count and an upper bound of their texts' bytes (what a reader of
-    /// [`RowView::steps`] reserves, once).
-    pub fn steps_size(&self) -> (usize, usize) {
-        (self.steps.1, self.steps.0.len())
-    }
-
     /// The nets: net (cents), id.
     pub fn nets(&self) -> impl Iterator<Item = (i64, &'a str)> + 'a {
         let mut r = Reader(self.nets.0);

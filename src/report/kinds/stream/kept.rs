@@ -13,9 +13,8 @@
 
 use super::super::super::players::Sessions;
 use super::super::super::theory::Openings;
-use super::{Ctx, Each, StreamError, Theories, round_cells, round_cells_of};
+use super::{Ctx, Each, RoundCells, StreamError, Theories, round_cells};
 use crate::log::{AuditError, LogRefusal};
-use crate::report::Steps;
 use crate::report::query::{KeptRound, Page, RoundLog, RoundLogs, RoundRow, Source};
 use crate::session::round_row::RowView;
 
@@ -101,6 +100,8 @@ fn one_page(
     }
     let th = Theories::read_logged(src, &rounds, p.openings, &logs)?;
     let ck = |db| p.cx.ck(db);
+    // Each row made in the previous one's cells (no allocation a row).
+    let mut cells = RoundCells::default();
     for (r, v) in rounds.iter().zip(&views) {
         let Some(v) = v else {
             // A round twice in the page (as a source may give one settled twice) shows
@@ -123,8 +124,10 @@ fn one_page(
                 return Err(AuditError::Refused(refusal).into());
             }
         }
-        let steps = Steps::reserved(v.steps(), v.steps_size());
-        (p.each)(&round_cells_of(p.cx, p.marks, r, v.bets(), steps, v.nets()))?;
+        let mut steps = cells.steps();
+        steps.extend(v.steps());
+        cells.fill(p.cx, p.marks, r, v.bets(), steps, v.nets());
+        (p.each)(cells.row())?;
     }
     Ok(())
 }
