@@ -716,12 +716,6 @@ impl<'a> Ctx<'a> {
         super::protection::follows(src, &tables, &keep, self.to_ms)
     }
 
-    /// A table's cell in a row: with its database where another database has a table
-    /// of its name.
-    fn table_cell(&self, db: usize, table: &str) -> Cell {
-        super::table_cell(table, db, &self.shared)
-    }
-
     /// Exceptions rows' table cells (the third) said with their database where another
     /// database has a table of that name. A row whose database is `usize::MAX` (sorted
     /// after the others: the protection rows, which label their own cells) is left as it is.
@@ -975,7 +969,7 @@ fn round_cells_of<'b>(
 /// once the texts have grown, allocate nothing. The cells are what [`round_cells_of`]
 /// makes.
 #[derive(Default)]
-pub(super) struct RoundCells {
+struct RoundCells {
     row: Vec<Cell>,
     /// The previous row's texts, emptied.
     texts: Vec<String>,
@@ -984,12 +978,12 @@ pub(super) struct RoundCells {
 
 impl RoundCells {
     /// The row as last made.
-    pub(super) fn row(&self) -> &[Cell] {
+    fn row(&self) -> &[Cell] {
         &self.row
     }
 
     /// An empty `Steps` (the previous row's room), to fill with the next row's inputs.
-    pub(super) fn steps(&mut self) -> Steps {
+    fn steps(&mut self) -> Steps {
         self.steps.take().unwrap_or_default()
     }
 
@@ -1023,7 +1017,7 @@ impl RoundCells {
     }
 
     /// The row of [`round_cells_of`] made in place of the previous one.
-    pub(super) fn fill<'b>(
+    fn fill<'b>(
         &mut self,
         cx: &Ctx,
         marks: bool,
@@ -1054,7 +1048,7 @@ impl RoundCells {
             nets_text.push(':');
             money_text(&mut nets_text, Money::from_cents(net));
         }
-        // As `Ctx::table_cell` makes it.
+        // As `report::table_cell` makes it.
         let table = match cx.shared.contains(r.table.as_str()) {
             true => Cell::Detail(Detail::TableIn {
                 table: self.text_of(&r.table),
