@@ -1,8 +1,9 @@
 //! The rounds report's rows read from the kept rows (log schema 12, `round_rows`; docs/scale.md
-//! "A kept row a round"): a page is one range scan of `round_figures` with each round's
-//! kept row, its bets, inputs and nets taken from the row and its boxes' figures fed to the
-//! players' sessions without a replay. Each row is read in place (`RowView`: borrowed
-//! fields, no owned copy); an owned log is made only of a row whose round logged no cost or
+//! "A kept row a round"): a page is one range scan of `round_figures` and one of `round_rows`
+//! over its rounds' ids (`query::kept_rows`), each round's bets, inputs and nets taken from
+//! its row and its boxes' figures fed to the players' sessions without a replay. Each row
+//! is read in place (`RowView`: borrowed fields, no owned copy) and written in the previous
+//! row's cells (`RoundCells`: no allocation a row); an owned log is made only of a row whose round logged no cost or
 //! has no box figures (what the page's theories or a replay read). A round the row cannot
 //! give is read from its events
 //! as before: one with no row or a row that does not read, one corrected after the report's
