@@ -561,6 +561,28 @@ pub mod view {
             .map(|bets| (bets, false))
     }
 
+    /// Each bet's box and stake (cents) of a `round_started` event's text, read exactly
+    /// where `Payload::parse` reads it (`None` where it refuses): its canonical form by
+    /// `plain` (whose bets the JSON reader reads the same; a stake whose cents overflow
+    /// is left to the reader, which refuses it), anything else by `Payload::parse` itself.
+    /// The reports' variances read one a round; no id is copied.
+    pub(crate) fn started_stakes(text: &str) -> Option<Vec<(u8, i64)>> {
+        if let Some(bets) = super::super::plain::started(text) {
+            let stakes = (bets.into_iter())
+                .map(|(_, box_no, units)| Some((box_no, units.checked_mul(100)?)))
+                .collect::<Option<Vec<_>>>();
+            if stakes.is_some() {
+                return stakes;
+            }
+        }
+        match Payload::parse(EventKind::RoundStarted, text) {
+            Ok(Payload::RoundStarted(p)) => {
+                Some(p.bets.iter().map(|b| (b.box_no, b.stake.cents())).collect())
+            }
+            _ => None,
+        }
+    }
+
     /// Whether a `round_settled` event's nets are the round's, bet for bet, to the cent:
     /// if they are, the decisions' cost it logged (`Some(None)` when it logged none).
     pub(crate) fn settled_nets_match(text: &str, round: &Round) -> Option<Option<i64>> {
@@ -745,6 +767,43 @@ impl Payload {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A start's stakes are read wherever `Payload::parse` reads the start, and are its
+    /// bets' (box, cents); where it refuses, they are not read: the plain form, the same
+    /// bets otherwise written, a stake whose cents overflow, no shoe, no bets, no JSON.
+    #[test]
+    fn a_starts_stakes_are_read_where_and_as_the_payload_reads_them() {
+        let texts = [
+            r#"{"bets":[{"id":"4a","box":4,"stake":50},{"id":"5","box":5,"stake":7}],"shoe":3}"#,
+            r#"{"bets": [{"id":"4a","box":4,"stake":50}], "shoe":3}"#,
+            r#"{"bets":[{"id":"4\u0061","box":4,"stake":12.5}],"shoe":3}"#,
+            r#"{"shoe":3,"bets":[{"stake":1,"box":2,"id":"x"}]}"#,
+            r#"{"bets":[],"shoe":3}"#,
+            r#"{"bets":[{"id":"4a","box":4,"stake":999999999999999999}],"shoe":3}"#,
+            r#"{"bets":[{"id":"4a","box":4,"stake":50}],"shoe":3,"more":1}"#,
+            r#"{"bets":[{"id":"4a","box":4,"stake":50}]}"#,
+            r#"{"bets":[{"id":"4a","box":256,"stake":50}],"shoe":3}"#,
+            r#"{"bets":[{"id":"4a","box":4,"stake":0.001}],"shoe":3}"#,
+            r#"{"bets":[{"id":4,"box":4,"stake":50}],"shoe":3}"#,
+            "{",
+        ];
+        let mut read = 0;
+        for text in texts {
+            let parsed = match Payload::parse(EventKind::RoundStarted, text) {
+                Ok(Payload::RoundStarted(p)) => Some(p.bets),
+                _ => None,
+            };
+            let want = parsed.map(|bets| {
+                (bets.iter())
+                    .map(|b| (b.box_no, b.stake.cents()))
+                    .collect::<Vec<_>>()
+            });
+            read += usize::from(want.is_some());
+            assert_eq!(view::started_stakes(text), want, "{text}");
+        }
+        // Both ways taken: texts that read and texts that do not.
+        assert_eq!(read, 6);
+    }
 
     /// Texts as earlier versions wrote them: each reads as its kind and writes back the
     /// same bytes (the hash chain depends on it).

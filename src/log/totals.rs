@@ -220,7 +220,7 @@ pub fn box_stakes(bets: &[BetData]) -> Vec<i64> {
 }
 
 /// Each box's stake summed over `(box, cents)` bets, in box order.
-fn stakes_by_box(bets: impl IntoIterator<Item = (u8, i64)>) -> Vec<i64> {
+pub(crate) fn stakes_by_box(bets: impl IntoIterator<Item = (u8, i64)>) -> Vec<i64> {
     let mut by_box: BTreeMap<u8, i64> = BTreeMap::new();
     for (box_no, cents) in bets {
         let s = by_box.entry(box_no).or_insert(0);

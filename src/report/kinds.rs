@@ -716,12 +716,6 @@ impl<'a> Ctx<'a> {
         super::protection::follows(src, &tables, &keep, self.to_ms)
     }
 
-    /// A table's cell in a row: with its database where another database has a table
-    /// of its name.
-    fn table_cell(&self, db: usize, table: &str) -> Cell {
-        super::table_cell(table, db, &self.shared)
-    }
-
     /// Exceptions rows' table cells (the third) said with their database where another
     /// database has a table of that name. A row whose database is `usize::MAX` (sorted
     /// after the others: the protection rows, which label their own cells) is left as it is.
@@ -965,51 +959,162 @@ fn round_cells_of<'b>(
     steps: Steps,
     nets: impl Iterator<Item = (i64, &'b str)>,
 ) -> Vec<Cell> {
-    use std::fmt::Write as _;
-    let mut bets_text = String::with_capacity(12 * bets.size_hint().1.unwrap_or(0));
-    for (i, (box_no, stake, id)) in bets.enumerate() {
-        let sep = if i == 0 { "" } else { " " };
-        let _ = write!(bets_text, "{sep}{id}@{box_no}:");
-        money_text(&mut bets_text, Money::from_cents(stake));
-    }
-    let mut nets_text = String::with_capacity(10 * nets.size_hint().1.unwrap_or(0));
-    for (i, (net, id)) in nets.enumerate() {
-        let sep = if i == 0 { "" } else { " " };
-        let _ = write!(nets_text, "{sep}{id}:");
-        money_text(&mut nets_text, Money::from_cents(net));
-    }
-    let mut row = Vec::with_capacity(12);
-    row.extend([Cell::Time(r.at), cx.table_cell(r.db, &r.table)]);
-    if cx.mixed {
-        row.push(currency_cell(cx.cur(r.db)));
-    }
-    row.extend([
-        Cell::Int(r.round),
-        Cell::Text(r.dealer.clone()),
-        Cell::Text(bets_text),
-        Cell::Detail(Detail::Inputs(steps)),
-        Cell::Text(nets_text),
-        Cell::Money(r.figures.handle),
-        Cell::Money(r.figures.house_net),
-    ]);
-    row.extend(replay_mark(marks, r.replayed));
-    row
+    let mut cells = RoundCells::default();
+    cells.fill(cx, marks, r, bets, steps, nets);
+    cells.row
 }
 
-/// An amount as `script::money_json` writes it (whole units, else the exact decimal), appended.
+/// A rounds report row's cells made again and again in one place: each row's texts
+/// written into the previous row's (their room kept), so that a streamed page's rows,
+/// once the texts have grown, allocate nothing. The cells are what [`round_cells_of`]
+/// makes.
+#[derive(Default)]
+struct RoundCells {
+    row: Vec<Cell>,
+    /// The previous row's texts, emptied.
+    texts: Vec<String>,
+    steps: Option<Steps>,
+}
+
+impl RoundCells {
+    /// The row as last made.
+    fn row(&self) -> &[Cell] {
+        &self.row
+    }
+
+    /// An empty `Steps` (the previous row's room), to fill with the next row's inputs.
+    fn steps(&mut self) -> Steps {
+        self.steps.take().unwrap_or_default()
+    }
+
+    /// The previous row's texts kept, emptied, for the next.
+    fn recycle(&mut self) {
+        for c in self.row.drain(..) {
+            match c {
+                Cell::Text(mut t) | Cell::Detail(Detail::TableIn { table: mut t, .. }) => {
+                    t.clear();
+                    self.texts.push(t);
+                }
+                Cell::Detail(Detail::Inputs(mut st)) if self.steps.is_none() => {
+                    st.clear();
+                    self.steps = Some(st);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// An empty text of the previous row's.
+    fn text(&mut self) -> String {
+        self.texts.pop().unwrap_or_default()
+    }
+
+    /// `s` in a text of the previous row's.
+    fn text_of(&mut self, s: &str) -> String {
+        let mut t = self.text();
+        t.push_str(s);
+        t
+    }
+
+    /// The row of [`round_cells_of`] made in place of the previous one.
+    fn fill<'b>(
+        &mut self,
+        cx: &Ctx,
+        marks: bool,
+        r: &RoundRow,
+        bets: impl Iterator<Item = (u8, i64, &'b str)>,
+        steps: Steps,
+        nets: impl Iterator<Item = (i64, &'b str)>,
+    ) {
+        self.recycle();
+        // `{id}@{box}:{stake}` and `{id}:{net}`, a space between, put in place (no formatter).
+        let mut bets_text = self.text();
+        for (i, (box_no, stake, id)) in bets.enumerate() {
+            if i > 0 {
+                bets_text.push(' ');
+            }
+            bets_text.push_str(id);
+            bets_text.push('@');
+            push_digits(&mut bets_text, u64::from(box_no));
+            bets_text.push(':');
+            money_text(&mut bets_text, Money::from_cents(stake));
+        }
+        let mut nets_text = self.text();
+        for (i, (net, id)) in nets.enumerate() {
+            if i > 0 {
+                nets_text.push(' ');
+            }
+            nets_text.push_str(id);
+            nets_text.push(':');
+            money_text(&mut nets_text, Money::from_cents(net));
+        }
+        // As `report::table_cell` makes it.
+        let table = match cx.shared.contains(r.table.as_str()) {
+            true => Cell::Detail(Detail::TableIn {
+                table: self.text_of(&r.table),
+                db: r.db,
+            }),
+            false => Cell::Text(self.text_of(&r.table)),
+        };
+        let dealer = Cell::Text(self.text_of(&r.dealer));
+        let row = &mut self.row;
+        row.extend([Cell::Time(r.at), table]);
+        if cx.mixed {
+            row.push(currency_cell(cx.cur(r.db)));
+        }
+        row.extend([
+            Cell::Int(r.round),
+            dealer,
+            Cell::Text(bets_text),
+            Cell::Detail(Detail::Inputs(steps)),
+            Cell::Text(nets_text),
+            Cell::Money(r.figures.handle),
+            Cell::Money(r.figures.house_net),
+        ]);
+        row.extend(replay_mark(marks, r.replayed));
+    }
+}
+
+/// An amount as `script::money_json` writes it (whole units, else the exact decimal),
+/// appended: the digits put in place, not through the formatter (a rounds report writes
+/// a few a row).
 fn money_text(out: &mut String, m: Money) {
-    use std::fmt::Write as _;
     let c = m.cents();
-    let (sign, units, cents) = (
-        if c < 0 { "-" } else { "" },
-        c.unsigned_abs() / 100,
-        c.unsigned_abs() % 100,
-    );
-    let _ = match cents {
-        0 => write!(out, "{sign}{units}"),
-        _ if cents % 10 == 0 => write!(out, "{sign}{units}.{}", cents / 10),
-        _ => write!(out, "{sign}{units}.{cents:02}"),
-    };
+    let (units, cents) = (c.unsigned_abs() / 100, c.unsigned_abs() % 100);
+    if c < 0 {
+        out.push('-');
+    }
+    push_digits(out, units);
+    match cents {
+        0 => {}
+        _ if cents % 10 == 0 => {
+            out.push('.');
+            push_digits(out, cents / 10);
+        }
+        _ => {
+            out.push('.');
+            if cents < 10 {
+                out.push('0');
+            }
+            push_digits(out, cents);
+        }
+    }
+}
+
+/// `n` in decimal, as `Display` writes it, appended.
+fn push_digits(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // ASCII digits.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
 
 /// A round's log read on its own (the held report; a streamed one reads a page's at once,

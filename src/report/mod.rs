@@ -412,14 +412,15 @@ impl serde::Serialize for JsonCell<'_> {
             // Whole units as `money_json` gives them; the rest through it.
             Cell::Money(m) if m.cents() % 100 == 0 => ser.serialize_i64(m.cents() / 100),
             Cell::Time(ms) => ser.serialize_str(time_text(*ms, &mut [0; TIME_TEXT])),
-            Cell::Detail(Detail::Inputs(steps)) => ser.collect_str(&Spaced(steps)),
+            Cell::Detail(Detail::Inputs(steps)) => ser.serialize_str(steps.spaced()),
             Cell::Empty => ser.serialize_unit(),
             c => c.json().serialize(ser),
         }
     }
 }
 
-/// A round's inputs as logged, in order, in one text with each one's end: two
+/// A round's inputs as logged, in order, in one text joined by a space (as `join(" ")`
+/// joins them: what every format shows, written as it is) with each one's end: two
 /// allocations a row of the rounds report, whatever its count of inputs.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Steps {
@@ -433,19 +434,41 @@ impl Steps {
         let mut start = 0;
         self.ends.iter().map(move |&end| {
             let s = self.text.get(start..end).unwrap_or("");
-            start = end;
+            // The space after it.
+            start = end + 1;
             s
         })
+    }
+
+    /// The inputs joined by a space.
+    pub(crate) fn spaced(&self) -> &str {
+        &self.text
+    }
+}
+
+impl Steps {
+    /// No inputs (the room kept).
+    pub(crate) fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+    }
+
+    /// `texts` added after the inputs, a space before each but a first.
+    pub(crate) fn extend<'s>(&mut self, texts: impl IntoIterator<Item = &'s str>) {
+        for t in texts {
+            if !self.ends.is_empty() {
+                self.text.push(' ');
+            }
+            self.text.push_str(t);
+            self.ends.push(self.text.len());
+        }
     }
 }
 
 impl<'s> FromIterator<&'s str> for Steps {
     fn from_iter<I: IntoIterator<Item = &'s str>>(texts: I) -> Steps {
         let mut steps = Steps::default();
-        for t in texts {
-            steps.text.push_str(t);
-            steps.ends.push(steps.text.len());
-        }
+        steps.extend(texts);
         steps
     }
 }
@@ -461,13 +484,7 @@ pub(crate) struct Spaced<'s>(pub(crate) &'s Steps);
 
 impl std::fmt::Display for Spaced<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for (i, s) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            f.write_str(s)?;
-        }
-        Ok(())
+        f.write_str(self.0.spaced())
     }
 }
 
@@ -738,6 +755,12 @@ mod tests {
             let owned: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
             assert_eq!(Steps::from(owned), steps);
             assert_eq!(Spaced(&steps).to_string(), texts.join(" "));
+            // Made again in another's room: the same.
+            let mut again: Steps = ["x y", "z"].into_iter().collect();
+            again.clear();
+            again.extend(texts.iter().copied());
+            assert_eq!(again, steps);
+            assert_eq!(again.iter().collect::<Vec<_>>(), texts);
         }
     }
 

@@ -236,10 +236,10 @@ pub struct KeptRound {
     pub row: Option<Vec<u8>>,
 }
 
-/// [`rounds_in`] with each round's kept row, read in the same range scan of
-/// `round_figures` (a lookup of `round_rows` by its key a round), then each round with a
-/// correction after the page's `through` stripped of its row. The corrections are read
-/// after the rows, so one logged while the page was read is seen.
+/// [`rounds_in`] with each round's kept row (read after the page's rounds, in one range
+/// scan of `round_rows` over their ids: [`kept_rows`]), then each round with a correction
+/// after the page's `through` stripped of its row. The corrections are read after the
+/// rows, so one logged while the page was read is seen.
 pub(crate) fn kept_rounds_in(
     store: &Store,
     db: usize,
@@ -291,14 +291,10 @@ fn read_page(
     let tables = table_names(store)?;
     let users = user_names(store)?;
     let (filter, params, end) = page.sql("");
-    let row_column = match with_rows {
-        true => ", (SELECT row FROM round_rows k WHERE k.round_id = round_figures.round_id)",
-        false => "",
-    };
     let mut stmt = store
         .conn()
         .prepare_cached(&format!(
-            "SELECT at, table_id, user_id, round_id, handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, cost{row_column}
+            "SELECT at, table_id, user_id, round_id, handle, paid, win, max_net, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, cost
              FROM round_figures WHERE {}{end}",
             filter.replace('$', "?")
         ))
@@ -306,7 +302,7 @@ fn read_page(
     let mut q = stmt
         .query(rusqlite::params_from_iter(params))
         .map_err(sql(store))?;
-    let (mut out, mut rows) = (Vec::new(), Vec::new());
+    let mut out = Vec::new();
     while let Some(r) = q.next().map_err(sql(store))? {
         let mut v = [0i64; 14];
         for (i, x) in v.iter_mut().enumerate() {
@@ -332,18 +328,14 @@ fn read_page(
             cost: r.get(14).map_err(sql(store))?,
             replayed: None,
         });
-        if with_rows {
-            // A row not stored as a blob (the column is not STRICT: changed by hand) does
-            // not read: the round is read from its events.
-            rows.push(match r.get_ref(15).map_err(sql(store))? {
-                rusqlite::types::ValueRef::Blob(b) => Some(b.to_vec()),
-                _ => None,
-            });
-        }
         if out.len() % 100_000 == 0 {
             progress(out.len());
         }
     }
+    let rows = match with_rows {
+        true => kept_rows(store, &out)?,
+        false => Vec::new(),
+    };
     let ids = out.iter().map(|r| r.round);
     if let (Some(lo), Some(hi)) = (ids.clone().min(), ids.max()) {
         let voided = voids(store, (lo, hi), page.through)?;
@@ -353,6 +345,84 @@ fn read_page(
         apply_corrections(store, db, (lo, hi), page.through, &mut out)?;
     }
     Ok((out, rows))
+}
+
+/// Each of `rounds`' `round_rows` row, in their order: one range scan of `round_rows` over
+/// their ids (its key's order) merged with the rounds sorted by id, not a lookup a round
+/// (a page's rounds are settled in about their ids' order: the range holds few others).
+/// Where the range would hold many more rounds than the page (a round left open while
+/// many others were played), each row is looked up by its key instead. A row not stored
+/// as a blob (the column is not STRICT: changed by hand) does not read (`None`): the round
+/// is read from its events.
+fn kept_rows(store: &Store, rounds: &[RoundRow]) -> Result<Vec<KeptBytes>, AuditError> {
+    let mut by_id: Vec<(i64, usize)> = (rounds.iter().enumerate())
+        .map(|(i, r)| (r.round, i))
+        .collect();
+    by_id.sort_unstable();
+    let mut rows: Vec<KeptBytes> = vec![None; rounds.len()];
+    match (by_id.first(), by_id.last()) {
+        (Some(&(lo, _)), Some(&(hi, _)))
+            if hi.saturating_sub(lo) <= 4 * by_id.len() as i64 + 1_000 =>
+        {
+            rows_by_range(store, &by_id, &mut rows)?
+        }
+        _ => rows_by_key(store, &by_id, &mut rows)?,
+    }
+    Ok(rows)
+}
+
+/// A `round_rows` value as a kept row: a blob's bytes, else none.
+fn blob(v: rusqlite::types::ValueRef) -> KeptBytes {
+    match v {
+        rusqlite::types::ValueRef::Blob(b) => Some(b.to_vec()),
+        _ => None,
+    }
+}
+
+/// The rows of `by_id` ((round id, its place in `rows`), sorted) put in `rows`: one range
+/// scan of `round_rows` from its first id to its last, merged.
+fn rows_by_range(
+    store: &Store,
+    by_id: &[(i64, usize)],
+    rows: &mut [KeptBytes],
+) -> Result<(), AuditError> {
+    let (Some(&(lo, _)), Some(&(hi, _))) = (by_id.first(), by_id.last()) else {
+        return Ok(());
+    };
+    let mut stmt = (store.conn())
+        .prepare_cached(
+            "SELECT round_id, row FROM round_rows WHERE round_id BETWEEN ?1 AND ?2 ORDER BY round_id",
+        )
+        .map_err(sql(store))?;
+    let mut q = stmt.query([lo, hi]).map_err(sql(store))?;
+    let mut next = by_id.iter().peekable();
+    while let Some(r) = q.next().map_err(sql(store))? {
+        let id: i64 = r.get(0).map_err(sql(store))?;
+        while next.next_if(|&&(want, _)| want < id).is_some() {}
+        // A round twice in the page (ids sorted: side by side) takes the row each time.
+        while let Some(&(_, i)) = next.next_if(|&&(want, _)| want == id) {
+            rows[i] = blob(r.get_ref(1).map_err(sql(store))?);
+        }
+    }
+    Ok(())
+}
+
+/// [`rows_by_range`] by a lookup of each row by its key.
+fn rows_by_key(
+    store: &Store,
+    by_id: &[(i64, usize)],
+    rows: &mut [KeptBytes],
+) -> Result<(), AuditError> {
+    let mut stmt = (store.conn())
+        .prepare_cached("SELECT row FROM round_rows WHERE round_id = ?1")
+        .map_err(sql(store))?;
+    for &(id, i) in by_id {
+        let mut q = stmt.query([id]).map_err(sql(store))?;
+        if let Some(r) = q.next().map_err(sql(store))? {
+            rows[i] = blob(r.get_ref(0).map_err(sql(store))?);
+        }
+    }
+    Ok(())
 }
 
 /// The voided rounds among rounds `lo..=hi` (voided by event `through`, if set): a page's
@@ -1711,6 +1781,57 @@ impl Source for Files<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A page's kept rows are the same read by one range scan merged and by a lookup a
+    /// round, each its round's (a row missing, one stored as no blob: none), whatever
+    /// the rounds' order, gaps or repeats.
+    #[test]
+    fn a_pages_rows_read_by_range_and_by_key_are_each_rounds_own() {
+        let dir = std::env::temp_dir().join(format!("croupier-kept-rows-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.db");
+        let mut store = Store::open_with(&path, Box::new(crate::session::demo::clock())).unwrap();
+        crate::session::demo::fill(&mut store, 40, 2, 3, |_| {}).unwrap();
+        let conn = store.conn();
+        conn.execute("DELETE FROM round_rows WHERE round_id = 5", [])
+            .unwrap();
+        conn.execute("UPDATE round_rows SET row = 'a row' WHERE round_id = 9", [])
+            .unwrap();
+        let want = |id: i64| -> KeptBytes {
+            conn.query_row(
+                "SELECT row FROM round_rows WHERE round_id = ?1",
+                [id],
+                |r| Ok(blob(r.get_ref(0)?)),
+            )
+            .ok()
+            .flatten()
+        };
+        let all = rounds(&store, 0, 0, i64::MAX, |_| {}).unwrap();
+        let ids: Vec<i64> = all.iter().map(|r| r.round).collect();
+        assert!(ids.len() >= 40 && ids.contains(&5) && ids.contains(&9));
+        let orders: [Vec<i64>; 4] = [
+            ids.clone(),
+            ids.iter().rev().copied().collect(),
+            ids.iter().copied().step_by(7).collect(),
+            [ids[3], ids[3], 5, 9, 9_999, ids[0]].into(),
+        ];
+        let mut some = 0;
+        for order in orders {
+            let mut by_id: Vec<(i64, usize)> = order.iter().copied().zip(0..).collect();
+            by_id.sort_unstable();
+            let (mut a, mut b) = (vec![None; order.len()], vec![None; order.len()]);
+            rows_by_range(&store, &by_id, &mut a).unwrap();
+            rows_by_key(&store, &by_id, &mut b).unwrap();
+            let expected: Vec<KeptBytes> = order.iter().map(|&id| want(id)).collect();
+            assert_eq!(a, expected, "{order:?}");
+            assert_eq!(b, expected, "{order:?}");
+            some += expected.iter().flatten().count();
+        }
+        assert!(some > 40, "{some} rows read");
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// A round's events as (kind, text), seq 1, 2, 3, … in order.
     fn events(texts: &[(EventKind, &str)]) -> Vec<crate::log::Event> {

@@ -15,7 +15,7 @@ use crate::engine::Rules;
 use crate::lab::WorkerPanic;
 use crate::lab::cost::Costs;
 use crate::lab::solutions::{self, Figures, Solution};
-use crate::log::payload::Payload;
+use crate::log::payload::{Payload, view};
 use crate::log::{AuditError, EventKind, LogRefusal, totals};
 use crate::report::query::{RoundLogs, Source};
 
@@ -356,11 +356,13 @@ impl Theories {
             let Some((_, box_sq, round_sq, _)) = rounds.get_mut(&(db, round)) else {
                 return Ok(());
             };
-            let Ok(Payload::RoundStarted(p)) = Payload::parse(EventKind::RoundStarted, data) else {
+            // Read where `Payload::parse` reads it (its canonical form without the JSON
+            // reader), refused where it refuses.
+            let Some(stakes) = view::started_stakes(data) else {
                 return Err(AuditError::Refused(LogRefusal::StartUnreadable { round }));
             };
             // Squared as `log::totals` squares a bucket's round.
-            (*box_sq, *round_sq) = totals::squares(&totals::box_stakes(&p.bets));
+            (*box_sq, *round_sq) = totals::squares(&totals::stakes_by_box(stakes));
             Ok(())
         })
     }

@@ -19,8 +19,8 @@ use super::super::render::{
 use super::super::theory::Openings;
 use super::Calendars;
 use super::{
-    Ctx, Kind, Options, Report, RoundRow, Section, Theories, assemble, players_columns,
-    round_cells, round_cells_of, rounds_columns,
+    Ctx, Kind, Options, Report, RoundCells, RoundRow, Section, Theories, assemble, players_columns,
+    round_cells, rounds_columns,
 };
 use crate::log::Store;
 use crate::log::{AuditError, LogRefusal};

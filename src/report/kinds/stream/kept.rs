@@ -1,8 +1,9 @@
 //! The rounds report's rows read from the kept rows (log schema 12, `round_rows`; docs/scale.md
-//! "A kept row a round"): a page is one range scan of `round_figures` with each round's
-//! kept row, its bets, inputs and nets taken from the row and its boxes' figures fed to the
-//! players' sessions without a replay. Each row is read in place (`RowView`: borrowed
-//! fields, no owned copy); an owned log is made only of a row whose round logged no cost or
+//! "A kept row a round"): a page is one range scan of `round_figures` and one of `round_rows`
+//! over its rounds' ids (`query::kept_rows`), each round's bets, inputs and nets taken from
+//! its row and its boxes' figures fed to the players' sessions without a replay. Each row
+//! is read in place (`RowView`: borrowed fields, no owned copy) and written in the previous
+//! row's cells (`RoundCells`: no allocation a row); an owned log is made only of a row whose round logged no cost or
 //! has no box figures (what the page's theories or a replay read). A round the row cannot
 //! give is read from its events
 //! as before: one with no row or a row that does not read, one corrected after the report's
@@ -13,7 +14,7 @@
 
 use super::super::super::players::Sessions;
 use super::super::super::theory::Openings;
-use super::{Ctx, Each, StreamError, Theories, round_cells, round_cells_of};
+use super::{Ctx, Each, RoundCells, StreamError, Theories, round_cells};
 use crate::log::{AuditError, LogRefusal};
 use crate::report::query::{KeptRound, Page, RoundLog, RoundLogs, RoundRow, Source};
 use crate::session::round_row::RowView;
@@ -100,6 +101,8 @@ fn one_page(
     }
     let th = Theories::read_logged(src, &rounds, p.openings, &logs)?;
     let ck = |db| p.cx.ck(db);
+    // Each row made in the previous one's cells (no allocation a row).
+    let mut cells = RoundCells::default();
     for (r, v) in rounds.iter().zip(&views) {
         let Some(v) = v else {
             // A round twice in the page (as a source may give one settled twice) shows
@@ -122,8 +125,10 @@ fn one_page(
                 return Err(AuditError::Refused(refusal).into());
             }
         }
-        let steps = v.steps().collect();
-        (p.each)(&round_cells_of(p.cx, p.marks, r, v.bets(), steps, v.nets()))?;
+        let mut steps = cells.steps();
+        steps.extend(v.steps());
+        cells.fill(p.cx, p.marks, r, v.bets(), steps, v.nets());
+        (p.each)(cells.row())?;
     }
     Ok(())
 }
