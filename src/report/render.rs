@@ -1113,7 +1113,9 @@ fn section_json(s: &Section, rows: bool) -> Value {
 /// pushed onto `out` (one definition for the held and the streamed JSON).
 pub(crate) fn tables_in_databases(i: usize, row: &[Cell], out: &mut Vec<Value>) {
     for (j, c) in row.iter().enumerate() {
-        if let Cell::Detail(Detail::TableIn { table, db }) = c {
+        if let Cell::Detail(d) = c
+            && let Detail::TableIn { table, db } = &**d
+        {
             out.push(json!({"row": i, "column": j, "table": table, "database": db + 1}));
         }
     }
@@ -2151,7 +2153,7 @@ mod tests {
                 Cell::Text("=1+1".into()),
                 Cell::Int(-3),
                 Cell::Money(Money::from_cents(-1_250)),
-                Cell::Detail(Detail::Inputs(["Jd", "split 1a"].into_iter().collect())),
+                Cell::from(Detail::Inputs(["Jd", "split 1a"].into_iter().collect())),
                 Cell::Empty,
                 Cell::Sd(Some(0.5)),
                 Cell::Text("x; y".into()),
