@@ -9,7 +9,10 @@
 # lowest `tab`), synced from a real table file. Adds copies of it until the floor holds N
 # table databases: each copy is SRC's `croupier.tables` row under a new `tab` (its `db` id
 # SHA-256 of SRC's and the copy's number, its path marked "(synthetic n)"), SRC's events
-# that are not a round's (table openings, names, shifts, settings: `round_id IS NULL`),
+# that are not a round's (table openings, names, shifts, settings: `round_id IS NULL`) —
+# each table's name in its opening event (kind 8, JSON `name`) marked " (synthetic n)" too,
+# so that the copies' tables are distinct tables with distinct names, as a real floor's
+# are (its dealers keep SRC's names: one casino's staff), its `croupier.openings` rows,
 # its voids and corrections (kinds 16 and 17) with their rounds' `croupier.rounds` rows,
 # and all of SRC's `croupier.round_totals` and `croupier.day_totals` (floor schema 12: the
 # same totals per UTC day, which the summary's to-date sums read), and `croupier.month_totals`
@@ -34,7 +37,7 @@ fi
 BEGIN;
 SET LOCAL session_replication_role = replica;
 SET LOCAL synth.src = '$src';
-CREATE TEMP TABLE synth (tab integer) ON COMMIT DROP;
+CREATE TEMP TABLE synth (tab integer, k integer) ON COMMIT DROP;
 WITH have AS (SELECT count(*) AS c FROM croupier.tables),
      ins AS (
        INSERT INTO croupier.tables (db, role, path, head_seq, head_hash, first_seen, last_sync)
@@ -42,8 +45,8 @@ WITH have AS (SELECT count(*) AS c FROM croupier.tables),
               t.head_seq, t.head_hash, t.first_seen, t.last_sync
          FROM croupier.tables t, have, generate_series(have.c + 1, $n) k
         WHERE t.tab = $src
-       RETURNING tab)
-INSERT INTO synth SELECT tab FROM ins;
+       RETURNING tab, path)
+INSERT INTO synth SELECT tab, substring(path FROM '\(synthetic ([0-9]+)\)\$')::integer FROM ins;
 DO \$\$
 DECLARE
     rel text;
@@ -52,10 +55,18 @@ DECLARE
     cond text;
     src integer := current_setting('synth.src')::integer;
 BEGIN
-    FOREACH rel IN ARRAY ARRAY['events', 'rounds', 'round_totals', 'day_totals', 'month_totals'] LOOP
+    FOREACH rel IN ARRAY ARRAY['events', 'openings', 'rounds', 'round_totals', 'day_totals',
+                               'month_totals'] LOOP
         CONTINUE WHEN to_regclass('croupier.' || rel) IS NULL;
         SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position),
                string_agg(CASE WHEN column_name = 'tab' THEN 's.tab'
+                               -- A table's opening names it: the copy's own name.
+                               WHEN rel = 'events' AND column_name = 'data' THEN
+                                 'CASE WHEN x.kind = 8 AND left(x.data, 1) = ''{''
+                                        AND x.data::jsonb ? ''name'' THEN
+                                     jsonb_set(x.data::jsonb, ''{name}'', to_jsonb((x.data::jsonb ->> ''name'')
+                                       || '' (synthetic '' || s.k || '')''))::text
+                                   ELSE x.data END'
                                ELSE 'x.' || quote_ident(column_name) END, ', ' ORDER BY ordinal_position)
           INTO cols, sel
           FROM information_schema.columns
@@ -71,8 +82,13 @@ BEGIN
 END
 \$\$;
 COMMIT;
-VACUUM ANALYZE croupier.tables, croupier.events, croupier.rounds, croupier.round_totals,
-    croupier.day_totals;
+VACUUM ANALYZE croupier.tables, croupier.events, croupier.openings, croupier.rounds,
+    croupier.round_totals, croupier.day_totals;
+DO \$\$ BEGIN
+    IF to_regclass('croupier.month_totals') IS NOT NULL THEN
+        EXECUTE 'ANALYZE croupier.month_totals';
+    END IF;
+END \$\$;
 SELECT count(*) AS table_databases,
        (SELECT sum(rounds) FROM croupier.round_totals) AS rounds_in_totals,
        (SELECT count(*) FROM croupier.round_totals) AS buckets,

@@ -153,8 +153,20 @@ fn streamed_rounds_and_exceptions_equal_the_reports_held_in_memory() {
     for kind in [Kind::Rounds, Kind::Exceptions] {
         same_in_every_format(&both, &options(kind, None, false), 5, &dir);
     }
-    // The other kinds are built in memory as before, and written the same.
+    // The other kinds are built in memory as before, and written the same: their rows
+    // serialized from the cells as they are written, the tables two databases share
+    // named with their database (`tables_in_databases`) as the held document has them.
     same_in_every_format(&stores, &options(Kind::Summary, None, false), 5, &dir);
+    same_in_every_format(&both, &options(Kind::Summary, None, false), 5, &dir);
+    let o = options(Kind::Summary, None, false);
+    let held = report::build_reading_every_round(&mut Files(&both), &o, |_| {}).unwrap();
+    let json = report::render_json(&held);
+    assert!(
+        json["sections"][0]["tables_in_databases"]
+            .as_array()
+            .is_some_and(|t| !t.is_empty()),
+        "two databases' summary names no table with its database: the case proves nothing"
+    );
 }
 
 /// Whatever the period, a streamed report holds a page of rounds (a page a database

@@ -475,7 +475,7 @@ pub(crate) fn exception_rows(books: &Books, o: &Options) -> Vec<(i64, usize, Vec
                     Cell::Text(t.clone()),
                     Cell::Text(String::new()),
                     Cell::Text(String::new()),
-                    Cell::Detail(detail),
+                    Cell::from(detail),
                 ],
             ));
         };
@@ -534,7 +534,7 @@ fn cash_rows(books: &Books, o: &Options) -> Vec<(i64, usize, Vec<Cell>)> {
                     Cell::Text(c.table.clone()),
                     Cell::Text(String::new()),
                     Cell::Text(String::new()),
-                    Cell::Detail(Detail::Cash {
+                    Cell::from(Detail::Cash {
                         amount: c.amount,
                         threshold: book.cash_threshold().unwrap_or_default(),
                     }),

@@ -56,7 +56,7 @@ fn kind_of(row: &[Cell]) -> &'static str {
 /// cash its amount, a close-out difference the difference.
 fn amount_of(row: &[Cell]) -> Option<Money> {
     match row.get(5) {
-        Some(Cell::Detail(d)) => match d {
+        Some(Cell::Detail(d)) => match &**d {
             Detail::Voided { house_win, .. } => *house_win,
             Detail::Corrected { was, now, .. } => {
                 Some(Money::from_cents(now.cents() - was.cents()))

@@ -818,7 +818,7 @@ fn summary(
             name: name.into(),
             columns: cx.keyed(&["table", "from"]),
             rows: cx.grouped_rows(per_table, |(t, c)| {
-                (table(t), c, vec![Cell::Detail(span.clone())])
+                (table(t), c, vec![Cell::from(span.clone())])
             }),
         });
     }
@@ -990,17 +990,22 @@ impl RoundCells {
     /// The previous row's texts kept, emptied, for the next.
     fn recycle(&mut self) {
         for c in self.row.drain(..) {
-            match c {
-                Cell::Text(mut t) | Cell::Detail(Detail::TableIn { table: mut t, .. }) => {
-                    t.clear();
-                    self.texts.push(t);
-                }
-                Cell::Detail(Detail::Inputs(mut st)) if self.steps.is_none() => {
-                    st.clear();
-                    self.steps = Some(st);
-                }
-                _ => {}
-            }
+            let text = match c {
+                Cell::Text(t) => t,
+                Cell::Detail(d) => match *d {
+                    Detail::TableIn { table, .. } => table,
+                    Detail::Inputs(mut st) if self.steps.is_none() => {
+                        st.clear();
+                        self.steps = Some(st);
+                        continue;
+                    }
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            let mut t = text;
+            t.clear();
+            self.texts.push(t);
         }
     }
 
@@ -1050,7 +1055,7 @@ impl RoundCells {
         }
         // As `report::table_cell` makes it.
         let table = match cx.shared.contains(r.table.as_str()) {
-            true => Cell::Detail(Detail::TableIn {
+            true => Cell::from(Detail::TableIn {
                 table: self.text_of(&r.table),
                 db: r.db,
             }),
@@ -1066,7 +1071,7 @@ impl RoundCells {
             Cell::Int(r.round),
             dealer,
             Cell::Text(bets_text),
-            Cell::Detail(Detail::Inputs(steps)),
+            Cell::from(Detail::Inputs(steps)),
             Cell::Text(nets_text),
             Cell::Money(r.figures.handle),
             Cell::Money(r.figures.house_net),
@@ -1363,7 +1368,7 @@ fn payout_row(r: &RoundRow, threshold: Money) -> Option<ExceptionRow> {
             Cell::Text(r.table.clone()),
             Cell::Text(r.dealer.clone()),
             Cell::Int(r.round),
-            Cell::Detail(Detail::Payout { won, threshold }),
+            Cell::from(Detail::Payout { won, threshold }),
         ];
         (r.at, r.db, i64::MAX, cells)
     })
@@ -1464,7 +1469,7 @@ fn logged_row(
                 match super::exceptions::currency_over_rounds(src, &n, rounds)? {
                     Some((currency, rounds)) => {
                         word = "currency set over logged rounds";
-                        Cell::Detail(Detail::CurrencySet { currency, rounds })
+                        Cell::from(Detail::CurrencySet { currency, rounds })
                     }
                     None => return Ok(None),
                 }
@@ -1474,23 +1479,23 @@ fn logged_row(
                 match before {
                     Some(b) if b.rules != t.rules || b.limits != t.limits => {
                         word = "rules changed";
-                        Cell::Detail(Detail::RulesChanged {
+                        Cell::from(Detail::RulesChanged {
                             preset: json_text(&t.preset),
                             limits: json_text(&t.limits),
                         })
                     }
                     Some(_) => return Ok(None),
-                    None => Cell::Detail(Detail::TableOpened {
+                    None => Cell::from(Detail::TableOpened {
                         preset: json_text(&t.preset),
                         limits: json_text(&t.limits),
                     }),
                 }
             }
-            Payload::RoundVoided(v) => Cell::Detail(Detail::Voided {
+            Payload::RoundVoided(v) => Cell::from(Detail::Voided {
                 reason: v.reason.clone(),
                 house_win: super::exceptions::voided_win(src, rounds, n.db, n.round)?,
             }),
-            Payload::RoundCorrected(c) => Cell::Detail(corrections.detail(src, &n, c, rounds)?),
+            Payload::RoundCorrected(c) => Cell::from(corrections.detail(src, &n, c, rounds)?),
             _ => plain_detail(src, &n),
         };
         Ok(Some((
@@ -1520,24 +1525,24 @@ fn plain_detail(src: &mut dyn Source, n: &Noted) -> Cell {
                 (None, false, Some(round)) => src.derived_refusal(n.db, round, n.seq),
                 (None, false, None) => None,
             };
-            Cell::Detail(Detail::Refused {
+            Cell::from(Detail::Refused {
                 text: r.text.clone(),
                 reason: r.reason.clone(),
                 code,
             })
         }
-        Payload::Undo(u) => Cell::Detail(Detail::Undid(u.text.clone())),
-        Payload::LoginFailed(f) => Cell::Detail(Detail::LoginFailed {
+        Payload::Undo(u) => Cell::from(Detail::Undid(u.text.clone())),
+        Payload::LoginFailed(f) => Cell::from(Detail::LoginFailed {
             name: f.name.clone(),
             reason: f.reason.clone(),
             fields: n.fields(),
         }),
-        Payload::UserLocked(u) => Cell::Detail(Detail::UserLocked {
+        Payload::UserLocked(u) => Cell::from(Detail::UserLocked {
             name: u.name.clone(),
             failed: u.failed,
             fields: n.fields(),
         }),
-        Payload::UserUnlocked(u) => Cell::Detail(Detail::UserUnlocked {
+        Payload::UserUnlocked(u) => Cell::from(Detail::UserUnlocked {
             name: u.name.clone(),
             by: u.by_name.clone(),
             fields: n.fields(),
@@ -1569,7 +1574,7 @@ fn provenance(
                     Cell::Text(String::new()),
                     Cell::Text(String::new()),
                     Cell::Text(String::new()),
-                    Cell::Detail(Detail::VerifyFailed {
+                    Cell::from(Detail::VerifyFailed {
                         place: h.path.clone(),
                         why: why.clone(),
                     }),

@@ -308,7 +308,7 @@ pub(crate) fn exception_rows(f: &Follows, shared: &BTreeSet<String>) -> Vec<(i64
                 table_cell(table, *db, shared),
                 Cell::Text(String::new()),
                 Cell::Int(round),
-                Cell::Detail(detail),
+                Cell::from(detail),
             ];
             (at, cells)
         })

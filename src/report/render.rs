@@ -1104,12 +1104,20 @@ fn io_error(path: &Path) -> impl Fn(std::io::Error) -> FileError {
 /// databases share as its words, "Pontoon 1 (database 2)"), and, where the section has
 /// such tables, `"tables_in_databases"`: each one's row and column (from 0), name and
 /// database (from 1, as the footer numbers them), so a machine need not parse the words.
-fn section_json(s: &Section) -> Value {
+/// With `rows` false, its rows are left out (`"rows": []`, no `"tables_in_databases"`): a
+/// writer that serializes them from the section itself ([`render_json_frame`]).
+fn section_json(s: &Section, rows: bool) -> Value {
     let mut out = json!({
         "name": s.name,
         "columns": s.columns,
-        "rows": s.rows.iter().map(|row| row.iter().map(|c| c.json()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "rows": match rows {
+            true => s.rows.iter().map(|row| row.iter().map(|c| c.json()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            false => Vec::new(),
+        },
     });
+    if !rows {
+        return out;
+    }
     let mut labelled = Vec::new();
     for (i, row) in s.rows.iter().enumerate() {
         tables_in_databases(i, row, &mut labelled);
@@ -1125,7 +1133,9 @@ fn section_json(s: &Section) -> Value {
 /// pushed onto `out` (one definition for the held and the streamed JSON).
 pub(crate) fn tables_in_databases(i: usize, row: &[Cell], out: &mut Vec<Value>) {
     for (j, c) in row.iter().enumerate() {
-        if let Cell::Detail(Detail::TableIn { table, db }) = c {
+        if let Cell::Detail(d) = c
+            && let Detail::TableIn { table, db } = &**d
+        {
             out.push(json!({"row": i, "column": j, "table": table, "database": db + 1}));
         }
     }
@@ -1133,10 +1143,22 @@ pub(crate) fn tables_in_databases(i: usize, row: &[Cell], out: &mut Vec<Value>) 
 
 /// The report as one JSON document.
 pub fn render_json(r: &Report) -> Value {
+    json_doc(r, true)
+}
+
+/// The report's JSON document without its sections' rows (each `"rows": []`): what a
+/// writer that serializes the rows from the sections as it goes wraps, so that a report's
+/// rows are never held twice, as cells and as `Value`s (`Streamed::write_json`).
+pub(crate) fn render_json_frame(r: &Report) -> Value {
+    json_doc(r, false)
+}
+
+/// [`render_json`], with or without the sections' rows.
+fn json_doc(r: &Report, rows: bool) -> Value {
     let mut doc = json!({
         "report": r.kind.name(),
         "period": {"from": r.period.from.to_string(), "to": r.period.to.to_string()},
-        "sections": r.sections.iter().map(section_json).collect::<Vec<_>>(),
+        "sections": r.sections.iter().map(|s| section_json(s, rows)).collect::<Vec<_>>(),
         "generated_by": r.generated_by,
         "generated_at": r.generated_at,
         "databases": r.sources.iter().map(|s| json!({
@@ -2158,7 +2180,7 @@ mod tests {
                 Cell::Text("=1+1".into()),
                 Cell::Int(-3),
                 Cell::Money(Money::from_cents(-1_250)),
-                Cell::Detail(Detail::Inputs(["Jd", "split 1a"].into_iter().collect())),
+                Cell::from(Detail::Inputs(["Jd", "split 1a"].into_iter().collect())),
                 Cell::Empty,
                 Cell::Sd(Some(0.5)),
                 Cell::Text("x; y".into()),

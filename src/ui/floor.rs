@@ -372,7 +372,7 @@ mod tests {
             columns: vec![key::TABLE, key::ROUNDS],
             rows: vec![
                 vec![
-                    Cell::Detail(report::Detail::TableIn {
+                    Cell::from(report::Detail::TableIn {
                         table: "Pontoon 1".into(),
                         db: 1,
                     }),

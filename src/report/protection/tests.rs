@@ -199,7 +199,7 @@ fn a_flagged_box_of_a_shared_table_name_says_its_database() {
             .collect()
     };
     let said = |table: &str, db| {
-        Cell::Detail(crate::report::Detail::TableIn {
+        Cell::from(crate::report::Detail::TableIn {
             table: table.to_string(),
             db,
         })
