@@ -966,8 +966,9 @@ fn round_cells_of<'b>(
 
 /// A rounds report row's cells made again and again in one place: each row's texts
 /// written into the previous row's (their room kept), so that a streamed page's rows,
-/// once the texts have grown, allocate nothing. The cells are what [`round_cells_of`]
-/// makes.
+/// once the texts have grown, allocate only their detail cells' boxes (`Cell::Detail` is
+/// boxed: the inputs' and, for a shared name, the table's). The cells are what
+/// [`round_cells_of`] makes.
 #[derive(Default)]
 struct RoundCells {
     row: Vec<Cell>,

@@ -3,7 +3,7 @@
 //! over its rounds' ids (`query::kept_rows`), each round's bets, inputs and nets taken from
 //! its row and its boxes' figures fed to the players' sessions without a replay. Each row
 //! is read in place (`RowView`: borrowed fields, no owned copy) and written in the previous
-//! row's cells (`RoundCells`: no allocation a row); an owned log is made only of a row whose round logged no cost or
+//! row's cells (`RoundCells`: the texts' room kept; the detail cells' boxes made a row); an owned log is made only of a row whose round logged no cost or
 //! has no box figures (what the page's theories or a replay read). A round the row cannot
 //! give is read from its events
 //! as before: one with no row or a row that does not read, one corrected after the report's
@@ -101,7 +101,7 @@ fn one_page(
     }
     let th = Theories::read_logged(src, &rounds, p.openings, &logs)?;
     let ck = |db| p.cx.ck(db);
-    // Each row made in the previous one's cells (no allocation a row).
+    // Each row made in the previous one's cells (their texts' room kept).
     let mut cells = RoundCells::default();
     for (r, v) in rounds.iter().zip(&views) {
         let Some(v) = v else {
