@@ -98,6 +98,32 @@ fn totals_follow_settlements_voids_and_corrections() {
     assert!(v.voided >= 2);
 }
 
+/// A bucket whose every round is voided is removed, not kept at zero: one table's one
+/// round, settled (its bucket inserted) and voided (the bucket comes to nothing).
+#[test]
+fn a_bucket_voided_to_nothing_is_removed() {
+    let (path, mut store) = demo_file("emptied", 1, 1);
+    let count = |s: &Store| -> i64 {
+        s.conn()
+            .query_row("SELECT count(*) FROM round_totals", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(count(&store), 1, "the settled round's bucket");
+    let sup = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+    let round: i64 = store
+        .conn()
+        .query_row("SELECT round_id FROM round_figures", [], |r| r.get(0))
+        .unwrap();
+    exceptions::void_round(&mut store, &sup, round, "dealt from the wrong shoe").unwrap();
+    assert_eq!(count(&store), 0, "a bucket of nothing left behind");
+    assert_eq!(
+        totals::kept(store.conn(), None).unwrap(),
+        totals::rebuild(store.conn()).unwrap()
+    );
+    drop(store);
+    replay::verify(&Store::open_read(&path).unwrap(), |_| {}).unwrap();
+}
+
 /// A total changed by hand (the events untouched) is named by `verify`: NOT verified.
 #[test]
 fn a_total_changed_by_hand_fails_verify() {
@@ -1445,18 +1471,26 @@ fn verify_refuses_a_settlement_whose_logged_counts_differ_from_the_replay() {
 
 /// The statements a settlement's totals run (their SQL word for word as `log::totals`
 /// asks them, cached by the store's connection): the last `table_opened` (`key_of`), the
-/// round's `round_started` (`round_data`), the bucket read and written (`bump`).
+/// round's `round_started` (`round_data`), the bucket read, and written: inserted when new,
+/// updated in place after (`bump`; both run in 40 rounds of one table).
 fn totals_statements() -> Vec<String> {
     let cols = totals::COLUMNS.join(", ");
     let marks = (1..=4 + totals::COLUMNS.len())
         .map(|i| format!("?{i}"))
         .collect::<Vec<_>>()
         .join(", ");
+    let sets = totals::COLUMNS
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{c} = ?{}", i + 5))
+        .collect::<Vec<_>>()
+        .join(", ");
     vec![
         "SELECT max(seq) FROM events WHERE table_id = ?1 AND kind = 8 AND kind <> 12 AND seq < ?2".into(),
         "SELECT data FROM events WHERE round_id = ?1 AND kind = ?2 AND kind <> 12 AND seq < ?3 ORDER BY seq ASC LIMIT 1".into(),
         format!("SELECT {cols} FROM round_totals WHERE table_id = ?1 AND hour = ?2 AND dealer = ?3 AND opened = ?4"),
-        format!("INSERT OR REPLACE INTO round_totals (table_id, hour, dealer, opened, {cols}) VALUES ({marks})"),
+        format!("INSERT INTO round_totals (table_id, hour, dealer, opened, {cols}) VALUES ({marks})"),
+        format!("UPDATE round_totals SET {sets} WHERE table_id = ?1 AND hour = ?2 AND dealer = ?3 AND opened = ?4"),
     ]
 }
 

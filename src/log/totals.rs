@@ -5,6 +5,7 @@
 //! the events: writes no event, is never evidence.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::LazyLock;
 
 use rusqlite::fallible_streaming_iterator::FallibleStreamingIterator;
 use rusqlite::types::ValueRef;
@@ -305,11 +306,14 @@ fn figures_row(r: &rusqlite::Row) -> rusqlite::Result<FiguresRow> {
 
 /// The key of a settlement at (`seq`, `at`) of `table` by `dealer`.
 fn key_of(conn: &Connection, seq: i64, at: i64, table: i64, dealer: i64) -> rusqlite::Result<Key> {
-    let opened: Option<i64> = conn
-        .prepare_cached(&format!(
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
             "SELECT max(seq) FROM events WHERE table_id = ?1 AND kind = {} AND {NOT_STEP} AND seq < ?2",
             EventKind::TableOpened.code()
-        ))?
+        )
+    });
+    let opened: Option<i64> = conn
+        .prepare_cached(&SQL)?
         .query_row(params![table, seq], |r| r.get(0))?;
     Ok(Key {
         table,
@@ -327,55 +331,114 @@ fn round_data(
     before: i64,
     last: bool,
 ) -> rusqlite::Result<Option<String>> {
-    let order = if last { "DESC" } else { "ASC" };
-    conn.prepare_cached(&format!(
-        "SELECT data FROM events WHERE round_id = ?1 AND kind = ?2 AND {NOT_STEP} AND seq < ?3 ORDER BY seq {order} LIMIT 1"
-    ))?
-    .query_row(params![round, kind.code(), before], |r| Ok(data_text(r.get_ref(0)?)))
-    .optional()
-    .map(Option::flatten)
+    fn sql(order: &str) -> String {
+        format!(
+            "SELECT data FROM events WHERE round_id = ?1 AND kind = ?2 AND {NOT_STEP} AND seq < ?3 ORDER BY seq {order} LIMIT 1"
+        )
+    }
+    static FIRST: LazyLock<String> = LazyLock::new(|| sql("ASC"));
+    static LAST: LazyLock<String> = LazyLock::new(|| sql("DESC"));
+    conn.prepare_cached(if last { &LAST } else { &FIRST })?
+        .query_row(params![round, kind.code(), before], |r| {
+            Ok(data_text(r.get_ref(0)?))
+        })
+        .optional()
+        .map(Option::flatten)
 }
 
-/// Adds `sign × delta` to a bucket; a bucket that comes to nothing is removed.
+/// A bucket's key as a condition on `?1`…`?4`.
+macro_rules! bucket {
+    () => {
+        "table_id = ?1 AND hour = ?2 AND dealer = ?3 AND opened = ?4"
+    };
+}
+const BUCKET: &str = bucket!();
+
+/// Adds `sign × delta` to a bucket; a bucket that comes to nothing is removed. A bucket
+/// already there is updated in place (its key, and so the hour index, untouched: a
+/// settlement dirties one page fewer than `INSERT OR REPLACE`'s delete and insert); the
+/// sums are made here, saturating, not by SQL (whose integer overflow turns to a float).
 fn bump(conn: &Connection, key: &Key, delta: &Figures, sign: i64) -> rusqlite::Result<()> {
-    let cols = COLUMNS.join(", ");
-    let mut cur = conn
-        .prepare_cached(&format!(
-            "SELECT {cols} FROM round_totals WHERE table_id = ?1 AND hour = ?2 AND dealer = ?3 AND opened = ?4"
-        ))?
-        .query_row(params![key.table, key.hour, key.dealer, key.opened], |r| {
+    let keys = params![key.table, key.hour, key.dealer, key.opened];
+    static SELECT: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT {} FROM round_totals WHERE {BUCKET}",
+            COLUMNS.join(", ")
+        )
+    });
+    let found = conn
+        .prepare_cached(&SELECT)?
+        .query_row(keys, |r| {
             let mut v = [0i64; COLUMNS.len()];
             for (i, x) in v.iter_mut().enumerate() {
                 *x = r.get(i)?;
             }
             Ok(Figures::from_row(v))
         })
-        .optional()?
-        .unwrap_or_default();
+        .optional()?;
+    let mut cur = found.unwrap_or_default();
     cur.add(delta, sign);
-    if cur == Figures::default() {
-        conn.prepare_cached(
-            "DELETE FROM round_totals WHERE table_id = ?1 AND hour = ?2 AND dealer = ?3 AND opened = ?4",
-        )?
-        .execute(params![key.table, key.hour, key.dealer, key.opened])?;
-        return Ok(());
+    match found {
+        None if cur == Figures::default() => Ok(()),
+        None => insert_bucket(conn, key, &cur),
+        Some(_) if cur == Figures::default() => conn
+            .prepare_cached(concat!("DELETE FROM round_totals WHERE ", bucket!()))?
+            .execute(keys)
+            .map(drop),
+        Some(_) => update_bucket(conn, key, &cur),
     }
-    insert_bucket(conn, "INSERT OR REPLACE", key, &cur)
+}
+
+/// Writes the figures of a bucket that is there, in place.
+fn update_bucket(conn: &Connection, key: &Key, f: &Figures) -> rusqlite::Result<()> {
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        let sets = COLUMNS
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{c} = ?{}", i + 5))
+            .collect::<Vec<_>>()
+            .join(", ");
+        format!("UPDATE round_totals SET {sets} WHERE {BUCKET}")
+    });
+    let keys = [key.table, key.hour, key.dealer, key.opened];
+    let row = f.row();
+    conn.prepare_cached(&SQL)?
+        .execute(rusqlite::params_from_iter(keys.iter().chain(&row)))
+        .map(drop)
 }
 
 /// Writes a bucket (`verb`: `INSERT` or `INSERT OR REPLACE`).
-fn insert_bucket(conn: &Connection, verb: &str, key: &Key, f: &Figures) -> rusqlite::Result<()> {
-    let n = COLUMNS.len();
-    let sql = format!(
-        "{verb} INTO round_totals (table_id, hour, dealer, opened, {}) VALUES ({})",
-        COLUMNS[..n].join(", "),
-        placeholders(1, 4 + n)
-    );
+fn insert_bucket(conn: &Connection, key: &Key, f: &Figures) -> rusqlite::Result<()> {
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "INSERT INTO round_totals (table_id, hour, dealer, opened, {}) VALUES ({})",
+            COLUMNS.join(", "),
+            placeholders(1, 4 + COLUMNS.len())
+        )
+    });
     let keys = [key.table, key.hour, key.dealer, key.opened];
     let row = f.row();
-    conn.prepare_cached(&sql)?
-        .execute(rusqlite::params_from_iter(keys.iter().chain(&row[..n])))?;
+    conn.prepare_cached(&SQL)?
+        .execute(rusqlite::params_from_iter(keys.iter().chain(&row)))?;
     Ok(())
+}
+
+/// The boxes' stakes of round `round`'s `round_started` (seq `< before`), read from its
+/// stored data in place where it is packed as usual ([`stakes_of_stored`], as `rebuild`
+/// reads them): no text made, no JSON parsed.
+fn round_stakes(conn: &Connection, round: i64, before: i64) -> rusqlite::Result<Vec<i64>> {
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT data FROM events WHERE round_id = ?1 AND kind = ?2 AND {NOT_STEP} AND seq < ?3 ORDER BY seq ASC LIMIT 1"
+        )
+    });
+    conn.prepare_cached(&SQL)?
+        .query_row(
+            params![round, EventKind::RoundStarted.code(), before],
+            |r| Ok(stakes_of_stored(r.get_ref(0)?)),
+        )
+        .optional()
+        .map(Option::unwrap_or_default)
 }
 
 /// A settlement was just written (event `seq`, its `round_figures` row in): its round
@@ -393,7 +456,7 @@ pub(crate) fn on_settled(
     let (table, dealer) = (table.unwrap_or(-1), user.unwrap_or(-1));
     let key = key_of(conn, seq, at, table, dealer)?;
     let stakes = match round {
-        Some(r) => stakes_of(round_data(conn, r, EventKind::RoundStarted, seq, false)?),
+        Some(r) => round_stakes(conn, r, seq)?,
         None => Vec::new(),
     };
     bump(conn, &key, &Figures::of_round(f, &stakes, cost), 1)
@@ -432,7 +495,7 @@ pub(crate) fn on_voided(conn: &Connection, seq: i64, round: i64) -> rusqlite::Re
         return Ok(());
     }
     let key = key_of(conn, s, at, table, user)?;
-    let stakes = stakes_of(round_data(conn, round, EventKind::RoundStarted, s, false)?);
+    let stakes = round_stakes(conn, round, s)?;
     bump(conn, &key, &Figures::of_round(&now.0, &stakes, now.1), -1)
 }
 
@@ -892,7 +955,7 @@ pub(crate) fn migrate_to_10(tx: &rusqlite::Connection) -> rusqlite::Result<()> {
     tx.execute_batch(&guard)?;
     tx.execute_batch("DELETE FROM round_totals")?;
     for (k, f) in rebuild(tx)? {
-        insert_bucket(tx, "INSERT", &k, &f)?;
+        insert_bucket(tx, &k, &f)?;
     }
     Ok(())
 }
