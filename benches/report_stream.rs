@@ -1,7 +1,9 @@
-//! The rounds report streamed (issue 25 item 2): rounds a second written as CSV from a demo
-//! file, read a page at a time, into a sink (constant memory whatever the period).
-//! Both paths in one run: the file's kept rows (log schema 12) and its events (as a
-//! source with no rows, the floor, reads them). Run: `cargo bench --bench report_stream`. Figures go to docs/benchmarks.md.
+//! The rounds report streamed (issue 25 item 2): rounds a second written from a demo file,
+//! read a page at a time (constant memory whatever the period), as JSON and HTML into a
+//! sink and as CSV into a folder of files. Both paths in one run: the file's kept rows
+//! (log schema 12) and its events (as a source with no rows, the floor, reads them).
+//! Run: `cargo bench --bench report_stream`; one format: `… -- 'streamed as CSV$'`
+//! (`JSON$`, `HTML$`). Figures go to docs/benchmarks.md.
 
 use std::hint::black_box;
 
@@ -10,9 +12,10 @@ mod counting;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use croupier::engine::Money;
+use croupier::i18n::Lang;
 use croupier::log::Store;
 use croupier::report::data::Files;
-use croupier::report::{self, Kind, Options, Period};
+use croupier::report::{self, Kind, Options, Period, Style};
 use croupier::session::demo;
 
 /// Rounds in the bench's demo file.
@@ -47,6 +50,25 @@ fn rounds_streamed(c: &mut Criterion) {
             let mut sink = std::io::sink();
             s.write_json(&mut src, &mut sink).unwrap();
             black_box(s.report().sources.len())
+        })
+    });
+    // The same rows as HTML (into a sink) and as CSV (a file a section, the footer's too).
+    let st = Style::of(Lang::En);
+    g.bench_function("rounds report streamed as HTML", |b| {
+        b.iter(|| {
+            let mut src = Files(&stores);
+            let mut s = report::stream_from(&mut src, &o, |_| {}).unwrap();
+            let mut sink = std::io::sink();
+            s.write_html(&mut src, &mut sink, &st).unwrap();
+            black_box(s.report().sources.len())
+        })
+    });
+    let csv = dir.join("csv");
+    g.bench_function("rounds report streamed as CSV", |b| {
+        b.iter(|| {
+            let mut src = Files(&stores);
+            let mut s = report::stream_from(&mut src, &o, |_| {}).unwrap();
+            black_box(s.write_csv(&mut src, &csv, true, &st).unwrap().len())
         })
     });
     // Main's path, in the same run: the same files read as a source that keeps no rows

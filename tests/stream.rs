@@ -169,6 +169,47 @@ fn streamed_rounds_and_exceptions_equal_the_reports_held_in_memory() {
     );
 }
 
+/// Two databases in two currencies whose tables share their names: every row of the
+/// rounds report says its currency and its table's database (a currency text and a
+/// table's detail cell a row, each made in the previous row's cells), and the streamed
+/// report, read from the kept rows or from the events, equals the held one in every
+/// format, at a small page and at a whole one.
+#[test]
+fn a_report_of_two_currencies_streams_as_it_is_held() {
+    let dir = common::fresh_dir("stream-two-currencies");
+    let files = [("CZK", 11), ("EUR", 5)].map(|(code, seed)| {
+        let path = demo_file(&format!("stream-cur-{code}"), 150, 2, seed, code == "CZK");
+        let mut store = Store::open(&path).unwrap();
+        let sup = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+        let cur = croupier::engine::Currency::parse(code).unwrap();
+        assert!(croupier::session::settings::set_currency(&mut store, cur, &sup).unwrap());
+        path
+    });
+    let stores = files.map(|f| Store::open_read(&f).unwrap());
+    for (kind, page) in [
+        (Kind::Rounds, 7),
+        (Kind::Rounds, report::PAGE),
+        (Kind::Exceptions, 7),
+    ] {
+        same_in_every_format(&stores, &options(kind, None, false), page, &dir);
+    }
+    let o = options(Kind::Rounds, None, false);
+    let held = report::build_reading_every_round(&mut Files(&stores), &o, |_| {}).unwrap();
+    let rounds = &held.sections[0];
+    assert!(rounds.columns.contains(&"currency") && rounds.rows.len() >= 290);
+    let json = report::render_json(&held);
+    assert!(
+        json["sections"][0]["tables_in_databases"]
+            .as_array()
+            .is_some_and(|t| !t.is_empty()),
+        "the rows name no table with its database: the case proves nothing"
+    );
+    // From the events (as the floor reads them): each row made from its page's logs.
+    let mut src = Counting::events_only(Files(&stores));
+    let s = report::stream_paged(&mut src, &o, report::PAGE, |_| {}).unwrap();
+    written_as_held(&held, s, &mut src, &o, report::PAGE, &dir);
+}
+
 /// Whatever the period, a streamed report holds a page of rounds (a page a database
 /// while it merges the payouts), never the period's: it never asks for a window's rounds
 /// at once, and no page it is given is longer than it asked for.

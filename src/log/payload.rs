@@ -493,8 +493,9 @@ pub(crate) fn table_opened(
     }
 }
 
-/// Borrowing readers of the two play events `verify` reads a million times: the bets of
-/// a `round_started` and the nets of a `round_settled`, without building the payload.
+/// Borrowing readers of the two play events read a round at a time, without building the
+/// payload: `verify`'s (a `round_started`'s bets, a `round_settled`'s nets) and the
+/// reports' strict reader of a start (`started_strictly`: where and as `Payload::parse`).
 pub mod view {
     use std::borrow::Cow;
     use std::sync::Arc;
@@ -561,24 +562,29 @@ pub mod view {
             .map(|bets| (bets, false))
     }
 
-    /// Each bet's box and stake (cents) of a `round_started` event's text, read exactly
-    /// where `Payload::parse` reads it (`None` where it refuses): its canonical form by
-    /// `plain` (whose bets the JSON reader reads the same; a stake whose cents overflow
-    /// is left to the reader, which refuses it), anything else by `Payload::parse` itself.
-    /// The reports' variances read one a round; no id is copied.
-    pub(crate) fn started_stakes(text: &str) -> Option<Vec<(u8, i64)>> {
+    /// Each bet of a `round_started` event's text, as `bet` makes it of the bet's id, box
+    /// and stake (cents), read exactly where `Payload::parse` reads the text and as it
+    /// reads it (`None` where it refuses): the canonical form by `plain` without the JSON
+    /// reader (a stake whose cents overflow is left to the reader, which refuses it),
+    /// anything else by `Payload::parse` itself. The reports' one reader of a start, held
+    /// and streamed (their bets, their variances); `started_bets` is verify's, lenient.
+    pub(crate) fn started_strictly<T>(
+        text: &str,
+        mut bet: impl FnMut(&str, u8, i64) -> T,
+    ) -> Option<Vec<T>> {
         if let Some(bets) = super::super::plain::started(text) {
-            let stakes = (bets.into_iter())
-                .map(|(_, box_no, units)| Some((box_no, units.checked_mul(100)?)))
-                .collect::<Option<Vec<_>>>();
-            if stakes.is_some() {
-                return stakes;
+            let cents = |units: i64| units.checked_mul(100);
+            if bets.iter().all(|&(_, _, units)| cents(units).is_some()) {
+                let each = bets.into_iter();
+                return Some(each.map(|(id, b, units)| bet(id, b, units * 100)).collect());
             }
         }
         match Payload::parse(EventKind::RoundStarted, text) {
-            Ok(Payload::RoundStarted(p)) => {
-                Some(p.bets.iter().map(|b| (b.box_no, b.stake.cents())).collect())
-            }
+            Ok(Payload::RoundStarted(p)) => Some(
+                (p.bets.iter())
+                    .map(|b| bet(&b.id, b.box_no, b.stake.cents()))
+                    .collect(),
+            ),
             _ => None,
         }
     }
@@ -768,11 +774,11 @@ impl Payload {
 mod tests {
     use super::*;
 
-    /// A start's stakes are read wherever `Payload::parse` reads the start, and are its
-    /// bets' (box, cents); where it refuses, they are not read: the plain form, the same
-    /// bets otherwise written, a stake whose cents overflow, no shoe, no bets, no JSON.
+    /// A start's bets are read strictly wherever `Payload::parse` reads the start, and are
+    /// its bets (id, box, cents); where it refuses, they are not read: the plain form, the
+    /// same bets otherwise written, a stake whose cents overflow, no shoe, no bets, no JSON.
     #[test]
-    fn a_starts_stakes_are_read_where_and_as_the_payload_reads_them() {
+    fn a_starts_bets_are_read_strictly_where_and_as_the_payload_reads_them() {
         let texts = [
             r#"{"bets":[{"id":"4a","box":4,"stake":50},{"id":"5","box":5,"stake":7}],"shoe":3}"#,
             r#"{"bets": [{"id":"4a","box":4,"stake":50}], "shoe":3}"#,
@@ -785,9 +791,11 @@ mod tests {
             r#"{"bets":[{"id":"4a","box":256,"stake":50}],"shoe":3}"#,
             r#"{"bets":[{"id":"4a","box":4,"stake":0.001}],"shoe":3}"#,
             r#"{"bets":[{"id":4,"box":4,"stake":50}],"shoe":3}"#,
+            r#"{"bets":[{"id":"4a","box":4,"stake":92233720368547758},{"id":"5","box":5,"stake":7}],"shoe":3}"#,
+            r#"{"bets":[{"id":"4a","box":4,"stake":50},{"id":"5","box":5,"stake":92233720368547759}],"shoe":3}"#,
             "{",
         ];
-        let mut read = 0;
+        let (mut read, mut plain) = (0, 0);
         for text in texts {
             let parsed = match Payload::parse(EventKind::RoundStarted, text) {
                 Ok(Payload::RoundStarted(p)) => Some(p.bets),
@@ -795,14 +803,16 @@ mod tests {
             };
             let want = parsed.map(|bets| {
                 (bets.iter())
-                    .map(|b| (b.box_no, b.stake.cents()))
+                    .map(|b| (b.id.clone(), b.box_no, b.stake.cents()))
                     .collect::<Vec<_>>()
             });
             read += usize::from(want.is_some());
-            assert_eq!(view::started_stakes(text), want, "{text}");
+            let got = view::started_strictly(text, |id, b, cents| (id.to_string(), b, cents));
+            assert_eq!(got, want, "{text}");
+            plain += usize::from(crate::log::plain::started(text).is_some());
         }
-        // Both ways taken: texts that read and texts that do not.
-        assert_eq!(read, 6);
+        // Both ways taken: texts that read and texts that do not, read plain or not.
+        assert_eq!((read, plain), (7, 4));
     }
 
     /// Texts as earlier versions wrote them: each reads as its kind and writes back the

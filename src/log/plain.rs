@@ -1,11 +1,14 @@
-//! The canonical texts of the two play events `verify` reads a million times — a
-//! `round_started`'s bets and a `round_settled`'s nets and cost — read byte by byte
-//! without the JSON reader (issue 22: the reader was a fifth of the replay). Owns only
-//! the exact forms `RoundStarted` and `RoundSettled` serialize to: keys in their order, no
-//! whitespace, strings without escapes, whole numbers. It must never read a text otherwise
-//! than `payload::view` would: anything not exactly in that form is `None`, and the
-//! caller reads it with the JSON reader as before. The reports read settlements as
-//! `Payload::parse` does (`settled_strictly`: no figure out of its type's range).
+//! The canonical texts of the two play events read a round at a time — a `round_started`'s
+//! bets and a `round_settled`'s nets and cost — read byte by byte without the JSON reader
+//! (issue 22: the reader was a fifth of verify's replay; issue 25: of the rounds report).
+//! Owns only the exact forms `RoundStarted` and `RoundSettled` serialize to: keys in their
+//! order, no whitespace, strings without escapes, whole numbers. Anything not exactly in
+//! that form is `None`, and the caller reads it with the JSON reader. Two kinds of
+//! caller: verify's (`payload::view::started_bets` and `settled_nets_match`: `settled`
+//! reads a settlement's nets and cost only) and the reports', strict (a start by
+//! `payload::view::started_strictly`, a settlement by `report::query` through
+//! `settled_strictly`: no figure out of its type's range). It must never take a text
+//! otherwise than its caller's JSON reader would. Reads only; knows no event or report.
 
 /// A cursor over a text's bytes.
 struct Bytes<'a> {

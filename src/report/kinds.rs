@@ -359,7 +359,12 @@ fn currencies(src: &mut dyn Source) -> Result<BTreeMap<usize, Currency>, AuditEr
 
 /// A currency as a cell: its code, or the word for none.
 fn currency_cell(c: Option<Currency>) -> Cell {
-    c.map_or(Cell::Word("not set"), |c| Cell::Text(c.code().to_string()))
+    currency_cell_with(c, str::to_string)
+}
+
+/// [`currency_cell`], its code put in a text `text` makes (a rounds report row's, reused).
+fn currency_cell_with(c: Option<Currency>, text: impl FnOnce(&str) -> String) -> Cell {
+    c.map_or(Cell::Word("not set"), |c| Cell::Text(text(c.code())))
 }
 
 /// Builds a report from the databases' files.
@@ -923,118 +928,117 @@ fn rounds_section(
     cx: &Ctx,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Section, AuditError> {
-    let mut rows = Vec::new();
+    let mut rows = Vec::with_capacity(cx.in_period.len());
     let marks = src.marks_replay();
+    let columns = rounds_columns(cx, marks);
     for (n, r) in cx.in_period.iter().enumerate() {
         if n % 20_000 == 0 {
             progress(&format!("{n} of {} rounds", cx.in_period.len()));
         }
-        rows.push(round_cells(cx, marks, r, round_log(src, r)?));
+        // Each row held: its cells made in a row of the section's width (no growing).
+        let mut cells = RoundCells::with_width(columns.len());
+        cells.fill_log(cx, marks, r, &round_log(src, r)?);
+        rows.push(cells.row);
     }
     Ok(Section {
         name: "rounds".into(),
-        columns: rounds_columns(cx, marks),
+        columns,
         rows,
     })
 }
 
-/// A round's row of the rounds report (`marks`: the source marks replayed rounds), its
-/// log's inputs taken.
-fn round_cells(cx: &Ctx, marks: bool, r: &RoundRow, log: RoundLog) -> Vec<Cell> {
-    let RoundLog {
-        bets, steps, nets, ..
-    } = log;
-    let bets = bets.iter().map(|b| (b.box_no, b.stake.cents(), &b.id[..]));
-    let nets = nets.iter().map(|n| (n.net.cents(), &n.id[..]));
-    round_cells_of(cx, marks, r, bets, steps.into(), nets)
-}
+/// The most texts a rounds report row holds (bets, nets, table, dealer, currency): the
+/// most [`RoundCells`] keeps from one row for the next.
+const ROW_TEXTS: usize = 5;
 
-/// [`round_cells`] of a round's bets (box, stake in cents, id), its inputs and its nets
-/// (net in cents, id), however they were read.
-fn round_cells_of<'b>(
-    cx: &Ctx,
-    marks: bool,
-    r: &RoundRow,
-    bets: impl Iterator<Item = (u8, i64, &'b str)>,
-    steps: Steps,
-    nets: impl Iterator<Item = (i64, &'b str)>,
-) -> Vec<Cell> {
-    let mut cells = RoundCells::default();
-    cells.fill(cx, marks, r, bets, steps, nets);
-    cells.row
-}
-
-/// A rounds report row's cells made again and again in one place: each row's texts
-/// written into the previous row's (their room kept), so that a streamed page's rows,
-/// once the texts have grown, allocate only their detail cells' boxes (`Cell::Detail` is
-/// boxed: the inputs' and, for a shared name, the table's). The cells are what
-/// [`round_cells_of`] makes.
+/// A rounds report row's cells made again and again in one place: each row written into
+/// the previous row's (its texts' room, its inputs' `Steps`, its detail cells' boxes kept
+/// and overwritten in place), so that a streamed pass's rows, once their texts have
+/// grown, allocate nothing. What a row's cells are is [`RoundCells::fill`]'s.
 #[derive(Default)]
 struct RoundCells {
     row: Vec<Cell>,
-    /// The previous row's texts, emptied.
+    /// The previous row's texts, emptied: at most [`ROW_TEXTS`].
     texts: Vec<String>,
-    steps: Option<Steps>,
+    /// The previous row's inputs' box (a `Detail::Inputs`, its `Steps` reused).
+    inputs: Option<Box<Detail>>,
+    /// The previous row's shared table name's box (a `Detail::TableIn`).
+    table_in: Option<Box<Detail>>,
 }
 
 impl RoundCells {
+    /// Cells for a row of `width` columns (the held report's: each row kept).
+    fn with_width(width: usize) -> RoundCells {
+        RoundCells {
+            row: Vec::with_capacity(width),
+            ..RoundCells::default()
+        }
+    }
+
     /// The row as last made.
     fn row(&self) -> &[Cell] {
         &self.row
     }
 
-    /// An empty `Steps` (the previous row's room), to fill with the next row's inputs.
-    fn steps(&mut self) -> Steps {
-        self.steps.take().unwrap_or_default()
-    }
-
-    /// The previous row's texts kept, emptied, for the next.
+    /// The previous row's texts and boxes kept, emptied, for the next.
     fn recycle(&mut self) {
         for c in self.row.drain(..) {
-            let text = match c {
-                Cell::Text(t) => t,
-                Cell::Detail(d) => match *d {
-                    Detail::TableIn { table, .. } => table,
-                    Detail::Inputs(mut st) if self.steps.is_none() => {
-                        st.clear();
-                        self.steps = Some(st);
-                        continue;
+            match c {
+                Cell::Text(t) => keep_text(&mut self.texts, t),
+                Cell::Detail(mut d) => match *d {
+                    Detail::Inputs(_) => self.inputs = Some(d),
+                    Detail::TableIn { ref mut table, .. } => {
+                        keep_text(&mut self.texts, std::mem::take(table));
+                        self.table_in = Some(d);
                     }
-                    _ => continue,
+                    _ => {}
                 },
-                _ => continue,
-            };
-            let mut t = text;
-            t.clear();
-            self.texts.push(t);
+                _ => {}
+            }
         }
-    }
-
-    /// An empty text of the previous row's.
-    fn text(&mut self) -> String {
-        self.texts.pop().unwrap_or_default()
     }
 
     /// `s` in a text of the previous row's.
     fn text_of(&mut self, s: &str) -> String {
-        let mut t = self.text();
+        let mut t = self.texts.pop().unwrap_or_default();
         t.push_str(s);
         t
     }
 
-    /// The row of [`round_cells_of`] made in place of the previous one.
+    /// The inputs' cell: `inputs` in the previous row's `Steps`, in its box.
+    fn inputs_cell<'s>(&mut self, inputs: impl IntoIterator<Item = &'s str>) -> Cell {
+        let mut steps = match self.inputs.as_deref_mut() {
+            Some(Detail::Inputs(st)) => std::mem::take(st),
+            _ => Steps::default(),
+        };
+        steps.clear();
+        steps.extend(inputs);
+        in_box(&mut self.inputs, Detail::Inputs(steps))
+    }
+
+    /// The row of round `r` (`marks`: the source marks replayed rounds) from its log.
+    fn fill_log(&mut self, cx: &Ctx, marks: bool, r: &RoundRow, log: &RoundLog) {
+        let bets = (log.bets.iter()).map(|b| (b.box_no, b.stake.cents(), &b.id[..]));
+        let nets = (log.nets.iter()).map(|n| (n.net.cents(), &n.id[..]));
+        let steps = log.steps.iter().map(String::as_str);
+        self.fill(cx, marks, r, bets, steps, nets);
+    }
+
+    /// The row of round `r` from its bets (box, stake in cents, id), its inputs and its
+    /// nets (net in cents, id), however they were read, made in place of the previous
+    /// one.
     fn fill<'b>(
         &mut self,
         cx: &Ctx,
         marks: bool,
         r: &RoundRow,
         bets: impl Iterator<Item = (u8, i64, &'b str)>,
-        steps: Steps,
+        steps: impl Iterator<Item = &'b str>,
         nets: impl Iterator<Item = (i64, &'b str)>,
     ) {
         self.recycle();
         // `{id}@{box}:{stake}` and `{id}:{net}`, a space between, put in place (no formatter).
-        let mut bets_text = self.text();
+        let mut bets_text = self.text_of("");
         for (i, (box_no, stake, id)) in bets.enumerate() {
             if i > 0 {
                 bets_text.push(' ');
@@ -1045,7 +1049,7 @@ impl RoundCells {
             bets_text.push(':');
             money_text(&mut bets_text, Money::from_cents(stake));
         }
-        let mut nets_text = self.text();
+        let mut nets_text = self.text_of("");
         for (i, (net, id)) in nets.enumerate() {
             if i > 0 {
                 nets_text.push(' ');
@@ -1056,28 +1060,51 @@ impl RoundCells {
         }
         // As `report::table_cell` makes it.
         let table = match cx.shared.contains(r.table.as_str()) {
-            true => Cell::from(Detail::TableIn {
-                table: self.text_of(&r.table),
-                db: r.db,
-            }),
+            true => {
+                let table = self.text_of(&r.table);
+                in_box(&mut self.table_in, Detail::TableIn { table, db: r.db })
+            }
             false => Cell::Text(self.text_of(&r.table)),
         };
+        let currency = cx
+            .mixed
+            .then(|| currency_cell_with(cx.cur(r.db), |code| self.text_of(code)));
         let dealer = Cell::Text(self.text_of(&r.dealer));
+        let inputs = self.inputs_cell(steps);
         let row = &mut self.row;
         row.extend([Cell::Time(r.at), table]);
-        if cx.mixed {
-            row.push(currency_cell(cx.cur(r.db)));
-        }
+        row.extend(currency);
         row.extend([
             Cell::Int(r.round),
             dealer,
             Cell::Text(bets_text),
-            Cell::from(Detail::Inputs(steps)),
+            inputs,
             Cell::Text(nets_text),
             Cell::Money(r.figures.handle),
             Cell::Money(r.figures.house_net),
         ]);
         row.extend(replay_mark(marks, r.replayed));
+    }
+}
+
+/// A row's text kept for the next row, emptied, unless [`ROW_TEXTS`] are kept already
+/// (a text no row takes back, as a mixed report's currency was, would grow the pool a
+/// row at a time).
+fn keep_text(texts: &mut Vec<String>, mut t: String) {
+    if texts.len() < ROW_TEXTS {
+        t.clear();
+        texts.push(t);
+    }
+}
+
+/// `d` as a cell, in the box kept in `slot` (overwritten in place) if there is one.
+fn in_box(slot: &mut Option<Box<Detail>>, d: Detail) -> Cell {
+    match slot.take() {
+        Some(mut b) => {
+            *b = d;
+            Cell::Detail(b)
+        }
+        None => Cell::from(d),
     }
 }
 
@@ -1173,11 +1200,11 @@ fn players_columns(cx: &Ctx) -> Vec<&'static str> {
 }
 
 /// The floor's rounds report marks each round its auditor has not yet replayed.
-fn replay_mark(marks: bool, replayed: Option<bool>) -> Vec<Cell> {
+fn replay_mark(marks: bool, replayed: Option<bool>) -> Option<Cell> {
     match (marks, replayed) {
-        (false, _) => vec![],
-        (true, Some(true)) => vec![Cell::Word("yes")],
-        (true, _) => vec![Cell::Word("not yet replayed")],
+        (false, _) => None,
+        (true, Some(true)) => Some(Cell::Word("yes")),
+        (true, _) => Some(Cell::Word("not yet replayed")),
     }
 }
 
@@ -1696,6 +1723,99 @@ mod tests {
                 "{c} cents"
             );
         }
+    }
+
+    /// A rounds report's rows made one after another in one `RoundCells` (a mixed-currency
+    /// report of two databases whose tables share their names: each row has a currency
+    /// text and a table-in box) are each the row a fresh `RoundCells` makes; the detail
+    /// cells' boxes are the first row's, overwritten, and the texts kept from row to row
+    /// never more than a row holds.
+    #[test]
+    fn a_rows_cells_reuse_the_previous_rows_boxes_and_keep_at_most_a_rows_texts() {
+        use crate::engine::Currency;
+        use crate::session::{settings, users};
+        let dir = std::env::temp_dir().join(format!("croupier-unit-{}-cells", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let stores = ["CZK", "EUR"].map(|code| {
+            let path = dir.join(format!("{code}.db"));
+            let mut store = Store::open_with(&path, Box::new(demo::clock())).unwrap();
+            demo::fill(&mut store, 30, 2, 3, |_| {}).unwrap();
+            let sup = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+            let cur = Currency::parse(code).unwrap();
+            assert!(settings::set_currency(&mut store, cur, &sup).unwrap());
+            store
+        });
+        let mut src = Files(&stores);
+        let cals = Calendars::read(&mut src).unwrap();
+        let cur_of = currencies(&mut src).unwrap();
+        let rounds = src.rounds(i64::MIN, i64::MAX, &mut |_| {}).unwrap();
+        // The exceptions kind: a context without the rules' theories (no solve), which
+        // a row's cells do not read.
+        let o = Options {
+            kind: Kind::Exceptions,
+            period: super::super::Period::parse("2000-01-01", "2100-12-31").unwrap(),
+            table: None,
+            dealer: None,
+            threshold: Money::units(1000),
+            verify: false,
+            generated_by: "test",
+            generated_at: "now",
+        };
+        let cx = Ctx::new(
+            &mut src,
+            &o,
+            &rounds,
+            cals,
+            cur_of,
+            &BTreeSet::new(),
+            &mut |_| {},
+        );
+        let cx = cx.unwrap();
+        assert!(cx.mixed && cx.shared.contains("Pontoon 1") && cx.in_period.len() > 40);
+        let boxes = |row: &[Cell]| -> Vec<*const Detail> {
+            (row.iter())
+                .filter_map(|c| match c {
+                    Cell::Detail(d) => Some(&**d as *const Detail),
+                    _ => None,
+                })
+                .collect()
+        };
+        let mut cells = RoundCells::default();
+        let mut first = None;
+        for (i, r) in cx.in_period.iter().enumerate() {
+            // Rows of one bet and of three, their inputs of several lengths.
+            let bets: &[(u8, i64, &str)] = match i % 2 {
+                0 => &[(1, 500, "1a")],
+                _ => &[(1, 500, "1a"), (2, 1250, "2a"), (3, 10, "3b")],
+            };
+            let steps = ["Jd", "7h", "stick", "insure", "1a", "5"];
+            let nets = bets.iter().map(|&(_, stake, id)| (-stake, id));
+            let fill = |cells: &mut RoundCells| {
+                let steps = steps[..1 + i % steps.len()].iter().copied();
+                cells.fill(
+                    &cx,
+                    i % 3 == 0,
+                    r,
+                    bets.iter().copied(),
+                    steps,
+                    nets.clone(),
+                )
+            };
+            fill(&mut cells);
+            let mut fresh = RoundCells::default();
+            fill(&mut fresh);
+            assert_eq!(cells.row(), fresh.row(), "row {i}");
+            assert!(
+                cells.texts.len() <= ROW_TEXTS,
+                "row {i}: {} texts kept",
+                cells.texts.len()
+            );
+            let now = boxes(cells.row());
+            assert_eq!(now.len(), 2, "row {i}: the table's and the inputs' boxes");
+            assert_eq!(first.get_or_insert(now.clone()), &now, "row {i}: new boxes");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// An hour with an uncosted round is read round by round only where its bucket's

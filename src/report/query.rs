@@ -985,27 +985,14 @@ impl LogOf {
     }
 }
 
-/// A `round_started` text's bets (`None`: it does not read as one).
+/// A `round_started` text's bets (`None`: it does not read as one), read as
+/// `Payload::parse` reads them (`payload::view::started_strictly`).
 fn started_bets(data: &str) -> Option<Vec<BetData>> {
-    if let Some(bets) = crate::log::plain::started(data) {
-        let plain: Option<Vec<BetData>> = bets
-            .into_iter()
-            .map(|(id, box_no, units)| {
-                Some(BetData {
-                    id: id.to_string(),
-                    box_no,
-                    stake: crate::engine::Money::from_cents(units.checked_mul(100)?),
-                })
-            })
-            .collect();
-        if plain.is_some() {
-            return plain;
-        }
-    }
-    match Payload::parse(EventKind::RoundStarted, data) {
-        Ok(Payload::RoundStarted(s)) => Some(s.bets),
-        _ => None,
-    }
+    crate::log::payload::view::started_strictly(data, |id, box_no, cents| BetData {
+        id: id.to_string(),
+        box_no,
+        stake: crate::engine::Money::from_cents(cents),
+    })
 }
 
 /// A `round_settled` text's nets (`None`: it does not read as one).

@@ -358,7 +358,7 @@ impl Theories {
             };
             // Read where `Payload::parse` reads it (its canonical form without the JSON
             // reader), refused where it refuses.
-            let Some(stakes) = view::started_stakes(data) else {
+            let Some(stakes) = view::started_strictly(data, |_, b, cents| (b, cents)) else {
                 return Err(AuditError::Refused(LogRefusal::StartUnreadable { round }));
             };
             // Squared as `log::totals` squares a bucket's round.

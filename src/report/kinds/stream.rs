@@ -20,7 +20,7 @@ use super::super::theory::Openings;
 use super::Calendars;
 use super::{
     Ctx, Kind, Options, Report, RoundCells, RoundRow, Section, Theories, assemble, players_columns,
-    round_cells, rounds_columns,
+    rounds_columns,
 };
 use crate::log::Store;
 use crate::log::{AuditError, LogRefusal};
@@ -397,6 +397,8 @@ fn rounds_pass(
     // The tables' openings (their rules, solved once a process) are the same for every
     // page: read once.
     let openings = Openings::read(src, cx.to_ms)?;
+    // Each row made in the previous one's cells (their texts, inputs and boxes kept).
+    let mut cells = RoundCells::default();
     for db in 0..src.databases() {
         // A source that keeps a row a round is read from the rows; else from the events.
         let mut pass = kept::Pass {
@@ -404,6 +406,7 @@ fn rounds_pass(
             marks,
             openings: &openings,
             sessions: &mut sessions,
+            cells: &mut cells,
             each: &mut *each,
         };
         if kept::rounds(src, db, page, &mut pass)? {
@@ -414,22 +417,19 @@ fn rounds_pass(
             // The page's rounds' bets, inputs and nets in one read (a few queries), not
             // one a round.
             let ids: Vec<i64> = kept.iter().map(|r| r.round).collect();
-            let mut logs = src.round_logs(db, &ids, None)?;
+            let logs = src.round_logs(db, &ids, None)?;
             let th = Theories::read_logged(src, &kept, &openings, &logs)?;
             // A round twice in the page (the floor's rows are by table and seq: a table
-            // database may send two settlements of one round) shows its log each time;
-            // else each log is moved into its row.
-            let twice = logs.len() < kept.len();
+            // database may send two settlements of one round) shows its log each time.
             for r in &kept {
-                let log = match twice {
-                    true => logs.get(&r.round).cloned(),
-                    false => logs.remove(&r.round),
-                };
-                let log = log.ok_or(AuditError::Refused(LogRefusal::NoSettlement {
-                    round: r.round,
-                }))?;
-                sessions.add(r, &th, &log, &ck);
-                each(&round_cells(cx, marks, r, log))?;
+                let log =
+                    logs.get(&r.round)
+                        .ok_or(AuditError::Refused(LogRefusal::NoSettlement {
+                            round: r.round,
+                        }))?;
+                sessions.add(r, &th, log, &ck);
+                cells.fill_log(cx, marks, r, log);
+                each(cells.row())?;
             }
             Ok(())
         })?;

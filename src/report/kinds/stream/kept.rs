@@ -3,10 +3,10 @@
 //! over its rounds' ids (`query::kept_rows`), each round's bets, inputs and nets taken from
 //! its row and its boxes' figures fed to the players' sessions without a replay. Each row
 //! is read in place (`RowView`: borrowed fields, no owned copy) and written in the previous
-//! row's cells (`RoundCells`: the texts' room kept; the detail cells' boxes made a row); an owned log is made only of a row whose round logged no cost or
-//! has no box figures (what the page's theories or a replay read). A round the row cannot
-//! give is read from its events
-//! as before: one with no row or a row that does not read, one corrected after the report's
+//! row's cells (`RoundCells`: the texts, the inputs and the detail cells' boxes kept); an
+//! owned log is made only of a row whose round logged no cost or has no box figures (what
+//! the page's theories or a replay read). A round the row cannot give is read from its
+//! events as before: one with no row or a row that does not read, one corrected after the report's
 //! head (the row holds the latest correction's nets), and, for the players section, one
 //! whose row has no box figures (settled before its rules were solved: replayed). A source
 //! that keeps no rows (the floor) is read from the events whole (`stream::rounds_pass`).
@@ -14,7 +14,7 @@
 
 use super::super::super::players::Sessions;
 use super::super::super::theory::Openings;
-use super::{Ctx, Each, RoundCells, StreamError, Theories, round_cells};
+use super::{Ctx, Each, RoundCells, StreamError, Theories};
 use crate::log::{AuditError, LogRefusal};
 use crate::report::query::{KeptRound, Page, RoundLog, RoundLogs, RoundRow, Source};
 use crate::session::round_row::RowView;
@@ -25,6 +25,8 @@ pub(super) struct Pass<'p, 'e> {
     pub(super) marks: bool,
     pub(super) openings: &'p Openings,
     pub(super) sessions: &'p mut Sessions,
+    /// The pass's row cells, each row made in the previous one's.
+    pub(super) cells: &'p mut RoundCells,
     pub(super) each: &'p mut Each<'e>,
 }
 
@@ -101,18 +103,18 @@ fn one_page(
     }
     let th = Theories::read_logged(src, &rounds, p.openings, &logs)?;
     let ck = |db| p.cx.ck(db);
-    // Each row made in the previous one's cells (their texts' room kept).
-    let mut cells = RoundCells::default();
     for (r, v) in rounds.iter().zip(&views) {
         let Some(v) = v else {
             // A round twice in the page (as a source may give one settled twice) shows
             // its log each time.
-            let log = logs.get(&r.round).cloned();
-            let log = log.ok_or(AuditError::Refused(LogRefusal::NoSettlement {
-                round: r.round,
-            }))?;
-            p.sessions.add(r, &th, &log, &ck);
-            (p.each)(&round_cells(p.cx, p.marks, r, log))?;
+            let log = logs
+                .get(&r.round)
+                .ok_or(AuditError::Refused(LogRefusal::NoSettlement {
+                    round: r.round,
+                }))?;
+            p.sessions.add(r, &th, log, &ck);
+            p.cells.fill_log(p.cx, p.marks, r, log);
+            (p.each)(p.cells.row())?;
             continue;
         };
         match (v.boxes(), logs.get(&r.round)) {
@@ -125,10 +127,9 @@ fn one_page(
                 return Err(AuditError::Refused(refusal).into());
             }
         }
-        let mut steps = cells.steps();
-        steps.extend(v.steps());
-        cells.fill(p.cx, p.marks, r, v.bets(), steps, v.nets());
-        (p.each)(cells.row())?;
+        p.cells
+            .fill(p.cx, p.marks, r, v.bets(), v.steps(), v.nets());
+        (p.each)(p.cells.row())?;
     }
     Ok(())
 }
