@@ -60,12 +60,17 @@ BEGIN
         CONTINUE WHEN to_regclass('croupier.' || rel) IS NULL;
         SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position),
                string_agg(CASE WHEN column_name = 'tab' THEN 's.tab'
-                               -- A table's opening names it: the copy's own name.
+                               -- A table's opening names it: the copy's own name. The
+                               -- cast to jsonb in a CASE of its own, reached only for an
+                               -- opening's JSON text: the operands of an AND may be
+                               -- evaluated in any order, and a packed event's data is no
+                               -- JSON (the cast would abort the copy).
                                WHEN rel = 'events' AND column_name = 'data' THEN
-                                 'CASE WHEN x.kind = 8 AND left(x.data, 1) = ''{''
-                                        AND x.data::jsonb ? ''name'' THEN
-                                     jsonb_set(x.data::jsonb, ''{name}'', to_jsonb((x.data::jsonb ->> ''name'')
-                                       || '' (synthetic '' || s.k || '')''))::text
+                                 'CASE WHEN x.kind = 8 AND left(x.data, 1) = ''{'' THEN
+                                     CASE WHEN x.data::jsonb ? ''name'' THEN
+                                       jsonb_set(x.data::jsonb, ''{name}'', to_jsonb((x.data::jsonb ->> ''name'')
+                                         || '' (synthetic '' || s.k || '')''))::text
+                                     ELSE x.data END
                                    ELSE x.data END'
                                ELSE 'x.' || quote_ident(column_name) END, ', ' ORDER BY ordinal_position)
           INTO cols, sel

@@ -1280,6 +1280,68 @@ fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
     );
 }
 
+/// Rounds are numbered up as they start (1, 2, 3… whatever the table), and the floor's
+/// auditor cannot place a `round_starts` row of a round started at an id not above the
+/// last one (`floor::audit::starts`): `verify` refuses such a file too, naming the start
+/// (`EventFault::RoundOutOfOrder`), however thoroughly the rounds were renumbered (each
+/// round's events, figures and kept row; the chain rewritten). Rounds renumbered up with
+/// a gap still verify: above the last is what both ask. Three settled rounds, a fourth in
+/// play.
+#[test]
+fn verify_refuses_a_round_started_out_of_order() {
+    let path = temp_db("round-order");
+    let (mut store, dealer, _) = staffed(&path);
+    let mut s = czech_table(&mut store, dealer);
+    for _ in 0..3 {
+        play_split_round(&mut store, &mut s);
+    }
+    s.start_round(&mut store, vec![bet("1a", 1, 10)]).unwrap();
+    s.input_text(&mut store, "8").unwrap();
+    drop(s);
+    drop(store);
+    // (what, the renumbering, the fault: which start (0 the first) and its (round,
+    // after); `None`: verify passes)
+    type Case<'a> = (&'a str, &'a [(i64, i64)], Option<(usize, i64, i64)>);
+    let cases: [Case; 5] = [
+        ("as logged", &[], None),
+        (
+            "two settled rounds swapped",
+            &[(2, 3), (3, 2)],
+            Some((2, 2, 3)),
+        ),
+        (
+            "the round in play at the last one's id",
+            &[(4, 3)],
+            Some((3, 3, 3)),
+        ),
+        (
+            "the round in play below every round",
+            &[(4, 1)],
+            Some((3, 1, 3)),
+        ),
+        ("the round in play numbered up past a gap", &[(4, 9)], None),
+    ];
+    let mut wrong = Vec::new();
+    for (i, (what, to, fault)) in cases.into_iter().enumerate() {
+        let (copy, starts) = common::renumbered(&path, &format!("order-{i}"), to);
+        let got = replay::verify(&Store::open_read(&copy).unwrap(), |_| {});
+        let matched = match (&got, fault) {
+            (Ok(_), None) => true,
+            (Err(ReplayError::Event { seq, kind, why }), Some((start, round, after))) => {
+                *seq == starts[start]
+                    && *kind == "round_started"
+                    && matches!(**why, EventFault::RoundOutOfOrder { round: r, after: a }
+                                       if (r, a) == (round, after))
+            }
+            _ => false,
+        };
+        if !matched {
+            wrong.push(format!("{what}: {:?}", got.map(|_| "verify passed")));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
 /// `verify` while a table plays (another process appends all along): it reads the log up
 /// to where it stood when verify began, on every connection, and passes every time.
 #[test]

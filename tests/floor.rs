@@ -6396,14 +6396,29 @@ fn forge_starts(url: &str, settled: i64, forge: &str) {
     assert_eq!(broken, None, "the kept totals agree with the forged rows");
 }
 
+/// When a forgery of `croupier.round_starts` is made, for the auditor that finds it.
+#[derive(Clone, Copy, PartialEq)]
+enum Forged {
+    /// Before the auditor's first pass: its replay finds it.
+    BeforeTheReplay,
+    /// After a pass replayed through the head: the next pass's hourly walk (or, for a
+    /// round id past the replay's, its caught-up check) finds it.
+    AfterTheReplay,
+    /// After a pass, and more rounds synced since: the hourly walk's range holds events
+    /// the replay passed and events it has not replayed yet (it goes on from where it
+    /// was after the walk), and finds it among the first.
+    AfterTheReplayThenMoreRounds,
+}
+
 /// Every row of `croupier.round_starts` (each round's opening: what the reports'
 /// theoretical hold and its spread read, and the floor's index of rounds) is accounted
 /// for: a round's row with a stake changed, deleted, a row at an event that starts no
-/// round (a play step; before the first event), a row past the head — each made with the
-/// triggers disabled and the kept totals moved to match — is refused by the auditor's
-/// replay (an alarm at its event, the replay's fault) and the footer is FAILED, typed;
-/// a change made after the replay passed it (a stake, a row past the head at an old
-/// round) is refused by the hourly walk.
+/// round (a play step; before the first event), a row past the head, a row at a round id
+/// past the replay's placed at an event the replay passed — each made with the triggers
+/// disabled and the kept totals moved to match — is refused by the auditor's replay (an
+/// alarm at its event, the replay's fault) and the footer is FAILED, typed; a change made
+/// after the replay passed it (a stake, a row past the head at an old round) is refused by
+/// the hourly walk, also in a range the replay only half passed (rounds synced since).
 #[test]
 fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
     let Some(base) = server("stray starts") else {
@@ -6412,21 +6427,22 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
     // A stake of the round's opening made another (a 1 put before its first digit).
     let staked = "croupier.pack(11::int2, regexp_replace(croupier.unpack(11::int2, data),
                       '\"stake\":(\"?)', '\"stake\":\\11'))";
-    // (what, the forgery (R: the round, P: a play step of it, H: the head), whether made
-    // after the replay passed it, the event the auditor names: S the round's start)
+    // (what, the forgery (R: the round, P: a play step of it, H: the head), when it is
+    // made, the event the auditor names: S the round's start)
+    use Forged::{AfterTheReplay, AfterTheReplayThenMoreRounds, BeforeTheReplay};
     let cases = [
         (
             "a stake changed",
             format!(
                 "UPDATE croupier.round_starts SET data = {staked} WHERE tab = 1 AND round_id = R"
             ),
-            false,
+            BeforeTheReplay,
             "S",
         ),
         (
             "a row deleted",
             "DELETE FROM croupier.round_starts WHERE tab = 1 AND round_id = R".to_string(),
-            false,
+            BeforeTheReplay,
             "S",
         ),
         (
@@ -6435,7 +6451,7 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
                 "INSERT INTO croupier.round_starts SELECT tab, round_id, P, {staked}
                        FROM croupier.round_starts WHERE tab = 1 AND round_id = R"
             ),
-            false,
+            BeforeTheReplay,
             "P",
         ),
         (
@@ -6444,7 +6460,7 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
                 "INSERT INTO croupier.round_starts SELECT tab, round_id, 0, {staked}
                        FROM croupier.round_starts WHERE tab = 1 AND round_id = R"
             ),
-            false,
+            BeforeTheReplay,
             "0",
         ),
         (
@@ -6452,7 +6468,7 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
             "INSERT INTO croupier.round_starts SELECT tab, round_id + 1000, H + 3, data
                FROM croupier.round_starts WHERE tab = 1 AND round_id = R"
                 .to_string(),
-            false,
+            BeforeTheReplay,
             "H + 3",
         ),
         (
@@ -6460,7 +6476,7 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
             format!(
                 "UPDATE croupier.round_starts SET data = {staked} WHERE tab = 1 AND round_id = R"
             ),
-            true,
+            AfterTheReplay,
             "S",
         ),
         (
@@ -6469,11 +6485,27 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
                 "INSERT INTO croupier.round_starts SELECT tab, round_id, H + 3, {staked}
                        FROM croupier.round_starts WHERE tab = 1 AND round_id = R"
             ),
-            true,
+            AfterTheReplay,
             "H + 3",
         ),
+        (
+            "a row at a new round id at a play step the replay passed",
+            "INSERT INTO croupier.round_starts SELECT tab, round_id + 1000, P, data
+               FROM croupier.round_starts WHERE tab = 1 AND round_id = R"
+                .to_string(),
+            BeforeTheReplay,
+            "P",
+        ),
+        (
+            "a stake changed, after the replay, in a walk's range it half passed",
+            format!(
+                "UPDATE croupier.round_starts SET data = {staked} WHERE tab = 1 AND round_id = R"
+            ),
+            AfterTheReplayThenMoreRounds,
+            "S",
+        ),
     ];
-    for (i, (what, forge, after, named)) in cases.iter().enumerate() {
+    for (i, (what, forge, when, named)) in cases.iter().enumerate() {
         let url = fresh_floor(&base, "straystarts");
         let path = common::fresh_dir(&format!("floor-stray-starts-{i}")).join("t.db");
         deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
@@ -6503,9 +6535,14 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
             _ => head + 3,
         };
         let mut auditor = floor::Auditor::new(Floor::connect(&url).unwrap()).unwrap();
-        if *after {
+        if *when != BeforeTheReplay {
             let all = auditor.pass().unwrap();
             assert_eq!((all[0].through, &all[0].failed), (head, &None), "{what}");
+        }
+        if *when == AfterTheReplayThenMoreRounds {
+            // An hour on, at the same table; the walk's one range holds both.
+            play_and_sync(&url, &path, 1_767_603_600_000, 3);
+            assert!(last_seq(&path) > head, "{what}: rounds synced since");
         }
         let starts = || -> String {
             client(&url)
@@ -6520,7 +6557,7 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
         let before = starts();
         forge_starts(&url, settled, &fill(forge));
         assert_ne!(starts(), before, "{what}: the forgery changed round_starts");
-        if *after {
+        if *when != BeforeTheReplay {
             // The next pass walks the chain again from its genesis (due hourly).
             client(&url)
                 .batch_execute(
@@ -6568,6 +6605,83 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
             (Some(1), "failed"),
             "{what}: {detail}"
         );
+    }
+}
+
+/// A round started out of order (the last two rounds' ids swapped in every event of
+/// theirs, the chain recomputed: as thorough as a forger gets) is refused by the file's
+/// own `verify` and by its sync (nothing from the start on sent) and, sent anyway by
+/// calling `ingest`, by the floor's auditor in the same words: both run the replay, which
+/// refuses it (`EventFault::RoundOutOfOrder`) before the auditor looks for its
+/// `round_starts` row. An alarm and the recorded fault at the start, the footer FAILED
+/// quoting them.
+#[test]
+fn a_round_started_out_of_order_is_refused_by_the_file_and_the_floor_alike() {
+    let Some(base) = server("starts order") else {
+        return;
+    };
+    let url = fresh_floor(&base, "startsorder");
+    let path = common::fresh_dir("floor-starts-order").join("t.db");
+    let clock = Ticking(std::sync::atomic::AtomicI64::new(1_767_600_000_000));
+    let mut table = Store::open_with(&path, Box::new(clock)).unwrap();
+    demo::live_play(&mut table, 5, 6, |_| {}).unwrap();
+    let last: i64 = table
+        .conn()
+        .query_row("SELECT max(round_id) FROM round_figures", [], |r| r.get(0))
+        .unwrap();
+    drop(table);
+    let swapped = [(last - 1, last), (last, last - 1)];
+    let (forged, starts) = common::renumbered(&path, "forged", &swapped);
+    let f = forged.to_str().unwrap();
+    // The start of round `last - 1`, now after round `last`'s.
+    let at = *starts.last().unwrap();
+    let words = format!("round {} started after round {last}", last - 1);
+    let (ok, _, out, err) = run(&["verify", "--db", f]);
+    let said = format!("{out}{err}");
+    assert!(
+        !ok && said.contains(&format!("event {at} (round_started): {words}")),
+        "{said}"
+    );
+    let (ok, _, out, err) = run(&["sync", "--db", f, "--floor", &url]);
+    let said = format!("{out}{err}");
+    assert!(!ok && said.contains(&words), "{said}");
+    let head = |url: &str| -> i64 {
+        client(url)
+            .query_one("SELECT head_seq FROM croupier.tables WHERE tab = 1", &[])
+            .unwrap()
+            .get(0)
+    };
+    assert_eq!(
+        head(&url),
+        at - 1,
+        "the sync sent nothing from the start on"
+    );
+    let (taken, _, problem) = ingest_file(&mut client(&url), &forged, at);
+    assert_eq!(
+        (taken, problem),
+        (last_seq(&forged) - at + 1, None),
+        "the chain holds"
+    );
+    let mut auditor = floor::Auditor::new(Floor::connect(&url).unwrap()).unwrap();
+    let all = auditor.pass().unwrap();
+    drop(auditor);
+    let (seq, why) = all[0]
+        .failed
+        .clone()
+        .expect("the auditor refuses the start");
+    assert!(seq == at && why.contains(&words), "{seq} {why}");
+    assert!(
+        alarms(&url)
+            .iter()
+            .any(|(s, w)| *s == at && w.contains(&words)),
+        "{:?}",
+        alarms(&url)
+    );
+    match floor_verdict(&url) {
+        Some(Verified::Failed(VerifyFailure::AuditorRefuses { seq, why, .. })) => {
+            assert!(seq == at && why.contains(&words), "{seq} {why}");
+        }
+        other => panic!("{other:?}"),
     }
 }
 

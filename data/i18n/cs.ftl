@@ -843,7 +843,7 @@ report-footer-failed-chain-within = auditor flooru zjistil přerušení řetězc
     }; řetězec zkontrolován { $at }): jedna z událostí { $first } až { $seq } byla změněna, nebo její kontrola
 report-footer-failed-auditor-refuses = { $replayed }: přehrání auditorem flooru odmítá událost { $seq } ({ $why })
 report-footer-failed-stray-round = { $replayed }: přehrání auditorem flooru odmítá událost { $seq } (floor uchovává řádek croupier.rounds u události { $seq }, která nevypořádává žádné kolo: řádek byl přidán mimo trigger flooru a přehledy jej započítávají)
-report-footer-failed-stray-start = { $replayed }: přehrání auditorem flooru odmítá událost { $seq } (croupier.round_starts flooru u události { $seq } není to, co dávají události (řádek přidaný, změněný nebo smazaný mimo trigger flooru, nebo kolo zahájené mimo pořadí), a teoretická míra výhry v přehledech se z něj čte)
+report-footer-failed-stray-start = { $replayed }: přehrání auditorem flooru odmítá událost { $seq } (croupier.round_starts flooru u události { $seq } není to, co dávají události (řádek přidaný, změněný nebo smazaný mimo trigger flooru), a teoretická míra výhry v přehledech se z něj čte)
 report-footer-failed-totals = uložené součty flooru se liší od toho, co z nich dělají jeho události ({ $why }): croupier.round_totals byla změněna mimo trigger flooru a přehledům, které z ní čtou, nelze věřit
 report-footer-failed-alarms = { $count ->
     [one] { $count } poplach na flooru pro tuto databázi stolu, první u události { $first }; { $replayed }

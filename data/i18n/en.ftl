@@ -836,7 +836,7 @@ report-footer-failed-chain-within = the floor's auditor found the chain broken a
     }; its chain checked at { $at }): one of events { $first } to { $seq } was changed, or its check
 report-footer-failed-auditor-refuses = { $replayed }: the floor auditor's replay refuses event { $seq } ({ $why })
 report-footer-failed-stray-round = { $replayed }: the floor auditor's replay refuses event { $seq } (the floor keeps a row of croupier.rounds at event { $seq }, which settles no round: the row was added outside the floor's trigger, and the reports total it)
-report-footer-failed-stray-start = { $replayed }: the floor auditor's replay refuses event { $seq } (the floor's croupier.round_starts at event { $seq } is not what the events give (a row added, changed or deleted outside the floor's trigger, or a round started out of order), and the reports' theoretical win rate reads it)
+report-footer-failed-stray-start = { $replayed }: the floor auditor's replay refuses event { $seq } (the floor's croupier.round_starts at event { $seq } is not what the events give (a row added, changed or deleted outside the floor's trigger), and the reports' theoretical win rate reads it)
 report-footer-failed-totals = the floor's kept totals differ from what its events make them ({ $why }): croupier.round_totals was changed outside the floor's trigger, and the reports that read it cannot be trusted
 report-footer-failed-alarms = { $count } alarm(s) on the floor for this table database, the first at event { $first }; { $replayed }
 report-footer-not-replayed = NOT YET REPLAYED: replayed through event { $through } of { $events } by the floor's auditor; not verified until every event is ({ $detail })

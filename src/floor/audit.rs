@@ -150,8 +150,9 @@ pub enum Refusal {
     /// settlement only, so the row was added outside it (the triggers disabled);
     /// or a row of `croupier.round_starts` (what their theoretical win rate reads) that is
     /// not what event `seq` gives (`starts`): a row at an event that opens no round (or
-    /// not that round), a row whose data differs, an opening with no row, or a round
-    /// opened at an id not above the one before (`of` says which table).
+    /// not that round), a row whose data differs, an opening with no row (`of` says which
+    /// table). (A round opened at an id not above the one before is the replay's own
+    /// refusal, `EventFault::RoundOutOfOrder`, as `verify`'s.)
     #[error("{}", crate::report::query::stray_words(*seq, *of))]
     StrayRound { seq: i64, of: Derived },
 }

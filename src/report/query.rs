@@ -1275,7 +1275,7 @@ pub(crate) fn stray_words(seq: i64, of: Derived) -> String {
             "the floor keeps a row of croupier.rounds at event {seq}, which settles no round: the row was added outside the floor's trigger, and the reports total it"
         ),
         Derived::Starts => format!(
-            "the floor's croupier.round_starts at event {seq} is not what the events give (a row added, changed or deleted outside the floor's trigger, or a round started out of order), and the reports' theoretical win rate reads it"
+            "the floor's croupier.round_starts at event {seq} is not what the events give (a row added, changed or deleted outside the floor's trigger), and the reports' theoretical win rate reads it"
         ),
     }
 }

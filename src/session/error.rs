@@ -424,6 +424,13 @@ pub enum EventFault {
     NoRoundNumber,
     #[error("a round started while another is in play")]
     RoundOverRound,
+    /// A round started at an id not above the last round started in the log (rounds are
+    /// numbered 1, 2, 3… as they start, whatever their table): the floor's auditor
+    /// cannot place its `round_starts` row either (`floor::audit::starts`).
+    #[error(
+        "round {round} started after round {after}: rounds are numbered up as they start, so a round's id is above every round's started before it"
+    )]
+    RoundOutOfOrder { round: i64, after: i64 },
     #[error("a game started while another is in play")]
     GameOverGame,
     #[error("game {logged} started, but the next game is {next}")]

@@ -215,6 +215,9 @@ pub(crate) struct Replayer {
     /// When set (the migration to schema 12, verify), each settled round's row
     /// (`round_row`, encoded) as its events make it, by round.
     pub(crate) rows: Option<BTreeMap<i64, Vec<u8>>>,
+    /// The id of the last round started (the log numbers rounds up as they start, at
+    /// every table: each start's id is above it, `EventFault::RoundOutOfOrder`).
+    last_round: Option<i64>,
 }
 
 /// The decision costs of each set of rules the replay's rounds were played under, kept for
@@ -601,13 +604,21 @@ impl Replayer {
         Ok(())
     }
 
-    /// A round started: its bets against the table's rules, limits and shoe.
+    /// A round started: its id above the last one started, its bets against the table's
+    /// rules, limits and shoe.
     fn round_started(&mut self, e: &Event) -> Result<(), ReplayError> {
         self.rounds += 1;
         let track_seen = self.track_seen;
         let id = e
             .round
             .ok_or_else(|| Self::bad(e, EventFault::NoRoundNumber))?;
+        if let Some(after) = self.last_round.filter(|last| id <= *last) {
+            return Err(Self::bad(
+                e,
+                EventFault::RoundOutOfOrder { round: id, after },
+            ));
+        }
+        self.last_round = Some(id);
         let t = Self::table(&mut self.tables, e)?;
         if t.live.is_some() {
             return Err(Self::bad(e, EventFault::RoundOverRound));

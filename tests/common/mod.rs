@@ -238,9 +238,10 @@ fn logged_events(conn: &rusqlite::Connection) -> Vec<Logged> {
     .collect()
 }
 
-/// Rewrites the log's events through `edit` (which may change an event's `at` and `data`)
-/// and the whole chain to match, as a thorough forger would: past the `events_no_update`
-/// trigger, put back as it was. An event whose data `edit` leaves alone keeps it as stored.
+/// Rewrites the log's events through `edit` (which may change an event's `at`, round id
+/// and `data`) and the whole chain to match, as a thorough forger would: past the
+/// `events_no_update` trigger, put back as it was. An event whose data `edit` leaves alone
+/// keeps it as stored.
 pub fn rechain(conn: &rusqlite::Connection, mut edit: impl FnMut(&mut Logged)) {
     past_guards(conn, &["events_no_update"], |conn| {
         let mut prev = [0u8; 32];
@@ -255,19 +256,52 @@ pub fn rechain(conn: &rusqlite::Connection, mut edit: impl FnMut(&mut Logged)) {
             };
             if e.data == was {
                 conn.execute(
-                    "UPDATE events SET at = ?1, hash = ?2 WHERE seq = ?3",
-                    rusqlite::params![e.at, check, e.seq],
+                    "UPDATE events SET at = ?1, round_id = ?2, hash = ?3 WHERE seq = ?4",
+                    rusqlite::params![e.at, e.ids.2, check, e.seq],
                 )
             } else {
                 conn.execute(
-                    "UPDATE events SET at = ?1, data = ?2, hash = ?3 WHERE seq = ?4",
-                    rusqlite::params![e.at, e.data, check, e.seq],
+                    "UPDATE events SET at = ?1, round_id = ?2, data = ?3, hash = ?4 WHERE seq = ?5",
+                    rusqlite::params![e.at, e.ids.2, e.data, check, e.seq],
                 )
             }
             .unwrap();
             prev = hash;
         }
     });
+}
+
+/// A copy of `path` whose rounds were renumbered by `to` (a round id → another: every
+/// event of the round, its `round_figures` and `round_rows` rows) and its chain rewritten
+/// to match, as a thorough forger would; with the seqs of its `round_started` events.
+pub fn renumbered(path: &Path, name: &str, to: &[(i64, i64)]) -> (PathBuf, Vec<i64>) {
+    let copy = path.with_file_name(format!("{name}.db"));
+    std::fs::copy(path, &copy).unwrap();
+    let conn = rusqlite::Connection::open(&copy).unwrap();
+    // Through negative ids, so that no two rows share a key on the way.
+    let moved = |conn: &rusqlite::Connection| {
+        for table in ["round_figures", "round_rows"] {
+            for (from, _) in to {
+                let sql = format!("UPDATE {table} SET round_id = -round_id WHERE round_id = ?1");
+                conn.execute(&sql, [from]).unwrap();
+            }
+            for (from, now) in to {
+                let sql = format!("UPDATE {table} SET round_id = ?2 WHERE round_id = -?1");
+                conn.execute(&sql, [from, now]).unwrap();
+            }
+        }
+    };
+    past_guards(&conn, &["round_figures_no_update"], moved);
+    let mut starts = Vec::new();
+    rechain(&conn, |e| {
+        if let Some((_, now)) = to.iter().find(|(from, _)| e.ids.2 == Some(*from)) {
+            e.ids.2 = Some(*now);
+        }
+        if e.kind == "round_started" {
+            starts.push(e.seq);
+        }
+    });
+    (copy, starts)
 }
 
 /// What `verify` says is wrong with the database (it must find something).

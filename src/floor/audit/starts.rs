@@ -6,9 +6,12 @@
 //! covers. Read by the table's key (tab, round_id, seq), one index range a chunk: the round
 //! ids after the last one an earlier range covered through the last one this range
 //! started (every id below the first round for the first range). Round ids increase with
-//! the log (it numbers rounds 1, 2, 3… as they start); a round started at an id not above
-//! the one before cannot be placed in a range and is refused as such a row. Rows at round
-//! ids past the last one replayed are the caught-up pass's (`past`). Never writes.
+//! the log (it numbers rounds 1, 2, 3… as they start): a round started at an id not above
+//! the one before is the replay's refusal (`EventFault::RoundOutOfOrder`, in `verify`'s
+//! words) before a chunk takes it, and the walk takes only openings the replay passed, so
+//! none reaches a range; one that did could not be placed in it and is refused as such a
+//! row. Rows at round ids past the last one replayed are the caught-up pass's (`past`).
+//! Never writes.
 
 use std::collections::HashMap;
 
@@ -22,7 +25,9 @@ pub(super) struct Starts {
     last: i64,
     /// (round id, event) → the event's stored data, as the trigger copies it.
     taken: HashMap<(i64, i64), String>,
-    /// The first opening taken at a round id not above the one before it.
+    /// The first opening taken at a round id not above the one before it (the replay
+    /// refuses such an opening first: kept so that no range is placed wrong whatever
+    /// was fed).
     disorder: Option<i64>,
 }
 
