@@ -355,8 +355,9 @@ macro_rules! bucket {
 const BUCKET: &str = bucket!();
 
 /// Adds `sign × delta` to a bucket; a bucket that comes to nothing is removed. A bucket
-/// already there is updated in place (its key, and so the hour index, untouched: a
-/// settlement dirties one page fewer than `INSERT OR REPLACE`'s delete and insert); the
+/// already there is updated in place (its key, and so the hour index, untouched: SQLite
+/// updates no index of columns not set, where `INSERT OR REPLACE` deleted and inserted the
+/// row and its index entry; the saving was not shown at load, docs/benchmarks.md); the
 /// sums are made here, saturating, not by SQL (whose integer overflow turns to a float).
 fn bump(conn: &Connection, key: &Key, delta: &Figures, sign: i64) -> rusqlite::Result<()> {
     let keys = params![key.table, key.hour, key.dealer, key.opened];
@@ -407,7 +408,7 @@ fn update_bucket(conn: &Connection, key: &Key, f: &Figures) -> rusqlite::Result<
         .map(drop)
 }
 
-/// Writes a bucket (`verb`: `INSERT` or `INSERT OR REPLACE`).
+/// Writes a new bucket.
 fn insert_bucket(conn: &Connection, key: &Key, f: &Figures) -> rusqlite::Result<()> {
     static SQL: LazyLock<String> = LazyLock::new(|| {
         format!(

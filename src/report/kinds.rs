@@ -1087,9 +1087,10 @@ impl RoundCells {
     }
 }
 
-/// A row's text kept for the next row, emptied, unless [`ROW_TEXTS`] are kept already
-/// (a text no row takes back, as a mixed report's currency was, would grow the pool a
-/// row at a time).
+/// A row's text kept for the next row, emptied, unless [`ROW_TEXTS`] are kept already.
+/// Every text cell now takes its text from the pool, so the cap is not reached today; it
+/// is defensive: a text no row takes back (as a mixed report's currency was) would
+/// otherwise grow the pool a row at a time.
 fn keep_text(texts: &mut Vec<String>, mut t: String) {
     if texts.len() < ROW_TEXTS {
         t.clear();

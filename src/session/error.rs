@@ -428,7 +428,7 @@ pub enum EventFault {
     /// numbered 1, 2, 3… as they start, whatever their table): the floor's auditor
     /// cannot place its `round_starts` row either (`floor::audit::starts`).
     #[error(
-        "round {round} started after round {after}: rounds are numbered up as they start, so a round's id is above every round's started before it"
+        "round {round} started after round {after}: rounds are numbered up as they start, so a round's id is above every round started before it"
     )]
     RoundOutOfOrder { round: i64, after: i64 },
     #[error("a game started while another is in play")]
