@@ -1280,13 +1280,12 @@ fn a_rewritten_chain_passes_alone_and_fails_against_a_kept_head() {
     );
 }
 
-/// Rounds are numbered up as they start (1, 2, 3… whatever the table), and the floor's
-/// auditor cannot place a `round_starts` row of a round started at an id not above the
-/// last one (`floor::audit::starts`): `verify` refuses such a file too, naming the start
+/// Rounds are numbered 1, 2, 3… as they start, whatever the table: `verify` refuses a
+/// file whose round started at any other id than the next, naming the start
 /// (`EventFault::RoundOutOfOrder`), however thoroughly the rounds were renumbered (each
-/// round's events, figures and kept row; the chain rewritten). Rounds renumbered up with
-/// a gap still verify: above the last is what both ask. Three settled rounds, a fourth in
-/// play.
+/// round's events, figures and kept row; the chain rewritten): below the last (the floor's
+/// auditor could not place its `round_starts` row, `floor::audit::starts`) and past a gap
+/// (a round taken out with its events) alike. Three settled rounds, a fourth in play.
 #[test]
 fn verify_refuses_a_round_started_out_of_order() {
     let path = temp_db("round-order");
@@ -1302,12 +1301,12 @@ fn verify_refuses_a_round_started_out_of_order() {
     // (what, the renumbering, the fault: which start (0 the first) and its (round,
     // after); `None`: verify passes)
     type Case<'a> = (&'a str, &'a [(i64, i64)], Option<(usize, i64, i64)>);
-    let cases: [Case; 5] = [
+    let cases: [Case; 7] = [
         ("as logged", &[], None),
         (
             "two settled rounds swapped",
             &[(2, 3), (3, 2)],
-            Some((2, 2, 3)),
+            Some((1, 3, 1)),
         ),
         (
             "the round in play at the last one's id",
@@ -1319,7 +1318,21 @@ fn verify_refuses_a_round_started_out_of_order() {
             &[(4, 1)],
             Some((3, 1, 3)),
         ),
-        ("the round in play numbered up past a gap", &[(4, 9)], None),
+        (
+            "the round in play numbered up past a gap",
+            &[(4, 9)],
+            Some((3, 9, 3)),
+        ),
+        (
+            "round 3 missing (the later rounds numbered up past it)",
+            &[(3, 4), (4, 5)],
+            Some((2, 4, 2)),
+        ),
+        (
+            "every round numbered up by one (round 1 missing)",
+            &[(1, 2), (2, 3), (3, 4), (4, 5)],
+            Some((0, 2, 0)),
+        ),
     ];
     let mut wrong = Vec::new();
     for (i, (what, to, fault)) in cases.into_iter().enumerate() {

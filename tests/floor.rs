@@ -6609,7 +6609,8 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
 }
 
 /// A round started out of order (the last two rounds' ids swapped in every event of
-/// theirs, the chain recomputed: as thorough as a forger gets) is refused by the file's
+/// theirs, the chain recomputed: as thorough as a forger gets; the first of them now
+/// starts past a gap) is refused by the file's
 /// own `verify` and by its sync (nothing from the start on sent) and, sent anyway by
 /// calling `ingest`, by the floor's auditor in the same words: both run the replay, which
 /// refuses it (`EventFault::RoundOutOfOrder`) before the auditor looks for its
@@ -6633,9 +6634,12 @@ fn a_round_started_out_of_order_is_refused_by_the_file_and_the_floor_alike() {
     let swapped = [(last - 1, last), (last, last - 1)];
     let (forged, starts) = common::renumbered(&path, "forged", &swapped);
     let f = forged.to_str().unwrap();
-    // The start of round `last - 1`, now after round `last`'s.
-    let at = *starts.last().unwrap();
-    let words = format!("round {} started after round {last}", last - 1);
+    // The start of round `last`, now straight after round `last - 2`'s.
+    let at = starts[starts.len() - 2];
+    let words = format!(
+        "round {last} started after round {}: rounds are numbered 1, 2, 3",
+        last - 2
+    );
     let (ok, _, out, err) = run(&["verify", "--db", f]);
     let said = format!("{out}{err}");
     assert!(

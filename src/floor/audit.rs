@@ -151,7 +151,7 @@ pub enum Refusal {
     /// or a row of `croupier.round_starts` (what their theoretical win rate reads) that is
     /// not what event `seq` gives (`starts`): a row at an event that opens no round (or
     /// not that round), a row whose data differs, an opening with no row (`of` says which
-    /// table). (A round opened at an id not above the one before is the replay's own
+    /// table). (A round opened at any id but the next is the replay's own
     /// refusal, `EventFault::RoundOutOfOrder`, as `verify`'s.)
     #[error("{}", crate::report::query::stray_words(*seq, *of))]
     StrayRound { seq: i64, of: Derived },
@@ -223,6 +223,7 @@ impl Replay {
         // bytes for every other event: schema 6), not by the replayer.
         let mut r = Replayer::new(false);
         r.pontis.check_numbers = true;
+        r.check_round_numbers = true;
         r.check_money = true;
         r.track_seen = false;
         Replay {

@@ -50,6 +50,7 @@ impl LocalReplay {
         // named as such); the replay checks what the events say.
         let mut r = Replayer::new(false);
         r.pontis.check_numbers = true;
+        r.check_round_numbers = true;
         r.check_money = true;
         r.track_seen = false;
         // What the floor will read from each settlement: its own data.

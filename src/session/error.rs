@@ -424,12 +424,12 @@ pub enum EventFault {
     NoRoundNumber,
     #[error("a round started while another is in play")]
     RoundOverRound,
-    /// A round started at an id not above the last round started in the log (rounds are
-    /// numbered 1, 2, 3… as they start, whatever their table): the floor's auditor
-    /// cannot place its `round_starts` row either (`floor::audit::starts`).
-    #[error(
-        "round {round} started after round {after}: rounds are numbered up as they start, so a round's id is above every round started before it"
-    )]
+    /// A round started at an id other than the next (rounds are numbered 1, 2, 3… as they
+    /// start, whatever their table; `after` 0: no round before it): a replay from the
+    /// first event wants exactly the next, any other replay an id above the last. Below
+    /// the last, the floor's auditor cannot place its `round_starts` row either
+    /// (`floor::audit::starts`); above the next, a round is missing.
+    #[error("{}", round_order_words(*round, *after))]
     RoundOutOfOrder { round: i64, after: i64 },
     #[error("a game started while another is in play")]
     GameOverGame,
@@ -687,5 +687,19 @@ mod tests {
             "Petr Novak: wrong name or PIN; expected bets"
         );
         assert_eq!(r.code(None), None);
+    }
+}
+
+/// `EventFault::RoundOutOfOrder` in words: round `round` started after round `after` (0:
+/// first), and which it should have been.
+fn round_order_words(round: i64, after: i64) -> String {
+    const RULE: &str = "rounds are numbered 1, 2, 3… as they start, whatever their table";
+    if after == 0 {
+        format!("round {round} started first: {RULE}, so the first is round 1")
+    } else {
+        format!(
+            "round {round} started after round {after}: {RULE}, so the next is round {}",
+            after + 1
+        )
     }
 }

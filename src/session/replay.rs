@@ -218,6 +218,11 @@ pub(crate) struct Replayer {
     /// The id of the last round started (the log numbers rounds up as they start, at
     /// every table: each start's id is above it, `EventFault::RoundOutOfOrder`).
     last_round: Option<i64>,
+    /// The replay reads the log from its first event (verify, the sync's own replay, the
+    /// floor's auditor): each round started is the next number, 1, 2, 3…, not only one
+    /// above the last (`EventFault::RoundOutOfOrder`); a round missing from the numbers
+    /// (its events taken out, the chain recomputed) is refused at the start after it.
+    pub(crate) check_round_numbers: bool,
 }
 
 /// The decision costs of each set of rules the replay's rounds were played under, kept for
@@ -437,6 +442,7 @@ impl Replayer {
         Replayer {
             check_chain,
             check_money: check_chain,
+            check_round_numbers: check_chain,
             track_seen: true,
             pontis: PontisTables {
                 check_numbers: check_chain,
@@ -604,15 +610,22 @@ impl Replayer {
         Ok(())
     }
 
-    /// A round started: its id above the last one started, its bets against the table's
-    /// rules, limits and shoe.
+    /// A round started: its id the next one (above the last one started when the replay
+    /// does not read from the first event), its bets against the table's rules, limits
+    /// and shoe.
     fn round_started(&mut self, e: &Event) -> Result<(), ReplayError> {
         self.rounds += 1;
         let track_seen = self.track_seen;
         let id = e
             .round
             .ok_or_else(|| Self::bad(e, EventFault::NoRoundNumber))?;
-        if let Some(after) = self.last_round.filter(|last| id <= *last) {
+        let exact = self.check_round_numbers;
+        let after = if exact {
+            Some(self.last_round.unwrap_or(0))
+        } else {
+            self.last_round
+        };
+        if let Some(after) = after.filter(|last| if exact { id != last + 1 } else { id <= *last }) {
             return Err(Self::bad(
                 e,
                 EventFault::RoundOutOfOrder { round: id, after },
