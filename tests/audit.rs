@@ -1343,7 +1343,7 @@ fn verify_refuses_a_round_started_out_of_order() {
             (Err(ReplayError::Event { seq, kind, why }), Some((start, round, after))) => {
                 *seq == starts[start]
                     && *kind == "round_started"
-                    && matches!(**why, EventFault::RoundOutOfOrder { round: r, after: a }
+                    && matches!(**why, EventFault::RoundOutOfOrder { round: r, after: a, exact: true }
                                        if (r, a) == (round, after))
             }
             _ => false,

@@ -426,11 +426,11 @@ pub enum EventFault {
     RoundOverRound,
     /// A round started at an id other than the next (rounds are numbered 1, 2, 3… as they
     /// start, whatever their table; `after` 0: no round before it): a replay from the
-    /// first event wants exactly the next, any other replay an id above the last. Below
-    /// the last, the floor's auditor cannot place its `round_starts` row either
-    /// (`floor::audit::starts`); above the next, a round is missing.
-    #[error("{}", round_order_words(*round, *after))]
-    RoundOutOfOrder { round: i64, after: i64 },
+    /// first event wants exactly the next (`exact`), any other replay an id above the
+    /// last. Below the last, the floor's auditor cannot place its `round_starts` row
+    /// either (`floor::audit::starts`); above the next, a round is missing.
+    #[error("{}", round_order_words(*round, *after, *exact))]
+    RoundOutOfOrder { round: i64, after: i64, exact: bool },
     #[error("a game started while another is in play")]
     GameOverGame,
     #[error("game {logged} started, but the next game is {next}")]
@@ -656,6 +656,22 @@ impl Refused {
     }
 }
 
+/// `EventFault::RoundOutOfOrder` in words: round `round` started after round `after` (0:
+/// none before it), against the rule the replay holds (`exact`: the next id).
+fn round_order_words(round: i64, after: i64, exact: bool) -> String {
+    const RULE: &str = "rounds are numbered 1, 2, 3… as they start, whatever their table";
+    match (exact, after) {
+        (true, 0) => format!("round {round} started first: {RULE}, so the first is round 1"),
+        (true, _) => format!(
+            "round {round} started after round {after}: {RULE}, so the next is round {}",
+            after.saturating_add(1)
+        ),
+        (false, _) => format!(
+            "round {round} started after round {after}: {RULE}, so a round's id is above every round started before it"
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -687,19 +703,5 @@ mod tests {
             "Petr Novak: wrong name or PIN; expected bets"
         );
         assert_eq!(r.code(None), None);
-    }
-}
-
-/// `EventFault::RoundOutOfOrder` in words: round `round` started after round `after` (0:
-/// first), and which it should have been.
-fn round_order_words(round: i64, after: i64) -> String {
-    const RULE: &str = "rounds are numbered 1, 2, 3… as they start, whatever their table";
-    if after == 0 {
-        format!("round {round} started first: {RULE}, so the first is round 1")
-    } else {
-        format!(
-            "round {round} started after round {after}: {RULE}, so the next is round {}",
-            after + 1
-        )
     }
 }

@@ -628,7 +628,11 @@ impl Replayer {
         if let Some(after) = after.filter(|last| if exact { id != last + 1 } else { id <= *last }) {
             return Err(Self::bad(
                 e,
-                EventFault::RoundOutOfOrder { round: id, after },
+                EventFault::RoundOutOfOrder {
+                    round: id,
+                    after,
+                    exact,
+                },
             ));
         }
         self.last_round = Some(id);

@@ -8,11 +8,13 @@
 //! started (every id below the first round for the first range). Round ids increase with
 //! the log (it numbers rounds 1, 2, 3… as they start): a round started at any id but the
 //! next one (not above the one before, or past a gap) is the replay's refusal
-//! (`EventFault::RoundOutOfOrder`, in `verify`'s words) before a chunk takes it. The walk reads the events as they are now, held to the
-//! replay's hash only at the replay's last event: rounds renumbered after the replay passed
-//! them, the chain recomputed, can reach a walk range ending before it, and are refused
-//! there as a row that cannot be placed (`StrayRound`, FAILED, in the `round_starts`
-//! words, which no longer name the disorder). Rows at round ids past the last one replayed are the caught-up pass's (`past`).
+//! (`EventFault::RoundOutOfOrder`, in `verify`'s words) before a chunk takes it. The walk
+//! reads the events as they are now, held to the replay's hash only at the replay's last
+//! event: rounds renumbered after the replay passed them, the chain recomputed, can reach
+//! a walk range ending before it, and are refused there as a row that cannot be placed
+//! (`StrayRound`, FAILED, in the `round_starts` words, which no longer name the
+//! disorder). Rows at round ids past the last one replayed are the caught-up pass's
+//! (`past`).
 //! Never writes.
 
 use std::collections::HashMap;
