@@ -35,32 +35,58 @@ fn conventions(lang: Lang) -> &'static Conventions {
 }
 
 /// Digits of a whole number with the language's group separator: `1 234 567`.
-fn grouped(mut n: u64, group: &str) -> String {
-    let mut parts = vec![];
+fn grouped(n: u64, group: &str) -> String {
+    let mut s = String::new();
+    grouped_into(&mut s, n, group);
+    s
+}
+
+/// [`grouped`], appended to `out` (no text made on the way).
+fn grouped_into(out: &mut String, mut n: u64, group: &str) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
     loop {
-        if n < 1000 {
-            parts.push(n.to_string());
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
             break;
         }
-        parts.push(format!("{:03}", n % 1000));
-        n /= 1000;
     }
-    parts.reverse();
-    parts.join(group)
+    // ASCII digits; the first group takes what is left over the threes.
+    let digits = std::str::from_utf8(&buf[i..]).unwrap_or_default();
+    let first = match digits.len() % 3 {
+        0 => 3,
+        r => r,
+    };
+    out.push_str(&digits[..first]);
+    let mut at = first;
+    while at < digits.len() {
+        out.push_str(group);
+        out.push_str(&digits[at..at + 3]);
+        at += 3;
+    }
 }
 
 /// An amount without a currency, two decimals, grouped: `-1 234,50`.
 pub fn amount(lang: Lang, m: Money) -> String {
+    let mut s = String::new();
+    amount_into(&mut s, lang, m);
+    s
+}
+
+/// [`amount`], appended to `out`: what a report's page writes a cell at a time.
+pub fn amount_into(out: &mut String, lang: Lang, m: Money) {
     let c = conventions(lang);
     let cents = m.cents();
     let abs = cents.unsigned_abs();
-    format!(
-        "{}{}{}{:02}",
-        if cents < 0 { c.minus.as_str() } else { "" },
-        grouped(abs / 100, &c.group),
-        c.decimal,
-        abs % 100
-    )
+    if cents < 0 {
+        out.push_str(&c.minus);
+    }
+    grouped_into(out, abs / 100, &c.group);
+    out.push_str(&c.decimal);
+    out.push(char::from(b'0' + (abs % 100 / 10) as u8));
+    out.push(char::from(b'0' + (abs % 10) as u8));
 }
 
 /// An amount with its currency as the language writes it: `1 234,50 Kč`, `CZK 1,234.50`.
@@ -155,6 +181,58 @@ mod tests {
             money(Lang::Cs, m, Some(chf)),
             format!("1{NBSP}234,50{NBSP}CHF")
         );
+    }
+
+    /// The amount as it was written before it was put in place digit by digit (parts of
+    /// three joined by the group mark, through the formatter): the reference.
+    fn amount_as_formatted(lang: Lang, m: Money) -> String {
+        let c = conventions(lang);
+        let abs = m.cents().unsigned_abs();
+        let (mut n, mut parts) = (abs / 100, vec![]);
+        while n >= 1000 {
+            parts.push(format!("{:03}", n % 1000));
+            n /= 1000;
+        }
+        parts.push(n.to_string());
+        parts.reverse();
+        let minus = if m.cents() < 0 { c.minus.as_str() } else { "" };
+        format!(
+            "{minus}{}{}{:02}",
+            parts.join(&c.group),
+            c.decimal,
+            abs % 100
+        )
+    }
+
+    #[test]
+    fn an_amount_put_in_place_is_the_amount_formatted() {
+        let cents = [
+            0,
+            5,
+            -5,
+            99,
+            100,
+            -100,
+            99_999,
+            100_000,
+            -123_450,
+            99_999_999,
+            100_000_000,
+            100_000_000_000,
+            i64::MAX,
+            i64::MIN,
+            i64::MIN + 1,
+        ];
+        for lang in Lang::ALL {
+            for c in cents {
+                let m = Money::from_cents(c);
+                let mut appended = String::from("x");
+                amount_into(&mut appended, lang, m);
+                let expected = amount_as_formatted(lang, m);
+                assert_eq!(amount(lang, m), expected, "{lang:?} {c}");
+                assert_eq!(appended, format!("x{expected}"), "{lang:?} {c}: appended");
+            }
+        }
     }
 
     #[test]

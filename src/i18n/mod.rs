@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
-pub use format::{amount, date, datetime, decimal, money, time};
+pub use format::{amount, amount_into, date, datetime, decimal, money, time};
 
 pub use crate::codes::Lang;
 

@@ -27,6 +27,11 @@ use crate::engine::{Currency, Money};
 use crate::files::WriteError;
 use crate::i18n::{self, Lang, logged};
 use crate::t;
+use cells::{csv_field, timestamp};
+
+mod cells;
+
+pub(crate) use cells::html_row;
 
 /// How CSV is written for a spreadsheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -261,13 +266,6 @@ fn chart_title(lang: Lang, c: &Chart) -> String {
         ("Rounds per dealer", _) => t!(lang, "report-chart-rounds-per-dealer"),
         (other, _) => other.to_string(),
     }
-}
-
-/// A moment to the second, as the language writes it (UTC).
-fn timestamp(lang: Lang, ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms)
-        .map(|t| t.format(&t!(lang, "report-timestamp-pattern")).to_string())
-        .unwrap_or_default()
 }
 
 /// The report's own sentence in the language; money as `money` writes it.
@@ -524,12 +522,6 @@ fn cell_csv_text<'c>(c: &'c Cell, st: &Style) -> std::borrow::Cow<'c, str> {
             spreadsheet_safe(cell_html(c, st.lang, None))
         }
     })
-}
-
-/// Whether a number cell shows a value below zero (the page shows it red).
-fn negative(c: &Cell) -> bool {
-    let t = c.text();
-    c.is_number() && t.starts_with('-') && t.bytes().any(|b| (b'1'..=b'9').contains(&b))
 }
 
 /// What a file's verify replayed, in the language, with its plural forms.
@@ -1038,7 +1030,12 @@ pub(crate) fn csv_footer(
 pub(crate) struct CsvFile {
     w: csv::Writer<std::fs::File>,
     path: PathBuf,
+    /// Where a field that is not a cell's own text is put, kept from field to field.
+    scratch: String,
 }
+
+/// A CSV file's buffer: a streamed report's rows reach the file in writes of this size.
+const CSV_BUFFER: usize = 64 * 1024;
 
 impl CsvFile {
     /// Creates the file (in a folder that is made if missing) and writes its header.
@@ -1058,20 +1055,24 @@ impl CsvFile {
             .map_err(io_error(path))?;
         let mut w = csv::WriterBuilder::new()
             .delimiter(st.csv.delimiter())
+            .buffer_capacity(CSV_BUFFER)
             .from_writer(file);
         w.write_record(header).map_err(FileError::Csv)?;
         Ok(CsvFile {
             w,
             path: path.to_path_buf(),
+            scratch: String::new(),
         })
     }
 
     /// A row of cells, as the style writes them.
     pub(crate) fn row(&mut self, row: &[Cell], st: &Style) -> Result<(), FileError> {
-        // Field by field, each borrowed where it can be; the empty record ends the row.
+        // Field by field, each borrowed where it can be, else put in the kept scratch
+        // text; the empty record ends the row.
         for c in row {
+            let field = csv_field(c, st, &mut self.scratch);
             self.w
-                .write_field(cell_csv_text(c, st).as_bytes())
+                .write_field(field.as_bytes())
                 .map_err(FileError::Csv)?;
         }
         self.w
@@ -1568,25 +1569,6 @@ pub(crate) fn html_table_head(out: &mut String, lang: Lang, s: &Section) {
         let _ = write!(out, "<th>{}</th>", esc(&column_label(lang, c)));
     }
     out.push_str("</tr></thead><tbody>");
-}
-
-/// A row of a section's table.
-pub(crate) fn html_row(out: &mut String, row: &[Cell], lang: Lang, currency: Option<Currency>) {
-    out.push_str("<tr>");
-    for c in row {
-        let class = match (c.is_number(), negative(c), c) {
-            (true, true, _) => " class=\"n neg\"",
-            (true, false, _) => " class=\"n\"",
-            (_, _, Cell::Date(_) | Cell::Time(_)) => " class=\"d\"",
-            _ => "",
-        };
-        let _ = write!(
-            out,
-            "<td{class}>{}</td>",
-            esc(&cell_html(c, lang, currency))
-        );
-    }
-    out.push_str("</tr>");
 }
 
 /// The page before its sections and after them: the template filled in, its sections'

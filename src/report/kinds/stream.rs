@@ -336,8 +336,10 @@ impl<'a> Streamed<'a> {
             let mut head = String::new();
             html_table_head(&mut head, lang, s);
             let mut rows = 0usize;
+            // One text for every row, emptied for the next (its room kept).
+            let mut text = String::new();
             self.each_row(src, i, &mut |row| {
-                let mut text = String::new();
+                text.clear();
                 if rows == 0 {
                     text.push_str(&head);
                 }
