@@ -1719,6 +1719,42 @@ pub fn series_with(rows: &[RoundRow], th: &Theories, cal: &Calendar) -> Series {
 
 #[cfg(test)]
 mod tests {
+    /// The detail's grain and a `by month` row's span, case by case: 31 gaming days are
+    /// still by shift, 32 by month; a month cut by the period shows its cut span.
+    #[test]
+    fn a_long_periods_detail_is_by_month_each_month_cut_by_the_period() {
+        use super::super::Period;
+        use fold::Grain;
+        let d = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        let cases = [
+            ("2026-03-16", "2026-03-16", Grain::Shifts),
+            ("2026-01-01", "2026-01-31", Grain::Shifts),
+            ("2026-01-15", "2026-02-14", Grain::Shifts),
+            ("2026-01-01", "2026-02-01", Grain::Months),
+            ("2026-01-01", "2026-12-31", Grain::Months),
+        ];
+        for (from, to, grain) in cases {
+            assert_eq!(
+                Grain::of(Period::parse(from, to).unwrap()),
+                grain,
+                "{from}..{to}"
+            );
+        }
+        let p = Period::parse("2026-01-20", "2027-02-10").unwrap();
+        let spans = [
+            ("2026-01-01", "2026-01-20", "2026-01-31"),
+            ("2026-02-01", "2026-02-01", "2026-02-28"),
+            ("2026-12-01", "2026-12-01", "2026-12-31"),
+            ("2027-02-01", "2027-02-01", "2027-02-10"),
+        ];
+        for (month, first, last) in spans {
+            assert!(
+                matches!(month_span(d(month), p), Detail::Span(a, b) if a == d(first) && b == d(last)),
+                "{month}"
+            );
+        }
+    }
+
     use super::*;
     use crate::script::money_json;
     use crate::session::demo;
