@@ -588,7 +588,8 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
     assert_eq!(taken, 1);
     // (As B's role, which reads its own table database only, schema 4.)
     let (ok, _, out, err) = run(&common::report_json_args_from("--floor", &ub, "summary"));
-    assert!(out.contains("by day"), "{err}");
+    // (The year: its detail by month, `DETAIL_DAYS`.)
+    assert!(out.contains("by month"), "{err}");
     // (It fails, saying why: the floor holds alarms; without the check it passes.)
     assert!(!ok && err.contains("verify FAILED"), "{err}");
     let (ok, _, out, err) = run(&[
@@ -596,7 +597,7 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
         vec!["--skip-verify"],
     ]
     .concat());
-    assert!(ok && out.contains("by day"), "{err}");
+    assert!(ok && out.contains("by month"), "{err}");
 }
 
 /// Two table roles and their synced demo files, on a floor set up by `floor-init`:
@@ -2136,6 +2137,10 @@ fn kept_reports_equal(url: &str, files: &[Store]) {
         ("2026-03-02", "2026-03-02"),
         // Schema 15: a range over months, its to-dates from whole months and edge days.
         ("2026-01-20", "2026-03-03"),
+        // 31 gaming days (by shift and by day) and 32 (by month, `DETAIL_DAYS`); the
+        // first two above are by month too.
+        ("2026-01-05", "2026-02-04"),
+        ("2026-01-04", "2026-02-04"),
     ];
     for (kind, (from, to)) in [Kind::Summary, Kind::Dealers]
         .into_iter()

@@ -1024,22 +1024,71 @@ fn a_prague_table_across_the_clock_changes_lands_each_round_in_its_gaming_day_an
             .or_default() += 1;
     }
     croupier::session::replay::verify(&store, |_| {}).unwrap();
-    let o = Options {
-        threshold: Money::units(400),
-        generated_at: "2027-04-01 00:00:00 UTC",
-        ..common::options(Kind::Summary, "2026-10-01", "2027-03-31")
+    // Each clock change's month alone (31 gaming days: by shift and by day), and the
+    // half year (longer: by month, each month's rounds).
+    let report = |from: &str, to: &str| {
+        let o = Options {
+            threshold: Money::units(400),
+            generated_at: "2027-04-01 00:00:00 UTC",
+            ..common::options(Kind::Summary, from, to)
+        };
+        report::render_json(&report::build(std::slice::from_ref(&store), &o, |_| {}).unwrap())
     };
-    let json = report::render_json(&report::build(&[store], &o, |_| {}).unwrap());
-    let section = |name: &str| {
+    let section = |json: &serde_json::Value, name: &str| {
         json["sections"]
             .as_array()
             .unwrap()
             .iter()
             .find(|s| s["name"] == name)
-            .unwrap()
+            .unwrap_or_else(|| panic!("no section {name}"))
             .clone()
     };
-    let by_shift = section("by shift");
+    let half_year = report("2026-10-01", "2027-03-31");
+    let by_month = section(&half_year, "by month");
+    let months: Vec<(String, i64)> = by_month["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (text(&r[1]), r[2].as_i64().unwrap()))
+        .collect();
+    let in_month = |m: &str| {
+        want.iter()
+            .filter(|((d, _), _)| d.starts_with(m))
+            .map(|(_, n)| n)
+            .sum::<i64>()
+    };
+    assert_eq!(
+        months,
+        [
+            ("2026-10-01 to 2026-10-31".to_string(), in_month("2026-10")),
+            ("2027-03-01 to 2027-03-31".to_string(), in_month("2027-03")),
+        ],
+        "rounds per month"
+    );
+    for name in ["by shift", "by day"] {
+        assert!(
+            half_year["sections"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|s| s["name"] != name),
+            "{name}"
+        );
+    }
+    let months = [
+        report("2026-10-01", "2026-10-31"),
+        report("2027-03-01", "2027-03-31"),
+    ];
+    let rows_of = |name: &str| {
+        let mut out = section(&months[0], name);
+        let more = section(&months[1], name)["rows"]
+            .as_array()
+            .unwrap()
+            .clone();
+        out["rows"].as_array_mut().unwrap().extend(more);
+        out
+    };
+    let by_shift = rows_of("by shift");
     let col = |s: &serde_json::Value, c: &str| {
         s["columns"]
             .as_array()
@@ -1070,7 +1119,7 @@ fn a_prague_table_across_the_clock_changes_lands_each_round_in_its_gaming_day_an
     for r in by_shift["rows"].as_array().unwrap() {
         assert_eq!(r[wr].as_f64(), Some(-150.0), "{r}");
     }
-    let by_day = section("by day");
+    let by_day = rows_of("by day");
     let (d, n) = (col(&by_day, "date"), col(&by_day, "rounds"));
     let days: Vec<(String, i64)> = by_day["rows"]
         .as_array()

@@ -665,11 +665,22 @@ fn reports_from_totals_equal_reports_from_every_round() {
             )
         })
         .collect();
+    // Over 31 gaming days (`DETAIL_DAYS`) the detail is by month: across a month's end
+    // (the demo's January, cut by the period, and February), starting and ending inside
+    // months, exactly 31 and 32 gaming days (October with the clock change; and 1
+    // November), over a year's end, all four files together mixing currencies and
+    // sharing "Pontoon 1".
+    let date = |y, m, d| chrono::NaiveDate::from_ymd_opt(y, m, d).unwrap();
     for (from, to) in [
         (days(-3), days(5)),
         (days(296), days(450)),
         (days(6), days(297)),
         (days(300), days(300)),
+        (date(2026, 1, 3), date(2026, 2, 10)),
+        (date(2025, 12, 20), date(2026, 1, 20)),
+        (date(2026, 10, 1), date(2026, 10, 31)),
+        (date(2026, 10, 1), date(2026, 11, 1)),
+        (date(2026, 9, 25), date(2027, 3, 27)),
     ] {
         cases.push((from, to, Kind::Summary, None, None));
     }
@@ -707,6 +718,15 @@ fn reports_from_totals_equal_reports_from_every_round() {
                 assert_eq!(
                     a[part], b[part],
                     "{kind:?}: {part} of {from}..{to}, {table:?} {dealer:?}"
+                );
+            }
+            if kind == Kind::Summary {
+                let names: Vec<&str> = kept.sections.iter().map(|s| s.name.as_str()).collect();
+                let long = (to - from).num_days() + 1 > 31;
+                assert_eq!(
+                    (names.contains(&"by month"), names.contains(&"by shift")),
+                    (long, !long),
+                    "{from}..{to}: {names:?}"
                 );
             }
             let rows: usize = every.sections.iter().map(|s| s.rows.len()).sum();

@@ -681,6 +681,7 @@ report-chart-day-pattern = %-d %b
 # Sections.
 report-section-by-shift = by shift
 report-section-by-day = by day
+report-section-by-month = by month
 report-section-month-to-date = month to date
 report-section-year-to-date = year to date
 report-section-period-total = period total
@@ -696,6 +697,7 @@ report-col-table = table
 report-col-date = date
 report-col-shift = shift
 report-col-from = from
+report-col-month = month
 report-col-tables = tables
 report-col-currency = currency
 report-col-rounds = rounds

@@ -787,7 +787,8 @@ fn ck_cell(k: &Option<String>) -> Vec<Cell> {
     }
 }
 
-/// The summary: by shift, by day, month and year to date, the period's total, the
+/// The summary: by shift and by day (or by month, for a long period:
+/// [`detail_sections`]), month and year to date, the period's total, the
 /// charts by day, and the Pontis games. Its figures are `f` (`folded`: what `fold` took
 /// of the kept totals and the rounds read one by one, or `reference`'s groups).
 fn summary(
@@ -801,22 +802,7 @@ fn summary(
     let games = super::pontis::games(src, o, (cx.from_ms, cx.to_ms))?;
     let shared = shared_names(&f, super::pontis::table_keys(&games));
     let table = |t: &TableKey| vec![table_cell(&t.0, t.1, &shared)];
-    sections.push(Section {
-        name: "by shift".into(),
-        columns: cx.keyed(&["table", "date", "shift"]),
-        rows: cx.grouped_rows(&f.by_shift, |(t, c, d, s, hours)| {
-            (
-                table(t),
-                c,
-                vec![Cell::Date(*d), Cell::Shift(*s, hours.clone())],
-            )
-        }),
-    });
-    sections.push(Section {
-        name: key::BY_DAY.into(),
-        columns: cx.keyed(&[key::TABLE, "date"]),
-        rows: cx.grouped_rows(&f.by_day, |(t, c, d)| (table(t), c, vec![Cell::Date(*d)])),
-    });
+    sections.extend(detail_sections(cx, &f.detail, &table));
     for ((start, per_table), name) in f.to_date.iter().zip(["month to date", "year to date"]) {
         let span = Detail::Span(*start, o.period.to);
         sections.push(Section {
@@ -834,15 +820,61 @@ fn summary(
     Ok(())
 }
 
+/// The summary's per-table detail (`fold::Grain`): "by shift" and "by day" for a period
+/// of at most `DETAIL_DAYS` gaming days; "by month" for a longer one, a month shown as
+/// the span of its gaming days inside the period (a month the period cuts, cut).
+fn detail_sections(
+    cx: &Ctx,
+    detail: &fold::Detail,
+    table: &dyn Fn(&TableKey) -> Vec<Cell>,
+) -> Vec<Section> {
+    match detail {
+        fold::Detail::Shifts { by_shift, by_day } => vec![
+            Section {
+                name: "by shift".into(),
+                columns: cx.keyed(&["table", "date", "shift"]),
+                rows: cx.grouped_rows(by_shift, |(t, c, d, s, hours)| {
+                    (
+                        table(t),
+                        c,
+                        vec![Cell::Date(*d), Cell::Shift(*s, hours.clone())],
+                    )
+                }),
+            },
+            Section {
+                name: key::BY_DAY.into(),
+                columns: cx.keyed(&[key::TABLE, "date"]),
+                rows: cx.grouped_rows(by_day, |(t, c, d)| (table(t), c, vec![Cell::Date(*d)])),
+            },
+        ],
+        fold::Detail::Months(by_month) => vec![Section {
+            name: key::BY_MONTH.into(),
+            columns: cx.keyed(&[key::TABLE, "month"]),
+            rows: cx.grouped_rows(by_month, |(t, c, m)| {
+                (table(t), c, vec![Cell::from(month_span(*m, cx.o.period))])
+            }),
+        }],
+    }
+}
+
+/// The gaming days of the month starting on `first` inside `period`: a "by month" row's
+/// month, cut where the period cuts it.
+fn month_span(first: chrono::NaiveDate, period: super::Period) -> Detail {
+    let last = first
+        .checked_add_months(chrono::Months::new(1))
+        .and_then(|next| next.pred_opt())
+        .unwrap_or(period.to);
+    Detail::Span(first.max(period.from), last.min(period.to))
+}
+
 /// The names of the tables in more than one database among `f`'s per-table sections and
 /// the Pontis games' tables (`more`): their rows say their database ([`table_cell`]), in
 /// every section alike.
 fn shared_names(f: &Folded, more: impl Iterator<Item = TableKey>) -> BTreeSet<String> {
     let keys = f
-        .by_shift
-        .keys()
-        .map(|k| &k.0)
-        .chain(f.by_day.keys().map(|k| &k.0))
+        .detail
+        .tables()
+        .into_iter()
         .chain(f.to_date.iter().flat_map(|(_, m)| m.keys().map(|k| &k.0)))
         .chain(f.edges.iter().map(|e| &e.0))
         .cloned()
@@ -1687,6 +1719,42 @@ pub fn series_with(rows: &[RoundRow], th: &Theories, cal: &Calendar) -> Series {
 
 #[cfg(test)]
 mod tests {
+    /// The detail's grain and a `by month` row's span, case by case: 31 gaming days are
+    /// still by shift, 32 by month; a month cut by the period shows its cut span.
+    #[test]
+    fn a_long_periods_detail_is_by_month_each_month_cut_by_the_period() {
+        use super::super::Period;
+        use fold::Grain;
+        let d = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        let cases = [
+            ("2026-03-16", "2026-03-16", Grain::Shifts),
+            ("2026-01-01", "2026-01-31", Grain::Shifts),
+            ("2026-01-15", "2026-02-14", Grain::Shifts),
+            ("2026-01-01", "2026-02-01", Grain::Months),
+            ("2026-01-01", "2026-12-31", Grain::Months),
+        ];
+        for (from, to, grain) in cases {
+            assert_eq!(
+                Grain::of(Period::parse(from, to).unwrap()),
+                grain,
+                "{from}..{to}"
+            );
+        }
+        let p = Period::parse("2026-01-20", "2027-02-10").unwrap();
+        let spans = [
+            ("2026-01-01", "2026-01-20", "2026-01-31"),
+            ("2026-02-01", "2026-02-01", "2026-02-28"),
+            ("2026-12-01", "2026-12-01", "2026-12-31"),
+            ("2027-02-01", "2027-02-01", "2027-02-10"),
+        ];
+        for (month, first, last) in spans {
+            assert!(
+                matches!(month_span(d(month), p), Detail::Span(a, b) if a == d(first) && b == d(last)),
+                "{month}"
+            );
+        }
+    }
+
     use super::*;
     use crate::script::money_json;
     use crate::session::demo;

@@ -29,12 +29,21 @@ pub use data::{Derived, Page, Period, PeriodError, RoundRow, Verified, VerifyFai
 pub mod key {
     /// The summary's section of each table's figures per day.
     pub const BY_DAY: &str = "by day";
+    /// The summary's section of each table's figures per calendar month, in place of
+    /// "by shift" and "by day" for a period longer than [`super::DETAIL_DAYS`].
+    pub const BY_MONTH: &str = "by month";
     pub const TABLE: &str = "table";
     pub const ROUNDS: &str = "rounds";
     pub const HANDLE: &str = "handle";
     pub const HOUSE_WIN: &str = "house win";
     pub const WIN_RATE: &str = "win rate %";
 }
+/// The longest period, in gaming days, whose summary shows each table by shift and by
+/// day; a longer one shows each table by calendar month instead (`by month`: a year's
+/// summary of a large floor would otherwise be hundreds of thousands of rows, which no
+/// one reads). The other sections do not depend on it.
+pub const DETAIL_DAYS: i64 = 31;
+
 /// What the kept totals sum, keyed by what: one definition for the table's file and the floor.
 pub use crate::log::totals;
 pub use kinds::{

@@ -102,6 +102,7 @@ fn section_label(lang: Lang, key: &str) -> String {
     match key {
         "by shift" => t!(lang, "report-section-by-shift"),
         "by day" => t!(lang, "report-section-by-day"),
+        "by month" => t!(lang, "report-section-by-month"),
         "month to date" => t!(lang, "report-section-month-to-date"),
         "year to date" => t!(lang, "report-section-year-to-date"),
         "period total" => t!(lang, "report-section-period-total"),
@@ -136,6 +137,7 @@ fn column_label(lang: Lang, key: &str) -> String {
         "date" => t!(lang, "report-col-date"),
         "shift" => t!(lang, "report-col-shift"),
         "from" => t!(lang, "report-col-from"),
+        "month" => t!(lang, "report-col-month"),
         "tables" => t!(lang, "report-col-tables"),
         "currency" => t!(lang, "report-col-currency"),
         "rounds" => t!(lang, "report-col-rounds"),

@@ -16,6 +16,7 @@ use crate::log::totals::{BUCKET_MS, Figures};
 use crate::report::data::RoundRow;
 use crate::report::query::{TotalRef, TotalRow};
 use crate::report::theory::Openings;
+use crate::report::{DETAIL_DAYS, Period};
 use crate::session::calendar::ShiftAt;
 
 /// A table's, dealer's or shift hours' small id.
@@ -33,6 +34,65 @@ type PerTable = BTreeMap<(TableKey, Option<String>), Totals>;
 /// Sums per (dealer, currency key): a dealer is a person, whose name sums across
 /// databases.
 type PerDealer = BTreeMap<(String, Option<String>), Totals>;
+
+/// What the summary's per-table detail is grouped by: each table's shifts and gaming
+/// days for a period of at most [`DETAIL_DAYS`] gaming days, its calendar months (of the
+/// gaming day) for a longer one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Grain {
+    Shifts,
+    Months,
+}
+
+impl Grain {
+    pub(super) fn of(p: Period) -> Grain {
+        if (p.to - p.from).num_days() < DETAIL_DAYS {
+            Grain::Shifts
+        } else {
+            Grain::Months
+        }
+    }
+}
+
+/// The first day of a gaming day's calendar month: a `by month` row's key.
+pub(super) fn month_of(day: NaiveDate) -> NaiveDate {
+    day.with_day(1).unwrap_or(day)
+}
+
+/// The per-table detail's sums by ids, as [`Grain`] groups them.
+enum DetailSums {
+    Shifts {
+        by_shift: BTreeMap<(Id, u8, NaiveDate, u8, Id), Totals>,
+        by_day: BTreeMap<(Id, u8, NaiveDate), Totals>,
+    },
+    /// Keyed by the month's first day ([`month_of`]).
+    Months(BTreeMap<(Id, u8, NaiveDate), Totals>),
+}
+
+/// The per-table detail named: by (table, currency key, gaming day, shift, shift's
+/// hours) and by (table, currency key, gaming day), or by (table, currency key, month's
+/// first day).
+pub(super) enum Detail {
+    Shifts {
+        by_shift: BTreeMap<(TableKey, Option<String>, NaiveDate, u8, String), Totals>,
+        by_day: BTreeMap<(TableKey, Option<String>, NaiveDate), Totals>,
+    },
+    Months(BTreeMap<(TableKey, Option<String>, NaiveDate), Totals>),
+}
+
+impl Detail {
+    /// Every table the detail has a row of.
+    pub(super) fn tables(&self) -> Vec<&TableKey> {
+        match self {
+            Detail::Shifts { by_shift, by_day } => by_shift
+                .keys()
+                .map(|k| &k.0)
+                .chain(by_day.keys().map(|k| &k.0))
+                .collect(),
+            Detail::Months(m) => m.keys().map(|k| &k.0).collect(),
+        }
+    }
+}
 
 /// Names interned to ids, in the order first seen.
 #[derive(Default)]
@@ -121,8 +181,7 @@ pub(super) struct Fold<'a> {
     /// Every database a whole bucket was taken of (filters aside; a split hour's rounds
     /// count where they are read): "mixed currencies".
     pub(super) dbs: BTreeSet<usize>,
-    by_shift: BTreeMap<(Id, u8, NaiveDate, u8, Id), Totals>,
-    by_day: BTreeMap<(Id, u8, NaiveDate), Totals>,
+    detail: DetailSums,
     to_date: [BTreeMap<(Id, u8), Totals>; 2],
     period: BTreeMap<u8, Totals>,
     period_tables: BTreeSet<(u8, Id)>,
@@ -147,8 +206,7 @@ pub(super) struct Fold<'a> {
 /// What a fold gives, named: each group's key with the currency as the report keys it
 /// (`None` unless mixed).
 pub(super) struct Folded {
-    pub(super) by_shift: BTreeMap<(TableKey, Option<String>, NaiveDate, u8, String), Totals>,
-    pub(super) by_day: BTreeMap<(TableKey, Option<String>, NaiveDate), Totals>,
+    pub(super) detail: Detail,
     pub(super) to_date: [(NaiveDate, PerTable); 2],
     pub(super) period: BTreeMap<Option<String>, (Totals, usize)>,
     pub(super) edges: Vec<(TableKey, f64)>,
@@ -202,8 +260,13 @@ impl<'a> Fold<'a> {
             cur_idx,
             curs,
             dbs: BTreeSet::new(),
-            by_shift: BTreeMap::new(),
-            by_day: BTreeMap::new(),
+            detail: match Grain::of(o.period) {
+                Grain::Shifts => DetailSums::Shifts {
+                    by_shift: BTreeMap::new(),
+                    by_day: BTreeMap::new(),
+                },
+                Grain::Months => DetailSums::Months(BTreeMap::new()),
+            },
             to_date: [BTreeMap::new(), BTreeMap::new()],
             period: BTreeMap::new(),
             period_tables: BTreeSet::new(),
@@ -253,25 +316,38 @@ impl<'a> Fold<'a> {
         if !in_period {
             return;
         }
-        let hours = match self.hours_of.get(&(p.db, p.at.shift)) {
-            Some(&h) => h,
-            None => {
-                let h = self.shift_hours.id(&self.cals.of(p.db).hours(p.at.shift));
-                self.hours_of.insert((p.db, p.at.shift), h);
-                h
-            }
+        let hours = match self.detail {
+            DetailSums::Shifts { .. } => self.hours_id(p),
+            DetailSums::Months(_) => 0,
         };
-        add(self
-            .by_shift
-            .entry((p.table, c, day, p.at.shift, hours))
-            .or_default());
-        add(self.by_day.entry((p.table, c, day)).or_default());
+        match &mut self.detail {
+            DetailSums::Shifts { by_shift, by_day } => {
+                add(by_shift
+                    .entry((p.table, c, day, p.at.shift, hours))
+                    .or_default());
+                add(by_day.entry((p.table, c, day)).or_default());
+            }
+            DetailSums::Months(m) => add(m.entry((p.table, c, month_of(day))).or_default()),
+        }
         add(self.period.entry(c).or_default());
         self.period_tables.insert((c, p.table));
         if let Some(e) = edge {
             self.edges.insert((p.table, e.to_bits()));
         }
         add(self.days.entry((c, day)).or_default());
+    }
+
+    /// The id of the hours of a part's shift (its calendar's words), interned once per
+    /// (database, shift).
+    fn hours_id(&mut self, p: Place) -> Id {
+        match self.hours_of.get(&(p.db, p.at.shift)) {
+            Some(&h) => h,
+            None => {
+                let h = self.shift_hours.id(&self.cals.of(p.db).hours(p.at.shift));
+                self.hours_of.insert((p.db, p.at.shift), h);
+                h
+            }
+        }
     }
 
     /// A round read one by one (already filtered: `Ctx::all`).
@@ -466,8 +542,7 @@ impl<'a> Fold<'a> {
             curs,
             mtd,
             ytd,
-            by_shift,
-            by_day,
+            detail,
             to_date: [to_mtd, to_ytd],
             period: per_cur,
             period_tables,
@@ -505,10 +580,17 @@ impl<'a> Fold<'a> {
             *dealer_hours.entry((d.to_string(), c)).or_default() += 1;
         }
         Folded {
-            by_shift: regroup(by_shift, |(tb, c, d, s, h)| {
-                (t(tb), ck(c), *d, *s, hours.name(*h).to_string())
-            }),
-            by_day: regroup(by_day, |(tb, c, d)| (t(tb), ck(c), *d)),
+            detail: match detail {
+                DetailSums::Shifts { by_shift, by_day } => Detail::Shifts {
+                    by_shift: regroup(by_shift, |(tb, c, d, s, h)| {
+                        (t(tb), ck(c), *d, *s, hours.name(*h).to_string())
+                    }),
+                    by_day: regroup(by_day, |(tb, c, d)| (t(tb), ck(c), *d)),
+                },
+                DetailSums::Months(m) => {
+                    Detail::Months(regroup(m, |(tb, c, m)| (t(tb), ck(c), *m)))
+                }
+            },
             to_date: [
                 (mtd, regroup(to_mtd, |(tb, c)| (t(tb), ck(c)))),
                 (ytd, regroup(to_ytd, |(tb, c)| (t(tb), ck(c)))),

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use chrono::Datelike;
 
-use super::fold::{Folded, TableKey};
+use super::fold::{Detail, Folded, Grain, TableKey};
 use super::{Ctx, Totals};
 use crate::report::data::RoundRow;
 use crate::session::calendar::ShiftAt;
@@ -119,11 +119,21 @@ pub(super) fn folded(cx: &Ctx) -> Folded {
     edges.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
     edges.dedup_by(|a, b| a.0 == b.0 && a.1.to_bits() == b.1.to_bits());
     Folded {
-        by_shift: grouped_parts(&in_period, |x| {
-            let hours = cx.cals.of(x.db).hours(x.at.shift);
-            (x.table(), cx.ck(x.db), x.at.day, x.at.shift, hours)
-        }),
-        by_day: grouped_parts(&in_period, |x| (x.table(), cx.ck(x.db), x.at.day)),
+        detail: match Grain::of(p) {
+            Grain::Shifts => Detail::Shifts {
+                by_shift: grouped_parts(&in_period, |x| {
+                    let hours = cx.cals.of(x.db).hours(x.at.shift);
+                    (x.table(), cx.ck(x.db), x.at.day, x.at.shift, hours)
+                }),
+                by_day: grouped_parts(&in_period, |x| (x.table(), cx.ck(x.db), x.at.day)),
+            },
+            // The month's first day, worked out here apart from the fold's key.
+            Grain::Months => Detail::Months(grouped_parts(&in_period, |x| {
+                let d = x.at.day;
+                let first = chrono::NaiveDate::from_ymd_opt(d.year(), d.month(), 1);
+                (x.table(), cx.ck(x.db), first.unwrap_or(d))
+            })),
+        },
         to_date: [
             to_date(p.to.with_day(1).unwrap_or(p.to)),
             to_date(p.to.with_ordinal(1).unwrap_or(p.to)),
