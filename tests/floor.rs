@@ -2138,7 +2138,8 @@ fn kept_reports_equal(url: &str, files: &[Store]) {
         // Schema 15: a range over months, its to-dates from whole months and edge days.
         ("2026-01-20", "2026-03-03"),
         // 31 gaming days (by shift and by day) and 32 (by month, `DETAIL_DAYS`); the
-        // first two above are by month too.
+        // first and third above are by month too (so only the one day and the 31 days
+        // compare `by shift` and `by day` between the floor and the files).
         ("2026-01-05", "2026-02-04"),
         ("2026-01-04", "2026-02-04"),
     ];
