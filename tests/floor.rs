@@ -1557,13 +1557,17 @@ fn a_setting_changed_event_syncs_and_the_floor_reports_it_alike() {
         "{langs:?}"
     );
     let stores = [Store::open_read(&a).unwrap(), Store::open_read(&b).unwrap()];
-    let o = common::options(Kind::Summary, "2026-01-01", "2026-12-31");
-    let files = report::build(&stores, &o, |_| {}).unwrap();
-    let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
-    let from_floor = report::build_from(&mut src, &o, |_| {}).unwrap();
-    assert_eq!(files.sections, from_floor.sections);
-    let shown = format!("{:?}", from_floor.sections);
-    assert!(shown.contains("EUR") && shown.contains("CZK"), "{shown}");
+    // The year (by month, past `DETAIL_DAYS`) and January (31 gaming days: by shift).
+    let mut shown = String::new();
+    for (from, to) in [("2026-01-01", "2026-12-31"), ("2026-01-01", "2026-01-31")] {
+        let o = common::options(Kind::Summary, from, to);
+        let files = report::build(&stores, &o, |_| {}).unwrap();
+        let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+        let from_floor = report::build_from(&mut src, &o, |_| {}).unwrap();
+        assert_eq!(files.sections, from_floor.sections, "{from} to {to}");
+        shown = format!("{:?}", from_floor.sections);
+        assert!(shown.contains("EUR") && shown.contains("CZK"), "{shown}");
+    }
     // Each table's shifts by its own calendar, read from the floor's copy of its events.
     assert!(
         shown.contains("Shift(1, \"08:00–20:00\")") && shown.contains("Shift(1, \"06:00–14:00\")"),
