@@ -1306,10 +1306,9 @@ fn chain_json(c: &Chained) -> Value {
 }
 
 fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    let mut out = s.to_string();
+    cells::escape_from(&mut out, 0);
+    out
 }
 
 /// A chart's axis captions in the language: the vertical (what the bars measure, in the

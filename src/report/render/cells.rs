@@ -52,7 +52,7 @@ fn html_cell(out: &mut String, c: &Cell, lang: Lang, currency: Option<Currency>)
 
 /// What `out` holds from `start` on made safe on the page (`&`, `<`, `>`, `"`, as
 /// [`super::esc`] makes them), in place when there is none of them (most cells).
-fn escape_from(out: &mut String, start: usize) {
+pub(super) fn escape_from(out: &mut String, start: usize) {
     let special = |b: u8| matches!(b, b'&' | b'<' | b'>' | b'"');
     if !out.as_bytes()[start..].iter().any(|&b| special(b)) {
         return;
