@@ -1072,7 +1072,10 @@ pub enum FollowNote<'a> {
 /// Replays every table database, then keeps replaying what the tables send, until `stop`
 /// is set; `report` hears each pass's verdicts when they change. A lost connection is
 /// said (`note`) and tried again from `url`, waiting 1 s, 2 s, 4 s… up to 30 s; what it
-/// replayed is kept. Any other error (a login that may not audit, a newer floor) ends it.
+/// replayed is kept, but for the table database whose replay or walk the loss cut: its
+/// replay, part-way through a chunk whose checks did not finish, is dropped, and that
+/// table database is replayed again from its genesis (slow on a long history, never
+/// less checked). Any other error (a login that may not audit, a newer floor) ends it.
 pub fn follow(
     url: &str,
     auditor: &mut Auditor,
