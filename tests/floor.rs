@@ -2146,6 +2146,12 @@ fn kept_reports_equal(url: &str, files: &[Store]) {
         // compare `by shift` and `by day` between the floor and the files).
         ("2026-01-05", "2026-02-04"),
         ("2026-01-04", "2026-02-04"),
+        // Days whose month to date starts at 06:00 on the 1st, the rounds of its small
+        // hours left out (the Prague table of the floor migrated to schema 15, on 1
+        // February): read by the hours, and as February less its 1st day (`month_totals`
+        // less `day_totals`, that day's hours from 06:00 added).
+        ("2026-02-05", "2026-02-05"),
+        ("2026-02-27", "2026-02-27"),
     ];
     for (kind, (from, to)) in [Kind::Summary, Kind::Dealers]
         .into_iter()
@@ -2940,10 +2946,11 @@ fn a_floor_of_schema_11_is_migrated_to_keep_the_days() {
 
 /// Floor schema 15 (issue 25, a day's summary < 100 ms): a floor of schema 14 holding a
 /// table's events is migrated by its owner's next connection: `month_totals` holds its
-/// days summed per UTC month; a table dealing across two month ends syncs on (its months,
-/// voids and corrections kept by the trigger that keeps the hours and days); the to-date
-/// sums and the reports still equal the files' over ranges of whole months with edge days
-/// and hours; a month row changed, removed or added by hand is a break `totals_break`
+/// days summed per UTC month; a table dealing across two month ends syncs on (its gaming
+/// day Prague's, with rounds in the small hours of a 1st that are the previous month's;
+/// its months, voids and corrections kept by the trigger that keeps the hours and days);
+/// the to-date sums and the reports still equal the files' over ranges of whole months
+/// with edge days and hours; a month row changed, removed or added by hand is a break `totals_break`
 /// names, and marks the auditor's record of the totals `touched`.
 #[test]
 fn a_floor_of_schema_14_is_migrated_to_keep_the_months() {
@@ -2984,15 +2991,20 @@ fn a_floor_of_schema_14_is_migrated_to_keep_the_months() {
     let built = months(&mut admin);
     assert!(built.is_some_and(|(a, b, _)| a == b && a > 0), "{built:?}");
     assert_eq!(totals_breaks(&mut admin), [None]);
-    // Another table dealing over the ends of January and February (from 20:00 UTC on
-    // their last days), a round voided and one corrected each time.
+    // Another table, its gaming day Prague's, dealing over the ends of January and
+    // February (from 21:00 CET on their last days, from 01:30 CET on 1 February and
+    // from 00:30 CET on 1 March: rounds of the months' last gaming days whose UTC month
+    // or local date is the next one's), a round voided and one corrected each time.
     let other = common::fresh_dir("migrate15-b").join("t.db");
-    for (at, void, correct) in [
-        (1_769_889_600_000, 3, 5),
-        (1_772_308_800_000, -1, -3),
-        (1_772_395_200_000, -2, -4),
+    prague_table(&other, 1_769_860_800_000);
+    for (at, rounds, void, correct) in [
+        (1_769_889_600_000, 40, 3, 5),
+        (1_769_905_800_000, 12, -1, -2),
+        (1_772_308_800_000, 40, -1, -3),
+        (1_772_321_400_000, 12, -2, -5),
+        (1_772_395_200_000, 40, -2, -4),
     ] {
-        deal_and_sync(&url, &other, at, 40, void, correct);
+        deal_and_sync(&url, &other, at, rounds, void, correct);
     }
     let now = months(&mut admin);
     assert!(
@@ -4366,6 +4378,24 @@ fn deal_and_sync(url: &str, path: &Path, at: i64, rounds: u64, void: i64, correc
     drop(table);
     let (ok, _, _, err) = run(&["sync", "--db", path.to_str().unwrap(), "--floor", url]);
     assert!(ok, "{err}");
+}
+
+/// A new table database at `path`, created at `at` (ms) with the admin `live_play` deals
+/// as, its gaming day Prague's (shifts at 06:00 14:00 22:00).
+fn prague_table(path: &Path, at: i64) {
+    use croupier::session::{calendar::Calendar, settings, users};
+    let clock = Ticking(std::sync::atomic::AtomicI64::new(at));
+    let mut table = Store::open_with(path, Box::new(clock)).unwrap();
+    let admin = users::add_user(
+        &mut table,
+        "Jana Svoboda",
+        users::Role::Admin,
+        "100100",
+        None,
+    )
+    .unwrap();
+    let prague = Calendar::new("Europe/Prague", "06:00 14:00 22:00").unwrap();
+    assert!(settings::set_calendar(&mut table, &prague, &admin).unwrap());
 }
 
 /// `rounds` rounds played at `path` from `at` (no void, no correction: the last event is

@@ -528,8 +528,26 @@ impl Lcg {
     }
 }
 
+/// Rounds the Prague file deals at fixed moments, at "Praha 1": (UTC ms, stake in units).
+/// Each month's end has one in the small hours of the next month's 1st, which belongs to
+/// the previous month's last gaming day (before 06:00), and one after 06:00, which belongs
+/// to the 1st: its UTC and local dates both say the new month.
+const MONTH_ENDS: [(i64, i64); 5] = [
+    // 2026-11-01 00:30 UTC, 01:30 CET (after the clock change): gaming day 31 October.
+    (1_793_493_000_000, 7),
+    // 2026-11-01 05:30 UTC, 06:30 CET: gaming day 1 November.
+    (1_793_511_000_000, 11),
+    // 2027-01-01 00:30 UTC, 01:30 CET: gaming day 31 December 2026, across the year's end.
+    (1_798_763_400_000, 13),
+    // 2027-01-01 05:30 UTC, 06:30 CET: gaming day 1 January 2027.
+    (1_798_781_400_000, 17),
+    // 2027-03-01 00:30 UTC, 01:30 CET: gaming day 28 February 2027.
+    (1_803_861_000_000, 19),
+];
+
 /// A Prague table (shifts at 06:00 14:00 22:00) with rounds at random moments across the
-/// clock changes of 25 October 2026 and 28 March 2027, at two tables by turns.
+/// clock changes of 25 October 2026 and 28 March 2027, at two tables by turns, and the
+/// rounds at months' ends of [`MONTH_ENDS`].
 fn prague_file(rng: &mut Lcg) -> Store {
     use croupier::engine::{BetSpec, Limits, Rules};
     use croupier::session::{Role, TableSession, calendar::Calendar, settings};
@@ -560,23 +578,32 @@ fn prague_file(rng: &mut Lcg) -> Store {
             .unwrap(),
         );
     }
-    // 2026-10-23 00:00 and 2027-03-26 00:00 UTC, four days each.
-    let mut moments: Vec<i64> = (0..80)
+    // 2026-10-23 00:00 and 2027-03-25 00:00 UTC, four days each (gaming days 22 to 26
+    // October and 24 to 28 March); the fixed ones (`Some` stake) among them in time.
+    let mut moments: Vec<(i64, Option<i64>)> = (0..80)
         .map(|i| {
             let base = if i % 2 == 0 {
                 1_792_713_600_000
             } else {
                 1_805_932_800_000
             };
-            base + rng.below(4 * 24 * 60) as i64 * 60_000
+            (base + rng.below(4 * 24 * 60) as i64 * 60_000, None)
         })
+        .chain(MONTH_ENDS.map(|(at, stake)| (at, Some(stake))))
         .collect();
     moments.sort();
-    for (i, at) in moments.into_iter().enumerate() {
+    let mut random = 0;
+    for (i, (at, fixed)) in moments.into_iter().enumerate() {
         clock.0.store(at, std::sync::atomic::Ordering::SeqCst);
-        let s = &mut tables[(i / 3) % 2];
+        let (table, stake) = match fixed {
+            Some(stake) => (0, stake),
+            None => {
+                random += 1;
+                (((random - 1) / 3) % 2, 5 + rng.below(20) as i64)
+            }
+        };
+        let s = &mut tables[table];
         s.new_shoe(&mut store).unwrap();
-        let stake = 5 + rng.below(20) as i64;
         let bets = vec![BetSpec {
             id: "1a".into(),
             box_no: 1,
@@ -611,7 +638,9 @@ fn demo_with_calendar(name: &str, seed: u64, tz: &str, shifts: &str) -> Store {
 /// and a Prague table across both clock changes; each alone and all together, with and
 /// without a table or dealer filter; and periods across a year's start, long ones and a
 /// day long after the rounds (their year and month to date summed by the file where the
-/// calendar's hours are whole, `Source::total_sums`).
+/// calendar's hours are whole, `Source::total_sums`). And, by hand, the Prague table's
+/// rounds in the small hours of a month's 1st in the previous month's `by month` row
+/// (their gaming day's month, not their local or UTC date's: `prague_months`).
 #[test]
 fn reports_from_totals_equal_reports_from_every_round() {
     let mut rng = Lcg(25);
@@ -666,10 +695,12 @@ fn reports_from_totals_equal_reports_from_every_round() {
         })
         .collect();
     // Over 31 gaming days (`DETAIL_DAYS`) the detail is by month: across a month's end
-    // (the demo's January, cut by the period, and February), starting and ending inside
-    // months, exactly 31 and 32 gaming days (October with the clock change; and 1
-    // November), over a year's end, all four files together mixing currencies and
-    // sharing "Pontoon 1".
+    // (the demo's January, cut by the period, and an empty February), starting and ending
+    // inside months, exactly 31 and 32 gaming days (October with the clock change and
+    // the round of its last gaming day after midnight; and 1 November), over a year's
+    // end (the Prague table's rounds on either side of 06:00 on 1 January 2027) and
+    // February 2027's end, all four files together mixing currencies and sharing
+    // "Pontoon 1".
     let date = |y, m, d| chrono::NaiveDate::from_ymd_opt(y, m, d).unwrap();
     for (from, to) in [
         (days(-3), days(5)),
@@ -681,6 +712,7 @@ fn reports_from_totals_equal_reports_from_every_round() {
         (date(2026, 10, 1), date(2026, 10, 31)),
         (date(2026, 10, 1), date(2026, 11, 1)),
         (date(2026, 9, 25), date(2027, 3, 27)),
+        (date(2026, 12, 1), date(2027, 1, 31)),
     ] {
         cases.push((from, to, Kind::Summary, None, None));
     }
@@ -692,6 +724,25 @@ fn reports_from_totals_equal_reports_from_every_round() {
         Some("Jana Svoboda"),
     ));
     cases.push((days(6), days(297), Kind::Dealers, None, None));
+    // The months' ends by hand (`MONTH_ENDS`): a round before 06:00 on a 1st in its
+    // previous month's row, one after 06:00 in its own month's (the random rounds are
+    // October's and March's gaming days, 40 each).
+    let units = Money::units;
+    let months: Vec<(&str, i64, Option<Money>)> = vec![
+        ("2026-10-01 to 2026-10-31", 41, None),
+        ("2026-11-01 to 2026-11-30", 1, Some(units(11))),
+        ("2026-12-01 to 2026-12-31", 1, Some(units(13))),
+        ("2027-01-01 to 2027-01-31", 1, Some(units(17))),
+        ("2027-02-01 to 2027-02-28", 1, Some(units(19))),
+        ("2027-03-01 to 2027-03-31", 40, None),
+    ];
+    // (A row of one round shows its handle, the round's stake.)
+    let got = prague_months(&files[3..]);
+    let got: Vec<(&str, i64, Option<Money>)> = got
+        .iter()
+        .map(|(m, n, h)| (m.as_str(), *n, (*n == 1).then_some(*h)))
+        .collect();
+    assert_eq!(got, months, "the Prague file's months");
     let (mut compared, mut as_played) = (0, 0);
     for (from, to, kind, table, dealer) in cases {
         let period = Period::parse(&from.to_string(), &to.to_string()).unwrap();
@@ -742,6 +793,34 @@ fn reports_from_totals_equal_reports_from_every_round() {
         as_played > 20,
         "the theory as played is compared, not blank on both sides: {as_played} cells"
     );
+}
+
+/// The Prague file's `by month` rows from October 2026 to March 2027 as the fold makes them
+/// from its kept totals (`build_from`, not the reference): (month, rounds, handle), its
+/// tables summed.
+fn prague_months(prague: &[Store]) -> Vec<(String, i64, Money)> {
+    let o = common::options(Kind::Summary, "2026-10-01", "2027-03-31");
+    let mut src = croupier::report::query::Files(prague);
+    let r = croupier::report::build_from(&mut src, &o, |_| {}).unwrap();
+    let s = r.sections.iter().find(|s| s.name == "by month").unwrap();
+    let col = |name| s.columns.iter().position(|c| *c == name).unwrap();
+    let (month, rounds, handle) = (col("month"), col("rounds"), col("handle"));
+    let mut sums: std::collections::BTreeMap<String, (i64, Money)> = Default::default();
+    for row in &s.rows {
+        let key = match &row[month] {
+            Cell::Detail(d) => match **d {
+                croupier::report::Detail::Span(a, b) => format!("{a} to {b}"),
+                _ => panic!("{d:?}"),
+            },
+            c => panic!("{c:?}"),
+        };
+        let sum = sums.entry(key).or_insert((0, Money::units(0)));
+        match (&row[rounds], &row[handle]) {
+            (Cell::Int(n), Cell::Money(m)) => *sum = (sum.0 + n, sum.1 + *m),
+            c => panic!("{c:?}"),
+        }
+    }
+    sums.into_iter().map(|(m, (n, h))| (m, n, h)).collect()
 }
 
 /// How many rows of a report's JSON show a theoretical win as played.

@@ -1759,6 +1759,21 @@ mod tests {
     use crate::script::money_json;
     use crate::session::demo;
 
+    /// A `kind` report's options over the gaming days `from..=to`, no filter, the
+    /// threshold and signature every test here uses.
+    fn options(kind: Kind, from: &str, to: &str) -> Options<'static> {
+        Options {
+            kind,
+            period: super::super::Period::parse(from, to).unwrap(),
+            table: None,
+            dealer: None,
+            threshold: Money::units(1000),
+            verify: false,
+            generated_by: "test",
+            generated_at: "now",
+        }
+    }
+
     /// An amount in a round's bets and nets reads as `money_json` writes it.
     #[test]
     fn an_amount_in_a_row_is_written_as_money_json_writes_it() {
@@ -1821,16 +1836,7 @@ mod tests {
         let rounds = src.rounds(i64::MIN, i64::MAX, &mut |_| {}).unwrap();
         // The exceptions kind: a context without the rules' theories (no solve), which
         // a row's cells do not read.
-        let o = Options {
-            kind: Kind::Exceptions,
-            period: super::super::Period::parse("2000-01-01", "2100-12-31").unwrap(),
-            table: None,
-            dealer: None,
-            threshold: Money::units(1000),
-            verify: false,
-            generated_by: "test",
-            generated_at: "now",
-        };
+        let o = options(Kind::Exceptions, "2000-01-01", "2100-12-31");
         let cx = Ctx::new(
             &mut src,
             &o,
@@ -1910,16 +1916,7 @@ mod tests {
         let cals = Calendars::read(&mut src).unwrap();
         let rows = src.totals(0, 10_000_000).unwrap().unwrap();
         let first = rows.iter().map(|t| t.key.hour).min().unwrap();
-        let o = Options {
-            kind: Kind::Summary,
-            period: super::super::Period::parse("2000-01-01", "2100-12-31").unwrap(),
-            table: None,
-            dealer: None,
-            threshold: Money::units(1000),
-            verify: false,
-            generated_by: "test",
-            generated_at: "now",
-        };
+        let o = options(Kind::Summary, "2000-01-01", "2100-12-31");
         // The (hour, database)s a fold of every bucket finds split under `openings`.
         let split = |src: &mut Files, openings: &Openings| {
             let mut fold = Fold::new(&o, &cals, &BTreeMap::new(), 1);
@@ -1967,16 +1964,7 @@ mod tests {
         let stores = [store, quarter];
         let mut src = Files(&stores);
         let cals = Calendars::read(&mut src).unwrap();
-        let o = Options {
-            kind: Kind::Summary,
-            period: super::super::Period::parse("2026-03-02", "2026-03-02").unwrap(),
-            table: None,
-            dealer: None,
-            threshold: Money::units(1000),
-            verify: false,
-            generated_by: "test",
-            generated_at: "now",
-        };
+        let o = options(Kind::Summary, "2026-03-02", "2026-03-02");
         let day = |db: usize, d: &str| {
             let d = chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").unwrap();
             cals.of(db).day_ms(d).0.div_euclid(BUCKET_MS)
