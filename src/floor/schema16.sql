@@ -28,9 +28,10 @@ LOCK TABLE croupier.events IN SHARE MODE;
 -- each saturated (`sat`); 0 and 0 when `bets` is no array. NULL and NULL when the text
 -- is not JSON or a figure does not compute (a stake that is no number): never an error,
 -- so that no opening's text stops its table's sync here (the reports refuse such a
--- start; the auditor's replay refuses the event).
+-- start; the auditor refuses its row). Not PARALLEL SAFE: the exception block is a
+-- subtransaction, which a parallel worker may not start.
 CREATE FUNCTION croupier.start_squares(d text, OUT box_sq bigint, OUT round_sq bigint)
-    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $f$
+    LANGUAGE plpgsql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $f$
 DECLARE
     j jsonb;
 BEGIN
