@@ -5,9 +5,9 @@
 //! it (its table database, round id, event, and its `box_sq` and `round_sq` equal to what
 //! the auditor computes itself from the event's data as a file's report does,
 //! `query::start_squares`: both NULL where that data does not read), and no other row lies
-//! in the round ids the range covers. Read by the table's key (tab, round_id, seq), one index range a chunk: the round
-//! ids after the last one an earlier range covered through the last one this range
-//! started (every id below the first round for the first range). Round ids increase with
+//! in the round ids the range covers. Read by the table's key (tab, round_id, seq), one
+//! index range a chunk: the round ids after the last one an earlier range covered through
+//! the last one this range started (every id below the first round for the first range). Round ids increase with
 //! the log (it numbers rounds 1, 2, 3… as they start); a round started at an id not above
 //! the one before cannot be placed in a range and is refused as such a row. Rows at round
 //! ids past the last one replayed are the caught-up pass's (`past`). Never writes.
