@@ -439,7 +439,7 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
         "INSERT INTO croupier.rounds SELECT tab, seq, 1, at, NULL, NULL, 100000000, 0, 100000000, 0, 0, 0, 0, 0, 0, 0 FROM croupier.events WHERE seq = 2".into(),
         "INSERT INTO croupier.events SELECT at, seq + 1000, tab, table_id, user_id, round_id, kind, data, hash FROM croupier.events WHERE seq = 2".into(),
         "INSERT INTO croupier.alarms (at, db, seq, what) VALUES (1, '\\x00', 1, 'framed')".into(),
-        "INSERT INTO croupier.round_starts SELECT tab, round_id + 1000, seq + 1000, data FROM croupier.round_starts".into(),
+        "INSERT INTO croupier.round_starts SELECT tab, round_id + 1000, seq + 1000, box_sq, round_sq FROM croupier.round_starts".into(),
         "DELETE FROM croupier.alarms".into(),
         // Schema 7: the floor's totals are its trigger's, never a table's.
         "INSERT INTO croupier.round_totals SELECT hour + 1, tab, table_id, dealer, opened, rounds, handle, paid, win, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, box_sq, round_sq FROM croupier.round_totals".into(),
@@ -1214,9 +1214,9 @@ fn old_floor(url: &str, upto: usize) -> postgres::Client {
         &[&&kinds[..]],
     )
     .unwrap();
-    // Schemas 6 to 14 are SQL files of their own (6 and 11 followed by `ingest`'s
+    // Schemas 6 to 15 are SQL files of their own (6 and 11 followed by `ingest`'s
     // definition); 6 numbers the kinds named above.
-    let files: [&[&str]; 9] = [
+    let files: [&[&str]; 10] = [
         &["schema6.sql", "ingest.sql"],
         &["schema7.sql"],
         &["schema8.sql"],
@@ -1226,6 +1226,7 @@ fn old_floor(url: &str, upto: usize) -> postgres::Client {
         &["schema12.sql"],
         &["schema13.sql"],
         &["schema14.sql"],
+        &["schema15.sql"],
     ];
     for v in 6..=upto {
         for f in files[v - 6] {
@@ -1312,13 +1313,16 @@ fn an_older_floor_is_migrated_and_keeps_its_checks() {
             .get(0);
         assert_eq!(rounds, 70);
         // Each round's opening, those of before the migration (filled by it) and after
-        // (by the trigger), packed in the floor's table of them, equal to the events' own.
+        // (by the trigger), its stakes squared in the floor's table of them (schema 16),
+        // equal to what the events' own give.
         let r = admin
             .query_one(
                 "SELECT (SELECT count(*) FROM croupier.round_starts),
                         (SELECT count(*) FROM croupier.round_starts s JOIN croupier.event_text e
                            ON e.tab = s.tab AND e.seq = s.seq AND e.kind = 'round_started'
-                          AND e.round_id = s.round_id AND e.data = croupier.unpack(11::int2, s.data)),
+                          AND e.round_id = s.round_id AND s.box_sq > 0
+                          AND (s.box_sq, s.round_sq) = (SELECT q.box_sq, q.round_sq
+                                                          FROM croupier.start_squares(e.data) q)),
                         (SELECT count(*) FROM croupier.event_text WHERE kind = 'round_started')",
                 &[],
             )
@@ -3022,6 +3026,119 @@ fn a_floor_of_schema_14_is_migrated_to_keep_the_months() {
     months_forged_are_breaks(&url, &mut admin);
 }
 
+/// Floor schema 16 (issue 25 item 3, at most 120 bytes an event): a floor of schema 15
+/// holding a table's events is migrated by its owner's next connection: `round_starts`
+/// keeps each opening's boxes' stakes squared instead of its data — the same rows, each
+/// one's figures what a file's report reads from its event (`start_squares`, which the
+/// auditor holds them to); the kept totals still agree with them; a table syncs on (its
+/// openings' rows by the trigger); the kept totals and the reports still equal the
+/// files'; the auditor passes the migrated floor. And the trigger's `start_squares`
+/// computes what the reports' does, NULL where the reports refuse a start.
+#[test]
+fn a_floor_of_schema_15_is_migrated_to_keep_the_openings_squared() {
+    let Some(base) = server("migrate16") else {
+        return;
+    };
+    let url = fresh_floor(&base, "migrate16");
+    let db = demo_file("migrate16", 300, 17, 0);
+    let mut admin = old_floor(&url, 15);
+    let n = last_seq(&db);
+    assert_eq!(ingest_file(&mut admin, &db, 1), (n, n, None));
+    let keys = |c: &mut postgres::Client| -> Vec<(i64, i64)> {
+        c.query(
+            "SELECT round_id::int8, seq::int8 FROM croupier.round_starts ORDER BY tab, round_id, seq",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect()
+    };
+    let held = keys(&mut admin);
+    assert!(held.len() >= 300, "{}", held.len());
+    Floor::connect(&url).unwrap();
+    let version: i32 = admin
+        .query_one("SELECT version FROM croupier.schema_version", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(version, LATEST_FLOOR);
+    assert_eq!(keys(&mut admin), held);
+    starts_are_their_events_squares(&mut admin);
+    assert_eq!(totals_breaks(&mut admin), [None]);
+    let other = common::fresh_dir("migrate16-b").join("t.db");
+    deal_and_sync(&url, &other, 1_769_889_600_000, 40, 3, 5);
+    assert!(keys(&mut admin).len() >= held.len() + 40);
+    starts_are_their_events_squares(&mut admin);
+    assert_eq!(totals_breaks(&mut admin), [None, None]);
+    let stores = [
+        Store::open_read(&db).unwrap(),
+        Store::open_read(&other).unwrap(),
+    ];
+    floor_totals_equal_the_files(&url, &stores);
+    kept_reports_equal(&url, &stores);
+    let all = floor::Auditor::new(Floor::connect(&url).unwrap())
+        .unwrap()
+        .pass()
+        .unwrap();
+    assert!(all.iter().all(|a| a.failed.is_none()), "{all:?}");
+    // (an opening's text, its stakes squared as the reports read them)
+    let texts: [(&str, Option<(i64, i64)>); 5] = [
+        (
+            r#"{"bets":[{"id":"a","box":1,"stake":10},{"id":"b","box":1,"stake":5},{"id":"c","box":2,"stake":1}],"shoe":1}"#,
+            Some((1500 * 1500 + 100 * 100, 1600 * 1600)),
+        ),
+        (
+            r#"{"bets":[{"id":"a","box":3,"stake":2.5}],"shoe":7}"#,
+            Some((250 * 250, 250 * 250)),
+        ),
+        (r#"{"bets":[],"shoe":1}"#, Some((0, 0))),
+        ("{", None),
+        (
+            r#"{"bets":[{"id":"a","box":1,"stake":"x"}],"shoe":1}"#,
+            None,
+        ),
+    ];
+    for (text, want) in texts {
+        let r = admin
+            .query_one(
+                "SELECT box_sq, round_sq FROM croupier.start_squares($1)",
+                &[&text],
+            )
+            .unwrap();
+        let sql = match (r.get(0), r.get(1)) {
+            (Some(b), Some(s)) => Some((b, s)),
+            _ => None,
+        };
+        assert_eq!(
+            (sql, report::data::start_squares(text)),
+            (want, want),
+            "{text}"
+        );
+    }
+}
+
+/// Every row of `croupier.round_starts` is at its table database's `round_started` event
+/// of its round, and keeps the stakes squared a file's report reads from that event's
+/// text (none unreadable).
+fn starts_are_their_events_squares(admin: &mut postgres::Client) {
+    let rows = admin
+        .query(
+            "SELECT s.seq::int8, e.kind, e.round_id::int8 = s.round_id, s.box_sq, s.round_sq, e.data
+               FROM croupier.round_starts s
+               LEFT JOIN croupier.event_text e ON e.tab = s.tab AND e.seq = s.seq",
+            &[],
+        )
+        .unwrap();
+    for r in &rows {
+        let seq: i64 = r.get(0);
+        let at: (Option<String>, Option<bool>) = (r.get(1), r.get(2));
+        assert_eq!(at, (Some("round_started".into()), Some(true)), "{seq}");
+        let kept = (r.get::<_, Option<i64>>(3), r.get::<_, Option<i64>>(4));
+        let want = report::data::start_squares(r.get(5)).expect("a readable opening");
+        assert_eq!(kept, (Some(want.0), Some(want.1)), "{seq}");
+    }
+}
+
 /// A month row of the first table database changed, removed or added by the owner (in a
 /// transaction rolled back): `totals_break` names it and the other table database's
 /// months stay its own. Then a hand write that changes nothing still marks the
@@ -3429,7 +3546,7 @@ fn audited_verify(db: &str, url: &str) -> (bool, Option<i32>, String, String) {
 
 /// The rounds report's column marking each round the floor's auditor has replayed.
 /// The floor schema this program migrates to (`floor::schema::FLOOR_VERSION`).
-const LATEST_FLOOR: i32 = 15;
+const LATEST_FLOOR: i32 = 16;
 
 const MARK: &str = "replayed by the floor's auditor";
 
@@ -6444,21 +6561,21 @@ enum Forged {
 
 /// Every row of `croupier.round_starts` (each round's opening: what the reports'
 /// theoretical hold and its spread read, and the floor's index of rounds) is accounted
-/// for: a round's row with a stake changed, deleted, a row at an event that starts no
-/// round (a play step; before the first event), a row past the head, a row at a round id
-/// past the replay's placed at an event the replay passed — each made with the triggers
-/// disabled and the kept totals moved to match — is refused by the auditor's replay (an
-/// alarm at its event, the replay's fault) and the footer is FAILED, typed; a change made
-/// after the replay passed it (a stake, a row past the head at an old round) is refused by
-/// the hourly walk, also in a range the replay only half passed (rounds synced since).
+/// for: a round's row with a stake changed (or its figures made unreadable, or one of the
+/// two changed), deleted, a row at an event that starts no round (a play step; before the
+/// first event), a row past the head, a row at a round id past the replay's placed at an
+/// event the replay passed — each made with the triggers disabled and the kept totals
+/// moved to match — is refused by the auditor's replay (an alarm at its event, the
+/// replay's fault) and the footer is FAILED, typed; a change made after the replay passed
+/// it (a stake, a row past the head at an old round) is refused by the hourly walk, also
+/// in a range the replay only half passed (rounds synced since).
 #[test]
 fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
     let Some(base) = server("stray starts") else {
         return;
     };
-    // A stake of the round's opening made another (a 1 put before its first digit).
-    let staked = "croupier.pack(11::int2, regexp_replace(croupier.unpack(11::int2, data),
-                      '\"stake\":(\"?)', '\"stake\":\\11'))";
+    // The round's opening's stakes squared made another's (its stakes doubled).
+    let staked = "box_sq * 4, round_sq * 4";
     // (what, the forgery (R: the round, P: a play step of it, H: the head), when it is
     // made, the event the auditor names: S the round's start)
     use Forged::{AfterTheReplay, AfterTheReplayThenMoreRounds, BeforeTheReplay};
@@ -6466,8 +6583,22 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
         (
             "a stake changed",
             format!(
-                "UPDATE croupier.round_starts SET data = {staked} WHERE tab = 1 AND round_id = R"
+                "UPDATE croupier.round_starts SET (box_sq, round_sq) = ({staked}) WHERE tab = 1 AND round_id = R"
             ),
+            BeforeTheReplay,
+            "S",
+        ),
+        (
+            "its figures made unreadable",
+            "UPDATE croupier.round_starts SET (box_sq, round_sq) = (NULL, NULL) WHERE tab = 1 AND round_id = R"
+                .to_string(),
+            BeforeTheReplay,
+            "S",
+        ),
+        (
+            "one figure changed",
+            "UPDATE croupier.round_starts SET round_sq = round_sq + 1 WHERE tab = 1 AND round_id = R"
+                .to_string(),
             BeforeTheReplay,
             "S",
         ),
@@ -6497,7 +6628,7 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
         ),
         (
             "a row past the head",
-            "INSERT INTO croupier.round_starts SELECT tab, round_id + 1000, H + 3, data
+            "INSERT INTO croupier.round_starts SELECT tab, round_id + 1000, H + 3, box_sq, round_sq
                FROM croupier.round_starts WHERE tab = 1 AND round_id = R"
                 .to_string(),
             BeforeTheReplay,
@@ -6506,7 +6637,7 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
         (
             "a stake changed, after the replay",
             format!(
-                "UPDATE croupier.round_starts SET data = {staked} WHERE tab = 1 AND round_id = R"
+                "UPDATE croupier.round_starts SET (box_sq, round_sq) = ({staked}) WHERE tab = 1 AND round_id = R"
             ),
             AfterTheReplay,
             "S",
@@ -6522,7 +6653,7 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
         ),
         (
             "a row at a new round id at a play step the replay passed",
-            "INSERT INTO croupier.round_starts SELECT tab, round_id + 1000, P, data
+            "INSERT INTO croupier.round_starts SELECT tab, round_id + 1000, P, box_sq, round_sq
                FROM croupier.round_starts WHERE tab = 1 AND round_id = R"
                 .to_string(),
             BeforeTheReplay,
@@ -6531,7 +6662,7 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
         (
             "a stake changed, after the replay, in a walk's range it half passed",
             format!(
-                "UPDATE croupier.round_starts SET data = {staked} WHERE tab = 1 AND round_id = R"
+                "UPDATE croupier.round_starts SET (box_sq, round_sq) = ({staked}) WHERE tab = 1 AND round_id = R"
             ),
             AfterTheReplayThenMoreRounds,
             "S",
@@ -6579,7 +6710,8 @@ fn a_round_starts_row_no_event_gives_fails_the_audit_and_the_footer() {
         let starts = || -> String {
             client(&url)
                 .query_one(
-                    "SELECT md5(string_agg(round_id || ' ' || seq || ' ' || data, ',' ORDER BY round_id, seq))
+                    "SELECT md5(string_agg(round_id || ' ' || seq || ' ' || coalesce(box_sq::text, '-')
+                                           || ' ' || coalesce(round_sq::text, '-'), ',' ORDER BY round_id, seq))
                        FROM croupier.round_starts WHERE tab = 1",
                     &[],
                 )
@@ -6759,9 +6891,7 @@ fn the_round_starts_rows_are_held_chunk_by_chunk() {
         &url,
         settled,
         &format!(
-            "UPDATE croupier.round_starts
-                SET data = croupier.pack(11::int2, regexp_replace(croupier.unpack(11::int2, data),
-                                         '\"stake\":(\"?)', '\"stake\":\\11'))
+            "UPDATE croupier.round_starts SET (box_sq, round_sq) = (box_sq * 4, round_sq * 4)
               WHERE tab = 1 AND round_id = {round}"
         ),
     );

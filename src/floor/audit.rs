@@ -150,8 +150,8 @@ pub enum Refusal {
     /// settlement only, so the row was added outside it (the triggers disabled);
     /// or a row of `croupier.round_starts` (what their theoretical win rate reads) that is
     /// not what event `seq` gives (`starts`): a row at an event that opens no round (or
-    /// not that round), a row whose data differs, an opening with no row (`of` says which
-    /// table). (A round opened at any id but the next is the replay's own
+    /// not that round), a row whose figures differ, an opening with no row (`of` says
+    /// which table). (A round opened at any id but the next is the replay's own
     /// refusal, `EventFault::RoundOutOfOrder`, as `verify`'s.)
     #[error("{}", crate::report::query::stray_words(*seq, *of))]
     StrayRound { seq: i64, of: Derived },
@@ -940,7 +940,7 @@ fn replay_rows(
         match fed {
             Ok(h) => {
                 (rep.through, rep.prev) = (rep.through + 1, h);
-                starts.take(&e, r.get(6));
+                starts.take(&e);
             }
             Err(why) => return Ok(Some((rep.through + 1, why, table))),
         }

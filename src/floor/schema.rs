@@ -13,15 +13,15 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub const FLOOR_VERSION: i32 = 15;
+pub const FLOOR_VERSION: i32 = 16;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises the first migration of a floor
 /// (no schema yet); later ones lock `croupier.schema_version`, which only its owner may.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 15] = [
-    V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15,
+pub(crate) const MIGRATIONS: [&str; 16] = [
+    V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16,
 ];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
@@ -887,3 +887,10 @@ const V14: &str = include_str!("schema14.sql");
 /// (`head_differs`: a changed step before the head names it too). The SQL is
 /// `schema15.sql`.
 const V15: &str = include_str!("schema15.sql");
+
+/// Schema 16: `round_starts` keeps each opening's boxes' stakes squared (`box_sq`,
+/// `round_sq`, what the kept totals and the reports' spread read) instead of its whole
+/// data, computed by the chain trigger (`start_squares`) and, for the rows held, by the
+/// migration; `round_sums` reads them instead of parsing the opening. The SQL is
+/// `schema16.sql`.
+const V16: &str = include_str!("schema16.sql");

@@ -13,14 +13,14 @@ use postgres::fallible_iterator::FallibleIterator;
 use super::{EVENT_COLUMNS, Floor, FloorError, FloorTable, event_from, kind_code, short_id, why};
 use crate::codes::RefusalCode;
 use crate::log::event::{Event, hex};
-use crate::log::pack::unpack_into;
 use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
 use crate::log::store::figures_of_row;
 use crate::log::totals::{self, BUCKET_MS, Figures, Key};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
     Derived, EachTotal, Noted, Page, Place, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead,
-    TotalRef, TotalRow, Verified, VerifyFailure, apply_fixes, inputs_of, log_of, seq_cap,
+    StartSquares, TotalRef, TotalRow, Verified, VerifyFailure, apply_fixes, inputs_of, log_of,
+    seq_cap,
 };
 use crate::report::verdict::{self, Chained, Passed, Pending, Rewalk, TotalsUnchecked, Unchecked};
 use crate::session::pontis::{GameRow, rows_of};
@@ -666,27 +666,23 @@ impl Source for FloorSource {
         db: usize,
         first: i64,
         last: i64,
-        each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
+        each: &mut dyn FnMut(i64, StartSquares) -> Result<(), AuditError>,
     ) -> Result<(), AuditError> {
         let tab = self.tab(db);
         // From the floor's own table of round openings (its primary key in this order;
-        // round ids are given in log order), not from the events' pages.
-        // Kept packed (schema 6): unpacked here, as the file's are.
-        let mut text = String::new();
-        let path = PathBuf::from(format!("floor {}", self.floor.target));
+        // round ids are given in log order), not from the events' pages: each opening's
+        // stakes squared as the chain trigger computed them (schema 16; NULL where its
+        // text does not read), which the auditor holds to the figures the event gives.
         self.each_row(
-            "SELECT round_id::int8, data FROM croupier.round_starts
+            "SELECT round_id::int8, box_sq, round_sq FROM croupier.round_starts
               WHERE tab = $1 AND round_id BETWEEN $2::int8 AND $3::int8 ORDER BY round_id, seq",
             &[&tab, &first, &last],
             |r| {
-                let round: i64 = r.get(0);
-                if !unpack_into(r.get::<_, &str>(1).as_bytes(), &mut text) {
-                    return Err(AuditError::Sqlite {
-                        path: path.clone(),
-                        detail: format!("round {round}: its opening's packed data does not unpack"),
-                    });
-                }
-                each(round, &text)
+                let squares = match (r.get(1), r.get(2)) {
+                    (Some(box_sq), Some(round_sq)) => Some((box_sq, round_sq)),
+                    _ => None,
+                };
+                each(r.get(0), squares)
             },
         )
     }

@@ -836,17 +836,31 @@ pub(crate) fn events_of(
     Ok(out)
 }
 
-/// The data of each `round_started` event whose round is in `first..=last`, in log
-/// order, handed to `each` one row at a time as (round, data): a report over millions
-/// of rounds never holds their events.
+/// A round's opening as the reports read it: its boxes' initial stakes squared
+/// (`box_sq`, `round_sq`: [`crate::log::totals::squares`] of its boxes' stakes), or
+/// `None` where its text does not read (`Payload::parse` refuses it).
+pub type StartSquares = Option<(i64, i64)>;
+
+/// A `round_started` event's text squared as the reports read it ([`StartSquares`]):
+/// read where `Payload::parse` reads it and refused where it refuses
+/// (`view::started_strictly`).
+pub fn start_squares(data: &str) -> StartSquares {
+    use crate::log::totals;
+    crate::log::payload::view::started_strictly(data, |_, b, cents| (b, cents))
+        .map(|stakes| totals::squares(&totals::stakes_by_box(stakes)))
+}
+
+/// Each `round_started` event whose round is in `first..=last`, in log order, handed to
+/// `each` one row at a time as (round, its stakes squared): a report over millions of
+/// rounds never holds their events.
 pub(crate) fn round_starts(
     store: &Store,
     first: i64,
     last: i64,
-    each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
+    each: &mut dyn FnMut(i64, StartSquares) -> Result<(), AuditError>,
 ) -> Result<(), AuditError> {
     store.each_of_rounds(EventKind::RoundStarted, first, last, |e| match e.round {
-        Some(round) => each(round, &e.data),
+        Some(round) => each(round, start_squares(&e.data)),
         None => Ok(()),
     })
 }
@@ -1497,15 +1511,15 @@ pub trait Source {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<Noted>, AuditError>;
-    /// The data of each `round_started` event of database `db` whose round is in
-    /// `first..=last`, in log order (round order, the same: a database gives its round
-    /// ids in log order), handed to `each` one at a time as (round, data).
+    /// Each `round_started` event of database `db` whose round is in `first..=last`, in
+    /// log order (round order, the same: a database gives its round ids in log order),
+    /// handed to `each` one at a time as (round, its stakes squared: [`StartSquares`]).
     fn round_starts(
         &mut self,
         db: usize,
         first: i64,
         last: i64,
-        each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
+        each: &mut dyn FnMut(i64, StartSquares) -> Result<(), AuditError>,
     ) -> Result<(), AuditError>;
     /// Each database's head, checked if `verify`.
     fn heads(
@@ -1718,7 +1732,7 @@ impl Source for Files<'_> {
         db: usize,
         first: i64,
         last: i64,
-        each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
+        each: &mut dyn FnMut(i64, StartSquares) -> Result<(), AuditError>,
     ) -> Result<(), AuditError> {
         round_starts(&self.0[db], first, last, each)
     }

@@ -15,7 +15,7 @@ use crate::engine::Rules;
 use crate::lab::WorkerPanic;
 use crate::lab::cost::Costs;
 use crate::lab::solutions::{self, Figures, Solution};
-use crate::log::payload::{Payload, view};
+use crate::log::payload::Payload;
 use crate::log::{AuditError, EventKind, LogRefusal, totals};
 use crate::report::query::{RoundLogs, Source};
 
@@ -352,17 +352,17 @@ impl Theories {
         last: i64,
     ) -> Result<(), AuditError> {
         let rounds = &mut self.rounds;
-        src.round_starts(db, first, last, &mut |round, data| {
+        src.round_starts(db, first, last, &mut |round, squares| {
             let Some((_, box_sq, round_sq, _)) = rounds.get_mut(&(db, round)) else {
                 return Ok(());
             };
-            // Read where `Payload::parse` reads it (its canonical form without the JSON
-            // reader), refused where it refuses.
-            let Some(stakes) = view::started_strictly(data, |_, b, cents| (b, cents)) else {
+            // Read where `Payload::parse` reads it and squared as `log::totals` squares a
+            // bucket's round (`query::start_squares`; the floor's as its trigger kept
+            // them, which its auditor holds to that), refused where it refuses.
+            let Some(squares) = squares else {
                 return Err(AuditError::Refused(LogRefusal::StartUnreadable { round }));
             };
-            // Squared as `log::totals` squares a bucket's round.
-            (*box_sq, *round_sq) = totals::squares(&totals::stakes_by_box(stakes));
+            (*box_sq, *round_sq) = squares;
             Ok(())
         })
     }

@@ -27,8 +27,9 @@
 //! the replay reads (seq, time, kind, table, user, round, data), and the one thing besides
 //! the events the replay holds, the settlements' rows in `croupier.rounds` and the
 //! openings' rows in `croupier.round_starts`, are held here to the settlement's logged
-//! figures (which the replay held to its own when it passed them) and to the opening's
-//! stored data (the events being unchanged since, by the hash). So a walk that holds
+//! figures (which the replay held to its own when it passed them) and to the stakes
+//! squared the opening's data gives (the events being unchanged since, by the hash).
+//! So a walk that holds
 //! every stored check from the genesis, the replay's own hash where it stopped, the
 //! head's, every passed settlement's and opening's row and no other row among them, holds
 //! what the replay checked to what it finds now.
@@ -150,7 +151,7 @@ impl Auditor {
                 break;
             }
             if w.through <= rep.through {
-                starts.take(&e, r.get(6));
+                starts.take(&e);
             }
         }
         drop(rows);

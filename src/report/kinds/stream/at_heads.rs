@@ -7,7 +7,8 @@ use crate::codes::RefusalCode;
 use crate::log::payload::{BetData, NetData};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    KeptRound, Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, TotalRow,
+    KeptRound, Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, StartSquares,
+    TotalRow,
 };
 use crate::session::pontis::GameRow;
 
@@ -136,7 +137,7 @@ impl Source for AtHeads<'_> {
         db: usize,
         first: i64,
         last: i64,
-        each: &mut dyn FnMut(i64, &str) -> Result<(), AuditError>,
+        each: &mut dyn FnMut(i64, StartSquares) -> Result<(), AuditError>,
     ) -> Result<(), AuditError> {
         self.src.round_starts(db, first, last, each)
     }
