@@ -26,8 +26,8 @@ LOCK TABLE croupier.events IN SHARE MODE;
 -- text: the bets grouped by box (their `box` value), each box's stakes summed in cents
 -- (`cents`); `box_sq` the sum of the boxes' squares, `round_sq` the square of their sum,
 -- each saturated (`sat`); 0 and 0 when `bets` is no array. NULL and NULL when the text
--- is not JSON or a figure does not compute (a stake that is no number): never an error,
--- so that no opening's text stops its table's sync here (the reports refuse such a
+-- is not JSON or a figure does not compute (a stake that is no number): a data exception
+-- (class 22), never raised, so that no such text stops its table's sync here (the reports refuse such a
 -- start; the auditor refuses its row). Not PARALLEL SAFE: the exception block is a
 -- subtransaction, which a parallel worker may not start.
 CREATE FUNCTION croupier.start_squares(d text, OUT box_sq bigint, OUT round_sq bigint)
@@ -61,6 +61,16 @@ CREATE TABLE croupier.round_starts_v16 (
 INSERT INTO croupier.round_starts_v16 (tab, round_id, seq, box_sq, round_sq)
 SELECT s.tab, s.round_id, s.seq, q.box_sq, q.round_sq
   FROM croupier.round_starts s, LATERAL croupier.start_squares(croupier.unpack(11::int2, s.data)) q;
+-- A dropped table leaves every publication that named it (a casino's publication to its
+-- group's server, docs/scale.md): their names are kept for this transaction, and each is
+-- given the new table once it is whole (below). Publications of all tables, or of the
+-- schema, take it by themselves.
+SELECT pg_catalog.set_config('croupier.round_starts_publications',
+           coalesce((SELECT pg_catalog.array_agg(p.pubname ORDER BY p.pubname)::text
+                       FROM pg_catalog.pg_publication_rel r
+                       JOIN pg_catalog.pg_publication p ON p.oid = r.prpubid
+                      WHERE r.prrelid = 'croupier.round_starts'::regclass), '{}'),
+           true);
 DROP TABLE croupier.round_starts;
 ALTER TABLE croupier.round_starts_v16 RENAME TO round_starts;
 ALTER TABLE croupier.round_starts ADD PRIMARY KEY (tab, round_id, seq) WITH (fillfactor = 100);
@@ -70,6 +80,17 @@ ALTER TABLE croupier.round_starts ENABLE ROW LEVEL SECURITY;
 CREATE POLICY own_rows ON croupier.round_starts
     USING ((SELECT NOT croupier.table_login())
            OR tab IN (SELECT o.tab FROM croupier.tables o WHERE o.role = session_user));
+-- Back into the publications that named the old table (the migrating role must own them,
+-- as it must to alter them at all: otherwise the migration fails, and the floor stays at
+-- schema 15, rather than stop publishing the openings unseen).
+DO $d$
+DECLARE
+    pub text;
+BEGIN
+    FOREACH pub IN ARRAY pg_catalog.current_setting('croupier.round_starts_publications')::text[] LOOP
+        EXECUTE pg_catalog.format('ALTER PUBLICATION %I ADD TABLE croupier.round_starts', pub);
+    END LOOP;
+END $d$;
 
 -- The chain check as schema 11's; an opening's row keeps its two figures, not its data.
 CREATE OR REPLACE FUNCTION croupier.check_chain() RETURNS trigger LANGUAGE plpgsql
