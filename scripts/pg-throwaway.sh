@@ -68,7 +68,7 @@ server_up() {
   local dir=$1 port
   port=$(cat "$dir/port")
   as_pg "$PGBIN/pg_ctl" -D "$dir/pg" -w -t 60 -l "$dir/pg.log" \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c ssl=on -c ssl_cert_file=$dir/server.pem -c ssl_key_file=$dir/server.key" start >/dev/null
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c wal_level=logical -c ssl=on -c ssl_cert_file=$dir/server.pem -c ssl_key_file=$dir/server.key" start >/dev/null
 }
 
 # A CA for the cluster, a server certificate it signs (for 127.0.0.1 and localhost), and a

@@ -3138,6 +3138,183 @@ fn a_floor_of_schema_15_is_migrated_to_keep_the_openings_squared() {
     }
 }
 
+/// A casino's floor publishing to its group's server (docs/scale.md, "What logical
+/// replication carries"), both at schema 15, taken to 16 in the order docs/scale.md gives:
+/// the casino first (its publication still names `round_starts`), then the group's server
+/// stops applying at the casino's first opening of the new shape, taking none of it; then
+/// the group's server migrated, its `round_starts` emptied and its subscription refreshed:
+/// its copy ends equal to the casino's, row for row, the events and the settlements too,
+/// and the group's own auditor passes it. The publication is
+/// docs/scale.md's, and its first copy goes without an error.
+/// Both floors are databases of one server (the subscription's slot made by hand, as
+/// PostgreSQL's documentation says for a publisher in the same cluster).
+#[test]
+fn a_casino_and_its_group_server_migrate_to_16_in_the_documented_order() {
+    let Some(base) = server("replication16") else {
+        return;
+    };
+    let casino = fresh_floor(&base, "repl16_casino");
+    let group = fresh_floor(&base, "repl16_group");
+    let mut c = old_floor(&casino, 15);
+    let mut g = old_floor(&group, 15);
+    let wal: String = c.query_one("SHOW wal_level", &[]).unwrap().get(0);
+    assert_eq!(
+        wal, "logical",
+        "the floor's test server must have wal_level = logical (scripts/pg-throwaway.sh sets it)"
+    );
+    let db = demo_file("repl16", 120, 23, 0);
+    let n = last_seq(&db);
+    assert_eq!(ingest_file(&mut c, &db, 1), (n, n, None));
+    // The group's copy is partitioned as the casino's: each month made before its rows
+    // come (the casino's sync makes them there; nothing does on the group's server).
+    let later = 1_769_000_000_000_i64; // 2026-01-21, the casino's rounds after its migration
+    let months: Vec<i64> = c
+        .query(
+            "SELECT DISTINCT at / 86400000 * 86400000 FROM croupier.events UNION SELECT $1::int8",
+            &[&later],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    for at in months {
+        g.query_one("SELECT croupier.month_partition($1)", &[&at])
+            .unwrap();
+    }
+    // The publication docs/scale.md gives (not `kinds`, `alarms`, `replayed`: the group's
+    // server writes its own).
+    c.batch_execute(
+        "CREATE PUBLICATION croupier_group
+             FOR TABLE croupier.tables, croupier.events, croupier.rounds, croupier.round_starts,
+                       croupier.openings, croupier.round_totals, croupier.day_totals,
+                       croupier.month_totals
+             WITH (publish_via_partition_root = true)",
+    )
+    .unwrap();
+    let slot = casino.rsplit('/').next().unwrap().to_string();
+    c.query_one(
+        "SELECT pg_catalog.pg_create_logical_replication_slot($1, 'pgoutput')::text",
+        &[&slot],
+    )
+    .unwrap();
+    g.batch_execute(&format!(
+        "CREATE SUBSCRIPTION group_copy CONNECTION '{casino}' PUBLICATION croupier_group
+             WITH (create_slot = false, slot_name = '{slot}')"
+    ))
+    .unwrap();
+    // (what a floor holds, to compare: the openings' keys, and with their figures once
+    // at 16; the events; the settlements)
+    let text =
+        |c: &mut postgres::Client, sql: &str| -> String { c.query_one(sql, &[]).unwrap().get(0) };
+    let keys = "SELECT coalesce(md5(string_agg(tab || ' ' || round_id || ' ' || seq, ','
+                    ORDER BY tab, round_id, seq)), '') FROM croupier.round_starts";
+    let squares = "SELECT coalesce(md5(string_agg(tab || ' ' || round_id || ' ' || seq || ' '
+                    || coalesce(box_sq::text, '-') || ' ' || coalesce(round_sq::text, '-'), ','
+                    ORDER BY tab, round_id, seq)), '') FROM croupier.round_starts";
+    let held = "SELECT (SELECT count(*) FROM croupier.events) || ' '
+                    || (SELECT count(*) FROM croupier.rounds) || ' '
+                    || (SELECT coalesce(sum(win), 0) FROM croupier.rounds)";
+    let until = |what: &str, ok: &mut dyn FnMut() -> bool| {
+        let start = Instant::now();
+        while !ok() {
+            assert!(
+                start.elapsed() < Duration::from_secs(180),
+                "{what}: not within 180 s"
+            );
+            std::thread::sleep(Duration::from_millis(250));
+        }
+    };
+    until("the group's first copy", &mut || {
+        text(&mut g, keys) == text(&mut c, keys) && text(&mut g, held) == text(&mut c, held)
+    });
+    // (the subscription's errors so far: its tables' first copies, its changes applied)
+    let errors = |g: &mut postgres::Client| -> (i64, i64) {
+        let r = g
+            .query_one(
+                "SELECT coalesce(sum(sync_error_count), 0)::int8, coalesce(sum(apply_error_count), 0)::int8
+                   FROM pg_catalog.pg_stat_subscription_stats WHERE subname = 'group_copy'",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    let tables_copied = "SELECT count(*) FILTER (WHERE srsubstate = 'r') || ' of ' || count(*)
+                           FROM pg_catalog.pg_subscription_rel";
+    until("every table's first copy done", &mut || {
+        text(&mut g, tables_copied) == "8 of 8"
+    });
+    assert_eq!(
+        errors(&mut g),
+        (0, 0),
+        "the first copy went without an error"
+    );
+    let before = text(&mut c, keys);
+    assert_ne!(before, "", "the casino holds openings");
+    // The casino first: migrated by its owner's next connection, then a table syncs on.
+    Floor::connect(&casino).unwrap();
+    let published: i64 = c
+        .query_one(
+            "SELECT count(*) FROM pg_catalog.pg_publication_tables
+              WHERE pubname = 'croupier_group' AND tablename = 'round_starts'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(
+        published, 1,
+        "the casino's publication names round_starts again"
+    );
+    let other = common::fresh_dir("repl16-b").join("t.db");
+    deal_and_sync(&casino, &other, later, 20, 3, 5);
+    // The group's server (schema 15) stops at the first opening of the new shape.
+    until("the group's apply refused", &mut || errors(&mut g).1 > 0);
+    assert_eq!(
+        text(&mut g, keys),
+        before,
+        "the group took no opening of the new shape"
+    );
+    // Then the group's server: migrated, its openings emptied, the subscription refreshed.
+    Floor::connect(&group).unwrap();
+    g.batch_execute(
+        "ALTER TABLE croupier.round_starts DISABLE TRIGGER round_starts_append_only;
+         TRUNCATE croupier.round_starts;
+         ALTER TABLE croupier.round_starts ENABLE TRIGGER round_starts_append_only;",
+    )
+    .unwrap();
+    g.batch_execute("ALTER SUBSCRIPTION group_copy REFRESH PUBLICATION")
+        .unwrap();
+    until("the group's copy after the refresh", &mut || {
+        text(&mut g, squares) == text(&mut c, squares) && text(&mut g, held) == text(&mut c, held)
+    });
+    assert_ne!(
+        text(&mut c, keys),
+        before,
+        "the casino's later openings are in the copy"
+    );
+    starts_are_their_events_squares(&mut g);
+    // The group's own auditor (its own `replayed` and `alarms`, which the casino's do not
+    // meet) passes the copy. (Its connection as the owner is what migrates the group's
+    // server: docs/scale.md says to upgrade its program after the casino migrated.)
+    let all = floor::Auditor::new(Floor::connect(&group).unwrap())
+        .unwrap()
+        .pass()
+        .unwrap();
+    assert_eq!(all.len(), 2, "{all:?}");
+    assert!(all.iter().all(|a| a.failed.is_none()), "{all:?}");
+    assert_eq!(errors(&mut g).0, 0, "no first copy failed");
+    // The subscription and its slot taken down (the slot would keep the casino's WAL).
+    g.batch_execute(
+        "ALTER SUBSCRIPTION group_copy DISABLE;
+         ALTER SUBSCRIPTION group_copy SET (slot_name = NONE);
+         DROP SUBSCRIPTION group_copy;",
+    )
+    .unwrap();
+    until("the slot dropped", &mut || {
+        c.query_one("SELECT pg_catalog.pg_drop_replication_slot($1)", &[&slot])
+            .is_ok()
+    });
+}
+
 /// Every row of `croupier.round_starts` is at its table database's `round_started` event
 /// of its round, and keeps the stakes squared a file's report reads from that event's
 /// text (none unreadable).
