@@ -64,7 +64,22 @@ SELECT s.tab, s.round_id, s.seq, q.box_sq, q.round_sq
 -- A dropped table leaves every publication that named it (a casino's publication to its
 -- group's server, docs/scale.md): their names are kept for this transaction, and each is
 -- given the new table once it is whole (below). Publications of all tables, or of the
--- schema, take it by themselves.
+-- schema, take it by themselves. One that publishes it with a row filter or a column
+-- list (which name the old columns) is refused: the migration stops, the floor at 15.
+DO $d$
+DECLARE
+    pub name;
+BEGIN
+    SELECT p.pubname INTO pub
+      FROM pg_catalog.pg_publication_rel r
+      JOIN pg_catalog.pg_publication p ON p.oid = r.prpubid
+     WHERE r.prrelid = 'croupier.round_starts'::regclass
+       AND (r.prqual IS NOT NULL OR r.prattrs IS NOT NULL)
+     LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'publication % publishes croupier.round_starts with a row filter or a column list; floor schema 16 makes that table again with other columns: take them off (ALTER PUBLICATION % SET TABLE ...), migrate, then set them again', pub, pub;
+    END IF;
+END $d$;
 SELECT pg_catalog.set_config('croupier.round_starts_publications',
            coalesce((SELECT pg_catalog.array_agg(p.pubname ORDER BY p.pubname)::text
                        FROM pg_catalog.pg_publication_rel r
