@@ -19,8 +19,7 @@ use crate::log::totals::{self, BUCKET_MS, Figures, Key};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
     Derived, EachTotal, Noted, Page, Place, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead,
-    StartSquares, TotalRef, TotalRow, Verified, VerifyFailure, apply_fixes, inputs_of, log_of,
-    seq_cap,
+    Start, TotalRef, TotalRow, Verified, VerifyFailure, apply_fixes, inputs_of, log_of, seq_cap,
 };
 use crate::report::verdict::{self, Chained, Passed, Pending, Rewalk, TotalsUnchecked, Unchecked};
 use crate::session::pontis::{GameRow, rows_of};
@@ -666,7 +665,7 @@ impl Source for FloorSource {
         db: usize,
         first: i64,
         last: i64,
-        each: &mut dyn FnMut(i64, StartSquares) -> Result<(), AuditError>,
+        each: &mut dyn FnMut(i64, Start<'_>) -> Result<(), AuditError>,
     ) -> Result<(), AuditError> {
         let tab = self.tab(db);
         // From the floor's own table of round openings (its primary key in this order;
@@ -682,7 +681,7 @@ impl Source for FloorSource {
                     (Some(box_sq), Some(round_sq)) => Some((box_sq, round_sq)),
                     _ => None,
                 };
-                each(r.get(0), squares)
+                each(r.get(0), Start::Squares(squares))
             },
         )
     }

@@ -850,17 +850,36 @@ pub fn start_squares(data: &str) -> StartSquares {
         .map(|stakes| totals::squares(&totals::stakes_by_box(stakes)))
 }
 
+/// A round's opening as a [`Source`] hands it: a file's text, squared only if the reader
+/// wants that round (a filtered page's range holds other rounds' openings too), or the
+/// floor's figures, which its chain trigger squared.
+#[derive(Clone, Copy, Debug)]
+pub enum Start<'a> {
+    Text(&'a str),
+    Squares(StartSquares),
+}
+
+impl Start<'_> {
+    /// Its stakes squared as the reports read them ([`start_squares`] of a text).
+    pub fn squares(self) -> StartSquares {
+        match self {
+            Start::Text(data) => start_squares(data),
+            Start::Squares(squares) => squares,
+        }
+    }
+}
+
 /// Each `round_started` event whose round is in `first..=last`, in log order, handed to
-/// `each` one row at a time as (round, its stakes squared): a report over millions of
-/// rounds never holds their events.
+/// `each` one row at a time as (round, its opening): a report over millions of rounds
+/// never holds their events.
 pub(crate) fn round_starts(
     store: &Store,
     first: i64,
     last: i64,
-    each: &mut dyn FnMut(i64, StartSquares) -> Result<(), AuditError>,
+    each: &mut dyn FnMut(i64, Start<'_>) -> Result<(), AuditError>,
 ) -> Result<(), AuditError> {
     store.each_of_rounds(EventKind::RoundStarted, first, last, |e| match e.round {
-        Some(round) => each(round, start_squares(&e.data)),
+        Some(round) => each(round, Start::Text(&e.data)),
         None => Ok(()),
     })
 }
@@ -1513,13 +1532,13 @@ pub trait Source {
     ) -> Result<Vec<Noted>, AuditError>;
     /// Each `round_started` event of database `db` whose round is in `first..=last`, in
     /// log order (round order, the same: a database gives its round ids in log order),
-    /// handed to `each` one at a time as (round, its stakes squared: [`StartSquares`]).
+    /// handed to `each` one at a time as (round, its opening: [`Start`]).
     fn round_starts(
         &mut self,
         db: usize,
         first: i64,
         last: i64,
-        each: &mut dyn FnMut(i64, StartSquares) -> Result<(), AuditError>,
+        each: &mut dyn FnMut(i64, Start<'_>) -> Result<(), AuditError>,
     ) -> Result<(), AuditError>;
     /// Each database's head, checked if `verify`.
     fn heads(
@@ -1732,7 +1751,7 @@ impl Source for Files<'_> {
         db: usize,
         first: i64,
         last: i64,
-        each: &mut dyn FnMut(i64, StartSquares) -> Result<(), AuditError>,
+        each: &mut dyn FnMut(i64, Start<'_>) -> Result<(), AuditError>,
     ) -> Result<(), AuditError> {
         round_starts(&self.0[db], first, last, each)
     }

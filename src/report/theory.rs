@@ -352,14 +352,15 @@ impl Theories {
         last: i64,
     ) -> Result<(), AuditError> {
         let rounds = &mut self.rounds;
-        src.round_starts(db, first, last, &mut |round, squares| {
+        src.round_starts(db, first, last, &mut |round, start| {
             let Some((_, box_sq, round_sq, _)) = rounds.get_mut(&(db, round)) else {
                 return Ok(());
             };
             // Read where `Payload::parse` reads it and squared as `log::totals` squares a
-            // bucket's round (`query::start_squares`; the floor's as its trigger kept
-            // them, which its auditor holds to that), refused where it refuses.
-            let Some(squares) = squares else {
+            // bucket's round (`query::start_squares`, a file's text here, for the rounds
+            // wanted only; the floor's as its trigger kept them, which its auditor holds
+            // to that), refused where it refuses.
+            let Some(squares) = start.squares() else {
                 return Err(AuditError::Refused(LogRefusal::StartUnreadable { round }));
             };
             (*box_sq, *round_sq) = squares;

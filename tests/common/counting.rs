@@ -10,8 +10,7 @@ use croupier::log::payload::{BetData, NetData};
 use croupier::log::{AuditError, EventKind};
 use croupier::report::RoundRow;
 use croupier::report::data::{
-    Files, KeptRound, Noted, Page, RoundLogs, Source, SourceAlarm, SourceHead, StartSquares,
-    TotalRow,
+    Files, KeptRound, Noted, Page, RoundLogs, Source, SourceAlarm, SourceHead, Start, TotalRow,
 };
 use croupier::session::pontis::GameRow;
 
@@ -179,7 +178,7 @@ impl Source for Counting<'_> {
         db: usize,
         first: i64,
         last: i64,
-        each: &mut dyn FnMut(i64, StartSquares) -> Result<(), AuditError>,
+        each: &mut dyn FnMut(i64, Start<'_>) -> Result<(), AuditError>,
     ) -> Result<(), AuditError> {
         self.asked.calls += 1;
         self.files.round_starts(db, first, last, each)

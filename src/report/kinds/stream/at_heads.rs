@@ -7,8 +7,7 @@ use crate::codes::RefusalCode;
 use crate::log::payload::{BetData, NetData};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    KeptRound, Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, StartSquares,
-    TotalRow,
+    KeptRound, Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, Start, TotalRow,
 };
 use crate::session::pontis::GameRow;
 
@@ -137,7 +136,7 @@ impl Source for AtHeads<'_> {
         db: usize,
         first: i64,
         last: i64,
-        each: &mut dyn FnMut(i64, StartSquares) -> Result<(), AuditError>,
+        each: &mut dyn FnMut(i64, Start<'_>) -> Result<(), AuditError>,
     ) -> Result<(), AuditError> {
         self.src.round_starts(db, first, last, each)
     }
