@@ -394,40 +394,55 @@ fn signed(lang: Lang, v: f64) -> String {
 
 /// What the chosen rules should hold (the house-edge lab, solved once per rules on a
 /// thread of its own: the screen never waits for it), and in words when the player has
-/// the edge. Presets and the house's rules files alike.
+/// the edge. Presets and the house's rules files alike. Always two lines tall, the second
+/// blank unless the player has the edge: the buttons under it stay where the dealer saw
+/// them when the solve ends (it moved them a line, under a click, before).
 fn house_edge_line(ui: &mut Ui, lang: Lang, c: &RulesChoice) {
-    if let Ok(r) = &c.rules {
-        use crate::report::theory::{Soon, of_rules_soon};
-        match of_rules_soon(&r.to_value()) {
-            Soon::Ready(Some(t)) => {
-                ui.label(
-                    RichText::new(t!(
-                        lang,
-                        "table-form-house-edge",
-                        edge = signed(lang, t.edge * 100.0),
-                        hold = signed(lang, t.hold * 100.0)
-                    ))
-                    .size(16.0),
-                );
-                if let Some(words) = crate::i18n::players_edge(lang, t.edge) {
-                    ui.label(
-                        RichText::new(words)
-                            .size(16.0)
-                            .strong()
-                            .color(Color32::from_rgb(255, 200, 90)),
-                    );
-                }
-            }
-            Soon::Ready(None) => {}
-            Soon::Failed(e) => {
-                let words = t!(lang, "table-form-solve-failed", message = e.message);
-                ui.label(RichText::new(words).size(16.0).color(Color32::LIGHT_RED));
-            }
-            Soon::Solving => {
-                ui.label(RichText::new(t!(lang, "table-form-solving")).size(16.0));
-                ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_millis(100));
-            }
+    let Ok(r) = &c.rules else {
+        return;
+    };
+    use crate::report::theory::{Soon, of_rules_soon};
+    let line = |ui: &mut Ui, text: RichText| ui.label(text.size(16.0));
+    let (first, second) = match of_rules_soon(&r.to_value()) {
+        Soon::Ready(Some(t)) => {
+            let first = line(
+                ui,
+                RichText::new(t!(
+                    lang,
+                    "table-form-house-edge",
+                    edge = signed(lang, t.edge * 100.0),
+                    hold = signed(lang, t.hold * 100.0)
+                )),
+            );
+            let words = crate::i18n::players_edge(lang, t.edge);
+            let second = words.map(|words| {
+                line(
+                    ui,
+                    RichText::new(words)
+                        .strong()
+                        .color(Color32::from_rgb(255, 200, 90)),
+                )
+            });
+            (first, second.is_some())
         }
+        Soon::Ready(None) => return,
+        Soon::Failed(e) => {
+            let words = t!(lang, "table-form-solve-failed", message = e.message);
+            (
+                line(ui, RichText::new(words).color(Color32::LIGHT_RED)),
+                false,
+            )
+        }
+        Soon::Solving => {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+            (
+                line(ui, RichText::new(t!(lang, "table-form-solving"))),
+                false,
+            )
+        }
+    };
+    if !second {
+        ui.add_space(first.rect.height() + ui.spacing().item_spacing.y);
     }
 }
