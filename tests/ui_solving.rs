@@ -12,7 +12,7 @@ use common::{DEALER, SUPERVISOR, temp_db};
 use croupier::i18n::{Lang, tr};
 use croupier::ui::Screen;
 use egui::Key;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use ui_common::{H, screen, until_solved};
 
 /// The Open button's place on the screen.
