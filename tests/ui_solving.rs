@@ -11,9 +11,8 @@ mod ui_common;
 use common::{DEALER, SUPERVISOR, temp_db};
 use croupier::i18n::{Lang, tr};
 use croupier::ui::Screen;
-use egui::Key;
 use egui_kittest::kittest::Queryable;
-use ui_common::{H, screen, until_solved};
+use ui_common::{H, screen, type_login, until_solved};
 
 /// The Open button's place on the screen.
 fn open_button(h: &H) -> egui::Rect {
@@ -28,14 +27,7 @@ fn the_open_button_stays_put_when_the_house_edge_is_solved() {
         common::add_staff(&mut store, &[SUPERVISOR, DEALER]);
     }
     let mut h = screen(&path);
-    for (label, text) in [("Name", "Jana Svoboda"), ("PIN", "1001")] {
-        h.get_by_label(label).click();
-        h.run();
-        h.get_by_label(label).type_text(text);
-        h.run();
-    }
-    h.key_press(Key::Enter);
-    h.run();
+    type_login(&mut h, ["Name", "PIN"], DEALER.0, DEALER.2);
     assert_eq!(
         h.state().screen(),
         Screen::Setup,

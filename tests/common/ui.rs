@@ -48,6 +48,13 @@ pub fn log_in(h: &mut H, name: &str, pin: &str) {
 
 /// The same, with the login screen's labels in its language.
 pub fn log_in_labelled(h: &mut H, labels: [&str; 2], name: &str, pin: &str) {
+    type_login(h, labels, name, pin);
+    until_solved(h);
+}
+
+/// Types a name and PIN under `labels` and presses Enter, the frame after it run: the
+/// form that follows as it is, its house edge perhaps still being solved.
+pub fn type_login(h: &mut H, labels: [&str; 2], name: &str, pin: &str) {
     for (label, text) in labels.into_iter().zip([name, pin]) {
         h.get_by_label(label).click();
         h.run();
@@ -55,7 +62,6 @@ pub fn log_in_labelled(h: &mut H, labels: [&str; 2], name: &str, pin: &str) {
     }
     h.key_press(Key::Enter);
     h.run();
-    until_solved(h);
 }
 
 /// Frames run until the open-table form's house edge is solved (a thread of its own; the
