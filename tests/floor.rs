@@ -1913,19 +1913,7 @@ fn the_floors_totals_follow_settlements_voids_and_corrections() {
         .collect::<Result<_, _>>()
         .unwrap();
     let kept = |s: &Store| croupier::log::totals::kept(s.conn(), None).unwrap();
-    // A card changed in one of the rounds, until a correction moves its figures.
-    let before = kept(&store);
-    let moved = rounds[3..].iter().any(|&round| {
-        let steps = replay::export_round(&store, round).unwrap().0.steps;
-        (0..steps.len()).any(|i| {
-            let mut changed = steps.clone();
-            changed[i] = if steps[i] == "10" { "5" } else { "10" }.into();
-            exceptions::correct_round(&mut store, &sup, round, changed, "box 1 had another card")
-                .is_ok()
-                && kept(&store) != before
-        })
-    });
-    assert!(moved, "a correction that moves a round's figures");
+    correct_a_card(&mut store, &sup, &rounds[3..]);
     let steps = replay::export_round(&store, rounds[1]).unwrap().0.steps;
     exceptions::correct_round(&mut store, &sup, rounds[1], steps, "re-entered").unwrap();
     for &round in &rounds[1..3] {
@@ -1970,6 +1958,24 @@ fn the_floors_totals_follow_settlements_voids_and_corrections() {
     assert_eq!(totals_breaks(&mut client(&url)), [None, None]);
     kept_reports_equal(&url, &stores);
     each_databases_sums_equal_its_files(&url, &stores);
+}
+
+/// One of `rounds` corrected by `by` with a card changed (tried in turn) so that the
+/// file's kept totals move: a correction whose figures differ from the settlement's.
+fn correct_a_card(store: &mut Store, by: &croupier::session::users::User, rounds: &[i64]) {
+    use croupier::session::{exceptions, replay};
+    let kept = |s: &Store| croupier::log::totals::kept(s.conn(), None).unwrap();
+    let before = kept(store);
+    let moved = rounds.iter().any(|&round| {
+        let steps = replay::export_round(store, round).unwrap().0.steps;
+        (0..steps.len()).any(|i| {
+            let mut changed = steps.clone();
+            changed[i] = if steps[i] == "10" { "5" } else { "10" }.into();
+            exceptions::correct_round(store, by, round, changed, "box 1 had another card").is_ok()
+                && kept(store) != before
+        })
+    });
+    assert!(moved, "a correction that moves a round's figures");
 }
 
 /// The floor's to-date sums (`FloorSource::total_sums`, one query for every database) of
@@ -2182,6 +2188,118 @@ fn kept_reports_equal(url: &str, files: &[Store]) {
             "{kind:?} {from}..{to} from the kept totals"
         );
     }
+}
+
+/// Issue 25: a summary of more than `DETAIL_DAYS` gaming days reads the floor summed by
+/// gaming day (`Source::day_sums`: each UTC day's row less its hours before the gaming
+/// day begins, plus the next day's), and is the report the files make by reading every
+/// round, charts included. Three calendars (Prague's and Kyiv's, whose gaming days begin
+/// at 05:00 and 04:00 UTC in winter, an hour earlier in summer, and the UTC default's
+/// 06:00), rounds dealt in the small hours before a gaming day begins on a month's first
+/// day and across the switch to summer time (29 March 2026), each burst with a void and a
+/// correction; periods that begin on a month's first day, inside a month (so a segment
+/// counts to the year only), across a year's end, and at the switch.
+#[test]
+fn a_long_floor_summary_is_summed_by_gaming_day_and_equals_every_round_read() {
+    use croupier::session::{calendar::Calendar, settings, users};
+    let Some(base) = server("longdays") else {
+        return;
+    };
+    let url = fresh_floor(&base, "longdays");
+    let utc = demo_file("longdays-utc", 120, 23, 0);
+    let (ok, _, out, err) = run(&["sync", "--db", utc.to_str().unwrap(), "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let prague = common::fresh_dir("longdays-prague").join("t.db");
+    prague_table(&prague, 1_771_545_600_000); // 2026-02-20 00:00 UTC
+    let kyiv = common::fresh_dir("longdays-kyiv").join("t.db");
+    {
+        // A minute after Prague's: a table database's identity is its first event's.
+        let clock = Ticking(std::sync::atomic::AtomicI64::new(1_771_545_660_000));
+        let mut table = Store::open_with(&kyiv, Box::new(clock)).unwrap();
+        let admin = users::add_user(
+            &mut table,
+            "Jana Svoboda",
+            users::Role::Admin,
+            "100100",
+            None,
+        )
+        .unwrap();
+        let cal = Calendar::new("Europe/Kyiv", "06:00 14:00 22:00").unwrap();
+        assert!(settings::set_calendar(&mut table, &cal, &admin).unwrap());
+    }
+    let h = 3_600_000;
+    for (path, at, rounds) in [
+        (&prague, 1_772_336_400_000 + 20 * 60_000, 10), // 2026-03-01 04:00 UTC: 28 February's
+        (&prague, 1_774_670_400_000 + 50 * 60_000, 30), // 2026-03-28 04:50 UTC, past 05:00
+        (&prague, 1_774_756_800_000 + 30 * 60_000, 12), // 2026-03-29 04:30 UTC: 06:30 CEST
+        (&prague, 1_775_008_800_000 + 30 * 60_000, 10), // 2026-04-01 02:30 UTC: 31 March's
+        (&prague, 1_775_815_200_000, 20),               // 2026-04-10 10:00 UTC
+        (&kyiv, 1_772_321_400_000, 10),                 // 2026-02-28 23:30 UTC: 28 February's
+        (&kyiv, 1_774_755_000_000, 12),                 // 2026-03-29 03:30 UTC: 06:30 EEST
+        (&kyiv, 1_777_516_200_000, 10),                 // 2026-04-30 02:30 UTC: 29 April's
+        (&kyiv, 1_777_602_600_000, 10),                 // 2026-05-01 02:30 UTC: 30 April's
+    ] {
+        let (void, correct) = if (at / h) % 2 == 0 {
+            (-1, -2)
+        } else {
+            (-2, -4)
+        };
+        deal_and_sync(&url, path, at, rounds, void, correct);
+        if at == 1_775_010_600_000 {
+            // A correction that moves the figures, of a round in 31 March's small hours.
+            let clock = Ticking(std::sync::atomic::AtomicI64::new(at + h));
+            let mut table = Store::open_with(path, Box::new(clock)).unwrap();
+            let by = users::login(&mut table, "Jana Svoboda", "100100", None).unwrap();
+            let last: Vec<i64> = table
+                .conn()
+                .prepare("SELECT round_id FROM round_figures ORDER BY round_id DESC LIMIT 6")
+                .unwrap()
+                .query_map([], |r| r.get(0))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            correct_a_card(&mut table, &by, &last[2..]);
+            drop(table);
+            let (ok, _, out, err) = run(&["sync", "--db", path.to_str().unwrap(), "--floor", &url]);
+            assert!(ok, "{out}{err}");
+        }
+    }
+    let stores = [
+        Store::open_read(&utc).unwrap(),
+        Store::open_read(&prague).unwrap(),
+        Store::open_read(&kyiv).unwrap(),
+    ];
+    let mut by_day = 0;
+    for (from, to) in [
+        ("2026-02-01", "2026-04-30"),
+        ("2026-02-15", "2026-05-10"),
+        ("2025-12-01", "2026-03-01"),
+        ("2026-03-28", "2026-04-30"),
+        ("2026-01-01", "2026-12-31"),
+    ] {
+        let o = Options {
+            generated_at: "2026-06-01 00:00:00 UTC",
+            ..common::options(Kind::Summary, from, to)
+        };
+        let mut said = Vec::new();
+        let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+        let floor =
+            report::build_from_kept_totals(&mut src, &o, |p| said.push(p.to_string())).unwrap();
+        assert!(
+            said.iter().any(|p| p == "summed by gaming day"),
+            "{from}: {said:?}"
+        );
+        let mut files =
+            report::build_reading_every_round(&mut report::query::Files(&stores), &o, |p| {
+                assert_ne!(p, "summed by gaming day")
+            })
+            .unwrap();
+        files.sources = floor.sources.clone();
+        assert_eq!(floor, files, "{from}..{to}");
+        let month = floor.sections.iter().find(|s| s.name == "by month");
+        by_day += month.map_or(0, |s| s.rows.len());
+    }
+    assert!(by_day >= 20, "{by_day} rows by month");
 }
 
 /// Takes the decisions' cost out of the first `n` settlements that log one (their chain

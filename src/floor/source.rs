@@ -18,12 +18,15 @@ use crate::log::store::figures_of_row;
 use crate::log::totals::{self, BUCKET_MS, Figures, Key};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    Derived, EachTotal, Noted, Page, Place, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead,
-    Start, TotalRef, TotalRow, Verified, VerifyFailure, apply_fixes, inputs_of, log_of, seq_cap,
+    DaySums, DaysAsked, Derived, EachTotal, Noted, Page, Place, RoundLogs, RoundRow, Source,
+    SourceAlarm, SourceHead, Start, TotalRef, TotalRow, Verified, VerifyFailure, apply_fixes,
+    inputs_of, log_of, seq_cap,
 };
 use crate::report::verdict::{self, Chained, Passed, Pending, Rewalk, TotalsUnchecked, Unchecked};
 use crate::session::pontis::{GameRow, rows_of};
 use crate::session::replay::Replayer;
+
+mod days;
 
 /// A page's corrections: (database, round) → its latest correction.
 type Fixes = HashMap<(usize, i64), RoundCorrected>;
@@ -540,6 +543,14 @@ impl Source for FloorSource {
             .and_then(|m| m.get(&db))
             .cloned()
             .unwrap_or_else(|| Some(Vec::new())))
+    }
+
+    fn day_sums(
+        &mut self,
+        asked: &DaysAsked<'_>,
+        class_of: &mut dyn FnMut(usize, &str, Option<i64>) -> u32,
+    ) -> Result<Option<DaySums>, AuditError> {
+        self.day_sums_of(asked, class_of)
     }
 
     fn round_inputs(

@@ -15,7 +15,7 @@ use crate::log::payload::{Payload, TableOpened};
 use crate::log::totals::{self, BUCKET_MS};
 use crate::log::{AuditError, EventKind, Store};
 use crate::report::exceptions::Rounds;
-use crate::report::query::{Files, Noted, RoundLog, Source};
+use crate::report::query::{DaysAsked, Files, Noted, RoundLog, Source};
 use crate::session::calendar::Calendar;
 
 mod fold;
@@ -425,17 +425,22 @@ fn build_with(
     let kept = match (use_totals, o.kind) {
         (true, Kind::Summary | Kind::Dealers) => {
             let openings = Openings::read(src, to_ms)?;
-            let from_hour = load_from.div_euclid(BUCKET_MS);
-            let hours = (
-                sum_before_period(src, &mut fold, &openings, from_hour)?,
-                (to_ms - 1).div_euclid(BUCKET_MS),
-            );
-            let kept = src.visit_totals(hours.0, hours.1, &mut |t| {
-                fold.bucket(t, &openings);
-                Ok(())
-            })?;
-            fold.end_hour();
-            kept
+            if long_summary(src, &mut fold, &openings)? {
+                progress("summed by gaming day");
+                true
+            } else {
+                let from_hour = load_from.div_euclid(BUCKET_MS);
+                let hours = (
+                    sum_before_period(src, &mut fold, &openings, from_hour)?,
+                    (to_ms - 1).div_euclid(BUCKET_MS),
+                );
+                let kept = src.visit_totals(hours.0, hours.1, &mut |t| {
+                    fold.bucket(t, &openings);
+                    Ok(())
+                })?;
+                fold.end_hour();
+                kept
+            }
         }
         _ => false,
     };
@@ -490,6 +495,36 @@ fn build_with(
         }
     }
     assemble(src, o, &cx, sections, charts, &mut progress)
+}
+
+/// A long summary (`Fold::long_plans`) read summed by gaming day where the source sums
+/// so (`Source::day_sums`: the floor) — every plan's sums read, then taken only if all
+/// can be (`Fold::long_summable`) — so that a year reads some thousands of rows, not its
+/// millions of hourly buckets; `false`: nothing taken, the buckets are to be visited.
+fn long_summary(
+    src: &mut dyn Source,
+    fold: &mut Fold,
+    openings: &Openings,
+) -> Result<bool, AuditError> {
+    let Some(plans) = fold.long_plans(src.databases()) else {
+        return Ok(false);
+    };
+    let mut read = Vec::new();
+    for plan in &plans {
+        let Some(asked) = DaysAsked::new(&plan.dbs, &plan.starts, &plan.segs) else {
+            return Ok(false);
+        };
+        let mut class_of =
+            |db: usize, table: &str, at: Option<i64>| fold.class_of(openings, db, table, at);
+        match src.day_sums(&asked, &mut class_of)? {
+            Some(sums) if fold.long_summable(&sums, openings) => read.push(sums),
+            _ => return Ok(false),
+        }
+    }
+    for (plan, sums) in plans.iter().zip(&read) {
+        fold.take_long(plan, sums, openings);
+    }
+    Ok(true)
 }
 
 /// The summary's to-date sums before its period, read summed by the source where it can

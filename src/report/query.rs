@@ -497,6 +497,75 @@ impl TotalRow {
     }
 }
 
+/// What a long summary asks a source to sum ([`Source::day_sums`]): databases `dbs`
+/// (one calendar's), gaming days `0..n` beginning at the UTC hours `starts[0..n]` and
+/// ending at `starts[n]`, where gaming day `g` begins in UTC day `starts[0] / 24 + g`
+/// (checked by the asker: [`DaysAsked::new`]), each in segment `segs[g]` (a run of
+/// gaming days the report adds to the same groups).
+#[derive(Clone, Debug)]
+pub struct DaysAsked<'a> {
+    pub(crate) dbs: &'a [usize],
+    pub(crate) starts: &'a [i64],
+    pub(crate) segs: &'a [u32],
+}
+
+impl<'a> DaysAsked<'a> {
+    /// `None` unless `starts` is one longer than `segs` and gaming day `g` begins in UTC
+    /// day `starts[0] / 24 + g` for every `g` up to `n` (its end): what lets a source sum a
+    /// gaming day as its UTC day's row, less that day's hours before the gaming day
+    /// begins, plus the next day's.
+    pub(crate) fn new(dbs: &'a [usize], starts: &'a [i64], segs: &'a [u32]) -> Option<Self> {
+        let first = starts.first()?.div_euclid(24);
+        let stepped = starts
+            .iter()
+            .enumerate()
+            .all(|(g, s)| s.div_euclid(24) == first.checked_add(g as i64).unwrap_or(i64::MIN));
+        (starts.len() == segs.len() + 1 && !segs.is_empty() && stepped).then_some(DaysAsked {
+            dbs,
+            starts,
+            segs,
+        })
+    }
+
+    /// The first UTC day.
+    pub(crate) fn first_day(&self) -> i64 {
+        self.starts[0].div_euclid(24)
+    }
+
+    /// Each day's hours before its gaming day begins (`starts[g]` past its UTC day's
+    /// first hour), the end's included.
+    pub(crate) fn offsets(&self) -> Vec<i32> {
+        self.starts
+            .iter()
+            .map(|s| s.rem_euclid(24) as i32)
+            .collect()
+    }
+
+    /// The gaming day of UTC hour `hour`, if it lies in one asked.
+    pub(crate) fn day_of(&self, hour: i64) -> Option<usize> {
+        let g = self.starts.partition_point(|s| *s <= hour).checked_sub(1)?;
+        (g < self.segs.len()).then_some(g)
+    }
+}
+
+/// A long period's sums ([`Source::day_sums`]): per (database, table, opening, segment)
+/// — the dealer left out — and per (class, gaming day); no group whose every figure is 0.
+#[derive(Clone, Debug, Default)]
+pub struct DaySums {
+    pub(crate) parts: Vec<SegmentRow>,
+    pub(crate) days: Vec<(u32, usize, totals::Figures)>,
+}
+
+/// One table opening's sums over one segment of a long period.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SegmentRow {
+    pub(crate) db: usize,
+    pub(crate) table: String,
+    pub(crate) opened_at: Option<i64>,
+    pub(crate) seg: u32,
+    pub(crate) figures: totals::Figures,
+}
+
 /// A kept total as a visit ([`Source::visit_totals`]) hands it over: a [`TotalRow`] whose
 /// names are borrowed from the source, so that a visit allocates nothing a bucket.
 #[derive(Clone, Copy, Debug)]
@@ -1593,6 +1662,18 @@ pub trait Source {
         _from_hour: i64,
         _to_hour: i64,
     ) -> Result<Option<Vec<TotalRow>>, AuditError> {
+        Ok(None)
+    }
+    /// A long period's kept totals summed by the source per gaming day ([`DaysAsked`]):
+    /// per (table, opening, segment) and per (class, gaming day), the class of each
+    /// opening given by `class_of(db, table, opened at)`; `None`: this source does not sum
+    /// so (the files), or cannot here (a sum past an i64, a day row at an i64's bound):
+    /// the report visits the buckets instead.
+    fn day_sums(
+        &mut self,
+        _asked: &DaysAsked<'_>,
+        _class_of: &mut dyn FnMut(usize, &str, Option<i64>) -> u32,
+    ) -> Result<Option<DaySums>, AuditError> {
         Ok(None)
     }
     /// Database `db`'s kept theories (`kept_theories`, schema 11): (rules' key, figures'

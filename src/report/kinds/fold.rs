@@ -14,10 +14,10 @@ use super::{Calendars, Ctx, Kind, Options, Theory, Totals};
 use crate::engine::Currency;
 use crate::log::totals::{BUCKET_MS, Figures};
 use crate::report::data::RoundRow;
-use crate::report::query::{TotalRef, TotalRow};
+use crate::report::query::{DaySums, TotalRef, TotalRow};
 use crate::report::theory::Openings;
 use crate::report::{DETAIL_DAYS, Period};
-use crate::session::calendar::ShiftAt;
+use crate::session::calendar::{Calendar, ShiftAt};
 
 /// A table's, dealer's or shift hours' small id.
 type Id = u32;
@@ -201,6 +201,21 @@ pub(super) struct Fold<'a> {
     /// visit's buckets before it are not taken again.
     summed_to: HashMap<usize, i64>,
     ranges_of: HashMap<usize, Vec<SumRange>>,
+    /// A long summary's classes ([`Fold::class_of`]): (currency, theory), by id.
+    classes: Vec<(u8, Option<Theory>)>,
+    class_ids: HashMap<(u8, Option<[u64; 5]>), u32>,
+}
+
+/// A long summary's days for one calendar's databases ([`Fold::long_plans`]): gaming
+/// days `days` beginning at the UTC hours `starts` (the last day's end after them), each
+/// in a segment (`segs`) that lies in one calendar month and wholly before or in the
+/// period, the month's and the year's to date; `seg_first`: each segment's first day.
+pub(super) struct LongPlan {
+    pub(super) dbs: Vec<usize>,
+    pub(super) starts: Vec<i64>,
+    pub(super) segs: Vec<u32>,
+    days: Vec<NaiveDate>,
+    seg_first: Vec<NaiveDate>,
 }
 
 /// What a fold gives, named: each group's key with the currency as the report keys it
@@ -282,6 +297,8 @@ impl<'a> Fold<'a> {
             class_of: HashMap::new(),
             summed_to: HashMap::new(),
             ranges_of: HashMap::new(),
+            classes: Vec::new(),
+            class_ids: HashMap::new(),
         }
     }
 
@@ -494,6 +511,136 @@ impl<'a> Fold<'a> {
         }
         let h = self.summed_to.entry(db).or_insert(to_hour);
         *h = (*h).max(to_hour);
+    }
+
+    /// A long summary's days (a period of more than [`DETAIL_DAYS`] gaming days, from the
+    /// year to date's first day or the period's, whichever is first, to its last), one
+    /// plan a calendar: what a source can sum by gaming day instead of handing over each
+    /// hour's buckets ([`super::long_summary`]). `None` for any other report, one
+    /// filtered by table or dealer, or a calendar whose gaming day does not begin on a
+    /// whole UTC hour.
+    pub(super) fn long_plans(&self, databases: usize) -> Option<Vec<LongPlan>> {
+        let o = self.o;
+        let plain = o.kind == Kind::Summary && o.table.is_none() && o.dealer.is_none();
+        if !plain || Grain::of(o.period) != Grain::Months {
+            return None;
+        }
+        let mut by_cal: Vec<(&Calendar, Vec<usize>)> = Vec::new();
+        for db in 0..databases {
+            let cal = self.cals.of(db);
+            match by_cal.iter_mut().find(|(c, _)| *c == cal) {
+                Some((_, dbs)) => dbs.push(db),
+                None => by_cal.push((cal, vec![db])),
+            }
+        }
+        by_cal
+            .into_iter()
+            .map(|(cal, dbs)| self.long_plan(cal, dbs))
+            .collect()
+    }
+
+    /// [`Fold::long_plans`]' plan of one calendar.
+    fn long_plan(&self, cal: &Calendar, dbs: Vec<usize>) -> Option<LongPlan> {
+        let (from, to) = (self.o.period.from, self.o.period.to);
+        let first = self.ytd.min(from);
+        let hour = |ms: i64| (ms.rem_euclid(BUCKET_MS) == 0).then(|| ms.div_euclid(BUCKET_MS));
+        let (mut starts, mut segs, mut days, mut seg_first) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for day in first.iter_days().take_while(|d| *d <= to) {
+            starts.push(hour(cal.day_ms(day).0)?);
+            if day == first || day.day() == 1 || day == from {
+                seg_first.push(day);
+            }
+            segs.push(seg_first.len() as u32 - 1);
+            days.push(day);
+        }
+        starts.push(hour(cal.day_ms(to).1)?);
+        Some(LongPlan {
+            dbs,
+            starts,
+            segs,
+            days,
+            seg_first,
+        })
+    }
+
+    /// The class of a table opening's rounds for a long summary's chart by day: its
+    /// database's currency and its rules' theory, interned.
+    pub(super) fn class_of(
+        &mut self,
+        openings: &Openings,
+        db: usize,
+        table: &str,
+        opened_at: Option<i64>,
+    ) -> u32 {
+        let c = self.cur(db);
+        let theory = opened_at.and_then(|at| openings.solved_at(db, table, at).map(|s| s.theory));
+        let bits = theory.map(|t| [t.edge, t.hold, t.sd, t.rho, t.staked].map(f64::to_bits));
+        *self.class_ids.entry((c, bits)).or_insert_with(|| {
+            self.classes.push((c, theory));
+            self.classes.len() as u32 - 1
+        })
+    }
+
+    /// Whether a long summary's sums can be taken: no part holds an uncosted round under
+    /// rules with a theory (such rounds are read one by one: the report reads the
+    /// buckets instead).
+    pub(super) fn long_summable(&self, sums: &DaySums, openings: &Openings) -> bool {
+        sums.parts.iter().all(|p| {
+            p.figures.uncosted == 0
+                || p.opened_at
+                    .and_then(|at| openings.solved_at(p.db, &p.table, at))
+                    .is_none()
+        })
+    }
+
+    /// A long summary's sums of one plan ([`LongPlan`]), taken into the groups a bucket
+    /// of their days would go to (`Fold::add`: the detail by month, the period's, the
+    /// to-date sums; the chart's days from the per-class rows).
+    pub(super) fn take_long(&mut self, plan: &LongPlan, sums: &DaySums, openings: &Openings) {
+        let (from, to) = (self.o.period.from, self.o.period.to);
+        for p in &sums.parts {
+            self.dbs.insert(p.db);
+            let table = self.tables.id(p.db, &p.table);
+            let theory = p
+                .opened_at
+                .and_then(|at| openings.solved_at(p.db, &p.table, at).map(|s| s.theory));
+            let Some(&day) = plan.seg_first.get(p.seg as usize) else {
+                continue;
+            };
+            let c = self.cur(p.db);
+            for (i, start) in [self.mtd, self.ytd].into_iter().enumerate() {
+                if start <= day && day <= to {
+                    let sum = self.to_date[i].entry((table, c)).or_default();
+                    sum.add_bucket(&p.figures, theory);
+                }
+            }
+            if day < from {
+                continue;
+            }
+            if let DetailSums::Months(m) = &mut self.detail {
+                let sum = m.entry((table, c, month_of(day))).or_default();
+                sum.add_bucket(&p.figures, theory);
+            }
+            self.period
+                .entry(c)
+                .or_default()
+                .add_bucket(&p.figures, theory);
+            self.period_tables.insert((c, table));
+            if let Some(t) = theory {
+                self.edges.insert((table, t.edge.to_bits()));
+            }
+        }
+        for &(cls, g, ref f) in &sums.days {
+            let (Some(&(c, theory)), Some(&day)) =
+                (self.classes.get(cls as usize), plan.days.get(g))
+            else {
+                continue;
+            };
+            if from <= day {
+                self.days.entry((c, day)).or_default().add_bucket(f, theory);
+            }
+        }
     }
 
     /// Decides the hour being read: folds its buckets whole, or marks it split (a shift's
