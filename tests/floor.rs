@@ -1960,6 +1960,73 @@ fn the_floors_totals_follow_settlements_voids_and_corrections() {
     each_databases_sums_equal_its_files(&url, &stores);
 }
 
+/// Issue 25: where a long summary cannot be summed by gaming day, it reads the floor's
+/// buckets (and the rounds of the hours they must), and is still the report the files
+/// make by reading every round: a table with rounds logged without their decisions' cost
+/// (as before issue 26) under rules with a theory; a gaming day beginning at local
+/// midnight in London (23:00 UTC in summer: two gaming days begin in one UTC day at the
+/// switch); and one beginning at 06:00 in Kolkata (00:30 UTC, no whole hour).
+#[test]
+fn a_long_floor_summary_reads_the_buckets_where_days_cannot_be_summed() {
+    let Some(base) = server("longfall") else {
+        return;
+    };
+    let uncosted = demo_file("longfall-uncosted", 60, 29, 0);
+    assert_eq!(strip_costs(&uncosted, 2).len(), 2);
+    let london = common::fresh_dir("longfall-london").join("t.db");
+    calendar_table(
+        &london,
+        1_771_545_600_000,
+        "Europe/London",
+        "00:00 08:00 16:00",
+    );
+    let kolkata = common::fresh_dir("longfall-kolkata").join("t.db");
+    calendar_table(
+        &kolkata,
+        1_771_545_600_000,
+        "Asia/Kolkata",
+        "06:00 14:00 22:00",
+    );
+    for (name, path) in [
+        ("uncosted", &uncosted),
+        ("london", &london),
+        ("kolkata", &kolkata),
+    ] {
+        let url = fresh_floor(&base, &format!("longfall_{name}"));
+        if path != &uncosted {
+            // 2026-03-28 22:30 UTC (before London's switch) and 2026-03-29 22:30 UTC.
+            for at in [1_774_737_000_000, 1_774_823_400_000] {
+                deal_and_sync(&url, path, at, 12, -1, -2);
+            }
+        } else {
+            let (ok, _, out, err) = run(&["sync", "--db", path.to_str().unwrap(), "--floor", &url]);
+            assert!(ok, "{out}{err}");
+        }
+        let stores = [Store::open_read(path).unwrap()];
+        for (from, to) in [("2026-01-01", "2026-04-30"), ("2026-03-01", "2026-12-31")] {
+            let o = Options {
+                generated_at: "2026-06-01 00:00:00 UTC",
+                ..common::options(Kind::Summary, from, to)
+            };
+            let mut said = Vec::new();
+            let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+            let floor =
+                report::build_from_kept_totals(&mut src, &o, |p| said.push(p.to_string())).unwrap();
+            assert!(
+                !said.iter().any(|p| p == "summed by gaming day"),
+                "{name} {from}"
+            );
+            let mut files =
+                report::build_reading_every_round(&mut report::query::Files(&stores), &o, |_| {})
+                    .unwrap();
+            files.sources = floor.sources.clone();
+            assert_eq!(floor, files, "{name} {from}..{to}");
+            let rows: usize = floor.sections.iter().map(|s| s.rows.len()).sum();
+            assert!(rows > 0, "{name} {from}");
+        }
+    }
+}
+
 /// One of `rounds` corrected by `by` with a card changed (tried in turn) so that the
 /// file's kept totals move: a correction whose figures differ from the settlement's.
 fn correct_a_card(store: &mut Store, by: &croupier::session::users::User, rounds: &[i64]) {
@@ -2143,8 +2210,10 @@ fn month_hours(h: i64) -> (i64, i64) {
 
 /// Issue 25 item 2: the summary and the dealers report from the floor's kept totals equal
 /// the file's from its own, section by section (the footer aside): over the rounds' months
-/// (the floor's buckets streamed, `visit_totals`), and one day after them (the summary's
-/// month and year to date summed by the server, `total_sums`, the corrections in place).
+/// (the summary of more than 31 gaming days summed by gaming day, `day_sums`; the dealers
+/// report and a summary of at most 31 from the floor's buckets streamed, `visit_totals`),
+/// and one day after them (the summary's month and year to date summed by the server,
+/// `total_sums`, the corrections in place).
 fn kept_reports_equal(url: &str, files: &[Store]) {
     let periods = [
         ("2026-01-01", "2026-02-28"),
@@ -2201,7 +2270,7 @@ fn kept_reports_equal(url: &str, files: &[Store]) {
 /// counts to the year only), across a year's end, and at the switch.
 #[test]
 fn a_long_floor_summary_is_summed_by_gaming_day_and_equals_every_round_read() {
-    use croupier::session::{calendar::Calendar, settings, users};
+    use croupier::session::users;
     let Some(base) = server("longdays") else {
         return;
     };
@@ -2212,21 +2281,8 @@ fn a_long_floor_summary_is_summed_by_gaming_day_and_equals_every_round_read() {
     let prague = common::fresh_dir("longdays-prague").join("t.db");
     prague_table(&prague, 1_771_545_600_000); // 2026-02-20 00:00 UTC
     let kyiv = common::fresh_dir("longdays-kyiv").join("t.db");
-    {
-        // A minute after Prague's: a table database's identity is its first event's.
-        let clock = Ticking(std::sync::atomic::AtomicI64::new(1_771_545_660_000));
-        let mut table = Store::open_with(&kyiv, Box::new(clock)).unwrap();
-        let admin = users::add_user(
-            &mut table,
-            "Jana Svoboda",
-            users::Role::Admin,
-            "100100",
-            None,
-        )
-        .unwrap();
-        let cal = Calendar::new("Europe/Kyiv", "06:00 14:00 22:00").unwrap();
-        assert!(settings::set_calendar(&mut table, &cal, &admin).unwrap());
-    }
+    // A minute after Prague's: a table database's identity is its first event's.
+    calendar_table(&kyiv, 1_771_545_660_000, "Europe/Kyiv", "06:00 14:00 22:00");
     let h = 3_600_000;
     for (path, at, rounds) in [
         (&prague, 1_772_336_400_000 + 20 * 60_000, 10), // 2026-03-01 04:00 UTC: 28 February's
@@ -4839,6 +4895,12 @@ fn deal_and_sync(url: &str, path: &Path, at: i64, rounds: u64, void: i64, correc
 /// A new table database at `path`, created at `at` (ms) with the admin `live_play` deals
 /// as, its gaming day Prague's (shifts at 06:00 14:00 22:00).
 fn prague_table(path: &Path, at: i64) {
+    calendar_table(path, at, "Europe/Prague", "06:00 14:00 22:00");
+}
+
+/// A new table database at `path`, created at `at` (ms) with the admin `live_play` deals
+/// as, its calendar time zone `tz`'s with the shifts starting at `shifts`.
+fn calendar_table(path: &Path, at: i64, tz: &str, shifts: &str) {
     use croupier::session::{calendar::Calendar, settings, users};
     let clock = Ticking(std::sync::atomic::AtomicI64::new(at));
     let mut table = Store::open_with(path, Box::new(clock)).unwrap();
@@ -4850,8 +4912,8 @@ fn prague_table(path: &Path, at: i64) {
         None,
     )
     .unwrap();
-    let prague = Calendar::new("Europe/Prague", "06:00 14:00 22:00").unwrap();
-    assert!(settings::set_calendar(&mut table, &prague, &admin).unwrap());
+    let cal = Calendar::new(tz, shifts).unwrap();
+    assert!(settings::set_calendar(&mut table, &cal, &admin).unwrap());
 }
 
 /// `rounds` rounds played at `path` from `at` (no void, no correction: the last event is

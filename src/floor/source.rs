@@ -18,9 +18,9 @@ use crate::log::store::figures_of_row;
 use crate::log::totals::{self, BUCKET_MS, Figures, Key};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    DaySums, DaysAsked, Derived, EachTotal, Noted, Page, Place, RoundLogs, RoundRow, Source,
-    SourceAlarm, SourceHead, Start, TotalRef, TotalRow, Verified, VerifyFailure, apply_fixes,
-    inputs_of, log_of, seq_cap,
+    DayClass, DaySums, DaysAsked, Derived, EachTotal, Noted, Page, Place, RoundLogs, RoundRow,
+    Source, SourceAlarm, SourceHead, Start, TotalRef, TotalRow, Verified, VerifyFailure,
+    apply_fixes, inputs_of, log_of, seq_cap,
 };
 use crate::report::verdict::{self, Chained, Passed, Pending, Rewalk, TotalsUnchecked, Unchecked};
 use crate::session::pontis::{GameRow, rows_of};
@@ -548,7 +548,7 @@ impl Source for FloorSource {
     fn day_sums(
         &mut self,
         asked: &DaysAsked<'_>,
-        class_of: &mut dyn FnMut(usize, &str, Option<i64>) -> u32,
+        class_of: &mut dyn FnMut(usize, &str, Option<i64>) -> DayClass,
     ) -> Result<Option<DaySums>, AuditError> {
         self.day_sums_of(asked, class_of)
     }

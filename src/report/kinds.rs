@@ -515,7 +515,7 @@ fn long_summary(
             return Ok(false);
         };
         let mut class_of =
-            |db: usize, table: &str, at: Option<i64>| fold.class_of(openings, db, table, at);
+            |db: usize, table: &str, at: Option<i64>| fold.chart_class(openings, db, table, at);
         match src.day_sums(&asked, &mut class_of)? {
             Some(sums) if fold.long_summable(&sums, openings) => read.push(sums),
             _ => return Ok(false),

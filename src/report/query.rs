@@ -532,12 +532,12 @@ impl<'a> DaysAsked<'a> {
         self.starts[0].div_euclid(24)
     }
 
-    /// Each day's hours before its gaming day begins (`starts[g]` past its UTC day's
-    /// first hour), the end's included.
-    pub(crate) fn offsets(&self) -> Vec<i32> {
+    /// The UTC hours before each gaming day begins in its UTC day (the end's day's
+    /// included): hours the day's row holds that belong to the gaming day before.
+    pub(crate) fn early_hours(&self) -> Vec<i64> {
         self.starts
             .iter()
-            .map(|s| s.rem_euclid(24) as i32)
+            .flat_map(|s| s.div_euclid(24) * 24..*s)
             .collect()
     }
 
@@ -546,6 +546,15 @@ impl<'a> DaysAsked<'a> {
         let g = self.starts.partition_point(|s| *s <= hour).checked_sub(1)?;
         (g < self.segs.len()).then_some(g)
     }
+}
+
+/// A table opening's class in a long summary's chart by day ([`Source::day_sums`]): its
+/// id, and whether its rules have a theory (its rounds are then summed only if each
+/// carries its decisions' cost; one without is replayed, bucket by bucket).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DayClass {
+    pub(crate) id: u32,
+    pub(crate) theory: bool,
 }
 
 /// A long period's sums ([`Source::day_sums`]): per (database, table, opening, segment)
@@ -1667,12 +1676,13 @@ pub trait Source {
     /// A long period's kept totals summed by the source per gaming day ([`DaysAsked`]):
     /// per (table, opening, segment) and per (class, gaming day), the class of each
     /// opening given by `class_of(db, table, opened at)`; `None`: this source does not sum
-    /// so (the files), or cannot here (a sum past an i64, a day row at an i64's bound):
-    /// the report visits the buckets instead.
+    /// so (the files), or cannot here (a sum past an i64 or below 0 where no figure can
+    /// be, a day row at an i64's bound, a round without its decisions' cost under rules
+    /// with a theory): the report visits the buckets instead.
     fn day_sums(
         &mut self,
         _asked: &DaysAsked<'_>,
-        _class_of: &mut dyn FnMut(usize, &str, Option<i64>) -> u32,
+        _class_of: &mut dyn FnMut(usize, &str, Option<i64>) -> DayClass,
     ) -> Result<Option<DaySums>, AuditError> {
         Ok(None)
     }

@@ -1,226 +1,268 @@
-//! A long summary's sums read from the floor by gaming day ([`Source::day_sums`]): one
-//! statement a calendar sums `day_totals`' UTC days, corrected by the hours of each day
-//! before its gaming day begins (`round_totals`), into per (table, opening, segment) and
-//! per (class, gaming day) rows, so a year's report reads some thousands of rows, not
-//! every hour's bucket. Owns that statement and its rows' reading; decides no group of
-//! the report and never writes.
+//! A long summary's sums read from the floor by gaming day ([`Source::day_sums`]): each
+//! UTC day's rows of `day_totals`, less that day's hours before its gaming day begins,
+//! plus the next day's (`round_totals`), added up per (table, opening, segment) and per
+//! (class, gaming day) as they stream in, so a year's report reads its days' rows and a
+//! few hours a day, not every hour's bucket (and the server sums nothing). Owns those two
+//! reads and the adding; decides no group of the report and never writes.
 //!
 //! [`Source::day_sums`]: crate::report::query::Source::day_sums
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::LazyLock;
+
+use postgres::fallible_iterator::FallibleIterator;
 
 use super::{CORRECTIONS_SQL, FloorSource, Kept, fold_corrections, ms_of, negative, snapshot};
 use crate::floor::why;
 use crate::log::AuditError;
 use crate::log::totals::{self, Figures};
-use crate::report::query::{DaySums, DaysAsked, SegmentRow};
+use crate::report::query::{DayClass, DaySums, DaysAsked, SegmentRow};
 
-/// The statement: `$1` the first UTC day, `$2` each day's hours before its gaming day
-/// (`DaysAsked::offsets`, the end's included), `$3` each gaming day's segment, `$4..$6`
-/// the openings' classes (tab, opening seq, class), `$7` the tabs. Gaming day `g` is UTC
-/// day `$1 + g`'s row, less its hours before `$2[g]`, plus the next day's before
-/// `$2[g + 1]`: each of those hours is read once and added twice (taken from its UTC
-/// day's gaming day, given to the one before). Grouped both ways in one pass (`GROUPING
-/// SETS`); an opening the classes do not name is class `-1 - tab`. A sum past an i64, or
-/// a day row at an i64's bound (a sum that may have saturated), is NULL.
+/// The UTC days `$1..$2`'s rows: (tab, table, opening, day, figures…).
 static DAYS_SQL: LazyLock<String> = LazyLock::new(|| {
-    let cols = totals::COLUMNS.join(", ");
-    let edge_cols: Vec<String> = totals::COLUMNS.iter().map(|c| format!("r.{c}")).collect();
-    let at_bound: Vec<String> = totals::COLUMNS
-        .iter()
-        .map(|c| format!("{c} IN ({}, {})", i64::MIN, i64::MAX))
-        .collect();
-    let sums: Vec<String> = totals::COLUMNS
-        .iter()
-        .map(|c| {
-            let sum = format!(
-                "(coalesce(SUM({c}) FILTER (WHERE s > 0), 0) - coalesce(SUM({c}) FILTER (WHERE s < 0), 0))"
-            );
-            format!(
-                "CASE WHEN NOT bool_or(at_bound) AND {sum} BETWEEN {0} AND {1} THEN {sum}::int8 END",
-                i64::MIN,
-                i64::MAX
-            )
-        })
-        .collect();
     format!(
-        "WITH d AS (
-             SELECT $1::int8 + x.i - 1 AS u, (x.i - 1)::int4 AS g, x.off
-               FROM unnest($2::int4[]) WITH ORDINALITY AS x(off, i)
-         ), m AS (
-             SELECT * FROM unnest($4::int4[], $5::int8[], $6::int4[]) AS m(tab, opened, cls)
-         ), p AS (
-             SELECT tab, table_id, opened, (day - $1)::int4 AS g, 1 AS s, {at_bound} AS at_bound, {cols}
-               FROM croupier.day_totals
-              WHERE day >= $1 AND day < $1 + cardinality($3::int4[]) AND tab = ANY($7::int4[])
-             UNION ALL
-             SELECT r.tab, r.table_id, r.opened, v.g, v.s, false, {edge_cols}
-               FROM d JOIN croupier.round_totals r ON r.hour >= 24 * d.u AND r.hour < 24 * d.u + d.off
-              CROSS JOIN LATERAL (VALUES (d.g, -1), (d.g - 1, 1)) AS v(g, s)
-              WHERE r.tab = ANY($7::int4[]) AND v.g >= 0 AND v.g < cardinality($3::int4[])
-         ), q AS (
-             SELECT p.*, ($3::int4[])[p.g + 1] AS seg, coalesce(m.cls, -1 - p.tab) AS cls
-               FROM p LEFT JOIN m ON m.tab = p.tab AND m.opened = p.opened
-         )
-         SELECT GROUPING(tab, table_id, opened, seg), tab, table_id, opened, seg, cls, g, {sums}
-           FROM q
-          GROUP BY GROUPING SETS ((tab, table_id, opened, seg), (cls, g))",
-        at_bound = at_bound.join(" OR "),
-        edge_cols = edge_cols.join(", "),
-        sums = sums.join(", "),
+        "SELECT tab, table_id, opened, day, {} FROM croupier.day_totals
+          WHERE day >= $1 AND day < $2",
+        totals::COLUMNS.join(", ")
     )
 });
 
-/// A row's figures (`DAYS_SQL`'s columns from 7), `None` if a sum is NULL (past an i64)
-/// or one that is never below 0 is.
-fn figures_at(r: &postgres::Row) -> Option<Figures> {
+/// The hours `$1` (each day's before its gaming day begins): (tab, table, opening, hour,
+/// figures…).
+static HOURS_SQL: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT tab, table_id, opened, hour, {} FROM croupier.round_totals
+          WHERE hour = ANY($1::int8[])",
+        totals::COLUMNS.join(", ")
+    )
+});
+
+/// A sum of figures in 128 bits: exact however many rows, read back only if it fits.
+type Wide = [i128; totals::COLUMNS.len()];
+
+/// The sums being added: per (database, table id, opening seq, segment) and per (class,
+/// gaming day).
+#[derive(Default)]
+struct Adding {
+    parts: HashMap<(usize, i64, i64, u32), Wide>,
+    days: HashMap<(u32, usize), Wide>,
+    classes: HashMap<(usize, i64), DayClass>,
+    /// A day row held a figure at an i64's bound, or a row a round without its
+    /// decisions' cost under rules with a theory: the report is to visit the buckets.
+    refused: bool,
+}
+
+impl Adding {
+    /// A row's figures added (`sign` 1) or taken (−1) into gaming day `g`'s groups.
+    fn add(
+        &mut self,
+        asked: &DaysAsked<'_>,
+        key: (usize, i64, i64),
+        g: usize,
+        v: &[i64],
+        sign: i128,
+        cls: u32,
+    ) {
+        let (db, table, opened) = key;
+        let part = self
+            .parts
+            .entry((db, table, opened, asked.segs[g]))
+            .or_insert([0; 14]);
+        for (s, x) in part.iter_mut().zip(v) {
+            *s += sign * i128::from(*x);
+        }
+        let day = self.days.entry((cls, g)).or_insert([0; 14]);
+        for (s, x) in day.iter_mut().zip(v) {
+            *s += sign * i128::from(*x);
+        }
+    }
+}
+
+/// A row's figures (columns from 4), and whether one is at an i64's bound.
+fn figures_of(r: &postgres::Row) -> ([i64; 14], bool) {
     let mut v = [0i64; totals::COLUMNS.len()];
     for (i, x) in v.iter_mut().enumerate() {
-        *x = r.get::<_, Option<i64>>(7 + i)?;
+        *x = r.get(4 + i);
+    }
+    (v, v.iter().any(|x| *x == i64::MIN || *x == i64::MAX))
+}
+
+/// A sum read back as figures: `None` past an i64, or below 0 where no figure can be.
+fn narrow(w: &Wide) -> Option<Figures> {
+    let mut v = [0i64; totals::COLUMNS.len()];
+    for (x, s) in v.iter_mut().zip(w) {
+        *x = i64::try_from(*s).ok()?;
     }
     (!negative(&v)).then(|| Figures::from_row(v))
 }
 
-/// The rows read, by key, before they are named.
-#[derive(Default)]
-struct Read {
-    /// (database, table id, opening seq, segment) → figures.
-    parts: BTreeMap<(usize, i64, i64, u32), Figures>,
-    /// (class, gaming day) → figures.
-    days: BTreeMap<(u32, usize), Figures>,
+/// A row's (database, table id, opening seq) and its gaming day by `day_of` its 4th
+/// column, if the database is asked for and the day is one asked (`None` otherwise).
+fn keyed(
+    place: &HashMap<i32, usize>,
+    asked: &DaysAsked<'_>,
+    r: &postgres::Row,
+    day_of: impl Fn(i64) -> Option<usize>,
+) -> Option<((usize, i64, i64), usize)> {
+    let db = *place.get(&r.get::<_, i32>(0))?;
+    if !asked.dbs.contains(&db) {
+        return None;
+    }
+    let g = day_of(r.get(3))?;
+    (g <= asked.segs.len()).then_some(((db, r.get(1), r.get(2)), g))
 }
 
 impl FloorSource {
-    /// [`Source::day_sums`](crate::report::query::Source::day_sums) on the floor: one
-    /// snapshot (the sums and the corrections of the days, as `sums_snapshot`); `None`
-    /// where a sum does not read as a figure.
+    /// [`Source::day_sums`](crate::report::query::Source::day_sums) on the floor: the
+    /// days' rows and the hours before each gaming day (those the floor holds any bucket
+    /// between), streamed from one snapshot with the corrections of the days; `None`
+    /// where a row or a sum does not read as a figure, or a row holds a round without
+    /// its decisions' cost under rules with a theory (the streams are left there).
     pub(super) fn day_sums_of(
         &mut self,
         asked: &DaysAsked<'_>,
-        class_of: &mut dyn FnMut(usize, &str, Option<i64>) -> u32,
+        class_of: &mut ClassOf<'_>,
     ) -> Result<Option<DaySums>, AuditError> {
         let openings = self.openings()?;
-        let mut class_rows: (Vec<i32>, Vec<i64>, Vec<i32>) = Default::default();
-        let mut classes: HashMap<(usize, i64), u32> = HashMap::new();
+        let mut adding = Adding::default();
         for &db in asked.dbs {
             for &(seq, table, at) in openings.get(&db).map_or(&[][..], |o| &o[..]) {
-                let id = table.unwrap_or(0).max(0);
-                let name = self.table_name(db, id);
-                let cls = class_of(db, &name, Some(at));
-                classes.insert((db, seq), cls);
-                class_rows.0.push(self.tab(db));
-                class_rows.1.push(seq);
-                class_rows.2.push(cls as i32);
+                let name = self.table_name(db, table.unwrap_or(0));
+                adding
+                    .classes
+                    .insert((db, seq), class_of(db, &name, Some(at)));
             }
         }
-        let tabs: Vec<i32> = asked.dbs.iter().map(|&db| self.tab(db)).collect();
-        let segs: Vec<i32> = asked.segs.iter().map(|&s| s as i32).collect();
-        let (first, offsets) = (asked.first_day(), asked.offsets());
+        let n = asked.segs.len();
+        let first = asked.first_day();
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| AuditError::Sqlite {
             path: PathBuf::from(format!("floor {target}")),
             detail: why(&e),
         };
-        let n = asked.segs.len();
         let (from_ms, to_ms) = ms_of(asked.starts[0], asked.starts[n] - 1);
         let mut tx = snapshot(self.floor.client()).map_err(&err)?;
-        let rows = tx
-            .query(
-                DAYS_SQL.as_str(),
-                &[
-                    &first,
-                    &offsets,
-                    &segs,
-                    &class_rows.0,
-                    &class_rows.1,
-                    &class_rows.2,
-                    &tabs,
-                ],
-            )
-            .map_err(&err)?;
         let fix_rows = tx
             .query(CORRECTIONS_SQL, &[&from_ms, &to_ms])
             .map_err(&err)?;
-        tx.commit().map_err(&err)?;
-        let mut read = Read::default();
-        for r in &rows {
-            let Some(figures) = figures_at(r) else {
-                return Ok(None);
+        // The hours asked for only where the floor has buckets (a period may reach far
+        // past its last: the year to its end, `verify`'s to 2100).
+        let held = tx
+            .query_one(
+                "SELECT min(hour), max(hour) FROM croupier.round_totals",
+                &[],
+            )
+            .map_err(&err)?;
+        let (lo, hi): (Option<i64>, Option<i64>) = (held.get(0), held.get(1));
+        let early: Vec<i64> = match (lo, hi) {
+            (Some(lo), Some(hi)) => asked
+                .early_hours()
+                .into_iter()
+                .filter(|h| lo <= *h && *h <= hi)
+                .collect(),
+            _ => Vec::new(),
+        };
+        let end = first + n as i64;
+        let days: [&(dyn postgres::types::ToSql + Sync); 2] = [&first, &end];
+        let mut rows = tx.query_raw(DAYS_SQL.as_str(), days).map_err(&err)?;
+        while let Some(r) = rows.next().map_err(&err)? {
+            let day_of = |day: i64| usize::try_from(day - first).ok();
+            let Some((key, g)) = keyed(&self.place, asked, &r, day_of) else {
+                continue;
             };
-            if r.get::<_, i32>(0) == 0 {
-                let Some(&db) = self.place.get(&r.get::<_, i32>(1)) else {
-                    continue;
-                };
-                let key = (db, r.get(2), r.get(3), r.get::<_, i32>(4) as u32);
-                read.parts.insert(key, figures);
-            } else {
-                let cls = r.get::<_, i32>(5);
-                let cls = match u32::try_from(cls) {
-                    Ok(c) => c,
-                    // An opening the classes do not name: its database's, without rules.
-                    Err(_) => match self.place.get(&(-1 - cls)) {
-                        Some(&db) => class_of(db, "", None),
-                        None => continue,
-                    },
-                };
-                read.days
-                    .entry((cls, r.get::<_, i32>(6) as usize))
-                    .or_default()
-                    .add(&figures, 1);
+            let (v, bound) = figures_of(&r);
+            let into = [(g, 1)];
+            let into = &into[..usize::from(g < n)];
+            adding.take(
+                asked,
+                Taken {
+                    key,
+                    v,
+                    bound,
+                    into,
+                },
+                class_of,
+            );
+            if adding.refused {
+                return Ok(None);
             }
         }
+        drop(rows);
+        let mut rows = tx.query_raw(HOURS_SQL.as_str(), [&early]).map_err(&err)?;
+        while let Some(r) = rows.next().map_err(&err)? {
+            // Hour `h` of UTC day `u` is before gaming day `u - first`'s beginning: taken
+            // from it, given to the gaming day before.
+            let day_of = |h: i64| usize::try_from(h.div_euclid(24) - first).ok();
+            let Some((key, g)) = keyed(&self.place, asked, &r, day_of) else {
+                continue;
+            };
+            let (v, _) = figures_of(&r);
+            let into: Vec<(usize, i128)> = [(Some(g), -1), (g.checked_sub(1), 1)]
+                .into_iter()
+                .filter_map(|(d, s)| d.filter(|d| *d < n).map(|d| (d, s)))
+                .collect();
+            let bound = false;
+            adding.take(
+                asked,
+                Taken {
+                    key,
+                    v,
+                    bound,
+                    into: &into,
+                },
+                class_of,
+            );
+            if adding.refused {
+                return Ok(None);
+            }
+        }
+        drop(rows);
+        tx.commit().map_err(&err)?;
         let mut fixes = Kept::new();
         fold_corrections(&self.place, &mut fixes, &openings, &fix_rows);
         for ((db, key), fix) in &fixes {
-            let Some(g) = asked.day_of(key.hour) else {
+            let Some(g) = asked.day_of(key.hour).filter(|_| asked.dbs.contains(db)) else {
                 continue;
             };
-            if !asked.dbs.contains(db) {
-                continue;
-            }
-            let part = (*db, key.table, key.opened, asked.segs[g]);
-            read.parts.entry(part).or_default().add(fix, 1);
-            let cls = match classes.get(&(*db, key.opened)) {
-                Some(&c) => c,
-                None => class_of(*db, "", None),
-            };
-            read.days.entry((cls, g)).or_default().add(fix, 1);
+            let key = (*db, key.table, key.opened);
+            let cls = adding.class(key, class_of);
+            adding.add(asked, key, g, &fix.row(), 1, cls.id);
         }
-        Ok(Some(self.named_days(read, &openings)))
+        Ok(self.named_days(adding, &openings))
     }
 
-    /// The rows read, named: each part's table and opening's time; groups whose every
-    /// figure is 0 left out (hours taken from a day that held only them).
-    fn named_days(&self, read: Read, openings: &super::Openings) -> DaySums {
+    /// The sums named: each part's table and opening's time; groups whose every figure is
+    /// 0 left out (hours taken from a day that held only them); `None` if a sum does not
+    /// read as a figure.
+    fn named_days(&self, adding: Adding, openings: &super::Openings) -> Option<DaySums> {
         let zero = Figures::default();
-        let opened_at = |db: usize, seq: i64| {
-            openings
-                .get(&db)
-                .and_then(|o| o.iter().find(|(s, _, _)| *s == seq))
-                .map(|(_, _, at)| *at)
-        };
-        DaySums {
-            parts: read
-                .parts
-                .into_iter()
-                .filter(|(_, f)| *f != zero)
-                .map(|((db, table, opened, seg), figures)| SegmentRow {
+        let times: HashMap<(usize, i64), i64> = openings
+            .iter()
+            .flat_map(|(db, o)| o.iter().map(|(seq, _, at)| ((*db, *seq), *at)))
+            .collect();
+        let opened_at = |db: usize, seq: i64| times.get(&(db, seq)).copied();
+        let mut parts = Vec::with_capacity(adding.parts.len());
+        for ((db, table, opened, seg), w) in adding.parts {
+            let figures = narrow(&w)?;
+            if figures != zero {
+                parts.push(SegmentRow {
                     db,
                     table: self.table_name(db, table),
                     opened_at: opened_at(db, opened),
                     seg,
                     figures,
-                })
-                .collect(),
-            days: read
-                .days
-                .into_iter()
-                .filter(|(_, f)| *f != zero)
-                .map(|((cls, g), f)| (cls, g, f))
-                .collect(),
+                });
+            }
         }
+        let mut days = Vec::with_capacity(adding.days.len());
+        for ((cls, g), w) in adding.days {
+            let figures = narrow(&w)?;
+            if figures != zero {
+                days.push((cls, g, figures));
+            }
+        }
+        Some(DaySums { parts, days })
     }
 
     /// Table `id`'s latest name in database `db`, a missing one named as `rounds` names
@@ -231,5 +273,60 @@ impl FloorSource {
             .get(&id)
             .cloned()
             .unwrap_or_else(|| format!("table {id}"))
+    }
+}
+
+impl Adding {
+    /// The class of a (database, table, opening)'s rounds: its opening's, else its
+    /// database's without rules.
+    fn class(
+        &mut self,
+        (db, _, opened): (usize, i64, i64),
+        class_of: &mut dyn FnMut(usize, &str, Option<i64>) -> DayClass,
+    ) -> DayClass {
+        *self
+            .classes
+            .entry((db, opened))
+            .or_insert_with(|| class_of(db, "", None))
+    }
+
+    /// A row read: its figures added (`sign` 1) or taken (−1) into gaming day `g`'s groups
+    /// under its class; refused (and nothing added) if it holds a round without its
+    /// decisions' cost under rules with a theory, or (`bound`) a figure at an i64's bound.
+    fn take(&mut self, asked: &DaysAsked<'_>, row: Taken<'_>, class_of: &mut ClassOf<'_>) {
+        let cls = self.class(row.key, class_of);
+        let uncosted = row.v[UNCOSTED] > 0 && cls.theory;
+        if uncosted || row.bound {
+            self.refused = true;
+            return;
+        }
+        for &(g, sign) in row.into {
+            self.add(asked, row.key, g, &row.v, sign, cls.id);
+        }
+    }
+}
+
+/// What [`Adding::take`] takes: a row's key and figures, whether a figure is at an i64's
+/// bound, and the gaming days it goes into with their signs.
+struct Taken<'a> {
+    key: (usize, i64, i64),
+    v: [i64; 14],
+    bound: bool,
+    into: &'a [(usize, i128)],
+}
+
+/// The report's classes of openings (`Source::day_sums`' `class_of`).
+type ClassOf<'a> = dyn FnMut(usize, &str, Option<i64>) -> DayClass + 'a;
+
+/// `uncosted`'s place in `totals::COLUMNS`.
+const UNCOSTED: usize = 13;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uncosted_is_where_the_columns_say() {
+        assert_eq!(totals::COLUMNS[UNCOSTED], "uncosted");
     }
 }

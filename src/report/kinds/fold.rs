@@ -14,7 +14,7 @@ use super::{Calendars, Ctx, Kind, Options, Theory, Totals};
 use crate::engine::Currency;
 use crate::log::totals::{BUCKET_MS, Figures};
 use crate::report::data::RoundRow;
-use crate::report::query::{DaySums, TotalRef, TotalRow};
+use crate::report::query::{DayClass, DaySums, TotalRef, TotalRow};
 use crate::report::theory::Openings;
 use crate::report::{DETAIL_DAYS, Period};
 use crate::session::calendar::{Calendar, ShiftAt};
@@ -201,7 +201,7 @@ pub(super) struct Fold<'a> {
     /// visit's buckets before it are not taken again.
     summed_to: HashMap<usize, i64>,
     ranges_of: HashMap<usize, Vec<SumRange>>,
-    /// A long summary's classes ([`Fold::class_of`]): (currency, theory), by id.
+    /// A long summary's chart classes ([`Fold::chart_class`]): (currency, theory), by id.
     classes: Vec<(u8, Option<Theory>)>,
     class_ids: HashMap<(u8, Option<[u64; 5]>), u32>,
 }
@@ -566,20 +566,24 @@ impl<'a> Fold<'a> {
 
     /// The class of a table opening's rounds for a long summary's chart by day: its
     /// database's currency and its rules' theory, interned.
-    pub(super) fn class_of(
+    pub(super) fn chart_class(
         &mut self,
         openings: &Openings,
         db: usize,
         table: &str,
         opened_at: Option<i64>,
-    ) -> u32 {
+    ) -> DayClass {
         let c = self.cur(db);
         let theory = opened_at.and_then(|at| openings.solved_at(db, table, at).map(|s| s.theory));
         let bits = theory.map(|t| [t.edge, t.hold, t.sd, t.rho, t.staked].map(f64::to_bits));
-        *self.class_ids.entry((c, bits)).or_insert_with(|| {
+        let id = *self.class_ids.entry((c, bits)).or_insert_with(|| {
             self.classes.push((c, theory));
             self.classes.len() as u32 - 1
-        })
+        });
+        DayClass {
+            id,
+            theory: theory.is_some(),
+        }
     }
 
     /// Whether a long summary's sums can be taken: no part holds an uncosted round under
