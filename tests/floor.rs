@@ -1963,9 +1963,12 @@ fn the_floors_totals_follow_settlements_voids_and_corrections() {
 /// Issue 25: where a long summary cannot be summed by gaming day, it reads the floor's
 /// buckets (and the rounds of the hours they must), and is still the report the files
 /// make by reading every round: a table with rounds logged without their decisions' cost
-/// (as before issue 26) under rules with a theory; a gaming day beginning at local
-/// midnight in London (23:00 UTC in summer: two gaming days begin in one UTC day at the
-/// switch); and one beginning at 06:00 in Kolkata (00:30 UTC, no whole hour).
+/// (as before issue 26) under rules with a theory; one with a correction logged without
+/// its cost; a gaming day beginning at local midnight in London (23:00 UTC in summer: two
+/// gaming days begin in one UTC day at the switch), on a floor with a Prague table too
+/// (whose days alone could be summed: a report takes one path for all); one beginning at
+/// 06:00 in Kolkata (00:30 UTC, no whole hour); and one at 06:00 in Macau (22:00 UTC the
+/// day before: its hours before it, most of each day, are not read twice).
 #[test]
 fn a_long_floor_summary_reads_the_buckets_where_days_cannot_be_summed() {
     let Some(base) = server("longfall") else {
@@ -1973,36 +1976,40 @@ fn a_long_floor_summary_reads_the_buckets_where_days_cannot_be_summed() {
     };
     let uncosted = demo_file("longfall-uncosted", 60, 29, 0);
     assert_eq!(strip_costs(&uncosted, 2).len(), 2);
-    let london = common::fresh_dir("longfall-london").join("t.db");
-    calendar_table(
-        &london,
-        1_771_545_600_000,
-        "Europe/London",
-        "00:00 08:00 16:00",
-    );
-    let kolkata = common::fresh_dir("longfall-kolkata").join("t.db");
-    calendar_table(
-        &kolkata,
-        1_771_545_600_000,
-        "Asia/Kolkata",
-        "06:00 14:00 22:00",
-    );
-    for (name, path) in [
-        ("uncosted", &uncosted),
-        ("london", &london),
-        ("kolkata", &kolkata),
-    ] {
+    let corrected = demo_file("longfall-corrected", 60, 31, 0);
+    uncost_a_correction(&corrected);
+    let table = |name: &str, at: i64, tz: &str, shifts: &str| {
+        let path = common::fresh_dir(&format!("longfall-{name}")).join("t.db");
+        calendar_table(&path, at, tz, shifts);
+        path
+    };
+    let at = 1_771_545_600_000;
+    let london = table("london", at, "Europe/London", "00:00 08:00 16:00");
+    let prague = table("prague", at + 60_000, "Europe/Prague", "06:00 14:00 22:00");
+    let kolkata = table("kolkata", at, "Asia/Kolkata", "06:00 14:00 22:00");
+    let macau = table("macau", at, "Asia/Macau", "06:00 14:00 22:00");
+    let cases: [(&str, Vec<&Path>); 5] = [
+        ("uncosted", vec![&uncosted]),
+        ("corrected", vec![&corrected]),
+        ("london", vec![&london, &prague]),
+        ("kolkata", vec![&kolkata]),
+        ("macau", vec![&macau]),
+    ];
+    for (name, paths) in cases {
         let url = fresh_floor(&base, &format!("longfall_{name}"));
-        if path != &uncosted {
-            // 2026-03-28 22:30 UTC (before London's switch) and 2026-03-29 22:30 UTC.
-            for at in [1_774_737_000_000, 1_774_823_400_000] {
-                deal_and_sync(&url, path, at, 12, -1, -2);
+        for path in &paths {
+            if path.ends_with("t.db") {
+                // 2026-03-28 22:30 UTC (before London's switch) and 2026-03-29 22:30 UTC.
+                for at in [1_774_737_000_000, 1_774_823_400_000] {
+                    deal_and_sync(&url, path, at, 12, -1, -2);
+                }
+            } else {
+                let (ok, _, out, err) =
+                    run(&["sync", "--db", path.to_str().unwrap(), "--floor", &url]);
+                assert!(ok, "{out}{err}");
             }
-        } else {
-            let (ok, _, out, err) = run(&["sync", "--db", path.to_str().unwrap(), "--floor", &url]);
-            assert!(ok, "{out}{err}");
         }
-        let stores = [Store::open_read(path).unwrap()];
+        let stores: Vec<Store> = paths.iter().map(|p| Store::open_read(p).unwrap()).collect();
         for (from, to) in [("2026-01-01", "2026-04-30"), ("2026-03-01", "2026-12-31")] {
             let o = Options {
                 generated_at: "2026-06-01 00:00:00 UTC",
@@ -2025,6 +2032,31 @@ fn a_long_floor_summary_reads_the_buckets_where_days_cannot_be_summed() {
             assert!(rows > 0, "{name} {from}");
         }
     }
+}
+
+/// A demo file's last round corrected (its own inputs again) by its supervisor, and the
+/// correction then forged to carry no decisions' cost, as one logged before issue 26: its
+/// round is costed by replaying it.
+fn uncost_a_correction(db: &Path) {
+    use croupier::session::{exceptions, replay, users};
+    let clock = ManualClock::new(demo::clock().now_ms() + 20 * 86_400_000);
+    let mut store = Store::open_with(db, Box::new(clock)).unwrap();
+    let sup = users::login(&mut store, "Petr Novak", "800100", None).unwrap();
+    let round: i64 = store
+        .conn()
+        .query_row("SELECT max(round_id) FROM round_figures", [], |r| r.get(0))
+        .unwrap();
+    let steps = replay::export_round(&store, round).unwrap().0.steps;
+    exceptions::correct_round(&mut store, &sup, round, steps, "re-entered").unwrap();
+    drop(store);
+    let costed = |e: &croupier::log::Event| {
+        e.kind == EventKind::RoundCorrected && e.data.contains(",\"cost\":")
+    };
+    forge_with(db, costed, |d: &str| {
+        let at = d.find(",\"cost\":").unwrap();
+        let end = at + d[at..].find('}').unwrap();
+        format!("{}{}", &d[..at], &d[end..])
+    });
 }
 
 /// One of `rounds` corrected by `by` with a card changed (tried in turn) so that the
@@ -2332,6 +2364,9 @@ fn a_long_floor_summary_is_summed_by_gaming_day_and_equals_every_round_read() {
         ("2025-12-01", "2026-03-01"),
         ("2026-03-28", "2026-04-30"),
         ("2026-01-01", "2026-12-31"),
+        // Days from 1 March: its small hours (28 February's, Prague's and Kyiv's) taken
+        // out of the first day (the year to date starts in 2027).
+        ("2026-03-01", "2027-01-31"),
     ] {
         let o = Options {
             generated_at: "2026-06-01 00:00:00 UTC",

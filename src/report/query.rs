@@ -511,15 +511,17 @@ pub struct DaysAsked<'a> {
 
 impl<'a> DaysAsked<'a> {
     /// `None` unless `starts` is one longer than `segs` and gaming day `g` begins in UTC
-    /// day `starts[0] / 24 + g` for every `g` up to `n` (its end): what lets a source sum a
-    /// gaming day as its UTC day's row, less that day's hours before the gaming day
-    /// begins, plus the next day's.
+    /// day `starts[0] / 24 + g` for every `g` up to `n` (its end), at most 12 hours into
+    /// it: what lets a source sum a gaming day as its UTC day's row, less that day's hours
+    /// before the gaming day begins, plus the next day's — and read fewer rows so than
+    /// the buckets (a day beginning later, as 06:00 east of UTC+6 does, would have the
+    /// source read most of its buckets as well as the day rows).
     pub(crate) fn new(dbs: &'a [usize], starts: &'a [i64], segs: &'a [u32]) -> Option<Self> {
         let first = starts.first()?.div_euclid(24);
-        let stepped = starts
-            .iter()
-            .enumerate()
-            .all(|(g, s)| s.div_euclid(24) == first.checked_add(g as i64).unwrap_or(i64::MIN));
+        let stepped = starts.iter().enumerate().all(|(g, s)| {
+            s.div_euclid(24) == first.checked_add(g as i64).unwrap_or(i64::MIN)
+                && s.rem_euclid(24) <= 12
+        });
         (starts.len() == segs.len() + 1 && !segs.is_empty() && stepped).then_some(DaysAsked {
             dbs,
             starts,

@@ -1,8 +1,9 @@
 //! A long summary's sums read from the floor by gaming day ([`Source::day_sums`]): each
 //! UTC day's rows of `day_totals`, less that day's hours before its gaming day begins,
 //! plus the next day's (`round_totals`), added up per (table, opening, segment) and per
-//! (class, gaming day) as they stream in, so a year's report reads its days' rows and a
-//! few hours a day, not every hour's bucket (and the server sums nothing). Owns those two
+//! (class, gaming day) as they stream in, so a year's report reads its days' rows and the
+//! hours of each day before its gaming day begins (at most 12, `DaysAsked::new`), not
+//! every hour's bucket (and the server sums nothing). Owns those two
 //! reads and the adding; decides no group of the report and never writes.
 //!
 //! [`Source::day_sums`]: crate::report::query::Source::day_sums
@@ -19,21 +20,21 @@ use crate::log::AuditError;
 use crate::log::totals::{self, Figures};
 use crate::report::query::{DayClass, DaySums, DaysAsked, SegmentRow};
 
-/// The UTC days `$1..$2`'s rows: (tab, table, opening, day, figures…).
+/// The UTC days `$1..$2`'s rows of the tabs `$3`: (tab, table, opening, day, figures…).
 static DAYS_SQL: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT tab, table_id, opened, day, {} FROM croupier.day_totals
-          WHERE day >= $1 AND day < $2",
+          WHERE day >= $1 AND day < $2 AND tab = ANY($3::int4[])",
         totals::COLUMNS.join(", ")
     )
 });
 
-/// The hours `$1` (each day's before its gaming day begins): (tab, table, opening, hour,
-/// figures…).
+/// The hours `$1` (each day's before its gaming day begins) of the tabs `$2`: (tab,
+/// table, opening, hour, figures…).
 static HOURS_SQL: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT tab, table_id, opened, hour, {} FROM croupier.round_totals
-          WHERE hour = ANY($1::int8[])",
+          WHERE hour = ANY($1::int8[]) AND tab = ANY($2::int4[])",
         totals::COLUMNS.join(", ")
     )
 });
@@ -103,7 +104,7 @@ fn keyed(
     place: &HashMap<i32, usize>,
     asked: &DaysAsked<'_>,
     r: &postgres::Row,
-    day_of: impl Fn(i64) -> Option<usize>,
+    day_of: &impl Fn(i64) -> Option<usize>,
 ) -> Option<((usize, i64, i64), usize)> {
     let db = *place.get(&r.get::<_, i32>(0))?;
     if !asked.dbs.contains(&db) {
@@ -111,6 +112,66 @@ fn keyed(
     }
     let g = day_of(r.get(3))?;
     (g <= asked.segs.len()).then_some(((db, r.get(1), r.get(2)), g))
+}
+
+/// The hours `hours` the floor may hold buckets in: those from its first bucket's hour to
+/// its last's (a period may reach far past its last: the year to its end, `verify`'s to
+/// 2100).
+fn held_hours(
+    tx: &mut postgres::Transaction<'_>,
+    hours: Vec<i64>,
+) -> Result<Vec<i64>, postgres::Error> {
+    let held = tx.query_one(
+        "SELECT min(hour), max(hour) FROM croupier.round_totals",
+        &[],
+    )?;
+    let (lo, hi): (Option<i64>, Option<i64>) = (held.get(0), held.get(1));
+    Ok(match (lo, hi) {
+        (Some(lo), Some(hi)) => hours.into_iter().filter(|h| lo <= *h && *h <= hi).collect(),
+        _ => Vec::new(),
+    })
+}
+
+/// What a stream of rows is taken into ([`Read::stream`]).
+struct Read<'a, 'b, 'c> {
+    place: &'a HashMap<i32, usize>,
+    asked: &'a DaysAsked<'a>,
+    adding: &'b mut Adding,
+    class_of: &'b mut ClassOf<'c>,
+}
+
+impl Read<'_, '_, '_> {
+    /// Statement `sql`'s rows streamed into the sums: each row's gaming day by `day_of`
+    /// its fourth column (see [`keyed`]), added into the days (and signs) `into` gives of
+    /// it that are asked; `false` once a row is refused ([`Adding::take`]).
+    fn stream(
+        &mut self,
+        tx: &mut postgres::Transaction<'_>,
+        (sql, params): (&str, &[&(dyn postgres::types::ToSql + Sync)]),
+        day_of: impl Fn(i64) -> Option<usize>,
+        into: impl Fn(usize) -> Vec<(usize, i128)>,
+    ) -> Result<bool, postgres::Error> {
+        let n = self.asked.segs.len();
+        let mut rows = tx.query_raw(sql, params.iter().copied())?;
+        while let Some(r) = rows.next()? {
+            let Some((key, g)) = keyed(self.place, self.asked, &r, &day_of) else {
+                continue;
+            };
+            let (v, bound) = figures_of(&r);
+            let into: Vec<(usize, i128)> = into(g).into_iter().filter(|(d, _)| *d < n).collect();
+            let row = Taken {
+                key,
+                v,
+                bound,
+                into: &into,
+            };
+            self.adding.take(self.asked, row, self.class_of);
+            if self.adding.refused {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
 }
 
 impl FloorSource {
@@ -129,95 +190,50 @@ impl FloorSource {
         for &db in asked.dbs {
             for &(seq, table, at) in openings.get(&db).map_or(&[][..], |o| &o[..]) {
                 let name = self.table_name(db, table.unwrap_or(0));
-                adding
-                    .classes
-                    .insert((db, seq), class_of(db, &name, Some(at)));
+                let cls = class_of(db, &name, Some(at));
+                adding.classes.insert((db, seq), cls);
             }
         }
-        let n = asked.segs.len();
-        let first = asked.first_day();
+        let (n, first) = (asked.segs.len(), asked.first_day());
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| AuditError::Sqlite {
             path: PathBuf::from(format!("floor {target}")),
             detail: why(&e),
         };
         let (from_ms, to_ms) = ms_of(asked.starts[0], asked.starts[n] - 1);
+        let tabs: Vec<i32> = asked.dbs.iter().map(|&db| self.tab(db)).collect();
         let mut tx = snapshot(self.floor.client()).map_err(&err)?;
         let fix_rows = tx
             .query(CORRECTIONS_SQL, &[&from_ms, &to_ms])
             .map_err(&err)?;
-        // The hours asked for only where the floor has buckets (a period may reach far
-        // past its last: the year to its end, `verify`'s to 2100).
-        let held = tx
-            .query_one(
-                "SELECT min(hour), max(hour) FROM croupier.round_totals",
-                &[],
-            )
-            .map_err(&err)?;
-        let (lo, hi): (Option<i64>, Option<i64>) = (held.get(0), held.get(1));
-        let early: Vec<i64> = match (lo, hi) {
-            (Some(lo), Some(hi)) => asked
-                .early_hours()
-                .into_iter()
-                .filter(|h| lo <= *h && *h <= hi)
-                .collect(),
-            _ => Vec::new(),
-        };
+        let early = held_hours(&mut tx, asked.early_hours()).map_err(&err)?;
         let end = first + n as i64;
-        let days: [&(dyn postgres::types::ToSql + Sync); 2] = [&first, &end];
-        let mut rows = tx.query_raw(DAYS_SQL.as_str(), days).map_err(&err)?;
-        while let Some(r) = rows.next().map_err(&err)? {
-            let day_of = |day: i64| usize::try_from(day - first).ok();
-            let Some((key, g)) = keyed(&self.place, asked, &r, day_of) else {
-                continue;
-            };
-            let (v, bound) = figures_of(&r);
-            let into = [(g, 1)];
-            let into = &into[..usize::from(g < n)];
-            adding.take(
-                asked,
-                Taken {
-                    key,
-                    v,
-                    bound,
-                    into,
-                },
-                class_of,
-            );
-            if adding.refused {
-                return Ok(None);
-            }
+        let mut read = Read {
+            place: &self.place,
+            asked,
+            adding: &mut adding,
+            class_of,
+        };
+        // A day's row goes into the gaming day that begins in it.
+        let days = read.stream(
+            &mut tx,
+            (DAYS_SQL.as_str(), &[&first, &end, &tabs]),
+            |day| usize::try_from(day - first).ok(),
+            |g| vec![(g, 1)],
+        );
+        // Hour `h` of UTC day `u` is before gaming day `u - first`'s beginning: taken from
+        // it, given to the gaming day before.
+        let hours = |tx: &mut postgres::Transaction<'_>, read: &mut Read<'_, '_, '_>| {
+            read.stream(
+                tx,
+                (HOURS_SQL.as_str(), &[&early, &tabs]),
+                |h| usize::try_from(h.div_euclid(24) - first).ok(),
+                |g| vec![(g, -1), (g.wrapping_sub(1), 1)],
+            )
+        };
+        if !days.map_err(&err)? || !hours(&mut tx, &mut read).map_err(&err)? {
+            return Ok(None);
         }
-        drop(rows);
-        let mut rows = tx.query_raw(HOURS_SQL.as_str(), [&early]).map_err(&err)?;
-        while let Some(r) = rows.next().map_err(&err)? {
-            // Hour `h` of UTC day `u` is before gaming day `u - first`'s beginning: taken
-            // from it, given to the gaming day before.
-            let day_of = |h: i64| usize::try_from(h.div_euclid(24) - first).ok();
-            let Some((key, g)) = keyed(&self.place, asked, &r, day_of) else {
-                continue;
-            };
-            let (v, _) = figures_of(&r);
-            let into: Vec<(usize, i128)> = [(Some(g), -1), (g.checked_sub(1), 1)]
-                .into_iter()
-                .filter_map(|(d, s)| d.filter(|d| *d < n).map(|d| (d, s)))
-                .collect();
-            let bound = false;
-            adding.take(
-                asked,
-                Taken {
-                    key,
-                    v,
-                    bound,
-                    into: &into,
-                },
-                class_of,
-            );
-            if adding.refused {
-                return Ok(None);
-            }
-        }
-        drop(rows);
         tx.commit().map_err(&err)?;
         let mut fixes = Kept::new();
         fold_corrections(&self.place, &mut fixes, &openings, &fix_rows);
