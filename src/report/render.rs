@@ -1347,8 +1347,17 @@ struct Frame {
     scale: Scale,
 }
 
+/// The plot's left edge at least (room for ticks of up to five characters).
+const PLOT_LEFT: f64 = 58.0;
+
+/// A tick's character at most, in px at its font size (10 px: 0.6 em, a digit or a space
+/// of a sans font), and where the vertical axis's caption (rotated, at x = 12, 11 px)
+/// ends: what a tick's text must stay right of.
+const TICK_CHAR_PX: f64 = 6.0;
+const CAPTION_RIGHT: f64 = 20.0;
+
 impl Frame {
-    fn of(c: &Chart) -> Frame {
+    fn of(c: &Chart, lang: Lang) -> Frame {
         let values = c
             .bars
             .iter()
@@ -1357,14 +1366,22 @@ impl Frame {
         let max = values.clone().fold(0.0_f64, f64::max);
         let min = values.fold(0.0_f64, f64::min);
         let (top, bottom) = (26.0, 196.0);
+        let scale = Scale::of(min, max, bottom - top);
+        // Wide ticks (a casino's millions) move the plot right, clear of the caption.
+        let widest = scale
+            .ticks()
+            .into_iter()
+            .map(|v| tick_text(lang, v, scale.places, c.unit).chars().count())
+            .max()
+            .unwrap_or(0);
         Frame {
             w: 640.0,
             h: 240.0,
-            left: 58.0,
+            left: PLOT_LEFT.max(CAPTION_RIGHT + 4.0 + TICK_CHAR_PX * widest as f64),
             right: 630.0,
             top,
             bottom,
-            scale: Scale::of(min, max, bottom - top),
+            scale,
         }
     }
 
@@ -1375,6 +1392,11 @@ impl Frame {
     fn bar_width(&self, n: usize) -> f64 {
         (self.right - self.left) / n.max(1) as f64
     }
+}
+
+/// A tick's text: its value in the language's digits, and the chart's unit.
+fn tick_text(lang: Lang, v: f64, places: usize, unit: &str) -> String {
+    format!("{}{unit}", i18n::decimal(lang, v, places))
 }
 
 /// The axes, their scale and captions, and the legend (bars, and the theory's line).
@@ -1392,11 +1414,10 @@ fn svg_axes(out: &mut String, f: &Frame, lang: Lang, c: &Chart, currency: Option
     for v in f.scale.ticks() {
         let _ = write!(
             out,
-            r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="end">{}{}</text>"#,
+            r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="end">{}</text>"#,
             f.left - 4.0,
             f.y(v) + 3.0,
-            i18n::decimal(lang, v, f.scale.places),
-            c.unit
+            tick_text(lang, v, f.scale.places, c.unit)
         );
     }
     let mid = (f.top + f.bottom) / 2.0;
@@ -1477,7 +1498,7 @@ fn svg(c: &Chart, lang: Lang, currency: Option<Currency>) -> String {
             _ => l.to_string(),
         }
     };
-    let f = Frame::of(c);
+    let f = Frame::of(c, lang);
     let n = c.bars.len().max(1) as f64;
     let bw = f.bar_width(c.bars.len());
     let mut out = format!(
@@ -2456,13 +2477,53 @@ mod tests {
         let marker = svg.split("<circle").nth(1).expect("a marker");
         assert!(marker.contains("#e80"), "{svg}");
         // The segment spans most of the bar, at the value's height.
-        let f = Frame::of(&chart(&[("2026-01-05", 1_000.0)], &[Some(400.0)]));
+        let f = Frame::of(&chart(&[("2026-01-05", 1_000.0)], &[Some(400.0)]), Lang::En);
         assert!(svg.contains(&format!(r#"y1="{:.1}""#, f.y(400.0))), "{svg}");
         // The legend names it.
         assert!(svg.contains("theoretical"), "{svg}");
         // Two days or more keep the line.
         let two = svg_of_two();
         assert_eq!(two.matches("<polyline").count(), 1, "{two}");
+    }
+
+    /// A casino's day in millions (Czech digits: "8 000 000", "-2 000 000"): every tick's
+    /// text, at its widest (`TICK_CHAR_PX` a character), ends right of the vertical
+    /// axis's caption; the plot moved right for it, and stays where it was for small
+    /// figures. (With the plot's left edge fixed at 58 px, "8 000 000" ran over the
+    /// caption in the browser.)
+    #[test]
+    fn wide_ticks_move_the_plot_clear_of_the_axis_caption() {
+        let big = chart(
+            &[("2026-01-05", 7_900_000.0), ("2026-01-06", -1_900_000.0)],
+            &[Some(-10_000.0), Some(-9_000.0)],
+        );
+        for lang in [Lang::Cs, Lang::En, Lang::Uk, Lang::Ru] {
+            let svg = svg(&big, lang, None);
+            let ticks: Vec<(f64, String)> = svg
+                .split(r#"<text x=""#)
+                .skip(1)
+                .filter(|t| t.contains(r#"text-anchor="end">"#))
+                .map(|t| {
+                    let x: f64 = t[..t.find('"').unwrap()].parse().unwrap();
+                    let text = t.split('>').nth(1).unwrap().split('<').next().unwrap();
+                    (x, text.to_string())
+                })
+                .collect();
+            assert!(
+                ticks.iter().any(|(_, t)| t.chars().count() >= 9),
+                "{ticks:?}"
+            );
+            for (x, text) in &ticks {
+                let starts = x - TICK_CHAR_PX * text.chars().count() as f64;
+                assert!(
+                    starts >= CAPTION_RIGHT,
+                    "{lang:?}: {text} starts at {starts}"
+                );
+            }
+            assert!(Frame::of(&big, lang).left > PLOT_LEFT, "{lang:?}");
+        }
+        let small = chart(&[("2026-01-05", 1_000.0)], &[Some(400.0)]);
+        assert_eq!(Frame::of(&small, Lang::Cs).left, PLOT_LEFT);
     }
 
     fn svg_of_two() -> String {
