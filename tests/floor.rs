@@ -4342,29 +4342,25 @@ fn script() -> PathBuf {
 }
 
 /// Waits (90 s at most) for the following auditor's hourly walk to record table database
-/// 1's chain broken, an hour passing for it as long as it takes: a walk that began before
-/// the test's change (its snapshot: the chain as it was) records its own start as the
-/// last walk's, and the next is due an hour after that — the clock would move on, so the
-/// wait ages the record again (CI once saw no walk within 90 s without this).
+/// 1's chain broken, after the test aged its last walk's start and changed the chain: a
+/// walk recorded whole after that (its start within the hour) is the bug itself — a walk
+/// that read the head as the pass had before the change (CI once saw that: the walk
+/// re-reads the head when it starts).
 fn wait_for_a_walk_to_break(url: &str) {
-    let mut polls = 0;
     wait_until("the auditor's hourly walk", Duration::from_secs(90), || {
-        polls += 1;
-        let mut c = client(url);
-        if polls % 20 == 0 {
-            c.batch_execute(
-                "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours'
-                  WHERE tab = 1 AND broken IS NULL AND walked_at > now() - interval '1 hour'",
-            )
-            .unwrap();
-        }
-        let r = c
+        let r = client(url)
             .query_one(
-                "SELECT broken FROM croupier.chain_checked WHERE tab = 1",
+                "SELECT broken, walked_at > now() - interval '1 hour' FROM croupier.chain_checked
+                  WHERE tab = 1",
                 &[],
             )
             .unwrap();
-        r.get::<_, Option<i64>>(0).is_some()
+        let (broken, fresh): (Option<i64>, Option<bool>) = (r.get(0), r.get(1));
+        assert!(
+            broken.is_some() || fresh != Some(true),
+            "a walk after the change recorded the chain whole"
+        );
+        broken.is_some()
     });
 }
 

@@ -76,10 +76,12 @@ struct Walk {
 }
 
 impl Auditor {
-    /// `t`'s chain walked again from its genesis through its head (as this pass read it),
-    /// hash only, `rep` (the replay so far) held to it where it stopped; recorded when
-    /// whole. A range of events a transaction.
+    /// `t`'s chain walked again from its genesis through its head (as the walk's first
+    /// transaction reads it, after marking its start: the pass may have read it before a
+    /// change), hash only, `rep` (the replay so far) held to it where it stopped; recorded
+    /// when whole. A range of events a transaction.
     pub(super) fn rewalk(&mut self, t: &FloorTable, rep: &Replay) -> Result<Rewalk, FloorError> {
+        let t = &mut t.clone();
         let mut w = Walk {
             through: 0,
             prev: GENESIS,
@@ -114,7 +116,7 @@ impl Auditor {
     /// head, or through the last stored check that held before an unknown kind.
     fn rewalk_range(
         &mut self,
-        t: &FloorTable,
+        t: &mut FloorTable,
         rep: &Replay,
         w: &mut Walk,
         to: i64,
@@ -126,6 +128,16 @@ impl Auditor {
             .map_err(&err)?;
         if w.through == 0 {
             walk_from_genesis(&mut tx, t.tab).map_err(&err)?;
+            // The head now, not as the pass read it: a walk recorded whole says the chain
+            // held through every change committed before its start (`walking`), the head
+            // hash the floor moved it to included.
+            let head = tx
+                .query_one(
+                    "SELECT head_seq, head_hash FROM croupier.tables WHERE tab = $1",
+                    &[&t.tab],
+                )
+                .map_err(&err)?;
+            (t.head_seq, t.head_hash) = (head.get(0), head.get(1));
         }
         // The rows of the settlements the replay passed in this range.
         let passed = to.min(rep.through).max(w.through);
