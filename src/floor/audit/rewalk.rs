@@ -126,19 +126,10 @@ impl Auditor {
         let mut tx = self.floor.client().transaction().map_err(&err)?;
         tx.batch_execute("SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off")
             .map_err(&err)?;
-        if w.through == 0 {
-            walk_from_genesis(&mut tx, t.tab).map_err(&err)?;
-            // The head now, not as the pass read it: a walk recorded whole says the chain
-            // held through every change committed before its start (`walking`), the head
-            // hash the floor moved it to included.
-            let head = tx
-                .query_one(
-                    "SELECT head_seq, head_hash FROM croupier.tables WHERE tab = $1",
-                    &[&t.tab],
-                )
-                .map_err(&err)?;
-            (t.head_seq, t.head_hash) = (head.get(0), head.get(1));
-        }
+        let to = match w.through {
+            0 => start_walk(&mut tx, t, to).map_err(&err)?,
+            _ => to,
+        };
         // The rows of the settlements the replay passed in this range.
         let passed = to.min(rep.through).max(w.through);
         let mut figures = FloorFigures::read(&mut tx, t.tab, w.through, passed).map_err(&err)?;
@@ -282,6 +273,27 @@ fn step(
     }
     (w.through, w.prev) = (seq, h);
     None
+}
+
+/// A walk's start marked (`walk_from_genesis`) and `t`'s head read again after it, not
+/// as the pass read it: a walk recorded whole says the chain held through every change
+/// committed before its start (`walking`), the head hash the floor moved it to included
+/// (a row gone keeps the pass's head); the first range's end `to`, capped at that head (a
+/// head moved back is walked to, not past).
+fn start_walk(
+    tx: &mut postgres::Transaction<'_>,
+    t: &mut FloorTable,
+    to: i64,
+) -> Result<i64, postgres::Error> {
+    walk_from_genesis(tx, t.tab)?;
+    let head = tx.query_opt(
+        "SELECT head_seq, head_hash FROM croupier.tables WHERE tab = $1",
+        &[&t.tab],
+    )?;
+    if let Some(head) = head {
+        (t.head_seq, t.head_hash) = (head.get(0), head.get(1));
+    }
+    Ok(to.min(t.head_seq))
 }
 
 /// The walk ended with no break in the rows: events missing at the end (the head not
