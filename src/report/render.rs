@@ -1394,6 +1394,16 @@ impl Frame {
     }
 }
 
+/// The plot's left edge for every chart of a report: the widest ticks' among them, so
+/// that charts shown one above another (two do not fit side by side in 1280 px) keep
+/// their gaming days in line.
+fn charts_left(charts: &[Chart], lang: Lang) -> f64 {
+    charts
+        .iter()
+        .map(|c| Frame::of(c, lang).left)
+        .fold(PLOT_LEFT, f64::max)
+}
+
 /// A tick's text: its value in the language's digits, and the chart's unit.
 fn tick_text(lang: Lang, v: f64, places: usize, unit: &str) -> String {
     format!("{}{unit}", i18n::decimal(lang, v, places))
@@ -1490,7 +1500,7 @@ fn svg_theory(out: &mut String, f: &Frame, lang: Lang, c: &Chart) {
 
 /// A bar chart as inline SVG; bars below zero hang from the zero line; the axes say what
 /// they measure, and a theoretical line runs over the bars where the chart has one.
-fn svg(c: &Chart, lang: Lang, currency: Option<Currency>) -> String {
+fn svg(c: &Chart, lang: Lang, currency: Option<Currency>, left: f64) -> String {
     let title = chart_title(lang, c);
     let label_of = |l: &str| -> String {
         match NaiveDate::parse_from_str(l, "%Y-%m-%d") {
@@ -1498,7 +1508,8 @@ fn svg(c: &Chart, lang: Lang, currency: Option<Currency>) -> String {
             _ => l.to_string(),
         }
     };
-    let f = Frame::of(c, lang);
+    let mut f = Frame::of(c, lang);
+    f.left = f.left.max(left);
     let n = c.bars.len().max(1) as f64;
     let bw = f.bar_width(c.bars.len());
     let mut out = format!(
@@ -1601,12 +1612,13 @@ pub(crate) fn html_around(r: &Report, st: &Style) -> (String, String) {
     let mut charts = String::new();
     if !r.charts.is_empty() {
         charts.push_str(r#"<div class="charts">"#);
+        let left = charts_left(&r.charts, lang);
         for c in &r.charts {
             let _ = write!(
                 charts,
                 r#"<div class="chart"><h3>{}</h3>{}</div>"#,
                 esc(&chart_title(lang, c)),
-                svg(c, lang, currency)
+                svg(c, lang, currency, left)
             );
         }
         charts.push_str("</div>");
@@ -2455,7 +2467,7 @@ mod tests {
             (vec![("2026-01-05", 11.29), ("2026-01-06", -0.4)], vec![]),
             (vec![("2026-01-05", 0.0)], vec![]),
         ] {
-            let svg = svg(&chart(&bars, &theory), Lang::Cs, None);
+            let svg = svg(&chart(&bars, &theory), Lang::Cs, None, PLOT_LEFT);
             let mut ys = tick_label_ys(&svg);
             assert!(ys.len() >= 2, "{svg}");
             ys.sort_by(f64::total_cmp);
@@ -2472,6 +2484,7 @@ mod tests {
             &chart(&[("2026-01-05", 1_000.0)], &[Some(400.0)]),
             Lang::En,
             None,
+            PLOT_LEFT,
         );
         assert!(!svg.contains("<polyline"), "{svg}");
         let marker = svg.split("<circle").nth(1).expect("a marker");
@@ -2498,7 +2511,7 @@ mod tests {
             &[Some(-10_000.0), Some(-9_000.0)],
         );
         for lang in [Lang::Cs, Lang::En, Lang::Uk, Lang::Ru] {
-            let svg = svg(&big, lang, None);
+            let svg = svg(&big, lang, None, PLOT_LEFT);
             let ticks: Vec<(f64, String)> = svg
                 .split(r#"<text x=""#)
                 .skip(1)
@@ -2526,6 +2539,43 @@ mod tests {
         assert_eq!(Frame::of(&small, Lang::Cs).left, PLOT_LEFT);
     }
 
+    /// The plot's left edge as the chart's vertical axis draws it (`x1` of its second line).
+    fn axis_x(svg: &str) -> f64 {
+        let line = svg.split("<line ").nth(2).unwrap();
+        line.split(r#"x1=""#)
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    }
+
+    /// A day's win in millions moved its chart's plot right (above), and the hold chart
+    /// below it stayed at 58 px: the two charts' days no longer stood one above another.
+    /// A report's charts now share the widest one's edge.
+    #[test]
+    fn a_reports_charts_share_one_left_edge() {
+        let money = chart(&[("2026-01-05", 7_900_000.0), ("2026-01-06", 1_000.0)], &[]);
+        let mut hold = chart(&[("2026-01-05", 12.5), ("2026-01-06", -3.0)], &[]);
+        hold.axis = Axis::Percent;
+        hold.unit = "%";
+        for lang in [Lang::Cs, Lang::En, Lang::Uk, Lang::Ru] {
+            let charts = [money.clone(), hold.clone()];
+            let left = charts_left(&charts, lang);
+            assert_eq!(left, Frame::of(&money, lang).left, "{lang:?}");
+            assert!(Frame::of(&hold, lang).left < left, "{lang:?}");
+            let edges: Vec<f64> = charts
+                .iter()
+                .map(|c| axis_x(&svg(c, lang, None, left)))
+                .collect();
+            assert_eq!(edges, vec![left, left], "{lang:?}");
+        }
+        let small = [chart(&[("2026-01-05", 1_000.0)], &[])];
+        assert_eq!(charts_left(&small, Lang::Cs), PLOT_LEFT);
+    }
+
     fn svg_of_two() -> String {
         svg(
             &chart(
@@ -2534,6 +2584,7 @@ mod tests {
             ),
             Lang::En,
             None,
+            PLOT_LEFT,
         )
     }
 }
