@@ -2011,22 +2011,8 @@ fn a_long_floor_summary_reads_the_buckets_where_days_cannot_be_summed() {
         }
         let stores: Vec<Store> = paths.iter().map(|p| Store::open_read(p).unwrap()).collect();
         for (from, to) in [("2026-01-01", "2026-04-30"), ("2026-03-01", "2026-12-31")] {
-            let o = Options {
-                generated_at: "2026-06-01 00:00:00 UTC",
-                ..common::options(Kind::Summary, from, to)
-            };
-            let mut said = Vec::new();
-            let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
-            let floor =
-                report::build_from_kept_totals(&mut src, &o, |p| said.push(p.to_string())).unwrap();
-            assert!(
-                !said.iter().any(|p| p == "summed by gaming day"),
-                "{name} {from}"
-            );
-            let mut files =
-                report::build_reading_every_round(&mut report::query::Files(&stores), &o, |_| {})
-                    .unwrap();
-            files.sources = floor.sources.clone();
+            let (floor, files, summed) = floor_and_reference(&url, &stores, from, to);
+            assert!(!summed, "{name} {from}");
             assert_eq!(floor, files, "{name} {from}..{to}");
             let rows: usize = floor.sections.iter().map(|s| s.rows.len()).sum();
             assert!(rows > 0, "{name} {from}");
@@ -2368,29 +2354,41 @@ fn a_long_floor_summary_is_summed_by_gaming_day_and_equals_every_round_read() {
         // out of the first day (the year to date starts in 2027).
         ("2026-03-01", "2027-01-31"),
     ] {
-        let o = Options {
-            generated_at: "2026-06-01 00:00:00 UTC",
-            ..common::options(Kind::Summary, from, to)
-        };
-        let mut said = Vec::new();
-        let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
-        let floor =
-            report::build_from_kept_totals(&mut src, &o, |p| said.push(p.to_string())).unwrap();
-        assert!(
-            said.iter().any(|p| p == "summed by gaming day"),
-            "{from}: {said:?}"
-        );
-        let mut files =
-            report::build_reading_every_round(&mut report::query::Files(&stores), &o, |p| {
-                assert_ne!(p, "summed by gaming day")
-            })
-            .unwrap();
-        files.sources = floor.sources.clone();
+        let (floor, files, summed) = floor_and_reference(&url, &stores, from, to);
+        assert!(summed, "{from}..{to}: not summed by gaming day");
         assert_eq!(floor, files, "{from}..{to}");
         let month = floor.sections.iter().find(|s| s.name == "by month");
         by_day += month.map_or(0, |s| s.rows.len());
     }
     assert!(by_day >= 20, "{by_day} rows by month");
+}
+
+/// A summary from the floor's kept totals and the same read from every round of the table
+/// files (its sources taken from the floor's), and whether the floor's said it was summed
+/// by gaming day (the files' never is).
+fn floor_and_reference(
+    url: &str,
+    stores: &[Store],
+    from: &str,
+    to: &str,
+) -> (report::Report, report::Report, bool) {
+    let o = Options {
+        generated_at: "2026-06-01 00:00:00 UTC",
+        ..common::options(Kind::Summary, from, to)
+    };
+    let mut said = Vec::new();
+    let mut src = FloorSource::open(Floor::connect(url).unwrap()).unwrap();
+    let floor = report::build_from_kept_totals(&mut src, &o, |p| said.push(p.to_string())).unwrap();
+    let mut files = report::build_reading_every_round(&mut report::query::Files(stores), &o, |p| {
+        assert_ne!(p, "summed by gaming day")
+    })
+    .unwrap();
+    files.sources = floor.sources.clone();
+    (
+        floor,
+        files,
+        said.iter().any(|p| p == "summed by gaming day"),
+    )
 }
 
 /// Takes the decisions' cost out of the first `n` settlements that log one (their chain
