@@ -435,6 +435,65 @@ fn an_unreadable_start_of_a_pages_round_refuses_the_streamed_report() {
     }
 }
 
+/// The starts of a range of rounds (what a page's theory reads) come in round order, each
+/// round's in log order, from the index by round as it stands: SQLite sorts nothing (it
+/// sorted the range's events by seq, half the read's time). A second start of a round,
+/// logged after later rounds' (here the next round's start copied as the round's, at the
+/// end of the log), comes with its round, after its first.
+#[test]
+fn a_ranges_starts_come_in_round_order_unsorted() {
+    use rusqlite::StatementStatus;
+    let path = demo_file("stream-starts-order", 30, 2, 5, false);
+    let round: i64 = 12;
+    common::forge(
+        &path,
+        "INSERT INTO events SELECT (SELECT max(seq) + 1 FROM events), at, kind, table_id,
+                user_id, ?1, data, zeroblob(32)
+           FROM events WHERE round_id = ?1 + 1 AND kind = 11 ORDER BY seq LIMIT 1",
+        [round],
+    );
+    let stores = [Store::open_read(&path).unwrap()];
+    let mut got: Vec<(i64, String)> = Vec::new();
+    (Files(&stores).round_starts(0, 1, 30, &mut |r, data| {
+        match data {
+            report::query::Start::Text(t) => got.push((r, t.to_string())),
+            other => panic!("a file's start is its text: {other:?}"),
+        }
+        Ok(())
+    }))
+    .unwrap();
+    let rounds: Vec<i64> = got.iter().map(|g| g.0).collect();
+    assert!(rounds.is_sorted(), "not in round order: {rounds:?}");
+    let mut once = rounds.clone();
+    once.dedup();
+    assert_eq!(
+        (rounds.len(), once.len()),
+        (once.len() + 1, 30),
+        "{rounds:?}"
+    );
+    let text_of = |r: i64| got.iter().filter(move |g| g.0 == r).map(|g| g.1.as_str());
+    let twice: Vec<&str> = text_of(round).collect();
+    let next: Vec<&str> = text_of(round + 1).collect();
+    assert_eq!(next.len(), 1, "{next:?}");
+    assert_ne!(twice[0], next[0], "the two rounds' starts differ");
+    assert_eq!(
+        twice[1], next[0],
+        "the round's own start first, then the copy"
+    );
+    let sql = "SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events \
+        WHERE +kind = ?1 AND kind <> 12 AND round_id BETWEEN ?2 AND ?3 ORDER BY round_id, kind, seq";
+    let st = stores[0].conn().prepare_cached(sql).unwrap();
+    assert!(
+        st.get_status(StatementStatus::VmStep) > 0,
+        "not the cached one"
+    );
+    assert_eq!(
+        st.get_status(StatementStatus::Sort),
+        0,
+        "the starts were sorted"
+    );
+}
+
 /// Round `round` corrected (by `by`) so that its per-bet nets move, if a changed card can
 /// move them: whether it did.
 fn correct_its_nets(store: &mut Store, by: &users::User, round: i64) -> bool {

@@ -1034,10 +1034,13 @@ impl Store {
         Ok(out)
     }
 
-    /// The `kind` events of rounds `first..=last`, in log order, each lent to `f` (none
-    /// is kept: a report over millions of rounds reads them one at a time). Read by the
-    /// index by round (`+kind` keeps SQLite off the index by kind, which would read every
-    /// such event of the file for a page of a streamed report's rounds).
+    /// The `kind` events of rounds `first..=last`, in round order and each round's in log
+    /// order (the log's order itself: rounds are numbered as they start), each lent to `f`
+    /// (none is kept: a report over millions of rounds reads them one at a time). Read by
+    /// the index by round (`+kind` keeps SQLite off the index by kind, which would read
+    /// every such event of the file for a page of a streamed report's rounds) in that
+    /// index's order, `(round_id, kind, seq)`: no sort of the range's events (SQLite's
+    /// sorter took half the read's time; the floor gives its starts in this order too).
     pub(crate) fn each_of_rounds(
         &self,
         kind: EventKind,
@@ -1046,7 +1049,7 @@ impl Store {
         f: impl FnMut(&Event) -> Result<(), AuditError>,
     ) -> Result<(), AuditError> {
         self.read_rows(
-            &format!("SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE +kind = ?1 AND {NOT_STEP} AND round_id BETWEEN ?2 AND ?3 ORDER BY seq"),
+            &format!("SELECT seq, at, kind, table_id, user_id, round_id, data, hash FROM events WHERE +kind = ?1 AND {NOT_STEP} AND round_id BETWEEN ?2 AND ?3 ORDER BY round_id, kind, seq"),
             &[&kind.code(), &first, &last],
             f,
         )?

@@ -221,13 +221,17 @@ pub fn box_stakes(bets: &[BetData]) -> Vec<i64> {
 }
 
 /// Each box's stake summed over `(box, cents)` bets, in box order.
+/// (A few boxes a round: kept sorted in one vector, not a map, as the reports call this
+/// for every round's start; each box's bets summed in their order, as before.)
 pub(crate) fn stakes_by_box(bets: impl IntoIterator<Item = (u8, i64)>) -> Vec<i64> {
-    let mut by_box: BTreeMap<u8, i64> = BTreeMap::new();
+    let mut by_box: Vec<(u8, i64)> = Vec::new();
     for (box_no, cents) in bets {
-        let s = by_box.entry(box_no).or_insert(0);
-        *s = s.saturating_add(cents);
+        match by_box.binary_search_by_key(&box_no, |b| b.0) {
+            Ok(i) => by_box[i].1 = by_box[i].1.saturating_add(cents),
+            Err(i) => by_box.insert(i, (box_no, cents)),
+        }
     }
-    by_box.into_values().collect()
+    by_box.into_iter().map(|b| b.1).collect()
 }
 
 /// An event's stored data as text (packed or not); `None` if it does not read.
@@ -964,6 +968,35 @@ pub(crate) fn migrate_to_10(tx: &rusqlite::Connection) -> rusqlite::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each box's stakes summed (saturating, in the bets' order) and given in box order, as
+    /// the map it was summed in gave them: boxes out of order, a box twice, the edges of
+    /// `u8` and of the sums (where the order of saturating adds matters).
+    #[test]
+    fn stakes_by_box_sums_each_box_in_box_order() {
+        let by_map = |bets: &[(u8, i64)]| {
+            let mut m: BTreeMap<u8, i64> = BTreeMap::new();
+            for &(b, c) in bets {
+                let s = m.entry(b).or_insert(0);
+                *s = s.saturating_add(c);
+            }
+            m.into_values().collect::<Vec<i64>>()
+        };
+        let cases: [(&[(u8, i64)], &[i64]); 7] = [
+            (&[], &[]),
+            (&[(1, 5)], &[5]),
+            (&[(3, 120), (1, 5)], &[5, 120]),
+            (&[(2, 5), (7, 1), (2, 0), (2, 10)], &[15, 1]),
+            (&[(255, 1), (0, 2), (128, 3), (0, 4)], &[6, 3, 1]),
+            (&[(4, i64::MAX), (4, 1), (4, -10)], &[i64::MAX - 10]),
+            (&[(4, -10), (4, i64::MAX), (4, 1)], &[i64::MAX - 9]),
+        ];
+        for (bets, want) in cases {
+            let got = stakes_by_box(bets.iter().copied());
+            assert_eq!(got, want, "{bets:?}");
+            assert_eq!(got, by_map(bets), "{bets:?}: not what the map gave");
+        }
+    }
 
     /// A start's stored data read in place gives what the full parse gives, for rows in
     /// the usual form (read in place) and any other (parsed).

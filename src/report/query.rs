@@ -949,9 +949,9 @@ impl Start<'_> {
     }
 }
 
-/// Each `round_started` event whose round is in `first..=last`, in log order, handed to
-/// `each` one row at a time as (round, its opening): a report over millions of rounds
-/// never holds their events.
+/// Each `round_started` event whose round is in `first..=last`, in round order (each
+/// round's in log order), handed to `each` one row at a time as (round, its opening): a
+/// report over millions of rounds never holds their events.
 pub(crate) fn round_starts(
     store: &Store,
     first: i64,
@@ -1611,7 +1611,9 @@ pub trait Source {
         to_ms: i64,
     ) -> Result<Vec<Noted>, AuditError>;
     /// Each `round_started` event of database `db` whose round is in `first..=last`, in
-    /// log order (round order, the same: a database gives its round ids in log order),
+    /// round order, each round's in log order (the log's order: a database gives its
+    /// round ids as its rounds start; a round's second start, which only a forged log
+    /// holds, comes with its round; the floor's `round_starts` key gives this order),
     /// handed to `each` one at a time as (round, its opening: [`Start`]).
     fn round_starts(
         &mut self,
