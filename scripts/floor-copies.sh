@@ -2,20 +2,25 @@
 # A floor of N table databases dealing at once, made of one synced table database's every
 # event: for the floor's bytes an event at 10 million rounds (issue 25: at most 120) on a
 # floor whose indexes were filled as a live floor's are, many tables' keys interleaved
-# (docs/benchmarks.md, "The floor's bytes an event at 10 million rounds, interleaved").
+# (docs/benchmarks.md, "The floor's bytes an event at 10 million rounds, tables dealing at
+# once"; README, "Compacting a closed month").
 #
 #   scripts/floor-copies.sh SRC_URL DST_URL N [WINDOW_S]
 #
-# SRC_URL: a superuser's connection to a floor holding one table database, synced from a
-# real table file (`croupier sync`). DST_URL: a fresh floor (`croupier floor-init`), no
-# table database yet. Writes N table databases into DST: each SRC's `croupier.tables` row
+# SRC_URL: a superuser's connection to a floor holding one table database (the lowest
+# `tab` is taken if it holds more), synced from a real table file (`croupier sync`).
+# DST_URL: a superuser's connection to a fresh floor (`croupier floor-init`), no table
+# database yet. Writes N table databases into DST: each SRC's `croupier.tables` row
 # under a new `tab` (its `db` id SHA-256 of SRC's and the copy's number k, 1..N; its path
 # marked "(copy k)"), and SRC's events, `rounds`, `round_starts` and `openings` under it,
 # byte for byte SRC's (data packed as SRC's floor packed it, hashes as sent) but for the
 # times, copy k's k−1 ms after SRC's (distinct tables' events are at distinct moments:
 # copies at the same moments would be one key of the index by kind and time, stored
 # once with its rows' list, smaller than a floor's), and its hour, day and month totals. The events, rounds, starts and openings go in as N
-# tables syncing every WINDOW_S seconds (default 60) would send them: a UTC day at a
+# tables syncing every WINDOW_S seconds (default 1; a live table sends each input within
+# a few tens of ms, and how full the indexes' pages end depends on how many of one
+# table's events arrive together: 1 s puts a few of each table's events together,
+# between every other table's) would send them: a UTC day at a
 # time, in the order (the event's time ÷ WINDOW_S, k, seq), so every index over them is
 # filled by the N tables' keys interleaved, not one table after another as one catch-up
 # fills them. A round's start goes with its start event's window, a settlement's row with
@@ -23,14 +28,18 @@
 #
 # Written with triggers off (`session_replication_role = replica`, as
 # scripts/floor-synthetic.sh): the rows are the synced ones, so the chain trigger's and
-# the totals' work is not done again (it changes no byte). A floor made so is for
-# measuring bytes; never run this on a real floor. Prints the breakdown of bytes an
+# the totals' work is not done again (it changes no byte); the one trigger enabled ALWAYS,
+# the auditor's mark of touched events (`events_touched_i`), still runs (its rows are a
+# few a day). What this fill is not: one backend writes every copy in lockstep (no
+# concurrent inserters, no refused or rolled-back batches, so no dead rows), the copies'
+# times within N ms of each other. A floor made so is for measuring bytes; never run
+# this on a real floor. Prints the breakdown of bytes an
 # event at the end (benches/floor.rs' `size`, plus every other relation of the schema).
 set -euo pipefail
 src=${1:?usage: floor-copies.sh SRC_URL DST_URL N [WINDOW_S]}
 dst=${2:?usage: floor-copies.sh SRC_URL DST_URL N [WINDOW_S]}
 n=${3:?usage: floor-copies.sh SRC_URL DST_URL N [WINDOW_S]}
-window_ms=$(( ${4:-60} * 1000 ))
+window_ms=$(( ${4:-1} * 1000 ))
 S=(psql -X -q -v ON_ERROR_STOP=1 "$src")
 D=(psql -X -q -v ON_ERROR_STOP=1 "$dst")
 
@@ -163,17 +172,18 @@ SQL
 "${D[@]}" -c "VACUUM ANALYZE"
 echo "As filled (the N tables' keys interleaved):"
 breakdown
-# Then compacted as docs/floor.md says a floor's admin does once a month has closed:
-# every month's events partition but the last one's, and the settlements' table,
-# reindexed (their indexes built again in key order).
+# Then compacted as the README says a floor's admin does once a month has closed
+# ("Compacting a closed month"): every month's events partition but the last one's, the
+# settlements and the openings' squares reindexed (their indexes built again in key
+# order).
 closed=$("${D[@]}" -At -c "SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
    WHERE i.inhparent = 'croupier.events'::regclass AND c.relname < (SELECT 'events_' ||
          to_char(to_timestamp(max(at) / 1000.0) AT TIME ZONE 'UTC', 'YYYY_MM') FROM croupier.events)
    ORDER BY c.relname")
 start=$(date +%s)
-for p in $closed rounds; do # one statement a call: CONCURRENTLY runs in no transaction
+for p in $closed rounds round_starts; do # one statement a call: CONCURRENTLY runs in no transaction
   "${D[@]}" -c "REINDEX TABLE CONCURRENTLY croupier.$p"
 done
-echo "Closed months and the settlements reindexed in $(( $(date +%s) - start )) s:"
+echo "Closed months, settlements and openings' squares reindexed in $(( $(date +%s) - start )) s:"
 "${D[@]}" -c "VACUUM ANALYZE"
 breakdown
