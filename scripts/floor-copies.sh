@@ -28,9 +28,9 @@
 #
 # Written with triggers off (`session_replication_role = replica`, as
 # scripts/floor-synthetic.sh): the rows are the synced ones, so the chain trigger's and
-# the totals' work is not done again (it changes no byte); the one trigger enabled ALWAYS,
-# the auditor's mark of touched events (`events_touched_i`), still runs (its rows are a
-# few a day). What this fill is not: one backend writes every copy in lockstep (no
+# the totals' work is not done again (it changes no byte); the auditor's trigger enabled
+# ALWAYS that an insert fires (`events_touched_i`) still runs (each day's statement
+# upserts every table database's `chain_checked` row). What this fill is not: one backend writes every copy in lockstep (no
 # concurrent inserters, no refused or rolled-back batches, so no dead rows), the copies'
 # times within N ms of each other. A floor made so is for measuring bytes; never run
 # this on a real floor. Prints the breakdown of bytes an
@@ -173,17 +173,18 @@ SQL
 echo "As filled (the N tables' keys interleaved):"
 breakdown
 # Then compacted as the README says a floor's admin does once a month has closed
-# ("Compacting a closed month"): every month's events partition but the last one's, the
-# settlements and the openings' squares reindexed (their indexes built again in key
-# order).
+# ("Compacting a closed month"): every month's events partition but the last one's and
+# the settlements reindexed (their indexes built again in key order; `round_starts`
+# fills as in one catch-up, its key's new entries after their table's last: reindexed by
+# hand at stop 46, it did not change).
 closed=$("${D[@]}" -At -c "SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
    WHERE i.inhparent = 'croupier.events'::regclass AND c.relname < (SELECT 'events_' ||
          to_char(to_timestamp(max(at) / 1000.0) AT TIME ZONE 'UTC', 'YYYY_MM') FROM croupier.events)
    ORDER BY c.relname")
 start=$(date +%s)
-for p in $closed rounds round_starts; do # one statement a call: CONCURRENTLY runs in no transaction
+for p in $closed rounds; do # one statement a call: CONCURRENTLY runs in no transaction
   "${D[@]}" -c "REINDEX TABLE CONCURRENTLY croupier.$p"
 done
-echo "Closed months, settlements and openings' squares reindexed in $(( $(date +%s) - start )) s:"
+echo "Closed months and the settlements reindexed in $(( $(date +%s) - start )) s:"
 "${D[@]}" -c "VACUUM ANALYZE"
 breakdown

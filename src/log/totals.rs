@@ -982,7 +982,8 @@ mod tests {
             }
             m.into_values().collect::<Vec<i64>>()
         };
-        let cases: [(&[(u8, i64)], &[i64]); 7] = [
+        type Case = (&'static [(u8, i64)], &'static [i64]);
+        let cases: [Case; 7] = [
             (&[], &[]),
             (&[(1, 5)], &[5]),
             (&[(3, 120), (1, 5)], &[5, 120]),
