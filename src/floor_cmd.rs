@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{Result, bail};
+use chrono::Datelike;
 
 use croupier::floor::{
     self, Audited, Auditor, Floor, FloorError, FloorSource, FollowNote, LinkState,
@@ -77,6 +78,50 @@ pub(crate) fn init(url: Option<&str>) -> Result<ExitCode> {
         f.target()
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `croupier floor-compact`: a closed UTC month's events partition and the settlements
+/// reindexed (`--month YYYY-MM`, by default the month before this one).
+pub(crate) fn compact(url: Option<&str>, month: Option<String>) -> Result<ExitCode> {
+    let Some(url) = floor_url(url) else {
+        bail!(
+            "floor-compact needs the floor: give --floor postgresql://admin@host:port/dbname (or set CROUPIER_FLOOR)"
+        );
+    };
+    let now = chrono::Utc::now().date_naive();
+    let this = (now.year(), now.month());
+    let (year, mon) = match month {
+        Some(m) => closed_month(&m, this)?,
+        None if this.1 == 1 => (this.0 - 1, 12),
+        None => (this.0, this.1 - 1),
+    };
+    let c = Floor::connect(&url)?.compact(year, mon)?;
+    outln!(
+        "{} reindexed in {:.1} s, croupier.rounds in {:.1} s",
+        c.partition,
+        c.partition_secs,
+        c.rounds_secs
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--month` read as a UTC month that has ended before `this` (year, month).
+fn closed_month(text: &str, this: (i32, u32)) -> Result<(i32, u32)> {
+    let parsed = chrono::NaiveDate::parse_from_str(&format!("{text}-01"), "%Y-%m-%d")
+        .ok()
+        .filter(|_| text.len() == 7);
+    let Some(d) = parsed else {
+        bail!("--month \"{text}\": expected a UTC month as YYYY-MM, e.g. 2026-11");
+    };
+    let m = (d.year(), d.month());
+    if m >= this {
+        bail!(
+            "--month {text}: that month has not ended (this UTC month is {:04}-{:02}); compact a month once it has ended and every table has synced it",
+            this.0,
+            this.1
+        );
+    }
+    Ok(m)
 }
 
 /// `croupier migrate --floor`: the floor brought to this program's schema, as a connection

@@ -217,6 +217,14 @@ enum Command {
         #[arg(long)]
         follow: bool,
     },
+    /// Compact a closed month, as the floor's owner: its events partition and the
+    /// settlements reindexed while the tables go on syncing (README, "Compacting a closed
+    /// month"); run it once a month has ended and every table has synced it.
+    FloorCompact {
+        /// The UTC month, YYYY-MM [default: the month before this one].
+        #[arg(long, value_name = "YYYY-MM")]
+        month: Option<String>,
+    },
     /// Users: add, list, unlock, language. PINs are read from standard input, one per line.
     #[command(subcommand)]
     User(UserCommand),
@@ -404,6 +412,7 @@ fn main() -> ExitCode {
         Some(Command::Sync { follow }) => floor_cmd::sync(&db, cli.floor.as_deref(), follow),
         Some(Command::FloorInit) => floor_cmd::init(cli.floor.as_deref()),
         Some(Command::FloorAudit { follow }) => floor_cmd::audit(cli.floor.as_deref(), follow),
+        Some(Command::FloorCompact { month }) => floor_cmd::compact(cli.floor.as_deref(), month),
         Some(Command::Migrate) => migrate_either(&db, !cli.db.is_empty(), cli.floor.as_deref()),
         Some(Command::ExportRound { round }) => export(&db, replay::Export::Round(round)),
         Some(Command::ExportGame { game }) => export(&db, replay::Export::Game(game)),

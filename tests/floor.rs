@@ -7365,3 +7365,99 @@ fn the_round_starts_rows_are_held_chunk_by_chunk() {
         .get(0);
     assert_eq!(failed, Some(start));
 }
+
+/// The indexes of a month's events partition and of `croupier.rounds`, with the file each
+/// is stored in (a reindex writes each anew).
+fn index_files(admin: &mut postgres::Client, partition: &str) -> Vec<(String, u32)> {
+    admin
+        .query(
+            "SELECT c.relname::text, pg_relation_filenode(c.oid)::int8 FROM pg_index x
+               JOIN pg_class c ON c.oid = x.indexrelid
+              WHERE x.indrelid IN ('croupier.rounds'::regclass, ('croupier.' || $1)::regclass)
+              ORDER BY 1",
+            &[&partition],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get::<_, i64>(1) as u32))
+        .collect()
+}
+
+/// Issue 25 (README, "Compacting a closed month"): `floor-compact` builds a closed month's
+/// events partition's indexes and the settlements' again (each in a new file), and the
+/// table's next sync is in step with the floor after it; a text that is no month, a month
+/// not ended, a month the floor holds no events of and a table's own role are refused,
+/// each saying why, and change nothing.
+#[test]
+fn a_closed_month_is_compacted_by_the_floors_owner_only() {
+    let Some(base) = server("compact") else {
+        return;
+    };
+    let url = fresh_floor(&base, "compact");
+    let (ok, _, out, err) = run(&["floor-init", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let role = format!("tab_c_{}", std::process::id());
+    let mut admin = client(&url);
+    admin
+        .batch_execute(&format!("CREATE ROLE {role} LOGIN IN ROLE croupier_table"))
+        .unwrap();
+    let db = demo_file("compact", 40, 9, 0);
+    let d = db.to_str().unwrap();
+    let u = as_role(&url, &role);
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &u]);
+    assert!(ok, "{out}{err}");
+    let month: String = admin
+        .query_one(
+            "SELECT to_char(to_timestamp(min(at) / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM') FROM croupier.events",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    let partition = format!("events_{}", month.replace('-', "_"));
+    let before = index_files(&mut admin, &partition);
+    assert!(before.len() >= 6, "{before:?}");
+    for (who, m, want) in [
+        (&url, "2026-13", "expected a UTC month as YYYY-MM"),
+        (&url, "26-01", "expected a UTC month as YYYY-MM"),
+        (&url, "2999-01", "that month has not ended"),
+        (&url, "2001-01", "holds no events partition for 2001-01"),
+        (&u, month.as_str(), "must be run by the floor's owner"),
+    ] {
+        let (ok, _, out, err) = run(&["floor-compact", "--floor", who, "--month", m]);
+        assert!(!ok && err.contains(want), "{m}: {out}{err}");
+    }
+    assert_eq!(
+        index_files(&mut admin, &partition),
+        before,
+        "a refusal changed nothing"
+    );
+    // What a reindex stopped half way leaves: an index marked invalid.
+    admin
+        .batch_execute(
+            "CREATE INDEX rounds_round_ccnew ON croupier.rounds (tab, round_id);
+             UPDATE pg_index SET indisvalid = false
+              WHERE indexrelid = 'croupier.rounds_round_ccnew'::regclass",
+        )
+        .unwrap();
+    let (ok, _, out, err) = run(&["floor-compact", "--floor", &url, "--month", &month]);
+    assert!(
+        !ok && err.contains("invalid indexes are left") && err.contains("rounds_round_ccnew"),
+        "{out}{err}"
+    );
+    admin
+        .batch_execute("DROP INDEX croupier.rounds_round_ccnew")
+        .unwrap();
+    assert_eq!(index_files(&mut admin, &partition), before);
+    let (ok, _, out, err) = run(&["floor-compact", "--floor", &url, "--month", &month]);
+    assert!(
+        ok && out.contains(&format!("croupier.{partition} reindexed")),
+        "{out}{err}"
+    );
+    let after = index_files(&mut admin, &partition);
+    assert_eq!(after.len(), before.len(), "{after:?}");
+    for (b, a) in before.iter().zip(&after) {
+        assert!(b.0 == a.0 && b.1 != a.1, "{b:?} -> {a:?}: not built again");
+    }
+    let (ok, _, out, err) = run(&["sync", "--db", d, "--floor", &u]);
+    assert!(ok && out.contains("in sync"), "{out}{err}");
+}

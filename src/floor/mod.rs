@@ -20,6 +20,7 @@
 
 mod audit;
 mod check;
+mod compact;
 mod months;
 mod schema;
 mod source;
@@ -28,6 +29,7 @@ mod tls;
 
 pub use audit::{Audited, Auditor, FollowNote, follow as audit_follow};
 pub use check::{Compared, compare};
+pub use compact::Compacted;
 pub use schema::FLOOR_VERSION;
 pub use source::FloorSource;
 pub use sync::{Link, LinkState, Synced, follow, sync_once};
