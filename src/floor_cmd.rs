@@ -92,8 +92,7 @@ pub(crate) fn compact(url: Option<&str>, month: Option<String>) -> Result<ExitCo
     let this = (now.year(), now.month());
     let (year, mon) = match month {
         Some(m) => closed_month(&m, this)?,
-        None if this.1 == 1 => (this.0 - 1, 12),
-        None => (this.0, this.1 - 1),
+        None => month_before(this),
     };
     let c = Floor::connect(&url)?.compact(year, mon)?;
     outln!(
@@ -105,11 +104,26 @@ pub(crate) fn compact(url: Option<&str>, month: Option<String>) -> Result<ExitCo
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--month` read as a UTC month that has ended before `this` (year, month).
+/// The month before `this` (year, month): December of the year before January.
+fn month_before(this: (i32, u32)) -> (i32, u32) {
+    match this {
+        (y, 1) => (y - 1, 12),
+        (y, m) => (y, m - 1),
+    }
+}
+
+/// `--month` read as a UTC month (four digits, a dash, two digits) that has ended before
+/// `this` (year, month).
 fn closed_month(text: &str, this: (i32, u32)) -> Result<(i32, u32)> {
+    let b = text.as_bytes();
+    let shaped = b.len() == 7
+        && b[4] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || c.is_ascii_digit());
     let parsed = chrono::NaiveDate::parse_from_str(&format!("{text}-01"), "%Y-%m-%d")
         .ok()
-        .filter(|_| text.len() == 7);
+        .filter(|_| shaped);
     let Some(d) = parsed else {
         bail!("--month \"{text}\": expected a UTC month as YYYY-MM, e.g. 2026-11");
     };
@@ -272,4 +286,38 @@ fn audit_verdict(code: ExitCode, c: &floor::Compared) -> Result<ExitCode> {
 /// `report --floor`: the floor as a report's source, every table on it.
 pub(crate) fn source(url: &str) -> Result<FloorSource> {
     Ok(FloorSource::open(Floor::connect(url)?)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--month` takes four digits, a dash and two digits naming a month that has ended;
+    /// the default is the month before, December before January.
+    #[test]
+    fn a_month_to_compact_is_a_closed_utc_month() {
+        let this = (2026, 12);
+        for (text, want) in [
+            ("2026-11", Some((2026, 11))),
+            ("2025-12", Some((2025, 12))),
+            ("0999-01", Some((999, 1))),
+            ("2026-12", None),
+            ("2027-01", None),
+            ("2026-13", None),
+            ("2026-00", None),
+            ("2026-1", None),
+            ("2026-011", None),
+            ("2026- 1", None),
+            ("  26-01", None),
+            ("+999-01", None),
+            ("-999-01", None),
+            (" 2026-01", None),
+            ("2026/01", None),
+            ("", None),
+        ] {
+            assert_eq!(closed_month(text, this).ok(), want, "{text:?}");
+        }
+        assert_eq!(month_before((2027, 1)), (2026, 12));
+        assert_eq!(month_before((2026, 12)), (2026, 11));
+    }
 }
