@@ -394,8 +394,11 @@ fn a_round_given_twice_shows_its_log_twice() {
 }
 
 /// An unreadable `round_started` of a page's round (here a second start, `{`, besides
-/// the round's readable one) refuses the streamed rounds report as it refuses the held
-/// one, whether or not the round's bets could be read from another start.
+/// the round's readable one) refuses the streamed rounds report read from the events (as
+/// the floor's is) as it refuses the held one, whether or not the round's bets could be
+/// read from another start. Read from the kept rows, whose bets give the variances, no
+/// start is read: the report is written, unverified, as for a forged row (the forged
+/// event is not in the chain: a verified report says FAILED).
 #[test]
 fn an_unreadable_start_of_a_pages_round_refuses_the_streamed_report() {
     let path = demo_file("stream-bad-start", 40, 2, 13, false);
@@ -424,7 +427,7 @@ fn an_unreadable_start_of_a_pages_round_refuses_the_streamed_report() {
     let held = report::build_reading_every_round(&mut Files(&stores), &o, |_| {});
     assert!(held.as_ref().is_err_and(start), "held: {:?}", held.err());
     for page in [8, 64] {
-        let mut src = Files(&stores);
+        let mut src = Counting::events_only(Files(&stores));
         let mut s = report::stream_paged(&mut src, &o, page, |_| {}).unwrap();
         let got = s.write_json(&mut src, &mut Vec::new());
         assert!(
@@ -432,7 +435,20 @@ fn an_unreadable_start_of_a_pages_round_refuses_the_streamed_report() {
             "page {page}: {:?}",
             got.err()
         );
+        let mut src = Counting::new(Files(&stores));
+        let mut s = report::stream_paged(&mut src, &o, page, |_| {}).unwrap();
+        let mut json = Vec::new();
+        s.write_json(&mut src, &mut json).unwrap();
+        assert_eq!(src.asked.start_reads, 0, "page {page}: a start read");
+        let json = String::from_utf8(json).unwrap();
+        assert!(json.contains("NOT RUN"), "page {page}: {json}");
     }
+    let o = options(Kind::Rounds, None, true);
+    let mut src = Files(&stores);
+    let s = report::stream_paged(&mut src, &o, 8, |_| {}).unwrap();
+    let r = s.into_report(&mut src).unwrap();
+    let json = serde_json::to_string(&report::render_json(&r)).unwrap();
+    assert!(json.contains("FAILED"), "{json}");
 }
 
 /// The starts of a range of rounds (what a page's theory reads) come in round order, each
@@ -651,6 +667,7 @@ fn the_streamed_rounds_report_reads_the_kept_rows() {
     written_as_held(&held, s, &mut src, &o, 7, &dir);
     assert!(src.asked.pages > 0, "no page read");
     assert_eq!(src.asked.log_reads, 0, "rounds read from their events");
+    assert_eq!(src.asked.start_reads, 0, "variances read from the starts");
     drop(stores);
     let conn = rusqlite::Connection::open(&path).unwrap();
     let (round, forged) = {

@@ -244,6 +244,10 @@ impl RoundTheory {
     }
 }
 
+/// Rounds' stakes squared (`box_sq`, `round_sq`) as their kept rows' bets give them, by
+/// round (of one database).
+pub(crate) type KeptSquares = HashMap<i64, (i64, i64)>;
+
 /// A round's place in [`Theories`]: which rules, its stakes squared (`box_sq`,
 /// `round_sq`) and its decisions' cost ([`RoundTheory`]).
 type Entry = (u32, i64, i64, Option<i64>);
@@ -269,7 +273,13 @@ impl Theories {
         to_ms: i64,
     ) -> Result<Theories, AuditError> {
         let openings = Openings::read(src, to_ms)?;
-        Theories::read_logged(src, rounds, &openings, &RoundLogs::new())
+        Theories::read_logged(
+            src,
+            rounds,
+            &openings,
+            &RoundLogs::new(),
+            &KeptSquares::new(),
+        )
     }
 
     /// [`Theories::read`] of a page of rounds under the tables' `openings` (read once for
@@ -280,10 +290,11 @@ impl Theories {
         rounds: &[RoundRow],
         openings: &Openings,
         logs: &RoundLogs,
+        kept: &KeptSquares,
     ) -> Result<Theories, AuditError> {
         debug_assert!(
-            logs.is_empty() || rounds.windows(2).all(|w| w[0].db == w[1].db),
-            "a page's logs are of one database"
+            (logs.is_empty() && kept.is_empty()) || rounds.windows(2).all(|w| w[0].db == w[1].db),
+            "a page's logs and kept rows are of one database"
         );
         let mut th = Theories::default();
         // Each round's theory; its stakes come from its boxes when they are read.
@@ -310,9 +321,9 @@ impl Theories {
             *sp = (sp.0.min(r.round), sp.1.max(r.round));
         }
         for (db, (first, last)) in span {
-            // A page's logs hold its rounds' bets (their first readable start's): its
-            // starts are not read again.
-            if !th.vars_of_logs(db, logs) {
+            // A page's kept rows and logs hold its rounds' bets (their first readable
+            // start's): its starts are not read again.
+            if !th.vars_of_kept(db, logs, kept) {
                 th.read_vars(src, db, first, last)?;
             }
         }
@@ -320,24 +331,31 @@ impl Theories {
         Ok(th)
     }
 
-    /// Each round's stakes squared from its boxes' stakes as its log in `logs` holds them
-    /// (its `round_started`'s bets), if every round of database `db` has a log of one
-    /// readable start (`RoundLog::one_start`: what `read_vars` would read); else none is
-    /// set (`false`), and [`Theories::read_vars`] reads the starts (and refuses an
+    /// Each round's stakes squared from its kept row's bets (`kept`), else from its boxes'
+    /// stakes as its log in `logs` holds them (its `round_started`'s bets), if every round
+    /// of database `db` has one or the other: a kept row (made from its round's start,
+    /// derived, and held to it by `verify`, as the row's inputs and nets are), or a log of
+    /// one readable start (`RoundLog::one_start`: what `read_vars` would read). Else none
+    /// is set (`false`), and [`Theories::read_vars`] reads the starts (and refuses an
     /// unreadable one, as it always has).
-    fn vars_of_logs(&mut self, db: usize, logs: &RoundLogs) -> bool {
-        let all = self
-            .rounds
-            .keys()
-            .filter(|k| k.0 == db)
-            .all(|(_, round)| logs.get(round).is_some_and(|l| l.one_start));
+    fn vars_of_kept(&mut self, db: usize, logs: &RoundLogs, kept: &KeptSquares) -> bool {
+        let all = self.rounds.keys().filter(|k| k.0 == db).all(|(_, round)| {
+            kept.contains_key(round) || logs.get(round).is_some_and(|l| l.one_start)
+        });
         if !all {
             return false;
         }
         for ((d, round), (_, box_sq, round_sq, _)) in self.rounds.iter_mut() {
-            if let (true, Some(l)) = (*d == db, logs.get(round)) {
-                // Squared as `log::totals` squares a bucket's round.
-                (*box_sq, *round_sq) = totals::squares(&totals::box_stakes(&l.bets));
+            if *d != db {
+                continue;
+            }
+            // Squared as `log::totals` squares a bucket's round.
+            match (kept.get(round), logs.get(round)) {
+                (Some(squares), _) => (*box_sq, *round_sq) = *squares,
+                (None, Some(l)) => {
+                    (*box_sq, *round_sq) = totals::squares(&totals::box_stakes(&l.bets));
+                }
+                (None, None) => {}
             }
         }
         true

@@ -28,6 +28,9 @@ pub struct Asked {
     /// `round_logs` calls: rounds read from their events by the page (none when every kept
     /// row a round reads).
     pub log_reads: usize,
+    /// `round_starts` calls: rounds' openings read for their variances (none when every
+    /// kept row a round reads).
+    pub start_reads: usize,
 }
 
 /// The files, with what is asked of them counted; with `totals` false, it keeps no totals
@@ -181,6 +184,7 @@ impl Source for Counting<'_> {
         each: &mut dyn FnMut(i64, Start<'_>) -> Result<(), AuditError>,
     ) -> Result<(), AuditError> {
         self.asked.calls += 1;
+        self.asked.start_reads += 1;
         self.files.round_starts(db, first, last, each)
     }
     fn heads(

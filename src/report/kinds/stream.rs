@@ -420,7 +420,7 @@ fn rounds_pass(
             // one a round.
             let ids: Vec<i64> = kept.iter().map(|r| r.round).collect();
             let logs = src.round_logs(db, &ids, None)?;
-            let th = Theories::read_logged(src, &kept, &openings, &logs)?;
+            let th = Theories::read_logged(src, &kept, &openings, &logs, &Default::default())?;
             // A round twice in the page (the floor's rows are by table and seq: a table
             // database may send two settlements of one round) shows its log each time.
             for r in &kept {

@@ -1,7 +1,8 @@
 //! The rounds report's rows read from the kept rows (log schema 12, `round_rows`; docs/scale.md
 //! "A kept row a round"): a page is one range scan of `round_figures` and one of `round_rows`
 //! over its rounds' ids (`query::kept_rows`), each round's bets, inputs and nets taken from
-//! its row and its boxes' figures fed to the players' sessions without a replay. Each row
+//! its row and its boxes' figures fed to the players' sessions without a replay, and its
+//! stakes squared (the theory's spread) from its row's bets, not its start. Each row
 //! is read in place (`RowView`: borrowed fields, no owned copy) and written in the previous
 //! row's cells (`RoundCells`: the texts, the inputs and the detail cells' boxes kept); an
 //! owned log is made only of a row whose round logged no cost or has no box figures (what
@@ -13,9 +14,9 @@
 //! Reads only.
 
 use super::super::super::players::Sessions;
-use super::super::super::theory::Openings;
+use super::super::super::theory::{KeptSquares, Openings};
 use super::{Ctx, Each, RoundCells, StreamError, Theories};
-use crate::log::{AuditError, LogRefusal};
+use crate::log::{AuditError, LogRefusal, totals};
 use crate::report::query::{KeptRound, Page, RoundLog, RoundLogs, RoundRow, Source};
 use crate::session::round_row::RowView;
 
@@ -85,12 +86,16 @@ fn one_page(
         true => RoundLogs::new(),
         false => src.round_logs(db, &unread, None)?,
     };
+    // Each readable row's stakes squared from its bets (its round's start's, as the row
+    // was made): the page's starts are not read. A page with a round whose row does not
+    // read and whose log has no one readable start reads them, and refuses an unreadable
+    // one, as the events' path does.
+    let mut kept = KeptSquares::new();
     for (r, v) in rounds.iter().zip(&views) {
-        if let Some(v) = v
-            && (r.cost.is_none() || v.boxes().is_none())
-        {
-            // `one_start` false: the page's starts are read for its variances, and an
-            // unreadable one refuses the report, as the events' path does.
+        let Some(v) = v else { continue };
+        kept.insert(r.round, squares_of_row(v));
+        if r.cost.is_none() || v.boxes().is_none() {
+            // `one_start` false: its variances are the row's, above.
             let row = v.to_row();
             let log = RoundLog {
                 bets: row.bets,
@@ -101,7 +106,7 @@ fn one_page(
             logs.insert(r.round, log);
         }
     }
-    let th = Theories::read_logged(src, &rounds, p.openings, &logs)?;
+    let th = Theories::read_logged(src, &rounds, p.openings, &logs, &kept)?;
     let ck = |db| p.cx.ck(db);
     for (r, v) in rounds.iter().zip(&views) {
         let Some(v) = v else {
@@ -132,4 +137,48 @@ fn one_page(
         (p.each)(p.cells.row())?;
     }
     Ok(())
+}
+
+/// A kept row's stakes squared (`box_sq`, `round_sq`), from its bets as `log::totals`
+/// squares a bucket's round: what its round's start gives (`query::start_squares`), since
+/// the row's bets are the start's.
+fn squares_of_row(v: &RowView) -> (i64, i64) {
+    let stakes = totals::stakes_by_box(v.bets().map(|(box_no, cents, _)| (box_no, cents)));
+    totals::squares(&stakes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::Store;
+    use crate::report::query::round_starts;
+    use crate::session::demo;
+
+    /// Each settled round's kept row gives the stakes squared its start gives, rounds of
+    /// one box and of several.
+    #[test]
+    fn a_kept_rows_bets_square_as_its_start() {
+        let dir =
+            std::env::temp_dir().join(format!("croupier-unit-{}-kept-sq", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut store = Store::open_with(&dir.join("t.db"), Box::new(demo::clock())).unwrap();
+        demo::fill(&mut store, 80, 2, 9, |_| {}).unwrap();
+        let (mut compared, mut several) = (0, 0);
+        round_starts(&store, 1, i64::MAX, &mut |round, start| {
+            let Some(bytes) = store.round_row(round)? else {
+                return Ok(());
+            };
+            let from_start = start.squares().expect("the demo's starts read");
+            let from_row = squares_of_row(&RowView::read(&bytes).expect("a kept row"));
+            assert_eq!(from_row, from_start, "round {round}");
+            compared += 1;
+            several += usize::from(from_start.1 != from_start.0);
+            Ok(())
+        })
+        .unwrap();
+        assert!(compared >= 80, "{compared} rounds compared");
+        assert!(several > 0, "no round of several boxes");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
