@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use chrono::{Days, NaiveDate, NaiveTime};
+
 use super::data::RoundRow;
 use crate::log::payload::Payload;
 use crate::log::{AuditError, EventKind};
@@ -57,10 +59,79 @@ impl Calendars {
     }
 
     /// `[begin, end)` (ms) covering gaming days `from` to `to` in every database's calendar.
-    pub(crate) fn window(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> (i64, i64) {
+    pub(crate) fn window(&self, from: NaiveDate, to: NaiveDate) -> (i64, i64) {
         let cals = self.of.values().chain([&self.utc]);
         cals.fold((i64::MAX, i64::MIN), |(a, b), c| {
             (a.min(c.day_ms(from).0), b.max(c.day_ms(to).1))
         })
+    }
+}
+
+/// `[begin, end)` (ms): the instants whose gaming day is in `from..=to` in every calendar,
+/// without locating them: a gaming day is its local date or the one before
+/// (`Calendar::locate`), and a local date is within two days of the UTC date (no zone's
+/// offset comes near 48 hours), so every instant of a UTC date from `from` + 3 to `to` − 2
+/// is in. Empty (`(0, 0)`) for a period of fewer than six days.
+pub(crate) fn surely_in(from: NaiveDate, to: NaiveDate) -> (i64, i64) {
+    let ms =
+        |d: Option<NaiveDate>| d.map(|d| d.and_time(NaiveTime::MIN).and_utc().timestamp_millis());
+    match (
+        ms(from.checked_add_days(Days::new(3))),
+        ms(to.checked_sub_days(Days::new(1))),
+    ) {
+        (Some(begin), Some(end)) if begin < end => (begin, end),
+        _ => (0, 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every instant `surely_in` takes is located in the period by every calendar (zones
+    /// from UTC−11 to UTC+14, half and quarter hours, summer time, shifts past midnight),
+    /// and it takes the middle of a long period.
+    #[test]
+    fn an_instant_surely_in_a_period_is_located_in_it() {
+        let zones = [
+            ("UTC", "06:00 14:00 22:00"),
+            ("Europe/Prague", "06:00 14:00 22:00"),
+            ("Asia/Kolkata", "00:00 10:30"),
+            ("Asia/Kathmandu", "23:59"),
+            ("Pacific/Kiritimati", "00:00"),
+            ("Pacific/Pago_Pago", "18:00"),
+            ("America/St_Johns", "02:30 12:00"),
+        ];
+        let day = |t: &str| NaiveDate::parse_from_str(t, "%Y-%m-%d").unwrap();
+        let periods = [
+            ("2026-03-25", "2026-04-02"),
+            ("2026-10-20", "2026-10-26"),
+            ("2026-10-20", "2026-10-25"),
+            ("2026-12-28", "2027-01-03"),
+        ];
+        let mut taken = 0;
+        for (from, to) in periods {
+            let (from, to) = (day(from), day(to));
+            let (begin, end) = surely_in(from, to);
+            let start = from.and_time(NaiveTime::MIN).and_utc().timestamp_millis() - 5 * 86_400_000;
+            let stop = to.and_time(NaiveTime::MIN).and_utc().timestamp_millis() + 5 * 86_400_000;
+            for at in (start..stop).step_by(7 * 60_000 + 1_013) {
+                if !(begin <= at && at < end) {
+                    continue;
+                }
+                taken += 1;
+                for (tz, shifts) in zones {
+                    let d = Calendar::new(tz, shifts).unwrap().locate(at).day;
+                    assert!(
+                        from <= d && d <= to,
+                        "{tz} at {at}: day {d}, not in {from}..={to}"
+                    );
+                }
+            }
+        }
+        assert!(taken > 1_000, "{taken} instants taken");
+        assert_eq!(surely_in(day("2026-10-20"), day("2026-10-24")), (0, 0));
+        let (begin, end) = surely_in(day("2026-01-01"), day("2026-12-31"));
+        assert_eq!((end - begin) / 86_400_000, 360);
     }
 }

@@ -665,6 +665,9 @@ struct Ctx<'a> {
     /// `[from_ms, to_ms)` covers the period's gaming days in every database's calendar.
     from_ms: i64,
     to_ms: i64,
+    /// Instants in the period's gaming days whatever the calendar (`calendars::surely_in`):
+    /// a round settled then is not located.
+    surely: (i64, i64),
     /// The table names two databases share: a row of such a table says its database.
     shared: BTreeSet<String>,
 }
@@ -725,12 +728,16 @@ impl<'a> Ctx<'a> {
             cals,
             from_ms,
             to_ms,
+            surely: super::calendars::surely_in(o.period.from, o.period.to),
             shared: super::shared_of(src.table_keys()?),
         })
     }
 
     /// Whether an event of database `db` at `at` (ms) is in the period's gaming days.
     fn in_days(&self, db: usize, at: i64) -> bool {
+        if self.surely.0 <= at && at < self.surely.1 {
+            return true;
+        }
         let day = self.cals.of(db).locate(at).day;
         self.o.period.from <= day && day <= self.o.period.to
     }
