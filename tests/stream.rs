@@ -400,7 +400,7 @@ fn a_round_given_twice_shows_its_log_twice() {
 /// start is read: the report is written, unverified, as for a forged row (the forged
 /// event is not in the chain: a verified report says FAILED).
 #[test]
-fn an_unreadable_start_of_a_pages_round_refuses_the_streamed_report() {
+fn an_unreadable_start_refuses_the_events_path_not_the_kept_rows() {
     let path = demo_file("stream-bad-start", 40, 2, 13, false);
     let round: i64 = {
         let store = Store::open_read(&path).unwrap();
@@ -449,6 +449,57 @@ fn an_unreadable_start_of_a_pages_round_refuses_the_streamed_report() {
     let r = s.into_report(&mut src).unwrap();
     let json = serde_json::to_string(&report::render_json(&r)).unwrap();
     assert!(json.contains("FAILED"), "{json}");
+}
+
+/// A round whose kept row reads is not refused on its start whatever its page holds: here
+/// its start forged unreadable (`{`, a second start) beside a round whose row is gone and
+/// whose log has two starts, so that the page's starts are read for that one. The
+/// report read from the kept rows is written, whether the two share a page or not; read
+/// from the events it is refused, naming the forged start's round.
+#[test]
+fn a_kept_rows_round_is_not_refused_on_its_start_whatever_its_page() {
+    let path = demo_file("stream-start-paged", 40, 2, 13, false);
+    let at = |offset: i64| -> i64 {
+        let store = Store::open_read(&path).unwrap();
+        store
+            .conn()
+            .query_row(
+                "SELECT round_id FROM round_figures ORDER BY round_id LIMIT 1 OFFSET ?1",
+                [offset],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    let (gone, forged) = (at(9), at(10));
+    let again = |data: &str| {
+        format!(
+            "INSERT INTO events SELECT (SELECT max(seq) + 1 FROM events), at, kind, table_id,
+                    user_id, round_id, {data}, zeroblob(32)
+               FROM events WHERE round_id = ?1 ORDER BY seq LIMIT 1"
+        )
+    };
+    common::forge(&path, "DELETE FROM round_rows WHERE round_id = ?1", [gone]);
+    common::forge(&path, &again("data"), [gone]);
+    common::forge(&path, &again("'{'"), [forged]);
+    let stores = [Store::open_read(&path).unwrap()];
+    let o = options(Kind::Rounds, None, false);
+    let mut read_starts = 0;
+    for page in [1, 2, 8, 64] {
+        let mut src = Counting::new(Files(&stores));
+        let mut s = report::stream_paged(&mut src, &o, page, |_| {}).unwrap();
+        let got = s.write_json(&mut src, &mut Vec::new());
+        assert!(got.is_ok(), "page {page}: {:?}", got.err());
+        read_starts += src.asked.start_reads;
+        let mut src = Counting::events_only(Files(&stores));
+        let mut s = report::stream_paged(&mut src, &o, page, |_| {}).unwrap();
+        let got = s.write_json(&mut src, &mut Vec::new());
+        assert!(
+            matches!(&got, Err(report::StreamError::Audit(AuditError::Refused(LogRefusal::StartUnreadable { round }))) if *round == forged),
+            "page {page}: {:?}",
+            got.err()
+        );
+    }
+    assert!(read_starts > 0, "no page read its starts");
 }
 
 /// The starts of a range of rounds (what a page's theory reads) come in round order, each

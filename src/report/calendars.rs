@@ -93,7 +93,7 @@ mod tests {
     /// and it takes the middle of a long period.
     #[test]
     fn an_instant_surely_in_a_period_is_located_in_it() {
-        let zones = [
+        let cals: Vec<Calendar> = [
             ("UTC", "06:00 14:00 22:00"),
             ("Europe/Prague", "06:00 14:00 22:00"),
             ("Asia/Kolkata", "00:00 10:30"),
@@ -101,12 +101,17 @@ mod tests {
             ("Pacific/Kiritimati", "00:00"),
             ("Pacific/Pago_Pago", "18:00"),
             ("America/St_Johns", "02:30 12:00"),
-        ];
+        ]
+        .iter()
+        .map(|(tz, shifts)| Calendar::new(tz, shifts).unwrap())
+        .collect();
         let day = |t: &str| NaiveDate::parse_from_str(t, "%Y-%m-%d").unwrap();
         let periods = [
             ("2026-03-25", "2026-04-02"),
             ("2026-10-20", "2026-10-26"),
             ("2026-10-20", "2026-10-25"),
+            ("2026-10-18", "2026-11-08"),
+            ("1970-01-01", "1970-01-09"),
             ("2026-12-28", "2027-01-03"),
         ];
         let mut taken = 0;
@@ -120,8 +125,8 @@ mod tests {
                     continue;
                 }
                 taken += 1;
-                for (tz, shifts) in zones {
-                    let d = Calendar::new(tz, shifts).unwrap().locate(at).day;
+                for c in &cals {
+                    let (d, tz) = (c.locate(at).day, c.zone());
                     assert!(
                         from <= d && d <= to,
                         "{tz} at {at}: day {d}, not in {from}..={to}"
@@ -131,6 +136,9 @@ mod tests {
         }
         assert!(taken > 1_000, "{taken} instants taken");
         assert_eq!(surely_in(day("2026-10-20"), day("2026-10-24")), (0, 0));
+        // The dates a period may name, to their ends.
+        let (begin, end) = surely_in(day("1970-01-01"), day("9999-12-30"));
+        assert_eq!((begin, end / 86_400_000), (3 * 86_400_000, 2_932_894));
         let (begin, end) = surely_in(day("2026-01-01"), day("2026-12-31"));
         assert_eq!((end - begin) / 86_400_000, 360);
     }

@@ -666,7 +666,7 @@ struct Ctx<'a> {
     from_ms: i64,
     to_ms: i64,
     /// Instants in the period's gaming days whatever the calendar (`calendars::surely_in`):
-    /// a round settled then is not located.
+    /// an event of such an instant is not located.
     surely: (i64, i64),
     /// The table names two databases share: a row of such a table says its database.
     shared: BTreeSet<String>,

@@ -1003,7 +1003,8 @@ pub struct RoundLog {
     pub(crate) nets: Vec<NetData>,
     /// The round has one `round_started` and it reads, and `bets` are its: what
     /// `Source::round_starts` gives of the round (`Theories::read_logged` takes its
-    /// variances from them; else it reads the starts, and refuses an unreadable one).
+    /// variances from them, or from the round's kept row; else it reads the starts, and
+    /// refuses an unreadable one).
     pub(crate) one_start: bool,
 }
 

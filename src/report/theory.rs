@@ -3,7 +3,8 @@
 //! as the table's file keeps them (`kept_theories`, schema 11, which `verify` recomputes)
 //! or else from the process's one solve per distinct rules (`lab::solutions`); the rules
 //! in force at each table over time (its `table_opened` events); and each round's spread
-//! from its boxes' stakes (its `round_started` event). Never writes the kept figures.
+//! from its boxes' stakes (its `round_started` event, or its kept row's bets: the
+//! streamed report's `KeptSquares`). Never writes the kept figures.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -245,7 +246,9 @@ impl RoundTheory {
 }
 
 /// Rounds' stakes squared (`box_sq`, `round_sq`) as their kept rows' bets give them, by
-/// round (of one database).
+/// round (of one database). (The rounds report, which makes them, prints nothing of them
+/// today: its players' sessions take each box's spread from the row's box figures; they
+/// are kept right for any section that would.)
 pub(crate) type KeptSquares = HashMap<i64, (i64, i64)>;
 
 /// A round's place in [`Theories`]: which rules, its stakes squared (`box_sq`,
@@ -284,7 +287,8 @@ impl Theories {
 
     /// [`Theories::read`] of a page of rounds under the tables' `openings` (read once for
     /// every page) whose logs were read with it (`logs`, of one database): a round that
-    /// logged no cost is costed from its log there, not read again.
+    /// logged no cost is costed from its log there, not read again; a round with a kept
+    /// row has its stakes squared from it (`kept`), its start not read.
     pub(crate) fn read_logged(
         src: &mut dyn Source,
         rounds: &[RoundRow],
@@ -321,59 +325,65 @@ impl Theories {
             *sp = (sp.0.min(r.round), sp.1.max(r.round));
         }
         for (db, (first, last)) in span {
-            // A page's kept rows and logs hold its rounds' bets (their first readable
-            // start's): its starts are not read again.
+            // A page's kept rows give their rounds' squares, and its logs their rounds'
+            // bets (their first readable start's): its starts are read only if a round
+            // has neither, and then give only the rounds without a kept row.
             if !th.vars_of_kept(db, logs, kept) {
-                th.read_vars(src, db, first, last)?;
+                th.read_vars(src, db, first, last, kept)?;
             }
         }
         th.read_costs(src, rounds, logs)?;
         Ok(th)
     }
 
-    /// Each round's stakes squared from its kept row's bets (`kept`), else from its boxes'
-    /// stakes as its log in `logs` holds them (its `round_started`'s bets), if every round
-    /// of database `db` has one or the other: a kept row (made from its round's start,
-    /// derived, and held to it by `verify`, as the row's inputs and nets are), or a log of
-    /// one readable start (`RoundLog::one_start`: what `read_vars` would read). Else none
-    /// is set (`false`), and [`Theories::read_vars`] reads the starts (and refuses an
-    /// unreadable one, as it always has).
+    /// Each round's stakes squared from its kept row (`kept`: its bets squared, the row
+    /// made from its round's start and held to it by `verify`, as the row's inputs and
+    /// nets are); then, if every other round of database `db` has a log of one readable
+    /// start in `logs` (`RoundLog::one_start`: what `read_vars` would read), from its
+    /// bets there. Else (`false`) those others are left for [`Theories::read_vars`], which
+    /// reads the starts (and refuses an unreadable one, as it always has).
     fn vars_of_kept(&mut self, db: usize, logs: &RoundLogs, kept: &KeptSquares) -> bool {
-        let all = self.rounds.keys().filter(|k| k.0 == db).all(|(_, round)| {
-            kept.contains_key(round) || logs.get(round).is_some_and(|l| l.one_start)
-        });
-        if !all {
-            return false;
-        }
+        let mut all = true;
         for ((d, round), (_, box_sq, round_sq, _)) in self.rounds.iter_mut() {
             if *d != db {
                 continue;
             }
-            // Squared as `log::totals` squares a bucket's round.
-            match (kept.get(round), logs.get(round)) {
-                (Some(squares), _) => (*box_sq, *round_sq) = *squares,
-                (None, Some(l)) => {
-                    (*box_sq, *round_sq) = totals::squares(&totals::box_stakes(&l.bets));
-                }
-                (None, None) => {}
+            match kept.get(round) {
+                Some(squares) => (*box_sq, *round_sq) = *squares,
+                None => all &= logs.get(round).is_some_and(|l| l.one_start),
+            }
+        }
+        if !all {
+            return false;
+        }
+        for ((d, round), (_, box_sq, round_sq, _)) in self.rounds.iter_mut() {
+            if let (true, None, Some(l)) = (*d == db, kept.get(round), logs.get(round)) {
+                // Squared as `log::totals` squares a bucket's round.
+                (*box_sq, *round_sq) = totals::squares(&totals::box_stakes(&l.bets));
             }
         }
         true
     }
 
-    /// Each round's stakes squared from its boxes' stakes (its `round_started`).
+    /// Each round's stakes squared from its boxes' stakes (its `round_started`), but a
+    /// round with a kept row (`kept`), whose squares are its row's: its start is neither
+    /// taken nor refused, whatever else its page holds.
     fn read_vars(
         &mut self,
         src: &mut dyn Source,
         db: usize,
         first: i64,
         last: i64,
+        kept: &KeptSquares,
     ) -> Result<(), AuditError> {
         let rounds = &mut self.rounds;
         src.round_starts(db, first, last, &mut |round, start| {
             let Some((_, box_sq, round_sq, _)) = rounds.get_mut(&(db, round)) else {
                 return Ok(());
             };
+            if kept.contains_key(&round) {
+                return Ok(());
+            }
             // Read where `Payload::parse` reads it and squared as `log::totals` squares a
             // bucket's round (`query::start_squares`, a file's text here, for the rounds
             // wanted only; the floor's as its trigger kept them, which its auditor holds
