@@ -642,6 +642,13 @@ impl Replayer {
         }
         let (bets, plain) =
             view::started_bets(&e.data).ok_or_else(|| Self::bad(e, EventFault::BadBets))?;
+        // A start the reports cannot read (`view::started_strictly`: a text not in its
+        // canonical form that `Payload::parse` refuses, one without its shoe say) is
+        // refused here too: every start of a file that verifies is one its reports read
+        // (the streamed rounds report takes a round's bets from its kept row).
+        if !plain && view::started_strictly(&e.data, |_, _, _| ()).is_none() {
+            return Err(Self::bad(e, EventFault::BadBets));
+        }
         let squares = match self.fold.as_mut() {
             Some(f) => {
                 f.started(id);
