@@ -314,7 +314,9 @@ fn a_starts_stakes_are_read_whatever_its_form() {
     .unwrap();
     let said =
         verify_with_start(&path, "no-shoe", |v| format!("{{\"bets\":{}}}", v["bets"])).unwrap_err();
-    assert!(said.contains("(round_started): bad bets"), "{said}");
+    let named =
+        "(round_started): its data does not read as a round_started event: missing field `shoe`";
+    assert!(said.contains(named), "{said}");
 }
 
 /// Schema 10: a bucket keeps Σ of its rounds' logged decision costs and how many carry

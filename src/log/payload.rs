@@ -567,7 +567,9 @@ pub mod view {
     /// reads it (`None` where it refuses): the canonical form by `plain` without the JSON
     /// reader (a stake whose cents overflow is left to the reader, which refuses it),
     /// anything else by `Payload::parse` itself. The reports' one reader of a start, held
-    /// and streamed (their bets, their variances); `started_bets` is verify's, lenient.
+    /// and streamed (their bets, their variances); `started_bets` is verify's, which also
+    /// holds a start that is not canonical to this (`session::replay`: a file that
+    /// verifies has no start the reports refuse).
     pub(crate) fn started_strictly<T>(
         text: &str,
         mut bet: impl FnMut(&str, u8, i64) -> T,

@@ -647,6 +647,8 @@ impl Replayer {
         // refused here too: every start of a file that verifies is one its reports read
         // (the streamed rounds report takes a round's bets from its kept row).
         if !plain && view::started_strictly(&e.data, |_, _, _| ()).is_none() {
+            // Said as the JSON reader says it (a missing `shoe`, say), else as bad bets.
+            Self::read::<payload::RoundStarted>(e)?;
             return Err(Self::bad(e, EventFault::BadBets));
         }
         let squares = match self.fold.as_mut() {
