@@ -215,6 +215,13 @@ pub fn squares(box_stakes: &[i64]) -> (i64, i64) {
     (box_sq, sum.saturating_mul(sum))
 }
 
+/// The stakes squared (`box_sq`, `round_sq`) of a round's `(box, cents)` bets: each box's
+/// bets summed ([`stakes_by_box`]), then [`squares`]. What the reports square a start's,
+/// a log's and a kept row's bets by.
+pub(crate) fn bets_squared(bets: impl IntoIterator<Item = (u8, i64)>) -> (i64, i64) {
+    squares(&stakes_by_box(bets))
+}
+
 /// Each box's initial stake (its bets summed), in box order.
 pub fn box_stakes(bets: &[BetData]) -> Vec<i64> {
     stakes_by_box(bets.iter().map(|b| (b.box_no, b.stake.cents())))

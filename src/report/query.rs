@@ -927,7 +927,7 @@ pub type StartSquares = Option<(i64, i64)>;
 pub fn start_squares(data: &str) -> StartSquares {
     use crate::log::totals;
     crate::log::payload::view::started_strictly(data, |_, b, cents| (b, cents))
-        .map(|stakes| totals::squares(&totals::stakes_by_box(stakes)))
+        .map(totals::bets_squared)
 }
 
 /// A round's opening as a [`Source`] hands it: a file's text, squared only if the reader

@@ -359,7 +359,8 @@ impl Theories {
         for ((d, round), (_, box_sq, round_sq, _)) in self.rounds.iter_mut() {
             if let (true, None, Some(l)) = (*d == db, kept.get(round), logs.get(round)) {
                 // Squared as `log::totals` squares a bucket's round.
-                (*box_sq, *round_sq) = totals::squares(&totals::box_stakes(&l.bets));
+                (*box_sq, *round_sq) =
+                    totals::bets_squared(l.bets.iter().map(|b| (b.box_no, b.stake.cents())));
             }
         }
         true

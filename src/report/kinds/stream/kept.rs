@@ -143,8 +143,7 @@ fn one_page(
 /// squares a bucket's round: what its round's start gives (`query::start_squares`), since
 /// the row's bets are the start's.
 fn squares_of_row(v: &RowView) -> (i64, i64) {
-    let stakes = totals::stakes_by_box(v.bets().map(|(box_no, cents, _)| (box_no, cents)));
-    totals::squares(&stakes)
+    totals::bets_squared(v.bets().map(|(box_no, cents, _)| (box_no, cents)))
 }
 
 #[cfg(test)]
