@@ -12,6 +12,7 @@ mod export;
 pub mod feed;
 pub mod feed_socket;
 pub mod kept_theory;
+mod made_rows;
 pub mod money;
 pub mod money_log;
 pub mod money_signed;

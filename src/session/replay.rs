@@ -13,6 +13,7 @@ use super::error::{
 };
 use super::export::Finds;
 use super::kept_theory::KeptTheoryFault;
+use super::made_rows::MadeRows;
 use super::pontis::PontisTables;
 use crate::codes::RefusalCode;
 use crate::engine::{BetSpec, Card, Expecting, Limits, Money, Round, Rules, Shoe, Step};
@@ -213,8 +214,8 @@ pub(crate) struct Replayer {
     /// When set (verify), the kept totals are folded as the rounds are played.
     pub(crate) fold: Option<totals::Fold>,
     /// When set (the migration to schema 12, verify), each settled round's row
-    /// (`round_row`, encoded) as its events make it, by round.
-    pub(crate) rows: Option<BTreeMap<i64, Vec<u8>>>,
+    /// (`round_row`) as its events make it, or verify's digest of it (`made_rows`).
+    pub(crate) rows: Option<MadeRows>,
     /// The id of the last round started (the log numbers rounds up as they start, at
     /// every table: each start's id is above it, `EventFault::RoundOutOfOrder`).
     last_round: Option<i64>,
@@ -806,9 +807,9 @@ impl Replayer {
             Some(t) => Some(played::logged_cost(t.finish(&live.round).cost())),
             None => c.cost(&live.start, &live.steps),
         })?;
-        if let Some(rows) = self.rows.as_mut() {
+        if let Some(rows) = self.rows.as_mut().filter(|r| r.wants(live.id)) {
             let row = row_as_replayed(&mut self.costs, &live, cost.is_some());
-            rows.insert(live.id, row.encode());
+            rows.settled(live.id, &row);
         }
         if let Some(c) = self.figures.as_mut() {
             let row = figures_as_replayed(c.as_mut(), e, &live, cost)?;
@@ -864,10 +865,8 @@ impl Replayer {
             if let Some(f) = self.fold.as_mut() {
                 f.corrected(r, round.figures(), d.cost);
             }
-            if let Some(rows) = self.rows.as_mut()
-                && let Some(row) = rows.get(&r).and_then(|b| super::round_row::Row::decode(b))
-            {
-                rows.insert(r, row.corrected(d.nets).encode());
+            if let Some(rows) = self.rows.as_mut() {
+                rows.corrected(r, d.nets);
             }
         }
         Ok(())
@@ -1108,6 +1107,8 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
     // A row of `round_figures` past the log's last event (the cursor reads up to it
     // only), seen at the same moment: no settlement wrote it.
     let past_head = figures_past(&totals_conn, bound).map_err(|e| store.sql_error(e))?;
+    // The rounds whose rows a correction remakes, kept whole by the replay.
+    let corrected = corrected_rounds(&totals_conn, bound).map_err(|e| store.sql_error(e))?;
     let key: u64 = rand::random();
     let figures_conn = store.reader()?;
     let integrity_conn = store.reader()?;
@@ -1117,7 +1118,8 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
     std::thread::scope(|scope| {
         let theories = scope.spawn(move || kept_rows.map(super::kept_theory::check_rows));
         let integrity = scope.spawn(move || check_structure(&integrity_conn, bound, key));
-        let replayer = scope.spawn(move || replay_batches(from_reader, figures_conn, bound));
+        let replayer =
+            scope.spawn(move || replay_batches(from_reader, figures_conn, bound, corrected));
         let (digests, read) = read_batches(store, bound, key, to_replay, progress);
         let replayed = joined(replayer.join());
         let structure = match integrity.join() {
@@ -1149,14 +1151,15 @@ pub fn verify(store: &Store, progress: impl FnMut(i64)) -> Result<Verified, Repl
         let fold = r.fold.take().unwrap_or_default();
         let rebuilt = fold.finish(&totals_conn);
         // The kept rows at the same moment, against the replay's.
-        let rows = rows_differ(&totals_conn, r.rows.take().unwrap_or_default());
+        let made = r.rows.take().unwrap_or_else(MadeRows::all);
+        let rows = rows_differ(store, &totals_conn, bound, made);
         let _ = totals_conn.execute_batch("COMMIT");
         let rebuilt = rebuilt.map_err(|e| store.sql_error(e))?;
         if let Some(why) = totals::first_difference(&kept, &rebuilt) {
             return Err(ReplayError::Totals(why));
         }
-        if let Some(why) = rows.map_err(|e| store.sql_error(e))? {
-            return Err(why);
+        if let Some((round, why)) = rows? {
+            return Err(ReplayError::Rows { round, why });
         }
         theories?;
         let head = (bound, hex(&store.chain_hash(bound)?.unwrap_or(GENESIS)));
@@ -1215,44 +1218,60 @@ fn row_as_replayed(costs: &mut LastCosts, live: &LiveRound, costed: bool) -> sup
 /// Each settled round's row as the log's events make it (the migration to schema 12):
 /// one replay, without the chain and money checks (`verify` makes them).
 pub(crate) fn rows_of(store: &Store) -> Result<BTreeMap<i64, Vec<u8>>, ReplayError> {
+    rows_replayed(store, i64::MAX, MadeRows::all())
+}
+
+/// The rows a replay of the log up to `bound` makes, as `rows` keeps them.
+fn rows_replayed(
+    store: &Store,
+    bound: i64,
+    rows: MadeRows,
+) -> Result<BTreeMap<i64, Vec<u8>>, ReplayError> {
     let mut r = Replayer::new(false);
     r.track_seen = false;
-    r.rows = Some(BTreeMap::new());
-    store.each_event(i64::MIN, |e| r.feed(&e))??;
-    Ok(r.rows.unwrap_or_default())
+    r.rows = Some(rows);
+    store.each_event_lent(i64::MIN, bound, |e| r.feed(e))??;
+    Ok(r.rows.map(MadeRows::into_bytes).unwrap_or_default())
 }
 
 /// The first kept row of `round_rows` (read in `conn`'s transaction, by round) that is not
-/// the one the replay `made`, or a round the replay settled that has none.
+/// the one the replay `made`, or a round the replay settled that has none; a row whose
+/// digest differs is made again by a replay to `bound`, to say how.
 fn rows_differ(
+    store: &Store,
     conn: &rusqlite::Connection,
-    made: BTreeMap<i64, Vec<u8>>,
-) -> rusqlite::Result<Option<ReplayError>> {
-    use super::round_row::{RowDiffer, differ};
-    let at = |round, why| Ok(Some(ReplayError::Rows { round, why }));
-    let mut st = conn.prepare("SELECT round_id, row FROM round_rows ORDER BY round_id")?;
-    let mut kept = st.query([])?;
-    let mut made = made.into_iter().peekable();
-    while let Some(r) = kept.next()? {
-        let round: i64 = r.get(0)?;
-        if let Some((m, _)) = made.peek().filter(|(m, _)| *m < round) {
-            return at(*m, RowDiffer::Missing);
-        }
-        let Some((_, bytes)) = made.next_if(|(m, _)| *m == round) else {
-            return at(round, RowDiffer::Extra);
+    bound: i64,
+    made: MadeRows,
+) -> Result<super::made_rows::RowFault, ReplayError> {
+    let sql = |e| ReplayError::Store(store.sql_error(e));
+    let mut st =
+        (conn.prepare("SELECT round_id, row FROM round_rows ORDER BY round_id")).map_err(sql)?;
+    let mut kept = st.query([]).map_err(sql)?;
+    let next = || -> Result<_, ReplayError> {
+        let Some(r) = kept.next().map_err(sql)? else {
+            return Ok(None);
         };
-        let row = match r.get_ref(1)? {
-            rusqlite::types::ValueRef::Blob(b) => b,
-            _ => &[],
+        let row = match r.get_ref(1).map_err(sql)? {
+            rusqlite::types::ValueRef::Blob(b) => b.to_vec(),
+            _ => Vec::new(),
         };
-        if let Some(why) = differ(row, &bytes) {
-            return at(round, why);
-        }
-    }
-    match made.next() {
-        Some((m, _)) => at(m, RowDiffer::Missing),
-        None => Ok(None),
-    }
+        Ok(Some((r.get(0).map_err(sql)?, row)))
+    };
+    let again = |round| Ok(rows_replayed(store, bound, MadeRows::of(round))?.remove(&round));
+    super::made_rows::first_fault(next, made, again)
+}
+
+/// The rounds a correction up to `bound` names (read in `conn`'s transaction).
+pub(crate) fn corrected_rounds(
+    conn: &rusqlite::Connection,
+    bound: i64,
+) -> rusqlite::Result<std::collections::HashSet<i64>> {
+    let mut st = conn.prepare(&format!(
+        "SELECT round_id FROM events WHERE kind = {} AND {NOT_STEP} AND round_id IS NOT NULL AND seq <= ?1",
+        EventKind::RoundCorrected.code()
+    ))?;
+    let rows = st.query_map([bound], |r| r.get(0))?;
+    rows.collect()
 }
 
 /// The row maker of the migration to schema 12: one replay of the log (as `verify`'s,
@@ -1283,11 +1302,12 @@ fn replay_batches(
     from_reader: std::sync::mpsc::Receiver<Batch>,
     figures_conn: rusqlite::Connection,
     bound: i64,
+    corrected: std::collections::HashSet<i64>,
 ) -> Result<Replayer, ReplayError> {
     let mut r = Replayer::new(true);
     r.track_seen = false;
     r.fold = Some(totals::Fold::default());
-    r.rows = Some(BTreeMap::new());
+    r.rows = Some(MadeRows::digests(corrected));
     r.figures = Some(Box::new(FiguresCursor::open(figures_conn, bound)?));
     // One event, refilled from each batch: no allocation per event on either side.
     let mut e = Event::blank();

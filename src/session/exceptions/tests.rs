@@ -198,3 +198,27 @@ fn a_correction_of_a_round_whose_row_is_no_blob_is_refused() {
         assert_eq!(written(&store), before, "{not_blob}: the correction wrote");
     }
 }
+
+/// Verify keeps whole the rows of the rounds corrected up to its bound (the others as
+/// digests): the list is the corrections' rounds at that bound, and the file verifies.
+#[test]
+fn verify_lists_the_rounds_corrected_up_to_its_bound() {
+    let (_path, mut store) = demo_store("listed");
+    let round = a_settled_round(&store);
+    let row = store.round_row(round).unwrap().expect("a kept row");
+    let before = store.head().0;
+    let reader = store.reader().unwrap();
+    let listed = |bound| replay::corrected_rounds(&reader, bound).unwrap();
+    assert!(listed(before).is_empty(), "{:?}", listed(before));
+    let ids = (Some(1), Some(1), Some(round));
+    store
+        .append_row(&correction_of(&store, round), ids, Some(&row))
+        .unwrap();
+    assert_eq!(listed(before + 1), [round].into());
+    assert!(
+        listed(before).is_empty(),
+        "past the bound: {:?}",
+        listed(before)
+    );
+    replay::verify(&store, |_| {}).unwrap();
+}
