@@ -6,8 +6,7 @@
 //! replay), since a correction remakes its round's row from the one before. A kept row
 //! whose digest differs, or a round a correction remade that the list did not name, is
 //! made again by a second replay to the same bound, so that verify says how it differs as
-//! before. Owns no SQL but the read of `round_rows` in the caller's transaction; never
-//! writes.
+//! before. No SQL here (the caller reads the kept rows and replays); writes nothing.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{BuildHasher, RandomState};
@@ -136,13 +135,14 @@ impl MadeRows {
 /// Why a kept row is not the one made, or a made row has none (`None`: all as made).
 pub(crate) type RowFault = Option<(i64, RowDiffer)>;
 
-/// The first kept row (`kept`: `round_rows`' rows by round, as read in the caller's
-/// transaction) that is not the one the replay made, or a round it made that has none;
-/// `again(round)` makes a round's row by a second replay, for a digest that differs.
+/// The first kept row (`kept` puts `round_rows`' next row, by round, as read in the
+/// caller's transaction, into its buffer and gives its round) that is not the one the
+/// replay made, or a round it made that has none; `again(round)` makes a round's row by a
+/// second replay, for a digest that differs or a correction not listed.
 pub(crate) fn first_fault<E>(
-    mut kept: impl FnMut() -> Result<Option<(i64, Vec<u8>)>, E>,
+    mut kept: impl FnMut(&mut Vec<u8>) -> Result<Option<i64>, E>,
     made: MadeRows,
-    mut again: impl FnMut(i64) -> Result<Option<Vec<u8>>, E>,
+    mut again: impl FnMut(i64) -> Result<Vec<u8>, E>,
 ) -> Result<RowFault, E> {
     let (key, made): (_, Box<dyn Iterator<Item = (i64, Made)>>) = match made {
         MadeRows::Digests(mut d) => {
@@ -162,7 +162,8 @@ pub(crate) fn first_fault<E>(
         ),
     };
     let mut made = made.peekable();
-    while let Some((round, row)) = kept()? {
+    let mut row = Vec::new();
+    while let Some(round) = kept(&mut row)? {
         if let Some((m, _)) = made.peek().filter(|(m, _)| *m < round) {
             return Ok(Some((*m, RowDiffer::Missing)));
         }
@@ -176,7 +177,7 @@ pub(crate) fn first_fault<E>(
         let why = match entry {
             Made::Whole(b) => differ(&row, &b),
             Made::Digest(d) if same(d) => None,
-            Made::Digest(_) | Made::Remade => differ(&row, &again(round)?.unwrap_or_default()),
+            Made::Digest(_) | Made::Remade => differ(&row, &again(round)?),
         };
         if let Some(why) = why {
             return Ok(Some((round, why)));
@@ -227,9 +228,15 @@ mod tests {
         for (r, net) in fixes {
             m.corrected(*r, nets(*net));
         }
-        let mut rows = kept.iter().cloned();
+        let mut rows = kept.iter();
+        let next = |buf: &mut Vec<u8>| -> Result<_, ()> {
+            Ok(rows.next().map(|(r, bytes)| {
+                buf.clone_from(bytes);
+                *r
+            }))
+        };
         let mut asked = Vec::new();
-        let again = |r: i64| -> Result<_, ()> {
+        let again = |r: i64| {
             asked.push(r);
             let row = made
                 .iter()
@@ -239,9 +246,9 @@ mod tests {
                 .iter()
                 .filter(|(f, _)| *f == r)
                 .fold(row, |row, (_, n)| row.map(|x| x.corrected(nets(*n))));
-            Ok(fixed.map(|x| x.encode()))
+            fixed.map(|x| x.encode()).ok_or(())
         };
-        let fault = first_fault(|| Ok(rows.next()), m, again).unwrap();
+        let fault = first_fault(next, m, again).unwrap();
         (fault, asked)
     }
 
@@ -312,5 +319,44 @@ mod tests {
             check(&unreadable, &made, &[], &[]).0,
             Some((2, RowDiffer::Unreadable))
         );
+    }
+
+    /// Two corrections of a round, listed or not, leave the second's row; a correction of
+    /// a round with no row makes none; a round the second replay cannot make is an error,
+    /// not a row taken as empty.
+    #[test]
+    fn corrections_follow_one_another_and_a_row_not_made_again_is_an_error() {
+        let made = [(1, row(500, -500)), (2, row(1000, 1000))];
+        let twice = row(1000, 1000)
+            .corrected(nets(-1000))
+            .corrected(nets(0))
+            .encode();
+        let kept = vec![(1, row(500, -500).encode()), (2, twice)];
+        let fixes = [(2, -1000), (2, 0), (3, 700)];
+        for listed in [&[2][..], &[]] {
+            let asked = if listed.is_empty() { vec![2] } else { vec![] };
+            assert_eq!(check(&kept, &made, listed, &fixes), (None, asked));
+            // The first correction's row is not the last one's.
+            let once = vec![
+                kept[0].clone(),
+                (2, row(1000, 1000).corrected(nets(-1000)).encode()),
+            ];
+            assert_eq!(
+                check(&once, &made, listed, &fixes).0,
+                Some((2, RowDiffer::Field("nets")))
+            );
+        }
+        // A digest that differs and a second replay that makes no row: the error.
+        let mut m = MadeRows::digests(HashSet::new());
+        m.settled(1, &row(500, -500));
+        let mut rows = [(1, row(1, 1).encode())].into_iter();
+        let next = |buf: &mut Vec<u8>| -> Result<_, &str> {
+            Ok(rows.next().map(|(r, b)| {
+                *buf = b;
+                r
+            }))
+        };
+        let made_none = first_fault(next, m, |_| Err("no row made again"));
+        assert_eq!(made_none, Err("no row made again"));
     }
 }
