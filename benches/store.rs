@@ -4,12 +4,14 @@
 //! The inputs that settle a round (two events and the round's derived rows in one
 //! transaction) are measured apart, beside the same bare insert. Each is timed twice: by
 //! the wall clock (what the dealer waits) and by the thread's CPU time (what the build
-//! costs: comparable between builds on a machine whose fsync waits others decide).
+//! costs: comparable between builds on a machine whose fsync waits others decide). The
+//! settling inputs are also measured against their own yardstick, a bare transaction of
+//! the rows the settlement before wrote (`common::bare_settle`): the code's share.
 //! Run: `cargo bench --bench store`. Figures go to docs/benchmarks.md.
 
 mod common;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use croupier::engine::{Limits, Rules};
 use croupier::log::Store;
@@ -22,6 +24,18 @@ fn main() {
     let n = common::inputs();
     let dir = common::fresh_dir("store-bench");
     let bare = common::bare_db(&dir);
+    // The settling inputs' own yardstick: the rows the settlement before wrote, copied.
+    // The same without the totals' bucket, in a file of its own: what the totals add.
+    let yardstick = |name: &str, totals: bool| {
+        let db = dir.join(name);
+        drop(Store::open(&db).unwrap());
+        common::bare_settle::BareSettlement::open(&db, totals)
+    };
+    let mut bare_settle = yardstick("bare-settle.db", true);
+    let mut no_totals = yardstick("bare-settle-no-totals.db", false);
+    // (wall, CPU) of each bare settlement, without the totals, and of the settling input
+    // measured after them.
+    let (mut bs_bare, mut bs_bare_nt, mut bs_input) = (Vec::new(), Vec::new(), Vec::new());
 
     let mut store = Store::open(&dir.join("croupier.db")).unwrap();
     users::add_user(&mut store, "Jana Svoboda", Role::Admin, "100100", None).unwrap();
@@ -61,6 +75,15 @@ fn main() {
         let settles = trial.is_complete();
 
         i += 1;
+        let c = common::thread_cpu();
+        let t = Instant::now();
+        let paired = settles && bare_settle.write();
+        let bare_settle_time = (t.elapsed(), common::thread_cpu() - c);
+        let c = common::thread_cpu();
+        let t = Instant::now();
+        let _ = settles && no_totals.write();
+        let no_totals_time = (t.elapsed(), common::thread_cpu() - c);
+        let head = store.head().0;
         let c0 = common::thread_cpu();
         let t0 = Instant::now();
         bare.execute_batch("BEGIN IMMEDIATE").unwrap();
@@ -88,6 +111,15 @@ fn main() {
         };
         cpu.0.push(c1 - c0);
         cpu.1.push(c2 - c1);
+        if paired {
+            bs_bare.push(bare_settle_time);
+            bs_bare_nt.push(no_totals_time);
+            bs_input.push((input_time, c2 - c1));
+        }
+        if settles {
+            bare_settle.copy_from(store.conn(), head);
+            no_totals.copy_of(&bare_settle);
+        }
     }
     let (bm, bp) = common::stats(t_bare);
     let (im, ip) = common::stats(t_input);
@@ -119,7 +151,42 @@ fn main() {
     );
     print_cpu("single inputs", c_single);
     print_cpu("settling inputs", c_settle);
+    print_settlements(bs_bare, bs_bare_nt, bs_input);
 }
+
+/// The settling inputs against the bare settlements measured before each (the rows of
+/// the settlement before it, copied: `common::bare_settle`; with and without its totals'
+/// bucket), wall and thread CPU medians.
+fn print_settlements(bare: Samples, no_totals: Samples, input: Samples) {
+    let n = bare.len();
+    let medians = |v: Samples| {
+        let (wall, cpu): (Vec<Duration>, Vec<Duration>) = v.into_iter().unzip();
+        (common::stats(wall).0, common::stats(cpu).0)
+    };
+    let (b, nt, i) = (medians(bare), medians(no_totals), medians(input));
+    println!("  {n} settling inputs beside bare settlements (the same rows, copied):");
+    for (what, (wall, cpu)) in [
+        ("bare, without the totals:", nt),
+        ("bare, with the totals:   ", b),
+        ("croupier settling input: ", i),
+    ] {
+        println!("    {what} median {wall:8.1} µs   thread CPU {cpu:8.1} µs");
+    }
+    for (what, (a, z)) in [
+        ("what the totals add to the bare writes", (b, nt)),
+        ("croupier / bare with the totals (the code)", (i, b)),
+        ("croupier / bare without the totals", (i, nt)),
+    ] {
+        println!(
+            "    {what}: wall {:.2}×, thread CPU {:.2}×",
+            a.0 / z.0,
+            a.1 / z.1
+        );
+    }
+}
+
+/// (wall, thread CPU) of each of a sample's transactions.
+type Samples = Vec<(Duration, Duration)>;
 
 /// Median thread CPU time of the bare inserts and of the inputs beside them, and their
 /// ratio.

@@ -3,6 +3,8 @@
 //! thread's CPU time (what a build costs, whatever others' writes do to fsync's wait).
 #![allow(dead_code)]
 
+pub mod bare_settle;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
