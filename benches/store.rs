@@ -13,6 +13,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use common::bare_settle::Samples;
+
 use croupier::engine::{Limits, Rules};
 use croupier::log::Store;
 use croupier::session::TableSession;
@@ -24,18 +26,11 @@ fn main() {
     let n = common::inputs();
     let dir = common::fresh_dir("store-bench");
     let bare = common::bare_db(&dir);
-    // The settling inputs' own yardstick: the rows the settlement before wrote, copied.
-    // The same without the totals' bucket, in a file of its own: what the totals add.
-    let yardstick = |name: &str, totals: bool| {
-        let db = dir.join(name);
-        drop(Store::open(&db).unwrap());
-        common::bare_settle::BareSettlement::open(&db, totals)
-    };
-    let mut bare_settle = yardstick("bare-settle.db", true);
-    let mut no_totals = yardstick("bare-settle-no-totals.db", false);
-    // (wall, CPU) of each bare settlement, without the totals, and of the settling input
-    // measured after them.
-    let (mut bs_bare, mut bs_bare_nt, mut bs_input) = (Vec::new(), Vec::new(), Vec::new());
+    // The settling inputs' own yardsticks: the rows the settlement before wrote, copied,
+    // with and without the totals' bucket (what the totals add).
+    let mut yard = common::bare_settle::Yardsticks::open(&dir, |db| {
+        drop(Store::open(db).unwrap());
+    });
 
     let mut store = Store::open(&dir.join("croupier.db")).unwrap();
     users::add_user(&mut store, "Jana Svoboda", Role::Admin, "100100", None).unwrap();
@@ -75,14 +70,9 @@ fn main() {
         let settles = trial.is_complete();
 
         i += 1;
-        let c = common::thread_cpu();
-        let t = Instant::now();
-        let paired = settles && bare_settle.write();
-        let bare_settle_time = (t.elapsed(), common::thread_cpu() - c);
-        let c = common::thread_cpu();
-        let t = Instant::now();
-        let _ = settles && no_totals.write();
-        let no_totals_time = (t.elapsed(), common::thread_cpu() - c);
+        if settles {
+            yard.before();
+        }
         let head = store.head().0;
         let c0 = common::thread_cpu();
         let t0 = Instant::now();
@@ -111,14 +101,8 @@ fn main() {
         };
         cpu.0.push(c1 - c0);
         cpu.1.push(c2 - c1);
-        if paired {
-            bs_bare.push(bare_settle_time);
-            bs_bare_nt.push(no_totals_time);
-            bs_input.push((input_time, c2 - c1));
-        }
         if settles {
-            bare_settle.copy_from(store.conn(), head);
-            no_totals.copy_of(&bare_settle);
+            yard.after((input_time, c2 - c1), store.conn(), head);
         }
     }
     let (bm, bp) = common::stats(t_bare);
@@ -151,7 +135,8 @@ fn main() {
     );
     print_cpu("single inputs", c_single);
     print_cpu("settling inputs", c_settle);
-    print_settlements(bs_bare, bs_bare_nt, bs_input);
+    let [with, without, input] = yard.samples;
+    print_settlements(with, without, input);
 }
 
 /// The settling inputs against the bare settlements measured before each (the rows of
@@ -159,6 +144,10 @@ fn main() {
 /// bucket), wall and thread CPU medians.
 fn print_settlements(bare: Samples, no_totals: Samples, input: Samples) {
     let n = bare.len();
+    if n == 0 {
+        println!("  no settling input beside bare settlements (too few inputs)");
+        return;
+    }
     let medians = |v: Samples| {
         let (wall, cpu): (Vec<Duration>, Vec<Duration>) = v.into_iter().unzip();
         (common::stats(wall).0, common::stats(cpu).0)
@@ -184,9 +173,6 @@ fn print_settlements(bare: Samples, no_totals: Samples, input: Samples) {
         );
     }
 }
-
-/// (wall, thread CPU) of each of a sample's transactions.
-type Samples = Vec<(Duration, Duration)>;
 
 /// Median thread CPU time of the bare inserts and of the inputs beside them, and their
 /// ratio.

@@ -7,8 +7,12 @@
 //! What a settlement costs beyond it is the code's; what it costs beyond the one-row
 //! insert is the pages the design writes.
 
+use std::time::{Duration, Instant};
+
 use rusqlite::types::Value;
 use rusqlite::{Connection, params_from_iter};
+
+use super::thread_cpu;
 
 /// The rows one settlement wrote, as read back from its file.
 #[derive(Clone)]
@@ -36,12 +40,12 @@ impl BareSettlement {
         conn.execute_batch("PRAGMA synchronous=FULL;").unwrap();
         // Its WAL made as long as a store's that has wrapped (1,000 pages and more) and
         // checkpointed: a commit that lengthens the file waits for the file system's
-        // journal too, which a table's store does only in its first thousand pages.
+        // journal too, which a table's store does only in its first thousand pages. The
+        // table is kept (dropped, its pages would be a free list the copies take from).
         conn.execute_batch(
             "CREATE TABLE warm (b BLOB);
              INSERT INTO warm WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1200)
                  SELECT zeroblob(3000) FROM n;
-             DROP TABLE warm;
              PRAGMA wal_checkpoint(RESTART);",
         )
         .unwrap();
@@ -138,5 +142,77 @@ impl BareSettlement {
         }
         c.execute_batch("COMMIT").unwrap();
         true
+    }
+}
+
+/// (wall, thread CPU) of each of a sample's transactions.
+pub type Samples = Vec<(Duration, Duration)>;
+
+/// The two yardsticks (with and without the totals' bucket, each in its own file),
+/// written in turns around each settling input: turn by turn the order is (with,
+/// without, input), (without, input, with), (input, with, without), so that each of the
+/// three takes each place as often (a transaction's wait for the disk depends on what
+/// was written just before it).
+pub struct Yardsticks {
+    sticks: [BareSettlement; 2],
+    turn: usize,
+    timed: [Option<(Duration, Duration)>; 2],
+    /// With the totals, without, and the settling input beside them.
+    pub samples: [Samples; 3],
+}
+
+impl Yardsticks {
+    /// Files `bare-settle.db` and `bare-settle-no-totals.db` in `dir`, made by `make`
+    /// (`Store::open`, then closed).
+    pub fn open(dir: &std::path::Path, make: impl Fn(&std::path::Path)) -> Yardsticks {
+        let stick = |name: &str, totals: bool| {
+            let db = dir.join(name);
+            make(&db);
+            BareSettlement::open(&db, totals)
+        };
+        Yardsticks {
+            sticks: [
+                stick("bare-settle.db", true),
+                stick("bare-settle-no-totals.db", false),
+            ],
+            turn: 0,
+            timed: [None, None],
+            samples: Default::default(),
+        }
+    }
+
+    fn write(&mut self, k: usize) {
+        let (c, t) = (thread_cpu(), Instant::now());
+        if self.sticks[k].write() {
+            self.timed[k] = Some((t.elapsed(), thread_cpu() - c));
+        }
+    }
+
+    /// Before a settling input: the yardsticks whose turn is before it.
+    pub fn before(&mut self) {
+        match self.turn % 3 {
+            0 => (0..2).for_each(|k| self.write(k)),
+            1 => self.write(1),
+            _ => {}
+        }
+    }
+
+    /// After it (`input`: its wall and CPU time; its rows in `from`, its events after
+    /// `head`): the others, the turn's sample kept, the settlement's rows copied.
+    pub fn after(&mut self, input: (Duration, Duration), from: &Connection, head: i64) {
+        match self.turn % 3 {
+            0 => {}
+            1 => self.write(0),
+            _ => (0..2).for_each(|k| self.write(k)),
+        }
+        if let [Some(with), Some(without)] = std::mem::take(&mut self.timed) {
+            self.samples[0].push(with);
+            self.samples[1].push(without);
+            self.samples[2].push(input);
+        }
+        self.sticks[0].copy_from(from, head);
+        let [with, without] = &mut self.sticks;
+        without.copy_of(with);
+        self.turn += 1;
     }
 }

@@ -36,8 +36,12 @@ pub fn bare_db(dir: &std::path::Path) -> Connection {
     bare
 }
 
-/// Median and p99 of a sample, in microseconds.
+/// Median and p99 of a sample, in microseconds (NaN for an empty one: a run too short to
+/// settle a round, say).
 pub fn stats(mut v: Vec<Duration>) -> (f64, f64) {
+    if v.is_empty() {
+        return (f64::NAN, f64::NAN);
+    }
     v.sort();
     let at = |q: f64| v[((v.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1e6;
     (at(0.5), at(0.99))

@@ -91,7 +91,8 @@ pub enum LogRefusal {
         "the logged gaming day (time zone {tz:?}, shifts {shifts:?}) is not a calendar (run `croupier verify`)"
     )]
     BadCalendar { tz: String, shifts: String },
-    /// A thread of `verify` panicked: what the panic said.
+    /// A thread of `verify` panicked (what the panic said), or its second replay did not
+    /// make a round's row that its first made (`session::made_rows`): verify's own fault.
     #[error("the replay thread failed: {message}")]
     ReplayThread { message: String },
 }
