@@ -123,6 +123,22 @@ impl MadeRows {
         }
     }
 
+    /// The rows made since the last call, taken out (the migration writes them as the
+    /// replay goes; empty for verify's digests).
+    pub(crate) fn take_bytes(&mut self) -> BTreeMap<i64, Vec<u8>> {
+        match self {
+            MadeRows::Bytes { rows, .. } => std::mem::take(rows),
+            MadeRows::Digests(_) => BTreeMap::new(),
+        }
+    }
+
+    /// A round's row as already written, taken out before, for a correction to remake.
+    pub(crate) fn restore(&mut self, round: i64, bytes: Vec<u8>) {
+        if let MadeRows::Bytes { rows, .. } = self {
+            rows.entry(round).or_insert(bytes);
+        }
+    }
+
     /// The rows' bytes (empty for verify's digests).
     pub(crate) fn into_bytes(self) -> BTreeMap<i64, Vec<u8>> {
         match self {

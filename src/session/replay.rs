@@ -1215,8 +1215,10 @@ fn row_as_replayed(costs: &mut LastCosts, live: &LiveRound, costed: bool) -> sup
     )
 }
 
-/// Each settled round's row as the log's events make it (the migration to schema 12):
-/// one replay, without the chain and money checks (`verify` makes them).
+/// Each settled round's row as the log's events make it, all at once: one replay, without
+/// the chain and money checks (`verify` makes them). The tests' reference; the migration
+/// to schema 12 (`Maker`) writes each row as the same replay makes it.
+#[cfg(test)]
 pub(crate) fn rows_of(store: &Store) -> Result<BTreeMap<i64, Vec<u8>>, ReplayError> {
     rows_replayed(store, i64::MAX, MadeRows::all())
 }
@@ -1307,11 +1309,38 @@ impl RowMaker for Maker {
                 crate::log::error::with_causes(&e)
             ),
         };
-        let rows = rows_of(store).map_err(refused)?;
-        for (round, row) in rows {
-            put(round, &row)?;
+        // Each row written as the replay makes it (a correction's round's row read back
+        // first, to remake), so that no more than a batch of rows is ever held.
+        enum Stop {
+            Replay(ReplayError),
+            Store(AuditError),
         }
-        Ok(())
+        let mut r = Replayer::new(false);
+        r.track_seen = false;
+        r.rows = Some(MadeRows::all());
+        let fed = store.each_event_lent(i64::MIN, i64::MAX, |e| {
+            if let (EventKind::RoundCorrected, Some(round), Some(made)) =
+                (e.kind, e.round, r.rows.as_mut())
+                && let Some(bytes) = store.round_row(round).map_err(Stop::Store)?
+            {
+                made.restore(round, bytes);
+            }
+            r.feed(e).map_err(Stop::Replay)?;
+            for (round, row) in r
+                .rows
+                .as_mut()
+                .map(MadeRows::take_bytes)
+                .unwrap_or_default()
+            {
+                put(round, &row).map_err(Stop::Store)?;
+            }
+            Ok(())
+        })?;
+        match fed {
+            Ok(()) => Ok(()),
+            Err(Stop::Replay(e)) => Err(refused(e)),
+            Err(Stop::Store(e)) => Err(e),
+        }
     }
 }
 
