@@ -1,12 +1,13 @@
 //! What a replay keeps of the rounds' rows it makes (`round_row`), and verify's check of
-//! them against the kept `round_rows`. The migration to schema 12 keeps every row's bytes
-//! (it writes them). Verify keeps an 8-byte keyed digest a round instead of its row (about
-//! 450 bytes: a year of a table's rounds held whole was most of verify's memory), and whole
-//! rows only for the rounds that a correction up to its bound names (read before the
-//! replay), since a correction remakes its round's row from the one before. A kept row
-//! whose digest differs, or a round a correction remade that the list did not name, is
-//! made again by a second replay to the same bound, so that verify says how it differs as
-//! before. No SQL here (the caller reads the kept rows and replays); writes nothing.
+//! them against the kept `round_rows`. The migration to schema 12 hands each row's bytes
+//! on as they are made (it writes them; the tests keep them all). Verify keeps an 8-byte
+//! keyed digest a round instead of its row (about 450 bytes: a year of a table's rounds
+//! held whole was most of verify's memory), and whole rows only for the rounds that a
+//! correction up to its bound names (read before the replay), since a correction remakes
+//! its round's row from the one before. A kept row whose digest differs, or a round a
+//! correction remade that the list did not name, is made again by a second replay to the
+//! same bound, so that verify says how it differs as before. No SQL here (the caller reads
+//! the kept rows and replays); writes nothing.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{BuildHasher, RandomState};

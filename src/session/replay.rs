@@ -1318,24 +1318,26 @@ impl RowMaker for Maker {
         let mut r = Replayer::new(false);
         r.track_seen = false;
         r.rows = Some(MadeRows::all());
-        let fed = store.each_event_lent(i64::MIN, i64::MAX, |e| {
-            if let (EventKind::RoundCorrected, Some(round), Some(made)) =
-                (e.kind, e.round, r.rows.as_mut())
-                && let Some(bytes) = store.round_row(round).map_err(Stop::Store)?
-            {
-                made.restore(round, bytes);
-            }
-            r.feed(e).map_err(Stop::Replay)?;
-            for (round, row) in r
-                .rows
-                .as_mut()
-                .map(MadeRows::take_bytes)
-                .unwrap_or_default()
-            {
-                put(round, &row).map_err(Stop::Store)?;
-            }
-            Ok(())
-        })?;
+        let fed = store
+            .each_event_lent(i64::MIN, i64::MAX, |e| {
+                if let (EventKind::RoundCorrected, Some(round), Some(made)) =
+                    (e.kind, e.round, r.rows.as_mut())
+                    && let Some(bytes) = store.round_row(round).map_err(Stop::Store)?
+                {
+                    made.restore(round, bytes);
+                }
+                r.feed(e).map_err(Stop::Replay)?;
+                for (round, row) in r
+                    .rows
+                    .as_mut()
+                    .map(MadeRows::take_bytes)
+                    .unwrap_or_default()
+                {
+                    put(round, &row).map_err(Stop::Store)?;
+                }
+                Ok(())
+            })
+            .map_err(|e| refused(ReplayError::Store(e)))?;
         match fed {
             Ok(()) => Ok(()),
             Err(Stop::Replay(e)) => Err(refused(e)),
