@@ -139,14 +139,6 @@ impl MadeRows {
             rows.entry(round).or_insert(bytes);
         }
     }
-
-    /// The rows' bytes (empty for verify's digests).
-    pub(crate) fn into_bytes(self) -> BTreeMap<i64, Vec<u8>> {
-        match self {
-            MadeRows::Bytes { rows, .. } => rows,
-            MadeRows::Digests(_) => BTreeMap::new(),
-        }
-    }
 }
 
 /// Why a kept row is not the one made, or a made row has none (`None`: all as made).

@@ -1233,7 +1233,10 @@ fn rows_replayed(
     r.track_seen = false;
     r.rows = Some(rows);
     store.each_event_lent(i64::MIN, bound, |e| r.feed(e))??;
-    Ok(r.rows.map(MadeRows::into_bytes).unwrap_or_default())
+    Ok(r.rows
+        .as_mut()
+        .map(MadeRows::take_bytes)
+        .unwrap_or_default())
 }
 
 /// The first kept row of `round_rows` (read in `conn`'s transaction, by round) that is not
