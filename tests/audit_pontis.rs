@@ -325,6 +325,68 @@ fn the_summary_report_lists_pontis_games_per_table_and_host() {
     );
 }
 
+/// A clock the test sets (the store reads it for each event it logs).
+#[derive(Clone)]
+struct SetClock(std::sync::Arc<std::sync::atomic::AtomicI64>);
+
+impl croupier::log::Clock for SetClock {
+    fn now_ms(&self) -> i64 {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// A Pontis table on Prague's calendar (gaming day 06:00 to 06:00 local, UTC+1 in
+/// January): a game started at 05:30 local on 6 January is gaming day 5 January's, one
+/// started at 06:30 local is 6 January's, and each summary lists its own day's games
+/// only, although the report reads a window that also covers the UTC calendar's day.
+#[test]
+fn a_pontis_game_is_in_the_summary_of_its_gaming_day_only() {
+    use croupier::engine::Money;
+    use croupier::report::{self, Kind, Options};
+    use croupier::session::calendar::Calendar;
+    use std::sync::atomic::Ordering;
+    let path = common::fresh_dir("pontis-gaming-day").join("table.db");
+    let hour = 3_600_000;
+    let jan5 = 1_767_571_200_000; // 2026-01-05 00:00 UTC
+    let clock = SetClock(std::sync::Arc::new((jan5 + 12 * hour).into()));
+    let mut store = Store::open_with(&path, Box::new(clock.clone())).unwrap();
+    let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
+    users::add_user(
+        &mut store,
+        "Jana Svoboda",
+        Role::Dealer,
+        "1001",
+        Some(&admin),
+    )
+    .unwrap();
+    let cal = Calendar::new("Europe/Prague", "06:00 14:00 22:00").unwrap();
+    assert!(croupier::session::settings::set_calendar(&mut store, &cal, &admin).unwrap());
+    let host = users::login(&mut store, "Jana Svoboda", "1001", None).unwrap();
+    let mut s = PontisSession::open(&mut store, host, "Pontis 1", PontisRules::standard()).unwrap();
+    // 13:00, then 05:30 and 06:30 local (UTC+1) the next morning.
+    for at in [
+        jan5 + 12 * hour,
+        jan5 + 28 * hour + hour / 2,
+        jan5 + 29 * hour + hour / 2,
+    ] {
+        clock.0.store(at, Ordering::SeqCst);
+        s.start_game(&mut store, names(&["Ana", "Ben"]), 0).unwrap();
+        s.abandon(&mut store).unwrap();
+    }
+    let games = |day: &str| {
+        let options = Options {
+            threshold: Money::units(400),
+            verify: false,
+            generated_at: "2026-02-01 00:00:00 UTC",
+            ..common::options(Kind::Summary, day, day)
+        };
+        let r = report::build(std::slice::from_ref(&store), &options, |_| {}).unwrap();
+        (r.sections.iter().find(|s| s.name == "pontis games")).map_or(0, |s| s.rows.len())
+    };
+    assert_eq!(games("2026-01-05"), 2, "13:00 and the next day's 05:30");
+    assert_eq!(games("2026-01-06"), 1, "06:30");
+}
+
 #[test]
 fn both_games_open_a_table_under_one_policy() {
     use croupier::codes::{NotNow, TableGame};

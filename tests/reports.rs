@@ -1188,3 +1188,56 @@ fn the_protection_report_has_a_row_per_table_and_box_and_flags_reach_the_excepti
         "each flagged box is an exception"
     );
 }
+
+/// The dealers report for one table counts the refused inputs, undos and corrections
+/// logged at that table only (as the exceptions report keeps them): over the demo's two
+/// tables, each dealer's counts for "Pontoon 1" and for "Pontoon 2" add up to their counts
+/// for both, and each table's own are fewer than both's somewhere.
+#[test]
+fn the_dealers_report_for_one_table_counts_that_tables_noted_inputs() {
+    type Counts = std::collections::BTreeMap<String, [i64; 3]>;
+    let stores = [Store::open_read(fixed_db()).unwrap()];
+    let noted = |table: Option<&'static str>| -> Counts {
+        let o = Options {
+            table,
+            ..options(Kind::Dealers)
+        };
+        let r = report::build(&stores, &o, |_| {}).unwrap();
+        let s = r.sections.iter().find(|s| s.name == "dealers").unwrap();
+        let col = |name: &str| s.columns.iter().position(|c| *c == name).unwrap();
+        let cols = ["refused inputs", "undos", "corrections"].map(col);
+        let int = |c: &Cell| match c {
+            Cell::Int(n) => *n,
+            other => panic!("not a count: {other:?}"),
+        };
+        let name = |c: &Cell| match c {
+            Cell::Text(t) => t.clone(),
+            other => panic!("not a name: {other:?}"),
+        };
+        (s.rows.iter())
+            .map(|row| (name(&row[0]), cols.map(|i| int(&row[i]))))
+            .collect()
+    };
+    let (both, one, two) = (
+        noted(None),
+        noted(Some("Pontoon 1")),
+        noted(Some("Pontoon 2")),
+    );
+    let of = |c: &Counts, d: &str| c.get(d).copied().unwrap_or_default();
+    for (dealer, all) in &both {
+        let (a, b) = (of(&one, dealer), of(&two, dealer));
+        assert_eq!(
+            [0, 1, 2].map(|i| a[i] + b[i]),
+            *all,
+            "{dealer}: Pontoon 1 {a:?} + Pontoon 2 {b:?}"
+        );
+    }
+    let split = both
+        .iter()
+        .filter(|(d, all)| all[0] > 0 && of(&one, d)[0] < all[0] && of(&two, d)[0] < all[0])
+        .count();
+    assert!(
+        split > 0,
+        "no dealer with refused inputs at both tables: {both:?}"
+    );
+}

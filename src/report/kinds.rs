@@ -733,6 +733,12 @@ impl<'a> Ctx<'a> {
         })
     }
 
+    /// Whether a noted event of table `table` (empty: of no table) is the report's: any,
+    /// unless the report names a table and the event names another.
+    fn of_table(&self, table: &str) -> bool {
+        self.o.table.is_none_or(|t| table.is_empty() || table == t)
+    }
+
     /// Whether an event of database `db` at `at` (ms) is in the period's gaming days.
     fn in_days(&self, db: usize, at: i64) -> bool {
         if self.surely.0 <= at && at < self.surely.1 {
@@ -841,7 +847,7 @@ fn summary(
     charts: &mut Vec<Chart>,
 ) -> Result<(), AuditError> {
     let o = cx.o;
-    let games = super::pontis::games(src, o, (cx.from_ms, cx.to_ms))?;
+    let games = super::pontis::games(src, o, (cx.from_ms, cx.to_ms), |db, at| cx.in_days(db, at))?;
     let shared = shared_names(&f, super::pontis::table_keys(&games));
     let table = |t: &TableKey| vec![table_cell(&t.0, t.1, &shared)];
     sections.extend(detail_sections(cx, &f.detail, &table));
@@ -1301,9 +1307,11 @@ fn dealers(
         cx.from_ms,
         cx.to_ms,
     )?;
+    // Of the period's gaming days and, if the report names one, of its table (as the
+    // exceptions report keeps them: an event of no table is kept).
     let noted: Vec<Noted> = noted
         .into_iter()
-        .filter(|n| cx.in_days(n.db, n.at))
+        .filter(|n| cx.in_days(n.db, n.at) && cx.of_table(&n.table))
         .collect();
     // A dealer who dealt in two currencies has a row for each.
     let per = &f.per_dealer;
@@ -1559,11 +1567,7 @@ fn logged_row(
             }
             return Ok(None);
         }
-        if cx
-            .o
-            .table
-            .is_some_and(|t| !n.table.is_empty() && n.table != t)
-        {
+        if !cx.of_table(&n.table) {
             return Ok(None);
         }
         let mut word = exception_word(n.kind);

@@ -20,15 +20,23 @@ pub(crate) fn end_word(end: &str) -> &'static str {
     }
 }
 
-/// The Pontis games the report holds: started in `[from_ms, to_ms)` (the period's gaming
-/// days), at the report's table and host if it names them.
+/// The Pontis games the report holds: read from the window `[from_ms, to_ms)` (which
+/// covers the period's gaming days in every database's calendar, and so may hold hours of
+/// a day before or after), kept if started in one of the period's gaming days by its own
+/// database's calendar (`in_days(db, at)`), at the report's table and host if it names
+/// them.
 pub(crate) fn games(
     src: &mut dyn Source,
     o: &Options,
     (from_ms, to_ms): (i64, i64),
+    in_days: impl Fn(usize, i64) -> bool,
 ) -> Result<Vec<GameRow>, AuditError> {
     let mut games: Vec<GameRow> = src.pontis_games(from_ms, to_ms)?;
-    games.retain(|g| o.table.is_none_or(|t| g.table == t) && o.dealer.is_none_or(|d| g.host == d));
+    games.retain(|g| {
+        in_days(g.db, g.started)
+            && o.table.is_none_or(|t| g.table == t)
+            && o.dealer.is_none_or(|d| g.host == d)
+    });
     Ok(games)
 }
 
