@@ -5026,6 +5026,56 @@ fn a_streamed_floor_report_reads_nothing_past_its_heads() {
     }
 }
 
+/// A held, verified floor report whose table syncs after the report opened the floor
+/// (its heads read) and before its footer: the footer judges the head read with its
+/// checks, so the settlements synced since are not yet replayed (not rounds "past the
+/// head", FAILED, as they were judged against the head read at open), and the head it
+/// names (the events it counts) is the one it judged; once the auditor has replayed them, PASSED.
+#[test]
+fn a_floor_report_judges_the_head_it_reads_with_its_checks() {
+    let Some(base) = server("footer heads") else {
+        return;
+    };
+    let url = fresh_floor(&base, "footerheads");
+    let path = common::fresh_dir("floor-footer-heads").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 40, 3, 5);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let o = Options {
+        threshold: Money::units(300),
+        verify: true,
+        generated_at: "2026-02-01 00:00:00 UTC",
+        ..common::options(Kind::Summary, "2026-01-01", "2026-12-31")
+    };
+    let open = || FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+    let mut src = open();
+    let before = src.databases()[0].2;
+    // An hour later, before the report is built from `src`: 20 rounds more.
+    deal_and_sync(&url, &path, 1_767_603_600_000, 20, 2, -1);
+    let head: i64 = client(&url)
+        .query_one("SELECT head_seq::int8 FROM croupier.tables", &[])
+        .unwrap()
+        .get(0);
+    assert!(head > before, "{head} {before}");
+    let r = report::build_from(&mut src, &o, |_| {}).unwrap();
+    let s = &r.sources[0];
+    let Some(Verified::NotReplayed {
+        through, events, ..
+    }) = &s.verified
+    else {
+        panic!("{:?}", s.verified)
+    };
+    assert_eq!((*through, *events), (before, head));
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let r = report::build_from(&mut open(), &o, |_| {}).unwrap();
+    assert!(
+        matches!(r.sources[0].verified, Some(Verified::Passed(_))),
+        "{:?}",
+        r.sources[0].verified
+    );
+}
+
 /// Floor schema 9: two syncs that make the same new month's partition at the same moment
 /// both go on. The second `CREATE TABLE` waits for the first's transaction, then fails
 /// on the catalog's unique index (SQLSTATE 23505), which `month_partition` took for an

@@ -727,15 +727,23 @@ impl Source for FloorSource {
         Ok(self
             .tables
             .iter()
-            .map(|t| SourceHead {
-                path: Place::Floor {
-                    floor: target.to_string(),
-                    database: short_id(&t.db),
-                    synced_from: t.path.clone(),
-                },
-                head_seq: t.head_seq,
-                head_hash: hex(&t.head_hash),
-                verified: checked.next().map(|c| c.verdict(t)),
+            .map(|t| {
+                // Checked: the head read with the checks, not the one read at open.
+                let c = checked.next();
+                let mut t = t.clone();
+                if let Some((seq, hash)) = c.as_ref().and_then(|c| c.head.clone()) {
+                    (t.head_seq, t.head_hash) = (seq, hash);
+                }
+                SourceHead {
+                    path: Place::Floor {
+                        floor: target.to_string(),
+                        database: short_id(&t.db),
+                        synced_from: t.path.clone(),
+                    },
+                    head_seq: t.head_seq,
+                    head_hash: hex(&t.head_hash),
+                    verified: c.map(|c| c.verdict(&t)),
+                }
             })
             .collect())
     }
@@ -1463,7 +1471,10 @@ fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings 
 /// own (schema 6), so a changed step shows at the next event that keeps one, and the
 /// footer says the change lies between. And the first `croupier.rounds` row after the
 /// auditor's replayed event: with the replay through the head, a row past the head
-/// (`VerifyFailure::StrayRound`).
+/// (`VerifyFailure::StrayRound`). And the head itself, read in the same statement (one
+/// snapshot) as everything it is judged against: the head read when the report opened
+/// may be older than the rows read since (a table synced in between), which the footer
+/// would then call stray or leave out of what it certifies.
 const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.failed_seq,
         r.failed_why, p.n, p.first_round, c.seq, c.broken, c.touched,
         to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC',
@@ -1485,8 +1496,9 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
         EXISTS (SELECT 1 FROM croupier.events e
                  WHERE e.tab = t.tab AND e.seq = k.broken AND octet_length(e.hash) > 0),
         coalesce(b.head_differs, false),
-        p.first_seq
+        p.first_seq, h.head_seq::int8, h.head_hash
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
+   LEFT JOIN croupier.tables h ON h.tab = t.tab
    LEFT JOIN croupier.chain_checked k ON k.tab = t.tab
   CROSS JOIN LATERAL (SELECT coalesce(k.walked_at > now() - interval '2 hours', false) AS fresh,
                              coalesce(k.parts <@ m.now AND NOT EXISTS
@@ -1569,11 +1581,18 @@ struct Checks {
     pending_seq: Option<i64>,
     /// The auditor's last check of its kept totals (read, not checked again here).
     totals: Checked,
+    /// The head (seq, hash) as this statement read it: the one the footer judges.
+    head: Option<(i64, Vec<u8>)>,
 }
 
 impl Checks {
     fn of(r: &postgres::Row) -> Checks {
+        let head = match (r.get::<_, Option<i64>>(23), r.get::<_, Option<Vec<u8>>>(24)) {
+            (Some(seq), Some(hash)) => Some((seq, hash)),
+            _ => None,
+        };
         Checks {
+            head,
             held: r.get(0),
             chain: r.get(1),
             chain_after: r.get::<_, Option<i64>>(17).unwrap_or(0),
