@@ -48,6 +48,14 @@ impl Calendars {
         })
     }
 
+    /// The gaming day instant `now` (ms) is in, if databases `0..n` all say the same
+    /// one by their own calendars (none for no database).
+    pub(crate) fn one_day(&self, n: usize, now: i64) -> Option<NaiveDate> {
+        let mut days = (0..n).map(|db| self.of(db).locate(now).day);
+        let first = days.next()?;
+        days.all(|d| d == first).then_some(first)
+    }
+
     /// A database's calendar.
     pub(crate) fn of(&self, db: usize) -> &Calendar {
         self.of.get(&db).unwrap_or(&self.utc)
@@ -87,6 +95,30 @@ pub(crate) fn surely_in(from: NaiveDate, to: NaiveDate) -> (i64, i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The gaming day of now by every database's calendar: Prague's at 03:00 local is
+    /// the day before; a database in another zone whose day differs then: none.
+    #[test]
+    fn the_gaming_day_of_now_is_the_one_every_calendar_says() {
+        let prague = Calendar::new("Europe/Prague", "06:00 14:00 22:00").unwrap();
+        let day = |d: u32| NaiveDate::from_ymd_opt(2026, 3, d);
+        let at_3 = 1_773_194_400_000; // 2026-03-11 02:00 UTC: 03:00 in Prague
+        let cals = |zones: &[&Calendar]| Calendars {
+            of: zones
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (i, (*c).clone()))
+                .collect(),
+            ..Calendars::default()
+        };
+        assert_eq!(cals(&[&prague, &prague]).one_day(2, at_3), day(10));
+        assert_eq!(cals(&[&prague]).one_day(0, at_3), None);
+        // A database without a calendar keeps the UTC default (06:00 UTC): 10 March too.
+        assert_eq!(cals(&[&prague]).one_day(2, at_3), day(10));
+        let tokyo = Calendar::new("Asia/Tokyo", "06:00").unwrap(); // 11:00: 11 March
+        assert_eq!(cals(&[&prague, &tokyo]).one_day(2, at_3), None);
+        assert_eq!(cals(&[&tokyo]).one_day(1, at_3), day(11));
+    }
 
     /// Every instant `surely_in` takes is located in the period by every calendar (zones
     /// from UTC−11 to UTC+14, half and quarter hours, summer time, shifts past midnight),

@@ -279,8 +279,9 @@ impl Books {
             }
             for d in book.drops() {
                 let key = (db, d.table.clone(), d.day, d.shift);
+                // A shift with a drop and no stretch: at its start, as a stretch at its own.
                 let f = out.entry(key).or_insert_with(|| Figures {
-                    at: super::query::day_ms(d.day),
+                    at: cal.start_ms(d.day, d.shift),
                     no_count: true,
                     ..Figures::default()
                 });

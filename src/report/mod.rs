@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub use query as data;
 pub mod as_played;
 mod axis;
-mod calendars;
+pub(crate) mod calendars;
 mod closeout;
 mod exceptions;
 mod kinds;

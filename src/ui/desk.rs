@@ -333,9 +333,10 @@ impl Desk {
         commands
     }
 
-    /// The period of the From and To fields: dates as the language writes them
-    /// (`30. 11. 2026`) or ISO (`2026-11-30`); From empty is the beginning, To empty today.
-    fn period(&self, lang: Lang) -> Result<Period, UiError> {
+    /// The period of the From and To fields, gaming days of `cal`: dates as the language
+    /// writes them (`30. 11. 2026`) or ISO (`2026-11-30`); From empty is the beginning, To
+    /// empty the gaming day of `now` (ms).
+    fn period(&self, lang: Lang, cal: &Calendar, now: i64) -> Result<Period, UiError> {
         let day = |text: &str, empty: chrono::NaiveDate| {
             let text = text.trim();
             if text.is_empty() {
@@ -345,7 +346,7 @@ impl Desk {
         };
         let beginning = chrono::NaiveDate::from_ymd_opt(2000, 1, 1).unwrap_or_default();
         let from = day(&self.from, beginning)?;
-        let to = day(&self.to, chrono::Utc::now().date_naive())?;
+        let to = day(&self.to, cal.locate(now).day)?;
         if from > to {
             return Err(UiError::BadPeriod { from, to });
         }
@@ -353,17 +354,10 @@ impl Desk {
     }
 
     /// The period an export covers: the From and To typed, and where one is empty, the
-    /// day of the oldest (newest) round the view lists, so that it writes what is shown.
-    fn export_period(&self, lang: Lang) -> Result<Period, UiError> {
-        let day_of = |r: Option<&RoundRow>| {
-            r.map_or_else(
-                || chrono::Utc::now().date_naive(),
-                |r| {
-                    chrono::DateTime::from_timestamp_millis(r.at)
-                        .map_or_else(|| chrono::Utc::now().date_naive(), |t| t.date_naive())
-                },
-            )
-        };
+    /// gaming day (of `cal`) of the oldest (newest) round the view lists, so that it
+    /// writes what is shown; with none listed, the gaming day of `now` (ms).
+    fn export_period(&self, lang: Lang, cal: &Calendar, now: i64) -> Result<Period, UiError> {
+        let day_of = |r: Option<&RoundRow>| cal.locate(r.map_or(now, |r| r.at)).day;
         // The rows are newest first.
         let typed = |text: &str, empty: chrono::NaiveDate| match text.trim() {
             "" => Ok(empty),
@@ -656,8 +650,8 @@ impl Desk {
         if self.searching.is_some() {
             return Err(UiError::SearchRunning);
         }
-        let period = self.period(lang)?;
         let cal = settings::calendar(store)?;
+        let period = self.period(lang, &cal, store.now())?;
         // Whole gaming days, in the database's time zone.
         let (from, to) = (cal.day_ms(period.from()).0, cal.day_ms(period.to()).1);
         let shift = shift_filter(&cal, &self.shift)?;
@@ -693,9 +687,13 @@ impl Desk {
     }
 
     fn search_games(&mut self, store: &Store, lang: Lang) -> Status {
-        let (a, b) = self.period(lang)?.ms();
-        // The games' times are listed in the database's zone.
+        // The games' times are listed in the database's zone, and its gaming days searched.
         self.cal = settings::calendar(store)?;
+        let period = self.period(lang, &self.cal, store.now())?;
+        let (a, b) = (
+            self.cal.day_ms(period.from()).0,
+            self.cal.day_ms(period.to()).1,
+        );
         let like = |field: &str, want: &str| {
             want.trim().is_empty() || field.to_lowercase().contains(&want.trim().to_lowercase())
         };
@@ -762,7 +760,8 @@ impl Desk {
     }
 
     fn export(&mut self, store: &Store, user: &User, kind: Kind, lang: Lang) -> Status {
-        let period = self.export_period(lang)?;
+        let cal = settings::calendar(store)?;
+        let period = self.export_period(lang, &cal, store.now())?;
         // Filters a report cannot apply would make it show more than the view: refused.
         if [&self.shift, &self.box_no, &self.outcome, &self.min_payout]
             .iter()
@@ -1843,6 +1842,46 @@ mod tests {
         assert!(summer.ends_with(" 12:00:00 Europe/Prague"), "{summer}");
     }
 
+    /// An export with From and To empty covers the gaming days (of the database's
+    /// calendar) of the rounds listed, not their UTC dates: in Prague, rounds settled from
+    /// 02:10 to 05:55 on 11 March are gaming day 10 March's; with no round listed, the
+    /// gaming day of now.
+    #[test]
+    fn an_export_covers_the_gaming_days_of_the_rounds_listed() {
+        let cal = Calendar::new("Europe/Prague", "06:00 14:00 22:00").unwrap();
+        let row = |at: i64| RoundRow {
+            db: 0,
+            table: "Pontoon 1".into(),
+            round: 1,
+            at,
+            dealer: "Jana Svoboda".into(),
+            figures: Default::default(),
+            voided: false,
+            corrected: false,
+            cost: None,
+            replayed: None,
+        };
+        let march11 = 1_773_187_200_000; // 2026-03-11 00:00 UTC: 01:00 in Prague (CET)
+        let minute = 60_000;
+        let mut desk = Desk::new();
+        // Newest first: 05:55 and 02:10 local.
+        desk.rows = vec![row(march11 + 295 * minute), row(march11 + 70 * minute)];
+        let day = |d: u32| chrono::NaiveDate::from_ymd_opt(2026, 3, d).unwrap();
+        let now = march11 + 600 * minute; // 11:00 local: gaming day 11 March
+        let p = desk.export_period(Lang::En, &cal, now).unwrap();
+        assert_eq!((p.from(), p.to()), (day(10), day(10)));
+        desk.rows.clear();
+        let p = desk
+            .export_period(Lang::En, &cal, march11 + 120 * minute)
+            .unwrap();
+        assert_eq!((p.from(), p.to()), (day(10), day(10)), "03:00 local");
+        let p = desk.export_period(Lang::En, &cal, now).unwrap();
+        assert_eq!((p.from(), p.to()), (day(11), day(11)), "11:00 local");
+        // To left empty in a search: the gaming day of now, too.
+        let p = desk.period(Lang::En, &cal, march11 + 120 * minute).unwrap();
+        assert_eq!(p.to(), day(10));
+    }
+
     /// The box filter takes every box the rules allow, and nothing past it.
     /// A background task that panics answers with what the panic said; the desk never
     /// waits on a thread that is gone.
@@ -2202,14 +2241,15 @@ mod tests {
         let mut desk = Desk::new();
         desk.from = "6. 1. 2026".into();
         desk.to = "2026-01-05".into();
-        let e = desk.period(Lang::Cs).unwrap_err().words(Lang::Cs);
+        let utc = Calendar::utc_default();
+        let e = (desk.period(Lang::Cs, &utc, 0).unwrap_err()).words(Lang::Cs);
         assert_eq!(
             e,
             "Od 6. 1. 2026 je po Do 5. 1. 2026: nejdřív patří dřívější datum"
         );
         desk.to = "6.1.2026".into();
         assert_eq!(
-            desk.period(Lang::Cs).map(|p| p.ms()),
+            desk.period(Lang::Cs, &utc, 0).map(|p| p.ms()),
             Ok(Period::parse("2026-01-06", "2026-01-06").unwrap().ms())
         );
         // Counts are grouped as numbers are, and pick their plural form.

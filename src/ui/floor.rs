@@ -1,6 +1,6 @@
 //! The floor on the dealer screen: the table's link state in the top bar (the link's
 //! thread is `floor::Link`; this only reads its state), and for a supervisor a
-//! Floor window: every table database the floor holds (head, when it was last heard from) and today's hold
+//! Floor window: every table database the floor holds (head, when it was last heard from) and today's win rate
 //! per table, refreshed live by a thread of its own so a slow server never stalls a frame.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -137,7 +137,7 @@ struct TableDay {
 struct Snapshot {
     /// (identity, file, head, last sync)
     databases: Vec<(String, String, i64, Option<String>)>,
-    /// Today (UTC), per table.
+    /// Today (the gaming day now is in: `read`), per table.
     today: Vec<TableDay>,
     alarms: usize,
     /// When it was read (UTC); `None` until the first read.
@@ -310,7 +310,11 @@ fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, ReadE
     let mut floor = Floor::connect(url)?;
     let alarms = floor.alarms()?.len();
     let mut src = FloorSource::open(floor)?;
-    let day = now.format("%Y-%m-%d").to_string();
+    // Today: the gaming day now is in by the tables' calendars (a night shift after
+    // midnight is still the day before); the UTC date if the tables' days differ.
+    let cals = report::calendars::Calendars::read(&mut src)?;
+    let day = cals.one_day(src.databases().len(), now.timestamp_millis());
+    let day = day.unwrap_or(now.date_naive()).to_string();
     let o = Options {
         kind: Kind::Summary,
         period: Period::parse(&day, &day)?,

@@ -218,7 +218,10 @@ impl Desk {
     ) -> Option<Status> {
         match a {
             DeskCommand::Money => {
-                let period = match self.period(lang) {
+                let period = settings::calendar(store)
+                    .map_err(crate::ui::status::UiError::from)
+                    .and_then(|cal| self.period(lang, &cal, store.now()));
+                let period = match period {
                     Ok(p) => p,
                     Err(e) => return Some(Err(e)),
                 };
