@@ -5076,6 +5076,64 @@ fn a_floor_report_judges_the_head_it_reads_with_its_checks() {
     );
 }
 
+/// Floor schema 17: a fault of the server's inside `ingest`'s insert (here a lock it may
+/// not wait for: `lock_timeout` while the owner holds `croupier.rounds`) aborts the call:
+/// nothing of the batch is taken and nothing is alarmed (it was refused and alarmed as if
+/// the events were at fault, and the table read FAILED until someone cleared it); the
+/// sync fails as for an unreachable floor, and once the server can, takes it all, and the
+/// table passes.
+#[test]
+fn a_fault_of_the_servers_inside_ingest_is_retried_not_refused() {
+    let Some(base) = server("server fault") else {
+        return;
+    };
+    let url = fresh_floor(&base, "serverfault");
+    let db = url.rsplit('/').next().unwrap().to_string();
+    let path = common::fresh_dir("floor-server-fault").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 20, 1, 2);
+    let head = |c: &mut postgres::Client| -> i64 {
+        c.query_one("SELECT head_seq::int8 FROM croupier.tables", &[])
+            .unwrap()
+            .get(0)
+    };
+    let before = head(&mut client(&url));
+    {
+        let clock = Ticking(std::sync::atomic::AtomicI64::new(1_767_603_600_000));
+        let mut table = Store::open_with(&path, Box::new(clock)).unwrap();
+        demo::live_play(&mut table, 5, 10, |_| {}).unwrap();
+    }
+    let mut owner = client(&url);
+    owner
+        .batch_execute(&format!("ALTER DATABASE {db} SET lock_timeout = '300ms'"))
+        .unwrap();
+    let mut held = owner.transaction().unwrap();
+    held.batch_execute("LOCK TABLE croupier.rounds IN ACCESS EXCLUSIVE MODE")
+        .unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", path.to_str().unwrap(), "--floor", &url]);
+    assert!(!ok, "{out}{err}");
+    assert!(err.contains("lock"), "{out}{err}");
+    let mut look = client(&url);
+    assert_eq!(head(&mut look), before, "nothing taken");
+    let alarms: i64 = look
+        .query_one("SELECT count(*) FROM croupier.alarms", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(alarms, 0, "nothing alarmed: {out}{err}");
+    held.rollback().unwrap();
+    owner
+        .batch_execute(&format!("ALTER DATABASE {db} RESET lock_timeout"))
+        .unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", path.to_str().unwrap(), "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let now = head(&mut client(&url));
+    assert!(now > before);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let (ok, _, out, err) = run(&["verify", "--db", path.to_str().unwrap(), "--floor", &url]);
+    let replayed = format!("replayed through event {now} of {now}");
+    assert!(ok && out.contains(&replayed), "{out}{err}");
+}
+
 /// Floor schema 9: two syncs that make the same new month's partition at the same moment
 /// both go on. The second `CREATE TABLE` waits for the first's transaction, then fails
 /// on the catalog's unique index (SQLSTATE 23505), which `month_partition` took for an

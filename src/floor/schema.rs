@@ -13,15 +13,15 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub const FLOOR_VERSION: i32 = 16;
+pub const FLOOR_VERSION: i32 = 17;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises the first migration of a floor
 /// (no schema yet); later ones lock `croupier.schema_version`, which only its owner may.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 16] = [
-    V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16,
+pub(crate) const MIGRATIONS: [&str; 17] = [
+    V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17,
 ];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
@@ -894,3 +894,10 @@ const V15: &str = include_str!("schema15.sql");
 /// migration; `round_sums` reads them instead of parsing the opening. The SQL is
 /// `schema16.sql`.
 const V16: &str = include_str!("schema16.sql");
+
+/// Schema 17: `ingest` aborts on a fault of the server's inside its insert (out of disk or
+/// memory, a timeout, a deadlock, a shutdown, I/O: SQLSTATE classes 08, 40, 53, 55, 57,
+/// 58) instead of refusing and alarming the table's events, which the sync then retries;
+/// the events' own faults are refused as before. The SQL is `schema17.sql`, then
+/// `ingest.sql`.
+const V17: &str = concat!(include_str!("schema17.sql"), include_str!("ingest.sql"));
