@@ -5,8 +5,8 @@
 -- one's `ingest` (schemas 1 and 4 created theirs; schema 5's change — the caller's role
 -- checked before any lock — is kept here).
 --
--- Since schema 17, a fault of the server's inside the insert (out of disk or memory, a
--- timeout, a deadlock, a shutdown) aborts the call instead of refusing the events.
+-- Since schema 17, a fault of the server's inside the insert (a lock timeout, a deadlock,
+-- out of disk or memory, I/O) aborts the call instead of refusing the events.
 --
 -- As schema 5's, taking the events into schema 6's shape: a re-sent event is
 -- compared as it was logged (its data unpacked, its check against the sent hash), a
@@ -148,8 +148,8 @@ BEGIN
          WHERE i.seq > t.head_seq AND i.seq < stop;
         GET DIAGNOSTICS n = ROW_COUNT;
     WHEN OTHERS THEN
-        -- A fault of the server's, not the events' (out of disk or memory, a lock or a
-        -- statement timed out, a deadlock, a shutdown, I/O; schema 17): the call fails,
+        -- A fault of the server's, not the events' (a lock wait timed out, a deadlock or
+        -- a serialization failure, out of disk or memory, I/O; schema 17): the call fails,
         -- nothing is taken or alarmed, and the sync retries as for a floor unreachable.
         IF pg_catalog.left(SQLSTATE, 2) IN ('08', '40', '53', '55', '57', '58') THEN
             RAISE;

@@ -895,9 +895,9 @@ const V15: &str = include_str!("schema15.sql");
 /// `schema16.sql`.
 const V16: &str = include_str!("schema16.sql");
 
-/// Schema 17: `ingest` aborts on a fault of the server's inside its insert (out of disk or
-/// memory, a timeout, a deadlock, a shutdown, I/O: SQLSTATE classes 08, 40, 53, 55, 57,
-/// 58) instead of refusing and alarming the table's events, which the sync then retries;
-/// the events' own faults are refused as before. The SQL is `schema17.sql`, then
-/// `ingest.sql`.
+/// Schema 17: `ingest` aborts on a fault of the server's inside its insert (a lock
+/// timeout, a deadlock or serialization failure, out of disk or memory, I/O: SQLSTATE
+/// classes 08, 40, 53, 55, 57, 58) instead of refusing and alarming the table's events,
+/// which the sync then retries; the events' own faults are refused as before. The SQL is
+/// `schema17.sql`, then `ingest.sql`.
 const V17: &str = concat!(include_str!("schema17.sql"), include_str!("ingest.sql"));

@@ -1,13 +1,13 @@
 -- Floor schema 17: `ingest` tells a fault of the server's from events it cannot take.
--- Until now its last handler (`WHEN OTHERS`) took every error inside the insert for the
--- events' fault: refused and alarmed under the table's own role (the table FAILED until
--- someone looks, the dealer's link REFUSED), also when the server was out of disk or
--- memory, a lock wait or a statement timed out, a deadlock or a serialization failure
--- rolled it back, or the server was shutting down. Those now abort the call, as a server
--- gone would: nothing of the batch is taken (the months made for it rolled back with
--- it), nothing is alarmed, and the sync retries it as it retries an unreachable floor.
--- Errors of the events themselves (data, integrity, a program limit) are refused and
--- alarmed as before. Transient, by SQLSTATE class: 08 connection, 40 transaction
--- rollback, 53 insufficient resources, 55 object not in prerequisite state (a lock not
--- available), 57 operator intervention (a cancel, a statement timeout, a shutdown), 58
--- system error (I/O). The new `ingest` follows (ingest.sql).
+-- Until now its last handler (`WHEN OTHERS`) took every error it could catch inside the
+-- insert for the events' fault: refused and alarmed under the table's own role (the table
+-- FAILED until someone looks, the dealer's link REFUSED), also when a lock wait timed out
+-- (`lock_timeout`), a deadlock or a serialization failure rolled the insert back, or the
+-- server was out of disk or memory or failed an I/O. Those now abort the call: nothing
+-- of the batch is taken (the months made for it and the table's `last_sync` rolled back
+-- with it), nothing is alarmed, and the sync retries it as it retries an unreachable
+-- floor; the fault is in the server's own log only. Errors of the events themselves
+-- (data, integrity, a program limit) are refused and alarmed as before. (A statement
+-- timeout or a cancel, class 57014, was never caught by `WHEN OTHERS`, and a shutdown or a
+-- lost connection ends the session: neither ever reached the handler.) Re-raised by
+-- SQLSTATE class: 08, 40, 53, 55, 57, 58. The new `ingest` follows (ingest.sql).

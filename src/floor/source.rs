@@ -723,6 +723,18 @@ impl Source for FloorSource {
             }
             checked = rows.iter().map(Checks::of).collect();
         }
+        // Unchecked, the heads as they stand now (read after whatever the report read
+        // before its footer), not as they stood at open.
+        let mut now: HashMap<i32, (i64, Vec<u8>)> = HashMap::new();
+        if !verify && !self.tables.is_empty() {
+            let rows = self.query(
+                "SELECT tab, head_seq::int8, head_hash FROM croupier.tables",
+                &[],
+            )?;
+            now = (rows.iter())
+                .map(|r| (r.get(0), (r.get(1), r.get(2))))
+                .collect();
+        }
         let mut checked = checked.into_iter();
         Ok(self
             .tables
@@ -731,7 +743,8 @@ impl Source for FloorSource {
                 // Checked: the head read with the checks, not the one read at open.
                 let c = checked.next();
                 let mut t = t.clone();
-                if let Some((seq, hash)) = c.as_ref().and_then(|c| c.head.clone()) {
+                let head = c.as_ref().and_then(|c| c.head.clone());
+                if let Some((seq, hash)) = head.or_else(|| now.remove(&t.tab)) {
                     (t.head_seq, t.head_hash) = (seq, hash);
                 }
                 SourceHead {
