@@ -6266,6 +6266,101 @@ fn a_replica_role_change_into_another_month_marks_the_chain() {
     assert!(!touched, "an ordinary sync");
 }
 
+/// A table's login that takes the auditor's lock (an advisory lock: any login may take
+/// one) keeps every auditor out; `floor-audit` says whose session holds it and how to end
+/// it, instead of "another floor-audit", and alarms that login's table database (once a
+/// session), so its footer reads FAILED; another table's does not. Once that session has
+/// ended, the auditor runs.
+#[test]
+fn a_tables_login_holding_the_auditors_lock_is_named_and_alarmed() {
+    let Some(base) = server("lock kept") else {
+        return;
+    };
+    let url = fresh_floor(&base, "lockkept");
+    let (ok, _, out, err) = run(&["floor-init", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let pid = std::process::id();
+    let (evil, honest) = (format!("tab_kept_{pid}"), format!("tab_honest_{pid}"));
+    client(&url)
+        .batch_execute(&format!(
+            "CREATE ROLE {evil} LOGIN IN ROLE croupier_table;
+             CREATE ROLE {honest} LOGIN IN ROLE croupier_table;"
+        ))
+        .unwrap();
+    let (ue, uh) = (as_role(&url, &evil), as_role(&url, &honest));
+    let dir = common::fresh_dir("floor-lock-kept");
+    let (pe, ph) = (dir.join("e.db"), dir.join("h.db"));
+    deal_and_sync(&ue, &pe, 1_767_600_000_000, 8, 3, 5);
+    deal_and_sync(&uh, &ph, 1_767_600_000_007, 8, 2, 4);
+    let mut holder = client(&ue);
+    let held: i32 = holder
+        .query_one(
+            "SELECT pg_backend_pid() FROM pg_advisory_lock(7165912507287692658)",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    for _ in 0..2 {
+        let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+        assert!(!ok, "{out}{err}");
+        let said = format!("held by login {evil} (server process {held}), which may not audit");
+        assert!(err.contains(&said), "{out}{err}");
+        assert!(
+            err.contains(&format!("pg_terminate_backend({held})")),
+            "{err}"
+        );
+    }
+    let alarms: Vec<(String, String)> = client(&url)
+        .query(
+            "SELECT t.role::text, a.what FROM croupier.alarms a JOIN croupier.tables t ON t.db = a.db",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert_eq!(
+        alarms.len(),
+        1,
+        "once a session, its own table only: {alarms:?}"
+    );
+    assert_eq!(alarms[0].0, evil);
+    assert!(
+        alarms[0].1.contains("held the floor auditor's lock"),
+        "{alarms:?}"
+    );
+    drop(holder);
+    wait_until("the holder gone", Duration::from_secs(30), || {
+        client(&url)
+            .query_opt(
+                "SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
+                    AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+                &[],
+            )
+            .unwrap()
+            .is_none()
+    });
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    // The footer: the login's table database FAILED on its alarm, the other PASSED.
+    let o = Options {
+        verify: true,
+        generated_at: "2026-02-01 00:00:00 UTC",
+        ..common::options(Kind::Summary, "2026-01-01", "2026-12-31")
+    };
+    let mut src = FloorSource::open(Floor::connect(&url).unwrap()).unwrap();
+    let r = report::build_from(&mut src, &o, |_| {}).unwrap();
+    let v: Vec<&Option<Verified>> = r.sources.iter().map(|s| &s.verified).collect();
+    assert!(
+        matches!(
+            v[0],
+            Some(Verified::Failed(VerifyFailure::Alarms { count: 1, .. }))
+        ),
+        "{v:?}"
+    );
+    assert!(matches!(v[1], Some(Verified::Passed(_))), "{v:?}");
+}
+
 /// One auditor per floor: while a following auditor runs, a second `floor-audit` is
 /// refused with a clear message and records nothing; once the first has stopped, it runs.
 #[test]
@@ -6303,7 +6398,11 @@ fn a_second_auditor_on_the_same_floor_is_refused() {
     );
     wait_until("the follower's lock gone", Duration::from_secs(30), || {
         client(&url)
-            .query_opt("SELECT 1 FROM pg_locks WHERE locktype = 'advisory'", &[])
+            .query_opt(
+                "SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
+                    AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+                &[],
+            )
             .unwrap()
             .is_none()
     });

@@ -304,6 +304,54 @@ impl LoggedFigures for FloorFigures {
 /// The session advisory lock an auditor holds on its floor (one auditor per floor).
 const AUDITOR_LOCK: i64 = 0x6372_6f75_7069_6572; // "croupier"
 
+/// Who holds the auditor's lock, as the error a second auditor gets: another auditor
+/// (a login that may audit: `Busy`), or a login that may not (any login may take an
+/// advisory lock: a table's, say), which keeps every auditor out — then each of that
+/// login's table databases is alarmed (once a session: the alarm names its server
+/// process), and the error names the session for the floor's owner to end (`LockKept`).
+fn lock_holder(floor: &mut Floor) -> Result<FloorError, FloorError> {
+    let target = floor.target.clone();
+    let err = |e| server_err(&target, e);
+    let holder = (floor.client())
+        .query_opt(
+            "SELECT a.usename::text, a.pid,
+                    pg_has_role(a.usesysid, 'croupier_auditor', 'MEMBER')
+                    OR pg_has_role(a.usesysid, n.nspowner, 'MEMBER')
+               FROM pg_locks l
+               JOIN pg_stat_activity a ON a.pid = l.pid
+               JOIN pg_namespace n ON n.nspname = 'croupier'
+              WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+                AND l.database = (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())
+                AND l.classid::int8 = ($1::int8 >> 32) AND l.objid::int8 = ($1::int8 & 4294967295)
+              LIMIT 1",
+            &[&AUDITOR_LOCK],
+        )
+        .map_err(err)?;
+    let Some((login, pid, may)) = holder.map(|r| (r.get::<_, String>(0), r.get(1), r.get(2)))
+    else {
+        return Ok(FloorError::Busy { target });
+    };
+    if may {
+        return Ok(FloorError::Busy { target });
+    }
+    let what = format!(
+        "login {login} (server process {pid}) held the floor auditor's lock, which only an auditor may: every floor-audit was kept out"
+    );
+    let dbs = (floor.client())
+        .query(
+            "SELECT t.db FROM croupier.tables t
+              WHERE t.role = $1
+                AND NOT EXISTS (SELECT 1 FROM croupier.alarms a WHERE a.db = t.db AND a.what = $2)",
+            &[&login, &what],
+        )
+        .map_err(err)?;
+    for r in dbs {
+        let db: Vec<u8> = r.get(0);
+        raise_alarm(floor.client(), &db, 0, None, None, &what).map_err(err)?;
+    }
+    Ok(FloorError::LockKept { target, login, pid })
+}
+
 /// The floor's auditor: one connection, a replay per table database.
 pub struct Auditor {
     floor: Floor,
@@ -349,7 +397,7 @@ impl Auditor {
         {
             tries += 1;
             if tries >= 30 {
-                return Err(FloorError::Busy { target });
+                return Err(lock_holder(&mut floor)?);
             }
             std::thread::sleep(Duration::from_millis(100));
         }
@@ -1138,9 +1186,11 @@ impl Auditor {
                 }
                 // The lost session's server process may hold the auditor's lock until
                 // it notices: waited for as for the floor itself.
-                Err(e @ (FloorError::Connect { .. } | FloorError::Busy { .. })) => {
-                    why_now = Some(e)
-                }
+                Err(
+                    e @ (FloorError::Connect { .. }
+                    | FloorError::Busy { .. }
+                    | FloorError::LockKept { .. }),
+                ) => why_now = Some(e),
                 Err(e) => return Err(e),
             }
         }

@@ -96,6 +96,16 @@ pub enum FloorError {
         "floor {target}: another floor-audit is already auditing this floor (one auditor per floor: their checks would clash); nothing was changed. Stop it first, or leave the floor to it"
     )]
     Busy { target: String },
+    /// The auditor's lock is held by a login that may not audit (a table's, say): it keeps
+    /// every auditor out; alarmed against that login's table databases.
+    #[error(
+        "floor {target}: the auditor's lock is held by login {login} (server process {pid}), which may not audit: it keeps every floor-audit out; alarmed against its table databases. The floor's owner can end that session: SELECT pg_terminate_backend({pid})"
+    )]
+    LockKept {
+        target: String,
+        login: String,
+        pid: i32,
+    },
     #[error(
         "floor {target}: its schema is version {found}, this program knows up to {known}; use a newer Croupier"
     )]
