@@ -6300,31 +6300,37 @@ fn a_tables_login_holding_the_auditors_lock_is_named_and_alarmed() {
         )
         .unwrap()
         .get(0);
-    for _ in 0..2 {
+    for raised in [1, 0] {
         let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
         assert!(!ok, "{out}{err}");
+        assert!(
+            err.contains(&format!("({raised} alarm(s) raised now")),
+            "{err}"
+        );
         let said = format!("held by login {evil} (server process {held}), which may not audit");
         assert!(err.contains(&said), "{out}{err}");
+        assert!(err.contains(&format!("ALTER ROLE {evil} NOLOGIN")), "{err}");
         assert!(
             err.contains(&format!("pg_terminate_backend({held})")),
             "{err}"
         );
     }
-    let alarms: Vec<(String, String)> = client(&url)
+    let alarms: Vec<(String, String, bool)> = client(&url)
         .query(
-            "SELECT t.role::text, a.what FROM croupier.alarms a JOIN croupier.tables t ON t.db = a.db",
+            "SELECT t.role::text, a.what, a.seq = t.head_seq
+               FROM croupier.alarms a JOIN croupier.tables t ON t.db = a.db",
             &[],
         )
         .unwrap()
         .iter()
-        .map(|r| (r.get(0), r.get(1)))
+        .map(|r| (r.get(0), r.get(1), r.get(2)))
         .collect();
     assert_eq!(
         alarms.len(),
         1,
         "once a session, its own table only: {alarms:?}"
     );
-    assert_eq!(alarms[0].0, evil);
+    assert_eq!((&alarms[0].0, alarms[0].2), (&evil, true), "at its head");
     assert!(
         alarms[0].1.contains("held the floor auditor's lock"),
         "{alarms:?}"

@@ -307,16 +307,18 @@ const AUDITOR_LOCK: i64 = 0x6372_6f75_7069_6572; // "croupier"
 /// Who holds the auditor's lock, as the error a second auditor gets: another auditor
 /// (a login that may audit: `Busy`), or a login that may not (any login may take an
 /// advisory lock: a table's, say), which keeps every auditor out — then each of that
-/// login's table databases is alarmed (once a session: the alarm names its server
-/// process), and the error names the session for the floor's owner to end (`LockKept`).
+/// login's table databases is alarmed at its head (once a session: the alarm names its
+/// server process), and the error names the login and the session (`LockKept`).
 fn lock_holder(floor: &mut Floor) -> Result<FloorError, FloorError> {
     let target = floor.target.clone();
     let err = |e| server_err(&target, e);
+    // A holder with no login (a role dropped under its session, a background worker) is
+    // not a login that may audit; NULLs never reach Rust.
     let holder = (floor.client())
         .query_opt(
-            "SELECT a.usename::text, a.pid,
-                    pg_has_role(a.usesysid, 'croupier_auditor', 'MEMBER')
-                    OR pg_has_role(a.usesysid, n.nspowner, 'MEMBER')
+            "SELECT coalesce(a.usename::text, '(none)'), a.pid,
+                    coalesce(pg_has_role(a.usesysid, 'croupier_auditor', 'MEMBER')
+                             OR pg_has_role(a.usesysid, n.nspowner, 'MEMBER'), false)
                FROM pg_locks l
                JOIN pg_stat_activity a ON a.pid = l.pid
                JOIN pg_namespace n ON n.nspname = 'croupier'
@@ -337,19 +339,28 @@ fn lock_holder(floor: &mut Floor) -> Result<FloorError, FloorError> {
     let what = format!(
         "login {login} (server process {pid}) held the floor auditor's lock, which only an auditor may: every floor-audit was kept out"
     );
+    // At each table database's head, so that a footer's first alarm is not moved to 0.
     let dbs = (floor.client())
         .query(
-            "SELECT t.db FROM croupier.tables t
+            "SELECT t.db, t.head_seq::int8 FROM croupier.tables t
               WHERE t.role = $1
                 AND NOT EXISTS (SELECT 1 FROM croupier.alarms a WHERE a.db = t.db AND a.what = $2)",
             &[&login, &what],
         )
         .map_err(err)?;
+    let mut alarmed = 0;
     for r in dbs {
         let db: Vec<u8> = r.get(0);
-        raise_alarm(floor.client(), &db, 0, None, None, &what).map_err(err)?;
+        alarmed += usize::from(
+            raise_alarm(floor.client(), &db, r.get(1), None, None, &what).map_err(err)?,
+        );
     }
-    Ok(FloorError::LockKept { target, login, pid })
+    Ok(FloorError::LockKept {
+        target,
+        login,
+        pid,
+        alarmed,
+    })
 }
 
 /// The floor's auditor: one connection, a replay per table database.

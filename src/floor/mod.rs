@@ -97,14 +97,15 @@ pub enum FloorError {
     )]
     Busy { target: String },
     /// The auditor's lock is held by a login that may not audit (a table's, say): it keeps
-    /// every auditor out; alarmed against that login's table databases.
+    /// every auditor out; `alarmed` alarms raised now against its table databases.
     #[error(
-        "floor {target}: the auditor's lock is held by login {login} (server process {pid}), which may not audit: it keeps every floor-audit out; alarmed against its table databases. The floor's owner can end that session: SELECT pg_terminate_backend({pid})"
+        "floor {target}: the auditor's lock is held by login {login} (server process {pid}), which may not audit: it keeps every floor-audit out ({alarmed} alarm(s) raised now against its table databases). Stop that login (ALTER ROLE {login} NOLOGIN, as the floor's admin), then end its session (SELECT pg_terminate_backend({pid}), as a superuser or a member of pg_signal_backend)"
     )]
     LockKept {
         target: String,
         login: String,
         pid: i32,
+        alarmed: usize,
     },
     #[error(
         "floor {target}: its schema is version {found}, this program knows up to {known}; use a newer Croupier"
