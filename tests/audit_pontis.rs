@@ -325,16 +325,6 @@ fn the_summary_report_lists_pontis_games_per_table_and_host() {
     );
 }
 
-/// A clock the test sets (the store reads it for each event it logs).
-#[derive(Clone)]
-struct SetClock(std::sync::Arc<std::sync::atomic::AtomicI64>);
-
-impl croupier::log::Clock for SetClock {
-    fn now_ms(&self) -> i64 {
-        self.0.load(std::sync::atomic::Ordering::SeqCst)
-    }
-}
-
 /// A Pontis table on Prague's calendar (gaming day 06:00 to 06:00 local, UTC+1 in
 /// January): a game started at 05:30 local on 6 January is gaming day 5 January's, one
 /// started at 06:30 local is 6 January's, and each summary lists its own day's games
@@ -348,7 +338,7 @@ fn a_pontis_game_is_in_the_summary_of_its_gaming_day_only() {
     let path = common::fresh_dir("pontis-gaming-day").join("table.db");
     let hour = 3_600_000;
     let jan5 = 1_767_571_200_000; // 2026-01-05 00:00 UTC
-    let clock = SetClock(std::sync::Arc::new((jan5 + 12 * hour).into()));
+    let clock = common::SetClock(std::sync::Arc::new((jan5 + 12 * hour).into()));
     let mut store = Store::open_with(&path, Box::new(clock.clone())).unwrap();
     let admin = users::add_user(&mut store, "Irena Dvorak", Role::Admin, "900000", None).unwrap();
     users::add_user(

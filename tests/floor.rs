@@ -61,6 +61,18 @@ fn client(url: &str) -> postgres::Client {
     postgres::Client::connect(url, postgres::NoTls).unwrap()
 }
 
+/// Whether no session holds an advisory lock in `url`'s database (the auditor's, say).
+fn no_advisory_lock(url: &str) -> bool {
+    client(url)
+        .query_opt(
+            "SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
+                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+            &[],
+        )
+        .unwrap()
+        .is_none()
+}
+
 fn run(args: &[&str]) -> (bool, Option<i32>, String, String) {
     let out = common::run(args, b"");
     (
@@ -6337,14 +6349,7 @@ fn a_tables_login_holding_the_auditors_lock_is_named_and_alarmed() {
     );
     drop(holder);
     wait_until("the holder gone", Duration::from_secs(30), || {
-        client(&url)
-            .query_opt(
-                "SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
-                    AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
-                &[],
-            )
-            .unwrap()
-            .is_none()
+        no_advisory_lock(&url)
     });
     let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
     assert!(ok, "{out}{err}");
@@ -6403,14 +6408,7 @@ fn a_second_auditor_on_the_same_floor_is_refused() {
         "{out}{err}"
     );
     wait_until("the follower's lock gone", Duration::from_secs(30), || {
-        client(&url)
-            .query_opt(
-                "SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
-                    AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
-                &[],
-            )
-            .unwrap()
-            .is_none()
+        no_advisory_lock(&url)
     });
     let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
     assert!(ok, "{out}{err}");

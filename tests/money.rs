@@ -7,13 +7,15 @@
 
 mod common;
 
+use common::SetClock;
+
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use croupier::engine::{Limits, Money, Rules};
-use croupier::log::{Clock, Store};
+use croupier::log::Store;
 use croupier::report::{self, Kind, Options};
 use croupier::session::feed::{Feed, NewTable};
 use croupier::session::money::Moment;
@@ -21,16 +23,6 @@ use croupier::session::money_log::{self, DropInput, Signers};
 use croupier::session::replay;
 use croupier::session::users::{self, Role};
 use serde_json::Value;
-
-/// A clock the scenario sets.
-#[derive(Clone)]
-struct SetClock(Arc<AtomicI64>);
-
-impl Clock for SetClock {
-    fn now_ms(&self) -> i64 {
-        self.0.load(Ordering::SeqCst)
-    }
-}
 
 const PINS: [(&str, &str, Role); 3] = [
     ("Irena Dvorak", "900000", Role::Admin),

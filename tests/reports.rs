@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::SetClock;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -937,16 +939,6 @@ fn the_floor_window_s_keys_name_the_summary_s_day_figures() {
         win,
         money_of(total.cell(&total.rows[0], key::HOUSE_WIN).unwrap())
     );
-}
-
-/// A clock the test moves (the store reads it for each event it logs).
-#[derive(Clone)]
-struct SetClock(std::sync::Arc<std::sync::atomic::AtomicI64>);
-
-impl croupier::log::Clock for SetClock {
-    fn now_ms(&self) -> i64 {
-        self.0.load(std::sync::atomic::Ordering::SeqCst)
-    }
 }
 
 /// The data of `tests/fixtures/prague-dst.json`, replayed: a table database given the

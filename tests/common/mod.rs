@@ -13,6 +13,16 @@ use croupier::log::{ManualClock, Store};
 use croupier::report::{Kind, Options, Period};
 use croupier::session::users::{self, Role, User};
 
+/// A clock the test sets (the store reads it for each event it logs); its clones share it.
+#[derive(Clone)]
+pub struct SetClock(pub std::sync::Arc<std::sync::atomic::AtomicI64>);
+
+impl croupier::log::Clock for SetClock {
+    fn now_ms(&self) -> i64 {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
 /// A report's options for `kind` over the gaming days `from..=to`: every table and
 /// dealer, payouts over 1,000 units exceptional, no verify, made by "test" "now". A test
 /// that needs another sets it over these (`Options { table, ..common::options(..) }`).
