@@ -260,26 +260,23 @@ pub(crate) fn verify_floor(code: ExitCode, db: &Path, url: Option<&str>) -> Resu
     }
 }
 
-/// The floor's auditor's word on the table database: FAILED if its replay refused an
-/// event, NOT YET REPLAYED (exit 1) until it has replayed every event the floor holds.
+/// The floor's word on the table database, as a floor report's footer would give it
+/// (the auditor's replay, chain and totals checks, standing alarms): exit 1 unless it
+/// PASSED — never 0 for what the floor has not checked, or has found wrong.
 fn audit_verdict(code: ExitCode, c: &floor::Compared) -> Result<ExitCode> {
-    let head = format!(
-        "the floor's auditor replayed through event {} of {}",
-        c.replayed_through, c.floor_head
-    );
-    if let Some((seq, why)) = &c.replay_failed {
-        outln!("verify --floor: FAILED: {head}; its replay refuses event {seq}: {why}")?;
-        note!("croupier: verify --floor failed: the floor's auditor refuses event {seq}");
-        return Ok(ExitCode::from(1));
-    }
-    if c.replayed_through < c.floor_head {
-        outln!("verify --floor: NOT YET REPLAYED: {head}")?;
+    outln!(
+        "verify --floor: the floor's auditor replayed through event {} of {}",
+        c.replayed_through,
+        c.floor_head
+    )?;
+    let (line, passed) = croupier::report::verdict_in(croupier::i18n::Lang::En, c.verdict.as_ref());
+    outln!("verify --floor: the floor's checks: {line}")?;
+    if !passed {
         note!(
-            "croupier: verify --floor: NOT YET REPLAYED: the floor holds events the auditor has not replayed (run `croupier floor-audit`)"
+            "croupier: verify --floor: the floor does not certify this table database (its checks above; `croupier floor-audit` replays and checks what is pending)"
         );
         return Ok(ExitCode::from(1));
     }
-    outln!("verify --floor: {head}")?;
     Ok(code)
 }
 

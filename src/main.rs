@@ -83,7 +83,8 @@ enum Command {
         name: Option<String>,
     },
     /// Check the file's structure and hash chain and replay every round; exit 1 at the
-    /// first fault.
+    /// first fault. With --floor, then the file against the floor's copy, and the floor's
+    /// own verdict on it (as a floor report's footer gives it): exit 1 unless PASSED.
     Verify {
         /// A chain head kept from earlier (a report's footer, an earlier verify, the
         /// floor): `SEQ:HASH`. Fails unless the file's chain has exactly that hash at SEQ.

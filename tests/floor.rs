@@ -2728,6 +2728,16 @@ fn the_floors_totals_keep_the_decisions_costs_and_the_auditor_checks_them() {
     let (code, json, err) = floor_report_json(&url, "summary");
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("NOT YET CHECKED"), "{err}");
+    // `verify --floor` certifies no more than the footer: the file matches the floor and
+    // every event is replayed, yet it is not passed (nor below, with the break or the
+    // alarm that stands after it).
+    let floor_verify = || run(&["verify", "--db", d, "--floor", &url]);
+    let (ok, code, out, err) = floor_verify();
+    assert!(!ok && code == Some(1), "{out}{err}");
+    assert!(
+        out.contains("matches the floor") && out.contains("NOT YET CHECKED"),
+        "{out}"
+    );
     let verify = &json["databases"][0]["verify"];
     assert_eq!(
         (
@@ -2772,6 +2782,12 @@ fn the_floors_totals_keep_the_decisions_costs_and_the_auditor_checks_them() {
             && text.contains("cost "),
         "{json}"
     );
+    let (ok, code, out, err) = floor_verify();
+    assert!(!ok && code == Some(1), "{out}{err}");
+    assert!(
+        out.contains("FAILED") && out.contains("kept totals differ"),
+        "{out}"
+    );
     // Put back by hand: the auditor finds them whole again, but its alarm stands.
     admin.execute(moved, &[&-1i64]).unwrap();
     let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
@@ -2779,6 +2795,12 @@ fn the_floors_totals_keep_the_decisions_costs_and_the_auditor_checks_them() {
     let (code, json, err) = floor_report_json(&url, "summary");
     assert_eq!(code, Some(1), "{err}");
     assert!(json.to_string().contains("1 alarm(s)"), "{json}");
+    let (ok, code, out, err) = floor_verify();
+    assert!(!ok && code == Some(1), "{out}{err}");
+    assert!(
+        out.contains("FAILED") && out.contains("1 alarm(s)"),
+        "{out}"
+    );
 
     // A settlement's cost changed by hand on the floor: the auditor's next run fails it.
     let round: i64 = admin
@@ -4019,7 +4041,7 @@ fn not_replayed_until_audited(url: &str, file: &Path) {
     let (ok, code, out, err) = run(&["verify", "--db", db, "--floor", url]);
     assert!(!ok && code == Some(1), "{out}{err}");
     assert!(
-        out.contains("NOT YET REPLAYED: the floor's auditor replayed through event 0 of"),
+        out.contains("NOT YET REPLAYED: replayed through event 0 of"),
         "{out}"
     );
     let (code, json, err) = floor_report_json(url, "rounds");

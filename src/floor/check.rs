@@ -9,6 +9,7 @@ use super::{
 use crate::log::event::{Check, Event, hex};
 use crate::log::store::{GENESIS, event_hash};
 use crate::log::{EventKind, Store};
+use crate::report::Verified;
 
 /// Floor events read a query.
 const CHUNK: i64 = 50_000;
@@ -29,6 +30,10 @@ pub struct Compared {
     pub replayed_through: i64,
     /// …and the event its replay refused, and why.
     pub replay_failed: Option<(i64, String)>,
+    /// With no difference found: the floor report footer's verdict on the table database
+    /// (standing alarms, a totals break, the auditor's chain check, replay and totals
+    /// check, read as the footer reads them); `None` when a difference was found.
+    pub verdict: Option<Verified>,
 }
 
 /// The first event that differs: its seq, the floor's hash (none if the floor lacks it),
@@ -85,6 +90,7 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
             alarmed,
             replayed_through: 0,
             replay_failed: None,
+            verdict: None,
         });
     };
     let (tab, floor_head): (i32, i64) = (row.get(0), row.get(1));
@@ -145,6 +151,10 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
         )?;
         differs = Some((file_head + 1, why));
     }
+    let verdict = match differs {
+        None => super::source::verdict_of(floor, &id)?,
+        Some(_) => None,
+    };
     Ok(Compared {
         id: short_id(&id),
         file_head,
@@ -153,6 +163,7 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
         alarmed,
         replayed_through,
         replay_failed,
+        verdict,
     })
 }
 

@@ -1536,6 +1536,29 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
                        WHERE tab = t.tab AND seq > coalesce(r.seq, 0)) p
   ORDER BY t.i";
 
+/// The footer's verdict on the one table database of identity `db` (`None`: the floor
+/// holds none), read as a floor report's footer reads it (`CHECKS_SQL`, the head read
+/// with its checks): `verify --floor` certifies no more than a report of it would
+/// (standing alarms, a totals break, the auditor's chain check and replay included).
+pub fn verdict_of(floor: &mut Floor, db: &[u8]) -> Result<Option<Verified>, FloorError> {
+    let Some(mut t) = floor.tables()?.into_iter().find(|t| t.db == db) else {
+        return Ok(None);
+    };
+    let target = floor.target.clone();
+    let row = floor
+        .client()
+        .query_one(
+            CHECKS_SQL,
+            &[&vec![t.tab], &vec![t.db.clone()], &vec![t.role.clone()]],
+        )
+        .map_err(|e| super::server_err(&target, e))?;
+    let checks = Checks::of(&row);
+    if let Some((seq, hash)) = checks.head.clone() {
+        (t.head_seq, t.head_hash) = (seq, hash);
+    }
+    Ok(Some(checks.verdict(&t)))
+}
+
 /// The auditor's recorded refusal of event `seq` (`why`, its English), having replayed
 /// events 1..=`through` of `head`, typed for the footer.
 fn refused(through: i64, head: i64, seq: i64, why: String) -> VerifyFailure {

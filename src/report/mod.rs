@@ -52,7 +52,7 @@ pub use kinds::{
 };
 pub use render::{
     CsvStyle, FileError, Style, cell_words, column_words, csv_paths, file_name, render_csv,
-    render_csv_in, render_html, render_html_in, render_json, signed_fixed,
+    render_csv_in, render_html, render_html_in, render_json, signed_fixed, verdict_in,
 };
 pub use slip::slip_html;
 

@@ -874,8 +874,9 @@ fn place_in(lang: Lang, place: &Place) -> String {
     }
 }
 
-/// A database's verify line in the footer, and whether it passed.
-fn verdict_in(lang: Lang, verified: Option<&Verified>) -> (String, bool) {
+/// A database's verify line in the footer, and whether it passed (also what
+/// `verify --floor` says of the floor's checks).
+pub fn verdict_in(lang: Lang, verified: Option<&Verified>) -> (String, bool) {
     match verified {
         Some(Verified::Passed(passed)) => (
             t!(
