@@ -77,21 +77,7 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
         )
         .map_err(&err)?;
     let Some(row) = row else {
-        let why = format!(
-            "the floor holds no table database with this file's identity {} (the hash of its first event): it was never synced, or its first event was rewritten",
-            short_id(&id)
-        );
-        let alarmed = alarm(floor, &id, 1, None, None, &why)?;
-        return Ok(Compared {
-            id: short_id(&id),
-            file_head,
-            floor_head: 0,
-            differs: Some((1, why)),
-            alarmed,
-            replayed_through: 0,
-            replay_failed: None,
-            verdict: None,
-        });
+        return unknown(floor, &id, file_head);
     };
     let (tab, floor_head): (i32, i64) = (row.get(0), row.get(1));
     let (replayed_through, replay_failed) = replay_progress(floor, tab)?;
@@ -164,6 +150,25 @@ pub fn compare(store: &Store, floor: &mut Floor) -> Result<Compared, FloorError>
         replayed_through,
         replay_failed,
         verdict,
+    })
+}
+
+/// The file's identity is not on the floor: said, and alarmed.
+fn unknown(floor: &mut Floor, id: &[u8; 32], file_head: i64) -> Result<Compared, FloorError> {
+    let why = format!(
+        "the floor holds no table database with this file's identity {} (the hash of its first event): it was never synced, or its first event was rewritten",
+        short_id(id)
+    );
+    let alarmed = alarm(floor, id, 1, None, None, &why)?;
+    Ok(Compared {
+        id: short_id(id),
+        file_head,
+        floor_head: 0,
+        differs: Some((1, why)),
+        alarmed,
+        replayed_through: 0,
+        replay_failed: None,
+        verdict: None,
     })
 }
 
