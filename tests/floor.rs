@@ -378,6 +378,165 @@ fn ingest(
     Ok((r.get(0), r.get(1), r.get(2), r.get(3)))
 }
 
+/// Floor schema 18: a table database is registered only with its event 1, whose hash
+/// its identity is. Before, any 32 bytes registered one (an empty call too), so a
+/// file's events could be sent again under another identity and counted again. And a
+/// refused batch leaves no month behind: the months are made inside the insert's
+/// subtransaction (the good part's made again with it).
+#[test]
+fn a_table_database_is_registered_by_its_event_1_and_a_refused_batch_makes_no_month() {
+    let Some(base) = server("identity") else {
+        return;
+    };
+    let url = fresh_floor(&base, "identity");
+    let db = demo_file("identity", 20, 3, 0);
+    assert!(run(&["sync", "--db", db.to_str().unwrap(), "--floor", &url]).0);
+    let mut c = client(&url);
+    let x = "{\"name\":\"x\"}";
+    let user = (None, Some(1), None);
+
+    // A batch refused at its chain check, dated in a month the floor does not hold
+    // (at = seq: January 1970), leaves no partition; one whose good part is taken makes
+    // that part's month.
+    let month = |c: &mut postgres::Client| -> bool {
+        c.query_one(
+            "SELECT to_regclass('croupier.events_1970_01') IS NOT NULL",
+            &[],
+        )
+        .unwrap()
+        .get(0)
+    };
+    assert!(!month(&mut c));
+    let (id, head, head_hash): (Vec<u8>, i64, Vec<u8>) = {
+        let r = c
+            .query_one("SELECT db, head_seq, head_hash FROM croupier.tables", &[])
+            .unwrap();
+        (r.get(0), r.get(1), r.get(2))
+    };
+    let forged = [0u8; 32];
+    let (taken, _, problem, bad) =
+        ingest(&mut c, &id, &[(head + 1, "logout", x, &forged)]).unwrap();
+    assert_eq!((taken, bad), (0, Some(head + 1)), "{problem:?}");
+    assert!(!month(&mut c), "a refused batch made a month");
+    let good = common::event_hash_spec(&head_hash, head + 1, head + 1, "logout", user, x);
+    let (taken, ..) = ingest(
+        &mut c,
+        &id,
+        &[
+            (head + 1, "logout", x, &good),
+            (head + 2, "logout", x, &forged),
+        ],
+    )
+    .unwrap();
+    assert_eq!(taken, 1);
+    assert!(month(&mut c), "the good part's month is made");
+
+    // No event at all, an event 1 under another identity, the events from event 2 on:
+    // each refused with its reason, nothing registered, nothing alarmed.
+    let registered = |c: &mut postgres::Client| -> i64 {
+        c.query_one("SELECT count(*) FROM croupier.tables", &[])
+            .unwrap()
+            .get(0)
+    };
+    let alarmed = alarms(&url).len();
+    let created = common::event_hash_spec(&[0u8; 32], 1, 1, "created", user, x);
+    let other = [9u8; 32];
+    type Sent<'a> = Vec<(i64, &'a str, &'a str, &'a [u8; 32])>;
+    let attacks: [(&[u8], Sent, &str); 3] = [
+        (&other, vec![], "no event 1 (created) first"),
+        (
+            &other,
+            vec![(1, "created", x, &created)],
+            "an event 1 whose hash is another identity",
+        ),
+        (
+            &created,
+            vec![(2, "logout", x, &created)],
+            "no event 1 (created) first",
+        ),
+    ];
+    for (id, events, why) in attacks {
+        let e = ingest(&mut c, id, &events).expect_err(why);
+        let said = e
+            .as_db_error()
+            .map(|d| d.message().to_string())
+            .unwrap_or_default();
+        assert!(
+            said.contains("registers a table database with its event 1") && said.contains(why),
+            "{said}"
+        );
+        assert_eq!(registered(&mut c), 1, "{why}: nothing registered");
+    }
+    assert_eq!(alarms(&url).len(), alarmed, "nothing alarmed");
+    // The control: the same event 1 under its own hash registers a table database.
+    let (taken, head, problem, _) =
+        ingest(&mut c, &created, &[(1, "created", x, &created)]).unwrap();
+    assert_eq!((taken, head, problem), (1, 1, None));
+    assert_eq!(registered(&mut c), 2);
+}
+
+/// Floor schema 18's migration holds the table databases registered before it to the
+/// rule: one whose identity is not the hash of its event 1 is alarmed (under the owner:
+/// the alarm stands and its footer reads FAILED); an honest one is not.
+#[test]
+fn a_floor_of_schema_17_alarms_an_identity_that_is_not_its_event_1s_hash() {
+    let Some(base) = server("migrate18") else {
+        return;
+    };
+    let url = fresh_floor(&base, "migrate18");
+    let (a, b) = (
+        demo_file("migrate18-a", 30, 5, 0),
+        demo_file("migrate18-b", 30, 6, 3),
+    );
+    let mut admin = old_floor(&url, 17);
+    for f in [&a, &b] {
+        let n = last_seq(f);
+        assert_eq!(ingest_file(&mut admin, f, 1), (n, n, None));
+    }
+    // As a floor before schema 18 let it be: table database 2's events under an
+    // identity that is not its event 1's hash.
+    let junk = [7u8; 32];
+    admin
+        .execute(
+            "UPDATE croupier.tables SET db = $1 WHERE tab = 2",
+            &[&&junk[..]],
+        )
+        .unwrap();
+    Floor::connect(&url).unwrap();
+    let version: i32 = admin
+        .query_one("SELECT version FROM croupier.schema_version", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(version, LATEST_FLOOR);
+    let raised: Vec<(i32, i64, String)> = admin
+        .query(
+            "SELECT tab, seq, what FROM croupier.alarms ORDER BY id",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2)))
+        .collect();
+    assert_eq!(raised.len(), 1, "{raised:?}");
+    let (tab, seq, what) = &raised[0];
+    assert_eq!((*tab, *seq), (2, 1));
+    assert!(
+        what.starts_with(
+            "identity: table database 0707070707070707 is not the hash of its event 1"
+        ),
+        "{what}"
+    );
+    let (_, json, _) = floor_report_json(&url, "summary");
+    let verdicts: Vec<String> = json["databases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["verify"]["verdict"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(verdicts[1], "failed", "{json}");
+    assert_ne!(verdicts[0], "failed", "{json}");
+}
+
 /// The floor's URL with another login role (no password: the throw-away server trusts
 /// loopback for every role but the one password test's).
 fn as_role(url: &str, role: &str) -> String {
@@ -1226,9 +1385,9 @@ fn old_floor(url: &str, upto: usize) -> postgres::Client {
         &[&&kinds[..]],
     )
     .unwrap();
-    // Schemas 6 to 15 are SQL files of their own (6 and 11 followed by `ingest`'s
-    // definition); 6 numbers the kinds named above.
-    let files: [&[&str]; 10] = [
+    // Schemas 6 to 17 are SQL files of their own (6, 11 and 17 followed by `ingest`'s
+    // definition, today's); 6 numbers the kinds named above.
+    let files: [&[&str]; 12] = [
         &["schema6.sql", "ingest.sql"],
         &["schema7.sql"],
         &["schema8.sql"],
@@ -1239,6 +1398,8 @@ fn old_floor(url: &str, upto: usize) -> postgres::Client {
         &["schema13.sql"],
         &["schema14.sql"],
         &["schema15.sql"],
+        &["schema16.sql"],
+        &["schema17.sql", "ingest.sql"],
     ];
     for v in 6..=upto {
         for f in files[v - 6] {

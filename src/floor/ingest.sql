@@ -8,6 +8,11 @@
 -- Since schema 17, a fault of the server's inside the insert (a lock timeout, a deadlock,
 -- out of disk or memory, I/O) aborts the call instead of refusing the events.
 --
+-- Since schema 18, an identity is registered only with its table database's event 1,
+-- whose hash it must be (a call that is not so aborts: nothing registered, nothing
+-- alarmed), and the months of a batch are made inside the insert's subtransaction, so a
+-- refused batch leaves no month it made (the good part's are made again with it).
+--
 -- As schema 5's, taking the events into schema 6's shape: a re-sent event is
 -- compared as it was logged (its data unpacked, its check against the sent hash), a
 -- play event whose data holds a byte of the dictionary (no JSON does) is refused, and
@@ -35,6 +40,22 @@ BEGIN
     -- it could wait on or hold the table's row.
     SELECT * INTO t FROM croupier.tables WHERE db = p_db;
     IF NOT FOUND THEN
+        -- Schema 18: registered by its event 1 (`created`), whose hash from the genesis
+        -- is the identity (`floor::identity`). Before, any 32 bytes registered a table
+        -- database: one file's events could be sent again under other identities, each
+        -- chain whole, its rounds counted in the totals once per identity.
+        IF p_seq[1] IS DISTINCT FROM 1 OR p_kind[1] IS DISTINCT FROM 'created'
+           OR croupier.event_hash('\x0000000000000000000000000000000000000000000000000000000000000000'::bytea,
+                  1, p_at[1], p_kind[1], p_table[1], p_user[1], p_round[1], p_data[1])
+              IS DISTINCT FROM p_db THEN
+            RAISE LOG 'croupier floor: role % sent table database % with no event 1 whose hash it is: not registered',
+                session_user, encode(substr(p_db, 1, 8), 'hex');
+            RAISE EXCEPTION 'table database %: the floor registers a table database with its event 1 (created), whose hash is its identity; this call sent %: nothing registered',
+                encode(substr(p_db, 1, 8), 'hex'),
+                CASE WHEN p_seq[1] IS DISTINCT FROM 1 OR p_kind[1] IS DISTINCT FROM 'created'
+                     THEN 'no event 1 (created) first'
+                     ELSE 'an event 1 whose hash is another identity' END;
+        END IF;
         INSERT INTO croupier.tables (db, role, path) VALUES (p_db, session_user, p_path)
             ON CONFLICT (db) DO NOTHING;
         SELECT * INTO t FROM croupier.tables WHERE db = p_db;
@@ -97,17 +118,18 @@ BEGIN
         END IF;
     END IF;
 
-    -- Each month of the new events has its partition: the months of the first and the
-    -- last event of each span of 2^26 ms (18.6 hours: at most two months) that holds
-    -- one, an integer shift an event (schema 11; before, a timestamp made of each).
-    PERFORM croupier.month_partition(m.at)
-       FROM (SELECT DISTINCT ON (date_trunc('month', to_timestamp(b.at / 1000.0) AT TIME ZONE 'UTC')) b.at
-               FROM (SELECT min(i.at) AS lo, max(i.at) AS hi FROM unnest(p_seq, p_at) AS i(seq, at)
-                      WHERE i.seq > t.head_seq AND (stop IS NULL OR i.seq < stop)
-                      GROUP BY i.at OPERATOR(pg_catalog.>>) 26) g,
-                    LATERAL (VALUES (g.lo), (g.hi)) AS b(at)) m;
-
     BEGIN
+        -- Each month of the new events has its partition: the months of the first and
+        -- the last event of each span of 2^26 ms (18.6 hours: at most two months) that
+        -- holds one, an integer shift an event (schema 11; before, a timestamp made of
+        -- each). Made inside this block (schema 18): a refusal rolls them back with the
+        -- insert, and the handler makes the good part's again.
+        PERFORM croupier.month_partition(m.at)
+           FROM (SELECT DISTINCT ON (date_trunc('month', to_timestamp(b.at / 1000.0) AT TIME ZONE 'UTC')) b.at
+                   FROM (SELECT min(i.at) AS lo, max(i.at) AS hi FROM unnest(p_seq, p_at) AS i(seq, at)
+                          WHERE i.seq > t.head_seq AND (stop IS NULL OR i.seq < stop)
+                          GROUP BY i.at OPERATOR(pg_catalog.>>) 26) g,
+                        LATERAL (VALUES (g.lo), (g.hi)) AS b(at)) m;
         INSERT INTO croupier.events (at, seq, tab, table_id, user_id, round_id, kind, data, hash)
         SELECT i.at, i.seq, t.tab, i.table_id, i.user_id, i.round_id, k.code,
                croupier.pack(k.code, i.data),
@@ -138,6 +160,13 @@ BEGIN
             why := 'the hash of event ' || stop || ' does not follow from the event before it';
             what := 'chain broken: ' || why;
         END IF;
+        -- The good part's months, made again (the block's were rolled back with it).
+        PERFORM croupier.month_partition(m.at)
+           FROM (SELECT DISTINCT ON (date_trunc('month', to_timestamp(b.at / 1000.0) AT TIME ZONE 'UTC')) b.at
+                   FROM (SELECT min(i.at) AS lo, max(i.at) AS hi FROM unnest(p_seq, p_at) AS i(seq, at)
+                          WHERE i.seq > t.head_seq AND i.seq < stop
+                          GROUP BY i.at OPERATOR(pg_catalog.>>) 26) g,
+                        LATERAL (VALUES (g.lo), (g.hi)) AS b(at)) m;
         INSERT INTO croupier.events (at, seq, tab, table_id, user_id, round_id, kind, data, hash)
         SELECT i.at, i.seq, t.tab, i.table_id, i.user_id, i.round_id, k.code,
                croupier.pack(k.code, i.data),

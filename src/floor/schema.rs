@@ -13,15 +13,15 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub const FLOOR_VERSION: i32 = 17;
+pub const FLOOR_VERSION: i32 = 18;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises the first migration of a floor
 /// (no schema yet); later ones lock `croupier.schema_version`, which only its owner may.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 17] = [
-    V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17,
+pub(crate) const MIGRATIONS: [&str; 18] = [
+    V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18,
 ];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
@@ -901,3 +901,11 @@ const V16: &str = include_str!("schema16.sql");
 /// which the sync then retries; the events' own faults are refused as before. The SQL is
 /// `schema17.sql`, then `ingest.sql`.
 const V17: &str = concat!(include_str!("schema17.sql"), include_str!("ingest.sql"));
+
+/// Schema 18: a table database is registered only with its event 1, whose hash its
+/// identity must be (before, any 32 bytes registered one, and a file's events could be
+/// sent again under other identities and counted again); those registered before are
+/// held to it once (alarmed if not); and a batch's months are made inside the insert's
+/// subtransaction, so a refused batch leaves none. The SQL is `schema18.sql`, then
+/// `ingest.sql`.
+const V18: &str = concat!(include_str!("schema18.sql"), include_str!("ingest.sql"));
