@@ -431,8 +431,9 @@ fn a_table_database_is_registered_by_its_event_1_and_a_refused_batch_makes_no_mo
     assert_eq!(taken, 1);
     assert!(month(&mut c), "the good part's month is made");
 
-    // No event at all, an event 1 under another identity, the events from event 2 on:
-    // each refused with its reason, nothing registered, nothing alarmed.
+    // No event at all, an event 1 under another identity (new, or registered with no
+    // event), the events from event 2 on: each refused with its reason, nothing
+    // registered or taken, nothing alarmed.
     let registered = |c: &mut postgres::Client| -> i64 {
         c.query_one("SELECT count(*) FROM croupier.tables", &[])
             .unwrap()
@@ -441,9 +442,22 @@ fn a_table_database_is_registered_by_its_event_1_and_a_refused_batch_makes_no_mo
     let alarmed = alarms(&url).len();
     let created = common::event_hash_spec(&[0u8; 32], 1, 1, "created", user, x);
     let other = [9u8; 32];
+    // An identity registered with no event, as an empty call did before schema 18: it
+    // takes no event 1 but its own either.
+    let empty = [8u8; 32];
+    c.execute(
+        "INSERT INTO croupier.tables (db, role, path) VALUES ($1, session_user, 'by hand')",
+        &[&&empty[..]],
+    )
+    .unwrap();
     type Sent<'a> = Vec<(i64, &'a str, &'a str, &'a [u8; 32])>;
-    let attacks: [(&[u8], Sent, &str); 3] = [
+    let attacks: [(&[u8], Sent, &str); 4] = [
         (&other, vec![], "no event 1 (created) first"),
+        (
+            &empty,
+            vec![(1, "created", x, &created)],
+            "an event 1 whose hash is another identity",
+        ),
         (
             &other,
             vec![(1, "created", x, &created)],
@@ -465,14 +479,22 @@ fn a_table_database_is_registered_by_its_event_1_and_a_refused_batch_makes_no_mo
             said.contains("registers a table database with its event 1") && said.contains(why),
             "{said}"
         );
-        assert_eq!(registered(&mut c), 1, "{why}: nothing registered");
+        assert_eq!(registered(&mut c), 2, "{why}: nothing registered");
     }
     assert_eq!(alarms(&url).len(), alarmed, "nothing alarmed");
+    let empty_head: i64 = c
+        .query_one(
+            "SELECT head_seq FROM croupier.tables WHERE db = $1",
+            &[&&empty[..]],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(empty_head, 0, "nothing taken under the empty identity");
     // The control: the same event 1 under its own hash registers a table database.
     let (taken, head, problem, _) =
         ingest(&mut c, &created, &[(1, "created", x, &created)]).unwrap();
     assert_eq!((taken, head, problem), (1, 1, None));
-    assert_eq!(registered(&mut c), 2);
+    assert_eq!(registered(&mut c), 3);
 }
 
 /// Floor schema 18's migration holds the table databases registered before it to the

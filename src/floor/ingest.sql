@@ -8,8 +8,8 @@
 -- Since schema 17, a fault of the server's inside the insert (a lock timeout, a deadlock,
 -- out of disk or memory, I/O) aborts the call instead of refusing the events.
 --
--- Since schema 18, an identity is registered only with its table database's event 1,
--- whose hash it must be (a call that is not so aborts: nothing registered, nothing
+-- Since schema 18, a table database's first events taken are its event 1, whose hash
+-- its identity must be (a call that is not so aborts: nothing registered, nothing
 -- alarmed), and the months of a batch are made inside the insert's subtransaction, so a
 -- refused batch leaves no month it made (the good part's are made again with it).
 --
@@ -40,22 +40,6 @@ BEGIN
     -- it could wait on or hold the table's row.
     SELECT * INTO t FROM croupier.tables WHERE db = p_db;
     IF NOT FOUND THEN
-        -- Schema 18: registered by its event 1 (`created`), whose hash from the genesis
-        -- is the identity (`floor::identity`). Before, any 32 bytes registered a table
-        -- database: one file's events could be sent again under other identities, each
-        -- chain whole, its rounds counted in the totals once per identity.
-        IF p_seq[1] IS DISTINCT FROM 1 OR p_kind[1] IS DISTINCT FROM 'created'
-           OR croupier.event_hash('\x0000000000000000000000000000000000000000000000000000000000000000'::bytea,
-                  1, p_at[1], p_kind[1], p_table[1], p_user[1], p_round[1], p_data[1])
-              IS DISTINCT FROM p_db THEN
-            RAISE LOG 'croupier floor: role % sent table database % with no event 1 whose hash it is: not registered',
-                session_user, encode(substr(p_db, 1, 8), 'hex');
-            RAISE EXCEPTION 'table database %: the floor registers a table database with its event 1 (created), whose hash is its identity; this call sent %: nothing registered',
-                encode(substr(p_db, 1, 8), 'hex'),
-                CASE WHEN p_seq[1] IS DISTINCT FROM 1 OR p_kind[1] IS DISTINCT FROM 'created'
-                     THEN 'no event 1 (created) first'
-                     ELSE 'an event 1 whose hash is another identity' END;
-        END IF;
         INSERT INTO croupier.tables (db, role, path) VALUES (p_db, session_user, p_path)
             ON CONFLICT (db) DO NOTHING;
         SELECT * INTO t FROM croupier.tables WHERE db = p_db;
@@ -73,6 +57,24 @@ BEGIN
     END IF;
     -- The caller's own table: two syncs of it take turns here.
     SELECT * INTO t FROM croupier.tables WHERE tab = t.tab FOR NO KEY UPDATE;
+    -- Schema 18: a table database takes its event 1 (`created`) first, whose hash from
+    -- the genesis is its identity (`floor::identity`); this also holds one registered
+    -- with no event before schema 18 (an empty call registered any 32 bytes). Before,
+    -- one file's events could be sent again under other identities, each chain whole,
+    -- its rounds counted once per identity. A call that is not so aborts: a new
+    -- identity is not registered, nothing is alarmed (the program never sends one).
+    IF t.head_seq = 0 AND (p_seq[1] IS DISTINCT FROM 1 OR p_kind[1] IS DISTINCT FROM 'created'
+           OR croupier.event_hash('\x0000000000000000000000000000000000000000000000000000000000000000'::bytea,
+                  1, p_at[1], p_kind[1], p_table[1], p_user[1], p_round[1], p_data[1])
+              IS DISTINCT FROM p_db) THEN
+        RAISE LOG 'croupier floor: role % sent table database % with no event 1 whose hash it is: not taken',
+            session_user, encode(substr(p_db, 1, 8), 'hex');
+        RAISE EXCEPTION 'table database %: the floor registers a table database with its event 1 (created), whose hash is its identity; this call sent %: nothing taken',
+            encode(substr(p_db, 1, 8), 'hex'),
+            CASE WHEN p_seq[1] IS DISTINCT FROM 1 OR p_kind[1] IS DISTINCT FROM 'created'
+                 THEN 'no event 1 (created) first'
+                 ELSE 'an event 1 whose hash is another identity' END;
+    END IF;
     UPDATE croupier.tables SET last_sync = now() WHERE tab = t.tab;
     IF t.path <> p_path THEN
         UPDATE croupier.tables SET path = p_path WHERE tab = t.tab;
