@@ -182,6 +182,15 @@ impl Page {
         }
     }
 
+    /// The page read no further than event `head` (its own `through` kept if earlier):
+    /// what a streamed report's every read is capped at.
+    pub(crate) fn capped(&self, head: i64) -> Page {
+        Page {
+            through: Some(self.through.map_or(head, |t| t.min(head))),
+            ..*self
+        }
+    }
+
     /// The page as SQL over a table of settled rounds with the columns `at`, `round_id`
     /// and `seq` (a file's `round_figures`, the floor's `croupier.rounds`): the conditions
     /// to follow `WHERE` (parameters `$1`, `$2`, …), their values, and the end of the
@@ -234,6 +243,41 @@ pub(crate) fn rounds_in(
 pub struct KeptRound {
     pub round: RoundRow,
     pub row: Option<Vec<u8>>,
+}
+
+/// A table's file read on a connection of its own (`Source::kept_reader`), its pages
+/// capped at a head (`capped_at`) as the report's source caps its own: what another
+/// thread reads a streamed report's next page of kept rounds with.
+pub struct KeptReader {
+    store: Store,
+    db: usize,
+    head: Option<i64>,
+}
+
+impl KeptReader {
+    /// Database `db`'s file opened again, read-only.
+    pub(crate) fn open(store: &Store, db: usize) -> Result<KeptReader, AuditError> {
+        let store = Store::open_read(store.path())?;
+        Ok(KeptReader {
+            store,
+            db,
+            head: None,
+        })
+    }
+
+    /// Every page read no further than event `head`.
+    pub(crate) fn capped_at(self, head: i64) -> KeptReader {
+        let head = Some(self.head.map_or(head, |h| h.min(head)));
+        KeptReader { head, ..self }
+    }
+
+    /// What [`Source::kept_rounds_page`] gives of the file for `page`.
+    pub fn page(&self, page: &Page) -> Result<Vec<KeptRound>, AuditError> {
+        match self.head {
+            Some(head) => kept_rounds_in(&self.store, self.db, &page.capped(head)),
+            None => kept_rounds_in(&self.store, self.db, page),
+        }
+    }
 }
 
 /// [`rounds_in`] with each round's kept row (read after the page's rounds, in one range
@@ -1558,6 +1602,13 @@ pub trait Source {
     ) -> Result<Option<Vec<KeptRound>>, AuditError> {
         Ok(None)
     }
+    /// A second reader of database `db`'s kept rounds, on a connection of its own that
+    /// another thread may use (`None`: the source has none, or keeps no rows): a streamed
+    /// report reads its next page there while it writes the last one. It reads what
+    /// [`Source::kept_rounds_page`] reads.
+    fn kept_reader(&self, _db: usize) -> Result<Option<KeptReader>, AuditError> {
+        Ok(None)
+    }
     /// How many databases the source reads (numbered from 0).
     fn databases(&self) -> usize;
     /// Each database's tables by name, as its rounds name them (their latest names), as
@@ -1755,6 +1806,10 @@ impl Source for Files<'_> {
             Some(s) => kept_rounds_in(s, db, page).map(Some),
             None => Ok(Some(Vec::new())),
         }
+    }
+
+    fn kept_reader(&self, db: usize) -> Result<Option<KeptReader>, AuditError> {
+        self.0.get(db).map(|s| KeptReader::open(s, db)).transpose()
     }
 
     fn round_inputs(

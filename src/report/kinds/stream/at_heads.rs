@@ -7,7 +7,8 @@ use crate::codes::RefusalCode;
 use crate::log::payload::{BetData, NetData};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
-    KeptRound, Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead, Start, TotalRow,
+    KeptReader, KeptRound, Noted, Page, RoundLogs, RoundRow, Source, SourceAlarm, SourceHead,
+    Start, TotalRow,
 };
 use crate::session::pontis::GameRow;
 
@@ -30,11 +31,7 @@ impl<'s> AtHeads<'s> {
 
     /// `page` capped at database `db`'s head.
     fn capped(&self, db: usize, page: &Page) -> Page {
-        let head = self.head(db);
-        Page {
-            through: Some(page.through.map_or(head, |t| t.min(head))),
-            ..*page
-        }
+        page.capped(self.head(db))
     }
 }
 
@@ -69,6 +66,14 @@ impl Source for AtHeads<'_> {
     ) -> Result<Option<Vec<KeptRound>>, AuditError> {
         let page = self.capped(db, page);
         self.src.kept_rounds_page(db, &page)
+    }
+
+    /// The source's second reader, capped at the head as every page here is.
+    fn kept_reader(&self, db: usize) -> Result<Option<KeptReader>, AuditError> {
+        Ok(self
+            .src
+            .kept_reader(db)?
+            .map(|r| r.capped_at(self.head(db))))
     }
 
     fn databases(&self) -> usize {
