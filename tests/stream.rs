@@ -622,8 +622,9 @@ fn a_correction_past_the_head_is_not_read_from_the_kept_row() {
 
 /// A round whose kept row has no box figures (settled before its rules were solved) has its
 /// boxes replayed for the players section, and a round with no row (or one that does not
-/// read, or is stored as a text or an integer) is read from its events: the streamed
-/// report still equals the held one.
+/// read — also one whole in its structure whose text is no UTF-8 —, or is stored as a
+/// text or an integer) is read from its events: the streamed report still equals the
+/// held one.
 #[test]
 fn rounds_the_kept_rows_cannot_give_are_read_from_their_events() {
     use croupier::session::round_row::Row;
@@ -654,6 +655,18 @@ fn rounds_the_kept_rows_cannot_give_are_read_from_their_events() {
                 conn.execute(
                     "UPDATE round_rows SET row = x'ff' WHERE round_id = ?1",
                     [round],
+                )
+                .unwrap();
+                continue;
+            }
+            // Whole in its structure, its first bet's id no UTF-8 (the version byte, the
+            // bets' count, the bet's box and stake, its id's length, then the id).
+            2 => {
+                let mut bad = bytes.clone();
+                bad[1 + 4 + 9 + 4] = 0xff;
+                conn.execute(
+                    "UPDATE round_rows SET row = ?1 WHERE round_id = ?2",
+                    rusqlite::params![bad, round],
                 )
                 .unwrap();
                 continue;

@@ -81,6 +81,7 @@ fn ahead(
     let (from_ms, to_ms) = (p.cx.from_ms, p.cx.to_ms);
     std::thread::scope(|s| {
         let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Vec<KeptRound>, AuditError>>(1);
+        let (spent, freed) = std::sync::mpsc::channel::<Spent>();
         s.spawn(move || {
             let mut after = None;
             loop {
@@ -89,6 +90,8 @@ fn ahead(
                     limit: Some(page),
                     ..Page::all(from_ms, to_ms)
                 };
+                // The pages written since the last one read are freed here.
+                freed.try_iter().for_each(drop);
                 let got = reader.page(&asked);
                 // The next page follows a full one's last round; a short page is the last.
                 let next = match &got {
@@ -107,7 +110,7 @@ fn ahead(
         for got in rx {
             let got = got?;
             if !got.is_empty() {
-                one_page(src, db, got, p)?;
+                let _ = spent.send(one_page(src, db, got, p)?);
             }
         }
         Ok(())
@@ -122,7 +125,7 @@ fn one_page(
     db: usize,
     got: Vec<KeptRound>,
     p: &mut Pass,
-) -> Result<(), StreamError> {
+) -> Result<Spent, StreamError> {
     let (rounds, rows): (Vec<RoundRow>, Vec<Option<Vec<u8>>>) = (got.into_iter())
         .filter(|k| p.cx.keeps(&k.round))
         .map(|k| (k.round, k.row))
@@ -188,8 +191,12 @@ fn one_page(
             .fill(p.cx, p.marks, r, v.bets(), v.steps(), v.nets());
         (p.each)(p.cells.row())?;
     }
-    Ok(())
+    Ok((rounds, rows))
 }
+
+/// A page's rounds and rows once written: the reader's thread frees them (they were
+/// made there; freed here they cost this thread the allocator's other arena).
+type Spent = (Vec<RoundRow>, Vec<Option<Vec<u8>>>);
 
 /// A kept row's stakes squared (`box_sq`, `round_sq`), from its bets as `log::totals`
 /// squares a bucket's round: what its round's start gives (`query::start_squares`), since
