@@ -153,6 +153,20 @@ fn streamed_rounds_and_exceptions_equal_the_reports_held_in_memory() {
     for kind in [Kind::Rounds, Kind::Exceptions] {
         same_in_every_format(&both, &options(kind, None, false), 5, &dir);
     }
+    // A page of one round, and pages that divide the file's rounds exactly (the last
+    // page read is then empty): read ahead on the second reader as any other.
+    let n = {
+        let c = rusqlite::Connection::open(&two).unwrap();
+        c.query_row("SELECT count(*) FROM round_figures", [], |r| {
+            r.get::<_, i64>(0)
+        })
+        .unwrap() as usize
+    };
+    let only = [Store::open_read(&two).unwrap()];
+    for page in [1, n, n / 2] {
+        assert_eq!(n % page, 0);
+        same_in_every_format(&only, &options(Kind::Rounds, None, false), page, &dir);
+    }
     // The other kinds are built in memory as before, and written the same: their rows
     // serialized from the cells as they are written, the tables two databases share
     // named with their database (`tables_in_databases`) as the held document has them.
@@ -818,4 +832,27 @@ fn kept_rows_with_extreme_box_figures_make_no_panic() {
     let r = s.into_report(&mut src).unwrap();
     let json = serde_json::to_string(&report::render_json(&r)).unwrap();
     assert!(json.contains("NOT RUN"), "{json}");
+}
+
+/// A file put in place of the one a report opened (renamed over it while the report is
+/// written): the rounds report's second reader opens the file again by its path, so it
+/// reads only a file that holds the opened one's chain through its head; here it does
+/// not, and the report is still the opened file's, in every format.
+#[test]
+fn a_file_put_in_place_of_the_one_opened_is_not_read_ahead() {
+    let dir = common::fresh_dir("stream-renamed-out");
+    let path = demo_file("stream-renamed", 120, 2, 5, false);
+    let other = demo_file("stream-renamed-other", 150, 2, 6, false);
+    let stores = [Store::open_read(&path).unwrap()];
+    let o = options(Kind::Rounds, None, false);
+    let held = report::build_reading_every_round(&mut Files(&stores), &o, |_| {}).unwrap();
+    let mut src = Files(&stores);
+    let s = report::stream_paged(&mut src, &o, 16, |_| {}).unwrap();
+    // The other file's WAL and shared memory go with it (its writer closed: none left).
+    std::fs::rename(&other, &path).unwrap();
+    written_as_held(&held, s, &mut src, &o, 16, &dir);
+    // The test tells: the file now at the path makes another report.
+    let now = [Store::open_read(&path).unwrap()];
+    let theirs = report::build_reading_every_round(&mut Files(&now), &o, |_| {}).unwrap();
+    assert_ne!(theirs.sections, held.sections);
 }

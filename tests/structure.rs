@@ -622,7 +622,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "report",
         &[
-            "engine", "codes", "log", "session", "lab", "i18n", "script", "files",
+            "engine", "codes", "log", "session", "lab", "i18n", "script", "files", "panics",
         ],
     ),
     (
@@ -1032,6 +1032,9 @@ const SPAWNS: &[(&str, &str)] = &[
     // `Damage::CheckFailed`, (through `joined`) a replay error with the message, and
     // (through `kept_theories`) `KeptTheoryFault::CheckFailed`.
     ("session::replay", "verify"),
+    // The rounds report's reader of its next pages: its join's Err becomes
+    // `StreamError::ReaderPanicked`.
+    ("report::kinds::stream::kept", "ahead"),
 ];
 
 /// Each function in the tokens with a body: its name and the token range of its body.

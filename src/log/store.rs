@@ -487,6 +487,16 @@ impl Store {
             .map(|(_, h)| h))
     }
 
+    /// Whether `other` (this file opened again) holds this store's chain through its head:
+    /// the same log, not a file put in its place since this one was opened.
+    pub(crate) fn same_log_in(&self, other: &Store) -> bool {
+        let seq = self.head.0;
+        match (self.chain_at(seq), other.chain_at(seq)) {
+            (Ok(Some(a)), Ok(Some(b))) => a == b,
+            _ => false,
+        }
+    }
+
     fn chain_at(&self, upto: i64) -> Result<Option<(i64, [u8; 32])>, AuditError> {
         let row: Option<(i64, Vec<u8>)> = self
             .conn

@@ -255,11 +255,12 @@ pub struct KeptReader {
 }
 
 impl KeptReader {
-    /// Database `db`'s file opened again, read-only.
-    pub(crate) fn open(store: &Store, db: usize) -> Result<KeptReader, AuditError> {
-        let store = Store::open_read(store.path())?;
-        Ok(KeptReader {
-            store,
+    /// Database `db`'s file opened again, read-only, if it opens and holds `store`'s
+    /// chain through its head (by its path: not a file put in its place since).
+    pub(crate) fn open(store: &Store, db: usize) -> Option<KeptReader> {
+        let again = Store::open_read(store.path()).ok()?;
+        store.same_log_in(&again).then_some(KeptReader {
+            store: again,
             db,
             head: None,
         })
@@ -1605,7 +1606,8 @@ pub trait Source {
     /// A second reader of database `db`'s kept rounds, on a connection of its own that
     /// another thread may use (`None`: the source has none, or keeps no rows): a streamed
     /// report reads its next page there while it writes the last one. It reads what
-    /// [`Source::kept_rounds_page`] reads.
+    /// [`Source::kept_rounds_page`] reads: a wrapper source that changes those pages must
+    /// not forward it.
     fn kept_reader(&self, _db: usize) -> Result<Option<KeptReader>, AuditError> {
         Ok(None)
     }
@@ -1808,8 +1810,10 @@ impl Source for Files<'_> {
         }
     }
 
+    /// None if the file does not open again as the same log: the reader only speeds a
+    /// report up, and the report then reads on its own connection as before.
     fn kept_reader(&self, db: usize) -> Result<Option<KeptReader>, AuditError> {
-        self.0.get(db).map(|s| KeptReader::open(s, db)).transpose()
+        Ok(self.0.get(db).and_then(|s| KeptReader::open(s, db)))
     }
 
     fn round_inputs(

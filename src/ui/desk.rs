@@ -1820,6 +1820,7 @@ fn export_error(path: &std::path::Path, e: report::StreamError) -> UiError {
         StreamError::Audit(a) => a.into(),
         StreamError::File(FileError::Write(w)) => w.into(),
         StreamError::Io(error) => io(error),
+        StreamError::ReaderPanicked(message) => UiError::WorkerPanicked { message },
         e @ (StreamError::File(FileError::Csv(_)) | StreamError::Json(_)) => {
             io(std::io::Error::other(e.to_string()))
         }

@@ -46,6 +46,9 @@ pub enum StreamError {
     Io(#[from] std::io::Error),
     #[error("writing the report as JSON")]
     Json(#[source] serde_json::Error),
+    /// The thread reading the rounds report's next pages panicked (a bug): its message.
+    #[error("reading the report's rounds: the reading thread failed: {0}")]
+    ReaderPanicked(String),
 }
 
 /// A JSON writer's failure to write is the output's (a closed pipe, a full disk), said as

@@ -70,10 +70,8 @@ impl Source for AtHeads<'_> {
 
     /// The source's second reader, capped at the head as every page here is.
     fn kept_reader(&self, db: usize) -> Result<Option<KeptReader>, AuditError> {
-        Ok(self
-            .src
-            .kept_reader(db)?
-            .map(|r| r.capped_at(self.head(db))))
+        let head = self.head(db);
+        Ok(self.src.kept_reader(db)?.map(|r| r.capped_at(head)))
     }
 
     fn databases(&self) -> usize {

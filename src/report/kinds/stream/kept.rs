@@ -11,14 +11,18 @@
 //! head (the row holds the latest correction's nets), and, for the players section, one
 //! whose row has no box figures (settled before its rules were solved: replayed). A source
 //! that keeps no rows (the floor) is read from the events whole (`stream::rounds_pass`).
+//! A source with a second reader (a file opened again: `query::KeptReader`) has each next
+//! page read on a thread of its own while this one writes the page before (`ahead`).
 //! Reads only.
 
 use super::super::super::players::Sessions;
 use super::super::super::theory::{KeptSquares, Openings};
 use super::{Ctx, Each, RoundCells, StreamError, Theories};
 use crate::log::{AuditError, LogRefusal, totals};
+use crate::panics::panic_message;
 use crate::report::query::{KeptReader, KeptRound, Page, RoundLog, RoundLogs, RoundRow, Source};
 use crate::session::round_row::RowView;
+use std::sync::mpsc::{Receiver, Sender};
 
 /// What a database's pass feeds: the rows' writer and the players' sessions.
 pub(super) struct Pass<'p, 'e> {
@@ -70,7 +74,8 @@ pub(super) fn rounds(
 /// own, while this one writes the page before it (the two are about even: the reads were
 /// 42 % of a JSON report's pass). At most two pages wait beside the one written, so the
 /// memory stays bounded; an error on either side ends both (the reader's is this pass's,
-/// in its place; this side's drops the channel, which ends the reader at its next page).
+/// in its place; this side's drops the channel, which ends the reader at its next page);
+/// the reader's panic is this pass's error, with its message.
 fn ahead(
     src: &mut dyn Source,
     db: usize,
@@ -82,7 +87,7 @@ fn ahead(
     std::thread::scope(|s| {
         let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Vec<KeptRound>, AuditError>>(1);
         let (spent, freed) = std::sync::mpsc::channel::<Spent>();
-        s.spawn(move || {
+        let reading = s.spawn(move || {
             let mut after = None;
             loop {
                 let asked = Page {
@@ -107,14 +112,32 @@ fn ahead(
                 }
             }
         });
-        for got in rx {
-            let got = got?;
-            if !got.is_empty() {
-                let _ = spent.send(one_page(src, db, got, p)?);
-            }
+        // The pages written as they come; `rx` is gone when this returns, so a reader
+        // blocked on its next page ends, and the join below never waits on it.
+        let written = write_pages(rx, spent, src, db, p);
+        match reading.join() {
+            Err(panic) => Err(StreamError::ReaderPanicked(panic_message(panic.as_ref()))),
+            Ok(()) => written,
         }
-        Ok(())
     })
+}
+
+/// The pages `rx` brings written, in order, each then sent on to be freed where it was
+/// made.
+fn write_pages(
+    rx: Receiver<Result<Vec<KeptRound>, AuditError>>,
+    spent: Sender<Spent>,
+    src: &mut dyn Source,
+    db: usize,
+    p: &mut Pass,
+) -> Result<(), StreamError> {
+    for got in rx {
+        let got = got?;
+        if !got.is_empty() {
+            let _ = spent.send(one_page(src, db, got, p)?);
+        }
+    }
+    Ok(())
 }
 
 /// A page's kept rounds written and added to the sessions: each row read in place, an
