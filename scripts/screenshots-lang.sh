@@ -55,7 +55,7 @@ shot 03-bets
 keys F2 8 9 F3 a F4 8 9          # 8h to box 1, a 9 to box 3, the dealer's ace of diamonds, 8c, 9
 shot 04-offers
 keys i p                         # insure 1a at the most; box 1 splits its eights
-keys F2 3 w t                    # hand 1: 8 3, twist a ten: 21 stands
+keys F2 3 w 0                    # hand 1: 8 3, twist a ten (0: a ten in every layout; T is "no" on a Cyrillic one): 21 stands
 keys 7                           # hand 2: 8 7
 shot 05-split
 keys p                           # 8 and 7 are no pair: refused, and why, in the language
