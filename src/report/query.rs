@@ -256,7 +256,8 @@ pub struct KeptReader {
 
 impl KeptReader {
     /// Database `db`'s file opened again, read-only, if it opens and holds `store`'s
-    /// chain through its head (by its path: not a file put in its place since).
+    /// events through its head (opened by its path: not a file with other events put in
+    /// its place since; its kept rows are held to the events by verify, not here).
     pub(crate) fn open(store: &Store, db: usize) -> Option<KeptReader> {
         let again = Store::open_read(store.path()).ok()?;
         store.same_log_in(&again).then_some(KeptReader {
