@@ -48,26 +48,37 @@ pub(super) fn rounds(
         ahead(src, db, page, p, reader)?;
         return Ok(true);
     }
-    let mut after = None;
+    let (window, mut after) = ((p.cx.from_ms, p.cx.to_ms), None);
     loop {
-        let asked = Page {
-            after,
-            limit: Some(page),
-            ..Page::all(p.cx.from_ms, p.cx.to_ms)
-        };
-        let Some(got) = src.kept_rounds_page(db, &asked)? else {
+        let Some(got) = src.kept_rounds_page(db, &asked(window, after, page))? else {
             return Ok(false);
         };
-        let full = got.len() >= page;
-        let Some(last) = got.last() else {
-            return Ok(true);
-        };
-        after = Some((last.round.at, last.round.round));
-        one_page(src, db, got, p)?;
-        if !full {
-            return Ok(true);
+        let next = following(&got, page);
+        if !got.is_empty() {
+            one_page(src, db, got, p)?;
+        }
+        match next {
+            Some(n) => after = Some(n),
+            None => return Ok(true),
         }
     }
+}
+
+/// The page of `page` rounds of `[from_ms, to_ms)` after round `after` (time, round).
+fn asked((from_ms, to_ms): (i64, i64), after: Option<(i64, i64)>, page: usize) -> Page {
+    Page {
+        after,
+        limit: Some(page),
+        ..Page::all(from_ms, to_ms)
+    }
+}
+
+/// Where the page after `got` starts: after a full page's last round; none after a short
+/// page (the last).
+fn following(got: &[KeptRound], page: usize) -> Option<(i64, i64)> {
+    (got.len() >= page)
+        .then(|| got.last().map(|l| (l.round.at, l.round.round)))
+        .flatten()
 }
 
 /// [`rounds`] with each next page read on the source's second reader, on a thread of its
@@ -83,26 +94,17 @@ fn ahead(
     p: &mut Pass,
     reader: KeptReader,
 ) -> Result<(), StreamError> {
-    let (from_ms, to_ms) = (p.cx.from_ms, p.cx.to_ms);
+    let window = (p.cx.from_ms, p.cx.to_ms);
     std::thread::scope(|s| {
         let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Vec<KeptRound>, AuditError>>(1);
         let (spent, freed) = std::sync::mpsc::channel::<Spent>();
         let reading = s.spawn(move || {
             let mut after = None;
             loop {
-                let asked = Page {
-                    after,
-                    limit: Some(page),
-                    ..Page::all(from_ms, to_ms)
-                };
                 // The pages written since the last one read are freed here.
                 freed.try_iter().for_each(drop);
-                let got = reader.page(&asked);
-                // The next page follows a full one's last round; a short page is the last.
-                let next = match &got {
-                    Ok(g) if g.len() >= page => g.last().map(|l| (l.round.at, l.round.round)),
-                    _ => None,
-                };
+                let got = reader.page(&asked(window, after, page));
+                let next = got.as_ref().ok().and_then(|g| following(g, page));
                 if tx.send(got).is_err() {
                     return;
                 }
