@@ -1227,8 +1227,8 @@ fn push_digits(out: &mut String, mut n: u64) {
             break;
         }
     }
-    // ASCII digits.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
+    // ASCII digits, each a char (no UTF-8 check of the buffer).
+    out.extend(buf[i..].iter().map(|&d| char::from(d)));
 }
 
 /// A round's log read on its own (the held report; a streamed one reads a page's at once,

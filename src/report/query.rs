@@ -1055,7 +1055,7 @@ pub struct RoundLog {
 }
 
 /// Rounds' logs by round (of one database).
-pub type RoundLogs = HashMap<i64, RoundLog>;
+pub type RoundLogs = foldhash::HashMap<i64, RoundLog>;
 
 /// A round's log from its events in order (as `Store::round_events` gives them), its
 /// nets those logged by event `through` (any, if `None`): what `inputs_of` and `nets_of`
@@ -1207,7 +1207,7 @@ pub(crate) fn round_logs(
     })?;
     // A round may be asked twice (the floor's rows are by table and seq: a table
     // database may send two settlements of one round): its log is made once.
-    let mut out = RoundLogs::with_capacity(rounds.len());
+    let mut out = RoundLogs::with_capacity_and_hasher(rounds.len(), Default::default());
     for &r in rounds {
         if let std::collections::hash_map::Entry::Vacant(slot) = out.entry(r) {
             let log = logs.remove(&r).unwrap_or_default();
@@ -1641,7 +1641,7 @@ pub trait Source {
         rounds: &[i64],
         through: Option<i64>,
     ) -> Result<RoundLogs, AuditError> {
-        let mut out = RoundLogs::new();
+        let mut out = RoundLogs::default();
         for &round in rounds {
             let (bets, steps) = self.round_inputs(db, round)?;
             let nets = self.round_nets(db, round, through)?;

@@ -249,7 +249,7 @@ impl RoundTheory {
 /// round (of one database). (The rounds report, which makes them, prints nothing of them
 /// today: its players' sessions take each box's spread from the row's box figures; they
 /// are kept right for any section that would.)
-pub(crate) type KeptSquares = HashMap<i64, (i64, i64)>;
+pub(crate) type KeptSquares = foldhash::HashMap<i64, (i64, i64)>;
 
 /// A round's place in [`Theories`]: which rules, its stakes squared (`box_sq`,
 /// `round_sq`) and its decisions' cost ([`RoundTheory`]).
@@ -260,7 +260,7 @@ type Entry = (u32, i64, i64, Option<i64>);
 #[derive(Clone, Debug, Default)]
 pub struct Theories {
     solved: Vec<Solved>,
-    rounds: HashMap<(usize, i64), Entry>,
+    rounds: foldhash::HashMap<(usize, i64), Entry>,
 }
 
 impl Theories {
@@ -280,8 +280,8 @@ impl Theories {
             src,
             rounds,
             &openings,
-            &RoundLogs::new(),
-            &KeptSquares::new(),
+            &RoundLogs::default(),
+            &KeptSquares::default(),
         )
     }
 
@@ -301,6 +301,7 @@ impl Theories {
             "a page's logs and kept rows are of one database"
         );
         let mut th = Theories::default();
+        th.rounds.reserve(rounds.len());
         // Each round's theory; its stakes come from its boxes when they are read.
         let mut span: std::collections::BTreeMap<usize, (i64, i64)> = Default::default();
         for r in rounds {

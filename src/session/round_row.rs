@@ -161,12 +161,12 @@ impl<'a> RowView<'a> {
         }
         let bets = r.list(|r| {
             r.take(9)?;
-            r.text().map(drop)
+            r.check_text()
         })?;
-        let steps = r.list(|r| r.text().map(drop))?;
+        let steps = r.list(Reader::check_text)?;
         let nets = r.list(|r| {
             r.take(8)?;
-            r.text().map(drop)
+            r.check_text()
         })?;
         let boxes = match r.u8()? {
             0 => None,
@@ -188,6 +188,16 @@ impl<'a> RowView<'a> {
     pub fn bets(&self) -> impl Iterator<Item = (u8, i64, &'a str)> + 'a {
         let mut r = Reader(self.bets.0);
         (0..self.bets.1).map_while(move |_| Some((r.u8()?, r.i64()?, r.text()?)))
+    }
+
+    /// The bets' boxes and stakes (cents), their ids skipped unread.
+    pub fn stakes(&self) -> impl Iterator<Item = (u8, i64)> + 'a {
+        let mut r = Reader(self.bets.0);
+        (0..self.bets.1).map_while(move |_| {
+            let bet = (r.u8()?, r.i64()?);
+            let n = r.count()?;
+            r.take(n).map(|_| bet)
+        })
     }
 
     /// The inputs that stand, as logged.
@@ -293,6 +303,13 @@ impl<'a> Reader<'a> {
         let n = u32::from_le_bytes(self.take(4)?.try_into().ok()?) as usize;
         (n <= self.0.len()).then_some(n)
     }
+    /// A text passed over, its UTF-8 checked (most are ASCII: that check first, the
+    /// cheaper; what [`Reader::text`] takes later reads).
+    fn check_text(&mut self) -> Option<()> {
+        let n = self.count()?;
+        let t = self.take(n)?;
+        (t.is_ascii() || std::str::from_utf8(t).is_ok()).then_some(())
+    }
     fn text(&mut self) -> Option<&'a str> {
         let n = self.count()?;
         std::str::from_utf8(self.take(n)?).ok()
@@ -368,6 +385,10 @@ mod tests {
             assert_eq!(Row::decode(&bytes).as_ref(), Some(&row));
             let view = RowView::read(&bytes).unwrap();
             assert_eq!(view.bets().count(), row.bets.len());
+            let stakes: Vec<(u8, i64)> = (row.bets.iter())
+                .map(|b| (b.box_no, b.stake.cents()))
+                .collect();
+            assert_eq!(view.stakes().collect::<Vec<_>>(), stakes);
             assert_eq!(view.steps().collect::<Vec<_>>(), row.steps);
             assert_eq!(
                 view.boxes().map(|b| b.count()),

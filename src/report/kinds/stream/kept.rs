@@ -163,14 +163,14 @@ fn one_page(
         .map(|(r, _)| r.round)
         .collect();
     let mut logs = match unread.is_empty() {
-        true => RoundLogs::new(),
+        true => RoundLogs::default(),
         false => src.round_logs(db, &unread, None)?,
     };
     // Each readable row's stakes squared from its bets (its round's start's, as the row
     // was made): the page's starts are not read. A page with a round whose row does not
     // read and whose log has no one readable start reads them, and refuses an unreadable
     // one, as the events' path does.
-    let mut kept = KeptSquares::new();
+    let mut kept = KeptSquares::with_capacity_and_hasher(rounds.len(), Default::default());
     for (r, v) in rounds.iter().zip(&views) {
         let Some(v) = v else { continue };
         kept.insert(r.round, squares_of_row(v));
@@ -227,7 +227,7 @@ type Spent = (Vec<RoundRow>, Vec<Option<Vec<u8>>>);
 /// squares a bucket's round: what its round's start gives (`query::start_squares`), since
 /// the row's bets are the start's.
 fn squares_of_row(v: &RowView) -> (i64, i64) {
-    totals::bets_squared(v.bets().map(|(box_no, cents, _)| (box_no, cents)))
+    totals::bets_squared(v.stakes())
 }
 
 #[cfg(test)]
