@@ -1215,20 +1215,10 @@ fn money_text(out: &mut String, m: Money) {
     }
 }
 
-/// `n` in decimal, as `Display` writes it, appended.
-fn push_digits(out: &mut String, mut n: u64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    // ASCII digits, each a char (no UTF-8 check of the buffer).
-    out.extend(buf[i..].iter().map(|&d| char::from(d)));
+/// `n` in decimal, as `Display` writes it, appended (by `itoa`, serde_json's own integer
+/// writer: no formatter, no UTF-8 check of its digits).
+fn push_digits(out: &mut String, n: u64) {
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// A round's log read on its own (the held report; a streamed one reads a page's at once,

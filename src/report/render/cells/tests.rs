@@ -157,3 +157,37 @@ fn a_moment_is_written_in_each_languages_pattern() {
         assert_eq!(timestamp(lang, ms), expected, "{lang:?}");
     }
 }
+
+/// Each language's moments as chrono writes its pattern, over a sweep of 150 years (every
+/// day and month of one or two digits, every hour), before 1970 and past 9999 (chrono's
+/// own way there); a pattern with a field `fields_into` does not know is left to chrono.
+#[test]
+fn a_moment_is_written_as_chrono_writes_it() {
+    let step = 37 * 3_600_000 + 13_017;
+    let sweep = (0..36_000).map(|i| -100_000_000_000 + i * step);
+    let edges = [
+        0,
+        -1,
+        253_402_300_799_999,
+        253_402_300_800_000,
+        -62_198_755_200_000,
+    ];
+    for lang in Lang::ALL {
+        let pattern = t!(lang, "report-timestamp-pattern");
+        for ms in sweep.clone().chain(edges) {
+            let chrono = chrono::DateTime::from_timestamp_millis(ms).unwrap();
+            assert_eq!(
+                timestamp(lang, ms),
+                chrono.format(&pattern).to_string(),
+                "{lang:?} {ms}"
+            );
+        }
+    }
+    let items = chrono::format::StrftimeItems::new("%d %A")
+        .parse_to_owned()
+        .unwrap();
+    let mut out = String::from("kept");
+    let t = chrono::DateTime::from_timestamp_millis(0).unwrap();
+    assert!(!fields_into(&mut out, &items, &t));
+    assert_eq!(out, "kept");
+}
