@@ -6118,6 +6118,93 @@ fn the_hourly_walk_words_a_changed_head_hash_as_such() {
     assert!(!detail.contains("does not follow"), "{detail}");
 }
 
+/// A table database's identity on the floor (`tables.db`: event 1's hash, what ingest
+/// registers it by since floor schema 18) changed by the owner, unseen by ingest: the
+/// auditor's replay refuses the table database at event 1 (a fresh audit), and so does
+/// its hourly walk where the replay had passed event 1 before the change (a following
+/// auditor); each raises its alarm and the footer says FAILED.
+#[test]
+fn the_auditor_holds_event_1_to_the_table_databases_identity() {
+    let Some(base) = server("identity") else {
+        return;
+    };
+    let url = fresh_floor(&base, "identity");
+    let a = common::fresh_dir("floor-identity-a").join("t.db");
+    let b = common::fresh_dir("floor-identity-b").join("t.db");
+    deal_and_sync(&url, &a, 1_767_600_000_000, 6, 3, 5);
+    deal_and_sync(&url, &b, 1_767_700_000_000, 6, 3, 5);
+    let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    let failed = |tab: i32| {
+        one(&format!(
+            "SELECT failed_seq FROM croupier.replayed WHERE tab = {tab}"
+        ))
+    };
+    let change_identity = |tab: i32| {
+        client(&url)
+            .batch_execute(&format!(
+                "BEGIN; ALTER TABLE croupier.tables DISABLE TRIGGER ALL;
+                 UPDATE croupier.tables SET db = sha256(db) WHERE tab = {tab};
+                 ALTER TABLE croupier.tables ENABLE TRIGGER ALL; COMMIT"
+            ))
+            .unwrap()
+    };
+    let said = "event 1's chain hash is not this table database's identity on the floor";
+    let alarmed = |tab: i32| {
+        let n = one(&format!(
+            "SELECT count(*)::int8 FROM croupier.alarms a JOIN croupier.tables t ON t.db = a.db
+              WHERE t.tab = {tab} AND a.seq = 1 AND a.what LIKE '%identity on the floor%'"
+        ));
+        n.unwrap_or(0) > 0
+    };
+    // A fresh audit: A's identity changed before it, B's not.
+    change_identity(1);
+    let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    assert!(format!("{out}{err}").contains(said), "{out}{err}");
+    assert_eq!((failed(1), failed(2)), (Some(1), None));
+    assert!(alarmed(1) && !alarmed(2), "{:?}", alarms(&url));
+    let (code, json, err) = floor_report_json(&url, "summary");
+    assert_eq!(code, Some(1), "{err}");
+    let verdicts: Vec<&str> = (0..2)
+        .map(|i| {
+            json["databases"][i]["verify"]["verdict"]
+                .as_str()
+                .unwrap_or("?")
+        })
+        .collect();
+    assert!(verdicts.contains(&"failed"), "{json}");
+    // A following auditor walks B again after its replay passed event 1 and B's identity
+    // was changed: its walk refuses it.
+    let head = last_seq(&b);
+    let us = "(extract(epoch FROM updated) * 1e6)::int8";
+    let started = one("SELECT (extract(epoch FROM now()) * 1e6)::int8");
+    let dir = common::fresh_dir("floor-identity-follow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", &url, "--follow"])
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    // Its own replay of B through the head (the fresh audit's is recorded already).
+    wait_until("the auditor's replay", Duration::from_secs(90), || {
+        let sql = format!("SELECT {us} FROM croupier.replayed WHERE tab = 2 AND seq = {head}");
+        one(&sql) > started
+    });
+    change_identity(2);
+    client(&url)
+        .batch_execute(
+            "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
+                    walking = walking - interval '3 hours'",
+        )
+        .unwrap();
+    wait_until("the walk's refusal", Duration::from_secs(90), || {
+        failed(2) == Some(1)
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(alarmed(2), "{:?}", alarms(&url));
+}
+
 /// The head hash changed with no auditor's record: the footer's own walk from the genesis
 /// holds every stored check through the head and words it as the head hash differing, not
 /// as events from the head on detached (which it holds).

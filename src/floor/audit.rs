@@ -15,7 +15,9 @@
 //! The chain is checked as the events are replayed: each event held to the chain hash
 //! computed from the one before it (the log core's `event_hash`, as `verify` checks a
 //! file; compared as the floor's `chain_break` compares it: the stored check must be the
-//! start of the hash) and to the gap rule; recorded in `croupier.chain_checked` (schema
+//! start of the hash) and to the gap rule, event 1's hash to the table database's identity
+//! (`Refusal::Identity`: ingest registers a table database by it, floor schema 18, and the
+//! owner could change it since); recorded in `croupier.chain_checked` (schema
 //! 14) with the replay's progress, in one transaction, for the reports' footers, which
 //! read it instead of walking the whole chain again. A break is a refusal (an alarm, and
 //! recorded). Every run walks every chain from its genesis as it replays; a following
@@ -155,6 +157,13 @@ pub enum Refusal {
     /// refusal, `EventFault::RoundOutOfOrder`, as `verify`'s.)
     #[error("{}", crate::report::query::stray_words(*seq, *of))]
     StrayRound { seq: i64, of: Derived },
+    /// Event 1's chain hash (from the genesis) is not the table database's identity on
+    /// the floor (`tables.db`): what ingest registers it by (floor schema 18), so its
+    /// events are not the file's it names, or the identity was changed since.
+    #[error(
+        "event 1's chain hash is not this table database's identity on the floor (tables.db, what it was registered by): its events are not those of the file the identity names, or the identity was changed"
+    )]
+    Identity,
 }
 
 /// A chain break in words: exact when the event before it held its check.
@@ -187,6 +196,13 @@ impl Refusal {
             _ => None,
         }
     }
+}
+
+/// Whether event `seq`'s chain hash `h` is what the floor registered its table database
+/// by (`id`, its identity: event 1's hash from the genesis); every other event is held
+/// by the chain alone.
+fn is_its_identity(seq: i64, h: &[u8; 32], id: &[u8]) -> bool {
+    seq != 1 || h[..] == *id
 }
 
 /// Whether an event's stored check (`stored`: 32 bytes, or none for a step) is the start
@@ -715,7 +731,7 @@ impl Auditor {
         let figures = FloorFigures::read(&mut tx, tab, rep.through, to).map_err(&err)?;
         rep.r.figures = Some(Box::new(figures));
         let mut starts = Starts::after(rep.round);
-        let stop = match replay_rows(&mut tx, tab, rep, to, &mut starts).map_err(&err)? {
+        let stop = match replay_rows(&mut tx, (tab, &t.db), rep, to, &mut starts).map_err(&err)? {
             Some((seq, Err(code), table)) => {
                 let name: Option<String> = tx
                     .query_opt("SELECT name FROM croupier.kinds WHERE code = $1", &[&code])
@@ -947,12 +963,13 @@ fn record_chain(
 type RowsStop = (i64, Result<Stop, i16>, Option<i64>);
 
 /// The replay of `tab`'s events after `rep.through` through `to` (each held to the chain
-/// before it is replayed, `rep` moved past those taken), in the chunk's transaction;
+/// before it is replayed, event 1 to its identity `id` too, `rep` moved past those
+/// taken), in the chunk's transaction;
 /// where it stopped: the event, why (`Err`: a kind this program does not know, by its
 /// number), the event's table when it read.
 fn replay_rows(
     tx: &mut postgres::Transaction<'_>,
-    tab: i32,
+    (tab, id): (i32, &[u8]),
     rep: &mut Replay,
     to: i64,
     starts: &mut Starts,
@@ -977,7 +994,9 @@ fn replay_rows(
             Ok(()) if e.seq == rep.through + 1 => {
                 let h = event_hash(&rep.prev, &e);
                 let stored: &[u8] = r.get(7);
-                if follows(&h, stored) {
+                if !is_its_identity(e.seq, &h, id) {
+                    Err(Ok(Refusal::Identity.stop()))
+                } else if follows(&h, stored) {
                     if !stored.is_empty() {
                         rep.held = (e.seq, h);
                     }

@@ -3,7 +3,7 @@
 //! started over [`super::CHAIN_ANYWAY`] ago), every event it holds is read in order (seq,
 //! the bytes the hash covers, the stored check) and held to the chain hash computed from
 //! the one before it with the log core's `event_hash` (the replay's own check, the same
-//! function), and the head to the hash the floor moved it to (`tables.head_hash`); and
+//! function), event 1's to the table database's identity (`Refusal::Identity`), and the head to the hash the floor moved it to (`tables.head_hash`); and
 //! each settlement the replay has passed has its floor row (`croupier.rounds`, what the
 //! reports total) held to the figures the settlement logs, with the replay's comparison
 //! (`replay::figures_held`, `FloorFigures`). The engine replays nothing again, and the
@@ -38,7 +38,7 @@ use postgres::fallible_iterator::FallibleIterator;
 
 use super::{
     Auditor, FloorFigures, Refusal, Replay, RowFault, Starts, chunk_len, detached_below, fill,
-    follows, record_chain, walk_from_genesis,
+    follows, is_its_identity, record_chain, walk_from_genesis,
 };
 use crate::floor::{FloorError, FloorTable, server_err};
 use crate::log::EventKind;
@@ -73,6 +73,8 @@ struct Walk {
     held: (i64, [u8; 32]),
     /// The last round id whose `round_starts` rows were accounted for (`Starts`).
     round: i64,
+    /// The table database's identity, event 1's hash ([`is_its_identity`]).
+    id: Vec<u8>,
 }
 
 impl Auditor {
@@ -87,6 +89,7 @@ impl Auditor {
             prev: GENESIS,
             held: (0, GENESIS),
             round: i64::MIN,
+            id: t.db.clone(),
         };
         let len = chunk_len();
         let found = loop {
@@ -254,6 +257,9 @@ fn step(
         Err(RowFault::UnknownKind(_)) => return Some(Found::Unknown),
     }
     let h = event_hash(&w.prev, e);
+    if !is_its_identity(seq, &h, &w.id) {
+        return Some(Found::Broken(seq, Refusal::Identity, e.table));
+    }
     let stored: &[u8] = r.get(7);
     if !follows(&h, stored) || (seq == rep.through && h != rep.prev) {
         let chain = Refusal::Chain {
