@@ -122,7 +122,7 @@ fn timestamp_into(out: &mut String, lang: Lang, ms: i64) {
 
 /// `items` of moment `t` appended as chrono writes them, where each is one of the few
 /// the languages' patterns use (literals, spaces, the date's and time's numbers, the
-/// English month's short name) and the year has four digits; else nothing appended and
+/// English month's short name) and the year is 0 to 9999; else nothing appended and
 /// `false` (chrono writes it). Chrono's formatter was an eighth of an HTML rounds
 /// report's writing; `tests::a_moment_is_written_as_chrono_writes_it` holds the two equal.
 fn fields_into(out: &mut String, items: &[Item], t: &chrono::DateTime<chrono::Utc>) -> bool {

@@ -159,8 +159,8 @@ fn a_moment_is_written_in_each_languages_pattern() {
 }
 
 /// Each language's moments as chrono writes its pattern, over a sweep of 150 years (every
-/// day and month of one or two digits, every hour), before 1970 and past 9999 (chrono's
-/// own way there); a pattern with a field `fields_into` does not know is left to chrono.
+/// day and month of one or two digits, every hour), before 1970, years of one to three
+/// digits (padded as the pattern says) and past 9999 (chrono's own way there); a pattern with a field `fields_into` does not know is left to chrono.
 #[test]
 fn a_moment_is_written_as_chrono_writes_it() {
     let step = 37 * 3_600_000 + 13_017;
@@ -171,6 +171,11 @@ fn a_moment_is_written_as_chrono_writes_it() {
         253_402_300_799_999,
         253_402_300_800_000,
         -62_198_755_200_000,
+        -62_167_219_200_000,
+        -62_129_962_557_000,
+        -59_037_360_957_000,
+        -46_383_044_157_000,
+        -30_636_125_757_000,
     ];
     for lang in Lang::ALL {
         let pattern = t!(lang, "report-timestamp-pattern");
