@@ -6122,7 +6122,8 @@ fn the_hourly_walk_words_a_changed_head_hash_as_such() {
 /// registers it by since floor schema 18) changed by the owner, unseen by ingest: the
 /// auditor's replay refuses the table database at event 1 (a fresh audit), and so does
 /// its hourly walk where the replay had passed event 1 before the change (a following
-/// auditor); each raises its alarm and the footer says FAILED.
+/// auditor); each raises its alarm and the footer says FAILED. Event 1 itself changed is
+/// a break of the chain, worded as one, not a changed identity.
 #[test]
 fn the_auditor_holds_event_1_to_the_table_databases_identity() {
     let Some(base) = server("identity") else {
@@ -6133,6 +6134,8 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
     let b = common::fresh_dir("floor-identity-b").join("t.db");
     deal_and_sync(&url, &a, 1_767_600_000_000, 6, 3, 5);
     deal_and_sync(&url, &b, 1_767_700_000_000, 6, 3, 5);
+    let c = common::fresh_dir("floor-identity-c").join("t.db");
+    deal_and_sync(&url, &c, 1_767_800_000_000, 6, 3, 5);
     let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
     let failed = |tab: i32| {
         one(&format!(
@@ -6156,23 +6159,39 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
         ));
         n.unwrap_or(0) > 0
     };
-    // A fresh audit: A's identity changed before it, B's not.
+    // A fresh audit: A's identity changed before it, B's not, C's event 1 (its time).
     change_identity(1);
+    unseen(
+        &url,
+        "UPDATE croupier.events SET at = at + 1 WHERE tab = 3 AND seq = 1",
+    );
     let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
     assert!(!ok && code == Some(1), "{out}{err}");
     assert!(format!("{out}{err}").contains(said), "{out}{err}");
-    assert_eq!((failed(1), failed(2)), (Some(1), None));
-    assert!(alarmed(1) && !alarmed(2), "{:?}", alarms(&url));
+    assert_eq!((failed(1), failed(2), failed(3)), (Some(1), None, Some(1)));
+    assert!(
+        alarmed(1) && !alarmed(2) && !alarmed(3),
+        "{:?}",
+        alarms(&url)
+    );
+    let broke = "event 1 does not follow from the event before it";
+    assert!(
+        (alarms(&url).iter()).any(|(seq, what)| *seq == 1 && what.contains(broke)),
+        "{:?}",
+        alarms(&url)
+    );
     let (code, json, err) = floor_report_json(&url, "summary");
     assert_eq!(code, Some(1), "{err}");
-    let verdicts: Vec<&str> = (0..2)
-        .map(|i| {
-            json["databases"][i]["verify"]["verdict"]
-                .as_str()
-                .unwrap_or("?")
-        })
-        .collect();
-    assert!(verdicts.contains(&"failed"), "{json}");
+    let verdict = |name: &str| {
+        let dbs = json["databases"].as_array().unwrap();
+        let d = dbs
+            .iter()
+            .find(|d| d["path"].as_str().unwrap_or("").contains(name));
+        d.map(|d| d["verify"]["verdict"].to_string())
+    };
+    let verdicts = ["identity-a", "identity-b", "identity-c"].map(verdict);
+    let want = [r#""failed""#, r#""passed""#, r#""failed""#].map(|v| Some(v.to_string()));
+    assert_eq!(verdicts, want, "{json}");
     // A following auditor walks B again after its replay passed event 1 and B's identity
     // was changed: its walk refuses it.
     let head = last_seq(&b);

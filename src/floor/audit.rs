@@ -994,17 +994,18 @@ fn replay_rows(
             Ok(()) if e.seq == rep.through + 1 => {
                 let h = event_hash(&rep.prev, &e);
                 let stored: &[u8] = r.get(7);
-                if !is_its_identity(e.seq, &h, id) {
+                // The chain first: event 1 changed is a break, not a changed identity.
+                if !follows(&h, stored) {
+                    let after = rep.held.0;
+                    Err(Ok(Refusal::Chain { seq: e.seq, after }.stop()))
+                } else if !is_its_identity(e.seq, &h, id) {
                     Err(Ok(Refusal::Identity.stop()))
-                } else if follows(&h, stored) {
+                } else {
                     if !stored.is_empty() {
                         rep.held = (e.seq, h);
                     }
                     let fed = rep.r.feed(&e);
                     fed.map(|()| h).map_err(|x| Ok(Refusal::Replay(x).stop()))
-                } else {
-                    let after = rep.held.0;
-                    Err(Ok(Refusal::Chain { seq: e.seq, after }.stop()))
                 }
             }
             Ok(()) => Err(Ok(Refusal::Gap {

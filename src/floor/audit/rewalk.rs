@@ -3,7 +3,8 @@
 //! started over [`super::CHAIN_ANYWAY`] ago), every event it holds is read in order (seq,
 //! the bytes the hash covers, the stored check) and held to the chain hash computed from
 //! the one before it with the log core's `event_hash` (the replay's own check, the same
-//! function), event 1's to the table database's identity (`Refusal::Identity`), and the head to the hash the floor moved it to (`tables.head_hash`); and
+//! function), event 1's then to the table database's identity (`Refusal::Identity`),
+//! and the head to the hash the floor moved it to (`tables.head_hash`); and
 //! each settlement the replay has passed has its floor row (`croupier.rounds`, what the
 //! reports total) held to the figures the settlement logs, with the replay's comparison
 //! (`replay::figures_held`, `FloorFigures`). The engine replays nothing again, and the
@@ -257,9 +258,6 @@ fn step(
         Err(RowFault::UnknownKind(_)) => return Some(Found::Unknown),
     }
     let h = event_hash(&w.prev, e);
-    if !is_its_identity(seq, &h, &w.id) {
-        return Some(Found::Broken(seq, Refusal::Identity, e.table));
-    }
     let stored: &[u8] = r.get(7);
     if !follows(&h, stored) || (seq == rep.through && h != rep.prev) {
         let chain = Refusal::Chain {
@@ -267,6 +265,10 @@ fn step(
             after: w.held.0,
         };
         return Some(Found::Broken(seq, chain, e.table));
+    }
+    // After the chain: event 1 changed is a break, not a changed identity.
+    if !is_its_identity(seq, &h, &w.id) {
+        return Some(Found::Broken(seq, Refusal::Identity, e.table));
     }
     if e.kind == EventKind::RoundSettled
         && seq <= rep.through
