@@ -6136,6 +6136,8 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
     deal_and_sync(&url, &b, 1_767_700_000_000, 6, 3, 5);
     let c = common::fresh_dir("floor-identity-c").join("t.db");
     deal_and_sync(&url, &c, 1_767_800_000_000, 6, 3, 5);
+    let d = common::fresh_dir("floor-identity-d").join("t.db");
+    deal_and_sync(&url, &d, 1_767_900_000_000, 6, 3, 5);
     let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
     let failed = |tab: i32| {
         one(&format!(
@@ -6175,11 +6177,11 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
         alarms(&url)
     );
     let broke = "event 1 does not follow from the event before it";
-    assert!(
-        (alarms(&url).iter()).any(|(seq, what)| *seq == 1 && what.contains(broke)),
-        "{:?}",
-        alarms(&url)
-    );
+    let chain_alarm = |name: &str| {
+        (alarms(&url).iter())
+            .any(|(seq, what)| *seq == 1 && what.contains(broke) && what.contains(name))
+    };
+    assert!(chain_alarm("identity-c"), "{:?}", alarms(&url));
     let (code, json, err) = floor_report_json(&url, "summary");
     assert_eq!(code, Some(1), "{err}");
     let verdict = |name: &str| {
@@ -6189,12 +6191,13 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
             .find(|d| d["path"].as_str().unwrap_or("").contains(name));
         d.map(|d| d["verify"]["verdict"].to_string())
     };
-    let verdicts = ["identity-a", "identity-b", "identity-c"].map(verdict);
-    let want = [r#""failed""#, r#""passed""#, r#""failed""#].map(|v| Some(v.to_string()));
+    let verdicts = ["identity-a", "identity-b", "identity-c", "identity-d"].map(verdict);
+    let want =
+        [r#""failed""#, r#""passed""#, r#""failed""#, r#""passed""#].map(|v| Some(v.to_string()));
     assert_eq!(verdicts, want, "{json}");
-    // A following auditor walks B again after its replay passed event 1 and B's identity
-    // was changed: its walk refuses it.
-    let head = last_seq(&b);
+    // A following auditor walks B and D again after its replay passed event 1, B's
+    // identity changed and D's event 1: its walk refuses each, D's as a chain break.
+    let (head, head_d) = (last_seq(&b), last_seq(&d));
     let us = "(extract(epoch FROM updated) * 1e6)::int8";
     let started = one("SELECT (extract(epoch FROM now()) * 1e6)::int8");
     let dir = common::fresh_dir("floor-identity-follow");
@@ -6204,24 +6207,33 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
         .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
         .spawn()
         .unwrap();
-    // Its own replay of B through the head (the fresh audit's is recorded already).
+    // Its own replay of B and D through their heads (the fresh audit's are recorded).
     wait_until("the auditor's replay", Duration::from_secs(90), || {
-        let sql = format!("SELECT {us} FROM croupier.replayed WHERE tab = 2 AND seq = {head}");
-        one(&sql) > started
+        let at = |tab, head| {
+            one(&format!(
+                "SELECT {us} FROM croupier.replayed WHERE tab = {tab} AND seq = {head}"
+            ))
+        };
+        at(2, head) > started && at(4, head_d) > started
     });
     change_identity(2);
+    unseen(
+        &url,
+        "UPDATE croupier.events SET at = at + 1 WHERE tab = 4 AND seq = 1",
+    );
     client(&url)
         .batch_execute(
             "UPDATE croupier.chain_checked SET walked_at = walked_at - interval '3 hours',
                     walking = walking - interval '3 hours'",
         )
         .unwrap();
-    wait_until("the walk's refusal", Duration::from_secs(90), || {
-        failed(2) == Some(1)
+    wait_until("the walk's refusals", Duration::from_secs(90), || {
+        (failed(2), failed(4)) == (Some(1), Some(1))
     });
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(alarmed(2), "{:?}", alarms(&url));
+    assert!(alarmed(2) && !alarmed(4), "{:?}", alarms(&url));
+    assert!(chain_alarm("identity-d"), "{:?}", alarms(&url));
 }
 
 /// The head hash changed with no auditor's record: the footer's own walk from the genesis

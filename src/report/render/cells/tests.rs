@@ -160,7 +160,8 @@ fn a_moment_is_written_in_each_languages_pattern() {
 
 /// Each language's moments as chrono writes its pattern, over a sweep of 150 years (every
 /// day and month of one or two digits, every hour), before 1970, years of one to three
-/// digits (padded as the pattern says) and past 9999 (chrono's own way there); a pattern with a field `fields_into` does not know is left to chrono.
+/// digits (padded as the pattern says) and past 9999 (chrono's own way there); a pattern
+/// with a field `fields_into` does not know is left to chrono.
 #[test]
 fn a_moment_is_written_as_chrono_writes_it() {
     let step = 37 * 3_600_000 + 13_017;
