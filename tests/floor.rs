@@ -6167,6 +6167,25 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
         &url,
         "UPDATE croupier.events SET at = at + 1 WHERE tab = 3 AND seq = 1",
     );
+    // A report's footer before any audit: A FAILED on its identity (the footer hashes
+    // event 1 itself), C on its chain.
+    let (_, json, err) = floor_report_json(&url, "summary");
+    let footer = |name: &str| {
+        let dbs = json["databases"].as_array().unwrap();
+        let d = dbs
+            .iter()
+            .find(|d| d["path"].as_str().unwrap_or("").contains(name));
+        d.map(|d| d["verify"].to_string()).unwrap_or_default()
+    };
+    let (fa, fc) = (footer("identity-a"), footer("identity-c"));
+    assert!(
+        fa.contains(r#""verdict":"failed""#) && fa.contains(said),
+        "{fa} {err}"
+    );
+    assert!(
+        fc.contains(r#""verdict":"failed""#) && !fc.contains(said),
+        "{fc}"
+    );
     let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
     assert!(!ok && code == Some(1), "{out}{err}");
     assert!(format!("{out}{err}").contains(said), "{out}{err}");

@@ -834,6 +834,7 @@ report-footer-failed-chain-breaks = řetězec na flooru se přerušuje u událos
 report-footer-failed-chain-missing = auditor flooru zjistil, že událost { $seq } na flooru chybí (řetězec zkontrolován { $at }): řetězec je tam přerušen
 report-footer-failed-head-hash = auditor flooru zjistil, že všechny uložené kontroly platí až po událost { $seq }, hlavu, ale hash řetězce tam se liší od hashe hlavy, který floor uchovává (řetězec zkontrolován { $at }): události byly změněny i s nově spočtenými kontrolami, nebo byl změněn hash hlavy
 report-footer-failed-head-hash-walked = všechny uložené kontroly platí až po událost { $seq }, hlavu, ale hash řetězce tam se liší od hashe hlavy, který floor uchovává (tables.head_hash): události byly změněny i s nově spočtenými kontrolami, nebo byl změněn hash hlavy
+report-footer-failed-identity = hash řetězce události 1 není identita této databáze stolu na flooru (tables.db): její události nejsou události souboru, který identita označuje, nebo byla identita změněna
 report-footer-failed-chain = auditor flooru zjistil, že událost { $seq } nenavazuje na předchozí událost na flooru (řetězec zkontrolován { $at }): řetězec je tam přerušen
 report-footer-failed-chain-breaks-within = řetězec na flooru se přerušuje u události { $seq } nebo dříve, po události { $after }, poslední události před ní, jejíž uložená kontrola platí ({ $steps ->
         [one] událost { $first } je herní krok, který vlastní kontrolu nemá

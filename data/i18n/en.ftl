@@ -827,6 +827,7 @@ report-footer-failed-chain-breaks = the floor's chain breaks at event { $seq } (
 report-footer-failed-chain-missing = the floor's auditor found event { $seq } missing on the floor (its chain checked at { $at }): the chain is broken there
 report-footer-failed-head-hash = the floor's auditor found every stored check holding through event { $seq }, the head, but the chain hash there differs from the head hash the floor keeps (its chain checked at { $at }): events were changed with their checks computed again, or the head hash was changed
 report-footer-failed-head-hash-walked = every stored check holds through event { $seq }, the head, but the chain hash there differs from the head hash the floor keeps (tables.head_hash): events were changed with their checks computed again, or the head hash was changed
+report-footer-failed-identity = event 1's chain hash is not this table database's identity on the floor (tables.db): its events are not those of the file the identity names, or the identity was changed
 report-footer-failed-chain = the floor's auditor found that event { $seq } does not follow from the event before it on the floor (its chain checked at { $at }): the chain is broken there
 report-footer-failed-chain-breaks-within = the floor's chain breaks at or before event { $seq }, after event { $after }, the last event before it whose stored check holds ({ $steps ->
         [one] event { $first } is a play step, which keeps no check of its own

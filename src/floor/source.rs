@@ -1509,7 +1509,10 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
         EXISTS (SELECT 1 FROM croupier.events e
                  WHERE e.tab = t.tab AND e.seq = k.broken AND octet_length(e.hash) > 0),
         coalesce(b.head_differs, false),
-        p.first_seq, h.head_seq::int8, h.head_hash
+        p.first_seq, h.head_seq::int8, h.head_hash,
+        (SELECT croupier.event_hash('\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea,
+                    e.seq, e.at, e.kind, e.table_id, e.user_id, e.round_id, e.data) IS DISTINCT FROM h.db
+           FROM croupier.event_text e WHERE e.tab = t.tab AND e.seq = 1)
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
    LEFT JOIN croupier.tables h ON h.tab = t.tab
    LEFT JOIN croupier.chain_checked k ON k.tab = t.tab
@@ -1619,6 +1622,9 @@ struct Checks {
     totals: Checked,
     /// The head (seq, hash) as this statement read it: the one the footer judges.
     head: Option<(i64, Vec<u8>)>,
+    /// Event 1's chain hash is not the identity the floor keeps (`tables.db`, read in the
+    /// same statement); `false` when event 1 is not held (a verdict of its own).
+    identity_differs: bool,
 }
 
 impl Checks {
@@ -1629,6 +1635,7 @@ impl Checks {
         };
         Checks {
             head,
+            identity_differs: r.get::<_, Option<bool>>(25).unwrap_or(false),
             held: r.get(0),
             chain: r.get(1),
             chain_after: r.get::<_, Option<i64>>(17).unwrap_or(0),
@@ -1662,7 +1669,8 @@ impl Checks {
     }
 
     /// Table database `t`'s verdict: FAILED if events before its first held are missing
-    /// (a month detached), its chain breaks, the auditor's replay refused an event, a
+    /// (a month detached), its chain breaks, its event 1 is not its identity (the hash
+    /// the floor registered it by), the auditor's replay refused an event, a
     /// row of `rounds` lies past the head the auditor replayed through, the auditor's last
     /// check found its kept totals broken, or alarms stand; NOT YET
     /// REPLAYED until the auditor has replayed every event the floor holds of it; NOT YET
@@ -1702,6 +1710,10 @@ impl Checks {
                 return Verified::Failed(VerifyFailure::ChainBreaks { seq, after });
             }
             return Verified::Failed(VerifyFailure::MonthsDetached { from: seq, head });
+        }
+        // The chain holds from event 1: is event 1 the one the identity names?
+        if self.identity_differs {
+            return Verified::Failed(VerifyFailure::Identity);
         }
         if let Some((seq, why)) = self.failed {
             return Verified::Failed(refused(through, head, seq, why));

@@ -1379,6 +1379,10 @@ pub enum VerifyFailure {
     /// stored check through event `seq`, the head, but the chain hash there is not the
     /// head hash the floor keeps (`tables.head_hash`).
     HeadHashWalked { seq: i64 },
+    /// Event 1's chain hash from the genesis is not the table database's identity on the
+    /// floor (`tables.db`, what ingest registered it by since floor schema 18): its
+    /// events are not the file's the identity names, or the identity was changed since.
+    Identity,
     /// The floor's auditor, having replayed events 1..=`through` of `head`, refuses event
     /// `seq` (`why`: the refusal as the auditor recorded it on the floor).
     AuditorRefuses {
@@ -1492,6 +1496,10 @@ impl std::fmt::Display for VerifyFailure {
             VerifyFailure::HeadHash { seq, at } => write!(
                 f,
                 "the floor's auditor found every stored check holding through event {seq}, the head, but the chain hash there differs from the head hash the floor keeps (its chain checked at {at}): events were changed with their checks computed again, or the head hash was changed"
+            ),
+            VerifyFailure::Identity => write!(
+                f,
+                "event 1's chain hash is not this table database's identity on the floor (tables.db): its events are not those of the file the identity names, or the identity was changed"
             ),
             VerifyFailure::HeadHashWalked { seq } => write!(
                 f,

@@ -809,6 +809,7 @@ fn failure_in(lang: Lang, why: &VerifyFailure) -> String {
             seq = seq.to_string(),
             at = at
         ),
+        VerifyFailure::Identity => t!(lang, "report-footer-failed-identity"),
         VerifyFailure::HeadHashWalked { seq } => {
             t!(
                 lang,
@@ -1767,6 +1768,7 @@ mod tests {
                 at: "2026-12-03 09:00:00 UTC".into(),
             },
             VerifyFailure::HeadHashWalked { seq: 90 },
+            VerifyFailure::Identity,
             VerifyFailure::AuditorRefuses {
                 through: 33,
                 head: 90,
