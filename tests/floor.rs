@@ -4579,6 +4579,19 @@ fn wait_for_a_walk_to_break(url: &str) {
     });
 }
 
+/// `croupier floor-audit --floor URL --follow` started with `env` set, its output into
+/// files in a fresh folder named `name` (the tests kill it when they are done).
+fn following_auditor(url: &str, name: &str, env: &[(&str, &str)]) -> std::process::Child {
+    let dir = common::fresh_dir(name);
+    Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["floor-audit", "--floor", url, "--follow"])
+        .envs(env.iter().copied())
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap()
+}
+
 fn wait_until(what: &str, limit: Duration, mut f: impl FnMut() -> bool) {
     let t = Instant::now();
     while !f() {
@@ -5804,13 +5817,7 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
     let path = common::fresh_dir("floor-chain-again").join("t.db");
     deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
     let head = last_seq(&path);
-    let dir = common::fresh_dir("floor-chain-again-follow");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["floor-audit", "--floor", &url, "--follow"])
-        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
-        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
-        .spawn()
-        .unwrap();
+    let mut child = following_auditor(&url, "floor-chain-again-follow", &[]);
     let record = || -> (i64, Option<i64>) {
         let r = client(&url)
             .query_one(
@@ -5946,13 +5953,7 @@ fn the_hourly_walk_holds_a_rounds_row_changed_after_the_replay_passed_it() {
     let path = common::fresh_dir("floor-chain-rounds").join("t.db");
     deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
     let head = last_seq(&path);
-    let dir = common::fresh_dir("floor-chain-rounds-follow");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["floor-audit", "--floor", &url, "--follow"])
-        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
-        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
-        .spawn()
-        .unwrap();
+    let mut child = following_auditor(&url, "floor-chain-rounds-follow", &[]);
     let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
     wait_until("the auditor's check", Duration::from_secs(90), || {
         one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
@@ -6054,13 +6055,7 @@ fn the_hourly_walk_words_a_changed_head_hash_as_such() {
     let path = common::fresh_dir("floor-chain-head").join("t.db");
     deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
     let head = last_seq(&path);
-    let dir = common::fresh_dir("floor-chain-head-follow");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["floor-audit", "--floor", &url, "--follow"])
-        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
-        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
-        .spawn()
-        .unwrap();
+    let mut child = following_auditor(&url, "floor-chain-head-follow", &[]);
     let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
     wait_until("the auditor's check", Duration::from_secs(90), || {
         one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
@@ -6219,13 +6214,7 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
     let (head, head_d) = (last_seq(&b), last_seq(&d));
     let us = "(extract(epoch FROM updated) * 1e6)::int8";
     let started = one("SELECT (extract(epoch FROM now()) * 1e6)::int8");
-    let dir = common::fresh_dir("floor-identity-follow");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["floor-audit", "--floor", &url, "--follow"])
-        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
-        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
-        .spawn()
-        .unwrap();
+    let mut child = following_auditor(&url, "floor-identity-follow", &[]);
     // Its own replay of B and D through their heads (the fresh audit's are recorded).
     wait_until("the auditor's replay", Duration::from_secs(90), || {
         let at = |tab, head| {
@@ -6314,14 +6303,11 @@ fn the_hourly_walk_over_many_small_ranges_holds_an_intact_chain() {
         head > 4 * 3,
         "the walk spans several ranges of 3: head {head}"
     );
-    let dir = common::fresh_dir("floor-chain-ranges-follow");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["floor-audit", "--floor", &url, "--follow"])
-        .env("CROUPIER_TEST_CHUNK", "3")
-        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
-        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
-        .spawn()
-        .unwrap();
+    let mut child = following_auditor(
+        &url,
+        "floor-chain-ranges-follow",
+        &[("CROUPIER_TEST_CHUNK", "3")],
+    );
     let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
     wait_until("the auditor's check", Duration::from_secs(90), || {
         one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
@@ -6364,13 +6350,7 @@ fn a_tail_deleted_unseen_is_missing_in_the_alarm_and_the_footer() {
     let path = common::fresh_dir("floor-chain-tail").join("t.db");
     deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
     let head = last_seq(&path);
-    let dir = common::fresh_dir("floor-chain-tail-follow");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["floor-audit", "--floor", &url, "--follow"])
-        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
-        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
-        .spawn()
-        .unwrap();
+    let mut child = following_auditor(&url, "floor-chain-tail-follow", &[]);
     let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
     wait_until("the auditor's check", Duration::from_secs(90), || {
         one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
@@ -6463,13 +6443,7 @@ fn the_hourly_walk_finds_a_changed_step_and_an_unknown_kind() {
             deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
         }
         let head = last_seq(&path);
-        let dir = common::fresh_dir(&format!("floor-chain-steps-follow-{i}"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-            .args(["floor-audit", "--floor", &url, "--follow"])
-            .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
-            .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
-            .spawn()
-            .unwrap();
+        let mut child = following_auditor(&url, &format!("floor-chain-steps-follow-{i}"), &[]);
         let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
         wait_until("the auditor's check", Duration::from_secs(90), || {
             one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
@@ -6725,13 +6699,7 @@ fn a_second_auditor_on_the_same_floor_is_refused() {
     let path = common::fresh_dir("floor-one-auditor").join("t.db");
     deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
     let head = last_seq(&path);
-    let dir = common::fresh_dir("floor-one-auditor-follow");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["floor-audit", "--floor", &url, "--follow"])
-        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
-        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
-        .spawn()
-        .unwrap();
+    let mut child = following_auditor(&url, "floor-one-auditor-follow", &[]);
     wait_until("the auditor's check", Duration::from_secs(90), || {
         client(&url)
             .query_opt(
