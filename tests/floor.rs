@@ -497,6 +497,34 @@ fn a_table_database_is_registered_by_its_event_1_and_a_refused_batch_makes_no_mo
     assert_eq!(registered(&mut c), 3);
 }
 
+/// Floor schema 19's migration brings the auditor's records written before it under the
+/// rule that a refusal at event N keeps the progress at most N - 1: a progress at or past
+/// the event refused is moved back to the event before it; one below it, one with no
+/// refusal, and one refused at a stray row dated before event 1 are left as they were.
+#[test]
+fn a_floor_of_schema_18_keeps_no_progress_at_or_past_a_refused_event() {
+    let Some(base) = server("migrate19") else {
+        return;
+    };
+    let url = fresh_floor(&base, "migrate19");
+    let mut admin = old_floor(&url, 18);
+    admin
+        .batch_execute(
+            "INSERT INTO croupier.replayed (tab, seq, failed_seq, failed_why) VALUES
+                 (1, 6858, 1, 'past'), (2, 40, 40, 'at'), (3, 12, 30, 'below'),
+                 (4, 90, NULL, NULL), (5, 70, 0, 'stray')",
+        )
+        .unwrap();
+    Floor::connect(&url).unwrap();
+    let kept: Vec<(i32, i64)> = admin
+        .query("SELECT tab, seq FROM croupier.replayed ORDER BY tab", &[])
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert_eq!(kept, [(1, 0), (2, 39), (3, 12), (4, 90), (5, 70)]);
+}
+
 /// Floor schema 18's migration holds the table databases registered before it to the
 /// rule: one whose identity is not the hash of its event 1 is alarmed (under the owner:
 /// the alarm stands and its footer reads FAILED); an honest one is not.
@@ -1407,9 +1435,9 @@ fn old_floor(url: &str, upto: usize) -> postgres::Client {
         &[&&kinds[..]],
     )
     .unwrap();
-    // Schemas 6 to 17 are SQL files of their own (6, 11 and 17 followed by `ingest`'s
-    // definition, today's); 6 numbers the kinds named above.
-    let files: [&[&str]; 12] = [
+    // Schemas 6 to 18 are SQL files of their own (6, 11, 17 and 18 followed by
+    // `ingest`'s definition, today's); 6 numbers the kinds named above.
+    let files: [&[&str]; 13] = [
         &["schema6.sql", "ingest.sql"],
         &["schema7.sql"],
         &["schema8.sql"],
@@ -1422,6 +1450,7 @@ fn old_floor(url: &str, upto: usize) -> postgres::Client {
         &["schema15.sql"],
         &["schema16.sql"],
         &["schema17.sql", "ingest.sql"],
+        &["schema18.sql", "ingest.sql"],
     ];
     for v in 6..=upto {
         for f in files[v - 6] {
@@ -4580,16 +4609,45 @@ fn wait_for_a_walk_to_break(url: &str) {
 }
 
 /// `croupier floor-audit --floor URL --follow` started with `env` set, its output into
-/// files in a fresh folder named `name` (the tests kill it when they are done).
-fn following_auditor(url: &str, name: &str, env: &[(&str, &str)]) -> std::process::Child {
+/// files in a fresh folder named `name`; killed when dropped, so a test that fails an
+/// assertion while it runs leaves no auditor behind.
+fn following_auditor(url: &str, name: &str, env: &[(&str, &str)]) -> Following {
     let dir = common::fresh_dir(name);
-    Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["floor-audit", "--floor", url, "--follow"])
-        .envs(env.iter().copied())
-        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
-        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
-        .spawn()
-        .unwrap()
+    Following(
+        Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(["floor-audit", "--floor", url, "--follow"])
+            .envs(env.iter().copied())
+            .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+            .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+            .spawn()
+            .unwrap(),
+    )
+}
+
+/// A child process (a following auditor) killed and reaped when dropped, a panic's
+/// unwinding included.
+struct Following(std::process::Child);
+
+impl Following {
+    /// Kills the child and waits for it (what dropping it does, said where it matters).
+    fn stop(mut self) {
+        self.0.kill().unwrap();
+        self.0.wait().unwrap();
+    }
+
+    fn try_wait(&mut self) -> std::io::Result<Option<std::process::ExitStatus>> {
+        self.0.try_wait()
+    }
+}
+
+impl Drop for Following {
+    fn drop(&mut self) {
+        // Already stopped (`stop`, or it exited): nothing to do.
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
 }
 
 fn wait_until(what: &str, limit: Duration, mut f: impl FnMut() -> bool) {
@@ -4621,12 +4679,14 @@ fn a_following_auditor_picks_up_new_events_and_survives_a_lost_floor() {
     sync(&files[0]);
     let dir = common::fresh_dir("follow-audit");
     let (out, err) = (dir.join("stdout"), dir.join("stderr"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["floor-audit", "--floor", &pg.url, "--follow"])
-        .stdout(std::fs::File::create(&out).unwrap())
-        .stderr(std::fs::File::create(&err).unwrap())
-        .spawn()
-        .unwrap();
+    let mut child = Following(
+        Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(["floor-audit", "--floor", &pg.url, "--follow"])
+            .stdout(std::fs::File::create(&out).unwrap())
+            .stderr(std::fs::File::create(&err).unwrap())
+            .spawn()
+            .unwrap(),
+    );
     let said = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
     let replayed = |f: &Path| {
         let n = last_seq(f);
@@ -4663,8 +4723,7 @@ fn a_following_auditor_picks_up_new_events_and_survives_a_lost_floor() {
     sync(&files[2]);
     replayed(&files[2]);
     assert!(child.try_wait().unwrap().is_none(), "{}", said(&err));
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.stop();
 }
 
 #[test]
@@ -5817,7 +5876,7 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
     let path = common::fresh_dir("floor-chain-again").join("t.db");
     deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
     let head = last_seq(&path);
-    let mut child = following_auditor(&url, "floor-chain-again-follow", &[]);
+    let child = following_auditor(&url, "floor-chain-again-follow", &[]);
     let record = || -> (i64, Option<i64>) {
         let r = client(&url)
             .query_one(
@@ -5909,8 +5968,7 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
     wait_until("the auditor's walk again", Duration::from_secs(90), || {
         broken().is_some()
     });
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.stop();
     let forged = broken().unwrap();
     assert_eq!(forged, changed);
     let words = if after + 1 == changed {
@@ -5927,7 +5985,9 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
             .unwrap();
         (r.get(0), r.get(1))
     };
-    assert_eq!(failed, (head, Some(forged)), "the replay's progress kept");
+    // The progress kept is the event before the one refused (floor schema 19): the
+    // replay through the head took events the floor no longer holds.
+    assert_eq!(failed, (forged - 1, Some(forged)), "the replay's progress");
     assert!(
         alarms(&url)
             .iter()
@@ -5953,7 +6013,7 @@ fn the_hourly_walk_holds_a_rounds_row_changed_after_the_replay_passed_it() {
     let path = common::fresh_dir("floor-chain-rounds").join("t.db");
     deal_and_sync(&url, &path, 1_767_600_000_000, 12, 3, 5);
     let head = last_seq(&path);
-    let mut child = following_auditor(&url, "floor-chain-rounds-follow", &[]);
+    let child = following_auditor(&url, "floor-chain-rounds-follow", &[]);
     let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
     wait_until("the auditor's check", Duration::from_secs(90), || {
         one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
@@ -5973,8 +6033,7 @@ fn the_hourly_walk_holds_a_rounds_row_changed_after_the_replay_passed_it() {
     wait_until("the auditor's hourly walk", Duration::from_secs(90), || {
         one("SELECT failed_seq FROM croupier.replayed WHERE tab = 1").is_some()
     });
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.stop();
     let (through, failed) = (
         one("SELECT seq FROM croupier.replayed WHERE tab = 1"),
         one("SELECT failed_seq FROM croupier.replayed WHERE tab = 1"),
@@ -6055,7 +6114,7 @@ fn the_hourly_walk_words_a_changed_head_hash_as_such() {
     let path = common::fresh_dir("floor-chain-head").join("t.db");
     deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
     let head = last_seq(&path);
-    let mut child = following_auditor(&url, "floor-chain-head-follow", &[]);
+    let child = following_auditor(&url, "floor-chain-head-follow", &[]);
     let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
     wait_until("the auditor's check", Duration::from_secs(90), || {
         one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
@@ -6075,8 +6134,7 @@ fn the_hourly_walk_words_a_changed_head_hash_as_such() {
         )
         .unwrap();
     wait_for_a_walk_to_break(&url);
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.stop();
     assert_eq!(
         one("SELECT broken FROM croupier.chain_checked WHERE tab = 1"),
         Some(head)
@@ -6165,14 +6223,10 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
     // A report's footer before any audit: A FAILED on its identity (the footer hashes
     // event 1 itself), C on its chain.
     let (_, json, err) = floor_report_json(&url, "summary");
-    let footer = |name: &str| {
-        let dbs = json["databases"].as_array().unwrap();
-        let d = dbs
-            .iter()
-            .find(|d| d["path"].as_str().unwrap_or("").contains(name));
-        d.map(|d| d["verify"].to_string()).unwrap_or_default()
-    };
-    let (fa, fc) = (footer("identity-a"), footer("identity-c"));
+    let (fa, fc) = (
+        footer_of(&json, "identity-a"),
+        footer_of(&json, "identity-c"),
+    );
     assert!(
         fa.contains(r#""verdict":"failed""#) && fa.contains(said),
         "{fa} {err}"
@@ -6214,7 +6268,7 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
     let (head, head_d) = (last_seq(&b), last_seq(&d));
     let us = "(extract(epoch FROM updated) * 1e6)::int8";
     let started = one("SELECT (extract(epoch FROM now()) * 1e6)::int8");
-    let mut child = following_auditor(&url, "floor-identity-follow", &[]);
+    let child = following_auditor(&url, "floor-identity-follow", &[]);
     // Its own replay of B and D through their heads (the fresh audit's are recorded).
     wait_until("the auditor's replay", Duration::from_secs(90), || {
         let at = |tab, head| {
@@ -6238,10 +6292,47 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
     wait_until("the walk's refusals", Duration::from_secs(90), || {
         (failed(2), failed(4)) == (Some(1), Some(1))
     });
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.stop();
     assert!(alarmed(2) && !alarmed(4), "{:?}", alarms(&url));
     assert!(chain_alarm("identity-d"), "{:?}", alarms(&url));
+    // The walk refused event 1 after the replay had passed it: the progress kept is
+    // the event before the refused one, not the replay of the history that was there
+    // (floor schema 19), in the auditor's record and in what its next pass says.
+    let progress = |tab: i32| {
+        one(&format!(
+            "SELECT seq FROM croupier.replayed WHERE tab = {tab}"
+        ))
+    };
+    assert_eq!(
+        (progress(1), progress(2), progress(4)),
+        (Some(0), Some(0), Some(0))
+    );
+    let (_, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    let b_line = out.lines().find(|l| l.contains("identity-b")).unwrap_or("");
+    assert!(
+        b_line.contains(&format!(
+            "replayed through event 0 of {head}; FAILED at event 1"
+        )),
+        "{out}{err}"
+    );
+    // And the floor holds the rule itself: no progress at or past the refused event.
+    let past = client(&url).execute(
+        "UPDATE croupier.replayed SET seq = failed_seq WHERE tab = 2",
+        &[],
+    );
+    let past = past.expect_err("a progress at the refused event was taken");
+    let constraint = past.as_db_error().and_then(|e| e.constraint());
+    assert_eq!(constraint, Some("replayed_before_its_refusal"), "{past:?}");
+}
+
+/// A floor report's footer (its `verify` object, as JSON text) of the table database
+/// whose path contains `name`; empty when none does.
+fn footer_of(json: &serde_json::Value, name: &str) -> String {
+    let dbs = json["databases"].as_array().unwrap();
+    let d = dbs
+        .iter()
+        .find(|d| d["path"].as_str().unwrap_or("").contains(name));
+    d.map(|d| d["verify"].to_string()).unwrap_or_default()
 }
 
 /// The head hash changed with no auditor's record: the footer's own walk from the genesis
@@ -6303,7 +6394,7 @@ fn the_hourly_walk_over_many_small_ranges_holds_an_intact_chain() {
         head > 4 * 3,
         "the walk spans several ranges of 3: head {head}"
     );
-    let mut child = following_auditor(
+    let child = following_auditor(
         &url,
         "floor-chain-ranges-follow",
         &[("CROUPIER_TEST_CHUNK", "3")],
@@ -6323,8 +6414,7 @@ fn the_hourly_walk_over_many_small_ranges_holds_an_intact_chain() {
               WHERE tab = 1 AND walked_at > now() - interval '1 hour'")
             == Some(1)
     });
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.stop();
     let r = client(&url)
         .query_one(
             "SELECT seq, broken FROM croupier.chain_checked WHERE tab = 1",
@@ -6350,7 +6440,7 @@ fn a_tail_deleted_unseen_is_missing_in_the_alarm_and_the_footer() {
     let path = common::fresh_dir("floor-chain-tail").join("t.db");
     deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
     let head = last_seq(&path);
-    let mut child = following_auditor(&url, "floor-chain-tail-follow", &[]);
+    let child = following_auditor(&url, "floor-chain-tail-follow", &[]);
     let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
     wait_until("the auditor's check", Duration::from_secs(90), || {
         one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
@@ -6371,8 +6461,7 @@ fn a_tail_deleted_unseen_is_missing_in_the_alarm_and_the_footer() {
         ))
         .unwrap();
     wait_for_a_walk_to_break(&url);
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.stop();
     assert_eq!(
         one("SELECT broken FROM croupier.chain_checked WHERE tab = 1"),
         Some(gone)
@@ -6443,7 +6532,7 @@ fn the_hourly_walk_finds_a_changed_step_and_an_unknown_kind() {
             deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
         }
         let head = last_seq(&path);
-        let mut child = following_auditor(&url, &format!("floor-chain-steps-follow-{i}"), &[]);
+        let child = following_auditor(&url, &format!("floor-chain-steps-follow-{i}"), &[]);
         let one = |sql: &str| -> Option<i64> { client(&url).query_one(sql, &[]).unwrap().get(0) };
         wait_until("the auditor's check", Duration::from_secs(90), || {
             one("SELECT max(seq)::int8 FROM croupier.chain_checked WHERE tab = 1") == Some(head)
@@ -6471,8 +6560,7 @@ fn the_hourly_walk_finds_a_changed_step_and_an_unknown_kind() {
             ))
             .unwrap();
         wait_for_a_walk_to_break(&url);
-        child.kill().unwrap();
-        child.wait().unwrap();
+        child.stop();
         assert_eq!(
             one("SELECT broken FROM croupier.chain_checked WHERE tab = 1"),
             Some(n),
@@ -6699,7 +6787,7 @@ fn a_second_auditor_on_the_same_floor_is_refused() {
     let path = common::fresh_dir("floor-one-auditor").join("t.db");
     deal_and_sync(&url, &path, 1_767_600_000_000, 8, 3, 5);
     let head = last_seq(&path);
-    let mut child = following_auditor(&url, "floor-one-auditor-follow", &[]);
+    let child = following_auditor(&url, "floor-one-auditor-follow", &[]);
     wait_until("the auditor's check", Duration::from_secs(90), || {
         client(&url)
             .query_opt(
@@ -6710,8 +6798,7 @@ fn a_second_auditor_on_the_same_floor_is_refused() {
             .is_some()
     });
     let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.stop();
     assert!(!ok, "{out}{err}");
     assert!(
         err.contains("another floor-audit is already auditing this floor"),

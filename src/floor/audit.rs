@@ -671,8 +671,9 @@ impl Auditor {
 
     /// `t`'s chain walked again from its genesis (`rewalk`), `rep` its replay so far:
     /// started again when the first months were detached; a break refused, and the
-    /// table database's verdict then (its replay's progress kept where it was, its chain
-    /// check recorded at the last event whose stored check held, never past the replay's).
+    /// table database's verdict then (its replay's progress kept below the event refused,
+    /// `progress_cap`: what it replayed past it the floor no longer holds; its chain check
+    /// recorded at the last event whose stored check held, never past the replay's).
     fn walk_again(
         &mut self,
         t: &FloorTable,
@@ -696,7 +697,7 @@ impl Auditor {
         Ok(Some(Audited {
             id: short_id(&t.db),
             path: t.path.clone(),
-            through: rep.through,
+            through: rep.through.min(progress_cap(seq)),
             head: t.head_seq,
             failed: Some(failed),
             stuck: None,
@@ -820,7 +821,8 @@ impl Auditor {
         Ok(())
     }
 
-    /// How far the replay of `t` has got (never moved back), and its chain checked
+    /// How far the replay of `t` has got (never moved back; left as it is once a
+    /// refusal is recorded, which set it below the event refused), and its chain checked
     /// through the last event there whose stored check held (`held`: it, and the chain
     /// hash there), in one transaction.
     fn record(
@@ -835,7 +837,10 @@ impl Auditor {
         tx.execute(
             "INSERT INTO croupier.replayed (tab, seq) VALUES ($1, $2)
              ON CONFLICT (tab) DO UPDATE
-               SET seq = greatest(croupier.replayed.seq, excluded.seq), updated = now()",
+               SET seq = CASE WHEN croupier.replayed.failed_seq IS NULL
+                              THEN greatest(croupier.replayed.seq, excluded.seq)
+                              ELSE croupier.replayed.seq END,
+                   updated = now()",
             &[&t.tab, &through],
         )
         .map_err(&err)?;
@@ -874,6 +879,7 @@ impl Auditor {
         table: Option<i64>,
     ) -> Result<(i64, String), FloorError> {
         let why = refusal.to_string();
+        let cap = progress_cap(seq);
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
         let at = table.map(|n| format!(", table {n}")).unwrap_or_default();
@@ -887,17 +893,26 @@ impl Auditor {
         tx.execute(
             "INSERT INTO croupier.replayed (tab, seq, failed_seq, failed_why) VALUES ($1, $2, $3, $4)
              ON CONFLICT (tab) DO UPDATE
-               SET seq = greatest(croupier.replayed.seq, excluded.seq),
+               SET seq = CASE WHEN croupier.replayed.failed_seq IS NULL
+                              THEN least(greatest(croupier.replayed.seq, excluded.seq), $5)
+                              ELSE croupier.replayed.seq END,
                    failed_seq = coalesce(croupier.replayed.failed_seq, excluded.failed_seq),
                    failed_why = coalesce(croupier.replayed.failed_why, excluded.failed_why),
                    updated = now()",
-            &[&t.tab, &through, &seq, &why],
+            &[&t.tab, &through.min(cap), &seq, &why, &cap],
         )
         .map_err(&err)?;
         record_chain(&mut tx, t.tab, held, prev, refusal.chain_break()).map_err(&err)?;
         tx.commit().map_err(&err)?;
         Ok((seq, why))
     }
+}
+
+/// The furthest a replay refused at `seq` may say it got: the event before it (an event
+/// the floor holds now may differ from the one an earlier replay took), or no bound for a
+/// stray derived row dated before event 1 (the events themselves held).
+fn progress_cap(seq: i64) -> i64 {
+    if seq >= 1 { seq - 1 } else { i64::MAX }
 }
 
 /// A walk of `tab`'s chain from its genesis starts (in the transaction that reads its

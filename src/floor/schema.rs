@@ -13,15 +13,15 @@
 //! own `sha256` or operators are never used.
 
 /// The floor schema this program writes. A floor with a newer one is refused.
-pub const FLOOR_VERSION: i32 = 18;
+pub const FLOOR_VERSION: i32 = 19;
 
 /// The lock key (`pg_advisory_xact_lock`) that serialises the first migration of a floor
 /// (no schema yet); later ones lock `croupier.schema_version`, which only its owner may.
 pub(crate) const MIGRATION_LOCK: i64 = 0x4352_5550_464c_4f4f; // "CRUPFLOO"
 
 /// Migration `n` (1-based) takes the floor from schema `n - 1` to `n`.
-pub(crate) const MIGRATIONS: [&str; 18] = [
-    V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18,
+pub(crate) const MIGRATIONS: [&str; 19] = [
+    V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18, V19,
 ];
 
 /// The group roles and their grants (`croupier floor-init`, run by the owner with
@@ -909,3 +909,9 @@ const V17: &str = concat!(include_str!("schema17.sql"), include_str!("ingest.sql
 /// subtransaction, so a refused batch leaves none. The SQL is `schema18.sql`, then
 /// `ingest.sql`.
 const V18: &str = concat!(include_str!("schema18.sql"), include_str!("ingest.sql"));
+
+/// Schema 19: the auditor's progress (`replayed.seq`) is below the event it refused
+/// (before, a walk that found an event changed below the replay's progress kept the old
+/// progress beside the refusal); rows written before brought under it, and a `CHECK`
+/// keeps it. The SQL is `schema19.sql`.
+const V19: &str = include_str!("schema19.sql");

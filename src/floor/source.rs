@@ -14,7 +14,7 @@ use super::{EVENT_COLUMNS, Floor, FloorError, FloorTable, event_from, kind_code,
 use crate::codes::RefusalCode;
 use crate::log::event::{Event, hex};
 use crate::log::payload::{BetData, NetData, Payload, RoundCorrected};
-use crate::log::store::figures_of_row;
+use crate::log::store::{GENESIS, figures_of_row};
 use crate::log::totals::{self, BUCKET_MS, Figures, Key};
 use crate::log::{AuditError, EventKind};
 use crate::report::query::{
@@ -713,7 +713,7 @@ impl Source for FloorSource {
             let tabs: Vec<i32> = self.tables.iter().map(|t| t.tab).collect();
             let dbs: Vec<Vec<u8>> = self.tables.iter().map(|t| t.db.clone()).collect();
             let roles: Vec<String> = self.tables.iter().map(|t| t.role.clone()).collect();
-            let rows = self.query(CHECKS_SQL, &[&tabs, &dbs, &roles])?;
+            let rows = self.query(CHECKS_SQL, &[&tabs, &dbs, &roles, &&GENESIS[..]])?;
             if rows.len() != self.tables.len() {
                 return Err(self.bad(format!(
                     "{} table databases' checks read for {}",
@@ -1489,7 +1489,8 @@ fn openings_of(place: &HashMap<i32, usize>, rows: &[postgres::Row]) -> Openings 
 /// may be older than the rows read since (a table synced in between), which the footer
 /// would then call stray or leave out of what it certifies. And whether an event 1 it
 /// holds is not the identity it keeps (`tables.db`, read with the head): its hash from
-/// the genesis, as ingest registers a table database (floor schema 18); `EXISTS`, so a
+/// the genesis (`$4`, the store's `GENESIS`), as ingest registers a table database
+/// (floor schema 18); `EXISTS`, so a
 /// second event 1 (a month inserted into unseen) is judged too, not a statement error.
 const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.failed_seq,
         r.failed_why, p.n, p.first_round, c.seq, c.broken, c.touched,
@@ -1514,7 +1515,7 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
         coalesce(b.head_differs, false),
         p.first_seq, h.head_seq::int8, h.head_hash,
         EXISTS (SELECT 1 FROM croupier.event_text e WHERE e.tab = t.tab AND e.seq = 1
-                   AND croupier.event_hash('\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea,
+                   AND croupier.event_hash($4::bytea,
                            e.seq, e.at, e.kind, e.table_id, e.user_id, e.round_id, e.data)
                        IS DISTINCT FROM h.db)
    FROM unnest($1::int4[], $2::bytea[], $3::text[]) WITH ORDINALITY AS t(tab, db, role, i)
@@ -1556,7 +1557,12 @@ pub fn verdict_of(floor: &mut Floor, db: &[u8]) -> Result<Option<Verified>, Floo
         .client()
         .query_one(
             CHECKS_SQL,
-            &[&vec![t.tab], &vec![t.db.clone()], &vec![t.role.clone()]],
+            &[
+                &vec![t.tab],
+                &vec![t.db.clone()],
+                &vec![t.role.clone()],
+                &&GENESIS[..],
+            ],
         )
         .map_err(|e| super::server_err(&target, e))?;
     let checks = Checks::of(&row);
