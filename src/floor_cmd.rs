@@ -1,5 +1,5 @@
-//! The floor's commands (`croupier sync`, `floor-init`, `floor-audit`, `verify --floor`,
-//! `report --floor`): arguments in, `floor` called, its answer printed. Part of the binary,
+//! The floor's commands (`croupier sync`, `floor-init`, `floor-audit`, `floor-alarms`,
+//! `verify --floor`, `report --floor`): arguments in, `floor` called, its answer printed. Part of the binary,
 //! beside `main.rs`.
 
 use std::io::{self, Write};
@@ -102,6 +102,60 @@ pub(crate) fn compact(url: Option<&str>, month: Option<String>) -> Result<ExitCo
         c.rounds_secs
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `croupier floor-alarms`: every alarm the floor logged, each standing or acknowledged;
+/// with `ack` (an alarm's number) and `why`, that alarm acknowledged first as this login.
+/// A refused acknowledgement (not the owner or the auditor, the role that raised it, a
+/// blank reason, no such alarm, acknowledged already) is exit 1 with the floor's words,
+/// and changes nothing.
+pub(crate) fn alarms(url: Option<&str>, ack: Option<(i64, String)>) -> Result<ExitCode> {
+    let Some(url) = floor_url(url) else {
+        bail!(
+            "floor-alarms needs the floor: give --floor postgresql://user@host:port/dbname (or set CROUPIER_FLOOR)"
+        );
+    };
+    let mut floor = Floor::connect(&url)?;
+    if let Some((id, why)) = ack {
+        match floor.acknowledge(id, &why) {
+            Ok(()) => outln!("alarm {id} acknowledged")?,
+            Err(e @ FloorError::Server { .. }) => {
+                note!("croupier: floor-alarms: {e}");
+                return Ok(ExitCode::from(1));
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let all = floor.alarms()?;
+    for a in &all {
+        outln!("{}", alarm_line(a))?;
+    }
+    let standing = all.iter().filter(|a| a.acknowledged.is_none()).count();
+    outln!(
+        "{} alarm(s) on the floor, {standing} standing (not acknowledged)",
+        all.len()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One alarm, in words: its number, when, what, who raised it, and whether it stands.
+fn alarm_line(a: &floor::Alarm) -> String {
+    let at = chrono::DateTime::from_timestamp_millis(a.at)
+        .map(|t| t.format("%Y-%m-%d %H:%M:%S UTC").to_string())
+        .unwrap_or_else(|| a.at.to_string());
+    let path = if a.path.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", a.path)
+    };
+    let state = match &a.acknowledged {
+        Some(k) => format!("acknowledged by role {} at {}: {}", k.by_role, k.at, k.why),
+        None => "STANDS (not acknowledged)".to_string(),
+    };
+    format!(
+        "alarm {} at {at}, table database {}{path} event {}, raised by role {}: {}\n    {state}",
+        a.id, a.db, a.seq, a.by_role, a.what
+    )
 }
 
 /// The month before `this` (year, month): December of the year before January.

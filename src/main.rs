@@ -218,6 +218,19 @@ enum Command {
         #[arg(long)]
         follow: bool,
     },
+    /// The floor's alarms (--floor URL), each with its number and whether it stands or
+    /// was acknowledged, by whom, when and why. With --ack N --why TEXT, alarm N is
+    /// acknowledged first, as this login: the floor's owner or its auditor, never the role
+    /// that raised it. An acknowledged alarm no longer counts against its table database
+    /// (a chain break or a refused replay still does); nothing is ever removed.
+    FloorAlarms {
+        /// The number of the alarm to acknowledge.
+        #[arg(long, value_name = "N", requires = "why")]
+        ack: Option<i64>,
+        /// What was looked at and what was found, in words (kept with the acknowledgement).
+        #[arg(long, value_name = "TEXT", requires = "ack")]
+        why: Option<String>,
+    },
     /// Compact a closed month, as the floor's owner: its events partition and the
     /// settlements reindexed while the tables go on syncing (README, "Compacting a closed
     /// month"); run it once a month has ended and every table has synced it.
@@ -410,10 +423,13 @@ fn main() -> ExitCode {
         Some(Command::Rules { name }) => print_rules(name.as_deref()),
         Some(Command::Verify { expect_head }) => verify(&db, &expect_head)
             .and_then(|code| floor_cmd::verify_floor(code, &db, cli.floor.as_deref())),
-        Some(Command::Sync { follow }) => floor_cmd::sync(&db, cli.floor.as_deref(), follow),
-        Some(Command::FloorInit) => floor_cmd::init(cli.floor.as_deref()),
-        Some(Command::FloorAudit { follow }) => floor_cmd::audit(cli.floor.as_deref(), follow),
-        Some(Command::FloorCompact { month }) => floor_cmd::compact(cli.floor.as_deref(), month),
+        Some(
+            c @ (Command::Sync { .. }
+            | Command::FloorInit
+            | Command::FloorAudit { .. }
+            | Command::FloorCompact { .. }
+            | Command::FloorAlarms { .. }),
+        ) => floor_command(&db, cli.floor.as_deref(), c),
         Some(Command::Migrate) => migrate_either(&db, !cli.db.is_empty(), cli.floor.as_deref()),
         Some(Command::ExportRound { round }) => export(&db, replay::Export::Round(round)),
         Some(Command::ExportGame { game }) => export(&db, replay::Export::Game(game)),
@@ -434,31 +450,9 @@ fn main() -> ExitCode {
             | Command::Drop(_)),
         ) => house_settings_and_money(&db, c),
         Some(Command::Report(args)) => report(&dbs, !cli.db.is_empty(), cli.floor, args),
-        Some(Command::Odds {
-            rules,
-            upcard,
-            removed,
-            json,
-        }) => rules_arg(&rules)
-            .and_then(|(r, _)| lab_cli::odds(&r, &upcard, removed.as_deref(), json)),
-        Some(Command::Strategy {
-            rules,
-            json,
-            out,
-            force,
-            threads,
-        }) => rules_arg(&rules).and_then(|(r, name)| {
-            lab_cli::strategy(&r, &name, json, out.as_deref().map(|o| (o, force)), threads)
-        }),
-        Some(Command::Simulate {
-            rules,
-            rounds,
-            boxes,
-            threads,
-            seed,
-            json,
-        }) => rules_arg(&rules)
-            .and_then(|(r, _)| lab_cli::simulate_cmd(&r, rounds, boxes, threads, seed, json)),
+        Some(c @ (Command::Odds { .. } | Command::Strategy { .. } | Command::Simulate { .. })) => {
+            lab_command(c)
+        }
         Some(Command::LivePlay { seed, rounds }) => live_play(&db, seed, rounds),
         Some(Command::Feed {
             table,
@@ -479,6 +473,50 @@ fn main() -> ExitCode {
         None => dealer_screen(db, cli.fullscreen, cli.rules_dir, cli.floor),
     };
     finish(result)
+}
+
+/// The house-edge lab's commands: `lab_cli`, on the rules named.
+fn lab_command(c: Command) -> Result<ExitCode> {
+    match c {
+        Command::Odds {
+            rules,
+            upcard,
+            removed,
+            json,
+        } => rules_arg(&rules)
+            .and_then(|(r, _)| lab_cli::odds(&r, &upcard, removed.as_deref(), json)),
+        Command::Strategy {
+            rules,
+            json,
+            out,
+            force,
+            threads,
+        } => rules_arg(&rules).and_then(|(r, name)| {
+            lab_cli::strategy(&r, &name, json, out.as_deref().map(|o| (o, force)), threads)
+        }),
+        Command::Simulate {
+            rules,
+            rounds,
+            boxes,
+            threads,
+            seed,
+            json,
+        } => rules_arg(&rules)
+            .and_then(|(r, _)| lab_cli::simulate_cmd(&r, rounds, boxes, threads, seed, json)),
+        _ => anyhow::bail!("internal: main passed a command that is not the lab's"),
+    }
+}
+
+/// The floor's own commands (a table's `sync` and the admin's and auditor's): `floor_cmd`.
+fn floor_command(db: &Path, floor: Option<&str>, c: Command) -> Result<ExitCode> {
+    match c {
+        Command::Sync { follow } => floor_cmd::sync(db, floor, follow),
+        Command::FloorInit => floor_cmd::init(floor),
+        Command::FloorAudit { follow } => floor_cmd::audit(floor, follow),
+        Command::FloorCompact { month } => floor_cmd::compact(floor, month),
+        Command::FloorAlarms { ack, why } => floor_cmd::alarms(floor, ack.zip(why)),
+        _ => anyhow::bail!("internal: main passed a command that is not a floor one"),
+    }
 }
 
 /// The commands a supervisor or admin runs on a table database's settings and money (PINs

@@ -662,6 +662,8 @@ fn a_least_privilege_table_role_syncs_and_every_attack_is_refused() {
         "INSERT INTO croupier.alarms (at, db, seq, what) VALUES (1, '\\x00', 1, 'framed')".into(),
         "INSERT INTO croupier.round_starts SELECT tab, round_id + 1000, seq + 1000, box_sq, round_sq FROM croupier.round_starts".into(),
         "DELETE FROM croupier.alarms".into(),
+        // Schema 19: nor acknowledge an alarm but through the owner's or auditor's call.
+        "INSERT INTO croupier.alarm_acks (alarm, why) SELECT id, 'seen' FROM croupier.alarms".into(),
         // Schema 7: the floor's totals are its trigger's, never a table's.
         "INSERT INTO croupier.round_totals SELECT hour + 1, tab, table_id, dealer, opened, rounds, handle, paid, win, insurance_taken, insurance_paid, splits, buys, pontoons, five_card_tricks, box_sq, round_sq FROM croupier.round_totals".into(),
         "UPDATE croupier.round_totals SET win = win + 100000".into(),
@@ -6323,6 +6325,151 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
     let past = past.expect_err("a progress at the refused event was taken");
     let constraint = past.as_db_error().and_then(|e| e.constraint());
     assert_eq!(constraint, Some("replayed_before_its_refusal"), "{past:?}");
+}
+
+/// Floor schema 19: an alarm stands until another login of the floor's owner or its
+/// auditor acknowledges it with a reason, through `croupier floor-alarms --ack N --why
+/// TEXT`. Each wrong acknowledgement (a table's login, the role that raised it, a blank
+/// reason, an alarm that is not there, one acknowledged already) is refused in words,
+/// exit 1, nothing changed; a right one is kept beside the alarm (never changed or
+/// removed), the alarm is listed and reported as acknowledged, it no longer makes the
+/// footer FAILED, and the same refusal raised again is a new alarm that stands.
+#[test]
+fn an_alarm_stands_until_another_login_acknowledges_it_with_a_reason() {
+    let Some(base) = server("ack") else {
+        return;
+    };
+    let url = fresh_floor(&base, "ack");
+    let (ok, _, out, err) = run(&["floor-init", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let pid = std::process::id();
+    let (table, auditor) = (format!("tab_ack_{pid}"), format!("aud_ack_{pid}"));
+    client(&url)
+        .batch_execute(&format!(
+            "CREATE ROLE {table} LOGIN IN ROLE croupier_table;
+             CREATE ROLE {auditor} LOGIN IN ROLE croupier_auditor;"
+        ))
+        .unwrap();
+    let (ut, ua) = (as_role(&url, &table), as_role(&url, &auditor));
+    let file = demo_file("ack", 30, 5, 0);
+    let f = file.to_str().unwrap();
+    let (ok, _, out, err) = run(&["sync", "--db", f, "--floor", &ut]);
+    assert!(ok, "{out}{err}");
+    let (ok, _, out, err) = audited_verify(f, &url);
+    assert!(ok, "{out}{err}");
+    let verdict = || {
+        let (_, json, err) = floor_report_json(&url, "summary");
+        let v = json["databases"][0]["verify"]["verdict"]
+            .as_str()
+            .map(str::to_string);
+        v.unwrap_or_else(|| panic!("{json} {err}"))
+    };
+    assert_eq!(verdict(), "passed");
+    // The owner raises an alarm (as the floor's own checks do): it stands.
+    let raise = || {
+        client(&url)
+            .execute(
+                "SELECT croupier.raise_alarm(db, 3, NULL, NULL, 'looked at by hand') FROM croupier.tables",
+                &[],
+            )
+            .unwrap();
+    };
+    raise();
+    assert_eq!(verdict(), "failed");
+    let id: i64 = client(&url)
+        .query_one("SELECT max(id) FROM croupier.alarms", &[])
+        .unwrap()
+        .get(0);
+    let ack = |u: &str, id: i64, why: &str| {
+        let n = id.to_string();
+        run(&["floor-alarms", "--floor", u, "--ack", &n, "--why", why])
+    };
+    let acks = || -> i64 {
+        let c = client(&url).query_one("SELECT count(*) FROM croupier.alarm_acks", &[]);
+        c.unwrap().get(0)
+    };
+    let reason = "the dealer's screen was restarted; logs read, nothing missing";
+    let refused = [
+        (ut.as_str(), id, reason, "may not acknowledge alarms"),
+        (
+            url.as_str(),
+            id,
+            reason,
+            "may not acknowledge its own alarm",
+        ),
+        (ua.as_str(), id, "   ", "needs its reason in words"),
+        (
+            ua.as_str(),
+            id + 100,
+            reason,
+            &*format!("has no alarm {}", id + 100),
+        ),
+    ];
+    for (u, n, why, said) in refused {
+        let (ok, code, out, err) = ack(u, n, why);
+        assert!(
+            !ok && code == Some(1) && err.contains(said),
+            "{said}: {out}{err}"
+        );
+        assert!(err.contains("nothing was acknowledged"), "{err}");
+        assert_eq!(acks(), 0, "{said}");
+    }
+    assert_eq!(verdict(), "failed");
+    let (ok, _, out, err) = ack(&ua, id, reason);
+    assert!(
+        ok && out.contains(&format!("alarm {id} acknowledged")),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains(&format!("acknowledged by role {auditor} at ")),
+        "{out}"
+    );
+    assert!(
+        out.contains(reason) && out.contains("1 alarm(s) on the floor, 0 standing"),
+        "{out}"
+    );
+    assert_eq!(verdict(), "passed");
+    let (ok, code, out, err) = ack(&ua, id, "again");
+    assert!(!ok && code == Some(1), "{out}{err}");
+    assert!(
+        err.contains(&format!("already acknowledged by role {auditor}")),
+        "{err}"
+    );
+    assert_eq!(acks(), 1);
+    // Kept for good: the owner can neither change nor remove it.
+    for sql in [
+        "UPDATE croupier.alarm_acks SET why = 'nothing'",
+        "DELETE FROM croupier.alarm_acks",
+        "TRUNCATE croupier.alarm_acks",
+    ] {
+        let e = client(&url).batch_execute(sql).expect_err(sql);
+        assert!(
+            e.as_db_error()
+                .is_some_and(|d| d.message().contains("append-only")),
+            "{sql}: {e:?}"
+        );
+    }
+    // The exceptions report keeps the alarm, acknowledged.
+    let (ok, _, out, err) = run(&common::report_json_args_from(
+        "--floor",
+        &url,
+        "exceptions",
+    ));
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("looked at by hand")
+            && out.contains(&format!("acknowledged by role {auditor}")),
+        "{out}"
+    );
+    // The same refusal again, within the hour: a new alarm, standing.
+    raise();
+    let (ok, _, out, err) = run(&["floor-alarms", "--floor", &ua]);
+    assert!(
+        ok && out.contains("2 alarm(s) on the floor, 1 standing"),
+        "{out}{err}"
+    );
+    assert!(out.contains("STANDS (not acknowledged)"), "{out}");
+    assert_eq!(verdict(), "failed");
 }
 
 /// A floor report's footer (its `verify` object, as JSON text) of the table database

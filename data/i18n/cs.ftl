@@ -601,9 +601,9 @@ floor-window = Floor
 floor-reading = načítám…
 floor-read-at = Načteno v { $time } UTC (každé 3 s)
 floor-alarms = { $n ->
-    [one] { $n } poplach na flooru: viz výkaz „Mimořádné události“ (croupier report --floor … --kind exceptions)
-    [few] { $n } poplachy na flooru: viz výkaz „Mimořádné události“ (croupier report --floor … --kind exceptions)
-   *[other] { $n } poplachů na flooru: viz výkaz „Mimořádné události“ (croupier report --floor … --kind exceptions)
+    [one] { $n } nepotvrzený poplach na flooru: croupier floor-alarms poplachy vypíše a potvrdí; viz též výkaz „Mimořádné události“ (croupier report --floor … --kind exceptions)
+    [few] { $n } nepotvrzené poplachy na flooru: croupier floor-alarms poplachy vypíše a potvrdí; viz též výkaz „Mimořádné události“ (croupier report --floor … --kind exceptions)
+   *[other] { $n } nepotvrzených poplachů na flooru: croupier floor-alarms poplachy vypíše a potvrdí; viz též výkaz „Mimořádné události“ (croupier report --floor … --kind exceptions)
 }
 floor-today-heading = Dnešní míra výhry po stolech
 floor-col-table = stůl

@@ -589,8 +589,8 @@ floor-window = Floor
 floor-reading = reading…
 floor-read-at = Read at { $time } UTC (every 3 s)
 floor-alarms = { $n ->
-    [one] { $n } alarm on the floor: see the exceptions report (croupier report --floor … --kind exceptions)
-   *[other] { $n } alarms on the floor: see the exceptions report (croupier report --floor … --kind exceptions)
+    [one] { $n } alarm on the floor not acknowledged: croupier floor-alarms lists and acknowledges alarms; see also the exceptions report (croupier report --floor … --kind exceptions)
+   *[other] { $n } alarms on the floor not acknowledged: croupier floor-alarms lists and acknowledges alarms; see also the exceptions report (croupier report --floor … --kind exceptions)
 }
 floor-today-heading = Today's win rate per table
 floor-col-table = table

@@ -602,9 +602,9 @@ floor-window = Флор
 floor-reading = читаю…
 floor-read-at = Прочитано в { $time } UTC (каждые 3 с)
 floor-alarms = { $n ->
-    [one] { $n } тревога на флоре: см. отчёт «Нештатные события» (croupier report --floor … --kind exceptions)
-    [few] { $n } тревоги на флоре: см. отчёт «Нештатные события» (croupier report --floor … --kind exceptions)
-   *[other] { $n } тревог на флоре: см. отчёт «Нештатные события» (croupier report --floor … --kind exceptions)
+    [one] { $n } неподтверждённая тревога на флоре: croupier floor-alarms показывает и подтверждает тревоги; см. также отчёт «Нештатные события» (croupier report --floor … --kind exceptions)
+    [few] { $n } неподтверждённые тревоги на флоре: croupier floor-alarms показывает и подтверждает тревоги; см. также отчёт «Нештатные события» (croupier report --floor … --kind exceptions)
+   *[other] { $n } неподтверждённых тревог на флоре: croupier floor-alarms показывает и подтверждает тревоги; см. также отчёт «Нештатные события» (croupier report --floor … --kind exceptions)
 }
 floor-today-heading = Сегодняшняя доля выигрыша по столам
 floor-col-table = стол

@@ -602,9 +602,9 @@ floor-window = Флор
 floor-reading = читаю…
 floor-read-at = Прочитано о { $time } UTC (кожні 3 с)
 floor-alarms = { $n ->
-    [one] { $n } тривога на флорі: див. звіт «Позаштатні події» (croupier report --floor … --kind exceptions)
-    [few] { $n } тривоги на флорі: див. звіт «Позаштатні події» (croupier report --floor … --kind exceptions)
-   *[other] { $n } тривог на флорі: див. звіт «Позаштатні події» (croupier report --floor … --kind exceptions)
+    [one] { $n } непідтверджена тривога на флорі: croupier floor-alarms показує і підтверджує тривоги; див. також звіт «Позаштатні події» (croupier report --floor … --kind exceptions)
+    [few] { $n } непідтверджені тривоги на флорі: croupier floor-alarms показує і підтверджує тривоги; див. також звіт «Позаштатні події» (croupier report --floor … --kind exceptions)
+   *[other] { $n } непідтверджених тривог на флорі: croupier floor-alarms показує і підтверджує тривоги; див. також звіт «Позаштатні події» (croupier report --floor … --kind exceptions)
 }
 floor-today-heading = Сьогоднішня частка виграшу за столами
 floor-col-table = стіл

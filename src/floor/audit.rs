@@ -360,7 +360,8 @@ fn lock_holder(floor: &mut Floor) -> Result<FloorError, FloorError> {
         .query(
             "SELECT t.db, t.head_seq::int8 FROM croupier.tables t
               WHERE t.role = $1
-                AND NOT EXISTS (SELECT 1 FROM croupier.alarms a WHERE a.db = t.db AND a.what = $2)",
+                AND NOT EXISTS (SELECT 1 FROM croupier.alarms a WHERE a.db = t.db AND a.what = $2
+                                   AND NOT EXISTS (SELECT 1 FROM croupier.alarm_acks k WHERE k.alarm = a.id))",
             &[&login, &what],
         )
         .map_err(err)?;
@@ -811,7 +812,8 @@ impl Auditor {
             .floor
             .client()
             .query_opt(
-                "SELECT 1 FROM croupier.alarms WHERE db = $1 AND seq = $2 AND what = $3",
+                "SELECT 1 FROM croupier.alarms a WHERE a.db = $1 AND a.seq = $2 AND a.what = $3
+                    AND NOT EXISTS (SELECT 1 FROM croupier.alarm_acks k WHERE k.alarm = a.id)",
                 &[&t.db, &seq, &what],
             )
             .map_err(&err)?;

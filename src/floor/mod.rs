@@ -367,13 +367,16 @@ impl Floor {
             .collect())
     }
 
-    /// The alarms the floor logged, oldest first.
+    /// The alarms the floor logged, oldest first, each with its acknowledgement if any.
     pub fn alarms(&mut self) -> Result<Vec<Alarm>, FloorError> {
         let rows = self
             .client
             .query(
-                "SELECT a.at, a.db, a.seq, a.floor_hash, a.table_hash, a.what, t.path
+                "SELECT a.id, a.at, a.db, a.seq, a.floor_hash, a.table_hash, a.what, t.path,
+                        a.by_role::text, k.by_role::text,
+                        to_char(k.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC', k.why
                    FROM croupier.alarms a LEFT JOIN croupier.tables t ON t.db = a.db
+                   LEFT JOIN croupier.alarm_acks k ON k.alarm = a.id
                   ORDER BY a.id",
                 &[],
             )
@@ -381,15 +384,33 @@ impl Floor {
         Ok(rows
             .iter()
             .map(|r| Alarm {
-                at: r.get(0),
-                db: short_id(r.get::<_, &[u8]>(1)),
-                seq: r.get(2),
-                floor_hash: r.get::<_, Option<&[u8]>>(3).map(hex),
-                table_hash: r.get::<_, Option<&[u8]>>(4).map(hex),
-                what: r.get(5),
-                path: r.get::<_, Option<String>>(6).unwrap_or_default(),
+                id: r.get(0),
+                at: r.get(1),
+                db: short_id(r.get::<_, &[u8]>(2)),
+                seq: r.get(3),
+                floor_hash: r.get::<_, Option<&[u8]>>(4).map(hex),
+                table_hash: r.get::<_, Option<&[u8]>>(5).map(hex),
+                what: r.get(6),
+                path: r.get::<_, Option<String>>(7).unwrap_or_default(),
+                by_role: r.get(8),
+                acknowledged: r.get::<_, Option<String>>(9).map(|by_role| Acknowledged {
+                    by_role,
+                    at: r.get(10),
+                    why: r.get(11),
+                }),
             })
             .collect())
+    }
+
+    /// Acknowledges alarm `id` with `why` (words: what was looked at and found), as this
+    /// login: the floor's owner or its auditor, never the role that raised it
+    /// (`croupier.acknowledge_alarm` refuses anyone else, a blank reason, an alarm it
+    /// does not hold and one acknowledged already, each in words; nothing changes then).
+    pub fn acknowledge(&mut self, id: i64, why: &str) -> Result<(), FloorError> {
+        self.client
+            .execute("SELECT croupier.acknowledge_alarm($1, $2)", &[&id, &why])
+            .map(|_| ())
+            .map_err(|e| server_err(&self.target, e))
     }
 
     pub(crate) fn client(&mut self) -> &mut Client {
@@ -499,6 +520,8 @@ pub(crate) struct FloorTable {
 /// Something the floor refused or found, as logged there.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Alarm {
+    /// Its number on the floor (what `acknowledge` takes).
+    pub id: i64,
     /// When (ms since the epoch, the server's clock).
     pub at: i64,
     /// The table database's identity (first 16 hex digits).
@@ -509,6 +532,18 @@ pub struct Alarm {
     pub what: String,
     /// The file it was last synced from.
     pub path: String,
+    /// The login whose call raised it.
+    pub by_role: String,
+    /// Its acknowledgement, if someone has looked (floor schema 19); until then it stands.
+    pub acknowledged: Option<Acknowledged>,
+}
+
+/// An alarm's acknowledgement: by whom (the login), when (UTC), and why, in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Acknowledged {
+    pub by_role: String,
+    pub at: String,
+    pub why: String,
 }
 
 /// A table database's identity: the chain hash of its first event.

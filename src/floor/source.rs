@@ -811,8 +811,11 @@ impl Source for FloorSource {
 
     fn alarms(&mut self, from_ms: i64, to_ms: i64) -> Result<Vec<SourceAlarm>, AuditError> {
         let rows = self.query(
-            "SELECT a.at, a.tab, a.seq, a.db, a.floor_hash, a.table_hash, a.what, a.by_role::text
-               FROM croupier.alarms a WHERE a.at >= $1 AND a.at < $2 ORDER BY a.id",
+            "SELECT a.at, a.tab, a.seq, a.db, a.floor_hash, a.table_hash, a.what, a.by_role::text,
+                    '; acknowledged by role ' || k.by_role || ' at '
+                        || to_char(k.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC: ' || k.why
+               FROM croupier.alarms a LEFT JOIN croupier.alarm_acks k ON k.alarm = a.id
+              WHERE a.at >= $1 AND a.at < $2 ORDER BY a.id",
             &[&from_ms, &to_ms],
         )?;
         Ok(rows
@@ -832,13 +835,14 @@ impl Source for FloorSource {
                     db,
                     seq: r.get(2),
                     detail: format!(
-                        "table database {} event {}: {} (floor hash {}, table hash {}; raised by role {})",
+                        "table database {} event {}: {} (floor hash {}, table hash {}; raised by role {}{})",
                         short_id(r.get::<_, &[u8]>(3)),
                         r.get::<_, i64>(2),
                         r.get::<_, &str>(6),
                         h(4),
                         h(5),
-                        r.get::<_, &str>(7)
+                        r.get::<_, &str>(7),
+                        r.get::<_, Option<&str>>(8).unwrap_or_default()
                     ),
                 }
             })
@@ -1535,8 +1539,9 @@ const CHECKS_SQL: &str = "SELECT b.first_held, b.broken, a.n, a.first, r.seq, r.
                                   THEN k.seq ELSE 0 END AS seq) f
    LEFT JOIN LATERAL croupier.chain_break_from(t.tab, f.seq, CASE WHEN f.seq > 0 THEN k.hash END) b
           ON true
-  CROSS JOIN LATERAL (SELECT count(*) AS n, min(seq) AS first FROM croupier.alarms
-                       WHERE db = t.db AND croupier.alarm_stands(by_role, t.role::name)) a
+  CROSS JOIN LATERAL (SELECT count(*) AS n, min(seq) AS first FROM croupier.alarms x
+                       WHERE x.db = t.db AND croupier.alarm_stands(x.by_role, t.role::name)
+                         AND NOT EXISTS (SELECT 1 FROM croupier.alarm_acks k WHERE k.alarm = x.id)) a
    LEFT JOIN croupier.replayed r ON r.tab = t.tab
    LEFT JOIN croupier.totals_checked c ON c.tab = t.tab
   CROSS JOIN LATERAL (SELECT count(*) AS n, min(round_id) AS first_round, min(seq) AS first_seq
