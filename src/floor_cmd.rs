@@ -246,6 +246,11 @@ pub(crate) fn audit(url: Option<&str>, follow: bool) -> Result<ExitCode> {
             "croupier: floor-audit: an event this program cannot replay stopped a replay (logged on the floor as an alarm): run the auditor of the Croupier that logged it"
         );
         ExitCode::from(1)
+    } else if all.iter().any(|a| !a.clock_back.is_empty()) {
+        note!(
+            "croupier: floor-audit: a table's clock went back by over an hour (an alarm on the floor, its table database FAILED in every report until it is acknowledged): look at what was logged there, then `croupier floor-alarms --ack N --why …`"
+        );
+        ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
@@ -257,13 +262,17 @@ fn audited_line(target: &str, a: &Audited) -> String {
         "floor {target}, table database {} ({}): replayed through event {} of {}",
         a.id, a.path, a.through, a.head
     );
-    match (&a.failed, &a.stuck) {
+    let mut line = match (&a.failed, &a.stuck) {
         (Some((seq, why)), _) => format!("{head}; FAILED at event {seq}: {why}"),
         (None, Some((seq, why))) => {
             format!("{head}; NOT YET REPLAYED: stopped at event {seq}: {why}")
         }
         (None, None) => format!("{head}; no mismatch"),
+    };
+    for (seq, what) in &a.clock_back {
+        line.push_str(&format!("\n    ALARM raised at event {seq}: {what}"));
     }
+    line
 }
 
 /// A refusal is exit 1 with its message; anything else is an error (exit 2).

@@ -497,34 +497,6 @@ fn a_table_database_is_registered_by_its_event_1_and_a_refused_batch_makes_no_mo
     assert_eq!(registered(&mut c), 3);
 }
 
-/// Floor schema 19's migration brings the auditor's records written before it under the
-/// rule that a refusal at event N keeps the progress at most N - 1: a progress at or past
-/// the event refused is moved back to the event before it; one below it, one with no
-/// refusal, and one refused at a stray row dated before event 1 are left as they were.
-#[test]
-fn a_floor_of_schema_18_keeps_no_progress_at_or_past_a_refused_event() {
-    let Some(base) = server("migrate19") else {
-        return;
-    };
-    let url = fresh_floor(&base, "migrate19");
-    let mut admin = old_floor(&url, 18);
-    admin
-        .batch_execute(
-            "INSERT INTO croupier.replayed (tab, seq, failed_seq, failed_why) VALUES
-                 (1, 6858, 1, 'past'), (2, 40, 40, 'at'), (3, 12, 30, 'below'),
-                 (4, 90, NULL, NULL), (5, 70, 0, 'stray')",
-        )
-        .unwrap();
-    Floor::connect(&url).unwrap();
-    let kept: Vec<(i32, i64)> = admin
-        .query("SELECT tab, seq FROM croupier.replayed ORDER BY tab", &[])
-        .unwrap()
-        .iter()
-        .map(|r| (r.get(0), r.get(1)))
-        .collect();
-    assert_eq!(kept, [(1, 0), (2, 39), (3, 12), (4, 90), (5, 70)]);
-}
-
 /// Floor schema 18's migration holds the table databases registered before it to the
 /// rule: one whose identity is not the hash of its event 1 is alarmed (under the owner:
 /// the alarm stands and its footer reads FAILED); an honest one is not.
@@ -5987,7 +5959,7 @@ fn a_following_auditor_walks_every_chain_again_at_least_hourly() {
             .unwrap();
         (r.get(0), r.get(1))
     };
-    // The progress kept is the event before the one refused (floor schema 19): the
+    // The progress kept is the event before the one refused (`progress_cap`): the
     // replay through the head took events the floor no longer holds.
     assert_eq!(failed, (forged - 1, Some(forged)), "the replay's progress");
     assert!(
@@ -6299,7 +6271,7 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
     assert!(chain_alarm("identity-d"), "{:?}", alarms(&url));
     // The walk refused event 1 after the replay had passed it: the progress kept is
     // the event before the refused one, not the replay of the history that was there
-    // (floor schema 19), in the auditor's record and in what its next pass says.
+    // (`progress_cap`), in the auditor's record and in what its next pass says.
     let progress = |tab: i32| {
         one(&format!(
             "SELECT seq FROM croupier.replayed WHERE tab = {tab}"
@@ -6317,14 +6289,6 @@ fn the_auditor_holds_event_1_to_the_table_databases_identity() {
         )),
         "{out}{err}"
     );
-    // And the floor holds the rule itself: no progress at or past the refused event.
-    let past = client(&url).execute(
-        "UPDATE croupier.replayed SET seq = failed_seq WHERE tab = 2",
-        &[],
-    );
-    let past = past.expect_err("a progress at the refused event was taken");
-    let constraint = past.as_db_error().and_then(|e| e.constraint());
-    assert_eq!(constraint, Some("replayed_before_its_refusal"), "{past:?}");
 }
 
 /// Floor schema 19: an alarm stands until another login of the floor's owner or its
@@ -6470,6 +6434,95 @@ fn an_alarm_stands_until_another_login_acknowledges_it_with_a_reason() {
     );
     assert!(out.contains("STANDS (not acknowledged)"), "{out}");
     assert_eq!(verdict(), "failed");
+}
+
+/// A table whose clock went back by over an hour (set back three hours mid-session, as
+/// a machine whose clock was wrong and was put right): the floor takes its events (an
+/// honest table with a wrong clock must be able to sync), the auditor's replay passes
+/// and raises an alarm at the first event dated back, naming both events, so every
+/// report of it reads FAILED until someone acknowledges it; a new auditor, replaying from
+/// event 1 again, raises no second alarm for it, acknowledged or not. A step back of a
+/// few minutes raises none.
+#[test]
+fn a_table_clock_going_back_over_an_hour_is_alarmed_once_and_acknowledged() {
+    let Some(base) = server("clockback") else {
+        return;
+    };
+    let url = fresh_floor(&base, "clockback");
+    let (ok, _, out, err) = run(&["floor-init", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    let path = common::fresh_dir("floor-clockback").join("t.db");
+    let t = 1_767_600_000_000;
+    deal_and_sync(&url, &path, t, 6, 3, 5);
+    // A few minutes back (6 rounds take minutes at a second a reading): no alarm.
+    deal_and_sync(&url, &path, t, 6, 8, 10);
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(
+        ok && out.contains("no mismatch") && !out.contains("ALARM"),
+        "{out}{err}"
+    );
+    assert!(alarms(&url).is_empty(), "{:?}", alarms(&url));
+    // Three hours back.
+    let back = last_seq(&path) + 1;
+    deal_and_sync(&url, &path, t - 3 * 3_600_000, 6, -1, -2);
+    let (ok, code, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok && code == Some(1), "{out}{err}");
+    assert!(
+        err.contains("a table's clock went back by over an hour"),
+        "{err}"
+    );
+    let said = format!("ALARM raised at event {back}: clock: event {back} is dated ");
+    assert!(out.contains(&said) && out.contains("no mismatch"), "{out}");
+    let raised = alarms(&url);
+    assert_eq!(raised.len(), 1, "{raised:?}");
+    assert_eq!(raised[0].0, back);
+    assert!(
+        raised[0]
+            .1
+            .contains("the table's clock went back by over an hour"),
+        "{raised:?}"
+    );
+    assert!(
+        raised[0].1.contains(" h ") && raised[0].1.contains(" min before event "),
+        "{raised:?}"
+    );
+    let verdict = || {
+        let (_, json, err) = floor_report_json(&url, "summary");
+        let v = json["databases"][0]["verify"]["verdict"]
+            .as_str()
+            .map(str::to_string);
+        v.unwrap_or_else(|| panic!("{json} {err}"))
+    };
+    assert_eq!(verdict(), "failed");
+    // A new auditor replays from event 1 again: the alarm is there, not raised again.
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok && !out.contains("ALARM"), "{out}{err}");
+    // Acknowledged by the auditor's login (the owner raised nothing here: the auditor's
+    // run raised it as the owner, so another login acknowledges).
+    let auditor = format!("aud_clock_{}", std::process::id());
+    client(&url)
+        .batch_execute(&format!(
+            "CREATE ROLE {auditor} LOGIN IN ROLE croupier_auditor"
+        ))
+        .unwrap();
+    let id: i64 = client(&url)
+        .query_one("SELECT id FROM croupier.alarms", &[])
+        .unwrap()
+        .get(0);
+    let (ok, _, out, err) = run(&[
+        "floor-alarms",
+        "--floor",
+        &as_role(&url, &auditor),
+        "--ack",
+        &id.to_string(),
+        "--why",
+        "the table PC's clock was three hours slow after a battery change; set right at 11:10",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(verdict(), "passed");
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(ok && !out.contains("ALARM"), "{out}{err}");
+    assert_eq!(alarms(&url).len(), 1);
 }
 
 /// A floor report's footer (its `verify` object, as JSON text) of the table database

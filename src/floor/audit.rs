@@ -103,6 +103,9 @@ pub struct Audited {
     /// Croupier logged it). Not the table's fault, so no FAILED verdict: the replay stops
     /// there, NOT YET REPLAYED, until a program that knows the kind runs the auditor.
     pub stuck: Option<(i64, String)>,
+    /// The steps back of the table's clock by over an hour this pass found and alarmed
+    /// (`ClockWatch`): the event, and the alarm's words. The replay goes on past them.
+    pub clock_back: Vec<(i64, String)>,
 }
 
 /// A rules a table opened with on the floor: its key, the rules, the table database and
@@ -187,6 +190,22 @@ impl Refusal {
 
     /// The event where the chain breaks, when this refusal is one (as `chain_break`
     /// says it: the event that does not follow, or the one expected at a gap).
+    /// Whether it says the events below the replay's progress are no longer the ones it
+    /// took (a changed, missing or unreadable event, a changed identity), so that the
+    /// progress is kept below it (`progress_cap`); a derived row that differs, or the
+    /// replay's own refusal, leaves the events replayed as they were.
+    fn history_changed(&self) -> bool {
+        matches!(
+            self,
+            Refusal::Chain { .. }
+                | Refusal::Missing { .. }
+                | Refusal::HeadHash { .. }
+                | Refusal::Gap { .. }
+                | Refusal::Unpack(_)
+                | Refusal::Identity
+        )
+    }
+
     fn chain_break(&self) -> Option<i64> {
         match self {
             Refusal::Chain { seq, .. }
@@ -231,6 +250,84 @@ struct Replay {
     held: (i64, [u8; 32]),
     /// The last round id whose `round_starts` rows were accounted for (`Starts`).
     round: i64,
+    /// The times of the events replayed, watched for the table's clock going back.
+    clock: ClockWatch,
+}
+
+/// How far back a table's clock may step before the floor is told: further than a clock
+/// corrected by its time service, or a gaming day's daylight saving (which moves local
+/// time, never the log's UTC milliseconds), ever goes.
+pub(crate) const CLOCK_BACK_MS: i64 = 3_600_000;
+
+/// An event dated over `CLOCK_BACK_MS` before the latest event before it (`top`): what
+/// it settles is counted in the hours it claims, a closed month's among them. Not a
+/// fault of the chain or the replay (an honest table with a wrong clock must be able to
+/// sync), so an alarm, not a refusal: someone looks, and acknowledges it.
+#[derive(Debug, PartialEq)]
+struct StepBack {
+    seq: i64,
+    at: i64,
+    top_seq: i64,
+    top_at: i64,
+}
+
+impl StepBack {
+    /// The alarm's words: fixed by the events alone (no path, no time of the pass), so
+    /// that a replay from event 1 again finds the alarm already there.
+    fn words(&self) -> String {
+        let utc = |ms: i64| {
+            chrono::DateTime::from_timestamp_millis(ms)
+                .map(|t| t.format("%Y-%m-%d %H:%M:%S UTC").to_string())
+                .unwrap_or_else(|| format!("{ms} ms"))
+        };
+        let back = self.top_at - self.at;
+        format!(
+            "clock: event {} is dated {}, {} h {:02} min before event {} ({}), the latest before it: the table's clock went back by over an hour, and what it logged from there is counted in the hours it claims (a closed month's among them, if it is one)",
+            self.seq,
+            utc(self.at),
+            back / 3_600_000,
+            back % 3_600_000 / 60_000,
+            self.top_seq,
+            utc(self.top_at)
+        )
+    }
+}
+
+/// The latest event time a replay has seen, and whether the events now are more than
+/// `CLOCK_BACK_MS` behind it. One step back is one finding: the events after it, still
+/// behind, are not found again, unless the clock jumps back once more by over the limit
+/// from the event before; once the clock has caught up to within the limit, a new step
+/// back is a new finding.
+#[derive(Debug, Default)]
+struct ClockWatch {
+    top: Option<(i64, i64)>,
+    prev_at: i64,
+    behind: bool,
+    found: Vec<StepBack>,
+}
+
+impl ClockWatch {
+    fn see(&mut self, seq: i64, at: i64) {
+        let Some((top_seq, top_at)) = self.top else {
+            (self.top, self.prev_at) = (Some((seq, at)), at);
+            return;
+        };
+        let behind = at < top_at.saturating_sub(CLOCK_BACK_MS);
+        let jump = at < self.prev_at.saturating_sub(CLOCK_BACK_MS);
+        if behind && (!self.behind || jump) {
+            self.found.push(StepBack {
+                seq,
+                at,
+                top_seq,
+                top_at,
+            });
+        }
+        self.behind = behind;
+        self.prev_at = at;
+        if at > top_at {
+            self.top = Some((seq, at));
+        }
+    }
 }
 
 impl Replay {
@@ -248,6 +345,7 @@ impl Replay {
             prev: GENESIS,
             held: (0, GENESIS),
             round: i64::MIN,
+            clock: ClockWatch::default(),
         }
     }
 }
@@ -471,6 +569,7 @@ impl Auditor {
                     head: t.head_seq,
                     failed: Some((*seq, why.clone())),
                     stuck: None,
+                    clock_back: Vec::new(),
                 },
                 None => self.table(t)?,
             };
@@ -624,12 +723,14 @@ impl Auditor {
                 stop = Some((1, Stop::Detached { first }, None));
             }
         }
+        let mut clock_back = Vec::new();
         while stop.is_none() && rep.through < t.head_seq {
             // Past `rep.through` (below the head): a chunk that stops short of `to`
             // says why (`Refusal::Missing`, or `Detached`), so each turn moves on.
             let to = rep.through.saturating_add(chunk_len()).min(t.head_seq);
             stop = self.chunk(t, &mut rep, to)?;
             self.record(t, rep.through, rep.held)?;
+            clock_back.extend(self.clock_alarms(t, &mut rep.clock)?);
         }
         if stop.is_none() && rep.through >= t.head_seq {
             // Caught up: no row of `rounds` past the head (nor before the first event).
@@ -667,7 +768,37 @@ impl Auditor {
             head: t.head_seq,
             failed,
             stuck,
+            clock_back,
         })
+    }
+
+    /// The steps back of `t`'s clock its replay found since the last call: an alarm
+    /// each, raised once on the floor whether or not it was acknowledged since (a fact
+    /// of the history, found again by every replay from event 1, not a fault that can
+    /// come back). Returns those raised now.
+    fn clock_alarms(
+        &mut self,
+        t: &FloorTable,
+        clock: &mut ClockWatch,
+    ) -> Result<Vec<(i64, String)>, FloorError> {
+        let target = self.floor.target.clone();
+        let err = |e: postgres::Error| server_err(&target, e);
+        let mut raised = Vec::new();
+        for step in clock.found.drain(..) {
+            let what = step.words();
+            let there = (self.floor.client())
+                .query_opt(
+                    "SELECT 1 FROM croupier.alarms WHERE db = $1 AND seq = $2 AND what = $3",
+                    &[&t.db, &step.seq, &what],
+                )
+                .map_err(&err)?;
+            if there.is_none() {
+                raise_alarm(self.floor.client(), &t.db, step.seq, None, None, &what)
+                    .map_err(&err)?;
+                raised.push((step.seq, what));
+            }
+        }
+        Ok(raised)
     }
 
     /// `t`'s chain walked again from its genesis (`rewalk`), `rep` its replay so far:
@@ -698,10 +829,11 @@ impl Auditor {
         Ok(Some(Audited {
             id: short_id(&t.db),
             path: t.path.clone(),
-            through: rep.through.min(progress_cap(seq)),
+            through: rep.through.min(progress_cap(seq, &why)),
             head: t.head_seq,
             failed: Some(failed),
             stuck: None,
+            clock_back: Vec::new(),
         }))
     }
 
@@ -881,7 +1013,7 @@ impl Auditor {
         table: Option<i64>,
     ) -> Result<(i64, String), FloorError> {
         let why = refusal.to_string();
-        let cap = progress_cap(seq);
+        let cap = progress_cap(seq, refusal);
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
         let at = table.map(|n| format!(", table {n}")).unwrap_or_default();
@@ -910,11 +1042,16 @@ impl Auditor {
     }
 }
 
-/// The furthest a replay refused at `seq` may say it got: the event before it (an event
-/// the floor holds now may differ from the one an earlier replay took), or no bound for a
-/// stray derived row dated before event 1 (the events themselves held).
-fn progress_cap(seq: i64) -> i64 {
-    if seq >= 1 { seq - 1 } else { i64::MAX }
+/// The furthest a replay refused at `seq` may say it got: the event before it where the
+/// refusal says the events there are no longer those it took (`history_changed`: a
+/// walk's break below the progress), else no bound (the events it replayed are still
+/// the floor's; a derived row differs).
+fn progress_cap(seq: i64, refusal: &Refusal) -> i64 {
+    if refusal.history_changed() && seq >= 1 {
+        seq - 1
+    } else {
+        i64::MAX
+    }
 }
 
 /// A walk of `tab`'s chain from its genesis starts (in the transaction that reads its
@@ -1037,6 +1174,7 @@ fn replay_rows(
             Ok(h) => {
                 (rep.through, rep.prev) = (rep.through + 1, h);
                 starts.take(&e);
+                rep.clock.see(e.seq, e.at);
             }
             Err(why) => return Ok(Some((rep.through + 1, why, table))),
         }
@@ -1243,5 +1381,76 @@ impl Auditor {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CLOCK_BACK_MS, ClockWatch, StepBack};
+
+    const H: i64 = CLOCK_BACK_MS;
+
+    /// What a case is, the events' times, and the steps back found (event, latest before).
+    type Case = (&'static str, Vec<i64>, Vec<(i64, i64)>);
+
+    /// The steps back a watch finds in events at these times (seq 1, 2, …).
+    fn found(times: &[i64]) -> Vec<(i64, i64)> {
+        let mut w = ClockWatch::default();
+        for (i, at) in times.iter().enumerate() {
+            w.see(i as i64 + 1, *at);
+        }
+        w.found.iter().map(|s| (s.seq, s.top_seq)).collect()
+    }
+
+    #[test]
+    fn a_clock_is_found_going_back_once_a_step_and_only_past_the_limit() {
+        let t = 1_767_600_000_000;
+        let cases: [Case; 7] = [
+            ("in order", vec![t, t + 1, t + 2], vec![]),
+            ("back by the limit exactly", vec![t, t + H, t], vec![]),
+            (
+                "back by a demo's 148 s",
+                vec![t, t + 1_000, t - 147_000],
+                vec![],
+            ),
+            (
+                "back over the limit, then on",
+                vec![t, t + H + 1, t, t + 1, t + 2],
+                vec![(3, 2)],
+            ),
+            // Still behind after the step: one finding; a second jump back is another.
+            (
+                "back twice",
+                vec![t, t + 3 * H, t, t + 10, t - 2 * H],
+                vec![(3, 2), (5, 2)],
+            ),
+            // Caught up to within the limit, then back again: a new finding.
+            (
+                "back, caught up, back",
+                vec![t, t + 2 * H, t, t + 2 * H - 5, t],
+                vec![(3, 2), (5, 2)],
+            ),
+            // Creeping back under the limit each time still ends over it, once.
+            (
+                "creeping back",
+                vec![t + 3 * H, t + 2 * H + 1, t + H + 2, t + 3, t + 4],
+                vec![(3, 1)],
+            ),
+        ];
+        for (what, times, want) in cases {
+            assert_eq!(found(&times), want, "{what}");
+        }
+    }
+
+    #[test]
+    fn a_step_backs_words_say_both_events_and_how_far() {
+        let s = StepBack {
+            seq: 40,
+            at: 1_767_600_000_000,
+            top_seq: 39,
+            top_at: 1_767_600_000_000 + 2 * H + 5 * 60_000,
+        };
+        let w = s.words();
+        assert!(w.starts_with("clock: event 40 is dated 2026-01-05 08:00:00 UTC, 2 h 05 min before event 39 (2026-01-05 10:05:00 UTC)"), "{w}");
     }
 }

@@ -910,8 +910,7 @@ const V17: &str = concat!(include_str!("schema17.sql"), include_str!("ingest.sql
 /// `ingest.sql`.
 const V18: &str = concat!(include_str!("schema18.sql"), include_str!("ingest.sql"));
 
-/// Schema 19: the auditor's progress (`replayed.seq`) is below the event it refused
-/// (before, a walk that found an event changed below the replay's progress kept the old
-/// progress beside the refusal); rows written before brought under it, and a `CHECK`
-/// keeps it. The SQL is `schema19.sql`.
+/// Schema 19: alarms can be acknowledged (`croupier.alarm_acks`, `acknowledge_alarm`),
+/// and an acknowledged alarm no longer counts against its table database; a refusal
+/// repeated after its acknowledgement is a new alarm. The SQL is `schema19.sql`.
 const V19: &str = include_str!("schema19.sql");
