@@ -269,8 +269,13 @@ fn audited_line(target: &str, a: &Audited) -> String {
         }
         (None, None) => format!("{head}; no mismatch"),
     };
-    for (seq, what) in &a.clock_back {
-        line.push_str(&format!("\n    ALARM raised at event {seq}: {what}"));
+    for (seq, what, now) in &a.clock_back {
+        let how = if *now {
+            "raised"
+        } else {
+            "stands (not acknowledged)"
+        };
+        line.push_str(&format!("\n    ALARM {how} at event {seq}: {what}"));
     }
     line
 }

@@ -103,9 +103,10 @@ pub struct Audited {
     /// Croupier logged it). Not the table's fault, so no FAILED verdict: the replay stops
     /// there, NOT YET REPLAYED, until a program that knows the kind runs the auditor.
     pub stuck: Option<(i64, String)>,
-    /// The steps back of the table's clock by over an hour this pass found and alarmed
-    /// (`ClockWatch`): the event, and the alarm's words. The replay goes on past them.
-    pub clock_back: Vec<(i64, String)>,
+    /// The steps back of the table's clock by over an hour this pass's replay found
+    /// (`ClockWatch`) whose alarms stand: the event, the alarm's words, and whether the
+    /// alarm was raised now (else it was there, not acknowledged). The replay goes on.
+    pub clock_back: Vec<(i64, String, bool)>,
 }
 
 /// A rules a table opened with on the floor: its key, the rules, the table database and
@@ -188,24 +189,27 @@ impl Refusal {
         Stop::Refused(Box::new(self))
     }
 
-    /// The event where the chain breaks, when this refusal is one (as `chain_break`
-    /// says it: the event that does not follow, or the one expected at a gap).
-    /// Whether it says the events below the replay's progress are no longer the ones it
-    /// took (a changed, missing or unreadable event, a changed identity), so that the
-    /// progress is kept below it (`progress_cap`); a derived row that differs, or the
-    /// replay's own refusal, leaves the events replayed as they were.
-    fn history_changed(&self) -> bool {
-        matches!(
-            self,
-            Refusal::Chain { .. }
-                | Refusal::Missing { .. }
-                | Refusal::HeadHash { .. }
-                | Refusal::Gap { .. }
-                | Refusal::Unpack(_)
-                | Refusal::Identity
-        )
+    /// The last event a refusal at `seq` leaves as replayed, where it says the events
+    /// are no longer those the replay took (`progress_cap`): a chain break's last event
+    /// whose stored check held (a step keeps none, so the change may be any event after
+    /// it); none for a head hash that differs with every check holding (the change may be
+    /// anywhere); the event before a missing, unreadable or unexpected one, or event 1's
+    /// identity. `None` for a derived row that differs or the replay's own refusal: the
+    /// events replayed are still the floor's.
+    fn kept_through(&self, seq: i64) -> Option<i64> {
+        match self {
+            Refusal::Chain { after, .. } => Some((*after).min(seq - 1)),
+            Refusal::HeadHash { .. } => Some(0),
+            Refusal::Missing { .. }
+            | Refusal::Gap { .. }
+            | Refusal::Unpack(_)
+            | Refusal::Identity => Some(seq - 1),
+            Refusal::Replay(_) | Refusal::StrayRound { .. } => None,
+        }
     }
 
+    /// The event where the chain breaks, when this refusal is one (as `chain_break`
+    /// says it: the event that does not follow, or the one expected at a gap).
     fn chain_break(&self) -> Option<i64> {
         match self {
             Refusal::Chain { seq, .. }
@@ -775,30 +779,38 @@ impl Auditor {
     /// The steps back of `t`'s clock its replay found since the last call: an alarm
     /// each, raised once on the floor whether or not it was acknowledged since (a fact
     /// of the history, found again by every replay from event 1, not a fault that can
-    /// come back). Returns those raised now.
+    /// come back). Returns those whose alarm stands: raised now (`true`), or there and not
+    /// acknowledged, so that a one-off `floor-audit` says so each run until someone has.
     fn clock_alarms(
         &mut self,
         t: &FloorTable,
         clock: &mut ClockWatch,
-    ) -> Result<Vec<(i64, String)>, FloorError> {
+    ) -> Result<Vec<(i64, String, bool)>, FloorError> {
         let target = self.floor.target.clone();
         let err = |e: postgres::Error| server_err(&target, e);
-        let mut raised = Vec::new();
+        let mut standing = Vec::new();
         for step in clock.found.drain(..) {
             let what = step.words();
-            let there = (self.floor.client())
-                .query_opt(
-                    "SELECT 1 FROM croupier.alarms WHERE db = $1 AND seq = $2 AND what = $3",
+            // NULL: no such alarm; true: every one acknowledged.
+            let acknowledged: Option<bool> = (self.floor.client())
+                .query_one(
+                    "SELECT bool_and(EXISTS (SELECT 1 FROM croupier.alarm_acks k WHERE k.alarm = a.id))
+                       FROM croupier.alarms a WHERE a.db = $1 AND a.seq = $2 AND a.what = $3",
                     &[&t.db, &step.seq, &what],
                 )
-                .map_err(&err)?;
-            if there.is_none() {
-                raise_alarm(self.floor.client(), &t.db, step.seq, None, None, &what)
-                    .map_err(&err)?;
-                raised.push((step.seq, what));
+                .map_err(&err)?
+                .get(0);
+            match acknowledged {
+                None => {
+                    raise_alarm(self.floor.client(), &t.db, step.seq, None, None, &what)
+                        .map_err(&err)?;
+                    standing.push((step.seq, what, true));
+                }
+                Some(false) => standing.push((step.seq, what, false)),
+                Some(true) => {}
             }
         }
-        Ok(raised)
+        Ok(standing)
     }
 
     /// `t`'s chain walked again from its genesis (`rewalk`), `rep` its replay so far:
@@ -1042,16 +1054,12 @@ impl Auditor {
     }
 }
 
-/// The furthest a replay refused at `seq` may say it got: the event before it where the
-/// refusal says the events there are no longer those it took (`history_changed`: a
-/// walk's break below the progress), else no bound (the events it replayed are still
-/// the floor's; a derived row differs).
+/// The furthest a replay refused at `seq` may say it got: where the refusal says the
+/// events there are no longer those it took, the last it leaves as replayed
+/// (`Refusal::kept_through`: a walk's break below the progress), else no bound (the
+/// events it replayed are still the floor's; a derived row differs).
 fn progress_cap(seq: i64, refusal: &Refusal) -> i64 {
-    if refusal.history_changed() && seq >= 1 {
-        seq - 1
-    } else {
-        i64::MAX
-    }
+    refusal.kept_through(seq).map_or(i64::MAX, |k| k.max(0))
 }
 
 /// A walk of `tab`'s chain from its genesis starts (in the transaction that reads its

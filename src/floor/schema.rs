@@ -94,6 +94,9 @@ GRANT SELECT ON croupier.months TO croupier_auditor;
 GRANT SELECT ON croupier.month_totals TO croupier_reader;
 GRANT EXECUTE ON FUNCTION croupier.months_break(integer), croupier.month_of_day(bigint)
   TO croupier_reader;
+-- Schema 19: the alarms' acknowledgements (their function checks who may).
+GRANT SELECT ON croupier.alarm_acks TO croupier_reader;
+GRANT EXECUTE ON FUNCTION croupier.acknowledge_alarm(bigint, text) TO croupier_reader;
 "#;
 
 const V1: &str = r#"

@@ -24,6 +24,23 @@ CREATE TABLE croupier.alarm_acks (
 );
 CREATE TRIGGER alarm_acks_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON croupier.alarm_acks
     FOR EACH STATEMENT EXECUTE FUNCTION croupier.refuse_change();
+-- Whoever inserts (the owner by hand too): the acknowledgement is the caller's, now, and
+-- never of an alarm the caller raised.
+CREATE FUNCTION croupier.ack_as_caller() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $f$
+BEGIN
+    NEW.by_role := session_user;
+    NEW.at := now();
+    IF (SELECT a.by_role FROM croupier.alarms a WHERE a.id = NEW.alarm) = session_user THEN
+        RAISE EXCEPTION USING ERRCODE = 'insufficient_privilege',
+            MESSAGE = 'alarm ' || NEW.alarm || ' was raised by role ' || session_user
+                || ', which may not acknowledge its own alarm: another login of the owner or the auditor does; nothing was acknowledged';
+    END IF;
+    RETURN NEW;
+END
+$f$;
+CREATE TRIGGER alarm_acks_as_caller BEFORE INSERT ON croupier.alarm_acks
+    FOR EACH ROW EXECUTE FUNCTION croupier.ack_as_caller();
 ALTER TABLE croupier.alarm_acks ENABLE ROW LEVEL SECURITY;
 CREATE POLICY own_rows ON croupier.alarm_acks
     USING ((SELECT NOT croupier.table_login()) OR alarm IN (SELECT a.id FROM croupier.alarms a));
