@@ -4977,6 +4977,46 @@ fn the_dealer_screen_shows_the_link_and_a_supervisor_opens_the_floor() {
             && h.query_by_label(other.to_str().unwrap()).is_some()
             && h.query_by_label(db.to_str().unwrap()).is_some()
     });
+    assert!(
+        h.query_by_label_contains("on the floor not acknowledged")
+            .is_none()
+    );
+    // Two alarms, one of them acknowledged (by the auditor's login: the owner raised
+    // them): the window counts the one that stands.
+    let (ok, _, out, err) = run(&["floor-init", "--floor", &url]);
+    assert!(ok, "{out}{err}");
+    client(&url)
+        .batch_execute(&format!(
+            "SELECT croupier.raise_alarm(db, 2, NULL, NULL, 'screen ' || tab) FROM croupier.tables;
+             CREATE ROLE aud_screen_{0} LOGIN IN ROLE croupier_auditor",
+            std::process::id()
+        ))
+        .unwrap();
+    let auditor = as_role(&url, &format!("aud_screen_{}", std::process::id()));
+    let first: i64 = client(&url)
+        .query_one("SELECT min(id) FROM croupier.alarms", &[])
+        .unwrap()
+        .get(0);
+    let n = first.to_string();
+    let (ok, _, out, err) = run(&[
+        "floor-alarms",
+        "--floor",
+        &auditor,
+        "--ack",
+        &n,
+        "--why",
+        "seen",
+    ]);
+    assert!(ok, "{out}{err}");
+    wait_until(
+        "the standing alarm counted",
+        Duration::from_secs(60),
+        || {
+            h.run_steps(2);
+            h.query_by_label_contains("1 alarm on the floor not acknowledged")
+                .is_some()
+        },
+    );
     // A floor that is not there: the screen says so; the table is unaffected.
     let db2 = dir.join("lonely.db");
     let app = DealerApp::open(db2).with_floor(Some("postgresql://x@127.0.0.1:1/floor".into()));
