@@ -527,6 +527,39 @@ fn a_full_table_lays_out_in_every_language_at_both_sizes() {
     );
 }
 
+/// A stack's line of the settlement is one line in every language at 1280×800: its
+/// chips, outcome ("рука 1 з 4: програш") and cards shrink to their column rather than
+/// wrap, so no cell of the first line is higher than its bet's id.
+#[test]
+fn a_settlement_line_is_one_line_in_every_language() {
+    for lang in [Lang::En, Lang::Cs, Lang::Uk, Lang::Ru] {
+        let size = egui::Vec2::new(1280.0, 800.0);
+        let mut h = full_table(&format!("oneline-{lang:?}"), lang, size, FOUR_HANDS);
+        h.key_press(Key::Num0);
+        h.run();
+        h.run();
+        assert_eq!(h.state().screen(), Screen::Settled, "{lang:?}");
+        let all = texts(&h);
+        let (_, id) = all
+            .iter()
+            .find(|(t, _)| t == "1a")
+            .expect("the line of bet 1a");
+        let line: Vec<_> = all
+            .iter()
+            .filter(|(_, r)| (r.min.y - id.min.y).abs() < 4.0)
+            .collect();
+        assert!(line.len() >= 5, "{lang:?}: {line:?}");
+        for (text, r) in line {
+            assert!(
+                r.height() <= id.height() + 1.0,
+                "{lang:?}: {text:?} is {} high, the line's id {}",
+                r.height(),
+                id.height()
+            );
+        }
+    }
+}
+
 /// Whether the widget whose accessible name starts with `name` is on screen: drawn
 /// whole, not scrolled out of its scroll area, inside the window.
 fn on_screen(h: &H, name: &str) -> bool {

@@ -5,7 +5,9 @@
 //! every line has been in view. The lines are the engine's (`Round::settlement_lines`):
 //! nothing is worked out here.
 
-use egui::{Align, Color32, Frame, Label, Layout, RichText, Ui, Vec2};
+use egui::{
+    Align, Color32, Frame, Label, Layout, RichText, TextStyle, TextWrapMode, Ui, Vec2, WidgetText,
+};
 
 use crate::engine::{BetIx, Currency, LineKind, Money, Round, SettleLine, SettleTotals};
 use crate::i18n::{Lang, amount, errors, money};
@@ -210,6 +212,37 @@ fn totals(
     });
 }
 
+/// The smallest size a stack's line is shrunk to (`fitted`) before it wraps instead.
+const MIN_FIT: f32 = 16.0;
+
+/// `text` styled by `style` at `size`, or as much smaller (down to `MIN_FIT`) as keeps it
+/// on one line in a column `w` wide: a stack's chips, outcome and cards are read at a
+/// glance (uk and ru words are longer than the column's share), not over two lines.
+fn fitted(
+    ui: &Ui,
+    text: String,
+    size: f32,
+    w: f32,
+    style: impl Fn(RichText) -> RichText,
+) -> RichText {
+    let width = |s: f32| {
+        WidgetText::from(style(RichText::new(text.as_str()).size(s)))
+            .into_galley(
+                ui,
+                Some(TextWrapMode::Extend),
+                f32::INFINITY,
+                TextStyle::Body,
+            )
+            .size()
+            .x
+    };
+    let mut s = size;
+    while s > MIN_FIT && width(s) > w {
+        s -= 1.0;
+    }
+    style(RichText::new(text).size(s))
+}
+
 /// One cell of a column `w` wide; a long text wraps between words inside it.
 fn cell(ui: &mut Ui, w: f32, text: RichText) {
     ui.allocate_ui_with_layout(Vec2::new(w, 0.0), Layout::top_down(Align::Min), |ui| {
@@ -243,13 +276,12 @@ fn row_cells(
             cell(ui, w[1], RichText::new(id).size(24.0).strong());
             let (what, cards) = line_words(lang, round, l);
             let (text, color) = money_word(lang, currency, l.net());
-            cell(
-                ui,
-                w[2],
-                RichText::new(text).size(22.0).strong().color(color),
-            );
-            cell(ui, w[3], RichText::new(what).size(20.0));
-            cell(ui, w[4], RichText::new(cards).size(20.0));
+            let chips = fitted(ui, text, 22.0, w[2], |t| t.strong().color(color));
+            cell(ui, w[2], chips);
+            let what = fitted(ui, what, 20.0, w[3], |t| t);
+            cell(ui, w[3], what);
+            let cards = fitted(ui, cards, 20.0, w[4], |t| t);
+            cell(ui, w[4], cards);
             // The stake plain: the currency is on what to pay or collect.
             cell(ui, w[5], RichText::new(amount(lang, l.staked)).size(20.0));
         }
