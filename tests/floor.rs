@@ -6618,6 +6618,43 @@ fn a_table_clock_going_back_over_an_hour_is_alarmed_once_and_acknowledged() {
     assert_eq!(alarms(&url).len(), 1);
 }
 
+/// An event changed unseen after play steps (which keep no check of their own), found
+/// by a fresh auditor's replay: the progress it records and the progress it prints are
+/// the last event whose stored check held, not the event before the one refused (a step
+/// in between may be the one changed).
+#[test]
+fn a_break_after_steps_keeps_the_progress_at_the_last_check_that_held() {
+    let Some(base) = server("break after steps") else {
+        return;
+    };
+    let url = fresh_floor(&base, "breaksteps");
+    let path = common::fresh_dir("floor-break-steps").join("t.db");
+    deal_and_sync(&url, &path, 1_767_600_000_000, 6, 3, 5);
+    let head = last_seq(&path);
+    let one = |sql: &str| -> i64 { client(&url).query_one(sql, &[]).unwrap().get(0) };
+    // The first settlement that follows a step, and the last event before it that keeps
+    // a check.
+    let changed = one(
+        "SELECT min(e.seq)::int8 FROM croupier.events e
+          WHERE e.tab = 1 AND e.kind <> 12
+            AND EXISTS (SELECT 1 FROM croupier.events p WHERE p.tab = 1 AND p.seq = e.seq - 1 AND p.kind = 12)",
+    );
+    let after = one(&format!(
+        "SELECT max(seq)::int8 FROM croupier.events WHERE tab = 1 AND seq < {changed} AND octet_length(hash) > 0"
+    ));
+    assert!(after < changed - 1, "{after} {changed}");
+    unseen(
+        &url,
+        &format!("UPDATE croupier.events SET data = data || ' ' WHERE tab = 1 AND seq = {changed}"),
+    );
+    let (ok, _, out, err) = run(&["floor-audit", "--floor", &url]);
+    assert!(!ok, "{out}{err}");
+    let said = format!("replayed through event {after} of {head}; FAILED at event {changed}");
+    assert!(out.contains(&said), "{out}{err}");
+    let kept = one("SELECT seq FROM croupier.replayed WHERE tab = 1");
+    assert_eq!(kept, after);
+}
+
 /// A floor report's footer (its `verify` object, as JSON text) of the table database
 /// whose path contains `name`; empty when none does.
 fn footer_of(json: &serde_json::Value, name: &str) -> String {

@@ -7,7 +7,9 @@
 //!
 //! Resuming: the engine's state (shoes, rounds in play, users and settings, Pontis games)
 //! is kept in memory only, so a new run replays each table database from its first event
-//! (a replay is only as good as its whole history); what it records never goes back.
+//! (a replay is only as good as its whole history); what it records never goes back, but
+//! for a refusal that says the events there are no longer those it took, which keeps it at
+//! the last event the refusal leaves as replayed (`Refusal::kept_through`).
 //!
 //! Once a table database's replay has caught up, its kept totals are held to its events
 //! and the verdict recorded for the reports' footers (`totals`, with how often).
@@ -748,12 +750,15 @@ impl Auditor {
             rep = Replay::new();
             stop = Some((1, Stop::Unknown(super::check::detached_note(first)), None));
         }
-        let through = rep.through;
+        let mut through = rep.through;
         let (mut failed, mut stuck) = (None, None);
         match stop {
             Some((seq, Stop::Refused(why), table)) => {
                 let held = (rep.held.0, &rep.held.1);
-                failed = Some(self.refuse(t, through, held, seq, &why, table)?)
+                failed = Some(self.refuse(t, through, held, seq, &why, table)?);
+                // Said as `refuse` recorded it (a chain break after unchecked steps: the
+                // last event whose check held).
+                through = through.min(progress_cap(seq, &why));
             }
             Some((seq, Stop::Unknown(why), _)) => {
                 self.record(t, through, rep.held)?;

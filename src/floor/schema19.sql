@@ -10,8 +10,10 @@
 -- alarmed once read FAILED in every report from then on, whatever someone found when
 -- they looked. An acknowledgement is a row of its own (the alarm is never changed):
 -- who (the login, `by_role`), when, and why in words; append-only like the alarms, made
--- only through `acknowledge_alarm` by the floor's owner or its auditor, and never by the
--- role that raised the alarm (nobody signs off their own alarm). An acknowledged alarm
+-- through `acknowledge_alarm` by the floor's owner or its auditor (no other role may
+-- insert; the owner, who owns every table here, could by hand, and a trigger then still
+-- makes it the caller's, now), and never by the role that raised the alarm (nobody signs
+-- off their own alarm). An acknowledged alarm
 -- no longer counts against its table database; what the alarm was about still does where
 -- the floor keeps it (a chain break, a refused replay, a totals break read FAILED
 -- whatever is acknowledged). The same refusal raised again after its acknowledgement is
