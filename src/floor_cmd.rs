@@ -130,7 +130,7 @@ pub(crate) fn alarms(url: Option<&str>, ack: Option<(i64, String)>) -> Result<Ex
     for a in &all {
         outln!("{}", alarm_line(a))?;
     }
-    let standing = all.iter().filter(|a| a.acknowledged.is_none()).count();
+    let standing = all.iter().filter(|a| a.stands()).count();
     outln!(
         "{} alarm(s) on the floor, {standing} standing (not acknowledged)",
         all.len()
@@ -140,9 +140,7 @@ pub(crate) fn alarms(url: Option<&str>, ack: Option<(i64, String)>) -> Result<Ex
 
 /// One alarm, in words: its number, when, what, who raised it, and whether it stands.
 fn alarm_line(a: &floor::Alarm) -> String {
-    let at = chrono::DateTime::from_timestamp_millis(a.at)
-        .map(|t| t.format("%Y-%m-%d %H:%M:%S UTC").to_string())
-        .unwrap_or_else(|| a.at.to_string());
+    let at = floor::utc_words(a.at);
     let path = if a.path.is_empty() {
         String::new()
     } else {

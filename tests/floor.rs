@@ -6390,13 +6390,7 @@ fn an_alarm_stands_until_another_login_acknowledges_it_with_a_reason() {
     assert!(ok, "{out}{err}");
     let (ok, _, out, err) = audited_verify(f, &url);
     assert!(ok, "{out}{err}");
-    let verdict = || {
-        let (_, json, err) = floor_report_json(&url, "summary");
-        let v = json["databases"][0]["verify"]["verdict"]
-            .as_str()
-            .map(str::to_string);
-        v.unwrap_or_else(|| panic!("{json} {err}"))
-    };
+    let verdict = || first_verdict(&url);
     assert_eq!(verdict(), "passed");
     // The owner raises an alarm (as the floor's own checks do): it stands.
     let raise = || {
@@ -6573,13 +6567,7 @@ fn a_table_clock_going_back_over_an_hour_is_alarmed_once_and_acknowledged() {
         raised[0].1.contains(" h ") && raised[0].1.contains(" min before event "),
         "{raised:?}"
     );
-    let verdict = || {
-        let (_, json, err) = floor_report_json(&url, "summary");
-        let v = json["databases"][0]["verify"]["verdict"]
-            .as_str()
-            .map(str::to_string);
-        v.unwrap_or_else(|| panic!("{json} {err}"))
-    };
+    let verdict = || first_verdict(&url);
     assert_eq!(verdict(), "failed");
     // A new auditor replays from event 1 again: the alarm is there, not raised again,
     // and it says that it stands (exit 1) until someone acknowledges it.
@@ -6653,6 +6641,14 @@ fn a_break_after_steps_keeps_the_progress_at_the_last_check_that_held() {
     assert!(out.contains(&said), "{out}{err}");
     let kept = one("SELECT seq FROM croupier.replayed WHERE tab = 1");
     assert_eq!(kept, after);
+}
+
+/// The verdict (`passed`, `failed`, …) of a floor summary's first table database.
+fn first_verdict(url: &str) -> String {
+    let (_, json, err) = floor_report_json(url, "summary");
+    let v = json["databases"][0]["verify"]["verdict"].as_str();
+    v.map(str::to_string)
+        .unwrap_or_else(|| panic!("{json} {err}"))
 }
 
 /// A floor report's footer (its `verify` object, as JSON text) of the table database

@@ -281,11 +281,7 @@ impl StepBack {
     /// The alarm's words: fixed by the events alone (no path, no time of the pass), so
     /// that a replay from event 1 again finds the alarm already there.
     fn words(&self) -> String {
-        let utc = |ms: i64| {
-            chrono::DateTime::from_timestamp_millis(ms)
-                .map(|t| t.format("%Y-%m-%d %H:%M:%S UTC").to_string())
-                .unwrap_or_else(|| format!("{ms} ms"))
-        };
+        let utc = super::utc_words;
         let back = self.top_at - self.at;
         format!(
             "clock: event {} is dated {}, {} h {:02} min before event {} ({}), the latest before it: the table's clock went back by over an hour, and what it logged from there is counted in the hours it claims (a closed month's among them, if it is one)",

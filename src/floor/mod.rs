@@ -538,6 +538,21 @@ pub struct Alarm {
     pub acknowledged: Option<Acknowledged>,
 }
 
+impl Alarm {
+    /// Whether it stands: nobody has acknowledged it.
+    pub fn stands(&self) -> bool {
+        self.acknowledged.is_none()
+    }
+}
+
+/// A moment (ms since the epoch) as the floor's words give one: `2026-01-05 08:00:00 UTC`
+/// (the milliseconds themselves if chrono cannot hold it).
+pub fn utc_words(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .map(|t| t.format("%Y-%m-%d %H:%M:%S UTC").to_string())
+        .unwrap_or_else(|| format!("{ms} ms"))
+}
+
 /// An alarm's acknowledgement: by whom (the login), when (UTC), and why, in words.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Acknowledged {

@@ -309,7 +309,7 @@ impl Drop for FloorView {
 fn read(url: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Snapshot, ReadError> {
     let mut floor = Floor::connect(url)?;
     let alarms = floor.alarms()?;
-    let alarms = alarms.iter().filter(|a| a.acknowledged.is_none()).count();
+    let alarms = alarms.iter().filter(|a| a.stands()).count();
     let mut src = FloorSource::open(floor)?;
     // Today: the gaming day now is in by the tables' calendars (a night shift after
     // midnight is still the day before); the UTC date if the tables' days differ.
